@@ -301,7 +301,8 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -
             c = g.chars(i)
             if s is not None:  # 608.2h: "the sacrificed creature" is known as it last existed
                 s.chosen.setdefault("sacrificed", []).append(
-                    {"power": c.power, "toughness": c.toughness, "name": name, "types": sorted(c.types)})
+                    {"power": c.power, "toughness": c.toughness, "name": name, "types": sorted(c.types),
+                     "subtypes": sorted(c.subtypes)})
             sacrifice(g, i)  # 701.14a, with its event (603.2)
         elif part == "discard":
             discard(g, i)  # 701.7, with its event

@@ -38,6 +38,7 @@ KNOWN = frozenset({
     "entered_this_turn",  # "creature that entered this turn": on the battlefield since this turn (Obj.entered_turn)
     "toughness_gt_power",  # "creature with toughness greater than its power" (208.1, 613: as it is now)
     "mv_parity",  # "even" / "odd": "spells with even mana values" (202.3; 0 is even)
+    "kicked",  # "a kicked spell": a spell whose kicker cost was paid, a permanent that entered so (702.32b)
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -245,6 +246,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "in_combat" in f and o.in_combat != f["in_combat"]:
         return False
     if "token" in f and o.token != f["token"]:
+        return False
+    if "kicked" in f and o.kicked != f["kicked"]:
         return False
     if "keyword" in f and f["keyword"] not in c.keywords:
         return False

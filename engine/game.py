@@ -39,7 +39,7 @@ from engine import (
     player_statics,
     position,
     replacement,
-    sagas,
+    saga,
     sba,
     seats,
     tapping,
@@ -89,7 +89,6 @@ class Game:
     _listened: tuple[Any, frozenset[str]]                                       # triggers.event
     _commander_names: dict[str, str]                                            # view.commander_name
     _state_any: tuple[int, bool]                                                # triggers.state_triggers
-    _sagas_any: tuple[int, bool]                                                # sagas.chapter_triggers
     _face_down: bool                                                            # facedown (its options)
     _copy_fx: bool                                                              # layers.copy_layers (706.2)
     # set by position.build on a game built from a setup (scenarios): setup ids to physical cards (uids)
@@ -853,7 +852,7 @@ class Game:
                 # 117.5 / 704.3: state-based actions and triggers before priority
                 if sba.check(self):
                     continue
-                if sagas.chapter_triggers(self) | triggers.state_triggers(self) or self.triggered:
+                if triggers.state_triggers(self) or self.triggered:
                     triggers.put_on_stack(self)
                     continue
                 self.lki = []
@@ -1055,7 +1054,7 @@ class Game:
             self._give_priority()
         elif s in ("main1", "main2"):
             if s == "main1":
-                sagas.precombat_main(self)  # Sagas (a later rule): a lore counter on each Saga, no stack
+                saga.main_phase(self)  # a lore counter on each of the active player's Sagas (engine/saga.py)
             triggers.step(self, s)  # 505.4: "at the beginning of your precombat / postcombat / next main phase"
             self._give_priority()
         elif s == "beginning_of_combat":
@@ -1306,6 +1305,7 @@ class Game:
             p.lands_played = 0
             p.extra_lands_turn = 0
             p.life_gained_turn = 0
+            p.life_lost_last_turn = p.life_lost_turn  # "if you lost life last turn": the turn that just ended
             p.life_lost_turn = 0
             p.spells_cast_last_turn = p.spells_cast_turn  # "last turn" is the turn that just ended
             p.spells_cast_turn = 0

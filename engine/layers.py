@@ -449,10 +449,11 @@ def _free_condition(cond: Any) -> bool:
     entering (values.condition): "as long as you control N or more ..." (``control``, a count of
     permanents) and "as long as enchanted creature is black" (``attached``: the permanent it is
     attached to, 303.4), each of a turn-free filter; "as long as it was cast with suspend"
-    (``cast_with``, 702.61a: how the spell that became it was cast, kept as it entered)."""
+    (``cast_with``, 702.61a: how the spell that became it was cast, kept as it entered), "if it was kicked"
+    (``kicked``, 702.32b: kept as it entered likewise)."""
     if not cond:
         return True
-    if not isinstance(cond, dict) or not set(cond) <= {"control", "min", "max", "attached", "cast_with"}:
+    if not isinstance(cond, dict) or not set(cond) <= {"control", "min", "max", "attached", "cast_with", "kicked"}:
         return False
     if "control" in cond:
         if not _free_filter(cond["control"]) or not all(_fixed(cond.get(k, 0)) for k in ("min", "max")):

@@ -123,7 +123,8 @@ class Player:
                  "cast_kinds_turn", "drawn_turn", "discarded_turn", "sacrificed_turn", "damaged_by_turn",
                  "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
                  "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic", "counters",
-                 "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn")
+                 "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
+                 "life_lost_last_turn")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -154,6 +155,8 @@ class Player:
         self.damaged_turn = 0           # the last turn this player was dealt damage (bloodthirst, 702.53a)
         self.damaged_by_turn: list[int] = []  # the sources that dealt it damage that turn (damaged_turn)
         self.attacked_turn = 0          # the last turn this player attacked with a creature (508.1j)
+        self.life_lost_last_turn = 0    # life this player lost during the previous turn ("if you lost life last turn")
+        self.surveilled_turn = 0        # the last turn this player surveilled (a later keyword action, GRN)
         self.died_turn = 0              # the last turn a creature this player controlled died (700.4)
         self.left_turn = 0              # the last turn a permanent this player controlled left the battlefield
         self.land_entered_turn = 0      # the last turn a land entered the battlefield under this player's control

@@ -40,14 +40,16 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "last_time_counter_removed",  # 702.62a (vanishing): engine/ops/objects.py
                  "last_counter_removed",  # the last counter of a kind removed (``counter``): engine/ops/objects.py
                  "counters_put",  # one or more counters of a kind (``counter``) put on a permanent (121.6)
-                 "haunted_dies"}  # 702.54c: the creature a card in exile haunts died (leaves, below)
+                 "haunted_dies",  # 702.54c: the creature a card in exile haunts died (leaves, below)
+                 "explores",  # explore (a later keyword action, Ixalan): engine/ops/actions.py
+                 "chapter"}  # a Saga's lore counters rose past a chapter number (a later rule: engine/saga.py)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
+                 "surveil",  # a later keyword action (Guilds of Ravnica): engine/ops/zones.py
                  "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
                  "creature_to_graveyard"}  # a creature put into that player's graveyard from the battlefield
 #: Events this engine fires (a card triggering on anything else is unsupported).
-SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard", "chapter"}) - {"scry"}
-# chapter: a Saga's chapter ability (engine/sagas.py fires it from the lore counters, never an event)
+SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard"}) - {"scry"}
 # to_graveyard: "when SELF is put into your graveyard from your library / from anywhere" (to_graveyard below:
 # only the card's own ability, from the graveyard it went to)
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
@@ -55,7 +57,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
-                  "from", "chapters"})
+                  "from", "chapter"})
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -75,8 +77,8 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "to": frozenset({"ltb"}),
     # "whenever SELF deals damage to a creature": what was dealt the damage (120.3)
     "damaged": frozenset({"deals_damage"}),
-    # a Saga's chapter numbers (engine/sagas.py)
-    "chapters": frozenset({"chapter"})}
+    # a Saga's chapter number: its lore counters went from fewer to at least that many (engine/saga.py)
+    "chapter": frozenset({"chapter"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -125,6 +127,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False
     if "counter" in trig and ev.get("kind") != trig["counter"]:
         return False  # "the last intervention counter"
+    if name == "chapter" and not ev["from"] < trig.get("chapter", 0) <= ev["to"]:
+        return False  # a chapter ability: lore counters became at least its number from fewer (engine/saga.py)
     if "cast_from" in trig:  # the zone the spell was cast from (601.2a)
         s = g.objects.get(ev["obj"]) if isinstance(ev.get("obj"), int) else None
         zone = s.chosen.get("cast_from") if s is not None else None
@@ -141,7 +145,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False  # "when you sacrifice SELF": it left the battlefield by being sacrificed (701.14a)
     if trig.get("untapped") and (ev.get("obj") not in g.objects or g.objects[ev["obj"]].tapped):
         return False  # "when SELF enters untapped": as it entered (603.6a)
-    if trig.get("first") and name in ("lose_life", "gain_life") and not ev.get("first"):
+    if trig.get("first") and name in ("lose_life", "gain_life", "surveil") and not ev.get("first"):
         return False  # "for the first time each turn"
     if name == "cast" and ev.get("copy") and not trig.get("or_copy"):
         return False  # 706.10a: a copy is not cast; only "whenever you cast or copy ..." sees it
@@ -261,12 +265,6 @@ def _in_range(g: "Game", controller: str, ev: dict[str, Any]) -> bool:
             if not seats.in_range(g, controller, who):
                 return False
     return True
-
-
-def add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) -> dict[str, Any] | None:
-    """``ab`` of ``src`` triggers on ``ev`` (603.2), unless its intervening "if" does not hold
-    (603.4) or its limit each turn was reached: the waiting trigger, or None."""
-    return _add(g, src, ab, controller, ev)
 
 
 def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) -> dict[str, Any] | None:

@@ -406,7 +406,12 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         lki = r.get("lki_card", {})     # a target that left as it last existed (608.2h)
         lki_x = r.get("lki_x", {})
         total = 0
-        for x in refs(g, r, a["mv_of"]):
+        if "obj" not in r and a["mv_of"] == "it":  # an intervening "if" as the ability triggers (603.4): the event's
+            info = r.get("trigger") or {}         # object, or the new object it became (603.6d, 400.7)
+            its = [info.get("obj") if info.get("obj") in g.objects else info.get("new", info.get("obj"))]
+        else:
+            its = refs(g, r, a["mv_of"])
+        for x in its:
             if not isinstance(x, int):
                 continue
             o = g.objects.get(x)
@@ -450,6 +455,16 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             xs = [x for x in static_refs(g, src, a["counters_on"]) if isinstance(x, int) and x in g.objects]
             return _counters_of_kind(g.objects[xs[0]].counters, a.get("kind", "+1/+1")) if xs else 0
     for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
+        if r is not None and "obj" not in r and a.get(key) in ("it", "self") and "trigger" in r:
+            # an intervening "if" as the ability triggers (603.4): SELF now, the event's object as the event
+            # saw it (its power as it entered or as it last existed, 603.10)
+            if a[key] == "self":
+                return getattr(g.chars(src), attr) if src is not None and src in g.objects else 0
+            info = r["trigger"] or {}
+            if info.get("pt"):
+                return info["pt"][0 if attr == "power" else 1]
+            x = info.get("obj")
+            return getattr(g.chars(x), attr) if isinstance(x, int) and x in g.objects else 0
         if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
             return sacrificed_power(this(g, r) if "obj" in r else None, attr)
         if key in a and r is not None:
@@ -726,6 +741,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
                                            or cast_as.chosen.get("controlled_as_cast"))
         if did != bool(cond["revealed_as_cast"]):
             return False
+    if "lost_life_last_turn" in cond:  # "if you / an opponent lost life last turn" (119.3, the turn before this one)
+        losers = [you] if cond["lost_life_last_turn"] == "you" else g.opponents(you)
+        if not any(g.players[p].life_lost_last_turn > 0 for p in losers):
+            return False
     if "spells_cast_last_turn" in cond:  # "if no spells were cast last turn": by all players together
         if sum(p.spells_cast_last_turn for p in g.players.values()) != cond["spells_cast_last_turn"]:
             return False
@@ -875,6 +894,18 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "opponent_poison_ge" in cond:  # "an opponent has three or more poison counters" (121.1c)
         if not any(g.players[p].poison >= cond["opponent_poison_ge"] for p in g.opponents(you)):
             return False
+    if "sacrificed_this_way" in cond:  # "If a Saproling was sacrificed this way": the permanent sacrificed to pay
+        # the cost, as it last existed (608.2h; engine/costs.py)
+        f = cond["sacrificed_this_way"]
+        recs = this(g, r).chosen.get("sacrificed") or [] if r is not None and "obj" in r else []
+        if not any((not f.get("types") or set(f["types"]) & set(rec["types"]))
+                   and (not f.get("subtypes") or set(f["subtypes"]) & set(rec.get("subtypes", ()))) for rec in recs):
+            return False
+    if "exiled_this_way" in cond:  # "If a creature card was exiled this way", "If a Pirate was exiled this way":
+        # what the instruction exiled, as it last existed before it was exiled (608.2h; engine/ops/zones.py)
+        recs = (r or {}).get("exiled_this_way", ())
+        if not any(gone_matches(rec, "exiled", cond["exiled_this_way"]) for rec in recs):
+            return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
         if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)
                    for x in (r or {}).get("milled", ())):
@@ -902,7 +933,8 @@ def _evolves(g: "Game", o: Any, r: Ctx | None) -> bool:
 
 
 #: the per-turn facts ``{"history": ...}`` names (kept on Player as the last turn each happened)
-HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "your_land_entered", "self_was_cast"})
+HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "your_land_entered", "self_was_cast",
+                     "you_surveilled"})
 
 
 def _history(g: "Game", what: str, you: str, o: Any) -> bool:
@@ -919,6 +951,8 @@ def _history(g: "Game", what: str, you: str, o: Any) -> bool:
         return g.players[you].left_turn == g.turn
     if what == "your_land_entered":  # "if you had a land enter the battlefield under your control this turn"
         return g.players[you].land_entered_turn == g.turn
+    if what == "you_surveilled":  # "as long as you've surveilled this turn" (engine/ops/zones.py)
+        return g.players[you].surveilled_turn == g.turn
     if what == "self_was_cast":
         return o is not None and bool(o.chosen.get("cast_zone"))
     raise Unsupported(f"unsupported history {what!r}")
@@ -971,6 +1005,7 @@ CONDITION_KEYS = {"city_blessing",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
+                  "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
@@ -1254,10 +1289,14 @@ def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:
     """What "destroyed this way" / "exiled this way" remembers of a permanent as it last existed on the
     battlefield (608.2h): its controller, card types and whether it was a token."""
     c = g.chars(oid)
-    return {"action": action, "controller": c.controller, "types": sorted(c.types), "token": g.objects[oid].token}
+    return {"action": action, "controller": c.controller, "types": sorted(c.types), "subtypes": sorted(c.subtypes),
+            "token": g.objects[oid].token}
 
 
 def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any]) -> bool:
-    """Does a record of gone_record match "each nontoken creature destroyed this way" (types and token only)?"""
+    """Does a record of gone_record match "each nontoken creature destroyed this way" (types, subtypes, not_types,
+    token)?"""
     return rec["action"] == action and (not f.get("types") or bool(set(f["types"]) & set(rec["types"]))) \
+        and (not f.get("subtypes") or bool(set(f["subtypes"]) & set(rec.get("subtypes", ())))) \
+        and not set(f.get("not_types", ())) & set(rec["types"]) \
         and ("token" not in f or rec["token"] == f["token"])

@@ -340,6 +340,7 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   to_graveyard ("self": True; "from": the zone it came from: "when SELF is put into your graveyard from your library"),
   crime ("you commit a crime"), expend ("amount"),
   counters_put ("kind"), player_counters ("counter": the kind a player gets, 121.1),
+  chapter ("self": True, "chapter": n: a Saga's chapter ability, its lore counters became at least n; engine/saga.py),
   cast may carry "nth": 2 (second spell each turn) and "or_copy": True,
   attacks may carry "defending": "you" (attacks you or your planeswalker) and "min_attackers": n,
   step "whose" may be "attached_controller" / "attached_player" (enchanted creature's controller / enchanted player),
@@ -485,8 +486,8 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
     "last_time_counter_removed", "last_counter_removed", "loses_game", "haunted_dies", "creature_to_graveyard",
     "to_graveyard",
-    "chapter",  # a Saga's chapter ability, "I, II — ..." (trigger "chapters": [1, 2]; engine/sagas.py)
     "player_counters",  # a player gets counters of a kind ("whenever you get one or more {E}", 121.1)
+    "chapter",  # a Saga's chapter ability ("self": True, "chapter": n; a later rule: engine/saga.py)
 })
 
 

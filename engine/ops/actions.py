@@ -144,7 +144,8 @@ def _amass(g: "Game", r: dict, e: Effect) -> dict | None:
 @action("explore")
 def _explore(g: "Game", r: dict, e: Effect) -> dict | None:
     """Explore (not in 2016 rules): reveal the top card; a land goes to hand, otherwise a +1/+1 counter on the
-    exploring creature and the card may go to the graveyard."""
+    exploring creature and the card may go to the graveyard. Then each creature has explored: "whenever a
+    creature you control explores" triggers (603.2; event "explores", once the whole action is done)."""
     p = controller(g, r)
     who = _objs(g, r, e.get("what", "self"))
     st = r.setdefault("dig", {})
@@ -159,18 +160,29 @@ def _explore(g: "Game", r: dict, e: Effect) -> dict | None:
             if "Land" in g.objects[top].card.types:
                 g.move(top, "hand")
                 st[key] = None
+                _explored(g, who, p)
                 return None
         for c in who:
             _add_counters(g, c, "+1/+1", 1)
     top = st[key]
     if top is None or top not in g.objects:
+        _explored(g, who, p)
         return None
     got = nested.answer(r, "explore")
     if got is None:
         return nested.ask_yes_no(r, "explore", p, f"put {g.objects[top].card.name} into your graveyard?")
     if got == "yes":
         g.move(top, "graveyard")
+    _explored(g, who, p)
     return None
+
+
+def _explored(g: "Game", who: list[int], player: str) -> None:
+    """Each creature that explored: the event its controller's "whenever a creature you control explores"
+    abilities see (603.2)."""
+    for c in who:
+        if isinstance(c, int) and c in g.objects:
+            triggers.event(g, {"event": "explores", "obj": c, "player": g.controller_of(c) or player})
 
 
 @action("bolster")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import dredge, knowledge
+from engine import dredge, knowledge, triggers
 from engine.actions import add_effect, attack_choice, discard, plan_to_graveyard, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
@@ -55,6 +55,9 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
             if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}
     _move_all(g, r, e, "exile")
     moved = {k: n for k, n in (r.get("followed") or {}).items() if before.get(k) != n}
+    # "if a creature card was exiled this way": each object exiled, a permanent as it last existed (608.2h)
+    r.setdefault("exiled_this_way", []).extend(last[k] if k in last else gone_record(g, n, "exiled")
+                                               for k, n in moved.items() if k in last or n in g.objects)
     # "for each nontoken creature exiled this way, its controller ..." (608.2c, as they last existed: 608.2h)
     r.setdefault("gone_this_way", []).extend(last[k] for k in moved if k in last)
     _link_exiled(g, r, list(moved.values()))
@@ -389,6 +392,8 @@ def _scry(g: "Game", r: Ctx, e: Effect) -> dict | None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     top = g.players[p].library[:n]
     if not top:
+        if e.get("surveil") and n > 0:
+            _surveilled(g, p)
         return None
     got = r["answers"].get(r["i"])
     if got is None:
@@ -402,7 +407,19 @@ def _scry(g: "Game", r: Ctx, e: Effect) -> dict | None:
             g.move(c, "graveyard")
         else:
             g.move(c, "library", top=False)
+    if e.get("surveil"):
+        _surveilled(g, p)
     return None
+
+
+def _surveilled(g: "Game", player: str) -> None:
+    """Surveil (a later keyword action, Guilds of Ravnica) is done: "whenever you surveil [for the first time
+    each turn]" triggers (603.2) and "if you've surveilled this turn" holds from now on this turn."""
+    pl = g.players[player]
+    first = pl.surveilled_turn != g.turn
+    pl.surveilled_turn = g.turn
+    g.changed()  # a static may read it ("as long as you've surveilled this turn")
+    triggers.event(g, {"event": "surveil", "player": player, "first": first})
 
 
 

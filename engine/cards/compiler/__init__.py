@@ -28,7 +28,7 @@ from engine.cards.compiler.leveler import Striation, split_levels
 from engine.cards.compiler.quantities import parse_condition
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
-from engine.cards.compiler.text import normalise, sentences
+from engine.cards.compiler.text import CHAPTER, normalise, sentences
 from engine.cards.compiler.timing import combat_timing
 from engine.cards.compiler.triggers import parse_trigger
 from engine.mana import cost_colors, mana_value, parse_cost
@@ -38,9 +38,6 @@ __all__ = ["compile_card", "compile_ability_text", "compile_abilities_text", "re
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Emblem", "Hero"}
 #: "Choose three. You may choose the same mode more than once." (the Confluences): a modal head of its own
-#: a Saga's chapter line, "I, II — Create a 2/2 white Knight creature token with vigilance." (Sagas, a later rule)
-_CHAPTER = re.compile(r"^((?:I|II|III|IV|V|VI|VII)(?:, (?:I|II|III|IV|V|VI|VII))*) — (.+)$", re.S)
-_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
 _AGAIN = re.compile(r"choose (one|two|three)\. you may choose the same mode more than once\.", re.I)
 _MODAL = re.compile(r"^(.*?)chooses? (one|two|three|one or both|one or more|any number|up to one|up to two|up to three)"
                     r"(?: that hasn't been chosen(?: this turn)?)? —$", re.I)
@@ -48,7 +45,7 @@ _MODAL = re.compile(r"^(.*?)chooses? (one|two|three|one or both|one or more|any 
 
 @dataclass(frozen=True)
 class IrItem:
-    """One paragraph classified: kind is keywords | activated | triggered | static | spell | modal.
+    """One paragraph classified: kind is keywords | activated | triggered | static | spell | modal | chapter (a Saga's).
 
     head: the cost (activated) or trigger condition (triggered); body: the effect text;
     modes: the bullet lines of a modal ability.
@@ -85,15 +82,6 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
     while i < len(paras):
         p = paras[i]
         bullets: list[str] = []
-        chapter = _CHAPTER.match(p)
-        if chapter:  # a chapter ability is a triggered ability of the Saga (Sagas, a later rule; engine/sagas.py)
-            nums = ",".join(str(_ROMAN[n]) for n in chapter.group(1).split(", "))
-            body = chapter.group(2)
-            body = body if body.startswith("SELF") else body[:1].lower() + body[1:]  # read as a trigger's instruction
-            head = f"When SELF reaches chapter {nums}, {body}"
-            items.append(IrItem("triggered", p, head=head, body=head))
-            i += 1
-            continue
         if _MODAL.match(p) or p.rstrip().endswith("—") and "choose" in p.lower() or _AGAIN.fullmatch(p.strip()):
             while i + 1 < len(paras) and paras[i + 1].startswith("•"):
                 i += 1
@@ -108,6 +96,8 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
                 items.append(IrItem("activated", full, head=sc[0].strip(), body=sc[1].strip(), modes=tuple(bullets)))
             else:
                 items.append(IrItem("modal", full, head=p, body=p, modes=tuple(bullets)))
+        elif (ch := CHAPTER.match(p)) is not None:
+            items.append(IrItem("chapter", p, head=ch.group(1), body=p[ch.end():]))
         elif p.startswith("•"):
             items.append(IrItem("static", p))      # a stray bullet: unsupported unless a static reads it
         elif parse_keyword_line(p) is not None:
@@ -341,7 +331,7 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         ctx.last_player = "trigger_player"  # "whenever a creature an opponent controls dies, that player ..."
     if trig.get("event") == "becomes_target_opponent":
         ctx.last_player = "trigger_player"  # "... an opponent controls, that player ...": that spell's controller
-    if trig.get("event") == "combat_damage_creature":
+    if trig.get("event") == "combat_damage_creature" or trig.get("event") == "deals_damage" and "damaged" in trig:
         ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source
     if cond is not None and "attached" in cond:
         ctx.last = "attached"  # "if enchanted creature is untapped, tap it": "it" is the enchanted creature
@@ -370,6 +360,27 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         effects = list(effects[0].args["effects"])
     return Ability("triggered", item.text, effects=tuple(effects), targets=tuple(ctx.targets),
                    trigger=trig, condition=cond, optional=optional, zone=zone)
+
+
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
+
+
+def _lower_chapter(item: IrItem) -> list[Ability] | None:
+    """A Saga's chapter line "I, II — [effect]" (the Saga rules, a later addition: Dominaria, 2018; engine/saga.py):
+    one chapter ability for each number, a triggered ability that triggers when the number of lore counters on
+    the Saga becomes at least that number (603.2). Its "it" is the Saga; "you may" is its controller's choice as
+    it resolves (603.5). None unless the effect reads."""
+    ctx = Ctx(last="self")
+    effects = parse_effects(item.body, ctx)
+    if effects is None:
+        return None
+    optional = False
+    if len(effects) == 1 and effects[0].op == "may" and not {"then", "else", "who"} & set(effects[0].args):
+        optional = True
+        effects = list(effects[0].args["effects"])
+    return [Ability("triggered", item.text, effects=tuple(effects), targets=tuple(ctx.targets),
+                    trigger={"event": "chapter", "self": True, "chapter": _ROMAN[n]}, optional=optional)
+            for n in item.head.split(", ")]
 
 
 def _either_trigger(item: IrItem) -> list[Ability] | None:
@@ -473,6 +484,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                 **(fab.condition or {}), "step": "upkeep", "once_each_turn": True})
         elif item.kind == "triggered":
             ab = _lower_triggered(item) or _either_trigger(item)
+        elif item.kind == "chapter":
+            ab = _lower_chapter(item)
         elif item.kind == "modal":
             # "Choose three. You may choose the same mode more than once." (the Confluences, 700.2 as later
             # printed): a number of modes, each may be chosen again
@@ -754,9 +767,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         unsupported.append("(an Aura without a readable enchant keyword)")
     if layout == "leveler" and levels is None and not unsupported:
         unsupported.append("(layout leveler: no level symbol read)")
-    if layout == "saga" and not any((ab.trigger or {}).get("event") == "chapter" for ab in abilities) \
-            and not unsupported:
-        unsupported.append("(layout saga: no chapter ability read)")  # engine/sagas.py runs the rest
+    if layout == "saga" and not unsupported and not any(a.trigger and a.trigger.get("event") == "chapter"
+                                                        for a in abilities):
+        unsupported.append("(layout saga: no chapter ability read)")
     if layout in ("class", "case", "mutate", "host", "augment", "meld") and not unsupported:
         unsupported.append(f"(layout {layout}: its special rules are not compiled)")
     face_defs: list[CardDef] = []

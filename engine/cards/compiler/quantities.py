@@ -26,7 +26,8 @@ Conditions are dicts:
   {"amount_lt": {"amount": AMOUNT, "n": n}} / {"amount_ge": ...}   e.g. devotion (700.5) below or at least n
   {"mana_spent_ge": {"G": 3}} / {"mana_spent_ge": {"same_color": 3}}   the mana spent to cast it (601.2h)
   {"not": COND} / {"all": [COND, ...]}
-  {"history": "creature_died"|"you_attacked"|"your_permanent_left"|"your_land_entered"|"self_was_cast"}
+  {"history": "creature_died"|"you_attacked"|"your_permanent_left"|"your_land_entered"|"self_was_cast"
+              |"you_surveilled"}
                                        this turn so far
   {"graveyard_types_ge": n} / {"different_powers_ge": n} / {"total_power_ge": n}
   {"opponent_more": FILTER} / {"opponent_poison_ge": n} / {"opponent_graveyard_ge": n} / {"opponent_life_le": n}
@@ -60,6 +61,18 @@ def count_of(phrase: str) -> Any:
     got = _count_more(p)
     if got is not None:
         return got
+    m = re.fullmatch(r"(?:the total number of )?(.+?) you own in (exile|your graveyard) and in "
+                     r"(exile|your graveyard)", p)
+    if m and m.group(2) != m.group(3):  # "the total number of instant and sorcery cards you own in exile and in
+        # your graveyard": the cards of both zones (406, 404)
+        a, b = count_of(f"{m.group(1)} you own in {m.group(2)}"), count_of(f"{m.group(1)} you own in {m.group(3)}")
+        if a is not None and b is not None:
+            return {"plus": [a, b]}
+    m = re.fullmatch(r"(.+?) and each (.+)", p)
+    if m:  # "for each land you control and each land card in your graveyard": the two counts added
+        a, b = count_of(m.group(1)), count_of(m.group(2))
+        if a is not None and b is not None:
+            return {"plus": [a, b]}
     if p in ("the damage dealt this way", "damage dealt this way", "the amount of damage dealt this way"):
         return {"dealt_this_way": True}  # 120.3: the damage the instruction before it dealt
     if re.fullmatch(r"(?:the )?(?:amount of )?(?:the )?excess damage dealt (?:to that creature |to it )?this way"
@@ -231,6 +244,20 @@ def parse_condition(text: str) -> dict[str, Any] | None:
                      r"[a-z]+) counters on self)", t)
     if m:  # Thing in the Ice: "Then if it has no ice counters on it, transform it"; depletion lands
         return {"self_counters_le": {m.group(1) or m.group(2): 0}}
+    if t in ("that creature's power is greater than self's", "its power is greater than self's"):
+        # "if that creature's power is greater than SELF's" (Pelt Collector): that creature as the event saw it
+        return {"amount_ge": {"amount": {"plus": [{"power_of": "it"}, {"times": -1, "of": {"power_of": "self"}}]},
+                              "n": 1}}
+    if t in ("you lost life last turn", "an opponent lost life last turn"):  # the turn before this one (119.3)
+        return {"lost_life_last_turn": "you" if t.startswith("you") else "opponent"}
+    m = re.fullmatch(r"(\w+) or more creatures are blocking (?:it|self)", t)
+    if m and number(m.group(1)):  # "as long as two or more creatures are blocking it" (509.1g)
+        return {"amount_ge": {"amount": {"count": {"types": ["Creature"], "blocking_self": True}},
+                              "n": number(m.group(1))}}
+    m = re.fullmatch(r"(?:self|it) has fewer than (\w+) ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
+    n = number(m.group(1)) if m else None
+    if m and n:  # "if SELF has fewer than three +1/+1 counters on it" (121.1)
+        return {"self_counters_le": {m.group(2): n - 1}}
     m = re.fullmatch(r"self has an? ([+\-]\d+/[+\-]\d+|[a-z]+) counter on it", t)
     if m:  # graft (702.57a): "if this permanent has a +1/+1 counter on it"
         return {"self_counters_ge": {m.group(1): 1}}
@@ -252,7 +279,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:  # "if you control a white permanent and a blue permanent": both, each its own object
         a, b = parse_condition("you control " + m.group(1)), parse_condition("you control " + m.group(2))
         return None if a is None or b is None else {"all": [a, b]}
-    m = re.fullmatch(r"you control (no|an?|another|one|two|three|four|five|six|seven|eight|\d+)(?: or more)? (.+?)", t)
+    m = re.fullmatch(r"you control (no|an?|another|one|two|three|four|five|six|seven|eight|nine|ten|twenty|\d+)"
+                     r"(?: or more)? (.+?)", t)
     if m:
         noun = m.group(2)
         diff = noun.endswith(" with different names")
@@ -438,6 +466,35 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"amount_ge": {"amount": {"party": "you"}, "n": 4}}
     if t in ("SELF was kicked".lower(), "self was kicked", "it was kicked"):
         return {"kicked": True}
+    m = re.fullmatch(r"(?:its|that spell's|that card's|that creature's|that permanent's) mana value (?:was|is) "
+                     r"(\w+) or (less|greater)", t)
+    if m and number(m.group(1)) is not None:  # "If its mana value was 2 or less, scry 2": the object the instruction
+        # before named, as it is now or last existed (202.3, 608.2h)
+        n = number(m.group(1))
+        assert n is not None
+        mv = {"mv_of": "it"}  # the card, or the object as it last existed where it left (608.2h: engine/values.py)
+        return {"amount_lt": {"amount": mv, "n": n + 1}} if m.group(2) == "less" \
+            else {"amount_ge": {"amount": mv, "n": n}}
+    m = re.fullmatch(r"an? (.+?) was sacrificed this way", t)
+    if m:  # "If a Saproling was sacrificed this way" (the permanent sacrificed to pay the cost, 608.2h)
+        f = parse_noun(m.group(1))
+        if f is not None:
+            f.pop("zone", None)
+        return {"sacrificed_this_way": f} if f and set(f) <= {"types", "subtypes"} else None
+    m = re.fullmatch(r"an? (.+?) (?:was|is) exiled this way", t)
+    if m:  # "If a creature card was exiled this way", "If a Pirate was exiled this way" (608.2c, 608.2h)
+        f = parse_noun(re.sub(r" card$", "", m.group(1)))
+        if f is not None:
+            f.pop("zone", None)
+        return {"exiled_this_way": f} if f and set(f) <= {"types", "subtypes", "not_types", "token"} else None
+    if t in ("self wasn't kicked", "it wasn't kicked"):  # "if SELF wasn't kicked, sacrifice it" (702.32b)
+        return {"kicked": False}
+    m = re.fullmatch(r"(?:it|that card|that permanent) (?:was|is) (historic|legendary)", t)
+    if m:  # "if it was historic" (a later term, Dominaria: legendary, artifact or Saga), as it last existed
+        f = parse_noun(m.group(1))
+        return None if f is None else {"it": f}
+    if t == "that spell was kicked":  # "whenever you cast a spell, if that spell was kicked" (702.32b)
+        return {"it": {"kicked": True}}
     if t == "self is paired with another creature":  # 702.94b (soulbond)
         return {"paired": True}
     if t in ("tribute wasn't paid", "tribute was paid"):  # 702.103b
@@ -520,6 +577,8 @@ _HISTORY = {
     "a permanent left the battlefield under your control this turn": "your_permanent_left",
     "you had a land enter under your control this turn": "your_land_entered",   # landfall (207.2c)
     "a land entered under your control this turn": "your_land_entered",
+    "you've surveilled this turn": "you_surveilled",                    # a later keyword action (GRN)
+    "you surveilled this turn": "you_surveilled",
     "you cast it": "self_was_cast",                                     # 601.2: it was a spell
     "you cast self": "self_was_cast",
 }

@@ -851,14 +851,18 @@ def _has_if(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "keywords", "affects": aff, "keywords": kws, "condition": cond}]
 
 
-@static(r"^you and (.+?) (?:you control )?have (hexproof|shroud)$")
+@static(r"^you(?: and|,) (.+?) have (hexproof|shroud)$")
 def _you_and_group_keyword(m: re.Match) -> list[dict[str, Any]] | None:
-    """"You and Humans you control have hexproof" (Sigarda, Heron's Grace): the player's keyword
-    (702.11d) and the group's (702.11b), two statics of one sentence; shroud the same way."""
-    group = _parse_plain(f"{m.group(1)} have {m.group(2)}")
-    if group is None or any(st.get("kind") != "keywords" for st in group):
-        return None
-    return [{"kind": "player_keywords", "who": "you", "keywords": [m.group(2).capitalize()]}, *group]
+    """"You and Humans you control have hexproof" (Sigarda, Heron's Grace), "You, planeswalkers you control,
+    and other creatures you control have hexproof" (Shalai, Voice of Plenty): the player's keyword (702.11d)
+    and each group's (702.11b), statics of one sentence; shroud the same way."""
+    out: list[dict[str, Any]] = [{"kind": "player_keywords", "who": "you", "keywords": [m.group(2).capitalize()]}]
+    for part in re.split(r",? and |, ", m.group(1)):
+        group = _parse_plain(f"{part} have {m.group(2)}")
+        if group is None or any(st.get("kind") != "keywords" for st in group):
+            return None
+        out += group
+    return out
 
 
 @static(r"^you have (hexproof|shroud)$")
@@ -1108,10 +1112,52 @@ def _turned_up_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return None if n is None else [{"kind": "turned_up_counters", "counter": m.group(2), "amount": n}]
 
 
-@static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")
+_OTHERWISE = re.compile(r"^(enchanted creature|equipped creature) gets ([+-]\d+)/([+-]\d+) as long as it's an? "
+                        r"([a-z ]+)\. otherwise, it gets ([+-]\d+)/([+-]\d+)$")
+
+
+def _gets_otherwise(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Enchanted creature gets +1/+1 as long as it's a Pirate. Otherwise, it gets -2/-0" (611.3a): two statics
+    whose conditions on the creature it is attached to are each other's opposites (613.3c)."""
+    cond = parse_condition(f"{m.group(1)} is a {m.group(4)}")
+    if cond is None or set(cond) != {"attached"}:
+        return None
+    return [{"kind": "anthem", "affects": "attached", "power": int(m.group(2)), "toughness": int(m.group(3)),
+             "condition": cond},
+            {"kind": "anthem", "affects": "attached", "power": int(m.group(5)), "toughness": int(m.group(6)),
+             "condition": {"not": cond}}]
+
+
+@static(r"^(enchanted (?:creature|permanent)|equipped creature|self) is legendary(?:,? (?:and )?(.+))?$")
+def _is_legendary(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Enchanted permanent is legendary" (205.4a: the supertype added in layer 4, 613.1d), and the rest of
+    its sentence for the same object ("..., gets +1/+1, and has flying")."""
+    aff = _affects(m.group(1))
+    if aff is None:
+        return None
+    out: list[dict[str, Any]] = [{"kind": "add_types", "affects": aff, "supertypes": ["Legendary"]}]
+    if m.group(2):
+        more = parse_static(f"{m.group(1)} {m.group(2)}")
+        if more is None:
+            return None
+        out += more
+    return out
+
+
+@static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it"
+        r"(?: and with ([a-z ,]+))?$")
 def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "enters_with_counters", "counter": m.group(2), "amount": number(m.group(1)),
-             "condition": {"kicked": True}}]
+    """Kicker, 702.32b, 614.1c: "If SELF was kicked, it enters with two +1/+1 counters on it [and with haste]": the
+    counters as it enters, and the keywords it enters with, which it keeps (it was kicked: a fact of the
+    permanent, kept as it entered)."""
+    out: list[dict[str, Any]] = [{"kind": "enters_with_counters", "counter": m.group(2),
+                                  "amount": number(m.group(1)), "condition": {"kicked": True}}]
+    if m.group(3):
+        kws = keyword_list(m.group(3))
+        if not kws:
+            return None
+        out.append({"kind": "keywords", "affects": "self", "keywords": kws, "condition": {"kicked": True}})
+    return out
 
 
 @static(r"^if (.+), self enters with (a|an|one|two|three|four|five|\d+) "
@@ -1540,6 +1586,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         if cond is None or _attacker_only(cond):
             return None
         return [{"kind": "restriction", "affects": "self", "rule": "attack_despite_defender", "condition": cond}]
+    m = _OTHERWISE.fullmatch(low)
+    if m:  # "... gets +1/+1 as long as it's a Pirate. Otherwise, it gets -2/-0."
+        return _gets_otherwise(m)
     m = re.fullmatch(r"(.+?) as long as (.+)", low)
     if m:
         cond_text = m.group(2)

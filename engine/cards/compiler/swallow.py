@@ -55,6 +55,9 @@ def _flat(x: Any, out: list[str]) -> None:
 def swallowed(text: str, compiled: Any) -> list[str]:
     """The marker words of `text` (reminder text aside) with no trace in `compiled`."""
     low = strip_reminder(text).lower()
+    # "create four of those tokens instead": the tokens of the instruction before it, in another number; read as
+    # that instruction restated (engine/cards/compiler/effects/sequence.py), so its trace is the "instead" one
+    low = re.sub(r"\bcreate \w+ of those tokens instead\b", "create instead", low)
     found = dict.fromkeys(m.group(1) for m in _ANY.finditer(low))
     if not found:
         return []

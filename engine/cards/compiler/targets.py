@@ -75,7 +75,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
     while changed:
         changed = False
         m = re.search(r"\s+with (power|toughness|mana value) (less|greater) than or equal to (the number of .+|"
-                      r"the amount of .+)$", p)
+                      r"the amount of .+|your life total)$", p)
         if m:  # "with power less than or equal to the number of Islands you control" (Vedalken Shackles): an
             # amount counted as the filter is checked (a whole phrase: its "you control" is the count's)
             q = QUANTITY[0](m.group(3)) if QUANTITY else None
@@ -188,6 +188,33 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
             v: Any = int(m.group(2)) if m.group(2).isdigit() else {"x": True}
             f[key + ("_le" if m.group(3) == "less" else "_ge")] = v
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that (?:aren't|isn't|are not|is not) legendary$", p)
+        if m and "not_supertypes" not in f:  # "exile all nonland permanents that aren't legendary" (205.4a)
+            f["not_supertypes"] = ["Legendary"]
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with power or toughness (\d+) or (less|greater)$", p)
+        if m and "or" not in f:  # "creatures you control with power or toughness 1 or less" (either one, 208.1)
+            suf = "_le" if m.group(2) == "less" else "_ge"
+            f["or"] = [{"power" + suf: int(m.group(1))}, {"toughness" + suf: int(m.group(1))}]
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+(?:that's|that is|that are) an? ([a-z]+(?:, (?:an? )?[a-z]+)*,? or (?:an? )?[a-z]+)$", p)
+        words = [re.sub(r"^an? ", "", w) for w in re.split(r",? or |, ", m.group(1))] if m else []
+        if m and all(subtype(w) for w in words) and "subtypes" not in f:
+            # "each other creature you control that's a Fungus or Saproling": any of them (205.3)
+            f["subtypes"] = [subtype(w) for w in words]
+            p = p[: m.start()]
+            changed = True
+            continue
+        if m and all(w in CARD_TYPES for w in words) and "types" not in f:
+            # "target legendary permanent that's an artifact, creature, or enchantment": any of them (205.2a)
+            f["types"] = [CARD_TYPES[w] for w in words]
             p = p[: m.start()]
             changed = True
             continue
@@ -399,6 +426,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f[w] = True
         elif w == "nontoken":
             f["token"] = False
+        elif w == "kicked":
+            f["kicked"] = True  # "a kicked spell" (702.32b)
         elif w == "token" and i + 1 < len(words):
             f["token"] = True
         elif re.fullmatch(r"\d+/\d+", w) and i + 1 < len(words) and "power_eq" not in f:
@@ -510,6 +539,17 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if a is None or b is None:
             return None
         return {"or": [a, b]}
+    m = re.fullmatch(r"(.+?) with the greatest power(?: among (creatures on the battlefield|creatures you control))?",
+                     p)
+    if m:  # "target creature you control with the greatest power": its power is the greatest among the creatures
+        # the rest of the phrase names, or those it names after "among" (tied ones too), as the target is chosen
+        # and checked (115.1, 608.2b)
+        base = parse_noun(m.group(1))
+        if base is None or "or" in base or "power_ge" in base or base.get("zone") not in (None, "battlefield"):
+            return None
+        among = {k: v for k, v in base.items() if k != "zone"} if not m.group(2) else \
+            {"types": ["Creature"], **({"controller": "you"} if m.group(2).endswith("you control") else {})}
+        return {**base, "power_ge": {"greatest": "power", "among": among}}
     m = re.fullmatch(r"(.+?) that's an? ([a-z]+)(?: or an? ([a-z]+))?", p)
     if m:  # "each creature you control that's a Wolf or a Werewolf": either subtype (205.3)
         base = parse_noun(m.group(1))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import parse_noun
 
 STEPS = {"upkeep": "upkeep", "end step": "end", "draw step": "draw", "combat": "beginning_of_combat",
@@ -52,7 +53,8 @@ def _event_word(w: str) -> str | None:
             "becomes the target of a spell or ability": "becomes_target",
             "becomes the target of a spell or ability an opponent controls": "becomes_target_opponent",
             "leave the battlefield": "ltb", "is turned face up": "turned_face_up",
-            "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned"}.get(w)
+            "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned",
+            "enters or dies": "etb_or_dies"}.get(w)
 
 
 def parse_trigger(cond: str) -> dict[str, Any] | None:
@@ -64,6 +66,11 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if inner is None or inner.get("event") != "dies" or inner.get("self") or inner.get("attached"):
             return None
         return {**inner, "dealt_by": "self" if m.group(2) == "self" else "attached"}
+    m = re.fullmatch(r"self deals damage to an? ([a-z]+)", c)
+    if m and m.group(1) not in ("creature", "player", "opponent", "planeswalker") and subtype(m.group(1)):
+        # "whenever SELF deals damage to a Dinosaur": the object dealt damage, a creature of that type (120.3)
+        return {"event": "deals_damage", "self": True, "damaged": {"types": ["Creature"],
+                                                                   "subtypes": [subtype(m.group(1))]}}
     m = re.fullmatch(r"an? (.+?) is put into (your|an opponent's) graveyard from the battlefield", c)
     if m:  # "a nontoken creature is put into your graveyard from the battlefield" (Bridge from Below): it died
         # (700.4) and its owner is that player (a card goes to its owner's graveyard, 400.3)
@@ -72,9 +79,6 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 or "owner" in inner["filter"]:
             return None
         return {**inner, "filter": {**inner["filter"], "owner": "you" if m.group(2) == "your" else "opponent"}}
-    m = re.fullmatch(r"self reaches chapter (\d+(?:,\d+)*)", c)
-    if m:  # a Saga's chapter ability (engine/cards/compiler read_ir; Sagas, a later rule)
-        return {"event": "chapter", "self": True, "chapters": [int(n) for n in m.group(1).split(",")]}
     m = re.fullmatch(r"an? (.+?) owned by (another player|an opponent) is put into a graveyard from the battlefield", c)
     if m:  # "a permanent owned by another player is put into a graveyard from the battlefield" (Kothophed, 700.4)
         inner = parse_trigger(f"a {m.group(1)} dies")
@@ -206,7 +210,8 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     if m and m.group(3) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(3)], "attached": True}
     m = re.fullmatch(
-        r"(?:a|an|another|one or more|two or more) (.+?) (enters|dies|attacks|blocks|attack|enter|die|block|"
+        r"(?:a|an|another|one or more|two or more) (.+?) (enters or dies|enters|dies|attacks|blocks|attack|enter|die|"
+        r"block|"
         r"leaves the battlefield|leave the battlefield|is put into a graveyard from the battlefield|are put into a "
         r"graveyard from the battlefield|"
         r"deals combat damage to a player|deal combat damage to a player|becomes tapped|becomes blocked|is dealt "
@@ -243,6 +248,15 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if "your first" in c:
             out["first"] = True
         return out
+    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:.+? )?spell (?:of the chosen type|with "
+                     r"(?:flying|trample|haste|deathtouch|lifelink|flash|convoke|kicker)))", c)
+    if m:  # "whenever you cast a creature spell of the chosen type" (Vanquisher's Banner), "... a spell with flying"
+        f = parse_noun(m.group(2))
+        if f is None:
+            return None
+        f.pop("zone", None)
+        return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": f}
     m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:.+? )?spell with (?:power|toughness|mana value) "
                      r"(?:\d+ or (?:greater|less)|\d+, \d+,? or \d+|equal to .+))", c)
     if m:  # "a creature spell with power 4, 5, or 6" / "... with power 7 or greater"
@@ -386,6 +400,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "a land enters under your control": {"event": "etb", "filter": {"types": ["Land"], "controller": "you"}},
         "you scry": {"event": "scry", "who": "you"},
         "you surveil": {"event": "surveil", "who": "you"},
+        "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
         "you expend 4": {"event": "expend", "amount": 4},
         "you expend 8": {"event": "expend", "amount": 8},
         "you commit a crime": {"event": "crime", "who": "you"},

@@ -101,6 +101,14 @@ def _action_obj(m: re.Match, c: Ctx) -> list[Effect] | None:
     )
 
 
+@reader(r"^(.+?) explores, then (?:it|that creature) explores again$")
+def _explore_twice(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"When SELF enters, it explores, then it explores again" (Jadelight Ranger): two explore actions, one after
+    the other (a later keyword action, Ixalan)."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("action", {"name": "explore", "what": what}) for _ in range(2)]
+
+
 @reader(r"^(it|self) becomes renowned$")
 def _renowned(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "renowned", "what": "self"})]  # 702.111b: a designation
@@ -212,6 +220,7 @@ READERS: tuple[Reader, ...] = (
     _action0,
     _investigate_who,
     _action_obj,
+    _explore_twice,
     _renowned,
     _action_n,
     _amass,

@@ -213,6 +213,13 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if inner is not None and not any(e.op in _MAY_ACTS for e in inner):
                 return [Effect("may", {"effects": list(inner), "who": who})]
         ctx.rewind(mark)  # another reader's form ("its controller may search their library ...": 701.19)
+    if re.search(r"\btwice x\b", low) and not re.search(r"(?<!twice )\bx\b", low) and ctx.x is None:
+        # "You gain twice X life", "Tap target creature. Put twice X stun counters on it": the X chosen as it was
+        # cast (107.3a), doubled; the sentence read with X bound to that amount (107.1)
+        ctx.x = {"times": 2, "of": {"x": True}}
+        got = _attempt(re.sub(r"\btwice x\b", "x", s, flags=re.I), ctx)
+        ctx.x = None
+        return got
     if low.startswith("you search your library "):  # a mode an opponent chose for you (601.3): "You search ..."
         return parse_sentence(s[len("you "):], ctx)
     m = _HAVE.match(low)
@@ -222,6 +229,16 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if inner is not None:
                 return inner
         return None
+    m = re.fullmatch(r"until (end of turn|your next turn), (.+?) and ((?:another |up to one (?:other )?)?target .+)",
+                     low)
+    if m:  # "Until end of turn, target creature you control gets +1/+1 and target creature an opponent controls gets
+        # -1/-1": two instructions, each for that duration (611.2a)
+        mark = ctx.mark()
+        a = _attempt(f"{m.group(2)} until {m.group(1)}", ctx)
+        b = _attempt(f"{m.group(3)} until {m.group(1)}", ctx) if a is not None else None
+        if a is not None and b is not None:
+            return a + b
+        ctx.rewind(mark)
     m = re.match(r"^for each (.+?) (destroyed|exiled) this way, (?:its|that \w+'s) controller creates (.+)$", low)
     if m:  # "For each creature destroyed this way, its controller creates a 4/4 red Dragon creature token with
         # flying" (Descent of the Dragons): a token for each, under the control of the one who controlled it
@@ -359,7 +376,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if got is not None:
             return got
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
-                     r"it's .+|your life total .+)", low)
+                     r"it's .+|your life total .+|you attacked .+|you've .+|you gained .+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
         cond = parse_condition(m.group(3))  # among cards in your graveyard": the instruction only if it holds (608.2c);
         if cond is not None and set(cond) == {"it"} and re.match(r"put .+ on (?:equipped|enchanted) creature$",
@@ -444,6 +461,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"\b(gains?) flashback until end of turn\. (?:the|its) flashback cost is equal to (?:its|that "
                   r"card's) mana cost\.?", r"\1 flashback for its mana cost until end of turn.", text.strip(),
                   flags=re.I)
+    # "Create two 1/1 green Saproling creature tokens. If SELF was kicked, create four of those tokens instead.": the
+    # tokens of the instruction before, another number of them (the "instead" reader then reads it, 614.1a)
+    text = re.sub(r"^(create (?:a|an|one|\w+) ((?:\d+/\d+ )?[^.\"]*? creature) tokens?( with [^.\"]+)?)\. "
+                  r"(if [^,]+), create (\w+) of those tokens instead\.?$",
+                  lambda m: f"{m.group(1)}. {m.group(4)}, create {m.group(5)} {m.group(2)} tokens{m.group(3) or ''} "
+                            f"instead.", text.strip(), flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest)):
@@ -524,6 +547,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             done = {"amount_ge": {"amount": {"count_this_way": {}, "action": "discarded"}, "n": 1}}
             out.append(Effect("if", {"cond": done, "then": list(effs)}))
+            continue
+        if m and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") == "you" \
+                and "what" not in out[-1].args and "filter" in out[-1].args:
+            # "Sacrifice a Mountain. If you do, ...": done if it can be, and what follows only then (608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("may", {"effects": [out[-1]], "then": list(effs), "forced": True})
             continue
         m = re.match(r"^when you do, (.+)$", s)
         if m and out and out[-1].op == "may":

@@ -25,7 +25,8 @@ _PREDEFINED = {"treasure", "food", "clue", "blood", "gold", "powerstone", "map",
 _TOKEN = re.compile(
     r"^(?:(?P<who>its controller|that player|target player|each player|each opponent|they|target opponent|you) )?"
     r"creates? "
-    r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) (?P<tapped>tapped )?"
+    r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|"
+    r"x|\d+|that many) (?P<tapped>tapped )?"
     r"(?:(?P<p>\d+|x)/(?P<t>\d+|x) )?"
     r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
     r"(?P<names>(?:legendary )?(?:[a-z'\-]+ )*?)(?P<kind>artifact creature|enchantment creature|creature|artifact|"
@@ -153,7 +154,8 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    rf"^(?:{PLAYER} )?creates? (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) (tapped )?"
+    rf"^(?:{PLAYER} )?creates? (a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+    r"fourteen|fifteen|twenty|x|\d+|that many) (tapped )?"
     r"(treasure|food|clue|blood|gold|powerstone|map|junk|incubator|lander|shard|walker|mutagen|vibranium) tokens?"
     r"(?: for each (.+?))?(?:, where x is (.+))?$"
 )
@@ -184,9 +186,11 @@ _CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "E
 #: before each clause's verb, never inside a quoted ability (masked first)
 _EXCEPT_CUT = re.compile(r"(?:,? and |, )(?=(?:it's|it is|it isn't|they're|they are|they aren't|it has|they have|is|"
                          r"are|isn't|aren't|has|have)\b)")
-_EXCEPT_VERB = ((re.compile(r"^(?:it isn't|it's not|it is not|they aren't|they're not|isn't|aren't) "), "not "),
-                (re.compile(r"^(?:it's|it is|they're|they are|is|are) "), "is "),
-                (re.compile(r"^(?:it has|they have|has|have|they each have|it each has) "), "has "))
+#: "except it isn't legendary", "except the token isn't legendary" (Helm of the Host): the same exception
+_EXCEPT_VERB = ((re.compile(r"^(?:the tokens? )?(?:it isn't|it's not|it is not|they aren't|they're not|isn't|aren't) "),
+                 "not "),
+                (re.compile(r"^(?:the tokens? )?(?:it's|it is|they're|they are|is|are) "), "is "),
+                (re.compile(r"^(?:the tokens? )?(?:it has|they have|has|have|they each have|it each has) "), "has "))
 
 
 def _keywords(text: str, change: dict[str, Any]) -> bool:

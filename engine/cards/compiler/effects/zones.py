@@ -28,10 +28,12 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
         if mm:
             what = c.ref(mm.group(1))
             return None if what is None else [Effect("exile", {"what": what, "until": "self_leaves"})]
-        mm = re.fullmatch(r"(target player's|that player's|your|each opponent's|each player's|all) graveyards?", tail)
+        mm = re.fullmatch(r"(target player's|target opponent's|that player's|your|each opponent's|all opponents'|"
+                          r"each player's|all) graveyards?", tail)
         if mm:
-            who = {"your": "you", "each opponent's": "each_opponent", "each player's": "each_player",
-                   "all": "each_player"}.get(mm.group(1)) or c.player(mm.group(1).replace("'s", ""))
+            who = {"your": "you", "each opponent's": "each_opponent", "all opponents'": "each_opponent",
+                   "each player's": "each_player", "all": "each_player"}.get(mm.group(1)) \
+                or c.player(mm.group(1).replace("'s", ""))
             return None if who is None else [Effect("exile", {"what": {"graveyard_of": who}})]
         mm = re.fullmatch(r"the top (\w+) cards? of (your|their|target player's|each player's) library", tail)
         if mm:
