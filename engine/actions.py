@@ -122,6 +122,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 t.counters["loyalty"] = t.counters.get("loyalty", 0) - n  # 119.3c
             elif "Infect" in kw or "Wither" in kw:
                 t.counters["-1/-1"] = t.counters.get("-1/-1", 0) + n  # 119.3d; infect 702.89c, wither 702.79a
+                triggers.counters_put(g, tgt, "-1/-1", n)  # 121.6
             else:
                 t.damage += n
             if "Deathtouch" in kw and n > 0:  # 702.2b: any nonzero amount of damage

@@ -39,6 +39,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
                  "last_time_counter_removed",  # 702.62a (vanishing): engine/ops/objects.py
                  "last_counter_removed",  # the last counter of a kind removed (``counter``): engine/ops/objects.py
+                 "counters_put",  # 121.6: counters of a kind (``counter``) placed on a permanent: counters_put below
                  "haunted_dies"}  # 702.54c: the creature a card in exile haunts died (leaves, below)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
                  "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py
@@ -397,9 +398,20 @@ def became_targets(g: "Game", s: "Obj") -> None:
                   "player": s.controller})
 
 
+def counters_put(g: "Game", oid: int, kind: str, n: int) -> None:
+    """121.6: ``n`` counters of ``kind`` were placed on the permanent ``oid`` (on the battlefield, or given to it
+    as it entered): "whenever one or more +1/+1 counters are put on SELF" triggers once for the event, "that
+    many" being ``n`` (the trigger's ``amount``)."""
+    if n > 0 and oid in g.objects and g.objects[oid].zone == "battlefield":
+        event(g, {"event": "counters_put", "obj": oid, "kind": kind, "amount": n, "player": g.controller_of(oid)})
+
+
 def enters(g: "Game", o: "Obj") -> None:
-    """An object entered the battlefield: 'enters' replacements (614.1c) then ETB triggers."""
+    """An object entered the battlefield: 'enters' replacements (614.1c) then ETB triggers; the counters it
+    entered with were put on it (121.6)."""
     enter_replacements(g, o)
+    for kind, n in list(o.counters.items()):
+        counters_put(g, o.id, kind, n)
     c = g.all_chars().get(o.id)  # "that creature's power" as it entered, should it leave (608.2h; evolve)
     if c is not None and "Land" in c.types and c.controller in g.players:
         # a per-turn fact: "if you had a land enter the battlefield under your control this turn" (landfall, 207.2c)

@@ -52,9 +52,11 @@ def _add_counters(g: "Game", oid: int, kind: str, n: int) -> None:
     o = g.objects.get(oid)
     if o is None or n <= 0 or not counters_allowed(g, oid, kind):
         return
-    o.counters[kind] = o.counters.get(kind, 0) + replacement.counter_count(g, oid, kind, n, ask=False)
+    got = replacement.counter_count(g, oid, kind, n, ask=False)
+    o.counters[kind] = o.counters.get(kind, 0) + got
     replacement.done(g, f"counters:{oid}:{kind}")
     g.changed()
+    triggers.counters_put(g, oid, kind, got)  # 121.6
 
 
 def _n(g: "Game", r: dict, e: Effect) -> int:

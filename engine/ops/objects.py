@@ -232,6 +232,7 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
             elif counters_allowed(g, x, kind):
                 cs[kind] = cs.get(kind, 0) + put.get(x, n)
                 replacement.done(g, f"counters:{x}:{kind}")
+                triggers.counters_put(g, x, kind, put.get(x, n))
     g.changed()
     return None
 
@@ -253,8 +254,10 @@ def _its_counters(g: "Game", r: Ctx, e: Effect) -> None:
         for kind, k in sorted(had.items()):
             if k > 0 and counters_allowed(g, x, kind):
                 cs = g.objects[x].counters
-                cs[kind] = cs.get(kind, 0) + replacement.counter_count(g, x, kind, k)
+                got = replacement.counter_count(g, x, kind, k)
+                cs[kind] = cs.get(kind, 0) + got
                 replacement.done(g, f"counters:{x}:{kind}")
+                triggers.counters_put(g, x, kind, got)
     g.changed()
 
 
@@ -277,6 +280,7 @@ def _move_counters(g: "Game", r: Ctx, e: Effect) -> None:
         return
     a.counters[kind] -= n
     b.counters[kind] = b.counters.get(kind, 0) + n
+    triggers.counters_put(g, b.id, kind, n)  # 121.6: moved onto it, the counters are put on it
     g.log("move_counters", counter=kind, amount=n, source=a.card.name, to=b.card.name)
     g.changed()
 

@@ -88,6 +88,15 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you remove the last ([a-z]+) counter from self", c)
     if m:  # Divine Intervention: the removal that leaves none of that kind (121.6), by its controller
         return {"event": "last_counter_removed", "self": True, "counter": m.group(1)}
+    m = re.fullmatch(r"one or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters are put on (.+)", c)
+    if m:  # 121.6: counters placed on a permanent, or given to it as it enters; one event per object and kind
+        # (engine/triggers.py counters_put), its number "that many"
+        if m.group(2) == "self":
+            return {"event": "counters_put", "self": True, "counter": m.group(1)}
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        return {"event": "counters_put", "filter": f, "counter": m.group(1)}
     m = re.fullmatch(r"self (.+?) or (.+)", c)
     if m and m.group(1) in _SELF_EVENTS and m.group(2) in _SELF_EVENTS:
         return {"event": [_SELF_EVENTS[m.group(1)], _SELF_EVENTS[m.group(2)]], "self": True}
@@ -141,7 +150,6 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "self is put into a graveyard from anywhere": {"event": "to_graveyard", "self": True},
         "self deals combat damage to a player or battle": {"event": "combat_damage_player", "self": True},
         "self deals damage to a creature": {"event": "deals_damage", "self": True, "damaged": {"types": ["Creature"]}},
-        "one or more +1/+1 counters are put on self": {"event": "counters_put", "self": True, "kind": "+1/+1"},
         "you discard one or more cards": {"event": "discard", "who": "you", "batch": True},
         "a player cycles a card": {"event": "cycle", "who": "any"},
         "you're dealt damage": {"event": "dealt_damage", "who": "you"},
