@@ -995,6 +995,16 @@ def _counters_list(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _each_part([f"put {p}" for p in m.groups()], c)
 
 
+@reader(r"^you and ((?:other )?(?:permanents|creatures) you control) gain (hexproof|shroud) "
+        r"(until end of turn|until your next turn)$")
+def _you_and_yours_gain(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Lazotep Plating: "You and permanents you control gain hexproof until end of turn": the player has it for that
+    long (702.11d, a player with hexproof; 611.2a) and so does each of those permanents (702.11b, 611.2c: the
+    ones there as it resolves)."""
+    dur = {"until end of turn": "this turn"}.get(m.group(3), m.group(3))
+    return _each_part([f"{m.group(1)} gain {m.group(2)} {m.group(3)}", f"you have {m.group(2)} {dur}"], c)
+
+
 def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
     out: list[Effect] = []
     for p in parts:
@@ -1007,7 +1017,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
 READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed, _next_draw_instead, _damage_list,
-                               _counters_list)
+                               _counters_list, _you_and_yours_gain)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (
     *damage.READERS, *pump.READERS, *restrictions.READERS, *zones.READERS, *players.READERS,
