@@ -732,6 +732,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     mana = parse_cost(mana_cost)
     if any(a.kind == "static" and a.static == {"kind": "become", "affects": "self", "colors": []} for a in abilities):
         colors = ()   # "SELF is colorless" (devoid): a characteristic-defining ability, in every zone (604.3)
+    elif any(a.kind == "static" and a.static == {"kind": "become", "affects": "self", "colors": list("WUBRG")}
+             for a in abilities):
+        colors = tuple("WUBRG")  # "SELF is all colors": likewise (604.3)
     elif not colors:
         colors = cost_colors(mana)
     return CardDef(

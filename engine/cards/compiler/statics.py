@@ -192,6 +192,15 @@ def _colorless(m: re.Match) -> list[dict[str, Any]] | None:
     return None if aff is None else [{"kind": "become", "affects": aff, "colors": []}]
 
 
+@static(r"^(.+?) (?:is|are) all colors$")
+def _all_colors(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF is all colors" (Sphinx of the Guildpact, Transguild Courier; 105.1, 105.2): a color-setting effect
+    (layer 5, 613.1e); for the card itself a characteristic-defining ability, which the compiler also writes
+    into the card's colors so it holds in every zone (604.3)."""
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "become", "affects": aff, "colors": ["W", "U", "B", "R", "G"]}]
+
+
 _BASIC = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain", "forest": "Forest"}
 
 
