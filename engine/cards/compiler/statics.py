@@ -483,8 +483,9 @@ def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
         t = re.fullmatch(r"it targets (?:an? )?(.+)", m.group(3))
         if t:  # "costs {3} less to cast if it targets a tapped creature": known once targets are chosen (601.2f)
             f = parse_noun(t.group(1))
-            if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone"):
-                return None
+            if f is None or f.get("player") or f.get("_needs_player_target") \
+                    or f.get("zone") not in (None, "stack", "graveyard"):
+                return None  # (a spell, 115.1a; a card in a graveyard, 115.1: the targets are objects there)
             out["targets"] = f
             return [out]
         cond = parse_condition(m.group(3))
