@@ -131,6 +131,10 @@ _ACT_LIMITS = [
 ]
 
 
+#: "Activate only A and only B": two limits (split before _ACT_LIMITS read them)
+_AND_ONLY = re.compile(r"(activate (?:this ability )?only [^.]+?) and only ([^.]+\.?)$", re.I)
+
+
 #: The other instructions a mana ability may carry and the engine runs at once, asking nothing
 #: (engine.effects.run_now): "SELF deals 1 damage to you", "... add {C}{C} instead", "Draw a card".
 _WITH_MANA = frozenset({"if", "damage", "gain_life", "lose_life", "draw", "counters", "restrict", "poison"})
@@ -176,6 +180,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
     instant = False  # "Activate only as an instant": only while its controller has priority (602.5, as 602.5d)
     cond: dict[str, Any] | None = None
     once = False
+    # "Activate only as a sorcery and only if ...": each part is a limit of its own (602.5b), read as two sentences
+    body = _AND_ONLY.sub(lambda m: f"{m.group(1)}. Activate only {m.group(2)}", body)
     changed = True
     while changed:
         changed = False
