@@ -55,6 +55,8 @@ def cost_problems(cost: Cost, announced: bool = False) -> list[str]:
         out.append("cost: remove a variable number of counters")
     if unpayable(cost.mana):
         out.append(f"cost: mana symbols {list(cost.mana)}")  # e.g. {S}: snow mana is not tracked
+    if cost.change and (not announced or "X" in cost.mana):
+        out.append("cost: a change of a cost other than an activated ability's")  # (mana abilities: 605.3a)
     for part, f, n in chosen_parts(cost):
         if n < 1 and not (part == "tap_others" and "total_power" in f) and not announced:
             out.append(f"cost: {part} a variable number")
@@ -520,6 +522,19 @@ def _self_condition(g: "Game", cond: dict[str, Any], player: str) -> bool:
         n = sum(1 for i in g.battlefield if matches(g, i, cond["control"], None, player))
         return cond.get("min", 1) <= n <= cond.get("max", 10 ** 6)
     return condition(g, cond, None, {"controller": player})  # a condition of the player casting it
+
+
+def ability_mana(g: "Game", player: str, src: int, cost: Cost) -> tuple[str, ...]:
+    """The mana an activated ability's cost asks now: "This ability costs {1} less to activate for each
+    instant and sorcery card in your graveyard" / "if you control a legendary creature" changes its generic
+    mana as it is activated (602.2b: as 601.2f for a spell; a reduction takes away generic mana only)."""
+    ch = cost.change
+    if not ch:
+        return cost.mana
+    if "condition" in ch and not condition(g, ch["condition"], src, {"controller": player}):
+        return cost.mana
+    n = int(ch.get("amount", 0)) * (max(0, g.amount(ch["per"], src)) if "per" in ch else 1)
+    return apply_change(cost.mana, n)
 
 
 def apply_change(symbols: tuple[str, ...], change: int) -> tuple[str, ...]:

@@ -402,6 +402,11 @@ def ability_reasons(ab: Ability) -> list[str]:
         out.append(f"mana ability from {ab.zone}")
     if ab.cost is not None:
         out.extend(costs.cost_problems(ab.cost, announced=ab.kind == "activated"))
+        ch = ab.cost.change or {}
+        if "per" in ch:
+            out.extend(f"cost change: {p}" for p in contract.amount_problems(ch["per"]))
+        if "condition" in ch:
+            out.extend(condition_problems(ch["condition"]))
         if ab.zone == "graveyard" and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self
                                        or ab.cost.loyalty is not None or ab.cost.remove_counters):
             out.append("cost of a graveyard ability")

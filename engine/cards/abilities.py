@@ -526,6 +526,9 @@ class Cost:
     process: int = 0  # "Put a card an opponent owns from exile into that player's graveyard" (BFZ processors)
     reveal: dict[str, Any] | None = None  # "you may reveal a Dragon card from your hand": up to one, optional
     energy: int = 0  # "Pay {E}{E}": energy counters the player removes (121.1; {E} is a later symbol, Kaladesh)
+    # "This ability costs {1} less to activate for each Q / if COND" (602.2b, 601.2f): {"amount": -1, "per": Q}
+    # or {"amount": -1, "condition": COND}, applied to the generic mana as the ability is activated
+    change: dict[str, Any] | None = None
 
     @property
     def is_free(self) -> bool:

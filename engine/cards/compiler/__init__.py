@@ -25,7 +25,7 @@ from engine.cards.compiler.effects.amounts import bind_difference
 from engine.cards.compiler.effects.sequence import instead
 from engine.cards.compiler.keywords import backup, parse_keyword_line
 from engine.cards.compiler.leveler import Striation, split_levels
-from engine.cards.compiler.quantities import parse_condition
+from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
 from engine.cards.compiler.text import normalise, sentences
@@ -128,6 +128,7 @@ _ACT_LIMITS = [
     (re.compile(r"\s*activate (?:this ability )?only if (.+?)\.?$", re.I), "if"),
     (re.compile(r"\s*activate (?:this ability )?only once\.?$", re.I), "once_ever"),
     (re.compile(r"\s*activate (?:this ability )?only as an instant\.?$", re.I), "instant"),
+    (re.compile(r"\s*this ability costs \{(\d+)\} (less|more) to activate (for each .+?|if .+?)\.?$", re.I), "change"),
 ]
 
 
@@ -214,6 +215,19 @@ def _lower_activated(item: IrItem) -> Ability | None:
                     if c is None:
                         return None
                     cond = {**(cond or {}), **c}
+                elif kind == "change":  # 602.2b, 601.2f: the ability's own cost, as it is activated
+                    n = int(m.group(1)) * (-1 if m.group(2).lower() == "less" else 1)
+                    how = m.group(3).lower()
+                    if how.startswith("for each "):
+                        q = quantity(how[len("for each "):])
+                        if q is None or cost is None:
+                            return None
+                        cost = replace(cost, change={"amount": n, "per": q})
+                    else:
+                        c = parse_condition(how[len("if "):])
+                        if c is None or cost is None:
+                            return None
+                        cost = replace(cost, change={"amount": n, "condition": c})
                 body = body[: m.start()]
                 changed = True
     if cost is None or not body.strip():
