@@ -35,7 +35,8 @@ _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard":
          "exile_from_hand": "exile from your hand",
          "tap_others": "tap", "return_to_hand": "return to its owner's hand",
          "linked_to_graveyard": "put into its owner's graveyard",
-         "process": "put from exile into its owner's graveyard", "reveal": "reveal (or none)"}
+         "process": "put from exile into its owner's graveyard", "reveal": "reveal (or none)",
+         "remove_counter_from": "remove a counter from"}
 
 
 # ------------------------------------------------------------------ the parts of a cost
@@ -163,7 +164,7 @@ def candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | 
 
 def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | None) -> Iterator[int]:
     """``candidates`` one by one (whether there are enough is known from the first few)."""
-    if part in ("sacrifice", "return_to_hand", "tap_others"):
+    if part in ("sacrifice", "return_to_hand", "tap_others", "remove_counter_from"):
         # 701.17a: a player sacrifices only permanents they control
         # crew (Kaladesh, later than the 2016 rules; today's crew rule says "any number of other untapped
         # creatures"): sick ones too
@@ -246,7 +247,7 @@ def start(g: "Game", player: str, cost: Cost | list[Cost], src: int | None, obj:
             break
         picks = [int(x) for x in a[part]]
         _check(g, player, part, f, n, src, picks)
-        _pay(g, player, part, picks, obj)
+        _pay(g, player, part, picks, obj, f)
         pend["parts"].pop(0)
     return _go_on(g, pend)
 
@@ -291,11 +292,11 @@ def answer(g: "Game", d: Any, a: dict[str, Any]) -> dict[str, Any] | None:
     if not _picks_ok(g, f, n, list(d.options), picks, part):
         raise IllegalAction(f"{_VERB[part]}: {_how_many(f, n)} of the offered objects")
     pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
-    _pay(g, player, part, picks, pend["obj"])
+    _pay(g, player, part, picks, pend["obj"], f)
     return _go_on(g, pend)
 
 
-def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -> None:
+def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f: dict[str, Any] | None = None) -> None:
     s = g.objects.get(obj) if obj is not None else None
     for i in picks:
         name = g.objects[i].card.name
@@ -317,6 +318,9 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -
                 s.chosen["revealed_as_cast"] = True
         elif part == "tap_others":
             tap(g, i)  # 701.17a, with its event (603.2d)
+        elif part == "remove_counter_from":  # one counter of the kind the filter names (its "counter")
+            k = str((f or {}).get("counter", "+1/+1"))
+            g.objects[i].counters[k] = max(0, g.objects[i].counters.get(k, 0) - 1)
         elif part == "return_to_hand":
             if s is not None and g.objects[i].attacking is not None:  # 702.48c: what the returned creature attacked
                 s.chosen["returned_attacking"] = g.objects[i].attacking
