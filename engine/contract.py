@@ -72,7 +72,8 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     if head == "count_this_way" and a.get("action") == "shuffled" and a["count_this_way"]:
         out.append("amount count_this_way shuffled by a filter")  # the cards are hidden in a library (401.2)
     if head == "count_this_way" and a.get("action") in ("exiled", "destroyed") \
-            and set(a["count_this_way"]) - {"types", "token"}:  # what engine.values.gone_matches reads
+            and (set(a["count_this_way"]) - {"types", "token", "controller"}
+                 or a["count_this_way"].get("controller", "you") != "you"):  # what engine.values.gone_matches reads
         out.append(f"amount count_this_way {a.get('action')} by {sorted(a['count_this_way'])}")
     if head == "count" and isinstance(a["count"], dict) and a["count"].get("zone", "battlefield") not in COUNT_ZONES:
         out.append(f"amount count in zone {a['count']['zone']!r}")

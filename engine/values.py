@@ -469,7 +469,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed"):
         # "for each nontoken creature exiled this way" (Declaration in Stone): what this resolution's exile
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
-        return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"]))
+        who = _you(g, src, r) if a["count_this_way"].get("controller") == "you" else None
+        return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"], who))
     if "count_this_way" in a and r is not None and a.get("action") == "tapped":
         # "you gain 4 life for each creature tapped this way" (701.17a: each one the instruction tapped)
         f = {**a["count_this_way"], "zone": "battlefield"}
@@ -1198,7 +1199,9 @@ def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:
     return {"action": action, "controller": c.controller, "types": sorted(c.types), "token": g.objects[oid].token}
 
 
-def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any]) -> bool:
-    """Does a record of gone_record match "each nontoken creature destroyed this way" (types and token only)?"""
+def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any], you: str | None = None) -> bool:
+    """Does a record of gone_record match "each nontoken creature destroyed this way" (types and token only; with
+    ``you``, "creatures you controlled that were destroyed this way": its controller then, 608.2h)?"""
     return rec["action"] == action and (not f.get("types") or bool(set(f["types"]) & set(rec["types"]))) \
-        and ("token" not in f or rec["token"] == f["token"])
+        and ("token" not in f or rec["token"] == f["token"]) \
+        and (f.get("controller") != "you" or you is not None and rec["controller"] == you)

@@ -114,6 +114,12 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
     if m:
         return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
+    m = re.fullmatch(r"(.+?) you controlled that (?:were|was) (destroyed|exiled) this way", p)
+    if m:  # "the number of creatures you controlled that were destroyed this way" (Kaya's Wrath): as they last
+        # existed on the battlefield (608.2h), under the resolving ability's controller
+        f = parse_noun(m.group(1))
+        return None if f is None or "controller" in f else {"count_this_way": {**f, "controller": "you"},
+                                                             "action": m.group(2)}
     m = re.fullmatch(
         r"(.+?) (milled|discarded|exiled|sacrificed|destroyed|returned|revealed|tapped|put into (?:a|your|their) "
         r"graveyard) this way",
