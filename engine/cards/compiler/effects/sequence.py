@@ -1005,6 +1005,21 @@ def _you_and_yours_gain(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _each_part([f"{m.group(1)} gain {m.group(2)} {m.group(3)}", f"you have {m.group(2)} {dur}"], c)
 
 
+@reader(r"^(.+), then (.+) again$")
+def _then_again(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Proliferate, then proliferate again" (Roalesk), "it explores, then it explores again" (Jadelight
+    Ranger), "target creature you control explores, then it explores again": the same instruction followed
+    twice, in order (608.2c), each time on its own (a second explore reveals again), by the same object ("it":
+    the one the first names, its target chosen once)."""
+    first, again = m.group(1).strip(), re.sub(r"^(?:it|self|they) ", "", m.group(2).strip())
+    if first != again and not first.endswith(" " + again):
+        return None
+    once = parse_sentence(first, c)
+    if once is None:
+        return None
+    return [*once, *(Effect(e.op, dict(e.args)) for e in once)]
+
+
 def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
     out: list[Effect] = []
     for p in parts:
@@ -1017,7 +1032,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
 READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed, _next_draw_instead, _damage_list,
-                               _counters_list, _you_and_yours_gain)
+                               _counters_list, _you_and_yours_gain, _then_again)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (
     *damage.READERS, *pump.READERS, *restrictions.READERS, *zones.READERS, *players.READERS,
