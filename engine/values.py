@@ -273,6 +273,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "minus": frozenset({"minus"}),
     "spells_cast_this_turn": frozenset({"spells_cast_this_turn"}),
     "player_counters": frozenset({"player_counters", "kind"}),
+    "counters_among": frozenset({"counters_among", "kind"}),
     "died_this_turn": frozenset({"died_this_turn"}),
     "mana_spent_on": frozenset({"mana_spent_on"}),
     "discarded_this_turn": frozenset({"discarded_this_turn"}),
@@ -439,6 +440,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return list(o.chosen.get("cast_with", ())).count(a["times_paid"]) if o is not None else 0
     if "plus" in a:
         return sum(amount(g, x, src, r) for x in a["plus"])
+    if "counters_among" in a:  # "for each loyalty counter on planeswalkers you control" (121.1): all of them
+        f = bind_refs(g, r, a["counters_among"]) if r is not None else a["counters_among"]
+        you = _you(g, src, r)
+        return sum(_counters_of_kind(g.objects[i].counters, a.get("kind", "+1/+1")) for i in g.battlefield
+                   if matches(g, i, f, src, you))
     if r is None:  # a static ability (611.3a), a cost or a restriction: no resolution record
         for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
             if key in a:

@@ -32,6 +32,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "total_toughness": {"total_toughness": {"types": ["Creature"]}}, "hand_of": {"hand_of": "you"},
     "total_mv": {"total_mv": {"types": ["Creature"]}},
     "greatest": {"greatest": "power", "among": {}}, "counters_on": {"counters_on": "self", "kind": "fellowship"},
+    "counters_among": {"counters_among": {"types": ["Creature"]}, "kind": "+1/+1"},
     "devotion": {"devotion": ["B"]}, "domain": {"domain": "you"}, "graveyard_types": {"graveyard_types": "you"},
     "drawn_this_turn": {"drawn_this_turn": "you"}, "colors_spent": {"colors_spent": "self"},
     "mv_of": {"mv_of": "taken"}, "highest_life": {"highest_life": "opponents"},

@@ -77,6 +77,13 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:([+\-]\d+/[+\-]\d+|[a-z]+) )?counters on self", p)
     if m and m.group(1) not in ("the", "a", "each", "all"):  # "the number of charge counters on SELF" (121.1)
         return {"counters_on": "self", "kind": m.group(1) or "any"}
+    m = re.fullmatch(r"(?:([+\-]\d+/[+\-]\d+|[a-z]+) )?counters? (?:on|among) (.+)", p)
+    if m and m.group(1) not in ("the", "a", "each", "all") and m.group(2) not in ("self", "it"):
+        # "for each loyalty counter on planeswalkers you control", "the number of +1/+1 counters on creatures you
+        # control", "counters among creatures you control": every such counter on each of them (121.1)
+        f = parse_noun(m.group(2))
+        if f is not None and not f.get("player") and f.get("zone") in (None, "battlefield") and f.get("types"):
+            return {"counters_among": f, "kind": m.group(1) or "any"}
     m = re.fullmatch(r"(.+?) (?:that )?died this turn", p)
     if m:  # "for each creature that died this turn", "the number of Zubera that died this turn" (700.4)
         f = parse_noun(m.group(1))
