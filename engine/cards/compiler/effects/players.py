@@ -184,6 +184,13 @@ def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("set_life", {"who": who, "amount": amt})]
 
 
+@reader(r"^double your life total$")
+def _double_life(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Double your life total" (Revenge, Enduring Angel): its controller gains life equal to their life total
+    (118.5 sets it to twice what it is; a gain of that much, 118.9: "whenever you gain life" sees it)."""
+    return [Effect("gain_life", {"who": "you", "amount": {"life_of": "you"}})]
+
+
 @reader(r"^redistribute any number of players' life totals$")
 def _redistribute(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Reverse the Sands: the players chosen get one another's life totals back (118.5; 810.9f)."""
@@ -478,6 +485,7 @@ READERS: tuple[Reader, ...] = (
     _scry,
     _set_life_total,
     _life_becomes,
+    _double_life,
     _win_lose,
     _end_the_turn,
     _gain_lost_this_way,
