@@ -195,8 +195,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     low = s.lower()
     if low.startswith("you may "):
         inner = parse_sentence(s[len("you may "):], ctx)
-        if inner is not None and all(e.op in PERMISSIONS for e in inner):
+        if inner is not None and all(e.op in PERMISSIONS or e.op == "player_effect"
+                                     and e.args["static"].get("kind") == "flash_spells" for e in inner):
             return list(inner)  # "you may play an additional land this turn": a permission, no choice now
+            # ("you may cast spells this turn as though they had flash": a rule for the player, 611.2a)
         return None if inner is None else [Effect("may", {"effects": list(inner)})]
     m = _OTHER_MAY.match(low)
     if m:  # "target opponent may draw a card", "its controller may draw a card": that player chooses (608.2d)
