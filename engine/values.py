@@ -472,7 +472,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # "for each creature card milled this way" / "each land card put into a graveyard this way"
         f = {**a["count_this_way"], "zone": "graveyard"}  # not if a replacement exiled it
         return sum(1 for x in r.get("milled", ()) if x in g.objects and matches(g, x, f, src))
-    if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed"):
+    if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed", "sacrificed"):
         # "for each nontoken creature exiled this way" (Declaration in Stone): what this resolution's exile
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
         who = _you(g, src, r) if a["count_this_way"].get("controller") == "you" else None

@@ -494,7 +494,8 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
     f = dict(e.get("filter") or {"permanent": True})
     f["controller"] = "you"
-    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    every = e.get("amount") == "any"  # "sacrifice any number of lands": how many is the player's choice
+    n = 0 if every else amount(g, e.get("amount", 1), source_id(g, r), r)
     picks: list[int] = []
     for p in who:  # "each player sacrifices": each chooses in APNAP order (101.4), then all at once
         mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
@@ -504,10 +505,14 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
         got = r["answers"].get(slot)
         if got is None:
             k = min(n, len(mine))
+            if every:
+                return dict(ask_cards(r, p, mine, 0, len(mine), "sacrifice any number"), slot=slot)
             return dict(ask_cards(r, p, mine, k, k, f"sacrifice {n}"), slot=slot)
         picks += [x for x in got if x in mine]
     plan_to_graveyard(g, picks)
     sid = source_id(g, r)
+    # "then draw that many cards", "lands sacrificed this way": each as it last existed (608.2h)
+    r.setdefault("gone_this_way", []).extend(gone_record(g, x, "sacrificed") for x in picks)
     now = {x: sacrifice(g, x) for x in picks}
     s = this(g, r)
     if picks and s.ability is not None and s.ability.keyword == "Exploit":

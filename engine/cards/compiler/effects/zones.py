@@ -283,6 +283,12 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     obj = re.sub(r" of (?:their|his or her) choice\b", "", m.group(2))
     if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent"):
         return [Effect("sacrifice", {"what": c.ref(obj)})]
+    mm = re.fullmatch(r"any number of (.+)", obj)
+    if mm:  # "sacrifice any number of lands" (Scapeshift): the player chooses how many, none included (701.14a)
+        f = parse_noun(mm.group(1))
+        if f is None or who != "you" or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        return [Effect("sacrifice", {"who": who, "filter": f, "amount": "any"})]
     mm = re.fullmatch(r"(a|an|one|two|three|another|\w+) (.+?)", obj)
     if not mm or (number(mm.group(1)) is None and mm.group(1) != "another"):
         return None
