@@ -50,6 +50,14 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
         xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
         exile_until_leaves(g, source_id(g, r), xs)
         return
+    if e.get("from"):  # "exile that card from your graveyard": the cards still in that zone (400.7)
+        new = []
+        for x in followed(g, r, refs(g, r, e.args["what"])):
+            if isinstance(x, int) and x in g.objects and g.objects[x].zone == e.args["from"]:
+                new.append(g.move(x, "exile"))
+                r.setdefault("followed", {})[x] = new[-1]
+        _link_exiled(g, r, new)  # 607.2a: "cards exiled with SELF" (Bag of Holding)
+        return
     before = dict(r.get("followed") or {})
     last = {x: gone_record(g, x, "exiled") for x in refs(g, r, e.args["what"])
             if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}
