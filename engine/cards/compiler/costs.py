@@ -89,7 +89,7 @@ def parse_cost_text(text: str) -> Cost | None:
         elif m := re.fullmatch(rf"remove {_N} ([+\-\w/]+) counters? from self", low):
             kw["remove_counters"] = (m.group(2), number(m.group(1)) or -1)
         elif m := re.fullmatch(r"remove (?:a|an|one) ([+\-\d/]+|[a-z]+) counter from (?:a|an) (.+?) you control", low):
-            f = _noun(m.group(2) + " you control")  # 122.8-like: a counter of that kind on a permanent chosen
+            f = _noun(m.group(2) + " you control")  # 121.1: a counter of that kind, on a permanent chosen
             if f is None or m.group(1) == "any":
                 return None
             kw["remove_counter_from"] = {**{k: v for k, v in f.items() if k != "zone"}, "counter": m.group(1)}

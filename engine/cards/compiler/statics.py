@@ -501,7 +501,7 @@ def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
             f = parse_noun(t.group(1))
             if f is None or f.get("player") or f.get("_needs_player_target") \
                     or f.get("zone") not in (None, "stack", "graveyard"):
-                return None  # (a spell, 115.1a; a card in a graveyard, 115.1: the targets are objects there)
+                return None  # (a spell, 114.1a; a card in a graveyard, 114.1: the targets are objects there)
             out["targets"] = f
             return [out]
         cond = parse_condition(m.group(3))

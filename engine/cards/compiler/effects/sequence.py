@@ -1001,7 +1001,7 @@ def _counters_list(m: re.Match, c: Ctx) -> list[Effect] | None:
         r"(until end of turn|until your next turn)$")
 def _you_and_yours_gain(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Lazotep Plating: "You and permanents you control gain hexproof until end of turn": the player has it for that
-    long (702.11d, a player with hexproof; 611.2a) and so does each of those permanents (702.11b, 611.2c: the
+    long (702.11c, a player with hexproof; 611.2a) and so does each of those permanents (702.11b, 611.2c: the
     ones there as it resolves)."""
     dur = {"until end of turn": "this turn"}.get(m.group(3), m.group(3))
     return _each_part([f"{m.group(1)} gain {m.group(2)} {m.group(3)}", f"you have {m.group(2)} {dur}"], c)
