@@ -33,6 +33,7 @@ KNOWN = frozenset({
     "not_ids",  # "each other creature that shares a color with it": not the objects named (engine/values.py)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
     "damaged_you_this_turn",  # "creature that dealt damage to you this turn" (engine/triggers.py damaged_by_turn)
+    "adventurer",  # "a creature spell that has an Adventure": a card of the adventure layout (a later card layout)
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -262,6 +263,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "cast_from" in f:  # a spell: the zone it was cast from; a card that may be cast: where it is now (601.2a)
         if (o.chosen.get("cast_from") if o.zone == "stack" else o.zone) not in f["cast_from"]:
             return False
+    if f.get("adventurer") and (o.card.layout != "adventure" or "face_down" in o.chosen):
+        return False  # "that has an Adventure" (Throne of Eldraine, a later layout; a face-down card has none, 707.2)
     if "name_in" in f and ("face_down" in o.chosen or not any(has_name(o.card.name, n) for n in f["name_in"])):
         return False  # "with the same name as that permanent" (201.2; a face-down one has none, 707.2)
     if f.get("damaged_this_turn") and not (o.damage or o.damage_sources):

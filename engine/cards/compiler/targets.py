@@ -109,6 +109,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that (?:has|have) an adventure$", p)
+        if m:  # "a creature spell that has an Adventure" (a later card layout, Throne of Eldraine): an adventurer card
+            f["adventurer"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+with the chosen name$", p)
         if m:  # 201.3: "target spell with the chosen name" (Declaration of Naught)
             f["chosen_name"] = True

@@ -218,11 +218,11 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if c.startswith(("one or more", "two or more")):
             out["batch"] = True
         return out
-    m = re.fullmatch(r"(you|an opponent|a player|target opponent) casts? (?:a|an|your first) (.+?) spell(?: this turn)?"
-                     r"(?: during an opponent's turn| during your turn)?", c)
+    m = re.fullmatch(r"(you|an opponent|a player|target opponent) casts? (?:a|an|your first) (.+?) spell"
+                     r"( that has an adventure)?(?: this turn)?(?: during an opponent's turn| during your turn)?", c)
     if m:
         noun = m.group(2)
-        f = parse_noun(noun + " spell")
+        f = parse_noun(noun + " spell" + (m.group(3) or ""))
         if f is None:
             return None
         f.pop("zone", None)
