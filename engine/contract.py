@@ -97,7 +97,8 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
         for x in a["plus"]:
             out += amount_problems(x, static)
     for key in ("power_of", "toughness_of", "counters_on", "hand_of", "mana_spent_on"):
-        if head == key and a[key] != "sacrificed":
+        if head == key and a[key] != "sacrificed" and not (key == "hand_of" and a[key] == "that_player"):
+            # ("the number of cards in their hand": counted for each player, values.amount_for; engine/support.py)
             out += [f"{p} in amount {key}" for p in ref_problems(a[key], static)]
     return out
 

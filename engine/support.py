@@ -159,7 +159,7 @@ _STATIC_WALK = [False]
 #: set while the amount of an op that counts it for each player it affects is walked ("they")
 _THAT_PLAYER = [False]
 #: the ops that read such an amount once for each player (engine/ops/damage.py, engine/ops/objects.py)
-_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life"})
+_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life", "mill"})
 
 
 #: the references to a player's whole zone that the exile and move ops read (engine/values.refs)
@@ -231,6 +231,8 @@ def _walk(x: Any, out: list[str]) -> None:
             return  # the sacrificed object's power as it last existed (engine/costs.py)
         if x.get("life_of") == "that_player" and not _THAT_PLAYER[0]:
             out.append("amount life_of that_player outside a per-player instruction")  # engine/values.py amount_for
+        if x.get("hand_of") == "that_player" and not _THAT_PLAYER[0]:
+            out.append("amount hand_of that_player outside a per-player instruction")
         mv = x.get("mv_of")
         if mv is not None and mv not in ("it", "taken") and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's

@@ -1032,7 +1032,7 @@ def names_that_player(a: Any) -> bool:
     control")? Then it is counted once for each player the effect affects (amount_for)."""
     if isinstance(a, dict):
         return a.get("controller") == "that_player" or a.get("owner") == "that_player" \
-            or a.get("life_of") == "that_player" \
+            or a.get("life_of") == "that_player" or a.get("hand_of") == "that_player" \
             or any(names_that_player(v) for v in a.values())
     if isinstance(a, (list, tuple)):
         return any(names_that_player(v) for v in a)

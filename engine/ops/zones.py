@@ -12,7 +12,7 @@ from engine.ops.base import ask_cards, table
 from engine.protection import protected
 from engine.transform import back_face as transform_back
 from engine.until import exile_until_leaves
-from engine.values import Ctx, amount, controller, gone_record, refs, source_id, this
+from engine.values import Ctx, amount, amount_for, controller, gone_record, names_that_player, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -286,9 +286,13 @@ def _replace_draw(g: "Game", r: Ctx, e: Effect) -> None:
 
 @op("mill")
 def _mill(g: "Game", r: Ctx, e: Effect) -> None:
-    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    a = e.get("amount", 1)
+    each = names_that_player(a)  # "mills cards equal to the number of cards in their hand": for each (608.2c)
+    n = 0 if each else amount(g, a, source_id(g, r), r)
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
+            if each:
+                n = amount_for(g, a, source_id(g, r), r, p)
             plan_to_graveyard(g, g.players[p].library[:n])
             for c in g.players[p].library[:n]:
                 r.setdefault("milled", []).append(g.move(c, "graveyard"))  # "milled this way"

@@ -108,15 +108,16 @@ def _discard_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("discard", {"who": who, "amount": "all"})]
 
 
-@reader(rf"^(?:{PLAYER} )?mills? ([a-z]+|\d+|that many) cards?(?:, where x is (.+))?$")
+@reader(rf"^(?:{PLAYER} )?mills? (?:([a-z]+|\d+|that many) cards?(?:, where x is (.+))?|cards equal to (.+))$")
 def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Mill (a later keyword action: "put the top N cards of their library into their graveyard"): "Target
     player mills X cards, where X is the number of lands you control" (Dreadwaters): X bound for the sentence
-    (107.3)."""
+    (107.3); "each opponent mills cards equal to the number of cards in their hand" (Folio of Fancies): counted
+    for each player who mills ("their": that player, 608.2c)."""
     who = c.player(m.group(1) or "you")
     if not bind_x(m.group(3), c):
         return None
-    n = amount_of(m.group(2), c)
+    n = amount_of(m.group(2), c) if m.group(2) else equal_to(m.group(4), c=c)
     if who is None or n is None:
         return None
     if who == "you":  # "from among them" / "the cards milled this way" of the next instruction: your own cards
