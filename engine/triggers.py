@@ -54,7 +54,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
-                  "from"})
+                  "from", "main_phase"})
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -73,7 +73,9 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "when SELF dies or is put into exile from the battlefield": where it went (603.6c)
     "to": frozenset({"ltb"}),
     # "whenever SELF deals damage to a creature": what was dealt the damage (120.3)
-    "damaged": frozenset({"deals_damage"})}
+    "damaged": frozenset({"deals_damage"}),
+    # "whenever you cast an instant spell during your main phase" (505.1)
+    "main_phase": frozenset({"cast"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -175,6 +177,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False  # "whenever you cast" / "whenever an opponent casts"
         if "your_turn" in trig and seats.is_active(g, controller) != trig["your_turn"]:
             return False  # "during an opponent's turn" / "during your turn"
+        if trig.get("main_phase") and not (seats.is_active(g, controller) and g.step in ("main1", "main2")):
+            return False  # "during your main phase" (505.1)
     if trig.get("noncombat") and ev.get("combat"):
         return False
     if name == "cycle":  # 702.28c, 702.28e: "when you cycle SELF", "whenever a player cycles a card"

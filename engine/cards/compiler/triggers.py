@@ -219,7 +219,8 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
             out["batch"] = True
         return out
     m = re.fullmatch(r"(you|an opponent|a player|target opponent) casts? (?:a|an|your first) (.+?) spell"
-                     r"( that has an adventure)?(?: this turn)?(?: during an opponent's turn| during your turn)?", c)
+                     r"( that has an adventure)?(?: this turn)?(?: during an opponent's turn| during your turn|"
+                     r" during your main phase)?", c)
     if m:
         noun = m.group(2)
         f = parse_noun(noun + " spell" + (m.group(3) or ""))
@@ -230,6 +231,10 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                                         "target opponent": "opponent"}[m.group(1)], "filter": f}
         if "your first" in c:
             out["first"] = True
+        if c.endswith(" during your main phase"):
+            out["main_phase"] = True  # 505.1: a main phase of the ability's controller's turn
+        elif c.endswith((" during an opponent's turn", " during your turn")):
+            out["your_turn"] = c.endswith(" during your turn")  # (the clause was read and dropped before)
         return out
     m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:.+? )?spell with (?:power|toughness|mana value) "
                      r"(?:\d+ or (?:greater|less)|\d+, \d+,? or \d+|equal to .+))", c)
