@@ -975,6 +975,23 @@ def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": "self", "rule": "cant_attack_unless_defender_controls", "what": f}]
 
 
+@static(r"^self can't attack unless defending player (has (\w+) or more cards in (?:their|his or her) graveyard|is "
+        r"poisoned)$")
+def _attack_unless_defender_is(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1c: "SELF can't attack unless defending player has seven or more cards in their graveyard" (Vantress
+    Gargoyle), "... unless defending player is poisoned" (a player with a poison counter, 121.1c): read for each
+    player it could attack, as attackers are declared (engine/combat.py)."""
+    out: dict[str, Any] = {"kind": "restriction", "affects": "self", "rule": "cant_attack_unless_defender_controls"}
+    if m.group(2):
+        n = number(m.group(2))
+        if n is None:
+            return None
+        out["defender_graveyard_ge"] = n
+    else:
+        out["defender_poisoned"] = True
+    return [out]
+
+
 @static(r"^self (can't attack|can't block|can't attack or block|attacks each combat if able|blocks each combat if "
         r"able) unless (.+)$")
 def _cant_unless(m: re.Match) -> list[dict[str, Any]] | None:
