@@ -349,9 +349,15 @@ def _each_keeps(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("keep_rest", {"keep": kinds, "among": group, "rest": group, "chooser": "each"})]
 
 
-@reader(r"^exchange control of (two target .+|target .+? and target .+)$")
+@reader(r"^exchange control of (two target .+|target .+? and target .+|self and target .+)$")
 def _exchange(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.8: "exchange control of two target creatures", "... of target A and target B", "... of SELF and target
+    nonland permanent" (Eyes Everywhere: the source is one of the two)."""
     t = m.group(1)
+    if t.startswith("self and "):
+        b = c.ref(t[len("self and "):])
+        return None if not (isinstance(b, dict) and "target" in b) else [Effect("exchange_control",
+                                                                                 {"what": ["self", b]})]
     mm = re.fullmatch(r"two target (.+)", t)
     if mm:
         f = parse_noun(mm.group(1))
