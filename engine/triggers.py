@@ -44,7 +44,8 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
                  "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
-                 "creature_to_graveyard"}  # a creature put into that player's graveyard from the battlefield
+                 "creature_to_graveyard",  # a creature put into that player's graveyard from the battlefield
+                 "card_to_graveyard"}  # a card (not a token) put into its owner's graveyard from anywhere (404.2)
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard"}) - {"scry"}
 # to_graveyard: "when SELF is put into your graveyard from your library / from anywhere" (to_graveyard below:
@@ -194,7 +195,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
         f = trig.get("filter")
         if f and "obj" in ev:
-            if name == "discard" or name == "sacrifice":
+            if name in ("discard", "sacrifice", "card_to_graveyard"):
                 f = dict(f)
                 f.setdefault("zone", "graveyard")  # the discarded card / sacrificed permanent, now there
             if not matches(g, ev["obj"], f, src, controller):

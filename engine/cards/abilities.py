@@ -473,6 +473,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "last_time_counter_removed", "last_counter_removed", "loses_game", "haunted_dies", "creature_to_graveyard",
     "to_graveyard",
     "player_counters",  # a player gets counters of a kind ("whenever you get one or more {E}", 121.1)
+    "card_to_graveyard",  # "whenever a card is put into an opponent's graveyard from anywhere" ("who", "filter")
 })
 
 

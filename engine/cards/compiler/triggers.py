@@ -88,6 +88,15 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you remove the last ([a-z]+) counter from self", c)
     if m:  # Divine Intervention: the removal that leaves none of that kind (121.6), by its controller
         return {"event": "last_counter_removed", "self": True, "counter": m.group(1)}
+    m = re.fullmatch(r"(?:a|an) (?:(.+?) )?card is put into (your|an opponent's|a|a player's) graveyard from anywhere", c)
+    if m:  # "whenever a card is put into an opponent's graveyard from anywhere" (404.2: a graveyard is its owner's;
+        # a token is not a card, 110.5): each card, from any zone (engine/game.py move)
+        f = parse_noun(m.group(1) + " card") if m.group(1) else {}
+        if f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "any_card", "graveyard"):
+            return None
+        f.pop("zone", None)
+        who = {"your": "you", "an opponent's": "opponent"}.get(m.group(2), "any")
+        return {"event": "card_to_graveyard", "who": who, "filter": f}
     m = re.fullmatch(r"one or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters are put on (.+)", c)
     if m:  # 121.6: counters placed on a permanent, or given to it as it enters; one event per object and kind
         # (engine/triggers.py counters_put), its number "that many"
