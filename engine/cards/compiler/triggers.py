@@ -88,7 +88,8 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you remove the last ([a-z]+) counter from self", c)
     if m:  # Divine Intervention: the removal that leaves none of that kind (121.6), by its controller
         return {"event": "last_counter_removed", "self": True, "counter": m.group(1)}
-    m = re.fullmatch(r"(?:a|an) (?:(.+?) )?card is put into (your|an opponent's|a|a player's) graveyard from anywhere", c)
+    m = re.fullmatch(r"(?:a|an) (?:(.+?) )?card is put into (your|an opponent's|a|a player's) graveyard "
+                     r"from anywhere", c)
     if m:  # "whenever a card is put into an opponent's graveyard from anywhere" (404.2: a graveyard is its owner's;
         # a token is not a card, 110.5): each card, from any zone (engine/game.py move)
         f = parse_noun(m.group(1) + " card") if m.group(1) else {}
