@@ -51,7 +51,8 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             continue
         sc = g.chars(src)
         # 702.16e protection prevents damage from sources of that quality; prevention effects
-        free = unpreventable or source_unpreventable(g, src) or statics_on and player_statics.damage_unpreventable(g)
+        free = unpreventable or source_unpreventable(g, src) or statics_on and player_statics.damage_unpreventable(
+            g, src, combat)
         if isinstance(tgt, int):
             if tgt not in g.objects or g.objects[tgt].zone != "battlefield":
                 continue

@@ -906,10 +906,22 @@ def _gains_no_life(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cant_gain_life", "who": who}]
 
 
-@static(r"^damage can't be prevented$")
+@static(r"^(combat )?damage(?: that would be dealt by (.+?))? can't be prevented$")
 def _damage_unpreventable(m: re.Match) -> list[dict[str, Any]] | None:
-    """615.11: "Damage can't be prevented" (every source's, while the permanent is there)."""
-    return [{"kind": "damage_unpreventable", "who": "each"}]
+    """615.11: "Damage can't be prevented" (every source's, while the permanent is there); "Combat damage can't be
+    prevented" (Frenzied Baloth); "Combat damage that would be dealt by creatures you control can't be prevented"
+    (Questing Beast: those sources only, 510.1)."""
+    out: dict[str, Any] = {"kind": "damage_unpreventable", "who": "each"}
+    if m.group(1):
+        out["combat"] = True
+    if m.group(2):
+        if m.group(2) == "self":
+            return None  # "damage that would be dealt by SELF": the source's own static (unpreventable)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        out["sources"] = f
+    return [out]
 
 
 @static(r"^your life total can't change$")
