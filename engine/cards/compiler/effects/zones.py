@@ -123,7 +123,9 @@ def _nth_from_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     r"your library$"
 )
 def _tuck(m: re.Match, c: Ctx) -> list[Effect] | None:
-    what = c.ref(m.group(1) or m.group(3))
+    """"Put target creature on top of its owner's library"; "put SELF from your graveyard on top of your library"
+    (Gate Colossus: the card in the graveyard, its ability working there, 112.6k)."""
+    what = c.ref(re.sub(r"^self from your graveyard$", "self", m.group(1) or m.group(3)))
     where = m.group(2) or m.group(4)
     return (
         None
