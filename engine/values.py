@@ -488,6 +488,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "count_this_way" in a and r is not None and a.get("action") == "discarded":
         # "discard your hand, then draw that many cards" (701.8: a card exiled by madness was discarded too)
         f = {**a["count_this_way"], "zone": "any_card"}  # wherever it went (a graveyard, or exile by madness)
+        if "owner" in f:  # "each player discards ..., then creates that many": that player's cards (amount_for)
+            f = bind_players(g, r, f)
         return sum(1 for x in r.get("discarded", ()) if x in g.objects and matches(g, x, f, src))
     if "blockers_beyond_first" in a:  # rampage (702.22b): counted as the ability resolves
         o = g.objects.get(src) if src is not None else None

@@ -750,6 +750,13 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
                 or prev.args.get("amount") == {"that_much": True}:
             continue
         who = prev.args.get("who", "you")
+        if who in ("each_player", "each_opponent") and e.get("who") == who and prev.op == "discard" \
+                and e.op in ("token", "damage", "lose_life"):
+            # "each player discards their hand, then creates that many tokens" (Awaken the Erstwhile): the cards
+            # that player discarded, counted for each of them (608.2c; an op that counts for each player)
+            out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {"owner": "that_player"},
+                                                        "action": "discarded"}})
+            continue
         if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):
             return None
         out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": _DONE_THIS_WAY[prev.op]}})
