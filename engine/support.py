@@ -143,7 +143,8 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
 _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_poison_ge", "graveyard_types_ge",
                                 "opponent_graveyard_ge", "gained_life_this_turn", "graveyard_ge", "filter",
                                 "opponent_life_le", "life_le", "life_ge", "your_turn", "opponent_lost_life_this_turn",
-                                "life_le_half_start", "spells_cast_ge", "hand_more_than_opponents"})
+                                "life_le_half_start", "spells_cast_ge", "hand_more_than_opponents",
+                                "no_spell_cast_this_game"})
 
 
 _EXILE_SELF = Cost(exile_self=True)

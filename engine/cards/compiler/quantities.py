@@ -479,6 +479,8 @@ def _board_condition(t: str) -> dict[str, Any] | None:
         return {"spells_cast_ge": number(m.group(1))}
     if t == "you have more cards in hand than each opponent":
         return {"hand_more_than_opponents": True}
+    if t in ("self is the first spell you've cast this game", "this is the first spell you've cast this game"):
+        return {"no_spell_cast_this_game": True}  # the spell being cast is not yet counted (601.2f, 601.2i)
     m = re.fullmatch(r"no opponent controls (?:an? )?(.+)", t)
     if m:
         f = parse_noun(m.group(1))

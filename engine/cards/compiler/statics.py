@@ -1336,6 +1336,14 @@ def _alternative_cost(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^if (.+?), you may cast (?:it|self) without paying its mana cost$")
+def _free_if(m: re.Match) -> list[dict[str, Any]] | None:
+    """118.9: "If SELF is the first spell you've cast this game, you may cast it without paying its mana cost"
+    (Once Upon a Time): an alternative cost of nothing, offered while the condition holds for the caster."""
+    cond = parse_condition(m.group(1))
+    return None if cond is None else [{"kind": "alternative_cost", "cost": Cost(), "condition": cond}]
+
+
 @static(r"^self's (power|toughness|power and toughness) (?:is|are each) equal to (.+?)"
         r"(?P<same> and its toughness is equal to that number(?: plus (?P<plus>\d+))?)?$")
 def _cda_pt(m: re.Match) -> list[dict[str, Any]] | None:
