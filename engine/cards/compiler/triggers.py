@@ -79,6 +79,9 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     if c in ("self dies or is put into exile from the battlefield", "self is put into exile from the battlefield"):
         # a leaves-the-battlefield trigger of where it went (603.6c): the graveyard (it died, 700.4) or exile
         return {"event": "ltb", "self": True, "to": ["graveyard", "exile"] if "dies" in c else ["exile"]}
+    m = re.fullmatch(r"(enchanted|equipped) (creature|permanent) dies or is put into exile", c)
+    if m:  # Kaya's Ghostform: the permanent it was attached to as it left (603.10), to the graveyard or exile
+        return {"event": "ltb", "attached": True, "to": ["graveyard", "exile"]}
     if c == "you sacrifice self":  # a leaves-the-battlefield trigger of one way to leave (701.14a, 603.6c)
         return {"event": "ltb", "self": True, "sacrificed": True}
     if c == "self enters untapped":  # "When this land enters untapped" (ELD's castles): as it entered (603.6a)
