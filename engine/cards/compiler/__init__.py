@@ -132,6 +132,8 @@ _ACT_LIMITS = [
 ]
 
 
+#: a spell's line that is its own alternative cost, not an instruction (read as a static first)
+_FREE_IF = re.compile(r"^if [^,]+, you may cast (?:it|self) without paying its mana cost\.?$", re.I)
 #: "Activate only A and only B": two limits (split before _ACT_LIMITS read them)
 _AND_ONLY = re.compile(r"(activate (?:this ability )?only [^.]+?) and only ([^.]+\.?)$", re.I)
 
@@ -470,6 +472,10 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                     cond["mode_chooser"] = "opponent"
                 spell_modal = Ability("spell", item.text, modes=modes, choose=choose, condition=cond or None)
                 continue
+        elif item.kind == "spell" and _FREE_IF.match(item.text) and (statics := parse_static(item.text)):
+            # "If SELF is the first spell you've cast this game, you may cast it without paying its mana cost": the
+            # spell's own alternative cost (118.9), not an instruction about a card exiled before
+            ab = [Ability("static", item.text, static=s, zone="stack") for s in statics]
         elif item.kind == "spell":
             snapshot = len(spell_ctx.targets)
             if len(sentences(item.text)) == 1 and instead(item.text, spell_effects, spell_ctx):

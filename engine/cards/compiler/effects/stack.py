@@ -114,9 +114,6 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     """601.2a: the cards just exiled may be played this turn, until the end of your next turn, for as long
     as they remain exiled (a permission of those objects: one that leaves exile is a new object, 400.7), or
     for as long as you control SELF (611.2b)."""
-    if c.last is None and m.group(3) in ("that card", "them", "those cards", "it"):
-        return None  # a pronoun with nothing before it to name ("If SELF is the first spell ..., you may cast it
-        # without paying its mana cost" is the spell's own alternative cost: a static, 118.9)
     dur = (m.group(1) or "") + (m.group(4) or "")
     until = ("next_turn_end" if "next" in dur else "remains_exiled" if "exiled" in dur
              else "while_source" if "self" in dur else "eot")
