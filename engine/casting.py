@@ -837,8 +837,8 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False
     if has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
         return False
-    if cost.mana and "X" not in cost.mana and not can_afford(g, player, cost.mana, {o.id} if cost.tap else set(),
-                                                              ("ability", o.id)):
+    mana = costs.ability_mana(g, player, o.id, cost)
+    if mana and "X" not in mana and not can_afford(g, player, mana, {o.id} if cost.tap else set(), ("ability", o.id)):
         return False
     return True
 
@@ -975,8 +975,9 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     discarded = _pay_other_costs(g, player, o, cost, x)
     if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
-    if cost.mana:
-        pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"),
+    mana = costs.ability_mana(g, player, o.id, cost)  # 602.2b: as it is activated (before other costs are paid)
+    if mana:
+        pay_mana(g, player, substitute_x(mana, s.x), {o.id} if cost.tap else set(), a.get("pay"),
                  ("ability", o.id))  # 106.6: restricted mana that may pay for this source's abilities
     if has_choices(cost):
         _after_costs(g, costs.start(g, player, cost, oid, s.id, "activate", a))  # 601.2h / 602.2b: chosen while paying
@@ -1108,6 +1109,7 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
         n = cost.loyalty if isinstance(cost.loyalty, int) else (-x if cost.loyalty == "-X" else x)
         o.counters["loyalty"] = o.counters.get("loyalty", 0) + n
         o.chosen["loyalty_turn"] = g.turn
+        triggers.counters_put(g, o.id, "loyalty", n)  # 121.6 (a +N cost puts them; n <= 0 fires nothing)
     if cost.life:
         lose_life(g, player, x if cost.life < 0 else cost.life)  # 119.4 ("Pay X life": the X announced)
     if cost.energy:

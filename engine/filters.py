@@ -39,13 +39,15 @@ KNOWN = frozenset({
     "toughness_gt_power",  # "creature with toughness greater than its power" (208.1, 613: as it is now)
     "mv_parity",  # "even" / "odd": "spells with even mana values" (202.3; 0 is even)
     "kicked",  # "a kicked spell": a spell whose kicker cost was paid, a permanent that entered so (702.32b)
+    "adventurer",  # "a creature spell that has an Adventure": a card of the adventure layout (a later card layout)
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
 _PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
 #: Keys that name another object of the resolution ("with the same name as that permanent"):
 #: engine.values binds them to plain keys (``name_in``) before ``matches`` reads the filter.
-BOUND_KEYS = frozenset({"same_name_as", "shares_color_with", "blocking_ref"})
+BOUND_KEYS = frozenset({"same_name_as", "shares_color_with", "blocking_ref",
+                        "type_choice"})  # "of the creature type of your choice": chosen as it resolves (608.2d)
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
 _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
 #: Keys that constrain a group of chosen cards, not one object (checked where they are chosen).
@@ -273,6 +275,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "cast_from" in f:  # a spell: the zone it was cast from; a card that may be cast: where it is now (601.2a)
         if (o.chosen.get("cast_from") if o.zone == "stack" else o.zone) not in f["cast_from"]:
             return False
+    if f.get("adventurer") and (o.card.layout != "adventure" or "face_down" in o.chosen):
+        return False  # "that has an Adventure" (Throne of Eldraine, a later layout; a face-down card has none, 707.2)
     if "name_in" in f and ("face_down" in o.chosen or not any(has_name(o.card.name, n) for n in f["name_in"])):
         return False  # "with the same name as that permanent" (201.2; a face-down one has none, 707.2)
     if "entered_this_turn" in f and (o.zone == "battlefield" and o.entered_turn == game.turn) != f["entered_this_turn"]:

@@ -586,6 +586,8 @@ class Game:
                 triggers.enters(self, n)
         if to == "graveyard" and n.card.abilities:  # "when SELF is put into your graveyard from ..." (603.2)
             triggers.to_graveyard(self, n, frm)
+        if to == "graveyard" and not n.token:  # "whenever a card is put into an opponent's graveyard from anywhere"
+            triggers.event(self, {"event": "card_to_graveyard", "obj": n.id, "player": n.owner, "from": frm})
         if frm == "graveyard":  # "whenever ... leave your graveyard" (603.2)
             triggers.event(self, {"event": "leaves_graveyard", "obj": n.id, "player": n.owner, "to": to})
         return n.id

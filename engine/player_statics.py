@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine import seats
 from engine.choices import has_name
-from engine.filters import matches
+from engine.filters import matches, unknown_keys
 from engine.mana import mana_value
 from engine.memo import per_object
 
@@ -181,9 +181,18 @@ def cant_lose_life(g: "Game", player: str) -> bool:
     return any(_mine(g, "cant_lose_life", p) for p in _team(g, player))
 
 
-def damage_unpreventable(g: "Game") -> bool:
-    """615.11: "Damage can't be prevented" (Leyline of Punishment; Skullcrack's "this turn")."""
-    return bool(statics(g, "damage_unpreventable"))
+def damage_unpreventable(g: "Game", src: int | None = None, combat: bool = False) -> bool:
+    """615.11: "Damage can't be prevented" (Leyline of Punishment; Skullcrack's "this turn"); "Combat damage
+    can't be prevented" (Frenzied Baloth: ``combat``); "Combat damage that would be dealt by creatures you control
+    can't be prevented" (Questing Beast: the source ``src`` matches its "sources", read for its controller)."""
+    for oid, ctl, st in statics(g, "damage_unpreventable"):
+        if st.get("combat") and not combat:
+            continue
+        f = st.get("sources")
+        if f is not None and (src is None or src not in g.objects or not matches(g, src, f, oid, ctl)):
+            continue
+        return True
+    return False
 
 
 def _team(g: "Game", player: str) -> tuple[str, ...]:
@@ -442,6 +451,8 @@ def static_problems(st: dict[str, Any]) -> list[str]:
         return [f"{kind} for {st.get('who')}"]
     if kind == "hand_size" and ("set" in st) == ("change" in st):
         return ["a maximum hand size neither set nor changed"]
+    if kind == "damage_unpreventable" and isinstance(st.get("sources"), dict) and unknown_keys(st["sources"]):
+        return [f"damage_unpreventable sources keys {sorted(unknown_keys(st['sources']))}"]
     if kind == "player_keywords" and set(st.get("keywords", ())) - {"Hexproof", "Shroud"}:
         return ["player keywords other than hexproof and shroud"]
     if kind == "free_spells" and st.get("zone", "hand") != "hand":

@@ -47,7 +47,8 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "surveil",  # a later keyword action (Guilds of Ravnica): engine/ops/zones.py
                  "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
-                 "creature_to_graveyard"}  # a creature put into that player's graveyard from the battlefield
+                 "creature_to_graveyard",  # a creature put into that player's graveyard from the battlefield
+                 "card_to_graveyard"}  # a card (not a token) put into its owner's graveyard from anywhere (404.2)
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard"}) - {"scry"}
 # to_graveyard: "when SELF is put into your graveyard from your library / from anywhere" (to_graveyard below:
@@ -57,7 +58,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
-                  "from", "chapter"})
+                  "from", "chapter", "main_phase"})
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -78,7 +79,9 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "whenever SELF deals damage to a creature": what was dealt the damage (120.3)
     "damaged": frozenset({"deals_damage"}),
     # a Saga's chapter number: its lore counters went from fewer to at least that many (engine/saga.py)
-    "chapter": frozenset({"chapter"})}
+    "chapter": frozenset({"chapter"}),
+    # "whenever you cast an instant spell during your main phase" (505.1)
+    "main_phase": frozenset({"cast"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -183,6 +186,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False  # "whenever you cast" / "whenever an opponent casts"
         if "your_turn" in trig and seats.is_active(g, controller) != trig["your_turn"]:
             return False  # "during an opponent's turn" / "during your turn"
+        if trig.get("main_phase") and not (seats.is_active(g, controller) and g.step in ("main1", "main2")):
+            return False  # "during your main phase" (505.1)
     if trig.get("noncombat") and ev.get("combat"):
         return False
     if name == "cycle":  # 702.28c, 702.28e: "when you cycle SELF", "whenever a player cycles a card"
@@ -198,7 +203,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
         f = trig.get("filter")
         if f and "obj" in ev:
-            if name == "discard" or name == "sacrifice":
+            if name in ("discard", "sacrifice", "card_to_graveyard"):
                 f = dict(f)
                 f.setdefault("zone", "graveyard")  # the discarded card / sacrificed permanent, now there
             if not matches(g, ev["obj"], f, src, controller):

@@ -15,7 +15,7 @@ import zlib
 from typing import TYPE_CHECKING, Any, cast
 
 from engine import seats
-from engine.choices import NeedChoice
+from engine.choices import CREATURE_TYPES, NeedChoice
 from engine.errors import Unsupported
 from engine.filters import PLAYER_WORDS, matches, paired_with, unknown_keys
 from engine.mana import mana_value
@@ -275,6 +275,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "minus": frozenset({"minus"}),
     "spells_cast_this_turn": frozenset({"spells_cast_this_turn"}),
     "player_counters": frozenset({"player_counters", "kind"}),
+    "counters_among": frozenset({"counters_among", "kind"}),
     "died_this_turn": frozenset({"died_this_turn"}),
     "mana_spent_on": frozenset({"mana_spent_on"}),
     "discarded_this_turn": frozenset({"discarded_this_turn"}),
@@ -446,6 +447,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return list(o.chosen.get("cast_with", ())).count(a["times_paid"]) if o is not None else 0
     if "plus" in a:
         return sum(amount(g, x, src, r) for x in a["plus"])
+    if "counters_among" in a:  # "for each loyalty counter on planeswalkers you control" (121.1): all of them
+        f = bind_refs(g, r, a["counters_among"]) if r is not None else a["counters_among"]
+        you = _you(g, src, r)
+        return sum(_counters_of_kind(g.objects[i].counters, a.get("kind", "+1/+1")) for i in g.battlefield
+                   if matches(g, i, f, src, you))
     if r is None:  # a static ability (611.3a), a cost or a restriction: no resolution record
         for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
             if key in a:
@@ -483,10 +489,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # "for each creature card milled this way" / "each land card put into a graveyard this way"
         f = {**a["count_this_way"], "zone": "graveyard"}  # not if a replacement exiled it
         return sum(1 for x in r.get("milled", ()) if x in g.objects and matches(g, x, f, src))
-    if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed"):
+    if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed", "sacrificed"):
         # "for each nontoken creature exiled this way" (Declaration in Stone): what this resolution's exile
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
-        return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"]))
+        who = _you(g, src, r) if a["count_this_way"].get("controller") == "you" else None
+        return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"], who))
     if "count_this_way" in a and r is not None and a.get("action") == "tapped":
         # "you gain 4 life for each creature tapped this way" (701.17a: each one the instruction tapped)
         f = {**a["count_this_way"], "zone": "battlefield"}
@@ -498,6 +505,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "count_this_way" in a and r is not None and a.get("action") == "discarded":
         # "discard your hand, then draw that many cards" (701.8: a card exiled by madness was discarded too)
         f = {**a["count_this_way"], "zone": "any_card"}  # wherever it went (a graveyard, or exile by madness)
+        if "owner" in f:  # "each player discards ..., then creates that many": that player's cards (amount_for)
+            f = bind_players(g, r, f)
         return sum(1 for x in r.get("discarded", ()) if x in g.objects and matches(g, x, f, src))
     if "blockers_beyond_first" in a:  # rampage (702.22b): counted as the ability resolves
         o = g.objects.get(src) if src is not None else None
@@ -662,6 +671,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "cast_kind_this_turn" in cond and not any(cast_kind_matches(k, cond["cast_kind_this_turn"])
                                                  for k in g.players[you].cast_kinds_turn):
         return False  # "if you've cast a noncreature spell this turn" (601.2i, per-turn fact, 500.1)
+    if cond.get("no_spell_cast_this_game") and any(e.get("type") == "cast" and e.get("player") == you
+                                                   and e.get("obj") != src for e in g.events):
+        return False  # "if SELF is the first spell you've cast this game": none cast before it (the game's log;
+        # as it resolves, its own cast is not counted)
     if "hand_more_than_opponents" in cond:  # "as long as you have more cards in hand than each opponent"
         n = len(g.players[you].hand)
         if not all(n > len(g.players[p].hand) for p in g.opponents(you)):
@@ -1015,7 +1028,7 @@ CONDITION_KEYS = {"city_blessing",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
                   "hand_more_than_opponents", "cast_kind_this_turn", "revealed_is",
-                  "entered_kind_this_turn", "entered_kind_ge",
+                  "entered_kind_this_turn", "entered_kind_ge", "no_spell_cast_this_game",
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes"}
@@ -1116,7 +1129,7 @@ def names_that_player(a: Any) -> bool:
     control")? Then it is counted once for each player the effect affects (amount_for)."""
     if isinstance(a, dict):
         return a.get("controller") == "that_player" or a.get("owner") == "that_player" \
-            or a.get("life_of") == "that_player" \
+            or a.get("life_of") == "that_player" or a.get("hand_of") == "that_player" \
             or any(names_that_player(v) for v in a.values())
     if isinstance(a, (list, tuple)):
         return any(names_that_player(v) for v in a)
@@ -1161,7 +1174,22 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     if "blocking_ref" in f:  # "each creature blocking it" (509.1g): the attackers the reference names now
         f = dict(f)
         f["blocking_ids"] = [x for x in refs(g, r, f.pop("blocking_ref")) if isinstance(x, int)]
+    if f.get("type_choice"):
+        f = bind_type_choice(g, r, f)
     return bind_same_name(g, r, f) if "same_name_as" in f else f
+
+
+def bind_type_choice(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """"Creatures of the creature type of your choice" (608.2d): the controller of the resolving spell or ability
+    chooses a creature type (205.3m) as it resolves; the filter then matches that type."""
+    slot = f"type_choice.{r.get('i', 0)}"
+    got = r["answers"].get(slot)
+    if got not in CREATURE_TYPES:
+        raise NeedChoice({"kind": "choose_option", "player": this(g, r).controller, "options": list(CREATURE_TYPES),
+                          "slot": slot, "prompt": f"{this(g, r).card.name}: choose a creature type"})
+    f = {k: v for k, v in f.items() if k != "type_choice"}
+    f["subtypes"] = [*f.get("subtypes", ()), got]
+    return f
 
 
 def bind_shared_color(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
@@ -1293,10 +1321,11 @@ def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:
             "token": g.objects[oid].token}
 
 
-def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any]) -> bool:
+def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any], you: str | None = None) -> bool:
     """Does a record of gone_record match "each nontoken creature destroyed this way" (types, subtypes, not_types,
-    token)?"""
+    token; with ``you``, "creatures you controlled that were destroyed this way": its controller then, 608.2h)?"""
     return rec["action"] == action and (not f.get("types") or bool(set(f["types"]) & set(rec["types"]))) \
         and (not f.get("subtypes") or bool(set(f["subtypes"]) & set(rec.get("subtypes", ())))) \
         and not set(f.get("not_types", ())) & set(rec["types"]) \
-        and ("token" not in f or rec["token"] == f["token"])
+        and ("token" not in f or rec["token"] == f["token"]) \
+        and (f.get("controller") != "you" or you is not None and rec["controller"] == you)

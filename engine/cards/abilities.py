@@ -339,7 +339,8 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   haunted_dies ("the creature SELF haunts dies", 702.54c), creature_to_graveyard (recover, 702.58a),
   to_graveyard ("self": True; "from": the zone it came from: "when SELF is put into your graveyard from your library"),
   crime ("you commit a crime"), expend ("amount"),
-  counters_put ("kind"), player_counters ("counter": the kind a player gets, 121.1),
+  counters_put ("counter": the kind; "self" or "filter": the permanent, 121.6),
+  player_counters ("counter": the kind a player gets, 121.1),
   chapter ("self": True, "chapter": n: a Saga's chapter ability, its lore counters became at least n; engine/saga.py),
   cast may carry "nth": 2 (second spell each turn) and "or_copy": True,
   attacks may carry "defending": "you" (attacks you or your planeswalker) and "min_attackers": n,
@@ -488,6 +489,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "to_graveyard",
     "player_counters",  # a player gets counters of a kind ("whenever you get one or more {E}", 121.1)
     "chapter",  # a Saga's chapter ability ("self": True, "chapter": n; a later rule: engine/saga.py)
+    "card_to_graveyard",  # "whenever a card is put into an opponent's graveyard from anywhere" ("who", "filter")
 })
 
 
@@ -537,12 +539,17 @@ class Cost:
     exile_from_hand: dict[str, Any] | None = None    # filter plus "amount": "exile a blue card from your hand"
     tap_others: dict[str, Any] | None = None         # filter plus "amount": "Tap an untapped creature you control"
     return_to_hand: dict[str, Any] | None = None     # "Return a land you control to its owner's hand"
+    # "Remove a +1/+1 counter from a creature you control": the filter of the permanent chosen, its "counter" the kind
+    remove_counter_from: dict[str, Any] | None = None
     linked_to_graveyard: int = 0  # "Put a card exiled with SELF into its owner's graveyard" (607.2a, 614.14)
     process: int = 0  # "Put a card an opponent owns from exile into that player's graveyard" (BFZ processors)
     reveal: dict[str, Any] | None = None  # "you may reveal a Dragon card from your hand": up to one, optional
     energy: int = 0  # "Pay {E}{E}": energy counters the player removes (121.1; {E} is a later symbol, Kaladesh)
     mill: int = 0  # "Mill a card": the top cards of the player's library into the graveyard (a later keyword
     # action, 2020, for "put the top card of your library into your graveyard"; 118.3: only with that many)
+    # "This ability costs {1} less to activate for each Q / if COND" (602.2b, 601.2f): {"amount": -1, "per": Q}
+    # or {"amount": -1, "condition": COND}, applied to the generic mana as the ability is activated
+    change: dict[str, Any] | None = None
 
     @property
     def is_free(self) -> bool:

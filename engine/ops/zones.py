@@ -12,7 +12,7 @@ from engine.ops.base import ask_cards, table
 from engine.protection import protected
 from engine.transform import back_face as transform_back
 from engine.until import exile_until_leaves
-from engine.values import Ctx, amount, controller, gone_record, refs, source_id, this
+from engine.values import Ctx, amount, amount_for, controller, gone_record, names_that_player, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -49,6 +49,14 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
     if e.get("until") == "self_leaves":  # 610.3: until SELF leaves the battlefield
         xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
         exile_until_leaves(g, source_id(g, r), xs)
+        return
+    if e.get("from"):  # "exile that card from your graveyard": the cards still in that zone (400.7)
+        new = []
+        for x in followed(g, r, refs(g, r, e.args["what"])):
+            if isinstance(x, int) and x in g.objects and g.objects[x].zone == e.args["from"]:
+                new.append(g.move(x, "exile"))
+                r.setdefault("followed", {})[x] = new[-1]
+        _link_exiled(g, r, new)  # 607.2a: "cards exiled with SELF" (Bag of Holding)
         return
     before = dict(r.get("followed") or {})
     last = {x: gone_record(g, x, "exiled") for x in refs(g, r, e.args["what"])
@@ -315,9 +323,13 @@ def _exile_if_dies(g: "Game", r: Ctx, e: Effect) -> None:
 
 @op("mill")
 def _mill(g: "Game", r: Ctx, e: Effect) -> None:
-    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    a = e.get("amount", 1)
+    each = names_that_player(a)  # "mills cards equal to the number of cards in their hand": for each (608.2c)
+    n = 0 if each else amount(g, a, source_id(g, r), r)
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
+            if each:
+                n = amount_for(g, a, source_id(g, r), r, p)
             plan_to_graveyard(g, g.players[p].library[:n])
             for c in g.players[p].library[:n]:
                 r.setdefault("milled", []).append(g.move(c, "graveyard"))  # "milled this way"

@@ -25,7 +25,7 @@ from engine.cards.compiler.effects.amounts import bind_difference
 from engine.cards.compiler.effects.sequence import enters_with_more, instead
 from engine.cards.compiler.keywords import backup, parse_keyword_line
 from engine.cards.compiler.leveler import Striation, split_levels
-from engine.cards.compiler.quantities import parse_condition
+from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
 from engine.cards.compiler.text import CHAPTER, normalise, sentences
@@ -130,7 +130,14 @@ _ACT_LIMITS = [
     (re.compile(r"\s*activate (?:this ability )?only if (.+?)\.?$", re.I), "if"),
     (re.compile(r"\s*activate (?:this ability )?only once\.?$", re.I), "once_ever"),
     (re.compile(r"\s*activate (?:this ability )?only as an instant\.?$", re.I), "instant"),
+    (re.compile(r"\s*this ability costs \{(\d+)\} (less|more) to activate (for each .+?|if .+?)\.?$", re.I), "change"),
 ]
+
+
+#: a spell's line that is its own alternative cost, not an instruction (read as a static first)
+_FREE_IF = re.compile(r"^if [^,]+, you may cast (?:it|self) without paying its mana cost\.?$", re.I)
+#: "Activate only A and only B": two limits (split before _ACT_LIMITS read them)
+_AND_ONLY = re.compile(r"(activate (?:this ability )?only [^.]+?) and only ([^.]+\.?)$", re.I)
 
 
 #: The other instructions a mana ability may carry and the engine runs at once, asking nothing
@@ -205,6 +212,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
     instant = False  # "Activate only as an instant": only while its controller has priority (602.5, as 602.5d)
     cond: dict[str, Any] | None = None
     once = False
+    # "Activate only as a sorcery and only if ...": each part is a limit of its own (602.5b), read as two sentences
+    body = _AND_ONLY.sub(lambda m: f"{m.group(1)}. Activate only {m.group(2)}", body)
     changed = True
     while changed:
         changed = False
@@ -237,6 +246,19 @@ def _lower_activated(item: IrItem) -> Ability | None:
                     if c is None:
                         return None
                     cond = {**(cond or {}), **c}
+                elif kind == "change":  # 602.2b, 601.2f: the ability's own cost, as it is activated
+                    n = int(m.group(1)) * (-1 if m.group(2).lower() == "less" else 1)
+                    how = m.group(3).lower()
+                    if how.startswith("for each "):
+                        q = quantity(how[len("for each "):])
+                        if q is None or cost is None:
+                            return None
+                        cost = replace(cost, change={"amount": n, "per": q})
+                    else:
+                        c = parse_condition(how[len("if "):])
+                        if c is None or cost is None:
+                            return None
+                        cost = replace(cost, change={"amount": n, "condition": c})
                 body = body[: m.start()]
                 changed = True
     if cost is None or not body.strip():
@@ -350,7 +372,7 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     if other is not None:  # 603.7c: a delayed trigger it creates remembers that creature
         effects = [Effect("delayed", {**e.args, "keep_it": True}) if e.op == "delayed" else e for e in effects]
     zone = "battlefield"
-    if re.search(r"\breturn self from your graveyard\b", body, re.I) or trig.get("event") == "to_graveyard" \
+    if re.search(r"\b(?:return|put) self from your graveyard\b", body, re.I) or trig.get("event") == "to_graveyard" \
             or (cond or {}).get("self") == {"zone": "graveyard"}:
         zone = "graveyard"  # "when SELF is put into your graveyard from ...", "if SELF is in your graveyard, ...":
         # it triggers there (112.6b)
@@ -505,6 +527,10 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                     cond["mode_chooser"] = "opponent"
                 spell_modal = Ability("spell", item.text, modes=modes, choose=choose, condition=cond or None)
                 continue
+        elif item.kind == "spell" and _FREE_IF.match(item.text) and (statics := parse_static(item.text)):
+            # "If SELF is the first spell you've cast this game, you may cast it without paying its mana cost": the
+            # spell's own alternative cost (118.9), not an instruction about a card exiled before
+            ab = [Ability("static", item.text, static=s, zone="stack") for s in statics]
         elif item.kind == "spell":
             snapshot = len(spell_ctx.targets)
             if len(sentences(item.text)) == 1 and instead(item.text, spell_effects, spell_ctx):
@@ -792,6 +818,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     mana = parse_cost(mana_cost)
     if any(a.kind == "static" and a.static == {"kind": "become", "affects": "self", "colors": []} for a in abilities):
         colors = ()   # "SELF is colorless" (devoid): a characteristic-defining ability, in every zone (604.3)
+    elif any(a.kind == "static" and a.static == {"kind": "become", "affects": "self", "colors": list("WUBRG")}
+             for a in abilities):
+        colors = tuple("WUBRG")  # "SELF is all colors": likewise (604.3)
     elif not colors:
         colors = cost_colors(mana)
     return CardDef(

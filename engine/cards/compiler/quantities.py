@@ -93,6 +93,13 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:([+\-]\d+/[+\-]\d+|[a-z]+) )?counters on self", p)
     if m and m.group(1) not in ("the", "a", "each", "all"):  # "the number of charge counters on SELF" (121.1)
         return {"counters_on": "self", "kind": m.group(1) or "any"}
+    m = re.fullmatch(r"(?:([+\-]\d+/[+\-]\d+|[a-z]+) )?counters? (?:on|among) (.+)", p)
+    if m and m.group(1) not in ("the", "a", "each", "all") and m.group(2) not in ("self", "it"):
+        # "for each loyalty counter on planeswalkers you control", "the number of +1/+1 counters on creatures you
+        # control", "counters among creatures you control": every such counter on each of them (121.1)
+        f = parse_noun(m.group(2))
+        if f is not None and not f.get("player") and f.get("zone") in (None, "battlefield") and f.get("types"):
+            return {"counters_among": f, "kind": m.group(1) or "any"}
     m = re.fullmatch(r"(.+?) (?:that )?died( under your control)? this turn", p)
     if m:  # "for each creature that died this turn", "the number of Zubera that died this turn" (700.4); "...
         # that died under your control this turn": its controller as it last existed was you (608.2h)
@@ -137,6 +144,12 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
     if m:
         return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
+    m = re.fullmatch(r"(.+?) you controlled that (?:were|was) (destroyed|exiled) this way", p)
+    if m:  # "the number of creatures you controlled that were destroyed this way" (Kaya's Wrath): as they last
+        # existed on the battlefield (608.2h), under the resolving ability's controller
+        f = parse_noun(m.group(1))
+        return None if f is None or "controller" in f else {"count_this_way": {**f, "controller": "you"},
+                                                             "action": m.group(2)}
     m = re.fullmatch(
         r"(.+?) (milled|discarded|exiled|sacrificed|destroyed|returned|revealed|tapped|put into (?:a|your|their) "
         r"graveyard) this way",
@@ -554,6 +567,8 @@ def _board_condition(t: str) -> dict[str, Any] | None:
         return {"spells_cast_ge": number(m.group(1))}
     if t == "you have more cards in hand than each opponent":
         return {"hand_more_than_opponents": True}
+    if t in ("self is the first spell you've cast this game", "this is the first spell you've cast this game"):
+        return {"no_spell_cast_this_game": True}  # the spell being cast is not yet counted (601.2f, 601.2i)
     m = re.fullmatch(r"no opponent controls (?:an? )?(.+)|your opponents control no (.+)", t)
     if m:
         f = parse_noun(m.group(1) or m.group(2))

@@ -201,6 +201,15 @@ def _colorless(m: re.Match) -> list[dict[str, Any]] | None:
     return None if aff is None else [{"kind": "become", "affects": aff, "colors": []}]
 
 
+@static(r"^(.+?) (?:is|are) all colors$")
+def _all_colors(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF is all colors" (Sphinx of the Guildpact, Transguild Courier; 105.1, 105.2): a color-setting effect
+    (layer 5, 613.1e); for the card itself a characteristic-defining ability, which the compiler also writes
+    into the card's colors so it holds in every zone (604.3)."""
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "become", "affects": aff, "colors": ["W", "U", "B", "R", "G"]}]
+
+
 _BASIC = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain", "forest": "Forest"}
 
 
@@ -494,6 +503,22 @@ def _cost_change_all(m: re.Match) -> list[dict[str, Any]] | None:
              "who": "you" if m.group(1) == "you" else "opponent", "amount": -n if m.group(4) == "less" else n}]
 
 
+@static(r"^spells (you|your opponents) cast that target (self|an? .+?) cost (\{\d+\}) (less|more) to cast$")
+def _cost_change_targeting(m: re.Match) -> list[dict[str, Any]] | None:
+    """601.2f: "Spells your opponents cast that target a creature or planeswalker you control cost {2} more to
+    cast" (Kasmina), "Spells you cast that target SELF cost {1} less to cast": known once the spell's targets
+    are chosen (601.2c comes first)."""
+    if m.group(2) == "self":
+        tg: Any = "self"
+    else:
+        tg = parse_noun(re.sub(r"^an? ", "", m.group(2)))
+        if tg is None or tg.get("player") or tg.get("_needs_player_target") or tg.get("zone"):
+            return None
+    n = int(parse_cost(m.group(3))[0])
+    return [{"kind": "cost_change", "spells": {"targets": tg}, "who": "you" if m.group(1) == "you" else "opponent",
+             "amount": -n if m.group(4) == "less" else n}]
+
+
 @static(r"^self costs (\{\d+\}) less to cast (?:for each (.+)|if (.+))$")
 def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
     n = int(parse_cost(m.group(1))[0])
@@ -507,8 +532,9 @@ def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
         t = re.fullmatch(r"it targets (?:an? )?(.+)", m.group(3))
         if t:  # "costs {3} less to cast if it targets a tapped creature": known once targets are chosen (601.2f)
             f = parse_noun(t.group(1))
-            if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone"):
-                return None
+            if f is None or f.get("player") or f.get("_needs_player_target") \
+                    or f.get("zone") not in (None, "stack", "graveyard"):
+                return None  # (a spell, 114.1a; a card in a graveyard, 114.1: the targets are objects there)
             out["targets"] = f
             return [out]
         cond = parse_condition(m.group(3))
@@ -966,10 +992,22 @@ def _gains_no_life(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cant_gain_life", "who": who}]
 
 
-@static(r"^damage can't be prevented$")
+@static(r"^(combat )?damage(?: that would be dealt by (.+?))? can't be prevented$")
 def _damage_unpreventable(m: re.Match) -> list[dict[str, Any]] | None:
-    """615.11: "Damage can't be prevented" (every source's, while the permanent is there)."""
-    return [{"kind": "damage_unpreventable", "who": "each"}]
+    """615.11: "Damage can't be prevented" (every source's, while the permanent is there); "Combat damage can't be
+    prevented" (Frenzied Baloth); "Combat damage that would be dealt by creatures you control can't be prevented"
+    (Questing Beast: those sources only, 510.1)."""
+    out: dict[str, Any] = {"kind": "damage_unpreventable", "who": "each"}
+    if m.group(1):
+        out["combat"] = True
+    if m.group(2):
+        if m.group(2) == "self":
+            return None  # "damage that would be dealt by SELF": the source's own static (unpreventable)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        out["sources"] = f
+    return [out]
 
 
 @static(r"^your life total can't change$")
@@ -1081,6 +1119,23 @@ def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
         return None
     f.pop("zone", None)
     return [{"kind": "restriction", "affects": "self", "rule": "cant_attack_unless_defender_controls", "what": f}]
+
+
+@static(r"^self can't attack unless defending player (has (\w+) or more cards in (?:their|his or her) graveyard|is "
+        r"poisoned)$")
+def _attack_unless_defender_is(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1c: "SELF can't attack unless defending player has seven or more cards in their graveyard" (Vantress
+    Gargoyle), "... unless defending player is poisoned" (a player with a poison counter, 121.1c): read for each
+    player it could attack, as attackers are declared (engine/combat.py)."""
+    out: dict[str, Any] = {"kind": "restriction", "affects": "self", "rule": "cant_attack_unless_defender_controls"}
+    if m.group(2):
+        n = number(m.group(2))
+        if n is None:
+            return None
+        out["defender_graveyard_ge"] = n
+    else:
+        out["defender_poisoned"] = True
+    return [out]
 
 
 @static(r"^self (can't attack|can't block|can't attack or block|attacks each combat if able|blocks each combat if "
@@ -1462,6 +1517,14 @@ def _alternative_cost(m: re.Match) -> list[dict[str, Any]] | None:
             return None
         out["condition"] = cond
     return [out]
+
+
+@static(r"^if (.+?), you may cast (?:it|self) without paying its mana cost$")
+def _free_if(m: re.Match) -> list[dict[str, Any]] | None:
+    """118.9: "If SELF is the first spell you've cast this game, you may cast it without paying its mana cost"
+    (Once Upon a Time): an alternative cost of nothing, offered while the condition holds for the caster."""
+    cond = parse_condition(m.group(1))
+    return None if cond is None else [{"kind": "alternative_cost", "cost": Cost(), "condition": cond}]
 
 
 @static(r"^self's (power|toughness|power and toughness) (?:is|are each) equal to (.+?)"

@@ -92,6 +92,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+of the creature type of your choice$", p)
+        if m:  # "creatures of the creature type of your choice get -3/-3" (Witch's Vengeance): the type is chosen as
+            f["type_choice"] = True  # the effect resolves (608.2d; engine/values.bind_refs)
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that dealt damage to you this turn$", p)
         if m:  # "destroy target creature that dealt damage to you this turn" (Spear of Heliod)
             f["damaged_you_this_turn"] = True
@@ -117,6 +123,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             if not names:
                 return None
             f["name_in"] = list(names)
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that (?:has|have) an adventure$", p)
+        if m:  # "a creature spell that has an Adventure" (a later card layout, Throne of Eldraine): an adventurer card
+            f["adventurer"] = True
             p = p[: m.start()]
             changed = True
             continue

@@ -104,6 +104,9 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     if c in ("self dies or is put into exile from the battlefield", "self is put into exile from the battlefield"):
         # a leaves-the-battlefield trigger of where it went (603.6c): the graveyard (it died, 700.4) or exile
         return {"event": "ltb", "self": True, "to": ["graveyard", "exile"] if "dies" in c else ["exile"]}
+    m = re.fullmatch(r"(enchanted|equipped) (creature|permanent) dies or is put into exile", c)
+    if m:  # Kaya's Ghostform: the permanent it was attached to as it left (603.10), to the graveyard or exile
+        return {"event": "ltb", "attached": True, "to": ["graveyard", "exile"]}
     if c == "you sacrifice self":  # a leaves-the-battlefield trigger of one way to leave (701.14a, 603.6c)
         return {"event": "ltb", "self": True, "sacrificed": True}
     if c == "self enters untapped":  # "When this land enters untapped" (ELD's castles): as it entered (603.6a)
@@ -113,6 +116,25 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you remove the last ([a-z]+) counter from self", c)
     if m:  # Divine Intervention: the removal that leaves none of that kind (121.6), by its controller
         return {"event": "last_counter_removed", "self": True, "counter": m.group(1)}
+    m = re.fullmatch(r"(?:a|an) (?:(.+?) )?card is put into (your|an opponent's|a|a player's) graveyard "
+                     r"from anywhere", c)
+    if m:  # "whenever a card is put into an opponent's graveyard from anywhere" (404.2: a graveyard is its owner's;
+        # a token is not a card, 110.5): each card, from any zone (engine/game.py move)
+        f = parse_noun(m.group(1) + " card") if m.group(1) else {}
+        if f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "any_card", "graveyard"):
+            return None
+        f.pop("zone", None)
+        who = {"your": "you", "an opponent's": "opponent"}.get(m.group(2), "any")
+        return {"event": "card_to_graveyard", "who": who, "filter": f}
+    m = re.fullmatch(r"one or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters are put on (.+)", c)
+    if m:  # 121.6: counters placed on a permanent, or given to it as it enters; one event per object and kind
+        # (engine/triggers.py counters_put), its number "that many"
+        if m.group(2) == "self":
+            return {"event": "counters_put", "self": True, "counter": m.group(1)}
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        return {"event": "counters_put", "filter": f, "counter": m.group(1)}
     m = re.fullmatch(r"self (.+?) or (.+)", c)
     if m and m.group(1) in _SELF_EVENTS and m.group(2) in _SELF_EVENTS:
         return {"event": [_SELF_EVENTS[m.group(1)], _SELF_EVENTS[m.group(2)]], "self": True}
@@ -235,11 +257,12 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if c.startswith(("one or more", "two or more")):
             out["batch"] = True
         return out
-    m = re.fullmatch(r"(you|an opponent|a player|target opponent) casts? (?:a|an|your first) (.+?) spell(?: this turn)?"
-                     r"(?: during an opponent's turn| during your turn)?", c)
+    m = re.fullmatch(r"(you|an opponent|a player|target opponent) casts? (?:a|an|your first) (.+?) spell"
+                     r"( that has an adventure)?(?: this turn)?(?: during an opponent's turn| during your turn|"
+                     r" during your main phase)?", c)
     if m:
         noun = m.group(2)
-        f = parse_noun(noun + " spell")
+        f = parse_noun(noun + " spell" + (m.group(3) or ""))
         if f is None:
             return None
         f.pop("zone", None)
@@ -247,6 +270,10 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                                         "target opponent": "opponent"}[m.group(1)], "filter": f}
         if "your first" in c:
             out["first"] = True
+        if c.endswith(" during your main phase"):
+            out["main_phase"] = True  # 505.1: a main phase of the ability's controller's turn
+        elif c.endswith((" during an opponent's turn", " during your turn")):
+            out["your_turn"] = c.endswith(" during your turn")  # (the clause was read and dropped before)
         return out
     m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:.+? )?spell (?:of the chosen type|with "
                      r"(?:flying|trample|haste|deathtouch|lifelink|flash|convoke|kicker)))", c)

@@ -200,8 +200,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     low = s.lower()
     if low.startswith("you may "):
         inner = parse_sentence(s[len("you may "):], ctx)
-        if inner is not None and all(e.op in PERMISSIONS for e in inner):
+        if inner is not None and all(e.op in PERMISSIONS or e.op == "player_effect"
+                                     and e.args["static"].get("kind") == "flash_spells" for e in inner):
             return list(inner)  # "you may play an additional land this turn": a permission, no choice now
+            # ("you may cast spells this turn as though they had flash": a rule for the player, 611.2a)
         return None if inner is None else [Effect("may", {"effects": list(inner)})]
     m = _OTHER_MAY.match(low)
     if m:  # "target opponent may draw a card", "its controller may draw a card": that player chooses (608.2d)
@@ -804,7 +806,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
 #: the players a "that many" after a discard or mill may count for: one player each (608.2c)
 _ONE_WHO = ("you", "trigger_player", "defending_player")
 #: what "then draw that many cards" counts after each instruction (engine/values.py count_this_way)
-_DONE_THIS_WAY = {"discard": "discarded", "mill": "milled"}
+_DONE_THIS_WAY = {"discard": "discarded", "mill": "milled", "sacrifice": "sacrificed"}
 
 
 def that_many_done(effs: list[Effect]) -> list[Effect] | None:
@@ -836,6 +838,13 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
                 or prev.args.get("amount") == {"that_much": True}:
             continue
         who = prev.args.get("who", "you")
+        if who in ("each_player", "each_opponent") and e.get("who") == who and prev.op == "discard" \
+                and e.op in ("token", "damage", "lose_life"):
+            # "each player discards their hand, then creates that many tokens" (Awaken the Erstwhile): the cards
+            # that player discarded, counted for each of them (608.2c; an op that counts for each player)
+            out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {"owner": "that_player"},
+                                                        "action": "discarded"}})
+            continue
         if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):
             return None
         out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": _DONE_THIS_WAY[prev.op]}})
@@ -1192,6 +1201,31 @@ def _counters_list(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _each_part([f"put {p}" for p in m.groups()], c)
 
 
+@reader(r"^you and ((?:other )?(?:permanents|creatures) you control) gain (hexproof|shroud) "
+        r"(until end of turn|until your next turn)$")
+def _you_and_yours_gain(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Lazotep Plating: "You and permanents you control gain hexproof until end of turn": the player has it for that
+    long (702.11c, a player with hexproof; 611.2a) and so does each of those permanents (702.11b, 611.2c: the
+    ones there as it resolves)."""
+    dur = {"until end of turn": "this turn"}.get(m.group(3), m.group(3))
+    return _each_part([f"{m.group(1)} gain {m.group(2)} {m.group(3)}", f"you have {m.group(2)} {dur}"], c)
+
+
+@reader(r"^(.+), then (.+) again$")
+def _then_again(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Proliferate, then proliferate again" (Roalesk), "it explores, then it explores again" (Jadelight
+    Ranger), "target creature you control explores, then it explores again": the same instruction followed
+    twice, in order (608.2c), each time on its own (a second explore reveals again), by the same object ("it":
+    the one the first names, its target chosen once)."""
+    first, again = m.group(1).strip(), re.sub(r"^(?:it|self|they) ", "", m.group(2).strip())
+    if first != again and not first.endswith(" " + again):
+        return None
+    once = parse_sentence(first, c)
+    if once is None:
+        return None
+    return [*once, *(Effect(e.op, dict(e.args)) for e in once)]
+
+
 def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
     out: list[Effect] = []
     for p in parts:
@@ -1204,7 +1238,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
 READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed, _next_draw_instead, _damage_list,
-                               _counters_list)
+                               _counters_list, _you_and_yours_gain, _then_again)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (
     *damage.READERS, *pump.READERS, *restrictions.READERS, *zones.READERS, *players.READERS,

@@ -38,6 +38,12 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
         mm = re.fullmatch(r"the top (\w+) cards? of (your|their|target player's|each player's) library", tail)
         if mm:
             return None
+        mm = re.fullmatch(r"(it|that card|them|those cards) from (?:your|its owner's|their owners?'s?|a) graveyards?",
+                          tail)
+        if mm:  # "Whenever you discard a card, exile that card from your graveyard" (Bag of Holding): only if it
+            # is there (400.7: a card that went elsewhere is a new object)
+            what = c.ref(mm.group(1))
+            return None if what is None else [Effect("exile", {"what": what, "from": "graveyard"})]
     what = c.ref(tail)
     if what is None:
         return None
@@ -122,7 +128,9 @@ def _nth_from_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     r"your library$"
 )
 def _tuck(m: re.Match, c: Ctx) -> list[Effect] | None:
-    what = c.ref(m.group(1) or m.group(3))
+    """"Put target creature on top of its owner's library"; "put SELF from your graveyard on top of your library"
+    (Gate Colossus: the card in the graveyard, its ability working there, 112.6k)."""
+    what = c.ref(re.sub(r"^self from your graveyard$", "self", m.group(1) or m.group(3)))
     where = m.group(2) or m.group(4)
     return (
         None
@@ -288,6 +296,12 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     obj = re.sub(r" of (?:their|his or her) choice\b", "", m.group(2))
     if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent"):
         return [Effect("sacrifice", {"what": c.ref(obj)})]
+    mm = re.fullmatch(r"any number of (.+)", obj)
+    if mm:  # "sacrifice any number of lands" (Scapeshift): the player chooses how many, none included (701.14a)
+        f = parse_noun(mm.group(1))
+        if f is None or who != "you" or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        return [Effect("sacrifice", {"who": who, "filter": f, "amount": "any"})]
     mm = re.fullmatch(r"(a|an|one|two|three|another|\w+) (.+?)", obj)
     if not mm or (number(mm.group(1)) is None and mm.group(1) != "another"):
         return None
@@ -355,9 +369,15 @@ def _each_keeps(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("keep_rest", {"keep": kinds, "among": group, "rest": group, "chooser": "each"})]
 
 
-@reader(r"^exchange control of (two target .+|target .+? and target .+)$")
+@reader(r"^exchange control of (two target .+|target .+? and target .+|self and target .+)$")
 def _exchange(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.8: "exchange control of two target creatures", "... of target A and target B", "... of SELF and target
+    nonland permanent" (Eyes Everywhere: the source is one of the two)."""
     t = m.group(1)
+    if t.startswith("self and "):
+        b = c.ref(t[len("self and "):])
+        return None if not (isinstance(b, dict) and "target" in b) else [Effect("exchange_control",
+                                                                                 {"what": ["self", b]})]
     mm = re.fullmatch(r"two target (.+)", t)
     if mm:
         f = parse_noun(mm.group(1))
