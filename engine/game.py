@@ -65,6 +65,7 @@ from engine.view import view as view_of
 COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers",
                 "first_strike_damage", "combat_damage", "end_of_combat")
 HAND_SIZE = 7
+CONCEDE = "__concede__"  # the record of a concession (104.3a) among the answers
 
 
 #: the steps whose end does not empty mana that lasts "until end of combat" (106.4, firebending)
@@ -669,20 +670,20 @@ class Game:
             if len(self.answers) == n_answers:
                 raise
             fault: BaseException = RuntimeError("IllegalAction raised after the answer was taken")
-            self._fault(d, player, answer, n_answers, fault, traceback.format_exc())
+            self._fault(_record(d), player, answer, n_answers, fault, traceback.format_exc())
         except Exception as e:  # noqa: BLE001 - every engine bug is contained here
-            self._fault(d, player, answer, n_answers, e, traceback.format_exc())
+            self._fault(_record(d), player, answer, n_answers, e, traceback.format_exc())
 
-    def _fault(self, d: Decision, player: str, answer: Any, n_answers: int, error: BaseException,
+    def _fault(self, decision: dict[str, Any], player: str, answer: Any, n_answers: int, error: BaseException,
                trace: str) -> NoReturn:
-        """Put the game back as it was before the failing answer, write a bug report and raise
-        EngineFault (DESIGN.md: no fault ends a game)."""
-        decision = {"kind": str(d.kind), "player": d.player, "data": d.data}
+        """Put the game back as it was before the failing answer (or concession), write a bug
+        report and raise EngineFault (DESIGN.md: no fault ends a game)."""
         answers = self.answers[:n_answers]
         path = bugreport.write(self.origin, answers, _plain(decision), answer, player,
                                f"{type(error).__name__}: {error}", trace)
         self._recover(answers)
-        raise EngineFault(f"engine fault on {player}'s {d.kind} answer: {type(error).__name__}: {error}",
+        what = "concession" if answer == CONCEDE else f"{decision['kind']} answer"
+        raise EngineFault(f"engine fault on {player}'s {what}: {type(error).__name__}: {error}",
                           decision, answer, trace, str(path) if path is not None else None) from error
 
     def _recover(self, answers: list[Any]) -> None:
@@ -714,14 +715,26 @@ class Game:
         self._after_mulligans()
 
     def concede(self, player: str) -> None:
-        """A player concedes (104.3a) at any time; recorded so a replay concedes too."""
+        """A player concedes (104.3a) at any time; recorded so a replay concedes too.
+
+        An exception in what the concession sets off (the player leaving the game, 800.4a, and
+        the game running on to the next decision) is an engine fault, contained as in ``submit``:
+        the game is put back as it was before the concession, a bug report is written and
+        EngineFault is raised (the player has not left; the caller says so)."""
         if self.winner is not None or player in self.gone:
             return
-        self.answers.append([player, "__concede__"])
-        self.players[player].conceded = True
-        self.players[player].lost = True  # 104.3a: in a multiplayer game they leave it at once
-        self._check_end()
-        self._advance()
+        n_answers = len(self.answers)
+        d = self._pending
+        try:
+            self.answers.append([player, CONCEDE])
+            self.players[player].conceded = True
+            self.players[player].lost = True  # 104.3a: in a multiplayer game they leave it at once
+            self._check_end()
+            self._advance()
+        except Exception as e:  # noqa: BLE001 - every engine bug is contained here, IllegalAction too
+            decision = {"kind": "concede", "player": player,
+                        "data": {"pending": str(d.kind), "for": d.player} if d is not None else {}}
+            self._fault(decision, player, CONCEDE, n_answers, e, traceback.format_exc())
 
     # ------------------------------------------------------------------ snapshots
     _FIELDS = ("order", "battlefield", "stack", "next_id", "next_uid", "ts", "entry_event", "turn", "active",
@@ -820,7 +833,7 @@ class Game:
         else:
             raise ValueError(f"unknown game origin {o['kind']!r}")
         for player, answer in d["answers"]:
-            if answer == "__concede__":
+            if answer == CONCEDE:
                 g.concede(player)
             else:
                 g.submit(player, answer)
@@ -1487,6 +1500,11 @@ def _copy(v: Any) -> Any:
     if isinstance(v, set):
         return set(v)
     return v
+
+
+def _record(d: Decision) -> dict[str, Any]:
+    """The decision an answer faulted on, as a bug report and EngineFault carry it."""
+    return {"kind": str(d.kind), "player": d.player, "data": d.data}
 
 
 def _plain(v: Any) -> Any:
