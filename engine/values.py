@@ -841,11 +841,17 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "cast_from_hand" in cond:  # "If this spell was cast from your hand" (608.2c)
         s = this(g, r) if r is not None and "obj" in r else None
-        from_hand = s is not None and s.ability is None and s.chosen.get("cast_from") == "hand"
+        if s is not None and s.ability is None:
+            from_hand = s.chosen.get("cast_from") == "hand"
+        else:  # 603.4: "When SELF enters, if you cast it from your hand": the permanent keeps where the spell
+            o = g.objects.get(src) if src is not None else None  # it resolved from was cast (cast_options.carried)
+            from_hand = o is not None and o.chosen.get("cast_zone") == "hand"
         if from_hand != bool(cond["cast_from_hand"]):
             return False
     if "cast_in_main" in cond:  # "If you cast SELF during your main phase" (505.1, 608.2c)
         s = this(g, r) if r is not None and "obj" in r else None
+        if s is None or s.ability is not None:  # 603.4: "When this Aura enters, if you cast it during your main
+            s = g.objects.get(src) if src is not None else None  # phase": its permanent keeps it (carried)
         if (s is not None and s.ability is None and bool(s.chosen.get("cast_in_main"))) != bool(cond["cast_in_main"]):
             return False
     if "monstrous" in cond:  # "as long as SELF is monstrous" (701.28b)
