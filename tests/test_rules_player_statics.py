@@ -32,6 +32,7 @@ def cards() -> CardPool:
     {"kind": "prevent_damage", "affects": "attached", "by": "opponent"},
     {"kind": "prevent_damage", "affects": {"types": ["Creature"]}},
     {"kind": "prevent_damage", "players": "you", "affects": None},                 # "... dealt to you"
+    {"kind": "prevent_damage", "affects": "self", "then_remove_counter": "+1/+1"},  # Phantom Centaur (615.5)
     {"kind": "name_lock", "lock": "activate", "unless_mana": True},               # Pithing Needle
     {"kind": "name_lock", "lock": "cast"},
     {"kind": "name_lock", "lock": "activate"},                                    # Phyrexian Revoker
@@ -51,7 +52,8 @@ def test_a_static_every_reader_follows_has_no_problem(st):
     ({"kind": "play_from", "zone": "exile"}, "play from exile"),
     ({"kind": "graveyard_replacement", "to": "hand", "affects": "self"}, "graveyard replacement"),
     ({"kind": "graveyard_replacement", "to": "exile", "affects": "attached"}, "graveyard replacement"),
-    ({"kind": "prevent_damage", "affects": "self", "then_remove_counter": True}, "prevent damage"),
+    # (its counter removed from SELF, 615.5: a shield on another object has no reader yet)
+    ({"kind": "prevent_damage", "affects": "attached", "then_remove_counter": "+1/+1"}, "prevent damage"),
     ({"kind": "prevent_damage", "players": "each_opponent"}, "prevent damage"),
     ({"kind": "prevent_damage", "affects": "self", "by": "each_player"}, "prevent damage"),
     ({"kind": "prevent_damage", "affects": "enchanted_player"}, "prevent damage"),
