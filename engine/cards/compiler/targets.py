@@ -467,6 +467,19 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if a is None or b is None:
             return None
         return {"or": [a, b]}
+    m = re.fullmatch(r"([^,]+? card) or an? (card (?:with|that) .+)", p)
+    if m and " with " not in m.group(1) and " that " not in m.group(1):
+        # "an instant card or a card with flash" (Mystical Teachings): each alternative has its own
+        # determiner, so the qualifier belongs to the second one alone
+        a, b = parse_noun(m.group(1)), parse_noun(m.group(2))
+        if a is None or b is None:
+            return None
+        zones = {x.get("zone") for x in (a, b)}
+        if len(zones) != 1:
+            return None
+        zone = zones.pop()
+        a, b = ({k: v for k, v in x.items() if k != "zone"} for x in (a, b))
+        return {"or": [a, b]} if zone is None else {"or": [a, b], "zone": zone}
     m = re.fullmatch(r"(.+?) that's an? ([a-z]+)(?: or an? ([a-z]+))?", p)
     if m:  # "each creature you control that's a Wolf or a Werewolf": either subtype (205.3)
         base = parse_noun(m.group(1))
