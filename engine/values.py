@@ -237,6 +237,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             out = [(g.controller_of(x) if x in g.objects else lki.get(x)) if isinstance(x, int) else x
                    for x in refs(g, r, ref["controller_of"])]
             return list(dict.fromkeys(p for p in out if p is not None))
+        if "opponents_of" in ref:  # "each of that player's opponents" (102.3), in APNAP order
+            of = {p for p in refs(g, r, ref["opponents_of"]) if isinstance(p, str)}
+            return [p for p in seats.apnap(g) if any(p in seats.opponents(g, q) for q in of)]
         if "owner_of" in ref:
             lko = r.get("lki_owner", {})
             out = [g.objects[x].owner if x in g.objects else lko.get(x)
@@ -292,7 +295,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
                        "attacked_by_it"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
-                      "owner_of"})
+                      "owner_of", "opponents_of"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
 STATIC_REFS = frozenset({"self", "attached", "you"})

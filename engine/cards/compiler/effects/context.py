@@ -91,6 +91,11 @@ class Ctx:
             return {key: base}
         if p in ("that player's", "their"):
             return self.last_player
+        m = re.fullmatch(r"each of (that player|its controller|that creature's controller|that spell's controller)'s "
+                         r"opponents", p)
+        if m:  # "each of that player's opponents draws three cards" (Standstill): 102.3, the opponents of that one
+            of = self.player(m.group(1))
+            return None if of is None else {"opponents_of": of}
         return None
 
     def _same_name(self, target: str, others: str) -> Any:
@@ -357,7 +362,8 @@ def source_ref(p: str, c: Ctx) -> Any:
     return c.ref(p)
 
 
-PLAYER = (r"(you|target player|target opponent|each player|each opponent|each other player|that player|its controller|"
+PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
+          r"target player|target opponent|each player|each opponent|each other player|that player|its controller|"
           r"its owner|"
           r"defending player|they|that creature's controller|that player or that planeswalker's controller)")
 
