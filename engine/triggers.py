@@ -34,7 +34,8 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
-                 "becomes_target", "becomes_target_spell", "becomes_target_opponent", "blocks_flying",
+                 "becomes_target", "becomes_target_spell", "becomes_target_opponent",
+                 "becomes_target_spell_opponent", "blocks_flying",
                  "activate", "leaves_graveyard", "attacks_alone", "monstrous", "renowned", "transforms",
                  "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
                  "last_time_counter_removed",  # 702.62a (vanishing): engine/ops/objects.py
@@ -110,7 +111,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     names = _events_of(trig)
     if name == "becomes_target":
         if not ("becomes_target" in names or "becomes_target_spell" in names and ev["spell"]
-                or "becomes_target_opponent" in names and ev["player"] != controller):
+                or "becomes_target_opponent" in names and ev["player"] != controller
+                or "becomes_target_spell_opponent" in names and ev["spell"] and ev["player"] != controller):
             return False
     elif name == "blocks" and "blocks_flying" in names and "blocks" not in names:
         # "whenever SELF blocks a creature with flying"
@@ -312,6 +314,7 @@ def _graveyard_triggers(card: Any) -> tuple:
 
 #: event names that also reach triggers listening under another name (_match)
 _ALSO = {"becomes_target_spell": "becomes_target", "becomes_target_opponent": "becomes_target",
+         "becomes_target_spell_opponent": "becomes_target",
          "blocks_flying": "blocks"}
 
 

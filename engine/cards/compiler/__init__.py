@@ -297,7 +297,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1)
     if (trig.get("filter") or {}).get("controller") == "opponent" and trig.get("event") in ("dies", "etb", "ltb"):
         ctx.last_player = "trigger_player"  # "whenever a creature an opponent controls dies, that player ..."
-    if trig.get("event") == "becomes_target_opponent":
+    if str(trig.get("event")).startswith("becomes_target"):
+        ctx.targeting = True  # "counter that spell": the spell or ability that targeted (engine/values.py)
+    if trig.get("event") in ("becomes_target_opponent", "becomes_target_spell_opponent"):
         ctx.last_player = "trigger_player"  # "... an opponent controls, that player ...": that spell's controller
     if trig.get("event") == "combat_damage_creature":
         ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source

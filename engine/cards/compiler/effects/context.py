@@ -25,6 +25,7 @@ class Ctx:
     last_player: Any = None   # the last player reference, for "that player"
     x: Any = None             # "where X is ..." binding
     cast_trigger: bool = False  # a "whenever ... casts a spell" trigger: "that spell" is the spell cast (603.2)
+    targeting: bool = False  # a "becomes the target of a spell" trigger: "that spell" is the one that targeted (603.2)
 
     def mark(self) -> tuple[int, Any, Any, Any]:
         """What ``rewind`` puts back: the target slots so far and the last references."""
@@ -136,6 +137,9 @@ class Ctx:
             return r0
         if p == "they" and self.last is not None:
             return self.last
+        if self.targeting and p in ("that spell", "that spell or ability", "that ability"):
+            self.last = "targeting"  # the spell or ability whose targeting triggered the ability (603.2, 114.1)
+            return "targeting"
         if p in ("him", "her", "himself", "herself"):
             # oracle text calls other objects "it": "him"/"her" is the legend itself (Gideon's "dealt to him")
             return "self"
