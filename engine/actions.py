@@ -16,7 +16,7 @@ from engine.cards.abilities import CardDef, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
-from engine.mana import lasting_key, restricted_key
+from engine.mana import bound_restriction, lasting_key, restricted_key
 from engine.object_statics import unpreventable as source_unpreventable
 from engine.protection import protected
 from engine.state import Obj, create_object
@@ -513,6 +513,9 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
     if e.get("per"):  # "Add {G} for each creature you control": none when there are none (605.2, 106.4)
         syms = syms * max(0, amount(g, e.args["per"], src))
     only = e.args.get("only_for")
+    if only and only.get("chosen_type"):  # "of the chosen type": the type chosen for the source (614.12)
+        so = g.objects.get(src) if src is not None else None
+        only = bound_restriction(only, so.chosen if so is not None else {})
     for s in syms:
         k = "C" if s.isdigit() else s
         if only:  # 106.6: "Spend this mana only to ...": kept apart in the pool (engine/mana.py)

@@ -38,7 +38,7 @@ from engine.actions import discard, energy, lose_life, pay_energy, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
-from engine.mana import mana_value, substitute_x
+from engine.mana import mana_value, restriction_of, substitute_x
 from engine.memo import per_object
 from engine.payment import can_afford, has_choices, pay_mana
 from engine.state import Obj
@@ -520,6 +520,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         s.chosen["colors_spent"] = colors
     if by_kind:  # 601.2h: how much mana of each kind paid its total cost ("if at least three red mana was spent")
         s.chosen["mana_spent"] = by_kind
+    if any(n and (restriction_of(k) or {}).get("uncounterable") for k, n in spent.items()):  # 101.1
+        s.chosen["uncounterable"] = True  # "Spend this mana only to cast ..., and that spell can't be countered"
     for c in others:
         costs.pay_simple_additional(g, player, c, x)
     if any(has_choices(c) for c in others):

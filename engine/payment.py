@@ -15,7 +15,15 @@ from engine.actions import could_produce, lose_life
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
-from engine.mana import ManaError, needs, pay_from_pool, restricted_key, restriction_of
+from engine.mana import (
+    RESTRICTION_RIDERS,
+    ManaError,
+    bound_restriction,
+    needs,
+    pay_from_pool,
+    restricted_key,
+    restriction_of,
+)
 from engine.object_statics import activation_barred
 from engine.tapping import tap
 from engine.targets import name_of as _name
@@ -90,7 +98,7 @@ def usable(g: "Game", player: str, purpose: "tuple[str, int] | None") -> Callabl
         got = seen.get(key)
         if got is None:
             rule = restriction_of(key) or {}
-            f: Any = {k: v for k, v in rule.items() if k != "or_abilities_of"} if kind == "spell" \
+            f: Any = {k: v for k, v in rule.items() if k not in RESTRICTION_RIDERS} if kind == "spell" \
                 else rule.get("or_abilities_of")
             got = seen[key] = f is not None and oid in g.objects and matches(g, oid, _any_zone(f), None, player)
         return got
@@ -117,7 +125,7 @@ def mana_sources(g: "Game", player: str,
         hit = [(oid, ab) for oid, ab in hit if oid not in exclude]
     if ok is None:
         return hit
-    extra = [(oid, ab) for oid, ab in restricted_sources(g, player, exclude) if _ok_ability(ab, ok)]
+    extra = [(oid, ab) for oid, ab in restricted_sources(g, player, exclude) if _ok_ability(g, oid, ab, ok)]
     if not extra:
         return hit
     out = []
@@ -130,9 +138,9 @@ def mana_sources(g: "Game", player: str,
     return out
 
 
-def _ok_ability(ab: Ability, ok: Callable[[str], bool]) -> bool:
+def _ok_ability(g: "Game", oid: int, ab: Ability, ok: Callable[[str], bool]) -> bool:
     rule = _restriction(ab)
-    return rule is not None and ok(restricted_key("C", rule))
+    return rule is not None and ok(restricted_key("C", bound_restriction(rule, g.objects[oid].chosen)))
 
 
 def restricted_sources(g: "Game", player: str,
@@ -370,9 +378,12 @@ def _tap_mana(g: "Game", player: str, oid: int, m: str, ok: Callable[[str], bool
     if ok is not None:
         for i, ab in restricted_sources(g, player):
             r = _restriction(ab)
+            if i == oid and r is not None:
+                r = bound_restriction(r, g.objects[oid].chosen)  # "of the chosen type" (614.12)
             if i == oid and r is not None and ok(restricted_key("C", r)):
                 got = output(ab, g, oid, m)
-                if len(got) > len(best):
+                # the most mana, or the only one that makes ``m`` (Cavern of Souls: {C}, or a color restricted)
+                if len(got) > len(best) or m in got and m not in best:
                     best, rule = got, r
     best = best or [m]
     return [restricted_key(k, rule) for k in best] if rule is not None else best

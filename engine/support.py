@@ -14,7 +14,7 @@ from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, NAME_CHOICES, choose_problems
 from engine.clone import clone_problems
 from engine.filters import unknown_keys
-from engine.mana import unpayable
+from engine.mana import RESTRICTION_RIDERS, unpayable
 from engine.ops import OPS
 from engine.ops.actions import ACTIONS
 from engine.ops.misc import emblem_playable
@@ -192,7 +192,7 @@ def _walk(x: Any, out: list[str]) -> None:
             return
         elif x.op == "add_mana" and x.args.get("only_for"):  # 106.6: engine/payment.py usable
             rule = x.args["only_for"]
-            bad = unknown_keys({k: v for k, v in rule.items() if k != "or_abilities_of"})
+            bad = unknown_keys({k: v for k, v in rule.items() if k not in RESTRICTION_RIDERS})
             bad |= unknown_keys(rule.get("or_abilities_of") or {})
             if bad:
                 out.append(f"mana restriction keys {sorted(bad)}")
