@@ -15,7 +15,7 @@ import zlib
 from typing import TYPE_CHECKING, Any, cast
 
 from engine import seats
-from engine.choices import NeedChoice
+from engine.choices import COLORS, NeedChoice
 from engine.errors import Unsupported
 from engine.filters import PLAYER_WORDS, matches, paired_with, unknown_keys
 from engine.mana import mana_value
@@ -1073,7 +1073,23 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     if "blocking_ref" in f:  # "each creature blocking it" (509.1g): the attackers the reference names now
         f = dict(f)
         f["blocking_ids"] = [x for x in refs(g, r, f.pop("blocking_ref")) if isinstance(x, int)]
+    if f.get("color_choice"):
+        f = bind_color_choice(g, r, f)
     return bind_same_name(g, r, f) if "same_name_as" in f else f
+
+
+def bind_color_choice(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """"All permanents of the color of your choice", "sources of the color of your choice" (608.2d): the
+    controller of the resolving spell or ability chooses a color as it resolves; the filter then matches
+    that color (105.1)."""
+    slot = f"color_choice.{r.get('i', 0)}"
+    got = r["answers"].get(slot)
+    if got not in COLORS:
+        raise NeedChoice({"kind": "choose_option", "player": this(g, r).controller, "options": list(COLORS),
+                          "slot": slot, "prompt": f"{this(g, r).card.name}: choose a color"})
+    f = {k: v for k, v in f.items() if k != "color_choice"}
+    f["colors"] = [COLORS[got]]
+    return f
 
 
 def bind_shared_color(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:

@@ -81,6 +81,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+of the color of your choice$", p)
+        if m:  # "all permanents of the color of your choice" (Wash Out): the color is chosen as the effect
+            f["color_choice"] = True  # resolves (608.2d; engine/values.bind_refs)
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that dealt damage to you this turn$", p)
         if m:  # "destroy target creature that dealt damage to you this turn" (Spear of Heliod)
             f["damaged_you_this_turn"] = True
