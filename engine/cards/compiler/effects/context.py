@@ -86,7 +86,10 @@ class Ctx:
                  "that spell's controller", "its owner", "that creature's owner", "their controller",
                  "their controllers", "their owners", "its owner's", "the creature's controller",
                  "that artifact's controller", "that land's controller", "that enchantment's controller",
-                 "that planeswalker's controller", "that card's owner", "that permanent's owner"):
+                 "that planeswalker's controller", "that card's owner", "that permanent's owner",
+                 # "any target ... that player or that permanent's controller" (Chain Lightning): the player, or
+                 # the controller of the permanent (engine/values.py keeps a player as it is)
+                 "that player or that permanent's controller"):
             base = self.last if self.last is not None else "it"
             key = "owner_of" if "owner" in p else "controller_of"
             return {key: base}

@@ -188,6 +188,36 @@ def _attempt(sentence: str, ctx: Ctx) -> list[Effect] | None:
     return got
 
 
+#: the chain offer: "<instruction>. Then that player or that permanent's controller may pay {R}{R}. If the player
+#: does, they may copy SELF and may choose a new target for that copy." (the Chain cycle)
+_CHAIN = re.compile(r"^(?P<first>.+?)\.? (?:then )?(?P<who>that player or that permanent's controller|that permanent's "
+                    r"controller|that creature's controller|that player) may (?:(?P<cost>pay (?:\{[^ }]+\})+|discard a "
+                    r"card|sacrifice a land of their choice)\. if the player does, they may )?copy self and may choose "
+                    r"(?:a new target|new targets) for (?:that|the) copy\.?$")
+
+
+def _chain(m: re.Match, ctx: Ctx) -> list[Effect] | None:
+    """608.2d, 706.10: the Chain offer, after the spell's own instruction (engine/ops/cast.py copy_offer)."""
+    mark = ctx.mark()
+    first = parse_effects(m.group("first") + ".", ctx)
+    who = ctx.player(m.group("who")) if first is not None else None
+    if first is None or who is None or who in _MANY_PLAYERS:
+        ctx.rewind(mark)
+        return None
+    cost: dict[str, Any] = {}
+    c = m.group("cost") or ""
+    if c.startswith("pay"):
+        cost = {"mana": list(parse_cost(c[len("pay "):]))}
+    elif c.startswith("discard"):
+        cost = {"discard": 1}
+    elif c.startswith("sacrifice"):
+        cost = {"sacrifice": {"types": ["Land"]}}
+    args: dict[str, Any] = {"who": who}
+    if cost:
+        args["cost"] = cost
+    return [*first, Effect("copy_offer", args)]
+
+
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     s = sentence.strip().rstrip(".").strip()
@@ -451,6 +481,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if a is not None:
             b = parse_effects(m.group(2), ctx)
             return None if b is None else a + b
+    m = _CHAIN.match(low)
+    if m:
+        got = _chain(m, ctx)
+        if got is not None:
+            return got
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
     for sent in sentences(text):
