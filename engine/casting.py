@@ -340,6 +340,10 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if kicked and "Kicker" not in o.card.keywords:
         raise IllegalAction(f"{o.card.name} has no kicker")
     extras = cast_options.extras_of(o, a.get("extras"))  # buyback, entwine (601.2b)
+    choice = a.get("cost_choice")  # 601.2b: which alternative of an additional cost "A or B" is paid
+    if choice is not None and (not isinstance(choice, int) or isinstance(choice, bool)
+                               or not 0 <= choice < len(costs.additional_choices(o.card))):
+        raise IllegalAction(f"cost_choice: {o.card.name} has no such alternative of its additional cost")
     extras += cast_options.replicate_extras(o, a.get("replicate"))  # 702.55a: any number of times
     extras += cast_options.replicate_extras(o, a.get("squad"), "squad")  # squad: likewise
     extras += cast_options.replicate_extras(o, a.get("multikicker"), "multikicker")  # 702.32c: likewise
@@ -451,7 +455,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     for _, c in extras:  # 601.2f: optional additional costs paid
         raw = raw + tuple(c.mana)
     raw = raw + splice_mana  # 702.46a: splice costs are additional costs
-    extra = costs.additional_cost(o.card)
+    extra = costs.additional_cost(o.card, choice)
     if extra is not None:  # 601.2f: additional costs are part of the total cost
         raw = raw + tuple(extra.mana)
     if not raw and not o.card.mana_cost and keyword_alt is None and alt_cost is None and not free and not face_down \

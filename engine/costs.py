@@ -35,7 +35,8 @@ _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard":
          "exile_from_hand": "exile from your hand",
          "tap_others": "tap", "return_to_hand": "return to its owner's hand",
          "linked_to_graveyard": "put into its owner's graveyard",
-         "process": "put from exile into its owner's graveyard", "reveal": "reveal (or none)"}
+         "process": "put from exile into its owner's graveyard", "reveal": "reveal (or none)",
+         "reveal_hand": "reveal from your hand"}
 
 
 # ------------------------------------------------------------------ the parts of a cost
@@ -179,7 +180,8 @@ def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int |
         o = g.objects.get(src) if src is not None else None
         return (i for i in (o.chosen.get("exiled", ()) if o is not None else ())
                 if i in g.objects and g.objects[i].zone == "exile")
-    if part == "reveal":  # "you may reveal a Dragon card from your hand"
+    if part in ("reveal", "reveal_hand"):  # "(you may) reveal a Dragon card from your hand" (not the spell cast,
+        # already on the stack: 601.2a)
         return (i for i in g.players[player].hand if matches(g, i, {**f, "zone": "hand"}, src, player))
     if part == "process":  # cards in exile that an opponent owns (406.3: exile is public)
         return (i for p in g.opponents(player) for i in g.players[p].exile)
@@ -313,6 +315,8 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -
             knowledge.show(g, [i])
             if s is not None:
                 s.chosen["revealed_as_cast"] = True
+        elif part == "reveal_hand":  # 701.15a: shown to every player; it stays in the hand
+            knowledge.show(g, [i])
         elif part == "tap_others":
             tap(g, i)  # 701.17a, with its event (603.2d)
         elif part == "return_to_hand":
@@ -325,13 +329,32 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -
 
 # ------------------------------------------------------------------ additional costs of spells (601.2f)
 @per_object
-def additional_cost(card: CardDef) -> Cost | None:
-    """The additional cost printed on a spell ("As an additional cost to cast this spell, ...")."""
+def _printed_additional(card: CardDef) -> Cost | None:
     for ab in card.abilities:
         if ab.kind == "static" and ab.static and ab.static.get("kind") == "additional_cost":
             c = ab.static.get("cost")
             return c if isinstance(c, Cost) else Cost(**c) if isinstance(c, dict) else None
     return None
+
+
+@per_object
+def additional_choices(card: CardDef) -> tuple[Cost, ...]:
+    """The alternatives of an additional cost "A or B" ("As an additional cost to cast this spell, reveal a
+    Merfolk card from your hand or pay {3}"): the caster announces which one they pay (601.2b); () for none."""
+    for ab in card.abilities:
+        if ab.kind == "static" and ab.static and ab.static.get("kind") == "additional_cost":
+            return tuple(c for c in ab.static.get("choices", ()) if isinstance(c, Cost))
+    return ()
+
+
+def additional_cost(card: CardDef, choice: int | None = None) -> Cost | None:
+    """The additional cost printed on a spell ("As an additional cost to cast this spell, ..."); of one with
+    alternatives, the one announced (``choice``, the first by default: 601.2b), None for a choice it lacks."""
+    alts = additional_choices(card)
+    if alts:
+        i = choice or 0
+        return alts[i] if 0 <= i < len(alts) else None
+    return _printed_additional(card)
 
 
 def alternative_cost(card: CardDef) -> Cost | None:

@@ -60,6 +60,8 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
         out.append(("process", {}, cost.process))
     if cost.reveal:
         out.append(("reveal", dict(cost.reveal), 1))  # up to one (engine/costs.py)
+    if cost.reveal_hand:
+        out.append(("reveal_hand", dict(cost.reveal_hand), 1))
     return out
 
 
@@ -68,7 +70,8 @@ def has_choices(cost: Cost | None) -> bool:
     """Does paying this cost involve choosing objects (see chosen_parts)?"""
     return cost is not None and bool(cost.sacrifice or cost.discard > 0 or cost.exile_from_graveyard
                                      or cost.exile_from_hand or cost.tap_others or cost.return_to_hand
-                                     or cost.linked_to_graveyard or cost.process or cost.reveal)
+                                     or cost.linked_to_graveyard or cost.process or cost.reveal
+                                     or cost.reveal_hand)
 
 
 def _any_zone(f: Any) -> Any:

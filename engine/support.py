@@ -424,6 +424,10 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
         c = st.get("cost")
         out = costs.additional_problems(c, announced=kind == "additional_cost") if isinstance(c, Cost) \
             else ["additional cost"]
+        for alt in st.get("choices", ())[1:]:  # "A or B" (601.2b): each alternative is paid as announced
+            out += costs.additional_problems(alt) if isinstance(alt, Cost) else ["additional cost"]
+            if costs.variable(alt) or costs.variable(c):
+                out.append("additional cost alternatives with X")
         if st.get("condition") and _cond_keys(st["condition"]) - _CASTER_CONDITIONS:
             out.append(f"{kind} condition {sorted(_cond_keys(st['condition']) - _CASTER_CONDITIONS)}")
         return out

@@ -531,6 +531,7 @@ class Cost:
     process: int = 0  # "Put a card an opponent owns from exile into that player's graveyard" (BFZ processors)
     reveal: dict[str, Any] | None = None  # "you may reveal a Dragon card from your hand": up to one, optional
     energy: int = 0  # "Pay {E}{E}": energy counters the player removes (121.1; {E} is a later symbol, Kaladesh)
+    reveal_hand: dict[str, Any] | None = None  # "reveal a Merfolk card from your hand": exactly one (701.15)
 
     @property
     def is_free(self) -> bool:

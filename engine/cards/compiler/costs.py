@@ -88,6 +88,11 @@ def parse_cost_text(text: str) -> Cost | None:
                 kw["loyalty"] = v * (-1 if m.group(1) == "-" else 1)
         elif m := re.fullmatch(rf"remove {_N} ([+\-\w/]+) counters? from self", low):
             kw["remove_counters"] = (m.group(2), number(m.group(1)) or -1)
+        elif m := re.fullmatch(r"reveal (?:a|an) (.+? card) from your hand", low):
+            f = _noun(m.group(1))  # 701.15a: a card shown to every player as the cost is paid (Silvergill Adept)
+            if f is None:
+                return None
+            kw["reveal_hand"] = {k: v for k, v in f.items() if k != "zone"}
         elif m := re.fullmatch(rf"exile {_N} (.+?) cards? from your hand", low):
             f = _noun(m.group(2) + " card")
             if f is None:

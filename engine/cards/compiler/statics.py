@@ -1257,7 +1257,29 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
     if t != m.group(1):
         return None
     cost = parse_cost_text(t)
-    return None if cost is None else [{"kind": "additional_cost", "cost": cost}]
+    if cost is not None:
+        return [{"kind": "additional_cost", "cost": cost}]
+    alts = _cost_alternatives(re.split(r"(,? or |, )", t))
+    if alts is None or len(alts) < 2:
+        return None
+    return [{"kind": "additional_cost", "cost": alts[0], "choices": alts}]
+
+
+def _cost_alternatives(pieces: list[str]) -> list[Cost] | None:
+    """601.2b: "sacrifice a creature or pay {3}{B}", "sacrifice a creature, discard a card, or pay 3 life",
+    "reveal a Merfolk card from your hand or pay {3}": the costs the caster chooses among. ``pieces`` alternate
+    words and separators; a separator inside one cost ("sacrifice an artifact or creature") joins its words."""
+    if not pieces:
+        return []
+    for end in range(1, len(pieces) + 1, 2):
+        text = "".join(pieces[:end])
+        cost = parse_cost_text(text[len("pay "):] if re.fullmatch(r"pay (?:\{[^ }]+\})+", text) else text)
+        if cost is None or cost.is_free:
+            continue
+        rest = _cost_alternatives(pieces[end + 1:]) if end < len(pieces) else []
+        if rest is not None:
+            return [cost, *rest]
+    return None
 
 
 @static(r"^(?:if (?P<cond>.+?), )?you may (?P<cost>.+) rather than pay self's mana cost$")
