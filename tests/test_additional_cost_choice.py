@@ -29,3 +29,12 @@ def test_only_the_mana_without_a_merfolk_to_reveal_601_2b_118_3() -> None:
 
 def test_neither_without_both_118_3() -> None:
     assert _choices({"alice": {"battlefield": ["Island"] * 2, "hand": ["Silvergill Adept", "Shock"]}}) == []
+
+
+def test_the_button_names_the_alternative() -> None:
+    from app.table.prompt import choice_label  # the app's Qt modules, imported only by this test
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Island"] * 5, "hand": ["Silvergill Adept", "Lord of Atlantis"]}}})
+    labels = {choice_label(o) for o in g.pending.options
+              if o.get("action") == "cast" and g.objects[o["card"]].card.name == "Silvergill Adept"}
+    assert len(labels) == 2 and any("{3}" in x for x in labels)
