@@ -774,6 +774,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             its = [x for x in its if x in r["dealt"]]
         if not any(isinstance(x, int) and matches(g, x, f, src, you) for x in its):
             return False
+    if "revealed" in cond:  # "if that card has the chosen name": the card the instruction before revealed
+        sid = this(g, r).id if r is not None and "obj" in r else src  # (its chosen name is the resolving one's)
+        f = {**cond["revealed"], "zone": "any_card"}
+        if not any(x in g.objects and matches(g, x, f, sid, you) for x in (r or {}).get("revealed", ())):
+            return False
     if "first_target" in cond:  # "If that's another creature" (backup): the first target, still legal (608.2b)
         ts = refs(g, r, {"target": 0}) if r is not None and "legal" in r else []
         if not any(isinstance(x, int) and matches(g, x, cond["first_target"], src, you) for x in ts):
@@ -948,6 +953,7 @@ CONDITION_KEYS = {"city_blessing",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
                   "hand_more_than_opponents",
+                  "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes"}
@@ -1015,6 +1021,7 @@ def condition_problems(cond: Any) -> list[str]:
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
     for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target",
+              "revealed",
               "defending_control"):
         if isinstance(cond.get(k), dict):
             fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))

@@ -392,6 +392,21 @@ def _name_card(g: "Game", r: dict, e: Effect) -> dict | None:
     return None
 
 
+@action("reveal_random")
+def _reveal_random(g: "Game", r: dict, e: Effect) -> None:
+    """701.15a: "reveal a card at random from your hand" (Cursed Scroll): a card of the player's hand chosen at
+    random (the game's seeded generator) is shown to every player; the instructions after it read it
+    ("if that card has the chosen name": condition "revealed")."""
+    got: list[int] = []
+    for p in refs(g, r, e.get("who", "you")):
+        if isinstance(p, str) and p in g.players and g.players[p].hand:
+            x = g.rng.choice(list(g.players[p].hand))
+            knowledge.show(g, [x])
+            g.log("reveal", player=p, cards=[g.objects[x].card.name], objs=[x])
+            got.append(x)
+    r["revealed"] = got
+
+
 @action("exile_named")
 def _exile_named(g: "Game", r: dict, e: Effect) -> dict | None:
     """701.15 (Memoricide, Cranial Extraction): search a player's graveyard, hand and library for the cards

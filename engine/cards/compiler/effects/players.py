@@ -431,6 +431,14 @@ def _name_card(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "name_card", "choice": f"{kind}_card_name" if kind else "card_name"})]
 
 
+@reader(r"^reveal a card at random from your hand$")
+def _reveal_random(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.15a: "reveal a card at random from your hand" (Cursed Scroll): "that card" after it is the card
+    revealed (engine/cards/compiler/effects/sequence.py)."""
+    c.last = "revealed"
+    return [Effect("action", {"name": "reveal_random", "who": "you"})]
+
+
 @reader(r"^search (target player's|target opponent's) graveyard, hand, and library for (any number of|all) cards "
         r"with (?:that|the chosen) name and exile them$")
 def _exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -462,6 +470,7 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _look_and_choose,
+    _reveal_random,
     _control_until_resolved,
     _plays_that_card,
     _redistribute,

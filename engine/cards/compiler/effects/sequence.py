@@ -269,6 +269,13 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if ctx.last == "self":  # "remove an ice counter from SELF. Then if it has no ice counters on it"
             cond_text = re.sub(r"^it (has|had|is) ", r"self \1 ", cond_text)
         cond = parse_condition(cond_text)
+        if ctx.last == "revealed" and re.fullmatch(r"(?:that card|it) (?:has|is) (.+)", cond_text):
+            # "reveal a card at random from your hand. If that card has the chosen name, ..." (Cursed Scroll):
+            # the card that instruction revealed (engine/ops/actions.py reveal_random)
+            q = re.fullmatch(r"(?:that card|it) (?:has|is) (.+)", cond_text)
+            what = q.group(1) if q else ""
+            f = {"chosen_name": True} if what == "the chosen name" else parse_noun(re.sub(r"^an? ", "", what))
+            cond = {"revealed": {k: v for k, v in f.items() if k != "zone"}} if f is not None else None
         if cond is not None and "self_counters_ge" in cond and len(cond) == 1 \
                 and re.match(r"(?:it|that creature) has ", m.group(1)) and ctx.last not in (None, "self"):
             # "put a +1/+1 counter on it. Then if it has three or more +1/+1 counters on it, ...": "it" is
