@@ -175,6 +175,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "damaged":  # "that creature" of "whenever SELF deals combat damage to a creature" (510.2)
         x = s.trigger_info.get("target")
         return [x] if isinstance(x, int) and x in g.objects else []
+    if ref == "put_with":  # "that creature" of Animate Dead's leaves trigger: the one it put onto the battlefield
+        x = s.trigger_info.get("put_with") if s.trigger_info else None  # (607.2a, 603.10: as the Aura left)
+        return [x] if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield" else []
     if ref == "targeting":  # "counter that spell" of a "becomes the target" trigger: the one that targeted (603.2)
         x = s.trigger_info.get("by")
         return [x] if isinstance(x, int) and x in g.objects and g.objects[x].zone == "stack" else []
@@ -296,7 +299,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
-                       "attacked_by_it", "targeting"})
+                       "attacked_by_it", "targeting", "put_with"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "owner_of", "opponents_of"})
 

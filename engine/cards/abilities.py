@@ -141,6 +141,9 @@ become_copy: what, of, duration, [keep_ability]
     keep_ability: "except it has this ability", 706.9a)
 copy_retarget: (none)
     the controller of the copy just made may choose new targets for it (CR 706.10c)
+reanimate_attached: [tapped]
+    the Aura's enchant ability becomes "enchant creature put onto the battlefield with SELF"; the creature card
+    it enchants in a graveyard returns under its controller's control and the Aura is attached to it (CR 303.4)
 copy_offer: who, [cost: {mana: [syms]} | {discard: 1} | {sacrifice: FILTER}]
     the chain offer: that player may pay the cost; if they do, they may copy the resolving spell (theirs) and
     may choose a new target for the copy (CR 608.2d, 706.10, 706.10c)
@@ -447,8 +450,8 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
     "move_counters", "replace_draw", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
-    "copy_offer", "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap",
-    "player_effect",
+    "copy_offer", "reanimate_attached", "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway",
+    "pair", "aura_swap", "player_effect",
     "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
 })
 STATIC_KINDS: frozenset[str] = frozenset({

@@ -497,3 +497,25 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         _link_exiled(g, r, put)
     knowledge.shuffle(g, p)
     return None
+
+
+@op("reanimate_attached")
+def _reanimate_attached(g: "Game", r: Ctx, e: Effect) -> None:
+    """Animate Dead, Dance of the Dead: "it loses 'enchant creature card in a graveyard' and gains 'enchant
+    creature put onto the battlefield with SELF.' Return enchanted creature card to the battlefield under your
+    control and attach SELF to it." The Aura's enchant ability changes first (303.4; engine/sba.py reads
+    ``put_with``); the card it enchants returns under the ability's controller (110.2) and the Aura is attached
+    to the new object (400.7); if the card is gone, the Aura enchants nothing (704.5n puts it away)."""
+    sid = source_id(g, r)
+    if sid is None or g.objects[sid].zone != "battlefield":
+        return
+    aura = g.objects[sid]
+    t = aura.attached_to
+    new: int | None = None
+    if t is not None and t in g.objects and g.objects[t].zone == "graveyard" and "Creature" in g.objects[t].card.types:
+        new = g.move(t, "battlefield", controller=controller(g, r), tapped=bool(e.get("tapped")))
+    aura = g.objects[sid]
+    aura.chosen["put_with"] = new if new is not None and new in g.objects else -1
+    aura.attached_to = new if new is not None and new in g.objects else None
+    g.log("attach", card=aura.card.name, obj=sid, to=aura.attached_to)
+    g.changed()

@@ -101,7 +101,10 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
         elif parse_keyword_line(p) is not None:
             items.append(IrItem("keywords", p))
         elif re.match(r"^(when|whenever|at) ", p, re.I):
-            items.append(IrItem("triggered", p, head=p, body=p))
+            # "When SELF enters, ... When SELF leaves the battlefield, ..." (Animate Dead): two triggered abilities
+            # printed in one paragraph (603.1: each "when" starts one)
+            for part in re.split(r"(?<=\.) (?=When SELF leaves the battlefield, )", p):
+                items.append(IrItem("triggered", part, head=part, body=part))
         elif (sc := _split_colon(p)) is not None and _COST_START.match(sc[0].strip()):
             items.append(IrItem("activated", p, head=sc[0].strip(), body=sc[1].strip()))
         elif is_spell:
@@ -275,7 +278,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         # triggered ability that works there (112.6b; statics and activated abilities of a card in a graveyard
         # are not carried out, so the condition is read here only)
         c = {"self": {"zone": "graveyard"}} if m.group(1).lower() == "self is in your graveyard" \
-            else parse_condition(m.group(1))
+            else {"self": {"zone": "battlefield"}} if m.group(1).lower() == "it's on the battlefield" \
+            and trig.get("self") and trig.get("event") == "etb" \
+            else parse_condition(m.group(1))  # "when SELF enters, if it's on the battlefield" (603.4: it may have left)
         if c is not None:
             cond, cond_text = c, m.group(1)
             body = body[m.end():]
@@ -303,6 +308,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         ctx.last_player = "trigger_player"  # "... an opponent controls, that player ...": that spell's controller
     if trig.get("event") == "combat_damage_creature":
         ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source
+    if trig == {"event": "ltb", "self": True} and re.match(r"that creature(?:'s)? ", body, re.I):
+        ctx.last = "put_with"  # "When SELF leaves the battlefield, that creature's controller sacrifices it" (Animate
+        # Dead): the creature its linked ability put onto the battlefield (607.2a)
     if cond is not None and "attached" in cond:
         ctx.last = "attached"  # "if enchanted creature is untapped, tap it": "it" is the enchanted creature
     if trig.get("who") in ("opponent", "any") or trig.get("event") in ("combat_damage_player", "damage_player",

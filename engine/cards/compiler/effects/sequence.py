@@ -196,6 +196,13 @@ _CHAIN = re.compile(r"^(?P<first>.+?)\.? (?:then )?(?P<who>that player or that p
                     r"(?:a new target|new targets) for (?:that|the) copy\.?$")
 
 
+#: Animate Dead: the Aura's enchant ability changes, and the creature card it enchants returns attached (303.4)
+_REANIMATE_ATTACHED = re.compile(r'it loses "enchant creature card in a graveyard" and gains "enchant creature put '
+                                 r'onto the battlefield with self\.?"\.? (?:return enchanted creature card to the '
+                                 r'battlefield|put enchanted creature card onto the battlefield( tapped)?) under your '
+                                 r'control and attach self to it\.?')
+
+
 def _chain(m: re.Match, ctx: Ctx) -> list[Effect] | None:
     """608.2d, 706.10: the Chain offer, after the spell's own instruction (engine/ops/cast.py copy_offer)."""
     mark = ctx.mark()
@@ -488,6 +495,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if a is not None:
             b = parse_effects(m.group(2), ctx)
             return None if b is None else a + b
+    m = _REANIMATE_ATTACHED.fullmatch(low.strip())
+    if m:
+        return [Effect("reanimate_attached", {"tapped": True} if m.group(1) else {})]
     m = _CHAIN.match(low)
     if m:
         got = _chain(m, ctx)
