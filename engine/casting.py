@@ -28,6 +28,7 @@ from engine import (
     overload,
     player_statics,
     prototype,
+    replacement,
     seats,
     splice,
     triggers,
@@ -38,6 +39,7 @@ from engine.actions import discard, energy, lose_life, pay_energy, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
+from engine.layers import counters_allowed
 from engine.mana import mana_value, restriction_of, substitute_x
 from engine.memo import per_object
 from engine.payment import can_afford, has_choices, pay_mana
@@ -814,6 +816,8 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False
     if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
         return False
+    if cost.put_counters and (o.zone != "battlefield" or not counters_allowed(g, o.id, cost.put_counters[0])):
+        return False  # 118.3: counters that can't be put on it (a rule forbids them) can't pay the cost
     if has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
         return False
     if cost.mana and "X" not in cost.mana and not can_afford(g, player, cost.mana, {o.id} if cost.tap else set(),
@@ -1095,6 +1099,11 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
             raise IllegalAction(f"cannot remove {n} {k} counters from {o.card.name}")
         if n:  # 107.3a: X may be 0, paid by removing none (with no counter of that kind too)
             o.counters[k] -= n
+    if cost.put_counters and o.zone == "battlefield":  # 121.1: put on the source as the cost is paid (602.2b)
+        k, n = cost.put_counters
+        if not counters_allowed(g, o.id, k):
+            raise IllegalAction(f"{k} counters can't be put on {o.card.name}")
+        o.counters[k] = o.counters.get(k, 0) + replacement.counter_count(g, o.id, k, n, ask=False)
     if cost.discard < 0:  # "Discard your hand" (an empty hand pays it too)
         for c in list(g.players[player].hand):
             discard(g, c)

@@ -403,7 +403,8 @@ def ability_reasons(ab: Ability) -> list[str]:
     if ab.cost is not None:
         out.extend(costs.cost_problems(ab.cost, announced=ab.kind == "activated"))
         if ab.zone == "graveyard" and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self
-                                       or ab.cost.loyalty is not None or ab.cost.remove_counters):
+                                       or ab.cost.loyalty is not None or ab.cost.remove_counters
+                                       or ab.cost.put_counters):
             out.append("cost of a graveyard ability")
     return out
 

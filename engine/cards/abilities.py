@@ -535,6 +535,7 @@ class Cost:
     reveal: dict[str, Any] | None = None  # "you may reveal a Dragon card from your hand": up to one, optional
     energy: int = 0  # "Pay {E}{E}": energy counters the player removes (121.1; {E} is a later symbol, Kaladesh)
     reveal_hand: dict[str, Any] | None = None  # "reveal a Merfolk card from your hand": exactly one (701.15)
+    put_counters: tuple[str, int] | None = None  # (kind, n) put on the source itself: "Put a -1/-1 counter on SELF"
 
     @property
     def is_free(self) -> bool:

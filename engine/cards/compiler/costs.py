@@ -88,6 +88,11 @@ def parse_cost_text(text: str) -> Cost | None:
                 kw["loyalty"] = v * (-1 if m.group(1) == "-" else 1)
         elif m := re.fullmatch(rf"remove {_N} ([+\-\w/]+) counters? from self", low):
             kw["remove_counters"] = (m.group(2), number(m.group(1)) or -1)
+        elif m := re.fullmatch(rf"put {_N} ([+-]\d+/[+-]\d+|[a-z]+) counters? on self", low):
+            n = number(m.group(1))  # 122.1 (2016: 121): "Put a -1/-1 counter on SELF" (Devoted Druid, Wall of Roots)
+            if not n or n < 1:
+                return None
+            kw["put_counters"] = (m.group(2), n)
         elif m := re.fullmatch(r"reveal (?:a|an) (.+? card) from your hand", low):
             f = _noun(m.group(1))  # 701.15a: a card shown to every player as the cost is paid (Silvergill Adept)
             if f is None:
