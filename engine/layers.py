@@ -632,15 +632,15 @@ def _apply4(c: Chars, st: dict[str, Any]) -> None:
             if "Creature" in lost:
                 c.subtypes = c.subtypes & NONCREATURE_SUBTYPES
         return
+    sup = st.get("supertypes")
+    if sup and not c.supertypes.issuperset(sup):  # "is legendary", "becomes a legendary 4/4 ..." (205.4b: a
+        c.supertypes = c.supertypes | frozenset(sup)  # gained supertype keeps the others, whatever the card types)
     if kind == "add_types" or st.get("in_addition"):
         sub, types = _frozen(st.get("subtypes")), _frozen(st.get("types"))
         if not sub <= c.subtypes:  # an object that has them already keeps its set (no copy)
             c.subtypes = c.subtypes | sub
         if not types <= c.types:
             c.types = c.types | types
-        sup = st.get("supertypes")
-        if sup and not c.supertypes.issuperset(sup):  # "is legendary" (205.4, the Ring-bearer)
-            c.supertypes = c.supertypes | frozenset(sup)
     elif kind == "become" or st.get("keep_types"):
         # 205.1b: becoming a creature type replaces the creature types; card types stay
         if st.get("subtypes") is not None:

@@ -516,9 +516,9 @@ class Runner:
                     if o.counters.get(kind, 0) != n:
                         raise Fail(f"{r} has {o.counters.get(kind, 0)} {kind} counters, expected {n}")
                 continue
-            elif k in ("keywords", "types", "colors", "subtypes"):
+            elif k in ("keywords", "types", "colors", "subtypes", "supertypes"):
                 got = sorted({"keywords": c.keywords, "types": c.types, "colors": c.colors,
-                              "subtypes": c.subtypes}[k])
+                              "subtypes": c.subtypes, "supertypes": c.supertypes}[k])
                 v = sorted(v)
             else:
                 raise Fail(f"unknown object check {k}")

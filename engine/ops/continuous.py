@@ -202,7 +202,8 @@ def _animate(g: "Game", r: Ctx, e: Effect) -> None:
     until = until_of(e)
     if e.get("types") or e.get("keep_types") and e.get("subtypes"):
         add_effect(g, "4", objs, r, until, types=list(e.get("types", ())), subtypes=list(e.get("subtypes", ())),
-                in_addition=bool(e.get("in_addition")), keep_types=bool(e.get("keep_types")))
+                in_addition=bool(e.get("in_addition")), keep_types=bool(e.get("keep_types")),
+                **({"supertypes": list(e.args["supertypes"])} if e.get("supertypes") else {}))
     if e.get("colors"):
         add_effect(g, "5", objs, r, until, colors=list(e.args["colors"]))
     if e.get("lose_all"):  # 613.1f: loses all abilities, before any it gains by the same effect

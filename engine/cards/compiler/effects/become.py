@@ -14,7 +14,8 @@ from engine.cards.compiler.targets import COLORS, parse_noun
 
 
 @reader(
-    r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? (?:an? )?(\d+)/(\d+) ((?:[a-z][a-z-]* )*?)creatures?"
+    r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? (?:an? )?((?:legendary |snow )*)(\d+)/(\d+) "
+    r"((?:[a-z][a-z-]* )*?)creatures?"
     r"(?: with (.+?))?( in addition to its other types| that's still an? (?:land|planeswalker))?"
     r"( until end of turn| until your next turn)?$"
 )
@@ -26,14 +27,17 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
     if what is None:
         return None
-    words = (m.group(4) or "").split()
+    words = (m.group(5) or "").split()
     colors, subs, types = [], [], []
+    supertypes = [w.capitalize() for w in (m.group(2) or "").split()]  # "a legendary 4/4 ... creature" (205.4b)
     for i, w in enumerate(words):
         if w == "and" and 0 < i < len(words) - 1 and words[i - 1] in COLORS and words[i + 1] in COLORS:
             continue  # "a 2/3 white and black Elemental creature": both colors (105.1)
         if w in COLORS:
             colors.append(COLORS[w])
-        elif w in ("artifact", "enchantment", "legendary", "colorless"):
+        elif w in ("legendary", "snow"):
+            supertypes.append(w.capitalize())
+        elif w in ("artifact", "enchantment", "colorless"):
             types.append(w.capitalize())
         elif subtype(w):
             subs.append(subtype(w))
@@ -41,19 +45,21 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
     kws: list[str] = []
     abilities: list[Any] = []
-    if m.group(5):
-        k, abilities = _with_abilities(m.group(5))
+    if m.group(6):
+        k, abilities = _with_abilities(m.group(6))
         if k is None:
             return None
         kws = k
     # 205.1b: "in addition to its other types", and an "artifact creature", keep its prior types and subtypes
-    args = {"what": what, "power": int(m.group(2)), "toughness": int(m.group(3)), "types": types + ["Creature"],
+    args = {"what": what, "power": int(m.group(3)), "toughness": int(m.group(4)), "types": types + ["Creature"],
             "subtypes": subs, "colors": colors, "keywords": kws,
-            "duration": "eot" if m.group(7) else "permanent",
-            "in_addition": bool(m.group(6)) or bool(words) and words[-1] == "artifact"}
+            "duration": "eot" if m.group(8) else "permanent",
+            "in_addition": bool(m.group(7)) or bool(words) and words[-1] == "artifact"}
+    if supertypes:
+        args["supertypes"] = supertypes
     if abilities:
         args["abilities"] = abilities
-    if m.group(0).startswith("until your next turn") or (m.group(7) and "next turn" in m.group(7)):
+    if m.group(0).startswith("until your next turn") or (m.group(8) and "next turn" in m.group(8)):
         args["duration"] = "your_next_turn"
     elif m.group(0).startswith("until end of turn"):
         args["duration"] = "eot"

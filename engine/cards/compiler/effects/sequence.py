@@ -152,6 +152,11 @@ def _next_draw_instead(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: the verbs whose second object may follow " and " without the verb again, and what such an
 #: object starts with
 _SHARED_VERB = re.compile(r"^(put |untap |tap )")
+#: a clause that makes a continuous effect, which a duration closing the next clause also bounds (611.2a)
+_UNTIMED = re.compile(r"\b(?:gains?|gets?|loses?|can't|becomes?) ")
+#: "... gain trample and get +X/+X": the second verb of a plural subject, and that subject
+_VERB_PLURAL = re.compile(r"^(?:gain|get|lose|can't|become|have) ")
+_SUBJECT_PLURAL = re.compile(r"^(.+?) (?:gain|get|lose|can't|become|have) ")
 _OBJECT_ONLY = re.compile(r"^(?:a|an|one|two|three|four|five|\d+|x|up to \w+|target|each|all) ")
 _HAVE = re.compile(r"^have (.+?) (deal|get|gain|lose|become|fight|mill|discard|sacrifice|draw|block|return|put|"
                    r"create|exchange|exile|untap|tap|attack|search|shuffle|reveal|gain control)\b(.*)$")
@@ -333,6 +338,12 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         got = _attempt(f"{m.group(1)}x {m.group(2)}, where x is {m.group(3)}", ctx)
         if got is not None:
             return got
+    m = re.fullmatch(r"until (end of turn|your next turn), (.+? and .+?)(, where x is .+)?", low)
+    if m:  # "Until end of turn, target creature gains trample and gets +X/+X, where X is ...": the leading
+        # duration is every clause's (611.2a), as the same words at the end of the sentence are
+        got = _attempt(f"{m.group(2)} until {m.group(1)}{m.group(3) or ''}", ctx)
+        if got is not None:
+            return got
     # "A loses X life and you gain X life, where X is N": the closing "where X is" defines
     # the X of every clause before it too (107.3: one X, one value)
     where = re.search(r", where x is .+$", low)
@@ -345,10 +356,18 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                 # three cards, untap up to two lands, then discard a card"), is cut at a bare comma
                 idx = low.find(joiner, idx + 1)
                 continue
-            if where is not None and where.start() > idx and re.search(r"\bx\b", left):
-                left += where.group(0)
+            with_x = where is not None and where.start() > idx and re.search(r"\bx\b", left)
             mark = ctx.mark()
-            a = parse_sentence(left, ctx)
+            a = None
+            dur = re.search(r" (until end of turn|until your next turn)(?:, where x is .+)?$", right)
+            if joiner == " and " and dur and _UNTIMED.search(left) and " until " not in left:
+                # "target creature gains trample and gets +2/+2 until end of turn": the closing duration is
+                # the first clause's too (611.2a), not a lasting grant
+                a = _attempt(f"{left} {dur.group(1)}" + (where.group(0) if with_x and where else ""), ctx)
+            if with_x and where is not None:
+                left += where.group(0)
+            if a is None:
+                a = parse_sentence(left, ctx)
             if a is not None:
                 if _VERB3.match(right):
                     subj = left.split(" ", 1)[0]
@@ -359,6 +378,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     elif subj:  # "SELF becomes ... and gets ...": the same subject, SELF (not a trigger's "it")
                         right = ("self " if subj == "self" else "it ") + right
                 b = parse_sentence(right, ctx)
+                if b is None and joiner == " and " and _VERB_PLURAL.match(right):
+                    subject = _SUBJECT_PLURAL.match(left)
+                    if subject is not None:  # "creatures you control gain trample and get +X/+X ...": one
+                        b = _attempt(f"{subject.group(1)} {right}", ctx)  # subject, both verbs (608.2c)
                 verb = _SHARED_VERB.match(left) if b is None and joiner == " and " else None
                 if verb is not None and _OBJECT_ONLY.match(right):
                     # "put a +1/+1 counter on each creature you control and a loyalty counter on each
