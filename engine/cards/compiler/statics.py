@@ -258,6 +258,27 @@ def _anthem(m: re.Match) -> list[dict[str, Any]] | None:
     return _pump_static(m.group(1), m.group(2), m.group(3), rest)
 
 
+@static(r"^(.+?) (?:gets?|get) ([+-])(x|\d+)/([+-])(x|\d+), where x is (.+)$")
+def _anthem_x(m: re.Match) -> list[dict[str, Any]] | None:
+    """613.3c (layer 7c): "SELF gets -X/-X, where X is your life total" (Death's Shadow), "Equipped creature
+    gets +X/+1, where X is the number of artifacts you control" (Cranial Ram): the amount counted as the
+    characteristics are (611.3a: a static ability's effect changes as the count does); a fixed part beside X
+    is a second modification of the same layer."""
+    aff = _affects(m.group(1))
+    q = quantity(m.group(6))
+    if aff is None or q is None or "x" not in (m.group(3), m.group(5)):
+        return None
+    p_sign, t_sign = int(m.group(2) + "1"), int(m.group(4) + "1")
+    px, tx = m.group(3) == "x", m.group(5) == "x"
+    out: list[dict[str, Any]] = [{"kind": "anthem", "affects": aff, "power": p_sign if px else 0,
+                                  "toughness": t_sign if tx else 0, "per": q}]
+    fixed_p = 0 if px else p_sign * int(m.group(3))
+    fixed_t = 0 if tx else t_sign * int(m.group(5))
+    if fixed_p or fixed_t:
+        out.append({"kind": "anthem", "affects": aff, "power": fixed_p, "toughness": fixed_t})
+    return out
+
+
 @static(r"^(.+?) (?:gets?|get) ([+-]\w+)/([+-]\w+) for each (.+)$")
 def _anthem_per(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
