@@ -30,6 +30,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "cant_gain_life", "cant_lose_life", "skip_step",
                    "extra_land",        # read by land_plays (305.2a)
                    "attack_tax",        # read by engine.combat.attack_cost (508.1g)
+                   "attack_forbid",     # "creatures can't attack you": engine.combat.may_attack (508.1c)
                    "name_lock",         # "spells with the chosen name can't be cast" (201.3)
                    "cast_forbid",       # "Your opponents can't cast spells during your turn" (101.2)
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)

@@ -100,6 +100,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
+                     "attack_forbid",  # engine/combat.py may_attack (508.1c)
                      "turned_up_counters",  # engine/facedown.py turn_face_up (707.11)
                      "name_lock",  # engine/player_statics.py: "with the chosen name" (201.3)
                      "uncounterable_spells",  # engine/player_statics.py, read by engine.object_statics (101.1)

@@ -935,6 +935,17 @@ def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^(.+?) can't attack you( or planeswalkers you control)?$")
+def _attack_forbid(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1c: "Creatures can't attack you" (Blazing Archon), "Black creatures can't attack you" (Elephant Grass),
+    "Creatures with power 2 or less can't attack you" (Reverence): a restriction on the attack declaration that
+    protects the static's controller (and the planeswalkers they control, where it says so)."""
+    aff = _affects(m.group(1))
+    if not isinstance(aff, dict):
+        return None
+    return [{"kind": "attack_forbid", "affects": aff, "walkers": bool(m.group(2))}]
+
+
 @static(r"^(.+?) can't attack you( or planeswalkers you control)? unless their controller pays ((?:\{[^}]+\})+) "
         r"for each (?:creature they control that's attacking you|of those creatures)(?:, where x is (.+))?$")
 def _attack_tax(m: re.Match) -> list[dict[str, Any]] | None:
