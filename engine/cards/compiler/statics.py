@@ -1159,9 +1159,11 @@ def _prevent_static_parts(out: dict[str, Any], to: str | None, by: str | None) -
     return [out]
 
 
-@static(r"^(.+?) spells cost (\{\d+\}) (more|less) to cast$")
+@static(r"^(?:(.+?) )?spells cost (\{\d+\}) (more|less) to cast$")
 def _cost_change_any(m: re.Match) -> list[dict[str, Any]] | None:
-    f = parse_noun(m.group(1) + " spell")
+    """601.2f: "Creature spells cost {1} more to cast", "Spells cost {1} more to cast" (Sphere of Resistance,
+    Helm of Awakening: every spell, whoever casts it)."""
+    f = parse_noun(m.group(1) + " spell") if m.group(1) else {}
     if f is None:
         return None
     f.pop("zone", None)
