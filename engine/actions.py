@@ -96,13 +96,15 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if combat and g.commanders:
                 commander.note_damage(g, so, tgt, n)  # 903.11a
             if "Infect" in kw:
-                pl.poison += n  # infect, 702.89b
+                if player_statics.can_get_counters(g, tgt, "poison"):
+                    pl.poison += n  # infect, 702.89b
             else:
                 losses[tgt] = losses.get(tgt, 0) + n
             if combat and "Toxic" in kw and isinstance(sc.kwargs.get("Toxic"), int):
                 # a later keyword (Phyrexia: All Will Be One): "Players dealt combat damage by this
                 # creature also get N poison counters"
-                pl.poison += sc.kwargs["Toxic"]
+                if player_statics.can_get_counters(g, tgt, "poison"):
+                    pl.poison += sc.kwargs["Toxic"]
             # combat damage is also damage: "deals damage (to a player)" triggers see it (120.1, 510.2)
             evs.append({"event": "damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt})
             if tgt != sc.controller:

@@ -413,6 +413,7 @@ Statics (Ability.static)
   cant_gain_life / cant_lose_life  who                  "Players can't gain life", "Your life total can't change" 118.7
   attack_tax         affects: FILTER, mana, [x: AMOUNT], walkers   "Creatures can't attack you [or planeswalkers
                      you control] unless their controller pays {2} for each ..." (508.1g-i, 802.3a)
+  cant_get_counters  who, [counter]                     "You can't get poison counters" (121.1)
   attack_forbid      affects: FILTER, walkers            "Black creatures can't attack you [or planeswalkers you
                      control]" (508.1c)
   life_gain_double / top_card_revealed
@@ -464,6 +465,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",
+    "cant_get_counters",
     "cast_only",
     "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
     "draw_limit", "turned_up_counters", "sorcery_only", "hand_size", "untap_limit", "may_not_untap",

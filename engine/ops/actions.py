@@ -103,10 +103,11 @@ def _proliferate(g: "Game", r: dict, e: Effect) -> dict | None:
     for x in got:
         if isinstance(x, str):
             pl = g.players[x]
-            if pl.poison > 0:
+            if pl.poison > 0 and player_statics.can_get_counters(g, x, "poison"):
                 pl.poison += 1
             for k in list(pl.counters):  # 121.1: each kind of counter the player has (energy, experience)
-                pl.counters[k] += 1
+                if player_statics.can_get_counters(g, x, k):
+                    pl.counters[k] += 1
         elif x in g.objects:
             for k, v in list(g.objects[x].counters.items()):
                 if v > 0:

@@ -295,6 +295,17 @@ def _anthem_per(m: re.Match) -> list[dict[str, Any]] | None:
     return _and_rest({"kind": "anthem", "affects": aff, "power": pp, "toughness": tt, "per": q}, aff, rest)
 
 
+@static(r"^(.+?) (?:loses|lose) (?!all abilities)([a-z ,]+)$")
+def _lose_keywords(m: re.Match) -> list[dict[str, Any]] | None:
+    """613.1f (layer 6): "Creatures your opponents control lose infect" (Melira, Sylvok Outcast), "Creatures
+    lose flying": the keywords are removed from those objects."""
+    aff = _affects(m.group(1))
+    kws = keyword_list(m.group(2))
+    if aff is None or not kws or " and can't " in m.group(2):
+        return None
+    return [{"kind": "keywords", "affects": aff, "keywords": [], "lose": kws}]
+
+
 @static(r"^(.+?) (?:loses|lose) (.+?) and can't have or gain (.+)$")
 def _lose_cant_have(m: re.Match) -> list[dict[str, Any]] | None:
     """112.11: "Creatures your opponents control lose flying and can't have or gain flying" (the
@@ -891,6 +902,16 @@ _LIFE_WHO = {"players": "each", "each player": "each", "your opponents": "oppone
 def _cant_change_life(m: re.Match) -> list[dict[str, Any]] | None:
     """118.7, 118.8: "Players can't gain life", "You can't lose life"."""
     return [{"kind": f"cant_{m.group(2)}_life", "who": _LIFE_WHO[m.group(1)]}]
+
+
+@static(r"^(players|each player|your opponents|each opponent|you) can't get (poison )?counters$")
+def _cant_get_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    """121.1 (122.1 today): "You can't get poison counters" (Melira, Sylvok Outcast), "Players can't get
+    counters" (Solemnity): no effect or damage gives those players counters of that kind (any kind)."""
+    out: dict[str, Any] = {"kind": "cant_get_counters", "who": _LIFE_WHO[m.group(1)]}
+    if m.group(2):
+        out["counter"] = "poison"
+    return [out]
 
 
 @static(r"^if (a player|an opponent|you) would gain life, (?:that player|you) gains? no life instead$")
