@@ -393,6 +393,43 @@ def _name_card(g: "Game", r: dict, e: Effect) -> dict | None:
     return None
 
 
+@action("pay_or_top")
+def _pay_or_top(g: "Game", r: dict, e: Effect) -> dict | None:
+    """Sylvan Library: the controller chooses ``amount`` cards of their hand matching ``filter`` (all of them when
+    fewer), then for each one pays ``life`` life (119.4: only with that much life; 118.8) or puts that card on top
+    of their library, one after the other in the order chosen (the last one put ends on top)."""
+    p = controller(g, r)
+    f = {**(e.get("filter") or {}), "zone": "hand"}
+    picks = nested.answer(r, "cards")
+    if picks is None:
+        cands = [i for i in g.players[p].hand if matches(g, i, f, source_id(g, r), p)]
+        n = min(int(e.get("amount", 1)), len(cands))
+        if not n:
+            return None
+        return nested.ask_cards(r, "cards", p, cands, n, n, f"{this(g, r).card.name}: choose {n} of these cards")
+    life = int(e.get("life", 0))
+    for k, x in enumerate(list(picks)):
+        done = nested.answer(r, f"done.{k}")
+        if done is not None or x not in g.objects or g.objects[x].zone != "hand":
+            continue
+        if player_statics.can_pay_life(g, p, life):
+            got = nested.answer(r, f"pay.{k}")
+            if got is None:
+                return {"kind": "choose_option", "player": p, "options": [f"pay {life} life", "put it on top"],
+                        "slot": nested.slot(r, f"pay.{k}"),
+                        "prompt": f"{this(g, r).card.name}: pay {life} life or put {g.objects[x].card.name} on top "
+                                  "of your library?"}
+        else:
+            got = "put it on top"
+        r["answers"][nested.slot(r, f"done.{k}")] = True
+        if str(got).startswith("pay"):
+            lose_life(g, p, life)  # 119.4: paying life is losing it
+        else:
+            g.move(x, "library", top=True)
+    g.changed()
+    return None
+
+
 @action("reveal_random")
 def _reveal_random(g: "Game", r: dict, e: Effect) -> None:
     """701.15a: "reveal a card at random from your hand" (Cursed Scroll): a card of the player's hand chosen at

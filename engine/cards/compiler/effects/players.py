@@ -431,6 +431,17 @@ def _name_card(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "name_card", "choice": f"{kind}_card_name" if kind else "card_name"})]
 
 
+@reader(r"^choose (two|three|\d+) cards in your hand (drawn this turn), then for each of those cards, pay (\d+) life "
+        r"or put the card on top of your library$")
+def _pay_or_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Choose two cards in your hand drawn this turn. For each of those cards, pay 4 life or put the card on top
+    of your library." (Sylvan Library): the player chooses that many of those cards (as many as there are, 608.2d),
+    then for each one pays the life (119.4: only with that much life) or puts it on top of the library (401)."""
+    n = number(m.group(1))
+    return None if not n else [Effect("action", {"name": "pay_or_top", "amount": n, "life": int(m.group(3)),
+                                                 "filter": {"drawn_this_turn": True}})]
+
+
 @reader(r"^reveal a card at random from your hand$")
 def _reveal_random(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.15a: "reveal a card at random from your hand" (Cursed Scroll): "that card" after it is the card
@@ -471,6 +482,7 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 READERS: tuple[Reader, ...] = (
     _look_and_choose,
     _reveal_random,
+    _pay_or_top,
     _control_until_resolved,
     _plays_that_card,
     _redistribute,

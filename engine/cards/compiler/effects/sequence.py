@@ -466,6 +466,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"\b(gains?) flashback until end of turn\. (?:the|its) flashback cost is equal to (?:its|that "
                   r"card's) mana cost\.?", r"\1 flashback for its mana cost until end of turn.", text.strip(),
                   flags=re.I)
+    # "Choose two cards in your hand drawn this turn. For each of those cards, pay 4 life or put the card on top of
+    # your library." (Sylvan Library): the second sentence acts on the cards the first chose; one instruction
+    text = re.sub(r"(choose \w+ cards in your hand [^.]+)\. (for each of those cards, pay \d+ life or put the card on "
+                  r"top of your library)", r"\1, then \2", text.strip(), flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest)):
