@@ -137,6 +137,8 @@ def may_attack(g: "Game", oid: int, target: Any) -> bool:
         return True
     defender = attacked_player(g, target)
     for _, ctl, st in forbids:  # "can't attack you": that player, and the planeswalkers too where it says so
+        if st.get("anyone"):  # "... can't attack" (Ensnaring Bridge): no player or planeswalker at all
+            return False
         mine = g.team_of[ctl] if g.variant == "two_headed_giant" else (ctl,)  # 810.7c: "you" is the team
         if defender in mine and (isinstance(target, str) or st.get("walkers")):
             return False

@@ -414,8 +414,8 @@ Statics (Ability.static)
   attack_tax         affects: FILTER, mana, [x: AMOUNT], walkers   "Creatures can't attack you [or planeswalkers
                      you control] unless their controller pays {2} for each ..." (508.1g-i, 802.3a)
   cant_get_counters  who, [counter]                     "You can't get poison counters" (121.1)
-  attack_forbid      affects: FILTER, walkers            "Black creatures can't attack you [or planeswalkers you
-                     control]" (508.1c)
+  attack_forbid      affects: FILTER, walkers, [anyone]  "Black creatures can't attack you [or planeswalkers you
+                     control]"; anyone: "Creatures with power greater than ... can't attack" (508.1c)
   life_gain_double / top_card_revealed
   token_multiply     times, whose (you/any), token_type  "twice that many of those tokens"        614.1a
   counter_change     how (twice/plus/minus), counter, affects   "that many plus one +1/+1 counters"  614.1a

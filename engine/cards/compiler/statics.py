@@ -361,6 +361,10 @@ def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     rule = _RESTRICT[m.group(2)]
     if rule == "cant_be_countered":
         return [{"kind": "cant_be_countered", "affects": aff}]
+    if rule == "cant_attack" and isinstance(aff, dict) and any(k.startswith(("power_", "toughness_")) for k in aff):
+        # "Creatures with power greater than the number of cards in your hand can't attack" (Ensnaring Bridge): the
+        # power as attackers are declared, after every layer (508.1c; engine/combat.py), not as layer 6 applies
+        return [{"kind": "attack_forbid", "affects": aff, "anyone": True}]
     return [{"kind": "restriction", "affects": aff, "rule": rule}]
 
 

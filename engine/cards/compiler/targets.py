@@ -69,6 +69,16 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
     changed = True
     while changed:
         changed = False
+        m = re.search(r"\s+with (power|toughness|mana value) greater than (the number of .+|your life total)$", p)
+        if m:  # "creatures with power greater than the number of cards in your hand" (Ensnaring Bridge): one more
+            q = QUANTITY[0](m.group(2)) if QUANTITY else None  # than the amount, counted as the filter is checked
+            if q is None:
+                return None
+            key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
+            f[key + "_ge"] = {"plus": [q, 1]}
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+with (power|toughness|mana value) (less|greater) than or equal to (the number of .+|"
                       r"the amount of .+)$", p)
         if m:  # "with power less than or equal to the number of Islands you control" (Vedalken Shackles): an
