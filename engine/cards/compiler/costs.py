@@ -89,7 +89,7 @@ def parse_cost_text(text: str) -> Cost | None:
         elif m := re.fullmatch(rf"remove {_N} ([+\-\w/]+) counters? from self", low):
             kw["remove_counters"] = (m.group(2), number(m.group(1)) or -1)
         elif m := re.fullmatch(rf"put {_N} ([+-]\d+/[+-]\d+|[a-z]+) counters? on self", low):
-            n = number(m.group(1))  # 122.1 (2016: 121): "Put a -1/-1 counter on SELF" (Devoted Druid, Wall of Roots)
+            n = number(m.group(1))  # 121.1: "Put a -1/-1 counter on SELF" (Devoted Druid, Wall of Roots)
             if not n or n < 1:
                 return None
             kw["put_counters"] = (m.group(2), n)

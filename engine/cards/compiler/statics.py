@@ -910,7 +910,7 @@ def _cant_change_life(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(r"^(players|each player|your opponents|each opponent|you) can't get (poison )?counters$")
 def _cant_get_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    """121.1 (122.1 today): "You can't get poison counters" (Melira, Sylvok Outcast), "Players can't get
+    """121.1: "You can't get poison counters" (Melira, Sylvok Outcast), "Players can't get
     counters" (Solemnity): no effect or damage gives those players counters of that kind (any kind)."""
     out: dict[str, Any] = {"kind": "cant_get_counters", "who": _LIFE_WHO[m.group(1)]}
     if m.group(2):
