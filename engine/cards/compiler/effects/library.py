@@ -420,7 +420,7 @@ _TAKE = re.compile(
     r"^(?:(you may )?(?:reveal |put |choose )?(an?|one|two|three|up to one|up to two|up to three|any number of) "
     r"(.+?) (?:from among them|of them|of those cards|among them)(?: and put (?:it|them|that card|those cards|the "
     r"revealed cards))?"
-    r"|put (one|two|three) of (?:them|those cards)"
+    r"|put (one|two|three|up to one) of (?:them|those cards)"
     r"|(you may )?put (one|two) of (?:them|those cards) back)"
     r" " + _DEST + r"(?:,? and | and then |\. (?:then )?put )?(?:the (?:rest|other|others) " + _DEST + r")?$")
 _REST_ONLY = re.compile(r"^(?:then )?put the (?:rest|other|others) " + _DEST + r"$")
@@ -456,6 +456,7 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
         n = quantity(m.group(3)) if m.group(2) == "x" else None
         if n is None:
             return None
+        ctx.x = n  # the same X in the sentences after it ("If X is greater than or equal to ...": Thassa's Oracle)
     reveal = m.group(1) == "reveal"
     body = t[m.end():].strip() if m.end() <= len(t) else ""
     if "put them back in any order" in m.group(0):
@@ -481,7 +482,10 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
         return None
     optional = bool(tm.group(1) or tm.group(5))
     if tm.group(4) or tm.group(6):
-        take: Any = number(tm.group(4) or tm.group(6))
+        word4 = tm.group(4) or ""
+        if word4.startswith("up to "):  # "put up to one of them on top of your library" (Thassa's Oracle)
+            optional, word4 = True, word4[len("up to "):]
+        take: Any = number(word4 or tm.group(6))
         f: dict[str, Any] | None = {}
     else:
         word = tm.group(2)

@@ -47,7 +47,7 @@ from engine.cards.compiler.effects.library import (
 )
 from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
 from engine.cards.compiler.effects.zones import KEEP_REST_RX, TOP_OR_BOTTOM_RX, keep_rest, top_or_bottom
-from engine.cards.compiler.quantities import amount, parse_condition
+from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
 from engine.cards.compiler.text import sentences
@@ -281,6 +281,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if ctx.last == "self":  # "remove an ice counter from SELF. Then if it has no ice counters on it"
             cond_text = re.sub(r"^it (has|had|is) ", r"self \1 ", cond_text)
         cond = parse_condition(cond_text)
+        xm = re.fullmatch(r"x is greater than or equal to (.+)", cond_text)
+        if xm and ctx.x is not None and quantity(xm.group(1)) is not None:
+            # "If X is greater than or equal to the number of cards in your library" (Thassa's Oracle): X bound by
+            # the instruction before (107.3); true when the other amount minus X is below 1 (minus stops at 0)
+            cond = {"amount_lt": {"amount": {"minus": [quantity(xm.group(1)), ctx.x]}, "n": 1}}
         if ctx.last == "revealed" and re.fullmatch(r"(?:that card|it) (?:has|is) (.+)", cond_text):
             # "reveal a card at random from your hand. If that card has the chosen name, ..." (Cursed Scroll):
             # the card that instruction revealed (engine/ops/actions.py reveal_random)
