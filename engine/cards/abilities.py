@@ -185,7 +185,7 @@ fight: a, b
     each deals damage equal to its power to the other (CR 701.14)
 attach: what, to, [creature_only]
     attach an Aura/Equipment; creature_only: an Equipment, to a creature only (301.5c) (CR 701.3)
-search: filter, amount, to, [up_to], [tapped], [reveal], [zones: ["library","graveyard"]]
+search: filter, amount, to, [up_to], [tapped], [reveal], [zones: ["library","graveyard"]], [rest: "exile"]
     search your library, put the cards in `to` (hand, battlefield, library_top, graveyard), then shuffle (CR 701.23)
 dig: amount, take, filter, to, rest, [optional], [tapped], [reveal]
     look at (reveal: reveal) the top `amount` cards, put up to `take` matching into `to`, the rest to `rest`

@@ -472,6 +472,10 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
                                     "order the cards to put on top of your library (first = top)"),
                         "slot": f"{r['i']}.order"}
             got = [x for x in order if x in got]
+        if e.get("rest") == "exile":  # "search your library and graveyard for five cards and exile the rest"
+            zones = [g.players[p].library] + ([g.players[p].graveyard] if "graveyard" in (e.get("zones") or ()) else [])
+            for x in [c for z in zones for c in z if c not in got]:
+                g.move(x, "exile")  # 406.2 (Doomsday)
         knowledge.shuffle(g, p, keep=got)
         for x in reversed(got):
             knowledge.show(g, [g.move(x, "library")], None if e.get("reveal") else [p])

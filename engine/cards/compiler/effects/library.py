@@ -392,6 +392,17 @@ def _from_milled(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move", args)]
 
 
+@reader(r"^search your library and graveyard for (two|three|four|five|six|seven) cards, exile the rest, then put the "
+        r"chosen cards on top of your library in any order$")
+def _search_exile_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.15a, 701.15d, 401.4: "Search your library and graveyard for five cards and exile the rest. Put the chosen
+    cards on top of your library in any order." (Doomsday): that many cards (as many as there are), every other
+    card of both zones exiled, the chosen ones on top in the order their owner chooses."""
+    n = number(m.group(1))
+    return None if not n else [Effect("search", {"filter": {}, "amount": n, "zones": ["library", "graveyard"],
+                                                 "to": "library_top", "rest": "exile"})]
+
+
 #: this family's readers, in the order they are tried
 @reader(r"^reveal the top card of your library and put (?:it|that card) into your hand$")
 def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -403,7 +414,7 @@ def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _search_split_dest, _player_search, _shuffle,
                                _player_shuffles, _search_named_gy, _search_shuffle, _search_named2, _reveal_take,
-                               _from_milled)
+                               _from_milled, _search_exile_rest)
 
 
 # "Look at the top N cards of your library." and what follows it, read by parts (a typed

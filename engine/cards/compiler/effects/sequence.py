@@ -475,6 +475,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # your library." (Sylvan Library): the second sentence acts on the cards the first chose; one instruction
     text = re.sub(r"(choose \w+ cards in your hand [^.]+)\. (for each of those cards, pay \d+ life or put the card on "
                   r"top of your library)", r"\1, then \2", text.strip(), flags=re.I)
+    # "... for five cards and exile the rest. Put the chosen cards on top of your library in any order." (Doomsday)
+    text = re.sub(r"(search your library and graveyard for \w+ cards) and (exile the rest)\. (put the chosen cards on "
+                  r"top of your library in any order)", r"\1, \2, then \3", text.strip(), flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest)):
