@@ -43,6 +43,26 @@ class Fail(Exception):
     """The scenario failed, with the reason."""
 
 
+class _Read(dict):  # type: ignore[type-arg]
+    """A step whose keys remember being read (``keys_read``)."""
+
+    def __init__(self, step: dict[str, Any]) -> None:
+        super().__init__(step)
+        self.keys_read: set[Any] = set()
+
+    def __getitem__(self, k: Any) -> Any:
+        self.keys_read.add(k)
+        return super().__getitem__(k)
+
+    def get(self, k: Any, default: Any = None) -> Any:
+        self.keys_read.add(k)
+        return super().get(k, default)
+
+    def __contains__(self, k: object) -> bool:
+        self.keys_read.add(k)
+        return super().__contains__(k)
+
+
 def _step_player(step: dict[str, Any], seats: Any = PLAYERS) -> tuple[str | None, str | None]:
     for p in seats:
         if p in step:
@@ -209,12 +229,16 @@ class Runner:
             raise Fail(f"unexpected decision: {d.player if d else None} {d.kind if d else None}"
                        f" (the step is {p}: {verb})")
         illegal = step.get("expect") == "illegal"
+        read = _Read(step)
         try:
-            answer = self.answer(d, verb, step)
+            answer = self.answer(d, verb, read)
         except Fail:
             if illegal:
                 return
             raise
+        unread = set(step) - read.keys_read - {p, "expect"}
+        if unread:  # a misspelt or misplaced key would otherwise be ignored and the step mean something else
+            raise Fail(f"{p}: {verb} does not read {', '.join(sorted(map(str, unread)))} here")
         before = g.state_key()
         try:
             g.submit(p, answer)
