@@ -475,6 +475,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # your library." (Sylvan Library): the second sentence acts on the cards the first chose; one instruction
     text = re.sub(r"(choose \w+ cards in your hand [^.]+)\. (for each of those cards, pay \d+ life or put the card on "
                   r"top of your library)", r"\1, then \2", text.strip(), flags=re.I)
+    # "each player returns to the battlefield all cards they own exiled with it" (Parallax Wave): every card its
+    # linked ability exiled returns under its owner's control (607.2a, 110.2), at once
+    text = re.sub(r"\beach player returns to the battlefield all cards they own exiled with (?:it|self)\b",
+                  "return the exiled cards to the battlefield under their owners' control", text.strip(), flags=re.I)
     # "... for five cards and exile the rest. Put the chosen cards on top of your library in any order." (Doomsday)
     text = re.sub(r"(search your library and graveyard for \w+ cards) and (exile the rest)\. (put the chosen cards on "
                   r"top of your library in any order)", r"\1, \2, then \3", text.strip(), flags=re.I)
