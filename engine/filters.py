@@ -301,7 +301,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if "chosen_color" in f or "chosen_type" in f or "chosen_name" in f:  # chosen as the source entered (614.12)
         so = game.objects.get(src) if src is not None else None
-        if so is not None and so.ability is not None and "card_name" not in so.chosen:
+        if so is not None and so.ability is not None and not {"card_name", "creature_type", "color"} & set(so.chosen):
             so = game.objects.get(so.source) if so.source is not None else None  # its SELF is its source (112.7)
         ch = so.chosen if so is not None else {}
         if "chosen_name" in f and ("face_down" in o.chosen or not has_name(o.card.name, ch.get("card_name"))):

@@ -17,7 +17,8 @@ from engine import knowledge, player_control, player_statics, replacement, seats
 from engine.actions import add_effect, ascend, create_token, gain_life, lose_life, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
-from engine.choices import seen_names
+from engine.choices import COLORS, ENTER_CHOICES, seen_names
+from engine.errors import IllegalAction
 from engine.facedown import manifest, put_down, turn_down
 from engine.filters import matches
 from engine.layers import counters_allowed
@@ -443,6 +444,28 @@ def _reveal_random(g: "Game", r: dict, e: Effect) -> None:
             g.log("reveal", player=p, cards=[g.objects[x].card.name], objs=[x])
             got.append(x)
     r["revealed"] = got
+
+
+@action("choose_quality")
+def _choose_quality(g: "Game", r: dict, e: Effect) -> dict | None:
+    """608.2d: "Choose a creature type." / "Choose a color." as the spell or ability resolves: its controller
+    chooses; the choice is kept on the resolving object ("of the chosen type", "of that type": engine/filters.py)."""
+    what = str(e.get("choice", "creature_type"))
+    s = this(g, r)
+    got = r["answers"].get(nested.slot(r, "quality"))
+    if got is None:
+        if what in s.chosen:  # chosen already (this instruction run again after a later question)
+            return None
+        return {"kind": "choose_option", "player": controller(g, r), "options": list(ENTER_CHOICES[what]),
+                "slot": nested.slot(r, "quality"), "prompt": f"{s.card.name}: choose a {what.replace('_', ' ')}"}
+    if got not in ENTER_CHOICES[what]:
+        raise IllegalAction(f"{got!r} is not a {what.replace('_', ' ')}")
+    if s.id in g.objects and g.objects[s.id] is s and s.zone != "stack":
+        s = g.objects[s.id] = s.copy()  # shared by copies of the game off the stack (Game.copy)
+    s.chosen[what] = COLORS[str(got)] if what == "color" else got
+    g.log("chosen", card=s.card.name, obj=s.id, choice=what, value=got)
+    g.changed()
+    return None
 
 
 @action("exile_named")

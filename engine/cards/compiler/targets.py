@@ -316,8 +316,14 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
-        m = re.search(r"\s+of the chosen (type|color)$", p)
-        if m:
+        m = re.search(r"\s+that (?:aren't|isn't) of (?:the chosen|that) (type|color)$", p)
+        if m and "not" not in f:  # "Destroy all creatures that aren't of the chosen type" (Kindred Dominance)
+            f["not"] = {"chosen_" + m.group(1): True}
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+of (?:the chosen|that) (type|color)$", p)
+        if m:  # "of that type" after "Choose a creature type." (Distant Melody): the type chosen (608.2d)
             f["chosen_" + m.group(1)] = True
             p = p[: m.start()]
             changed = True

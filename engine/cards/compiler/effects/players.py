@@ -424,6 +424,13 @@ def _game_draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "draw_game"})]
 
 
+@reader(r"^choose a (creature type|color)$")
+def _choose_quality(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2d: "Choose a creature type." / "Choose a color." as the spell or ability resolves (Distant Melody):
+    kept on the resolving object for "of the chosen type" / "of that type" after it (engine/filters.py)."""
+    return [Effect("action", {"name": "choose_quality", "choice": m.group(1).replace(" ", "_")})]
+
+
 @reader(r"^choose a (nonland |creature )?card name$")
 def _name_card(m: re.Match, c: Ctx) -> list[Effect] | None:
     """201.3, 608.2c: "Choose a nonland card name." as the spell resolves (Memoricide, Cabal Therapy)."""
@@ -482,6 +489,7 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 READERS: tuple[Reader, ...] = (
     _look_and_choose,
     _reveal_random,
+    _choose_quality,
     _pay_or_top,
     _control_until_resolved,
     _plays_that_card,
