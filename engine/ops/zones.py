@@ -388,6 +388,7 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     searched shuffles (701.16a; a player who does not search does not shuffle: the instruction is theirs, 608.2c)."""
     who = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str) and p in g.players and not g.players[p].lost]
     f = dict(e.get("filter") or {})
+    quality = bool(set(f) - {"zone", "controller"})  # 701.15d: a search for a quantity of cards finds that many
     f["zone"] = "library"
     f.pop("controller", None)
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
@@ -406,7 +407,9 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         got = r["answers"].get(slot)
         if got is None and cands:
             knowledge.show(g, lib, [p])  # 701.15a: searching looks at every card of the zone
-            return dict(ask_cards(r, p, cands, 0, min(n, len(cands)), f"search for up to {n}"), slot=slot)
+            k = min(n, len(cands))
+            return dict(ask_cards(r, p, cands, 0 if quality or e.get("up_to") else k, k, f"search for up to {n}"),
+                        slot=slot)
         found[p] = [x for x in got or () if x in lib]
     to = e.get("to", "hand")
     for p, got in found.items():

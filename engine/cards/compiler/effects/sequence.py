@@ -479,6 +479,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # linked ability exiled returns under its owner's control (607.2a, 110.2), at once
     text = re.sub(r"\beach player returns to the battlefield all cards they own exiled with (?:it|self)\b",
                   "return the exiled cards to the battlefield under their owners' control", text.strip(), flags=re.I)
+    # "Each player may search their library for a card and put that card into their hand. Then each player who
+    # searched their library this way shuffles." (Noble Benefactor): one instruction (701.15a, 701.16a)
+    text = re.sub(r"\b((?:each player|each opponent) may search their library for [^.]+?) and (put (?:that card|them|"
+                  r"those cards) into their hand)\. then each player who searched their library this way shuffles\b",
+                  r"\1, \2, then shuffles", text.strip(), flags=re.I)
     # "... for five cards and exile the rest. Put the chosen cards on top of your library in any order." (Doomsday)
     text = re.sub(r"(search your library and graveyard for \w+ cards) and (exile the rest)\. (put the chosen cards on "
                   r"top of your library in any order)", r"\1, \2, then \3", text.strip(), flags=re.I)
