@@ -459,7 +459,21 @@ def total_cost(g: "Game", player: str, spell: int, symbols: tuple[str, ...],
     extra: list[str] = []
     change = cost_change(g, player, spell, targets, extra)
     out = apply_change(symbols + tuple(extra), change)
+    out = _floor(g, out)
     return as_any_color(out) if any_color(g, player, spell, targets) else out
+
+
+def _floor(g: "Game", symbols: tuple[str, ...]) -> tuple[str, ...]:
+    """"Each spell that would cost less than three mana to cast costs three mana to cast" (Trinisphere): after the
+    increases and reductions (601.2f), generic mana is added up to that much mana in all (an X counts as chosen)."""
+    least = 0
+    for src, st in _statics(g):
+        if st.get("floor") and (not st.get("condition") or g.condition(st["condition"], src)):
+            least = max(least, int(st["floor"]))
+    if not least:
+        return symbols
+    have = sum(int(s) if s.isdigit() else 0 if s == "X" else 1 for s in symbols)
+    return symbols + (str(least - have),) if have < least else symbols
 
 
 def any_color(g: "Game", player: str, spell: int, targets: list[list[Any]] | None = None) -> bool:
@@ -488,8 +502,8 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
     colored mana ("cost {B} more") are appended to ``colored``."""
     total = 0
     for src, st in _statics(g):
-        if st.get("any_color"):
-            continue  # not a change of the cost: how it may be paid (as_any_color)
+        if st.get("any_color") or st.get("floor"):
+            continue  # not a change of the cost: how it may be paid (as_any_color), or its least total (_floor)
         who = st.get("who", "you")
         ctl = g.controller_of(src)
         if who == "you" and ctl != player or who == "opponent" and ctl == player:
@@ -585,7 +599,7 @@ def change_problems(st: dict[str, Any]) -> list[str]:
     if st.get("targets") is not None and (spells != "self" or not isinstance(st["targets"], dict)
                                           or unknown_keys(st["targets"])):
         out.append("cost_change targets")
-    if not isinstance(st.get("amount"), int) and not st.get("any_color"):
+    if not isinstance(st.get("amount"), int) and not st.get("any_color") and not st.get("floor"):
         out.append("cost_change amount")
     if st.get("colored") and (not st.get("per_extra_target") or any(x not in "WUBRG" for x in st["colored"])):
         out.append("cost_change colored increase")

@@ -1184,6 +1184,20 @@ def _prevent_static_parts(out: dict[str, Any], to: str | None, by: str | None) -
     return [out]
 
 
+@static(r"^(?:as long as self is (untapped|tapped), )?each spell that would cost less than (\w+) mana to cast costs "
+        r"(\w+) mana to cast$")
+def _cost_floor(m: re.Match) -> list[dict[str, Any]] | None:
+    """601.2f: "As long as SELF is untapped, each spell that would cost less than three mana to cast costs three
+    mana to cast" (Trinisphere): the total cost, after increases and reductions, is raised to that much mana."""
+    n = number(m.group(2))
+    if not n or number(m.group(3)) != n:
+        return None
+    out: dict[str, Any] = {"kind": "cost_change", "spells": {}, "who": "any", "floor": n}
+    if m.group(1):
+        out["condition"] = {"self": {"tapped": m.group(1) == "tapped"}}
+    return [out]
+
+
 @static(r"^(?:(.+?) )?spells cost (\{\d+\}) (more|less) to cast$")
 def _cost_change_any(m: re.Match) -> list[dict[str, Any]] | None:
     """601.2f: "Creature spells cost {1} more to cast", "Spells cost {1} more to cast" (Sphere of Resistance,
