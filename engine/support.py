@@ -284,11 +284,13 @@ def _has_choose(x: Any) -> bool:
 DELAYED_CHOOSE_OPS = frozenset({"untap"})
 
 
-def _choose_reasons(e: Effect, out: list[str], delayed: bool = False) -> None:
-    """Objects chosen on resolution (engine/choices.py): only where the engine carries them out."""
+def _choose_reasons(e: Effect, out: list[str], delayed: bool = False, bound: list[Any] | None = None) -> None:
+    """Objects chosen on resolution (engine/choices.py): only where the engine carries them out. In a delayed
+    trigger, a choice an earlier instruction of the same resolution made (``bound``) is fixed as the delayed
+    ability is created (engine/ops/control.py _bind_chosen, 603.7c)."""
     for k, v in e.args.items():
         if isinstance(v, dict) and isinstance(v.get("choose"), dict):
-            if delayed and e.op not in DELAYED_CHOOSE_OPS:
+            if delayed and e.op not in DELAYED_CHOOSE_OPS and v not in (bound or ()):
                 out.append("reference choose in a delayed trigger")
             out.extend(choose_problems(e.op, k, v))
     if e.op in ("may", "if"):  # their nested effects run again from the first after a choice
@@ -298,7 +300,19 @@ def _choose_reasons(e: Effect, out: list[str], delayed: bool = False) -> None:
     for v in e.args.values():
         for sub in (v if isinstance(v, (list, tuple)) else ()):
             if isinstance(sub, Effect):
-                _choose_reasons(sub, out, delayed or e.op == "delayed")
+                _choose_reasons(sub, out, delayed or e.op == "delayed", bound)
+
+
+def _chooses(e: Effect) -> list[Any]:
+    """The "choose" references an instruction (and the instructions inside it) makes."""
+    out: list[Any] = []
+    for v in e.args.values():
+        if isinstance(v, dict) and isinstance(v.get("choose"), dict):
+            out.append(v)
+        for sub in (v if isinstance(v, (list, tuple)) else ()):
+            if isinstance(sub, Effect):
+                out += _chooses(sub)
+    return out
 
 
 #: filter keys that relate an object to the source's blocks (engine/filters.py)
@@ -320,9 +334,12 @@ def _has_key(x: Any, keys: frozenset[str]) -> bool:
 
 def ability_reasons(ab: Ability) -> list[str]:
     out: list[str] = []
+    bound: list[Any] = []  # the choices the instructions so far made (a delayed trigger after them refers to them)
     for e in ab.effects:
         _walk(e, out)
-        _choose_reasons(e, out)
+        _choose_reasons(e, out, bound=bound)
+        if e.op != "delayed":
+            bound += _chooses(e)
     if "the exiled card" in (ab.text or "").lower() and any(e.args.get("what") == "self" for e in ab.effects):
         out.append("linked ability: the exiled card (607.2a)")  # the compiler read "the exiled card" as SELF
     for t in ab.targets:
