@@ -12,6 +12,7 @@ from engine.choices import COLORS, NeedChoice
 from engine.mana import mana_value
 from engine.ops import nested
 from engine.ops.base import table
+from engine.targets import spell_ability
 from engine.values import Ctx, amount, chosen_refs, condition, controller, one_opponent, refs, source_id, this
 
 if TYPE_CHECKING:
@@ -143,14 +144,39 @@ def _fixed_amounts(g: "Game", r: Ctx, e: Effect) -> Effect:
     return e if args is None else Effect(e.op, args)
 
 
-def _bind_chosen(g: "Game", r: Ctx, e: Effect, legal: list[list[Any]]) -> Effect:
+def _earlier_chooses(g: "Game", r: Ctx) -> list[Any]:
+    """The "choose" references of the resolving ability's instructions before this one (r["i"])."""
+    s = this(g, r)
+    ab = s.ability if s.ability is not None else spell_ability(s.card)
+    i = r.get("i", 0)
+    if ab is None or not isinstance(i, int):
+        return []
+    out: list[Any] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, Effect):
+            walk(x.args)
+        elif isinstance(x, dict):
+            if isinstance(x.get("choose"), dict):
+                out.append(x)
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v)
+    walk(list(ab.effects[:i]))
+    return out
+
+
+def _bind_chosen(g: "Game", r: Ctx, e: Effect, legal: list[list[Any]], earlier: list[Any]) -> Effect:
     """603.7c: "You may put a creature card from your hand onto the battlefield. ... Sacrifice that creature at the
     beginning of the next end step" (Through the Breach): an object chosen by an earlier instruction of the
     resolution is the one the delayed ability refers to (followed into its new zone, 400.7), kept as one more
-    slot of its fixed references; one not chosen (the "may" declined) refers to nothing."""
+    slot of its fixed references; one not chosen (the "may" declined) refers to nothing. A choice no earlier
+    instruction made is made as the delayed ability resolves ("untap up to two lands": Teferi, 603.7a)."""
     args: dict[str, Any] | None = None
     for k, v in e.args.items():
-        if isinstance(v, dict) and isinstance(v.get("choose"), dict):
+        if isinstance(v, dict) and isinstance(v.get("choose"), dict) and v in earlier:
             try:
                 ids = [x for x in chosen_refs(g, r, v) if isinstance(x, int)]
             except NeedChoice:  # never chosen (the "may" before it declined): nothing
@@ -159,7 +185,7 @@ def _bind_chosen(g: "Game", r: Ctx, e: Effect, legal: list[list[Any]]) -> Effect
             args = dict(args or e.args)
             args[k] = {"target": len(legal) - 1}
         elif isinstance(v, (list, tuple)) and v and all(isinstance(x, Effect) for x in v):
-            bound = [_bind_chosen(g, r, x, legal) for x in v]
+            bound = [_bind_chosen(g, r, x, legal, earlier) for x in v]
             if any(a is not b for a, b in zip(bound, v)):
                 args = dict(args or e.args)
                 args[k] = bound
@@ -173,7 +199,8 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
     fol = r.get("followed", {})
     # 603.7c: the delayed ability refers to the objects its creating effect affected (followed into their new zone)
     legal = [[fol.get(x, x) if isinstance(x, int) else x for x in slot] for slot in r.get("legal", [])]
-    ab = replace(ab, effects=tuple(_bind_chosen(g, r, x, legal) for x in ab.effects))
+    earlier = _earlier_chooses(g, r)
+    ab = replace(ab, effects=tuple(_bind_chosen(g, r, x, legal, earlier) for x in ab.effects))
     info: dict[str, Any] = {"delayed_legal": legal}
     if r.get("created"):  # "Sacrifice them (those tokens) at the beginning of the next end step" (603.7c)
         info["delayed_created"] = [fol.get(x, x) for x in r["created"]]
