@@ -281,7 +281,7 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     # "a creature of their choice with flying": the sacrificing player chooses (701.14a) either way
     obj = re.sub(r" of (?:their|his or her) choice\b", "", m.group(2))
-    if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent"):
+    if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent", "the creature"):
         return [Effect("sacrifice", {"what": c.ref(obj)})]
     mm = re.fullmatch(r"(a|an|one|two|three|another|\w+) (.+?)", obj)
     if not mm or (number(mm.group(1)) is None and mm.group(1) != "another"):
