@@ -356,7 +356,8 @@ def _draw_additional(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None or n is None else [Effect("draw", {"who": who, "amount": n})]
 
 
-@reader(r"^(target player|each player|you) shuffles? (?:their|your) graveyard into (?:their|your) library$")
+@reader(r"^(target player|each player|you|its owner|that player) shuffles? (?:their|your) graveyard into "
+        r"(?:their|your) library$")
 def _gy_shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1))
     return None if who is None else [Effect("move", {"what": {"graveyard_of": who}, "to": "library_shuffle"})]
