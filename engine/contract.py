@@ -39,7 +39,7 @@ REF_ARGS["piles"] = REF_ARGS["piles"] | {"separator", "chooser"}  # the players 
 #: of any one color", ward's life payment
 INT_ARGS = {"add_mana": frozenset({"any"}), "ward": frozenset({"life"})}
 #: Ops whose "amount" is a word the op reads itself ("all": discard the whole hand)
-AMOUNT_WORDS = {"discard": frozenset({"all", "any"}), "counters": frozenset({"all"})}
+AMOUNT_WORDS = {"discard": frozenset({"all", "any"}), "counters": frozenset({"all"}), "sacrifice": frozenset({"any"})}
 #: The player references (121.1: a counter may be put on a player too)
 #: The zones a count is made in (400.1): the battlefield, or that zone of each player
 #: (engine.values.amount); not "any_card" (a card wherever a sentence says) or the stack
@@ -67,7 +67,7 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     if extra:
         out.append(f"amount {head} with {sorted(extra)}")
     if head == "count_this_way" and a.get("action") not in ("milled", "put", "exiled", "destroyed", "discarded",
-                                                            "tapped", "shuffled"):
+                                                            "tapped", "shuffled", "sacrificed"):
         out.append(f"amount count_this_way {a.get('action')}")
     if head == "count_this_way" and a.get("action") == "shuffled" and a["count_this_way"]:
         out.append("amount count_this_way shuffled by a filter")  # the cards are hidden in a library (401.2)

@@ -484,6 +484,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         f = {**a["count_this_way"], "zone": "battlefield"}
         return sum(1 for x in r.get("tapped_this_way", ()) if x in g.objects and matches(g, x, {
             k: v for k, v in f.items() if k != "tapped"}, src))
+    if "count_this_way" in a and r is not None and a.get("action") == "sacrificed":
+        # "Sacrifice any number of lands. Search your library for up to that many land cards" (Scapeshift)
+        return int(r.get("sacrificed_this_way", 0))
     if "count_this_way" in a and r is not None and a.get("action") == "shuffled":
         # "shuffle the cards from your hand into your library, then draw that many cards": how many it moved
         return len(r.get("shuffled_in", ()))

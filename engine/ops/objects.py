@@ -492,7 +492,8 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
     f = dict(e.get("filter") or {"permanent": True})
     f["controller"] = "you"
-    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    many = e.get("amount") == "any"  # "Sacrifice any number of lands": none to all of them
+    n = 0 if many else amount(g, e.get("amount", 1), source_id(g, r), r)
     picks: list[int] = []
     for p in who:  # "each player sacrifices": each chooses in APNAP order (101.4), then all at once
         mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
@@ -501,9 +502,12 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
         slot = r["i"] if len(who) == 1 else f"{r['i']}.sacrifice.{p}"  # by name: a player may leave (800.4a)
         got = r["answers"].get(slot)
         if got is None:
+            if many:
+                return dict(ask_cards(r, p, mine, 0, len(mine), "sacrifice any number"), slot=slot)
             k = min(n, len(mine))
             return dict(ask_cards(r, p, mine, k, k, f"sacrifice {n}"), slot=slot)
         picks += [x for x in got if x in mine]
+    r["sacrificed_this_way"] = r.get("sacrificed_this_way", 0) + len(picks)  # "... that many" (608.2c)
     plan_to_graveyard(g, picks)
     sid = source_id(g, r)
     now = {x: sacrifice(g, x) for x in picks}

@@ -798,7 +798,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
 #: the players a "that many" after a discard or mill may count for: one player each (608.2c)
 _ONE_WHO = ("you", "trigger_player", "defending_player")
 #: what "then draw that many cards" counts after each instruction (engine/values.py count_this_way)
-_DONE_THIS_WAY = {"discard": "discarded", "mill": "milled"}
+_DONE_THIS_WAY = {"discard": "discarded", "mill": "milled", "sacrifice": "sacrificed"}
 
 
 def that_many_done(effs: list[Effect]) -> list[Effect] | None:

@@ -283,6 +283,11 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     obj = re.sub(r" of (?:their|his or her) choice\b", "", m.group(2))
     if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent", "the creature"):
         return [Effect("sacrifice", {"what": c.ref(obj)})]
+    many = re.fullmatch(r"any number of (.+?)", obj)
+    if many:  # "Sacrifice any number of lands" (Scapeshift): the player chooses how many (none too, 701.14a)
+        f = parse_noun(many.group(1))
+        return None if f is None or f.get("zone") not in (None, "battlefield") else \
+            [Effect("sacrifice", {"who": who, "filter": {k: v for k, v in f.items() if k != "zone"}, "amount": "any"})]
     mm = re.fullmatch(r"(a|an|one|two|three|another|\w+) (.+?)", obj)
     if not mm or (number(mm.group(1)) is None and mm.group(1) != "another"):
         return None
