@@ -633,10 +633,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return not condition(g, cond["not"], src, r)
     if "control" in cond:
         f = cond["control"]
+        skip: set[Any] = set()
+        if cond.get("other_than_event"):  # "if you control at least five other Mountains": not the one that entered
+            info = (r or {}).get("trigger") or (this(g, r).trigger_info if r is not None and "obj" in r else {}) or {}
+            skip = {info.get("obj"), info.get("new")}
         if f.get("different_names"):  # "N or more lands with different names": count the names
-            n = len({g.objects[i].card.name for i in g.battlefield if matches(g, i, f, src, you)})
+            n = len({g.objects[i].card.name for i in g.battlefield if i not in skip and matches(g, i, f, src, you)})
         else:
-            n = sum(1 for i in g.battlefield if matches(g, i, f, src, you))
+            n = sum(1 for i in g.battlefield if i not in skip and matches(g, i, f, src, you))
         if not _at_least(cond) <= n <= cond.get("max", 10 ** 6):
             return False
     if "opponents_control" in cond:  # "unless your opponents control eight or more lands"
@@ -960,6 +964,7 @@ CONDITION_KEYS = {"city_blessing",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
                   "hand_more_than_opponents",
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
+                  "other_than_event",  # "control": not the object the trigger's event is about
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes"}

@@ -281,6 +281,11 @@ def _lower_triggered(item: IrItem) -> Ability | None:
             else {"self": {"zone": "battlefield"}} if m.group(1).lower() == "it's on the battlefield" \
             and trig.get("self") and trig.get("event") == "etb" \
             else parse_condition(m.group(1))  # "when SELF enters, if it's on the battlefield" (603.4: it may have left)
+        if c is not None and isinstance(c.get("control"), dict) and c["control"].get("other") \
+                and trig.get("filter") and not trig.get("self"):
+            # "Whenever a Mountain you control enters, if you control at least five other Mountains" (Valakut): other
+            # than the object the event is about, not other than the source (603.4; engine/values.py)
+            c = {**c, "control": {k: v for k, v in c["control"].items() if k != "other"}, "other_than_event": True}
         if c is not None:
             cond, cond_text = c, m.group(1)
             body = body[m.end():]
