@@ -195,6 +195,19 @@ def _colorless(m: re.Match) -> list[dict[str, Any]] | None:
 _BASIC = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain", "forest": "Forest"}
 
 
+@static(r"^(.+?) (?:is|are) every basic land type in addition to (?:its|their) other types$")
+def _every_basic_type(m: re.Match) -> list[dict[str, Any]] | None:
+    """305.6, 613.1d (layer 4): "Lands you control are every basic land type in addition to their other types"
+    (Prismatic Omen, Dryad of the Ilysian Grove): each of the five basic land types, with its mana ability."""
+    aff = _affects(m.group(1))
+    if aff is None or (isinstance(aff, dict) and "Land" not in aff.get("types", ())):
+        return None
+    mana = [Ability("mana", f"({{T}}: Add {{{sym}}}.)", effects=(Effect("add_mana", {"mana": [sym]}),),
+                    cost=parse_cost_text("{T}")) for sym in "WUBRG"]
+    return [{"kind": "add_types", "affects": aff, "subtypes": ["Plains", "Island", "Swamp", "Mountain", "Forest"],
+             "land_mana": mana, "set_land_types": False}]
+
+
 @static(r"^(.+?) (?:is|are) (?:an? )?(plains|islands?|swamps?|mountains?|forests?)"
         r"( in addition to (?:its|their) other land types)?$")
 def _basic_land_type(m: re.Match) -> list[dict[str, Any]] | None:
