@@ -59,6 +59,13 @@ def _event_word(w: str) -> str | None:
 def parse_trigger(cond: str) -> dict[str, Any] | None:
     """The condition of a trigger, without its leading word: 'SELF enters' -> {...}."""
     c = cond.strip().lower().rstrip(",")
+    m = re.fullmatch(r"(an? .+?) enters tapped", c)
+    if m:  # "Whenever a permanent you control enters tapped" (Amulet of Vigor): tapped as it entered (614.1c)
+        inner = parse_trigger(f"{m.group(1)} enters")
+        if inner is None or inner.get("event") != "etb" or not isinstance(inner.get("filter"), dict) \
+                or "tapped" in inner["filter"]:
+            return None
+        return {**inner, "filter": {**inner["filter"], "tapped": True}}
     m = re.fullmatch(r"(an? .+?) dealt damage by (self|equipped creature|enchanted creature) this turn dies", c)
     if m:  # "a creature dealt damage by SELF this turn dies" (700.4; the damage it was dealt this turn)
         inner = parse_trigger(f"{m.group(1)} dies")
