@@ -547,6 +547,15 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         got = _chain(m, ctx)
         if got is not None:
             return got
+    m = re.fullmatch(r"at the beginning of (your next upkeep|the next end step|the next upkeep), ([^.]+\.\s*if you "
+                     r"don't, [^.]+)\.?", low.strip())
+    if m:  # "At the beginning of your next upkeep, pay {2}{G}{G}. If you don't, you lose the game." (the Pacts): a
+        # delayed triggered ability of both sentences (603.7a)
+        inner = parse_effects(m.group(2), ctx)
+        if inner is None:
+            return None
+        step = {"the next end step": "end", "your next upkeep": "your_upkeep", "the next upkeep": "upkeep"}[m.group(1)]
+        return [Effect("delayed", {"step": step, "effects": list(inner)})]
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
     for sent in sentences(text):
@@ -701,6 +710,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect(out[-1].op, {**out[-1].args, "else": list(effs)})
             continue
         m = re.match(r"^if you don't, (.+)$", s)
+        if m and out and out[-1].op == "pay":  # "Pay {2}{G}{G}. If you don't, you lose the game." (the Pacts): paying
+            # is the player's choice (117.3: only with the mana for it; 608.2d), the instruction after it the other way
+            out[-1] = Effect("may", {"effects": [out[-1]]})
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
             if effs is None:
