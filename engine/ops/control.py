@@ -213,4 +213,6 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
         d.update(step="upkeep", whose="you")
     elif step == "your_main":  # "at the beginning of your next main phase": pre- or postcombat (505.1, 505.4)
         d.update(step="main", whose="you")
+    elif step == "your_end":  # "at the beginning of your next end step" (Glorious End): its controller's turn's
+        d.update(step="end", whose="you")
     g.delayed.append(d)

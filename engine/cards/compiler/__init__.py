@@ -22,7 +22,7 @@ from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.amounts import bind_difference
-from engine.cards.compiler.effects.sequence import instead
+from engine.cards.compiler.effects.sequence import delayed_before_end_turn, instead
 from engine.cards.compiler.keywords import backup, parse_keyword_line
 from engine.cards.compiler.leveler import Striation, split_levels
 from engine.cards.compiler.quantities import parse_condition
@@ -502,6 +502,7 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             unsupported.append("(a modal spell with other instructions)")
         abilities.insert(0, spell_modal)
     elif spell_effects:
+        spell_effects = delayed_before_end_turn(spell_effects)  # (Glorious End: its paragraphs in one ability)
         abilities.insert(0, Ability("spell", "", effects=tuple(spell_effects), targets=tuple(spell_ctx.targets)))
     return keywords, kwargs, abilities, unsupported
 

@@ -115,7 +115,7 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     r"^(.+?) at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|end of combat|"
     r"the next turn's upkeep|your next main phase)$|^(.+?) at (end of combat)$|"
     r"^at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|"
-    r"your next main phase), (.+)$"
+    r"your next main phase|your next end step), (.+)$"
 )
 def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
     """603.7a: a delayed triggered ability the resolving effect creates ("Sacrifice it at the
@@ -126,7 +126,7 @@ def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     step = {"the next end step": "end", "your next upkeep": "your_upkeep", "the next upkeep": "upkeep",
             "the end of combat": "end_of_combat", "end of combat": "end_of_combat",
-            "the next turn's upkeep": "upkeep", "your next main phase": "your_main"}[
+            "the next turn's upkeep": "upkeep", "your next main phase": "your_main", "your next end step": "your_end"}[
         m.group(2) or m.group(4) or m.group(5)]
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
 
@@ -803,6 +803,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         return None  # a flip nothing depends on: the sentence that should follow was not read
     if _cda_pending(out):
         return None  # a creature token whose power and toughness no sentence defined
+    out = delayed_before_end_turn(out)
     bound = that_many_done(out)
     return None if bound is None else paid_this_way(_life_lost_this_way(bound))
 
@@ -811,6 +812,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
 _ONE_WHO = ("you", "trigger_player", "defending_player")
 #: what "then draw that many cards" counts after each instruction (engine/values.py count_this_way)
 _DONE_THIS_WAY = {"discard": "discarded", "mill": "milled", "sacrifice": "sacrificed"}
+
+
+def delayed_before_end_turn(out: list[Effect]) -> list[Effect]:
+    """"End the turn. At the beginning of your next end step, you lose the game." (Glorious End): ending the turn
+    exiles the resolving spell (713.1b), but the delayed ability its last instruction creates still exists (603.7a);
+    created first, it is the same ability (nothing between the two can see it)."""
+    ends = next((i for i, e in enumerate(out) if e.op == "end_turn"), None)
+    if ends is not None and out[ends + 1:] and all(e.op == "delayed" for e in out[ends + 1:]):
+        return out[ends + 1:] + out[:ends + 1]
+    return out
 
 
 def that_many_done(effs: list[Effect]) -> list[Effect] | None:
