@@ -14,7 +14,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      3  layers protection player_statics values object_statics
      4  targets zones_cast cast_options replacement bestow prototype overload awaken splice
      5  triggers tapping
-     6  actions clone transform entering dredge
+     6  actions clone transform entering dredge sagas
      7  payment position facedown
      8  ops
      9  effects costs combat sba leave contract phasing loops

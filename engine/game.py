@@ -39,6 +39,7 @@ from engine import (
     player_statics,
     position,
     replacement,
+    sagas,
     sba,
     seats,
     tapping,
@@ -88,6 +89,7 @@ class Game:
     _listened: tuple[Any, frozenset[str]]                                       # triggers.event
     _commander_names: dict[str, str]                                            # view.commander_name
     _state_any: tuple[int, bool]                                                # triggers.state_triggers
+    _sagas_any: tuple[int, bool]                                                # sagas.chapter_triggers
     _face_down: bool                                                            # facedown (its options)
     _copy_fx: bool                                                              # layers.copy_layers (706.2)
     # set by position.build on a game built from a setup (scenarios): setup ids to physical cards (uids)
@@ -852,7 +854,7 @@ class Game:
                 # 117.5 / 704.3: state-based actions and triggers before priority
                 if sba.check(self):
                     continue
-                if triggers.state_triggers(self) or self.triggered:
+                if sagas.chapter_triggers(self) | triggers.state_triggers(self) or self.triggered:
                     triggers.put_on_stack(self)
                     continue
                 self.lki = []
@@ -1053,6 +1055,8 @@ class Game:
             triggers.step(self, "draw")
             self._give_priority()
         elif s in ("main1", "main2"):
+            if s == "main1":
+                sagas.precombat_main(self)  # Sagas (a later rule): a lore counter on each Saga, no stack
             triggers.step(self, s)  # 505.4: "at the beginning of your precombat / postcombat / next main phase"
             self._give_priority()
         elif s == "beginning_of_combat":

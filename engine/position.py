@@ -103,6 +103,8 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
                                     for k, v in dict(spec["chosen"]).items()}
                     if not o.sick:  # under this player's control since before their last upkeep (echo)
                         o.chosen.setdefault("upkeep_seen", name)
+                    if o.counters.get("lore"):  # a Saga placed with lore counters: their chapters have triggered
+                        o.chosen.setdefault("lore_seen", o.counters["lore"])  # already (engine/sagas.py)
                     if spec.get("attached_to"):
                         attach.append((o.id, spec["attached_to"]))
                     if spec.get("face_down"):  # 707.1: face down by morph or manifest (engine/facedown.py)

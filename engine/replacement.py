@@ -484,6 +484,9 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             o.counters["loyalty"] = counter_count(g, o.id, "loyalty", int(c.loyalty), ask=False)
         except ValueError:
             pass
+    if "Saga" in c.subtypes and any((ab.trigger or {}).get("event") == "chapter" for ab in c.abilities):
+        # Sagas (a later rule, Dominaria 2018): as a Saga enters, its controller puts a lore counter on it
+        o.counters["lore"] = o.counters.get("lore", 0) + counter_count(g, o.id, "lore", 1, ask=False)
     if enters_tapped(g, o):
         o.tapped = True
     _additional_counters(g, o)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import bestow, commander, seats
-from engine.actions import ascend, destroy, plan_destroy, remove_from_combat
+from engine import bestow, commander, sagas, seats
+from engine.actions import ascend, destroy, plan_destroy, remove_from_combat, sacrifice
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -54,7 +54,7 @@ def check(g: "Game") -> bool:
         if g.effects:
             object_left(g, i)
     g.tokens_outside = False
-    if not did and g.__dict__.get("_sba_clean") == g._version:
+    if not did and g.__dict__.get("_sba_clean") == g._version and not sagas.at_last_chapter(g):
         return False  # nothing changed since the permanents were last found in order
     if "_paired" in g.__dict__:  # some soulbond pair was made in this game (engine/ops/objects.py)
         _unpair(g)
@@ -67,6 +67,7 @@ def check(g: "Game") -> bool:
     worlds: list[int] = []
     ascenders: set[str] = set()
     out_of_combat: list[int] = []
+    sagas_done: list[int] = []
     cs = g.all_chars()
     objs = g.objects
     for oid in g.battlefield:
@@ -110,6 +111,8 @@ def check(g: "Game") -> bool:
                 walkers.setdefault((c.controller, st), []).append(oid)
         if "Ascend" in c.keywords:
             ascenders.add(c.controller)
+        if "Saga" in c.subtypes and o.counters.get("lore") and sagas.finished(g, oid, c):
+            sagas_done.append(oid)        # Sagas (a later rule): after its final chapter
     if out_of_combat:
         _leave_combat(g, out_of_combat)
     for who in ascenders:
@@ -124,6 +127,10 @@ def check(g: "Game") -> bool:
     g.lki_chars = cs  # 704.7: what leaves is seen as it was before any of these actions
     try:
         did = _perform(g, to_graveyard, to_destroy, unattach, counters_fix, legends, walkers) or did
+        for oid in sagas_done:  # sacrificed with the others' actions (704.3), a sacrifice event each (701.14a)
+            if oid in g.battlefield:
+                sacrifice(g, oid)
+                did = True
     finally:
         g.lki_chars = None
     if did:

@@ -46,7 +46,8 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
                  "creature_to_graveyard"}  # a creature put into that player's graveyard from the battlefield
 #: Events this engine fires (a card triggering on anything else is unsupported).
-SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard"}) - {"scry"}
+SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard", "chapter"}) - {"scry"}
+# chapter: a Saga's chapter ability (engine/sagas.py fires it from the lore counters, never an event)
 # to_graveyard: "when SELF is put into your graveyard from your library / from anywhere" (to_graveyard below:
 # only the card's own ability, from the graveyard it went to)
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
@@ -54,7 +55,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
-                  "from"})
+                  "from", "chapters"})
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -73,7 +74,9 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "when SELF dies or is put into exile from the battlefield": where it went (603.6c)
     "to": frozenset({"ltb"}),
     # "whenever SELF deals damage to a creature": what was dealt the damage (120.3)
-    "damaged": frozenset({"deals_damage"})}
+    "damaged": frozenset({"deals_damage"}),
+    # a Saga's chapter numbers (engine/sagas.py)
+    "chapters": frozenset({"chapter"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -258,6 +261,12 @@ def _in_range(g: "Game", controller: str, ev: dict[str, Any]) -> bool:
             if not seats.in_range(g, controller, who):
                 return False
     return True
+
+
+def add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) -> dict[str, Any] | None:
+    """``ab`` of ``src`` triggers on ``ev`` (603.2), unless its intervening "if" does not hold
+    (603.4) or its limit each turn was reached: the waiting trigger, or None."""
+    return _add(g, src, ab, controller, ev)
 
 
 def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) -> dict[str, Any] | None:

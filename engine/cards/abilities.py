@@ -485,6 +485,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
     "last_time_counter_removed", "last_counter_removed", "loses_game", "haunted_dies", "creature_to_graveyard",
     "to_graveyard",
+    "chapter",  # a Saga's chapter ability, "I, II — ..." (trigger "chapters": [1, 2]; engine/sagas.py)
     "player_counters",  # a player gets counters of a kind ("whenever you get one or more {E}", 121.1)
 })
 

@@ -38,6 +38,9 @@ __all__ = ["compile_card", "compile_ability_text", "compile_abilities_text", "re
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Emblem", "Hero"}
 #: "Choose three. You may choose the same mode more than once." (the Confluences): a modal head of its own
+#: a Saga's chapter line, "I, II — Create a 2/2 white Knight creature token with vigilance." (Sagas, a later rule)
+_CHAPTER = re.compile(r"^((?:I|II|III|IV|V|VI|VII)(?:, (?:I|II|III|IV|V|VI|VII))*) — (.+)$", re.S)
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
 _AGAIN = re.compile(r"choose (one|two|three)\. you may choose the same mode more than once\.", re.I)
 _MODAL = re.compile(r"^(.*?)chooses? (one|two|three|one or both|one or more|any number|up to one|up to two|up to three)"
                     r"(?: that hasn't been chosen(?: this turn)?)? —$", re.I)
@@ -82,6 +85,15 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
     while i < len(paras):
         p = paras[i]
         bullets: list[str] = []
+        chapter = _CHAPTER.match(p)
+        if chapter:  # a chapter ability is a triggered ability of the Saga (Sagas, a later rule; engine/sagas.py)
+            nums = ",".join(str(_ROMAN[n]) for n in chapter.group(1).split(", "))
+            body = chapter.group(2)
+            body = body if body.startswith("SELF") else body[:1].lower() + body[1:]  # read as a trigger's instruction
+            head = f"When SELF reaches chapter {nums}, {body}"
+            items.append(IrItem("triggered", p, head=head, body=head))
+            i += 1
+            continue
         if _MODAL.match(p) or p.rstrip().endswith("—") and "choose" in p.lower() or _AGAIN.fullmatch(p.strip()):
             while i + 1 < len(paras) and paras[i + 1].startswith("•"):
                 i += 1
@@ -728,7 +740,10 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         unsupported.append("(an Aura without a readable enchant keyword)")
     if layout == "leveler" and levels is None and not unsupported:
         unsupported.append("(layout leveler: no level symbol read)")
-    if layout in ("saga", "class", "case", "mutate", "host", "augment", "meld") and not unsupported:
+    if layout == "saga" and not any((ab.trigger or {}).get("event") == "chapter" for ab in abilities) \
+            and not unsupported:
+        unsupported.append("(layout saga: no chapter ability read)")  # engine/sagas.py runs the rest
+    if layout in ("class", "case", "mutate", "host", "augment", "meld") and not unsupported:
         unsupported.append(f"(layout {layout}: its special rules are not compiled)")
     face_defs: list[CardDef] = []
     if " // " in name or len(faces) > 1:

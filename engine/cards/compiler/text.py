@@ -19,7 +19,8 @@ _SELF_WORDS = re.compile(
     r"saga|token|siege|battle|class|case|room|instant|sorcery|object)\b",
     re.I,
 )
-_ABILITY_WORD = re.compile(r"^(?!choose\b)[A-Z][A-Za-z'’ ,-]{2,40} — (?=\S)")
+_ABILITY_WORD = re.compile(r"^(?!choose\b)(?![IVX]+(?:, [IVX]+)* — )[A-Z][A-Za-z'’ ,-]{2,40} — (?=\S)")  # not a Saga's
+# chapter numbers ("I, II — ", "III — ": engine/cards/compiler read_ir)
 #: labels before a dash that are keywords with rules, not ability words (207.2c): each becomes the
 #: activation restriction its rule gives, written out so the activated ability's reader reads it
 #: (Boast and Exhaust are later keywords: Kaldheim, 2021, and Aetherdrift, 2025)

@@ -80,6 +80,9 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 or "owner" in inner["filter"]:
             return None
         return {**inner, "filter": {**inner["filter"], "owner": "you" if m.group(2) == "your" else "opponent"}}
+    m = re.fullmatch(r"self reaches chapter (\d+(?:,\d+)*)", c)
+    if m:  # a Saga's chapter ability (engine/cards/compiler read_ir; Sagas, a later rule)
+        return {"event": "chapter", "self": True, "chapters": [int(n) for n in m.group(1).split(",")]}
     m = re.fullmatch(r"(?:the )?beginning of combat on your turn", c)
     if m:
         return {"event": "step", "step": "beginning_of_combat", "whose": "you"}
