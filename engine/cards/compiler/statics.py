@@ -781,8 +781,8 @@ def _banefire(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(r"^(.+?) can't be the target of ([a-z]+) spells or abilities from ([a-z]+) sources$")
 def _untargetable_from(m: re.Match) -> list[dict[str, Any]] | None:
-    """"SELF can't be the target of nongreen spells or abilities from nongreen sources" (Gaea's Revenge, 114.1a-d, 601.2c):
-    no spell or ability whose source has that quality may target it (its controller's included)."""
+    """"SELF can't be the target of nongreen spells or abilities from nongreen sources" (Gaea's Revenge; 114.1,
+    601.2c): no spell or ability whose source has that quality may target it (its controller's included)."""
     f = parse_noun(m.group(2))
     if m.group(2) != m.group(3) or f is None or set(f) - {"colors", "not_colors"}:
         return None
