@@ -51,7 +51,8 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             continue
         sc = g.chars(src)
         # 702.16e protection prevents damage from sources of that quality; prevention effects
-        free = unpreventable or source_unpreventable(g, src) or statics_on and player_statics.damage_unpreventable(g)
+        free = unpreventable or source_unpreventable(g, src) or statics_on and player_statics.damage_unpreventable(
+            g, src, combat)
         if isinstance(tgt, int):
             if tgt not in g.objects or g.objects[tgt].zone != "battlefield":
                 continue
@@ -122,6 +123,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 t.counters["loyalty"] = t.counters.get("loyalty", 0) - n  # 119.3c
             elif "Infect" in kw or "Wither" in kw:
                 t.counters["-1/-1"] = t.counters.get("-1/-1", 0) + n  # 119.3d; infect 702.89c, wither 702.79a
+                triggers.counters_put(g, tgt, "-1/-1", n)  # 121.6
             else:
                 t.damage += n
             if "Deathtouch" in kw and n > 0:  # 702.2b: any nonzero amount of damage
@@ -169,6 +171,14 @@ def _prevention_riders(g: "Game", used: list[tuple[dict[str, Any], int, Any]]) -
             g.changed()
         if rider.get("gain_life") and e.get("controller"):
             gain_life(g, e["controller"], k)
+        sid = rider.get("from")
+        if rider.get("remove_counter") and sid in g.objects and g.objects[sid].zone == "battlefield":
+            # "prevent that damage and remove a (that many) +1/+1 counter(s) from it" (Undergrowth Champion)
+            cs = g.objects[sid].counters
+            n = min(cs.get(rider["remove_counter"], 0), k if rider.get("that_many") else 1)
+            if n:
+                cs[rider["remove_counter"]] -= n
+                g.changed()
 
 
 

@@ -387,7 +387,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 116.1a)")
     if offered is not None and player_statics.active(g) and player_statics.cast_locked(g, player, o):
         raise IllegalAction(f"{o.card.name} has the chosen name and can't be cast (201.3)")  # cascade included
-    if player_statics.active(g) and player_statics.cast_forbidden(g, player, o):
+    if player_statics.active(g) and player_statics.cast_forbidden(g, player, o, int(a.get("x", 0) or 0)):
         raise IllegalAction(f"{o.card.name} can't be cast now: an effect forbids it (101.2)")
     splice_mana: tuple[str, ...] = ()
     if a.get("splice"):  # 702.46a: the cards spliced onto it, their text copied onto the spell (engine/splice.py)
@@ -834,12 +834,14 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False
     if cost.energy and energy(g, player) < cost.energy:  # 118.3
         return False
+    if cost.mill and len(g.players[player].library) < cost.mill:  # 118.3: "Mill a card" with a card to mill
+        return False
     if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
         return False
     if has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
         return False
-    if cost.mana and "X" not in cost.mana and not can_afford(g, player, cost.mana, {o.id} if cost.tap else set(),
-                                                              ("ability", o.id)):
+    mana = costs.ability_mana(g, player, o.id, cost)
+    if mana and "X" not in mana and not can_afford(g, player, mana, {o.id} if cost.tap else set(), ("ability", o.id)):
         return False
     return True
 
@@ -862,7 +864,7 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     if a.get("mana") is not None and any("could_produce" in e.args for e in ab.effects):
         return False  # the kind asked for is checked as the mana is added, after the costs (106.7)
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
-        and not has_choices(cost) and not cost.exile_self and ab.condition is None \
+        and not cost.mill and not has_choices(cost) and not cost.exile_self and ab.condition is None \
         and all(e.op == "add_mana" for e in ab.effects)  # (its marks: activate; other instructions: run_now)
 
 
@@ -976,8 +978,9 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     discarded = _pay_other_costs(g, player, o, cost, x)
     if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
-    if cost.mana:
-        pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"),
+    mana = costs.ability_mana(g, player, o.id, cost)  # 602.2b: as it is activated (before other costs are paid)
+    if mana:
+        pay_mana(g, player, substitute_x(mana, s.x), {o.id} if cost.tap else set(), a.get("pay"),
                  ("ability", o.id))  # 106.6: restricted mana that may pay for this source's abilities
     if has_choices(cost):
         _after_costs(g, costs.start(g, player, cost, oid, s.id, "activate", a))  # 601.2h / 602.2b: chosen while paying
@@ -1109,10 +1112,15 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
         n = cost.loyalty if isinstance(cost.loyalty, int) else (-x if cost.loyalty == "-X" else x)
         o.counters["loyalty"] = o.counters.get("loyalty", 0) + n
         o.chosen["loyalty_turn"] = g.turn
+        triggers.counters_put(g, o.id, "loyalty", n)  # 121.6 (a +N cost puts them; n <= 0 fires nothing)
     if cost.life:
         lose_life(g, player, x if cost.life < 0 else cost.life)  # 119.4 ("Pay X life": the X announced)
     if cost.energy:
         pay_energy(g, player, cost.energy)
+    if cost.mill:  # "Mill a card": the top cards of the library into the graveyard, in order (a later keyword
+        # action, 2020; 118.3 checked it could be paid in full); each move meets its replacements (614.1a)
+        for c in list(g.players[player].library[:cost.mill]):
+            g.move(c, "graveyard")
     if cost.remove_counters:
         k, n = cost.remove_counters
         n = x if n < 0 else n  # "Remove X +1/+1 counters": the X announced (107.3a)

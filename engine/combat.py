@@ -127,10 +127,20 @@ def may_attack(g: "Game", oid: int, target: Any) -> bool:
     if not rules:
         return True
     defender = attacked_player(g, target)
+    if defender is None:
+        return False
     cs = g.all_chars()
-    return defender is not None and all(
-        any(cs[i].controller == defender and matches(g, i, r.get("what") or {}, oid) for i in g.battlefield)
-        for r in rules)
+    return all(_defender_allows(g, cs, oid, defender, r) for r in rules)
+
+
+def _defender_allows(g: "Game", cs: dict[int, Any], oid: int, defender: str, r: dict[str, Any]) -> bool:
+    """One "can't attack unless defending player ..." restriction, for that defending player (508.1c): what they
+    control, how many cards are in their graveyard, whether they are poisoned (121.1c)."""
+    if "defender_graveyard_ge" in r:
+        return len(g.players[defender].graveyard) >= int(r["defender_graveyard_ge"])
+    if r.get("defender_poisoned"):
+        return g.players[defender].poison > 0
+    return any(cs[i].controller == defender and matches(g, i, r.get("what") or {}, oid) for i in g.battlefield)
 
 
 def possible_attackers(g: "Game") -> list[int]:

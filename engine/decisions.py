@@ -530,6 +530,8 @@ def cost_words(c: Cost) -> str:
         out.append(f"pay {c.life} life")
     if c.energy:
         out.append("pay " + "{E}" * c.energy)
+    if c.mill:
+        out.append(f"mill {c.mill}")
     for part, _, n in payment.chosen_parts(c):
         out.append(f"{part.replace('_', ' ')} {n}")
     return ", ".join(out)

@@ -1,5 +1,5 @@
 """``python -m engine.fuzz --games N [--seed S] [--start K] [--jobs J] [--decks random|bench|FILE...]
-[--cards FILE] [--json]``: random games with invariants checked.
+[--cards FILE] [--players N] [--format commander] [--wire] [--json]``: random games with invariants checked.
 
 Game i of a run is seeded with S+i, so a run is reproducible in parts: ``--start K`` plays
 games K to K+N-1 of run S (the seeds S+K...), and the games of one part do not depend on the
@@ -9,7 +9,12 @@ any point is resumed by that command and adds up to the run played at once.
 
 The decks are the two bench decks, seeded random 60-card decks of every supported card
 (``--decks random``; with ``--cards FILE`` their spells are only the cards that file lists, one
-a line: the cards a branch made supported, where new faults come from), or deck files. After
+a line: the cards a branch made supported, where new faults come from), or deck files; with
+``--format commander`` (903) each seat plays one of the sample Commander decks
+(assets/decks/commander, in turn from the seed), its commander in the command zone. With
+``--wire`` each bot reads its decision as a network seat does: after the JSON round trip of
+``Decision.to_dict`` that the LAN server sends (engine/net/server_core.py), so its answers are
+built from what a remote client sees (string keys, lists for tuples). After
 every decision: no exception; every object in exactly one zone; the cards of both decks
 conserved; no ended effect in the state; state-based actions hold whenever a player has
 priority; ``view(p)`` shows no card that p may not know (engine/secrecy.py); a decision
@@ -34,7 +39,7 @@ from typing import Any
 
 from engine import layers, sba
 from engine.ai.random_bot import RandomBot
-from engine.bench import GREEN, RED, random_pair
+from engine.bench import GREEN, RED, commander_decks, random_pair
 from engine.cardpool import CardPool
 from engine.decks.files import DeckFileError, read_deck
 from engine.errors import IllegalAction
@@ -42,6 +47,7 @@ from engine.game import Game
 from engine.layers import Chars
 from engine.randomdeck import playable
 from engine.secrecy import check_views as check_views  # the view check, by the audience model
+from engine.state import Decision
 
 
 class InvariantError(AssertionError):
@@ -181,7 +187,8 @@ class Progress:
 def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions: int = 20000,
                  decks: str | list[list[str]] = "bench", decision_s: float = 0.0, game_s: float = 0.0,
                  progress: Progress | None = None, players: int = 2, teams: bool = False,
-                 only: frozenset[str] | None = None) -> tuple[Game, int]:
+                 only: frozenset[str] | None = None, format: str | None = None,
+                 wire: bool = False) -> tuple[Game, int]:
     """One random game with every invariant checked after every decision. ``decision_s`` and
     ``game_s`` (0: off) are time guards: a decision or a game over them fails with SlowError,
     and so does a game whose last 500 decisions take 20 times as long as its first 500. They
@@ -190,12 +197,23 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
     ``players`` (2-6) seats that many, the two decks in turn (a Free-for-All beyond two): the
     cards of a player who left the game (800.4a) are no longer counted. ``teams``: Two-Headed
     Giant (810), the first half of the seats against the second. ``only``: the random decks'
-    spells are of these cards."""
-    pair = game_decks(seed, cards, decks, only)
+    spells are of these cards. ``format="commander"``: each seat plays a sample Commander deck
+    (903), the seed picking the first. ``wire``: the bots answer the decision as a LAN client
+    reads it, after a JSON round trip of ``Decision.to_dict``."""
     names = [f"p{i}" for i in range(players)]
-    seat_decks = {n: pair[i % 2] for i, n in enumerate(names)}
+    commanders: dict[str, str] | None = None
+    if format == "commander":
+        pool = commander_decks()
+        picked = {n: pool[(seed + i) % len(pool)] for i, n in enumerate(names)}
+        commanders = {n: c for n, (c, _) in picked.items()}
+        seat_decks = {n: d for n, (_, d) in picked.items()}
+    else:
+        pair = game_decks(seed, cards, decks, only)
+        seat_decks = {n: pair[i % 2] for i, n in enumerate(names)}
     halves = [names[: players // 2], names[players // 2:]] if teams else None
-    g = Game.new([(n, seat_decks[n]) for n in names], cards, seed, teams=halves)
+    g = Game.new([(n, seat_decks[n]) for n in names], cards, seed, teams=halves, format=format,
+                 commanders=commanders)
+    extra = 1 if commanders else 0  # the commander (903.6) is a card of its owner's beside the 99
     bots = {n: RandomBot(seed * players + i + 1) for i, n in enumerate(names)}
     replay = Game.from_json(g.to_json(), cards)
     n = 0
@@ -207,10 +225,11 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
         if progress is not None:
             progress.decision = n + 1
         t = clock()
+        seen = Decision(**json.loads(json.dumps(d.to_dict()))) if wire else d
         try:
-            g.submit(d.player, bots[d.player].answer(d))
+            g.submit(d.player, bots[d.player].answer(seen))
         except IllegalAction:
-            g.submit(d.player, d.forced if d.forced is not None else {"action": "pass"})
+            g.submit(d.player, seen.forced if seen.forced is not None else {"action": "pass"})
         took = clock() - t
         n += 1
         if decision_s and took > decision_s:
@@ -225,7 +244,7 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
                 if decision_s and last > 20 * max(first, 0.05):
                     raise SlowError(f"decisions {n - 499}-{n} took {last:.1f} s, the first 500 {first:.1f} s")
                 last = 0.0
-        check_zones(g, sum(len(seat_decks[p]) for p in names if p not in g.gone))
+        check_zones(g, sum(len(seat_decks[p]) + extra for p in names if p not in g.gone))
         check_sba(g)
         check_effects(g)
         check_chars(g)
@@ -244,13 +263,14 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
     return g, n
 
 
-def _one(args: tuple[int, int, Any, float, float, int, frozenset[str] | None]) -> dict[str, Any]:
-    seed, json_every, decks, decision_s, game_s, players, only = args
+def _one(args: tuple[int, int, Any, float, float, int, frozenset[str] | None, str | None, bool]) -> dict[str, Any]:
+    seed, json_every, decks, decision_s, game_s, players, only, format, wire = args
     cards = _CARDS.get("pool") or _CARDS.setdefault("pool", CardPool())
     at = Progress()
     try:
         g, n = play_checked(cards, seed, json_every, decks=decks, decision_s=decision_s, game_s=game_s,
-                            progress=at, players=players, only=only)
+                            progress=at, players=players, only=only, format=format, wire=wire,
+                            max_decisions=20000 * max(1, players // 2))  # as engine.bench.play
         return {"seed": seed, "decisions": n, "winner": g.winner or "none", "turns": g.turn}
     except Exception as e:  # noqa: BLE001 - every failure is reported with its seed
         return {"seed": seed, "decision": at.decision, "error": f"{type(e).__name__}: {e}"[:1000]}
@@ -280,12 +300,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game-s", type=float, default=300.0, help="fail a game slower than this (0: off)")
     ap.add_argument("--players", type=int, default=2, choices=range(2, 7), metavar="2..6",
                     help="seats per game (a Free-for-All beyond two)")
+    ap.add_argument("--format", choices=["commander"], default=None,
+                    help="commander: each seat plays a sample Commander deck (903; with the bench decks only)")
+    ap.add_argument("--wire", action="store_true",
+                    help="the bots read each decision after the JSON round trip a LAN client gets")
     ap.add_argument("--json", action="store_true", help="print the result as JSON on the last line")
     a = ap.parse_args(argv)
     decks: Any = a.decks[0] if a.decks in (["bench"], ["random"]) else _deck_files(a.decks)
     only = _card_list(a.cards) if a.cards else None
     if only is not None and decks != "random":
         ap.error("--cards chooses the cards of --decks random")
+    if a.format and decks != "bench":
+        ap.error("--format commander plays the sample Commander decks: no --decks")
     t0 = time.perf_counter()
     failures: list[dict[str, Any]] = []
     decisions = turns = 0
@@ -293,9 +319,11 @@ def main(argv: list[str] | None = None) -> int:
     if a.start < 0:
         ap.error("--start is a game number (0 or more)")
     first = a.start
-    work = [(a.seed + first + i, a.json_every, decks, a.decision_s, a.game_s, a.players, only) for i in range(a.games)]
-    base = ["python -m engine.fuzz", "--decks", *a.decks, *(["--cards", a.cards] if a.cards else []),
-            *(["--players", str(a.players)] if a.players != 2 else [])]
+    work = [(a.seed + first + i, a.json_every, decks, a.decision_s, a.game_s, a.players, only, a.format, a.wire)
+            for i in range(a.games)]
+    base = ["python -m engine.fuzz", *(["--format", a.format] if a.format else ["--decks", *a.decks]),
+            *(["--cards", a.cards] if a.cards else []),
+            *(["--players", str(a.players)] if a.players != 2 else []), *(["--wire"] if a.wire else [])]
 
     def rest(k: int) -> str:
         """The command that plays the games of this part from game k of the run on."""

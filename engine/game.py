@@ -39,6 +39,7 @@ from engine import (
     player_statics,
     position,
     replacement,
+    saga,
     sba,
     seats,
     tapping,
@@ -64,6 +65,7 @@ from engine.view import view as view_of
 COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers",
                 "first_strike_damage", "combat_damage", "end_of_combat")
 HAND_SIZE = 7
+CONCEDE = "__concede__"  # the record of a concession (104.3a) among the answers
 
 
 #: the steps whose end does not empty mana that lasts "until end of combat" (106.4, firebending)
@@ -585,6 +587,8 @@ class Game:
                 triggers.enters(self, n)
         if to == "graveyard" and n.card.abilities:  # "when SELF is put into your graveyard from ..." (603.2)
             triggers.to_graveyard(self, n, frm)
+        if to == "graveyard" and not n.token:  # "whenever a card is put into an opponent's graveyard from anywhere"
+            triggers.event(self, {"event": "card_to_graveyard", "obj": n.id, "player": n.owner, "from": frm})
         if frm == "graveyard":  # "whenever ... leave your graveyard" (603.2)
             triggers.event(self, {"event": "leaves_graveyard", "obj": n.id, "player": n.owner, "to": to})
         return n.id
@@ -666,20 +670,20 @@ class Game:
             if len(self.answers) == n_answers:
                 raise
             fault: BaseException = RuntimeError("IllegalAction raised after the answer was taken")
-            self._fault(d, player, answer, n_answers, fault, traceback.format_exc())
+            self._fault(_record(d), player, answer, n_answers, fault, traceback.format_exc())
         except Exception as e:  # noqa: BLE001 - every engine bug is contained here
-            self._fault(d, player, answer, n_answers, e, traceback.format_exc())
+            self._fault(_record(d), player, answer, n_answers, e, traceback.format_exc())
 
-    def _fault(self, d: Decision, player: str, answer: Any, n_answers: int, error: BaseException,
+    def _fault(self, decision: dict[str, Any], player: str, answer: Any, n_answers: int, error: BaseException,
                trace: str) -> NoReturn:
-        """Put the game back as it was before the failing answer, write a bug report and raise
-        EngineFault (DESIGN.md: no fault ends a game)."""
-        decision = {"kind": str(d.kind), "player": d.player, "data": d.data}
+        """Put the game back as it was before the failing answer (or concession), write a bug
+        report and raise EngineFault (DESIGN.md: no fault ends a game)."""
         answers = self.answers[:n_answers]
         path = bugreport.write(self.origin, answers, _plain(decision), answer, player,
                                f"{type(error).__name__}: {error}", trace)
         self._recover(answers)
-        raise EngineFault(f"engine fault on {player}'s {d.kind} answer: {type(error).__name__}: {error}",
+        what = "concession" if answer == CONCEDE else f"{decision['kind']} answer"
+        raise EngineFault(f"engine fault on {player}'s {what}: {type(error).__name__}: {error}",
                           decision, answer, trace, str(path) if path is not None else None) from error
 
     def _recover(self, answers: list[Any]) -> None:
@@ -711,14 +715,26 @@ class Game:
         self._after_mulligans()
 
     def concede(self, player: str) -> None:
-        """A player concedes (104.3a) at any time; recorded so a replay concedes too."""
+        """A player concedes (104.3a) at any time; recorded so a replay concedes too.
+
+        An exception in what the concession sets off (the player leaving the game, 800.4a, and
+        the game running on to the next decision) is an engine fault, contained as in ``submit``:
+        the game is put back as it was before the concession, a bug report is written and
+        EngineFault is raised (the player has not left; the caller says so)."""
         if self.winner is not None or player in self.gone:
             return
-        self.answers.append([player, "__concede__"])
-        self.players[player].conceded = True
-        self.players[player].lost = True  # 104.3a: in a multiplayer game they leave it at once
-        self._check_end()
-        self._advance()
+        n_answers = len(self.answers)
+        d = self._pending
+        try:
+            self.answers.append([player, CONCEDE])
+            self.players[player].conceded = True
+            self.players[player].lost = True  # 104.3a: in a multiplayer game they leave it at once
+            self._check_end()
+            self._advance()
+        except Exception as e:  # noqa: BLE001 - every engine bug is contained here, IllegalAction too
+            decision = {"kind": "concede", "player": player,
+                        "data": {"pending": str(d.kind), "for": d.player} if d is not None else {}}
+            self._fault(decision, player, CONCEDE, n_answers, e, traceback.format_exc())
 
     # ------------------------------------------------------------------ snapshots
     _FIELDS = ("order", "battlefield", "stack", "next_id", "next_uid", "ts", "entry_event", "turn", "active",
@@ -817,7 +833,7 @@ class Game:
         else:
             raise ValueError(f"unknown game origin {o['kind']!r}")
         for player, answer in d["answers"]:
-            if answer == "__concede__":
+            if answer == CONCEDE:
                 g.concede(player)
             else:
                 g.submit(player, answer)
@@ -1052,6 +1068,8 @@ class Game:
             triggers.step(self, "draw")
             self._give_priority()
         elif s in ("main1", "main2"):
+            if s == "main1":
+                saga.main_phase(self)  # a lore counter on each of the active player's Sagas (engine/saga.py)
             triggers.step(self, s)  # 505.4: "at the beginning of your precombat / postcombat / next main phase"
             self._give_priority()
         elif s == "beginning_of_combat":
@@ -1302,10 +1320,12 @@ class Game:
             p.lands_played = 0
             p.extra_lands_turn = 0
             p.life_gained_turn = 0
+            p.life_lost_last_turn = p.life_lost_turn  # "if you lost life last turn": the turn that just ended
             p.life_lost_turn = 0
             p.spells_cast_last_turn = p.spells_cast_turn  # "last turn" is the turn that just ended
             p.spells_cast_turn = 0
             p.cast_kinds_turn = []
+            p.entered_kinds_turn = []
             p.drawn_turn = 0
             p.discarded_turn = 0
             p.sacrificed_turn = 0
@@ -1480,6 +1500,11 @@ def _copy(v: Any) -> Any:
     if isinstance(v, set):
         return set(v)
     return v
+
+
+def _record(d: Decision) -> dict[str, Any]:
+    """The decision an answer faulted on, as a bug report and EngineFault carry it."""
+    return {"kind": str(d.kind), "player": d.player, "data": d.data}
 
 
 def _plain(v: Any) -> Any:

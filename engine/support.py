@@ -148,7 +148,8 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
 _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_poison_ge", "graveyard_types_ge",
                                 "opponent_graveyard_ge", "gained_life_this_turn", "graveyard_ge", "filter",
                                 "opponent_life_le", "life_le", "life_ge", "your_turn", "opponent_lost_life_this_turn",
-                                "life_le_half_start", "spells_cast_ge", "hand_more_than_opponents"})
+                                "life_le_half_start", "spells_cast_ge", "hand_more_than_opponents",
+                                "no_spell_cast_this_game"})
 
 
 _EXILE_SELF = Cost(exile_self=True)
@@ -164,7 +165,7 @@ _STATIC_WALK = [False]
 #: set while the amount of an op that counts it for each player it affects is walked ("they")
 _THAT_PLAYER = [False]
 #: the ops that read such an amount once for each player (engine/ops/damage.py, engine/ops/objects.py)
-_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life"})
+_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life", "mill"})
 
 
 #: the references to a player's whole zone that the exile and move ops read (engine/values.refs)
@@ -236,6 +237,8 @@ def _walk(x: Any, out: list[str]) -> None:
             return  # the sacrificed object's power as it last existed (engine/costs.py)
         if x.get("life_of") == "that_player" and not _THAT_PLAYER[0]:
             out.append("amount life_of that_player outside a per-player instruction")  # engine/values.py amount_for
+        if x.get("hand_of") == "that_player" and not _THAT_PLAYER[0]:
+            out.append("amount hand_of that_player outside a per-player instruction")
         mv = x.get("mv_of")
         if mv is not None and mv not in ("it", "taken") and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's
@@ -364,7 +367,7 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append("blocks of a source that left the battlefield")
         if any(k in trig and not set(evs) <= e for k, e in KEYS_OF_EVENT.items()):
             out.append("trigger options")
-        if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast"} \
+        if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil"} \
                 or trig.get("nth") and evs not in (["cast"], ["draw"]):
             out.append("trigger options")
         if "activate" in evs and not (trig.get("loyalty") or trig.get("nonmana")
@@ -407,6 +410,11 @@ def ability_reasons(ab: Ability) -> list[str]:
         out.append(f"mana ability from {ab.zone}")
     if ab.cost is not None:
         out.extend(costs.cost_problems(ab.cost, announced=ab.kind in ("activated", "mana")))
+        ch = ab.cost.change or {}
+        if "per" in ch:
+            out.extend(f"cost change: {p}" for p in contract.amount_problems(ch["per"]))
+        if "condition" in ch:
+            out.extend(condition_problems(ch["condition"]))
         if ab.zone == "graveyard" and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self
                                        or ab.cost.loyalty is not None or ab.cost.remove_counters):
             out.append("cost of a graveyard ability")

@@ -101,7 +101,8 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
             sid = src.id if src.id in g.objects else None
             if any(r.get("rule") == "untargetable_from" and has_quality(g, r["sources"], sid, None if sid is not None
                                                                        else set(src.card.colors)) for r in c.rules):
-                return False  # "can't be the target of nongreen spells or abilities from nongreen sources" (114.1)
+                return False  # "can't be the target of nongreen spells or abilities from nongreen sources"
+                # (601.2c, 114.1)
     return True
 
 

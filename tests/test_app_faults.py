@@ -67,3 +67,32 @@ def test_an_engine_fault_is_a_dialog_and_the_game_goes_on(qtbot, tmp_path: Path,
     assert g.pending.player == "bob" and w.ctl.seat == "bob"
     assert answer({"action": "pass"})
     assert g.players["bob"].life == 17 and not g.stack and g.pending is not None
+
+
+def test_an_engine_fault_on_a_concession_is_a_dialog_and_the_player_can_concede_again(qtbot, tmp_path: Path,
+                                                                                        monkeypatch):
+    """A fault in what a concession sets off (the player leaving, 800.4a) is said in the fault dialog
+    (not an exception out of the table); the player is still in the game, and conceding again works."""
+    import engine.game
+    from engine.bench import GREEN, RED
+    from engine.game import Game
+    monkeypatch.setenv("MANATABLE_DATA", str(tmp_path))
+    real = engine.game.leave
+    armed = [True]
+
+    def trap(*args: Any) -> Any:
+        if armed[0]:
+            armed[0] = False
+            raise RuntimeError("injected fault")
+        return real(*args)
+
+    monkeypatch.setattr(engine.game, "leave", trap)
+    g = Game.new([("alice", RED), ("bob", GREEN), ("carol", RED)], seed=3)
+    w = show_table(qtbot, LocalSession(g), ["alice", "bob", "carol"])
+    w.ctl.concede("carol")
+    assert not armed[0]
+    box = w.fault_box
+    assert box is not None and box.isVisible() and "concession" in box.text() and "put back" in box.text()
+    assert "carol" not in g.gone and list((tmp_path / "bugs").glob("*.json"))
+    w.ctl.concede("carol")
+    assert "carol" in g.gone and g.winner is None

@@ -140,3 +140,35 @@ def test_a_bug_report_that_cannot_be_written_does_not_hide_the_fault(cards, tmp_
         g.submit(g.pending.player, {"action": "pass"})
     assert e.value.report is None
     assert g.state_key() == before
+
+
+def test_a_fault_while_a_player_concedes_is_contained(cards, data, monkeypatch):
+    """A concession (104.3a) sets off the player leaving the game (800.4a) and the game running on:
+    a fault there is contained as an answer's is (the player is still in the game, the state and
+    the answers are as before, a bug report replays to it); conceded again, the player leaves and
+    the others play the game to its end."""
+    import engine.game
+    trap = Trap(engine.game.leave)
+    monkeypatch.setattr(engine.game, "leave", trap)
+    g = Game.new([("p0", RED), ("p1", GREEN), ("p2", RED)], cards, 8)
+    bots = {p: RandomBot(i) for i, p in enumerate(g.order)}
+    for _ in range(60):
+        step(g, bots)
+    before, events, answers, text = g.state_key(), list(g.events), list(g.answers), g.to_json()
+    trap.armed = True
+    with pytest.raises(EngineFault) as e:
+        g.concede("p2")
+    assert trap.sprung == 1 and "p2's concession" in str(e.value) and "injected fault" in e.value.traceback
+    assert e.value.answer == "__concede__" and e.value.decision["kind"] == "concede"
+    assert g.state_key() == before and g.events == events and g.answers == answers and g.to_json() == text
+    assert "p2" not in g.gone and not g.players["p2"].lost
+    report = json.loads(Path(e.value.report).read_text(encoding="utf-8"))
+    again = Game.from_json(json.dumps({"version": 1, "origin": report["origin"], "answers": report["answers"]}), cards)
+    assert again.state_key() == before
+    g.concede("p2")
+    assert "p2" in g.gone and g.answers[-1] == ["p2", "__concede__"]
+    n = 0
+    while g.pending is not None and n < 20000:
+        step(g, bots)
+        n += 1
+    assert g.winner in ("p0", "p1")

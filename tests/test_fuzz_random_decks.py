@@ -119,3 +119,22 @@ def test_random_decks_of_listed_cards_only(tmp_path, capsys, cards):
     with pytest.raises(SystemExit) as e:
         fuzz.main(["--decks", "random", "--cards", str(names), "--games", "1"])
     assert "'Chaos Orb'" in str(e.value)
+
+
+def test_four_seat_commander_games_are_fuzzed_as_a_network_seat_reads_them(cards, capsys):
+    """``--format commander --players 4 --wire``: each seat plays a sample Commander deck, a
+    commander of its own (903.3), every invariant is checked (the commanders counted among the
+    cards), and the bots answer decisions after the JSON round trip
+    the LAN server sends; the failure's replay command names all three options."""
+    g, n = fuzz.play_checked(cards, 5, max_decisions=300, players=4, format="commander", wire=True)
+    assert n == 300 and g.format == "commander" and len(g.order) == 4
+    assert len(set(g.commanders.values())) == 4
+    assert sorted(g.commanders.values()) == sorted(g.order)
+    args = ["--format", "commander", "--players", "4", "--wire", "--games", "1", "--seed", "5",
+            "--decision-s", "1e-9", "--json"]
+    assert fuzz.main(args) == 1
+    (f,) = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["failures"]
+    assert f["error"].startswith("SlowError")
+    assert f["replay"] == "python -m engine.fuzz --format commander --players 4 --wire --seed 5 --games 1"
+    with pytest.raises(SystemExit):
+        fuzz.main(["--format", "commander", "--decks", "random", "--games", "1"])

@@ -73,3 +73,46 @@ def test_an_engine_fault_is_told_to_the_seat_and_the_game_goes_on(server, tmp_pa
     assert all(s.connected for s in (a, b, c, d))
     for s in (a, b, c, d):
         s.close()
+
+
+def test_an_engine_fault_on_a_concession_is_told_to_the_seat_and_the_game_goes_on(server, tmp_path, monkeypatch):
+    """A fault in what a concession sets off (the player leaving, 800.4a) is an ``engine_fault``
+    to that seat, which the client raises as EngineFault: the seat is still in the game, nothing is
+    stored, and conceded again it leaves and the other two play on."""
+    import engine.game
+    from engine.bench import GREEN, RED
+    from engine.net.client import RemoteSession
+    real = engine.game.leave
+    armed = [True]
+
+    def trap(*args):
+        if armed[0]:
+            armed[0] = False
+            raise RuntimeError("injected fault")
+        return real(*args)
+
+    a = RemoteSession("127.0.0.1", server.port)
+    code = a.create("alice", RED, format="free", seats=3)
+    b = RemoteSession("127.0.0.1", server.port)
+    b.join(code, "bob", GREEN)
+    c = RemoteSession("127.0.0.1", server.port)
+    c.join(code, "carol", RED)
+    sessions = {"alice": a, "bob": b, "carol": c}
+    for s in sessions.values():
+        assert s.wait(lambda x: x.updates > 0, 10)
+    bots = {n: RandomBot(i) for i, n in enumerate(sessions)}
+    step(sessions, bots, 12)
+    before = c.decision_no
+    monkeypatch.setattr(engine.game, "leave", trap)
+    with pytest.raises(EngineFault) as e:
+        c.concede()
+    assert "put back" in str(e.value) and "carol's concession" in str(e.value) and not armed[0]
+    assert e.value.answer == "__concede__" and e.value.decision == {"kind": "concede", "player": "carol"}
+    assert c.decision_no == before and list((tmp_path / "user" / "bugs").glob("*.json"))
+    c.concede()
+    assert a.wait(lambda s: s.view()["players"]["carol"]["left"], 10)
+    assert a.decision_no == before + 1  # the concession is the one answer stored since
+    step({"alice": a, "bob": b}, {n: bots[n] for n in ("alice", "bob")}, 30)
+    assert a.connected and b.connected
+    for s in sessions.values():
+        s.close()

@@ -149,6 +149,10 @@ class TableController(QObject):
     def _fault(self, e: EngineFault) -> None:
         """The game is back as it was before the answer: say so (``fault``), and play on."""
         where = f" A bug report was saved to {e.report}." if e.report else ""
+        if e.answer == "__concede__":
+            self.fault.emit(f"The engine failed on that concession ({e}); the game was put back as it was."
+                            f"{where} Concede again, or play on.")
+            return
         self.fault.emit(f"The engine failed on that answer ({e}); the game was put back as it was."
                         f"{where} Answer otherwise, or play that card by hand.")
 
@@ -175,7 +179,11 @@ class TableController(QObject):
         if seat not in self.humans:
             raise ValueError(f"{seat} is not played at this computer")
         if hasattr(self.session, "concede"):
-            self.session.concede(seat)
+            try:
+                self.session.concede(seat)
+            except EngineFault as e:  # the game is back as it was: the seat is still in it
+                self._fault(e)
+                return
             self.advance()
 
     def start(self) -> None:

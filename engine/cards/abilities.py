@@ -109,6 +109,8 @@ destroy: what, [no_regen]
     destroy (CR 701.6)
 exile: what, [until: "self_leaves"]
     exile (until the source leaves: return it then, 610.3) (CR 406, 610.3)
+exile_if_dies: what | filter
+    if the objects named (or any creature matching filter) would die this turn, exile it instead (CR 614.1a)
 bounce: what, [with_auras]
     return to its owner's hand (from whatever zone it is in); with_auras: the Auras attached to it too (CR 400.7)
 move: what, to, [tapped], [control: "you"], [counter: KIND], [from: "graveyard"], [unearth], [becomes: {subtypes,
@@ -121,7 +123,7 @@ regenerate: what
     next time it would be destroyed this turn, instead ... (CR 701.12)
 gain_control: what, [duration: "eot"|"while_you_control_self"]
     the controller of the source gains control (CR 613.1b)
-sacrifice: what=REF  or  who, filter, amount
+sacrifice: what=REF  or  who, filter, amount, [exile: the chosen permanents are exiled, not sacrificed]
     sacrifice (who chooses among their objects matching) (CR 701.21)
 draw: who, amount
     draw cards (CR 121)
@@ -208,7 +210,8 @@ restart: [keep_exiled]
 move_counters: what, to, kind, amount
     move counters from one object onto another (CR 121.5)
 prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {gain_life: true}],
-      [from_chosen_source, next], [by_each: FILTER], [to_filter: FILTER], [to_players: you|each], duration
+      [from_chosen_source, next, [source_filter: FILTER (the sources that may be chosen)]],
+      [by_each: FILTER], [to_filter: FILTER], [to_players: you|each], duration
     prevention shield (rider: what happens for the damage it prevented, 615.5) (CR 615)
 animate: what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all]
     becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types; keep_types: the subtypes replace
@@ -336,7 +339,9 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   haunted_dies ("the creature SELF haunts dies", 702.54c), creature_to_graveyard (recover, 702.58a),
   to_graveyard ("self": True; "from": the zone it came from: "when SELF is put into your graveyard from your library"),
   crime ("you commit a crime"), expend ("amount"),
-  counters_put ("kind"), player_counters ("counter": the kind a player gets, 121.1),
+  counters_put ("counter": the kind; "self" or "filter": the permanent, 121.6),
+  player_counters ("counter": the kind a player gets, 121.1),
+  chapter ("self": True, "chapter": n: a Saga's chapter ability, its lore counters became at least n; engine/saga.py),
   cast may carry "nth": 2 (second spell each turn) and "or_copy": True,
   attacks may carry "defending": "you" (attacks you or your planeswalker) and "min_attackers": n,
   step "whose" may be "attached_controller" / "attached_player" (enchanted creature's controller / enchanted player),
@@ -455,6 +460,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
+    "exile_if_dies",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
@@ -482,6 +488,8 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "last_time_counter_removed", "last_counter_removed", "loses_game", "haunted_dies", "creature_to_graveyard",
     "to_graveyard",
     "player_counters",  # a player gets counters of a kind ("whenever you get one or more {E}", 121.1)
+    "chapter",  # a Saga's chapter ability ("self": True, "chapter": n; a later rule: engine/saga.py)
+    "card_to_graveyard",  # "whenever a card is put into an opponent's graveyard from anywhere" ("who", "filter")
 })
 
 
@@ -531,10 +539,17 @@ class Cost:
     exile_from_hand: dict[str, Any] | None = None    # filter plus "amount": "exile a blue card from your hand"
     tap_others: dict[str, Any] | None = None         # filter plus "amount": "Tap an untapped creature you control"
     return_to_hand: dict[str, Any] | None = None     # "Return a land you control to its owner's hand"
+    # "Remove a +1/+1 counter from a creature you control": the filter of the permanent chosen, its "counter" the kind
+    remove_counter_from: dict[str, Any] | None = None
     linked_to_graveyard: int = 0  # "Put a card exiled with SELF into its owner's graveyard" (607.2a, 614.14)
     process: int = 0  # "Put a card an opponent owns from exile into that player's graveyard" (BFZ processors)
     reveal: dict[str, Any] | None = None  # "you may reveal a Dragon card from your hand": up to one, optional
     energy: int = 0  # "Pay {E}{E}": energy counters the player removes (121.1; {E} is a later symbol, Kaladesh)
+    mill: int = 0  # "Mill a card": the top cards of the player's library into the graveyard (a later keyword
+    # action, 2020, for "put the top card of your library into your graveyard"; 118.3: only with that many)
+    # "This ability costs {1} less to activate for each Q / if COND" (602.2b, 601.2f): {"amount": -1, "per": Q}
+    # or {"amount": -1, "condition": COND}, applied to the generic mana as the ability is activated
+    change: dict[str, Any] | None = None
 
     @property
     def is_free(self) -> bool:

@@ -78,8 +78,8 @@ def play(rs: RemoteSession, bot: RandomBot, reconnect_for: float = 60.0, delay: 
             print(f"conceding: {why}", file=sys.stderr, flush=True)
             try:
                 rs.concede()
-            except (NetError, IllegalAction):
-                pass
+            except (NetError, IllegalAction, EngineFault) as e:
+                print(f"the concession failed: {e}", file=sys.stderr, flush=True)
             rs.wait(lambda s: s.game_over or not s.connected, 60.0)
             max_turns, faults = None, 0
             continue

@@ -408,8 +408,16 @@ class RemoteSession:
         return list(self._events[since:])
 
     def concede(self, seat: str | None = None) -> None:
+        """Concede (104.3a); an engine fault on the server (the game put back, the seat still in
+        it) raises EngineFault, as on an answer."""
         self._check_seat(seat)
-        self.request("concede")
+        try:
+            self.request("concede")
+        except NetError as e:
+            if e.code == "engine_fault":
+                raise EngineFault(e.message, {"kind": "concede", "player": self.seat}, "__concede__",
+                                  "(on the server)") from None
+            raise
 
     def _check_seat(self, seat: str | None) -> None:
         if seat is not None and self.seat is not None and seat != self.seat:

@@ -980,7 +980,12 @@ class Server:
             return
         if g.over:
             return
-        g.concede(seat)
+        try:
+            g.concede(seat)
+        except EngineFault as e:  # the game is back as it was before the concession: the seat is still in it
+            log.error("engine fault on a concession in %s (bug report %s):\n%s", room.id, e.report, e.traceback)
+            raise P.ProtocolError("engine_fault", f"the engine failed on this concession and the game was put "
+                                  f"back as it was: {str(e)[:300]}", "concede") from None
         self.store.exec("INSERT INTO answers(game, n, player, answer, at) VALUES (?,?,?,?,?)",
                         (room.id, len(g.answers) - 1, seat, json.dumps("__concede__"), time.time()))
         room.reason = f"{seat} {reason}"
@@ -1093,7 +1098,10 @@ class Server:
         if seat.conn is not None or room.id not in self.rooms:
             return
         log.info("%s did not come back to %s: loss by disconnection", seat.name, room.id)
-        self._concede(room, seat.name, "lost by disconnection")
+        try:
+            self._concede(room, seat.name, "lost by disconnection")
+        except P.ProtocolError:  # an engine fault, logged with its bug report: the game waits for the seat
+            pass
 
     def stats_summary(self) -> dict[str, Any]:
         """Server-side processing time of answers (arrival of the frame to the ack handed to the kernel)."""

@@ -199,6 +199,9 @@ def _prevent_op(g: "Game", r: Ctx, e: Effect) -> dict | None:
         got = r["answers"].get(r["i"])
         if got is None:
             srcs = list(g.battlefield) + [i for i in g.stack if g.objects[i].ability is None]
+            if e.get("source_filter") is not None:  # "a red source of your choice" (Circle of Protection: Red)
+                f = {**e.args["source_filter"], "zone": "any_card"}
+                srcs = [i for i in srcs if matches(g, i, f, source_id(g, r), controller(g, r))]
             if not srcs:
                 return None
             return ask_cards(r, controller(g, r), srcs, 1, 1, f"{this(g, r).card.name}: choose a source")

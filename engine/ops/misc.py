@@ -130,7 +130,12 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
         acts += [x for x in e.get("effects", ()) if x.op in ("move", "exile") and _chosen_off_battlefield(x)]
         # "you may discard a [land] card. If you do, ...": only with such a card in the hand (701.7a)
         acts += [x for x in e.get("effects", ()) if x.op == "discard" and "what" not in x.args]
-    if not pays and not acts:
+    if e.get("forced"):  # "Sacrifice a Mountain. If you do, ...": not a choice; it is done when it can be (608.2c),
+        # and what follows only then (701.14a: nothing to sacrifice, nothing sacrificed)
+        forced = [x for x in e.get("effects", ()) if x.op in ("sacrifice", "discard")]
+        if r["answers"].get(r["i"]) is None:
+            r["answers"][r["i"]] = "yes" if _can_act(g, r, controller(g, r), forced) else "no"
+    elif not pays and not acts:
         return _plain_may(g, r, e)
     got = r["answers"].get(r["i"])
     if got is None:

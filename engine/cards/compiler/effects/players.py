@@ -152,15 +152,16 @@ def _discard_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("discard", {"who": who, "amount": "all"})]
 
 
-@reader(rf"^(?:{PLAYER} )?mills? ([a-z]+|\d+|that many) cards?(?:, where x is (.+))?$")
+@reader(rf"^(?:{PLAYER} )?mills? (?:([a-z]+|\d+|that many) cards?(?:, where x is (.+))?|cards equal to (.+))$")
 def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Mill (a later keyword action: "put the top N cards of their library into their graveyard"): "Target
     player mills X cards, where X is the number of lands you control" (Dreadwaters): X bound for the sentence
-    (107.3)."""
+    (107.3); "each opponent mills cards equal to the number of cards in their hand" (Folio of Fancies): counted
+    for each player who mills ("their": that player, 608.2c)."""
     who = c.player(m.group(1) or "you")
     if not bind_x(m.group(3), c):
         return None
-    n = amount_of(m.group(2), c)
+    n = amount_of(m.group(2), c) if m.group(2) else equal_to(m.group(4), c=c)
     if who is None or n is None:
         return None
     if who == "you":  # "from among them" / "the cards milled this way" of the next instruction: your own cards
@@ -186,7 +187,7 @@ def _poison(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None or n is None else [Effect("poison", {"who": who, "amount": n})]
 
 
-@reader(r"^(scry|surveil) (\d+|x)(?:, where x is (.+?))?$")
+@reader(r"^(?:you )?(scry|surveil) (\d+|x)(?:, where x is (.+?))?$")
 def _scry(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.18a: "Scry 2"; "Scry X, where X is the greatest mana value among permanents you control" (X bound
     for the sentence, 107.3); surveil is a later keyword action."""
@@ -226,6 +227,13 @@ def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
     else:
         amt = int(m.group(2))
     return [Effect("set_life", {"who": who, "amount": amt})]
+
+
+@reader(r"^double your life total$")
+def _double_life(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Double your life total" (Revenge, Enduring Angel): its controller gains life equal to their life total
+    (118.5 sets it to twice what it is; a gain of that much, 118.9: "whenever you gain life" sees it)."""
+    return [Effect("gain_life", {"who": "you", "amount": {"life_of": "you"}})]
 
 
 @reader(r"^redistribute any number of players' life totals$")
@@ -484,6 +492,33 @@ def _exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
                                                        "all": m.group(2) == "all"})]
 
 
+@reader(r"^search (its controller's|its owner's|that player's|the) graveyard, hand, and library(?: of (that spell's "
+        r"controller|its controller))? for (any number of|all) cards with the same name as "
+        r"(that (?:creature|land|spell|card|enchantment|artifact|permanent)|it)"
+        r"(?: and exile them|, exile those cards, then that player shuffles)$")
+def _exile_same_name(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.15a (Eradicate, Crumble to Dust, Counterbore, Surgical Extraction, Invasive Surgery): the cards with the
+    same name as the object named before (201.2; as it last existed, 608.2h) in the graveyard, hand and library of
+    its controller (owner, or the player named), exiled: all of them, or any number the searcher chooses."""
+    what = c.ref(m.group(4))
+    if not isinstance(what, dict) or "target" not in what:
+        return None
+    whose = m.group(2) or m.group(1)
+    if whose in ("its controller's", "that spell's controller", "its controller"):
+        who: Any = {"controller_of": what}
+    elif whose == "its owner's":
+        who = {"owner_of": what}
+    elif whose == "that player's" and c.last_player is not None:
+        who = c.last_player
+    else:
+        return None
+    c.last_player = who  # "Then that player shuffles."
+    out = [Effect("action", {"name": "exile_named", "who": who, "all": m.group(3) == "all", "name_of": what})]
+    if m.group(0).endswith("shuffles"):
+        out.append(Effect("shuffle", {"who": who}))
+    return out
+
+
 @reader(r"^(?:(two target players) exchanges? life totals|exchange life totals with (target opponent|target player))$")
 def _exchange_life(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.8c: "Exchange life totals with target opponent" (Magus of the Mirror), "Two target players
@@ -522,6 +557,7 @@ READERS: tuple[Reader, ...] = (
     _scry,
     _set_life_total,
     _life_becomes,
+    _double_life,
     _win_lose,
     _end_the_turn,
     _gain_lost_this_way,
@@ -547,6 +583,7 @@ READERS: tuple[Reader, ...] = (
     _exchange_life,
     _name_card,
     _exile_named,
+    _exile_same_name,
     _game_draw,
     _life_becomes,
 )
