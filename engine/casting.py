@@ -23,6 +23,7 @@ from engine import (
     effects,
     facedown,
     knowledge,
+    layers,
     manual,
     object_statics,
     overload,
@@ -719,10 +720,12 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     g.players[player].spells_cast_turn += 1
     if g.effects:
         costs.use_next_spell_reduction(g, player, sid)  # "the next spell you cast this turn costs {1} less"
-    sc = g.chars(sid)  # 601.2i: what was cast, as it is on the stack ("a noncreature spell")
-    g.players[player].cast_kinds_turn.append((frozenset(sc.types), frozenset(sc.supertypes), frozenset(sc.subtypes),
-                                              frozenset(sc.colors)))
-    g.turn_state_changed()  # per-turn facts a static may read ("as long as you've cast a noncreature spell this turn")
+    sc = layers.off_battlefield(g, s)  # 601.2i: what was cast, as it is on the stack ("a noncreature spell"; no
+    g.players[player].cast_kinds_turn.append((frozenset(sc.types), frozenset(sc.supertypes),  # layers computed)
+                                              frozenset(sc.subtypes), frozenset(sc.colors)))
+    if g.__dict__.get("_chars_plain") is not g._chars or g._chars is None:
+        g.changed()  # per-turn facts a static may read ("as long as you've cast a noncreature spell this turn"); while
+        # no static reads turn state (layers._turn_free) the characteristics and the mana sources stay as they are
     g.log("cast", player=player, card=s.card.name, obj=sid, targets=s.targets)
     if g.commanders:
         commander.count_cast(g, player, sid)  # 903.8

@@ -22,7 +22,7 @@ from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.amounts import bind_difference
-from engine.cards.compiler.effects.sequence import delayed_before_end_turn, enters_with_more, instead
+from engine.cards.compiler.effects.sequence import delayed_before_end_turn, enters_with_more, instead, untap_those
 from engine.cards.compiler.keywords import backup, parse_keyword_line
 from engine.cards.compiler.leveler import Striation, split_levels
 from engine.cards.compiler.quantities import parse_condition, quantity
@@ -554,6 +554,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                 continue  # a line that replaces the spell's instruction before it ("... instead if ...")
             if len(sentences(item.text)) == 1 and enters_with_more(item.text, spell_effects):
                 continue  # "[If COND,] that creature enters with two additional +1/+1 counters on it"
+            if len(sentences(item.text)) == 1 and untap_those(item.text, spell_effects):
+                continue  # "[If COND,] untap those lands" (the lands the dig before it put onto the battlefield)
             del spell_ctx.targets[snapshot:]
             effs = parse_effects(item.text, spell_ctx)
             if effs is not None:

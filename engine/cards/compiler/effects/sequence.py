@@ -1119,6 +1119,29 @@ PERMISSIONS = frozenset({"extra_land",
                          "cast_offer"})  # an offer to cast now is a choice of its own: the player may pass
 
 
+def untap_those(sentence: str, out: list[Effect]) -> bool | None:
+    """"Put all land cards from among them onto the battlefield tapped ... [If COND,] untap those lands" (Animist's
+    Awakening's spell mastery): the permanents the dig before it put onto the battlefield (608.2c), COND read as it
+    resolves. In place in ``out``; None: not this form; False: this form, not understood; True: done."""
+    s = sentence.strip().rstrip(".").lower()
+    m = re.match(r"^(?:if (.+?), )?untap those (lands|permanents|creatures)$", s)
+    if m is None or not out or out[-1].op != "dig" or out[-1].args.get("to") != "battlefield" \
+            or not out[-1].args.get("tapped"):
+        return None
+    kind = {"lands": "Land", "creatures": "Creature"}.get(m.group(2))
+    if kind is not None and (out[-1].args.get("filter") or {}).get("types") != [kind]:
+        return None
+    untap = Effect("untap", {"what": "taken"})
+    if m.group(1):
+        cond = parse_condition(m.group(1))
+        if cond is None:
+            return False
+        out.append(Effect("if", {"cond": cond, "then": [untap]}))
+    else:
+        out.append(untap)
+    return True
+
+
 def enters_with_more(sentence: str, out: list[Effect]) -> bool | None:
     """"Put target creature card from a graveyard onto the battlefield under your control. [If COND,] that creature
     enters with two additional +1/+1 counters on it" (Necromantic Summons's spell mastery): the instruction before
