@@ -16,7 +16,7 @@ from engine.cards.abilities import CardDef, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
-from engine.mana import lasting_key, restricted_key
+from engine.mana import bound_restriction, lasting_key, restricted_key
 from engine.object_statics import unpreventable as source_unpreventable
 from engine.protection import protected
 from engine.state import Obj, create_object
@@ -97,13 +97,15 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if combat and g.commanders:
                 commander.note_damage(g, so, tgt, n)  # 903.11a
             if "Infect" in kw:
-                pl.poison += n  # infect, 702.89b
+                if player_statics.can_get_counters(g, tgt, "poison"):
+                    pl.poison += n  # infect, 702.89b
             else:
                 losses[tgt] = losses.get(tgt, 0) + n
             if combat and "Toxic" in kw and isinstance(sc.kwargs.get("Toxic"), int):
                 # a later keyword (Phyrexia: All Will Be One): "Players dealt combat damage by this
                 # creature also get N poison counters"
-                pl.poison += sc.kwargs["Toxic"]
+                if player_statics.can_get_counters(g, tgt, "poison"):
+                    pl.poison += sc.kwargs["Toxic"]
             # combat damage is also damage: "deals damage (to a player)" triggers see it (120.1, 510.2)
             evs.append({"event": "damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt})
             if tgt != sc.controller:
@@ -528,6 +530,9 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
     if "per" in e.args:  # "Add {G} for each creature you control": none when there are none (605.2, 106.4)
         syms = syms * max(0, amount(g, e.args["per"], src))
     only = e.args.get("only_for")
+    if only and only.get("chosen_type"):  # "of the chosen type": the type chosen for the source (614.12)
+        so = g.objects.get(src) if src is not None else None
+        only = bound_restriction(only, so.chosen if so is not None else {})
     for s in syms:
         k = "C" if s.isdigit() else s
         if only:  # 106.6: "Spend this mana only to ...": kept apart in the pool (engine/mana.py)

@@ -23,11 +23,13 @@ from engine import (
     effects,
     facedown,
     knowledge,
+    layers,
     manual,
     object_statics,
     overload,
     player_statics,
     prototype,
+    replacement,
     seats,
     splice,
     triggers,
@@ -38,7 +40,8 @@ from engine.actions import discard, energy, lose_life, pay_energy, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
-from engine.mana import mana_value, substitute_x
+from engine.layers import counters_allowed
+from engine.mana import mana_value, restriction_of, substitute_x
 from engine.memo import per_object
 from engine.payment import can_afford, has_choices, pay_mana
 from engine.state import Obj
@@ -356,6 +359,10 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if kicked and "Kicker" not in o.card.keywords:
         raise IllegalAction(f"{o.card.name} has no kicker")
     extras = cast_options.extras_of(o, a.get("extras"))  # buyback, entwine (601.2b)
+    choice = a.get("cost_choice")  # 601.2b: which alternative of an additional cost "A or B" is paid
+    if choice is not None and (not isinstance(choice, int) or isinstance(choice, bool)
+                               or not 0 <= choice < len(costs.additional_choices(o.card))):
+        raise IllegalAction(f"cost_choice: {o.card.name} has no such alternative of its additional cost")
     extras += cast_options.replicate_extras(o, a.get("replicate"))  # 702.55a: any number of times
     extras += cast_options.replicate_extras(o, a.get("squad"), "squad")  # squad: likewise
     extras += cast_options.replicate_extras(o, a.get("multikicker"), "multikicker")  # 702.32c: likewise
@@ -470,7 +477,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raw = raw + tuple(c.mana)
     raw = raw + splice_mana  # 702.46a: splice costs are additional costs
     raw = raw + surcharge  # cast as though it had flash for {N} more (601.2f)
-    extra = costs.additional_cost(o.card)
+    extra = costs.additional_cost(o.card, choice)
     if extra is not None:  # 601.2f: additional costs are part of the total cost
         raw = raw + tuple(extra.mana)
     if not raw and not o.card.mana_cost and keyword_alt is None and alt_cost is None and not free and not face_down \
@@ -539,6 +546,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         s.chosen["colors_spent"] = colors
     if by_kind:  # 601.2h: how much mana of each kind paid its total cost ("if at least three red mana was spent")
         s.chosen["mana_spent"] = by_kind
+    if any(n and (restriction_of(k) or {}).get("uncounterable") for k, n in spent.items()):  # 101.1
+        s.chosen["uncounterable"] = True  # "Spend this mana only to cast ..., and that spell can't be countered"
     for c in others:
         costs.pay_simple_additional(g, player, c, x)
     if any(has_choices(c) for c in others):
@@ -711,10 +720,12 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     g.players[player].spells_cast_turn += 1
     if g.effects:
         costs.use_next_spell_reduction(g, player, sid)  # "the next spell you cast this turn costs {1} less"
-    sc = g.chars(sid)  # 601.2i: what was cast, as it is on the stack ("a noncreature spell")
-    g.players[player].cast_kinds_turn.append((frozenset(sc.types), frozenset(sc.supertypes), frozenset(sc.subtypes),
-                                              frozenset(sc.colors)))
-    g.turn_state_changed()  # per-turn facts a static may read ("as long as you've cast a noncreature spell this turn")
+    sc = layers.off_battlefield(g, s)  # 601.2i: what was cast, as it is on the stack ("a noncreature spell"; no
+    g.players[player].cast_kinds_turn.append((frozenset(sc.types), frozenset(sc.supertypes),  # layers computed)
+                                              frozenset(sc.subtypes), frozenset(sc.colors)))
+    if g.__dict__.get("_chars_plain") is not g._chars or g._chars is None:
+        g.changed()  # per-turn facts a static may read ("as long as you've cast a noncreature spell this turn"); while
+        # no static reads turn state (layers._turn_free) the characteristics and the mana sources stay as they are
     g.log("cast", player=player, card=s.card.name, obj=sid, targets=s.targets)
     if g.commanders:
         commander.count_cast(g, player, sid)  # 903.8
@@ -835,6 +846,8 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False
     if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
         return False
+    if cost.put_counters and (o.zone != "battlefield" or not counters_allowed(g, o.id, cost.put_counters[0])):
+        return False  # 118.3: counters that can't be put on it (a rule forbids them) can't pay the cost
     if has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
         return False
     mana = costs.ability_mana(g, player, o.id, cost)
@@ -1125,6 +1138,11 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
             raise IllegalAction(f"cannot remove {n} {k} counters from {o.card.name}")
         if n:  # 107.3a: X may be 0, paid by removing none (with no counter of that kind too)
             o.counters[k] -= n
+    if cost.put_counters and o.zone == "battlefield":  # 121.1: put on the source as the cost is paid (602.2b)
+        k, n = cost.put_counters
+        if not counters_allowed(g, o.id, k):
+            raise IllegalAction(f"{k} counters can't be put on {o.card.name}")
+        o.counters[k] = o.counters.get(k, 0) + replacement.counter_count(g, o.id, k, n, ask=False)
     if cost.discard < 0:  # "Discard your hand" (an empty hand pays it too)
         for c in list(g.players[player].hand):
             discard(g, c)

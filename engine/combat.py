@@ -82,9 +82,17 @@ def can_attack(g: "Game", oid: int) -> bool:
     if "Defender" in c.keywords and not has_rule(g, oid, "attack_despite_defender") \
             or has_rule(g, oid, "cant_attack") or has_rule(g, oid, "cant_attack_or_block"):
         return False  # defender, 702.3b
-    if _defender_rules(g, oid) and not any(may_attack(g, oid, t) for t in seats.defenders(g, g.active)):
-        return False  # 508.1c: no defending player it may attack
+    if (_defender_rules(g, oid) or _forbids(g, oid)) \
+            and not any(may_attack(g, oid, t) for t in attack_targets(g)):
+        return False  # 508.1c: no player or planeswalker it may attack
     return True
+
+
+def _forbids(g: "Game", oid: int) -> list[tuple[int, str, dict[str, Any]]]:
+    """The statics "FILTER can't attack you (or planeswalkers you control)" (Elephant Grass, Blazing Archon,
+    Reverence: 508.1c) that speak of this creature: (source, the player it protects, static)."""
+    sts = player_statics.statics(g, "attack_forbid") if player_statics.active(g) else ()
+    return [(src, ctl, st) for src, ctl, st in sts if matches(g, oid, st.get("affects") or {}, src)]
 
 
 def _defender_rules(g: "Game", oid: int) -> list[dict[str, Any]]:
@@ -124,9 +132,18 @@ def may_attack(g: "Game", oid: int, target: Any) -> bool:
     player (the planeswalker's controller, 506.2) controls a permanent each "can't attack
     unless defending player controls ..." restriction on it asks for."""
     rules = _defender_rules(g, oid)
-    if not rules:
+    forbids = _forbids(g, oid)
+    if not rules and not forbids:
         return True
     defender = attacked_player(g, target)
+    for _, ctl, st in forbids:  # "can't attack you": that player, and the planeswalkers too where it says so
+        if st.get("anyone"):  # "... can't attack" (Ensnaring Bridge): no player or planeswalker at all
+            return False
+        mine = g.team_of[ctl] if g.variant == "two_headed_giant" else (ctl,)  # 810.7c: "you" is the team
+        if defender in mine and (isinstance(target, str) or st.get("walkers")):
+            return False
+    if not rules:
+        return True
     if defender is None:
         return False
     cs = g.all_chars()
@@ -677,7 +694,7 @@ def attack_hints(g: "Game", atk: list[int]) -> dict[str, Any]:
     those ("targets_of")."""
     alone = [a for a in atk if _alone(g, a, "attack")]
     out: dict[str, Any] = {"not_alone": alone} if alone else {}
-    some = [a for a in atk if _defender_rules(g, a) or goad_targets(g, a) is not None]
+    some = [a for a in atk if _defender_rules(g, a) or _forbids(g, a) or goad_targets(g, a) is not None]
     if some:
         ts = attack_targets(g)
         out["targets_of"] = {a: goad_targets(g, a) or [t for t in ts if may_attack(g, a, t)] for a in some}

@@ -116,7 +116,8 @@ def ref_problems(ref: Any, static: bool = False) -> list[str]:
         if not keys:
             return [f"reference {sorted(ref)}"]
         out: list[str] = []
-        for k in ("graveyard_of", "library_of", "hand_cards_of", "controller_of", "owner_of", "chooser", "among"):
+        for k in ("graveyard_of", "library_of", "hand_cards_of", "controller_of", "owner_of", "opponents_of", "chooser",
+                  "among"):
             if k in ref:
                 out += ref_problems(ref[k])
         if "amount" in ref:

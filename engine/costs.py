@@ -36,7 +36,7 @@ _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard":
          "tap_others": "tap", "return_to_hand": "return to its owner's hand",
          "linked_to_graveyard": "put into its owner's graveyard",
          "process": "put from exile into its owner's graveyard", "reveal": "reveal (or none)",
-         "remove_counter_from": "remove a counter from"}
+         "remove_counter_from": "remove a counter from", "reveal_hand": "reveal from your hand"}
 
 
 # ------------------------------------------------------------------ the parts of a cost
@@ -182,7 +182,8 @@ def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int |
         o = g.objects.get(src) if src is not None else None
         return (i for i in (o.chosen.get("exiled", ()) if o is not None else ())
                 if i in g.objects and g.objects[i].zone == "exile")
-    if part == "reveal":  # "you may reveal a Dragon card from your hand"
+    if part in ("reveal", "reveal_hand"):  # "(you may) reveal a Dragon card from your hand" (not the spell cast,
+        # already on the stack: 601.2a)
         return (i for i in g.players[player].hand if matches(g, i, {**f, "zone": "hand"}, src, player))
     if part == "process":  # cards in exile that an opponent owns (406.3: exile is public)
         return (i for p in g.opponents(player) for i in g.players[p].exile)
@@ -317,6 +318,8 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
             knowledge.show(g, [i])
             if s is not None:
                 s.chosen["revealed_as_cast"] = True
+        elif part == "reveal_hand":  # 701.15a: shown to every player; it stays in the hand
+            knowledge.show(g, [i])
         elif part == "tap_others":
             tap(g, i)  # 701.17a, with its event (603.2d)
         elif part == "remove_counter_from":  # one counter of the kind the filter names (its "counter")
@@ -332,13 +335,32 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
 
 # ------------------------------------------------------------------ additional costs of spells (601.2f)
 @per_object
-def additional_cost(card: CardDef) -> Cost | None:
-    """The additional cost printed on a spell ("As an additional cost to cast this spell, ...")."""
+def _printed_additional(card: CardDef) -> Cost | None:
     for ab in card.abilities:
         if ab.kind == "static" and ab.static and ab.static.get("kind") == "additional_cost":
             c = ab.static.get("cost")
             return c if isinstance(c, Cost) else Cost(**c) if isinstance(c, dict) else None
     return None
+
+
+@per_object
+def additional_choices(card: CardDef) -> tuple[Cost, ...]:
+    """The alternatives of an additional cost "A or B" ("As an additional cost to cast this spell, reveal a
+    Merfolk card from your hand or pay {3}"): the caster announces which one they pay (601.2b); () for none."""
+    for ab in card.abilities:
+        if ab.kind == "static" and ab.static and ab.static.get("kind") == "additional_cost":
+            return tuple(c for c in ab.static.get("choices", ()) if isinstance(c, Cost))
+    return ()
+
+
+def additional_cost(card: CardDef, choice: int | None = None) -> Cost | None:
+    """The additional cost printed on a spell ("As an additional cost to cast this spell, ..."); of one with
+    alternatives, the one announced (``choice``, the first by default: 601.2b), None for a choice it lacks."""
+    alts = additional_choices(card)
+    if alts:
+        i = choice or 0
+        return alts[i] if 0 <= i < len(alts) else None
+    return _printed_additional(card)
 
 
 def alternative_cost(card: CardDef) -> Cost | None:
@@ -364,7 +386,7 @@ def additional_problems(cost: Cost, announced: bool = False) -> list[str]:
     own additional cost, whose X its caster announces (601.2b: "pay X life", "exile X cards")."""
     out = cost_problems(cost, announced)
     if cost.tap or cost.untap or cost.loyalty is not None or cost.remove_counters or cost.exile_self or cost.energy \
-            or cost.mill \
+            or cost.mill or cost.put_counters \
             or cost.sacrifice_self or cost.discard_self or cost.discard < 0:
         out.append("additional cost of an unsupported kind")
     return out
@@ -459,7 +481,21 @@ def total_cost(g: "Game", player: str, spell: int, symbols: tuple[str, ...],
     extra: list[str] = []
     change = cost_change(g, player, spell, targets, extra)
     out = apply_change(symbols + tuple(extra), change)
+    out = _floor(g, out)
     return as_any_color(out) if any_color(g, player, spell, targets) else out
+
+
+def _floor(g: "Game", symbols: tuple[str, ...]) -> tuple[str, ...]:
+    """"Each spell that would cost less than three mana to cast costs three mana to cast" (Trinisphere): after the
+    increases and reductions (601.2f), generic mana is added up to that much mana in all (an X counts as chosen)."""
+    least = 0
+    for src, st in _statics(g):
+        if st.get("floor") and (not st.get("condition") or g.condition(st["condition"], src)):
+            least = max(least, int(st["floor"]))
+    if not least:
+        return symbols
+    have = sum(int(s) if s.isdigit() else 0 if s == "X" else 1 for s in symbols)
+    return symbols + (str(least - have),) if have < least else symbols
 
 
 def any_color(g: "Game", player: str, spell: int, targets: list[list[Any]] | None = None) -> bool:
@@ -488,8 +524,8 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
     colored mana ("cost {B} more") are appended to ``colored``."""
     total = 0
     for src, st in _statics(g):
-        if st.get("any_color"):
-            continue  # not a change of the cost: how it may be paid (as_any_color)
+        if st.get("any_color") or st.get("floor"):
+            continue  # not a change of the cost: how it may be paid (as_any_color), or its least total (_floor)
         who = st.get("who", "you")
         ctl = g.controller_of(src)
         if who == "you" and ctl != player or who == "opponent" and ctl == player:
@@ -602,7 +638,7 @@ def change_problems(st: dict[str, Any]) -> list[str]:
     if st.get("targets") is not None and (spells != "self" or not isinstance(st["targets"], dict)
                                           or unknown_keys(st["targets"])):
         out.append("cost_change targets")
-    if not isinstance(st.get("amount"), int) and not st.get("any_color"):
+    if not isinstance(st.get("amount"), int) and not st.get("any_color") and not st.get("floor"):
         out.append("cost_change amount")
     if st.get("colored") and (not st.get("per_extra_target") or any(x not in "WUBRG" for x in st["colored"])):
         out.append("cost_change colored increase")

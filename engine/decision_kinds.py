@@ -91,6 +91,8 @@ class PriorityAnswer(TypedDict, total=False):
     emerge: Union[int, None]         # the creature sacrificed for the card's emerge cost (a later keyword)
     harmonize: Union[int, None]      # the creature tapped to reduce a harmonize cost (a later keyword)
     assist: Union[str, None]         # the player asked to pay some of its generic mana (assist, a later keyword)
+    cost_choice: Union[int, None]    # the alternative of an additional cost "A or B" paid, from 0 (601.2b)
+    reveal_hand: Union[list, tuple]  # the card revealed from the hand to pay a cost (701.15a)
 
 
 class OptionAnswer(TypedDict, total=False):

@@ -151,16 +151,18 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                         continue
                 variants.append((name, mana, c if cast_options.other_parts(c) else None))
         sur = casting.flash_surcharge(g, player, o) if t.flash_if and not sorcery else ()
-        for alt, mana, other in variants:
+        # 601.2b: each alternative of an additional cost "A or B" is a way to cast it
+        choices = range(len(costs.additional_choices(o.card)) or 1)
+        for (alt, mana, other), choice in ((v, c) for v in variants for c in choices):
             if sur:  # "as though it had flash if you pay {2} more": part of the total cost now (601.2f)
                 mana = tuple(mana) + sur
             base = tuple(s for s in mana if s != "X")
-            helped = _helped(g, player, o, base, afford)
+            helped = _helped(g, player, o, base, afford, choice)
             if helped is None:
                 continue
             if other is not None and not costs.choices_payable(g, player, other, o.id, exclude=o.id):
                 continue
-            opt = cast_option(g, player, o, ab, base, afford, mana)
+            opt = cast_option(g, player, o, ab, base, afford, mana, choice)
             if opt is None:
                 continue
             if alt is not None:
@@ -393,15 +395,16 @@ def _x_options(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], xs:
 
 
 def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
-                 afford: dict[tuple[str, ...], bool], mana: tuple[str, ...]) -> dict[str, Any] | None:
-    """The cast option of a card in hand with its legal targets, or None without enough of them."""
+                 afford: dict[tuple[str, ...], bool], mana: tuple[str, ...], choice: int = 0) -> dict[str, Any] | None:
+    """The cast option of a card in hand with its legal targets, or None without enough of them (``choice``:
+    the alternative of an additional cost "A or B" paid, 601.2b)."""
     specs = ab.targets if ab is not None and not ab.choose else ()
     if "Aura" in o.card.subtypes:
         en = o.card.keyword_args.get("Enchant")
         specs = (TargetSpec(en if isinstance(en, dict) else {"types": ["Creature"]}, "enchant"),)
     cands = [targets.target_candidates(g, s, o, player) for s in specs]
     if specs and _target_taxes(g, player, o.card):  # 601.2f: a target that makes it cost more (or less)
-        cands = [[c for c in slot if _affordable(g, player, o, base, afford, [[c]])] for slot in cands]
+        cands = [[c for c in slot if _affordable(g, player, o, base, afford, [[c]], choice)] for slot in cands]
     if any(len(c) < s.min for c, s in zip(cands, specs)):
         return None
     opt: dict[str, Any] = {"action": "cast", "card": o.id, "name": o.card.name}
@@ -417,7 +420,10 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         opt["target_counts"] = [[s.min, s.count] for s in specs]
     if "X" in mana:
         opt["x"] = True
-    extra = costs.additional_cost(o.card)
+    extra = costs.additional_cost(o.card, choice)
+    if costs.additional_choices(o.card):
+        opt["cost_choice"] = choice
+        opt["cost_words"] = cost_words(extra) if extra is not None else ""
     if extra is not None and costs.variable(extra) and costs.names_x(extra):
         # 601.2b: "sacrifice an artifact or creature with mana value X": the values the objects allow
         xs = costs.x_values(g, player, extra, o.id)
@@ -538,15 +544,15 @@ def cost_words(c: Cost) -> str:
 
 
 def _helped(g: "Game", player: str, o: Any, base: tuple[str, ...],
-            afford: dict[tuple[str, ...], bool]) -> dict[str, list[int]] | None:
+            afford: dict[tuple[str, ...], bool], choice: int = 0) -> dict[str, list[int]] | None:
     """None when the total cost of casting ``o`` cannot be paid; {} when mana pays it; else the
     fewest creatures, artifacts or graveyard cards that pay the rest (convoke, improvise,
     delve: engine/cast_options.py), which the option carries for the bots to answer with."""
-    if _affordable(g, player, o, base, afford):
+    if _affordable(g, player, o, base, afford, choice=choice):
         return {}
     if not o.card.keywords or not cast_options.pay_with(o.card):
         return None
-    extra = costs.additional_cost(o.card)
+    extra = costs.additional_cost(o.card, choice)
     if extra is not None:
         if not costs.choices_payable(g, player, extra, o.id, exclude=o.id):
             return None
@@ -573,11 +579,11 @@ def _target_taxes(g: "Game", player: str, card: Any = None) -> bool:
 
 def _affordable(g: "Game", player: str, o: Any, base: tuple[str, ...],
                 afford: dict[tuple[str, ...], bool] | None = None,
-                targets: list[list[Any]] | None = None) -> bool:
+                targets: list[list[Any]] | None = None, choice: int = 0) -> bool:
     """Can the total cost (601.2f) of casting card ``o`` be paid (with these targets, or
     before targets are chosen)? ``afford`` remembers the answer per total cost (copies of a
     card cost the same)."""
-    extra = costs.additional_cost(o.card)
+    extra = costs.additional_cost(o.card, choice)
     if extra is not None:
         base = base + tuple(m for m in extra.mana if m != "X")
         if not costs.choices_payable(g, player, extra, o.id, exclude=o.id):

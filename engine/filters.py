@@ -22,6 +22,7 @@ KNOWN = frozenset({
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
     "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you", "chosen_name",
+    "drawn_this_turn",  # "cards in your hand drawn this turn" (Sylvan Library; Game.draw marks them, 121.1)
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
@@ -47,7 +48,8 @@ _PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Pl
 #: Keys that name another object of the resolution ("with the same name as that permanent"):
 #: engine.values binds them to plain keys (``name_in``) before ``matches`` reads the filter.
 BOUND_KEYS = frozenset({"same_name_as", "shares_color_with", "blocking_ref",
-                        "type_choice"})  # "of the creature type of your choice": chosen as it resolves (608.2d)
+                        "type_choice",  # "of the creature type of your choice": chosen as it resolves (608.2d)
+                        "color_choice"})  # "of the color of your choice": chosen as it resolves (608.2d)
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
 _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
 #: Keys that constrain a group of chosen cards, not one object (checked where they are chosen).
@@ -320,7 +322,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if "chosen_color" in f or "chosen_type" in f or "chosen_name" in f:  # chosen as the source entered (614.12)
         so = game.objects.get(src) if src is not None else None
-        if so is not None and so.ability is not None and "card_name" not in so.chosen:
+        if so is not None and so.ability is not None and not {"card_name", "creature_type", "color"} & set(so.chosen):
             so = game.objects.get(so.source) if so.source is not None else None  # its SELF is its source (112.7)
         ch = so.chosen if so is not None else {}
         if "chosen_name" in f and ("face_down" in o.chosen or not has_name(o.card.name, ch.get("card_name"))):
@@ -336,6 +338,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if f.get("from_battlefield_this_turn") and o.chosen.get("from_battlefield_turn") != game.turn:
         return False  # "that was put there from the battlefield this turn"
+    if f.get("drawn_this_turn") and (o.zone != "hand" or o.chosen.get("drawn_turn") != game.turn):
+        return False  # "cards in your hand drawn this turn" (121.1: drawn, not put into the hand otherwise)
     if "or" in f and not any(matches(game, x, _in_zone_of(sub, f), src, controller) for sub in f["or"]):
         return False
     if "not" in f and matches(game, x, f["not"], src, controller):

@@ -605,6 +605,7 @@ class Game:
                 p.drew_from_empty = True
                 continue
             new = self.move(p.library[0], "hand")
+            self.objects[new].chosen["drawn_turn"] = self.turn  # "cards in your hand drawn this turn" (a new object)
             p.drawn_turn += 1
             if p.drawn_turn == 1 and self.objects[new].card.keywords:
                 cast_options.miracle_drawn(self, player, new)  # 702.93a: the first card drawn this turn

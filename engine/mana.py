@@ -97,6 +97,24 @@ def restricted_key(kind: str, only_for: dict) -> str:
     return kind + "|" + json.dumps(only_for, sort_keys=True, separators=(",", ":"))
 
 
+def bound_restriction(only_for: dict, chosen: dict) -> dict:
+    """106.6, 614.12: a restriction that names "the chosen type" ("Spend this mana only to cast a creature spell
+    of the chosen type", Cavern of Souls) fixed as the mana is made, with the creature type chosen for its source
+    as it entered; a source with no type chosen makes mana that pays for no such spell."""
+    if not only_for.get("chosen_type"):
+        return only_for
+    out = {k: v for k, v in only_for.items() if k != "chosen_type"}
+    t = chosen.get("creature_type")
+    out["subtypes"] = [t] if isinstance(t, str) else []
+    if not out["subtypes"]:
+        out["not"] = {"zone": "any_card"}  # nothing matches
+    return out
+
+
+#: restriction keys that are not filter keys: "and that spell can't be countered" (101.1; engine/casting.py)
+RESTRICTION_RIDERS = frozenset({"or_abilities_of", "uncounterable"})
+
+
 def lasting_key(kind: str, until: str) -> str:
     """The pool key of mana of ``kind`` that does not empty as steps end until ``until``
     ("combat": firebending's "until end of combat"; 106.4 otherwise): spent as any mana of its kind."""
@@ -125,7 +143,8 @@ def format_pool(pool: dict[str, int]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Payment:
-    """How a cost was paid: mana spent per kind, and life paid for Phyrexian symbols."""
+    """How a cost was paid: mana spent per kind (restricted mana, 106.6, and lasting mana under its pool key, whose
+    first letter is its kind), and life paid for Phyrexian symbols."""
 
     spent: dict[str, int]
     life: int
@@ -163,7 +182,7 @@ def pay_from_pool(pool: dict[str, int], symbols: tuple[str, ...], life: int | No
         for r in special:  # 106.6: the restricted mana first, while it may pay
             if r[0] == k and avail[r] > 0:
                 avail[r] -= 1
-                spent[k] = spent.get(k, 0) + 1
+                spent[r] = spent.get(r, 0) + 1  # under its pool key: its riders are read (engine/casting.py)
                 return True
         if avail.get(k, 0) > 0:
             avail[k] -= 1
@@ -200,7 +219,7 @@ def pay_from_pool(pool: dict[str, int], symbols: tuple[str, ...], life: int | No
         r = next((r for r in special if avail[r] > 0), None)
         if r is not None:
             avail[r] -= 1
-            spent[r[0]] = spent.get(r[0], 0) + 1
+            spent[r] = spent.get(r, 0) + 1
             continue
         k = max(POOL_KEYS[::-1], key=lambda c: (c == "C" and avail.get(c, 0) > 0, avail.get(c, 0)))
         if not take(k):

@@ -35,7 +35,8 @@ def cant_be_countered(g: "Game", oid: int) -> bool:
     permanent's "Instant and sorcery spells you control can't be countered" that names it."""
     o = g.objects.get(oid)
     return (o is not None and o.zone == "stack" and o.ability is None
-            and (_own_static(g, oid, "cant_be_countered") or spell_uncounterable(g, o)))
+            and (_own_static(g, oid, "cant_be_countered") or spell_uncounterable(g, o)
+                 or bool(o.chosen.get("uncounterable"))))  # mana that made it so was spent on it (106.6)
 
 
 

@@ -15,7 +15,15 @@ from engine.actions import could_produce, lose_life
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
-from engine.mana import ManaError, needs, pay_from_pool, restricted_key, restriction_of
+from engine.mana import (
+    RESTRICTION_RIDERS,
+    ManaError,
+    bound_restriction,
+    needs,
+    pay_from_pool,
+    restricted_key,
+    restriction_of,
+)
 from engine.object_statics import activation_barred
 from engine.tapping import tap
 from engine.targets import name_of as _name
@@ -54,6 +62,8 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
         out.append(("process", {}, cost.process))
     if cost.reveal:
         out.append(("reveal", dict(cost.reveal), 1))  # up to one (engine/costs.py)
+    if cost.reveal_hand:
+        out.append(("reveal_hand", dict(cost.reveal_hand), 1))
     return out
 
 
@@ -63,7 +73,7 @@ def has_choices(cost: Cost | None) -> bool:
     return cost is not None and bool(cost.sacrifice or cost.discard > 0 or cost.exile_from_graveyard
                                      or cost.exile_from_hand or cost.tap_others or cost.return_to_hand
                                      or cost.linked_to_graveyard or cost.process or cost.reveal
-                                     or cost.remove_counter_from)
+                                     or cost.remove_counter_from or cost.reveal_hand)
 
 
 def _any_zone(f: Any) -> Any:
@@ -93,7 +103,7 @@ def usable(g: "Game", player: str, purpose: "tuple[str, int] | None") -> Callabl
         got = seen.get(key)
         if got is None:
             rule = restriction_of(key) or {}
-            f: Any = {k: v for k, v in rule.items() if k != "or_abilities_of"} if kind == "spell" \
+            f: Any = {k: v for k, v in rule.items() if k not in RESTRICTION_RIDERS} if kind == "spell" \
                 else rule.get("or_abilities_of")
             got = seen[key] = f is not None and oid in g.objects and matches(g, oid, _any_zone(f), None, player)
         return got
@@ -120,7 +130,7 @@ def mana_sources(g: "Game", player: str,
         hit = [(oid, ab) for oid, ab in hit if oid not in exclude]
     if ok is None:
         return hit
-    extra = [(oid, ab) for oid, ab in restricted_sources(g, player, exclude) if _ok_ability(ab, ok)]
+    extra = [(oid, ab) for oid, ab in restricted_sources(g, player, exclude) if _ok_ability(g, oid, ab, ok)]
     if not extra:
         return hit
     out = []
@@ -133,9 +143,9 @@ def mana_sources(g: "Game", player: str,
     return out
 
 
-def _ok_ability(ab: Ability, ok: Callable[[str], bool]) -> bool:
+def _ok_ability(g: "Game", oid: int, ab: Ability, ok: Callable[[str], bool]) -> bool:
     rule = _restriction(ab)
-    return rule is not None and ok(restricted_key("C", rule))
+    return rule is not None and ok(restricted_key("C", bound_restriction(rule, g.objects[oid].chosen)))
 
 
 def restricted_sources(g: "Game", player: str,
@@ -374,9 +384,12 @@ def _tap_mana(g: "Game", player: str, oid: int, m: str, ok: Callable[[str], bool
     if ok is not None:
         for i, ab in restricted_sources(g, player):
             r = _restriction(ab)
+            if i == oid and r is not None:
+                r = bound_restriction(r, g.objects[oid].chosen)  # "of the chosen type" (614.12)
             if i == oid and r is not None and ok(restricted_key("C", r)):
                 got = output(ab, g, oid, m)
-                if len(got) > len(best):
+                # the most mana, or the only one that makes ``m`` (Cavern of Souls: {C}, or a color restricted)
+                if len(got) > len(best) or m in got and m not in best:
                     best, rule = got, r
     best = best or [m]
     return [restricted_key(k, rule) for k in best] if rule is not None else best

@@ -32,6 +32,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "extra_land",        # read by land_plays (305.2a)
                    "attack_tax",        # read by engine.combat.attack_cost (508.1g)
                    "block_tax",         # read by engine.combat.block_cost (509.1f)
+                   "attack_forbid",     # "creatures can't attack you": engine.combat.may_attack (508.1c)
+                   "cant_get_counters",  # "You can't get poison counters": can_get_counters (121.1)
                    "name_lock",         # "spells with the chosen name can't be cast" (201.3)
                    "cast_forbid",       # "Your opponents can't cast spells during your turn" (101.2)
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
@@ -172,6 +174,13 @@ def cant_gain_life(g: "Game", player: str) -> bool:
     """118.7: an effect says this player can't gain life ("Players can't gain life"); in
     Two-Headed Giant, or says it of a teammate (810.9g: no player on that team can)."""
     return any(_mine(g, "cant_gain_life", p) for p in _team(g, player))
+
+
+def can_get_counters(g: "Game", player: str, kind: str) -> bool:
+    """121.1: may this player get counters of this kind now ("You can't get poison counters", Melira; "Players
+    can't get counters", Solemnity)?"""
+    return not active(g) or not any(st.get("counter") in (None, kind) for _, _, st in _mine(g, "cant_get_counters",
+                                                                                          player))
 
 
 def cant_lose_life(g: "Game", player: str) -> bool:

@@ -14,7 +14,7 @@ from engine.until import lost_control, object_left
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.state import Decision
+    from engine.state import Decision, Obj
 
 
 def check(g: "Game") -> bool:
@@ -91,7 +91,7 @@ def check(g: "Game") -> bool:
             to_graveyard.append(oid)      # 704.5i
         if "Aura" in c.subtypes:
             t = o.attached_to
-            if t is None or t not in g.objects or g.objects[t].zone != "battlefield" or not _aura_ok(g, oid, t):
+            if t is None or t not in g.objects or g.objects[t].zone != _enchant_zone(o) or not _aura_ok(g, oid, t):
                 # 704.5n; 702.102e: an Aura with bestow becomes unattached instead (and a creature, 702.102a)
                 (unattach if "bestowed" in o.chosen else to_graveyard).append(oid)
         elif o.attached_to is not None:
@@ -226,11 +226,26 @@ def _choices_made(g: "Game", to_graveyard: list[int], to_destroy: list[int]) -> 
     return True
 
 
+def _enchant_zone(o: "Obj") -> str:
+    """Where what an Aura enchants is: a card in a graveyard for "enchant creature card in a graveyard" (Animate
+    Dead, until its ability replaces that enchant ability, 303.4), a permanent otherwise."""
+    enchant = o.card.keyword_args.get("Enchant")
+    if "put_with" not in o.chosen and isinstance(enchant, dict) and enchant.get("zone") == "graveyard":
+        return "graveyard"
+    return "battlefield"
+
+
 def _aura_ok(g: "Game", aura: int, t: int) -> bool:
     """704.5n: an Aura stays attached only to what it can enchant: its Enchant filter, no protection
-    from it (702.16c), within its controller's range of influence (801.8)."""
-    enchant = g.objects[aura].card.keyword_args.get("Enchant")
+    from it (702.16c), within its controller's range of influence (801.8). "Enchant creature put onto the
+    battlefield with SELF" (Animate Dead's gained enchant ability): that creature only."""
+    o = g.objects[aura]
+    enchant = o.card.keyword_args.get("Enchant")
     f = enchant if isinstance(enchant, dict) else {"types": ["Creature"]}
+    if "put_with" in o.chosen:
+        f = {"types": ["Creature"]}
+        if t != o.chosen["put_with"]:
+            return False
     if not matches(g, t, f, aura):
         return False
     tc = g.chars(t)

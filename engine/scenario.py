@@ -315,6 +315,8 @@ class Runner:
                     a[k] = self.ref(step[k], "battlefield")
             if "half" in step:  # a split card's half (708.3), 1-based like modes
                 a["face"] = int(step["half"]) - 1
+            if "cost" in step:  # 601.2b: the alternative of an additional cost "A or B" paid, 1-based
+                a["cost_choice"] = int(step["cost"]) - 1
             return a
         if verb == "attack" and (step.get("bands") or step.get("enlist")):
             w = step.get("with") or []

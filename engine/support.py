@@ -14,7 +14,7 @@ from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, NAME_CHOICES, choose_problems
 from engine.clone import clone_problems
 from engine.filters import unknown_keys
-from engine.mana import unpayable
+from engine.mana import RESTRICTION_RIDERS, unpayable
 from engine.ops import OPS
 from engine.ops.actions import ACTIONS
 from engine.ops.misc import emblem_playable
@@ -98,10 +98,12 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "spell_limit",
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone", "prevent_damage",
                      "cant_gain_life", "cant_lose_life",  # engine/player_statics.py (118.7, 118.8)
+                     "cant_get_counters",  # engine/player_statics.can_get_counters (121.1)
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
                      "block_tax",  # engine/combat.py block_cost (509.1d-f)
+                     "attack_forbid",  # engine/combat.py may_attack (508.1c)
                      "turned_up_counters",  # engine/facedown.py turn_face_up (707.11)
                      "name_lock",  # engine/player_statics.py: "with the chosen name" (201.3)
                      "uncounterable_spells",  # engine/player_statics.py, read by engine.object_statics (101.1)
@@ -198,7 +200,7 @@ def _walk(x: Any, out: list[str]) -> None:
             return
         elif x.op == "add_mana" and x.args.get("only_for"):  # 106.6: engine/payment.py usable
             rule = x.args["only_for"]
-            bad = unknown_keys({k: v for k, v in rule.items() if k != "or_abilities_of"})
+            bad = unknown_keys({k: v for k, v in rule.items() if k not in RESTRICTION_RIDERS})
             bad |= unknown_keys(rule.get("or_abilities_of") or {})
             if bad:
                 out.append(f"mana restriction keys {sorted(bad)}")
@@ -290,11 +292,13 @@ def _has_choose(x: Any) -> bool:
 DELAYED_CHOOSE_OPS = frozenset({"untap"})
 
 
-def _choose_reasons(e: Effect, out: list[str], delayed: bool = False) -> None:
-    """Objects chosen on resolution (engine/choices.py): only where the engine carries them out."""
+def _choose_reasons(e: Effect, out: list[str], delayed: bool = False, bound: list[Any] | None = None) -> None:
+    """Objects chosen on resolution (engine/choices.py): only where the engine carries them out. In a delayed
+    trigger, a choice an earlier instruction of the same resolution made (``bound``) is fixed as the delayed
+    ability is created (engine/ops/control.py _bind_chosen, 603.7c)."""
     for k, v in e.args.items():
         if isinstance(v, dict) and isinstance(v.get("choose"), dict):
-            if delayed and e.op not in DELAYED_CHOOSE_OPS:
+            if delayed and e.op not in DELAYED_CHOOSE_OPS and v not in (bound or ()):
                 out.append("reference choose in a delayed trigger")
             out.extend(choose_problems(e.op, k, v))
     if e.op in ("may", "if"):  # their nested effects run again from the first after a choice
@@ -304,7 +308,19 @@ def _choose_reasons(e: Effect, out: list[str], delayed: bool = False) -> None:
     for v in e.args.values():
         for sub in (v if isinstance(v, (list, tuple)) else ()):
             if isinstance(sub, Effect):
-                _choose_reasons(sub, out, delayed or e.op == "delayed")
+                _choose_reasons(sub, out, delayed or e.op == "delayed", bound)
+
+
+def _chooses(e: Effect) -> list[Any]:
+    """The "choose" references an instruction (and the instructions inside it) makes."""
+    out: list[Any] = []
+    for v in e.args.values():
+        if isinstance(v, dict) and isinstance(v.get("choose"), dict):
+            out.append(v)
+        for sub in (v if isinstance(v, (list, tuple)) else ()):
+            if isinstance(sub, Effect):
+                out += _chooses(sub)
+    return out
 
 
 #: filter keys that relate an object to the source's blocks (engine/filters.py)
@@ -326,9 +342,12 @@ def _has_key(x: Any, keys: frozenset[str]) -> bool:
 
 def ability_reasons(ab: Ability) -> list[str]:
     out: list[str] = []
+    bound: list[Any] = []  # the choices the instructions so far made (a delayed trigger after them refers to them)
     for e in ab.effects:
         _walk(e, out)
-        _choose_reasons(e, out)
+        _choose_reasons(e, out, bound=bound)
+        if e.op != "delayed":
+            bound += _chooses(e)
     if "the exiled card" in (ab.text or "").lower() and any(e.args.get("what") == "self" for e in ab.effects):
         out.append("linked ability: the exiled card (607.2a)")  # the compiler read "the exiled card" as SELF
     for t in ab.targets:
@@ -416,7 +435,8 @@ def ability_reasons(ab: Ability) -> list[str]:
         if "condition" in ch:
             out.extend(condition_problems(ch["condition"]))
         if ab.zone == "graveyard" and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self
-                                       or ab.cost.loyalty is not None or ab.cost.remove_counters):
+                                       or ab.cost.loyalty is not None or ab.cost.remove_counters
+                                       or ab.cost.put_counters):
             out.append("cost of a graveyard ability")
     return out
 
@@ -437,6 +457,10 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
         c = st.get("cost")
         out = costs.additional_problems(c, announced=kind == "additional_cost") if isinstance(c, Cost) \
             else ["additional cost"]
+        for alt in st.get("choices", ())[1:]:  # "A or B" (601.2b): each alternative is paid as announced
+            out += costs.additional_problems(alt) if isinstance(alt, Cost) else ["additional cost"]
+            if costs.variable(alt) or costs.variable(c):
+                out.append("additional cost alternatives with X")
         if st.get("condition") and _cond_keys(st["condition"]) - _CASTER_CONDITIONS:
             out.append(f"{kind} condition {sorted(_cond_keys(st['condition']) - _CASTER_CONDITIONS)}")
         return out

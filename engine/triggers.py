@@ -34,7 +34,8 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
-                 "becomes_target", "becomes_target_spell", "becomes_target_opponent", "blocks_flying",
+                 "becomes_target", "becomes_target_spell", "becomes_target_opponent",
+                 "becomes_target_spell_opponent", "blocks_flying",
                  "activate", "leaves_graveyard", "attacks_alone", "monstrous", "renowned", "transforms",
                  "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
                  "last_time_counter_removed",  # 702.62a (vanishing): engine/ops/objects.py
@@ -120,7 +121,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     names = _events_of(trig)
     if name == "becomes_target":
         if not ("becomes_target" in names or "becomes_target_spell" in names and ev["spell"]
-                or "becomes_target_opponent" in names and ev["player"] != controller):
+                or "becomes_target_opponent" in names and ev["player"] != controller
+                or "becomes_target_spell_opponent" in names and ev["spell"] and ev["player"] != controller):
             return False
     elif name == "blocks" and "blocks_flying" in names and "blocks" not in names:
         # "whenever SELF blocks a creature with flying"
@@ -326,6 +328,7 @@ def _graveyard_triggers(card: Any) -> tuple:
 
 #: event names that also reach triggers listening under another name (_match)
 _ALSO = {"becomes_target_spell": "becomes_target", "becomes_target_opponent": "becomes_target",
+         "becomes_target_spell_opponent": "becomes_target",
          "blocks_flying": "blocks"}
 
 
@@ -445,6 +448,7 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
           "player": before.controller, "to": to, "counters": dict(o.counters),
           "pt": (before.power, before.toughness),  # 603.10: "its power" as it last existed
           "linked": list(o.chosen.get("exiled", ())),  # 607.2a: what it exiled, for "return the exiled card"
+          "put_with": o.chosen.get("put_with"),  # 607.2a: the creature it put onto the battlefield (Animate Dead)
           "damaged_by": list(o.damage_sources),  # the sources that dealt it damage this turn
           "sacrificed": g.__dict__.get("_sacrificing") == o.id}  # 701.14a: left by being sacrificed
     evs = [ev] if ev["event"] == "ltb" else [ev, dict(ev, event="ltb")]

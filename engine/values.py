@@ -15,7 +15,7 @@ import zlib
 from typing import TYPE_CHECKING, Any, cast
 
 from engine import seats
-from engine.choices import CREATURE_TYPES, NeedChoice
+from engine.choices import COLORS, CREATURE_TYPES, NeedChoice
 from engine.errors import Unsupported
 from engine.filters import PLAYER_WORDS, matches, paired_with, unknown_keys
 from engine.mana import mana_value
@@ -177,6 +177,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "damaged":  # "that creature" of "whenever SELF deals combat damage to a creature" (510.2)
         x = s.trigger_info.get("target")
         return [x] if isinstance(x, int) and x in g.objects else []
+    if ref == "put_with":  # "that creature" of Animate Dead's leaves trigger: the one it put onto the battlefield
+        x = s.trigger_info.get("put_with") if s.trigger_info else None  # (607.2a, 603.10: as the Aura left)
+        return [x] if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield" else []
+    if ref == "targeting":  # "counter that spell" of a "becomes the target" trigger: the one that targeted (603.2)
+        x = s.trigger_info.get("by")
+        return [x] if isinstance(x, int) and x in g.objects and g.objects[x].zone == "stack" else []
     if ref == "trigger_player":
         p = s.trigger_info.get("target") or s.trigger_info.get("player")
         return [p] if isinstance(p, str) else []
@@ -239,6 +245,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             out = [(g.controller_of(x) if x in g.objects else lki.get(x)) if isinstance(x, int) else x
                    for x in refs(g, r, ref["controller_of"])]
             return list(dict.fromkeys(p for p in out if p is not None))
+        if "opponents_of" in ref:  # "each of that player's opponents" (102.3), in APNAP order
+            of = {p for p in refs(g, r, ref["opponents_of"]) if isinstance(p, str)}
+            return [p for p in seats.apnap(g) if any(p in seats.opponents(g, q) for q in of)]
         if "owner_of" in ref:
             lko = r.get("lki_owner", {})
             out = [g.objects[x].owner if x in g.objects else lko.get(x)
@@ -293,9 +302,9 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
-                       "attacked_by_it", "revealed_top"})
+                       "attacked_by_it", "revealed_top", "targeting", "put_with"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
-                      "owner_of"})
+                      "owner_of", "opponents_of"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
 STATIC_REFS = frozenset({"self", "attached", "you"})
@@ -499,6 +508,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         f = {**a["count_this_way"], "zone": "battlefield"}
         return sum(1 for x in r.get("tapped_this_way", ()) if x in g.objects and matches(g, x, {
             k: v for k, v in f.items() if k != "tapped"}, src))
+    if "count_this_way" in a and r is not None and a.get("action") == "sacrificed":
+        # "Sacrifice any number of lands. Search your library for up to that many land cards" (Scapeshift)
+        return int(r.get("sacrificed_this_way", 0))
     if "count_this_way" in a and r is not None and a.get("action") == "shuffled":
         # "shuffle the cards from your hand into your library, then draw that many cards": how many it moved
         return len(r.get("shuffled_in", ()))
@@ -649,10 +661,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return not condition(g, cond["not"], src, r)
     if "control" in cond:
         f = cond["control"]
+        skip: set[Any] = set()
+        if cond.get("other_than_event"):  # "if you control at least five other Mountains": not the one that entered
+            info = (r or {}).get("trigger") or (this(g, r).trigger_info if r is not None and "obj" in r else {}) or {}
+            skip = {info.get("obj"), info.get("new")}
         if f.get("different_names"):  # "N or more lands with different names": count the names
-            n = len({g.objects[i].card.name for i in g.battlefield if matches(g, i, f, src, you)})
+            n = len({g.objects[i].card.name for i in g.battlefield if i not in skip and matches(g, i, f, src, you)})
         else:
-            n = sum(1 for i in g.battlefield if matches(g, i, f, src, you))
+            n = sum(1 for i in g.battlefield if i not in skip and matches(g, i, f, src, you))
         if not _at_least(cond) <= n <= cond.get("max", 10 ** 6):
             return False
     if "opponents_control" in cond:  # "unless your opponents control eight or more lands"
@@ -815,6 +831,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         shown = (r or {}).get("revealed_top") or ()
         f = dict(cond["revealed_is"], zone="any_card")
         if not any(x in g.objects and matches(g, x, f, src, you) for x in shown):
+            return False
+    if "revealed" in cond:  # "if that card has the chosen name": the card the instruction before revealed
+        sid = this(g, r).id if r is not None and "obj" in r else src  # (its chosen name is the resolving one's)
+        f = {**cond["revealed"], "zone": "any_card"}
+        if not any(x in g.objects and matches(g, x, f, sid, you) for x in (r or {}).get("revealed", ())):
             return False
     if "first_target" in cond:  # "If that's another creature" (backup): the first target, still legal (608.2b)
         ts = refs(g, r, {"target": 0}) if r is not None and "legal" in r else []
@@ -1035,6 +1056,8 @@ CONDITION_KEYS = {"city_blessing",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
                   "hand_more_than_opponents", "cast_kind_this_turn", "revealed_is",
                   "entered_kind_this_turn", "entered_kind_ge", "no_spell_cast_this_game",
+                  "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
+                  "other_than_event",  # "control": not the object the trigger's event is about
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes"}
@@ -1102,7 +1125,7 @@ def condition_problems(cond: Any) -> list[str]:
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
     for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target",
-              "revealed_is",
+              "revealed_is", "revealed",
               "defending_control"):
         if isinstance(cond.get(k), dict):
             fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))
@@ -1182,6 +1205,8 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
         f["blocking_ids"] = [x for x in refs(g, r, f.pop("blocking_ref")) if isinstance(x, int)]
     if f.get("type_choice"):
         f = bind_type_choice(g, r, f)
+    if f.get("color_choice"):
+        f = bind_color_choice(g, r, f)
     return bind_same_name(g, r, f) if "same_name_as" in f else f
 
 
@@ -1195,6 +1220,20 @@ def bind_type_choice(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
                           "slot": slot, "prompt": f"{this(g, r).card.name}: choose a creature type"})
     f = {k: v for k, v in f.items() if k != "type_choice"}
     f["subtypes"] = [*f.get("subtypes", ()), got]
+    return f
+
+
+def bind_color_choice(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """"All permanents of the color of your choice", "sources of the color of your choice" (608.2d): the
+    controller of the resolving spell or ability chooses a color as it resolves; the filter then matches
+    that color (105.1)."""
+    slot = f"color_choice.{r.get('i', 0)}"
+    got = r["answers"].get(slot)
+    if got not in COLORS:
+        raise NeedChoice({"kind": "choose_option", "player": this(g, r).controller, "options": list(COLORS),
+                          "slot": slot, "prompt": f"{this(g, r).card.name}: choose a color"})
+    f = {k: v for k, v in f.items() if k != "color_choice"}
+    f["colors"] = [COLORS[got]]
     return f
 
 

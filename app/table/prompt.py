@@ -679,8 +679,9 @@ def choice_label(o: dict[str, Any]) -> str:
         return f"play {name}"
     if act == "cast":
         alt = o.get("alt")
+        extra = f" ({o['cost_words']})" if o.get("cost_words") else ""  # 601.2b: the alternative paid of "A or B"
         return f"cast {name}" + (" for its alternative cost" if alt == "alternative" else
-                                 " with flashback" if alt == "flashback" else "")
+                                 " with flashback" if alt == "flashback" else "") + extra
     what = o.get("text") or f"ability {o.get('ability', 0) + 1}"
     xs: list[int] = o.get("x_values") or []
     return f"{name}: {what}" + (" (mana)" if o.get("mana") else "") + (f" (X={xs[0]})" if len(xs) == 1 else "")

@@ -143,6 +143,12 @@ become_copy: what, of, duration, [keep_ability]
     keep_ability: "except it has this ability", 706.9a)
 copy_retarget: (none)
     the controller of the copy just made may choose new targets for it (CR 706.10c)
+reanimate_attached: [tapped]
+    the Aura's enchant ability becomes "enchant creature put onto the battlefield with SELF"; the creature card
+    it enchants in a graveyard returns under its controller's control and the Aura is attached to it (CR 303.4)
+copy_offer: who, [cost: {mana: [syms]} | {discard: 1} | {sacrifice: FILTER}]
+    the chain offer: that player may pay the cost; if they do, they may copy the resolving spell (theirs) and
+    may choose a new target for the copy (CR 608.2d, 706.10, 706.10c)
 replace_draw: effects
     the next time its controller would draw a card this turn, the effects happen instead (CR 614.11, 614.1a)
 reveal_top: (none)
@@ -186,7 +192,7 @@ fight: a, b
     each deals damage equal to its power to the other (CR 701.14)
 attach: what, to, [creature_only]
     attach an Aura/Equipment; creature_only: an Equipment, to a creature only (301.5c) (CR 701.3)
-search: filter, amount, to, [up_to], [tapped], [reveal], [zones: ["library","graveyard"]]
+search: filter, amount, to, [up_to], [tapped], [reveal], [zones: ["library","graveyard"]], [rest: "exile"]
     search your library, put the cards in `to` (hand, battlefield, library_top, graveyard), then shuffle (CR 701.23)
 dig: amount, take, filter, to, rest, [optional], [tapped], [reveal]
     look at (reveal: reveal) the top `amount` cards, put up to `take` matching into `to`, the rest to `rest`
@@ -334,7 +340,8 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   etb, dies, ltb, attacks, blocks, attacks_or_blocks, becomes_blocked, blocks_or_blocked, unblocked,
   attacks_alone, combat_damage_player, combat_damage_creature, combat_damage, damage_player,
   damage_opponent, deals_damage, dealt_damage, tapped, untapped, becomes_target, becomes_target_spell,
-  becomes_target_opponent, etb_or_attacks, etb_or_dies, blocks_flying, turned_face_up, transforms,
+  becomes_target_opponent, becomes_target_spell_opponent, etb_or_attacks, etb_or_dies, blocks_flying,
+  turned_face_up, transforms,
   exploited, exploits ("when SELF exploits a creature", 702.109a), monstrous, attacks_saddled,
   haunted_dies ("the creature SELF haunts dies", 702.54c), creature_to_graveyard (recover, 702.58a),
   to_graveyard ("self": True; "from": the zone it came from: "when SELF is put into your graveyard from your library"),
@@ -420,6 +427,9 @@ Statics (Ability.static)
                      pays {1} for each of those creatures" (CR 509.1d, 509.1f)
   life_gain_to_loss  who: "opponent"                              "If an opponent would gain life, that player
                      loses that much life instead" (CR 614.1a)
+  cant_get_counters  who, [counter]                     "You can't get poison counters" (121.1)
+  attack_forbid      affects: FILTER, walkers, [anyone]  "Black creatures can't attack you [or planeswalkers you
+                     control]"; anyone: "Creatures with power greater than ... can't attack" (508.1c)
   life_gain_double / top_card_revealed
   token_multiply     times, whose (you/any), token_type  "twice that many of those tokens"        614.1a
   counter_change     how (twice/plus/minus), counter, affects   "that many plus one +1/+1 counters"  614.1a
@@ -459,6 +469,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "move_counters", "replace_draw", "next_spell_cost", "reveal_top",
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
+    "copy_offer", "reanimate_attached",
     "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
     "exile_if_dies",
 })
@@ -469,7 +480,9 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
-    "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "name_lock", "cast_only",
+    "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",
+    "cant_get_counters",
+    "cast_only",
     "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
     "draw_limit", "turned_up_counters", "sorcery_only", "hand_size", "untap_limit", "may_not_untap",
     "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
@@ -480,7 +493,8 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "blocks_creature", "becomes_blocked_by",  # once for each creature it blocks or that blocks it (509.4)
     "unblocked", "attacks_alone", "attacks_saddled", "combat_damage_player", "combat_damage_creature",
     "combat_damage", "damage_player", "damage_opponent", "deals_damage", "dealt_damage", "tapped", "untapped",
-    "becomes_target", "becomes_target_spell", "becomes_target_opponent", "etb_or_attacks", "etb_or_dies",
+    "becomes_target", "becomes_target_spell", "becomes_target_opponent", "becomes_target_spell_opponent",
+    "etb_or_attacks", "etb_or_dies",
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "renowned", "cast",
     "you_attack",
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
@@ -550,6 +564,8 @@ class Cost:
     # "This ability costs {1} less to activate for each Q / if COND" (602.2b, 601.2f): {"amount": -1, "per": Q}
     # or {"amount": -1, "condition": COND}, applied to the generic mana as the ability is activated
     change: dict[str, Any] | None = None
+    reveal_hand: dict[str, Any] | None = None  # "reveal a Merfolk card from your hand": exactly one (701.15)
+    put_counters: tuple[str, int] | None = None  # (kind, n) put on the source itself: "Put a -1/-1 counter on SELF"
 
     @property
     def is_free(self) -> bool:

@@ -17,7 +17,8 @@ from engine import knowledge, player_control, player_statics, replacement, seats
 from engine.actions import add_effect, ascend, create_token, gain_life, lose_life, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
-from engine.choices import seen_names
+from engine.choices import COLORS, ENTER_CHOICES, seen_names
+from engine.errors import IllegalAction
 from engine.facedown import manifest, put_down, turn_down
 from engine.filters import matches
 from engine.layers import counters_allowed
@@ -105,10 +106,11 @@ def _proliferate(g: "Game", r: dict, e: Effect) -> dict | None:
     for x in got:
         if isinstance(x, str):
             pl = g.players[x]
-            if pl.poison > 0:
+            if pl.poison > 0 and player_statics.can_get_counters(g, x, "poison"):
                 pl.poison += 1
             for k in list(pl.counters):  # 121.1: each kind of counter the player has (energy, experience)
-                pl.counters[k] += 1
+                if player_statics.can_get_counters(g, x, k):
+                    pl.counters[k] += 1
         elif x in g.objects:
             for k, v in list(g.objects[x].counters.items()):
                 if v > 0:
@@ -402,6 +404,80 @@ def _name_card(g: "Game", r: dict, e: Effect) -> dict | None:
         s = g.objects[s.id] = s.copy()  # shared by copies of the game off the stack (Game.copy)
     s.chosen["card_name"] = got
     g.log("chosen", card=s.card.name, obj=s.id, choice="card_name", value=got)
+    g.changed()
+    return None
+
+
+@action("pay_or_top")
+def _pay_or_top(g: "Game", r: dict, e: Effect) -> dict | None:
+    """Sylvan Library: the controller chooses ``amount`` cards of their hand matching ``filter`` (all of them when
+    fewer), then for each one pays ``life`` life (119.4: only with that much life; 118.8) or puts that card on top
+    of their library, one after the other in the order chosen (the last one put ends on top)."""
+    p = controller(g, r)
+    f = {**(e.get("filter") or {}), "zone": "hand"}
+    picks = nested.answer(r, "cards")
+    if picks is None:
+        cands = [i for i in g.players[p].hand if matches(g, i, f, source_id(g, r), p)]
+        n = min(int(e.get("amount", 1)), len(cands))
+        if not n:
+            return None
+        return nested.ask_cards(r, "cards", p, cands, n, n, f"{this(g, r).card.name}: choose {n} of these cards")
+    life = int(e.get("life", 0))
+    for k, x in enumerate(list(picks)):
+        done = nested.answer(r, f"done.{k}")
+        if done is not None or x not in g.objects or g.objects[x].zone != "hand":
+            continue
+        if player_statics.can_pay_life(g, p, life):
+            got = nested.answer(r, f"pay.{k}")
+            if got is None:
+                return {"kind": "choose_option", "player": p, "options": [f"pay {life} life", "put it on top"],
+                        "slot": nested.slot(r, f"pay.{k}"),
+                        "prompt": f"{this(g, r).card.name}: pay {life} life or put {g.objects[x].card.name} on top "
+                                  "of your library?"}
+        else:
+            got = "put it on top"
+        r["answers"][nested.slot(r, f"done.{k}")] = True
+        if str(got).startswith("pay"):
+            lose_life(g, p, life)  # 119.4: paying life is losing it
+        else:
+            g.move(x, "library", top=True)
+    g.changed()
+    return None
+
+
+@action("reveal_random")
+def _reveal_random(g: "Game", r: dict, e: Effect) -> None:
+    """701.15a: "reveal a card at random from your hand" (Cursed Scroll): a card of the player's hand chosen at
+    random (the game's seeded generator) is shown to every player; the instructions after it read it
+    ("if that card has the chosen name": condition "revealed")."""
+    got: list[int] = []
+    for p in refs(g, r, e.get("who", "you")):
+        if isinstance(p, str) and p in g.players and g.players[p].hand:
+            x = g.rng.choice(list(g.players[p].hand))
+            knowledge.show(g, [x])
+            g.log("reveal", player=p, cards=[g.objects[x].card.name], objs=[x])
+            got.append(x)
+    r["revealed"] = got
+
+
+@action("choose_quality")
+def _choose_quality(g: "Game", r: dict, e: Effect) -> dict | None:
+    """608.2d: "Choose a creature type." / "Choose a color." as the spell or ability resolves: its controller
+    chooses; the choice is kept on the resolving object ("of the chosen type", "of that type": engine/filters.py)."""
+    what = str(e.get("choice", "creature_type"))
+    s = this(g, r)
+    got = r["answers"].get(nested.slot(r, "quality"))
+    if got is None:
+        if what in s.chosen:  # chosen already (this instruction run again after a later question)
+            return None
+        return {"kind": "choose_option", "player": controller(g, r), "options": list(ENTER_CHOICES[what]),
+                "slot": nested.slot(r, "quality"), "prompt": f"{s.card.name}: choose a {what.replace('_', ' ')}"}
+    if got not in ENTER_CHOICES[what]:
+        raise IllegalAction(f"{got!r} is not a {what.replace('_', ' ')}")
+    if s.id in g.objects and g.objects[s.id] is s and s.zone != "stack":
+        s = g.objects[s.id] = s.copy()  # shared by copies of the game off the stack (Game.copy)
+    s.chosen[what] = COLORS[str(got)] if what == "color" else got
+    g.log("chosen", card=s.card.name, obj=s.id, choice=what, value=got)
     g.changed()
     return None
 

@@ -24,10 +24,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine import cast_options, knowledge, triggers
-from engine.actions import add_effect
+from engine.actions import add_effect, discard, sacrifice
 from engine.cards.abilities import Ability, Effect
+from engine.filters import matches
 from engine.mana import mana_value
+from engine.ops import nested
 from engine.ops.base import table
+from engine.payment import can_afford, pay_mana
 from engine.state import Obj, create_object
 from engine.targets import target_candidates
 from engine.values import Ctx, controller, refs, source_id, this
@@ -383,3 +386,79 @@ def copy_spell(g: "Game", card: Any, rec: dict[str, Any], targets: list[list[Any
     # "whenever you cast or copy an instant or sorcery spell" (706.10a: the copy was not cast)
     triggers.event(g, {"event": "cast", "player": o.controller, "obj": o.id, "copy": True})
     return o.id
+
+
+@op("copy_offer")
+def _copy_offer(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """The chain offer ("Then that player or that permanent's controller may pay {R}{R}. If the player does,
+    they may copy SELF and may choose a new target for that copy", Chain Lightning; "... may discard a card",
+    "... may sacrifice a land of their choice", or nothing to pay: Chain of Acid). The player named chooses
+    (608.2d) whether to pay, pays, then chooses whether to copy the resolving spell: the copy is theirs
+    (706.10), keeps the spell's choices, and they may choose a new target for it (706.10c)."""
+    s = this(g, r)
+    who = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str) and p in g.players]
+    if not who or s.zone != "stack" or s.ability is not None:
+        return None
+    p = who[0]
+    cost = e.args.get("cost") or {}
+    name = s.card.name
+    if cost:
+        got = nested.answer(r, "offer")
+        if got is None:
+            if not _can_offer(g, p, cost):
+                return None  # 117.3: a cost that cannot be paid is not offered
+            return nested.ask_yes_no(r, "offer", p, f"{name}: {_offer_words(cost)} to copy it?")
+        if got != "yes":
+            return None
+        if nested.answer(r, "paid") is None:
+            pool = _offer_pool(g, p, cost)
+            if pool is not None:  # a card to discard, a land to sacrifice: chosen as it is paid (601.2h)
+                pick = nested.answer(r, "pick")
+                if pick is None:
+                    if not pool:
+                        return None
+                    return nested.ask_cards(r, "pick", p, pool, 1, 1, f"{name}: choose what to pay with")
+                x = int(list(pick)[0])
+                if x not in pool:
+                    return None
+                if cost.get("discard"):
+                    discard(g, x)  # 701.7a
+                else:
+                    sacrifice(g, x)  # 701.14a
+            else:
+                pay_mana(g, p, tuple(cost["mana"]), set())
+            r["answers"][nested.slot(r, "paid")] = True
+    made = nested.answer(r, "copied")
+    if made is None:
+        got = nested.answer(r, "copy")
+        if got is None:
+            return nested.ask_yes_no(r, "copy", p, f"{name}: copy it?")
+        if got != "yes":
+            return None
+        rec = dict(cast_options.storm_record(g, s), controller=p)
+        made = copy_spell(g, s.card, rec, [list(t) for t in s.targets])
+        r["answers"][nested.slot(r, "copied")] = made
+    r["copied"] = made
+    return _copy_retarget(g, r, e)
+
+
+def _can_offer(g: "Game", p: str, cost: dict[str, Any]) -> bool:
+    pool = _offer_pool(g, p, cost)
+    return bool(pool) if pool is not None else can_afford(g, p, tuple(cost.get("mana", ())))
+
+
+def _offer_pool(g: "Game", p: str, cost: dict[str, Any]) -> list[int] | None:
+    """The cards or permanents the cost is paid with (a card in hand, a land they control); None for mana."""
+    if cost.get("discard"):
+        return list(g.players[p].hand)
+    if cost.get("sacrifice"):
+        return [i for i in g.battlefield if g.controller_of(i) == p and matches(g, i, cost["sacrifice"], None, p)]
+    return None
+
+
+def _offer_words(cost: dict[str, Any]) -> str:
+    if cost.get("discard"):
+        return "discard a card"
+    if cost.get("sacrifice"):
+        return "sacrifice a land"
+    return "pay " + "".join("{" + s + "}" for s in cost.get("mana", ()))

@@ -2,16 +2,18 @@
 delayed triggered abilities (603.7), and adding mana (106.4). "You may" (608.2d) is in misc.py, with paying."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine import knowledge
 from engine.actions import add_effect, add_mana
 from engine.cards.abilities import Ability, Effect
-from engine.choices import COLORS
+from engine.choices import COLORS, NeedChoice
 from engine.mana import mana_value
 from engine.ops import nested
 from engine.ops.base import table
-from engine.values import Ctx, amount, condition, controller, one_opponent, refs, source_id, this
+from engine.targets import spell_ability
+from engine.values import Ctx, amount, chosen_refs, condition, controller, one_opponent, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -142,6 +144,54 @@ def _fixed_amounts(g: "Game", r: Ctx, e: Effect) -> Effect:
     return e if args is None else Effect(e.op, args)
 
 
+def _earlier_chooses(g: "Game", r: Ctx) -> list[Any]:
+    """The "choose" references of the resolving ability's instructions before this one (r["i"])."""
+    s = this(g, r)
+    ab = s.ability if s.ability is not None else spell_ability(s.card)
+    i = r.get("i", 0)
+    if ab is None or not isinstance(i, int):
+        return []
+    out: list[Any] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, Effect):
+            walk(x.args)
+        elif isinstance(x, dict):
+            if isinstance(x.get("choose"), dict):
+                out.append(x)
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v)
+    walk(list(ab.effects[:i]))
+    return out
+
+
+def _bind_chosen(g: "Game", r: Ctx, e: Effect, legal: list[list[Any]], earlier: list[Any]) -> Effect:
+    """603.7c: "You may put a creature card from your hand onto the battlefield. ... Sacrifice that creature at the
+    beginning of the next end step" (Through the Breach): an object chosen by an earlier instruction of the
+    resolution is the one the delayed ability refers to (followed into its new zone, 400.7), kept as one more
+    slot of its fixed references; one not chosen (the "may" declined) refers to nothing. A choice no earlier
+    instruction made is made as the delayed ability resolves ("untap up to two lands": Teferi, 603.7a)."""
+    args: dict[str, Any] | None = None
+    for k, v in e.args.items():
+        if isinstance(v, dict) and isinstance(v.get("choose"), dict) and v in earlier:
+            try:
+                ids = [x for x in chosen_refs(g, r, v) if isinstance(x, int)]
+            except NeedChoice:  # never chosen (the "may" before it declined): nothing
+                ids = []
+            legal.append(ids)
+            args = dict(args or e.args)
+            args[k] = {"target": len(legal) - 1}
+        elif isinstance(v, (list, tuple)) and v and all(isinstance(x, Effect) for x in v):
+            bound = [_bind_chosen(g, r, x, legal, earlier) for x in v]
+            if any(a is not b for a, b in zip(bound, v)):
+                args = dict(args or e.args)
+                args[k] = bound
+    return e if args is None else Effect(e.op, args)
+
+
 @op("delayed")
 def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
     s = this(g, r)
@@ -149,6 +199,8 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
     fol = r.get("followed", {})
     # 603.7c: the delayed ability refers to the objects its creating effect affected (followed into their new zone)
     legal = [[fol.get(x, x) if isinstance(x, int) else x for x in slot] for slot in r.get("legal", [])]
+    earlier = _earlier_chooses(g, r)
+    ab = replace(ab, effects=tuple(_bind_chosen(g, r, x, legal, earlier) for x in ab.effects))
     info: dict[str, Any] = {"delayed_legal": legal}
     if r.get("created"):  # "Sacrifice them (those tokens) at the beginning of the next end step" (603.7c)
         info["delayed_created"] = [fol.get(x, x) for x in r["created"]]
@@ -161,4 +213,6 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
         d.update(step="upkeep", whose="you")
     elif step == "your_main":  # "at the beginning of your next main phase": pre- or postcombat (505.1, 505.4)
         d.update(step="main", whose="you")
+    elif step == "your_end":  # "at the beginning of your next end step" (Glorious End): its controller's turn's
+        d.update(step="end", whose="you")
     g.delayed.append(d)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import replacement, seats, triggers
+from engine import player_statics, replacement, seats, triggers
 from engine.actions import (
     add_effect,
     attack_choice,
@@ -169,6 +169,8 @@ def _player_counters(g: "Game", player: str, kind: str, n: int) -> None:
     """121.1: a player gets (or loses) ``n`` counters of a kind: poison counters (121.1c, kept in
     Player.poison: 704.5c reads them) or any other kind (energy, experience: Player.counters)."""
     p = g.players[player]
+    if n > 0 and not player_statics.can_get_counters(g, player, kind):
+        return  # 121.1: "You can't get poison counters"
     if kind == "poison":
         p.poison = max(0, p.poison + n)
     else:
@@ -514,6 +516,7 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
             if x in g.objects and g.objects[x].zone == "battlefield":
                 g.move(x, "exile")
         return None
+    r["sacrificed_this_way"] = r.get("sacrificed_this_way", 0) + len(picks)  # "... that many" (608.2c)
     plan_to_graveyard(g, picks)
     sid = source_id(g, r)
     # "then draw that many cards", "lands sacrificed this way": each as it last existed (608.2h)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import player_statics
 from engine.cards.abilities import Effect
 from engine.ops.base import table
 from engine.values import Ctx, amount, refs, source_id
@@ -24,7 +25,8 @@ def _poison(g: "Game", r: Ctx, e: Effect) -> None:
     if not isinstance(n, int) or n <= 0:
         return None
     for p in refs(g, r, e.get("who", "you")):
-        if isinstance(p, str) and p in g.players and not g.players[p].lost:
+        if isinstance(p, str) and p in g.players and not g.players[p].lost \
+                and player_statics.can_get_counters(g, p, "poison"):  # 121.1: "You can't get poison counters"
             g.players[p].poison += n
             g.log("poison", player=p, amount=n)
     g.changed()

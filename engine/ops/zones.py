@@ -451,6 +451,7 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     searched shuffles (701.16a; a player who does not search does not shuffle: the instruction is theirs, 608.2c)."""
     who = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str) and p in g.players and not g.players[p].lost]
     f = dict(e.get("filter") or {})
+    quality = bool(set(f) - {"zone", "controller"})  # 701.15d: a search for a quantity of cards finds that many
     f["zone"] = "library"
     f.pop("controller", None)
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
@@ -469,7 +470,9 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         got = r["answers"].get(slot)
         if got is None and cands:
             knowledge.show(g, lib, [p])  # 701.15a: searching looks at every card of the zone
-            return dict(ask_cards(r, p, cands, 0, min(n, len(cands)), f"search for up to {n}"), slot=slot)
+            k = min(n, len(cands))
+            return dict(ask_cards(r, p, cands, 0 if quality or e.get("up_to") else k, k, f"search for up to {n}"),
+                        slot=slot)
         found[p] = [x for x in got or () if x in lib]
     to = e.get("to", "hand")
     for p, got in found.items():
@@ -535,6 +538,10 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
                                     "order the cards to put on top of your library (first = top)"),
                         "slot": f"{r['i']}.order"}
             got = [x for x in order if x in got]
+        if e.get("rest") == "exile":  # "search your library and graveyard for five cards and exile the rest"
+            zones = [g.players[p].library] + ([g.players[p].graveyard] if "graveyard" in (e.get("zones") or ()) else [])
+            for x in [c for z in zones for c in z if c not in got]:
+                g.move(x, "exile")  # 406.2 (Doomsday)
         knowledge.shuffle(g, p, keep=got)
         for x in reversed(got):
             knowledge.show(g, [g.move(x, "library")], None if e.get("reveal") else [p])
@@ -560,3 +567,25 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         _link_exiled(g, r, put)
     knowledge.shuffle(g, p)
     return None
+
+
+@op("reanimate_attached")
+def _reanimate_attached(g: "Game", r: Ctx, e: Effect) -> None:
+    """Animate Dead, Dance of the Dead: "it loses 'enchant creature card in a graveyard' and gains 'enchant
+    creature put onto the battlefield with SELF.' Return enchanted creature card to the battlefield under your
+    control and attach SELF to it." The Aura's enchant ability changes first (303.4; engine/sba.py reads
+    ``put_with``); the card it enchants returns under the ability's controller (110.2) and the Aura is attached
+    to the new object (400.7); if the card is gone, the Aura enchants nothing (704.5n puts it away)."""
+    sid = source_id(g, r)
+    if sid is None or g.objects[sid].zone != "battlefield":
+        return
+    aura = g.objects[sid]
+    t = aura.attached_to
+    new: int | None = None
+    if t is not None and t in g.objects and g.objects[t].zone == "graveyard" and "Creature" in g.objects[t].card.types:
+        new = g.move(t, "battlefield", controller=controller(g, r), tapped=bool(e.get("tapped")))
+    aura = g.objects[sid]
+    aura.chosen["put_with"] = new if new is not None and new in g.objects else -1
+    aura.attached_to = new if new is not None and new in g.objects else None
+    g.log("attach", card=aura.card.name, obj=sid, to=aura.attached_to)
+    g.changed()

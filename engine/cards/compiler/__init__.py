@@ -22,7 +22,7 @@ from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.amounts import bind_difference
-from engine.cards.compiler.effects.sequence import enters_with_more, instead
+from engine.cards.compiler.effects.sequence import delayed_before_end_turn, enters_with_more, instead, untap_those
 from engine.cards.compiler.keywords import backup, parse_keyword_line
 from engine.cards.compiler.leveler import Striation, split_levels
 from engine.cards.compiler.quantities import parse_condition, quantity
@@ -102,8 +102,13 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             items.append(IrItem("static", p))      # a stray bullet: unsupported unless a static reads it
         elif parse_keyword_line(p) is not None:
             items.append(IrItem("keywords", p))
+        elif is_spell and re.match(r"^at the beginning of (?:your next|the next) ", p, re.I):
+            items.append(IrItem("spell", p))  # 603.7a: a spell's delayed trigger, created as it resolves
         elif re.match(r"^(when|whenever|at) ", p, re.I):
-            items.append(IrItem("triggered", p, head=p, body=p))
+            # "When SELF enters, ... When SELF leaves the battlefield, ..." (Animate Dead): two triggered abilities
+            # printed in one paragraph (603.1: each "when" starts one)
+            for part in re.split(r"(?<=\.) (?=When SELF leaves the battlefield, )", p):
+                items.append(IrItem("triggered", part, head=part, body=part))
         elif (sc := _split_colon(p)) is not None and _COST_START.match(sc[0].strip()):
             items.append(IrItem("activated", p, head=sc[0].strip(), body=sc[1].strip()))
         elif is_spell:
@@ -329,7 +334,14 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         # triggered ability that works there (112.6b; statics and activated abilities of a card in a graveyard
         # are not carried out, so the condition is read here only)
         c = {"self": {"zone": "graveyard"}} if m.group(1).lower() == "self is in your graveyard" \
-            else parse_condition(m.group(1))
+            else {"self": {"zone": "battlefield"}} if m.group(1).lower() == "it's on the battlefield" \
+            and trig.get("self") and trig.get("event") == "etb" \
+            else parse_condition(m.group(1))  # "when SELF enters, if it's on the battlefield" (603.4: it may have left)
+        if c is not None and isinstance(c.get("control"), dict) and c["control"].get("other") \
+                and trig.get("filter") and not trig.get("self"):
+            # "Whenever a Mountain you control enters, if you control at least five other Mountains" (Valakut): other
+            # than the object the event is about, not other than the source (603.4; engine/values.py)
+            c = {**c, "control": {k: v for k, v in c["control"].items() if k != "other"}, "other_than_event": True}
         if c is not None:
             cond, cond_text = c, m.group(1)
             body = body[m.end():]
@@ -351,10 +363,15 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1)
     if (trig.get("filter") or {}).get("controller") == "opponent" and trig.get("event") in ("dies", "etb", "ltb"):
         ctx.last_player = "trigger_player"  # "whenever a creature an opponent controls dies, that player ..."
-    if trig.get("event") == "becomes_target_opponent":
+    if str(trig.get("event")).startswith("becomes_target"):
+        ctx.targeting = True  # "counter that spell": the spell or ability that targeted (engine/values.py)
+    if trig.get("event") in ("becomes_target_opponent", "becomes_target_spell_opponent"):
         ctx.last_player = "trigger_player"  # "... an opponent controls, that player ...": that spell's controller
     if trig.get("event") == "combat_damage_creature" or trig.get("event") == "deals_damage" and "damaged" in trig:
         ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source
+    if trig == {"event": "ltb", "self": True} and re.match(r"that creature(?:'s)? ", body, re.I):
+        ctx.last = "put_with"  # "When SELF leaves the battlefield, that creature's controller sacrifices it" (Animate
+        # Dead): the creature its linked ability put onto the battlefield (607.2a)
     if cond is not None and "attached" in cond:
         ctx.last = "attached"  # "if enchanted creature is untapped, tap it": "it" is the enchanted creature
     if trig.get("who") in ("opponent", "any") or trig.get("event") in ("combat_damage_player", "damage_player",
@@ -537,6 +554,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                 continue  # a line that replaces the spell's instruction before it ("... instead if ...")
             if len(sentences(item.text)) == 1 and enters_with_more(item.text, spell_effects):
                 continue  # "[If COND,] that creature enters with two additional +1/+1 counters on it"
+            if len(sentences(item.text)) == 1 and untap_those(item.text, spell_effects):
+                continue  # "[If COND,] untap those lands" (the lands the dig before it put onto the battlefield)
             del spell_ctx.targets[snapshot:]
             effs = parse_effects(item.text, spell_ctx)
             if effs is not None:
@@ -568,6 +587,7 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             unsupported.append("(a modal spell with other instructions)")
         abilities.insert(0, spell_modal)
     elif spell_effects:
+        spell_effects = delayed_before_end_turn(spell_effects)  # (Glorious End: its paragraphs in one ability)
         abilities.insert(0, Ability("spell", "", effects=tuple(spell_effects), targets=tuple(spell_ctx.targets)))
     return keywords, kwargs, abilities, unsupported
 

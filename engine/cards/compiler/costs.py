@@ -101,6 +101,16 @@ def parse_cost_text(text: str) -> Cost | None:
             if f is None or m.group(1) == "any":
                 return None
             kw["remove_counter_from"] = {**{k: v for k, v in f.items() if k != "zone"}, "counter": m.group(1)}
+        elif m := re.fullmatch(rf"put {_N} ([+-]\d+/[+-]\d+|[a-z]+) counters? on self", low):
+            n = number(m.group(1))  # 121.1: "Put a -1/-1 counter on SELF" (Devoted Druid, Wall of Roots)
+            if not n or n < 1:
+                return None
+            kw["put_counters"] = (m.group(2), n)
+        elif m := re.fullmatch(r"reveal (?:a|an) (.+? card) from your hand", low):
+            f = _noun(m.group(1))  # 701.15a: a card shown to every player as the cost is paid (Silvergill Adept)
+            if f is None:
+                return None
+            kw["reveal_hand"] = {k: v for k, v in f.items() if k != "zone"}
         elif m := re.fullmatch(rf"exile {_N} (.+?) cards? from your hand", low):
             f = _noun(m.group(2) + " card")
             if f is None:

@@ -801,8 +801,8 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 f: dict[str, Any] | None = {"player": True, **({"opponent": True} if what == "opponent" else {})}
             else:
                 f = parse_noun(what)
-                if f is not None and f.get("zone") == "graveyard":
-                    f = None
+                if f is not None and f.get("zone") == "graveyard" and f != {"types": ["Creature"], "zone": "graveyard"}:
+                    f = None  # only "enchant creature card in a graveyard" (Animate Dead: engine/sba.py)
             if f is None:
                 return None
             names.append("Enchant")

@@ -243,6 +243,7 @@ def quantity(phrase: str) -> Any:
 def parse_condition(text: str) -> dict[str, Any] | None:
     """A condition clause (without 'if' / 'as long as') to a condition dict."""
     t = text.strip().lower().rstrip(",.")
+    t = re.sub(r"^you control at least (\w+) ", r"you control \1 or more ", t)  # "at least five other Mountains"
     got = _history_condition(t)
     if got is not None:
         return got
@@ -461,6 +462,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"there are (\w+) or more (.+? on the battlefield)", t)
     if m and number(m.group(1)) and quantity(m.group(2)) is not None:  # "five or more Islands on the battlefield"
         return {"amount_ge": {"amount": quantity(m.group(2)), "n": number(m.group(1))}}
+    m = re.fullmatch(r"there are no (.+? on the battlefield)", t)
+    if m and quantity(m.group(1)) is not None:  # "if there are no Zombies on the battlefield" (Sarcomancy)
+        return {"amount_lt": {"amount": quantity(m.group(1)), "n": 1}}
     m = re.fullmatch(r"(your devotion to .+?) is (less than (\w+)|(\w+) or greater)", t)
     if m and quantity(m.group(1)) is not None and number(m.group(3) or m.group(4)):
         key = "amount_lt" if m.group(3) else "amount_ge"  # 700.5: devotion compared with a number

@@ -213,6 +213,19 @@ def _all_colors(m: re.Match) -> list[dict[str, Any]] | None:
 _BASIC = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain", "forest": "Forest"}
 
 
+@static(r"^(.+?) (?:is|are) every basic land type in addition to (?:its|their) other types$")
+def _every_basic_type(m: re.Match) -> list[dict[str, Any]] | None:
+    """305.6, 613.1d (layer 4): "Lands you control are every basic land type in addition to their other types"
+    (Prismatic Omen, Dryad of the Ilysian Grove): each of the five basic land types, with its mana ability."""
+    aff = _affects(m.group(1))
+    if aff is None or (isinstance(aff, dict) and "Land" not in aff.get("types", ())):
+        return None
+    mana = [Ability("mana", f"({{T}}: Add {{{sym}}}.)", effects=(Effect("add_mana", {"mana": [sym]}),),
+                    cost=parse_cost_text("{T}")) for sym in "WUBRG"]
+    return [{"kind": "add_types", "affects": aff, "subtypes": ["Plains", "Island", "Swamp", "Mountain", "Forest"],
+             "land_mana": mana, "set_land_types": False}]
+
+
 @static(r"^(.+?) (?:is|are) (?:an? )?(plains|islands?|swamps?|mountains?|forests?)"
         r"( in addition to (?:its|their) other land types)?$")
 def _basic_land_type(m: re.Match) -> list[dict[str, Any]] | None:
@@ -276,6 +289,27 @@ def _anthem(m: re.Match) -> list[dict[str, Any]] | None:
     return _pump_static(m.group(1), m.group(2), m.group(3), rest)
 
 
+@static(r"^(.+?) (?:gets?|get) ([+-])(x|\d+)/([+-])(x|\d+), where x is (.+)$")
+def _anthem_x(m: re.Match) -> list[dict[str, Any]] | None:
+    """613.3c (layer 7c): "SELF gets -X/-X, where X is your life total" (Death's Shadow), "Equipped creature
+    gets +X/+1, where X is the number of artifacts you control" (Cranial Ram): the amount counted as the
+    characteristics are (611.3a: a static ability's effect changes as the count does); a fixed part beside X
+    is a second modification of the same layer."""
+    aff = _affects(m.group(1))
+    q = quantity(m.group(6))
+    if aff is None or q is None or "x" not in (m.group(3), m.group(5)):
+        return None
+    p_sign, t_sign = int(m.group(2) + "1"), int(m.group(4) + "1")
+    px, tx = m.group(3) == "x", m.group(5) == "x"
+    out: list[dict[str, Any]] = [{"kind": "anthem", "affects": aff, "power": p_sign if px else 0,
+                                  "toughness": t_sign if tx else 0, "per": q}]
+    fixed_p = 0 if px else p_sign * int(m.group(3))
+    fixed_t = 0 if tx else t_sign * int(m.group(5))
+    if fixed_p or fixed_t:
+        out.append({"kind": "anthem", "affects": aff, "power": fixed_p, "toughness": fixed_t})
+    return out
+
+
 @static(r"^(.+?) (?:gets?|get) ([+-]\w+)/([+-]\w+) for each (.+)$")
 def _anthem_per(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
@@ -290,6 +324,17 @@ def _anthem_per(m: re.Match) -> list[dict[str, Any]] | None:
     if aff is None or q is None or pp is None or tt is None:
         return None
     return _and_rest({"kind": "anthem", "affects": aff, "power": pp, "toughness": tt, "per": q}, aff, rest)
+
+
+@static(r"^(.+?) (?:loses|lose) (?!all abilities)([a-z ,]+)$")
+def _lose_keywords(m: re.Match) -> list[dict[str, Any]] | None:
+    """613.1f (layer 6): "Creatures your opponents control lose infect" (Melira, Sylvok Outcast), "Creatures
+    lose flying": the keywords are removed from those objects."""
+    aff = _affects(m.group(1))
+    kws = keyword_list(m.group(2))
+    if aff is None or not kws or " and can't " in m.group(2):
+        return None
+    return [{"kind": "keywords", "affects": aff, "keywords": [], "lose": kws}]
 
 
 @static(r"^(.+?) (?:loses|lose) (.+?) and can't have or gain (.+)$")
@@ -347,6 +392,10 @@ def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     rule = _RESTRICT[m.group(2)]
     if rule == "cant_be_countered":
         return [{"kind": "cant_be_countered", "affects": aff}]
+    if rule == "cant_attack" and isinstance(aff, dict) and any(k.startswith(("power_", "toughness_")) for k in aff):
+        # "Creatures with power greater than the number of cards in your hand can't attack" (Ensnaring Bridge): the
+        # power as attackers are declared, after every layer (508.1c; engine/combat.py), not as layer 6 applies
+        return [{"kind": "attack_forbid", "affects": aff, "anyone": True}]
     return [{"kind": "restriction", "affects": aff, "rule": rule}]
 
 
@@ -984,6 +1033,16 @@ def _cant_change_life(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": f"cant_{m.group(2)}_life", "who": _LIFE_WHO[m.group(1)]}]
 
 
+@static(r"^(players|each player|your opponents|each opponent|you) can't get (poison )?counters$")
+def _cant_get_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    """121.1: "You can't get poison counters" (Melira, Sylvok Outcast), "Players can't get
+    counters" (Solemnity): no effect or damage gives those players counters of that kind (any kind)."""
+    out: dict[str, Any] = {"kind": "cant_get_counters", "who": _LIFE_WHO[m.group(1)]}
+    if m.group(2):
+        out["counter"] = "poison"
+    return [out]
+
+
 @static(r"^if (a player|an opponent|you) would gain life, (?:that player|you) gains? no life instead$")
 def _gains_no_life(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1a: "If a player would gain life, that player gains no life instead" (Sulfuric Vortex): a
@@ -1084,6 +1143,15 @@ def _block_tax(m: re.Match) -> list[dict[str, Any]] | None:
     if not mana or any(not (s.isdigit() or s in "WUBRGC") for s in mana):
         return None
     return [{"kind": "block_tax", "affects": {"types": ["Creature"]}, "mana": mana}]
+@static(r"^(.+?) can't attack you( or planeswalkers you control)?$")
+def _attack_forbid(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1c: "Creatures can't attack you" (Blazing Archon), "Black creatures can't attack you" (Elephant Grass),
+    "Creatures with power 2 or less can't attack you" (Reverence): a restriction on the attack declaration that
+    protects the static's controller (and the planeswalkers they control, where it says so)."""
+    aff = _affects(m.group(1))
+    if not isinstance(aff, dict):
+        return None
+    return [{"kind": "attack_forbid", "affects": aff, "walkers": bool(m.group(2))}]
 
 
 @static(r"^(.+?) can't attack you( or planeswalkers you control)? unless their controller pays ((?:\{[^}]+\})+) "
@@ -1358,9 +1426,25 @@ def _prevent_static_parts(out: dict[str, Any], to: str | None, by: str | None) -
     return [out]
 
 
-@static(r"^(.+?) spells cost (\{\d+\}) (more|less) to cast$")
+@static(r"^(?:as long as self is (untapped|tapped), )?each spell that would cost less than (\w+) mana to cast costs "
+        r"(\w+) mana to cast$")
+def _cost_floor(m: re.Match) -> list[dict[str, Any]] | None:
+    """601.2f: "As long as SELF is untapped, each spell that would cost less than three mana to cast costs three
+    mana to cast" (Trinisphere): the total cost, after increases and reductions, is raised to that much mana."""
+    n = number(m.group(2))
+    if not n or number(m.group(3)) != n:
+        return None
+    out: dict[str, Any] = {"kind": "cost_change", "spells": {}, "who": "any", "floor": n}
+    if m.group(1):
+        out["condition"] = {"self": {"tapped": m.group(1) == "tapped"}}
+    return [out]
+
+
+@static(r"^(?:(.+?) )?spells cost (\{\d+\}) (more|less) to cast$")
 def _cost_change_any(m: re.Match) -> list[dict[str, Any]] | None:
-    f = parse_noun(m.group(1) + " spell")
+    """601.2f: "Creature spells cost {1} more to cast", "Spells cost {1} more to cast" (Sphere of Resistance,
+    Helm of Awakening: every spell, whoever casts it)."""
+    f = parse_noun(m.group(1) + " spell") if m.group(1) else {}
     if f is None:
         return None
     f.pop("zone", None)
@@ -1495,7 +1579,29 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
     if t != m.group(1):
         return None
     cost = parse_cost_text(t)
-    return None if cost is None else [{"kind": "additional_cost", "cost": cost}]
+    if cost is not None:
+        return [{"kind": "additional_cost", "cost": cost}]
+    alts = _cost_alternatives(re.split(r"(,? or |, )", t))
+    if alts is None or len(alts) < 2:
+        return None
+    return [{"kind": "additional_cost", "cost": alts[0], "choices": alts}]
+
+
+def _cost_alternatives(pieces: list[str]) -> list[Cost] | None:
+    """601.2b: "sacrifice a creature or pay {3}{B}", "sacrifice a creature, discard a card, or pay 3 life",
+    "reveal a Merfolk card from your hand or pay {3}": the costs the caster chooses among. ``pieces`` alternate
+    words and separators; a separator inside one cost ("sacrifice an artifact or creature") joins its words."""
+    if not pieces:
+        return []
+    for end in range(1, len(pieces) + 1, 2):
+        text = "".join(pieces[:end])
+        cost = parse_cost_text(text[len("pay "):] if re.fullmatch(r"pay (?:\{[^ }]+\})+", text) else text)
+        if cost is None or cost.is_free:
+            continue
+        rest = _cost_alternatives(pieces[end + 1:]) if end < len(pieces) else []
+        if rest is not None:
+            return [cost, *rest]
+    return None
 
 
 @static(r"^(?:if (?P<cond>.+?), )?you may (?P<cost>.+) rather than pay self's mana cost$")

@@ -74,6 +74,16 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
     changed = True
     while changed:
         changed = False
+        m = re.search(r"\s+with (power|toughness|mana value) greater than (the number of .+|your life total)$", p)
+        if m:  # "creatures with power greater than the number of cards in your hand" (Ensnaring Bridge): one more
+            q = QUANTITY[0](m.group(2)) if QUANTITY else None  # than the amount, counted as the filter is checked
+            if q is None:
+                return None
+            key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
+            f[key + "_ge"] = {"plus": [q, 1]}
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+with (power|toughness|mana value) (less|greater) than or equal to (the number of .+|"
                       r"the amount of .+|your life total)$", p)
         if m:  # "with power less than or equal to the number of Islands you control" (Vedalken Shackles): an
@@ -95,6 +105,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r"\s+of the creature type of your choice$", p)
         if m:  # "creatures of the creature type of your choice get -3/-3" (Witch's Vengeance): the type is chosen as
             f["type_choice"] = True  # the effect resolves (608.2d; engine/values.bind_refs)
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+of the color of your choice$", p)
+        if m:  # "all permanents of the color of your choice" (Wash Out): the color is chosen as the effect
+            f["color_choice"] = True  # resolves (608.2d; engine/values.bind_refs)
             p = p[: m.start()]
             changed = True
             continue
@@ -375,8 +391,14 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
-        m = re.search(r"\s+of the chosen (type|color)$", p)
-        if m:
+        m = re.search(r"\s+that (?:aren't|isn't) of (?:the chosen|that) (type|color)$", p)
+        if m and "not" not in f:  # "Destroy all creatures that aren't of the chosen type" (Kindred Dominance)
+            f["not"] = {"chosen_" + m.group(1): True}
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+of (?:the chosen|that) (type|color)$", p)
+        if m:  # "of that type" after "Choose a creature type." (Distant Melody): the type chosen (608.2d)
             f["chosen_" + m.group(1)] = True
             p = p[: m.start()]
             changed = True
@@ -562,6 +584,19 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         among = {k: v for k, v in base.items() if k != "zone"} if not m.group(2) else \
             {"types": ["Creature"], **({"controller": "you"} if m.group(2).endswith("you control") else {})}
         return {**base, "power_ge": {"greatest": "power", "among": among}}
+    m = re.fullmatch(r"([^,]+? card) or an? (card (?:with|that) .+)", p)
+    if m and " with " not in m.group(1) and " that " not in m.group(1):
+        # "an instant card or a card with flash" (Mystical Teachings): each alternative has its own
+        # determiner, so the qualifier belongs to the second one alone
+        a, b = parse_noun(m.group(1)), parse_noun(m.group(2))
+        if a is None or b is None:
+            return None
+        zones = {x.get("zone") for x in (a, b)}
+        if len(zones) != 1:
+            return None
+        zone = zones.pop()
+        a, b = ({k: v for k, v in x.items() if k != "zone"} for x in (a, b))
+        return {"or": [a, b]} if zone is None else {"or": [a, b], "zone": zone}
     m = re.fullmatch(r"(.+?) that's an? ([a-z]+)(?: or an? ([a-z]+))?", p)
     if m:  # "each creature you control that's a Wolf or a Werewolf": either subtype (205.3)
         base = parse_noun(m.group(1))

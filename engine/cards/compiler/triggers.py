@@ -30,6 +30,7 @@ _SELF_EVENTS = {
     "attacks and isn't blocked": "unblocked", "becomes the target of a spell or ability": "becomes_target",
     "becomes the target of a spell": "becomes_target_spell",
     "becomes the target of a spell or ability an opponent controls": "becomes_target_opponent",
+    "becomes the target of a spell an opponent controls": "becomes_target_spell_opponent",
     "is turned face up": "turned_face_up", "blocks or becomes blocked": "blocks_or_blocked",
     "enters or attacks": "etb_or_attacks", "enters or dies": "etb_or_dies",
     "blocks a creature with flying": "blocks_flying", "becomes blocked by a creature": "becomes_blocked",
@@ -52,6 +53,7 @@ def _event_word(w: str) -> str | None:
             "is dealt damage": "dealt_damage", "becomes the target of a spell": "becomes_target_spell",
             "becomes the target of a spell or ability": "becomes_target",
             "becomes the target of a spell or ability an opponent controls": "becomes_target_opponent",
+            "becomes the target of a spell an opponent controls": "becomes_target_spell_opponent",
             "leave the battlefield": "ltb", "is turned face up": "turned_face_up",
             "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned",
             "enters or dies": "etb_or_dies"}.get(w)
@@ -60,6 +62,13 @@ def _event_word(w: str) -> str | None:
 def parse_trigger(cond: str) -> dict[str, Any] | None:
     """The condition of a trigger, without its leading word: 'SELF enters' -> {...}."""
     c = cond.strip().lower().rstrip(",")
+    m = re.fullmatch(r"(an? .+?) enters tapped", c)
+    if m:  # "Whenever a permanent you control enters tapped" (Amulet of Vigor): tapped as it entered (614.1c)
+        inner = parse_trigger(f"{m.group(1)} enters")
+        if inner is None or inner.get("event") != "etb" or not isinstance(inner.get("filter"), dict) \
+                or "tapped" in inner["filter"]:
+            return None
+        return {**inner, "filter": {**inner["filter"], "tapped": True}}
     m = re.fullmatch(r"(an? .+?) dealt damage by (self|equipped creature|enchanted creature) this turn dies", c)
     if m:  # "a creature dealt damage by SELF this turn dies" (700.4; the damage it was dealt this turn)
         inner = parse_trigger(f"{m.group(1)} dies")
@@ -239,7 +248,8 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         r"deals combat damage to a player|deal combat damage to a player|becomes tapped|becomes blocked|is dealt "
         r"damage|"
         r"becomes the target of a spell|becomes the target of a spell or ability|"
-        r"becomes the target of a spell or ability an opponent controls|is turned face up|attacks alone|explores|"
+        r"becomes the target of a spell or ability an opponent controls|becomes the target of a spell an opponent "
+        r"controls|is turned face up|attacks alone|explores|"
         r"becomes renowned)"
         r"(?: under your control| under an opponent's control)?(?: this turn)?",
         c,

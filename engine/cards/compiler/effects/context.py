@@ -25,6 +25,7 @@ class Ctx:
     last_player: Any = None   # the last player reference, for "that player"
     x: Any = None             # "where X is ..." binding
     cast_trigger: bool = False  # a "whenever ... casts a spell" trigger: "that spell" is the spell cast (603.2)
+    targeting: bool = False  # a "becomes the target of a spell" trigger: "that spell" is the one that targeted (603.2)
 
     def mark(self) -> tuple[int, Any, Any, Any]:
         """What ``rewind`` puts back: the target slots so far and the last references."""
@@ -85,12 +86,20 @@ class Ctx:
                  "that spell's controller", "its owner", "that creature's owner", "their controller",
                  "their controllers", "their owners", "its owner's", "the creature's controller",
                  "that artifact's controller", "that land's controller", "that enchantment's controller",
-                 "that planeswalker's controller", "that card's owner", "that permanent's owner"):
+                 "that planeswalker's controller", "that card's owner", "that permanent's owner",
+                 # "any target ... that player or that permanent's controller" (Chain Lightning): the player, or
+                 # the controller of the permanent (engine/values.py keeps a player as it is)
+                 "that player or that permanent's controller"):
             base = self.last if self.last is not None else "it"
             key = "owner_of" if "owner" in p else "controller_of"
             return {key: base}
         if p in ("that player's", "their"):
             return self.last_player
+        m = re.fullmatch(r"each of (that player|its controller|that creature's controller|that spell's controller)'s "
+                         r"opponents", p)
+        if m:  # "each of that player's opponents draws three cards" (Standstill): 102.3, the opponents of that one
+            of = self.player(m.group(1))
+            return None if of is None else {"opponents_of": of}
         return None
 
     def _same_name(self, target: str, others: str) -> Any:
@@ -134,6 +143,9 @@ class Ctx:
             return r0
         if p == "they" and self.last is not None:
             return self.last
+        if self.targeting and p in ("that spell", "that spell or ability", "that ability"):
+            self.last = "targeting"  # the spell or ability whose targeting triggered the ability (603.2, 114.1)
+            return "targeting"
         if p in ("him", "her", "himself", "herself"):
             # oracle text calls other objects "it": "him"/"her" is the legend itself (Gideon's "dealt to him")
             return "self"
@@ -361,7 +373,8 @@ def source_ref(p: str, c: Ctx) -> Any:
     return c.ref(p)
 
 
-PLAYER = (r"(you|target player|target opponent|each player|each opponent|each other player|that player|its controller|"
+PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
+          r"target player|target opponent|each player|each opponent|each other player|that player|its controller|"
           r"its owner|"
           r"defending player|they|that creature's controller|that player or that planeswalker's controller)")
 

@@ -394,6 +394,17 @@ def _from_milled(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move", args)]
 
 
+@reader(r"^search your library and graveyard for (two|three|four|five|six|seven) cards, exile the rest, then put the "
+        r"chosen cards on top of your library in any order$")
+def _search_exile_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.15a, 701.15d, 401.4: "Search your library and graveyard for five cards and exile the rest. Put the chosen
+    cards on top of your library in any order." (Doomsday): that many cards (as many as there are), every other
+    card of both zones exiled, the chosen ones on top in the order their owner chooses."""
+    n = number(m.group(1))
+    return None if not n else [Effect("search", {"filter": {}, "amount": n, "zones": ["library", "graveyard"],
+                                                 "to": "library_top", "rest": "exile"})]
+
+
 #: this family's readers, in the order they are tried
 @reader(r"^reveal the top card of your library and put (?:it|that card) into your hand$")
 def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -405,7 +416,7 @@ def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _search_split_dest, _player_search, _shuffle,
                                _player_shuffles, _search_named_gy, _search_shuffle, _search_named2, _reveal_take,
-                               _from_milled)
+                               _from_milled, _search_exile_rest)
 
 
 # "Look at the top N cards of your library." and what follows it, read by parts (a typed
@@ -422,7 +433,7 @@ _TAKE = re.compile(
     r"^(?:(you may )?(?:reveal |put |choose )?(an?|one|two|three|up to one|up to two|up to three|any number of) "
     r"(.+?) (?:from among them|of them|of those cards|among them)(?: and put (?:it|them|that card|those cards|the "
     r"revealed cards))?"
-    r"|put (one|two|three) of (?:them|those cards)"
+    r"|put (one|two|three|up to one) of (?:them|those cards)"
     r"|(you may )?put (one|two) of (?:them|those cards) back)"
     r" " + _DEST + r"(?:,? and | and then |\. (?:then )?put )?(?:the (?:rest|other|others) " + _DEST + r")?$")
 _REST_ONLY = re.compile(r"^(?:then )?put the (?:rest|other|others) " + _DEST + r"$")
@@ -458,6 +469,7 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
         n = quantity(m.group(3)) if m.group(2) == "x" else None
         if n is None:
             return None
+        ctx.x = n  # the same X in the sentences after it ("If X is greater than or equal to ...": Thassa's Oracle)
     reveal = m.group(1) == "reveal"
     body = t[m.end():].strip() if m.end() <= len(t) else ""
     if "put them back in any order" in m.group(0):
@@ -483,7 +495,10 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
         return None
     optional = bool(tm.group(1) or tm.group(5))
     if tm.group(4) or tm.group(6):
-        take: Any = number(tm.group(4) or tm.group(6))
+        word4 = tm.group(4) or ""
+        if word4.startswith("up to "):  # "put up to one of them on top of your library" (Thassa's Oracle)
+            optional, word4 = True, word4[len("up to "):]
+        take: Any = number(word4 or tm.group(6))
         f: dict[str, Any] | None = {}
     else:
         word = tm.group(2)

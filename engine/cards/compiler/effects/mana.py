@@ -109,16 +109,19 @@ def _either(fs: list[dict[str, Any]]) -> dict[str, Any]:
     return fs[0] if len(fs) == 1 else {"or": fs}
 
 
-@reader(r"^spend this mana only to ((?:cast|activate) .+)$")
+@reader(r"^spend this mana only to ((?:cast|activate) .+?)(, and that spell can't be countered)?$")
 def _mana_only_for(m: re.Match, c: Ctx) -> list[Effect] | None:
     """106.6: "Spend this mana only to cast a Cleric, Rogue, Warrior, or Wizard spell or to activate an ability
     of a Cleric, Rogue, Warrior, or Wizard", "... only to activate abilities", "... only to cast an artifact
     spell or activate an ability": the spells it may pay for, and the sources whose abilities it may (any,
-    for "an ability" alone); a mana that pays for no spell has a spell filter nothing matches (NO_SPELL)."""
+    for "an ability" alone); a mana that pays for no spell has a spell filter nothing matches (NO_SPELL).
+    "... a creature spell of the chosen type" (the type chosen for the source as it entered, 614.12, fixed as
+    the mana is made: engine/mana.py bound_restriction); ", and that spell can't be countered" (Cavern of Souls,
+    101.1): a spell this mana paid for can't be countered (engine/casting.py)."""
     spells: list[dict[str, Any]] = []
     sources: list[dict[str, Any]] = []
     for part in re.split(r",? or (?:to )?(?=(?:cast|activate) )", m.group(1)):
-        if mm := re.fullmatch(r"cast (?:an? )?(?:(.+?) )?spells?( with .+)?", part):
+        if mm := re.fullmatch(r"cast (?:an? )?(?:(.+?) )?spells?( with .+| of the chosen type)?", part):
             # "a colorless spell", "a spell with devoid" (702.113a: a keyword the spell has)
             f = parse_noun((mm.group(1) + " " if mm.group(1) else "") + "spell" + (mm.group(2) or ""))
             if f is None or " from " in part:
@@ -134,6 +137,10 @@ def _mana_only_for(m: re.Match, c: Ctx) -> list[Effect] | None:
         else:
             return None
     rule: dict[str, Any] = dict(_either(spells)) if spells else dict(NO_SPELL)
+    if m.group(2):
+        if not spells:
+            return None
+        rule["uncounterable"] = True
     if sources:  # the sources whose abilities it pays for ride along with the spells (engine/payment.py usable)
         rule["or_abilities_of"] = {} if {} in sources else _either(sources)
     return [Effect("mana_restriction", {"spells": rule})]

@@ -408,7 +408,8 @@ def _draw_additional(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None or n is None else [Effect("draw", {"who": who, "amount": n})]
 
 
-@reader(r"^(target player|each player|you) shuffles? (?:their|your) graveyard into (?:their|your) library$")
+@reader(r"^(target player|each player|you|its owner|that player) shuffles? (?:their|your) graveyard into "
+        r"(?:their|your) library$")
 def _gy_shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1))
     return None if who is None else [Effect("move", {"what": {"graveyard_of": who}, "to": "library_shuffle"})]
@@ -476,11 +477,37 @@ def _game_draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "draw_game"})]
 
 
+@reader(r"^choose a (creature type|color)$")
+def _choose_quality(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2d: "Choose a creature type." / "Choose a color." as the spell or ability resolves (Distant Melody):
+    kept on the resolving object for "of the chosen type" / "of that type" after it (engine/filters.py)."""
+    return [Effect("action", {"name": "choose_quality", "choice": m.group(1).replace(" ", "_")})]
+
+
 @reader(r"^choose a (nonland |creature )?card name$")
 def _name_card(m: re.Match, c: Ctx) -> list[Effect] | None:
     """201.3, 608.2c: "Choose a nonland card name." as the spell resolves (Memoricide, Cabal Therapy)."""
     kind = (m.group(1) or "").strip()
     return [Effect("action", {"name": "name_card", "choice": f"{kind}_card_name" if kind else "card_name"})]
+
+
+@reader(r"^choose (two|three|\d+) cards in your hand (drawn this turn), then for each of those cards, pay (\d+) life "
+        r"or put the card on top of your library$")
+def _pay_or_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Choose two cards in your hand drawn this turn. For each of those cards, pay 4 life or put the card on top
+    of your library." (Sylvan Library): the player chooses that many of those cards (as many as there are, 608.2d),
+    then for each one pays the life (119.4: only with that much life) or puts it on top of the library (401)."""
+    n = number(m.group(1))
+    return None if not n else [Effect("action", {"name": "pay_or_top", "amount": n, "life": int(m.group(3)),
+                                                 "filter": {"drawn_this_turn": True}})]
+
+
+@reader(r"^reveal a card at random from your hand$")
+def _reveal_random(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.15a: "reveal a card at random from your hand" (Cursed Scroll): "that card" after it is the card
+    revealed (engine/cards/compiler/effects/sequence.py)."""
+    c.last = "revealed"
+    return [Effect("action", {"name": "reveal_random", "who": "you"})]
 
 
 @reader(r"^search (target player's|target opponent's) graveyard, hand, and library for (any number of|all) cards "
@@ -541,6 +568,9 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _look_and_choose,
+    _reveal_random,
+    _choose_quality,
+    _pay_or_top,
     _control_until_resolved,
     _plays_that_card,
     _redistribute,

@@ -167,6 +167,29 @@ def _prevent_group(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("prevent", args)]
 
 
+def _sources(f: dict) -> dict | None:
+    """A group of sources ("red sources", "sources of the color of your choice", "black sources and red
+    sources"): permanents and spells alike (609.7a), matched wherever the source is; None when the phrase
+    does not name sources only."""
+    alts = f["or"] if set(f) == {"or"} else [f]
+    if not all(isinstance(a, dict) and a.get("source") for a in alts):
+        return None
+    out = [{k: v for k, v in a.items() if k not in ("source", "zone")} for a in alts]
+    return {"or": out, "zone": "any_card"} if len(out) > 1 else {**out[0], "zone": "any_card"}
+
+
+@reader(r"^prevent all (combat )?damage that (.+?) would deal this turn$")
+def _prevent_sources(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """615.1a: "Prevent all damage that sources of the color of your choice would deal this turn" (Prismatic
+    Strands: the color chosen as it resolves, 608.2d), "... that black sources and red sources would deal
+    this turn" (Luminesce): a shield against every source of the group, matched as the damage would be dealt."""
+    f = parse_noun(m.group(2))
+    by = _sources(f) if f is not None else None
+    if by is None:
+        return None
+    return [Effect("prevent", {"by_each": by, "combat": bool(m.group(1)), "duration": "eot"})]
+
+
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (_fog, _prevent_by, _prevent_by_group, _prevent_would_deal, _prevent_group, _prevent_to,
-                               _prevent_next, _cop, _prevent_next_by)
+                               _prevent_next, _cop, _prevent_next_by, _prevent_sources)

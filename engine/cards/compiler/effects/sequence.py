@@ -47,7 +47,7 @@ from engine.cards.compiler.effects.library import (
 )
 from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
 from engine.cards.compiler.effects.zones import KEEP_REST_RX, TOP_OR_BOTTOM_RX, keep_rest, top_or_bottom
-from engine.cards.compiler.quantities import amount, parse_condition
+from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
 from engine.cards.compiler.text import sentences
@@ -115,7 +115,7 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     r"^(.+?) at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|end of combat|"
     r"the next turn's upkeep|your next main phase)$|^(.+?) at (end of combat)$|"
     r"^at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|"
-    r"your next main phase), (.+)$"
+    r"your next main phase|your next end step), (.+)$"
 )
 def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
     """603.7a: a delayed triggered ability the resolving effect creates ("Sacrifice it at the
@@ -126,7 +126,7 @@ def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     step = {"the next end step": "end", "your next upkeep": "your_upkeep", "the next upkeep": "upkeep",
             "the end of combat": "end_of_combat", "end of combat": "end_of_combat",
-            "the next turn's upkeep": "upkeep", "your next main phase": "your_main"}[
+            "the next turn's upkeep": "upkeep", "your next main phase": "your_main", "your next end step": "your_end"}[
         m.group(2) or m.group(4) or m.group(5)]
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
 
@@ -191,6 +191,43 @@ def _attempt(sentence: str, ctx: Ctx) -> list[Effect] | None:
     if got is None:
         ctx.rewind(mark)
     return got
+
+
+#: the chain offer: "<instruction>. Then that player or that permanent's controller may pay {R}{R}. If the player
+#: does, they may copy SELF and may choose a new target for that copy." (the Chain cycle)
+_CHAIN = re.compile(r"^(?P<first>.+?)\.? (?:then )?(?P<who>that player or that permanent's controller|that permanent's "
+                    r"controller|that creature's controller|that player) may (?:(?P<cost>pay (?:\{[^ }]+\})+|discard a "
+                    r"card|sacrifice a land of their choice)\. if the player does, they may )?copy self and may choose "
+                    r"(?:a new target|new targets) for (?:that|the) copy\.?$")
+
+
+#: Animate Dead: the Aura's enchant ability changes, and the creature card it enchants returns attached (303.4)
+_REANIMATE_ATTACHED = re.compile(r'it loses "enchant creature card in a graveyard" and gains "enchant creature put '
+                                 r'onto the battlefield with self\.?"\.? (?:return enchanted creature card to the '
+                                 r'battlefield|put enchanted creature card onto the battlefield( tapped)?) under your '
+                                 r'control and attach self to it\.?')
+
+
+def _chain(m: re.Match, ctx: Ctx) -> list[Effect] | None:
+    """608.2d, 706.10: the Chain offer, after the spell's own instruction (engine/ops/cast.py copy_offer)."""
+    mark = ctx.mark()
+    first = parse_effects(m.group("first") + ".", ctx)
+    who = ctx.player(m.group("who")) if first is not None else None
+    if first is None or who is None or who in _MANY_PLAYERS:
+        ctx.rewind(mark)
+        return None
+    cost: dict[str, Any] = {}
+    c = m.group("cost") or ""
+    if c.startswith("pay"):
+        cost = {"mana": list(parse_cost(c[len("pay "):]))}
+    elif c.startswith("discard"):
+        cost = {"discard": 1}
+    elif c.startswith("sacrifice"):
+        cost = {"sacrifice": {"types": ["Land"]}}
+    args: dict[str, Any] = {"who": who}
+    if cost:
+        args["cost"] = cost
+    return [*first, Effect("copy_offer", args)]
 
 
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
@@ -263,6 +300,18 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if ctx.last == "self":  # "remove an ice counter from SELF. Then if it has no ice counters on it"
             cond_text = re.sub(r"^it (has|had|is) ", r"self \1 ", cond_text)
         cond = parse_condition(cond_text)
+        xm = re.fullmatch(r"x is greater than or equal to (.+)", cond_text)
+        if xm and ctx.x is not None and quantity(xm.group(1)) is not None:
+            # "If X is greater than or equal to the number of cards in your library" (Thassa's Oracle): X bound by
+            # the instruction before (107.3); true when the other amount minus X is below 1 (minus stops at 0)
+            cond = {"amount_lt": {"amount": {"minus": [quantity(xm.group(1)), ctx.x]}, "n": 1}}
+        if ctx.last == "revealed" and re.fullmatch(r"(?:that card|it) (?:has|is) (.+)", cond_text):
+            # "reveal a card at random from your hand. If that card has the chosen name, ..." (Cursed Scroll):
+            # the card that instruction revealed (engine/ops/actions.py reveal_random)
+            q = re.fullmatch(r"(?:that card|it) (?:has|is) (.+)", cond_text)
+            what = q.group(1) if q else ""
+            f = {"chosen_name": True} if what == "the chosen name" else parse_noun(re.sub(r"^an? ", "", what))
+            cond = {"revealed": {k: v for k, v in f.items() if k != "zone"}} if f is not None else None
         if cond is not None and "self_counters_ge" in cond and len(cond) == 1 \
                 and re.match(r"(?:it|that creature) has ", m.group(1)) and ctx.last not in (None, "self"):
             # "put a +1/+1 counter on it. Then if it has three or more +1/+1 counters on it, ...": "it" is
@@ -469,6 +518,22 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   r"(if [^,]+), create (\w+) of those tokens instead\.?$",
                   lambda m: f"{m.group(1)}. {m.group(4)}, create {m.group(5)} {m.group(2)} tokens{m.group(3) or ''} "
                             f"instead.", text.strip(), flags=re.I)
+    # "Choose two cards in your hand drawn this turn. For each of those cards, pay 4 life or put the card on top of
+    # your library." (Sylvan Library): the second sentence acts on the cards the first chose; one instruction
+    text = re.sub(r"(choose \w+ cards in your hand [^.]+)\. (for each of those cards, pay \d+ life or put the card on "
+                  r"top of your library)", r"\1, then \2", text.strip(), flags=re.I)
+    # "each player returns to the battlefield all cards they own exiled with it" (Parallax Wave): every card its
+    # linked ability exiled returns under its owner's control (607.2a, 110.2), at once
+    text = re.sub(r"\beach player returns to the battlefield all cards they own exiled with (?:it|self)\b",
+                  "return the exiled cards to the battlefield under their owners' control", text.strip(), flags=re.I)
+    # "Each player may search their library for a card and put that card into their hand. Then each player who
+    # searched their library this way shuffles." (Noble Benefactor): one instruction (701.15a, 701.16a)
+    text = re.sub(r"\b((?:each player|each opponent) may search their library for [^.]+?) and (put (?:that card|them|"
+                  r"those cards) into their hand)\. then each player who searched their library this way shuffles\b",
+                  r"\1, \2, then shuffles", text.strip(), flags=re.I)
+    # "... for five cards and exile the rest. Put the chosen cards on top of your library in any order." (Doomsday)
+    text = re.sub(r"(search your library and graveyard for \w+ cards) and (exile the rest)\. (put the chosen cards on "
+                  r"top of your library in any order)", r"\1, \2, then \3", text.strip(), flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest)):
@@ -521,6 +586,23 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if a is not None:
             b = parse_effects(m.group(2), ctx)
             return None if b is None else a + b
+    m = _REANIMATE_ATTACHED.fullmatch(low.strip())
+    if m:
+        return [Effect("reanimate_attached", {"tapped": True} if m.group(1) else {})]
+    m = _CHAIN.match(low)
+    if m:
+        got = _chain(m, ctx)
+        if got is not None:
+            return got
+    m = re.fullmatch(r"at the beginning of (your next upkeep|the next end step|the next upkeep), ([^.]+\.\s*if you "
+                     r"don't, [^.]+)\.?", low.strip())
+    if m:  # "At the beginning of your next upkeep, pay {2}{G}{G}. If you don't, you lose the game." (the Pacts): a
+        # delayed triggered ability of both sentences (603.7a)
+        inner = parse_effects(m.group(2), ctx)
+        if inner is None:
+            return None
+        step = {"the next end step": "end", "your next upkeep": "your_upkeep", "the next upkeep": "upkeep"}[m.group(1)]
+        return [Effect("delayed", {"step": step, "effects": list(inner)})]
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
     for sent in sentences(text):
@@ -700,6 +782,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect(out[-1].op, {**out[-1].args, "else": list(effs)})
             continue
         m = re.match(r"^if you don't, (.+)$", s)
+        if m and out and out[-1].op == "pay":  # "Pay {2}{G}{G}. If you don't, you lose the game." (the Pacts): paying
+            # is the player's choice (117.3: only with the mana for it; 608.2d), the instruction after it the other way
+            out[-1] = Effect("may", {"effects": [out[-1]]})
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
             if effs is None:
@@ -799,6 +884,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         return None  # a flip nothing depends on: the sentence that should follow was not read
     if _cda_pending(out):
         return None  # a creature token whose power and toughness no sentence defined
+    out = delayed_before_end_turn(out)
     bound = that_many_done(out)
     return None if bound is None else paid_this_way(_life_lost_this_way(bound))
 
@@ -807,6 +893,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
 _ONE_WHO = ("you", "trigger_player", "defending_player")
 #: what "then draw that many cards" counts after each instruction (engine/values.py count_this_way)
 _DONE_THIS_WAY = {"discard": "discarded", "mill": "milled", "sacrifice": "sacrificed"}
+
+
+def delayed_before_end_turn(out: list[Effect]) -> list[Effect]:
+    """"End the turn. At the beginning of your next end step, you lose the game." (Glorious End): ending the turn
+    exiles the resolving spell (713.1b), but the delayed ability its last instruction creates still exists (603.7a);
+    created first, it is the same ability (nothing between the two can see it)."""
+    ends = next((i for i, e in enumerate(out) if e.op == "end_turn"), None)
+    if ends is not None and out[ends + 1:] and all(e.op == "delayed" for e in out[ends + 1:]):
+        return out[ends + 1:] + out[:ends + 1]
+    return out
 
 
 def that_many_done(effs: list[Effect]) -> list[Effect] | None:
@@ -1021,6 +1117,29 @@ _INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) 
 #: "you may" is the permission itself, not a choice made as the ability resolves
 PERMISSIONS = frozenset({"extra_land",
                          "cast_offer"})  # an offer to cast now is a choice of its own: the player may pass
+
+
+def untap_those(sentence: str, out: list[Effect]) -> bool | None:
+    """"Put all land cards from among them onto the battlefield tapped ... [If COND,] untap those lands" (Animist's
+    Awakening's spell mastery): the permanents the dig before it put onto the battlefield (608.2c), COND read as it
+    resolves. In place in ``out``; None: not this form; False: this form, not understood; True: done."""
+    s = sentence.strip().rstrip(".").lower()
+    m = re.match(r"^(?:if (.+?), )?untap those (lands|permanents|creatures)$", s)
+    if m is None or not out or out[-1].op != "dig" or out[-1].args.get("to") != "battlefield" \
+            or not out[-1].args.get("tapped"):
+        return None
+    kind = {"lands": "Land", "creatures": "Creature"}.get(m.group(2))
+    if kind is not None and (out[-1].args.get("filter") or {}).get("types") != [kind]:
+        return None
+    untap = Effect("untap", {"what": "taken"})
+    if m.group(1):
+        cond = parse_condition(m.group(1))
+        if cond is None:
+            return False
+        out.append(Effect("if", {"cond": cond, "then": [untap]}))
+    else:
+        out.append(untap)
+    return True
 
 
 def enters_with_more(sentence: str, out: list[Effect]) -> bool | None:

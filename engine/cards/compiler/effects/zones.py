@@ -294,7 +294,7 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     # "a creature of their choice with flying": the sacrificing player chooses (701.14a) either way
     obj = re.sub(r" of (?:their|his or her) choice\b", "", m.group(2))
-    if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent"):
+    if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent", "the creature"):
         return [Effect("sacrifice", {"what": c.ref(obj)})]
     mm = re.fullmatch(r"any number of (.+)", obj)
     if mm:  # "sacrifice any number of lands" (Scapeshift): the player chooses how many, none included (701.14a)
