@@ -51,7 +51,8 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             continue
         sc = g.chars(src)
         # 702.16e protection prevents damage from sources of that quality; prevention effects
-        free = unpreventable or source_unpreventable(g, src) or statics_on and player_statics.damage_unpreventable(g)
+        free = unpreventable or source_unpreventable(g, src) or statics_on and player_statics.damage_unpreventable(
+            g, src, combat)
         if isinstance(tgt, int):
             if tgt not in g.objects or g.objects[tgt].zone != "battlefield":
                 continue
@@ -122,6 +123,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 t.counters["loyalty"] = t.counters.get("loyalty", 0) - n  # 119.3c
             elif "Infect" in kw or "Wither" in kw:
                 t.counters["-1/-1"] = t.counters.get("-1/-1", 0) + n  # 119.3d; infect 702.89c, wither 702.79a
+                triggers.counters_put(g, tgt, "-1/-1", n)  # 121.6
             else:
                 t.damage += n
             if "Deathtouch" in kw and n > 0:  # 702.2b: any nonzero amount of damage
@@ -169,6 +171,14 @@ def _prevention_riders(g: "Game", used: list[tuple[dict[str, Any], int, Any]]) -
             g.changed()
         if rider.get("gain_life") and e.get("controller"):
             gain_life(g, e["controller"], k)
+        sid = rider.get("from")
+        if rider.get("remove_counter") and sid in g.objects and g.objects[sid].zone == "battlefield":
+            # "prevent that damage and remove a (that many) +1/+1 counter(s) from it" (Undergrowth Champion)
+            cs = g.objects[sid].counters
+            n = min(cs.get(rider["remove_counter"], 0), k if rider.get("that_many") else 1)
+            if n:
+                cs[rider["remove_counter"]] -= n
+                g.changed()
 
 
 
@@ -177,11 +187,16 @@ def gain_life(g: "Game", player: str, n: int, replaced: bool = False) -> None:
     instead", "twice that much life instead"; engine/replacement.py) unless ``replaced`` says
     they were applied already. A caller that can stop for the order of several of them plans
     them first with replacement.life_gain."""
-    if n <= 0 or player_statics.active(g) and player_statics.cant_gain_life(g, player):
-        return  # 118.7: no life is gained, and its replacement effects do nothing
+    if n == 0 or n < 0 and not replaced \
+            or n > 0 and player_statics.active(g) and player_statics.cant_gain_life(g, player):
+        return  # 118.7: no life is gained, and its replacement effects do nothing (a negative amount planned by
+        # replacement.life_gain is a loss instead)
     if not replaced:
         n = replacement.life_gain(g, player, n, ask=False)
     replacement.done(g, f"gain:{player}")
+    if n < 0:  # replaced by a loss of that much life (614.1a: Tainted Remedy)
+        lose_life(g, player, -n)
+        return
     p = g.players[player]
     first = p.life_gained_turn == 0
     p.life += n
@@ -510,7 +525,7 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
         syms = [c] if c else []
     else:
         syms = []
-    if e.get("per"):  # "Add {G} for each creature you control": none when there are none (605.2, 106.4)
+    if "per" in e.args:  # "Add {G} for each creature you control": none when there are none (605.2, 106.4)
         syms = syms * max(0, amount(g, e.args["per"], src))
     only = e.args.get("only_for")
     for s in syms:

@@ -74,7 +74,9 @@ class Row:
     kind: str                        # "alternative" | "additional" | "pay_with"
     zone: str = "hand"               # where the card is cast from this way
     key: str = ""                    # pay_with: the answer key listing the objects
-    flag: bool = False               # the spell (and the permanent it becomes) remembers it
+    # the spell (and the permanent it becomes) remembers it: "if its madness (spectacle, evoke...) cost was
+    # paid" reads it (702.73a); every keyword way of casting a permanent card sets it
+    flag: bool = False
     leaves_to: str | None = None     # any move off the stack goes there instead (702.33a)
     resolves_to: str | None = None   # as it resolves, it goes there instead of the graveyard
     when: Callable[["Game", str, "Obj"], bool] | None = None  # a condition for using it
@@ -128,9 +130,9 @@ def foretold(g: "Game", player: str, o: "Obj") -> bool:
 
 ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Flashback", "702.33a", "alternative", zone="graveyard", leaves_to="exile"),
-    Row("Madness", "702.34a", "alternative", zone="exile", offer_only=True),
+    Row("Madness", "702.34a", "alternative", zone="exile", flag=True, offer_only=True),
     # cast from the hand as its reveal trigger resolves (702.93a; miracle_drawn)
-    Row("Miracle", "702.93a", "alternative", zone="hand", offer_only=True),
+    Row("Miracle", "702.93a", "alternative", zone="hand", flag=True, offer_only=True),
     # cast from the graveyard for its mana cost, discarding a land card as an additional cost
     Row("Retrace", "702.80a", "zone", zone="graveyard", extra=Cost(discard=1, discard_filter={"types": ["Land"]})),
     # a spell cast from its owner's hand: exiled as it resolves, cast again at the next upkeep
@@ -146,11 +148,11 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
         delayed=("battlefield", "end", None, WARP_EXILE)),
     # "if its prowl cost was paid" reads the flag (702.75a)
     Row("Prowl", "702.75a", "alternative", flag=True, when=_prowl),
-    Row("Spectacle", "later: Ravnica Allegiance", "alternative", when=_spectacle),
+    Row("Spectacle", "later: Ravnica Allegiance", "alternative", flag=True, when=_spectacle),
     # Emerge (a later keyword: Eldritch Moon, 2016): "You may cast this spell by paying [cost] and sacrificing a
     # creature rather than paying its mana cost", its total cost "reduced by an amount of generic mana equal to
     # the sacrificed creature's mana value" (the creature: the answer's "emerge", engine/casting.py)
-    Row("Emerge", "later: Eldritch Moon", "alternative"),
+    Row("Emerge", "later: Eldritch Moon", "alternative", flag=True),
     # Harmonize (a later keyword: Tarkir: Dragonstorm, 2025): cast from the graveyard for its harmonize cost,
     # "you may tap an untapped creature you control to reduce that cost by {X}, where X is its power" (the
     # answer's "harmonize", engine/casting.py); exiled whenever it would leave the stack
@@ -162,7 +164,7 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Sneak", "later: Teenage Mutant Ninja Turtles", "alternative", flag=True, extra=SNEAK_RETURN,
         timing=sneak_time),
     # from exile, face down there since an earlier turn (the foretell special action)
-    Row("Foretell", "later: Kaldheim", "alternative", zone="exile", when=foretold),
+    Row("Foretell", "later: Kaldheim", "alternative", zone="exile", flag=True, when=foretold),
     # Disturb (a later keyword: Innistrad: Midnight Hunt, 2021): "You may cast this card transformed from your
     # graveyard by paying [cost] rather than its mana cost": the spell is its back face (engine/casting.py),
     # and the permanent it becomes enters transformed (engine/game.py move)
@@ -595,7 +597,8 @@ def carried(o: "Obj") -> dict[str, Any]:
         out["cast_zone"] = o.chosen["cast_from"]
     if o.chosen.get("colors_spent"):  # 702.43a: sunburst reads them as the permanent enters from the stack
         out["colors_spent"] = list(o.chosen["colors_spent"])
-    for k in ("revealed_as_cast", "controlled_as_cast"):  # "if you revealed a Dragon card ... as you cast SELF"
+    for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main"):  # "if you revealed a Dragon card ... as you
+        # cast SELF"; "When this Aura enters, if you cast it during your main phase" (Sentinel's Mark, 505.1)
         if o.chosen.get(k):
             out[k] = True
     if o.chosen.get("mana_spent"):  # "if at least three white mana was spent to cast SELF" read as it enters

@@ -77,16 +77,32 @@ class SpellTiming(NamedTuple):
     legendary_spell: bool   # a legendary instant or sorcery (a later rule, printed on such cards)
     only: tuple[dict[str, Any], ...] = ()  # 604.6: "Cast this spell only ...": the conditions it names
     flash_if: tuple[dict[str, Any], ...] = ()  # "[If COND,] you may cast SELF as though it had flash" (702.8a)
+    flash_pay: tuple[tuple[str, ...], ...] = ()  # for each of flash_if: "... if you pay {2} more to cast it" (601.2f)
 
 
 @per_object
 def spell_timing(card: Any) -> SpellTiming:
     types = card.types
+    flashes = [a.static for a in card.abilities if a.kind == "static" and a.static
+               and a.static.get("kind") == "flash_self"]
     return SpellTiming("Land" in types, "Instant" in types or "Flash" in card.keywords,
                        "Legendary" in card.supertypes and ("Sorcery" in types or "Instant" in types),
-                       cast_only(card), tuple(a.static.get("condition") or {} for a in card.abilities
-                                              if a.kind == "static" and a.static
-                                              and a.static.get("kind") == "flash_self"))
+                       cast_only(card), tuple(st.get("condition") or {} for st in flashes),
+                       tuple(tuple(st.get("pay") or ()) for st in flashes))
+
+
+def flash_surcharge(g: "Game", player: str, o: "Obj") -> tuple[str, ...]:
+    """"You may cast SELF as though it had flash if you pay {2} more to cast it" (Harbinger of the Tides):
+    the mana that permission adds to the total cost (601.2f) when only it lets ``player`` cast ``o`` now
+    (702.8a): nothing while a sorcery could be cast, nor when the card has flash otherwise."""
+    t = spell_timing(o.card)
+    if not any(t.flash_pay) or t.flash or sorcery_timing(g, player):
+        return ()
+    ctx = {"controller": player}
+    usable = [pay for c, pay in zip(t.flash_if, t.flash_pay) if not c or condition(g, c, o.id, ctx)]
+    if not usable or () in usable or player_statics.active(g) and player_statics.has_flash(g, player, o):
+        return ()
+    return min(usable, key=lambda pay: int(mana_value(pay)))
 
 
 def cast_only(card: Any) -> tuple[dict[str, Any], ...]:
@@ -370,7 +386,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 116.1a)")
     if offered is not None and player_statics.active(g) and player_statics.cast_locked(g, player, o):
         raise IllegalAction(f"{o.card.name} has the chosen name and can't be cast (201.3)")  # cascade included
-    if player_statics.active(g) and player_statics.cast_forbidden(g, player, o):
+    if player_statics.active(g) and player_statics.cast_forbidden(g, player, o, int(a.get("x", 0) or 0)):
         raise IllegalAction(f"{o.card.name} can't be cast now: an effect forbids it (101.2)")
     splice_mana: tuple[str, ...] = ()
     if a.get("splice"):  # 702.46a: the cards spliced onto it, their text copied onto the spell (engine/splice.py)
@@ -405,6 +421,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     specs = with_x(specs, x)
     chosen = normalize_targets(a.get("targets"), specs)
     cast_from = o.zone
+    surcharge = flash_surcharge(g, player, o) if offered is None and (
+        keyword_alt is None or keyword_alt[0].timing is None) else ()  # as the timing was checked (307.1)
     new = g.move(oid, "stack", controller=player)
     s = g.objects[new]
     if whole is not None:
@@ -451,6 +469,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     for _, c in extras:  # 601.2f: optional additional costs paid
         raw = raw + tuple(c.mana)
     raw = raw + splice_mana  # 702.46a: splice costs are additional costs
+    raw = raw + surcharge  # cast as though it had flash for {N} more (601.2f)
     extra = costs.additional_cost(o.card)
     if extra is not None:  # 601.2f: additional costs are part of the total cost
         raw = raw + tuple(extra.mana)
@@ -690,6 +709,12 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     s = g.objects[sid]
     g.spells_cast_turn += 1
     g.players[player].spells_cast_turn += 1
+    if g.effects:
+        costs.use_next_spell_reduction(g, player, sid)  # "the next spell you cast this turn costs {1} less"
+    sc = g.chars(sid)  # 601.2i: what was cast, as it is on the stack ("a noncreature spell")
+    g.players[player].cast_kinds_turn.append((frozenset(sc.types), frozenset(sc.supertypes), frozenset(sc.subtypes),
+                                              frozenset(sc.colors)))
+    g.turn_state_changed()  # per-turn facts a static may read ("as long as you've cast a noncreature spell this turn")
     g.log("cast", player=player, card=s.card.name, obj=sid, targets=s.targets)
     if g.commanders:
         commander.count_cast(g, player, sid)  # 903.8
@@ -806,12 +831,14 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False
     if cost.energy and energy(g, player) < cost.energy:  # 118.3
         return False
+    if cost.mill and len(g.players[player].library) < cost.mill:  # 118.3: "Mill a card" with a card to mill
+        return False
     if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
         return False
     if has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
         return False
-    if cost.mana and "X" not in cost.mana and not can_afford(g, player, cost.mana, {o.id} if cost.tap else set(),
-                                                              ("ability", o.id)):
+    mana = costs.ability_mana(g, player, o.id, cost)
+    if mana and "X" not in mana and not can_afford(g, player, mana, {o.id} if cost.tap else set(), ("ability", o.id)):
         return False
     return True
 
@@ -834,7 +861,7 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     if a.get("mana") is not None and any("could_produce" in e.args for e in ab.effects):
         return False  # the kind asked for is checked as the mana is added, after the costs (106.7)
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
-        and not has_choices(cost) and not cost.exile_self and ab.condition is None \
+        and not cost.mill and not has_choices(cost) and not cost.exile_self and ab.condition is None \
         and all(e.op == "add_mana" for e in ab.effects)  # (its marks: activate; other instructions: run_now)
 
 
@@ -907,12 +934,15 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     if ab.kind == "mana" and not ab.targets:
         card = o.card  # as the source last existed, if a cost sacrifices or exiles it (112.7a)
         _pay_other_costs(g, player, o, cost, x)
-        extra = {"effects": [{"op": e.op, "args": dict(e.args)} for e in ab.effects], "mana": a.get("mana"),
-                 "tapped": bool(cost.tap)}
+        # 107.3a, 602.2b: the number announced for its cost ("Remove any number of storage counters") is
+        # fixed in its effects, as a mana ability has no object on the stack to keep it (605.3a)
+        fixed = [Effect(e.op, _with_x(e.args, x)) for e in ab.effects] if costs.variable(cost) else None
+        extra = {"effects": [{"op": e.op, "args": dict(e.args)} for e in fixed or ab.effects],
+                 "mana": a.get("mana"), "tapped": bool(cost.tap)}
         if has_choices(cost):
             _after_costs(g, costs.start(g, player, cost, oid, None, "mana", a, extra))
             return
-        finish_mana(g, player, oid, extra, _mana_part(ab), card)
+        finish_mana(g, player, oid, extra, None if fixed else _mana_part(ab), card)
         return
     specs = ab.targets
     modes = a.get("modes") or ([a["mode"]] if "mode" in a else [])
@@ -945,8 +975,9 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     discarded = _pay_other_costs(g, player, o, cost, x)
     if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
-    if cost.mana:
-        pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"),
+    mana = costs.ability_mana(g, player, o.id, cost)  # 602.2b: as it is activated (before other costs are paid)
+    if mana:
+        pay_mana(g, player, substitute_x(mana, s.x), {o.id} if cost.tap else set(), a.get("pay"),
                  ("ability", o.id))  # 106.6: restricted mana that may pay for this source's abilities
     if has_choices(cost):
         _after_costs(g, costs.start(g, player, cost, oid, s.id, "activate", a))  # 601.2h / 602.2b: chosen while paying
@@ -1078,10 +1109,15 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
         n = cost.loyalty if isinstance(cost.loyalty, int) else (-x if cost.loyalty == "-X" else x)
         o.counters["loyalty"] = o.counters.get("loyalty", 0) + n
         o.chosen["loyalty_turn"] = g.turn
+        triggers.counters_put(g, o.id, "loyalty", n)  # 121.6 (a +N cost puts them; n <= 0 fires nothing)
     if cost.life:
         lose_life(g, player, x if cost.life < 0 else cost.life)  # 119.4 ("Pay X life": the X announced)
     if cost.energy:
         pay_energy(g, player, cost.energy)
+    if cost.mill:  # "Mill a card": the top cards of the library into the graveyard, in order (a later keyword
+        # action, 2020; 118.3 checked it could be paid in full); each move meets its replacements (614.1a)
+        for c in list(g.players[player].library[:cost.mill]):
+            g.move(c, "graveyard")
     if cost.remove_counters:
         k, n = cost.remove_counters
         n = x if n < 0 else n  # "Remove X +1/+1 counters": the X announced (107.3a)
@@ -1103,6 +1139,17 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
     else:
         g.changed()
     return discarded
+
+
+def _with_x(v: Any, x: int) -> Any:
+    """``v`` with each amount that is the announced X ({"x": True}) made that number (107.3a)."""
+    if isinstance(v, dict):
+        if v.get("x") is True:
+            return -x if v.get("negate") else x
+        return {k: _with_x(w, x) for k, w in v.items()}
+    if isinstance(v, list):
+        return [_with_x(w, x) for w in v]
+    return v
 
 
 def _mentions_x(v: Any) -> bool:

@@ -127,10 +127,20 @@ def may_attack(g: "Game", oid: int, target: Any) -> bool:
     if not rules:
         return True
     defender = attacked_player(g, target)
+    if defender is None:
+        return False
     cs = g.all_chars()
-    return defender is not None and all(
-        any(cs[i].controller == defender and matches(g, i, r.get("what") or {}, oid) for i in g.battlefield)
-        for r in rules)
+    return all(_defender_allows(g, cs, oid, defender, r) for r in rules)
+
+
+def _defender_allows(g: "Game", cs: dict[int, Any], oid: int, defender: str, r: dict[str, Any]) -> bool:
+    """One "can't attack unless defending player ..." restriction, for that defending player (508.1c): what they
+    control, how many cards are in their graveyard, whether they are poisoned (121.1c)."""
+    if "defender_graveyard_ge" in r:
+        return len(g.players[defender].graveyard) >= int(r["defender_graveyard_ge"])
+    if r.get("defender_poisoned"):
+        return g.players[defender].poison > 0
+    return any(cs[i].controller == defender and matches(g, i, r.get("what") or {}, oid) for i in g.battlefield)
 
 
 def possible_attackers(g: "Game") -> list[int]:
@@ -324,10 +334,12 @@ def attack_cost(g: "Game", decl: dict[int, Any]) -> tuple[str, ...]:
     such a cost counts only the creatures attacking that player. X is the static's amount now.
     In Two-Headed Giant creatures attack the other team as a group (810.7a): a creature attacking
     either player of the team of the static's controller is "attacking you" (810.7c)."""
+    out: list[str] = []
+    for a in decl:  # "SELF can't attack unless you pay {2}": its own cost (508.1d)
+        out += _own_combat_cost(g, a, "attack")
     taxes = player_statics.statics(g, "attack_tax") if player_statics.active(g) else ()
     if not taxes or not decl:
-        return ()
-    out: list[str] = []
+        return tuple(out)
     for src, ctl, st in taxes:
         if st.get("condition") and not values.condition(g, st["condition"], src, None):
             continue
@@ -341,6 +353,30 @@ def attack_cost(g: "Game", decl: dict[int, Any]) -> tuple[str, ...]:
             x = values.amount(g, st["x"], src)
             each += [str(x)] if x > 0 else []
         out += each * len(hit)
+    return tuple(out)
+
+
+def _own_combat_cost(g: "Game", oid: int, what: str) -> list[str]:
+    """The mana of the "can't attack (block) unless you pay {N}" restrictions on one creature (508.1d, 509.1d)."""
+    out: list[str] = []
+    for r in g.chars(oid).rules:
+        if r.get("rule") == "combat_cost" and r.get(what):
+            out += list(r["mana"])
+    return out
+
+
+def block_cost(g: "Game", blockers: list[int]) -> tuple[str, ...]:
+    """509.1d, 509.1f: the total cost to block as declared: each blocker's own ("SELF can't block unless you pay
+    {2}") and, for each blocker a block tax applies to ("As long as SELF is attacking, creatures can't block
+    unless their controller pays {1} for each of those creatures"), that static's mana."""
+    out: list[str] = []
+    for b in blockers:
+        out += _own_combat_cost(g, b, "block")
+    taxes = player_statics.statics(g, "block_tax") if player_statics.active(g) else ()
+    for src, _, st in taxes:
+        if st.get("condition") and not values.condition(g, st["condition"], src, None):
+            continue
+        out += list(st["mana"]) * sum(1 for b in blockers if matches(g, b, st["affects"], src))
     return tuple(out)
 
 
@@ -366,8 +402,9 @@ def can_block(g: "Game", b: int, a: int) -> bool:
            for e in rule_effects(g, a)):
         return False
     akw, bkw = ac.keywords, bc.keywords
-    if "Flying" in akw and not ("Flying" in bkw or "Reach" in bkw):
-        return False  # flying 702.9b, reach 702.17b
+    if "Flying" in akw and not ("Flying" in bkw or "Reach" in bkw) and not any(
+            r.get("rule") == "reach_against" and matches(g, a, r["what"], b) for r in bc.rules):
+        return False  # flying 702.9b, reach 702.17b ("can block Dragons as though it had reach")
     if "Intimidate" in akw and "Artifact" not in bc.types and not (ac.colors & bc.colors):
         return False  # 702.13b
     if "Fear" in akw and "Artifact" not in bc.types and "B" not in bc.colors:
@@ -468,6 +505,13 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
     why = _block_requirements(g, player, blocks)
     if why:
         raise IllegalAction(why)
+    cost = block_cost(g, list(blocks))
+    if cost and not payment.can_afford(g, player, cost, set(blocks)):  # 509.1f-h: no partial payment
+        raise IllegalAction(f"blocking so costs {''.join('{' + s + '}' for s in cost)}, more than you can pay "
+                            "(509.1d, 509.1f)")
+    if cost:  # 509.1f-h: the total cost, locked in; mana abilities, then the payment
+        payment.pay_mana(g, player, cost, set())
+        g.log("block_cost", player=player, mana="".join("{" + s + "}" for s in cost))
     for b, As in blocks.items():
         g.objects[b].blocking = list(As)
         g.objects[b].order = list(As)

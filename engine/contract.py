@@ -39,7 +39,8 @@ REF_ARGS["piles"] = REF_ARGS["piles"] | {"separator", "chooser"}  # the players 
 #: of any one color", ward's life payment
 INT_ARGS = {"add_mana": frozenset({"any"}), "ward": frozenset({"life"})}
 #: Ops whose "amount" is a word the op reads itself ("all": discard the whole hand)
-AMOUNT_WORDS = {"discard": frozenset({"all", "any"}), "counters": frozenset({"all"})}
+AMOUNT_WORDS = {"discard": frozenset({"all", "any"}), "counters": frozenset({"all"}),
+                "sacrifice": frozenset({"any"})}  # "sacrifice any number of lands" (engine/ops/objects.py)
 #: The player references (121.1: a counter may be put on a player too)
 #: The zones a count is made in (400.1): the battlefield, or that zone of each player
 #: (engine.values.amount); not "any_card" (a card wherever a sentence says) or the stack
@@ -67,12 +68,13 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     if extra:
         out.append(f"amount {head} with {sorted(extra)}")
     if head == "count_this_way" and a.get("action") not in ("milled", "put", "exiled", "destroyed", "discarded",
-                                                            "tapped", "shuffled"):
+                                                            "tapped", "shuffled", "sacrificed"):
         out.append(f"amount count_this_way {a.get('action')}")
     if head == "count_this_way" and a.get("action") == "shuffled" and a["count_this_way"]:
         out.append("amount count_this_way shuffled by a filter")  # the cards are hidden in a library (401.2)
-    if head == "count_this_way" and a.get("action") in ("exiled", "destroyed") \
-            and set(a["count_this_way"]) - {"types", "token"}:  # what engine.values.gone_matches reads
+    if head == "count_this_way" and a.get("action") in ("exiled", "destroyed", "sacrificed") \
+            and (set(a["count_this_way"]) - {"types", "token", "controller"}
+                 or a["count_this_way"].get("controller", "you") != "you"):  # what engine.values.gone_matches reads
         out.append(f"amount count_this_way {a.get('action')} by {sorted(a['count_this_way'])}")
     if head == "count" and isinstance(a["count"], dict) and a["count"].get("zone", "battlefield") not in COUNT_ZONES:
         out.append(f"amount count in zone {a['count']['zone']!r}")
@@ -95,7 +97,10 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
         for x in a["plus"]:
             out += amount_problems(x, static)
     for key in ("power_of", "toughness_of", "counters_on", "hand_of", "mana_spent_on"):
-        if head == key and a[key] != "sacrificed":
+        if head == key and a[key] != "sacrificed" and not (key == "hand_of"
+                                                           and a[key] in ("each_player", "that_player")):
+            # (hand_of "each_player": every player's hand, counted with no reference: engine.values.amount;
+            # "that_player": "the number of cards in their hand", counted for each player, values.amount_for)
             out += [f"{p} in amount {key}" for p in ref_problems(a[key], static)]
     return out
 

@@ -35,7 +35,8 @@ _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard":
          "exile_from_hand": "exile from your hand",
          "tap_others": "tap", "return_to_hand": "return to its owner's hand",
          "linked_to_graveyard": "put into its owner's graveyard",
-         "process": "put from exile into its owner's graveyard", "reveal": "reveal (or none)"}
+         "process": "put from exile into its owner's graveyard", "reveal": "reveal (or none)",
+         "remove_counter_from": "remove a counter from"}
 
 
 # ------------------------------------------------------------------ the parts of a cost
@@ -55,6 +56,8 @@ def cost_problems(cost: Cost, announced: bool = False) -> list[str]:
         out.append("cost: remove a variable number of counters")
     if unpayable(cost.mana):
         out.append(f"cost: mana symbols {list(cost.mana)}")  # e.g. {S}: snow mana is not tracked
+    if cost.change and (not announced or "X" in cost.mana):
+        out.append("cost: a change of a cost other than an activated ability's")  # (mana abilities: 605.3a)
     for part, f, n in chosen_parts(cost):
         if n < 1 and not (part == "tap_others" and "total_power" in f) and not announced:
             out.append(f"cost: {part} a variable number")
@@ -161,7 +164,7 @@ def candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | 
 
 def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | None) -> Iterator[int]:
     """``candidates`` one by one (whether there are enough is known from the first few)."""
-    if part in ("sacrifice", "return_to_hand", "tap_others"):
+    if part in ("sacrifice", "return_to_hand", "tap_others", "remove_counter_from"):
         # 701.17a: a player sacrifices only permanents they control
         # crew (Kaladesh, later than the 2016 rules; today's crew rule says "any number of other untapped
         # creatures"): sick ones too
@@ -244,7 +247,7 @@ def start(g: "Game", player: str, cost: Cost | list[Cost], src: int | None, obj:
             break
         picks = [int(x) for x in a[part]]
         _check(g, player, part, f, n, src, picks)
-        _pay(g, player, part, picks, obj)
+        _pay(g, player, part, picks, obj, f)
         pend["parts"].pop(0)
     return _go_on(g, pend)
 
@@ -289,11 +292,11 @@ def answer(g: "Game", d: Any, a: dict[str, Any]) -> dict[str, Any] | None:
     if not _picks_ok(g, f, n, list(d.options), picks, part):
         raise IllegalAction(f"{_VERB[part]}: {_how_many(f, n)} of the offered objects")
     pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
-    _pay(g, player, part, picks, pend["obj"])
+    _pay(g, player, part, picks, pend["obj"], f)
     return _go_on(g, pend)
 
 
-def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -> None:
+def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f: dict[str, Any] | None = None) -> None:
     s = g.objects.get(obj) if obj is not None else None
     for i in picks:
         name = g.objects[i].card.name
@@ -301,7 +304,8 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -
             c = g.chars(i)
             if s is not None:  # 608.2h: "the sacrificed creature" is known as it last existed
                 s.chosen.setdefault("sacrificed", []).append(
-                    {"power": c.power, "toughness": c.toughness, "name": name, "types": sorted(c.types)})
+                    {"power": c.power, "toughness": c.toughness, "name": name, "types": sorted(c.types),
+                     "subtypes": sorted(c.subtypes)})
             sacrifice(g, i)  # 701.14a, with its event (603.2)
         elif part == "discard":
             discard(g, i)  # 701.7, with its event
@@ -315,6 +319,9 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -
                 s.chosen["revealed_as_cast"] = True
         elif part == "tap_others":
             tap(g, i)  # 701.17a, with its event (603.2d)
+        elif part == "remove_counter_from":  # one counter of the kind the filter names (its "counter")
+            k = str((f or {}).get("counter", "+1/+1"))
+            g.objects[i].counters[k] = max(0, g.objects[i].counters.get(k, 0) - 1)
         elif part == "return_to_hand":
             if s is not None and g.objects[i].attacking is not None:  # 702.48c: what the returned creature attacked
                 s.chosen["returned_attacking"] = g.objects[i].attacking
@@ -357,6 +364,7 @@ def additional_problems(cost: Cost, announced: bool = False) -> list[str]:
     own additional cost, whose X its caster announces (601.2b: "pay X life", "exile X cards")."""
     out = cost_problems(cost, announced)
     if cost.tap or cost.untap or cost.loyalty is not None or cost.remove_counters or cost.exile_self or cost.energy \
+            or cost.mill \
             or cost.sacrifice_self or cost.discard_self or cost.discard < 0:
         out.append("additional cost of an unsupported kind")
     return out
@@ -399,6 +407,22 @@ def _statics(g: "Game") -> list[tuple[int, dict[str, Any]]]:
     return out
 
 
+def next_spell_reductions(g: "Game", player: str) -> list[dict[str, Any]]:
+    """The unused "the next spell you cast this turn costs {N} less" effects of ``player`` (601.2f)."""
+    if not g.effects:
+        return []
+    return [e for e in g.effects if e["layer"] == "next_spell_cost" and e.get("player") == player
+            and not e.get("used")]
+
+
+def use_next_spell_reduction(g: "Game", player: str, spell: int) -> None:
+    """601.2i: the spell ``player`` just cast uses up the first such reduction that applies to it."""
+    for e in next_spell_reductions(g, player):
+        if _spell_matches(g, spell, e.get("spells") or {}, spell, None):
+            e["used"] = True
+            return
+
+
 def has_target_changes(g: "Game", card: CardDef | None = None) -> bool:
     """Does a cost change on the battlefield (or the card's own: "costs {3} less to cast if it targets a
     tapped creature") depend on what a spell targets?"""
@@ -430,7 +454,7 @@ def total_cost(g: "Game", player: str, spell: int, symbols: tuple[str, ...],
                targets: list[list[Any]] | None = None) -> tuple[str, ...]:
     """601.2f: the total cost of casting ``spell``: ``symbols`` (its mana or alternative cost
     plus additional costs) with the increases added and then the reductions taken off."""
-    if not _statics(g) and not _self_changes(g.objects[spell].card):
+    if not _statics(g) and not _self_changes(g.objects[spell].card) and not next_spell_reductions(g, player):
         return symbols  # nothing changes the cost (the common case, known without a scan)
     extra: list[str] = []
     change = cost_change(g, player, spell, targets, extra)
@@ -479,6 +503,10 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
                 colored.extend([st["mana"]] * _amount(g, st, src))
             continue
         total += _amount(g, st, src)
+    for e in next_spell_reductions(g, player):  # "the next spell you cast this turn costs {1} less"
+        if _spell_matches(g, spell, e.get("spells") or {}, spell, None):
+            total -= int(e.get("amount", 0))
+            break  # 601.2f: only the first one waiting applies to this spell (each is used by one spell)
     card = g.objects[spell].card
     for ab in card.abilities:
         own = ab.static
@@ -520,6 +548,19 @@ def _self_condition(g: "Game", cond: dict[str, Any], player: str) -> bool:
         n = sum(1 for i in g.battlefield if matches(g, i, cond["control"], None, player))
         return cond.get("min", 1) <= n <= cond.get("max", 10 ** 6)
     return condition(g, cond, None, {"controller": player})  # a condition of the player casting it
+
+
+def ability_mana(g: "Game", player: str, src: int, cost: Cost) -> tuple[str, ...]:
+    """The mana an activated ability's cost asks now: "This ability costs {1} less to activate for each
+    instant and sorcery card in your graveyard" / "if you control a legendary creature" changes its generic
+    mana as it is activated (602.2b: as 601.2f for a spell; a reduction takes away generic mana only)."""
+    ch = cost.change
+    if not ch:
+        return cost.mana
+    if "condition" in ch and not condition(g, ch["condition"], src, {"controller": player}):
+        return cost.mana
+    n = int(ch.get("amount", 0)) * (max(0, g.amount(ch["per"], src)) if "per" in ch else 1)
+    return apply_change(cost.mana, n)
 
 
 def apply_change(symbols: tuple[str, ...], change: int) -> tuple[str, ...]:

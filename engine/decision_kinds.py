@@ -78,6 +78,7 @@ class PriorityAnswer(TypedDict, total=False):
     exile_from_hand: Union[list, tuple]
     tap_others: Union[list, tuple]
     return_to_hand: Union[list, tuple]
+    remove_counter_from: Union[list, tuple]
     extras: Union[list, tuple]       # optional additional costs paid: buyback, entwine (engine/cast_options.py)
     replicate: Union[int, None]      # how many times the replicate cost is paid (702.55a)
     squad: Union[int, None]          # how many times the squad cost is paid (a later keyword)
@@ -262,7 +263,7 @@ MAX_NUMBER = 10**6
 #: Keys whose lists name objects each at most once (no duplicates).
 # ("modes" is not: "you may choose the same mode more than once", engine/casting.check_modes, 700.2)
 _UNIQUE = frozenset({"sacrifice", "discard", "exile_from_graveyard", "exile_from_hand", "tap_others",
-                     "return_to_hand",
+                     "return_to_hand", "remove_counter_from",
                      "cards", "order", "pay", "extras", "convoke", "improvise", "delve", "splice"})
 
 #: Keys whose numbers may be negative (a manual counter or life change).
@@ -356,6 +357,7 @@ def _check_values(kind: str, key: str, value: Any, players: Collection[str]) -> 
 #: list may nest: a target slot is a list of targets, a blocker may block several attackers.
 _FLAT = {"attackers": 0, "blockers": 1, "order": 0, "cards": 0, "sacrifice": 0, "discard": 0,
          "exile_from_graveyard": 0, "exile_from_hand": 0, "tap_others": 0, "return_to_hand": 0, "modes": 0,
+         "remove_counter_from": 0,
          "targets": 1, "convoke": 0, "improvise": 0, "delve": 0, "splice": 0}
 
 

@@ -150,7 +150,10 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                     if emerge is None:
                         continue
                 variants.append((name, mana, c if cast_options.other_parts(c) else None))
+        sur = casting.flash_surcharge(g, player, o) if t.flash_if and not sorcery else ()
         for alt, mana, other in variants:
+            if sur:  # "as though it had flash if you pay {2} more": part of the total cost now (601.2f)
+                mana = tuple(mana) + sur
             base = tuple(s for s in mana if s != "X")
             helped = _helped(g, player, o, base, afford)
             if helped is None:
@@ -527,6 +530,8 @@ def cost_words(c: Cost) -> str:
         out.append(f"pay {c.life} life")
     if c.energy:
         out.append("pay " + "{E}" * c.energy)
+    if c.mill:
+        out.append(f"mill {c.mill}")
     for part, _, n in payment.chosen_parts(c):
         out.append(f"{part.replace('_', ' ')} {n}")
     return ", ".join(out)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import knowledge
+from engine import knowledge, triggers
 from engine.actions import add_effect, lose_life, sacrifice
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
@@ -38,6 +38,7 @@ def answer_optional_counters(g: "Game", d: "Decision", a: dict[str, Any]) -> Non
     if opt == "yes" and o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, d.data["counter"]):
         o.counters[d.data["counter"]] = o.counters.get(d.data["counter"], 0) + int(d.data["amount"])
         g.changed()
+        triggers.counters_put(g, o.id, d.data["counter"], int(d.data["amount"]))  # 121.6
     if opt == "no" and d.data.get("else_haste") and o is not None and o.zone == "battlefield":
         add_effect(g, "6", [o.id], None, "never", keywords=["Haste"])  # riot: "if you don't, it gains haste"
 
@@ -68,6 +69,7 @@ def answer_devour(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + gone * int(d.data["amount"])
         o.chosen["devoured"] = gone  # 702.81b: the creatures it devoured
         g.changed()
+        triggers.counters_put(g, o.id, "+1/+1", gone * int(d.data["amount"]))  # 121.6
 
 
 def answer_amplify(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
@@ -84,6 +86,7 @@ def answer_amplify(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     if shown and o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, "+1/+1"):
         o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + len(shown) * int(d.data["amount"])
         g.changed()
+        triggers.counters_put(g, o.id, "+1/+1", len(shown) * int(d.data["amount"]))  # 121.6
 
 
 def answer_reveal_or_tapped(g: "Game", d: "Decision", a: dict[str, Any]) -> None:

@@ -31,15 +31,23 @@ KNOWN = frozenset({
     # "creature blocking SELF", "creature blocked by SELF", "creature blocking or blocked by SELF" (509.1g, 509.1h)
     "blocking_self", "blocked_by_self", "in_combat_with_self",
     "not_ids",  # "each other creature that shares a color with it": not the objects named (engine/values.py)
+    "other_than",  # a reference: "it gets +1/+1 for each other creature": not those objects (values.bind_refs)
+    "pt_equal",  # bool: "whose power and toughness are (aren't) equal" (208.1)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
     "damaged_you_this_turn",  # "creature that dealt damage to you this turn" (engine/triggers.py damaged_by_turn)
+    "entered_this_turn",  # "creature that entered this turn": on the battlefield since this turn (Obj.entered_turn)
+    "toughness_gt_power",  # "creature with toughness greater than its power" (208.1, 613: as it is now)
+    "mv_parity",  # "even" / "odd": "spells with even mana values" (202.3; 0 is even)
+    "kicked",  # "a kicked spell": a spell whose kicker cost was paid, a permanent that entered so (702.32b)
+    "adventurer",  # "a creature spell that has an Adventure": a card of the adventure layout (a later card layout)
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
 _PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
 #: Keys that name another object of the resolution ("with the same name as that permanent"):
 #: engine.values binds them to plain keys (``name_in``) before ``matches`` reads the filter.
-BOUND_KEYS = frozenset({"same_name_as", "shares_color_with", "blocking_ref"})
+BOUND_KEYS = frozenset({"same_name_as", "shares_color_with", "blocking_ref",
+                        "type_choice"})  # "of the creature type of your choice": chosen as it resolves (608.2d)
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
 _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
 #: Keys that constrain a group of chosen cards, not one object (checked where they are chosen).
@@ -209,7 +217,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         elif ctl.__class__ is list and c.controller not in ctl:  # the players a reference meant (bind_players)
             return False
     own = f.get("owner")
-    if own == "you" and o.owner != you or own == "opponent" and not _opponent(game, o.owner, you):
+    if own == "you" and o.owner != you or own == "opponent" and not _opponent(game, o.owner, you) \
+            or own == "not_you" and o.owner == you:  # "owned by another player" (a teammate too, 810.2)
         return False
     if f.get("attached_to_self") and (src is None or o.attached_to != src):
         return False
@@ -240,6 +249,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "token" in f and o.token != f["token"]:
         return False
+    if "kicked" in f and o.kicked != f["kicked"]:
+        return False
     if "keyword" in f and f["keyword"] not in c.keywords:
         return False
     if "not_keyword" in f and f["not_keyword"] in c.keywords:
@@ -248,6 +259,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "counters_ge" in f and any(o.counters.get(k, 0) < n for k, n in f["counters_ge"].items()):
         return False
+    if "pt_equal" in f and (c.power == c.toughness) != f["pt_equal"]:
+        return False  # "whose power and toughness aren't equal" (208.1)
     if not _cmp(game, c.power, f, "power", src) or not _cmp(game, c.toughness, f, "toughness", src):
         return False
     if any(k in f for k in ("mv_le", "mv_ge", "mv_eq")):
@@ -262,8 +275,16 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "cast_from" in f:  # a spell: the zone it was cast from; a card that may be cast: where it is now (601.2a)
         if (o.chosen.get("cast_from") if o.zone == "stack" else o.zone) not in f["cast_from"]:
             return False
+    if f.get("adventurer") and (o.card.layout != "adventure" or "face_down" in o.chosen):
+        return False  # "that has an Adventure" (Throne of Eldraine, a later layout; a face-down card has none, 707.2)
     if "name_in" in f and ("face_down" in o.chosen or not any(has_name(o.card.name, n) for n in f["name_in"])):
         return False  # "with the same name as that permanent" (201.2; a face-down one has none, 707.2)
+    if "entered_this_turn" in f and (o.zone == "battlefield" and o.entered_turn == game.turn) != f["entered_this_turn"]:
+        return False  # "target creature that entered this turn" (a permanent since the entry of this turn, 110.1)
+    if "mv_parity" in f and _mv(o) % 2 != (f["mv_parity"] == "odd"):
+        return False  # "with an even mana value" (202.3; a spell's X counts on the stack, 202.3c)
+    if "toughness_gt_power" in f and (c.toughness > c.power) != f["toughness_gt_power"]:
+        return False  # "each creature with toughness greater than its power" (208.1, its characteristics now)
     if f.get("damaged_this_turn") and not (o.damage or o.damage_sources):
         return False  # dealt damage this turn: the sources are remembered until cleanup (514.2)
     if "damaged_by" in f:  # "dealt damage by SELF / by enchanted creature this turn"

@@ -39,6 +39,7 @@ from engine import (
     player_statics,
     position,
     replacement,
+    saga,
     sba,
     seats,
     tapping,
@@ -586,6 +587,8 @@ class Game:
                 triggers.enters(self, n)
         if to == "graveyard" and n.card.abilities:  # "when SELF is put into your graveyard from ..." (603.2)
             triggers.to_graveyard(self, n, frm)
+        if to == "graveyard" and not n.token:  # "whenever a card is put into an opponent's graveyard from anywhere"
+            triggers.event(self, {"event": "card_to_graveyard", "obj": n.id, "player": n.owner, "from": frm})
         if frm == "graveyard":  # "whenever ... leave your graveyard" (603.2)
             triggers.event(self, {"event": "leaves_graveyard", "obj": n.id, "player": n.owner, "to": to})
         return n.id
@@ -1065,6 +1068,8 @@ class Game:
             triggers.step(self, "draw")
             self._give_priority()
         elif s in ("main1", "main2"):
+            if s == "main1":
+                saga.main_phase(self)  # a lore counter on each of the active player's Sagas (engine/saga.py)
             triggers.step(self, s)  # 505.4: "at the beginning of your precombat / postcombat / next main phase"
             self._give_priority()
         elif s == "beginning_of_combat":
@@ -1315,9 +1320,12 @@ class Game:
             p.lands_played = 0
             p.extra_lands_turn = 0
             p.life_gained_turn = 0
+            p.life_lost_last_turn = p.life_lost_turn  # "if you lost life last turn": the turn that just ended
             p.life_lost_turn = 0
             p.spells_cast_last_turn = p.spells_cast_turn  # "last turn" is the turn that just ended
             p.spells_cast_turn = 0
+            p.cast_kinds_turn = []
+            p.entered_kinds_turn = []
             p.drawn_turn = 0
             p.discarded_turn = 0
             p.sacrificed_turn = 0
@@ -1326,6 +1334,8 @@ class Game:
                                                         and e.get("controller") == self.active)]
         if len(self.effects) != n_effects:
             self.changed()  # effects ended (611.2b); a change of turn state alone keeps characteristics
+        else:  # another player is active: statics "during your turn" read it (an untap step may ask first, 502.2)
+            self.turn_state_changed()
         exile_orphans(self)  # 800.4c
         self.log("turn", turn=self.turn, active=self.active)
         player_control.begin_turn(self)  # 712.1: a player controlled during this turn

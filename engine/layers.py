@@ -444,6 +444,7 @@ _TURN_FREE_KEYS = frozenset({
     "other", "token", "keyword", "not_keyword", "counter", "power_le", "power_ge", "power_eq",
     "toughness_le", "toughness_ge", "toughness_eq", "mv_le", "mv_ge", "mv_eq", "permanent", "name",
     "enchanted", "equipped", "chosen_color", "chosen_type", "chosen_name", "any", "or", "not",
+    "mv_parity", "toughness_gt_power",
 })
 _FREE: dict[int, tuple[dict[str, Any], bool]] = {}  # id(static) -> (static, turn free?)
 
@@ -470,10 +471,11 @@ def _free_condition(cond: Any) -> bool:
     entering (values.condition): "as long as you control N or more ..." (``control``, a count of
     permanents) and "as long as enchanted creature is black" (``attached``: the permanent it is
     attached to, 303.4), each of a turn-free filter; "as long as it was cast with suspend"
-    (``cast_with``, 702.61a: how the spell that became it was cast, kept as it entered)."""
+    (``cast_with``, 702.61a: how the spell that became it was cast, kept as it entered), "if it was kicked"
+    (``kicked``, 702.32b: kept as it entered likewise)."""
     if not cond:
         return True
-    if not isinstance(cond, dict) or not set(cond) <= {"control", "min", "max", "attached", "cast_with"}:
+    if not isinstance(cond, dict) or not set(cond) <= {"control", "min", "max", "attached", "cast_with", "kicked"}:
         return False
     if "control" in cond:
         if not _free_filter(cond["control"]) or not all(_fixed(cond.get(k, 0)) for k in ("min", "max")):
@@ -675,6 +677,9 @@ def _apply4(c: Chars, st: dict[str, Any]) -> None:
 
 
 def _apply5(c: Chars, st: dict[str, Any]) -> None:
+    if "add_colors" in st:  # "is black in addition to its other colors" (105.3, 613.1e)
+        c.colors = c.colors | frozenset(st["add_colors"])
+        return
     c.colors = frozenset(st["colors"])
 
 
@@ -762,7 +767,10 @@ def _granted_quality(k: str) -> list[tuple[str, Any]]:
 
 
 def _apply7b(c: Chars, st: dict[str, Any]) -> None:
-    c.power, c.toughness = st["power"], st["toughness"]
+    """613.3b: sets the base power and toughness, or the power alone ("has base power 8 until end of turn")."""
+    c.power = st["power"]
+    if st.get("toughness") is not None:
+        c.toughness = st["toughness"]
 
 
 _APPLY = {"4": _apply4, "5": _apply5, "6": _apply6, "7b": _apply7b}

@@ -46,6 +46,8 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
     if cost.return_to_hand:
         f = dict(cost.return_to_hand)
         out.append(("return_to_hand", f, int(f.pop("amount", 1))))
+    if cost.remove_counter_from:
+        out.append(("remove_counter_from", dict(cost.remove_counter_from), 1))
     if cost.linked_to_graveyard:
         out.append(("linked_to_graveyard", {}, cost.linked_to_graveyard))
     if cost.process:
@@ -60,7 +62,8 @@ def has_choices(cost: Cost | None) -> bool:
     """Does paying this cost involve choosing objects (see chosen_parts)?"""
     return cost is not None and bool(cost.sacrifice or cost.discard > 0 or cost.exile_from_graveyard
                                      or cost.exile_from_hand or cost.tap_others or cost.return_to_hand
-                                     or cost.linked_to_graveyard or cost.process or cost.reveal)
+                                     or cost.linked_to_graveyard or cost.process or cost.reveal
+                                     or cost.remove_counter_from)
 
 
 def _any_zone(f: Any) -> Any:
@@ -173,6 +176,7 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
         for ab in c.abilities:
             if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
                     and not ab.cost.sacrifice_self and not ab.cost.life and not ab.cost.energy \
+                    and not ab.cost.mill \
                     and not has_choices(ab.cost) \
                     and all(e.op == "add_mana" for e in ab.effects):  # not "... deals 1 damage to you" (605.1a)
                 if "Creature" in c.types and o.sick and "Haste" not in c.keywords:

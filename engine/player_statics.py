@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine import seats
 from engine.choices import has_name
-from engine.filters import matches
+from engine.filters import matches, unknown_keys
+from engine.mana import mana_value
 from engine.memo import per_object
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "cant_gain_life", "cant_lose_life", "skip_step",
                    "extra_land",        # read by land_plays (305.2a)
                    "attack_tax",        # read by engine.combat.attack_cost (508.1g)
+                   "block_tax",         # read by engine.combat.block_cost (509.1f)
                    "name_lock",         # "spells with the chosen name can't be cast" (201.3)
                    "cast_forbid",       # "Your opponents can't cast spells during your turn" (101.2)
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
@@ -179,9 +181,18 @@ def cant_lose_life(g: "Game", player: str) -> bool:
     return any(_mine(g, "cant_lose_life", p) for p in _team(g, player))
 
 
-def damage_unpreventable(g: "Game") -> bool:
-    """615.11: "Damage can't be prevented" (Leyline of Punishment; Skullcrack's "this turn")."""
-    return bool(statics(g, "damage_unpreventable"))
+def damage_unpreventable(g: "Game", src: int | None = None, combat: bool = False) -> bool:
+    """615.11: "Damage can't be prevented" (Leyline of Punishment; Skullcrack's "this turn"); "Combat damage
+    can't be prevented" (Frenzied Baloth: ``combat``); "Combat damage that would be dealt by creatures you control
+    can't be prevented" (Questing Beast: the source ``src`` matches its "sources", read for its controller)."""
+    for oid, ctl, st in statics(g, "damage_unpreventable"):
+        if st.get("combat") and not combat:
+            continue
+        f = st.get("sources")
+        if f is not None and (src is None or src not in g.objects or not matches(g, src, f, oid, ctl)):
+            continue
+        return True
+    return False
 
 
 def _team(g: "Game", player: str) -> tuple[str, ...]:
@@ -266,10 +277,12 @@ _COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blocke
                      "combat_damage", "end_of_combat"})
 
 
-def cast_forbidden(g: "Game", player: str, o: "Obj") -> bool:
+def cast_forbidden(g: "Game", player: str, o: "Obj", x: int | None = None) -> bool:
     """101.2: a "can't" of casting beats any permission: "Your opponents can't cast spells during your turn"
     (Teferi, Time Raveler), "You can't cast noncreature spells" (Nikya), "Players can't cast spells during
-    combat" (Basandra), "Target player can't cast creature spells this turn" (Cease-Fire)."""
+    combat" (Basandra), "Target player can't cast creature spells this turn" (Cease-Fire), "Your opponents
+    can't cast spells with even mana values" (Void Winnower: with the X announced, 202.3c; ``x`` None: not
+    announced yet, and a spell with {X} may still be cast with another X)."""
     for _src, ctl, st in _mine(g, "cast_forbid", player):
         when = st.get("when")
         if when == "your_turn" and g.active != ctl or when == "combat" and g.step not in _COMBAT:
@@ -278,6 +291,11 @@ def cast_forbidden(g: "Game", player: str, o: "Obj") -> bool:
         types = set(o.card.types)
         if f.get("types") and not types & set(f["types"]) or f.get("not_types") and types & set(f["not_types"]):
             continue
+        if "mv_parity" in f:
+            if x is None and "X" in o.card.mana_cost:
+                continue
+            if mana_value(o.card.mana_cost, x or 0) % 2 != (f["mv_parity"] == "odd"):
+                continue
         return True
     return False
 
@@ -433,6 +451,8 @@ def static_problems(st: dict[str, Any]) -> list[str]:
         return [f"{kind} for {st.get('who')}"]
     if kind == "hand_size" and ("set" in st) == ("change" in st):
         return ["a maximum hand size neither set nor changed"]
+    if kind == "damage_unpreventable" and isinstance(st.get("sources"), dict) and unknown_keys(st["sources"]):
+        return [f"damage_unpreventable sources keys {sorted(unknown_keys(st['sources']))}"]
     if kind == "player_keywords" and set(st.get("keywords", ())) - {"Hexproof", "Shroud"}:
         return ["player keywords other than hexproof and shroud"]
     if kind == "free_spells" and st.get("zone", "hand") != "hand":
@@ -446,7 +466,8 @@ def static_problems(st: dict[str, Any]) -> list[str]:
     if kind == "opening_hand_battlefield":
         return []
     fr = st.get("from")
-    if kind == "prevent_damage" and (st.get("then_remove_counter") or st.get("players") not in (None, "you", "each")
+    if kind == "prevent_damage" and (st.get("then_remove_counter") and st.get("affects") != "self"
+                                     or st.get("players") not in (None, "you", "each")
                                      or st.get("by") not in (None, "opponent")
                                      or not (affects in (None, "self", "attached") or isinstance(affects, dict))
                                      or not (fr in (None, "self", "attached") or isinstance(fr, dict))

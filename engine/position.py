@@ -89,6 +89,7 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
                 if zone == "battlefield":
                     o.tapped = bool(spec.get("tapped", False))
                     o.sick = bool(spec.get("sick", False))
+                    o.entered_turn = g.turn if o.sick else 0  # one not sick was there before this turn
                     o.damage = int(spec.get("damage", 0))
                     o.counters = {str(k): int(v) for k, v in (spec.get("counters") or {}).items()}
                     if spec.get("transformed"):  # 711.8: a double-faced permanent with its back face up
@@ -101,8 +102,12 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
                     if spec.get("chosen"):  # what was chosen as it entered (614.12): {color: green}
                         o.chosen = {str(k): COLORS.get(v, v) if k == "color" else v
                                     for k, v in dict(spec["chosen"]).items()}
+                    if o.counters.get("lore"):  # a Saga set up with lore counters: the chapters they reached
+                        o.chosen["lore_seen"] = o.counters["lore"]  # triggered before (engine/saga.py)
                     if not o.sick:  # under this player's control since before their last upkeep (echo)
                         o.chosen.setdefault("upkeep_seen", name)
+                    if o.counters.get("lore"):  # a Saga placed with lore counters: their chapters have triggered
+                        o.chosen.setdefault("lore_seen", o.counters["lore"])  # already (engine/saga.py)
                     if spec.get("attached_to"):
                         attach.append((o.id, spec["attached_to"]))
                     if spec.get("face_down"):  # 707.1: face down by morph or manifest (engine/facedown.py)

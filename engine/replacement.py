@@ -177,8 +177,12 @@ def static_shields(g: "Game", src: int, tgt: Any, combat: bool) -> list[dict[str
             continue
         if st.get("condition") and not condition(g, st["condition"], sid, None):
             continue
-        out.append({"layer": "prevent", "ts": f"s{sid}.{k}:{src}>{tgt}", "amount": st.get("amount"),
-                    "to": [tgt], "name": g.objects[sid].card.name, "controller": ctl})
+        shield = {"layer": "prevent", "ts": f"s{sid}.{k}:{src}>{tgt}", "amount": st.get("amount"),
+                  "to": [tgt], "name": g.objects[sid].card.name, "controller": ctl}
+        if st.get("then_remove_counter"):  # "prevent that damage and remove a +1/+1 counter from it" (615.5)
+            shield["rider"] = {"remove_counter": st["then_remove_counter"], "from": sid,
+                               "that_many": bool(st.get("remove_that_many"))}
+        out.append(shield)
     if not isinstance(tgt, str) and tgt in g.objects and g.objects[tgt].zone == "battlefield":
         # a prevention static granted to the creature dealt damage (613.1f, layer 6): "All Slivers have
         # absorb 1" gives each Sliver "If a source would deal damage to SELF, prevent 1 of that damage"
@@ -308,8 +312,11 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
             cands.append({"id": f"t{aura}", "text": f"{g.objects[aura].card.name}: totem armor", "tier": OTHER,
                           "totem": aura})
     if dies and g.effects:
-        for e in g.effects:  # "if it would die this turn, exile it instead"
-            if e["layer"] == "exile_if_dies" and o.id in e["objects"]:
+        for e in g.effects:  # "if it would die this turn, exile it instead"; "if a creature [an opponent
+            # controls] would die this turn, ...": any creature of that kind as it would die (614.1a; not a
+            # characteristic-changing effect, so not only the creatures there as it began, 611.2c)
+            if e["layer"] == "exile_if_dies" and (o.id in e["objects"] or "filter" in e and matches(
+                    g, o.id, e["filter"], controller=e.get("controller"))):
                 cands.append({"id": f"x{e['ts']}", "text": _gy_text(e.get("name", "an effect"), "exile"),
                               "tier": OTHER, "to": "exile"})
     if to == "graveyard":
@@ -362,7 +369,10 @@ def _gain_statics(card: Any) -> tuple[tuple[str, int], ...]:
 def life_gain(g: "Game", player: str, n: int, ask: bool = True) -> int:
     """614.1a: how much life ``player`` gains instead of ``n`` ("you gain that much life plus N
     instead", Angel of Vitality; "twice that much life instead", Rhox Faithmender), in the
-    order the player chooses (616.1): (3 + 1) x 2 = 8, or 3 x 2 + 1 = 7."""
+    order the player chooses (616.1): (3 + 1) x 2 = 8, or 3 x 2 + 1 = 7. A negative amount: that much life is
+    lost instead ("If an opponent would gain life, that player loses that much life instead", Tainted Remedy)."""
+    if n <= 0:
+        return 0  # no life to gain: nothing to replace (a negative result means a loss instead)
     cands: list[Cand] = []
     for oid in g.battlefield:
         sts = _gain_statics(g.objects[oid].card)
@@ -372,6 +382,10 @@ def life_gain(g: "Game", player: str, n: int, ask: bool = True) -> int:
                 text = f"{name}: gain that much life plus {k} instead" if kind == "plus" else \
                     f"{name}: gain twice that much life instead"
                 cands.append({"id": f"{oid}.{i}", "text": text, "tier": OTHER, "kind": kind, "k": k})
+    for oid, st in _statics_of(g, "life_gain_to_loss"):  # "If an opponent would gain life, that player loses that much
+        if st.get("who") == "opponent" and player in seats.opponents(g, g.controller_of(oid) or ""):  # life instead"
+            cands.append({"id": f"{oid}.loss", "text": f"{g.objects[oid].card.name}: lose that much life instead",
+                          "tier": OTHER, "kind": "loss", "k": 0})
     if not cands:
         return n
 
@@ -379,6 +393,8 @@ def life_gain(g: "Game", player: str, n: int, ask: bool = True) -> int:
         return cands if ev["out"] > 0 else []
 
     def apply(ev: Event, c: Cand) -> Event:
+        if c["kind"] == "loss":  # a negative amount: that much life is lost instead (gain_life)
+            return {"out": -ev["out"]}
         m = ev["out"] + c["k"] if c["kind"] == "plus" else ev["out"] * c["k"]
         return {"out": m}
 
@@ -484,6 +500,9 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             o.counters["loyalty"] = counter_count(g, o.id, "loyalty", int(c.loyalty), ask=False)
         except ValueError:
             pass
+    if "Saga" in c.subtypes and counters_allowed(g, o.id, "lore"):
+        # a Saga enters with a lore counter (a later rule, Dominaria 2018: engine/saga.py; 121.6, 614.1c)
+        o.counters["lore"] = o.counters.get("lore", 0) + counter_count(g, o.id, "lore", 1, ask=False)
     if enters_tapped(g, o):
         o.tapped = True
     _additional_counters(g, o)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import bestow, commander, seats
+from engine import bestow, commander, saga, seats
 from engine.actions import ascend, destroy, plan_destroy, remove_from_combat
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
@@ -67,6 +67,8 @@ def check(g: "Game") -> bool:
     worlds: list[int] = []
     ascenders: set[str] = set()
     out_of_combat: list[int] = []
+    sagas_done: list[int] = []
+    saga_waits = False  # a finished Saga waits for its chapter ability to leave the stack: no "clean" mark
     cs = g.all_chars()
     objs = g.objects
     for oid in g.battlefield:
@@ -110,6 +112,12 @@ def check(g: "Game") -> bool:
                 walkers.setdefault((c.controller, st), []).append(oid)
         if "Ascend" in c.keywords:
             ascenders.add(c.controller)
+        if o.counters.get("lore") or o.chosen and "lore_seen" in o.chosen:  # a Saga's chapters (engine/saga.py)
+            fired, done, waits = saga.check(g, o, c)
+            did = fired or did
+            if done:
+                sagas_done.append(oid)
+            saga_waits = saga_waits or waits
     if out_of_combat:
         _leave_combat(g, out_of_combat)
     for who in ascenders:
@@ -124,12 +132,14 @@ def check(g: "Game") -> bool:
     g.lki_chars = cs  # 704.7: what leaves is seen as it was before any of these actions
     try:
         did = _perform(g, to_graveyard, to_destroy, unattach, counters_fix, legends, walkers) or did
+        did = saga.sacrifice_sagas(g, sagas_done) or did
     finally:
         g.lki_chars = None
     if did:
         g.changed()
     else:
-        g._sba_clean = g._version
+        if not saga_waits:
+            g._sba_clean = g._version
     return did
 
 

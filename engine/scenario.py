@@ -43,7 +43,7 @@ class Fail(Exception):
     """The scenario failed, with the reason."""
 
 
-class _Read(dict[str, Any]):
+class _Read(dict[Any, Any]):
     """A step whose keys remember being read (``keys_read``)."""
 
     def __init__(self, step: dict[str, Any]) -> None:

@@ -31,7 +31,7 @@ class Obj:
                  "counters", "attached_to", "token", "timestamp", "attacking", "blocking",
                  "blocked", "blockers", "order", "ability", "source", "targets", "x", "modes",
                  "divide", "trigger_info", "deathtouched", "regen", "kicked", "chosen", "is_copy",
-                 "damage_sources", "entered")
+                 "damage_sources", "entered", "entered_turn")
 
     def __init__(self, id: int, uid: int, card: CardDef, owner: str, zone: str) -> None:
         self.id = id
@@ -66,6 +66,7 @@ class Obj:
         self.is_copy = False
         self.damage_sources: list[int] = []
         self.entered = 0                # the event it entered the battlefield in (stamp_entry)
+        self.entered_turn = 0           # the turn it entered the battlefield ("creature that entered this turn")
 
     def copy(self) -> "Obj":
         o = Obj.__new__(Obj)
@@ -87,6 +88,7 @@ class Obj:
         o.chosen = dict(self.chosen) if self.chosen else {}
         o.damage_sources = list(self.damage_sources) if self.damage_sources else []
         o.entered = self.entered
+        o.entered_turn = self.entered_turn
         return o
 
     @property
@@ -118,10 +120,11 @@ class Player:
     __slots__ = ("name", "life", "poison", "library", "hand", "graveyard", "exile", "command",
                  "pool", "lands_played", "lost", "drew_from_empty", "mulligans", "kept",
                  "life_gained_turn", "life_lost_turn", "conceded", "spells_cast_turn", "spells_cast_last_turn",
-                 "drawn_turn", "discarded_turn", "sacrificed_turn", "damaged_by_turn",
+                 "cast_kinds_turn", "drawn_turn", "discarded_turn", "sacrificed_turn", "damaged_by_turn",
                  "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
                  "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic", "counters",
-                 "sideboard", "extra_lands_turn", "city_blessing")
+                 "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
+                 "life_lost_last_turn")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -143,15 +146,23 @@ class Player:
         self.conceded = False
         self.spells_cast_turn = 0       # spells this player cast this turn (per-turn fact, cleared at 500.1)
         self.spells_cast_last_turn = 0  # spells this player cast during the previous turn (werewolves' "last turn")
+        # the characteristics of each spell this player cast this turn as it became cast (601.2i): its card types,
+        # supertypes, subtypes and colors ("if you've cast a noncreature spell this turn"), cleared at 500.1
+        self.cast_kinds_turn: list[tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]] = []
         self.drawn_turn = 0             # cards this player drew this turn ("your second card each turn")
         self.discarded_turn = 0         # cards this player discarded this turn (701.8)
         self.sacrificed_turn = 0        # permanents this player sacrificed this turn (701.14a)
         self.damaged_turn = 0           # the last turn this player was dealt damage (bloodthirst, 702.53a)
         self.damaged_by_turn: list[int] = []  # the sources that dealt it damage that turn (damaged_turn)
         self.attacked_turn = 0          # the last turn this player attacked with a creature (508.1j)
+        self.life_lost_last_turn = 0    # life this player lost during the previous turn ("if you lost life last turn")
+        self.surveilled_turn = 0        # the last turn this player surveilled (a later keyword action, GRN)
         self.died_turn = 0              # the last turn a creature this player controlled died (700.4)
         self.left_turn = 0              # the last turn a permanent this player controlled left the battlefield
         self.land_entered_turn = 0      # the last turn a land entered the battlefield under this player's control
+        # each permanent that entered under this player's control this turn, as it entered: card types, supertypes,
+        # subtypes, colors ("if a planeswalker entered the battlefield under your control this turn"), cleared at 500.1
+        self.entered_kinds_turn: list[tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]] = []
         self.combat_ended_turn = 0      # the last turn a combat phase of this player's turn ended (506.6d)
         # the creature types of the sources this player controlled that dealt combat damage to a player
         # this turn, as they were then (prowl, 702.75a)
@@ -238,6 +249,7 @@ def stamp_entry(g: Any, o: Obj) -> None:
     its own event."""
     g.ts += 1
     o.timestamp = g.ts
+    o.entered_turn = g.turn
     r = g.resolving
     key = (r["obj"], r["i"]) if r is not None else None
     last = g.entry_event

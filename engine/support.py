@@ -90,7 +90,8 @@ KEYWORDS = frozenset({
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
                      "lose_types",  # engine/layers.py, layer 4 (reconfigure: "isn't a creature")
-                     "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double", "choose_on_enter",
+                     "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double",
+                     "life_gain_to_loss", "choose_on_enter",
                      "token_multiply", "counter_change",  # engine/replacement.py (614.1a)
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",
@@ -100,6 +101,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
+                     "block_tax",  # engine/combat.py block_cost (509.1d-f)
                      "turned_up_counters",  # engine/facedown.py turn_face_up (707.11)
                      "name_lock",  # engine/player_statics.py: "with the chosen name" (201.3)
                      "uncounterable_spells",  # engine/player_statics.py, read by engine.object_statics (101.1)
@@ -135,6 +137,9 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "untargetable", "untargetable_by_opponents",  # engine/targets.py targetable (702.18a, 702.11b)
                    "cant_be_regenerated",  # engine/replacement.py cant_be_regenerated (701.12b)
                    "flashback_mana_cost",  # engine/cast_options.py object_alternatives (702.33a)
+                   "reach_against",  # engine/combat.py can_block: "can block Dragons as though it had reach"
+                   "untargetable_from",  # engine/targets.py: "can't be the target of nongreen spells or abilities ..."
+                   "combat_cost",  # engine/combat.py attack_cost, block_cost (508.1d, 509.1d)
                    "no_combat_damage"})  # engine/combat.py combat_power (510.1a)
 
 
@@ -143,7 +148,8 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
 _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_poison_ge", "graveyard_types_ge",
                                 "opponent_graveyard_ge", "gained_life_this_turn", "graveyard_ge", "filter",
                                 "opponent_life_le", "life_le", "life_ge", "your_turn", "opponent_lost_life_this_turn",
-                                "life_le_half_start", "spells_cast_ge", "hand_more_than_opponents"})
+                                "life_le_half_start", "spells_cast_ge", "hand_more_than_opponents",
+                                "no_spell_cast_this_game"})
 
 
 _EXILE_SELF = Cost(exile_self=True)
@@ -159,7 +165,7 @@ _STATIC_WALK = [False]
 #: set while the amount of an op that counts it for each player it affects is walked ("they")
 _THAT_PLAYER = [False]
 #: the ops that read such an amount once for each player (engine/ops/damage.py, engine/ops/objects.py)
-_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life"})
+_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life", "mill"})
 
 
 #: the references to a player's whole zone that the exile and move ops read (engine/values.refs)
@@ -231,6 +237,8 @@ def _walk(x: Any, out: list[str]) -> None:
             return  # the sacrificed object's power as it last existed (engine/costs.py)
         if x.get("life_of") == "that_player" and not _THAT_PLAYER[0]:
             out.append("amount life_of that_player outside a per-player instruction")  # engine/values.py amount_for
+        if x.get("hand_of") == "that_player" and not _THAT_PLAYER[0]:
+            out.append("amount hand_of that_player outside a per-player instruction")
         mv = x.get("mv_of")
         if mv is not None and mv not in ("it", "taken") and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's
@@ -359,7 +367,7 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append("blocks of a source that left the battlefield")
         if any(k in trig and not set(evs) <= e for k, e in KEYS_OF_EVENT.items()):
             out.append("trigger options")
-        if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast"} \
+        if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil"} \
                 or trig.get("nth") and evs not in (["cast"], ["draw"]):
             out.append("trigger options")
         if "activate" in evs and not (trig.get("loyalty") or trig.get("nonmana")
@@ -401,7 +409,12 @@ def ability_reasons(ab: Ability) -> list[str]:
     if ab.kind == "mana" and ab.zone != "battlefield" and not from_hand_mana:
         out.append(f"mana ability from {ab.zone}")
     if ab.cost is not None:
-        out.extend(costs.cost_problems(ab.cost, announced=ab.kind == "activated"))
+        out.extend(costs.cost_problems(ab.cost, announced=ab.kind in ("activated", "mana")))
+        ch = ab.cost.change or {}
+        if "per" in ch:
+            out.extend(f"cost change: {p}" for p in contract.amount_problems(ch["per"]))
+        if "condition" in ch:
+            out.extend(condition_problems(ch["condition"]))
         if ab.zone == "graveyard" and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self
                                        or ab.cost.loyalty is not None or ab.cost.remove_counters):
             out.append("cost of a graveyard ability")

@@ -98,6 +98,11 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
             for rule in _untargetable(g, x, c.rules):
                 if rule == "untargetable" or c.controller != controller:
                     return False
+            sid = src.id if src.id in g.objects else None
+            if any(r.get("rule") == "untargetable_from" and has_quality(g, r["sources"], sid, None if sid is not None
+                                                                       else set(src.card.colors)) for r in c.rules):
+                return False  # "can't be the target of nongreen spells or abilities from nongreen sources"
+                # (601.2c, 114.1)
     return True
 
 

@@ -39,11 +39,16 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
                  "last_time_counter_removed",  # 702.62a (vanishing): engine/ops/objects.py
                  "last_counter_removed",  # the last counter of a kind removed (``counter``): engine/ops/objects.py
-                 "haunted_dies"}  # 702.54c: the creature a card in exile haunts died (leaves, below)
+                 "counters_put",  # one or more counters of a kind (``counter``) put on a permanent (121.6)
+                 "haunted_dies",  # 702.54c: the creature a card in exile haunts died (leaves, below)
+                 "explores",  # explore (a later keyword action, Ixalan): engine/ops/actions.py
+                 "chapter"}  # a Saga's lore counters rose past a chapter number (a later rule: engine/saga.py)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
+                 "surveil",  # a later keyword action (Guilds of Ravnica): engine/ops/zones.py
                  "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
-                 "creature_to_graveyard"}  # a creature put into that player's graveyard from the battlefield
+                 "creature_to_graveyard",  # a creature put into that player's graveyard from the battlefield
+                 "card_to_graveyard"}  # a card (not a token) put into its owner's graveyard from anywhere (404.2)
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard"}) - {"scry"}
 # to_graveyard: "when SELF is put into your graveyard from your library / from anywhere" (to_graveyard below:
@@ -53,7 +58,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
-                  "from"})
+                  "from", "chapter", "main_phase"})
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -72,13 +77,18 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "when SELF dies or is put into exile from the battlefield": where it went (603.6c)
     "to": frozenset({"ltb"}),
     # "whenever SELF deals damage to a creature": what was dealt the damage (120.3)
-    "damaged": frozenset({"deals_damage"})}
+    "damaged": frozenset({"deals_damage"}),
+    # a Saga's chapter number: its lore counters went from fewer to at least that many (engine/saga.py)
+    "chapter": frozenset({"chapter"}),
+    # "whenever you cast an instant spell during your main phase" (505.1)
+    "main_phase": frozenset({"cast"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
                               "combat_damage_player", "creature_to_graveyard", "to_graveyard",
-                              "dies"})  # "whenever a creature is put into your graveyard ..., if SELF is in your
-# graveyard" (Bridge from Below): leaves checks the graveyards for dies
+                              "dies",  # "whenever a creature is put into your graveyard ..., if SELF is in your
+                              # graveyard" (Bridge from Below): leaves checks the graveyards for dies
+                              "leaves_graveyard"})  # "a creature card leaves an opponent's graveyard"
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),
@@ -120,6 +130,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False
     if "counter" in trig and ev.get("kind") != trig["counter"]:
         return False  # "the last intervention counter"
+    if name == "chapter" and not ev["from"] < trig.get("chapter", 0) <= ev["to"]:
+        return False  # a chapter ability: lore counters became at least its number from fewer (engine/saga.py)
     if "cast_from" in trig:  # the zone the spell was cast from (601.2a)
         s = g.objects.get(ev["obj"]) if isinstance(ev.get("obj"), int) else None
         zone = s.chosen.get("cast_from") if s is not None else None
@@ -136,7 +148,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False  # "when you sacrifice SELF": it left the battlefield by being sacrificed (701.14a)
     if trig.get("untapped") and (ev.get("obj") not in g.objects or g.objects[ev["obj"]].tapped):
         return False  # "when SELF enters untapped": as it entered (603.6a)
-    if trig.get("first") and name in ("lose_life", "gain_life") and not ev.get("first"):
+    if trig.get("first") and name in ("lose_life", "gain_life", "surveil") and not ev.get("first"):
         return False  # "for the first time each turn"
     if name == "cast" and ev.get("copy") and not trig.get("or_copy"):
         return False  # 706.10a: a copy is not cast; only "whenever you cast or copy ..." sees it
@@ -174,6 +186,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False  # "whenever you cast" / "whenever an opponent casts"
         if "your_turn" in trig and seats.is_active(g, controller) != trig["your_turn"]:
             return False  # "during an opponent's turn" / "during your turn"
+        if trig.get("main_phase") and not (seats.is_active(g, controller) and g.step in ("main1", "main2")):
+            return False  # "during your main phase" (505.1)
     if trig.get("noncombat") and ev.get("combat"):
         return False
     if name == "cycle":  # 702.28c, 702.28e: "when you cycle SELF", "whenever a player cycles a card"
@@ -189,7 +203,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
         f = trig.get("filter")
         if f and "obj" in ev:
-            if name == "discard" or name == "sacrifice":
+            if name in ("discard", "sacrifice", "card_to_graveyard"):
                 f = dict(f)
                 f.setdefault("zone", "graveyard")  # the discarded card / sacrificed permanent, now there
             if not matches(g, ev["obj"], f, src, controller):
@@ -397,13 +411,29 @@ def became_targets(g: "Game", s: "Obj") -> None:
                   "player": s.controller})
 
 
+def counters_put(g: "Game", oid: int, kind: str, n: int) -> None:
+    """One or more counters of ``kind`` were put on the permanent ``oid`` by one event ("whenever one or more
+    +1/+1 counters are put on a creature you control"); 121.6: given as it enters too (``enters``)."""
+    o = g.objects.get(oid)
+    if n > 0 and o is not None and o.zone == "battlefield":
+        event(g, {"event": "counters_put", "obj": oid, "kind": kind, "amount": n, "player": g.controller_of(oid)})
+
+
 def enters(g: "Game", o: "Obj") -> None:
-    """An object entered the battlefield: 'enters' replacements (614.1c) then ETB triggers."""
+    """An object entered the battlefield: 'enters' replacements (614.1c) then ETB triggers; the counters it
+    entered with were put on it (121.6)."""
     enter_replacements(g, o)
+    for k, n in list(o.counters.items()):
+        counters_put(g, o.id, k, n)
     c = g.all_chars().get(o.id)  # "that creature's power" as it entered, should it leave (608.2h; evolve)
     if c is not None and "Land" in c.types and c.controller in g.players:
         # a per-turn fact: "if you had a land enter the battlefield under your control this turn" (landfall, 207.2c)
         g.players[c.controller].land_entered_turn = g.turn
+    if c is not None and c.controller in g.players:  # "if an artifact entered the battlefield under your control
+        # this turn": what entered, as it entered (a per-turn fact, cleared as the next turn begins, 500.1)
+        g.players[c.controller].entered_kinds_turn.append((frozenset(c.types), frozenset(c.supertypes),
+                                                           frozenset(c.subtypes), frozenset(c.colors)))
+        g.turn_state_changed()  # a static may read it ("as long as two or more nonland permanents entered ...")
     event(g, {"event": "etb", "obj": o.id, "player": o.controller,
               "pt": (c.power, c.toughness, c.is_creature()) if c is not None else None})
 

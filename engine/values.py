@@ -15,7 +15,7 @@ import zlib
 from typing import TYPE_CHECKING, Any, cast
 
 from engine import seats
-from engine.choices import NeedChoice
+from engine.choices import CREATURE_TYPES, NeedChoice
 from engine.errors import Unsupported
 from engine.filters import PLAYER_WORDS, matches, paired_with, unknown_keys
 from engine.mana import mana_value
@@ -142,6 +142,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [one_opponent(g, r, ref)]
     if ref == "each_player":
         return seats.apnap(g)
+    if ref == "revealed_top":  # "reveal the top card of your library. If it's a creature card, ... its power"
+        return list(r.get("revealed_top", ()))  # (engine/ops/misc.py reveal_top; moved on: its lki_pt, 608.2h)
     if ref == "dealt":  # "creatures dealt damage this way can't block this turn" (engine/ops/damage.py)
         return [x for x in r.get("dealt", ()) if x in g.objects]
     if ref == "dealt_players":  # "each player dealt damage this way" (engine/ops/damage.py), in APNAP order
@@ -273,6 +275,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "minus": frozenset({"minus"}),
     "spells_cast_this_turn": frozenset({"spells_cast_this_turn"}),
     "player_counters": frozenset({"player_counters", "kind"}),
+    "counters_among": frozenset({"counters_among", "kind"}),
     "died_this_turn": frozenset({"died_this_turn"}),
     "mana_spent_on": frozenset({"mana_spent_on"}),
     "discarded_this_turn": frozenset({"discarded_this_turn"}),
@@ -290,7 +293,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
-                       "attacked_by_it"})
+                       "attacked_by_it", "revealed_top"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "owner_of"})
 
@@ -404,7 +407,12 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         lki = r.get("lki_card", {})     # a target that left as it last existed (608.2h)
         lki_x = r.get("lki_x", {})
         total = 0
-        for x in refs(g, r, a["mv_of"]):
+        if "obj" not in r and a["mv_of"] == "it":  # an intervening "if" as the ability triggers (603.4): the event's
+            info = r.get("trigger") or {}         # object, or the new object it became (603.6d, 400.7)
+            its = [info.get("obj") if info.get("obj") in g.objects else info.get("new", info.get("obj"))]
+        else:
+            its = refs(g, r, a["mv_of"])
+        for x in its:
             if not isinstance(x, int):
                 continue
             o = g.objects.get(x)
@@ -439,6 +447,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return list(o.chosen.get("cast_with", ())).count(a["times_paid"]) if o is not None else 0
     if "plus" in a:
         return sum(amount(g, x, src, r) for x in a["plus"])
+    if "counters_among" in a:  # "for each loyalty counter on planeswalkers you control" (121.1): all of them
+        f = bind_refs(g, r, a["counters_among"]) if r is not None else a["counters_among"]
+        you = _you(g, src, r)
+        return sum(_counters_of_kind(g.objects[i].counters, a.get("kind", "+1/+1")) for i in g.battlefield
+                   if matches(g, i, f, src, you))
     if r is None:  # a static ability (611.3a), a cost or a restriction: no resolution record
         for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
             if key in a:
@@ -448,6 +461,16 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             xs = [x for x in static_refs(g, src, a["counters_on"]) if isinstance(x, int) and x in g.objects]
             return _counters_of_kind(g.objects[xs[0]].counters, a.get("kind", "+1/+1")) if xs else 0
     for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
+        if r is not None and "obj" not in r and a.get(key) in ("it", "self") and "trigger" in r:
+            # an intervening "if" as the ability triggers (603.4): SELF now, the event's object as the event
+            # saw it (its power as it entered or as it last existed, 603.10)
+            if a[key] == "self":
+                return getattr(g.chars(src), attr) if src is not None and src in g.objects else 0
+            info = r["trigger"] or {}
+            if info.get("pt"):
+                return info["pt"][0 if attr == "power" else 1]
+            x = info.get("obj")
+            return getattr(g.chars(x), attr) if isinstance(x, int) and x in g.objects else 0
         if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
             return sacrificed_power(this(g, r) if "obj" in r else None, attr)
         if key in a and r is not None:
@@ -466,10 +489,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # "for each creature card milled this way" / "each land card put into a graveyard this way"
         f = {**a["count_this_way"], "zone": "graveyard"}  # not if a replacement exiled it
         return sum(1 for x in r.get("milled", ()) if x in g.objects and matches(g, x, f, src))
-    if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed"):
+    if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed", "sacrificed"):
         # "for each nontoken creature exiled this way" (Declaration in Stone): what this resolution's exile
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
-        return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"]))
+        who = _you(g, src, r) if a["count_this_way"].get("controller") == "you" else None
+        return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"], who))
     if "count_this_way" in a and r is not None and a.get("action") == "tapped":
         # "you gain 4 life for each creature tapped this way" (701.17a: each one the instruction tapped)
         f = {**a["count_this_way"], "zone": "battlefield"}
@@ -481,6 +505,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "count_this_way" in a and r is not None and a.get("action") == "discarded":
         # "discard your hand, then draw that many cards" (701.8: a card exiled by madness was discarded too)
         f = {**a["count_this_way"], "zone": "any_card"}  # wherever it went (a graveyard, or exile by madness)
+        if "owner" in f:  # "each player discards ..., then creates that many": that player's cards (amount_for)
+            f = bind_players(g, r, f)
         return sum(1 for x in r.get("discarded", ()) if x in g.objects and matches(g, x, f, src))
     if "blockers_beyond_first" in a:  # rampage (702.22b): counted as the ability resolves
         o = g.objects.get(src) if src is not None else None
@@ -555,6 +581,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                    if matches(g, i, a["total_mv"], src, ctl))
     if "hand_of" in a:
         who = a["hand_of"]
+        if who == "each_player":  # "the total number of cards in all players' hands" (402.1: each player's own hand)
+            return sum(len(p.hand) for p in g.players.values())
         if who == "you" or r is None:
             ps = [_you(g, src, r)]
         else:
@@ -636,6 +664,17 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "your life total is less than or equal to half your starting life total" (103.3: 20)
     if "spells_cast_ge" in cond and g.players[you].spells_cast_turn < cond["spells_cast_ge"]:
         return False  # "if you've cast another spell this turn" (per-turn fact, 500.1)
+    if "entered_kind_this_turn" in cond and sum(
+            cast_kind_matches(k, cond["entered_kind_this_turn"]) for k in g.players[you].entered_kinds_turn) \
+            < cond.get("entered_kind_ge", 1):
+        return False  # "if a planeswalker entered the battlefield under your control this turn" (per-turn, 500.1)
+    if "cast_kind_this_turn" in cond and not any(cast_kind_matches(k, cond["cast_kind_this_turn"])
+                                                 for k in g.players[you].cast_kinds_turn):
+        return False  # "if you've cast a noncreature spell this turn" (601.2i, per-turn fact, 500.1)
+    if cond.get("no_spell_cast_this_game") and any(e.get("type") == "cast" and e.get("player") == you
+                                                   and e.get("obj") != src for e in g.events):
+        return False  # "if SELF is the first spell you've cast this game": none cast before it (the game's log;
+        # as it resolves, its own cast is not counted)
     if "hand_more_than_opponents" in cond:  # "as long as you have more cards in hand than each opponent"
         n = len(g.players[you].hand)
         if not all(n > len(g.players[p].hand) for p in g.opponents(you)):
@@ -715,6 +754,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
                                            or cast_as.chosen.get("controlled_as_cast"))
         if did != bool(cond["revealed_as_cast"]):
             return False
+    if "lost_life_last_turn" in cond:  # "if you / an opponent lost life last turn" (119.3, the turn before this one)
+        losers = [you] if cond["lost_life_last_turn"] == "you" else g.opponents(you)
+        if not any(g.players[p].life_lost_last_turn > 0 for p in losers):
+            return False
     if "spells_cast_last_turn" in cond:  # "if no spells were cast last turn": by all players together
         if sum(p.spells_cast_last_turn for p in g.players.values()) != cond["spells_cast_last_turn"]:
             return False
@@ -768,6 +811,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             its = [x for x in its if x in r["dealt"]]
         if not any(isinstance(x, int) and matches(g, x, f, src, you) for x in its):
             return False
+    if "revealed_is" in cond:  # "Reveal the top card of your library. If it's a creature card, ..." (608.2c)
+        shown = (r or {}).get("revealed_top") or ()
+        f = dict(cond["revealed_is"], zone="any_card")
+        if not any(x in g.objects and matches(g, x, f, src, you) for x in shown):
+            return False
     if "first_target" in cond:  # "If that's another creature" (backup): the first target, still legal (608.2b)
         ts = refs(g, r, {"target": 0}) if r is not None and "legal" in r else []
         if not any(isinstance(x, int) and matches(g, x, cond["first_target"], src, you) for x in ts):
@@ -793,11 +841,17 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "cast_from_hand" in cond:  # "If this spell was cast from your hand" (608.2c)
         s = this(g, r) if r is not None and "obj" in r else None
-        from_hand = s is not None and s.ability is None and s.chosen.get("cast_from") == "hand"
+        if s is not None and s.ability is None:
+            from_hand = s.chosen.get("cast_from") == "hand"
+        else:  # 603.4: "When SELF enters, if you cast it from your hand": the permanent keeps where the spell
+            o = g.objects.get(src) if src is not None else None  # it resolved from was cast (cast_options.carried)
+            from_hand = o is not None and o.chosen.get("cast_zone") == "hand"
         if from_hand != bool(cond["cast_from_hand"]):
             return False
     if "cast_in_main" in cond:  # "If you cast SELF during your main phase" (505.1, 608.2c)
         s = this(g, r) if r is not None and "obj" in r else None
+        if s is None or s.ability is not None:  # 603.4: "When this Aura enters, if you cast it during your main
+            s = g.objects.get(src) if src is not None else None  # phase": its permanent keeps it (carried)
         if (s is not None and s.ability is None and bool(s.chosen.get("cast_in_main"))) != bool(cond["cast_in_main"]):
             return False
     if "monstrous" in cond:  # "as long as SELF is monstrous" (701.28b)
@@ -859,6 +913,18 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "opponent_poison_ge" in cond:  # "an opponent has three or more poison counters" (121.1c)
         if not any(g.players[p].poison >= cond["opponent_poison_ge"] for p in g.opponents(you)):
             return False
+    if "sacrificed_this_way" in cond:  # "If a Saproling was sacrificed this way": the permanent sacrificed to pay
+        # the cost, as it last existed (608.2h; engine/costs.py)
+        f = cond["sacrificed_this_way"]
+        recs = this(g, r).chosen.get("sacrificed") or [] if r is not None and "obj" in r else []
+        if not any((not f.get("types") or set(f["types"]) & set(rec["types"]))
+                   and (not f.get("subtypes") or set(f["subtypes"]) & set(rec.get("subtypes", ()))) for rec in recs):
+            return False
+    if "exiled_this_way" in cond:  # "If a creature card was exiled this way", "If a Pirate was exiled this way":
+        # what the instruction exiled, as it last existed before it was exiled (608.2h; engine/ops/zones.py)
+        recs = (r or {}).get("exiled_this_way", ())
+        if not any(gone_matches(rec, "exiled", cond["exiled_this_way"]) for rec in recs):
+            return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
         if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)
                    for x in (r or {}).get("milled", ())):
@@ -886,7 +952,8 @@ def _evolves(g: "Game", o: Any, r: Ctx | None) -> bool:
 
 
 #: the per-turn facts ``{"history": ...}`` names (kept on Player as the last turn each happened)
-HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "your_land_entered", "self_was_cast"})
+HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "your_land_entered", "self_was_cast",
+                     "you_surveilled"})
 
 
 def _history(g: "Game", what: str, you: str, o: Any) -> bool:
@@ -903,6 +970,8 @@ def _history(g: "Game", what: str, you: str, o: Any) -> bool:
         return g.players[you].left_turn == g.turn
     if what == "your_land_entered":  # "if you had a land enter the battlefield under your control this turn"
         return g.players[you].land_entered_turn == g.turn
+    if what == "you_surveilled":  # "as long as you've surveilled this turn" (engine/ops/zones.py)
+        return g.players[you].surveilled_turn == g.turn
     if what == "self_was_cast":
         return o is not None and bool(o.chosen.get("cast_zone"))
     raise Unsupported(f"unsupported history {what!r}")
@@ -922,6 +991,28 @@ def _mana_spent_ge(o: "Obj | None", need: dict[str, int]) -> bool:
     return True
 
 
+#: The filter keys ``cast_kind_matches`` reads (a spell remembered by its characteristics as it was cast).
+CAST_KIND_KEYS = frozenset({"types", "not_types", "supertypes", "subtypes", "colors", "or"})
+
+
+def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bool:
+    """Does a spell cast this turn, as ``Player.cast_kinds_turn`` keeps it (card types, supertypes, subtypes,
+    colors as it became cast, 601.2i), match a spell filter ("noncreature spell", "historic spell")? ``types``
+    is any of them (205.2a), each other key all of its conditions."""
+    types, supers, subs, colors = kind
+    if "types" in f and not types & set(f["types"]):
+        return False
+    if "not_types" in f and types & set(f["not_types"]):
+        return False
+    if "supertypes" in f and not supers & set(f["supertypes"]):
+        return False
+    if "subtypes" in f and not subs & set(f["subtypes"]):
+        return False
+    if "colors" in f and not colors & set(f["colors"]):
+        return False
+    return not f.get("or") or any(cast_kind_matches(kind, part) for part in f["or"])
+
+
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
@@ -933,6 +1024,7 @@ CONDITION_KEYS = {"city_blessing",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
+                  "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
@@ -941,7 +1033,8 @@ CONDITION_KEYS = {"city_blessing",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
-                  "hand_more_than_opponents",
+                  "hand_more_than_opponents", "cast_kind_this_turn", "revealed_is",
+                  "entered_kind_this_turn", "entered_kind_ge", "no_spell_cast_this_game",
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes"}
@@ -1009,13 +1102,30 @@ def condition_problems(cond: Any) -> list[str]:
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
     for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target",
+              "revealed_is",
               "defending_control"):
         if isinstance(cond.get(k), dict):
             fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))
             if fb:
                 out.append(f"condition filter keys {sorted(fb)}")
+    if "entered_kind_this_turn" in cond:
+        out += [f"condition entered_kind_this_turn keys {sorted(b)}"
+                for b in [_cast_kind_bad(cond["entered_kind_this_turn"])] if b]
+    if "cast_kind_this_turn" in cond:
+        out += [f"condition cast_kind_this_turn keys {sorted(b)}" for b in [_cast_kind_bad(cond["cast_kind_this_turn"])]
+                if b]
     for c in list(cond.get("all", ())) + ([cond["not"]] if "not" in cond else []):
         out += condition_problems(c)
+    return out
+
+
+def _cast_kind_bad(f: Any) -> set[str]:
+    """The keys of a spell filter ``cast_kind_matches`` does not read."""
+    if not isinstance(f, dict):
+        return {"?"}
+    out = set(f) - CAST_KIND_KEYS
+    for part in f.get("or") or ():
+        out |= _cast_kind_bad(part)
     return out
 
 
@@ -1025,7 +1135,7 @@ def names_that_player(a: Any) -> bool:
     control")? Then it is counted once for each player the effect affects (amount_for)."""
     if isinstance(a, dict):
         return a.get("controller") == "that_player" or a.get("owner") == "that_player" \
-            or a.get("life_of") == "that_player" \
+            or a.get("life_of") == "that_player" or a.get("hand_of") == "that_player" \
             or any(names_that_player(v) for v in a.values())
     if isinstance(a, (list, tuple)):
         return any(names_that_player(v) for v in a)
@@ -1064,10 +1174,28 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
         f = {**f, **{k: this(g, r).x for k in xs}}  # not of its source permanent
     if "shares_color_with" in f:
         f = bind_shared_color(g, r, f)
+    if "other_than" in f:  # "for each other creature you control" of "it gets": not the objects it names now
+        f = dict(f)
+        f["not_ids"] = [*f.get("not_ids", ()), *(x for x in refs(g, r, f.pop("other_than")) if isinstance(x, int))]
     if "blocking_ref" in f:  # "each creature blocking it" (509.1g): the attackers the reference names now
         f = dict(f)
         f["blocking_ids"] = [x for x in refs(g, r, f.pop("blocking_ref")) if isinstance(x, int)]
+    if f.get("type_choice"):
+        f = bind_type_choice(g, r, f)
     return bind_same_name(g, r, f) if "same_name_as" in f else f
+
+
+def bind_type_choice(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """"Creatures of the creature type of your choice" (608.2d): the controller of the resolving spell or ability
+    chooses a creature type (205.3m) as it resolves; the filter then matches that type."""
+    slot = f"type_choice.{r.get('i', 0)}"
+    got = r["answers"].get(slot)
+    if got not in CREATURE_TYPES:
+        raise NeedChoice({"kind": "choose_option", "player": this(g, r).controller, "options": list(CREATURE_TYPES),
+                          "slot": slot, "prompt": f"{this(g, r).card.name}: choose a creature type"})
+    f = {k: v for k, v in f.items() if k != "type_choice"}
+    f["subtypes"] = [*f.get("subtypes", ()), got]
+    return f
 
 
 def bind_shared_color(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
@@ -1195,10 +1323,15 @@ def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:
     """What "destroyed this way" / "exiled this way" remembers of a permanent as it last existed on the
     battlefield (608.2h): its controller, card types and whether it was a token."""
     c = g.chars(oid)
-    return {"action": action, "controller": c.controller, "types": sorted(c.types), "token": g.objects[oid].token}
+    return {"action": action, "controller": c.controller, "types": sorted(c.types), "subtypes": sorted(c.subtypes),
+            "token": g.objects[oid].token}
 
 
-def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any]) -> bool:
-    """Does a record of gone_record match "each nontoken creature destroyed this way" (types and token only)?"""
+def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any], you: str | None = None) -> bool:
+    """Does a record of gone_record match "each nontoken creature destroyed this way" (types, subtypes, not_types,
+    token; with ``you``, "creatures you controlled that were destroyed this way": its controller then, 608.2h)?"""
     return rec["action"] == action and (not f.get("types") or bool(set(f["types"]) & set(rec["types"]))) \
-        and ("token" not in f or rec["token"] == f["token"])
+        and (not f.get("subtypes") or bool(set(f["subtypes"]) & set(rec.get("subtypes", ())))) \
+        and not set(f.get("not_types", ())) & set(rec["types"]) \
+        and ("token" not in f or rec["token"] == f["token"]) \
+        and (f.get("controller") != "you" or you is not None and rec["controller"] == you)

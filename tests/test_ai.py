@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -216,6 +217,26 @@ def test_puzzles_solved_at_hard(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == f"{n} passed, 0 failed", [x for x in out if x.startswith("FAIL")]
     assert rc == 0
+
+
+def test_the_puzzle_runner_counts_the_budget_on_the_chosen_clock(monkeypatch, capsys):
+    """``--clock cpu`` gives every AI seat of a puzzle the thread's CPU clock (a shared machine's
+    load does not cut its searches short); the default stays wall time."""
+    seen: list[object] = []
+    real = puzzle.AIPlayer
+
+    def spy(*a, **k):
+        p = real(*a, **k)
+        seen.append(p.clock)
+        return p
+    monkeypatch.setattr(puzzle, "AIPlayer", spy)
+    path = str(PUZZLES / "removal_answers.yaml")
+    puzzle.main([path, "--level", "medium", "--clock", "cpu"])
+    assert capsys.readouterr().out.splitlines()[-1].endswith("failed")
+    assert seen and all(c is time.thread_time for c in seen)
+    seen.clear()
+    puzzle.main([path, "--level", "medium"])
+    assert seen and all(c is time.perf_counter for c in seen)
 
 
 def test_puzzle_runner_reports_bad_and_failed_puzzles(tmp_path, capsys):

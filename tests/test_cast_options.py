@@ -81,3 +81,22 @@ def test_a_cast_offer_takes_only_the_offered_card_and_an_illegal_answer_changes_
         assert g.state_key() == before
     g.submit("alice", {"action": "cast", "card": temper, "targets": [["bob"]]})
     assert [g.objects[i].card.name for i in g.stack] == ["Fiery Temper"]
+
+
+def test_a_convoke_spell_mana_alone_pays_is_offered_without_creatures_702_50a() -> None:
+    g = _game({"alice": {"battlefield": ["Mountain", "Mountain", "Mountain", "Mountain", "Grizzly Bears"],
+                         "hand": ["Stoke the Flames"]}})
+    (opt,) = _casts(g, "Stoke the Flames")
+    assert not opt.get("convoke")
+
+
+def test_a_convoking_creature_pays_a_colored_symbol_of_its_color_702_50a() -> None:
+    """{2}{R}{R} with one Mountain and two Forests: Raging Goblin (red) pays one {R}, the Mountain the other;
+    counted as generic mana instead, the Goblin would leave {R}{R} for one Mountain."""
+    g = _game({"alice": {"battlefield": ["Mountain", "Forest", "Forest", "Raging Goblin"],
+                         "hand": ["Stoke the Flames"]}})
+    (opt,) = _casts(g, "Stoke the Flames")
+    assert [g.objects[i].card.name for i in opt["convoke"]] == ["Raging Goblin"]
+    g.submit("alice", {"action": "cast", "card": opt["card"], "convoke": opt["convoke"], "targets": [["bob"]]})
+    assert [g.objects[i].card.name for i in g.stack] == ["Stoke the Flames"]
+    assert all(g.objects[i].tapped for i in g.battlefield)

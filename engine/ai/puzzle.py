@@ -1,10 +1,12 @@
-"""``python -m engine.ai.puzzle PATH... [--level LEVEL] [--seed S] [--think MS]``
+"""``python -m engine.ai.puzzle PATH... [--level LEVEL] [--seed S] [--think MS] [--clock wall|cpu]``
 
 Runs AI puzzles (the section "Puzzles" of ../shared/scenarios/FORMAT.md): a scenario setup,
 the seat the AI plays, how the other seats play (``ai``, ``pass``, ``random``), a goal
 (``win``, ``survive``, or ``expect`` with the scenario's checkpoint) and a deadline
 (``end_of_turn`` or ``{turns: N}``). Prints ``PASS name`` or ``FAIL name: reason`` per
-puzzle and ``N passed, M failed`` last; exits 0 only when nothing failed.
+puzzle and ``N passed, M failed`` last; exits 0 only when nothing failed. ``--clock cpu`` counts
+the AI's budget in the CPU time of its thread (as ``engine.ai.match --clock cpu``): on a shared
+machine the neighbours' load then does not cut the searches short and fail a puzzle.
 """
 from __future__ import annotations
 
@@ -89,7 +91,7 @@ def check_puzzle(sc: dict[str, Any]) -> tuple[str, str, str, int]:
 
 
 def run_puzzle(sc: dict[str, Any], cards: CardPool, level: str = "hard", seed: int = 0,
-               think: int | None = None, max_decisions: int = 5000) -> None:
+               think: int | None = None, max_decisions: int = 5000, clock: str = "wall") -> None:
     """Play the puzzle; raises Fail with the reason when the goal is not met."""
     ai, others, goal, turns = check_puzzle(sc)
     setup = sc.get("setup") or {}
@@ -107,9 +109,9 @@ def run_puzzle(sc: dict[str, Any], cards: CardPool, level: str = "hard", seed: i
         g = from_setup(setup, cards, int(sc.get("seed", 0)))
     except (SetupError, UnknownCard) as e:
         raise Fail(f"bad setup: {e}") from None
-    seats: dict[str, Any] = {ai: AIPlayer(ai, level, think, seed)}
+    seats: dict[str, Any] = {ai: AIPlayer(ai, level, think, seed, clock)}
     for k, other in enumerate(x for x in g.order if x != ai):
-        seats[other] = AIPlayer(other, level, think, seed + 1 + k) if others == "ai" else \
+        seats[other] = AIPlayer(other, level, think, seed + 1 + k, clock) if others == "ai" else \
             Passer() if others == "pass" else _Random(seed + 1 + k)
     last = g.turn + turns - 1
     steps = 0
@@ -135,7 +137,8 @@ def run_puzzle(sc: dict[str, Any], cards: CardPool, level: str = "hard", seed: i
         r.check(sc["expect"])
 
 
-def run_file(path: Path, cards: CardPool, level: str, seed: int, think: int | None) -> list[tuple[str, str | None]]:
+def run_file(path: Path, cards: CardPool, level: str, seed: int, think: int | None,
+             clock: str = "wall") -> list[tuple[str, str | None]]:
     try:
         docs = [d for d in yaml.safe_load_all(path.read_text(encoding="utf-8")) if d]
     except (yaml.YAMLError, OSError, UnicodeDecodeError) as e:
@@ -147,7 +150,7 @@ def run_file(path: Path, cards: CardPool, level: str, seed: int, think: int | No
             continue
         name = str(sc.get("name", path.stem))
         try:
-            run_puzzle(sc, cards, level, seed, think)
+            run_puzzle(sc, cards, level, seed, think, clock=clock)
             out.append((name, None))
         except Fail as e:
             out.append((name, str(e)))
@@ -163,6 +166,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--level", default="hard", choices=["easy", "medium", "hard"])
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--think", type=int, default=None, help="ms per decision (default: the level's)")
+    ap.add_argument("--clock", default="wall", choices=["wall", "cpu"],
+                    help="what the AI's budget counts: wall time (default) or its thread's CPU time")
     args = ap.parse_args(argv)
     files: list[Path] = []
     for p in args.paths:
@@ -176,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     cards = default_pool()
     passed = failed = 0
     for f in files:
-        for name, reason in run_file(f, cards, args.level, args.seed, args.think):
+        for name, reason in run_file(f, cards, args.level, args.seed, args.think, args.clock):
             if reason is None:
                 passed += 1
                 print(f"PASS {name}")

@@ -109,6 +109,8 @@ destroy: what, [no_regen]
     destroy (CR 701.6)
 exile: what, [until: "self_leaves"]
     exile (until the source leaves: return it then, 610.3) (CR 406, 610.3)
+exile_if_dies: what | filter
+    if the objects named (or any creature matching filter) would die this turn, exile it instead (CR 614.1a)
 bounce: what, [with_auras]
     return to its owner's hand (from whatever zone it is in); with_auras: the Auras attached to it too (CR 400.7)
 move: what, to, [tapped], [control: "you"], [counter: KIND], [from: "graveyard"], [unearth], [becomes: {subtypes,
@@ -121,7 +123,7 @@ regenerate: what
     next time it would be destroyed this turn, instead ... (CR 701.12)
 gain_control: what, [duration: "eot"|"while_you_control_self"]
     the controller of the source gains control (CR 613.1b)
-sacrifice: what=REF  or  who, filter, amount
+sacrifice: what=REF  or  who, filter, amount, [exile: the chosen permanents are exiled, not sacrificed]
     sacrifice (who chooses among their objects matching) (CR 701.21)
 draw: who, amount
     draw cards (CR 121)
@@ -143,6 +145,11 @@ copy_retarget: (none)
     the controller of the copy just made may choose new targets for it (CR 706.10c)
 replace_draw: effects
     the next time its controller would draw a card this turn, the effects happen instead (CR 614.11, 614.1a)
+reveal_top: (none)
+    its controller reveals the top card of their library; the references "revealed_top" and the condition
+    "revealed_is" read it (CR 701.13a, 608.2c)
+next_spell_cost: amount, [spells: FILTER]
+    the next spell (matching) its controller casts this turn costs {amount} less (CR 601.2f; engine/costs.py)
 discard: who, amount, [random], [up_to], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card
       chosen from a revealed hand)
     discard (amount "all": the whole hand; "any": any number; up_to: that many or fewer; "then draw that many" is
@@ -203,7 +210,8 @@ restart: [keep_exiled]
 move_counters: what, to, kind, amount
     move counters from one object onto another (CR 121.5)
 prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {gain_life: true}],
-      [from_chosen_source, next], [by_each: FILTER], [to_filter: FILTER], [to_players: you|each], duration
+      [from_chosen_source, next, [source_filter: FILTER (the sources that may be chosen)]],
+      [by_each: FILTER], [to_filter: FILTER], [to_players: you|each], duration
     prevention shield (rider: what happens for the damage it prevented, 615.5) (CR 615)
 animate: what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all]
     becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types; keep_types: the subtypes replace
@@ -331,7 +339,9 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   haunted_dies ("the creature SELF haunts dies", 702.54c), creature_to_graveyard (recover, 702.58a),
   to_graveyard ("self": True; "from": the zone it came from: "when SELF is put into your graveyard from your library"),
   crime ("you commit a crime"), expend ("amount"),
-  counters_put ("kind"), player_counters ("counter": the kind a player gets, 121.1),
+  counters_put ("counter": the kind; "self" or "filter": the permanent, 121.6),
+  player_counters ("counter": the kind a player gets, 121.1),
+  chapter ("self": True, "chapter": n: a Saga's chapter ability, its lore counters became at least n; engine/saga.py),
   cast may carry "nth": 2 (second spell each turn) and "or_copy": True,
   attacks may carry "defending": "you" (attacks you or your planeswalker) and "min_attackers": n,
   step "whose" may be "attached_controller" / "attached_player" (enchanted creature's controller / enchanted player),
@@ -406,6 +416,10 @@ Statics (Ability.static)
   cant_gain_life / cant_lose_life  who                  "Players can't gain life", "Your life total can't change" 118.7
   attack_tax         affects: FILTER, mana, [x: AMOUNT], walkers   "Creatures can't attack you [or planeswalkers
                      you control] unless their controller pays {2} for each ..." (508.1g-i, 802.3a)
+  block_tax          affects: FILTER, mana                        "creatures can't block unless their controller
+                     pays {1} for each of those creatures" (CR 509.1d, 509.1f)
+  life_gain_to_loss  who: "opponent"                              "If an opponent would gain life, that player
+                     loses that much life instead" (CR 614.1a)
   life_gain_double / top_card_revealed
   token_multiply     times, whose (you/any), token_type  "twice that many of those tokens"        614.1a
   counter_change     how (twice/plus/minus), counter, affects   "that many plus one +1/+1 counters"  614.1a
@@ -442,14 +456,16 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
-    "move_counters", "replace_draw", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
+    "move_counters", "replace_draw", "next_spell_cost", "reveal_top",
+    "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
+    "exile_if_dies",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
     "cant_be_countered", "additional_cost", "set_pt", "grant_ability", "add_types", "become", "choose_on_enter",
-    "life_gain_plus", "life_gain_double", "play_from",
+    "life_gain_plus", "life_gain_double", "life_gain_to_loss", "block_tax", "play_from",
     "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
@@ -472,6 +488,8 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "last_time_counter_removed", "last_counter_removed", "loses_game", "haunted_dies", "creature_to_graveyard",
     "to_graveyard",
     "player_counters",  # a player gets counters of a kind ("whenever you get one or more {E}", 121.1)
+    "chapter",  # a Saga's chapter ability ("self": True, "chapter": n; a later rule: engine/saga.py)
+    "card_to_graveyard",  # "whenever a card is put into an opponent's graveyard from anywhere" ("who", "filter")
 })
 
 
@@ -521,10 +539,17 @@ class Cost:
     exile_from_hand: dict[str, Any] | None = None    # filter plus "amount": "exile a blue card from your hand"
     tap_others: dict[str, Any] | None = None         # filter plus "amount": "Tap an untapped creature you control"
     return_to_hand: dict[str, Any] | None = None     # "Return a land you control to its owner's hand"
+    # "Remove a +1/+1 counter from a creature you control": the filter of the permanent chosen, its "counter" the kind
+    remove_counter_from: dict[str, Any] | None = None
     linked_to_graveyard: int = 0  # "Put a card exiled with SELF into its owner's graveyard" (607.2a, 614.14)
     process: int = 0  # "Put a card an opponent owns from exile into that player's graveyard" (BFZ processors)
     reveal: dict[str, Any] | None = None  # "you may reveal a Dragon card from your hand": up to one, optional
     energy: int = 0  # "Pay {E}{E}": energy counters the player removes (121.1; {E} is a later symbol, Kaladesh)
+    mill: int = 0  # "Mill a card": the top cards of the player's library into the graveyard (a later keyword
+    # action, 2020, for "put the top card of your library into your graveyard"; 118.3: only with that many)
+    # "This ability costs {1} less to activate for each Q / if COND" (602.2b, 601.2f): {"amount": -1, "per": Q}
+    # or {"amount": -1, "condition": COND}, applied to the generic mana as the ability is activated
+    change: dict[str, Any] | None = None
 
     @property
     def is_free(self) -> bool:

@@ -54,6 +54,7 @@ from engine.cards.importers import (
     import_file,
     import_mtga,
     mtga_cards,
+    mtga_split_faces,
 )
 from engine.cards.search import QueryError, card_flags, compile_query
 from engine.cards.suggest import NameIndex
@@ -226,21 +227,10 @@ class _Builder:
         """The card with the later faces its source lacks (split, flip, double-faced cards: CR 708, 709, 711),
         taken from the embedded printings data; the card unchanged when that has none."""
         assert self.back_faces is not None
-        names = card.face_names
-        backs = {name_key(f["name"]): f for f in self.back_faces(names[0])}
-        have = list(card.faces) if card.faces else [_mtgjson_face({
-            "name": names[0], "manaCost": card.mana_cost, "type": card.type_line, "types": list(card.types),
-            "supertypes": list(card.supertypes), "subtypes": list(card.subtypes), "text": card.text,
-            "power": card.power, "toughness": card.toughness, "loyalty": card.loyalty,
-            "keywords": list(card.keywords)}, card.layout)]
-        known = {name_key(f["name"]) for f in have}
-        added = [_mtgjson_face(backs[name_key(n)], card.layout) for n in names[1:]
-                 if name_key(n) in backs and name_key(n) not in known]
-        if not added:
-            return card
-        self.completed_faces += 1
-        return make_card(have + added, name=card.name, layout=card.layout, color_identity=card.color_identity,
-                         keywords=card.keywords, legalities=dict(card.legalities))
+        done = complete_faces(card, self.back_faces)
+        if done is not card:
+            self.completed_faces += 1
+        return done
 
     def _card_id(self, name: str) -> int | None:
         key = name_key(name)
@@ -463,9 +453,39 @@ def _connect_ro(path: pathlib.Path) -> sqlite3.Connection:
     return sqlite3.connect(uri, uri=True, check_same_thread=False)
 
 
+def complete_faces(card: CardData, back_faces: Callable[[str], list[dict]]) -> CardData:
+    """The card with the later faces its source lacks (split, flip, double-faced cards: CR 708, 709, 711),
+    taken from ``back_faces`` (first face name -> later face records); the card itself when that has none."""
+    names = card.face_names
+    backs = {name_key(f["name"]): f for f in back_faces(names[0])}
+    if not backs:
+        return card
+    have = list(card.faces) if card.faces else [_mtgjson_face({
+        "name": names[0], "manaCost": card.mana_cost, "type": card.type_line, "types": list(card.types),
+        "supertypes": list(card.supertypes), "subtypes": list(card.subtypes), "text": card.text,
+        "power": card.power, "toughness": card.toughness, "loyalty": card.loyalty,
+        "keywords": list(card.keywords)}, card.layout)]
+    known = {name_key(f["name"]) for f in have}
+    added = [_mtgjson_face(backs[name_key(n)], card.layout) for n in names[1:]
+             if name_key(n) in backs and name_key(n) not in known]
+    if not added:
+        return card
+    return make_card(have + added, name=card.name, layout=card.layout, color_identity=card.color_identity,
+                     keywords=card.keywords, legalities=dict(card.legalities))
+
+
+def _split_halves(first: str) -> list[dict]:
+    """The later halves of a split card (708) the database was built without: from the MTGA package."""
+    return mtga_split_faces().get(name_key(first), [])
+
+
 def _card(data: str) -> CardData:
-    """A card from its stored JSON, with the color indicators the embedded data knows (204.2)."""
-    return embedded_printings.with_color_indicators(card_from_json(json.loads(data)))
+    """A card from its stored JSON, with the color indicators the embedded data knows (204.2), and the later
+    halves of a split card whose source lacked them that the MTGA package has (Ravnica Allegiance's, 708)."""
+    card = card_from_json(json.loads(data))
+    if card.layout == "split" and len(card.faces or (None,)) < len(card.face_names):
+        card = complete_faces(card, _split_halves)
+    return embedded_printings.with_color_indicators(card)
 
 
 def open_db(path: str | os.PathLike | None = None, progress: Progress | None = None) -> "CardDatabase":

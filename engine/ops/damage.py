@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from engine import player_statics, replacement
 from engine.actions import add_effect, deal_damage_batch, gain_life, lose_life, until_of
 from engine.cards.abilities import Effect
+from engine.filters import matches
 from engine.ops.base import ask_cards, table
 from engine.values import Ctx, amount, amount_for, bind_refs, controller, names_that_player, refs, source_id, this
 
@@ -127,8 +128,12 @@ def _gain(g: "Game", r: Ctx, e: Effect) -> None:
 def _lose(g: "Game", r: Ctx, e: Effect) -> None:
     each = names_that_player(e.get("amount", 1))  # "each opponent loses 1 life for each creature they control"
     n = 0 if each else amount(g, e.get("amount", 1), source_id(g, r), r)
+    none_of = e.get("unless_controls")  # "each opponent who doesn't control an Elf" (608.2c: as it resolves)
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
+            if none_of is not None and any(g.controller_of(i) == p and matches(g, i, none_of, source_id(g, r), p)
+                                           for i in g.battlefield):
+                continue
             if each:
                 n = amount_for(g, e.args["amount"], source_id(g, r), r, p)
             lose_life(g, p, n)
@@ -194,6 +199,9 @@ def _prevent_op(g: "Game", r: Ctx, e: Effect) -> dict | None:
         got = r["answers"].get(r["i"])
         if got is None:
             srcs = list(g.battlefield) + [i for i in g.stack if g.objects[i].ability is None]
+            if e.get("source_filter") is not None:  # "a red source of your choice" (Circle of Protection: Red)
+                f = {**e.args["source_filter"], "zone": "any_card"}
+                srcs = [i for i in srcs if matches(g, i, f, source_id(g, r), controller(g, r))]
             if not srcs:
                 return None
             return ask_cards(r, controller(g, r), srcs, 1, 1, f"{this(g, r).card.name}: choose a source")

@@ -130,7 +130,12 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
         acts += [x for x in e.get("effects", ()) if x.op in ("move", "exile") and _chosen_off_battlefield(x)]
         # "you may discard a [land] card. If you do, ...": only with such a card in the hand (701.7a)
         acts += [x for x in e.get("effects", ()) if x.op == "discard" and "what" not in x.args]
-    if not pays and not acts:
+    if e.get("forced"):  # "Sacrifice a Mountain. If you do, ...": not a choice; it is done when it can be (608.2c),
+        # and what follows only then (701.14a: nothing to sacrifice, nothing sacrificed)
+        forced = [x for x in e.get("effects", ()) if x.op in ("sacrifice", "discard")]
+        if r["answers"].get(r["i"]) is None:
+            r["answers"][r["i"]] = "yes" if _can_act(g, r, controller(g, r), forced) else "no"
+    elif not pays and not acts:
         return _plain_may(g, r, e)
     got = r["answers"].get(r["i"])
     if got is None:
@@ -268,6 +273,21 @@ def _lose(g: "Game", r: dict, e: Effect) -> None:
             g.players[p].lost = True
     if len(g.order) == 2:  # a multiplayer loser leaves once this resolution is over (engine/sba.py)
         g._check_end()
+
+
+@op("reveal_top")
+def _reveal_top(g: "Game", r: dict, e: Effect) -> None:
+    """701.13a: its controller reveals the top card of their library (none when it is empty); "if it's a creature
+    card, ..." and "its power" read that card (values: condition revealed_is, reference revealed_top), as it was
+    revealed once it has moved on (608.2h)."""
+    p = controller(g, r)
+    top = g.players[p].library[:1]
+    r["revealed_top"] = top
+    if top:
+        c = g.chars(top[0])
+        r.setdefault("lki_pt", {})[top[0]] = (c.power, c.toughness)
+        knowledge.show(g, top)
+        g.log("reveal", player=p, to="all", cards=[g.objects[top[0]].card.name], objs=top)
 
 
 @op("reveal")

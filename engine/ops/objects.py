@@ -232,6 +232,7 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
             elif counters_allowed(g, x, kind):
                 cs[kind] = cs.get(kind, 0) + put.get(x, n)
                 replacement.done(g, f"counters:{x}:{kind}")
+                triggers.counters_put(g, x, kind, put.get(x, n))
     g.changed()
     return None
 
@@ -253,8 +254,10 @@ def _its_counters(g: "Game", r: Ctx, e: Effect) -> None:
         for kind, k in sorted(had.items()):
             if k > 0 and counters_allowed(g, x, kind):
                 cs = g.objects[x].counters
-                cs[kind] = cs.get(kind, 0) + replacement.counter_count(g, x, kind, k)
+                got = replacement.counter_count(g, x, kind, k)
+                cs[kind] = cs.get(kind, 0) + got
                 replacement.done(g, f"counters:{x}:{kind}")
+                triggers.counters_put(g, x, kind, got)
     g.changed()
 
 
@@ -277,6 +280,7 @@ def _move_counters(g: "Game", r: Ctx, e: Effect) -> None:
         return
     a.counters[kind] -= n
     b.counters[kind] = b.counters.get(kind, 0) + n
+    triggers.counters_put(g, b.id, kind, n)  # 121.5: moved counters are put onto the second object
     g.log("move_counters", counter=kind, amount=n, source=a.card.name, to=b.card.name)
     g.changed()
 
@@ -490,7 +494,8 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
     f = dict(e.get("filter") or {"permanent": True})
     f["controller"] = "you"
-    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    every = e.get("amount") == "any"  # "sacrifice any number of lands": how many is the player's choice
+    n = 0 if every else amount(g, e.get("amount", 1), source_id(g, r), r)
     picks: list[int] = []
     for p in who:  # "each player sacrifices": each chooses in APNAP order (101.4), then all at once
         mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
@@ -500,10 +505,19 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
         got = r["answers"].get(slot)
         if got is None:
             k = min(n, len(mine))
-            return dict(ask_cards(r, p, mine, k, k, f"sacrifice {n}"), slot=slot)
+            if every:
+                return dict(ask_cards(r, p, mine, 0, len(mine), "sacrifice any number"), slot=slot)
+            return dict(ask_cards(r, p, mine, k, k, f"{'exile' if e.get('exile') else 'sacrifice'} {n}"), slot=slot)
         picks += [x for x in got if x in mine]
+    if e.get("exile"):  # "defending player exiles two permanents they control": chosen, then exiled (406.3)
+        for x in picks:
+            if x in g.objects and g.objects[x].zone == "battlefield":
+                g.move(x, "exile")
+        return None
     plan_to_graveyard(g, picks)
     sid = source_id(g, r)
+    # "then draw that many cards", "lands sacrificed this way": each as it last existed (608.2h)
+    r.setdefault("gone_this_way", []).extend(gone_record(g, x, "sacrificed") for x in picks)
     now = {x: sacrifice(g, x) for x in picks}
     s = this(g, r)
     if picks and s.ability is not None and s.ability.keyword == "Exploit":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import dredge, knowledge
+from engine import dredge, knowledge, triggers
 from engine.actions import add_effect, attack_choice, discard, plan_to_graveyard, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
@@ -12,7 +12,7 @@ from engine.ops.base import ask_cards, table
 from engine.protection import protected
 from engine.transform import back_face as transform_back
 from engine.until import exile_until_leaves
-from engine.values import Ctx, amount, controller, gone_record, refs, source_id, this
+from engine.values import Ctx, amount, amount_for, controller, gone_record, names_that_player, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -50,11 +50,22 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
         xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
         exile_until_leaves(g, source_id(g, r), xs)
         return
+    if e.get("from"):  # "exile that card from your graveyard": the cards still in that zone (400.7)
+        new = []
+        for x in followed(g, r, refs(g, r, e.args["what"])):
+            if isinstance(x, int) and x in g.objects and g.objects[x].zone == e.args["from"]:
+                new.append(g.move(x, "exile"))
+                r.setdefault("followed", {})[x] = new[-1]
+        _link_exiled(g, r, new)  # 607.2a: "cards exiled with SELF" (Bag of Holding)
+        return
     before = dict(r.get("followed") or {})
     last = {x: gone_record(g, x, "exiled") for x in refs(g, r, e.args["what"])
             if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}
     _move_all(g, r, e, "exile")
     moved = {k: n for k, n in (r.get("followed") or {}).items() if before.get(k) != n}
+    # "if a creature card was exiled this way": each object exiled, a permanent as it last existed (608.2h)
+    r.setdefault("exiled_this_way", []).extend(last[k] if k in last else gone_record(g, n, "exiled")
+                                               for k, n in moved.items() if k in last or n in g.objects)
     # "for each nontoken creature exiled this way, its controller ..." (608.2c, as they last existed: 608.2h)
     r.setdefault("gone_this_way", []).extend(last[k] for k in moved if k in last)
     _link_exiled(g, r, list(moved.values()))
@@ -175,7 +186,7 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     if host is None:
                         continue  # 303.4g: an Aura that can't enchant it stays where it is
                 new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl,
-                             counters={e.args["counter"]: 1} if e.get("counter") else None,
+                             counters={e.args["counter"]: 1} if e.get("counter") else e.get("counters"),
                              transformed=bool(e.get("transformed")))
                 r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
                 if host is not None and new in g.objects and g.objects[new].zone == "battlefield":
@@ -185,6 +196,8 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     put_attacking(g, new, tgt)
                 if e.get("unearth"):
                     _unearthed(g, r, new)
+                if e.get("becomes") and new in g.objects and g.objects[new].zone == "battlefield":
+                    _becomes(g, r, new, e.args["becomes"])
     elif to == "library_top" and isinstance(e.args["what"], dict) and "choose" in e.args["what"]:
         # "put two cards from your hand on top of your library in any order": the order chosen, first on top
         for x in reversed(refs(g, r, e.args["what"])):
@@ -226,6 +239,16 @@ def _aura_host(g: "Game", r: Ctx, aura: int, ref: Any, you: str) -> int | None:
 
 #: 702.83a: "Exile it at the beginning of the next end step" (a delayed trigger, 603.7)
 _UNEARTH_EXILE = Ability("triggered", "Unearth", effects=(Effect("exile", {"what": "self"}),), keyword="Unearth")
+
+
+def _becomes(g: "Game", r: Ctx, new: int, extra: dict[str, Any]) -> None:
+    """"Return target creature card ... to the battlefield. That creature is a black Zombie in addition to its
+    other colors and types" (Ever After): from the resolution on, for as long as it stays (611.2a), the
+    subtypes added in layer 4 and the colors added in layer 5 (613.1d-e)."""
+    if extra.get("subtypes"):
+        add_effect(g, "4", [new], r, "never", types=[], subtypes=list(extra["subtypes"]), in_addition=True)
+    if extra.get("colors"):
+        add_effect(g, "5", [new], r, "never", add_colors=list(extra["colors"]))
 
 
 def _unearthed(g: "Game", r: Ctx, new: int) -> None:
@@ -276,11 +299,37 @@ def _replace_draw(g: "Game", r: Ctx, e: Effect) -> None:
                effects=list(e.get("effects")), name=s.card.name)
 
 
+@op("next_spell_cost")
+def _next_spell_cost(g: "Game", r: Ctx, e: Effect) -> None:
+    """"The next spell you cast this turn costs {1} less to cast" (Hardened Berserker): a cost reduction of one
+    use, until the end of the turn (601.2f; engine/costs.py cost_change reads it, casting.finish_cast uses it)."""
+    s = this(g, r)
+    add_effect(g, "next_spell_cost", [], r, "eot", player=r.get("controller") or s.controller,
+               amount=int(e.get("amount", 1)), spells=dict(e.get("spells") or {}))
+@op("exile_if_dies")
+def _exile_if_dies(g: "Game", r: Ctx, e: Effect) -> None:
+    """614.1a: "If that creature would die this turn, exile it instead": a replacement effect for the rest of
+    the turn on the objects named as it resolves; with a filter ("if a creature an opponent controls would
+    die this turn"), on every creature of that kind as it would die (engine/replacement.py)."""
+    name = this(g, r).card.name
+    if e.get("filter") is not None:
+        add_effect(g, "exile_if_dies", [], r, "eot", filter=dict(e.args["filter"]), name=name)
+        return
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects
+            and g.objects[x].zone == "battlefield"]
+    if objs:
+        add_effect(g, "exile_if_dies", objs, r, "eot", name=name)
+
+
 @op("mill")
 def _mill(g: "Game", r: Ctx, e: Effect) -> None:
-    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    a = e.get("amount", 1)
+    each = names_that_player(a)  # "mills cards equal to the number of cards in their hand": for each (608.2c)
+    n = 0 if each else amount(g, a, source_id(g, r), r)
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
+            if each:
+                n = amount_for(g, a, source_id(g, r), r, p)
             plan_to_graveyard(g, g.players[p].library[:n])
             for c in g.players[p].library[:n]:
                 r.setdefault("milled", []).append(g.move(c, "graveyard"))  # "milled this way"
@@ -355,6 +404,8 @@ def _scry(g: "Game", r: Ctx, e: Effect) -> dict | None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     top = g.players[p].library[:n]
     if not top:
+        if e.get("surveil") and n > 0:
+            _surveilled(g, p)
         return None
     got = r["answers"].get(r["i"])
     if got is None:
@@ -368,7 +419,19 @@ def _scry(g: "Game", r: Ctx, e: Effect) -> dict | None:
             g.move(c, "graveyard")
         else:
             g.move(c, "library", top=False)
+    if e.get("surveil"):
+        _surveilled(g, p)
     return None
+
+
+def _surveilled(g: "Game", player: str) -> None:
+    """Surveil (a later keyword action, Guilds of Ravnica) is done: "whenever you surveil [for the first time
+    each turn]" triggers (603.2) and "if you've surveilled this turn" holds from now on this turn."""
+    pl = g.players[player]
+    first = pl.surveilled_turn != g.turn
+    pl.surveilled_turn = g.turn
+    g.changed()  # a static may read it ("as long as you've surveilled this turn")
+    triggers.event(g, {"event": "surveil", "player": player, "first": first})
 
 
 

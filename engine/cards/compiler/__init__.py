@@ -22,13 +22,13 @@ from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.amounts import bind_difference
-from engine.cards.compiler.effects.sequence import instead
+from engine.cards.compiler.effects.sequence import enters_with_more, instead
 from engine.cards.compiler.keywords import backup, parse_keyword_line
 from engine.cards.compiler.leveler import Striation, split_levels
-from engine.cards.compiler.quantities import parse_condition
+from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
-from engine.cards.compiler.text import normalise, sentences
+from engine.cards.compiler.text import CHAPTER, normalise, sentences
 from engine.cards.compiler.timing import combat_timing
 from engine.cards.compiler.triggers import parse_trigger
 from engine.mana import cost_colors, mana_value, parse_cost
@@ -45,7 +45,7 @@ _MODAL = re.compile(r"^(.*?)chooses? (one|two|three|one or both|one or more|any 
 
 @dataclass(frozen=True)
 class IrItem:
-    """One paragraph classified: kind is keywords | activated | triggered | static | spell | modal.
+    """One paragraph classified: kind is keywords | activated | triggered | static | spell | modal | chapter (a Saga's).
 
     head: the cost (activated) or trigger condition (triggered); body: the effect text;
     modes: the bullet lines of a modal ability.
@@ -96,6 +96,8 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
                 items.append(IrItem("activated", full, head=sc[0].strip(), body=sc[1].strip(), modes=tuple(bullets)))
             else:
                 items.append(IrItem("modal", full, head=p, body=p, modes=tuple(bullets)))
+        elif (ch := CHAPTER.match(p)) is not None:
+            items.append(IrItem("chapter", p, head=ch.group(1), body=p[ch.end():]))
         elif p.startswith("•"):
             items.append(IrItem("static", p))      # a stray bullet: unsupported unless a static reads it
         elif parse_keyword_line(p) is not None:
@@ -128,7 +130,14 @@ _ACT_LIMITS = [
     (re.compile(r"\s*activate (?:this ability )?only if (.+?)\.?$", re.I), "if"),
     (re.compile(r"\s*activate (?:this ability )?only once\.?$", re.I), "once_ever"),
     (re.compile(r"\s*activate (?:this ability )?only as an instant\.?$", re.I), "instant"),
+    (re.compile(r"\s*this ability costs \{(\d+)\} (less|more) to activate (for each .+?|if .+?)\.?$", re.I), "change"),
 ]
+
+
+#: a spell's line that is its own alternative cost, not an instruction (read as a static first)
+_FREE_IF = re.compile(r"^if [^,]+, you may cast (?:it|self) without paying its mana cost\.?$", re.I)
+#: "Activate only A and only B": two limits (split before _ACT_LIMITS read them)
+_AND_ONLY = re.compile(r"(activate (?:this ability )?only [^.]+?) and only ([^.]+\.?)$", re.I)
 
 
 #: The other instructions a mana ability may carry and the engine runs at once, asking nothing
@@ -169,6 +178,33 @@ def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int,
     return tuple(modes), choose, up_to
 
 
+def _removed(v: Any, seen: list[str]) -> Any:
+    """``v`` with each amount "for each KIND counter removed this way" made the X its cost announced; the kinds
+    those amounts named are put in ``seen``."""
+    if isinstance(v, dict):
+        if v.get("x") is True and "removed" in v:
+            seen.append(v["removed"])
+            return {k: w for k, w in v.items() if k != "removed"}
+        return {k: _removed(w, seen) for k, w in v.items()}
+    if isinstance(v, (list, tuple)):
+        return type(v)(_removed(w, seen) for w in v)
+    return v
+
+
+def _bind_removed(effects: list[Effect], cost: Cost) -> list[Effect] | None:
+    """"{T}, Remove any number of storage counters from SELF: Add {C} for each storage counter removed this
+    way": the number of counters removed is the number its activator chose for the cost (602.2b, as X,
+    107.3a). None when the cost removes no chosen number of counters of that kind (the words bind nothing)."""
+    seen: list[str] = []
+    out = [replace(e, args=_removed(e.args, seen)) for e in effects]
+    if not seen:
+        return effects
+    rc = cost.remove_counters
+    if rc is None or rc[1] >= 0 or any(k != rc[0] for k in seen):
+        return None
+    return out
+
+
 def _lower_activated(item: IrItem) -> Ability | None:
     cost = parse_cost_text(item.head)
     body = item.body
@@ -176,6 +212,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
     instant = False  # "Activate only as an instant": only while its controller has priority (602.5, as 602.5d)
     cond: dict[str, Any] | None = None
     once = False
+    # "Activate only as a sorcery and only if ...": each part is a limit of its own (602.5b), read as two sentences
+    body = _AND_ONLY.sub(lambda m: f"{m.group(1)}. Activate only {m.group(2)}", body)
     changed = True
     while changed:
         changed = False
@@ -208,6 +246,19 @@ def _lower_activated(item: IrItem) -> Ability | None:
                     if c is None:
                         return None
                     cond = {**(cond or {}), **c}
+                elif kind == "change":  # 602.2b, 601.2f: the ability's own cost, as it is activated
+                    n = int(m.group(1)) * (-1 if m.group(2).lower() == "less" else 1)
+                    how = m.group(3).lower()
+                    if how.startswith("for each "):
+                        q = quantity(how[len("for each "):])
+                        if q is None or cost is None:
+                            return None
+                        cost = replace(cost, change={"amount": n, "per": q})
+                    else:
+                        c = parse_condition(how[len("if "):])
+                        if c is None or cost is None:
+                            return None
+                        cost = replace(cost, change={"amount": n, "condition": c})
                 body = body[: m.start()]
                 changed = True
     if cost is None or not body.strip():
@@ -236,6 +287,9 @@ def _lower_activated(item: IrItem) -> Ability | None:
                        sorcery_speed=sorcery or cost.loyalty is not None, condition=cond, zone=zone)
     ctx = Ctx(last="self")
     effects = parse_effects(body, ctx)
+    if effects is None:
+        return None
+    effects = _bind_removed(effects, cost)
     if effects is None:
         return None
     is_mana = not ctx.targets and cost.loyalty is None and _mana_ability(effects)
@@ -299,7 +353,7 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         ctx.last_player = "trigger_player"  # "whenever a creature an opponent controls dies, that player ..."
     if trig.get("event") == "becomes_target_opponent":
         ctx.last_player = "trigger_player"  # "... an opponent controls, that player ...": that spell's controller
-    if trig.get("event") == "combat_damage_creature":
+    if trig.get("event") == "combat_damage_creature" or trig.get("event") == "deals_damage" and "damaged" in trig:
         ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source
     if cond is not None and "attached" in cond:
         ctx.last = "attached"  # "if enchanted creature is untapped, tap it": "it" is the enchanted creature
@@ -318,7 +372,7 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     if other is not None:  # 603.7c: a delayed trigger it creates remembers that creature
         effects = [Effect("delayed", {**e.args, "keep_it": True}) if e.op == "delayed" else e for e in effects]
     zone = "battlefield"
-    if re.search(r"\breturn self from your graveyard\b", body, re.I) or trig.get("event") == "to_graveyard" \
+    if re.search(r"\b(?:return|put) self from your graveyard\b", body, re.I) or trig.get("event") == "to_graveyard" \
             or (cond or {}).get("self") == {"zone": "graveyard"}:
         zone = "graveyard"  # "when SELF is put into your graveyard from ...", "if SELF is in your graveyard, ...":
         # it triggers there (112.6b)
@@ -328,6 +382,27 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         effects = list(effects[0].args["effects"])
     return Ability("triggered", item.text, effects=tuple(effects), targets=tuple(ctx.targets),
                    trigger=trig, condition=cond, optional=optional, zone=zone)
+
+
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
+
+
+def _lower_chapter(item: IrItem) -> list[Ability] | None:
+    """A Saga's chapter line "I, II — [effect]" (the Saga rules, a later addition: Dominaria, 2018; engine/saga.py):
+    one chapter ability for each number, a triggered ability that triggers when the number of lore counters on
+    the Saga becomes at least that number (603.2). Its "it" is the Saga; "you may" is its controller's choice as
+    it resolves (603.5). None unless the effect reads."""
+    ctx = Ctx(last="self")
+    effects = parse_effects(item.body, ctx)
+    if effects is None:
+        return None
+    optional = False
+    if len(effects) == 1 and effects[0].op == "may" and not {"then", "else", "who"} & set(effects[0].args):
+        optional = True
+        effects = list(effects[0].args["effects"])
+    return [Ability("triggered", item.text, effects=tuple(effects), targets=tuple(ctx.targets),
+                    trigger={"event": "chapter", "self": True, "chapter": _ROMAN[n]}, optional=optional)
+            for n in item.head.split(", ")]
 
 
 def _either_trigger(item: IrItem) -> list[Ability] | None:
@@ -431,6 +506,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                 **(fab.condition or {}), "step": "upkeep", "once_each_turn": True})
         elif item.kind == "triggered":
             ab = _lower_triggered(item) or _either_trigger(item)
+        elif item.kind == "chapter":
+            ab = _lower_chapter(item)
         elif item.kind == "modal":
             # "Choose three. You may choose the same mode more than once." (the Confluences, 700.2 as later
             # printed): a number of modes, each may be chosen again
@@ -450,10 +527,16 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                     cond["mode_chooser"] = "opponent"
                 spell_modal = Ability("spell", item.text, modes=modes, choose=choose, condition=cond or None)
                 continue
+        elif item.kind == "spell" and _FREE_IF.match(item.text) and (statics := parse_static(item.text)):
+            # "If SELF is the first spell you've cast this game, you may cast it without paying its mana cost": the
+            # spell's own alternative cost (118.9), not an instruction about a card exiled before
+            ab = [Ability("static", item.text, static=s, zone="stack") for s in statics]
         elif item.kind == "spell":
             snapshot = len(spell_ctx.targets)
             if len(sentences(item.text)) == 1 and instead(item.text, spell_effects, spell_ctx):
                 continue  # a line that replaces the spell's instruction before it ("... instead if ...")
+            if len(sentences(item.text)) == 1 and enters_with_more(item.text, spell_effects):
+                continue  # "[If COND,] that creature enters with two additional +1/+1 counters on it"
             del spell_ctx.targets[snapshot:]
             effs = parse_effects(item.text, spell_ctx)
             if effs is not None:
@@ -710,7 +793,10 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         unsupported.append("(an Aura without a readable enchant keyword)")
     if layout == "leveler" and levels is None and not unsupported:
         unsupported.append("(layout leveler: no level symbol read)")
-    if layout in ("saga", "class", "case", "mutate", "host", "augment", "meld") and not unsupported:
+    if layout == "saga" and not unsupported and not any(a.trigger and a.trigger.get("event") == "chapter"
+                                                        for a in abilities):
+        unsupported.append("(layout saga: no chapter ability read)")
+    if layout in ("class", "case", "mutate", "host", "augment", "meld") and not unsupported:
         unsupported.append(f"(layout {layout}: its special rules are not compiled)")
     face_defs: list[CardDef] = []
     if " // " in name or len(faces) > 1:
@@ -732,6 +818,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     mana = parse_cost(mana_cost)
     if any(a.kind == "static" and a.static == {"kind": "become", "affects": "self", "colors": []} for a in abilities):
         colors = ()   # "SELF is colorless" (devoid): a characteristic-defining ability, in every zone (604.3)
+    elif any(a.kind == "static" and a.static == {"kind": "become", "affects": "self", "colors": list("WUBRG")}
+             for a in abilities):
+        colors = tuple("WUBRG")  # "SELF is all colors": likewise (604.3)
     elif not colors:
         colors = cost_colors(mana)
     return CardDef(

@@ -76,6 +76,12 @@ def parse_cost_text(text: str) -> Cost | None:
                 return None
             kw["discard"] = 1
             kw["discard_filter"] = {k: v for k, v in f.items() if k != "zone"}
+        elif m := re.fullmatch(rf"(?:mill {_N} cards?|put the top {_N} cards? of your library into your graveyard)",
+                               low):
+            n = number(m.group(1) or m.group(2))  # "Mill a card" (a later keyword action, 2020)
+            if not n or n < 1:
+                return None  # "Mill X cards": a number chosen with X (not read yet)
+            kw["mill"] = n
         elif low == "discard your hand":
             kw["discard"] = -1
         elif low in ("discard self",):
@@ -88,6 +94,13 @@ def parse_cost_text(text: str) -> Cost | None:
                 kw["loyalty"] = v * (-1 if m.group(1) == "-" else 1)
         elif m := re.fullmatch(rf"remove {_N} ([+\-\w/]+) counters? from self", low):
             kw["remove_counters"] = (m.group(2), number(m.group(1)) or -1)
+        elif m := re.fullmatch(r"remove any number of ([+\-\w/]+) counters from self", low):
+            kw["remove_counters"] = (m.group(1), -1)  # the number chosen as it is activated, as X is (602.2b)
+        elif m := re.fullmatch(r"remove (?:a|an|one) ([+\-\d/]+|[a-z]+) counter from (?:a|an) (.+?) you control", low):
+            f = _noun(m.group(2) + " you control")  # 121.1: a counter of that kind, on a permanent chosen
+            if f is None or m.group(1) == "any":
+                return None
+            kw["remove_counter_from"] = {**{k: v for k, v in f.items() if k != "zone"}, "counter": m.group(1)}
         elif m := re.fullmatch(rf"exile {_N} (.+?) cards? from your hand", low):
             f = _noun(m.group(2) + " card")
             if f is None:

@@ -26,7 +26,8 @@ Conditions are dicts:
   {"amount_lt": {"amount": AMOUNT, "n": n}} / {"amount_ge": ...}   e.g. devotion (700.5) below or at least n
   {"mana_spent_ge": {"G": 3}} / {"mana_spent_ge": {"same_color": 3}}   the mana spent to cast it (601.2h)
   {"not": COND} / {"all": [COND, ...]}
-  {"history": "creature_died"|"you_attacked"|"your_permanent_left"|"your_land_entered"|"self_was_cast"}
+  {"history": "creature_died"|"you_attacked"|"your_permanent_left"|"your_land_entered"|"self_was_cast"
+              |"you_surveilled"}
                                        this turn so far
   {"graveyard_types_ge": n} / {"different_powers_ge": n} / {"total_power_ge": n}
   {"opponent_more": FILTER} / {"opponent_poison_ge": n} / {"opponent_graveyard_ge": n} / {"opponent_life_le": n}
@@ -60,6 +61,18 @@ def count_of(phrase: str) -> Any:
     got = _count_more(p)
     if got is not None:
         return got
+    m = re.fullmatch(r"(?:the total number of )?(.+?) you own in (exile|your graveyard) and in "
+                     r"(exile|your graveyard)", p)
+    if m and m.group(2) != m.group(3):  # "the total number of instant and sorcery cards you own in exile and in
+        # your graveyard": the cards of both zones (406, 404)
+        a, b = count_of(f"{m.group(1)} you own in {m.group(2)}"), count_of(f"{m.group(1)} you own in {m.group(3)}")
+        if a is not None and b is not None:
+            return {"plus": [a, b]}
+    m = re.fullmatch(r"(.+?) and each (.+)", p)
+    if m:  # "for each land you control and each land card in your graveyard": the two counts added
+        a, b = count_of(m.group(1)), count_of(m.group(2))
+        if a is not None and b is not None:
+            return {"plus": [a, b]}
     if p in ("the damage dealt this way", "damage dealt this way", "the amount of damage dealt this way"):
         return {"dealt_this_way": True}  # 120.3: the damage the instruction before it dealt
     if re.fullmatch(r"(?:the )?(?:amount of )?(?:the )?excess damage dealt (?:to that creature |to it )?this way"
@@ -70,6 +83,9 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counter on (?:self|it)", p)
     if m:  # modular (702.42a): "for each +1/+1 counter on SELF" (as it last existed, if it died)
         return {"counters_on": "self", "kind": m.group(1)}
+    m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counters? removed this way", p)
+    if m:  # "for each storage counter removed this way": the number the cost removed, announced as X is
+        return {"x": True, "removed": m.group(1)}  # (602.2b; the compiler checks the cost removes X of that kind)
     if p == "{e} paid this way":
         return {"paid": True}  # "for each {E} paid this way": the amount a payment of any amount took
     if re.fullmatch(r"times? (?:self|it|he|she|they) (?:was|were) kicked", p):
@@ -77,9 +93,21 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:([+\-]\d+/[+\-]\d+|[a-z]+) )?counters on self", p)
     if m and m.group(1) not in ("the", "a", "each", "all"):  # "the number of charge counters on SELF" (121.1)
         return {"counters_on": "self", "kind": m.group(1) or "any"}
-    m = re.fullmatch(r"(.+?) (?:that )?died this turn", p)
-    if m:  # "for each creature that died this turn", "the number of Zubera that died this turn" (700.4)
+    m = re.fullmatch(r"(?:([+\-]\d+/[+\-]\d+|[a-z]+) )?counters? (?:on|among) (.+)", p)
+    if m and m.group(1) not in ("the", "a", "each", "all") and m.group(2) not in ("self", "it"):
+        # "for each loyalty counter on planeswalkers you control", "the number of +1/+1 counters on creatures you
+        # control", "counters among creatures you control": every such counter on each of them (121.1)
+        f = parse_noun(m.group(2))
+        if f is not None and not f.get("player") and f.get("zone") in (None, "battlefield") and f.get("types"):
+            return {"counters_among": f, "kind": m.group(1) or "any"}
+    m = re.fullmatch(r"(.+?) (?:that )?died( under your control)? this turn", p)
+    if m:  # "for each creature that died this turn", "the number of Zubera that died this turn" (700.4); "...
+        # that died under your control this turn": its controller as it last existed was you (608.2h)
         f = parse_noun(m.group(1))
+        if f is not None and m.group(2):
+            if "controller" in f:
+                return None
+            f["controller"] = "you"
         if f is None or set(f) - {"types", "subtypes", "token", "controller"} or f.get("controller") not in (
                 None, "you") or f.get("types", ["Creature"]) != ["Creature"]:
             return None
@@ -111,9 +139,17 @@ def count_of(phrase: str) -> Any:
         return {"count": {"or": pick, "attached_to_self": True}}
     if p in ("creature blocking it beyond the first", "creature blocking self beyond the first"):
         return {"blockers_beyond_first": "self"}  # rampage (702.22a)
+    if p in ("the total number of cards in all players' hands", "cards in all players' hands"):
+        return {"hand_of": "each_player"}  # each player's hand counted (402.1)
     m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
     if m:
         return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
+    m = re.fullmatch(r"(.+?) you controlled that (?:were|was) (destroyed|exiled) this way", p)
+    if m:  # "the number of creatures you controlled that were destroyed this way" (Kaya's Wrath): as they last
+        # existed on the battlefield (608.2h), under the resolving ability's controller
+        f = parse_noun(m.group(1))
+        return None if f is None or "controller" in f else {"count_this_way": {**f, "controller": "you"},
+                                                             "action": m.group(2)}
     m = re.fullmatch(
         r"(.+?) (milled|discarded|exiled|sacrificed|destroyed|returned|revealed|tapped|put into (?:a|your|their) "
         r"graveyard) this way",
@@ -221,6 +257,20 @@ def parse_condition(text: str) -> dict[str, Any] | None:
                      r"[a-z]+) counters on self)", t)
     if m:  # Thing in the Ice: "Then if it has no ice counters on it, transform it"; depletion lands
         return {"self_counters_le": {m.group(1) or m.group(2): 0}}
+    if t in ("that creature's power is greater than self's", "its power is greater than self's"):
+        # "if that creature's power is greater than SELF's" (Pelt Collector): that creature as the event saw it
+        return {"amount_ge": {"amount": {"plus": [{"power_of": "it"}, {"times": -1, "of": {"power_of": "self"}}]},
+                              "n": 1}}
+    if t in ("you lost life last turn", "an opponent lost life last turn"):  # the turn before this one (119.3)
+        return {"lost_life_last_turn": "you" if t.startswith("you") else "opponent"}
+    m = re.fullmatch(r"(\w+) or more creatures are blocking (?:it|self)", t)
+    if m and number(m.group(1)):  # "as long as two or more creatures are blocking it" (509.1g)
+        return {"amount_ge": {"amount": {"count": {"types": ["Creature"], "blocking_self": True}},
+                              "n": number(m.group(1))}}
+    m = re.fullmatch(r"(?:self|it) has fewer than (\w+) ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
+    n = number(m.group(1)) if m else None
+    if m and n:  # "if SELF has fewer than three +1/+1 counters on it" (121.1)
+        return {"self_counters_le": {m.group(2): n - 1}}
     m = re.fullmatch(r"self has an? ([+\-]\d+/[+\-]\d+|[a-z]+) counter on it", t)
     if m:  # graft (702.57a): "if this permanent has a +1/+1 counter on it"
         return {"self_counters_ge": {m.group(1): 1}}
@@ -242,7 +292,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:  # "if you control a white permanent and a blue permanent": both, each its own object
         a, b = parse_condition("you control " + m.group(1)), parse_condition("you control " + m.group(2))
         return None if a is None or b is None else {"all": [a, b]}
-    m = re.fullmatch(r"you control (no|an?|another|one|two|three|four|five|six|seven|eight|\d+)(?: or more)? (.+?)", t)
+    m = re.fullmatch(r"you control (no|an?|another|one|two|three|four|five|six|seven|eight|nine|ten|twenty|\d+)"
+                     r"(?: or more)? (.+?)", t)
     if m:
         noun = m.group(2)
         diff = noun.endswith(" with different names")
@@ -306,14 +357,20 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"a player lost (\d+) or more life this turn", t)
     if m:
         return {"player_lost_life_this_turn": int(m.group(1))}
-    m = re.fullmatch(r"at least one (.+?) (?:card )?is milled this way", t)
+    m = re.fullmatch(r"at least one (.+?) (?:card )?is milled this way|an? (.+?) card was milled this way", t)
     if m:
-        f = parse_noun(m.group(1))
+        f = parse_noun(m.group(1) or m.group(2))
         return None if f is None else {"milled_this_way": f}
     m = re.fullmatch(r"an? (.+?) is dealt damage this way", t)
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"it": f}
+    m = re.fullmatch(r"an? ((?:[a-z]+ )*?creature) died under your control this turn", t)
+    if m:  # "if a creature died under your control this turn" (700.4): one of the creatures that died this turn
+        got = count_of(m.group(1) + " that died under your control this turn")  # was yours as it last existed
+        return None if got is None else {"amount_ge": {"amount": got, "n": 1}}
+    if t in ("self entered this turn", "self entered the battlefield this turn"):
+        return {"self": {"entered_this_turn": True}}  # a permanent since the entry of this turn (Obj.entered_turn)
     if t == "self attacked this turn":
         return {"self_attacked_this_turn": True}
     if t in ("self attacked or blocked this turn",):
@@ -332,6 +389,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},
                 "max": number(m.group(1))}
+    m = re.fullmatch(r"you control exactly one ([a-z]+)", t)
+    if m:  # "as long as you control exactly one creature" (Deadly Wanderings)
+        f = parse_noun(m.group(1))
+        if f is None or set(f) - {"types", "subtypes"}:
+            return None
+        return {"control": {**f, "controller": "you"}, "min": 1, "max": 1}
     m = re.fullmatch(r"you control (two|three|four|five|six|seven|eight) or more other (lands|creatures)", t)
     if m:
         return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},
@@ -380,6 +443,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(?:it's|it is|that creature is) (white|blue|black|red|green)", t)
     if m:  # "put a +1/+1 counter on equipped creature if it's blue" (Ring of Evos Isle): its color (105.2)
         return {"it": {"colors": [COLORS[m.group(1)]]}}
+    m = re.fullmatch(r"(?:it's|it is|that creature is) (attacking|blocking)", t)
+    if m:  # "If that creature is attacking, you may put it on top of its owner's library instead" (506.4)
+        return {"it": {m.group(1): True}}
     m = re.fullmatch(r"(?:it's|it is|that creature is) (legendary|tapped|untapped|multicolored|colorless)", t)
     if m:  # "if it's legendary, it also gains lifelink": an adjective of the object named before
         f = parse_noun(m.group(1))
@@ -413,6 +479,35 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"amount_ge": {"amount": {"party": "you"}, "n": 4}}
     if t in ("SELF was kicked".lower(), "self was kicked", "it was kicked"):
         return {"kicked": True}
+    m = re.fullmatch(r"(?:its|that spell's|that card's|that creature's|that permanent's) mana value (?:was|is) "
+                     r"(\w+) or (less|greater)", t)
+    if m and number(m.group(1)) is not None:  # "If its mana value was 2 or less, scry 2": the object the instruction
+        # before named, as it is now or last existed (202.3, 608.2h)
+        n = number(m.group(1))
+        assert n is not None
+        mv = {"mv_of": "it"}  # the card, or the object as it last existed where it left (608.2h: engine/values.py)
+        return {"amount_lt": {"amount": mv, "n": n + 1}} if m.group(2) == "less" \
+            else {"amount_ge": {"amount": mv, "n": n}}
+    m = re.fullmatch(r"an? (.+?) was sacrificed this way", t)
+    if m:  # "If a Saproling was sacrificed this way" (the permanent sacrificed to pay the cost, 608.2h)
+        f = parse_noun(m.group(1))
+        if f is not None:
+            f.pop("zone", None)
+        return {"sacrificed_this_way": f} if f and set(f) <= {"types", "subtypes"} else None
+    m = re.fullmatch(r"an? (.+?) (?:was|is) exiled this way", t)
+    if m:  # "If a creature card was exiled this way", "If a Pirate was exiled this way" (608.2c, 608.2h)
+        f = parse_noun(re.sub(r" card$", "", m.group(1)))
+        if f is not None:
+            f.pop("zone", None)
+        return {"exiled_this_way": f} if f and set(f) <= {"types", "subtypes", "not_types", "token"} else None
+    if t in ("self wasn't kicked", "it wasn't kicked"):  # "if SELF wasn't kicked, sacrifice it" (702.32b)
+        return {"kicked": False}
+    m = re.fullmatch(r"(?:it|that card|that permanent) (?:was|is) (historic|legendary)", t)
+    if m:  # "if it was historic" (a later term, Dominaria: legendary, artifact or Saga), as it last existed
+        f = parse_noun(m.group(1))
+        return None if f is None else {"it": f}
+    if t == "that spell was kicked":  # "whenever you cast a spell, if that spell was kicked" (702.32b)
+        return {"it": {"kicked": True}}
     if t == "self is paired with another creature":  # 702.94b (soulbond)
         return {"paired": True}
     if t in ("tribute wasn't paid", "tribute was paid"):  # 702.103b
@@ -459,6 +554,12 @@ def _board_condition(t: str) -> dict[str, Any] | None:
         return {"self": {f"{m.group(1)}_{'ge' if m.group(3) == 'greater' else 'le'}": number(m.group(2))}}
     if t == "your life total is less than or equal to half your starting life total":
         return {"life_le_half_start": True}
+    m = re.fullmatch(r"you've cast (?:an? )?(.+?) spell this turn", t)
+    if m and m.group(1) != "another":  # "if you've cast a noncreature spell this turn" (601.2i)
+        f = parse_noun(m.group(1) + " spell")
+        if f is None or f.pop("zone", None) != "stack" or not f:
+            return None
+        return {"cast_kind_this_turn": f}
     if t == "you've cast another spell this turn":  # the spell being cast is not yet counted (601.2f, 601.2i)
         return {"spells_cast_ge": 1}
     m = re.fullmatch(r"you've cast (\w+) or more spells this turn", t)
@@ -466,9 +567,11 @@ def _board_condition(t: str) -> dict[str, Any] | None:
         return {"spells_cast_ge": number(m.group(1))}
     if t == "you have more cards in hand than each opponent":
         return {"hand_more_than_opponents": True}
-    m = re.fullmatch(r"no opponent controls (?:an? )?(.+)", t)
+    if t in ("self is the first spell you've cast this game", "this is the first spell you've cast this game"):
+        return {"no_spell_cast_this_game": True}  # the spell being cast is not yet counted (601.2f, 601.2i)
+    m = re.fullmatch(r"no opponent controls (?:an? )?(.+)|your opponents control no (.+)", t)
     if m:
-        f = parse_noun(m.group(1))
+        f = parse_noun(m.group(1) or m.group(2))
         if f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target") or "zone" in f:
             return None
         return {"opponents_control": f, "min": 0, "max": 0}
@@ -489,6 +592,8 @@ _HISTORY = {
     "a permanent left the battlefield under your control this turn": "your_permanent_left",
     "you had a land enter under your control this turn": "your_land_entered",   # landfall (207.2c)
     "a land entered under your control this turn": "your_land_entered",
+    "you've surveilled this turn": "you_surveilled",                    # a later keyword action (GRN)
+    "you surveilled this turn": "you_surveilled",
     "you cast it": "self_was_cast",                                     # 601.2: it was a spell
     "you cast self": "self_was_cast",
 }
@@ -512,6 +617,18 @@ def _history_condition(t: str) -> dict[str, Any] | None:
         return {"history": _HISTORY[t]}
     if t in _NOT_HISTORY:  # the same facts, denied: "if you didn't attack with a creature this turn"
         return {"not": {"history": _NOT_HISTORY[t]}}
+    m = re.fullmatch(r"(an?|two or more|three or more) ((?:[a-z]+ )*?[a-z]+) entered (?:the battlefield )?under your "
+                     r"control this turn", t)
+    if m:  # "if a planeswalker entered the battlefield under your control this turn" (Oath of Chandra), "as long as two
+        # or more nonland permanents entered ..." (celebration): what entered under your control, as it entered
+        f = parse_noun(m.group(2))  # (a per-turn fact, 500.1)
+        if f is not None:
+            f.pop("permanent", None)  # what entered the battlefield is a permanent (110.1)
+        if f is None or f.pop("zone", "battlefield") != "battlefield" or set(f) - {
+                "types", "not_types", "supertypes", "subtypes", "colors", "or"}:
+            return None
+        n = {"two or more": 2, "three or more": 3}.get(m.group(1), 1)
+        return {"entered_kind_this_turn": f, **({"entered_kind_ge": n} if n > 1 else {})}
     if t in ("you have the city's blessing", "you don't have the city's blessing"):
         return {"city_blessing": "don't" not in t}  # ascend's designation (a later keyword, Rivals of Ixalan)
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)

@@ -100,10 +100,12 @@ def _and_rest(anthem: dict[str, Any], aff: Any, rest: str | None) -> list[dict[s
 def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
     """', has flying, and is a Knight' / 'and can't block' / 'and has "..."'."""
     out: list[dict[str, Any]] = []
+    quoted = re.findall(r'"[^"]*"', rest)  # a quoted ability is one part: its words split nothing ("SELF attacks")
+    held = re.sub(r'"[^"]*"', lambda q: f"\x00{quoted.index(q.group(0))}\x00", rest)
     parts = [
-        x.strip()
+        re.sub(r"\x00(\d+)\x00", lambda q: quoted[int(q.group(1))], x.strip())
         for x in re.split(r",?\s*(?:\band\s+)?(?=\b(?:has|have|can|can't|is|are|loses|lose|assigns|doesn't|attacks|"
-                          r"blocks)\b)", rest)
+                          r"blocks)\b)", held)
         if x.strip()
     ]
     for part in parts:
@@ -120,6 +122,13 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
                         return None
                     abl.append(ab)
                 out += [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl]
+                continue
+            m2 = re.fullmatch(r'([^"]+?),? and (".+")', q)
+            if m2:  # 'has flying and "Whenever SELF attacks, draw a card."' (Take Flight): both, layer 6 (613.1f)
+                kws, granted = keyword_list(m2.group(1)), _granted(aff, m2.group(2))
+                if kws is None or granted is None:
+                    return None
+                out += [{"kind": "keywords", "affects": aff, "keywords": kws}, *granted]
                 continue
             kws = keyword_list(q)
             if kws is None:
@@ -190,6 +199,15 @@ def _colorless(m: re.Match) -> list[dict[str, Any]] | None:
     writes into the card's colors so it holds in every zone (604.3)."""
     aff = _affects(m.group(1))
     return None if aff is None else [{"kind": "become", "affects": aff, "colors": []}]
+
+
+@static(r"^(.+?) (?:is|are) all colors$")
+def _all_colors(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF is all colors" (Sphinx of the Guildpact, Transguild Courier; 105.1, 105.2): a color-setting effect
+    (layer 5, 613.1e); for the card itself a characteristic-defining ability, which the compiler also writes
+    into the card's colors so it holds in every zone (604.3)."""
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "become", "affects": aff, "colors": ["W", "U", "B", "R", "G"]}]
 
 
 _BASIC = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain", "forest": "Forest"}
@@ -332,6 +350,18 @@ def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": aff, "rule": rule}]
 
 
+@static(r"^(your opponents|each opponent|you) can't (block|attack) with (creatures .+)$")
+def _cant_block_with(m: re.Match) -> list[dict[str, Any]] | None:
+    """509.1b, 508.1c: "Your opponents can't block with creatures with even mana values" (Void Winnower): the
+    restriction on each creature of that kind the player controls."""
+    aff = _affects(m.group(3))
+    if not isinstance(aff, dict) or "controller" in aff:
+        return None
+    rule = "cant_block" if m.group(2) == "block" else "cant_attack"
+    return [{"kind": "restriction", "affects": {**aff, "controller": "you" if m.group(1) == "you" else "opponent"},
+             "rule": rule}]
+
+
 @static(r"^(.+?) can block an additional (two|three|four|five|six|seven|eight|nine|ten) creatures each combat$")
 def _extra_blocks(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can block an additional seven creatures each combat" (509.1a): one more each (engine/combat.py
@@ -428,6 +458,18 @@ def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^the first ((?:[a-z]+ )*?)spell you cast each turn costs (\{\d+\}) less to cast$")
+def _first_spell_cheaper(m: re.Match) -> list[dict[str, Any]] | None:
+    """601.2f: "The first creature spell you cast each turn costs {2} less to cast" (Conduit of Ruin): a
+    reduction while its controller has cast no spell of that kind this turn (the one being cast is counted
+    only once it becomes cast, 601.2i)."""
+    f = parse_noun(m.group(1) + "spell")
+    if f is None or f.pop("zone", None) != "stack":
+        return None
+    return [{"kind": "cost_change", "spells": f, "who": "you", "amount": -int(parse_cost(m.group(2))[0]),
+             "condition": {"not": {"cast_kind_this_turn": f}}}]
+
+
 @static(r"^you may spend mana as though it were mana of any color to cast (.+?) spells$")
 def _spend_any_color(m: re.Match) -> list[dict[str, Any]] | None:
     """"You may spend mana as though it were mana of any color to cast planeswalker spells" (Oath of
@@ -461,6 +503,22 @@ def _cost_change_all(m: re.Match) -> list[dict[str, Any]] | None:
              "who": "you" if m.group(1) == "you" else "opponent", "amount": -n if m.group(4) == "less" else n}]
 
 
+@static(r"^spells (you|your opponents) cast that target (self|an? .+?) cost (\{\d+\}) (less|more) to cast$")
+def _cost_change_targeting(m: re.Match) -> list[dict[str, Any]] | None:
+    """601.2f: "Spells your opponents cast that target a creature or planeswalker you control cost {2} more to
+    cast" (Kasmina), "Spells you cast that target SELF cost {1} less to cast": known once the spell's targets
+    are chosen (601.2c comes first)."""
+    if m.group(2) == "self":
+        tg: Any = "self"
+    else:
+        tg = parse_noun(re.sub(r"^an? ", "", m.group(2)))
+        if tg is None or tg.get("player") or tg.get("_needs_player_target") or tg.get("zone"):
+            return None
+    n = int(parse_cost(m.group(3))[0])
+    return [{"kind": "cost_change", "spells": {"targets": tg}, "who": "you" if m.group(1) == "you" else "opponent",
+             "amount": -n if m.group(4) == "less" else n}]
+
+
 @static(r"^self costs (\{\d+\}) less to cast (?:for each (.+)|if (.+))$")
 def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
     n = int(parse_cost(m.group(1))[0])
@@ -474,8 +532,9 @@ def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
         t = re.fullmatch(r"it targets (?:an? )?(.+)", m.group(3))
         if t:  # "costs {3} less to cast if it targets a tapped creature": known once targets are chosen (601.2f)
             f = parse_noun(t.group(1))
-            if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone"):
-                return None
+            if f is None or f.get("player") or f.get("_needs_player_target") \
+                    or f.get("zone") not in (None, "stack", "graveyard"):
+                return None  # (a spell, 114.1a; a card in a graveyard, 114.1: the targets are objects there)
             out["targets"] = f
             return [out]
         cond = parse_condition(m.group(3))
@@ -507,14 +566,22 @@ def _strive(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
-@static(r"^(?:if (.+?), )?you may cast self as though it had flash$")
+@static(r"^(?:if (.+?), )?you may cast self as though it had flash( if you pay ((?:\{[^}]+\})+) more to cast it)?$")
 def _flash_self(m: re.Match) -> list[dict[str, Any]] | None:
     """702.8a, 601.3: "If there are two or more instant and/or sorcery cards in your graveyard, you may
-    cast SELF as though it had flash" (Swift Reckoning's spell mastery): read as it would be cast."""
+    cast SELF as though it had flash" (Swift Reckoning's spell mastery): read as it would be cast. "... if you
+    pay {2} more to cast it" (Harbinger of the Tides): that mana is added to its total cost when only this
+    lets it be cast (601.2f; engine/casting.py flash_surcharge)."""
+    out: dict[str, Any] = {"kind": "flash_self"}
+    if m.group(3):
+        pay = list(parse_cost(m.group(3)))
+        if not pay or any(not (p.isdigit() or p in "WUBRGC") for p in pay):
+            return None
+        out["pay"] = pay
     if not m.group(1):
-        return [{"kind": "flash_self"}]
+        return [out]
     cond = parse_condition(m.group(1))
-    return None if cond is None else [{"kind": "flash_self", "condition": cond}]
+    return None if cond is None else [{**out, "condition": cond}]
 
 
 @static(r"^you may cast spells as though they had flash$")
@@ -658,12 +725,14 @@ _SPELL_KIND = "|".join(re.escape(k) for k in sorted(SPELL_KINDS, key=len, revers
 
 
 @static(r"^(?:(during your turn), )?(players|each player|your opponents|each opponent|you) can't cast (" + _SPELL_KIND
-        + r"|)spells( during your turn| during combat)?$")
+        + r"|)spells( during your turn| during combat)?(?: with (even|odd) mana values)?$")
 def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     """101.2: "Your opponents can't cast spells during your turn" (Teferi, Time Raveler), "You can't cast
     noncreature spells" (Nikya of the Old Ways), "Players can't cast spells during combat" (Basandra)."""
     when = "your_turn" if m.group(1) or m.group(4) == " during your turn" else "combat" if m.group(4) else None
     st: dict[str, Any] = {"kind": "cast_forbid", "who": _FORBID_WHO[m.group(2)], "spells": SPELL_KINDS[m.group(3)]}
+    if m.group(5):  # "Your opponents can't cast spells with even mana values" (Void Winnower, 202.3)
+        st["spells"] = {**st["spells"], "mv_parity": m.group(5)}
     if when:
         st["when"] = when
     return [st]
@@ -762,6 +831,28 @@ def _banefire(m: re.Match) -> list[dict[str, Any]] | None:
             {"kind": "unpreventable", "affects": "self", "condition": cond}]
 
 
+@static(r"^(.+?) can't be the target of ([a-z]+) spells or abilities from ([a-z]+) sources$")
+def _untargetable_from(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can't be the target of nongreen spells or abilities from nongreen sources" (Gaea's Revenge, 114.1a-d,
+    601.2c): no spell or ability whose source has that quality may target it (its controller's included)."""
+    f = parse_noun(m.group(2))
+    if m.group(2) != m.group(3) or f is None or set(f) - {"colors", "not_colors"}:
+        return None
+    return [{"kind": "restriction", "affects": _affects(m.group(1)), "rule": "untargetable_from", "sources": f}]
+
+
+@static(r"^(.+?) can block (.+?) as though (?:it|they) had reach$")
+def _reach_against(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can block Dragons as though it had reach" (Dragon Hunter): an attacker with flying that matches may
+    be blocked by it (702.9b, 702.17b; 509.1b)."""
+    aff, f = _affects(m.group(1)), parse_noun(m.group(2))
+    if aff is None or f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    f.setdefault("types", ["Creature"])
+    return [{"kind": "restriction", "affects": aff, "rule": "reach_against", "what": f}]
+
+
 @static(r"^if (.+?), self can't be countered$")
 def _cant_be_countered_if(m: re.Match) -> list[dict[str, Any]] | None:
     """"If there are two or more instant and/or sorcery cards in your graveyard, SELF can't be
@@ -786,14 +877,18 @@ def _has_if(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "keywords", "affects": aff, "keywords": kws, "condition": cond}]
 
 
-@static(r"^you and (.+?) (?:you control )?have (hexproof|shroud)$")
+@static(r"^you(?: and|,) (.+?) have (hexproof|shroud)$")
 def _you_and_group_keyword(m: re.Match) -> list[dict[str, Any]] | None:
-    """"You and Humans you control have hexproof" (Sigarda, Heron's Grace): the player's keyword
-    (702.11d) and the group's (702.11b), two statics of one sentence; shroud the same way."""
-    group = _parse_plain(f"{m.group(1)} have {m.group(2)}")
-    if group is None or any(st.get("kind") != "keywords" for st in group):
-        return None
-    return [{"kind": "player_keywords", "who": "you", "keywords": [m.group(2).capitalize()]}, *group]
+    """"You and Humans you control have hexproof" (Sigarda, Heron's Grace), "You, planeswalkers you control,
+    and other creatures you control have hexproof" (Shalai, Voice of Plenty): the player's keyword (702.11d)
+    and each group's (702.11b), statics of one sentence; shroud the same way."""
+    out: list[dict[str, Any]] = [{"kind": "player_keywords", "who": "you", "keywords": [m.group(2).capitalize()]}]
+    for part in re.split(r",? and |, ", m.group(1)):
+        group = _parse_plain(f"{part} have {m.group(2)}")
+        if group is None or any(st.get("kind") != "keywords" for st in group):
+            return None
+        out += group
+    return out
 
 
 @static(r"^you have (hexproof|shroud)$")
@@ -859,7 +954,24 @@ def _reveal_land(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(r"^if damage would be dealt to self, prevent that damage\. remove an? ([+\-\w/]+) counter from self$")
 def _phantom(m: re.Match) -> list[dict[str, Any]] | None:
+    """615.5: "If damage would be dealt to SELF, prevent that damage. Remove a +1/+1 counter from SELF" (Phantom
+    Centaur): one counter for each damage event prevented."""
     return [{"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(1)}]
+
+
+@static(r"^if damage would be dealt to self while it has an? ([+\-\w/]+) counter on it, prevent that damage and "
+        r"remove (an?|that many) ([+\-\w/]+) counters? from (?:it|self)$")
+def _champion(m: re.Match) -> list[dict[str, Any]] | None:
+    """615.5: "If damage would be dealt to SELF while it has a +1/+1 counter on it, prevent that damage and remove a
+    +1/+1 counter from it" (Undergrowth Champion; "remove that many", Magma Pummeler): a prevention static while
+    it has such a counter, each event prevented taking one counter (or as many as the damage prevented)."""
+    if m.group(1) != m.group(3):
+        return None
+    out: dict[str, Any] = {"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(1),
+                           "condition": {"self": {"counter": m.group(1)}}}
+    if m.group(2) == "that many":
+        out["remove_that_many"] = True
+    return [out]
 
 
 _LIFE_WHO = {"players": "each", "each player": "each", "your opponents": "opponent", "each opponent": "opponent",
@@ -880,10 +992,22 @@ def _gains_no_life(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cant_gain_life", "who": who}]
 
 
-@static(r"^damage can't be prevented$")
+@static(r"^(combat )?damage(?: that would be dealt by (.+?))? can't be prevented$")
 def _damage_unpreventable(m: re.Match) -> list[dict[str, Any]] | None:
-    """615.11: "Damage can't be prevented" (every source's, while the permanent is there)."""
-    return [{"kind": "damage_unpreventable", "who": "each"}]
+    """615.11: "Damage can't be prevented" (every source's, while the permanent is there); "Combat damage can't be
+    prevented" (Frenzied Baloth); "Combat damage that would be dealt by creatures you control can't be prevented"
+    (Questing Beast: those sources only, 510.1)."""
+    out: dict[str, Any] = {"kind": "damage_unpreventable", "who": "each"}
+    if m.group(1):
+        out["combat"] = True
+    if m.group(2):
+        if m.group(2) == "self":
+            return None  # "damage that would be dealt by SELF": the source's own static (unpreventable)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        out["sources"] = f
+    return [out]
 
 
 @static(r"^your life total can't change$")
@@ -892,12 +1016,36 @@ def _life_cant_change(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cant_gain_life", "who": "you"}, {"kind": "cant_lose_life", "who": "you"}]
 
 
+@static(r"^if an? (.+?) would deal (combat )?damage to "
+        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all) of that damage$")
+def _prevent_from(m: re.Match) -> list[dict[str, Any]] | None:
+    """615.9: "If a creature would deal damage to you, prevent 1 of that damage" (Orbs of Warding), "If a green
+    source would deal damage to you, ..." (Sphere of Duty): the sources whose damage it prevents (609.7)."""
+    if m.group(1).startswith("source"):
+        return None  # "a source", "a source an opponent controls": below
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or f.get("_needs_player_target"):
+        return None
+    f.pop("zone", None)
+    f.pop("source", None)
+    if not f:
+        return None
+    rest = _prevention(m.group(3), False, m.group(4))
+    if rest is None:
+        return None
+    return [{**rest[0], "from": f, **({"combat": True} if m.group(2) else {})}]
+
+
 @static(r"^if a source( an opponent controls)? would deal damage to "
         r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all) of that damage$")
 def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
     """615.9: "If a source would deal damage to you, prevent 1 of that damage": so much of each
     such damage event (absorb, 702.63a, is this with SELF)."""
-    to = m.group(2)
+    return _prevention(m.group(2), bool(m.group(1)), m.group(3))
+
+
+def _prevention(to: str, by_opponent: bool, n: str) -> list[dict[str, Any]] | None:
+    """The prevention static of "... would deal damage to TO, prevent N (all) of that damage" (615.9)."""
     out: dict[str, Any] = {"kind": "prevent_damage"}
     if to.startswith("you"):
         out["players"] = "you"
@@ -907,11 +1055,35 @@ def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
         if aff is None:
             return None
         out["affects"] = aff
-    if m.group(1):
+    if by_opponent:
         out["by"] = "opponent"
-    if m.group(3) != "all":
-        out["amount"] = int(m.group(3))
+    if n != "all":
+        out["amount"] = int(n)
     return [out]
+
+
+@static(r"^(self|enchanted creature|equipped creature) can't (attack|block|attack or block) unless "
+        r"(?:you pay|its controller pays) ((?:\{[^}]+\})+)$")
+def _combat_cost(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can't attack or block unless you pay {2}" (Qal Sisma Behemoth), "Enchanted creature can't attack
+    unless its controller pays {3}" (Brainwash): a cost to attack (508.1d, 508.1g) or to block (509.1d, 509.1f)
+    with it, paid as attackers or blockers are declared."""
+    mana = list(parse_cost(m.group(3)))
+    if not mana or any(not (s.isdigit() or s in "WUBRGC") for s in mana):
+        return None
+    aff = _affects(m.group(1))
+    return [{"kind": "restriction", "affects": aff, "rule": "combat_cost", "mana": mana,
+             "attack": "attack" in m.group(2), "block": "block" in m.group(2)}]
+
+
+@static(r"^creatures can't block unless their controller pays ((?:\{[^}]+\})+) for each of those creatures$")
+def _block_tax(m: re.Match) -> list[dict[str, Any]] | None:
+    """"As long as SELF is attacking, creatures can't block unless their controller pays {1} for each of those
+    creatures" (Archangel of Tithes): a cost to block for each creature declared as a blocker (509.1d, 509.1f)."""
+    mana = list(parse_cost(m.group(1)))
+    if not mana or any(not (s.isdigit() or s in "WUBRGC") for s in mana):
+        return None
+    return [{"kind": "block_tax", "affects": {"types": ["Creature"]}, "mana": mana}]
 
 
 @static(r"^(.+?) can't attack you( or planeswalkers you control)? unless their controller pays ((?:\{[^}]+\})+) "
@@ -949,6 +1121,23 @@ def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": "self", "rule": "cant_attack_unless_defender_controls", "what": f}]
 
 
+@static(r"^self can't attack unless defending player (has (\w+) or more cards in (?:their|his or her) graveyard|is "
+        r"poisoned)$")
+def _attack_unless_defender_is(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1c: "SELF can't attack unless defending player has seven or more cards in their graveyard" (Vantress
+    Gargoyle), "... unless defending player is poisoned" (a player with a poison counter, 121.1c): read for each
+    player it could attack, as attackers are declared (engine/combat.py)."""
+    out: dict[str, Any] = {"kind": "restriction", "affects": "self", "rule": "cant_attack_unless_defender_controls"}
+    if m.group(2):
+        n = number(m.group(2))
+        if n is None:
+            return None
+        out["defender_graveyard_ge"] = n
+    else:
+        out["defender_poisoned"] = True
+    return [out]
+
+
 @static(r"^self (can't attack|can't block|can't attack or block|attacks each combat if able|blocks each combat if "
         r"able) unless (.+)$")
 def _cant_unless(m: re.Match) -> list[dict[str, Any]] | None:
@@ -978,10 +1167,52 @@ def _turned_up_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return None if n is None else [{"kind": "turned_up_counters", "counter": m.group(2), "amount": n}]
 
 
-@static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")
+_OTHERWISE = re.compile(r"^(enchanted creature|equipped creature) gets ([+-]\d+)/([+-]\d+) as long as it's an? "
+                        r"([a-z ]+)\. otherwise, it gets ([+-]\d+)/([+-]\d+)$")
+
+
+def _gets_otherwise(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Enchanted creature gets +1/+1 as long as it's a Pirate. Otherwise, it gets -2/-0" (611.3a): two statics
+    whose conditions on the creature it is attached to are each other's opposites (613.3c)."""
+    cond = parse_condition(f"{m.group(1)} is a {m.group(4)}")
+    if cond is None or set(cond) != {"attached"}:
+        return None
+    return [{"kind": "anthem", "affects": "attached", "power": int(m.group(2)), "toughness": int(m.group(3)),
+             "condition": cond},
+            {"kind": "anthem", "affects": "attached", "power": int(m.group(5)), "toughness": int(m.group(6)),
+             "condition": {"not": cond}}]
+
+
+@static(r"^(enchanted (?:creature|permanent)|equipped creature|self) is legendary(?:,? (?:and )?(.+))?$")
+def _is_legendary(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Enchanted permanent is legendary" (205.4a: the supertype added in layer 4, 613.1d), and the rest of
+    its sentence for the same object ("..., gets +1/+1, and has flying")."""
+    aff = _affects(m.group(1))
+    if aff is None:
+        return None
+    out: list[dict[str, Any]] = [{"kind": "add_types", "affects": aff, "supertypes": ["Legendary"]}]
+    if m.group(2):
+        more = parse_static(f"{m.group(1)} {m.group(2)}")
+        if more is None:
+            return None
+        out += more
+    return out
+
+
+@static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it"
+        r"(?: and with ([a-z ,]+))?$")
 def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "enters_with_counters", "counter": m.group(2), "amount": number(m.group(1)),
-             "condition": {"kicked": True}}]
+    """Kicker, 702.32b, 614.1c: "If SELF was kicked, it enters with two +1/+1 counters on it [and with haste]": the
+    counters as it enters, and the keywords it enters with, which it keeps (it was kicked: a fact of the
+    permanent, kept as it entered)."""
+    out: list[dict[str, Any]] = [{"kind": "enters_with_counters", "counter": m.group(2),
+                                  "amount": number(m.group(1)), "condition": {"kicked": True}}]
+    if m.group(3):
+        kws = keyword_list(m.group(3))
+        if not kws:
+            return None
+        out.append({"kind": "keywords", "affects": "self", "keywords": kws, "condition": {"kicked": True}})
+    return out
 
 
 @static(r"^if (.+), self enters with (a|an|one|two|three|four|five|\d+) "
@@ -1137,6 +1368,13 @@ def _cost_change_any(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cost_change", "spells": f, "who": "any", "amount": n if m.group(3) == "more" else -n}]
 
 
+@static(r"^if an opponent would gain life, that player loses that much life instead$")
+def _gain_to_loss(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If an opponent would gain life, that player loses that much life instead" (Tainted Remedy): a
+    replacement of that player's life gain, ordered with their other ones (616.1; engine/replacement.py)."""
+    return [{"kind": "life_gain_to_loss", "who": "opponent"}]
+
+
 @static(r"^if you would gain life, you gain twice that much life instead$")
 def _life_double(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "life_gain_double"}]
@@ -1281,6 +1519,14 @@ def _alternative_cost(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^if (.+?), you may cast (?:it|self) without paying its mana cost$")
+def _free_if(m: re.Match) -> list[dict[str, Any]] | None:
+    """118.9: "If SELF is the first spell you've cast this game, you may cast it without paying its mana cost"
+    (Once Upon a Time): an alternative cost of nothing, offered while the condition holds for the caster."""
+    cond = parse_condition(m.group(1))
+    return None if cond is None else [{"kind": "alternative_cost", "cost": Cost(), "condition": cond}]
+
+
 @static(r"^self's (power|toughness|power and toughness) (?:is|are each) equal to (.+?)"
         r"(?P<same> and its toughness is equal to that number(?: plus (?P<plus>\d+))?)?$")
 def _cda_pt(m: re.Match) -> list[dict[str, Any]] | None:
@@ -1390,6 +1636,12 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         body = m.group(2)
         if cond is not None and "attached" in cond:  # "as long as equipped creature is a Human, it has lifelink"
             body = re.sub(r"^it\b", cond_text.split(" is ")[0], body)
+        one = re.fullmatch(r"you control exactly one ([a-z]+)", cond_text)
+        if cond is not None and one and body.startswith(f"that {one.group(1)} "):
+            # "As long as you control exactly one creature, that creature gets +2/+0" (Deadly Wanderings): the
+            # only one there is, so the creatures you control while the condition holds (611.3a)
+            body = re.sub(r"\bgets\b", "get", re.sub(r"\bhas\b", "have", body.replace(
+                f"that {one.group(1)} ", f"{one.group(1)}s you control ", 1)))
         return _with_condition(_parse_plain(body), cond) if cond is not None else None
     m = re.fullmatch(r"as long as (.+?), (?:it|self) can attack as though it didn't have defender", low)
     if m:
@@ -1397,6 +1649,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         if cond is None or _attacker_only(cond):
             return None
         return [{"kind": "restriction", "affects": "self", "rule": "attack_despite_defender", "condition": cond}]
+    m = _OTHERWISE.fullmatch(low)
+    if m:  # "... gets +1/+1 as long as it's a Pirate. Otherwise, it gets -2/-0."
+        return _gets_otherwise(m)
     m = re.fullmatch(r"(.+?) as long as (.+)", low)
     if m:
         cond_text = m.group(2)

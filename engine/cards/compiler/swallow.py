@@ -18,7 +18,8 @@ from engine.cards.compiler.text import strip_reminder
 #: marker -> the traces any one of which shows it was compiled (substrings of the compiled
 #: keys and values, "text" fields left out)
 MARKERS: dict[str, tuple[str, ...]] = {
-    "unless": ("unless", "'not'", "not_", "'ward'", "'attack_tax'"),   # attack_tax: "can't attack you unless ... pays"
+    # attack_tax: "can't attack you unless ... pays"; combat_cost, block_tax: "can't attack/block unless ... pay(s)"
+    "unless": ("unless", "'not'", "not_", "'ward'", "'attack_tax'", "'combat_cost'", "'block_tax'"),
     "or blocking": ("blocking", "in_combat"),
     "copy": ("copy", "clone"),
     "those": ("'it'", "'exiled'", "'created'", "'target'", "'each'", "chosen", "this_way", "search", "dig",
@@ -54,6 +55,9 @@ def _flat(x: Any, out: list[str]) -> None:
 def swallowed(text: str, compiled: Any) -> list[str]:
     """The marker words of `text` (reminder text aside) with no trace in `compiled`."""
     low = strip_reminder(text).lower()
+    # "create four of those tokens instead": the tokens of the instruction before it, in another number; read as
+    # that instruction restated (engine/cards/compiler/effects/sequence.py), so its trace is the "instead" one
+    low = re.sub(r"\bcreate \w+ of those tokens instead\b", "create instead", low)
     found = dict.fromkeys(m.group(1) for m in _ANY.finditer(low))
     if not found:
         return []
@@ -68,7 +72,8 @@ def swallowed(text: str, compiled: Any) -> list[str]:
 AMOUNT_EVENTS = frozenset({"combat_damage_creature", "combat_damage_player", "damage_opponent", "damage_player",
                            "deals_damage", "dealt_damage", "gain_life", "lose_life", "expend",
                            "combat_damage",  # engine.triggers.ALIASES: combat damage to a player or creature
-                           "player_counters"})  # "whenever you get one or more {E}": how many
+                           "player_counters",  # "whenever you get one or more {E}": how many
+                           "counters_put"})  # "whenever one or more +1/+1 counters are put on ...": how many (121.6)
 
 
 def _uses_that_much(x: Any) -> bool:

@@ -33,6 +33,11 @@ KEYWORDS = ["flying", "first strike", "double strike", "deathtouch", "trample", 
             "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "banding", "flanking",
             "skulk", "ward", "persist", "undying", "exalted", "myriad", "convoke", "cascade", "storm",
             "toxic", "devoid", "decayed"]
+#: keywords a card has wherever it is ("return target card with awaken from your graveyard", "a spell with
+#: flashback"): read in a filter only, as the card's keyword (702), never granted by these words
+CARD_KEYWORDS = ["awaken", "cycling", "flashback", "kicker", "madness", "suspend", "evoke", "mutate", "foretell",
+                 "augment", "escape", "ninjutsu", "unearth", "embalm", "eternalize", "emerge", "surge", "buyback",
+                 "retrace", "echo", "dash", "bestow", "disturb", "blitz", "multikicker", "entwine", "splice"]
 #: what "historic" means (700.6, added 2018 with Dominaria): an artifact, a legendary, or a Saga
 HISTORIC = ({"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]})
 SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonbasic": None, "nonlegendary": None}
@@ -70,7 +75,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
     while changed:
         changed = False
         m = re.search(r"\s+with (power|toughness|mana value) (less|greater) than or equal to (the number of .+|"
-                      r"the amount of .+)$", p)
+                      r"the amount of .+|your life total)$", p)
         if m:  # "with power less than or equal to the number of Islands you control" (Vedalken Shackles): an
             # amount counted as the filter is checked (a whole phrase: its "you control" is the count's)
             q = QUANTITY[0](m.group(3)) if QUANTITY else None
@@ -78,6 +83,18 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 return None
             key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
             f[key + ("_le" if m.group(2) == "less" else "_ge")] = q
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+whose power and toughness (are|aren't) equal$", p)
+        if m:  # "target non-Elf creature whose power and toughness aren't equal" (Gilt-Leaf Winnower, 208.1)
+            f["pt_equal"] = m.group(1) == "are"
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+of the creature type of your choice$", p)
+        if m:  # "creatures of the creature type of your choice get -3/-3" (Witch's Vengeance): the type is chosen as
+            f["type_choice"] = True  # the effect resolves (608.2d; engine/values.bind_refs)
             p = p[: m.start()]
             changed = True
             continue
@@ -106,6 +123,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             if not names:
                 return None
             f["name_in"] = list(names)
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that (?:has|have) an adventure$", p)
+        if m:  # "a creature spell that has an Adventure" (a later card layout, Throne of Eldraine): an adventurer card
+            f["adventurer"] = True
             p = p[: m.start()]
             changed = True
             continue
@@ -180,6 +203,33 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that (?:aren't|isn't|are not|is not) legendary$", p)
+        if m and "not_supertypes" not in f:  # "exile all nonland permanents that aren't legendary" (205.4a)
+            f["not_supertypes"] = ["Legendary"]
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with power or toughness (\d+) or (less|greater)$", p)
+        if m and "or" not in f:  # "creatures you control with power or toughness 1 or less" (either one, 208.1)
+            suf = "_le" if m.group(2) == "less" else "_ge"
+            f["or"] = [{"power" + suf: int(m.group(1))}, {"toughness" + suf: int(m.group(1))}]
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+(?:that's|that is|that are) an? ([a-z]+(?:, (?:an? )?[a-z]+)*,? or (?:an? )?[a-z]+)$", p)
+        words = [re.sub(r"^an? ", "", w) for w in re.split(r",? or |, ", m.group(1))] if m else []
+        if m and all(subtype(w) for w in words) and "subtypes" not in f:
+            # "each other creature you control that's a Fungus or Saproling": any of them (205.3)
+            f["subtypes"] = [subtype(w) for w in words]
+            p = p[: m.start()]
+            changed = True
+            continue
+        if m and all(w in CARD_TYPES for w in words) and "types" not in f:
+            # "target legendary permanent that's an artifact, creature, or enchantment": any of them (205.2a)
+            f["types"] = [CARD_TYPES[w] for w in words]
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+with (power|toughness|mana value) (\d+), (\d+),? or (\d+)$", p)
         if m and int(m.group(3)) == int(m.group(2)) + 1 and int(m.group(4)) == int(m.group(3)) + 1:
             key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
@@ -226,7 +276,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
-        m = re.search(r"\s+(with|without) (" + kw + r")$", p)
+        m = re.search(r"\s+(with|without) (" + kw + "|" + "|".join(CARD_KEYWORDS) + r")$", p)
         if m:
             f["keyword" if m.group(1) == "with" else "not_keyword"] = m.group(2).capitalize()
             p = p[: m.start()]
@@ -253,6 +303,31 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r",? that(?:'s| is| are|'re) one or more colors$", p)
         if m:  # "each permanent with mana value X or less that's one or more colors" (Ugin): not colorless (105.2c)
             f["colorless"] = False
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that entered(?: the battlefield)? this turn$", p)
+        if m:  # "target colorless creature that entered this turn" (a permanent since this turn)
+            f["entered_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with power or toughness (\d+) or (less|greater)$", p)
+        if m and "or" not in f:  # "target creature with power or toughness 1 or less": either one (208.1)
+            k = "_le" if m.group(2) == "less" else "_ge"
+            f["or"] = [{"power" + k: int(m.group(1))}, {"toughness" + k: int(m.group(1))}]
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with (?:an )?(even|odd) mana values?$", p)
+        if m:  # "spells with even mana values" (202.3)
+            f["mv_parity"] = m.group(1)
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with toughness greater than (?:its|their) power$", p)
+        if m:  # "each creature with toughness greater than its power" (208.1)
+            f["toughness_gt_power"] = True
             p = p[: m.start()]
             changed = True
             continue
@@ -334,6 +409,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             f["other"] = True
             p = p[: m.start()]
             changed = True
+            continue
+        m = re.search(r"\s+other than an? (basic land|land) card$", p)
+        if m and "not" not in f:  # "target card in a graveyard other than a basic land card" (Surgical Extraction)
+            f["not"] = {"types": ["Land"], "zone": "any_card",
+                        **({"supertypes": ["Basic"]} if m.group(1) == "basic land" else {})}
+            p = p[: m.start()]
+            changed = True
     return p
 
 
@@ -356,6 +438,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f[w] = True
         elif w == "nontoken":
             f["token"] = False
+        elif w == "kicked":
+            f["kicked"] = True  # "a kicked spell" (702.32b)
         elif w == "token" and i + 1 < len(words):
             f["token"] = True
         elif re.fullmatch(r"\d+/\d+", w) and i + 1 < len(words) and "power_eq" not in f:
@@ -467,6 +551,17 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if a is None or b is None:
             return None
         return {"or": [a, b]}
+    m = re.fullmatch(r"(.+?) with the greatest power(?: among (creatures on the battlefield|creatures you control))?",
+                     p)
+    if m:  # "target creature you control with the greatest power": its power is the greatest among the creatures
+        # the rest of the phrase names, or those it names after "among" (tied ones too), as the target is chosen
+        # and checked (115.1, 608.2b)
+        base = parse_noun(m.group(1))
+        if base is None or "or" in base or "power_ge" in base or base.get("zone") not in (None, "battlefield"):
+            return None
+        among = {k: v for k, v in base.items() if k != "zone"} if not m.group(2) else \
+            {"types": ["Creature"], **({"controller": "you"} if m.group(2).endswith("you control") else {})}
+        return {**base, "power_ge": {"greatest": "power", "among": among}}
     m = re.fullmatch(r"(.+?) that's an? ([a-z]+)(?: or an? ([a-z]+))?", p)
     if m:  # "each creature you control that's a Wolf or a Werewolf": either subtype (205.3)
         base = parse_noun(m.group(1))

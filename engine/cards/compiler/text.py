@@ -19,7 +19,10 @@ _SELF_WORDS = re.compile(
     r"saga|token|siege|battle|class|case|room|instant|sorcery|object)\b",
     re.I,
 )
-_ABILITY_WORD = re.compile(r"^(?!choose\b)[A-Z][A-Za-z'’ ,-]{2,40} — (?=\S)")
+#: a Saga's chapter numbers ("I, II — ") are no ability word: the compiler reads them (engine/saga.py)
+CHAPTER = re.compile(r"^((?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))*) — (?=\S)")
+_ABILITY_WORD = re.compile(r"^(?!choose\b)(?!(?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))* — )"
+                           r"[A-Z][A-Za-z'’ ,-]{2,40} — (?=\S)")
 #: labels before a dash that are keywords with rules, not ability words (207.2c): each becomes the
 #: activation restriction its rule gives, written out so the activated ability's reader reads it
 #: (Boast and Exhaust are later keywords: Kaldheim, 2021, and Aetherdrift, 2025)

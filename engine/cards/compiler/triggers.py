@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import parse_noun
 
 STEPS = {"upkeep": "upkeep", "end step": "end", "draw step": "draw", "combat": "beginning_of_combat",
@@ -36,6 +37,7 @@ _SELF_EVENTS = {
     "deals combat damage to a creature": "combat_damage_creature", "is exploited": "exploited",
     "exploits a creature": "exploits",
     "explores": "explores", "becomes monstrous": "monstrous", "becomes renowned": "renowned",
+    "attacks alone": "attacks_alone",
 }
 
 
@@ -51,7 +53,8 @@ def _event_word(w: str) -> str | None:
             "becomes the target of a spell or ability": "becomes_target",
             "becomes the target of a spell or ability an opponent controls": "becomes_target_opponent",
             "leave the battlefield": "ltb", "is turned face up": "turned_face_up",
-            "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned"}.get(w)
+            "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned",
+            "enters or dies": "etb_or_dies"}.get(w)
 
 
 def parse_trigger(cond: str) -> dict[str, Any] | None:
@@ -63,6 +66,11 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if inner is None or inner.get("event") != "dies" or inner.get("self") or inner.get("attached"):
             return None
         return {**inner, "dealt_by": "self" if m.group(2) == "self" else "attached"}
+    m = re.fullmatch(r"self deals damage to an? ([a-z]+)", c)
+    if m and m.group(1) not in ("creature", "player", "opponent", "planeswalker") and subtype(m.group(1)):
+        # "whenever SELF deals damage to a Dinosaur": the object dealt damage, a creature of that type (120.3)
+        return {"event": "deals_damage", "self": True, "damaged": {"types": ["Creature"],
+                                                                   "subtypes": [subtype(m.group(1))]}}
     m = re.fullmatch(r"an? (.+?) is put into (your|an opponent's) graveyard from the battlefield", c)
     if m:  # "a nontoken creature is put into your graveyard from the battlefield" (Bridge from Below): it died
         # (700.4) and its owner is that player (a card goes to its owner's graveyard, 400.3)
@@ -71,14 +79,34 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 or "owner" in inner["filter"]:
             return None
         return {**inner, "filter": {**inner["filter"], "owner": "you" if m.group(2) == "your" else "opponent"}}
-    m = re.fullmatch(r"(?:the )?beginning of combat on your turn", c)
-    if m:
-        return {"event": "step", "step": "beginning_of_combat", "whose": "you"}
+    m = re.fullmatch(r"an? (.+?) owned by (another player|an opponent) is put into a graveyard from the battlefield", c)
+    if m:  # "a permanent owned by another player is put into a graveyard from the battlefield" (Kothophed, 700.4)
+        inner = parse_trigger(f"a {m.group(1)} dies")
+        if inner is None or inner.get("event") != "dies" or set(inner) != {"event", "filter"} \
+                or "owner" in inner["filter"]:
+            return None
+        return {**inner, "filter": {**inner["filter"], "owner": "opponent" if "opponent" in m.group(2) else "not_you"}}
+    m = re.fullmatch(r"one or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters are put on (.+)", c)
+    if m:  # 121.6: "whenever one or more +1/+1 counters are put on another
+        # creature you control" (Enduring Scalelord): once for each permanent each time counters are put on it
+        if m.group(2) == "self":
+            return {"event": "counters_put", "self": True, "counter": m.group(1)}
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or f.get("_needs_player_target"):
+            return None
+        f.pop("zone", None)
+        return {"event": "counters_put", "filter": f, "counter": m.group(1)}
+    m = re.fullmatch(r"(?:the )?beginning of combat on (your|each opponent's) turn", c)
+    if m:  # 507.1; "on each opponent's turn, tap target creature that player controls": whose turn it is
+        return {"event": "step", "step": "beginning_of_combat", "whose": "you" if m.group(1) == "your" else "opponent"}
     if c == "self enters or the creature it haunts dies":  # 702.54a-c: haunt's linked trigger
         return {"event": ["etb", "haunted_dies"], "self": True}
     if c in ("self dies or is put into exile from the battlefield", "self is put into exile from the battlefield"):
         # a leaves-the-battlefield trigger of where it went (603.6c): the graveyard (it died, 700.4) or exile
         return {"event": "ltb", "self": True, "to": ["graveyard", "exile"] if "dies" in c else ["exile"]}
+    m = re.fullmatch(r"(enchanted|equipped) (creature|permanent) dies or is put into exile", c)
+    if m:  # Kaya's Ghostform: the permanent it was attached to as it left (603.10), to the graveyard or exile
+        return {"event": "ltb", "attached": True, "to": ["graveyard", "exile"]}
     if c == "you sacrifice self":  # a leaves-the-battlefield trigger of one way to leave (701.14a, 603.6c)
         return {"event": "ltb", "self": True, "sacrificed": True}
     if c == "self enters untapped":  # "When this land enters untapped" (ELD's castles): as it entered (603.6a)
@@ -88,6 +116,25 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you remove the last ([a-z]+) counter from self", c)
     if m:  # Divine Intervention: the removal that leaves none of that kind (121.6), by its controller
         return {"event": "last_counter_removed", "self": True, "counter": m.group(1)}
+    m = re.fullmatch(r"(?:a|an) (?:(.+?) )?card is put into (your|an opponent's|a|a player's) graveyard "
+                     r"from anywhere", c)
+    if m:  # "whenever a card is put into an opponent's graveyard from anywhere" (404.2: a graveyard is its owner's;
+        # a token is not a card, 110.5): each card, from any zone (engine/game.py move)
+        f = parse_noun(m.group(1) + " card") if m.group(1) else {}
+        if f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "any_card", "graveyard"):
+            return None
+        f.pop("zone", None)
+        who = {"your": "you", "an opponent's": "opponent"}.get(m.group(2), "any")
+        return {"event": "card_to_graveyard", "who": who, "filter": f}
+    m = re.fullmatch(r"one or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters are put on (.+)", c)
+    if m:  # 121.6: counters placed on a permanent, or given to it as it enters; one event per object and kind
+        # (engine/triggers.py counters_put), its number "that many"
+        if m.group(2) == "self":
+            return {"event": "counters_put", "self": True, "counter": m.group(1)}
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        return {"event": "counters_put", "filter": f, "counter": m.group(1)}
     m = re.fullmatch(r"self (.+?) or (.+)", c)
     if m and m.group(1) in _SELF_EVENTS and m.group(2) in _SELF_EVENTS:
         return {"event": [_SELF_EVENTS[m.group(1)], _SELF_EVENTS[m.group(2)]], "self": True}
@@ -141,7 +188,6 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "self is put into a graveyard from anywhere": {"event": "to_graveyard", "self": True},
         "self deals combat damage to a player or battle": {"event": "combat_damage_player", "self": True},
         "self deals damage to a creature": {"event": "deals_damage", "self": True, "damaged": {"types": ["Creature"]}},
-        "one or more +1/+1 counters are put on self": {"event": "counters_put", "self": True, "kind": "+1/+1"},
         "you discard one or more cards": {"event": "discard", "who": "you", "batch": True},
         "a player cycles a card": {"event": "cycle", "who": "any"},
         "you're dealt damage": {"event": "dealt_damage", "who": "you"},
@@ -186,7 +232,8 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     if m and m.group(3) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(3)], "attached": True}
     m = re.fullmatch(
-        r"(?:a|an|another|one or more|two or more) (.+?) (enters|dies|attacks|blocks|attack|enter|die|block|"
+        r"(?:a|an|another|one or more|two or more) (.+?) (enters or dies|enters|dies|attacks|blocks|attack|enter|die|"
+        r"block|"
         r"leaves the battlefield|leave the battlefield|is put into a graveyard from the battlefield|are put into a "
         r"graveyard from the battlefield|"
         r"deals combat damage to a player|deal combat damage to a player|becomes tapped|becomes blocked|is dealt "
@@ -210,11 +257,12 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if c.startswith(("one or more", "two or more")):
             out["batch"] = True
         return out
-    m = re.fullmatch(r"(you|an opponent|a player|target opponent) casts? (?:a|an|your first) (.+?) spell(?: this turn)?"
-                     r"(?: during an opponent's turn| during your turn)?", c)
+    m = re.fullmatch(r"(you|an opponent|a player|target opponent) casts? (?:a|an|your first) (.+?) spell"
+                     r"( that has an adventure)?(?: this turn)?(?: during an opponent's turn| during your turn|"
+                     r" during your main phase)?", c)
     if m:
         noun = m.group(2)
-        f = parse_noun(noun + " spell")
+        f = parse_noun(noun + " spell" + (m.group(3) or ""))
         if f is None:
             return None
         f.pop("zone", None)
@@ -222,7 +270,20 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                                         "target opponent": "opponent"}[m.group(1)], "filter": f}
         if "your first" in c:
             out["first"] = True
+        if c.endswith(" during your main phase"):
+            out["main_phase"] = True  # 505.1: a main phase of the ability's controller's turn
+        elif c.endswith((" during an opponent's turn", " during your turn")):
+            out["your_turn"] = c.endswith(" during your turn")  # (the clause was read and dropped before)
         return out
+    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:.+? )?spell (?:of the chosen type|with "
+                     r"(?:flying|trample|haste|deathtouch|lifelink|flash|convoke|kicker)))", c)
+    if m:  # "whenever you cast a creature spell of the chosen type" (Vanquisher's Banner), "... a spell with flying"
+        f = parse_noun(m.group(2))
+        if f is None:
+            return None
+        f.pop("zone", None)
+        return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": f}
     m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:.+? )?spell with (?:power|toughness|mana value) "
                      r"(?:\d+ or (?:greater|less)|\d+, \d+,? or \d+|equal to .+))", c)
     if m:  # "a creature spell with power 4, 5, or 6" / "... with power 7 or greater"
@@ -321,13 +382,13 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         return {"event": "activate", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": f, "nonmana": True}
-    m = re.fullmatch(r"(one or more|a) (.+?) (?:leaves?|leave) your graveyard", c)
+    m = re.fullmatch(r"(one or more|a) (.+?) (?:leaves?|leave) (your|an opponent's) graveyard", c)
     if m:  # a card leaving a graveyard (400.7: it is a new object wherever it goes)
         f = parse_noun(m.group(2))
-        if f is None:
+        if f is None or "owner" in f:
             return None
         f["zone"] = "any_card"
-        f["owner"] = "you"
+        f["owner"] = "you" if m.group(3) == "your" else "opponent"
         out = {"event": "leaves_graveyard", "filter": f}
         if m.group(1) == "one or more":
             out["batch"] = True
@@ -366,6 +427,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "a land enters under your control": {"event": "etb", "filter": {"types": ["Land"], "controller": "you"}},
         "you scry": {"event": "scry", "who": "you"},
         "you surveil": {"event": "surveil", "who": "you"},
+        "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
         "you expend 4": {"event": "expend", "amount": 4},
         "you expend 8": {"event": "expend", "amount": 8},
         "you commit a crime": {"event": "crime", "who": "you"},

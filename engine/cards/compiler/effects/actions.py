@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect
-from engine.cards.compiler.effects.amounts import amount_of, scaled
+from engine.cards.compiler.effects.amounts import WHERE_X, amount_of, bind_x, scaled
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import number, parse_target
@@ -101,13 +101,23 @@ def _action_obj(m: re.Match, c: Ctx) -> list[Effect] | None:
     )
 
 
+@reader(r"^(.+?) explores, then (?:it|that creature) explores again$")
+def _explore_twice(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"When SELF enters, it explores, then it explores again" (Jadelight Ranger): two explore actions, one after
+    the other (a later keyword action, Ixalan)."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("action", {"name": "explore", "what": what}) for _ in range(2)]
+
+
 @reader(r"^(it|self) becomes renowned$")
 def _renowned(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "renowned", "what": "self"})]  # 702.111b: a designation
 
 
-@reader(r"^(bolster|monstrosity|adapt|incubate|discover|support|fateseal|goad|endure) (\d+|x)$")
+@reader(r"^(bolster|monstrosity|adapt|incubate|discover|support|fateseal|goad|endure) (\d+|x)(?:, where x is (.+))?$")
 def _action_n(m: re.Match, c: Ctx) -> list[Effect] | None:
+    if not bind_x(m.group(3), c):  # "Bolster X, where X is the number of cards in your hand" (107.3: X bound)
+        return None
     if m.group(1) == "support" and m.group(2).isdigit():
         # 701.32a: "Put a +1/+1 counter on each of up to N other target creatures" (on an instant or
         # sorcery "up to N target creatures": no creature is the spell itself, so "other" is the same)
@@ -118,10 +128,12 @@ def _action_n(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": m.group(1), "amount": amount_of(m.group(2), c)})]
 
 
-@reader(r"^amass (\w+) (\d+|x)$")
+@reader(r"^amass (\w+) (\d+|x)" + WHERE_X + "$")
 def _amass(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Amass (a later keyword action, War of the Spark); "amass Zombies X, where X is Q" counts Q as it resolves
+    (107.3)."""
     st = subtype(m.group(1))
-    if st is None:
+    if st is None or not bind_x(m.group(3), c):
         return None
     return [Effect("action", {"name": "amass", "subtype": st, "amount": amount_of(m.group(2), c)})]
 
@@ -210,6 +222,7 @@ READERS: tuple[Reader, ...] = (
     _action0,
     _investigate_who,
     _action_obj,
+    _explore_twice,
     _renowned,
     _action_n,
     _amass,

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cards.abilities import Effect
+from engine.cards.abilities import Ability, Effect
+from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects.amounts import bind_x, pt_value
 from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
 from engine.cards.compiler.subtypes import subtype
@@ -151,6 +152,31 @@ def _base_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
                                "duration": "eot" if "end of turn" in dur_text else "your_next_turn"})]
 
 
+@reader(r"^()(.+?) (?:each )?(?:has|have) base power (\d+|x)( until end of turn)"
+        r"(?:, where x is (.+))?$")
+def _base_power(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """613.3b (layer 7b): "SELF has base power 8 until end of turn" (Crater Elemental), "Target attacking
+    creature has base power 0 until end of turn" (Singing Tree): its power set, its toughness kept. (Not "Until
+    end of turn, SELF has base power 4 and gains trample": the leading duration would not reach the second part.)"""
+    if bool(m.group(1)) == bool(m.group(4)) or not bind_x(m.group(5), c):
+        return None
+    what = c.ref(m.group(2))
+    p = pt_value(m.group(3), c)
+    if what is None or p is None:
+        return None
+    return [Effect("animate", {"what": what, "power": p, "duration": "eot"})]
+@reader(r"^change (.+?)'s base power and toughness to (.+?)'s power and toughness until end of turn$")
+def _base_pt_of(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """613.3b (layer 7b): "change SELF's base power and toughness to that creature's power and toughness until
+    end of turn" (Eldrazi Mimic): the numbers that creature has as the effect resolves (608.2h), locked in."""
+    what = c.ref(m.group(1))
+    of = c.ref(m.group(2))
+    if what is None or of is None or not (of in ("it", "self") or isinstance(of, dict) and "target" in of):
+        return None
+    return [Effect("animate", {"what": what, "power": {"power_of": of}, "toughness": {"toughness_of": of},
+                               "duration": "eot"})]
+
+
 @reader(r"^(.+?) becomes? an artifact creature( until end of turn)?$")
 def _artifact_creature(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Crew's 'SELF becomes an artifact creature until end of turn': it keeps its other types and
@@ -252,6 +278,35 @@ def _add_types(m: re.Match, c: Ctx) -> list[Effect] | None:
     return out
 
 
+_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+@reader(r"^(.+?) (?:loses ([a-z ]+?) and )?becomes? an? ([a-z]+(?: [a-z]+)?) until end of turn$")
+def _become_type(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target land becomes an Island until end of turn" (Streambed Aquitects): its land types are only that
+    basic land type, it loses its rules-text abilities and has that type's mana ability (305.7); "SELF becomes a
+    Human until end of turn" (Wishful Merfolk, which "loses defender and" first: layer 6): its creature types
+    are only the new one (205.1b). Layer 4 (613.1d), until the turn ends (611.2a)."""
+    what = c.ref(m.group(1))
+    st = subtype(m.group(3))
+    lost = keyword_list(m.group(2)) if m.group(2) else []
+    if what is None or st is None or lost is None:
+        return None
+    out = [Effect("grant", {"what": what, "keywords": [], "lose": lost})] if lost else []
+    if st in _LAND_MANA:
+        if not (isinstance(what, dict) and "target" in what
+                and c.targets[what["target"]].filter.get("types") == ["Land"]):
+            return None  # only a land is told to become one here (another object would also need its card type)
+        sym = _LAND_MANA[st]
+        mana = Ability("mana", f"({{T}}: Add {{{sym}}}.)", effects=(Effect("add_mana", {"mana": [sym]}),),
+                       cost=parse_cost_text("{T}"))
+        return [*out, Effect("animate", {"what": what, "subtypes": [st], "land_mana": [mana], "duration": "eot"})]
+    more = become_parts("becomes a " + m.group(3))
+    if more is None or set(more) - {"subtypes", "keep_types"} or more.get("subtypes") != [st]:
+        return None
+    return [*out, Effect("animate", {"what": what, "subtypes": [st], "keep_types": True, "duration": "eot"})]
+
+
 #: this family's readers, in the order they are tried
 _WORD_KINDS = {"color word": "color", "basic land type": "land", "creature type": "creature"}
 
@@ -309,5 +364,5 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _add_types, _animate, _animate_base, _base_pt,
-                               _artifact_creature_pump, _artifact_creature, _color_choice, _pump_become, _lose_all,
-                               _change_text)
+                               _base_power, _base_pt_of, _artifact_creature_pump, _artifact_creature, _color_choice,
+                               _pump_become, _lose_all, _change_text, _become_type)

@@ -103,6 +103,9 @@ class Ctx:
         f = parse_noun(others.removesuffix(" its controller controls"))
         if f is None or f.get("player") or "controller" in f and mine:
             return None
+        if f.get("controller") == "that_player" and self.last_player is None:
+            mine = True  # "target nonland permanent an opponent controls and all other nonland permanents that
+            # player controls with the same name" (Deputy of Detention): that player is the target's controller
         if mine:
             f["controller"] = self.last_player = {"controller_of": t}
         r = {"each": {**f, "same_name_as": t}}
@@ -288,7 +291,8 @@ _PLURAL_HEAD = re.compile(
     r"(you control|your opponents control|an opponent controls|you don't control|"
     r"target player controls|target opponent controls|that player controls|defending player controls|they control)|"
     r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non[\w-]+ )*"
-    r"(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens)(?: with .+| without .+)?$"
+    r"(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens)(?: with .+| without .+|"
+    r" of the creature type of your choice)?$"
 )
 
 

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
-from engine.cards.compiler.effects.amounts import amount_of, bind_x, equal_to
+from engine.cards.compiler.effects.amounts import amount_of, bind_x, equal_to, scaled
 from engine.cards.compiler.effects.context import SRC, Ctx, Reader, reader, source_ref
 from engine.cards.compiler.targets import parse_noun
 
@@ -17,10 +17,18 @@ def _damage(m: re.Match, c: Ctx) -> list[Effect] | None:
     src = source_ref(m.group(1), c)
     if not bind_x(m.group(4), c):
         return None
-    n = amount_of(m.group(2), c)
+    tail = m.group(3)
+    each = re.fullmatch(r"((?:target|each) (?:player|opponent)|you|target creature|any target) for each (.+)", tail)
+    if each and not re.search(r"\b(?:it|that creature|that player|them)\b", each.group(2)):
+        # "it deals 1 damage to target opponent for each creature card in your graveyard": N times that number,
+        # counted as it resolves (608.2c, 107.1)
+        n = scaled(m.group(2), each.group(2), c)
+        tail = each.group(1)
+    else:
+        n = amount_of(m.group(2), c)
     if src is None or n is None:
         return None
-    return _damage_to(m.group(3), n, src, c)
+    return _damage_to(tail, n, src, c)
 
 
 def _damage_to(tail: str, n: Any, src: Any, c: Ctx) -> list[Effect] | None:

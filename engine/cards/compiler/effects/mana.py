@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import combinations
 from typing import Any
 
 from engine.cards.abilities import Effect
@@ -42,6 +43,14 @@ def _add_any(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", args)]
 
 
+@reader(r"^add (two|three|four|five) mana of different colors$")
+def _add_different(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Add two mana of different colors" (106.1a: the five colors): a choice among the sets of that many
+    distinct colors, each option the whole mana of one activation (106.4, 605.3a)."""
+    n = amount_of(m.group(1), c)
+    return [Effect("add_mana", {"choice": [list(o) for o in combinations("WUBRG", n)]})]
+
+
 @reader(r"^add (two|three|x|\d+) mana in any combination of colors$")
 def _add_combo(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"any": amount_of(m.group(1), c)})]
@@ -61,9 +70,13 @@ def _add_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if q is None else [Effect("add_mana", {"mana": list(parse_cost(m.group(1))), "per": q})]
 
 
-@reader(r"^add an additional ((?:\{[wubrgc]\})+)$")
+@reader(r"^add an additional ((?:\{[wubrgc]\})+)(?: for each (.+))?$")
 def _add_additional(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return [Effect("add_mana", {"mana": list(parse_cost(m.group(1)))})]
+    """"Add {B}, then add an additional {B} for each charge counter removed this way" (the mana batteries)."""
+    if m.group(2) is None:
+        return [Effect("add_mana", {"mana": list(parse_cost(m.group(1)))})]
+    q = quantity(m.group(2))
+    return None if q is None else [Effect("add_mana", {"mana": list(parse_cost(m.group(1))), "per": q})]
 
 
 @reader(r"^add (one|two|three) mana of any type that land produced$")
@@ -105,10 +118,11 @@ def _mana_only_for(m: re.Match, c: Ctx) -> list[Effect] | None:
     spells: list[dict[str, Any]] = []
     sources: list[dict[str, Any]] = []
     for part in re.split(r",? or (?:to )?(?=(?:cast|activate) )", m.group(1)):
-        if mm := re.fullmatch(r"cast (?:an? )?(.+?) spells?", part):
-            f = parse_noun(mm.group(1) + " spell")
-            if f is None:
-                return None
+        if mm := re.fullmatch(r"cast (?:an? )?(?:(.+?) )?spells?( with .+)?", part):
+            # "a colorless spell", "a spell with devoid" (702.113a: a keyword the spell has)
+            f = parse_noun((mm.group(1) + " " if mm.group(1) else "") + "spell" + (mm.group(2) or ""))
+            if f is None or " from " in part:
+                return None  # "spells with flashback from a graveyard": where it is cast from is not kept here
             spells.append(_unzoned(f))
         elif re.fullmatch(r"activate (?:an ability|abilities)", part):
             sources.append({})
@@ -153,6 +167,7 @@ READERS: tuple[Reader, ...] = (
     _add_mana_or,
     _add_any,
     _add_combo,
+    _add_different,
     _add_per,
     _add_eq,
     _add_additional,

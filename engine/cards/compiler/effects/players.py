@@ -33,11 +33,40 @@ def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("draw", {"who": who, "amount": n})]
 
 
-@reader(rf"^(?:{PLAYER} )?draws? cards equal to (.+)$")
-def _draw_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
+@reader(r"^the next (?:(.+?) )?spell you cast this turn costs \{(\d+)\} less to cast$")
+def _next_spell_cost(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Whenever SELF attacks, the next spell you cast this turn costs {1} less to cast" (Hardened Berserker): a
+    one-use cost reduction for its controller (601.2f)."""
+    args: dict[str, Any] = {"amount": int(m.group(2))}
+    if m.group(1):
+        f = parse_noun(m.group(1) + " spell")
+        if f is None or f.pop("zone", None) != "stack" or set(f) - {"types", "not_types", "subtypes", "colors"}:
+            return None
+        args["spells"] = f
+    return [Effect("next_spell_cost", args)]
+
+
+def _equal_amount(q: str, c: Ctx) -> Any:
+    """The amount of "... equal to Q": "its power" and "that creature's power" name the last object (608.2c),
+    other quantities as read with the sentence's references ("the sacrificed creature's power")."""
+    it = c.last if c.last is not None else "it"
+    if re.fullmatch(r"(?:its|that creature's|that card's) (?:power|toughness|mana value)", q):
+        return equal_to(q, its=it, that_creature=it, c=c)
+    out = ctx_quantity(q, c)
+    ref = next((out[k] for k in ("power_of", "toughness_of", "mv_of") if isinstance(out, dict) and k in out), None)
+    if ref in ("sacrificed", "exiled", "discarded"):
+        c.last = ref  # "equal to the sacrificed creature's toughness, then discard cards equal to its power"
+    return out
+
+
+@reader(rf"^(?:{PLAYER} )?(draw|discard|mill)s? (?:a number of )?cards equal to (.+)$")
+def _cards_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Draw cards equal to ...", "Target player discards a number of cards equal to the sacrificed creature's
+    power" (Tormented Thoughts), "Target player mills cards equal to ..." (Altar of Dementia): the number is
+    read as the instruction is carried out (120.1, 701.7a, 608.2h)."""
     who = c.player(m.group(1) or "you")
-    q = ctx_quantity(m.group(2), c)
-    return None if who is None or q is None else [Effect("draw", {"who": who, "amount": q})]
+    q = _equal_amount(m.group(3), c)
+    return None if who is None or q is None else [Effect(m.group(2), {"who": who, "amount": q})]
 
 
 @reader(rf"^(?:{PLAYER} )?(gain|lose)s? (\d+|x|that much) life(?: for each (.+?))?(?:, where x is (.+))?$")
@@ -49,6 +78,21 @@ def _life(m: re.Match, c: Ctx) -> list[Effect] | None:
     if who is None or n is None:
         return None
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
+
+
+@reader(r"^(each player|each opponent) who (?:doesn't|does not) control an? (.+?) loses (\d+) life$")
+def _lose_unless_controls(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each opponent who doesn't control an Elf loses 1 life" (Thornbow Archer): the players who control none
+    of those permanents as it resolves (608.2c)."""
+    f = parse_noun(m.group(2))
+    if f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "battlefield") \
+            or f.get("_needs_player_target"):
+        return None
+    f.pop("zone", None)
+    who = c.player(m.group(1))
+    if who is None:
+        return None
+    return [Effect("lose_life", {"who": who, "amount": int(m.group(3)), "unless_controls": f})]
 
 
 @reader(rf"^(?:{PLAYER} )?(gain|lose)s? (half (?:their|your|his or her) life(?: total)?, rounded (?:up|down))$")
@@ -108,15 +152,16 @@ def _discard_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("discard", {"who": who, "amount": "all"})]
 
 
-@reader(rf"^(?:{PLAYER} )?mills? ([a-z]+|\d+|that many) cards?(?:, where x is (.+))?$")
+@reader(rf"^(?:{PLAYER} )?mills? (?:([a-z]+|\d+|that many) cards?(?:, where x is (.+))?|cards equal to (.+))$")
 def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Mill (a later keyword action: "put the top N cards of their library into their graveyard"): "Target
     player mills X cards, where X is the number of lands you control" (Dreadwaters): X bound for the sentence
-    (107.3)."""
+    (107.3); "each opponent mills cards equal to the number of cards in their hand" (Folio of Fancies): counted
+    for each player who mills ("their": that player, 608.2c)."""
     who = c.player(m.group(1) or "you")
     if not bind_x(m.group(3), c):
         return None
-    n = amount_of(m.group(2), c)
+    n = amount_of(m.group(2), c) if m.group(2) else equal_to(m.group(4), c=c)
     if who is None or n is None:
         return None
     if who == "you":  # "from among them" / "the cards milled this way" of the next instruction: your own cards
@@ -142,7 +187,7 @@ def _poison(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None or n is None else [Effect("poison", {"who": who, "amount": n})]
 
 
-@reader(r"^(scry|surveil) (\d+|x)(?:, where x is (.+?))?$")
+@reader(r"^(?:you )?(scry|surveil) (\d+|x)(?:, where x is (.+?))?$")
 def _scry(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.18a: "Scry 2"; "Scry X, where X is the greatest mana value among permanents you control" (X bound
     for the sentence, 107.3); surveil is a later keyword action."""
@@ -182,6 +227,13 @@ def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
     else:
         amt = int(m.group(2))
     return [Effect("set_life", {"who": who, "amount": amt})]
+
+
+@reader(r"^double your life total$")
+def _double_life(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Double your life total" (Revenge, Enduring Angel): its controller gains life equal to their life total
+    (118.5 sets it to twice what it is; a gain of that much, 118.9: "whenever you gain life" sees it)."""
+    return [Effect("gain_life", {"who": "you", "amount": {"life_of": "you"}})]
 
 
 @reader(r"^redistribute any number of players' life totals$")
@@ -440,6 +492,33 @@ def _exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
                                                        "all": m.group(2) == "all"})]
 
 
+@reader(r"^search (its controller's|its owner's|that player's|the) graveyard, hand, and library(?: of (that spell's "
+        r"controller|its controller))? for (any number of|all) cards with the same name as "
+        r"(that (?:creature|land|spell|card|enchantment|artifact|permanent)|it)"
+        r"(?: and exile them|, exile those cards, then that player shuffles)$")
+def _exile_same_name(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.15a (Eradicate, Crumble to Dust, Counterbore, Surgical Extraction, Invasive Surgery): the cards with the
+    same name as the object named before (201.2; as it last existed, 608.2h) in the graveyard, hand and library of
+    its controller (owner, or the player named), exiled: all of them, or any number the searcher chooses."""
+    what = c.ref(m.group(4))
+    if not isinstance(what, dict) or "target" not in what:
+        return None
+    whose = m.group(2) or m.group(1)
+    if whose in ("its controller's", "that spell's controller", "its controller"):
+        who: Any = {"controller_of": what}
+    elif whose == "its owner's":
+        who = {"owner_of": what}
+    elif whose == "that player's" and c.last_player is not None:
+        who = c.last_player
+    else:
+        return None
+    c.last_player = who  # "Then that player shuffles."
+    out = [Effect("action", {"name": "exile_named", "who": who, "all": m.group(3) == "all", "name_of": what})]
+    if m.group(0).endswith("shuffles"):
+        out.append(Effect("shuffle", {"who": who}))
+    return out
+
+
 @reader(r"^(?:(two target players) exchanges? life totals|exchange life totals with (target opponent|target player))$")
 def _exchange_life(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.8c: "Exchange life totals with target opponent" (Magus of the Mirror), "Two target players
@@ -466,7 +545,7 @@ READERS: tuple[Reader, ...] = (
     _plays_that_card,
     _redistribute,
     _draw,
-    _draw_eq,
+    _cards_eq, _next_spell_cost, _lose_unless_controls,
     _life,
     _life_half,
     _life_eq,
@@ -478,6 +557,7 @@ READERS: tuple[Reader, ...] = (
     _scry,
     _set_life_total,
     _life_becomes,
+    _double_life,
     _win_lose,
     _end_the_turn,
     _gain_lost_this_way,
@@ -503,6 +583,7 @@ READERS: tuple[Reader, ...] = (
     _exchange_life,
     _name_card,
     _exile_named,
+    _exile_same_name,
     _game_draw,
     _life_becomes,
 )

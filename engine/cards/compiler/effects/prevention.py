@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.amounts import amount_of
@@ -80,14 +81,41 @@ def _prevent_next(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^the next time a source of your choice would deal damage to (you|target creature|any target|.+?) this turn, "
-    r"prevent that damage$"
+    r"^the next time (a source|an? [a-z ]+? source|a creature) of your choice( with [a-z]+)? would deal damage to "
+    r"(you|target creature|any target|.+?) this turn, prevent that damage$"
 )
 def _cop(m: re.Match, c: Ctx) -> list[Effect] | None:
-    to = c.ref(m.group(1))
+    """615.8: "The next time a source of your choice would deal damage to you this turn, prevent that damage"; "a red
+    source", "an artifact source", "a black or red source", "a creature of your choice with shadow" (Circles of
+    Protection): the source is chosen as it resolves (609.7a) among those of that kind."""
+    to = c.ref(m.group(3))
     if to is None:
         return None
-    return [Effect("prevent", {"to": to, "from_chosen_source": True, "next": True, "duration": "eot"})]
+    args: dict[str, Any] = {"to": to, "from_chosen_source": True, "next": True, "duration": "eot"}
+    kind = m.group(1)
+    if kind != "a source" or m.group(2):
+        noun = re.sub(r"^an? ", "", kind)
+        noun = re.sub(r" source$", " permanent", noun) if noun != "source" else "permanent"
+        f = parse_noun(noun + (m.group(2) or ""))
+        if f is None or f.get("player") or f.get("_needs_player_target"):
+            return None
+        f.pop("zone", None)
+        if noun.endswith("permanent"):
+            f.pop("permanent", None)  # a spell of that color is a source too (609.7a)
+        args["source_filter"] = f
+    return [Effect("prevent", args)]
+
+
+@reader(r"^the next time (that creature|target creature|it|self|target creature an opponent controls|that permanent) "
+        r"would deal damage(?: to (.+?))? this turn, prevent that damage$")
+def _prevent_next_by(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """615.1a, 615.8: "The next time that creature would deal damage this turn, prevent that damage" (Dazzling
+    Reflection): a shield on that source that prevents its next damage event, all of it, and is then used up."""
+    by = c.ref(m.group(1))
+    to = c.ref(m.group(2)) if m.group(2) else None
+    if by is None or m.group(2) and to is None:
+        return None
+    return [Effect("prevent", {"by": by, **({"to": to} if to is not None else {}), "next": True, "duration": "eot"})]
 
 
 def _group(phrase: str) -> dict | None:
@@ -123,17 +151,22 @@ def _prevent_group(m: re.Match, c: Ctx) -> list[Effect] | None:
         args["to_players"] = "you"
     else:
         f = _group(to)
-        if f is None:
+        ref = c.ref(to) if f is None and by is not None and to.startswith(("that ", "it", "target ", "self")) else None
+        if f is None and ref is None:
             return None
-        args["to_filter"] = f
+        if ref is not None:  # "... dealt to that creature this turn by colorless sources" (Lithomancer's Focus)
+            args["to"] = ref
+        else:
+            args["to_filter"] = f
     if by is not None:
         g = _group(by)
         if g is None:
             return None
-        args["by_each"] = g
+        # "by colorless sources": a spell on the stack is a source too (609.7a), not only a permanent
+        args["by_each"] = {**g, "zone": "any_card"} if g.get("source") else g
     return [Effect("prevent", args)]
 
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (_fog, _prevent_by, _prevent_by_group, _prevent_would_deal, _prevent_group, _prevent_to,
-                               _prevent_next, _cop,)
+                               _prevent_next, _cop, _prevent_next_by)

@@ -28,6 +28,25 @@ def _pump(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _pump_common(m.group(1), m.group(2), m.group(3), m.group(4), m.group(5).strip(), m.group(6), m.group(7), c)
 
 
+@reader(r"^double (?:(its|self's|that creature's|target [^']+?'s) power and toughness|the power and toughness of "
+        r"(it|self|target .+?)) until end of turn$")
+def _double_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Double its power and toughness until end of turn" (a later keyword action): it gets +X/+Y, X and
+    Y its power and toughness as the instruction is carried out (608.2h), for one object only."""
+    who = m.group(1) or m.group(2)
+    who = {"its": "it", "self's": "self", "that creature's": "that creature"}.get(who, re.sub(r"'s$", "", who))
+    what = c.ref(who)
+    if what is None or isinstance(what, dict) and "each" in what:
+        return None
+    return [Effect("pump", {"what": what, "power": {"power_of": what}, "toughness": {"toughness_of": what}})]
+
+
+@reader(r"^(.+?) (?:each )?gets? ([+-]\w+)/([+-]\w+) for each (.+?) (until end of turn|until your next turn)$")
+def _pump_each_then_duration(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"SELF gets +1/+0 for each card in your hand until end of turn": the count, then the duration (611.2a)."""
+    return _pump_common(m.group(1), m.group(2), m.group(3), None, m.group(5), m.group(4), None, c)
+
+
 def _pump_common(who: str, p: str, t: str, kw: str | None, dur: str | None, each: str | None, where: str | None,
                  c: Ctx, lose: str | None = None) -> list[Effect] | None:
     if not bind_x(where, c):
@@ -44,6 +63,10 @@ def _pump_common(who: str, p: str, t: str, kw: str | None, dur: str | None, each
         q = ctx_quantity(each, c)
         if q is None:
             return None
+        if what != "self" and isinstance(q, dict) and isinstance(q.get("count"), dict) and q["count"].get("other"):
+            # "it gets +1/+1 for each other creature you control" (Sigil of Valor): other than the creature
+            # that gets it, not than the source (the Equipment)
+            q = {**q, "count": {**{k: v for k, v in q["count"].items() if k != "other"}, "other_than": what}}
         args["per"] = q
     out = [Effect("pump", args)]
     if kw:
@@ -202,6 +225,8 @@ READERS: tuple[Reader, ...] = (
     _switch_pt,
     _pump_either,
     _pump,
+    _pump_each_then_duration,
+    _double_pt,
     _pump_pre,
     _gain_kw,
     _gain_kw_pre,

@@ -127,6 +127,17 @@ def _player_static_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("player_effect", {"static": st, "duration": dur}) for st in sts]
 
 
+@reader(r"^cast ((?:[a-z]+ )*?spells) this turn as though they had flash$")
+def _flash_this_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"You may cast spells this turn as though they had flash" (Emergence Zone, Alchemist's Refuge; 702.8a,
+    611.2a): the rule "you may cast SPELLS as though they had flash" for the player until the turn ends (read
+    after "you may ", a permission: engine/cards/compiler/effects/sequence.py parse_sentence)."""
+    sts = STATIC_READERS[0](f"you may cast {m.group(1)} as though they had flash") if STATIC_READERS else None
+    if not sts or any(st.get("kind") != "flash_spells" or st.get("condition") for st in sts):
+        return None
+    return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
+
+
 @reader(r"^damage can't be prevented (this turn|until your next turn)$")
 def _unpreventable_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """615.11, 611.2: "Damage can't be prevented this turn" (Skullcrack): no damage, from any source."""
@@ -251,6 +262,7 @@ READERS: tuple[Reader, ...] = (
     _cant_cast_for_now,
     _unpreventable_for_now,
     _player_static_for_now,
+    _flash_this_turn,
     _restrict,
     _restrict_by,
     _cant_block_this,

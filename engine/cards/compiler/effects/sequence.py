@@ -200,8 +200,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     low = s.lower()
     if low.startswith("you may "):
         inner = parse_sentence(s[len("you may "):], ctx)
-        if inner is not None and all(e.op in PERMISSIONS for e in inner):
+        if inner is not None and all(e.op in PERMISSIONS or e.op == "player_effect"
+                                     and e.args["static"].get("kind") == "flash_spells" for e in inner):
             return list(inner)  # "you may play an additional land this turn": a permission, no choice now
+            # ("you may cast spells this turn as though they had flash": a rule for the player, 611.2a)
         return None if inner is None else [Effect("may", {"effects": list(inner)})]
     m = _OTHER_MAY.match(low)
     if m:  # "target opponent may draw a card", "its controller may draw a card": that player chooses (608.2d)
@@ -213,6 +215,13 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if inner is not None and not any(e.op in _MAY_ACTS for e in inner):
                 return [Effect("may", {"effects": list(inner), "who": who})]
         ctx.rewind(mark)  # another reader's form ("its controller may search their library ...": 701.19)
+    if re.search(r"\btwice x\b", low) and not re.search(r"(?<!twice )\bx\b", low) and ctx.x is None:
+        # "You gain twice X life", "Tap target creature. Put twice X stun counters on it": the X chosen as it was
+        # cast (107.3a), doubled; the sentence read with X bound to that amount (107.1)
+        ctx.x = {"times": 2, "of": {"x": True}}
+        got = _attempt(re.sub(r"\btwice x\b", "x", s, flags=re.I), ctx)
+        ctx.x = None
+        return got
     if low.startswith("you search your library "):  # a mode an opponent chose for you (601.3): "You search ..."
         return parse_sentence(s[len("you "):], ctx)
     m = _HAVE.match(low)
@@ -222,6 +231,16 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if inner is not None:
                 return inner
         return None
+    m = re.fullmatch(r"until (end of turn|your next turn), (.+?) and ((?:another |up to one (?:other )?)?target .+)",
+                     low)
+    if m:  # "Until end of turn, target creature you control gets +1/+1 and target creature an opponent controls gets
+        # -1/-1": two instructions, each for that duration (611.2a)
+        mark = ctx.mark()
+        a = _attempt(f"{m.group(2)} until {m.group(1)}", ctx)
+        b = _attempt(f"{m.group(3)} until {m.group(1)}", ctx) if a is not None else None
+        if a is not None and b is not None:
+            return a + b
+        ctx.rewind(mark)
     m = re.match(r"^for each (.+?) (destroyed|exiled) this way, (?:its|that \w+'s) controller creates (.+)$", low)
     if m:  # "For each creature destroyed this way, its controller creates a 4/4 red Dragon creature token with
         # flying" (Descent of the Dragons): a token for each, under the control of the one who controlled it
@@ -350,8 +369,16 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                         return both
             ctx.rewind(mark)
             idx = low.find(joiner, idx + 1)
+    m = re.fullmatch(r"(.+?) if its (power|toughness|mana value) is ((?:less|greater) than or equal to .+|\w+ or "
+                     r"(?:less|greater))", low)
+    if m:  # "Gain control of target creature if its toughness is 2 or less", "Destroy target nonblack creature if its
+        # toughness is less than or equal to the number of cards in your graveyard": the instruction only if its
+        # target has it as the instruction is carried out (608.2c; an amount counted then, 608.2h)
+        got = _if_target_has(m.group(1), f"creature with {m.group(2)} {m.group(3)}", ctx)
+        if got is not None:
+            return got
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
-                     r"it's .+|your life total .+)", low)
+                     r"it's .+|your life total .+|you attacked .+|you've .+|you gained .+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
         cond = parse_condition(m.group(3))  # among cards in your graveyard": the instruction only if it holds (608.2c);
         if cond is not None and set(cond) == {"it"} and re.match(r"put .+ on (?:equipped|enchanted) creature$",
@@ -362,6 +389,20 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if inner is not None and cond is not None:  # another colorless creature": only if it does not
             return [Effect("if", {"cond": cond if m.group(2) == "if" else {"not": cond}, "then": list(inner)})]
     return None
+
+
+def _if_target_has(body: str, noun: str, ctx: Ctx) -> list[Effect] | None:
+    """The instruction ``body`` on the first target of the ability, only if that target matches ``noun``'s
+    comparisons (power, toughness, mana value) as the instruction is carried out (608.2c)."""
+    f = parse_noun(noun)
+    mark = ctx.mark()
+    inner = parse_sentence(body, ctx) if f is not None else None
+    if f is None or inner is None or len(inner) != 1 or inner[0].get("what") != {"target": 0} or len(ctx.targets) != 1:
+        ctx.rewind(mark)
+        return None  # only one instruction on the ability's one target: that is the "it" the condition reads
+    f.pop("types", None)
+    zone = ctx.targets[0].filter.get("zone")
+    return [Effect("if", {"cond": {"first_target": {**f, **({"zone": zone} if zone else {})}}, "then": inner})]
 
 
 def _while_source(low: str, ctx: Ctx) -> list[Effect] | None:
@@ -422,6 +463,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"\b(gains?) flashback until end of turn\. (?:the|its) flashback cost is equal to (?:its|that "
                   r"card's) mana cost\.?", r"\1 flashback for its mana cost until end of turn.", text.strip(),
                   flags=re.I)
+    # "Create two 1/1 green Saproling creature tokens. If SELF was kicked, create four of those tokens instead.": the
+    # tokens of the instruction before, another number of them (the "instead" reader then reads it, 614.1a)
+    text = re.sub(r"^(create (?:a|an|one|\w+) ((?:\d+/\d+ )?[^.\"]*? creature) tokens?( with [^.\"]+)?)\. "
+                  r"(if [^,]+), create (\w+) of those tokens instead\.?$",
+                  lambda m: f"{m.group(1)}. {m.group(4)}, create {m.group(5)} {m.group(2)} tokens{m.group(3) or ''} "
+                            f"instead.", text.strip(), flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest)):
@@ -494,6 +541,23 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {**out[-1].args, "then": list(effs)})
             then_open = True
             continue
+        if m and out and out[-1].op == "discard" and out[-1].args.get("who") == "you":
+            # "Discard a card. If you do, draw a card." (Akoum Flameseeker): only if a card was discarded this
+            # way (an empty hand discards none, 701.7a; 608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            done = {"amount_ge": {"amount": {"count_this_way": {}, "action": "discarded"}, "n": 1}}
+            out.append(Effect("if", {"cond": done, "then": list(effs)}))
+            continue
+        if m and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") == "you" \
+                and "what" not in out[-1].args and "filter" in out[-1].args:
+            # "Sacrifice a Mountain. If you do, ...": done if it can be, and what follows only then (608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("may", {"effects": [out[-1]], "then": list(effs), "forced": True})
+            continue
         m = re.match(r"^when you do, (.+)$", s)
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
@@ -548,13 +612,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             continue
         m = re.match(r"^(?:for each 1 damage prevented this way, put a \+1/\+1 counter on (?:that creature|it)|"
                      r"you gain life equal to the damage prevented this way)$", s)
-        if m and out and out[-1].op == "prevent" and out[-1].args.get("amount") is not None:
+        if m and out and out[-1].op == "prevent" and (out[-1].args.get("amount") is not None
+                                                      or out[-1].args.get("next")):
+            # (a shield of a number, or one used up by the next damage event: what it prevented is known, 615.7, 615.8)
             # 615.5: the rest of a prevention effect happens right after the damage is prevented
             rider = {"counters": "+1/+1"} if s.startswith("for each") else {"gain_life": True}
             out[-1] = Effect("prevent", {**out[-1].args, "rider": rider})
             continue
         m = re.match(
-            r"^(?:that creature|it) is an? (white |blue |black |red |green )?([a-z]+) in addition to its other "
+            r"^(?:that creature|it|each of those creatures) is an? (white |blue |black |red |green )?([a-z]+) "
+            r"in addition to its other "
             r"(?:colors and )?(?:creature )?types$",
             s,
         )
@@ -601,6 +668,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = anim if inner is None or last is None else Effect("may", {**last.args,
                                                                                  "effects": [*inner[:-1], anim]})
             continue
+        more = enters_with_more(s, out)
+        if more is not None:
+            if not more:
+                return None
+            continue
         m = re.match(r"^if you can't, (.+)$", s)
         if (
             m
@@ -640,6 +712,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                     break
                 out[i] = Effect("destroy", {**out[i].args, "no_regen": True})
             continue
+        if out and re.fullmatch(r"if .+ would die this turn, exile (?:it|that card) instead", s):
+            # a replacement effect of its own after any instruction (614.1a; engine/cards/compiler/effects/zones.py)
+            effs = parse_sentence(s, ctx)
+            if effs is None:
+                return None
+            out += effs
+            continue
         replaced = instead(s, out, ctx)
         if replaced is not None:
             if not replaced:
@@ -666,7 +745,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                      else "library_top")
             out[-1] = Effect("counter", {**out[-1].args, "instead_to": where})
             continue
-        m = re.fullmatch(r'(?:it|they) (?:has|have) ((?:"[^"]+"(?:,? and )?)+)', s)
+        m = re.fullmatch(r'(?:it|they|those tokens|the tokens) (?:has|have) ((?:"[^"]+"(?:,? and )?)+)', s)
         tok = _last_token(out)
         if m and tok is not None:
             # "Create a 1/1 Eldrazi Scion creature token. It has "Sacrifice this token: Add {C}."" (111.4)
@@ -681,6 +760,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             new_tok = Effect("token", {**targs, "abilities": abl})
             if out[-1].op == "token":
                 out[-1] = new_tok
+            elif out[-1].args.get("then"):
+                out[-1] = Effect("may", {**out[-1].args, "then": [*out[-1].args["then"][:-1], new_tok]})
             else:
                 out[-1] = Effect("may", {**out[-1].args, "effects": [*out[-1].args["effects"][:-1], new_tok]})
             continue
@@ -725,7 +806,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
 #: the players a "that many" after a discard or mill may count for: one player each (608.2c)
 _ONE_WHO = ("you", "trigger_player", "defending_player")
 #: what "then draw that many cards" counts after each instruction (engine/values.py count_this_way)
-_DONE_THIS_WAY = {"discard": "discarded", "mill": "milled"}
+_DONE_THIS_WAY = {"discard": "discarded", "mill": "milled", "sacrifice": "sacrificed"}
 
 
 def that_many_done(effs: list[Effect]) -> list[Effect] | None:
@@ -734,6 +815,15 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
     before it discarded or milled (608.2c), not a number the trigger event carries. None when that number
     would have to be counted for each of several players (not carried out: the card stays unsupported)."""
     out = list(effs)
+    for i, e in enumerate(out):
+        if e.op == "may" and e.args.get("then") and e.args.get("effects"):
+            # "You may discard all the cards in your hand. If you do, draw that many cards": the branch reads
+            # what the optional instruction did (608.2c)
+            both = that_many_done([*e.args["effects"], *e.args["then"]])
+            if both is None:
+                return None
+            n = len(e.args["effects"])
+            out[i] = Effect("may", {**e.args, "effects": both[:n], "then": both[n:]})
     for i in range(1, len(out)):
         e, prev = out[i], out[i - 1]
         if e.args.get("amount") == {"that_much": True} and prev.op == "move" and prev.args.get("to") == \
@@ -748,6 +838,13 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
                 or prev.args.get("amount") == {"that_much": True}:
             continue
         who = prev.args.get("who", "you")
+        if who in ("each_player", "each_opponent") and e.get("who") == who and prev.op == "discard" \
+                and e.op in ("token", "damage", "lose_life"):
+            # "each player discards their hand, then creates that many tokens" (Awaken the Erstwhile): the cards
+            # that player discarded, counted for each of them (608.2c; an op that counts for each player)
+            out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {"owner": "that_player"},
+                                                        "action": "discarded"}})
+            continue
         if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):
             return None
         out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": _DONE_THIS_WAY[prev.op]}})
@@ -796,11 +893,55 @@ _LOOK_START = re.compile(r"^(?:(?:look at|reveal) the top (?:\w+ cards|card) of 
                          r"library)\b", re.I)
 
 
+_TOP_IF_DO = re.compile(r"^reveal the top card of your library\. if it's an? (.+?)(?: card)?, (.+?)\.?$")
+
+
+def read_top_card_if(text: str, ctx: Ctx) -> list[Effect] | None:
+    """"Reveal the top card of your library. If it's a creature card, you draw cards equal to its power and you
+    gain life equal to its toughness" (Nissa's Revelation), "... If it's a creature or land card, draw a card"
+    (Track Down): the card is revealed (701.13a) and stays on top; what follows happens only if it is of that
+    kind (608.2c), "its" being that card."""
+    m = _TOP_IF_DO.match(text.strip().lower())
+    if m is None or ". " in m.group(2):
+        return None
+    f = parse_noun(m.group(1) + " card")
+    if f is None or f.get("_needs_player_target") or f.get("controller") or f.get("player"):
+        return None
+    f.pop("zone", None)
+    mark = ctx.mark()
+    ctx.last = "revealed_top"
+    then = parse_effects(m.group(2), ctx)
+    if then is None or _moves_it(then):
+        ctx.rewind(mark)
+        return None
+    return [Effect("reveal_top", {}), Effect("if", {"cond": {"revealed_is": f}, "then": then})]
+
+
+def _moves_it(v: Any) -> bool:
+    """Does an instruction move "it" (the revealed card: read_top_card's forms, not this one)?"""
+    if isinstance(v, Effect):
+        return v.op in ("move", "bounce", "exile", "put") and "revealed_top" in repr(v.args.get("what")) \
+            or _moves_it(list(v.args.values()))
+    if isinstance(v, (list, tuple)):
+        return any(_moves_it(x) for x in v)
+    if isinstance(v, dict):
+        return any(_moves_it(x) for x in v.values())
+    return False
+
+
+_THEN_LOOK = re.compile(r"^((?:scry|surveil) \w+), then ", re.I)
+
+
 def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
     """A paragraph with "Look at the top N cards of your library. ..." among its sentences:
     the sentences before, the look with the one or two sentences that say where the cards go
     (library.read_look), and the sentences after, each read in order (608.2c)."""
     sents = sentences(text)
+    for j, s in enumerate(sents):  # "Scry 2, then reveal the top card of your library.": two instructions in order
+        m = _THEN_LOOK.match(s)
+        if m and _LOOK_START.match(s[m.end():]):
+            sents = sents[:j] + [m.group(1) + ".", s[m.end():]] + sents[j + 1:]
+            break
     for i, first in enumerate(sents):
         if not _LOOK_START.match(first):
             continue
@@ -812,7 +953,8 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             if i + k > len(sents):
                 continue
             chunk = " ".join(sents[i:i + k])
-            got = read_look(chunk, ctx) or read_top_card(chunk, ctx) or read_look_other(chunk, ctx)
+            got = read_look(chunk, ctx) or read_top_card(chunk, ctx) or read_look_other(chunk, ctx) \
+                or read_top_card_if(chunk, ctx)
             if got is None:
                 continue
             # "it" / "that creature" after the dig would mean the card it moved, which no reference
@@ -833,6 +975,8 @@ def _last_token(out: list[Effect]) -> Effect | None:
     e = out[-1] if out else None
     if e is not None and e.op == "may" and e.args.get("effects") and not e.args.get("then"):
         e = e.args["effects"][-1]
+    elif e is not None and e.op == "may" and e.args.get("then"):  # "you may pay {C}. If you do, create ..."
+        e = e.args["then"][-1]
     if e is None or e.op != "token" or "abilities" in e.args or "kind" in e.args:
         return None
     return e
@@ -879,6 +1023,27 @@ PERMISSIONS = frozenset({"extra_land",
                          "cast_offer"})  # an offer to cast now is a choice of its own: the player may pass
 
 
+def enters_with_more(sentence: str, out: list[Effect]) -> bool | None:
+    """"Put target creature card from a graveyard onto the battlefield under your control. [If COND,] that creature
+    enters with two additional +1/+1 counters on it" (Necromantic Summons's spell mastery): the instruction before
+    puts it there with them (614.1c), COND read as the spell resolves (608.2c); in place in ``out``. None: not this
+    form; False: this form, not understood; True: done."""
+    s = sentence.strip().rstrip(".").lower()
+    m = re.match(r"^(?:if (.+?), )?(?:that creature|it) enters with (a|an|one|two|three|four|five) additional "
+                 r"([+\-]\d+/[+\-]\d+|[a-z]+) counters? on it$", s)
+    if m is None or not out or out[-1].op != "move" or out[-1].args.get("to") != "battlefield" \
+            or out[-1].args.get("counter") or out[-1].args.get("counters"):
+        return None
+    more = Effect("move", {**out[-1].args, "counters": {m.group(3): number(m.group(2)) or 1}})
+    if m.group(1):
+        cond = parse_condition(m.group(1))
+        if cond is None:
+            return False
+        more = Effect("if", {"cond": cond, "then": [more], "else": [out[-1]]})
+    out[-1] = more
+    return True
+
+
 def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     """"If COND, instead X." / "X instead if COND." (an ability word's line, e.g. morbid): X
     replaces the instruction before it when COND holds (608.2c), in place in ``out``.
@@ -917,6 +1082,10 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     n = len(alt) if 1 < len(alt) <= len(out) and [e.op for e in out[-len(alt):]] == [e.op for e in alt] else 1
     prev = out[-n:]
     del out[-n:]
+    if len(alt) == 1 and alt[0].op == "may" and not alt[0].args.get("then") and not alt[0].args.get("else"):
+        # "If that creature is attacking, you may put it on top of its owner's library instead": declined, the
+        # instruction before it happens after all (608.2d)
+        alt = [Effect("may", {**alt[0].args, "else": list(prev)})]
     out.append(Effect("if", {"cond": cond, "then": list(alt), "else": prev}))
     return True
 
@@ -938,6 +1107,20 @@ def _other_count(alt: str, prev: Effect) -> list[Effect] | None:
     """"... search your library for up to three basic Forest cards instead of two" (Nissa's Pilgrimage's
     spell mastery), "search your library for two basic land cards instead of one" (Reclaim the Wastes):
     the search before it, of the same cards, with the new number (608.2c)."""
+    d = re.fullmatch(rf"put (up to )?({_COUNT_WORD}) (.+?) cards? from among (?:the revealed cards|them) into your "
+                     rf"hand instead of ({_COUNT_WORD})", alt)
+    if d is not None and prev.op == "dig" and prev.args.get("to") == "hand":
+        # "You may put a creature card from among them into your hand. ... If COND, put up to two creature cards from
+        # among the revealed cards into your hand instead of one" (Gather the Pack's spell mastery)
+        new, old = number(d.group(2)), number(d.group(4))
+        f = parse_noun(d.group(3) + " card")
+        if new is None or old is None or f is None or prev.args.get("take") != old \
+                or not (d.group(1) or not prev.args.get("optional")):
+            return None
+        f.pop("zone", None)
+        if f != {k: v for k, v in (prev.args.get("filter") or {}).items() if k != "zone"}:
+            return None
+        return [Effect("dig", {**prev.args, "take": new, **({"optional": True} if d.group(1) else {})})]
     m = re.fullmatch(rf"search your library for (up to )?({_COUNT_WORD}) (.+?) instead of ({_COUNT_WORD})", alt)
     if m is None or prev.op != "search":
         return None
@@ -1018,6 +1201,31 @@ def _counters_list(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _each_part([f"put {p}" for p in m.groups()], c)
 
 
+@reader(r"^you and ((?:other )?(?:permanents|creatures) you control) gain (hexproof|shroud) "
+        r"(until end of turn|until your next turn)$")
+def _you_and_yours_gain(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Lazotep Plating: "You and permanents you control gain hexproof until end of turn": the player has it for that
+    long (702.11c, a player with hexproof; 611.2a) and so does each of those permanents (702.11b, 611.2c: the
+    ones there as it resolves)."""
+    dur = {"until end of turn": "this turn"}.get(m.group(3), m.group(3))
+    return _each_part([f"{m.group(1)} gain {m.group(2)} {m.group(3)}", f"you have {m.group(2)} {dur}"], c)
+
+
+@reader(r"^(.+), then (.+) again$")
+def _then_again(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Proliferate, then proliferate again" (Roalesk), "it explores, then it explores again" (Jadelight
+    Ranger), "target creature you control explores, then it explores again": the same instruction followed
+    twice, in order (608.2c), each time on its own (a second explore reveals again), by the same object ("it":
+    the one the first names, its target chosen once)."""
+    first, again = m.group(1).strip(), re.sub(r"^(?:it|self|they) ", "", m.group(2).strip())
+    if first != again and not first.endswith(" " + again):
+        return None
+    once = parse_sentence(first, c)
+    if once is None:
+        return None
+    return [*once, *(Effect(e.op, dict(e.args)) for e in once)]
+
+
 def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
     out: list[Effect] = []
     for p in parts:
@@ -1030,7 +1238,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
 READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed, _next_draw_instead, _damage_list,
-                               _counters_list)
+                               _counters_list, _you_and_yours_gain, _then_again)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (
     *damage.READERS, *pump.READERS, *restrictions.READERS, *zones.READERS, *players.READERS,

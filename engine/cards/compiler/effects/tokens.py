@@ -23,9 +23,11 @@ _PREDEFINED = {"treasure", "food", "clue", "blood", "gold", "powerstone", "map",
 
 
 _TOKEN = re.compile(
-    r"^(?:(?P<who>its controller|that player|target player|each player|each opponent|they|target opponent|you) )?"
+    r"^(?:(?P<who>its controller|that creature's controller|that permanent's controller|that player|target player|"
+    r"each player|each opponent|they|target opponent|you) )?"
     r"creates? "
-    r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) (?P<tapped>tapped )?"
+    r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|"
+    r"x|\d+|that many) (?P<tapped>tapped )?"
     r"(?:(?P<p>\d+|x)/(?P<t>\d+|x) )?"
     r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
     r"(?P<names>(?:legendary )?(?:[a-z'\-]+ )*?)(?P<kind>artifact creature|enchantment creature|creature|artifact|"
@@ -153,7 +155,8 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    rf"^(?:{PLAYER} )?creates? (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) (tapped )?"
+    rf"^(?:{PLAYER} )?creates? (a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+    r"fourteen|fifteen|twenty|x|\d+|that many) (tapped )?"
     r"(treasure|food|clue|blood|gold|powerstone|map|junk|incubator|lander|shard|walker|mutagen|vibranium) tokens?"
     r"(?: for each (.+?))?(?:, where x is (.+))?$"
 )
@@ -184,9 +187,11 @@ _CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "E
 #: before each clause's verb, never inside a quoted ability (masked first)
 _EXCEPT_CUT = re.compile(r"(?:,? and |, )(?=(?:it's|it is|it isn't|they're|they are|they aren't|it has|they have|is|"
                          r"are|isn't|aren't|has|have)\b)")
-_EXCEPT_VERB = ((re.compile(r"^(?:it isn't|it's not|it is not|they aren't|they're not|isn't|aren't) "), "not "),
-                (re.compile(r"^(?:it's|it is|they're|they are|is|are) "), "is "),
-                (re.compile(r"^(?:it has|they have|has|have|they each have|it each has) "), "has "))
+#: "except it isn't legendary", "except the token isn't legendary" (Helm of the Host): the same exception
+_EXCEPT_VERB = ((re.compile(r"^(?:the tokens? )?(?:it isn't|it's not|it is not|they aren't|they're not|isn't|aren't) "),
+                 "not "),
+                (re.compile(r"^(?:the tokens? )?(?:it's|it is|they're|they are|is|are) "), "is "),
+                (re.compile(r"^(?:the tokens? )?(?:it has|they have|has|have|they each have|it each has) "), "has "))
 
 
 def _keywords(text: str, change: dict[str, Any]) -> bool:
@@ -352,4 +357,25 @@ def _named_legend_token(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("token", {**effs[0].args, "supertypes": ["Legendary"], "name": _title(m.group(1))})]
 
 
-READERS: tuple[Reader, ...] = (_named_legend_token, _token, _token_pre, _token_copy, _two_tokens)
+@reader(r"^for each ((?!of )[^,]+?), create a token that's a copy of (?:that permanent|that creature|that token|it)"
+        r"(?:, except (.+))?$")
+def _token_copy_each(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.2, 706.9: "For each token you control, create a token that's a copy of that permanent" (Second Harvest),
+    "For each creature target player controls, ..." (Clone Legion), "... except it isn't legendary": one copy of
+    each permanent of the group, each with that permanent's copiable values and the exceptions named."""
+    mark = c.mark()
+    what = c.ref("each " + m.group(1))
+    if not isinstance(what, dict) or "each" not in what or what["each"].get("zone", "battlefield") != "battlefield":
+        c.rewind(mark)
+        return None
+    args: dict[str, Any] = {"amount": 1, "copy_of": what}
+    if m.group(2):
+        change = copy_exceptions(m.group(2))
+        if change is None:
+            c.rewind(mark)
+            return None
+        args["copy_except"] = change
+    return [Effect("token", args)]
+
+
+READERS: tuple[Reader, ...] = (_named_legend_token, _token, _token_pre, _token_copy, _two_tokens, _token_copy_each)

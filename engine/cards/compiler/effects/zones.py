@@ -28,14 +28,22 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
         if mm:
             what = c.ref(mm.group(1))
             return None if what is None else [Effect("exile", {"what": what, "until": "self_leaves"})]
-        mm = re.fullmatch(r"(target player's|that player's|your|each opponent's|each player's|all) graveyards?", tail)
+        mm = re.fullmatch(r"(target player's|target opponent's|that player's|your|each opponent's|all opponents'|"
+                          r"each player's|all) graveyards?", tail)
         if mm:
-            who = {"your": "you", "each opponent's": "each_opponent", "each player's": "each_player",
-                   "all": "each_player"}.get(mm.group(1)) or c.player(mm.group(1).replace("'s", ""))
+            who = {"your": "you", "each opponent's": "each_opponent", "all opponents'": "each_opponent",
+                   "each player's": "each_player", "all": "each_player"}.get(mm.group(1)) \
+                or c.player(mm.group(1).replace("'s", ""))
             return None if who is None else [Effect("exile", {"what": {"graveyard_of": who}})]
         mm = re.fullmatch(r"the top (\w+) cards? of (your|their|target player's|each player's) library", tail)
         if mm:
             return None
+        mm = re.fullmatch(r"(it|that card|them|those cards) from (?:your|its owner's|their owners?'s?|a) graveyards?",
+                          tail)
+        if mm:  # "Whenever you discard a card, exile that card from your graveyard" (Bag of Holding): only if it
+            # is there (400.7: a card that went elsewhere is a new object)
+            what = c.ref(mm.group(1))
+            return None if what is None else [Effect("exile", {"what": what, "from": "graveyard"})]
     what = c.ref(tail)
     if what is None:
         return None
@@ -59,9 +67,12 @@ def _exiled_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("bounce", {"what": what})]
 
 
-@reader(r"^return (.+?) to (?:its|their) owners?'s? hands?$")
+@reader(r"^return (.+?) to (?:its|their) owners?'s? hands?$|"
+        r"^return to (?:its|their) owners?'s? hands? ((?:all|each) .+)$")
 def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
-    what = c.ref(m.group(1))
+    """400.7: "return X to its owner's hand", and the order of "Return to their owners'
+    hands all creatures with ..." (Engulf the Shore)."""
+    what = c.ref(m.group(1) or m.group(2))
     if isinstance(what, dict) and "target" in what:
         c.last_player = {"owner_of": what}  # "... to its owner's hand. Then that player discards a card"
     return None if what is None else [Effect("bounce", {"what": what})]
@@ -117,7 +128,9 @@ def _nth_from_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     r"your library$"
 )
 def _tuck(m: re.Match, c: Ctx) -> list[Effect] | None:
-    what = c.ref(m.group(1) or m.group(3))
+    """"Put target creature on top of its owner's library"; "put SELF from your graveyard on top of your library"
+    (Gate Colossus: the card in the graveyard, its ability working there, 112.6k)."""
+    what = c.ref(re.sub(r"^self from your graveyard$", "self", m.group(1) or m.group(3)))
     where = m.group(2) or m.group(4)
     return (
         None
@@ -283,6 +296,12 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     obj = re.sub(r" of (?:their|his or her) choice\b", "", m.group(2))
     if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent"):
         return [Effect("sacrifice", {"what": c.ref(obj)})]
+    mm = re.fullmatch(r"any number of (.+)", obj)
+    if mm:  # "sacrifice any number of lands" (Scapeshift): the player chooses how many, none included (701.14a)
+        f = parse_noun(mm.group(1))
+        if f is None or who != "you" or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        return [Effect("sacrifice", {"who": who, "filter": f, "amount": "any"})]
     mm = re.fullmatch(r"(a|an|one|two|three|another|\w+) (.+?)", obj)
     if not mm or (number(mm.group(1)) is None and mm.group(1) != "another"):
         return None
@@ -291,6 +310,19 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     n = 1 if mm.group(1) == "another" else number(mm.group(1)) or 1
     return [Effect("sacrifice", {"who": who, "filter": f, "amount": n})]
+
+
+@reader(r"^(.+?) exiles (a|an|one|two|three|four) (.+?) (?:they|he or she) controls?$")
+def _edict_exile(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Defending player exiles two permanents they control", "Target opponent exiles a creature they control"
+    (Debt to the Kami): that player chooses that many of their permanents of the kind and exiles them (608.2d;
+    not a sacrifice, 701.14a)."""
+    who = c.player(m.group(1))
+    f = parse_noun(m.group(3))
+    if who is None or who == "you" or f is None or f.get("player") or f.get("controller") or f.get("zone") not in (
+            None, "battlefield"):
+        return None
+    return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(m.group(2)) or 1, "exile": True})]
 
 
 KEEP_REST_RX = re.compile(
@@ -337,9 +369,15 @@ def _each_keeps(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("keep_rest", {"keep": kinds, "among": group, "rest": group, "chooser": "each"})]
 
 
-@reader(r"^exchange control of (two target .+|target .+? and target .+)$")
+@reader(r"^exchange control of (two target .+|target .+? and target .+|self and target .+)$")
 def _exchange(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.8: "exchange control of two target creatures", "... of target A and target B", "... of SELF and target
+    nonland permanent" (Eyes Everywhere: the source is one of the two)."""
     t = m.group(1)
+    if t.startswith("self and "):
+        b = c.ref(t[len("self and "):])
+        return None if not (isinstance(b, dict) and "target" in b) else [Effect("exchange_control",
+                                                                                 {"what": ["self", b]})]
     mm = re.fullmatch(r"two target (.+)", t)
     if mm:
         f = parse_noun(mm.group(1))
@@ -449,7 +487,28 @@ def top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
+@reader(r"^if (.+?) would die this turn, exile (?:it|that card) instead$")
+def _exile_if_dies(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.1a: "If that creature would die this turn, exile it instead" after any instruction (a -N/-N, a
+    fight): the object named before; "If a creature [an opponent controls] would die this turn, ...": every
+    creature of that kind that would die this turn (Flaying Tendrils), as the replacement applies."""
+    p = m.group(1)
+    mm = re.fullmatch(r"an? (.+)", p)
+    if mm:
+        f = parse_noun(mm.group(1))
+        if f is None or f.get("player") or f.get("zone", "battlefield") != "battlefield":
+            return None
+        f = c._fix_filter(f)
+        return None if f is None else [Effect("exile_if_dies", {"filter": f})]
+    what = c.ref(p)
+    if what is None or isinstance(what, str) and what not in ("self", "it"):
+        return None
+    return [Effect("exile_if_dies", {"what": what})]
+
+
 READERS: tuple[Reader, ...] = (
+    _exile_if_dies,
+    _edict_exile,
     _destroy,
     _bounce_with_auras,
     _exiled_to_hand,
