@@ -105,6 +105,10 @@ _READS = {
     "6": frozenset({"keyword", "not_keyword", "or"}),
 }
 
+#: the characteristics an object filter (engine/filters.py) may read: all but the restrictions
+#: (``rules``) and the abilities (which only decide whether an ability's effect exists, 613.7a)
+_READ_SLOTS = tuple(k for k in Chars.__slots__ if k not in ("rules", "abilities"))
+
 # the parts of a "become" static or effect (Frogify, Turn to Frog) in each layer
 _BECOME_LAYER = {"4": ("subtypes", "types"), "5": ("colors",), "6": ("lose_all",), "7b": ("power",)}
 
@@ -302,8 +306,10 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
             for i in ids:
                 apply(own(i), nxt[2])
 
-    def depends(layer: str, x: Entry, y: Entry) -> bool:
-        """613.7a: would applying y change whether x exists or what x applies to?"""
+    def depends(layer: str, x: Entry, y: Entry, now: dict[int, list[int]]) -> bool:
+        """613.7a: would applying y change whether x exists or what x applies to? ``now`` keeps
+        what each entry applies to as things are (by ``id`` of the entry): it does not change
+        while ``_first_independent`` compares pairs, so each is found once, not once a pair."""
         if x[3] is None:
             return False  # a resolved effect's objects are locked in
         st = x[2]
@@ -312,14 +318,29 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
         removes = layer == "6" and bool(y[2].get("lose_all"))
         if not reads and not removes:
             return False
-        before = targets(x)
-        saved = dict(chars)
-        for i in targets(y):
-            c = chars[i] = chars[i].clone()
+        changed = _now(now, y)
+        if not changed:
+            return False  # y applies to nothing now: applying it changes nothing
+        saved = {i: chars[i] for i in changed}  # only these are replaced, and put back
+        moved = False
+        for i in changed:
+            c = chars[i] = saved[i].clone()
             _APPLY[layer](c, y[2])
-        after = targets(x)
+            old = saved[i]
+            moved = moved or any(getattr(c, k) is not getattr(old, k) for k in _READ_SLOTS) \
+                or i == x[1] and c.abilities is not old.abilities
+        # a layer replaces what it changes (never in place): a y that replaced nothing a filter
+        # reads (restrictions and abilities are not read by filters), nor the abilities of x's
+        # source (x's existence, 613.7a), changes nothing x depends on
+        after = targets(x) if moved else None
         chars.update(saved)
-        return before != after
+        return moved and _now(now, x) != after
+
+    def _now(now: dict[int, list[int]], e: Entry) -> list[int]:
+        got = now.get(id(e))
+        if got is None:
+            got = now[id(e)] = targets(e)
+        return got
 
     def may_depend(layer: str, x: Entry, removers: bool) -> bool:
         """Can x depend on anything at all (the cheap part of ``depends``)? A resolved effect
@@ -334,10 +355,11 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
         """613.7b: the earliest effect that waits for no other; a loop falls back to timestamps.
         Only effects that may depend are compared with the others (near linear in the number
         of timed effects, which never depend)."""
+        now: dict[int, list[int]] = {}  # what each entry applies to: nothing is applied while choosing
         for x in pending:
             if not may_depend(layer, x, removers):
                 return x
-            if not any(y is not x and depends(layer, x, y) and not depends(layer, y, x) for y in pending):
+            if not any(y is not x and depends(layer, x, y, now) and not depends(layer, y, x, now) for y in pending):
                 return x
         return pending[0]
 
