@@ -162,7 +162,7 @@ def test_a_static_that_reads_another_zone_is_worked_out_again_after_a_move(perm,
     oid = _named(g, perm)
     before = g.chars(oid)
     g.move(_in_hand(g, "Grizzly Bears"), "graveyard")  # a creature card: a card type, a top creature
-    assert g._chars is None
+    fuzz.check_chars(g)  # whatever is kept after the move (a trigger check may have worked some out) is the new state's
     after = g.chars(oid)
     assert getattr(after, changed) != getattr(before, changed)
     fuzz.check_chars(g)

@@ -71,8 +71,11 @@ def test_seeds_that_broke_play_clean(capsys):
     the names the instruction allows). Seed 1795935453: Rite of Flame's "for each card named Rite of
     Flame in each graveyard" was a count of cards in no zone (404.1: in every graveyard). Seed
     1795935645: Library of Lat-Nam's mode was asked of the opponent with the card in a hand the
-    opponent did not know (601.2a: it is on the stack, known to all)."""
-    for seed in ("22510", "22505", "1795924506", "1795935188", "1795935335", "1795935453", "1795935645"):
+    opponent did not know (601.2a: it is on the stack, known to all). Seed 1795936075: the random bot
+    crewed Funeral Longboat with a -10 power creature among its picks, whose total then fell short
+    (it now adds only creatures with power above 0; the engine counts the total as printed)."""
+    for seed in ("22510", "22505", "1795924506", "1795935188", "1795935335", "1795935453", "1795935645",
+                 "1795936075"):
         assert fuzz.main(["--decks", "random", "--games", "1", "--seed", seed, "--json"]) == 0, seed
 
 

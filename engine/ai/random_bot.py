@@ -65,7 +65,9 @@ class RandomBot:
             picks = r.sample(list(d.options), n)
             if d.data.get("total_power") is not None:  # crew: add creatures until their power is enough
                 power = dict(zip(d.options, d.data["powers"]))
-                order = r.sample(list(d.options), len(d.options))
+                # a creature with 0 or less power only lowers the total: the ones that raise it (the engine offers
+                # the choice only when those reach the number)
+                order = [c for c in r.sample(list(d.options), len(d.options)) if power[c] > 0]
                 picks = []
                 while order and sum(power[c] for c in picks) < d.data["total_power"]:
                     picks.append(order.pop())
