@@ -73,9 +73,11 @@ def test_seeds_that_broke_play_clean(capsys):
     1795935645: Library of Lat-Nam's mode was asked of the opponent with the card in a hand the
     opponent did not know (601.2a: it is on the stack, known to all). Seed 1795936075: the random bot
     crewed Funeral Longboat with a -10 power creature among its picks, whose total then fell short
-    (it now adds only creatures with power above 0; the engine counts the total as printed)."""
+    (it now adds only creatures with power above 0; the engine counts the total as printed). Seed
+    1795936802: Knucklebone Witch's "put a +1/+1 counter on SELF", after it died, changed the card in
+    the graveyard in place, which Game.copy shares (400.7: that card is a new object; no counter)."""
     for seed in ("22510", "22505", "1795924506", "1795935188", "1795935335", "1795935453", "1795935645",
-                 "1795936075"):
+                 "1795936075", "1795936802"):
         assert fuzz.main(["--decks", "random", "--games", "1", "--seed", seed, "--json"]) == 0, seed
 
 

@@ -218,6 +218,10 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
             had = g.players[x].poison if kind == "poison" else g.players[x].counters.get(kind, 0)
             _player_counters(g, x, kind, -(had if every else n) if remove else n)
         if isinstance(x, int) and x in g.objects:
+            if not remove and g.objects[x].zone in ("graveyard", "hand", "library"):
+                continue  # 400.7: the permanent it meant has left the battlefield; that card is a new object
+            if g.objects[x].zone != "battlefield":  # Game.copy shares objects off the battlefield: a copy is
+                g.objects[x] = g.objects[x].copy()  # changed, not the shared one
             cs = g.objects[x].counters
             if remove:
                 for k in picks.get(x, ()) if kind == "any" else (kind,):
