@@ -1213,11 +1213,7 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
 def bind_type_choice(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     """"Creatures of the creature type of your choice" (608.2d): the controller of the resolving spell or ability
     chooses a creature type (205.3m) as it resolves; the filter then matches that type."""
-    slot = f"type_choice.{r.get('i', 0)}"
-    got = r["answers"].get(slot)
-    if got not in CREATURE_TYPES:
-        raise NeedChoice({"kind": "choose_option", "player": this(g, r).controller, "options": list(CREATURE_TYPES),
-                          "slot": slot, "prompt": f"{this(g, r).card.name}: choose a creature type"})
+    got = _choice_on_resolution(g, r, "type_choice", list(CREATURE_TYPES), "a creature type")
     f = {k: v for k, v in f.items() if k != "type_choice"}
     f["subtypes"] = [*f.get("subtypes", ()), got]
     return f
@@ -1227,14 +1223,20 @@ def bind_color_choice(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     """"All permanents of the color of your choice", "sources of the color of your choice" (608.2d): the
     controller of the resolving spell or ability chooses a color as it resolves; the filter then matches
     that color (105.1)."""
-    slot = f"color_choice.{r.get('i', 0)}"
-    got = r["answers"].get(slot)
-    if got not in COLORS:
-        raise NeedChoice({"kind": "choose_option", "player": this(g, r).controller, "options": list(COLORS),
-                          "slot": slot, "prompt": f"{this(g, r).card.name}: choose a color"})
+    got = _choice_on_resolution(g, r, "color_choice", list(COLORS), "a color")
     f = {k: v for k, v in f.items() if k != "color_choice"}
     f["colors"] = [COLORS[got]]
     return f
+
+
+def _choice_on_resolution(g: "Game", r: Ctx, key: str, options: list[str], what: str) -> str:
+    """608.2d: the option the resolving spell or ability's controller chose for ``key`` (asked if not yet)."""
+    slot = f"{key}.{r.get('i', 0)}"
+    got = r["answers"].get(slot)
+    if got not in options:
+        raise NeedChoice({"kind": "choose_option", "player": this(g, r).controller, "options": options,
+                          "slot": slot, "prompt": f"{this(g, r).card.name}: choose {what}"})
+    return str(got)
 
 
 def bind_shared_color(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:

@@ -22,12 +22,9 @@ SETUP = {"active": "alice", "step": "main1", "players": {
     "bob": {"library": ["Forest"] * 5}}}
 
 
-@pytest.mark.parametrize("bob_answers", [False, True])
-def test_an_engine_fault_is_a_dialog_and_the_game_goes_on(qtbot, tmp_path: Path, monkeypatch, bob_answers):
-    """``bob_answers``: bob can respond (a Shock and a Mountain), so he passes by hand and his own
-    answer fails; else the table passes for him (an automatic answer) and that fails."""
-    monkeypatch.setenv("MANATABLE_DATA", str(tmp_path))
-    real = OPS["damage"]
+def fails_once(real: Any) -> tuple[Any, list[bool]]:
+    """``real``, except that its first call raises (an injected engine fault); and the flag that is
+    true until that call."""
     armed = [True]
 
     def trap(*args: Any) -> Any:
@@ -36,6 +33,15 @@ def test_an_engine_fault_is_a_dialog_and_the_game_goes_on(qtbot, tmp_path: Path,
             raise RuntimeError("injected fault")
         return real(*args)
 
+    return trap, armed
+
+
+@pytest.mark.parametrize("bob_answers", [False, True])
+def test_an_engine_fault_is_a_dialog_and_the_game_goes_on(qtbot, tmp_path: Path, monkeypatch, bob_answers):
+    """``bob_answers``: bob can respond (a Shock and a Mountain), so he passes by hand and his own
+    answer fails; else the table passes for him (an automatic answer) and that fails."""
+    monkeypatch.setenv("MANATABLE_DATA", str(tmp_path))
+    trap, armed = fails_once(OPS["damage"])
     monkeypatch.setitem(OPS, "damage", trap)
     setup = copy.deepcopy(SETUP)
     if bob_answers:
@@ -77,15 +83,7 @@ def test_an_engine_fault_on_a_concession_is_a_dialog_and_the_player_can_concede_
     from engine.bench import GREEN, RED
     from engine.game import Game
     monkeypatch.setenv("MANATABLE_DATA", str(tmp_path))
-    real = engine.game.leave
-    armed = [True]
-
-    def trap(*args: Any) -> Any:
-        if armed[0]:
-            armed[0] = False
-            raise RuntimeError("injected fault")
-        return real(*args)
-
+    trap, armed = fails_once(engine.game.leave)
     monkeypatch.setattr(engine.game, "leave", trap)
     g = Game.new([("alice", RED), ("bob", GREEN), ("carol", RED)], seed=3)
     w = show_table(qtbot, LocalSession(g), ["alice", "bob", "carol"])
