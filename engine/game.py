@@ -42,6 +42,7 @@ from engine import (
     saga,
     sba,
     seats,
+    shortcuts,
     tapping,
     transform,
     triggers,
@@ -155,6 +156,7 @@ class Game:
         self.phased: list[int] = []         # phased-out permanents (702.25b; engine/phasing.py)
         self.player_control: dict[str, Any] = player_control.new()  # 712: players controlled (engine/player_control.py)
         self.loop: dict[str, Any] = {}  # 716.4: positions since the last choice (engine/loops.py)
+        self.shortcut: dict[str, Any] = {}  # 716.2: a shortcut proposed or being taken (engine/shortcuts.py)
         self.format: str | None = None      # "commander" (903), or None
         self.commanders: dict[int, str] = {}  # 903.3: the commanders' card uids -> owner (set at the start)
         self._chars: dict[int, Chars] | None = None
@@ -744,7 +746,7 @@ class Game:
                "first_strike_step", "spells_cast_turn", "graveyard_turn", "died_this_turn",
                "assignments", "scried", "opening_done", "extra_turns",
                "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated", "phased",
-               "player_control", "loop", "day_night")
+               "player_control", "loop", "shortcut", "day_night")
 
     def _snapshot(self, derived: bool = False) -> dict[str, Any]:
         """The state, to be put back by ``_restore`` (``derived``: with the data derived from it)."""
@@ -852,6 +854,8 @@ class Game:
                 self._pending = None
                 return
             if self.wait is not None:
+                if self.shortcut and shortcuts.drive(self):  # 716.2c: a shortcut answers as proposed
+                    continue
                 self._pending = self._decision()
                 return
             if self.resolving is not None:
@@ -1383,12 +1387,20 @@ class Game:
 _SKIPPABLE = frozenset({"untap", "upkeep", "draw"})
 
 Handler = Callable[[Game, Decision, dict[str, Any]], None]
+
+
+def _priority_answer(g: Game, d: Decision, a: dict[str, Any]) -> None:
+    """116.2: the action a player with priority takes; a proposed shortcut and the choice that ends a
+    shortened one go through engine/shortcuts.py first (716.2a, 716.2c)."""
+    if (g.shortcut or "repeat" in a) and shortcuts.priority(g, d, a):
+        return
+    casting.priority_action(g, d.player, a)
 K = DecisionKind
 
 #: The one dispatch from a decision to the code that carries out its answer: (kind, None) for
 #: the game's own decisions; (kind, answer_to) for a generic choice, by the module that asked.
 ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
-    (K.PRIORITY, None): lambda g, d, a: casting.priority_action(g, d.player, a),
+    (K.PRIORITY, None): lambda g, d, a: _priority_answer(g, d, a),
     (K.MULLIGAN, None): lambda g, d, a: g._mulligan_answer(d.player, a, d.data.get("declared")),
     (K.PLAY_FIRST, None): lambda g, d, a: g._play_first_answer(d.player, a),
     (K.MULLIGAN_BOTTOM, None): Game._mulligan_bottom_answer,
@@ -1426,6 +1438,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_OPTION, "miracle"): cast_options.answer_miracle,   # 702.93a: reveal the first card drawn
     (K.CHOOSE_OPTION, "opponent_mode"): casting.answer_opponent_mode,  # 601.3: an opponent chooses the mode
     (K.CHOOSE_OPTION, "trigger_mode"): triggers.answer_mode,  # 603.3c: a modal triggered ability's mode
+    (K.CHOOSE_NUMBER, "shortcut"): shortcuts.answer,  # 716.2b: accept or shorten a proposed shortcut
     (K.CHOOSE_NUMBER, "assist"): casting.answer_assist,  # assist (a later keyword): the helper's amount
     (K.CHOOSE_OPTION, "opponent_targets"): casting.answer_opponent_targets,  # 602.3a: which opponent chooses
     (K.CHOOSE_CARDS, "opponent_targets"): casting.answer_opponent_targets,  # 602.3: an opponent chooses targets
