@@ -112,10 +112,10 @@ def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
             if e.get("unless_times") is not None:  # "pays {1} for each card in your graveyard": that many times
                 syms = syms * max(0, amount(g, e.args["unless_times"], source_id(g, r), r))
             if can_afford(g, payer, syms):
-                got = r["answers"].get(r["i"])
+                got = nested.answer(r, "unless")  # an "[A] unless [B]" answer (716.6: engine/loops.py)
                 if got is None:
-                    return {"kind": "choose_option", "player": payer, "options": ["yes", "no"], "slot": r["i"],
-                            "prompt": f"pay {''.join('{'+s+'}' for s in syms)} or {t.card.name} is countered?"}
+                    return nested.ask_yes_no(r, "unless", payer,
+                                             f"pay {''.join('{'+s+'}' for s in syms)} or {t.card.name} is countered?")
                 if got == "yes":
                     pay_mana(g, payer, syms, set())
                     continue
