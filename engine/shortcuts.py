@@ -14,7 +14,8 @@ something other than passing the first time I receive priority": that place beco
 ending point.
 
 716.2c: the shortcut is then taken. Each repetition is carried out as the proposal described,
-answer by answer (the game's own code does every step: costs, triggers, state-based actions);
+answer by answer (the game's own code does every step: costs, triggers, state-based actions;
+a card cast again after it changed zones is found again as its new object, 400.7);
 a decision with a single answer is answered so. It ends early, with the player to act holding
 the decision, where it stops being the proposal: the action has become illegal (a target
 gone, a cost that cannot be paid), or someone has a choice the proposal does not describe (a
@@ -71,7 +72,10 @@ def propose(g: "Game", player: str, a: dict[str, Any]) -> None:
     casting.priority_action(g.copy(), player, dict(do))
     i = g.order.index(player)
     ask = [p for p in g.order[i + 1:] + g.order[:i] if p in seats.live(g)]
-    g.shortcut = {"by": player, "do": do, "full": n, "stop": None, "done": 0, "depth": len(g.stack), "ask": ask}
+    oid = do.get("card")
+    card = g.objects.get(oid) if isinstance(oid, int) else None
+    g.shortcut = {"by": player, "do": do, "full": n, "stop": None, "done": 0, "depth": len(g.stack), "ask": ask,
+                  "uid": card.uid if card is not None else None, "zone": card.zone if card is not None else None}
     g.log("shortcut", player=player, action=do.get("action"), times=n)
     _ask_next(g)
 
@@ -129,6 +133,7 @@ def drive(g: "Game") -> bool:
                 _end(g)  # the ending point: the proposer has priority again
                 return False
             sc["done"] += 1
+            _find_card(g, sc)
             try:
                 g._answer(d, sc["do"])
             except IllegalAction:
@@ -147,6 +152,18 @@ def drive(g: "Game") -> bool:
         return True
     _end(g)  # a choice the proposal does not describe (716.2a: no conditional actions)
     return False
+
+
+def _find_card(g: "Game", sc: dict[str, Any]) -> None:
+    """400.7: a card that changed zones is a new object; the proposal names the physical card, so a
+    spell cast again from the hand it returned to (buyback, 702.26a) is that card's new object."""
+    o = g.objects.get(sc["do"].get("card"))
+    if sc["uid"] is None or o is not None and o.uid == sc["uid"] and o.zone == sc["zone"]:
+        return
+    for oid, o in g.objects.items():
+        if o.uid == sc["uid"] and o.zone == sc["zone"]:
+            sc["do"] = {**sc["do"], "card": oid}
+            return
 
 
 def _end(g: "Game") -> None:
