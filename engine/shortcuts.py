@@ -134,9 +134,11 @@ def drive(g: "Game") -> bool:
                 return False
             sc["done"] += 1
             _find_card(g, sc)
+            snapshot = g._snapshot(derived=True)  # a cast or activation may be refused halfway (Game.submit)
             try:
                 g._answer(d, sc["do"])
             except IllegalAction:
+                g._restore(snapshot)
                 g.wait = w
                 _end(g)  # the action is no longer legal: the loop is broken here
                 return False
