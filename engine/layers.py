@@ -292,19 +292,49 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
                     apply(own(i), st)
             return
         pending.reverse()  # the earliest last: taken with pop() in constant time
+        now: dict[int, Any] = {}  # what each entry applies to as things are, kept from one pick to the next
         while pending:
             nxt = pending[-1]
-            if not ordered and len(pending) > 1:
-                nxt = _first_independent(layer, pending[::-1], removers)
+            if len(pending) > 1:
+                nxt = _first_independent(layer, pending[::-1], removers, now)
             if nxt is pending[-1]:
                 pending.pop()
             else:
                 pending.remove(nxt)
-            ids = targets(nxt)
+            ids = _now(now, nxt)
             if nxt[3] is not None and ids:
                 started.add((nxt[1], id(nxt[2])))
             for i in ids:
                 apply(own(i), nxt[2])
+            if ids:
+                _moved(now, pending, set(ids))
+
+    def _moved(now: dict[int, Any], pending: list[Entry], changed: set[int]) -> None:
+        """After an effect applied to ``changed``: what each entry kept in ``now`` applies to, made
+        true again. A resolved effect's objects are locked in (611.2c); a static of its source alone
+        or of what it is attached to stays as it was while its source is unchanged; a static whose
+        filter reads only the object it looks at (``_local``) is looked at again for the changed
+        objects only; any other is forgotten (found again when asked)."""
+        for e in pending:
+            key = id(e)
+            kept = now.get(key)
+            if kept is None or e[3] is None:
+                continue
+            st = e[2]
+            a = st.get("affects", "self")
+            if e[1] not in changed and not isinstance(a, dict) and not st.get("condition"):
+                continue
+            if e[1] in changed or not isinstance(a, dict) or not _local(st):
+                now.pop(key, None)
+                now.pop(-key, None)
+                continue
+            if not exists(e[1], st, e[3]):
+                continue  # its source (unchanged) lacks the ability (613.5): it applies to nothing still
+            was = _now_set(now, e)
+            flips = {i for i in changed if (i in was) != matches(game, i, a, e[1])}
+            if flips:
+                was ^= flips
+                now[key] = [i for i in chars if i in was]
 
     def depends(layer: str, x: Entry, y: Entry, now: dict[int, Any]) -> bool:
         """613.7a: would applying y change whether x exists or what x applies to? ``now`` keeps
@@ -368,11 +398,11 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
         a = x[2].get("affects")
         return isinstance(a, dict) and not _READS[layer].isdisjoint(_filter_keys(a)) or removers
 
-    def _first_independent(layer: str, pending: list[Entry], removers: bool) -> Entry:
+    def _first_independent(layer: str, pending: list[Entry], removers: bool, now: dict[int, Any]) -> Entry:
         """613.7b: the earliest effect that waits for no other; a loop falls back to timestamps.
         Only effects that may depend are compared with the others (near linear in the number
-        of timed effects, which never depend)."""
-        now: dict[int, Any] = {}  # what each entry applies to: nothing is applied while choosing
+        of timed effects, which never depend). ``now``: what each entry applies to as things are
+        (nothing is applied while choosing; ``run`` keeps it true from one pick to the next)."""
         for x in pending:
             if not may_depend(layer, x, removers):
                 return x
