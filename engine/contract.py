@@ -159,6 +159,27 @@ def effect_problems(e: Effect) -> list[str]:
     return out
 
 
+#: the filter keys compared with a number or an amount (engine/filters.py ``_cmp``)
+CMP_KEYS = tuple(k + s for k in ("power", "toughness", "mv") for s in ("_le", "_ge", "_eq"))
+
+
+def filter_problems(f: Any) -> list[str]:
+    """What of the amounts an object filter compares with (``CMP_KEYS``) cannot be computed
+    where the filter is read without a resolution (611.3a, 603.2: a static ability's affected
+    objects, a trigger's event): only the amounts of ``values.STATIC_AMOUNT_KINDS``; the X of
+    the spell or ability choosing is read where it is chosen."""
+    if not isinstance(f, dict):
+        return []
+    out: list[str] = []
+    for k in CMP_KEYS:
+        v = f.get(k)
+        if isinstance(v, dict) and not v.get("x"):
+            out += [f"filter {k}: {p}" for p in amount_problems(v, static=True)]
+    for sub in f.get("or", ()) if isinstance(f.get("or"), list) else ():
+        out += filter_problems(sub)
+    return out + filter_problems(f.get("not"))
+
+
 def ability_problems(ab: Ability) -> list[str]:
     """What of one ability the runtime cannot carry out."""
     out: list[str] = []
@@ -171,10 +192,12 @@ def ability_problems(ab: Ability) -> list[str]:
         for name in ev if isinstance(ev, list) else [ev]:
             if name not in TRIGGER_EVENTS and name not in ALIASES and name != "tapped_for_mana":
                 out.append(f"trigger event {name}")
+        out += [f"trigger {p}" for p in filter_problems((ab.trigger or {}).get("filter"))]
     if ab.condition:
         out += condition_problems(ab.condition)
     if ab.kind == "static":
         st = ab.static or {}
+        out += [f"static {p}" for p in filter_problems(st.get("affects"))]
         for k in ("power", "toughness", "per"):
             if k in st and st.get("kind") in ("anthem", "set_pt"):
                 out += [f"static {st['kind']}.{k}: {p}" for p in amount_problems(st[k], static=True)]

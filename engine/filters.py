@@ -56,10 +56,15 @@ _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_da
 GROUP_KEYS = frozenset({"one_of_each", "different_names"})
 
 
+#: the comparison keys of each compared value ("power_le": at most), with their test
+_CMP_KEYS = {key: tuple((key + suf, op) for suf, op in (("_le", int.__le__), ("_ge", int.__ge__), ("_eq", int.__eq__)))
+             for key in ("power", "toughness", "mv")}
+
+
 def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None) -> bool:
-    for suf, op in (("_le", int.__le__), ("_ge", int.__ge__), ("_eq", int.__eq__)):
-        if key + suf in f:
-            want = f[key + suf]
+    for name, op in _CMP_KEYS[key]:
+        if name in f:
+            want = f[name]
             if isinstance(want, dict) and want.get("x") and src in game.objects:
                 n = game.objects[src].x  # the X of the spell or ability choosing (107.3a)
             else:
@@ -132,8 +137,8 @@ def _named(name: str, wanted: str) -> bool:
 def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             controller: str | None = None) -> bool:
     """Does object id or player name ``x`` match filter ``f`` relative to source ``src``?"""
-    you = controller or (game.controller_of(src) if src is not None else None)
     if isinstance(x, str):  # a player
+        you = controller or (game.controller_of(src) if src is not None else None)
         if not (f.get("player") or f.get("any")):
             return False
         if f.get("opponent") or f.get("controller") == "opponent":
@@ -168,8 +173,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if f.get("permanent") and o.zone != "battlefield" and not c.types & _PERMANENT_TYPES:
         return False  # 110.4a: "permanent card": an artifact, creature, enchantment, land or planeswalker card
     t = f.get("types")
-    if t and not any(tt in c.types or (tt == "Permanent" and o.zone == "battlefield")
-                     or (tt == "Spell" and o.zone == "stack") or tt == "Card" for tt in t):
+    if t and not _of_types(c.types, t, o.zone):
         return False
     if f.get("permanent") and not c.types & _PERMANENT_TYPES:
         return False  # "permanent card" (110.4a: a card with a permanent type; Wrenn and Seven's -8)
@@ -191,6 +195,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "blocking_ids" in f and not set(o.blocking) & set(f["blocking_ids"]):
         return False
+    # the controller of the source ("you"), found only for the parts that read it
+    you = controller or (game.controller_of(src) if src is not None and _READS_YOU.intersection(f) else None)
     if f.get("damaged_you_this_turn"):  # 120.1: it dealt damage to you this turn (as this object)
         pl = game.players.get(you) if you is not None else None
         if pl is None or pl.damaged_turn != game.turn or x not in pl.damaged_by_turn:
@@ -257,6 +263,13 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "not_keyword" in f and f["not_keyword"] in c.keywords:
         return False
+    hit = _HEAD_ONLY.get(id(f))
+    if hit is None or hit[0] is not f:
+        if len(_HEAD_ONLY) > 8192:
+            _HEAD_ONLY.clear()
+        hit = _HEAD_ONLY[id(f)] = (f, _HEAD_KEYS.issuperset(f))
+    if hit[1]:
+        return True  # every key was tested above (the common filters: types, colors, controller, ...)
     if "counter" in f and not o.counters.get(f["counter"]):
         return False
     if "counters_ge" in f and any(o.counters.get(k, 0) < n for k, n in f["counters_ge"].items()):
@@ -265,7 +278,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # "whose power and toughness aren't equal" (208.1)
     if not _cmp(game, c.power, f, "power", src) or not _cmp(game, c.toughness, f, "toughness", src):
         return False
-    if any(k in f for k in ("mv_le", "mv_ge", "mv_eq")):
+    if "mv_le" in f or "mv_ge" in f or "mv_eq" in f:
         if not _cmp(game, _mv(o), f, "mv", src):
             return False
     name = f.get("name")
@@ -345,6 +358,31 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "not" in f and matches(game, x, f["not"], src, controller):
         return False
     return True
+
+
+#: the keys of an object filter that ``matches`` has tested once it has tested "not_keyword": a
+#: filter of these keys only matches there (the keys tested after it are looked for only in others)
+_HEAD_KEYS = frozenset({
+    "player", "any", "zone", "ability", "paired_group", "permanent", "types", "and_types", "subtypes",
+    "not_types", "and_subtypes", "not_subtypes", "supertypes", "not_supertypes", "not_ids", "blocking_ids",
+    "damaged_you_this_turn", "colors", "not_colors", "colorless", "multicolored", "monocolored", "controller",
+    "owner", "attached_to_self", "other", "tapped", "attacking", "attacking_you", "unblocked", "blocking",
+    "blocking_self", "blocked_by_self", "in_combat_with_self", "in_combat", "token", "kicked", "keyword",
+    "not_keyword"})
+_HEAD_ONLY: dict[int, tuple[dict[str, Any], bool]] = {}  # id(filter) -> (filter, of _HEAD_KEYS only?)
+
+#: the keys of an object filter whose test reads who "you" are (the controller of the source)
+_READS_YOU = frozenset({"damaged_you_this_turn", "controller", "owner", "attacking_you", "targets_you", "targets"})
+
+
+def _of_types(types: frozenset[str], wanted: list[str], zone: str) -> bool:
+    """Has the object one of these card types ("Permanent": on the battlefield, "Spell": on the
+    stack, "Card": any)?"""
+    for tt in wanted:
+        if tt in types or tt == "Permanent" and zone == "battlefield" or tt == "Spell" and zone == "stack" \
+                or tt == "Card":
+            return True
+    return False
 
 
 def _any_ability(f: dict[str, Any]) -> bool:

@@ -88,7 +88,7 @@ class Game:
     _chars_zone_free: dict[int, Chars]                                          # layers.compute
     _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any]]]]]]  # decisions
     _cost_statics: tuple[Any, list[tuple[int, dict[str, Any]]]]                 # costs._statics
-    _listened: tuple[Any, frozenset[str]]                                       # triggers.event
+    _listened: tuple[Any, dict[str, list[int]]]                                 # triggers.event
     _commander_names: dict[str, str]                                            # view.commander_name
     _state_any: tuple[int, bool]                                                # triggers.state_triggers
     _face_down: bool                                                            # facedown (its options)

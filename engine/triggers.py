@@ -332,20 +332,21 @@ _ALSO = {"becomes_target_spell": "becomes_target", "becomes_target_opponent": "b
          "blocks_flying": "blocks"}
 
 
-def _listened(g: "Game", cs: dict[int, Any]) -> frozenset[str]:
-    """The events some triggered ability on the battlefield waits for, kept with the characteristics
-    they come from (an event nobody waits for is not matched against every ability)."""
+def _listened(g: "Game", cs: dict[int, Any]) -> dict[str, list[int]]:
+    """For each event some triggered ability on the battlefield waits for, the permanents whose
+    abilities wait for it, in the order of the battlefield; kept with the characteristics they come
+    from (an event is matched only against the abilities that may trigger on it, 603.2)."""
     kept = g.__dict__.get("_listened")
     if kept is not None and kept[0] is cs:
         return kept[1]
-    names: set[str] = set()
+    out: dict[str, list[int]] = {}
     for oid in g.battlefield:
         for ab in triggered_of(cs[oid].abilities):
             for n in _events_of(ab.trigger):
-                names.add(n)
-                if n in _ALSO:
-                    names.add(_ALSO[n])
-    out = frozenset(names)
+                for name in (n, _ALSO[n]) if n in _ALSO else (n,):
+                    at = out.setdefault(name, [])
+                    if not at or at[-1] != oid:
+                        at.append(oid)
     g._listened = (cs, out)
     return out
 
@@ -367,7 +368,7 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
             if name == "attacks" and o.controller in g.players:  # "if you attacked this turn" (508.1j)
                 g.players[o.controller].attacked_turn = g.turn
     cs = g.all_chars()
-    for oid in (g.battlefield if name in _listened(g, cs) else ()):
+    for oid in _listened(g, cs).get(name, ()):
         c = cs[oid]
         for ab in triggered_of(c.abilities):
             if _match(g, oid, c.controller, ab.trigger, ev):

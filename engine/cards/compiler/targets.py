@@ -58,6 +58,16 @@ _ZONE_SUFFIX = re.compile(
 #: "with mana value equal to the number of charge counters on SELF" (a noun whose quality is an amount)
 QUANTITY: list[Callable[[str], Any]] = []
 
+
+def _names_it(q: Any) -> bool:
+    """Does this amount read "it" (``{"toughness_of": "it"}``)? Inside a filter "its" is the object
+    looked at, which an amount counted for the filter's source cannot name."""
+    if isinstance(q, dict):
+        return any(v == "it" or _names_it(v) for v in q.values())
+    if isinstance(q, list):
+        return any(_names_it(v) for v in q)
+    return False
+
 def number(word: str) -> int | None:
     word = word.lower()
     if word.isdigit():
@@ -260,8 +270,16 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with (power equal to its toughness|toughness equal to its power)$", p)
+        if m:  # "a creature you control with power equal to its toughness" (Symmetry Matrix, 208.1)
+            f["pt_equal"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+with (power|toughness|mana value) equal to (.+)$", p)
         q = QUANTITY[0](m.group(2)) if m and QUANTITY else None
+        if m and _names_it(q):
+            return None  # "its" here is the object the filter looks at, which no amount reads (only the keys above)
         if m and q is not None:  # 208.1, 202.3: compared with an amount as the filter is read
             f[{"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)] + "_eq"] = q
             p = p[: m.start()]
