@@ -1141,7 +1141,8 @@ class Game:
             o.damage_sources = []
         turn, active = self.turn, self.active  # "until the end of your next turn" (engine/ops/playable.py)
         self.effects = [e for e in self.effects if e.get("until") != "eot" and not (
-            e.get("until") == "next_turn_end" and e.get("controller") == active and turn > e.get("after_turn", turn))]
+            e.get("until") == "next_turn_end" and e.get("turn_of", e.get("controller")) == active
+            and turn > e.get("after_turn", turn))]  # "turn_of": "during that player's next turn" (ops/continuous.py)
         self.changed()
         exile_orphans(self)  # 800.4c: "until end of turn" control effects ended
         # 514.3a: if SBAs or triggers happen, players get priority; else the turn ends

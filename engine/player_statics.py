@@ -296,6 +296,8 @@ def cast_forbidden(g: "Game", player: str, o: "Obj", x: int | None = None) -> bo
         when = st.get("when")
         if when == "your_turn" and g.active != ctl or when == "combat" and g.step not in _COMBAT:
             continue
+        if when == "their_next_turn" and (g.active != player or g.turn <= st.get("after", g.turn)):
+            continue  # "during that player's next turn": a turn of theirs after the one it began in (500.1)
         f = st.get("spells") or {}
         types = set(o.card.types)
         if f.get("types") and not types & set(f["types"]) or f.get("not_types") and types & set(f["not_types"]):
