@@ -239,8 +239,9 @@ def _walk(x: Any, out: list[str]) -> None:
             return  # the sacrificed object's power as it last existed (engine/costs.py)
         if x.get("life_of") == "that_player" and not _THAT_PLAYER[0]:
             out.append("amount life_of that_player outside a per-player instruction")  # engine/values.py amount_for
-        if x.get("hand_of") == "that_player" and not _THAT_PLAYER[0]:
-            out.append("amount hand_of that_player outside a per-player instruction")
+        for k in ("hand_of", "library_size"):
+            if x.get(k) == "that_player" and not _THAT_PLAYER[0]:
+                out.append(f"amount {k} that_player outside a per-player instruction")
         mv = x.get("mv_of")
         if mv is not None and mv not in ("it", "taken") and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's

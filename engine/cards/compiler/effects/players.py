@@ -95,10 +95,12 @@ def _lose_unless_controls(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("lose_life", {"who": who, "amount": int(m.group(3)), "unless_controls": f})]
 
 
-@reader(rf"^(?:{PLAYER} )?(gain|lose)s? (half (?:their|your|his or her) life(?: total)?, rounded (?:up|down))$")
+@reader(rf"^(?:{PLAYER} )?(gain|lose)s? ((?:half|a third of) (?:their|your|his or her) life(?: total)?, "
+        r"rounded (?:up|down))$")
 def _life_half(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"That player loses half their life, rounded up" (107.1a): half the life total of each player
-    who loses it, counted for that player as the instruction is carried out (608.2c)."""
+    """"That player loses half their life, rounded up", "each player loses a third of their life, rounded up"
+    (Dire Fleet Ravager; 107.1a): that part of the life total of each player who loses it, counted for that
+    player as the instruction is carried out (608.2c)."""
     who = c.player(m.group(1) or "you")
     n = ctx_quantity(m.group(3), c)
     if who is None or n is None or (who != "you" and "your life" in m.group(3)):
@@ -152,17 +154,20 @@ def _discard_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("discard", {"who": who, "amount": "all"})]
 
 
-@reader(rf"^(?:{PLAYER} )?mills? (?:([a-z]+|\d+|that many) cards?(?:, where x is (.+))?|cards equal to (.+))$")
+@reader(rf"^(?:{PLAYER} )?mills? (?:([a-z]+|\d+|that many) cards?(?:, where x is (.+))?|cards equal to (.+)"
+        r"|((?:half|a third of) (?:their|your|his or her) library, rounded (?:up|down)))$")
 def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Mill (a later keyword action: "put the top N cards of their library into their graveyard"): "Target
     player mills X cards, where X is the number of lands you control" (Dreadwaters): X bound for the sentence
     (107.3); "each opponent mills cards equal to the number of cards in their hand" (Folio of Fancies): counted
-    for each player who mills ("their": that player, 608.2c)."""
+    for each player who mills ("their": that player, 608.2c); "target player mills half their library, rounded
+    up" (Fleet Swallower, Traumatize; 107.1a): half the cards in the library of each player who mills."""
     who = c.player(m.group(1) or "you")
     if not bind_x(m.group(3), c):
         return None
-    n = amount_of(m.group(2), c) if m.group(2) else equal_to(m.group(4), c=c)
-    if who is None or n is None:
+    part = m.group(5)
+    n = amount_of(m.group(2), c) if m.group(2) else ctx_quantity(part, c) if part else equal_to(m.group(4), c=c)
+    if who is None or n is None or part and who != "you" and "your library" in part:
         return None
     if who == "you":  # "from among them" / "the cards milled this way" of the next instruction: your own cards
         c.last = "milled"
