@@ -808,6 +808,19 @@ def _draw_limit(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "draw_limit", "who": who, "amount": 1 if m.group(2) == "one" else 2}]
 
 
+@static(r"^if a spell or ability an opponent controls causes you to discard self, put it onto the battlefield"
+        r"(?: with (a|an|one|two|three|four|five) ([+\-]\d+/[+\-]\d+) counters? on it)? instead of putting it into "
+        r"your graveyard$")
+def _discard_to_battlefield(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a, 701.7a: "If a spell or ability an opponent controls causes you to discard SELF, put it onto the
+    battlefield [with two +1/+1 counters on it] instead of putting it into your graveyard" (Loxodon Smiter,
+    Obstinate Baloth, Dodecapod): the card's own replacement of its discard (engine/actions.py discard)."""
+    st: dict[str, Any] = {"kind": "discard_to_battlefield"}
+    if m.group(1):
+        st["counters"] = {m.group(2): number(m.group(1))}
+    return [st]
+
+
 @static(r"^if a card would be put into an opponent's graveyard from anywhere, exile it instead$")
 def _rip(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "graveyard_replacement", "affects": {"owner": "opponent"}, "to": "exile"}]
