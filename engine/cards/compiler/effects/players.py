@@ -349,21 +349,23 @@ def _look_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^you choose (a|an|one|up to one|two|up to two) (.+?) from (?:it|them|that player's hand|their hand|among them)"
-    r"(?: (with .+))?$"
+    r"^you choose (a|an|one|up to one|two|up to two) (.+?) from (?:it|them|that player's hand|their hand|among them|"
+    r"(that player's graveyard or hand|their graveyard or hand))(?: (with .+))?$"
 )
 def _choose_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"You choose a nonland card from it [with mana value 3 or less]": the caster chooses (608.2c)."""
-    noun = m.group(2) + (" " + m.group(3) if m.group(3) else "")
+    """"You choose a nonland card from it [with mana value 3 or less]": the caster chooses (608.2c); "from that
+    player's graveyard or hand" (Never Happened, Memory Leak): among the cards of both zones of that player."""
+    noun = m.group(2) + (" " + m.group(4) if m.group(4) else "")
     if noun in ("card", "cards"):
         f: dict[str, Any] | None = {}
     else:
         f = parse_noun(noun)
-    if f is None or c.last_player is None:
+    if f is None or c.last_player is None or m.group(3) and "or" in f:
         return None
     f.pop("zone", None)
     n = {"a": 1, "an": 1, "one": 1, "up to one": 1, "two": 2, "up to two": 2}[m.group(1)]
-    c.last = {"choose": {**f, "zone": "hand", "owner": c.last_player}, "chooser": "you", "amount": n,
+    where = {"or": [{"zone": "graveyard"}, {"zone": "hand"}]} if m.group(3) else {"zone": "hand"}
+    c.last = {"choose": {**f, **where, "owner": c.last_player}, "chooser": "you", "amount": n,
               **({"up_to": True} if m.group(1).startswith("up to") else {})}
     return []   # the choice is made here; the next instruction acts on "that card" (the chosen card)
 
