@@ -125,6 +125,11 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             # 114.8: "counter target spell that targets a permanent you control" (Turn Aside)
             if m.group(1) == "you":
                 f["targets_you"] = True
+            elif m.group(1).startswith("you or "):  # "that targets you or a creature you control" (Siren Stormtamer)
+                sub = parse_noun(m.group(1)[len("you or "):])
+                if sub is None or sub.get("player"):
+                    return None
+                f["targets_you_or"] = sub
             else:
                 sub = parse_noun(m.group(1))
                 if sub is None:
