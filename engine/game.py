@@ -1243,6 +1243,9 @@ class Game:
         if self.step == "end_of_combat":
             combat.end_combat(self)
             self.players[self.active].combat_ended_turn = self.turn  # 506.6d: the first combat is over
+            if any(e.get("until") == "end_of_combat" for e in self.effects):  # "attacks this combat if able"
+                self.effects = [e for e in self.effects if e.get("until") != "end_of_combat"]
+                self.changed()
         if self.step == "cleanup":
             if again:
                 self.turn_state_changed()

@@ -199,13 +199,18 @@ def _must_block_self(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("restrict", {"what": what, "rule": "must_block", "attacker": attacker, "duration": "eot"})]
 
 
-@reader(r"^(.+?) (attacks|blocks) this turn if able$")
+@reader(r"^(.+?) (attacks|attack|blocks|block) this (turn|combat) if able$")
 def _must(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """508.1d, 509.1c: "Target creature attacks this turn if able", "Creatures target player controls attack this
+    turn if able" (Instigator), "That token ... attacks this combat if able" (Legion Warboss: a requirement that
+    ends with this combat phase, 506.1)."""
     what = c.ref(m.group(1))
+    verb = m.group(2).rstrip("s")
     return (
         None
         if what is None
-        else [Effect("restrict", {"what": what, "rule": "must_" + m.group(2)[:-1], "duration": "eot"})]
+        else [Effect("restrict", {"what": what, "rule": "must_" + verb,
+                                  "duration": "this_combat" if m.group(3) == "combat" else "eot"})]
     )
 
 
