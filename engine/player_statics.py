@@ -39,7 +39,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
-                   "sorcery_only"})  # "Each opponent can cast spells only any time they could cast a sorcery"
+                   "sorcery_only",  # "Each opponent can cast spells only any time they could cast a sorcery"
+                   "untargetable_zone"})  # "Cards in graveyards can't be the targets of ...", engine.targets
 
 #: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
 #: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
@@ -224,6 +225,12 @@ def has_keyword(g: "Game", player: str, keyword: str) -> bool:
     """702.11c / 702.18: a player with hexproof (shroud) can't be the target of spells or
     abilities their opponents (anyone) control."""
     return any(keyword in t[2].get("keywords", ()) for t in _mine(g, "player_keywords", player))
+
+
+def zone_untargetable(g: "Game", zone: str) -> bool:
+    """115.1: "Cards in graveyards can't be the targets of spells or abilities" (Ground Seal): does a static
+    make every card in that zone an illegal target now?"""
+    return any(st.get("zone") == zone for _, _, st in statics(g, "untargetable_zone"))
 
 
 def player_targetable(g: "Game", player: str, controller: str) -> bool:

@@ -808,6 +808,13 @@ def _draw_limit(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "draw_limit", "who": who, "amount": 1 if m.group(2) == "one" else 2}]
 
 
+@static(r"^cards in graveyards can't be the targets of spells or abilities$")
+def _graveyard_untargetable(m: re.Match) -> list[dict[str, Any]] | None:
+    """115.1, 601.2c: "Cards in graveyards can't be the targets of spells or abilities" (Ground Seal, Silent
+    Gravestone): no card in any graveyard is a legal target (engine/targets.py targetable)."""
+    return [{"kind": "untargetable_zone", "zone": "graveyard"}]
+
+
 @static(r"^if a spell or ability an opponent controls causes you to discard self, put it onto the battlefield"
         r"(?: with (a|an|one|two|three|four|five) ([+\-]\d+/[+\-]\d+) counters? on it)? instead of putting it into "
         r"your graveyard$")
