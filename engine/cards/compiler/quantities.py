@@ -662,6 +662,13 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"self is an? (artifact|creature|enchantment|land)", t)
     if m:
         return {"self": {"types": [m.group(1).capitalize()]}}
+    m = re.fullmatch(r"self is an? ([a-z][a-z -]*)", t)
+    if m:  # "if SELF is a Wizard" (Sorcerer's Wand), "if SELF is a Spirit" (Figure of Destiny): its types now
+        f = parse_noun(m.group(1))
+        if f and set(f) <= {"types", "subtypes", "supertypes", "colors", "zone"} and f.get("zone", "battlefield") \
+                == "battlefield":
+            f.pop("zone", None)
+            return {"self": f}
     m = re.fullmatch(r"you've drawn (\w+) or more cards this turn", t)
     if m and number(m.group(1)):
         return {"drawn_ge": number(m.group(1))}
