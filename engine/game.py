@@ -560,6 +560,8 @@ class Game:
                      else [n.owner])
         else:
             self.log("move", card=n.card.name, obj=n.id, frm=frm, to=to, owner=n.owner, hidden=False)
+        if to == "graveyard":  # "cards in your graveyard that were put there from anywhere this turn" (404.2)
+            n.chosen["graveyard_turn"] = self.turn
         if frm == "battlefield" and to == "graveyard":
             n.chosen["from_battlefield_turn"] = self.turn
             if before is not None and "Creature" in before.types:  # "put into your graveyard" (recover, 702.58a)

@@ -310,6 +310,11 @@ class Ctx:
                 return None
             if f.get("player") and set(f) <= {"player", "opponent"}:
                 return "each_opponent" if f.get("opponent") else "each_player"
+            if f.get("other") and f.get("token") and self.last == "created":
+                # "create a token that's a copy of it ... Then exile all other Nightmare tokens you control"
+                # (Abyssal Harvester): other than the tokens just created (608.2c), not SELF
+                del f["other"]
+                f["other_than"] = "created"
             r = {"each": f}
             self.last = r
             return r
