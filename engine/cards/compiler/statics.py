@@ -1787,6 +1787,13 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         cond = parse_condition(cond_text)
         return _with_condition(_parse_plain(m.group(1)), cond) if cond is not None else None
     out = _parse_plain(low)
+    m = re.fullmatch(r"(self (?:can't|has|gets|is) .+?) if (.+)", low) if out is None else None
+    if m:  # "SELF can't be blocked if you've cast a historic spell this turn" (Relic Runner): a static that applies
+        # while the condition holds, as "as long as" says it (611.3b)
+        cond = parse_condition(m.group(2))
+        plain = _parse_plain(m.group(1)) if cond is not None else None
+        if plain is not None and cond is not None:
+            return _with_condition(plain, cond)
     if out is None and ". " in low:
         # several independent static sentences in one paragraph ("SELF enters tapped. As it enters, choose a color.")
         parts = [p.strip().rstrip(".") for p in sentences(low)]
