@@ -276,7 +276,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         who = ctx.player(m.group(1))
         if who is not None and who not in _MANY_PLAYERS:
             ctx.last_player = who
-            inner = parse_sentence(f"that player {_third_person(m.group(2))}", ctx)
+            # "Target opponent may have SELF deal 4 damage to them" (Risk Factor: the punisher choice, 608.2d):
+            # the instruction itself, "them" that player
+            inner = parse_sentence(re.sub(r"\bthem$", "that player", m.group(2)), ctx) \
+                if m.group(2).startswith("have ") else \
+                parse_sentence(f"that player {_third_person(m.group(2))}", ctx)
             if inner is not None and not any(e.op in _MAY_ACTS for e in inner):
                 return [Effect("may", {"effects": list(inner), "who": who})]
         ctx.rewind(mark)  # another reader's form ("its controller may search their library ...": 701.19)
@@ -809,7 +813,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out[-1] = Effect(out[-1].op, {**out[-1].args, "else": list(effs)})
             continue
-        m = re.match(r"^if you don't, (.+)$", s)
+        m = re.match(r"^if (?:you don't|that player doesn't|they don't), (.+)$", s)
+        if m and not s.startswith("if you ") and not (out and out[-1].op == "may" and out[-1].args.get("who")):
+            m = None  # "If that player doesn't, ...": after a choice that player made (Risk Factor)
         if m and out and out[-1].op == "pay":  # "Pay {2}{G}{G}. If you don't, you lose the game." (the Pacts): paying
             # is the player's choice (117.3: only with the mana for it; 608.2d), the instruction after it the other way
             out[-1] = Effect("may", {"effects": [out[-1]]})
