@@ -342,6 +342,16 @@ def _reveal_discard_named(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("discard", {"what": {"each": {"chosen_name": True, "zone": "hand", "owner": who}}})]
 
 
+@reader(r"^look at the top (card|two cards|three cards) of (your|target player's|target opponent's|each player's) "
+        r"library$")
+def _look_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """401.2, 701.15a-like: "Look at the top card of your library" (Brutal Deceiver), "... of each player's library"
+    (Case the Joint): those cards are shown to the controller alone; nothing moves."""
+    who = c.player({"your": "you", "each player's": "each player"}.get(m.group(2), m.group(2)[:-2]))
+    n = {"card": 1, "two cards": 2, "three cards": 3}[m.group(1)]
+    return None if who is None else [Effect("reveal", {"who": who, "zone": "library_top", "amount": n, "to": "you"})]
+
+
 @reader(r"^look at (target player's|target opponent's|that player's|each opponent's) hand$")
 def _look_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1)[:-2])
@@ -607,7 +617,7 @@ READERS: tuple[Reader, ...] = (
     _hand_to_top,
     _reveal_hand,
     _reveal_discard_named,
-    _look_hand,
+    _look_hand, _look_top,
     _choose_from_hand,
     _discard_chosen,
     _draw_additional,
