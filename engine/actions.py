@@ -261,12 +261,29 @@ def discard(g: "Game", cid: int) -> int:
     """701.8: a player discards a card (it goes to its owner's graveyard); the discard event."""
     player = g.objects[cid].owner
     g.players[player].discarded_turn += 1  # "the number of cards you've discarded this turn"
-    new = cast_options.madness_discard(g, cid)  # 702.34a: exiled instead, and madness triggers
-    if new is None:
-        new = g.move(cid, "graveyard")
+    to_battlefield = _discard_to_battlefield(g, cid)
+    if to_battlefield is not None:  # 614.1a, 614.6: put onto the battlefield instead; it was still discarded
+        new = g.move(cid, "battlefield", controller=player, counters=to_battlefield or None)
+    else:
+        got = cast_options.madness_discard(g, cid)  # 702.34a: exiled instead, and madness triggers
+        new = g.move(cid, "graveyard") if got is None else got
     triggers.event(g, {"event": "discard", "player": player, "obj": new})
     return new
 
+
+
+def _discard_to_battlefield(g: "Game", cid: int) -> dict[str, int] | None:
+    """614.1a: "If a spell or ability an opponent controls causes you to discard SELF, put it onto the battlefield
+    [with N counters on it] instead" (Obstinate Baloth): the counters it enters with ({} for none) when the
+    spell or ability resolving now is controlled by an opponent of the card's owner; None otherwise (a cost,
+    the cleanup step's discard, the player's own spell)."""
+    o = g.objects[cid]
+    sts = [a.static for a in o.card.abilities if a.kind == "static" and a.static
+           and a.static.get("kind") == "discard_to_battlefield"]
+    r = g.resolving
+    if not sts or r is None or this(g, r).controller not in seats.opponents(g, o.owner):
+        return None
+    return dict(sts[0].get("counters") or {})
 
 
 def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: str = "eot", **kw: Any) -> None:
@@ -316,6 +333,7 @@ def ascend(g: "Game", player: str) -> bool:
 def until_of(e: Effect) -> str:
     d = e.get("duration", "eot")
     return {"eot": "eot", "permanent": "never", "your_next_turn": "your_next_turn",
+            "this_combat": "end_of_combat",  # "attacks this combat if able": ends as the combat phase ends (506.1)
             "while_source_on_battlefield": "source_leaves", "while_you_control_self": "while_source",
             # 611.2b: "for as long as SELF remains tapped" (engine/until.py source_untapped)
             "while_self_tapped": "while_tapped", "while_you_control_self_tapped": "while_source_tapped"}.get(d, "eot")

@@ -505,6 +505,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         if not costs.choices_payable(g, player, c, new):
             raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")
     cost = costs.total_cost(g, player, new, cost, chosen)  # 601.2f
+    if perm and perm.get("any_color"):  # 609.4: "you may spend mana as though it were mana of any color"
+        cost = costs.as_any_color(cost)
     if sac_mana is not None:  # 702.47c: reduced by the sacrificed permanent's mana cost
         cost = cast_options.offering_reduce(cost, sac_mana)
     if emerged is not None:  # emerge: reduced by the sacrificed creature's mana value, in generic mana

@@ -80,8 +80,8 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
         out.append(f"amount count in zone {a['count']['zone']!r}")
     if head == "times":
         out += amount_problems(a.get("of"), static)
-    if head == "half":
-        out += amount_problems(a.get("half"), static)
+    if head in ("half", "third"):
+        out += amount_problems(a.get(head), static)
     if head == "died_this_turn" and (not isinstance(a["died_this_turn"], dict) or set(a["died_this_turn"]) - DIED_KEYS
                                      or a["died_this_turn"].get("controller") not in (None, "you", "opponent")):
         out.append(f"amount died_this_turn by {a['died_this_turn']!r}")
@@ -96,8 +96,8 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     if head == "plus":
         for x in a["plus"]:
             out += amount_problems(x, static)
-    for key in ("power_of", "toughness_of", "counters_on", "hand_of", "mana_spent_on"):
-        if head == key and a[key] != "sacrificed" and not (key == "hand_of"
+    for key in ("power_of", "toughness_of", "counters_on", "hand_of", "mana_spent_on", "library_size"):
+        if head == key and a[key] != "sacrificed" and not (key in ("hand_of", "library_size")
                                                            and a[key] in ("each_player", "that_player")):
             # (hand_of "each_player": every player's hand, counted with no reference: engine.values.amount;
             # "that_player": "the number of cards in their hand", counted for each player, values.amount_for)

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from engine import knowledge, player_statics
+from engine import knowledge, player_statics, zones_cast
 from engine.actions import discard, sacrifice
 from engine.cards.abilities import Ability, CardDef, Cost
 from engine.decision_kinds import answer_cards
@@ -477,7 +477,8 @@ def total_cost(g: "Game", player: str, spell: int, symbols: tuple[str, ...],
     """601.2f: the total cost of casting ``spell``: ``symbols`` (its mana or alternative cost
     plus additional costs) with the increases added and then the reductions taken off."""
     if not _statics(g) and not _self_changes(g.objects[spell].card) and not next_spell_reductions(g, player):
-        return symbols  # nothing changes the cost (the common case, known without a scan)
+        # nothing changes the cost (the common case, known without a scan) but how a permission lets it be paid
+        return as_any_color(symbols) if _any_color_permission(g, player, spell) else symbols
     extra: list[str] = []
     change = cost_change(g, player, spell, targets, extra)
     out = apply_change(symbols + tuple(extra), change)
@@ -501,11 +502,24 @@ def _floor(g: "Game", symbols: tuple[str, ...]) -> tuple[str, ...]:
 def any_color(g: "Game", player: str, spell: int, targets: list[list[Any]] | None = None) -> bool:
     """"You may spend mana as though it were mana of any color to cast planeswalker spells" (Oath of
     Nissa): may ``player`` pay the colored part of ``spell``'s total cost with mana of any type?"""
+    if _any_color_permission(g, player, spell):
+        return True
     for src, st in _statics(g):
         if st.get("any_color") and g.controller_of(src) == player \
                 and _spell_matches(g, spell, st.get("spells") or {}, src, targets):
             return True
     return False
+
+
+def _any_color_permission(g: "Game", player: str, spell: int) -> bool:
+    """609.4: a card cast from another zone by a permission that says "and you may spend mana as though it were
+    mana of any color to cast that spell" (Covetous Urge; engine/zones_cast.py). The spell on the stack is a new
+    object (400.7): engine/casting.py applies the permission it found before moving the card."""
+    o = g.objects.get(spell)
+    if o is None or o.zone not in ("exile", "graveyard", "library"):
+        return False
+    p = zones_cast.permission(g, player, o)
+    return bool(p and p.get("any_color"))
 
 
 def as_any_color(symbols: tuple[str, ...]) -> tuple[str, ...]:

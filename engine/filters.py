@@ -26,6 +26,8 @@ KNOWN = frozenset({
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
+    "put_there_this_turn",  # "card in your graveyard that was put there from anywhere this turn" (Game.move)
+    "targets_you_or",  # a filter: "a spell that targets you or a creature you control" (either one, 115.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
     "damaged_by",  # "self" / "attached": "a creature dealt damage by SELF this turn" (its damage sources, 514.2)
     "cast_from",  # zones: "spells you cast from your graveyard" (a spell's zone it was cast from, 601.2a)
@@ -333,6 +335,11 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
         if f.get("targets_you") and you not in chosen:
             return False
+    if "targets_you_or" in f:  # "that targets you or a creature you control": you, or an object that matches
+        chosen = [t for slot in o.targets for t in slot]
+        if you not in chosen and not any(isinstance(t, int) and t in game.objects
+                                         and matches(game, t, f["targets_you_or"], src, controller) for t in chosen):
+            return False
     if "chosen_color" in f or "chosen_type" in f or "chosen_name" in f:  # chosen as the source entered (614.12)
         so = game.objects.get(src) if src is not None else None
         if so is not None and so.ability is not None and not {"card_name", "creature_type", "color"} & set(so.chosen):
@@ -349,6 +356,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if so is None or not set(game.chars(so.id).colors if so.zone == "battlefield" else so.card.colors) \
                 & set(c.colors):
             return False
+    if f.get("put_there_this_turn") and o.chosen.get("graveyard_turn") != game.turn:
+        return False  # "that were put there from anywhere this turn" (Garna, the Bloodflame)
     if f.get("from_battlefield_this_turn") and o.chosen.get("from_battlefield_turn") != game.turn:
         return False  # "that was put there from the battlefield this turn"
     if f.get("drawn_this_turn") and (o.zone != "hand" or o.chosen.get("drawn_turn") != game.turn):
@@ -437,7 +446,7 @@ def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False
         out.add("owner")
     for sub in f.get("or", ()):
         out |= unknown_keys(sub)
-    for k in ("not", "targets"):
+    for k in ("not", "targets", "targets_you_or"):
         if isinstance(f.get(k), dict):
             out |= unknown_keys(f[k])
     return out

@@ -562,6 +562,8 @@ class Game:
                      else [n.owner])
         else:
             self.log("move", card=n.card.name, obj=n.id, frm=frm, to=to, owner=n.owner, hidden=False)
+        if to == "graveyard":  # "cards in your graveyard that were put there from anywhere this turn" (404.2)
+            n.chosen["graveyard_turn"] = self.turn
         if frm == "battlefield" and to == "graveyard":
             n.chosen["from_battlefield_turn"] = self.turn
             if before is not None and "Creature" in before.types:  # "put into your graveyard" (recover, 702.58a)
@@ -1145,7 +1147,8 @@ class Game:
             o.damage_sources = []
         turn, active = self.turn, self.active  # "until the end of your next turn" (engine/ops/playable.py)
         self.effects = [e for e in self.effects if e.get("until") != "eot" and not (
-            e.get("until") == "next_turn_end" and e.get("controller") == active and turn > e.get("after_turn", turn))]
+            e.get("until") == "next_turn_end" and e.get("turn_of", e.get("controller")) == active
+            and turn > e.get("after_turn", turn))]  # "turn_of": "during that player's next turn" (ops/continuous.py)
         self.changed()
         exile_orphans(self)  # 800.4c: "until end of turn" control effects ended
         # 514.3a: if SBAs or triggers happen, players get priority; else the turn ends
@@ -1246,6 +1249,9 @@ class Game:
         if self.step == "end_of_combat":
             combat.end_combat(self)
             self.players[self.active].combat_ended_turn = self.turn  # 506.6d: the first combat is over
+            if any(e.get("until") == "end_of_combat" for e in self.effects):  # "attacks this combat if able"
+                self.effects = [e for e in self.effects if e.get("until") != "end_of_combat"]
+                self.changed()
         if self.step == "cleanup":
             if again:
                 self.turn_state_changed()

@@ -39,7 +39,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
-                   "sorcery_only"})  # "Each opponent can cast spells only any time they could cast a sorcery"
+                   "sorcery_only",  # "Each opponent can cast spells only any time they could cast a sorcery"
+                   "untargetable_zone"})  # "Cards in graveyards can't be the targets of ...", engine.targets
 
 #: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
 #: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
@@ -226,6 +227,12 @@ def has_keyword(g: "Game", player: str, keyword: str) -> bool:
     return any(keyword in t[2].get("keywords", ()) for t in _mine(g, "player_keywords", player))
 
 
+def zone_untargetable(g: "Game", zone: str) -> bool:
+    """115.1: "Cards in graveyards can't be the targets of spells or abilities" (Ground Seal): does a static
+    make every card in that zone an illegal target now?"""
+    return any(st.get("zone") == zone for _, _, st in statics(g, "untargetable_zone"))
+
+
 def player_targetable(g: "Game", player: str, controller: str) -> bool:
     if has_keyword(g, player, "Shroud"):
         return False
@@ -296,6 +303,8 @@ def cast_forbidden(g: "Game", player: str, o: "Obj", x: int | None = None) -> bo
         when = st.get("when")
         if when == "your_turn" and g.active != ctl or when == "combat" and g.step not in _COMBAT:
             continue
+        if when == "their_next_turn" and (g.active != player or g.turn <= st.get("after", g.turn)):
+            continue  # "during that player's next turn": a turn of theirs after the one it began in (500.1)
         f = st.get("spells") or {}
         types = set(o.card.types)
         if f.get("types") and not types & set(f["types"]) or f.get("not_types") and types & set(f["not_types"]):

@@ -97,6 +97,8 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",
                      "spell_limit",
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone", "prevent_damage",
+                     "discard_to_battlefield",  # engine/actions.py discard (614.1a: the card's own replacement)
+                     "untargetable_zone",  # engine/targets.py targetable (115.1: cards in graveyards)
                      "cant_gain_life", "cant_lose_life",  # engine/player_statics.py (118.7, 118.8)
                      "cant_get_counters",  # engine/player_statics.can_get_counters (121.1)
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
@@ -239,8 +241,9 @@ def _walk(x: Any, out: list[str]) -> None:
             return  # the sacrificed object's power as it last existed (engine/costs.py)
         if x.get("life_of") == "that_player" and not _THAT_PLAYER[0]:
             out.append("amount life_of that_player outside a per-player instruction")  # engine/values.py amount_for
-        if x.get("hand_of") == "that_player" and not _THAT_PLAYER[0]:
-            out.append("amount hand_of that_player outside a per-player instruction")
+        for k in ("hand_of", "library_size"):
+            if x.get(k) == "that_player" and not _THAT_PLAYER[0]:
+                out.append(f"amount {k} that_player outside a per-player instruction")
         mv = x.get("mv_of")
         if mv is not None and mv not in ("it", "taken") and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's

@@ -89,7 +89,12 @@ GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacri
                               "combat_damage_player", "creature_to_graveyard", "to_graveyard",
                               "dies",  # "whenever a creature is put into your graveyard ..., if SELF is in your
                               # graveyard" (Bridge from Below): leaves checks the graveyards for dies
-                              "leaves_graveyard"})  # "a creature card leaves an opponent's graveyard"
+                              "leaves_graveyard",  # "a creature card leaves an opponent's graveyard"
+                              # "whenever you surveil, if SELF is in your graveyard" (Blood Operative), "whenever one
+                              # or more +1/+1 counters are put on a creature you control" (Moss-Pit Skeleton), "whenever
+                              # a land card is put into a graveyard from anywhere" (Centaur Vinecrasher), "whenever you
+                              # attack with one or more Rats" (Persistent Marshstalker)
+                              "surveil", "counters_put", "card_to_graveyard", "attacks"})
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),

@@ -278,7 +278,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
     "highest_life": frozenset({"highest_life"}),
-    "half": frozenset({"half", "up"}),
+    "half": frozenset({"half", "up"}), "third": frozenset({"third", "up"}),
+    "library_size": frozenset({"library_size"}),
     "party": frozenset({"party"}), "colors_among": frozenset({"colors_among"}),
     "dealt_this_way": frozenset({"dealt_this_way"}), "excess_this_way": frozenset({"excess_this_way"}),
     "minus": frozenset({"minus"}),
@@ -295,7 +296,8 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "life_gained_this_turn", "life_of", "total_power", "total_toughness", "total_mv",
                                  "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
-                                 "drawn_this_turn", "colors_spent", "highest_life", "half", "party",
+                                 "drawn_this_turn", "colors_spent", "highest_life", "half", "third", "library_size",
+                                 "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
@@ -570,6 +572,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "half" in a:  # 107.1a: "half N, rounded up/down", as the effect says
         n = amount(g, a["half"], src, r)
         return (n + 1) // 2 if a.get("up") else n // 2
+    if "third" in a:  # 107.1a: "a third of N, rounded up/down" (Dire Fleet Ravager)
+        n = amount(g, a["third"], src, r)
+        return (n + 2) // 3 if a.get("up") else n // 3
     if "life_of" in a:
         ref = a["life_of"]
         if ref == "that_player":  # "half their life": the player it is counted for (amount_for)
@@ -591,6 +596,15 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         ctl = _you(g, src, r)
         return sum(mana_value(g.objects[i].card.mana_cost) for i in g.battlefield
                    if matches(g, i, a["total_mv"], src, ctl))
+    if "library_size" in a:  # "half their library": the number of cards in a player's library (401.1)
+        who = a["library_size"]
+        if who == "that_player":  # counted for each player the instruction affects (amount_for)
+            ps = list(r.get("that_player", ())) if r is not None else []
+        elif who == "you" or r is None:
+            ps = [_you(g, src, r)]
+        else:
+            ps = [p for p in refs(g, r, who) if isinstance(p, str)]
+        return sum(len(g.players[p].library) for p in ps if p in g.players)
     if "hand_of" in a:
         who = a["hand_of"]
         if who == "each_player":  # "the total number of cards in all players' hands" (402.1: each player's own hand)
@@ -1159,6 +1173,7 @@ def names_that_player(a: Any) -> bool:
     if isinstance(a, dict):
         return a.get("controller") == "that_player" or a.get("owner") == "that_player" \
             or a.get("life_of") == "that_player" or a.get("hand_of") == "that_player" \
+            or a.get("library_size") == "that_player" \
             or any(names_that_player(v) for v in a.values())
     if isinstance(a, (list, tuple)):
         return any(names_that_player(v) for v in a)
@@ -1327,8 +1342,13 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             elif isinstance(f.get("owner"), dict) or f.get("owner") in ("it", "trigger_player", "defending_player"):
                 owners = [q for q in refs(g, r, f.pop("owner")) if isinstance(q, str)]
             zone = f.get("zone", "battlefield")
-            pool = g.battlefield if zone == "battlefield" else \
-                [i for q in (owners if owners is not None else g.order) for i in g.players[q].zone(zone)]
+            zones = [a["zone"] for a in f.get("or", ()) if "zone" in a] if "zone" not in f else []
+            if zones:  # "a nonland card from that player's graveyard or hand": each alternative names its zone
+                pool = [i for q in (owners if owners is not None else g.order) for z in zones
+                        for i in g.players[q].zone(z)]
+            else:
+                pool = g.battlefield if zone == "battlefield" else \
+                    [i for q in (owners if owners is not None else g.order) for i in g.players[q].zone(zone)]
             cands = [i for i in pool if matches(g, i, f, src, ctl)]
             if ref.get("among"):  # "a land card from among them" (the cards milled this way): of those only
                 among = set(refs(g, r, ref["among"]))

@@ -37,6 +37,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "drawn_this_turn": {"drawn_this_turn": "you"}, "colors_spent": {"colors_spent": "self"},
     "mv_of": {"mv_of": "taken"}, "highest_life": {"highest_life": "opponents"},
     "times_paid": {"times_paid": "Squad"}, "paid": {"paid": True}, "half": {"half": {"life_of": "you"}, "up": True},
+    "third": {"third": {"life_of": "you"}, "up": True}, "library_size": {"library_size": "you"},
     "party": {"party": "you"}, "colors_among": {"colors_among": {"controller": "you"}},
     "dealt_this_way": {"dealt_this_way": True}, "excess_this_way": {"excess_this_way": True},
     "minus": {"minus": [3, {"hand_of": "you"}]}, "spells_cast_this_turn": {"spells_cast_this_turn": "you"},

@@ -486,6 +486,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
     "draw_limit", "turned_up_counters", "sorcery_only", "hand_size", "untap_limit", "may_not_untap",
     "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
+    "discard_to_battlefield",  # "If a spell or ability an opponent controls causes you to discard SELF" (614.1a)
+    "untargetable_zone",  # "Cards in graveyards can't be the targets of spells or abilities" (115.1)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)

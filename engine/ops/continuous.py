@@ -105,7 +105,21 @@ def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
         if not names:
             return
         st["names"] = names
+    if e.get("duration") == "their_next_turn":  # "each opponent can't cast ... during that player's next turn"
+        _for_their_next_turn(g, r, st)
+        return
     add_effect(g, "player", [], r, until_of(e), static=st, source=source_id(g, r))
+
+
+def _for_their_next_turn(g: "Game", r: Ctx, st: dict) -> None:
+    """500.1, 611.2: a rule "during that player's next turn": one effect for each player it names, in force
+    during the first turn of that player after this one and ending in that turn's cleanup step (514.2)."""
+    who, ctl = st.get("who"), controller(g, r)
+    players = who if isinstance(who, list) else [
+        p for p in g.order if not g.players[p].lost and (who == "each" or who == "opponent" and p != ctl)]
+    for p in players:
+        add_effect(g, "player", [], r, "next_turn_end", static=dict(st, who=[p], after=g.turn),
+                   source=source_id(g, r), turn_of=p, after_turn=g.turn)
 
 
 @op("restrict")

@@ -48,7 +48,9 @@ def _move_all(g: "Game", r: Ctx, e: Effect, to: str, **kw: Any) -> None:
 def _exile(g: "Game", r: Ctx, e: Effect) -> None:
     if e.get("until") == "self_leaves":  # 610.3: until SELF leaves the battlefield
         xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
-        exile_until_leaves(g, source_id(g, r), xs)
+        got = exile_until_leaves(g, source_id(g, r), xs)
+        if got:  # "You may cast that card for as long as it remains exiled" (Hostage Taker): the cards exiled now
+            r["exiled"] = got
         return
     if e.get("from"):  # "exile that card from your graveyard": the cards still in that zone (400.7)
         new = []
@@ -68,6 +70,8 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
                                                for k, n in moved.items() if k in last or n in g.objects)
     # "for each nontoken creature exiled this way, its controller ..." (608.2c, as they last existed: 608.2h)
     r.setdefault("gone_this_way", []).extend(last[k] for k in moved if k in last)
+    if moved:  # "exile X. You may cast that card ..." of a spell: the cards this instruction exiled (400.7)
+        r["exiled"] = list(moved.values())
     _link_exiled(g, r, list(moved.values()))
 
 

@@ -6,6 +6,8 @@ Amounts are ints, {"x": True} (the value of X), or computed:
   {"power_of": REF} / {"toughness_of": REF} / {"mv_of": REF}
   {"life_of": "you"}                 a player's life total ("that_player": each one an instruction affects)
   {"half": AMOUNT, "up": bool}       half of it, rounded up or down (107.1a)
+  {"third": AMOUNT, "up": bool}      a third of it, rounded up or down (107.1a)
+  {"library_size": "you"}            the number of cards in a player's library ("that_player": each one)
   {"minus": [a, b]}                  a less b, 0 if that is negative (107.1b)
   {"hand_of": "you"}                 the number of cards in a player's hand
   {"that_much": True}                the amount the trigger event names ("that much damage", "that many")
@@ -141,6 +143,9 @@ def count_of(phrase: str) -> Any:
         return {"blockers_beyond_first": "self"}  # rampage (702.22a)
     if p in ("the total number of cards in all players' hands", "cards in all players' hands"):
         return {"hand_of": "each_player"}  # each player's hand counted (402.1)
+    m = re.fullmatch(r"(?:the number of )?cards in (your|that player's|their|his or her) library", p)
+    if m:  # 401.1: the cards in a player's library, counted
+        return {"library_size": "you" if m.group(1) == "your" else "that_player"}
     m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
     if m:
         return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
@@ -233,10 +238,11 @@ def quantity(phrase: str) -> Any:
     if m:
         q = quantity(m.group(1))
         return None if q is None else {"times": 2, "of": q}
-    m = re.fullmatch(r"half (.+?)(?:, rounded (up|down))?", p)
+    m = re.fullmatch(r"(half|a third of) (.+?)(?:, rounded (up|down))?", p)
     if m:  # 107.1a: a fraction is rounded as the effect says; without that, not read
-        q = quantity(m.group(1)) if m.group(2) else None
-        return None if q is None else {"half": q, "up": m.group(2) == "up"}
+        whole = re.sub(r"^(your|their|that player's|his or her) library$", r"cards in \1 library", m.group(2))
+        q = quantity(whole) if m.group(3) else None  # "half their library": the cards in it (Traumatize)
+        return None if q is None else {"half" if m.group(1) == "half" else "third": q, "up": m.group(3) == "up"}
     return count_of(p)
 
 
@@ -656,6 +662,13 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"self is an? (artifact|creature|enchantment|land)", t)
     if m:
         return {"self": {"types": [m.group(1).capitalize()]}}
+    m = re.fullmatch(r"self is an? ([a-z][a-z -]*)", t)
+    if m:  # "if SELF is a Wizard" (Sorcerer's Wand), "if SELF is a Spirit" (Figure of Destiny): its types now
+        f = parse_noun(m.group(1))
+        if f and set(f) <= {"types", "subtypes", "supertypes", "colors", "zone"} and f.get("zone", "battlefield") \
+                == "battlefield":
+            f.pop("zone", None)
+            return {"self": f}
     m = re.fullmatch(r"you've drawn (\w+) or more cards this turn", t)
     if m and number(m.group(1)):
         return {"drawn_ge": number(m.group(1))}

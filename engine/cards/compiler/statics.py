@@ -808,6 +808,26 @@ def _draw_limit(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "draw_limit", "who": who, "amount": 1 if m.group(2) == "one" else 2}]
 
 
+@static(r"^cards in graveyards can't be the targets of spells or abilities$")
+def _graveyard_untargetable(m: re.Match) -> list[dict[str, Any]] | None:
+    """115.1, 601.2c: "Cards in graveyards can't be the targets of spells or abilities" (Ground Seal, Silent
+    Gravestone): no card in any graveyard is a legal target (engine/targets.py targetable)."""
+    return [{"kind": "untargetable_zone", "zone": "graveyard"}]
+
+
+@static(r"^if a spell or ability an opponent controls causes you to discard self, put it onto the battlefield"
+        r"(?: with (a|an|one|two|three|four|five) ([+\-]\d+/[+\-]\d+) counters? on it)? instead of putting it into "
+        r"your graveyard$")
+def _discard_to_battlefield(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a, 701.7a: "If a spell or ability an opponent controls causes you to discard SELF, put it onto the
+    battlefield [with two +1/+1 counters on it] instead of putting it into your graveyard" (Loxodon Smiter,
+    Obstinate Baloth, Dodecapod): the card's own replacement of its discard (engine/actions.py discard)."""
+    st: dict[str, Any] = {"kind": "discard_to_battlefield"}
+    if m.group(1):
+        st["counters"] = {m.group(2): number(m.group(1))}
+    return [st]
+
+
 @static(r"^if a card would be put into an opponent's graveyard from anywhere, exile it instead$")
 def _rip(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "graveyard_replacement", "affects": {"owner": "opponent"}, "to": "exile"}]
@@ -1767,6 +1787,13 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         cond = parse_condition(cond_text)
         return _with_condition(_parse_plain(m.group(1)), cond) if cond is not None else None
     out = _parse_plain(low)
+    m = re.fullmatch(r"(self (?:can't|has|gets|is) .+?) if (.+)", low) if out is None else None
+    if m:  # "SELF can't be blocked if you've cast a historic spell this turn" (Relic Runner): a static that applies
+        # while the condition holds, as "as long as" says it (611.3b)
+        cond = parse_condition(m.group(2))
+        plain = _parse_plain(m.group(1)) if cond is not None else None
+        if plain is not None and cond is not None:
+            return _with_condition(plain, cond)
     if out is None and ". " in low:
         # several independent static sentences in one paragraph ("SELF enters tapped. As it enters, choose a color.")
         parts = [p.strip().rstrip(".") for p in sentences(low)]

@@ -135,6 +135,11 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             # 114.8: "counter target spell that targets a permanent you control" (Turn Aside)
             if m.group(1) == "you":
                 f["targets_you"] = True
+            elif m.group(1).startswith("you or "):  # "that targets you or a creature you control" (Siren Stormtamer)
+                sub = parse_noun(m.group(1)[len("you or "):])
+                if sub is None or sub.get("player"):
+                    return None
+                f["targets_you_or"] = sub
             else:
                 sub = parse_noun(m.group(1))
                 if sub is None:
@@ -196,6 +201,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 f["owner"] = f.pop("controller")
             if c in ("target player controls", "target opponent controls"):
                 f["_needs_player_target"] = "opponent" if "opponent" in c else "player"
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that (?:was|were) put there (?:from anywhere )?this turn$", p)
+        if m:  # Garna, the Bloodflame; Night Nurse: in a graveyard since this turn, from any zone (404.2)
+            f["put_there_this_turn"] = True
             p = p[: m.start()]
             changed = True
             continue

@@ -95,10 +95,12 @@ def _lose_unless_controls(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("lose_life", {"who": who, "amount": int(m.group(3)), "unless_controls": f})]
 
 
-@reader(rf"^(?:{PLAYER} )?(gain|lose)s? (half (?:their|your|his or her) life(?: total)?, rounded (?:up|down))$")
+@reader(rf"^(?:{PLAYER} )?(gain|lose)s? ((?:half|a third of) (?:their|your|his or her) life(?: total)?, "
+        r"rounded (?:up|down))$")
 def _life_half(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"That player loses half their life, rounded up" (107.1a): half the life total of each player
-    who loses it, counted for that player as the instruction is carried out (608.2c)."""
+    """"That player loses half their life, rounded up", "each player loses a third of their life, rounded up"
+    (Dire Fleet Ravager; 107.1a): that part of the life total of each player who loses it, counted for that
+    player as the instruction is carried out (608.2c)."""
     who = c.player(m.group(1) or "you")
     n = ctx_quantity(m.group(3), c)
     if who is None or n is None or (who != "you" and "your life" in m.group(3)):
@@ -152,17 +154,20 @@ def _discard_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("discard", {"who": who, "amount": "all"})]
 
 
-@reader(rf"^(?:{PLAYER} )?mills? (?:([a-z]+|\d+|that many) cards?(?:, where x is (.+))?|cards equal to (.+))$")
+@reader(rf"^(?:{PLAYER} )?mills? (?:([a-z]+|\d+|that many) cards?(?:, where x is (.+))?|cards equal to (.+)"
+        r"|((?:half|a third of) (?:their|your|his or her) library, rounded (?:up|down)))$")
 def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Mill (a later keyword action: "put the top N cards of their library into their graveyard"): "Target
     player mills X cards, where X is the number of lands you control" (Dreadwaters): X bound for the sentence
     (107.3); "each opponent mills cards equal to the number of cards in their hand" (Folio of Fancies): counted
-    for each player who mills ("their": that player, 608.2c)."""
+    for each player who mills ("their": that player, 608.2c); "target player mills half their library, rounded
+    up" (Fleet Swallower, Traumatize; 107.1a): half the cards in the library of each player who mills."""
     who = c.player(m.group(1) or "you")
     if not bind_x(m.group(3), c):
         return None
-    n = amount_of(m.group(2), c) if m.group(2) else equal_to(m.group(4), c=c)
-    if who is None or n is None:
+    part = m.group(5)
+    n = amount_of(m.group(2), c) if m.group(2) else ctx_quantity(part, c) if part else equal_to(m.group(4), c=c)
+    if who is None or n is None or part and who != "you" and "your library" in part:
         return None
     if who == "you":  # "from among them" / "the cards milled this way" of the next instruction: your own cards
         c.last = "milled"
@@ -337,6 +342,16 @@ def _reveal_discard_named(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("discard", {"what": {"each": {"chosen_name": True, "zone": "hand", "owner": who}}})]
 
 
+@reader(r"^look at the top (card|two cards|three cards) of (your|target player's|target opponent's|each player's) "
+        r"library$")
+def _look_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """401.2, 701.15a-like: "Look at the top card of your library" (Brutal Deceiver), "... of each player's library"
+    (Case the Joint): those cards are shown to the controller alone; nothing moves."""
+    who = c.player({"your": "you", "each player's": "each player"}.get(m.group(2), m.group(2)[:-2]))
+    n = {"card": 1, "two cards": 2, "three cards": 3}[m.group(1)]
+    return None if who is None else [Effect("reveal", {"who": who, "zone": "library_top", "amount": n, "to": "you"})]
+
+
 @reader(r"^look at (target player's|target opponent's|that player's|each opponent's) hand$")
 def _look_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1)[:-2])
@@ -344,21 +359,23 @@ def _look_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^you choose (a|an|one|up to one|two|up to two) (.+?) from (?:it|them|that player's hand|their hand|among them)"
-    r"(?: (with .+))?$"
+    r"^you choose (a|an|one|up to one|two|up to two) (.+?) from (?:it|them|that player's hand|their hand|among them|"
+    r"(that player's graveyard or hand|their graveyard or hand))(?: (with .+))?$"
 )
 def _choose_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"You choose a nonland card from it [with mana value 3 or less]": the caster chooses (608.2c)."""
-    noun = m.group(2) + (" " + m.group(3) if m.group(3) else "")
+    """"You choose a nonland card from it [with mana value 3 or less]": the caster chooses (608.2c); "from that
+    player's graveyard or hand" (Never Happened, Memory Leak): among the cards of both zones of that player."""
+    noun = m.group(2) + (" " + m.group(4) if m.group(4) else "")
     if noun in ("card", "cards"):
         f: dict[str, Any] | None = {}
     else:
         f = parse_noun(noun)
-    if f is None or c.last_player is None:
+    if f is None or c.last_player is None or m.group(3) and "or" in f:
         return None
     f.pop("zone", None)
     n = {"a": 1, "an": 1, "one": 1, "up to one": 1, "two": 2, "up to two": 2}[m.group(1)]
-    c.last = {"choose": {**f, "zone": "hand", "owner": c.last_player}, "chooser": "you", "amount": n,
+    where = {"or": [{"zone": "graveyard"}, {"zone": "hand"}]} if m.group(3) else {"zone": "hand"}
+    c.last = {"choose": {**f, **where, "owner": c.last_player}, "chooser": "you", "amount": n,
               **({"up_to": True} if m.group(1).startswith("up to") else {})}
     return []   # the choice is made here; the next instruction acts on "that card" (the chosen card)
 
@@ -600,7 +617,7 @@ READERS: tuple[Reader, ...] = (
     _hand_to_top,
     _reveal_hand,
     _reveal_discard_named,
-    _look_hand,
+    _look_hand, _look_top,
     _choose_from_hand,
     _discard_chosen,
     _draw_additional,

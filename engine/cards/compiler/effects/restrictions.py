@@ -109,6 +109,22 @@ def _cant_cast_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
                                      "duration": DURATIONS[m.group(3)]})]
 
 
+@reader(r"^(each opponent|each player|target player|target opponent) can't cast (" + SPELL_KIND_WORDS
+        + r"|)spells during (?:that player's|their|his or her) next turn$")
+def _cant_cast_next_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """101.2, 611.2: "Each opponent can't cast instant or sorcery spells during that player's next turn"
+    (Sphinx's Decree, Azor, the Lawbringer): for each player named, a rule that applies during that player's
+    next turn only (500.1: not the turn it resolves in) and ends as that turn ends (514.2)."""
+    who: Any = _LIFE_WHO.get(m.group(1))
+    if who is None:
+        who = c.ref(m.group(1))
+        if who is None:
+            return None
+    return [Effect("player_effect", {"static": {"kind": "cast_forbid", "who": who, "spells": SPELL_KINDS[m.group(2)],
+                                                "when": "their_next_turn"},
+                                     "duration": "their_next_turn"})]
+
+
 #: the player statics a resolved effect may grant for a while (engine/player_statics.py reads "player" effects)
 _FOR_NOW = frozenset({"free_spells", "flash_spells", "player_keywords", "no_max_hand_size", "hand_size"})
 
@@ -183,13 +199,18 @@ def _must_block_self(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("restrict", {"what": what, "rule": "must_block", "attacker": attacker, "duration": "eot"})]
 
 
-@reader(r"^(.+?) (attacks|blocks) this turn if able$")
+@reader(r"^(.+?) (attacks|attack|blocks|block) this (turn|combat) if able$")
 def _must(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """508.1d, 509.1c: "Target creature attacks this turn if able", "Creatures target player controls attack this
+    turn if able" (Instigator), "That token ... attacks this combat if able" (Legion Warboss: a requirement that
+    ends with this combat phase, 506.1)."""
     what = c.ref(m.group(1))
+    verb = m.group(2).rstrip("s")
     return (
         None
         if what is None
-        else [Effect("restrict", {"what": what, "rule": "must_" + m.group(2)[:-1], "duration": "eot"})]
+        else [Effect("restrict", {"what": what, "rule": "must_" + verb,
+                                  "duration": "this_combat" if m.group(3) == "combat" else "eot"})]
     )
 
 
@@ -259,7 +280,7 @@ READERS: tuple[Reader, ...] = (
     _gains_flashback,
     _name_lock_for_now,
     _cant_change_life_for_now,
-    _cant_cast_for_now,
+    _cant_cast_for_now, _cant_cast_next_turn,
     _unpreventable_for_now,
     _player_static_for_now,
     _flash_this_turn,

@@ -230,11 +230,39 @@ def _chain(m: re.Match, ctx: Ctx) -> list[Effect] | None:
     return [*first, Effect("copy_offer", args)]
 
 
+#: "..., and you may spend mana as though it were mana of any color to cast that spell", "..., and mana of any type
+#: can be spent to cast it": a rider of a permission to cast (609.4)
+_ANY_COLOR_RIDER = re.compile(
+    r"^(.+?),? and (?:you may spend mana as though it were mana of any (?:color|type)|mana of any type can be "
+    r"spent) to cast (?:it|that spell|that card|them|those spells|those cards)$")
+
+
+def _playables(e: Effect) -> bool:
+    """Is the instruction a permission to cast (the playable op, in a "may" or not)?"""
+    if e.op == "may":
+        return bool(e.args.get("effects")) and not e.args.get("then") and all(_playables(x) for x in e.args["effects"])
+    return e.op == "playable" and e.get("play", "cast") == "cast"
+
+
+def _any_color_playable(e: Effect) -> Effect:
+    """The permission with its spells paid as though the mana were of any color (engine/costs.py, 609.4)."""
+    if e.op == "may":
+        return Effect("may", {**e.args, "effects": [_any_color_playable(x) for x in e.args["effects"]]})
+    return Effect("playable", {**e.args, "any_color": True})
+
+
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     s = sentence.strip().rstrip(".").strip()
     s = re.sub(r"^then,? ", "", s, flags=re.I)
     low = s.lower()
+    m = _ANY_COLOR_RIDER.match(low)
+    if m:  # "You may cast that card for as long as it remains exiled, and you may spend mana as though it were mana
+        # of any color to cast that spell" (Covetous Urge; 609.4): the permission, paid with mana of any type
+        inner = _attempt(s[: len(m.group(1))], ctx)
+        if inner is None or not inner or not all(_playables(e) for e in inner):
+            return None
+        return [_any_color_playable(e) for e in inner]
     if low.startswith("you may "):
         inner = parse_sentence(s[len("you may "):], ctx)
         if inner is not None and all(e.op in PERMISSIONS or e.op == "player_effect"
@@ -248,7 +276,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         who = ctx.player(m.group(1))
         if who is not None and who not in _MANY_PLAYERS:
             ctx.last_player = who
-            inner = parse_sentence(f"that player {_third_person(m.group(2))}", ctx)
+            # "Target opponent may have SELF deal 4 damage to them" (Risk Factor: the punisher choice, 608.2d):
+            # the instruction itself, "them" that player
+            inner = parse_sentence(re.sub(r"\bthem$", "that player", m.group(2)), ctx) \
+                if m.group(2).startswith("have ") else \
+                parse_sentence(f"that player {_third_person(m.group(2))}", ctx)
             if inner is not None and not any(e.op in _MAY_ACTS for e in inner):
                 return [Effect("may", {"effects": list(inner), "who": who})]
         ctx.rewind(mark)  # another reader's form ("its controller may search their library ...": 701.19)
@@ -781,7 +813,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out[-1] = Effect(out[-1].op, {**out[-1].args, "else": list(effs)})
             continue
-        m = re.match(r"^if you don't, (.+)$", s)
+        m = re.match(r"^if (?:you don't|that player doesn't|they don't), (.+)$", s)
+        if m and not s.startswith("if you ") and not (out and out[-1].op == "may" and out[-1].args.get("who")):
+            m = None  # "If that player doesn't, ...": after a choice that player made (Risk Factor)
         if m and out and out[-1].op == "pay":  # "Pay {2}{G}{G}. If you don't, you lose the game." (the Pacts): paying
             # is the player's choice (117.3: only with the mana for it; 608.2d), the instruction after it the other way
             out[-1] = Effect("may", {"effects": [out[-1]]})

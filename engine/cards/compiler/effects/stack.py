@@ -52,10 +52,27 @@ def _counter(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^counter target activated ability, triggered ability, or (.+?) spell$|^counter target (activated|triggered|"
-    r"activated or triggered) ability$"
+    r"activated or triggered) ability$|^counter target (spell, activated ability, or triggered ability|spell or "
+    r"ability(?: that targets .+?)?)(?: unless its controller pays (\{[^ ]+\}))?$"
 )
 def _counter_ability(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.5a: "Counter target activated or triggered ability"; "counter target spell, activated ability, or
+    triggered ability" (Disallow), "counter target spell or ability [that targets you or a creature you control]"
+    (Siren Stormtamer; 114.8: what it targets, either a spell or an ability), "... unless its controller pays
+    {3}" (Mirrorshell Crab)."""
     alts: list[dict[str, Any]] = []
+    if m.group(3):  # a spell (the stack object that is no ability: 111.1) or an activated or triggered ability
+        f = parse_noun("spell" + m.group(3)[len("spell or ability"):]) if m.group(3).startswith("spell or ability") \
+            else {"zone": "stack"}
+        if f is None or set(f) - {"zone", "targets", "targets_you", "targets_you_or"}:
+            return None
+        alts = [{}, {"ability": "activated"}, {"ability": "triggered"}]
+        r = c.add_target(TargetSpec({**f, "or": alts}, m.group(3)))
+        c.last = r  # "Its controller loses life ..." (Deny the Witch)
+        args: dict[str, Any] = {"what": r}
+        if m.group(4):
+            args["unless_pays"] = list(parse_cost(m.group(4)))
+        return [Effect("counter", args)]
     if m.group(1):
         f = parse_noun(m.group(1) + " spell")
         if f is None:

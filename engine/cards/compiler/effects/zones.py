@@ -78,6 +78,14 @@ def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("bounce", {"what": what})]
 
 
+@reader(r"^return to your hand ((?:all|each) .+ in your graveyard(?: .+)?)$")
+def _return_to_your_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """The order of "Return to your hand all creature cards in your graveyard that were put there from anywhere
+    this turn" (Garna, the Bloodflame): "return X to your hand" (400.7)."""
+    mm = _return.pattern.fullmatch(f"return {m.group(1)} to your hand")
+    return None if mm is None else _return(mm, c)
+
+
 @reader(
     r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
     r"battlefield)( transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|"
@@ -513,7 +521,7 @@ READERS: tuple[Reader, ...] = (
     _bounce_with_auras,
     _exiled_to_hand,
     _bounce,
-    _return,
+    _return, _return_to_your_hand,
     _nth_from_top,
     _top_or_bottom_yours,
     _tuck,
