@@ -297,7 +297,8 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
                                  "drawn_this_turn", "colors_spent", "highest_life", "half", "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
-                                 "died_this_turn", "discarded_this_turn", "sacrificed_this_turn"})
+                                 "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
+                                 "mv_of"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -308,6 +309,17 @@ REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", 
 
 #: the references an amount can mean outside a resolution (``static_refs``)
 STATIC_REFS = frozenset({"self", "attached", "you"})
+
+
+def static_bind(g: "Game", src: int | None, f: dict[str, Any]) -> dict[str, Any]:
+    """A count's filter read by a static ability (611.3a): "Enchanted creature gets +1/+1 for each other
+    creature you control" names the enchanted creature by "other" (``other_than``: not the objects the
+    reference names now)."""
+    if "other_than" not in f:
+        return f
+    f = dict(f)
+    f["not_ids"] = [*f.get("not_ids", ()), *(x for x in static_refs(g, src, f.pop("other_than")) if isinstance(x, int))]
+    return f
 
 
 def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
@@ -437,7 +449,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         x = this(g, r).x if r is not None and "obj" in r else 0
         return -x if a.get("negate") else x
     if "count" in a:
-        f = bind_refs(g, r, a["count"]) if r is not None else a["count"]
+        f = bind_refs(g, r, a["count"]) if r is not None else static_bind(g, src, a["count"])
         ctl = _you(g, src, r)
         n = 0
         if f.get("player"):
@@ -457,7 +469,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "plus" in a:
         return sum(amount(g, x, src, r) for x in a["plus"])
     if "counters_among" in a:  # "for each loyalty counter on planeswalkers you control" (121.1): all of them
-        f = bind_refs(g, r, a["counters_among"]) if r is not None else a["counters_among"]
+        f = bind_refs(g, r, a["counters_among"]) if r is not None else static_bind(g, src, a["counters_among"])
         you = _you(g, src, r)
         return sum(_counters_of_kind(g.objects[i].counters, a.get("kind", "+1/+1")) for i in g.battlefield
                    if matches(g, i, f, src, you))
@@ -466,6 +478,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             if key in a:
                 xs = [x for x in static_refs(g, src, a[key]) if isinstance(x, int) and x in g.objects]
                 return getattr(g.chars(xs[0]), attr) if xs else 0
+        if "mv_of" in a:  # "Equipped creature gets +X/+X, where X is its mana value" (202.3): the object now
+            return sum(int(mana_value(g.objects[x].card.mana_cost, 0)) for x in static_refs(g, src, a["mv_of"])
+                       if isinstance(x, int) and x in g.objects)
         if "counters_on" in a:  # "for each oil counter on SELF"
             xs = [x for x in static_refs(g, src, a["counters_on"]) if isinstance(x, int) and x in g.objects]
             return _counters_of_kind(g.objects[xs[0]].counters, a.get("kind", "+1/+1")) if xs else 0

@@ -296,7 +296,7 @@ def _anthem_x(m: re.Match) -> list[dict[str, Any]] | None:
     characteristics are (611.3a: a static ability's effect changes as the count does); a fixed part beside X
     is a second modification of the same layer."""
     aff = _affects(m.group(1))
-    q = quantity(m.group(6))
+    q = _of_subject(quantity(m.group(6)), aff)
     if aff is None or q is None or "x" not in (m.group(3), m.group(5)):
         return None
     p_sign, t_sign = int(m.group(2) + "1"), int(m.group(4) + "1")
@@ -321,9 +321,28 @@ def _anthem_per(m: re.Match) -> list[dict[str, Any]] | None:
             per, rest = cut.group(1), cut.group(2)
             q = quantity(per)
     pp, tt = pt_value(m.group(2)), pt_value(m.group(3))
+    q = _of_subject(q, aff)
     if aff is None or q is None or pp is None or tt is None:
         return None
     return _and_rest({"kind": "anthem", "affects": aff, "power": pp, "toughness": tt, "per": q}, aff, rest)
+
+
+def _of_subject(q: dict[str, Any] | None, aff: Any) -> dict[str, Any] | None:
+    """An anthem's amount with the words that name its subject bound (611.3a): "Equipped creature gets +X/+X,
+    where X is its mana value" reads the equipped creature; "Enchanted creature gets +1/+1 for each other
+    creature you control" counts every creature but the enchanted one ("other" names the subject when the
+    subject is of the kind counted, else the source: "for each other enchantment" of an Aura)."""
+    if q is None or aff not in ("attached", "self"):
+        return q
+    q = dict(q)
+    for key in ("mv_of", "power_of", "toughness_of", "counters_on"):
+        if q.get(key) == "it":
+            q[key] = aff
+    for key in ("count", "counters_among"):
+        f = q.get(key)
+        if aff == "attached" and isinstance(f, dict) and f.get("other") and "Creature" in f.get("types", ()):
+            q[key] = {**{k: v for k, v in f.items() if k != "other"}, "other_than": "attached"}
+    return q
 
 
 @static(r"^(.+?) (?:loses|lose) (?!all abilities)([a-z ,]+)$")
