@@ -437,6 +437,9 @@ Statics (Ability.static)
   cost_change "who": "any" = spells anyone casts; spells "self" with per_extra_target: amount generic and
                      colored symbols more for each target beyond the first (strive, 601.2f)
   prevent_damage     affects, [then_remove_counter]     prevent all damage dealt to it           615
+  damage_mod         mod (times/plus), amount, [from, players, affects, combat, noncombat]
+                     "If a red source you control would deal damage to ..., it deals that much damage plus 1
+                     instead" (from: the sources, self, attached; players: each/you/opponent/attached)  614.1a
   enters_tapped also takes unless_pay: {"life": n} (shock lands)
   no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline); no_max_hand_size may have who
   hand_size          who, set: AMOUNT | change: int   "Your maximum hand size is increased by one"  402.2, 613.10
@@ -486,6 +489,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
     "draw_limit", "turned_up_counters", "sorcery_only", "hand_size", "untap_limit", "may_not_untap",
     "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
+    "damage_mod",  # "it deals double that damage / that much damage plus N instead" (engine/replacement.py, 614.1a)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)

@@ -1140,6 +1140,61 @@ def _prevention(to: str, by_opponent: bool, n: str) -> list[dict[str, Any]] | No
     return [out]
 
 
+_DAMAGE_TO = {  # the recipients a damage-changing replacement names: (players, objects)
+    "a permanent or player": ("each", {}), "a player or permanent": ("each", {}), "a player": ("each", None),
+    "an opponent or a permanent an opponent controls": ("opponent", {"controller": "opponent"}),
+    "an opponent": ("opponent", None), "you": ("you", None), "self": (None, "self"),
+    "enchanted player": ("attached", None), "enchanted creature": (None, "attached"),
+    "equipped creature": (None, "attached"), "a creature": (None, {"types": ["Creature"]}),
+}
+
+
+@static(r"^if (.+?) would deal (combat |noncombat )?damage(?: to (.+?))?, (?:it|that source) deals "
+        r"(double that damage|triple that damage|twice that much damage|that much damage plus (\d+))"
+        r"(?: to (?:that permanent or player|that player or permanent|that player|that creature|self|you"
+        r"|equipped creature|enchanted creature))? instead$")
+def _damage_mod(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If a source would deal damage to a permanent or player, it deals double that damage to that
+    permanent or player instead" (Furnace of Rath), "If another red source you control would deal damage to a
+    permanent or player, it deals that much damage plus 1 ... instead" (Embermaw Hellion), "If a source would
+    deal damage to you, it deals double that damage to you instead" (Goldnight Castigator): a replacement effect
+    that changes how much damage an event deals, ordered with prevention by the player or controller dealt the
+    damage (616.1; engine/replacement.py)."""
+    src = m.group(1)
+    out: dict[str, Any] = {"kind": "damage_mod"}
+    if src in ("self", "enchanted creature", "equipped creature"):
+        out["from"] = _affects(src)
+    elif src != "a source":
+        f = parse_noun(re.sub(r"^(?:an?|another) (?=.)", lambda x: "another " if "another" in x.group(0) else "", src))
+        if f is None or f.get("player") or f.get("_needs_player_target") or any(
+                isinstance(a, dict) and set(a) - {"types", "colors", "source", "zone"} for a in f.get("or", ())):
+            return None
+        f = {k: v for k, v in f.items() if k != "source"}
+        alts = f.get("or", ())
+        if any("colors" in a and "types" in a for a in alts) and any("colors" not in a for a in alts):
+            return None  # "a red instant or sorcery spell": the color read onto one alternative only
+        if "or" in f:
+            f["or"] = [{k: v for k, v in a.items() if k not in ("source", "zone")} for a in f["or"]]
+        if f.get("zone") not in (None, "stack"):
+            return None
+        if "zone" not in f:  # a source: a permanent, a spell or a card that deals damage (609.7)
+            f["zone"] = "any_card"
+        out["from"] = f
+    to = _DAMAGE_TO.get(m.group(3) or "a permanent or player")
+    if to is None:
+        return None
+    if to[0] is not None:
+        out["players"] = to[0]
+    if to[1] is not None:
+        out["affects"] = dict(to[1]) if isinstance(to[1], dict) else to[1]
+    if m.group(2):
+        out["combat" if m.group(2) == "combat " else "noncombat"] = True
+    how = m.group(4)
+    out["mod"] = "plus" if m.group(5) else "times"
+    out["amount"] = int(m.group(5)) if m.group(5) else 3 if how.startswith("triple") else 2
+    return [out]
+
+
 @static(r"^(self|enchanted creature|equipped creature) can't (attack|block|attack or block) unless "
         r"(?:you pay|its controller pays) ((?:\{[^}]+\})+)$")
 def _combat_cost(m: re.Match) -> list[dict[str, Any]] | None:
