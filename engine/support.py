@@ -143,7 +143,8 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "reach_against",  # engine/combat.py can_block: "can block Dragons as though it had reach"
                    "untargetable_from",  # engine/targets.py: "can't be the target of nongreen spells or abilities ..."
                    "combat_cost",  # engine/combat.py attack_cost, block_cost (508.1d, 509.1d)
-                   "no_combat_damage"})  # engine/combat.py combat_power (510.1a)
+                   "no_combat_damage",  # engine/combat.py combat_power (510.1a)
+                   "cant_transform"})  # engine/transform.py transform (701.25a, 101.2)
 
 
 #: the conditions of a spell's own cost change read for the player casting it alone (engine/costs.py

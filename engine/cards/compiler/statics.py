@@ -401,13 +401,15 @@ def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
     r"untap step|"
     r"don't untap during their controllers' untap steps|can block only creatures with flying|can't be countered|"
     r"can't be sacrificed|must be blocked if able|attacks or blocks each combat if able|"
-    r"can't attack or block unless you control another creature|"
+    r"can't attack or block unless you control another creature|can't transform|can't attack, block, or transform|"
     r"can't be the target of spells or abilities(?: your opponents control)?)$"
 )
 def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
     if aff is None:
         return None
+    if m.group(2) == "can't attack, block, or transform":  # Bound by Moonsilver: three restrictions (101.2)
+        return [{"kind": "restriction", "affects": aff, "rule": r} for r in ("cant_attack_or_block", "cant_transform")]
     rule = _RESTRICT[m.group(2)]
     if rule == "cant_be_countered":
         return [{"kind": "cant_be_countered", "affects": aff}]
