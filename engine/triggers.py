@@ -74,7 +74,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "whenever you cast a spell from anywhere other than your hand" / "from your graveyard" (601.2a)
     "cast_from": frozenset({"cast"}),
     # "when SELF is put into your graveyard from your library": the zone it came from (400.7)
-    "from": frozenset({"to_graveyard"}),
+    "from": frozenset({"to_graveyard", "card_to_graveyard"}),
     # "when SELF dies or is put into exile from the battlefield": where it went (603.6c)
     "to": frozenset({"ltb"}),
     # "whenever SELF deals damage to a creature": what was dealt the damage (120.3)
@@ -203,6 +203,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         p = ev.get("player")
         if who == "you" and p != controller or who == "opponent" and p in (controller, None):
             return False
+        if "from" in trig and ev.get("from") != trig["from"]:
+            return False  # "... put into your graveyard from your library" (the zone it left, 603.6c)
         f = trig.get("filter")
         if f and "obj" in ev:
             if name in ("discard", "sacrifice", "card_to_graveyard"):
@@ -280,27 +282,28 @@ def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) ->
     if ab.condition is not None:
         if not condition(g, ab.condition, src.id, {"trigger": ev, "controller": controller}):
             return None  # 603.4: an intervening "if" clause
+    batch = _batch_key(g) if ab.trigger.get("batch") else None
+    if batch is not None:
+        # "whenever one or more ...": one trigger for all the objects of one event batch (603.2c);
+        # "it"/"they" are all of them and "that many" is their number
+        for t in g.triggered:
+            if t["source"] == src.id and t["ability"] is ab and t.get("batch") == batch:
+                if ev.get("obj") not in t["info"]["objs"]:
+                    t["info"]["objs"].append(ev.get("obj"))
+                    t["info"]["amount"] = len(t["info"]["objs"])
+                return None
     limit = ab.trigger.get("limit_per_turn")
-    if limit:  # "This ability triggers only once each turn."
+    if limit:  # "This ability triggers only once each turn." (a batch's later objects join the one trigger above)
         key = "fired:" + ab.text
         turn, n = src.chosen.get(key, (None, 0))
         n = n if turn == g.turn else 0
         if n >= limit:
             return None
         src.chosen[key] = (g.turn, n + 1)
-    if ab.trigger.get("batch"):
-        # "whenever one or more ...": one trigger for all the objects of one event batch (603.2c);
-        # "it"/"they" are all of them and "that many" is their number
-        key = _batch_key(g)
-        for t in g.triggered:
-            if t["source"] == src.id and t["ability"] is ab and t.get("batch") == key:
-                if ev.get("obj") not in t["info"]["objs"]:
-                    t["info"]["objs"].append(ev.get("obj"))
-                    t["info"]["amount"] = len(t["info"]["objs"])
-                return None
+    if batch is not None:
         info = dict(ev, objs=[ev.get("obj")], amount=1)
         t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": info,
-             "batch": key}
+             "batch": batch}
         g.triggered.append(t)
         return t
     t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": dict(ev)}

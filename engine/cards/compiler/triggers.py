@@ -125,16 +125,25 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you remove the last ([a-z]+) counter from self", c)
     if m:  # Divine Intervention: the removal that leaves none of that kind (121.6), by its controller
         return {"event": "last_counter_removed", "self": True, "counter": m.group(1)}
-    m = re.fullmatch(r"(?:a|an) (?:(.+?) )?card is put into (your|an opponent's|a|a player's) graveyard "
-                     r"from anywhere", c)
+    m = re.fullmatch(r"(a|an|one or more) (?:(.+?) )?cards? (?:is|are) put into (your|an opponent's|a|a player's) "
+                     r"graveyard from (anywhere|your library)( during your turn)?", c)
     if m:  # "whenever a card is put into an opponent's graveyard from anywhere" (404.2: a graveyard is its owner's;
-        # a token is not a card, 110.5): each card, from any zone (engine/game.py move)
-        f = parse_noun(m.group(1) + " card") if m.group(1) else {}
+        # a token is not a card, 110.5): each card, from any zone (engine/game.py move); "whenever one or more land
+        # cards are put into your graveyard from anywhere" (The Gitrog Monster): once for the cards one event put
+        # there together (603.2c), "that many" their number
+        f = parse_noun(m.group(2) + " card") if m.group(2) else {}
         if f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "any_card", "graveyard"):
             return None
         f.pop("zone", None)
-        who = {"your": "you", "an opponent's": "opponent"}.get(m.group(2), "any")
-        return {"event": "card_to_graveyard", "who": who, "filter": f}
+        who = {"your": "you", "an opponent's": "opponent"}.get(m.group(3), "any")
+        out: dict[str, Any] = {"event": "card_to_graveyard", "who": who, "filter": f}
+        if m.group(1) == "one or more":
+            out["batch"] = True
+        if m.group(4) == "your library":
+            out["from"] = "library"
+        if m.group(5):
+            out["your_turn"] = True
+        return out
     m = re.fullmatch(r"one or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters are put on (.+)", c)
     if m:  # 121.6: counters placed on a permanent, or given to it as it enters; one event per object and kind
         # (engine/triggers.py counters_put), its number "that many"
@@ -263,7 +272,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
             f["controller"] = "you"
         elif c.endswith("under an opponent's control"):
             f["controller"] = "opponent"
-        out: dict[str, Any] = {"event": _event_word(m.group(2)), "filter": f}
+        out = {"event": _event_word(m.group(2)), "filter": f}
         if c.startswith(("one or more", "two or more")):
             out["batch"] = True
         return out
