@@ -309,7 +309,9 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                      "subtypes": sorted(c.subtypes)})
             sacrifice(g, i)  # 701.14a, with its event (603.2)
         elif part == "discard":
-            discard(g, i)  # 701.7, with its event
+            new = discard(g, i)  # 701.7, with its event
+            if s is not None:  # "the discarded card's mana value" of the ability or spell it paid for (601.2h)
+                s.chosen.setdefault("discarded", []).append(new)
         elif part in ("exile_from_graveyard", "exile_from_hand"):
             g.move(i, "exile")
         elif part in ("linked_to_graveyard", "process"):

@@ -244,7 +244,7 @@ def _walk(x: Any, out: list[str]) -> None:
         if x.get("hand_of") == "that_player" and not _THAT_PLAYER[0]:
             out.append("amount hand_of that_player outside a per-player instruction")
         mv = x.get("mv_of")
-        if mv is not None and mv not in ("it", "taken", "self", "attached") \
+        if mv is not None and mv not in ("it", "taken", "self", "attached", "discarded") \
                 and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's
             # targets last existed (608.2h); a card exiled to pay a cost is not kept for it
@@ -276,7 +276,7 @@ def _walk(x: Any, out: list[str]) -> None:
     elif isinstance(x, (list, tuple)):
         for v in x:
             _walk(v, out)
-    elif isinstance(x, str) and x in ("an_opponent", "trigger_player_hand", "sacrificed", "discarded"):
+    elif isinstance(x, str) and x in ("an_opponent", "trigger_player_hand", "sacrificed"):
         out.append(f"reference {x}")
 
 

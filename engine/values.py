@@ -206,6 +206,10 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return []
     if ref == "milled":  # "the cards milled this way" / "from among them" after a mill (the cards now in the graveyard)
         return [c for c in r.get("milled", ()) if c in g.objects]
+    if ref == "discarded":  # "the discarded card's mana value": the cards this resolution's discard took (701.8),
+        # or the cost of the resolving spell or ability discarded (601.2h)
+        paid = s.chosen.get("discarded", ()) if "obj" in r else ()
+        return [c for c in [*paid, *r.get("discarded", ())] if c in g.objects]
     if ref == "taken":  # "reveal the top card ... and put that card into your hand": what the dig moved
         return [c for c in r.get("taken", ()) if c in g.objects]
     if ref == "exiled":  # the cards the previous exile_top effect exiled
@@ -303,7 +307,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
-                       "attacked_by_it", "revealed_top", "targeting", "put_with"})
+                       "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "owner_of", "opponents_of"})
 
