@@ -632,6 +632,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             done = {"amount_ge": {"amount": {"count_this_way": {}, "action": "discarded"}, "n": 1}}
             out.append(Effect("if", {"cond": done, "then": list(effs)}))
             continue
+        them = re.match(r"^if (?:that player|they|he or she) (?:does|do), (.+)$", s)
+        if them and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") not in (None, "you") \
+                and "what" not in out[-1].args:
+            # "Target opponent sacrifices a green or white creature of their choice. If that player does, they lose 2
+            # life." (Self-Inflicted Wound): only if something was sacrificed (discarded) this way (608.2c)
+            effs = parse_sentence(them.group(1), ctx)
+            if effs is None:
+                return None
+            action = "sacrificed" if out[-1].op == "sacrifice" else "discarded"
+            done = {"amount_ge": {"amount": {"count_this_way": {}, "action": action}, "n": 1}}
+            out.append(Effect("if", {"cond": done, "then": list(effs)}))
+            continue
         if m and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") == "you" \
                 and "what" not in out[-1].args and "filter" in out[-1].args:
             # "Sacrifice a Mountain. If you do, ...": done if it can be, and what follows only then (608.2c)
