@@ -33,6 +33,9 @@ KNOWN = frozenset({
     "blocking_self", "blocked_by_self", "in_combat_with_self",
     "not_ids",  # "each other creature that shares a color with it": not the objects named (engine/values.py)
     "other_than",  # a reference: "it gets +1/+1 for each other creature": not those objects (values.bind_refs)
+    # a reference: "for each other creature that shares a creature type with it" (205.3m): bound to "subtypes" by
+    # values.bind_refs and values.static_bind, as other_than is
+    "shares_type_with",
     "pt_equal",  # bool: "whose power and toughness are (aren't) equal" (208.1)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
     "damaged_you_this_turn",  # "creature that dealt damage to you this turn" (engine/triggers.py damaged_by_turn)

@@ -319,10 +319,22 @@ def static_bind(g: "Game", src: int | None, f: dict[str, Any]) -> dict[str, Any]
     """A count's filter read by a static ability (611.3a): "Enchanted creature gets +1/+1 for each other
     creature you control" names the enchanted creature by "other" (``other_than``: not the objects the
     reference names now)."""
-    if "other_than" not in f:
+    if "other_than" not in f and "shares_type_with" not in f:
         return f
     f = dict(f)
-    f["not_ids"] = [*f.get("not_ids", ()), *(x for x in static_refs(g, src, f.pop("other_than")) if isinstance(x, int))]
+    if "other_than" in f:
+        f["not_ids"] = [*f.get("not_ids", ()),
+                        *(x for x in static_refs(g, src, f.pop("other_than")) if isinstance(x, int))]
+    if "shares_type_with" in f:
+        f = _shared_types(g, f, static_refs(g, src, f.pop("shares_type_with")))
+    return f
+
+
+def _shared_types(g: "Game", f: dict[str, Any], ids: list[Any]) -> dict[str, Any]:
+    """"... that shares a creature type with it" (205.3m): any of the creature types the named objects have now
+    (none: the filter matches nothing)."""
+    f["subtypes"] = sorted({t for x in ids if isinstance(x, int) and x in g.objects for t in g.chars(x).subtypes
+                            if t in CREATURE_TYPES})
     return f
 
 
@@ -1219,6 +1231,9 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     if "other_than" in f:  # "for each other creature you control" of "it gets": not the objects it names now
         f = dict(f)
         f["not_ids"] = [*f.get("not_ids", ()), *(x for x in refs(g, r, f.pop("other_than")) if isinstance(x, int))]
+    if "shares_type_with" in f:  # "each other creature that shares a creature type with it" (205.3m)
+        f = dict(f)
+        f = _shared_types(g, f, refs(g, r, f.pop("shares_type_with")))
     if "blocking_ref" in f:  # "each creature blocking it" (509.1g): the attackers the reference names now
         f = dict(f)
         f["blocking_ids"] = [x for x in refs(g, r, f.pop("blocking_ref")) if isinstance(x, int)]

@@ -61,6 +61,12 @@ def count_of(phrase: str) -> Any:
     got = _count_more(p)
     if got is not None:
         return got
+    m = re.fullmatch(r"(.+?) that shares? a creature type with (it|self)", p)
+    if m:  # "for each other creature you control that shares a creature type with it" (205.3m)
+        f = parse_noun(re.sub(r" on the battlefield$", "", m.group(1)))
+        if f is None or f.get("player") or "subtypes" in f or f.get("zone") not in (None, "battlefield"):
+            return None
+        return {"count": {**f, "shares_type_with": m.group(2)}}
     m = re.fullmatch(r"(?:the total number of )?(.+?) you own in (exile|your graveyard) and in "
                      r"(exile|your graveyard)", p)
     if m and m.group(2) != m.group(3):  # "the total number of instant and sorcery cards you own in exile and in

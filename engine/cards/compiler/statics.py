@@ -340,6 +340,8 @@ def _of_subject(q: dict[str, Any] | None, aff: Any) -> dict[str, Any] | None:
             q[key] = aff
     for key in ("count", "counters_among"):
         f = q.get(key)
+        if isinstance(f, dict) and f.get("shares_type_with") == "it":  # "that shares a creature type with it"
+            f = q[key] = {**f, "shares_type_with": aff}
         if aff == "attached" and isinstance(f, dict) and f.get("other") and "Creature" in f.get("types", ()):
             q[key] = {**{k: v for k, v in f.items() if k != "other"}, "other_than": "attached"}
     return q
