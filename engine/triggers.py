@@ -59,7 +59,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
-                  "from", "chapter", "main_phase"})
+                  "from", "chapter", "main_phase", "by_filter"})
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -82,7 +82,9 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # a Saga's chapter number: its lore counters went from fewer to at least that many (engine/saga.py)
     "chapter": frozenset({"chapter"}),
     # "whenever you cast an instant spell during your main phase" (505.1)
-    "main_phase": frozenset({"cast"})}
+    "main_phase": frozenset({"cast"}),
+    # "becomes the target of an instant or sorcery spell": the spell that targets it (601.2c)
+    "by_filter": frozenset({"becomes_target_spell", "becomes_target_spell_opponent"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -124,6 +126,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
                 or "becomes_target_opponent" in names and ev["player"] != controller
                 or "becomes_target_spell_opponent" in names and ev["spell"] and ev["player"] != controller):
             return False
+        if "by_filter" in trig and not matches(g, ev["by"], trig["by_filter"], src, controller):
+            return False  # "becomes the target of an instant or sorcery spell": the spell, as it is cast (601.2c)
     elif name == "blocks" and "blocks_flying" in names and "blocks" not in names:
         # "whenever SELF blocks a creature with flying"
         if not any(a in g.objects and "Flying" in g.chars(a).keywords for a in ev.get("attackers", ())):

@@ -69,6 +69,16 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 or "tapped" in inner["filter"]:
             return None
         return {**inner, "filter": {**inner["filter"], "tapped": True}}
+    m = re.fullmatch(r"(.+?) becomes the target of an? (.+?) spell( an opponent controls)?", c)
+    if m and m.group(2) not in ("", "spell or ability"):
+        # "Whenever a Wolf or Werewolf you control becomes the target of an instant or sorcery spell" (Silverfur
+        # Partisan): the spell that targets it, as it becomes cast (601.2c)
+        inner = parse_trigger(f"{m.group(1)} becomes the target of a spell{m.group(3) or ''}")
+        by = parse_noun(m.group(2) + " spell")
+        if inner is None or by is None or by.get("player") or set(by) - {"types", "colors", "or", "zone", "not_types",
+                                                                         "subtypes", "not_colors"}:
+            return None
+        return {**inner, "by_filter": by}
     m = re.fullmatch(r"(an? .+?) dealt damage by (self|equipped creature|enchanted creature) this turn dies", c)
     if m:  # "a creature dealt damage by SELF this turn dies" (700.4; the damage it was dealt this turn)
         inner = parse_trigger(f"{m.group(1)} dies")
