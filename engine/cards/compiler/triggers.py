@@ -69,6 +69,15 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 or "tapped" in inner["filter"]:
             return None
         return {**inner, "filter": {**inner["filter"], "tapped": True}}
+    m = re.fullmatch(r"(an? .+?) transforms into an? (.+)", c)
+    if m and m.group(1) != "self":
+        # "Whenever a permanent you control transforms into a non-Human creature" (Cult of the Waxing Moon): the
+        # permanent as it is after it transformed (701.25a, 603.2)
+        f, into = parse_noun(m.group(1).split(" ", 1)[1]), parse_noun(m.group(2))
+        if f is None or into is None or f.get("player") or into.get("player") or set(f) & set(into) - {"zone"} \
+                or f.get("zone") not in (None, "battlefield") or into.get("zone") not in (None, "battlefield"):
+            return None
+        return {"event": "transforms", "filter": {**f, **into}}
     m = re.fullmatch(r"(.+?) becomes the target of an? (.+?) spell( an opponent controls)?", c)
     if m and m.group(2) not in ("", "spell or ability"):
         # "Whenever a Wolf or Werewolf you control becomes the target of an instant or sorcery spell" (Silverfur
