@@ -59,7 +59,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
-                  "from", "chapter", "main_phase", "by_filter"})
+                  "from", "chapter", "main_phase", "by_filter", "other_filter"})
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -84,7 +84,9 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "whenever you cast an instant spell during your main phase" (505.1)
     "main_phase": frozenset({"cast"}),
     # "becomes the target of an instant or sorcery spell": the spell that targets it (601.2c)
-    "by_filter": frozenset({"becomes_target_spell", "becomes_target_spell_opponent"})}
+    "by_filter": frozenset({"becomes_target_spell", "becomes_target_spell_opponent"}),
+    # "blocks or becomes blocked by a non-Wall creature": the creature it blocks or that blocks it (509.1h)
+    "other_filter": frozenset({"blocks_creature", "becomes_blocked_by"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -136,6 +138,11 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False
     if "counter" in trig and ev.get("kind") != trig["counter"]:
         return False  # "the last intervention counter"
+    if "other_filter" in trig:  # "blocks or becomes blocked by a non-Wall creature": the other creature (509.1h)
+        other = ev.get("blocker", ev.get("blocked"))
+        if not isinstance(other, int) or other not in g.objects or not matches(g, other, trig["other_filter"], src,
+                                                                                controller):
+            return False
     if name == "chapter" and not ev["from"] < trig.get("chapter", 0) <= ev["to"]:
         return False  # a chapter ability: lore counters became at least its number from fewer (engine/saga.py)
     if "cast_from" in trig:  # the zone the spell was cast from (601.2a)

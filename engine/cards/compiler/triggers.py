@@ -69,6 +69,25 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 or "tapped" in inner["filter"]:
             return None
         return {**inner, "filter": {**inner["filter"], "tapped": True}}
+    m = re.fullmatch(r"(self|equipped creature|enchanted creature) (blocks or becomes blocked by|becomes blocked by|"
+                     r"blocks) (an?|one or more) (.+?)", c)
+    if m and not (m.group(2) == "blocks" and m.group(4) in ("creature with flying",)):
+        # 509.1h, 509.4: "Whenever SELF blocks or becomes blocked by a non-Wall creature, destroy that creature at end
+        # of combat" (Cockatrice): once for each creature it blocks or that blocks it, "that creature" the other one;
+        # "becomes blocked by one or more colorless creatures" (Hedron Blade): once for the blockers declared together
+        f = parse_noun(m.group(4))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or "Creature" not in f.get(
+                "types", ()):
+            return None
+        f.pop("zone", None)
+        events = {"blocks or becomes blocked by": ["blocks_creature", "becomes_blocked_by"],
+                  "becomes blocked by": "becomes_blocked_by", "blocks": "blocks_creature"}[m.group(2)]
+        out: dict[str, Any] = {"event": events, "self" if m.group(1) == "self" else "attached": True, "other_filter": f}
+        if m.group(3) == "one or more":
+            if m.group(2) != "becomes blocked by":
+                return None
+            out["batch"] = True  # "it" is then the attacker (the batch's objects), as the sentence means
+        return out
     m = re.fullmatch(r"(an? .+?) transforms into an? (.+)", c)
     if m and m.group(1) != "self":
         # "Whenever a permanent you control transforms into a non-Human creature" (Cult of the Waxing Moon): the
@@ -155,7 +174,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         who = {"your": "you", "an opponent's": "opponent"}.get(m.group(3), "any")
-        out: dict[str, Any] = {"event": "card_to_graveyard", "who": who, "filter": f}
+        out = {"event": "card_to_graveyard", "who": who, "filter": f}
         if m.group(1) == "one or more":
             out["batch"] = True
         if m.group(4) == "your library":
