@@ -391,6 +391,13 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
             put_attacking(g, t, tgt)
         if blocked:
             put_blocking(g, t, blocked[0], place)
+    if e.get("investigate"):  # 701.33a: each time a player investigates ("whenever you investigate", 603.2)
+        for p in who:
+            for _ in range(n if seats.can_control(g, p) else 0):
+                pl = g.players[p]
+                first = pl.investigated_turn != g.turn
+                pl.investigated_turn = g.turn
+                triggers.event(g, {"event": "investigate", "player": p, "first": first})
     return None
 
 

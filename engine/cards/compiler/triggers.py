@@ -478,6 +478,8 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "you scry": {"event": "scry", "who": "you"},
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
+        "you investigate": {"event": "investigate", "who": "you"},  # 701.33a
+        "you investigate for the first time each turn": {"event": "investigate", "who": "you", "first": True},
         "you expend 4": {"event": "expend", "amount": 4},
         "you expend 8": {"event": "expend", "amount": 8},
         "you commit a crime": {"event": "crime", "who": "you"},
