@@ -490,6 +490,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "draw_limit", "turned_up_counters", "sorcery_only", "hand_size", "untap_limit", "may_not_untap",
     "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
     "damage_mod",  # "it deals double that damage / that much damage plus N instead" (engine/replacement.py, 614.1a)
+    "attach_only",  # "SELF can be attached only to a creature with ..." (engine/object_statics.py attach_allowed)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)

@@ -22,7 +22,7 @@ from engine.cards.compiler import compile_card
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.mana import substitute_x
-from engine.object_statics import cant_be_countered
+from engine.object_statics import attach_allowed, cant_be_countered
 from engine.ops import nested
 from engine.ops.base import ask_cards, table
 from engine.ops.zones import followed
@@ -436,6 +436,8 @@ def _attach(g: "Game", r: Ctx, e: Effect) -> None:
         if e.get("creature_only") and ("Creature" not in g.chars(to[0]).types or what[0] == to[0]
                                        or g.objects[what[0]].zone != "battlefield"):
             return  # 301.5c: an Equipment attaches only to a creature; 701.3b: otherwise nothing happens
+        if not attach_allowed(g, what[0], to[0]):
+            return  # "SELF can be attached only to a creature with toughness 4 or greater": nothing happens (701.3b)
         g.objects[what[0]].attached_to = to[0]
         g.ts += 1
         g.objects[what[0]].timestamp = g.ts
