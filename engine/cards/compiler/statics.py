@@ -1149,7 +1149,8 @@ def _attach_only(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can be attached only to a creature with toughness 4 or greater" (Gate Smasher, 301.5): what it may
     become attached to (701.3a) and stay attached to (704.5p)."""
     f = parse_noun(m.group(1).split(" ", 1)[1])
-    if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or "Creature" not in f.get("types", ()):
+    if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") \
+            or "Creature" not in f.get("types", ()):
         return None
     f.pop("zone", None)
     return [{"kind": "attach_only", "filter": f}]
