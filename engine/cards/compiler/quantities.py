@@ -40,6 +40,7 @@ import re
 from typing import Any
 
 from engine.cards.compiler import targets
+from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
 
 _WORDNUM = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
@@ -662,6 +663,9 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"self is an? (artifact|creature|enchantment|land)", t)
     if m:
         return {"self": {"types": [m.group(1).capitalize()]}}
+    m = re.fullmatch(r"self is an? ([a-z]+)", t)
+    if m and subtype(m.group(1)):  # "If SELF is a Spirit, it becomes ..." (Figure of Destiny): its subtypes now
+        return {"self": {"subtypes": [subtype(m.group(1))]}}
     m = re.fullmatch(r"you've drawn (\w+) or more cards this turn", t)
     if m and number(m.group(1)):
         return {"drawn_ge": number(m.group(1))}
