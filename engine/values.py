@@ -523,6 +523,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                 return info["pt"][0 if attr == "power" else 1]  # left the battlefield: 603.10, 704.7
             if xs and xs[0] not in g.objects:  # gone: as it last existed (608.2h)
                 pt = r.get("lki_pt", {}).get(xs[0])
+                new = r.get("followed", {}).get(xs[0])
+                if pt is None and new in g.objects:  # "the toughness of the card returned this way": a card the
+                    return getattr(g.chars(new), attr)  # instruction moved, where it went (400.7)
                 return (pt[0] if attr == "power" else pt[1]) if pt else 0
             return getattr(g.chars(xs[0]), attr) if xs else 0
     if "count_this_way" in a and r is not None and a.get("action") in ("milled", "put"):
