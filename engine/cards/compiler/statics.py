@@ -261,6 +261,48 @@ def _base_pt(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "become", "affects": aff, "power": int(m.group(2)), "toughness": int(m.group(3))}]
 
 
+def _creature_words(words: str) -> tuple[list[str], list[str], list[str]] | None:
+    """The colors, card types and creature types of "a 4/4 red Beast creature", "a Toy artifact creature"."""
+    colors, types, subs = [], [], []
+    for w in words.split():
+        if w in COLORS:
+            colors.append(COLORS[w])
+        elif w == "artifact":
+            types.append("Artifact")
+        elif w != "and" and subtype(w):
+            subs.append(subtype(w))
+        elif w != "and":
+            return None
+    return colors, types, subs
+
+
+@static(r"^(.+?) is an? (?:(\d+)/(\d+) )?((?:[a-z]+ )*?)creature(?: with base power and toughness (\d+)/(\d+))?"
+        r"(?: with ([a-z ,]+?))?(?: in addition to its other types|\. it's still an? (land|artifact))$")
+def _is_a_creature(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.1b, 613.1d: "Enchanted artifact is a creature with base power and toughness 5/5 in addition to its other
+    types" (Ensoul Artifact), "Enchanted land is a 4/4 red Beast creature with trample. It's still a land" (Crusher
+    Zendikon): it keeps its card types, supertypes and subtypes and becomes a creature of those creature types
+    (layer 4), of that color (5), with those keywords (6) and that base power and toughness (7b)."""
+    # "Enchanted Mountain is a 7/7 red Giant creature" (Awaken the Ancient): the one it enchants (303.4)
+    aff = "attached" if re.fullmatch(r"enchanted [a-z]+", m.group(1)) else _affects(m.group(1))
+    got = _creature_words(m.group(4) or "")
+    pt = (m.group(2), m.group(3)) if m.group(2) else (m.group(5), m.group(6))
+    if aff is None or got is None or pt[0] is None or (m.group(2) is None) == (m.group(5) is None):
+        return None
+    colors, types, subs = got
+    st: dict[str, Any] = {"kind": "become", "affects": aff, "types": types + ["Creature"], "subtypes": subs,
+                          "in_addition": True, "power": int(pt[0]), "toughness": int(pt[1])}
+    if colors:
+        st["colors"] = colors
+    out = [st]
+    if m.group(7):
+        kws = keyword_list(m.group(7))
+        if kws is None:
+            return None
+        out.append({"kind": "keywords", "affects": aff, "keywords": kws})
+    return out
+
+
 @static(r"^(.+?) (?:is|are) (an? .+?) and (?:loses|lose) all abilities$")
 def _become_then_lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), "is " + m.group(2))
