@@ -263,14 +263,17 @@ def _base_pt(m: re.Match) -> list[dict[str, Any]] | None:
 
 def _creature_words(words: str) -> tuple[list[str], list[str], list[str]] | None:
     """The colors, card types and creature types of "a 4/4 red Beast creature", "a Toy artifact creature"."""
-    colors, types, subs = [], [], []
+    colors: list[str] = []
+    types: list[str] = []
+    subs: list[str] = []
     for w in words.split():
+        sub = subtype(w) if w != "and" else None
         if w in COLORS:
             colors.append(COLORS[w])
         elif w == "artifact":
             types.append("Artifact")
-        elif w != "and" and subtype(w):
-            subs.append(subtype(w))
+        elif sub:
+            subs.append(sub)
         elif w != "and":
             return None
     return colors, types, subs
