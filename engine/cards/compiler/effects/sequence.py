@@ -994,7 +994,8 @@ def _cda_pending(effects: Any) -> bool:
     return False
 
 
-_LOOK_START = re.compile(r"^(?:(?:look at|reveal) the top (?:\w+ cards|card) of your library|look at the top (?:\w+ "
+_LOOK_START = re.compile(r"^(?:(?:you may look at|look at|reveal) the top (?:\w+ cards|card) of your library|"
+                         r"look at the top (?:\w+ "
                          r"cards|card) of (?:target player's|target opponent's|that player's|defending player's|"
                          r"their) library|(?:defending player|"
                          r"target player|target opponent) reveals the top card of their "
@@ -1053,6 +1054,9 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
     for i, first in enumerate(sents):
         if not _LOOK_START.match(first):
             continue
+        if first.lower().startswith("you may look") and not (i + 1 < len(sents) and sents[i + 1].lower().startswith(
+                "if you do, reveal ")):
+            continue  # "You may look at the top five cards ... If you do, reveal ...": library.read_look's form only
         mark = ctx.mark()
         before = parse_effects(" ".join(sents[:i]), ctx) if i else []
         if before is None:
