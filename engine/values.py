@@ -206,6 +206,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return []
     if ref == "milled":  # "the cards milled this way" / "from among them" after a mill (the cards now in the graveyard)
         return [c for c in r.get("milled", ()) if c in g.objects]
+    if ref == "revealed":  # "the revealed card's power": the card revealed to pay the cost of the spell (601.2h)
+        return [x for x in s.chosen.get("revealed", ()) if x in g.objects]
     if ref == "discarded":  # "the discarded card's mana value": the cards this resolution's discard took (701.8),
         # or the cost of the resolving spell or ability discarded (601.2h)
         paid = s.chosen.get("discarded", ()) if "obj" in r else ()
@@ -307,12 +309,12 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
-                       "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded"})
+                       "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "owner_of", "opponents_of"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
-STATIC_REFS = frozenset({"self", "attached", "you"})
+STATIC_REFS = frozenset({"self", "attached", "you", "revealed"})
 
 
 def static_bind(g: "Game", src: int | None, f: dict[str, Any]) -> dict[str, Any]:
@@ -349,6 +351,9 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
     if ref == "you":
         ctl = g.controller_of(src)
         return [ctl] if ctl is not None else []
+    if ref == "revealed":  # "the revealed card's power": the card revealed to cast this spell (601.2h), still known
+        o = g.objects.get(src) if src is not None else None
+        return [x for x in (o.chosen.get("revealed", ()) if o is not None else ()) if x in g.objects]
     raise Unsupported(f"unsupported reference {ref!r} outside a resolution")
 
 

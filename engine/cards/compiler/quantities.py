@@ -181,6 +181,10 @@ def count_of(phrase: str) -> Any:
     if m:
         k = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]
         return {k: "self" if p.startswith("self") else "it"}
+    m = re.fullmatch(r"the revealed card's (power|toughness|mana value)", p)
+    if m:  # "As an additional cost to cast this spell, reveal a creature card from your hand. ... the revealed card's
+        # power" (601.2h: the card revealed to pay the cost, as it is now)
+        return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "revealed"}
     m = re.fullmatch(r"(the sacrificed creature's|the exiled card's|that creature's|the discarded card's|"
                      r"the sacrificed artifact's|the exiled creature's) (power|toughness|mana value)", p)
     if m:
