@@ -60,9 +60,10 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if "Protection" in tc.keywords and not free:
                 if protected(g, tc, src, set(sc.colors)):
                     continue  # 702.16c
-        here = pool + replacement.static_shields(g, src, tgt, combat) if not free else pool
-        if here and not free:
-            n, took = replacement.prevent(g, src, tgt, n, combat, spent, here)
+        here = pool + replacement.static_shields(g, src, tgt, combat) if not free else []
+        mods = replacement.damage_mods(g, src, tgt, combat) if statics_on else []  # 614.1a, ordered with 615 (616.1)
+        if here or mods:
+            n, took = replacement.prevent(g, src, tgt, n, combat, spent, here, mods=mods)
             for e, k in took:
                 spent[e["ts"]] = spent.get(e["ts"], 0) + k
                 used.append((e, k, tgt))

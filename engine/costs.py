@@ -309,7 +309,9 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                      "subtypes": sorted(c.subtypes)})
             sacrifice(g, i)  # 701.14a, with its event (603.2)
         elif part == "discard":
-            discard(g, i)  # 701.7, with its event
+            new = discard(g, i)  # 701.7, with its event
+            if s is not None:  # "the discarded card's mana value" of the ability or spell it paid for (601.2h)
+                s.chosen.setdefault("discarded", []).append(new)
         elif part in ("exile_from_graveyard", "exile_from_hand"):
             g.move(i, "exile")
         elif part in ("linked_to_graveyard", "process"):
@@ -320,6 +322,8 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                 s.chosen["revealed_as_cast"] = True
         elif part == "reveal_hand":  # 701.15a: shown to every player; it stays in the hand
             knowledge.show(g, [i])
+            if s is not None:  # "the revealed card's power" (Titan's Presence): the spell remembers it (601.2h)
+                s.chosen.setdefault("revealed", []).append(i)
         elif part == "tap_others":
             tap(g, i)  # 701.17a, with its event (603.2d)
         elif part == "remove_counter_from":  # one counter of the kind the filter names (its "counter")

@@ -35,6 +35,10 @@ KNOWN = frozenset({
     "blocking_self", "blocked_by_self", "in_combat_with_self",
     "not_ids",  # "each other creature that shares a color with it": not the objects named (engine/values.py)
     "other_than",  # a reference: "it gets +1/+1 for each other creature": not those objects (values.bind_refs)
+    # a reference: "for each other creature that shares a creature type with it" (205.3m): bound to "subtypes" by
+    # values.bind_refs and values.static_bind, as other_than is
+    "shares_type_with",
+    "life_eq", "life_le", "life_ge",  # a player's life total: "each player with exactly 13 life" (119.1)
     "pt_equal",  # bool: "whose power and toughness are (aren't) equal" (208.1)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
     "damaged_you_this_turn",  # "creature that dealt damage to you this turn" (engine/triggers.py damaged_by_turn)
@@ -143,6 +147,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         you = controller or (game.controller_of(src) if src is not None else None)
         if not (f.get("player") or f.get("any")):
             return False
+        if "life_eq" in f or "life_le" in f or "life_ge" in f:  # "each player with exactly 13 life" (119.1)
+            life = game.players[x].life
+            if life != f.get("life_eq", life) or life > f.get("life_le", life) or life < f.get("life_ge", life):
+                return False
         if f.get("opponent") or f.get("controller") == "opponent":
             return _opponent(game, x, you)
         if f.get("controller") == "you":

@@ -41,7 +41,8 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
         f = dict(cost.sacrifice)
         out.append(("sacrifice", f, int(f.pop("amount", 1))))
     if cost.discard and cost.discard > 0:
-        out.append(("discard", dict(cost.discard_filter or {}), cost.discard))
+        f = dict(cost.discard_filter or {})
+        out.append(("discard", f, -1 if f.pop("x", False) else cost.discard))  # -1: "Discard X cards" (107.3)
     if cost.exile_from_graveyard:
         f = dict(cost.exile_from_graveyard)
         out.append(("exile_from_graveyard", f, int(f.pop("amount", 1))))

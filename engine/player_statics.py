@@ -28,6 +28,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "spell_limit",
                    "play_from", "graveyard_replacement",
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
+                   "damage_mod",        # "deals double that damage instead": engine.replacement.damage_mods (614.1a)
                    "cant_gain_life", "cant_lose_life", "skip_step",
                    "extra_land",        # read by land_plays (305.2a)
                    "attack_tax",        # read by engine.combat.attack_cost (508.1g)
@@ -491,4 +492,11 @@ def static_problems(st: dict[str, Any]) -> list[str]:
                                      or not (fr in (None, "self", "attached") or isinstance(fr, dict))
                                      or affects is None and st.get("players") is None and fr is None):
         return ["prevent damage"]
+    if kind == "damage_mod" and (st.get("mod") not in ("times", "plus") or not isinstance(st.get("amount"), int)
+                                 or st.get("players") not in (None, "each", "you", "opponent", "attached")
+                                 or not (affects in (None, "self", "attached") or isinstance(affects, dict))
+                                 or not (fr in (None, "self", "attached") or isinstance(fr, dict))
+                                 or isinstance(fr, dict) and unknown_keys(fr)
+                                 or isinstance(affects, dict) and unknown_keys(affects)):
+        return ["damage modification"]
     return []

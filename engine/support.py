@@ -99,6 +99,8 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone", "prevent_damage",
                      "discard_to_battlefield",  # engine/actions.py discard (614.1a: the card's own replacement)
                      "untargetable_zone",  # engine/targets.py targetable (115.1: cards in graveyards)
+                     "damage_mod",  # engine/replacement.py damage_mods (614.1a)
+                     "attach_only",  # engine/object_statics.py attach_allowed (701.3a, 704.5p)
                      "cant_gain_life", "cant_lose_life",  # engine/player_statics.py (118.7, 118.8)
                      "cant_get_counters",  # engine/player_statics.can_get_counters (121.1)
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
@@ -144,7 +146,8 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "reach_against",  # engine/combat.py can_block: "can block Dragons as though it had reach"
                    "untargetable_from",  # engine/targets.py: "can't be the target of nongreen spells or abilities ..."
                    "combat_cost",  # engine/combat.py attack_cost, block_cost (508.1d, 509.1d)
-                   "no_combat_damage"})  # engine/combat.py combat_power (510.1a)
+                   "no_combat_damage",  # engine/combat.py combat_power (510.1a)
+                   "cant_transform"})  # engine/transform.py transform (701.25a, 101.2)
 
 
 #: the conditions of a spell's own cost change read for the player casting it alone (engine/costs.py
@@ -245,7 +248,8 @@ def _walk(x: Any, out: list[str]) -> None:
             if x.get(k) == "that_player" and not _THAT_PLAYER[0]:
                 out.append(f"amount {k} that_player outside a per-player instruction")
         mv = x.get("mv_of")
-        if mv is not None and mv not in ("it", "taken") and not (isinstance(mv, dict) and set(mv) == {"target"}):
+        if mv is not None and mv not in ("it", "taken", "self", "attached", "discarded", "revealed") \
+                and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's
             # targets last existed (608.2h); a card exiled to pay a cost is not kept for it
             out.append(f"amount mv_of {mv!r}")
@@ -276,7 +280,7 @@ def _walk(x: Any, out: list[str]) -> None:
     elif isinstance(x, (list, tuple)):
         for v in x:
             _walk(v, out)
-    elif isinstance(x, str) and x in ("an_opponent", "trigger_player_hand", "sacrificed", "discarded"):
+    elif isinstance(x, str) and x in ("an_opponent", "trigger_player_hand", "sacrificed"):
         out.append(f"reference {x}")
 
 
@@ -389,7 +393,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append("blocks of a source that left the battlefield")
         if any(k in trig and not set(evs) <= e for k, e in KEYS_OF_EVENT.items()):
             out.append("trigger options")
-        if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil"} \
+        if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil",
+                                                                      "investigate"} \
                 or trig.get("nth") and evs not in (["cast"], ["draw"]):
             out.append("trigger options")
         if "activate" in evs and not (trig.get("loyalty") or trig.get("nonmana")

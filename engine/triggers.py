@@ -46,6 +46,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "chapter"}  # a Saga's lore counters rose past a chapter number (a later rule: engine/saga.py)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
                  "surveil",  # a later keyword action (Guilds of Ravnica): engine/ops/zones.py
+                 "investigate",  # 701.33a: engine/ops/objects.py (the token op of "investigate")
                  "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
                  "creature_to_graveyard",  # a creature put into that player's graveyard from the battlefield
@@ -59,7 +60,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
-                  "from", "chapter", "main_phase"})
+                  "from", "chapter", "main_phase", "by_filter", "other_filter"})
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -74,7 +75,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "whenever you cast a spell from anywhere other than your hand" / "from your graveyard" (601.2a)
     "cast_from": frozenset({"cast"}),
     # "when SELF is put into your graveyard from your library": the zone it came from (400.7)
-    "from": frozenset({"to_graveyard"}),
+    "from": frozenset({"to_graveyard", "card_to_graveyard"}),
     # "when SELF dies or is put into exile from the battlefield": where it went (603.6c)
     "to": frozenset({"ltb"}),
     # "whenever SELF deals damage to a creature": what was dealt the damage (120.3)
@@ -82,7 +83,11 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # a Saga's chapter number: its lore counters went from fewer to at least that many (engine/saga.py)
     "chapter": frozenset({"chapter"}),
     # "whenever you cast an instant spell during your main phase" (505.1)
-    "main_phase": frozenset({"cast"})}
+    "main_phase": frozenset({"cast"}),
+    # "becomes the target of an instant or sorcery spell": the spell that targets it (601.2c)
+    "by_filter": frozenset({"becomes_target_spell", "becomes_target_spell_opponent"}),
+    # "blocks or becomes blocked by a non-Wall creature": the creature it blocks or that blocks it (509.1h)
+    "other_filter": frozenset({"blocks_creature", "becomes_blocked_by"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -129,6 +134,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
                 or "becomes_target_opponent" in names and ev["player"] != controller
                 or "becomes_target_spell_opponent" in names and ev["spell"] and ev["player"] != controller):
             return False
+        if "by_filter" in trig and not matches(g, ev["by"], trig["by_filter"], src, controller):
+            return False  # "becomes the target of an instant or sorcery spell": the spell, as it is cast (601.2c)
     elif name == "blocks" and "blocks_flying" in names and "blocks" not in names:
         # "whenever SELF blocks a creature with flying"
         if not any(a in g.objects and "Flying" in g.chars(a).keywords for a in ev.get("attackers", ())):
@@ -137,6 +144,11 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False
     if "counter" in trig and ev.get("kind") != trig["counter"]:
         return False  # "the last intervention counter"
+    if "other_filter" in trig:  # "blocks or becomes blocked by a non-Wall creature": the other creature (509.1h)
+        other = ev.get("blocker", ev.get("blocked"))
+        if not isinstance(other, int) or other not in g.objects or not matches(g, other, trig["other_filter"], src,
+                                                                                controller):
+            return False
     if name == "chapter" and not ev["from"] < trig.get("chapter", 0) <= ev["to"]:
         return False  # a chapter ability: lore counters became at least its number from fewer (engine/saga.py)
     if "cast_from" in trig:  # the zone the spell was cast from (601.2a)
@@ -155,7 +167,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False  # "when you sacrifice SELF": it left the battlefield by being sacrificed (701.14a)
     if trig.get("untapped") and (ev.get("obj") not in g.objects or g.objects[ev["obj"]].tapped):
         return False  # "when SELF enters untapped": as it entered (603.6a)
-    if trig.get("first") and name in ("lose_life", "gain_life", "surveil") and not ev.get("first"):
+    if trig.get("first") and name in ("lose_life", "gain_life", "surveil", "investigate") and not ev.get("first"):
         return False  # "for the first time each turn"
     if name == "cast" and ev.get("copy") and not trig.get("or_copy"):
         return False  # 706.10a: a copy is not cast; only "whenever you cast or copy ..." sees it
@@ -208,6 +220,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         p = ev.get("player")
         if who == "you" and p != controller or who == "opponent" and p in (controller, None):
             return False
+        if "from" in trig and ev.get("from") != trig["from"]:
+            return False  # "... put into your graveyard from your library" (the zone it left, 603.6c)
         f = trig.get("filter")
         if f and "obj" in ev:
             if name in ("discard", "sacrifice", "card_to_graveyard"):
@@ -285,27 +299,28 @@ def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) ->
     if ab.condition is not None:
         if not condition(g, ab.condition, src.id, {"trigger": ev, "controller": controller}):
             return None  # 603.4: an intervening "if" clause
+    batch = _batch_key(g) if ab.trigger.get("batch") else None
+    if batch is not None:
+        # "whenever one or more ...": one trigger for all the objects of one event batch (603.2c);
+        # "it"/"they" are all of them and "that many" is their number
+        for t in g.triggered:
+            if t["source"] == src.id and t["ability"] is ab and t.get("batch") == batch:
+                if ev.get("obj") not in t["info"]["objs"]:
+                    t["info"]["objs"].append(ev.get("obj"))
+                    t["info"]["amount"] = len(t["info"]["objs"])
+                return None
     limit = ab.trigger.get("limit_per_turn")
-    if limit:  # "This ability triggers only once each turn."
+    if limit:  # "This ability triggers only once each turn." (a batch's later objects join the one trigger above)
         key = "fired:" + ab.text
         turn, n = src.chosen.get(key, (None, 0))
         n = n if turn == g.turn else 0
         if n >= limit:
             return None
         src.chosen[key] = (g.turn, n + 1)
-    if ab.trigger.get("batch"):
-        # "whenever one or more ...": one trigger for all the objects of one event batch (603.2c);
-        # "it"/"they" are all of them and "that many" is their number
-        key = _batch_key(g)
-        for t in g.triggered:
-            if t["source"] == src.id and t["ability"] is ab and t.get("batch") == key:
-                if ev.get("obj") not in t["info"]["objs"]:
-                    t["info"]["objs"].append(ev.get("obj"))
-                    t["info"]["amount"] = len(t["info"]["objs"])
-                return None
+    if batch is not None:
         info = dict(ev, objs=[ev.get("obj")], amount=1)
         t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": info,
-             "batch": key}
+             "batch": batch}
         g.triggered.append(t)
         return t
     t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": dict(ev)}

@@ -206,6 +206,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return []
     if ref == "milled":  # "the cards milled this way" / "from among them" after a mill (the cards now in the graveyard)
         return [c for c in r.get("milled", ()) if c in g.objects]
+    if ref == "revealed":  # "the revealed card's power": the card revealed to pay the cost of the spell (601.2h)
+        return [x for x in s.chosen.get("revealed", ()) if x in g.objects]
+    if ref == "discarded":  # "the discarded card's mana value": the cards this resolution's discard took (701.8),
+        # or the cost of the resolving spell or ability discarded (601.2h)
+        paid = s.chosen.get("discarded", ()) if "obj" in r else ()
+        return [c for c in [*paid, *r.get("discarded", ())] if c in g.objects]
     if ref == "taken":  # "reveal the top card ... and put that card into your hand": what the dig moved
         return [c for c in r.get("taken", ()) if c in g.objects]
     if ref == "exiled":  # the cards the previous exile_top effect exiled
@@ -299,17 +305,41 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "drawn_this_turn", "colors_spent", "highest_life", "half", "third", "library_size",
                                  "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
-                                 "died_this_turn", "discarded_this_turn", "sacrificed_this_turn"})
+                                 "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
+                                 "mv_of"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
-                       "attacked_by_it", "revealed_top", "targeting", "put_with"})
+                       "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "owner_of", "opponents_of"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
-STATIC_REFS = frozenset({"self", "attached", "you"})
+STATIC_REFS = frozenset({"self", "attached", "you", "revealed"})
+
+
+def static_bind(g: "Game", src: int | None, f: dict[str, Any]) -> dict[str, Any]:
+    """A count's filter read by a static ability (611.3a): "Enchanted creature gets +1/+1 for each other
+    creature you control" names the enchanted creature by "other" (``other_than``: not the objects the
+    reference names now)."""
+    if "other_than" not in f and "shares_type_with" not in f:
+        return f
+    f = dict(f)
+    if "other_than" in f:
+        f["not_ids"] = [*f.get("not_ids", ()),
+                        *(x for x in static_refs(g, src, f.pop("other_than")) if isinstance(x, int))]
+    if "shares_type_with" in f:
+        f = _shared_types(g, f, static_refs(g, src, f.pop("shares_type_with")))
+    return f
+
+
+def _shared_types(g: "Game", f: dict[str, Any], ids: list[Any]) -> dict[str, Any]:
+    """"... that shares a creature type with it" (205.3m): any of the creature types the named objects have now
+    (none: the filter matches nothing)."""
+    f["subtypes"] = sorted({t for x in ids if isinstance(x, int) and x in g.objects for t in g.chars(x).subtypes
+                            if t in CREATURE_TYPES})
+    return f
 
 
 def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
@@ -323,6 +353,9 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
     if ref == "you":
         ctl = g.controller_of(src)
         return [ctl] if ctl is not None else []
+    if ref == "revealed":  # "the revealed card's power": the card revealed to cast this spell (601.2h), still known
+        o = g.objects.get(src) if src is not None else None
+        return [x for x in (o.chosen.get("revealed", ()) if o is not None else ()) if x in g.objects]
     raise Unsupported(f"unsupported reference {ref!r} outside a resolution")
 
 
@@ -439,7 +472,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         x = this(g, r).x if r is not None and "obj" in r else 0
         return -x if a.get("negate") else x
     if "count" in a:
-        f = bind_refs(g, r, a["count"]) if r is not None else a["count"]
+        f = bind_refs(g, r, a["count"]) if r is not None else static_bind(g, src, a["count"])
         ctl = _you(g, src, r)
         n = 0
         if f.get("player"):
@@ -459,7 +492,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "plus" in a:
         return sum(amount(g, x, src, r) for x in a["plus"])
     if "counters_among" in a:  # "for each loyalty counter on planeswalkers you control" (121.1): all of them
-        f = bind_refs(g, r, a["counters_among"]) if r is not None else a["counters_among"]
+        f = bind_refs(g, r, a["counters_among"]) if r is not None else static_bind(g, src, a["counters_among"])
         you = _you(g, src, r)
         return sum(_counters_of_kind(g.objects[i].counters, a.get("kind", "+1/+1")) for i in g.battlefield
                    if matches(g, i, f, src, you))
@@ -468,6 +501,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             if key in a:
                 xs = [x for x in static_refs(g, src, a[key]) if isinstance(x, int) and x in g.objects]
                 return getattr(g.chars(xs[0]), attr) if xs else 0
+        if "mv_of" in a:  # "Equipped creature gets +X/+X, where X is its mana value" (202.3): the object now
+            return sum(int(mana_value(g.objects[x].card.mana_cost, 0)) for x in static_refs(g, src, a["mv_of"])
+                       if isinstance(x, int) and x in g.objects)
         if "counters_on" in a:  # "for each oil counter on SELF"
             xs = [x for x in static_refs(g, src, a["counters_on"]) if isinstance(x, int) and x in g.objects]
             return _counters_of_kind(g.objects[xs[0]].counters, a.get("kind", "+1/+1")) if xs else 0
@@ -494,6 +530,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                 return info["pt"][0 if attr == "power" else 1]  # left the battlefield: 603.10, 704.7
             if xs and xs[0] not in g.objects:  # gone: as it last existed (608.2h)
                 pt = r.get("lki_pt", {}).get(xs[0])
+                new = r.get("followed", {}).get(xs[0])
+                if pt is None and new in g.objects:  # "the toughness of the card returned this way": a card the
+                    return getattr(g.chars(new), attr)  # instruction moved, where it went (400.7)
                 return (pt[0] if attr == "power" else pt[1]) if pt else 0
             return getattr(g.chars(xs[0]), attr) if xs else 0
     if "count_this_way" in a and r is not None and a.get("action") in ("milled", "put"):
@@ -1215,6 +1254,9 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     if "other_than" in f:  # "for each other creature you control" of "it gets": not the objects it names now
         f = dict(f)
         f["not_ids"] = [*f.get("not_ids", ()), *(x for x in refs(g, r, f.pop("other_than")) if isinstance(x, int))]
+    if "shares_type_with" in f:  # "each other creature that shares a creature type with it" (205.3m)
+        f = dict(f)
+        f = _shared_types(g, f, refs(g, r, f.pop("shares_type_with")))
     if "blocking_ref" in f:  # "each creature blocking it" (509.1g): the attackers the reference names now
         f = dict(f)
         f["blocking_ids"] = [x for x in refs(g, r, f.pop("blocking_ref")) if isinstance(x, int)]

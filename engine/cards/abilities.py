@@ -437,6 +437,9 @@ Statics (Ability.static)
   cost_change "who": "any" = spells anyone casts; spells "self" with per_extra_target: amount generic and
                      colored symbols more for each target beyond the first (strive, 601.2f)
   prevent_damage     affects, [then_remove_counter]     prevent all damage dealt to it           615
+  damage_mod         mod (times/plus), amount, [from, players, affects, combat, noncombat]
+                     "If a red source you control would deal damage to ..., it deals that much damage plus 1
+                     instead" (from: the sources, self, attached; players: each/you/opponent/attached)  614.1a
   enters_tapped also takes unless_pay: {"life": n} (shock lands)
   no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline); no_max_hand_size may have who
   hand_size          who, set: AMOUNT | change: int   "Your maximum hand size is increased by one"  402.2, 613.10
@@ -488,6 +491,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
     "discard_to_battlefield",  # "If a spell or ability an opponent controls causes you to discard SELF" (614.1a)
     "untargetable_zone",  # "Cards in graveyards can't be the targets of spells or abilities" (115.1)
+    "damage_mod",  # "it deals double that damage / that much damage plus N instead" (engine/replacement.py, 614.1a)
+    "attach_only",  # "SELF can be attached only to a creature with ..." (engine/object_statics.py attach_allowed)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)
@@ -500,6 +505,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "renowned", "cast",
     "you_attack",
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
+    "investigate",
     "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
     "last_time_counter_removed", "last_counter_removed", "loses_game", "haunted_dies", "creature_to_graveyard",
     "to_graveyard",

@@ -22,7 +22,7 @@ from engine.cards.compiler import compile_card
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.mana import substitute_x
-from engine.object_statics import cant_be_countered
+from engine.object_statics import attach_allowed, cant_be_countered
 from engine.ops import nested
 from engine.ops.base import ask_cards, table
 from engine.ops.zones import followed
@@ -391,6 +391,13 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
             put_attacking(g, t, tgt)
         if blocked:
             put_blocking(g, t, blocked[0], place)
+    if e.get("investigate"):  # 701.33a: each time a player investigates ("whenever you investigate", 603.2)
+        for p in who:
+            for _ in range(n if seats.can_control(g, p) else 0):
+                pl = g.players[p]
+                first = pl.investigated_turn != g.turn
+                pl.investigated_turn = g.turn
+                triggers.event(g, {"event": "investigate", "player": p, "first": first})
     return None
 
 
@@ -429,6 +436,8 @@ def _attach(g: "Game", r: Ctx, e: Effect) -> None:
         if e.get("creature_only") and ("Creature" not in g.chars(to[0]).types or what[0] == to[0]
                                        or g.objects[what[0]].zone != "battlefield"):
             return  # 301.5c: an Equipment attaches only to a creature; 701.3b: otherwise nothing happens
+        if not attach_allowed(g, what[0], to[0]):
+            return  # "SELF can be attached only to a creature with toughness 4 or greater": nothing happens (701.3b)
         g.objects[what[0]].attached_to = to[0]
         g.ts += 1
         g.objects[what[0]].timestamp = g.ts

@@ -349,7 +349,10 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     other = _blocks_a_creature(trig, rest)
     if other is not None:
         trig = other  # "it deals 2 damage to that creature": the subject "it" is still SELF
-        body = re.sub(r"(^|\. )it (deals|gets|gains|has|can't|doesn't)\b", r"\1self \2", body, flags=re.I)
+        if trig.get("self"):
+            # ("It can't be regenerated" after "destroy that creature" is that creature's rider, 701.12b)
+            body = re.sub(r"(^|\. )it (deals|gets|gains|has|can't(?! be regenerated)|doesn't)\b", r"\1self \2", body,
+                          flags=re.I)
     if trig.get("event") == "tapped_for_mana" and trig.get("who") == "any":  # 605.1b: the mana goes to the
         # player who tapped it ("its controller adds", "that player adds"): the pool the mana ability fills
         body = re.sub(r"^(?:its controller|that player) adds\b", "add", body, flags=re.I)
@@ -451,6 +454,8 @@ def _blocks_a_creature(trig: dict[str, Any], head: str) -> dict[str, Any] | None
     """"Whenever SELF blocks [or becomes blocked by] a creature, ... that creature": one trigger for each
     creature it blocks or that blocks it (509.1h, 509.4), whose "that creature"/"it" is that other
     creature, not SELF (events blocks_creature, becomes_blocked_by); None for other triggers."""
+    if trig.get("other_filter") is not None and not trig.get("batch"):
+        return trig  # "blocks or becomes blocked by a non-Wall creature" (engine/cards/compiler/triggers.py)
     if not trig.get("self"):
         return None
     m = _BLOCKS_A_CREATURE.match(head.split(", ")[0].strip())

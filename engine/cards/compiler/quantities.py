@@ -42,6 +42,7 @@ import re
 from typing import Any
 
 from engine.cards.compiler import targets
+from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
 
 _WORDNUM = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
@@ -63,6 +64,12 @@ def count_of(phrase: str) -> Any:
     got = _count_more(p)
     if got is not None:
         return got
+    m = re.fullmatch(r"(.+?) that shares? a creature type with (it|self)", p)
+    if m:  # "for each other creature you control that shares a creature type with it" (205.3m)
+        f = parse_noun(re.sub(r" on the battlefield$", "", m.group(1)))
+        if f is None or f.get("player") or "subtypes" in f or f.get("zone") not in (None, "battlefield"):
+            return None
+        return {"count": {**f, "shares_type_with": m.group(2)}}
     m = re.fullmatch(r"(?:the total number of )?(.+?) you own in (exile|your graveyard) and in "
                      r"(exile|your graveyard)", p)
     if m and m.group(2) != m.group(3):  # "the total number of instant and sorcery cards you own in exile and in
@@ -179,6 +186,10 @@ def count_of(phrase: str) -> Any:
     if m:
         k = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]
         return {k: "self" if p.startswith("self") else "it"}
+    m = re.fullmatch(r"the revealed card's (power|toughness|mana value)", p)
+    if m:  # "As an additional cost to cast this spell, reveal a creature card from your hand. ... the revealed card's
+        # power" (601.2h: the card revealed to pay the cost, as it is now)
+        return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "revealed"}
     m = re.fullmatch(r"(the sacrificed creature's|the exiled card's|that creature's|the discarded card's|"
                      r"the sacrificed artifact's|the exiled creature's) (power|toughness|mana value)", p)
     if m:

@@ -261,6 +261,51 @@ def _base_pt(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "become", "affects": aff, "power": int(m.group(2)), "toughness": int(m.group(3))}]
 
 
+def _creature_words(words: str) -> tuple[list[str], list[str], list[str]] | None:
+    """The colors, card types and creature types of "a 4/4 red Beast creature", "a Toy artifact creature"."""
+    colors: list[str] = []
+    types: list[str] = []
+    subs: list[str] = []
+    for w in words.split():
+        sub = subtype(w) if w != "and" else None
+        if w in COLORS:
+            colors.append(COLORS[w])
+        elif w == "artifact":
+            types.append("Artifact")
+        elif sub:
+            subs.append(sub)
+        elif w != "and":
+            return None
+    return colors, types, subs
+
+
+@static(r"^(.+?) is an? (?:(\d+)/(\d+) )?((?:[a-z]+ )*?)creature(?: with base power and toughness (\d+)/(\d+))?"
+        r"(?: with ([a-z ,]+?))?(?: in addition to its other types|\. it's still an? (land|artifact))$")
+def _is_a_creature(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.1b, 613.1d: "Enchanted artifact is a creature with base power and toughness 5/5 in addition to its other
+    types" (Ensoul Artifact), "Enchanted land is a 4/4 red Beast creature with trample. It's still a land" (Crusher
+    Zendikon): it keeps its card types, supertypes and subtypes and becomes a creature of those creature types
+    (layer 4), of that color (5), with those keywords (6) and that base power and toughness (7b)."""
+    # "Enchanted Mountain is a 7/7 red Giant creature" (Awaken the Ancient): the one it enchants (303.4)
+    aff = "attached" if re.fullmatch(r"enchanted [a-z]+", m.group(1)) else _affects(m.group(1))
+    got = _creature_words(m.group(4) or "")
+    pt = (m.group(2), m.group(3)) if m.group(2) else (m.group(5), m.group(6))
+    if aff is None or got is None or pt[0] is None or (m.group(2) is None) == (m.group(5) is None):
+        return None
+    colors, types, subs = got
+    st: dict[str, Any] = {"kind": "become", "affects": aff, "types": types + ["Creature"], "subtypes": subs,
+                          "in_addition": True, "power": int(pt[0]), "toughness": int(pt[1])}
+    if colors:
+        st["colors"] = colors
+    out = [st]
+    if m.group(7):
+        kws = keyword_list(m.group(7))
+        if kws is None:
+            return None
+        out.append({"kind": "keywords", "affects": aff, "keywords": kws})
+    return out
+
+
 @static(r"^(.+?) (?:is|are) (an? .+?) and (?:loses|lose) all abilities$")
 def _become_then_lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), "is " + m.group(2))
@@ -296,7 +341,7 @@ def _anthem_x(m: re.Match) -> list[dict[str, Any]] | None:
     characteristics are (611.3a: a static ability's effect changes as the count does); a fixed part beside X
     is a second modification of the same layer."""
     aff = _affects(m.group(1))
-    q = quantity(m.group(6))
+    q = _of_subject(quantity(m.group(6)), aff)
     if aff is None or q is None or "x" not in (m.group(3), m.group(5)):
         return None
     p_sign, t_sign = int(m.group(2) + "1"), int(m.group(4) + "1")
@@ -321,9 +366,30 @@ def _anthem_per(m: re.Match) -> list[dict[str, Any]] | None:
             per, rest = cut.group(1), cut.group(2)
             q = quantity(per)
     pp, tt = pt_value(m.group(2)), pt_value(m.group(3))
+    q = _of_subject(q, aff)
     if aff is None or q is None or pp is None or tt is None:
         return None
     return _and_rest({"kind": "anthem", "affects": aff, "power": pp, "toughness": tt, "per": q}, aff, rest)
+
+
+def _of_subject(q: dict[str, Any] | None, aff: Any) -> dict[str, Any] | None:
+    """An anthem's amount with the words that name its subject bound (611.3a): "Equipped creature gets +X/+X,
+    where X is its mana value" reads the equipped creature; "Enchanted creature gets +1/+1 for each other
+    creature you control" counts every creature but the enchanted one ("other" names the subject when the
+    subject is of the kind counted, else the source: "for each other enchantment" of an Aura)."""
+    if q is None or aff not in ("attached", "self"):
+        return q
+    q = dict(q)
+    for key in ("mv_of", "power_of", "toughness_of", "counters_on"):
+        if q.get(key) == "it":
+            q[key] = aff
+    for key in ("count", "counters_among"):
+        f = q.get(key)
+        if isinstance(f, dict) and f.get("shares_type_with") == "it":  # "that shares a creature type with it"
+            f = q[key] = {**f, "shares_type_with": aff}
+        if aff == "attached" and isinstance(f, dict) and f.get("other") and "Creature" in f.get("types", ()):
+            q[key] = {**{k: v for k, v in f.items() if k != "other"}, "other_than": "attached"}
+    return q
 
 
 @static(r"^(.+?) (?:loses|lose) (?!all abilities)([a-z ,]+)$")
@@ -382,13 +448,15 @@ def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
     r"untap step|"
     r"don't untap during their controllers' untap steps|can block only creatures with flying|can't be countered|"
     r"can't be sacrificed|must be blocked if able|attacks or blocks each combat if able|"
-    r"can't attack or block unless you control another creature|"
+    r"can't attack or block unless you control another creature|can't transform|can't attack, block, or transform|"
     r"can't be the target of spells or abilities(?: your opponents control)?)$"
 )
 def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
     if aff is None:
         return None
+    if m.group(2) == "can't attack, block, or transform":  # Bound by Moonsilver: three restrictions (101.2)
+        return [{"kind": "restriction", "affects": aff, "rule": r} for r in ("cant_attack_or_block", "cant_transform")]
     rule = _RESTRICT[m.group(2)]
     if rule == "cant_be_countered":
         return [{"kind": "cant_be_countered", "affects": aff}]
@@ -1138,6 +1206,73 @@ def _prevention(to: str, by_opponent: bool, n: str) -> list[dict[str, Any]] | No
         out["by"] = "opponent"
     if n != "all":
         out["amount"] = int(n)
+    return [out]
+
+
+@static(r"^self can be attached only to (an? .+)$")
+def _attach_only(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can be attached only to a creature with toughness 4 or greater" (Gate Smasher, 301.5): what it may
+    become attached to (701.3a) and stay attached to (704.5p)."""
+    f = parse_noun(m.group(1).split(" ", 1)[1])
+    if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") \
+            or "Creature" not in f.get("types", ()):
+        return None
+    f.pop("zone", None)
+    return [{"kind": "attach_only", "filter": f}]
+
+
+_DAMAGE_TO = {  # the recipients a damage-changing replacement names: (players, objects)
+    "a permanent or player": ("each", {}), "a player or permanent": ("each", {}), "a player": ("each", None),
+    "an opponent or a permanent an opponent controls": ("opponent", {"controller": "opponent"}),
+    "an opponent": ("opponent", None), "you": ("you", None), "self": (None, "self"),
+    "enchanted player": ("attached", None), "enchanted creature": (None, "attached"),
+    "equipped creature": (None, "attached"), "a creature": (None, {"types": ["Creature"]}),
+}
+
+
+@static(r"^if (.+?) would deal (combat |noncombat )?damage(?: to (.+?))?, (?:it|that source) deals "
+        r"(double that damage|triple that damage|twice that much damage|that much damage plus (\d+))"
+        r"(?: to (?:that permanent or player|that player or permanent|that player|that creature|self|you"
+        r"|equipped creature|enchanted creature))? instead$")
+def _damage_mod(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If a source would deal damage to a permanent or player, it deals double that damage to that
+    permanent or player instead" (Furnace of Rath), "If another red source you control would deal damage to a
+    permanent or player, it deals that much damage plus 1 ... instead" (Embermaw Hellion), "If a source would
+    deal damage to you, it deals double that damage to you instead" (Goldnight Castigator): a replacement effect
+    that changes how much damage an event deals, ordered with prevention by the player or controller dealt the
+    damage (616.1; engine/replacement.py)."""
+    src = m.group(1)
+    out: dict[str, Any] = {"kind": "damage_mod"}
+    if src in ("self", "enchanted creature", "equipped creature"):
+        out["from"] = _affects(src)
+    elif src != "a source":
+        f = parse_noun(re.sub(r"^(?:an?|another) (?=.)", lambda x: "another " if "another" in x.group(0) else "", src))
+        if f is None or f.get("player") or f.get("_needs_player_target") or any(
+                isinstance(a, dict) and set(a) - {"types", "colors", "source", "zone"} for a in f.get("or", ())):
+            return None
+        f = {k: v for k, v in f.items() if k != "source"}
+        alts = f.get("or", ())
+        if any("colors" in a and "types" in a for a in alts) and any("colors" not in a for a in alts):
+            return None  # "a red instant or sorcery spell": the color read onto one alternative only
+        if "or" in f:
+            f["or"] = [{k: v for k, v in a.items() if k not in ("source", "zone")} for a in f["or"]]
+        if f.get("zone") not in (None, "stack"):
+            return None
+        if "zone" not in f:  # a source: a permanent, a spell or a card that deals damage (609.7)
+            f["zone"] = "any_card"
+        out["from"] = f
+    to = _DAMAGE_TO.get(m.group(3) or "a permanent or player")
+    if to is None:
+        return None
+    if to[0] is not None:
+        out["players"] = to[0]
+    if to[1] is not None:
+        out["affects"] = dict(to[1]) if isinstance(to[1], dict) else to[1]
+    if m.group(2):
+        out["combat" if m.group(2) == "combat " else "noncombat"] = True
+    how = m.group(4)
+    out["mod"] = "plus" if m.group(5) else "times"
+    out["amount"] = int(m.group(5)) if m.group(5) else 3 if how.startswith("triple") else 2
     return [out]
 
 

@@ -94,8 +94,19 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with (power|toughness|mana value) less than (the revealed card's (?:power|toughness|"
+                      r"mana value))$", p)
+        if m:  # "each creature with mana value less than the revealed card's mana value" (Calamity of the Titans)
+            q = QUANTITY[0](m.group(2)) if QUANTITY else None
+            if q is None:
+                return None
+            key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
+            f[key + "_le"] = {"plus": [q, -1]}
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+with (power|toughness|mana value) (less|greater) than or equal to (the number of .+|"
-                      r"the amount of .+|your life total)$", p)
+                      r"the amount of .+|your life total|the revealed card's (?:power|toughness|mana value))$", p)
         if m:  # "with power less than or equal to the number of Islands you control" (Vedalken Shackles): an
             # amount counted as the filter is checked (a whole phrase: its "you control" is the count's)
             q = QUANTITY[0](m.group(3)) if QUANTITY else None

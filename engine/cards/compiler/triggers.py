@@ -69,6 +69,44 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 or "tapped" in inner["filter"]:
             return None
         return {**inner, "filter": {**inner["filter"], "tapped": True}}
+    m = re.fullmatch(r"(self|equipped creature|enchanted creature) (blocks or becomes blocked by|becomes blocked by|"
+                     r"blocks) (an?|one or more) (.+?)", c)
+    if m and not (m.group(2) == "blocks" and m.group(4) in ("creature with flying",)):
+        # 509.1h, 509.4: "Whenever SELF blocks or becomes blocked by a non-Wall creature, destroy that creature at end
+        # of combat" (Cockatrice): once for each creature it blocks or that blocks it, "that creature" the other one;
+        # "becomes blocked by one or more colorless creatures" (Hedron Blade): once for the blockers declared together
+        f = parse_noun(m.group(4))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or "Creature" not in f.get(
+                "types", ()):
+            return None
+        f.pop("zone", None)
+        events = {"blocks or becomes blocked by": ["blocks_creature", "becomes_blocked_by"],
+                  "becomes blocked by": "becomes_blocked_by", "blocks": "blocks_creature"}[m.group(2)]
+        out: dict[str, Any] = {"event": events, "self" if m.group(1) == "self" else "attached": True, "other_filter": f}
+        if m.group(3) == "one or more":
+            if m.group(2) != "becomes blocked by":
+                return None
+            out["batch"] = True  # "it" is then the attacker (the batch's objects), as the sentence means
+        return out
+    m = re.fullmatch(r"(an? .+?) transforms into an? (.+)", c)
+    if m and m.group(1) != "self":
+        # "Whenever a permanent you control transforms into a non-Human creature" (Cult of the Waxing Moon): the
+        # permanent as it is after it transformed (701.25a, 603.2)
+        f, into = parse_noun(m.group(1).split(" ", 1)[1]), parse_noun(m.group(2))
+        if f is None or into is None or f.get("player") or into.get("player") or set(f) & set(into) - {"zone"} \
+                or f.get("zone") not in (None, "battlefield") or into.get("zone") not in (None, "battlefield"):
+            return None
+        return {"event": "transforms", "filter": {**f, **into}}
+    m = re.fullmatch(r"(.+?) becomes the target of an? (.+?) spell( an opponent controls)?", c)
+    if m and m.group(2) not in ("", "spell or ability"):
+        # "Whenever a Wolf or Werewolf you control becomes the target of an instant or sorcery spell" (Silverfur
+        # Partisan): the spell that targets it, as it becomes cast (601.2c)
+        inner = parse_trigger(f"{m.group(1)} becomes the target of a spell{m.group(3) or ''}")
+        by = parse_noun(m.group(2) + " spell")
+        if inner is None or by is None or by.get("player") or set(by) - {"types", "colors", "or", "zone", "not_types",
+                                                                         "subtypes", "not_colors"}:
+            return None
+        return {**inner, "by_filter": by}
     m = re.fullmatch(r"(an? .+?) dealt damage by (self|equipped creature|enchanted creature) this turn dies", c)
     if m:  # "a creature dealt damage by SELF this turn dies" (700.4; the damage it was dealt this turn)
         inner = parse_trigger(f"{m.group(1)} dies")
@@ -125,16 +163,25 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you remove the last ([a-z]+) counter from self", c)
     if m:  # Divine Intervention: the removal that leaves none of that kind (121.6), by its controller
         return {"event": "last_counter_removed", "self": True, "counter": m.group(1)}
-    m = re.fullmatch(r"(?:a|an) (?:(.+?) )?card is put into (your|an opponent's|a|a player's) graveyard "
-                     r"from anywhere", c)
+    m = re.fullmatch(r"(a|an|one or more) (?:(.+?) )?cards? (?:is|are) put into (your|an opponent's|a|a player's) "
+                     r"graveyard from (anywhere|your library)( during your turn)?", c)
     if m:  # "whenever a card is put into an opponent's graveyard from anywhere" (404.2: a graveyard is its owner's;
-        # a token is not a card, 110.5): each card, from any zone (engine/game.py move)
-        f = parse_noun(m.group(1) + " card") if m.group(1) else {}
+        # a token is not a card, 110.5): each card, from any zone (engine/game.py move); "whenever one or more land
+        # cards are put into your graveyard from anywhere" (The Gitrog Monster): once for the cards one event put
+        # there together (603.2c), "that many" their number
+        f = parse_noun(m.group(2) + " card") if m.group(2) else {}
         if f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "any_card", "graveyard"):
             return None
         f.pop("zone", None)
-        who = {"your": "you", "an opponent's": "opponent"}.get(m.group(2), "any")
-        return {"event": "card_to_graveyard", "who": who, "filter": f}
+        who = {"your": "you", "an opponent's": "opponent"}.get(m.group(3), "any")
+        out = {"event": "card_to_graveyard", "who": who, "filter": f}
+        if m.group(1) == "one or more":
+            out["batch"] = True
+        if m.group(4) == "your library":
+            out["from"] = "library"
+        if m.group(5):
+            out["your_turn"] = True
+        return out
     m = re.fullmatch(r"one or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters are put on (.+)", c)
     if m:  # 121.6: counters placed on a permanent, or given to it as it enters; one event per object and kind
         # (engine/triggers.py counters_put), its number "that many"
@@ -263,7 +310,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
             f["controller"] = "you"
         elif c.endswith("under an opponent's control"):
             f["controller"] = "opponent"
-        out: dict[str, Any] = {"event": _event_word(m.group(2)), "filter": f}
+        out = {"event": _event_word(m.group(2)), "filter": f}
         if c.startswith(("one or more", "two or more")):
             out["batch"] = True
         return out
@@ -431,6 +478,8 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "you scry": {"event": "scry", "who": "you"},
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
+        "you investigate": {"event": "investigate", "who": "you"},  # 701.33a
+        "you investigate for the first time each turn": {"event": "investigate", "who": "you", "first": True},
         "you expend 4": {"event": "expend", "amount": 4},
         "you expend 8": {"event": "expend", "amount": 8},
         "you commit a crime": {"event": "crime", "who": "you"},

@@ -231,6 +231,35 @@ def _pump_become(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("animate", {"what": what, **more, "duration": "eot"})]
 
 
+@reader(r"^(until end of turn, |until your next turn, )?(.+?) becomes? (an? [a-z ]+?) with base power and toughness "
+        r"(\d+)/(\d+)(?:(?:,| and) (.+?))?( until end of turn)?$")
+def _become_base(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Until end of turn, target creature you control becomes a blue Dragon Illusion with base power and toughness
+    4/4, loses all abilities, and gains flying" (Dance of the Skywise), "SELF becomes a Kithkin Spirit with base
+    power and toughness 4/4" (Figure of Destiny): its color and creature types set (205.1a, layers 4-5), its base
+    power and toughness (7b), the abilities it loses, then those it gains (613.1f, in that order)."""
+    what = c.ref(m.group(2))
+    parts = become_parts(f"becomes {m.group(3)} with base power and toughness {m.group(4)}/{m.group(5)}")
+    if what is None or parts is None:
+        return None
+    args: dict[str, Any] = {"what": what, **parts,
+                            "duration": "eot" if m.group(7) or m.group(1) == "until end of turn, " else
+                            "your_next_turn" if m.group(1) else "permanent"}
+    kws: list[str] = []
+    for part in re.sub(r",? and ", ", ", m.group(6) or "").split(", ") if m.group(6) else []:
+        part = part.strip()
+        if part == "loses all abilities":
+            args["lose_all"] = True
+            continue
+        got = keyword_list(re.sub(r"^gains? ", "", part))
+        if got is None:
+            return None
+        kws += got
+    if kws:
+        args["keywords"] = kws
+    return [Effect("animate", args)]
+
+
 @reader(r"^(until end of turn, )?(.+?) loses all abilities(?: and (.+?))?( until end of turn)?$")
 def _lose_all(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Turn to Frog, Ovinize: loses all abilities (613.1f) and perhaps becomes something."""
@@ -365,4 +394,4 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _add_types, _animate, _animate_base, _base_pt,
                                _base_power, _base_pt_of, _artifact_creature_pump, _artifact_creature, _color_choice,
-                               _pump_become, _lose_all, _change_text, _become_type)
+                               _pump_become, _become_base, _lose_all, _change_text, _become_type)

@@ -456,6 +456,15 @@ def _dest(d: str) -> str:
 def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     """701.13a (reveal) / looking at the top cards of a library: a dig effect, or None."""
     t = text.strip().rstrip(".").lower()
+    m = re.fullmatch(r"you may (look at the top \w+ cards of your library)\. if you do, (reveal .+? from among them), "
+                     r"then (put (?:that card|those cards|it|them) on top of your library(?: in any order)?) and the "
+                     r"rest on the bottom(?: of your library)? in any order", t)
+    if m:  # "You may look at the top five cards of your library. If you do, reveal up to one basic land card from
+        # among them, then put that card on top of your library and the rest on the bottom in any order" (Fertile
+        # Thicket): not looking leaves the library as it is; looking puts the rest on the bottom (608.2c)
+        inner = read_look(f"{m.group(1)}. {m.group(2)} and {m.group(3)} and the rest on the bottom of your library "
+                          f"in any order", ctx)
+        return None if inner is None else [Effect("may", {"effects": list(inner)})]
     # "..., put one of them into your hand, and exile the rest" (Ancestral Memories-like): the rest exiled (406.2)
     t = re.sub(r"^((?:look at|reveal) the top [^,.]+ of your library), (put )", r"\1. \2", t)
     t = re.sub(r"(,? and |\. )exile the (rest|others?)$",

@@ -247,6 +247,18 @@ def _redistribute(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("redistribute_life", {})]
 
 
+@reader(r"^each (player|opponent) with (exactly )?(\d+)( or less| or more)? life (wins|loses) the game$")
+def _win_lose_with_life(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player with exactly 13 life loses the game" (Triskaidekaphobia): the players whose life total is
+    that much as it resolves (119.1, 104.3e)."""
+    n = int(m.group(3))
+    key = "life_le" if m.group(4) == " or less" else "life_ge" if m.group(4) == " or more" else "life_eq"
+    if not m.group(2) and not m.group(4):
+        return None
+    f: dict[str, Any] = {"player": True, key: n, **({"opponent": True} if m.group(1) == "opponent" else {})}
+    return [Effect("win_game" if m.group(5) == "wins" else "lose_game", {"who": {"each": f}})]
+
+
 @reader(r"^(you|target player|that player|target opponent|each opponent) (win|wins|lose|loses) the game$")
 def _win_lose(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1))
@@ -605,6 +617,7 @@ READERS: tuple[Reader, ...] = (
     _set_life_total,
     _life_becomes,
     _double_life,
+    _win_lose_with_life,
     _win_lose,
     _end_the_turn,
     _gain_lost_this_way,

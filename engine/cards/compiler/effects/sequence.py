@@ -664,6 +664,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             done = {"amount_ge": {"amount": {"count_this_way": {}, "action": "discarded"}, "n": 1}}
             out.append(Effect("if", {"cond": done, "then": list(effs)}))
             continue
+        them = re.match(r"^if (?:that player|they|he or she) (?:does|do), (.+)$", s)
+        if them and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") not in (None, "you") \
+                and "what" not in out[-1].args:
+            # "Target opponent sacrifices a green or white creature of their choice. If that player does, they lose 2
+            # life." (Self-Inflicted Wound): only if something was sacrificed (discarded) this way (608.2c)
+            effs = parse_sentence(them.group(1), ctx)
+            if effs is None:
+                return None
+            action = "sacrificed" if out[-1].op == "sacrifice" else "discarded"
+            done = {"amount_ge": {"amount": {"count_this_way": {}, "action": action}, "n": 1}}
+            out.append(Effect("if", {"cond": done, "then": list(effs)}))
+            continue
         if m and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") == "you" \
                 and "what" not in out[-1].args and "filter" in out[-1].args:
             # "Sacrifice a Mountain. If you do, ...": done if it can be, and what follows only then (608.2c)
@@ -1016,7 +1028,8 @@ def _cda_pending(effects: Any) -> bool:
     return False
 
 
-_LOOK_START = re.compile(r"^(?:(?:look at|reveal) the top (?:\w+ cards|card) of your library|look at the top (?:\w+ "
+_LOOK_START = re.compile(r"^(?:(?:you may look at|look at|reveal) the top (?:\w+ cards|card) of your library|"
+                         r"look at the top (?:\w+ "
                          r"cards|card) of (?:target player's|target opponent's|that player's|defending player's|"
                          r"their) library|(?:defending player|"
                          r"target player|target opponent) reveals the top card of their "
@@ -1075,6 +1088,9 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
     for i, first in enumerate(sents):
         if not _LOOK_START.match(first):
             continue
+        if first.lower().startswith("you may look") and not (i + 1 < len(sents) and sents[i + 1].lower().startswith(
+                "if you do, reveal ")):
+            continue  # "You may look at the top five cards ... If you do, reveal ...": library.read_look's form only
         mark = ctx.mark()
         before = parse_effects(" ".join(sents[:i]), ctx) if i else []
         if before is None:

@@ -480,6 +480,26 @@ TOP_OR_BOTTOM_RX = re.compile(
 )
 
 
+@reader(r"^(target .+?)'s owner puts it on (?:their|his or her) choice of the top or bottom of (?:their|his or her) "
+        r"library$")
+def _owner_top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target creature's owner puts it on their choice of the top or bottom of their library" (Dire Downdraft):
+    the owner chooses as it resolves (608.2d, 401.1)."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom"})]
+
+
+@reader(r"^for each (.+?), its owner puts it on (?:their|his or her) choice of the top or bottom of (?:their|his or "
+        r"her) library$")
+def _each_owner_top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"For each attacking creature, its owner puts it on their choice of the top or bottom of their library"
+    (Aetherspouts): each owner chooses for each of their cards (608.2d)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+        return None
+    return [Effect("move", {"what": {"each": f}, "to": "library_top_or_bottom"})]
+
+
 @reader(r"^put (.+?) on your choice of the top or bottom of (?:its|their) owners?'s? librar(?:y|ies)$")
 def _top_or_bottom_yours(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Put target card from a graveyard on your choice of the top or bottom of its owner's library":
@@ -524,6 +544,8 @@ READERS: tuple[Reader, ...] = (
     _return, _return_to_your_hand,
     _nth_from_top,
     _top_or_bottom_yours,
+    _owner_top_or_bottom,
+    _each_owner_top_or_bottom,
     _tuck,
     _tuck2,
     _shuffle_in,
