@@ -39,7 +39,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
-                   "sorcery_only"})  # "Each opponent can cast spells only any time they could cast a sorcery"
+                   "sorcery_only",  # "Each opponent can cast spells only any time they could cast a sorcery"
+                   "trigger_cause"})  # "Creatures entering don't cause abilities to trigger": engine/triggers.py
 
 #: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
 #: "cast"): while none works, the priority options read a card's timing from flash and the moment alone

@@ -416,6 +416,10 @@ Statics (Ability.static)
   spell_limit        who, amount                        each player can't cast more than N spells each turn
   draw_limit         who, amount                        that player can't draw more than N cards each turn
   sorcery_only       who                                that player casts spells only when a sorcery could be
+  trigger_cause      causes: [etb|dies], affects: FILTER, times: 0|2, [whose: you|opponent]
+                     "FILTER entering (or dying) don't cause abilities (of permanents your opponents control) to
+                     trigger" (times 0); "If a FILTER entering/dying causes a triggered ability of a permanent you
+                     control to trigger, that ability triggers an additional time" (times 2)   603.2
   player_keywords    who, keywords                      "You have hexproof"                      702.11d
   control            (affects attached)                 you control the enchanted permanent      613.1b
   extra_land         amount                             you may play N additional lands each turn 305.2
@@ -486,6 +490,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
     "draw_limit", "turned_up_counters", "sorcery_only", "hand_size", "untap_limit", "may_not_untap",
     "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
+    "trigger_cause",  # "Creatures entering don't cause abilities to trigger", "... triggers an additional time" (603.2)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)

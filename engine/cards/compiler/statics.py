@@ -787,6 +787,47 @@ def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
+#: filter keys a dying object is matched on (its types as it last existed, engine/triggers.py _cause_count)
+_DYING_KEYS = frozenset({"types"})
+
+
+def _trigger_cause_filter(noun: str, dying: bool) -> dict[str, Any] | None:
+    f = parse_noun(re.sub(r"^an? ", "", noun))
+    if f is None or f.get("_needs_player_target"):
+        return None
+    if dying and (set(f) - _DYING_KEYS):
+        return None  # only the dying object's types are known as it last existed
+    return f
+
+
+@static(r"^(.+?) entering(?: the battlefield)?( or dying)? don't cause abilities( of permanents your opponents "
+        r"control)? to trigger$")
+def _no_trigger_cause(m: re.Match) -> list[dict[str, Any]] | None:
+    """603.2 (Torpor Orb, Hushbringer, Elesh Norn): an event of a FILTER object entering (or dying) triggers
+    no ability (of its controller's opponents' permanents); read by engine/triggers.py _cause_count."""
+    causes = ["etb", "dies"] if m.group(2) else ["etb"]
+    f = _trigger_cause_filter(m.group(1), bool(m.group(2)))
+    if f is None:
+        return None
+    st: dict[str, Any] = {"kind": "trigger_cause", "causes": causes, "affects": f, "times": 0}
+    if m.group(3):
+        st["whose"] = "opponent"
+    return [st]
+
+
+@static(r"^if (an? .+?) (entering|dying)(?: the battlefield)? causes a triggered ability of a permanent you control "
+        r"to trigger, that ability triggers an additional time$")
+def _trigger_again(m: re.Match) -> list[dict[str, Any]] | None:
+    """603.2 (later rules: Panharmonicon, Teysa Karlov, Yarok): an ability of a permanent you control that a FILTER
+    object entering (or dying) triggers triggers once more; read by engine/triggers.py _cause_count."""
+    dying = m.group(2) == "dying"
+    f = _trigger_cause_filter(m.group(1), dying)
+    if f is None:
+        return None
+    return [{"kind": "trigger_cause", "causes": ["dies" if dying else "etb"], "affects": f, "times": 2,
+             "whose": "you"}]
+
+
 @static(r"^each player can't cast more than one spell each turn$")
 def _rule_of_law(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "spell_limit", "who": "each_player", "amount": 1}]
