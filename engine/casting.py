@@ -142,7 +142,7 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
     if g.players[player].epic:  # 702.49a-b: a spell with epic this player controlled resolved
         return False
     if player_statics.active(g):
-        if player_statics.spell_limited(g, player):  # "can't cast more than one spell each turn"
+        if player_statics.spell_limited(g, player, o):  # "can't cast more than one (noncreature) spell each turn"
             return False
         if player_statics.cast_locked(g, player, o):  # 201.3: "spells with the chosen name can't be cast"
             return False

@@ -18,6 +18,7 @@ from engine.choices import has_name
 from engine.filters import matches, unknown_keys
 from engine.mana import mana_value
 from engine.memo import per_object
+from engine.values import CAST_KIND_KEYS, cast_kind_matches
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -322,13 +323,28 @@ def activate_locked(g: "Game", player: str, oid: int, mana: bool) -> bool:
     return any(has_name(o.card.name, n) and not (mana and st.get("unless_mana")) for n, st in locks)
 
 
-def spell_limited(g: "Game", player: str) -> bool:
-    """"Each player can't cast more than N spells each turn" (Rule of Law): N already cast."""
+def spell_limited(g: "Game", player: str, o: "Obj | None" = None) -> bool:
+    """"Each player can't cast more than N spells each turn" (Rule of Law): N already cast. "... more than one
+    noncreature spell each turn" (Deafening Silence): the spell ``o`` is of that kind and N of that kind were
+    cast this turn (as they became cast, 601.2i: ``Player.cast_kinds_turn``); a spell of another kind may be."""
     lims = [t for t in statics(g, "spell_limit") if applies_to(g, t[2].get("who"), t[1], player)]
     if not lims:
         return False
-    n = min(int(t[2].get("amount", 1)) for t in lims)
-    return spells_cast_this_turn(g, player) >= n
+    for _src, _ctl, st in lims:
+        f = st.get("spells")
+        if not f:
+            if spells_cast_this_turn(g, player) >= int(st.get("amount", 1)):
+                return True
+            continue
+        if o is None:
+            continue  # which spell is not known: only a spell of that kind is limited
+        c = g.chars(o.id)
+        if not cast_kind_matches((frozenset(c.types), frozenset(c.supertypes), frozenset(c.subtypes),
+                                  frozenset(c.colors)), f):
+            continue
+        if sum(cast_kind_matches(k, f) for k in g.players[player].cast_kinds_turn) >= int(st.get("amount", 1)):
+            return True
+    return False
 
 
 def sorcery_only(g: "Game", player: str) -> bool:
@@ -459,6 +475,8 @@ def static_problems(st: dict[str, Any]) -> list[str]:
                 "uncounterable_spells",
                 "cant_lose_life", "skip_step") and st.get("who") not in _WHO:
         return [f"{kind} for {st.get('who')}"]
+    if kind == "spell_limit" and set(st.get("spells") or {}) - CAST_KIND_KEYS:
+        return [f"spell_limit spells keys {sorted(set(st['spells']) - CAST_KIND_KEYS)}"]
     if kind == "hand_size" and ("set" in st) == ("change" in st):
         return ["a maximum hand size neither set nor changed"]
     if kind == "damage_unpreventable" and isinstance(st.get("sources"), dict) and unknown_keys(st["sources"]):

@@ -1013,7 +1013,7 @@ def _mana_spent_ge(o: "Obj | None", need: dict[str, int]) -> bool:
 
 
 #: The filter keys ``cast_kind_matches`` reads (a spell remembered by its characteristics as it was cast).
-CAST_KIND_KEYS = frozenset({"types", "not_types", "supertypes", "subtypes", "colors", "or"})
+CAST_KIND_KEYS = frozenset({"types", "not_types", "supertypes", "subtypes", "not_subtypes", "colors", "or"})
 
 
 def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bool:
@@ -1029,6 +1029,8 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
         return False
     if "subtypes" in f and not subs & set(f["subtypes"]):
         return False
+    if "not_subtypes" in f and subs & set(f["not_subtypes"]):
+        return False  # "non-Phyrexian spell"
     if "colors" in f and not colors & set(f["colors"]):
         return False
     return not f.get("or") or any(cast_kind_matches(kind, part) for part in f["or"])

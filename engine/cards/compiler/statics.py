@@ -828,9 +828,32 @@ def _trigger_again(m: re.Match) -> list[dict[str, Any]] | None:
              "whose": "you"}]
 
 
-@static(r"^each player can't cast more than one spell each turn$")
+_LIMIT_WHO = {"each player": "each_player", "each opponent": "opponent", "your opponents": "opponent", "you": "you"}
+
+
+@static(r"^(each player|each opponent|your opponents|you) can't cast more than (one|two|three) ((?:[\w-]+ )*?)"
+        r"spells? each turn$")
 def _rule_of_law(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "spell_limit", "who": "each_player", "amount": 1}]
+    """"Each player can't cast more than one spell each turn" (Rule of Law), "... more than one noncreature spell
+    each turn" (Deafening Silence), "You can't cast more than one spell each turn" (Moderation): a limit on
+    casting (101.2: a "can't" beats any permission; engine/player_statics.py spell_limited)."""
+    st: dict[str, Any] = {"kind": "spell_limit", "who": _LIMIT_WHO[m.group(1)], "amount": number(m.group(2))}
+    if m.group(3):
+        f = parse_noun(m.group(3) + "spell")
+        if f is None or f.pop("zone", None) != "stack" or not f:
+            return None
+        st["spells"] = f
+    return [st]
+
+
+@static(r"^each player who has cast an? ([\w-]+) spell this turn can't cast additional \1 spells$")
+def _canonist(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Each player who has cast a nonartifact spell this turn can't cast additional nonartifact spells"
+    (Ethersworn Canonist): no more than one such spell each turn (101.2)."""
+    f = parse_noun(m.group(1) + " spell")
+    if f is None or f.pop("zone", None) != "stack" or not f:
+        return None
+    return [{"kind": "spell_limit", "who": "each_player", "amount": 1, "spells": f}]
 
 
 @static(r"^(each opponent|each player|your opponents) can cast spells only any time (?:they|he or she) could cast a "
