@@ -280,7 +280,7 @@ def _cause_count(g: "Game", src: "Obj", controller: str, ev: dict[str, Any], per
     opponents control] to trigger" speaks of it (Torpor Orb, Hushbringer); once more for each "If a FILTER
     entering/dying causes a triggered ability of a permanent you control to trigger, that ability triggers an
     additional time" of the ability's controller (Panharmonicon, Teysa Karlov: a permanent's ability, the dying
-    creature's own "when SELF dies" included, 603.10a). 1 for every other event."""
+    creature's own "when SELF dies" included, 603.10). 1 for every other event."""
     name = ev["event"]
     if name == "etb":
         cause = "etb"
@@ -305,7 +305,7 @@ def _cause_count(g: "Game", src: "Obj", controller: str, ev: dict[str, Any], per
             if not matches(g, ev["obj"], f, sid, ctl):
                 continue
         elif f.get("types") and not set(f["types"]) & set(ev.get("types", ())):
-            continue  # the dying object's types as it last existed (603.10a)
+            continue  # the dying object's types as it last existed (603.10)
         if not st.get("times"):
             return 0
         n += 1
