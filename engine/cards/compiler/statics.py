@@ -1472,6 +1472,9 @@ def _prevent_static(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 def _prevent_static_parts(out: dict[str, Any], to: str | None, by: str | None) -> list[dict[str, Any]] | None:
+    if to is not None and to.startswith("you and "):  # "to you and other permanents you control" (The Wanderer)
+        out["players"] = "you"
+        to = to[len("you and "):]
     if to is not None:
         if to == "you":
             out["players"] = "you"
@@ -1781,6 +1784,40 @@ def _with_condition(inner: list[dict[str, Any]] | None, cond: dict[str, Any]) ->
     return [{**s, "condition": cond} for s in inner]
 
 
+@static(r"^self is (an? .+)$")
+def _self_is(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.1b, 613.1d, 613.3b: "During your turn, SELF is a 4/4 Human Soldier creature with indestructible that's
+    still a planeswalker" (Gideon Blackblade: it keeps its card types and subtypes, 205.1b), "SELF is a Bear with
+    base power and toughness 3/2" (Circle of the Moon Druid: the creature types replaced), "SELF is an artifact
+    creature": its types (layer 4), colors (5), abilities (6) and power and toughness (7b) while it applies."""
+    text = m.group(1)
+    mm = re.fullmatch(r"an? (?:(\d+)/(\d+) )?((?:[a-z][a-z-]* )*?)creature(?: with (.+?))?"
+                      r"( that's still an? (?:planeswalker|land)| in addition to its other types)?", text)
+    parts = become_parts("is " + text if mm is None else "is a " + (mm.group(3) or "") + "creature")
+    if parts is None:
+        return None
+    if not parts.get("subtypes"):
+        parts.pop("subtypes", None)  # no creature type named: it keeps its subtypes ("SELF is an artifact creature")
+    if mm is None:
+        return [{"kind": "become", "affects": "self", **parts}]
+    out: list[dict[str, Any]] = []
+    pt = {"power": int(mm.group(1)), "toughness": int(mm.group(2))} if mm.group(1) else {}
+    colors = parts.pop("colors", None)
+    if mm.group(5):  # it keeps its prior types and subtypes (205.1b)
+        out.append({"kind": "add_types", "affects": "self", "types": parts["types"],
+                    "subtypes": parts.get("subtypes", [])})
+        if pt or colors:
+            out.append({"kind": "become", "affects": "self", **pt, **({"colors": colors} if colors else {})})
+    else:
+        out.append({"kind": "become", "affects": "self", **parts, **pt, **({"colors": colors} if colors else {})})
+    if mm.group(4):
+        kws = keyword_list(mm.group(4))
+        if kws is None:
+            return None
+        out.append({"kind": "keywords", "affects": "self", "keywords": kws})
+    return out
+
+
 def parse_static(text: str) -> list[dict[str, Any]] | None:
     t = text.strip().rstrip(".").strip()
     low = t.lower()
@@ -1831,6 +1868,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         cond = parse_condition(cond_text)
         return _with_condition(_parse_plain(m.group(1)), cond) if cond is not None else None
     out = _parse_plain(low)
+    if out is None and low.endswith(" during your turn"):  # "Prevent all damage that would be dealt to SELF
+        # during your turn" (Gideon Blackblade): the static while it is its controller's turn (611.3b)
+        out = _with_condition(_parse_plain(low[:-len(" during your turn")]), {"your_turn": True})
     if out is None and ". " in low:
         # several independent static sentences in one paragraph ("SELF enters tapped. As it enters, choose a color.")
         parts = [p.strip().rstrip(".") for p in sentences(low)]
