@@ -41,7 +41,9 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
                    "sorcery_only",  # "Each opponent can cast spells only any time they could cast a sorcery"
-                   "trigger_cause"})  # "Creatures entering don't cause abilities to trigger": engine/triggers.py
+                   "trigger_cause",  # "Creatures entering don't cause abilities to trigger": engine/triggers.py
+                   "empty_draw_wins",  # "If you would draw ... while your library has no cards in it, you win"
+                   "ignore_hexproof"})  # "... can be the targets ... as though they didn't have hexproof"
 
 #: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
 #: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
@@ -231,7 +233,21 @@ def has_keyword(g: "Game", player: str, keyword: str) -> bool:
 def player_targetable(g: "Game", player: str, controller: str) -> bool:
     if has_keyword(g, player, "Shroud"):
         return False
-    return not (player != controller and has_keyword(g, player, "Hexproof"))
+    return not (player != controller and has_keyword(g, player, "Hexproof") and not hexproof_ignored(g, controller,
+                                                                                                      player))
+
+
+def hexproof_ignored(g: "Game", controller: str, x: Any) -> bool:
+    """702.11b-c: "Your opponents and permanents your opponents control with hexproof can be the targets of spells
+    and abilities you control as though they didn't have hexproof" (Kaya, Bane of the Dead): may a spell or ability
+    ``controller`` controls target the player or permanent ``x`` despite its hexproof?"""
+    for sid, ctl, st in _mine(g, "ignore_hexproof", controller):
+        if isinstance(x, str):
+            if st.get("players") and x != ctl:
+                return True  # "your opponents"
+        elif matches(g, x, st.get("affects") or {}, sid if sid in g.objects else None, ctl):
+            return True
+    return False
 
 
 # ------------------------------------------------------------------ casting
@@ -345,6 +361,12 @@ def spell_limited(g: "Game", player: str, o: "Obj | None" = None) -> bool:
         if sum(cast_kind_matches(k, f) for k in g.players[player].cast_kinds_turn) >= int(st.get("amount", 1)):
             return True
     return False
+
+
+def empty_draw_wins(g: "Game", player: str) -> bool:
+    """614.1a: "If you would draw a card while your library has no cards in it, you win the game instead"
+    (Laboratory Maniac): a static of ``player``'s own."""
+    return bool(_mine(g, "empty_draw_wins", player))
 
 
 def sorcery_only(g: "Game", player: str) -> bool:

@@ -491,6 +491,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "draw_limit", "turned_up_counters", "sorcery_only", "hand_size", "untap_limit", "may_not_untap",
     "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
     "trigger_cause",  # "Creatures entering don't cause abilities to trigger", "... triggers an additional time" (603.2)
+    "empty_draw_wins",  # "If you would draw a card while your library has no cards in it, you win the game instead"
+    "ignore_hexproof",  # "... with hexproof can be the targets of spells and abilities you control as though ..."
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)

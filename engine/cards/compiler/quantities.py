@@ -462,6 +462,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"there are (\w+) or more (.+? on the battlefield)", t)
     if m and number(m.group(1)) and quantity(m.group(2)) is not None:  # "five or more Islands on the battlefield"
         return {"amount_ge": {"amount": quantity(m.group(2)), "n": number(m.group(1))}}
+    if t in ("your library has no cards in it", "there are no cards in your library", "you have no cards in your "
+             "library"):  # "Then if your library has no cards in it, you win the game" (Jace, Wielder of Mysteries)
+        return {"amount_lt": {"amount": {"count": {"zone": "library", "owner": "you"}}, "n": 1}}
     m = re.fullmatch(r"there are no (.+? on the battlefield)", t)
     if m and quantity(m.group(1)) is not None:  # "if there are no Zombies on the battlefield" (Sarcomancy)
         return {"amount_lt": {"amount": quantity(m.group(1)), "n": 1}}

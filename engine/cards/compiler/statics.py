@@ -1784,6 +1784,26 @@ def _with_condition(inner: list[dict[str, Any]] | None, cond: dict[str, Any]) ->
     return [{**s, "condition": cond} for s in inner]
 
 
+@static(r"^if you would draw a card while your library has no cards in it, you win the game instead$")
+def _empty_draw_wins(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a, 104.2a: "If you would draw a card while your library has no cards in it, you win the game instead"
+    (Laboratory Maniac, Jace, Wielder of Mysteries): read by Game.draw."""
+    return [{"kind": "empty_draw_wins", "who": "you"}]
+
+
+@static(r"^(your opponents and )?(.+?) with hexproof can be the targets of spells and abilities you control as though "
+        r"they didn't have hexproof$")
+def _ignore_hexproof(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.11b-c: "Your opponents and permanents your opponents control with hexproof can be the targets of spells
+    and abilities you control as though they didn't have hexproof" (Kaya, Bane of the Dead; Glaring Spotlight): read
+    by engine/targets.py as a target is chosen (114.1)."""
+    f = parse_noun(m.group(2))
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    return [{"kind": "ignore_hexproof", "who": "you", "affects": f, "players": bool(m.group(1))}]
+
+
 @static(r"^self is (an? .+)$")
 def _self_is(m: re.Match) -> list[dict[str, Any]] | None:
     """205.1b, 613.1d, 613.3b: "During your turn, SELF is a 4/4 Human Soldier creature with indestructible that's

@@ -127,6 +127,29 @@ def _player_static_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("player_effect", {"static": st, "duration": dur}) for st in sts]
 
 
+@reader(r"^((?:(?:[a-z]+ )*?|other )spells) you (?:cast this turn|control) can't be countered(?: this turn)?$")
+def _uncounterable_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """101.1, 611.2a: "Creature spells you cast this turn can't be countered" (Domri, Anarch of Bolas), "Spells you
+    control can't be countered this turn" (Veil of Summer): "SPELLS you control can't be countered" for the player
+    until the turn ends."""
+    if "cast this turn" not in m.group(0) and not m.group(0).endswith(" this turn"):
+        return None  # for good: a static, not this effect
+    sts = STATIC_READERS[0](f"{m.group(1)} you control can't be countered") if STATIC_READERS else None
+    if not sts or any(st.get("kind") != "uncounterable_spells" or st.get("condition") for st in sts):
+        return None
+    return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
+
+
+@reader(r"^until end of turn, (your opponents and .+? with hexproof can be the targets of .+)$")
+def _ignore_hexproof_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """702.11b-c, 611.2a: "Until end of turn, your opponents and creatures your opponents control with hexproof can
+    be the targets of spells and abilities you control as though they didn't have hexproof" (Detection Tower)."""
+    sts = STATIC_READERS[0](m.group(1)) if STATIC_READERS else None
+    if not sts or any(st.get("kind") != "ignore_hexproof" for st in sts):
+        return None
+    return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
+
+
 @reader(r"^cast ((?:[a-z]+ )*?spells) this turn as though they had flash$")
 def _flash_this_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"You may cast spells this turn as though they had flash" (Emergence Zone, Alchemist's Refuge; 702.8a,
@@ -263,6 +286,8 @@ READERS: tuple[Reader, ...] = (
     _unpreventable_for_now,
     _player_static_for_now,
     _flash_this_turn,
+    _uncounterable_for_now,
+    _ignore_hexproof_for_now,
     _restrict,
     _restrict_by,
     _cant_block_this,
