@@ -18,7 +18,7 @@ from engine.choices import has_name
 from engine.filters import matches, unknown_keys
 from engine.mana import mana_value
 from engine.memo import per_object
-from engine.values import CAST_KIND_KEYS, cast_kind_matches
+from engine.values import CAST_KIND_KEYS, cast_kind_matches, condition
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -43,7 +43,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "sorcery_only",  # "Each opponent can cast spells only any time they could cast a sorcery"
                    "trigger_cause",  # "Creatures entering don't cause abilities to trigger": engine/triggers.py
                    "empty_draw_wins",  # "If you would draw ... while your library has no cards in it, you win"
-                   "ignore_hexproof"})  # "... can be the targets ... as though they didn't have hexproof"
+                   "ignore_hexproof",  # "... can be the targets ... as though they didn't have hexproof"
+                   "life_floor"})  # "Damage that would reduce your life total to less than 1 reduces it to 1"
 
 #: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
 #: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
@@ -361,6 +362,20 @@ def spell_limited(g: "Game", player: str, o: "Obj | None" = None) -> bool:
         if sum(cast_kind_matches(k, f) for k in g.players[player].cast_kinds_turn) >= int(st.get("amount", 1)):
             return True
     return False
+
+
+def damage_life_loss(g: "Game", player: str, n: int) -> int:
+    """614.1a, 119.3a: the life ``player`` loses from ``n`` damage: "Damage that would reduce your life total to less
+    than 1 reduces it to 1 instead" (Worship: while its condition holds) stops the loss at the highest such total
+    (the damage is still dealt: lifelink and "dealt damage" see all of it)."""
+    life = g.players[player].life
+    for sid, _ctl, st in _mine(g, "life_floor", player):
+        if st.get("condition") and not condition(g, st["condition"], sid if sid in g.objects else None, None):
+            continue
+        floor = int(st.get("floor", 1))
+        if life - n < floor:
+            n = max(0, min(n, life - floor))
+    return n
 
 
 def empty_draw_wins(g: "Game", player: str) -> bool:
