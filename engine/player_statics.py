@@ -44,7 +44,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "trigger_cause",  # "Creatures entering don't cause abilities to trigger": engine/triggers.py
                    "empty_draw_wins",  # "If you would draw ... while your library has no cards in it, you win"
                    "ignore_hexproof",  # "... can be the targets ... as though they didn't have hexproof"
-                   "life_floor"})  # "Damage that would reduce your life total to less than 1 reduces it to 1"
+                   "life_floor",
+                   "cant_cause"})  # "Damage that would reduce your life total to less than 1 reduces it to 1"
 
 #: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
 #: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
@@ -376,6 +377,24 @@ def damage_life_loss(g: "Game", player: str, n: int) -> int:
         if life - n < floor:
             n = max(0, min(n, life - floor))
     return n
+
+
+def cant_cause(g: "Game", player: str, act: str, cause: str | None) -> bool:
+    """101.2: "Spells and abilities your opponents control can't cause you to discard cards or sacrifice
+    permanents" (Tamiyo, Collector of Tales), "... can't cause their controller to search their library" (Ashiok,
+    Dream Render): may the spell or ability controlled by ``cause`` not make ``player`` do ``act`` (discard,
+    sacrifice, search)?"""
+    if cause is None or not active(g):
+        return False
+    for _sid, ctl, st in statics(g, "cant_cause"):
+        if act not in st["acts"] or not applies_to(g, st.get("who"), ctl, player):
+            continue
+        if cause not in g.opponents(ctl):
+            continue  # "spells and abilities your opponents control"
+        if st.get("own") and cause != player:
+            continue  # "their controller": the player whose spell or ability it is
+        return True
+    return False
 
 
 def empty_draw_wins(g: "Game", player: str) -> bool:

@@ -1821,6 +1821,23 @@ def _life_floor(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
+@static(r"^spells and abilities your opponents control can't cause (you|their controller) to (discard cards|sacrifice "
+        r"permanents|discard cards or sacrifice permanents|search their library)$")
+def _cant_cause(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Spells and abilities your opponents control can't cause you to sacrifice permanents" (Sigarda, Host of Herons;
+    Tamiyo, Collector of Tales: "... discard cards or sacrifice permanents"), "... can't cause their controller to
+    search their library" (Ashiok, Dream Render): 101.2, a "can't" of the instruction, read by the discard,
+    sacrifice and search instructions (engine/ops; a cost the player pays is not caused by them)."""
+    acts = [a for a in ("discard", "sacrifice", "search") if a in m.group(2)]
+    if m.group(1) == "you":
+        if "search" in acts:
+            return None
+        return [{"kind": "cant_cause", "who": "you", "acts": acts}]
+    if acts != ["search"]:
+        return None
+    return [{"kind": "cant_cause", "who": "opponent", "acts": acts, "own": True}]
+
+
 @static(r"^self is (an? .+)$")
 def _self_is(m: re.Match) -> list[dict[str, Any]] | None:
     """205.1b, 613.1d, 613.3b: "During your turn, SELF is a 4/4 Human Soldier creature with indestructible that's
