@@ -160,6 +160,17 @@ def _life_floor_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
 
 
+@reader(r"^(until end of turn|until your next turn), ((?:[a-z]+ )*?creatures(?: [a-z ]+)? can't attack you\b.*)$")
+def _attack_rule_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """508.1c, 508.1g, 611.2a: "Until your next turn, creatures can't attack you or planeswalkers you control unless
+    their controller pays {2} for each of those creatures" (Forbidding Spirit): the rule of attacking that the
+    static of the same words makes (Ghostly Prison, engine/combat.py), for that long."""
+    sts = STATIC_READERS[0](m.group(2)) if STATIC_READERS else None
+    if not sts or any(st.get("kind") not in ("attack_tax", "attack_forbid") or st.get("condition") for st in sts):
+        return None
+    return [Effect("player_effect", {"static": st, "duration": DURATIONS[m.group(1)]}) for st in sts]
+
+
 @reader(r"^cast ((?:[a-z]+ )*?spells) this turn as though they had flash$")
 def _flash_this_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"You may cast spells this turn as though they had flash" (Emergence Zone, Alchemist's Refuge; 702.8a,
@@ -299,6 +310,7 @@ READERS: tuple[Reader, ...] = (
     _uncounterable_for_now,
     _ignore_hexproof_for_now,
     _life_floor_for_now,
+    _attack_rule_for_now,
     _restrict,
     _restrict_by,
     _cant_block_this,
