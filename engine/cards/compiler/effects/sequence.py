@@ -488,8 +488,8 @@ def _compile_more(ab: Any, sentence: str) -> Any:
 
 #: "PLAYER may pay {N}. If they don't, X": X unless that player pays (117.12)
 _MAY_PAY_OR = re.compile(r"\b(that player|defending player|they|its controller|target opponent|target player) may pay "
-                         r"((?:\{[^ }]+\})+|\d+ life)\. if (?:that player|the player|they|he or she) (?:doesn't|don't), "
-                         r"([^.]+)\.", re.I)
+                         r"((?:\{[^ }]+\})+|\d+ life)\. if (?:that player|the player|they|he or she) "
+                         r"(?:doesn't|don't), ([^.]+)\.", re.I)
 
 
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
