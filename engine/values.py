@@ -659,6 +659,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return all(condition(g, c, src, r) for c in cond["all"])
     if "not" in cond:
         return not condition(g, cond["not"], src, r)
+    if cond.get("not_declared_attacker") and ((r or {}).get("trigger") or {}).get("attacking"):
+        return False  # "becomes tapped, if it isn't being declared as an attacker": not the tap of 508.1f
     if "control" in cond:
         f = cond["control"]
         skip: set[Any] = set()
@@ -1060,6 +1062,7 @@ CONDITION_KEYS = {"city_blessing",
                   "entered_kind_this_turn", "entered_kind_ge", "no_spell_cast_this_game",
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
                   "other_than_event",  # "control": not the object the trigger's event is about
+                  "not_declared_attacker",  # the "tapped" event was not an attacker's tapping (508.1f)
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes"}

@@ -247,6 +247,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    if t in ("it isn't being declared as an attacker", "it wasn't tapped as an attacker was declared"):
+        return {"not_declared_attacker": True}  # "becomes tapped, if it isn't being declared as an attacker" (508.1f)
     m = re.fullmatch(r"(?:it|self) had no ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
     if m:  # persist, undying (702.78a, 702.92a): the counters it had as it last existed
         return {"had_no_counters": m.group(1)}
