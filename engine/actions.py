@@ -86,6 +86,9 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         assert so is not None  # planned above
         sc = g.chars(src)
         kw = sc.keywords
+        if statics_on and so.zone == "stack" and so.ability is None and so.controller:
+            # "Instant and sorcery spells you control have deathtouch" (Pestilent Spirit): the spell's own (112.1)
+            kw = kw | player_statics.spell_keywords(g, so, so.controller)
         if so.zone == "battlefield" and not so.chosen.get("dealt_damage"):
             so.chosen["dealt_damage"] = True  # "if it hasn't dealt damage yet"
         if so.zone == "battlefield":  # "if SELF has dealt 3 or more damage this turn": [turn, damage dealt then]

@@ -44,8 +44,9 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "trigger_cause",  # "Creatures entering don't cause abilities to trigger": engine/triggers.py
                    "empty_draw_wins",  # "If you would draw ... while your library has no cards in it, you win"
                    "ignore_hexproof",  # "... can be the targets ... as though they didn't have hexproof"
-                   "life_floor",
-                   "cant_cause"})  # "Damage that would reduce your life total to less than 1 reduces it to 1"
+                   "life_floor",  # "Damage that would reduce your life total to less than 1 reduces it to 1"
+                   "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice ..."
+                   "spell_keywords"})  # "Artifact spells you cast have convoke": a spell's keywords (112.1)
 
 #: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
 #: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
@@ -395,6 +396,19 @@ def cant_cause(g: "Game", player: str, act: str, cause: str | None) -> bool:
             continue  # "their controller": the player whose spell or ability it is
         return True
     return False
+
+
+def spell_keywords(g: "Game", o: "Obj", player: str) -> frozenset[str]:
+    """702.50a, 702.2b: the keywords statics give the spell ``o`` that ``player`` casts or controls ("Artifact
+    spells you cast have convoke", "Instant and sorcery spells you control have deathtouch"), on the stack or
+    as it is cast (a card in the hand is matched as the spell it would be)."""
+    if not active(g) or o.id not in g.objects:
+        return frozenset()
+    out: set[str] = set()
+    for _sid, _ctl, st in _mine(g, "spell_keywords", player):
+        if _spell_matches(g, o, st.get("spells"), player):
+            out.update(st.get("keywords", ()))
+    return frozenset(out)
 
 
 def empty_draw_wins(g: "Game", player: str) -> bool:

@@ -495,6 +495,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "ignore_hexproof",  # "... with hexproof can be the targets of spells and abilities you control as though ..."
     "life_floor",  # "Damage that would reduce your life total to less than N reduces it to N instead" (614.1a)
     "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice permanents" (101.2)
+    "spell_keywords",  # "Artifact spells you cast have convoke", "... spells you control have deathtouch"
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)

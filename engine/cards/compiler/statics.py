@@ -1838,6 +1838,18 @@ def _cant_cause(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cant_cause", "who": "opponent", "acts": acts, "own": True}]
 
 
+@static(r"^((?:.+? )?spells) you (?:cast|control) have (convoke|improvise|deathtouch)$")
+def _spell_keywords(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.50a, 702.2b: "Artifact spells you cast have convoke" (Chief Engineer), "Nonartifact spells you cast have
+    improvise" (Inspiring Statuary), "Instant and sorcery spells you control have deathtouch" (Pestilent Spirit): a
+    keyword of the spells themselves (on the stack, 112.1), read as they are paid for (engine/cast_options.py) and
+    as they deal damage (engine/actions.py)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("zone") != "stack" or {"controller", "owner", "player"} & set(f):
+        return None
+    return [{"kind": "spell_keywords", "who": "you", "spells": f, "keywords": [m.group(2).capitalize()]}]
+
+
 @static(r"^self is (an? .+)$")
 def _self_is(m: re.Match) -> list[dict[str, Any]] | None:
     """205.1b, 613.1d, 613.3b: "During your turn, SELF is a 4/4 Human Soldier creature with indestructible that's
