@@ -87,6 +87,9 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         assert so is not None  # planned above
         sc = g.chars(src)
         kw = sc.keywords
+        if statics_on and so.zone == "stack" and so.ability is None and so.controller:
+            # "Instant and sorcery spells you control have deathtouch" (Pestilent Spirit): the spell's own (112.1)
+            kw = kw | player_statics.spell_keywords(g, so, so.controller)
         if so.zone == "battlefield" and not so.chosen.get("dealt_damage"):
             so.chosen["dealt_damage"] = True  # "if it hasn't dealt damage yet"
         if so.zone == "battlefield":  # "if SELF has dealt 3 or more damage this turn": [turn, damage dealt then]
@@ -138,7 +141,9 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             evs.append({"event": "dealt_damage", "obj": tgt, "source": src, "amount": n, "combat": combat})
         g.log("damage", source=so.card.name, target=tgt if isinstance(tgt, str) else g.objects[tgt].card.name,
               amount=n, combat=combat)
-    evs[:0] = [ev for p, n in losses.items() if (ev := _life_loss(g, p, n)) is not None]
+    if statics_on:  # "damage that would reduce your life total to less than 1 reduces it to 1 instead" (614.1a)
+        losses = {p: player_statics.damage_life_loss(g, p, n) for p, n in losses.items()}
+    evs[:0] = [ev for p, n in losses.items() if n > 0 and (ev := _life_loss(g, p, n)) is not None]
     g.changed()
     for p, n in gains.items():
         gain_life(g, p, n, replaced=True)

@@ -142,7 +142,7 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
     if g.players[player].epic:  # 702.49a-b: a spell with epic this player controlled resolved
         return False
     if player_statics.active(g):
-        if player_statics.spell_limited(g, player):  # "can't cast more than one spell each turn"
+        if player_statics.spell_limited(g, player, o):  # "can't cast more than one (noncreature) spell each turn"
             return False
         if player_statics.cast_locked(g, player, o):  # 201.3: "spells with the chosen name can't be cast"
             return False
@@ -367,7 +367,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     extras += cast_options.replicate_extras(o, a.get("squad"), "squad")  # squad: likewise
     extras += cast_options.replicate_extras(o, a.get("multikicker"), "multikicker")  # 702.32c: likewise
     for k in cast_options.PAY_KEYS:
-        if a.get(k) and all(r.key != k for r in cast_options.pay_with(o.card)):
+        if a.get(k) and all(r.key != k for r in cast_options.pay_with_spell(g, player, o)):
             raise IllegalAction(f"{o.card.name} has no {k}")
     emerged = None
     if keyword_alt is not None and keyword_alt[0].keyword == "Emerge":  # the creature to sacrifice, chosen now
@@ -513,7 +513,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         cost = cast_options.reduce_generic(cost, mana_value(g.chars(emerged).card.mana_cost))
     if tuned is not None:  # harmonize: reduced by the tapped creature's power, in generic mana
         cost = cast_options.reduce_generic(cost, max(0, g.chars(tuned).power))
-    for row in cast_options.pay_with(o.card):  # 702.50a, 702.65a: after the total cost is known
+    for row in cast_options.pay_with_spell(g, player, g.objects[new]):  # 702.50a, 702.65a: after the total cost
         if a.get(row.key):
             picks = cast_options.check_picks(g, player, row, a[row.key], new)
             cost = cast_options.reduce(g, row, picks, cost)

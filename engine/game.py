@@ -606,6 +606,9 @@ class Game:
             if self.effects and replacement.draw_replaced(self, player):
                 continue  # 614.11: replaced, even from an empty library; the next draw goes on (614.11a)
             if not p.library:
+                if player_statics.active(self) and player_statics.empty_draw_wins(self, player):
+                    self.wins(player)  # 614.1a: "you win the game instead" (Laboratory Maniac)
+                    return
                 p.drew_from_empty = True
                 continue
             new = self.move(p.library[0], "hand")
@@ -912,6 +915,16 @@ class Game:
         facedown.reveal_all(self)  # 707.9: at the end of the game, face-down cards are revealed
         self.log("game_over", winner=self.winner)
         return True
+
+    def wins(self, player: str) -> None:
+        """104.2a: ``player`` wins the game: every opponent loses (104.3h, 800.7; 801.14: with limited range of
+        influence, every opponent within the winner's range); a multiplayer loser leaves as the state-based
+        actions are checked (engine/sba.py)."""
+        for q in self.opponents(player):
+            if self.influence is None or seats.in_range(self, player, q):
+                self.players[q].lost = True
+        if len(self.order) == 2:
+            self._check_end()
 
     def draw_game(self, controller: str, involved: list[str] | None = None) -> None:
         """104.4c: an effect states that the game is a draw. With limited range of influence (104.4e,

@@ -18,6 +18,7 @@ from engine.choices import has_name
 from engine.filters import matches, unknown_keys
 from engine.mana import mana_value
 from engine.memo import per_object
+from engine.values import CAST_KIND_KEYS, cast_kind_matches, condition
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -41,7 +42,13 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
                    "sorcery_only",  # "Each opponent can cast spells only any time they could cast a sorcery"
-                   "untargetable_zone"})  # "Cards in graveyards can't be the targets of ...", engine.targets
+                   "untargetable_zone",  # "Cards in graveyards can't be the targets of ...", engine.targets
+                   "trigger_cause",  # "Creatures entering don't cause abilities to trigger": engine/triggers.py
+                   "empty_draw_wins",  # "If you would draw ... while your library has no cards in it, you win"
+                   "ignore_hexproof",  # "... can be the targets ... as though they didn't have hexproof"
+                   "life_floor",  # "Damage that would reduce your life total to less than 1 reduces it to 1"
+                   "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice ..."
+                   "spell_keywords"})  # "Artifact spells you cast have convoke": a spell's keywords (112.1)
 
 #: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
 #: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
@@ -237,7 +244,21 @@ def zone_untargetable(g: "Game", zone: str) -> bool:
 def player_targetable(g: "Game", player: str, controller: str) -> bool:
     if has_keyword(g, player, "Shroud"):
         return False
-    return not (player != controller and has_keyword(g, player, "Hexproof"))
+    return not (player != controller and has_keyword(g, player, "Hexproof") and not hexproof_ignored(g, controller,
+                                                                                                      player))
+
+
+def hexproof_ignored(g: "Game", controller: str, x: Any) -> bool:
+    """702.11b-c: "Your opponents and permanents your opponents control with hexproof can be the targets of spells
+    and abilities you control as though they didn't have hexproof" (Kaya, Bane of the Dead): may a spell or ability
+    ``controller`` controls target the player or permanent ``x`` despite its hexproof?"""
+    for sid, ctl, st in _mine(g, "ignore_hexproof", controller):
+        if isinstance(x, str):
+            if st.get("players") and x != ctl:
+                return True  # "your opponents"
+        elif matches(g, x, st.get("affects") or {}, sid if sid in g.objects else None, ctl):
+            return True
+    return False
 
 
 # ------------------------------------------------------------------ casting
@@ -331,13 +352,79 @@ def activate_locked(g: "Game", player: str, oid: int, mana: bool) -> bool:
     return any(has_name(o.card.name, n) and not (mana and st.get("unless_mana")) for n, st in locks)
 
 
-def spell_limited(g: "Game", player: str) -> bool:
-    """"Each player can't cast more than N spells each turn" (Rule of Law): N already cast."""
+def spell_limited(g: "Game", player: str, o: "Obj | None" = None) -> bool:
+    """"Each player can't cast more than N spells each turn" (Rule of Law): N already cast. "... more than one
+    noncreature spell each turn" (Deafening Silence): the spell ``o`` is of that kind and N of that kind were
+    cast this turn (as they became cast, 601.2i: ``Player.cast_kinds_turn``); a spell of another kind may be."""
     lims = [t for t in statics(g, "spell_limit") if applies_to(g, t[2].get("who"), t[1], player)]
     if not lims:
         return False
-    n = min(int(t[2].get("amount", 1)) for t in lims)
-    return spells_cast_this_turn(g, player) >= n
+    for _src, _ctl, st in lims:
+        f = st.get("spells")
+        if not f:
+            if spells_cast_this_turn(g, player) >= int(st.get("amount", 1)):
+                return True
+            continue
+        if o is None:
+            continue  # which spell is not known: only a spell of that kind is limited
+        c = g.chars(o.id)
+        if not cast_kind_matches((frozenset(c.types), frozenset(c.supertypes), frozenset(c.subtypes),
+                                  frozenset(c.colors)), f):
+            continue
+        if sum(cast_kind_matches(k, f) for k in g.players[player].cast_kinds_turn) >= int(st.get("amount", 1)):
+            return True
+    return False
+
+
+def damage_life_loss(g: "Game", player: str, n: int) -> int:
+    """614.1a, 119.3a: the life ``player`` loses from ``n`` damage: "Damage that would reduce your life total to less
+    than 1 reduces it to 1 instead" (Worship: while its condition holds) stops the loss at the highest such total
+    (the damage is still dealt: lifelink and "dealt damage" see all of it)."""
+    life = g.players[player].life
+    for sid, _ctl, st in _mine(g, "life_floor", player):
+        if st.get("condition") and not condition(g, st["condition"], sid if sid in g.objects else None, None):
+            continue
+        floor = int(st.get("floor", 1))
+        if life - n < floor:
+            n = max(0, min(n, life - floor))
+    return n
+
+
+def cant_cause(g: "Game", player: str, act: str, cause: str | None) -> bool:
+    """101.2: "Spells and abilities your opponents control can't cause you to discard cards or sacrifice
+    permanents" (Tamiyo, Collector of Tales), "... can't cause their controller to search their library" (Ashiok,
+    Dream Render): may the spell or ability controlled by ``cause`` not make ``player`` do ``act`` (discard,
+    sacrifice, search)?"""
+    if cause is None or not active(g):
+        return False
+    for _sid, ctl, st in statics(g, "cant_cause"):
+        if act not in st["acts"] or not applies_to(g, st.get("who"), ctl, player):
+            continue
+        if cause not in g.opponents(ctl):
+            continue  # "spells and abilities your opponents control"
+        if st.get("own") and cause != player:
+            continue  # "their controller": the player whose spell or ability it is
+        return True
+    return False
+
+
+def spell_keywords(g: "Game", o: "Obj", player: str) -> frozenset[str]:
+    """702.50a, 702.2b: the keywords statics give the spell ``o`` that ``player`` casts or controls ("Artifact
+    spells you cast have convoke", "Instant and sorcery spells you control have deathtouch"), on the stack or
+    as it is cast (a card in the hand is matched as the spell it would be)."""
+    if not active(g) or o.id not in g.objects:
+        return frozenset()
+    out: set[str] = set()
+    for _sid, _ctl, st in _mine(g, "spell_keywords", player):
+        if _spell_matches(g, o, st.get("spells"), player):
+            out.update(st.get("keywords", ()))
+    return frozenset(out)
+
+
+def empty_draw_wins(g: "Game", player: str) -> bool:
+    """614.1a: "If you would draw a card while your library has no cards in it, you win the game instead"
+    (Laboratory Maniac): a static of ``player``'s own."""
+    return bool(_mine(g, "empty_draw_wins", player))
 
 
 def sorcery_only(g: "Game", player: str) -> bool:
@@ -468,6 +555,8 @@ def static_problems(st: dict[str, Any]) -> list[str]:
                 "uncounterable_spells",
                 "cant_lose_life", "skip_step") and st.get("who") not in _WHO:
         return [f"{kind} for {st.get('who')}"]
+    if kind == "spell_limit" and set(st.get("spells") or {}) - CAST_KIND_KEYS:
+        return [f"spell_limit spells keys {sorted(set(st['spells']) - CAST_KIND_KEYS)}"]
     if kind == "hand_size" and ("set" in st) == ("change" in st):
         return ["a maximum hand size neither set nor changed"]
     if kind == "damage_unpreventable" and isinstance(st.get("sources"), dict) and unknown_keys(st["sources"]):

@@ -116,6 +116,12 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "skip_step",  # engine/game.py _not_skipped (614.10)
                      "draw_limit",  # engine/player_statics.py draw_capped, read by Game.draw (121.2)
                      "sorcery_only",  # engine/player_statics.py, read by engine/casting.py can_cast_timing (307.1)
+                     "trigger_cause",  # engine/player_statics.py, read by engine/triggers.py _cause_count (603.2)
+                     "empty_draw_wins",  # engine/player_statics.py, read by Game.draw (614.1a, 104.2a)
+                     "ignore_hexproof",  # engine/player_statics.py, read by engine/targets.py (702.11b-c)
+                     "life_floor",  # engine/player_statics.py, read by engine/actions.py deal_damage_batch (614.1a)
+                     "cant_cause",  # engine/player_statics.py, read by the discard, sacrifice, search ops (101.2)
+                     "spell_keywords",  # engine/player_statics.py, read by engine/cast_options.py, engine/actions.py
                      "cast_only",  # engine/casting.py can_cast_timing (604.6, 506.6)
                      "full_text",  # engine/layers.py, layer 3 (612.5)
                      "extra_land",  # engine/player_statics.py land_plays (305.2a)

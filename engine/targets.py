@@ -86,7 +86,8 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
         kw = c.keywords
         if "Shroud" in kw:
             return False
-        if "Hexproof" in kw and c.controller != controller:
+        if "Hexproof" in kw and c.controller != controller and not (
+                player_statics.active(g) and player_statics.hexproof_ignored(g, controller, x)):
             return False
         if "Hexproof from" in kw and c.controller != controller:  # a later keyword (Dominaria, 2018):
             sid = src.id if src.id in g.objects else None       # hexproof from a quality of the source

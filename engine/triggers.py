@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import cast_options, seats
+from engine import cast_options, player_statics, seats
 from engine.ability_index import index
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
@@ -293,8 +293,53 @@ def _in_range(g: "Game", controller: str, ev: dict[str, Any]) -> bool:
     return True
 
 
-def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) -> dict[str, Any] | None:
+def _cause_count(g: "Game", src: "Obj", controller: str, ev: dict[str, Any], permanent: bool) -> int:
+    """603.2 with the statics about what an event causes: how many times an ability that an object entering or
+    dying triggers triggers. 0 while "FILTER entering (or dying) don't cause abilities [of permanents your
+    opponents control] to trigger" speaks of it (Torpor Orb, Hushbringer); once more for each "If a FILTER
+    entering/dying causes a triggered ability of a permanent you control to trigger, that ability triggers an
+    additional time" of the ability's controller (Panharmonicon, Teysa Karlov: a permanent's ability, the dying
+    creature's own "when SELF dies" included, 603.10). 1 for every other event."""
+    name = ev["event"]
+    if name == "etb":
+        cause = "etb"
+    elif name in ("dies", "ltb") and ev.get("to") == "graveyard" and "Creature" in ev.get("types", ()):
+        cause = "dies"  # 700.4: a creature put into a graveyard from the battlefield
+    else:
+        return 1
+    sts = player_statics.statics(g, "trigger_cause")
+    if not sts:
+        return 1
+    n = 1
+    for sid, ctl, st in sts:
+        if cause not in st["causes"]:
+            continue
+        whose = st.get("whose")
+        if whose == "you" and (not permanent or controller != ctl):
+            continue  # "a triggered ability of a permanent you control"
+        if whose == "opponent" and (not permanent or controller == ctl):
+            continue  # "abilities of permanents your opponents control"
+        f = st["affects"]
+        if cause == "etb":
+            if not matches(g, ev["obj"], f, sid, ctl):
+                continue
+        elif f.get("types") and not set(f["types"]) & set(ev.get("types", ())):
+            continue  # the dying object's types as it last existed (603.10)
+        if not st.get("times"):
+            return 0
+        n += 1
+    return n
+
+
+def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any],
+         permanent: bool = True) -> dict[str, Any] | None:
+    """Ability ``ab`` of ``src`` (controlled by ``controller``; ``permanent``: a permanent's, or the leaving one's as
+    it last existed, not an emblem's or a card's in a graveyard) triggers on ``ev`` (603.2): the pending trigger,
+    or None when it does not (or joins a batch already pending)."""
     if g.influence is not None and not _in_range(g, controller, ev):
+        return None
+    times = _cause_count(g, src, controller, ev, permanent)
+    if times == 0:
         return None
     if ab.condition is not None:
         if not condition(g, ab.condition, src.id, {"trigger": ev, "controller": controller}):
@@ -303,12 +348,15 @@ def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) ->
     if batch is not None:
         # "whenever one or more ...": one trigger for all the objects of one event batch (603.2c);
         # "it"/"they" are all of them and "that many" is their number
-        for t in g.triggered:
+        joined = False
+        for t in g.triggered:  # each of its triggerings, when it triggered more than once (603.2)
             if t["source"] == src.id and t["ability"] is ab and t.get("batch") == batch:
+                joined = True
                 if ev.get("obj") not in t["info"]["objs"]:
                     t["info"]["objs"].append(ev.get("obj"))
                     t["info"]["amount"] = len(t["info"]["objs"])
-                return None
+        if joined:
+            return None
     limit = ab.trigger.get("limit_per_turn")
     if limit:  # "This ability triggers only once each turn." (a batch's later objects join the one trigger above)
         key = "fired:" + ab.text
@@ -318,13 +366,15 @@ def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) ->
             return None
         src.chosen[key] = (g.turn, n + 1)
     if batch is not None:
-        info = dict(ev, objs=[ev.get("obj")], amount=1)
-        t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": info,
-             "batch": batch}
-        g.triggered.append(t)
+        for _ in range(times):
+            info = dict(ev, objs=[ev.get("obj")], amount=1)
+            t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": info,
+                 "batch": batch}
+            g.triggered.append(t)
         return t
-    t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": dict(ev)}
-    g.triggered.append(t)
+    for _ in range(times):  # "that ability triggers an additional time": separate triggers (603.2)
+        t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": dict(ev)}
+        g.triggered.append(t)
     return t
 
 
@@ -336,7 +386,8 @@ def to_graveyard(g: "Game", n: "Obj", frm: str) -> None:
     for ab in _graveyard_triggers(n.card):
         t = ab.trigger
         if t.get("event") == "to_graveyard" and t.get("self") and t.get("from", frm) == frm:
-            _add(g, n, ab, n.owner, {"event": "to_graveyard", "obj": n.id, "player": n.owner, "from": frm})
+            _add(g, n, ab, n.owner, {"event": "to_graveyard", "obj": n.id, "player": n.owner, "from": frm},
+                 permanent=False)
 
 
 @per_object
@@ -399,7 +450,7 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
             if "Emblem" in em.card.types or "Designation" in em.card.types:  # the monarch too
                 for ab in [a for a in em.card.abilities if a.kind == "triggered" and a.trigger]:
                     if ab.trigger is not None and _match(g, cid, p, ab.trigger, ev):
-                        _add(g, em, ab, p, ev)
+                        _add(g, em, ab, p, ev, permanent=False)
     used = [e for e in g.effects if e["layer"] == "trigger" and _delayed_event(g, e, ev) and e.get("once")]
     if used:  # 603.7c: "when you next ...": a delayed trigger that triggers once
         g.effects = [e for e in g.effects if not any(e is u for u in used)]
@@ -409,7 +460,7 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 card_obj = g.objects[cid]
                 for ab in _graveyard_triggers(card_obj.card):
                     if _match(g, cid, p, ab.trigger, ev):
-                        _add(g, card_obj, ab, p, ev)
+                        _add(g, card_obj, ab, p, ev, permanent=False)
     # a spell's own "when you cast" trigger (603.2, zone stack)
     if ev["event"] in ("cast", "cycle", "exploits") and not ev.get("copy"):  # and a cycled card's (702.28c),
         # and that of a creature that exploited itself (702.109a)
@@ -418,7 +469,7 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
             for ab in o.card.abilities:
                 if ab.kind == "triggered" and ab.trigger and ab.trigger.get("self") and \
                         ev["event"] in _events_of(ab.trigger):
-                    _add(g, o, ab, o.controller, ev)
+                    _add(g, o, ab, o.controller, ev, permanent=False)
 
 
 def became_targets(g: "Game", s: "Obj") -> None:
@@ -468,6 +519,7 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
     ev = {"event": "dies" if to == "graveyard" else "ltb", "obj": o.id,
           "player": before.controller, "to": to, "counters": dict(o.counters),
           "pt": (before.power, before.toughness),  # 603.10: "its power" as it last existed
+          "types": sorted(before.types),  # and its card types ("a creature dying", 700.4)
           "linked": list(o.chosen.get("exiled", ())),  # 607.2a: what it exiled, for "return the exiled card"
           "put_with": o.chosen.get("put_with"),  # 607.2a: the creature it put onto the battlefield (Animate Dead)
           "damaged_by": list(o.damage_sources),  # the sources that dealt it damage this turn
@@ -500,7 +552,7 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
             for cid in g.players[p].graveyard:
                 for ab in _graveyard_triggers(g.objects[cid].card):
                     if _match(g, cid, p, ab.trigger, ev):
-                        t = _add(g, g.objects[cid], ab, p, ev)
+                        t = _add(g, g.objects[cid], ab, p, ev, permanent=False)
                         if t:
                             out.append(t)
     if hasattr(g, "lki"):
@@ -518,7 +570,7 @@ def creature_to_graveyard(g: "Game", owner: str, oid: int) -> None:
         card_obj = g.objects[cid]
         for ab in _graveyard_triggers(card_obj.card):
             if "creature_to_graveyard" in _events_of(ab.trigger) and _match(g, cid, owner, ab.trigger, ev):
-                _add(g, card_obj, ab, owner, ev)
+                _add(g, card_obj, ab, owner, ev, permanent=False)
 
 
 def _haunted_dies(g: "Game", oid: int) -> list[dict[str, Any]]:
@@ -550,7 +602,7 @@ def _delayed_event(g: "Game", e: dict[str, Any], ev: dict[str, Any]) -> bool:
     if not _match(g, sid, ctl, ab.trigger, ev):
         return False
     if here:
-        return _add(g, g.objects[sid], ab, ctl, ev) is not None
+        return _add(g, g.objects[sid], ab, ctl, ev, permanent=False) is not None
     if not ab.trigger.get("batch") and (g.influence is None or _in_range(g, ctl, ev)):
         g.triggered.append({"controller": ctl, "ability": ab, "source": e.get("source"), "card": e["card"],
                             "info": dict(ev)})

@@ -712,6 +712,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return all(condition(g, c, src, r) for c in cond["all"])
     if "not" in cond:
         return not condition(g, cond["not"], src, r)
+    if cond.get("not_declared_attacker") and ((r or {}).get("trigger") or {}).get("attacking"):
+        return False  # "becomes tapped, if it isn't being declared as an attacker": not the tap of 508.1f
     if "control" in cond:
         f = cond["control"]
         skip: set[Any] = set()
@@ -1066,7 +1068,7 @@ def _mana_spent_ge(o: "Obj | None", need: dict[str, int]) -> bool:
 
 
 #: The filter keys ``cast_kind_matches`` reads (a spell remembered by its characteristics as it was cast).
-CAST_KIND_KEYS = frozenset({"types", "not_types", "supertypes", "subtypes", "colors", "or"})
+CAST_KIND_KEYS = frozenset({"types", "not_types", "supertypes", "subtypes", "not_subtypes", "colors", "or"})
 
 
 def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bool:
@@ -1082,6 +1084,8 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
         return False
     if "subtypes" in f and not subs & set(f["subtypes"]):
         return False
+    if "not_subtypes" in f and subs & set(f["not_subtypes"]):
+        return False  # "non-Phyrexian spell"
     if "colors" in f and not colors & set(f["colors"]):
         return False
     return not f.get("or") or any(cast_kind_matches(kind, part) for part in f["or"])
@@ -1111,6 +1115,7 @@ CONDITION_KEYS = {"city_blessing",
                   "entered_kind_this_turn", "entered_kind_ge", "no_spell_cast_this_game",
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
                   "other_than_event",  # "control": not the object the trigger's event is about
+                  "not_declared_attacker",  # the "tapped" event was not an attacker's tapping (508.1f)
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes"}

@@ -416,6 +416,10 @@ Statics (Ability.static)
   spell_limit        who, amount                        each player can't cast more than N spells each turn
   draw_limit         who, amount                        that player can't draw more than N cards each turn
   sorcery_only       who                                that player casts spells only when a sorcery could be
+  trigger_cause      causes: [etb|dies], affects: FILTER, times: 0|2, [whose: you|opponent]
+                     "FILTER entering (or dying) don't cause abilities (of permanents your opponents control) to
+                     trigger" (times 0); "If a FILTER entering/dying causes a triggered ability of a permanent you
+                     control to trigger, that ability triggers an additional time" (times 2)   603.2
   player_keywords    who, keywords                      "You have hexproof"                      702.11d
   control            (affects attached)                 you control the enchanted permanent      613.1b
   extra_land         amount                             you may play N additional lands each turn 305.2
@@ -493,6 +497,12 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "untargetable_zone",  # "Cards in graveyards can't be the targets of spells or abilities" (115.1)
     "damage_mod",  # "it deals double that damage / that much damage plus N instead" (engine/replacement.py, 614.1a)
     "attach_only",  # "SELF can be attached only to a creature with ..." (engine/object_statics.py attach_allowed)
+    "trigger_cause",  # "Creatures entering don't cause abilities to trigger", "... triggers an additional time" (603.2)
+    "empty_draw_wins",  # "If you would draw a card while your library has no cards in it, you win the game instead"
+    "ignore_hexproof",  # "... with hexproof can be the targets of spells and abilities you control as though ..."
+    "life_floor",  # "Damage that would reduce your life total to less than N reduces it to N instead" (614.1a)
+    "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice permanents" (101.2)
+    "spell_keywords",  # "Artifact spells you cast have convoke", "... spells you control have deathtouch"
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)

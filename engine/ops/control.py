@@ -37,6 +37,15 @@ def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
             add_mana(g, controller(g, r), Effect("add_mana", {"any": int(e.args["any"]) if e.get("same") else 1}),
                       source_id(g, r), c)
         return None
+    if len(e.args.get("choice", ())) > 1:  # "Add {R} or {G}" as a spell or an ability on the stack resolves (Domri,
+        # Anarch of Bolas' +1): its controller chooses then (608.2d); a mana ability's kind is named as it is activated
+        opts = ["".join(o) for o in e.args["choice"]]
+        got = r["answers"].get(r["i"])
+        if got is None:
+            return {"kind": "choose_option", "player": controller(g, r), "options": opts, "slot": r["i"],
+                    "prompt": f"{this(g, r).card.name}: add which mana?"}
+        add_mana(g, controller(g, r), e, source_id(g, r), got)  # the option named (engine/effects.py answer)
+        return None
     add_mana(g, controller(g, r), e, source_id(g, r))
     return None
 

@@ -259,11 +259,7 @@ def _win(g: "Game", r: dict, e: Effect) -> None:
     influence, every opponent within the winner's range)."""
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
-            losers = [q for q in g.opponents(p) if g.influence is None or seats.in_range(g, p, q)]
-            for q in losers:
-                g.players[q].lost = True
-    if len(g.order) == 2:  # a multiplayer loser leaves once this resolution is over (engine/sba.py)
-        g._check_end()
+            g.wins(p)
 
 
 @op("lose_game")

@@ -487,7 +487,8 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
         kept += chosen
     rest = dict(e.get("rest") or {"permanent": True})
     victims = [i for i in g.battlefield if i not in kept and g.controller_of(i) in players
-               and matches(g, i, rest, sid, g.controller_of(i))]
+               and matches(g, i, rest, sid, g.controller_of(i))
+               and not player_statics.cant_cause(g, g.controller_of(i) or "", "sacrifice", you)]  # 101.2
     plan_to_graveyard(g, victims)
     for x in victims:
         if x in g.objects and g.objects[x].zone == "battlefield":
@@ -500,13 +501,15 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """701.14: sacrifice (the player chooses among their permanents)."""
     if "what" in e.args:
         xs = [x for x in refs(g, r, e.args["what"])
-              if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"]
+              if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"
+              and not player_statics.cant_cause(g, g.controller_of(x) or "", "sacrifice", controller(g, r))]
         plan_to_graveyard(g, xs)
         for x in xs:
             if x in g.objects and g.objects[x].zone == "battlefield":
                 sacrifice(g, x)
         return None
-    who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
+    who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)
+           and (e.get("exile") or not player_statics.cant_cause(g, p, "sacrifice", controller(g, r)))]  # 101.2
     f = dict(e.get("filter") or {"permanent": True})
     f["controller"] = "you"
     every = e.get("amount") == "any"  # "sacrifice any number of lands": how many is the player's choice

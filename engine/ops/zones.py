@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import dredge, knowledge, triggers
+from engine import dredge, knowledge, player_statics, triggers
 from engine.actions import add_effect, attack_choice, discard, plan_to_graveyard, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
@@ -347,7 +347,8 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
         # "You choose a nonland card from it. That player discards that card."; "discards all cards with that
         # name" (the cards of a hand that match, all at once)
         xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects
-              and g.objects[x].zone == "hand"]
+              and g.objects[x].zone == "hand"
+              and not player_statics.cant_cause(g, g.objects[x].owner, "discard", controller(g, r))]
         if "each" in e.args["what"]:
             plan_to_graveyard(g, xs)
             for x in xs:
@@ -356,10 +357,11 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for x in xs:
             g.move(x, "graveyard")
         return None
-    who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
+    you = controller(g, r)
+    who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)
+           and not player_statics.cant_cause(g, p, "discard", you)]  # 101.2 (Tamiyo, Collector of Tales)
     amt = e.get("amount", 1)
     f = e.get("filter")
-    you = controller(g, r)
     chosen: dict[str, list[int]] = {}
     kind = {**e.args["filter"], "zone": "hand"} if e.get("filter") else None  # "discard a land card"
     for p in who:  # "each player discards": each chooses in APNAP order (101.4), then all discard at once
@@ -471,6 +473,8 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 continue
         lib = g.players[p].library
         cands = [i for i in lib if matches(g, i, f, source_id(g, r), p)]
+        if player_statics.cant_cause(g, p, "search", controller(g, r)):
+            cands = []  # 101.2 (Ashiok, Dream Render): that player doesn't search, still shuffles
         got = r["answers"].get(slot)
         if got is None and cands:
             knowledge.show(g, lib, [p])  # 701.15a: searching looks at every card of the zone
@@ -511,6 +515,8 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     f.pop("controller", None)
     lib = g.players[p].library
     found = [i for i in lib if matches(g, i, f, source_id(g, r), p)]
+    if player_statics.cant_cause(g, p, "search", p):
+        found = []  # 101.2 (Ashiok, Dream Render): no search; the rest of the instruction (a shuffle) goes on
     if "graveyard" in (e.get("zones") or ()):  # "search your library and/or graveyard for a card named X"
         found += [i for i in g.players[p].graveyard if matches(g, i, {**f, "zone": "graveyard"}, source_id(g, r), p)]
     n = amount(g, e.get("amount", 1), source_id(g, r), r)

@@ -264,6 +264,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    if t in ("it isn't being declared as an attacker", "it wasn't tapped as an attacker was declared"):
+        return {"not_declared_attacker": True}  # "becomes tapped, if it isn't being declared as an attacker" (508.1f)
     m = re.fullmatch(r"(?:it|self) had no ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
     if m:  # persist, undying (702.78a, 702.92a): the counters it had as it last existed
         return {"had_no_counters": m.group(1)}
@@ -479,6 +481,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"there are (\w+) or more (.+? on the battlefield)", t)
     if m and number(m.group(1)) and quantity(m.group(2)) is not None:  # "five or more Islands on the battlefield"
         return {"amount_ge": {"amount": quantity(m.group(2)), "n": number(m.group(1))}}
+    if t in ("your library has no cards in it", "there are no cards in your library", "you have no cards in your "
+             "library"):  # "Then if your library has no cards in it, you win the game" (Jace, Wielder of Mysteries)
+        return {"amount_lt": {"amount": {"count": {"zone": "library", "owner": "you"}}, "n": 1}}
     m = re.fullmatch(r"there are no (.+? on the battlefield)", t)
     if m and quantity(m.group(1)) is not None:  # "if there are no Zombies on the battlefield" (Sarcomancy)
         return {"amount_lt": {"amount": quantity(m.group(1)), "n": 1}}

@@ -855,9 +855,73 @@ def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
-@static(r"^each player can't cast more than one spell each turn$")
+#: filter keys a dying object is matched on (its types as it last existed, engine/triggers.py _cause_count)
+_DYING_KEYS = frozenset({"types"})
+
+
+def _trigger_cause_filter(noun: str, dying: bool) -> dict[str, Any] | None:
+    f = parse_noun(re.sub(r"^an? ", "", noun))
+    if f is None or f.get("_needs_player_target"):
+        return None
+    if dying and (set(f) - _DYING_KEYS):
+        return None  # only the dying object's types are known as it last existed
+    return f
+
+
+@static(r"^(.+?) entering(?: the battlefield)?( or dying)? don't cause abilities( of permanents your opponents "
+        r"control)? to trigger$")
+def _no_trigger_cause(m: re.Match) -> list[dict[str, Any]] | None:
+    """603.2 (Torpor Orb, Hushbringer, Elesh Norn): an event of a FILTER object entering (or dying) triggers
+    no ability (of its controller's opponents' permanents); read by engine/triggers.py _cause_count."""
+    causes = ["etb", "dies"] if m.group(2) else ["etb"]
+    f = _trigger_cause_filter(m.group(1), bool(m.group(2)))
+    if f is None:
+        return None
+    st: dict[str, Any] = {"kind": "trigger_cause", "causes": causes, "affects": f, "times": 0}
+    if m.group(3):
+        st["whose"] = "opponent"
+    return [st]
+
+
+@static(r"^if (an? .+?) (entering|dying)(?: the battlefield)? causes a triggered ability of a permanent you control "
+        r"to trigger, that ability triggers an additional time$")
+def _trigger_again(m: re.Match) -> list[dict[str, Any]] | None:
+    """603.2 (later rules: Panharmonicon, Teysa Karlov, Yarok): an ability of a permanent you control that a FILTER
+    object entering (or dying) triggers triggers once more; read by engine/triggers.py _cause_count."""
+    dying = m.group(2) == "dying"
+    f = _trigger_cause_filter(m.group(1), dying)
+    if f is None:
+        return None
+    return [{"kind": "trigger_cause", "causes": ["dies" if dying else "etb"], "affects": f, "times": 2,
+             "whose": "you"}]
+
+
+_LIMIT_WHO = {"each player": "each_player", "each opponent": "opponent", "your opponents": "opponent", "you": "you"}
+
+
+@static(r"^(each player|each opponent|your opponents|you) can't cast more than (one|two|three) ((?:[\w-]+ )*?)"
+        r"spells? each turn$")
 def _rule_of_law(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "spell_limit", "who": "each_player", "amount": 1}]
+    """"Each player can't cast more than one spell each turn" (Rule of Law), "... more than one noncreature spell
+    each turn" (Deafening Silence), "You can't cast more than one spell each turn" (Moderation): a limit on
+    casting (101.2: a "can't" beats any permission; engine/player_statics.py spell_limited)."""
+    st: dict[str, Any] = {"kind": "spell_limit", "who": _LIMIT_WHO[m.group(1)], "amount": number(m.group(2))}
+    if m.group(3):
+        f = parse_noun(m.group(3) + "spell")
+        if f is None or f.pop("zone", None) != "stack" or not f:
+            return None
+        st["spells"] = f
+    return [st]
+
+
+@static(r"^each player who has cast an? ([\w-]+) spell this turn can't cast additional \1 spells$")
+def _canonist(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Each player who has cast a nonartifact spell this turn can't cast additional nonartifact spells"
+    (Ethersworn Canonist): no more than one such spell each turn (101.2)."""
+    f = parse_noun(m.group(1) + " spell")
+    if f is None or f.pop("zone", None) != "stack" or not f:
+        return None
+    return [{"kind": "spell_limit", "who": "each_player", "amount": 1, "spells": f}]
 
 
 @static(r"^(each opponent|each player|your opponents) can cast spells only any time (?:they|he or she) could cast a "
@@ -1563,6 +1627,9 @@ def _prevent_static(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 def _prevent_static_parts(out: dict[str, Any], to: str | None, by: str | None) -> list[dict[str, Any]] | None:
+    if to is not None and to.startswith("you and "):  # "to you and other permanents you control" (The Wanderer)
+        out["players"] = "you"
+        to = to[len("you and "):]
     if to is not None:
         if to == "you":
             out["players"] = "you"
@@ -1872,6 +1939,106 @@ def _with_condition(inner: list[dict[str, Any]] | None, cond: dict[str, Any]) ->
     return [{**s, "condition": cond} for s in inner]
 
 
+@static(r"^if you would draw a card while your library has no cards in it, you win the game instead$")
+def _empty_draw_wins(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a, 104.2a: "If you would draw a card while your library has no cards in it, you win the game instead"
+    (Laboratory Maniac, Jace, Wielder of Mysteries): read by Game.draw."""
+    return [{"kind": "empty_draw_wins", "who": "you"}]
+
+
+@static(r"^(your opponents and )?(.+?) with hexproof can be the targets of spells and abilities you control as though "
+        r"they didn't have hexproof$")
+def _ignore_hexproof(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.11b-c: "Your opponents and permanents your opponents control with hexproof can be the targets of spells
+    and abilities you control as though they didn't have hexproof" (Kaya, Bane of the Dead; Glaring Spotlight): read
+    by engine/targets.py as a target is chosen (114.1)."""
+    f = parse_noun(m.group(2))
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    return [{"kind": "ignore_hexproof", "who": "you", "affects": f, "players": bool(m.group(1))}]
+
+
+@static(r"^(?:if (.+?), )?damage that would reduce your life total to less than (\w+) reduces it to \2 instead$")
+def _life_floor(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a, 119.3a: "Damage that would reduce your life total to less than 1 reduces it to 1 instead" (Ali from
+    Cairo), "If you control a creature, ..." (Worship): the damage is dealt, the life it takes stops at that total
+    (engine/actions.py deal_damage_batch)."""
+    n = number(m.group(2))
+    if not n:
+        return None
+    st: dict[str, Any] = {"kind": "life_floor", "who": "you", "floor": n}
+    if m.group(1):
+        cond = parse_condition(m.group(1))
+        if cond is None:
+            return None
+        st["condition"] = cond
+    return [st]
+
+
+@static(r"^spells and abilities your opponents control can't cause (you|their controller) to (discard cards|sacrifice "
+        r"permanents|discard cards or sacrifice permanents|search their library)$")
+def _cant_cause(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Spells and abilities your opponents control can't cause you to sacrifice permanents" (Sigarda, Host of Herons;
+    Tamiyo, Collector of Tales: "... discard cards or sacrifice permanents"), "... can't cause their controller to
+    search their library" (Ashiok, Dream Render): 101.2, a "can't" of the instruction, read by the discard,
+    sacrifice and search instructions (engine/ops; a cost the player pays is not caused by them)."""
+    acts = [a for a in ("discard", "sacrifice", "search") if a in m.group(2)]
+    if m.group(1) == "you":
+        if "search" in acts:
+            return None
+        return [{"kind": "cant_cause", "who": "you", "acts": acts}]
+    if acts != ["search"]:
+        return None
+    return [{"kind": "cant_cause", "who": "opponent", "acts": acts, "own": True}]
+
+
+@static(r"^((?:.+? )?spells) you (?:cast|control) have (convoke|improvise|deathtouch)$")
+def _spell_keywords(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.50a, 702.2b: "Artifact spells you cast have convoke" (Chief Engineer), "Nonartifact spells you cast have
+    improvise" (Inspiring Statuary), "Instant and sorcery spells you control have deathtouch" (Pestilent Spirit): a
+    keyword of the spells themselves (on the stack, 112.1), read as they are paid for (engine/cast_options.py) and
+    as they deal damage (engine/actions.py)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("zone") != "stack" or {"controller", "owner", "player"} & set(f):
+        return None
+    return [{"kind": "spell_keywords", "who": "you", "spells": f, "keywords": [m.group(2).capitalize()]}]
+
+
+@static(r"^self is (an? .+)$")
+def _self_is(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.1b, 613.1d, 613.3b: "During your turn, SELF is a 4/4 Human Soldier creature with indestructible that's
+    still a planeswalker" (Gideon Blackblade: it keeps its card types and subtypes, 205.1b), "SELF is a Bear with
+    base power and toughness 3/2" (Circle of the Moon Druid: the creature types replaced), "SELF is an artifact
+    creature": its types (layer 4), colors (5), abilities (6) and power and toughness (7b) while it applies."""
+    text = m.group(1)
+    mm = re.fullmatch(r"an? (?:(\d+)/(\d+) )?((?:[a-z][a-z-]* )*?)creature(?: with (.+?))?"
+                      r"( that's still an? (?:planeswalker|land)| in addition to its other types)?", text)
+    parts = become_parts("is " + text if mm is None else "is a " + (mm.group(3) or "") + "creature")
+    if parts is None:
+        return None
+    if not parts.get("subtypes"):
+        parts.pop("subtypes", None)  # no creature type named: it keeps its subtypes ("SELF is an artifact creature")
+    if mm is None:
+        return [{"kind": "become", "affects": "self", **parts}]
+    out: list[dict[str, Any]] = []
+    pt = {"power": int(mm.group(1)), "toughness": int(mm.group(2))} if mm.group(1) else {}
+    colors = parts.pop("colors", None)
+    if mm.group(5):  # it keeps its prior types and subtypes (205.1b)
+        out.append({"kind": "add_types", "affects": "self", "types": parts["types"],
+                    "subtypes": parts.get("subtypes", [])})
+        if pt or colors:
+            out.append({"kind": "become", "affects": "self", **pt, **({"colors": colors} if colors else {})})
+    else:
+        out.append({"kind": "become", "affects": "self", **parts, **pt, **({"colors": colors} if colors else {})})
+    if mm.group(4):
+        kws = keyword_list(mm.group(4))
+        if kws is None:
+            return None
+        out.append({"kind": "keywords", "affects": "self", "keywords": kws})
+    return out
+
+
 def parse_static(text: str) -> list[dict[str, Any]] | None:
     t = text.strip().rstrip(".").strip()
     low = t.lower()
@@ -1929,6 +2096,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         plain = _parse_plain(m.group(1)) if cond is not None else None
         if plain is not None and cond is not None:
             return _with_condition(plain, cond)
+    if out is None and low.endswith(" during your turn"):  # "Prevent all damage that would be dealt to SELF
+        # during your turn" (Gideon Blackblade): the static while it is its controller's turn (611.3b)
+        out = _with_condition(_parse_plain(low[:-len(" during your turn")]), {"your_turn": True})
     if out is None and ". " in low:
         # several independent static sentences in one paragraph ("SELF enters tapped. As it enters, choose a color.")
         parts = [p.strip().rstrip(".") for p in sentences(low)]

@@ -154,10 +154,14 @@ def _mana_not_for(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("mana_restriction", {"spells": {"types": [m.group(1).capitalize()], "or_abilities_of": {}}})]
 
 
-@reader(r"^add one mana of any (color|type) that a land (you|an opponent) controls? could produce$")
+@reader(r"^add one mana of any (color|type) that an? (.+? (?:you|an opponent) controls?) could produce$")
 def _add_could_produce(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """106.7: Exotic Orchard, Reflecting Pool: what those lands' mana abilities would make now."""
-    f = {"types": ["Land"], "controller": "you" if m.group(2) == "you" else "opponent"}
+    """106.7: Exotic Orchard, Reflecting Pool ("a land you control"), Plaza of Harmony ("a Gate you
+    control"), Star Compass ("a basic land you control"): what those permanents' mana abilities would
+    make now."""
+    f = parse_noun(m.group(2))
+    if f is None or f.get("_needs_player_target") or "controller" not in f:
+        return None
     return [Effect("add_mana", {"could_produce": f, "colors_only": m.group(1) == "color"})]
 
 

@@ -143,6 +143,50 @@ def _player_static_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("player_effect", {"static": st, "duration": dur}) for st in sts]
 
 
+@reader(r"^((?:(?:[a-z]+ )*?|other )spells) you (?:cast this turn|control) can't be countered(?: this turn)?$")
+def _uncounterable_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """101.1, 611.2a: "Creature spells you cast this turn can't be countered" (Domri, Anarch of Bolas), "Spells you
+    control can't be countered this turn" (Veil of Summer): "SPELLS you control can't be countered" for the player
+    until the turn ends."""
+    if "cast this turn" not in m.group(0) and not m.group(0).endswith(" this turn"):
+        return None  # for good: a static, not this effect
+    sts = STATIC_READERS[0](f"{m.group(1)} you control can't be countered") if STATIC_READERS else None
+    if not sts or any(st.get("kind") != "uncounterable_spells" or st.get("condition") for st in sts):
+        return None
+    return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
+
+
+@reader(r"^until end of turn, (your opponents and .+? with hexproof can be the targets of .+)$")
+def _ignore_hexproof_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """702.11b-c, 611.2a: "Until end of turn, your opponents and creatures your opponents control with hexproof can
+    be the targets of spells and abilities you control as though they didn't have hexproof" (Detection Tower)."""
+    sts = STATIC_READERS[0](m.group(1)) if STATIC_READERS else None
+    if not sts or any(st.get("kind") != "ignore_hexproof" for st in sts):
+        return None
+    return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
+
+
+@reader(r"^until end of turn, (damage that would reduce your life total to less than \w+ reduces it to \w+ instead)$")
+def _life_floor_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.1a, 611.2a: "Until end of turn, damage that would reduce your life total to less than 1 reduces it to 1
+    instead" (Angel of Grace)."""
+    sts = STATIC_READERS[0](m.group(1)) if STATIC_READERS else None
+    if not sts or any(st.get("kind") != "life_floor" or st.get("condition") for st in sts):
+        return None
+    return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
+
+
+@reader(r"^(until end of turn|until your next turn), ((?:[a-z]+ )*?creatures(?: [a-z ]+)? can't attack you\b.*)$")
+def _attack_rule_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """508.1c, 508.1g, 611.2a: "Until your next turn, creatures can't attack you or planeswalkers you control unless
+    their controller pays {2} for each of those creatures" (Forbidding Spirit): the rule of attacking that the
+    static of the same words makes (Ghostly Prison, engine/combat.py), for that long."""
+    sts = STATIC_READERS[0](m.group(2)) if STATIC_READERS else None
+    if not sts or any(st.get("kind") not in ("attack_tax", "attack_forbid") or st.get("condition") for st in sts):
+        return None
+    return [Effect("player_effect", {"static": st, "duration": DURATIONS[m.group(1)]}) for st in sts]
+
+
 @reader(r"^cast ((?:[a-z]+ )*?spells) this turn as though they had flash$")
 def _flash_this_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"You may cast spells this turn as though they had flash" (Emergence Zone, Alchemist's Refuge; 702.8a,
@@ -284,6 +328,10 @@ READERS: tuple[Reader, ...] = (
     _unpreventable_for_now,
     _player_static_for_now,
     _flash_this_turn,
+    _uncounterable_for_now,
+    _ignore_hexproof_for_now,
+    _life_floor_for_now,
+    _attack_rule_for_now,
     _restrict,
     _restrict_by,
     _cant_block_this,

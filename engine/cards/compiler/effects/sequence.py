@@ -518,6 +518,12 @@ def _compile_more(ab: Any, sentence: str) -> Any:
     return got if got is not None and got.kind == "triggered" and got.trigger == ab.trigger else None
 
 
+#: "PLAYER may pay {N}. If they don't, X": X unless that player pays (117.12)
+_MAY_PAY_OR = re.compile(r"\b(that player|defending player|they|its controller|target opponent|target player) may pay "
+                         r"((?:\{[^ }]+\})+|\d+ life)\. if (?:that player|the player|they|he or she) "
+                         r"(?:doesn't|don't), ([^.]+)\.", re.I)
+
+
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     """Several sentences in order; None if any is not understood.
 
@@ -635,6 +641,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             return None
         step = {"the next end step": "end", "your next upkeep": "your_upkeep", "the next upkeep": "upkeep"}[m.group(1)]
         return [Effect("delayed", {"step": step, "effects": list(inner)})]
+    # "that player may pay {2}. If the player doesn't, you create a Treasure token" (Smothering Tithe): the second
+    # instruction happens unless that player pays (117.12), read as "... unless that player pays {2}"
+    text = _MAY_PAY_OR.sub(lambda mm: f"{mm.group(3)} unless {mm.group(1)} pays {mm.group(2)}.", text)
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
     for sent in sentences(text):
