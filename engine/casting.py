@@ -1094,7 +1094,7 @@ def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Abi
     if extra.get("tapped"):  # 605.1b: triggered mana abilities, told the mana it made (106.4)
         pool = g.players[player].pool
         made = [k for k in sorted(pool, key=lambda k: k != extra.get("mana")) if pool[k] > before.get(k, 0)]
-        player_statics.tapped_for_mana(g, player, src, made)
+        triggers.tapped_for_mana(g, player, src, made)
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 

@@ -407,21 +407,31 @@ def land_plays(g: "Game", player: str) -> int:
     return 1 + extra + sum(int(st.get("amount", 1)) for _, ctl, st in statics(g, "extra_land") if ctl == player)
 
 
-def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tuple[str, ...] = ()) -> None:
+def tapped_for_mana(g: "Game", player: str, oid: int,
+                    produced: list[str] | tuple[str, ...] = ()) -> list[tuple[int, str, Any]]:
     """605.1b / 605.4a: triggered mana abilities ("Whenever you tap a creature for mana, add an
     additional {G}", "Whenever a player taps a land for mana, that player adds one mana of any type
     that land produced", "Whenever enchanted land is tapped for mana, its controller adds an additional
     {G}") resolve at once, right after the mana ability that triggered them; the mana goes to the player
     who tapped the permanent. ``produced``: the pool keys of the mana that ability added (106.4). Of
     several types, the mana added is of the first one it made (the kind a payment by hand named, or the
-    one the automatic payment chose)."""
+    one the automatic payment chose).
+
+    Returns the triggers of that event that are not mana abilities (605.1b: they add no mana, or they
+    target: "Whenever a player taps a land for mana, SELF deals 1 damage to that player"), as (source,
+    controller, ability): they go on the stack as other triggered abilities do (engine/triggers.py)."""
     hits = []
+    stacked: list[tuple[int, str, Any]] = []
     for src, ctl, st in statics(g, "tapped_for_mana"):
         ab = st["ability"]
         trig = ab.trigger
         if (ctl == player or trig.get("who") == "any") and matches(g, oid, trig.get("filter") or {}, src, ctl) \
-                and (not trig.get("attached") or g.objects[src].attached_to == oid):
-            hits.append((src, ab))
+                and (not trig.get("attached") or g.objects[src].attached_to == oid) \
+                and (not trig.get("self") or src == oid):
+            if is_mana_trigger(ab):
+                hits.append((src, ab))
+            else:
+                stacked.append((src, ctl, ab))
     pool = g.players[player].pool
     for src, ab in hits:
         for e in ab.effects:
@@ -436,6 +446,13 @@ def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tupl
                     k = "C" if s.isdigit() else s
                     pool[k] = pool.get(k, 0) + (int(s) if s.isdigit() else 1)
                 g.log("mana", player=player, mana="".join(syms), source=g.objects[oid].card.name)
+    return stacked
+
+
+def is_mana_trigger(ab: Any) -> bool:
+    """605.1b: a triggered ability that triggers on a mana ability is a mana ability itself only when it could
+    add mana and does not target; any other ("SELF deals 1 damage to that player") uses the stack."""
+    return not ab.targets and any(e.op == "add_mana" for e in ab.effects)
 
 
 def mana_trigger_supported(ab: Any) -> bool:

@@ -20,7 +20,7 @@ from engine.ops.actions import ACTIONS
 from engine.ops.misc import emblem_playable
 from engine.ops.objects import TOKEN_KINDS
 from engine.ops.playable import supported as playable_supported
-from engine.player_statics import mana_trigger_supported, static_problems
+from engine.player_statics import is_mana_trigger, mana_trigger_supported, static_problems
 from engine.protection import supported as protection_supported
 from engine.triggers import ALIASES, GRAVEYARD_EVENTS, KEYS, KEYS_OF_EVENT
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
@@ -370,8 +370,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             # as its "dies" abilities trigger: engine/triggers.py leaves)
             out.append(f"triggered ability from {ab.zone}")  # only these events are checked there
         for name in evs:
-            if name == "tapped_for_mana" and len(evs) == 1:  # a triggered mana ability (engine/player_statics.py)
-                if not mana_trigger_supported(ab):
+            if name == "tapped_for_mana" and len(evs) == 1:  # engine/player_statics.py, engine/triggers.py
+                if is_mana_trigger(ab) and not mana_trigger_supported(ab):  # 605.1b: others use the stack
                     out.append("mana trigger other than adding fixed mana")
                 continue
             if name not in TRIGGER_EVENTS and name not in ALIASES:

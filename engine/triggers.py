@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import cast_options, seats
+from engine import cast_options, player_statics, seats
 from engine.ability_index import index
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
@@ -398,6 +398,15 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 if ab.kind == "triggered" and ab.trigger and ab.trigger.get("self") and \
                         ev["event"] in _events_of(ab.trigger):
                     _add(g, o, ab, o.controller, ev)
+
+
+def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tuple[str, ...] = ()) -> None:
+    """``player`` tapped the permanent ``oid`` for mana (its mana ability made ``produced``): the triggered
+    mana abilities of that event resolve at once (605.1b, 605.4a: engine/player_statics.py); the other
+    triggers of it ("Whenever a player taps a land for mana, SELF deals 1 damage to that player") wait to
+    go on the stack as any triggered ability does (603.3), "that player" the one who tapped it."""
+    for src, ctl, ab in player_statics.tapped_for_mana(g, player, oid, produced):
+        _add(g, g.objects[src], ab, ctl, {"event": "tapped_for_mana", "obj": oid, "player": player})
 
 
 def became_targets(g: "Game", s: "Obj") -> None:

@@ -356,6 +356,8 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 "filter": {"types": a["types"] + b["types"]}}
     if re.fullmatch(r"you get (?:one or more )?\{e\}", c):  # energy counters (121.1; {E}: a later symbol)
         return {"event": "player_counters", "counter": "energy", "who": "you"}
+    if c == "you tap self for mana":  # Forbidden Orchard: the source itself (603.2; no mana: the stack, 605.1b)
+        return {"event": "tapped_for_mana", "self": True, "filter": {"controller": "you"}}
     m = re.fullmatch(r"you tap (?:a|an) (.+?) for mana", c)
     if m:
         f = parse_noun(m.group(1))
