@@ -212,7 +212,8 @@ def choose_problems(op: str, key: str, ref: dict[str, Any]) -> list[str]:
         return [f"reference choose in {op}.{key}"]
     if f.get("zone", "battlefield") not in CHOOSE_ZONES:
         return [f"reference choose from {f.get('zone')}"]
-    if set(ref) - {"choose", "amount", "chooser", "up_to", "different", "among"}:  # different: names or mana values;
+    if set(ref) - {"choose", "amount", "chooser", "up_to", "different", "among", "random"}:  # different: names or
+        # mana values; random: picked at random, not by the chooser ("a creature card at random from your graveyard");
         # among: of the objects another reference names ("from among the cards milled this way", engine.values)
         return ["reference choose options"]
     return []

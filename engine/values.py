@@ -1301,7 +1301,7 @@ def _slot(ref: dict[str, Any], player: str) -> str:
 
 
 def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
-    """{"choose": FILTER, [amount], [chooser], [up_to], [among]}: the objects the chooser picked (of the
+    """{"choose": FILTER, [amount], [chooser], [up_to], [among], [random]}: the objects the chooser picked (of the
     objects the reference ``among`` names, when given: "from among the cards milled this way").
 
     Each chooser picks among the objects matching the filter now; with fewer than the
@@ -1336,6 +1336,8 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             k = min(n, len(cands))
             if not cands:
                 r["answers"][slot] = got = []
+            elif ref.get("random"):  # "a card at random from your graveyard": no player chooses (701.7b-like)
+                r["answers"][slot] = got = g.rng.sample(cands, k)
             else:
                 ask: dict[str, Any] = {"kind": "choose_cards", "player": p, "options": cands,
                                        "min": 0 if ref.get("up_to") else k, "max": k, "slot": slot,

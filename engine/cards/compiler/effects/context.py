@@ -260,6 +260,20 @@ class Ctx:
                 r["different"] = "name" if m.group(2) == "names" else "mana_value"
             self.last = r
             return r
+        m = re.fullmatch(r"(a|an|one|two|three) (.+?) at random( from .+)", p)
+        if m and "target" not in p:  # "return a Zombie card at random from your graveyard to your hand": the
+            # objects are chosen by no player, at random (701.7b-like), as the effect resolves (608.2c)
+            f = parse_noun(m.group(2) + m.group(3))
+            if f is None or f.get("player") or f.get("zone") in (None, "battlefield", "stack"):
+                return None
+            f = self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": f, "random": True}
+            if m.group(1) in _UP_TO:
+                r["amount"] = _UP_TO[m.group(1)]
+            self.last = r
+            return r
         m = re.fullmatch(r"(a|an|another|one) (.+)", p)
         if m and "target" not in p:
             f = parse_noun(("another " if m.group(1) == "another" else "") + m.group(2))
