@@ -260,6 +260,18 @@ class Ctx:
                 r["different"] = "name" if m.group(2) == "names" else "mana_value"
             self.last = r
             return r
+        m = re.fullmatch(r"(a|an) (.+?) of an opponent's choice( from .+)?", p)
+        if m and "target" not in p:  # "return a nonland card of an opponent's choice from your graveyard" (Tasigur):
+            # an opponent chooses it as the effect resolves (608.2c; of several, one the controller names)
+            f = parse_noun(m.group(2) + (m.group(3) or ""))
+            if f is None or f.get("player"):
+                return None
+            f = self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": f, "chooser": "opponent"}
+            self.last = r
+            return r
         m = re.fullmatch(r"(a|an|one|two|three) (.+?) at random( from .+)", p)
         if m and "target" not in p:  # "return a Zombie card at random from your graveyard to your hand": the
             # objects are chosen by no player, at random (701.7b-like), as the effect resolves (608.2c)
