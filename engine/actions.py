@@ -58,7 +58,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 continue
             tc = g.chars(tgt)
             if "Protection" in tc.keywords and not free:
-                if protected(g, tc, src, set(sc.colors)):
+                if protected(g, tc, src, set(sc.colors), tgt):
                     continue  # 702.16c
         here = pool + replacement.static_shields(g, src, tgt, combat) if not free else pool
         if here and not free:

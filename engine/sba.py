@@ -250,7 +250,7 @@ def _aura_ok(g: "Game", aura: int, t: int) -> bool:
         return False
     tc = g.chars(t)
     if "Protection" in tc.keywords:
-        if protected(g, tc, aura):
+        if protected(g, tc, aura, holder=t):
             return False  # 702.16c
     if g.influence is not None and not seats.in_range(g, g.chars(aura).controller, tc.controller):
         return False  # 801.8: not an object outside the Aura's controller's range of influence
@@ -265,7 +265,7 @@ def _equip_ok(g: "Game", equipment: int, t: int) -> bool:
         return False
     if g.influence is not None and not seats.in_range(g, g.chars(equipment).controller, tc.controller):
         return False  # 801.9: nor a creature outside the Equipment's controller's range of influence
-    return not ("Protection" in tc.keywords and protected(g, tc, equipment))
+    return not ("Protection" in tc.keywords and protected(g, tc, equipment, holder=t))
 
 
 def legend_answer(g: "Game", d: "Decision", keep: list[Any]) -> None:

@@ -366,6 +366,9 @@ def keyword_list(text: str) -> list[str] | None:
             q = m.group(1)
             out.append("Protection from " + q)
             continue
+        if p == "protection from the chosen player":  # 702.16j: the player chosen as it entered (614.12)
+            out.append("Protection from the chosen player")
+            continue
         if p in ("protection from the color of your choice", "protection from the color of its controller's choice"):
             out.append("Protection from chosen color")
             continue
