@@ -518,7 +518,8 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
         syms = [c] * int(e.args["any"]) if c else []
     elif "any" in e.args:
         c = pick if isinstance(pick, str) and pick in "WUBRG" else "G"
-        syms = [c] * int(e.args["any"])
+        n = e.args["any"]  # "X mana of any one color, where X is SELF's power" (107.3): counted now
+        syms = [c] * (max(0, amount(g, n, src)) if isinstance(n, dict) else int(n))
     elif "could_produce" in e.args:  # 106.7: one of the kinds those lands could produce; 106.5: none, none
         kinds = could_produce(g, player, e.args, src)
         if pick is not None and pick not in kinds:

@@ -254,7 +254,8 @@ def output(ab: Ability, g: "Game", oid: int, kind: str) -> list[str]:
             opts = [o for o in e.args["choice"] if kind in o]
             got = [str(k) for k in max(opts, key=lambda o: len(o))] if opts else []
         elif "any" in e.args:
-            n = int(e.args["any"])
+            n = e.args["any"]
+            n = max(0, amount(g, n, oid)) if isinstance(n, dict) else int(n)  # "X mana ..., where X is" (107.3)
             if e.args.get("chosen_color"):
                 c = g.objects[oid].chosen.get("color") if oid in g.objects else None
                 got = [c] * n if c else []

@@ -235,14 +235,15 @@ def _walk(x: Any, out: list[str]) -> None:
     elif isinstance(x, Ability):
         out.extend(ability_reasons(x))
     elif isinstance(x, dict):
-        if any(x.get(k) == "sacrificed" for k in ("power_of", "toughness_of")):
+        if any(x.get(k) == "sacrificed" for k in ("power_of", "toughness_of", "mv_of")):
             return  # the sacrificed object's power as it last existed (engine/costs.py)
         if x.get("life_of") == "that_player" and not _THAT_PLAYER[0]:
             out.append("amount life_of that_player outside a per-player instruction")  # engine/values.py amount_for
         if x.get("hand_of") == "that_player" and not _THAT_PLAYER[0]:
             out.append("amount hand_of that_player outside a per-player instruction")
         mv = x.get("mv_of")
-        if mv is not None and mv not in ("it", "taken") and not (isinstance(mv, dict) and set(mv) == {"target"}):
+        if mv is not None and mv not in ("it", "taken", "sacrificed") \
+                and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's
             # targets last existed (608.2h); a card exiled to pay a cost is not kept for it
             out.append(f"amount mv_of {mv!r}")

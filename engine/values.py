@@ -412,6 +412,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         you = _you(g, src, r)
         return len({g.objects[i].attacking for i in g.battlefield if g.objects[i].attacking in g.players
                     and g.chars(i).controller == you and g.objects[i].attacking != you})
+    if a.get("mv_of") == "sacrificed" and r is not None:  # "the sacrificed creature's mana value": as it last
+        return sacrificed_power(this(g, r) if "obj" in r else None, "mv")  # existed, sacrificed to pay (608.2h)
     if "mv_of" in a and r is not None:  # "equal to its mana value" (202.3): the card the instruction named,
         lki = r.get("lki_card", {})     # a target that left as it last existed (608.2h)
         lki_x = r.get("lki_x", {})
@@ -1189,6 +1191,13 @@ def bind_players(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     return {**f, "controller": [p for p in refs(g, r, ctl) if isinstance(p, str)]}
 
 
+def bind_amounts(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """A filter's comparisons whose amount reads the resolution ("a creature card with mana value equal to 1
+    plus the sacrificed creature's mana value": the object sacrificed to pay, 608.2h) counted now (608.2c)."""
+    ks = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and isinstance(v, dict) and not v.get("x")]
+    return {**f, **{k: amount(g, f[k], source_id(g, r), r) for k in ks}} if ks else f
+
+
 def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     """A filter of an "each" or a count with the references in it read now (608.2c)."""
     f = bind_players(g, r, f)
@@ -1354,12 +1363,12 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
 
 
 def sacrificed_power(o: "Obj | None", key: str = "power") -> int:
-    """The power (or toughness) of the object sacrificed to pay for the spell or ability ``o``
+    """The power (or toughness, or mana value: "mv") of the object sacrificed to pay for the spell or ability ``o``
     (608.2g)."""
     if o is None:
         return 0
     got = o.chosen.get("sacrificed") or []
-    return got[0][key] if got else 0
+    return got[0].get(key, 0) if got else 0
 
 
 def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:

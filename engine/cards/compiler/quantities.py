@@ -189,6 +189,11 @@ def count_of(phrase: str) -> Any:
             else "it"
         )
         return {k: ref}
+    m = re.fullmatch(r"(one|two|three|four|five|\d+) plus (the sacrificed creature's|the exiled creature's) "
+                     r"(power|toughness|mana value)", p)
+    if m:  # "1 plus the sacrificed creature's mana value" (Birthing Pod, Food Chain)
+        b = quantity(m.group(2) + " " + m.group(3))
+        return None if b is None else {"plus": [number(m.group(1)), b]}
     m = re.fullmatch(r"(.+?) plus the number of (.+)", p)
     if m:
         a, b = number(m.group(1)) or count_of(m.group(1)), count_of(m.group(2))  # "two plus the number of ..."
