@@ -169,6 +169,17 @@ def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("mill", {"who": who, "amount": n})]
 
 
+@reader(rf"^(?:{PLAYER} )?mills? half (?:their|your) library, rounded (up|down)$")
+def _mill_half(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target player mills half their library, rounded down" (Traumatize): half the cards in the library of
+    each player who mills, counted as it resolves (107.1a: rounded as the effect says)."""
+    who = c.player(m.group(1) or "you")
+    if who is None:
+        return None
+    return [Effect("mill", {"who": who, "amount": {
+        "half": {"count": {"zone": "library", "owner": "that_player"}}, "up": m.group(2) == "up"}})]
+
+
 @reader(rf"^(?:{PLAYER} )?puts? the top (card|[a-z]+|\d+)(?: cards?)? of "
         r"(?:their|your|his or her) library into (?:their|your|his or her) graveyard$")
 def _mill_old(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -581,6 +592,7 @@ READERS: tuple[Reader, ...] = (
     _life_eq,
     _discard,
     _discard_hand,
+    _mill_half,
     _mill,
     _mill_old,
     _poison,
