@@ -112,6 +112,10 @@ def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
 def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     extra = {k: e.args[k] for k in ("except", "by") if e.args.get(k)}  # "except by Spirits" (509.1b)
+    if e.args.get("attack_player"):  # "attacks you this turn if able": the player it must attack (508.1d)
+        who = [p for p in refs(g, r, e.args["attack_player"]) if isinstance(p, str)]
+        if who:
+            extra["attack_player"] = who[0]
     if e.args.get("attacker"):  # "blocks SELF this combat if able" (provoke, 702.38a): that attacker
         got = [x for x in refs(g, r, e.args["attacker"]) if isinstance(x, int)]
         if not got:

@@ -42,6 +42,16 @@ def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("restrict", {"what": what, "rule": _RULES[m.group(2)], "duration": dur})]
 
 
+@reader(r"^(.+?) attacks? you this turn if able$")
+def _must_attack_you(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """508.1d: "Target creature an opponent controls attacks you this turn if able" (Alluring Siren): a
+    requirement to attack, and to attack the ability's controller rather than another player."""
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    return [Effect("restrict", {"what": what, "rule": "must_attack", "duration": "eot", "attack_player": "you"})]
+
+
 @reader(r"^(.+?) gains? flashback for its mana cost until end of turn$")
 def _gains_flashback(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Snapcaster Mage: "target instant or sorcery card in your graveyard gains flashback until end of turn.
@@ -257,6 +267,7 @@ def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _gains_flashback,
+    _must_attack_you,
     _name_lock_for_now,
     _cant_change_life_for_now,
     _cant_cast_for_now,
