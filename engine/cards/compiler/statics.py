@@ -383,13 +383,23 @@ def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
     r"don't untap during their controllers' untap steps|can block only creatures with flying|can't be countered|"
     r"can't be sacrificed|must be blocked if able|attacks or blocks each combat if able|"
     r"can't attack or block unless you control another creature|"
-    r"can't be the target of spells or abilities(?: your opponents control)?)$"
+    r"can't be the target of spells or abilities(?: your opponents control)?)((?:,? and |, )(?:has|have) .+)?$"
 )
 def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
     if aff is None:
         return None
-    rule = _RESTRICT[m.group(2)]
+    first = _restriction_of(aff, m.group(2))
+    if m.group(3):  # "Equipped creature can't be blocked and has shroud" (Whispersilk Cloak): each clause its own
+        # static, the restriction and the keywords (613.1f)
+        more = _rest_clauses(aff, m.group(3))
+        return None if more is None else [*first, *more]
+    return first
+
+
+def _restriction_of(aff: Any, phrase: str) -> list[dict[str, Any]]:
+    """The static of one restriction or requirement phrase on the objects ``aff`` names (508.1c-d, 509.1b-c)."""
+    rule = _RESTRICT[phrase]
     if rule == "cant_be_countered":
         return [{"kind": "cant_be_countered", "affects": aff}]
     if rule == "cant_attack" and isinstance(aff, dict) and any(k.startswith(("power_", "toughness_")) for k in aff):
