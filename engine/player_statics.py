@@ -39,7 +39,9 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
-                   "sorcery_only"})  # "Each opponent can cast spells only any time they could cast a sorcery"
+                   "sorcery_only",  # "Each opponent can cast spells only any time they could cast a sorcery"
+                   "cant_lose_game",  # "You can't lose the game" (104.3, 704.5a-c): can_lose
+                   "cant_win_game"})  # "Your opponents can't win the game" (104.2): can_win
 
 #: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
 #: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
@@ -188,6 +190,21 @@ def cant_lose_life(g: "Game", player: str) -> bool:
     Two-Headed Giant, or says it of a teammate (810.9h: no player on that team can lose life
     or pay life other than 0)."""
     return any(_mine(g, "cant_lose_life", p) for p in _team(g, player))
+
+
+def can_lose(g: "Game", player: str, why: str = "") -> bool:
+    """104.3: may this player lose the game now? Not while "You can't lose the game" applies to them (Platinum
+    Angel; "this turn": Angel's Grace), nor, for having 0 or less life (704.5a: ``why`` "life"), while "You don't
+    lose the game for having 0 or less life" does (Phyrexian Unlife). Conceding is always allowed (104.3a)."""
+    if not active(g):
+        return True
+    return not any(not st.get("life_only") or why == "life" for _, _, st in _mine(g, "cant_lose_game", player))
+
+
+def can_win(g: "Game", player: str) -> bool:
+    """104.2: may this player win the game now? Not while "your opponents can't win the game" applies to them
+    (Platinum Angel's controller's opponents)."""
+    return not active(g) or not _mine(g, "cant_win_game", player)
 
 
 def damage_unpreventable(g: "Game", src: int | None = None, combat: bool = False) -> bool:
@@ -473,7 +490,7 @@ def static_problems(st: dict[str, Any]) -> list[str]:
     if kind in ("no_max_hand_size", "hand_size", "untap_limit", "spell_limit", "flash_spells", "player_keywords",
                 "cant_gain_life",
                 "uncounterable_spells",
-                "cant_lose_life", "skip_step") and st.get("who") not in _WHO:
+                "cant_lose_life", "skip_step", "cant_lose_game", "cant_win_game") and st.get("who") not in _WHO:
         return [f"{kind} for {st.get('who')}"]
     if kind == "hand_size" and ("set" in st) == ("change" in st):
         return ["a maximum hand size neither set nor changed"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import bestow, commander, saga, seats
+from engine import bestow, commander, player_statics, saga, seats
 from engine.actions import ascend, destroy, plan_destroy, remove_from_combat
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
@@ -28,10 +28,14 @@ def check(g: "Game") -> bool:
     limit = seats.poison_limit(g) if g.shared else 10
     for p in g.players.values():
         if not p.lost and (p.life <= 0 or p.drew_from_empty or p.poison >= limit):  # 704.5a-c, 810.8c-d
+            if not player_statics.can_lose(g, p.name, "life" if p.life <= 0 and not p.drew_from_empty
+                                           and p.poison < limit else ""):
+                p.drew_from_empty = False  # 704.5b: only a draw since the last check counts
+                continue  # "You can't lose the game" (104.3); "... for having 0 or less life" (704.5a) only
             p.lost = True
             did = True
             g.log("lose", player=p.name, why="life" if p.life <= 0 else "poison" if p.poison >= limit else "draw")
-    did = bool(g.commanders and commander.check(g)) or did  # 903.11a
+    did = bool(g.commanders and commander.check(g, lambda n: player_statics.can_lose(g, n))) or did  # 903.11a
     if len(g.order) > 2 and not did and len(g.gone) < sum(1 for p in g.players.values() if p.lost):
         did = True  # a player lost by an effect (104.3e, 800.7) leaves now that it has resolved (800.4a)
     if did and g._check_end():

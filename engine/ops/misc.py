@@ -258,18 +258,20 @@ def _win(g: "Game", r: dict, e: Effect) -> None:
     """104.2a: a player wins: every opponent loses (104.3h, 800.7; 801.14: with limited range of
     influence, every opponent within the winner's range)."""
     for p in refs(g, r, e.get("who", "you")):
-        if isinstance(p, str):
+        if isinstance(p, str) and player_statics.can_win(g, p):  # "your opponents can't win the game" (104.2)
             losers = [q for q in g.opponents(p) if g.influence is None or seats.in_range(g, p, q)]
             for q in losers:
-                g.players[q].lost = True
+                if player_statics.can_lose(g, q):  # "You can't lose the game" (104.3)
+                    g.players[q].lost = True
     if len(g.order) == 2:  # a multiplayer loser leaves once this resolution is over (engine/sba.py)
         g._check_end()
 
 
 @op("lose_game")
 def _lose(g: "Game", r: dict, e: Effect) -> None:
+    """104.3e: an effect says a player loses the game; not one who can't lose it (104.3)."""
     for p in refs(g, r, e.get("who", "you")):
-        if isinstance(p, str):
+        if isinstance(p, str) and player_statics.can_lose(g, p):
             g.players[p].lost = True
     if len(g.order) == 2:  # a multiplayer loser leaves once this resolution is over (engine/sba.py)
         g._check_end()

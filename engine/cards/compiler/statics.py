@@ -1079,6 +1079,26 @@ def _damage_unpreventable(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^you can't (lose|win) the game(?: and your opponents can't (win|lose) the game)?$")
+def _cant_lose_game(m: re.Match) -> list[dict[str, Any]] | None:
+    """104.2, 104.3: "You can't lose the game and your opponents can't win the game" (Platinum Angel); "You can't
+    win the game and your opponents can't lose the game" (Abyssal Persecutor): rules for the players."""
+    if m.group(2) == m.group(1):
+        return None
+    kind = {"lose": "cant_lose_game", "win": "cant_win_game"}
+    out = [{"kind": kind[m.group(1)], "who": "you"}]
+    if m.group(2):
+        out.append({"kind": kind[m.group(2)], "who": "opponent"})
+    return out
+
+
+@static(r"^you don't lose the game for having 0 or less life$")
+def _no_life_loss_of_game(m: re.Match) -> list[dict[str, Any]] | None:
+    """704.5a: "You don't lose the game for having 0 or less life" (Phyrexian Unlife, Lich): that state-based
+    action does not apply to you (the others do)."""
+    return [{"kind": "cant_lose_game", "who": "you", "life_only": True}]
+
+
 @static(r"^your life total can't change$")
 def _life_cant_change(m: re.Match) -> list[dict[str, Any]] | None:
     """"Your life total can't change" (Platinum Emperion): you can't gain or lose life (118.7, 118.8)."""

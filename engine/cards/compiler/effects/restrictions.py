@@ -79,6 +79,18 @@ _LIFE_WHO = {"players": "each", "each player": "each", "your opponents": "oppone
              "you": "you"}
 
 
+@reader(r"^you can't lose the game (this turn|until your next turn) and your opponents can't win the game "
+        r"(this turn|until your next turn)$")
+def _cant_lose_game_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """104.2, 104.3, 611.2: "You can't lose the game this turn and your opponents can't win the game this turn"
+    (Angel's Grace): two rules for the players for that long."""
+    if m.group(1) != m.group(2):
+        return None
+    dur = DURATIONS[m.group(1)]
+    return [Effect("player_effect", {"static": {"kind": "cant_lose_game", "who": "you"}, "duration": dur}),
+            Effect("player_effect", {"static": {"kind": "cant_win_game", "who": "opponent"}, "duration": dur})]
+
+
 @reader(r"^(players|each player|your opponents|each opponent|you) can't (gain|lose) life "
         r"(this turn|until your next turn)$")
 def _cant_change_life_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -268,6 +280,7 @@ def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
 READERS: tuple[Reader, ...] = (
     _gains_flashback,
     _must_attack_you,
+    _cant_lose_game_for_now,
     _name_lock_for_now,
     _cant_change_life_for_now,
     _cant_cast_for_now,
