@@ -137,7 +137,12 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             evs.append({"event": "dealt_damage", "obj": tgt, "source": src, "amount": n, "combat": combat})
         g.log("damage", source=so.card.name, target=tgt if isinstance(tgt, str) else g.objects[tgt].card.name,
               amount=n, combat=combat)
-    evs[:0] = [ev for p, n in losses.items() if (ev := _life_loss(g, p, n)) is not None]
+    if losses and player_statics.active(g):
+        for p, n in list(losses.items()):
+            floor = player_statics.life_floor(g, p)  # 614.1a: "... reduces it to 1 instead" (Worship)
+            if floor is not None:
+                losses[p] = max(0, min(n, g.players[p].life - floor))
+    evs[:0] = [ev for p, n in losses.items() if n > 0 and (ev := _life_loss(g, p, n)) is not None]
     g.changed()
     for p, n in gains.items():
         gain_life(g, p, n, replaced=True)

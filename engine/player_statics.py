@@ -40,6 +40,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
                    "sorcery_only",  # "Each opponent can cast spells only any time they could cast a sorcery"
+                   "life_floor",  # "damage that would reduce your life total to less than 1 ..." (614.1a): life_floor
                    "cant_lose_game",  # "You can't lose the game" (104.3, 704.5a-c): can_lose
                    "cant_win_game"})  # "Your opponents can't win the game" (104.2): can_win
 
@@ -199,6 +200,16 @@ def can_lose(g: "Game", player: str, why: str = "") -> bool:
     if not active(g):
         return True
     return not any(not st.get("life_only") or why == "life" for _, _, st in _mine(g, "cant_lose_game", player))
+
+
+def life_floor(g: "Game", player: str) -> int | None:
+    """614.1a: the highest N of the "damage that would reduce your life total to less than N reduces it to N
+    instead" that apply to this player now (their conditions read of their sources, 611.3b); None for none."""
+    if not active(g):
+        return None
+    got = [int(st["floor"]) for sid, _, st in _mine(g, "life_floor", player)
+           if not st.get("condition") or g.condition(st["condition"], sid)]
+    return max(got) if got else None
 
 
 def can_win(g: "Game", player: str) -> bool:
@@ -490,7 +501,8 @@ def static_problems(st: dict[str, Any]) -> list[str]:
     if kind in ("no_max_hand_size", "hand_size", "untap_limit", "spell_limit", "flash_spells", "player_keywords",
                 "cant_gain_life",
                 "uncounterable_spells",
-                "cant_lose_life", "skip_step", "cant_lose_game", "cant_win_game") and st.get("who") not in _WHO:
+                "cant_lose_life", "skip_step", "cant_lose_game", "cant_win_game", "life_floor") \
+            and st.get("who") not in _WHO:
         return [f"{kind} for {st.get('who')}"]
     if kind == "hand_size" and ("set" in st) == ("change" in st):
         return ["a maximum hand size neither set nor changed"]

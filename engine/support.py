@@ -98,7 +98,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "spell_limit",
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone", "prevent_damage",
                      "cant_gain_life", "cant_lose_life",  # engine/player_statics.py (118.7, 118.8)
-                     "cant_lose_game", "cant_win_game",  # engine/player_statics.py (104.2, 104.3)
+                     "cant_lose_game", "cant_win_game", "life_floor",  # engine/player_statics.py (104.2, 104.3, 614.1a)
                      "cant_get_counters",  # engine/player_statics.can_get_counters (121.1)
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)

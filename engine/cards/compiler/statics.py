@@ -1092,6 +1092,22 @@ def _cant_lose_game(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
+@static(r"^(?:if (.+?), )?damage that would reduce your life total to less than (\d+) reduces it to (\d+) instead$")
+def _life_floor(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "Damage that would reduce your life total to less than 1 reduces it to 1 instead" (Sustaining Spirit);
+    "If you control a creature, ..." (Worship): the life lost to damage stops at that total (a total below it
+    already stays where it is)."""
+    if m.group(2) != m.group(3):
+        return None
+    st: dict[str, Any] = {"kind": "life_floor", "who": "you", "floor": int(m.group(2))}
+    if m.group(1):
+        cond = parse_condition(m.group(1))
+        if cond is None:
+            return None
+        st["condition"] = cond
+    return [st]
+
+
 @static(r"^you don't lose the game for having 0 or less life$")
 def _no_life_loss_of_game(m: re.Match) -> list[dict[str, Any]] | None:
     """704.5a: "You don't lose the game for having 0 or less life" (Phyrexian Unlife, Lich): that state-based

@@ -132,10 +132,12 @@ def _cant_cast_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: the player statics a resolved effect may grant for a while (engine/player_statics.py reads "player" effects)
-_FOR_NOW = frozenset({"free_spells", "flash_spells", "player_keywords", "no_max_hand_size", "hand_size"})
+_FOR_NOW = frozenset({"free_spells", "flash_spells", "player_keywords", "no_max_hand_size", "hand_size",
+                      "life_floor"})  # "until end of turn, damage that would reduce your life total ..." (Angel's Grace)
 
 
-@reader(r"^(until end of turn|until your next turn), (you .+)$|^((?:you|your) .+?) (this turn|until your next turn|"
+@reader(r"^(until end of turn|until your next turn), (you .+|damage that would reduce your life total .+)$|"
+        r"^((?:you|your) .+?) (this turn|until your next turn|"
         r"for the rest of the game|for as long as you control self)$")
 def _player_static_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """611.2a: "Until end of turn, you may cast spells from your hand without paying their mana costs" (Jaya
