@@ -133,7 +133,7 @@ def _cant_cast_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: the player statics a resolved effect may grant for a while (engine/player_statics.py reads "player" effects)
 _FOR_NOW = frozenset({"free_spells", "flash_spells", "player_keywords", "no_max_hand_size", "hand_size",
-                      "life_floor"})  # "until end of turn, damage that would reduce your life total ..." (Angel's Grace)
+                      "life_floor"})  # "until end of turn, damage that would reduce your life total ..."
 
 
 @reader(r"^(until end of turn|until your next turn), (you .+|damage that would reduce your life total .+)$|"
