@@ -616,7 +616,8 @@ def _overload(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any
 _FORECAST = re.compile(r"(?:^|\n)Forecast — ")
 #: 107.3: "Spend only black mana on X." (Consume Spirit, Crypt Rats): the X of the card's costs is paid with mana of
 #: that color only; read as a static of the card (engine/casting.py x_color), whichever ability it ends
-_X_COLOR = re.compile(r"(?:(?<=\n)|(?<=\. )|^)Spend only (white|blue|black|red|green) mana on X\.(?:\s*$|\s*\n| (?=\S))")
+_X_COLOR = re.compile(r"(?:(?<=\n)|(?<=\. )|^)Spend only (white|blue|black|red|green) mana on X\."
+                      r"(?:\s*$|\s*\n| (?=\S))")
 _COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _REVEAL_SELF = re.compile(r",\s*reveal self from your hand$", re.I)
 
