@@ -467,7 +467,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"there are (\w+) or more (.+? on the battlefield)", t)
     if m and number(m.group(1)) and quantity(m.group(2)) is not None:  # "five or more Islands on the battlefield"
         return {"amount_ge": {"amount": quantity(m.group(2)), "n": number(m.group(1))}}
-    m = re.fullmatch(r"there are no (.+? on the battlefield)", t)
+    m = re.fullmatch(r"there are no (.+? on the battlefield)|no (.+?) (?:are|is) (on the battlefield)", t)
+    if m and m.group(2):  # "if no creatures are on the battlefield" (Pestilence, Call to the Grave)
+        m = re.fullmatch(r"(.+)", f"{m.group(2)} {m.group(3)}")
     if m and quantity(m.group(1)) is not None:  # "if there are no Zombies on the battlefield" (Sarcomancy)
         return {"amount_lt": {"amount": quantity(m.group(1)), "n": 1}}
     m = re.fullmatch(r"(your devotion to .+?) is (less than (\w+)|(\w+) or greater)", t)
