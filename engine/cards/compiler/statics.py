@@ -227,7 +227,7 @@ def _every_basic_type(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(r"^(.+?) (?:is|are) (?:an? )?(plains|islands?|swamps?|mountains?|forests?)"
-        r"( in addition to (?:its|their) other land types)?$")
+        r"( in addition to (?:its|their) other (?:land )?types)?$")
 def _basic_land_type(m: re.Match) -> list[dict[str, Any]] | None:
     """"Enchanted land is an Island" (Spreading Seas), "Nonbasic lands are Mountains" (Blood
     Moon): the land's land types become that basic land type, it loses its rules-text abilities

@@ -286,6 +286,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+without (" + kw + r") or (" + kw + r")$", p)
+        if m and "not" not in f:  # "creatures without flying or islandwalk" (Stormtide Leviathan): neither keyword
+            f["not"] = {"or": [{"keyword": m.group(1).capitalize()}, {"keyword": m.group(2).capitalize()}]}
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+with an? (morph|megamorph|disguise) ability$", p)
         if m:  # "target creature with a morph ability" (Backslide): the keyword (702.36a)
             f["keyword"] = m.group(1).capitalize()
