@@ -697,9 +697,9 @@ def _count_more(p: str) -> Any:
         return {"graveyard_types": "all"}
     if p in ("cards you've drawn this turn", "card you've drawn this turn"):
         return {"drawn_this_turn": "you"}
-    m = re.fullmatch(r"(.+?) on the battlefield", p)
+    m = re.fullmatch(r"(.+?) on the battlefield( named .+)?", p)  # "other creature on the battlefield named SELF"
     if m and " you control" not in m.group(1) and " an opponent controls" not in m.group(1):
-        f = parse_noun(m.group(1))
+        f = parse_noun(m.group(1) + (m.group(2) or ""))
         if f is not None and not f.get("player") and not f.get("_needs_player_target") and "controller" not in f:
             return {"count": f}
     return None
