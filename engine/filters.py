@@ -25,6 +25,7 @@ KNOWN = frozenset({
     "drawn_this_turn",  # "cards in your hand drawn this turn" (Sylvan Library; Game.draw marks them, 121.1)
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
+    "single_target",  # "target spell with a single target": one target chosen in all (114.6a)
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
     "damaged_by",  # "self" / "attached": "a creature dealt damage by SELF this turn" (its damage sources, 514.2)
@@ -310,6 +311,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if f.get("equipped") and not _has_attached(game, x, "Equipment"):
         return False
+    if f.get("single_target") and sum(len(slot) for slot in o.targets) != 1:
+        return False  # "a spell with a single target" (114.6a)
     if "targets" in f or f.get("targets_you"):  # a spell that targets SELF / an object / you (115.1)
         chosen = [t for slot in o.targets for t in slot]
         want = f.get("targets")

@@ -120,6 +120,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with a single target$", p)
+        if m and p[: m.start()].split()[-1] in ("spell", "spells", "ability", "abilities"):
+            f["single_target"] = True  # 114.6a: "change the target of target spell with a single target"
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that targets (you|.+)$", p)
         if m and p[: m.start()].split()[-1] in ("spell", "spells", "ability", "abilities"):
             # 114.8: "counter target spell that targets a permanent you control" (Turn Aside)
