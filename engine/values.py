@@ -279,6 +279,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "mv_of": frozenset({"mv_of"}),
     "highest_life": frozenset({"highest_life"}),
     "half": frozenset({"half", "up"}),
+    "per_target": frozenset({"per_target", "slot"}),
     "party": frozenset({"party"}), "colors_among": frozenset({"colors_among"}),
     "dealt_this_way": frozenset({"dealt_this_way"}), "excess_this_way": frozenset({"excess_this_way"}),
     "minus": frozenset({"minus"}),
@@ -569,6 +570,13 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "minus" in a:  # "A minus B": 0 when it would be negative (107.1b)
         first, second = a["minus"]
         return max(0, amount(g, first, src, r) - amount(g, second, src, r))
+    if "per_target" in a:  # "X damage divided evenly, rounded down, among any number of targets" (Fireball): the
+        # amount over the number of targets chosen for that slot (601.2c; an illegal one still counts, 608.2b)
+        n = amount(g, a["per_target"], src, r)
+        s = this(g, r) if r is not None and "obj" in r else None
+        slots = s.targets if s is not None else []
+        k = int(a.get("slot", 0))
+        return n // max(1, len(slots[k]) if k < len(slots) else 1)
     if "half" in a:  # 107.1a: "half N, rounded up/down", as the effect says
         n = amount(g, a["half"], src, r)
         return (n + 1) // 2 if a.get("up") else n // 2
