@@ -837,6 +837,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             its = [x for x in its if x in r["dealt"]]
         if not any(isinstance(x, int) and matches(g, x, f, src, you) for x in its):
             return False
+    if "top_card_is" in cond:  # "as long as the top card of your library is black" (Vampire Nocturnus, which plays with
+        # it revealed): its controller's top card now; none when the library is empty
+        lib = g.players[you].library if you in g.players else []
+        if not lib or not matches(g, lib[0], {**cond["top_card_is"], "zone": "library"}, src, you):
+            return False
     if "revealed_is" in cond:  # "Reveal the top card of your library. If it's a creature card, ..." (608.2c)
         shown = (r or {}).get("revealed_top") or ()
         f = dict(cond["revealed_is"], zone="any_card")
@@ -1064,7 +1069,7 @@ CONDITION_KEYS = {"city_blessing",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
-                  "hand_more_than_opponents", "cast_kind_this_turn", "revealed_is",
+                  "hand_more_than_opponents", "cast_kind_this_turn", "revealed_is", "top_card_is",
                   "entered_kind_this_turn", "entered_kind_ge", "no_spell_cast_this_game",
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
                   "other_than_event",  # "control": not the object the trigger's event is about

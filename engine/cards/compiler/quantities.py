@@ -252,6 +252,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    m = re.fullmatch(r"the top card of your library is (an? .+|white|blue|black|red|green|colorless)", t)
+    if m:  # "as long as the top card of your library is black" (Vampire Nocturnus), "... is a creature card"
+        f = parse_noun(re.sub(r"^an? ", "", m.group(1)) if m.group(1).startswith(("a ", "an ")) else
+                       f"{m.group(1)} card")
+        if f is not None and not f.get("player") and set(f) - {"zone"}:
+            f.pop("zone", None)
+            return {"top_card_is": f}
+        return None
     m = re.fullmatch(r"(?:it|self) had no ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
     if m:  # persist, undying (702.78a, 702.92a): the counters it had as it last existed
         return {"had_no_counters": m.group(1)}
