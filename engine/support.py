@@ -244,7 +244,7 @@ def _walk(x: Any, out: list[str]) -> None:
         if x.get("hand_of") == "that_player" and not _THAT_PLAYER[0]:
             out.append("amount hand_of that_player outside a per-player instruction")
         mv = x.get("mv_of")
-        if mv is not None and mv not in ("it", "taken", "sacrificed") \
+        if mv is not None and mv not in ("it", "taken", "sacrificed", "revealed") \
                 and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's
             # targets last existed (608.2h); a card exiled to pay a cost is not kept for it

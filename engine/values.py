@@ -144,6 +144,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return seats.apnap(g)
     if ref == "revealed_top":  # "reveal the top card of your library. If it's a creature card, ... its power"
         return list(r.get("revealed_top", ()))  # (engine/ops/misc.py reveal_top; moved on: its lki_pt, 608.2h)
+    if ref == "revealed":  # "that card": the card the instruction before revealed at random (reveal_random)
+        return [x for x in r.get("revealed", ()) if x in g.objects]
     if ref == "dealt":  # "creatures dealt damage this way can't block this turn" (engine/ops/damage.py)
         return [x for x in r.get("dealt", ()) if x in g.objects]
     if ref == "dealt_players":  # "each player dealt damage this way" (engine/ops/damage.py), in APNAP order
@@ -303,7 +305,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
-                       "attacked_by_it", "revealed_top", "targeting", "put_with"})
+                       "attacked_by_it", "revealed_top", "targeting", "put_with", "revealed"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "owner_of", "opponents_of"})
 

@@ -513,12 +513,16 @@ def _pay_or_top(m: re.Match, c: Ctx) -> list[Effect] | None:
                                                  "filter": {"drawn_this_turn": True}})]
 
 
-@reader(r"^reveal a card at random from your hand$")
+@reader(rf"^(?:{PLAYER} )?reveals? a card at random from (?:your|their|his or her) hand$")
 def _reveal_random(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """701.15a: "reveal a card at random from your hand" (Cursed Scroll): "that card" after it is the card
-    revealed (engine/cards/compiler/effects/sequence.py)."""
+    """701.15a: "reveal a card at random from your hand" (Cursed Scroll), "that player reveals a card at random
+    from their hand" (Merfolk Spy): "that card" after it is the card revealed (engine/cards/compiler/effects/
+    sequence.py)."""
+    who = c.player(m.group(1) or "you")
+    if who is None:
+        return None
     c.last = "revealed"
-    return [Effect("action", {"name": "reveal_random", "who": "you"})]
+    return [Effect("action", {"name": "reveal_random", "who": who})]
 
 
 @reader(r"^search (target player's|target opponent's) graveyard, hand, and library for (any number of|all) cards "
