@@ -209,6 +209,14 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     hit = extra.get(c)
     if hit is not None:
         return dict(hit)
+    m = re.fullmatch(r"an? (.+?) attacks you( or a planeswalker you control)?", c)
+    if m and m.group(1) != "creature":  # "whenever a creature without flying attacks you or a planeswalker you
+        # control" (Circle of Flame): the attacker matched as it attacks, and what it attacks (508.1b)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or "Creature" not in f.get("types", ()) or f.get("zone") not in (
+                None, "battlefield"):
+            return None
+        return {"event": "attacks", "filter": f, "defending": "you" if m.group(2) else "you_only"}
     m = re.fullmatch(r"you attack with (two|three|four|five|\d+) or more creatures", c)
     if m:  # 508.1: "whenever you attack with N or more creatures" (one trigger per declaration)
         n = {"two": 2, "three": 3, "four": 4, "five": 5}.get(m.group(1)) or int(m.group(1))
