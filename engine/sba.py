@@ -95,7 +95,10 @@ def check(g: "Game") -> bool:
             to_graveyard.append(oid)      # 704.5i
         if "Aura" in c.subtypes:
             t = o.attached_to
-            if t is None or t not in g.objects or g.objects[t].zone != _enchant_zone(o) or not _aura_ok(g, oid, t):
+            if isinstance(t, str):  # an Aura with "enchant player" (303.4, a Curse): on a player still in the game
+                if not _player_aura_ok(g, oid, t):
+                    to_graveyard.append(oid)  # 704.5n
+            elif t is None or t not in g.objects or g.objects[t].zone != _enchant_zone(o) or not _aura_ok(g, oid, t):
                 # 704.5n; 702.102e: an Aura with bestow becomes unattached instead (and a creature, 702.102a)
                 (unattach if "bestowed" in o.chosen else to_graveyard).append(oid)
         elif o.attached_to is not None:
@@ -237,6 +240,19 @@ def _enchant_zone(o: "Obj") -> str:
     if "put_with" not in o.chosen and isinstance(enchant, dict) and enchant.get("zone") == "graveyard":
         return "graveyard"
     return "battlefield"
+
+
+def _player_aura_ok(g: "Game", aura: int, p: str) -> bool:
+    """704.5n, 303.4: an Aura attached to a player stays while it can enchant that player: its Enchant filter
+    ("enchant player", "enchant opponent"), the player still in the game (800.4a), within its controller's range of
+    influence (801.8)."""
+    o = g.objects[aura]
+    enchant = o.card.keyword_args.get("Enchant")
+    if p not in g.players or g.players[p].lost or not isinstance(enchant, dict) or not enchant.get("player"):
+        return False
+    if not matches(g, p, enchant, aura):
+        return False
+    return g.influence is None or seats.in_range(g, g.chars(aura).controller, p)
 
 
 def _aura_ok(g: "Game", aura: int, t: int) -> bool:

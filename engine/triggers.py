@@ -181,6 +181,12 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
         if whose == "opponent" and seats.is_active(g, controller):
             return False
+        if whose in ("attached_player", "attached_controller"):  # "at the beginning of enchanted player's upkeep"
+            # (a Curse), "... of enchanted creature's controller's upkeep": that player's own step (303.4)
+            o = g.objects.get(src)
+            t = o.attached_to if o is not None else None
+            who = t if whose == "attached_player" else g.controller_of(t) if isinstance(t, int) else None
+            return isinstance(who, str) and who == g.active
         return True
     if name == "cast":
         who = trig.get("who", "you")
