@@ -217,6 +217,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         elif ctl == "opponent":
             if not _opponent(game, c.controller, you):
                 return False
+        elif ctl == "attached_player":  # "creatures enchanted player controls" (a Curse): the player it enchants
+            so = game.objects.get(src) if src is not None else None
+            if so is None or so.attached_to != c.controller:
+                return False
         elif ctl.__class__ is list and c.controller not in ctl:  # the players a reference meant (bind_players)
             return False
     own = f.get("owner")
@@ -365,7 +369,7 @@ def _has_attached(game: "Game", x: int, subtype: str) -> bool:
 
 #: the controller values ``matches`` reads itself (a list is the players a reference meant, bound
 #: during a resolution by engine/values.bind_players)
-PLAYER_WORDS = (None, "you", "not_you", "opponent")
+PLAYER_WORDS = (None, "you", "not_you", "opponent", "attached_player")
 
 
 def prior_target(ctl: Any) -> int | None:

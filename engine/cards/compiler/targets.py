@@ -46,7 +46,8 @@ _CONTROLLER_SUFFIX = re.compile(
     r"\s+(you control|you don't control|you don't own|an opponent controls|your opponents control|you own|"
     r"target player controls|that player controls|defending player controls|target opponent controls|"
     r"its controller controls|they control|you both own and control|each player controls|"
-    r"chosen player controls|that opponent controls|that player or that planeswalker's controller controls)$")
+    r"chosen player controls|that opponent controls|that player or that planeswalker's controller controls|"
+    r"enchanted player controls)$")
 _ZONE_SUFFIX = re.compile(
     r"\s+(?:in|from) (your graveyard|a graveyard|an opponent's graveyard|target player's graveyard|"
     r"their graveyard|your hand|your library|a single graveyard|exile|that player's graveyard|graveyards|"
@@ -187,6 +188,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 "chosen player controls": "that_player",
                 "that opponent controls": "that_player",
                 "that player or that planeswalker's controller controls": "that_player",
+                "enchanted player controls": "attached_player",  # the player the source enchants (303.4, a Curse)
             }[c]
             if c in ("you own", "you don't own"):
                 f["owner"] = f.pop("controller")
