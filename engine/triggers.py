@@ -190,8 +190,9 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return True
     if name == "cast":
         who = trig.get("who", "you")
-        if who == "you" and ev["player"] != controller or who == "opponent" and ev["player"] == controller:
-            return False  # "whenever you cast" / "whenever an opponent casts"
+        if who == "you" and ev["player"] != controller or who == "opponent" and ev["player"] == controller \
+                or who == "attached_player" and ev["player"] != _enchanted_player(g, src):
+            return False  # "whenever you cast" / "whenever an opponent casts" / "whenever enchanted player casts"
         if "your_turn" in trig and seats.is_active(g, controller) != trig["your_turn"]:
             return False  # "during an opponent's turn" / "during your turn"
         if trig.get("main_phase") and not (seats.is_active(g, controller) and g.step in ("main1", "main2")):
@@ -207,7 +208,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
         p = ev.get("player")
-        if who == "you" and p != controller or who == "opponent" and p in (controller, None):
+        if who == "you" and p != controller or who == "opponent" and p in (controller, None) \
+                or who == "attached_player" and p != _enchanted_player(g, src):
             return False
         f = trig.get("filter")
         if f and "obj" in ev:
@@ -224,6 +226,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
     if trig.get("defending") == "you_only" and ev.get("target") != controller:
         return False  # "whenever a creature attacks you": you, not a planeswalker you control (508.1b)
+    if trig.get("defending") == "attached_player" and ev.get("target") != _enchanted_player(g, src):
+        return False  # "whenever a creature attacks enchanted player" (a Curse, 303.4)
     if name == "damage_player" or name == "combat_damage_player":
         if trig.get("who") == "opponent" and ev.get("target") == controller:
             return False
@@ -251,6 +255,13 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return obj is not None and obj in g.objects and matches(g, obj, f, src, controller)
     return name in ("cast",) and trig.get("who", "you") in ("you", "any") and \
         (trig.get("who", "you") == "any" or ev.get("player") == controller)
+
+
+def _enchanted_player(g: "Game", src: int) -> str | None:
+    """The player an Aura with "enchant player" is attached to (303.4), None when it enchants no player."""
+    o = g.objects.get(src)
+    t = o.attached_to if o is not None else None
+    return t if isinstance(t, str) else None
 
 
 def _batch_key(g: "Game") -> Any:

@@ -359,8 +359,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     if bound is None:
         return None
     body = bound
-    if trig.get("event") == "step" and trig.get("whose", "you") != "you":
-        ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1)
+    if trig.get("event") == "step" and trig.get("whose", "you") != "you" or trig.get("who") == "attached_player":
+        ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1);
+        # "whenever enchanted player draws a card, they lose 2 life" (the player who drew)
     if (trig.get("filter") or {}).get("controller") == "opponent" and trig.get("event") in ("dies", "etb", "ltb"):
         ctx.last_player = "trigger_player"  # "whenever a creature an opponent controls dies, that player ..."
     if str(trig.get("event")).startswith("becomes_target"):

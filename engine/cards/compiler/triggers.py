@@ -62,6 +62,16 @@ def _event_word(w: str) -> str | None:
 def parse_trigger(cond: str) -> dict[str, Any] | None:
     """The condition of a trigger, without its leading word: 'SELF enters' -> {...}."""
     c = cond.strip().lower().rstrip(",")
+    m = re.fullmatch(r"enchanted player (draws a card|casts .+)|(a creature) attacks enchanted player", c)
+    if m:  # a Curse (303.4): "whenever enchanted player draws a card / casts a spell", "whenever a creature attacks
+        # enchanted player": read as of one opponent, then of the player the source enchants
+        inner = parse_trigger(f"an opponent {m.group(1)}" if m.group(1) else "a creature attacks you")
+        if inner is None or inner.get("who") not in (None, "opponent") or inner.get("event") not in (
+                "draw", "cast", "attacks") or ("defending" in inner) != (m.group(2) is not None):
+            return None
+        if m.group(2):
+            return {**inner, "defending": "attached_player"}
+        return {**inner, "who": "attached_player"}
     m = re.fullmatch(r"(an? .+?) enters tapped", c)
     if m:  # "Whenever a permanent you control enters tapped" (Amulet of Vigor): tapped as it entered (614.1c)
         inner = parse_trigger(f"{m.group(1)} enters")
