@@ -357,7 +357,11 @@ def reader(pattern: str) -> Callable[[ReadFn], Reader]:
 
 
 def keyword_list(text: str) -> list[str] | None:
-    parts = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", text.lower()) if p.strip()]
+    # "protection from red and from blue" is one keyword with two qualities (702.16g): kept whole
+    low = re.sub(r"(protection from [a-z]+)((?:,? (?:and )?from [a-z]+)+)",
+                 lambda m: m.group(1) + re.sub(r",? (?:and )?from ", "\x00", m.group(2)), text.lower())
+    parts = [p.strip().replace("\x00", " and from ") for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", low)
+             if p.strip()]
     out = []
     for p in parts:
         m = re.fullmatch(r"protection from (white|blue|black|red|green|creatures|artifacts|everything|each color|"
@@ -365,6 +369,11 @@ def keyword_list(text: str) -> list[str] | None:
         if m:
             q = m.group(1)
             out.append("Protection from " + q)
+            continue
+        m = re.fullmatch(r"protection from ((?:white|blue|black|red|green)"
+                         r"(?: and from (?:white|blue|black|red|green))+)", p)
+        if m:  # "has protection from red and from blue" (Sword of Fire and Ice): both qualities (702.16g)
+            out.append("Protection from " + m.group(1))
             continue
         if p == "protection from the chosen player":  # 702.16j: the player chosen as it entered (614.12)
             out.append("Protection from the chosen player")
