@@ -1282,7 +1282,8 @@ def _turned_up_counters(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 _OTHERWISE = re.compile(r"^(enchanted creature|equipped creature) gets ([+-]\d+)/([+-]\d+) as long as it's an? "
-                        r"([a-z ]+)\. otherwise, it gets ([+-]\d+)/([+-]\d+)$")
+                        r"([a-z ]+)\. otherwise, it (?:gets ([+-]\d+)/([+-]\d+)|(can't attack or block|can't block|"
+                        r"can't attack))$")
 
 
 def _gets_otherwise(m: re.Match) -> list[dict[str, Any]] | None:
@@ -1291,10 +1292,12 @@ def _gets_otherwise(m: re.Match) -> list[dict[str, Any]] | None:
     cond = parse_condition(f"{m.group(1)} is a {m.group(4)}")
     if cond is None or set(cond) != {"attached"}:
         return None
-    return [{"kind": "anthem", "affects": "attached", "power": int(m.group(2)), "toughness": int(m.group(3)),
-             "condition": cond},
-            {"kind": "anthem", "affects": "attached", "power": int(m.group(5)), "toughness": int(m.group(6)),
-             "condition": {"not": cond}}]
+    first = {"kind": "anthem", "affects": "attached", "power": int(m.group(2)), "toughness": int(m.group(3)),
+             "condition": cond}
+    if m.group(7):  # "Otherwise, it can't attack or block" (Bonds of Faith): the restriction, on the other condition
+        return [first, *({**st, "condition": {"not": cond}} for st in _restriction_of("attached", m.group(7)))]
+    return [first, {"kind": "anthem", "affects": "attached", "power": int(m.group(5)), "toughness": int(m.group(6)),
+                    "condition": {"not": cond}}]
 
 
 @static(r"^(enchanted (?:creature|permanent)|equipped creature|self) is legendary(?:,? (?:and )?(.+))?$")
