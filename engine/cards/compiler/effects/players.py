@@ -427,8 +427,8 @@ def _gy_shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^(each opponent|each player|target player|target opponent|you) exiles? (a|an|one|two|three) (?:(.+?) )?cards? "
-    r"from (?:their|your) (hand|graveyard)$"
+    r"^(each opponent|each player|target player|target opponent|you|that player) exiles? (a|an|one|two|three) "
+    r"(?:(.+?) )?cards? from (?:their|your) (hand|graveyard)$"
 )
 def _exile_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Each opponent exiles a card from their hand", "Target player exiles a card from their
