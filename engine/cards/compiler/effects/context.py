@@ -297,6 +297,27 @@ class Ctx:
             r = {"choose": f}
             self.last = r
             return r
+        m = re.fullmatch(r"(?:each|all) (.+?) attached to (that creature|it|that permanent|target .+)", p)
+        if m:  # "destroy all Equipment attached to that creature" (Turn to Slag): what the reference names then
+            f, ref = parse_noun(m.group(1)), self.ref(m.group(2))
+            if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") \
+                    or not (isinstance(ref, dict) and "target" in ref or ref == "it"):
+                return None
+            r = {"each": {**f, "attached_ref": ref}}
+            self.last = r
+            return r
+        m = re.fullmatch(r"(?:each|all) (.+?) and (?:each|all) (.+)", p)
+        if m and "target" not in p:  # "destroy all creatures you don't control and all planeswalkers you don't
+            # control" (In Garruk's Wake): one group of the two kinds (608.2c)
+            fa, fb = parse_noun(m.group(1)), parse_noun(m.group(2))
+            fa = self._fix_filter(fa) if fa is not None else None
+            fb = self._fix_filter(fb) if fb is not None else None
+            if fa is None or fb is None or fa.get("player") or fb.get("player") \
+                    or {fa.get("zone"), fb.get("zone")} - {None, "battlefield"}:
+                return None
+            r = {"each": {"or": [fa, fb]}}
+            self.last = r
+            return r
         m = re.fullmatch(r"(each|all|every) (.+?) except (?:for )?(.+)", p)
         if m:
             f, g = parse_noun(m.group(2)), parse_noun(m.group(3))

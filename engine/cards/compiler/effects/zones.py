@@ -72,6 +72,13 @@ def _exiled_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     """400.7: "return X to its owner's hand", and the order of "Return to their owners'
     hands all creatures with ..." (Engulf the Shore)."""
+    two = re.fullmatch(r"(target .+?) and (target .+)", m.group(1) or "")
+    if two:  # "Return target creature you control and target creature you don't control to their owners' hands"
+        # (Peel from Reality): two targets, each returned (115.1)
+        a, b = c.ref(two.group(1)), c.ref(two.group(2))
+        if not (isinstance(a, dict) and "target" in a and isinstance(b, dict) and "target" in b):
+            return None
+        return [Effect("bounce", {"what": a}), Effect("bounce", {"what": b})]
     what = c.ref(m.group(1) or m.group(2))
     if isinstance(what, dict) and "target" in what:
         c.last_player = {"owner_of": what}  # "... to its owner's hand. Then that player discards a card"
