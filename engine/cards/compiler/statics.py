@@ -761,6 +761,9 @@ def _cast_only(m: re.Match) -> list[dict[str, Any]] | None:
     """604.6, 506.6: "Cast this spell only during combat ...": a static of the card that works in
     every zone it could be cast from; it limits when the card may be cast (engine/casting.py)."""
     cond = combat_timing(m.group(1))
+    if cond is None and m.group(1).startswith("if "):  # "Cast SELF only if you've cast another spell this turn"
+        # (Illusory Angel), "... only if a creature died this turn": checked as it would be cast (601.2, 604.6)
+        cond = parse_condition(m.group(1)[3:])
     return None if cond is None else [{"kind": "cast_only", "condition": cond}]
 
 
