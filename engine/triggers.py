@@ -59,7 +59,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
-                  "from", "chapter", "main_phase"})
+                  "from", "chapter", "main_phase", "combat"})
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -82,7 +82,9 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # a Saga's chapter number: its lore counters went from fewer to at least that many (engine/saga.py)
     "chapter": frozenset({"chapter"}),
     # "whenever you cast an instant spell during your main phase" (505.1)
-    "main_phase": frozenset({"cast"})}
+    "main_phase": frozenset({"cast"}),
+    # "whenever SELF is dealt combat damage" (510.2): combat damage only
+    "combat": frozenset({"dealt_damage"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -197,7 +199,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False  # "during an opponent's turn" / "during your turn"
         if trig.get("main_phase") and not (seats.is_active(g, controller) and g.step in ("main1", "main2")):
             return False  # "during your main phase" (505.1)
-    if trig.get("noncombat") and ev.get("combat"):
+    if trig.get("noncombat") and ev.get("combat") or trig.get("combat") and not ev.get("combat"):
         return False
     if name == "cycle":  # 702.28c, 702.28e: "when you cycle SELF", "whenever a player cycles a card"
         if trig.get("self"):

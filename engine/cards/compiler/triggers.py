@@ -62,6 +62,8 @@ def _event_word(w: str) -> str | None:
 def parse_trigger(cond: str) -> dict[str, Any] | None:
     """The condition of a trigger, without its leading word: 'SELF enters' -> {...}."""
     c = cond.strip().lower().rstrip(",")
+    if c == "self is dealt combat damage":  # "Whenever SELF is dealt combat damage, you gain that much life" (510.2)
+        return {"event": "dealt_damage", "self": True, "combat": True}
     m = re.fullmatch(r"enchanted player (draws a card|casts .+)|(a creature) attacks enchanted player", c)
     if m:  # a Curse (303.4): "whenever enchanted player draws a card / casts a spell", "whenever a creature attacks
         # enchanted player": read as of one opponent, then of the player the source enchants
