@@ -59,7 +59,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
-                  "from", "chapter", "main_phase", "combat"})
+                  "from", "chapter", "main_phase", "combat", "or_attached"})
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -243,6 +243,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         by = src if trig["dealt_by"] == "self" else g.objects[src].attached_to if src in g.objects else None
         if by is None or by not in ev.get("damaged_by", ()):
             return False
+    if trig.get("or_attached") and obj is not None and src in g.objects and g.objects[src].attached_to == obj:
+        return True  # "whenever SELF or enchanted creature attacks" (bestow, 702.102): the creature it enchants
     if trig.get("self"):
         return obj == src
     if trig.get("attached"):

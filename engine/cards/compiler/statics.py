@@ -1780,6 +1780,11 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]
+    m = re.fullmatch(r"self and (enchanted creature|equipped creature) (?:each )?get (.+)", low)
+    if m:  # bestow (702.102): "SELF and enchanted creature each get +X/+X, where X is ..." (Nighthowler): the
+        # creature it is, and the creature it enchants, each as its own static (613.3c)
+        a, b = _parse_plain(f"self gets {m.group(2)}"), _parse_plain(f"{m.group(1)} gets {m.group(2)}")
+        return None if a is None or b is None else a + b
     m = re.fullmatch(r"as long as the top card of your graveyard is a creature card, self has the full text of that "
                      r"card and has the text \"(.+)\"", t, re.I)
     if m:  # 612.5 (Volrath's Shapeshifter): the full text of a card, in layer 3 (engine/layers.py)

@@ -62,6 +62,13 @@ def _event_word(w: str) -> str | None:
 def parse_trigger(cond: str) -> dict[str, Any] | None:
     """The condition of a trigger, without its leading word: 'SELF enters' -> {...}."""
     c = cond.strip().lower().rstrip(",")
+    m = re.fullmatch(r"self or enchanted creature (.+)", c)
+    if m:  # bestow (702.102): "Whenever SELF or enchanted creature attacks" (Heliod's Emissary): the creature it is
+        # while a creature, or the creature it enchants while an Aura
+        inner = parse_trigger(f"self {m.group(1)}")
+        if inner is None or not inner.get("self") or set(inner) - {"event", "self"}:
+            return None
+        return {**inner, "or_attached": True}
     if c == "self is dealt combat damage":  # "Whenever SELF is dealt combat damage, you gain that much life" (510.2)
         return {"event": "dealt_damage", "self": True, "combat": True}
     m = re.fullmatch(r"enchanted player (draws a card|casts .+)|(a creature) attacks enchanted player", c)
