@@ -145,6 +145,12 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
         if part in _RESTRICT:
             out.append({"kind": "restriction", "affects": aff, "rule": _RESTRICT[part]})
             continue
+        mm = re.fullmatch(r"can block an additional (two|three|four|five|six|seven|eight|nine|ten|ninety-nine) "
+                          r"creatures each combat", part)
+        if mm:  # "it has reach and can block an additional ninety-nine creatures each combat" (509.1a)
+            n = 99 if mm.group(1) == "ninety-nine" else number(mm.group(1)) or 0
+            out += [{"kind": "restriction", "affects": aff, "rule": "extra_block"}] * n
+            continue
         mm = re.fullmatch(r"(can't|cannot) be blocked except by (.+)", part)
         if mm:
             f = parse_noun(mm.group(2))
@@ -421,12 +427,13 @@ def _cant_block_with(m: re.Match) -> list[dict[str, Any]] | None:
              "rule": rule}]
 
 
-@static(r"^(.+?) can block an additional (two|three|four|five|six|seven|eight|nine|ten) creatures each combat$")
+@static(r"^(.+?) can block an additional (two|three|four|five|six|seven|eight|nine|ten|ninety-nine) creatures each "
+        r"combat$")
 def _extra_blocks(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can block an additional seven creatures each combat" (509.1a): one more each (engine/combat.py
-    counts the extra_block rules)."""
+    counts the extra_block rules); "ninety-nine" (Hundred-Handed One)."""
     aff = _affects(m.group(1))
-    n = number(m.group(2))
+    n = 99 if m.group(2) == "ninety-nine" else number(m.group(2))
     return None if aff is None or not n else [{"kind": "restriction", "affects": aff, "rule": "extra_block"}] * n
 
 

@@ -19,17 +19,19 @@ _RULES = {"can't block": "cant_block", "can't attack": "cant_attack", "can't att
           # 702.11b, 702.18a: what hexproof and shroud mean, written out (no keyword is granted)
           "can't be the target of spells or abilities your opponents control": "untargetable_by_opponents",
           "can't be the target of spells or abilities": "untargetable",
-          "assigns no combat damage": "no_combat_damage"}  # 510.1a: it assigns none this turn
+          "assigns no combat damage": "no_combat_damage",  # 510.1a: it assigns none this turn
+          "can block an additional creature": "extra_block"}  # 509.1a: one more attacker this turn (Coastline Chimera)
 
 
 @reader(
     r"^(.+?) (can't block|can't attack or block|can't attack|can't be blocked|can't be regenerated|"
-    r"can't be the target of spells or abilities(?: your opponents control)?|assigns no combat damage)"
-    r"(?: this turn| until your next turn)?$"
+    r"can't be the target of spells or abilities(?: your opponents control)?|assigns no combat damage|"
+    r"can block an additional creature)(?: this turn| until your next turn)?$"
 )
 def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
-    if what is None or m.group(2) == "assigns no combat damage" and not m.group(0).endswith(" this turn"):
+    if what is None or m.group(2) in ("assigns no combat damage", "can block an additional creature") \
+            and not m.group(0).endswith(" this turn"):
         return None
     text = m.group(0)
     dur = (
