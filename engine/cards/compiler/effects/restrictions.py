@@ -209,14 +209,13 @@ def _must_block_self(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("restrict", {"what": what, "rule": "must_block", "attacker": attacker, "duration": "eot"})]
 
 
-@reader(r"^(.+?) (attacks|blocks) this turn if able$")
+@reader(r"^(.+?) (attacks?|blocks?) this turn if able$")
 def _must(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """508.1d, 509.1c: "Target creature attacks this turn if able"; "Creatures your opponents control attack this
+    turn if able" (Bident of Thassa): the creatures named as it resolves (611.2c)."""
     what = c.ref(m.group(1))
-    return (
-        None
-        if what is None
-        else [Effect("restrict", {"what": what, "rule": "must_" + m.group(2)[:-1], "duration": "eot"})]
-    )
+    rule = "must_" + m.group(2).rstrip("s")
+    return None if what is None else [Effect("restrict", {"what": what, "rule": rule, "duration": "eot"})]
 
 
 @reader(
