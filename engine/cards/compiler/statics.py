@@ -100,6 +100,12 @@ def _and_rest(anthem: dict[str, Any], aff: Any, rest: str | None) -> list[dict[s
 def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
     """', has flying, and is a Knight' / 'and can't block' / 'and has "..."'."""
     out: list[dict[str, Any]] = []
+    tail = re.fullmatch(r"(.*?)(?:,? and |^)its activated abilities can't be activated", rest.strip())
+    if tail:  # "Enchanted creature gets -1/-1, and its activated abilities can't be activated" (Viper's Kiss, 602.5)
+        rest = tail.group(1)
+        out.append({"kind": "restriction", "affects": aff, "rule": "no_activated_abilities"})
+        if not rest.strip():
+            return out
     quoted = re.findall(r'"[^"]*"', rest)  # a quoted ability is one part: its words split nothing ("SELF attacks")
     held = re.sub(r'"[^"]*"', lambda q: f"\x00{quoted.index(q.group(0))}\x00", rest)
     parts = [
