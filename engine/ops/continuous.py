@@ -134,6 +134,14 @@ def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
 @op("gain_control")
 def _gain_control(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    if e.get("who") is not None:  # "an opponent gains control of it" (Akroan Horse): that player, for good (611.2a)
+        who = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str) and p in g.players]
+        if not who:
+            return
+        for x in objs:
+            g.objects[x].sick = True
+        add_effect(g, "2", objs, r, "never", controller=who[0])
+        return
     for x in objs:
         g.objects[x].sick = True
     add_effect(g, "2", objs, r, until_of(e) if e.get("duration") in (

@@ -294,6 +294,18 @@ def _steal(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("gain_control", args)]
 
 
+@reader(r"^(an opponent|target opponent|target player|that player|its controller|their controller) gains? control of "
+        r"(self|it|target .+)$")
+def _give_control(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"When SELF enters, an opponent gains control of it" (Akroan Horse), "Target opponent gains control of SELF"
+    (Jinxed Idol): a control-changing effect (613.1b, layer 2) for that player, with no end (611.2a)."""
+    who = "opponent" if m.group(1) == "an opponent" else c.player(m.group(1))
+    what = c.ref(m.group(2))
+    if who is None or what is None or who == "you":
+        return None
+    return [Effect("gain_control", {"what": what, "who": who})]
+
+
 @reader(r"^(?:(.+?) )?sacrifices? (.+)$")
 def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1)) if m.group(1) else "you"
@@ -535,6 +547,7 @@ READERS: tuple[Reader, ...] = (
     _unblock_lone,
     _block_choice,
     _regen,
+    _give_control,
     _steal,
     _each_keeps,
     _sacrifice,
