@@ -446,6 +446,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"it's (attacking|blocking)", t)
     if m:
         return {"self": {m.group(1): True}}
+    m = re.fullmatch(r"(?:it|that creature) has (a [+\-\w/]+ counter on it|power .+|toughness .+|[a-z]+)", t)
+    if m:  # "if that creature has a +1/+1 counter on it" (Bring Low), "if it has flying": the object named before
+        f = parse_noun(f"creature with {m.group(1)}")
+        if f is None or set(f) - {"types", "counter", "keyword", "power_le", "power_ge", "power_eq", "toughness_le",
+                                  "toughness_ge", "toughness_eq"} or len(f) < 2:
+            return None
+        f.pop("types", None)
+        return {"it": f}
     m = re.fullmatch(r"(?:it|that creature|that land) (?:was|is) an? (.+)", t)
     if m:
         f = parse_noun(m.group(1))
