@@ -58,7 +58,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 continue
             tc = g.chars(tgt)
             if "Protection" in tc.keywords and not free:
-                if protected(g, tc, src, set(sc.colors)):
+                if protected(g, tc, src, set(sc.colors), tgt):
                     continue  # 702.16c
         here = pool + replacement.static_shields(g, src, tgt, combat) if not free else []
         mods = replacement.damage_mods(g, src, tgt, combat) if statics_on else []  # 614.1a, ordered with 615 (616.1)
@@ -542,7 +542,8 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
         syms = [c] * int(e.args["any"]) if c else []
     elif "any" in e.args:
         c = pick if isinstance(pick, str) and pick in "WUBRG" else "G"
-        syms = [c] * int(e.args["any"])
+        n = e.args["any"]  # "X mana of any one color, where X is SELF's power" (107.3): counted now
+        syms = [c] * (max(0, amount(g, n, src)) if isinstance(n, dict) else int(n))
     elif "could_produce" in e.args:  # 106.7: one of the kinds those lands could produce; 106.5: none, none
         kinds = could_produce(g, player, e.args, src)
         if pick is not None and pick not in kinds:

@@ -491,7 +491,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     most = costs.x_max(g, player, extra, new) if extra is not None and varies else None
     if most is not None and x > most:  # 118.3
         raise IllegalAction(f"X={x}: the additional cost of {o.card.name} cannot be paid with it (118.3)")
-    cost = substitute_x(raw, x)
+    cost = substitute_x(raw, x, x_color(o.card))
     others = [c for c in (alt_cost, extra, keyword_alt[0].extra if keyword_alt else None) if c is not None]
     # a keyword cost of life or objects (Flashback—Sacrifice three creatures, Kicker—Pay 3 life, buyback's
     # discards, conspire's creatures to tap: 702.77a): paid with the rest of the total cost (601.2g-h)
@@ -992,7 +992,7 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
     mana = costs.ability_mana(g, player, o.id, cost)  # 602.2b: as it is activated (before other costs are paid)
     if mana:
-        pay_mana(g, player, substitute_x(mana, s.x), {o.id} if cost.tap else set(), a.get("pay"),
+        pay_mana(g, player, substitute_x(mana, s.x, x_color(o.card)), {o.id} if cost.tap else set(), a.get("pay"),
                  ("ability", o.id))  # 106.6: restricted mana that may pay for this source's abilities
     if has_choices(cost):
         _after_costs(g, costs.start(g, player, cost, oid, s.id, "activate", a))  # 601.2h / 602.2b: chosen while paying
@@ -1085,6 +1085,15 @@ def _mana_part(ab: Ability) -> Ability:
     return Ability("mana", "", effects=tuple(Effect(e.op, dict(e.args)) for e in ab.effects))
 
 
+def x_color(card: Any) -> str | None:
+    """107.3: "Spend only black mana on X" (Consume Spirit, Crypt Rats): the color the X of the card's costs is paid
+    in (a static of the card, engine/cards/compiler), None for any mana."""
+    for ab in card.abilities:
+        if ab.kind == "static" and ab.static and ab.static.get("kind") == "x_color":
+            return str(ab.static["color"])
+    return None
+
+
 def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Ability | None = None,
                 card: Any = None) -> None:
     """605.3a: a mana ability resolves at once, after its costs are paid (its "add mana"
@@ -1096,7 +1105,7 @@ def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Abi
     if extra.get("tapped"):  # 605.1b: triggered mana abilities, told the mana it made (106.4)
         pool = g.players[player].pool
         made = [k for k in sorted(pool, key=lambda k: k != extra.get("mana")) if pool[k] > before.get(k, 0)]
-        player_statics.tapped_for_mana(g, player, src, made)
+        triggers.tapped_for_mana(g, player, src, made)
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 

@@ -137,7 +137,10 @@ def effect_problems(e: Effect) -> list[str]:
     out: list[str] = []
     for k, v in e.args.items():
         where = f"{e.op}.{k}"
-        if k in INT_ARGS.get(e.op, ()):
+        if e.op == "add_mana" and k == "any" and isinstance(v, dict) and not v.get("x"):  # "X mana of any one
+            # color, where X is Q": counted as it resolves (engine/ops/control.py); not an X paid with a mana ability
+            out += [f"{where}: {p}" for p in amount_problems(v)]
+        elif k in INT_ARGS.get(e.op, ()):
             if not isinstance(v, int) or isinstance(v, bool):
                 out.append(f"{where}: {v!r} where the op reads a number as written")
         elif k in AMOUNT_ARGS and not (isinstance(v, str) and v in AMOUNT_WORDS.get(e.op, ())):

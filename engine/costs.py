@@ -22,7 +22,7 @@ from engine.cards.abilities import Ability, CardDef, Cost
 from engine.decision_kinds import answer_cards
 from engine.errors import IllegalAction
 from engine.filters import eq_value, matches, unknown_keys
-from engine.mana import unpayable
+from engine.mana import mana_value, unpayable
 from engine.memo import per_object
 from engine.payment import chosen_parts
 from engine.tapping import tap
@@ -306,7 +306,7 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
             if s is not None:  # 608.2h: "the sacrificed creature" is known as it last existed
                 s.chosen.setdefault("sacrificed", []).append(
                     {"power": c.power, "toughness": c.toughness, "name": name, "types": sorted(c.types),
-                     "subtypes": sorted(c.subtypes)})
+                     "subtypes": sorted(c.subtypes), "mv": mana_value(g.objects[i].card.mana_cost)})
             sacrifice(g, i)  # 701.14a, with its event (603.2)
         elif part == "discard":
             new = discard(g, i)  # 701.7, with its event

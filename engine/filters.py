@@ -25,6 +25,8 @@ KNOWN = frozenset({
     "drawn_this_turn",  # "cards in your hand drawn this turn" (Sylvan Library; Game.draw marks them, 121.1)
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
+    "single_target",  # "target spell with a single target": one target chosen in all (114.6a)
+    "face_down",  # "face-down creatures you control" (707.2): a face-down spell or permanent
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "put_there_this_turn",  # "card in your graveyard that was put there from anywhere this turn" (Game.move)
     "targets_you_or",  # a filter: "a spell that targets you or a creature you control" (either one, 115.1)
@@ -41,6 +43,7 @@ KNOWN = frozenset({
     "life_eq", "life_le", "life_ge",  # a player's life total: "each player with exactly 13 life" (119.1)
     "pt_equal",  # bool: "whose power and toughness are (aren't) equal" (208.1)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
+    "attached_ids",  # "all Equipment attached to that creature": attached to one of these (301.5; from attached_ref)
     "damaged_you_this_turn",  # "creature that dealt damage to you this turn" (engine/triggers.py damaged_by_turn)
     "entered_this_turn",  # "creature that entered this turn": on the battlefield since this turn (Obj.entered_turn)
     "toughness_gt_power",  # "creature with toughness greater than its power" (208.1, 613: as it is now)
@@ -54,6 +57,7 @@ _PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Pl
 #: Keys that name another object of the resolution ("with the same name as that permanent"):
 #: engine.values binds them to plain keys (``name_in``) before ``matches`` reads the filter.
 BOUND_KEYS = frozenset({"same_name_as", "shares_color_with", "blocking_ref",
+                        "attached_ref",  # "all Equipment attached to that creature": bound to attached_ids (608.2c)
                         "type_choice",  # "of the creature type of your choice": chosen as it resolves (608.2d)
                         "color_choice"})  # "of the color of your choice": chosen as it resolves (608.2d)
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
@@ -203,6 +207,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "not_ids" in f and x in f["not_ids"]:
         return False
+    if "attached_ids" in f and o.attached_to not in f["attached_ids"]:
+        return False
     if "blocking_ids" in f and not set(o.blocking) & set(f["blocking_ids"]):
         return False
     # the controller of the source ("you"), found only for the parts that read it
@@ -231,6 +237,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
                 return False
         elif ctl == "opponent":
             if not _opponent(game, c.controller, you):
+                return False
+        elif ctl == "attached_player":  # "creatures enchanted player controls" (a Curse): the player it enchants
+            so = game.objects.get(src) if src is not None else None
+            if so is None or so.attached_to != c.controller:
                 return False
         elif ctl.__class__ is list and c.controller not in ctl:  # the players a reference meant (bind_players)
             return False
@@ -300,6 +310,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "cast_from" in f:  # a spell: the zone it was cast from; a card that may be cast: where it is now (601.2a)
         if (o.chosen.get("cast_from") if o.zone == "stack" else o.zone) not in f["cast_from"]:
             return False
+    if "face_down" in f and ("face_down" in o.chosen) != bool(f["face_down"]):
+        return False  # 707.2: face down (a spell cast face down, 707.4, or a permanent turned face down)
     if f.get("adventurer") and (o.card.layout != "adventure" or "face_down" in o.chosen):
         return False  # "that has an Adventure" (Throne of Eldraine, a later layout; a face-down card has none, 707.2)
     if "name_in" in f and ("face_down" in o.chosen or not any(has_name(o.card.name, n) for n in f["name_in"])):
@@ -333,6 +345,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if f.get("equipped") and not _has_attached(game, x, "Equipment"):
         return False
+    if f.get("single_target") and sum(len(slot) for slot in o.targets) != 1:
+        return False  # "a spell with a single target" (114.6a)
     if "targets" in f or f.get("targets_you"):  # a spell that targets SELF / an object / you (115.1)
         chosen = [t for slot in o.targets for t in slot]
         want = f.get("targets")
@@ -417,7 +431,7 @@ def _has_attached(game: "Game", x: int, subtype: str) -> bool:
 
 #: the controller values ``matches`` reads itself (a list is the players a reference meant, bound
 #: during a resolution by engine/values.bind_players)
-PLAYER_WORDS = (None, "you", "not_you", "opponent")
+PLAYER_WORDS = (None, "you", "not_you", "opponent", "attached_player")
 
 
 def prior_target(ctl: Any) -> int | None:

@@ -919,9 +919,12 @@ class Game:
     def wins(self, player: str) -> None:
         """104.2a: ``player`` wins the game: every opponent loses (104.3h, 800.7; 801.14: with limited range of
         influence, every opponent within the winner's range); a multiplayer loser leaves as the state-based
-        actions are checked (engine/sba.py)."""
+        actions are checked (engine/sba.py). Nothing happens while "your opponents can't win the game" applies to
+        ``player`` (104.2), and an opponent whom "You can't lose the game" covers stays in (104.3)."""
+        if not player_statics.can_win(self, player):
+            return
         for q in self.opponents(player):
-            if self.influence is None or seats.in_range(self, player, q):
+            if (self.influence is None or seats.in_range(self, player, q)) and player_statics.can_lose(self, q):
                 self.players[q].lost = True
         if len(self.order) == 2:
             self._check_end()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import player_statics
+from engine import player_statics, triggers
 from engine.actions import could_produce, lose_life
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.errors import IllegalAction
@@ -255,7 +255,8 @@ def output(ab: Ability, g: "Game", oid: int, kind: str) -> list[str]:
             opts = [o for o in e.args["choice"] if kind in o]
             got = [str(k) for k in max(opts, key=lambda o: len(o))] if opts else []
         elif "any" in e.args:
-            n = int(e.args["any"])
+            n = e.args["any"]
+            n = max(0, amount(g, n, oid)) if isinstance(n, dict) else int(n)  # "X mana ..., where X is" (107.3)
             if e.args.get("chosen_color"):
                 c = g.objects[oid].chosen.get("color") if oid in g.objects else None
                 got = [c] * n if c else []
@@ -413,7 +414,7 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
         for k in ks:  # 106.4: all the mana of the activation; what the cost leaves stays
             p.pool[k] = p.pool.get(k, 0) + 1
         g.log("mana", player=player, source=g.objects[oid].card.name, mana="".join(k[0] for k in ks))
-        player_statics.tapped_for_mana(g, player, oid, ks)  # 605.1b: triggered mana abilities
+        triggers.tapped_for_mana(g, player, oid, ks)  # 605.1b: triggered mana abilities, and others
     g.turn_state_changed()
     try:
         paid = pay_from_pool(p.pool, symbols, p.life, ok)

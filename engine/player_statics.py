@@ -48,7 +48,9 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "ignore_hexproof",  # "... can be the targets ... as though they didn't have hexproof"
                    "life_floor",  # "Damage that would reduce your life total to less than 1 reduces it to 1"
                    "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice ..."
-                   "spell_keywords"})  # "Artifact spells you cast have convoke": a spell's keywords (112.1)
+                   "spell_keywords",  # "Artifact spells you cast have convoke": a spell's keywords (112.1)
+                   "cant_lose_game",  # "You can't lose the game" (104.3, 704.5a-c): can_lose
+                   "cant_win_game"})  # "Your opponents can't win the game" (104.2): can_win
 
 #: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
 #: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
@@ -197,6 +199,21 @@ def cant_lose_life(g: "Game", player: str) -> bool:
     Two-Headed Giant, or says it of a teammate (810.9h: no player on that team can lose life
     or pay life other than 0)."""
     return any(_mine(g, "cant_lose_life", p) for p in _team(g, player))
+
+
+def can_lose(g: "Game", player: str, why: str = "") -> bool:
+    """104.3: may this player lose the game now? Not while "You can't lose the game" applies to them (Platinum
+    Angel; "this turn": Angel's Grace), nor, for having 0 or less life (704.5a: ``why`` "life"), while "You don't
+    lose the game for having 0 or less life" does (Phyrexian Unlife). Conceding is always allowed (104.3a)."""
+    if not active(g):
+        return True
+    return not any(not st.get("life_only") or why == "life" for _, _, st in _mine(g, "cant_lose_game", player))
+
+
+def can_win(g: "Game", player: str) -> bool:
+    """104.2: may this player win the game now? Not while "your opponents can't win the game" applies to them
+    (Platinum Angel's controller's opponents)."""
+    return not active(g) or not _mine(g, "cant_win_game", player)
 
 
 def damage_unpreventable(g: "Game", src: int | None = None, combat: bool = False) -> bool:
@@ -504,21 +521,31 @@ def land_plays(g: "Game", player: str) -> int:
     return 1 + extra + sum(int(st.get("amount", 1)) for _, ctl, st in statics(g, "extra_land") if ctl == player)
 
 
-def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tuple[str, ...] = ()) -> None:
+def tapped_for_mana(g: "Game", player: str, oid: int,
+                    produced: list[str] | tuple[str, ...] = ()) -> list[tuple[int, str, Any]]:
     """605.1b / 605.4a: triggered mana abilities ("Whenever you tap a creature for mana, add an
     additional {G}", "Whenever a player taps a land for mana, that player adds one mana of any type
     that land produced", "Whenever enchanted land is tapped for mana, its controller adds an additional
     {G}") resolve at once, right after the mana ability that triggered them; the mana goes to the player
     who tapped the permanent. ``produced``: the pool keys of the mana that ability added (106.4). Of
     several types, the mana added is of the first one it made (the kind a payment by hand named, or the
-    one the automatic payment chose)."""
+    one the automatic payment chose).
+
+    Returns the triggers of that event that are not mana abilities (605.1b: they add no mana, or they
+    target: "Whenever a player taps a land for mana, SELF deals 1 damage to that player"), as (source,
+    controller, ability): they go on the stack as other triggered abilities do (engine/triggers.py)."""
     hits = []
+    stacked: list[tuple[int, str, Any]] = []
     for src, ctl, st in statics(g, "tapped_for_mana"):
         ab = st["ability"]
         trig = ab.trigger
         if (ctl == player or trig.get("who") == "any") and matches(g, oid, trig.get("filter") or {}, src, ctl) \
-                and (not trig.get("attached") or g.objects[src].attached_to == oid):
-            hits.append((src, ab))
+                and (not trig.get("attached") or g.objects[src].attached_to == oid) \
+                and (not trig.get("self") or src == oid):
+            if is_mana_trigger(ab):
+                hits.append((src, ab))
+            else:
+                stacked.append((src, ctl, ab))
     pool = g.players[player].pool
     for src, ab in hits:
         for e in ab.effects:
@@ -533,6 +560,13 @@ def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tupl
                     k = "C" if s.isdigit() else s
                     pool[k] = pool.get(k, 0) + (int(s) if s.isdigit() else 1)
                 g.log("mana", player=player, mana="".join(syms), source=g.objects[oid].card.name)
+    return stacked
+
+
+def is_mana_trigger(ab: Any) -> bool:
+    """605.1b: a triggered ability that triggers on a mana ability is a mana ability itself only when it could
+    add mana and does not target; any other ("SELF deals 1 damage to that player") uses the stack."""
+    return not ab.targets and any(e.op == "add_mana" for e in ab.effects)
 
 
 def mana_trigger_supported(ab: Any) -> bool:
@@ -553,7 +587,8 @@ def static_problems(st: dict[str, Any]) -> list[str]:
     if kind in ("no_max_hand_size", "hand_size", "untap_limit", "spell_limit", "flash_spells", "player_keywords",
                 "cant_gain_life",
                 "uncounterable_spells",
-                "cant_lose_life", "skip_step") and st.get("who") not in _WHO:
+                "cant_lose_life", "skip_step", "cant_lose_game", "cant_win_game", "life_floor") \
+            and st.get("who") not in _WHO:
         return [f"{kind} for {st.get('who')}"]
     if kind == "spell_limit" and set(st.get("spells") or {}) - CAST_KIND_KEYS:
         return [f"spell_limit spells keys {sorted(set(st['spells']) - CAST_KIND_KEYS)}"]

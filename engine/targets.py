@@ -96,7 +96,7 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
                 return False
         if "Protection" in kw:
             sid = src.id if src.id in g.objects else None
-            if protected(g, c, sid, None if sid is not None else set(src.card.colors)):
+            if protected(g, c, sid, None if sid is not None else set(src.card.colors), x):
                 return False  # 702.16b
         if c.rules or g.effects and _untargetable_effects(g):
             for rule in _untargetable(g, x, c.rules):

@@ -60,7 +60,8 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
-                  "from", "chapter", "main_phase", "by_filter", "other_filter"})
+                  "from", "chapter", "main_phase", "by_filter", "other_filter",
+                  "combat", "or_attached"})
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -87,7 +88,9 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "becomes the target of an instant or sorcery spell": the spell that targets it (601.2c)
     "by_filter": frozenset({"becomes_target_spell", "becomes_target_spell_opponent"}),
     # "blocks or becomes blocked by a non-Wall creature": the creature it blocks or that blocks it (509.1h)
-    "other_filter": frozenset({"blocks_creature", "becomes_blocked_by"})}
+    "other_filter": frozenset({"blocks_creature", "becomes_blocked_by"}),
+    # "whenever SELF is dealt combat damage" (510.2): combat damage only
+    "combat": frozenset({"dealt_damage"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -198,16 +201,23 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
         if whose == "opponent" and seats.is_active(g, controller):
             return False
+        if whose in ("attached_player", "attached_controller"):  # "at the beginning of enchanted player's upkeep"
+            # (a Curse), "... of enchanted creature's controller's upkeep": that player's own step (303.4)
+            o = g.objects.get(src)
+            t = o.attached_to if o is not None else None
+            who = t if whose == "attached_player" else g.controller_of(t) if isinstance(t, int) else None
+            return isinstance(who, str) and who == g.active
         return True
     if name == "cast":
         who = trig.get("who", "you")
-        if who == "you" and ev["player"] != controller or who == "opponent" and ev["player"] == controller:
-            return False  # "whenever you cast" / "whenever an opponent casts"
+        if who == "you" and ev["player"] != controller or who == "opponent" and ev["player"] == controller \
+                or who == "attached_player" and ev["player"] != _enchanted_player(g, src):
+            return False  # "whenever you cast" / "whenever an opponent casts" / "whenever enchanted player casts"
         if "your_turn" in trig and seats.is_active(g, controller) != trig["your_turn"]:
             return False  # "during an opponent's turn" / "during your turn"
         if trig.get("main_phase") and not (seats.is_active(g, controller) and g.step in ("main1", "main2")):
             return False  # "during your main phase" (505.1)
-    if trig.get("noncombat") and ev.get("combat"):
+    if trig.get("noncombat") and ev.get("combat") or trig.get("combat") and not ev.get("combat"):
         return False
     if name == "cycle":  # 702.28c, 702.28e: "when you cycle SELF", "whenever a player cycles a card"
         if trig.get("self"):
@@ -218,7 +228,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
         p = ev.get("player")
-        if who == "you" and p != controller or who == "opponent" and p in (controller, None):
+        if who == "you" and p != controller or who == "opponent" and p in (controller, None) \
+                or who == "attached_player" and p != _enchanted_player(g, src):
             return False
         if "from" in trig and ev.get("from") != trig["from"]:
             return False  # "... put into your graveyard from your library" (the zone it left, 603.6c)
@@ -237,6 +248,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
     if trig.get("defending") == "you_only" and ev.get("target") != controller:
         return False  # "whenever a creature attacks you": you, not a planeswalker you control (508.1b)
+    if trig.get("defending") == "attached_player" and ev.get("target") != _enchanted_player(g, src):
+        return False  # "whenever a creature attacks enchanted player" (a Curse, 303.4)
     if name == "damage_player" or name == "combat_damage_player":
         if trig.get("who") == "opponent" and ev.get("target") == controller:
             return False
@@ -250,6 +263,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         by = src if trig["dealt_by"] == "self" else g.objects[src].attached_to if src in g.objects else None
         if by is None or by not in ev.get("damaged_by", ()):
             return False
+    if trig.get("or_attached") and obj is not None and src in g.objects and g.objects[src].attached_to == obj:
+        return True  # "whenever SELF or enchanted creature attacks" (bestow, 702.102): the creature it enchants
     if trig.get("self"):
         return obj == src
     if trig.get("attached"):
@@ -264,6 +279,13 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return obj is not None and obj in g.objects and matches(g, obj, f, src, controller)
     return name in ("cast",) and trig.get("who", "you") in ("you", "any") and \
         (trig.get("who", "you") == "any" or ev.get("player") == controller)
+
+
+def _enchanted_player(g: "Game", src: int) -> str | None:
+    """The player an Aura with "enchant player" is attached to (303.4), None when it enchants no player."""
+    o = g.objects.get(src)
+    t = o.attached_to if o is not None else None
+    return t if isinstance(t, str) else None
 
 
 def _batch_key(g: "Game") -> Any:
@@ -470,6 +492,15 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 if ab.kind == "triggered" and ab.trigger and ab.trigger.get("self") and \
                         ev["event"] in _events_of(ab.trigger):
                     _add(g, o, ab, o.controller, ev, permanent=False)
+
+
+def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tuple[str, ...] = ()) -> None:
+    """``player`` tapped the permanent ``oid`` for mana (its mana ability made ``produced``): the triggered
+    mana abilities of that event resolve at once (605.1b, 605.4a: engine/player_statics.py); the other
+    triggers of it ("Whenever a player taps a land for mana, SELF deals 1 damage to that player") wait to
+    go on the stack as any triggered ability does (603.3), "that player" the one who tapped it."""
+    for src, ctl, ab in player_statics.tapped_for_mana(g, player, oid, produced):
+        _add(g, g.objects[src], ab, ctl, {"event": "tapped_for_mana", "obj": oid, "player": player})
 
 
 def became_targets(g: "Game", s: "Obj") -> None:

@@ -144,6 +144,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return seats.apnap(g)
     if ref == "revealed_top":  # "reveal the top card of your library. If it's a creature card, ... its power"
         return list(r.get("revealed_top", ()))  # (engine/ops/misc.py reveal_top; moved on: its lki_pt, 608.2h)
+    if ref == "revealed":  # "that card": the card the instruction before revealed at random (reveal_random)
+        return [x for x in r.get("revealed", ()) if x in g.objects]
     if ref == "dealt":  # "creatures dealt damage this way can't block this turn" (engine/ops/damage.py)
         return [x for x in r.get("dealt", ()) if x in g.objects]
     if ref == "dealt_players":  # "each player dealt damage this way" (engine/ops/damage.py), in APNAP order
@@ -286,6 +288,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "highest_life": frozenset({"highest_life"}),
     "half": frozenset({"half", "up"}), "third": frozenset({"third", "up"}),
     "library_size": frozenset({"library_size"}),
+    "per_target": frozenset({"per_target", "slot"}),
     "party": frozenset({"party"}), "colors_among": frozenset({"colors_among"}),
     "dealt_this_way": frozenset({"dealt_this_way"}), "excess_this_way": frozenset({"excess_this_way"}),
     "minus": frozenset({"minus"}),
@@ -447,6 +450,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         you = _you(g, src, r)
         return len({g.objects[i].attacking for i in g.battlefield if g.objects[i].attacking in g.players
                     and g.chars(i).controller == you and g.objects[i].attacking != you})
+    if a.get("mv_of") == "sacrificed" and r is not None:  # "the sacrificed creature's mana value": as it last
+        return sacrificed_power(this(g, r) if "obj" in r else None, "mv")  # existed, sacrificed to pay (608.2h)
     if "mv_of" in a and r is not None:  # "equal to its mana value" (202.3): the card the instruction named,
         lki = r.get("lki_card", {})     # a target that left as it last existed (608.2h)
         lki_x = r.get("lki_x", {})
@@ -608,6 +613,13 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "minus" in a:  # "A minus B": 0 when it would be negative (107.1b)
         first, second = a["minus"]
         return max(0, amount(g, first, src, r) - amount(g, second, src, r))
+    if "per_target" in a:  # "X damage divided evenly, rounded down, among any number of targets" (Fireball): the
+        # amount over the number of targets chosen for that slot (601.2c; an illegal one still counts, 608.2b)
+        n = amount(g, a["per_target"], src, r)
+        s = this(g, r) if r is not None and "obj" in r else None
+        slots = s.targets if s is not None else []
+        k = int(a.get("slot", 0))
+        return n // max(1, len(slots[k]) if k < len(slots) else 1)
     if "half" in a:  # 107.1a: "half N, rounded up/down", as the effect says
         n = amount(g, a["half"], src, r)
         return (n + 1) // 2 if a.get("up") else n // 2
@@ -882,6 +894,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             its = [x for x in its if x in r["dealt"]]
         if not any(isinstance(x, int) and matches(g, x, f, src, you) for x in its):
             return False
+    if "top_card_is" in cond:  # "as long as the top card of your library is black" (Vampire Nocturnus, which plays with
+        # it revealed): its controller's top card now; none when the library is empty
+        lib = g.players[you].library if you in g.players else []
+        if not lib or not matches(g, lib[0], {**cond["top_card_is"], "zone": "library"}, src, you):
+            return False
     if "revealed_is" in cond:  # "Reveal the top card of your library. If it's a creature card, ..." (608.2c)
         shown = (r or {}).get("revealed_top") or ()
         f = dict(cond["revealed_is"], zone="any_card")
@@ -1111,7 +1128,7 @@ CONDITION_KEYS = {"city_blessing",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
-                  "hand_more_than_opponents", "cast_kind_this_turn", "revealed_is",
+                  "hand_more_than_opponents", "cast_kind_this_turn", "revealed_is", "top_card_is",
                   "entered_kind_this_turn", "entered_kind_ge", "no_spell_cast_this_game",
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
                   "other_than_event",  # "control": not the object the trigger's event is about
@@ -1248,6 +1265,13 @@ def bind_players(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     return {**f, "controller": [p for p in refs(g, r, ctl) if isinstance(p, str)]}
 
 
+def bind_amounts(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """A filter's comparisons whose amount reads the resolution ("a creature card with mana value equal to 1
+    plus the sacrificed creature's mana value": the object sacrificed to pay, 608.2h) counted now (608.2c)."""
+    ks = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and isinstance(v, dict) and not v.get("x")]
+    return {**f, **{k: amount(g, f[k], source_id(g, r), r) for k in ks}} if ks else f
+
+
 def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     """A filter of an "each" or a count with the references in it read now (608.2c)."""
     f = bind_players(g, r, f)
@@ -1262,6 +1286,9 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     if "shares_type_with" in f:  # "each other creature that shares a creature type with it" (205.3m)
         f = dict(f)
         f = _shared_types(g, f, refs(g, r, f.pop("shares_type_with")))
+    if "attached_ref" in f:  # "all Equipment attached to that creature" (301.5, 303.4): what it names now (608.2c)
+        f = dict(f)
+        f["attached_ids"] = [x for x in refs(g, r, f.pop("attached_ref")) if isinstance(x, int)]
     if "blocking_ref" in f:  # "each creature blocking it" (509.1g): the attackers the reference names now
         f = dict(f)
         f["blocking_ids"] = [x for x in refs(g, r, f.pop("blocking_ref")) if isinstance(x, int)]
@@ -1363,7 +1390,7 @@ def _slot(ref: dict[str, Any], player: str) -> str:
 
 
 def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
-    """{"choose": FILTER, [amount], [chooser], [up_to], [among]}: the objects the chooser picked (of the
+    """{"choose": FILTER, [amount], [chooser], [up_to], [among], [random]}: the objects the chooser picked (of the
     objects the reference ``among`` names, when given: "from among the cards milled this way").
 
     Each chooser picks among the objects matching the filter now; with fewer than the
@@ -1403,6 +1430,8 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             k = min(n, len(cands))
             if not cands:
                 r["answers"][slot] = got = []
+            elif ref.get("random"):  # "a card at random from your graveyard": no player chooses (701.7b-like)
+                r["answers"][slot] = got = g.rng.sample(cands, k)
             else:
                 ask: dict[str, Any] = {"kind": "choose_cards", "player": p, "options": cands,
                                        "min": 0 if ref.get("up_to") else k, "max": k, "slot": slot,
@@ -1419,12 +1448,12 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
 
 
 def sacrificed_power(o: "Obj | None", key: str = "power") -> int:
-    """The power (or toughness) of the object sacrificed to pay for the spell or ability ``o``
+    """The power (or toughness, or mana value: "mv") of the object sacrificed to pay for the spell or ability ``o``
     (608.2g)."""
     if o is None:
         return 0
     got = o.chosen.get("sacrificed") or []
-    return got[0][key] if got else 0
+    return got[0].get(key, 0) if got else 0
 
 
 def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:

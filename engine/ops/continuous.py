@@ -126,6 +126,10 @@ def _for_their_next_turn(g: "Game", r: Ctx, st: dict) -> None:
 def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     extra = {k: e.args[k] for k in ("except", "by") if e.args.get(k)}  # "except by Spirits" (509.1b)
+    if e.args.get("attack_player"):  # "attacks you this turn if able": the player it must attack (508.1d)
+        who = [p for p in refs(g, r, e.args["attack_player"]) if isinstance(p, str)]
+        if who:
+            extra["attack_player"] = who[0]
     if e.args.get("attacker"):  # "blocks SELF this combat if able" (provoke, 702.38a): that attacker
         got = [x for x in refs(g, r, e.args["attacker"]) if isinstance(x, int)]
         if not got:
@@ -144,6 +148,14 @@ def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
 @op("gain_control")
 def _gain_control(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    if e.get("who") is not None:  # "an opponent gains control of it" (Akroan Horse): that player, for good (611.2a)
+        who = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str) and p in g.players]
+        if not who:
+            return
+        for x in objs:
+            g.objects[x].sick = True
+        add_effect(g, "2", objs, r, "never", controller=who[0])
+        return
     for x in objs:
         g.objects[x].sick = True
     add_effect(g, "2", objs, r, until_of(e) if e.get("duration") in (

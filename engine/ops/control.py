@@ -23,8 +23,10 @@ OPS, op = table()
 
 @op("add_mana")
 def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    if isinstance(e.args.get("any"), dict):  # "X mana of any one color, where X is SELF's power": counted now (107.3)
+        e = Effect("add_mana", {**e.args, "any": max(0, amount(g, e.args["any"], source_id(g, r), r))})
     if "any" in e.args and not e.get("chosen_color"):  # "N mana of any (one) color": the controller chooses
-        n = 1 if e.get("same") else int(e.args["any"])
+        n = min(1, int(e.args["any"])) if e.get("same") else int(e.args["any"])
         picks = []
         for k in range(n):
             slot = r["i"] if k == 0 else f"{r['i']}.mana{k}"

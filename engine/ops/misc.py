@@ -264,8 +264,9 @@ def _win(g: "Game", r: dict, e: Effect) -> None:
 
 @op("lose_game")
 def _lose(g: "Game", r: dict, e: Effect) -> None:
+    """104.3e: an effect says a player loses the game; not one who can't lose it (104.3)."""
     for p in refs(g, r, e.get("who", "you")):
-        if isinstance(p, str):
+        if isinstance(p, str) and player_statics.can_lose(g, p):
             g.players[p].lost = True
     if len(g.order) == 2:  # a multiplayer loser leaves once this resolution is over (engine/sba.py)
         g._check_end()

@@ -12,7 +12,18 @@ from engine.ops.base import ask_cards, table
 from engine.protection import protected
 from engine.transform import back_face as transform_back
 from engine.until import exile_until_leaves
-from engine.values import Ctx, amount, amount_for, controller, gone_record, names_that_player, refs, source_id, this
+from engine.values import (
+    Ctx,
+    amount,
+    amount_for,
+    bind_amounts,
+    controller,
+    gone_record,
+    names_that_player,
+    refs,
+    source_id,
+    this,
+)
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -509,7 +520,7 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     if e.get("who") is not None:
         return _players_search(g, r, e)
     p = controller(g, r)
-    f = dict(e.get("filter") or {})
+    f = bind_amounts(g, r, dict(e.get("filter") or {}))
     quality = bool(set(f) - {"zone", "controller"})
     f["zone"] = "library"
     f.pop("controller", None)

@@ -42,7 +42,6 @@ import re
 from typing import Any
 
 from engine.cards.compiler import targets
-from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
 
 _WORDNUM = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
@@ -205,6 +204,11 @@ def count_of(phrase: str) -> Any:
             else "it"
         )
         return {k: ref}
+    m = re.fullmatch(r"(one|two|three|four|five|\d+) plus (the sacrificed creature's|the exiled creature's) "
+                     r"(power|toughness|mana value)", p)
+    if m:  # "1 plus the sacrificed creature's mana value" (Birthing Pod, Food Chain)
+        b = quantity(m.group(2) + " " + m.group(3))
+        return None if b is None else {"plus": [number(m.group(1)), b]}
     m = re.fullmatch(r"(.+?) plus the number of (.+)", p)
     if m:
         a, b = number(m.group(1)) or count_of(m.group(1)), count_of(m.group(2))  # "two plus the number of ..."
@@ -266,6 +270,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return got
     if t in ("it isn't being declared as an attacker", "it wasn't tapped as an attacker was declared"):
         return {"not_declared_attacker": True}  # "becomes tapped, if it isn't being declared as an attacker" (508.1f)
+    m = re.fullmatch(r"the top card of your library is (an? .+|white|blue|black|red|green|colorless)", t)
+    if m:  # "as long as the top card of your library is black" (Vampire Nocturnus), "... is a creature card"
+        f = parse_noun(re.sub(r"^an? ", "", m.group(1)) if m.group(1).startswith(("a ", "an ")) else
+                       f"{m.group(1)} card")
+        if f is not None and not f.get("player") and set(f) - {"zone"}:
+            f.pop("zone", None)
+            return {"top_card_is": f}
+        return None
     m = re.fullmatch(r"(?:it|self) had no ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
     if m:  # persist, undying (702.78a, 702.92a): the counters it had as it last existed
         return {"had_no_counters": m.group(1)}
@@ -452,6 +464,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"it's (attacking|blocking)", t)
     if m:
         return {"self": {m.group(1): True}}
+    m = re.fullmatch(r"(?:it|that creature) has (a [+\-\w/]+ counter on it|power .+|toughness .+|[a-z]+)", t)
+    if m:  # "if that creature has a +1/+1 counter on it" (Bring Low), "if it has flying": the object named before
+        f = parse_noun(f"creature with {m.group(1)}")
+        if f is None or set(f) - {"types", "counter", "keyword", "power_le", "power_ge", "power_eq", "toughness_le",
+                                  "toughness_ge", "toughness_eq"} or len(f) < 2:
+            return None
+        f.pop("types", None)
+        return {"it": f}
     m = re.fullmatch(r"(?:it|that creature|that land) (?:was|is) an? (.+)", t)
     if m:
         f = parse_noun(m.group(1))
@@ -484,7 +504,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if t in ("your library has no cards in it", "there are no cards in your library", "you have no cards in your "
              "library"):  # "Then if your library has no cards in it, you win the game" (Jace, Wielder of Mysteries)
         return {"amount_lt": {"amount": {"count": {"zone": "library", "owner": "you"}}, "n": 1}}
-    m = re.fullmatch(r"there are no (.+? on the battlefield)", t)
+    m = re.fullmatch(r"there are no (.+? on the battlefield)|no (.+?) (?:are|is) (on the battlefield)", t)
+    if m and m.group(2):  # "if no creatures are on the battlefield" (Pestilence, Call to the Grave)
+        m = re.fullmatch(r"(.+)", f"{m.group(2)} {m.group(3)}")
     if m and quantity(m.group(1)) is not None:  # "if there are no Zombies on the battlefield" (Sarcomancy)
         return {"amount_lt": {"amount": quantity(m.group(1)), "n": 1}}
     m = re.fullmatch(r"(your devotion to .+?) is (less than (\w+)|(\w+) or greater)", t)
@@ -719,9 +741,9 @@ def _count_more(p: str) -> Any:
         return {"graveyard_types": "all"}
     if p in ("cards you've drawn this turn", "card you've drawn this turn"):
         return {"drawn_this_turn": "you"}
-    m = re.fullmatch(r"(.+?) on the battlefield", p)
+    m = re.fullmatch(r"(.+?) on the battlefield( named .+)?", p)  # "other creature on the battlefield named SELF"
     if m and " you control" not in m.group(1) and " an opponent controls" not in m.group(1):
-        f = parse_noun(m.group(1))
+        f = parse_noun(m.group(1) + (m.group(2) or ""))
         if f is not None and not f.get("player") and not f.get("_needs_player_target") and "controller" not in f:
             return {"count": f}
     return None

@@ -100,6 +100,12 @@ def _and_rest(anthem: dict[str, Any], aff: Any, rest: str | None) -> list[dict[s
 def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
     """', has flying, and is a Knight' / 'and can't block' / 'and has "..."'."""
     out: list[dict[str, Any]] = []
+    tail = re.fullmatch(r"(.*?)(?:,? and |^)its activated abilities can't be activated", rest.strip())
+    if tail:  # "Enchanted creature gets -1/-1, and its activated abilities can't be activated" (Viper's Kiss, 602.5)
+        rest = tail.group(1)
+        out.append({"kind": "restriction", "affects": aff, "rule": "no_activated_abilities"})
+        if not rest.strip():
+            return out
     quoted = re.findall(r'"[^"]*"', rest)  # a quoted ability is one part: its words split nothing ("SELF attacks")
     held = re.sub(r'"[^"]*"', lambda q: f"\x00{quoted.index(q.group(0))}\x00", rest)
     parts = [
@@ -144,6 +150,12 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
             continue
         if part in _RESTRICT:
             out.append({"kind": "restriction", "affects": aff, "rule": _RESTRICT[part]})
+            continue
+        mm = re.fullmatch(r"can block an additional (two|three|four|five|six|seven|eight|nine|ten|ninety-nine) "
+                          r"creatures each combat", part)
+        if mm:  # "it has reach and can block an additional ninety-nine creatures each combat" (509.1a)
+            n = 99 if mm.group(1) == "ninety-nine" else number(mm.group(1)) or 0
+            out += [{"kind": "restriction", "affects": aff, "rule": "extra_block"}] * n
             continue
         mm = re.fullmatch(r"(can't|cannot) be blocked except by (.+)", part)
         if mm:
@@ -227,7 +239,7 @@ def _every_basic_type(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(r"^(.+?) (?:is|are) (?:an? )?(plains|islands?|swamps?|mountains?|forests?)"
-        r"( in addition to (?:its|their) other land types)?$")
+        r"( in addition to (?:its|their) other (?:land )?types)?$")
 def _basic_land_type(m: re.Match) -> list[dict[str, Any]] | None:
     """"Enchanted land is an Island" (Spreading Seas), "Nonbasic lands are Mountains" (Blood
     Moon): the land's land types become that basic land type, it loses its rules-text abilities
@@ -449,15 +461,25 @@ def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
     r"don't untap during their controllers' untap steps|can block only creatures with flying|can't be countered|"
     r"can't be sacrificed|must be blocked if able|attacks or blocks each combat if able|"
     r"can't attack or block unless you control another creature|can't transform|can't attack, block, or transform|"
-    r"can't be the target of spells or abilities(?: your opponents control)?)$"
+    r"can't be the target of spells or abilities(?: your opponents control)?)((?:,? and |, )(?:has|have) .+)?$"
 )
 def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
     if aff is None:
         return None
-    if m.group(2) == "can't attack, block, or transform":  # Bound by Moonsilver: three restrictions (101.2)
+    first = _restriction_of(aff, m.group(2))
+    if m.group(3):  # "Equipped creature can't be blocked and has shroud" (Whispersilk Cloak): each clause its own
+        # static, the restriction and the keywords (613.1f)
+        more = _rest_clauses(aff, m.group(3))
+        return None if more is None else [*first, *more]
+    return first
+
+
+def _restriction_of(aff: Any, phrase: str) -> list[dict[str, Any]]:
+    """The static of one restriction or requirement phrase on the objects ``aff`` names (508.1c-d, 509.1b-c)."""
+    if phrase == "can't attack, block, or transform":  # Bound by Moonsilver: three restrictions (101.2)
         return [{"kind": "restriction", "affects": aff, "rule": r} for r in ("cant_attack_or_block", "cant_transform")]
-    rule = _RESTRICT[m.group(2)]
+    rule = _RESTRICT[phrase]
     if rule == "cant_be_countered":
         return [{"kind": "cant_be_countered", "affects": aff}]
     if rule == "cant_attack" and isinstance(aff, dict) and any(k.startswith(("power_", "toughness_")) for k in aff):
@@ -479,12 +501,13 @@ def _cant_block_with(m: re.Match) -> list[dict[str, Any]] | None:
              "rule": rule}]
 
 
-@static(r"^(.+?) can block an additional (two|three|four|five|six|seven|eight|nine|ten) creatures each combat$")
+@static(r"^(.+?) can block an additional (two|three|four|five|six|seven|eight|nine|ten|ninety-nine) creatures each "
+        r"combat$")
 def _extra_blocks(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can block an additional seven creatures each combat" (509.1a): one more each (engine/combat.py
-    counts the extra_block rules)."""
+    counts the extra_block rules); "ninety-nine" (Hundred-Handed One)."""
     aff = _affects(m.group(1))
-    n = number(m.group(2))
+    n = 99 if m.group(2) == "ninety-nine" else number(m.group(2))
     return None if aff is None or not n else [{"kind": "restriction", "affects": aff, "rule": "extra_block"}] * n
 
 
@@ -819,6 +842,9 @@ def _cast_only(m: re.Match) -> list[dict[str, Any]] | None:
     """604.6, 506.6: "Cast this spell only during combat ...": a static of the card that works in
     every zone it could be cast from; it limits when the card may be cast (engine/casting.py)."""
     cond = combat_timing(m.group(1))
+    if cond is None and m.group(1).startswith("if "):  # "Cast SELF only if you've cast another spell this turn"
+        # (Illusory Angel), "... only if a creature died this turn": checked as it would be cast (601.2, 604.6)
+        cond = parse_condition(m.group(1)[3:])
     return None if cond is None else [{"kind": "cast_only", "condition": cond}]
 
 
@@ -1221,6 +1247,26 @@ def _damage_unpreventable(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^you can't (lose|win) the game(?: and your opponents can't (win|lose) the game)?$")
+def _cant_lose_game(m: re.Match) -> list[dict[str, Any]] | None:
+    """104.2, 104.3: "You can't lose the game and your opponents can't win the game" (Platinum Angel); "You can't
+    win the game and your opponents can't lose the game" (Abyssal Persecutor): rules for the players."""
+    if m.group(2) == m.group(1):
+        return None
+    kind = {"lose": "cant_lose_game", "win": "cant_win_game"}
+    out = [{"kind": kind[m.group(1)], "who": "you"}]
+    if m.group(2):
+        out.append({"kind": kind[m.group(2)], "who": "opponent"})
+    return out
+
+
+@static(r"^you don't lose the game for having 0 or less life$")
+def _no_life_loss_of_game(m: re.Match) -> list[dict[str, Any]] | None:
+    """704.5a: "You don't lose the game for having 0 or less life" (Phyrexian Unlife, Lich): that state-based
+    action does not apply to you (the others do)."""
+    return [{"kind": "cant_lose_game", "who": "you", "life_only": True}]
+
+
 @static(r"^your life total can't change$")
 def _life_cant_change(m: re.Match) -> list[dict[str, Any]] | None:
     """"Your life total can't change" (Platinum Emperion): you can't gain or lose life (118.7, 118.8)."""
@@ -1455,7 +1501,8 @@ def _turned_up_counters(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 _OTHERWISE = re.compile(r"^(enchanted creature|equipped creature) gets ([+-]\d+)/([+-]\d+) as long as it's an? "
-                        r"([a-z ]+)\. otherwise, it gets ([+-]\d+)/([+-]\d+)$")
+                        r"([a-z ]+)\. otherwise, it (?:gets ([+-]\d+)/([+-]\d+)|(can't attack or block|can't block|"
+                        r"can't attack))$")
 
 
 def _gets_otherwise(m: re.Match) -> list[dict[str, Any]] | None:
@@ -1464,10 +1511,12 @@ def _gets_otherwise(m: re.Match) -> list[dict[str, Any]] | None:
     cond = parse_condition(f"{m.group(1)} is a {m.group(4)}")
     if cond is None or set(cond) != {"attached"}:
         return None
-    return [{"kind": "anthem", "affects": "attached", "power": int(m.group(2)), "toughness": int(m.group(3)),
-             "condition": cond},
-            {"kind": "anthem", "affects": "attached", "power": int(m.group(5)), "toughness": int(m.group(6)),
-             "condition": {"not": cond}}]
+    first = {"kind": "anthem", "affects": "attached", "power": int(m.group(2)), "toughness": int(m.group(3)),
+             "condition": cond}
+    if m.group(7):  # "Otherwise, it can't attack or block" (Bonds of Faith): the restriction, on the other condition
+        return [first, *({**st, "condition": {"not": cond}} for st in _restriction_of("attached", m.group(7)))]
+    return [first, {"kind": "anthem", "affects": "attached", "power": int(m.group(5)), "toughness": int(m.group(6)),
+                    "condition": {"not": cond}}]
 
 
 @static(r"^(enchanted (?:creature|permanent)|equipped creature|self) is legendary(?:,? (?:and )?(.+))?$")
@@ -2050,6 +2099,11 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]
+    m = re.fullmatch(r"self and (enchanted creature|equipped creature) (?:each )?get (.+)", low)
+    if m:  # bestow (702.102): "SELF and enchanted creature each get +X/+X, where X is ..." (Nighthowler): the
+        # creature it is, and the creature it enchants, each as its own static (613.3c)
+        a, b = _parse_plain(f"self gets {m.group(2)}"), _parse_plain(f"{m.group(1)} gets {m.group(2)}")
+        return None if a is None or b is None else a + b
     m = re.fullmatch(r"as long as the top card of your graveyard is a creature card, self has the full text of that "
                      r"card and has the text \"(.+)\"", t, re.I)
     if m:  # 612.5 (Volrath's Shapeshifter): the full text of a card, in layer 3 (engine/layers.py)

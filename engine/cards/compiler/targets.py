@@ -46,7 +46,8 @@ _CONTROLLER_SUFFIX = re.compile(
     r"\s+(you control|you don't control|you don't own|an opponent controls|your opponents control|you own|"
     r"target player controls|that player controls|defending player controls|target opponent controls|"
     r"its controller controls|they control|you both own and control|each player controls|"
-    r"chosen player controls|that opponent controls|that player or that planeswalker's controller controls)$")
+    r"chosen player controls|that opponent controls|that player or that planeswalker's controller controls|"
+    r"enchanted player controls)$")
 _ZONE_SUFFIX = re.compile(
     r"\s+(?:in|from) (your graveyard|a graveyard|an opponent's graveyard|target player's graveyard|"
     r"their graveyard|your hand|your library|a single graveyard|exile|that player's graveyard|graveyards|"
@@ -141,6 +142,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with a single target$", p)
+        if m and p[: m.start()].split()[-1] in ("spell", "spells", "ability", "abilities"):
+            f["single_target"] = True  # 114.6a: "change the target of target spell with a single target"
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that targets (you|.+)$", p)
         if m and p[: m.start()].split()[-1] in ("spell", "spells", "ability", "abilities"):
             # 114.8: "counter target spell that targets a permanent you control" (Turn Aside)
@@ -207,6 +214,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 "chosen player controls": "that_player",
                 "that opponent controls": "that_player",
                 "that player or that planeswalker's controller controls": "that_player",
+                "enchanted player controls": "attached_player",  # the player the source enchants (303.4, a Curse)
             }[c]
             if c in ("you own", "you don't own"):
                 f["owner"] = f.pop("controller")
@@ -323,6 +331,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r"\s+with (" + kw + r") or (" + kw + r")$", p)
         if m and "or" not in f:  # "creatures with flying or reach": either keyword
             f["or"] = [{"keyword": m.group(1).capitalize()}, {"keyword": m.group(2).capitalize()}]
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+without (" + kw + r") or (" + kw + r")$", p)
+        if m and "not" not in f:  # "creatures without flying or islandwalk" (Stormtide Leviathan): neither keyword
+            f["not"] = {"or": [{"keyword": m.group(1).capitalize()}, {"keyword": m.group(2).capitalize()}]}
             p = p[: m.start()]
             changed = True
             continue

@@ -174,6 +174,17 @@ def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("mill", {"who": who, "amount": n})]
 
 
+@reader(rf"^(?:{PLAYER} )?mills? half (?:their|your) library, rounded (up|down)$")
+def _mill_half(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target player mills half their library, rounded down" (Traumatize): half the cards in the library of
+    each player who mills, counted as it resolves (107.1a: rounded as the effect says)."""
+    who = c.player(m.group(1) or "you")
+    if who is None:
+        return None
+    return [Effect("mill", {"who": who, "amount": {
+        "half": {"count": {"zone": "library", "owner": "that_player"}}, "up": m.group(2) == "up"}})]
+
+
 @reader(rf"^(?:{PLAYER} )?puts? the top (card|[a-z]+|\d+)(?: cards?)? of "
         r"(?:their|your|his or her) library into (?:their|your|his or her) graveyard$")
 def _mill_old(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -445,8 +456,8 @@ def _gy_shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^(each opponent|each player|target player|target opponent|you) exiles? (a|an|one|two|three) (?:(.+?) )?cards? "
-    r"from (?:their|your) (hand|graveyard)$"
+    r"^(each opponent|each player|target player|target opponent|you|that player) exiles? (a|an|one|two|three) "
+    r"(?:(.+?) )?cards? from (?:their|your) (hand|graveyard)$"
 )
 def _exile_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Each opponent exiles a card from their hand", "Target player exiles a card from their
@@ -531,12 +542,16 @@ def _pay_or_top(m: re.Match, c: Ctx) -> list[Effect] | None:
                                                  "filter": {"drawn_this_turn": True}})]
 
 
-@reader(r"^reveal a card at random from your hand$")
+@reader(rf"^(?:{PLAYER} )?reveals? a card at random from (?:your|their|his or her) hand$")
 def _reveal_random(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """701.15a: "reveal a card at random from your hand" (Cursed Scroll): "that card" after it is the card
-    revealed (engine/cards/compiler/effects/sequence.py)."""
+    """701.15a: "reveal a card at random from your hand" (Cursed Scroll), "that player reveals a card at random
+    from their hand" (Merfolk Spy): "that card" after it is the card revealed (engine/cards/compiler/effects/
+    sequence.py)."""
+    who = c.player(m.group(1) or "you")
+    if who is None:
+        return None
     c.last = "revealed"
-    return [Effect("action", {"name": "reveal_random", "who": "you"})]
+    return [Effect("action", {"name": "reveal_random", "who": who})]
 
 
 @reader(r"^search (target player's|target opponent's) graveyard, hand, and library for (any number of|all) cards "
@@ -610,6 +625,7 @@ READERS: tuple[Reader, ...] = (
     _life_eq,
     _discard,
     _discard_hand,
+    _mill_half,
     _mill,
     _mill_old,
     _poison,

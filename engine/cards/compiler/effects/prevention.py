@@ -174,7 +174,13 @@ def _prevent_group(m: re.Match, c: Ctx) -> list[Effect] | None:
     if m.group(3) and m.group(5):
         return None
     args: dict = {"combat": bool(m.group(1)), "duration": "eot"}
-    if to in ("players", "each player"):
+    both = re.fullmatch(r"you and (.+)", to or "")
+    if both:  # "to you and creatures you control" (Safe Passage): the player and the group alike (615.1a)
+        f = _group(both.group(1))
+        if f is None:
+            return None
+        args["to_players"], args["to_filter"] = "you", f
+    elif to in ("players", "each player"):
         args["to_players"] = "each"
     elif to == "you":
         if by is None:

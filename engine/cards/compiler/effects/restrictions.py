@@ -19,17 +19,19 @@ _RULES = {"can't block": "cant_block", "can't attack": "cant_attack", "can't att
           # 702.11b, 702.18a: what hexproof and shroud mean, written out (no keyword is granted)
           "can't be the target of spells or abilities your opponents control": "untargetable_by_opponents",
           "can't be the target of spells or abilities": "untargetable",
-          "assigns no combat damage": "no_combat_damage"}  # 510.1a: it assigns none this turn
+          "assigns no combat damage": "no_combat_damage",  # 510.1a: it assigns none this turn
+          "can block an additional creature": "extra_block"}  # 509.1a: one more attacker this turn (Coastline Chimera)
 
 
 @reader(
     r"^(.+?) (can't block|can't attack or block|can't attack|can't be blocked|can't be regenerated|"
-    r"can't be the target of spells or abilities(?: your opponents control)?|assigns no combat damage)"
-    r"(?: this turn| until your next turn)?$"
+    r"can't be the target of spells or abilities(?: your opponents control)?|assigns no combat damage|"
+    r"can block an additional creature)(?: this turn| until your next turn)?$"
 )
 def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
-    if what is None or m.group(2) == "assigns no combat damage" and not m.group(0).endswith(" this turn"):
+    if what is None or m.group(2) in ("assigns no combat damage", "can block an additional creature") \
+            and not m.group(0).endswith(" this turn"):
         return None
     text = m.group(0)
     dur = (
@@ -40,6 +42,16 @@ def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
         else "permanent"
     )
     return [Effect("restrict", {"what": what, "rule": _RULES[m.group(2)], "duration": dur})]
+
+
+@reader(r"^(.+?) attacks? you this turn if able$")
+def _must_attack_you(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """508.1d: "Target creature an opponent controls attacks you this turn if able" (Alluring Siren): a
+    requirement to attack, and to attack the ability's controller rather than another player."""
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    return [Effect("restrict", {"what": what, "rule": "must_attack", "duration": "eot", "attack_player": "you"})]
 
 
 @reader(r"^(.+?) gains? flashback for its mana cost until end of turn$")
@@ -67,6 +79,18 @@ SPELL_KIND_WORDS = "|".join(re.escape(k) for k in sorted(SPELL_KINDS, key=len, r
 
 _LIFE_WHO = {"players": "each", "each player": "each", "your opponents": "opponent", "each opponent": "opponent",
              "you": "you"}
+
+
+@reader(r"^you can't lose the game (this turn|until your next turn) and your opponents can't win the game "
+        r"(this turn|until your next turn)$")
+def _cant_lose_game_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """104.2, 104.3, 611.2: "You can't lose the game this turn and your opponents can't win the game this turn"
+    (Angel's Grace): two rules for the players for that long."""
+    if m.group(1) != m.group(2):
+        return None
+    dur = DURATIONS[m.group(1)]
+    return [Effect("player_effect", {"static": {"kind": "cant_lose_game", "who": "you"}, "duration": dur}),
+            Effect("player_effect", {"static": {"kind": "cant_win_game", "who": "opponent"}, "duration": dur})]
 
 
 @reader(r"^(players|each player|your opponents|each opponent|you) can't (gain|lose) life "
@@ -126,10 +150,12 @@ def _cant_cast_next_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: the player statics a resolved effect may grant for a while (engine/player_statics.py reads "player" effects)
-_FOR_NOW = frozenset({"free_spells", "flash_spells", "player_keywords", "no_max_hand_size", "hand_size"})
+_FOR_NOW = frozenset({"free_spells", "flash_spells", "player_keywords", "no_max_hand_size", "hand_size",
+                      "life_floor"})  # "until end of turn, damage that would reduce your life total ..."
 
 
-@reader(r"^(until end of turn|until your next turn), (you .+)$|^((?:you|your) .+?) (this turn|until your next turn|"
+@reader(r"^(until end of turn|until your next turn), (you .+|damage that would reduce your life total .+)$|"
+        r"^((?:you|your) .+?) (this turn|until your next turn|"
         r"for the rest of the game|for as long as you control self)$")
 def _player_static_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """611.2a: "Until end of turn, you may cast spells from your hand without paying their mana costs" (Jaya
@@ -322,6 +348,8 @@ def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _gains_flashback,
+    _must_attack_you,
+    _cant_lose_game_for_now,
     _name_lock_for_now,
     _cant_change_life_for_now,
     _cant_cast_for_now, _cant_cast_next_turn,

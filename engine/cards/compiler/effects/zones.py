@@ -72,6 +72,13 @@ def _exiled_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     """400.7: "return X to its owner's hand", and the order of "Return to their owners'
     hands all creatures with ..." (Engulf the Shore)."""
+    two = re.fullmatch(r"(target .+?) and (target .+)", m.group(1) or "")
+    if two:  # "Return target creature you control and target creature you don't control to their owners' hands"
+        # (Peel from Reality): two targets, each returned (115.1)
+        a, b = c.ref(two.group(1)), c.ref(two.group(2))
+        if not (isinstance(a, dict) and "target" in a and isinstance(b, dict) and "target" in b):
+            return None
+        return [Effect("bounce", {"what": a}), Effect("bounce", {"what": b})]
     what = c.ref(m.group(1) or m.group(2))
     if isinstance(what, dict) and "target" in what:
         c.last_player = {"owner_of": what}  # "... to its owner's hand. Then that player discards a card"
@@ -293,6 +300,18 @@ def _steal(m: re.Match, c: Ctx) -> list[Effect] | None:
     if m.group(2):
         args["duration"] = DURATIONS[m.group(2).strip()]
     return [Effect("gain_control", args)]
+
+
+@reader(r"^(an opponent|target opponent|target player|that player|its controller|their controller) gains? control of "
+        r"(self|it|target .+)$")
+def _give_control(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"When SELF enters, an opponent gains control of it" (Akroan Horse), "Target opponent gains control of SELF"
+    (Jinxed Idol): a control-changing effect (613.1b, layer 2) for that player, with no end (611.2a)."""
+    who = "opponent" if m.group(1) == "an opponent" else c.player(m.group(1))
+    what = c.ref(m.group(2))
+    if who is None or what is None or who == "you":
+        return None
+    return [Effect("gain_control", {"what": what, "who": who})]
 
 
 @reader(r"^(?:(.+?) )?sacrifices? (.+)$")
@@ -558,6 +577,7 @@ READERS: tuple[Reader, ...] = (
     _unblock_lone,
     _block_choice,
     _regen,
+    _give_control,
     _steal,
     _each_keeps,
     _sacrifice,
