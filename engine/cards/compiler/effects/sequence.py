@@ -657,6 +657,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {**out[-1].args, "then": [*out[-1].args["then"], *effs]})
             continue
         then_open = False
+        m = _WHO_CANT.match(s)
+        if m and out and out[-1].op in ("discard", "sacrifice") and "what" not in out[-1].args \
+                and out[-1].args.get("who") in ("each_player", "each_opponent"):
+            effs = _who_cant(m, ctx)
+            if effs is None:
+                return None
+            out += effs
+            continue
         rider = _damage_rider(s) if out and out[-1].op == "damage" else None
         if rider:
             # the creature dealt damage, not the player also dealt damage ("... and 2 damage to that
@@ -893,6 +901,31 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
 _ONE_WHO = ("you", "trigger_player", "defending_player")
 #: what "then draw that many cards" counts after each instruction (engine/values.py count_this_way)
 _DONE_THIS_WAY = {"discard": "discarded", "mill": "milled", "sacrifice": "sacrificed"}
+
+
+#: "Each opponent who can't loses 3 life", "For each opponent who can't, you gain 4 life": after "each player
+#: discards a card" / "each player sacrifices a creature"
+_WHO_CANT = re.compile(r"^(each|for each) (opponent|player) who can't,? (.+)$")
+
+
+def _who_cant(m: re.Match, ctx: Ctx) -> list[Effect] | None:
+    """608.2c: the players the discard or sacrifice before could not make do all it asked (an empty hand, no
+    creature to sacrifice) are named by the next sentence: "Each opponent who can't loses 3 life" (Liliana,
+    Waker of the Dead), "Each player who can't discards a card" (Plaguecrafter) are that sentence for each of
+    them; "For each opponent who can't, you gain 4 life" (Cruel Grimnarch) multiplies its number by how many."""
+    group = "each_opponent" if m.group(2) == "opponent" else "each_player"
+    if m.group(1) == "each":
+        mark = ctx.mark()
+        ctx.last_player = {"couldnt": group}
+        got = parse_sentence("that player " + m.group(3), ctx)
+        if got is None:
+            ctx.rewind(mark)
+        return got
+    got = parse_sentence(m.group(3), ctx)
+    many = {"count_this_way": {"opponent": True} if group == "each_opponent" else {}, "action": "couldnt"}
+    if got is None or len(got) != 1 or not isinstance(got[0].args.get("amount"), int):
+        return None
+    return [Effect(got[0].op, {**got[0].args, "amount": {"times": got[0].args["amount"], "of": many}})]
 
 
 def delayed_before_end_turn(out: list[Effect]) -> list[Effect]:
