@@ -397,7 +397,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     subj = left.split(" ", 1)[0]
                     if left.startswith("you "):
                         pass
-                    elif ctx.last_player is not None and not left.startswith(("self ", "it ", "target creature")):
+                    elif ctx.last_player is not None and (not left.startswith(("self ", "it ", "target creature"))
+                                                          or re.match(r"target [a-z ]+'s (?:controller|owner) ", left)):
                         right = "that player " + right
                     elif subj:  # "SELF becomes ... and gets ...": the same subject, SELF (not a trigger's "it")
                         right = ("self " if subj == "self" else "it ") + right
