@@ -214,8 +214,9 @@ def _animate(g: "Game", r: Ctx, e: Effect) -> None:
     if e.get("keywords") or e.get("abilities"):  # "with flying", 'with "Whenever SELF attacks, ..."' (613.1f)
         add_effect(g, "6", objs, r, until, keywords=list(e.get("keywords", ())), abilities=list(e.get("abilities", ())))
     if e.get("power") is not None:
-        add_effect(g, "7b", objs, r, until, power=amount(g, e.args["power"], None, r),
-                toughness=amount(g, e.args["toughness"], None, r) if e.get("toughness") is not None else None)
+        sid = source_id(g, r)  # "each equal to the number of loyalty counters on him": the source's, now (608.2h)
+        add_effect(g, "7b", objs, r, until, power=amount(g, e.args["power"], sid, r),
+                toughness=amount(g, e.args["toughness"], sid, r) if e.get("toughness") is not None else None)
 
 
 @op("become_copy")

@@ -744,9 +744,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             look = {"power": int(m.group(1)), "toughness": int(m.group(2)), "types": types, "subtypes": subs}
             out[-1] = Effect("action", {**out[-1].args, "look": look})
             continue
-        m = re.match(r"^(?:it's|they're) still (?:an? )?(land|artifact)s?$", s)
-        if m:   # "SELF becomes a 2/2 creature ... It's still a land." (205.1b: it keeps that card type)
-            last = out[-1] if out else None
+        m = re.match(r"^(?:it's|they're|he's|she's) still (?:an? )?(land|artifact|planeswalker)s?$", s)
+        if m:   # "SELF becomes a 2/2 creature ... It's still a land." (205.1b: it keeps that card type); "SELF becomes
+            # a Human Soldier creature ... and gains indestructible. He's still a planeswalker." (Gideon, Champion of
+            # Justice): the animation before the grant that shares its sentence
+            k = len(out) - 1
+            while k > 0 and out[k].op == "grant" and out[k].args.get("what") == out[k - 1].args.get("what"):
+                k -= 1
+            last = out[k] if out else None
             inner = last.args.get("effects") if last is not None and last.op == "may" else None
             # "you may have target land become a 3/3 ... creature. It's still a land.": the animation inside
             anim = inner[-1] if inner else last
@@ -756,8 +761,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             types = list(anim.args.get("types") or [])
             # 205.1b: "still a [type]": all its prior card types, supertypes and subtypes are retained
             anim = Effect("animate", {**anim.args, "types": types + [kept] * (kept not in types), "in_addition": True})
-            out[-1] = anim if inner is None or last is None else Effect("may", {**last.args,
-                                                                                 "effects": [*inner[:-1], anim]})
+            out[k] = anim if inner is None or last is None else Effect("may", {**last.args,
+                                                                                "effects": [*inner[:-1], anim]})
             continue
         more = enters_with_more(s, out)
         if more is not None:
