@@ -131,6 +131,26 @@ def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
 
 
+@reader(r"^(.+? at the beginning of the next end step) if (?:it has|its) (power|toughness|mana value) (?:is )?(.+)$")
+def _delayed_if_target_has(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """603.7a, 608.2c: "Sacrifice it at the beginning of the next end step if it has mana value 3 or less" (Angrath,
+    the Flame-Chained): the delayed ability's instruction only if the ability's target then has it (checked as
+    the delayed ability resolves; the target followed as 603.7c says)."""
+    head = _delayed.pattern.match(m.group(1))
+    got = _delayed(head, c) if head else None
+    if not got or len(got) != 1 or got[0].op != "delayed":
+        return None
+    inner = got[0].args["effects"]
+    f = parse_noun(f"creature with {m.group(2)} {m.group(3)}")
+    if f is None or len(inner) != 1 or inner[0].get("what") != {"target": 0} or len(c.targets) != 1:
+        return None
+    f.pop("types", None)
+    if not f or set(f) - {"mv_le", "mv_ge", "power_le", "power_ge", "toughness_le", "toughness_ge"}:
+        return None
+    return [Effect("delayed", {**got[0].args, "effects": [Effect("if", {"cond": {"first_target": f},
+                                                                         "then": list(inner)})]})]
+
+
 #: what a draw replacement may do instead (614.11): actions that ask no player anything, so the
 #: draw that is replaced, wherever it happens, needs no decision of its own
 DRAW_INSTEAD_OPS = frozenset({"gain_life", "lose_life", "token", "mill", "poison"})
@@ -1395,7 +1415,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed, _next_draw_instead, _damage_list,
+READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed_if_target_has, _delayed, _next_draw_instead, _damage_list,
                                _counters_list, _you_and_yours_gain, _then_again)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (
