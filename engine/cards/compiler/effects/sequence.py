@@ -1415,8 +1415,8 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed_if_target_has, _delayed, _next_draw_instead, _damage_list,
-                               _counters_list, _you_and_yours_gain, _then_again)
+READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed_if_target_has, _delayed, _next_draw_instead,
+                               _damage_list, _counters_list, _you_and_yours_gain, _then_again)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (
     *damage.READERS, *pump.READERS, *restrictions.READERS, *zones.READERS, *players.READERS,
