@@ -828,12 +828,18 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
                 return False  # 302.6; haste, 702.10c
     elif cost.tap or cost.untap:
         return False
+    sorcery = sorcery_timing(g, player)
     if cost.loyalty is not None:
-        if not sorcery_timing(g, player) or o.chosen.get("loyalty_turn") == g.turn:
+        if o.chosen.get("loyalty_turn") == g.turn:
+            return False  # 606.3: one loyalty ability of a permanent each turn
+        if not sorcery and g.priority == player and o.zone == "battlefield" \
+                and player_statics.loyalty_instant(g, player, o.id):
+            sorcery = True  # 606.3 changed: any time they could cast an instant (116.1a)
+        if not sorcery:
             return False  # 606.3
         if isinstance(cost.loyalty, int) and cost.loyalty < 0 and o.counters.get("loyalty", 0) < -cost.loyalty:
             return False
-    if ab.sorcery_speed and not sorcery_timing(g, player):
+    if ab.sorcery_speed and not sorcery:
         return False
     if ab.condition is not None:  # 602.5b: "Activate only if / only once each turn / only during ..."
         if not condition(g, ab.condition, o.id, {"controller": player, "ability": ab}):

@@ -39,7 +39,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
-                   "sorcery_only"})  # "Each opponent can cast spells only any time they could cast a sorcery"
+                   "sorcery_only",  # "Each opponent can cast spells only any time they could cast a sorcery"
+                   "loyalty_instant"})  # "... activate loyalty abilities ... any time you could cast an instant"
 
 #: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
 #: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
@@ -246,6 +247,19 @@ def strip_zone(f: dict[str, Any]) -> dict[str, Any]:
         out["or"] = [strip_zone(x) for x in out["or"]]
     out["zone"] = "any_card"
     return out
+
+
+def loyalty_instant(g: "Game", player: str, oid: int) -> bool:
+    """606.3 changed (101.1): may ``player`` activate the loyalty abilities of ``oid`` any time they could cast an
+    instant ("... of planeswalkers you control on any player's turn": Teferi, Temporal Archmage's emblem; "... of
+    SELF": Teferi, Master of Time; "as long as SELF entered this turn": The Wandering Emperor)?"""
+    for sid, _ctl, st in _mine(g, "loyalty_instant", player):
+        if st.get("condition") and not g.condition(st["condition"], sid):
+            continue
+        w = st.get("walkers")
+        if w == "self" and oid == sid or isinstance(w, dict) and matches(g, oid, w, sid, player):
+            return True
+    return False
 
 
 def has_flash(g: "Game", player: str, o: "Obj") -> bool:

@@ -633,6 +633,19 @@ def _flash_self(m: re.Match) -> list[dict[str, Any]] | None:
     return None if cond is None else [{**out, "condition": cond}]
 
 
+@static(r"^you may activate (?:the )?loyalty abilities of (planeswalkers you control|self) on any player's turn "
+        r"any time you could cast an instant$|"
+        r"^you may activate (?:her|his|its|self's) loyalty abilities any time you could cast an instant$")
+def _loyalty_instant(m: re.Match) -> list[dict[str, Any]] | None:
+    """606.3 changed by a rule (101.1): "You may activate loyalty abilities of planeswalkers you control on any
+    player's turn any time you could cast an instant" (Teferi, Temporal Archmage's emblem), "... of SELF"
+    (Teferi, Master of Time), "As long as SELF entered this turn, you may activate her loyalty abilities any time
+    you could cast an instant" (The Wandering Emperor): still one loyalty ability of each each turn."""
+    mine = m.group(1) == "planeswalkers you control"
+    return [{"kind": "loyalty_instant", "who": "you",
+             "walkers": {"types": ["Planeswalker"], "controller": "you"} if mine else "self"}]
+
+
 @static(r"^you may cast spells as though they had flash$")
 def _flash_all(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "flash_spells", "spells": {}}]
