@@ -401,10 +401,12 @@ def _skip_next(g: "Game", r: dict, e: Effect) -> None:
 def _extra_turn(g: "Game", r: dict, e: Effect) -> None:
     """500.7: the player takes an extra turn after this one; the most recently created
     extra turn is taken first, so it goes to the front of the queue."""
+    n = amount(g, e.get("amount", 1), source_id(g, r), r)  # "take two extra turns after this one"
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
-            g.extra_turns.insert(0, p)
-            g.log("extra_turn", player=p)
+            for _ in range(n):
+                g.extra_turns.insert(0, p)
+                g.log("extra_turn", player=p)
 
 
 
