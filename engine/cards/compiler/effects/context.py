@@ -156,7 +156,7 @@ class Ctx:
         if self.targeting and p in ("that spell", "that spell or ability", "that ability"):
             self.last = "targeting"  # the spell or ability whose targeting triggered the ability (603.2, 114.1)
             return "targeting"
-        if p in ("him", "her", "himself", "herself"):
+        if p in ("him", "her", "himself", "herself", "he", "she"):
             # oracle text calls other objects "it": "him"/"her" is the legend itself (Gideon's "dealt to him")
             return "self"
         m = re.fullmatch(r"each other (.+?) that shares? a color with (?:it|that creature|that permanent)", p)
