@@ -25,7 +25,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import knowledge
+from engine import knowledge, player_statics
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.errors import IllegalAction
 from engine.memo import per_object
@@ -342,6 +342,9 @@ def object_alternatives(g: "Game", o: "Obj",
     back is a new object without it (400.7). A card with flashback of its own keeps its own cost.
     ``granted``: granted_flashback(g), when the caller has it already."""
     own = alternatives(o.card)
+    if o.zone == "graveyard" and player_statics.active(g):  # "... cards in your graveyard have retrace" (702.80a)
+        own = own + tuple((k.lower(), ROWS[k], Cost(mana=o.card.mana_cost)) for k in player_statics.graveyard_keywords(
+            g, o) if k in ROWS and ROWS[k].kind == "zone" and all(name != k.lower() for name, _, _ in own))
     if o.id not in (granted_flashback(g) if granted is None else granted) or not o.card.mana_cost \
             or any(name == "flashback" for name, _, _ in own):
         return own

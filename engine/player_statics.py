@@ -40,7 +40,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
                    "sorcery_only",  # "Each opponent can cast spells only any time they could cast a sorcery"
-                   "loyalty_instant"})  # "... activate loyalty abilities ... any time you could cast an instant"
+                   "loyalty_instant",  # "... activate loyalty abilities ... any time you could cast an instant"
+                   "graveyard_keywords"})  # "... cards in your graveyard have retrace" (cast_options, 702.80a)
 
 #: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
 #: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
@@ -260,6 +261,20 @@ def loyalty_instant(g: "Game", player: str, oid: int) -> bool:
         if w == "self" and oid == sid or isinstance(w, dict) and matches(g, oid, w, sid, player):
             return True
     return False
+
+
+def graveyard_keywords(g: "Game", o: "Obj") -> list[str]:
+    """The keywords rules give the card ``o`` in its owner's graveyard (101.1: "Instant and sorcery cards in your
+    graveyard have retrace", Wrenn and Six's emblem; "During your turn, ...", Six)."""
+    if o.zone != "graveyard" or not active(g):
+        return []
+    out: list[str] = []
+    for sid, _ctl, st in _mine(g, "graveyard_keywords", o.owner):
+        if st.get("condition") and not g.condition(st["condition"], sid):
+            continue
+        if matches(g, o.id, {**st.get("cards", {}), "zone": "graveyard"}, sid, o.owner):
+            out += [k for k in st.get("keywords", ()) if k not in out]
+    return out
 
 
 def has_flash(g: "Game", player: str, o: "Obj") -> bool:

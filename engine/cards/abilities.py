@@ -418,6 +418,8 @@ Statics (Ability.static)
   sorcery_only       who                                that player casts spells only when a sorcery could be
   loyalty_instant    who, walkers: "self"|FILTER, [condition]   their loyalty abilities any time an instant could
                      be cast (606.3 changed; engine/casting.py reads engine/player_statics.py loyalty_instant)
+  graveyard_keywords  who, cards: FILTER, keywords: [Retrace]   those cards in the player's graveyard have them
+                     (702.80a; engine/cast_options.py object_alternatives)
   player_keywords    who, keywords                      "You have hexproof"                      702.11d
   control            (affects attached)                 you control the enchanted permanent      613.1b
   extra_land         amount                             you may play N additional lands each turn 305.2
@@ -489,6 +491,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "draw_limit", "turned_up_counters", "sorcery_only", "hand_size", "untap_limit", "may_not_untap",
     "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
     "loyalty_instant",  # "you may activate loyalty abilities ... any time you could cast an instant" (606.3)
+    "graveyard_keywords",  # "instant and sorcery cards in your graveyard have retrace" (702.80a)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)
