@@ -182,9 +182,11 @@ def _lose_gain(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("grant", {"what": what, "keywords": gain, "lose": lose})]
 
 
-@reader(r"^(.+?) gains? (\".+\")(?: until end of turn)?$")
+@reader(r"^(.+?) gains? (\".+\")( until end of turn| until your next turn)?$")
 def _gain_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return _grant_quoted(m.group(1), m.group(2), c, "eot" if m.group(0).endswith("until end of turn") else "permanent")
+    """611.2a, 613.1f: 'target land gains "{T}: Add {G}" until end of turn', 'SELF gains "{T}: Add {G}" until your
+    next turn' (Wrenn and One), and with no duration, for good."""
+    return _grant_quoted(m.group(1), m.group(2), c, DURATIONS[m.group(3).strip()] if m.group(3) else "permanent")
 
 
 def _grant_quoted(who: str, quoted: str, c: Ctx, dur: str) -> list[Effect] | None:
