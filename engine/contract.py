@@ -153,6 +153,8 @@ def effect_problems(e: Effect) -> list[str]:
                     out += effect_problems(sub)
                 elif isinstance(sub, Ability):
                     out += ability_problems(sub)
+                elif isinstance(sub, (list, tuple)):  # unless.alternatives: lists of effects, one chosen
+                    out += [p for x in sub if isinstance(x, Effect) for p in effect_problems(x)]
     if e.op == "counters":
         kind = e.args.get("kind", "+1/+1")
         if not isinstance(kind, str) or kind == "any" and not e.args.get("remove"):

@@ -167,15 +167,19 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
     if e.get("pay"):
         e = Effect("unless", {**e.args, "pay": with_x(g, r, e.args["pay"])})
     payers = [p for p in refs(g, r, e.get("payer", "you")) if isinstance(p, str)]
+    if len(payers) > 1 and e.get("payer") in _EACH_PAYER:
+        return _unless_each(g, r, e, payers)
     payer = payers[0] if payers else None
+    alts = [list(a) for a in e.get("alternatives", ())] or [list(e.get("actions", ()))]
     got = nested.answer(r, "unless")
     if got is None:
-        able = payer is not None and (can_pay(g, payer, e.args["pay"]) if e.get("pay") else
-                                      _can_act(g, r, payer, e.get("actions", ())))
+        able = [i for i, acts in enumerate(alts) if payer is not None and (
+            can_pay(g, payer, e.args["pay"]) if e.get("pay") else _can_act(g, r, payer, acts))]
         if not able:
             got = "no"
         else:
-            what = pay_words(e.args["pay"]) if e.get("pay") else "; ".join(x.op for x in e.get("actions", ()))
+            what = pay_words(e.args["pay"]) if e.get("pay") else " or ".join(
+                "; ".join(x.op for x in alts[i]) for i in able)
             assert payer is not None  # able
             return nested.ask_yes_no(r, "unless", payer, f"{this(g, r).card.name}: {what}?")
         r["answers"][nested.slot(r, "unless")] = got
@@ -186,8 +190,60 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
                 do_pay(g, payer, e.args["pay"])
                 r["answers"][nested.slot(r, "paid")] = True
             return None
-        return nested.run(g, r, "actions", e.get("actions", ()))
+        which = 0
+        if len(alts) > 1:  # "unless that player sacrifices a nonland permanent or discards a card": the one they do
+            assert payer is not None
+            labels = ["; ".join(x.op for x in acts) for acts in alts]
+            doable = [labels[i] for i, acts in enumerate(alts) if _can_act(g, r, payer, acts)]
+            pick = nested.answer(r, "which")
+            if pick not in doable:
+                if len(doable) > 1:
+                    return {"kind": "choose_option", "player": payer, "options": doable,
+                            "slot": nested.slot(r, "which"), "prompt": f"{this(g, r).card.name}: which?"}
+                pick = doable[0]
+            which = labels.index(pick)
+        return nested.run(g, r, "actions", alts[which])
     return nested.run(g, r, "effects", e.get("effects", ()))
+
+
+#: payers that are several players, each deciding for themself ("each opponent loses 3 life unless that player
+#: sacrifices a nonland permanent")
+_EACH_PAYER = ("each_opponent", "each_player", "each_other_player")
+
+
+def _unless_each(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | None:
+    """117.12, 101.4: "Each opponent loses 3 life unless that player sacrifices a nonland permanent of their choice
+    or discards a card": each of those players in turn order decides for themself, and the instruction happens to
+    each one who does not (the instructions' own "each opponent" read as that player, values.refs
+    "that_player")."""
+    group = e.args["payer"]
+
+    def one(x: Effect) -> Effect:
+        return Effect(x.op, {k: ("that_player" if v == group else v) for k, v in x.args.items()})
+    sub = Effect("unless", {**e.args, "payer": "that_player", "effects": [one(x) for x in e.get("effects", ())],
+                            "actions": [one(x) for x in e.get("actions", ())],
+                            "alternatives": [[one(x) for x in a] for a in e.get("alternatives", ())]})
+    base = r["i"]
+    prog = r.setdefault("nested", {})
+    pk = f"{base}.each"
+    before = r.get("that_player")
+    j = prog.get(pk, 0)
+    while j < len(payers):
+        r["i"], r["that_player"] = f"{pk}.{j}", [payers[j]]
+        try:
+            w = _unless(g, r, sub)
+        finally:
+            r["i"] = base
+            if before is None:
+                r.pop("that_player", None)
+            else:
+                r["that_player"] = before
+        if w is not None:
+            return w
+        g.changed()
+        j += 1
+        prog[pk] = j
+    return None
 
 
 def _chosen_off_battlefield(e: Effect) -> bool:

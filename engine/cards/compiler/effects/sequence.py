@@ -105,7 +105,13 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     payer = c.player(m.group(2))
     if payer is None:
         return None
-    act = parse_sentence(m.group(3) if m.group(2) == "you" else m.group(2) + " " + m.group(3), c)
+    who = "" if m.group(2) == "you" else m.group(2) + " "
+    alt = re.fullmatch(r"(.+?) or ((?:sacrifices?|discards?) .+)", m.group(3))
+    if alt:  # "unless that player sacrifices a nonland permanent of their choice or discards a card": either
+        a, b = parse_sentence(who + alt.group(1), c), parse_sentence(who + alt.group(2), c)
+        if a is not None and b is not None:
+            return [Effect("unless", {"payer": payer, "alternatives": [list(a), list(b)], "effects": list(inner)})]
+    act = parse_sentence(who + m.group(3), c)
     if act is None:
         return None
     return [Effect("unless", {"payer": payer, "actions": list(act), "effects": list(inner)})]
