@@ -55,8 +55,15 @@ def _destroy(g: "Game", r: Ctx, e: Effect) -> None:
         plan_destroy(g, x, not e.get("no_regen"))
     for x in xs:
         last = gone_record(g, x, "destroyed") if x in g.objects and g.objects[x].zone == "battlefield" else None
+        mark = len(g.events)
         if destroy(g, x, not e.get("no_regen")) and last is not None:
             r.setdefault("gone_this_way", []).append(last)  # "for each creature destroyed this way" (608.2c)
+            # 400.7: "return each card put into a graveyard this way": the new object, where it went (the move
+            # destroy logged first; engine/ops/zones.py followed)
+            new = next((ev.get("obj") for ev in g.events[mark:] if ev.get("type") == "move"
+                        and ev.get("frm") == "battlefield"), None)
+            if isinstance(new, int):
+                r.setdefault("followed", {})[x] = new
 
 
 

@@ -167,7 +167,9 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 g.move(x, "library", top=got == "top")
         return None
     if to == "battlefield":
-        xs = [x for x in followed(g, r, refs(g, r, e.args["what"])) if isinstance(x, int) and x in g.objects]
+        xs = [x for x in followed(g, r, refs(g, r, e.args["what"])) if isinstance(x, int) and x in g.objects
+              and (not e.get("only_from") or g.objects[x].zone == e.args["only_from"])]  # "each card put into a
+        # graveyard this way": the cards in that zone only (400.7)
         attacks: list[Any] = [None] * len(xs)
         if e.get("attacking"):  # 508.4: chosen as each enters, asked before anything moves
             for k, x in enumerate(xs):
