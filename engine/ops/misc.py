@@ -118,6 +118,8 @@ def _plain_may(g: "Game", r: Ctx, e: Effect) -> dict | None:
 
 @op("may")
 def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
+    if e.get("alternatives"):
+        return _may_either(g, r, e)
     pays = [Effect("pay", with_x(g, r, x.args)) for x in e.get("effects", ()) if x.op == "pay"]
     # "You may sacrifice a Vampire. When you do, ...": the reflexive part (not in 2016 rules) happens only
     # if it was done, so "yes" is open only when it can be done (a sacrifice needs something to
@@ -153,6 +155,32 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     if got == "yes":
         return nested.run(g, r, "may", list(e.get("effects", ())) + list(e.get("then", ())))
     return nested.run(g, r, "else", e.get("else", ()))
+
+
+def _may_either(g: "Game", r: dict, e: Effect) -> dict | None:
+    """608.2d, 117.3: "You may sacrifice an artifact or discard a card. If you do, draw a card" (Chandra, Spark
+    Hunter): yes only when one of them can be done, then the one the player picks (of those that can), then what
+    follows ("then")."""
+    you = controller(g, r)
+    alts = [list(a) for a in e.args["alternatives"]]
+    labels = ["; ".join(x.op for x in a) for a in alts]
+    doable = [labels[i] for i, a in enumerate(alts) if _can_act(g, r, you, a)]
+    got = r["answers"].get(r["i"])
+    if got is None:
+        if not doable:
+            got = r["answers"][r["i"]] = "no"
+        else:
+            return {"kind": "choose_option", "player": you, "options": ["yes", "no"], "slot": r["i"],
+                    "prompt": f"{this(g, r).card.name}: {' or '.join(doable)}?"}
+    if got != "yes":
+        return nested.run(g, r, "else", e.get("else", ()))
+    pick = nested.answer(r, "which")
+    if pick not in labels:
+        if len(doable) > 1:
+            return {"kind": "choose_option", "player": you, "options": doable, "slot": nested.slot(r, "which"),
+                    "prompt": f"{this(g, r).card.name}: which?"}
+        pick = r["answers"][nested.slot(r, "which")] = doable[0]
+    return nested.run(g, r, "may", alts[labels.index(pick)] + list(e.get("then", ())))
 
 
 @op("unless")

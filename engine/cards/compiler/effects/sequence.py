@@ -261,6 +261,13 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     s = sentence.strip().rstrip(".").strip()
     s = re.sub(r"^then,? ", "", s, flags=re.I)
     low = s.lower()
+    m = re.fullmatch(r"you may ((?:sacrifice|discard) [^,]+?) or ((?:sacrifice|discard) [^,]+)", low)
+    if m:  # "You may sacrifice an artifact or discard a card. If you do, draw a card." (Chandra, Spark Hunter): either
+        mark = ctx.mark()  # action, the one the player picks (608.2d); "If you do" follows it (parse_effects)
+        a, b = _attempt(m.group(1), ctx), _attempt(m.group(2), ctx)
+        if a is not None and b is not None and all(x.op in ("sacrifice", "discard") for x in a + b):
+            return [Effect("may", {"effects": [], "alternatives": [list(a), list(b)]})]
+        ctx.rewind(mark)
     if low.startswith("you may "):
         inner = parse_sentence(s[len("you may "):], ctx)
         if inner is not None and all(e.op in PERMISSIONS or e.op == "player_effect"
