@@ -437,6 +437,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"it": f}
+    m = re.fullmatch(r"(?:it's not|it isn't|it is not) an? (.+?)(?: card)?", t)
+    if m:  # "If it's not a creature, it becomes a 0/0 Robot artifact creature" (Tezzeret, Cruel Captain's emblem)
+        f = parse_noun(m.group(1))
+        return None if f is None else {"not": {"it": f}}
     m = re.fullmatch(r"it's an? (.+?)(?: card)?", t)
     if m:
         f = parse_noun(m.group(1))

@@ -350,6 +350,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             # "put a +1/+1 counter on it. Then if it has three or more +1/+1 counters on it, ...": "it" is
             # the object the instruction before acted on, not the source (Ordeal of Heliod's creature)
             cond = {"it": {"counters_ge": cond["self_counters_ge"]}}
+        if cond is not None and set(cond) == {"not"} and set(cond["not"]) == {"it"} and ctx.last == {"target": 0} \
+                and len(ctx.targets) == 1:
+            # "put three +1/+1 counters on target artifact you control. If it's not a creature, ...": the target,
+            # as it is now (608.2b: still a legal target)
+            cond = {"not": {"first_target": {k: v for k, v in cond["not"]["it"].items() if k != "zone"}}}
         body = bind_difference(m.group(1), m.group(2), ctx) if cond is not None else None
         if cond is not None and body is not None:
             if "attached" in cond:
