@@ -1338,14 +1338,13 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             elif isinstance(f.get("owner"), dict) or f.get("owner") in ("it", "trigger_player", "defending_player"):
                 owners = [q for q in refs(g, r, f.pop("owner")) if isinstance(q, str)]
             zone = f.get("zone", "battlefield")
-            # "an artifact card from your hand or graveyard": each alternative names its zone (400.1)
-            zones = [a["zone"] for a in f.get("or", ()) if isinstance(a, dict) and a.get("zone") not in (
-                None, "battlefield")] if "zone" not in f else []
-            if zones:
-                zone = "any_card"
-            pool = g.battlefield if zone == "battlefield" else \
-                [i for q in (owners if owners is not None else g.order) for z in (zones or [zone])
-                 for i in g.players[q].zone(z)]
+            zones = [a["zone"] for a in f.get("or", ()) if "zone" in a] if "zone" not in f else []
+            if zones:  # "a nonland card from that player's graveyard or hand": each alternative names its zone
+                pool = [i for q in (owners if owners is not None else g.order) for z in zones
+                        for i in g.players[q].zone(z)]
+            else:
+                pool = g.battlefield if zone == "battlefield" else \
+                    [i for q in (owners if owners is not None else g.order) for i in g.players[q].zone(zone)]
             cands = [i for i in pool if matches(g, i, f, src, ctl)]
             if ref.get("among"):  # "a land card from among them" (the cards milled this way): of those only
                 among = set(refs(g, r, ref["among"]))

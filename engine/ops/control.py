@@ -37,16 +37,6 @@ def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
             add_mana(g, controller(g, r), Effect("add_mana", {"any": int(e.args["any"]) if e.get("same") else 1}),
                       source_id(g, r), c)
         return None
-    if len(e.args.get("choice") or ()) > 1:
-        # "+1: Add {R} or {G}." (Domri, Anarch of Bolas): a resolving ability, not a mana ability (605.1a), whose
-        # controller chooses the kind as it resolves (106.4, 608.2d)
-        opts = ["".join(o) for o in e.args["choice"]]
-        got = r["answers"].get(r["i"])
-        if got not in opts:
-            return {"kind": "choose_option", "player": controller(g, r), "options": opts, "slot": r["i"],
-                    "prompt": f"{this(g, r).card.name}: add which mana?"}
-        add_mana(g, controller(g, r), e, source_id(g, r), got)
-        return None
     add_mana(g, controller(g, r), e, source_id(g, r))
     return None
 

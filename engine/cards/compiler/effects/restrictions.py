@@ -153,16 +153,6 @@ def _flash_this_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
 
 
-@reader(r"^((?:[a-z]+ )*?spells) you cast (this turn|until your next turn) can't be countered$")
-def _uncounterable_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """101.1, 611.2a: "Creature spells you cast this turn can't be countered" (Domri, Anarch of Bolas): the rule
-    "... spells you control can't be countered" (Prowling Serpopard's static) for the player for that long."""
-    sts = STATIC_READERS[0](f"{m.group(1)} you control can't be countered") if STATIC_READERS else None
-    if not sts or any(st.get("kind") != "uncounterable_spells" for st in sts):
-        return None
-    return [Effect("player_effect", {"static": st, "duration": DURATIONS[m.group(2)]}) for st in sts]
-
-
 @reader(r"^damage can't be prevented (this turn|until your next turn)$")
 def _unpreventable_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """615.11, 611.2: "Damage can't be prevented this turn" (Skullcrack): no damage, from any source."""
@@ -287,7 +277,6 @@ READERS: tuple[Reader, ...] = (
     _cant_change_life_for_now,
     _cant_cast_for_now,
     _unpreventable_for_now,
-    _uncounterable_for_now,
     _player_static_for_now,
     _flash_this_turn,
     _restrict,
