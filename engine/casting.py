@@ -530,7 +530,12 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     barred = {tuned} if tuned is not None else set()
     if offered is not None and offered.get("lands_only"):  # 712.7: mana abilities of lands that player controls only
         barred |= {i for i in g.battlefield if "Land" not in g.chars(i).types}
+    life_before = g.players[player].life
     spent = pay_mana(g, player, cost, barred, a.get("pay"), ("spell", new))
+    if o.card.keywords and "Compleated" in o.card.keywords and g.players[player].life < life_before:
+        # compleated (a later keyword, Neon Dynasty): the Phyrexian symbols paid with life (2 each, 107.4f),
+        # read as the permanent enters (engine/replacement.py enter_replacements)
+        g.objects[new].chosen["phyrexian_life"] = (life_before - g.players[player].life) // 2
     if tuned is not None:
         tap(g, tuned)  # 601.2h: paid with the rest of the cost
     if emerged is not None:  # sacrificed as the total cost is paid (601.2h)

@@ -76,6 +76,7 @@ KEYWORDS = frozenset({
     "Recover",               # with a mana cost: its graveyard trigger (702.58a; keywords._costed_ability)
     "Banding",               # engine/combat.py (702.21c-k: bands; who assigns combat damage)
     "Phasing",               # engine/phasing.py (702.25a)
+    "Compleated",            # engine/replacement.py enter_replacements: fewer loyalty counters (a later keyword)
     "Champion",              # its two linked triggered abilities (702.71a; keywords.champion)
     "Provoke",               # its triggered ability (702.38a; keywords.KEYWORD_ABILITIES, combat.provoked)
     "Dredge",                # with a number: engine/dredge.py (702.51a)

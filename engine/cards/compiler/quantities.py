@@ -208,6 +208,8 @@ def quantity(phrase: str) -> Any:
     n = amount(p)
     if n is not None:
         return n
+    if p == "self's loyalty":  # 306.5b: a planeswalker's loyalty is its loyalty counters
+        return {"counters_on": "self", "kind": "loyalty"}
     m = re.fullmatch(r"the greatest (power|toughness|mana value) among (.+)", p)
     if m:
         f = parse_noun(m.group(2))
