@@ -112,9 +112,8 @@ def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[
         if subtype(short.lower()) is not None:
             # "a Gideon planeswalker", "each Garruk you control": after a determiner the word is the planeswalker
             # type (205.3j), not this card; kept whole by a mark no name matches, taken out below
-            text = re.sub(rf"\b(a|an|each|another|other) {re.escape(short)}\b",
-                          lambda m: f"{m.group(1)} {m.group(0).split(' ', 1)[1][0]}\x01{m.group(0).split(' ', 1)[1][1:]}",
-                          text)
+            text = re.sub(rf"\b(a|an|each|another|other) ({re.escape(short[0])})({re.escape(short[1:])})\b",
+                          lambda m: f"{m.group(1)} {m.group(2)}\x01{m.group(3)}", text)
     for n in sorted(names, key=len, reverse=True):
         if "," in n:  # legendary short names: "Jace, the Mind Sculptor" -> "Jace"
             text = replace_name(text, n.split(",")[0])
