@@ -532,7 +532,12 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     barred = {tuned} if tuned is not None else set()
     if offered is not None and offered.get("lands_only"):  # 712.7: mana abilities of lands that player controls only
         barred |= {i for i in g.battlefield if "Land" not in g.chars(i).types}
+    life_before = g.players[player].life
     spent = pay_mana(g, player, cost, barred, a.get("pay"), ("spell", new))
+    if o.card.keywords and "Compleated" in o.card.keywords and g.players[player].life < life_before:
+        # compleated (a later keyword, Neon Dynasty): the Phyrexian symbols paid with life (2 each, 107.4f),
+        # read as the permanent enters (engine/replacement.py enter_replacements)
+        g.objects[new].chosen["phyrexian_life"] = (life_before - g.players[player].life) // 2
     if tuned is not None:
         tap(g, tuned)  # 601.2h: paid with the rest of the cost
     if emerged is not None:  # sacrificed as the total cost is paid (601.2h)
@@ -830,12 +835,18 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
                 return False  # 302.6; haste, 702.10c
     elif cost.tap or cost.untap:
         return False
+    sorcery = sorcery_timing(g, player)
     if cost.loyalty is not None:
-        if not sorcery_timing(g, player) or o.chosen.get("loyalty_turn") == g.turn:
+        if o.chosen.get("loyalty_turn") == g.turn:
+            return False  # 606.3: one loyalty ability of a permanent each turn
+        if not sorcery and g.priority == player and o.zone == "battlefield" \
+                and player_statics.loyalty_instant(g, player, o.id):
+            sorcery = True  # 606.3 changed: any time they could cast an instant (116.1a)
+        if not sorcery:
             return False  # 606.3
         if isinstance(cost.loyalty, int) and cost.loyalty < 0 and o.counters.get("loyalty", 0) < -cost.loyalty:
             return False
-    if ab.sorcery_speed and not sorcery_timing(g, player):
+    if ab.sorcery_speed and not sorcery:
         return False
     if ab.condition is not None:  # 602.5b: "Activate only if / only once each turn / only during ..."
         if not condition(g, ab.condition, o.id, {"controller": player, "ability": ab}):

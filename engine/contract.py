@@ -68,8 +68,10 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     if extra:
         out.append(f"amount {head} with {sorted(extra)}")
     if head == "count_this_way" and a.get("action") not in ("milled", "put", "exiled", "destroyed", "discarded",
-                                                            "tapped", "shuffled", "sacrificed"):
+                                                            "tapped", "shuffled", "sacrificed", "couldnt"):
         out.append(f"amount count_this_way {a.get('action')}")
+    if head == "count_this_way" and a.get("action") == "couldnt" and set(a["count_this_way"]) - {"opponent"}:
+        out.append("amount count_this_way couldnt by a filter")  # players, not cards: only "opponent" is read
     if head == "count_this_way" and a.get("action") == "shuffled" and a["count_this_way"]:
         out.append("amount count_this_way shuffled by a filter")  # the cards are hidden in a library (401.2)
     if head == "count_this_way" and a.get("action") in ("exiled", "destroyed", "sacrificed") \
@@ -119,7 +121,7 @@ def ref_problems(ref: Any, static: bool = False) -> list[str]:
             return [f"reference {sorted(ref)}"]
         out: list[str] = []
         for k in ("graveyard_of", "library_of", "hand_cards_of", "controller_of", "owner_of", "opponents_of", "chooser",
-                  "among"):
+                  "among", "couldnt"):
             if k in ref:
                 out += ref_problems(ref[k])
         if "amount" in ref:
@@ -156,6 +158,8 @@ def effect_problems(e: Effect) -> list[str]:
                     out += effect_problems(sub)
                 elif isinstance(sub, Ability):
                     out += ability_problems(sub)
+                elif isinstance(sub, (list, tuple)):  # unless.alternatives: lists of effects, one chosen
+                    out += [p for x in sub if isinstance(x, Effect) for p in effect_problems(x)]
     if e.op == "counters":
         kind = e.args.get("kind", "+1/+1")
         if not isinstance(kind, str) or kind == "any" and not e.args.get("remove"):

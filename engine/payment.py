@@ -344,7 +344,10 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
     while True:
         test = dict(pool)
         try:
-            pay_from_pool(test, symbols, life)
+            # 107.4f: a Phyrexian symbol is paid with life only where the sources left cannot make the mana
+            more = any(sym.endswith("/P") for sym in symbols) and _life_saved(g, pool, symbols, [
+                (oid, ab) for oid, ab in srcs if oid not in used])
+            pay_from_pool(test, symbols, None if more else life)
             if chosen is not None:
                 for oid, ab in srcs:  # every named source is used (FORMAT: pay: [...])
                     if oid not in used:
@@ -359,6 +362,25 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
                 raise
             oid, ab = _best(g, left, needs(symbols, pool).count("any"))
             use(oid, ab, produces(ab, g, oid)[0])
+
+
+def _life_saved(g: "Game", pool: dict[str, int], symbols: tuple[str, ...], left: list[tuple[int, Ability]]) -> bool:
+    """Would tapping the sources left (each once, for a color a Phyrexian symbol names when it makes one) pay
+    ``symbols`` with less life than the pool alone (107.4f)? Then they are tapped before any life is paid."""
+    phy = {c for sym in symbols if sym.endswith("/P") for c in sym.split("/")[:-1]}
+    more = dict(pool)
+    for oid, ab in left:
+        made = produces(ab, g, oid)
+        if made:
+            k = next((m for m in made if m in phy), made[0])
+            more[k] = more.get(k, 0) + 1
+
+    def life_for(p: dict[str, int]) -> float:
+        try:
+            return pay_from_pool(dict(p), symbols, 10 ** 9).life
+        except ManaError:
+            return float("inf")
+    return life_for(more) < life_for(pool)
 
 
 def _best(g: "Game", left: list[tuple[int, Ability]], short: int) -> tuple[int, Ability]:

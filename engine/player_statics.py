@@ -50,7 +50,9 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice ..."
                    "spell_keywords",  # "Artifact spells you cast have convoke": a spell's keywords (112.1)
                    "cant_lose_game",  # "You can't lose the game" (104.3, 704.5a-c): can_lose
-                   "cant_win_game"})  # "Your opponents can't win the game" (104.2): can_win
+                   "cant_win_game",  # "Your opponents can't win the game" (104.2): can_win
+                   "loyalty_instant",  # "... activate loyalty abilities ... any time you could cast an instant"
+                   "graveyard_keywords"})  # "... cards in your graveyard have retrace" (cast_options, 702.80a)
 
 #: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
 #: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
@@ -291,6 +293,33 @@ def strip_zone(f: dict[str, Any]) -> dict[str, Any]:
     if "or" in out:
         out["or"] = [strip_zone(x) for x in out["or"]]
     out["zone"] = "any_card"
+    return out
+
+
+def loyalty_instant(g: "Game", player: str, oid: int) -> bool:
+    """606.3 changed (101.1): may ``player`` activate the loyalty abilities of ``oid`` any time they could cast an
+    instant ("... of planeswalkers you control on any player's turn": Teferi, Temporal Archmage's emblem; "... of
+    SELF": Teferi, Master of Time; "as long as SELF entered this turn": The Wandering Emperor)?"""
+    for sid, _ctl, st in _mine(g, "loyalty_instant", player):
+        if st.get("condition") and not g.condition(st["condition"], sid):
+            continue
+        w = st.get("walkers")
+        if w == "self" and oid == sid or isinstance(w, dict) and matches(g, oid, w, sid, player):
+            return True
+    return False
+
+
+def graveyard_keywords(g: "Game", o: "Obj") -> list[str]:
+    """The keywords rules give the card ``o`` in its owner's graveyard (101.1: "Instant and sorcery cards in your
+    graveyard have retrace", Wrenn and Six's emblem; "During your turn, ...", Six)."""
+    if o.zone != "graveyard" or not active(g):
+        return []
+    out: list[str] = []
+    for sid, _ctl, st in _mine(g, "graveyard_keywords", o.owner):
+        if st.get("condition") and not g.condition(st["condition"], sid):
+            continue
+        if matches(g, o.id, {**st.get("cards", {}), "zone": "graveyard"}, sid, o.owner):
+            out += [k for k in st.get("keywords", ()) if k not in out]
     return out
 
 

@@ -537,7 +537,10 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
     c = o.card
     if "Planeswalker" in c.types and c.loyalty and "loyalty" not in o.counters:
         try:  # 121.6: the counters it enters with are put on it (614.1a: "twice that many", Doubling Season)
-            o.counters["loyalty"] = counter_count(g, o.id, "loyalty", int(c.loyalty), ask=False)
+            n = int(c.loyalty)
+            if c.keywords and "Compleated" in c.keywords:  # compleated (a later keyword): two fewer for each
+                n = max(0, n - 2 * int(o.chosen.get("phyrexian_life", 0)))  # Phyrexian symbol paid with life
+            o.counters["loyalty"] = counter_count(g, o.id, "loyalty", n, ask=False)
         except ValueError:
             pass
     if "Saga" in c.subtypes and counters_allowed(g, o.id, "lore"):

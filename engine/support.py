@@ -76,6 +76,7 @@ KEYWORDS = frozenset({
     "Recover",               # with a mana cost: its graveyard trigger (702.58a; keywords._costed_ability)
     "Banding",               # engine/combat.py (702.21c-k: bands; who assigns combat damage)
     "Phasing",               # engine/phasing.py (702.25a)
+    "Compleated",            # engine/replacement.py enter_replacements: fewer loyalty counters (a later keyword)
     "Champion",              # its two linked triggered abilities (702.71a; keywords.champion)
     "Provoke",               # its triggered ability (702.38a; keywords.KEYWORD_ABILITIES, combat.provoked)
     "Dredge",                # with a number: engine/dredge.py (702.51a)
@@ -124,6 +125,8 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "life_floor",  # engine/player_statics.py, read by engine/actions.py deal_damage_batch (614.1a)
                      "cant_cause",  # engine/player_statics.py, read by the discard, sacrifice, search ops (101.2)
                      "spell_keywords",  # engine/player_statics.py, read by engine/cast_options.py, engine/actions.py
+                     "loyalty_instant",  # engine/player_statics.py, read by engine/casting.py (606.3)
+                     "graveyard_keywords",  # engine/player_statics.py, read by engine/cast_options.py (702.80a)
                      "cast_only",  # engine/casting.py can_cast_timing (604.6, 506.6)
                      "full_text",  # engine/layers.py, layer 3 (612.5)
                      "extra_land",  # engine/player_statics.py land_plays (305.2a)

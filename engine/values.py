@@ -253,6 +253,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             out = [(g.controller_of(x) if x in g.objects else lki.get(x)) if isinstance(x, int) else x
                    for x in refs(g, r, ref["controller_of"])]
             return list(dict.fromkeys(p for p in out if p is not None))
+        if "couldnt" in ref:  # "each opponent who can't": those of the group the instruction before could not make
+            short = r.get("couldnt", ())  # discard or sacrifice all it asked (engine/ops/zones.py, objects.py)
+            return [p for p in refs(g, r, ref["couldnt"]) if p in short]
         if "opponents_of" in ref:  # "each of that player's opponents" (102.3), in APNAP order
             of = {p for p in refs(g, r, ref["opponents_of"]) if isinstance(p, str)}
             return [p for p in seats.apnap(g) if any(p in seats.opponents(g, q) for q in of)]
@@ -316,7 +319,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
-                      "owner_of", "opponents_of"})
+                      "owner_of", "opponents_of", "couldnt"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
 STATIC_REFS = frozenset({"self", "attached", "you", "revealed"})
@@ -557,6 +560,14 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "count_this_way" in a and r is not None and a.get("action") == "sacrificed":
         # "Sacrifice any number of lands. Search your library for up to that many land cards" (Scapeshift)
         return int(r.get("sacrificed_this_way", 0))
+    if "count_this_way" in a and r is not None and a.get("action") == "couldnt":
+        # "For each opponent who can't, you gain 4 life": the players the discard (sacrifice) before could not
+        # make do all it asked, opponents of this ability's controller only when the filter says so
+        short = [p for p in r.get("couldnt", ()) if p in g.players]
+        you = _you(g, src, r)
+        if a["count_this_way"].get("opponent") and you is not None:
+            short = [p for p in short if p in seats.opponents(g, you)]
+        return len(short)
     if "count_this_way" in a and r is not None and a.get("action") == "shuffled":
         # "shuffle the cards from your hand into your library, then draw that many cards": how many it moved
         return len(r.get("shuffled_in", ()))

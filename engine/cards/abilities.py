@@ -420,6 +420,10 @@ Statics (Ability.static)
                      "FILTER entering (or dying) don't cause abilities (of permanents your opponents control) to
                      trigger" (times 0); "If a FILTER entering/dying causes a triggered ability of a permanent you
                      control to trigger, that ability triggers an additional time" (times 2)   603.2
+  loyalty_instant    who, walkers: "self"|FILTER, [condition]   their loyalty abilities any time an instant could
+                     be cast (606.3 changed; engine/casting.py reads engine/player_statics.py loyalty_instant)
+  graveyard_keywords  who, cards: FILTER, keywords: [Retrace]   those cards in the player's graveyard have them
+                     (702.80a; engine/cast_options.py object_alternatives)
   player_keywords    who, keywords                      "You have hexproof"                      702.11d
   control            (affects attached)                 you control the enchanted permanent      613.1b
   extra_land         amount                             you may play N additional lands each turn 305.2
@@ -503,6 +507,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "life_floor",  # "Damage that would reduce your life total to less than N reduces it to N instead" (614.1a)
     "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice permanents" (101.2)
     "spell_keywords",  # "Artifact spells you cast have convoke", "... spells you control have deathtouch"
+    "loyalty_instant",  # "you may activate loyalty abilities ... any time you could cast an instant" (606.3)
+    "graveyard_keywords",  # "instant and sorcery cards in your graveyard have retrace" (702.80a)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)

@@ -28,14 +28,15 @@ def _pump(g: "Game", r: Ctx, e: Effect) -> dict | None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     sid = source_id(g, r)
     power, tough = e.get("power", 0), e.get("toughness", 0)
-    if e.get("or"):
-        options = [f"{power:+d}/{tough:+d}", f"{e.args['or'][0]:+d}/{e.args['or'][1]:+d}"]
+    if e.get("or"):  # the two changes as they are now ("+X/+X or -X/-X", X counted as it resolves: 107.3)
+        pair = [(amount(g, power, sid, r), amount(g, tough, sid, r)),
+                (amount(g, e.args["or"][0], sid, r), amount(g, e.args["or"][1], sid, r))]
+        options = [f"{a:+d}/{b:+d}" for a, b in pair]
         got = r["answers"].get(r["i"])
         if got is None:
             return {"kind": "choose_option", "player": controller(g, r), "options": options, "slot": r["i"],
                     "prompt": f"{this(g, r).card.name}: choose the change"}
-        if got == options[1]:
-            power, tough = e.args["or"]
+        power, tough = pair[1] if got == options[1] else pair[0]
     per = amount(g, e.args["per"], sid, r) if e.get("per") else 1
     p = amount(g, power, sid, r) * per
     t = amount(g, tough, sid, r) * per
@@ -240,8 +241,9 @@ def _animate(g: "Game", r: Ctx, e: Effect) -> None:
     if e.get("keywords") or e.get("abilities"):  # "with flying", 'with "Whenever SELF attacks, ..."' (613.1f)
         add_effect(g, "6", objs, r, until, keywords=list(e.get("keywords", ())), abilities=list(e.get("abilities", ())))
     if e.get("power") is not None:
-        add_effect(g, "7b", objs, r, until, power=amount(g, e.args["power"], None, r),
-                toughness=amount(g, e.args["toughness"], None, r) if e.get("toughness") is not None else None)
+        sid = source_id(g, r)  # "each equal to the number of loyalty counters on him": the source's, now (608.2h)
+        add_effect(g, "7b", objs, r, until, power=amount(g, e.args["power"], sid, r),
+                toughness=amount(g, e.args["toughness"], sid, r) if e.get("toughness") is not None else None)
 
 
 @op("become_copy")

@@ -55,8 +55,15 @@ def _destroy(g: "Game", r: Ctx, e: Effect) -> None:
         plan_destroy(g, x, not e.get("no_regen"))
     for x in xs:
         last = gone_record(g, x, "destroyed") if x in g.objects and g.objects[x].zone == "battlefield" else None
+        mark = len(g.events)
         if destroy(g, x, not e.get("no_regen")) and last is not None:
             r.setdefault("gone_this_way", []).append(last)  # "for each creature destroyed this way" (608.2c)
+            # 400.7: "return each card put into a graveyard this way": the new object, where it went (the move
+            # destroy logged first; engine/ops/zones.py followed)
+            new = next((ev.get("obj") for ev in g.events[mark:] if ev.get("type") == "move"
+                        and ev.get("frm") == "battlefield"), None)
+            if isinstance(new, int):
+                r.setdefault("followed", {})[x] = new
 
 
 
@@ -515,8 +522,11 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     every = e.get("amount") == "any"  # "sacrifice any number of lands": how many is the player's choice
     n = 0 if every else amount(g, e.get("amount", 1), source_id(g, r), r)
     picks: list[int] = []
+    short: list[str] = []  # "each player who can't discards a card": those with fewer than it asks (608.2c)
     for p in who:  # "each player sacrifices": each chooses in APNAP order (101.4), then all at once
         mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
+        if len(mine) < n:
+            short.append(p)
         if not mine:
             continue
         slot = r["i"] if len(who) == 1 else f"{r['i']}.sacrifice.{p}"  # by name: a player may leave (800.4a)
@@ -527,6 +537,7 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 return dict(ask_cards(r, p, mine, 0, len(mine), "sacrifice any number"), slot=slot)
             return dict(ask_cards(r, p, mine, k, k, f"{'exile' if e.get('exile') else 'sacrifice'} {n}"), slot=slot)
         picks += [x for x in got if x in mine]
+    r["couldnt"] = short
     if e.get("exile"):  # "defending player exiles two permanents they control": chosen, then exiled (406.3)
         for x in picks:
             if x in g.objects and g.objects[x].zone == "battlefield":

@@ -182,7 +182,9 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 g.move(x, "library", top=got == "top")
         return None
     if to == "battlefield":
-        xs = [x for x in followed(g, r, refs(g, r, e.args["what"])) if isinstance(x, int) and x in g.objects]
+        xs = [x for x in followed(g, r, refs(g, r, e.args["what"])) if isinstance(x, int) and x in g.objects
+              and (not e.get("only_from") or g.objects[x].zone == e.args["only_from"])]  # "each card put into a
+        # graveyard this way": the cards in that zone only (400.7)
         attacks: list[Any] = [None] * len(xs)
         if e.get("attacking"):  # 508.4: chosen as each enters, asked before anything moves
             for k, x in enumerate(xs):
@@ -375,9 +377,12 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
     f = e.get("filter")
     chosen: dict[str, list[int]] = {}
     kind = {**e.args["filter"], "zone": "hand"} if e.get("filter") else None  # "discard a land card"
+    short: list[str] = []  # "each opponent who can't loses 3 life": those with fewer cards than it asks (608.2c)
     for p in who:  # "each player discards": each chooses in APNAP order (101.4), then all discard at once
         hand = [c for c in g.players[p].hand if kind is None or matches(g, c, kind, source_id(g, r), p)]
         n = len(hand) if amt in ("all", "any") else amount(g, amt, source_id(g, r), r)
+        if len(hand) < n and not e.get("up_to"):
+            short.append(p)
         if amt == "all" or not hand or e.get("random"):
             continue
         # "reveals their hand. You choose a nonland card from it. That player discards that card": the
@@ -410,6 +415,7 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
     plan_to_graveyard(g, picks)
     done = [discard(g, c) for c in picks]
     r["discarded"] = list(r.get("discarded", ())) + done  # "... then draw that many cards" (701.8)
+    r["couldnt"] = short
     return None
 
 

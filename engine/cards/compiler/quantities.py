@@ -228,6 +228,8 @@ def quantity(phrase: str) -> Any:
     n = amount(p)
     if n is not None:
         return n
+    if p == "self's loyalty":  # 306.5b: a planeswalker's loyalty is its loyalty counters
+        return {"counters_on": "self", "kind": "loyalty"}
     m = re.fullmatch(r"the greatest (power|toughness|mana value) among (.+)", p)
     if m:
         f = parse_noun(m.group(2))
@@ -476,6 +478,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"it": f}
+    m = re.fullmatch(r"(?:it's not|it isn't|it is not) an? (.+?)(?: card)?", t)
+    if m:  # "If it's not a creature, it becomes a 0/0 Robot artifact creature" (Tezzeret, Cruel Captain's emblem)
+        f = parse_noun(m.group(1))
+        return None if f is None else {"not": {"it": f}}
     m = re.fullmatch(r"it's an? (.+?)(?: card)?", t)
     if m:
         f = parse_noun(m.group(1))
@@ -536,6 +542,15 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         mv = {"mv_of": "it"}  # the card, or the object as it last existed where it left (608.2h: engine/values.py)
         return {"amount_lt": {"amount": mv, "n": n + 1}} if m.group(2) == "less" \
             else {"amount_ge": {"amount": mv, "n": n}}
+    m = re.fullmatch(r"an? (.+?) (?:was|is) discarded this way", t)
+    if m:  # "If a land card is discarded this way, draw an additional card" (Lord Windgrace), "If a red card is
+        # discarded this way" (Chandra Ablaze): one of the cards the discard before put into a graveyard (701.7a)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or set(f) - {"types", "subtypes", "not_types", "colors", "not_colors",
+                                                     "supertypes", "zone"}:
+            return None
+        f.pop("zone", None)
+        return {"amount_ge": {"amount": {"count_this_way": f, "action": "discarded"}, "n": 1}}
     m = re.fullmatch(r"an? (.+?) was sacrificed this way", t)
     if m:  # "If a Saproling was sacrificed this way" (the permanent sacrificed to pay the cost, 608.2h)
         f = parse_noun(m.group(1))

@@ -724,6 +724,33 @@ def _flash_self(m: re.Match) -> list[dict[str, Any]] | None:
     return None if cond is None else [{**out, "condition": cond}]
 
 
+@static(r"^you may activate (?:the )?loyalty abilities of (planeswalkers you control|self) on any player's turn "
+        r"any time you could cast an instant$|"
+        r"^you may activate (?:her|his|its|self's) loyalty abilities any time you could cast an instant$")
+def _loyalty_instant(m: re.Match) -> list[dict[str, Any]] | None:
+    """606.3 changed by a rule (101.1): "You may activate loyalty abilities of planeswalkers you control on any
+    player's turn any time you could cast an instant" (Teferi, Temporal Archmage's emblem), "... of SELF"
+    (Teferi, Master of Time), "As long as SELF entered this turn, you may activate her loyalty abilities any time
+    you could cast an instant" (The Wandering Emperor): still one loyalty ability of each each turn."""
+    mine = m.group(1) == "planeswalkers you control"
+    return [{"kind": "loyalty_instant", "who": "you",
+             "walkers": {"types": ["Planeswalker"], "controller": "you"} if mine else "self"}]
+
+
+@static(r"^((?:[a-z]+ )*?(?:and |or |and/or )?(?:[a-z]+ )*?cards) in your graveyard have (retrace)$")
+def _graveyard_keywords(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.80a granted by a rule (101.1): "Instant and sorcery cards in your graveyard have retrace" (Wrenn and
+    Six's emblem), "Merfolk and Druid cards in your graveyard have retrace" (Deeproot Historian), "During your
+    turn, nonland permanent cards in your graveyard have retrace" (Six): those cards may be cast from the
+    graveyard by discarding a land card in addition to their other costs (engine/cast_options.py)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("zone") not in (None, "graveyard", "any_card") \
+            or set(f) & {"controller", "owner"}:
+        return None
+    f.pop("zone", None)
+    return [{"kind": "graveyard_keywords", "who": "you", "cards": f, "keywords": [m.group(2).capitalize()]}]
+
+
 @static(r"^you may cast spells as though they had flash$")
 def _flash_all(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "flash_spells", "spells": {}}]

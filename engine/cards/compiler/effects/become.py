@@ -10,12 +10,13 @@ from engine.cards.abilities import Ability, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects.amounts import bind_x, pt_value
 from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
+from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, parse_noun
 
 
 @reader(
-    r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? (?:an? )?((?:legendary |snow )*)(\d+)/(\d+) "
+    r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? (?:an? )?((?:legendary |snow )*)(?:(\d+)/(\d+) )?"
     r"((?:[a-z][a-z-]* )*?)creatures?"
     r"(?: with (.+?))?( in addition to its other types| that's still an? (?:land|planeswalker))?"
     r"( until end of turn| until your next turn)?$"
@@ -46,13 +47,27 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
     kws: list[str] = []
     abilities: list[Any] = []
-    if m.group(6):
-        k, abilities = _with_abilities(m.group(6))
+    power: Any = int(m.group(3)) if m.group(3) else None
+    toughness: Any = int(m.group(4)) if m.group(4) else None
+    rest = m.group(6)
+    each = re.fullmatch(r"(?:base )?power and toughness each equal to (.+?)(?: and (.+))?", rest or "")
+    if each and power is None:
+        # "SELF becomes a Human Soldier creature with power and toughness each equal to the number of loyalty
+        # counters on him" (Gideon, Champion of Justice): counted once, as the effect begins (608.2h, 613.3b)
+        q = quantity(re.sub(r"\b(?:him|her)$", "self", each.group(1)))
+        if q is None:
+            return None
+        power = toughness = q
+        rest = each.group(2)
+    if power is None:
+        return None  # a creature with no power and toughness named: another reader's
+    if rest:
+        k, abilities = _with_abilities(rest)
         if k is None:
             return None
         kws = k
     # 205.1b: "in addition to its other types", and an "artifact creature", keep its prior types and subtypes
-    args = {"what": what, "power": int(m.group(3)), "toughness": int(m.group(4)), "types": types + ["Creature"],
+    args = {"what": what, "power": power, "toughness": toughness, "types": types + ["Creature"],
             "subtypes": subs, "colors": colors, "keywords": kws,
             "duration": "eot" if m.group(8) else "permanent",
             "in_addition": bool(m.group(7)) or bool(words) and words[-1] == "artifact"}

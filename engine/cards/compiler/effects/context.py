@@ -113,6 +113,16 @@ class Ctx:
             return {key: base}
         if p in ("that player's", "their"):
             return self.last_player
+        m = re.fullmatch(r"(target (?:creature|permanent|artifact|enchantment|land|planeswalker|nonland permanent|"
+                         r"[a-z]+ creature))'s (controller|owner)", p)
+        if m:  # "Target creature's controller sacrifices it, then that player creates a 5/5 Dragon" (Sarkhan the
+            # Mad): the target, and the player who controls (owns) it as the instruction is carried out (608.2c)
+            t = self.ref(m.group(1))
+            if not (isinstance(t, dict) and "target" in t):
+                return None
+            self.last = t
+            self.last_player = {("owner_of" if m.group(2) == "owner" else "controller_of"): t}
+            return self.last_player
         m = re.fullmatch(r"each of (that player|its controller|that creature's controller|that spell's controller)'s "
                          r"opponents", p)
         if m:  # "each of that player's opponents draws three cards" (Standstill): 102.3, the opponents of that one
@@ -164,7 +174,7 @@ class Ctx:
         if self.targeting and p in ("that spell", "that spell or ability", "that ability"):
             self.last = "targeting"  # the spell or ability whose targeting triggered the ability (603.2, 114.1)
             return "targeting"
-        if p in ("him", "her", "himself", "herself"):
+        if p in ("him", "her", "himself", "herself", "he", "she"):
             # oracle text calls other objects "it": "him"/"her" is the legend itself (Gideon's "dealt to him")
             return "self"
         m = re.fullmatch(r"each other (.+?) that shares? a color with (?:it|that creature|that permanent)", p)

@@ -290,7 +290,7 @@ _DIG = re.compile(
     r"^look at the top (two|three|four|five|six|seven|eight|x|\d+) cards of your library\. "
     r"(?:(you may reveal|you may put|put) (an?|one|two|up to two|any number of) (.+?) (?:from among them|of them) "
     r"(?:and put (?:it|them|that card) )?(into your hand|onto the battlefield(?: tapped)?)|put (one|two) of them "
-    r"into your hand)"
+    r"into your (hand|graveyard))"
     r"(?: and the rest (into your graveyard|on the bottom of your library in (?:a random|any) order))?\.?"
     r"(?: put the rest (into your graveyard|on the bottom of your library in (?:a random|any) order)\.?)?$"
 )
@@ -336,14 +336,18 @@ def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
     if not m:
         return None
     n = amount(m.group(1))
-    rest = m.group(7) or m.group(8)
+    rest = m.group(8) or m.group(9)
+    if rest is None and m.group(7) == "graveyard":
+        # "Look at the top two cards of your library. Put one of them into your graveyard." (Jace, the Living
+        # Guildpact): the other stays on top, where it was (401.4 asks no new order of cards left in place)
+        rest = "library_top"
     if rest is None:
         return None
     if m.group(6):
         n6 = number(m.group(6))
         if n6 is None:
             return None
-        take, f, to, optional = n6, {}, "hand", False
+        take, f, to, optional = n6, {}, m.group(7), False
     else:
         take = {"a": 1, "an": 1, "one": 1, "two": 2, "up to two": 2, "any number of": 99}[m.group(3)]
         noun = m.group(4)
@@ -361,7 +365,8 @@ def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
             take = len(f["or"])      # "an Angel card, a Demon card, and/or a Dragon card": one of each
             f = {**f, "one_of_each": True}
     args: dict[str, Any] = {"amount": n, "take": take, "filter": f, "to": to,
-                            "rest": "graveyard" if "graveyard" in rest else "library_bottom"}
+                            "rest": rest if rest == "library_top" else "graveyard" if "graveyard" in rest
+                            else "library_bottom"}
     if optional:
         args["optional"] = True
     if m.group(5) and "tapped" in m.group(5):

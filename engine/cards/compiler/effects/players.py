@@ -278,10 +278,13 @@ def _win_lose(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("win_game" if m.group(2).startswith("win") else "lose_game", {"who": who})]
 
 
-@reader(r"^(?:(you|target player|that player) )?takes? an extra turn after this one$")
+@reader(r"^(?:(you|target player|that player) )?takes? (an|two|three) extra turns? after this one$")
 def _extra_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """500.7: "Take an extra turn after this one"; "Take two extra turns after this one" (Teferi, Master of Time):
+    that many, one after the other."""
     who = c.player(m.group(1) or "you")
-    return None if who is None else [Effect("extra_turn", {"who": who})]
+    n = {"an": 1, "two": 2, "three": 3}[m.group(2)]
+    return None if who is None else [Effect("extra_turn", {"who": who, **({"amount": n} if n > 1 else {})})]
 
 
 @reader(r"^after this main phase, there is an additional combat phase followed by an additional main phase$")

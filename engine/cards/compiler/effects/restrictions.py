@@ -52,6 +52,19 @@ def _must_attack_you(m: re.Match, c: Ctx) -> list[Effect] | None:
     if what is None:
         return None
     return [Effect("restrict", {"what": what, "rule": "must_attack", "duration": "eot", "attack_player": "you"})]
+@reader(r"^(?:its|(.+?)'s?) activated abilities can't be activated( unless they're mana abilities)?"
+        r" (this turn|until your next turn)$")
+def _no_activations_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """602.5, 611.2a: "Its activated abilities can't be activated this turn" (Deadlock Trap, after "tap target
+    creature"), "That permanent's activated abilities can't be activated this turn" (Interdict), "until your next
+    turn, up to one target creature gets -3/-0 and its activated abilities can't be activated" (Dovin Baan: the
+    leading duration is this clause's too): a rule of that object for that long, mana abilities too unless the
+    sentence excepts them (605.1a)."""
+    what = c.ref(m.group(1) or "it")
+    if what is None:
+        return None
+    rule = "no_activated_abilities_unless_mana" if m.group(2) else "no_activated_abilities"
+    return [Effect("restrict", {"what": what, "rule": rule, "duration": DURATIONS[m.group(3)]})]
 
 
 @reader(r"^(.+?) gains? flashback for its mana cost until end of turn$")
@@ -347,6 +360,7 @@ def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _no_activations_for_now,
     _gains_flashback,
     _must_attack_you,
     _cant_lose_game_for_now,

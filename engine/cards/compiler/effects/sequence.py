@@ -105,7 +105,13 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     payer = c.player(m.group(2))
     if payer is None:
         return None
-    act = parse_sentence(m.group(3) if m.group(2) == "you" else m.group(2) + " " + m.group(3), c)
+    who = "" if m.group(2) == "you" else m.group(2) + " "
+    alt = re.fullmatch(r"(.+?) or ((?:sacrifices?|discards?) .+)", m.group(3))
+    if alt:  # "unless that player sacrifices a nonland permanent of their choice or discards a card": either
+        a, b = parse_sentence(who + alt.group(1), c), parse_sentence(who + alt.group(2), c)
+        if a is not None and b is not None:
+            return [Effect("unless", {"payer": payer, "alternatives": [list(a), list(b)], "effects": list(inner)})]
+    act = parse_sentence(who + m.group(3), c)
     if act is None:
         return None
     return [Effect("unless", {"payer": payer, "actions": list(act), "effects": list(inner)})]
@@ -129,6 +135,26 @@ def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
             "the next turn's upkeep": "upkeep", "your next main phase": "your_main", "your next end step": "your_end"}[
         m.group(2) or m.group(4) or m.group(5)]
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
+
+
+@reader(r"^(.+? at the beginning of the next end step) if (?:it has|its) (power|toughness|mana value) (?:is )?(.+)$")
+def _delayed_if_target_has(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """603.7a, 608.2c: "Sacrifice it at the beginning of the next end step if it has mana value 3 or less" (Angrath,
+    the Flame-Chained): the delayed ability's instruction only if the ability's target then has it (checked as
+    the delayed ability resolves; the target followed as 603.7c says)."""
+    head = _delayed.pattern.match(m.group(1))
+    got = _delayed(head, c) if head else None
+    if not got or len(got) != 1 or got[0].op != "delayed":
+        return None
+    inner = got[0].args["effects"]
+    f = parse_noun(f"creature with {m.group(2)} {m.group(3)}")
+    if f is None or len(inner) != 1 or inner[0].get("what") != {"target": 0} or len(c.targets) != 1:
+        return None
+    f.pop("types", None)
+    if not f or set(f) - {"mv_le", "mv_ge", "power_le", "power_ge", "toughness_le", "toughness_ge"}:
+        return None
+    return [Effect("delayed", {**got[0].args, "effects": [Effect("if", {"cond": {"first_target": f},
+                                                                         "then": list(inner)})]})]
 
 
 #: what a draw replacement may do instead (614.11): actions that ask no player anything, so the
@@ -263,6 +289,13 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if inner is None or not inner or not all(_playables(e) for e in inner):
             return None
         return [_any_color_playable(e) for e in inner]
+    m = re.fullmatch(r"you may ((?:sacrifice|discard) [^,]+?) or ((?:sacrifice|discard) [^,]+)", low)
+    if m:  # "You may sacrifice an artifact or discard a card. If you do, draw a card." (Chandra, Spark Hunter): either
+        mark = ctx.mark()  # action, the one the player picks (608.2d); "If you do" follows it (parse_effects)
+        a, b = _attempt(m.group(1), ctx), _attempt(m.group(2), ctx)
+        if a is not None and b is not None and all(x.op in ("sacrifice", "discard") for x in a + b):
+            return [Effect("may", {"effects": [], "alternatives": [list(a), list(b)]})]
+        ctx.rewind(mark)
     if low.startswith("you may "):
         inner = parse_sentence(s[len("you may "):], ctx)
         if inner is not None and all(e.op in PERMISSIONS or e.op == "player_effect"
@@ -349,6 +382,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             # "put a +1/+1 counter on it. Then if it has three or more +1/+1 counters on it, ...": "it" is
             # the object the instruction before acted on, not the source (Ordeal of Heliod's creature)
             cond = {"it": {"counters_ge": cond["self_counters_ge"]}}
+        if cond is not None and set(cond) == {"not"} and set(cond["not"]) == {"it"} and ctx.last == {"target": 0} \
+                and len(ctx.targets) == 1:
+            # "put three +1/+1 counters on target artifact you control. If it's not a creature, ...": the target,
+            # as it is now (608.2b: still a legal target)
+            cond = {"not": {"first_target": {k: v for k, v in cond["not"]["it"].items() if k != "zone"}}}
         body = bind_difference(m.group(1), m.group(2), ctx) if cond is not None else None
         if cond is not None and body is not None:
             if "attached" in cond:
@@ -429,7 +467,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     subj = left.split(" ", 1)[0]
                     if left.startswith("you "):
                         pass
-                    elif ctx.last_player is not None and not left.startswith(("self ", "it ", "target creature")):
+                    elif ctx.last_player is not None and (not left.startswith(("self ", "it ", "target creature"))
+                                                          or re.match(r"target [a-z ]+'s (?:controller|owner) ", left)):
                         right = "that player " + right
                     elif subj:  # "SELF becomes ... and gets ...": the same subject, SELF (not a trigger's "it")
                         right = ("self " if subj == "self" else "it ") + right
@@ -710,6 +749,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {**out[-1].args, "then": [*out[-1].args["then"], *effs]})
             continue
         then_open = False
+        m = _WHO_CANT.match(s)
+        if m and out and out[-1].op in ("discard", "sacrifice") and "what" not in out[-1].args \
+                and out[-1].args.get("who") in ("each_player", "each_opponent"):
+            effs = _who_cant(m, ctx)
+            if effs is None:
+                return None
+            out += effs
+            continue
         rider = _damage_rider(s) if out and out[-1].op == "damage" else None
         if rider:
             # the creature dealt damage, not the player also dealt damage ("... and 2 damage to that
@@ -788,9 +835,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             look = {"power": int(m.group(1)), "toughness": int(m.group(2)), "types": types, "subtypes": subs}
             out[-1] = Effect("action", {**out[-1].args, "look": look})
             continue
-        m = re.match(r"^(?:it's|they're) still (?:an? )?(land|artifact)s?$", s)
-        if m:   # "SELF becomes a 2/2 creature ... It's still a land." (205.1b: it keeps that card type)
-            last = out[-1] if out else None
+        m = re.match(r"^(?:it's|they're|he's|she's) still (?:an? )?(land|artifact|planeswalker)s?$", s)
+        if m:   # "SELF becomes a 2/2 creature ... It's still a land." (205.1b: it keeps that card type); "SELF becomes
+            # a Human Soldier creature ... and gains indestructible. He's still a planeswalker." (Gideon, Champion of
+            # Justice): the animation before the grant that shares its sentence
+            k = len(out) - 1
+            while k > 0 and out[k].op == "grant" and out[k].args.get("what") == out[k - 1].args.get("what"):
+                k -= 1
+            last = out[k] if out else None
             inner = last.args.get("effects") if last is not None and last.op == "may" else None
             # "you may have target land become a 3/3 ... creature. It's still a land.": the animation inside
             anim = inner[-1] if inner else last
@@ -800,8 +852,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             types = list(anim.args.get("types") or [])
             # 205.1b: "still a [type]": all its prior card types, supertypes and subtypes are retained
             anim = Effect("animate", {**anim.args, "types": types + [kept] * (kept not in types), "in_addition": True})
-            out[-1] = anim if inner is None or last is None else Effect("may", {**last.args,
-                                                                                 "effects": [*inner[:-1], anim]})
+            out[k] = anim if inner is None or last is None else Effect("may", {**last.args,
+                                                                                "effects": [*inner[:-1], anim]})
             continue
         more = enters_with_more(s, out)
         if more is not None:
@@ -948,6 +1000,31 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
 _ONE_WHO = ("you", "trigger_player", "defending_player")
 #: what "then draw that many cards" counts after each instruction (engine/values.py count_this_way)
 _DONE_THIS_WAY = {"discard": "discarded", "mill": "milled", "sacrifice": "sacrificed"}
+
+
+#: "Each opponent who can't loses 3 life", "For each opponent who can't, you gain 4 life": after "each player
+#: discards a card" / "each player sacrifices a creature"
+_WHO_CANT = re.compile(r"^(each|for each) (opponent|player) who can't,? (.+)$")
+
+
+def _who_cant(m: re.Match, ctx: Ctx) -> list[Effect] | None:
+    """608.2c: the players the discard or sacrifice before could not make do all it asked (an empty hand, no
+    creature to sacrifice) are named by the next sentence: "Each opponent who can't loses 3 life" (Liliana,
+    Waker of the Dead), "Each player who can't discards a card" (Plaguecrafter) are that sentence for each of
+    them; "For each opponent who can't, you gain 4 life" (Cruel Grimnarch) multiplies its number by how many."""
+    group = "each_opponent" if m.group(2) == "opponent" else "each_player"
+    if m.group(1) == "each":
+        mark = ctx.mark()
+        ctx.last_player = {"couldnt": group}
+        got = parse_sentence("that player " + m.group(3), ctx)
+        if got is None:
+            ctx.rewind(mark)
+        return got
+    got = parse_sentence(m.group(3), ctx)
+    many = {"count_this_way": {"opponent": True} if group == "each_opponent" else {}, "action": "couldnt"}
+    if got is None or len(got) != 1 or not isinstance(got[0].args.get("amount"), int):
+        return None
+    return [Effect(got[0].op, {**got[0].args, "amount": {"times": got[0].args["amount"], "of": many}})]
 
 
 def delayed_before_end_turn(out: list[Effect]) -> list[Effect]:
@@ -1415,8 +1492,8 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed, _next_draw_instead, _damage_list,
-                               _counters_list, _you_and_yours_gain, _then_again)
+READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed_if_target_has, _delayed, _next_draw_instead,
+                               _damage_list, _counters_list, _you_and_yours_gain, _then_again)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (
     *damage.READERS, *pump.READERS, *restrictions.READERS, *zones.READERS, *players.READERS,

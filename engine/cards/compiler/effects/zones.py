@@ -188,6 +188,17 @@ def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
     return out
 
 
+@reader(r"^return (?:each card|each of those cards|those cards|the cards?) put into (?:a|their owners'?|your) "
+        r"graveyards? this way to the battlefield under your control$")
+def _return_gone_this_way(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2c, 400.7: "Destroy up to three target creatures and/or other planeswalkers. Return each card put into a
+    graveyard this way to the battlefield under your control" (Sorin, Lord of Innistrad): the targets followed
+    into the graveyard, those only (one that was not destroyed, or went elsewhere, stays where it is)."""
+    if not (isinstance(c.last, dict) and "target" in c.last):
+        return None
+    return [Effect("move", {"what": c.last, "to": "battlefield", "control": "you", "only_from": "graveyard"})]
+
+
 @reader(r"^put (.+?) onto the battlefield( transformed)?(?: (tapped))?(?: under your control)?$")
 def _put_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1).replace("self from your graveyard", "self"))
@@ -554,6 +565,7 @@ def _exile_if_dies(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (
+    _return_gone_this_way,
     _exile_if_dies,
     _edict_exile,
     _destroy,
