@@ -144,7 +144,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return seats.apnap(g)
     if ref == "revealed_top":  # "reveal the top card of your library. If it's a creature card, ... its power"
         return list(r.get("revealed_top", ()))  # (engine/ops/misc.py reveal_top; moved on: its lki_pt, 608.2h)
-    if ref == "revealed":  # "that card": the card the instruction before revealed at random (reveal_random)
+    if ref == "revealed" and "revealed" in r:  # "that card": the card the instruction before revealed at random
+        # (reveal_random); without one, the card revealed to pay the spell's cost (below, 601.2h)
         return [x for x in r.get("revealed", ()) if x in g.objects]
     if ref == "dealt":  # "creatures dealt damage this way can't block this turn" (engine/ops/damage.py)
         return [x for x in r.get("dealt", ()) if x in g.objects]
