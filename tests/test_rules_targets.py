@@ -66,3 +66,20 @@ def test_a_target_card_in_exile_is_chosen_among_exiled_cards_114_1() -> None:
     g.submit("alice", {"action": "pass"})
     g.submit("bob", {"action": "pass"})
     assert sorted(g.objects[i].card.name for i in g.players["alice"].hand) == ["Grizzly Bears"]
+
+
+def test_a_target_of_that_player_offers_only_objects_of_its_kind_601_2c() -> None:
+    """601.2c: "Choose target opponent. Destroy target land that player controls" (The Fall of Kroog): before
+    the player is chosen the second slot offers lands (of any player: which one is bound as the targets are
+    chosen together), never a creature or another kind of object."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain"] * 5 + ["Forest"], "hand": ["The Fall of Kroog"]},
+        "bob": {"battlefield": ["Grizzly Bears", "Plains"]}}}, "steps": []}, default_pool())
+    r.run()
+    g = r.g
+    (opt,) = [o for o in g.pending.options if o.get("action") == "cast"
+              and g.objects[o["card"]].card.name == "The Fall of Kroog"]
+    lands = opt["targets"][1]
+    assert lands and all("Land" in g.chars(i).types for i in lands)
+    assert any(g.objects[i].card.name == "Plains" for i in lands)
+    assert not any(g.objects[i].card.name == "Grizzly Bears" for i in lands)
