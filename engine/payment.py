@@ -455,6 +455,20 @@ def _least_mana(symbol: str) -> int:
     return 0 if symbol == "X" or symbol.endswith("/P") else 1
 
 
+_LEAST: dict[tuple[str, ...], int] = {}  # a cost's symbols -> the least mana that pays them
+
+
+def _least_total(symbols: tuple[str, ...]) -> int:
+    """The least mana these symbols can be paid with (``_least_mana`` summed), kept per cost."""
+    n = _LEAST.get(symbols) if type(symbols) is tuple else None
+    if n is None:
+        n = sum(_least_mana(s) for s in symbols)
+        if type(symbols) is tuple:
+            if len(_LEAST) > 4096:
+                _LEAST.clear()
+            _LEAST[symbols] = n
+    return n
+
 
 def has_restricted(g: "Game", player: str) -> bool:
     """Has this player restricted mana (106.6) floating or a source of it untapped? Then what
@@ -468,7 +482,7 @@ def can_afford(g: "Game", player: str, symbols: tuple[str, ...],
     """Can this player pay ``symbols`` now (``purpose``: what for, as for ``pay_mana``)?"""
     ok = usable(g, player, purpose)
     # more mana than the pool and the sources hold can never be planned: say no before planning
-    need = sum(_least_mana(s) for s in symbols)
+    need = _least_total(symbols)
     have = sum(g.players[player].pool.values())
     srcs = mana_sources(g, player, exclude, ok)
     if need > have + len(srcs) and need > have + sum(_most(ab, g, oid) for oid, ab in srcs):
