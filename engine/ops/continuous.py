@@ -13,7 +13,7 @@ from engine.choices import COLORS
 from engine.facedown import is_face_down
 from engine.layers import copy_layer
 from engine.ops.base import table
-from engine.values import Ctx, amount, controller, refs, source_id, this
+from engine.values import Ctx, amount, bind_type_choice, controller, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -214,6 +214,8 @@ def _change_text(g: "Game", r: Ctx, e: Effect) -> dict | None:
 def _animate(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     until = until_of(e)
+    if e.get("type_choice"):  # "becomes the creature type of your choice": chosen as it resolves (608.2d)
+        e = Effect("animate", {**e.args, "subtypes": bind_type_choice(g, r, {"type_choice": True})["subtypes"]})
     if e.get("land_mana"):  # 305.7: "target land becomes an Island": that land type only, and its mana ability
         add_effect(g, "4", objs, r, until, subtypes=list(e.args["subtypes"]), land_mana=list(e.args["land_mana"]),
                    set_land_types=True)

@@ -307,6 +307,15 @@ def _become_type(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [*out, Effect("animate", {"what": what, "subtypes": [st], "keep_types": True, "duration": "eot"})]
 
 
+@reader(r"^(.+?) becomes? the creature type of your choice until end of turn$")
+def _become_chosen_type(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"SELF becomes the creature type of your choice until end of turn" (Mistform Dreamer, Greater Morphling):
+    the type chosen as it resolves (608.2d, 205.3m); its creature types are only that one (205.1b), layer 4."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("animate", {"what": what, "subtypes": [], "keep_types": True,
+                                                         "type_choice": True, "duration": "eot"})]
+
+
 #: this family's readers, in the order they are tried
 _WORD_KINDS = {"color word": "color", "basic land type": "land", "creature type": "creature"}
 
@@ -365,4 +374,5 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _add_types, _animate, _animate_base, _base_pt,
                                _base_power, _base_pt_of, _artifact_creature_pump, _artifact_creature, _color_choice,
-                               _pump_become, _lose_all, _change_text, _become_type)
+                               _pump_become, _lose_all, _change_text, _become_type,
+                               _become_chosen_type)
