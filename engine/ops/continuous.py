@@ -144,6 +144,17 @@ def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
 @op("gain_control")
 def _gain_control(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    if e.get("to_owner"):  # "each player gains control of all creatures they own" (613.1b): each to its owner,
+        # for good; a permanent its owner already controls does not change control (302.6: not sick again)
+        by: dict[str, list[int]] = {}
+        for x in objs:
+            if x in g.objects and g.controller_of(x) != g.objects[x].owner:
+                by.setdefault(g.objects[x].owner, []).append(x)
+        for owner, xs in by.items():
+            for x in xs:
+                g.objects[x].sick = True
+            add_effect(g, "2", xs, r, "never", controller=owner)
+        return
     for x in objs:
         g.objects[x].sick = True
     add_effect(g, "2", objs, r, until_of(e) if e.get("duration") in (
