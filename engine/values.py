@@ -870,6 +870,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         found = sum(1 for c in g.players[you].graveyard if matches(g, c, f, src, you))
         if found < cond["graveyard_ge"]:
             return False
+    if "times_each_turn" in cond:  # 602.5b: "Activate no more than twice each turn" (engine/casting.py counts)
+        ab = r.get("ability") if r else None
+        turn, n = o.chosen.get("activations:" + ab.text, (None, 0)) if o is not None and ab is not None else (None, 0)
+        if o is None or ab is None or turn == g.turn and n >= int(cond["times_each_turn"]):
+            return False
     if "once_each_turn" in cond:  # 602.5b: "Activate only once each turn"
         ab = r.get("ability") if r else None
         if o is None or ab is None or o.chosen.get("activated:" + ab.text) == g.turn:
@@ -1057,7 +1062,7 @@ CONDITION_KEYS = {"city_blessing",
                   "opponent_more_life",
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
-                  "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
+                  "once_each_turn", "times_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
