@@ -1234,7 +1234,7 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
 def bind_type_choice(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     """"Creatures of the creature type of your choice" (608.2d): the controller of the resolving spell or ability
     chooses a creature type (205.3m) as it resolves; the filter then matches that type."""
-    got = _choice_on_resolution(g, r, "type_choice", list(CREATURE_TYPES), "a creature type")
+    got = choice_on_resolution(g, r, "type_choice", list(CREATURE_TYPES), "a creature type")
     f = {k: v for k, v in f.items() if k != "type_choice"}
     f["subtypes"] = [*f.get("subtypes", ()), got]
     return f
@@ -1244,13 +1244,13 @@ def bind_color_choice(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     """"All permanents of the color of your choice", "sources of the color of your choice" (608.2d): the
     controller of the resolving spell or ability chooses a color as it resolves; the filter then matches
     that color (105.1)."""
-    got = _choice_on_resolution(g, r, "color_choice", list(COLORS), "a color")
+    got = choice_on_resolution(g, r, "color_choice", list(COLORS), "a color")
     f = {k: v for k, v in f.items() if k != "color_choice"}
     f["colors"] = [COLORS[got]]
     return f
 
 
-def _choice_on_resolution(g: "Game", r: Ctx, key: str, options: list[str], what: str) -> str:
+def choice_on_resolution(g: "Game", r: Ctx, key: str, options: list[str], what: str) -> str:
     """608.2d: the option the resolving spell or ability's controller chose for ``key`` (asked if not yet)."""
     slot = f"{key}.{r.get('i', 0)}"
     got = r["answers"].get(slot)

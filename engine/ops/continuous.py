@@ -13,7 +13,7 @@ from engine.choices import COLORS
 from engine.facedown import is_face_down
 from engine.layers import copy_layer
 from engine.ops.base import table
-from engine.values import Ctx, amount, bind_type_choice, controller, refs, source_id, this
+from engine.values import Ctx, amount, bind_type_choice, choice_on_resolution, controller, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -227,6 +227,11 @@ def _animate(g: "Game", r: Ctx, e: Effect) -> None:
     until = until_of(e)
     if e.get("type_choice"):  # "becomes the creature type of your choice": chosen as it resolves (608.2d)
         e = Effect("animate", {**e.args, "subtypes": bind_type_choice(g, r, {"type_choice": True})["subtypes"]})
+    if e.get("land_choice"):  # "becomes the basic land type of your choice" (305.7; chosen as it resolves, 608.2d)
+        got = choice_on_resolution(g, r, "land_type", list(e.args["land_choice"]), "a basic land type")
+        add_effect(g, "4", objs, r, until, subtypes=[got], land_mana=list(e.args["land_choice"][got]),
+                   set_land_types=not e.get("in_addition"))
+        return
     if e.get("land_mana"):  # 305.7: "target land becomes an Island": that land type only, and its mana ability
         add_effect(g, "4", objs, r, until, subtypes=list(e.args["subtypes"]), land_mana=list(e.args["land_mana"]),
                    set_land_types=True)

@@ -307,6 +307,24 @@ def _become_type(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [*out, Effect("animate", {"what": what, "subtypes": [st], "keep_types": True, "duration": "eot"})]
 
 
+@reader(r"^(?:(until end of turn), )?(target land(?: you control)?) becomes the basic land type of your choice"
+        r"( in addition to its other types)?( until end of turn)?$")
+def _become_chosen_land_type(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """305.7: "Target land becomes the basic land type of your choice until end of turn" (Reef Shaman): the type
+    chosen as it resolves (608.2d); its land types are only that one and it has that type's mana ability instead
+    of its other abilities. "... in addition to its other types" (Navigator's Compass; 305.6): that type and its
+    mana ability are added."""
+    if bool(m.group(1)) == bool(m.group(4)):
+        return None
+    what = c.ref(m.group(2))
+    if what is None:
+        return None
+    choices = {t: [Ability("mana", f"({{T}}: Add {{{sym}}}.)", effects=(Effect("add_mana", {"mana": [sym]}),),
+                           cost=parse_cost_text("{T}"))] for t, sym in _LAND_MANA.items()}
+    return [Effect("animate", {"what": what, "subtypes": [], "land_choice": choices,
+                               "in_addition": bool(m.group(3)), "duration": "eot"})]
+
+
 @reader(r"^(.+?) becomes? the creature type of your choice until end of turn$")
 def _become_chosen_type(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"SELF becomes the creature type of your choice until end of turn" (Mistform Dreamer, Greater Morphling):
@@ -375,4 +393,4 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
 READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _add_types, _animate, _animate_base, _base_pt,
                                _base_power, _base_pt_of, _artifact_creature_pump, _artifact_creature, _color_choice,
                                _pump_become, _lose_all, _change_text, _become_type,
-                               _become_chosen_type)
+                               _become_chosen_type, _become_chosen_land_type)
