@@ -179,6 +179,9 @@ def _color(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """An object becomes the color or colors its controller chooses (105.3; layer 5, 613.1e); "the color of
     your choice" (``one``): exactly one color."""
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    if e.get("set") is not None:  # "becomes white until end of turn", "becomes colorless": those colors, no choice
+        add_effect(g, "5", objs, r, until_of(e), colors=list(e.args["set"]))
+        return None
     got = r["answers"].get(r["i"])
     if got is None:
         one = e.args.get("one")

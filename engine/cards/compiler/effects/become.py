@@ -201,6 +201,22 @@ def _artifact_creature_pump(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("pump", {"what": what, "power": int(m.group(2)), "toughness": int(m.group(3)), "duration": "eot"})]
 
 
+_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+@reader(r"^(.+?) (?:becomes?|become) (white|blue|black|red|green|colorless)(?: and (white|blue|black|red|green))? "
+        r"until end of turn$")
+def _become_color(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """105.3, 613.1e: "Target permanent becomes white until end of turn" (Aurora Griffin), "SELF becomes colorless
+    until end of turn" (Ancient Kavu), "One or more target creatures become red until end of turn" (Dwarven Song):
+    its colors are only those (layer 5) until the turn ends (611.2a)."""
+    what = c.ref(m.group(1))
+    if what is None or m.group(2) == "colorless" and m.group(3):
+        return None
+    colors = [_COLOR_LETTER[w] for w in (m.group(2), m.group(3)) if w and w != "colorless"]
+    return [Effect("color", {"what": what, "set": colors, "duration": "eot"})]
+
+
 @reader(r"^(.+?) (?:becomes?|gets? ([+-]\d+)/([+-]\d+) and becomes) the (color|color or colors) of your choice "
         r"until end of turn$")
 def _color_choice(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -393,4 +409,4 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
 READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _add_types, _animate, _animate_base, _base_pt,
                                _base_power, _base_pt_of, _artifact_creature_pump, _artifact_creature, _color_choice,
                                _pump_become, _lose_all, _change_text, _become_type,
-                               _become_chosen_type, _become_chosen_land_type)
+                               _become_chosen_type, _become_chosen_land_type, _become_color)
