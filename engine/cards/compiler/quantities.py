@@ -60,6 +60,8 @@ def count_of(phrase: str) -> Any:
     """'the number of creatures you control' / 'creature you control' (after 'for each') -> amount."""
     p = phrase.strip().lower()
     p = re.sub(r"^the number of ", "", p)
+    if p.endswith(" that attacked this turn"):
+        return None  # "for each creature that attacked this turn" counts those gone too (not the permanents now)
     got = _count_more(p)
     if got is not None:
         return got

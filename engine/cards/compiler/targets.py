@@ -194,6 +194,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that attacked this turn$", p)
+        if m:  # "Untap all creatures that attacked this turn" (Relentless Assault): declared as attackers (508.1)
+            f["attacked_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that (?:was|were) put there (?:from anywhere )?this turn$", p)
         if m:  # Garna, the Bloodflame; Night Nurse: in a graveyard since this turn, from any zone (404.2)
             f["put_there_this_turn"] = True
