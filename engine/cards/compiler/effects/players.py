@@ -50,7 +50,7 @@ def _equal_amount(q: str, c: Ctx) -> Any:
     """The amount of "... equal to Q": "its power" and "that creature's power" name the last object (608.2c),
     other quantities as read with the sentence's references ("the sacrificed creature's power")."""
     it = c.last if c.last is not None else "it"
-    if re.fullmatch(r"(?:its|that creature's|that card's) (?:power|toughness|mana value)", q):
+    if re.fullmatch(r"(?:its|that creature's|that card's|the card's) (?:power|toughness|mana value)", q):
         return equal_to(q, its=it, that_creature=it, c=c)
     out = ctx_quantity(q, c)
     ref = next((out[k] for k in ("power_of", "toughness_of", "mv_of") if isinstance(out, dict) and k in out), None)
@@ -115,7 +115,7 @@ def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     it = c.last if c.last is not None else "it"
     # "its power" and "that creature's power" name the last object; other quantities as read
     n = equal_to(q, its=it, that_creature=it, c=c) if re.fullmatch(
-        r"(?:its|that creature's|that card's) (?:power|toughness|mana value)", q) else ctx_quantity(q, c)
+        r"(?:its|that creature's|that card's|the card's) (?:power|toughness|mana value)", q) else ctx_quantity(q, c)
     if who is None or n is None:
         return None
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
