@@ -873,16 +873,23 @@ def _omniscience(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "free_spells", "zone": "hand", "spells": {}}]
 
 
-@static(r"^you may have self enter as a copy of (?:a|an|any) (.+?)(?: on the battlefield)?(?:, except (.+))?$")
+@static(r"^(?:if (.+?), )?you may have self enter as a copy of (?:a|an|any) (.+?)(?: on the battlefield)?"
+        r"(?:, except (.+))?$")
 def _clone(m: re.Match) -> list[dict[str, Any]] | None:
     """706.5: "You may have SELF enter as a copy of any creature on the battlefield", with the exceptions
-    of 706.9a and 706.9c ("except it's an artifact in addition to its other types", "except it has haste")."""
-    f = parse_noun(m.group(1))
+    of 706.9a and 706.9c ("except it's an artifact in addition to its other types", "except it has haste");
+    "If you attacked this turn, you may have ..." (Protean Raider): only if that holds as it enters (614.12)."""
+    f = parse_noun(m.group(2))
     if f is None:
         return None
     st: dict[str, Any] = {"kind": "clone", "filter": f}
-    if m.group(2):
-        change = copy_exceptions(m.group(2))
+    if m.group(1):
+        cond = parse_condition(m.group(1))
+        if cond is None:
+            return None
+        st["condition"] = cond
+    if m.group(3):
+        change = copy_exceptions(m.group(3))
         if change is None:
             return None
         st["copy_except"] = change
