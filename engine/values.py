@@ -500,6 +500,13 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # "for each creature card milled this way" / "each land card put into a graveyard this way"
         f = {**a["count_this_way"], "zone": "graveyard"}  # not if a replacement exiled it
         return sum(1 for x in r.get("milled", ()) if x in g.objects and matches(g, x, f, src))
+    if "count_this_way" in a and r is not None and a.get("action") == "exiled" \
+            and a["count_this_way"].get("zone") == "any_card":
+        # "for each creature card exiled this way" of cards exiled from a graveyard (Crypt Incursion): every card
+        # this resolution's exile instructions moved, from any zone, as it was as it left (608.2h)
+        f = {k: v for k, v in a["count_this_way"].items() if k != "zone"}
+        who = _you(g, src, r) if f.get("controller") == "you" else None
+        return sum(1 for rec in r.get("exiled_this_way", ()) if gone_matches(rec, "exiled", f, who))
     if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed", "sacrificed"):
         # "for each nontoken creature exiled this way" (Declaration in Stone): what this resolution's exile
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
