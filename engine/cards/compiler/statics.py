@@ -1087,8 +1087,9 @@ def _damage_unpreventable(m: re.Match) -> list[dict[str, Any]] | None:
     if m.group(1):
         out["combat"] = True
     if m.group(2):
-        if m.group(2) == "self":
-            return None  # "damage that would be dealt by SELF": the source's own static (unpreventable)
+        if m.group(2) == "self":  # "Damage that would be dealt by SELF can't be prevented" (Excruciator): the
+            # source's own static (engine/object_statics.py unpreventable, 615.11)
+            return None if m.group(1) else [{"kind": "unpreventable", "affects": "self"}]
         f = parse_noun(m.group(2))
         if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
             return None
