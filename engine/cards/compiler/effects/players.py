@@ -349,7 +349,12 @@ def _look_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     (Case the Joint): those cards are shown to the controller alone; nothing moves."""
     who = c.player({"your": "you", "each player's": "each player"}.get(m.group(2), m.group(2)[:-2]))
     n = {"card": 1, "two cards": 2, "three cards": 3}[m.group(1)]
-    return None if who is None else [Effect("reveal", {"who": who, "zone": "library_top", "amount": n, "to": "you"})]
+    if who is None:
+        return None
+    # "that card"/"it" after this (Puresight Merrow's "You may exile that card") would name the card looked at:
+    # not read here (an unknown reference makes the card unsupported rather than act on SELF)
+    c.last = {"looked_at_top": who}
+    return [Effect("reveal", {"who": who, "zone": "library_top", "amount": n, "to": "you"})]
 
 
 @reader(r"^look at (target player's|target opponent's|that player's|each opponent's) hand$")

@@ -148,6 +148,8 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     """601.2a: the cards just exiled may be played this turn, until the end of your next turn, for as long
     as they remain exiled (a permission of those objects: one that leaves exile is a new object, 400.7), or
     for as long as you control SELF (611.2b)."""
+    if isinstance(c.last, dict) and "looked_at_top" in c.last:
+        return None  # "look at the top card ... You may cast it": that card, not one exiled (not read)
     dur = (m.group(1) or "") + (m.group(4) or "")
     until = ("next_turn_end" if "next" in dur else "remains_exiled" if "exiled" in dur
              else "while_source" if "self" in dur else "eot")
