@@ -39,6 +39,23 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
     return got
 
 
+@reader(
+    r"^search (target opponent's|target player's) library for " + _COUNT + r" (.+?)(?:,| and) (?:(put) " + _FOUND
+    + r" onto the battlefield under your control|(exile) " + _FOUND + r")(?:, then that player shuffles)?$"
+)
+def _search_theirs(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.15a, 401.2: "Search target opponent's library for a creature card and put that card onto the battlefield
+    under your control" (Bribery), "Search target player's library for a card and exile it" (Extract): the
+    resolving ability's controller looks through that player's library (searched by its controller, 701.15a) and
+    that library is shuffled ("Then that player shuffles", the next sentence, is that shuffle)."""
+    who = c.player(m.group(1)[:-2])
+    got = _search_common(m.group(2), m.group(3), "onto the battlefield" if m.group(4) else "into exile", False)
+    if who is None or not got or got[0].op != "search" or got[0].args.get("who") is not None:
+        return None
+    c.last_player = who
+    return [Effect("search", {**got[0].args, "in_library_of": who})]
+
+
 #: 305.6: the basic land types
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
@@ -416,7 +433,7 @@ def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _search_split_dest, _player_search, _shuffle,
                                _player_shuffles, _search_named_gy, _search_shuffle, _search_named2, _reveal_take,
-                               _from_milled, _search_exile_rest)
+                               _from_milled, _search_exile_rest, _search_theirs)
 
 
 # "Look at the top N cards of your library." and what follows it, read by parts (a typed
