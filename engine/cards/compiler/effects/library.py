@@ -16,7 +16,8 @@ from engine.cards.compiler.text import title as _title
 #: the words that refer back to the cards a search found (608.2c)
 _FOUND = r"(?:it|them|that card|those cards|the card|these cards)"
 #: how many a search looks for (701.15b, 701.15d)
-_COUNT = (r"(a|an|up to one|up to two|up to three|up to four|up to five|two|three|four|five|x|up to x|any number of|"
+_COUNT = (r"(a|an|up to one|up to two|up to three|up to four|up to five|up to six|up to seven|two|three|four|five|x|"
+          r"up to x|any number of|"
           r"up to that many)")  # "that many": what the instruction before did (608.2c: Scapeshift's lands sacrificed)
 
 
@@ -132,6 +133,7 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
     if different:
         f["different_names"] = True
     n: Any = {"a": 1, "an": 1, "up to one": 1, "up to two": 2, "up to three": 3, "up to four": 4, "up to five": 5,
+              "up to six": 6, "up to seven": 7,
               "two": 2, "three": 3, "four": 4,
               "five": 5, "x": {"x": True}, "up to x": {"x": True}, "any number of": 99,
               "up to that many": {"that_much": True}}.get(count) or int(count)
