@@ -946,11 +946,15 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
         _ask_opponent_targets(g, player, o, ab, a)  # 602.3: an opponent chooses some of its targets
         return
     if ab.condition is not None:  # marked as it is activated (an illegal activation undoes it)
-        once = ab.condition.get("once_each_turn") or ab.condition.get("once_ever")
+        once = ab.condition.get("once_each_turn") or ab.condition.get("once_ever") \
+            or ab.condition.get("times_each_turn")
         if once and o.zone not in ("battlefield", "stack"):  # shared there by copies (Game.copy): replaced
             o = g.objects[o.id] = o.copy()
         if ab.condition.get("once_each_turn"):
             o.chosen["activated:" + ab.text] = g.turn  # 602.5b
+        if ab.condition.get("times_each_turn"):  # 602.5b: "no more than twice each turn": this turn's count
+            turn, n = o.chosen.get("activations:" + ab.text, (None, 0))
+            o.chosen["activations:" + ab.text] = (g.turn, (n if turn == g.turn else 0) + 1)
         if ab.condition.get("once_ever"):
             o.chosen["activated_ever:" + ab.text] = True  # exhaust: once for this object (400.7: a new one may again)
     if ab.kind == "mana" and isinstance(a.get("mana"), str):  # "Add {G} or {W}": a kind it adds (106.4)

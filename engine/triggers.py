@@ -651,6 +651,10 @@ def step(g: "Game", name: str) -> None:
     for d in g.delayed:
         whose = d.get("whose")
         at = d["step"] == name or d["step"] == "main" and name in ("main1", "main2")  # "your next main phase"
+        if d.get("turn") is not None and d["turn"] != g.turn:  # "that turn's end step": of that turn only
+            if d["turn"] > g.turn:
+                keep.append(d)
+            continue
         if at and (whose not in ("you", "opponent")
                    or whose == "you" and seats.is_active(g, d["controller"])
                    or whose == "opponent" and g.active in seats.opponents(g, d["controller"])):

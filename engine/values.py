@@ -548,6 +548,13 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # "for each creature card milled this way" / "each land card put into a graveyard this way"
         f = {**a["count_this_way"], "zone": "graveyard"}  # not if a replacement exiled it
         return sum(1 for x in r.get("milled", ()) if x in g.objects and matches(g, x, f, src))
+    if "count_this_way" in a and r is not None and a.get("action") == "exiled" \
+            and a["count_this_way"].get("zone") == "any_card":
+        # "for each creature card exiled this way" of cards exiled from a graveyard (Crypt Incursion): every card
+        # this resolution's exile instructions moved, from any zone, as it was as it left (608.2h)
+        f = {k: v for k, v in a["count_this_way"].items() if k != "zone"}
+        who = _you(g, src, r) if f.get("controller") == "you" else None
+        return sum(1 for rec in r.get("exiled_this_way", ()) if gone_matches(rec, "exiled", f, who))
     if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed", "sacrificed"):
         # "for each nontoken creature exiled this way" (Declaration in Stone): what this resolution's exile
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
@@ -940,6 +947,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         found = sum(1 for c in g.players[you].graveyard if matches(g, c, f, src, you))
         if found < cond["graveyard_ge"]:
             return False
+    if "times_each_turn" in cond:  # 602.5b: "Activate no more than twice each turn" (engine/casting.py counts)
+        ab = r.get("ability") if r else None
+        turn, n = o.chosen.get("activations:" + ab.text, (None, 0)) if o is not None and ab is not None else (None, 0)
+        if o is None or ab is None or turn == g.turn and n >= int(cond["times_each_turn"]):
+            return False
     if "once_each_turn" in cond:  # 602.5b: "Activate only once each turn"
         ab = r.get("ability") if r else None
         if o is None or ab is None or o.chosen.get("activated:" + ab.text) == g.turn:
@@ -1129,7 +1141,8 @@ CONDITION_KEYS = {"city_blessing",
                   "opponent_more_life",
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
-                  "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
+                  "once_each_turn", "times_each_turn", "not", "it",
+                  "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
@@ -1314,7 +1327,7 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
 def bind_type_choice(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     """"Creatures of the creature type of your choice" (608.2d): the controller of the resolving spell or ability
     chooses a creature type (205.3m) as it resolves; the filter then matches that type."""
-    got = _choice_on_resolution(g, r, "type_choice", list(CREATURE_TYPES), "a creature type")
+    got = choice_on_resolution(g, r, "type_choice", list(CREATURE_TYPES), "a creature type")
     f = {k: v for k, v in f.items() if k != "type_choice"}
     f["subtypes"] = [*f.get("subtypes", ()), got]
     return f
@@ -1324,13 +1337,13 @@ def bind_color_choice(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     """"All permanents of the color of your choice", "sources of the color of your choice" (608.2d): the
     controller of the resolving spell or ability chooses a color as it resolves; the filter then matches
     that color (105.1)."""
-    got = _choice_on_resolution(g, r, "color_choice", list(COLORS), "a color")
+    got = choice_on_resolution(g, r, "color_choice", list(COLORS), "a color")
     f = {k: v for k, v in f.items() if k != "color_choice"}
     f["colors"] = [COLORS[got]]
     return f
 
 
-def _choice_on_resolution(g: "Game", r: Ctx, key: str, options: list[str], what: str) -> str:
+def choice_on_resolution(g: "Game", r: Ctx, key: str, options: list[str], what: str) -> str:
     """608.2d: the option the resolving spell or ability's controller chose for ``key`` (asked if not yet)."""
     slot = f"{key}.{r.get('i', 0)}"
     got = r["answers"].get(slot)

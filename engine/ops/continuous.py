@@ -13,7 +13,7 @@ from engine.choices import COLORS
 from engine.facedown import is_face_down
 from engine.layers import copy_layer
 from engine.ops.base import table
-from engine.values import Ctx, amount, controller, refs, source_id, this
+from engine.values import Ctx, amount, bind_type_choice, choice_on_resolution, controller, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -157,6 +157,17 @@ def _gain_control(g: "Game", r: Ctx, e: Effect) -> None:
             g.objects[x].sick = True
         add_effect(g, "2", objs, r, "never", controller=who[0])
         return
+    if e.get("to_owner"):  # "each player gains control of all creatures they own" (613.1b): each to its owner,
+        # for good; a permanent its owner already controls does not change control (302.6: not sick again)
+        by: dict[str, list[int]] = {}
+        for x in objs:
+            if x in g.objects and g.controller_of(x) != g.objects[x].owner:
+                by.setdefault(g.objects[x].owner, []).append(x)
+        for owner, xs in by.items():
+            for x in xs:
+                g.objects[x].sick = True
+            add_effect(g, "2", xs, r, "never", controller=owner)
+        return
     for x in objs:
         g.objects[x].sick = True
     add_effect(g, "2", objs, r, until_of(e) if e.get("duration") in (
@@ -181,6 +192,9 @@ def _color(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """An object becomes the color or colors its controller chooses (105.3; layer 5, 613.1e); "the color of
     your choice" (``one``): exactly one color."""
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    if e.get("set") is not None:  # "becomes white until end of turn", "becomes colorless": those colors, no choice
+        add_effect(g, "5", objs, r, until_of(e), colors=list(e.args["set"]))
+        return None
     got = r["answers"].get(r["i"])
     if got is None:
         one = e.args.get("one")
@@ -227,6 +241,13 @@ def _change_text(g: "Game", r: Ctx, e: Effect) -> dict | None:
 def _animate(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     until = until_of(e)
+    if e.get("type_choice"):  # "becomes the creature type of your choice": chosen as it resolves (608.2d)
+        e = Effect("animate", {**e.args, "subtypes": bind_type_choice(g, r, {"type_choice": True})["subtypes"]})
+    if e.get("land_choice"):  # "becomes the basic land type of your choice" (305.7; chosen as it resolves, 608.2d)
+        got = choice_on_resolution(g, r, "land_type", list(e.args["land_choice"]), "a basic land type")
+        add_effect(g, "4", objs, r, until, subtypes=[got], land_mana=list(e.args["land_choice"][got]),
+                   set_land_types=not e.get("in_addition"))
+        return
     if e.get("land_mana"):  # 305.7: "target land becomes an Island": that land type only, and its mana ability
         add_effect(g, "4", objs, r, until, subtypes=list(e.args["subtypes"]), land_mana=list(e.args["land_mana"]),
                    set_land_types=True)

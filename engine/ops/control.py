@@ -226,4 +226,6 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
         d.update(step="main", whose="you")
     elif step == "your_end":  # "at the beginning of your next end step" (Glorious End): its controller's turn's
         d.update(step="end", whose="you")
+    elif step == "that_turn_end":  # "at the beginning of that turn's end step" after "take an extra turn after this
+        d.update(step="end", turn=g.turn + 1)  # one": the extra turn is taken next (500.7), the turn after this
     g.delayed.append(d)

@@ -530,7 +530,13 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     quality = bool(set(f) - {"zone", "controller"})
     f["zone"] = "library"
     f.pop("controller", None)
-    lib = g.players[p].library
+    owner = p  # "search target opponent's library" (Bribery): the controller searches that player's library
+    if e.get("in_library_of") is not None:
+        owners = [q for q in refs(g, r, e.args["in_library_of"]) if isinstance(q, str) and q in g.players]
+        if not owners:
+            return None
+        owner = owners[0]
+    lib = g.players[owner].library
     found = [i for i in lib if matches(g, i, f, source_id(g, r), p)]
     if player_statics.cant_cause(g, p, "search", p):
         found = []  # 101.2 (Ashiok, Dream Render): no search; the rest of the instruction (a shuffle) goes on
@@ -592,7 +598,7 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     if to == "exile":  # "exile that card, then you may cast it" / "the exiled card" of a linked ability (607.2a)
         r["exiled"] = put
         _link_exiled(g, r, put)
-    knowledge.shuffle(g, p)
+    knowledge.shuffle(g, owner)
     return None
 
 

@@ -122,6 +122,7 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
 _ACT_LIMITS = [
     (re.compile(r"\s*activate (?:this ability )?only as a sorcery\.?$", re.I), "sorcery"),
     (re.compile(r"\s*activate (?:this ability )?only once each turn\.?$", re.I), "once"),
+    (re.compile(r"\s*activate (?:this ability )?no more than (twice|three times) each turn\.?$", re.I), "times"),
     (re.compile(r"\s*activate (?:this ability )?only during your turn\.?$", re.I), "your_turn"),
     (
         re.compile(r"\s*activate (?:this ability )?only during your turn, before attackers are declared\.?$", re.I),
@@ -231,6 +232,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
                     instant = True
                 elif kind == "once":
                     once = True
+                elif kind == "times":  # 602.5b: "Activate no more than twice each turn" (Pit Imp)
+                    cond = {**(cond or {}), "times_each_turn": 2 if m.group(1).lower() == "twice" else 3}
                 elif kind == "once_ever":
                     cond = {**(cond or {}), "once_ever": True}
                 elif kind == "your_turn":

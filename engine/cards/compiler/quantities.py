@@ -60,6 +60,8 @@ def count_of(phrase: str) -> Any:
     """'the number of creatures you control' / 'creature you control' (after 'for each') -> amount."""
     p = phrase.strip().lower()
     p = re.sub(r"^the number of ", "", p)
+    if p.endswith(" that attacked this turn"):
+        return None  # "for each creature that attacked this turn" counts those gone too (not the permanents now)
     got = _count_more(p)
     if got is not None:
         return got
@@ -359,7 +361,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"life_ge_start_plus": 1}
     if t in ("it's your turn", "during your turn"):
         return {"your_turn": True}
-    if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn"):
+    if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
+             "during turns other than yours"):
         return {"your_turn": False}
     m = re.fullmatch(r"there are (\w+) or more (.+?) in your graveyard", t)
     if m:

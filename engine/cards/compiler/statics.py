@@ -1058,16 +1058,23 @@ def _omniscience(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "free_spells", "zone": "hand", "spells": {}}]
 
 
-@static(r"^you may have self enter as a copy of (?:a|an|any) (.+?)(?: on the battlefield)?(?:, except (.+))?$")
+@static(r"^(?:if (.+?), )?you may have self enter as a copy of (?:a|an|any) (.+?)(?: on the battlefield)?"
+        r"(?:, except (.+))?$")
 def _clone(m: re.Match) -> list[dict[str, Any]] | None:
     """706.5: "You may have SELF enter as a copy of any creature on the battlefield", with the exceptions
-    of 706.9a and 706.9c ("except it's an artifact in addition to its other types", "except it has haste")."""
-    f = parse_noun(m.group(1))
+    of 706.9a and 706.9c ("except it's an artifact in addition to its other types", "except it has haste");
+    "If you attacked this turn, you may have ..." (Protean Raider): only if that holds as it enters (614.12)."""
+    f = parse_noun(m.group(2))
     if f is None:
         return None
     st: dict[str, Any] = {"kind": "clone", "filter": f}
-    if m.group(2):
-        change = copy_exceptions(m.group(2))
+    if m.group(1):
+        cond = parse_condition(m.group(1))
+        if cond is None:
+            return None
+        st["condition"] = cond
+    if m.group(3):
+        change = copy_exceptions(m.group(3))
         if change is None:
             return None
         st["copy_except"] = change
@@ -1265,8 +1272,9 @@ def _damage_unpreventable(m: re.Match) -> list[dict[str, Any]] | None:
     if m.group(1):
         out["combat"] = True
     if m.group(2):
-        if m.group(2) == "self":
-            return None  # "damage that would be dealt by SELF": the source's own static (unpreventable)
+        if m.group(2) == "self":  # "Damage that would be dealt by SELF can't be prevented" (Excruciator): the
+            # source's own static (engine/object_statics.py unpreventable, 615.11)
+            return None if m.group(1) else [{"kind": "unpreventable", "affects": "self"}]
         f = parse_noun(m.group(2))
         if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
             return None
@@ -1630,6 +1638,12 @@ def _untap_unless_counter(m: re.Match) -> list[dict[str, Any]]:
 @static(r"^you may play an additional land on each of your turns$")
 def _extra_land(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "extra_land", "amount": 1}]
+
+
+@static(r"^each player may play an additional land on each of their turns$")
+def _extra_land_each(m: re.Match) -> list[dict[str, Any]] | None:
+    """305.2a: "Each player may play an additional land on each of their turns" (Rites of Flourishing)."""
+    return [{"kind": "extra_land", "amount": 1, "who": "each"}]
 
 
 @static(r"^you may play (two|three) additional lands on each of your turns$")

@@ -223,6 +223,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that attacked this turn$", p)
+        if m:  # "Untap all creatures that attacked this turn" (Relentless Assault): declared as attackers (508.1)
+            f["attacked_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that (?:was|were) put there (?:from anywhere )?this turn$", p)
         if m:  # Garna, the Bloodflame; Night Nurse: in a graveyard since this turn, from any zone (404.2)
             f["put_there_this_turn"] = True
@@ -730,7 +736,7 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
 
 _TARGET = re.compile(
     r"(?:(up to) )?(?:(one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) )?"
-    r"(other |another |a second |a third |any number of )?target (.+)")
+    r"(other |another |a second |a third |any number of |one or more )?target (.+)")
 
 
 def parse_target(phrase: str) -> TargetSpec | None:
@@ -767,6 +773,8 @@ def parse_target(phrase: str) -> TargetSpec | None:
             f["other_target"] = True
     if m.group(3) and "any number" in m.group(3):
         return TargetSpec(f, p, count=99, min=0)
+    if m.group(3) and m.group(3).strip() == "one or more":  # "One or more target creatures" (Dwarven Song): 1+
+        return TargetSpec(f, p, count=99, min=1)
     if m.group(2) and m.group(2) == "x":
         return TargetSpec(f, p, count=-1, min=0 if m.group(1) else -1)
     count = number(m.group(2)) if m.group(2) else 1

@@ -216,6 +216,22 @@ def _artifact_creature_pump(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("pump", {"what": what, "power": int(m.group(2)), "toughness": int(m.group(3)), "duration": "eot"})]
 
 
+_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+@reader(r"^(.+?) (?:becomes?|become) (white|blue|black|red|green|colorless)(?: and (white|blue|black|red|green))? "
+        r"until end of turn$")
+def _become_color(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """105.3, 613.1e: "Target permanent becomes white until end of turn" (Aurora Griffin), "SELF becomes colorless
+    until end of turn" (Ancient Kavu), "One or more target creatures become red until end of turn" (Dwarven Song):
+    its colors are only those (layer 5) until the turn ends (611.2a)."""
+    what = c.ref(m.group(1))
+    if what is None or m.group(2) == "colorless" and m.group(3):
+        return None
+    colors = [_COLOR_LETTER[w] for w in (m.group(2), m.group(3)) if w and w != "colorless"]
+    return [Effect("color", {"what": what, "set": colors, "duration": "eot"})]
+
+
 @reader(r"^(.+?) (?:becomes?|gets? ([+-]\d+)/([+-]\d+) and becomes) the (color|color or colors) of your choice "
         r"until end of turn$")
 def _color_choice(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -351,6 +367,33 @@ def _become_type(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [*out, Effect("animate", {"what": what, "subtypes": [st], "keep_types": True, "duration": "eot"})]
 
 
+@reader(r"^(?:(until end of turn), )?(target land(?: you control)?) becomes the basic land type of your choice"
+        r"( in addition to its other types)?( until end of turn)?$")
+def _become_chosen_land_type(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """305.7: "Target land becomes the basic land type of your choice until end of turn" (Reef Shaman): the type
+    chosen as it resolves (608.2d); its land types are only that one and it has that type's mana ability instead
+    of its other abilities. "... in addition to its other types" (Navigator's Compass; 305.6): that type and its
+    mana ability are added."""
+    if bool(m.group(1)) == bool(m.group(4)):
+        return None
+    what = c.ref(m.group(2))
+    if what is None:
+        return None
+    choices = {t: [Ability("mana", f"({{T}}: Add {{{sym}}}.)", effects=(Effect("add_mana", {"mana": [sym]}),),
+                           cost=parse_cost_text("{T}"))] for t, sym in _LAND_MANA.items()}
+    return [Effect("animate", {"what": what, "subtypes": [], "land_choice": choices,
+                               "in_addition": bool(m.group(3)), "duration": "eot"})]
+
+
+@reader(r"^(.+?) becomes? the creature type of your choice until end of turn$")
+def _become_chosen_type(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"SELF becomes the creature type of your choice until end of turn" (Mistform Dreamer, Greater Morphling):
+    the type chosen as it resolves (608.2d, 205.3m); its creature types are only that one (205.1b), layer 4."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("animate", {"what": what, "subtypes": [], "keep_types": True,
+                                                         "type_choice": True, "duration": "eot"})]
+
+
 #: this family's readers, in the order they are tried
 _WORD_KINDS = {"color word": "color", "basic land type": "land", "creature type": "creature"}
 
@@ -409,4 +452,5 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _add_types, _animate, _animate_base, _base_pt,
                                _base_power, _base_pt_of, _artifact_creature_pump, _artifact_creature, _color_choice,
-                               _pump_become, _become_base, _lose_all, _change_text, _become_type)
+                               _pump_become, _become_base, _lose_all, _change_text, _become_type,
+                               _become_chosen_type, _become_chosen_land_type, _become_color)

@@ -50,7 +50,7 @@ def _equal_amount(q: str, c: Ctx) -> Any:
     """The amount of "... equal to Q": "its power" and "that creature's power" name the last object (608.2c),
     other quantities as read with the sentence's references ("the sacrificed creature's power")."""
     it = c.last if c.last is not None else "it"
-    if re.fullmatch(r"(?:its|that creature's|that card's) (?:power|toughness|mana value)", q):
+    if re.fullmatch(r"(?:its|that creature's|that card's|the card's) (?:power|toughness|mana value)", q):
         return equal_to(q, its=it, that_creature=it, c=c)
     out = ctx_quantity(q, c)
     ref = next((out[k] for k in ("power_of", "toughness_of", "mv_of") if isinstance(out, dict) and k in out), None)
@@ -115,7 +115,7 @@ def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     it = c.last if c.last is not None else "it"
     # "its power" and "that creature's power" name the last object; other quantities as read
     n = equal_to(q, its=it, that_creature=it, c=c) if re.fullmatch(
-        r"(?:its|that creature's|that card's) (?:power|toughness|mana value)", q) else ctx_quantity(q, c)
+        r"(?:its|that creature's|that card's|the card's) (?:power|toughness|mana value)", q) else ctx_quantity(q, c)
     if who is None or n is None:
         return None
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
@@ -375,7 +375,12 @@ def _look_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     (Case the Joint): those cards are shown to the controller alone; nothing moves."""
     who = c.player({"your": "you", "each player's": "each player"}.get(m.group(2), m.group(2)[:-2]))
     n = {"card": 1, "two cards": 2, "three cards": 3}[m.group(1)]
-    return None if who is None else [Effect("reveal", {"who": who, "zone": "library_top", "amount": n, "to": "you"})]
+    if who is None:
+        return None
+    # "that card"/"it" after this (Puresight Merrow's "You may exile that card") would name the card looked at:
+    # not read here (an unknown reference makes the card unsupported rather than act on SELF)
+    c.last = {"looked_at_top": who}
+    return [Effect("reveal", {"who": who, "zone": "library_top", "amount": n, "to": "you"})]
 
 
 @reader(r"^look at (target player's|target opponent's|that player's|each opponent's) hand$")

@@ -860,6 +860,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if not more:
                 return None
             continue
+        if s in ("then that player shuffles", "that player shuffles", "then the player shuffles") and out \
+                and out[-1].op == "search" and out[-1].args.get("in_library_of") is not None:
+            continue  # the search of that player's library shuffles it (701.15a; engine/ops/zones.py search)
+        m = re.match(r"^at the beginning of that turn's end step, (.+)$", s)
+        if m and out and out[-1].op == "extra_turn" and out[-1].args.get("who", "you") == "you":
+            # "Take an extra turn after this one. At the beginning of that turn's end step, you lose the game."
+            # (Final Fortune): a delayed trigger of that extra turn's end step (603.7a, 500.7)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out.append(Effect("delayed", {"step": "that_turn_end", "effects": list(effs)}))
+            continue
         m = re.match(r"^if you can't, (.+)$", s)
         if (
             m

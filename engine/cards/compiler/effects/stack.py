@@ -108,6 +108,23 @@ def _cast_target_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("cast_offer", {"what": what, "zone": "graveyard", **({"free": True} if m.group(2) else {})})]
 
 
+@reader(r"^(?:you may )?cast (a|an) (.+?) from your hand without paying its mana cost$")
+def _cast_from_hand_free(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2c, 117.9: "You may cast a spell with mana value 4 or less from your hand without paying its mana cost"
+    (Baral's Expertise), "an instant or sorcery spell" (Omnispell Adept): as it resolves, its controller may
+    choose such a card in their hand and cast it then, its other costs paid (a pass casts nothing)."""
+    noun = m.group(2)
+    if not re.fullmatch(r"(?:[a-z]+(?: or [a-z]+)? )?spell(?: with mana value \d+ or less)?", noun):
+        return None
+    f = parse_noun(noun)
+    if f is None or set(f) - {"zone", "types", "not_types", "mv_le", "colors"}:
+        return None
+    f.pop("zone", None)
+    f["not_types"] = sorted(set(f.get("not_types", ())) | {"Land"})  # a land card is no spell (111.1)
+    pick = {"choose": {**f, "zone": "hand", "owner": "you"}, "chooser": "you", "amount": 1, "up_to": True}
+    return [Effect("cast_offer", {"what": pick, "zone": "hand", "free": True})]
+
+
 @reader(r"^(?:you may )?cast (target .+? card.*? from your graveyard) this turn$")
 def _cast_target_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     """601.2a: "You may cast target instant or sorcery card from your graveyard this turn" (Jace, Telepath
@@ -131,6 +148,8 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     """601.2a: the cards just exiled may be played this turn, until the end of your next turn, for as long
     as they remain exiled (a permission of those objects: one that leaves exile is a new object, 400.7), or
     for as long as you control SELF (611.2b)."""
+    if isinstance(c.last, dict) and "looked_at_top" in c.last:
+        return None  # "look at the top card ... You may cast it": that card, not one exiled (not read)
     dur = (m.group(1) or "") + (m.group(4) or "")
     until = ("next_turn_end" if "next" in dur else "remains_exiled" if "exiled" in dur
              else "while_source" if "self" in dur else "eot")
@@ -263,7 +282,7 @@ READERS: tuple[Reader, ...] = (
     _counter_ability,
     _cast_from_gy,
     _cast_target_from_gy,
-    _cast_target_now,
+    _cast_target_now, _cast_from_hand_free,
     _may_play_exiled,
     _may_cast_kind_exiled,
     _choose_target,

@@ -302,6 +302,17 @@ def _regen(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("regenerate", {"what": what})]
 
 
+@reader(r"^each player gains control of (?:all|each) (.+?) (?:they own|he or she owns)$")
+def _owners_regain(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player gains control of all creatures they own" (Trostani Discordant; 613.1b, 108.4): for good,
+    each permanent of the kind under its owner's control (only those controlled by another player change)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("controller") or f.get("zone", "battlefield") != "battlefield":
+        return None
+    f.pop("zone", None)
+    return [Effect("gain_control", {"what": {"each": f}, "to_owner": True})]
+
+
 @reader(r"^gain control of (.+?)( until end of turn| for as long as you control self| " + TAPPED_DURATIONS + r")?$")
 def _steal(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -591,6 +602,7 @@ READERS: tuple[Reader, ...] = (
     _regen,
     _give_control,
     _steal,
+    _steal, _owners_regain,
     _each_keeps,
     _sacrifice,
     _exchange,
