@@ -353,7 +353,7 @@ def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bo
         g.changed()
         g.log("regenerate", card=o.card.name, obj=oid)
         return False
-    g.move(oid, ev["to"], replaced=True, linked=ev.get("link"))
+    g.move(oid, ev["to"], replaced=True, linked=ev.get("link"), tokens=ev.get("tokens", ()))
     return True
 
 

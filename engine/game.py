@@ -56,6 +56,7 @@ from engine.filters import matches
 from engine.layers import Chars, compute, copy_layers, counters_allowed, off_battlefield
 from engine.leave import exile_orphans, leave
 from engine.ops import OPS
+from engine.ops.objects import replacement_tokens
 from engine.rng import GameRandom
 from engine.state import STEPS, Decision, Obj, Player, create_object, stamp_entry
 from engine.until import object_left, source_left
@@ -417,7 +418,7 @@ class Game:
     def move(self, oid: int, to: str, *, top: bool = True, controller: str | None = None,
              tapped: bool = False, index: int | None = None, replaced: bool = False,
              counters: dict[str, int] | None = None, linked: int | None = None, transformed: bool = False,
-             attached_to: int | None = None) -> int:
+             attached_to: int | None = None, tokens: Any = ()) -> int:
         """Move an object to a zone; it becomes a new object there (400.7). Returns its new id.
 
         A move to a graveyard goes through its replacement effects (614.1a, engine/replacement.py)
@@ -425,7 +426,8 @@ class Game:
         into its owner's library. ``counters``: it enters the battlefield with them (614.1c:
         persist, undying). ``linked``: the source whose replacement the caller applied exiles it,
         linked to that source's "exiled with" ability (614.14). ``attached_to``: an Aura spell enters
-        the battlefield attached to its target (303.4f), so its enters triggers see it attached."""
+        the battlefield attached to its target (303.4f), so its enters triggers see it attached. ``tokens``: the
+        tokens a replacement the caller applied creates as the object moves (614.1a; engine/ops/objects.py)."""
         o = self.objects[oid]
         frm = o.zone
         r = self.resolving
@@ -450,10 +452,12 @@ class Game:
         elif frm == "battlefield" and o.chosen.get("leaves_to") not in (None, to):
             to = o.chosen["leaves_to"]  # 702.83a: "if it would leave the battlefield, exile it instead"
         link = linked if to == "exile" else None
+        made = tokens
         if not replaced and (to == "graveyard" or self.commanders and to in commander.REPLACED):
             # 614.1a: "exile it instead", "shuffle it ... instead"; 903.9: the command zone instead
             res = replacement.zone_change(self, o, frm, to, ask=commander.may_ask(self, frm))
             to, link = res["to"], res.get("link") if res["to"] == "exile" else None
+            made = res.get("tokens", ())
         if self.replacing:
             replacement.done(self, f"zone:{oid}")
             commander.done(self, oid)
@@ -591,6 +595,8 @@ class Game:
             triggers.event(self, {"event": "card_to_graveyard", "obj": n.id, "player": n.owner, "from": frm})
         if frm == "graveyard":  # "whenever ... leave your graveyard" (603.2)
             triggers.event(self, {"event": "leaves_graveyard", "obj": n.id, "player": n.owner, "to": to})
+        if made:
+            replacement_tokens(self, made)
         return n.id
 
     def draw(self, player: str, n: int = 1) -> None:

@@ -364,21 +364,23 @@ def free_from_hand(g: "Game", player: str, o: "Obj") -> bool:
 
 
 # ------------------------------------------------------------------ replacement (614)
-def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str, str, bool]]:
+def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str, str, bool, Any]]:
     """614.1a: the statics that would put a card somewhere else than a graveyard ("exile",
     "library_shuffle"), as (source id, source name, where): a card's own ("If SELF would be put
     into a graveyard from anywhere", Nexus of Fate, Legacy Weapon) from every zone, others
     (Leyline of the Void) from the battlefield. Tokens are not cards. engine/replacement.py
-    lets the owner choose the order when several apply (616.1e). The last item says whether the
-    source links the cards it exiles to its "exiled with" abilities (614.14). "from": only a card
-    leaving that zone ("If another creature would die": the battlefield). With limited range of
+    lets the owner choose the order when several apply (616.1e). The fourth item says whether the
+    source links the cards it exiles to its "exiled with" abilities (614.14); the last, (controller, token
+    effect args) of a replacement that also creates a token ("instead exile that card and create ...").
+    "from": only a card leaving that zone ("If another creature would die": the battlefield). With limited range of
     influence another's static reaches only objects within its controller's range (801.10,
     801.13a)."""
     if o.ability is not None or not active(g):
         return []
-    out = [(o.id, o.card.name, st.get("to", "exile"), False) for st in _card_statics(o.card)
-           if st["kind"] == "graveyard_replacement" and st.get("affects") == "self"
-           and st.get("from", frm) == frm and (not o.token or st.get("from") == "battlefield")]
+    out: list[tuple[int, str, str, bool, Any]] = [
+        (o.id, o.card.name, st.get("to", "exile"), False, None) for st in _card_statics(o.card)
+        if st["kind"] == "graveyard_replacement" and st.get("affects") == "self"
+        and st.get("from", frm) == frm and (not o.token or st.get("from") == "battlefield")]
     for src, ctl, st in statics(g, "graveyard_replacement"):
         if not seats.object_in_range(g, ctl, o.id):  # 801.13a: that portion of the event does nothing
             continue
@@ -395,7 +397,10 @@ def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str
                 continue
             f.pop("owner", None)
             if matches(g, o.id, f, src, ctl):
-                out.append((src, g.objects[src].card.name, st.get("to", "exile"), bool(st.get("link"))))
+                # "instead exile that card and create a 2/2 black Zombie creature token" (Kalitas): the token its
+                # controller creates as part of the replacement (614.1a)
+                out.append((src, g.objects[src].card.name, st.get("to", "exile"), bool(st.get("link")),
+                            (ctl, st["token"]) if st.get("token") else None))
     return out
 
 

@@ -11,8 +11,8 @@ from typing import Any, Callable
 
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
-from engine.cards.compiler.effects import become_parts, copy_exceptions, keyword_list, pt_value
-from engine.cards.compiler.effects.context import STATIC_READERS
+from engine.cards.compiler.effects import become_parts, copy_exceptions, keyword_list, parse_effects, pt_value
+from engine.cards.compiler.effects.context import STATIC_READERS, Ctx
 from engine.cards.compiler.effects.restrictions import SPELL_KINDS
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import subtype
@@ -890,6 +890,21 @@ def _self_exile_instead(m: re.Match) -> list[dict[str, Any]] | None:
     if m.group(1) == "die":
         st["from"] = "battlefield"  # 700.4: "dies" means put into a graveyard from the battlefield
     return [st]
+
+
+@static(r"^if (another|an?) (.+?) would die, instead exile that card and create (.+)$")
+def _dies_exile_token(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If a nontoken creature an opponent controls would die, instead exile that card and create a 2/2 black
+    Zombie creature token" (Kalitas, Traitor of Ghet): the card is exiled and the static's controller creates the
+    token, as one replacement (engine/ops/objects.py replacement_tokens)."""
+    plain = re.match(r"^if (another|an?) (.+?) would die, exile it instead$",
+                     f"if {m.group(1)} {m.group(2)} would die, exile it instead")
+    base = _dies_exile(plain) if plain is not None else None
+    made = parse_effects(f"create {m.group(3)}.", Ctx())
+    if base is None or made is None or len(made) != 1 or made[0].op != "token" or set(made[0].args) - {
+            "amount", "types", "subtypes", "colors", "keywords", "power", "toughness", "tapped", "name"}:
+        return None
+    return [{**base[0], "link": False, "token": dict(made[0].args)}]
 
 
 @static(r"^if (another|an?) (.+?) would die, exile it instead$")
