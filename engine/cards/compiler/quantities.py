@@ -255,6 +255,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     """A condition clause (without 'if' / 'as long as') to a condition dict."""
     t = text.strip().lower().rstrip(",.")
     t = re.sub(r"^you control at least (\w+) ", r"you control \1 or more ", t)  # "at least five other Mountains"
+    # "if a creature you control has first strike" (Odric, Lunarch Marshal): you control one with it (702)
+    t = re.sub(r"^an? ([a-z ]+?) you control has ([a-z ]+)$", r"you control a \1 with \2", t)
     got = _history_condition(t)
     if got is not None:
         return got
