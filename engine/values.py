@@ -771,7 +771,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         n = len(g.players[p].hand)
         if n > cond.get("trigger_player_hand_le", n) or n < cond.get("trigger_player_hand_ge", n):
             return False
-        if "trigger_player_opponent" in cond and (p in seats.opponents(g, you)) != bool(cond["trigger_player_opponent"]):
+        opp = p in seats.opponents(g, you)
+        if "trigger_player_opponent" in cond and opp != bool(cond["trigger_player_opponent"]):
             return False
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
         return False
