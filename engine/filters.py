@@ -37,6 +37,8 @@ KNOWN = frozenset({
     # values.bind_refs and values.static_bind, as other_than is
     "shares_type_with",
     "life_eq", "life_le", "life_ge",  # a player's life total: "each player with exactly 13 life" (119.1)
+    # "with the same name as a card in their (your) graveyard": "controller" (of the object) or "you" (201.2)
+    "name_in_graveyard",
     "pt_equal",  # bool: "whose power and toughness are (aren't) equal" (208.1)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
     "damaged_you_this_turn",  # "creature that dealt damage to you this turn" (engine/triggers.py damaged_by_turn)
@@ -197,6 +199,11 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "not_ids" in f and x in f["not_ids"]:
         return False
+    if "name_in_graveyard" in f:  # "with the same name as a card in their graveyard" (201.2)
+        who = you if f["name_in_graveyard"] == "you" else game.controller_of(x)
+        if who not in game.players or not any(game.objects[c].card.name == o.card.name
+                                               for c in game.players[who].graveyard if c != x):
+            return False
     if "blocking_ids" in f and not set(o.blocking) & set(f["blocking_ids"]):
         return False
     if f.get("damaged_you_this_turn"):  # 120.1: it dealt damage to you this turn (as this object)

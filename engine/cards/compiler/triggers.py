@@ -88,6 +88,15 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 return None
             out["batch"] = True  # "it" is then the attacker (the batch's objects), as the sentence means
         return out
+    m = re.fullmatch(r"(you|an opponent|a player) (casts?) (an? .+? spell) (?:with|that has) the same name as a card "
+                     r"in (their|your) graveyard", c)
+    if m:  # "Whenever an opponent casts a creature or planeswalker spell with the same name as a card in their
+        # graveyard" (Dragonlord Kolaghan): the spell's name as it is cast (201.2, 601.2i)
+        inner = parse_trigger(f"{m.group(1)} {m.group(2)} {m.group(3)}")
+        if inner is None or inner.get("event") != "cast" or not isinstance(inner.get("filter"), dict):
+            return None
+        return {**inner, "filter": {**inner["filter"], "name_in_graveyard": "you" if m.group(4) == "your"
+                                    else "controller"}}
     m = re.fullmatch(r"(an? .+?) transforms into an? (.+)", c)
     if m and m.group(1) != "self":
         # "Whenever a permanent you control transforms into a non-Human creature" (Cult of the Waxing Moon): the
