@@ -1236,9 +1236,11 @@ class Game:
         """The step ends: mana empties (106.4); the next step begins (500.2). ``again``: a
         cleanup step in which players had priority is followed by another one (514.3a)."""
         lasting = self.step in _LASTING_STEPS  # firebending's mana lasts through combat (engine/mana.py)
+        turn = self.step != "cleanup"  # "until end of turn, you don't lose this mana": kept until the cleanup step ends
         for p in self.players.values():
             if p.pool:
-                p.pool = {k: v for k, v in p.pool.items() if k.endswith("~combat")} if lasting else {}
+                p.pool = {k: v for k, v in p.pool.items() if lasting and k.endswith("~combat")
+                          or turn and k.endswith("~turn")}
         self.priority = None
         self.passes = 0
         self.begun = False

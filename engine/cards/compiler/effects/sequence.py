@@ -608,6 +608,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
     for sent in sentences(text):
         s = sent.strip().rstrip(".").lower()
+        adds = [k for k, e in enumerate(out) if e.op == "add_mana"]
+        if s == "until end of turn, you don't lose this mana as steps and phases end" and len(adds) == 1 \
+                and "until" not in out[adds[0]].args:
+            # "Add {R}{R}{R}{G}{G}{G}. Until end of turn, you don't lose this mana as steps and phases end" (Savage
+            # Ventmaw): the mana the instruction added stays in the pool until the turn ends (106.4, 500.4)
+            out[adds[0]] = Effect("add_mana", {**out[adds[0]].args, "until": "end_of_turn"})
+            continue
         m = re.match(r"^if you do, (.+)$", s)
         if m and out and out[-1].op == "sacrifice" and out[-1].args == {"what": "self"}:
             # "Sacrifice SELF. If you do, ..." (Standstill): it was sacrificed only if it was still a permanent
