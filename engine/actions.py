@@ -541,7 +541,7 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
         elif e.args.get("until") == "end_of_combat":  # firebending: it does not empty until combat ends
             k = lasting_key(k, "combat")
         elif e.args.get("until") == "end_of_turn":  # "Until end of turn, you don't lose this mana as steps and
-            k = lasting_key(k, "turn")              # phases end" (106.4, 500.4: it empties as the turn's last step ends)
+            k = lasting_key(k, "turn")  # phases end" (106.4, 500.4: it empties as the turn's last step ends)
         p.pool[k] = p.pool.get(k, 0) + (int(s) if s.isdigit() else 1)
     g.log("mana", player=player, mana="".join(syms))
 
