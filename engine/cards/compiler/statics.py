@@ -636,17 +636,27 @@ def _cost_change_targeting(m: re.Match) -> list[dict[str, Any]] | None:
              "amount": -n if m.group(4) == "less" else n}]
 
 
-@static(r"^self costs (\{\d+\}) less to cast (?:for each (.+)|if (.+))$")
+@static(r"^you may cast self from your graveyard if you pay (\{\d+\}) more to cast it for each (.+)$")
+def _cast_from_graveyard_paying_more(m: re.Match) -> list[dict[str, Any]] | None:
+    """"You may cast SELF from your graveyard if you pay {1} more to cast it for each other creature card in your
+    graveyard" (Risen Executioner): the permission (601.2a) and, for that cast only, the increase (601.2f)."""
+    more = _self_cost(re.match(r"^self costs (\{\d+\}) (more) to cast (?:for each (.+)|if (.+))$",
+                               f"self costs {m.group(1)} more to cast for each {m.group(2)}"))  # type: ignore[arg-type]
+    return None if more is None else [{"kind": "cast_self_from", "zones": ["graveyard"]},
+                                      {**more[0], "cast_from": "graveyard"}]
+
+
+@static(r"^self costs (\{\d+\}) (less|more) to cast (?:for each (.+)|if (.+))$")
 def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
     n = int(parse_cost(m.group(1))[0])
-    out: dict[str, Any] = {"kind": "cost_change", "spells": "self", "amount": -n}
-    if m.group(2):
-        q = quantity(m.group(2))
+    out: dict[str, Any] = {"kind": "cost_change", "spells": "self", "amount": -n if m.group(2) == "less" else n}
+    if m.group(3):
+        q = quantity(m.group(3))
         if q is None:
             return None
         out["per"] = q
     else:
-        t = re.fullmatch(r"it targets (?:an? )?(.+)", m.group(3))
+        t = re.fullmatch(r"it targets (?:an? )?(.+)", m.group(4))
         if t:  # "costs {3} less to cast if it targets a tapped creature": known once targets are chosen (601.2f)
             f = parse_noun(t.group(1))
             if f is None or f.get("player") or f.get("_needs_player_target") \
@@ -654,7 +664,7 @@ def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
                 return None  # (a spell, 114.1a; a card in a graveyard, 114.1: the targets are objects there)
             out["targets"] = f
             return [out]
-        cond = parse_condition(m.group(3))
+        cond = parse_condition(m.group(4))
         if cond is None:
             return None
         out["condition"] = cond
