@@ -29,6 +29,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "play_from", "graveyard_replacement",
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
                    "damage_mod",        # "deals double that damage instead": engine.replacement.damage_mods (614.1a)
+                   "look_face_down",    # "you may look at face-down creatures you don't control": engine/facedown.py
                    "cant_gain_life", "cant_lose_life", "skip_step",
                    "extra_land",        # read by land_plays (305.2a)
                    "attack_tax",        # read by engine.combat.attack_cost (508.1g)

@@ -491,6 +491,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
     "damage_mod",  # "it deals double that damage / that much damage plus N instead" (engine/replacement.py, 614.1a)
     "attach_only",  # "SELF can be attached only to a creature with ..." (engine/object_statics.py attach_allowed)
+    "look_face_down",  # "You may look at face-down creatures you don't control any time" (engine/facedown.py)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)

@@ -1214,6 +1214,14 @@ def _prevention(to: str, by_opponent: bool, n: str) -> list[dict[str, Any]] | No
     return [out]
 
 
+@static(r"^you may look at face-down creatures (?:you don't control|your opponents control) any time$")
+def _look_face_down(m: re.Match) -> list[dict[str, Any]] | None:
+    """707.5 (as 400.2 allows a rule or effect to let a player look at a hidden card): "You may look at face-down
+    creatures you don't control any time" (Keeper of the Lens): its controller may know which card each one is
+    (engine/facedown.py known_to, engine/view.py)."""
+    return [{"kind": "look_face_down", "who": "you"}]
+
+
 @static(r"^self can be attached only to (an? .+)$")
 def _attach_only(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can be attached only to a creature with toughness 4 or greater" (Gate Smasher, 301.5): what it may
