@@ -39,6 +39,7 @@ KNOWN = frozenset({
     "life_eq", "life_le", "life_ge",  # a player's life total: "each player with exactly 13 life" (119.1)
     # "with the same name as a card in their (your) graveyard": "controller" (of the object) or "you" (201.2)
     "name_in_graveyard",
+    "face_down",  # "face-down creature": a face-down spell or permanent (707.2), as it is now
     "pt_equal",  # bool: "whose power and toughness are (aren't) equal" (208.1)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
     "damaged_you_this_turn",  # "creature that dealt damage to you this turn" (engine/triggers.py damaged_by_turn)
@@ -199,6 +200,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "not_ids" in f and x in f["not_ids"]:
         return False
+    if "face_down" in f and ("face_down" in o.chosen) != bool(f["face_down"]):
+        return False  # 707.2: a face-down spell or permanent
     if "name_in_graveyard" in f:  # "with the same name as a card in their graveyard" (201.2)
         who = you if f["name_in_graveyard"] == "you" else game.controller_of(x)
         if who not in game.players or not any(game.objects[c].card.name == o.card.name

@@ -61,6 +61,19 @@ def _event_word(w: str) -> str | None:
 
 def parse_trigger(cond: str) -> dict[str, Any] | None:
     """The condition of a trigger, without its leading word: 'SELF enters' -> {...}."""
+    trig = _parse_trigger(cond)
+    f = trig.get("filter") if trig is not None else None
+    if trig is None or not (isinstance(f, dict) and "face_down" in f):
+        return trig
+    events = trig["event"] if isinstance(trig["event"], list) else [trig["event"]]
+    if events == ["turned_face_up"]:  # "whenever a face-down permanent you control is turned face up": it was (707.2)
+        return {**trig, "filter": {k: v for k, v in f.items() if k != "face_down"}}
+    if set(events) & {"dies", "ltb"}:
+        return None  # "whenever a face-down creature dies": as it last existed, which the filter does not read
+    return trig
+
+
+def _parse_trigger(cond: str) -> dict[str, Any] | None:
     c = cond.strip().lower().rstrip(",")
     m = re.fullmatch(r"(an? .+?) enters tapped", c)
     if m:  # "Whenever a permanent you control enters tapped" (Amulet of Vigor): tapped as it entered (614.1c)
