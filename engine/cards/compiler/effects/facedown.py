@@ -37,8 +37,8 @@ def _turn_down(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Turn target creature face down" (Cyber Conversion): a face-down 2/2 (707.2), the same object;
     "It's a 2/2 Cyberman artifact creature." after it gives other face-down characteristics
     (engine/cards/compiler/effects/sequence.py)."""
-    what = c.ref(m.group(1))
-    if what is None or what == "self":
+    what = c.ref(m.group(1))  # "{1}{G}: Turn SELF face down" (Obscuring Aether): the same object (707.8)
+    if what is None:
         return None
     return [Effect("action", {"name": "turn_face_down", "what": what})]
 
