@@ -94,7 +94,9 @@ GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacri
                               "combat_damage_player", "creature_to_graveyard", "to_graveyard",
                               "dies",  # "whenever a creature is put into your graveyard ..., if SELF is in your
                               # graveyard" (Bridge from Below): leaves checks the graveyards for dies
-                              "leaves_graveyard"})  # "a creature card leaves an opponent's graveyard"
+                              "leaves_graveyard",  # "a creature card leaves an opponent's graveyard"
+                              "turned_face_up"})  # "whenever a permanent you control is turned face up, you may return
+# SELF from your graveyard" (Deathmist Raptor)
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),
