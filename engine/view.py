@@ -42,7 +42,8 @@ def _own_face_down(g: "Game", player: str, cards: list[dict[str, Any]]) -> list[
                 looks = any(ab.kind == "static" and ab.static and ab.static.get("kind") == "look_face_down"
                             for i in g.battlefield if g.controller_of(i) == player for ab in g.chars(i).abilities)
             if ctl == player or player_control.controls(g, player, ctl) or looks and o.zone == "battlefield" \
-                    and "Creature" in g.chars(d["id"]).types:  # 712.4: the controlled player's too
+                    and "Creature" in g.chars(d["id"]).types \
+                    or player in o.chosen.get("looked_by", ()):  # 712.4: the controlled player's too
                 if out is cards:
                     out = list(cards)
                 out[k] = dict(d, face_down_card=o.chosen["face_down"].name)

@@ -43,5 +43,17 @@ def _turn_down(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "turn_face_down", "what": what})]
 
 
+@reader(r"^(you may )?look at (each face-down creature that's attacking or blocking|target face-down creature|"
+        r"each face-down creature(?: you don't control)?)$")
+def _look_face_down(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"You may look at each face-down creature that's attacking or blocking" (Revealing Wind), "Look at target
+    face-down creature" (Aven Soulgazer): its controller may know those cards from now on (707.5, 400.2)."""
+    what = c.ref(m.group(2))
+    if what is None:
+        return None
+    look = Effect("action", {"name": "look_face_down", "what": what})
+    return [Effect("may", {"effects": [look]})] if m.group(1) else [look]
+
+
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_manifest, _turn_down)
+READERS: tuple[Reader, ...] = (_manifest, _turn_down, _look_face_down)
