@@ -553,6 +553,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if who is None or f is None:
             return None
         return [Effect("discard", {"who": who, "amount": number(m.group(2)) or 1, "filter": f, "chooser": "you"})]
+    m = re.fullmatch(
+        r"(target player|target opponent) reveals their hand\. you may choose an? (.+?) card from it\. if you do, "
+        r"(?:that player|they) discards? that card\. if you don't, (?:that player|they) discards? (\w+) cards?\.?", low)
+    if m:  # Nightsnare: the caster's choice; declined (or nothing to choose), the player discards two of their choice
+        who = ctx.player(m.group(1))
+        f = parse_noun(m.group(2))
+        n = number(m.group(3))
+        if who is None or f is None or not n:
+            return None
+        return [Effect("reveal", {"who": who, "zone": "hand"}),  # seen before the choice to choose (608.2c)
+                Effect("may", {"effects": [Effect("discard", {"who": who, "amount": 1, "filter": f, "chooser": "you"})],
+                               "else": [Effect("discard", {"who": who, "amount": n})]})]
     m = re.fullmatch(r"look at the top card of (target player's|target opponent's) library\. you may put (?:that card|"
                      r"it) on the bottom of (?:that player's|their) library\.?", low)
     if m:  # Jace, the Mind Sculptor +2: fateseal 1 (701.19a) of the target player's library, whoever it is
