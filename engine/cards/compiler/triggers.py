@@ -110,6 +110,13 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         return {**inner, "filter": {**inner["filter"], "name_in_graveyard": "you" if m.group(4) == "your"
                                     else "controller"}}
+    m = re.fullmatch(r"an? (.+?) deals combat damage to you", c)
+    if m and m.group(1) != "source":  # "Whenever a creature deals combat damage to you" (Hixus, Teysa): you, the
+        f = parse_noun(m.group(1))    # player (510.2), not a planeswalker you control; "that creature" the source
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        f.pop("zone", None)
+        return {"event": "combat_damage_player", "filter": f, "defending": "you_only"}
     m = re.fullmatch(r"(an? .+?) transforms into an? (.+)", c)
     if m and m.group(1) != "self":
         # "Whenever a permanent you control transforms into a non-Human creature" (Cult of the Waxing Moon): the
