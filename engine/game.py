@@ -602,11 +602,21 @@ class Game:
     def draw(self, player: str, n: int = 1) -> None:
         """Draw n cards (121.2); drawing from an empty library loses at the next SBA check (704.5b)."""
         p = self.players[player]
-        for _ in range(n):
-            if player_statics.active(self) and player_statics.draw_capped(self, player):
+        todo = [True] * n  # True: a draw "draw two cards instead" may still replace (614.5: once for each event)
+        while todo:
+            fresh = todo.pop()
+            statics_on = player_statics.active(self)
+            if statics_on and player_statics.draw_capped(self, player):
                 continue  # "can't draw more than one card each turn": this draw can't happen (121.2)
             if self.effects and replacement.draw_replaced(self, player):
                 continue  # 614.11: replaced, even from an empty library; the next draw goes on (614.11a)
+            mine = self.step == "draw" and self.active == player  # their own draw step (504)
+            if mine:
+                turn, k = p.draw_step_draws
+                p.draw_step_draws = (self.turn, (k if turn == self.turn else 0) + 1)
+            if fresh and statics_on:  # 614.1a: "If you would draw a card, draw two cards instead"
+                earlier = (p.draw_step_draws[1] - 1) if mine else None
+                todo.extend([False] * (player_statics.draw_times(self, player, earlier) - 1))
             if not p.library:
                 p.drew_from_empty = True
                 continue

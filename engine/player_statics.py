@@ -30,6 +30,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
                    "damage_mod",        # "deals double that damage instead": engine.replacement.damage_mods (614.1a)
                    "look_face_down",    # "you may look at face-down creatures you don't control": engine/facedown.py
+                   "draw_times",        # "if you would draw a card, draw two cards instead": Game.draw (614.1a)
                    "cant_gain_life", "cant_lose_life", "skip_step",
                    "extra_land",        # read by land_plays (305.2a)
                    "attack_tax",        # read by engine.combat.attack_cost (508.1g)
@@ -343,6 +344,21 @@ def draw_capped(g: "Game", player: str) -> bool:
     so a further draw can't happen (121.2)."""
     lims = [t for t in statics(g, "draw_limit") if applies_to(g, t[2].get("who"), t[1], player)]
     return bool(lims) and g.players[player].drawn_turn >= min(int(t[2].get("amount", 1)) for t in lims)
+
+
+def draw_times(g: "Game", player: str, in_draw_step: int | None) -> int:
+    """614.1a, 614.5: "If you would draw a card, draw two cards instead" (Thought Reflection): how many draws one draw
+    of ``player`` becomes, each such effect applying once (two of them: four). ``in_draw_step``: how many cards the
+    player drew earlier in their own draw step (None outside it): "except the first one you draw in each of your
+    draw steps" (Alhammarret's Archive) leaves those draws alone."""
+    n = 1
+    for _, ctl, st in statics(g, "draw_times"):
+        if ctl != player:
+            continue
+        if in_draw_step is not None and in_draw_step < int(st.get("except_draw_step", 0)):
+            continue
+        n *= int(st.get("amount", 2))
+    return n
 
 
 def spells_cast_this_turn(g: "Game", player: str) -> int:

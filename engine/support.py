@@ -100,6 +100,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "damage_mod",  # engine/replacement.py damage_mods (614.1a)
                      "attach_only",  # engine/object_statics.py attach_allowed (701.3a, 704.5p)
                      "look_face_down",  # engine/facedown.py known_to, engine/view.py (707.5)
+                     "draw_times",  # engine/game.py draw, engine/player_statics.py draw_times (614.1a)
                      "cant_gain_life", "cant_lose_life",  # engine/player_statics.py (118.7, 118.8)
                      "cant_get_counters",  # engine/player_statics.can_get_counters (121.1)
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)

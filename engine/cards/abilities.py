@@ -492,6 +492,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "damage_mod",  # "it deals double that damage / that much damage plus N instead" (engine/replacement.py, 614.1a)
     "attach_only",  # "SELF can be attached only to a creature with ..." (engine/object_statics.py attach_allowed)
     "look_face_down",  # "You may look at face-down creatures you don't control any time" (engine/facedown.py)
+    "draw_times",  # "If you would draw a card, draw two cards instead" (engine/game.py draw, 614.1a)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)

@@ -1222,6 +1222,17 @@ def _look_face_down(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "look_face_down", "who": "you"}]
 
 
+@static(r"^if you would draw a card(?: except the first (one|two) you draw in each of your draw steps)?, "
+        r"draw (two|three) cards instead$")
+def _draw_times(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If you would draw a card, draw two cards instead" (Thought Reflection), "... except the first one you
+    draw in each of your draw steps ..." (Alhammarret's Archive): engine/player_statics.py draw_times."""
+    st: dict[str, Any] = {"kind": "draw_times", "who": "you", "amount": number(m.group(2))}
+    if m.group(1):
+        st["except_draw_step"] = number(m.group(1))
+    return [st]
+
+
 @static(r"^self can be attached only to (an? .+)$")
 def _attach_only(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can be attached only to a creature with toughness 4 or greater" (Gate Smasher, 301.5): what it may

@@ -25,7 +25,7 @@ MARKERS: dict[str, tuple[str, ...]] = {
     "those": ("'it'", "'exiled'", "'created'", "'target'", "'each'", "chosen", "this_way", "search", "dig",
               "choose", "attacking"),
     "instead": ("instead", "'else'", "replace", "exile_if_dies", "life_gain", "unearth", "prevent",
-                "token_multiply", "counter_change", "cant_gain_life", "damage_mod"),
+                "token_multiply", "counter_change", "cant_gain_life", "damage_mod", "draw_times"),
     "that many": ("that_much", "this_way", "token_multiply", "counter_change"),   # 614.1a: "twice that many"
     "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort", "'paid'",  # "pay any amount"
                   "damage_mod"),  # 614.1a: "it deals that much damage plus 1 instead"
