@@ -376,7 +376,7 @@ def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bo
         g.changed()
         g.log("regenerate", card=o.card.name, obj=oid)
         return False
-    g.move(oid, ev["to"], replaced=True, linked=ev.get("link"))
+    g.move(oid, ev["to"], replaced=True, linked=ev.get("link"), tokens=ev.get("tokens", ()))
     return True
 
 
@@ -564,6 +564,8 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
             k = restricted_key(k, only)
         elif e.args.get("until") == "end_of_combat":  # firebending: it does not empty until combat ends
             k = lasting_key(k, "combat")
+        elif e.args.get("until") == "end_of_turn":  # "Until end of turn, you don't lose this mana as steps and
+            k = lasting_key(k, "turn")  # phases end" (106.4, 500.4: it empties as the turn's last step ends)
         p.pool[k] = p.pool.get(k, 0) + (int(s) if s.isdigit() else 1)
     g.log("mana", player=player, mana="".join(syms))
 

@@ -567,6 +567,10 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
         if ab.kind == "static" and own and own.get("kind") == "cost_change" and own.get("spells") == "self":
             if own.get("condition") and not _self_condition(g, own["condition"], player):
                 continue
+            o = g.objects[spell]
+            frm = o.chosen.get("cast_from") if o.zone == "stack" else o.zone
+            if own.get("cast_from") and frm != own["cast_from"]:
+                continue  # "if you pay {1} more to cast it" of a permission to cast it from a graveyard (601.2f)
             tg = own.get("targets")
             if tg and targets is not None and not any(
                     isinstance(x, int) and matches(g, x, tg, spell, player) for slot in targets for x in slot):

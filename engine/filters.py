@@ -42,6 +42,9 @@ KNOWN = frozenset({
     # values.bind_refs and values.static_bind, as other_than is
     "shares_type_with",
     "life_eq", "life_le", "life_ge",  # a player's life total: "each player with exactly 13 life" (119.1)
+    # "with the same name as a card in their (your) graveyard": "controller" (of the object) or "you" (201.2)
+    "name_in_graveyard",
+    "face_down",  # "face-down creature": a face-down spell or permanent (707.2), as it is now
     "pt_equal",  # bool: "whose power and toughness are (aren't) equal" (208.1)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
     "attached_ids",  # "all Equipment attached to that creature": attached to one of these (301.5; from attached_ref)
@@ -210,6 +213,13 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "attached_ids" in f and o.attached_to not in f["attached_ids"]:
         return False
+    if "face_down" in f and ("face_down" in o.chosen) != bool(f["face_down"]):
+        return False  # 707.2: a face-down spell or permanent
+    if "name_in_graveyard" in f:  # "with the same name as a card in their graveyard" (201.2)
+        who = you if f["name_in_graveyard"] == "you" else game.controller_of(x)
+        if who not in game.players or not any(game.objects[c].card.name == o.card.name
+                                               for c in game.players[who].graveyard if c != x):
+            return False
     if "blocking_ids" in f and not set(o.blocking) & set(f["blocking_ids"]):
         return False
     # the controller of the source ("you"), found only for the parts that read it

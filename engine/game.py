@@ -57,6 +57,7 @@ from engine.filters import matches
 from engine.layers import Chars, compute, copy_layers, counters_allowed, off_battlefield
 from engine.leave import exile_orphans, leave
 from engine.ops import OPS
+from engine.ops.objects import replacement_tokens
 from engine.rng import GameRandom
 from engine.state import STEPS, Decision, Obj, Player, create_object, stamp_entry
 from engine.until import object_left, source_left
@@ -419,7 +420,7 @@ class Game:
     def move(self, oid: int, to: str, *, top: bool = True, controller: str | None = None,
              tapped: bool = False, index: int | None = None, replaced: bool = False,
              counters: dict[str, int] | None = None, linked: int | None = None, transformed: bool = False,
-             attached_to: int | None = None) -> int:
+             attached_to: int | None = None, tokens: Any = ()) -> int:
         """Move an object to a zone; it becomes a new object there (400.7). Returns its new id.
 
         A move to a graveyard goes through its replacement effects (614.1a, engine/replacement.py)
@@ -427,7 +428,8 @@ class Game:
         into its owner's library. ``counters``: it enters the battlefield with them (614.1c:
         persist, undying). ``linked``: the source whose replacement the caller applied exiles it,
         linked to that source's "exiled with" ability (614.14). ``attached_to``: an Aura spell enters
-        the battlefield attached to its target (303.4f), so its enters triggers see it attached."""
+        the battlefield attached to its target (303.4f), so its enters triggers see it attached. ``tokens``: the
+        tokens a replacement the caller applied creates as the object moves (614.1a; engine/ops/objects.py)."""
         o = self.objects[oid]
         frm = o.zone
         r = self.resolving
@@ -452,10 +454,12 @@ class Game:
         elif frm == "battlefield" and o.chosen.get("leaves_to") not in (None, to):
             to = o.chosen["leaves_to"]  # 702.83a: "if it would leave the battlefield, exile it instead"
         link = linked if to == "exile" else None
+        made = tokens
         if not replaced and (to == "graveyard" or self.commanders and to in commander.REPLACED):
             # 614.1a: "exile it instead", "shuffle it ... instead"; 903.9: the command zone instead
             res = replacement.zone_change(self, o, frm, to, ask=commander.may_ask(self, frm))
             to, link = res["to"], res.get("link") if res["to"] == "exile" else None
+            made = res.get("tokens", ())
         if self.replacing:
             replacement.done(self, f"zone:{oid}")
             commander.done(self, oid)
@@ -595,16 +599,28 @@ class Game:
             triggers.event(self, {"event": "card_to_graveyard", "obj": n.id, "player": n.owner, "from": frm})
         if frm == "graveyard":  # "whenever ... leave your graveyard" (603.2)
             triggers.event(self, {"event": "leaves_graveyard", "obj": n.id, "player": n.owner, "to": to})
+        if made:
+            replacement_tokens(self, made)
         return n.id
 
     def draw(self, player: str, n: int = 1) -> None:
         """Draw n cards (121.2); drawing from an empty library loses at the next SBA check (704.5b)."""
         p = self.players[player]
-        for _ in range(n):
-            if player_statics.active(self) and player_statics.draw_capped(self, player):
+        todo = [True] * n  # True: a draw "draw two cards instead" may still replace (614.5: once for each event)
+        while todo:
+            fresh = todo.pop()
+            statics_on = player_statics.active(self)
+            if statics_on and player_statics.draw_capped(self, player):
                 continue  # "can't draw more than one card each turn": this draw can't happen (121.2)
             if self.effects and replacement.draw_replaced(self, player):
                 continue  # 614.11: replaced, even from an empty library; the next draw goes on (614.11a)
+            mine = self.step == "draw" and self.active == player  # their own draw step (504)
+            if mine:
+                turn, k = p.draw_step_draws
+                p.draw_step_draws = (self.turn, (k if turn == self.turn else 0) + 1)
+            if fresh and statics_on:  # 614.1a: "If you would draw a card, draw two cards instead"
+                earlier = (p.draw_step_draws[1] - 1) if mine else None
+                todo.extend([False] * (player_statics.draw_times(self, player, earlier) - 1))
             if not p.library:
                 if player_statics.active(self) and player_statics.empty_draw_wins(self, player):
                     self.wins(player)  # 614.1a: "you win the game instead" (Laboratory Maniac)
@@ -1253,9 +1269,11 @@ class Game:
         """The step ends: mana empties (106.4); the next step begins (500.2). ``again``: a
         cleanup step in which players had priority is followed by another one (514.3a)."""
         lasting = self.step in _LASTING_STEPS  # firebending's mana lasts through combat (engine/mana.py)
+        turn = self.step != "cleanup"  # "until end of turn, you don't lose this mana": kept until the cleanup step ends
         for p in self.players.values():
             if p.pool:
-                p.pool = {k: v for k, v in p.pool.items() if k.endswith("~combat")} if lasting else {}
+                p.pool = {k: v for k, v in p.pool.items() if lasting and k.endswith("~combat")
+                          or turn and k.endswith("~turn")}
         self.priority = None
         self.passes = 0
         self.begun = False

@@ -30,6 +30,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "play_from", "graveyard_replacement",
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
                    "damage_mod",        # "deals double that damage instead": engine.replacement.damage_mods (614.1a)
+                   "look_face_down",    # "you may look at face-down creatures you don't control": engine/facedown.py
+                   "draw_times",        # "if you would draw a card, draw two cards instead": Game.draw (614.1a)
                    "cant_gain_life", "cant_lose_life", "skip_step",
                    "extra_land",        # read by land_plays (305.2a)
                    "attack_tax",        # read by engine.combat.attack_cost (508.1g)
@@ -486,6 +488,21 @@ def draw_capped(g: "Game", player: str) -> bool:
     return bool(lims) and g.players[player].drawn_turn >= min(int(t[2].get("amount", 1)) for t in lims)
 
 
+def draw_times(g: "Game", player: str, in_draw_step: int | None) -> int:
+    """614.1a, 614.5: "If you would draw a card, draw two cards instead" (Thought Reflection): how many draws one draw
+    of ``player`` becomes, each such effect applying once (two of them: four). ``in_draw_step``: how many cards the
+    player drew earlier in their own draw step (None outside it): "except the first one you draw in each of your
+    draw steps" (Alhammarret's Archive) leaves those draws alone."""
+    n = 1
+    for _, ctl, st in statics(g, "draw_times"):
+        if ctl != player:
+            continue
+        if in_draw_step is not None and in_draw_step < int(st.get("except_draw_step", 0)):
+            continue
+        n *= int(st.get("amount", 2))
+    return n
+
+
 def spells_cast_this_turn(g: "Game", player: str) -> int:
     """Spells ``player`` cast this turn, counted from the event log back to the turn's start."""
     n = 0
@@ -506,21 +523,23 @@ def free_from_hand(g: "Game", player: str, o: "Obj") -> bool:
 
 
 # ------------------------------------------------------------------ replacement (614)
-def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str, str, bool]]:
+def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str, str, bool, Any]]:
     """614.1a: the statics that would put a card somewhere else than a graveyard ("exile",
     "library_shuffle"), as (source id, source name, where): a card's own ("If SELF would be put
     into a graveyard from anywhere", Nexus of Fate, Legacy Weapon) from every zone, others
     (Leyline of the Void) from the battlefield. Tokens are not cards. engine/replacement.py
-    lets the owner choose the order when several apply (616.1e). The last item says whether the
-    source links the cards it exiles to its "exiled with" abilities (614.14). "from": only a card
-    leaving that zone ("If another creature would die": the battlefield). With limited range of
+    lets the owner choose the order when several apply (616.1e). The fourth item says whether the
+    source links the cards it exiles to its "exiled with" abilities (614.14); the last, (controller, token
+    effect args) of a replacement that also creates a token ("instead exile that card and create ...").
+    "from": only a card leaving that zone ("If another creature would die": the battlefield). With limited range of
     influence another's static reaches only objects within its controller's range (801.10,
     801.13a)."""
     if o.ability is not None or not active(g):
         return []
-    out = [(o.id, o.card.name, st.get("to", "exile"), False) for st in _card_statics(o.card)
-           if st["kind"] == "graveyard_replacement" and st.get("affects") == "self"
-           and st.get("from", frm) == frm and (not o.token or st.get("from") == "battlefield")]
+    out: list[tuple[int, str, str, bool, Any]] = [
+        (o.id, o.card.name, st.get("to", "exile"), False, None) for st in _card_statics(o.card)
+        if st["kind"] == "graveyard_replacement" and st.get("affects") == "self"
+        and st.get("from", frm) == frm and (not o.token or st.get("from") == "battlefield")]
     for src, ctl, st in statics(g, "graveyard_replacement"):
         if not seats.object_in_range(g, ctl, o.id):  # 801.13a: that portion of the event does nothing
             continue
@@ -537,7 +556,10 @@ def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str
                 continue
             f.pop("owner", None)
             if matches(g, o.id, f, src, ctl):
-                out.append((src, g.objects[src].card.name, st.get("to", "exile"), bool(st.get("link"))))
+                # "instead exile that card and create a 2/2 black Zombie creature token" (Kalitas): the token its
+                # controller creates as part of the replacement (614.1a)
+                out.append((src, g.objects[src].card.name, st.get("to", "exile"), bool(st.get("link")),
+                            (ctl, st["token"]) if st.get("token") else None))
     return out
 
 

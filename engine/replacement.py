@@ -360,9 +360,9 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
                 cands.append({"id": f"x{e['ts']}", "text": _gy_text(e.get("name", "an effect"), "exile"),
                               "tier": OTHER, "to": "exile"})
     if to == "graveyard":
-        for i, (sid, name, dest, link) in enumerate(player_statics.graveyard_replacements(g, o, frm)):
+        for i, (sid, name, dest, link, token) in enumerate(player_statics.graveyard_replacements(g, o, frm)):
             cands.append({"id": f"g{sid}.{i}", "text": _gy_text(name, dest), "tier": OTHER, "to": dest,
-                          **({"link": sid} if link else {})})
+                          **({"link": sid} if link else {}), **({"token": token} if token else {})})
     ev: Event = {"to": to, "regen": False, "destroy": destroy, "out": (to, False)}
     if not cands:
         if g.commanders:
@@ -382,7 +382,9 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
         # whose exiled cards are linked to another of its abilities remembers them (614.14)
         # (where it is linked makes a different result: the choice of 616.1 matters then)
         return {"to": c["to"], "regen": False, "destroy": ev["destroy"], "out": (c["to"], False, c.get("link")),
-                **({"link": c["link"]} if "link" in c else {})}
+                **({"link": c["link"]} if "link" in c else {}),
+                # "... and create a 2/2 black Zombie creature token": made as the card moves (614.1a)
+                **({"tokens": [*ev.get("tokens", ()), c["token"]]} if "token" in c else {})}
 
     owner = g.controller_of(o.id) if o.zone == "battlefield" else o.owner
     final, _ = run(g, f"zone:{o.id}", owner or o.owner, ev, applicable, apply, ask)

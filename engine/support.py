@@ -103,6 +103,8 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "untargetable_zone",  # engine/targets.py targetable (115.1: cards in graveyards)
                      "damage_mod",  # engine/replacement.py damage_mods (614.1a)
                      "attach_only",  # engine/object_statics.py attach_allowed (701.3a, 704.5p)
+                     "look_face_down",  # engine/facedown.py known_to, engine/view.py (707.5)
+                     "draw_times",  # engine/game.py draw, engine/player_statics.py draw_times (614.1a)
                      "cant_gain_life", "cant_lose_life",  # engine/player_statics.py (118.7, 118.8)
                      "cant_lose_game", "cant_win_game", "life_floor",  # engine/player_statics.py (104.2, 104.3, 614.1a)
                      "cant_get_counters",  # engine/player_statics.can_get_counters (121.1)

@@ -102,7 +102,9 @@ GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacri
                               # or more +1/+1 counters are put on a creature you control" (Moss-Pit Skeleton), "whenever
                               # a land card is put into a graveyard from anywhere" (Centaur Vinecrasher), "whenever you
                               # attack with one or more Rats" (Persistent Marshstalker)
-                              "surveil", "counters_put", "card_to_graveyard", "attacks"})
+                              "surveil", "counters_put", "card_to_graveyard", "attacks",
+                              "turned_face_up"})  # "whenever a permanent you control is turned face up, you may return
+# SELF from your graveyard" (Deathmist Raptor)
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),

@@ -808,10 +808,18 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "only if you've been attacked this step": a creature attacks that player (508.1)
     if "combat_timing" in cond and not _combat_time(g, cond["combat_timing"]):
         return False
-    if "trigger_player_hand_le" in cond:  # "if that player has one or fewer cards in hand": the trigger's player
+    if "trigger_player_hand_le" in cond or "trigger_player_hand_ge" in cond or "trigger_player_opponent" in cond:
+        # "if that player has one or fewer cards in hand", "if the player is your opponent and has four or more
+        # cards in hand": the trigger's player (603.4)
         info = (r.get("trigger") if "trigger" in r else this(g, r).trigger_info if "obj" in r else None) if r else None
         p = (info or {}).get("player")
-        if not isinstance(p, str) or p not in g.players or len(g.players[p].hand) > cond["trigger_player_hand_le"]:
+        if not isinstance(p, str) or p not in g.players:
+            return False
+        n = len(g.players[p].hand)
+        if n > cond.get("trigger_player_hand_le", n) or n < cond.get("trigger_player_hand_ge", n):
+            return False
+        opp = p in seats.opponents(g, you)
+        if "trigger_player_opponent" in cond and opp != bool(cond["trigger_player_opponent"]):
             return False
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
         return False
@@ -1135,7 +1143,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
-                  "attacked_you", "trigger_player_hand_le",
+                  "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
                   "opponent_more_life",

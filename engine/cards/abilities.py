@@ -509,6 +509,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "spell_keywords",  # "Artifact spells you cast have convoke", "... spells you control have deathtouch"
     "loyalty_instant",  # "you may activate loyalty abilities ... any time you could cast an instant" (606.3)
     "graveyard_keywords",  # "instant and sorcery cards in your graveyard have retrace" (702.80a)
+    "look_face_down",  # "You may look at face-down creatures you don't control any time" (engine/facedown.py)
+    "draw_times",  # "If you would draw a card, draw two cards instead" (engine/game.py draw, 614.1a)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)

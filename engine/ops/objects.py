@@ -409,6 +409,16 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
 
 
 
+def replacement_tokens(g: "Game", made: Any) -> None:
+    """The tokens a replacement effect creates as it replaces a move (614.1a: "If a nontoken creature an opponent
+    controls would die, instead exile that card and create a 2/2 black Zombie creature token", Kalitas): (controller,
+    token effect args) pairs, each made under that player's control (614.1a "twice that many" applies too)."""
+    for ctl, args in made or ():
+        if ctl in g.players and seats.can_control(g, ctl):
+            for card in _tokens(g, ctl, [token_def(Effect("token", args))], int(args.get("amount", 1))):
+                create_token(g, card, ctl, bool(args.get("tapped")))
+
+
 def _tokens(g: "Game", player: str, cards: list[CardDef], n: int) -> list[CardDef]:
     """``n`` tokens of each of ``cards`` (in turn: one of each, then again), each kind as many as its
     replacement effects make it (614.1a: "twice that many of those tokens", engine/replacement.py)."""

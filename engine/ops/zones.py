@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import dredge, knowledge, player_statics, triggers
+from engine import dredge, facedown, knowledge, player_statics, triggers
 from engine.actions import add_effect, attack_choice, discard, plan_to_graveyard, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
@@ -186,6 +186,13 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
               and (not e.get("only_from") or g.objects[x].zone == e.args["only_from"])]  # "each card put into a
         # graveyard this way": the cards in that zone only (400.7)
         attacks: list[Any] = [None] * len(xs)
+        down = e.get("face_down")
+        if down == "choose" and xs:  # "face up or face down": its controller chooses as it resolves (608.2d)
+            got = r["answers"].get(f"{r['i']}.face")
+            if got is None:
+                return {"kind": "choose_option", "player": controller(g, r), "options": ["face up", "face down"],
+                        "slot": f"{r['i']}.face", "prompt": f"{this(g, r).card.name}: put it onto the battlefield"}
+            down = got == "face down"
         if e.get("attacking"):  # 508.4: chosen as each enters, asked before anything moves
             for k, x in enumerate(xs):
                 who = controller(g, r) if e.get("control") == "you" else g.objects[x].owner
@@ -197,6 +204,8 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 ctl = controller(g, r) if e.get("control") == "you" else None
                 if e.get("transformed") and transform_back(g.objects[x].card) is None:
                     continue  # 711.8a: a card that can't enter transformed stays where it is
+                if down:  # 707.3: turned face down before it is put onto the battlefield (a 2/2, 707.2)
+                    facedown.put_down(g, x, "morph")
                 host = None
                 if e.get("attach_to") is not None:
                     host = _aura_host(g, r, x, e.args["attach_to"], ctl or g.objects[x].owner)

@@ -28,6 +28,7 @@ from engine.cards.compiler.leveler import Striation, split_levels
 from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
+from engine.cards.compiler.targets import KEYWORDS
 from engine.cards.compiler.text import CHAPTER, normalise, sentences
 from engine.cards.compiler.timing import combat_timing
 from engine.cards.compiler.triggers import parse_trigger
@@ -80,7 +81,7 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
     items: list[IrItem] = []
     i = 0
     while i < len(paras):
-        p = paras[i]
+        p = same_is_true(paras[i])
         bullets: list[str] = []
         if _MODAL.match(p) or p.rstrip().endswith("—") and "choose" in p.lower() or _AGAIN.fullmatch(p.strip()):
             while i + 1 < len(paras) and paras[i + 1].startswith("•"):
@@ -117,6 +118,31 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             items.append(IrItem("static", p))
         i += 1
     return items
+
+
+_SAME_IS_TRUE = re.compile(r"(?<=\.) The same is true for ([a-z ,]+)\.$")
+_LEAD = re.compile(r"^((?:at|when|whenever) [^,]+, )", re.I)
+
+
+def same_is_true(p: str) -> str:
+    """"... gain first strike until end of turn if a creature you control has first strike. The same is true for
+    flying, deathtouch, ... and vigilance" (Odric, Lunarch Marshal): the sentence again for each keyword named, in
+    place of the keyword it names (one ability: a trigger's condition is said once). A list of other words is left
+    as it is (the paragraph is then read, or not, as printed)."""
+    m = _SAME_IS_TRUE.search(p)
+    if m is None:
+        return p
+    words = [w.strip() for w in re.split(r",? and |, ", m.group(1)) if w.strip()]
+    base = p[:m.start()].strip()
+    low = base.lower()
+    named = [k for k in sorted(KEYWORDS, key=len, reverse=True) if re.search(rf"\b{k}\b", low)]
+    if not words or any(w not in KEYWORDS for w in words) or not named:
+        return p
+    k0 = min(named, key=lambda k: re.search(rf"\b{k}\b", low).start())  # type: ignore[union-attr]
+    lead = _LEAD.match(base)
+    body = base[lead.end():] if lead else base
+    copies = [re.sub(rf"\b{k0}\b", w, body, flags=re.I) for w in words]
+    return " ".join([base] + [c[0].upper() + c[1:] for c in copies])
 
 
 _ACT_LIMITS = [

@@ -269,6 +269,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     """A condition clause (without 'if' / 'as long as') to a condition dict."""
     t = text.strip().lower().rstrip(",.")
     t = re.sub(r"^you control at least (\w+) ", r"you control \1 or more ", t)  # "at least five other Mountains"
+    # "if a creature you control has first strike" (Odric, Lunarch Marshal): you control one with it (702)
+    t = re.sub(r"^an? ([a-z ]+?) you control has ([a-z ]+)$", r"you control a \1 with \2", t)
     got = _history_condition(t)
     if got is not None:
         return got
@@ -385,6 +387,15 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     fewer = number(m.group(1)) if m else None
     if fewer:
         return {"hand_le": fewer - 1}
+    m = re.fullmatch(r"(?:that|the) player is your opponent and has (.+)", t)
+    if m:  # "If the player is your opponent and has four or more cards in hand" (Fevered Visions): both
+        more = parse_condition(f"that player has {m.group(1)}")
+        return None if more is None else {"trigger_player_opponent": True, **more}
+    if t in ("that player is your opponent", "the player is your opponent"):
+        return {"trigger_player_opponent": True}  # the trigger's player is an opponent (102.3)
+    m = re.fullmatch(r"(?:that|the) player has (\w+) or more cards in hand", t)
+    if m and number(m.group(1)) is not None:  # the trigger's player's hand (402.1)
+        return {"trigger_player_hand_ge": number(m.group(1))}
     m = re.fullmatch(r"that player has (no|one or fewer|two or fewer) cards in hand", t)
     if m:  # "at the beginning of each opponent's upkeep, if that player has one or fewer cards in hand" (603.4)
         return {"trigger_player_hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2}[m.group(1)]}

@@ -11,8 +11,8 @@ from typing import Any, Callable
 
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
-from engine.cards.compiler.effects import become_parts, copy_exceptions, keyword_list, pt_value
-from engine.cards.compiler.effects.context import STATIC_READERS
+from engine.cards.compiler.effects import become_parts, copy_exceptions, keyword_list, parse_effects, pt_value
+from engine.cards.compiler.effects.context import STATIC_READERS, Ctx
 from engine.cards.compiler.effects.restrictions import SPELL_KINDS
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import subtype
@@ -659,17 +659,27 @@ def _cost_change_targeting(m: re.Match) -> list[dict[str, Any]] | None:
              "amount": -n if m.group(4) == "less" else n}]
 
 
-@static(r"^self costs (\{\d+\}) less to cast (?:for each (.+)|if (.+))$")
+@static(r"^you may cast self from your graveyard if you pay (\{\d+\}) more to cast it for each (.+)$")
+def _cast_from_graveyard_paying_more(m: re.Match) -> list[dict[str, Any]] | None:
+    """"You may cast SELF from your graveyard if you pay {1} more to cast it for each other creature card in your
+    graveyard" (Risen Executioner): the permission (601.2a) and, for that cast only, the increase (601.2f)."""
+    more = _self_cost(re.match(r"^self costs (\{\d+\}) (more) to cast (?:for each (.+)|if (.+))$",
+                               f"self costs {m.group(1)} more to cast for each {m.group(2)}"))  # type: ignore[arg-type]
+    return None if more is None else [{"kind": "cast_self_from", "zones": ["graveyard"]},
+                                      {**more[0], "cast_from": "graveyard"}]
+
+
+@static(r"^self costs (\{\d+\}) (less|more) to cast (?:for each (.+)|if (.+))$")
 def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
     n = int(parse_cost(m.group(1))[0])
-    out: dict[str, Any] = {"kind": "cost_change", "spells": "self", "amount": -n}
-    if m.group(2):
-        q = quantity(m.group(2))
+    out: dict[str, Any] = {"kind": "cost_change", "spells": "self", "amount": -n if m.group(2) == "less" else n}
+    if m.group(3):
+        q = quantity(m.group(3))
         if q is None:
             return None
         out["per"] = q
     else:
-        t = re.fullmatch(r"it targets (?:an? )?(.+)", m.group(3))
+        t = re.fullmatch(r"it targets (?:an? )?(.+)", m.group(4))
         if t:  # "costs {3} less to cast if it targets a tapped creature": known once targets are chosen (601.2f)
             f = parse_noun(t.group(1))
             if f is None or f.get("player") or f.get("_needs_player_target") \
@@ -677,7 +687,7 @@ def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
                 return None  # (a spell, 114.1a; a card in a graveyard, 114.1: the targets are objects there)
             out["targets"] = f
             return [out]
-        cond = parse_condition(m.group(3))
+        cond = parse_condition(m.group(4))
         if cond is None:
             return None
         out["condition"] = cond
@@ -1029,6 +1039,21 @@ def _self_exile_instead(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
+@static(r"^if (another|an?) (.+?) would die, instead exile that card and create (.+)$")
+def _dies_exile_token(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If a nontoken creature an opponent controls would die, instead exile that card and create a 2/2 black
+    Zombie creature token" (Kalitas, Traitor of Ghet): the card is exiled and the static's controller creates the
+    token, as one replacement (engine/ops/objects.py replacement_tokens)."""
+    plain = re.match(r"^if (another|an?) (.+?) would die, exile it instead$",
+                     f"if {m.group(1)} {m.group(2)} would die, exile it instead")
+    base = _dies_exile(plain) if plain is not None else None
+    made = parse_effects(f"create {m.group(3)}.", Ctx())
+    if base is None or made is None or len(made) != 1 or made[0].op != "token" or set(made[0].args) - {
+            "amount", "types", "subtypes", "colors", "keywords", "power", "toughness", "tapped", "name"}:
+        return None
+    return [{**base[0], "link": False, "token": dict(made[0].args)}]
+
+
 @static(r"^if (another|an?) (.+?) would die, exile it instead$")
 def _dies_exile(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1a, 614.14: "If another creature would die, exile it instead" (Void Maw: the cards it exiles are
@@ -1352,6 +1377,25 @@ def _prevention(to: str, by_opponent: bool, n: str) -> list[dict[str, Any]] | No
     if n != "all":
         out["amount"] = int(n)
     return [out]
+
+
+@static(r"^you may look at face-down creatures (?:you don't control|your opponents control) any time$")
+def _look_face_down(m: re.Match) -> list[dict[str, Any]] | None:
+    """707.5 (as 400.2 allows a rule or effect to let a player look at a hidden card): "You may look at face-down
+    creatures you don't control any time" (Keeper of the Lens): its controller may know which card each one is
+    (engine/facedown.py known_to, engine/view.py)."""
+    return [{"kind": "look_face_down", "who": "you"}]
+
+
+@static(r"^if you would draw a card(?: except the first (one|two) you draw in each of your draw steps)?, "
+        r"draw (two|three) cards instead$")
+def _draw_times(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If you would draw a card, draw two cards instead" (Thought Reflection), "... except the first one you
+    draw in each of your draw steps ..." (Alhammarret's Archive): engine/player_statics.py draw_times."""
+    st: dict[str, Any] = {"kind": "draw_times", "who": "you", "amount": number(m.group(2))}
+    if m.group(1):
+        st["except_draw_step"] = number(m.group(1))
+    return [st]
 
 
 @static(r"^self can be attached only to (an? .+)$")

@@ -118,6 +118,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+(?:with|that has) the same name as a card in (their|your|its controller's) graveyard$", p)
+        if m:  # "a creature or planeswalker spell with the same name as a card in their graveyard" (Dragonlord
+            # Kolaghan), "an instant or sorcery card with the same name as a card in your graveyard": its name (201.2)
+            f["name_in_graveyard"] = "you" if m.group(1) == "your" else "controller"
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+whose power and toughness (are|aren't) equal$", p)
         if m:  # "target non-Elf creature whose power and toughness aren't equal" (Gilt-Leaf Winnower, 208.1)
             f["pt_equal"] = m.group(1) == "are"

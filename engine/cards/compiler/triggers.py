@@ -61,6 +61,19 @@ def _event_word(w: str) -> str | None:
 
 def parse_trigger(cond: str) -> dict[str, Any] | None:
     """The condition of a trigger, without its leading word: 'SELF enters' -> {...}."""
+    trig = _parse_trigger(cond)
+    f = trig.get("filter") if trig is not None else None
+    if trig is None or not (isinstance(f, dict) and "face_down" in f):
+        return trig
+    events = trig["event"] if isinstance(trig["event"], list) else [trig["event"]]
+    if events == ["turned_face_up"]:  # "whenever a face-down permanent you control is turned face up": it was (707.2)
+        return {**trig, "filter": {k: v for k, v in f.items() if k != "face_down"}}
+    if set(events) & {"dies", "ltb"}:
+        return None  # "whenever a face-down creature dies": as it last existed, which the filter does not read
+    return trig
+
+
+def _parse_trigger(cond: str) -> dict[str, Any] | None:
     c = cond.strip().lower().rstrip(",")
     m = re.fullmatch(r"self or enchanted creature (.+)", c)
     if m:  # bestow (702.102): "Whenever SELF or enchanted creature attacks" (Heliod's Emissary): the creature it is
@@ -107,6 +120,22 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 return None
             out["batch"] = True  # "it" is then the attacker (the batch's objects), as the sentence means
         return out
+    m = re.fullmatch(r"(you|an opponent|a player) (casts?) (an? .+? spell) (?:with|that has) the same name as a card "
+                     r"in (their|your) graveyard", c)
+    if m:  # "Whenever an opponent casts a creature or planeswalker spell with the same name as a card in their
+        # graveyard" (Dragonlord Kolaghan): the spell's name as it is cast (201.2, 601.2i)
+        inner = parse_trigger(f"{m.group(1)} {m.group(2)} {m.group(3)}")
+        if inner is None or inner.get("event") != "cast" or not isinstance(inner.get("filter"), dict):
+            return None
+        return {**inner, "filter": {**inner["filter"], "name_in_graveyard": "you" if m.group(4) == "your"
+                                    else "controller"}}
+    m = re.fullmatch(r"an? (.+?) deals combat damage to you", c)
+    if m and m.group(1) != "source":  # "Whenever a creature deals combat damage to you" (Hixus, Teysa): you, the
+        f = parse_noun(m.group(1))    # player (510.2), not a planeswalker you control; "that creature" the source
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        f.pop("zone", None)
+        return {"event": "combat_damage_player", "filter": f, "defending": "you_only"}
     m = re.fullmatch(r"(an? .+?) transforms into an? (.+)", c)
     if m and m.group(1) != "self":
         # "Whenever a permanent you control transforms into a non-Human creature" (Cult of the Waxing Moon): the

@@ -498,7 +498,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if got is not None:
             return got
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
-                     r"it's .+|your life total .+|you attacked .+|you've .+|you gained .+)", low)
+                     r"it's .+|your life total .+|you attacked .+|you've .+|you gained .+|an? [a-z ]+ you control has "
+                     r"[a-z ]+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
         cond = parse_condition(m.group(3))  # among cards in your graveyard": the instruction only if it holds (608.2c);
         if cond is not None and set(cond) == {"it"} and re.match(r"put .+ on (?:equipped|enchanted) creature$",
@@ -629,6 +630,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if who is None or f is None:
             return None
         return [Effect("discard", {"who": who, "amount": number(m.group(2)) or 1, "filter": f, "chooser": "you"})]
+    m = re.fullmatch(
+        r"(target player|target opponent) reveals their hand\. you may choose an? (.+?) card from it\. if you do, "
+        r"(?:that player|they) discards? that card\. if you don't, (?:that player|they) discards? (\w+) cards?\.?", low)
+    if m:  # Nightsnare: the caster's choice; declined (or nothing to choose), the player discards two of their choice
+        who = ctx.player(m.group(1))
+        f = parse_noun(m.group(2))
+        n = number(m.group(3))
+        if who is None or f is None or not n:
+            return None
+        return [Effect("reveal", {"who": who, "zone": "hand"}),  # seen before the choice to choose (608.2c)
+                Effect("may", {"effects": [Effect("discard", {"who": who, "amount": 1, "filter": f, "chooser": "you"})],
+                               "else": [Effect("discard", {"who": who, "amount": n})]})]
     m = re.fullmatch(r"look at the top card of (target player's|target opponent's) library\. you may put (?:that card|"
                      r"it) on the bottom of (?:that player's|their) library\.?", low)
     if m:  # Jace, the Mind Sculptor +2: fateseal 1 (701.19a) of the target player's library, whoever it is
@@ -687,6 +700,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
     for sent in sentences(text):
         s = sent.strip().rstrip(".").lower()
+        adds = [k for k, e in enumerate(out) if e.op == "add_mana"]
+        if s == "until end of turn, you don't lose this mana as steps and phases end" and len(adds) == 1 \
+                and "until" not in out[adds[0]].args:
+            # "Add {R}{R}{R}{G}{G}{G}. Until end of turn, you don't lose this mana as steps and phases end" (Savage
+            # Ventmaw): the mana the instruction added stays in the pool until the turn ends (106.4, 500.4)
+            out[adds[0]] = Effect("add_mana", {**out[adds[0]].args, "until": "end_of_turn"})
+            continue
         m = re.match(r"^if you do, (.+)$", s)
         if m and out and out[-1].op == "sacrifice" and out[-1].args == {"what": "self"}:
             # "Sacrifice SELF. If you do, ..." (Standstill): it was sacrificed only if it was still a permanent

@@ -93,6 +93,12 @@ def _return_to_your_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if mm is None else _return(mm, c)
 
 
+_RETURN = re.compile(
+    r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
+    r"battlefield)( transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|"
+    r"their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$")
+
+
 @reader(
     r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
     r"battlefield)( transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|"
@@ -126,6 +132,19 @@ def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
         args["attach_to"] = host
     return [Effect("move", args)]
+
+
+@reader(r"^(return .+? to the battlefield)( face down| face up or face down)((?: under .+? control)?)$")
+def _return_face_down(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Return it to the battlefield face down under your control" (Ashcloud Phoenix), "return SELF from your
+    graveyard to the battlefield face up or face down" (Deathmist Raptor): the card is turned face down before it
+    is put onto the battlefield (707.3, as 701.31a), or as its controller chooses then."""
+    plain = _RETURN.fullmatch(m.group(1) + m.group(3))
+    got = _return(plain, c) if plain is not None else None
+    if got is None or len(got) != 1 or got[0].args.get("to") != "battlefield" or {"transformed", "attach_to"} & set(
+            got[0].args):
+        return None
+    return [Effect("move", {**got[0].args, "face_down": "choose" if "up or" in m.group(2) else True})]
 
 
 _NTH = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
@@ -583,6 +602,7 @@ READERS: tuple[Reader, ...] = (
     _bounce_with_auras,
     _exiled_to_hand,
     _bounce,
+    _return_face_down,
     _return, _return_to_your_hand,
     _nth_from_top,
     _top_or_bottom_yours,
