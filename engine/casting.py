@@ -850,7 +850,7 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False  # 118.3: counters that can't be put on it (a rule forbids them) can't pay the cost
     if has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
         return False
-    mana = costs.ability_mana(g, player, o.id, cost)
+    mana = costs.ability_mana(g, player, o.id, cost, ab)
     if mana and "X" not in mana and not can_afford(g, player, mana, {o.id} if cost.tap else set(), ("ability", o.id)):
         return False
     return True
@@ -988,7 +988,7 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     discarded = _pay_other_costs(g, player, o, cost, x)
     if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
-    mana = costs.ability_mana(g, player, o.id, cost)  # 602.2b: as it is activated (before other costs are paid)
+    mana = costs.ability_mana(g, player, o.id, cost, ab)  # 602.2b: as it is activated (before other costs are paid)
     if mana:
         pay_mana(g, player, substitute_x(mana, s.x), {o.id} if cost.tap else set(), a.get("pay"),
                  ("ability", o.id))  # 106.6: restricted mana that may pay for this source's abilities

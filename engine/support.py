@@ -118,6 +118,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "life_floor",  # engine/player_statics.py, read by engine/actions.py deal_damage_batch (614.1a)
                      "cant_cause",  # engine/player_statics.py, read by the discard, sacrifice, search ops (101.2)
                      "spell_keywords",  # engine/player_statics.py, read by engine/cast_options.py, engine/actions.py
+                     "ability_cost",  # engine/player_statics.py, read by engine/costs.py ability_mana (602.2b)
                      "cast_only",  # engine/casting.py can_cast_timing (604.6, 506.6)
                      "full_text",  # engine/layers.py, layer 3 (612.5)
                      "extra_land",  # engine/player_statics.py land_plays (305.2a)

@@ -496,6 +496,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "life_floor",  # "Damage that would reduce your life total to less than N reduces it to N instead" (614.1a)
     "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice permanents" (101.2)
     "spell_keywords",  # "Artifact spells you cast have convoke", "... spells you control have deathtouch"
+    "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (602.2b, 601.2f)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)

@@ -1850,6 +1850,39 @@ def _spell_keywords(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "spell_keywords", "who": "you", "spells": f, "keywords": [m.group(2).capitalize()]}]
 
 
+_ABILITY_KEYWORDS = {"equip": "Equip", "ninjutsu": "Ninjutsu", "cycling": "Cycling", "boast": "Boast"}
+
+
+@static(r"^(?:(equip|ninjutsu|cycling|boast) abilities you activate|activated abilities of (.+?)|loyalty abilities of "
+        r"(.+?)|abilities your opponents activate) cost \{(\d+)\} (less|more) to activate"
+        r"( unless they're mana abilities)?(?:\. this effect can't reduce the mana in that cost to less than one "
+        r"mana)?$")
+def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
+    """602.2b, 601.2f: "Equip abilities you activate cost {1} less to activate" (Nahiri, Storm of Stone), "Activated
+    abilities of creatures you control cost {2} less to activate. This effect can't reduce the mana in that cost to
+    less than one mana" (Biomancer's Familiar), "Loyalty abilities of planeswalkers your opponents control cost {1}
+    more to activate" (Eidolon of Obstruction), "abilities your opponents activate cost {1} more to activate unless
+    they're mana abilities" (Tithe Taker): a change of the generic mana of those abilities' costs as they are
+    activated (engine/costs.py ability_mana)."""
+    n = int(m.group(4)) * (-1 if m.group(5) == "less" else 1)
+    st: dict[str, Any] = {"kind": "ability_cost", "amount": n, "who": "you", "abilities": {}}
+    if m.group(1):
+        st["abilities"] = {"keyword": _ABILITY_KEYWORDS[m.group(1)]}
+    elif m.group(2) or m.group(3):
+        f = parse_noun(m.group(2) or m.group(3))
+        if f is None or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield"):
+            return None
+        st["who"] = "any"  # the abilities of those permanents, whoever activates them (their controller)
+        st["abilities"] = {"sources": f, **({"loyalty": True} if m.group(3) else {})}
+    else:
+        st["who"] = "opponent"
+    if m.group(6):
+        st["abilities"]["nonmana"] = True
+    if "can't reduce" in m.group(0):
+        st["floor"] = 1
+    return [st]
+
+
 @static(r"^self is (an? .+)$")
 def _self_is(m: re.Match) -> list[dict[str, Any]] | None:
     """205.1b, 613.1d, 613.3b: "During your turn, SELF is a 4/4 Human Soldier creature with indestructible that's
@@ -1915,7 +1948,7 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
             # only one there is, so the creatures you control while the condition holds (611.3a)
             body = re.sub(r"\bgets\b", "get", re.sub(r"\bhas\b", "have", body.replace(
                 f"that {one.group(1)} ", f"{one.group(1)}s you control ", 1)))
-        return _with_condition(_parse_plain(body), cond) if cond is not None else None
+        return _with_condition(_plain_or_both(body), cond) if cond is not None else None
     m = re.fullmatch(r"as long as (.+?), (?:it|self) can attack as though it didn't have defender", low)
     if m:
         cond = parse_condition(re.sub(r"^it's ", "self is ", m.group(1)))
@@ -1933,7 +1966,7 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
             cond_text = re.sub(r"^it (has|is) ", r"self \1 ", cond_text)
         cond = parse_condition(cond_text)
         return _with_condition(_parse_plain(m.group(1)), cond) if cond is not None else None
-    out = _parse_plain(low)
+    out = _plain_or_both(low)
     if out is None and low.endswith(" during your turn"):  # "Prevent all damage that would be dealt to SELF
         # during your turn" (Gideon Blackblade): the static while it is its controller's turn (611.3b)
         out = _with_condition(_parse_plain(low[:-len(" during your turn")]), {"your_turn": True})
@@ -1948,6 +1981,20 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
             got += x
         return got
     return out
+
+
+def _plain_or_both(low: str) -> list[dict[str, Any]] | None:
+    """One static sentence, or two joined by "and" that are each whole on their own: "creatures you control have
+    first strike and equip abilities you activate cost {1} less to activate" (Nahiri, Storm of Stone), "spells your
+    opponents cast cost {1} more to cast and abilities your opponents activate cost {1} more ..." (Tithe Taker)."""
+    out = _parse_plain(low)
+    if out is not None:
+        return out
+    for mm in re.finditer(r" and (?=(?:equip|ninjutsu|cycling|abilities|activated|loyalty) )", low):
+        a, b = _parse_plain(low[:mm.start()]), _parse_plain(low[mm.end():])
+        if a is not None and b is not None:
+            return a + b
+    return None
 
 
 def _parse_plain(low: str) -> list[dict[str, Any]] | None:
