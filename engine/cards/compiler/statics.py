@@ -1870,8 +1870,8 @@ def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
         st["abilities"] = {"keyword": _ABILITY_KEYWORDS[m.group(1)]}
     elif m.group(2) or m.group(3):
         f = parse_noun(m.group(2) or m.group(3))
-        if f is None or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield"):
-            return None
+        if f is None or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield") or "source" in f:
+            return None  # permanents' abilities only ("sources with the chosen name" may be cards elsewhere)
         st["who"] = "any"  # the abilities of those permanents, whoever activates them (their controller)
         st["abilities"] = {"sources": f, **({"loyalty": True} if m.group(3) else {})}
     else:
