@@ -946,6 +946,9 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
                 raise IllegalAction(f"{a['mana']!r}: not a kind of mana {o.card.name}'s ability adds")
     if ab.kind == "mana" and not ab.targets:
         card = o.card  # as the source last existed, if a cost sacrifices or exiles it (112.7a)
+        mana = costs.ability_mana(g, player, o.id, cost, ab)  # 605.3a, 602.2b: "{2}, {T}: Add ..." (Cabal Coffers)
+        if mana:  # its mana is paid first, from the pool and other mana abilities (601.2g-h)
+            pay_mana(g, player, substitute_x(mana, x), {o.id} if cost.tap else set(), a.get("pay"), ("ability", o.id))
         _pay_other_costs(g, player, o, cost, x)
         # 107.3a, 602.2b: the number announced for its cost ("Remove any number of storage counters") is
         # fixed in its effects, as a mana ability has no object on the stack to keep it (605.3a)
