@@ -863,7 +863,7 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False  # 118.3: counters that can't be put on it (a rule forbids them) can't pay the cost
     if has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
         return False
-    mana = costs.ability_mana(g, player, o.id, cost)
+    mana = costs.ability_mana(g, player, o.id, cost, ab)
     if mana and "X" not in mana and not can_afford(g, player, mana, {o.id} if cost.tap else set(), ("ability", o.id)):
         return False
     return True
@@ -963,6 +963,9 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
                 raise IllegalAction(f"{a['mana']!r}: not a kind of mana {o.card.name}'s ability adds")
     if ab.kind == "mana" and not ab.targets:
         card = o.card  # as the source last existed, if a cost sacrifices or exiles it (112.7a)
+        mana = costs.ability_mana(g, player, o.id, cost, ab)  # 605.3a, 602.2b: "{2}, {T}: Add ..." (Cabal Coffers)
+        if mana:  # its mana is paid first, from the pool and other mana abilities (601.2g-h)
+            pay_mana(g, player, substitute_x(mana, x), {o.id} if cost.tap else set(), a.get("pay"), ("ability", o.id))
         _pay_other_costs(g, player, o, cost, x)
         # 107.3a, 602.2b: the number announced for its cost ("Remove any number of storage counters") is
         # fixed in its effects, as a mana ability has no object on the stack to keep it (605.3a)
@@ -1005,7 +1008,7 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     discarded = _pay_other_costs(g, player, o, cost, x)
     if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
-    mana = costs.ability_mana(g, player, o.id, cost)  # 602.2b: as it is activated (before other costs are paid)
+    mana = costs.ability_mana(g, player, o.id, cost, ab)  # 602.2b: as it is activated (before other costs are paid)
     if mana:
         pay_mana(g, player, substitute_x(mana, s.x, x_color(o.card)), {o.id} if cost.tap else set(), a.get("pay"),
                  ("ability", o.id))  # 106.6: restricted mana that may pay for this source's abilities

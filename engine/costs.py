@@ -608,10 +608,30 @@ def _self_condition(g: "Game", cond: dict[str, Any], player: str) -> bool:
     return condition(g, cond, None, {"controller": player})  # a condition of the player casting it
 
 
-def ability_mana(g: "Game", player: str, src: int, cost: Cost) -> tuple[str, ...]:
+def ability_mana(g: "Game", player: str, src: int, cost: Cost, ab: Any = None) -> tuple[str, ...]:
     """The mana an activated ability's cost asks now: "This ability costs {1} less to activate for each
     instant and sorcery card in your graveyard" / "if you control a legendary creature" changes its generic
-    mana as it is activated (602.2b: as 601.2f for a spell; a reduction takes away generic mana only)."""
+    mana as it is activated (602.2b: as 601.2f for a spell; a reduction takes away generic mana only); then
+    the statics about abilities (``ab``: "Equip abilities you activate cost {1} less to activate"), increases
+    before reductions (601.2f), a reduction that "can't reduce the mana in that cost to less than one mana"
+    stopping there."""
+    mana = _own_change(g, player, src, cost)
+    changes = player_statics.ability_cost_changes(g, player, src, ab) if ab is not None else []
+    for n, floor in sorted(changes, key=lambda c: -c[0]):
+        before = _mana_count(mana)
+        mana = apply_change(mana, n)
+        left = _mana_count(mana)
+        if floor and left < min(floor, before):  # "can't reduce the mana in that cost to less than one mana"
+            mana = mana + (str(min(floor, before) - left),)
+    return mana
+
+
+def _mana_count(symbols: tuple[str, ...]) -> int:
+    """The amount of mana symbols ask (generic by number, each other symbol one)."""
+    return sum(int(s) if s.isdigit() else 0 if s == "X" else 1 for s in symbols)
+
+
+def _own_change(g: "Game", player: str, src: int, cost: Cost) -> tuple[str, ...]:
     ch = cost.change
     if not ch:
         return cost.mana

@@ -54,7 +54,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "cant_lose_game",  # "You can't lose the game" (104.3, 704.5a-c): can_lose
                    "cant_win_game",  # "Your opponents can't win the game" (104.2): can_win
                    "loyalty_instant",  # "... activate loyalty abilities ... any time you could cast an instant"
-                   "graveyard_keywords"})  # "... cards in your graveyard have retrace" (cast_options, 702.80a)
+                   "graveyard_keywords",  # "... cards in your graveyard have retrace" (cast_options, 702.80a)
+                   "ability_cost"})  # "Equip abilities you activate cost {1} less to activate" (costs.ability_mana)
 
 #: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
 #: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
@@ -467,6 +468,34 @@ def spell_keywords(g: "Game", o: "Obj", player: str) -> frozenset[str]:
         if _spell_matches(g, o, st.get("spells"), player):
             out.update(st.get("keywords", ()))
     return frozenset(out)
+
+
+def ability_cost_changes(g: "Game", player: str, src: int, ab: Any) -> list[tuple[int, int]]:
+    """602.2b, 601.2f: (amount, floor) of each static that changes the cost of the ability ``ab`` of ``src``
+    that ``player`` activates: "Equip abilities you activate cost {1} less to activate", "Activated abilities of
+    creatures you control cost {2} less ... can't reduce the mana in that cost to less than one mana", "Loyalty
+    abilities of planeswalkers your opponents control cost {1} more", "abilities your opponents activate cost
+    {1} more to activate unless they're mana abilities"."""
+    if not active(g) or ab is None:
+        return []
+    out = []
+    for sid, ctl, st in statics(g, "ability_cost"):
+        if not applies_to(g, st.get("who"), ctl, player):
+            continue
+        want = st.get("abilities") or {}
+        if "keyword" in want and ab.keyword != want["keyword"]:
+            continue
+        if want.get("nonmana") and ab.kind == "mana":
+            continue
+        if want.get("loyalty") and (ab.cost is None or ab.cost.loyalty is None):
+            continue
+        if "sources" in want and not (src in g.objects and g.objects[src].zone == "battlefield"
+                                      and matches(g, src, want["sources"], sid if sid in g.objects else None, ctl)):
+            continue
+        if st.get("condition") and not condition(g, st["condition"], sid if sid in g.objects else None, None):
+            continue
+        out.append((int(st.get("amount", 0)), int(st.get("floor", 0))))
+    return out
 
 
 def empty_draw_wins(g: "Game", player: str) -> bool:

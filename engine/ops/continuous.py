@@ -6,6 +6,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from engine import player_statics
 from engine.actions import add_effect, until_of
 from engine.cards.abilities import Effect
 from engine.cards.compiler import textchange
@@ -98,6 +99,8 @@ def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
         if not players:
             return
         st["who"] = players
+    if "more" in st:  # "You can cast only one more spell this turn" (Irencrag Feat): those cast so far, and N more
+        st["amount"] = player_statics.spells_cast_this_turn(g, controller(g, r)) + int(st.pop("more"))
     if e.get("name_of") is not None:
         lki = r.get("lki_card", {})
         cards = [g.objects[x].card if x in g.objects else lki.get(x) for x in refs(g, r, e.args["name_of"])

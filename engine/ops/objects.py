@@ -3,7 +3,7 @@
 countering a spell (701.5)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine import player_statics, replacement, seats, triggers
 from engine.actions import (
@@ -78,7 +78,7 @@ def _regenerate(g: "Game", r: Ctx, e: Effect) -> None:
 @op("tap")
 def _tap(g: "Game", r: Ctx, e: Effect) -> dict | None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
-    act = tap
+    act: Callable[..., bool] = tap
     if e.get("or_untap") and objs:  # "tap or untap target creature": chosen as it resolves (608.2d)
         key = f"{r['i']}.tap_or_untap"
         got = r["answers"].get(key)

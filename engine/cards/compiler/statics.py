@@ -2139,6 +2139,39 @@ def _spell_keywords(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "spell_keywords", "who": "you", "spells": f, "keywords": [m.group(2).capitalize()]}]
 
 
+_ABILITY_KEYWORDS = {"equip": "Equip", "ninjutsu": "Ninjutsu", "cycling": "Cycling", "boast": "Boast"}
+
+
+@static(r"^(?:(equip|ninjutsu|cycling|boast) abilities you activate|activated abilities of (.+?)|loyalty abilities of "
+        r"(.+?)|abilities your opponents activate) cost \{(\d+)\} (less|more) to activate"
+        r"( unless they're mana abilities)?(?:\. this effect can't reduce the mana in that cost to less than one "
+        r"mana)?$")
+def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
+    """602.2b, 601.2f: "Equip abilities you activate cost {1} less to activate" (Nahiri, Storm of Stone), "Activated
+    abilities of creatures you control cost {2} less to activate. This effect can't reduce the mana in that cost to
+    less than one mana" (Biomancer's Familiar), "Loyalty abilities of planeswalkers your opponents control cost {1}
+    more to activate" (Eidolon of Obstruction), "abilities your opponents activate cost {1} more to activate unless
+    they're mana abilities" (Tithe Taker): a change of the generic mana of those abilities' costs as they are
+    activated (engine/costs.py ability_mana)."""
+    n = int(m.group(4)) * (-1 if m.group(5) == "less" else 1)
+    st: dict[str, Any] = {"kind": "ability_cost", "amount": n, "who": "you", "abilities": {}}
+    if m.group(1):
+        st["abilities"] = {"keyword": _ABILITY_KEYWORDS[m.group(1)]}
+    elif m.group(2) or m.group(3):
+        f = parse_noun(m.group(2) or m.group(3))
+        if f is None or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield") or "source" in f:
+            return None  # permanents' abilities only ("sources with the chosen name" may be cards elsewhere)
+        st["who"] = "any"  # the abilities of those permanents, whoever activates them (their controller)
+        st["abilities"] = {"sources": f, **({"loyalty": True} if m.group(3) else {})}
+    else:
+        st["who"] = "opponent"
+    if m.group(6):
+        st["abilities"]["nonmana"] = True
+    if "can't reduce" in m.group(0):
+        st["floor"] = 1
+    return [st]
+
+
 @static(r"^self is (an? .+)$")
 def _self_is(m: re.Match) -> list[dict[str, Any]] | None:
     """205.1b, 613.1d, 613.3b: "During your turn, SELF is a 4/4 Human Soldier creature with indestructible that's
@@ -2209,7 +2242,7 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
             # only one there is, so the creatures you control while the condition holds (611.3a)
             body = re.sub(r"\bgets\b", "get", re.sub(r"\bhas\b", "have", body.replace(
                 f"that {one.group(1)} ", f"{one.group(1)}s you control ", 1)))
-        return _with_condition(_parse_plain(body), cond) if cond is not None else None
+        return _with_condition(_plain_or_both(body), cond) if cond is not None else None
     m = re.fullmatch(r"as long as (.+?), (?:it|self) can attack as though it didn't have defender", low)
     if m:
         cond = parse_condition(re.sub(r"^it's ", "self is ", m.group(1)))
@@ -2227,7 +2260,7 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
             cond_text = re.sub(r"^it (has|is) ", r"self \1 ", cond_text)
         cond = parse_condition(cond_text)
         return _with_condition(_parse_plain(m.group(1)), cond) if cond is not None else None
-    out = _parse_plain(low)
+    out = _plain_or_both(low)
     m = re.fullmatch(r"(self (?:can't|has|gets|is) .+?) if (.+)", low) if out is None else None
     if m:  # "SELF can't be blocked if you've cast a historic spell this turn" (Relic Runner): a static that applies
         # while the condition holds, as "as long as" says it (611.3b)
@@ -2249,6 +2282,20 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
             got += x
         return got
     return out
+
+
+def _plain_or_both(low: str) -> list[dict[str, Any]] | None:
+    """One static sentence, or two joined by "and" that are each whole on their own: "creatures you control have
+    first strike and equip abilities you activate cost {1} less to activate" (Nahiri, Storm of Stone), "spells your
+    opponents cast cost {1} more to cast and abilities your opponents activate cost {1} more ..." (Tithe Taker)."""
+    out = _parse_plain(low)
+    if out is not None:
+        return out
+    for mm in re.finditer(r" and (?=(?:equip|ninjutsu|cycling|abilities|activated|loyalty) )", low):
+        a, b = _parse_plain(low[:mm.start()]), _parse_plain(low[mm.end():])
+        if a is not None and b is not None:
+            return a + b
+    return None
 
 
 def _parse_plain(low: str) -> list[dict[str, Any]] | None:

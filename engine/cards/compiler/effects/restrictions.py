@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.context import DURATIONS, STATIC_READERS, TAPPED_DURATIONS, Ctx, Reader, reader
-from engine.cards.compiler.targets import parse_noun
+from engine.cards.compiler.targets import number, parse_noun
 
 _RULES = {"can't block": "cant_block", "can't attack": "cant_attack", "can't attack or block": "cant_attack_or_block",
           "can't be blocked": "cant_be_blocked", "attacks this turn if able": "must_attack",
@@ -226,6 +226,14 @@ def _attack_rule_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("player_effect", {"static": st, "duration": DURATIONS[m.group(1)]}) for st in sts]
 
 
+@reader(r"^you can cast only (one|two|three) more spells? this turn$")
+def _spells_left_this_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """101.2, 611.2a: "You can cast only one more spell this turn" (Irencrag Feat): a limit on the spells the player
+    casts this turn, counted from those cast as it resolves (engine/ops/continuous.py player_effect)."""
+    return [Effect("player_effect", {"static": {"kind": "spell_limit", "who": "you", "more": number(m.group(1))},
+                                     "duration": "eot"})]
+
+
 @reader(r"^cast ((?:[a-z]+ )*?spells) this turn as though they had flash$")
 def _flash_this_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"You may cast spells this turn as though they had flash" (Emergence Zone, Alchemist's Refuge; 702.8a,
@@ -374,6 +382,7 @@ READERS: tuple[Reader, ...] = (
     _ignore_hexproof_for_now,
     _life_floor_for_now,
     _attack_rule_for_now,
+    _spells_left_this_turn,
     _restrict,
     _restrict_by,
     _cant_block_this,
