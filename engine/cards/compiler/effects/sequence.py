@@ -623,6 +623,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {**out[-1].args, "then": list(effs)})
             then_open = True
             continue
+        inner = out[-1].args.get("then") if m and out and out[-1].op == "if" and not out[-1].args.get("else") else None
+        if inner and len(inner) == 1 and inner[0].op == "may" and not inner[0].args.get("then"):
+            # "If you control a creature with power 4 or greater, you may draw a card. If you do, discard a card."
+            # (Force Away): the "if you do" of the optional instruction inside the condition (608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("if", {**out[-1].args, "then": [Effect("may", {**inner[0].args, "then": list(effs)})]})
+            then_open = True
+            continue
         if m and out and out[-1].op == "discard" and out[-1].args.get("who") == "you":
             # "Discard a card. If you do, draw a card." (Akoum Flameseeker): only if a card was discarded this
             # way (an empty hand discards none, 701.7a; 608.2c)
