@@ -1222,8 +1222,10 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
 def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
     """"... SELF deals 3 damage instead": the damage instruction before it, to the same recipients,
     with the new amount (Fiery Impulse's spell mastery; 608.2c)."""
-    m = re.fullmatch(r"(?:self|it) deals (\w+) damage", alt)
+    m = re.fullmatch(r"(?:self|it) deals (\w+)(?: plus (\d+))? damage", alt)
     n = amount(m.group(1)) if m else None
+    if m and m.group(2) and n is not None:  # "SELF deals X plus 2 damage instead" (Crater's Claws, 107.3)
+        n = {"plus": [n, int(m.group(2))]}
     if n is None or prev.op != "damage":
         return None
     return [Effect("damage", {**prev.args, "amount": n})]
