@@ -834,9 +834,24 @@ def _draw_limit(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "draw_limit", "who": who, "amount": 1 if m.group(2) == "one" else 2}]
 
 
-@static(r"^if a card would be put into an opponent's graveyard from anywhere, exile it instead$")
+@static(r"^if (a card or token|a card|an? .+? card) would be put into (a|an opponent's|your) graveyard from anywhere, "
+        r"exile it instead$")
 def _rip(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "graveyard_replacement", "affects": {"owner": "opponent"}, "to": "exile"}]
+    """614.1a: "If a card would be put into an opponent's graveyard from anywhere, exile it instead" (Leyline of the
+    Void); "If a card or token would be put into a graveyard ..." (Rest in Peace: tokens too); "If an instant or
+    sorcery card would ..." (Dryad Militant): the kind of card named."""
+    f: dict[str, Any] | None = {}
+    if m.group(1) not in ("a card", "a card or token"):
+        f = parse_noun(re.sub(r"^an? ", "", m.group(1)))
+        if f is None or f.get("player") or set(f) - {"types", "not_types", "subtypes", "colors", "zone"}:
+            return None
+        f.pop("zone", None)
+    if m.group(2) != "a":
+        f["owner"] = "opponent" if m.group(2) == "an opponent's" else "you"
+    st: dict[str, Any] = {"kind": "graveyard_replacement", "affects": f, "to": "exile"}
+    if m.group(1) == "a card or token":
+        st["tokens"] = True
+    return [st]
 
 
 @static(r"^if self would (die|be put into a graveyard from anywhere), exile (?:it|self) instead$")
