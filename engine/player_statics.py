@@ -432,7 +432,9 @@ def land_plays(g: "Game", player: str) -> int:
     play an additional land on each of your turns" they control (only in their own turn: the
     land play is a special action of the active player's main phase anyway)."""
     extra = g.players[player].extra_lands_turn  # "you may play an additional land this turn" (one turn only)
-    return 1 + extra + sum(int(st.get("amount", 1)) for _, ctl, st in statics(g, "extra_land") if ctl == player)
+    return 1 + extra + sum(int(st.get("amount", 1)) for _, ctl, st in statics(g, "extra_land")
+                           if ctl == player or st.get("who") == "each_player" and applies_to(g, "each_player", ctl,
+                                                                                              player))
 
 
 def tapped_for_mana(g: "Game", player: str, oid: int,

@@ -1417,6 +1417,12 @@ def _extra_land(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "extra_land", "amount": 1}]
 
 
+@static(r"^each player may play an additional land (?:on|during) each of their turns$")
+def _extra_land_each(m: re.Match) -> list[dict[str, Any]] | None:
+    """305.2a: "Each player may play an additional land on each of their turns" (Rites of Flourishing)."""
+    return [{"kind": "extra_land", "amount": 1, "who": "each_player"}]
+
+
 @static(r"^you may play (two|three) additional lands on each of your turns$")
 def _extra_lands(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "extra_land", "amount": 2 if m.group(1) == "two" else 3}]
