@@ -1363,7 +1363,7 @@ def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
-@static(r"^if (.+), self enters with (a|an|one|two|three|four|five|\d+) "
+@static(r"^if (.+), self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) "
         r"([+\-\w/]+) counters? on it$")
 def _conditional_counters(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1c: "If an opponent was dealt damage this turn, SELF enters with ..." (bloodthirst, 702.53a),
@@ -1375,7 +1375,8 @@ def _conditional_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_with_counters", "counter": m.group(3), "amount": n, "condition": cond}]
 
 
-@static(r"^self enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it if (.+)$")
+@static(r"^self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) ([+\-\w/]+) counters? on it if "
+        r"(.+)$")
 def _counters_if(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1c: "SELF enters with a +1/+1 counter on it if you attacked this turn" (checked as it enters)."""
     cond = parse_condition(m.group(3))
