@@ -708,9 +708,12 @@ def _life_plus(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "life_gain_plus", "amount": int(m.group(1))}]
 
 
-@static(r"^all creatures able to block self do so$")
+@static(r"^all creatures able to block (self|enchanted creature|equipped creature|it) do so$")
 def _lure_static(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "restriction", "affects": "self", "rule": "must_be_blocked_by_all"}]
+    """509.1c: "All creatures able to block SELF do so"; "... enchanted creature ..." (Lure), "... equipped
+    creature ..." (Nemesis Mask): a requirement on every creature that could block it."""
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "must_be_blocked_by_all"}]
 
 
 @static(r"^(?:as long as (.+?), )?you may cast self from (your graveyard|exile|your graveyard or from exile)"
