@@ -339,7 +339,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"life_ge_start_plus": 1}
     if t in ("it's your turn", "during your turn"):
         return {"your_turn": True}
-    if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn"):
+    if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
+             "during turns other than yours"):
         return {"your_turn": False}
     m = re.fullmatch(r"there are (\w+) or more (.+?) in your graveyard", t)
     if m:
