@@ -388,7 +388,7 @@ def _retarget(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if got is None:
             src = g.objects.get(n.source or -1) if n.ability is not None else n
             others = [t for t in target_candidates(g, ab.targets[0], src or n, n.controller, n.trigger_info or None)
-                      if t != old and t != n.id]  # 115.5: never itself
+                      if t != old and t != n.id]  # 114.4: never itself
             if not others:
                 continue  # 114.6a: no other legal target: unchanged
             opts = others if e.get("change") else [old, *others]

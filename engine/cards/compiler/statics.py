@@ -843,12 +843,12 @@ def _rip(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1a: "If a card would be put into an opponent's graveyard from anywhere, exile it instead" (Leyline of the
     Void); "If a card or token would be put into a graveyard ..." (Rest in Peace: tokens too); "If an instant or
     sorcery card would ..." (Dryad Militant): the kind of card named."""
-    f: dict[str, Any] | None = {}
+    f: dict[str, Any] = {}
     if m.group(1) not in ("a card", "a card or token"):
-        f = parse_noun(re.sub(r"^an? ", "", m.group(1)))
-        if f is None or f.get("player") or set(f) - {"types", "not_types", "subtypes", "colors", "zone"}:
+        got = parse_noun(re.sub(r"^an? ", "", m.group(1)))
+        if got is None or got.get("player") or set(got) - {"types", "not_types", "subtypes", "colors", "zone"}:
             return None
-        f.pop("zone", None)
+        f = {k: v for k, v in got.items() if k != "zone"}
     if m.group(2) != "a":
         f["owner"] = "opponent" if m.group(2) == "an opponent's" else "you"
     st: dict[str, Any] = {"kind": "graveyard_replacement", "affects": f, "to": "exile"}

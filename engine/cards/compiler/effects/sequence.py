@@ -624,7 +624,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             then_open = True
             continue
         inner = out[-1].args.get("then") if m and out and out[-1].op == "if" and not out[-1].args.get("else") else None
-        if inner and len(inner) == 1 and inner[0].op == "may" and not inner[0].args.get("then"):
+        if m is not None and inner and len(inner) == 1 and inner[0].op == "may" and not inner[0].args.get("then"):
             # "If you control a creature with power 4 or greater, you may draw a card. If you do, discard a card."
             # (Force Away): the "if you do" of the optional instruction inside the condition (608.2c)
             effs = parse_sentence(m.group(1), ctx)
