@@ -289,7 +289,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if (o.chosen.get("cast_from") if o.zone == "stack" else o.zone) not in f["cast_from"]:
             return False
     if f.get("dealt_damage_this_turn") and (o.chosen.get("damage_turn") or (None, 0))[0] != game.turn:
-        return False  # "that dealt damage this turn" (Avenging Arrow): it dealt some damage this turn (120.1)
+        return False  # "that dealt damage this turn" (Avenging Arrow): it dealt some damage this turn (119.1)
     if "face_down" in f and ("face_down" in o.chosen) != bool(f["face_down"]):
         return False  # 707.2: face down (a spell cast face down, 707.4, or a permanent turned face down)
     if f.get("adventurer") and (o.card.layout != "adventure" or "face_down" in o.chosen):
