@@ -10,7 +10,7 @@ from engine.cards.abilities import Ability, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects.amounts import bind_x, pt_value
 from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
-from engine.cards.compiler.subtypes import subtype
+from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
 from engine.cards.compiler.targets import COLORS, parse_noun
 
 
@@ -46,8 +46,12 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
     kws: list[str] = []
     abilities: list[Any] = []
-    if m.group(6):
-        k, abilities = _with_abilities(m.group(6))
+    with_text = m.group(6)
+    if with_text and re.match(r"all creature types(?: and |$)", with_text):  # Mutavault: every creature type
+        subs = sorted(CREATURE_TYPES)  # (205.3m; as changeling, 702.72a)
+        with_text = with_text[len("all creature types"):].removeprefix(" and ").strip() or None
+    if with_text:
+        k, abilities = _with_abilities(with_text)
         if k is None:
             return None
         kws = k
