@@ -139,7 +139,8 @@ def _animate_base(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^(until end of turn, |until your next turn, )?(.+?) (?:each )?(?:has|have) base power and toughness "
-        r"(\d+|x)/(\d+|x)( until end of turn| until your next turn)?(?:, where x is (.+))?$")
+        r"(\d+|x)/(\d+|x)( until end of turn| until your next turn)?(?:, where x is (.+))?"
+        r"( and gains? all creature types)?$")
 def _base_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
     """613.3b (layer 7b): "Target creature other than SELF has base power and toughness 0/2 until end of
     turn" (Sorceress Queen), "Until end of turn, creatures you control have base power and toughness
@@ -150,10 +151,13 @@ def _base_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     what = c.ref(m.group(2))
     p, t = pt_value(m.group(3), c), pt_value(m.group(4), c)
-    if what is None or p is None or t is None:
+    if what is None or p is None or t is None or m.group(7) and (m.group(5) or m.group(6)):
         return None
-    return [Effect("animate", {"what": what, "power": p, "toughness": t,
-                               "duration": "eot" if "end of turn" in dur_text else "your_next_turn"})]
+    dur = "eot" if "end of turn" in dur_text else "your_next_turn"
+    args: dict[str, Any] = {"what": what, "power": p, "toughness": t, "duration": dur}
+    if m.group(7):  # "... have base power and toughness X/X and gain all creature types" (Mirror Entity, 205.3m)
+        args.update(subtypes=sorted(CREATURE_TYPES), keep_types=True, in_addition=True)
+    return [Effect("animate", args)]
 
 
 @reader(r"^()(.+?) (?:each )?(?:has|have) base power (\d+|x)( until end of turn)"
