@@ -48,7 +48,7 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
     abilities: list[Any] = []
     with_text = m.group(6)
     if with_text and re.match(r"all creature types(?: and |$)", with_text):  # Mutavault: every creature type
-        subs = sorted(CREATURE_TYPES)  # (205.3m; as changeling, 702.72a)
+        subs = [*sorted(CREATURE_TYPES)]  # (205.3m; as changeling, 702.72a)
         with_text = with_text[len("all creature types"):].removeprefix(" and ").strip() or None
     if with_text:
         k, abilities = _with_abilities(with_text)
