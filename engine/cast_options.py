@@ -244,7 +244,7 @@ def implemented(keyword: str, card: CardDef) -> bool:
 OTHER_PARTS = frozenset({"Flashback", "Buyback", "Evoke", "Entwine"})
 #: the parts of a keyword's cost casting pays beside mana: life (118.4) and objects chosen while
 #: paying (601.2h: sacrifice, discard, exile from the graveyard, tap others, return to the hand, a card revealed
-#: from the hand: "Morph—Reveal a white card in your hand", 701.15a)
+#: from the hand: "Morph—Reveal a white card in your hand", 701.13a)
 _PAID_PARTS = ("mana", "life", "sacrifice", "discard", "discard_filter", "exile_from_graveyard", "exile_from_hand",
                "tap_others", "return_to_hand", "reveal_hand")
 

@@ -27,6 +27,7 @@ KNOWN = frozenset({
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
     "single_target",  # "target spell with a single target": one target chosen in all (114.6a)
     "face_down",  # "face-down creatures you control" (707.2): a face-down spell or permanent
+    "dealt_damage_this_turn",  # "creature that dealt damage this turn" (its damage this turn: engine/actions.py)
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "attacked_this_turn",  # "creatures that attacked this turn" (508.1: declared as attackers; triggers.py marks)
     "put_there_this_turn",  # "card in your graveyard that was put there from anywhere this turn" (Game.move)
@@ -321,6 +322,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "cast_from" in f:  # a spell: the zone it was cast from; a card that may be cast: where it is now (601.2a)
         if (o.chosen.get("cast_from") if o.zone == "stack" else o.zone) not in f["cast_from"]:
             return False
+    if f.get("dealt_damage_this_turn") and (o.chosen.get("damage_turn") or (None, 0))[0] != game.turn:
+        return False  # "that dealt damage this turn" (Avenging Arrow): it dealt some damage this turn (119.1)
     if "face_down" in f and ("face_down" in o.chosen) != bool(f["face_down"]):
         return False  # 707.2: face down (a spell cast face down, 707.4, or a permanent turned face down)
     if f.get("adventurer") and (o.card.layout != "adventure" or "face_down" in o.chosen):

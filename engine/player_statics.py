@@ -575,8 +575,8 @@ def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str
         a = st.get("affects")
         if st.get("from") and st["from"] != frm:
             continue
-        if o.token and "from" not in st:
-            continue  # tokens are not cards ("a card would be put into a graveyard")
+        if o.token and "from" not in st and not st.get("tokens"):
+            continue  # tokens are not cards ("a card would be put into a graveyard"; "a card or token": Rest in Peace)
         if isinstance(a, dict):
             f = dict(a)
             f["zone"] = "any_card"

@@ -143,6 +143,9 @@ become_copy: what, of, duration, [keep_ability]
     keep_ability: "except it has this ability", 706.9a)
 copy_retarget: (none)
     the controller of the copy just made may choose new targets for it (CR 706.10c)
+retarget: what, [change]
+    the controller may choose new targets for the spell or ability ``what`` names (114.6d); with change, only to
+    another legal target, none left leaving it unchanged (114.6a)
 reanimate_attached: [tapped]
     the Aura's enchant ability becomes "enchant creature put onto the battlefield with SELF"; the creature card
     it enchants in a graveyard returns under its controller's control and the Aura is attached to it (CR 303.4)
@@ -350,7 +353,10 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   player_counters ("counter": the kind a player gets, 121.1),
   chapter ("self": True, "chapter": n: a Saga's chapter ability, its lore counters became at least n; engine/saga.py),
   cast may carry "nth": 2 (second spell each turn) and "or_copy": True,
-  attacks may carry "defending": "you" (attacks you or your planeswalker) and "min_attackers": n,
+  attacks may carry "defending": "you" (attacks you or your planeswalker), "you_only", "attached_player" (attacks
+  enchanted player) and "min_attackers": n; draw and cast "who": "attached_player" (enchanted player, a Curse);
+  "or_attached": True with "self" (bestow: SELF or enchanted creature); dealt_damage "combat": True (combat only),
+  tapped_for_mana "self": True ("whenever you tap SELF for mana"; not a mana ability: the stack, 605.1b),
   step "whose" may be "attached_controller" / "attached_player" (enchanted creature's controller / enchanted player),
   explores, cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
   leaves_graveyard (filter on the card in its new zone; with "batch": "one or more ... leave your graveyard"),
@@ -452,6 +458,11 @@ Statics (Ability.static)
   no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline); no_max_hand_size may have who
   hand_size          who, set: AMOUNT | change: int   "Your maximum hand size is increased by one"  402.2, 613.10
   untap_limit        who, max, filter   "Players can't untap more than one creature during their untap steps" 502.2
+  x_color            color                "Spend only black mana on X": the card's X paid with that color 107.3
+  life_floor         who, floor, [condition]   "damage that would reduce your life total to less than N reduces it
+                     to N instead" (614.1a; engine/actions.py)
+  cant_lose_game / cant_win_game  who, [life_only]   "You can't lose the game and your opponents can't win the
+                     game"; life_only: "... for having 0 or less life" (104.2, 104.3, 704.5a)
 
 Keywords (CardDef.keywords / keyword_args)
 ------------------------------------------
@@ -482,7 +493,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "copy_offer", "reanimate_attached",
     "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
-    "exile_if_dies",
+    "exile_if_dies", "retarget",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
@@ -512,6 +523,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "look_face_down",  # "You may look at face-down creatures you don't control any time" (engine/facedown.py)
     "draw_times",  # "If you would draw a card, draw two cards instead" (engine/game.py draw, 614.1a)
     "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (602.2b, 601.2f)
+    "x_color", "life_floor", "cant_lose_game", "cant_win_game",
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)

@@ -374,7 +374,7 @@ def _retarget(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """114.6: "Change the target of target spell with a single target" (114.6a: only to another legal target;
     with none, it stays) and "You may choose new targets for target spell" (114.6d: the controller of this
     effect may keep it). This engine changes a spell or ability with one target slot of one target; a
-    modal one, or one with several targets, keeps its targets. The new target becomes its target (603.2e:
+    modal one, or one with several targets, keeps its targets. The new target becomes its target (603.2d:
     "becomes the target" abilities trigger)."""
     for i, x in enumerate(refs(g, r, e.args["what"])):
         n = g.objects.get(x) if isinstance(x, int) else None
@@ -388,7 +388,7 @@ def _retarget(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if got is None:
             src = g.objects.get(n.source or -1) if n.ability is not None else n
             others = [t for t in target_candidates(g, ab.targets[0], src or n, n.controller, n.trigger_info or None)
-                      if t != old and t != n.id]  # 115.5: never itself
+                      if t != old and t != n.id]  # 114.4: never itself
             if not others:
                 continue  # 114.6a: no other legal target: unchanged
             opts = others if e.get("change") else [old, *others]

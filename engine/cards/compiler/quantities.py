@@ -457,8 +457,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you revealed an? (\w+) card or controlled an? (\w+) as you cast self", t)
     if m and m.group(1) == m.group(2):  # DTK: the optional reveal of the spell's additional cost (601.2f)
         return {"revealed_as_cast": True}
-    if t in ("an opponent has more life than you", "an opponent has more life than you do"):
+    if t in ("an opponent has more life than you", "an opponent has more life than you do",
+             "you have less life than an opponent"):  # the same comparison (Timely Reinforcements)
         return {"opponent_more_life": True}
+    m = re.fullmatch(r"you control fewer (\w+) than an opponent", t)
+    if m:  # "if you control fewer creatures than an opponent": an opponent controls more of them than you
+        return parse_condition(f"an opponent controls more {m.group(1)} than you")
     m = re.fullmatch(r"a player cast (\w+) or more spells last turn", t)
     if m and number(m.group(1)):
         return {"player_spells_last_turn_ge": number(m.group(1))}

@@ -813,9 +813,12 @@ def _life_plus(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "life_gain_plus", "amount": int(m.group(1))}]
 
 
-@static(r"^all creatures able to block self do so$")
+@static(r"^all creatures able to block (self|enchanted creature|equipped creature|it) do so$")
 def _lure_static(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "restriction", "affects": "self", "rule": "must_be_blocked_by_all"}]
+    """509.1c: "All creatures able to block SELF do so"; "... enchanted creature ..." (Lure), "... equipped
+    creature ..." (Nemesis Mask): a requirement on every creature that could block it."""
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "must_be_blocked_by_all"}]
 
 
 @static(r"^(?:as long as (.+?), )?you may cast self from (your graveyard|exile|your graveyard or from exile)"
@@ -1023,9 +1026,24 @@ def _discard_to_battlefield(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
-@static(r"^if a card would be put into an opponent's graveyard from anywhere, exile it instead$")
+@static(r"^if (a card or token|a card|an? .+? card) would be put into (a|an opponent's|your) graveyard from anywhere, "
+        r"exile it instead$")
 def _rip(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "graveyard_replacement", "affects": {"owner": "opponent"}, "to": "exile"}]
+    """614.1a: "If a card would be put into an opponent's graveyard from anywhere, exile it instead" (Leyline of the
+    Void); "If a card or token would be put into a graveyard ..." (Rest in Peace: tokens too); "If an instant or
+    sorcery card would ..." (Dryad Militant): the kind of card named."""
+    f: dict[str, Any] = {}
+    if m.group(1) not in ("a card", "a card or token"):
+        got = parse_noun(re.sub(r"^an? ", "", m.group(1)))
+        if got is None or got.get("player") or set(got) - {"types", "not_types", "subtypes", "colors", "zone"}:
+            return None
+        f = {k: v for k, v in got.items() if k != "zone"}
+    if m.group(2) != "a":
+        f["owner"] = "opponent" if m.group(2) == "an opponent's" else "you"
+    st: dict[str, Any] = {"kind": "graveyard_replacement", "affects": f, "to": "exile"}
+    if m.group(1) == "a card or token":
+        st["tokens"] = True
+    return [st]
 
 
 @static(r"^if self would (die|be put into a graveyard from anywhere), exile (?:it|self) instead$")
@@ -1630,7 +1648,7 @@ def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
-@static(r"^if (.+), self enters with (a|an|one|two|three|four|five|\d+) "
+@static(r"^if (.+), self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) "
         r"([+\-\w/]+) counters? on it$")
 def _conditional_counters(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1c: "If an opponent was dealt damage this turn, SELF enters with ..." (bloodthirst, 702.53a),
@@ -1642,7 +1660,8 @@ def _conditional_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_with_counters", "counter": m.group(3), "amount": n, "condition": cond}]
 
 
-@static(r"^self enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it if (.+)$")
+@static(r"^self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) ([+\-\w/]+) counters? on it if "
+        r"(.+)$")
 def _counters_if(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1c: "SELF enters with a +1/+1 counter on it if you attacked this turn" (checked as it enters)."""
     cond = parse_condition(m.group(3))
@@ -1684,7 +1703,7 @@ def _extra_land(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "extra_land", "amount": 1}]
 
 
-@static(r"^each player may play an additional land on each of their turns$")
+@static(r"^each player may play an additional land (?:on|during) each of their turns$")
 def _extra_land_each(m: re.Match) -> list[dict[str, Any]] | None:
     """305.2a: "Each player may play an additional land on each of their turns" (Rites of Flourishing)."""
     return [{"kind": "extra_land", "amount": 1, "who": "each"}]

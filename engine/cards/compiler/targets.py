@@ -143,6 +143,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that dealt damage this turn$", p)
+        if m:  # "destroy target creature that dealt damage this turn" (Avenging Arrow): any damage, to anything
+            f["dealt_damage_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that dealt damage to you this turn$", p)
         if m:  # "destroy target creature that dealt damage to you this turn" (Spear of Heliod)
             f["damaged_you_this_turn"] = True

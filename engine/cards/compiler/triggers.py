@@ -84,6 +84,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         return {**inner, "or_attached": True}
     if c == "self is dealt combat damage":  # "Whenever SELF is dealt combat damage, you gain that much life" (510.2)
         return {"event": "dealt_damage", "self": True, "combat": True}
+    if c == "a creature deals combat damage to enchanted player":  # a Curse (Curse of Stalked Prey, 303.4, 510.2)
+        return {"event": "combat_damage_player", "filter": {"types": ["Creature"]}, "defending": "attached_player"}
     m = re.fullmatch(r"enchanted player (draws a card|casts .+)|(a creature) attacks enchanted player", c)
     if m:  # a Curse (303.4): "whenever enchanted player draws a card / casts a spell", "whenever a creature attacks
         # enchanted player": read as of one opponent, then of the player the source enchants

@@ -11,7 +11,7 @@ from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects.amounts import bind_x, pt_value
 from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
 from engine.cards.compiler.quantities import quantity
-from engine.cards.compiler.subtypes import subtype
+from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
 from engine.cards.compiler.targets import COLORS, parse_noun
 
 
@@ -61,6 +61,9 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
         rest = each.group(2)
     if power is None:
         return None  # a creature with no power and toughness named: another reader's
+    if rest and re.match(r"all creature types(?: and |$)", rest):  # Mutavault: every creature type
+        subs = [*sorted(CREATURE_TYPES)]  # (205.3m; as changeling, 702.72a)
+        rest = rest[len("all creature types"):].removeprefix(" and ").strip() or None
     if rest:
         k, abilities = _with_abilities(rest)
         if k is None:
@@ -150,7 +153,8 @@ def _animate_base(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^(until end of turn, |until your next turn, )?(.+?) (?:each )?(?:has|have) base power and toughness "
-        r"(\d+|x)/(\d+|x)( until end of turn| until your next turn)?(?:, where x is (.+))?$")
+        r"(\d+|x)/(\d+|x)( until end of turn| until your next turn)?(?:, where x is (.+))?"
+        r"( and gains? all creature types)?$")
 def _base_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
     """613.3b (layer 7b): "Target creature other than SELF has base power and toughness 0/2 until end of
     turn" (Sorceress Queen), "Until end of turn, creatures you control have base power and toughness
@@ -161,10 +165,13 @@ def _base_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     what = c.ref(m.group(2))
     p, t = pt_value(m.group(3), c), pt_value(m.group(4), c)
-    if what is None or p is None or t is None:
+    if what is None or p is None or t is None or m.group(7) and (m.group(5) or m.group(6)):
         return None
-    return [Effect("animate", {"what": what, "power": p, "toughness": t,
-                               "duration": "eot" if "end of turn" in dur_text else "your_next_turn"})]
+    dur = "eot" if "end of turn" in dur_text else "your_next_turn"
+    args: dict[str, Any] = {"what": what, "power": p, "toughness": t, "duration": dur}
+    if m.group(7):  # "... have base power and toughness X/X and gain all creature types" (Mirror Entity, 205.3m)
+        args.update(subtypes=sorted(CREATURE_TYPES), keep_types=True, in_addition=True)
+    return [Effect("animate", args)]
 
 
 @reader(r"^()(.+?) (?:each )?(?:has|have) base power (\d+|x)( until end of turn)"

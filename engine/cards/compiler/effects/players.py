@@ -552,7 +552,7 @@ def _pay_or_top(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(rf"^(?:{PLAYER} )?reveals? a card at random from (?:your|their|his or her) hand$")
 def _reveal_random(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """701.15a: "reveal a card at random from your hand" (Cursed Scroll), "that player reveals a card at random
+    """701.13a: "reveal a card at random from your hand" (Cursed Scroll), "that player reveals a card at random
     from their hand" (Merfolk Spy): "that card" after it is the card revealed (engine/cards/compiler/effects/
     sequence.py)."""
     who = c.player(m.group(1) or "you")

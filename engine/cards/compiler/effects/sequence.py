@@ -723,6 +723,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {**out[-1].args, "then": list(effs)})
             then_open = True
             continue
+        inner = out[-1].args.get("then") if m and out and out[-1].op == "if" and not out[-1].args.get("else") else None
+        if m is not None and inner and len(inner) == 1 and inner[0].op == "may" and not inner[0].args.get("then"):
+            # "If you control a creature with power 4 or greater, you may draw a card. If you do, discard a card."
+            # (Force Away): the "if you do" of the optional instruction inside the condition (608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("if", {**out[-1].args, "then": [Effect("may", {**inner[0].args, "then": list(effs)})]})
+            then_open = True
+            continue
         if m and out and out[-1].op == "discard" and out[-1].args.get("who") == "you":
             # "Discard a card. If you do, draw a card." (Akoum Flameseeker): only if a card was discarded this
             # way (an empty hand discards none, 701.7a; 608.2c)
@@ -1380,8 +1390,10 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
 def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
     """"... SELF deals 3 damage instead": the damage instruction before it, to the same recipients,
     with the new amount (Fiery Impulse's spell mastery; 608.2c)."""
-    m = re.fullmatch(r"(?:self|it) deals (\w+) damage", alt)
+    m = re.fullmatch(r"(?:self|it) deals (\w+)(?: plus (\d+))? damage", alt)
     n = amount(m.group(1)) if m else None
+    if m and m.group(2) and n is not None:  # "SELF deals X plus 2 damage instead" (Crater's Claws, 107.3)
+        n = {"plus": [n, int(m.group(2))]}
     if n is None or prev.op != "damage":
         return None
     return [Effect("damage", {**prev.args, "amount": n})]

@@ -42,6 +42,7 @@ def _counter(m: re.Match, c: Ctx) -> list[Effect] | None:
         spec = parsed
     r = c.add_target(spec)
     c.last = r
+    c.last_player = {"controller_of": r}  # "Counter target spell ... That player discards a card" (Frightful Delusion)
     args = {"what": r}
     if m.group(2):
         args["unless_pays"] = list(parse_cost(m.group(2))) if m.group(2) != "x" else ["X"]

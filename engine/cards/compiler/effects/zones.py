@@ -74,7 +74,7 @@ def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     hands all creatures with ..." (Engulf the Shore)."""
     two = re.fullmatch(r"(target .+?) and (target .+)", m.group(1) or "")
     if two:  # "Return target creature you control and target creature you don't control to their owners' hands"
-        # (Peel from Reality): two targets, each returned (115.1)
+        # (Peel from Reality): two targets, each returned (114.1)
         a, b = c.ref(two.group(1)), c.ref(two.group(2))
         if not (isinstance(a, dict) and "target" in a and isinstance(b, dict) and "target" in b):
             return None
