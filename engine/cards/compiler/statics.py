@@ -748,6 +748,8 @@ def _spells(noun: str) -> dict[str, Any] | None:
     """"spells", "creature spells", "Insect spells": the nonland cards a permission names (601.2a)."""
     if noun == "spells":
         return {}
+    if noun == "permanent spells":  # 110.4a: spells of a permanent card type ("cast permanent spells", Wrenn and
+        return {"permanent": True}  # Realmbreaker's emblem)
     if not noun.endswith(" spells"):
         return None
     f = parse_noun(noun[:-1])
@@ -771,6 +773,18 @@ def _play_from(m: re.Match) -> list[dict[str, Any]] | None:
                 {"kind": "play_from", "zone": zone, "filter": spells}]
     f = _lands(m.group(5)) if m.group(4) == "play" else _spells(m.group(5))
     return None if f is None else [{"kind": "play_from", "zone": zone, "filter": f}]
+
+
+@static(r"^(you may cast .+? from your graveyard)\. if a spell cast this way would be put into your graveyard, "
+        r"exile it instead$")
+def _play_from_exiled(m: re.Match) -> list[dict[str, Any]] | None:
+    """"You may cast instant and sorcery spells from your graveyard. If a spell cast this way would be put into
+    your graveyard, exile it instead" (Jaya Ballard's emblem): the permission, and the replacement of the spell's
+    move to the graveyard (614.1a; engine/zones_cast.py)."""
+    got = parse_static(m.group(1))
+    if not got or any(st.get("kind") != "play_from" or st.get("zone") != "graveyard" for st in got):
+        return None
+    return [dict(st, exile_instead=True) for st in got]
 
 
 @static(r"^(?:cast|play) SELF only (.+)$")
