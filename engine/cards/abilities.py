@@ -264,6 +264,8 @@ win_game / lose_game: who
     the player wins / loses the game (CR 104.2, 104.3)
 exchange_control: what: {"target": i} (two chosen) or [REF, REF]
     exchange control of two permanents (CR 701.12)
+exchange_zones: who, zones: ["hand", "library"|"graveyard"]
+    the player's cards of the two zones trade places, at once ("exchange your hand and library")
 poison: who, amount
     the players named get that many poison counters (engine/ops/poison.py) (CR 121.1c)
 ward: mana: [syms], life: n
@@ -468,7 +470,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "color", "mill", "scry",
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
-    "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
+    "lose_game", "exchange_control", "exchange_zones", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
     "move_counters", "replace_draw", "next_spell_cost", "reveal_top",
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",

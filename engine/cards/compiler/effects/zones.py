@@ -184,6 +184,14 @@ def _return_gone_this_way(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move", {"what": c.last, "to": "battlefield", "control": "you", "only_from": "graveyard"})]
 
 
+@reader(r"^exchange your hand and (library|graveyard)$")
+def _exchange_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exchange your hand and graveyard" (Harness Infinity), "Exchange your hand and library, then shuffle"
+    (Mordenkainen): the cards of each zone go to the other at once (a later exchange of zones, as 701.10 exchanges
+    control: the cards are counted as the instruction begins)."""
+    return [Effect("exchange_zones", {"who": "you", "zones": ["hand", m.group(1)]})]
+
+
 @reader(r"^put (.+?) onto the battlefield( transformed)?(?: (tapped))?(?: under your control)?$")
 def _put_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1).replace("self from your graveyard", "self"))
@@ -519,6 +527,7 @@ def _exile_if_dies(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (
     _return_gone_this_way,
+    _exchange_hand,
     _exile_if_dies,
     _edict_exile,
     _destroy,
