@@ -422,6 +422,7 @@ Statics (Ability.static)
                      be cast (606.3 changed; engine/casting.py reads engine/player_statics.py loyalty_instant)
   graveyard_keywords  who, cards: FILTER, keywords: [Retrace]   those cards in the player's graveyard have them
                      (702.80a; engine/cast_options.py object_alternatives)
+  haste_activation   who, creatures: FILTER             their {T} abilities as though they had haste (302.6)
   player_keywords    who, keywords                      "You have hexproof"                      702.11d
   control            (affects attached)                 you control the enchanted permanent      613.1b
   extra_land         amount                             you may play N additional lands each turn 305.2
@@ -494,6 +495,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
     "loyalty_instant",  # "you may activate loyalty abilities ... any time you could cast an instant" (606.3)
     "graveyard_keywords",  # "instant and sorcery cards in your graveyard have retrace" (702.80a)
+    "haste_activation",  # "activate abilities of creatures you control as though those creatures had haste" (302.6)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)

@@ -660,6 +660,19 @@ def _graveyard_keywords(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "graveyard_keywords", "who": "you", "cards": f, "keywords": [m.group(2).capitalize()]}]
 
 
+@static(r"^you may activate abilities of ((?:other )?creatures you control) as though (?:those creatures|they) had "
+        r"haste$")
+def _haste_activation(m: re.Match) -> list[dict[str, Any]] | None:
+    """302.6 changed (101.1): "You may activate abilities of creatures you control as though those creatures had
+    haste" (Tyvar, Jubilant Brawler; Thousand-Year Elixir; "other creatures": Dynaheir): their {T} abilities the
+    turn they came under your control (engine/casting.py cost_payable, engine/payment.py)."""
+    f = parse_noun(m.group(1))
+    if f is None:
+        return None
+    f.pop("zone", None)
+    return [{"kind": "haste_activation", "who": "you", "creatures": f}]
+
+
 @static(r"^you may cast spells as though they had flash$")
 def _flash_all(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "flash_spells", "spells": {}}]
