@@ -210,8 +210,8 @@ def _gain_quoted_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _grant_quoted(m.group(1), m.group(2), c, "eot")
 
 
-@reader(r"^until end of turn, (.+?) gains? ([^\"]+?),? and (\".+\")$|^(.+?) gains? ([^\"]+?),? and (\".+\") until end of "
-        r"turn$")
+@reader(r"^until end of turn, (.+?) gains? ([^\"]+?),? and (\".+\")$|"
+        r"^(.+?) gains? ([^\"]+?),? and (\".+\") until end of turn$")
 def _gain_kw_and_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
     """611.2a, 613.1f: "Until end of turn, creatures you control gain deathtouch and "Whenever SELF deals damage to
     an opponent, that player loses the game."" (Vraska, Scheming Gorgon): the keywords and the quoted ability, one
