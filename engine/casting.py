@@ -823,7 +823,8 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
             return False
         if o.sick:
             c = g.chars(o.id)
-            return "Creature" not in c.types or "Haste" in c.keywords
+            return "Creature" not in c.types or "Haste" in c.keywords \
+                or player_statics.haste_activation(g, player, o.id)
         return True
     cost = ab.cost or Cost()
     if o.zone == "battlefield":
@@ -831,7 +832,8 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         if cost.tap or cost.untap:
             if cost.tap and o.tapped or cost.untap and not o.tapped:
                 return False
-            if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
+            if "Creature" in c.types and o.sick and "Haste" not in c.keywords \
+                    and not player_statics.haste_activation(g, player, o.id):
                 return False  # 302.6; haste, 702.10c
     elif cost.tap or cost.untap:
         return False

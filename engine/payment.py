@@ -190,7 +190,8 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
                     and not ab.cost.mill \
                     and not has_choices(ab.cost) \
                     and all(e.op == "add_mana" for e in ab.effects):  # not "... deals 1 damage to you" (605.1a)
-                if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
+                if "Creature" in c.types and o.sick and "Haste" not in c.keywords \
+                        and not player_statics.haste_activation(g, player, oid):
                     break
                 if produces(ab, g, oid):  # none: "mana of the chosen color" with no color chosen
                     if _restriction(ab) is not None:

@@ -55,7 +55,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "cant_win_game",  # "Your opponents can't win the game" (104.2): can_win
                    "loyalty_instant",  # "... activate loyalty abilities ... any time you could cast an instant"
                    "graveyard_keywords",  # "... cards in your graveyard have retrace" (cast_options, 702.80a)
-                   "ability_cost"})  # "Equip abilities you activate cost {1} less to activate" (costs.ability_mana)
+                   "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (costs.ability_mana)
+                   "haste_activation"})  # "... activate abilities of creatures you control as though ... haste"
 
 #: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
 #: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
@@ -324,6 +325,18 @@ def graveyard_keywords(g: "Game", o: "Obj") -> list[str]:
         if matches(g, o.id, {**st.get("cards", {}), "zone": "graveyard"}, sid, o.owner):
             out += [k for k in st.get("keywords", ()) if k not in out]
     return out
+
+
+def haste_activation(g: "Game", player: str, oid: int) -> bool:
+    """302.6 changed (101.1): "You may activate abilities of [other] creatures you control as though those creatures
+    had haste" (Tyvar, Jubilant Brawler; Thousand-Year Elixir): ``player`` may activate the {T} and {Q} abilities of
+    the creature ``oid`` though it came under their control this turn."""
+    if not active(g):
+        return False
+    for sid, _ctl, st in _mine(g, "haste_activation", player):
+        if matches(g, oid, st.get("creatures") or {}, sid, player):
+            return True
+    return False
 
 
 def has_flash(g: "Game", player: str, o: "Obj") -> bool:

@@ -130,6 +130,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "loyalty_instant",  # engine/player_statics.py, read by engine/casting.py (606.3)
                      "graveyard_keywords",  # engine/player_statics.py, read by engine/cast_options.py (702.80a)
                      "ability_cost",  # engine/player_statics.py, read by engine/costs.py ability_mana (602.2b)
+                     "haste_activation",  # engine/player_statics.py, read by engine/casting.py, payment.py (302.6)
                      "cast_only",  # engine/casting.py can_cast_timing (604.6, 506.6)
                      "full_text",  # engine/layers.py, layer 3 (612.5)
                      "extra_land",  # engine/player_statics.py land_plays (305.2a)

@@ -267,6 +267,8 @@ win_game / lose_game: who
     the player wins / loses the game (CR 104.2, 104.3)
 exchange_control: what: {"target": i} (two chosen) or [REF, REF]
     exchange control of two permanents (CR 701.12)
+exchange_zones: who, zones: ["hand", "library"|"graveyard"]
+    the player's cards of the two zones trade places, at once ("exchange your hand and library")
 poison: who, amount
     the players named get that many poison counters (engine/ops/poison.py) (CR 121.1c)
 ward: mana: [syms], life: n
@@ -430,6 +432,7 @@ Statics (Ability.static)
                      be cast (606.3 changed; engine/casting.py reads engine/player_statics.py loyalty_instant)
   graveyard_keywords  who, cards: FILTER, keywords: [Retrace]   those cards in the player's graveyard have them
                      (702.80a; engine/cast_options.py object_alternatives)
+  haste_activation   who, creatures: FILTER             their {T} abilities as though they had haste (302.6)
   player_keywords    who, keywords                      "You have hexproof"                      702.11d
   control            (affects attached)                 you control the enchanted permanent      613.1b
   extra_land         amount                             you may play N additional lands each turn 305.2
@@ -486,7 +489,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "color", "mill", "scry",
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
-    "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
+    "lose_game", "exchange_control", "exchange_zones", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
     "move_counters", "replace_draw", "next_spell_cost", "reveal_top",
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
@@ -524,6 +527,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "draw_times",  # "If you would draw a card, draw two cards instead" (engine/game.py draw, 614.1a)
     "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (602.2b, 601.2f)
     "x_color", "life_floor", "cant_lose_game", "cant_win_game",
+    "haste_activation",  # "activate abilities of creatures you control as though those creatures had haste" (302.6)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)

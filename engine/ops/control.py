@@ -65,6 +65,13 @@ def _flip(g: "Game", r: Ctx, e: Effect) -> dict | None:
     asked inside the branch does not flip again."""
     flips = r.setdefault("flips", {})
     key = str(r["i"])
+    if e.get("coins") and key not in flips:  # "flip five coins": each flip, and how many the flipper won (705.1)
+        won = [g.rng.random() < 0.5 for _ in range(max(0, amount(g, e.args["coins"], source_id(g, r), r)))]
+        for w in won:
+            g.log("coin_flip", player=controller(g, r), won=w, card=this(g, r).card.name)
+        flips[key] = True
+        r["flips_won"] = r.get("flips_won", 0) + sum(won)
+        return None
     if key not in flips:
         flips[key] = g.rng.random() < 0.5
         g.log("coin_flip", player=controller(g, r), won=flips[key], card=this(g, r).card.name)

@@ -162,6 +162,27 @@ def _bounce(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 
+@op("exchange_zones")
+def _exchange_zones(g: "Game", r: Ctx, e: Effect) -> None:
+    """"Exchange your hand and library/graveyard": every card of the one zone goes to the other and every card of
+    the other to the first, at once (the cards each zone held as the instruction began); a library's order is that
+    of the cards moved in, hidden by the shuffle the card asks for next (701.16a)."""
+    a, b = e.args["zones"]
+    for p in refs(g, r, e.get("who", "you")):
+        if not isinstance(p, str) or p not in g.players:
+            continue
+        pl = g.players[p]
+        first, second = list(pl.zone(a)), list(pl.zone(b))
+        if b == "graveyard":
+            plan_to_graveyard(g, first)
+        for x in first:
+            if x in g.objects and g.objects[x].zone == a:
+                g.move(x, b)
+        for x in second:
+            if x in g.objects and g.objects[x].zone == b:
+                g.move(x, a)
+
+
 @op("move")
 def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
     to = e.args["to"]

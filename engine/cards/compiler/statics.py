@@ -761,6 +761,19 @@ def _graveyard_keywords(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "graveyard_keywords", "who": "you", "cards": f, "keywords": [m.group(2).capitalize()]}]
 
 
+@static(r"^you may activate abilities of ((?:other )?creatures you control) as though (?:those creatures|they) had "
+        r"haste$")
+def _haste_activation(m: re.Match) -> list[dict[str, Any]] | None:
+    """302.6 changed (101.1): "You may activate abilities of creatures you control as though those creatures had
+    haste" (Tyvar, Jubilant Brawler; Thousand-Year Elixir; "other creatures": Dynaheir): their {T} abilities the
+    turn they came under your control (engine/casting.py cost_payable, engine/payment.py)."""
+    f = parse_noun(m.group(1))
+    if f is None:
+        return None
+    f.pop("zone", None)
+    return [{"kind": "haste_activation", "who": "you", "creatures": f}]
+
+
 @static(r"^you may cast spells as though they had flash$")
 def _flash_all(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "flash_spells", "spells": {}}]
@@ -852,6 +865,8 @@ def _spells(noun: str) -> dict[str, Any] | None:
     """"spells", "creature spells", "Insect spells": the nonland cards a permission names (601.2a)."""
     if noun == "spells":
         return {}
+    if noun == "permanent spells":  # 110.4a: spells of a permanent card type ("cast permanent spells", Wrenn and
+        return {"permanent": True}  # Realmbreaker's emblem)
     if not noun.endswith(" spells"):
         return None
     f = parse_noun(noun[:-1])
@@ -875,6 +890,18 @@ def _play_from(m: re.Match) -> list[dict[str, Any]] | None:
                 {"kind": "play_from", "zone": zone, "filter": spells}]
     f = _lands(m.group(5)) if m.group(4) == "play" else _spells(m.group(5))
     return None if f is None else [{"kind": "play_from", "zone": zone, "filter": f}]
+
+
+@static(r"^(you may cast .+? from your graveyard)\. if a spell cast this way would be put into your graveyard, "
+        r"exile it instead$")
+def _play_from_exiled(m: re.Match) -> list[dict[str, Any]] | None:
+    """"You may cast instant and sorcery spells from your graveyard. If a spell cast this way would be put into
+    your graveyard, exile it instead" (Jaya Ballard's emblem): the permission, and the replacement of the spell's
+    move to the graveyard (614.1a; engine/zones_cast.py)."""
+    got = parse_static(m.group(1))
+    if not got or any(st.get("kind") != "play_from" or st.get("zone") != "graveyard" for st in got):
+        return None
+    return [dict(st, exile_instead=True) for st in got]
 
 
 @static(r"^(?:cast|play) SELF only (.+)$")

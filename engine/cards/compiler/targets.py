@@ -643,11 +643,11 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(.+?) (?:in|from) your (hand or graveyard|graveyard or hand|hand and/or graveyard|"
                      r"graveyard and/or hand)", p)
     if m:  # "an artifact card from your hand or graveyard" (Dakkon, Shadow Slayer): a card of either zone (400.1)
-        base = parse_noun(m.group(1) + " from your hand")
-        if base is None or "or" in base or base.get("zone") != "hand":
+        base = parse_noun(m.group(1))  # (the zones read first: "with mana value ... lands you control" ends there)
+        if base is None or "or" in base or base.get("zone") not in (None, "any_card") or "owner" in base:
             return None
         rest = {k: v for k, v in base.items() if k != "zone"}
-        return {"or": [{**rest, "zone": "hand"}, {**rest, "zone": "graveyard"}]}
+        return {"or": [{**rest, "owner": "you", "zone": "hand"}, {**rest, "owner": "you", "zone": "graveyard"}]}
     m = re.fullmatch(r"(.+? you control) and (.+? you control)", p)
     if m:   # "Skeletons you control and other Zombies you control"
         a, b = parse_noun(m.group(1)), parse_noun(m.group(2))

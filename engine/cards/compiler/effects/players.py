@@ -9,6 +9,7 @@ from typing import Any
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, ctx_quantity, equal_to, scaled
 from engine.cards.compiler.effects.context import PLAYER, Ctx, Reader, reader
+from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.targets import number, parse_noun
 
 
@@ -278,13 +279,18 @@ def _win_lose(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("win_game" if m.group(2).startswith("win") else "lose_game", {"who": who})]
 
 
-@reader(r"^(?:(you|target player|that player) )?takes? (an|two|three) extra turns? after this one$")
+@reader(r"^(?:(you|target player|that player) )?takes? (an|two|three) extra turns? after this one(?: for each (.+))?$")
 def _extra_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
     """500.7: "Take an extra turn after this one"; "Take two extra turns after this one" (Teferi, Master of Time):
-    that many, one after the other."""
+    that many, one after the other; "... for each coin that comes up heads" (Ral Zarek): one for each."""
     who = c.player(m.group(1) or "you")
-    n = {"an": 1, "two": 2, "three": 3}[m.group(2)]
-    return None if who is None else [Effect("extra_turn", {"who": who, **({"amount": n} if n > 1 else {})})]
+    n: Any = {"an": 1, "two": 2, "three": 3}[m.group(2)]
+    if m.group(3):
+        per = quantity(m.group(3))
+        if per is None or n != 1:
+            return None
+        n = per
+    return None if who is None else [Effect("extra_turn", {"who": who, **({"amount": n} if n != 1 else {})})]
 
 
 @reader(r"^after this main phase, there is an additional combat phase followed by an additional main phase$")

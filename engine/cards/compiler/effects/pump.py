@@ -215,6 +215,21 @@ def _gain_quoted_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _grant_quoted(m.group(1), m.group(2), c, "eot")
 
 
+@reader(r"^until end of turn, (.+?) gains? ([^\"]+?),? and (\".+\")$|"
+        r"^(.+?) gains? ([^\"]+?),? and (\".+\") until end of turn$")
+def _gain_kw_and_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """611.2a, 613.1f: "Until end of turn, creatures you control gain deathtouch and "Whenever SELF deals damage to
+    an opponent, that player loses the game."" (Vraska, Scheming Gorgon): the keywords and the quoted ability, one
+    grant for that long."""
+    who, kw_text, quoted = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5),
+                                                                                    m.group(6))
+    kws = keyword_list(kw_text)
+    got = _grant_quoted(who, quoted, c, "eot") if kws else None
+    if not got:
+        return None
+    return [Effect("grant", {**got[0].args, "keywords": kws})]
+
+
 @reader(r"^until end of turn, (.+?) gets? ([+-]\w+)/([+-]\w+) and gains (\".+\")$")
 def _pump_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
     a = _pump_common(m.group(1), m.group(2), m.group(3), None, "until end of turn", None, None, c)
@@ -248,6 +263,7 @@ READERS: tuple[Reader, ...] = (
     _gain_choice,
     _lose_kw,
     _lose_gain,
+    _gain_kw_and_quoted,
     _gain_quoted,
     _gain_quoted_pre,
     _pump_quoted,

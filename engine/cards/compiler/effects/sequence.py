@@ -1002,6 +1002,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if re.fullmatch(r"(?:you )?flip a coin", s):  # 705.1: the branches follow ("If you win the flip, ...")
             out.append(Effect("flip", {}))
             continue
+        m = re.fullmatch(r"(?:you )?flip (two|three|four|five|six|seven|eight|nine|ten|x) coins", s)
+        if m and (m.group(1) != "x" or ctx.x is None):
+            # 705.1: "Flip five coins. Take an extra turn after this one for each coin that comes up heads" (Ral
+            # Zarek): the flips won are counted by what follows (engine/ops/control.py flip)
+            out.append(Effect("flip", {"coins": number(m.group(1)) if m.group(1) != "x" else {"x": True}}))
+            continue
         if re.fullmatch(r"(?:then )?clash with an opponent", s):  # 701.20b: "If you win, ..." follows
             out.append(Effect("clash", {}))
             continue

@@ -218,18 +218,34 @@ def _return_gone_this_way(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move", {"what": c.last, "to": "battlefield", "control": "you", "only_from": "graveyard"})]
 
 
-@reader(r"^put (.+?) onto the battlefield( transformed)?(?: (tapped))?(?: under your control)?$")
+@reader(r"^exchange your hand and (library|graveyard)$")
+def _exchange_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exchange your hand and graveyard" (Harness Infinity), "Exchange your hand and library, then shuffle"
+    (Mordenkainen): the cards of each zone go to the other at once (a later exchange of zones, as 701.10 exchanges
+    control: the cards are counted as the instruction begins)."""
+    return [Effect("exchange_zones", {"who": "you", "zones": ["hand", m.group(1)]})]
+
+
+@reader(r"^put (.+?) onto the battlefield( from your (?:hand or graveyard|graveyard or hand|hand|graveyard))?"
+        r"( transformed)?(?: (tapped))?(?: under your control)?(?: with (a|an|one|two|three) ([+\-\w/]+) counters? on "
+        r"it)?$")
 def _put_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
-    what = c.ref(m.group(1).replace("self from your graveyard", "self"))
+    """"Put X onto the battlefield [tapped]"; "You may put a creature card ... onto the battlefield from your hand
+    or graveyard with two +1/+1 counters on it" (Nissa of Shadowed Boughs: the zones said after, 400.1; 614.1c the
+    counters it enters with)."""
+    phrase = m.group(1) + (m.group(2) or "")
+    what = c.ref(phrase.replace("self from your graveyard", "self"))
     if what is None:
         return None
     args: dict[str, Any] = {"what": what, "to": "battlefield", "control": "you"}
-    if m.group(1) == "self from your graveyard":
+    if phrase == "self from your graveyard":
         args["from"] = "graveyard"
-    if m.group(2):
-        args["transformed"] = True  # 711.8
     if m.group(3):
+        args["transformed"] = True  # 711.8
+    if m.group(4):
         args["tapped"] = True
+    if m.group(5):
+        args["counters"] = {m.group(6): number(m.group(5)) or 1}
     return [Effect("move", args)]
 
 
@@ -596,6 +612,7 @@ def _exile_if_dies(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (
     _return_gone_this_way,
+    _exchange_hand,
     _exile_if_dies,
     _edict_exile,
     _destroy,
