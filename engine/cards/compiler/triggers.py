@@ -320,11 +320,11 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         return {"event": "you_attack", "min_attackers": n}
     m = re.fullmatch(r"you attack with (two|three|four|five|six|seven|eight|\d+) or more (.+)", c)
     if m:  # "Whenever you attack with five or more Soldiers" (Harbin, Vanguard Aviator): the attackers of that kind
-        n = number(m.group(1))
+        least = number(m.group(1))
         f = parse_noun(m.group(2))
-        if not n or f is None or f.get("_needs_player_target") or f.get("other"):
+        if not least or f is None or f.get("_needs_player_target") or f.get("other"):
             return None
-        return {"event": "you_attack", "min_attackers": n, "filter": {**f, "controller": "you"}}
+        return {"event": "you_attack", "min_attackers": least, "filter": {**f, "controller": "you"}}
     m = re.fullmatch(r"you cast a spell with mana value (\d+) or (greater|less)", c)
     if m:
         return {
