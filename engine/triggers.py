@@ -160,7 +160,9 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name == "draw" and trig.get("nth") and ev.get("nth") != trig["nth"]:
         return False  # "whenever you draw your second card each turn"
     if name in ("attacks", "you_attack") and trig.get("min_attackers"):  # "... and at least two other creatures attack"
-        if sum(1 for i in g.battlefield if g.objects[i].attacking is not None) < trig["min_attackers"]:
+        kind = trig.get("filter") if name == "you_attack" else None  # "you attack with five or more Soldiers"
+        if sum(1 for i in g.battlefield if g.objects[i].attacking is not None
+               and (kind is None or matches(g, i, kind, src, controller))) < trig["min_attackers"]:
             return False
     if name == "attacks" and trig.get("greater_power_attacker"):  # training: another attacker with greater power
         power = g.chars(src).power
@@ -352,8 +354,15 @@ def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any],
                  "batch": key}
             g.triggered.append(t)
         return t
+    info = dict(ev)
+    if ev["event"] == "you_attack":  # "whenever you attack with two or more non-Gideon creatures, put a +1/+1 counter
+        # on each of those creatures": the attacking creatures (of that kind) as the attackers are declared (508.1)
+        kind = ab.trigger.get("filter")
+        info["objs"] = [i for i in g.battlefield if g.objects[i].attacking is not None
+                        and g.controller_of(i) == ev.get("player")
+                        and (kind is None or matches(g, i, kind, src.id, controller))]
     for _ in range(times):  # "that ability triggers an additional time": separate triggers (603.2)
-        t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": dict(ev)}
+        t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": dict(info)}
         g.triggered.append(t)
     return t
 

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from engine.cards.compiler.subtypes import subtype
-from engine.cards.compiler.targets import parse_noun
+from engine.cards.compiler.targets import number, parse_noun
 
 STEPS = {"upkeep": "upkeep", "end step": "end", "draw step": "draw", "combat": "beginning_of_combat",
          "precombat main phase": "main1", "postcombat main phase": "main2", "end of combat": "end_of_combat",
@@ -213,6 +213,13 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     if m:  # 508.1: "whenever you attack with N or more creatures" (one trigger per declaration)
         n = {"two": 2, "three": 3, "four": 4, "five": 5}.get(m.group(1)) or int(m.group(1))
         return {"event": "you_attack", "min_attackers": n}
+    m = re.fullmatch(r"you attack with (two|three|four|five|six|seven|eight|\d+) or more (.+)", c)
+    if m:  # "Whenever you attack with five or more Soldiers" (Harbin, Vanguard Aviator): the attackers of that kind
+        n = number(m.group(1))
+        f = parse_noun(m.group(2))
+        if not n or f is None or f.get("_needs_player_target") or f.get("other"):
+            return None
+        return {"event": "you_attack", "min_attackers": n, "filter": {**f, "controller": "you"}}
     m = re.fullmatch(r"you cast a spell with mana value (\d+) or (greater|less)", c)
     if m:
         return {
