@@ -140,7 +140,9 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             evs.append({"event": "dealt_damage", "obj": tgt, "source": src, "amount": n, "combat": combat})
         g.log("damage", source=so.card.name, target=tgt if isinstance(tgt, str) else g.objects[tgt].card.name,
               amount=n, combat=combat)
-    evs[:0] = [ev for p, n in losses.items() if (ev := _life_loss(g, p, n)) is not None]
+    if statics_on:  # "damage that would reduce your life total to less than 1 reduces it to 1 instead" (614.1a)
+        losses = {p: player_statics.damage_life_loss(g, p, n) for p, n in losses.items()}
+    evs[:0] = [ev for p, n in losses.items() if n > 0 and (ev := _life_loss(g, p, n)) is not None]
     g.changed()
     for p, n in gains.items():
         gain_life(g, p, n, replaced=True)

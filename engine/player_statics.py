@@ -44,6 +44,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "trigger_cause",  # "Creatures entering don't cause abilities to trigger": engine/triggers.py
                    "empty_draw_wins",  # "If you would draw ... while your library has no cards in it, you win"
                    "ignore_hexproof",  # "... can be the targets ... as though they didn't have hexproof"
+                   "life_floor",  # "Damage that would reduce your life total to less than 1 reduces it to 1"
                    "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice ..."
                    "spell_keywords",  # "Artifact spells you cast have convoke": a spell's keywords (112.1)
                    "ability_cost"})  # "Equip abilities you activate cost {1} less to activate" (costs.ability_mana)
@@ -364,6 +365,20 @@ def spell_limited(g: "Game", player: str, o: "Obj | None" = None) -> bool:
         if sum(cast_kind_matches(k, f) for k in g.players[player].cast_kinds_turn) >= int(st.get("amount", 1)):
             return True
     return False
+
+
+def damage_life_loss(g: "Game", player: str, n: int) -> int:
+    """614.1a, 119.3a: the life ``player`` loses from ``n`` damage: "Damage that would reduce your life total to less
+    than 1 reduces it to 1 instead" (Worship: while its condition holds) stops the loss at the highest such total
+    (the damage is still dealt: lifelink and "dealt damage" see all of it)."""
+    life = g.players[player].life
+    for sid, _ctl, st in _mine(g, "life_floor", player):
+        if st.get("condition") and not condition(g, st["condition"], sid if sid in g.objects else None, None):
+            continue
+        floor = int(st.get("floor", 1))
+        if life - n < floor:
+            n = max(0, min(n, life - floor))
+    return n
 
 
 def cant_cause(g: "Game", player: str, act: str, cause: str | None) -> bool:

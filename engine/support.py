@@ -115,6 +115,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "trigger_cause",  # engine/player_statics.py, read by engine/triggers.py _cause_count (603.2)
                      "empty_draw_wins",  # engine/player_statics.py, read by Game.draw (614.1a, 104.2a)
                      "ignore_hexproof",  # engine/player_statics.py, read by engine/targets.py (702.11b-c)
+                     "life_floor",  # engine/player_statics.py, read by engine/actions.py deal_damage_batch (614.1a)
                      "cant_cause",  # engine/player_statics.py, read by the discard, sacrifice, search ops (101.2)
                      "spell_keywords",  # engine/player_statics.py, read by engine/cast_options.py, engine/actions.py
                      "ability_cost",  # engine/player_statics.py, read by engine/costs.py ability_mana (602.2b)

@@ -493,6 +493,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "trigger_cause",  # "Creatures entering don't cause abilities to trigger", "... triggers an additional time" (603.2)
     "empty_draw_wins",  # "If you would draw a card while your library has no cards in it, you win the game instead"
     "ignore_hexproof",  # "... with hexproof can be the targets of spells and abilities you control as though ..."
+    "life_floor",  # "Damage that would reduce your life total to less than N reduces it to N instead" (614.1a)
     "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice permanents" (101.2)
     "spell_keywords",  # "Artifact spells you cast have convoke", "... spells you control have deathtouch"
     "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (602.2b, 601.2f)

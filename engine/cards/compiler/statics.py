@@ -1804,6 +1804,23 @@ def _ignore_hexproof(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "ignore_hexproof", "who": "you", "affects": f, "players": bool(m.group(1))}]
 
 
+@static(r"^(?:if (.+?), )?damage that would reduce your life total to less than (\w+) reduces it to \2 instead$")
+def _life_floor(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a, 119.3a: "Damage that would reduce your life total to less than 1 reduces it to 1 instead" (Ali from
+    Cairo), "If you control a creature, ..." (Worship): the damage is dealt, the life it takes stops at that total
+    (engine/actions.py deal_damage_batch)."""
+    n = number(m.group(2))
+    if not n:
+        return None
+    st: dict[str, Any] = {"kind": "life_floor", "who": "you", "floor": n}
+    if m.group(1):
+        cond = parse_condition(m.group(1))
+        if cond is None:
+            return None
+        st["condition"] = cond
+    return [st]
+
+
 @static(r"^spells and abilities your opponents control can't cause (you|their controller) to (discard cards|sacrifice "
         r"permanents|discard cards or sacrifice permanents|search their library)$")
 def _cant_cause(m: re.Match) -> list[dict[str, Any]] | None:

@@ -25,7 +25,7 @@ MARKERS: dict[str, tuple[str, ...]] = {
     "those": ("'it'", "'exiled'", "'created'", "'target'", "'each'", "chosen", "this_way", "search", "dig",
               "choose", "attacking"),
     "instead": ("instead", "'else'", "replace", "exile_if_dies", "life_gain", "unearth", "prevent",
-                "token_multiply", "counter_change", "cant_gain_life", "empty_draw_wins"),
+                "token_multiply", "counter_change", "cant_gain_life", "empty_draw_wins", "life_floor"),
     "that many": ("that_much", "this_way", "token_multiply", "counter_change"),   # 614.1a: "twice that many"
     "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort", "'paid'"),  # "pay any amount"
 }

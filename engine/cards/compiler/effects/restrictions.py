@@ -150,6 +150,16 @@ def _ignore_hexproof_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
 
 
+@reader(r"^until end of turn, (damage that would reduce your life total to less than \w+ reduces it to \w+ instead)$")
+def _life_floor_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.1a, 611.2a: "Until end of turn, damage that would reduce your life total to less than 1 reduces it to 1
+    instead" (Angel of Grace)."""
+    sts = STATIC_READERS[0](m.group(1)) if STATIC_READERS else None
+    if not sts or any(st.get("kind") != "life_floor" or st.get("condition") for st in sts):
+        return None
+    return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
+
+
 @reader(r"^(until end of turn|until your next turn), ((?:[a-z]+ )*?creatures(?: [a-z ]+)? can't attack you\b.*)$")
 def _attack_rule_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """508.1c, 508.1g, 611.2a: "Until your next turn, creatures can't attack you or planeswalkers you control unless
@@ -318,6 +328,7 @@ READERS: tuple[Reader, ...] = (
     _flash_this_turn,
     _uncounterable_for_now,
     _ignore_hexproof_for_now,
+    _life_floor_for_now,
     _attack_rule_for_now,
     _spells_left_this_turn,
     _enters_with_for_now,
