@@ -243,9 +243,10 @@ def implemented(keyword: str, card: CardDef) -> bool:
 #: casting reads itself, is checked the same way (keyword_cost_ok, engine/support.py)
 OTHER_PARTS = frozenset({"Flashback", "Buyback", "Evoke", "Entwine"})
 #: the parts of a keyword's cost casting pays beside mana: life (118.4) and objects chosen while
-#: paying (601.2h: sacrifice, discard, exile from the graveyard, tap others, return to the hand)
+#: paying (601.2h: sacrifice, discard, exile from the graveyard, tap others, return to the hand, a card revealed
+#: from the hand: "Morph—Reveal a white card in your hand", 701.13a)
 _PAID_PARTS = ("mana", "life", "sacrifice", "discard", "discard_filter", "exile_from_graveyard", "exile_from_hand",
-               "tap_others", "return_to_hand")
+               "tap_others", "return_to_hand", "reveal_hand")
 
 
 def keyword_cost_ok(c: Cost) -> bool:
@@ -342,6 +343,9 @@ def object_alternatives(g: "Game", o: "Obj",
     back is a new object without it (400.7). A card with flashback of its own keeps its own cost.
     ``granted``: granted_flashback(g), when the caller has it already."""
     own = alternatives(o.card)
+    if o.zone == "graveyard" and player_statics.active(g):  # "... cards in your graveyard have retrace" (702.80a)
+        own = own + tuple((k.lower(), ROWS[k], Cost(mana=o.card.mana_cost)) for k in player_statics.graveyard_keywords(
+            g, o) if k in ROWS and ROWS[k].kind == "zone" and all(name != k.lower() for name, _, _ in own))
     if o.id not in (granted_flashback(g) if granted is None else granted) or not o.card.mana_cost \
             or any(name == "flashback" for name, _, _ in own):
         return own
@@ -615,6 +619,8 @@ def carried(o: "Obj") -> dict[str, Any]:
             out[k] = True
     if o.chosen.get("mana_spent"):  # "if at least three white mana was spent to cast SELF" read as it enters
         out["mana_spent"] = dict(o.chosen["mana_spent"])
+    if o.chosen.get("phyrexian_life"):  # compleated: the Phyrexian symbols paid with life (a later keyword)
+        out["phyrexian_life"] = int(o.chosen["phyrexian_life"])
     return out
 
 

@@ -438,7 +438,7 @@ def can_block(g: "Game", b: int, a: int) -> bool:
     if walks and any(_walks_past(g, q, bc.controller) for q in walks):
         return False  # 702.14c
     if "Protection" in akw:
-        if protected(g, ac, b):
+        if protected(g, ac, b, holder=a):
             return False  # 702.16e
     for r in bc.rules:
         if r.get("rule") == "block_only_flying" and "Flying" not in akw:

@@ -25,9 +25,12 @@ MARKERS: dict[str, tuple[str, ...]] = {
     "those": ("'it'", "'exiled'", "'created'", "'target'", "'each'", "chosen", "this_way", "search", "dig",
               "choose", "attacking"),
     "instead": ("instead", "'else'", "replace", "exile_if_dies", "life_gain", "unearth", "prevent",
-                "token_multiply", "counter_change", "cant_gain_life", "empty_draw_wins", "life_floor"),
+                "token_multiply", "counter_change", "cant_gain_life", "discard_to_battlefield", "damage_mod",
+                "empty_draw_wins", "life_floor", "draw_times"),
     "that many": ("that_much", "this_way", "token_multiply", "counter_change"),   # 614.1a: "twice that many"
-    "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort", "'paid'"),  # "pay any amount"
+    "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort", "'paid'",  # "pay any amount"
+                  "damage_mod"),  # 614.1a: "it deals that much damage plus 1 instead"
+    "at random": ("random", "'cursed_scroll'", "'reveal_random'", "chaos", "coin", "planar"),  # chosen by no player
 }
 _ANY = re.compile(r"\b(" + "|".join(re.escape(m) for m in MARKERS) + r")\b")
 

@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.cards.abilities import Effect
-from engine.cards.compiler.effects.amounts import amount_of, ctx_quantity
+from engine.cards.compiler.effects.amounts import WHERE_X, amount_of, bind_x, ctx_quantity
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.targets import number, parse_noun
@@ -41,8 +41,12 @@ def _add_mana_or(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"choice": [list(parse_cost(o)) for o in opts]})]
 
 
-@reader(r"^add (one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) mana of any (one )?color$")
+@reader(r"^add (one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) mana of any (one )?color" + WHERE_X + "$")
 def _add_any(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Add three mana of any one color"; "Add X mana of any one color, where X is SELF's power" (107.3: the
+    amount counted as the ability resolves, 605.3a)."""
+    if not bind_x(m.group(3), c):
+        return None
     n = amount_of(m.group(1), c)
     args: dict[str, Any] = {"any": n}
     if m.group(2) or n == 1:
@@ -58,8 +62,12 @@ def _add_different(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"choice": [list(o) for o in combinations("WUBRG", n)]})]
 
 
-@reader(r"^add (two|three|x|\d+) mana in any combination of colors$")
+@reader(r"^add (two|three|x|\d+) mana in any combination of colors" + WHERE_X + "$")
 def _add_combo(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Add X mana in any combination of colors, where X is the number of creatures you control with defender"
+    (Axebane Guardian): each mana's color chosen (106.1a)."""
+    if not bind_x(m.group(2), c):
+        return None
     return [Effect("add_mana", {"any": amount_of(m.group(1), c)})]
 
 
