@@ -658,6 +658,17 @@ def _additional_counters(g: "Game", o: "Obj") -> None:
                 n = amount(g, st.get("amount", 1), oid, {"obj": oid})
                 o.counters[k] = o.counters.get(k, 0) + counter_count(g, o.id, k, n, ask=False)
                 g.changed()
+    # "This turn, each creature you control enters with an additional +1/+1 counter on it" (Combine Guildmage): a
+    # resolved effect's (611.2a), of its controller (engine/player_statics.py gathers the "player" effects)
+    for sid, ctl, st in player_statics.statics(g, "enters_with_counters") if g.effects else ():
+        if not matches(g, o.id, st["affects"], sid if sid in g.objects else None, ctl) \
+                or not seats.object_in_range(g, ctl, o.id):
+            continue
+        k = st.get("counter", "+1/+1")
+        if counters_allowed(g, o.id, k):
+            n = amount(g, st.get("amount", 1), sid if sid in g.objects else None, {"controller": ctl})
+            o.counters[k] = o.counters.get(k, 0) + counter_count(g, o.id, k, n, ask=False)
+            g.changed()
 
 
 @per_object

@@ -226,6 +226,17 @@ def _attack_rule_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("player_effect", {"static": st, "duration": DURATIONS[m.group(1)]}) for st in sts]
 
 
+@reader(r"^this turn, (each .+? enters? with an additional .+)$")
+def _enters_with_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.1c, 611.2a: "This turn, each creature you control enters with an additional +1/+1 counter on it" (Combine
+    Guildmage): the replacement of the static of the same words (engine/replacement.py), until the turn ends."""
+    sts = STATIC_READERS[0](m.group(1)) if STATIC_READERS else None
+    if not sts or any(st.get("kind") != "enters_with_counters" or not isinstance(st.get("affects"), dict)
+                      or st.get("condition") for st in sts):
+        return None
+    return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
+
+
 @reader(r"^you can cast only (one|two|three) more spells? this turn$")
 def _spells_left_this_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
     """101.2, 611.2a: "You can cast only one more spell this turn" (Irencrag Feat): a limit on the spells the player
@@ -383,6 +394,7 @@ READERS: tuple[Reader, ...] = (
     _life_floor_for_now,
     _attack_rule_for_now,
     _spells_left_this_turn,
+    _enters_with_for_now,
     _restrict,
     _restrict_by,
     _cant_block_this,
