@@ -37,6 +37,7 @@ KNOWN = frozenset({
     # values.bind_refs and values.static_bind, as other_than is
     "shares_type_with",
     "life_eq", "life_le", "life_ge",  # a player's life total: "each player with exactly 13 life" (119.1)
+    "enchanted_by_source",  # a player: the one the source (a Curse) enchants, "enchanted player" (303.4)
     # "with the same name as a card in their (your) graveyard": "controller" (of the object) or "you" (201.2)
     "name_in_graveyard",
     "face_down",  # "face-down creature": a face-down spell or permanent (707.2), as it is now
@@ -143,6 +144,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if isinstance(x, str):  # a player
         if not (f.get("player") or f.get("any")):
             return False
+        if f.get("enchanted_by_source") and not (src is not None and src in game.objects
+                                                 and game.objects[src].attached_to == x):
+            return False  # "enchanted player": the player the source (a Curse) is attached to (303.4)
         if "life_eq" in f or "life_le" in f or "life_ge" in f:  # "each player with exactly 13 life" (119.1)
             life = game.players[x].life
             if life != f.get("life_eq", life) or life > f.get("life_le", life) or life < f.get("life_ge", life):

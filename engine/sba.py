@@ -92,7 +92,10 @@ def check(g: "Game") -> bool:
             to_graveyard.append(oid)      # 704.5i
         if "Aura" in c.subtypes:
             t = o.attached_to
-            if t is None or t not in g.objects or g.objects[t].zone != _enchant_zone(o) or not _aura_ok(g, oid, t):
+            if isinstance(t, str):  # 303.4: "Enchant player" (a Curse): a player still in the game it can enchant
+                if t not in g.players or g.players[t].lost or t in g.gone or not _aura_ok_player(g, oid, t):
+                    to_graveyard.append(oid)  # 704.5n
+            elif t is None or t not in g.objects or g.objects[t].zone != _enchant_zone(o) or not _aura_ok(g, oid, t):
                 # 704.5n; 702.102e: an Aura with bestow becomes unattached instead (and a creature, 702.102a)
                 (unattach if "bestowed" in o.chosen else to_graveyard).append(oid)
         elif o.attached_to is not None:
@@ -234,6 +237,13 @@ def _enchant_zone(o: "Obj") -> str:
     if "put_with" not in o.chosen and isinstance(enchant, dict) and enchant.get("zone") == "graveyard":
         return "graveyard"
     return "battlefield"
+
+
+def _aura_ok_player(g: "Game", aura: int, p: str) -> bool:
+    """704.5n: an Aura attached to a player (303.4: "Enchant player", "Enchant opponent") stays only while its
+    Enchant filter allows that player."""
+    enchant = g.objects[aura].card.keyword_args.get("Enchant")
+    return isinstance(enchant, dict) and bool(enchant.get("player")) and matches(g, p, enchant, aura)
 
 
 def _aura_ok(g: "Game", aura: int, t: int) -> bool:
