@@ -539,7 +539,10 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
     c = o.card
     if "Planeswalker" in c.types and c.loyalty and "loyalty" not in o.counters:
         try:  # 121.6: the counters it enters with are put on it (614.1a: "twice that many", Doubling Season)
-            o.counters["loyalty"] = counter_count(g, o.id, "loyalty", int(c.loyalty), ask=False)
+            n = int(c.loyalty)
+            if c.keywords and "Compleated" in c.keywords:  # compleated (a later keyword): two fewer for each
+                n = max(0, n - 2 * int(o.chosen.get("phyrexian_life", 0)))  # Phyrexian symbol paid with life
+            o.counters["loyalty"] = counter_count(g, o.id, "loyalty", n, ask=False)
         except ValueError:
             pass
     if "Saga" in c.subtypes and counters_allowed(g, o.id, "lore"):
@@ -570,10 +573,7 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                                     "prompt": f"{o.card.name}: choose an opponent for its tribute (702.103a)"})
                 continue
             if st.get("optional"):  # 614.12: "you may have it enter with ...": its controller chooses
-                g.queue.append({"kind": "choose_option", "player": o.controller, "options": ["yes", "no"],
-                                "enter": o.id, "counter": k, "amount": int(st.get("amount", 1)),
-                                "answer_to": "enter_counters", "else_haste": bool(st.get("else_haste")),
-                                "prompt": f"{o.card.name}: enter with {st.get('amount', 1)} {k} counter(s)? (614.12)"})
+                _ask_counters(g, o, k, int(st.get("amount", 1)), bool(st.get("else_haste")))
                 continue
             if counters_allowed(g, o.id, k):
                 # 614.1c: X in "enters with X counters" is the X it was cast with
@@ -600,6 +600,43 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                                 "max": len(mine), "enter": o.id, "amount": int(st.get("amount", 1)),
                                 "answer_to": "devour",
                                 "prompt": f"{o.card.name}: sacrifice any number of creatures (devour, 702.81a)"})
+    for _ in range(_granted_riot(g, o)):  # riot another permanent's static gives it (614.12)
+        _ask_counters(g, o, "+1/+1", 1, True)
+
+
+def _ask_counters(g: "Game", o: "Obj", k: str, n: int, else_haste: bool) -> None:
+    """614.12: "you may have it enter with N counters" (unleash; riot: "if you don't, it gains haste"): its
+    controller chooses as it enters (engine/entering.py answer_optional_counters)."""
+    g.queue.append({"kind": "choose_option", "player": o.controller, "options": ["yes", "no"],
+                    "enter": o.id, "counter": k, "amount": n, "answer_to": "enter_counters", "else_haste": else_haste,
+                    "prompt": f"{o.card.name}: enter with {n} {k} counter(s)? (614.12)"})
+
+
+def _granted_riot(g: "Game", o: "Obj") -> int:
+    """614.12: riot (a later keyword, Ravnica Allegiance) that the statics of other permanents give a permanent
+    ("Nontoken creatures you control have riot", Rhythm of the Wild) applies as it enters, as the permanent
+    would exist on the battlefield: one choice for each such static (each instance of riot works separately)."""
+    if "Riot" not in g.chars(o.id).keywords:
+        return 0
+    n = 0
+    for oid in g.battlefield:
+        if oid == o.id:
+            continue
+        ctl = g.controller_of(oid)
+        for ab in _riot_statics(g.objects[oid].card):
+            st = ab.static
+            if ctl is not None and matches(g, o.id, st["affects"], oid, ctl) and not (
+                    st.get("condition") and not condition(g, st["condition"], oid, None)):
+                n += 1
+    return n
+
+
+@per_object
+def _riot_statics(card: Any) -> tuple[Any, ...]:
+    """A card's statics that give other permanents riot."""
+    return tuple(ab for ab in card.abilities if ab.kind == "static" and ab.static
+                 and ab.static.get("kind") == "keywords" and "Riot" in ab.static.get("keywords", ())
+                 and isinstance(ab.static.get("affects"), dict))
 
 
 def _additional_counters(g: "Game", o: "Obj") -> None:

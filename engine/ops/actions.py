@@ -13,7 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import knowledge, player_control, player_statics, replacement, seats, triggers
+from engine import knowledge, phasing, player_control, player_statics, replacement, seats, triggers
 from engine.actions import add_effect, ascend, create_token, gain_life, lose_life, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
@@ -337,6 +337,15 @@ def _goad(g: "Game", r: dict, e: Effect) -> None:
     objs = _objs(g, r, e.get("what"))
     if objs:
         add_effect(g, "rule", objs, r, "your_next_turn", rule="must_attack", goaded_by=controller(g, r))
+
+
+@action("phase_out")
+def _phase_out(g: "Game", r: dict, e: Effect) -> None:
+    """702.25b: the permanents phase out (engine/phasing.py); each phases in during the untap step of the player
+    who controlled it as it phased out (702.25a)."""
+    for x in _objs(g, r, e.get("what")):
+        if x in g.objects and g.objects[x].zone == "battlefield":
+            phasing.phase_out(g, x)
 
 
 @lru_cache(maxsize=1)

@@ -148,6 +148,7 @@ def same_is_true(p: str) -> str:
 _ACT_LIMITS = [
     (re.compile(r"\s*activate (?:this ability )?only as a sorcery\.?$", re.I), "sorcery"),
     (re.compile(r"\s*activate (?:this ability )?only once each turn\.?$", re.I), "once"),
+    (re.compile(r"\s*activate (?:this ability )?no more than (twice|three times) each turn\.?$", re.I), "times"),
     (re.compile(r"\s*activate (?:this ability )?only during your turn\.?$", re.I), "your_turn"),
     (
         re.compile(r"\s*activate (?:this ability )?only during your turn, before attackers are declared\.?$", re.I),
@@ -257,6 +258,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
                     instant = True
                 elif kind == "once":
                     once = True
+                elif kind == "times":  # 602.5b: "Activate no more than twice each turn" (Pit Imp)
+                    cond = {**(cond or {}), "times_each_turn": 2 if m.group(1).lower() == "twice" else 3}
                 elif kind == "once_ever":
                     cond = {**(cond or {}), "once_ever": True}
                 elif kind == "your_turn":
@@ -388,8 +391,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     if bound is None:
         return None
     body = bound
-    if trig.get("event") == "step" and trig.get("whose", "you") != "you":
-        ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1)
+    if trig.get("event") == "step" and trig.get("whose", "you") != "you" or trig.get("who") == "attached_player":
+        ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1);
+        # "whenever enchanted player draws a card, they lose 2 life" (the player who drew)
     if (trig.get("filter") or {}).get("controller") == "opponent" and trig.get("event") in ("dies", "etb", "ltb"):
         ctx.last_player = "trigger_player"  # "whenever a creature an opponent controls dies, that player ..."
     if str(trig.get("event")).startswith("becomes_target"):
@@ -645,6 +649,11 @@ def _overload(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any
 
 
 _FORECAST = re.compile(r"(?:^|\n)Forecast — ")
+#: 107.3: "Spend only black mana on X." (Consume Spirit, Crypt Rats): the X of the card's costs is paid with mana of
+#: that color only; read as a static of the card (engine/casting.py x_color), whichever ability it ends
+_X_COLOR = re.compile(r"(?:(?<=\n)|(?<=\. )|^)Spend only (white|blue|black|red|green) mana on X\."
+                      r"(?:\s*$|\s*\n| (?=\S))")
+_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _REVEAL_SELF = re.compile(r",\s*reveal self from your hand$", re.I)
 
 
@@ -799,11 +808,17 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     levels = split_levels(text) if layout == "leveler" else None
     # a planeswalker named by the planeswalker type its name starts with ("Ajani" of Ajani Vengeant)
     short = tuple(st for st in subtypes if "Planeswalker" in types and name.startswith(st + " "))
+    xm = _X_COLOR.search(text) if "mana on X" in text and not levels else None
+    if xm:
+        text = (text[:xm.start()] + text[xm.end():]).strip()
     items = read_ir(levels[0] if levels else text, name, is_spell, "Legendary" in supertypes, short)
     if _FORECAST.search(text):
         items = [_forecast_item(i) for i in items]
     keywords, kwargs, abilities, unsup = lower(items, types)
     unsupported += unsup
+    if xm:
+        abilities.append(Ability("static", xm.group(0).strip(), static={"kind": "x_color",
+                                                                         "color": _COLOR_LETTER[xm.group(1)]}))
     if "Backup" in keywords:
         unsupported += _backup(items, types, keywords, kwargs, abilities)
     if "Overload" in keywords and is_spell:

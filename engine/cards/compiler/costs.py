@@ -113,7 +113,7 @@ def parse_cost_text(text: str) -> Cost | None:
             if not n or n < 1:
                 return None
             kw["put_counters"] = (m.group(2), n)
-        elif m := re.fullmatch(r"reveal (?:a|an) (.+? card) from your hand", low):
+        elif m := re.fullmatch(r"reveal (?:a|an) (.+? card) (?:from|in) your hand", low):
             f = _noun(m.group(1))  # 701.15a: a card shown to every player as the cost is paid (Silvergill Adept)
             if f is None:
                 return None

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from engine.cards.compiler.subtypes import subtype
-from engine.cards.compiler.targets import parse_noun
+from engine.cards.compiler.targets import number, parse_noun
 
 STEPS = {"upkeep": "upkeep", "end step": "end", "draw step": "draw", "combat": "beginning_of_combat",
          "precombat main phase": "main1", "postcombat main phase": "main2", "end of combat": "end_of_combat",
@@ -75,6 +75,27 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
 
 def _parse_trigger(cond: str) -> dict[str, Any] | None:
     c = cond.strip().lower().rstrip(",")
+    m = re.fullmatch(r"self or enchanted creature (.+)", c)
+    if m:  # bestow (702.102): "Whenever SELF or enchanted creature attacks" (Heliod's Emissary): the creature it is
+        # while a creature, or the creature it enchants while an Aura
+        inner = parse_trigger(f"self {m.group(1)}")
+        if inner is None or not inner.get("self") or set(inner) - {"event", "self"}:
+            return None
+        return {**inner, "or_attached": True}
+    if c == "self is dealt combat damage":  # "Whenever SELF is dealt combat damage, you gain that much life" (510.2)
+        return {"event": "dealt_damage", "self": True, "combat": True}
+    if c == "a creature deals combat damage to enchanted player":  # a Curse (Curse of Stalked Prey, 303.4, 510.2)
+        return {"event": "combat_damage_player", "filter": {"types": ["Creature"]}, "defending": "attached_player"}
+    m = re.fullmatch(r"enchanted player (draws a card|casts .+)|(a creature) attacks enchanted player", c)
+    if m:  # a Curse (303.4): "whenever enchanted player draws a card / casts a spell", "whenever a creature attacks
+        # enchanted player": read as of one opponent, then of the player the source enchants
+        inner = parse_trigger(f"an opponent {m.group(1)}" if m.group(1) else "a creature attacks you")
+        if inner is None or inner.get("who") not in (None, "opponent") or inner.get("event") not in (
+                "draw", "cast", "attacks") or ("defending" in inner) != (m.group(2) is not None):
+            return None
+        if m.group(2):
+            return {**inner, "defending": "attached_player"}
+        return {**inner, "who": "attached_player"}
     m = re.fullmatch(r"(an? .+?) enters tapped", c)
     if m:  # "Whenever a permanent you control enters tapped" (Amulet of Vigor): tapped as it entered (614.1c)
         inner = parse_trigger(f"{m.group(1)} enters")
@@ -287,10 +308,25 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     hit = extra.get(c)
     if hit is not None:
         return dict(hit)
+    m = re.fullmatch(r"an? (.+?) attacks you( or a planeswalker you control)?", c)
+    if m and m.group(1) != "creature":  # "whenever a creature without flying attacks you or a planeswalker you
+        # control" (Circle of Flame): the attacker matched as it attacks, and what it attacks (508.1b)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or "Creature" not in f.get("types", ()) or f.get("zone") not in (
+                None, "battlefield"):
+            return None
+        return {"event": "attacks", "filter": f, "defending": "you" if m.group(2) else "you_only"}
     m = re.fullmatch(r"you attack with (two|three|four|five|\d+) or more creatures", c)
     if m:  # 508.1: "whenever you attack with N or more creatures" (one trigger per declaration)
         n = {"two": 2, "three": 3, "four": 4, "five": 5}.get(m.group(1)) or int(m.group(1))
         return {"event": "you_attack", "min_attackers": n}
+    m = re.fullmatch(r"you attack with (two|three|four|five|six|seven|eight|\d+) or more (.+)", c)
+    if m:  # "Whenever you attack with five or more Soldiers" (Harbin, Vanguard Aviator): the attackers of that kind
+        least = number(m.group(1))
+        f = parse_noun(m.group(2))
+        if not least or f is None or f.get("_needs_player_target") or f.get("other"):
+            return None
+        return {"event": "you_attack", "min_attackers": least, "filter": {**f, "controller": "you"}}
     m = re.fullmatch(r"you cast a spell with mana value (\d+) or (greater|less)", c)
     if m:
         return {
@@ -434,6 +470,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                 "filter": {"types": a["types"] + b["types"]}}
     if re.fullmatch(r"you get (?:one or more )?\{e\}", c):  # energy counters (121.1; {E}: a later symbol)
         return {"event": "player_counters", "counter": "energy", "who": "you"}
+    if c == "you tap self for mana":  # Forbidden Orchard: the source itself (603.2; no mana: the stack, 605.1b)
+        return {"event": "tapped_for_mana", "self": True, "filter": {"controller": "you"}}
     m = re.fullmatch(r"you tap (?:a|an) (.+?) for mana", c)
     if m:
         f = parse_noun(m.group(1))
@@ -531,6 +569,14 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         return {"event": "sacrifice", "who": who} if f == {"permanent": True} and who != "you" else \
             {"event": "sacrifice", "who": who, "filter": f}
+    m = re.fullmatch(r"you attack with (two|three|four|five) or more (.+)", c)
+    if m and m.group(2) != "creatures":  # "Whenever you attack with two or more non-Gideon creatures" (Gideon, the
+        # Oathsworn): one trigger for the attacking creatures of that kind, when there are that many (603.2c, 508.1)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("zone") not in (None, "battlefield"):
+            return None
+        return {"event": "attacks", "filter": {**f, "controller": "you"}, "batch": True,
+                "min_batch": {"two": 2, "three": 3, "four": 4, "five": 5}[m.group(1)]}
     m = re.fullmatch(r"you attack with one or more (.+)", c)
     if m:  # "Whenever you attack with one or more Elves": the same as "one or more Elves you control attack" (508.1)
         c = f"one or more {m.group(1)} you control attack"

@@ -153,6 +153,16 @@ def _detain(m: re.Match, c: Ctx) -> list[Effect] | None:
             for rule in ("cant_attack_or_block", "no_activated_abilities")]
 
 
+@reader(r"^(.+?) phases? out$")
+def _phase_out(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """702.25b: "Target creature you don't control phases out" (Teferi, Master of Time): treated as though it
+    doesn't exist until it phases in during its controller's next untap step (702.25a; engine/phasing.py)."""
+    what = c.ref(m.group(1))
+    if what is None or isinstance(what, str) and what != "self":
+        return None
+    return [Effect("action", {"name": "phase_out", "what": what})]
+
+
 @reader(r"^goad (.+)$")
 def _goad(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -232,6 +242,7 @@ READERS: tuple[Reader, ...] = (
     _amass,
     _detain,
     _goad,
+    _phase_out,
     _transform,
     _flip,
     _emblem,

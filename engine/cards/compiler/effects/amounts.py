@@ -110,7 +110,7 @@ def equal_to(phrase: str, its: Any = None, that_creature: Any = None, c: Ctx | N
     "that creature's power" that of `that_creature` when given; any other Q is a quantity (read
     with the sentence's references when ``c`` is given: ctx_quantity)."""
     p = phrase.strip().lower()
-    m = re.fullmatch(r"(its|that creature's) (power|toughness|mana value)", p)
+    m = re.fullmatch(r"(its|that creature's|the card's) (power|toughness|mana value)", p)
     if m and m.group(1) == "its" and its is not None:
         return {_OF[m.group(2)]: its}
     if m and m.group(1) != "its" and that_creature is not None:
