@@ -43,9 +43,9 @@ KNOWN = frozenset({
     # values.bind_refs and values.static_bind, as other_than is
     "shares_type_with",
     "life_eq", "life_le", "life_ge",  # a player's life total: "each player with exactly 13 life" (119.1)
+    "enchanted_by_source",  # a player: the one the source (a Curse) enchants, "enchanted player" (303.4)
     # "with the same name as a card in their (your) graveyard": "controller" (of the object) or "you" (201.2)
     "name_in_graveyard",
-    "face_down",  # "face-down creature": a face-down spell or permanent (707.2), as it is now
     "pt_equal",  # bool: "whose power and toughness are (aren't) equal" (208.1)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
     "attached_ids",  # "all Equipment attached to that creature": attached to one of these (301.5; from attached_ref)
@@ -156,6 +156,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         you = controller or (game.controller_of(src) if src is not None else None)
         if not (f.get("player") or f.get("any")):
             return False
+        if f.get("enchanted_by_source") and not (src is not None and src in game.objects
+                                                 and game.objects[src].attached_to == x):
+            return False  # "enchanted player": the player the source (a Curse) is attached to (303.4)
         if "life_eq" in f or "life_le" in f or "life_ge" in f:  # "each player with exactly 13 life" (119.1)
             life = game.players[x].life
             if life != f.get("life_eq", life) or life > f.get("life_le", life) or life < f.get("life_ge", life):
@@ -214,8 +217,6 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "attached_ids" in f and o.attached_to not in f["attached_ids"]:
         return False
-    if "face_down" in f and ("face_down" in o.chosen) != bool(f["face_down"]):
-        return False  # 707.2: a face-down spell or permanent
     if "name_in_graveyard" in f:  # "with the same name as a card in their graveyard" (201.2)
         who = you if f["name_in_graveyard"] == "you" else game.controller_of(x)
         if who not in game.players or not any(game.objects[c].card.name == o.card.name

@@ -596,6 +596,10 @@ class Game:
         if to == "graveyard" and n.card.abilities:  # "when SELF is put into your graveyard from ..." (603.2)
             triggers.to_graveyard(self, n, frm)
         if to == "graveyard" and not n.token:  # "whenever a card is put into an opponent's graveyard from anywhere"
+            pl = self.players[n.owner]
+            turn, went = pl.to_graveyard_turn
+            pl.to_graveyard_turn = (self.turn, [*(went if turn == self.turn else ()),
+                                                (triggers.batch_key(self), frozenset(n.card.types))])
             triggers.event(self, {"event": "card_to_graveyard", "obj": n.id, "player": n.owner, "from": frm})
         if frm == "graveyard":  # "whenever ... leave your graveyard" (603.2)
             triggers.event(self, {"event": "leaves_graveyard", "obj": n.id, "player": n.owner, "to": to})

@@ -124,7 +124,7 @@ class Player:
                  "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
                  "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic", "counters",
                  "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
-                 "life_lost_last_turn", "investigated_turn", "draw_step_draws")
+                 "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -159,6 +159,9 @@ class Player:
         self.surveilled_turn = 0        # the last turn this player surveilled (a later keyword action, GRN)
         self.investigated_turn = 0      # the last turn this player investigated (701.33a)
         self.draw_step_draws = (0, 0)   # (turn, cards drawn in their own draw step that turn): Alhammarret's Archive
+        # the cards put into their graveyard this turn as (batch of the event, card types): "whenever one or more
+        # land cards are put into your graveyard from anywhere for the first time each turn" (Crawling Sensation)
+        self.to_graveyard_turn: tuple[int, list[tuple[Any, frozenset[str]]]] = (0, [])
         self.died_turn = 0              # the last turn a creature this player controlled died (700.4)
         self.left_turn = 0              # the last turn a permanent this player controlled left the battlefield
         self.land_entered_turn = 0      # the last turn a land entered the battlefield under this player's control

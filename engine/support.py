@@ -409,7 +409,8 @@ def ability_reasons(ab: Ability) -> list[str]:
         if any(k in trig and not set(evs) <= e for k, e in KEYS_OF_EVENT.items()):
             out.append("trigger options")
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil",
-                                                                      "investigate"} \
+                                                                      "investigate", "card_to_graveyard"} \
+                or trig.get("first") and evs == ["card_to_graveyard"] and set(trig.get("filter") or {}) - {"types"} \
                 or trig.get("nth") and evs not in (["cast"], ["draw"]):
             out.append("trigger options")
         if "activate" in evs and not (trig.get("loyalty") or trig.get("nonmana")

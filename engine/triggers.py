@@ -173,6 +173,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False  # "when you sacrifice SELF": it left the battlefield by being sacrificed (701.14a)
     if trig.get("untapped") and (ev.get("obj") not in g.objects or g.objects[ev["obj"]].tapped):
         return False  # "when SELF enters untapped": as it entered (603.6a)
+    if trig.get("first") and name == "card_to_graveyard" and not _first_to_graveyard(g, ev, trig.get("filter") or {}):
+        return False  # "for the first time each turn"
     if trig.get("first") and name in ("lose_life", "gain_life", "surveil", "investigate") and not ev.get("first"):
         return False  # "for the first time each turn"
     if name == "cast" and ev.get("copy") and not trig.get("or_copy"):
@@ -284,6 +286,23 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return obj is not None and obj in g.objects and matches(g, obj, f, src, controller)
     return name in ("cast",) and trig.get("who", "you") in ("you", "any") and \
         (trig.get("who", "you") == "any" or ev.get("player") == controller)
+
+
+def batch_key(g: "Game") -> Any:
+    """The batch the event happening now belongs to (_batch_key)."""
+    return _batch_key(g)
+
+
+def _first_to_graveyard(g: "Game", ev: dict[str, Any], f: dict[str, Any]) -> bool:
+    """"... are put into your graveyard from anywhere for the first time each turn": no card of the filter's types
+    went to that player's graveyard earlier this turn, in another event (Player.to_graveyard_turn)."""
+    p = g.players.get(str(ev.get("player")))
+    if p is None:
+        return False
+    turn, seen = p.to_graveyard_turn
+    now = _batch_key(g)
+    types = set(f.get("types", ()))
+    return turn != g.turn or not any(b != now and (not types or types & kinds) for b, kinds in seen)
 
 
 def _enchanted_player(g: "Game", src: int) -> str | None:

@@ -229,7 +229,8 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     facedown.put_down(g, x, "morph")
                 host = None
                 if e.get("attach_to") is not None:
-                    host = _aura_host(g, r, x, e.args["attach_to"], ctl or g.objects[x].owner)
+                    host = _aura_host(g, r, x, e.args["attach_to"], ctl or g.objects[x].owner,
+                                      bool(e.get("transformed")))
                     if host is None:
                         continue  # 303.4g: an Aura that can't enchant it stays where it is
                 new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl,
@@ -269,15 +270,21 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
 
 
 
-def _aura_host(g: "Game", r: Ctx, aura: int, ref: Any, you: str) -> int | None:
+def _aura_host(g: "Game", r: Ctx, aura: int, ref: Any, you: str, transformed: bool = False) -> Any:
     """303.4f-g: "Return SELF from your graveyard to the battlefield attached to target creature"
     (Gryff's Boon): the object it will enchant, if it is an Aura that could legally enchant it (its
-    enchant filter, no protection from it, 702.16c); None when it can't be put there."""
+    enchant filter, no protection from it, 702.16c); None when it can't be put there. "... transformed under your
+    control attached to target opponent" (Accursed Witch): the Aura its back face is (711.8), and a player it may
+    enchant (303.4: "Enchant player")."""
     card = g.objects[aura].card
+    if transformed:
+        card = transform_back(card) or card
     f = card.keyword_args.get("Enchant") if "Aura" in card.subtypes else None
     if not isinstance(f, dict):
         return None
     for h in refs(g, r, ref):
+        if isinstance(h, str) and h in g.players and not g.players[h].lost and matches(g, h, f, aura, you):
+            return h
         if isinstance(h, int) and h in g.objects and g.objects[h].zone == "battlefield" \
                 and matches(g, h, f, aura, you) and not protected(g, g.chars(h), aura):
             return h

@@ -422,8 +422,8 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     if other is not None:  # 603.7c: a delayed trigger it creates remembers that creature
         effects = [Effect("delayed", {**e.args, "keep_it": True}) if e.op == "delayed" else e for e in effects]
     zone = "battlefield"
-    if re.search(r"\b(?:return|put) self from your graveyard\b", body, re.I) or trig.get("event") == "to_graveyard" \
-            or (cond or {}).get("self") == {"zone": "graveyard"}:
+    if re.search(r"\b(?:return|put|exile) self from your graveyard\b", body, re.I) \
+            or trig.get("event") == "to_graveyard" or (cond or {}).get("self") == {"zone": "graveyard"}:
         zone = "graveyard"  # "when SELF is put into your graveyard from ...", "if SELF is in your graveyard, ...":
         # it triggers there (112.6b)
     if len(effects) == 1 and effects[0].op == "may" and not {"then", "else", "who"} & set(effects[0].args):

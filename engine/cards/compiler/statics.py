@@ -643,13 +643,16 @@ def _cost_change_all(m: re.Match) -> list[dict[str, Any]] | None:
              "who": "you" if m.group(1) == "you" else "opponent", "amount": -n if m.group(4) == "less" else n}]
 
 
-@static(r"^spells (you|your opponents) cast that target (self|an? .+?) cost (\{\d+\}) (less|more) to cast$")
+@static(r"^spells (you|your opponents) cast that target (self|enchanted player|an? .+?) cost (\{\d+\}) (less|more) "
+        r"to cast$")
 def _cost_change_targeting(m: re.Match) -> list[dict[str, Any]] | None:
     """601.2f: "Spells your opponents cast that target a creature or planeswalker you control cost {2} more to
     cast" (Kasmina), "Spells you cast that target SELF cost {1} less to cast": known once the spell's targets
     are chosen (601.2c comes first)."""
     if m.group(2) == "self":
         tg: Any = "self"
+    elif m.group(2) == "enchanted player":  # "Spells you cast that target enchanted player cost {1} less" (a Curse)
+        tg = {"player": True, "enchanted_by_source": True}
     else:
         tg = parse_noun(re.sub(r"^an? ", "", m.group(2)))
         if tg is None or tg.get("player") or tg.get("_needs_player_target") or tg.get("zone"):

@@ -38,8 +38,8 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
         mm = re.fullmatch(r"the top (\w+) cards? of (your|their|target player's|each player's) library", tail)
         if mm:
             return None
-        mm = re.fullmatch(r"(it|that card|them|those cards) from (?:your|its owner's|their owners?'s?|a) graveyards?",
-                          tail)
+        mm = re.fullmatch(r"(it|self|that card|them|those cards) from (?:your|its owner's|their owners?'s?|a) "
+                          r"graveyards?", tail)
         if mm:  # "Whenever you discard a card, exile that card from your graveyard" (Bag of Holding): only if it
             # is there (400.7: a card that went elsewhere is a new object)
             what = c.ref(mm.group(1))
