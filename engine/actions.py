@@ -58,11 +58,12 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 continue
             tc = g.chars(tgt)
             if "Protection" in tc.keywords and not free:
-                if protected(g, tc, src, set(sc.colors)):
+                if protected(g, tc, src, set(sc.colors), tgt):
                     continue  # 702.16c
-        here = pool + replacement.static_shields(g, src, tgt, combat) if not free else pool
-        if here and not free:
-            n, took = replacement.prevent(g, src, tgt, n, combat, spent, here)
+        here = pool + replacement.static_shields(g, src, tgt, combat) if not free else []
+        mods = replacement.damage_mods(g, src, tgt, combat) if statics_on else []  # 614.1a, ordered with 615 (616.1)
+        if here or mods:
+            n, took = replacement.prevent(g, src, tgt, n, combat, spent, here, mods=mods)
             for e, k in took:
                 spent[e["ts"]] = spent.get(e["ts"], 0) + k
                 used.append((e, k, tgt))
@@ -86,6 +87,9 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         assert so is not None  # planned above
         sc = g.chars(src)
         kw = sc.keywords
+        if statics_on and so.zone == "stack" and so.ability is None and so.controller:
+            # "Instant and sorcery spells you control have deathtouch" (Pestilent Spirit): the spell's own (112.1)
+            kw = kw | player_statics.spell_keywords(g, so, so.controller)
         if so.zone == "battlefield" and not so.chosen.get("dealt_damage"):
             so.chosen["dealt_damage"] = True  # "if it hasn't dealt damage yet"
         if so.zone == "battlefield":  # "if SELF has dealt 3 or more damage this turn": [turn, damage dealt then]
@@ -137,7 +141,9 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             evs.append({"event": "dealt_damage", "obj": tgt, "source": src, "amount": n, "combat": combat})
         g.log("damage", source=so.card.name, target=tgt if isinstance(tgt, str) else g.objects[tgt].card.name,
               amount=n, combat=combat)
-    evs[:0] = [ev for p, n in losses.items() if (ev := _life_loss(g, p, n)) is not None]
+    if statics_on:  # "damage that would reduce your life total to less than 1 reduces it to 1 instead" (614.1a)
+        losses = {p: player_statics.damage_life_loss(g, p, n) for p, n in losses.items()}
+    evs[:0] = [ev for p, n in losses.items() if n > 0 and (ev := _life_loss(g, p, n)) is not None]
     g.changed()
     for p, n in gains.items():
         gain_life(g, p, n, replaced=True)
@@ -370,7 +376,7 @@ def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bo
         g.changed()
         g.log("regenerate", card=o.card.name, obj=oid)
         return False
-    g.move(oid, ev["to"], replaced=True, linked=ev.get("link"))
+    g.move(oid, ev["to"], replaced=True, linked=ev.get("link"), tokens=ev.get("tokens", ()))
     return True
 
 
@@ -536,7 +542,8 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
         syms = [c] * int(e.args["any"]) if c else []
     elif "any" in e.args:
         c = pick if isinstance(pick, str) and pick in "WUBRG" else "G"
-        syms = [c] * int(e.args["any"])
+        n = e.args["any"]  # "X mana of any one color, where X is SELF's power" (107.3): counted now
+        syms = [c] * (max(0, amount(g, n, src)) if isinstance(n, dict) else int(n))
     elif "could_produce" in e.args:  # 106.7: one of the kinds those lands could produce; 106.5: none, none
         kinds = could_produce(g, player, e.args, src)
         if pick is not None and pick not in kinds:
@@ -557,6 +564,8 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
             k = restricted_key(k, only)
         elif e.args.get("until") == "end_of_combat":  # firebending: it does not empty until combat ends
             k = lasting_key(k, "combat")
+        elif e.args.get("until") == "end_of_turn":  # "Until end of turn, you don't lose this mana as steps and
+            k = lasting_key(k, "turn")  # phases end" (106.4, 500.4: it empties as the turn's last step ends)
         p.pool[k] = p.pool.get(k, 0) + (int(s) if s.isdigit() else 1)
     g.log("mana", player=player, mana="".join(syms))
 

@@ -77,6 +77,8 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
                 continue
             if matches(g, o.id, ps.strip_zone(f), None, player):
                 best = best or {"play": "play" if lands else "cast", "free": False}
+                if st.get("exile_instead") and not lands:  # "If a spell cast this way would be put into your
+                    best["exile_instead"] = True  # graveyard, exile it instead" (614.1a: Jaya Ballard's emblem)
     return best
 
 

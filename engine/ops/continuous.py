@@ -6,6 +6,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from engine import player_statics
 from engine.actions import add_effect, until_of
 from engine.cards.abilities import Effect
 from engine.cards.compiler import textchange
@@ -28,14 +29,15 @@ def _pump(g: "Game", r: Ctx, e: Effect) -> dict | None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     sid = source_id(g, r)
     power, tough = e.get("power", 0), e.get("toughness", 0)
-    if e.get("or"):
-        options = [f"{power:+d}/{tough:+d}", f"{e.args['or'][0]:+d}/{e.args['or'][1]:+d}"]
+    if e.get("or"):  # the two changes as they are now ("+X/+X or -X/-X", X counted as it resolves: 107.3)
+        pair = [(amount(g, power, sid, r), amount(g, tough, sid, r)),
+                (amount(g, e.args["or"][0], sid, r), amount(g, e.args["or"][1], sid, r))]
+        options = [f"{a:+d}/{b:+d}" for a, b in pair]
         got = r["answers"].get(r["i"])
         if got is None:
             return {"kind": "choose_option", "player": controller(g, r), "options": options, "slot": r["i"],
                     "prompt": f"{this(g, r).card.name}: choose the change"}
-        if got == options[1]:
-            power, tough = e.args["or"]
+        power, tough = pair[1] if got == options[1] else pair[0]
     per = amount(g, e.args["per"], sid, r) if e.get("per") else 1
     p = amount(g, power, sid, r) * per
     t = amount(g, tough, sid, r) * per
@@ -97,6 +99,8 @@ def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
         if not players:
             return
         st["who"] = players
+    if "more" in st:  # "You can cast only one more spell this turn" (Irencrag Feat): those cast so far, and N more
+        st["amount"] = player_statics.spells_cast_this_turn(g, controller(g, r)) + int(st.pop("more"))
     if e.get("name_of") is not None:
         lki = r.get("lki_card", {})
         cards = [g.objects[x].card if x in g.objects else lki.get(x) for x in refs(g, r, e.args["name_of"])
@@ -126,6 +130,10 @@ def _for_their_next_turn(g: "Game", r: Ctx, st: dict) -> None:
 def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     extra = {k: e.args[k] for k in ("except", "by") if e.args.get(k)}  # "except by Spirits" (509.1b)
+    if e.args.get("attack_player"):  # "attacks you this turn if able": the player it must attack (508.1d)
+        who = [p for p in refs(g, r, e.args["attack_player"]) if isinstance(p, str)]
+        if who:
+            extra["attack_player"] = who[0]
     if e.args.get("attacker"):  # "blocks SELF this combat if able" (provoke, 702.38a): that attacker
         got = [x for x in refs(g, r, e.args["attacker"]) if isinstance(x, int)]
         if not got:
@@ -144,6 +152,14 @@ def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
 @op("gain_control")
 def _gain_control(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    if e.get("who") is not None:  # "an opponent gains control of it" (Akroan Horse): that player, for good (611.2a)
+        who = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str) and p in g.players]
+        if not who:
+            return
+        for x in objs:
+            g.objects[x].sick = True
+        add_effect(g, "2", objs, r, "never", controller=who[0])
+        return
     if e.get("to_owner"):  # "each player gains control of all creatures they own" (613.1b): each to its owner,
         # for good; a permanent its owner already controls does not change control (302.6: not sick again)
         by: dict[str, list[int]] = {}
@@ -249,8 +265,9 @@ def _animate(g: "Game", r: Ctx, e: Effect) -> None:
     if e.get("keywords") or e.get("abilities"):  # "with flying", 'with "Whenever SELF attacks, ..."' (613.1f)
         add_effect(g, "6", objs, r, until, keywords=list(e.get("keywords", ())), abilities=list(e.get("abilities", ())))
     if e.get("power") is not None:
-        add_effect(g, "7b", objs, r, until, power=amount(g, e.args["power"], None, r),
-                toughness=amount(g, e.args["toughness"], None, r) if e.get("toughness") is not None else None)
+        sid = source_id(g, r)  # "each equal to the number of loyalty counters on him": the source's, now (608.2h)
+        add_effect(g, "7b", objs, r, until, power=amount(g, e.args["power"], sid, r),
+                toughness=amount(g, e.args["toughness"], sid, r) if e.get("toughness") is not None else None)
 
 
 @op("become_copy")

@@ -113,6 +113,16 @@ class Ctx:
             return {key: base}
         if p in ("that player's", "their"):
             return self.last_player
+        m = re.fullmatch(r"(target (?:creature|permanent|artifact|enchantment|land|planeswalker|nonland permanent|"
+                         r"[a-z]+ creature))'s (controller|owner)", p)
+        if m:  # "Target creature's controller sacrifices it, then that player creates a 5/5 Dragon" (Sarkhan the
+            # Mad): the target, and the player who controls (owns) it as the instruction is carried out (608.2c)
+            t = self.ref(m.group(1))
+            if not (isinstance(t, dict) and "target" in t):
+                return None
+            self.last = t
+            self.last_player = {("owner_of" if m.group(2) == "owner" else "controller_of"): t}
+            return self.last_player
         m = re.fullmatch(r"each of (that player|its controller|that creature's controller|that spell's controller)'s "
                          r"opponents", p)
         if m:  # "each of that player's opponents draws three cards" (Standstill): 102.3, the opponents of that one
@@ -164,7 +174,7 @@ class Ctx:
         if self.targeting and p in ("that spell", "that spell or ability", "that ability"):
             self.last = "targeting"  # the spell or ability whose targeting triggered the ability (603.2, 114.1)
             return "targeting"
-        if p in ("him", "her", "himself", "herself"):
+        if p in ("him", "her", "himself", "herself", "he", "she"):
             # oracle text calls other objects "it": "him"/"her" is the legend itself (Gideon's "dealt to him")
             return "self"
         m = re.fullmatch(r"each other (.+?) that shares? a color with (?:it|that creature|that permanent)", p)
@@ -279,6 +289,32 @@ class Ctx:
                 r["different"] = "name" if m.group(2) == "names" else "mana_value"
             self.last = r
             return r
+        m = re.fullmatch(r"(a|an) (.+?) of an opponent's choice( from .+)?", p)
+        if m and "target" not in p:  # "return a nonland card of an opponent's choice from your graveyard" (Tasigur):
+            # an opponent chooses it as the effect resolves (608.2c; of several, one the controller names)
+            f = parse_noun(m.group(2) + (m.group(3) or ""))
+            if f is None or f.get("player"):
+                return None
+            f = self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": f, "chooser": "opponent"}
+            self.last = r
+            return r
+        m = re.fullmatch(r"(a|an|one|two|three) (.+?) at random( from .+)", p)
+        if m and "target" not in p:  # "return a Zombie card at random from your graveyard to your hand": the
+            # objects are chosen by no player, at random (701.7b-like), as the effect resolves (608.2c)
+            f = parse_noun(m.group(2) + m.group(3))
+            if f is None or f.get("player") or f.get("zone") in (None, "battlefield", "stack"):
+                return None
+            f = self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": f, "random": True}
+            if m.group(1) in _UP_TO:
+                r["amount"] = _UP_TO[m.group(1)]
+            self.last = r
+            return r
         m = re.fullmatch(r"(a|an|another|one) (.+)", p)
         if m and "target" not in p:
             f = parse_noun(("another " if m.group(1) == "another" else "") + m.group(2))
@@ -288,6 +324,27 @@ class Ctx:
             if f is None:
                 return None
             r = {"choose": f}
+            self.last = r
+            return r
+        m = re.fullmatch(r"(?:each|all) (.+?) attached to (that creature|it|that permanent|target .+)", p)
+        if m:  # "destroy all Equipment attached to that creature" (Turn to Slag): what the reference names then
+            f, ref = parse_noun(m.group(1)), self.ref(m.group(2))
+            if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") \
+                    or not (isinstance(ref, dict) and "target" in ref or ref == "it"):
+                return None
+            r = {"each": {**f, "attached_ref": ref}}
+            self.last = r
+            return r
+        m = re.fullmatch(r"(?:each|all) (.+?) and (?:each|all) (.+)", p)
+        if m and "target" not in p:  # "destroy all creatures you don't control and all planeswalkers you don't
+            # control" (In Garruk's Wake): one group of the two kinds (608.2c)
+            fa, fb = parse_noun(m.group(1)), parse_noun(m.group(2))
+            fa = self._fix_filter(fa) if fa is not None else None
+            fb = self._fix_filter(fb) if fb is not None else None
+            if fa is None or fb is None or fa.get("player") or fb.get("player") \
+                    or {fa.get("zone"), fb.get("zone")} - {None, "battlefield"}:
+                return None
+            r = {"each": {"or": [fa, fb]}}
             self.last = r
             return r
         m = re.fullmatch(r"(each|all|every) (.+?) except (?:for )?(.+)", p)
@@ -355,7 +412,11 @@ def reader(pattern: str) -> Callable[[ReadFn], Reader]:
 
 
 def keyword_list(text: str) -> list[str] | None:
-    parts = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", text.lower()) if p.strip()]
+    # "protection from red and from blue" is one keyword with two qualities (702.16g): kept whole
+    low = re.sub(r"(protection from [a-z]+)((?:,? (?:and )?from [a-z]+)+)",
+                 lambda m: m.group(1) + re.sub(r",? (?:and )?from ", "\x00", m.group(2)), text.lower())
+    parts = [p.strip().replace("\x00", " and from ") for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", low)
+             if p.strip()]
     out = []
     for p in parts:
         m = re.fullmatch(r"protection from (white|blue|black|red|green|creatures|artifacts|everything|each color|"
@@ -363,6 +424,14 @@ def keyword_list(text: str) -> list[str] | None:
         if m:
             q = m.group(1)
             out.append("Protection from " + q)
+            continue
+        m = re.fullmatch(r"protection from ((?:white|blue|black|red|green)"
+                         r"(?: and from (?:white|blue|black|red|green))+)", p)
+        if m:  # "has protection from red and from blue" (Sword of Fire and Ice): both qualities (702.16g)
+            out.append("Protection from " + m.group(1))
+            continue
+        if p == "protection from the chosen player":  # 702.16j: the player chosen as it entered (614.12)
+            out.append("Protection from the chosen player")
             continue
         if p in ("protection from the color of your choice", "protection from the color of its controller's choice"):
             out.append("Protection from chosen color")

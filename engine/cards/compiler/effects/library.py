@@ -309,7 +309,7 @@ _DIG = re.compile(
     r"^look at the top (two|three|four|five|six|seven|eight|x|\d+) cards of your library\. "
     r"(?:(you may reveal|you may put|put) (an?|one|two|up to two|any number of) (.+?) (?:from among them|of them) "
     r"(?:and put (?:it|them|that card) )?(into your hand|onto the battlefield(?: tapped)?)|put (one|two) of them "
-    r"into your hand)"
+    r"into your (hand|graveyard))"
     r"(?: and the rest (into your graveyard|on the bottom of your library in (?:a random|any) order))?\.?"
     r"(?: put the rest (into your graveyard|on the bottom of your library in (?:a random|any) order)\.?)?$"
 )
@@ -355,14 +355,18 @@ def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
     if not m:
         return None
     n = amount(m.group(1))
-    rest = m.group(7) or m.group(8)
+    rest = m.group(8) or m.group(9)
+    if rest is None and m.group(7) == "graveyard":
+        # "Look at the top two cards of your library. Put one of them into your graveyard." (Jace, the Living
+        # Guildpact): the other stays on top, where it was (401.4 asks no new order of cards left in place)
+        rest = "library_top"
     if rest is None:
         return None
     if m.group(6):
         n6 = number(m.group(6))
         if n6 is None:
             return None
-        take, f, to, optional = n6, {}, "hand", False
+        take, f, to, optional = n6, {}, m.group(7), False
     else:
         take = {"a": 1, "an": 1, "one": 1, "two": 2, "up to two": 2, "any number of": 99}[m.group(3)]
         noun = m.group(4)
@@ -380,7 +384,8 @@ def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
             take = len(f["or"])      # "an Angel card, a Demon card, and/or a Dragon card": one of each
             f = {**f, "one_of_each": True}
     args: dict[str, Any] = {"amount": n, "take": take, "filter": f, "to": to,
-                            "rest": "graveyard" if "graveyard" in rest else "library_bottom"}
+                            "rest": rest if rest == "library_top" else "graveyard" if "graveyard" in rest
+                            else "library_bottom"}
     if optional:
         args["optional"] = True
     if m.group(5) and "tapped" in m.group(5):
@@ -475,6 +480,15 @@ def _dest(d: str) -> str:
 def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     """701.13a (reveal) / looking at the top cards of a library: a dig effect, or None."""
     t = text.strip().rstrip(".").lower()
+    m = re.fullmatch(r"you may (look at the top \w+ cards of your library)\. if you do, (reveal .+? from among them), "
+                     r"then (put (?:that card|those cards|it|them) on top of your library(?: in any order)?) and the "
+                     r"rest on the bottom(?: of your library)? in any order", t)
+    if m:  # "You may look at the top five cards of your library. If you do, reveal up to one basic land card from
+        # among them, then put that card on top of your library and the rest on the bottom in any order" (Fertile
+        # Thicket): not looking leaves the library as it is; looking puts the rest on the bottom (608.2c)
+        inner = read_look(f"{m.group(1)}. {m.group(2)} and {m.group(3)} and the rest on the bottom of your library "
+                          f"in any order", ctx)
+        return None if inner is None else [Effect("may", {"effects": list(inner)})]
     # "..., put one of them into your hand, and exile the rest" (Ancestral Memories-like): the rest exiled (406.2)
     t = re.sub(r"^((?:look at|reveal) the top [^,.]+ of your library), (put )", r"\1. \2", t)
     t = re.sub(r"(,? and |\. )exile the (rest|others?)$",

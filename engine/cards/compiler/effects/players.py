@@ -9,6 +9,7 @@ from typing import Any
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, ctx_quantity, equal_to, scaled
 from engine.cards.compiler.effects.context import PLAYER, Ctx, Reader, reader
+from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.targets import number, parse_noun
 
 
@@ -174,6 +175,17 @@ def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("mill", {"who": who, "amount": n})]
 
 
+@reader(rf"^(?:{PLAYER} )?mills? half (?:their|your) library, rounded (up|down)$")
+def _mill_half(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target player mills half their library, rounded down" (Traumatize): half the cards in the library of
+    each player who mills, counted as it resolves (107.1a: rounded as the effect says)."""
+    who = c.player(m.group(1) or "you")
+    if who is None:
+        return None
+    return [Effect("mill", {"who": who, "amount": {
+        "half": {"count": {"zone": "library", "owner": "that_player"}}, "up": m.group(2) == "up"}})]
+
+
 @reader(rf"^(?:{PLAYER} )?puts? the top (card|[a-z]+|\d+)(?: cards?)? of "
         r"(?:their|your|his or her) library into (?:their|your|his or her) graveyard$")
 def _mill_old(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -247,6 +259,18 @@ def _redistribute(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("redistribute_life", {})]
 
 
+@reader(r"^each (player|opponent) with (exactly )?(\d+)( or less| or more)? life (wins|loses) the game$")
+def _win_lose_with_life(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player with exactly 13 life loses the game" (Triskaidekaphobia): the players whose life total is
+    that much as it resolves (119.1, 104.3e)."""
+    n = int(m.group(3))
+    key = "life_le" if m.group(4) == " or less" else "life_ge" if m.group(4) == " or more" else "life_eq"
+    if not m.group(2) and not m.group(4):
+        return None
+    f: dict[str, Any] = {"player": True, key: n, **({"opponent": True} if m.group(1) == "opponent" else {})}
+    return [Effect("win_game" if m.group(5) == "wins" else "lose_game", {"who": {"each": f}})]
+
+
 @reader(r"^(you|target player|that player|target opponent|each opponent) (win|wins|lose|loses) the game$")
 def _win_lose(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1))
@@ -255,10 +279,18 @@ def _win_lose(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("win_game" if m.group(2).startswith("win") else "lose_game", {"who": who})]
 
 
-@reader(r"^(?:(you|target player|that player) )?takes? an extra turn after this one$")
+@reader(r"^(?:(you|target player|that player) )?takes? (an|two|three) extra turns? after this one(?: for each (.+))?$")
 def _extra_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """500.7: "Take an extra turn after this one"; "Take two extra turns after this one" (Teferi, Master of Time):
+    that many, one after the other; "... for each coin that comes up heads" (Ral Zarek): one for each."""
     who = c.player(m.group(1) or "you")
-    return None if who is None else [Effect("extra_turn", {"who": who})]
+    n: Any = {"an": 1, "two": 2, "three": 3}[m.group(2)]
+    if m.group(3):
+        per = quantity(m.group(3))
+        if per is None or n != 1:
+            return None
+        n = per
+    return None if who is None else [Effect("extra_turn", {"who": who, **({"amount": n} if n != 1 else {})})]
 
 
 @reader(r"^after this main phase, there is an additional combat phase followed by an additional main phase$")
@@ -438,8 +470,8 @@ def _gy_shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^(each opponent|each player|target player|target opponent|you) exiles? (a|an|one|two|three) (?:(.+?) )?cards? "
-    r"from (?:their|your) (hand|graveyard)$"
+    r"^(each opponent|each player|target player|target opponent|you|that player) exiles? (a|an|one|two|three) "
+    r"(?:(.+?) )?cards? from (?:their|your) (hand|graveyard)$"
 )
 def _exile_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Each opponent exiles a card from their hand", "Target player exiles a card from their
@@ -524,12 +556,16 @@ def _pay_or_top(m: re.Match, c: Ctx) -> list[Effect] | None:
                                                  "filter": {"drawn_this_turn": True}})]
 
 
-@reader(r"^reveal a card at random from your hand$")
+@reader(rf"^(?:{PLAYER} )?reveals? a card at random from (?:your|their|his or her) hand$")
 def _reveal_random(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """701.15a: "reveal a card at random from your hand" (Cursed Scroll): "that card" after it is the card
-    revealed (engine/cards/compiler/effects/sequence.py)."""
+    """701.13a: "reveal a card at random from your hand" (Cursed Scroll), "that player reveals a card at random
+    from their hand" (Merfolk Spy): "that card" after it is the card revealed (engine/cards/compiler/effects/
+    sequence.py)."""
+    who = c.player(m.group(1) or "you")
+    if who is None:
+        return None
     c.last = "revealed"
-    return [Effect("action", {"name": "reveal_random", "who": "you"})]
+    return [Effect("action", {"name": "reveal_random", "who": who})]
 
 
 @reader(r"^search (target player's|target opponent's) graveyard, hand, and library for (any number of|all) cards "
@@ -603,6 +639,7 @@ READERS: tuple[Reader, ...] = (
     _life_eq,
     _discard,
     _discard_hand,
+    _mill_half,
     _mill,
     _mill_old,
     _poison,
@@ -610,6 +647,7 @@ READERS: tuple[Reader, ...] = (
     _set_life_total,
     _life_becomes,
     _double_life,
+    _win_lose_with_life,
     _win_lose,
     _end_the_turn,
     _gain_lost_this_way,

@@ -47,15 +47,19 @@ def _prevent_by_group(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("prevent", {"by_each": what["each"], "combat": bool(m.group(1)), "duration": "eot"})]
 
 
-@reader(r"^prevent all (combat )?damage (?!that )(.+?) would deal this turn$")
+@reader(r"^(until your next turn, )?prevent all (combat )?damage (?!that )(.+?) would deal( this turn)?$")
 def _prevent_would_deal(m: re.Match, c: Ctx) -> list[Effect] | None:
     """615.1a: "Prevent all damage target instant or sorcery spell would deal this turn" (Dromoka's
     Command), "Prevent all combat damage target creature would deal this turn": a shield on the
-    source, as "... that would be dealt by X this turn" is."""
-    what = c.ref(m.group(2))
+    source, as "... that would be dealt by X this turn" is; "Until your next turn, prevent all damage target
+    permanent would deal" (Gideon of the Trials) until its controller's next turn begins (611.2a)."""
+    if bool(m.group(1)) == bool(m.group(4)):
+        return None
+    what = c.ref(m.group(3))
     if what is None or isinstance(what, dict) and "each" in what:
         return None
-    return [Effect("prevent", {"by": what, "combat": bool(m.group(1)), "duration": "eot"})]
+    return [Effect("prevent", {"by": what, "combat": bool(m.group(2)),
+                               "duration": "your_next_turn" if m.group(1) else "eot"})]
 
 
 @reader(r"^prevent all (combat )?damage that would be dealt to (.+?) this turn$")
@@ -174,7 +178,13 @@ def _prevent_group(m: re.Match, c: Ctx) -> list[Effect] | None:
     if m.group(3) and m.group(5):
         return None
     args: dict = {"combat": bool(m.group(1)), "duration": "eot"}
-    if to in ("players", "each player"):
+    both = re.fullmatch(r"you and (.+)", to or "")
+    if both:  # "to you and creatures you control" (Safe Passage): the player and the group alike (615.1a)
+        f = _group(both.group(1))
+        if f is None:
+            return None
+        args["to_players"], args["to_filter"] = "you", f
+    elif to in ("players", "each player"):
         args["to_players"] = "each"
     elif to == "you":
         if by is None:

@@ -42,6 +42,7 @@ def _counter(m: re.Match, c: Ctx) -> list[Effect] | None:
         spec = parsed
     r = c.add_target(spec)
     c.last = r
+    c.last_player = {"controller_of": r}  # "Counter target spell ... That player discards a card" (Frightful Delusion)
     args = {"what": r}
     if m.group(2):
         args["unless_pays"] = list(parse_cost(m.group(2))) if m.group(2) != "x" else ["X"]
@@ -242,8 +243,26 @@ def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(r"^copy (that spell|it)$")
 def _copy_cast_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10: "Whenever you cast an instant or sorcery spell, copy that spell" (the spell whose casting
-    triggered the ability; the copy_spell op copies instants and sorceries only)."""
-    return [Effect("copy_spell", {"what": "it"})] if c.cast_trigger and c.ref(m.group(1)) == "it" else None
+    triggered the ability; the copy_spell op copies instants and sorceries only); "... target instant or sorcery
+    spell. Then copy that spell" (Wild Ricochet): the target spell named before."""
+    if c.cast_trigger:
+        return [Effect("copy_spell", {"what": "it"})] if c.ref(m.group(1)) == "it" else None
+    last = c.last
+    if isinstance(last, dict) and "target" in last and c.targets[last["target"]].filter.get("zone") == "stack":
+        return [Effect("copy_spell", {"what": last})]
+    return None
+
+
+@reader(r"^(change the target of|choose new targets for) (target .+)$")
+def _retarget(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """114.6a: "Change the target of target spell with a single target" (Deflection); 114.6d: "You may choose
+    new targets for target spell" (Redirect): carried out by engine/ops/cast.py retarget."""
+    spec = parse_target(m.group(2))
+    if spec is None or spec.filter.get("zone") != "stack" or spec.count != 1:
+        return None
+    r = c.add_target(spec)
+    c.last = r
+    return [Effect("retarget", {"what": r, "change": m.group(1).startswith("change")})]
 
 
 @reader(r"^(?:you may )?choose new targets for the copy$")
@@ -256,6 +275,7 @@ READERS: tuple[Reader, ...] = (
     _copy_ability,
     _copy_spell,
     _copy_cast_spell,
+    _retarget,
     _copy_new_targets,
     _counter_targeting,
     _counter,
