@@ -69,6 +69,20 @@ def _objs(g: "Game", r: dict, ref: Any) -> list[int]:
             and g.objects[x].zone == "battlefield"]
 
 
+@action("become_blocked")
+def _become_blocked(g: "Game", r: dict, e: Effect) -> None:
+    """509.1h, 510.1c: "Target unblocked attacking creature becomes blocked" (Curtain of Light): it is a blocked
+    creature with no creature blocking it (it assigns no combat damage unless it has trample, 702.19e); its
+    "becomes blocked" abilities trigger."""
+    for x in refs(g, r, e.args["what"]):
+        o = g.objects.get(x) if isinstance(x, int) else None
+        if o is None or o.zone != "battlefield" or o.attacking is None or o.blocked:
+            continue
+        o.blocked = True
+        g.changed()
+        triggers.event(g, {"event": "becomes_blocked", "obj": x})
+
+
 @action("transform")
 def _transform(g: "Game", r: dict, e: Effect) -> None:
     """701.25: transform the permanents it names (engine/transform.py)."""

@@ -525,6 +525,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
             f["tapped"] = w == "tapped"
         elif w == "attacking-or-blocking":
             f["in_combat"] = True
+        elif w == "unblocked":  # "target unblocked attacking creature" (509.1h: after blockers are declared)
+            f["unblocked"] = f["attacking"] = True
         elif w in ("attacking", "blocking"):
             if i + 2 < len(words) and words[i + 1] == "or" and words[i + 2] in ("attacking", "blocking"):
                 f["in_combat"] = True

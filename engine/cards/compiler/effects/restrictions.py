@@ -301,6 +301,13 @@ def _must_block_self(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("restrict", {"what": what, "rule": "must_block", "attacker": attacker, "duration": "eot"})]
 
 
+@reader(r"^(target unblocked attacking creature|target attacking creature) becomes blocked$")
+def _becomes_blocked(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """509.1h: "Target unblocked attacking creature becomes blocked" (Curtain of Light, Dazzling Beauty)."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("action", {"name": "become_blocked", "what": what})]
+
+
 @reader(r"^(.+?) (attacks|attack|blocks|block) this (turn|combat) if able$")
 def _must(m: re.Match, c: Ctx) -> list[Effect] | None:
     """508.1d, 509.1c: "Target creature attacks this turn if able", "Creatures target player controls attack this
@@ -385,7 +392,7 @@ READERS: tuple[Reader, ...] = (
     _cant_lose_game_for_now,
     _name_lock_for_now,
     _cant_change_life_for_now,
-    _cant_cast_for_now, _cant_cast_next_turn,
+    _cant_cast_for_now, _cant_cast_next_turn, _becomes_blocked,
     _unpreventable_for_now,
     _player_static_for_now,
     _flash_this_turn,
