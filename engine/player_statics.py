@@ -41,6 +41,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
                    "sorcery_only",  # "Each opponent can cast spells only any time they could cast a sorcery"
                    "life_floor",  # "damage that would reduce your life total to less than 1 ..." (614.1a): life_floor
+                   "damage_as_infect",  # "all damage is dealt to you as though its source had infect" (702.89b)
                    "cant_lose_game",  # "You can't lose the game" (104.3, 704.5a-c): can_lose
                    "cant_win_game"})  # "Your opponents can't win the game" (104.2): can_win
 
@@ -210,6 +211,13 @@ def life_floor(g: "Game", player: str) -> int | None:
     got = [int(st["floor"]) for sid, _, st in _mine(g, "life_floor", player)
            if not st.get("condition") or g.condition(st["condition"], sid)]
     return max(got) if got else None
+
+
+def damage_as_infect(g: "Game", player: str) -> bool:
+    """702.89b: is damage dealt to this player now as though its source had infect (Phyrexian Unlife while its
+    controller has 0 or less life; the condition read of its source, 611.3b)?"""
+    return active(g) and any(not st.get("condition") or g.condition(st["condition"], sid)
+                             for sid, _, st in _mine(g, "damage_as_infect", player))
 
 
 def can_win(g: "Game", player: str) -> bool:
@@ -503,7 +511,7 @@ def static_problems(st: dict[str, Any]) -> list[str]:
     if kind in ("no_max_hand_size", "hand_size", "untap_limit", "spell_limit", "flash_spells", "player_keywords",
                 "cant_gain_life",
                 "uncounterable_spells",
-                "cant_lose_life", "skip_step", "cant_lose_game", "cant_win_game", "life_floor") \
+                "cant_lose_life", "skip_step", "cant_lose_game", "cant_win_game", "life_floor", "damage_as_infect") \
             and st.get("who") not in _WHO:
         return [f"{kind} for {st.get('who')}"]
     if kind == "hand_size" and ("set" in st) == ("change" in st):

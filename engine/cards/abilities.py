@@ -497,7 +497,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
     "draw_limit", "turned_up_counters", "sorcery_only", "hand_size", "untap_limit", "may_not_untap",
     "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
-    "x_color", "life_floor", "cant_lose_game", "cant_win_game",
+    "x_color", "life_floor", "cant_lose_game", "cant_win_game", "damage_as_infect",
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)

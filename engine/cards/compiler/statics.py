@@ -1150,6 +1150,13 @@ def _life_floor(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
+@static(r"^all damage is dealt to you as though its source had infect$")
+def _damage_as_infect(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.89b: "... all damage is dealt to you as though its source had infect" (Phyrexian Unlife, under its "as
+    long as you have 0 or less life"): poison counters instead of life loss (engine/actions.py)."""
+    return [{"kind": "damage_as_infect", "who": "you"}]
+
+
 @static(r"^you don't lose the game for having 0 or less life$")
 def _no_life_loss_of_game(m: re.Match) -> list[dict[str, Any]] | None:
     """704.5a: "You don't lose the game for having 0 or less life" (Phyrexian Unlife, Lich): that state-based
