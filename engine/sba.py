@@ -8,6 +8,7 @@ from engine.actions import ascend, destroy, plan_destroy, remove_from_combat
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.filters import matches
+from engine.object_statics import attach_allowed
 from engine.protection import protected
 from engine.replacement import zone_change
 from engine.until import lost_control, object_left
@@ -281,8 +282,8 @@ def _equip_ok(g: "Game", equipment: int, t: int) -> bool:
     """704.5p: Equipment stays attached only to a creature without protection from it (702.16d),
     within its controller's range of influence (801.9)."""
     tc = g.chars(t)
-    if "Creature" not in tc.types:
-        return False
+    if "Creature" not in tc.types or not attach_allowed(g, equipment, t):
+        return False  # (and "SELF can be attached only to a creature with toughness 4 or greater")
     if g.influence is not None and not seats.in_range(g, g.chars(equipment).controller, tc.controller):
         return False  # 801.9: nor a creature outside the Equipment's controller's range of influence
     return not ("Protection" in tc.keywords and protected(g, tc, equipment, holder=t))

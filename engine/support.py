@@ -76,6 +76,7 @@ KEYWORDS = frozenset({
     "Recover",               # with a mana cost: its graveyard trigger (702.58a; keywords._costed_ability)
     "Banding",               # engine/combat.py (702.21c-k: bands; who assigns combat damage)
     "Phasing",               # engine/phasing.py (702.25a)
+    "Compleated",            # engine/replacement.py enter_replacements: fewer loyalty counters (a later keyword)
     "Champion",              # its two linked triggered abilities (702.71a; keywords.champion)
     "Provoke",               # its triggered ability (702.38a; keywords.KEYWORD_ABILITIES, combat.provoked)
     "Dredge",                # with a number: engine/dredge.py (702.51a)
@@ -98,8 +99,14 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",
                      "spell_limit",
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone", "prevent_damage",
+                     "discard_to_battlefield",  # engine/actions.py discard (614.1a: the card's own replacement)
+                     "untargetable_zone",  # engine/targets.py targetable (115.1: cards in graveyards)
+                     "damage_mod",  # engine/replacement.py damage_mods (614.1a)
+                     "attach_only",  # engine/object_statics.py attach_allowed (701.3a, 704.5p)
+                     "look_face_down",  # engine/facedown.py known_to, engine/view.py (707.5)
+                     "draw_times",  # engine/game.py draw, engine/player_statics.py draw_times (614.1a)
                      "cant_gain_life", "cant_lose_life",  # engine/player_statics.py (118.7, 118.8)
-                     "cant_lose_game", "cant_win_game", "life_floor",  # engine/player_statics.py (104.2, 104.3, 614.1a)
+                     "cant_lose_game", "cant_win_game",  # engine/player_statics.py (104.2, 104.3)
                      "damage_as_infect",  # engine/player_statics.py (702.89b)
                      "cant_get_counters",  # engine/player_statics.can_get_counters (121.1)
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
@@ -115,6 +122,16 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "skip_step",  # engine/game.py _not_skipped (614.10)
                      "draw_limit",  # engine/player_statics.py draw_capped, read by Game.draw (121.2)
                      "sorcery_only",  # engine/player_statics.py, read by engine/casting.py can_cast_timing (307.1)
+                     "trigger_cause",  # engine/player_statics.py, read by engine/triggers.py _cause_count (603.2)
+                     "empty_draw_wins",  # engine/player_statics.py, read by Game.draw (614.1a, 104.2a)
+                     "ignore_hexproof",  # engine/player_statics.py, read by engine/targets.py (702.11b-c)
+                     "life_floor",  # engine/player_statics.py, read by engine/actions.py deal_damage_batch (614.1a)
+                     "cant_cause",  # engine/player_statics.py, read by the discard, sacrifice, search ops (101.2)
+                     "spell_keywords",  # engine/player_statics.py, read by engine/cast_options.py, engine/actions.py
+                     "loyalty_instant",  # engine/player_statics.py, read by engine/casting.py (606.3)
+                     "graveyard_keywords",  # engine/player_statics.py, read by engine/cast_options.py (702.80a)
+                     "ability_cost",  # engine/player_statics.py, read by engine/costs.py ability_mana (602.2b)
+                     "haste_activation",  # engine/player_statics.py, read by engine/casting.py, payment.py (302.6)
                      "cast_only",  # engine/casting.py can_cast_timing (604.6, 506.6)
                      "full_text",  # engine/layers.py, layer 3 (612.5)
                      "extra_land",  # engine/player_statics.py land_plays (305.2a)
@@ -145,7 +162,8 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "reach_against",  # engine/combat.py can_block: "can block Dragons as though it had reach"
                    "untargetable_from",  # engine/targets.py: "can't be the target of nongreen spells or abilities ..."
                    "combat_cost",  # engine/combat.py attack_cost, block_cost (508.1d, 509.1d)
-                   "no_combat_damage"})  # engine/combat.py combat_power (510.1a)
+                   "no_combat_damage",  # engine/combat.py combat_power (510.1a)
+                   "cant_transform"})  # engine/transform.py transform (701.25a, 101.2)
 
 
 #: the conditions of a spell's own cost change read for the player casting it alone (engine/costs.py
@@ -242,10 +260,11 @@ def _walk(x: Any, out: list[str]) -> None:
             return  # the sacrificed object's power as it last existed (engine/costs.py)
         if x.get("life_of") == "that_player" and not _THAT_PLAYER[0]:
             out.append("amount life_of that_player outside a per-player instruction")  # engine/values.py amount_for
-        if x.get("hand_of") == "that_player" and not _THAT_PLAYER[0]:
-            out.append("amount hand_of that_player outside a per-player instruction")
+        for k in ("hand_of", "library_size"):
+            if x.get(k) == "that_player" and not _THAT_PLAYER[0]:
+                out.append(f"amount {k} that_player outside a per-player instruction")
         mv = x.get("mv_of")
-        if mv is not None and mv not in ("it", "taken", "sacrificed", "revealed") \
+        if mv is not None and mv not in ("it", "taken", "self", "attached", "discarded", "revealed", "sacrificed") \
                 and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's
             # targets last existed (608.2h); a card exiled to pay a cost is not kept for it
@@ -277,7 +296,7 @@ def _walk(x: Any, out: list[str]) -> None:
     elif isinstance(x, (list, tuple)):
         for v in x:
             _walk(v, out)
-    elif isinstance(x, str) and x in ("an_opponent", "trigger_player_hand", "sacrificed", "discarded"):
+    elif isinstance(x, str) and x in ("an_opponent", "trigger_player_hand", "sacrificed"):
         out.append(f"reference {x}")
 
 
@@ -390,7 +409,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append("blocks of a source that left the battlefield")
         if any(k in trig and not set(evs) <= e for k, e in KEYS_OF_EVENT.items()):
             out.append("trigger options")
-        if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil"} \
+        if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil",
+                                                                      "investigate"} \
                 or trig.get("nth") and evs not in (["cast"], ["draw"]):
             out.append("trigger options")
         if "activate" in evs and not (trig.get("loyalty") or trig.get("nonmana")

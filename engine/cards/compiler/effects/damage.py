@@ -136,9 +136,13 @@ def _bite(m: re.Match, c: Ctx) -> list[Effect] | None:
     src = c.ref(m.group(1))
     if src is None:
         return None
+    if isinstance(src, dict) and "target" not in src:
+        return None  # "each creature you control deals damage equal to its power to ...": one source here
     to = c.ref(m.group(3))
-    if to is None:
+    if to is None or to == src:  # "each of those creatures deals damage ... to that creature": not itself
         return None
+    if isinstance(to, dict) and (to.get("each") or {}).get("other") and src != "self":
+        return None  # "target creature deals damage ... to each other creature": other than that one, not SELF
     return [_dmg({"power_of": src}, to, src)]
 
 
