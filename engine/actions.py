@@ -100,9 +100,9 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             pl = g.players[tgt]
             if combat and g.commanders:
                 commander.note_damage(g, so, tgt, n)  # 903.11a
-            if "Infect" in kw:
+            if "Infect" in kw or statics_on and player_statics.damage_as_infect(g, tgt):
                 if player_statics.can_get_counters(g, tgt, "poison"):
-                    pl.poison += n  # infect, 702.89b
+                    pl.poison += n  # infect, 702.89b (or "as though its source had infect": Phyrexian Unlife)
             else:
                 losses[tgt] = losses.get(tgt, 0) + n
             if combat and "Toxic" in kw and isinstance(sc.kwargs.get("Toxic"), int):

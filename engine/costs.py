@@ -412,7 +412,19 @@ def pay_simple_additional(g: "Game", player: str, cost: Cost, x: int = 0) -> Non
 # ------------------------------------------------------------------ cost increases and reductions (601.2f)
 def _statics(g: "Game") -> list[tuple[int, dict[str, Any]]]:
     """(source, static) of every cost_change static of a permanent; they depend only on the
-    characteristics (613), so they are kept with them (through changes of turn state)."""
+    characteristics (613), so they are kept with them (through changes of turn state). And those of a
+    spell that work while it is on the stack ("As long as SELF is on the stack, spells that target it cost {2}
+    more to cast", Kaervek's Torch), read each time (the stack is short)."""
+    out = _permanent_statics(g)
+    on_stack = [(sid, ab.static) for sid in g.stack if g.objects[sid].ability is None
+                for ab in g.objects[sid].card.abilities
+                if ab.kind == "static" and ab.static and ab.static.get("kind") == "cost_change"
+                and ab.static.get("on_stack")] if g.stack else []
+    return out + on_stack if on_stack else out
+
+
+def _permanent_statics(g: "Game") -> list[tuple[int, dict[str, Any]]]:
+    """_statics of the permanents and emblems, kept with the characteristics."""
     cs = g.all_chars()
     hit = g.__dict__.get("_cost_statics")
     if hit is not None and hit[0] is cs:

@@ -51,6 +51,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "life_floor",  # "Damage that would reduce your life total to less than 1 reduces it to 1"
                    "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice ..."
                    "spell_keywords",  # "Artifact spells you cast have convoke": a spell's keywords (112.1)
+                   "damage_as_infect",  # "all damage is dealt to you as though its source had infect" (702.89b)
                    "cant_lose_game",  # "You can't lose the game" (104.3, 704.5a-c): can_lose
                    "cant_win_game",  # "Your opponents can't win the game" (104.2): can_win
                    "loyalty_instant",  # "... activate loyalty abilities ... any time you could cast an instant"
@@ -214,6 +215,13 @@ def can_lose(g: "Game", player: str, why: str = "") -> bool:
     if not active(g):
         return True
     return not any(not st.get("life_only") or why == "life" for _, _, st in _mine(g, "cant_lose_game", player))
+
+
+def damage_as_infect(g: "Game", player: str) -> bool:
+    """702.89b: is damage dealt to this player now as though its source had infect (Phyrexian Unlife while its
+    controller has 0 or less life; the condition read of its source, 611.3b)?"""
+    return active(g) and any(not st.get("condition") or g.condition(st["condition"], sid)
+                             for sid, _, st in _mine(g, "damage_as_infect", player))
 
 
 def can_win(g: "Game", player: str) -> bool:
@@ -681,7 +689,7 @@ def static_problems(st: dict[str, Any]) -> list[str]:
     if kind in ("no_max_hand_size", "hand_size", "untap_limit", "spell_limit", "flash_spells", "player_keywords",
                 "cant_gain_life",
                 "uncounterable_spells",
-                "cant_lose_life", "skip_step", "cant_lose_game", "cant_win_game", "life_floor") \
+                "cant_lose_life", "skip_step", "cant_lose_game", "cant_win_game", "life_floor", "damage_as_infect") \
             and st.get("who") not in _WHO:
         return [f"{kind} for {st.get('who')}"]
     if kind == "spell_limit" and set(st.get("spells") or {}) - CAST_KIND_KEYS:

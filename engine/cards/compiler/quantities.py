@@ -359,6 +359,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you have (\d+) or (more|less) life", t)
     if m:
         return {"life_ge" if m.group(2) == "more" else "life_le": int(m.group(1))}
+    m = re.fullmatch(r"your life total is (less|greater) than (\d+)|you have (less|more) than (\d+) life", t)
+    if m:  # "if your life total is less than 7" (Elderscale Wurm): an integer comparison (107.1)
+        n, less = int(m.group(2) or m.group(4)), (m.group(1) or m.group(3)) == "less"
+        return {"life_le": n - 1} if less else {"life_ge": n + 1}
     m = re.fullmatch(r"you have at least (\d+) life more than your starting life total", t)
     if m:
         return {"life_ge_start_plus": int(m.group(1))}

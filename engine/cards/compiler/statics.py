@@ -926,6 +926,14 @@ def _no_counters_kind(m: re.Match) -> list[dict[str, Any]] | None:
     )
 
 
+@static(r"^as long as self is on the stack, spells that target (?:it|self) cost (\{\d+\}) more to cast$")
+def _stack_tax(m: re.Match) -> list[dict[str, Any]] | None:
+    """601.2f: "As long as SELF is on the stack, spells that target it cost {2} more to cast" (Kaervek's Torch):
+    a spell's static that works while it is on the stack (engine/costs.py), for spells anyone casts."""
+    n = int(parse_cost(m.group(1))[0])
+    return [{"kind": "cost_change", "spells": {"targets": "self"}, "who": "any", "amount": n, "on_stack": True}]
+
+
 @static(r"^spells your opponents cast that target self cost (\{\d+\}) more to cast$")
 def _ward_tax(m: re.Match) -> list[dict[str, Any]] | None:
     n = int(parse_cost(m.group(1))[0])
@@ -1366,6 +1374,13 @@ def _cant_lose_game(m: re.Match) -> list[dict[str, Any]] | None:
     if m.group(2):
         out.append({"kind": kind[m.group(2)], "who": "opponent"})
     return out
+
+
+@static(r"^all damage is dealt to you as though its source had infect$")
+def _damage_as_infect(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.89b: "... all damage is dealt to you as though its source had infect" (Phyrexian Unlife, under its "as
+    long as you have 0 or less life"): poison counters instead of life loss (engine/actions.py)."""
+    return [{"kind": "damage_as_infect", "who": "you"}]
 
 
 @static(r"^you don't lose the game for having 0 or less life$")
@@ -2277,6 +2292,8 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
         extra = compile_ability_text(m.group(1).replace("this creature", "SELF"))
         return None if extra is None else [{"kind": "full_text", "of": "top_graveyard_creature", "ability": extra}]
+    if low.startswith("as long as self is on the stack, "):  # a spell's own static on the stack (_stack_tax)
+        return _parse_plain(low)
     # conditions: "as long as X, Y" / "Y as long as X" / "during your turn, Y"
     m = re.fullmatch(r"(?:as long as|during) (.+?), (.+)", low)
     if m and not low.startswith("during your turn") or (m and low.startswith("during your turn")):
