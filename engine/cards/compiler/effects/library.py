@@ -213,8 +213,8 @@ def _player_shuffles(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 SEARCH_NAMED = re.compile(
-    r"^(you may )?search your library and/or graveyard for a card named (.+?), reveal it, and put it into "
-    r"your hand\. if you search your library this way, shuffle\.?$"
+    r"^(you may )?search your library and/or graveyard for a card named (.+?)(?:, reveal it,)? and put it (into "
+    r"your hand|onto the battlefield)\. if you search your library this way, shuffle\.?$"
 )
 
 

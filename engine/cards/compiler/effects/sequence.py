@@ -597,11 +597,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         who = ctx.player(m.group(1).replace("'s", ""))
         return None if who is None else [Effect("action", {"name": "fateseal", "amount": 1, "who": who})]
     m = SEARCH_NAMED.match(low)
-    if m:
+    if m:  # "... and put it onto the battlefield" (Elspeth, Undaunted Hero): not revealed, onto the battlefield
         name = text.strip()[len(text.strip()) - len(low) + low.index("named ") + 6:]
-        name = name[: name.lower().index(", reveal it")]
-        eff = Effect("search", {"filter": {"name": name}, "amount": 1, "to": "hand", "reveal": True,
-                                "zones": ["library", "graveyard"]})
+        name = name[: len(m.group(2))]
+        hand = m.group(3) == "into your hand"
+        eff = Effect("search", {"filter": {"name": name}, "amount": 1, "to": "hand" if hand else "battlefield",
+                                **({"reveal": True} if hand else {}), "zones": ["library", "graveyard"]})
         return [Effect("may", {"effects": [eff]})] if m.group(1) else [eff]
     got = read_dig(low, ctx)
     if got is not None:
