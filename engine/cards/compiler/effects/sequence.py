@@ -883,6 +883,24 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                      else "library_top")
             out[-1] = Effect("counter", {**out[-1].args, "instead_to": where})
             continue
+        m = re.fullmatch(r'(?:it|the token) has ([a-z ]+, (?:"[^"]+",? )+and [a-z]+ \{[^}]+\})', s)
+        tok = _last_token(out) if m else None
+        if m and tok is not None and out[-1].op == "token":
+            # "Create a colorless Equipment artifact token named Stoneforged Blade. It has indestructible, "Equipped
+            # creature gets +5/+5 and has double strike," and equip {0}." (Nahiri, the Lithomancer: 111.4, 702.6a)
+            from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
+            from engine.cards.compiler.keywords import parse_keyword_line  # layering: cycle, as above
+            quoted = [compile_abilities_text(q.rstrip(",").replace("this token", "SELF"))
+                      for q in re.findall(r'"([^"]+)"', m.group(1))]
+            kw_text = re.sub(r'"[^"]+",?', "", m.group(1))
+            kw_text = re.sub(r"\s*,\s*(?:and\s+)?|\s+and\s+", ", ", kw_text).strip(" ,")
+            kws = parse_keyword_line(kw_text) if kw_text else ([], {}, [])
+            if kws is None or any(q is None for q in quoted) or kws[1] and set(kws[1]) - {"Equip"}:
+                return None
+            out[-1] = Effect("token", {**tok.args, "keywords": [*tok.args.get("keywords", ()), *kws[0]],
+                                       "abilities": [*tok.args.get("abilities", ()),
+                                                     *(a for q in quoted if q for a in q), *kws[2]]})
+            continue
         m = re.fullmatch(r'(?:it|they|those tokens|the tokens) (?:has|have) ((?:"[^"]+"(?:,? and )?)+)', s)
         tok = _last_token(out)
         if m and tok is not None:
