@@ -47,6 +47,7 @@ from engine.cards.compiler.effects.library import (
 )
 from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
 from engine.cards.compiler.effects.zones import KEEP_REST_RX, TOP_OR_BOTTOM_RX, keep_rest, top_or_bottom
+from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
@@ -889,7 +890,6 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # "Create a colorless Equipment artifact token named Stoneforged Blade. It has indestructible, "Equipped
             # creature gets +5/+5 and has double strike," and equip {0}." (Nahiri, the Lithomancer: 111.4, 702.6a)
             from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
-            from engine.cards.compiler.keywords import parse_keyword_line  # layering: cycle, as above
             quoted = [compile_abilities_text(q.rstrip(",").replace("this token", "SELF"))
                       for q in re.findall(r'"([^"]+)"', m.group(1))]
             kw_text = re.sub(r'"[^"]+",?', "", m.group(1))
