@@ -21,7 +21,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
     10  support
     11  manual
     12  casting
-    13  decisions
+    13  decisions shortcuts
     14  game
     15  setup session ai bench bench_layers randomdeck rulescov
     16  secrecy fuzz scenario ai.match ai.puzzle net decks cards.coverage cards.__main__ cards.bench cards.bench_suggest
@@ -55,7 +55,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      (engine/contract.py), loops of mandatory actions (716.4, 801.16)
  10  what is supported; 11 manual play of the rest
  12  casting, activating, playing lands (601, 602, 305)
- 13  decisions as the players see them; 14 the game loop (500-514, 116)
+ 13  decisions as the players see them, shortcuts (716.2); 14 the game loop (500-514, 116)
  15+ sessions, bots, random decks, tools (fuzz, secrecy checks, scenarios)
 
 Finding a rule's code. Docstrings and comments cite the Comprehensive Rules of April 8,

@@ -243,9 +243,10 @@ def implemented(keyword: str, card: CardDef) -> bool:
 #: casting reads itself, is checked the same way (keyword_cost_ok, engine/support.py)
 OTHER_PARTS = frozenset({"Flashback", "Buyback", "Evoke", "Entwine"})
 #: the parts of a keyword's cost casting pays beside mana: life (118.4) and objects chosen while
-#: paying (601.2h: sacrifice, discard, exile from the graveyard, tap others, return to the hand)
+#: paying (601.2h: sacrifice, discard, exile from the graveyard, tap others, return to the hand, a card revealed
+#: from the hand: "Morph—Reveal a white card in your hand", 701.13a)
 _PAID_PARTS = ("mana", "life", "sacrifice", "discard", "discard_filter", "exile_from_graveyard", "exile_from_hand",
-               "tap_others", "return_to_hand")
+               "tap_others", "return_to_hand", "reveal_hand")
 
 
 def keyword_cost_ok(c: Cost) -> bool:
@@ -374,6 +375,17 @@ def pay_with(card: CardDef) -> tuple[Row, ...]:
     return tuple(ROWS[k] for k in card.keywords if k in ROWS and ROWS[k].kind == "pay_with")
 
 
+def pay_with_spell(g: "Game", player: str, o: "Obj") -> tuple[Row, ...]:
+    """The pay-with rows of the spell ``o`` ``player`` casts: its card's, and those a static gives it ("Artifact
+    spells you cast have convoke", Chief Engineer: engine/player_statics.py spell_keywords)."""
+    own = pay_with(o.card)
+    granted = player_statics.spell_keywords(g, o, player)
+    if not granted:
+        return own
+    return own + tuple(ROWS[k] for k in sorted(granted) if k in ROWS and ROWS[k].kind == "pay_with"
+                       and ROWS[k] not in own)
+
+
 def usable(g: "Game", player: str, o: "Obj", alt: str, offered: bool = False) -> tuple[Row, Cost]:
     """The row and cost of alternative ``alt`` for casting ``o`` from where it is, or IllegalAction
     (``offered``: a resolving ability offers this way of casting, 702.34a)."""
@@ -497,7 +509,7 @@ def suggest(g: "Game", player: str, o: "Obj", total: tuple[str, ...],
     row ({} when mana alone pays; None when nothing does): what a bot answers with."""
     if afford(total, set()):
         return {}
-    for row in pay_with(o.card):
+    for row in pay_with_spell(g, player, o):
         cands = helpers(g, player, row, o.id)
         # the helpers that pay a colored symbol first, then the others (a creature that also
         # makes mana last, so it stays free to tap for mana)

@@ -552,7 +552,7 @@ def _helped(g: "Game", player: str, o: Any, base: tuple[str, ...],
     delve: engine/cast_options.py), which the option carries for the bots to answer with."""
     if _affordable(g, player, o, base, afford, choice=choice):
         return {}
-    if not o.card.keywords or not cast_options.pay_with(o.card):
+    if not cast_options.pay_with_spell(g, player, o):
         return None
     extra = costs.additional_cost(o.card, choice)
     if extra is not None:

@@ -159,12 +159,15 @@ class Payment:
     life: int
 
 
-def substitute_x(symbols: tuple[str, ...], x: int) -> tuple[str, ...]:
-    """Replace each X with generic mana x (CR 107.3a)."""
+def substitute_x(symbols: tuple[str, ...], x: int, color: str | None = None) -> tuple[str, ...]:
+    """Replace each X with generic mana x (CR 107.3a); with ``color``, x mana of that color ("Spend only black
+    mana on X": each of it is paid as a {B} symbol is)."""
     out: list[str] = []
     for s in symbols:
         if s == "X":
-            if x:
+            if x and color:
+                out.extend([color] * x)
+            elif x:
                 out.append(str(x))
         else:
             out.append(s)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import player_statics
+from engine import player_statics, triggers
 from engine.actions import could_produce, lose_life
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.errors import IllegalAction
@@ -41,7 +41,8 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
         f = dict(cost.sacrifice)
         out.append(("sacrifice", f, int(f.pop("amount", 1))))
     if cost.discard and cost.discard > 0:
-        out.append(("discard", dict(cost.discard_filter or {}), cost.discard))
+        f = dict(cost.discard_filter or {})
+        out.append(("discard", f, -1 if f.pop("x", False) else cost.discard))  # -1: "Discard X cards" (107.3)
     if cost.exile_from_graveyard:
         f = dict(cost.exile_from_graveyard)
         out.append(("exile_from_graveyard", f, int(f.pop("amount", 1))))
@@ -255,7 +256,8 @@ def output(ab: Ability, g: "Game", oid: int, kind: str) -> list[str]:
             opts = [o for o in e.args["choice"] if kind in o]
             got = [str(k) for k in max(opts, key=lambda o: len(o))] if opts else []
         elif "any" in e.args:
-            n = int(e.args["any"])
+            n = e.args["any"]
+            n = max(0, amount(g, n, oid)) if isinstance(n, dict) else int(n)  # "X mana ..., where X is" (107.3)
             if e.args.get("chosen_color"):
                 c = g.objects[oid].chosen.get("color") if oid in g.objects else None
                 got = [c] * n if c else []
@@ -435,7 +437,7 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
         for k in ks:  # 106.4: all the mana of the activation; what the cost leaves stays
             p.pool[k] = p.pool.get(k, 0) + 1
         g.log("mana", player=player, source=g.objects[oid].card.name, mana="".join(k[0] for k in ks))
-        player_statics.tapped_for_mana(g, player, oid, ks)  # 605.1b: triggered mana abilities
+        triggers.tapped_for_mana(g, player, oid, ks)  # 605.1b: triggered mana abilities, and others
     g.turn_state_changed()
     try:
         paid = pay_from_pool(p.pool, symbols, p.life, ok)
@@ -454,6 +456,20 @@ def _least_mana(symbol: str) -> int:
     return 0 if symbol == "X" or symbol.endswith("/P") else 1
 
 
+_LEAST: dict[tuple[str, ...], int] = {}  # a cost's symbols -> the least mana that pays them
+
+
+def _least_total(symbols: tuple[str, ...]) -> int:
+    """The least mana these symbols can be paid with (``_least_mana`` summed), kept per cost."""
+    n = _LEAST.get(symbols) if type(symbols) is tuple else None
+    if n is None:
+        n = sum(_least_mana(s) for s in symbols)
+        if type(symbols) is tuple:
+            if len(_LEAST) > 4096:
+                _LEAST.clear()
+            _LEAST[symbols] = n
+    return n
+
 
 def has_restricted(g: "Game", player: str) -> bool:
     """Has this player restricted mana (106.6) floating or a source of it untapped? Then what
@@ -467,7 +483,7 @@ def can_afford(g: "Game", player: str, symbols: tuple[str, ...],
     """Can this player pay ``symbols`` now (``purpose``: what for, as for ``pay_mana``)?"""
     ok = usable(g, player, purpose)
     # more mana than the pool and the sources hold can never be planned: say no before planning
-    need = sum(_least_mana(s) for s in symbols)
+    need = _least_total(symbols)
     have = sum(g.players[player].pool.values())
     srcs = mana_sources(g, player, exclude, ok)
     if need > have + len(srcs) and need > have + sum(_most(ab, g, oid) for oid, ab in srcs):

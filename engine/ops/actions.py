@@ -19,7 +19,7 @@ from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
 from engine.choices import COLORS, ENTER_CHOICES, seen_names
 from engine.errors import IllegalAction
-from engine.facedown import manifest, put_down, turn_down
+from engine.facedown import is_face_down, manifest, put_down, turn_down
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.ops import nested
@@ -81,6 +81,20 @@ def _turn_face_down(g: "Game", r: dict, e: Effect) -> None:
     """"Turn target creature face down" (engine/facedown.py turn_down; 711.10: not a double-faced one)."""
     for x in _objs(g, r, e.get("what", "self")):
         turn_down(g, x, e.get("look"))
+
+
+@action("look_face_down")
+def _look_face_down(g: "Game", r: dict, e: Effect) -> None:
+    """"You may look at each face-down creature that's attacking or blocking" (Revealing Wind), "Look at target
+    face-down creature" (707.5, 400.2): its controller knows from now on which card each one is (engine/facedown.py
+    known_to, engine/view.py); nobody else learns it."""
+    p = controller(g, r)
+    for x in _objs(g, r, e.get("what", "self")):
+        o = g.objects[x]
+        if is_face_down(o) and p not in o.chosen.get("looked_by", ()):
+            o = g.objects[x] = o.copy()  # replaced, not changed in place (Game.copy shares objects)
+            o.chosen["looked_by"] = [*o.chosen.get("looked_by", ()), p]
+            g.changed()
 
 
 @action("flip")

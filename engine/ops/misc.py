@@ -343,17 +343,14 @@ def _win(g: "Game", r: dict, e: Effect) -> None:
     influence, every opponent within the winner's range)."""
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
-            losers = [q for q in g.opponents(p) if g.influence is None or seats.in_range(g, p, q)]
-            for q in losers:
-                g.players[q].lost = True
-    if len(g.order) == 2:  # a multiplayer loser leaves once this resolution is over (engine/sba.py)
-        g._check_end()
+            g.wins(p)
 
 
 @op("lose_game")
 def _lose(g: "Game", r: dict, e: Effect) -> None:
+    """104.3e: an effect says a player loses the game; not one who can't lose it (104.3)."""
     for p in refs(g, r, e.get("who", "you")):
-        if isinstance(p, str):
+        if isinstance(p, str) and player_statics.can_lose(g, p):
             g.players[p].lost = True
     if len(g.order) == 2:  # a multiplayer loser leaves once this resolution is over (engine/sba.py)
         g._check_end()
@@ -376,9 +373,16 @@ def _reveal_top(g: "Game", r: dict, e: Effect) -> None:
 
 @op("reveal")
 def _reveal(g: "Game", r: dict, e: Effect) -> None:
-    """701.16: a player reveals their hand (to: "you": only the controller sees it)."""
+    """701.16: a player reveals their hand (to: "you": only the controller sees it); zone "library_top": the top
+    ``amount`` cards of that player's library ("look at the top card of your library": 401.2, to its controller)."""
     for p in refs(g, r, e.get("who", "you")):
-        if isinstance(p, str):
+        if isinstance(p, str) and e.get("zone") == "library_top":
+            top = list(g.players[p].library[: int(e.get("amount", 1))])
+            me = controller(g, r)
+            knowledge.show(g, top, [me])
+            g.log("reveal", player=p, to=me, cards=[g.objects[c].card.name for c in top], objs=top,
+                  audience=[me])
+        elif isinstance(p, str):
             hand = list(g.players[p].hand)
             names = [g.objects[c].card.name for c in hand]
             if e.get("to") == "you":  # "reveals ... to you" (Peek, Gitaxian Probe: "look at")

@@ -57,12 +57,16 @@ ACTION_RULES = {
 
 @reader(r"^(investigate|proliferate|populate|learn|venture into the dungeon|the ring tempts you|manifest dread|"
         r"you become the monarch|you take the initiative|open an attraction|forage|time travel)"
-        r"( twice| (?:three|four|five) times)?$")
+        r"( twice| (?:three|four|five) times| an additional time)?$")
 def _action0(m: re.Match, c: Ctx) -> list[Effect] | None:
     name = m.group(1).replace("you become", "become").replace("you take", "take")
-    times = 1 if not m.group(2) else 2 if m.group(2) == " twice" else number(m.group(2).split()[0]) or 1
+    if m.group(2) == " an additional time" and name != "investigate":
+        return None
+    # "investigate an additional time" (Erdwal Illuminator): once more, one more investigation (701.33a)
+    times = 1 if not m.group(2) or m.group(2) == " an additional time" else 2 if m.group(2) == " twice" \
+        else number(m.group(2).split()[0]) or 1
     if name == "investigate":  # 701.33a, once for each time (Confirm Suspicions: "Investigate three times")
-        return [Effect("token", {"amount": times, "kind": "Clue"})]
+        return [Effect("token", {"amount": times, "kind": "Clue", "investigate": True})]
     args: dict[str, Any] = {"name": name.replace(" ", "_")}
     if times > 1:
         args["times"] = times
@@ -85,7 +89,7 @@ def _investigate_who(m: re.Match, c: Ctx) -> list[Effect] | None:
         n = 1 if not m.group(4) else 2 if m.group(4) == " twice" else number(m.group(4).split()[0])
     if n is None:
         return None
-    args: dict[str, Any] = {"amount": n, "kind": "Clue"}
+    args: dict[str, Any] = {"amount": n, "kind": "Clue", "investigate": True}
     if who != "you":
         args["who"] = who
     return [Effect("token", args)]

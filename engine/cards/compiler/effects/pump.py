@@ -49,6 +49,11 @@ def _pump_each_then_duration(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 def _pump_common(who: str, p: str, t: str, kw: str | None, dur: str | None, each: str | None, where: str | None,
                  c: Ctx, lose: str | None = None) -> list[Effect] | None:
+    if where and re.search(r"\bthose creatures\b", where) \
+            and re.fullmatch(r"(?:all |other )?[a-z ,-]*creatures [a-z ]+", who):
+        # "Ally creatures you control get +X/+X until end of turn, where X is the number of colors among those
+        # creatures" (General Tazri): the group the sentence affects, as it resolves (608.2c, 611.2c)
+        where = re.sub(r"\bthose creatures\b", who, where)
     if not bind_x(where, c):
         return None
     what = c.ref(who)

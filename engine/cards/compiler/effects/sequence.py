@@ -257,11 +257,39 @@ def _chain(m: re.Match, ctx: Ctx) -> list[Effect] | None:
     return [*first, Effect("copy_offer", args)]
 
 
+#: "..., and you may spend mana as though it were mana of any color to cast that spell", "..., and mana of any type
+#: can be spent to cast it": a rider of a permission to cast (609.4)
+_ANY_COLOR_RIDER = re.compile(
+    r"^(.+?),? and (?:you may spend mana as though it were mana of any (?:color|type)|mana of any type can be "
+    r"spent) to cast (?:it|that spell|that card|them|those spells|those cards)$")
+
+
+def _playables(e: Effect) -> bool:
+    """Is the instruction a permission to cast (the playable op, in a "may" or not)?"""
+    if e.op == "may":
+        return bool(e.args.get("effects")) and not e.args.get("then") and all(_playables(x) for x in e.args["effects"])
+    return e.op == "playable" and e.get("play", "cast") == "cast"
+
+
+def _any_color_playable(e: Effect) -> Effect:
+    """The permission with its spells paid as though the mana were of any color (engine/costs.py, 609.4)."""
+    if e.op == "may":
+        return Effect("may", {**e.args, "effects": [_any_color_playable(x) for x in e.args["effects"]]})
+    return Effect("playable", {**e.args, "any_color": True})
+
+
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     s = sentence.strip().rstrip(".").strip()
     s = re.sub(r"^then,? ", "", s, flags=re.I)
     low = s.lower()
+    m = _ANY_COLOR_RIDER.match(low)
+    if m:  # "You may cast that card for as long as it remains exiled, and you may spend mana as though it were mana
+        # of any color to cast that spell" (Covetous Urge; 609.4): the permission, paid with mana of any type
+        inner = _attempt(s[: len(m.group(1))], ctx)
+        if inner is None or not inner or not all(_playables(e) for e in inner):
+            return None
+        return [_any_color_playable(e) for e in inner]
     m = re.fullmatch(r"you may ((?:sacrifice|discard) [^,]+?) or ((?:sacrifice|discard) [^,]+)", low)
     if m:  # "You may sacrifice an artifact or discard a card. If you do, draw a card." (Chandra, Spark Hunter): either
         mark = ctx.mark()  # action, the one the player picks (608.2d); "If you do" follows it (parse_effects)
@@ -282,7 +310,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         who = ctx.player(m.group(1))
         if who is not None and who not in _MANY_PLAYERS:
             ctx.last_player = who
-            inner = parse_sentence(f"that player {_third_person(m.group(2))}", ctx)
+            # "Target opponent may have SELF deal 4 damage to them" (Risk Factor: the punisher choice, 608.2d):
+            # the instruction itself, "them" that player
+            inner = parse_sentence(re.sub(r"\bthem$", "that player", m.group(2)), ctx) \
+                if m.group(2).startswith("have ") else \
+                parse_sentence(f"that player {_third_person(m.group(2))}", ctx)
             if inner is not None and not any(e.op in _MAY_ACTS for e in inner):
                 return [Effect("may", {"effects": list(inner), "who": who})]
         ctx.rewind(mark)  # another reader's form ("its controller may search their library ...": 701.19)
@@ -459,7 +491,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             ctx.rewind(mark)
             idx = low.find(joiner, idx + 1)
     m = re.fullmatch(r"(.+?) if its (power|toughness|mana value) is ((?:less|greater) than or equal to .+|\w+ or "
-                     r"(?:less|greater))", low)
+                     r"(?:less|greater)|\d+|one|two|three|four|five)", low)  # "... if its power is 2" (Savage Swipe)
     if m:  # "Gain control of target creature if its toughness is 2 or less", "Destroy target nonblack creature if its
         # toughness is less than or equal to the number of cards in your graveyard": the instruction only if its
         # target has it as the instruction is carried out (608.2c; an amount counted then, 608.2h)
@@ -467,7 +499,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if got is not None:
             return got
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
-                     r"it's .+|your life total .+|you attacked .+|you've .+|you gained .+)", low)
+                     r"it's .+|your life total .+|you attacked .+|you've .+|you gained .+|an? [a-z ]+ you control has "
+                     r"[a-z ]+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
         cond = parse_condition(m.group(3))  # among cards in your graveyard": the instruction only if it holds (608.2c);
         if cond is not None and set(cond) == {"it"} and re.match(r"put .+ on (?:equipped|enchanted) creature$",
@@ -524,6 +557,12 @@ def _compile_more(ab: Any, sentence: str) -> Any:
     from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
     got = compile_ability_text(f"{ab.text.rstrip('.')}. {sentence.strip()}")
     return got if got is not None and got.kind == "triggered" and got.trigger == ab.trigger else None
+
+
+#: "PLAYER may pay {N}. If they don't, X": X unless that player pays (117.12)
+_MAY_PAY_OR = re.compile(r"\b(that player|defending player|they|its controller|target opponent|target player) may pay "
+                         r"((?:\{[^ }]+\})+|\d+ life)\. if (?:that player|the player|they|he or she) "
+                         r"(?:doesn't|don't), ([^.]+)\.", re.I)
 
 
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
@@ -592,6 +631,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if who is None or f is None:
             return None
         return [Effect("discard", {"who": who, "amount": number(m.group(2)) or 1, "filter": f, "chooser": "you"})]
+    m = re.fullmatch(
+        r"(target player|target opponent) reveals their hand\. you may choose an? (.+?) card from it\. if you do, "
+        r"(?:that player|they) discards? that card\. if you don't, (?:that player|they) discards? (\w+) cards?\.?", low)
+    if m:  # Nightsnare: the caster's choice; declined (or nothing to choose), the player discards two of their choice
+        who = ctx.player(m.group(1))
+        f = parse_noun(m.group(2))
+        n = number(m.group(3))
+        if who is None or f is None or not n:
+            return None
+        return [Effect("reveal", {"who": who, "zone": "hand"}),  # seen before the choice to choose (608.2c)
+                Effect("may", {"effects": [Effect("discard", {"who": who, "amount": 1, "filter": f, "chooser": "you"})],
+                               "else": [Effect("discard", {"who": who, "amount": n})]})]
     m = re.fullmatch(r"look at the top card of (target player's|target opponent's) library\. you may put (?:that card|"
                      r"it) on the bottom of (?:that player's|their) library\.?", low)
     if m:  # Jace, the Mind Sculptor +2: fateseal 1 (701.19a) of the target player's library, whoever it is
@@ -644,10 +695,20 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             return None
         step = {"the next end step": "end", "your next upkeep": "your_upkeep", "the next upkeep": "upkeep"}[m.group(1)]
         return [Effect("delayed", {"step": step, "effects": list(inner)})]
+    # "that player may pay {2}. If the player doesn't, you create a Treasure token" (Smothering Tithe): the second
+    # instruction happens unless that player pays (117.12), read as "... unless that player pays {2}"
+    text = _MAY_PAY_OR.sub(lambda mm: f"{mm.group(3)} unless {mm.group(1)} pays {mm.group(2)}.", text)
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
     for sent in sentences(text):
         s = sent.strip().rstrip(".").lower()
+        adds = [k for k, e in enumerate(out) if e.op == "add_mana"]
+        if s == "until end of turn, you don't lose this mana as steps and phases end" and len(adds) == 1 \
+                and "until" not in out[adds[0]].args:
+            # "Add {R}{R}{R}{G}{G}{G}. Until end of turn, you don't lose this mana as steps and phases end" (Savage
+            # Ventmaw): the mana the instruction added stays in the pool until the turn ends (106.4, 500.4)
+            out[adds[0]] = Effect("add_mana", {**out[adds[0]].args, "until": "end_of_turn"})
+            continue
         m = re.match(r"^if you do, (.+)$", s)
         if m and out and out[-1].op == "sacrifice" and out[-1].args == {"what": "self"}:
             # "Sacrifice SELF. If you do, ..." (Standstill): it was sacrificed only if it was still a permanent
@@ -664,6 +725,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {**out[-1].args, "then": list(effs)})
             then_open = True
             continue
+        inner = out[-1].args.get("then") if m and out and out[-1].op == "if" and not out[-1].args.get("else") else None
+        if m is not None and inner and len(inner) == 1 and inner[0].op == "may" and not inner[0].args.get("then"):
+            # "If you control a creature with power 4 or greater, you may draw a card. If you do, discard a card."
+            # (Force Away): the "if you do" of the optional instruction inside the condition (608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("if", {**out[-1].args, "then": [Effect("may", {**inner[0].args, "then": list(effs)})]})
+            then_open = True
+            continue
         if m and out and out[-1].op == "discard" and out[-1].args.get("who") == "you":
             # "Discard a card. If you do, draw a card." (Akoum Flameseeker): only if a card was discarded this
             # way (an empty hand discards none, 701.7a; 608.2c)
@@ -671,6 +742,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if effs is None:
                 return None
             done = {"amount_ge": {"amount": {"count_this_way": {}, "action": "discarded"}, "n": 1}}
+            out.append(Effect("if", {"cond": done, "then": list(effs)}))
+            continue
+        them = re.match(r"^if (?:that player|they|he or she) (?:does|do), (.+)$", s)
+        if them and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") not in (None, "you") \
+                and "what" not in out[-1].args:
+            # "Target opponent sacrifices a green or white creature of their choice. If that player does, they lose 2
+            # life." (Self-Inflicted Wound): only if something was sacrificed (discarded) this way (608.2c)
+            effs = parse_sentence(them.group(1), ctx)
+            if effs is None:
+                return None
+            action = "sacrificed" if out[-1].op == "sacrifice" else "discarded"
+            done = {"amount_ge": {"amount": {"count_this_way": {}, "action": action}, "n": 1}}
             out.append(Effect("if", {"cond": done, "then": list(effs)}))
             continue
         if m and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") == "you" \
@@ -809,6 +892,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if not more:
                 return None
             continue
+        if s in ("then that player shuffles", "that player shuffles", "then the player shuffles") and out \
+                and out[-1].op == "search" and out[-1].args.get("in_library_of") is not None:
+            continue  # the search of that player's library shuffles it (701.15a; engine/ops/zones.py search)
+        m = re.match(r"^at the beginning of that turn's end step, (.+)$", s)
+        if m and out and out[-1].op == "extra_turn" and out[-1].args.get("who", "you") == "you":
+            # "Take an extra turn after this one. At the beginning of that turn's end step, you lose the game."
+            # (Final Fortune): a delayed trigger of that extra turn's end step (603.7a, 500.7)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out.append(Effect("delayed", {"step": "that_turn_end", "effects": list(effs)}))
+            continue
         m = re.match(r"^if you can't, (.+)$", s)
         if (
             m
@@ -835,7 +930,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out[-1] = Effect(out[-1].op, {**out[-1].args, "else": list(effs)})
             continue
-        m = re.match(r"^if you don't, (.+)$", s)
+        m = re.match(r"^if (?:you don't|that player doesn't|they don't), (.+)$", s)
+        if m and not s.startswith("if you ") and not (out and out[-1].op == "may" and out[-1].args.get("who")):
+            m = None  # "If that player doesn't, ...": after a choice that player made (Risk Factor)
         if m and out and out[-1].op == "pay":  # "Pay {2}{G}{G}. If you don't, you lose the game." (the Pacts): paying
             # is the player's choice (117.3: only with the mana for it; 608.2d), the instruction after it the other way
             out[-1] = Effect("may", {"effects": [out[-1]]})
@@ -1084,7 +1181,8 @@ def _cda_pending(effects: Any) -> bool:
     return False
 
 
-_LOOK_START = re.compile(r"^(?:(?:look at|reveal) the top (?:\w+ cards|card) of your library|look at the top (?:\w+ "
+_LOOK_START = re.compile(r"^(?:(?:you may look at|look at|reveal) the top (?:\w+ cards|card) of your library|"
+                         r"look at the top (?:\w+ "
                          r"cards|card) of (?:target player's|target opponent's|that player's|defending player's|"
                          r"their) library|(?:defending player|"
                          r"target player|target opponent) reveals the top card of their "
@@ -1143,6 +1241,9 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
     for i, first in enumerate(sents):
         if not _LOOK_START.match(first):
             continue
+        if first.lower().startswith("you may look") and not (i + 1 < len(sents) and sents[i + 1].lower().startswith(
+                "if you do, reveal ")):
+            continue  # "You may look at the top five cards ... If you do, reveal ...": library.read_look's form only
         mark = ctx.mark()
         before = parse_effects(" ".join(sents[:i]), ctx) if i else []
         if before is None:
@@ -1314,8 +1415,10 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
 def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
     """"... SELF deals 3 damage instead": the damage instruction before it, to the same recipients,
     with the new amount (Fiery Impulse's spell mastery; 608.2c)."""
-    m = re.fullmatch(r"(?:self|it) deals (\w+) damage", alt)
+    m = re.fullmatch(r"(?:self|it) deals (\w+)(?: plus (\d+))? damage", alt)
     n = amount(m.group(1)) if m else None
+    if m and m.group(2) and n is not None:  # "SELF deals X plus 2 damage instead" (Crater's Claws, 107.3)
+        n = {"plus": [n, int(m.group(2))]}
     if n is None or prev.op != "damage":
         return None
     return [Effect("damage", {**prev.args, "amount": n})]
