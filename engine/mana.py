@@ -234,7 +234,7 @@ def pay_from_pool(pool: dict[str, int], symbols: tuple[str, ...], life: int | No
             continue
         if life is None or life < life_paid + 2:
             raise ManaError(f"no {'/'.join('{' + c + '}' for c in colors)} mana or 2 life for a Phyrexian symbol")
-        life_paid += 2  # CR 119.4: only with at least that much life
+        life_paid += 2  # CR 118.4: only with at least that much life
     # Generic: spend restricted mana first, then colorless, then colors with the most left.
     for _ in range(generic):
         r = next((r for r in special if avail[r] > 0), None)

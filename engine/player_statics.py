@@ -214,7 +214,8 @@ def can_lose(g: "Game", player: str, why: str = "") -> bool:
     lose the game for having 0 or less life" does (Phyrexian Unlife). Conceding is always allowed (104.3a)."""
     if not active(g):
         return True
-    return not any(not st.get("life_only") or why == "life" for _, _, st in _mine(g, "cant_lose_game", player))
+    return not any((not st.get("life_only") or why == "life") and _holds(g, sid, st)
+                   for sid, _, st in _mine(g, "cant_lose_game", player))
 
 
 def damage_as_infect(g: "Game", player: str) -> bool:
@@ -226,8 +227,18 @@ def damage_as_infect(g: "Game", player: str) -> bool:
 
 def can_win(g: "Game", player: str) -> bool:
     """104.2: may this player win the game now? Not while "your opponents can't win the game" applies to them
-    (Platinum Angel's controller's opponents)."""
-    return not active(g) or not _mine(g, "cant_win_game", player)
+    (Platinum Angel's controller's opponents; "as long as you control a Gideon planeswalker": Gideon of the Trials'
+    emblem, its condition read of the emblem's controller)."""
+    return not active(g) or not any(_holds(g, sid, st) for sid, _, st in _mine(g, "cant_win_game", player))
+
+
+def _holds(g: "Game", sid: int, st: dict[str, Any]) -> bool:
+    """A static's "as long as" condition (611.3a), read of its source now; none: it holds."""
+    return not st.get("condition") or g.condition(st["condition"], sid)
+
+
+#: the kinds whose readers here check a static's condition (an emblem may have it: engine/ops/misc.py)
+CONDITIONED = frozenset({"cant_lose_game", "cant_win_game", "loyalty_instant", "graveyard_keywords"})
 
 
 def damage_unpreventable(g: "Game", src: int | None = None, combat: bool = False) -> bool:

@@ -140,6 +140,9 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
             return w
         r["answers"][nested.slot(r, "take")] = picks
     picks = [c for c in nested.answer(r, "take") if c in g.objects and g.objects[c].zone == "library"]
+    if picks and e.get("reveal_taken"):  # "you may reveal that card and put it into your hand" (701.13a)
+        knowledge.show(g, picks)
+        g.log("reveal", player=p, cards=[g.objects[c].card.name for c in picks], objs=list(picks))
     if picks:
         # "that card" of the next instruction (engine.values.refs "taken"): the new objects (400.7)
         r["taken"] = put(g, p, picks, e.get("to", "hand"), bool(e.get("tapped")))

@@ -411,8 +411,9 @@ def emblem_playable(ab: Ability) -> bool:
     if ab.kind == "static":
         st = ab.static or {}
         if st.get("kind") in player_statics.KINDS or st.get("kind") == "cost_change":  # "You have no maximum
-            return not st.get("condition")  # hand size", "Artifact spells you cast cost {1} less to cast": read from
-            # the command zone with the permanents' (engine/player_statics.py, engine/costs.py; 113.4)
+            return not st.get("condition") or st["kind"] in player_statics.CONDITIONED  # hand size", "Artifact
+            # spells you cast cost {1} less to cast": read from the command zone with the permanents'
+            # (engine/player_statics.py, engine/costs.py; 113.4); a condition where its reader checks it
         return st.get("kind") in EMBLEM_STATICS and isinstance(st.get("affects"), dict) and not st.get("condition")
     t = ab.trigger or {}
     if ab.kind == "triggered" and t.get("event") not in (None, "step"):

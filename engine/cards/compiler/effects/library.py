@@ -232,8 +232,8 @@ def _player_shuffles(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 SEARCH_NAMED = re.compile(
-    r"^(you may )?search your library and/or graveyard for a card named (.+?), reveal it, and put it into "
-    r"your hand\. if you search your library this way, shuffle\.?$"
+    r"^(you may )?search your library and/or graveyard for a card named (.+?)(?:, reveal it,)? and put it (into "
+    r"your hand|onto the battlefield)\. if you search your library this way, shuffle\.?$"
 )
 
 
@@ -329,7 +329,22 @@ _LOOK_ONE = re.compile(
 )
 
 
+#: "Look at the top card of your library. You may reveal that card and put it into your hand. If you do, you lose
+#: life equal to its mana value." (Sorin the Mirthless)
+_LOOK_TAKE = re.compile(
+    r"^look at the top card of your library\. you may reveal (?:that card|it) and put it into your hand"
+    r"(\. if you do, you lose life equal to its mana value)?\.?$"
+)
+
+
 def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
+    m = _LOOK_TAKE.match(text)
+    if m:  # 701.15a: revealed as it is taken; "its mana value" is that card's (608.2h), none taken, none lost
+        out = [Effect("dig", {"amount": 1, "take": 1, "filter": {}, "optional": True, "reveal_taken": True,
+                              "rest": "library_top", "to": "hand"})]
+        if m.group(1):
+            out.append(Effect("lose_life", {"who": "you", "amount": {"mv_of": "taken"}}))
+        return out
     m = _REVEAL_DIG.match(text)
     if m:
         noun = m.group(3)

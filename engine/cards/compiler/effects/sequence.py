@@ -47,6 +47,7 @@ from engine.cards.compiler.effects.library import (
 )
 from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
 from engine.cards.compiler.effects.zones import KEEP_REST_RX, TOP_OR_BOTTOM_RX, keep_rest, top_or_bottom
+from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
@@ -648,11 +649,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         who = ctx.player(m.group(1).replace("'s", ""))
         return None if who is None else [Effect("action", {"name": "fateseal", "amount": 1, "who": who})]
     m = SEARCH_NAMED.match(low)
-    if m:
+    if m:  # "... and put it onto the battlefield" (Elspeth, Undaunted Hero): not revealed, onto the battlefield
         name = text.strip()[len(text.strip()) - len(low) + low.index("named ") + 6:]
-        name = name[: name.lower().index(", reveal it")]
-        eff = Effect("search", {"filter": {"name": name}, "amount": 1, "to": "hand", "reveal": True,
-                                "zones": ["library", "graveyard"]})
+        name = name[: len(m.group(2))]
+        hand = m.group(3) == "into your hand"
+        eff = Effect("search", {"filter": {"name": name}, "amount": 1, "to": "hand" if hand else "battlefield",
+                                **({"reveal": True} if hand else {}), "zones": ["library", "graveyard"]})
         return [Effect("may", {"effects": [eff]})] if m.group(1) else [eff]
     got = read_dig(low, ctx)
     if got is not None:
@@ -978,6 +980,23 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             where = ("exile" if "exile it" in s else "library_bottom" if "bottom" in s else "hand" if "hand" in s
                      else "library_top")
             out[-1] = Effect("counter", {**out[-1].args, "instead_to": where})
+            continue
+        m = re.fullmatch(r'(?:it|the token) has ([a-z ]+, (?:"[^"]+",? )+and [a-z]+ \{[^}]+\})', s)
+        tok = _last_token(out) if m else None
+        if m and tok is not None and out[-1].op == "token":
+            # "Create a colorless Equipment artifact token named Stoneforged Blade. It has indestructible, "Equipped
+            # creature gets +5/+5 and has double strike," and equip {0}." (Nahiri, the Lithomancer: 111.4, 702.6a)
+            from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
+            quoted = [compile_abilities_text(q.rstrip(",").replace("this token", "SELF"))
+                      for q in re.findall(r'"([^"]+)"', m.group(1))]
+            kw_text = re.sub(r'"[^"]+",?', "", m.group(1))
+            kw_text = re.sub(r"\s*,\s*(?:and\s+)?|\s+and\s+", ", ", kw_text).strip(" ,")
+            kws = parse_keyword_line(kw_text) if kw_text else ([], {}, [])
+            if kws is None or any(q is None for q in quoted) or kws[1] and set(kws[1]) - {"Equip"}:
+                return None
+            out[-1] = Effect("token", {**tok.args, "keywords": [*tok.args.get("keywords", ()), *kws[0]],
+                                       "abilities": [*tok.args.get("abilities", ()),
+                                                     *(a for q in quoted if q for a in q), *kws[2]]})
             continue
         m = re.fullmatch(r'(?:it|they|those tokens|the tokens) (?:has|have) ((?:"[^"]+"(?:,? and )?)+)', s)
         tok = _last_token(out)
