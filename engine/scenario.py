@@ -300,6 +300,8 @@ class Runner:
                 a["squad"] = int(step["squad"])
             if "multikicker" in step:  # 702.32c: likewise
                 a["multikicker"] = int(step["multikicker"])
+            if "repeat" in step:  # 716.2a: a shortcut, this action N times with everyone passing between
+                a["repeat"] = int(step["repeat"])
             for k in ("convoke", "improvise", "delve", "splice"):  # objects that pay for mana (702.50a, 702.65a),
                 # and the cards spliced onto the spell (702.46a)
                 if k in step:

@@ -29,12 +29,15 @@ def spell_ability(card: Any) -> Ability | None:
 
 
 
-def _defending(g: "Game", f: dict[str, Any], src: "Obj", controller: str) -> dict[str, Any]:
-    """"Target creature defending player controls": the player the attacking creature the
-    ability comes from (or whose attack triggered it) is attacking (506.2, 802.2a); with one
-    opponent and no attack to read, that opponent."""
+def _defending(g: "Game", f: dict[str, Any], src: "Obj", controller: str,
+               info: dict[str, Any] | None = None) -> dict[str, Any]:
+    """"Target creature defending player controls": the player the attacking creature whose
+    attack triggered the ability (``info``, the trigger event, while the ability is put on the
+    stack, 603.3d; its trigger_info on the stack) is attacking, else the one the ability comes
+    from (506.2, 802.2a: Elite Scaleguard's trigger for another attacking creature reads that
+    creature's defending player); with one opponent and no attack to read, that opponent."""
     att: Any = None
-    for cand in ((src.trigger_info or {}).get("obj"), src.source, src.id):
+    for cand in ((info or {}).get("obj"), (src.trigger_info or {}).get("obj"), src.source, src.id):
         if isinstance(cand, int) and cand in g.objects and g.objects[cand].attacking is not None:
             att = g.objects[cand].attacking
             break
@@ -71,19 +74,23 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
         # another target's player, before the targets are chosen together (check_targets binds it)
         f = {k: v for k, v in f.items() if k != "controller"}
     elif ctl == "defending_player":
-        f = _defending(g, f, src, controller)
+        f = _defending(g, f, src, controller, info)
     elif ctl == "trigger_player":
         f = _trigger_player(f, info)
     if not matches(g, x, f, src.id if src.id in g.objects else None, controller):
         return False
     if isinstance(x, str) and player_statics.active(g) and not player_statics.player_targetable(g, x, controller):
         return False  # 702.11c: "You have hexproof"
+    if isinstance(x, int) and g.objects[x].zone == "graveyard" and player_statics.active(g) \
+            and player_statics.zone_untargetable(g, "graveyard"):
+        return False  # "Cards in graveyards can't be the targets of spells or abilities" (115.1)
     if isinstance(x, int) and g.objects[x].zone == "battlefield":  # 702.11, 702.18, 702.16: permanents
         c = g.chars(x)
         kw = c.keywords
         if "Shroud" in kw:
             return False
-        if "Hexproof" in kw and c.controller != controller:
+        if "Hexproof" in kw and c.controller != controller and not (
+                player_statics.active(g) and player_statics.hexproof_ignored(g, controller, x)):
             return False
         if "Hexproof from" in kw and c.controller != controller:  # a later keyword (Dominaria, 2018):
             sid = src.id if src.id in g.objects else None       # hexproof from a quality of the source
@@ -92,7 +99,7 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
                 return False
         if "Protection" in kw:
             sid = src.id if src.id in g.objects else None
-            if protected(g, c, sid, None if sid is not None else set(src.card.colors)):
+            if protected(g, c, sid, None if sid is not None else set(src.card.colors), x):
                 return False  # 702.16b
         if c.rules or g.effects and _untargetable_effects(g):
             for rule in _untargetable(g, x, c.rules):

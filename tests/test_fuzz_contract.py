@@ -35,14 +35,16 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "counters_among": {"counters_among": {"types": ["Creature"]}, "kind": "+1/+1"},
     "devotion": {"devotion": ["B"]}, "domain": {"domain": "you"}, "graveyard_types": {"graveyard_types": "you"},
     "drawn_this_turn": {"drawn_this_turn": "you"}, "colors_spent": {"colors_spent": "self"},
-    "mv_of": {"mv_of": "taken"}, "highest_life": {"highest_life": "opponents"},
+    "mv_of": {"mv_of": "self"}, "highest_life": {"highest_life": "opponents"},
     "times_paid": {"times_paid": "Squad"}, "paid": {"paid": True}, "half": {"half": {"life_of": "you"}, "up": True},
+    "third": {"third": {"life_of": "you"}, "up": True}, "library_size": {"library_size": "you"},
     "party": {"party": "you"}, "colors_among": {"colors_among": {"controller": "you"}},
     "dealt_this_way": {"dealt_this_way": True}, "excess_this_way": {"excess_this_way": True},
     "minus": {"minus": [3, {"hand_of": "you"}]}, "spells_cast_this_turn": {"spells_cast_this_turn": "you"},
     "player_counters": {"player_counters": "you", "kind": "experience"},
     "died_this_turn": {"died_this_turn": {"types": ["Creature"]}}, "mana_spent_on": {"mana_spent_on": "self"},
     "discarded_this_turn": {"discarded_this_turn": "you"}, "sacrificed_this_turn": {"sacrificed_this_turn": "you"},
+    "per_target": {"per_target": {"x": True}, "slot": 0},
 }
 
 

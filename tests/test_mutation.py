@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 import types
 from pathlib import Path
 
@@ -14,7 +15,8 @@ import pytest
 
 from tools.mutation import patch
 from tools.mutation.config import ConfigError, load, read_equivalents
-from tools.mutation.operators import Module
+from tools.mutation.operators import Module, Mutant
+from tools.mutation.runner import Runner
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -157,3 +159,48 @@ def test_rescore_leaves_out_the_equivalent_mutants(capsys: pytest.CaptureFixture
     (r,) = rescore(cfg, [{"module": "engine/combat.py", "seed": 1, "outcomes": outcomes}])
     assert r["killed"] == 2 and r["survived"] == ["f | c"] and abs(r["score"] - 2 / 3) < 1e-9
     assert "killed 2/3 non-equivalent" in capsys.readouterr().out
+
+
+class _SlowChildren(Runner):
+    """A runner whose children each take ``secs`` and report a kill: the time box is what is tested."""
+
+    def __init__(self, secs: float) -> None:  # noqa: D107 - no selection, no warm-up
+        self.jobs = 1
+        self.secs = secs
+
+    def _start(self, module: Module | None, mutant: Mutant | None) -> tuple[int, int, float]:
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.setpgid(0, 0)
+            os.close(r)
+            time.sleep(self.secs)
+            os.write(w, b"Kslow")
+            os._exit(1)
+        os.close(w)
+        return pid, r, time.monotonic()
+
+
+def test_the_box_stops_the_running_mutant_and_counts_it_not_run() -> None:
+    """Issue 26: the CI job's time box holds the whole module: a mutant still running when it ends is
+    stopped and reported as not run, not waited for."""
+    mod = Module("x.py", SRC)
+    ms = mod.mutants[:3]
+    t0 = time.monotonic()
+    outcomes, not_run = _SlowChildren(30).run(mod, ms, timeout=100, budget=100, report=lambda o: None,
+                                             deadline=t0 + 0.5)
+    assert time.monotonic() - t0 < 10
+    assert outcomes == [] and [m.key for m in not_run] == [m.key for m in ms]
+
+
+def test_without_a_box_every_started_mutant_finishes() -> None:
+    mod = Module("x.py", SRC)
+    ms = mod.mutants[:2]
+    outcomes, not_run = _SlowChildren(0.05).run(mod, ms, timeout=100, budget=100, report=lambda o: None)
+    assert [o.status for o in outcomes] == ["killed", "killed"] and not_run == []
+
+
+def test_the_ci_job_has_a_box_of_at_most_ten_minutes() -> None:
+    """Issue 26 target: a changed module is mutated in at most 10 minutes (``--changed`` reads the box)."""
+    cfg = load(ROOT)
+    assert cfg.box is not None and cfg.box <= 600

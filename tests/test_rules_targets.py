@@ -66,3 +66,40 @@ def test_a_target_card_in_exile_is_chosen_among_exiled_cards_114_1() -> None:
     g.submit("alice", {"action": "pass"})
     g.submit("bob", {"action": "pass"})
     assert sorted(g.objects[i].card.name for i in g.players["alice"].hand) == ["Grizzly Bears"]
+
+
+def test_a_target_of_that_player_offers_only_objects_of_its_kind_601_2c() -> None:
+    """601.2c: "Choose target opponent. Destroy target land that player controls" (The Fall of Kroog): before
+    the player is chosen the second slot offers lands (of any player: which one is bound as the targets are
+    chosen together), never a creature or another kind of object."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain"] * 5 + ["Forest"], "hand": ["The Fall of Kroog"]},
+        "bob": {"battlefield": ["Grizzly Bears", "Plains"]}}}, "steps": []}, default_pool())
+    r.run()
+    g = r.g
+    (opt,) = [o for o in g.pending.options if o.get("action") == "cast"
+              and g.objects[o["card"]].card.name == "The Fall of Kroog"]
+    lands = opt["targets"][1]
+    assert lands and all("Land" in g.chars(i).types for i in lands)
+    assert any(g.objects[i].card.name == "Plains" for i in lands)
+    assert not any(g.objects[i].card.name == "Grizzly Bears" for i in lands)
+
+
+def test_a_spell_on_the_stack_is_offered_as_the_target_of_a_counterspell_115_1_601_2c() -> None:
+    """115.1, 601.2c: "Counter target spell" (Counterspell) may be cast only with a spell to target; with
+    Lightning Bolt on the stack bob is offered Counterspell with the Bolt as its target, and nothing else."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain"], "hand": ["Lightning Bolt"]},
+        "bob": {"battlefield": ["Island", "Island", "Grizzly Bears"], "hand": ["Counterspell"]}}}, "steps": []},
+        default_pool())
+    r.run()
+    g = r.g
+    assert not [o for o in g.pending.options if o.get("action") == "cast"
+                and g.objects[o["card"]].card.name == "Counterspell"]  # alice's priority: not bob's card
+    (bolt,) = g.players["alice"].hand
+    g.submit("alice", {"action": "cast", "card": bolt, "targets": [["bob"]]})
+    g.submit("alice", {"action": "pass"})
+    assert g.pending.player == "bob"
+    (opt,) = [o for o in g.pending.options if o.get("action") == "cast"
+              and g.objects[o["card"]].card.name == "Counterspell"]
+    assert opt["targets"] == [g.stack]

@@ -16,6 +16,7 @@ from engine import player_statics
 from engine.actions import lose_life, plan_to_graveyard
 from engine.cards.abilities import Effect
 from engine.object_statics import cant_be_countered
+from engine.ops import nested
 from engine.ops.base import table
 from engine.payment import can_afford, pay_mana
 from engine.values import Ctx, this
@@ -37,12 +38,11 @@ def _ward(g: "Game", r: Ctx, e: Effect) -> dict | None:
     mana = tuple(e.args.get("mana", ()))
     life = int(e.args.get("life", 0))
     if (not mana or can_afford(g, payer, mana)) and player_statics.can_pay_life(g, payer, life):
-        got = r["answers"].get(r["i"])
+        got = nested.answer(r, "unless")  # an "[A] unless [B]" answer (716.6: engine/loops.py)
         if got is None:
             what = "".join("{" + s + "}" for s in mana) + (f" and {life} life" if mana and life else
                                                             f"{life} life" if life else "")
-            return {"kind": "choose_option", "player": payer, "options": ["yes", "no"], "slot": r["i"],
-                    "prompt": f"pay {what} or {t.card.name} is countered (ward)?"}
+            return nested.ask_yes_no(r, "unless", payer, f"pay {what} or {t.card.name} is countered (ward)?")
         if got == "yes":
             if mana:
                 pay_mana(g, payer, mana, set())

@@ -54,6 +54,7 @@ def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents:
             print(f"{m.label()}{tag}")
         return {}
     sel = cfg.selection(path)
+    deadline = time.monotonic() + args.box if args.box else None  # the whole module, its baseline included
     runner = Runner(cfg.root, sel, cfg.deselect, args.jobs)
     base = runner.baseline(max(cfg.timeout, 600))
     if base.status != "survived":
@@ -75,14 +76,14 @@ def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents:
     listed = [] if args.run_equivalents else [m for m in picked if f"{path} | {m.key}" in equivalents]
     skip = {m.key for m in listed}
     run_now = [m for m in picked if m.key not in skip]
-    outcomes, not_run = runner.run(module, run_now, timeout, args.budget, report)
+    outcomes, not_run = runner.run(module, run_now, timeout, args.budget, report, deadline)
     outcomes += [Outcome(m, "equivalent", "listed as equivalent, not run", 0.0) for m in listed]
     # a machine shared with other work can make a good run slow: a mutant past its time
     # limit is run once more with twice the limit before it counts as killed by a timeout
     late = [_mutant(o) for o in outcomes if o.status == "timeout"]
     if late:
         left = max(0.0, args.budget - (time.monotonic() - t0))
-        again, skipped = runner.run(module, late, 2 * timeout, left, lambda o: None)
+        again, skipped = runner.run(module, late, 2 * timeout, left, lambda o: None, deadline)
         by_key = {_mutant(o).key: o for o in again}
         outcomes = [by_key.get(_mutant(o).key, o) for o in outcomes]
         for o in again:
@@ -143,6 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--run-equivalents", action="store_true",
                     help="run the mutants listed as equivalent too, to check that none is killed now")
     ap.add_argument("--budget", type=float, help="seconds a module before the rest is skipped")
+    ap.add_argument("--box", type=float,
+                    help="seconds a module may take in all, its unmutated run included: the mutants still running "
+                         "then are stopped and count as not run (default: pyproject's box with --changed, else none)")
     ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
     ap.add_argument("--list", action="store_true", help="list the sampled mutants, run nothing")
     ap.add_argument("--json", type=Path, help="write the results to this file")
@@ -158,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
         args.seed = cfg.seed if args.seed is None else args.seed
         args.sample = cfg.sample if args.sample is None else args.sample
         args.budget = cfg.budget if args.budget is None else args.budget
+        if args.box is None and args.changed:  # the CI job: the whole module within its box
+            args.box = cfg.box
         if args.rescore:
             try:
                 old = [r for f in args.rescore for r in json.loads(f.read_text(encoding="utf-8"))]

@@ -157,31 +157,53 @@ class Runner:
     def baseline(self, timeout: float) -> Outcome:
         """The unmutated code against the selection: it must pass, and it sets the time limit."""
         pid, r, start = self._start(None, None)
-        return self._reap([(pid, r, start, None)], timeout)[0]
+        got = self._reap([(pid, r, start, None)], timeout)
+        assert got is not None  # no deadline
+        return got[0]
 
     def run(self, module: Module, mutants: list[Mutant], timeout: float, budget: float,
-            report: Callable[[Outcome], None]) -> tuple[list[Outcome], list[Mutant]]:
-        """Outcomes of the mutants started within ``budget`` seconds, and those never started."""
+            report: Callable[[Outcome], None], deadline: float | None = None) -> tuple[list[Outcome], list[Mutant]]:
+        """Outcomes of the mutants started within ``budget`` seconds, and those never started.
+        ``deadline`` (a time.monotonic() value): the mutants still running then are stopped and
+        count as never started (a time box that holds the whole run)."""
         t0 = time.monotonic()
         todo = list(mutants)
         running: list = []
         outcomes: list[Outcome] = []
         while todo or running:
-            while todo and len(running) < self.jobs and time.monotonic() - t0 < budget:
+            while todo and len(running) < self.jobs and time.monotonic() - t0 < budget \
+                    and (deadline is None or time.monotonic() < deadline):
                 m = todo.pop(0)
                 pid, r, start = self._start(module, m)
                 running.append((pid, r, start, m))
             if not running:
                 break
-            finished = self._reap(running, timeout)
+            finished = self._reap(running, timeout, deadline)
+            if finished is None:  # the box is over: what still ran is not run
+                todo = [item[3] for item in running] + todo
+                self._stop(running)
+                break
             for o in finished:
                 outcomes.append(o)
                 report(o)
         return outcomes, todo
 
-    def _reap(self, running: list, timeout: float) -> list[Outcome]:
-        """Wait until at least one child is done; return the finished ones."""
+    @staticmethod
+    def _stop(running: list) -> None:
+        for pid, r, _start, _mutant in running:
+            try:
+                os.killpg(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            os.waitpid(pid, 0)
+            os.close(r)
+        running.clear()
+
+    def _reap(self, running: list, timeout: float, deadline: float | None = None) -> list[Outcome] | None:
+        """Wait until at least one child is done; return the finished ones (None: ``deadline`` passed first)."""
         while True:
+            if deadline is not None and time.monotonic() > deadline:
+                return None
             done: list[Outcome] = []
             for item in list(running):
                 pid, r, start, mutant = item
