@@ -224,8 +224,13 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if "blocking_ids" in f and not set(o.blocking) & set(f["blocking_ids"]):
         return False
-    # the controller of the source ("you"), found only for the parts that read it
-    you = controller or (game.controller_of(src) if src is not None and _READS_YOU.intersection(f) else None)
+    shape = _SHAPES.get(id(f))
+    if shape is None or shape[0] is not f:
+        if len(_SHAPES) > 8192:
+            _SHAPES.clear()
+        shape = _SHAPES[id(f)] = (f, _HEAD_KEYS.issuperset(f), not _YOU_FREE.issuperset(f))
+    # the controller of the source ("you"), found only for a filter with a key that may read it
+    you = controller or (game.controller_of(src) if src is not None and shape[2] else None)
     if f.get("damaged_you_this_turn"):  # 120.1: it dealt damage to you this turn (as this object)
         pl = game.players.get(you) if you is not None else None
         if pl is None or pl.damaged_turn != game.turn or x not in pl.damaged_by_turn:
@@ -296,12 +301,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "not_keyword" in f and f["not_keyword"] in c.keywords:
         return False
-    hit = _HEAD_ONLY.get(id(f))
-    if hit is None or hit[0] is not f:
-        if len(_HEAD_ONLY) > 8192:
-            _HEAD_ONLY.clear()
-        hit = _HEAD_ONLY[id(f)] = (f, _HEAD_KEYS.issuperset(f))
-    if hit[1]:
+    if shape[1]:
         return True  # every key was tested above (the common filters: types, colors, controller, ...)
     if "counter" in f and not o.counters.get(f["counter"]):
         return False
@@ -417,10 +417,11 @@ _HEAD_KEYS = frozenset({
     "owner", "attached_to_self", "other", "tapped", "attacking", "attacking_you", "unblocked", "blocking",
     "blocking_self", "blocked_by_self", "in_combat_with_self", "in_combat", "token", "kicked", "keyword",
     "not_keyword"})
-_HEAD_ONLY: dict[int, tuple[dict[str, Any], bool]] = {}  # id(filter) -> (filter, of _HEAD_KEYS only?)
-
-#: the keys of an object filter whose test reads who "you" are (the controller of the source)
-_READS_YOU = frozenset({"damaged_you_this_turn", "controller", "owner", "attacking_you", "targets_you", "targets"})
+#: the keys of ``_HEAD_KEYS`` whose test does not read who "you" are (the controller of the source):
+#: any other key (one added later too) may, so "you" is found for a filter that has one
+_YOU_FREE = _HEAD_KEYS - {"damaged_you_this_turn", "controller", "owner", "attacking_you"}
+#: id(filter) -> (filter, of _HEAD_KEYS only?, may it read "you"?)
+_SHAPES: dict[int, tuple[dict[str, Any], bool, bool]] = {}
 
 
 def _of_types(types: frozenset[str], wanted: list[str], zone: str) -> bool:
