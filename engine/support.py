@@ -371,6 +371,10 @@ def ability_reasons(ab: Ability) -> list[str]:
         _choose_reasons(e, out, bound=bound)
         if e.op != "delayed":
             bound += _chooses(e)
+    if ab.kind == "mana" and "'sacrificed'" in repr([e.args for e in ab.effects]):
+        # "Add an amount of {B} equal to the sacrificed creature's mana value" (Priest of Yawgmoth): a mana ability
+        # resolves at once with no object that keeps what its cost sacrificed (605.3a), so nothing can count it
+        out.append("a mana ability's amount names the sacrificed object")
     if "the exiled card" in (ab.text or "").lower() and any(e.args.get("what") == "self" for e in ab.effects):
         out.append("linked ability: the exiled card (607.2a)")  # the compiler read "the exiled card" as SELF
     for t in ab.targets:
