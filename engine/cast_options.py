@@ -25,7 +25,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import knowledge
+from engine import knowledge, player_statics
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.errors import IllegalAction
 from engine.memo import per_object
@@ -243,9 +243,10 @@ def implemented(keyword: str, card: CardDef) -> bool:
 #: casting reads itself, is checked the same way (keyword_cost_ok, engine/support.py)
 OTHER_PARTS = frozenset({"Flashback", "Buyback", "Evoke", "Entwine"})
 #: the parts of a keyword's cost casting pays beside mana: life (118.4) and objects chosen while
-#: paying (601.2h: sacrifice, discard, exile from the graveyard, tap others, return to the hand)
+#: paying (601.2h: sacrifice, discard, exile from the graveyard, tap others, return to the hand, a card revealed
+#: from the hand: "Morph—Reveal a white card in your hand", 701.13a)
 _PAID_PARTS = ("mana", "life", "sacrifice", "discard", "discard_filter", "exile_from_graveyard", "exile_from_hand",
-               "tap_others", "return_to_hand")
+               "tap_others", "return_to_hand", "reveal_hand")
 
 
 def keyword_cost_ok(c: Cost) -> bool:
@@ -342,6 +343,9 @@ def object_alternatives(g: "Game", o: "Obj",
     back is a new object without it (400.7). A card with flashback of its own keeps its own cost.
     ``granted``: granted_flashback(g), when the caller has it already."""
     own = alternatives(o.card)
+    if o.zone == "graveyard" and player_statics.active(g):  # "... cards in your graveyard have retrace" (702.80a)
+        own = own + tuple((k.lower(), ROWS[k], Cost(mana=o.card.mana_cost)) for k in player_statics.graveyard_keywords(
+            g, o) if k in ROWS and ROWS[k].kind == "zone" and all(name != k.lower() for name, _, _ in own))
     if o.id not in (granted_flashback(g) if granted is None else granted) or not o.card.mana_cost \
             or any(name == "flashback" for name, _, _ in own):
         return own
@@ -369,6 +373,17 @@ def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
 def pay_with(card: CardDef) -> tuple[Row, ...]:
     """The pay-with rows of a card (convoke 702.50a, delve 702.65a, improvise)."""
     return tuple(ROWS[k] for k in card.keywords if k in ROWS and ROWS[k].kind == "pay_with")
+
+
+def pay_with_spell(g: "Game", player: str, o: "Obj") -> tuple[Row, ...]:
+    """The pay-with rows of the spell ``o`` ``player`` casts: its card's, and those a static gives it ("Artifact
+    spells you cast have convoke", Chief Engineer: engine/player_statics.py spell_keywords)."""
+    own = pay_with(o.card)
+    granted = player_statics.spell_keywords(g, o, player)
+    if not granted:
+        return own
+    return own + tuple(ROWS[k] for k in sorted(granted) if k in ROWS and ROWS[k].kind == "pay_with"
+                       and ROWS[k] not in own)
 
 
 def usable(g: "Game", player: str, o: "Obj", alt: str, offered: bool = False) -> tuple[Row, Cost]:
@@ -494,7 +509,7 @@ def suggest(g: "Game", player: str, o: "Obj", total: tuple[str, ...],
     row ({} when mana alone pays; None when nothing does): what a bot answers with."""
     if afford(total, set()):
         return {}
-    for row in pay_with(o.card):
+    for row in pay_with_spell(g, player, o):
         cands = helpers(g, player, row, o.id)
         # the helpers that pay a colored symbol first, then the others (a creature that also
         # makes mana last, so it stays free to tap for mana)
@@ -604,6 +619,8 @@ def carried(o: "Obj") -> dict[str, Any]:
             out[k] = True
     if o.chosen.get("mana_spent"):  # "if at least three white mana was spent to cast SELF" read as it enters
         out["mana_spent"] = dict(o.chosen["mana_spent"])
+    if o.chosen.get("phyrexian_life"):  # compleated: the Phyrexian symbols paid with life (a later keyword)
+        out["phyrexian_life"] = int(o.chosen["phyrexian_life"])
     return out
 
 

@@ -142,7 +142,7 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
     if g.players[player].epic:  # 702.49a-b: a spell with epic this player controlled resolved
         return False
     if player_statics.active(g):
-        if player_statics.spell_limited(g, player):  # "can't cast more than one spell each turn"
+        if player_statics.spell_limited(g, player, o):  # "can't cast more than one (noncreature) spell each turn"
             return False
         if player_statics.cast_locked(g, player, o):  # 201.3: "spells with the chosen name can't be cast"
             return False
@@ -367,7 +367,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     extras += cast_options.replicate_extras(o, a.get("squad"), "squad")  # squad: likewise
     extras += cast_options.replicate_extras(o, a.get("multikicker"), "multikicker")  # 702.32c: likewise
     for k in cast_options.PAY_KEYS:
-        if a.get(k) and all(r.key != k for r in cast_options.pay_with(o.card)):
+        if a.get(k) and all(r.key != k for r in cast_options.pay_with_spell(g, player, o)):
             raise IllegalAction(f"{o.card.name} has no {k}")
     emerged = None
     if keyword_alt is not None and keyword_alt[0].keyword == "Emerge":  # the creature to sacrifice, chosen now
@@ -491,7 +491,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     most = costs.x_max(g, player, extra, new) if extra is not None and varies else None
     if most is not None and x > most:  # 118.3
         raise IllegalAction(f"X={x}: the additional cost of {o.card.name} cannot be paid with it (118.3)")
-    cost = substitute_x(raw, x)
+    cost = substitute_x(raw, x, x_color(o.card))
     others = [c for c in (alt_cost, extra, keyword_alt[0].extra if keyword_alt else None) if c is not None]
     # a keyword cost of life or objects (Flashback—Sacrifice three creatures, Kicker—Pay 3 life, buyback's
     # discards, conspire's creatures to tap: 702.77a): paid with the rest of the total cost (601.2g-h)
@@ -505,13 +505,15 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         if not costs.choices_payable(g, player, c, new):
             raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")
     cost = costs.total_cost(g, player, new, cost, chosen)  # 601.2f
+    if perm and perm.get("any_color"):  # 609.4: "you may spend mana as though it were mana of any color"
+        cost = costs.as_any_color(cost)
     if sac_mana is not None:  # 702.47c: reduced by the sacrificed permanent's mana cost
         cost = cast_options.offering_reduce(cost, sac_mana)
     if emerged is not None:  # emerge: reduced by the sacrificed creature's mana value, in generic mana
         cost = cast_options.reduce_generic(cost, mana_value(g.chars(emerged).card.mana_cost))
     if tuned is not None:  # harmonize: reduced by the tapped creature's power, in generic mana
         cost = cast_options.reduce_generic(cost, max(0, g.chars(tuned).power))
-    for row in cast_options.pay_with(o.card):  # 702.50a, 702.65a: after the total cost is known
+    for row in cast_options.pay_with_spell(g, player, g.objects[new]):  # 702.50a, 702.65a: after the total cost
         if a.get(row.key):
             picks = cast_options.check_picks(g, player, row, a[row.key], new)
             cost = cast_options.reduce(g, row, picks, cost)
@@ -530,7 +532,12 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     barred = {tuned} if tuned is not None else set()
     if offered is not None and offered.get("lands_only"):  # 712.7: mana abilities of lands that player controls only
         barred |= {i for i in g.battlefield if "Land" not in g.chars(i).types}
+    life_before = g.players[player].life
     spent = pay_mana(g, player, cost, barred, a.get("pay"), ("spell", new))
+    if o.card.keywords and "Compleated" in o.card.keywords and g.players[player].life < life_before:
+        # compleated (a later keyword, Neon Dynasty): the Phyrexian symbols paid with life (2 each, 107.4f),
+        # read as the permanent enters (engine/replacement.py enter_replacements)
+        g.objects[new].chosen["phyrexian_life"] = (life_before - g.players[player].life) // 2
     if tuned is not None:
         tap(g, tuned)  # 601.2h: paid with the rest of the cost
     if emerged is not None:  # sacrificed as the total cost is paid (601.2h)
@@ -816,7 +823,8 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
             return False
         if o.sick:
             c = g.chars(o.id)
-            return "Creature" not in c.types or "Haste" in c.keywords
+            return "Creature" not in c.types or "Haste" in c.keywords \
+                or player_statics.haste_activation(g, player, o.id)
         return True
     cost = ab.cost or Cost()
     if o.zone == "battlefield":
@@ -824,16 +832,23 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         if cost.tap or cost.untap:
             if cost.tap and o.tapped or cost.untap and not o.tapped:
                 return False
-            if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
+            if "Creature" in c.types and o.sick and "Haste" not in c.keywords \
+                    and not player_statics.haste_activation(g, player, o.id):
                 return False  # 302.6; haste, 702.10c
     elif cost.tap or cost.untap:
         return False
+    sorcery = sorcery_timing(g, player)
     if cost.loyalty is not None:
-        if not sorcery_timing(g, player) or o.chosen.get("loyalty_turn") == g.turn:
+        if o.chosen.get("loyalty_turn") == g.turn:
+            return False  # 606.3: one loyalty ability of a permanent each turn
+        if not sorcery and g.priority == player and o.zone == "battlefield" \
+                and player_statics.loyalty_instant(g, player, o.id):
+            sorcery = True  # 606.3 changed: any time they could cast an instant (116.1a)
+        if not sorcery:
             return False  # 606.3
         if isinstance(cost.loyalty, int) and cost.loyalty < 0 and o.counters.get("loyalty", 0) < -cost.loyalty:
             return False
-    if ab.sorcery_speed and not sorcery_timing(g, player):
+    if ab.sorcery_speed and not sorcery:
         return False
     if ab.condition is not None:  # 602.5b: "Activate only if / only once each turn / only during ..."
         if not condition(g, ab.condition, o.id, {"controller": player, "ability": ab}):
@@ -850,7 +865,7 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False  # 118.3: counters that can't be put on it (a rule forbids them) can't pay the cost
     if has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
         return False
-    mana = costs.ability_mana(g, player, o.id, cost)
+    mana = costs.ability_mana(g, player, o.id, cost, ab)
     if mana and "X" not in mana and not can_afford(g, player, mana, {o.id} if cost.tap else set(), ("ability", o.id)):
         return False
     return True
@@ -933,11 +948,15 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
         _ask_opponent_targets(g, player, o, ab, a)  # 602.3: an opponent chooses some of its targets
         return
     if ab.condition is not None:  # marked as it is activated (an illegal activation undoes it)
-        once = ab.condition.get("once_each_turn") or ab.condition.get("once_ever")
+        once = ab.condition.get("once_each_turn") or ab.condition.get("once_ever") \
+            or ab.condition.get("times_each_turn")
         if once and o.zone not in ("battlefield", "stack"):  # shared there by copies (Game.copy): replaced
             o = g.objects[o.id] = o.copy()
         if ab.condition.get("once_each_turn"):
             o.chosen["activated:" + ab.text] = g.turn  # 602.5b
+        if ab.condition.get("times_each_turn"):  # 602.5b: "no more than twice each turn": this turn's count
+            turn, n = o.chosen.get("activations:" + ab.text, (None, 0))
+            o.chosen["activations:" + ab.text] = (g.turn, (n if turn == g.turn else 0) + 1)
         if ab.condition.get("once_ever"):
             o.chosen["activated_ever:" + ab.text] = True  # exhaust: once for this object (400.7: a new one may again)
     if ab.kind == "mana" and isinstance(a.get("mana"), str):  # "Add {G} or {W}": a kind it adds (106.4)
@@ -946,6 +965,9 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
                 raise IllegalAction(f"{a['mana']!r}: not a kind of mana {o.card.name}'s ability adds")
     if ab.kind == "mana" and not ab.targets:
         card = o.card  # as the source last existed, if a cost sacrifices or exiles it (112.7a)
+        mana = costs.ability_mana(g, player, o.id, cost, ab)  # 605.3a, 602.2b: "{2}, {T}: Add ..." (Cabal Coffers)
+        if mana:  # its mana is paid first, from the pool and other mana abilities (601.2g-h)
+            pay_mana(g, player, substitute_x(mana, x), {o.id} if cost.tap else set(), a.get("pay"), ("ability", o.id))
         _pay_other_costs(g, player, o, cost, x)
         # 107.3a, 602.2b: the number announced for its cost ("Remove any number of storage counters") is
         # fixed in its effects, as a mana ability has no object on the stack to keep it (605.3a)
@@ -988,9 +1010,9 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     discarded = _pay_other_costs(g, player, o, cost, x)
     if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
-    mana = costs.ability_mana(g, player, o.id, cost)  # 602.2b: as it is activated (before other costs are paid)
+    mana = costs.ability_mana(g, player, o.id, cost, ab)  # 602.2b: as it is activated (before other costs are paid)
     if mana:
-        pay_mana(g, player, substitute_x(mana, s.x), {o.id} if cost.tap else set(), a.get("pay"),
+        pay_mana(g, player, substitute_x(mana, s.x, x_color(o.card)), {o.id} if cost.tap else set(), a.get("pay"),
                  ("ability", o.id))  # 106.6: restricted mana that may pay for this source's abilities
     if has_choices(cost):
         _after_costs(g, costs.start(g, player, cost, oid, s.id, "activate", a))  # 601.2h / 602.2b: chosen while paying
@@ -1083,6 +1105,15 @@ def _mana_part(ab: Ability) -> Ability:
     return Ability("mana", "", effects=tuple(Effect(e.op, dict(e.args)) for e in ab.effects))
 
 
+def x_color(card: Any) -> str | None:
+    """107.3: "Spend only black mana on X" (Consume Spirit, Crypt Rats): the color the X of the card's costs is paid
+    in (a static of the card, engine/cards/compiler), None for any mana."""
+    for ab in card.abilities:
+        if ab.kind == "static" and ab.static and ab.static.get("kind") == "x_color":
+            return str(ab.static["color"])
+    return None
+
+
 def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Ability | None = None,
                 card: Any = None) -> None:
     """605.3a: a mana ability resolves at once, after its costs are paid (its "add mana"
@@ -1094,7 +1125,7 @@ def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Abi
     if extra.get("tapped"):  # 605.1b: triggered mana abilities, told the mana it made (106.4)
         pool = g.players[player].pool
         made = [k for k in sorted(pool, key=lambda k: k != extra.get("mana")) if pool[k] > before.get(k, 0)]
-        player_statics.tapped_for_mana(g, player, src, made)
+        triggers.tapped_for_mana(g, player, src, made)
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 

@@ -56,6 +56,10 @@ CREATURE_TYPES: tuple[str, ...] = tuple(sorted({
 #: The entering choices this engine carries out, with the legal answers of each.
 ENTER_CHOICES: dict[str, tuple[str, ...]] = {"color": tuple(COLORS), "creature_type": CREATURE_TYPES}
 
+#: "As SELF enters, choose a player" (614.12): a player still in the game, kept in ``Obj.chosen["player"]``
+#: (True-Name Nemesis: "protection from the chosen player", engine/protection.py)
+PLAYER_CHOICE = "player"
+
 #: The entering choices of a card name (201.3), asked as a ``name_card`` decision: any real
 #: card name, kept in ``Obj.chosen["card_name"]``; "nonland" refuses a land's name.
 NAME_CHOICES = frozenset({"card_name", "nonland_card_name", "creature_card_name"})
@@ -85,6 +89,12 @@ def on_enter(g: "Game", o: "Obj") -> None:
             g.queue.append({"kind": "name_card", "player": o.controller, "options": seen_names(g, o.controller, what),
                             "enter": o.id, "choice": what,
                             "prompt": f"{o.card.name}: choose a {what.replace('_', ' ')} (201.3)"})
+            continue
+        if what == PLAYER_CHOICE and what not in o.chosen:  # "As SELF enters, choose a player" (any still in the game)
+            g.queue.append({"kind": "choose_option", "player": o.controller,
+                            "options": [p for p in g.order if not g.players[p].lost],
+                            "enter": o.id, "choice": what, "answer_to": "enter",
+                            "prompt": f"{o.card.name}: choose a player (614.12)"})
             continue
         if what not in ENTER_CHOICES or what in o.chosen:
             continue
@@ -212,7 +222,8 @@ def choose_problems(op: str, key: str, ref: dict[str, Any]) -> list[str]:
         return [f"reference choose in {op}.{key}"]
     if f.get("zone", "battlefield") not in CHOOSE_ZONES:
         return [f"reference choose from {f.get('zone')}"]
-    if set(ref) - {"choose", "amount", "chooser", "up_to", "different", "among"}:  # different: names or mana values;
+    if set(ref) - {"choose", "amount", "chooser", "up_to", "different", "among", "random"}:  # different: names or
+        # mana values; random: picked at random, not by the chooser ("a creature card at random from your graveyard");
         # among: of the objects another reference names ("from among the cards milled this way", engine.values)
         return ["reference choose options"]
     return []

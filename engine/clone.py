@@ -36,6 +36,8 @@ def entering(g: "Game", o: "Obj") -> bool:
     st = clone_static(o)
     if st is None or o.is_copy:
         return False
+    if st.get("condition") and not g.condition(st["condition"], o.id):  # "If you attacked this turn, you may
+        return False  # have SELF enter as a copy ..." (Protean Raider): checked as it enters (614.12)
     f = dict(st.get("filter") or {"types": ["Creature"]})
     cands = [i for i in g.battlefield if i != o.id and matches(g, i, f, o.id, o.controller)]
     if not cands:

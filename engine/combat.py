@@ -248,7 +248,7 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
         if a in groups:
             o.chosen["band"] = groups[a]  # 702.21e: for the rest of combat
         if a in tapped:
-            tap(g, a)  # 508.1f, with its event (603.2d)
+            tap(g, a, attacking=True)  # 508.1f, with its event (603.2d)
     if cost:  # 508.1g-i: the total cost, locked in; mana abilities, then the payment
         payment.pay_mana(g, player, cost, set())
         g.log("attack_cost", player=player, mana="".join("{" + s + "}" for s in cost))
@@ -438,7 +438,7 @@ def can_block(g: "Game", b: int, a: int) -> bool:
     if walks and any(_walks_past(g, q, bc.controller) for q in walks):
         return False  # 702.14c
     if "Protection" in akw:
-        if protected(g, ac, b):
+        if protected(g, ac, b, holder=a):
             return False  # 702.16e
     for r in bc.rules:
         if r.get("rule") == "block_only_flying" and "Flying" not in akw:

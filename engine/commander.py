@@ -23,7 +23,7 @@ The rules here:
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine.choices import NeedChoice
 
@@ -267,12 +267,13 @@ def note_damage(g: "Game", src: "Obj", player: str, n: int) -> None:
         dmg[owner] = dmg.get(owner, 0) + n
 
 
-def check(g: "Game") -> bool:
+def check(g: "Game", can_lose: "Callable[[str], bool] | None" = None) -> bool:
     """903.11a, a state-based action (704.3): a player dealt 21 or more combat damage by one
-    commander loses the game. True when someone lost."""
+    commander loses the game, unless ``can_lose`` says that player can't (104.3). True when someone lost."""
     did = False
     for p in g.players.values():
-        if not p.lost and p.commander_damage and max(p.commander_damage.values()) >= LETHAL:
+        if not p.lost and p.commander_damage and max(p.commander_damage.values()) >= LETHAL \
+                and (can_lose is None or can_lose(p.name)):  # "You can't lose the game" (104.3)
             p.lost = True
             did = True
             g.log("lose", player=p.name, why="commander")

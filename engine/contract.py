@@ -68,20 +68,24 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     if extra:
         out.append(f"amount {head} with {sorted(extra)}")
     if head == "count_this_way" and a.get("action") not in ("milled", "put", "exiled", "destroyed", "discarded",
-                                                            "tapped", "shuffled", "sacrificed"):
+                                                            "tapped", "shuffled", "sacrificed", "couldnt",
+                                                            "flips_won"):
         out.append(f"amount count_this_way {a.get('action')}")
+    if head == "count_this_way" and a.get("action") == "couldnt" and set(a["count_this_way"]) - {"opponent"}:
+        out.append("amount count_this_way couldnt by a filter")  # players, not cards: only "opponent" is read
     if head == "count_this_way" and a.get("action") == "shuffled" and a["count_this_way"]:
         out.append("amount count_this_way shuffled by a filter")  # the cards are hidden in a library (401.2)
+    exiled_cards = a.get("action") == "exiled" and a["count_this_way"].get("zone") == "any_card"  # from any zone
     if head == "count_this_way" and a.get("action") in ("exiled", "destroyed", "sacrificed") \
-            and (set(a["count_this_way"]) - {"types", "token", "controller"}
+            and (set(a["count_this_way"]) - {"types", "token", "controller"} - ({"zone"} if exiled_cards else set())
                  or a["count_this_way"].get("controller", "you") != "you"):  # what engine.values.gone_matches reads
         out.append(f"amount count_this_way {a.get('action')} by {sorted(a['count_this_way'])}")
     if head == "count" and isinstance(a["count"], dict) and a["count"].get("zone", "battlefield") not in COUNT_ZONES:
         out.append(f"amount count in zone {a['count']['zone']!r}")
     if head == "times":
         out += amount_problems(a.get("of"), static)
-    if head == "half":
-        out += amount_problems(a.get("half"), static)
+    if head in ("half", "third"):
+        out += amount_problems(a.get(head), static)
     if head == "died_this_turn" and (not isinstance(a["died_this_turn"], dict) or set(a["died_this_turn"]) - DIED_KEYS
                                      or a["died_this_turn"].get("controller") not in (None, "you", "opponent")):
         out.append(f"amount died_this_turn by {a['died_this_turn']!r}")
@@ -96,8 +100,10 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     if head == "plus":
         for x in a["plus"]:
             out += amount_problems(x, static)
-    for key in ("power_of", "toughness_of", "counters_on", "hand_of", "mana_spent_on"):
-        if head == key and a[key] != "sacrificed" and not (key == "hand_of"
+    if head == "mv_of" and static:
+        out += [f"{p} in amount mv_of" for p in ref_problems(a["mv_of"], static)]
+    for key in ("power_of", "toughness_of", "counters_on", "hand_of", "mana_spent_on", "library_size"):
+        if head == key and a[key] != "sacrificed" and not (key in ("hand_of", "library_size")
                                                            and a[key] in ("each_player", "that_player")):
             # (hand_of "each_player": every player's hand, counted with no reference: engine.values.amount;
             # "that_player": "the number of cards in their hand", counted for each player, values.amount_for)
@@ -117,7 +123,7 @@ def ref_problems(ref: Any, static: bool = False) -> list[str]:
             return [f"reference {sorted(ref)}"]
         out: list[str] = []
         for k in ("graveyard_of", "library_of", "hand_cards_of", "controller_of", "owner_of", "opponents_of", "chooser",
-                  "among"):
+                  "among", "couldnt"):
             if k in ref:
                 out += ref_problems(ref[k])
         if "amount" in ref:
@@ -135,7 +141,10 @@ def effect_problems(e: Effect) -> list[str]:
     out: list[str] = []
     for k, v in e.args.items():
         where = f"{e.op}.{k}"
-        if k in INT_ARGS.get(e.op, ()):
+        if e.op == "add_mana" and k == "any" and isinstance(v, dict) and not v.get("x"):  # "X mana of any one
+            # color, where X is Q": counted as it resolves (engine/ops/control.py); not an X paid with a mana ability
+            out += [f"{where}: {p}" for p in amount_problems(v)]
+        elif k in INT_ARGS.get(e.op, ()):
             if not isinstance(v, int) or isinstance(v, bool):
                 out.append(f"{where}: {v!r} where the op reads a number as written")
         elif k in AMOUNT_ARGS and not (isinstance(v, str) and v in AMOUNT_WORDS.get(e.op, ())):
@@ -151,12 +160,35 @@ def effect_problems(e: Effect) -> list[str]:
                     out += effect_problems(sub)
                 elif isinstance(sub, Ability):
                     out += ability_problems(sub)
+                elif isinstance(sub, (list, tuple)):  # unless.alternatives: lists of effects, one chosen
+                    out += [p for x in sub if isinstance(x, Effect) for p in effect_problems(x)]
     if e.op == "counters":
         kind = e.args.get("kind", "+1/+1")
         if not isinstance(kind, str) or kind == "any" and not e.args.get("remove"):
             out.append(f"counters.kind: counter kind {kind!r}")  # "a counter of any kind" is removed, never put
         # counters on a player (121.1) are the op's too (engine/ops/objects.py)
     return out
+
+
+#: the filter keys compared with a number or an amount (engine/filters.py ``_cmp``)
+CMP_KEYS = tuple(k + s for k in ("power", "toughness", "mv") for s in ("_le", "_ge", "_eq"))
+
+
+def filter_problems(f: Any) -> list[str]:
+    """What of the amounts an object filter compares with (``CMP_KEYS``) cannot be computed
+    where the filter is read without a resolution (611.3a, 603.2: a static ability's affected
+    objects, a trigger's event): only the amounts of ``values.STATIC_AMOUNT_KINDS``; the X of
+    the spell or ability choosing is read where it is chosen."""
+    if not isinstance(f, dict):
+        return []
+    out: list[str] = []
+    for k in CMP_KEYS:
+        v = f.get(k)
+        if isinstance(v, dict) and not v.get("x"):
+            out += [f"filter {k}: {p}" for p in amount_problems(v, static=True)]
+    for sub in f.get("or", ()) if isinstance(f.get("or"), list) else ():
+        out += filter_problems(sub)
+    return out + filter_problems(f.get("not"))
 
 
 def ability_problems(ab: Ability) -> list[str]:
@@ -171,10 +203,12 @@ def ability_problems(ab: Ability) -> list[str]:
         for name in ev if isinstance(ev, list) else [ev]:
             if name not in TRIGGER_EVENTS and name not in ALIASES and name != "tapped_for_mana":
                 out.append(f"trigger event {name}")
+        out += [f"trigger {p}" for p in filter_problems((ab.trigger or {}).get("filter"))]
     if ab.condition:
         out += condition_problems(ab.condition)
     if ab.kind == "static":
         st = ab.static or {}
+        out += [f"static {p}" for p in filter_problems(st.get("affects"))]
         for k in ("power", "toughness", "per"):
             if k in st and st.get("kind") in ("anthem", "set_pt"):
                 out += [f"static {st['kind']}.{k}: {p}" for p in amount_problems(st[k], static=True)]

@@ -16,13 +16,13 @@ from collections.abc import Iterator
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from engine import knowledge, player_statics
+from engine import knowledge, player_statics, zones_cast
 from engine.actions import discard, sacrifice
 from engine.cards.abilities import Ability, CardDef, Cost
 from engine.decision_kinds import answer_cards
 from engine.errors import IllegalAction
 from engine.filters import eq_value, matches, unknown_keys
-from engine.mana import unpayable
+from engine.mana import mana_value, unpayable
 from engine.memo import per_object
 from engine.payment import chosen_parts
 from engine.tapping import tap
@@ -306,10 +306,12 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
             if s is not None:  # 608.2h: "the sacrificed creature" is known as it last existed
                 s.chosen.setdefault("sacrificed", []).append(
                     {"power": c.power, "toughness": c.toughness, "name": name, "types": sorted(c.types),
-                     "subtypes": sorted(c.subtypes)})
+                     "subtypes": sorted(c.subtypes), "mv": mana_value(g.objects[i].card.mana_cost)})
             sacrifice(g, i)  # 701.14a, with its event (603.2)
         elif part == "discard":
-            discard(g, i)  # 701.7, with its event
+            new = discard(g, i)  # 701.7, with its event
+            if s is not None:  # "the discarded card's mana value" of the ability or spell it paid for (601.2h)
+                s.chosen.setdefault("discarded", []).append(new)
         elif part in ("exile_from_graveyard", "exile_from_hand"):
             g.move(i, "exile")
         elif part in ("linked_to_graveyard", "process"):
@@ -320,6 +322,8 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                 s.chosen["revealed_as_cast"] = True
         elif part == "reveal_hand":  # 701.15a: shown to every player; it stays in the hand
             knowledge.show(g, [i])
+            if s is not None:  # "the revealed card's power" (Titan's Presence): the spell remembers it (601.2h)
+                s.chosen.setdefault("revealed", []).append(i)
         elif part == "tap_others":
             tap(g, i)  # 701.17a, with its event (603.2d)
         elif part == "remove_counter_from":  # one counter of the kind the filter names (its "counter")
@@ -477,7 +481,8 @@ def total_cost(g: "Game", player: str, spell: int, symbols: tuple[str, ...],
     """601.2f: the total cost of casting ``spell``: ``symbols`` (its mana or alternative cost
     plus additional costs) with the increases added and then the reductions taken off."""
     if not _statics(g) and not _self_changes(g.objects[spell].card) and not next_spell_reductions(g, player):
-        return symbols  # nothing changes the cost (the common case, known without a scan)
+        # nothing changes the cost (the common case, known without a scan) but how a permission lets it be paid
+        return as_any_color(symbols) if _any_color_permission(g, player, spell) else symbols
     extra: list[str] = []
     change = cost_change(g, player, spell, targets, extra)
     out = apply_change(symbols + tuple(extra), change)
@@ -501,11 +506,24 @@ def _floor(g: "Game", symbols: tuple[str, ...]) -> tuple[str, ...]:
 def any_color(g: "Game", player: str, spell: int, targets: list[list[Any]] | None = None) -> bool:
     """"You may spend mana as though it were mana of any color to cast planeswalker spells" (Oath of
     Nissa): may ``player`` pay the colored part of ``spell``'s total cost with mana of any type?"""
+    if _any_color_permission(g, player, spell):
+        return True
     for src, st in _statics(g):
         if st.get("any_color") and g.controller_of(src) == player \
                 and _spell_matches(g, spell, st.get("spells") or {}, src, targets):
             return True
     return False
+
+
+def _any_color_permission(g: "Game", player: str, spell: int) -> bool:
+    """609.4: a card cast from another zone by a permission that says "and you may spend mana as though it were
+    mana of any color to cast that spell" (Covetous Urge; engine/zones_cast.py). The spell on the stack is a new
+    object (400.7): engine/casting.py applies the permission it found before moving the card."""
+    o = g.objects.get(spell)
+    if o is None or o.zone not in ("exile", "graveyard", "library"):
+        return False
+    p = zones_cast.permission(g, player, o)
+    return bool(p and p.get("any_color"))
 
 
 def as_any_color(symbols: tuple[str, ...]) -> tuple[str, ...]:
@@ -549,6 +567,10 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
         if ab.kind == "static" and own and own.get("kind") == "cost_change" and own.get("spells") == "self":
             if own.get("condition") and not _self_condition(g, own["condition"], player):
                 continue
+            o = g.objects[spell]
+            frm = o.chosen.get("cast_from") if o.zone == "stack" else o.zone
+            if own.get("cast_from") and frm != own["cast_from"]:
+                continue  # "if you pay {1} more to cast it" of a permission to cast it from a graveyard (601.2f)
             tg = own.get("targets")
             if tg and targets is not None and not any(
                     isinstance(x, int) and matches(g, x, tg, spell, player) for slot in targets for x in slot):
@@ -586,10 +608,30 @@ def _self_condition(g: "Game", cond: dict[str, Any], player: str) -> bool:
     return condition(g, cond, None, {"controller": player})  # a condition of the player casting it
 
 
-def ability_mana(g: "Game", player: str, src: int, cost: Cost) -> tuple[str, ...]:
+def ability_mana(g: "Game", player: str, src: int, cost: Cost, ab: Any = None) -> tuple[str, ...]:
     """The mana an activated ability's cost asks now: "This ability costs {1} less to activate for each
     instant and sorcery card in your graveyard" / "if you control a legendary creature" changes its generic
-    mana as it is activated (602.2b: as 601.2f for a spell; a reduction takes away generic mana only)."""
+    mana as it is activated (602.2b: as 601.2f for a spell; a reduction takes away generic mana only); then
+    the statics about abilities (``ab``: "Equip abilities you activate cost {1} less to activate"), increases
+    before reductions (601.2f), a reduction that "can't reduce the mana in that cost to less than one mana"
+    stopping there."""
+    mana = _own_change(g, player, src, cost)
+    changes = player_statics.ability_cost_changes(g, player, src, ab) if ab is not None else []
+    for n, floor in sorted(changes, key=lambda c: -c[0]):
+        before = _mana_count(mana)
+        mana = apply_change(mana, n)
+        left = _mana_count(mana)
+        if floor and left < min(floor, before):  # "can't reduce the mana in that cost to less than one mana"
+            mana = mana + (str(min(floor, before) - left),)
+    return mana
+
+
+def _mana_count(symbols: tuple[str, ...]) -> int:
+    """The amount of mana symbols ask (generic by number, each other symbol one)."""
+    return sum(int(s) if s.isdigit() else 0 if s == "X" else 1 for s in symbols)
+
+
+def _own_change(g: "Game", player: str, src: int, cost: Cost) -> tuple[str, ...]:
     ch = cost.change
     if not ch:
         return cost.mana

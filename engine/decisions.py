@@ -65,9 +65,11 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     p = g.players[player]
     afford: dict[tuple[str, ...], bool] = {}
     granted = cast_options.granted_flashback(g)  # "gains flashback until end of turn" (Snapcaster Mage)
+    # "instant and sorcery cards in your graveyard have retrace" (Wrenn and Six's emblem: 702.80a)
+    ruled = bool(p.graveyard) and player_statics.active(g) and bool(player_statics.statics(g, "graveyard_keywords"))
     for oid in p.graveyard:  # keyword casts from the graveyard: flashback (702.33a; engine/cast_options.py)
         o = g.objects[oid]
-        if not o.card.keywords and oid not in granted:
+        if not o.card.keywords and oid not in granted and not ruled:
             continue
         for name, row, c in cast_options.object_alternatives(g, o, granted):
             if row.zone != "graveyard" or not casting.can_cast_timing(g, player, o):
@@ -550,7 +552,7 @@ def _helped(g: "Game", player: str, o: Any, base: tuple[str, ...],
     delve: engine/cast_options.py), which the option carries for the bots to answer with."""
     if _affordable(g, player, o, base, afford, choice=choice):
         return {}
-    if not o.card.keywords or not cast_options.pay_with(o.card):
+    if not cast_options.pay_with_spell(g, player, o):
         return None
     extra = costs.additional_cost(o.card, choice)
     if extra is not None:

@@ -318,7 +318,12 @@ def known_to(g: "Game", oid: int, player: str) -> bool:
     o = g.objects.get(oid)
     if o is None or not is_face_down(o):
         return True
-    return (g.chars(oid).controller if o.zone == "battlefield" else o.controller) == player
+    if (g.chars(oid).controller if o.zone == "battlefield" else o.controller) == player \
+            or player in o.chosen.get("looked_by", ()):  # an effect let that player look at it (Revealing Wind)
+        return True
+    # "You may look at face-down creatures you don't control any time" (Keeper of the Lens)
+    return o.zone == "battlefield" and "Creature" in g.chars(oid).types and player_statics.active(g) and any(
+        ctl == player for _, ctl, _ in player_statics.statics(g, "look_face_down"))
 
 
 def reveal_all(g: "Game", owner: str | None = None) -> None:

@@ -25,7 +25,13 @@ KNOWN = frozenset({
     "drawn_this_turn",  # "cards in your hand drawn this turn" (Sylvan Library; Game.draw marks them, 121.1)
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
+    "single_target",  # "target spell with a single target": one target chosen in all (114.6a)
+    "face_down",  # "face-down creatures you control" (707.2): a face-down spell or permanent
+    "dealt_damage_this_turn",  # "creature that dealt damage this turn" (its damage this turn: engine/actions.py)
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
+    "attacked_this_turn",  # "creatures that attacked this turn" (508.1: declared as attackers; triggers.py marks)
+    "put_there_this_turn",  # "card in your graveyard that was put there from anywhere this turn" (Game.move)
+    "targets_you_or",  # a filter: "a spell that targets you or a creature you control" (either one, 115.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
     "damaged_by",  # "self" / "attached": "a creature dealt damage by SELF this turn" (its damage sources, 514.2)
     "cast_from",  # zones: "spells you cast from your graveyard" (a spell's zone it was cast from, 601.2a)
@@ -33,8 +39,16 @@ KNOWN = frozenset({
     "blocking_self", "blocked_by_self", "in_combat_with_self",
     "not_ids",  # "each other creature that shares a color with it": not the objects named (engine/values.py)
     "other_than",  # a reference: "it gets +1/+1 for each other creature": not those objects (values.bind_refs)
+    # a reference: "for each other creature that shares a creature type with it" (205.3m): bound to "subtypes" by
+    # values.bind_refs and values.static_bind, as other_than is
+    "shares_type_with",
+    "life_eq", "life_le", "life_ge",  # a player's life total: "each player with exactly 13 life" (119.1)
+    # "with the same name as a card in their (your) graveyard": "controller" (of the object) or "you" (201.2)
+    "name_in_graveyard",
+    "face_down",  # "face-down creature": a face-down spell or permanent (707.2), as it is now
     "pt_equal",  # bool: "whose power and toughness are (aren't) equal" (208.1)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
+    "attached_ids",  # "all Equipment attached to that creature": attached to one of these (301.5; from attached_ref)
     "damaged_you_this_turn",  # "creature that dealt damage to you this turn" (engine/triggers.py damaged_by_turn)
     "entered_this_turn",  # "creature that entered this turn": on the battlefield since this turn (Obj.entered_turn)
     "toughness_gt_power",  # "creature with toughness greater than its power" (208.1, 613: as it is now)
@@ -48,6 +62,7 @@ _PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Pl
 #: Keys that name another object of the resolution ("with the same name as that permanent"):
 #: engine.values binds them to plain keys (``name_in``) before ``matches`` reads the filter.
 BOUND_KEYS = frozenset({"same_name_as", "shares_color_with", "blocking_ref",
+                        "attached_ref",  # "all Equipment attached to that creature": bound to attached_ids (608.2c)
                         "type_choice",  # "of the creature type of your choice": chosen as it resolves (608.2d)
                         "color_choice"})  # "of the color of your choice": chosen as it resolves (608.2d)
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
@@ -56,10 +71,15 @@ _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_da
 GROUP_KEYS = frozenset({"one_of_each", "different_names"})
 
 
+#: the comparison keys of each compared value ("power_le": at most), with their test
+_CMP_KEYS = {key: tuple((key + suf, op) for suf, op in (("_le", int.__le__), ("_ge", int.__ge__), ("_eq", int.__eq__)))
+             for key in ("power", "toughness", "mv")}
+
+
 def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None) -> bool:
-    for suf, op in (("_le", int.__le__), ("_ge", int.__ge__), ("_eq", int.__eq__)):
-        if key + suf in f:
-            want = f[key + suf]
+    for name, op in _CMP_KEYS[key]:
+        if name in f:
+            want = f[name]
             if isinstance(want, dict) and want.get("x") and src in game.objects:
                 n = game.objects[src].x  # the X of the spell or ability choosing (107.3a)
             else:
@@ -132,10 +152,14 @@ def _named(name: str, wanted: str) -> bool:
 def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             controller: str | None = None) -> bool:
     """Does object id or player name ``x`` match filter ``f`` relative to source ``src``?"""
-    you = controller or (game.controller_of(src) if src is not None else None)
     if isinstance(x, str):  # a player
+        you = controller or (game.controller_of(src) if src is not None else None)
         if not (f.get("player") or f.get("any")):
             return False
+        if "life_eq" in f or "life_le" in f or "life_ge" in f:  # "each player with exactly 13 life" (119.1)
+            life = game.players[x].life
+            if life != f.get("life_eq", life) or life > f.get("life_le", life) or life < f.get("life_ge", life):
+                return False
         if f.get("opponent") or f.get("controller") == "opponent":
             return _opponent(game, x, you)
         if f.get("controller") == "you":
@@ -168,8 +192,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if f.get("permanent") and o.zone != "battlefield" and not c.types & _PERMANENT_TYPES:
         return False  # 110.4a: "permanent card": an artifact, creature, enchantment, land or planeswalker card
     t = f.get("types")
-    if t and not any(tt in c.types or (tt == "Permanent" and o.zone == "battlefield")
-                     or (tt == "Spell" and o.zone == "stack") or tt == "Card" for tt in t):
+    if t and not _of_types(c.types, t, o.zone):
         return False
     if f.get("permanent") and not c.types & _PERMANENT_TYPES:
         return False  # "permanent card" (110.4a: a card with a permanent type; Wrenn and Seven's -8)
@@ -189,8 +212,19 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "not_ids" in f and x in f["not_ids"]:
         return False
+    if "attached_ids" in f and o.attached_to not in f["attached_ids"]:
+        return False
+    if "face_down" in f and ("face_down" in o.chosen) != bool(f["face_down"]):
+        return False  # 707.2: a face-down spell or permanent
+    if "name_in_graveyard" in f:  # "with the same name as a card in their graveyard" (201.2)
+        who = you if f["name_in_graveyard"] == "you" else game.controller_of(x)
+        if who not in game.players or not any(game.objects[c].card.name == o.card.name
+                                               for c in game.players[who].graveyard if c != x):
+            return False
     if "blocking_ids" in f and not set(o.blocking) & set(f["blocking_ids"]):
         return False
+    # the controller of the source ("you"), found only for the parts that read it
+    you = controller or (game.controller_of(src) if src is not None and _READS_YOU.intersection(f) else None)
     if f.get("damaged_you_this_turn"):  # 120.1: it dealt damage to you this turn (as this object)
         pl = game.players.get(you) if you is not None else None
         if pl is None or pl.damaged_turn != game.turn or x not in pl.damaged_by_turn:
@@ -215,6 +249,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
                 return False
         elif ctl == "opponent":
             if not _opponent(game, c.controller, you):
+                return False
+        elif ctl == "attached_player":  # "creatures enchanted player controls" (a Curse): the player it enchants
+            so = game.objects.get(src) if src is not None else None
+            if so is None or so.attached_to != c.controller:
                 return False
         elif ctl.__class__ is list and c.controller not in ctl:  # the players a reference meant (bind_players)
             return False
@@ -257,6 +295,13 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "not_keyword" in f and f["not_keyword"] in c.keywords:
         return False
+    hit = _HEAD_ONLY.get(id(f))
+    if hit is None or hit[0] is not f:
+        if len(_HEAD_ONLY) > 8192:
+            _HEAD_ONLY.clear()
+        hit = _HEAD_ONLY[id(f)] = (f, _HEAD_KEYS.issuperset(f))
+    if hit[1]:
+        return True  # every key was tested above (the common filters: types, colors, controller, ...)
     if "counter" in f and not o.counters.get(f["counter"]):
         return False
     if "counters_ge" in f and any(o.counters.get(k, 0) < n for k, n in f["counters_ge"].items()):
@@ -265,7 +310,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # "whose power and toughness aren't equal" (208.1)
     if not _cmp(game, c.power, f, "power", src) or not _cmp(game, c.toughness, f, "toughness", src):
         return False
-    if any(k in f for k in ("mv_le", "mv_ge", "mv_eq")):
+    if "mv_le" in f or "mv_ge" in f or "mv_eq" in f:
         if not _cmp(game, _mv(o), f, "mv", src):
             return False
     name = f.get("name")
@@ -277,6 +322,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "cast_from" in f:  # a spell: the zone it was cast from; a card that may be cast: where it is now (601.2a)
         if (o.chosen.get("cast_from") if o.zone == "stack" else o.zone) not in f["cast_from"]:
             return False
+    if f.get("dealt_damage_this_turn") and (o.chosen.get("damage_turn") or (None, 0))[0] != game.turn:
+        return False  # "that dealt damage this turn" (Avenging Arrow): it dealt some damage this turn (119.1)
+    if "face_down" in f and ("face_down" in o.chosen) != bool(f["face_down"]):
+        return False  # 707.2: face down (a spell cast face down, 707.4, or a permanent turned face down)
     if f.get("adventurer") and (o.card.layout != "adventure" or "face_down" in o.chosen):
         return False  # "that has an Adventure" (Throne of Eldraine, a later layout; a face-down card has none, 707.2)
     if "name_in" in f and ("face_down" in o.chosen or not any(has_name(o.card.name, n) for n in f["name_in"])):
@@ -310,6 +359,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if f.get("equipped") and not _has_attached(game, x, "Equipment"):
         return False
+    if f.get("single_target") and sum(len(slot) for slot in o.targets) != 1:
+        return False  # "a spell with a single target" (114.6a)
     if "targets" in f or f.get("targets_you"):  # a spell that targets SELF / an object / you (115.1)
         chosen = [t for slot in o.targets for t in slot]
         want = f.get("targets")
@@ -319,6 +370,11 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
                                               and matches(game, t, want, src, controller) for t in chosen):
             return False
         if f.get("targets_you") and you not in chosen:
+            return False
+    if "targets_you_or" in f:  # "that targets you or a creature you control": you, or an object that matches
+        chosen = [t for slot in o.targets for t in slot]
+        if you not in chosen and not any(isinstance(t, int) and t in game.objects
+                                         and matches(game, t, f["targets_you_or"], src, controller) for t in chosen):
             return False
     if "chosen_color" in f or "chosen_type" in f or "chosen_name" in f:  # chosen as the source entered (614.12)
         so = game.objects.get(src) if src is not None else None
@@ -336,6 +392,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if so is None or not set(game.chars(so.id).colors if so.zone == "battlefield" else so.card.colors) \
                 & set(c.colors):
             return False
+    if "attacked_this_turn" in f and (o.chosen.get("attacked_turn") == game.turn) != f["attacked_this_turn"]:
+        return False  # "untap all creatures that attacked this turn" (Relentless Assault)
+    if f.get("put_there_this_turn") and o.chosen.get("graveyard_turn") != game.turn:
+        return False  # "that were put there from anywhere this turn" (Garna, the Bloodflame)
     if f.get("from_battlefield_this_turn") and o.chosen.get("from_battlefield_turn") != game.turn:
         return False  # "that was put there from the battlefield this turn"
     if f.get("drawn_this_turn") and (o.zone != "hand" or o.chosen.get("drawn_turn") != game.turn):
@@ -345,6 +405,31 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "not" in f and matches(game, x, f["not"], src, controller):
         return False
     return True
+
+
+#: the keys of an object filter that ``matches`` has tested once it has tested "not_keyword": a
+#: filter of these keys only matches there (the keys tested after it are looked for only in others)
+_HEAD_KEYS = frozenset({
+    "player", "any", "zone", "ability", "paired_group", "permanent", "types", "and_types", "subtypes",
+    "not_types", "and_subtypes", "not_subtypes", "supertypes", "not_supertypes", "not_ids", "blocking_ids",
+    "damaged_you_this_turn", "colors", "not_colors", "colorless", "multicolored", "monocolored", "controller",
+    "owner", "attached_to_self", "other", "tapped", "attacking", "attacking_you", "unblocked", "blocking",
+    "blocking_self", "blocked_by_self", "in_combat_with_self", "in_combat", "token", "kicked", "keyword",
+    "not_keyword"})
+_HEAD_ONLY: dict[int, tuple[dict[str, Any], bool]] = {}  # id(filter) -> (filter, of _HEAD_KEYS only?)
+
+#: the keys of an object filter whose test reads who "you" are (the controller of the source)
+_READS_YOU = frozenset({"damaged_you_this_turn", "controller", "owner", "attacking_you", "targets_you", "targets"})
+
+
+def _of_types(types: frozenset[str], wanted: list[str], zone: str) -> bool:
+    """Has the object one of these card types ("Permanent": on the battlefield, "Spell": on the
+    stack, "Card": any)?"""
+    for tt in wanted:
+        if tt in types or tt == "Permanent" and zone == "battlefield" or tt == "Spell" and zone == "stack" \
+                or tt == "Card":
+            return True
+    return False
 
 
 def _any_ability(f: dict[str, Any]) -> bool:
@@ -362,7 +447,7 @@ def _has_attached(game: "Game", x: int, subtype: str) -> bool:
 
 #: the controller values ``matches`` reads itself (a list is the players a reference meant, bound
 #: during a resolution by engine/values.bind_players)
-PLAYER_WORDS = (None, "you", "not_you", "opponent")
+PLAYER_WORDS = (None, "you", "not_you", "opponent", "attached_player")
 
 
 def prior_target(ctl: Any) -> int | None:
@@ -399,7 +484,7 @@ def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False
         out.add("owner")
     for sub in f.get("or", ()):
         out |= unknown_keys(sub)
-    for k in ("not", "targets"):
+    for k in ("not", "targets", "targets_you_or"):
         if isinstance(f.get(k), dict):
             out |= unknown_keys(f[k])
     return out

@@ -57,6 +57,7 @@ from engine.filters import matches
 from engine.layers import Chars, compute, copy_layers, counters_allowed, off_battlefield
 from engine.leave import exile_orphans, leave
 from engine.ops import OPS
+from engine.ops.objects import replacement_tokens
 from engine.rng import GameRandom
 from engine.state import STEPS, Decision, Obj, Player, create_object, stamp_entry
 from engine.until import object_left, source_left
@@ -88,7 +89,7 @@ class Game:
     _chars_zone_free: dict[int, Chars]                                          # layers.compute
     _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any]]]]]]  # decisions
     _cost_statics: tuple[Any, list[tuple[int, dict[str, Any]]]]                 # costs._statics
-    _listened: tuple[Any, frozenset[str]]                                       # triggers.event
+    _listened: tuple[Any, dict[str, list[int]]]                                 # triggers.event
     _commander_names: dict[str, str]                                            # view.commander_name
     _state_any: tuple[int, bool]                                                # triggers.state_triggers
     _face_down: bool                                                            # facedown (its options)
@@ -419,7 +420,7 @@ class Game:
     def move(self, oid: int, to: str, *, top: bool = True, controller: str | None = None,
              tapped: bool = False, index: int | None = None, replaced: bool = False,
              counters: dict[str, int] | None = None, linked: int | None = None, transformed: bool = False,
-             attached_to: int | None = None) -> int:
+             attached_to: int | None = None, tokens: Any = ()) -> int:
         """Move an object to a zone; it becomes a new object there (400.7). Returns its new id.
 
         A move to a graveyard goes through its replacement effects (614.1a, engine/replacement.py)
@@ -427,7 +428,8 @@ class Game:
         into its owner's library. ``counters``: it enters the battlefield with them (614.1c:
         persist, undying). ``linked``: the source whose replacement the caller applied exiles it,
         linked to that source's "exiled with" ability (614.14). ``attached_to``: an Aura spell enters
-        the battlefield attached to its target (303.4f), so its enters triggers see it attached."""
+        the battlefield attached to its target (303.4f), so its enters triggers see it attached. ``tokens``: the
+        tokens a replacement the caller applied creates as the object moves (614.1a; engine/ops/objects.py)."""
         o = self.objects[oid]
         frm = o.zone
         r = self.resolving
@@ -452,10 +454,12 @@ class Game:
         elif frm == "battlefield" and o.chosen.get("leaves_to") not in (None, to):
             to = o.chosen["leaves_to"]  # 702.83a: "if it would leave the battlefield, exile it instead"
         link = linked if to == "exile" else None
+        made = tokens
         if not replaced and (to == "graveyard" or self.commanders and to in commander.REPLACED):
             # 614.1a: "exile it instead", "shuffle it ... instead"; 903.9: the command zone instead
             res = replacement.zone_change(self, o, frm, to, ask=commander.may_ask(self, frm))
             to, link = res["to"], res.get("link") if res["to"] == "exile" else None
+            made = res.get("tokens", ())
         if self.replacing:
             replacement.done(self, f"zone:{oid}")
             commander.done(self, oid)
@@ -562,6 +566,8 @@ class Game:
                      else [n.owner])
         else:
             self.log("move", card=n.card.name, obj=n.id, frm=frm, to=to, owner=n.owner, hidden=False)
+        if to == "graveyard":  # "cards in your graveyard that were put there from anywhere this turn" (404.2)
+            n.chosen["graveyard_turn"] = self.turn
         if frm == "battlefield" and to == "graveyard":
             n.chosen["from_battlefield_turn"] = self.turn
             if before is not None and "Creature" in before.types:  # "put into your graveyard" (recover, 702.58a)
@@ -593,17 +599,32 @@ class Game:
             triggers.event(self, {"event": "card_to_graveyard", "obj": n.id, "player": n.owner, "from": frm})
         if frm == "graveyard":  # "whenever ... leave your graveyard" (603.2)
             triggers.event(self, {"event": "leaves_graveyard", "obj": n.id, "player": n.owner, "to": to})
+        if made:
+            replacement_tokens(self, made)
         return n.id
 
     def draw(self, player: str, n: int = 1) -> None:
         """Draw n cards (121.2); drawing from an empty library loses at the next SBA check (704.5b)."""
         p = self.players[player]
-        for _ in range(n):
-            if player_statics.active(self) and player_statics.draw_capped(self, player):
+        todo = [True] * n  # True: a draw "draw two cards instead" may still replace (614.5: once for each event)
+        while todo:
+            fresh = todo.pop()
+            statics_on = player_statics.active(self)
+            if statics_on and player_statics.draw_capped(self, player):
                 continue  # "can't draw more than one card each turn": this draw can't happen (121.2)
             if self.effects and replacement.draw_replaced(self, player):
                 continue  # 614.11: replaced, even from an empty library; the next draw goes on (614.11a)
+            mine = self.step == "draw" and self.active == player  # their own draw step (504)
+            if mine:
+                turn, k = p.draw_step_draws
+                p.draw_step_draws = (self.turn, (k if turn == self.turn else 0) + 1)
+            if fresh and statics_on:  # 614.1a: "If you would draw a card, draw two cards instead"
+                earlier = (p.draw_step_draws[1] - 1) if mine else None
+                todo.extend([False] * (player_statics.draw_times(self, player, earlier) - 1))
             if not p.library:
+                if player_statics.active(self) and player_statics.empty_draw_wins(self, player):
+                    self.wins(player)  # 614.1a: "you win the game instead" (Laboratory Maniac)
+                    return
                 p.drew_from_empty = True
                 continue
             new = self.move(p.library[0], "hand")
@@ -911,6 +932,19 @@ class Game:
         self.log("game_over", winner=self.winner)
         return True
 
+    def wins(self, player: str) -> None:
+        """104.2a: ``player`` wins the game: every opponent loses (104.3h, 800.7; 801.14: with limited range of
+        influence, every opponent within the winner's range); a multiplayer loser leaves as the state-based
+        actions are checked (engine/sba.py). Nothing happens while "your opponents can't win the game" applies to
+        ``player`` (104.2), and an opponent whom "You can't lose the game" covers stays in (104.3)."""
+        if not player_statics.can_win(self, player):
+            return
+        for q in self.opponents(player):
+            if (self.influence is None or seats.in_range(self, player, q)) and player_statics.can_lose(self, q):
+                self.players[q].lost = True
+        if len(self.order) == 2:
+            self._check_end()
+
     def draw_game(self, controller: str, involved: list[str] | None = None) -> None:
         """104.4c: an effect states that the game is a draw. With limited range of influence (104.4e,
         801.15) it is a draw for the effect's controller and every player within their range only: they
@@ -1145,7 +1179,8 @@ class Game:
             o.damage_sources = []
         turn, active = self.turn, self.active  # "until the end of your next turn" (engine/ops/playable.py)
         self.effects = [e for e in self.effects if e.get("until") != "eot" and not (
-            e.get("until") == "next_turn_end" and e.get("controller") == active and turn > e.get("after_turn", turn))]
+            e.get("until") == "next_turn_end" and e.get("turn_of", e.get("controller")) == active
+            and turn > e.get("after_turn", turn))]  # "turn_of": "during that player's next turn" (ops/continuous.py)
         self.changed()
         exile_orphans(self)  # 800.4c: "until end of turn" control effects ended
         # 514.3a: if SBAs or triggers happen, players get priority; else the turn ends
@@ -1234,9 +1269,11 @@ class Game:
         """The step ends: mana empties (106.4); the next step begins (500.2). ``again``: a
         cleanup step in which players had priority is followed by another one (514.3a)."""
         lasting = self.step in _LASTING_STEPS  # firebending's mana lasts through combat (engine/mana.py)
+        turn = self.step != "cleanup"  # "until end of turn, you don't lose this mana": kept until the cleanup step ends
         for p in self.players.values():
             if p.pool:
-                p.pool = {k: v for k, v in p.pool.items() if k.endswith("~combat")} if lasting else {}
+                p.pool = {k: v for k, v in p.pool.items() if lasting and k.endswith("~combat")
+                          or turn and k.endswith("~turn")}
         self.priority = None
         self.passes = 0
         self.begun = False
@@ -1246,6 +1283,9 @@ class Game:
         if self.step == "end_of_combat":
             combat.end_combat(self)
             self.players[self.active].combat_ended_turn = self.turn  # 506.6d: the first combat is over
+            if any(e.get("until") == "end_of_combat" for e in self.effects):  # "attacks this combat if able"
+                self.effects = [e for e in self.effects if e.get("until") != "end_of_combat"]
+                self.changed()
         if self.step == "cleanup":
             if again:
                 self.turn_state_changed()

@@ -63,6 +63,7 @@ def shuffle(g: "Game", player: str, keep: Iterable[int] = ()) -> None:
         for c in lib:
             if c not in kept:
                 g.shown.pop(c, None)
+    g.hidden_move()  # a static may read the top card ("as long as the top card of your library is black")
 
 
 def _told(g: "Game", seen: tuple[str, ...], player: str) -> bool:

@@ -292,21 +292,51 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
                     apply(own(i), st)
             return
         pending.reverse()  # the earliest last: taken with pop() in constant time
+        now: dict[int, Any] = {}  # what each entry applies to as things are, kept from one pick to the next
         while pending:
             nxt = pending[-1]
-            if not ordered and len(pending) > 1:
-                nxt = _first_independent(layer, pending[::-1], removers)
+            if len(pending) > 1:
+                nxt = _first_independent(layer, pending[::-1], removers, now)
             if nxt is pending[-1]:
                 pending.pop()
             else:
                 pending.remove(nxt)
-            ids = targets(nxt)
+            ids = _now(now, nxt)
             if nxt[3] is not None and ids:
                 started.add((nxt[1], id(nxt[2])))
             for i in ids:
                 apply(own(i), nxt[2])
+            if ids:
+                _moved(now, pending, set(ids))
 
-    def depends(layer: str, x: Entry, y: Entry, now: dict[int, list[int]]) -> bool:
+    def _moved(now: dict[int, Any], pending: list[Entry], changed: set[int]) -> None:
+        """After an effect applied to ``changed``: what each entry kept in ``now`` applies to, made
+        true again. A resolved effect's objects are locked in (611.2c); a static of its source alone
+        or of what it is attached to stays as it was while its source is unchanged; a static whose
+        filter reads only the object it looks at (``_local``) is looked at again for the changed
+        objects only; any other is forgotten (found again when asked)."""
+        for e in pending:
+            key = id(e)
+            kept = now.get(key)
+            if kept is None or e[3] is None:
+                continue
+            st = e[2]
+            a = st.get("affects", "self")
+            if e[1] not in changed and not isinstance(a, dict) and not st.get("condition"):
+                continue
+            if e[1] in changed or not isinstance(a, dict) or not _local(st):
+                now.pop(key, None)
+                now.pop(-key, None)
+                continue
+            if not exists(e[1], st, e[3]):
+                continue  # its source (unchanged) lacks the ability (613.5): it applies to nothing still
+            was = _now_set(now, e)
+            flips = {i for i in changed if (i in was) != matches(game, i, a, e[1])}
+            if flips:
+                was ^= flips
+                now[key] = [i for i in chars if i in was]
+
+    def depends(layer: str, x: Entry, y: Entry, now: dict[int, Any]) -> bool:
         """613.7a: would applying y change whether x exists or what x applies to? ``now`` keeps
         what each entry applies to as things are (by ``id`` of the entry): it does not change
         while ``_first_independent`` compares pairs, so each is found once, not once a pair."""
@@ -322,6 +352,10 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
         if not changed:
             return False  # y applies to nothing now: applying it changes nothing
         saved = {i: chars[i] for i in changed}  # only these are replaced, and put back
+        # x's filter reads only the object it looks at (and its source, which y leaves as it is):
+        # only the objects y changes can enter or leave what x applies to, so only they are looked at
+        local = x[1] not in saved and isinstance(a, dict) and _local(st)
+        was = _now_set(now, x) if local else None  # (as things are: before y applies)
         moved = False
         for i in changed:
             c = chars[i] = saved[i].clone()
@@ -332,11 +366,24 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
         # a layer replaces what it changes (never in place): a y that replaced nothing a filter
         # reads (restrictions and abilities are not read by filters), nor the abilities of x's
         # source (x's existence, 613.7a), changes nothing x depends on
-        after = targets(x) if moved else None
+        after: list[int] | None = None
+        differs = False
+        if moved and was is not None and isinstance(a, dict):
+            # (a source that lacks the ability, 613.5, lacks it before and after: x applies to nothing)
+            differs = exists(x[1], st, x[3]) and any((i in was) != matches(game, i, a, x[1]) for i in changed)
+        elif moved:
+            after = targets(x)
         chars.update(saved)
-        return moved and _now(now, x) != after
+        return differs or after is not None and _now(now, x) != after  # (``_now``: as things are, y undone)
 
-    def _now(now: dict[int, list[int]], e: Entry) -> list[int]:
+    def _now_set(now: dict[int, Any], e: Entry) -> set[int]:
+        """``_now`` as a set (kept beside it, under the negated id of the entry)."""
+        got = now.get(-id(e))
+        if got is None:
+            got = now[-id(e)] = set(_now(now, e))
+        return got
+
+    def _now(now: dict[int, Any], e: Entry) -> list[int]:
         got = now.get(id(e))
         if got is None:
             got = now[id(e)] = targets(e)
@@ -351,11 +398,11 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
         a = x[2].get("affects")
         return isinstance(a, dict) and not _READS[layer].isdisjoint(_filter_keys(a)) or removers
 
-    def _first_independent(layer: str, pending: list[Entry], removers: bool) -> Entry:
+    def _first_independent(layer: str, pending: list[Entry], removers: bool, now: dict[int, Any]) -> Entry:
         """613.7b: the earliest effect that waits for no other; a loop falls back to timestamps.
         Only effects that may depend are compared with the others (near linear in the number
-        of timed effects, which never depend)."""
-        now: dict[int, list[int]] = {}  # what each entry applies to: nothing is applied while choosing
+        of timed effects, which never depend). ``now``: what each entry applies to as things are
+        (nothing is applied while choosing; ``run`` keeps it true from one pick to the next)."""
         for x in pending:
             if not may_depend(layer, x, removers):
                 return x
@@ -489,19 +536,42 @@ def _fixed(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _free_filter(f: Any) -> bool:
+def _free_filter(f: Any, keys: frozenset[str] = _TURN_FREE_KEYS) -> bool:
+    """A filter of these keys only (in its "or" and "not" parts too), with fixed numbers."""
     if not isinstance(f, dict):
         return False
     for k, v in f.items():
-        if k not in _TURN_FREE_KEYS:
+        if k not in keys:
             return False
-        if k == "or" and not (isinstance(v, list) and all(_free_filter(x) for x in v)):
+        if k == "or" and not (isinstance(v, list) and all(_free_filter(x, keys) for x in v)):
             return False
-        if k == "not" and not _free_filter(v):
+        if k == "not" and not _free_filter(v, keys):
             return False
         if k[-3:] in ("_le", "_ge", "_eq") and not _fixed(v):
             return False
     return True
+
+
+#: Filter keys whose test (``filters.matches``) reads only the object looked at (its
+#: characteristics, counters, status, what it is attached to) and its source's controller and
+#: choices: whether another object matches does not change it. The turn-free keys and the status
+#: of the object itself (110.5, 506.4).
+_LOCAL_KEYS = _TURN_FREE_KEYS | frozenset({"tapped", "attacking", "blocking", "in_combat", "kicked", "not_ids"})
+_LOCAL: dict[int, tuple[dict[str, Any], bool]] = {}  # id(static) -> (static, local?)
+
+
+def _local(st: dict[str, Any]) -> bool:
+    """Is what this static applies to (613.7a) decided object by object: no condition (611.3a,
+    which may read any object) and an object filter of ``_LOCAL_KEYS``? Then a change to some
+    objects can change only whether those objects are among what it applies to."""
+    hit = _LOCAL.get(id(st))
+    if hit is not None and hit[0] is st:
+        return hit[1]
+    local = not st.get("condition") and _free_filter(st.get("affects"), _LOCAL_KEYS)
+    if len(_LOCAL) > 8192:
+        _LOCAL.clear()
+    _LOCAL[id(st)] = (st, local)
+    return local
 
 
 _CDA_BUSY: set[tuple[int, int]] = set()  # (game, object) whose characteristic-defining values are being computed

@@ -46,9 +46,18 @@ def unpayable(symbols: tuple[str, ...] | list[str], x_ok: bool = True) -> list[s
         elif s.count("/") == 1 and s.split("/")[0] in _HALVES and s.split("/")[1] in set(COLORS) | {"P"} \
                 and s.split("/")[0] != s.split("/")[1]:
             continue
+        elif _hybrid_phyrexian(s):  # {G/W/P} (a later symbol): either color, or 2 life
+            continue
         else:
             out.append(s)
     return out
+
+
+def _hybrid_phyrexian(s: str) -> bool:
+    """A hybrid Phyrexian symbol, {G/W/P} (a later symbol, March of the Machine era: one mana of either color, or 2
+    life, 107.4f as for {G/P})."""
+    parts = s.split("/")
+    return len(parts) == 3 and parts[0] in COLORS and parts[1] in COLORS and parts[0] != parts[1] and parts[2] == "P"
 
 
 def format_cost(symbols: tuple[str, ...] | list[str]) -> str:
@@ -150,12 +159,15 @@ class Payment:
     life: int
 
 
-def substitute_x(symbols: tuple[str, ...], x: int) -> tuple[str, ...]:
-    """Replace each X with generic mana x (CR 107.3a)."""
+def substitute_x(symbols: tuple[str, ...], x: int, color: str | None = None) -> tuple[str, ...]:
+    """Replace each X with generic mana x (CR 107.3a); with ``color``, x mana of that color ("Spend only black
+    mana on X": each of it is paid as a {B} symbol is)."""
     out: list[str] = []
     for s in symbols:
         if s == "X":
-            if x:
+            if x and color:
+                out.extend([color] * x)
+            elif x:
                 out.append(str(x))
         else:
             out.append(s)
@@ -200,20 +212,29 @@ def pay_from_pool(pool: dict[str, int], symbols: tuple[str, ...], life: int | No
                 raise ManaError(f"no {{{s}}} mana to pay {format_cost(symbols)}")
         else:
             hybrid.append(s)
+    phyrexian: list[list[str]] = []  # paid last: with mana only while the generic part still can be (107.4f)
     for s in hybrid:
+        if _hybrid_phyrexian(s):  # {G/W/P} (a later symbol): either color, or 2 life
+            phyrexian.append(s.split("/")[:2])
+            continue
         if s.count("/") != 1:  # X is substituted before paying (107.3a); anything else cannot be paid
             raise ManaError(f"cannot pay the symbol {{{s}}} in {format_cost(symbols)}")
         a, b = s.split("/")
         if b == "P":
-            if not take(a):
-                if life is None or life < life_paid + 2:
-                    raise ManaError(f"no {{{a}}} mana or 2 life for {{{s}}}")
-                life_paid += 2  # CR 119.4: only with at least that much life
+            phyrexian.append([a])
         elif a == "2":
             if not take(b):
                 generic += 2
         elif not (take(a) or take(b)):
             raise ManaError(f"no {{{a}}} or {{{b}}} mana to pay {{{s}}}")
+    for colors in phyrexian:  # 107.4f: its color's mana when there is some to spare for the generic part, else
+        # 2 life (with no life to pay, 118.3, the mana all the same)
+        spare = sum(v for k, v in avail.items() if k in POOL_KEYS or k in special) - generic
+        if (spare >= 1 or life is None or life < life_paid + 2) and any(take(c) for c in colors):
+            continue
+        if life is None or life < life_paid + 2:
+            raise ManaError(f"no {'/'.join('{' + c + '}' for c in colors)} mana or 2 life for a Phyrexian symbol")
+        life_paid += 2  # CR 119.4: only with at least that much life
     # Generic: spend restricted mana first, then colorless, then colors with the most left.
     for _ in range(generic):
         r = next((r for r in special if avail[r] > 0), None)
@@ -242,6 +263,14 @@ def needs(symbols: tuple[str, ...], pool: dict[str, int]) -> list[str]:
                 avail[s] -= 1
             else:
                 out.append(s)
+        elif _hybrid_phyrexian(s):  # {G/W/P}: a mana of either color, or else life
+            a, b, _ = s.split("/")
+            if avail.get(a, 0):
+                avail[a] -= 1
+            elif avail.get(b, 0):
+                avail[b] -= 1
+            else:
+                out.append(a + "|" + b)
         else:
             if s.count("/") != 1:  # {S}, {X} unsubstituted: no mana can pay it (see ``unpayable``)
                 raise ManaError(f"cannot pay the symbol {{{s}}} in {format_cost(symbols)}")
@@ -264,4 +293,6 @@ def needs(symbols: tuple[str, ...], pool: dict[str, int]) -> list[str]:
                 out.append(a + "|" + b)
     left = sum(avail.values())
     out.extend(["any"] * max(0, generic - left))
-    return out
+    # a single color first: a source of one of a hybrid's colors is then not taken from a symbol that needs it
+    return [n for n in out if "|" not in n and n != "any"] + [n for n in out if "|" in n] + \
+        [n for n in out if n == "any"]

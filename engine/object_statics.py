@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.filters import matches
 from engine.player_statics import spell_uncounterable
 from engine.values import condition
 
@@ -38,6 +39,20 @@ def cant_be_countered(g: "Game", oid: int) -> bool:
             and (_own_static(g, oid, "cant_be_countered") or spell_uncounterable(g, o)
                  or bool(o.chosen.get("uncounterable"))))  # mana that made it so was spent on it (106.6)
 
+
+
+def attach_allowed(g: "Game", what: int, to: int) -> bool:
+    """"SELF can be attached only to a creature with toughness 4 or greater" (Gate Smasher): the Equipment or Aura
+    can't become attached to another object (701.3a), and becomes unattached from one that stops matching
+    (704.5n-p)."""
+    o = g.objects.get(what)
+    if o is None:
+        return True
+    for ab in o.card.abilities:
+        st = ab.static
+        if ab.kind == "static" and st and st.get("kind") == "attach_only" and not matches(g, to, st["filter"], what):
+            return False
+    return True
 
 
 def may_not_untap(g: "Game", oid: int) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import player_statics
+from engine import player_statics, triggers
 from engine.actions import could_produce, lose_life
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.errors import IllegalAction
@@ -41,7 +41,8 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
         f = dict(cost.sacrifice)
         out.append(("sacrifice", f, int(f.pop("amount", 1))))
     if cost.discard and cost.discard > 0:
-        out.append(("discard", dict(cost.discard_filter or {}), cost.discard))
+        f = dict(cost.discard_filter or {})
+        out.append(("discard", f, -1 if f.pop("x", False) else cost.discard))  # -1: "Discard X cards" (107.3)
     if cost.exile_from_graveyard:
         f = dict(cost.exile_from_graveyard)
         out.append(("exile_from_graveyard", f, int(f.pop("amount", 1))))
@@ -189,7 +190,8 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
                     and not ab.cost.mill \
                     and not has_choices(ab.cost) \
                     and all(e.op == "add_mana" for e in ab.effects):  # not "... deals 1 damage to you" (605.1a)
-                if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
+                if "Creature" in c.types and o.sick and "Haste" not in c.keywords \
+                        and not player_statics.haste_activation(g, player, oid):
                     break
                 if produces(ab, g, oid):  # none: "mana of the chosen color" with no color chosen
                     if _restriction(ab) is not None:
@@ -254,7 +256,8 @@ def output(ab: Ability, g: "Game", oid: int, kind: str) -> list[str]:
             opts = [o for o in e.args["choice"] if kind in o]
             got = [str(k) for k in max(opts, key=lambda o: len(o))] if opts else []
         elif "any" in e.args:
-            n = int(e.args["any"])
+            n = e.args["any"]
+            n = max(0, amount(g, n, oid)) if isinstance(n, dict) else int(n)  # "X mana ..., where X is" (107.3)
             if e.args.get("chosen_color"):
                 c = g.objects[oid].chosen.get("color") if oid in g.objects else None
                 got = [c] * n if c else []
@@ -342,7 +345,10 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
     while True:
         test = dict(pool)
         try:
-            pay_from_pool(test, symbols, life)
+            # 107.4f: a Phyrexian symbol is paid with life only where the sources left cannot make the mana
+            more = any(sym.endswith("/P") for sym in symbols) and _life_saved(g, pool, symbols, [
+                (oid, ab) for oid, ab in srcs if oid not in used])
+            pay_from_pool(test, symbols, None if more else life)
             if chosen is not None:
                 for oid, ab in srcs:  # every named source is used (FORMAT: pay: [...])
                     if oid not in used:
@@ -357,6 +363,25 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
                 raise
             oid, ab = _best(g, left, needs(symbols, pool).count("any"))
             use(oid, ab, produces(ab, g, oid)[0])
+
+
+def _life_saved(g: "Game", pool: dict[str, int], symbols: tuple[str, ...], left: list[tuple[int, Ability]]) -> bool:
+    """Would tapping the sources left (each once, for a color a Phyrexian symbol names when it makes one) pay
+    ``symbols`` with less life than the pool alone (107.4f)? Then they are tapped before any life is paid."""
+    phy = {c for sym in symbols if sym.endswith("/P") for c in sym.split("/")[:-1]}
+    more = dict(pool)
+    for oid, ab in left:
+        made = produces(ab, g, oid)
+        if made:
+            k = next((m for m in made if m in phy), made[0])
+            more[k] = more.get(k, 0) + 1
+
+    def life_for(p: dict[str, int]) -> float:
+        try:
+            return pay_from_pool(dict(p), symbols, 10 ** 9).life
+        except ManaError:
+            return float("inf")
+    return life_for(more) < life_for(pool)
 
 
 def _best(g: "Game", left: list[tuple[int, Ability]], short: int) -> tuple[int, Ability]:
@@ -412,7 +437,7 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
         for k in ks:  # 106.4: all the mana of the activation; what the cost leaves stays
             p.pool[k] = p.pool.get(k, 0) + 1
         g.log("mana", player=player, source=g.objects[oid].card.name, mana="".join(k[0] for k in ks))
-        player_statics.tapped_for_mana(g, player, oid, ks)  # 605.1b: triggered mana abilities
+        triggers.tapped_for_mana(g, player, oid, ks)  # 605.1b: triggered mana abilities, and others
     g.turn_state_changed()
     try:
         paid = pay_from_pool(p.pool, symbols, p.life, ok)
@@ -431,6 +456,20 @@ def _least_mana(symbol: str) -> int:
     return 0 if symbol == "X" or symbol.endswith("/P") else 1
 
 
+_LEAST: dict[tuple[str, ...], int] = {}  # a cost's symbols -> the least mana that pays them
+
+
+def _least_total(symbols: tuple[str, ...]) -> int:
+    """The least mana these symbols can be paid with (``_least_mana`` summed), kept per cost."""
+    n = _LEAST.get(symbols) if type(symbols) is tuple else None
+    if n is None:
+        n = sum(_least_mana(s) for s in symbols)
+        if type(symbols) is tuple:
+            if len(_LEAST) > 4096:
+                _LEAST.clear()
+            _LEAST[symbols] = n
+    return n
+
 
 def has_restricted(g: "Game", player: str) -> bool:
     """Has this player restricted mana (106.6) floating or a source of it untapped? Then what
@@ -444,7 +483,7 @@ def can_afford(g: "Game", player: str, symbols: tuple[str, ...],
     """Can this player pay ``symbols`` now (``purpose``: what for, as for ``pay_mana``)?"""
     ok = usable(g, player, purpose)
     # more mana than the pool and the sources hold can never be planned: say no before planning
-    need = sum(_least_mana(s) for s in symbols)
+    need = _least_total(symbols)
     have = sum(g.players[player].pool.values())
     srcs = mana_sources(g, player, exclude, ok)
     if need > have + len(srcs) and need > have + sum(_most(ab, g, oid) for oid, ab in srcs):

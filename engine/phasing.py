@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import combat
+from engine.actions import remove_from_combat
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -42,7 +42,7 @@ def phase_out(g: "Game", oid: int, how: str = "direct") -> None:
     attached = [i for i in g.battlefield if g.objects[i].attached_to == oid]
     ctl = g.controller_of(oid)
     if o.in_combat or o.blockers:
-        combat.remove_from_combat(g, o)
+        remove_from_combat(g, o)
     g.battlefield.remove(oid)
     o.zone = "phased_out"
     o.chosen["phased"] = how

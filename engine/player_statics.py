@@ -18,6 +18,7 @@ from engine.choices import has_name
 from engine.filters import matches, unknown_keys
 from engine.mana import mana_value
 from engine.memo import per_object
+from engine.values import CAST_KIND_KEYS, cast_kind_matches, condition
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -28,6 +29,9 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "spell_limit",
                    "play_from", "graveyard_replacement",
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
+                   "damage_mod",        # "deals double that damage instead": engine.replacement.damage_mods (614.1a)
+                   "look_face_down",    # "you may look at face-down creatures you don't control": engine/facedown.py
+                   "draw_times",        # "if you would draw a card, draw two cards instead": Game.draw (614.1a)
                    "cant_gain_life", "cant_lose_life", "skip_step",
                    "extra_land",        # read by land_plays (305.2a)
                    "attack_tax",        # read by engine.combat.attack_cost (508.1g)
@@ -39,7 +43,20 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
-                   "sorcery_only"})  # "Each opponent can cast spells only any time they could cast a sorcery"
+                   "sorcery_only",  # "Each opponent can cast spells only any time they could cast a sorcery"
+                   "untargetable_zone",  # "Cards in graveyards can't be the targets of ...", engine.targets
+                   "trigger_cause",  # "Creatures entering don't cause abilities to trigger": engine/triggers.py
+                   "empty_draw_wins",  # "If you would draw ... while your library has no cards in it, you win"
+                   "ignore_hexproof",  # "... can be the targets ... as though they didn't have hexproof"
+                   "life_floor",  # "Damage that would reduce your life total to less than 1 reduces it to 1"
+                   "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice ..."
+                   "spell_keywords",  # "Artifact spells you cast have convoke": a spell's keywords (112.1)
+                   "cant_lose_game",  # "You can't lose the game" (104.3, 704.5a-c): can_lose
+                   "cant_win_game",  # "Your opponents can't win the game" (104.2): can_win
+                   "loyalty_instant",  # "... activate loyalty abilities ... any time you could cast an instant"
+                   "graveyard_keywords",  # "... cards in your graveyard have retrace" (cast_options, 702.80a)
+                   "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (costs.ability_mana)
+                   "haste_activation"})  # "... activate abilities of creatures you control as though ... haste"
 
 #: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
 #: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
@@ -190,6 +207,21 @@ def cant_lose_life(g: "Game", player: str) -> bool:
     return any(_mine(g, "cant_lose_life", p) for p in _team(g, player))
 
 
+def can_lose(g: "Game", player: str, why: str = "") -> bool:
+    """104.3: may this player lose the game now? Not while "You can't lose the game" applies to them (Platinum
+    Angel; "this turn": Angel's Grace), nor, for having 0 or less life (704.5a: ``why`` "life"), while "You don't
+    lose the game for having 0 or less life" does (Phyrexian Unlife). Conceding is always allowed (104.3a)."""
+    if not active(g):
+        return True
+    return not any(not st.get("life_only") or why == "life" for _, _, st in _mine(g, "cant_lose_game", player))
+
+
+def can_win(g: "Game", player: str) -> bool:
+    """104.2: may this player win the game now? Not while "your opponents can't win the game" applies to them
+    (Platinum Angel's controller's opponents)."""
+    return not active(g) or not _mine(g, "cant_win_game", player)
+
+
 def damage_unpreventable(g: "Game", src: int | None = None, combat: bool = False) -> bool:
     """615.11: "Damage can't be prevented" (Leyline of Punishment; Skullcrack's "this turn"); "Combat damage
     can't be prevented" (Frenzied Baloth: ``combat``); "Combat damage that would be dealt by creatures you control
@@ -226,10 +258,30 @@ def has_keyword(g: "Game", player: str, keyword: str) -> bool:
     return any(keyword in t[2].get("keywords", ()) for t in _mine(g, "player_keywords", player))
 
 
+def zone_untargetable(g: "Game", zone: str) -> bool:
+    """115.1: "Cards in graveyards can't be the targets of spells or abilities" (Ground Seal): does a static
+    make every card in that zone an illegal target now?"""
+    return any(st.get("zone") == zone for _, _, st in statics(g, "untargetable_zone"))
+
+
 def player_targetable(g: "Game", player: str, controller: str) -> bool:
     if has_keyword(g, player, "Shroud"):
         return False
-    return not (player != controller and has_keyword(g, player, "Hexproof"))
+    return not (player != controller and has_keyword(g, player, "Hexproof") and not hexproof_ignored(g, controller,
+                                                                                                      player))
+
+
+def hexproof_ignored(g: "Game", controller: str, x: Any) -> bool:
+    """702.11b-c: "Your opponents and permanents your opponents control with hexproof can be the targets of spells
+    and abilities you control as though they didn't have hexproof" (Kaya, Bane of the Dead): may a spell or ability
+    ``controller`` controls target the player or permanent ``x`` despite its hexproof?"""
+    for sid, ctl, st in _mine(g, "ignore_hexproof", controller):
+        if isinstance(x, str):
+            if st.get("players") and x != ctl:
+                return True  # "your opponents"
+        elif matches(g, x, st.get("affects") or {}, sid if sid in g.objects else None, ctl):
+            return True
+    return False
 
 
 # ------------------------------------------------------------------ casting
@@ -246,6 +298,45 @@ def strip_zone(f: dict[str, Any]) -> dict[str, Any]:
         out["or"] = [strip_zone(x) for x in out["or"]]
     out["zone"] = "any_card"
     return out
+
+
+def loyalty_instant(g: "Game", player: str, oid: int) -> bool:
+    """606.3 changed (101.1): may ``player`` activate the loyalty abilities of ``oid`` any time they could cast an
+    instant ("... of planeswalkers you control on any player's turn": Teferi, Temporal Archmage's emblem; "... of
+    SELF": Teferi, Master of Time; "as long as SELF entered this turn": The Wandering Emperor)?"""
+    for sid, _ctl, st in _mine(g, "loyalty_instant", player):
+        if st.get("condition") and not g.condition(st["condition"], sid):
+            continue
+        w = st.get("walkers")
+        if w == "self" and oid == sid or isinstance(w, dict) and matches(g, oid, w, sid, player):
+            return True
+    return False
+
+
+def graveyard_keywords(g: "Game", o: "Obj") -> list[str]:
+    """The keywords rules give the card ``o`` in its owner's graveyard (101.1: "Instant and sorcery cards in your
+    graveyard have retrace", Wrenn and Six's emblem; "During your turn, ...", Six)."""
+    if o.zone != "graveyard" or not active(g):
+        return []
+    out: list[str] = []
+    for sid, _ctl, st in _mine(g, "graveyard_keywords", o.owner):
+        if st.get("condition") and not g.condition(st["condition"], sid):
+            continue
+        if matches(g, o.id, {**st.get("cards", {}), "zone": "graveyard"}, sid, o.owner):
+            out += [k for k in st.get("keywords", ()) if k not in out]
+    return out
+
+
+def haste_activation(g: "Game", player: str, oid: int) -> bool:
+    """302.6 changed (101.1): "You may activate abilities of [other] creatures you control as though those creatures
+    had haste" (Tyvar, Jubilant Brawler; Thousand-Year Elixir): ``player`` may activate the {T} and {Q} abilities of
+    the creature ``oid`` though it came under their control this turn."""
+    if not active(g):
+        return False
+    for sid, _ctl, st in _mine(g, "haste_activation", player):
+        if matches(g, oid, st.get("creatures") or {}, sid, player):
+            return True
+    return False
 
 
 def has_flash(g: "Game", player: str, o: "Obj") -> bool:
@@ -296,6 +387,8 @@ def cast_forbidden(g: "Game", player: str, o: "Obj", x: int | None = None) -> bo
         when = st.get("when")
         if when == "your_turn" and g.active != ctl or when == "combat" and g.step not in _COMBAT:
             continue
+        if when == "their_next_turn" and (g.active != player or g.turn <= st.get("after", g.turn)):
+            continue  # "during that player's next turn": a turn of theirs after the one it began in (500.1)
         f = st.get("spells") or {}
         types = set(o.card.types)
         if f.get("types") and not types & set(f["types"]) or f.get("not_types") and types & set(f["not_types"]):
@@ -321,13 +414,107 @@ def activate_locked(g: "Game", player: str, oid: int, mana: bool) -> bool:
     return any(has_name(o.card.name, n) and not (mana and st.get("unless_mana")) for n, st in locks)
 
 
-def spell_limited(g: "Game", player: str) -> bool:
-    """"Each player can't cast more than N spells each turn" (Rule of Law): N already cast."""
+def spell_limited(g: "Game", player: str, o: "Obj | None" = None) -> bool:
+    """"Each player can't cast more than N spells each turn" (Rule of Law): N already cast. "... more than one
+    noncreature spell each turn" (Deafening Silence): the spell ``o`` is of that kind and N of that kind were
+    cast this turn (as they became cast, 601.2i: ``Player.cast_kinds_turn``); a spell of another kind may be."""
     lims = [t for t in statics(g, "spell_limit") if applies_to(g, t[2].get("who"), t[1], player)]
     if not lims:
         return False
-    n = min(int(t[2].get("amount", 1)) for t in lims)
-    return spells_cast_this_turn(g, player) >= n
+    for _src, _ctl, st in lims:
+        f = st.get("spells")
+        if not f:
+            if spells_cast_this_turn(g, player) >= int(st.get("amount", 1)):
+                return True
+            continue
+        if o is None:
+            continue  # which spell is not known: only a spell of that kind is limited
+        c = g.chars(o.id)
+        if not cast_kind_matches((frozenset(c.types), frozenset(c.supertypes), frozenset(c.subtypes),
+                                  frozenset(c.colors)), f):
+            continue
+        if sum(cast_kind_matches(k, f) for k in g.players[player].cast_kinds_turn) >= int(st.get("amount", 1)):
+            return True
+    return False
+
+
+def damage_life_loss(g: "Game", player: str, n: int) -> int:
+    """614.1a, 119.3a: the life ``player`` loses from ``n`` damage: "Damage that would reduce your life total to less
+    than 1 reduces it to 1 instead" (Worship: while its condition holds) stops the loss at the highest such total
+    (the damage is still dealt: lifelink and "dealt damage" see all of it)."""
+    life = g.players[player].life
+    for sid, _ctl, st in _mine(g, "life_floor", player):
+        if st.get("condition") and not condition(g, st["condition"], sid if sid in g.objects else None, None):
+            continue
+        floor = int(st.get("floor", 1))
+        if life - n < floor:
+            n = max(0, min(n, life - floor))
+    return n
+
+
+def cant_cause(g: "Game", player: str, act: str, cause: str | None) -> bool:
+    """101.2: "Spells and abilities your opponents control can't cause you to discard cards or sacrifice
+    permanents" (Tamiyo, Collector of Tales), "... can't cause their controller to search their library" (Ashiok,
+    Dream Render): may the spell or ability controlled by ``cause`` not make ``player`` do ``act`` (discard,
+    sacrifice, search)?"""
+    if cause is None or not active(g):
+        return False
+    for _sid, ctl, st in statics(g, "cant_cause"):
+        if act not in st["acts"] or not applies_to(g, st.get("who"), ctl, player):
+            continue
+        if cause not in g.opponents(ctl):
+            continue  # "spells and abilities your opponents control"
+        if st.get("own") and cause != player:
+            continue  # "their controller": the player whose spell or ability it is
+        return True
+    return False
+
+
+def spell_keywords(g: "Game", o: "Obj", player: str) -> frozenset[str]:
+    """702.50a, 702.2b: the keywords statics give the spell ``o`` that ``player`` casts or controls ("Artifact
+    spells you cast have convoke", "Instant and sorcery spells you control have deathtouch"), on the stack or
+    as it is cast (a card in the hand is matched as the spell it would be)."""
+    if not active(g) or o.id not in g.objects:
+        return frozenset()
+    out: set[str] = set()
+    for _sid, _ctl, st in _mine(g, "spell_keywords", player):
+        if _spell_matches(g, o, st.get("spells"), player):
+            out.update(st.get("keywords", ()))
+    return frozenset(out)
+
+
+def ability_cost_changes(g: "Game", player: str, src: int, ab: Any) -> list[tuple[int, int]]:
+    """602.2b, 601.2f: (amount, floor) of each static that changes the cost of the ability ``ab`` of ``src``
+    that ``player`` activates: "Equip abilities you activate cost {1} less to activate", "Activated abilities of
+    creatures you control cost {2} less ... can't reduce the mana in that cost to less than one mana", "Loyalty
+    abilities of planeswalkers your opponents control cost {1} more", "abilities your opponents activate cost
+    {1} more to activate unless they're mana abilities"."""
+    if not active(g) or ab is None:
+        return []
+    out = []
+    for sid, ctl, st in statics(g, "ability_cost"):
+        if not applies_to(g, st.get("who"), ctl, player):
+            continue
+        want = st.get("abilities") or {}
+        if "keyword" in want and ab.keyword != want["keyword"]:
+            continue
+        if want.get("nonmana") and ab.kind == "mana":
+            continue
+        if want.get("loyalty") and (ab.cost is None or ab.cost.loyalty is None):
+            continue
+        if "sources" in want and not (src in g.objects and g.objects[src].zone == "battlefield"
+                                      and matches(g, src, want["sources"], sid if sid in g.objects else None, ctl)):
+            continue
+        if st.get("condition") and not condition(g, st["condition"], sid if sid in g.objects else None, None):
+            continue
+        out.append((int(st.get("amount", 0)), int(st.get("floor", 0))))
+    return out
+
+
+def empty_draw_wins(g: "Game", player: str) -> bool:
+    """614.1a: "If you would draw a card while your library has no cards in it, you win the game instead"
+    (Laboratory Maniac): a static of ``player``'s own."""
+    return bool(_mine(g, "empty_draw_wins", player))
 
 
 def sorcery_only(g: "Game", player: str) -> bool:
@@ -341,6 +528,21 @@ def draw_capped(g: "Game", player: str) -> bool:
     so a further draw can't happen (121.2)."""
     lims = [t for t in statics(g, "draw_limit") if applies_to(g, t[2].get("who"), t[1], player)]
     return bool(lims) and g.players[player].drawn_turn >= min(int(t[2].get("amount", 1)) for t in lims)
+
+
+def draw_times(g: "Game", player: str, in_draw_step: int | None) -> int:
+    """614.1a, 614.5: "If you would draw a card, draw two cards instead" (Thought Reflection): how many draws one draw
+    of ``player`` becomes, each such effect applying once (two of them: four). ``in_draw_step``: how many cards the
+    player drew earlier in their own draw step (None outside it): "except the first one you draw in each of your
+    draw steps" (Alhammarret's Archive) leaves those draws alone."""
+    n = 1
+    for _, ctl, st in statics(g, "draw_times"):
+        if ctl != player:
+            continue
+        if in_draw_step is not None and in_draw_step < int(st.get("except_draw_step", 0)):
+            continue
+        n *= int(st.get("amount", 2))
+    return n
 
 
 def spells_cast_this_turn(g: "Game", player: str) -> int:
@@ -363,29 +565,31 @@ def free_from_hand(g: "Game", player: str, o: "Obj") -> bool:
 
 
 # ------------------------------------------------------------------ replacement (614)
-def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str, str, bool]]:
+def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str, str, bool, Any]]:
     """614.1a: the statics that would put a card somewhere else than a graveyard ("exile",
     "library_shuffle"), as (source id, source name, where): a card's own ("If SELF would be put
     into a graveyard from anywhere", Nexus of Fate, Legacy Weapon) from every zone, others
     (Leyline of the Void) from the battlefield. Tokens are not cards. engine/replacement.py
-    lets the owner choose the order when several apply (616.1e). The last item says whether the
-    source links the cards it exiles to its "exiled with" abilities (614.14). "from": only a card
-    leaving that zone ("If another creature would die": the battlefield). With limited range of
+    lets the owner choose the order when several apply (616.1e). The fourth item says whether the
+    source links the cards it exiles to its "exiled with" abilities (614.14); the last, (controller, token
+    effect args) of a replacement that also creates a token ("instead exile that card and create ...").
+    "from": only a card leaving that zone ("If another creature would die": the battlefield). With limited range of
     influence another's static reaches only objects within its controller's range (801.10,
     801.13a)."""
     if o.ability is not None or not active(g):
         return []
-    out = [(o.id, o.card.name, st.get("to", "exile"), False) for st in _card_statics(o.card)
-           if st["kind"] == "graveyard_replacement" and st.get("affects") == "self"
-           and st.get("from", frm) == frm and (not o.token or st.get("from") == "battlefield")]
+    out: list[tuple[int, str, str, bool, Any]] = [
+        (o.id, o.card.name, st.get("to", "exile"), False, None) for st in _card_statics(o.card)
+        if st["kind"] == "graveyard_replacement" and st.get("affects") == "self"
+        and st.get("from", frm) == frm and (not o.token or st.get("from") == "battlefield")]
     for src, ctl, st in statics(g, "graveyard_replacement"):
         if not seats.object_in_range(g, ctl, o.id):  # 801.13a: that portion of the event does nothing
             continue
         a = st.get("affects")
         if st.get("from") and st["from"] != frm:
             continue
-        if o.token and "from" not in st:
-            continue  # tokens are not cards ("a card would be put into a graveyard")
+        if o.token and "from" not in st and not st.get("tokens"):
+            continue  # tokens are not cards ("a card would be put into a graveyard"; "a card or token": Rest in Peace)
         if isinstance(a, dict):
             f = dict(a)
             f["zone"] = "any_card"
@@ -394,7 +598,10 @@ def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str
                 continue
             f.pop("owner", None)
             if matches(g, o.id, f, src, ctl):
-                out.append((src, g.objects[src].card.name, st.get("to", "exile"), bool(st.get("link"))))
+                # "instead exile that card and create a 2/2 black Zombie creature token" (Kalitas): the token its
+                # controller creates as part of the replacement (614.1a)
+                out.append((src, g.objects[src].card.name, st.get("to", "exile"), bool(st.get("link")),
+                            (ctl, st["token"]) if st.get("token") else None))
     return out
 
 
@@ -404,24 +611,35 @@ def land_plays(g: "Game", player: str) -> int:
     play an additional land on each of your turns" they control (only in their own turn: the
     land play is a special action of the active player's main phase anyway)."""
     extra = g.players[player].extra_lands_turn  # "you may play an additional land this turn" (one turn only)
-    return 1 + extra + sum(int(st.get("amount", 1)) for _, ctl, st in statics(g, "extra_land") if ctl == player)
+    return 1 + extra + sum(int(st.get("amount", 1)) for _, ctl, st in statics(g, "extra_land")
+                           if applies_to(g, st.get("who"), ctl, player))  # "each player may play ..." (who each)
 
 
-def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tuple[str, ...] = ()) -> None:
+def tapped_for_mana(g: "Game", player: str, oid: int,
+                    produced: list[str] | tuple[str, ...] = ()) -> list[tuple[int, str, Any]]:
     """605.1b / 605.4a: triggered mana abilities ("Whenever you tap a creature for mana, add an
     additional {G}", "Whenever a player taps a land for mana, that player adds one mana of any type
     that land produced", "Whenever enchanted land is tapped for mana, its controller adds an additional
     {G}") resolve at once, right after the mana ability that triggered them; the mana goes to the player
     who tapped the permanent. ``produced``: the pool keys of the mana that ability added (106.4). Of
     several types, the mana added is of the first one it made (the kind a payment by hand named, or the
-    one the automatic payment chose)."""
+    one the automatic payment chose).
+
+    Returns the triggers of that event that are not mana abilities (605.1b: they add no mana, or they
+    target: "Whenever a player taps a land for mana, SELF deals 1 damage to that player"), as (source,
+    controller, ability): they go on the stack as other triggered abilities do (engine/triggers.py)."""
     hits = []
+    stacked: list[tuple[int, str, Any]] = []
     for src, ctl, st in statics(g, "tapped_for_mana"):
         ab = st["ability"]
         trig = ab.trigger
         if (ctl == player or trig.get("who") == "any") and matches(g, oid, trig.get("filter") or {}, src, ctl) \
-                and (not trig.get("attached") or g.objects[src].attached_to == oid):
-            hits.append((src, ab))
+                and (not trig.get("attached") or g.objects[src].attached_to == oid) \
+                and (not trig.get("self") or src == oid):
+            if is_mana_trigger(ab):
+                hits.append((src, ab))
+            else:
+                stacked.append((src, ctl, ab))
     pool = g.players[player].pool
     for src, ab in hits:
         for e in ab.effects:
@@ -436,6 +654,13 @@ def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tupl
                     k = "C" if s.isdigit() else s
                     pool[k] = pool.get(k, 0) + (int(s) if s.isdigit() else 1)
                 g.log("mana", player=player, mana="".join(syms), source=g.objects[oid].card.name)
+    return stacked
+
+
+def is_mana_trigger(ab: Any) -> bool:
+    """605.1b: a triggered ability that triggers on a mana ability is a mana ability itself only when it could
+    add mana and does not target; any other ("SELF deals 1 damage to that player") uses the stack."""
+    return not ab.targets and any(e.op == "add_mana" for e in ab.effects)
 
 
 def mana_trigger_supported(ab: Any) -> bool:
@@ -456,8 +681,11 @@ def static_problems(st: dict[str, Any]) -> list[str]:
     if kind in ("no_max_hand_size", "hand_size", "untap_limit", "spell_limit", "flash_spells", "player_keywords",
                 "cant_gain_life",
                 "uncounterable_spells",
-                "cant_lose_life", "skip_step") and st.get("who") not in _WHO:
+                "cant_lose_life", "skip_step", "cant_lose_game", "cant_win_game", "life_floor") \
+            and st.get("who") not in _WHO:
         return [f"{kind} for {st.get('who')}"]
+    if kind == "spell_limit" and set(st.get("spells") or {}) - CAST_KIND_KEYS:
+        return [f"spell_limit spells keys {sorted(set(st['spells']) - CAST_KIND_KEYS)}"]
     if kind == "hand_size" and ("set" in st) == ("change" in st):
         return ["a maximum hand size neither set nor changed"]
     if kind == "damage_unpreventable" and isinstance(st.get("sources"), dict) and unknown_keys(st["sources"]):
@@ -482,4 +710,11 @@ def static_problems(st: dict[str, Any]) -> list[str]:
                                      or not (fr in (None, "self", "attached") or isinstance(fr, dict))
                                      or affects is None and st.get("players") is None and fr is None):
         return ["prevent damage"]
+    if kind == "damage_mod" and (st.get("mod") not in ("times", "plus") or not isinstance(st.get("amount"), int)
+                                 or st.get("players") not in (None, "each", "you", "opponent", "attached")
+                                 or not (affects in (None, "self", "attached") or isinstance(affects, dict))
+                                 or not (fr in (None, "self", "attached") or isinstance(fr, dict))
+                                 or isinstance(fr, dict) and unknown_keys(fr)
+                                 or isinstance(affects, dict) and unknown_keys(affects)):
+        return ["damage modification"]
     return []

@@ -15,8 +15,10 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.layers import Chars
 
-#: Word qualities this engine understands (others keep a card unsupported).
-WORDS = frozenset({"everything", "multicolored", "monocolored", "all colors", "each color", "colorless"})
+#: Word qualities this engine understands (others keep a card unsupported). "the chosen player": the player
+#: chosen as the permanent entered (702.16j; read with the protected object, ``protected``)
+WORDS = frozenset({"everything", "multicolored", "monocolored", "all colors", "each color", "colorless",
+                   "the chosen player"})
 
 
 def supported(q: Any) -> bool:
@@ -54,8 +56,18 @@ def has_quality(g: "Game", q: Any, src: int | None, colors: Any = None) -> bool:
     return False
 
 
-def protected(g: "Game", c: "Chars", src: int | None, colors: Any = None) -> bool:
-    """Is the object with characteristics ``c`` protected from source ``src`` (702.16)?"""
+def protected(g: "Game", c: "Chars", src: int | None, colors: Any = None, holder: int | None = None) -> bool:
+    """Is the object with characteristics ``c`` (the object ``holder``) protected from source ``src`` (702.16)?"""
     if "Protection" not in c.keywords:
         return False
-    return any(has_quality(g, q, src, colors) for q in c.kwargs.get("Protection") or ())
+    return any(from_chosen_player(g, src, holder) if q == "the chosen player" else has_quality(g, q, src, colors)
+               for q in c.kwargs.get("Protection") or ())
+
+
+def from_chosen_player(g: "Game", src: int | None, holder: int | None) -> bool:
+    """702.16j: protection from a player is protection from each object that player controls; the player is
+    the one chosen as ``holder`` entered ("As SELF enters, choose a player", 614.12)."""
+    if holder is None or holder not in g.objects or src is None or src not in g.objects:
+        return False
+    chosen = g.objects[holder].chosen.get("player")
+    return chosen is not None and g.controller_of(src) == chosen

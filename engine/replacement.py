@@ -20,7 +20,8 @@ damage is dealt again); the answers are dropped once the event has happened. A c
 cannot stop (``ask=False``) gets the first candidate in the order they were collected.
 
 Events planned here:
-- damage to one player or object (615: the prevention shields of the ``prevent`` op);
+- damage to one player or object (615: the prevention shields of the ``prevent`` op; 614.1a: the
+  effects that make it deal more, "double that damage", "that much damage plus 1");
 - a permanent being destroyed (701.6, regeneration 701.12) and any object being put into a
   graveyard (614.1a: "exile it instead", "shuffle it into its owner's library instead");
 - a player gaining life (614.1a: "that much life plus N instead", "twice that much instead");
@@ -245,12 +246,48 @@ def _shield_text(e: dict[str, Any], left: int | None) -> str:
     return f"{e.get('name', 'a prevention effect')}: prevent {what}{extra}"
 
 
+def damage_mods(g: "Game", src: int, tgt: Any, combat: bool) -> list[Cand]:
+    """The replacement effects that change how much damage one event deals (614.1a: "it deals double that
+    damage ... instead", "that much damage plus 1 instead"), as candidates of ``prevent``: statics of the
+    permanents in play and resolved effects of that kind (engine/player_statics.py)."""
+    out: list[Cand] = []
+    for k, (sid, ctl, st) in enumerate(player_statics.statics(g, "damage_mod")):
+        if st.get("combat") and not combat or st.get("noncombat") and combat:
+            continue
+        fr = st.get("from")
+        so = g.objects.get(sid)
+        if fr is not None and not (fr == "self" and src == sid
+                                   or fr == "attached" and so is not None and so.attached_to == src
+                                   or isinstance(fr, dict) and src in g.objects and matches(g, src, fr, sid, ctl)):
+            continue
+        whom, aff = st.get("players"), st.get("affects")
+        if isinstance(tgt, str):
+            if not (whom == "each" or whom == "you" and tgt == ctl
+                    or whom == "opponent" and tgt in seats.opponents(g, ctl)
+                    or whom == "attached" and so is not None and so.attached_to == tgt):
+                continue
+        elif not (aff == "self" and tgt == sid or aff == "attached" and so is not None and so.attached_to == tgt
+                  or isinstance(aff, dict) and matches(g, tgt, aff, sid, ctl)):
+            continue
+        if st.get("condition") and not condition(g, st["condition"], sid, None):
+            continue
+        n = int(st["amount"])
+        how = f"that much damage plus {n}" if st["mod"] == "plus" else "double that damage" if n == 2 else \
+            "triple that damage" if n == 3 else f"{n} times that damage"
+        name = so.card.name if so is not None else "an effect"
+        out.append({"id": f"d{sid}.{k}", "text": f"{name}: it deals {how} instead", "tier": OTHER,
+                    "mod": st["mod"], "amount": n})
+    return out
+
+
 def prevent(g: "Game", src: int, tgt: Any, n: int, combat: bool, spent: dict[int, int], pool: list[dict[str, Any]],
-            ask: bool = True) -> tuple[int, list[tuple[dict[str, Any], int]]]:
+            ask: bool = True, mods: list[Cand] | None = None) -> tuple[int, list[tuple[dict[str, Any], int]]]:
     """615.7: the damage left after the prevention shields that apply, the player or the
     controller of the creature choosing the order (616.1); ``spent`` holds what earlier damage
-    of the same batch already took from each shield (by its ts). Returns the damage left and
-    the shields used with the amount each prevented."""
+    of the same batch already took from each shield (by its ts). ``mods`` (damage_mods) change the
+    amount of the damage (614.1a), in the order the same player chooses among them and the shields
+    (616.1: "double that damage" then "prevent 3" is not "prevent 3" then double). Returns the damage
+    left and the shields used with the amount each prevented."""
     left: dict[str, int | None] = {}
     by_id: dict[str, dict[str, Any]] = {}
     for e in pool:
@@ -259,16 +296,19 @@ def prevent(g: "Game", src: int, tgt: Any, n: int, combat: bool, spent: dict[int
             if k is None or k > 0:
                 left[f"p{e['ts']}"] = k
                 by_id[f"p{e['ts']}"] = e
-    if not by_id:
+    if not by_id and not mods:
         return n, []
     # what tells two shields apart in a result: identical shields give identical results
     sig = {i: (_shield_text(e, left[i]), e.get("controller")) for i, e in by_id.items()}
-    cands = [{"id": i, "text": sig[i][0], "tier": OTHER} for i in by_id]
+    cands = [{"id": i, "text": sig[i][0], "tier": OTHER} for i in by_id] + list(mods or ())
 
     def applicable(ev: Event) -> list[Cand]:
         return cands if ev["n"] > 0 else []
 
     def apply(ev: Event, c: Cand) -> Event:
+        if "mod" in c:  # 614.1a: the event deals more damage; the shields already used keep what they took
+            m = ev["n"] + c["amount"] if c["mod"] == "plus" else ev["n"] * c["amount"]
+            return {"n": m, "took": ev["took"], "out": (m, ev["out"][1])}
         k = left[c["id"]]
         stop = ev["n"] if k is None else min(ev["n"], k)
         took = ev["took"] + ((c["id"], stop),)
@@ -320,9 +360,9 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
                 cands.append({"id": f"x{e['ts']}", "text": _gy_text(e.get("name", "an effect"), "exile"),
                               "tier": OTHER, "to": "exile"})
     if to == "graveyard":
-        for i, (sid, name, dest, link) in enumerate(player_statics.graveyard_replacements(g, o, frm)):
+        for i, (sid, name, dest, link, token) in enumerate(player_statics.graveyard_replacements(g, o, frm)):
             cands.append({"id": f"g{sid}.{i}", "text": _gy_text(name, dest), "tier": OTHER, "to": dest,
-                          **({"link": sid} if link else {})})
+                          **({"link": sid} if link else {}), **({"token": token} if token else {})})
     ev: Event = {"to": to, "regen": False, "destroy": destroy, "out": (to, False)}
     if not cands:
         if g.commanders:
@@ -342,7 +382,9 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
         # whose exiled cards are linked to another of its abilities remembers them (614.14)
         # (where it is linked makes a different result: the choice of 616.1 matters then)
         return {"to": c["to"], "regen": False, "destroy": ev["destroy"], "out": (c["to"], False, c.get("link")),
-                **({"link": c["link"]} if "link" in c else {})}
+                **({"link": c["link"]} if "link" in c else {}),
+                # "... and create a 2/2 black Zombie creature token": made as the card moves (614.1a)
+                **({"tokens": [*ev.get("tokens", ()), c["token"]]} if "token" in c else {})}
 
     owner = g.controller_of(o.id) if o.zone == "battlefield" else o.owner
     final, _ = run(g, f"zone:{o.id}", owner or o.owner, ev, applicable, apply, ask)
@@ -497,7 +539,10 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
     c = o.card
     if "Planeswalker" in c.types and c.loyalty and "loyalty" not in o.counters:
         try:  # 121.6: the counters it enters with are put on it (614.1a: "twice that many", Doubling Season)
-            o.counters["loyalty"] = counter_count(g, o.id, "loyalty", int(c.loyalty), ask=False)
+            n = int(c.loyalty)
+            if c.keywords and "Compleated" in c.keywords:  # compleated (a later keyword): two fewer for each
+                n = max(0, n - 2 * int(o.chosen.get("phyrexian_life", 0)))  # Phyrexian symbol paid with life
+            o.counters["loyalty"] = counter_count(g, o.id, "loyalty", n, ask=False)
         except ValueError:
             pass
     if "Saga" in c.subtypes and counters_allowed(g, o.id, "lore"):
@@ -528,10 +573,7 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                                     "prompt": f"{o.card.name}: choose an opponent for its tribute (702.103a)"})
                 continue
             if st.get("optional"):  # 614.12: "you may have it enter with ...": its controller chooses
-                g.queue.append({"kind": "choose_option", "player": o.controller, "options": ["yes", "no"],
-                                "enter": o.id, "counter": k, "amount": int(st.get("amount", 1)),
-                                "answer_to": "enter_counters", "else_haste": bool(st.get("else_haste")),
-                                "prompt": f"{o.card.name}: enter with {st.get('amount', 1)} {k} counter(s)? (614.12)"})
+                _ask_counters(g, o, k, int(st.get("amount", 1)), bool(st.get("else_haste")))
                 continue
             if counters_allowed(g, o.id, k):
                 # 614.1c: X in "enters with X counters" is the X it was cast with
@@ -558,6 +600,43 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                                 "max": len(mine), "enter": o.id, "amount": int(st.get("amount", 1)),
                                 "answer_to": "devour",
                                 "prompt": f"{o.card.name}: sacrifice any number of creatures (devour, 702.81a)"})
+    for _ in range(_granted_riot(g, o)):  # riot another permanent's static gives it (614.12)
+        _ask_counters(g, o, "+1/+1", 1, True)
+
+
+def _ask_counters(g: "Game", o: "Obj", k: str, n: int, else_haste: bool) -> None:
+    """614.12: "you may have it enter with N counters" (unleash; riot: "if you don't, it gains haste"): its
+    controller chooses as it enters (engine/entering.py answer_optional_counters)."""
+    g.queue.append({"kind": "choose_option", "player": o.controller, "options": ["yes", "no"],
+                    "enter": o.id, "counter": k, "amount": n, "answer_to": "enter_counters", "else_haste": else_haste,
+                    "prompt": f"{o.card.name}: enter with {n} {k} counter(s)? (614.12)"})
+
+
+def _granted_riot(g: "Game", o: "Obj") -> int:
+    """614.12: riot (a later keyword, Ravnica Allegiance) that the statics of other permanents give a permanent
+    ("Nontoken creatures you control have riot", Rhythm of the Wild) applies as it enters, as the permanent
+    would exist on the battlefield: one choice for each such static (each instance of riot works separately)."""
+    if "Riot" not in g.chars(o.id).keywords:
+        return 0
+    n = 0
+    for oid in g.battlefield:
+        if oid == o.id:
+            continue
+        ctl = g.controller_of(oid)
+        for ab in _riot_statics(g.objects[oid].card):
+            st = ab.static
+            if ctl is not None and matches(g, o.id, st["affects"], oid, ctl) and not (
+                    st.get("condition") and not condition(g, st["condition"], oid, None)):
+                n += 1
+    return n
+
+
+@per_object
+def _riot_statics(card: Any) -> tuple[Any, ...]:
+    """A card's statics that give other permanents riot."""
+    return tuple(ab for ab in card.abilities if ab.kind == "static" and ab.static
+                 and ab.static.get("kind") == "keywords" and "Riot" in ab.static.get("keywords", ())
+                 and isinstance(ab.static.get("affects"), dict))
 
 
 def _additional_counters(g: "Game", o: "Obj") -> None:

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import bestow, commander, saga, seats
+from engine import bestow, commander, player_statics, saga, seats
 from engine.actions import ascend, destroy, plan_destroy, remove_from_combat
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.filters import matches
+from engine.object_statics import attach_allowed
 from engine.protection import protected
 from engine.replacement import zone_change
 from engine.until import lost_control, object_left
@@ -28,10 +29,14 @@ def check(g: "Game") -> bool:
     limit = seats.poison_limit(g) if g.shared else 10
     for p in g.players.values():
         if not p.lost and (p.life <= 0 or p.drew_from_empty or p.poison >= limit):  # 704.5a-c, 810.8c-d
+            if not player_statics.can_lose(g, p.name, "life" if p.life <= 0 and not p.drew_from_empty
+                                           and p.poison < limit else ""):
+                p.drew_from_empty = False  # 704.5b: only a draw since the last check counts
+                continue  # "You can't lose the game" (104.3); "... for having 0 or less life" (704.5a) only
             p.lost = True
             did = True
             g.log("lose", player=p.name, why="life" if p.life <= 0 else "poison" if p.poison >= limit else "draw")
-    did = bool(g.commanders and commander.check(g)) or did  # 903.11a
+    did = bool(g.commanders and commander.check(g, lambda n: player_statics.can_lose(g, n))) or did  # 903.11a
     if len(g.order) > 2 and not did and len(g.gone) < sum(1 for p in g.players.values() if p.lost):
         did = True  # a player lost by an effect (104.3e, 800.7) leaves now that it has resolved (800.4a)
     if did and g._check_end():
@@ -91,7 +96,10 @@ def check(g: "Game") -> bool:
             to_graveyard.append(oid)      # 704.5i
         if "Aura" in c.subtypes:
             t = o.attached_to
-            if t is None or t not in g.objects or g.objects[t].zone != _enchant_zone(o) or not _aura_ok(g, oid, t):
+            if isinstance(t, str):  # an Aura with "enchant player" (303.4, a Curse): on a player still in the game
+                if not _player_aura_ok(g, oid, t):
+                    to_graveyard.append(oid)  # 704.5n
+            elif t is None or t not in g.objects or g.objects[t].zone != _enchant_zone(o) or not _aura_ok(g, oid, t):
                 # 704.5n; 702.102e: an Aura with bestow becomes unattached instead (and a creature, 702.102a)
                 (unattach if "bestowed" in o.chosen else to_graveyard).append(oid)
         elif o.attached_to is not None:
@@ -235,6 +243,19 @@ def _enchant_zone(o: "Obj") -> str:
     return "battlefield"
 
 
+def _player_aura_ok(g: "Game", aura: int, p: str) -> bool:
+    """704.5n, 303.4: an Aura attached to a player stays while it can enchant that player: its Enchant filter
+    ("enchant player", "enchant opponent"), the player still in the game (800.4a), within its controller's range of
+    influence (801.8)."""
+    o = g.objects[aura]
+    enchant = o.card.keyword_args.get("Enchant")
+    if p not in g.players or g.players[p].lost or not isinstance(enchant, dict) or not enchant.get("player"):
+        return False
+    if not matches(g, p, enchant, aura):
+        return False
+    return g.influence is None or seats.in_range(g, g.chars(aura).controller, p)
+
+
 def _aura_ok(g: "Game", aura: int, t: int) -> bool:
     """704.5n: an Aura stays attached only to what it can enchant: its Enchant filter, no protection
     from it (702.16c), within its controller's range of influence (801.8). "Enchant creature put onto the
@@ -250,7 +271,7 @@ def _aura_ok(g: "Game", aura: int, t: int) -> bool:
         return False
     tc = g.chars(t)
     if "Protection" in tc.keywords:
-        if protected(g, tc, aura):
+        if protected(g, tc, aura, holder=t):
             return False  # 702.16c
     if g.influence is not None and not seats.in_range(g, g.chars(aura).controller, tc.controller):
         return False  # 801.8: not an object outside the Aura's controller's range of influence
@@ -261,11 +282,11 @@ def _equip_ok(g: "Game", equipment: int, t: int) -> bool:
     """704.5p: Equipment stays attached only to a creature without protection from it (702.16d),
     within its controller's range of influence (801.9)."""
     tc = g.chars(t)
-    if "Creature" not in tc.types:
-        return False
+    if "Creature" not in tc.types or not attach_allowed(g, equipment, t):
+        return False  # (and "SELF can be attached only to a creature with toughness 4 or greater")
     if g.influence is not None and not seats.in_range(g, g.chars(equipment).controller, tc.controller):
         return False  # 801.9: nor a creature outside the Equipment's controller's range of influence
-    return not ("Protection" in tc.keywords and protected(g, tc, equipment))
+    return not ("Protection" in tc.keywords and protected(g, tc, equipment, holder=t))
 
 
 def legend_answer(g: "Game", d: "Decision", keep: list[Any]) -> None:

@@ -124,7 +124,7 @@ class Player:
                  "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
                  "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic", "counters",
                  "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
-                 "life_lost_last_turn")
+                 "life_lost_last_turn", "investigated_turn", "draw_step_draws")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -157,6 +157,8 @@ class Player:
         self.attacked_turn = 0          # the last turn this player attacked with a creature (508.1j)
         self.life_lost_last_turn = 0    # life this player lost during the previous turn ("if you lost life last turn")
         self.surveilled_turn = 0        # the last turn this player surveilled (a later keyword action, GRN)
+        self.investigated_turn = 0      # the last turn this player investigated (701.33a)
+        self.draw_step_draws = (0, 0)   # (turn, cards drawn in their own draw step that turn): Alhammarret's Archive
         self.died_turn = 0              # the last turn a creature this player controlled died (700.4)
         self.left_turn = 0              # the last turn a permanent this player controlled left the battlefield
         self.land_entered_turn = 0      # the last turn a land entered the battlefield under this player's control

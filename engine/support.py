@@ -11,7 +11,7 @@ from typing import Any
 from engine import awaken, bestow, cast_options, contract, costs, facedown, overload, prototype, splice, transform
 from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.keywords import KEYWORD_TEXT
-from engine.choices import ENTER_CHOICES, NAME_CHOICES, choose_problems
+from engine.choices import ENTER_CHOICES, NAME_CHOICES, PLAYER_CHOICE, choose_problems
 from engine.clone import clone_problems
 from engine.filters import unknown_keys
 from engine.mana import RESTRICTION_RIDERS, unpayable
@@ -20,7 +20,7 @@ from engine.ops.actions import ACTIONS
 from engine.ops.misc import emblem_playable
 from engine.ops.objects import TOKEN_KINDS
 from engine.ops.playable import supported as playable_supported
-from engine.player_statics import mana_trigger_supported, static_problems
+from engine.player_statics import is_mana_trigger, mana_trigger_supported, static_problems
 from engine.protection import supported as protection_supported
 from engine.triggers import ALIASES, GRAVEYARD_EVENTS, KEYS, KEYS_OF_EVENT
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
@@ -76,6 +76,7 @@ KEYWORDS = frozenset({
     "Recover",               # with a mana cost: its graveyard trigger (702.58a; keywords._costed_ability)
     "Banding",               # engine/combat.py (702.21c-k: bands; who assigns combat damage)
     "Phasing",               # engine/phasing.py (702.25a)
+    "Compleated",            # engine/replacement.py enter_replacements: fewer loyalty counters (a later keyword)
     "Champion",              # its two linked triggered abilities (702.71a; keywords.champion)
     "Provoke",               # its triggered ability (702.38a; keywords.KEYWORD_ABILITIES, combat.provoked)
     "Dredge",                # with a number: engine/dredge.py (702.51a)
@@ -92,12 +93,20 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "lose_types",  # engine/layers.py, layer 4 (reconfigure: "isn't a creature")
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double",
                      "life_gain_to_loss", "choose_on_enter",
+                     "x_color",  # engine/casting.py: "Spend only black mana on X" (107.3)
                      "token_multiply", "counter_change",  # engine/replacement.py (614.1a)
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",
                      "spell_limit",
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone", "prevent_damage",
+                     "discard_to_battlefield",  # engine/actions.py discard (614.1a: the card's own replacement)
+                     "untargetable_zone",  # engine/targets.py targetable (115.1: cards in graveyards)
+                     "damage_mod",  # engine/replacement.py damage_mods (614.1a)
+                     "attach_only",  # engine/object_statics.py attach_allowed (701.3a, 704.5p)
+                     "look_face_down",  # engine/facedown.py known_to, engine/view.py (707.5)
+                     "draw_times",  # engine/game.py draw, engine/player_statics.py draw_times (614.1a)
                      "cant_gain_life", "cant_lose_life",  # engine/player_statics.py (118.7, 118.8)
+                     "cant_lose_game", "cant_win_game", "life_floor",  # engine/player_statics.py (104.2, 104.3, 614.1a)
                      "cant_get_counters",  # engine/player_statics.can_get_counters (121.1)
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)
@@ -112,6 +121,16 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "skip_step",  # engine/game.py _not_skipped (614.10)
                      "draw_limit",  # engine/player_statics.py draw_capped, read by Game.draw (121.2)
                      "sorcery_only",  # engine/player_statics.py, read by engine/casting.py can_cast_timing (307.1)
+                     "trigger_cause",  # engine/player_statics.py, read by engine/triggers.py _cause_count (603.2)
+                     "empty_draw_wins",  # engine/player_statics.py, read by Game.draw (614.1a, 104.2a)
+                     "ignore_hexproof",  # engine/player_statics.py, read by engine/targets.py (702.11b-c)
+                     "life_floor",  # engine/player_statics.py, read by engine/actions.py deal_damage_batch (614.1a)
+                     "cant_cause",  # engine/player_statics.py, read by the discard, sacrifice, search ops (101.2)
+                     "spell_keywords",  # engine/player_statics.py, read by engine/cast_options.py, engine/actions.py
+                     "loyalty_instant",  # engine/player_statics.py, read by engine/casting.py (606.3)
+                     "graveyard_keywords",  # engine/player_statics.py, read by engine/cast_options.py (702.80a)
+                     "ability_cost",  # engine/player_statics.py, read by engine/costs.py ability_mana (602.2b)
+                     "haste_activation",  # engine/player_statics.py, read by engine/casting.py, payment.py (302.6)
                      "cast_only",  # engine/casting.py can_cast_timing (604.6, 506.6)
                      "full_text",  # engine/layers.py, layer 3 (612.5)
                      "extra_land",  # engine/player_statics.py land_plays (305.2a)
@@ -142,7 +161,8 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "reach_against",  # engine/combat.py can_block: "can block Dragons as though it had reach"
                    "untargetable_from",  # engine/targets.py: "can't be the target of nongreen spells or abilities ..."
                    "combat_cost",  # engine/combat.py attack_cost, block_cost (508.1d, 509.1d)
-                   "no_combat_damage"})  # engine/combat.py combat_power (510.1a)
+                   "no_combat_damage",  # engine/combat.py combat_power (510.1a)
+                   "cant_transform"})  # engine/transform.py transform (701.25a, 101.2)
 
 
 #: the conditions of a spell's own cost change read for the player casting it alone (engine/costs.py
@@ -235,14 +255,16 @@ def _walk(x: Any, out: list[str]) -> None:
     elif isinstance(x, Ability):
         out.extend(ability_reasons(x))
     elif isinstance(x, dict):
-        if any(x.get(k) == "sacrificed" for k in ("power_of", "toughness_of")):
+        if any(x.get(k) == "sacrificed" for k in ("power_of", "toughness_of", "mv_of")):
             return  # the sacrificed object's power as it last existed (engine/costs.py)
         if x.get("life_of") == "that_player" and not _THAT_PLAYER[0]:
             out.append("amount life_of that_player outside a per-player instruction")  # engine/values.py amount_for
-        if x.get("hand_of") == "that_player" and not _THAT_PLAYER[0]:
-            out.append("amount hand_of that_player outside a per-player instruction")
+        for k in ("hand_of", "library_size"):
+            if x.get(k) == "that_player" and not _THAT_PLAYER[0]:
+                out.append(f"amount {k} that_player outside a per-player instruction")
         mv = x.get("mv_of")
-        if mv is not None and mv not in ("it", "taken") and not (isinstance(mv, dict) and set(mv) == {"target"}):
+        if mv is not None and mv not in ("it", "taken", "self", "attached", "discarded", "revealed", "sacrificed") \
+                and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's
             # targets last existed (608.2h); a card exiled to pay a cost is not kept for it
             out.append(f"amount mv_of {mv!r}")
@@ -273,7 +295,7 @@ def _walk(x: Any, out: list[str]) -> None:
     elif isinstance(x, (list, tuple)):
         for v in x:
             _walk(v, out)
-    elif isinstance(x, str) and x in ("an_opponent", "trigger_player_hand", "sacrificed", "discarded"):
+    elif isinstance(x, str) and x in ("an_opponent", "trigger_player_hand", "sacrificed"):
         out.append(f"reference {x}")
 
 
@@ -370,8 +392,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             # as its "dies" abilities trigger: engine/triggers.py leaves)
             out.append(f"triggered ability from {ab.zone}")  # only these events are checked there
         for name in evs:
-            if name == "tapped_for_mana" and len(evs) == 1:  # a triggered mana ability (engine/player_statics.py)
-                if not mana_trigger_supported(ab):
+            if name == "tapped_for_mana" and len(evs) == 1:  # engine/player_statics.py, engine/triggers.py
+                if is_mana_trigger(ab) and not mana_trigger_supported(ab):  # 605.1b: others use the stack
                     out.append("mana trigger other than adding fixed mana")
                 continue
             if name not in TRIGGER_EVENTS and name not in ALIASES:
@@ -386,7 +408,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append("blocks of a source that left the battlefield")
         if any(k in trig and not set(evs) <= e for k, e in KEYS_OF_EVENT.items()):
             out.append("trigger options")
-        if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil"} \
+        if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil",
+                                                                      "investigate"} \
                 or trig.get("nth") and evs not in (["cast"], ["draw"]):
             out.append("trigger options")
         if "activate" in evs and not (trig.get("loyalty") or trig.get("nonmana")
@@ -402,7 +425,8 @@ def ability_reasons(ab: Ability) -> list[str]:
         if st.get("kind") == "clone":
             out.extend(clone_problems(st))
         if st.get("kind") == "choose_on_enter":
-            if st.get("choice") not in ENTER_CHOICES and st.get("choice") not in NAME_CHOICES:
+            if st.get("choice") not in ENTER_CHOICES and st.get("choice") not in NAME_CHOICES \
+                    and st.get("choice") != PLAYER_CHOICE:
                 out.append(f"choose_on_enter {st.get('choice')}")
         if st.get("kind") == "restriction" and st.get("rule") not in RULES:
             out.append(f"rule {st.get('rule')}")

@@ -19,15 +19,19 @@ if TYPE_CHECKING:
 __all__ = ["tap", "untap"]
 
 
-def tap(g: "Game", oid: int) -> bool:
-    """701.17a: tap an untapped permanent; "whenever ... becomes tapped" triggers (603.2d).
+def tap(g: "Game", oid: int, attacking: bool = False) -> bool:
+    """701.17a: tap an untapped permanent; "whenever ... becomes tapped" triggers (603.2d); ``attacking``: the
+    tapping of a creature as it is declared as an attacker (508.1f: "if it isn't being declared as an attacker").
     True when its status changed."""
     o = g.objects[oid]
     if o.tapped:
         return False
     o.tapped = True
     if o.zone == "battlefield":
-        triggers.event(g, {"event": "tapped", "obj": oid, "player": g.chars(oid).controller})
+        ev: dict = {"event": "tapped", "obj": oid, "player": g.chars(oid).controller}
+        if attacking:
+            ev["attacking"] = True
+        triggers.event(g, ev)
     return True
 
 

@@ -81,12 +81,16 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
         return False
     if isinstance(x, str) and player_statics.active(g) and not player_statics.player_targetable(g, x, controller):
         return False  # 702.11c: "You have hexproof"
+    if isinstance(x, int) and g.objects[x].zone == "graveyard" and player_statics.active(g) \
+            and player_statics.zone_untargetable(g, "graveyard"):
+        return False  # "Cards in graveyards can't be the targets of spells or abilities" (115.1)
     if isinstance(x, int) and g.objects[x].zone == "battlefield":  # 702.11, 702.18, 702.16: permanents
         c = g.chars(x)
         kw = c.keywords
         if "Shroud" in kw:
             return False
-        if "Hexproof" in kw and c.controller != controller:
+        if "Hexproof" in kw and c.controller != controller and not (
+                player_statics.active(g) and player_statics.hexproof_ignored(g, controller, x)):
             return False
         if "Hexproof from" in kw and c.controller != controller:  # a later keyword (Dominaria, 2018):
             sid = src.id if src.id in g.objects else None       # hexproof from a quality of the source
@@ -95,7 +99,7 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
                 return False
         if "Protection" in kw:
             sid = src.id if src.id in g.objects else None
-            if protected(g, c, sid, None if sid is not None else set(src.card.colors)):
+            if protected(g, c, sid, None if sid is not None else set(src.card.colors), x):
                 return False  # 702.16b
         if c.rules or g.effects and _untargetable_effects(g):
             for rule in _untargetable(g, x, c.rules):

@@ -17,6 +17,7 @@ from engine import triggers
 from engine.cards.abilities import joined_spell
 from engine.errors import IllegalAction
 from engine.memo import per_object
+from engine.object_statics import rule_in_force
 
 if TYPE_CHECKING:
     from engine.cards.abilities import CardDef
@@ -177,6 +178,15 @@ def next_turn_day_night(g: "Game", previous: str | None, spells: int) -> None:
         become(g, "day")
 
 
+def cant_transform(g: "Game", oid: int) -> bool:
+    """A static ("Enchanted creature can't attack, block, or transform", "Non-Human Werewolves you control can't
+    transform") or a resolved effect says this permanent can't transform (101.2: "can't" wins)."""
+    if any(r.get("rule") == "cant_transform" for r in g.chars(oid).rules):
+        return True
+    return bool(g.effects) and any(e["layer"] == "rule" and e.get("rule") == "cant_transform"
+                                   and oid in e.get("objects", ()) and rule_in_force(g, e) for e in g.effects)
+
+
 def transform(g: "Game", oid: int, by: int | None = None, day_night: bool = False) -> bool:
     """701.25a: turn a double-faced permanent over; "transforms" triggers (701.25e). ``by``: the
     id of the ability on the stack that does it. Nothing happens to a permanent that is not a
@@ -189,6 +199,8 @@ def transform(g: "Game", oid: int, by: int | None = None, day_night: bool = Fals
         return False
     if not day_night and ({DAYBOUND, NIGHTBOUND} & set(g.chars(oid).keywords)):
         return False  # "this permanent can't transform except due to its daybound (nightbound) ability"
+    if cant_transform(g, oid):
+        return False  # 101.2: "Enchanted creature can't transform" beats any instruction to transform it
     s = g.objects.get(by) if by is not None else None
     if s is not None and s.ability is not None and s.source == oid and o.chosen.get("transformed_at", -1) > by:
         return False  # 701.25f

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import cast_options, seats
+from engine import cast_options, player_statics, seats
 from engine.ability_index import index
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
@@ -46,6 +46,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "chapter"}  # a Saga's lore counters rose past a chapter number (a later rule: engine/saga.py)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
                  "surveil",  # a later keyword action (Guilds of Ravnica): engine/ops/zones.py
+                 "investigate",  # 701.33a: engine/ops/objects.py (the token op of "investigate")
                  "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
                  "creature_to_graveyard",  # a creature put into that player's graveyard from the battlefield
@@ -57,9 +58,11 @@ SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard"}) 
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
+                  "min_batch",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
-                  "from", "chapter", "main_phase"})
+                  "from", "chapter", "main_phase", "by_filter", "other_filter",
+                  "combat", "or_attached"})
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -74,7 +77,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "whenever you cast a spell from anywhere other than your hand" / "from your graveyard" (601.2a)
     "cast_from": frozenset({"cast"}),
     # "when SELF is put into your graveyard from your library": the zone it came from (400.7)
-    "from": frozenset({"to_graveyard"}),
+    "from": frozenset({"to_graveyard", "card_to_graveyard"}),
     # "when SELF dies or is put into exile from the battlefield": where it went (603.6c)
     "to": frozenset({"ltb"}),
     # "whenever SELF deals damage to a creature": what was dealt the damage (120.3)
@@ -82,14 +85,27 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # a Saga's chapter number: its lore counters went from fewer to at least that many (engine/saga.py)
     "chapter": frozenset({"chapter"}),
     # "whenever you cast an instant spell during your main phase" (505.1)
-    "main_phase": frozenset({"cast"})}
+    "main_phase": frozenset({"cast"}),
+    # "becomes the target of an instant or sorcery spell": the spell that targets it (601.2c)
+    "by_filter": frozenset({"becomes_target_spell", "becomes_target_spell_opponent"}),
+    # "blocks or becomes blocked by a non-Wall creature": the creature it blocks or that blocks it (509.1h)
+    "other_filter": frozenset({"blocks_creature", "becomes_blocked_by"}),
+    # "whenever SELF is dealt combat damage" (510.2): combat damage only
+    "combat": frozenset({"dealt_damage"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
                               "combat_damage_player", "creature_to_graveyard", "to_graveyard",
                               "dies",  # "whenever a creature is put into your graveyard ..., if SELF is in your
                               # graveyard" (Bridge from Below): leaves checks the graveyards for dies
-                              "leaves_graveyard"})  # "a creature card leaves an opponent's graveyard"
+                              "leaves_graveyard",  # "a creature card leaves an opponent's graveyard"
+                              # "whenever you surveil, if SELF is in your graveyard" (Blood Operative), "whenever one
+                              # or more +1/+1 counters are put on a creature you control" (Moss-Pit Skeleton), "whenever
+                              # a land card is put into a graveyard from anywhere" (Centaur Vinecrasher), "whenever you
+                              # attack with one or more Rats" (Persistent Marshstalker)
+                              "surveil", "counters_put", "card_to_graveyard", "attacks",
+                              "turned_face_up"})  # "whenever a permanent you control is turned face up, you may return
+# SELF from your graveyard" (Deathmist Raptor)
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),
@@ -124,6 +140,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
                 or "becomes_target_opponent" in names and ev["player"] != controller
                 or "becomes_target_spell_opponent" in names and ev["spell"] and ev["player"] != controller):
             return False
+        if "by_filter" in trig and not matches(g, ev["by"], trig["by_filter"], src, controller):
+            return False  # "becomes the target of an instant or sorcery spell": the spell, as it is cast (601.2c)
     elif name == "blocks" and "blocks_flying" in names and "blocks" not in names:
         # "whenever SELF blocks a creature with flying"
         if not any(a in g.objects and "Flying" in g.chars(a).keywords for a in ev.get("attackers", ())):
@@ -132,6 +150,11 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False
     if "counter" in trig and ev.get("kind") != trig["counter"]:
         return False  # "the last intervention counter"
+    if "other_filter" in trig:  # "blocks or becomes blocked by a non-Wall creature": the other creature (509.1h)
+        other = ev.get("blocker", ev.get("blocked"))
+        if not isinstance(other, int) or other not in g.objects or not matches(g, other, trig["other_filter"], src,
+                                                                                controller):
+            return False
     if name == "chapter" and not ev["from"] < trig.get("chapter", 0) <= ev["to"]:
         return False  # a chapter ability: lore counters became at least its number from fewer (engine/saga.py)
     if "cast_from" in trig:  # the zone the spell was cast from (601.2a)
@@ -150,7 +173,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False  # "when you sacrifice SELF": it left the battlefield by being sacrificed (701.14a)
     if trig.get("untapped") and (ev.get("obj") not in g.objects or g.objects[ev["obj"]].tapped):
         return False  # "when SELF enters untapped": as it entered (603.6a)
-    if trig.get("first") and name in ("lose_life", "gain_life", "surveil") and not ev.get("first"):
+    if trig.get("first") and name in ("lose_life", "gain_life", "surveil", "investigate") and not ev.get("first"):
         return False  # "for the first time each turn"
     if name == "cast" and ev.get("copy") and not trig.get("or_copy"):
         return False  # 706.10a: a copy is not cast; only "whenever you cast or copy ..." sees it
@@ -160,7 +183,9 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name == "draw" and trig.get("nth") and ev.get("nth") != trig["nth"]:
         return False  # "whenever you draw your second card each turn"
     if name in ("attacks", "you_attack") and trig.get("min_attackers"):  # "... and at least two other creatures attack"
-        if sum(1 for i in g.battlefield if g.objects[i].attacking is not None) < trig["min_attackers"]:
+        kind = trig.get("filter") if name == "you_attack" else None  # "you attack with five or more Soldiers"
+        if sum(1 for i in g.battlefield if g.objects[i].attacking is not None
+               and (kind is None or matches(g, i, kind, src, controller))) < trig["min_attackers"]:
             return False
     if name == "attacks" and trig.get("greater_power_attacker"):  # training: another attacker with greater power
         power = g.chars(src).power
@@ -181,16 +206,23 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
         if whose == "opponent" and seats.is_active(g, controller):
             return False
+        if whose in ("attached_player", "attached_controller"):  # "at the beginning of enchanted player's upkeep"
+            # (a Curse), "... of enchanted creature's controller's upkeep": that player's own step (303.4)
+            o = g.objects.get(src)
+            t = o.attached_to if o is not None else None
+            who = t if whose == "attached_player" else g.controller_of(t) if isinstance(t, int) else None
+            return isinstance(who, str) and who == g.active
         return True
     if name == "cast":
         who = trig.get("who", "you")
-        if who == "you" and ev["player"] != controller or who == "opponent" and ev["player"] == controller:
-            return False  # "whenever you cast" / "whenever an opponent casts"
+        if who == "you" and ev["player"] != controller or who == "opponent" and ev["player"] == controller \
+                or who == "attached_player" and ev["player"] != _enchanted_player(g, src):
+            return False  # "whenever you cast" / "whenever an opponent casts" / "whenever enchanted player casts"
         if "your_turn" in trig and seats.is_active(g, controller) != trig["your_turn"]:
             return False  # "during an opponent's turn" / "during your turn"
         if trig.get("main_phase") and not (seats.is_active(g, controller) and g.step in ("main1", "main2")):
             return False  # "during your main phase" (505.1)
-    if trig.get("noncombat") and ev.get("combat"):
+    if trig.get("noncombat") and ev.get("combat") or trig.get("combat") and not ev.get("combat"):
         return False
     if name == "cycle":  # 702.28c, 702.28e: "when you cycle SELF", "whenever a player cycles a card"
         if trig.get("self"):
@@ -201,8 +233,11 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
         p = ev.get("player")
-        if who == "you" and p != controller or who == "opponent" and p in (controller, None):
+        if who == "you" and p != controller or who == "opponent" and p in (controller, None) \
+                or who == "attached_player" and p != _enchanted_player(g, src):
             return False
+        if "from" in trig and ev.get("from") != trig["from"]:
+            return False  # "... put into your graveyard from your library" (the zone it left, 603.6c)
         f = trig.get("filter")
         if f and "obj" in ev:
             if name in ("discard", "sacrifice", "card_to_graveyard"):
@@ -218,6 +253,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
     if trig.get("defending") == "you_only" and ev.get("target") != controller:
         return False  # "whenever a creature attacks you": you, not a planeswalker you control (508.1b)
+    if trig.get("defending") == "attached_player" and ev.get("target") != _enchanted_player(g, src):
+        return False  # "whenever a creature attacks enchanted player" (a Curse, 303.4)
     if name == "damage_player" or name == "combat_damage_player":
         if trig.get("who") == "opponent" and ev.get("target") == controller:
             return False
@@ -231,6 +268,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         by = src if trig["dealt_by"] == "self" else g.objects[src].attached_to if src in g.objects else None
         if by is None or by not in ev.get("damaged_by", ()):
             return False
+    if trig.get("or_attached") and obj is not None and src in g.objects and g.objects[src].attached_to == obj:
+        return True  # "whenever SELF or enchanted creature attacks" (bestow, 702.102): the creature it enchants
     if trig.get("self"):
         return obj == src
     if trig.get("attached"):
@@ -245,6 +284,13 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return obj is not None and obj in g.objects and matches(g, obj, f, src, controller)
     return name in ("cast",) and trig.get("who", "you") in ("you", "any") and \
         (trig.get("who", "you") == "any" or ev.get("player") == controller)
+
+
+def _enchanted_player(g: "Game", src: int) -> str | None:
+    """The player an Aura with "enchant player" is attached to (303.4), None when it enchants no player."""
+    o = g.objects.get(src)
+    t = o.attached_to if o is not None else None
+    return t if isinstance(t, str) else None
 
 
 def _batch_key(g: "Game") -> Any:
@@ -274,37 +320,95 @@ def _in_range(g: "Game", controller: str, ev: dict[str, Any]) -> bool:
     return True
 
 
-def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) -> dict[str, Any] | None:
+def _cause_count(g: "Game", src: "Obj", controller: str, ev: dict[str, Any], permanent: bool) -> int:
+    """603.2 with the statics about what an event causes: how many times an ability that an object entering or
+    dying triggers triggers. 0 while "FILTER entering (or dying) don't cause abilities [of permanents your
+    opponents control] to trigger" speaks of it (Torpor Orb, Hushbringer); once more for each "If a FILTER
+    entering/dying causes a triggered ability of a permanent you control to trigger, that ability triggers an
+    additional time" of the ability's controller (Panharmonicon, Teysa Karlov: a permanent's ability, the dying
+    creature's own "when SELF dies" included, 603.10). 1 for every other event."""
+    name = ev["event"]
+    if name == "etb":
+        cause = "etb"
+    elif name in ("dies", "ltb") and ev.get("to") == "graveyard" and "Creature" in ev.get("types", ()):
+        cause = "dies"  # 700.4: a creature put into a graveyard from the battlefield
+    else:
+        return 1
+    sts = player_statics.statics(g, "trigger_cause")
+    if not sts:
+        return 1
+    n = 1
+    for sid, ctl, st in sts:
+        if cause not in st["causes"]:
+            continue
+        whose = st.get("whose")
+        if whose == "you" and (not permanent or controller != ctl):
+            continue  # "a triggered ability of a permanent you control"
+        if whose == "opponent" and (not permanent or controller == ctl):
+            continue  # "abilities of permanents your opponents control"
+        f = st["affects"]
+        if cause == "etb":
+            if not matches(g, ev["obj"], f, sid, ctl):
+                continue
+        elif f.get("types") and not set(f["types"]) & set(ev.get("types", ())):
+            continue  # the dying object's types as it last existed (603.10)
+        if not st.get("times"):
+            return 0
+        n += 1
+    return n
+
+
+def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any],
+         permanent: bool = True) -> dict[str, Any] | None:
+    """Ability ``ab`` of ``src`` (controlled by ``controller``; ``permanent``: a permanent's, or the leaving one's as
+    it last existed, not an emblem's or a card's in a graveyard) triggers on ``ev`` (603.2): the pending trigger,
+    or None when it does not (or joins a batch already pending)."""
     if g.influence is not None and not _in_range(g, controller, ev):
+        return None
+    times = _cause_count(g, src, controller, ev, permanent)
+    if times == 0:
         return None
     if ab.condition is not None:
         if not condition(g, ab.condition, src.id, {"trigger": ev, "controller": controller}):
             return None  # 603.4: an intervening "if" clause
+    batch = _batch_key(g) if ab.trigger.get("batch") else None
+    if batch is not None:
+        # "whenever one or more ...": one trigger for all the objects of one event batch (603.2c);
+        # "it"/"they" are all of them and "that many" is their number
+        joined = False
+        for t in g.triggered:  # each of its triggerings, when it triggered more than once (603.2)
+            if t["source"] == src.id and t["ability"] is ab and t.get("batch") == batch:
+                joined = True
+                if ev.get("obj") not in t["info"]["objs"]:
+                    t["info"]["objs"].append(ev.get("obj"))
+                    t["info"]["amount"] = len(t["info"]["objs"])
+        if joined:
+            return None
     limit = ab.trigger.get("limit_per_turn")
-    if limit:  # "This ability triggers only once each turn."
+    if limit:  # "This ability triggers only once each turn." (a batch's later objects join the one trigger above)
         key = "fired:" + ab.text
         turn, n = src.chosen.get(key, (None, 0))
         n = n if turn == g.turn else 0
         if n >= limit:
             return None
         src.chosen[key] = (g.turn, n + 1)
-    if ab.trigger.get("batch"):
-        # "whenever one or more ...": one trigger for all the objects of one event batch (603.2c);
-        # "it"/"they" are all of them and "that many" is their number
-        key = _batch_key(g)
-        for t in g.triggered:
-            if t["source"] == src.id and t["ability"] is ab and t.get("batch") == key:
-                if ev.get("obj") not in t["info"]["objs"]:
-                    t["info"]["objs"].append(ev.get("obj"))
-                    t["info"]["amount"] = len(t["info"]["objs"])
-                return None
-        info = dict(ev, objs=[ev.get("obj")], amount=1)
-        t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": info,
-             "batch": key}
-        g.triggered.append(t)
+    if batch is not None:
+        for _ in range(times):
+            info = dict(ev, objs=[ev.get("obj")], amount=1)
+            t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": info,
+                 "batch": batch}
+            g.triggered.append(t)
         return t
-    t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": dict(ev)}
-    g.triggered.append(t)
+    info = dict(ev)
+    if ev["event"] == "you_attack":  # "whenever you attack with two or more non-Gideon creatures, put a +1/+1 counter
+        # on each of those creatures": the attacking creatures (of that kind) as the attackers are declared (508.1)
+        kind = ab.trigger.get("filter")
+        info["objs"] = [i for i in g.battlefield if g.objects[i].attacking is not None
+                        and g.controller_of(i) == ev.get("player")
+                        and (kind is None or matches(g, i, kind, src.id, controller))]
+    for _ in range(times):  # "that ability triggers an additional time": separate triggers (603.2)
+        t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": dict(info)}
+        g.triggered.append(t)
     return t
 
 
@@ -316,7 +420,8 @@ def to_graveyard(g: "Game", n: "Obj", frm: str) -> None:
     for ab in _graveyard_triggers(n.card):
         t = ab.trigger
         if t.get("event") == "to_graveyard" and t.get("self") and t.get("from", frm) == frm:
-            _add(g, n, ab, n.owner, {"event": "to_graveyard", "obj": n.id, "player": n.owner, "from": frm})
+            _add(g, n, ab, n.owner, {"event": "to_graveyard", "obj": n.id, "player": n.owner, "from": frm},
+                 permanent=False)
 
 
 @per_object
@@ -332,20 +437,21 @@ _ALSO = {"becomes_target_spell": "becomes_target", "becomes_target_opponent": "b
          "blocks_flying": "blocks"}
 
 
-def _listened(g: "Game", cs: dict[int, Any]) -> frozenset[str]:
-    """The events some triggered ability on the battlefield waits for, kept with the characteristics
-    they come from (an event nobody waits for is not matched against every ability)."""
+def _listened(g: "Game", cs: dict[int, Any]) -> dict[str, list[int]]:
+    """For each event some triggered ability on the battlefield waits for, the permanents whose
+    abilities wait for it, in the order of the battlefield; kept with the characteristics they come
+    from (an event is matched only against the abilities that may trigger on it, 603.2)."""
     kept = g.__dict__.get("_listened")
     if kept is not None and kept[0] is cs:
         return kept[1]
-    names: set[str] = set()
+    out: dict[str, list[int]] = {}
     for oid in g.battlefield:
         for ab in triggered_of(cs[oid].abilities):
             for n in _events_of(ab.trigger):
-                names.add(n)
-                if n in _ALSO:
-                    names.add(_ALSO[n])
-    out = frozenset(names)
+                for name in (n, _ALSO[n]) if n in _ALSO else (n,):
+                    at = out.setdefault(name, [])
+                    if not at or at[-1] != oid:
+                        at.append(oid)
     g._listened = (cs, out)
     return out
 
@@ -367,7 +473,7 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
             if name == "attacks" and o.controller in g.players:  # "if you attacked this turn" (508.1j)
                 g.players[o.controller].attacked_turn = g.turn
     cs = g.all_chars()
-    for oid in (g.battlefield if name in _listened(g, cs) else ()):
+    for oid in _listened(g, cs).get(name, ()):
         c = cs[oid]
         for ab in triggered_of(c.abilities):
             if _match(g, oid, c.controller, ab.trigger, ev):
@@ -378,7 +484,7 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
             if "Emblem" in em.card.types or "Designation" in em.card.types:  # the monarch too
                 for ab in [a for a in em.card.abilities if a.kind == "triggered" and a.trigger]:
                     if ab.trigger is not None and _match(g, cid, p, ab.trigger, ev):
-                        _add(g, em, ab, p, ev)
+                        _add(g, em, ab, p, ev, permanent=False)
     used = [e for e in g.effects if e["layer"] == "trigger" and _delayed_event(g, e, ev) and e.get("once")]
     if used:  # 603.7c: "when you next ...": a delayed trigger that triggers once
         g.effects = [e for e in g.effects if not any(e is u for u in used)]
@@ -388,7 +494,7 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 card_obj = g.objects[cid]
                 for ab in _graveyard_triggers(card_obj.card):
                     if _match(g, cid, p, ab.trigger, ev):
-                        _add(g, card_obj, ab, p, ev)
+                        _add(g, card_obj, ab, p, ev, permanent=False)
     # a spell's own "when you cast" trigger (603.2, zone stack)
     if ev["event"] in ("cast", "cycle", "exploits") and not ev.get("copy"):  # and a cycled card's (702.28c),
         # and that of a creature that exploited itself (702.109a)
@@ -397,7 +503,16 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
             for ab in o.card.abilities:
                 if ab.kind == "triggered" and ab.trigger and ab.trigger.get("self") and \
                         ev["event"] in _events_of(ab.trigger):
-                    _add(g, o, ab, o.controller, ev)
+                    _add(g, o, ab, o.controller, ev, permanent=False)
+
+
+def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tuple[str, ...] = ()) -> None:
+    """``player`` tapped the permanent ``oid`` for mana (its mana ability made ``produced``): the triggered
+    mana abilities of that event resolve at once (605.1b, 605.4a: engine/player_statics.py); the other
+    triggers of it ("Whenever a player taps a land for mana, SELF deals 1 damage to that player") wait to
+    go on the stack as any triggered ability does (603.3), "that player" the one who tapped it."""
+    for src, ctl, ab in player_statics.tapped_for_mana(g, player, oid, produced):
+        _add(g, g.objects[src], ab, ctl, {"event": "tapped_for_mana", "obj": oid, "player": player})
 
 
 def became_targets(g: "Game", s: "Obj") -> None:
@@ -447,6 +562,7 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
     ev = {"event": "dies" if to == "graveyard" else "ltb", "obj": o.id,
           "player": before.controller, "to": to, "counters": dict(o.counters),
           "pt": (before.power, before.toughness),  # 603.10: "its power" as it last existed
+          "types": sorted(before.types),  # and its card types ("a creature dying", 700.4)
           "linked": list(o.chosen.get("exiled", ())),  # 607.2a: what it exiled, for "return the exiled card"
           "put_with": o.chosen.get("put_with"),  # 607.2a: the creature it put onto the battlefield (Animate Dead)
           "damaged_by": list(o.damage_sources),  # the sources that dealt it damage this turn
@@ -479,7 +595,7 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
             for cid in g.players[p].graveyard:
                 for ab in _graveyard_triggers(g.objects[cid].card):
                     if _match(g, cid, p, ab.trigger, ev):
-                        t = _add(g, g.objects[cid], ab, p, ev)
+                        t = _add(g, g.objects[cid], ab, p, ev, permanent=False)
                         if t:
                             out.append(t)
     if hasattr(g, "lki"):
@@ -497,7 +613,7 @@ def creature_to_graveyard(g: "Game", owner: str, oid: int) -> None:
         card_obj = g.objects[cid]
         for ab in _graveyard_triggers(card_obj.card):
             if "creature_to_graveyard" in _events_of(ab.trigger) and _match(g, cid, owner, ab.trigger, ev):
-                _add(g, card_obj, ab, owner, ev)
+                _add(g, card_obj, ab, owner, ev, permanent=False)
 
 
 def _haunted_dies(g: "Game", oid: int) -> list[dict[str, Any]]:
@@ -529,7 +645,7 @@ def _delayed_event(g: "Game", e: dict[str, Any], ev: dict[str, Any]) -> bool:
     if not _match(g, sid, ctl, ab.trigger, ev):
         return False
     if here:
-        return _add(g, g.objects[sid], ab, ctl, ev) is not None
+        return _add(g, g.objects[sid], ab, ctl, ev, permanent=False) is not None
     if not ab.trigger.get("batch") and (g.influence is None or _in_range(g, ctl, ev)):
         g.triggered.append({"controller": ctl, "ability": ab, "source": e.get("source"), "card": e["card"],
                             "info": dict(ev)})
@@ -547,6 +663,10 @@ def step(g: "Game", name: str) -> None:
     for d in g.delayed:
         whose = d.get("whose")
         at = d["step"] == name or d["step"] == "main" and name in ("main1", "main2")  # "your next main phase"
+        if d.get("turn") is not None and d["turn"] != g.turn:  # "that turn's end step": of that turn only
+            if d["turn"] > g.turn:
+                keep.append(d)
+            continue
         if at and (whose not in ("you", "opponent")
                    or whose == "you" and seats.is_active(g, d["controller"])
                    or whose == "opponent" and g.active in seats.opponents(g, d["controller"])):
@@ -672,6 +792,10 @@ def put_on_stack(g: "Game") -> None:
     805.7: with shared team turns the active team puts all its players' triggers on the stack
     in the order it chooses (asked of its first player in APNAP order), then each other team."""
     done: set[str] = set()
+    if any((t["ability"].trigger or {}).get("min_batch") for t in g.triggered):
+        # "whenever you attack with two or more non-Gideon creatures": a batch of fewer triggers nothing (603.2c)
+        g.triggered = [t for t in g.triggered if len(t["info"].get("objs", ())) >= (t["ability"].trigger or {}).get(
+            "min_batch", 0)]
     for player in seats.apnap(g):  # 101.4, 603.3b
         if player in done:
             continue

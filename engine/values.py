@@ -144,6 +144,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return seats.apnap(g)
     if ref == "revealed_top":  # "reveal the top card of your library. If it's a creature card, ... its power"
         return list(r.get("revealed_top", ()))  # (engine/ops/misc.py reveal_top; moved on: its lki_pt, 608.2h)
+    if ref == "revealed" and "revealed" in r:  # "that card": the card the instruction before revealed at random
+        # (reveal_random); without one, the card revealed to pay the spell's cost (below, 601.2h)
+        return [x for x in r.get("revealed", ()) if x in g.objects]
     if ref == "dealt":  # "creatures dealt damage this way can't block this turn" (engine/ops/damage.py)
         return [x for x in r.get("dealt", ()) if x in g.objects]
     if ref == "dealt_players":  # "each player dealt damage this way" (engine/ops/damage.py), in APNAP order
@@ -206,6 +209,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return []
     if ref == "milled":  # "the cards milled this way" / "from among them" after a mill (the cards now in the graveyard)
         return [c for c in r.get("milled", ()) if c in g.objects]
+    if ref == "revealed":  # "the revealed card's power": the card revealed to pay the cost of the spell (601.2h)
+        return [x for x in s.chosen.get("revealed", ()) if x in g.objects]
+    if ref == "discarded":  # "the discarded card's mana value": the cards this resolution's discard took (701.8),
+        # or the cost of the resolving spell or ability discarded (601.2h)
+        paid = s.chosen.get("discarded", ()) if "obj" in r else ()
+        return [c for c in [*paid, *r.get("discarded", ())] if c in g.objects]
     if ref == "taken":  # "reveal the top card ... and put that card into your hand": what the dig moved
         return [c for c in r.get("taken", ()) if c in g.objects]
     if ref == "exiled":  # the cards the previous exile_top effect exiled
@@ -245,6 +254,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             out = [(g.controller_of(x) if x in g.objects else lki.get(x)) if isinstance(x, int) else x
                    for x in refs(g, r, ref["controller_of"])]
             return list(dict.fromkeys(p for p in out if p is not None))
+        if "couldnt" in ref:  # "each opponent who can't": those of the group the instruction before could not make
+            short = r.get("couldnt", ())  # discard or sacrifice all it asked (engine/ops/zones.py, objects.py)
+            return [p for p in refs(g, r, ref["couldnt"]) if p in short]
         if "opponents_of" in ref:  # "each of that player's opponents" (102.3), in APNAP order
             of = {p for p in refs(g, r, ref["opponents_of"]) if isinstance(p, str)}
             return [p for p in seats.apnap(g) if any(p in seats.opponents(g, q) for q in of)]
@@ -278,7 +290,9 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
     "highest_life": frozenset({"highest_life"}),
-    "half": frozenset({"half", "up"}),
+    "half": frozenset({"half", "up"}), "third": frozenset({"third", "up"}),
+    "library_size": frozenset({"library_size"}),
+    "per_target": frozenset({"per_target", "slot"}),
     "party": frozenset({"party"}), "colors_among": frozenset({"colors_among"}),
     "dealt_this_way": frozenset({"dealt_this_way"}), "excess_this_way": frozenset({"excess_this_way"}),
     "minus": frozenset({"minus"}),
@@ -295,19 +309,44 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "life_gained_this_turn", "life_of", "total_power", "total_toughness", "total_mv",
                                  "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
-                                 "drawn_this_turn", "colors_spent", "highest_life", "half", "party",
+                                 "drawn_this_turn", "colors_spent", "highest_life", "half", "third", "library_size",
+                                 "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
-                                 "died_this_turn", "discarded_this_turn", "sacrificed_this_turn"})
+                                 "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
+                                 "mv_of"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
-                       "attacked_by_it", "revealed_top", "targeting", "put_with"})
+                       "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
-                      "owner_of", "opponents_of"})
+                      "owner_of", "opponents_of", "couldnt"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
-STATIC_REFS = frozenset({"self", "attached", "you"})
+STATIC_REFS = frozenset({"self", "attached", "you", "revealed"})
+
+
+def static_bind(g: "Game", src: int | None, f: dict[str, Any]) -> dict[str, Any]:
+    """A count's filter read by a static ability (611.3a): "Enchanted creature gets +1/+1 for each other
+    creature you control" names the enchanted creature by "other" (``other_than``: not the objects the
+    reference names now)."""
+    if "other_than" not in f and "shares_type_with" not in f:
+        return f
+    f = dict(f)
+    if "other_than" in f:
+        f["not_ids"] = [*f.get("not_ids", ()),
+                        *(x for x in static_refs(g, src, f.pop("other_than")) if isinstance(x, int))]
+    if "shares_type_with" in f:
+        f = _shared_types(g, f, static_refs(g, src, f.pop("shares_type_with")))
+    return f
+
+
+def _shared_types(g: "Game", f: dict[str, Any], ids: list[Any]) -> dict[str, Any]:
+    """"... that shares a creature type with it" (205.3m): any of the creature types the named objects have now
+    (none: the filter matches nothing)."""
+    f["subtypes"] = sorted({t for x in ids if isinstance(x, int) and x in g.objects for t in g.chars(x).subtypes
+                            if t in CREATURE_TYPES})
+    return f
 
 
 def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
@@ -321,6 +360,9 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
     if ref == "you":
         ctl = g.controller_of(src)
         return [ctl] if ctl is not None else []
+    if ref == "revealed":  # "the revealed card's power": the card revealed to cast this spell (601.2h), still known
+        o = g.objects.get(src) if src is not None else None
+        return [x for x in (o.chosen.get("revealed", ()) if o is not None else ()) if x in g.objects]
     raise Unsupported(f"unsupported reference {ref!r} outside a resolution")
 
 
@@ -412,6 +454,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         you = _you(g, src, r)
         return len({g.objects[i].attacking for i in g.battlefield if g.objects[i].attacking in g.players
                     and g.chars(i).controller == you and g.objects[i].attacking != you})
+    if a.get("mv_of") == "sacrificed" and r is not None:  # "the sacrificed creature's mana value": as it last
+        return sacrificed_power(this(g, r) if "obj" in r else None, "mv")  # existed, sacrificed to pay (608.2h)
     if "mv_of" in a and r is not None:  # "equal to its mana value" (202.3): the card the instruction named,
         lki = r.get("lki_card", {})     # a target that left as it last existed (608.2h)
         lki_x = r.get("lki_x", {})
@@ -437,7 +481,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         x = this(g, r).x if r is not None and "obj" in r else 0
         return -x if a.get("negate") else x
     if "count" in a:
-        f = bind_refs(g, r, a["count"]) if r is not None else a["count"]
+        f = bind_refs(g, r, a["count"]) if r is not None else static_bind(g, src, a["count"])
         ctl = _you(g, src, r)
         n = 0
         if f.get("player"):
@@ -457,7 +501,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "plus" in a:
         return sum(amount(g, x, src, r) for x in a["plus"])
     if "counters_among" in a:  # "for each loyalty counter on planeswalkers you control" (121.1): all of them
-        f = bind_refs(g, r, a["counters_among"]) if r is not None else a["counters_among"]
+        f = bind_refs(g, r, a["counters_among"]) if r is not None else static_bind(g, src, a["counters_among"])
         you = _you(g, src, r)
         return sum(_counters_of_kind(g.objects[i].counters, a.get("kind", "+1/+1")) for i in g.battlefield
                    if matches(g, i, f, src, you))
@@ -466,6 +510,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             if key in a:
                 xs = [x for x in static_refs(g, src, a[key]) if isinstance(x, int) and x in g.objects]
                 return getattr(g.chars(xs[0]), attr) if xs else 0
+        if "mv_of" in a:  # "Equipped creature gets +X/+X, where X is its mana value" (202.3): the object now
+            return sum(int(mana_value(g.objects[x].card.mana_cost, 0)) for x in static_refs(g, src, a["mv_of"])
+                       if isinstance(x, int) and x in g.objects)
         if "counters_on" in a:  # "for each oil counter on SELF"
             xs = [x for x in static_refs(g, src, a["counters_on"]) if isinstance(x, int) and x in g.objects]
             return _counters_of_kind(g.objects[xs[0]].counters, a.get("kind", "+1/+1")) if xs else 0
@@ -492,12 +539,22 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                 return info["pt"][0 if attr == "power" else 1]  # left the battlefield: 603.10, 704.7
             if xs and xs[0] not in g.objects:  # gone: as it last existed (608.2h)
                 pt = r.get("lki_pt", {}).get(xs[0])
+                new = r.get("followed", {}).get(xs[0])
+                if pt is None and new in g.objects:  # "the toughness of the card returned this way": a card the
+                    return getattr(g.chars(new), attr)  # instruction moved, where it went (400.7)
                 return (pt[0] if attr == "power" else pt[1]) if pt else 0
             return getattr(g.chars(xs[0]), attr) if xs else 0
     if "count_this_way" in a and r is not None and a.get("action") in ("milled", "put"):
         # "for each creature card milled this way" / "each land card put into a graveyard this way"
         f = {**a["count_this_way"], "zone": "graveyard"}  # not if a replacement exiled it
         return sum(1 for x in r.get("milled", ()) if x in g.objects and matches(g, x, f, src))
+    if "count_this_way" in a and r is not None and a.get("action") == "exiled" \
+            and a["count_this_way"].get("zone") == "any_card":
+        # "for each creature card exiled this way" of cards exiled from a graveyard (Crypt Incursion): every card
+        # this resolution's exile instructions moved, from any zone, as it was as it left (608.2h)
+        f = {k: v for k, v in a["count_this_way"].items() if k != "zone"}
+        who = _you(g, src, r) if f.get("controller") == "you" else None
+        return sum(1 for rec in r.get("exiled_this_way", ()) if gone_matches(rec, "exiled", f, who))
     if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed", "sacrificed"):
         # "for each nontoken creature exiled this way" (Declaration in Stone): what this resolution's exile
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
@@ -511,6 +568,16 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "count_this_way" in a and r is not None and a.get("action") == "sacrificed":
         # "Sacrifice any number of lands. Search your library for up to that many land cards" (Scapeshift)
         return int(r.get("sacrificed_this_way", 0))
+    if "count_this_way" in a and r is not None and a.get("action") == "flips_won":
+        return int(r.get("flips_won", 0))  # "for each flip you win" of "flip five coins" (705.1)
+    if "count_this_way" in a and r is not None and a.get("action") == "couldnt":
+        # "For each opponent who can't, you gain 4 life": the players the discard (sacrifice) before could not
+        # make do all it asked, opponents of this ability's controller only when the filter says so
+        short = [p for p in r.get("couldnt", ()) if p in g.players]
+        you = _you(g, src, r)
+        if a["count_this_way"].get("opponent") and you is not None:
+            short = [p for p in short if p in seats.opponents(g, you)]
+        return len(short)
     if "count_this_way" in a and r is not None and a.get("action") == "shuffled":
         # "shuffle the cards from your hand into your library, then draw that many cards": how many it moved
         return len(r.get("shuffled_in", ()))
@@ -567,9 +634,19 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "minus" in a:  # "A minus B": 0 when it would be negative (107.1b)
         first, second = a["minus"]
         return max(0, amount(g, first, src, r) - amount(g, second, src, r))
+    if "per_target" in a:  # "X damage divided evenly, rounded down, among any number of targets" (Fireball): the
+        # amount over the number of targets chosen for that slot (601.2c; an illegal one still counts, 608.2b)
+        n = amount(g, a["per_target"], src, r)
+        s = this(g, r) if r is not None and "obj" in r else None
+        slots = s.targets if s is not None else []
+        k = int(a.get("slot", 0))
+        return n // max(1, len(slots[k]) if k < len(slots) else 1)
     if "half" in a:  # 107.1a: "half N, rounded up/down", as the effect says
         n = amount(g, a["half"], src, r)
         return (n + 1) // 2 if a.get("up") else n // 2
+    if "third" in a:  # 107.1a: "a third of N, rounded up/down" (Dire Fleet Ravager)
+        n = amount(g, a["third"], src, r)
+        return (n + 2) // 3 if a.get("up") else n // 3
     if "life_of" in a:
         ref = a["life_of"]
         if ref == "that_player":  # "half their life": the player it is counted for (amount_for)
@@ -591,6 +668,15 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         ctl = _you(g, src, r)
         return sum(mana_value(g.objects[i].card.mana_cost) for i in g.battlefield
                    if matches(g, i, a["total_mv"], src, ctl))
+    if "library_size" in a:  # "half their library": the number of cards in a player's library (401.1)
+        who = a["library_size"]
+        if who == "that_player":  # counted for each player the instruction affects (amount_for)
+            ps = list(r.get("that_player", ())) if r is not None else []
+        elif who == "you" or r is None:
+            ps = [_you(g, src, r)]
+        else:
+            ps = [p for p in refs(g, r, who) if isinstance(p, str)]
+        return sum(len(g.players[p].library) for p in ps if p in g.players)
     if "hand_of" in a:
         who = a["hand_of"]
         if who == "each_player":  # "the total number of cards in all players' hands" (402.1: each player's own hand)
@@ -659,6 +745,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return all(condition(g, c, src, r) for c in cond["all"])
     if "not" in cond:
         return not condition(g, cond["not"], src, r)
+    if cond.get("not_declared_attacker") and ((r or {}).get("trigger") or {}).get("attacking"):
+        return False  # "becomes tapped, if it isn't being declared as an attacker": not the tap of 508.1f
     if "control" in cond:
         f = cond["control"]
         skip: set[Any] = set()
@@ -722,10 +810,18 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "only if you've been attacked this step": a creature attacks that player (508.1)
     if "combat_timing" in cond and not _combat_time(g, cond["combat_timing"]):
         return False
-    if "trigger_player_hand_le" in cond:  # "if that player has one or fewer cards in hand": the trigger's player
+    if "trigger_player_hand_le" in cond or "trigger_player_hand_ge" in cond or "trigger_player_opponent" in cond:
+        # "if that player has one or fewer cards in hand", "if the player is your opponent and has four or more
+        # cards in hand": the trigger's player (603.4)
         info = (r.get("trigger") if "trigger" in r else this(g, r).trigger_info if "obj" in r else None) if r else None
         p = (info or {}).get("player")
-        if not isinstance(p, str) or p not in g.players or len(g.players[p].hand) > cond["trigger_player_hand_le"]:
+        if not isinstance(p, str) or p not in g.players:
+            return False
+        n = len(g.players[p].hand)
+        if n > cond.get("trigger_player_hand_le", n) or n < cond.get("trigger_player_hand_ge", n):
+            return False
+        opp = p in seats.opponents(g, you)
+        if "trigger_player_opponent" in cond and opp != bool(cond["trigger_player_opponent"]):
             return False
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
         return False
@@ -827,6 +923,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             its = [x for x in its if x in r["dealt"]]
         if not any(isinstance(x, int) and matches(g, x, f, src, you) for x in its):
             return False
+    if "top_card_is" in cond:  # "as long as the top card of your library is black" (Vampire Nocturnus, which plays with
+        # it revealed): its controller's top card now; none when the library is empty
+        lib = g.players[you].library if you in g.players else []
+        if not lib or not matches(g, lib[0], {**cond["top_card_is"], "zone": "library"}, src, you):
+            return False
     if "revealed_is" in cond:  # "Reveal the top card of your library. If it's a creature card, ..." (608.2c)
         shown = (r or {}).get("revealed_top") or ()
         f = dict(cond["revealed_is"], zone="any_card")
@@ -855,6 +956,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         f = dict(cond.get("filter") or {}, zone="graveyard")
         found = sum(1 for c in g.players[you].graveyard if matches(g, c, f, src, you))
         if found < cond["graveyard_ge"]:
+            return False
+    if "times_each_turn" in cond:  # 602.5b: "Activate no more than twice each turn" (engine/casting.py counts)
+        ab = r.get("ability") if r else None
+        turn, n = o.chosen.get("activations:" + ab.text, (None, 0)) if o is not None and ab is not None else (None, 0)
+        if o is None or ab is None or turn == g.turn and n >= int(cond["times_each_turn"]):
             return False
     if "once_each_turn" in cond:  # 602.5b: "Activate only once each turn"
         ab = r.get("ability") if r else None
@@ -1013,7 +1119,7 @@ def _mana_spent_ge(o: "Obj | None", need: dict[str, int]) -> bool:
 
 
 #: The filter keys ``cast_kind_matches`` reads (a spell remembered by its characteristics as it was cast).
-CAST_KIND_KEYS = frozenset({"types", "not_types", "supertypes", "subtypes", "colors", "or"})
+CAST_KIND_KEYS = frozenset({"types", "not_types", "supertypes", "subtypes", "not_subtypes", "colors", "or"})
 
 
 def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bool:
@@ -1029,6 +1135,8 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
         return False
     if "subtypes" in f and not subs & set(f["subtypes"]):
         return False
+    if "not_subtypes" in f and subs & set(f["not_subtypes"]):
+        return False  # "non-Phyrexian spell"
     if "colors" in f and not colors & set(f["colors"]):
         return False
     return not f.get("or") or any(cast_kind_matches(kind, part) for part in f["or"])
@@ -1037,13 +1145,14 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
-                  "attacked_you", "trigger_player_hand_le",
+                  "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
                   "opponent_more_life",
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
-                  "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
+                  "once_each_turn", "times_each_turn", "not", "it",
+                  "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
@@ -1054,10 +1163,11 @@ CONDITION_KEYS = {"city_blessing",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
-                  "hand_more_than_opponents", "cast_kind_this_turn", "revealed_is",
+                  "hand_more_than_opponents", "cast_kind_this_turn", "revealed_is", "top_card_is",
                   "entered_kind_this_turn", "entered_kind_ge", "no_spell_cast_this_game",
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
                   "other_than_event",  # "control": not the object the trigger's event is about
+                  "not_declared_attacker",  # the "tapped" event was not an attacker's tapping (508.1f)
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes"}
@@ -1159,6 +1269,7 @@ def names_that_player(a: Any) -> bool:
     if isinstance(a, dict):
         return a.get("controller") == "that_player" or a.get("owner") == "that_player" \
             or a.get("life_of") == "that_player" or a.get("hand_of") == "that_player" \
+            or a.get("library_size") == "that_player" \
             or any(names_that_player(v) for v in a.values())
     if isinstance(a, (list, tuple)):
         return any(names_that_player(v) for v in a)
@@ -1189,6 +1300,13 @@ def bind_players(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     return {**f, "controller": [p for p in refs(g, r, ctl) if isinstance(p, str)]}
 
 
+def bind_amounts(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """A filter's comparisons whose amount reads the resolution ("a creature card with mana value equal to 1
+    plus the sacrificed creature's mana value": the object sacrificed to pay, 608.2h) counted now (608.2c)."""
+    ks = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and isinstance(v, dict) and not v.get("x")]
+    return {**f, **{k: amount(g, f[k], source_id(g, r), r) for k in ks}} if ks else f
+
+
 def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     """A filter of an "each" or a count with the references in it read now (608.2c)."""
     f = bind_players(g, r, f)
@@ -1200,6 +1318,12 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     if "other_than" in f:  # "for each other creature you control" of "it gets": not the objects it names now
         f = dict(f)
         f["not_ids"] = [*f.get("not_ids", ()), *(x for x in refs(g, r, f.pop("other_than")) if isinstance(x, int))]
+    if "shares_type_with" in f:  # "each other creature that shares a creature type with it" (205.3m)
+        f = dict(f)
+        f = _shared_types(g, f, refs(g, r, f.pop("shares_type_with")))
+    if "attached_ref" in f:  # "all Equipment attached to that creature" (301.5, 303.4): what it names now (608.2c)
+        f = dict(f)
+        f["attached_ids"] = [x for x in refs(g, r, f.pop("attached_ref")) if isinstance(x, int)]
     if "blocking_ref" in f:  # "each creature blocking it" (509.1g): the attackers the reference names now
         f = dict(f)
         f["blocking_ids"] = [x for x in refs(g, r, f.pop("blocking_ref")) if isinstance(x, int)]
@@ -1213,7 +1337,7 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
 def bind_type_choice(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     """"Creatures of the creature type of your choice" (608.2d): the controller of the resolving spell or ability
     chooses a creature type (205.3m) as it resolves; the filter then matches that type."""
-    got = _choice_on_resolution(g, r, "type_choice", list(CREATURE_TYPES), "a creature type")
+    got = choice_on_resolution(g, r, "type_choice", list(CREATURE_TYPES), "a creature type")
     f = {k: v for k, v in f.items() if k != "type_choice"}
     f["subtypes"] = [*f.get("subtypes", ()), got]
     return f
@@ -1223,13 +1347,13 @@ def bind_color_choice(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     """"All permanents of the color of your choice", "sources of the color of your choice" (608.2d): the
     controller of the resolving spell or ability chooses a color as it resolves; the filter then matches
     that color (105.1)."""
-    got = _choice_on_resolution(g, r, "color_choice", list(COLORS), "a color")
+    got = choice_on_resolution(g, r, "color_choice", list(COLORS), "a color")
     f = {k: v for k, v in f.items() if k != "color_choice"}
     f["colors"] = [COLORS[got]]
     return f
 
 
-def _choice_on_resolution(g: "Game", r: Ctx, key: str, options: list[str], what: str) -> str:
+def choice_on_resolution(g: "Game", r: Ctx, key: str, options: list[str], what: str) -> str:
     """608.2d: the option the resolving spell or ability's controller chose for ``key`` (asked if not yet)."""
     slot = f"{key}.{r.get('i', 0)}"
     got = r["answers"].get(slot)
@@ -1301,7 +1425,7 @@ def _slot(ref: dict[str, Any], player: str) -> str:
 
 
 def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
-    """{"choose": FILTER, [amount], [chooser], [up_to], [among]}: the objects the chooser picked (of the
+    """{"choose": FILTER, [amount], [chooser], [up_to], [among], [random]}: the objects the chooser picked (of the
     objects the reference ``among`` names, when given: "from among the cards milled this way").
 
     Each chooser picks among the objects matching the filter now; with fewer than the
@@ -1327,8 +1451,13 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             elif isinstance(f.get("owner"), dict) or f.get("owner") in ("it", "trigger_player", "defending_player"):
                 owners = [q for q in refs(g, r, f.pop("owner")) if isinstance(q, str)]
             zone = f.get("zone", "battlefield")
-            pool = g.battlefield if zone == "battlefield" else \
-                [i for q in (owners if owners is not None else g.order) for i in g.players[q].zone(zone)]
+            zones = [a["zone"] for a in f.get("or", ()) if "zone" in a] if "zone" not in f else []
+            if zones:  # "a nonland card from that player's graveyard or hand": each alternative names its zone
+                pool = [i for q in (owners if owners is not None else g.order) for z in zones
+                        for i in g.players[q].zone(z)]
+            else:
+                pool = g.battlefield if zone == "battlefield" else \
+                    [i for q in (owners if owners is not None else g.order) for i in g.players[q].zone(zone)]
             cands = [i for i in pool if matches(g, i, f, src, ctl)]
             if ref.get("among"):  # "a land card from among them" (the cards milled this way): of those only
                 among = set(refs(g, r, ref["among"]))
@@ -1336,6 +1465,8 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             k = min(n, len(cands))
             if not cands:
                 r["answers"][slot] = got = []
+            elif ref.get("random"):  # "a card at random from your graveyard": no player chooses (701.7b-like)
+                r["answers"][slot] = got = g.rng.sample(cands, k)
             else:
                 ask: dict[str, Any] = {"kind": "choose_cards", "player": p, "options": cands,
                                        "min": 0 if ref.get("up_to") else k, "max": k, "slot": slot,
@@ -1352,12 +1483,12 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
 
 
 def sacrificed_power(o: "Obj | None", key: str = "power") -> int:
-    """The power (or toughness) of the object sacrificed to pay for the spell or ability ``o``
+    """The power (or toughness, or mana value: "mv") of the object sacrificed to pay for the spell or ability ``o``
     (608.2g)."""
     if o is None:
         return 0
     got = o.chosen.get("sacrificed") or []
-    return got[0][key] if got else 0
+    return got[0].get(key, 0) if got else 0
 
 
 def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:

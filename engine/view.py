@@ -33,11 +33,17 @@ def _own_face_down(g: "Game", player: str, cards: list[dict[str, Any]]) -> list[
     of those objects name the card (``face_down_card``); everyone else's do not. The public card
     views are shared between seats, so the named ones are new dicts."""
     out = cards
+    looks: bool | None = None  # "You may look at face-down creatures you don't control any time" (Keeper of the Lens)
     for k, d in enumerate(cards):
         if d.get("face_down"):
             o = g.objects[d["id"]]
             ctl = d.get("controller", o.controller)
-            if ctl == player or player_control.controls(g, player, ctl):  # 712.4: the controlled player's too
+            if looks is None:
+                looks = any(ab.kind == "static" and ab.static and ab.static.get("kind") == "look_face_down"
+                            for i in g.battlefield if g.controller_of(i) == player for ab in g.chars(i).abilities)
+            if ctl == player or player_control.controls(g, player, ctl) or looks and o.zone == "battlefield" \
+                    and "Creature" in g.chars(d["id"]).types \
+                    or player in o.chosen.get("looked_by", ()):  # 712.4: the controlled player's too
                 if out is cards:
                     out = list(cards)
                 out[k] = dict(d, face_down_card=o.chosen["face_down"].name)

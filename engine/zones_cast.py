@@ -57,6 +57,8 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
                 best = {"play": rec["play"], "free": rec["free"]}
                 if rec.get("exile_instead"):  # 614.1a: the spell cast this way is exiled instead of the graveyard
                     best["exile_instead"] = True
+                if rec.get("any_color"):  # 609.4: its mana paid as though it were mana of any color
+                    best["any_color"] = True
     if o.owner == player and best is None and o.zone in ("graveyard", "exile"):
         for st in self_cast(o.card):  # 112.6: the card's own "You may cast SELF from your graveyard"
             if o.zone in st["zones"] and (not st.get("condition") or condition(g, st["condition"], o.id, None)):
@@ -75,6 +77,8 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
                 continue
             if matches(g, o.id, ps.strip_zone(f), None, player):
                 best = best or {"play": "play" if lands else "cast", "free": False}
+                if st.get("exile_instead") and not lands:  # "If a spell cast this way would be put into your
+                    best["exile_instead"] = True  # graveyard, exile it instead" (614.1a: Jaya Ballard's emblem)
     return best
 
 

@@ -466,3 +466,67 @@ def test_a_block_is_judged_by_the_attackers_best_trick():
         assert search.rollout(h, QuickPolicy(7), g.turn, float("inf"))
     assert (plain.players["alice"].life, pumped.players["alice"].life) == (11, 8)
     assert lines[False] == evaluate(plain, "alice") and lines[True] == evaluate(pumped, "alice")
+
+
+def _race() -> tuple[Game, dict[str, int]]:
+    """alice (5 life) with Craw Wurm and Centaur Courser is to declare attackers; bob (12 life,
+    no cards in hand) has two Raging Goblins, a Gray Ogre and a Canyon Minotaur (7 power)."""
+    setup = {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Forest"] * 3 + ["Craw Wurm", "Centaur Courser"], "life": 5,
+                  "library": ["Forest"] * 4},
+        "bob": {"battlefield": ["Mountain"] * 3 + ["Raging Goblin", "Gray Ogre", "Canyon Minotaur",
+                                                   "Raging Goblin"], "life": 12, "library": ["Mountain"] * 4}}}
+    g = from_setup(setup, POOL)
+    ids = {g.objects[i].card.name: i for i in g.battlefield}
+    while g.pending.kind != "attackers":
+        g.submit(g.pending.player, {"action": "pass"})
+    return g, ids
+
+
+def test_an_attack_is_judged_by_the_counterattack_the_defenders_best_block_keeps():
+    """Attacking with both leaves alice no untapped blocker on bob's turn (302.6, 508.1f). If
+    bob takes the 9 damage and keeps his four creatures, their 7 power kill her on his turn;
+    at the end of this combat that block looked best for her (bob at 3). With ``settle`` the
+    defender's blocks are judged at the horizon: the attack is worth a loss. Without it, by
+    the block worst for alice at the end of combat (the Minotaur trading with the Courser),
+    after which bob's 4 power is not lethal."""
+    g, ids = _race()
+    atk = {"attackers": {ids["Craw Wurm"]: "bob", ids["Centaur Courser"]: "bob"}}
+    vals = {}
+    for settle in (False, True):
+        s = search.Searcher("alice", random.Random(3), horizon=1, blocks_reply=True, settle=settle)
+        h = g.copy()
+        h.submit("alice", atk)
+        vals[settle] = s._worst_block(h, 7, g.turn + 1, float("inf"))
+    assert vals[True] is not None and vals[True] <= -search.WIN / 2, "the counterattack kills alice"
+    assert vals[False] is not None and vals[False] > -search.WIN / 2
+    # bob's no-block line, played by the rule of thumb: alice dies on bob's turn
+    from engine.ai.policy import QuickPolicy
+    h = g.copy()
+    h.submit("alice", atk)
+    assert search.rollout(h, QuickPolicy(7), g.turn, float("inf"), stop_at="blockers")
+    h.submit("bob", {"blockers": {}})
+    assert search.rollout(h, QuickPolicy(7), g.turn + 1, float("inf"))
+    assert h.winner == "bob"
+
+
+def test_a_horizon_before_a_lethal_attack_is_not_settled():
+    """The horizon falls at the start of bob's turn, his 7 power facing alice's 5 life and no
+    untapped blocker: ``unsettled`` (the search plays that combat before judging). Once the
+    turn's combat is over, or with blockers to stop it, it is settled."""
+    from engine.ai.policy import QuickPolicy
+    g, ids = _race()
+    assert not search.unsettled(g), "alice's own attack is not lethal: bob has 12 life"
+    h = g.copy()
+    h.submit("alice", {"attackers": {ids["Craw Wurm"]: "bob", ids["Centaur Courser"]: "bob"}})
+    assert search.rollout(h, QuickPolicy(7), g.turn, float("inf"), stop_at="blockers")
+    h.submit("bob", {"blockers": {}})
+    assert search.rollout(h, QuickPolicy(7), g.turn, float("inf"))  # to bob's turn
+    assert h.players["bob"].life == 3, "the 9 damage went through"
+    assert h.active == "bob" and h.winner is None and search.unsettled(h)
+    assert search.rollout(h, QuickPolicy(7), h.turn, float("inf"), stop_step="main2")
+    assert h.winner == "bob" and not search.unsettled(h)
+    quiet = g.copy()
+    quiet.submit("alice", {"attackers": {}})
+    assert search.rollout(quiet, QuickPolicy(7), g.turn, float("inf"))
+    assert quiet.active == "bob" and not search.unsettled(quiet), "two untapped blockers: 7 - 3 - 3 < 5"

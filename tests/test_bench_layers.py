@@ -36,7 +36,9 @@ def test_the_dependency_check_scans_each_effect_once_per_choice(monkeypatch):
     Canopy reads flying, which layer 6 changes) with the others; what each applies to now is found
     once per choice, and an effect that changes nothing a filter reads (a restriction) is not
     applied to see. Same characteristics, under 2,500 filter checks where each pair cost three
-    scans (3,572 on this position)."""
+    scans (3,572 on this position). A filter that reads only the object it looks at (Dense Canopy's
+    "creatures with flying") is looked at again only for the objects another effect changes, from
+    one choice to the next: under 1,000 (1,880 before, 840 now)."""
     from engine import layers
     from engine.setup import from_setup
     calls = [0]
@@ -55,4 +57,4 @@ def test_the_dependency_check_scans_each_effect_once_per_choice(monkeypatch):
     angel = next(i for i in g.battlefield if g.objects[i].card.name == "Serra Angel")
     bears = [i for i in g.battlefield if g.objects[i].card.name == "Grizzly Bears"]
     assert len(chars[angel].rules) == 4 and not any(chars[b].rules for b in bears)
-    assert calls[0] < 2500, calls[0]
+    assert calls[0] < 1000, calls[0]

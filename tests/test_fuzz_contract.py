@@ -35,14 +35,16 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "counters_among": {"counters_among": {"types": ["Creature"]}, "kind": "+1/+1"},
     "devotion": {"devotion": ["B"]}, "domain": {"domain": "you"}, "graveyard_types": {"graveyard_types": "you"},
     "drawn_this_turn": {"drawn_this_turn": "you"}, "colors_spent": {"colors_spent": "self"},
-    "mv_of": {"mv_of": "taken"}, "highest_life": {"highest_life": "opponents"},
+    "mv_of": {"mv_of": "self"}, "highest_life": {"highest_life": "opponents"},
     "times_paid": {"times_paid": "Squad"}, "paid": {"paid": True}, "half": {"half": {"life_of": "you"}, "up": True},
+    "third": {"third": {"life_of": "you"}, "up": True}, "library_size": {"library_size": "you"},
     "party": {"party": "you"}, "colors_among": {"colors_among": {"controller": "you"}},
     "dealt_this_way": {"dealt_this_way": True}, "excess_this_way": {"excess_this_way": True},
     "minus": {"minus": [3, {"hand_of": "you"}]}, "spells_cast_this_turn": {"spells_cast_this_turn": "you"},
     "player_counters": {"player_counters": "you", "kind": "experience"},
     "died_this_turn": {"died_this_turn": {"types": ["Creature"]}}, "mana_spent_on": {"mana_spent_on": "self"},
     "discarded_this_turn": {"discarded_this_turn": "you"}, "sacrificed_this_turn": {"sacrificed_this_turn": "you"},
+    "per_target": {"per_target": {"x": True}, "slot": 0},
 }
 
 
@@ -257,3 +259,22 @@ def test_a_hand_count_of_that_player_is_read_only_by_ops_that_count_for_each_pla
     assert unsupported_reasons(cards.definition("Folio of Fancies")) == []
     assert "amount hand_of that_player outside a per-player instruction" in \
         unsupported_reasons(cards.definition("Recurring Insight"))
+
+
+def test_an_amount_a_trigger_or_static_filter_compares_with_is_read_without_a_resolution(cards):
+    """Fuzz seed 2124 (issue 21): Symmetry Matrix's "a creature you control with power equal to its
+    toughness" compiled to ``power_eq: {"toughness_of": "it"}``; the trigger's filter is read as the
+    event happens (603.2), with no resolution to say what "it" is, and the game faulted. The walker
+    now reads the amounts of trigger and static filters as static ones (611.3a), and the sentence
+    reads as ``pt_equal`` (208.1), which runs."""
+    etb = Ability(kind="triggered", text="t", trigger={"event": "etb", "filter": {
+        "types": ["Creature"], "or": [{"power_eq": {"toughness_of": "it"}}, {"mv_le": {"x": True}}]}},
+        effects=[Effect("draw", {"who": "you", "amount": 1})])
+    lord = Ability(kind="static", text="s", static={"kind": "anthem", "power": 1, "toughness": 1,
+                                                    "affects": {"types": ["Creature"], "power_le": 2}})
+    assert contract.problems(card(etb, lord)) == [
+        "ability 1 (triggered): trigger filter power_eq: reference 'it' outside a resolution in amount toughness_of"]
+    for name in ("Symmetry Matrix", "Master Symmetrist"):
+        d = cards.definition(name)
+        assert unsupported_reasons(d) == [], name
+        assert d.abilities[0].trigger["filter"]["pt_equal"] is True, name

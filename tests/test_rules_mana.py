@@ -164,13 +164,30 @@ def test_needs_what_the_pool_does_not_cover() -> None:
 def test_the_symbols_a_pool_can_pay_107_4() -> None:
     """107.4a-f: generic, colored, colorless, hybrid ({W/U} and {2/W}) and Phyrexian symbols are
     paid from the pool; {X} once chosen (107.3a); {S} (107.4h: the pool does not track where
-    mana came from) and symbols the 2016 rules do not have are not."""
-    assert unpayable(("2", "W", "U", "B", "R", "G", "C", "W/U", "2/W", "G/P", "X")) == []
+    mana came from) and malformed symbols are not. The hybrid Phyrexian {W/U/P} (a later symbol, as 107.4f
+    for each of its colors) is paid too."""
+    assert unpayable(("2", "W", "U", "B", "R", "G", "C", "W/U", "2/W", "G/P", "X", "W/U/P")) == []
     assert unpayable(("X",), x_ok=False) == ["X"]
     assert unpayable(("S",)) == ["S"]            # not X, however X is treated
-    assert unpayable(("W/U/P",)) == ["W/U/P"]    # a Phyrexian hybrid: one slash too many
+    assert unpayable(("W/U/B",)) == ["W/U/B"]    # three colors: no such symbol
+    assert unpayable(("W/W/P",)) == ["W/W/P"]    # a Phyrexian hybrid of two different colors only
     assert unpayable(("W/W",)) == ["W/W"]        # not a hybrid of two different halves
     assert unpayable((3,)) == ["3"]              # not a symbol at all (a malformed cost)
+
+
+def test_phyrexian_symbols_take_mana_the_generic_part_can_spare_else_life_107_4f() -> None:
+    """107.4f, 119.4: a Phyrexian symbol (and the later hybrid {G/W/P}) is paid with its color's mana when the rest
+    of the cost can still be paid, else with 2 life; with no life to pay, mana only."""
+    pool = {"G": 1, "C": 1}
+    assert pay_from_pool(pool, ("1", "G/W/P"), 20).life == 0 and pool == {}
+    pool = {"G": 1}
+    assert pay_from_pool(pool, ("1", "G/P"), 20).life == 2 and pool == {}   # the green mana pays the {1}
+    pool = {"W": 2}
+    assert pay_from_pool(pool, ("G/W/P", "G/W/P"), 20).life == 0            # either color
+    pool = {"R": 1}
+    with pytest.raises(ManaError):
+        pay_from_pool(pool, ("1", "G/P"), None)                              # no life to pay
+    assert needs(("G", "G/W/P", "W"), {}) == ["G", "W", "G|W"]               # single colors planned first
 
 
 def test_a_symbol_the_pool_cannot_pay_is_refused_by_name_107_4h() -> None:

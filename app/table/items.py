@@ -78,6 +78,7 @@ class CardItem(QGraphicsObject):
         self.setAcceptHoverEvents(True)
         self.setZValue(Z_CARD)
         self.tapped = False
+        self._bounds = self._bounds_of(False)
         self.face_up = False
         self.look: tuple[Any, ...] = ()
         # drawn once into a pixmap of the view's resolution, redrawn only on update():
@@ -102,6 +103,7 @@ class CardItem(QGraphicsObject):
             # that is only ever translated keeps its cached pixmap when its row moves
             self.prepareGeometryChange()
             self.tapped = tapped
+            self._bounds = self._bounds_of(tapped)
         tip = self.name if self.face_up else ""
         counters = {k: v for k, v in (card.get("counters") or {}).items() if v} if self.face_up else {}
         if counters:
@@ -123,10 +125,15 @@ class CardItem(QGraphicsObject):
     def type(self) -> int:  # noqa: A003 (Qt's name)
         return CARD_TYPE
 
-    def boundingRect(self) -> QRectF:
-        if self.tapped:  # turned a quarter about its center
+    def _bounds_of(self, tapped: bool) -> QRectF:
+        if tapped:  # turned a quarter about its center
             return QRectF(self.w / 2 - self.h / 2 - 3, self.h / 2 - self.w / 2 - 3, self.h + 6, self.w + 6)
         return QRectF(-3, -3, self.w + 6, self.h + 6)
+
+    def boundingRect(self) -> QRectF:
+        # Qt asks a table's 120 items for it several times a repaint (370 calls an update in
+        # app.bench): kept, not made again, and changed with prepareGeometryChange (tapping)
+        return self._bounds
 
     def center(self) -> QPointF:
         return self.mapToScene(QPointF(self.w / 2, self.h / 2))

@@ -208,6 +208,7 @@ class PromptPanel(QWidget):
             old.deleteLater()
             setattr(self.ui, name, b)
         self.ok, self.second = self.ui.ok, self.ui.second
+        self._second_on = False  # the second button shown with the decision of the moment
         lay = self.layout()
         assert isinstance(lay, QVBoxLayout)   # the form's top layout
         lay.addStretch(1)   # room left over stays below the buttons, not inside the labels
@@ -274,6 +275,10 @@ class PromptPanel(QWidget):
     def refresh(self) -> None:
         """Show the decision of the moment (or the pending action being built)."""
         self._refresh()
+        # shown or hidden only when that changes: hiding the second button and showing it
+        # again laid the panel out anew on every update (app.bench: priority after priority)
+        if self.second.isHidden() == self._second_on:
+            self.second.setVisible(self._second_on)
         # an empty body takes no room (it kept the height of what it showed last)
         self.body.setVisible(self.body_lay.count() > 0)
 
@@ -283,7 +288,7 @@ class PromptPanel(QWidget):
         d = sc.decision()
         self._answer = self._second = None
         self.ok.setEnabled(True)
-        self.second.setVisible(False)
+        self._second_on = False  # shown or hidden once the panel is built (refresh)
         if sc.hide_hands:
             self.title.setText(f"{ctl.seat}'s turn to decide")
             self.text.setText("Hand the computer over. The table is hidden until you click.")
@@ -315,7 +320,7 @@ class PromptPanel(QWidget):
         sc = self.table.scene
         self.text.setText(p.describe())
         self.second.setText("Cancel (Esc)")
-        self.second.setVisible(True)
+        self._second_on = True
         self._second = sc.cancel
         if p.kicked is None:  # 702.32a: kicker is announced before targets (601.2b)
             self._button(f"Pay the kicker {p.option['kicker']}", lambda _=False: sc.set_kicked(True), "kicker:yes")
@@ -380,7 +385,7 @@ class PromptPanel(QWidget):
             self._button("Manual actions…", lambda _=False: self.table.submit({"action": "manual"}), "manual")
         self.second.setText("Pass turn")
         self.second.setToolTip("pass priority until the end of this turn (F6)")
-        self.second.setVisible(True)
+        self._second_on = True
         self._second = self.table.ctl.pass_turn
 
     def _k_play_first(self, d: Any) -> None:
@@ -398,7 +403,7 @@ class PromptPanel(QWidget):
         self.ok.setText("Keep")
         self._answer = lambda: self.table.submit({"option": "keep"})
         self.second.setText("Mulligan")
-        self.second.setVisible(True)
+        self._second_on = True
         self._second = lambda: self.table.submit({"option": "mulligan"})
 
     def _k_mulligan_bottom(self, d: Any) -> None:
@@ -421,7 +426,7 @@ class PromptPanel(QWidget):
         self.ok.setText("Keep on top")
         self._answer = lambda: self.table.submit({"option": "top"})
         self.second.setText("Put on bottom")
-        self.second.setVisible(True)
+        self._second_on = True
         self._second = lambda: self.table.submit({"option": "bottom"})
 
     def _k_attackers(self, d: Any) -> None:

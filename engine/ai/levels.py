@@ -9,7 +9,9 @@
 - ``hard``: the same to the end of the next turn (the opponent's answer seen), on up to
   20 fresh determinizations, candidates far behind dropped after three (the budget goes to
   the close ones), an attack judged by the defender's best block (each candidate block
-  played to the end of combat, the worst for the attacker played on), a block judged by the
+  played to the horizon, the worst for the attacker counted: a block that keeps the
+  defender's creatures for a lethal counterattack is seen), a horizon that falls before a
+  lethal attack played through that combat first (``settle``, a quiescence search), a block judged by the
   attacker's best answer to it (509.5: the attacker gets priority first after blocks; a pump at a
   blocked attacker or at one let through, a burn spell at a blocker), until its time budget
   (default 1 s a decision) or its rollouts run out; it reads the opponent (``reads``): its
@@ -36,6 +38,7 @@ class Level:
     noise: float = 0.0   # random priority actions in the rollouts, or in play (easy)
     combat_noise: float = 0.0  # random attacks and blocks in play (easy)
     det_per_rollout: bool = False
+    settle: bool = False  # a horizon before a lethal attack plays that combat first (search.unsettled)
     blocks_reply: bool = False  # attacks judged by the defender's best block
     tricks_reply: bool = False  # blocks judged by the attacker's best answer to them (a pump, a burn spell)
     reads: bool = False  # reads the opponent: instant removal waits while it could be answered and
@@ -48,7 +51,8 @@ LEVELS = {
     "easy": Level("easy", search=False, think_ms=100, noise=0.4, combat_noise=0.3),
     "medium": Level("medium", search=True, think_ms=300, cap=8, horizon=0, per_candidate=1),
     "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=20, noise=0.0,
-                  det_per_rollout=True, blocks_reply=True, tricks_reply=True, reads=True, weights=FITTED),
+                  det_per_rollout=True, blocks_reply=True, tricks_reply=True, reads=True, weights=FITTED,
+                  settle=True),
 }
 
 

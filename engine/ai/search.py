@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.ai import facts
 from engine.ai.determinize import determinize
-from engine.ai.evaluate import TUNED, WIN, evaluate
+from engine.ai.evaluate import TUNED, WIN, evaluate, threat
 from engine.ai.policy import (
     QuickPolicy,
     build_answer,
@@ -312,8 +312,9 @@ class Searcher:
                  per_candidate: int = 1, noise: float = 0.0, det_per_rollout: bool = False,
                  blocks_reply: bool = False, reply_cap: int = 8, reads: bool = False,
                  weights: tuple[float, ...] = TUNED, clock: Callable[[], float] = time.perf_counter,
-                 tricks_reply: bool = False) -> None:
+                 tricks_reply: bool = False, settle: bool = False) -> None:
         self.seat = seat
+        self.settle = settle  # play the next lethal-looking combat before judging (``unsettled``)
         self.tricks_reply = tricks_reply  # judge blocks by the attacker's best answer to them (509.5)
         self.clock = clock  # what the deadline is read on: wall time, or the thread's CPU time
         self.weights = weights  # the evaluation's weights (engine/ai/evaluate.py: TUNED or FITTED)
@@ -364,9 +365,7 @@ class Searcher:
                 elif self.tricks_reply and d.kind == "blockers":
                     v = self._worst_trick(g, seed, end_turn, deadline)
                 else:
-                    done_ = rollout(g, self._policy(seed), end_turn, deadline, clock=self.clock)
-                    self.rollouts += 1
-                    v = evaluate(g, seat, self.weights) if done_ else None
+                    v = self._judge(g, self._policy(seed), end_turn, deadline)
                 if v is None:  # cut short by the clock: a half-played line would mislead
                     out_of_time = True
                     break
@@ -428,15 +427,18 @@ class Searcher:
     def _worst_block(self, g: Game, seed: int, end_turn: int, deadline: float) -> float | None:
         """An attack is worth what the defender's best block leaves it (508-509: the
         defender answers the declaration): each of the defender's candidate blocks is played
-        to the end of combat, and the one worst for the attacker is played on to the horizon."""
+        out, and the one worst for the attacker is what the attack is worth. With ``settle``
+        (hard) each block is played to the horizon: a defender who takes the damage to keep
+        its creatures for the counterattack (an attacker tapped out at low life, 302.6: the
+        attackers stay tapped through the defender's turn) loses the attacker the game one
+        turn later, which the end of combat does not show. Else each block is judged at the
+        end of combat (511) and the worst played on to the horizon."""
         pol = self._policy(seed)
         if not rollout(g, pol, end_turn, deadline, stop_at="blockers", clock=self.clock):
             return None
         d = g.pending
         if d is None or d.kind != "blockers" or d.player == self.seat or d.forced is not None:
-            self.rollouts += 1
-            done = rollout(g, pol, end_turn, deadline, clock=self.clock)
-            return evaluate(g, self.seat, self.weights) if done else None
+            return self._judge(g, pol, end_turn, deadline)
         worst: tuple[float, Game] | None = None
         for b in block_candidates(g, d.player, d.options, self.reply_cap):
             h = g.copy()
@@ -444,21 +446,24 @@ class Searcher:
                 h.submit(d.player, b)
             except IllegalAction:
                 continue
-            # each block judged where combat is over (511: end of combat), so one long rollout
-            # follows, as for every other candidate (a minimum over several long, noisy
-            # rollouts would make every attack look worse than it is)
+            if self.settle:
+                v_ = self._judge(h, self._policy(seed), end_turn, deadline)
+                if v_ is None:
+                    return None  # not every block was tried: the minimum would flatter the attack
+                if worst is None or v_ < worst[0]:
+                    worst = (v_, h)
+                continue
             if not rollout(h, self._policy(seed), end_turn, deadline, stop_step="main2",
                            clock=self.clock):
-                return None  # not every block was tried: the minimum would flatter the attack
+                return None
             v = evaluate(h, self.seat, self.weights)
             if worst is None or v < worst[0]:
                 worst = (v, h)
         if worst is None:
             return evaluate(g, self.seat, self.weights)
-        h = worst[1]
-        self.rollouts += 1
-        done = rollout(h, self._policy(seed), end_turn, deadline, clock=self.clock)
-        return evaluate(h, self.seat, self.weights) if done else None
+        if self.settle:
+            return worst[0]
+        return self._judge(worst[1], self._policy(seed), end_turn, deadline)
 
     def _worst_trick(self, g: Game, seed: int, end_turn: int, deadline: float) -> float | None:
         """A block is worth what the attacker's best answer to it leaves it: after blockers are
@@ -475,9 +480,7 @@ class Searcher:
             return None
         d = g.pending
         if d is None or not reply(g, d) or g.turn > end_turn:
-            self.rollouts += 1
-            done = rollout(g, pol, end_turn, deadline, clock=self.clock)
-            return evaluate(g, me, self.weights) if done else None
+            return self._judge(g, pol, end_turn, deadline)
         worst: tuple[float, Game] | None = None
         quick = QuickPolicy(seed)
         for a in priority_candidates(g, d.player, d.options, self.reply_cap, quick):
@@ -493,7 +496,28 @@ class Searcher:
                 worst = (v, h)
         if worst is None:
             return evaluate(g, me, self.weights)
-        h = worst[1]
+        return self._judge(worst[1], self._policy(seed), end_turn, deadline)
+
+    def _judge(self, g: Game, pol: QuickPolicy, end_turn: int, deadline: float) -> float | None:
+        """``g`` played by ``pol`` to the horizon and evaluated (None when the clock ran out
+        first). With ``settle``, a position left where the next active player could attack
+        for lethal (``unsettled``) is played on through that combat (511: to the end of
+        combat) before it is judged: a horizon just before a lethal attack would otherwise
+        judge by the board a loss (or a win) that is one combat away (quiescence search)."""
         self.rollouts += 1
-        done = rollout(h, self._policy(seed), end_turn, deadline, clock=self.clock)
-        return evaluate(h, me, self.weights) if done else None
+        if not rollout(g, pol, end_turn, deadline, clock=self.clock):
+            return None
+        if self.settle and unsettled(g) and not rollout(g, pol, g.turn, deadline, stop_step="main2",
+                                                       clock=self.clock):
+            return None
+        return evaluate(g, self.seat, self.weights)
+
+
+def unsettled(g: Game) -> bool:
+    """Could the active player attack for lethal damage now (``threat``: its creatures that
+    may attack against the defender's untapped blockers, 508-510), and the game is not over and
+    its combat not over yet this turn?"""
+    if g.winner is not None or g.step in ("main2", "end", "cleanup"):
+        return False
+    act = g.active
+    return any(n != act and not g.players[n].lost and threat(g, act, n) >= g.players[n].life for n in g.order)

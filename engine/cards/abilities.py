@@ -143,6 +143,9 @@ become_copy: what, of, duration, [keep_ability]
     keep_ability: "except it has this ability", 706.9a)
 copy_retarget: (none)
     the controller of the copy just made may choose new targets for it (CR 706.10c)
+retarget: what, [change]
+    the controller may choose new targets for the spell or ability ``what`` names (114.6d); with change, only to
+    another legal target, none left leaving it unchanged (114.6a)
 reanimate_attached: [tapped]
     the Aura's enchant ability becomes "enchant creature put onto the battlefield with SELF"; the creature card
     it enchants in a graveyard returns under its controller's control and the Aura is attached to it (CR 303.4)
@@ -264,6 +267,8 @@ win_game / lose_game: who
     the player wins / loses the game (CR 104.2, 104.3)
 exchange_control: what: {"target": i} (two chosen) or [REF, REF]
     exchange control of two permanents (CR 701.12)
+exchange_zones: who, zones: ["hand", "library"|"graveyard"]
+    the player's cards of the two zones trade places, at once ("exchange your hand and library")
 poison: who, amount
     the players named get that many poison counters (engine/ops/poison.py) (CR 121.1c)
 ward: mana: [syms], life: n
@@ -350,7 +355,10 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   player_counters ("counter": the kind a player gets, 121.1),
   chapter ("self": True, "chapter": n: a Saga's chapter ability, its lore counters became at least n; engine/saga.py),
   cast may carry "nth": 2 (second spell each turn) and "or_copy": True,
-  attacks may carry "defending": "you" (attacks you or your planeswalker) and "min_attackers": n,
+  attacks may carry "defending": "you" (attacks you or your planeswalker), "you_only", "attached_player" (attacks
+  enchanted player) and "min_attackers": n; draw and cast "who": "attached_player" (enchanted player, a Curse);
+  "or_attached": True with "self" (bestow: SELF or enchanted creature); dealt_damage "combat": True (combat only),
+  tapped_for_mana "self": True ("whenever you tap SELF for mana"; not a mana ability: the stack, 605.1b),
   step "whose" may be "attached_controller" / "attached_player" (enchanted creature's controller / enchanted player),
   explores, cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
   leaves_graveyard (filter on the card in its new zone; with "batch": "one or more ... leave your graveyard"),
@@ -416,6 +424,15 @@ Statics (Ability.static)
   spell_limit        who, amount                        each player can't cast more than N spells each turn
   draw_limit         who, amount                        that player can't draw more than N cards each turn
   sorcery_only       who                                that player casts spells only when a sorcery could be
+  trigger_cause      causes: [etb|dies], affects: FILTER, times: 0|2, [whose: you|opponent]
+                     "FILTER entering (or dying) don't cause abilities (of permanents your opponents control) to
+                     trigger" (times 0); "If a FILTER entering/dying causes a triggered ability of a permanent you
+                     control to trigger, that ability triggers an additional time" (times 2)   603.2
+  loyalty_instant    who, walkers: "self"|FILTER, [condition]   their loyalty abilities any time an instant could
+                     be cast (606.3 changed; engine/casting.py reads engine/player_statics.py loyalty_instant)
+  graveyard_keywords  who, cards: FILTER, keywords: [Retrace]   those cards in the player's graveyard have them
+                     (702.80a; engine/cast_options.py object_alternatives)
+  haste_activation   who, creatures: FILTER             their {T} abilities as though they had haste (302.6)
   player_keywords    who, keywords                      "You have hexproof"                      702.11d
   control            (affects attached)                 you control the enchanted permanent      613.1b
   extra_land         amount                             you may play N additional lands each turn 305.2
@@ -437,10 +454,18 @@ Statics (Ability.static)
   cost_change "who": "any" = spells anyone casts; spells "self" with per_extra_target: amount generic and
                      colored symbols more for each target beyond the first (strive, 601.2f)
   prevent_damage     affects, [then_remove_counter]     prevent all damage dealt to it           615
+  damage_mod         mod (times/plus), amount, [from, players, affects, combat, noncombat]
+                     "If a red source you control would deal damage to ..., it deals that much damage plus 1
+                     instead" (from: the sources, self, attached; players: each/you/opponent/attached)  614.1a
   enters_tapped also takes unless_pay: {"life": n} (shock lands)
   no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline); no_max_hand_size may have who
   hand_size          who, set: AMOUNT | change: int   "Your maximum hand size is increased by one"  402.2, 613.10
   untap_limit        who, max, filter   "Players can't untap more than one creature during their untap steps" 502.2
+  x_color            color                "Spend only black mana on X": the card's X paid with that color 107.3
+  life_floor         who, floor, [condition]   "damage that would reduce your life total to less than N reduces it
+                     to N instead" (614.1a; engine/actions.py)
+  cant_lose_game / cant_win_game  who, [life_only]   "You can't lose the game and your opponents can't win the
+                     game"; life_only: "... for having 0 or less life" (104.2, 104.3, 704.5a)
 
 Keywords (CardDef.keywords / keyword_args)
 ------------------------------------------
@@ -464,14 +489,14 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "color", "mill", "scry",
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
-    "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
+    "lose_game", "exchange_control", "exchange_zones", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
     "move_counters", "replace_draw", "next_spell_cost", "reveal_top",
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "copy_offer", "reanimate_attached",
     "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
-    "exile_if_dies",
+    "exile_if_dies", "retarget",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
@@ -486,6 +511,23 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
     "draw_limit", "turned_up_counters", "sorcery_only", "hand_size", "untap_limit", "may_not_untap",
     "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
+    "discard_to_battlefield",  # "If a spell or ability an opponent controls causes you to discard SELF" (614.1a)
+    "untargetable_zone",  # "Cards in graveyards can't be the targets of spells or abilities" (115.1)
+    "damage_mod",  # "it deals double that damage / that much damage plus N instead" (engine/replacement.py, 614.1a)
+    "attach_only",  # "SELF can be attached only to a creature with ..." (engine/object_statics.py attach_allowed)
+    "trigger_cause",  # "Creatures entering don't cause abilities to trigger", "... triggers an additional time" (603.2)
+    "empty_draw_wins",  # "If you would draw a card while your library has no cards in it, you win the game instead"
+    "ignore_hexproof",  # "... with hexproof can be the targets of spells and abilities you control as though ..."
+    "life_floor",  # "Damage that would reduce your life total to less than N reduces it to N instead" (614.1a)
+    "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice permanents" (101.2)
+    "spell_keywords",  # "Artifact spells you cast have convoke", "... spells you control have deathtouch"
+    "loyalty_instant",  # "you may activate loyalty abilities ... any time you could cast an instant" (606.3)
+    "graveyard_keywords",  # "instant and sorcery cards in your graveyard have retrace" (702.80a)
+    "look_face_down",  # "You may look at face-down creatures you don't control any time" (engine/facedown.py)
+    "draw_times",  # "If you would draw a card, draw two cards instead" (engine/game.py draw, 614.1a)
+    "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (602.2b, 601.2f)
+    "x_color", "life_floor", "cant_lose_game", "cant_win_game",
+    "haste_activation",  # "activate abilities of creatures you control as though those creatures had haste" (302.6)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)
@@ -498,6 +540,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "renowned", "cast",
     "you_attack",
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
+    "investigate",
     "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
     "last_time_counter_removed", "last_counter_removed", "loses_game", "haunted_dies", "creature_to_graveyard",
     "to_graveyard",

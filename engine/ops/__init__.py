@@ -6,7 +6,7 @@ the modules below export (each module's ``OPS``, filled by its own ``@op``):
   damage.py      damage, fight, prevent, gain_life, lose_life, set_life (120, 119, 615)
   continuous.py  pump, grant, restrict, animate, color, gain_control (611, 613)
   objects.py     destroy, regenerate, tap, untap, counters, attach, sacrifice, keep_rest, token, counter
-  zones.py       exile, bounce, move, draw, mill, discard, scry, shuffle, search
+  zones.py       exile, bounce, move, draw, mill, discard, scry, shuffle, search, exchange_zones
   control.py     if, delayed, add_mana
   misc.py        may, pay, unless, exchange_control, win_game, lose_game, reveal, emblem, extra_turn
   library.py     dig, reveal_until, exile_top, piles (looking at and moving cards of a library; two piles)

@@ -13,13 +13,13 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import knowledge, player_control, player_statics, replacement, seats, triggers
+from engine import knowledge, phasing, player_control, player_statics, replacement, seats, triggers
 from engine.actions import add_effect, ascend, create_token, gain_life, lose_life, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
 from engine.choices import COLORS, ENTER_CHOICES, seen_names
 from engine.errors import IllegalAction
-from engine.facedown import manifest, put_down, turn_down
+from engine.facedown import is_face_down, manifest, put_down, turn_down
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.ops import nested
@@ -81,6 +81,20 @@ def _turn_face_down(g: "Game", r: dict, e: Effect) -> None:
     """"Turn target creature face down" (engine/facedown.py turn_down; 711.10: not a double-faced one)."""
     for x in _objs(g, r, e.get("what", "self")):
         turn_down(g, x, e.get("look"))
+
+
+@action("look_face_down")
+def _look_face_down(g: "Game", r: dict, e: Effect) -> None:
+    """"You may look at each face-down creature that's attacking or blocking" (Revealing Wind), "Look at target
+    face-down creature" (707.5, 400.2): its controller knows from now on which card each one is (engine/facedown.py
+    known_to, engine/view.py); nobody else learns it."""
+    p = controller(g, r)
+    for x in _objs(g, r, e.get("what", "self")):
+        o = g.objects[x]
+        if is_face_down(o) and p not in o.chosen.get("looked_by", ()):
+            o = g.objects[x] = o.copy()  # replaced, not changed in place (Game.copy shares objects)
+            o.chosen["looked_by"] = [*o.chosen.get("looked_by", ()), p]
+            g.changed()
 
 
 @action("flip")
@@ -323,6 +337,15 @@ def _goad(g: "Game", r: dict, e: Effect) -> None:
     objs = _objs(g, r, e.get("what"))
     if objs:
         add_effect(g, "rule", objs, r, "your_next_turn", rule="must_attack", goaded_by=controller(g, r))
+
+
+@action("phase_out")
+def _phase_out(g: "Game", r: dict, e: Effect) -> None:
+    """702.25b: the permanents phase out (engine/phasing.py); each phases in during the untap step of the player
+    who controlled it as it phased out (702.25a)."""
+    for x in _objs(g, r, e.get("what")):
+        if x in g.objects and g.objects[x].zone == "battlefield":
+            phasing.phase_out(g, x)
 
 
 @lru_cache(maxsize=1)

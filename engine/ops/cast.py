@@ -369,6 +369,43 @@ def _copy_retarget(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
+@op("retarget")
+def _retarget(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """114.6: "Change the target of target spell with a single target" (114.6a: only to another legal target;
+    with none, it stays) and "You may choose new targets for target spell" (114.6d: the controller of this
+    effect may keep it). This engine changes a spell or ability with one target slot of one target; a
+    modal one, or one with several targets, keeps its targets. The new target becomes its target (603.2d:
+    "becomes the target" abilities trigger)."""
+    for i, x in enumerate(refs(g, r, e.args["what"])):
+        n = g.objects.get(x) if isinstance(x, int) else None
+        ab = None if n is None else n.ability or next((a for a in n.card.abilities if a.kind == "spell"), None)
+        if n is None or n.zone != "stack" or ab is None or ab.modes or len(ab.targets) != 1 \
+                or ab.targets[0].count != 1 or len(n.targets) != 1 or len(n.targets[0]) != 1:
+            continue
+        old = n.targets[0][0]
+        slot = f"{r['i']}.retarget.{i}"
+        got = r["answers"].get(slot)
+        if got is None:
+            src = g.objects.get(n.source or -1) if n.ability is not None else n
+            others = [t for t in target_candidates(g, ab.targets[0], src or n, n.controller, n.trigger_info or None)
+                      if t != old and t != n.id]  # 114.4: never itself
+            if not others:
+                continue  # 114.6a: no other legal target: unchanged
+            opts = others if e.get("change") else [old, *others]
+            return {"kind": "choose_cards", "player": controller(g, r), "options": opts, "min": 1, "max": 1,
+                    "slot": slot, "prompt": f"{n.name}: its new target" + ("" if e.get("change") else " (or keep it)")}
+        new = got[0] if got else old
+        if new == old:
+            continue
+        n.targets = [[new]]
+        g.log("retarget", card=n.name, obj=n.id, target=new)
+        g.changed()
+        if isinstance(new, int):
+            triggers.event(g, {"event": "becomes_target", "obj": new, "by": n.id, "spell": n.ability is None,
+                               "player": n.controller})
+    return None
+
+
 def copy_spell(g: "Game", card: Any, rec: dict[str, Any], targets: list[list[Any]]) -> int:
     """706.10: put a copy of a spell onto the stack; it is not cast, and it ceases to exist when
     it leaves the stack (706.10a: engine/game.py)."""

@@ -6,6 +6,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from engine import player_statics
 from engine.actions import add_effect, until_of
 from engine.cards.abilities import Effect
 from engine.cards.compiler import textchange
@@ -13,7 +14,7 @@ from engine.choices import COLORS
 from engine.facedown import is_face_down
 from engine.layers import copy_layer
 from engine.ops.base import table
-from engine.values import Ctx, amount, controller, refs, source_id, this
+from engine.values import Ctx, amount, bind_type_choice, choice_on_resolution, controller, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -28,14 +29,15 @@ def _pump(g: "Game", r: Ctx, e: Effect) -> dict | None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     sid = source_id(g, r)
     power, tough = e.get("power", 0), e.get("toughness", 0)
-    if e.get("or"):
-        options = [f"{power:+d}/{tough:+d}", f"{e.args['or'][0]:+d}/{e.args['or'][1]:+d}"]
+    if e.get("or"):  # the two changes as they are now ("+X/+X or -X/-X", X counted as it resolves: 107.3)
+        pair = [(amount(g, power, sid, r), amount(g, tough, sid, r)),
+                (amount(g, e.args["or"][0], sid, r), amount(g, e.args["or"][1], sid, r))]
+        options = [f"{a:+d}/{b:+d}" for a, b in pair]
         got = r["answers"].get(r["i"])
         if got is None:
             return {"kind": "choose_option", "player": controller(g, r), "options": options, "slot": r["i"],
                     "prompt": f"{this(g, r).card.name}: choose the change"}
-        if got == options[1]:
-            power, tough = e.args["or"]
+        power, tough = pair[1] if got == options[1] else pair[0]
     per = amount(g, e.args["per"], sid, r) if e.get("per") else 1
     p = amount(g, power, sid, r) * per
     t = amount(g, tough, sid, r) * per
@@ -97,6 +99,8 @@ def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
         if not players:
             return
         st["who"] = players
+    if "more" in st:  # "You can cast only one more spell this turn" (Irencrag Feat): those cast so far, and N more
+        st["amount"] = player_statics.spells_cast_this_turn(g, controller(g, r)) + int(st.pop("more"))
     if e.get("name_of") is not None:
         lki = r.get("lki_card", {})
         cards = [g.objects[x].card if x in g.objects else lki.get(x) for x in refs(g, r, e.args["name_of"])
@@ -105,13 +109,31 @@ def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
         if not names:
             return
         st["names"] = names
+    if e.get("duration") == "their_next_turn":  # "each opponent can't cast ... during that player's next turn"
+        _for_their_next_turn(g, r, st)
+        return
     add_effect(g, "player", [], r, until_of(e), static=st, source=source_id(g, r))
+
+
+def _for_their_next_turn(g: "Game", r: Ctx, st: dict) -> None:
+    """500.1, 611.2: a rule "during that player's next turn": one effect for each player it names, in force
+    during the first turn of that player after this one and ending in that turn's cleanup step (514.2)."""
+    who, ctl = st.get("who"), controller(g, r)
+    players = who if isinstance(who, list) else [
+        p for p in g.order if not g.players[p].lost and (who == "each" or who == "opponent" and p != ctl)]
+    for p in players:
+        add_effect(g, "player", [], r, "next_turn_end", static=dict(st, who=[p], after=g.turn),
+                   source=source_id(g, r), turn_of=p, after_turn=g.turn)
 
 
 @op("restrict")
 def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     extra = {k: e.args[k] for k in ("except", "by") if e.args.get(k)}  # "except by Spirits" (509.1b)
+    if e.args.get("attack_player"):  # "attacks you this turn if able": the player it must attack (508.1d)
+        who = [p for p in refs(g, r, e.args["attack_player"]) if isinstance(p, str)]
+        if who:
+            extra["attack_player"] = who[0]
     if e.args.get("attacker"):  # "blocks SELF this combat if able" (provoke, 702.38a): that attacker
         got = [x for x in refs(g, r, e.args["attacker"]) if isinstance(x, int)]
         if not got:
@@ -130,6 +152,25 @@ def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
 @op("gain_control")
 def _gain_control(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    if e.get("who") is not None:  # "an opponent gains control of it" (Akroan Horse): that player, for good (611.2a)
+        who = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str) and p in g.players]
+        if not who:
+            return
+        for x in objs:
+            g.objects[x].sick = True
+        add_effect(g, "2", objs, r, "never", controller=who[0])
+        return
+    if e.get("to_owner"):  # "each player gains control of all creatures they own" (613.1b): each to its owner,
+        # for good; a permanent its owner already controls does not change control (302.6: not sick again)
+        by: dict[str, list[int]] = {}
+        for x in objs:
+            if x in g.objects and g.controller_of(x) != g.objects[x].owner:
+                by.setdefault(g.objects[x].owner, []).append(x)
+        for owner, xs in by.items():
+            for x in xs:
+                g.objects[x].sick = True
+            add_effect(g, "2", xs, r, "never", controller=owner)
+        return
     for x in objs:
         g.objects[x].sick = True
     add_effect(g, "2", objs, r, until_of(e) if e.get("duration") in (
@@ -154,6 +195,9 @@ def _color(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """An object becomes the color or colors its controller chooses (105.3; layer 5, 613.1e); "the color of
     your choice" (``one``): exactly one color."""
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    if e.get("set") is not None:  # "becomes white until end of turn", "becomes colorless": those colors, no choice
+        add_effect(g, "5", objs, r, until_of(e), colors=list(e.args["set"]))
+        return None
     got = r["answers"].get(r["i"])
     if got is None:
         one = e.args.get("one")
@@ -200,6 +244,13 @@ def _change_text(g: "Game", r: Ctx, e: Effect) -> dict | None:
 def _animate(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     until = until_of(e)
+    if e.get("type_choice"):  # "becomes the creature type of your choice": chosen as it resolves (608.2d)
+        e = Effect("animate", {**e.args, "subtypes": bind_type_choice(g, r, {"type_choice": True})["subtypes"]})
+    if e.get("land_choice"):  # "becomes the basic land type of your choice" (305.7; chosen as it resolves, 608.2d)
+        got = choice_on_resolution(g, r, "land_type", list(e.args["land_choice"]), "a basic land type")
+        add_effect(g, "4", objs, r, until, subtypes=[got], land_mana=list(e.args["land_choice"][got]),
+                   set_land_types=not e.get("in_addition"))
+        return
     if e.get("land_mana"):  # 305.7: "target land becomes an Island": that land type only, and its mana ability
         add_effect(g, "4", objs, r, until, subtypes=list(e.args["subtypes"]), land_mana=list(e.args["land_mana"]),
                    set_land_types=True)
@@ -214,8 +265,9 @@ def _animate(g: "Game", r: Ctx, e: Effect) -> None:
     if e.get("keywords") or e.get("abilities"):  # "with flying", 'with "Whenever SELF attacks, ..."' (613.1f)
         add_effect(g, "6", objs, r, until, keywords=list(e.get("keywords", ())), abilities=list(e.get("abilities", ())))
     if e.get("power") is not None:
-        add_effect(g, "7b", objs, r, until, power=amount(g, e.args["power"], None, r),
-                toughness=amount(g, e.args["toughness"], None, r) if e.get("toughness") is not None else None)
+        sid = source_id(g, r)  # "each equal to the number of loyalty counters on him": the source's, now (608.2h)
+        add_effect(g, "7b", objs, r, until, power=amount(g, e.args["power"], sid, r),
+                toughness=amount(g, e.args["toughness"], sid, r) if e.get("toughness") is not None else None)
 
 
 @op("become_copy")

@@ -23,8 +23,10 @@ OPS, op = table()
 
 @op("add_mana")
 def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    if isinstance(e.args.get("any"), dict):  # "X mana of any one color, where X is SELF's power": counted now (107.3)
+        e = Effect("add_mana", {**e.args, "any": max(0, amount(g, e.args["any"], source_id(g, r), r))})
     if "any" in e.args and not e.get("chosen_color"):  # "N mana of any (one) color": the controller chooses
-        n = 1 if e.get("same") else int(e.args["any"])
+        n = min(1, int(e.args["any"])) if e.get("same") else int(e.args["any"])
         picks = []
         for k in range(n):
             slot = r["i"] if k == 0 else f"{r['i']}.mana{k}"
@@ -36,6 +38,15 @@ def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for c in picks:
             add_mana(g, controller(g, r), Effect("add_mana", {"any": int(e.args["any"]) if e.get("same") else 1}),
                       source_id(g, r), c)
+        return None
+    if len(e.args.get("choice", ())) > 1:  # "Add {R} or {G}" as a spell or an ability on the stack resolves (Domri,
+        # Anarch of Bolas' +1): its controller chooses then (608.2d); a mana ability's kind is named as it is activated
+        opts = ["".join(o) for o in e.args["choice"]]
+        got = r["answers"].get(r["i"])
+        if got is None:
+            return {"kind": "choose_option", "player": controller(g, r), "options": opts, "slot": r["i"],
+                    "prompt": f"{this(g, r).card.name}: add which mana?"}
+        add_mana(g, controller(g, r), e, source_id(g, r), got)  # the option named (engine/effects.py answer)
         return None
     add_mana(g, controller(g, r), e, source_id(g, r))
     return None
@@ -54,6 +65,13 @@ def _flip(g: "Game", r: Ctx, e: Effect) -> dict | None:
     asked inside the branch does not flip again."""
     flips = r.setdefault("flips", {})
     key = str(r["i"])
+    if e.get("coins") and key not in flips:  # "flip five coins": each flip, and how many the flipper won (705.1)
+        won = [g.rng.random() < 0.5 for _ in range(max(0, amount(g, e.args["coins"], source_id(g, r), r)))]
+        for w in won:
+            g.log("coin_flip", player=controller(g, r), won=w, card=this(g, r).card.name)
+        flips[key] = True
+        r["flips_won"] = r.get("flips_won", 0) + sum(won)
+        return None
     if key not in flips:
         flips[key] = g.rng.random() < 0.5
         g.log("coin_flip", player=controller(g, r), won=flips[key], card=this(g, r).card.name)
@@ -215,4 +233,6 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
         d.update(step="main", whose="you")
     elif step == "your_end":  # "at the beginning of your next end step" (Glorious End): its controller's turn's
         d.update(step="end", whose="you")
+    elif step == "that_turn_end":  # "at the beginning of that turn's end step" after "take an extra turn after this
+        d.update(step="end", turn=g.turn + 1)  # one": the extra turn is taken next (500.7), the turn after this
     g.delayed.append(d)

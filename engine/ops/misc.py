@@ -118,6 +118,8 @@ def _plain_may(g: "Game", r: Ctx, e: Effect) -> dict | None:
 
 @op("may")
 def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
+    if e.get("alternatives"):
+        return _may_either(g, r, e)
     pays = [Effect("pay", with_x(g, r, x.args)) for x in e.get("effects", ()) if x.op == "pay"]
     # "You may sacrifice a Vampire. When you do, ...": the reflexive part (not in 2016 rules) happens only
     # if it was done, so "yes" is open only when it can be done (a sacrifice needs something to
@@ -155,6 +157,32 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     return nested.run(g, r, "else", e.get("else", ()))
 
 
+def _may_either(g: "Game", r: dict, e: Effect) -> dict | None:
+    """608.2d, 117.3: "You may sacrifice an artifact or discard a card. If you do, draw a card" (Chandra, Spark
+    Hunter): yes only when one of them can be done, then the one the player picks (of those that can), then what
+    follows ("then")."""
+    you = controller(g, r)
+    alts = [list(a) for a in e.args["alternatives"]]
+    labels = ["; ".join(x.op for x in a) for a in alts]
+    doable = [labels[i] for i, a in enumerate(alts) if _can_act(g, r, you, a)]
+    got = r["answers"].get(r["i"])
+    if got is None:
+        if not doable:
+            got = r["answers"][r["i"]] = "no"
+        else:
+            return {"kind": "choose_option", "player": you, "options": ["yes", "no"], "slot": r["i"],
+                    "prompt": f"{this(g, r).card.name}: {' or '.join(doable)}?"}
+    if got != "yes":
+        return nested.run(g, r, "else", e.get("else", ()))
+    pick = nested.answer(r, "which")
+    if pick not in labels:
+        if len(doable) > 1:
+            return {"kind": "choose_option", "player": you, "options": doable, "slot": nested.slot(r, "which"),
+                    "prompt": f"{this(g, r).card.name}: which?"}
+        pick = r["answers"][nested.slot(r, "which")] = doable[0]
+    return nested.run(g, r, "may", alts[labels.index(pick)] + list(e.get("then", ())))
+
+
 @op("unless")
 def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
     """117.12: `effects` happen unless `payer` pays `pay` or performs `actions`; with `times`
@@ -167,15 +195,19 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
     if e.get("pay"):
         e = Effect("unless", {**e.args, "pay": with_x(g, r, e.args["pay"])})
     payers = [p for p in refs(g, r, e.get("payer", "you")) if isinstance(p, str)]
+    if len(payers) > 1 and e.get("payer") in _EACH_PAYER:
+        return _unless_each(g, r, e, payers)
     payer = payers[0] if payers else None
+    alts = [list(a) for a in e.get("alternatives", ())] or [list(e.get("actions", ()))]
     got = nested.answer(r, "unless")
     if got is None:
-        able = payer is not None and (can_pay(g, payer, e.args["pay"]) if e.get("pay") else
-                                      _can_act(g, r, payer, e.get("actions", ())))
+        able = [i for i, acts in enumerate(alts) if payer is not None and (
+            can_pay(g, payer, e.args["pay"]) if e.get("pay") else _can_act(g, r, payer, acts))]
         if not able:
             got = "no"
         else:
-            what = pay_words(e.args["pay"]) if e.get("pay") else "; ".join(x.op for x in e.get("actions", ()))
+            what = pay_words(e.args["pay"]) if e.get("pay") else " or ".join(
+                "; ".join(x.op for x in alts[i]) for i in able)
             assert payer is not None  # able
             return nested.ask_yes_no(r, "unless", payer, f"{this(g, r).card.name}: {what}?")
         r["answers"][nested.slot(r, "unless")] = got
@@ -186,8 +218,60 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
                 do_pay(g, payer, e.args["pay"])
                 r["answers"][nested.slot(r, "paid")] = True
             return None
-        return nested.run(g, r, "actions", e.get("actions", ()))
+        which = 0
+        if len(alts) > 1:  # "unless that player sacrifices a nonland permanent or discards a card": the one they do
+            assert payer is not None
+            labels = ["; ".join(x.op for x in acts) for acts in alts]
+            doable = [labels[i] for i, acts in enumerate(alts) if _can_act(g, r, payer, acts)]
+            pick = nested.answer(r, "which")
+            if pick not in doable:
+                if len(doable) > 1:
+                    return {"kind": "choose_option", "player": payer, "options": doable,
+                            "slot": nested.slot(r, "which"), "prompt": f"{this(g, r).card.name}: which?"}
+                pick = doable[0]
+            which = labels.index(pick)
+        return nested.run(g, r, "actions", alts[which])
     return nested.run(g, r, "effects", e.get("effects", ()))
+
+
+#: payers that are several players, each deciding for themself ("each opponent loses 3 life unless that player
+#: sacrifices a nonland permanent")
+_EACH_PAYER = ("each_opponent", "each_player", "each_other_player")
+
+
+def _unless_each(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | None:
+    """117.12, 101.4: "Each opponent loses 3 life unless that player sacrifices a nonland permanent of their choice
+    or discards a card": each of those players in turn order decides for themself, and the instruction happens to
+    each one who does not (the instructions' own "each opponent" read as that player, values.refs
+    "that_player")."""
+    group = e.args["payer"]
+
+    def one(x: Effect) -> Effect:
+        return Effect(x.op, {k: ("that_player" if v == group else v) for k, v in x.args.items()})
+    sub = Effect("unless", {**e.args, "payer": "that_player", "effects": [one(x) for x in e.get("effects", ())],
+                            "actions": [one(x) for x in e.get("actions", ())],
+                            "alternatives": [[one(x) for x in a] for a in e.get("alternatives", ())]})
+    base = r["i"]
+    prog = r.setdefault("nested", {})
+    pk = f"{base}.each"
+    before = r.get("that_player")
+    j = prog.get(pk, 0)
+    while j < len(payers):
+        r["i"], r["that_player"] = f"{pk}.{j}", [payers[j]]
+        try:
+            w = _unless(g, r, sub)
+        finally:
+            r["i"] = base
+            if before is None:
+                r.pop("that_player", None)
+            else:
+                r["that_player"] = before
+        if w is not None:
+            return w
+        g.changed()
+        j += 1
+        prog[pk] = j
+    return None
 
 
 def _chosen_off_battlefield(e: Effect) -> bool:
@@ -259,17 +343,14 @@ def _win(g: "Game", r: dict, e: Effect) -> None:
     influence, every opponent within the winner's range)."""
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
-            losers = [q for q in g.opponents(p) if g.influence is None or seats.in_range(g, p, q)]
-            for q in losers:
-                g.players[q].lost = True
-    if len(g.order) == 2:  # a multiplayer loser leaves once this resolution is over (engine/sba.py)
-        g._check_end()
+            g.wins(p)
 
 
 @op("lose_game")
 def _lose(g: "Game", r: dict, e: Effect) -> None:
+    """104.3e: an effect says a player loses the game; not one who can't lose it (104.3)."""
     for p in refs(g, r, e.get("who", "you")):
-        if isinstance(p, str):
+        if isinstance(p, str) and player_statics.can_lose(g, p):
             g.players[p].lost = True
     if len(g.order) == 2:  # a multiplayer loser leaves once this resolution is over (engine/sba.py)
         g._check_end()
@@ -292,9 +373,16 @@ def _reveal_top(g: "Game", r: dict, e: Effect) -> None:
 
 @op("reveal")
 def _reveal(g: "Game", r: dict, e: Effect) -> None:
-    """701.16: a player reveals their hand (to: "you": only the controller sees it)."""
+    """701.16: a player reveals their hand (to: "you": only the controller sees it); zone "library_top": the top
+    ``amount`` cards of that player's library ("look at the top card of your library": 401.2, to its controller)."""
     for p in refs(g, r, e.get("who", "you")):
-        if isinstance(p, str):
+        if isinstance(p, str) and e.get("zone") == "library_top":
+            top = list(g.players[p].library[: int(e.get("amount", 1))])
+            me = controller(g, r)
+            knowledge.show(g, top, [me])
+            g.log("reveal", player=p, to=me, cards=[g.objects[c].card.name for c in top], objs=top,
+                  audience=[me])
+        elif isinstance(p, str):
             hand = list(g.players[p].hand)
             names = [g.objects[c].card.name for c in hand]
             if e.get("to") == "you":  # "reveals ... to you" (Peek, Gitaxian Probe: "look at")
@@ -401,10 +489,12 @@ def _skip_next(g: "Game", r: dict, e: Effect) -> None:
 def _extra_turn(g: "Game", r: dict, e: Effect) -> None:
     """500.7: the player takes an extra turn after this one; the most recently created
     extra turn is taken first, so it goes to the front of the queue."""
+    n = amount(g, e.get("amount", 1), source_id(g, r), r)  # "take two extra turns after this one"
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
-            g.extra_turns.insert(0, p)
-            g.log("extra_turn", player=p)
+            for _ in range(n):
+                g.extra_turns.insert(0, p)
+                g.log("extra_turn", player=p)
 
 
 

@@ -3,7 +3,7 @@
 countering a spell (701.5)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine import player_statics, replacement, seats, triggers
 from engine.actions import (
@@ -22,7 +22,7 @@ from engine.cards.compiler import compile_card
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.mana import substitute_x
-from engine.object_statics import cant_be_countered
+from engine.object_statics import attach_allowed, cant_be_countered
 from engine.ops import nested
 from engine.ops.base import ask_cards, table
 from engine.ops.zones import followed
@@ -55,8 +55,15 @@ def _destroy(g: "Game", r: Ctx, e: Effect) -> None:
         plan_destroy(g, x, not e.get("no_regen"))
     for x in xs:
         last = gone_record(g, x, "destroyed") if x in g.objects and g.objects[x].zone == "battlefield" else None
+        mark = len(g.events)
         if destroy(g, x, not e.get("no_regen")) and last is not None:
             r.setdefault("gone_this_way", []).append(last)  # "for each creature destroyed this way" (608.2c)
+            # 400.7: "return each card put into a graveyard this way": the new object, where it went (the move
+            # destroy logged first; engine/ops/zones.py followed)
+            new = next((ev.get("obj") for ev in g.events[mark:] if ev.get("type") == "move"
+                        and ev.get("frm") == "battlefield"), None)
+            if isinstance(new, int):
+                r.setdefault("followed", {})[x] = new
 
 
 
@@ -71,7 +78,7 @@ def _regenerate(g: "Game", r: Ctx, e: Effect) -> None:
 @op("tap")
 def _tap(g: "Game", r: Ctx, e: Effect) -> dict | None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
-    act = tap
+    act: Callable[..., bool] = tap
     if e.get("or_untap") and objs:  # "tap or untap target creature": chosen as it resolves (608.2d)
         key = f"{r['i']}.tap_or_untap"
         got = r["answers"].get(key)
@@ -391,8 +398,25 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
             put_attacking(g, t, tgt)
         if blocked:
             put_blocking(g, t, blocked[0], place)
+    if e.get("investigate"):  # 701.33a: each time a player investigates ("whenever you investigate", 603.2)
+        for p in who:
+            for _ in range(n if seats.can_control(g, p) else 0):
+                pl = g.players[p]
+                first = pl.investigated_turn != g.turn
+                pl.investigated_turn = g.turn
+                triggers.event(g, {"event": "investigate", "player": p, "first": first})
     return None
 
+
+
+def replacement_tokens(g: "Game", made: Any) -> None:
+    """The tokens a replacement effect creates as it replaces a move (614.1a: "If a nontoken creature an opponent
+    controls would die, instead exile that card and create a 2/2 black Zombie creature token", Kalitas): (controller,
+    token effect args) pairs, each made under that player's control (614.1a "twice that many" applies too)."""
+    for ctl, args in made or ():
+        if ctl in g.players and seats.can_control(g, ctl):
+            for card in _tokens(g, ctl, [token_def(Effect("token", args))], int(args.get("amount", 1))):
+                create_token(g, card, ctl, bool(args.get("tapped")))
 
 
 def _tokens(g: "Game", player: str, cards: list[CardDef], n: int) -> list[CardDef]:
@@ -429,6 +453,8 @@ def _attach(g: "Game", r: Ctx, e: Effect) -> None:
         if e.get("creature_only") and ("Creature" not in g.chars(to[0]).types or what[0] == to[0]
                                        or g.objects[what[0]].zone != "battlefield"):
             return  # 301.5c: an Equipment attaches only to a creature; 701.3b: otherwise nothing happens
+        if not attach_allowed(g, what[0], to[0]):
+            return  # "SELF can be attached only to a creature with toughness 4 or greater": nothing happens (701.3b)
         g.objects[what[0]].attached_to = to[0]
         g.ts += 1
         g.objects[what[0]].timestamp = g.ts
@@ -478,7 +504,8 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
         kept += chosen
     rest = dict(e.get("rest") or {"permanent": True})
     victims = [i for i in g.battlefield if i not in kept and g.controller_of(i) in players
-               and matches(g, i, rest, sid, g.controller_of(i))]
+               and matches(g, i, rest, sid, g.controller_of(i))
+               and not player_statics.cant_cause(g, g.controller_of(i) or "", "sacrifice", you)]  # 101.2
     plan_to_graveyard(g, victims)
     for x in victims:
         if x in g.objects and g.objects[x].zone == "battlefield":
@@ -491,20 +518,25 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """701.14: sacrifice (the player chooses among their permanents)."""
     if "what" in e.args:
         xs = [x for x in refs(g, r, e.args["what"])
-              if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"]
+              if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"
+              and not player_statics.cant_cause(g, g.controller_of(x) or "", "sacrifice", controller(g, r))]
         plan_to_graveyard(g, xs)
         for x in xs:
             if x in g.objects and g.objects[x].zone == "battlefield":
                 sacrifice(g, x)
         return None
-    who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
+    who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)
+           and (e.get("exile") or not player_statics.cant_cause(g, p, "sacrifice", controller(g, r)))]  # 101.2
     f = dict(e.get("filter") or {"permanent": True})
     f["controller"] = "you"
     every = e.get("amount") == "any"  # "sacrifice any number of lands": how many is the player's choice
     n = 0 if every else amount(g, e.get("amount", 1), source_id(g, r), r)
     picks: list[int] = []
+    short: list[str] = []  # "each player who can't discards a card": those with fewer than it asks (608.2c)
     for p in who:  # "each player sacrifices": each chooses in APNAP order (101.4), then all at once
         mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
+        if len(mine) < n:
+            short.append(p)
         if not mine:
             continue
         slot = r["i"] if len(who) == 1 else f"{r['i']}.sacrifice.{p}"  # by name: a player may leave (800.4a)
@@ -515,6 +547,7 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 return dict(ask_cards(r, p, mine, 0, len(mine), "sacrifice any number"), slot=slot)
             return dict(ask_cards(r, p, mine, k, k, f"{'exile' if e.get('exile') else 'sacrifice'} {n}"), slot=slot)
         picks += [x for x in got if x in mine]
+    r["couldnt"] = short
     if e.get("exile"):  # "defending player exiles two permanents they control": chosen, then exiled (406.3)
         for x in picks:
             if x in g.objects and g.objects[x].zone == "battlefield":

@@ -25,6 +25,8 @@ def _playable(g: "Game", r: dict, e: Effect) -> None:
                            "free": bool(e.get("free")), "until": until if until in DURATIONS else "never"}
     if e.get("exile_instead"):  # 614.1a: "if that spell would be put into your graveyard, exile it instead"
         rec["exile_instead"] = True
+    if e.get("any_color"):  # 609.4: "you may spend mana as though it were mana of any color to cast that spell"
+        rec["any_color"] = True
     if until == "next_turn_end":  # 500.1, 514.2: ends in the cleanup of a turn of its controller's after this one
         rec["after_turn"] = g.turn
     if isinstance(what, dict) and "choose" not in what and "target" not in what and "each" not in what:

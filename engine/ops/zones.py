@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import dredge, knowledge, triggers
+from engine import dredge, facedown, knowledge, player_statics, triggers
 from engine.actions import add_effect, attack_choice, discard, plan_to_graveyard, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
@@ -12,7 +12,18 @@ from engine.ops.base import ask_cards, table
 from engine.protection import protected
 from engine.transform import back_face as transform_back
 from engine.until import exile_until_leaves
-from engine.values import Ctx, amount, amount_for, controller, gone_record, names_that_player, refs, source_id, this
+from engine.values import (
+    Ctx,
+    amount,
+    amount_for,
+    bind_amounts,
+    controller,
+    gone_record,
+    names_that_player,
+    refs,
+    source_id,
+    this,
+)
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -48,7 +59,9 @@ def _move_all(g: "Game", r: Ctx, e: Effect, to: str, **kw: Any) -> None:
 def _exile(g: "Game", r: Ctx, e: Effect) -> None:
     if e.get("until") == "self_leaves":  # 610.3: until SELF leaves the battlefield
         xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
-        exile_until_leaves(g, source_id(g, r), xs)
+        got = exile_until_leaves(g, source_id(g, r), xs)
+        if got:  # "You may cast that card for as long as it remains exiled" (Hostage Taker): the cards exiled now
+            r["exiled"] = got
         return
     if e.get("from"):  # "exile that card from your graveyard": the cards still in that zone (400.7)
         new = []
@@ -68,6 +81,8 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
                                                for k, n in moved.items() if k in last or n in g.objects)
     # "for each nontoken creature exiled this way, its controller ..." (608.2c, as they last existed: 608.2h)
     r.setdefault("gone_this_way", []).extend(last[k] for k in moved if k in last)
+    if moved:  # "exile X. You may cast that card ..." of a spell: the cards this instruction exiled (400.7)
+        r["exiled"] = list(moved.values())
     _link_exiled(g, r, list(moved.values()))
 
 
@@ -147,6 +162,27 @@ def _bounce(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 
+@op("exchange_zones")
+def _exchange_zones(g: "Game", r: Ctx, e: Effect) -> None:
+    """"Exchange your hand and library/graveyard": every card of the one zone goes to the other and every card of
+    the other to the first, at once (the cards each zone held as the instruction began); a library's order is that
+    of the cards moved in, hidden by the shuffle the card asks for next (701.16a)."""
+    a, b = e.args["zones"]
+    for p in refs(g, r, e.get("who", "you")):
+        if not isinstance(p, str) or p not in g.players:
+            continue
+        pl = g.players[p]
+        first, second = list(pl.zone(a)), list(pl.zone(b))
+        if b == "graveyard":
+            plan_to_graveyard(g, first)
+        for x in first:
+            if x in g.objects and g.objects[x].zone == a:
+                g.move(x, b)
+        for x in second:
+            if x in g.objects and g.objects[x].zone == b:
+                g.move(x, a)
+
+
 @op("move")
 def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
     to = e.args["to"]
@@ -167,8 +203,17 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 g.move(x, "library", top=got == "top")
         return None
     if to == "battlefield":
-        xs = [x for x in followed(g, r, refs(g, r, e.args["what"])) if isinstance(x, int) and x in g.objects]
+        xs = [x for x in followed(g, r, refs(g, r, e.args["what"])) if isinstance(x, int) and x in g.objects
+              and (not e.get("only_from") or g.objects[x].zone == e.args["only_from"])]  # "each card put into a
+        # graveyard this way": the cards in that zone only (400.7)
         attacks: list[Any] = [None] * len(xs)
+        down = e.get("face_down")
+        if down == "choose" and xs:  # "face up or face down": its controller chooses as it resolves (608.2d)
+            got = r["answers"].get(f"{r['i']}.face")
+            if got is None:
+                return {"kind": "choose_option", "player": controller(g, r), "options": ["face up", "face down"],
+                        "slot": f"{r['i']}.face", "prompt": f"{this(g, r).card.name}: put it onto the battlefield"}
+            down = got == "face down"
         if e.get("attacking"):  # 508.4: chosen as each enters, asked before anything moves
             for k, x in enumerate(xs):
                 who = controller(g, r) if e.get("control") == "you" else g.objects[x].owner
@@ -180,6 +225,8 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 ctl = controller(g, r) if e.get("control") == "you" else None
                 if e.get("transformed") and transform_back(g.objects[x].card) is None:
                     continue  # 711.8a: a card that can't enter transformed stays where it is
+                if down:  # 707.3: turned face down before it is put onto the battlefield (a 2/2, 707.2)
+                    facedown.put_down(g, x, "morph")
                 host = None
                 if e.get("attach_to") is not None:
                     host = _aura_host(g, r, x, e.args["attach_to"], ctl or g.objects[x].owner)
@@ -343,7 +390,8 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
         # "You choose a nonland card from it. That player discards that card."; "discards all cards with that
         # name" (the cards of a hand that match, all at once)
         xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects
-              and g.objects[x].zone == "hand"]
+              and g.objects[x].zone == "hand"
+              and not player_statics.cant_cause(g, g.objects[x].owner, "discard", controller(g, r))]
         if "each" in e.args["what"]:
             plan_to_graveyard(g, xs)
             for x in xs:
@@ -352,15 +400,19 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for x in xs:
             g.move(x, "graveyard")
         return None
-    who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
+    you = controller(g, r)
+    who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)
+           and not player_statics.cant_cause(g, p, "discard", you)]  # 101.2 (Tamiyo, Collector of Tales)
     amt = e.get("amount", 1)
     f = e.get("filter")
-    you = controller(g, r)
     chosen: dict[str, list[int]] = {}
     kind = {**e.args["filter"], "zone": "hand"} if e.get("filter") else None  # "discard a land card"
+    short: list[str] = []  # "each opponent who can't loses 3 life": those with fewer cards than it asks (608.2c)
     for p in who:  # "each player discards": each chooses in APNAP order (101.4), then all discard at once
         hand = [c for c in g.players[p].hand if kind is None or matches(g, c, kind, source_id(g, r), p)]
         n = len(hand) if amt in ("all", "any") else amount(g, amt, source_id(g, r), r)
+        if len(hand) < n and not e.get("up_to"):
+            short.append(p)
         if amt == "all" or not hand or e.get("random"):
             continue
         # "reveals their hand. You choose a nonland card from it. That player discards that card": the
@@ -393,6 +445,7 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
     plan_to_graveyard(g, picks)
     done = [discard(g, c) for c in picks]
     r["discarded"] = list(r.get("discarded", ())) + done  # "... then draw that many cards" (701.8)
+    r["couldnt"] = short
     return None
 
 
@@ -467,6 +520,8 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 continue
         lib = g.players[p].library
         cands = [i for i in lib if matches(g, i, f, source_id(g, r), p)]
+        if player_statics.cant_cause(g, p, "search", controller(g, r)):
+            cands = []  # 101.2 (Ashiok, Dream Render): that player doesn't search, still shuffles
         got = r["answers"].get(slot)
         if got is None and cands:
             knowledge.show(g, lib, [p])  # 701.15a: searching looks at every card of the zone
@@ -501,12 +556,20 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     if e.get("who") is not None:
         return _players_search(g, r, e)
     p = controller(g, r)
-    f = dict(e.get("filter") or {})
+    f = bind_amounts(g, r, dict(e.get("filter") or {}))
     quality = bool(set(f) - {"zone", "controller"})
     f["zone"] = "library"
     f.pop("controller", None)
-    lib = g.players[p].library
+    owner = p  # "search target opponent's library" (Bribery): the controller searches that player's library
+    if e.get("in_library_of") is not None:
+        owners = [q for q in refs(g, r, e.args["in_library_of"]) if isinstance(q, str) and q in g.players]
+        if not owners:
+            return None
+        owner = owners[0]
+    lib = g.players[owner].library
     found = [i for i in lib if matches(g, i, f, source_id(g, r), p)]
+    if player_statics.cant_cause(g, p, "search", p):
+        found = []  # 101.2 (Ashiok, Dream Render): no search; the rest of the instruction (a shuffle) goes on
     if "graveyard" in (e.get("zones") or ()):  # "search your library and/or graveyard for a card named X"
         found += [i for i in g.players[p].graveyard if matches(g, i, {**f, "zone": "graveyard"}, source_id(g, r), p)]
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
@@ -565,7 +628,7 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     if to == "exile":  # "exile that card, then you may cast it" / "the exiled card" of a linked ability (607.2a)
         r["exiled"] = put
         _link_exiled(g, r, put)
-    knowledge.shuffle(g, p)
+    knowledge.shuffle(g, owner)
     return None
 
 

@@ -28,6 +28,7 @@ from engine.cards.compiler.leveler import Striation, split_levels
 from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
+from engine.cards.compiler.targets import KEYWORDS
 from engine.cards.compiler.text import CHAPTER, normalise, sentences
 from engine.cards.compiler.timing import combat_timing
 from engine.cards.compiler.triggers import parse_trigger
@@ -80,7 +81,7 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
     items: list[IrItem] = []
     i = 0
     while i < len(paras):
-        p = paras[i]
+        p = same_is_true(paras[i])
         bullets: list[str] = []
         if _MODAL.match(p) or p.rstrip().endswith("—") and "choose" in p.lower() or _AGAIN.fullmatch(p.strip()):
             while i + 1 < len(paras) and paras[i + 1].startswith("•"):
@@ -119,9 +120,35 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
     return items
 
 
+_SAME_IS_TRUE = re.compile(r"(?<=\.) The same is true for ([a-z ,]+)\.$")
+_LEAD = re.compile(r"^((?:at|when|whenever) [^,]+, )", re.I)
+
+
+def same_is_true(p: str) -> str:
+    """"... gain first strike until end of turn if a creature you control has first strike. The same is true for
+    flying, deathtouch, ... and vigilance" (Odric, Lunarch Marshal): the sentence again for each keyword named, in
+    place of the keyword it names (one ability: a trigger's condition is said once). A list of other words is left
+    as it is (the paragraph is then read, or not, as printed)."""
+    m = _SAME_IS_TRUE.search(p)
+    if m is None:
+        return p
+    words = [w.strip() for w in re.split(r",? and |, ", m.group(1)) if w.strip()]
+    base = p[:m.start()].strip()
+    low = base.lower()
+    named = [k for k in sorted(KEYWORDS, key=len, reverse=True) if re.search(rf"\b{k}\b", low)]
+    if not words or any(w not in KEYWORDS for w in words) or not named:
+        return p
+    k0 = min(named, key=lambda k: re.search(rf"\b{k}\b", low).start())  # type: ignore[union-attr]
+    lead = _LEAD.match(base)
+    body = base[lead.end():] if lead else base
+    copies = [re.sub(rf"\b{k0}\b", w, body, flags=re.I) for w in words]
+    return " ".join([base] + [c[0].upper() + c[1:] for c in copies])
+
+
 _ACT_LIMITS = [
     (re.compile(r"\s*activate (?:this ability )?only as a sorcery\.?$", re.I), "sorcery"),
     (re.compile(r"\s*activate (?:this ability )?only once each turn\.?$", re.I), "once"),
+    (re.compile(r"\s*activate (?:this ability )?no more than (twice|three times) each turn\.?$", re.I), "times"),
     (re.compile(r"\s*activate (?:this ability )?only during your turn\.?$", re.I), "your_turn"),
     (
         re.compile(r"\s*activate (?:this ability )?only during your turn, before attackers are declared\.?$", re.I),
@@ -231,6 +258,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
                     instant = True
                 elif kind == "once":
                     once = True
+                elif kind == "times":  # 602.5b: "Activate no more than twice each turn" (Pit Imp)
+                    cond = {**(cond or {}), "times_each_turn": 2 if m.group(1).lower() == "twice" else 3}
                 elif kind == "once_ever":
                     cond = {**(cond or {}), "once_ever": True}
                 elif kind == "your_turn":
@@ -349,7 +378,10 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     other = _blocks_a_creature(trig, rest)
     if other is not None:
         trig = other  # "it deals 2 damage to that creature": the subject "it" is still SELF
-        body = re.sub(r"(^|\. )it (deals|gets|gains|has|can't|doesn't)\b", r"\1self \2", body, flags=re.I)
+        if trig.get("self"):
+            # ("It can't be regenerated" after "destroy that creature" is that creature's rider, 701.12b)
+            body = re.sub(r"(^|\. )it (deals|gets|gains|has|can't(?! be regenerated)|doesn't)\b", r"\1self \2", body,
+                          flags=re.I)
     if trig.get("event") == "tapped_for_mana" and trig.get("who") == "any":  # 605.1b: the mana goes to the
         # player who tapped it ("its controller adds", "that player adds"): the pool the mana ability fills
         body = re.sub(r"^(?:its controller|that player) adds\b", "add", body, flags=re.I)
@@ -359,8 +391,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     if bound is None:
         return None
     body = bound
-    if trig.get("event") == "step" and trig.get("whose", "you") != "you":
-        ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1)
+    if trig.get("event") == "step" and trig.get("whose", "you") != "you" or trig.get("who") == "attached_player":
+        ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1);
+        # "whenever enchanted player draws a card, they lose 2 life" (the player who drew)
     if (trig.get("filter") or {}).get("controller") == "opponent" and trig.get("event") in ("dies", "etb", "ltb"):
         ctx.last_player = "trigger_player"  # "whenever a creature an opponent controls dies, that player ..."
     if str(trig.get("event")).startswith("becomes_target"):
@@ -451,6 +484,8 @@ def _blocks_a_creature(trig: dict[str, Any], head: str) -> dict[str, Any] | None
     """"Whenever SELF blocks [or becomes blocked by] a creature, ... that creature": one trigger for each
     creature it blocks or that blocks it (509.1h, 509.4), whose "that creature"/"it" is that other
     creature, not SELF (events blocks_creature, becomes_blocked_by); None for other triggers."""
+    if trig.get("other_filter") is not None and not trig.get("batch"):
+        return trig  # "blocks or becomes blocked by a non-Wall creature" (engine/cards/compiler/triggers.py)
     if not trig.get("self"):
         return None
     m = _BLOCKS_A_CREATURE.match(head.split(", ")[0].strip())
@@ -614,6 +649,11 @@ def _overload(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any
 
 
 _FORECAST = re.compile(r"(?:^|\n)Forecast — ")
+#: 107.3: "Spend only black mana on X." (Consume Spirit, Crypt Rats): the X of the card's costs is paid with mana of
+#: that color only; read as a static of the card (engine/casting.py x_color), whichever ability it ends
+_X_COLOR = re.compile(r"(?:(?<=\n)|(?<=\. )|^)Spend only (white|blue|black|red|green) mana on X\."
+                      r"(?:\s*$|\s*\n| (?=\S))")
+_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _REVEAL_SELF = re.compile(r",\s*reveal self from your hand$", re.I)
 
 
@@ -768,11 +808,17 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     levels = split_levels(text) if layout == "leveler" else None
     # a planeswalker named by the planeswalker type its name starts with ("Ajani" of Ajani Vengeant)
     short = tuple(st for st in subtypes if "Planeswalker" in types and name.startswith(st + " "))
+    xm = _X_COLOR.search(text) if "mana on X" in text and not levels else None
+    if xm:
+        text = (text[:xm.start()] + text[xm.end():]).strip()
     items = read_ir(levels[0] if levels else text, name, is_spell, "Legendary" in supertypes, short)
     if _FORECAST.search(text):
         items = [_forecast_item(i) for i in items]
     keywords, kwargs, abilities, unsup = lower(items, types)
     unsupported += unsup
+    if xm:
+        abilities.append(Ability("static", xm.group(0).strip(), static={"kind": "x_color",
+                                                                         "color": _COLOR_LETTER[xm.group(1)]}))
     if "Backup" in keywords:
         unsupported += _backup(items, types, keywords, kwargs, abilities)
     if "Overload" in keywords and is_spell:

@@ -61,9 +61,16 @@ def parse_cost_text(text: str) -> Cost | None:
         elif m := re.fullmatch(r"pay (\d+|x) life", low):
             kw["life"] = int(m.group(1)) if m.group(1).isdigit() else -1
         elif m := re.fullmatch(rf"discard {_N} cards?", low):
-            if m.group(1) == "x":
-                return None  # "Discard X cards": a number chosen with X (not read yet)
             kw["discard"] = number(m.group(1)) or 1
+            if m.group(1) == "x":  # "Discard X cards": X announced with the cost (601.2b, 107.3)
+                kw["discard"], kw["discard_filter"] = 1, {"x": True}
+        elif m := re.fullmatch(rf"discard {_N} ([a-z]+) cards", low):
+            f = _noun(m.group(2) + " card")  # "discard X land cards" (Scorched Earth), "two creature cards"
+            n = number(m.group(1))
+            if f is None or n is None and m.group(1) != "x":
+                return None
+            kw["discard"] = n or 1
+            kw["discard_filter"] = {**{k: v for k, v in f.items() if k != "zone"}, **({"x": True} if not n else {})}
         elif m := re.fullmatch(r"discard (?:a|an) (.+?) card", low):
             f = _noun(m.group(1))
             if f is None:
@@ -106,7 +113,7 @@ def parse_cost_text(text: str) -> Cost | None:
             if not n or n < 1:
                 return None
             kw["put_counters"] = (m.group(2), n)
-        elif m := re.fullmatch(r"reveal (?:a|an) (.+? card) from your hand", low):
+        elif m := re.fullmatch(r"reveal (?:a|an) (.+? card) (?:from|in) your hand", low):
             f = _noun(m.group(1))  # 701.15a: a card shown to every player as the cost is paid (Silvergill Adept)
             if f is None:
                 return None

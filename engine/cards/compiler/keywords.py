@@ -762,6 +762,14 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
         parts = [text]
     else:
         parts = [p.strip() for p in re.split(r",\s*|;\s*", text) if p.strip()]
+        merged: list[str] = []
+        for p in parts:  # "Protection from Vampires, from Werewolves, and from Zombies": one keyword (702.16g)
+            if merged and re.match(r"(?:and )?from ", p, re.I) and re.match(r"(protection|hexproof) from ", merged[-1],
+                                                                             re.I):
+                merged[-1] += " and " + re.sub(r"^and ", "", p, flags=re.I)
+            else:
+                merged.append(p)
+        parts = merged
     for part in parts:
         low = part.lower()
         if low in _LOWER and _LOWER[low] in BARE:

@@ -6,6 +6,8 @@ Amounts are ints, {"x": True} (the value of X), or computed:
   {"power_of": REF} / {"toughness_of": REF} / {"mv_of": REF}
   {"life_of": "you"}                 a player's life total ("that_player": each one an instruction affects)
   {"half": AMOUNT, "up": bool}       half of it, rounded up or down (107.1a)
+  {"third": AMOUNT, "up": bool}      a third of it, rounded up or down (107.1a)
+  {"library_size": "you"}            the number of cards in a player's library ("that_player": each one)
   {"minus": [a, b]}                  a less b, 0 if that is negative (107.1b)
   {"hand_of": "you"}                 the number of cards in a player's hand
   {"that_much": True}                the amount the trigger event names ("that much damage", "that many")
@@ -58,9 +60,17 @@ def count_of(phrase: str) -> Any:
     """'the number of creatures you control' / 'creature you control' (after 'for each') -> amount."""
     p = phrase.strip().lower()
     p = re.sub(r"^the number of ", "", p)
+    if p.endswith(" that attacked this turn"):
+        return None  # "for each creature that attacked this turn" counts those gone too (not the permanents now)
     got = _count_more(p)
     if got is not None:
         return got
+    m = re.fullmatch(r"(.+?) that shares? a creature type with (it|self)", p)
+    if m:  # "for each other creature you control that shares a creature type with it" (205.3m)
+        f = parse_noun(re.sub(r" on the battlefield$", "", m.group(1)))
+        if f is None or f.get("player") or "subtypes" in f or f.get("zone") not in (None, "battlefield"):
+            return None
+        return {"count": {**f, "shares_type_with": m.group(2)}}
     m = re.fullmatch(r"(?:the total number of )?(.+?) you own in (exile|your graveyard) and in "
                      r"(exile|your graveyard)", p)
     if m and m.group(2) != m.group(3):  # "the total number of instant and sorcery cards you own in exile and in
@@ -141,6 +151,9 @@ def count_of(phrase: str) -> Any:
         return {"blockers_beyond_first": "self"}  # rampage (702.22a)
     if p in ("the total number of cards in all players' hands", "cards in all players' hands"):
         return {"hand_of": "each_player"}  # each player's hand counted (402.1)
+    m = re.fullmatch(r"(?:the number of )?cards in (your|that player's|their|his or her) library", p)
+    if m:  # 401.1: the cards in a player's library, counted
+        return {"library_size": "you" if m.group(1) == "your" else "that_player"}
     m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
     if m:
         return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
@@ -174,6 +187,10 @@ def count_of(phrase: str) -> Any:
     if m:
         k = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]
         return {k: "self" if p.startswith("self") else "it"}
+    m = re.fullmatch(r"the revealed card's (power|toughness|mana value)", p)
+    if m:  # "As an additional cost to cast this spell, reveal a creature card from your hand. ... the revealed card's
+        # power" (601.2h: the card revealed to pay the cost, as it is now)
+        return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "revealed"}
     m = re.fullmatch(r"(the sacrificed creature's|the exiled card's|that creature's|the discarded card's|"
                      r"the sacrificed artifact's|the exiled creature's) (power|toughness|mana value)", p)
     if m:
@@ -189,6 +206,11 @@ def count_of(phrase: str) -> Any:
             else "it"
         )
         return {k: ref}
+    m = re.fullmatch(r"(one|two|three|four|five|\d+) plus (the sacrificed creature's|the exiled creature's) "
+                     r"(power|toughness|mana value)", p)
+    if m:  # "1 plus the sacrificed creature's mana value" (Birthing Pod, Food Chain)
+        b = quantity(m.group(2) + " " + m.group(3))
+        return None if b is None else {"plus": [number(m.group(1)), b]}
     m = re.fullmatch(r"(.+?) plus the number of (.+)", p)
     if m:
         a, b = number(m.group(1)) or count_of(m.group(1)), count_of(m.group(2))  # "two plus the number of ..."
@@ -208,6 +230,11 @@ def quantity(phrase: str) -> Any:
     n = amount(p)
     if n is not None:
         return n
+    if p in ("flip you win", "flip you won", "coin that comes up heads", "coin that came up heads",
+             "the number of coins that came up heads", "the number of flips you won"):
+        return {"count_this_way": {}, "action": "flips_won"}  # 705.1: the coins the instruction before flipped
+    if p == "self's loyalty":  # 306.5b: a planeswalker's loyalty is its loyalty counters
+        return {"counters_on": "self", "kind": "loyalty"}
     m = re.fullmatch(r"the greatest (power|toughness|mana value) among (.+)", p)
     if m:
         f = parse_noun(m.group(2))
@@ -233,10 +260,11 @@ def quantity(phrase: str) -> Any:
     if m:
         q = quantity(m.group(1))
         return None if q is None else {"times": 2, "of": q}
-    m = re.fullmatch(r"half (.+?)(?:, rounded (up|down))?", p)
+    m = re.fullmatch(r"(half|a third of) (.+?)(?:, rounded (up|down))?", p)
     if m:  # 107.1a: a fraction is rounded as the effect says; without that, not read
-        q = quantity(m.group(1)) if m.group(2) else None
-        return None if q is None else {"half": q, "up": m.group(2) == "up"}
+        whole = re.sub(r"^(your|their|that player's|his or her) library$", r"cards in \1 library", m.group(2))
+        q = quantity(whole) if m.group(3) else None  # "half their library": the cards in it (Traumatize)
+        return None if q is None else {"half" if m.group(1) == "half" else "third": q, "up": m.group(3) == "up"}
     return count_of(p)
 
 
@@ -244,9 +272,21 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     """A condition clause (without 'if' / 'as long as') to a condition dict."""
     t = text.strip().lower().rstrip(",.")
     t = re.sub(r"^you control at least (\w+) ", r"you control \1 or more ", t)  # "at least five other Mountains"
+    # "if a creature you control has first strike" (Odric, Lunarch Marshal): you control one with it (702)
+    t = re.sub(r"^an? ([a-z ]+?) you control has ([a-z ]+)$", r"you control a \1 with \2", t)
     got = _history_condition(t)
     if got is not None:
         return got
+    if t in ("it isn't being declared as an attacker", "it wasn't tapped as an attacker was declared"):
+        return {"not_declared_attacker": True}  # "becomes tapped, if it isn't being declared as an attacker" (508.1f)
+    m = re.fullmatch(r"the top card of your library is (an? .+|white|blue|black|red|green|colorless)", t)
+    if m:  # "as long as the top card of your library is black" (Vampire Nocturnus), "... is a creature card"
+        f = parse_noun(re.sub(r"^an? ", "", m.group(1)) if m.group(1).startswith(("a ", "an ")) else
+                       f"{m.group(1)} card")
+        if f is not None and not f.get("player") and set(f) - {"zone"}:
+            f.pop("zone", None)
+            return {"top_card_is": f}
+        return None
     m = re.fullmatch(r"(?:it|self) had no ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
     if m:  # persist, undying (702.78a, 702.92a): the counters it had as it last existed
         return {"had_no_counters": m.group(1)}
@@ -326,7 +366,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"life_ge_start_plus": 1}
     if t in ("it's your turn", "during your turn"):
         return {"your_turn": True}
-    if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn"):
+    if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
+             "during turns other than yours"):
         return {"your_turn": False}
     m = re.fullmatch(r"there are (\w+) or more (.+?) in your graveyard", t)
     if m:
@@ -349,6 +390,15 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     fewer = number(m.group(1)) if m else None
     if fewer:
         return {"hand_le": fewer - 1}
+    m = re.fullmatch(r"(?:that|the) player is your opponent and has (.+)", t)
+    if m:  # "If the player is your opponent and has four or more cards in hand" (Fevered Visions): both
+        more = parse_condition(f"that player has {m.group(1)}")
+        return None if more is None else {"trigger_player_opponent": True, **more}
+    if t in ("that player is your opponent", "the player is your opponent"):
+        return {"trigger_player_opponent": True}  # the trigger's player is an opponent (102.3)
+    m = re.fullmatch(r"(?:that|the) player has (\w+) or more cards in hand", t)
+    if m and number(m.group(1)) is not None:  # the trigger's player's hand (402.1)
+        return {"trigger_player_hand_ge": number(m.group(1))}
     m = re.fullmatch(r"that player has (no|one or fewer|two or fewer) cards in hand", t)
     if m:  # "at the beginning of each opponent's upkeep, if that player has one or fewer cards in hand" (603.4)
         return {"trigger_player_hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2}[m.group(1)]}
@@ -410,8 +460,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you revealed an? (\w+) card or controlled an? (\w+) as you cast self", t)
     if m and m.group(1) == m.group(2):  # DTK: the optional reveal of the spell's additional cost (601.2f)
         return {"revealed_as_cast": True}
-    if t in ("an opponent has more life than you", "an opponent has more life than you do"):
+    if t in ("an opponent has more life than you", "an opponent has more life than you do",
+             "you have less life than an opponent"):  # the same comparison (Timely Reinforcements)
         return {"opponent_more_life": True}
+    m = re.fullmatch(r"you control fewer (\w+) than an opponent", t)
+    if m:  # "if you control fewer creatures than an opponent": an opponent controls more of them than you
+        return parse_condition(f"an opponent controls more {m.group(1)} than you")
     m = re.fullmatch(r"a player cast (\w+) or more spells last turn", t)
     if m and number(m.group(1)):
         return {"player_spells_last_turn_ge": number(m.group(1))}
@@ -433,10 +487,22 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"it's (attacking|blocking)", t)
     if m:
         return {"self": {m.group(1): True}}
+    m = re.fullmatch(r"(?:it|that creature) has (a [+\-\w/]+ counter on it|power .+|toughness .+|[a-z]+)", t)
+    if m:  # "if that creature has a +1/+1 counter on it" (Bring Low), "if it has flying": the object named before
+        f = parse_noun(f"creature with {m.group(1)}")
+        if f is None or set(f) - {"types", "counter", "keyword", "power_le", "power_ge", "power_eq", "toughness_le",
+                                  "toughness_ge", "toughness_eq"} or len(f) < 2:
+            return None
+        f.pop("types", None)
+        return {"it": f}
     m = re.fullmatch(r"(?:it|that creature|that land) (?:was|is) an? (.+)", t)
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"it": f}
+    m = re.fullmatch(r"(?:it's not|it isn't|it is not) an? (.+?)(?: card)?", t)
+    if m:  # "If it's not a creature, it becomes a 0/0 Robot artifact creature" (Tezzeret, Cruel Captain's emblem)
+        f = parse_noun(m.group(1))
+        return None if f is None else {"not": {"it": f}}
     m = re.fullmatch(r"it's an? (.+?)(?: card)?", t)
     if m:
         f = parse_noun(m.group(1))
@@ -462,7 +528,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"there are (\w+) or more (.+? on the battlefield)", t)
     if m and number(m.group(1)) and quantity(m.group(2)) is not None:  # "five or more Islands on the battlefield"
         return {"amount_ge": {"amount": quantity(m.group(2)), "n": number(m.group(1))}}
-    m = re.fullmatch(r"there are no (.+? on the battlefield)", t)
+    if t in ("your library has no cards in it", "there are no cards in your library", "you have no cards in your "
+             "library"):  # "Then if your library has no cards in it, you win the game" (Jace, Wielder of Mysteries)
+        return {"amount_lt": {"amount": {"count": {"zone": "library", "owner": "you"}}, "n": 1}}
+    m = re.fullmatch(r"there are no (.+? on the battlefield)|no (.+?) (?:are|is) (on the battlefield)", t)
+    if m and m.group(2):  # "if no creatures are on the battlefield" (Pestilence, Call to the Grave)
+        m = re.fullmatch(r"(.+)", f"{m.group(2)} {m.group(3)}")
     if m and quantity(m.group(1)) is not None:  # "if there are no Zombies on the battlefield" (Sarcomancy)
         return {"amount_lt": {"amount": quantity(m.group(1)), "n": 1}}
     m = re.fullmatch(r"(your devotion to .+?) is (less than (\w+)|(\w+) or greater)", t)
@@ -492,6 +563,15 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         mv = {"mv_of": "it"}  # the card, or the object as it last existed where it left (608.2h: engine/values.py)
         return {"amount_lt": {"amount": mv, "n": n + 1}} if m.group(2) == "less" \
             else {"amount_ge": {"amount": mv, "n": n}}
+    m = re.fullmatch(r"an? (.+?) (?:was|is) discarded this way", t)
+    if m:  # "If a land card is discarded this way, draw an additional card" (Lord Windgrace), "If a red card is
+        # discarded this way" (Chandra Ablaze): one of the cards the discard before put into a graveyard (701.7a)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or set(f) - {"types", "subtypes", "not_types", "colors", "not_colors",
+                                                     "supertypes", "zone"}:
+            return None
+        f.pop("zone", None)
+        return {"amount_ge": {"amount": {"count_this_way": f, "action": "discarded"}, "n": 1}}
     m = re.fullmatch(r"an? (.+?) was sacrificed this way", t)
     if m:  # "If a Saproling was sacrificed this way" (the permanent sacrificed to pay the cost, 608.2h)
         f = parse_noun(m.group(1))
@@ -656,6 +736,13 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"self is an? (artifact|creature|enchantment|land)", t)
     if m:
         return {"self": {"types": [m.group(1).capitalize()]}}
+    m = re.fullmatch(r"self is an? ([a-z][a-z -]*)", t)
+    if m:  # "if SELF is a Wizard" (Sorcerer's Wand), "if SELF is a Spirit" (Figure of Destiny): its types now
+        f = parse_noun(m.group(1))
+        if f and set(f) <= {"types", "subtypes", "supertypes", "colors", "zone"} and f.get("zone", "battlefield") \
+                == "battlefield":
+            f.pop("zone", None)
+            return {"self": f}
     m = re.fullmatch(r"you've drawn (\w+) or more cards this turn", t)
     if m and number(m.group(1)):
         return {"drawn_ge": number(m.group(1))}
@@ -690,9 +777,9 @@ def _count_more(p: str) -> Any:
         return {"graveyard_types": "all"}
     if p in ("cards you've drawn this turn", "card you've drawn this turn"):
         return {"drawn_this_turn": "you"}
-    m = re.fullmatch(r"(.+?) on the battlefield", p)
+    m = re.fullmatch(r"(.+?) on the battlefield( named .+)?", p)  # "other creature on the battlefield named SELF"
     if m and " you control" not in m.group(1) and " an opponent controls" not in m.group(1):
-        f = parse_noun(m.group(1))
+        f = parse_noun(m.group(1) + (m.group(2) or ""))
         if f is not None and not f.get("player") and not f.get("_needs_player_target") and "controller" not in f:
             return {"count": f}
     return None

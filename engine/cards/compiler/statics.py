@@ -11,8 +11,8 @@ from typing import Any, Callable
 
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
-from engine.cards.compiler.effects import become_parts, copy_exceptions, keyword_list, pt_value
-from engine.cards.compiler.effects.context import STATIC_READERS
+from engine.cards.compiler.effects import become_parts, copy_exceptions, keyword_list, parse_effects, pt_value
+from engine.cards.compiler.effects.context import STATIC_READERS, Ctx
 from engine.cards.compiler.effects.restrictions import SPELL_KINDS
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import subtype
@@ -100,6 +100,12 @@ def _and_rest(anthem: dict[str, Any], aff: Any, rest: str | None) -> list[dict[s
 def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
     """', has flying, and is a Knight' / 'and can't block' / 'and has "..."'."""
     out: list[dict[str, Any]] = []
+    tail = re.fullmatch(r"(.*?)(?:,? and |^)its activated abilities can't be activated", rest.strip())
+    if tail:  # "Enchanted creature gets -1/-1, and its activated abilities can't be activated" (Viper's Kiss, 602.5)
+        rest = tail.group(1)
+        out.append({"kind": "restriction", "affects": aff, "rule": "no_activated_abilities"})
+        if not rest.strip():
+            return out
     quoted = re.findall(r'"[^"]*"', rest)  # a quoted ability is one part: its words split nothing ("SELF attacks")
     held = re.sub(r'"[^"]*"', lambda q: f"\x00{quoted.index(q.group(0))}\x00", rest)
     parts = [
@@ -144,6 +150,12 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
             continue
         if part in _RESTRICT:
             out.append({"kind": "restriction", "affects": aff, "rule": _RESTRICT[part]})
+            continue
+        mm = re.fullmatch(r"can block an additional (two|three|four|five|six|seven|eight|nine|ten|ninety-nine) "
+                          r"creatures each combat", part)
+        if mm:  # "it has reach and can block an additional ninety-nine creatures each combat" (509.1a)
+            n = 99 if mm.group(1) == "ninety-nine" else number(mm.group(1)) or 0
+            out += [{"kind": "restriction", "affects": aff, "rule": "extra_block"}] * n
             continue
         mm = re.fullmatch(r"(can't|cannot) be blocked except by (.+)", part)
         if mm:
@@ -227,7 +239,7 @@ def _every_basic_type(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(r"^(.+?) (?:is|are) (?:an? )?(plains|islands?|swamps?|mountains?|forests?)"
-        r"( in addition to (?:its|their) other land types)?$")
+        r"( in addition to (?:its|their) other (?:land )?types)?$")
 def _basic_land_type(m: re.Match) -> list[dict[str, Any]] | None:
     """"Enchanted land is an Island" (Spreading Seas), "Nonbasic lands are Mountains" (Blood
     Moon): the land's land types become that basic land type, it loses its rules-text abilities
@@ -259,6 +271,51 @@ def _base_pt(m: re.Match) -> list[dict[str, Any]] | None:
     if aff is None:
         return None
     return [{"kind": "become", "affects": aff, "power": int(m.group(2)), "toughness": int(m.group(3))}]
+
+
+def _creature_words(words: str) -> tuple[list[str], list[str], list[str]] | None:
+    """The colors, card types and creature types of "a 4/4 red Beast creature", "a Toy artifact creature"."""
+    colors: list[str] = []
+    types: list[str] = []
+    subs: list[str] = []
+    for w in words.split():
+        sub = subtype(w) if w != "and" else None
+        if w in COLORS:
+            colors.append(COLORS[w])
+        elif w == "artifact":
+            types.append("Artifact")
+        elif sub:
+            subs.append(sub)
+        elif w != "and":
+            return None
+    return colors, types, subs
+
+
+@static(r"^(.+?) is an? (?:(\d+)/(\d+) )?((?:[a-z]+ )*?)creature(?: with base power and toughness (\d+)/(\d+))?"
+        r"(?: with ([a-z ,]+?))?(?: in addition to its other types|\. it's still an? (land|artifact))$")
+def _is_a_creature(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.1b, 613.1d: "Enchanted artifact is a creature with base power and toughness 5/5 in addition to its other
+    types" (Ensoul Artifact), "Enchanted land is a 4/4 red Beast creature with trample. It's still a land" (Crusher
+    Zendikon): it keeps its card types, supertypes and subtypes and becomes a creature of those creature types
+    (layer 4), of that color (5), with those keywords (6) and that base power and toughness (7b)."""
+    # "Enchanted Mountain is a 7/7 red Giant creature" (Awaken the Ancient): the one it enchants (303.4)
+    aff = "attached" if re.fullmatch(r"enchanted [a-z]+", m.group(1)) else _affects(m.group(1))
+    got = _creature_words(m.group(4) or "")
+    pt = (m.group(2), m.group(3)) if m.group(2) else (m.group(5), m.group(6))
+    if aff is None or got is None or pt[0] is None or (m.group(2) is None) == (m.group(5) is None):
+        return None
+    colors, types, subs = got
+    st: dict[str, Any] = {"kind": "become", "affects": aff, "types": types + ["Creature"], "subtypes": subs,
+                          "in_addition": True, "power": int(pt[0]), "toughness": int(pt[1])}
+    if colors:
+        st["colors"] = colors
+    out = [st]
+    if m.group(7):
+        kws = keyword_list(m.group(7))
+        if kws is None:
+            return None
+        out.append({"kind": "keywords", "affects": aff, "keywords": kws})
+    return out
 
 
 @static(r"^(.+?) (?:is|are) (an? .+?) and (?:loses|lose) all abilities$")
@@ -296,7 +353,7 @@ def _anthem_x(m: re.Match) -> list[dict[str, Any]] | None:
     characteristics are (611.3a: a static ability's effect changes as the count does); a fixed part beside X
     is a second modification of the same layer."""
     aff = _affects(m.group(1))
-    q = quantity(m.group(6))
+    q = _of_subject(quantity(m.group(6)), aff)
     if aff is None or q is None or "x" not in (m.group(3), m.group(5)):
         return None
     p_sign, t_sign = int(m.group(2) + "1"), int(m.group(4) + "1")
@@ -321,9 +378,30 @@ def _anthem_per(m: re.Match) -> list[dict[str, Any]] | None:
             per, rest = cut.group(1), cut.group(2)
             q = quantity(per)
     pp, tt = pt_value(m.group(2)), pt_value(m.group(3))
+    q = _of_subject(q, aff)
     if aff is None or q is None or pp is None or tt is None:
         return None
     return _and_rest({"kind": "anthem", "affects": aff, "power": pp, "toughness": tt, "per": q}, aff, rest)
+
+
+def _of_subject(q: dict[str, Any] | None, aff: Any) -> dict[str, Any] | None:
+    """An anthem's amount with the words that name its subject bound (611.3a): "Equipped creature gets +X/+X,
+    where X is its mana value" reads the equipped creature; "Enchanted creature gets +1/+1 for each other
+    creature you control" counts every creature but the enchanted one ("other" names the subject when the
+    subject is of the kind counted, else the source: "for each other enchantment" of an Aura)."""
+    if q is None or aff not in ("attached", "self"):
+        return q
+    q = dict(q)
+    for key in ("mv_of", "power_of", "toughness_of", "counters_on"):
+        if q.get(key) == "it":
+            q[key] = aff
+    for key in ("count", "counters_among"):
+        f = q.get(key)
+        if isinstance(f, dict) and f.get("shares_type_with") == "it":  # "that shares a creature type with it"
+            f = q[key] = {**f, "shares_type_with": aff}
+        if aff == "attached" and isinstance(f, dict) and f.get("other") and "Creature" in f.get("types", ()):
+            q[key] = {**{k: v for k, v in f.items() if k != "other"}, "other_than": "attached"}
+    return q
 
 
 @static(r"^(.+?) (?:loses|lose) (?!all abilities)([a-z ,]+)$")
@@ -382,14 +460,26 @@ def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
     r"untap step|"
     r"don't untap during their controllers' untap steps|can block only creatures with flying|can't be countered|"
     r"can't be sacrificed|must be blocked if able|attacks or blocks each combat if able|"
-    r"can't attack or block unless you control another creature|"
-    r"can't be the target of spells or abilities(?: your opponents control)?)$"
+    r"can't attack or block unless you control another creature|can't transform|can't attack, block, or transform|"
+    r"can't be the target of spells or abilities(?: your opponents control)?)((?:,? and |, )(?:has|have) .+)?$"
 )
 def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
     if aff is None:
         return None
-    rule = _RESTRICT[m.group(2)]
+    first = _restriction_of(aff, m.group(2))
+    if m.group(3):  # "Equipped creature can't be blocked and has shroud" (Whispersilk Cloak): each clause its own
+        # static, the restriction and the keywords (613.1f)
+        more = _rest_clauses(aff, m.group(3))
+        return None if more is None else [*first, *more]
+    return first
+
+
+def _restriction_of(aff: Any, phrase: str) -> list[dict[str, Any]]:
+    """The static of one restriction or requirement phrase on the objects ``aff`` names (508.1c-d, 509.1b-c)."""
+    if phrase == "can't attack, block, or transform":  # Bound by Moonsilver: three restrictions (101.2)
+        return [{"kind": "restriction", "affects": aff, "rule": r} for r in ("cant_attack_or_block", "cant_transform")]
+    rule = _RESTRICT[phrase]
     if rule == "cant_be_countered":
         return [{"kind": "cant_be_countered", "affects": aff}]
     if rule == "cant_attack" and isinstance(aff, dict) and any(k.startswith(("power_", "toughness_")) for k in aff):
@@ -411,12 +501,13 @@ def _cant_block_with(m: re.Match) -> list[dict[str, Any]] | None:
              "rule": rule}]
 
 
-@static(r"^(.+?) can block an additional (two|three|four|five|six|seven|eight|nine|ten) creatures each combat$")
+@static(r"^(.+?) can block an additional (two|three|four|five|six|seven|eight|nine|ten|ninety-nine) creatures each "
+        r"combat$")
 def _extra_blocks(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can block an additional seven creatures each combat" (509.1a): one more each (engine/combat.py
-    counts the extra_block rules)."""
+    counts the extra_block rules); "ninety-nine" (Hundred-Handed One)."""
     aff = _affects(m.group(1))
-    n = number(m.group(2))
+    n = 99 if m.group(2) == "ninety-nine" else number(m.group(2))
     return None if aff is None or not n else [{"kind": "restriction", "affects": aff, "rule": "extra_block"}] * n
 
 
@@ -568,17 +659,27 @@ def _cost_change_targeting(m: re.Match) -> list[dict[str, Any]] | None:
              "amount": -n if m.group(4) == "less" else n}]
 
 
-@static(r"^self costs (\{\d+\}) less to cast (?:for each (.+)|if (.+))$")
+@static(r"^you may cast self from your graveyard if you pay (\{\d+\}) more to cast it for each (.+)$")
+def _cast_from_graveyard_paying_more(m: re.Match) -> list[dict[str, Any]] | None:
+    """"You may cast SELF from your graveyard if you pay {1} more to cast it for each other creature card in your
+    graveyard" (Risen Executioner): the permission (601.2a) and, for that cast only, the increase (601.2f)."""
+    more = _self_cost(re.match(r"^self costs (\{\d+\}) (more) to cast (?:for each (.+)|if (.+))$",
+                               f"self costs {m.group(1)} more to cast for each {m.group(2)}"))  # type: ignore[arg-type]
+    return None if more is None else [{"kind": "cast_self_from", "zones": ["graveyard"]},
+                                      {**more[0], "cast_from": "graveyard"}]
+
+
+@static(r"^self costs (\{\d+\}) (less|more) to cast (?:for each (.+)|if (.+))$")
 def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
     n = int(parse_cost(m.group(1))[0])
-    out: dict[str, Any] = {"kind": "cost_change", "spells": "self", "amount": -n}
-    if m.group(2):
-        q = quantity(m.group(2))
+    out: dict[str, Any] = {"kind": "cost_change", "spells": "self", "amount": -n if m.group(2) == "less" else n}
+    if m.group(3):
+        q = quantity(m.group(3))
         if q is None:
             return None
         out["per"] = q
     else:
-        t = re.fullmatch(r"it targets (?:an? )?(.+)", m.group(3))
+        t = re.fullmatch(r"it targets (?:an? )?(.+)", m.group(4))
         if t:  # "costs {3} less to cast if it targets a tapped creature": known once targets are chosen (601.2f)
             f = parse_noun(t.group(1))
             if f is None or f.get("player") or f.get("_needs_player_target") \
@@ -586,7 +687,7 @@ def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
                 return None  # (a spell, 114.1a; a card in a graveyard, 114.1: the targets are objects there)
             out["targets"] = f
             return [out]
-        cond = parse_condition(m.group(3))
+        cond = parse_condition(m.group(4))
         if cond is None:
             return None
         out["condition"] = cond
@@ -631,6 +732,46 @@ def _flash_self(m: re.Match) -> list[dict[str, Any]] | None:
         return [out]
     cond = parse_condition(m.group(1))
     return None if cond is None else [{**out, "condition": cond}]
+
+
+@static(r"^you may activate (?:the )?loyalty abilities of (planeswalkers you control|self) on any player's turn "
+        r"any time you could cast an instant$|"
+        r"^you may activate (?:her|his|its|self's) loyalty abilities any time you could cast an instant$")
+def _loyalty_instant(m: re.Match) -> list[dict[str, Any]] | None:
+    """606.3 changed by a rule (101.1): "You may activate loyalty abilities of planeswalkers you control on any
+    player's turn any time you could cast an instant" (Teferi, Temporal Archmage's emblem), "... of SELF"
+    (Teferi, Master of Time), "As long as SELF entered this turn, you may activate her loyalty abilities any time
+    you could cast an instant" (The Wandering Emperor): still one loyalty ability of each each turn."""
+    mine = m.group(1) == "planeswalkers you control"
+    return [{"kind": "loyalty_instant", "who": "you",
+             "walkers": {"types": ["Planeswalker"], "controller": "you"} if mine else "self"}]
+
+
+@static(r"^((?:[a-z]+ )*?(?:and |or |and/or )?(?:[a-z]+ )*?cards) in your graveyard have (retrace)$")
+def _graveyard_keywords(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.80a granted by a rule (101.1): "Instant and sorcery cards in your graveyard have retrace" (Wrenn and
+    Six's emblem), "Merfolk and Druid cards in your graveyard have retrace" (Deeproot Historian), "During your
+    turn, nonland permanent cards in your graveyard have retrace" (Six): those cards may be cast from the
+    graveyard by discarding a land card in addition to their other costs (engine/cast_options.py)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("zone") not in (None, "graveyard", "any_card") \
+            or set(f) & {"controller", "owner"}:
+        return None
+    f.pop("zone", None)
+    return [{"kind": "graveyard_keywords", "who": "you", "cards": f, "keywords": [m.group(2).capitalize()]}]
+
+
+@static(r"^you may activate abilities of ((?:other )?creatures you control) as though (?:those creatures|they) had "
+        r"haste$")
+def _haste_activation(m: re.Match) -> list[dict[str, Any]] | None:
+    """302.6 changed (101.1): "You may activate abilities of creatures you control as though those creatures had
+    haste" (Tyvar, Jubilant Brawler; Thousand-Year Elixir; "other creatures": Dynaheir): their {T} abilities the
+    turn they came under your control (engine/casting.py cost_payable, engine/payment.py)."""
+    f = parse_noun(m.group(1))
+    if f is None:
+        return None
+    f.pop("zone", None)
+    return [{"kind": "haste_activation", "who": "you", "creatures": f}]
 
 
 @static(r"^you may cast spells as though they had flash$")
@@ -685,9 +826,12 @@ def _life_plus(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "life_gain_plus", "amount": int(m.group(1))}]
 
 
-@static(r"^all creatures able to block self do so$")
+@static(r"^all creatures able to block (self|enchanted creature|equipped creature|it) do so$")
 def _lure_static(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "restriction", "affects": "self", "rule": "must_be_blocked_by_all"}]
+    """509.1c: "All creatures able to block SELF do so"; "... enchanted creature ..." (Lure), "... equipped
+    creature ..." (Nemesis Mask): a requirement on every creature that could block it."""
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "must_be_blocked_by_all"}]
 
 
 @static(r"^(?:as long as (.+?), )?you may cast self from (your graveyard|exile|your graveyard or from exile)"
@@ -721,6 +865,8 @@ def _spells(noun: str) -> dict[str, Any] | None:
     """"spells", "creature spells", "Insect spells": the nonland cards a permission names (601.2a)."""
     if noun == "spells":
         return {}
+    if noun == "permanent spells":  # 110.4a: spells of a permanent card type ("cast permanent spells", Wrenn and
+        return {"permanent": True}  # Realmbreaker's emblem)
     if not noun.endswith(" spells"):
         return None
     f = parse_noun(noun[:-1])
@@ -746,11 +892,26 @@ def _play_from(m: re.Match) -> list[dict[str, Any]] | None:
     return None if f is None else [{"kind": "play_from", "zone": zone, "filter": f}]
 
 
+@static(r"^(you may cast .+? from your graveyard)\. if a spell cast this way would be put into your graveyard, "
+        r"exile it instead$")
+def _play_from_exiled(m: re.Match) -> list[dict[str, Any]] | None:
+    """"You may cast instant and sorcery spells from your graveyard. If a spell cast this way would be put into
+    your graveyard, exile it instead" (Jaya Ballard's emblem): the permission, and the replacement of the spell's
+    move to the graveyard (614.1a; engine/zones_cast.py)."""
+    got = parse_static(m.group(1))
+    if not got or any(st.get("kind") != "play_from" or st.get("zone") != "graveyard" for st in got):
+        return None
+    return [dict(st, exile_instead=True) for st in got]
+
+
 @static(r"^(?:cast|play) SELF only (.+)$")
 def _cast_only(m: re.Match) -> list[dict[str, Any]] | None:
     """604.6, 506.6: "Cast this spell only during combat ...": a static of the card that works in
     every zone it could be cast from; it limits when the card may be cast (engine/casting.py)."""
     cond = combat_timing(m.group(1))
+    if cond is None and m.group(1).startswith("if "):  # "Cast SELF only if you've cast another spell this turn"
+        # (Illusory Angel), "... only if a creature died this turn": checked as it would be cast (601.2, 604.6)
+        cond = parse_condition(m.group(1)[3:])
     return None if cond is None else [{"kind": "cast_only", "condition": cond}]
 
 
@@ -787,9 +948,73 @@ def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
-@static(r"^each player can't cast more than one spell each turn$")
+#: filter keys a dying object is matched on (its types as it last existed, engine/triggers.py _cause_count)
+_DYING_KEYS = frozenset({"types"})
+
+
+def _trigger_cause_filter(noun: str, dying: bool) -> dict[str, Any] | None:
+    f = parse_noun(re.sub(r"^an? ", "", noun))
+    if f is None or f.get("_needs_player_target"):
+        return None
+    if dying and (set(f) - _DYING_KEYS):
+        return None  # only the dying object's types are known as it last existed
+    return f
+
+
+@static(r"^(.+?) entering(?: the battlefield)?( or dying)? don't cause abilities( of permanents your opponents "
+        r"control)? to trigger$")
+def _no_trigger_cause(m: re.Match) -> list[dict[str, Any]] | None:
+    """603.2 (Torpor Orb, Hushbringer, Elesh Norn): an event of a FILTER object entering (or dying) triggers
+    no ability (of its controller's opponents' permanents); read by engine/triggers.py _cause_count."""
+    causes = ["etb", "dies"] if m.group(2) else ["etb"]
+    f = _trigger_cause_filter(m.group(1), bool(m.group(2)))
+    if f is None:
+        return None
+    st: dict[str, Any] = {"kind": "trigger_cause", "causes": causes, "affects": f, "times": 0}
+    if m.group(3):
+        st["whose"] = "opponent"
+    return [st]
+
+
+@static(r"^if (an? .+?) (entering|dying)(?: the battlefield)? causes a triggered ability of a permanent you control "
+        r"to trigger, that ability triggers an additional time$")
+def _trigger_again(m: re.Match) -> list[dict[str, Any]] | None:
+    """603.2 (later rules: Panharmonicon, Teysa Karlov, Yarok): an ability of a permanent you control that a FILTER
+    object entering (or dying) triggers triggers once more; read by engine/triggers.py _cause_count."""
+    dying = m.group(2) == "dying"
+    f = _trigger_cause_filter(m.group(1), dying)
+    if f is None:
+        return None
+    return [{"kind": "trigger_cause", "causes": ["dies" if dying else "etb"], "affects": f, "times": 2,
+             "whose": "you"}]
+
+
+_LIMIT_WHO = {"each player": "each_player", "each opponent": "opponent", "your opponents": "opponent", "you": "you"}
+
+
+@static(r"^(each player|each opponent|your opponents|you) can't cast more than (one|two|three) ((?:[\w-]+ )*?)"
+        r"spells? each turn$")
 def _rule_of_law(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "spell_limit", "who": "each_player", "amount": 1}]
+    """"Each player can't cast more than one spell each turn" (Rule of Law), "... more than one noncreature spell
+    each turn" (Deafening Silence), "You can't cast more than one spell each turn" (Moderation): a limit on
+    casting (101.2: a "can't" beats any permission; engine/player_statics.py spell_limited)."""
+    st: dict[str, Any] = {"kind": "spell_limit", "who": _LIMIT_WHO[m.group(1)], "amount": number(m.group(2))}
+    if m.group(3):
+        f = parse_noun(m.group(3) + "spell")
+        if f is None or f.pop("zone", None) != "stack" or not f:
+            return None
+        st["spells"] = f
+    return [st]
+
+
+@static(r"^each player who has cast an? ([\w-]+) spell this turn can't cast additional \1 spells$")
+def _canonist(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Each player who has cast a nonartifact spell this turn can't cast additional nonartifact spells"
+    (Ethersworn Canonist): no more than one such spell each turn (101.2)."""
+    f = parse_noun(m.group(1) + " spell")
+    if f is None or f.pop("zone", None) != "stack" or not f:
+        return None
+    return [{"kind": "spell_limit", "who": "each_player", "amount": 1, "spells": f}]
 
 
 @static(r"^(each opponent|each player|your opponents) can cast spells only any time (?:they|he or she) could cast a "
@@ -808,9 +1033,44 @@ def _draw_limit(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "draw_limit", "who": who, "amount": 1 if m.group(2) == "one" else 2}]
 
 
-@static(r"^if a card would be put into an opponent's graveyard from anywhere, exile it instead$")
+@static(r"^cards in graveyards can't be the targets of spells or abilities$")
+def _graveyard_untargetable(m: re.Match) -> list[dict[str, Any]] | None:
+    """115.1, 601.2c: "Cards in graveyards can't be the targets of spells or abilities" (Ground Seal, Silent
+    Gravestone): no card in any graveyard is a legal target (engine/targets.py targetable)."""
+    return [{"kind": "untargetable_zone", "zone": "graveyard"}]
+
+
+@static(r"^if a spell or ability an opponent controls causes you to discard self, put it onto the battlefield"
+        r"(?: with (a|an|one|two|three|four|five) ([+\-]\d+/[+\-]\d+) counters? on it)? instead of putting it into "
+        r"your graveyard$")
+def _discard_to_battlefield(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a, 701.7a: "If a spell or ability an opponent controls causes you to discard SELF, put it onto the
+    battlefield [with two +1/+1 counters on it] instead of putting it into your graveyard" (Loxodon Smiter,
+    Obstinate Baloth, Dodecapod): the card's own replacement of its discard (engine/actions.py discard)."""
+    st: dict[str, Any] = {"kind": "discard_to_battlefield"}
+    if m.group(1):
+        st["counters"] = {m.group(2): number(m.group(1))}
+    return [st]
+
+
+@static(r"^if (a card or token|a card|an? .+? card) would be put into (a|an opponent's|your) graveyard from anywhere, "
+        r"exile it instead$")
 def _rip(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "graveyard_replacement", "affects": {"owner": "opponent"}, "to": "exile"}]
+    """614.1a: "If a card would be put into an opponent's graveyard from anywhere, exile it instead" (Leyline of the
+    Void); "If a card or token would be put into a graveyard ..." (Rest in Peace: tokens too); "If an instant or
+    sorcery card would ..." (Dryad Militant): the kind of card named."""
+    f: dict[str, Any] = {}
+    if m.group(1) not in ("a card", "a card or token"):
+        got = parse_noun(re.sub(r"^an? ", "", m.group(1)))
+        if got is None or got.get("player") or set(got) - {"types", "not_types", "subtypes", "colors", "zone"}:
+            return None
+        f = {k: v for k, v in got.items() if k != "zone"}
+    if m.group(2) != "a":
+        f["owner"] = "opponent" if m.group(2) == "an opponent's" else "you"
+    st: dict[str, Any] = {"kind": "graveyard_replacement", "affects": f, "to": "exile"}
+    if m.group(1) == "a card or token":
+        st["tokens"] = True
+    return [st]
 
 
 @static(r"^if self would (die|be put into a graveyard from anywhere), exile (?:it|self) instead$")
@@ -822,6 +1082,21 @@ def _self_exile_instead(m: re.Match) -> list[dict[str, Any]] | None:
     if m.group(1) == "die":
         st["from"] = "battlefield"  # 700.4: "dies" means put into a graveyard from the battlefield
     return [st]
+
+
+@static(r"^if (another|an?) (.+?) would die, instead exile that card and create (.+)$")
+def _dies_exile_token(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If a nontoken creature an opponent controls would die, instead exile that card and create a 2/2 black
+    Zombie creature token" (Kalitas, Traitor of Ghet): the card is exiled and the static's controller creates the
+    token, as one replacement (engine/ops/objects.py replacement_tokens)."""
+    plain = re.match(r"^if (another|an?) (.+?) would die, exile it instead$",
+                     f"if {m.group(1)} {m.group(2)} would die, exile it instead")
+    base = _dies_exile(plain) if plain is not None else None
+    made = parse_effects(f"create {m.group(3)}.", Ctx())
+    if base is None or made is None or len(made) != 1 or made[0].op != "token" or set(made[0].args) - {
+            "amount", "types", "subtypes", "colors", "keywords", "power", "toughness", "tapped", "name"}:
+        return None
+    return [{**base[0], "link": False, "token": dict(made[0].args)}]
 
 
 @static(r"^if (another|an?) (.+?) would die, exile it instead$")
@@ -853,16 +1128,23 @@ def _omniscience(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "free_spells", "zone": "hand", "spells": {}}]
 
 
-@static(r"^you may have self enter as a copy of (?:a|an|any) (.+?)(?: on the battlefield)?(?:, except (.+))?$")
+@static(r"^(?:if (.+?), )?you may have self enter as a copy of (?:a|an|any) (.+?)(?: on the battlefield)?"
+        r"(?:, except (.+))?$")
 def _clone(m: re.Match) -> list[dict[str, Any]] | None:
     """706.5: "You may have SELF enter as a copy of any creature on the battlefield", with the exceptions
-    of 706.9a and 706.9c ("except it's an artifact in addition to its other types", "except it has haste")."""
-    f = parse_noun(m.group(1))
+    of 706.9a and 706.9c ("except it's an artifact in addition to its other types", "except it has haste");
+    "If you attacked this turn, you may have ..." (Protean Raider): only if that holds as it enters (614.12)."""
+    f = parse_noun(m.group(2))
     if f is None:
         return None
     st: dict[str, Any] = {"kind": "clone", "filter": f}
-    if m.group(2):
-        change = copy_exceptions(m.group(2))
+    if m.group(1):
+        cond = parse_condition(m.group(1))
+        if cond is None:
+            return None
+        st["condition"] = cond
+    if m.group(3):
+        change = copy_exceptions(m.group(3))
         if change is None:
             return None
         st["copy_except"] = change
@@ -1060,13 +1342,34 @@ def _damage_unpreventable(m: re.Match) -> list[dict[str, Any]] | None:
     if m.group(1):
         out["combat"] = True
     if m.group(2):
-        if m.group(2) == "self":
-            return None  # "damage that would be dealt by SELF": the source's own static (unpreventable)
+        if m.group(2) == "self":  # "Damage that would be dealt by SELF can't be prevented" (Excruciator): the
+            # source's own static (engine/object_statics.py unpreventable, 615.11)
+            return None if m.group(1) else [{"kind": "unpreventable", "affects": "self"}]
         f = parse_noun(m.group(2))
         if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
             return None
         out["sources"] = f
     return [out]
+
+
+@static(r"^you can't (lose|win) the game(?: and your opponents can't (win|lose) the game)?$")
+def _cant_lose_game(m: re.Match) -> list[dict[str, Any]] | None:
+    """104.2, 104.3: "You can't lose the game and your opponents can't win the game" (Platinum Angel); "You can't
+    win the game and your opponents can't lose the game" (Abyssal Persecutor): rules for the players."""
+    if m.group(2) == m.group(1):
+        return None
+    kind = {"lose": "cant_lose_game", "win": "cant_win_game"}
+    out = [{"kind": kind[m.group(1)], "who": "you"}]
+    if m.group(2):
+        out.append({"kind": kind[m.group(2)], "who": "opponent"})
+    return out
+
+
+@static(r"^you don't lose the game for having 0 or less life$")
+def _no_life_loss_of_game(m: re.Match) -> list[dict[str, Any]] | None:
+    """704.5a: "You don't lose the game for having 0 or less life" (Phyrexian Unlife, Lich): that state-based
+    action does not apply to you (the others do)."""
+    return [{"kind": "cant_lose_game", "who": "you", "life_only": True}]
 
 
 @static(r"^your life total can't change$")
@@ -1118,6 +1421,92 @@ def _prevention(to: str, by_opponent: bool, n: str) -> list[dict[str, Any]] | No
         out["by"] = "opponent"
     if n != "all":
         out["amount"] = int(n)
+    return [out]
+
+
+@static(r"^you may look at face-down creatures (?:you don't control|your opponents control) any time$")
+def _look_face_down(m: re.Match) -> list[dict[str, Any]] | None:
+    """707.5 (as 400.2 allows a rule or effect to let a player look at a hidden card): "You may look at face-down
+    creatures you don't control any time" (Keeper of the Lens): its controller may know which card each one is
+    (engine/facedown.py known_to, engine/view.py)."""
+    return [{"kind": "look_face_down", "who": "you"}]
+
+
+@static(r"^if you would draw a card(?: except the first (one|two) you draw in each of your draw steps)?, "
+        r"draw (two|three) cards instead$")
+def _draw_times(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If you would draw a card, draw two cards instead" (Thought Reflection), "... except the first one you
+    draw in each of your draw steps ..." (Alhammarret's Archive): engine/player_statics.py draw_times."""
+    st: dict[str, Any] = {"kind": "draw_times", "who": "you", "amount": number(m.group(2))}
+    if m.group(1):
+        st["except_draw_step"] = number(m.group(1))
+    return [st]
+
+
+@static(r"^self can be attached only to (an? .+)$")
+def _attach_only(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can be attached only to a creature with toughness 4 or greater" (Gate Smasher, 301.5): what it may
+    become attached to (701.3a) and stay attached to (704.5p)."""
+    f = parse_noun(m.group(1).split(" ", 1)[1])
+    if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") \
+            or "Creature" not in f.get("types", ()):
+        return None
+    f.pop("zone", None)
+    return [{"kind": "attach_only", "filter": f}]
+
+
+_DAMAGE_TO = {  # the recipients a damage-changing replacement names: (players, objects)
+    "a permanent or player": ("each", {}), "a player or permanent": ("each", {}), "a player": ("each", None),
+    "an opponent or a permanent an opponent controls": ("opponent", {"controller": "opponent"}),
+    "an opponent": ("opponent", None), "you": ("you", None), "self": (None, "self"),
+    "enchanted player": ("attached", None), "enchanted creature": (None, "attached"),
+    "equipped creature": (None, "attached"), "a creature": (None, {"types": ["Creature"]}),
+}
+
+
+@static(r"^if (.+?) would deal (combat |noncombat )?damage(?: to (.+?))?, (?:it|that source) deals "
+        r"(double that damage|triple that damage|twice that much damage|that much damage plus (\d+))"
+        r"(?: to (?:that permanent or player|that player or permanent|that player|that creature|self|you"
+        r"|equipped creature|enchanted creature))? instead$")
+def _damage_mod(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If a source would deal damage to a permanent or player, it deals double that damage to that
+    permanent or player instead" (Furnace of Rath), "If another red source you control would deal damage to a
+    permanent or player, it deals that much damage plus 1 ... instead" (Embermaw Hellion), "If a source would
+    deal damage to you, it deals double that damage to you instead" (Goldnight Castigator): a replacement effect
+    that changes how much damage an event deals, ordered with prevention by the player or controller dealt the
+    damage (616.1; engine/replacement.py)."""
+    src = m.group(1)
+    out: dict[str, Any] = {"kind": "damage_mod"}
+    if src in ("self", "enchanted creature", "equipped creature"):
+        out["from"] = _affects(src)
+    elif src != "a source":
+        f = parse_noun(re.sub(r"^(?:an?|another) (?=.)", lambda x: "another " if "another" in x.group(0) else "", src))
+        if f is None or f.get("player") or f.get("_needs_player_target") or any(
+                isinstance(a, dict) and set(a) - {"types", "colors", "source", "zone"} for a in f.get("or", ())):
+            return None
+        f = {k: v for k, v in f.items() if k != "source"}
+        alts = f.get("or", ())
+        if any("colors" in a and "types" in a for a in alts) and any("colors" not in a for a in alts):
+            return None  # "a red instant or sorcery spell": the color read onto one alternative only
+        if "or" in f:
+            f["or"] = [{k: v for k, v in a.items() if k not in ("source", "zone")} for a in f["or"]]
+        if f.get("zone") not in (None, "stack"):
+            return None
+        if "zone" not in f:  # a source: a permanent, a spell or a card that deals damage (609.7)
+            f["zone"] = "any_card"
+        out["from"] = f
+    to = _DAMAGE_TO.get(m.group(3) or "a permanent or player")
+    if to is None:
+        return None
+    if to[0] is not None:
+        out["players"] = to[0]
+    if to[1] is not None:
+        out["affects"] = dict(to[1]) if isinstance(to[1], dict) else to[1]
+    if m.group(2):
+        out["combat" if m.group(2) == "combat " else "noncombat"] = True
+    how = m.group(4)
+    out["mod"] = "plus" if m.group(5) else "times"
+    out["amount"] = int(m.group(5)) if m.group(5) else 3 if how.startswith("triple") else 2
     return [out]
 
 
@@ -1236,7 +1625,8 @@ def _turned_up_counters(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 _OTHERWISE = re.compile(r"^(enchanted creature|equipped creature) gets ([+-]\d+)/([+-]\d+) as long as it's an? "
-                        r"([a-z ]+)\. otherwise, it gets ([+-]\d+)/([+-]\d+)$")
+                        r"([a-z ]+)\. otherwise, it (?:gets ([+-]\d+)/([+-]\d+)|(can't attack or block|can't block|"
+                        r"can't attack))$")
 
 
 def _gets_otherwise(m: re.Match) -> list[dict[str, Any]] | None:
@@ -1245,10 +1635,12 @@ def _gets_otherwise(m: re.Match) -> list[dict[str, Any]] | None:
     cond = parse_condition(f"{m.group(1)} is a {m.group(4)}")
     if cond is None or set(cond) != {"attached"}:
         return None
-    return [{"kind": "anthem", "affects": "attached", "power": int(m.group(2)), "toughness": int(m.group(3)),
-             "condition": cond},
-            {"kind": "anthem", "affects": "attached", "power": int(m.group(5)), "toughness": int(m.group(6)),
-             "condition": {"not": cond}}]
+    first = {"kind": "anthem", "affects": "attached", "power": int(m.group(2)), "toughness": int(m.group(3)),
+             "condition": cond}
+    if m.group(7):  # "Otherwise, it can't attack or block" (Bonds of Faith): the restriction, on the other condition
+        return [first, *({**st, "condition": {"not": cond}} for st in _restriction_of("attached", m.group(7)))]
+    return [first, {"kind": "anthem", "affects": "attached", "power": int(m.group(5)), "toughness": int(m.group(6)),
+                    "condition": {"not": cond}}]
 
 
 @static(r"^(enchanted (?:creature|permanent)|equipped creature|self) is legendary(?:,? (?:and )?(.+))?$")
@@ -1283,7 +1675,7 @@ def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
-@static(r"^if (.+), self enters with (a|an|one|two|three|four|five|\d+) "
+@static(r"^if (.+), self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) "
         r"([+\-\w/]+) counters? on it$")
 def _conditional_counters(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1c: "If an opponent was dealt damage this turn, SELF enters with ..." (bloodthirst, 702.53a),
@@ -1295,7 +1687,8 @@ def _conditional_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_with_counters", "counter": m.group(3), "amount": n, "condition": cond}]
 
 
-@static(r"^self enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it if (.+)$")
+@static(r"^self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) ([+\-\w/]+) counters? on it if "
+        r"(.+)$")
 def _counters_if(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1c: "SELF enters with a +1/+1 counter on it if you attacked this turn" (checked as it enters)."""
     cond = parse_condition(m.group(3))
@@ -1335,6 +1728,12 @@ def _untap_unless_counter(m: re.Match) -> list[dict[str, Any]]:
 @static(r"^you may play an additional land on each of your turns$")
 def _extra_land(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "extra_land", "amount": 1}]
+
+
+@static(r"^each player may play an additional land (?:on|during) each of their turns$")
+def _extra_land_each(m: re.Match) -> list[dict[str, Any]] | None:
+    """305.2a: "Each player may play an additional land on each of their turns" (Rites of Flourishing)."""
+    return [{"kind": "extra_land", "amount": 1, "who": "each"}]
 
 
 @static(r"^you may play (two|three) additional lands on each of your turns$")
@@ -1408,6 +1807,9 @@ def _prevent_static(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 def _prevent_static_parts(out: dict[str, Any], to: str | None, by: str | None) -> list[dict[str, Any]] | None:
+    if to is not None and to.startswith("you and "):  # "to you and other permanents you control" (The Wanderer)
+        out["players"] = "you"
+        to = to[len("you and "):]
     if to is not None:
         if to == "you":
             out["players"] = "you"
@@ -1717,6 +2119,139 @@ def _with_condition(inner: list[dict[str, Any]] | None, cond: dict[str, Any]) ->
     return [{**s, "condition": cond} for s in inner]
 
 
+@static(r"^if you would draw a card while your library has no cards in it, you win the game instead$")
+def _empty_draw_wins(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a, 104.2a: "If you would draw a card while your library has no cards in it, you win the game instead"
+    (Laboratory Maniac, Jace, Wielder of Mysteries): read by Game.draw."""
+    return [{"kind": "empty_draw_wins", "who": "you"}]
+
+
+@static(r"^(your opponents and )?(.+?) with hexproof can be the targets of spells and abilities you control as though "
+        r"they didn't have hexproof$")
+def _ignore_hexproof(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.11b-c: "Your opponents and permanents your opponents control with hexproof can be the targets of spells
+    and abilities you control as though they didn't have hexproof" (Kaya, Bane of the Dead; Glaring Spotlight): read
+    by engine/targets.py as a target is chosen (114.1)."""
+    f = parse_noun(m.group(2))
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    return [{"kind": "ignore_hexproof", "who": "you", "affects": f, "players": bool(m.group(1))}]
+
+
+@static(r"^(?:if (.+?), )?damage that would reduce your life total to less than (\w+) reduces it to \2 instead$")
+def _life_floor(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a, 119.3a: "Damage that would reduce your life total to less than 1 reduces it to 1 instead" (Ali from
+    Cairo), "If you control a creature, ..." (Worship): the damage is dealt, the life it takes stops at that total
+    (engine/actions.py deal_damage_batch)."""
+    n = number(m.group(2))
+    if not n:
+        return None
+    st: dict[str, Any] = {"kind": "life_floor", "who": "you", "floor": n}
+    if m.group(1):
+        cond = parse_condition(m.group(1))
+        if cond is None:
+            return None
+        st["condition"] = cond
+    return [st]
+
+
+@static(r"^spells and abilities your opponents control can't cause (you|their controller) to (discard cards|sacrifice "
+        r"permanents|discard cards or sacrifice permanents|search their library)$")
+def _cant_cause(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Spells and abilities your opponents control can't cause you to sacrifice permanents" (Sigarda, Host of Herons;
+    Tamiyo, Collector of Tales: "... discard cards or sacrifice permanents"), "... can't cause their controller to
+    search their library" (Ashiok, Dream Render): 101.2, a "can't" of the instruction, read by the discard,
+    sacrifice and search instructions (engine/ops; a cost the player pays is not caused by them)."""
+    acts = [a for a in ("discard", "sacrifice", "search") if a in m.group(2)]
+    if m.group(1) == "you":
+        if "search" in acts:
+            return None
+        return [{"kind": "cant_cause", "who": "you", "acts": acts}]
+    if acts != ["search"]:
+        return None
+    return [{"kind": "cant_cause", "who": "opponent", "acts": acts, "own": True}]
+
+
+@static(r"^((?:.+? )?spells) you (?:cast|control) have (convoke|improvise|deathtouch)$")
+def _spell_keywords(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.50a, 702.2b: "Artifact spells you cast have convoke" (Chief Engineer), "Nonartifact spells you cast have
+    improvise" (Inspiring Statuary), "Instant and sorcery spells you control have deathtouch" (Pestilent Spirit): a
+    keyword of the spells themselves (on the stack, 112.1), read as they are paid for (engine/cast_options.py) and
+    as they deal damage (engine/actions.py)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("zone") != "stack" or {"controller", "owner", "player"} & set(f):
+        return None
+    return [{"kind": "spell_keywords", "who": "you", "spells": f, "keywords": [m.group(2).capitalize()]}]
+
+
+_ABILITY_KEYWORDS = {"equip": "Equip", "ninjutsu": "Ninjutsu", "cycling": "Cycling", "boast": "Boast"}
+
+
+@static(r"^(?:(equip|ninjutsu|cycling|boast) abilities you activate|activated abilities of (.+?)|loyalty abilities of "
+        r"(.+?)|abilities your opponents activate) cost \{(\d+)\} (less|more) to activate"
+        r"( unless they're mana abilities)?(?:\. this effect can't reduce the mana in that cost to less than one "
+        r"mana)?$")
+def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
+    """602.2b, 601.2f: "Equip abilities you activate cost {1} less to activate" (Nahiri, Storm of Stone), "Activated
+    abilities of creatures you control cost {2} less to activate. This effect can't reduce the mana in that cost to
+    less than one mana" (Biomancer's Familiar), "Loyalty abilities of planeswalkers your opponents control cost {1}
+    more to activate" (Eidolon of Obstruction), "abilities your opponents activate cost {1} more to activate unless
+    they're mana abilities" (Tithe Taker): a change of the generic mana of those abilities' costs as they are
+    activated (engine/costs.py ability_mana)."""
+    n = int(m.group(4)) * (-1 if m.group(5) == "less" else 1)
+    st: dict[str, Any] = {"kind": "ability_cost", "amount": n, "who": "you", "abilities": {}}
+    if m.group(1):
+        st["abilities"] = {"keyword": _ABILITY_KEYWORDS[m.group(1)]}
+    elif m.group(2) or m.group(3):
+        f = parse_noun(m.group(2) or m.group(3))
+        if f is None or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield") or "source" in f:
+            return None  # permanents' abilities only ("sources with the chosen name" may be cards elsewhere)
+        st["who"] = "any"  # the abilities of those permanents, whoever activates them (their controller)
+        st["abilities"] = {"sources": f, **({"loyalty": True} if m.group(3) else {})}
+    else:
+        st["who"] = "opponent"
+    if m.group(6):
+        st["abilities"]["nonmana"] = True
+    if "can't reduce" in m.group(0):
+        st["floor"] = 1
+    return [st]
+
+
+@static(r"^self is (an? .+)$")
+def _self_is(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.1b, 613.1d, 613.3b: "During your turn, SELF is a 4/4 Human Soldier creature with indestructible that's
+    still a planeswalker" (Gideon Blackblade: it keeps its card types and subtypes, 205.1b), "SELF is a Bear with
+    base power and toughness 3/2" (Circle of the Moon Druid: the creature types replaced), "SELF is an artifact
+    creature": its types (layer 4), colors (5), abilities (6) and power and toughness (7b) while it applies."""
+    text = m.group(1)
+    mm = re.fullmatch(r"an? (?:(\d+)/(\d+) )?((?:[a-z][a-z-]* )*?)creature(?: with (.+?))?"
+                      r"( that's still an? (?:planeswalker|land)| in addition to its other types)?", text)
+    parts = become_parts("is " + text if mm is None else "is a " + (mm.group(3) or "") + "creature")
+    if parts is None:
+        return None
+    if not parts.get("subtypes"):
+        parts.pop("subtypes", None)  # no creature type named: it keeps its subtypes ("SELF is an artifact creature")
+    if mm is None:
+        return [{"kind": "become", "affects": "self", **parts}]
+    out: list[dict[str, Any]] = []
+    pt = {"power": int(mm.group(1)), "toughness": int(mm.group(2))} if mm.group(1) else {}
+    colors = parts.pop("colors", None)
+    if mm.group(5):  # it keeps its prior types and subtypes (205.1b)
+        out.append({"kind": "add_types", "affects": "self", "types": parts["types"],
+                    "subtypes": parts.get("subtypes", [])})
+        if pt or colors:
+            out.append({"kind": "become", "affects": "self", **pt, **({"colors": colors} if colors else {})})
+    else:
+        out.append({"kind": "become", "affects": "self", **parts, **pt, **({"colors": colors} if colors else {})})
+    if mm.group(4):
+        kws = keyword_list(mm.group(4))
+        if kws is None:
+            return None
+        out.append({"kind": "keywords", "affects": "self", "keywords": kws})
+    return out
+
+
 def parse_static(text: str) -> list[dict[str, Any]] | None:
     t = text.strip().rstrip(".").strip()
     low = t.lower()
@@ -1728,6 +2263,11 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]
+    m = re.fullmatch(r"self and (enchanted creature|equipped creature) (?:each )?get (.+)", low)
+    if m:  # bestow (702.102): "SELF and enchanted creature each get +X/+X, where X is ..." (Nighthowler): the
+        # creature it is, and the creature it enchants, each as its own static (613.3c)
+        a, b = _parse_plain(f"self gets {m.group(2)}"), _parse_plain(f"{m.group(1)} gets {m.group(2)}")
+        return None if a is None or b is None else a + b
     m = re.fullmatch(r"as long as the top card of your graveyard is a creature card, self has the full text of that "
                      r"card and has the text \"(.+)\"", t, re.I)
     if m:  # 612.5 (Volrath's Shapeshifter): the full text of a card, in layer 3 (engine/layers.py)
@@ -1748,7 +2288,7 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
             # only one there is, so the creatures you control while the condition holds (611.3a)
             body = re.sub(r"\bgets\b", "get", re.sub(r"\bhas\b", "have", body.replace(
                 f"that {one.group(1)} ", f"{one.group(1)}s you control ", 1)))
-        return _with_condition(_parse_plain(body), cond) if cond is not None else None
+        return _with_condition(_plain_or_both(body), cond) if cond is not None else None
     m = re.fullmatch(r"as long as (.+?), (?:it|self) can attack as though it didn't have defender", low)
     if m:
         cond = parse_condition(re.sub(r"^it's ", "self is ", m.group(1)))
@@ -1766,7 +2306,17 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
             cond_text = re.sub(r"^it (has|is) ", r"self \1 ", cond_text)
         cond = parse_condition(cond_text)
         return _with_condition(_parse_plain(m.group(1)), cond) if cond is not None else None
-    out = _parse_plain(low)
+    out = _plain_or_both(low)
+    m = re.fullmatch(r"(self (?:can't|has|gets|is) .+?) if (.+)", low) if out is None else None
+    if m:  # "SELF can't be blocked if you've cast a historic spell this turn" (Relic Runner): a static that applies
+        # while the condition holds, as "as long as" says it (611.3b)
+        cond = parse_condition(m.group(2))
+        plain = _parse_plain(m.group(1)) if cond is not None else None
+        if plain is not None and cond is not None:
+            return _with_condition(plain, cond)
+    if out is None and low.endswith(" during your turn"):  # "Prevent all damage that would be dealt to SELF
+        # during your turn" (Gideon Blackblade): the static while it is its controller's turn (611.3b)
+        out = _with_condition(_parse_plain(low[:-len(" during your turn")]), {"your_turn": True})
     if out is None and ". " in low:
         # several independent static sentences in one paragraph ("SELF enters tapped. As it enters, choose a color.")
         parts = [p.strip().rstrip(".") for p in sentences(low)]
@@ -1778,6 +2328,20 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
             got += x
         return got
     return out
+
+
+def _plain_or_both(low: str) -> list[dict[str, Any]] | None:
+    """One static sentence, or two joined by "and" that are each whole on their own: "creatures you control have
+    first strike and equip abilities you activate cost {1} less to activate" (Nahiri, Storm of Stone), "spells your
+    opponents cast cost {1} more to cast and abilities your opponents activate cost {1} more ..." (Tithe Taker)."""
+    out = _parse_plain(low)
+    if out is not None:
+        return out
+    for mm in re.finditer(r" and (?=(?:equip|ninjutsu|cycling|abilities|activated|loyalty) )", low):
+        a, b = _parse_plain(low[:mm.start()]), _parse_plain(low[mm.end():])
+        if a is not None and b is not None:
+            return a + b
+    return None
 
 
 def _parse_plain(low: str) -> list[dict[str, Any]] | None:

@@ -19,15 +19,18 @@ from engine.cards.compiler.text import strip_reminder
 #: keys and values, "text" fields left out)
 MARKERS: dict[str, tuple[str, ...]] = {
     # attack_tax: "can't attack you unless ... pays"; combat_cost, block_tax: "can't attack/block unless ... pay(s)"
-    "unless": ("unless", "'not'", "not_", "'ward'", "'attack_tax'", "'combat_cost'", "'block_tax'"),
+    "unless": ("unless", "'not'", "not_", "'ward'", "'attack_tax'", "'combat_cost'", "'block_tax'", "'nonmana'"),
     "or blocking": ("blocking", "in_combat"),
     "copy": ("copy", "clone"),
     "those": ("'it'", "'exiled'", "'created'", "'target'", "'each'", "chosen", "this_way", "search", "dig",
               "choose", "attacking"),
     "instead": ("instead", "'else'", "replace", "exile_if_dies", "life_gain", "unearth", "prevent",
-                "token_multiply", "counter_change", "cant_gain_life"),
+                "token_multiply", "counter_change", "cant_gain_life", "discard_to_battlefield", "damage_mod",
+                "empty_draw_wins", "life_floor", "draw_times"),
     "that many": ("that_much", "this_way", "token_multiply", "counter_change"),   # 614.1a: "twice that many"
-    "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort", "'paid'"),  # "pay any amount"
+    "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort", "'paid'",  # "pay any amount"
+                  "damage_mod"),  # 614.1a: "it deals that much damage plus 1 instead"
+    "at random": ("random", "'cursed_scroll'", "'reveal_random'", "chaos", "coin", "planar"),  # chosen by no player
 }
 _ANY = re.compile(r"\b(" + "|".join(re.escape(m) for m in MARKERS) + r")\b")
 

@@ -32,7 +32,7 @@ KEYWORDS = ["flying", "first strike", "double strike", "deathtouch", "trample", 
             "intimidate", "fear", "infect", "wither", "horsemanship", "shadow", "prowess", "changeling",
             "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "banding", "flanking",
             "skulk", "ward", "persist", "undying", "exalted", "myriad", "convoke", "cascade", "storm",
-            "toxic", "devoid", "decayed"]
+            "toxic", "devoid", "decayed", "riot"]
 #: keywords a card has wherever it is ("return target card with awaken from your graveyard", "a spell with
 #: flashback"): read in a filter only, as the card's keyword (702), never granted by these words
 CARD_KEYWORDS = ["awaken", "cycling", "flashback", "kicker", "madness", "suspend", "evoke", "mutate", "foretell",
@@ -46,7 +46,8 @@ _CONTROLLER_SUFFIX = re.compile(
     r"\s+(you control|you don't control|you don't own|an opponent controls|your opponents control|you own|"
     r"target player controls|that player controls|defending player controls|target opponent controls|"
     r"its controller controls|they control|you both own and control|each player controls|"
-    r"chosen player controls|that opponent controls|that player or that planeswalker's controller controls)$")
+    r"chosen player controls|that opponent controls|that player or that planeswalker's controller controls|"
+    r"enchanted player controls)$")
 _ZONE_SUFFIX = re.compile(
     r"\s+(?:in|from) (your graveyard|a graveyard|an opponent's graveyard|target player's graveyard|"
     r"their graveyard|your hand|your library|a single graveyard|exile|that player's graveyard|graveyards|"
@@ -57,6 +58,16 @@ _ZONE_SUFFIX = re.compile(
 #: the amount parser of engine.cards.compiler.quantities, which imports this module and sets it here, for
 #: "with mana value equal to the number of charge counters on SELF" (a noun whose quality is an amount)
 QUANTITY: list[Callable[[str], Any]] = []
+
+
+def _names_it(q: Any) -> bool:
+    """Does this amount read "it" (``{"toughness_of": "it"}``)? Inside a filter "its" is the object
+    looked at, which an amount counted for the filter's source cannot name."""
+    if isinstance(q, dict):
+        return any(v == "it" or _names_it(v) for v in q.values())
+    if isinstance(q, list):
+        return any(_names_it(v) for v in q)
+    return False
 
 def number(word: str) -> int | None:
     word = word.lower()
@@ -84,8 +95,19 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with (power|toughness|mana value) less than (the revealed card's (?:power|toughness|"
+                      r"mana value))$", p)
+        if m:  # "each creature with mana value less than the revealed card's mana value" (Calamity of the Titans)
+            q = QUANTITY[0](m.group(2)) if QUANTITY else None
+            if q is None:
+                return None
+            key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
+            f[key + "_le"] = {"plus": [q, -1]}
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+with (power|toughness|mana value) (less|greater) than or equal to (the number of .+|"
-                      r"the amount of .+|your life total)$", p)
+                      r"the amount of .+|your life total|the revealed card's (?:power|toughness|mana value))$", p)
         if m:  # "with power less than or equal to the number of Islands you control" (Vedalken Shackles): an
             # amount counted as the filter is checked (a whole phrase: its "you control" is the count's)
             q = QUANTITY[0](m.group(3)) if QUANTITY else None
@@ -93,6 +115,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 return None
             key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
             f[key + ("_le" if m.group(2) == "less" else "_ge")] = q
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+(?:with|that has) the same name as a card in (their|your|its controller's) graveyard$", p)
+        if m:  # "a creature or planeswalker spell with the same name as a card in their graveyard" (Dragonlord
+            # Kolaghan), "an instant or sorcery card with the same name as a card in your graveyard": its name (201.2)
+            f["name_in_graveyard"] = "you" if m.group(1) == "your" else "controller"
             p = p[: m.start()]
             changed = True
             continue
@@ -114,9 +143,21 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that dealt damage this turn$", p)
+        if m:  # "destroy target creature that dealt damage this turn" (Avenging Arrow): any damage, to anything
+            f["dealt_damage_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that dealt damage to you this turn$", p)
         if m:  # "destroy target creature that dealt damage to you this turn" (Spear of Heliod)
             f["damaged_you_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with a single target$", p)
+        if m and p[: m.start()].split()[-1] in ("spell", "spells", "ability", "abilities"):
+            f["single_target"] = True  # 114.6a: "change the target of target spell with a single target"
             p = p[: m.start()]
             changed = True
             continue
@@ -125,6 +166,11 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             # 114.8: "counter target spell that targets a permanent you control" (Turn Aside)
             if m.group(1) == "you":
                 f["targets_you"] = True
+            elif m.group(1).startswith("you or "):  # "that targets you or a creature you control" (Siren Stormtamer)
+                sub = parse_noun(m.group(1)[len("you or "):])
+                if sub is None or sub.get("player"):
+                    return None
+                f["targets_you_or"] = sub
             else:
                 sub = parse_noun(m.group(1))
                 if sub is None:
@@ -181,11 +227,24 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 "chosen player controls": "that_player",
                 "that opponent controls": "that_player",
                 "that player or that planeswalker's controller controls": "that_player",
+                "enchanted player controls": "attached_player",  # the player the source enchants (303.4, a Curse)
             }[c]
             if c in ("you own", "you don't own"):
                 f["owner"] = f.pop("controller")
             if c in ("target player controls", "target opponent controls"):
                 f["_needs_player_target"] = "opponent" if "opponent" in c else "player"
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that attacked this turn$", p)
+        if m:  # "Untap all creatures that attacked this turn" (Relentless Assault): declared as attackers (508.1)
+            f["attacked_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that (?:was|were) put there (?:from anywhere )?this turn$", p)
+        if m:  # Garna, the Bloodflame; Night Nurse: in a graveyard since this turn, from any zone (404.2)
+            f["put_there_this_turn"] = True
             p = p[: m.start()]
             changed = True
             continue
@@ -260,8 +319,16 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with (power equal to its toughness|toughness equal to its power)$", p)
+        if m:  # "a creature you control with power equal to its toughness" (Symmetry Matrix, 208.1)
+            f["pt_equal"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+with (power|toughness|mana value) equal to (.+)$", p)
         q = QUANTITY[0](m.group(2)) if m and QUANTITY else None
+        if m and _names_it(q):
+            return None  # "its" here is the object the filter looks at, which no amount reads (only the keys above)
         if m and q is not None:  # 208.1, 202.3: compared with an amount as the filter is read
             f[{"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)] + "_eq"] = q
             p = p[: m.start()]
@@ -283,6 +350,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r"\s+with (" + kw + r") or (" + kw + r")$", p)
         if m and "or" not in f:  # "creatures with flying or reach": either keyword
             f["or"] = [{"keyword": m.group(1).capitalize()}, {"keyword": m.group(2).capitalize()}]
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+without (" + kw + r") or (" + kw + r")$", p)
+        if m and "not" not in f:  # "creatures without flying or islandwalk" (Stormtide Leviathan): neither keyword
+            f["not"] = {"or": [{"keyword": m.group(1).capitalize()}, {"keyword": m.group(2).capitalize()}]}
             p = p[: m.start()]
             changed = True
             continue
@@ -567,6 +640,14 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
     """A noun phrase (without determiner or 'target') to a filter; None when not understood."""
     p = phrase.strip().lower()
     p = re.sub(r"^(?:a|an|one|the)\s+", "", p)
+    m = re.fullmatch(r"(.+?) (?:in|from) your (hand or graveyard|graveyard or hand|hand and/or graveyard|"
+                     r"graveyard and/or hand)", p)
+    if m:  # "an artifact card from your hand or graveyard" (Dakkon, Shadow Slayer): a card of either zone (400.1)
+        base = parse_noun(m.group(1))  # (the zones read first: "with mana value ... lands you control" ends there)
+        if base is None or "or" in base or base.get("zone") not in (None, "any_card") or "owner" in base:
+            return None
+        rest = {k: v for k, v in base.items() if k != "zone"}
+        return {"or": [{**rest, "owner": "you", "zone": "hand"}, {**rest, "owner": "you", "zone": "graveyard"}]}
     m = re.fullmatch(r"(.+? you control) and (.+? you control)", p)
     if m:   # "Skeletons you control and other Zombies you control"
         a, b = parse_noun(m.group(1)), parse_noun(m.group(2))
@@ -668,7 +749,7 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
 
 _TARGET = re.compile(
     r"(?:(up to) )?(?:(one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) )?"
-    r"(other |another |a second |a third |any number of )?target (.+)")
+    r"(other |another |a second |a third |any number of |one or more )?target (.+)")
 
 
 def parse_target(phrase: str) -> TargetSpec | None:
@@ -705,6 +786,8 @@ def parse_target(phrase: str) -> TargetSpec | None:
             f["other_target"] = True
     if m.group(3) and "any number" in m.group(3):
         return TargetSpec(f, p, count=99, min=0)
+    if m.group(3) and m.group(3).strip() == "one or more":  # "One or more target creatures" (Dwarven Song): 1+
+        return TargetSpec(f, p, count=99, min=1)
     if m.group(2) and m.group(2) == "x":
         return TargetSpec(f, p, count=-1, min=0 if m.group(1) else -1)
     count = number(m.group(2)) if m.group(2) else 1

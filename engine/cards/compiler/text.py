@@ -108,6 +108,12 @@ def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[
     names = [n[2:] if n.startswith("A-") and len(n) > 2 else n for n in names]
     for n in sorted(names, key=len, reverse=True):   # every face's whole name first
         text = replace_name(text, n)
+    for short in {n.split(",")[0] for n in names if "," in n} | set(short_names):
+        if subtype(short.lower()) is not None:
+            # "a Gideon planeswalker", "each Garruk you control": after a determiner the word is the planeswalker
+            # type (205.3j), not this card; kept whole by a mark no name matches, taken out below
+            text = re.sub(rf"\b(a|an|each|another|other) ({re.escape(short[0])})({re.escape(short[1:])})\b",
+                          lambda m: f"{m.group(1)} {m.group(2)}\x01{m.group(3)}", text)
     for n in sorted(names, key=len, reverse=True):
         if "," in n:  # legendary short names: "Jace, the Mind Sculptor" -> "Jace"
             text = replace_name(text, n.split(",")[0])
@@ -120,6 +126,7 @@ def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[
             text = replace_name(text, n.split()[0])
     for short in short_names:
         text = replace_name(text, short)
+    text = text.replace("\x01", "")
     text = _SELF_WORDS.sub(SELF, text)
     text = re.sub(r"\benters the battlefield\b", "enters", text)
     text = re.sub(r"\benter the battlefield\b", "enter", text)

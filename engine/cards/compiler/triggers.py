@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from engine.cards.compiler.subtypes import subtype
-from engine.cards.compiler.targets import parse_noun
+from engine.cards.compiler.targets import number, parse_noun
 
 STEPS = {"upkeep": "upkeep", "end step": "end", "draw step": "draw", "combat": "beginning_of_combat",
          "precombat main phase": "main1", "postcombat main phase": "main2", "end of combat": "end_of_combat",
@@ -61,7 +61,41 @@ def _event_word(w: str) -> str | None:
 
 def parse_trigger(cond: str) -> dict[str, Any] | None:
     """The condition of a trigger, without its leading word: 'SELF enters' -> {...}."""
+    trig = _parse_trigger(cond)
+    f = trig.get("filter") if trig is not None else None
+    if trig is None or not (isinstance(f, dict) and "face_down" in f):
+        return trig
+    events = trig["event"] if isinstance(trig["event"], list) else [trig["event"]]
+    if events == ["turned_face_up"]:  # "whenever a face-down permanent you control is turned face up": it was (707.2)
+        return {**trig, "filter": {k: v for k, v in f.items() if k != "face_down"}}
+    if set(events) & {"dies", "ltb"}:
+        return None  # "whenever a face-down creature dies": as it last existed, which the filter does not read
+    return trig
+
+
+def _parse_trigger(cond: str) -> dict[str, Any] | None:
     c = cond.strip().lower().rstrip(",")
+    m = re.fullmatch(r"self or enchanted creature (.+)", c)
+    if m:  # bestow (702.102): "Whenever SELF or enchanted creature attacks" (Heliod's Emissary): the creature it is
+        # while a creature, or the creature it enchants while an Aura
+        inner = parse_trigger(f"self {m.group(1)}")
+        if inner is None or not inner.get("self") or set(inner) - {"event", "self"}:
+            return None
+        return {**inner, "or_attached": True}
+    if c == "self is dealt combat damage":  # "Whenever SELF is dealt combat damage, you gain that much life" (510.2)
+        return {"event": "dealt_damage", "self": True, "combat": True}
+    if c == "a creature deals combat damage to enchanted player":  # a Curse (Curse of Stalked Prey, 303.4, 510.2)
+        return {"event": "combat_damage_player", "filter": {"types": ["Creature"]}, "defending": "attached_player"}
+    m = re.fullmatch(r"enchanted player (draws a card|casts .+)|(a creature) attacks enchanted player", c)
+    if m:  # a Curse (303.4): "whenever enchanted player draws a card / casts a spell", "whenever a creature attacks
+        # enchanted player": read as of one opponent, then of the player the source enchants
+        inner = parse_trigger(f"an opponent {m.group(1)}" if m.group(1) else "a creature attacks you")
+        if inner is None or inner.get("who") not in (None, "opponent") or inner.get("event") not in (
+                "draw", "cast", "attacks") or ("defending" in inner) != (m.group(2) is not None):
+            return None
+        if m.group(2):
+            return {**inner, "defending": "attached_player"}
+        return {**inner, "who": "attached_player"}
     m = re.fullmatch(r"(an? .+?) enters tapped", c)
     if m:  # "Whenever a permanent you control enters tapped" (Amulet of Vigor): tapped as it entered (614.1c)
         inner = parse_trigger(f"{m.group(1)} enters")
@@ -69,6 +103,60 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 or "tapped" in inner["filter"]:
             return None
         return {**inner, "filter": {**inner["filter"], "tapped": True}}
+    m = re.fullmatch(r"(self|equipped creature|enchanted creature) (blocks or becomes blocked by|becomes blocked by|"
+                     r"blocks) (an?|one or more) (.+?)", c)
+    if m and not (m.group(2) == "blocks" and m.group(4) in ("creature with flying",)):
+        # 509.1h, 509.4: "Whenever SELF blocks or becomes blocked by a non-Wall creature, destroy that creature at end
+        # of combat" (Cockatrice): once for each creature it blocks or that blocks it, "that creature" the other one;
+        # "becomes blocked by one or more colorless creatures" (Hedron Blade): once for the blockers declared together
+        f = parse_noun(m.group(4))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or "Creature" not in f.get(
+                "types", ()):
+            return None
+        f.pop("zone", None)
+        events = {"blocks or becomes blocked by": ["blocks_creature", "becomes_blocked_by"],
+                  "becomes blocked by": "becomes_blocked_by", "blocks": "blocks_creature"}[m.group(2)]
+        out: dict[str, Any] = {"event": events, "self" if m.group(1) == "self" else "attached": True, "other_filter": f}
+        if m.group(3) == "one or more":
+            if m.group(2) != "becomes blocked by":
+                return None
+            out["batch"] = True  # "it" is then the attacker (the batch's objects), as the sentence means
+        return out
+    m = re.fullmatch(r"(you|an opponent|a player) (casts?) (an? .+? spell) (?:with|that has) the same name as a card "
+                     r"in (their|your) graveyard", c)
+    if m:  # "Whenever an opponent casts a creature or planeswalker spell with the same name as a card in their
+        # graveyard" (Dragonlord Kolaghan): the spell's name as it is cast (201.2, 601.2i)
+        inner = parse_trigger(f"{m.group(1)} {m.group(2)} {m.group(3)}")
+        if inner is None or inner.get("event") != "cast" or not isinstance(inner.get("filter"), dict):
+            return None
+        return {**inner, "filter": {**inner["filter"], "name_in_graveyard": "you" if m.group(4) == "your"
+                                    else "controller"}}
+    m = re.fullmatch(r"an? (.+?) deals combat damage to you", c)
+    if m and m.group(1) != "source":  # "Whenever a creature deals combat damage to you" (Hixus, Teysa): you, the
+        f = parse_noun(m.group(1))    # player (510.2), not a planeswalker you control; "that creature" the source
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        f.pop("zone", None)
+        return {"event": "combat_damage_player", "filter": f, "defending": "you_only"}
+    m = re.fullmatch(r"(an? .+?) transforms into an? (.+)", c)
+    if m and m.group(1) != "self":
+        # "Whenever a permanent you control transforms into a non-Human creature" (Cult of the Waxing Moon): the
+        # permanent as it is after it transformed (701.25a, 603.2)
+        f, into = parse_noun(m.group(1).split(" ", 1)[1]), parse_noun(m.group(2))
+        if f is None or into is None or f.get("player") or into.get("player") or set(f) & set(into) - {"zone"} \
+                or f.get("zone") not in (None, "battlefield") or into.get("zone") not in (None, "battlefield"):
+            return None
+        return {"event": "transforms", "filter": {**f, **into}}
+    m = re.fullmatch(r"(.+?) becomes the target of an? (.+?) spell( an opponent controls)?", c)
+    if m and m.group(2) not in ("", "spell or ability"):
+        # "Whenever a Wolf or Werewolf you control becomes the target of an instant or sorcery spell" (Silverfur
+        # Partisan): the spell that targets it, as it becomes cast (601.2c)
+        inner = parse_trigger(f"{m.group(1)} becomes the target of a spell{m.group(3) or ''}")
+        by = parse_noun(m.group(2) + " spell")
+        if inner is None or by is None or by.get("player") or set(by) - {"types", "colors", "or", "zone", "not_types",
+                                                                         "subtypes", "not_colors"}:
+            return None
+        return {**inner, "by_filter": by}
     m = re.fullmatch(r"(an? .+?) dealt damage by (self|equipped creature|enchanted creature) this turn dies", c)
     if m:  # "a creature dealt damage by SELF this turn dies" (700.4; the damage it was dealt this turn)
         inner = parse_trigger(f"{m.group(1)} dies")
@@ -125,16 +213,25 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you remove the last ([a-z]+) counter from self", c)
     if m:  # Divine Intervention: the removal that leaves none of that kind (121.6), by its controller
         return {"event": "last_counter_removed", "self": True, "counter": m.group(1)}
-    m = re.fullmatch(r"(?:a|an) (?:(.+?) )?card is put into (your|an opponent's|a|a player's) graveyard "
-                     r"from anywhere", c)
+    m = re.fullmatch(r"(a|an|one or more) (?:(.+?) )?cards? (?:is|are) put into (your|an opponent's|a|a player's) "
+                     r"graveyard from (anywhere|your library)( during your turn)?", c)
     if m:  # "whenever a card is put into an opponent's graveyard from anywhere" (404.2: a graveyard is its owner's;
-        # a token is not a card, 110.5): each card, from any zone (engine/game.py move)
-        f = parse_noun(m.group(1) + " card") if m.group(1) else {}
+        # a token is not a card, 110.5): each card, from any zone (engine/game.py move); "whenever one or more land
+        # cards are put into your graveyard from anywhere" (The Gitrog Monster): once for the cards one event put
+        # there together (603.2c), "that many" their number
+        f = parse_noun(m.group(2) + " card") if m.group(2) else {}
         if f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "any_card", "graveyard"):
             return None
         f.pop("zone", None)
-        who = {"your": "you", "an opponent's": "opponent"}.get(m.group(2), "any")
-        return {"event": "card_to_graveyard", "who": who, "filter": f}
+        who = {"your": "you", "an opponent's": "opponent"}.get(m.group(3), "any")
+        out = {"event": "card_to_graveyard", "who": who, "filter": f}
+        if m.group(1) == "one or more":
+            out["batch"] = True
+        if m.group(4) == "your library":
+            out["from"] = "library"
+        if m.group(5):
+            out["your_turn"] = True
+        return out
     m = re.fullmatch(r"one or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters are put on (.+)", c)
     if m:  # 121.6: counters placed on a permanent, or given to it as it enters; one event per object and kind
         # (engine/triggers.py counters_put), its number "that many"
@@ -209,10 +306,25 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     hit = extra.get(c)
     if hit is not None:
         return dict(hit)
+    m = re.fullmatch(r"an? (.+?) attacks you( or a planeswalker you control)?", c)
+    if m and m.group(1) != "creature":  # "whenever a creature without flying attacks you or a planeswalker you
+        # control" (Circle of Flame): the attacker matched as it attacks, and what it attacks (508.1b)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or "Creature" not in f.get("types", ()) or f.get("zone") not in (
+                None, "battlefield"):
+            return None
+        return {"event": "attacks", "filter": f, "defending": "you" if m.group(2) else "you_only"}
     m = re.fullmatch(r"you attack with (two|three|four|five|\d+) or more creatures", c)
     if m:  # 508.1: "whenever you attack with N or more creatures" (one trigger per declaration)
         n = {"two": 2, "three": 3, "four": 4, "five": 5}.get(m.group(1)) or int(m.group(1))
         return {"event": "you_attack", "min_attackers": n}
+    m = re.fullmatch(r"you attack with (two|three|four|five|six|seven|eight|\d+) or more (.+)", c)
+    if m:  # "Whenever you attack with five or more Soldiers" (Harbin, Vanguard Aviator): the attackers of that kind
+        least = number(m.group(1))
+        f = parse_noun(m.group(2))
+        if not least or f is None or f.get("_needs_player_target") or f.get("other"):
+            return None
+        return {"event": "you_attack", "min_attackers": least, "filter": {**f, "controller": "you"}}
     m = re.fullmatch(r"you cast a spell with mana value (\d+) or (greater|less)", c)
     if m:
         return {
@@ -263,7 +375,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
             f["controller"] = "you"
         elif c.endswith("under an opponent's control"):
             f["controller"] = "opponent"
-        out: dict[str, Any] = {"event": _event_word(m.group(2)), "filter": f}
+        out = {"event": _event_word(m.group(2)), "filter": f}
         if c.startswith(("one or more", "two or more")):
             out["batch"] = True
         return out
@@ -356,6 +468,8 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 "filter": {"types": a["types"] + b["types"]}}
     if re.fullmatch(r"you get (?:one or more )?\{e\}", c):  # energy counters (121.1; {E}: a later symbol)
         return {"event": "player_counters", "counter": "energy", "who": "you"}
+    if c == "you tap self for mana":  # Forbidden Orchard: the source itself (603.2; no mana: the stack, 605.1b)
+        return {"event": "tapped_for_mana", "self": True, "filter": {"controller": "you"}}
     m = re.fullmatch(r"you tap (?:a|an) (.+?) for mana", c)
     if m:
         f = parse_noun(m.group(1))
@@ -431,6 +545,8 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "you scry": {"event": "scry", "who": "you"},
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
+        "you investigate": {"event": "investigate", "who": "you"},  # 701.33a
+        "you investigate for the first time each turn": {"event": "investigate", "who": "you", "first": True},
         "you expend 4": {"event": "expend", "amount": 4},
         "you expend 8": {"event": "expend", "amount": 8},
         "you commit a crime": {"event": "crime", "who": "you"},
@@ -451,6 +567,14 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         return {"event": "sacrifice", "who": who} if f == {"permanent": True} and who != "you" else \
             {"event": "sacrifice", "who": who, "filter": f}
+    m = re.fullmatch(r"you attack with (two|three|four|five) or more (.+)", c)
+    if m and m.group(2) != "creatures":  # "Whenever you attack with two or more non-Gideon creatures" (Gideon, the
+        # Oathsworn): one trigger for the attacking creatures of that kind, when there are that many (603.2c, 508.1)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("zone") not in (None, "battlefield"):
+            return None
+        return {"event": "attacks", "filter": {**f, "controller": "you"}, "batch": True,
+                "min_batch": {"two": 2, "three": 3, "four": 4, "five": 5}[m.group(1)]}
     m = re.fullmatch(r"you attack with one or more (.+)", c)
     if m:  # "Whenever you attack with one or more Elves": the same as "one or more Elves you control attack" (508.1)
         c = f"one or more {m.group(1)} you control attack"

@@ -57,12 +57,16 @@ ACTION_RULES = {
 
 @reader(r"^(investigate|proliferate|populate|learn|venture into the dungeon|the ring tempts you|manifest dread|"
         r"you become the monarch|you take the initiative|open an attraction|forage|time travel)"
-        r"( twice| (?:three|four|five) times)?$")
+        r"( twice| (?:three|four|five) times| an additional time)?$")
 def _action0(m: re.Match, c: Ctx) -> list[Effect] | None:
     name = m.group(1).replace("you become", "become").replace("you take", "take")
-    times = 1 if not m.group(2) else 2 if m.group(2) == " twice" else number(m.group(2).split()[0]) or 1
+    if m.group(2) == " an additional time" and name != "investigate":
+        return None
+    # "investigate an additional time" (Erdwal Illuminator): once more, one more investigation (701.33a)
+    times = 1 if not m.group(2) or m.group(2) == " an additional time" else 2 if m.group(2) == " twice" \
+        else number(m.group(2).split()[0]) or 1
     if name == "investigate":  # 701.33a, once for each time (Confirm Suspicions: "Investigate three times")
-        return [Effect("token", {"amount": times, "kind": "Clue"})]
+        return [Effect("token", {"amount": times, "kind": "Clue", "investigate": True})]
     args: dict[str, Any] = {"name": name.replace(" ", "_")}
     if times > 1:
         args["times"] = times
@@ -85,7 +89,7 @@ def _investigate_who(m: re.Match, c: Ctx) -> list[Effect] | None:
         n = 1 if not m.group(4) else 2 if m.group(4) == " twice" else number(m.group(4).split()[0])
     if n is None:
         return None
-    args: dict[str, Any] = {"amount": n, "kind": "Clue"}
+    args: dict[str, Any] = {"amount": n, "kind": "Clue", "investigate": True}
     if who != "you":
         args["who"] = who
     return [Effect("token", args)]
@@ -147,6 +151,16 @@ def _detain(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     return [Effect("restrict", {"what": what, "rule": rule, "duration": "your_next_turn"})
             for rule in ("cant_attack_or_block", "no_activated_abilities")]
+
+
+@reader(r"^(.+?) phases? out$")
+def _phase_out(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """702.25b: "Target creature you don't control phases out" (Teferi, Master of Time): treated as though it
+    doesn't exist until it phases in during its controller's next untap step (702.25a; engine/phasing.py)."""
+    what = c.ref(m.group(1))
+    if what is None or isinstance(what, str) and what != "self":
+        return None
+    return [Effect("action", {"name": "phase_out", "what": what})]
 
 
 @reader(r"^goad (.+)$")
@@ -228,6 +242,7 @@ READERS: tuple[Reader, ...] = (
     _amass,
     _detain,
     _goad,
+    _phase_out,
     _transform,
     _flip,
     _emblem,

@@ -68,6 +68,11 @@ def ctx_quantity(phrase: str, c: Ctx) -> Any:
         ref = "self" if who in ("self", "this spell") or who == "it" and c.last == "self" else back_ref(
             "that spell", c) if who == "that spell" else None
         return None if ref is None else {"mana_spent_on": ref}
+    m = re.fullmatch(r"the (power|toughness|mana value) of the (?:card|creature|permanent) "
+                     r"(?:returned|exiled) this way", p)
+    if m:  # "... equal to the power of the card returned this way" (Morgue Burst): the target the instruction before
+        # it moved, where it went or as it last existed (608.2c, 608.2h)
+        return {_OF[m.group(1)]: c.last} if isinstance(c.last, dict) and set(c.last) == {"target"} else None
     m = re.fullmatch(r"(target .+?)'s (power|toughness|mana value)", p)
     if m:  # "you gain life equal to target creature's power": a target of the ability (115.1)
         ref = c.ref(m.group(1))
@@ -105,7 +110,7 @@ def equal_to(phrase: str, its: Any = None, that_creature: Any = None, c: Ctx | N
     "that creature's power" that of `that_creature` when given; any other Q is a quantity (read
     with the sentence's references when ``c`` is given: ctx_quantity)."""
     p = phrase.strip().lower()
-    m = re.fullmatch(r"(its|that creature's) (power|toughness|mana value)", p)
+    m = re.fullmatch(r"(its|that creature's|the card's) (power|toughness|mana value)", p)
     if m and m.group(1) == "its" and its is not None:
         return {_OF[m.group(2)]: its}
     if m and m.group(1) != "its" and that_creature is not None:

@@ -10,12 +10,13 @@ from engine.cards.abilities import Ability, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects.amounts import bind_x, pt_value
 from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
-from engine.cards.compiler.subtypes import subtype
+from engine.cards.compiler.quantities import quantity
+from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
 from engine.cards.compiler.targets import COLORS, parse_noun
 
 
 @reader(
-    r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? (?:an? )?((?:legendary |snow )*)(\d+)/(\d+) "
+    r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? (?:an? )?((?:legendary |snow )*)(?:(\d+)/(\d+) )?"
     r"((?:[a-z][a-z-]* )*?)creatures?"
     r"(?: with (.+?))?( in addition to its other types| that's still an? (?:land|planeswalker))?"
     r"( until end of turn| until your next turn)?$"
@@ -46,13 +47,30 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
     kws: list[str] = []
     abilities: list[Any] = []
-    if m.group(6):
-        k, abilities = _with_abilities(m.group(6))
+    power: Any = int(m.group(3)) if m.group(3) else None
+    toughness: Any = int(m.group(4)) if m.group(4) else None
+    rest = m.group(6)
+    each = re.fullmatch(r"(?:base )?power and toughness each equal to (.+?)(?: and (.+))?", rest or "")
+    if each and power is None:
+        # "SELF becomes a Human Soldier creature with power and toughness each equal to the number of loyalty
+        # counters on him" (Gideon, Champion of Justice): counted once, as the effect begins (608.2h, 613.3b)
+        q = quantity(re.sub(r"\b(?:him|her)$", "self", each.group(1)))
+        if q is None:
+            return None
+        power = toughness = q
+        rest = each.group(2)
+    if power is None:
+        return None  # a creature with no power and toughness named: another reader's
+    if rest and re.match(r"all creature types(?: and |$)", rest):  # Mutavault: every creature type
+        subs = [*sorted(CREATURE_TYPES)]  # (205.3m; as changeling, 702.72a)
+        rest = rest[len("all creature types"):].removeprefix(" and ").strip() or None
+    if rest:
+        k, abilities = _with_abilities(rest)
         if k is None:
             return None
         kws = k
     # 205.1b: "in addition to its other types", and an "artifact creature", keep its prior types and subtypes
-    args = {"what": what, "power": int(m.group(3)), "toughness": int(m.group(4)), "types": types + ["Creature"],
+    args = {"what": what, "power": power, "toughness": toughness, "types": types + ["Creature"],
             "subtypes": subs, "colors": colors, "keywords": kws,
             "duration": "eot" if m.group(8) else "permanent",
             "in_addition": bool(m.group(7)) or bool(words) and words[-1] == "artifact"}
@@ -135,7 +153,8 @@ def _animate_base(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^(until end of turn, |until your next turn, )?(.+?) (?:each )?(?:has|have) base power and toughness "
-        r"(\d+|x)/(\d+|x)( until end of turn| until your next turn)?(?:, where x is (.+))?$")
+        r"(\d+|x)/(\d+|x)( until end of turn| until your next turn)?(?:, where x is (.+))?"
+        r"( and gains? all creature types)?$")
 def _base_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
     """613.3b (layer 7b): "Target creature other than SELF has base power and toughness 0/2 until end of
     turn" (Sorceress Queen), "Until end of turn, creatures you control have base power and toughness
@@ -146,10 +165,13 @@ def _base_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     what = c.ref(m.group(2))
     p, t = pt_value(m.group(3), c), pt_value(m.group(4), c)
-    if what is None or p is None or t is None:
+    if what is None or p is None or t is None or m.group(7) and (m.group(5) or m.group(6)):
         return None
-    return [Effect("animate", {"what": what, "power": p, "toughness": t,
-                               "duration": "eot" if "end of turn" in dur_text else "your_next_turn"})]
+    dur = "eot" if "end of turn" in dur_text else "your_next_turn"
+    args: dict[str, Any] = {"what": what, "power": p, "toughness": t, "duration": dur}
+    if m.group(7):  # "... have base power and toughness X/X and gain all creature types" (Mirror Entity, 205.3m)
+        args.update(subtypes=sorted(CREATURE_TYPES), keep_types=True, in_addition=True)
+    return [Effect("animate", args)]
 
 
 @reader(r"^()(.+?) (?:each )?(?:has|have) base power (\d+|x)( until end of turn)"
@@ -201,6 +223,22 @@ def _artifact_creature_pump(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("pump", {"what": what, "power": int(m.group(2)), "toughness": int(m.group(3)), "duration": "eot"})]
 
 
+_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+@reader(r"^(.+?) (?:becomes?|become) (white|blue|black|red|green|colorless)(?: and (white|blue|black|red|green))? "
+        r"until end of turn$")
+def _become_color(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """105.3, 613.1e: "Target permanent becomes white until end of turn" (Aurora Griffin), "SELF becomes colorless
+    until end of turn" (Ancient Kavu), "One or more target creatures become red until end of turn" (Dwarven Song):
+    its colors are only those (layer 5) until the turn ends (611.2a)."""
+    what = c.ref(m.group(1))
+    if what is None or m.group(2) == "colorless" and m.group(3):
+        return None
+    colors = [_COLOR_LETTER[w] for w in (m.group(2), m.group(3)) if w and w != "colorless"]
+    return [Effect("color", {"what": what, "set": colors, "duration": "eot"})]
+
+
 @reader(r"^(.+?) (?:becomes?|gets? ([+-]\d+)/([+-]\d+) and becomes) the (color|color or colors) of your choice "
         r"until end of turn$")
 def _color_choice(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -229,6 +267,35 @@ def _pump_become(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     return [Effect("pump", {"what": what, "power": int(m.group(2)), "toughness": int(m.group(3)), "duration": "eot"}),
             Effect("animate", {"what": what, **more, "duration": "eot"})]
+
+
+@reader(r"^(until end of turn, |until your next turn, )?(.+?) becomes? (an? [a-z ]+?) with base power and toughness "
+        r"(\d+)/(\d+)(?:(?:,| and) (.+?))?( until end of turn)?$")
+def _become_base(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Until end of turn, target creature you control becomes a blue Dragon Illusion with base power and toughness
+    4/4, loses all abilities, and gains flying" (Dance of the Skywise), "SELF becomes a Kithkin Spirit with base
+    power and toughness 4/4" (Figure of Destiny): its color and creature types set (205.1a, layers 4-5), its base
+    power and toughness (7b), the abilities it loses, then those it gains (613.1f, in that order)."""
+    what = c.ref(m.group(2))
+    parts = become_parts(f"becomes {m.group(3)} with base power and toughness {m.group(4)}/{m.group(5)}")
+    if what is None or parts is None:
+        return None
+    args: dict[str, Any] = {"what": what, **parts,
+                            "duration": "eot" if m.group(7) or m.group(1) == "until end of turn, " else
+                            "your_next_turn" if m.group(1) else "permanent"}
+    kws: list[str] = []
+    for part in re.sub(r",? and ", ", ", m.group(6) or "").split(", ") if m.group(6) else []:
+        part = part.strip()
+        if part == "loses all abilities":
+            args["lose_all"] = True
+            continue
+        got = keyword_list(re.sub(r"^gains? ", "", part))
+        if got is None:
+            return None
+        kws += got
+    if kws:
+        args["keywords"] = kws
+    return [Effect("animate", args)]
 
 
 @reader(r"^(until end of turn, )?(.+?) loses all abilities(?: and (.+?))?( until end of turn)?$")
@@ -307,6 +374,33 @@ def _become_type(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [*out, Effect("animate", {"what": what, "subtypes": [st], "keep_types": True, "duration": "eot"})]
 
 
+@reader(r"^(?:(until end of turn), )?(target land(?: you control)?) becomes the basic land type of your choice"
+        r"( in addition to its other types)?( until end of turn)?$")
+def _become_chosen_land_type(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """305.7: "Target land becomes the basic land type of your choice until end of turn" (Reef Shaman): the type
+    chosen as it resolves (608.2d); its land types are only that one and it has that type's mana ability instead
+    of its other abilities. "... in addition to its other types" (Navigator's Compass; 305.6): that type and its
+    mana ability are added."""
+    if bool(m.group(1)) == bool(m.group(4)):
+        return None
+    what = c.ref(m.group(2))
+    if what is None:
+        return None
+    choices = {t: [Ability("mana", f"({{T}}: Add {{{sym}}}.)", effects=(Effect("add_mana", {"mana": [sym]}),),
+                           cost=parse_cost_text("{T}"))] for t, sym in _LAND_MANA.items()}
+    return [Effect("animate", {"what": what, "subtypes": [], "land_choice": choices,
+                               "in_addition": bool(m.group(3)), "duration": "eot"})]
+
+
+@reader(r"^(.+?) becomes? the creature type of your choice until end of turn$")
+def _become_chosen_type(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"SELF becomes the creature type of your choice until end of turn" (Mistform Dreamer, Greater Morphling):
+    the type chosen as it resolves (608.2d, 205.3m); its creature types are only that one (205.1b), layer 4."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("animate", {"what": what, "subtypes": [], "keep_types": True,
+                                                         "type_choice": True, "duration": "eot"})]
+
+
 #: this family's readers, in the order they are tried
 _WORD_KINDS = {"color word": "color", "basic land type": "land", "creature type": "creature"}
 
@@ -365,4 +459,5 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _add_types, _animate, _animate_base, _base_pt,
                                _base_power, _base_pt_of, _artifact_creature_pump, _artifact_creature, _color_choice,
-                               _pump_become, _lose_all, _change_text, _become_type)
+                               _pump_become, _become_base, _lose_all, _change_text, _become_type,
+                               _become_chosen_type, _become_chosen_land_type, _become_color)

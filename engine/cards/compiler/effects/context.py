@@ -40,7 +40,18 @@ class Ctx:
         self.targets.append(spec)
         return {"target": len(self.targets) - 1}
 
-    def _fix_filter(self, f: dict[str, Any]) -> dict[str, Any] | None:
+    def _target_controller(self) -> Any:
+        """"Target creature an opponent controls ... that player": with no player named before, the controller
+        of that target (Mutiny, Public Execution, Dong Zhou): the last reference, a target whose filter names
+        a controller other than you; None otherwise."""
+        t = self.last
+        if self.last_player is not None or not (isinstance(t, dict) and set(t) == {"target"}):
+            return None
+        f = self.targets[t["target"]].filter
+        return {"controller_of": t} if f.get("controller") in ("opponent", "not_you") and not f.get("player") \
+            else None
+
+    def _fix_filter(self, f: dict[str, Any], target: bool = False) -> dict[str, Any] | None:
         need = f.pop("_needs_player_target", None)
         if need:
             pf: dict[str, Any] = {"player": True}
@@ -54,6 +65,13 @@ class Ctx:
         else:
             for k in ("controller", "owner"):
                 if f.get(k) == "that_player":
+                    ctl = self._target_controller()
+                    if ctl is not None:  # "each other creature that player controls": other than that target
+                        f[k] = ctl
+                        if f.get("other") and not target:
+                            del f["other"]
+                            f["other_than"] = ctl["controller_of"]
+                        continue
                     if self.last_player is None:
                         return None
                     f[k] = "opponent" if self.last_player == "each_opponent" else self.last_player
@@ -81,7 +99,7 @@ class Ctx:
             return r
         if p in ("that player", "they", "that opponent", "the player",
                  "that player or that planeswalker's controller"):
-            return self.last_player
+            return self.last_player if self.last_player is not None or p == "they" else self._target_controller()
         if p in ("its controller", "that creature's controller", "that permanent's controller",
                  "that spell's controller", "its owner", "that creature's owner", "their controller",
                  "their controllers", "their owners", "its owner's", "the creature's controller",
@@ -94,6 +112,16 @@ class Ctx:
             key = "owner_of" if "owner" in p else "controller_of"
             return {key: base}
         if p in ("that player's", "their"):
+            return self.last_player
+        m = re.fullmatch(r"(target (?:creature|permanent|artifact|enchantment|land|planeswalker|nonland permanent|"
+                         r"[a-z]+ creature))'s (controller|owner)", p)
+        if m:  # "Target creature's controller sacrifices it, then that player creates a 5/5 Dragon" (Sarkhan the
+            # Mad): the target, and the player who controls (owns) it as the instruction is carried out (608.2c)
+            t = self.ref(m.group(1))
+            if not (isinstance(t, dict) and "target" in t):
+                return None
+            self.last = t
+            self.last_player = {("owner_of" if m.group(2) == "owner" else "controller_of"): t}
             return self.last_player
         m = re.fullmatch(r"each of (that player|its controller|that creature's controller|that spell's controller)'s "
                          r"opponents", p)
@@ -146,7 +174,7 @@ class Ctx:
         if self.targeting and p in ("that spell", "that spell or ability", "that ability"):
             self.last = "targeting"  # the spell or ability whose targeting triggered the ability (603.2, 114.1)
             return "targeting"
-        if p in ("him", "her", "himself", "herself"):
+        if p in ("him", "her", "himself", "herself", "he", "she"):
             # oracle text calls other objects "it": "him"/"her" is the legend itself (Gideon's "dealt to him")
             return "self"
         m = re.fullmatch(r"each other (.+?) that shares? a color with (?:it|that creature|that permanent)", p)
@@ -208,7 +236,7 @@ class Ctx:
                 and not re.search(r"\btarget (?:player|opponent) controls$", p):
             return None  # not a target; "creatures target opponent controls" is a group (below)
         if spec is not None:
-            f = self._fix_filter(dict(spec.filter))
+            f = self._fix_filter(dict(spec.filter), target=True)
             if f is None:
                 return None
             spec = TargetSpec(f, spec.text, spec.count, spec.min)
@@ -221,6 +249,7 @@ class Ctx:
                     # "target player or planeswalker ... that player or that planeswalker's controller":
                     # the player chosen, or the chosen planeswalker's controller (306.2)
                     self.last_player = {"controller_of": r}
+
             return r
         m = re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five|six|x|one or two|one, two, or three) "
                          r"(?:(?:other )?target .+|targets))", p)
@@ -260,6 +289,32 @@ class Ctx:
                 r["different"] = "name" if m.group(2) == "names" else "mana_value"
             self.last = r
             return r
+        m = re.fullmatch(r"(a|an) (.+?) of an opponent's choice( from .+)?", p)
+        if m and "target" not in p:  # "return a nonland card of an opponent's choice from your graveyard" (Tasigur):
+            # an opponent chooses it as the effect resolves (608.2c; of several, one the controller names)
+            f = parse_noun(m.group(2) + (m.group(3) or ""))
+            if f is None or f.get("player"):
+                return None
+            f = self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": f, "chooser": "opponent"}
+            self.last = r
+            return r
+        m = re.fullmatch(r"(a|an|one|two|three) (.+?) at random( from .+)", p)
+        if m and "target" not in p:  # "return a Zombie card at random from your graveyard to your hand": the
+            # objects are chosen by no player, at random (701.7b-like), as the effect resolves (608.2c)
+            f = parse_noun(m.group(2) + m.group(3))
+            if f is None or f.get("player") or f.get("zone") in (None, "battlefield", "stack"):
+                return None
+            f = self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": f, "random": True}
+            if m.group(1) in _UP_TO:
+                r["amount"] = _UP_TO[m.group(1)]
+            self.last = r
+            return r
         m = re.fullmatch(r"(a|an|another|one) (.+)", p)
         if m and "target" not in p:
             f = parse_noun(("another " if m.group(1) == "another" else "") + m.group(2))
@@ -269,6 +324,27 @@ class Ctx:
             if f is None:
                 return None
             r = {"choose": f}
+            self.last = r
+            return r
+        m = re.fullmatch(r"(?:each|all) (.+?) attached to (that creature|it|that permanent|target .+)", p)
+        if m:  # "destroy all Equipment attached to that creature" (Turn to Slag): what the reference names then
+            f, ref = parse_noun(m.group(1)), self.ref(m.group(2))
+            if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") \
+                    or not (isinstance(ref, dict) and "target" in ref or ref == "it"):
+                return None
+            r = {"each": {**f, "attached_ref": ref}}
+            self.last = r
+            return r
+        m = re.fullmatch(r"(?:each|all) (.+?) and (?:each|all) (.+)", p)
+        if m and "target" not in p:  # "destroy all creatures you don't control and all planeswalkers you don't
+            # control" (In Garruk's Wake): one group of the two kinds (608.2c)
+            fa, fb = parse_noun(m.group(1)), parse_noun(m.group(2))
+            fa = self._fix_filter(fa) if fa is not None else None
+            fb = self._fix_filter(fb) if fb is not None else None
+            if fa is None or fb is None or fa.get("player") or fb.get("player") \
+                    or {fa.get("zone"), fb.get("zone")} - {None, "battlefield"}:
+                return None
+            r = {"each": {"or": [fa, fb]}}
             self.last = r
             return r
         m = re.fullmatch(r"(each|all|every) (.+?) except (?:for )?(.+)", p)
@@ -291,6 +367,11 @@ class Ctx:
                 return None
             if f.get("player") and set(f) <= {"player", "opponent"}:
                 return "each_opponent" if f.get("opponent") else "each_player"
+            if f.get("other") and f.get("token") and self.last == "created":
+                # "create a token that's a copy of it ... Then exile all other Nightmare tokens you control"
+                # (Abyssal Harvester): other than the tokens just created (608.2c), not SELF
+                del f["other"]
+                f["other_than"] = "created"
             r = {"each": f}
             self.last = r
             return r
@@ -331,7 +412,11 @@ def reader(pattern: str) -> Callable[[ReadFn], Reader]:
 
 
 def keyword_list(text: str) -> list[str] | None:
-    parts = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", text.lower()) if p.strip()]
+    # "protection from red and from blue" is one keyword with two qualities (702.16g): kept whole
+    low = re.sub(r"(protection from [a-z]+)((?:,? (?:and )?from [a-z]+)+)",
+                 lambda m: m.group(1) + re.sub(r",? (?:and )?from ", "\x00", m.group(2)), text.lower())
+    parts = [p.strip().replace("\x00", " and from ") for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", low)
+             if p.strip()]
     out = []
     for p in parts:
         m = re.fullmatch(r"protection from (white|blue|black|red|green|creatures|artifacts|everything|each color|"
@@ -339,6 +424,14 @@ def keyword_list(text: str) -> list[str] | None:
         if m:
             q = m.group(1)
             out.append("Protection from " + q)
+            continue
+        m = re.fullmatch(r"protection from ((?:white|blue|black|red|green)"
+                         r"(?: and from (?:white|blue|black|red|green))+)", p)
+        if m:  # "has protection from red and from blue" (Sword of Fire and Ice): both qualities (702.16g)
+            out.append("Protection from " + m.group(1))
+            continue
+        if p == "protection from the chosen player":  # 702.16j: the player chosen as it entered (614.12)
+            out.append("Protection from the chosen player")
             continue
         if p in ("protection from the color of your choice", "protection from the color of its controller's choice"):
             out.append("Protection from chosen color")

@@ -81,6 +81,18 @@ def _dmg(n: Any, to: Any, src: Any) -> Effect:
     return Effect("damage", args)
 
 
+@reader(rf"^{SRC} deals (\d+|x) damage divided evenly, rounded down, among any number of targets$")
+def _damage_evenly(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Fireball: one or more targets chosen (601.2c), each dealt the amount over their number, rounded down
+    (107.1a); the number is of the targets chosen, a target gone illegal still counting (608.2b)."""
+    src = source_ref(m.group(1), c)
+    n = amount_of(m.group(2), c)
+    if src is None or n is None:
+        return None
+    r = c.add_target(TargetSpec({"any": True}, "any number of targets", count=99, min=1))
+    return [_dmg({"per_target": n, "slot": r["target"]}, r, src)]
+
+
 @reader(rf"^{SRC} deals (\d+|x) damage divided as you choose among (.+)$")
 def _damage_div(m: re.Match, c: Ctx) -> list[Effect] | None:
     src = source_ref(m.group(1), c)
@@ -124,9 +136,13 @@ def _bite(m: re.Match, c: Ctx) -> list[Effect] | None:
     src = c.ref(m.group(1))
     if src is None:
         return None
+    if isinstance(src, dict) and "target" not in src:
+        return None  # "each creature you control deals damage equal to its power to ...": one source here
     to = c.ref(m.group(3))
-    if to is None:
+    if to is None or to == src:  # "each of those creatures deals damage ... to that creature": not itself
         return None
+    if isinstance(to, dict) and (to.get("each") or {}).get("other") and src != "self":
+        return None  # "target creature deals damage ... to each other creature": other than that one, not SELF
     return [_dmg({"power_of": src}, to, src)]
 
 
@@ -140,4 +156,4 @@ def _self_damage(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_self_damage, _damage, _damage_div, _damage_eq, _damage_eq2, _bite)
+READERS: tuple[Reader, ...] = (_self_damage, _damage, _damage_evenly, _damage_div, _damage_eq, _damage_eq2, _bite)

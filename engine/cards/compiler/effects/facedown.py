@@ -37,11 +37,23 @@ def _turn_down(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Turn target creature face down" (Cyber Conversion): a face-down 2/2 (707.2), the same object;
     "It's a 2/2 Cyberman artifact creature." after it gives other face-down characteristics
     (engine/cards/compiler/effects/sequence.py)."""
-    what = c.ref(m.group(1))
-    if what is None or what == "self":
+    what = c.ref(m.group(1))  # "{1}{G}: Turn SELF face down" (Obscuring Aether): the same object (707.8)
+    if what is None:
         return None
     return [Effect("action", {"name": "turn_face_down", "what": what})]
 
 
+@reader(r"^(you may )?look at (each face-down creature that's attacking or blocking|target face-down creature|"
+        r"each face-down creature(?: you don't control)?)$")
+def _look_face_down(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"You may look at each face-down creature that's attacking or blocking" (Revealing Wind), "Look at target
+    face-down creature" (Aven Soulgazer): its controller may know those cards from now on (707.5, 400.2)."""
+    what = c.ref(m.group(2))
+    if what is None:
+        return None
+    look = Effect("action", {"name": "look_face_down", "what": what})
+    return [Effect("may", {"effects": [look]})] if m.group(1) else [look]
+
+
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_manifest, _turn_down)
+READERS: tuple[Reader, ...] = (_manifest, _turn_down, _look_face_down)

@@ -16,7 +16,8 @@ from engine.cards.compiler.text import title as _title
 #: the words that refer back to the cards a search found (608.2c)
 _FOUND = r"(?:it|them|that card|those cards|the card|these cards)"
 #: how many a search looks for (701.15b, 701.15d)
-_COUNT = (r"(a|an|up to one|up to two|up to three|up to four|up to five|two|three|four|five|x|up to x|any number of|"
+_COUNT = (r"(a|an|up to one|up to two|up to three|up to four|up to five|up to six|up to seven|two|three|four|five|x|"
+          r"up to x|any number of|"
           r"up to that many)")  # "that many": what the instruction before did (608.2c: Scapeshift's lands sacrificed)
 
 
@@ -37,6 +38,23 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
     if got and m.group(3):
         got[0].args.update(with_x(got[0].args, c.x))
     return got
+
+
+@reader(
+    r"^search (target opponent's|target player's) library for " + _COUNT + r" (.+?)(?:,| and) (?:(put) " + _FOUND
+    + r" onto the battlefield under your control|(exile) " + _FOUND + r")(?:, then that player shuffles)?$"
+)
+def _search_theirs(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.15a, 401.2: "Search target opponent's library for a creature card and put that card onto the battlefield
+    under your control" (Bribery), "Search target player's library for a card and exile it" (Extract): the
+    resolving ability's controller looks through that player's library (searched by its controller, 701.15a) and
+    that library is shuffled ("Then that player shuffles", the next sentence, is that shuffle)."""
+    who = c.player(m.group(1)[:-2])
+    got = _search_common(m.group(2), m.group(3), "onto the battlefield" if m.group(4) else "into exile", False)
+    if who is None or not got or got[0].op != "search" or got[0].args.get("who") is not None:
+        return None
+    c.last_player = who
+    return [Effect("search", {**got[0].args, "in_library_of": who})]
 
 
 #: 305.6: the basic land types
@@ -115,6 +133,7 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
     if different:
         f["different_names"] = True
     n: Any = {"a": 1, "an": 1, "up to one": 1, "up to two": 2, "up to three": 3, "up to four": 4, "up to five": 5,
+              "up to six": 6, "up to seven": 7,
               "two": 2, "three": 3, "four": 4,
               "five": 5, "x": {"x": True}, "up to x": {"x": True}, "any number of": 99,
               "up to that many": {"that_much": True}}.get(count) or int(count)
@@ -290,7 +309,7 @@ _DIG = re.compile(
     r"^look at the top (two|three|four|five|six|seven|eight|x|\d+) cards of your library\. "
     r"(?:(you may reveal|you may put|put) (an?|one|two|up to two|any number of) (.+?) (?:from among them|of them) "
     r"(?:and put (?:it|them|that card) )?(into your hand|onto the battlefield(?: tapped)?)|put (one|two) of them "
-    r"into your hand)"
+    r"into your (hand|graveyard))"
     r"(?: and the rest (into your graveyard|on the bottom of your library in (?:a random|any) order))?\.?"
     r"(?: put the rest (into your graveyard|on the bottom of your library in (?:a random|any) order)\.?)?$"
 )
@@ -336,14 +355,18 @@ def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
     if not m:
         return None
     n = amount(m.group(1))
-    rest = m.group(7) or m.group(8)
+    rest = m.group(8) or m.group(9)
+    if rest is None and m.group(7) == "graveyard":
+        # "Look at the top two cards of your library. Put one of them into your graveyard." (Jace, the Living
+        # Guildpact): the other stays on top, where it was (401.4 asks no new order of cards left in place)
+        rest = "library_top"
     if rest is None:
         return None
     if m.group(6):
         n6 = number(m.group(6))
         if n6 is None:
             return None
-        take, f, to, optional = n6, {}, "hand", False
+        take, f, to, optional = n6, {}, m.group(7), False
     else:
         take = {"a": 1, "an": 1, "one": 1, "two": 2, "up to two": 2, "any number of": 99}[m.group(3)]
         noun = m.group(4)
@@ -361,7 +384,8 @@ def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
             take = len(f["or"])      # "an Angel card, a Demon card, and/or a Dragon card": one of each
             f = {**f, "one_of_each": True}
     args: dict[str, Any] = {"amount": n, "take": take, "filter": f, "to": to,
-                            "rest": "graveyard" if "graveyard" in rest else "library_bottom"}
+                            "rest": rest if rest == "library_top" else "graveyard" if "graveyard" in rest
+                            else "library_bottom"}
     if optional:
         args["optional"] = True
     if m.group(5) and "tapped" in m.group(5):
@@ -416,7 +440,7 @@ def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _search_split_dest, _player_search, _shuffle,
                                _player_shuffles, _search_named_gy, _search_shuffle, _search_named2, _reveal_take,
-                               _from_milled, _search_exile_rest)
+                               _from_milled, _search_exile_rest, _search_theirs)
 
 
 # "Look at the top N cards of your library." and what follows it, read by parts (a typed
@@ -456,6 +480,15 @@ def _dest(d: str) -> str:
 def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     """701.13a (reveal) / looking at the top cards of a library: a dig effect, or None."""
     t = text.strip().rstrip(".").lower()
+    m = re.fullmatch(r"you may (look at the top \w+ cards of your library)\. if you do, (reveal .+? from among them), "
+                     r"then (put (?:that card|those cards|it|them) on top of your library(?: in any order)?) and the "
+                     r"rest on the bottom(?: of your library)? in any order", t)
+    if m:  # "You may look at the top five cards of your library. If you do, reveal up to one basic land card from
+        # among them, then put that card on top of your library and the rest on the bottom in any order" (Fertile
+        # Thicket): not looking leaves the library as it is; looking puts the rest on the bottom (608.2c)
+        inner = read_look(f"{m.group(1)}. {m.group(2)} and {m.group(3)} and the rest on the bottom of your library "
+                          f"in any order", ctx)
+        return None if inner is None else [Effect("may", {"effects": list(inner)})]
     # "..., put one of them into your hand, and exile the rest" (Ancestral Memories-like): the rest exiled (406.2)
     t = re.sub(r"^((?:look at|reveal) the top [^,.]+ of your library), (put )", r"\1. \2", t)
     t = re.sub(r"(,? and |\. )exile the (rest|others?)$",

@@ -7,16 +7,23 @@ from itertools import combinations
 from typing import Any
 
 from engine.cards.abilities import Effect
-from engine.cards.compiler.effects.amounts import amount_of, ctx_quantity
+from engine.cards.compiler.effects.amounts import WHERE_X, amount_of, bind_x, ctx_quantity
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.quantities import quantity
-from engine.cards.compiler.targets import parse_noun
+from engine.cards.compiler.targets import number, parse_noun
 from engine.mana import parse_cost
 
 
 @reader(r"^add ((?:\{[wubrgc]\})+)$")
 def _add_mana(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"mana": list(parse_cost(m.group(1)))})]
+
+
+@reader(r"^add (two|three|four|five|six|seven|eight|nine|ten) (\{[wubrgc]\})$")
+def _add_n_of(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """106.1, 605.1a: "Add seven {R}" (Irencrag Feat), "Add six {G}" (Castle Garenbrig): that many of the symbol."""
+    n = number(m.group(1))
+    return None if not n else [Effect("add_mana", {"mana": list(parse_cost(m.group(2))) * n})]
 
 
 @reader(r"^spend this mana only to cast (?:an? )?(.+?) spells?$")
@@ -34,8 +41,12 @@ def _add_mana_or(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"choice": [list(parse_cost(o)) for o in opts]})]
 
 
-@reader(r"^add (one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) mana of any (one )?color$")
+@reader(r"^add (one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) mana of any (one )?color" + WHERE_X + "$")
 def _add_any(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Add three mana of any one color"; "Add X mana of any one color, where X is SELF's power" (107.3: the
+    amount counted as the ability resolves, 605.3a)."""
+    if not bind_x(m.group(3), c):
+        return None
     n = amount_of(m.group(1), c)
     args: dict[str, Any] = {"any": n}
     if m.group(2) or n == 1:
@@ -51,8 +62,12 @@ def _add_different(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"choice": [list(o) for o in combinations("WUBRG", n)]})]
 
 
-@reader(r"^add (two|three|x|\d+) mana in any combination of colors$")
+@reader(r"^add (two|three|x|\d+) mana in any combination of colors" + WHERE_X + "$")
 def _add_combo(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Add X mana in any combination of colors, where X is the number of creatures you control with defender"
+    (Axebane Guardian): each mana's color chosen (106.1a)."""
+    if not bind_x(m.group(2), c):
+        return None
     return [Effect("add_mana", {"any": amount_of(m.group(1), c)})]
 
 
@@ -154,10 +169,14 @@ def _mana_not_for(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("mana_restriction", {"spells": {"types": [m.group(1).capitalize()], "or_abilities_of": {}}})]
 
 
-@reader(r"^add one mana of any (color|type) that a land (you|an opponent) controls? could produce$")
+@reader(r"^add one mana of any (color|type) that an? (.+? (?:you|an opponent) controls?) could produce$")
 def _add_could_produce(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """106.7: Exotic Orchard, Reflecting Pool: what those lands' mana abilities would make now."""
-    f = {"types": ["Land"], "controller": "you" if m.group(2) == "you" else "opponent"}
+    """106.7: Exotic Orchard, Reflecting Pool ("a land you control"), Plaza of Harmony ("a Gate you
+    control"), Star Compass ("a basic land you control"): what those permanents' mana abilities would
+    make now."""
+    f = parse_noun(m.group(2))
+    if f is None or f.get("_needs_player_target") or "controller" not in f:
+        return None
     return [Effect("add_mana", {"could_produce": f, "colors_only": m.group(1) == "color"})]
 
 
@@ -169,6 +188,7 @@ def _add_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _add_mana,
+    _add_n_of,
     _add_could_produce,
     _mana_only,
     _add_mana_or,

@@ -9,6 +9,7 @@ from typing import Any
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, ctx_quantity, equal_to, scaled
 from engine.cards.compiler.effects.context import PLAYER, Ctx, Reader, reader
+from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.targets import number, parse_noun
 
 
@@ -50,7 +51,7 @@ def _equal_amount(q: str, c: Ctx) -> Any:
     """The amount of "... equal to Q": "its power" and "that creature's power" name the last object (608.2c),
     other quantities as read with the sentence's references ("the sacrificed creature's power")."""
     it = c.last if c.last is not None else "it"
-    if re.fullmatch(r"(?:its|that creature's|that card's) (?:power|toughness|mana value)", q):
+    if re.fullmatch(r"(?:its|that creature's|that card's|the card's) (?:power|toughness|mana value)", q):
         return equal_to(q, its=it, that_creature=it, c=c)
     out = ctx_quantity(q, c)
     ref = next((out[k] for k in ("power_of", "toughness_of", "mv_of") if isinstance(out, dict) and k in out), None)
@@ -95,10 +96,12 @@ def _lose_unless_controls(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("lose_life", {"who": who, "amount": int(m.group(3)), "unless_controls": f})]
 
 
-@reader(rf"^(?:{PLAYER} )?(gain|lose)s? (half (?:their|your|his or her) life(?: total)?, rounded (?:up|down))$")
+@reader(rf"^(?:{PLAYER} )?(gain|lose)s? ((?:half|a third of) (?:their|your|his or her) life(?: total)?, "
+        r"rounded (?:up|down))$")
 def _life_half(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"That player loses half their life, rounded up" (107.1a): half the life total of each player
-    who loses it, counted for that player as the instruction is carried out (608.2c)."""
+    """"That player loses half their life, rounded up", "each player loses a third of their life, rounded up"
+    (Dire Fleet Ravager; 107.1a): that part of the life total of each player who loses it, counted for that
+    player as the instruction is carried out (608.2c)."""
     who = c.player(m.group(1) or "you")
     n = ctx_quantity(m.group(3), c)
     if who is None or n is None or (who != "you" and "your life" in m.group(3)):
@@ -113,7 +116,7 @@ def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     it = c.last if c.last is not None else "it"
     # "its power" and "that creature's power" name the last object; other quantities as read
     n = equal_to(q, its=it, that_creature=it, c=c) if re.fullmatch(
-        r"(?:its|that creature's|that card's) (?:power|toughness|mana value)", q) else ctx_quantity(q, c)
+        r"(?:its|that creature's|that card's|the card's) (?:power|toughness|mana value)", q) else ctx_quantity(q, c)
     if who is None or n is None:
         return None
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
@@ -152,21 +155,35 @@ def _discard_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("discard", {"who": who, "amount": "all"})]
 
 
-@reader(rf"^(?:{PLAYER} )?mills? (?:([a-z]+|\d+|that many) cards?(?:, where x is (.+))?|cards equal to (.+))$")
+@reader(rf"^(?:{PLAYER} )?mills? (?:([a-z]+|\d+|that many) cards?(?:, where x is (.+))?|cards equal to (.+)"
+        r"|((?:half|a third of) (?:their|your|his or her) library, rounded (?:up|down)))$")
 def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Mill (a later keyword action: "put the top N cards of their library into their graveyard"): "Target
     player mills X cards, where X is the number of lands you control" (Dreadwaters): X bound for the sentence
     (107.3); "each opponent mills cards equal to the number of cards in their hand" (Folio of Fancies): counted
-    for each player who mills ("their": that player, 608.2c)."""
+    for each player who mills ("their": that player, 608.2c); "target player mills half their library, rounded
+    up" (Fleet Swallower, Traumatize; 107.1a): half the cards in the library of each player who mills."""
     who = c.player(m.group(1) or "you")
     if not bind_x(m.group(3), c):
         return None
-    n = amount_of(m.group(2), c) if m.group(2) else equal_to(m.group(4), c=c)
-    if who is None or n is None:
+    part = m.group(5)
+    n = amount_of(m.group(2), c) if m.group(2) else ctx_quantity(part, c) if part else equal_to(m.group(4), c=c)
+    if who is None or n is None or part and who != "you" and "your library" in part:
         return None
     if who == "you":  # "from among them" / "the cards milled this way" of the next instruction: your own cards
         c.last = "milled"
     return [Effect("mill", {"who": who, "amount": n})]
+
+
+@reader(rf"^(?:{PLAYER} )?mills? half (?:their|your) library, rounded (up|down)$")
+def _mill_half(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target player mills half their library, rounded down" (Traumatize): half the cards in the library of
+    each player who mills, counted as it resolves (107.1a: rounded as the effect says)."""
+    who = c.player(m.group(1) or "you")
+    if who is None:
+        return None
+    return [Effect("mill", {"who": who, "amount": {
+        "half": {"count": {"zone": "library", "owner": "that_player"}}, "up": m.group(2) == "up"}})]
 
 
 @reader(rf"^(?:{PLAYER} )?puts? the top (card|[a-z]+|\d+)(?: cards?)? of "
@@ -242,6 +259,18 @@ def _redistribute(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("redistribute_life", {})]
 
 
+@reader(r"^each (player|opponent) with (exactly )?(\d+)( or less| or more)? life (wins|loses) the game$")
+def _win_lose_with_life(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player with exactly 13 life loses the game" (Triskaidekaphobia): the players whose life total is
+    that much as it resolves (119.1, 104.3e)."""
+    n = int(m.group(3))
+    key = "life_le" if m.group(4) == " or less" else "life_ge" if m.group(4) == " or more" else "life_eq"
+    if not m.group(2) and not m.group(4):
+        return None
+    f: dict[str, Any] = {"player": True, key: n, **({"opponent": True} if m.group(1) == "opponent" else {})}
+    return [Effect("win_game" if m.group(5) == "wins" else "lose_game", {"who": {"each": f}})]
+
+
 @reader(r"^(you|target player|that player|target opponent|each opponent) (win|wins|lose|loses) the game$")
 def _win_lose(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1))
@@ -250,10 +279,18 @@ def _win_lose(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("win_game" if m.group(2).startswith("win") else "lose_game", {"who": who})]
 
 
-@reader(r"^(?:(you|target player|that player) )?takes? an extra turn after this one$")
+@reader(r"^(?:(you|target player|that player) )?takes? (an|two|three) extra turns? after this one(?: for each (.+))?$")
 def _extra_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """500.7: "Take an extra turn after this one"; "Take two extra turns after this one" (Teferi, Master of Time):
+    that many, one after the other; "... for each coin that comes up heads" (Ral Zarek): one for each."""
     who = c.player(m.group(1) or "you")
-    return None if who is None else [Effect("extra_turn", {"who": who})]
+    n: Any = {"an": 1, "two": 2, "three": 3}[m.group(2)]
+    if m.group(3):
+        per = quantity(m.group(3))
+        if per is None or n != 1:
+            return None
+        n = per
+    return None if who is None else [Effect("extra_turn", {"who": who, **({"amount": n} if n != 1 else {})})]
 
 
 @reader(r"^after this main phase, there is an additional combat phase followed by an additional main phase$")
@@ -337,6 +374,21 @@ def _reveal_discard_named(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("discard", {"what": {"each": {"chosen_name": True, "zone": "hand", "owner": who}}})]
 
 
+@reader(r"^look at the top (card|two cards|three cards) of (your|target player's|target opponent's|each player's) "
+        r"library$")
+def _look_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """401.2, 701.15a-like: "Look at the top card of your library" (Brutal Deceiver), "... of each player's library"
+    (Case the Joint): those cards are shown to the controller alone; nothing moves."""
+    who = c.player({"your": "you", "each player's": "each player"}.get(m.group(2), m.group(2)[:-2]))
+    n = {"card": 1, "two cards": 2, "three cards": 3}[m.group(1)]
+    if who is None:
+        return None
+    # "that card"/"it" after this (Puresight Merrow's "You may exile that card") would name the card looked at:
+    # not read here (an unknown reference makes the card unsupported rather than act on SELF)
+    c.last = {"looked_at_top": who}
+    return [Effect("reveal", {"who": who, "zone": "library_top", "amount": n, "to": "you"})]
+
+
 @reader(r"^look at (target player's|target opponent's|that player's|each opponent's) hand$")
 def _look_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1)[:-2])
@@ -344,21 +396,23 @@ def _look_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^you choose (a|an|one|up to one|two|up to two) (.+?) from (?:it|them|that player's hand|their hand|among them)"
-    r"(?: (with .+))?$"
+    r"^you choose (a|an|one|up to one|two|up to two) (.+?) from (?:it|them|that player's hand|their hand|among them|"
+    r"(that player's graveyard or hand|their graveyard or hand))(?: (with .+))?$"
 )
 def _choose_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"You choose a nonland card from it [with mana value 3 or less]": the caster chooses (608.2c)."""
-    noun = m.group(2) + (" " + m.group(3) if m.group(3) else "")
+    """"You choose a nonland card from it [with mana value 3 or less]": the caster chooses (608.2c); "from that
+    player's graveyard or hand" (Never Happened, Memory Leak): among the cards of both zones of that player."""
+    noun = m.group(2) + (" " + m.group(4) if m.group(4) else "")
     if noun in ("card", "cards"):
         f: dict[str, Any] | None = {}
     else:
         f = parse_noun(noun)
-    if f is None or c.last_player is None:
+    if f is None or c.last_player is None or m.group(3) and "or" in f:
         return None
     f.pop("zone", None)
     n = {"a": 1, "an": 1, "one": 1, "up to one": 1, "two": 2, "up to two": 2}[m.group(1)]
-    c.last = {"choose": {**f, "zone": "hand", "owner": c.last_player}, "chooser": "you", "amount": n,
+    where = {"or": [{"zone": "graveyard"}, {"zone": "hand"}]} if m.group(3) else {"zone": "hand"}
+    c.last = {"choose": {**f, **where, "owner": c.last_player}, "chooser": "you", "amount": n,
               **({"up_to": True} if m.group(1).startswith("up to") else {})}
     return []   # the choice is made here; the next instruction acts on "that card" (the chosen card)
 
@@ -416,8 +470,8 @@ def _gy_shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^(each opponent|each player|target player|target opponent|you) exiles? (a|an|one|two|three) (?:(.+?) )?cards? "
-    r"from (?:their|your) (hand|graveyard)$"
+    r"^(each opponent|each player|target player|target opponent|you|that player) exiles? (a|an|one|two|three) "
+    r"(?:(.+?) )?cards? from (?:their|your) (hand|graveyard)$"
 )
 def _exile_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Each opponent exiles a card from their hand", "Target player exiles a card from their
@@ -502,12 +556,16 @@ def _pay_or_top(m: re.Match, c: Ctx) -> list[Effect] | None:
                                                  "filter": {"drawn_this_turn": True}})]
 
 
-@reader(r"^reveal a card at random from your hand$")
+@reader(rf"^(?:{PLAYER} )?reveals? a card at random from (?:your|their|his or her) hand$")
 def _reveal_random(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """701.15a: "reveal a card at random from your hand" (Cursed Scroll): "that card" after it is the card
-    revealed (engine/cards/compiler/effects/sequence.py)."""
+    """701.13a: "reveal a card at random from your hand" (Cursed Scroll), "that player reveals a card at random
+    from their hand" (Merfolk Spy): "that card" after it is the card revealed (engine/cards/compiler/effects/
+    sequence.py)."""
+    who = c.player(m.group(1) or "you")
+    if who is None:
+        return None
     c.last = "revealed"
-    return [Effect("action", {"name": "reveal_random", "who": "you"})]
+    return [Effect("action", {"name": "reveal_random", "who": who})]
 
 
 @reader(r"^search (target player's|target opponent's) graveyard, hand, and library for (any number of|all) cards "
@@ -581,6 +639,7 @@ READERS: tuple[Reader, ...] = (
     _life_eq,
     _discard,
     _discard_hand,
+    _mill_half,
     _mill,
     _mill_old,
     _poison,
@@ -588,6 +647,7 @@ READERS: tuple[Reader, ...] = (
     _set_life_total,
     _life_becomes,
     _double_life,
+    _win_lose_with_life,
     _win_lose,
     _end_the_turn,
     _gain_lost_this_way,
@@ -600,7 +660,7 @@ READERS: tuple[Reader, ...] = (
     _hand_to_top,
     _reveal_hand,
     _reveal_discard_named,
-    _look_hand,
+    _look_hand, _look_top,
     _choose_from_hand,
     _discard_chosen,
     _draw_additional,

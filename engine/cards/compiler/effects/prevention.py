@@ -47,15 +47,19 @@ def _prevent_by_group(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("prevent", {"by_each": what["each"], "combat": bool(m.group(1)), "duration": "eot"})]
 
 
-@reader(r"^prevent all (combat )?damage (?!that )(.+?) would deal this turn$")
+@reader(r"^(until your next turn, )?prevent all (combat )?damage (?!that )(.+?) would deal( this turn)?$")
 def _prevent_would_deal(m: re.Match, c: Ctx) -> list[Effect] | None:
     """615.1a: "Prevent all damage target instant or sorcery spell would deal this turn" (Dromoka's
     Command), "Prevent all combat damage target creature would deal this turn": a shield on the
-    source, as "... that would be dealt by X this turn" is."""
-    what = c.ref(m.group(2))
+    source, as "... that would be dealt by X this turn" is; "Until your next turn, prevent all damage target
+    permanent would deal" (Gideon of the Trials) until its controller's next turn begins (611.2a)."""
+    if bool(m.group(1)) == bool(m.group(4)):
+        return None
+    what = c.ref(m.group(3))
     if what is None or isinstance(what, dict) and "each" in what:
         return None
-    return [Effect("prevent", {"by": what, "combat": bool(m.group(1)), "duration": "eot"})]
+    return [Effect("prevent", {"by": what, "combat": bool(m.group(2)),
+                               "duration": "your_next_turn" if m.group(1) else "eot"})]
 
 
 @reader(r"^prevent all (combat )?damage that would be dealt to (.+?) this turn$")
@@ -92,17 +96,48 @@ def _cop(m: re.Match, c: Ctx) -> list[Effect] | None:
     if to is None:
         return None
     args: dict[str, Any] = {"to": to, "from_chosen_source": True, "next": True, "duration": "eot"}
-    kind = m.group(1)
-    if kind != "a source" or m.group(2):
-        noun = re.sub(r"^an? ", "", kind)
-        noun = re.sub(r" source$", " permanent", noun) if noun != "source" else "permanent"
-        f = parse_noun(noun + (m.group(2) or ""))
-        if f is None or f.get("player") or f.get("_needs_player_target"):
-            return None
-        f.pop("zone", None)
-        if noun.endswith("permanent"):
-            f.pop("permanent", None)  # a spell of that color is a source too (609.7a)
-        args["source_filter"] = f
+    kind = _source_kind(m.group(1), m.group(2))
+    if kind is None:
+        return None
+    return [Effect("prevent", {**args, **kind})]
+
+
+def _source_kind(kind: str, with_: str | None) -> dict[str, Any] | None:
+    """"a source", "a red source", "an artifact source", "a creature with shadow" of your choice: {} or the
+    source_filter the chosen source must match (609.7a: a spell of that color is a source too); None if unread."""
+    if kind == "a source" and not with_:
+        return {}
+    noun = re.sub(r"^an? ", "", kind)
+    noun = re.sub(r" source$", " permanent", noun) if noun != "source" else "permanent"
+    f = parse_noun(noun + (with_ or ""))
+    if f is None or f.get("player") or f.get("_needs_player_target"):
+        return None
+    f.pop("zone", None)
+    if noun.endswith("permanent"):
+        f.pop("permanent", None)  # a spell of that color is a source too (609.7a)
+    return {"source_filter": f}
+
+
+@reader(r"^prevent (all|the next (\d+|x)) damage (?:that would be dealt (?:to (.+?) )?this turn by (a source|an? "
+        r"[a-z ]+? source) of your choice|(a source|an? [a-z ]+? source) of your choice would deal(?: to (.+?))? "
+        r"this turn)$")
+def _prevent_chosen_source(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """615.1a, 609.7a: "Prevent the next 3 damage that would be dealt to any target this turn by a source of your
+    choice" (Healing Grace: a shield of 3 on that recipient against that source), "Prevent all damage a red source
+    of your choice would deal this turn" (Burrenton Forge-Tender), "... that would be dealt to you this turn by a
+    source of your choice" (Consulate Surveillance): the source chosen as it resolves."""
+    to_phrase = m.group(3) or m.group(6)
+    to = c.ref(to_phrase) if to_phrase else None
+    if to_phrase and to is None:
+        return None
+    kind = _source_kind(m.group(4) or m.group(5), None)
+    if kind is None:
+        return None
+    args: dict[str, Any] = {"from_chosen_source": True, "duration": "eot", **kind}
+    if to is not None:
+        args["to"] = to
+    if m.group(2):
+        args["amount"] = amount_of(m.group(2), c)
     return [Effect("prevent", args)]
 
 
@@ -143,7 +178,13 @@ def _prevent_group(m: re.Match, c: Ctx) -> list[Effect] | None:
     if m.group(3) and m.group(5):
         return None
     args: dict = {"combat": bool(m.group(1)), "duration": "eot"}
-    if to in ("players", "each player"):
+    both = re.fullmatch(r"you and (.+)", to or "")
+    if both:  # "to you and creatures you control" (Safe Passage): the player and the group alike (615.1a)
+        f = _group(both.group(1))
+        if f is None:
+            return None
+        args["to_players"], args["to_filter"] = "you", f
+    elif to in ("players", "each player"):
         args["to_players"] = "each"
     elif to == "you":
         if by is None:
@@ -192,4 +233,4 @@ def _prevent_sources(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (_fog, _prevent_by, _prevent_by_group, _prevent_would_deal, _prevent_group, _prevent_to,
-                               _prevent_next, _cop, _prevent_next_by, _prevent_sources)
+                               _prevent_next, _cop, _prevent_next_by, _prevent_sources, _prevent_chosen_source)

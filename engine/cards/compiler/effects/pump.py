@@ -49,6 +49,11 @@ def _pump_each_then_duration(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 def _pump_common(who: str, p: str, t: str, kw: str | None, dur: str | None, each: str | None, where: str | None,
                  c: Ctx, lose: str | None = None) -> list[Effect] | None:
+    if where and re.search(r"\bthose creatures\b", where) \
+            and re.fullmatch(r"(?:all |other )?[a-z ,-]*creatures [a-z ]+", who):
+        # "Ally creatures you control get +X/+X until end of turn, where X is the number of colors among those
+        # creatures" (General Tazri): the group the sentence affects, as it resolves (608.2c, 611.2c)
+        where = re.sub(r"\bthose creatures\b", who, where)
     if not bind_x(where, c):
         return None
     what = c.ref(who)
@@ -138,14 +143,21 @@ def _gain_kw_bare(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("grant", {"what": what, "keywords": kws, "duration": "permanent"})]
 
 
-@reader(r"^(.+?) gets? ([+-]\d+)/([+-]\d+) or ([+-]\d+)/([+-]\d+) until end of turn$")
+@reader(r"^(.+?) gets? ([+-](?:\d+|x))/([+-](?:\d+|x)) or ([+-](?:\d+|x))/([+-](?:\d+|x)) until end of turn"
+        r"(?:, where x is (.+))?$")
 def _pump_either(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"SELF gets +1/-1 or -1/+1 until end of turn": one of the two, chosen as it resolves (608.2d)."""
-    what = c.ref(m.group(1))
-    if what is None:
+    """"SELF gets +1/-1 or -1/+1 until end of turn": one of the two, chosen as it resolves (608.2d); "Target
+    creature gets +X/+X or -X/-X until end of turn, where X is the number of Swamps you control" (Liliana of the
+    Dark Realms: X counted as it resolves, 107.3)."""
+    if "x" in m.group(2) + m.group(3) + m.group(4) + m.group(5) and not m.group(6):
+        return None  # an X the sentence does not define
+    if not bind_x(m.group(6), c):
         return None
-    return [Effect("pump", {"what": what, "power": int(m.group(2)), "toughness": int(m.group(3)),
-                            "or": [int(m.group(4)), int(m.group(5))]})]
+    what = c.ref(m.group(1))
+    vals = [pt_value(m.group(i), c) for i in range(2, 6)]
+    if what is None or any(v is None for v in vals):
+        return None
+    return [Effect("pump", {"what": what, "power": vals[0], "toughness": vals[1], "or": [vals[2], vals[3]]})]
 
 
 @reader(r"^(.+?) gains? your choice of (.+?) until end of turn$")
@@ -175,9 +187,11 @@ def _lose_gain(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("grant", {"what": what, "keywords": gain, "lose": lose})]
 
 
-@reader(r"^(.+?) gains? (\".+\")(?: until end of turn)?$")
+@reader(r"^(.+?) gains? (\".+\")( until end of turn| until your next turn)?$")
 def _gain_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return _grant_quoted(m.group(1), m.group(2), c, "eot" if m.group(0).endswith("until end of turn") else "permanent")
+    """611.2a, 613.1f: 'target land gains "{T}: Add {G}" until end of turn', 'SELF gains "{T}: Add {G}" until your
+    next turn' (Wrenn and One), and with no duration, for good."""
+    return _grant_quoted(m.group(1), m.group(2), c, DURATIONS[m.group(3).strip()] if m.group(3) else "permanent")
 
 
 def _grant_quoted(who: str, quoted: str, c: Ctx, dur: str) -> list[Effect] | None:
@@ -199,6 +213,21 @@ def _grant_quoted(who: str, quoted: str, c: Ctx, dur: str) -> list[Effect] | Non
 @reader(r"^until end of turn, (.+?) gains? (\".+\")$")
 def _gain_quoted_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _grant_quoted(m.group(1), m.group(2), c, "eot")
+
+
+@reader(r"^until end of turn, (.+?) gains? ([^\"]+?),? and (\".+\")$|"
+        r"^(.+?) gains? ([^\"]+?),? and (\".+\") until end of turn$")
+def _gain_kw_and_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """611.2a, 613.1f: "Until end of turn, creatures you control gain deathtouch and "Whenever SELF deals damage to
+    an opponent, that player loses the game."" (Vraska, Scheming Gorgon): the keywords and the quoted ability, one
+    grant for that long."""
+    who, kw_text, quoted = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5),
+                                                                                    m.group(6))
+    kws = keyword_list(kw_text)
+    got = _grant_quoted(who, quoted, c, "eot") if kws else None
+    if not got:
+        return None
+    return [Effect("grant", {**got[0].args, "keywords": kws})]
 
 
 @reader(r"^until end of turn, (.+?) gets? ([+-]\w+)/([+-]\w+) and gains (\".+\")$")
@@ -234,6 +263,7 @@ READERS: tuple[Reader, ...] = (
     _gain_choice,
     _lose_kw,
     _lose_gain,
+    _gain_kw_and_quoted,
     _gain_quoted,
     _gain_quoted_pre,
     _pump_quoted,

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.context import DURATIONS, STATIC_READERS, TAPPED_DURATIONS, Ctx, Reader, reader
-from engine.cards.compiler.targets import parse_noun
+from engine.cards.compiler.targets import number, parse_noun
 
 _RULES = {"can't block": "cant_block", "can't attack": "cant_attack", "can't attack or block": "cant_attack_or_block",
           "can't be blocked": "cant_be_blocked", "attacks this turn if able": "must_attack",
@@ -19,17 +19,19 @@ _RULES = {"can't block": "cant_block", "can't attack": "cant_attack", "can't att
           # 702.11b, 702.18a: what hexproof and shroud mean, written out (no keyword is granted)
           "can't be the target of spells or abilities your opponents control": "untargetable_by_opponents",
           "can't be the target of spells or abilities": "untargetable",
-          "assigns no combat damage": "no_combat_damage"}  # 510.1a: it assigns none this turn
+          "assigns no combat damage": "no_combat_damage",  # 510.1a: it assigns none this turn
+          "can block an additional creature": "extra_block"}  # 509.1a: one more attacker this turn (Coastline Chimera)
 
 
 @reader(
     r"^(.+?) (can't block|can't attack or block|can't attack|can't be blocked|can't be regenerated|"
-    r"can't be the target of spells or abilities(?: your opponents control)?|assigns no combat damage)"
-    r"(?: this turn| until your next turn)?$"
+    r"can't be the target of spells or abilities(?: your opponents control)?|assigns no combat damage|"
+    r"can block an additional creature)(?: this turn| until your next turn)?$"
 )
 def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
-    if what is None or m.group(2) == "assigns no combat damage" and not m.group(0).endswith(" this turn"):
+    if what is None or m.group(2) in ("assigns no combat damage", "can block an additional creature") \
+            and not m.group(0).endswith(" this turn"):
         return None
     text = m.group(0)
     dur = (
@@ -40,6 +42,29 @@ def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
         else "permanent"
     )
     return [Effect("restrict", {"what": what, "rule": _RULES[m.group(2)], "duration": dur})]
+
+
+@reader(r"^(.+?) attacks? you this turn if able$")
+def _must_attack_you(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """508.1d: "Target creature an opponent controls attacks you this turn if able" (Alluring Siren): a
+    requirement to attack, and to attack the ability's controller rather than another player."""
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    return [Effect("restrict", {"what": what, "rule": "must_attack", "duration": "eot", "attack_player": "you"})]
+@reader(r"^(?:its|(.+?)'s?) activated abilities can't be activated( unless they're mana abilities)?"
+        r" (this turn|until your next turn)$")
+def _no_activations_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """602.5, 611.2a: "Its activated abilities can't be activated this turn" (Deadlock Trap, after "tap target
+    creature"), "That permanent's activated abilities can't be activated this turn" (Interdict), "until your next
+    turn, up to one target creature gets -3/-0 and its activated abilities can't be activated" (Dovin Baan: the
+    leading duration is this clause's too): a rule of that object for that long, mana abilities too unless the
+    sentence excepts them (605.1a)."""
+    what = c.ref(m.group(1) or "it")
+    if what is None:
+        return None
+    rule = "no_activated_abilities_unless_mana" if m.group(2) else "no_activated_abilities"
+    return [Effect("restrict", {"what": what, "rule": rule, "duration": DURATIONS[m.group(3)]})]
 
 
 @reader(r"^(.+?) gains? flashback for its mana cost until end of turn$")
@@ -67,6 +92,18 @@ SPELL_KIND_WORDS = "|".join(re.escape(k) for k in sorted(SPELL_KINDS, key=len, r
 
 _LIFE_WHO = {"players": "each", "each player": "each", "your opponents": "opponent", "each opponent": "opponent",
              "you": "you"}
+
+
+@reader(r"^you can't lose the game (this turn|until your next turn) and your opponents can't win the game "
+        r"(this turn|until your next turn)$")
+def _cant_lose_game_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """104.2, 104.3, 611.2: "You can't lose the game this turn and your opponents can't win the game this turn"
+    (Angel's Grace): two rules for the players for that long."""
+    if m.group(1) != m.group(2):
+        return None
+    dur = DURATIONS[m.group(1)]
+    return [Effect("player_effect", {"static": {"kind": "cant_lose_game", "who": "you"}, "duration": dur}),
+            Effect("player_effect", {"static": {"kind": "cant_win_game", "who": "opponent"}, "duration": dur})]
 
 
 @reader(r"^(players|each player|your opponents|each opponent|you) can't (gain|lose) life "
@@ -109,11 +146,29 @@ def _cant_cast_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
                                      "duration": DURATIONS[m.group(3)]})]
 
 
+@reader(r"^(each opponent|each player|target player|target opponent) can't cast (" + SPELL_KIND_WORDS
+        + r"|)spells during (?:that player's|their|his or her) next turn$")
+def _cant_cast_next_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """101.2, 611.2: "Each opponent can't cast instant or sorcery spells during that player's next turn"
+    (Sphinx's Decree, Azor, the Lawbringer): for each player named, a rule that applies during that player's
+    next turn only (500.1: not the turn it resolves in) and ends as that turn ends (514.2)."""
+    who: Any = _LIFE_WHO.get(m.group(1))
+    if who is None:
+        who = c.ref(m.group(1))
+        if who is None:
+            return None
+    return [Effect("player_effect", {"static": {"kind": "cast_forbid", "who": who, "spells": SPELL_KINDS[m.group(2)],
+                                                "when": "their_next_turn"},
+                                     "duration": "their_next_turn"})]
+
+
 #: the player statics a resolved effect may grant for a while (engine/player_statics.py reads "player" effects)
-_FOR_NOW = frozenset({"free_spells", "flash_spells", "player_keywords", "no_max_hand_size", "hand_size"})
+_FOR_NOW = frozenset({"free_spells", "flash_spells", "player_keywords", "no_max_hand_size", "hand_size",
+                      "life_floor"})  # "until end of turn, damage that would reduce your life total ..."
 
 
-@reader(r"^(until end of turn|until your next turn), (you .+)$|^((?:you|your) .+?) (this turn|until your next turn|"
+@reader(r"^(until end of turn|until your next turn), (you .+|damage that would reduce your life total .+)$|"
+        r"^((?:you|your) .+?) (this turn|until your next turn|"
         r"for the rest of the game|for as long as you control self)$")
 def _player_static_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """611.2a: "Until end of turn, you may cast spells from your hand without paying their mana costs" (Jaya
@@ -125,6 +180,58 @@ def _player_static_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     dur = DURATIONS[m.group(1) or m.group(4)]
     return [Effect("player_effect", {"static": st, "duration": dur}) for st in sts]
+
+
+@reader(r"^((?:(?:[a-z]+ )*?|other )spells) you (?:cast this turn|control) can't be countered(?: this turn)?$")
+def _uncounterable_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """101.1, 611.2a: "Creature spells you cast this turn can't be countered" (Domri, Anarch of Bolas), "Spells you
+    control can't be countered this turn" (Veil of Summer): "SPELLS you control can't be countered" for the player
+    until the turn ends."""
+    if "cast this turn" not in m.group(0) and not m.group(0).endswith(" this turn"):
+        return None  # for good: a static, not this effect
+    sts = STATIC_READERS[0](f"{m.group(1)} you control can't be countered") if STATIC_READERS else None
+    if not sts or any(st.get("kind") != "uncounterable_spells" or st.get("condition") for st in sts):
+        return None
+    return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
+
+
+@reader(r"^until end of turn, (your opponents and .+? with hexproof can be the targets of .+)$")
+def _ignore_hexproof_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """702.11b-c, 611.2a: "Until end of turn, your opponents and creatures your opponents control with hexproof can
+    be the targets of spells and abilities you control as though they didn't have hexproof" (Detection Tower)."""
+    sts = STATIC_READERS[0](m.group(1)) if STATIC_READERS else None
+    if not sts or any(st.get("kind") != "ignore_hexproof" for st in sts):
+        return None
+    return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
+
+
+@reader(r"^until end of turn, (damage that would reduce your life total to less than \w+ reduces it to \w+ instead)$")
+def _life_floor_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.1a, 611.2a: "Until end of turn, damage that would reduce your life total to less than 1 reduces it to 1
+    instead" (Angel of Grace)."""
+    sts = STATIC_READERS[0](m.group(1)) if STATIC_READERS else None
+    if not sts or any(st.get("kind") != "life_floor" or st.get("condition") for st in sts):
+        return None
+    return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
+
+
+@reader(r"^(until end of turn|until your next turn), ((?:[a-z]+ )*?creatures(?: [a-z ]+)? can't attack you\b.*)$")
+def _attack_rule_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """508.1c, 508.1g, 611.2a: "Until your next turn, creatures can't attack you or planeswalkers you control unless
+    their controller pays {2} for each of those creatures" (Forbidding Spirit): the rule of attacking that the
+    static of the same words makes (Ghostly Prison, engine/combat.py), for that long."""
+    sts = STATIC_READERS[0](m.group(2)) if STATIC_READERS else None
+    if not sts or any(st.get("kind") not in ("attack_tax", "attack_forbid") or st.get("condition") for st in sts):
+        return None
+    return [Effect("player_effect", {"static": st, "duration": DURATIONS[m.group(1)]}) for st in sts]
+
+
+@reader(r"^you can cast only (one|two|three) more spells? this turn$")
+def _spells_left_this_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """101.2, 611.2a: "You can cast only one more spell this turn" (Irencrag Feat): a limit on the spells the player
+    casts this turn, counted from those cast as it resolves (engine/ops/continuous.py player_effect)."""
+    return [Effect("player_effect", {"static": {"kind": "spell_limit", "who": "you", "more": number(m.group(1))},
+                                     "duration": "eot"})]
 
 
 @reader(r"^cast ((?:[a-z]+ )*?spells) this turn as though they had flash$")
@@ -183,13 +290,18 @@ def _must_block_self(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("restrict", {"what": what, "rule": "must_block", "attacker": attacker, "duration": "eot"})]
 
 
-@reader(r"^(.+?) (attacks|blocks) this turn if able$")
+@reader(r"^(.+?) (attacks|attack|blocks|block) this (turn|combat) if able$")
 def _must(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """508.1d, 509.1c: "Target creature attacks this turn if able", "Creatures target player controls attack this
+    turn if able" (Instigator), "That token ... attacks this combat if able" (Legion Warboss: a requirement that
+    ends with this combat phase, 506.1)."""
     what = c.ref(m.group(1))
+    verb = m.group(2).rstrip("s")
     return (
         None
         if what is None
-        else [Effect("restrict", {"what": what, "rule": "must_" + m.group(2)[:-1], "duration": "eot"})]
+        else [Effect("restrict", {"what": what, "rule": "must_" + verb,
+                                  "duration": "this_combat" if m.group(3) == "combat" else "eot"})]
     )
 
 
@@ -256,13 +368,21 @@ def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _no_activations_for_now,
     _gains_flashback,
+    _must_attack_you,
+    _cant_lose_game_for_now,
     _name_lock_for_now,
     _cant_change_life_for_now,
-    _cant_cast_for_now,
+    _cant_cast_for_now, _cant_cast_next_turn,
     _unpreventable_for_now,
     _player_static_for_now,
     _flash_this_turn,
+    _uncounterable_for_now,
+    _ignore_hexproof_for_now,
+    _life_floor_for_now,
+    _attack_rule_for_now,
+    _spells_left_this_turn,
     _restrict,
     _restrict_by,
     _cant_block_this,

@@ -105,7 +105,13 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     payer = c.player(m.group(2))
     if payer is None:
         return None
-    act = parse_sentence(m.group(3) if m.group(2) == "you" else m.group(2) + " " + m.group(3), c)
+    who = "" if m.group(2) == "you" else m.group(2) + " "
+    alt = re.fullmatch(r"(.+?) or ((?:sacrifices?|discards?) .+)", m.group(3))
+    if alt:  # "unless that player sacrifices a nonland permanent of their choice or discards a card": either
+        a, b = parse_sentence(who + alt.group(1), c), parse_sentence(who + alt.group(2), c)
+        if a is not None and b is not None:
+            return [Effect("unless", {"payer": payer, "alternatives": [list(a), list(b)], "effects": list(inner)})]
+    act = parse_sentence(who + m.group(3), c)
     if act is None:
         return None
     return [Effect("unless", {"payer": payer, "actions": list(act), "effects": list(inner)})]
@@ -129,6 +135,26 @@ def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
             "the next turn's upkeep": "upkeep", "your next main phase": "your_main", "your next end step": "your_end"}[
         m.group(2) or m.group(4) or m.group(5)]
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
+
+
+@reader(r"^(.+? at the beginning of the next end step) if (?:it has|its) (power|toughness|mana value) (?:is )?(.+)$")
+def _delayed_if_target_has(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """603.7a, 608.2c: "Sacrifice it at the beginning of the next end step if it has mana value 3 or less" (Angrath,
+    the Flame-Chained): the delayed ability's instruction only if the ability's target then has it (checked as
+    the delayed ability resolves; the target followed as 603.7c says)."""
+    head = _delayed.pattern.match(m.group(1))
+    got = _delayed(head, c) if head else None
+    if not got or len(got) != 1 or got[0].op != "delayed":
+        return None
+    inner = got[0].args["effects"]
+    f = parse_noun(f"creature with {m.group(2)} {m.group(3)}")
+    if f is None or len(inner) != 1 or inner[0].get("what") != {"target": 0} or len(c.targets) != 1:
+        return None
+    f.pop("types", None)
+    if not f or set(f) - {"mv_le", "mv_ge", "power_le", "power_ge", "toughness_le", "toughness_ge"}:
+        return None
+    return [Effect("delayed", {**got[0].args, "effects": [Effect("if", {"cond": {"first_target": f},
+                                                                         "then": list(inner)})]})]
 
 
 #: what a draw replacement may do instead (614.11): actions that ask no player anything, so the
@@ -230,11 +256,46 @@ def _chain(m: re.Match, ctx: Ctx) -> list[Effect] | None:
     return [*first, Effect("copy_offer", args)]
 
 
+#: "..., and you may spend mana as though it were mana of any color to cast that spell", "..., and mana of any type
+#: can be spent to cast it": a rider of a permission to cast (609.4)
+_ANY_COLOR_RIDER = re.compile(
+    r"^(.+?),? and (?:you may spend mana as though it were mana of any (?:color|type)|mana of any type can be "
+    r"spent) to cast (?:it|that spell|that card|them|those spells|those cards)$")
+
+
+def _playables(e: Effect) -> bool:
+    """Is the instruction a permission to cast (the playable op, in a "may" or not)?"""
+    if e.op == "may":
+        return bool(e.args.get("effects")) and not e.args.get("then") and all(_playables(x) for x in e.args["effects"])
+    return e.op == "playable" and e.get("play", "cast") == "cast"
+
+
+def _any_color_playable(e: Effect) -> Effect:
+    """The permission with its spells paid as though the mana were of any color (engine/costs.py, 609.4)."""
+    if e.op == "may":
+        return Effect("may", {**e.args, "effects": [_any_color_playable(x) for x in e.args["effects"]]})
+    return Effect("playable", {**e.args, "any_color": True})
+
+
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     s = sentence.strip().rstrip(".").strip()
     s = re.sub(r"^then,? ", "", s, flags=re.I)
     low = s.lower()
+    m = _ANY_COLOR_RIDER.match(low)
+    if m:  # "You may cast that card for as long as it remains exiled, and you may spend mana as though it were mana
+        # of any color to cast that spell" (Covetous Urge; 609.4): the permission, paid with mana of any type
+        inner = _attempt(s[: len(m.group(1))], ctx)
+        if inner is None or not inner or not all(_playables(e) for e in inner):
+            return None
+        return [_any_color_playable(e) for e in inner]
+    m = re.fullmatch(r"you may ((?:sacrifice|discard) [^,]+?) or ((?:sacrifice|discard) [^,]+)", low)
+    if m:  # "You may sacrifice an artifact or discard a card. If you do, draw a card." (Chandra, Spark Hunter): either
+        mark = ctx.mark()  # action, the one the player picks (608.2d); "If you do" follows it (parse_effects)
+        a, b = _attempt(m.group(1), ctx), _attempt(m.group(2), ctx)
+        if a is not None and b is not None and all(x.op in ("sacrifice", "discard") for x in a + b):
+            return [Effect("may", {"effects": [], "alternatives": [list(a), list(b)]})]
+        ctx.rewind(mark)
     if low.startswith("you may "):
         inner = parse_sentence(s[len("you may "):], ctx)
         if inner is not None and all(e.op in PERMISSIONS or e.op == "player_effect"
@@ -248,7 +309,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         who = ctx.player(m.group(1))
         if who is not None and who not in _MANY_PLAYERS:
             ctx.last_player = who
-            inner = parse_sentence(f"that player {_third_person(m.group(2))}", ctx)
+            # "Target opponent may have SELF deal 4 damage to them" (Risk Factor: the punisher choice, 608.2d):
+            # the instruction itself, "them" that player
+            inner = parse_sentence(re.sub(r"\bthem$", "that player", m.group(2)), ctx) \
+                if m.group(2).startswith("have ") else \
+                parse_sentence(f"that player {_third_person(m.group(2))}", ctx)
             if inner is not None and not any(e.op in _MAY_ACTS for e in inner):
                 return [Effect("may", {"effects": list(inner), "who": who})]
         ctx.rewind(mark)  # another reader's form ("its controller may search their library ...": 701.19)
@@ -317,6 +382,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             # "put a +1/+1 counter on it. Then if it has three or more +1/+1 counters on it, ...": "it" is
             # the object the instruction before acted on, not the source (Ordeal of Heliod's creature)
             cond = {"it": {"counters_ge": cond["self_counters_ge"]}}
+        if cond is not None and set(cond) == {"not"} and set(cond["not"]) == {"it"} and ctx.last == {"target": 0} \
+                and len(ctx.targets) == 1:
+            # "put three +1/+1 counters on target artifact you control. If it's not a creature, ...": the target,
+            # as it is now (608.2b: still a legal target)
+            cond = {"not": {"first_target": {k: v for k, v in cond["not"]["it"].items() if k != "zone"}}}
         body = bind_difference(m.group(1), m.group(2), ctx) if cond is not None else None
         if cond is not None and body is not None:
             if "attached" in cond:
@@ -397,7 +467,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     subj = left.split(" ", 1)[0]
                     if left.startswith("you "):
                         pass
-                    elif ctx.last_player is not None and not left.startswith(("self ", "it ", "target creature")):
+                    elif ctx.last_player is not None and (not left.startswith(("self ", "it ", "target creature"))
+                                                          or re.match(r"target [a-z ]+'s (?:controller|owner) ", left)):
                         right = "that player " + right
                     elif subj:  # "SELF becomes ... and gets ...": the same subject, SELF (not a trigger's "it")
                         right = ("self " if subj == "self" else "it ") + right
@@ -419,7 +490,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             ctx.rewind(mark)
             idx = low.find(joiner, idx + 1)
     m = re.fullmatch(r"(.+?) if its (power|toughness|mana value) is ((?:less|greater) than or equal to .+|\w+ or "
-                     r"(?:less|greater))", low)
+                     r"(?:less|greater)|\d+|one|two|three|four|five)", low)  # "... if its power is 2" (Savage Swipe)
     if m:  # "Gain control of target creature if its toughness is 2 or less", "Destroy target nonblack creature if its
         # toughness is less than or equal to the number of cards in your graveyard": the instruction only if its
         # target has it as the instruction is carried out (608.2c; an amount counted then, 608.2h)
@@ -427,7 +498,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if got is not None:
             return got
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
-                     r"it's .+|your life total .+|you attacked .+|you've .+|you gained .+)", low)
+                     r"it's .+|your life total .+|you attacked .+|you've .+|you gained .+|an? [a-z ]+ you control has "
+                     r"[a-z ]+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
         cond = parse_condition(m.group(3))  # among cards in your graveyard": the instruction only if it holds (608.2c);
         if cond is not None and set(cond) == {"it"} and re.match(r"put .+ on (?:equipped|enchanted) creature$",
@@ -484,6 +556,12 @@ def _compile_more(ab: Any, sentence: str) -> Any:
     from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
     got = compile_ability_text(f"{ab.text.rstrip('.')}. {sentence.strip()}")
     return got if got is not None and got.kind == "triggered" and got.trigger == ab.trigger else None
+
+
+#: "PLAYER may pay {N}. If they don't, X": X unless that player pays (117.12)
+_MAY_PAY_OR = re.compile(r"\b(that player|defending player|they|its controller|target opponent|target player) may pay "
+                         r"((?:\{[^ }]+\})+|\d+ life)\. if (?:that player|the player|they|he or she) "
+                         r"(?:doesn't|don't), ([^.]+)\.", re.I)
 
 
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
@@ -552,6 +630,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if who is None or f is None:
             return None
         return [Effect("discard", {"who": who, "amount": number(m.group(2)) or 1, "filter": f, "chooser": "you"})]
+    m = re.fullmatch(
+        r"(target player|target opponent) reveals their hand\. you may choose an? (.+?) card from it\. if you do, "
+        r"(?:that player|they) discards? that card\. if you don't, (?:that player|they) discards? (\w+) cards?\.?", low)
+    if m:  # Nightsnare: the caster's choice; declined (or nothing to choose), the player discards two of their choice
+        who = ctx.player(m.group(1))
+        f = parse_noun(m.group(2))
+        n = number(m.group(3))
+        if who is None or f is None or not n:
+            return None
+        return [Effect("reveal", {"who": who, "zone": "hand"}),  # seen before the choice to choose (608.2c)
+                Effect("may", {"effects": [Effect("discard", {"who": who, "amount": 1, "filter": f, "chooser": "you"})],
+                               "else": [Effect("discard", {"who": who, "amount": n})]})]
     m = re.fullmatch(r"look at the top card of (target player's|target opponent's) library\. you may put (?:that card|"
                      r"it) on the bottom of (?:that player's|their) library\.?", low)
     if m:  # Jace, the Mind Sculptor +2: fateseal 1 (701.19a) of the target player's library, whoever it is
@@ -603,10 +693,20 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             return None
         step = {"the next end step": "end", "your next upkeep": "your_upkeep", "the next upkeep": "upkeep"}[m.group(1)]
         return [Effect("delayed", {"step": step, "effects": list(inner)})]
+    # "that player may pay {2}. If the player doesn't, you create a Treasure token" (Smothering Tithe): the second
+    # instruction happens unless that player pays (117.12), read as "... unless that player pays {2}"
+    text = _MAY_PAY_OR.sub(lambda mm: f"{mm.group(3)} unless {mm.group(1)} pays {mm.group(2)}.", text)
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
     for sent in sentences(text):
         s = sent.strip().rstrip(".").lower()
+        adds = [k for k, e in enumerate(out) if e.op == "add_mana"]
+        if s == "until end of turn, you don't lose this mana as steps and phases end" and len(adds) == 1 \
+                and "until" not in out[adds[0]].args:
+            # "Add {R}{R}{R}{G}{G}{G}. Until end of turn, you don't lose this mana as steps and phases end" (Savage
+            # Ventmaw): the mana the instruction added stays in the pool until the turn ends (106.4, 500.4)
+            out[adds[0]] = Effect("add_mana", {**out[adds[0]].args, "until": "end_of_turn"})
+            continue
         m = re.match(r"^if you do, (.+)$", s)
         if m and out and out[-1].op == "sacrifice" and out[-1].args == {"what": "self"}:
             # "Sacrifice SELF. If you do, ..." (Standstill): it was sacrificed only if it was still a permanent
@@ -623,6 +723,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {**out[-1].args, "then": list(effs)})
             then_open = True
             continue
+        inner = out[-1].args.get("then") if m and out and out[-1].op == "if" and not out[-1].args.get("else") else None
+        if m is not None and inner and len(inner) == 1 and inner[0].op == "may" and not inner[0].args.get("then"):
+            # "If you control a creature with power 4 or greater, you may draw a card. If you do, discard a card."
+            # (Force Away): the "if you do" of the optional instruction inside the condition (608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("if", {**out[-1].args, "then": [Effect("may", {**inner[0].args, "then": list(effs)})]})
+            then_open = True
+            continue
         if m and out and out[-1].op == "discard" and out[-1].args.get("who") == "you":
             # "Discard a card. If you do, draw a card." (Akoum Flameseeker): only if a card was discarded this
             # way (an empty hand discards none, 701.7a; 608.2c)
@@ -630,6 +740,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if effs is None:
                 return None
             done = {"amount_ge": {"amount": {"count_this_way": {}, "action": "discarded"}, "n": 1}}
+            out.append(Effect("if", {"cond": done, "then": list(effs)}))
+            continue
+        them = re.match(r"^if (?:that player|they|he or she) (?:does|do), (.+)$", s)
+        if them and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") not in (None, "you") \
+                and "what" not in out[-1].args:
+            # "Target opponent sacrifices a green or white creature of their choice. If that player does, they lose 2
+            # life." (Self-Inflicted Wound): only if something was sacrificed (discarded) this way (608.2c)
+            effs = parse_sentence(them.group(1), ctx)
+            if effs is None:
+                return None
+            action = "sacrificed" if out[-1].op == "sacrifice" else "discarded"
+            done = {"amount_ge": {"amount": {"count_this_way": {}, "action": action}, "n": 1}}
             out.append(Effect("if", {"cond": done, "then": list(effs)}))
             continue
         if m and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") == "you" \
@@ -657,6 +779,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {**out[-1].args, "then": [*out[-1].args["then"], *effs]})
             continue
         then_open = False
+        m = _WHO_CANT.match(s)
+        if m and out and out[-1].op in ("discard", "sacrifice") and "what" not in out[-1].args \
+                and out[-1].args.get("who") in ("each_player", "each_opponent"):
+            effs = _who_cant(m, ctx)
+            if effs is None:
+                return None
+            out += effs
+            continue
         rider = _damage_rider(s) if out and out[-1].op == "damage" else None
         if rider:
             # the creature dealt damage, not the player also dealt damage ("... and 2 damage to that
@@ -735,9 +865,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             look = {"power": int(m.group(1)), "toughness": int(m.group(2)), "types": types, "subtypes": subs}
             out[-1] = Effect("action", {**out[-1].args, "look": look})
             continue
-        m = re.match(r"^(?:it's|they're) still (?:an? )?(land|artifact)s?$", s)
-        if m:   # "SELF becomes a 2/2 creature ... It's still a land." (205.1b: it keeps that card type)
-            last = out[-1] if out else None
+        m = re.match(r"^(?:it's|they're|he's|she's) still (?:an? )?(land|artifact|planeswalker)s?$", s)
+        if m:   # "SELF becomes a 2/2 creature ... It's still a land." (205.1b: it keeps that card type); "SELF becomes
+            # a Human Soldier creature ... and gains indestructible. He's still a planeswalker." (Gideon, Champion of
+            # Justice): the animation before the grant that shares its sentence
+            k = len(out) - 1
+            while k > 0 and out[k].op == "grant" and out[k].args.get("what") == out[k - 1].args.get("what"):
+                k -= 1
+            last = out[k] if out else None
             inner = last.args.get("effects") if last is not None and last.op == "may" else None
             # "you may have target land become a 3/3 ... creature. It's still a land.": the animation inside
             anim = inner[-1] if inner else last
@@ -747,13 +882,25 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             types = list(anim.args.get("types") or [])
             # 205.1b: "still a [type]": all its prior card types, supertypes and subtypes are retained
             anim = Effect("animate", {**anim.args, "types": types + [kept] * (kept not in types), "in_addition": True})
-            out[-1] = anim if inner is None or last is None else Effect("may", {**last.args,
-                                                                                 "effects": [*inner[:-1], anim]})
+            out[k] = anim if inner is None or last is None else Effect("may", {**last.args,
+                                                                                "effects": [*inner[:-1], anim]})
             continue
         more = enters_with_more(s, out)
         if more is not None:
             if not more:
                 return None
+            continue
+        if s in ("then that player shuffles", "that player shuffles", "then the player shuffles") and out \
+                and out[-1].op == "search" and out[-1].args.get("in_library_of") is not None:
+            continue  # the search of that player's library shuffles it (701.15a; engine/ops/zones.py search)
+        m = re.match(r"^at the beginning of that turn's end step, (.+)$", s)
+        if m and out and out[-1].op == "extra_turn" and out[-1].args.get("who", "you") == "you":
+            # "Take an extra turn after this one. At the beginning of that turn's end step, you lose the game."
+            # (Final Fortune): a delayed trigger of that extra turn's end step (603.7a, 500.7)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out.append(Effect("delayed", {"step": "that_turn_end", "effects": list(effs)}))
             continue
         m = re.match(r"^if you can't, (.+)$", s)
         if (
@@ -781,7 +928,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out[-1] = Effect(out[-1].op, {**out[-1].args, "else": list(effs)})
             continue
-        m = re.match(r"^if you don't, (.+)$", s)
+        m = re.match(r"^if (?:you don't|that player doesn't|they don't), (.+)$", s)
+        if m and not s.startswith("if you ") and not (out and out[-1].op == "may" and out[-1].args.get("who")):
+            m = None  # "If that player doesn't, ...": after a choice that player made (Risk Factor)
         if m and out and out[-1].op == "pay":  # "Pay {2}{G}{G}. If you don't, you lose the game." (the Pacts): paying
             # is the player's choice (117.3: only with the mana for it; 608.2d), the instruction after it the other way
             out[-1] = Effect("may", {"effects": [out[-1]]})
@@ -853,6 +1002,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if re.fullmatch(r"(?:you )?flip a coin", s):  # 705.1: the branches follow ("If you win the flip, ...")
             out.append(Effect("flip", {}))
             continue
+        m = re.fullmatch(r"(?:you )?flip (two|three|four|five|six|seven|eight|nine|ten|x) coins", s)
+        if m and (m.group(1) != "x" or ctx.x is None):
+            # 705.1: "Flip five coins. Take an extra turn after this one for each coin that comes up heads" (Ral
+            # Zarek): the flips won are counted by what follows (engine/ops/control.py flip)
+            out.append(Effect("flip", {"coins": number(m.group(1)) if m.group(1) != "x" else {"x": True}}))
+            continue
         if re.fullmatch(r"(?:then )?clash with an opponent", s):  # 701.20b: "If you win, ..." follows
             out.append(Effect("clash", {}))
             continue
@@ -893,6 +1048,31 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
 _ONE_WHO = ("you", "trigger_player", "defending_player")
 #: what "then draw that many cards" counts after each instruction (engine/values.py count_this_way)
 _DONE_THIS_WAY = {"discard": "discarded", "mill": "milled", "sacrifice": "sacrificed"}
+
+
+#: "Each opponent who can't loses 3 life", "For each opponent who can't, you gain 4 life": after "each player
+#: discards a card" / "each player sacrifices a creature"
+_WHO_CANT = re.compile(r"^(each|for each) (opponent|player) who can't,? (.+)$")
+
+
+def _who_cant(m: re.Match, ctx: Ctx) -> list[Effect] | None:
+    """608.2c: the players the discard or sacrifice before could not make do all it asked (an empty hand, no
+    creature to sacrifice) are named by the next sentence: "Each opponent who can't loses 3 life" (Liliana,
+    Waker of the Dead), "Each player who can't discards a card" (Plaguecrafter) are that sentence for each of
+    them; "For each opponent who can't, you gain 4 life" (Cruel Grimnarch) multiplies its number by how many."""
+    group = "each_opponent" if m.group(2) == "opponent" else "each_player"
+    if m.group(1) == "each":
+        mark = ctx.mark()
+        ctx.last_player = {"couldnt": group}
+        got = parse_sentence("that player " + m.group(3), ctx)
+        if got is None:
+            ctx.rewind(mark)
+        return got
+    got = parse_sentence(m.group(3), ctx)
+    many = {"count_this_way": {"opponent": True} if group == "each_opponent" else {}, "action": "couldnt"}
+    if got is None or len(got) != 1 or not isinstance(got[0].args.get("amount"), int):
+        return None
+    return [Effect(got[0].op, {**got[0].args, "amount": {"times": got[0].args["amount"], "of": many}})]
 
 
 def delayed_before_end_turn(out: list[Effect]) -> list[Effect]:
@@ -982,7 +1162,8 @@ def _cda_pending(effects: Any) -> bool:
     return False
 
 
-_LOOK_START = re.compile(r"^(?:(?:look at|reveal) the top (?:\w+ cards|card) of your library|look at the top (?:\w+ "
+_LOOK_START = re.compile(r"^(?:(?:you may look at|look at|reveal) the top (?:\w+ cards|card) of your library|"
+                         r"look at the top (?:\w+ "
                          r"cards|card) of (?:target player's|target opponent's|that player's|defending player's|"
                          r"their) library|(?:defending player|"
                          r"target player|target opponent) reveals the top card of their "
@@ -1041,6 +1222,9 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
     for i, first in enumerate(sents):
         if not _LOOK_START.match(first):
             continue
+        if first.lower().startswith("you may look") and not (i + 1 < len(sents) and sents[i + 1].lower().startswith(
+                "if you do, reveal ")):
+            continue  # "You may look at the top five cards ... If you do, reveal ...": library.read_look's form only
         mark = ctx.mark()
         before = parse_effects(" ".join(sents[:i]), ctx) if i else []
         if before is None:
@@ -1212,8 +1396,10 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
 def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
     """"... SELF deals 3 damage instead": the damage instruction before it, to the same recipients,
     with the new amount (Fiery Impulse's spell mastery; 608.2c)."""
-    m = re.fullmatch(r"(?:self|it) deals (\w+) damage", alt)
+    m = re.fullmatch(r"(?:self|it) deals (\w+)(?: plus (\d+))? damage", alt)
     n = amount(m.group(1)) if m else None
+    if m and m.group(2) and n is not None:  # "SELF deals X plus 2 damage instead" (Crater's Claws, 107.3)
+        n = {"plus": [n, int(m.group(2))]}
     if n is None or prev.op != "damage":
         return None
     return [Effect("damage", {**prev.args, "amount": n})]
@@ -1356,8 +1542,8 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed, _next_draw_instead, _damage_list,
-                               _counters_list, _you_and_yours_gain, _then_again)
+READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed_if_target_has, _delayed, _next_draw_instead,
+                               _damage_list, _counters_list, _you_and_yours_gain, _then_again)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (
     *damage.READERS, *pump.READERS, *restrictions.READERS, *zones.READERS, *players.READERS,

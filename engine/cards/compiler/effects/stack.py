@@ -42,6 +42,7 @@ def _counter(m: re.Match, c: Ctx) -> list[Effect] | None:
         spec = parsed
     r = c.add_target(spec)
     c.last = r
+    c.last_player = {"controller_of": r}  # "Counter target spell ... That player discards a card" (Frightful Delusion)
     args = {"what": r}
     if m.group(2):
         args["unless_pays"] = list(parse_cost(m.group(2))) if m.group(2) != "x" else ["X"]
@@ -52,10 +53,27 @@ def _counter(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^counter target activated ability, triggered ability, or (.+?) spell$|^counter target (activated|triggered|"
-    r"activated or triggered) ability$"
+    r"activated or triggered) ability$|^counter target (spell, activated ability, or triggered ability|spell or "
+    r"ability(?: that targets .+?)?)(?: unless its controller pays (\{[^ ]+\}))?$"
 )
 def _counter_ability(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.5a: "Counter target activated or triggered ability"; "counter target spell, activated ability, or
+    triggered ability" (Disallow), "counter target spell or ability [that targets you or a creature you control]"
+    (Siren Stormtamer; 114.8: what it targets, either a spell or an ability), "... unless its controller pays
+    {3}" (Mirrorshell Crab)."""
     alts: list[dict[str, Any]] = []
+    if m.group(3):  # a spell (the stack object that is no ability: 111.1) or an activated or triggered ability
+        f = parse_noun("spell" + m.group(3)[len("spell or ability"):]) if m.group(3).startswith("spell or ability") \
+            else {"zone": "stack"}
+        if f is None or set(f) - {"zone", "targets", "targets_you", "targets_you_or"}:
+            return None
+        alts = [{}, {"ability": "activated"}, {"ability": "triggered"}]
+        r = c.add_target(TargetSpec({**f, "or": alts}, m.group(3)))
+        c.last = r  # "Its controller loses life ..." (Deny the Witch)
+        args: dict[str, Any] = {"what": r}
+        if m.group(4):
+            args["unless_pays"] = list(parse_cost(m.group(4)))
+        return [Effect("counter", args)]
     if m.group(1):
         f = parse_noun(m.group(1) + " spell")
         if f is None:
@@ -91,6 +109,23 @@ def _cast_target_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("cast_offer", {"what": what, "zone": "graveyard", **({"free": True} if m.group(2) else {})})]
 
 
+@reader(r"^(?:you may )?cast (a|an) (.+?) from your hand without paying its mana cost$")
+def _cast_from_hand_free(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2c, 117.9: "You may cast a spell with mana value 4 or less from your hand without paying its mana cost"
+    (Baral's Expertise), "an instant or sorcery spell" (Omnispell Adept): as it resolves, its controller may
+    choose such a card in their hand and cast it then, its other costs paid (a pass casts nothing)."""
+    noun = m.group(2)
+    if not re.fullmatch(r"(?:[a-z]+(?: or [a-z]+)? )?spell(?: with mana value \d+ or less)?", noun):
+        return None
+    f = parse_noun(noun)
+    if f is None or set(f) - {"zone", "types", "not_types", "mv_le", "colors"}:
+        return None
+    f.pop("zone", None)
+    f["not_types"] = sorted(set(f.get("not_types", ())) | {"Land"})  # a land card is no spell (111.1)
+    pick = {"choose": {**f, "zone": "hand", "owner": "you"}, "chooser": "you", "amount": 1, "up_to": True}
+    return [Effect("cast_offer", {"what": pick, "zone": "hand", "free": True})]
+
+
 @reader(r"^(?:you may )?cast (target .+? card.*? from your graveyard) this turn$")
 def _cast_target_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     """601.2a: "You may cast target instant or sorcery card from your graveyard this turn" (Jace, Telepath
@@ -114,6 +149,8 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     """601.2a: the cards just exiled may be played this turn, until the end of your next turn, for as long
     as they remain exiled (a permission of those objects: one that leaves exile is a new object, 400.7), or
     for as long as you control SELF (611.2b)."""
+    if isinstance(c.last, dict) and "looked_at_top" in c.last:
+        return None  # "look at the top card ... You may cast it": that card, not one exiled (not read)
     dur = (m.group(1) or "") + (m.group(4) or "")
     until = ("next_turn_end" if "next" in dur else "remains_exiled" if "exiled" in dur
              else "while_source" if "self" in dur else "eot")
@@ -206,8 +243,26 @@ def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(r"^copy (that spell|it)$")
 def _copy_cast_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10: "Whenever you cast an instant or sorcery spell, copy that spell" (the spell whose casting
-    triggered the ability; the copy_spell op copies instants and sorceries only)."""
-    return [Effect("copy_spell", {"what": "it"})] if c.cast_trigger and c.ref(m.group(1)) == "it" else None
+    triggered the ability; the copy_spell op copies instants and sorceries only); "... target instant or sorcery
+    spell. Then copy that spell" (Wild Ricochet): the target spell named before."""
+    if c.cast_trigger:
+        return [Effect("copy_spell", {"what": "it"})] if c.ref(m.group(1)) == "it" else None
+    last = c.last
+    if isinstance(last, dict) and "target" in last and c.targets[last["target"]].filter.get("zone") == "stack":
+        return [Effect("copy_spell", {"what": last})]
+    return None
+
+
+@reader(r"^(change the target of|choose new targets for) (target .+)$")
+def _retarget(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """114.6a: "Change the target of target spell with a single target" (Deflection); 114.6d: "You may choose
+    new targets for target spell" (Redirect): carried out by engine/ops/cast.py retarget."""
+    spec = parse_target(m.group(2))
+    if spec is None or spec.filter.get("zone") != "stack" or spec.count != 1:
+        return None
+    r = c.add_target(spec)
+    c.last = r
+    return [Effect("retarget", {"what": r, "change": m.group(1).startswith("change")})]
 
 
 @reader(r"^(?:you may )?choose new targets for the copy$")
@@ -220,6 +275,7 @@ READERS: tuple[Reader, ...] = (
     _copy_ability,
     _copy_spell,
     _copy_cast_spell,
+    _retarget,
     _copy_new_targets,
     _counter_targeting,
     _counter,
@@ -227,7 +283,7 @@ READERS: tuple[Reader, ...] = (
     _counter_ability,
     _cast_from_gy,
     _cast_target_from_gy,
-    _cast_target_now,
+    _cast_target_now, _cast_from_hand_free,
     _may_play_exiled,
     _may_cast_kind_exiled,
     _choose_target,

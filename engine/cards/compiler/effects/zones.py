@@ -72,10 +72,31 @@ def _exiled_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     """400.7: "return X to its owner's hand", and the order of "Return to their owners'
     hands all creatures with ..." (Engulf the Shore)."""
+    two = re.fullmatch(r"(target .+?) and (target .+)", m.group(1) or "")
+    if two:  # "Return target creature you control and target creature you don't control to their owners' hands"
+        # (Peel from Reality): two targets, each returned (114.1)
+        a, b = c.ref(two.group(1)), c.ref(two.group(2))
+        if not (isinstance(a, dict) and "target" in a and isinstance(b, dict) and "target" in b):
+            return None
+        return [Effect("bounce", {"what": a}), Effect("bounce", {"what": b})]
     what = c.ref(m.group(1) or m.group(2))
     if isinstance(what, dict) and "target" in what:
         c.last_player = {"owner_of": what}  # "... to its owner's hand. Then that player discards a card"
     return None if what is None else [Effect("bounce", {"what": what})]
+
+
+@reader(r"^return to your hand ((?:all|each) .+ in your graveyard(?: .+)?)$")
+def _return_to_your_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """The order of "Return to your hand all creature cards in your graveyard that were put there from anywhere
+    this turn" (Garna, the Bloodflame): "return X to your hand" (400.7)."""
+    mm = _return.pattern.fullmatch(f"return {m.group(1)} to your hand")
+    return None if mm is None else _return(mm, c)
+
+
+_RETURN = re.compile(
+    r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
+    r"battlefield)( transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|"
+    r"their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$")
 
 
 @reader(
@@ -111,6 +132,19 @@ def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
         args["attach_to"] = host
     return [Effect("move", args)]
+
+
+@reader(r"^(return .+? to the battlefield)( face down| face up or face down)((?: under .+? control)?)$")
+def _return_face_down(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Return it to the battlefield face down under your control" (Ashcloud Phoenix), "return SELF from your
+    graveyard to the battlefield face up or face down" (Deathmist Raptor): the card is turned face down before it
+    is put onto the battlefield (707.3, as 701.31a), or as its controller chooses then."""
+    plain = _RETURN.fullmatch(m.group(1) + m.group(3))
+    got = _return(plain, c) if plain is not None else None
+    if got is None or len(got) != 1 or got[0].args.get("to") != "battlefield" or {"transformed", "attach_to"} & set(
+            got[0].args):
+        return None
+    return [Effect("move", {**got[0].args, "face_down": "choose" if "up or" in m.group(2) else True})]
 
 
 _NTH = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
@@ -173,18 +207,45 @@ def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
     return out
 
 
-@reader(r"^put (.+?) onto the battlefield( transformed)?(?: (tapped))?(?: under your control)?$")
+@reader(r"^return (?:each card|each of those cards|those cards|the cards?) put into (?:a|their owners'?|your) "
+        r"graveyards? this way to the battlefield under your control$")
+def _return_gone_this_way(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2c, 400.7: "Destroy up to three target creatures and/or other planeswalkers. Return each card put into a
+    graveyard this way to the battlefield under your control" (Sorin, Lord of Innistrad): the targets followed
+    into the graveyard, those only (one that was not destroyed, or went elsewhere, stays where it is)."""
+    if not (isinstance(c.last, dict) and "target" in c.last):
+        return None
+    return [Effect("move", {"what": c.last, "to": "battlefield", "control": "you", "only_from": "graveyard"})]
+
+
+@reader(r"^exchange your hand and (library|graveyard)$")
+def _exchange_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exchange your hand and graveyard" (Harness Infinity), "Exchange your hand and library, then shuffle"
+    (Mordenkainen): the cards of each zone go to the other at once (a later exchange of zones, as 701.10 exchanges
+    control: the cards are counted as the instruction begins)."""
+    return [Effect("exchange_zones", {"who": "you", "zones": ["hand", m.group(1)]})]
+
+
+@reader(r"^put (.+?) onto the battlefield( from your (?:hand or graveyard|graveyard or hand|hand|graveyard))?"
+        r"( transformed)?(?: (tapped))?(?: under your control)?(?: with (a|an|one|two|three) ([+\-\w/]+) counters? on "
+        r"it)?$")
 def _put_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
-    what = c.ref(m.group(1).replace("self from your graveyard", "self"))
+    """"Put X onto the battlefield [tapped]"; "You may put a creature card ... onto the battlefield from your hand
+    or graveyard with two +1/+1 counters on it" (Nissa of Shadowed Boughs: the zones said after, 400.1; 614.1c the
+    counters it enters with)."""
+    phrase = m.group(1) + (m.group(2) or "")
+    what = c.ref(phrase.replace("self from your graveyard", "self"))
     if what is None:
         return None
     args: dict[str, Any] = {"what": what, "to": "battlefield", "control": "you"}
-    if m.group(1) == "self from your graveyard":
+    if phrase == "self from your graveyard":
         args["from"] = "graveyard"
-    if m.group(2):
-        args["transformed"] = True  # 711.8
     if m.group(3):
+        args["transformed"] = True  # 711.8
+    if m.group(4):
         args["tapped"] = True
+    if m.group(5):
+        args["counters"] = {m.group(6): number(m.group(5)) or 1}
     return [Effect("move", args)]
 
 
@@ -276,6 +337,17 @@ def _regen(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("regenerate", {"what": what})]
 
 
+@reader(r"^each player gains control of (?:all|each) (.+?) (?:they own|he or she owns)$")
+def _owners_regain(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player gains control of all creatures they own" (Trostani Discordant; 613.1b, 108.4): for good,
+    each permanent of the kind under its owner's control (only those controlled by another player change)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("controller") or f.get("zone", "battlefield") != "battlefield":
+        return None
+    f.pop("zone", None)
+    return [Effect("gain_control", {"what": {"each": f}, "to_owner": True})]
+
+
 @reader(r"^gain control of (.+?)( until end of turn| for as long as you control self| " + TAPPED_DURATIONS + r")?$")
 def _steal(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -285,6 +357,18 @@ def _steal(m: re.Match, c: Ctx) -> list[Effect] | None:
     if m.group(2):
         args["duration"] = DURATIONS[m.group(2).strip()]
     return [Effect("gain_control", args)]
+
+
+@reader(r"^(an opponent|target opponent|target player|that player|its controller|their controller) gains? control of "
+        r"(self|it|target .+)$")
+def _give_control(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"When SELF enters, an opponent gains control of it" (Akroan Horse), "Target opponent gains control of SELF"
+    (Jinxed Idol): a control-changing effect (613.1b, layer 2) for that player, with no end (611.2a)."""
+    who = "opponent" if m.group(1) == "an opponent" else c.player(m.group(1))
+    what = c.ref(m.group(2))
+    if who is None or what is None or who == "you":
+        return None
+    return [Effect("gain_control", {"what": what, "who": who})]
 
 
 @reader(r"^(?:(.+?) )?sacrifices? (.+)$")
@@ -472,6 +556,26 @@ TOP_OR_BOTTOM_RX = re.compile(
 )
 
 
+@reader(r"^(target .+?)'s owner puts it on (?:their|his or her) choice of the top or bottom of (?:their|his or her) "
+        r"library$")
+def _owner_top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target creature's owner puts it on their choice of the top or bottom of their library" (Dire Downdraft):
+    the owner chooses as it resolves (608.2d, 401.1)."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom"})]
+
+
+@reader(r"^for each (.+?), its owner puts it on (?:their|his or her) choice of the top or bottom of (?:their|his or "
+        r"her) library$")
+def _each_owner_top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"For each attacking creature, its owner puts it on their choice of the top or bottom of their library"
+    (Aetherspouts): each owner chooses for each of their cards (608.2d)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+        return None
+    return [Effect("move", {"what": {"each": f}, "to": "library_top_or_bottom"})]
+
+
 @reader(r"^put (.+?) on your choice of the top or bottom of (?:its|their) owners?'s? librar(?:y|ies)$")
 def _top_or_bottom_yours(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Put target card from a graveyard on your choice of the top or bottom of its owner's library":
@@ -507,15 +611,20 @@ def _exile_if_dies(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (
+    _return_gone_this_way,
+    _exchange_hand,
     _exile_if_dies,
     _edict_exile,
     _destroy,
     _bounce_with_auras,
     _exiled_to_hand,
     _bounce,
-    _return,
+    _return_face_down,
+    _return, _return_to_your_hand,
     _nth_from_top,
     _top_or_bottom_yours,
+    _owner_top_or_bottom,
+    _each_owner_top_or_bottom,
     _tuck,
     _tuck2,
     _shuffle_in,
@@ -528,7 +637,9 @@ READERS: tuple[Reader, ...] = (
     _unblock_lone,
     _block_choice,
     _regen,
+    _give_control,
     _steal,
+    _steal, _owners_regain,
     _each_keeps,
     _sacrifice,
     _exchange,
