@@ -525,7 +525,9 @@ def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,
     return [k for k in "WUBRGC" if k in kinds]
 
 
-def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = None) -> None:
+def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = None, r: Ctx | None = None) -> None:
+    """106.4: add the mana ``e`` says; ``r``: the resolution it is part of, if any (608.2h: an amount naming what the
+    spell's cost sacrificed is counted from it), None for a mana ability (605.3a)."""
     p = g.players[player]
     if "mana" in e.args:
         syms = list(e.args["mana"])
@@ -543,7 +545,7 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
     elif "any" in e.args:
         c = pick if isinstance(pick, str) and pick in "WUBRG" else "G"
         n = e.args["any"]  # "X mana of any one color, where X is SELF's power" (107.3): counted now
-        syms = [c] * (max(0, amount(g, n, src)) if isinstance(n, dict) else int(n))
+        syms = [c] * (max(0, amount(g, n, src, r)) if isinstance(n, dict) else int(n))
     elif "could_produce" in e.args:  # 106.7: one of the kinds those lands could produce; 106.5: none, none
         kinds = could_produce(g, player, e.args, src)
         if pick is not None and pick not in kinds:
@@ -553,7 +555,7 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
     else:
         syms = []
     if "per" in e.args:  # "Add {G} for each creature you control": none when there are none (605.2, 106.4)
-        syms = syms * max(0, amount(g, e.args["per"], src))
+        syms = syms * max(0, amount(g, e.args["per"], src, r))
     only = e.args.get("only_for")
     if only and only.get("chosen_type"):  # "of the chosen type": the type chosen for the source (614.12)
         so = g.objects.get(src) if src is not None else None

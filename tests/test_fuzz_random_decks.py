@@ -77,9 +77,11 @@ def test_seeds_that_broke_play_clean(capsys):
     1795936802: Knucklebone Witch's "put a +1/+1 counter on SELF", after it died, changed the card in
     the graveyard in place, which Game.copy shares (400.7: that card is a new object; no counter).
     Seed 2124: Symmetry Matrix's "a creature you control with power equal to its toughness" compared
-    the power with an amount naming "it", which no trigger event can read (208.1: ``pt_equal``)."""
+    the power with an amount naming "it", which no trigger event can read (208.1: ``pt_equal``).
+    Seeds 2173 and 3184: a resolving spell or ability adding mana "for each" / "X, where X is" an amount
+    that names what its cost sacrificed or "it" (608.2h) counted it without the resolution."""
     for seed in ("22510", "22505", "1795924506", "1795935188", "1795935335", "1795935453", "1795935645",
-                 "1795936075", "1795936802", "2124"):
+                 "1795936075", "1795936802", "2124", "2173", "3184"):
         assert fuzz.main(["--decks", "random", "--games", "1", "--seed", seed, "--json"]) == 0, seed
 
 

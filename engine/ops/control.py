@@ -46,9 +46,9 @@ def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if got is None:
             return {"kind": "choose_option", "player": controller(g, r), "options": opts, "slot": r["i"],
                     "prompt": f"{this(g, r).card.name}: add which mana?"}
-        add_mana(g, controller(g, r), e, source_id(g, r), got)  # the option named (engine/effects.py answer)
+        add_mana(g, controller(g, r), e, source_id(g, r), got, r)  # the option named (engine/effects.py answer)
         return None
-    add_mana(g, controller(g, r), e, source_id(g, r))
+    add_mana(g, controller(g, r), e, source_id(g, r), r=r)
     return None
 
 
