@@ -217,11 +217,6 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "attached_ids" in f and o.attached_to not in f["attached_ids"]:
         return False
-    if "name_in_graveyard" in f:  # "with the same name as a card in their graveyard" (201.2)
-        who = you if f["name_in_graveyard"] == "you" else game.controller_of(x)
-        if who not in game.players or not any(game.objects[c].card.name == o.card.name
-                                               for c in game.players[who].graveyard if c != x):
-            return False
     if "blocking_ids" in f and not set(o.blocking) & set(f["blocking_ids"]):
         return False
     shape = _SHAPES.get(id(f))
@@ -231,6 +226,11 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         shape = _SHAPES[id(f)] = (f, _HEAD_KEYS.issuperset(f), not _YOU_FREE.issuperset(f))
     # the controller of the source ("you"), found only for a filter with a key that may read it
     you = controller or (game.controller_of(src) if src is not None and shape[2] else None)
+    if "name_in_graveyard" in f:  # "with the same name as a card in their graveyard" (201.2)
+        who = you if f["name_in_graveyard"] == "you" else game.controller_of(x)
+        if who not in game.players or not any(game.objects[c].card.name == o.card.name
+                                               for c in game.players[who].graveyard if c != x):
+            return False
     if f.get("damaged_you_this_turn"):  # 120.1: it dealt damage to you this turn (as this object)
         pl = game.players.get(you) if you is not None else None
         if pl is None or pl.damaged_turn != game.turn or x not in pl.damaged_by_turn:

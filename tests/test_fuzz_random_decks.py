@@ -79,9 +79,10 @@ def test_seeds_that_broke_play_clean(capsys):
     Seed 2124: Symmetry Matrix's "a creature you control with power equal to its toughness" compared
     the power with an amount naming "it", which no trigger event can read (208.1: ``pt_equal``).
     Seeds 2173 and 3184: a resolving spell or ability adding mana "for each" / "X, where X is" an amount
-    that names what its cost sacrificed or "it" (608.2h) counted it without the resolution."""
+    that names what its cost sacrificed or "it" (608.2h) counted it without the resolution. Seed 2301: a
+    filter "with the same name as a card in your graveyard" read who "you" are before it was found."""
     for seed in ("22510", "22505", "1795924506", "1795935188", "1795935335", "1795935453", "1795935645",
-                 "1795936075", "1795936802", "2124", "2173", "3184"):
+                 "1795936075", "1795936802", "2124", "2173", "3184", "2301"):
         assert fuzz.main(["--decks", "random", "--games", "1", "--seed", seed, "--json"]) == 0, seed
 
 
