@@ -58,7 +58,6 @@ SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard"}) 
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
-                  "min_batch",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
                   "from", "chapter", "main_phase", "by_filter", "other_filter",
@@ -811,10 +810,6 @@ def put_on_stack(g: "Game") -> None:
     805.7: with shared team turns the active team puts all its players' triggers on the stack
     in the order it chooses (asked of its first player in APNAP order), then each other team."""
     done: set[str] = set()
-    if any((t["ability"].trigger or {}).get("min_batch") for t in g.triggered):
-        # "whenever you attack with two or more non-Gideon creatures": a batch of fewer triggers nothing (603.2c)
-        g.triggered = [t for t in g.triggered if len(t["info"].get("objs", ())) >= (t["ability"].trigger or {}).get(
-            "min_batch", 0)]
     for player in seats.apnap(g):  # 101.4, 603.3b
         if player in done:
             continue

@@ -569,14 +569,6 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         return {"event": "sacrifice", "who": who} if f == {"permanent": True} and who != "you" else \
             {"event": "sacrifice", "who": who, "filter": f}
-    m = re.fullmatch(r"you attack with (two|three|four|five) or more (.+)", c)
-    if m and m.group(2) != "creatures":  # "Whenever you attack with two or more non-Gideon creatures" (Gideon, the
-        # Oathsworn): one trigger for the attacking creatures of that kind, when there are that many (603.2c, 508.1)
-        f = parse_noun(m.group(2))
-        if f is None or f.get("zone") not in (None, "battlefield"):
-            return None
-        return {"event": "attacks", "filter": {**f, "controller": "you"}, "batch": True,
-                "min_batch": {"two": 2, "three": 3, "four": 4, "five": 5}[m.group(1)]}
     m = re.fullmatch(r"you attack with one or more (.+)", c)
     if m:  # "Whenever you attack with one or more Elves": the same as "one or more Elves you control attack" (508.1)
         c = f"one or more {m.group(1)} you control attack"
