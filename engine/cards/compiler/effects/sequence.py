@@ -593,10 +593,19 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   flags=re.I)
     # "Create two 1/1 green Saproling creature tokens. If SELF was kicked, create four of those tokens instead.": the
     # tokens of the instruction before, another number of them (the "instead" reader then reads it, 614.1a)
-    text = re.sub(r"^(create (?:a|an|one|\w+) ((?:\d+/\d+ )?[^.\"]*? creature) tokens?( with [^.\"]+)?)\. "
+    # "Create three tapped 2/2 black Zombie creature tokens and you gain 3 life. If SELF's madness cost was paid,
+    # instead create X of those tokens and you gain X life." (From Under the Floorboards): the same, the "instead"
+    # first
+    text = re.sub(r"^(create (?:a|an|one|\w+) ((?:\d+/\d+ )?[^.\"]*? creature) tokens?( with [^.\"]+?)?)"
+                  r"((?: and you gain \w+ life)?)\. "
                   r"(if [^,]+), create (\w+) of those tokens instead\.?$",
-                  lambda m: f"{m.group(1)}. {m.group(4)}, create {m.group(5)} {m.group(2)} tokens{m.group(3) or ''} "
-                            f"instead.", text.strip(), flags=re.I)
+                  lambda m: f"{m.group(1)}{m.group(4)}. {m.group(5)}, create {m.group(6)} {m.group(2)} "
+                            f"tokens{m.group(3) or ''} instead.", text.strip(), flags=re.I)
+    text = re.sub(r"^(create (?:a|an|one|\w+) ((?:\d+/\d+ )?[^.\"]*? creature) tokens?( with [^.\"]+?)?)"
+                  r"((?: and you gain \w+ life)?)\. "
+                  r"(if [^,]+), instead create (\w+) of those tokens((?: and you gain \w+ life)?)\.?$",
+                  lambda m: f"{m.group(1)}{m.group(4)}. {m.group(5)}, instead create {m.group(6)} {m.group(2)} "
+                            f"tokens{m.group(3) or ''}{m.group(7)}.", text.strip(), flags=re.I)
     # "Choose two cards in your hand drawn this turn. For each of those cards, pay 4 life or put the card on top of
     # your library." (Sylvan Library): the second sentence acts on the cards the first chose; one instruction
     text = re.sub(r"(choose \w+ cards in your hand [^.]+)\. (for each of those cards, pay \d+ life or put the card on "
@@ -1415,11 +1424,14 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
 def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
     """"... SELF deals 3 damage instead": the damage instruction before it, to the same recipients,
     with the new amount (Fiery Impulse's spell mastery; 608.2c)."""
-    m = re.fullmatch(r"(?:self|it) deals (\w+)(?: plus (\d+))? damage", alt)
+    m = re.fullmatch(r"(?:self|it) deals (\w+)(?: plus (\d+))? damage( divided as you choose among those "
+                     r"(?:permanents and/or players|targets))?", alt)
     n = amount(m.group(1)) if m else None
     if m and m.group(2) and n is not None:  # "SELF deals X plus 2 damage instead" (Crater's Claws, 107.3)
         n = {"plus": [n, int(m.group(2))]}
-    if n is None or prev.op != "damage":
+    if n is None or prev.op != "damage" or bool(m and m.group(3)) != bool(prev.args.get("divided")):
+        # "it deals X damage divided as you choose among those permanents and/or players instead" (Avacyn's
+        # Judgment): the same targets, the division made as it is cast of the amount that applies (601.2d)
         return None
     return [Effect("damage", {**prev.args, "amount": n})]
 
