@@ -622,6 +622,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # "... for five cards and exile the rest. Put the chosen cards on top of your library in any order." (Doomsday)
     text = re.sub(r"(search your library and graveyard for \w+ cards) and (exile the rest)\. (put the chosen cards on "
                   r"top of your library in any order)", r"\1, \2, then \3", text.strip(), flags=re.I)
+    # "Choose a color of a card in your graveyard. Add one mana of that color." (Corrupted Grafstone): one mana of a
+    # color among those cards (105.2, 106.4)
+    text = re.sub(r"^choose a color of a card in your graveyard\. add one mana of that color\.?$",
+                  "Add one mana of any color among cards in your graveyard.", text.strip(), flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest)):
