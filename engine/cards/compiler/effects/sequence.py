@@ -723,6 +723,19 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[adds[0]] = Effect("add_mana", {**out[adds[0]].args, "until": "end_of_turn"})
             continue
         m = re.match(r"^if you do, (.+)$", s)
+        back = 2 if len(out) > 1 and out[-1].op == "move" and out[-1].args.get("what") == "self" \
+            and out[-1].args.get("transformed") else 1
+        if m and len(out) >= back and out[-back].op == "exile" and out[-back].args == {"what": "self"}:
+            # "exile SELF, then return her to the battlefield transformed under her owner's control. If you do,
+            # create a 2/2 black Zombie creature token" (Liliana, Heretical Healer): it was exiled only if it was
+            # still a permanent its controller controls as the ability resolved (406.2, 608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            done = out[-back:]
+            del out[-back:]
+            out.append(Effect("if", {"cond": {"self": {"controller": "you"}}, "then": [*done, *effs]}))
+            continue
         if m and out and out[-1].op == "sacrifice" and out[-1].args == {"what": "self"}:
             # "Sacrifice SELF. If you do, ..." (Standstill): it was sacrificed only if it was still a permanent
             # its controller controls as the ability resolved (701.14a, 608.2c)
