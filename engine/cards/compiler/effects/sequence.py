@@ -732,9 +732,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             effs = parse_sentence(m.group(1), ctx)
             if effs is None:
                 return None
-            done = out[-back:]
+            moved = out[-back:]
             del out[-back:]
-            out.append(Effect("if", {"cond": {"self": {"controller": "you"}}, "then": [*done, *effs]}))
+            out.append(Effect("if", {"cond": {"self": {"controller": "you"}}, "then": [*moved, *effs]}))
             continue
         if m and out and out[-1].op == "sacrifice" and out[-1].args == {"what": "self"}:
             # "Sacrifice SELF. If you do, ..." (Standstill): it was sacrificed only if it was still a permanent
