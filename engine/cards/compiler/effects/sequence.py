@@ -722,6 +722,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # Ventmaw): the mana the instruction added stays in the pool until the turn ends (106.4, 500.4)
             out[adds[0]] = Effect("add_mana", {**out[adds[0]].args, "until": "end_of_turn"})
             continue
+        if s == "repeat this process once" and out:
+            # "Target opponent loses 5 life unless that player discards two cards or sacrifices a creature or
+            # planeswalker of their choice. Repeat this process once." (Remorseless Punishment): every instruction
+            # before it, once more, with the same targets (608.2c)
+            out.extend(list(out))
+            continue
         m = re.match(r"^if you do, (.+)$", s)
         back = 2 if len(out) > 1 and out[-1].op == "move" and out[-1].args.get("what") == "self" \
             and out[-1].args.get("transformed") else 1
