@@ -339,7 +339,15 @@ def _copy_ability(g: "Game", r: Ctx, e: Effect) -> None:
 def _copy_spell(g: "Game", r: Ctx, e: Effect) -> None:
     """706.10: put a copy of an instant or sorcery spell onto the stack (Twincast): it copies the
     spell's text and the choices made for it (targets, modes, X, whether it was kicked), the one who
-    copies it controls it (706.10), and it was not cast (706.10a: no cast triggers, no mana spent on it)."""
+    copies it controls it (706.10), and it was not cast (706.10a: no cast triggers, no mana spent on it).
+    ``countered``: "copy the spell countered this way" (Psychic Rebuttal), as it last existed (608.2h)."""
+    if e.get("countered"):
+        for new, rec in r.get("countered", ()):
+            o = g.objects.get(new)
+            if o is not None and {"Instant", "Sorcery"} & set(o.card.types):
+                r["copied"] = copy_spell(g, o.card, dict(rec, controller=controller(g, r)),
+                                         [list(t) for t in rec["targets"]])
+        return
     for x in refs(g, r, e.args["what"]):
         o = g.objects.get(x) if isinstance(x, int) else None
         if o is None or o.zone != "stack" or o.ability is not None:

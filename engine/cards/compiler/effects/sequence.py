@@ -722,6 +722,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # Ventmaw): the mana the instruction added stays in the pool until the turn ends (106.4, 500.4)
             out[adds[0]] = Effect("add_mana", {**out[adds[0]].args, "until": "end_of_turn"})
             continue
+        inner = out[-1].args.get("then") if out and out[-1].op == "if" and not out[-1].args.get("else") else None
+        if s == "you may choose new targets for the copy" and inner and len(inner) == 1 and inner[0].op == "may" \
+                and not inner[0].args.get("then") and [x.op for x in inner[0].args["effects"]] == ["copy_spell"]:
+            # "If COND, you may copy the spell countered this way. You may choose new targets for the copy." (Psychic
+            # Rebuttal): asked only when the copy was made (706.10c; the op lets its controller keep the targets)
+            out[-1] = Effect("if", {**out[-1].args, "then": [Effect("may", {**inner[0].args, "then": [
+                Effect("copy_retarget", {})]})]})
+            continue
         if s == "repeat this process once" and out:
             # "Target opponent loses 5 life unless that player discards two cards or sacrifices a creature or
             # planeswalker of their choice. Repeat this process once." (Remorseless Punishment): every instruction

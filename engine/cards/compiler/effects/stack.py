@@ -230,6 +230,12 @@ def _copy_ability(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("copy_ability", {"what": r})]
 
 
+@reader(r"^copy the spell countered this way$")
+def _copy_countered(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.10, 608.2h: "you may copy the spell countered this way" (Psychic Rebuttal): engine/ops/cast.py copy_spell."""
+    return [Effect("copy_spell", {"countered": True})]
+
+
 @reader(r"^copy target (instant or sorcery|instant|sorcery) spell( you control)?$")
 def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10: a copy of an instant or sorcery spell (Twincast, Reverberate), controlled by who
@@ -289,6 +295,7 @@ def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (
     _copy_ability,
+    _copy_countered,
     _copy_spell,
     _copy_cast_spell,
     _retarget,
