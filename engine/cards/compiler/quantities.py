@@ -187,6 +187,9 @@ def count_of(phrase: str) -> Any:
     if m:
         k = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]
         return {k: "self" if p.startswith("self") else "it"}
+    m = re.fullmatch(r"the exploited creature's (power|toughness)", p)
+    if m:  # "with toughness less than the exploited creature's toughness" (Profaner of the Dead, 702.109a)
+        return {{"power": "power_of", "toughness": "toughness_of"}[m.group(1)]: "exploited"}
     m = re.fullmatch(r"the revealed card's (power|toughness|mana value)", p)
     if m:  # "As an additional cost to cast this spell, reveal a creature card from your hand. ... the revealed card's
         # power" (601.2h: the card revealed to pay the cost, as it is now)
