@@ -115,10 +115,11 @@ def _cast_from_hand_free(m: re.Match, c: Ctx) -> list[Effect] | None:
     (Baral's Expertise), "an instant or sorcery spell" (Omnispell Adept): as it resolves, its controller may
     choose such a card in their hand and cast it then, its other costs paid (a pass casts nothing)."""
     noun = m.group(2)
-    if not re.fullmatch(r"(?:[a-z]+(?: or [a-z]+)? )?spell(?: with mana value \d+ or less)?", noun):
-        return None
-    f = parse_noun(noun)
-    if f is None or set(f) - {"zone", "types", "not_types", "mv_le", "colors"}:
+    if not re.fullmatch(r"(?:[a-z]+(?: or [a-z]+)? )?spell(?: with mana value (?:\d+ or less|equal to the number of "
+                        r"[a-z]+ counters on self))?", noun):
+        return None  # "with mana value equal to the number of charge counters on SELF" (Brain in a Jar): counted as
+    f = parse_noun(noun)  # the card is chosen (608.2h)
+    if f is None or set(f) - {"zone", "types", "not_types", "mv_le", "mv_eq", "colors"}:
         return None
     f.pop("zone", None)
     f["not_types"] = sorted(set(f.get("not_types", ())) | {"Land"})  # a land card is no spell (111.1)
