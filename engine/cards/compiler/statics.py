@@ -1154,7 +1154,13 @@ def _clone(m: re.Match) -> list[dict[str, Any]] | None:
         if cond is None:
             return None
         st["condition"] = cond
-    if m.group(3):
+    more = re.fullmatch(r"it enters with (x|an|one|two|three) additional ([+\-]\d+/[+\-]\d+) counters? on it",
+                        m.group(3) or "")
+    if more:  # "except it enters with X additional +1/+1 counters on it" (Altered Ego): put on it as it enters as
+        # the copy (706.9b-like, 614.1c; X is the X it was cast with)
+        st["extra_counters"] = {"counter": more.group(2), "amount": {"x": True} if more.group(1) == "x"
+                                else number(more.group(1)) or 1}
+    elif m.group(3):
         change = copy_exceptions(m.group(3))
         if change is None:
             return None
