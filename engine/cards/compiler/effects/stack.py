@@ -4,6 +4,7 @@ played from other zones (cast from the graveyard, play the exiled card).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
@@ -96,14 +97,22 @@ def _cast_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("playable", {"what": {"zone": "graveyard", "owner": "you", **f}, "play": "cast", "until": "eot"})]
 
 
-@reader(r"^(?:you may )?cast (target .+? card.*? from your graveyard)( without paying its mana cost)?$")
+@reader(r"^(?:you may )?cast (target (?:.+? )?card.*? from your graveyard)( without paying its mana cost)?$")
 def _cast_target_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """608.2c: "You may cast target instant or sorcery card with mana value 3 or less from your graveyard"
     (Chandra, Acolyte of Flame -2): cast now, as the ability resolves, paying its costs; or not (a pass);
     "... without paying its mana cost" (Torrential Gearhulk: 117.9, its other costs still paid)."""
-    spec = parse_target(m.group(1))
+    phrase = m.group(1)
+    same = " with the same name as that spell "
+    if same in phrase:  # "target card with the same name as that spell from your graveyard" (Harness the Storm): the
+        if not c.cast_trigger:  # spell whose casting triggered the ability, as the target is chosen (603.3d)
+            return None
+        phrase = phrase.replace(same, " ")
+    spec = parse_target(phrase)
     if spec is None or spec.filter.get("zone") != "graveyard":
         return None
+    if same in m.group(1):
+        spec = replace(spec, filter={**spec.filter, "same_name_as_trigger": True}, text=m.group(1))
     what = c.add_target(spec)
     c.last = what
     return [Effect("cast_offer", {"what": what, "zone": "graveyard", **({"free": True} if m.group(2) else {})})]
