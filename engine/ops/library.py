@@ -19,6 +19,7 @@ from engine.cards.abilities import Effect
 from engine.filters import matches
 from engine.ops import nested
 from engine.ops.base import table
+from engine.ops.zones import link_exiled
 from engine.values import amount, controller, refs, source_id, this
 
 if TYPE_CHECKING:
@@ -231,6 +232,7 @@ def _exile_top(g: "Game", r: dict, e: Effect) -> None:
         if isinstance(p, str):
             out += put(g, p, list(g.players[p].library[:n]), "exile")
     r["exiled"] = out
+    link_exiled(g, r, out)
 
 
 # ------------------------------------------------------------------ two piles

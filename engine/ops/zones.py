@@ -74,7 +74,7 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
             if isinstance(x, int) and x in g.objects and g.objects[x].zone == e.args["from"]:
                 new.append(g.move(x, "exile"))
                 r.setdefault("followed", {})[x] = new[-1]
-        _link_exiled(g, r, new)  # 607.2a: "cards exiled with SELF" (Bag of Holding)
+        link_exiled(g, r, new)  # 607.2a: "cards exiled with SELF" (Bag of Holding)
         return
     before = dict(r.get("followed") or {})
     last = {x: gone_record(g, x, "exiled") for x in refs(g, r, e.args["what"])
@@ -88,10 +88,10 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
     r.setdefault("gone_this_way", []).extend(last[k] for k in moved if k in last)
     if moved:  # "exile X. You may cast that card ..." of a spell: the cards this instruction exiled (400.7)
         r["exiled"] = list(moved.values())
-    _link_exiled(g, r, list(moved.values()))
+    link_exiled(g, r, list(moved.values()))
 
 
-def _link_exiled(g: "Game", r: Ctx, new: list[int]) -> None:
+def link_exiled(g: "Game", r: Ctx, new: list[int]) -> None:
     """607.2a: a permanent's ability that exiles remembers the cards, for the linked ability
     that refers to "the exiled card" (kept as a new list: objects are copied shallowly)."""
     s = this(g, r)
@@ -639,7 +639,7 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     put = [_put_found(g, x, to, bool(e.get("tapped")), p) for x in got or [] if x not in first]
     if to == "exile":  # "exile that card, then you may cast it" / "the exiled card" of a linked ability (607.2a)
         r["exiled"] = put
-        _link_exiled(g, r, put)
+        link_exiled(g, r, put)
     knowledge.shuffle(g, owner)
     return None
 
