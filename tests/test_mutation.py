@@ -204,3 +204,49 @@ def test_the_ci_job_has_a_box_of_at_most_ten_minutes() -> None:
     """Issue 26 target: a changed module is mutated in at most 10 minutes (``--changed`` reads the box)."""
     cfg = load(ROOT)
     assert cfg.box is not None and cfg.box <= 600
+
+
+def test_probed_code_records_each_function_reached_and_keeps_its_lines() -> None:
+    """The unmutated run's probe (docs/mutation.md, "Selection by reach"): each function calls the
+    probe with its qualified name when it runs, the docstring stays the docstring, lines stay."""
+    from tools.mutation.operators import PROBE
+    mod = Module("x.py", SRC)
+    assert mod.functions() == ["f", "K.m"]
+    hits: set[str] = set()
+    ns: dict[str, object] = {PROBE: hits.add, "__name__": "x"}
+    exec(mod.compile_probed(), ns)  # noqa: S102 - the test's own source
+    f = ns["f"]
+    assert isinstance(f, types.FunctionType)
+    assert f.__doc__ == "Docstrings are not mutated." and hits == set()
+    assert f(5) is False and hits == {"f"}
+    k = ns["K"]
+    assert isinstance(k, type)
+    assert k().m(3) == 3 and hits == {"f", "K.m"}
+    plain: dict[str, object] = {}
+    exec(compile(SRC, "x.py", "exec"), plain)  # noqa: S102 - the test's own source
+    pf = plain["f"]
+    assert isinstance(pf, types.FunctionType)
+    assert [ln for _s, _e, ln in f.__code__.co_lines() if ln is not None][-1] == \
+        [ln for _s, _e, ln in pf.__code__.co_lines() if ln is not None][-1]
+
+
+def test_reach_runs_a_mutant_only_against_the_items_reaching_its_function() -> None:
+    from tools.mutation.runner import Reach
+    reach = Reach({"S:a.yaml": ["f"], "T:t.py::x": ["f", "g"], "T:t.py::y": ["g"]}, ["f", "g", "h"])
+    assert reach.only("f") == ["S:a.yaml", "T:t.py::x"]       # in run order
+    assert reach.only("g") == ["T:t.py::x", "T:t.py::y"]
+    assert reach.only("h") == []                              # probed, reached by nothing: survives unrun
+    assert reach.only("unprobed") is None                     # not probed: the whole selection
+    assert Reach.from_json(reach.to_json()).items == reach.items
+
+
+def test_a_mutant_no_item_reaches_survives_without_a_run() -> None:
+    from tools.mutation.runner import Reach
+    mod = Module("x.py", SRC)
+    r = _SlowChildren(30)
+    r.reach = Reach({"T:t.py::x": ["f"]}, ["f", "K.m"])
+    m = next(m for m in mod.mutants if m.function == "K.m")
+    t0 = time.monotonic()
+    outcomes, not_run = r.run(mod, [m], timeout=100, budget=100, report=lambda o: None)
+    assert time.monotonic() - t0 < 5 and not_run == []
+    assert [(o.status, o.by) for o in outcomes] == [("survived", "no scenario or test of its selection reaches K.m")]

@@ -56,12 +56,16 @@ def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents:
     sel = cfg.selection(path)
     deadline = time.monotonic() + args.box if args.box else None  # the whole module, its baseline included
     runner = Runner(cfg.root, sel, cfg.deselect, args.jobs)
-    base = runner.baseline(max(cfg.timeout, 600))
+    base = runner.baseline(max(cfg.timeout, 600), None if args.full_selection else module)
     if base.status != "survived":
         raise ConfigError(f"{path}: the unmutated code fails its own selection: {base.by or base.status}")
     timeout = max(cfg.timeout, 4 * base.seconds)
+    reach = runner.reach
+    how = "every mutant against the whole selection" if reach is None else \
+        (f"each mutant against the items reaching its function ({len(reach.items)} items, "
+         f"{len(reach.probed)}/{len(module.functions())} functions probed)")
     print(f"{path}: {len(picked)} of {len(module.mutants)} mutants (seed {args.seed}), "
-          f"baseline {base.seconds:.1f} s, time limit {timeout:.0f} s a mutant", flush=True)
+          f"baseline {base.seconds:.1f} s, time limit {timeout:.0f} s a mutant, {how}", flush=True)
     t0 = time.monotonic()
 
     def report(o: Outcome) -> None:
@@ -147,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--box", type=float,
                     help="seconds a module may take in all, its unmutated run included: the mutants still running "
                          "then are stopped and count as not run (default: pyproject's box with --changed, else none)")
+    ap.add_argument("--full-selection", action="store_true",
+                    help="run every mutant against the whole selection, not only the scenarios and tests "
+                         "that reach its function in the unmutated run")
     ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
     ap.add_argument("--list", action="store_true", help="list the sampled mutants, run nothing")
     ap.add_argument("--json", type=Path, help="write the results to this file")
