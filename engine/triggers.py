@@ -234,7 +234,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
         p = ev.get("player")
-        if who == "you" and p != controller or who == "opponent" and p in (controller, None) \
+        if who == "you" and p != controller or who in ("opponent", "other") and p in (controller, None) \
                 or who == "attached_player" and p != _enchanted_player(g, src):
             return False
         if "from" in trig and ev.get("from") != trig["from"]:

@@ -277,7 +277,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "count_this_way": frozenset({"count_this_way", "action"}),
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
-    "life_of": frozenset({"life_of"}), "total_power": frozenset({"total_power"}),
+    "life_of": frozenset({"life_of"}), "life_turn_began": frozenset({"life_turn_began"}),
+    "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "total_mv": frozenset({"total_mv"}),
     "hand_of": frozenset({"hand_of"}),
     "greatest": frozenset({"greatest", "among"}), "counters_on": frozenset({"counters_on", "kind"}),
@@ -656,6 +657,13 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         else:
             ps = [p for p in refs(g, r, ref) if isinstance(p, str)]
         return g.players[ps[0]].life if ps and ps[0] in g.players else 0
+    if "life_turn_began" in a:  # "that player's life total as the turn began" (Sengir, the Dark Baron): the record
+        # made as the turn began, which a player who left the game keeps (800.4g: their last known information)
+        if a["life_turn_began"] == "you" or r is None:
+            ps = [_you(g, src, r)]
+        else:  # the player it is counted for (amount_for), else the player of the trigger event
+            ps = list(r.get("that_player", ())) or refs(g, r, "trigger_player")
+        return g.players[ps[0]].life_turn_began if ps and ps[0] in g.players else 0
     if "highest_life" in a:  # "the highest life total among all players / your opponents" (119.1)
         who = _you(g, src, r)
         among = seats.apnap(g) if a["highest_life"] == "all" else seats.opponents(g, who) if who else []
@@ -1269,6 +1277,7 @@ def names_that_player(a: Any) -> bool:
     if isinstance(a, dict):
         return a.get("controller") == "that_player" or a.get("owner") == "that_player" \
             or a.get("life_of") == "that_player" or a.get("hand_of") == "that_player" \
+            or a.get("life_turn_began") == "that_player" \
             or a.get("library_size") == "that_player" \
             or any(names_that_player(v) for v in a.values())
     if isinstance(a, (list, tuple)):

@@ -176,6 +176,9 @@ def count_of(phrase: str) -> Any:
         return None
     if p in ("your life total", "your life"):
         return {"life_of": "you"}
+    m = re.fullmatch(r"(your|their|that player's|his or her) life total as (?:the|this) turn began", p)
+    if m:  # Sengir, the Dark Baron: a record of the turn's beginning, kept for a player who left (800.4g)
+        return {"life_turn_began": "you" if m.group(1) == "your" else "that_player"}
     if p in ("their life total", "their life", "that player's life total", "his or her life total", "his or her life"):
         return {"life_of": "that_player"}  # the life of each player the instruction counts it for (608.2c)
     m = re.fullmatch(r"the highest life total among (all players|your opponents)", p)

@@ -526,6 +526,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you gain life": {"event": "gain_life", "who": "you"},
         "a player loses the game": {"event": "loses_game", "who": "any"},  # 603.9
         "an opponent loses the game": {"event": "loses_game", "who": "opponent"},
+        "another player loses the game": {"event": "loses_game", "who": "other"},  # any player but you (102.1)
         "you lose life": {"event": "lose_life", "who": "you"},
         "an opponent loses life": {"event": "lose_life", "who": "opponent"},
         "you draw a card": {"event": "draw", "who": "you"},
