@@ -250,3 +250,31 @@ def test_a_mutant_no_item_reaches_survives_without_a_run() -> None:
     outcomes, not_run = r.run(mod, [m], timeout=100, budget=100, report=lambda o: None)
     assert time.monotonic() - t0 < 5 and not_run == []
     assert [(o.status, o.by) for o in outcomes] == [("survived", "no scenario or test of its selection reaches K.m")]
+
+
+def test_the_ci_job_shares_its_total_time_among_the_changed_modules() -> None:
+    """Issue 26: a changed module within 10 minutes, and the whole job within CI's time however many
+    rules modules a change touches."""
+    cfg = load(ROOT)
+    assert cfg.box == 600 and cfg.total == 3600
+    assert cfg.module_box(1) == 600 and cfg.module_box(6) == 600
+    assert cfg.module_box(12) == 300 and cfg.module_box(19) * 19 <= 3600 + 1e-6
+
+
+def test_resume_keeps_the_outcomes_of_the_mutants_an_earlier_run_ran(tmp_path: Path) -> None:
+    """A run its time box stopped is continued with --resume: what it ran keeps its outcome, the
+    mutants it did not run ("not run") are run; other modules' and seeds' results are not taken."""
+    import json
+
+    from tools.mutation.__main__ import _earlier
+    mod = Module("x.py", SRC)
+    a, b, c = mod.mutants[:3]
+    f = tmp_path / "r.json"
+    f.write_text(json.dumps([
+        {"module": "x.py", "seed": 7, "outcomes": [{"key": a.key, "status": "survived", "by": "", "seconds": 3},
+                                                   {"key": b.key, "status": "killed", "by": "t", "seconds": 1}],
+         "not_run": [c.key]},
+        {"module": "x.py", "seed": 8, "outcomes": [{"key": c.key, "status": "killed", "by": "t", "seconds": 1}]},
+        {"module": "y.py", "seed": 7, "outcomes": [{"key": c.key, "status": "killed", "by": "t", "seconds": 1}]}]))
+    got = _earlier([f], "x.py", 7, {m.key: m for m in (a, b, c)})
+    assert {(o.mutant.key if o.mutant else None, o.status) for o in got} == {(a.key, "survived"), (b.key, "killed")}

@@ -79,12 +79,17 @@ def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents:
     # selection, which it survives) unless --run-equivalents asks to check that it still survives
     listed = [] if args.run_equivalents else [m for m in picked if f"{path} | {m.key}" in equivalents]
     skip = {m.key for m in listed}
+    earlier = _earlier(args.resume, path, args.seed, {m.key: m for m in picked if m.key not in skip})
+    skip |= {_mutant(o).key for o in earlier}
     run_now = [m for m in picked if m.key not in skip]
+    if earlier:
+        print(f"  {len(earlier)} outcomes taken from {args.resume}, {len(run_now)} mutants to run", flush=True)
     outcomes, not_run = runner.run(module, run_now, timeout, args.budget, report, deadline)
+    outcomes = earlier + outcomes
     outcomes += [Outcome(m, "equivalent", "listed as equivalent, not run", 0.0) for m in listed]
     # a machine shared with other work can make a good run slow: a mutant past its time
     # limit is run once more with twice the limit before it counts as killed by a timeout
-    late = [_mutant(o) for o in outcomes if o.status == "timeout"]
+    late = [_mutant(o) for o in outcomes[len(earlier):] if o.status == "timeout"]  # this run's only
     if late:
         left = max(0.0, args.budget - (time.monotonic() - t0))
         again, skipped = runner.run(module, late, 2 * timeout, left, lambda o: None, deadline)
@@ -114,6 +119,25 @@ def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents:
             "not_run": [m.key for m in not_run], "score": score, "seconds": round(secs, 1),
             "outcomes": [{"key": _mutant(o).key, "line": _mutant(o).line, "status": o.status, "by": o.by,
                           "seconds": round(o.seconds, 2)} for o in outcomes]}
+
+
+def _earlier(files: list[Path] | None, path: str, seed: int, picked: dict[str, Mutant]) -> list[Outcome]:
+    """The outcomes of these sampled mutants in earlier ``--json`` results of the same module and seed
+    (a run its time box stopped, continued with ``--resume``): each mutant that was run keeps its outcome."""
+    out: dict[str, Outcome] = {}
+    for f in files or []:
+        try:
+            results = json.loads(f.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
+            raise ConfigError(f"cannot read results: {e}") from e
+        for r in results:
+            if r.get("module") != path or r.get("seed") != seed:
+                continue
+            for o in r["outcomes"]:
+                m = picked.get(o["key"])
+                if m is not None and o["status"] in ("killed", "timeout", "survived", "error"):
+                    out[m.key] = Outcome(m, o["status"], o.get("by", ""), float(o.get("seconds", 0.0)))
+    return list(out.values())
 
 
 def rescore(cfg: Config, results: list[dict]) -> list[dict]:
@@ -157,6 +181,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
     ap.add_argument("--list", action="store_true", help="list the sampled mutants, run nothing")
     ap.add_argument("--json", type=Path, help="write the results to this file")
+    ap.add_argument("--resume", type=Path, nargs="+", metavar="JSON",
+                    help="keep the outcomes of the mutants earlier --json results of the same module and seed ran "
+                         "(a run a time box stopped), run only the others")
     ap.add_argument("--rescore", type=Path, nargs="+", metavar="JSON",
                     help="score earlier --json results again with today's equivalents, run nothing")
     ap.add_argument("-v", "--verbose", action="store_true", help="one line per mutant with what killed it")
@@ -169,8 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         args.seed = cfg.seed if args.seed is None else args.seed
         args.sample = cfg.sample if args.sample is None else args.sample
         args.budget = cfg.budget if args.budget is None else args.budget
-        if args.box is None and args.changed:  # the CI job: the whole module within its box
-            args.box = cfg.box
+        box_from_config = args.box is None and args.changed  # the CI job: the whole module within its box
         if args.rescore:
             try:
                 old = [r for f in args.rescore for r in json.loads(f.read_text(encoding="utf-8"))]
@@ -185,6 +211,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.changed and not args.modules and not mods:
             print(f"no mutation-tested module changed since {args.changed}")
             return 0
+        if box_from_config:
+            args.box = cfg.module_box(len(mods))
+            if args.box is not None:
+                print(f"{len(mods)} changed module(s): {args.box:.0f} s each at most", flush=True)
         equivalents = cfg.equivalents()
         results = [mutate_module(cfg, m, args, equivalents) for m in mods]
     except ConfigError as e:
