@@ -6,7 +6,8 @@ always a determinized copy (engine/ai/determinize.py), never the real game.
 
 Rules of thumb: a land each turn (305.2), the costliest spells first, harmful effects at
 the opponents' best objects and helpful ones at its own (114), attacks that no blocker
-punishes (508), blocks that kill or trade up and chump blocks only to stay alive (509),
+punishes (508) and that leave enough blockers home for the counterattack (302.6: attackers
+stay tapped through the opponent's turn), blocks that kill or trade up and chump blocks only to stay alive (509),
 lethal damage to each blocker in order (510.1c). Lethal arithmetic (``through``): the damage
 that gets past the blockers (evasion, menace, trample, first and double strike), with the
 burn and pumps the untapped mana pays for, decides an all-in attack, burn at the face, a
