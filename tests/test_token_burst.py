@@ -33,3 +33,32 @@ def test_a_burst_of_tokens_computes_characteristics_once_603_6a(monkeypatch):
     assert {(g.chars(t).power, g.chars(t).toughness) for t in tokens} == {(2, 2)}  # Goblin King, 613.4c
     d = g.pending
     assert d is not None and d.kind == "order_triggers" and len(d.options) == 42  # Soul Warden sees each one
+
+
+def test_the_statics_that_reach_entering_tokens_are_found_once_per_burst_614_1d(monkeypatch):
+    """Thalia, Heretic Cathar makes bob's tokens enter tapped (614.1d) as they enter; the permanents carrying
+    such statics are looked for once per computation of characteristics, not by walking the battlefield for
+    each token (42 walks of 144 permanents before)."""
+    from engine import replacement
+    looked = [0]
+    real = replacement._tapping_statics
+
+    def counting(card):
+        looked[0] += 1
+        return real(card)
+
+    monkeypatch.setattr(replacement, "_tapping_statics", counting)
+    g = from_setup({"active": "bob", "step": "main1", "players": {
+        "alice": {"battlefield": ["Thalia, Heretic Cathar"] + ["Grizzly Bears"] * 60},
+        "bob": {"battlefield": ["Krenko, Mob Boss", "Goblin King"] + ["Raging Goblin"] * 40}}})
+    krenko = next(i for i in g.battlefield if g.objects[i].card.name == "Krenko, Mob Boss")
+    g.submit("bob", {"action": "activate", "card": krenko, "ability": 0})
+    looked[0] = 0
+    while g.stack:
+        d = g.pending
+        assert d is not None and d.kind == "priority"
+        g.submit(d.player, {"action": "pass"})
+    tokens = [i for i in g.battlefield if g.objects[i].token]
+    assert len(tokens) == 42
+    assert all(g.objects[t].tapped for t in tokens)
+    assert looked[0] <= 2 * len(g.battlefield), looked[0]
