@@ -406,17 +406,33 @@ def plan_to_graveyard(g: "Game", ids: list[Any]) -> None:
 def create_token(g: "Game", card: CardDef, controller_: str, tapped: bool = False,
                  counters: dict[str, int] | None = None) -> int:
     """110.5: a token is created on the battlefield (``counters``: it enters with them, 614.1c)."""
-    o = create_object(g, card, controller_, "battlefield", token=True)
-    o.sick = True
-    o.tapped = tapped
-    for kind, n in (counters or {}).items():
-        if n > 0:  # 121.6: counters given as it enters are put on it (614.1a: "twice that many")
-            o.counters[kind] = o.counters.get(kind, 0) + replacement.counter_count(g, o.id, kind, n, ask=False)
-    g.battlefield.append(o.id)
+    return create_tokens(g, [(card, controller_)], tapped, counters)[0]
+
+
+def create_tokens(g: "Game", made: list[tuple[CardDef, str]], tapped: bool = False,
+                  counters: dict[str, int] | None = None) -> list[int]:
+    """110.5: the tokens one event creates, each (card, controller), enter the battlefield at once
+    (``counters``: each enters with them, 614.1c). All of them are on the battlefield before the
+    first one's "enters" replacements and triggers are looked at (603.6a: every permanent on the
+    battlefield, the newcomers included, is checked for the triggers of the event), so a burst of
+    tokens computes the characteristics once, not once for each token (613)."""
+    ids = []
+    for card, controller_ in made:
+        o = create_object(g, card, controller_, "battlefield", token=True)
+        o.sick = True
+        o.tapped = tapped
+        for kind, n in (counters or {}).items():
+            if n > 0:  # 121.6: counters given as it enters are put on it (614.1a: "twice that many")
+                o.counters[kind] = o.counters.get(kind, 0) + replacement.counter_count(g, o.id, kind, n, ask=False)
+        g.battlefield.append(o.id)
+        ids.append(o.id)
+        g.log("token", card=card.name, obj=o.id, controller=controller_)
     g.changed()
-    g.log("token", card=card.name, obj=o.id, controller=controller_)
-    triggers.enters(g, o)
-    return o.id
+    for oid in ids:
+        new = g.objects.get(oid)
+        if new is not None and new.zone == "battlefield":  # an earlier newcomer's replacement may have moved it
+            triggers.enters(g, new)
+    return ids
 
 
 

@@ -83,6 +83,8 @@ class Game:
 
     # caches the rules modules keep on the game (absent until first used; never copied)
     _pstatics_any: tuple[int, bool]                                             # player_statics.active
+    _pstatics_fx: tuple[int, list[dict[str, Any]], int, bool]                   # player_statics.active
+    _entering_statics: tuple[Any, list[tuple[int, Any]], list[tuple[int, Any]]]  # replacement (614.1d)
     _pstatics: tuple[Any, dict[str, list[tuple[int, str, dict[str, Any]]]]]    # player_statics.statics
     _printed: dict[int, Any]                                                    # layers.compute
     _chars_plain: dict[int, Chars]                                              # layers.compute

@@ -84,7 +84,13 @@ def active(g: "Game") -> bool:
     if some is None or some[0] != g.next_uid:
         some = g._pstatics_any = (g.next_uid, any(_card_statics(o.card) or any(_card_statics(f) for f in o.card.faces)
                                                   for o in g.objects.values()))
-    return some[1] or bool(g.effects) and any(e["layer"] == "player" for e in g.effects)
+    if some[1] or not g.effects:
+        return some[1]
+    effects = g.effects  # a resolved effect that works as a player static: looked for once per state of the game
+    got = g.__dict__.get("_pstatics_fx")
+    if got is None or got[0] != g._version or got[1] is not effects or got[2] != len(effects):
+        got = g._pstatics_fx = (g._version, effects, len(effects), any(e["layer"] == "player" for e in effects))
+    return bool(got[3])
 
 
 def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:

@@ -10,6 +10,7 @@ from engine.actions import (
     add_effect,
     attack_choice,
     create_token,
+    create_tokens,
     destroy,
     plan_destroy,
     plan_to_graveyard,
@@ -391,8 +392,9 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     "slot": f"{r['i']}.place",
                     "prompt": f"the new blocker's place in {g.objects[blocked[0]].card.name}'s damage assignment order"}
         place = int(got) - 1
-    for (p, card), tgt in zip(made, attacks):
-        t = create_token(g, card, p, bool(e.get("tapped")))
+    # 603.6a: the tokens of one effect enter at once (``create_tokens``), then each is put attacking or blocking
+    ids = create_tokens(g, [(card, p) for p, card in made], bool(e.get("tapped")))
+    for tgt, t in zip(attacks, ids):
         r["created"].append(t)
         if e.get("attacking"):
             put_attacking(g, t, tgt)
@@ -415,8 +417,8 @@ def replacement_tokens(g: "Game", made: Any) -> None:
     token effect args) pairs, each made under that player's control (614.1a "twice that many" applies too)."""
     for ctl, args in made or ():
         if ctl in g.players and seats.can_control(g, ctl):
-            for card in _tokens(g, ctl, [token_def(Effect("token", args))], int(args.get("amount", 1))):
-                create_token(g, card, ctl, bool(args.get("tapped")))
+            create_tokens(g, [(card, ctl) for card in _tokens(g, ctl, [token_def(Effect("token", args))],
+                                                               int(args.get("amount", 1)))], bool(args.get("tapped")))
 
 
 def _tokens(g: "Game", player: str, cards: list[CardDef], n: int) -> list[CardDef]:
