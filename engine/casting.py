@@ -886,7 +886,7 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     if ab is None:
         return False
     cost = ab.cost or Cost()
-    if a.get("mana") is not None and any("could_produce" in e.args for e in ab.effects):
+    if a.get("mana") is not None and any("could_produce" in e.args or "colors_among" in e.args for e in ab.effects):
         return False  # the kind asked for is checked as the mana is added, after the costs (106.7)
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
         and not cost.mill and not has_choices(cost) and not cost.exile_self and ab.condition is None \

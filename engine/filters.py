@@ -55,6 +55,9 @@ KNOWN = frozenset({
     "mv_parity",  # "even" / "odd": "spells with even mana values" (202.3; 0 is even)
     "kicked",  # "a kicked spell": a spell whose kicker cost was paid, a permanent that entered so (702.32b)
     "adventurer",  # "a creature spell that has an Adventure": a card of the adventure layout (a later card layout)
+    # "if it entered from your graveyard or you cast it from your graveyard": a permanent that came from its owner's
+    # graveyard, or whose spell was cast from there (400.7, 601.2a; Game.move marks where it entered from)
+    "from_your_graveyard",
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -231,6 +234,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if who not in game.players or not any(game.objects[c].card.name == o.card.name
                                                for c in game.players[who].graveyard if c != x):
             return False
+    if "from_your_graveyard" in f and (o.owner == you and "graveyard" in (o.chosen.get("entered_from"), o.chosen.get(
+            "cast_zone"))) != bool(f["from_your_graveyard"]):
+        return False
     if f.get("damaged_you_this_turn"):  # 120.1: it dealt damage to you this turn (as this object)
         pl = game.players.get(you) if you is not None else None
         if pl is None or pl.damaged_turn != game.turn or x not in pl.damaged_by_turn:

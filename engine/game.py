@@ -589,6 +589,7 @@ class Game:
             self.log("reveal", player=n.owner, cards=[n.card.name], objs=[n.id])
             knowledge.shuffle(self, n.owner)
         if to == "battlefield":
+            n.chosen["entered_from"] = frm  # "if it entered from your graveyard" (filters: from_your_graveyard)
             if counters:
                 for k, v in counters.items():
                     if counters_allowed(self, n.id, k):

@@ -55,7 +55,9 @@ def source_id(g: "Game", r: Ctx) -> int | None:
     if s.source in g.objects:
         return s.source
     new = s.trigger_info.get("new")
-    if new in g.objects:
+    if new in g.objects and s.trigger_info.get("obj", s.source) == s.source:
+        # the source's own move fired it ("when SELF dies, return it"); not another object's (Liliana, Heretical
+        # Healer exiled as another creature's death trigger resolves is not that creature, 400.7)
         return new
     return None
 

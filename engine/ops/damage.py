@@ -30,14 +30,18 @@ def _src(g: "Game", r: Ctx) -> int:
 @op("damage")
 def _damage(g: "Game", r: Ctx, e: Effect) -> dict | None:
     src = _src(g, r)
+    srcs: list[int] = []
     if e.get("source") not in (None, "self"):
-        xs = [x for x in refs(g, r, e.args["source"]) if isinstance(x, int)]
-        if not xs:
+        srcs = [x for x in refs(g, r, e.args["source"]) if isinstance(x, int)]
+        if not srcs:
             return None
-        src = xs[0]
+        src = srcs[0]
     s = this(g, r)
     targets = refs(g, r, e.args["to"])
-    if e.get("divided") and s.divide:
+    if e.get("each_source"):  # "each creature you control deals damage equal to its power to that creature":
+        # each one a source of its own, dealing its own power, all at once (119.1, 608.2c)
+        hits = [(x, t, max(0, g.chars(x).power or 0)) for x in srcs if x in g.objects for t in targets]
+    elif e.get("divided") and s.divide:
         hits = [(src, t, s.divide.get(t, 0)) for t in targets]
     elif names_that_player(e.args["amount"]):  # "... to each player equal to the number of lands they control"
         hits = [(src, t, amount_for(g, e.args["amount"], source_id(g, r), r, t)) for t in targets if isinstance(t, str)]

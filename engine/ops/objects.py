@@ -20,6 +20,7 @@ from engine.actions import (
 )
 from engine.cards.abilities import CardDef, Effect, copy_except
 from engine.cards.compiler import compile_card
+from engine.cast_options import storm_record
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.mana import substitute_x
@@ -131,13 +132,16 @@ def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
             g.stack.remove(x)
             del g.objects[x]
             g.changed()
-        elif e.get("instead_to") in ("exile", "hand", "library_bottom", "library_top"):
-            # "If that spell is countered this way, exile it instead of putting it into its owner's graveyard"
-            to = e.args["instead_to"]
-            g.move(x, "library" if to.startswith("library") else to, top=to == "library_top")
         else:
-            plan_to_graveyard(g, [x])  # 616.1: Nexus of Fate countered under Leyline of the Void
-            g.move(x, "graveyard")
+            rec = storm_record(g, t)  # "copy the spell countered this way": the spell as it last existed (608.2h)
+            if e.get("instead_to") in ("exile", "hand", "library_bottom", "library_top"):
+                # "If that spell is countered this way, exile it instead of putting it into its owner's graveyard"
+                to = e.args["instead_to"]
+                new = g.move(x, "library" if to.startswith("library") else to, top=to == "library_top")
+            else:
+                plan_to_graveyard(g, [x])  # 616.1: Nexus of Fate countered under Leyline of the Void
+                new = g.move(x, "graveyard")
+            r["countered"] = [*r.get("countered", ()), [new, rec]]
         g.log("countered", card=t.card.name)
     return None
 

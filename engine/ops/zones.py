@@ -63,6 +63,11 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
         if got:  # "You may cast that card for as long as it remains exiled" (Hostage Taker): the cards exiled now
             r["exiled"] = got
         return
+    if e.get("face_down"):  # "exile all cards from your library face down" (406.3: no player may look at them)
+        for x in refs(g, r, e.args["what"]):
+            if isinstance(x, int) and x in g.objects and g.objects[x].zone != "exile":
+                facedown.exile_face_down(g, x, seen=False)
+        return
     if e.get("from"):  # "exile that card from your graveyard": the cards still in that zone (400.7)
         new = []
         for x in followed(g, r, refs(g, r, e.args["what"])):

@@ -34,7 +34,7 @@ _SELF_EVENTS = {
     "is turned face up": "turned_face_up", "blocks or becomes blocked": "blocks_or_blocked",
     "enters or attacks": "etb_or_attacks", "enters or dies": "etb_or_dies",
     "blocks a creature with flying": "blocks_flying", "becomes blocked by a creature": "becomes_blocked",
-    "attacks while saddled": "attacks_saddled", "transforms into self": "transforms",
+    "attacks while saddled": "attacks_saddled", "transforms into self": "transforms", "transforms": "transforms",
     "deals combat damage to a creature": "combat_damage_creature", "is exploited": "exploited",
     "exploits a creature": "exploits",
     "explores": "explores", "becomes monstrous": "monstrous", "becomes renowned": "renowned",

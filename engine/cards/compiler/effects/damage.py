@@ -133,14 +133,24 @@ def _damage_eq2(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(r"^(.+?) deals damage equal to (its|their) power to (.+)$")
 def _bite(m: re.Match, c: Ctx) -> list[Effect] | None:
+    before = c.last
     src = c.ref(m.group(1))
     if src is None:
         return None
-    if isinstance(src, dict) and "target" not in src:
-        return None  # "each creature you control deals damage equal to its power to ...": one source here
+    group = isinstance(src, dict) and "each" in src and m.group(2) == "its"
+    if isinstance(src, dict) and "target" not in src and not group:
+        return None
+    if group:
+        c.last = before  # "that creature" after the group is the one named before it (Moonlight Hunt's target)
     to = c.ref(m.group(3))
     if to is None or to == src:  # "each of those creatures deals damage ... to that creature": not itself
         return None
+    if group:
+        # "each creature you control deals damage equal to its power to that creature" (Moonlight Hunt): each
+        # one is a source of its own, dealing its own power, all at once (119.1, 608.2c)
+        if not isinstance(to, dict) or "target" not in to:
+            return None  # one target: "to each other creature" would have each deal damage to itself too
+        return [Effect("damage", {"amount": {"power_of": src}, "to": to, "source": src, "each_source": True})]
     if isinstance(to, dict) and (to.get("each") or {}).get("other") and src != "self":
         return None  # "target creature deals damage ... to each other creature": other than that one, not SELF
     return [_dmg({"power_of": src}, to, src)]

@@ -180,6 +180,18 @@ def _add_could_produce(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"could_produce": f, "colors_only": m.group(1) == "color"})]
 
 
+@reader(r"^add one mana of any color among ((?:.+? )?cards? in your graveyard)$")
+def _add_color_among(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """106.7-like, 105.2: "Add one mana of any color among legendary creature cards in your graveyard" (The Grey
+    Havens), "Choose a color of a card in your graveyard. Add one mana of that color." (Corrupted Grafstone): one
+    mana of a color one of those cards has now; none when they have no color (106.5). (The second is read as the
+    first: engine/cards/compiler/effects/sequence.py parse_effects.)"""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("zone") != "graveyard" or f.get("owner") != "you" or f.get("_needs_player_target"):
+        return None
+    return [Effect("add_mana", {"colors_among": f})]
+
+
 @reader(r"^add (?:an additional )?one mana of the chosen color$")
 def _add_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"any": 1, "chosen_color": True})]
@@ -190,6 +202,7 @@ READERS: tuple[Reader, ...] = (
     _add_mana,
     _add_n_of,
     _add_could_produce,
+    _add_color_among,
     _mana_only,
     _add_mana_or,
     _add_any,

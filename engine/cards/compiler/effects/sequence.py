@@ -593,10 +593,19 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   flags=re.I)
     # "Create two 1/1 green Saproling creature tokens. If SELF was kicked, create four of those tokens instead.": the
     # tokens of the instruction before, another number of them (the "instead" reader then reads it, 614.1a)
-    text = re.sub(r"^(create (?:a|an|one|\w+) ((?:\d+/\d+ )?[^.\"]*? creature) tokens?( with [^.\"]+)?)\. "
+    # "Create three tapped 2/2 black Zombie creature tokens and you gain 3 life. If SELF's madness cost was paid,
+    # instead create X of those tokens and you gain X life." (From Under the Floorboards): the same, the "instead"
+    # first
+    text = re.sub(r"^(create (?:a|an|one|\w+) ((?:\d+/\d+ )?[^.\"]*? creature) tokens?( with [^.\"]+?)?)"
+                  r"((?: and you gain \w+ life)?)\. "
                   r"(if [^,]+), create (\w+) of those tokens instead\.?$",
-                  lambda m: f"{m.group(1)}. {m.group(4)}, create {m.group(5)} {m.group(2)} tokens{m.group(3) or ''} "
-                            f"instead.", text.strip(), flags=re.I)
+                  lambda m: f"{m.group(1)}{m.group(4)}. {m.group(5)}, create {m.group(6)} {m.group(2)} "
+                            f"tokens{m.group(3) or ''} instead.", text.strip(), flags=re.I)
+    text = re.sub(r"^(create (?:a|an|one|\w+) ((?:\d+/\d+ )?[^.\"]*? creature) tokens?( with [^.\"]+?)?)"
+                  r"((?: and you gain \w+ life)?)\. "
+                  r"(if [^,]+), instead create (\w+) of those tokens((?: and you gain \w+ life)?)\.?$",
+                  lambda m: f"{m.group(1)}{m.group(4)}. {m.group(5)}, instead create {m.group(6)} {m.group(2)} "
+                            f"tokens{m.group(3) or ''}{m.group(7)}.", text.strip(), flags=re.I)
     # "Choose two cards in your hand drawn this turn. For each of those cards, pay 4 life or put the card on top of
     # your library." (Sylvan Library): the second sentence acts on the cards the first chose; one instruction
     text = re.sub(r"(choose \w+ cards in your hand [^.]+)\. (for each of those cards, pay \d+ life or put the card on "
@@ -613,6 +622,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # "... for five cards and exile the rest. Put the chosen cards on top of your library in any order." (Doomsday)
     text = re.sub(r"(search your library and graveyard for \w+ cards) and (exile the rest)\. (put the chosen cards on "
                   r"top of your library in any order)", r"\1, \2, then \3", text.strip(), flags=re.I)
+    # "Choose a color of a card in your graveyard. Add one mana of that color." (Corrupted Grafstone): one mana of a
+    # color among those cards (105.2, 106.4)
+    text = re.sub(r"^choose a color of a card in your graveyard\. add one mana of that color\.?$",
+                  "Add one mana of any color among cards in your graveyard.", text.strip(), flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest)):
@@ -709,7 +722,34 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # Ventmaw): the mana the instruction added stays in the pool until the turn ends (106.4, 500.4)
             out[adds[0]] = Effect("add_mana", {**out[adds[0]].args, "until": "end_of_turn"})
             continue
+        inner = out[-1].args.get("then") if out and out[-1].op == "if" and not out[-1].args.get("else") else None
+        if s == "you may choose new targets for the copy" and inner and len(inner) == 1 and inner[0].op == "may" \
+                and not inner[0].args.get("then") and [x.op for x in inner[0].args["effects"]] == ["copy_spell"]:
+            # "If COND, you may copy the spell countered this way. You may choose new targets for the copy." (Psychic
+            # Rebuttal): asked only when the copy was made (706.10c; the op lets its controller keep the targets)
+            out[-1] = Effect("if", {**out[-1].args, "then": [Effect("may", {**inner[0].args, "then": [
+                Effect("copy_retarget", {})]})]})
+            continue
+        if s == "repeat this process once" and out:
+            # "Target opponent loses 5 life unless that player discards two cards or sacrifices a creature or
+            # planeswalker of their choice. Repeat this process once." (Remorseless Punishment): every instruction
+            # before it, once more, with the same targets (608.2c)
+            out.extend(list(out))
+            continue
         m = re.match(r"^if you do, (.+)$", s)
+        back = 2 if len(out) > 1 and out[-1].op == "move" and out[-1].args.get("what") == "self" \
+            and out[-1].args.get("transformed") else 1
+        if m and len(out) >= back and out[-back].op == "exile" and out[-back].args == {"what": "self"}:
+            # "exile SELF, then return her to the battlefield transformed under her owner's control. If you do,
+            # create a 2/2 black Zombie creature token" (Liliana, Heretical Healer): it was exiled only if it was
+            # still a permanent its controller controls as the ability resolved (406.2, 608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            moved = out[-back:]
+            del out[-back:]
+            out.append(Effect("if", {"cond": {"self": {"controller": "you"}}, "then": [*moved, *effs]}))
+            continue
         if m and out and out[-1].op == "sacrifice" and out[-1].args == {"what": "self"}:
             # "Sacrifice SELF. If you do, ..." (Standstill): it was sacrificed only if it was still a permanent
             # its controller controls as the ability resolved (701.14a, 608.2c)
@@ -1415,11 +1455,14 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
 def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
     """"... SELF deals 3 damage instead": the damage instruction before it, to the same recipients,
     with the new amount (Fiery Impulse's spell mastery; 608.2c)."""
-    m = re.fullmatch(r"(?:self|it) deals (\w+)(?: plus (\d+))? damage", alt)
+    m = re.fullmatch(r"(?:self|it) deals (\w+)(?: plus (\d+))? damage( divided as you choose among those "
+                     r"(?:permanents and/or players|targets))?", alt)
     n = amount(m.group(1)) if m else None
     if m and m.group(2) and n is not None:  # "SELF deals X plus 2 damage instead" (Crater's Claws, 107.3)
         n = {"plus": [n, int(m.group(2))]}
-    if n is None or prev.op != "damage":
+    if n is None or prev.op != "damage" or bool(m and m.group(3)) != bool(prev.args.get("divided")):
+        # "it deals X damage divided as you choose among those permanents and/or players instead" (Avacyn's
+        # Judgment): the same targets, the division made as it is cast of the amount that applies (601.2d)
         return None
     return [Effect("damage", {**prev.args, "amount": n})]
 

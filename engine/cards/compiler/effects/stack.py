@@ -230,6 +230,12 @@ def _copy_ability(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("copy_ability", {"what": r})]
 
 
+@reader(r"^copy the spell countered this way$")
+def _copy_countered(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.10, 608.2h: "you may copy the spell countered this way" (Psychic Rebuttal): engine/ops/cast.py copy_spell."""
+    return [Effect("copy_spell", {"countered": True})]
+
+
 @reader(r"^copy target (instant or sorcery|instant|sorcery) spell( you control)?$")
 def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10: a copy of an instant or sorcery spell (Twincast, Reverberate), controlled by who
@@ -265,6 +271,22 @@ def _retarget(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("retarget", {"what": r, "change": m.group(1).startswith("change")})]
 
 
+@reader(r"^change a target of (target .+?) to self$")
+def _retarget_to_self(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """114.6b: "Change a target of target spell or ability to SELF" (Spellskite, Mizzium Meddler): engine/ops/cast.py
+    retarget."""
+    if m.group(1) == "target spell or ability":  # a spell, or an activated or triggered ability (as counter's)
+        spec: TargetSpec | None = TargetSpec({"zone": "stack", "or": [{}, {"ability": "activated"},
+                                                                       {"ability": "triggered"}]}, m.group(1))
+    else:
+        spec = parse_target(m.group(1))
+    if spec is None or spec.filter.get("zone") != "stack" or spec.count != 1:
+        return None
+    r = c.add_target(spec)
+    c.last = r
+    return [Effect("retarget", {"what": r, "to": "self"})]
+
+
 @reader(r"^(?:you may )?choose new targets for the copy$")
 def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10c: the copy just made may get new targets (engine/ops/cast.py)."""
@@ -273,9 +295,11 @@ def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (
     _copy_ability,
+    _copy_countered,
     _copy_spell,
     _copy_cast_spell,
     _retarget,
+    _retarget_to_self,
     _copy_new_targets,
     _counter_targeting,
     _counter,
