@@ -514,7 +514,7 @@ def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,
                     got = [s for opt in e.args["choice"] for s in opt]
                 elif "any" in e.args:
                     c = g.objects[oid].chosen.get("color") if e.get("chosen_color") else None
-                    got = [c] if c else [] if e.get("chosen_color") else list("WUBRG")
+                    got = [c] if c else [] if e.get("chosen_color") else list(e.get("colors") or "WUBRG")
                 elif "could_produce" in e.args:
                     got = could_produce(g, g.chars(oid).controller or player, e.args, oid, seen)
                 else:
@@ -543,9 +543,15 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
         c = o.chosen.get("color") if o is not None else None
         syms = [c] * int(e.args["any"]) if c else []
     elif "any" in e.args:
-        c = pick if isinstance(pick, str) and pick in "WUBRG" else "G"
+        allowed = "".join(e.args.get("colors") or "WUBRG")  # "in any combination of {R} and/or {G}" (106.1a)
         n = e.args["any"]  # "X mana of any one color, where X is SELF's power" (107.3): counted now
-        syms = [c] * (max(0, amount(g, n, src, r)) if isinstance(n, dict) else int(n))
+        count = max(0, amount(g, n, src, r)) if isinstance(n, dict) else int(n)
+        if isinstance(pick, str) and len(pick) == count > 1 and not e.get("same") and set(pick) <= set(allowed):
+            syms = list(pick)  # "any combination": each mana's color named ("RRG": 106.4)
+        else:
+            one = pick if isinstance(pick, str) and len(pick) == 1 and pick in allowed else "G" if "G" in allowed \
+                else allowed[0]
+            syms = [one] * count
     elif "could_produce" in e.args:  # 106.7: one of the kinds those lands could produce; 106.5: none, none
         kinds = could_produce(g, player, e.args, src)
         if pick is not None and pick not in kinds:

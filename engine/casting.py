@@ -963,6 +963,8 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
         for e in ab.effects:
             if e.op == "add_mana" and "choice" in e.args and a["mana"] not in ("".join(k) for k in e.args["choice"]):
                 raise IllegalAction(f"{a['mana']!r}: not a kind of mana {o.card.name}'s ability adds")
+            if e.op == "add_mana" and e.get("colors") and not set(a["mana"]) <= set(e.args["colors"]):
+                raise IllegalAction(f"{a['mana']!r}: {o.card.name} adds only {'/'.join(e.args['colors'])} (106.1a)")
     if ab.kind == "mana" and not ab.targets:
         card = o.card  # as the source last existed, if a cost sacrifices or exiles it (112.7a)
         mana = costs.ability_mana(g, player, o.id, cost, ab)  # 605.3a, 602.2b: "{2}, {T}: Add ..." (Cabal Coffers)

@@ -27,12 +27,13 @@ def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
         e = Effect("add_mana", {**e.args, "any": max(0, amount(g, e.args["any"], source_id(g, r), r))})
     if "any" in e.args and not e.get("chosen_color"):  # "N mana of any (one) color": the controller chooses
         n = min(1, int(e.args["any"])) if e.get("same") else int(e.args["any"])
+        kinds = [k for k, sym in COLORS.items() if sym in (e.get("colors") or "WUBRG")]  # "... of {R} and/or {G}"
         picks = []
         for k in range(n):
             slot = r["i"] if k == 0 else f"{r['i']}.mana{k}"
             got = r["answers"].get(slot)
             if got is None:
-                return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS), "slot": slot,
+                return {"kind": "choose_option", "player": controller(g, r), "options": kinds, "slot": slot,
                         "prompt": f"{this(g, r).card.name}: add mana of which color?"}
             picks.append(COLORS[got])
         for c in picks:
