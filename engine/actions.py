@@ -119,7 +119,8 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 if sc.controller in g.players and "Creature" in sc.types:  # 702.75a: its creature types then
                     seen = g.players[sc.controller].combat_types_turn
                     seen.extend(t for t in sc.subtypes if t not in seen)
-            evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n})
+            evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n, "combat": combat,
+                        "obj_controller": sc.controller})
             evs.append({"event": "dealt_damage", "player": tgt, "source": src, "amount": n, "combat": combat})
         else:
             t = g.objects[tgt]
@@ -137,7 +138,8 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             t.damage_sources.append(src)
             if combat:
                 evs.append({"event": "combat_damage_creature", "obj": src, "target": tgt, "amount": n})
-            evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n})
+            evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n, "combat": combat,
+                        "obj_controller": sc.controller})  # as it dealt the damage (a spell then leaves, 608.2g)
             evs.append({"event": "dealt_damage", "obj": tgt, "source": src, "amount": n, "combat": combat})
         g.log("damage", source=so.card.name, target=tgt if isinstance(tgt, str) else g.objects[tgt].card.name,
               amount=n, combat=combat)

@@ -253,6 +253,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             lki = r.get("lki_ctl", {})
             out = [(g.controller_of(x) if x in g.objects else lki.get(x)) if isinstance(x, int) else x
                    for x in refs(g, r, ref["controller_of"])]
+            info = s.trigger_info or {}
+            if not out and ref["controller_of"] == "it" and info.get("obj_controller") in g.players:
+                out = [info["obj_controller"]]  # "that source's controller" after the spell that dealt the damage left
             return list(dict.fromkeys(p for p in out if p is not None))
         if "couldnt" in ref:  # "each opponent who can't": those of the group the instruction before could not make
             short = r.get("couldnt", ())  # discard or sacrifice all it asked (engine/ops/zones.py, objects.py)
