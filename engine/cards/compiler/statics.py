@@ -2191,6 +2191,18 @@ def _cant_cause(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cant_cause", "who": "opponent", "acts": acts, "own": True}]
 
 
+@static(r"^((?:.+? )?spells) you cast have affinity for (.+)$")
+def _spell_affinity(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.40a: "Creature and planeswalker spells you cast have affinity for artifacts" (Tezzeret, Master of the
+    Bridge), "Instant and sorcery spells you cast have affinity for creatures" (Witherbloom, the Balancer): affinity
+    is "This spell costs {1} less to cast for each X you control", so those spells cost that much less (601.2f)."""
+    f = parse_noun(m.group(1))
+    q = quantity(m.group(2) + " you control")
+    if f is None or q is None or f.pop("zone", None) != "stack" or {"controller", "owner", "player"} & set(f):
+        return None
+    return [{"kind": "cost_change", "spells": f, "who": "you", "amount": -1, "per": q}]
+
+
 @static(r"^((?:.+? )?spells) you (?:cast|control) have (convoke|improvise|deathtouch)$")
 def _spell_keywords(m: re.Match) -> list[dict[str, Any]] | None:
     """702.50a, 702.2b: "Artifact spells you cast have convoke" (Chief Engineer), "Nonartifact spells you cast have

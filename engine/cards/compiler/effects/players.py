@@ -34,11 +34,17 @@ def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("draw", {"who": who, "amount": n})]
 
 
-@reader(r"^the next (?:(.+?) )?spell you cast this turn costs \{(\d+)\} less to cast$")
+@reader(r"^the next (?:(.+?) )?spell you cast this turn (?:costs \{(\d+)\} less to cast|has affinity for (.+))$")
 def _next_spell_cost(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Whenever SELF attacks, the next spell you cast this turn costs {1} less to cast" (Hardened Berserker): a
-    one-use cost reduction for its controller (601.2f)."""
-    args: dict[str, Any] = {"amount": int(m.group(2))}
+    one-use cost reduction for its controller (601.2f). "The next spell you cast this turn has affinity for
+    artifacts" (Saheeli, the Gifted): {1} less for each artifact its caster controls as it is cast (702.40a)."""
+    args: dict[str, Any] = {"amount": int(m.group(2) or 1)}
+    if m.group(3):
+        q = quantity(m.group(3) + " you control")
+        if q is None:
+            return None
+        args["per"] = q
     if m.group(1):
         f = parse_noun(m.group(1) + " spell")
         if f is None or f.pop("zone", None) != "stack" or set(f) - {"types", "not_types", "subtypes", "colors"}:
