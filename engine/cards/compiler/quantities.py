@@ -33,6 +33,7 @@ Conditions are dicts:
                                        this turn so far
   {"graveyard_types_ge": n} / {"different_powers_ge": n} / {"total_power_ge": n}
   {"opponent_more": FILTER} / {"opponent_poison_ge": n} / {"opponent_graveyard_ge": n} / {"opponent_life_le": n}
+  {"any_graveyard_ge": n}   a graveyard (any player's) has n or more cards in it
   {"drawn_ge": n}   you've drawn n or more cards this turn
   {"attached": FILTER}   the permanent this Aura or Equipment is attached to matches
 """
@@ -256,10 +257,11 @@ def quantity(phrase: str) -> Any:
     if m:  # "3 minus the number of cards in their hand": never below 0 (107.1b)
         a, b = quantity(m.group(1)), quantity(m.group(2))
         return None if a is None or b is None else {"minus": [a, b]}
-    m = re.fullmatch(r"twice (.+)", p)
-    if m:
-        q = quantity(m.group(1))
-        return None if q is None else {"times": 2, "of": q}
+    m = re.fullmatch(r"(twice|three times|four times|five times) (.+)", p)
+    if m:  # "twice X", "three times X" (Jace, the Perfected Mind: "mills three times X cards")
+        q = quantity(m.group(2))
+        return None if q is None else {"times": {"twice": 2, "three times": 3, "four times": 4,
+                                                 "five times": 5}[m.group(1)], "of": q}
     m = re.fullmatch(r"(half|a third of) (.+?)(?:, rounded (up|down))?", p)
     if m:  # 107.1a: a fraction is rounded as the effect says; without that, not read
         whole = re.sub(r"^(your|their|that player's|his or her) library$", r"cards in \1 library", m.group(2))
@@ -760,6 +762,12 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"an opponent has (\w+) or more cards in their graveyard", t)
     if m and number(m.group(1)):
         return {"opponent_graveyard_ge": number(m.group(1))}
+    m = re.fullmatch(r"a graveyard has (\w+) or more cards in it", t)
+    if m and number(m.group(1)):  # "If a graveyard has twenty or more cards in it" (Visions of Beyond): any player's
+        return {"any_graveyard_ge": number(m.group(1))}
+    m = re.fullmatch(r"you have (\w+) or more cards in your graveyard", t)
+    if m and number(m.group(1)):  # "if you have seven or more cards in your graveyard" (Search for Azcanta)
+        return {"graveyard_ge": number(m.group(1)), "filter": {}}
     m = re.fullmatch(r"an opponent has (\d+) or less life", t)
     if m:
         return {"opponent_life_le": int(m.group(1))}

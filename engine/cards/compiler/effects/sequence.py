@@ -318,11 +318,13 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if inner is not None and not any(e.op in _MAY_ACTS for e in inner):
                 return [Effect("may", {"effects": list(inner), "who": who})]
         ctx.rewind(mark)  # another reader's form ("its controller may search their library ...": 701.19)
-    if re.search(r"\btwice x\b", low) and not re.search(r"(?<!twice )\bx\b", low) and ctx.x is None:
-        # "You gain twice X life", "Tap target creature. Put twice X stun counters on it": the X chosen as it was
-        # cast (107.3a), doubled; the sentence read with X bound to that amount (107.1)
-        ctx.x = {"times": 2, "of": {"x": True}}
-        got = _attempt(re.sub(r"\btwice x\b", "x", s, flags=re.I), ctx)
+    mx = re.search(r"\b(twice|three times) x\b", low)
+    if mx and not re.search(r"(?<!twice )(?<!three times )\bx\b", low) and ctx.x is None:
+        # "You gain twice X life", "Tap target creature. Put twice X stun counters on it", "Target player mills three
+        # times X cards" (Jace, the Perfected Mind): the X chosen as it was cast (107.3a) or as the loyalty cost was
+        # paid (606.4), multiplied; the sentence read with X bound to that amount (107.1)
+        ctx.x = {"times": 2 if mx.group(1) == "twice" else 3, "of": {"x": True}}
+        got = _attempt(re.sub(r"\b(?:twice|three times) x\b", "x", s, flags=re.I), ctx)
         ctx.x = None
         return got
     if low.startswith("you search your library "):  # a mode an opponent chose for you (601.3): "You search ..."
