@@ -91,6 +91,8 @@ def count_of(phrase: str) -> Any:
         return {"excess_this_way": True}  # a later rule (2020): damage beyond lethal damage
     if p == "1 life lost this way":  # Blood Tyrant: the life the previous instruction made players lose (119.3)
         return {"lost_this_way": True}
+    if p == "counter on self":  # "gets +1/+1 for each counter on SELF" (Luxior): counters of every kind (121.1)
+        return {"counters_on": "self", "kind": "any"}
     m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counter on (?:self|it)", p)
     if m:  # modular (702.42a): "for each +1/+1 counter on SELF" (as it last existed, if it died)
         return {"counters_on": "self", "kind": m.group(1)}
