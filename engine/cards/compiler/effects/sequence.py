@@ -444,6 +444,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     # "A loses X life and you gain X life, where X is N": the closing "where X is" defines
     # the X of every clause before it too (107.3: one X, one value)
     where = re.search(r", where x is .+$", low)
+    lead = re.match(r"until (end of turn|your next turn), ", low)
     for joiner in (", then ", ", and ", " and ", ", "):
         idx = low.find(joiner)
         while idx != -1:
@@ -457,7 +458,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             mark = ctx.mark()
             a = None
             dur = re.search(r" (until end of turn|until your next turn)(?:, where x is .+)?$", right)
-            if joiner == " and " and dur and _UNTIMED.search(left) and " until " not in left:
+            if joiner in (" and ", ", and ") and dur and _UNTIMED.search(left) and " until " not in left:
                 # "target creature gains trample and gets +2/+2 until end of turn": the closing duration is
                 # the first clause's too (611.2a), not a lasting grant
                 a = _attempt(f"{left} {dur.group(1)}" + (where.group(0) if with_x and where else ""), ctx)
@@ -466,6 +467,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if a is None:
                 a = parse_sentence(left, ctx)
             if a is not None:
+                # "Until end of turn, target creature has base power and toughness 4/4 and gains flying" (Wings of
+                # Velis Vel): the leading duration is this clause's too (611.2a), not a lasting grant
+                lasting = lead is not None and re.match(r"(?:gains?|gets?|has|have|loses?) ", right) is not None \
+                    and not re.search(r"\b(?:until|this turn)\b", right)
                 if _VERB3.match(right):
                     subj = left.split(" ", 1)[0]
                     if left.startswith("you "):
@@ -475,6 +480,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                         right = "that player " + right
                     elif subj:  # "SELF becomes ... and gets ...": the same subject, SELF (not a trigger's "it")
                         right = ("self " if subj == "self" else "it ") + right
+                if lasting and lead is not None:
+                    right = f"until {lead.group(1)}, {right}"
                 b = parse_sentence(right, ctx)
                 if b is None and joiner == " and " and _VERB_PLURAL.match(right):
                     subject = _SUBJECT_PLURAL.match(left)
