@@ -294,6 +294,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(?:it|self) had no ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
     if m:  # persist, undying (702.78a, 702.92a): the counters it had as it last existed
         return {"had_no_counters": m.group(1)}
+    t = re.sub(r"^(self|it) has (.+) counters? on (?:him|her)$", r"\1 has \2 counters on it", t)  # a planeswalker
+    m = re.fullmatch(r"(?:self|it) has (\w+) or fewer ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
+    if m and number(m.group(1)) is not None:  # "When SELF has two or fewer loyalty counters on him" (Garruk Relentless)
+        return {"self_counters_le": {m.group(2): number(m.group(1))}}
     m = re.fullmatch(r"(?:there are (\w+) or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on (?:self|it)"
                      r"|(?:self|it) has (\w+) or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it)", t)
     if m and number(m.group(1) or m.group(3)):  # "if there are two or more ki counters on SELF"

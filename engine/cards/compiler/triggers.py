@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cards.compiler.quantities import parse_condition
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import number, parse_noun
 
@@ -523,6 +524,14 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if m.group(1) == "one or more":
             out["batch"] = True
         return out
+    if re.fullmatch(r"self has .+ counters? on (?:it|him|her)", c):
+        # 603.8: "When SELF has two or fewer loyalty counters on him, transform him" (Garruk Relentless), "When SELF
+        # has no ice counters on it, sacrifice it" (Dark Depths), "... twenty or more charge counters on it":
+        # a state trigger, once each time the state begins to hold
+        cond = parse_condition(c)
+        if cond is None or set(cond) - {"self_counters_le", "self_counters_ge"}:
+            return None
+        return {"event": "state", "condition": cond}
     m = re.fullmatch(r"you control no (.+)", c)
     if m:
         f = parse_noun(m.group(1))
