@@ -774,6 +774,23 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {"effects": [out[-1]], "then": list(effs), "forced": True})
             continue
         m = re.match(r"^when you do, (.+)$", s)
+        if m and out and out[-1].op == "sacrifice" and out[-1].args.get("what") == "self" and len(out[-1].args) == 1:
+            # "When SELF enters, sacrifice it. When you do, search your library ..." (Brokers Hideout): what follows
+            # only if it was sacrificed, so only while it is still on the battlefield (701.14a, 608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("if", {"cond": {"self": {"zone": "battlefield"}}, "then": [out[-1], *effs]})
+            continue
+        if m and out and out[-1].op == "draw" and out[-1].args.get("who") == "you" \
+                and isinstance(out[-1].args.get("amount"), int):
+            # "Draw four cards. When you do, SELF deals damage to any target equal to the number of cards in your
+            # hand" (The Royal Scions): after the draw, counted then (608.2c, 608.2h)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out += effs
+            continue
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
             if effs is None:
