@@ -197,6 +197,11 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         gy = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).from_graveyard
         if gy:
             srcs.append((oid, gy))
+    for oid in p.command:  # 113.2: an emblem's activated abilities ("{1}{B}, Sacrifice a creature: ..."), its owner's
+        if objs[oid].card.types == ("Emblem",):
+            em = ability_index.index(objs[oid].card.abilities).activated
+            if em:
+                srcs.append((oid, em))
     for oid in p.hand:  # 702.28a: cycling and typecycling work from the hand
         abl = objs[oid].card.abilities
         hit = cache.get(id(abl))

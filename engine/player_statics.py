@@ -244,7 +244,8 @@ def _holds(g: "Game", sid: int, st: dict[str, Any]) -> bool:
 
 
 #: the kinds whose readers here check a static's condition (an emblem may have it: engine/ops/misc.py)
-CONDITIONED = frozenset({"cant_lose_game", "cant_win_game", "loyalty_instant", "graveyard_keywords"})
+CONDITIONED = frozenset({"cant_lose_game", "cant_win_game", "loyalty_instant", "graveyard_keywords",
+                         "life_floor"})  # damage_life_loss reads it (Serra the Benevolent's emblem)
 
 
 def damage_unpreventable(g: "Game", src: int | None = None, combat: bool = False) -> bool:

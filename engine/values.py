@@ -255,6 +255,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             lki = r.get("lki_ctl", {})
             out = [(g.controller_of(x) if x in g.objects else lki.get(x)) if isinstance(x, int) else x
                    for x in refs(g, r, ref["controller_of"])]
+            info = s.trigger_info or {}
+            if not out and ref["controller_of"] == "it" and info.get("obj_controller") in g.players:
+                out = [info["obj_controller"]]  # "that source's controller" after the spell that dealt the damage left
             return list(dict.fromkeys(p for p in out if p is not None))
         if "couldnt" in ref:  # "each opponent who can't": those of the group the instruction before could not make
             short = r.get("couldnt", ())  # discard or sacrifice all it asked (engine/ops/zones.py, objects.py)
@@ -1045,6 +1048,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "opponent_graveyard_ge" in cond:
         if not any(len(g.players[p].graveyard) >= cond["opponent_graveyard_ge"] for p in g.opponents(you)):
             return False
+    if "any_graveyard_ge" in cond and not any(len(g.players[p].graveyard) >= cond["any_graveyard_ge"]
+                                              for p in g.order):
+        return False  # "if a graveyard has twenty or more cards in it" (404.1: each player's graveyard)
     if "opponent_life_le" in cond and not any(g.players[p].life <= cond["opponent_life_le"] for p in g.opponents(you)):
         return False
     if "opponent_poison_ge" in cond:  # "an opponent has three or more poison counters" (121.1c)
@@ -1169,7 +1175,7 @@ CONDITION_KEYS = {"city_blessing",
                   "combat_timing", "cast_in_main",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
-                  "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",
+                  "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge", "any_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",

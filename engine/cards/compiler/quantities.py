@@ -33,6 +33,7 @@ Conditions are dicts:
                                        this turn so far
   {"graveyard_types_ge": n} / {"different_powers_ge": n} / {"total_power_ge": n}
   {"opponent_more": FILTER} / {"opponent_poison_ge": n} / {"opponent_graveyard_ge": n} / {"opponent_life_le": n}
+  {"any_graveyard_ge": n}   a graveyard (any player's) has n or more cards in it
   {"drawn_ge": n}   you've drawn n or more cards this turn
   {"attached": FILTER}   the permanent this Aura or Equipment is attached to matches
 """
@@ -90,6 +91,8 @@ def count_of(phrase: str) -> Any:
         return {"excess_this_way": True}  # a later rule (2020): damage beyond lethal damage
     if p == "1 life lost this way":  # Blood Tyrant: the life the previous instruction made players lose (119.3)
         return {"lost_this_way": True}
+    if p == "counter on self":  # "gets +1/+1 for each counter on SELF" (Luxior): counters of every kind (121.1)
+        return {"counters_on": "self", "kind": "any"}
     m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counter on (?:self|it)", p)
     if m:  # modular (702.42a): "for each +1/+1 counter on SELF" (as it last existed, if it died)
         return {"counters_on": "self", "kind": m.group(1)}
@@ -259,10 +262,11 @@ def quantity(phrase: str) -> Any:
     if m:  # "3 minus the number of cards in their hand": never below 0 (107.1b)
         a, b = quantity(m.group(1)), quantity(m.group(2))
         return None if a is None or b is None else {"minus": [a, b]}
-    m = re.fullmatch(r"twice (.+)", p)
-    if m:
-        q = quantity(m.group(1))
-        return None if q is None else {"times": 2, "of": q}
+    m = re.fullmatch(r"(twice|three times|four times|five times) (.+)", p)
+    if m:  # "twice X", "three times X" (Jace, the Perfected Mind: "mills three times X cards")
+        q = quantity(m.group(2))
+        return None if q is None else {"times": {"twice": 2, "three times": 3, "four times": 4,
+                                                 "five times": 5}[m.group(1)], "of": q}
     m = re.fullmatch(r"(half|a third of) (.+?)(?:, rounded (up|down))?", p)
     if m:  # 107.1a: a fraction is rounded as the effect says; without that, not read
         whole = re.sub(r"^(your|their|that player's|his or her) library$", r"cards in \1 library", m.group(2))
@@ -293,6 +297,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(?:it|self) had no ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
     if m:  # persist, undying (702.78a, 702.92a): the counters it had as it last existed
         return {"had_no_counters": m.group(1)}
+    t = re.sub(r"^(self|it) has (.+) counters? on (?:him|her)$", r"\1 has \2 counters on it", t)  # a planeswalker
+    m = re.fullmatch(r"(?:self|it) has (\w+) or fewer ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
+    if m and number(m.group(1)) is not None:  # "When SELF has two or fewer loyalty counters on him" (Garruk Relentless)
+        return {"self_counters_le": {m.group(2): number(m.group(1))}}
     m = re.fullmatch(r"(?:there are (\w+) or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on (?:self|it)"
                      r"|(?:self|it) has (\w+) or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it)", t)
     if m and number(m.group(1) or m.group(3)):  # "if there are two or more ki counters on SELF"
@@ -766,6 +774,12 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"an opponent has (\w+) or more cards in their graveyard", t)
     if m and number(m.group(1)):
         return {"opponent_graveyard_ge": number(m.group(1))}
+    m = re.fullmatch(r"a graveyard has (\w+) or more cards in it", t)
+    if m and number(m.group(1)):  # "If a graveyard has twenty or more cards in it" (Visions of Beyond): any player's
+        return {"any_graveyard_ge": number(m.group(1))}
+    m = re.fullmatch(r"you have (\w+) or more cards in your graveyard", t)
+    if m and number(m.group(1)):  # "if you have seven or more cards in your graveyard" (Search for Azcanta)
+        return {"graveyard_ge": number(m.group(1)), "filter": {}}
     m = re.fullmatch(r"an opponent has (\d+) or less life", t)
     if m:
         return {"opponent_life_le": int(m.group(1))}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cards.compiler.quantities import parse_condition
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import number, parse_noun
 
@@ -131,6 +132,17 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         return {**inner, "filter": {**inner["filter"], "name_in_graveyard": "you" if m.group(4) == "your"
                                     else "controller"}}
+    m = re.fullmatch(r"an? (.+?) deals (combat )?damage to self", c)
+    if m and not m.group(1).startswith("self"):  # "Whenever a source deals damage to SELF" (Phyrexian
+        # Obliterator), "... a creature deals combat damage to SELF" (Vraska the Unseen): the source as it deals
+        # the damage (120.3, 510.2); "it", "that source", "that creature" is that source
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield", "stack"):
+            return None
+        if f.pop("source", False):
+            f.setdefault("zone", "any_card")  # a spell, a permanent or the source of an ability (609.7)
+        out = {"event": "deals_damage", "to_self": True, **({"filter": f} if f else {})}
+        return {**out, "combat": True} if m.group(2) else out
     m = re.fullmatch(r"an? (.+?) deals combat damage to you", c)
     if m and m.group(1) != "source":  # "Whenever a creature deals combat damage to you" (Hixus, Teysa): you, the
         f = parse_noun(m.group(1))    # player (510.2), not a planeswalker you control; "that creature" the source
@@ -512,6 +524,14 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if m.group(1) == "one or more":
             out["batch"] = True
         return out
+    if re.fullmatch(r"self has .+ counters? on (?:it|him|her)", c):
+        # 603.8: "When SELF has two or fewer loyalty counters on him, transform him" (Garruk Relentless), "When SELF
+        # has no ice counters on it, sacrifice it" (Dark Depths), "... twenty or more charge counters on it":
+        # a state trigger, once each time the state begins to hold
+        cond = parse_condition(c)
+        if cond is None or set(cond) - {"self_counters_le", "self_counters_ge"}:
+            return None
+        return {"event": "state", "condition": cond}
     m = re.fullmatch(r"you control no (.+)", c)
     if m:
         f = parse_noun(m.group(1))

@@ -318,11 +318,13 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if inner is not None and not any(e.op in _MAY_ACTS for e in inner):
                 return [Effect("may", {"effects": list(inner), "who": who})]
         ctx.rewind(mark)  # another reader's form ("its controller may search their library ...": 701.19)
-    if re.search(r"\btwice x\b", low) and not re.search(r"(?<!twice )\bx\b", low) and ctx.x is None:
-        # "You gain twice X life", "Tap target creature. Put twice X stun counters on it": the X chosen as it was
-        # cast (107.3a), doubled; the sentence read with X bound to that amount (107.1)
-        ctx.x = {"times": 2, "of": {"x": True}}
-        got = _attempt(re.sub(r"\btwice x\b", "x", s, flags=re.I), ctx)
+    mx = re.search(r"\b(twice|three times) x\b", low)
+    if mx and not re.search(r"(?<!twice )(?<!three times )\bx\b", low) and ctx.x is None:
+        # "You gain twice X life", "Tap target creature. Put twice X stun counters on it", "Target player mills three
+        # times X cards" (Jace, the Perfected Mind): the X chosen as it was cast (107.3a) or as the loyalty cost was
+        # paid (606.4), multiplied; the sentence read with X bound to that amount (107.1)
+        ctx.x = {"times": 2 if mx.group(1) == "twice" else 3, "of": {"x": True}}
+        got = _attempt(re.sub(r"\b(?:twice|three times) x\b", "x", s, flags=re.I), ctx)
         ctx.x = None
         return got
     if low.startswith("you search your library "):  # a mode an opponent chose for you (601.3): "You search ..."
@@ -442,6 +444,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     # "A loses X life and you gain X life, where X is N": the closing "where X is" defines
     # the X of every clause before it too (107.3: one X, one value)
     where = re.search(r", where x is .+$", low)
+    lead = re.match(r"until (end of turn|your next turn), ", low)
     for joiner in (", then ", ", and ", " and ", ", "):
         idx = low.find(joiner)
         while idx != -1:
@@ -455,7 +458,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             mark = ctx.mark()
             a = None
             dur = re.search(r" (until end of turn|until your next turn)(?:, where x is .+)?$", right)
-            if joiner == " and " and dur and _UNTIMED.search(left) and " until " not in left:
+            if joiner in (" and ", ", and ") and dur and _UNTIMED.search(left) and " until " not in left:
                 # "target creature gains trample and gets +2/+2 until end of turn": the closing duration is
                 # the first clause's too (611.2a), not a lasting grant
                 a = _attempt(f"{left} {dur.group(1)}" + (where.group(0) if with_x and where else ""), ctx)
@@ -464,6 +467,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if a is None:
                 a = parse_sentence(left, ctx)
             if a is not None:
+                # "Until end of turn, target creature has base power and toughness 4/4 and gains flying" (Wings of
+                # Velis Vel): the leading duration is this clause's too (611.2a), not a lasting grant
+                lasting = lead is not None and re.match(r"(?:gains?|gets?|has|have|loses?) ", right) is not None \
+                    and not re.search(r"\b(?:until|this turn)\b", right)
                 if _VERB3.match(right):
                     subj = left.split(" ", 1)[0]
                     if left.startswith("you "):
@@ -473,6 +480,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                         right = "that player " + right
                     elif subj:  # "SELF becomes ... and gets ...": the same subject, SELF (not a trigger's "it")
                         right = ("self " if subj == "self" else "it ") + right
+                if lasting and lead is not None:
+                    right = f"until {lead.group(1)}, {right}"
                 b = parse_sentence(right, ctx)
                 if b is None and joiner == " and " and _VERB_PLURAL.match(right):
                     subject = _SUBJECT_PLURAL.match(left)
@@ -805,6 +814,23 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {"effects": [out[-1]], "then": list(effs), "forced": True})
             continue
         m = re.match(r"^when you do, (.+)$", s)
+        if m and out and out[-1].op == "sacrifice" and out[-1].args.get("what") == "self" and len(out[-1].args) == 1:
+            # "When SELF enters, sacrifice it. When you do, search your library ..." (Brokers Hideout): what follows
+            # only if it was sacrificed, so only while it is still on the battlefield (701.14a, 608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("if", {"cond": {"self": {"zone": "battlefield"}}, "then": [out[-1], *effs]})
+            continue
+        if m and out and out[-1].op == "draw" and out[-1].args.get("who") == "you" \
+                and isinstance(out[-1].args.get("amount"), int):
+            # "Draw four cards. When you do, SELF deals damage to any target equal to the number of cards in your
+            # hand" (The Royal Scions): after the draw, counted then (608.2c, 608.2h)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out += effs
+            continue
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
             if effs is None:

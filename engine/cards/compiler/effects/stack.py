@@ -154,7 +154,10 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     dur = (m.group(1) or "") + (m.group(4) or "")
     until = ("next_turn_end" if "next" in dur else "remains_exiled" if "exiled" in dur
              else "while_source" if "self" in dur else "eot")
-    return [Effect("playable", {"what": "exiled", "play": m.group(2), "until": until,
+    what: Any = "exiled"
+    if m.group(3) in ("that card", "it") and isinstance(c.last, dict) and c.last.get("among") == "exiled":
+        what = c.last  # "Choose one of them. You may play that card this turn" (Jaya, Fiery Negotiator): the one
+    return [Effect("playable", {"what": what, "play": m.group(2), "until": until,
                                 **({"free": True} if m.group(5) else {})})]
 
 
