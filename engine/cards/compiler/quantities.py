@@ -653,6 +653,13 @@ def _board_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you've cast (\w+) or more spells this turn", t)
     if m and number(m.group(1)):
         return {"spells_cast_ge": number(m.group(1))}
+    m = re.fullmatch(r"you've cast (\w+) or more (.+?) spells this turn", t)
+    if m and number(m.group(1)):  # "if you've cast three or more instant and sorcery spells this turn" (Arclight
+        # Phoenix): the spells of that kind as they became cast (601.2i), counted (per-turn fact, 500.1)
+        f = parse_noun(m.group(2) + " spells")
+        if f is None or f.pop("zone", None) != "stack" or not f:
+            return None
+        return {"cast_kind_this_turn": f, "cast_kind_ge": number(m.group(1))}
     if t == "you have more cards in hand than each opponent":
         return {"hand_more_than_opponents": True}
     if t in ("self is the first spell you've cast this game", "this is the first spell you've cast this game"):
