@@ -332,7 +332,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             raise IllegalAction(f"{_name(g, oid)} is not a card in your hand to cast for its awaken cost")
         whole = o.card
         over_cost, o = awaken.cast_awakened(o)
-    alt_cost = costs.usable_alternative_cost(g, player, o.card) if alt == "alternative" and o is not None else None
+    alt_cost = costs.usable_alternative_cost(g, player, o.card, o) if alt == "alternative" and o is not None else None
     if alt == "alternative" and alt_cost is None:  # 118.9: "you may pay ... rather than pay its mana cost"
         raise IllegalAction(f"{_name(g, oid)} has no alternative cost you may pay now")
     keyword_alt = None

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 #: Static kinds read by the rules of the game here (and by engine.zones_cast).
 KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",
+                   "alt_cost_spells",   # "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells ..."
                    "spell_limit",
                    "play_from", "graveyard_replacement",
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
@@ -581,6 +582,14 @@ def free_from_hand(g: "Game", player: str, o: "Obj") -> bool:
     return o.zone == "hand" and any(
         t[2].get("zone", "hand") == "hand" and _spell_matches(g, o, t[2].get("spells"), player)
         for t in _mine(g, "free_spells", player))
+
+
+def spell_alternative_cost(g: "Game", player: str, o: "Obj") -> Any:
+    """118.9: the alternative cost a static offers for ``player``'s spell ``o`` ("You may pay {W}{U}{B}{R}{G}
+    rather than pay the mana cost for spells you cast": Jodah, Archmage Eternal), the first that applies (the
+    statics offer the same kind of choice; a card's own alternative cost comes first), or None."""
+    return next((t[2]["cost"] for t in _mine(g, "alt_cost_spells", player)
+                 if _spell_matches(g, o, t[2].get("spells"), player)), None)
 
 
 # ------------------------------------------------------------------ replacement (614)

@@ -1139,6 +1139,20 @@ def _omniscience(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "free_spells", "zone": "hand", "spells": {}}]
 
 
+@static(r"^you may pay ((?:\{[^}]+\})+) rather than pay the mana cost for (.*?)spells (?:that )?you cast$")
+def _alternative_cost_all(m: re.Match) -> list[dict[str, Any]] | None:
+    """118.9: "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast" (Jodah, Archmage
+    Eternal; Fist of Suns): an alternative cost each spell of that kind its controller casts may be cast for, read
+    as it is cast (engine/costs.py usable_alternative_cost)."""
+    cost = parse_cost_text(m.group(1))
+    if cost is None or not cost.mana or cost != Cost(mana=cost.mana):
+        return None
+    f = parse_noun(m.group(2) + "spells") if m.group(2) else {}
+    if f is None or f.pop("zone", "stack") != "stack" or {"controller", "owner", "player"} & set(f):
+        return None
+    return [{"kind": "alt_cost_spells", "who": "you", "cost": cost, "spells": f}]
+
+
 @static(r"^(?:if (.+?), )?you may have self enter as a copy of (?:a|an|any) (.+?)(?: on the battlefield)?"
         r"(?:, except (.+))?$")
 def _clone(m: re.Match) -> list[dict[str, Any]] | None:
