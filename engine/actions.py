@@ -497,6 +497,13 @@ def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,
     could produce now: what any of their mana abilities would make if it resolved, costs
     ignored; another "could produce" ability asks the same of its lands, never of one already
     asked (two Reflecting Pools alone produce nothing). ``colors_only``: colors, not colorless."""
+    if args.get("among"):  # "one mana of any color among legendary creatures ... you control" (Mox Amber): the
+        # colors of those objects now (105.2), not the mana they could make
+        f = args["could_produce"]
+        pool = g.battlefield if f.get("zone", "battlefield") == "battlefield" \
+            else [i for p in g.order for i in g.players[p].zone(f["zone"])]
+        have = {c for oid in pool if matches(g, oid, f, src, player) for c in g.chars(oid).colors}
+        return [k for k in "WUBRG" if k in have]
     seen = seen | ({src} if src is not None else set())
     kinds: list[str] = []
     for oid in g.battlefield:
