@@ -69,7 +69,8 @@ def can_play_land(g: "Game", player: str, oid: int) -> bool:
     o = g.objects.get(oid)
     return (o is not None and "Land" in o.card.types
             and (o.zone == "hand" and o.owner == player or zones_cast.may_play_land(g, player, o))
-            and g.players[player].lands_played < player_statics.land_plays(g, player) and sorcery_timing(g, player))
+            and g.players[player].lands_played < player_statics.land_plays(g, player) and sorcery_timing(g, player)
+            and not (player_statics.active(g) and player_statics.land_forbidden(g, player, o)))  # 101.2
 
 
 

@@ -41,6 +41,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "cant_get_counters",  # "You can't get poison counters": can_get_counters (121.1)
                    "name_lock",         # "spells with the chosen name can't be cast" (201.3)
                    "cast_forbid",       # "Your opponents can't cast spells during your turn" (101.2)
+                   "land_forbid",       # "Players can't play lands" (101.2, 305.1): engine/casting.py can_play_land
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
@@ -409,6 +410,8 @@ def cast_forbidden(g: "Game", player: str, o: "Obj", x: int | None = None) -> bo
             continue
         if when == "their_next_turn" and (g.active != player or g.turn <= st.get("after", g.turn)):
             continue  # "during that player's next turn": a turn of theirs after the one it began in (500.1)
+        if st.get("zone") and o.zone != st["zone"]:
+            continue  # "You can't ... cast spells from your hand" (Experimental Frenzy): other zones still may
         f = st.get("spells") or {}
         types = set(o.card.types)
         if f.get("types") and not types & set(f["types"]) or f.get("not_types") and types & set(f["not_types"]):
@@ -420,6 +423,13 @@ def cast_forbidden(g: "Game", player: str, o: "Obj", x: int | None = None) -> bo
                 continue
         return True
     return False
+
+
+def land_forbidden(g: "Game", player: str, o: "Obj") -> bool:
+    """101.2, 305.1: "Players can't play lands" (Territorial Dispute), "Target player can't play lands this turn"
+    (Solfatara): a "can't" beats every land play; "You can't play lands ... from your hand" (Experimental Frenzy)
+    those of the hand only."""
+    return any(not t[2].get("zone") or t[2]["zone"] == o.zone for t in _mine(g, "land_forbid", player))
 
 
 def activate_locked(g: "Game", player: str, oid: int, mana: bool) -> bool:

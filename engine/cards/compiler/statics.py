@@ -959,6 +959,20 @@ def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
+@static(r"^(players|each player|your opponents|each opponent|you) can't play lands"
+        r"( or cast spells from (?:your|their) hands?)?$")
+def _land_forbid(m: re.Match) -> list[dict[str, Any]] | None:
+    """101.2, 305.1: "Players can't play lands" (Territorial Dispute), "You can't play lands or cast spells from your
+    hand" (Experimental Frenzy): a "can't" that beats the land play a player has (305.2) and any permission to play
+    a land from elsewhere; "... from your hand" names the lands and spells of the hand only (305.1, 601.2a), not
+    those another permission lets the player play from elsewhere."""
+    who = _FORBID_WHO[m.group(1)]
+    if not m.group(2):
+        return [{"kind": "land_forbid", "who": who}]
+    return [{"kind": "land_forbid", "who": who, "zone": "hand"},
+            {"kind": "cast_forbid", "who": who, "spells": {}, "zone": "hand"}]
+
+
 #: filter keys a dying object is matched on (its types as it last existed, engine/triggers.py _cause_count)
 _DYING_KEYS = frozenset({"types"})
 
