@@ -756,14 +756,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             done = {"amount_ge": {"amount": {"count_this_way": {}, "action": action}, "n": 1}}
             out.append(Effect("if", {"cond": done, "then": list(effs)}))
             continue
-        cant = re.match(r"^if (?:the player|that player|they|he or she) can't, (.+)$", s)
+        cant = re.match(r"^if (?:the player|that player|they|he or she|(you)) can't, (.+)$", s)
         if cant and out and out[-1].op in ("sacrifice", "discard") and "what" not in out[-1].args \
-                and out[-1].args.get("who") not in (None, "you", "each_player", "each_opponent", "each") \
+                and (out[-1].args.get("who") in (None, "you")) == bool(cant.group(1)) \
+                and out[-1].args.get("who") not in ("each_player", "each_opponent", "each") \
                 and out[-1].args.get("amount", 1) not in ("all", "any") and not out[-1].args.get("up_to"):
             # "... that player discards a card at random. If the player can't, you draw a card." (Urgoros, the
             # Empty One), "that player sacrifices a creature. If the player can't, sacrifice SELF." (Woebringer
-            # Demon): what follows happens only if the one player could not do all it asked (608.2c)
-            effs = parse_sentence(cant.group(1), ctx)
+            # Demon), "sacrifice a creature other than SELF. If you can't, SELF deals 7 damage to you." (Lord of
+            # the Pit): what follows happens only if the one player could not do all it asked (608.2c)
+            effs = parse_sentence(cant.group(2), ctx)
             if effs is None:
                 return None
             couldnt = {"amount_ge": {"amount": {"count_this_way": {}, "action": "couldnt"}, "n": 1}}
