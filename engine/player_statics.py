@@ -380,6 +380,10 @@ def _locked_names(g: "Game", player: str, lock: str) -> list[tuple[str, dict[str
     for oid, _ctl, st in _mine(g, "name_lock", player):
         if st.get("lock") == lock and st.get("names"):  # names bound by a resolved effect (Reflector Mage)
             out += [(n, st) for n in st["names"]]
+        elif st.get("lock") == lock and st.get("names_of") == "exiled":  # "the same name as the exiled card"
+            # (Ixalan's Binding): the cards its linked ability exiled, still in exile (607.2a)
+            out += [(g.objects[x].card.name, st) for x in g.objects[oid].chosen.get("exiled", ())
+                    if x in g.objects and g.objects[x].zone == "exile"]
         elif st.get("lock") == lock:
             name = g.objects[oid].chosen.get("card_name")
             if name is not None:

@@ -818,6 +818,14 @@ def _name_lock_cast(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "name_lock", "lock": "cast", "who": "opponent" if m.group(1) else "each"}]
 
 
+@static(r"^your opponents can't cast spells with the same name as (?:the exiled card|a card exiled with self)$")
+def _name_lock_exiled(m: re.Match) -> list[dict[str, Any]] | None:
+    """201.3, 607.2a: "Your opponents can't cast spells with the same name as the exiled card" (Ixalan's Binding,
+    Ashiok's Erasure), "... as a card exiled with SELF" (Godsend): the names of the cards SELF's linked ability
+    exiled, while they are still in exile (engine/player_statics.py _locked_names)."""
+    return [{"kind": "name_lock", "lock": "cast", "who": "opponent", "names_of": "exiled"}]
+
+
 @static(r"^activated abilities of sources with the chosen name can't be activated( unless they're mana abilities|)$")
 def _name_lock_activate(m: re.Match) -> list[dict[str, Any]] | None:
     """201.3: "Activated abilities of sources with the chosen name can't be activated" (Pithing Needle)."""
