@@ -2355,7 +2355,7 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     if m:  # "... gets +1/+1 as long as it's a Pirate. Otherwise, it gets -2/-0."
         return _gets_otherwise(m)
     m = re.fullmatch(r"(.+?) as long as (.+)", low)
-    if m:
+    if m and "." not in m.group(1):  # (a second sentence's "as long as": the paragraph, below)
         cond_text = m.group(2)
         cond_text = re.sub(r"^it's ", "self is ", cond_text)
         if m.group(1).startswith("self "):  # "SELF has flying as long as it has a +1/+1 counter on it": it is SELF
@@ -2377,11 +2377,21 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         # several independent static sentences in one paragraph ("SELF enters tapped. As it enters, choose a color.")
         parts = [p.strip().rstrip(".") for p in sentences(low)]
         got: list[dict[str, Any]] = []
+        subject = None
         for p in parts:
             x = _parse_plain(p)
+            back = re.fullmatch(r"as long as (.+?), (?:they|it) (?:also )?(.+)", p) if x is None and subject else None
+            if back:  # "Creatures you control of the chosen type get +1/+1. As long as you have the city's blessing,
+                # they also have vigilance." (Radiant Destiny), "Equipped creature gets +1/+1. As long as it's
+                # legendary, it gets an additional +2/+0." (Tenza): the first sentence's subject, under the
+                # condition (611.3b)
+                cond = re.sub(r"^(?:it's|it is|they're|they are)\b", f"{subject} is", back.group(1))
+                x = parse_static(f"as long as {cond}, {subject} {back.group(2)}")
             if x is None:
                 return None
             got += x
+            sm = re.match(r"(.+?) (?:gets?|has|have) ", p) if subject is None else None
+            subject = sm.group(1) if sm else subject
         return got
     return out
 
