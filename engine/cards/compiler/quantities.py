@@ -373,8 +373,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
              "during turns other than yours"):
         return {"your_turn": False}
-    m = re.fullmatch(r"there are (\w+) or more (.+?) in your graveyard", t)
-    if m:
+    m = re.fullmatch(r"(?:there are|you have) (\w+) or more (.+?) in your graveyard", t)
+    if m:  # "if you have seven or more cards in your graveyard" (Search for Azcanta)
         f = parse_noun(m.group(2))
         n = number(m.group(1))
         if f is None or n is None:
