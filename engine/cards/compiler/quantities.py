@@ -529,6 +529,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if m.group(1) == "an opponent":
             return {"opponents_control": f, "min": 1}
         return {"amount_ge": {"amount": {"count": f}, "n": 1}}
+    m = re.fullmatch(r"there are (\w+) or more ((?:[a-z]+ )*cards) exiled with self", t)
+    if m and number(m.group(1)):  # "if there are three or more cards exiled with SELF" (Profane Procession)
+        f = parse_noun(m.group(2) + " exiled with self")
+        if f is not None:
+            return {"amount_ge": {"amount": {"count": f}, "n": number(m.group(1))}}
     m = re.fullmatch(r"there are (\w+) or more (.+? on the battlefield)", t)
     if m and number(m.group(1)) and quantity(m.group(2)) is not None:  # "five or more Islands on the battlefield"
         return {"amount_ge": {"amount": quantity(m.group(2)), "n": number(m.group(1))}}
