@@ -515,6 +515,13 @@ def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,
     could produce now: what any of their mana abilities would make if it resolved, costs
     ignored; another "could produce" ability asks the same of its lands, never of one already
     asked (two Reflecting Pools alone produce nothing). ``colors_only``: colors, not colorless."""
+    if args.get("among"):  # "one mana of any color among legendary creatures ... you control" (Mox Amber): the
+        # colors of those objects now (105.2), not the mana they could make
+        f = args["could_produce"]
+        pool = g.battlefield if f.get("zone", "battlefield") == "battlefield" \
+            else [i for p in g.order for i in g.players[p].zone(f["zone"])]
+        have = {c for oid in pool if matches(g, oid, f, src, player) for c in g.chars(oid).colors}
+        return [k for k in "WUBRG" if k in have]
     seen = seen | ({src} if src is not None else set())
     kinds: list[str] = []
     for oid in g.battlefield:
@@ -535,24 +542,12 @@ def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,
                     got = [c] if c else [] if e.get("chosen_color") else list(e.get("colors") or "WUBRG")
                 elif "could_produce" in e.args:
                     got = could_produce(g, g.chars(oid).controller or player, e.args, oid, seen)
-                elif "colors_among" in e.args:
-                    got = colors_among(g, g.chars(oid).controller or player, e.args, oid)
                 else:
                     got = []
                 kinds += [k for k in got if k not in kinds]
     if args.get("colors_only"):
         kinds = [k for k in kinds if k in "WUBRG"]
     return [k for k in "WUBRGC" if k in kinds]
-
-
-def colors_among(g: "Game", player: str, args: dict[str, Any], src: int | None) -> list[str]:
-    """The colors (105.2) of the cards ``args["colors_among"]`` names in the player's graveyard now: "add one
-    mana of any color among legendary creature cards in your graveyard" (The Grey Havens)."""
-    if player not in g.players:
-        return []
-    kinds = {c for oid in g.players[player].graveyard if matches(g, oid, args["colors_among"], src, player)
-             for c in g.chars(oid).colors}
-    return [k for k in "WUBRG" if k in kinds]
 
 
 def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = None, r: Ctx | None = None) -> None:
@@ -582,10 +577,8 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
             one = pick if isinstance(pick, str) and len(pick) == 1 and pick in allowed else "G" if "G" in allowed \
                 else allowed[0]
             syms = [one] * count
-    elif "could_produce" in e.args or "colors_among" in e.args:  # 106.7: one of the kinds those lands could
-        # produce, or of the colors among those cards (105.2); 106.5: none, none
-        kinds = could_produce(g, player, e.args, src) if "could_produce" in e.args else colors_among(g, player,
-                                                                                                      e.args, src)
+    elif "could_produce" in e.args:  # 106.7: one of the kinds those lands could produce; 106.5: none, none
+        kinds = could_produce(g, player, e.args, src)
         if pick is not None and pick not in kinds:
             raise IllegalAction(f"{pick!r}: not a kind of mana it could produce now ({''.join(kinds) or 'none'})")
         c = pick if pick is not None else kinds[0] if kinds else None

@@ -69,7 +69,8 @@ def can_play_land(g: "Game", player: str, oid: int) -> bool:
     o = g.objects.get(oid)
     return (o is not None and "Land" in o.card.types
             and (o.zone == "hand" and o.owner == player or zones_cast.may_play_land(g, player, o))
-            and g.players[player].lands_played < player_statics.land_plays(g, player) and sorcery_timing(g, player))
+            and g.players[player].lands_played < player_statics.land_plays(g, player) and sorcery_timing(g, player)
+            and not (player_statics.active(g) and player_statics.land_forbidden(g, player, o)))  # 101.2
 
 
 
@@ -332,7 +333,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             raise IllegalAction(f"{_name(g, oid)} is not a card in your hand to cast for its awaken cost")
         whole = o.card
         over_cost, o = awaken.cast_awakened(o)
-    alt_cost = costs.usable_alternative_cost(g, player, o.card) if alt == "alternative" and o is not None else None
+    alt_cost = costs.usable_alternative_cost(g, player, o.card, o) if alt == "alternative" and o is not None else None
     if alt == "alternative" and alt_cost is None:  # 118.9: "you may pay ... rather than pay its mana cost"
         raise IllegalAction(f"{_name(g, oid)} has no alternative cost you may pay now")
     keyword_alt = None
@@ -889,7 +890,7 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     if ab is None:
         return False
     cost = ab.cost or Cost()
-    if a.get("mana") is not None and any("could_produce" in e.args or "colors_among" in e.args for e in ab.effects):
+    if a.get("mana") is not None and any("could_produce" in e.args for e in ab.effects):
         return False  # the kind asked for is checked as the mana is added, after the costs (106.7)
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
         and not cost.mill and not has_choices(cost) and not cost.exile_self and ab.condition is None \

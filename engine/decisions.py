@@ -139,7 +139,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         # 117.6: no mana symbols at all is an unpayable cost (Ancestral Vision)
         variants: list[tuple[str | None, tuple[str, ...], Any]] = [(None, o.card.mana_cost, None)] \
             if o.card.mana_cost else []
-        alt_cost = costs.usable_alternative_cost(g, player, o.card)
+        alt_cost = costs.usable_alternative_cost(g, player, o.card, o)
         if alt_cost is not None:  # 118.9: "you may pay ... rather than pay its mana cost"
             variants.append(("alternative", alt_cost.mana, alt_cost))
         emerge: int | None = None

@@ -785,9 +785,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             cast_kind_matches(k, cond["entered_kind_this_turn"]) for k in g.players[you].entered_kinds_turn) \
             < cond.get("entered_kind_ge", 1):
         return False  # "if a planeswalker entered the battlefield under your control this turn" (per-turn, 500.1)
-    if "cast_kind_this_turn" in cond and not any(cast_kind_matches(k, cond["cast_kind_this_turn"])
-                                                 for k in g.players[you].cast_kinds_turn):
-        return False  # "if you've cast a noncreature spell this turn" (601.2i, per-turn fact, 500.1)
+    if "cast_kind_this_turn" in cond and sum(cast_kind_matches(k, cond["cast_kind_this_turn"])
+                                             for k in g.players[you].cast_kinds_turn) < cond.get("cast_kind_ge", 1):
+        return False  # "if you've cast a noncreature spell / three or more instant and sorcery spells this turn"
+        # (601.2i, per-turn fact, 500.1)
     if cond.get("no_spell_cast_this_game") and any(e.get("type") == "cast" and e.get("player") == you
                                                    and e.get("obj") != src for e in g.events):
         return False  # "if SELF is the first spell you've cast this game": none cast before it (the game's log;
@@ -1179,7 +1180,7 @@ CONDITION_KEYS = {"city_blessing",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
-                  "hand_more_than_opponents", "cast_kind_this_turn", "revealed_is", "top_card_is",
+                  "hand_more_than_opponents", "cast_kind_this_turn", "cast_kind_ge", "revealed_is", "top_card_is",
                   "entered_kind_this_turn", "entered_kind_ge", "no_spell_cast_this_game",
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
                   "other_than_event",  # "control": not the object the trigger's event is about

@@ -384,8 +384,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
              "during turns other than yours"):
         return {"your_turn": False}
-    m = re.fullmatch(r"there are (\w+) or more (.+?) in your graveyard", t)
-    if m:
+    m = re.fullmatch(r"(?:there are|you have) (\w+) or more (.+?) in your graveyard", t)
+    if m:  # "if you have seven or more cards in your graveyard" (Search for Azcanta)
         f = parse_noun(m.group(2))
         n = number(m.group(1))
         if f is None or n is None:
@@ -543,6 +543,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if m.group(1) == "an opponent":
             return {"opponents_control": f, "min": 1}
         return {"amount_ge": {"amount": {"count": f}, "n": 1}}
+    m = re.fullmatch(r"there are (\w+) or more ((?:[a-z]+ )*cards) exiled with self", t)
+    if m and number(m.group(1)):  # "if there are three or more cards exiled with SELF" (Profane Procession)
+        f = parse_noun(m.group(2) + " exiled with self")
+        if f is not None:
+            return {"amount_ge": {"amount": {"count": f}, "n": number(m.group(1))}}
     m = re.fullmatch(r"there are (\w+) or more (.+? on the battlefield)", t)
     if m and number(m.group(1)) and quantity(m.group(2)) is not None:  # "five or more Islands on the battlefield"
         return {"amount_ge": {"amount": quantity(m.group(2)), "n": number(m.group(1))}}
@@ -667,6 +672,13 @@ def _board_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you've cast (\w+) or more spells this turn", t)
     if m and number(m.group(1)):
         return {"spells_cast_ge": number(m.group(1))}
+    m = re.fullmatch(r"you've cast (\w+) or more (.+?) spells this turn", t)
+    if m and number(m.group(1)):  # "if you've cast three or more instant and sorcery spells this turn" (Arclight
+        # Phoenix): the spells of that kind as they became cast (601.2i), counted (per-turn fact, 500.1)
+        f = parse_noun(m.group(2) + " spells")
+        if f is None or f.pop("zone", None) != "stack" or not f:
+            return None
+        return {"cast_kind_this_turn": f, "cast_kind_ge": number(m.group(1))}
     if t == "you have more cards in hand than each opponent":
         return {"hand_more_than_opponents": True}
     if t in ("self is the first spell you've cast this game", "this is the first spell you've cast this game"):

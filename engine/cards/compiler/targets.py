@@ -248,6 +248,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+exiled with self$", p)
+        if m:  # "a creature card exiled with SELF" (Sisters of Stone Death): the cards its linked ability exiled
+            f["zone"] = "exile"  # (607.2a), still in exile
+            f["exiled_with_self"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that (?:was|were) put there from the battlefield this turn$", p)
         if m:  # Brought Back, Salvager of Ruin
             f["from_battlefield_this_turn"] = True

@@ -292,6 +292,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # the count of spells that player cast this turn (601.2i), whoever casts it
         "a player casts their second spell each turn": {"event": "cast", "who": "any", "filter": {}, "nth": 2},
         "you cast your third spell each turn": {"event": "cast", "who": "you", "filter": {}, "nth": 3},
+        # "Whenever you cast your third spell in a turn, you may transform SELF" (Vance's Blasting Cannons)
+        "you cast your third spell in a turn": {"event": "cast", "who": "you", "filter": {}, "nth": 3},
+        "you cast your second spell in a turn": {"event": "cast", "who": "you", "filter": {}, "nth": 2},
         "you cast your first spell each turn": {"event": "cast", "who": "you", "filter": {}, "first": True},
         "a player casts their first spell each turn": {"event": "cast", "who": "any", "filter": {}, "first": True},
         "you cast or copy an instant or sorcery spell": {"event": "cast", "who": "you", "or_copy": True,

@@ -189,16 +189,16 @@ def _add_could_produce(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"could_produce": f, "colors_only": m.group(1) == "color"})]
 
 
-@reader(r"^add one mana of any color among ((?:.+? )?cards? in your graveyard)$")
+@reader(r"^add one mana of any color among (.+)$")
 def _add_color_among(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """106.7-like, 105.2: "Add one mana of any color among legendary creature cards in your graveyard" (The Grey
-    Havens), "Choose a color of a card in your graveyard. Add one mana of that color." (Corrupted Grafstone): one
-    mana of a color one of those cards has now; none when they have no color (106.5). (The second is read as the
-    first: engine/cards/compiler/effects/sequence.py parse_effects.)"""
+    """106.1a, 105.2: "Add one mana of any color among legendary creatures and planeswalkers you control" (Mox
+    Amber), "... among legendary creature cards in your graveyard" (The Grey Havens): one of the colors those
+    objects have now; none when none has a color (106.5)."""
     f = parse_noun(m.group(1))
-    if f is None or f.get("zone") != "graveyard" or f.get("owner") != "you" or f.get("_needs_player_target"):
+    if f is None or f.get("_needs_player_target") or f.get("player") or not ({"controller", "owner"} & set(f)) \
+            or f.get("zone") not in (None, "battlefield", "graveyard"):
         return None
-    return [Effect("add_mana", {"colors_among": f})]
+    return [Effect("add_mana", {"could_produce": f, "colors_only": True, "among": True})]
 
 
 @reader(r"^add (?:an additional )?one mana of the chosen color$")

@@ -367,6 +367,9 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         cond_text = m.group(1)
         if ctx.last == "self":  # "remove an ice counter from SELF. Then if it has no ice counters on it"
             cond_text = re.sub(r"^it (has|had|is) ", r"self \1 ", cond_text)
+        elif ctx.last not in (None, "self"):  # "put a +1/+1 counter on target creature you control. Then if that
+            # creature has three or more +1/+1 counters on it" (Hadana's Climb): the object acted on (below)
+            cond_text = re.sub(r"^that creature has (?=\w+ or more \S+ counters on it$)", "it has ", cond_text)
         cond = parse_condition(cond_text)
         xm = re.fullmatch(r"x is greater than or equal to (.+)", cond_text)
         if xm and ctx.x is not None and quantity(xm.group(1)) is not None:
@@ -383,14 +386,23 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if cond is not None and "self_counters_ge" in cond and len(cond) == 1 \
                 and re.match(r"(?:it|that creature) has ", m.group(1)) and ctx.last not in (None, "self"):
             # "put a +1/+1 counter on it. Then if it has three or more +1/+1 counters on it, ...": "it" is
-            # the object the instruction before acted on, not the source (Ordeal of Heliod's creature)
-            cond = {"it": {"counters_ge": cond["self_counters_ge"]}}
+            # the object the instruction before acted on, not the source (Ordeal of Heliod's creature); the target
+            # when that was the target (Hadana's Climb: as it is now, 608.2b)
+            cond = {"first_target" if ctx.last == {"target": 0} and len(ctx.targets) == 1 else "it":
+                    {"counters_ge": cond["self_counters_ge"]}}
         if cond is not None and set(cond) == {"not"} and set(cond["not"]) == {"it"} and ctx.last == {"target": 0} \
                 and len(ctx.targets) == 1:
             # "put three +1/+1 counters on target artifact you control. If it's not a creature, ...": the target,
             # as it is now (608.2b: still a legal target)
             cond = {"not": {"first_target": {k: v for k, v in cond["not"]["it"].items() if k != "zone"}}}
         body = bind_difference(m.group(1), m.group(2), ctx) if cond is not None else None
+        kinds = list(cond["self_counters_ge"]) if cond is not None and set(cond) == {"self_counters_ge"} else []
+        if body is not None and len(kinds) == 1:
+            # "Then if there are three or more landmark counters on it, remove those counters, transform SELF, and
+            # ..." (Treasure Map), "... remove all of them and transform it" (Ludevic's Test Subject), "you may
+            # remove those counters and transform it" (Primal Amulet): the counters the condition counted
+            body = re.sub(r"^(you may )?remove (?:those counters|all of them|them all|them)(?= and |, |$)",
+                          rf"\1remove all {kinds[0]} counters from self", body)
         if cond is not None and body is not None:
             if "attached" in cond:
                 ctx.last = "attached"  # "if enchanted creature is untapped, tap it"
@@ -804,6 +816,21 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             action = "sacrificed" if out[-1].op == "sacrifice" else "discarded"
             done = {"amount_ge": {"amount": {"count_this_way": {}, "action": action}, "n": 1}}
             out.append(Effect("if", {"cond": done, "then": list(effs)}))
+            continue
+        cant = re.match(r"^if (?:the player|that player|they|he or she|(you)) can't, (.+)$", s)
+        if cant and out and out[-1].op in ("sacrifice", "discard") and "what" not in out[-1].args \
+                and (out[-1].args.get("who") in (None, "you")) == bool(cant.group(1)) \
+                and out[-1].args.get("who") not in ("each_player", "each_opponent", "each") \
+                and out[-1].args.get("amount", 1) not in ("all", "any") and not out[-1].args.get("up_to"):
+            # "... that player discards a card at random. If the player can't, you draw a card." (Urgoros, the
+            # Empty One), "that player sacrifices a creature. If the player can't, sacrifice SELF." (Woebringer
+            # Demon), "sacrifice a creature other than SELF. If you can't, SELF deals 7 damage to you." (Lord of
+            # the Pit): what follows happens only if the one player could not do all it asked (608.2c)
+            effs = parse_sentence(cant.group(2), ctx)
+            if effs is None:
+                return None
+            couldnt = {"amount_ge": {"amount": {"count_this_way": {}, "action": "couldnt"}, "n": 1}}
+            out.append(Effect("if", {"cond": couldnt, "then": list(effs)}))
             continue
         if m and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") == "you" \
                 and "what" not in out[-1].args and "filter" in out[-1].args:

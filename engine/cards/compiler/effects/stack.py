@@ -239,10 +239,13 @@ def _copy_countered(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("copy_spell", {"countered": True})]
 
 
-@reader(r"^copy target (instant or sorcery|instant|sorcery) spell( you control)?$")
+@reader(r"^copy target (instant or sorcery|instant|sorcery) spell( you control)?"
+        r"( with mana value (?:\w+)(?: or less| or greater)?)?$")
 def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10: a copy of an instant or sorcery spell (Twincast, Reverberate), controlled by who
-    copies it, with the original's choices (706.10) until "you may choose new targets" (706.10c)."""
+    copies it, with the original's choices (706.10) until "you may choose new targets" (706.10c); "... with mana
+    value 4 or less" (Expansion), "... with mana value X" (League Guildmage: the X announced, 601.2b, before the
+    target is chosen, 601.2c)."""
     spec = parse_target(m.group(0)[len("copy "):])
     if spec is None:
         return None
