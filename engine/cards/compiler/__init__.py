@@ -905,7 +905,8 @@ def _face_key(f: dict) -> tuple:
 
 MISSING_FACE = "(the other face's text is not in the card data)"
 #: layouts whose card shows one face at a time, the front one outside the battlefield (711.4a)
-ONE_FACE_UP = frozenset({"transform", "flip"})  # 709.2: a flip card has its top half's name
+ONE_FACE_UP = frozenset({"transform", "flip", "adventure"})  # 709.2: a flip card has its top half's name;
+# an adventurer card has only its creature's characteristics, its name too, but on the stack as an Adventure
 
 
 def compile_card(data: Any) -> CardDef:
