@@ -5,7 +5,7 @@ import pytest
 from engine import zones_cast
 from engine.cardpool import default_pool
 from engine.cards.db import open_db
-from engine.cards.importers import mtga_adventure_faces
+from engine.cards.importers import adventure_faces, mtga_adventure_faces
 from engine.decisions import priority_options
 from engine.errors import IllegalAction
 from engine.setup import from_setup
@@ -17,6 +17,16 @@ def test_the_mtga_data_gives_adventure_halves_as_face_records():
     assert half["text"] == "You draw a card and you lose 1 life."
     card = open_db().get("Foulmire Knight")
     assert card is not None and [f["name"] for f in card.faces] == ["Foulmire Knight", "Profane Insight"]
+
+
+def test_the_embedded_halves_complete_adventurer_cards_the_mtga_data_lacks():
+    stomp = adventure_faces()["stomp"]
+    assert stomp["types"] == ["Instant"] and stomp["subtypes"] == ["Adventure"] and stomp["manaCost"] == "{1}{R}"
+    db = open_db()
+    adventurers = {c.face_names[1].casefold() for c in db.search("is:adventure")}
+    assert set(adventure_faces()) <= adventurers  # each embedded half is one adventurer card's second face
+    d = default_pool().definition("Bonecrusher Giant")
+    assert d.name == "Bonecrusher Giant" and not d.unsupported and d.faces[0].name == "Stomp"
 
 
 def test_an_adventurer_has_its_creatures_name_and_its_adventure_as_a_face():

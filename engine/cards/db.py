@@ -50,10 +50,10 @@ from engine.cards.importers import (
     CardDataMissing,
     CardFileError,
     _mtgjson_face,
+    adventure_faces,
     import_corpus,
     import_file,
     import_mtga,
-    mtga_adventure_faces,
     mtga_cards,
     mtga_split_faces,
 )
@@ -482,9 +482,9 @@ def _split_halves(first: str) -> list[dict]:
 
 def _adventure_half(name: str) -> Callable[[str], list[dict]]:
     """The Adventure half named ``name`` the database was built without (an adventurer card, a later card
-    layout): from the MTGA package, which knows Throne of Eldraine's."""
+    layout): from the MTGA package, else from the embedded list of Throne of Eldraine's (engine/cards/importers.py)."""
     def halves(_first: str) -> list[dict]:
-        rec = mtga_adventure_faces().get(name_key(name))
+        rec = adventure_faces().get(name_key(name))
         return [rec] if rec is not None else []
     return halves
 

@@ -824,6 +824,30 @@ def mtga_adventure_faces() -> dict[str, dict[str, Any]]:
     return out
 
 
+ADVENTURE_FACES_FILE = pathlib.Path(__file__).resolve().parent / "adventure_faces.json"
+
+
+@functools.lru_cache(maxsize=1)
+def adventure_faces() -> dict[str, dict[str, Any]]:
+    """Every Adventure half known (an adventurer card's second face, a later card layout), as MTGJSON face
+    records keyed by the half's own name key: the MTGA package's, then those of ``adventure_faces.json``
+    (next to this module: the Throne of Eldraine halves the package lacks, as printed)."""
+    out = dict(mtga_adventure_faces())
+    try:
+        with open(ADVENTURE_FACES_FILE, encoding="utf-8") as fh:
+            listed = json.load(fh)["faces"]
+    except FileNotFoundError:
+        return out
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise CardFileError(ADVENTURE_FACES_FILE, f"the embedded Adventure halves are damaged: {e}") from None
+    for f in listed:
+        words, _, sub = str(f["type"]).partition(" — ")
+        out.setdefault(name_key(f["name"]), {
+            "name": f["name"], "manaCost": f["manaCost"], "type": f["type"], "types": words.split(),
+            "subtypes": sub.split(), "supertypes": [], "text": f["text"]})
+    return out
+
+
 def import_mtga(sink: CardSink, progress: Progress | None = None) -> tuple[int, int]:
     """Printings of the Arena-era sets from the MTGA package, joined by name.
 
