@@ -896,8 +896,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         # cards in hand" (506.2: the player SELF attacks, or the controller of the planeswalker it attacks; 402.1)
         a = o.attacking if o is not None and o.zone == "battlefield" else None
         who = a if isinstance(a, str) else g.controller_of(a) if isinstance(a, int) and a in g.objects else None
-        n = len(g.players[who].hand) if who in g.players else None
-        if n is None or n > cond.get("defending_hand_le", n) or n < cond.get("defending_hand_ge", n):
+        if who not in g.players:
+            return False
+        held = len(g.players[who].hand)
+        if held > cond.get("defending_hand_le", held) or held < cond.get("defending_hand_ge", held):
             return False
     if "self_attacked_or_blocked_this_turn" in cond:
         did = o is not None and o.chosen.get("combat_turn") == g.turn
