@@ -183,10 +183,11 @@ def _may_cast_kind_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("playable", args)]
 
 
-@reader(r"^choose ((?:up to (?:one|two|three|four|five) )?target .+?)(?: and (target .+))?$")
+@reader(r"^choose ((?:up to )?(?:(?:one|two|three|four|five) )?target .+?)(?: and (target .+))?$")
 def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     # "Choose target creature. <instructions about that creature>": the target is chosen as the
-    # spell is cast; the following sentences refer to it ("that creature", "it").
+    # spell is cast; the following sentences refer to it ("that creature", "it"); "Choose two target creatures
+    # controlled by different players. Return those creatures ..." (Run Away Together): the slot of both.
     a = c.ref(m.group(1))
     if a is None:
         return None
