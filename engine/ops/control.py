@@ -54,8 +54,15 @@ def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
 
 @op("if")
 def _if(g: "Game", r: Ctx, e: Effect) -> dict | None:
-    ok = condition(g, e.args["cond"], source_id(g, r), r)
-    return _run_inline(g, r, list(e.get("then", ())) if ok else list(e.get("else", ())))
+    """608.2c: "If X, A[, then B]. Otherwise, C": the condition is checked as the instruction is reached, once;
+    the branch taken is kept in the resolution record and its effects run resumably (engine/ops/nested.py), so a
+    question a later effect of the branch asks (an object chosen, 608.2d) neither repeats the effects before it
+    nor checks the condition again after they changed the game."""
+    key = f"{r['i']}.if"
+    ok = r.setdefault("answers", {}).get(key)
+    if ok is None:
+        ok = r["answers"][key] = bool(condition(g, e.args["cond"], source_id(g, r), r))
+    return nested.run(g, r, "then" if ok else "else", list(e.get("then", ())) if ok else list(e.get("else", ())))
 
 
 @op("flip")
@@ -111,19 +118,6 @@ def _clash(g: "Game", r: Ctx, e: Effect) -> dict | None:
             g.move(c, "library", top=False)
         st["shown"] = {**st["shown"], p: None}
     return nested.run(g, r, "win", e.args.get("win", ()) if st["won"] else ())
-
-
-def _run_inline(g: "Game", r: Ctx, effs: list[Effect]) -> dict | None:
-    """Nested effects: run in order; a nested choice is not supported inside them."""
-    for sub in effs:
-        fn = g.OPS.get(sub.op)  # the whole table (engine/ops/__init__.py), through the game
-        if fn is None:
-            continue
-        w = fn(g, r, sub)
-        if w is not None:
-            return w
-        g.changed()
-    return None
 
 
 @op("delayed_trigger")
