@@ -906,6 +906,15 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if who is None or sum(1 for i in g.battlefield if g.controller_of(i) == who
                               and matches(g, i, f, src, who)) < int(cond.get("min", 1)):
             return False
+    if "defending_hand_le" in cond or "defending_hand_ge" in cond:  # "if defending player has two or fewer
+        # cards in hand" (506.2: the player SELF attacks, or the controller of the planeswalker it attacks; 402.1)
+        a = o.attacking if o is not None and o.zone == "battlefield" else None
+        who = a if isinstance(a, str) else g.controller_of(a) if isinstance(a, int) and a in g.objects else None
+        if who not in g.players:
+            return False
+        held = len(g.players[who].hand)
+        if held > cond.get("defending_hand_le", held) or held < cond.get("defending_hand_ge", held):
+            return False
     if "self_attacked_or_blocked_this_turn" in cond:
         did = o is not None and o.chosen.get("combat_turn") == g.turn
         if did != bool(cond["self_attacked_or_blocked_this_turn"]):
@@ -1163,6 +1172,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 CONDITION_KEYS = {"city_blessing",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
+                  "defending_hand_le", "defending_hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
                   "opponent_more_life",

@@ -656,6 +656,12 @@ def _board_condition(t: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         return {"defending_control": f, "min": n}
+    m = re.fullmatch(r"defending player has (no|one or fewer|two or fewer|(\w+) or more) cards in hand", t)
+    if m:  # "Whenever SELF attacks, if defending player has two or fewer cards in hand" (506.2, 402.1)
+        if m.group(2) is not None:
+            more = number(m.group(2))
+            return None if more is None else {"defending_hand_ge": more}
+        return {"defending_hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2}[m.group(1)]}
     m = re.fullmatch(r"(?:self's|its) (power|toughness) is (\w+) or (greater|less)", t)
     if m and number(m.group(2)) is not None:
         return {"self": {f"{m.group(1)}_{'ge' if m.group(3) == 'greater' else 'le'}": number(m.group(2))}}

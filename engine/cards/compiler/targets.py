@@ -188,6 +188,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+controlled by different players$", p)
+        if m:  # "two target creatures controlled by different players": no two of them with one controller (115.1)
+            f["different_controllers"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that (?:has|have) an adventure$", p)
         if m:  # "a creature spell that has an Adventure" (a later card layout, Throne of Eldraine): an adventurer card
             f["adventurer"] = True

@@ -186,10 +186,11 @@ def _may_cast_kind_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("playable", args)]
 
 
-@reader(r"^choose ((?:up to (?:one|two|three|four|five) )?target .+?)(?: and (target .+))?$")
+@reader(r"^choose ((?:up to )?(?:(?:one|two|three|four|five) )?target .+?)(?: and (target .+))?$")
 def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     # "Choose target creature. <instructions about that creature>": the target is chosen as the
-    # spell is cast; the following sentences refer to it ("that creature", "it").
+    # spell is cast; the following sentences refer to it ("that creature", "it"); "Choose two target creatures
+    # controlled by different players. Return those creatures ..." (Run Away Together): the slot of both.
     a = c.ref(m.group(1))
     if a is None:
         return None
@@ -270,6 +271,18 @@ def _retarget(m: re.Match, c: Ctx) -> list[Effect] | None:
     """114.6a: "Change the target of target spell with a single target" (Deflection); 114.6d: "You may choose
     new targets for target spell" (Redirect): carried out by engine/ops/cast.py retarget."""
     spec = parse_target(m.group(2))
+    mm = re.fullmatch(r"target (spell or ability|activated or triggered ability|activated ability|triggered ability)"
+                      r"( with a single target)?", m.group(2))
+    if spec is None and mm:  # "Change the target of target spell or ability with a single target" (Bolt Bend,
+        # Willbender): a spell or an activated or triggered ability on the stack (114.6a; 113.3b-c)
+        kinds = {"spell or ability": [{}, {"ability": "activated"}, {"ability": "triggered"}],
+                 "activated or triggered ability": [{"ability": "activated"}, {"ability": "triggered"}],
+                 "activated ability": [{"ability": "activated"}], "triggered ability": [{"ability": "triggered"}]}
+        alts = kinds[mm.group(1)]
+        f: dict[str, Any] = {"zone": "stack", **({"or": alts} if len(alts) > 1 else alts[0])}
+        if mm.group(2):
+            f["single_target"] = True
+        spec = TargetSpec(f, m.group(2))
     if spec is None or spec.filter.get("zone") != "stack" or spec.count != 1:
         return None
     r = c.add_target(spec)
