@@ -157,6 +157,17 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                                                                          "subtypes", "not_colors"}:
             return None
         return {**inner, "by_filter": by}
+    m = re.fullmatch(r"(you|an opponent|a player) discards? (an? .+? card)", c)
+    if m and m.group(2) != "a card":  # "Whenever an opponent discards a creature card" (Waste Not, Bone Miser), "you
+        # discard an Island, Pirate, or Vehicle card": the discarded card, where it went (701.7a). The noun ends at
+        # "card": the condition is cut at each ", ", and "a noncreature" is not the whole of it
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("_needs_player_target") or "controller" in f or "owner" in f \
+                or f.get("zone") not in (None, "any_card"):
+            return None
+        f.pop("zone", None)
+        return {"event": "discard", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": f}
     m = re.fullmatch(r"(you are|you're|an opponent is|a player is) dealt damage by (an? .+)", c)
     if m:  # "Whenever an opponent is dealt damage by a red instant or sorcery spell you control or by a red
         # planeswalker you control" (Chandra's Phoenix): the source of the damage event (120.3, 609.7)
@@ -544,6 +555,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "a player draws a card": {"event": "draw", "who": "any"},
         "you discard a card": {"event": "discard", "who": "you"},
         "an opponent discards a card": {"event": "discard", "who": "opponent"},
+        "a player discards a card": {"event": "discard", "who": "any"},
         "you cycle or discard a card": {"event": "discard", "who": "you"},
         "you cycle self": {"event": "cycle", "self": True},
         "you cycle another card": {"event": "cycle", "who": "you", "other": True},
