@@ -523,11 +523,14 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             xs = [x for x in static_refs(g, src, a["counters_on"]) if isinstance(x, int) and x in g.objects]
             return _counters_of_kind(g.objects[xs[0]].counters, a.get("kind", "+1/+1")) if xs else 0
     for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
-        if r is not None and "obj" not in r and a.get(key) in ("it", "self") and "trigger" in r:
+        if r is not None and "obj" not in r and a.get(key) in ("it", "self", "attached") and "trigger" in r:
             # an intervening "if" as the ability triggers (603.4): SELF now, the event's object as the event
             # saw it (its power as it entered or as it last existed, 603.10)
             if a[key] == "self":
                 return getattr(g.chars(src), attr) if src is not None and src in g.objects else 0
+            if a[key] == "attached":  # "if enchanted creature's power is 4 or greater": the one it enchants now
+                xs = [x for x in static_refs(g, src, "attached") if isinstance(x, int) and x in g.objects]
+                return getattr(g.chars(xs[0]), attr) if xs else 0
             info = r["trigger"] or {}
             if info.get("pt"):
                 return info["pt"][0 if attr == "power" else 1]

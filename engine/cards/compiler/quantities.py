@@ -193,6 +193,9 @@ def count_of(phrase: str) -> Any:
     if m:
         k = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]
         return {k: "self" if p.startswith("self") else "it"}
+    m = re.fullmatch(r"(?:enchanted|equipped) (?:creature|permanent|artifact)'s (power|toughness|mana value)", p)
+    if m:  # "enchanted creature's power" (Arachnus Web): the object the Aura or Equipment is attached to (301.5, 303.4)
+        return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "attached"}
     m = re.fullmatch(r"the revealed card's (power|toughness|mana value)", p)
     if m:  # "As an additional cost to cast this spell, reveal a creature card from your hand. ... the revealed card's
         # power" (601.2h: the card revealed to pay the cost, as it is now)
@@ -638,6 +641,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
         if a is not None and b is not None:
             return {"all": [a, b]}
+    m = re.fullmatch(r"(.+?) is (\w+) or (greater|more|less|fewer)", t)
+    n = number(m.group(2)) if m else None
+    q = quantity(m.group(1)) if m and n is not None else None
+    if m and n is not None and q is not None:
+        # "if enchanted creature's power is 4 or greater" (Arachnus Web, Domestication): a number compared with
+        # another (107.1), read as the condition is checked (603.4: as the trigger event happens and as it resolves)
+        return {"amount_ge": {"amount": q, "n": n}} if m.group(3) in ("greater", "more") \
+            else {"amount_lt": {"amount": q, "n": n + 1}}
     return None
 
 

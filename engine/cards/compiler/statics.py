@@ -350,6 +350,20 @@ def _anthem(m: re.Match) -> list[dict[str, Any]] | None:
     return _pump_static(m.group(1), m.group(2), m.group(3), rest)
 
 
+@static(r'^(.+?) (has|have) ([^"]+?),? and (gets?|get) ([+-]\w+/[+-]\w+.*)$')
+def _has_and_gets(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Equipped creature has first strike and gets +X/+0, where X is the number of instant and sorcery cards in
+    your graveyard" (Runechanter's Pike), "... and gets +1/+0 for each ..." (Glamdring): the keyword grant
+    (613.1f, layer 6) and the pump (613.3c, layer 7c) of one subject, each read as its own sentence."""
+    grant, pump = _parse_plain(f"{m.group(1)} {m.group(2)} {m.group(3)}"), \
+        _parse_plain(f"{m.group(1)} {m.group(4)} {m.group(5)}")
+    if grant is None or pump is None or any(
+            isinstance(st.get("affects"), dict) and isinstance((st.get("per") or {}).get("count"), dict)
+            and st["per"]["count"].get("other") for st in pump):
+        return None  # "each Skeleton ... gets +X/+0, where X is the number of other Skeletons": other than each one
+    return pump + grant
+
+
 @static(r"^(.+?) (?:gets?|get) ([+-])(x|\d+)/([+-])(x|\d+), where x is (.+)$")
 def _anthem_x(m: re.Match) -> list[dict[str, Any]] | None:
     """613.3c (layer 7c): "SELF gets -X/-X, where X is your life total" (Death's Shadow), "Equipped creature

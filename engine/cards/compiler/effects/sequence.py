@@ -46,7 +46,14 @@ from engine.cards.compiler.effects.library import (
     search_may,
 )
 from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
-from engine.cards.compiler.effects.zones import KEEP_REST_RX, TOP_OR_BOTTOM_RX, keep_rest, top_or_bottom
+from engine.cards.compiler.effects.zones import (
+    DESTROY_REST_RX,
+    KEEP_REST_RX,
+    TOP_OR_BOTTOM_RX,
+    destroy_rest,
+    keep_rest,
+    top_or_bottom,
+)
 from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import subtype
@@ -649,7 +656,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   "Add one mana of any color among cards in your graveyard.", text.strip(), flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
-                   (KEEP_REST_RX, keep_rest)):
+                   (KEEP_REST_RX, keep_rest), (DESTROY_REST_RX, destroy_rest)):
         m = rx.match(low.rstrip(".").strip())
         if m:
             return fn(m, ctx)
