@@ -25,6 +25,7 @@ KNOWN = frozenset({
     "drawn_this_turn",  # "cards in your hand drawn this turn" (Sylvan Library; Game.draw marks them, 121.1)
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
+    "exiled_with_self",  # "a creature card exiled with SELF": its linked ability's exiled cards (607.2a)
     "single_target",  # "target spell with a single target": one target chosen in all (114.6a)
     "face_down",  # "face-down creatures you control" (707.2): a face-down spell or permanent
     "dealt_damage_this_turn",  # "creature that dealt damage this turn" (its damage this turn: engine/actions.py)
@@ -33,6 +34,9 @@ KNOWN = frozenset({
     "put_there_this_turn",  # "card in your graveyard that was put there from anywhere this turn" (Game.move)
     "targets_you_or",  # a filter: "a spell that targets you or a creature you control" (either one, 115.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
+    # a target slot's: "two target creatures controlled by different players", no two with one controller (115.1;
+    # engine/targets.check_targets)
+    "different_controllers",
     "damaged_by",  # "self" / "attached": "a creature dealt damage by SELF this turn" (its damage sources, 514.2)
     "cast_from",  # zones: "spells you cast from your graveyard" (a spell's zone it was cast from, 601.2a)
     # "creature blocking SELF", "creature blocked by SELF", "creature blocking or blocked by SELF" (509.1g, 509.1h)
@@ -277,6 +281,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if f.get("attached_to_self") and (src is None or o.attached_to != src):
         return False
+    if f.get("exiled_with_self") and (src is None or src not in game.objects
+                                      or x not in game.objects[src].chosen.get("exiled", ())):
+        return False  # 607.2a: "cards exiled with SELF" (ops/zones.py link_exiled remembers them)
     if own.__class__ is list and o.owner not in own:  # the players a reference meant (bind_players)
         return False
     if f.get("other"):
@@ -423,7 +430,8 @@ _HEAD_KEYS = frozenset({
     "player", "any", "zone", "ability", "paired_group", "permanent", "types", "and_types", "subtypes",
     "not_types", "and_subtypes", "not_subtypes", "supertypes", "not_supertypes", "not_ids", "blocking_ids",
     "damaged_you_this_turn", "colors", "not_colors", "colorless", "multicolored", "monocolored", "controller",
-    "owner", "attached_to_self", "other", "tapped", "attacking", "attacking_you", "unblocked", "blocking",
+    "owner", "attached_to_self", "exiled_with_self", "other", "tapped", "attacking", "attacking_you", "unblocked",
+    "blocking",
     "blocking_self", "blocked_by_self", "in_combat_with_self", "in_combat", "token", "kicked", "keyword",
     "not_keyword"})
 #: the keys of ``_HEAD_KEYS`` whose test does not read who "you" are (the controller of the source):

@@ -46,7 +46,14 @@ from engine.cards.compiler.effects.library import (
     search_may,
 )
 from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
-from engine.cards.compiler.effects.zones import KEEP_REST_RX, TOP_OR_BOTTOM_RX, keep_rest, top_or_bottom
+from engine.cards.compiler.effects.zones import (
+    DESTROY_REST_RX,
+    KEEP_REST_RX,
+    TOP_OR_BOTTOM_RX,
+    destroy_rest,
+    keep_rest,
+    top_or_bottom,
+)
 from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import subtype
@@ -318,11 +325,13 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if inner is not None and not any(e.op in _MAY_ACTS for e in inner):
                 return [Effect("may", {"effects": list(inner), "who": who})]
         ctx.rewind(mark)  # another reader's form ("its controller may search their library ...": 701.19)
-    if re.search(r"\btwice x\b", low) and not re.search(r"(?<!twice )\bx\b", low) and ctx.x is None:
-        # "You gain twice X life", "Tap target creature. Put twice X stun counters on it": the X chosen as it was
-        # cast (107.3a), doubled; the sentence read with X bound to that amount (107.1)
-        ctx.x = {"times": 2, "of": {"x": True}}
-        got = _attempt(re.sub(r"\btwice x\b", "x", s, flags=re.I), ctx)
+    mx = re.search(r"\b(twice|three times) x\b", low)
+    if mx and not re.search(r"(?<!twice )(?<!three times )\bx\b", low) and ctx.x is None:
+        # "You gain twice X life", "Tap target creature. Put twice X stun counters on it", "Target player mills three
+        # times X cards" (Jace, the Perfected Mind): the X chosen as it was cast (107.3a) or as the loyalty cost was
+        # paid (606.4), multiplied; the sentence read with X bound to that amount (107.1)
+        ctx.x = {"times": 2 if mx.group(1) == "twice" else 3, "of": {"x": True}}
+        got = _attempt(re.sub(r"\b(?:twice|three times) x\b", "x", s, flags=re.I), ctx)
         ctx.x = None
         return got
     if low.startswith("you search your library "):  # a mode an opponent chose for you (601.3): "You search ..."
@@ -365,6 +374,9 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         cond_text = m.group(1)
         if ctx.last == "self":  # "remove an ice counter from SELF. Then if it has no ice counters on it"
             cond_text = re.sub(r"^it (has|had|is) ", r"self \1 ", cond_text)
+        elif ctx.last not in (None, "self"):  # "put a +1/+1 counter on target creature you control. Then if that
+            # creature has three or more +1/+1 counters on it" (Hadana's Climb): the object acted on (below)
+            cond_text = re.sub(r"^that creature has (?=\w+ or more \S+ counters on it$)", "it has ", cond_text)
         cond = parse_condition(cond_text)
         xm = re.fullmatch(r"x is greater than or equal to (.+)", cond_text)
         if xm and ctx.x is not None and quantity(xm.group(1)) is not None:
@@ -381,14 +393,23 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if cond is not None and "self_counters_ge" in cond and len(cond) == 1 \
                 and re.match(r"(?:it|that creature) has ", m.group(1)) and ctx.last not in (None, "self"):
             # "put a +1/+1 counter on it. Then if it has three or more +1/+1 counters on it, ...": "it" is
-            # the object the instruction before acted on, not the source (Ordeal of Heliod's creature)
-            cond = {"it": {"counters_ge": cond["self_counters_ge"]}}
+            # the object the instruction before acted on, not the source (Ordeal of Heliod's creature); the target
+            # when that was the target (Hadana's Climb: as it is now, 608.2b)
+            cond = {"first_target" if ctx.last == {"target": 0} and len(ctx.targets) == 1 else "it":
+                    {"counters_ge": cond["self_counters_ge"]}}
         if cond is not None and set(cond) == {"not"} and set(cond["not"]) == {"it"} and ctx.last == {"target": 0} \
                 and len(ctx.targets) == 1:
             # "put three +1/+1 counters on target artifact you control. If it's not a creature, ...": the target,
             # as it is now (608.2b: still a legal target)
             cond = {"not": {"first_target": {k: v for k, v in cond["not"]["it"].items() if k != "zone"}}}
         body = bind_difference(m.group(1), m.group(2), ctx) if cond is not None else None
+        kinds = list(cond["self_counters_ge"]) if cond is not None and set(cond) == {"self_counters_ge"} else []
+        if body is not None and len(kinds) == 1:
+            # "Then if there are three or more landmark counters on it, remove those counters, transform SELF, and
+            # ..." (Treasure Map), "... remove all of them and transform it" (Ludevic's Test Subject), "you may
+            # remove those counters and transform it" (Primal Amulet): the counters the condition counted
+            body = re.sub(r"^(you may )?remove (?:those counters|all of them|them all|them)(?= and |, |$)",
+                          rf"\1remove all {kinds[0]} counters from self", body)
         if cond is not None and body is not None:
             if "attached" in cond:
                 ctx.last = "attached"  # "if enchanted creature is untapped, tap it"
@@ -442,6 +463,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     # "A loses X life and you gain X life, where X is N": the closing "where X is" defines
     # the X of every clause before it too (107.3: one X, one value)
     where = re.search(r", where x is .+$", low)
+    lead = re.match(r"until (end of turn|your next turn), ", low)
     for joiner in (", then ", ", and ", " and ", ", "):
         idx = low.find(joiner)
         while idx != -1:
@@ -455,7 +477,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             mark = ctx.mark()
             a = None
             dur = re.search(r" (until end of turn|until your next turn)(?:, where x is .+)?$", right)
-            if joiner == " and " and dur and _UNTIMED.search(left) and " until " not in left:
+            if joiner in (" and ", ", and ") and dur and _UNTIMED.search(left) and " until " not in left:
                 # "target creature gains trample and gets +2/+2 until end of turn": the closing duration is
                 # the first clause's too (611.2a), not a lasting grant
                 a = _attempt(f"{left} {dur.group(1)}" + (where.group(0) if with_x and where else ""), ctx)
@@ -464,6 +486,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if a is None:
                 a = parse_sentence(left, ctx)
             if a is not None:
+                # "Until end of turn, target creature has base power and toughness 4/4 and gains flying" (Wings of
+                # Velis Vel): the leading duration is this clause's too (611.2a), not a lasting grant
+                lasting = lead is not None and re.match(r"(?:gains?|gets?|has|have|loses?) ", right) is not None \
+                    and not re.search(r"\b(?:until|this turn)\b", right)
                 if _VERB3.match(right):
                     subj = left.split(" ", 1)[0]
                     if left.startswith("you "):
@@ -473,6 +499,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                         right = "that player " + right
                     elif subj:  # "SELF becomes ... and gets ...": the same subject, SELF (not a trigger's "it")
                         right = ("self " if subj == "self" else "it ") + right
+                if lasting and lead is not None:
+                    right = f"until {lead.group(1)}, {right}"
                 b = parse_sentence(right, ctx)
                 if b is None and joiner == " and " and _VERB_PLURAL.match(right):
                     subject = _SUBJECT_PLURAL.match(left)
@@ -635,7 +663,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   "Add one mana of any color among cards in your graveyard.", text.strip(), flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
-                   (KEEP_REST_RX, keep_rest)):
+                   (KEEP_REST_RX, keep_rest), (DESTROY_REST_RX, destroy_rest)):
         m = rx.match(low.rstrip(".").strip())
         if m:
             return fn(m, ctx)
@@ -803,6 +831,21 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             done = {"amount_ge": {"amount": {"count_this_way": {}, "action": action}, "n": 1}}
             out.append(Effect("if", {"cond": done, "then": list(effs)}))
             continue
+        cant = re.match(r"^if (?:the player|that player|they|he or she|(you)) can't, (.+)$", s)
+        if cant and out and out[-1].op in ("sacrifice", "discard") and "what" not in out[-1].args \
+                and (out[-1].args.get("who") in (None, "you")) == bool(cant.group(1)) \
+                and out[-1].args.get("who") not in ("each_player", "each_opponent", "each") \
+                and out[-1].args.get("amount", 1) not in ("all", "any") and not out[-1].args.get("up_to"):
+            # "... that player discards a card at random. If the player can't, you draw a card." (Urgoros, the
+            # Empty One), "that player sacrifices a creature. If the player can't, sacrifice SELF." (Woebringer
+            # Demon), "sacrifice a creature other than SELF. If you can't, SELF deals 7 damage to you." (Lord of
+            # the Pit): what follows happens only if the one player could not do all it asked (608.2c)
+            effs = parse_sentence(cant.group(2), ctx)
+            if effs is None:
+                return None
+            couldnt = {"amount_ge": {"amount": {"count_this_way": {}, "action": "couldnt"}, "n": 1}}
+            out.append(Effect("if", {"cond": couldnt, "then": list(effs)}))
+            continue
         if m and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") == "you" \
                 and "what" not in out[-1].args and "filter" in out[-1].args:
             # "Sacrifice a Mountain. If you do, ...": done if it can be, and what follows only then (608.2c)
@@ -812,6 +855,23 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {"effects": [out[-1]], "then": list(effs), "forced": True})
             continue
         m = re.match(r"^when you do, (.+)$", s)
+        if m and out and out[-1].op == "sacrifice" and out[-1].args.get("what") == "self" and len(out[-1].args) == 1:
+            # "When SELF enters, sacrifice it. When you do, search your library ..." (Brokers Hideout): what follows
+            # only if it was sacrificed, so only while it is still on the battlefield (701.14a, 608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("if", {"cond": {"self": {"zone": "battlefield"}}, "then": [out[-1], *effs]})
+            continue
+        if m and out and out[-1].op == "draw" and out[-1].args.get("who") == "you" \
+                and isinstance(out[-1].args.get("amount"), int):
+            # "Draw four cards. When you do, SELF deals damage to any target equal to the number of cards in your
+            # hand" (The Royal Scions): after the draw, counted then (608.2c, 608.2h)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out += effs
+            continue
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
             if effs is None:
