@@ -316,6 +316,15 @@ def _retarget_to_self(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("retarget", {"what": r, "to": "self"})]
 
 
+@reader(r"^(it|that spell) gains rebound$")
+def _spell_gains_rebound(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """702.87a: "it gains rebound" of a cast trigger (Narset Transcendent's "when you next cast ... from your hand
+    this turn"): the spell cast (engine/ops/cast.py spell_gains)."""
+    if not c.cast_trigger and c.last != "it":
+        return None
+    return [Effect("spell_gains", {"what": "it", "keyword": "Rebound"})]
+
+
 @reader(r"^(?:you may )?choose new targets for the copy$")
 def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10c: the copy just made may get new targets (engine/ops/cast.py)."""
@@ -329,6 +338,7 @@ READERS: tuple[Reader, ...] = (
     _copy_cast_spell,
     _retarget,
     _retarget_to_self,
+    _spell_gains_rebound,
     _copy_new_targets,
     _counter_targeting,
     _counter,
