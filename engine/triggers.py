@@ -36,6 +36,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent",
+                 "becomes_target_you",  # "... of a spell or ability you control" (the targeting one's controller)
                  "becomes_target_spell_opponent", "blocks_flying",
                  "activate", "leaves_graveyard", "attacks_alone", "monstrous", "renowned", "transforms",
                  "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
@@ -145,6 +146,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name == "becomes_target":
         if not ("becomes_target" in names or "becomes_target_spell" in names and ev["spell"]
                 or "becomes_target_opponent" in names and ev["player"] != controller
+                or "becomes_target_you" in names and ev["player"] == controller
                 or "becomes_target_spell_opponent" in names and ev["spell"] and ev["player"] != controller):
             return False
         if "by_filter" in trig and not matches(g, ev["by"], trig["by_filter"], src, controller):
@@ -475,6 +477,7 @@ def _graveyard_triggers(card: Any) -> tuple:
 
 #: event names that also reach triggers listening under another name (_match)
 _ALSO = {"becomes_target_spell": "becomes_target", "becomes_target_opponent": "becomes_target",
+         "becomes_target_you": "becomes_target",
          "becomes_target_spell_opponent": "becomes_target",
          "blocks_flying": "blocks"}
 

@@ -31,6 +31,7 @@ _SELF_EVENTS = {
     "attacks and isn't blocked": "unblocked", "becomes the target of a spell or ability": "becomes_target",
     "becomes the target of a spell": "becomes_target_spell",
     "becomes the target of a spell or ability an opponent controls": "becomes_target_opponent",
+    "becomes the target of a spell or ability you control": "becomes_target_you",
     "becomes the target of a spell an opponent controls": "becomes_target_spell_opponent",
     "is turned face up": "turned_face_up", "blocks or becomes blocked": "blocks_or_blocked",
     "enters or attacks": "etb_or_attacks", "enters or dies": "etb_or_dies",
@@ -54,6 +55,7 @@ def _event_word(w: str) -> str | None:
             "is dealt damage": "dealt_damage", "becomes the target of a spell": "becomes_target_spell",
             "becomes the target of a spell or ability": "becomes_target",
             "becomes the target of a spell or ability an opponent controls": "becomes_target_opponent",
+            "becomes the target of a spell or ability you control": "becomes_target_you",
             "becomes the target of a spell an opponent controls": "becomes_target_spell_opponent",
             "leave the battlefield": "ltb", "is turned face up": "turned_face_up",
             "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned",
@@ -399,7 +401,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         r"deals combat damage to a player|deal combat damage to a player|becomes tapped|becomes blocked|is dealt "
         r"damage|"
         r"becomes the target of a spell|becomes the target of a spell or ability|"
-        r"becomes the target of a spell or ability an opponent controls|becomes the target of a spell an opponent "
+        r"becomes the target of a spell or ability an opponent controls|becomes the target of a spell or ability you "
+        r"control|becomes the target of a spell an opponent "
         r"controls|is turned face up|attacks alone|explores|fights|"
         r"becomes renowned)"
         r"(?: under your control| under an opponent's control)?(?: this turn)?",
