@@ -499,6 +499,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "copy_offer", "reanimate_attached",
     "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
     "exile_if_dies", "retarget",
+    "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
@@ -539,6 +540,8 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "unblocked", "attacks_alone", "attacks_saddled", "combat_damage_player", "combat_damage_creature",
     "combat_damage", "damage_player", "damage_opponent", "deals_damage", "dealt_damage", "tapped", "untapped",
     "becomes_target", "becomes_target_spell", "becomes_target_opponent", "becomes_target_spell_opponent",
+    "becomes_target_you",  # "... becomes the target of a spell or ability you control" (114.1)
+    "fights",  # "whenever a creature you control fights" (701.10)
     "etb_or_attacks", "etb_or_dies",
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "renowned", "cast",
     "you_attack",
