@@ -15,6 +15,7 @@ no longer applies (613.5). The result is cached by the game and thrown away on e
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.ability_index import CACHE, index
@@ -438,7 +439,8 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
     # layer 5: colors
     run("5", entries("5", ("become",)), _APPLY["5"])
     # layer 6: abilities
-    six = entries("6", ("keywords", "grant_ability", "restriction", "become"))
+    six = [(ts, src, _by_granter(st, src), ab)
+           for ts, src, st, ab in entries("6", ("keywords", "grant_ability", "restriction", "become"))]
     run("6", six, _APPLY["6"])
     if any(e[2].get("rule") == "cant_have" for e in six):  # 112.11: "can't have", whatever came later
         for oid, c in chars.items():
@@ -752,6 +754,22 @@ def _apply5(c: Chars, st: dict[str, Any]) -> None:
         c.colors = c.colors | frozenset(st["add_colors"])
         return
     c.colors = frozenset(st["colors"])
+
+
+#: (granted ability, granter id) -> (that ability, the same bound to its granter): one copy a pair, kept
+_BOUND: dict[tuple[int, int], tuple[Ability, Ability]] = {}
+
+
+def _by_granter(st: dict[str, Any], src: int | None) -> dict[str, Any]:
+    """201.4a: an ability granted by a static whose text names the granting card by name means that object, not
+    the one that has the ability: the granted copy knows its granter (``Ability.granter``)."""
+    ab = st.get("ability") if st.get("kind") == "grant_ability" else None
+    if ab is None or not ab.by_granter or src is None:
+        return st
+    got = _BOUND.get((id(ab), src))
+    if got is None or got[0] is not ab:
+        got = _BOUND[(id(ab), src)] = (ab, replace(ab, granter=src))
+    return dict(st, ability=got[1])
 
 
 def _apply6(c: Chars, st: dict[str, Any]) -> None:

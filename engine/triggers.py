@@ -877,10 +877,12 @@ def put_on_stack(g: "Game") -> None:
 
 
 def _push(g: "Game", t: dict[str, Any]) -> None:
-    s = Obj(g.next_id, 0, t["card"], t["controller"], "stack")
+    ab = t["ability"]
+    own = g.objects.get(ab.granter) if ab.granter is not None else None  # 201.4a: SELF names the granter
+    s = Obj(g.next_id, 0, own.card if own is not None else t["card"], t["controller"], "stack")
     g.next_id += 1
-    s.ability = t["ability"]
-    s.source = t["source"]
+    s.ability = ab
+    s.source = own.id if own is not None else t["source"]
     s.controller = t["controller"]
     s.targets = [list(x) for x in t.get("targets", [])]
     s.modes = list(t.get("modes", ()))

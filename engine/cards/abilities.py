@@ -639,6 +639,11 @@ class Ability:
     static: dict[str, Any] | None = None       # static: the continuous effect it generates
     zone: str = "battlefield"                  # where it works: battlefield, hand, graveyard, stack
     keyword: str | None = None                 # when this ability comes from a keyword (equip, cycling, ...)
+    # 201.4a: an ability a static grants whose text names the granting card ("Equipped creature has '{T}, Sacrifice
+    # Blazing Torch: Blazing Torch deals 2 damage to any target'"): its SELF is the granting object, bound as
+    # ``granter`` (that object's id) where layer 6 grants it (engine/layers.py); {T} and triggers stay the holder's
+    by_granter: bool = False
+    granter: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
