@@ -279,17 +279,24 @@ class Game:
         self.__dict__.clear()
         self.__dict__.update(new.__dict__)
         self.__dict__.update(saved)
-        self.restart_exempt = kept
+        # 714.5: "leaving in exile" (Karn Liberated): the exempt cards are no part of the new decks; they wait in
+        # their owners' exile, where the players see them through the mulligans, until 714.4 puts them onto the
+        # battlefield
+        held: list[int] = []
+        for name, owner, uid in kept:
+            o = self._make(name, owner, "exile")
+            o.uid = uid
+            self.players[owner].exile.append(o.id)
+            held.append(o.id)
+        self.restart_exempt = held
         self.log("restart", player=starter)
 
     def _restart_exempt(self) -> None:
         """714.4: the restarting effect's remaining instruction: the exempt cards enter the
         battlefield under the starting player's control (their triggers wait for priority)."""
-        for name, owner, uid in self.__dict__.pop("restart_exempt", ()):
-            o = self._make(name, owner, "exile")
-            o.uid = uid
-            self.players[owner].exile.append(o.id)
-            self.move(o.id, "battlefield", controller=self.starting)
+        for oid in self.__dict__.pop("restart_exempt", ()):
+            if oid in self.objects and self.objects[oid].zone == "exile":
+                self.move(oid, "battlefield", controller=self.starting)
 
     def _deal(self, first: str) -> None:
         """103.2-103.4: the starting player is set, and each player draws an opening hand."""
