@@ -83,6 +83,8 @@ class Game:
 
     # caches the rules modules keep on the game (absent until first used; never copied)
     _pstatics_any: tuple[int, bool]                                             # player_statics.active
+    _pstatics_fx: tuple[int, list[dict[str, Any]], int, bool]                   # player_statics.active
+    _entering_statics: tuple[Any, list[tuple[int, Any]], list[tuple[int, Any]]]  # replacement (614.1d)
     _pstatics: tuple[Any, dict[str, list[tuple[int, str, dict[str, Any]]]]]    # player_statics.statics
     _printed: dict[int, Any]                                                    # layers.compute
     _chars_plain: dict[int, Chars]                                              # layers.compute
@@ -587,6 +589,7 @@ class Game:
             self.log("reveal", player=n.owner, cards=[n.card.name], objs=[n.id])
             knowledge.shuffle(self, n.owner)
         if to == "battlefield":
+            n.chosen["entered_from"] = frm  # "if it entered from your graveyard" (filters: from_your_graveyard)
             if counters:
                 for k, v in counters.items():
                     if counters_allowed(self, n.id, k):
