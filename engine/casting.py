@@ -811,11 +811,6 @@ def activated_of(abilities: Any) -> list[tuple[int, Ability]]:
     return index(abilities).activated
 
 
-def graveyard_abilities(card: Any) -> list[tuple[int, Ability]]:
-    """(index, ability) of a card's activated abilities that work from its owner's graveyard (112.6)."""
-    return index(card.abilities).from_graveyard
-
-
 def _ability_at(g: "Game", player: str, oid: int, idx: Any) -> Ability | None:
     for i, ab in activatable(g, player, oid):
         if i == idx:

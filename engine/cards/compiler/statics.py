@@ -322,6 +322,20 @@ def _is_a_creature(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
+@static(r"^(.+?) (?:has|have) base power and toughness (\d+)/(\d+) and (?:is|are) (?:an? )?((?:[a-z]+ )*?[a-z]+) "
+        r"in addition to (?:its|their) other (?:creature )?types$")
+def _base_pt_and_types(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Other creatures have base power and toughness 2/2 and are Bears in addition to their other types" (Kudo,
+    King Among Bears): one effect in two layers, the creature types added (layer 4, 613.1d) and the base power and
+    toughness set (7b, 613.3b); begun in layer 4, it goes on in 7b even if its source lost the ability (613.5)."""
+    aff = _affects(m.group(1))
+    subs = [subtype(w) for w in m.group(4).split() if w != "and"]
+    if aff is None or not subs or not all(subs):
+        return None
+    return [{"kind": "become", "affects": aff, "subtypes": subs, "in_addition": True,
+             "power": int(m.group(2)), "toughness": int(m.group(3))}]
+
+
 @static(r"^(.+?) (?:is|are) (an? .+?) and (?:loses|lose) all abilities$")
 def _become_then_lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), "is " + m.group(2))
