@@ -53,7 +53,7 @@ def test_a_static_that_reads_tapped_state_is_worked_out_again() -> None:
       "condition": {"control": {"types": ["Artifact"]}, "min": 3}}, True),
     ({"kind": "anthem", "affects": "self", "power": 2, "toughness": 2,
       "condition": {"control": {"types": ["Land"], "tapped": False}, "min": 3}}, False),
-    # a count of permanents or the greatest value among them reads no turn state (608.2h); of tapped ones, a hand: it does
+    # a count of permanents or the greatest value among them reads no turn state (608.2h); of tapped ones, a hand does
     ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 0, "per": {"count": {"types": ["Land"]}}}, True),
     ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 0,
       "per": {"count": {"types": ["Land"], "tapped": False}}}, False),
