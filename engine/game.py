@@ -197,7 +197,7 @@ class Game:
             seats.configure(g, variant, options, teams)
             g.origin.update(variant=g.variant, options=list(options or []), teams=teams)
             for p in g.players.values():
-                p.life = seats.starting_life(g)
+                p.life = p.life_turn_began = seats.starting_life(g)
             seats.share(g)
         if chooser is not None:
             g.origin["chooser"] = chooser
@@ -590,6 +590,7 @@ class Game:
             self.log("reveal", player=n.owner, cards=[n.card.name], objs=[n.id])
             knowledge.shuffle(self, n.owner)
         if to == "battlefield":
+            n.chosen["entered_from"] = frm  # "if it entered from your graveyard" (filters: from_your_graveyard)
             if counters:
                 for k, v in counters.items():
                     if counters_allowed(self, n.id, k):
@@ -1376,6 +1377,7 @@ class Game:
             p.lands_played = 0
             p.extra_lands_turn = 0
             p.life_gained_turn = 0
+            p.life_turn_began = p.life  # "their life total as the turn began" (Sengir, the Dark Baron)
             p.life_lost_last_turn = p.life_lost_turn  # "if you lost life last turn": the turn that just ended
             p.life_lost_turn = 0
             p.spells_cast_last_turn = p.spells_cast_turn  # "last turn" is the turn that just ended
