@@ -504,13 +504,14 @@ def _turn_free(st: dict[str, Any]) -> bool:
     tapped or untapped (110.5), summoning sickness (302.6), mana pools (106.4), the step and who
     has priority (500)? Then ``Game.turn_state_changed`` keeps the characteristics. True only
     for what ``compute`` evaluates of it without the game's turn state: no condition ("as long
-    as", 611.3a) but a count of permanents, fixed numbers (no counted amount, 608.2h), and
-    filters of ``_TURN_FREE_KEYS`` with fixed numbers."""
+    as", 611.3a) but a count of permanents, amounts that are fixed numbers or read only
+    permanents (``_free_amount``: "for each Gate you control", 608.2h), and filters of
+    ``_TURN_FREE_KEYS`` with fixed numbers."""
     hit = _FREE.get(id(st))
     if hit is not None and hit[0] is st:
         return hit[1]
     free = _free_condition(st.get("condition")) \
-        and all(_fixed(st.get(k, 0)) for k in ("power", "toughness", "per")) \
+        and all(_free_amount(st.get(k, 0)) for k in ("power", "toughness", "per")) \
         and (not isinstance(st.get("affects"), dict) or _free_filter(st["affects"]))
     _FREE[id(st)] = (st, free)
     return free
@@ -537,6 +538,18 @@ def _free_condition(cond: Any) -> bool:
 
 def _fixed(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _free_amount(v: Any) -> bool:
+    """A fixed number, or an amount that reads only permanents through a turn-free filter (608.2h, engine/values.py
+    ``amount``): "the number of Gates you control" (a count on the battlefield: a filter naming another zone or
+    players is not turn-free), "the greatest mana value among other artifacts you control"."""
+    if not isinstance(v, dict):
+        return _fixed(v)
+    if set(v) == {"count"}:
+        return _free_filter(v["count"])
+    return set(v) <= {"greatest", "among"} and v.get("greatest") in ("mv", "power", "toughness") \
+        and _free_filter(v.get("among") or {})
 
 
 def _free_filter(f: Any, keys: frozenset[str] = _TURN_FREE_KEYS) -> bool:
