@@ -62,6 +62,9 @@ KNOWN = frozenset({
     # "if it entered from your graveyard or you cast it from your graveyard": a permanent that came from its owner's
     # graveyard, or whose spell was cast from there (400.7, 601.2a; Game.move marks where it entered from)
     "from_your_graveyard",
+    # a target's: "target card with the same name as that spell" (Harness the Storm), bound to ``name_in`` by
+    # engine/targets.py targetable from the trigger event
+    "same_name_as_trigger",
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -280,7 +283,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if f.get("exiled_with_self") and (src is None or src not in game.objects
                                       or x not in game.objects[src].chosen.get("exiled", ())):
-        return False  # 607.2a: "cards exiled with SELF" (ops/zones.py _link_exiled remembers them)
+        return False  # 607.2a: "cards exiled with SELF" (ops/zones.py link_exiled remembers them)
     if own.__class__ is list and o.owner not in own:  # the players a reference meant (bind_players)
         return False
     if f.get("other"):

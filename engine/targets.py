@@ -57,6 +57,13 @@ def _trigger_player(f: dict[str, Any], info: dict[str, Any] | None) -> dict[str,
     return {**f, "controller": [p] if isinstance(p, str) else []}
 
 
+def _same_name_as_trigger(g: "Game", f: dict[str, Any], info: dict[str, Any] | None) -> dict[str, Any]:
+    """The filter naming the trigger event's object by its name (none known: nothing qualifies; 707.2)."""
+    o = g.objects.get((info or {}).get("obj", -1))
+    name = (info or {}).get("name") or (o.card.name if o is not None and "face_down" not in o.chosen else None)
+    return {**{k: v for k, v in f.items() if k != "same_name_as_trigger"}, "name_in": [name] if name else []}
+
+
 def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
                info: dict[str, Any] | None = None) -> bool:
     """Can ``x`` be chosen for this target slot by a spell or ability from ``src``? Not a
@@ -77,6 +84,9 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
         f = _defending(g, f, src, controller, info)
     elif ctl == "trigger_player":
         f = _trigger_player(f, info)
+    if f.get("same_name_as_trigger"):  # "target card with the same name as that spell" (Harness the Storm): the
+        # spell whose casting triggered the ability (603.3d), by its name as it was cast (201.2)
+        f = _same_name_as_trigger(g, f, info)
     if not matches(g, x, f, src.id if src.id in g.objects else None, controller):
         return False
     if isinstance(x, str) and player_statics.active(g) and not player_statics.player_targetable(g, x, controller):

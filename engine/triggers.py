@@ -31,6 +31,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "becomes_blocked_by",  # once for each creature blocking it (509.1h); "it": that blocker
                  "blocks_creature",  # once for each creature it blocks (509.4); "it": that attacker
                  "exploits",
+                 "fights",  # 701.10: each creature that fought (engine/ops/damage.py)
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
@@ -278,9 +279,13 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if trig.get("blocking_self") and src not in ev.get("attackers", ()):
         return False  # "whenever a creature ... blocks SELF" (flanking, 702.24a)
     if name == "dies" and trig.get("dealt_by"):  # "a creature dealt damage by SELF (equipped creature) this turn dies"
-        by = src if trig["dealt_by"] == "self" else g.objects[src].attached_to if src in g.objects else None
-        if by is None or by not in ev.get("damaged_by", ()):
-            return False
+        if isinstance(trig["dealt_by"], list):  # "... by that creature": the objects a delayed trigger watches (603.7c)
+            if not any(x in ev.get("damaged_by", ()) for x in trig["dealt_by"]):
+                return False
+        else:
+            by = src if trig["dealt_by"] == "self" else g.objects[src].attached_to if src in g.objects else None
+            if by is None or by not in ev.get("damaged_by", ()):
+                return False
     if "objs" in trig:  # "When that creature dies this turn, ...": the objects the delayed trigger was made for,
         return obj in trig["objs"]  # whatever they are now (603.7c)
     if trig.get("to_self"):  # "whenever a source deals damage to SELF": that source, of the filter if any (120.3)

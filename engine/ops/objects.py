@@ -588,11 +588,12 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     sid = source_id(g, r)
     # "then draw that many cards", "lands sacrificed this way": each as it last existed (608.2h)
     r.setdefault("gone_this_way", []).extend(gone_record(g, x, "sacrificed") for x in picks)
+    pts = [(g.chars(x).power, g.chars(x).toughness) for x in picks]  # as they last existed (608.2h)
     now = {x: sacrifice(g, x) for x in picks}
     s = this(g, r)
     if picks and s.ability is not None and s.ability.keyword == "Exploit":
         # 702.109a: "when SELF exploits a creature": it sacrificed one with its exploit ability
-        # (itself included: then its ability triggers from where it went)
+        # (itself included: then its ability triggers from where it went); "the exploited creature's toughness"
         triggers.event(g, {"event": "exploits", "obj": now.get(sid, sid) if sid is not None else sid,
-                        "player": who[0]})
+                           "player": who[0], "exploited_pt": pts[0]})
     return None

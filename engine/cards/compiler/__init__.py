@@ -238,6 +238,17 @@ def _bind_removed(effects: list[Effect], cost: Cost) -> list[Effect] | None:
     return out
 
 
+def _names_it(x: Any) -> bool:
+    """Do these effects (or their arguments) refer to "it", the trigger's object?"""
+    if isinstance(x, Effect):
+        return _names_it(x.args)
+    if isinstance(x, dict):
+        return any(v == "it" or _names_it(v) for v in x.values())
+    if isinstance(x, (list, tuple)):
+        return any(v == "it" or _names_it(v) for v in x)
+    return False
+
+
 def _lower_activated(item: IrItem) -> Ability | None:
     cost = parse_cost_text(item.head)
     body = item.body
@@ -425,8 +436,11 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     effects = parse_effects(body, ctx)
     if effects is None:
         return None
-    if other is not None:  # 603.7c: a delayed trigger it creates remembers that creature
-        effects = [Effect("delayed", {**e.args, "keep_it": True}) if e.op == "delayed" else e for e in effects]
+    if other is not None or not trig.get("self") and trig.get("event") not in ("step", "state"):
+        # 603.7c: a delayed trigger it creates remembers that creature ("whenever a creature you control fights, put
+        # two +1/+1 counters on it at the beginning of the next end step": Foe-Razer Regent)
+        effects = [Effect("delayed", {**e.args, "keep_it": True}) if e.op == "delayed" and (
+            other is not None or _names_it(e.args.get("effects"))) else e for e in effects]
     zone = "battlefield"
     if re.search(r"\b(?:return|put|exile) self from your graveyard\b", body, re.I) \
             or trig.get("event") == "to_graveyard" or (cond or {}).get("self") == {"zone": "graveyard"}:

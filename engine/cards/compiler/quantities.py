@@ -193,6 +193,9 @@ def count_of(phrase: str) -> Any:
     if m:
         k = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]
         return {k: "self" if p.startswith("self") else "it"}
+    m = re.fullmatch(r"the exploited creature's (power|toughness)", p)
+    if m:  # "with toughness less than the exploited creature's toughness" (Profaner of the Dead, 702.109a)
+        return {{"power": "power_of", "toughness": "toughness_of"}[m.group(1)]: "exploited"}
     m = re.fullmatch(r"(?:enchanted|equipped) (?:creature|permanent|artifact)'s (power|toughness|mana value)", p)
     if m:  # "enchanted creature's power" (Arachnus Web): the object the Aura or Equipment is attached to (301.5, 303.4)
         return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "attached"}

@@ -935,6 +935,23 @@ def _play_from(m: re.Match) -> list[dict[str, Any]] | None:
     return None if f is None else [{"kind": "play_from", "zone": zone, "filter": f}]
 
 
+@static(r"^you may (?:(play lands and cast spells)|(play lands)|(cast spells)) from among cards exiled with self"
+        r"(\. you can't cast more than one spell this way each turn)?$")
+def _play_exiled_with_self(m: re.Match) -> list[dict[str, Any]] | None:
+    """607.2a, 601.2a, 305.1: "You may play lands and cast spells from among cards exiled with SELF" (Nightveil
+    Specter), "You may play lands (cast spells) from among ..." (Hedonist's Trove): permissions for the cards its
+    linked abilities exiled, while they stay exiled; "You can't cast more than one spell this way each turn" (one
+    spell a turn through this permanent's permission)."""
+    lands: dict[str, Any] = {"types": ["Land"]}
+    out: list[dict[str, Any]] = []
+    if m.group(1) or m.group(2):
+        out.append({"kind": "play_from", "zone": "exiled_with_self", "filter": lands})
+    if m.group(1) or m.group(3):
+        out.append({"kind": "play_from", "zone": "exiled_with_self", "filter": {},
+                    **({"once_each_turn": True} if m.group(4) else {})})
+    return None if m.group(4) and not m.group(3) else out
+
+
 @static(r"^(you may cast .+? from your graveyard)\. if a spell cast this way would be put into your graveyard, "
         r"exile it instead$")
 def _play_from_exiled(m: re.Match) -> list[dict[str, Any]] | None:
@@ -1222,7 +1239,13 @@ def _clone(m: re.Match) -> list[dict[str, Any]] | None:
         if cond is None:
             return None
         st["condition"] = cond
-    if m.group(3):
+    more = re.fullmatch(r"it enters with (x|an|one|two|three) additional ([+\-]\d+/[+\-]\d+) counters? on it",
+                        m.group(3) or "")
+    if more:  # "except it enters with X additional +1/+1 counters on it" (Altered Ego): put on it as it enters as
+        # the copy (706.9b-like, 614.1c; X is the X it was cast with)
+        st["extra_counters"] = {"counter": more.group(2), "amount": {"x": True} if more.group(1) == "x"
+                                else number(more.group(1)) or 1}
+    elif m.group(3):
         change = copy_exceptions(m.group(3))
         if change is None:
             return None

@@ -39,7 +39,7 @@ _SELF_EVENTS = {
     "deals combat damage to a creature": "combat_damage_creature", "is exploited": "exploited",
     "exploits a creature": "exploits",
     "explores": "explores", "becomes monstrous": "monstrous", "becomes renowned": "renowned",
-    "attacks alone": "attacks_alone",
+    "attacks alone": "attacks_alone", "fights": "fights",
 }
 
 
@@ -57,7 +57,7 @@ def _event_word(w: str) -> str | None:
             "becomes the target of a spell an opponent controls": "becomes_target_spell_opponent",
             "leave the battlefield": "ltb", "is turned face up": "turned_face_up",
             "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned",
-            "enters or dies": "etb_or_dies"}.get(w)
+            "enters or dies": "etb_or_dies", "fights": "fights"}.get(w)
 
 
 def parse_trigger(cond: str) -> dict[str, Any] | None:
@@ -400,7 +400,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         r"damage|"
         r"becomes the target of a spell|becomes the target of a spell or ability|"
         r"becomes the target of a spell or ability an opponent controls|becomes the target of a spell an opponent "
-        r"controls|is turned face up|attacks alone|explores|"
+        r"controls|is turned face up|attacks alone|explores|fights|"
         r"becomes renowned)"
         r"(?: under your control| under an opponent's control)?(?: this turn)?",
         c,

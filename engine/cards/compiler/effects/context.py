@@ -237,6 +237,10 @@ class Ctx:
             # "Whenever equipped creature attacks, you may return a land you control to its owner's hand. If you do,
             # the creature gets +2/+2" (Slab Hammer): the creature named before the land, not the land
             return self.subject
+        if re.fullmatch(r"that (?:(?:non)?(?:land|creature|artifact|enchantment|permanent|instant|sorcery) )+card", p) \
+                and self.last not in (None, "self"):
+            # "you may return that nonland permanent card to the battlefield instead" (Emeria Shepherd)
+            return self.last
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
                  "that artifact", "the token", "the exiled card", "that enchantment"):

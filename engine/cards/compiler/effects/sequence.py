@@ -650,6 +650,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # "... for five cards and exile the rest. Put the chosen cards on top of your library in any order." (Doomsday)
     text = re.sub(r"(search your library and graveyard for \w+ cards) and (exile the rest)\. (put the chosen cards on "
                   r"top of your library in any order)", r"\1, \2, then \3", text.strip(), flags=re.I)
+    # "Its controller reveals cards ... until they reveal a creature card. The player puts that card onto the
+    # battlefield, then shuffles the rest into their library." (Polymorph): one instruction (701.13a)
+    text = re.sub(r"\b(reveals cards from the top of their library until (?:they reveal an? [^.]+? card|an? [^.]+? "
+                  r"card is revealed))\. (?:the|that) player puts that card onto the battlefield, then shuffles "
+                  r"(?:the rest|all other cards revealed this way) into their library\b",
+                  r"\1 and puts that card onto the battlefield and shuffles the rest into their library", text.strip(),
+                  flags=re.I)
     # "Choose a color of a card in your graveyard. Add one mana of that color." (Corrupted Grafstone): one mana of a
     # color among those cards (105.2, 106.4)
     text = re.sub(r"^choose a color of a card in your graveyard\. add one mana of that color\.?$",
