@@ -528,10 +528,10 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # 603.8: "When SELF has two or fewer loyalty counters on him, transform him" (Garruk Relentless), "When SELF
         # has no ice counters on it, sacrifice it" (Dark Depths), "... twenty or more charge counters on it":
         # a state trigger, once each time the state begins to hold
-        cond = parse_condition(c)
-        if cond is None or set(cond) - {"self_counters_le", "self_counters_ge"}:
+        held = parse_condition(c)
+        if held is None or set(held) - {"self_counters_le", "self_counters_ge"}:
             return None
-        return {"event": "state", "condition": cond}
+        return {"event": "state", "condition": held}
     m = re.fullmatch(r"you control no (.+)", c)
     if m:
         f = parse_noun(m.group(1))
