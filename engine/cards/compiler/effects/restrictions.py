@@ -52,6 +52,22 @@ def _must_attack_you(m: re.Match, c: Ctx) -> list[Effect] | None:
     if what is None:
         return None
     return [Effect("restrict", {"what": what, "rule": "must_attack", "duration": "eot", "attack_player": "you"})]
+@reader(r"^during (target opponent's|target player's) next turn, (?:creatures that player controls attack (self|you) "
+        r"if able|each creature that player controls attacks if able)$")
+def _must_attack_next_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """508.1d, 500.1: "During target opponent's next turn, creatures that player controls attack SELF if able" (Gideon
+    Jura), "... attack you if able" (Taunt), "During target player's next turn, each creature that player controls
+    attacks if able" (Rowan Kenrith): a requirement on every creature that player controls during that turn (those
+    that come later too: it changes no characteristic, 611.2c), to attack that one while it can be attacked."""
+    who = c.player(m.group(1)[:-2])
+    if who is None:
+        return None
+    st: dict[str, Any] = {"kind": "must_attack", "who": who}
+    if m.group(2):
+        st["attack"] = m.group(2)
+    return [Effect("player_effect", {"static": st, "duration": "their_next_turn"})]
+
+
 @reader(r"^(?:its|(.+?)'s?) activated abilities can't be activated( unless they're mana abilities)?"
         r" (this turn|until your next turn)$")
 def _no_activations_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -387,6 +403,7 @@ def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _no_activations_for_now,
+    _must_attack_next_turn,
     _gains_flashback,
     _must_attack_you,
     _cant_lose_game_for_now,
