@@ -242,13 +242,26 @@ def _attack_rule_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("player_effect", {"static": st, "duration": DURATIONS[m.group(1)]}) for st in sts]
 
 
-@reader(r"^this turn, (each .+? enters? with an additional .+)$")
+@reader(r"^(this turn|until your next turn), (each .+? enters? with an additional .+)$")
 def _enters_with_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """614.1c, 611.2a: "This turn, each creature you control enters with an additional +1/+1 counter on it" (Combine
-    Guildmage): the replacement of the static of the same words (engine/replacement.py), until the turn ends."""
-    sts = STATIC_READERS[0](m.group(1)) if STATIC_READERS else None
+    Guildmage), "Until your next turn, ..." (Arlinn, the Pack's Hope): the replacement of the static of the same
+    words (engine/replacement.py), for that long."""
+    sts = STATIC_READERS[0](m.group(2)) if STATIC_READERS else None
     if not sts or any(st.get("kind") != "enters_with_counters" or not isinstance(st.get("affects"), dict)
                       or st.get("condition") for st in sts):
+        return None
+    return [Effect("player_effect", {"static": st, "duration": DURATIONS[m.group(1)]}) for st in sts]
+
+
+@reader(r"^until end of turn, (if one or more tokens would be created under your control, .+ instead)$")
+def _token_multiply_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.1a, 611.2a: "Until end of turn, if one or more tokens would be created under your control, twice that many
+    of those tokens are created instead" (Kaya, Geist Hunter): the replacement of the static of the same words
+    (Doubling Season; engine/replacement.py token_count) for the rest of the turn."""
+    sts = STATIC_READERS[0](m.group(1)) if STATIC_READERS else None
+    if not sts or any(st.get("kind") != "token_multiply" or st.get("whose") != "you" or st.get("condition")
+                      for st in sts):
         return None
     return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
 
@@ -404,6 +417,7 @@ def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
 READERS: tuple[Reader, ...] = (
     _no_activations_for_now,
     _must_attack_next_turn,
+    _token_multiply_for_now,
     _gains_flashback,
     _must_attack_you,
     _cant_lose_game_for_now,

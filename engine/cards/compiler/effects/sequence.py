@@ -483,6 +483,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                 if lasting and lead is not None:
                     right = f"until {lead.group(1)}, {right}"
                 b = parse_sentence(right, ctx)
+                if b is None and lead is not None and not right.startswith("until "):
+                    # "Until your next turn, you may cast creature spells as though they had flash, and each creature
+                    # you control enters with an additional +1/+1 counter on it" (Arlinn, the Pack's Hope): the
+                    # leading duration is the second clause's too (611.2a)
+                    b = parse_sentence(f"until {lead.group(1)}, {right}", ctx)
                 if b is None and joiner == " and " and _VERB_PLURAL.match(right):
                     subject = _SUBJECT_PLURAL.match(left)
                     if subject is not None:  # "creatures you control gain trample and get +X/+X ...": one
