@@ -778,6 +778,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out[-1] = Effect("may", {"effects": [out[-1]], "then": list(effs), "forced": True})
             continue
+        if re.fullmatch(r"until the end of your next turn, (?:they|it|those creatures|those permanents) can't phase in",
+                        s) and out and out[-1].op == "action" and out[-1].args.get("name") == "phase_out":
+            # "Each creature target opponent controls phases out. Until the end of your next turn, they can't phase
+            # in" (Teferi, Timeless Voyager): those it phased out stay out that long (702.25a)
+            out.append(Effect("action", {"name": "keep_phased_out"}))
+            continue
         m = re.match(r"^when you do, (.+)$", s)
         if m and out and out[-1].op == "sacrifice" and out[-1].args.get("what") == "self" and len(out[-1].args) == 1:
             # "When SELF enters, sacrifice it. When you do, search your library ..." (Brokers Hideout): what follows
