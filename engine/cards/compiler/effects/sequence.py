@@ -784,6 +784,17 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # in" (Teferi, Timeless Voyager): those it phased out stay out that long (702.25a)
             out.append(Effect("action", {"name": "keep_phased_out"}))
             continue
+        m = re.match(r"^when you discard (an? [a-z]+) card this way, (.+)$", s)
+        if m and out and any(e.op in ("discard", "may") for e in out):
+            # "Draw a card, then you may discard a card. When you discard a nonland card this way, SELF deals damage
+            # equal to that card's mana value to ..." (Narset of the Ancient Way): only if such a card was discarded
+            # by it, "that card" the discarded one (608.2c, 608.2h)
+            effs = parse_sentence(f"if {m.group(1)} card is discarded this way, "
+                                  + re.sub(r"\bthat card's\b", "the discarded card's", m.group(2)), ctx)
+            if effs is None:
+                return None
+            out += effs
+            continue
         m = re.match(r"^when you do, (.+)$", s)
         if m and out and out[-1].op == "sacrifice" and out[-1].args.get("what") == "self" and len(out[-1].args) == 1:
             # "When SELF enters, sacrifice it. When you do, search your library ..." (Brokers Hideout): what follows
