@@ -513,7 +513,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if got is not None:
             return got
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
-                     r"it's .+|your life total .+|you attacked .+|you've .+|you gained .+|an? [a-z ]+ you control has "
+                     r"it escaped|it's .+|your life total .+|you attacked .+|you've .+|you gained .+|"
+                     r"an? [a-z ]+ you control has "
                      r"[a-z ]+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
         cond = parse_condition(m.group(3))  # among cards in your graveyard": the instruction only if it holds (608.2c);
