@@ -408,17 +408,33 @@ def plan_to_graveyard(g: "Game", ids: list[Any]) -> None:
 def create_token(g: "Game", card: CardDef, controller_: str, tapped: bool = False,
                  counters: dict[str, int] | None = None) -> int:
     """110.5: a token is created on the battlefield (``counters``: it enters with them, 614.1c)."""
-    o = create_object(g, card, controller_, "battlefield", token=True)
-    o.sick = True
-    o.tapped = tapped
-    for kind, n in (counters or {}).items():
-        if n > 0:  # 121.6: counters given as it enters are put on it (614.1a: "twice that many")
-            o.counters[kind] = o.counters.get(kind, 0) + replacement.counter_count(g, o.id, kind, n, ask=False)
-    g.battlefield.append(o.id)
+    return create_tokens(g, [(card, controller_)], tapped, counters)[0]
+
+
+def create_tokens(g: "Game", made: list[tuple[CardDef, str]], tapped: bool = False,
+                  counters: dict[str, int] | None = None) -> list[int]:
+    """110.5: the tokens one event creates, each (card, controller), enter the battlefield at once
+    (``counters``: each enters with them, 614.1c). All of them are on the battlefield before the
+    first one's "enters" replacements and triggers are looked at (603.6a: every permanent on the
+    battlefield, the newcomers included, is checked for the triggers of the event), so a burst of
+    tokens computes the characteristics once, not once for each token (613)."""
+    ids = []
+    for card, controller_ in made:
+        o = create_object(g, card, controller_, "battlefield", token=True)
+        o.sick = True
+        o.tapped = tapped
+        for kind, n in (counters or {}).items():
+            if n > 0:  # 121.6: counters given as it enters are put on it (614.1a: "twice that many")
+                o.counters[kind] = o.counters.get(kind, 0) + replacement.counter_count(g, o.id, kind, n, ask=False)
+        g.battlefield.append(o.id)
+        ids.append(o.id)
+        g.log("token", card=card.name, obj=o.id, controller=controller_)
     g.changed()
-    g.log("token", card=card.name, obj=o.id, controller=controller_)
-    triggers.enters(g, o)
-    return o.id
+    for oid in ids:
+        new = g.objects.get(oid)
+        if new is not None and new.zone == "battlefield":  # an earlier newcomer's replacement may have moved it
+            triggers.enters(g, new)
+    return ids
 
 
 
@@ -499,6 +515,13 @@ def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,
     could produce now: what any of their mana abilities would make if it resolved, costs
     ignored; another "could produce" ability asks the same of its lands, never of one already
     asked (two Reflecting Pools alone produce nothing). ``colors_only``: colors, not colorless."""
+    if args.get("among"):  # "one mana of any color among legendary creatures ... you control" (Mox Amber): the
+        # colors of those objects now (105.2), not the mana they could make
+        f = args["could_produce"]
+        pool = g.battlefield if f.get("zone", "battlefield") == "battlefield" \
+            else [i for p in g.order for i in g.players[p].zone(f["zone"])]
+        have = {c for oid in pool if matches(g, oid, f, src, player) for c in g.chars(oid).colors}
+        return [k for k in "WUBRG" if k in have]
     seen = seen | ({src} if src is not None else set())
     kinds: list[str] = []
     for oid in g.battlefield:

@@ -61,7 +61,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
                   "from", "chapter", "main_phase", "by_filter", "other_filter",
-                  "combat", "or_attached", "to_self",
+                  "combat", "or_attached", "to_self", "source_filter",
                   "objs"})  # a delayed trigger's own objects: "when that creature dies this turn" (603.7c)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
@@ -93,7 +93,9 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "whenever SELF is dealt combat damage" (510.2), "whenever a creature deals combat damage to SELF": combat only
     "combat": frozenset({"dealt_damage", "deals_damage"}),
     # "whenever a source deals damage to SELF" (120.3): the object dealt the damage is this one
-    "to_self": frozenset({"deals_damage"})}
+    "to_self": frozenset({"deals_damage"}),
+    # "whenever an opponent is dealt damage by a red instant or sorcery spell you control" (120.3): the source
+    "source_filter": frozenset({"dealt_damage"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -106,6 +108,8 @@ GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacri
                               # a land card is put into a graveyard from anywhere" (Centaur Vinecrasher), "whenever you
                               # attack with one or more Rats" (Persistent Marshstalker)
                               "surveil", "counters_put", "card_to_graveyard", "attacks",
+                              "dealt_damage",  # "whenever an opponent is dealt damage by ..., return SELF from
+                              # your graveyard" (Chandra's Phoenix)
                               "turned_face_up"})  # "whenever a permanent you control is turned face up, you may return
 # SELF from your graveyard" (Deathmist Raptor)
 
@@ -237,11 +241,16 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
         p = ev.get("player")
-        if who == "you" and p != controller or who == "opponent" and p in (controller, None) \
+        if who == "you" and p != controller or who in ("opponent", "other") and p in (controller, None) \
                 or who == "attached_player" and p != _enchanted_player(g, src):
             return False
         if "from" in trig and ev.get("from") != trig["from"]:
             return False  # "... put into your graveyard from your library" (the zone it left, 603.6c)
+        if "source_filter" in trig:  # "is dealt damage by a red instant or sorcery spell you control" (120.3)
+            s_ = ev.get("source")
+            if not isinstance(s_, int) or s_ not in g.objects or not matches(g, s_, trig["source_filter"], src,
+                                                                                controller):
+                return False
         f = trig.get("filter")
         if f and "obj" in ev:
             if name in ("discard", "sacrifice", "card_to_graveyard"):

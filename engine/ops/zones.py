@@ -62,6 +62,12 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
         got = exile_until_leaves(g, source_id(g, r), xs)
         if got:  # "You may cast that card for as long as it remains exiled" (Hostage Taker): the cards exiled now
             r["exiled"] = got
+        _link_exiled(g, r, got)  # 607.2a: "the same name as the exiled card" (Ixalan's Binding)
+        return
+    if e.get("face_down"):  # "exile all cards from your library face down" (406.3: no player may look at them)
+        for x in refs(g, r, e.args["what"]):
+            if isinstance(x, int) and x in g.objects and g.objects[x].zone != "exile":
+                facedown.exile_face_down(g, x, seen=False)
         return
     if e.get("from"):  # "exile that card from your graveyard": the cards still in that zone (400.7)
         new = []

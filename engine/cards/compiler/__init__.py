@@ -103,7 +103,8 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             items.append(IrItem("static", p))      # a stray bullet: unsupported unless a static reads it
         elif parse_keyword_line(p) is not None:
             items.append(IrItem("keywords", p))
-        elif is_spell and re.match(r"^at the beginning of (?:your next|the next) ", p, re.I):
+        elif is_spell and re.match(r"^(?:at the beginning of (?:your next|the next) |when you next .+? this turn, )",
+                                    p, re.I):
             items.append(IrItem("spell", p))  # 603.7a: a spell's delayed trigger, created as it resolves
         elif re.match(r"^(when|whenever|at) ", p, re.I):
             # "When SELF enters, ... When SELF leaves the battlefield, ..." (Animate Dead): two triggered abilities
@@ -910,7 +911,8 @@ def _face_key(f: dict) -> tuple:
 
 MISSING_FACE = "(the other face's text is not in the card data)"
 #: layouts whose card shows one face at a time, the front one outside the battlefield (711.4a)
-ONE_FACE_UP = frozenset({"transform", "flip"})  # 709.2: a flip card has its top half's name
+ONE_FACE_UP = frozenset({"transform", "flip", "adventure"})  # 709.2: a flip card has its top half's name;
+# an adventurer card has only its creature's characteristics, its name too, but on the stack as an Adventure
 
 
 def compile_card(data: Any) -> CardDef:

@@ -189,6 +189,18 @@ def _add_could_produce(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"could_produce": f, "colors_only": m.group(1) == "color"})]
 
 
+@reader(r"^add one mana of any color among (.+)$")
+def _add_color_among(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """106.1a, 105.2: "Add one mana of any color among legendary creatures and planeswalkers you control" (Mox
+    Amber), "... among legendary creature cards in your graveyard" (The Grey Havens): one of the colors those
+    objects have now; none when none has a color (106.5)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("_needs_player_target") or f.get("player") or not ({"controller", "owner"} & set(f)) \
+            or f.get("zone") not in (None, "battlefield", "graveyard"):
+        return None
+    return [Effect("add_mana", {"could_produce": f, "colors_only": True, "among": True})]
+
+
 @reader(r"^add (?:an additional )?one mana of the chosen color$")
 def _add_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"any": 1, "chosen_color": True})]
@@ -199,6 +211,7 @@ READERS: tuple[Reader, ...] = (
     _add_mana,
     _add_n_of,
     _add_could_produce,
+    _add_color_among,
     _mana_only,
     _add_mana_or,
     _add_any,
