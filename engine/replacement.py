@@ -457,8 +457,12 @@ def token_count(g: "Game", player: str, card: CardDef, n: int) -> int:
     Taq), each effect once (614.5). Multiplications commute, so no order is asked (616.1)."""
     if n <= 0:
         return n
-    for oid, st in _statics_of(g, "token_multiply"):
-        if st.get("whose") == "you" and g.controller_of(oid) != player:
+    sts = [(g.controller_of(oid), st) for oid, st in _statics_of(g, "token_multiply")]
+    # "Until end of turn, if one or more tokens would be created under your control, twice that many ..." (Kaya,
+    # Geist Hunter): a resolved effect's, of its controller (611.2a; engine/player_statics.py gathers them)
+    sts += [(ctl, st) for _sid, ctl, st in (player_statics.statics(g, "token_multiply") if g.effects else ())]
+    for ctl, st in sts:
+        if st.get("whose") == "you" and ctl != player:
             continue
         if st.get("token_type") and st["token_type"] not in card.types:
             continue

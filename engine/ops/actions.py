@@ -360,6 +360,17 @@ def _phase_out(g: "Game", r: dict, e: Effect) -> None:
     for x in _objs(g, r, e.get("what")):
         if x in g.objects and g.objects[x].zone == "battlefield":
             phasing.phase_out(g, x)
+            r.setdefault("phased", []).append(x)  # "they can't phase in" of the next instruction
+
+
+@action("keep_phased_out")
+def _keep_phased_out(g: "Game", r: dict, e: Effect) -> None:
+    """"Each creature target opponent controls phases out. Until the end of your next turn, they can't phase in"
+    (Teferi, Timeless Voyager): the permanents the instruction before phased out stay out through their
+    controllers' untap steps until that turn ends (702.25a, 611.2a; engine/phasing.py untap_step)."""
+    objs = [x for x in r.get("phased", ()) if x in g.objects and g.objects[x].zone == "phased_out"]
+    if objs:
+        add_effect(g, "phase_hold", objs, r, "next_turn_end", after_turn=g.turn)
 
 
 @lru_cache(maxsize=1)

@@ -625,6 +625,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"paired": True}
     if t in ("tribute wasn't paid", "tribute was paid"):  # 702.103b
         return {"tribute_paid": t == "tribute was paid"}
+    if t in ("it escaped", "self escaped"):  # "sacrifice it unless it escaped" (escape, a later keyword): cast so
+        return {"cast_with": "Escape"}
     m = re.fullmatch(r"(?:its|self's|this spell's|that spell's) ([a-z]+) cost was paid", t)
     if m and m.group(1) not in ("mana", "additional", "alternative"):
         # "if its prowl cost was paid" (702.75a), "if its surge cost was paid": the keyword way it was cast

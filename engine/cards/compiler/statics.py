@@ -2282,6 +2282,18 @@ def _cant_cause(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cant_cause", "who": "opponent", "acts": acts, "own": True}]
 
 
+@static(r"^self escapes with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve) "
+        r"([+\-]\d+/[+\-]\d+|[a-z]+) counters? on it$")
+def _escapes_with(m: re.Match) -> list[dict[str, Any]] | None:
+    """Escape (a later keyword, Theros Beyond Death): "SELF escapes with three +1/+1 counters on it" means "if it
+    escaped, it enters with ..." (614.1c): cast from the graveyard with its escape cost."""
+    n = 1 if m.group(1) in ("a", "an") else 12 if m.group(1) == "twelve" else number(m.group(1))
+    if not n:
+        return None
+    return [{"kind": "enters_with_counters", "counter": m.group(2), "amount": n,
+             "condition": {"cast_with": "Escape"}}]
+
+
 @static(r"^(.+?) (?:is|are) every creature type$")
 def _every_type(m: re.Match) -> list[dict[str, Any]] | None:
     """205.3m: "SELF is every creature type" (Mistform Ultimus), "Equipped creature is every creature type": all the
