@@ -577,7 +577,7 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
         total += _amount(g, st, src)
     for e in next_spell_reductions(g, player):  # "the next spell you cast this turn costs {1} less"
         if _spell_matches(g, spell, e.get("spells") or {}, spell, None):
-            total -= int(e.get("amount", 0))
+            total -= _amount(g, e, spell)  # "... has affinity for artifacts": {1} less for each (702.40a)
             break  # 601.2f: only the first one waiting applies to this spell (each is used by one spell)
     card = g.objects[spell].card
     for ab in card.abilities:

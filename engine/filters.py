@@ -34,6 +34,9 @@ KNOWN = frozenset({
     "put_there_this_turn",  # "card in your graveyard that was put there from anywhere this turn" (Game.move)
     "targets_you_or",  # a filter: "a spell that targets you or a creature you control" (either one, 115.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
+    # a target slot's: "two target creatures controlled by different players", no two with one controller (115.1;
+    # engine/targets.check_targets)
+    "different_controllers",
     "damaged_by",  # "self" / "attached": "a creature dealt damage by SELF this turn" (its damage sources, 514.2)
     "cast_from",  # zones: "spells you cast from your graveyard" (a spell's zone it was cast from, 601.2a)
     # "creature blocking SELF", "creature blocked by SELF", "creature blocking or blocked by SELF" (509.1g, 509.1h)
@@ -56,6 +59,9 @@ KNOWN = frozenset({
     "mv_parity",  # "even" / "odd": "spells with even mana values" (202.3; 0 is even)
     "kicked",  # "a kicked spell": a spell whose kicker cost was paid, a permanent that entered so (702.32b)
     "adventurer",  # "a creature spell that has an Adventure": a card of the adventure layout (a later card layout)
+    # "if it entered from your graveyard or you cast it from your graveyard": a permanent that came from its owner's
+    # graveyard, or whose spell was cast from there (400.7, 601.2a; Game.move marks where it entered from)
+    "from_your_graveyard",
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -232,6 +238,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if who not in game.players or not any(game.objects[c].card.name == o.card.name
                                                for c in game.players[who].graveyard if c != x):
             return False
+    if "from_your_graveyard" in f and (o.owner == you and "graveyard" in (o.chosen.get("entered_from"), o.chosen.get(
+            "cast_zone"))) != bool(f["from_your_graveyard"]):
+        return False
     if f.get("damaged_you_this_turn"):  # 120.1: it dealt damage to you this turn (as this object)
         pl = game.players.get(you) if you is not None else None
         if pl is None or pl.damaged_turn != game.turn or x not in pl.damaged_by_turn:

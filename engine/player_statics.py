@@ -86,7 +86,13 @@ def active(g: "Game") -> bool:
     if some is None or some[0] != g.next_uid:
         some = g._pstatics_any = (g.next_uid, any(_card_statics(o.card) or any(_card_statics(f) for f in o.card.faces)
                                                   for o in g.objects.values()))
-    return some[1] or bool(g.effects) and any(e["layer"] == "player" for e in g.effects)
+    if some[1] or not g.effects:
+        return some[1]
+    effects = g.effects  # a resolved effect that works as a player static: looked for once per state of the game
+    got = g.__dict__.get("_pstatics_fx")
+    if got is None or got[0] != g._version or got[1] is not effects or got[2] != len(effects):
+        got = g._pstatics_fx = (g._version, effects, len(effects), any(e["layer"] == "player" for e in effects))
+    return bool(got[3])
 
 
 def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
@@ -240,7 +246,8 @@ def _holds(g: "Game", sid: int, st: dict[str, Any]) -> bool:
 
 
 #: the kinds whose readers here check a static's condition (an emblem may have it: engine/ops/misc.py)
-CONDITIONED = frozenset({"cant_lose_game", "cant_win_game", "loyalty_instant", "graveyard_keywords"})
+CONDITIONED = frozenset({"cant_lose_game", "cant_win_game", "loyalty_instant", "graveyard_keywords",
+                         "life_floor"})  # damage_life_loss reads it (Serra the Benevolent's emblem)
 
 
 def damage_unpreventable(g: "Game", src: int | None = None, combat: bool = False) -> bool:

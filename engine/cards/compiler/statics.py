@@ -15,7 +15,7 @@ from engine.cards.compiler.effects import become_parts, copy_exceptions, keyword
 from engine.cards.compiler.effects.context import STATIC_READERS, Ctx
 from engine.cards.compiler.effects.restrictions import SPELL_KINDS
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
-from engine.cards.compiler.subtypes import subtype
+from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
 from engine.cards.compiler.text import sentences
 from engine.cards.compiler.timing import combat_timing
@@ -163,6 +163,10 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
             if f is None:
                 return None
             out.append({"kind": "restriction", "affects": aff, "rule": "cant_be_blocked", "except": f})
+            continue
+        if part in ("is every creature type", "are every creature type"):  # "Equipped creature gets +1/+0 and is
+            # every creature type" (Amorphous Axe): all the creature types (205.3m, 613.1d layer 4)
+            out.append({"kind": "add_types", "affects": aff, "subtypes": sorted(CREATURE_TYPES)})
             continue
         mm = re.fullmatch(r"(?:is|are) an? (.+?) in addition to (?:its|their) other (?:creature )?types", part)
         if mm:
@@ -344,6 +348,20 @@ def _anthem(m: re.Match) -> list[dict[str, Any]] | None:
     if rest:
         rest = re.sub(r"^and ", "", rest)
     return _pump_static(m.group(1), m.group(2), m.group(3), rest)
+
+
+@static(r'^(.+?) (has|have) ([^"]+?),? and (gets?|get) ([+-]\w+/[+-]\w+.*)$')
+def _has_and_gets(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Equipped creature has first strike and gets +X/+0, where X is the number of instant and sorcery cards in
+    your graveyard" (Runechanter's Pike), "... and gets +1/+0 for each ..." (Glamdring): the keyword grant
+    (613.1f, layer 6) and the pump (613.3c, layer 7c) of one subject, each read as its own sentence."""
+    grant, pump = _parse_plain(f"{m.group(1)} {m.group(2)} {m.group(3)}"), \
+        _parse_plain(f"{m.group(1)} {m.group(4)} {m.group(5)}")
+    if grant is None or pump is None or any(
+            isinstance(st.get("affects"), dict) and isinstance((st.get("per") or {}).get("count"), dict)
+            and st["per"]["count"].get("other") for st in pump):
+        return None  # "each Skeleton ... gets +X/+0, where X is the number of other Skeletons": other than each one
+    return pump + grant
 
 
 @static(r"^(.+?) (?:gets?|get) ([+-])(x|\d+)/([+-])(x|\d+), where x is (.+)$")
@@ -2228,6 +2246,26 @@ def _cant_cause(m: re.Match) -> list[dict[str, Any]] | None:
     if acts != ["search"]:
         return None
     return [{"kind": "cant_cause", "who": "opponent", "acts": acts, "own": True}]
+
+
+@static(r"^(.+?) (?:is|are) every creature type$")
+def _every_type(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.3m: "SELF is every creature type" (Mistform Ultimus), "Equipped creature is every creature type": all the
+    creature types, in layer 4 (613.1d), as changeling gives (702.72a)."""
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "add_types", "affects": aff, "subtypes": sorted(CREATURE_TYPES)}]
+
+
+@static(r"^((?:.+? )?spells) you cast have affinity for (.+)$")
+def _spell_affinity(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.40a: "Creature and planeswalker spells you cast have affinity for artifacts" (Tezzeret, Master of the
+    Bridge), "Instant and sorcery spells you cast have affinity for creatures" (Witherbloom, the Balancer): affinity
+    is "This spell costs {1} less to cast for each X you control", so those spells cost that much less (601.2f)."""
+    f = parse_noun(m.group(1))
+    q = quantity(m.group(2) + " you control")
+    if f is None or q is None or f.pop("zone", None) != "stack" or {"controller", "owner", "player"} & set(f):
+        return None
+    return [{"kind": "cost_change", "spells": f, "who": "you", "amount": -1, "per": q}]
 
 
 @static(r"^((?:.+? )?spells) you (?:cast|control) have (convoke|improvise|deathtouch)$")
