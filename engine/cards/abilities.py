@@ -255,7 +255,9 @@ action: name, [amount], [what], [subtype], [times]
     bolster/monstrosity/support/fateseal (amount) (CR 701), piles (amount, separator, chooser: 700.3),
     remove_from_combat / unblock_lone / block_choice (what: 506.4, 509.1h, 509.6), control_player (who: 712),
     control_until_resolved (who: 712.2, until the spell finishes resolving),
-    exchange_life (who: two players: 701.8c), name_card (choice: 201.3, as it resolves), exile_named (who, all:
+    exchange_life (who: two players: 701.8c),
+    exchange_life_pt (what, stat: power|toughness: 701.8g), name_card (choice: 201.3, as it resolves),
+    exile_named (who, all:
     the cards with the chosen name in a graveyard, hand and library, 701.15a), draw_game (104.4c, 801.15)
     (CR 701); and later additions, not in the 2016 rules:
     explore (what), connive (what), learn, venture_into_the_dungeon, the_ring_tempts_you, manifest_dread,
