@@ -869,8 +869,10 @@ def _granted_quality(k: str) -> list[tuple[str, Any]]:
 
 
 def _apply7b(c: Chars, st: dict[str, Any]) -> None:
-    """613.3b: sets the base power and toughness, or the power alone ("has base power 8 until end of turn")."""
-    c.power = st["power"]
+    """613.3b: sets the base power and toughness, or the power alone ("has base power 8 until end of turn"), or the
+    toughness alone (an exchange of a life total with it, 701.8g)."""
+    if st.get("power") is not None:
+        c.power = st["power"]
     if st.get("toughness") is not None:
         c.toughness = st["toughness"]
 

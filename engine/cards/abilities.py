@@ -255,7 +255,9 @@ action: name, [amount], [what], [subtype], [times]
     bolster/monstrosity/support/fateseal (amount) (CR 701), piles (amount, separator, chooser: 700.3),
     remove_from_combat / unblock_lone / block_choice (what: 506.4, 509.1h, 509.6), control_player (who: 712),
     control_until_resolved (who: 712.2, until the spell finishes resolving),
-    exchange_life (who: two players: 701.8c), name_card (choice: 201.3, as it resolves), exile_named (who, all:
+    exchange_life (who: two players: 701.8c),
+    exchange_life_pt (what, stat: power|toughness: 701.8g), name_card (choice: 201.3, as it resolves),
+    exile_named (who, all:
     the cards with the chosen name in a graveyard, hand and library, 701.15a), draw_game (104.4c, 801.15)
     (CR 701); and later additions, not in the 2016 rules:
     explore (what), connive (what), learn, venture_into_the_dungeon, the_ring_tempts_you, manifest_dread,
@@ -360,7 +362,8 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   "or_attached": True with "self" (bestow: SELF or enchanted creature); dealt_damage "combat": True (combat only),
   tapped_for_mana "self": True ("whenever you tap SELF for mana"; not a mana ability: the stack, 605.1b),
   step "whose" may be "attached_controller" / "attached_player" (enchanted creature's controller / enchanted player),
-  explores, cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
+  explores, unattached ("self": the Aura or Equipment; its trigger "it" is the permanent it was attached to),
+  cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
   leaves_graveyard (filter on the card in its new zone; with "batch": "one or more ... leave your graveyard"),
   gain_life, lose_life, draw, discard, cycle, scry, surveil,
   state ("condition": a state trigger, CR 603.8), draw may carry "nth": 2 (second card each turn),
@@ -550,6 +553,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters of a kind ("whenever you get one or more {E}", 121.1)
     "chapter",  # a Saga's chapter ability ("self": True, "chapter": n; a later rule: engine/saga.py)
     "card_to_graveyard",  # "whenever a card is put into an opponent's graveyard from anywhere" ("who", "filter")
+    "unattached",  # "whenever SELF becomes unattached from a permanent" ("self"; engine/triggers.py, 701.3)
 })
 
 

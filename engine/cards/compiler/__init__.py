@@ -419,6 +419,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         ctx.last_player = "trigger_player"  # "... an opponent controls, that player ...": that spell's controller
     if trig.get("event") == "combat_damage_creature" or trig.get("event") == "deals_damage" and "damaged" in trig:
         ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source
+    if trig.get("event") == "unattached":
+        ctx.last = "it"  # "Whenever SELF becomes unattached from a permanent, sacrifice that permanent": the one it
+        # was attached to (engine/values.py refs "it": the event's unattached_from)
     if trig == {"event": "ltb", "self": True} and re.match(r"that creature(?:'s)? ", body, re.I):
         ctx.last = "put_with"  # "When SELF leaves the battlefield, that creature's controller sacrifices it" (Animate
         # Dead): the creature its linked ability put onto the battlefield (607.2a)

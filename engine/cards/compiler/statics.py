@@ -1488,7 +1488,7 @@ def _life_cant_change(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(r"^if an? (.+?) would deal (combat )?damage to "
-        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all) of that damage$")
+        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all|all but \d+) of that damage$")
 def _prevent_from(m: re.Match) -> list[dict[str, Any]] | None:
     """615.9: "If a creature would deal damage to you, prevent 1 of that damage" (Orbs of Warding), "If a green
     source would deal damage to you, ..." (Sphere of Duty): the sources whose damage it prevents (609.7)."""
@@ -1508,7 +1508,7 @@ def _prevent_from(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(r"^if a source( an opponent controls)? would deal damage to "
-        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all) of that damage$")
+        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all|all but \d+) of that damage$")
 def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
     """615.9: "If a source would deal damage to you, prevent 1 of that damage": so much of each
     such damage event (absorb, 702.63a, is this with SELF)."""
@@ -1516,7 +1516,8 @@ def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 def _prevention(to: str, by_opponent: bool, n: str) -> list[dict[str, Any]] | None:
-    """The prevention static of "... would deal damage to TO, prevent N (all) of that damage" (615.9)."""
+    """The prevention static of "... would deal damage to TO, prevent N (all) of that damage" (615.9); "prevent all
+    but 1 of that damage" (Temple Altisaur): all of each such event but that much (615.9)."""
     out: dict[str, Any] = {"kind": "prevent_damage"}
     if to.startswith("you"):
         out["players"] = "you"
@@ -1528,7 +1529,9 @@ def _prevention(to: str, by_opponent: bool, n: str) -> list[dict[str, Any]] | No
         out["affects"] = aff
     if by_opponent:
         out["by"] = "opponent"
-    if n != "all":
+    if n.startswith("all but "):
+        out["all_but"] = int(n[len("all but "):])
+    elif n != "all":
         out["amount"] = int(n)
     return [out]
 

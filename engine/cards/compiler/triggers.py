@@ -325,6 +325,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             "or": [{"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]}]}},
         "self blocks a creature": {"event": "blocks", "self": True},
         "self attacks alone": {"event": "attacks_alone", "self": True},
+        # 701.3: it stopped being attached (moved, unattached, or it or that permanent left the battlefield);
+        # "that permanent" is the one it was attached to (engine/triggers.py unattached, leaves)
+        "self becomes unattached from a permanent": {"event": "unattached", "self": True},
         "self is put into your graveyard from the battlefield": {"event": "dies", "self": True},
         # the card in the graveyard it went to (engine/triggers.py to_graveyard; 400.7)
         "self is put into your graveyard from your library": {"event": "to_graveyard", "self": True, "from": "library"},

@@ -852,6 +852,20 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             couldnt = {"amount_ge": {"amount": {"count_this_way": {}, "action": "couldnt"}, "n": 1}}
             out.append(Effect("if", {"cond": couldnt, "then": list(effs)}))
             continue
+        chosen = out[-1].args.get("what") if m and out and out[-1].op in ("exile", "move") else None
+        pick = chosen.get("choose") if isinstance(chosen, dict) else None
+        if m and isinstance(pick, dict) and pick.get("zone") not in (None, "battlefield") \
+                and pick.get("owner") == "you":
+            # "Exile a creature card from your graveyard. If you do, put a +1/+1 counter on SELF. Otherwise,
+            # sacrifice it." (Charnel Troll): done if it can be, and what follows only then (608.2c); the "it" of
+            # "Otherwise, ..." is then not the card (none was exiled) but SELF
+            if ctx.last == chosen:
+                ctx.last = "self"
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("may", {"effects": [out[-1]], "then": list(effs), "forced": True})
+            continue
         if m and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") == "you" \
                 and "what" not in out[-1].args and "filter" in out[-1].args:
             # "Sacrifice a Mountain. If you do, ...": done if it can be, and what follows only then (608.2c)
