@@ -36,6 +36,9 @@ KNOWN = frozenset({
     # a target slot's: "two target creatures controlled by different players", no two with one controller (115.1;
     # engine/targets.check_targets)
     "different_controllers",
+    # a target slot's: "two target permanents that share a permanent type" ("permanent", "card", "creature": card
+    # types, permanent types among them, or creature types in common; engine/targets.check_targets)
+    "share_type",
     "damaged_by",  # "self" / "attached": "a creature dealt damage by SELF this turn" (its damage sources, 514.2)
     "cast_from",  # zones: "spells you cast from your graveyard" (a spell's zone it was cast from, 601.2a)
     # "creature blocking SELF", "creature blocked by SELF", "creature blocking or blocked by SELF" (509.1g, 509.1h)
