@@ -263,7 +263,7 @@ def _retarget(m: re.Match, c: Ctx) -> list[Effect] | None:
     mm = re.fullmatch(r"target (spell or ability|activated or triggered ability|activated ability|triggered ability)"
                       r"( with a single target)?", m.group(2))
     if spec is None and mm:  # "Change the target of target spell or ability with a single target" (Bolt Bend,
-        # Willbender): a spell or an activated or triggered ability on the stack (114.6a; 113.3b-c)
+        # Willbender): a spell or an activated or triggered ability on the stack (114.6a; 112.3b-c)
         kinds = {"spell or ability": [{}, {"ability": "activated"}, {"ability": "triggered"}],
                  "activated or triggered ability": [{"ability": "activated"}, {"ability": "triggered"}],
                  "activated ability": [{"ability": "activated"}], "triggered ability": [{"ability": "triggered"}]}
