@@ -149,7 +149,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         # 117.6: no mana symbols at all is an unpayable cost (Ancestral Vision)
         variants: list[tuple[str | None, tuple[str, ...], Any]] = [(None, o.card.mana_cost, None)] \
             if o.card.mana_cost else []
-        alt_cost = costs.usable_alternative_cost(g, player, o.card)
+        alt_cost = costs.usable_alternative_cost(g, player, o.card, o)
         if alt_cost is not None:  # 118.9: "you may pay ... rather than pay its mana cost"
             variants.append(("alternative", alt_cost.mana, alt_cost))
         emerge: int | None = None
@@ -207,6 +207,11 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         gy = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).from_graveyard
         if gy:
             srcs.append((oid, gy))
+    for oid in p.command:  # 113.2: an emblem's activated abilities ("{1}{B}, Sacrifice a creature: ..."), its owner's
+        if objs[oid].card.types == ("Emblem",):
+            em = ability_index.index(objs[oid].card.abilities).activated
+            if em:
+                srcs.append((oid, em))
     for oid in p.hand:  # 702.28a: cycling and typecycling work from the hand
         abl = objs[oid].card.abilities
         hit = cache.get(id(abl))

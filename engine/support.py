@@ -97,6 +97,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "token_multiply", "counter_change",  # engine/replacement.py (614.1a)
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",
+                     "alt_cost_spells",  # engine/costs.py usable_alternative_cost (118.9)
                      "spell_limit",
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone", "prevent_damage",
                      "discard_to_battlefield",  # engine/actions.py discard (614.1a: the card's own replacement)
@@ -110,6 +111,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "damage_as_infect",  # engine/player_statics.py (702.89b)
                      "cant_get_counters",  # engine/player_statics.can_get_counters (121.1)
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
+                     "land_forbid",  # engine/casting.py can_play_land (101.2, 305.1)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
                      "block_tax",  # engine/combat.py block_cost (509.1d-f)

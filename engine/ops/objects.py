@@ -10,6 +10,7 @@ from engine.actions import (
     add_effect,
     attack_choice,
     create_token,
+    create_tokens,
     destroy,
     plan_destroy,
     plan_to_graveyard,
@@ -19,6 +20,7 @@ from engine.actions import (
 )
 from engine.cards.abilities import CardDef, Effect, copy_except
 from engine.cards.compiler import compile_card
+from engine.cast_options import storm_record
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.mana import substitute_x
@@ -130,13 +132,16 @@ def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
             g.stack.remove(x)
             del g.objects[x]
             g.changed()
-        elif e.get("instead_to") in ("exile", "hand", "library_bottom", "library_top"):
-            # "If that spell is countered this way, exile it instead of putting it into its owner's graveyard"
-            to = e.args["instead_to"]
-            g.move(x, "library" if to.startswith("library") else to, top=to == "library_top")
         else:
-            plan_to_graveyard(g, [x])  # 616.1: Nexus of Fate countered under Leyline of the Void
-            g.move(x, "graveyard")
+            rec = storm_record(g, t)  # "copy the spell countered this way": the spell as it last existed (608.2h)
+            if e.get("instead_to") in ("exile", "hand", "library_bottom", "library_top"):
+                # "If that spell is countered this way, exile it instead of putting it into its owner's graveyard"
+                to = e.args["instead_to"]
+                new = g.move(x, "library" if to.startswith("library") else to, top=to == "library_top")
+            else:
+                plan_to_graveyard(g, [x])  # 616.1: Nexus of Fate countered under Leyline of the Void
+                new = g.move(x, "graveyard")
+            r["countered"] = [*r.get("countered", ()), [new, rec]]
         g.log("countered", card=t.card.name)
     return None
 
@@ -391,8 +396,9 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     "slot": f"{r['i']}.place",
                     "prompt": f"the new blocker's place in {g.objects[blocked[0]].card.name}'s damage assignment order"}
         place = int(got) - 1
-    for (p, card), tgt in zip(made, attacks):
-        t = create_token(g, card, p, bool(e.get("tapped")))
+    # 603.6a: the tokens of one effect enter at once (``create_tokens``), then each is put attacking or blocking
+    ids = create_tokens(g, [(card, p) for p, card in made], bool(e.get("tapped")))
+    for tgt, t in zip(attacks, ids):
         r["created"].append(t)
         if e.get("attacking"):
             put_attacking(g, t, tgt)
@@ -415,8 +421,8 @@ def replacement_tokens(g: "Game", made: Any) -> None:
     token effect args) pairs, each made under that player's control (614.1a "twice that many" applies too)."""
     for ctl, args in made or ():
         if ctl in g.players and seats.can_control(g, ctl):
-            for card in _tokens(g, ctl, [token_def(Effect("token", args))], int(args.get("amount", 1))):
-                create_token(g, card, ctl, bool(args.get("tapped")))
+            create_tokens(g, [(card, ctl) for card in _tokens(g, ctl, [token_def(Effect("token", args))],
+                                                               int(args.get("amount", 1)))], bool(args.get("tapped")))
 
 
 def _tokens(g: "Game", player: str, cards: list[CardDef], n: int) -> list[CardDef]:
@@ -486,7 +492,21 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
     kept: list[int] = []
     named = {p for p in refs(g, r, "each_player") if isinstance(p, str)}
     players = [p for p in seats.apnap(g) if p in named]  # 101.4: in APNAP order
-    for p in players:
+    if e.get("whole"):  # "Choose up to one creature. Destroy the rest." (Duneblast): one choice among them all
+        slot = f"{r['i']}.keep.all"
+        got = r["answers"].get(slot)
+        if got is None:
+            opts = [i for i in g.battlefield if g.controller_of(i) in players and matches(g, i, {**among, **kinds[0]},
+                                                                                         sid, you)]
+            if opts:
+                return dict(ask_cards(r, you, opts, 0 if e.get("up_to") else 1, 1,
+                                      f"{this(g, r).card.name}: the one to keep"), slot=slot)
+            r["answers"][slot] = got = []
+        kept = [x for x in got if x in g.objects]
+        players_choosing: list[str] = []
+    else:
+        players_choosing = players
+    for p in players_choosing:
         chosen: list[int] = []
         for k, f in enumerate(kinds):
             slot = f"{r['i']}.keep.{p}.{k}"
@@ -503,6 +523,16 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
             chosen += [x for x in got if x in g.objects]
         kept += chosen
     rest = dict(e.get("rest") or {"permanent": True})
+    if e.get("destroy"):  # "Each player chooses a creature they control. Destroy the rest." (Divine Reckoning):
+        # the others are destroyed at once (701.7a: regeneration and indestructible as for any destruction)
+        doomed = [i for i in g.battlefield if i not in kept and g.controller_of(i) in players
+                  and matches(g, i, rest, sid, g.controller_of(i))]
+        for x in doomed:
+            plan_destroy(g, x, True)
+        for x in doomed:
+            if x in g.objects and g.objects[x].zone == "battlefield":
+                destroy(g, x, True)
+        return None
     victims = [i for i in g.battlefield if i not in kept and g.controller_of(i) in players
                and matches(g, i, rest, sid, g.controller_of(i))
                and not player_statics.cant_cause(g, g.controller_of(i) or "", "sacrifice", you)]  # 101.2

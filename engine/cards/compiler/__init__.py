@@ -386,6 +386,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     if trig.get("event") == "tapped_for_mana" and trig.get("who") == "any":  # 605.1b: the mana goes to the
         # player who tapped it ("its controller adds", "that player adds"): the pool the mana ability fills
         body = re.sub(r"^(?:its controller|that player) adds\b", "add", body, flags=re.I)
+    if trig.get("to_self"):  # "whenever a source deals damage to SELF, that source's controller ...": the source is
+        # the event's object, "it" (120.3); "they" after it is that controller
+        body = re.sub(r"\bthat source's controller\b", "its controller", body, flags=re.I)
     ctx = Ctx(last="it" if (not trig.get("self") or other is not None) and trig.get("event") not in ("step", "state")
               else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"))
     bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"
@@ -397,6 +400,8 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         # "whenever enchanted player draws a card, they lose 2 life" (the player who drew)
     if (trig.get("filter") or {}).get("controller") == "opponent" and trig.get("event") in ("dies", "etb", "ltb"):
         ctx.last_player = "trigger_player"  # "whenever a creature an opponent controls dies, that player ..."
+    if trig.get("to_self"):
+        ctx.last_player = {"controller_of": "it"}
     if str(trig.get("event")).startswith("becomes_target"):
         ctx.targeting = True  # "counter that spell": the spell or ability that targeted (engine/values.py)
     if trig.get("event") in ("becomes_target_opponent", "becomes_target_spell_opponent"):

@@ -260,6 +260,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+exiled with self$", p)
+        if m:  # "a creature card exiled with SELF" (Sisters of Stone Death): the cards its linked ability exiled
+            f["zone"] = "exile"  # (607.2a), still in exile
+            f["exiled_with_self"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that (?:was|were) put there from the battlefield this turn$", p)
         if m:  # Brought Back, Salvager of Ruin
             f["from_battlefield_this_turn"] = True
@@ -668,6 +675,13 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if a is None or b is None:
             return None
         return {"or": [a, b]}
+    m = re.fullmatch(r"(.+? you control) or (?:by )?an? (.+? you control)", p)
+    if m:  # "a red instant or sorcery spell you control or a red planeswalker you control" (Pyromancer's Gauntlet)
+        a, b = parse_noun(m.group(1)), parse_noun(m.group(2))
+        if a is None or b is None or "or" in a or "or" in b or a.get("controller") != "you" \
+                or b.get("controller") != "you":
+            return None
+        return {"controller": "you", "or": [{k: v for k, v in x.items() if k != "controller"} for x in (a, b)]}
     m = re.fullmatch(r"(.+?) with the greatest power(?: among (creatures on the battlefield|creatures you control))?",
                      p)
     if m:  # "target creature you control with the greatest power": its power is the greatest among the creatures
@@ -720,10 +734,12 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         parts = []
         last_words = alts[-1].split()
         head = last_words[-1] if _singular_type(last_words[-1]) in ("card", "spell", "permanent") else None
+        own_det = False  # a later alternative with its own determiner ("a black spell or a Swamp") shares no adjective
         for k, alt in enumerate(alts):
             words = alt.split()
             if words and words[0] in ("a", "an") and len(words) > 1:
                 words = words[1:]
+                own_det = own_det or k > 0
             if head and k < len(alts) - 1 and _singular_type(words[-1]) not in ("card", "spell", "permanent"):
                 words = words + [head]
             g: dict[str, Any] = {}
@@ -734,6 +750,14 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         for key in ("other", "tapped", "attacking", "blocking", "token", "in_combat"):
             if key in parts[0] and all(key not in g for g in parts[1:]):
                 f[key] = parts[0].pop(key)
+        # so do colors (105.2): "a red instant or sorcery spell" is red and an instant or a sorcery, "a red
+        # creature or spell" red either way; not where each alternative has its own ("a red creature or red
+        # planeswalker") or its own determiner ("a black spell or a Swamp")
+        if not own_det and ("types" in parts[0] or "subtypes" in parts[0]):  # ("a blue or artifact card": two)
+            for key in ("colors", "not_colors", "colorless", "multicolored", "monocolored"):
+                if key in parts[0] and not any(c in g for g in parts[1:] for c in
+                                               ("colors", "not_colors", "colorless", "multicolored", "monocolored")):
+                    f[key] = parts[0].pop(key)
         # common case: only types differ
         simple = all(set(g) <= {"types", "zone"} and len(g.get("types", [])) == 1 for g in parts)
         if simple:

@@ -26,6 +26,11 @@ class Ctx:
     x: Any = None             # "where X is ..." binding
     cast_trigger: bool = False  # a "whenever ... casts a spell" trigger: "that spell" is the spell cast (603.2)
     targeting: bool = False  # a "becomes the target of a spell" trigger: "that spell" is the one that targeted (603.2)
+    subject: Any = None  # the reference "it" starts as (a trigger's creature), for "the creature" after a noncreature
+
+    def __post_init__(self) -> None:
+        if self.subject is None:
+            self.subject = self.last
 
     def mark(self) -> tuple[int, Any, Any, Any]:
         """What ``rewind`` puts back: the target slots so far and the last references."""
@@ -226,6 +231,12 @@ class Ctx:
             # "whenever a Beast becomes blocked, each creature blocking it gets -1/-1": the blockers of the
             # object named before, read as the effect resolves (509.1g; engine/values.py bind_refs)
             return {"each": {"types": ["Creature"], "blocking_ref": self.last}}
+        if p in ("the creature", "that creature") and isinstance(self.last, dict) and "choose" in self.last \
+                and isinstance(self.last["choose"], dict) and self.last["choose"].get("types") \
+                and "Creature" not in self.last["choose"]["types"] and self.subject not in (None, "self"):
+            # "Whenever equipped creature attacks, you may return a land you control to its owner's hand. If you do,
+            # the creature gets +2/+2" (Slab Hammer): the creature named before the land, not the land
+            return self.subject
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
                  "that artifact", "the token", "the exiled card", "that enchantment"):

@@ -155,7 +155,10 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     dur = (m.group(1) or "") + (m.group(4) or "")
     until = ("next_turn_end" if "next" in dur else "remains_exiled" if "exiled" in dur
              else "while_source" if "self" in dur else "eot")
-    return [Effect("playable", {"what": "exiled", "play": m.group(2), "until": until,
+    what: Any = "exiled"
+    if m.group(3) in ("that card", "it") and isinstance(c.last, dict) and c.last.get("among") == "exiled":
+        what = c.last  # "Choose one of them. You may play that card this turn" (Jaya, Fiery Negotiator): the one
+    return [Effect("playable", {"what": what, "play": m.group(2), "until": until,
                                 **({"free": True} if m.group(5) else {})})]
 
 
@@ -232,10 +235,19 @@ def _copy_ability(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("copy_ability", {"what": r})]
 
 
-@reader(r"^copy target (instant or sorcery|instant|sorcery) spell( you control)?$")
+@reader(r"^copy the spell countered this way$")
+def _copy_countered(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.10, 608.2h: "you may copy the spell countered this way" (Psychic Rebuttal): engine/ops/cast.py copy_spell."""
+    return [Effect("copy_spell", {"countered": True})]
+
+
+@reader(r"^copy target (instant or sorcery|instant|sorcery) spell( you control)?"
+        r"( with mana value (?:\w+)(?: or less| or greater)?)?$")
 def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10: a copy of an instant or sorcery spell (Twincast, Reverberate), controlled by who
-    copies it, with the original's choices (706.10) until "you may choose new targets" (706.10c)."""
+    copies it, with the original's choices (706.10) until "you may choose new targets" (706.10c); "... with mana
+    value 4 or less" (Expansion), "... with mana value X" (League Guildmage: the X announced, 601.2b, before the
+    target is chosen, 601.2c)."""
     spec = parse_target(m.group(0)[len("copy "):])
     if spec is None:
         return None
@@ -279,6 +291,22 @@ def _retarget(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("retarget", {"what": r, "change": m.group(1).startswith("change")})]
 
 
+@reader(r"^change a target of (target .+?) to self$")
+def _retarget_to_self(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """114.6b: "Change a target of target spell or ability to SELF" (Spellskite, Mizzium Meddler): engine/ops/cast.py
+    retarget."""
+    if m.group(1) == "target spell or ability":  # a spell, or an activated or triggered ability (as counter's)
+        spec: TargetSpec | None = TargetSpec({"zone": "stack", "or": [{}, {"ability": "activated"},
+                                                                       {"ability": "triggered"}]}, m.group(1))
+    else:
+        spec = parse_target(m.group(1))
+    if spec is None or spec.filter.get("zone") != "stack" or spec.count != 1:
+        return None
+    r = c.add_target(spec)
+    c.last = r
+    return [Effect("retarget", {"what": r, "to": "self"})]
+
+
 @reader(r"^(?:you may )?choose new targets for the copy$")
 def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10c: the copy just made may get new targets (engine/ops/cast.py)."""
@@ -287,9 +315,11 @@ def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (
     _copy_ability,
+    _copy_countered,
     _copy_spell,
     _copy_cast_spell,
     _retarget,
+    _retarget_to_self,
     _copy_new_targets,
     _counter_targeting,
     _counter,

@@ -415,6 +415,27 @@ KEEP_REST_RX = re.compile(
 )
 
 
+DESTROY_REST_RX = re.compile(r"^(?:each player chooses (an? .+?) they control|choose (up to one|an?) (.+?))\. "
+                             r"destroy the rest\.?$")
+
+
+def destroy_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player chooses a creature they control. Destroy the rest." (Divine Reckoning: each player in APNAP
+    order, 101.4), "Choose up to one creature. Destroy the rest." (Duneblast: its controller, among every creature):
+    the choices as the spell resolves (608.2c), then every other one of that kind is destroyed at once (701.7a)."""
+    f = parse_noun(re.sub(r"^an? ", "", m.group(1) or m.group(3)))
+    if f is None or set(f) - {"types", "subtypes", "supertypes", "colors", "not_types"} or not f.get("types"):
+        return None
+    args: dict[str, Any] = {"keep": [f], "among": {}, "rest": dict(f), "destroy": True}
+    if m.group(1):
+        args["chooser"] = "each"
+    else:
+        args["whole"] = True
+        if m.group(2) == "up to one":
+            args["up_to"] = True
+    return [Effect("keep_rest", args)]
+
+
 def _kinds(text: str) -> list[dict[str, Any]] | None:
     """"an artifact, a creature, an enchantment, and a planeswalker": one filter for each kind."""
     out = []
@@ -544,11 +565,14 @@ def _attach_equipment(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("attach", {"what": what, "to": to, "creature_only": True})]
 
 
-@reader(r"^exile all cards from (target player's|target opponent's|that player's|your) library$")
+@reader(r"^exile all cards from (target player's|target opponent's|that player's|your) library( face down)?$")
 def _exile_library(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"Exile all cards from target player's library" (Jace, the Mind Sculptor -12): the whole library (406.3)."""
+    """"Exile all cards from target player's library" (Jace, the Mind Sculptor -12): the whole library (406.3);
+    "... face down" (Inverter of Truth): cards no player may look at (406.3)."""
     who = c.player({"your": "you"}.get(m.group(1), m.group(1).replace("'s", "")))
-    return None if who is None else [Effect("exile", {"what": {"library_of": who}})]
+    if who is None:
+        return None
+    return [Effect("exile", {"what": {"library_of": who}, **({"face_down": True} if m.group(2) else {})})]
 
 
 TOP_OR_BOTTOM_RX = re.compile(
