@@ -222,11 +222,29 @@ def check_targets(g: "Game", specs: tuple[TargetSpec, ...], chosen: list[list[An
         for x in picks:
             if not targetable(g, x, spec, src, controller, info):
                 raise IllegalAction(f"{name_of(g, x)} is not a legal choice for {spec.text}")
+        if spec.filter.get("share_type") and len(picks) > 1 and not _share_type(g, picks, spec.filter["share_type"]):
+            raise IllegalAction(f"{spec.text}: they share no {spec.filter['share_type']} type")
         if spec.filter.get("different_controllers"):  # "... controlled by different players" (115.1)
             ctls = [g.controller_of(x) for x in picks if isinstance(x, int) and x in g.objects]
             if len(set(ctls)) != len(ctls):
                 raise IllegalAction(f"{spec.text}: two of them have the same controller")
 
+
+
+_PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})  # 110.4
+
+
+def _share_type(g: "Game", picks: list[Any], kind: str) -> bool:
+    """Do the objects chosen for one target slot have a type in common: "share a card type" (205.2a), "share a
+    permanent type" (110.4: a card type that is a permanent type), "share a creature type" (205.3m)?"""
+    sets = []
+    for x in picks:
+        if not isinstance(x, int) or x not in g.objects:
+            return False
+        c = g.chars(x)
+        got = set(c.subtypes) if kind == "creature" else set(c.types)
+        sets.append(got & _PERMANENT_TYPES if kind == "permanent" else got)
+    return bool(set.intersection(*sets))
 
 
 def normalize_targets(raw: Any, specs: tuple[TargetSpec, ...]) -> list[list[Any]]:
