@@ -119,7 +119,8 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 if sc.controller in g.players and "Creature" in sc.types:  # 702.75a: its creature types then
                     seen = g.players[sc.controller].combat_types_turn
                     seen.extend(t for t in sc.subtypes if t not in seen)
-            evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n})
+            evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n, "combat": combat,
+                        "obj_controller": sc.controller})
             evs.append({"event": "dealt_damage", "player": tgt, "source": src, "amount": n, "combat": combat})
         else:
             t = g.objects[tgt]
@@ -137,7 +138,8 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             t.damage_sources.append(src)
             if combat:
                 evs.append({"event": "combat_damage_creature", "obj": src, "target": tgt, "amount": n})
-            evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n})
+            evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n, "combat": combat,
+                        "obj_controller": sc.controller})  # as it dealt the damage (a spell then leaves, 608.2g)
             evs.append({"event": "dealt_damage", "obj": tgt, "source": src, "amount": n, "combat": combat})
         g.log("damage", source=so.card.name, target=tgt if isinstance(tgt, str) else g.objects[tgt].card.name,
               amount=n, combat=combat)
@@ -406,17 +408,33 @@ def plan_to_graveyard(g: "Game", ids: list[Any]) -> None:
 def create_token(g: "Game", card: CardDef, controller_: str, tapped: bool = False,
                  counters: dict[str, int] | None = None) -> int:
     """110.5: a token is created on the battlefield (``counters``: it enters with them, 614.1c)."""
-    o = create_object(g, card, controller_, "battlefield", token=True)
-    o.sick = True
-    o.tapped = tapped
-    for kind, n in (counters or {}).items():
-        if n > 0:  # 121.6: counters given as it enters are put on it (614.1a: "twice that many")
-            o.counters[kind] = o.counters.get(kind, 0) + replacement.counter_count(g, o.id, kind, n, ask=False)
-    g.battlefield.append(o.id)
+    return create_tokens(g, [(card, controller_)], tapped, counters)[0]
+
+
+def create_tokens(g: "Game", made: list[tuple[CardDef, str]], tapped: bool = False,
+                  counters: dict[str, int] | None = None) -> list[int]:
+    """110.5: the tokens one event creates, each (card, controller), enter the battlefield at once
+    (``counters``: each enters with them, 614.1c). All of them are on the battlefield before the
+    first one's "enters" replacements and triggers are looked at (603.6a: every permanent on the
+    battlefield, the newcomers included, is checked for the triggers of the event), so a burst of
+    tokens computes the characteristics once, not once for each token (613)."""
+    ids = []
+    for card, controller_ in made:
+        o = create_object(g, card, controller_, "battlefield", token=True)
+        o.sick = True
+        o.tapped = tapped
+        for kind, n in (counters or {}).items():
+            if n > 0:  # 121.6: counters given as it enters are put on it (614.1a: "twice that many")
+                o.counters[kind] = o.counters.get(kind, 0) + replacement.counter_count(g, o.id, kind, n, ask=False)
+        g.battlefield.append(o.id)
+        ids.append(o.id)
+        g.log("token", card=card.name, obj=o.id, controller=controller_)
     g.changed()
-    g.log("token", card=card.name, obj=o.id, controller=controller_)
-    triggers.enters(g, o)
-    return o.id
+    for oid in ids:
+        new = g.objects.get(oid)
+        if new is not None and new.zone == "battlefield":  # an earlier newcomer's replacement may have moved it
+            triggers.enters(g, new)
+    return ids
 
 
 
@@ -497,6 +515,13 @@ def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,
     could produce now: what any of their mana abilities would make if it resolved, costs
     ignored; another "could produce" ability asks the same of its lands, never of one already
     asked (two Reflecting Pools alone produce nothing). ``colors_only``: colors, not colorless."""
+    if args.get("among"):  # "one mana of any color among legendary creatures ... you control" (Mox Amber): the
+        # colors of those objects now (105.2), not the mana they could make
+        f = args["could_produce"]
+        pool = g.battlefield if f.get("zone", "battlefield") == "battlefield" \
+            else [i for p in g.order for i in g.players[p].zone(f["zone"])]
+        have = {c for oid in pool if matches(g, oid, f, src, player) for c in g.chars(oid).colors}
+        return [k for k in "WUBRG" if k in have]
     seen = seen | ({src} if src is not None else set())
     kinds: list[str] = []
     for oid in g.battlefield:
@@ -514,7 +539,7 @@ def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,
                     got = [s for opt in e.args["choice"] for s in opt]
                 elif "any" in e.args:
                     c = g.objects[oid].chosen.get("color") if e.get("chosen_color") else None
-                    got = [c] if c else [] if e.get("chosen_color") else list("WUBRG")
+                    got = [c] if c else [] if e.get("chosen_color") else list(e.get("colors") or "WUBRG")
                 elif "could_produce" in e.args:
                     got = could_produce(g, g.chars(oid).controller or player, e.args, oid, seen)
                 else:
@@ -543,9 +568,15 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
         c = o.chosen.get("color") if o is not None else None
         syms = [c] * int(e.args["any"]) if c else []
     elif "any" in e.args:
-        c = pick if isinstance(pick, str) and pick in "WUBRG" else "G"
+        allowed = "".join(e.args.get("colors") or "WUBRG")  # "in any combination of {R} and/or {G}" (106.1a)
         n = e.args["any"]  # "X mana of any one color, where X is SELF's power" (107.3): counted now
-        syms = [c] * (max(0, amount(g, n, src, r)) if isinstance(n, dict) else int(n))
+        count = max(0, amount(g, n, src, r)) if isinstance(n, dict) else int(n)
+        if isinstance(pick, str) and len(pick) == count > 1 and not e.get("same") and set(pick) <= set(allowed):
+            syms = list(pick)  # "any combination": each mana's color named ("RRG": 106.4)
+        else:
+            one = pick if isinstance(pick, str) and len(pick) == 1 and pick in allowed else "G" if "G" in allowed \
+                else allowed[0]
+            syms = [one] * count
     elif "could_produce" in e.args:  # 106.7: one of the kinds those lands could produce; 106.5: none, none
         kinds = could_produce(g, player, e.args, src)
         if pick is not None and pick not in kinds:

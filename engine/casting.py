@@ -48,7 +48,7 @@ from engine.state import Obj
 from engine.tapping import tap, untap
 from engine.targets import check_targets, normalize_targets, spell_ability, target_candidates, with_x
 from engine.targets import name_of as _name
-from engine.transform import back_face, cast_fused, cast_half, put_half, split_halves
+from engine.transform import ADVENTURE, back_face, cast_adventure, cast_fused, cast_half, put_half, split_halves
 from engine.values import condition
 
 if TYPE_CHECKING:
@@ -69,7 +69,8 @@ def can_play_land(g: "Game", player: str, oid: int) -> bool:
     o = g.objects.get(oid)
     return (o is not None and "Land" in o.card.types
             and (o.zone == "hand" and o.owner == player or zones_cast.may_play_land(g, player, o))
-            and g.players[player].lands_played < player_statics.land_plays(g, player) and sorcery_timing(g, player))
+            and g.players[player].lands_played < player_statics.land_plays(g, player) and sorcery_timing(g, player)
+            and not (player_statics.active(g) and player_statics.land_forbidden(g, player, o)))  # 101.2
 
 
 
@@ -316,6 +317,17 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         whole = o.card
         o = cast_fused(o)
     face = a.get("face", 0 if o is not None and split_halves(o.card) and alt != "fuse" else None)
+    adventure = False
+    if o is not None and o.card.layout == "adventure" and face is not None:
+        # an adventurer card: face 0 (or none) is the card itself, its creature; face 1 its Adventure, a spell
+        # with only the Adventure's characteristics (a later rule; the game restores the card if this is illegal)
+        if face not in (0, ADVENTURE) or isinstance(face, bool):
+            raise IllegalAction(f"face {face!r}: {o.card.name} is cast as its creature (0) or its Adventure (1)")
+        if face == ADVENTURE:
+            if alt in ("fuse", "morph", "bestow", "overload", "awaken", "prototype"):
+                raise IllegalAction(f"{o.card.name}: its Adventure is not cast that way")
+            whole, o, adventure = o.card, cast_adventure(o), True
+        face = None
     if face is not None:  # 708.3: one half of a split card (the game restores it if this is illegal)
         if o is None or o.owner != player or o.zone not in ("hand", "graveyard", "exile"):
             raise IllegalAction(f"{_name(g, oid)} is not a card you may cast")
@@ -332,7 +344,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             raise IllegalAction(f"{_name(g, oid)} is not a card in your hand to cast for its awaken cost")
         whole = o.card
         over_cost, o = awaken.cast_awakened(o)
-    alt_cost = costs.usable_alternative_cost(g, player, o.card) if alt == "alternative" and o is not None else None
+    alt_cost = costs.usable_alternative_cost(g, player, o.card, o) if alt == "alternative" and o is not None else None
     if alt == "alternative" and alt_cost is None:  # 118.9: "you may pay ... rather than pay its mana cost"
         raise IllegalAction(f"{_name(g, oid)} has no alternative cost you may pay now")
     keyword_alt = None
@@ -434,6 +446,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     s = g.objects[new]
     if whole is not None:
         put_half(s, whole, o.card)
+    if adventure:  # as it resolves it is exiled instead (engine/effects.py _finish)
+        s.chosen["adventure"] = True
     if keyword_alt is not None and keyword_alt[0].keyword == "Disturb":  # cast transformed: its back face up
         back = back_face(s.card)                                           # (a later rule, with disturb)
         if back is None:
@@ -775,10 +789,13 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
         if o.owner != player:
             return []
         abilities = o.card.abilities
+    elif o.zone == "command" and o.card.types == ("Emblem",) and o.owner == player:
+        abilities = o.card.abilities  # 113.2: an emblem's activated abilities work from the command zone
     else:
         return []
     ix = index(abilities)
-    got = ix.activated if o.zone == "battlefield" else ix.from_graveyard if o.zone == "graveyard" else ix.from_hand
+    got = ix.activated if o.zone in ("battlefield", "command") else ix.from_graveyard if o.zone == "graveyard" \
+        else ix.from_hand
     if o.zone == "battlefield" and (c.rules or g.effects):  # 602.5: Arrest, detain (701.26a), Cursed Totem
         got = [(i, ab) for i, ab in got if not object_statics.activation_barred(g, oid, ab.kind == "mana")]
     if player_statics.active(g) and player_statics.statics(g, "name_lock"):  # 602.5: Pithing Needle
@@ -922,7 +939,7 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     targets an opponent chooses (602.3) are in ``a`` already (never from a player's own answer)."""
     oid = a["card"]
     o = g.objects.get(oid)
-    if o is None or o.zone not in ("battlefield", "graveyard", "hand"):
+    if o is None or o.zone not in ("battlefield", "graveyard", "hand", "command"):
         raise IllegalAction(f"{_name(g, oid)} is not a permanent on the battlefield")
     idx = a.get("ability", 0)
     ab = _ability_at(g, player, oid, idx) if isinstance(idx, int) else None
@@ -963,6 +980,8 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
         for e in ab.effects:
             if e.op == "add_mana" and "choice" in e.args and a["mana"] not in ("".join(k) for k in e.args["choice"]):
                 raise IllegalAction(f"{a['mana']!r}: not a kind of mana {o.card.name}'s ability adds")
+            if e.op == "add_mana" and e.get("colors") and not set(a["mana"]) <= set(e.args["colors"]):
+                raise IllegalAction(f"{a['mana']!r}: {o.card.name} adds only {'/'.join(e.args['colors'])} (106.1a)")
     if ab.kind == "mana" and not ab.targets:
         card = o.card  # as the source last existed, if a cost sacrifices or exiles it (112.7a)
         mana = costs.ability_mana(g, player, o.id, cost, ab)  # 605.3a, 602.2b: "{2}, {T}: Add ..." (Cabal Coffers)

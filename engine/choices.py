@@ -211,7 +211,8 @@ def chosen_value(g: "Game", src: int | None, what: str) -> Any:
 CHOOSE_CONTEXTS = {("move", "what"), ("bounce", "what"), ("exile", "what"), ("discard", "what"),
                    ("counters", "what"), ("tap", "what"), ("untap", "what"), ("pump", "what"), ("grant", "what"),
                    ("destroy", "what"), ("sacrifice", "what"), ("attach", "to"), ("attach", "what"),
-                   ("become_copy", "of"), ("cast_offer", "what")}
+                   ("become_copy", "of"), ("cast_offer", "what"),
+                   ("playable", "what")}  # "choose one of them. You may play that card this turn" (Jaya)
 CHOOSE_ZONES = ("battlefield", "hand", "graveyard", "exile")  # exile: BFZ processors (406.3: a public zone)
 
 

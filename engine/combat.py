@@ -10,6 +10,7 @@ from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.filters import matches
+from engine.object_statics import rule_effects
 from engine.object_statics import rule_in_force as active
 from engine.protection import protected
 from engine.tapping import tap
@@ -49,22 +50,6 @@ def provoked(g: "Game", oid: int) -> list[int]:
     return [e["attacker"] for e in rule_effects(g, oid) if e.get("rule") == "must_block" and "attacker" in e
             and active(g, e) and g.objects.get(e["attacker"]) is not None
             and g.objects[e["attacker"]].attacking is not None]
-
-
-def rule_effects(g: "Game", oid: int) -> list[dict[str, Any]] | tuple[()]:
-    """The resolved restriction effects (layer "rule") that name this object, indexed once
-    per state of the game: attack and block options ask for every creature (509.1a-c), and a
-    scan of every effect for each would grow with creatures times effects."""
-    got = g.__dict__.get("_rule_effects")
-    effects = g.effects
-    if got is None or got[0] != g._version or got[1] is not effects or got[2] != len(effects):
-        by: dict[int, list[dict[str, Any]]] = {}
-        for e in effects:
-            if e["layer"] == "rule":
-                for i in e["objects"]:
-                    by.setdefault(i, []).append(e)
-        got = g.__dict__["_rule_effects"] = (g._version, effects, len(effects), by)
-    return got[3].get(oid, ())
 
 
 def attackers(g: "Game") -> list[int]:

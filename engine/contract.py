@@ -194,7 +194,14 @@ def filter_problems(f: Any) -> list[str]:
 def ability_problems(ab: Ability) -> list[str]:
     """What of one ability the runtime cannot carry out."""
     out: list[str] = []
+    cost = ab.cost
+    fixed_x = ab.kind == "mana" and cost is not None and (cost.life < 0 or bool(
+        cost.remove_counters and cost.remove_counters[1] < 0))
     for e in ab.effects:
+        if fixed_x and e.op == "add_mana" and e.args.get("any") == {"x": True}:  # "Remove X storage counters from
+            # SELF: Add X mana in any combination of {W} and/or {U}": X announced with the cost and fixed in the
+            # effects before they run (107.3a, 605.3a: engine/casting.py activate)
+            e = Effect(e.op, {**e.args, "any": 0})
         out += effect_problems(e)
     for m in ab.modes:
         out += ability_problems(m)

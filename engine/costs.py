@@ -30,6 +30,7 @@ from engine.values import condition
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.state import Obj
 
 _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard": "exile from your graveyard",
          "exile_from_hand": "exile from your hand",
@@ -374,15 +375,20 @@ def alternative_cost(card: CardDef) -> Cost | None:
     return c if isinstance(c, Cost) else None
 
 
-def usable_alternative_cost(g: "Game", player: str, card: CardDef) -> Cost | None:
+def usable_alternative_cost(g: "Game", player: str, card: CardDef, o: "Obj | None" = None) -> Cost | None:
     """The card's alternative cost (118.9) if ``player`` may pay it now: its condition ("If you control a
-    Swamp", "If it's not your turn") holds for the caster as the spell is cast (601.2b, 601.2f)."""
+    Swamp", "If it's not your turn") holds for the caster as the spell is cast (601.2b, 601.2f); else, for the
+    object ``o`` being cast, one a static of a permanent offers for that player's spells."""
     ab = ability_of(card, "alternative_cost")
     st = ab.static if ab is not None and ab.static else {}
     c, cond = st.get("cost"), st.get("condition")
-    if not isinstance(c, Cost):
-        return None
-    return c if not cond or _self_condition(g, cond, player) else None
+    if isinstance(c, Cost) and (not cond or _self_condition(g, cond, player)):
+        return c
+    if o is not None and player_statics.active(g):  # "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost
+        # for spells you cast" (Jodah, Archmage Eternal): another permanent's offer for this spell (118.9)
+        got = player_statics.spell_alternative_cost(g, player, o)
+        return got if isinstance(got, Cost) else None
+    return None
 
 
 def additional_problems(cost: Cost, announced: bool = False) -> list[str]:
@@ -571,7 +577,7 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
         total += _amount(g, st, src)
     for e in next_spell_reductions(g, player):  # "the next spell you cast this turn costs {1} less"
         if _spell_matches(g, spell, e.get("spells") or {}, spell, None):
-            total -= int(e.get("amount", 0))
+            total -= _amount(g, e, spell)  # "... has affinity for artifacts": {1} less for each (702.40a)
             break  # 601.2f: only the first one waiting applies to this spell (each is used by one spell)
     card = g.objects[spell].card
     for ab in card.abilities:

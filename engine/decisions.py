@@ -32,7 +32,7 @@ from engine import (
 from engine.cards.abilities import Cost, TargetSpec
 from engine.mana import mana_value
 from engine.state import Decision
-from engine.transform import SPLIT_LAYOUTS, cast_fused, fused, split_halves
+from engine.transform import ADVENTURE, SPLIT_LAYOUTS, adventure_half, cast_adventure, cast_fused, fused, split_halves
 
 #: the form of a fuse card cast with both halves (its answer says ``alt: fuse``, 702.101a)
 FUSED = -1
@@ -42,12 +42,22 @@ if TYPE_CHECKING:
     from engine.state import Obj
 
 
+#: the layouts of cards cast in more than one form from the hand: split cards' halves (708.3), adventurers
+_FORMED = SPLIT_LAYOUTS | {"adventure"}
+
+
 def _forms(g: "Game", hand: list[int]) -> Iterator[tuple["Obj", int | None]]:
     """The cards in a hand as they may be cast: each itself, or each half of a split card (708.3)
-    as a stand-in object with only that half's characteristics, with the half's index."""
+    as a stand-in object with only that half's characteristics, with the half's index; an adventurer card
+    itself and as its Adventure (a later rule: a stand-in with the Adventure's characteristics, face 1)."""
     objs = g.objects
     for oid in hand:
         o = objs[oid]
+        if o.card.layout == "adventure":  # its creature, or its Adventure (a later rule), as a stand-in
+            yield o, None
+            if adventure_half(o.card) is not None:
+                yield cast_adventure(o), ADVENTURE
+            continue
         if o.card.layout not in SPLIT_LAYOUTS or not split_halves(o.card):
             yield o, None
             continue
@@ -108,7 +118,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     holding = g.priority == player
     forms: list[tuple[Any, int | None]] | None = None  # only a hand with a split card needs its halves
     for oid in p.hand:
-        if g.objects[oid].card.layout in SPLIT_LAYOUTS:
+        if g.objects[oid].card.layout in _FORMED:
             forms = list(_forms(g, p.hand))
             break
     for x in (p.hand if forms is None else forms):
@@ -139,7 +149,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         # 117.6: no mana symbols at all is an unpayable cost (Ancestral Vision)
         variants: list[tuple[str | None, tuple[str, ...], Any]] = [(None, o.card.mana_cost, None)] \
             if o.card.mana_cost else []
-        alt_cost = costs.usable_alternative_cost(g, player, o.card)
+        alt_cost = costs.usable_alternative_cost(g, player, o.card, o)
         if alt_cost is not None:  # 118.9: "you may pay ... rather than pay its mana cost"
             variants.append(("alternative", alt_cost.mana, alt_cost))
         emerge: int | None = None
@@ -197,6 +207,11 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         gy = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).from_graveyard
         if gy:
             srcs.append((oid, gy))
+    for oid in p.command:  # 113.2: an emblem's activated abilities ("{1}{B}, Sacrifice a creature: ..."), its owner's
+        if objs[oid].card.types == ("Emblem",):
+            em = ability_index.index(objs[oid].card.abilities).activated
+            if em:
+                srcs.append((oid, em))
     for oid in p.hand:  # 702.28a: cycling and typecycling work from the hand
         abl = objs[oid].card.abilities
         hit = cache.get(id(abl))
@@ -751,8 +766,9 @@ def zone_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) ->
     """The extra priority actions (116.2a-b): casts and land plays from other zones, and
     casts from the hand without paying the mana cost."""
     out: list[dict[str, Any]] = []
-    if not g.effects and not player_statics.active(g) and not g.players[player].command:
-        return out
+    if not g.effects and not player_statics.active(g) and not g.players[player].command \
+            and not any(g.objects[i].chosen.get("adventure") == player for q in g.order for i in g.players[q].exile):
+        return out  # (a card on an adventure: its caster may cast it from exile, the later rule of Adventures)
     for oid in zones_cast.candidates(g, player):
         o = g.objects[oid]
         if "Land" in o.card.types:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import bestow, cast_options, player_control, replacement
+from engine import bestow, cast_options, player_control, replacement, transform
 from engine.actions import add_mana, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
@@ -166,8 +166,11 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
     Fate's own against Leyline of the Void) waits for its owner's choice here: the resolution
     record then holds only ``finish``, and resume() finishes it after the answer."""
     s = g.objects.get(sid)
+    # an Adventure spell that resolves is exiled instead of put into its owner's graveyard (the later rule of
+    # Adventures); countered, or with no legal target left (608.2b), it goes to the graveyard as any spell
+    adventure = s is not None and not countered and s.chosen.get("adventure") is True
     if s is not None and s.zone == "stack" and s.ability is None and not cast_options.is_spell_copy(s) and \
-            cast_options.leaves_stack_to(s, "graveyard", not countered) == "graveyard" and \
+            not adventure and cast_options.leaves_stack_to(s, "graveyard", not countered) == "graveyard" and \
             (countered or not any(t in s.card.types for t in _PERMANENT_TYPES)):
         try:
             replacement.zone_change(g, s, "stack", "graveyard")
@@ -194,7 +197,9 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
                 g.objects[new].tapped = True  # as it enters: no "becomes tapped" event
                 put_attacking(g, new, s.chosen.get("returned_attacking"))  # what the returned creature attacked
         else:  # buyback, rebound, flashback: somewhere else instead (engine/cast_options.py)
-            new = g.move(sid, cast_options.leaves_stack_to(s, "graveyard", not countered))
+            new = g.move(sid, "exile" if adventure else cast_options.leaves_stack_to(s, "graveyard", not countered))
+            if adventure:
+                transform.on_adventure(g, s, new)  # its controller may cast it from exile, as its creature
             if not countered:
                 cast_options.after_resolve(g, s, new)  # rebound's cast at the next upkeep (702.87a)
             if not countered and new in g.objects and g.objects[new].zone == "graveyard" \

@@ -162,13 +162,14 @@ def _looks(look: dict[str, Any]) -> CardDef:
 FACE_DOWN_EXILED = CardDef(name="", mana_cost=(), types=())
 
 
-def exile_face_down(g: "Game", oid: int) -> int:
+def exile_face_down(g: "Game", oid: int, seen: bool = True) -> int:
     """Exile a card face down (406.3, hideaway 702.74a): its name is in no view and no event; the
-    player who exiled it knows it (engine/view.py, as a face-down permanent's controller does)."""
+    player who exiled it knows it (engine/view.py, as a face-down permanent's controller does), unless
+    ``seen`` is False ("exile all cards from your library face down": no player may look at them, 406.3)."""
     o = g.objects[oid].copy()  # a card off the battlefield is replaced, never changed in place
     g.objects[oid] = o
     o.chosen["face_down"] = o.card
-    o.chosen["down_by"] = "exile"
+    o.chosen["down_by"] = "exile" if seen else "exile_unseen"
     o.card = FACE_DOWN_EXILED
     return g.move(oid, "exile")
 
@@ -189,12 +190,13 @@ def card_after_move(o: "Obj", n: "Obj", frm: str, to: str) -> None:
     battlefield face down (702.36c), a card turned face down to be put onto the battlefield
     stays so (701.31a), a card exiled face down stays so in exile (406.3); anywhere else it is
     the card again, revealed by the move (707.9)."""
-    if to == "exile" and o.chosen.get("down_by") == "exile":
+    if to == "exile" and o.chosen.get("down_by") in ("exile", "exile_unseen"):
         n.chosen["face_down"] = o.chosen["face_down"]
-        n.chosen["down_by"] = "exile"
+        n.chosen["down_by"] = o.chosen["down_by"]
         n.card = o.card
         return
-    if frm == "exile" and o.chosen.get("down_by") == "exile":  # played or put elsewhere: the card again
+    if frm == "exile" and o.chosen.get("down_by") in ("exile", "exile_unseen"):
+        # played or put elsewhere: the card again
         n.card = o.chosen["face_down"]
         n.chosen.pop("face_down", None)
         n.chosen.pop("down_by", None)

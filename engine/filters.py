@@ -25,6 +25,7 @@ KNOWN = frozenset({
     "drawn_this_turn",  # "cards in your hand drawn this turn" (Sylvan Library; Game.draw marks them, 121.1)
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
+    "exiled_with_self",  # "a creature card exiled with SELF": its linked ability's exiled cards (607.2a)
     "single_target",  # "target spell with a single target": one target chosen in all (114.6a)
     "face_down",  # "face-down creatures you control" (707.2): a face-down spell or permanent
     "dealt_damage_this_turn",  # "creature that dealt damage this turn" (its damage this turn: engine/actions.py)
@@ -33,6 +34,9 @@ KNOWN = frozenset({
     "put_there_this_turn",  # "card in your graveyard that was put there from anywhere this turn" (Game.move)
     "targets_you_or",  # a filter: "a spell that targets you or a creature you control" (either one, 115.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
+    # a target slot's: "two target creatures controlled by different players", no two with one controller (115.1;
+    # engine/targets.check_targets)
+    "different_controllers",
     "damaged_by",  # "self" / "attached": "a creature dealt damage by SELF this turn" (its damage sources, 514.2)
     "cast_from",  # zones: "spells you cast from your graveyard" (a spell's zone it was cast from, 601.2a)
     # "creature blocking SELF", "creature blocked by SELF", "creature blocking or blocked by SELF" (509.1g, 509.1h)
@@ -55,6 +59,9 @@ KNOWN = frozenset({
     "mv_parity",  # "even" / "odd": "spells with even mana values" (202.3; 0 is even)
     "kicked",  # "a kicked spell": a spell whose kicker cost was paid, a permanent that entered so (702.32b)
     "adventurer",  # "a creature spell that has an Adventure": a card of the adventure layout (a later card layout)
+    # "if it entered from your graveyard or you cast it from your graveyard": a permanent that came from its owner's
+    # graveyard, or whose spell was cast from there (400.7, 601.2a; Game.move marks where it entered from)
+    "from_your_graveyard",
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -231,6 +238,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if who not in game.players or not any(game.objects[c].card.name == o.card.name
                                                for c in game.players[who].graveyard if c != x):
             return False
+    if "from_your_graveyard" in f and (o.owner == you and "graveyard" in (o.chosen.get("entered_from"), o.chosen.get(
+            "cast_zone"))) != bool(f["from_your_graveyard"]):
+        return False
     if f.get("damaged_you_this_turn"):  # 120.1: it dealt damage to you this turn (as this object)
         pl = game.players.get(you) if you is not None else None
         if pl is None or pl.damaged_turn != game.turn or x not in pl.damaged_by_turn:
@@ -268,6 +278,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if f.get("attached_to_self") and (src is None or o.attached_to != src):
         return False
+    if f.get("exiled_with_self") and (src is None or src not in game.objects
+                                      or x not in game.objects[src].chosen.get("exiled", ())):
+        return False  # 607.2a: "cards exiled with SELF" (ops/zones.py _link_exiled remembers them)
     if own.__class__ is list and o.owner not in own:  # the players a reference meant (bind_players)
         return False
     if f.get("other"):
@@ -414,7 +427,8 @@ _HEAD_KEYS = frozenset({
     "player", "any", "zone", "ability", "paired_group", "permanent", "types", "and_types", "subtypes",
     "not_types", "and_subtypes", "not_subtypes", "supertypes", "not_supertypes", "not_ids", "blocking_ids",
     "damaged_you_this_turn", "colors", "not_colors", "colorless", "multicolored", "monocolored", "controller",
-    "owner", "attached_to_self", "other", "tapped", "attacking", "attacking_you", "unblocked", "blocking",
+    "owner", "attached_to_self", "exiled_with_self", "other", "tapped", "attacking", "attacking_you", "unblocked",
+    "blocking",
     "blocking_self", "blocked_by_self", "in_combat_with_self", "in_combat", "token", "kicked", "keyword",
     "not_keyword"})
 #: the keys of ``_HEAD_KEYS`` whose test does not read who "you" are (the controller of the source):

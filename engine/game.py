@@ -83,6 +83,8 @@ class Game:
 
     # caches the rules modules keep on the game (absent until first used; never copied)
     _pstatics_any: tuple[int, bool]                                             # player_statics.active
+    _pstatics_fx: tuple[int, list[dict[str, Any]], int, bool]                   # player_statics.active
+    _entering_statics: tuple[Any, list[tuple[int, Any]], list[tuple[int, Any]]]  # replacement (614.1d)
     _pstatics: tuple[Any, dict[str, list[tuple[int, str, dict[str, Any]]]]]    # player_statics.statics
     _printed: dict[int, Any]                                                    # layers.compute
     _chars_plain: dict[int, Chars]                                              # layers.compute
@@ -195,7 +197,7 @@ class Game:
             seats.configure(g, variant, options, teams)
             g.origin.update(variant=g.variant, options=list(options or []), teams=teams)
             for p in g.players.values():
-                p.life = seats.starting_life(g)
+                p.life = p.life_turn_began = seats.starting_life(g)
             seats.share(g)
         if chooser is not None:
             g.origin["chooser"] = chooser
@@ -587,6 +589,7 @@ class Game:
             self.log("reveal", player=n.owner, cards=[n.card.name], objs=[n.id])
             knowledge.shuffle(self, n.owner)
         if to == "battlefield":
+            n.chosen["entered_from"] = frm  # "if it entered from your graveyard" (filters: from_your_graveyard)
             if counters:
                 for k, v in counters.items():
                     if counters_allowed(self, n.id, k):
@@ -1369,6 +1372,7 @@ class Game:
             p.lands_played = 0
             p.extra_lands_turn = 0
             p.life_gained_turn = 0
+            p.life_turn_began = p.life  # "their life total as the turn began" (Sengir, the Dark Baron)
             p.life_lost_last_turn = p.life_lost_turn  # "if you lost life last turn": the turn that just ended
             p.life_lost_turn = 0
             p.spells_cast_last_turn = p.spells_cast_turn  # "last turn" is the turn that just ended

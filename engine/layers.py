@@ -176,7 +176,8 @@ def compute(game: "Game") -> dict[int, Chars]:
     if not statics and not game.effects:
         out = _counters(objs, chars, own)
         game._chars_plain = out  # printed characteristics and counters only (Game.turn_state_changed)
-        game._chars_zone_free = out  # nor any other zone (Game.hidden_move)
+        if not full:  # a full text (612.5) whose new text has no static still reads a graveyard
+            game._chars_zone_free = out  # nor any other zone (Game.hidden_move)
         return out
     if all(_turn_free(e[2]) for e in statics):
         out = _layers(game, objs, chars, own, statics)

@@ -77,6 +77,23 @@ def rule_in_force(g: "Game", e: dict[str, Any]) -> bool:
     return s in g.objects and g.objects[s].zone == "battlefield" and g.controller_of(s) == e.get("controller")
 
 
+def rule_effects(g: "Game", oid: int) -> list[dict[str, Any]] | tuple[()]:
+    """The resolved restriction effects (layer "rule") that name this object, indexed once
+    per state of the game: attack and block options ask for every creature (509.1a-c), the
+    priority options whether each mana source's abilities may be activated (602.5), and a
+    scan of every effect for each would grow with objects times effects."""
+    got = g.__dict__.get("_rule_effects")
+    effects = g.effects
+    if got is None or got[0] != g._version or got[1] is not effects or got[2] != len(effects):
+        by: dict[int, list[dict[str, Any]]] = {}
+        for e in effects:
+            if e["layer"] == "rule":
+                for i in e["objects"]:
+                    by.setdefault(i, []).append(e)
+        got = g.__dict__["_rule_effects"] = (g._version, effects, len(effects), by)
+    return got[3].get(oid, ())
+
+
 #: the rules that stop a permanent's activated abilities (602.5), and whether mana abilities (605) are spared
 ACTIVATION_BARS = {"no_activated_abilities": False, "no_activated_abilities_unless_mana": True}
 
@@ -89,9 +106,8 @@ def activation_barred(g: "Game", oid: int, mana: bool) -> bool:
         k = r.get("rule")
         if k in ACTIVATION_BARS and not (mana and ACTIVATION_BARS[k]):
             return True
-    for e in g.effects:
+    for e in rule_effects(g, oid):
         k = e.get("rule")
-        if e["layer"] == "rule" and k in ACTIVATION_BARS and oid in e["objects"] and not (mana and ACTIVATION_BARS[k]) \
-                and rule_in_force(g, e):
+        if k in ACTIVATION_BARS and not (mana and ACTIVATION_BARS[k]) and rule_in_force(g, e):
             return True
     return False

@@ -232,7 +232,7 @@ def produces(ab: Ability, g: "Game | None" = None, oid: int | None = None) -> li
                 c = g.objects[oid].chosen.get("color") if oid in g.objects else None
                 out += [c] if c else []  # "one mana of the chosen color" (614.12)
             elif "any" in e.args:
-                out += list("WUBRG")
+                out += list(e.get("colors") or "WUBRG")  # "in any combination of {R} and/or {G}" (106.1a)
             elif "could_produce" in e.args and g is not None and oid is not None:
                 out += could_produce(g, g.chars(oid).controller or "", e.args, oid)  # 106.7
     return out
@@ -262,7 +262,7 @@ def output(ab: Ability, g: "Game", oid: int, kind: str) -> list[str]:
                 c = g.objects[oid].chosen.get("color") if oid in g.objects else None
                 got = [c] * n if c else []
             else:
-                got = [kind] * n if kind in "WUBRG" else []
+                got = [kind] * n if kind in (e.get("colors") or "WUBRG") else []
         elif "could_produce" in e.args:
             got = [kind]
         if e.get("per"):  # 605.2: "Add {G} for each creature you control"

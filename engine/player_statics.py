@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 #: Static kinds read by the rules of the game here (and by engine.zones_cast).
 KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",
+                   "alt_cost_spells",   # "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells ..."
                    "spell_limit",
                    "play_from", "graveyard_replacement",
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
@@ -40,6 +41,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "cant_get_counters",  # "You can't get poison counters": can_get_counters (121.1)
                    "name_lock",         # "spells with the chosen name can't be cast" (201.3)
                    "cast_forbid",       # "Your opponents can't cast spells during your turn" (101.2)
+                   "land_forbid",       # "Players can't play lands" (101.2, 305.1): engine/casting.py can_play_land
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
@@ -84,7 +86,13 @@ def active(g: "Game") -> bool:
     if some is None or some[0] != g.next_uid:
         some = g._pstatics_any = (g.next_uid, any(_card_statics(o.card) or any(_card_statics(f) for f in o.card.faces)
                                                   for o in g.objects.values()))
-    return some[1] or bool(g.effects) and any(e["layer"] == "player" for e in g.effects)
+    if some[1] or not g.effects:
+        return some[1]
+    effects = g.effects  # a resolved effect that works as a player static: looked for once per state of the game
+    got = g.__dict__.get("_pstatics_fx")
+    if got is None or got[0] != g._version or got[1] is not effects or got[2] != len(effects):
+        got = g._pstatics_fx = (g._version, effects, len(effects), any(e["layer"] == "player" for e in effects))
+    return bool(got[3])
 
 
 def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
@@ -238,7 +246,8 @@ def _holds(g: "Game", sid: int, st: dict[str, Any]) -> bool:
 
 
 #: the kinds whose readers here check a static's condition (an emblem may have it: engine/ops/misc.py)
-CONDITIONED = frozenset({"cant_lose_game", "cant_win_game", "loyalty_instant", "graveyard_keywords"})
+CONDITIONED = frozenset({"cant_lose_game", "cant_win_game", "loyalty_instant", "graveyard_keywords",
+                         "life_floor"})  # damage_life_loss reads it (Serra the Benevolent's emblem)
 
 
 def damage_unpreventable(g: "Game", src: int | None = None, combat: bool = False) -> bool:
@@ -378,6 +387,10 @@ def _locked_names(g: "Game", player: str, lock: str) -> list[tuple[str, dict[str
     for oid, _ctl, st in _mine(g, "name_lock", player):
         if st.get("lock") == lock and st.get("names"):  # names bound by a resolved effect (Reflector Mage)
             out += [(n, st) for n in st["names"]]
+        elif st.get("lock") == lock and st.get("names_of") == "exiled":  # "the same name as the exiled card"
+            # (Ixalan's Binding): the cards its linked ability exiled, still in exile (607.2a)
+            out += [(g.objects[x].card.name, st) for x in g.objects[oid].chosen.get("exiled", ())
+                    if x in g.objects and g.objects[x].zone == "exile"]
         elif st.get("lock") == lock:
             name = g.objects[oid].chosen.get("card_name")
             if name is not None:
@@ -408,6 +421,8 @@ def cast_forbidden(g: "Game", player: str, o: "Obj", x: int | None = None) -> bo
             continue
         if when == "their_next_turn" and (g.active != player or g.turn <= st.get("after", g.turn)):
             continue  # "during that player's next turn": a turn of theirs after the one it began in (500.1)
+        if st.get("zone") and o.zone != st["zone"]:
+            continue  # "You can't ... cast spells from your hand" (Experimental Frenzy): other zones still may
         f = st.get("spells") or {}
         types = set(o.card.types)
         if f.get("types") and not types & set(f["types"]) or f.get("not_types") and types & set(f["not_types"]):
@@ -419,6 +434,13 @@ def cast_forbidden(g: "Game", player: str, o: "Obj", x: int | None = None) -> bo
                 continue
         return True
     return False
+
+
+def land_forbidden(g: "Game", player: str, o: "Obj") -> bool:
+    """101.2, 305.1: "Players can't play lands" (Territorial Dispute), "Target player can't play lands this turn"
+    (Solfatara): a "can't" beats every land play; "You can't play lands ... from your hand" (Experimental Frenzy)
+    those of the hand only."""
+    return any(not t[2].get("zone") or t[2]["zone"] == o.zone for t in _mine(g, "land_forbid", player))
 
 
 def activate_locked(g: "Game", player: str, oid: int, mana: bool) -> bool:
@@ -581,6 +603,14 @@ def free_from_hand(g: "Game", player: str, o: "Obj") -> bool:
     return o.zone == "hand" and any(
         t[2].get("zone", "hand") == "hand" and _spell_matches(g, o, t[2].get("spells"), player)
         for t in _mine(g, "free_spells", player))
+
+
+def spell_alternative_cost(g: "Game", player: str, o: "Obj") -> Any:
+    """118.9: the alternative cost a static offers for ``player``'s spell ``o`` ("You may pay {W}{U}{B}{R}{G}
+    rather than pay the mana cost for spells you cast": Jodah, Archmage Eternal), the first that applies (the
+    statics offer the same kind of choice; a card's own alternative cost comes first), or None."""
+    return next((t[2]["cost"] for t in _mine(g, "alt_cost_spells", player)
+                 if _spell_matches(g, o, t[2].get("spells"), player)), None)
 
 
 # ------------------------------------------------------------------ replacement (614)

@@ -138,6 +138,8 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
                 for n in team:
                     setattr(g.players[n], key, next(iter(given)) if given else default)
         seats.share(g)
+    for p in g.players.values():
+        p.life_turn_began = p.life  # a position's turn began with the life totals it gives
     g.changed()  # a token made above computed characteristics before the later entries were placed
     g.events.clear()
     if step == "declare_attackers":

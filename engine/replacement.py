@@ -644,20 +644,19 @@ def _additional_counters(g: "Game", o: "Obj") -> None:
     it" (Oath of Gideon), "Each other non-Human creature you control enters with an additional +1/+1
     counter on it": statics of the permanents on the battlefield (its own included), checked against
     the permanent as it enters, within their controller's range of influence (801.13a)."""
-    for oid in list(g.battlefield):
-        for ab in _counter_statics(g.objects[oid].card):
-            st = ab.static
-            if st.get("condition") and not condition(g, st["condition"], oid, None):
-                continue
-            ctl = g.controller_of(oid)
-            if ctl is None or not matches(g, o.id, st["affects"], oid, ctl) \
-                    or not seats.object_in_range(g, ctl, o.id):
-                continue
-            k = st.get("counter", "+1/+1")
-            if counters_allowed(g, o.id, k):  # 121.6: counters it enters with are put on it (Hardened Scales)
-                n = amount(g, st.get("amount", 1), oid, {"obj": oid})
-                o.counters[k] = o.counters.get(k, 0) + counter_count(g, o.id, k, n, ask=False)
-                g.changed()
+    for oid, ab in _entering_statics(g)[1]:
+        st = ab.static
+        if st.get("condition") and not condition(g, st["condition"], oid, None):
+            continue
+        ctl = g.controller_of(oid)
+        if ctl is None or not matches(g, o.id, st["affects"], oid, ctl) \
+                or not seats.object_in_range(g, ctl, o.id):
+            continue
+        k = st.get("counter", "+1/+1")
+        if counters_allowed(g, o.id, k):  # 121.6: counters it enters with are put on it (Hardened Scales)
+            n = amount(g, st.get("amount", 1), oid, {"obj": oid})
+            o.counters[k] = o.counters.get(k, 0) + counter_count(g, o.id, k, n, ask=False)
+            g.changed()
     # "This turn, each creature you control enters with an additional +1/+1 counter on it" (Combine Guildmage): a
     # resolved effect's (611.2a), of its controller (engine/player_statics.py gathers the "player" effects)
     for sid, ctl, st in player_statics.statics(g, "enters_with_counters") if g.effects else ():
@@ -711,17 +710,30 @@ def enters_tapped(g: "Game", o: "Obj") -> bool:
                                 "prompt": f"{o.card.name}: reveal a card from your hand, or it enters tapped"})
         elif not st.get("unless") or not condition(g, st["unless"], o.id, {"controller": o.controller}):
             tapped = True
-    for oid in g.battlefield:  # 614.1d: other permanents' statics that make objects enter tapped
+    for oid, ab in _entering_statics(g)[0]:  # 614.1d: other permanents' statics that make objects enter tapped
         if oid == o.id:
             continue
-        for ab in _tapping_statics(g.objects[oid].card):
-            st = ab.static
-            if st.get("condition") and not condition(g, st["condition"], oid, None):
-                continue
-            ctl = g.controller_of(oid)
-            if matches(g, o.id, st["affects"], oid, ctl) and (ctl is None or seats.object_in_range(g, ctl, o.id)):
-                tapped = True  # 801.13a: not an object outside the static's controller's range
+        st = ab.static
+        if st.get("condition") and not condition(g, st["condition"], oid, None):
+            continue
+        ctl = g.controller_of(oid)
+        if matches(g, o.id, st["affects"], oid, ctl) and (ctl is None or seats.object_in_range(g, ctl, o.id)):
+            tapped = True  # 801.13a: not an object outside the static's controller's range
     return tapped
+
+
+def _entering_statics(g: "Game") -> tuple[list[tuple[int, Any]], list[tuple[int, Any]]]:
+    """The statics of the permanents on the battlefield that reach other entering permanents (614.1d): those
+    that make them enter tapped and those that give them counters, each (permanent, ability) in the order of the
+    battlefield. Found once per computation of the characteristics (the battlefield and its cards change only
+    with them, Game.changed), not once for each permanent entering: a burst of tokens (603.6a) asks for each."""
+    cs = g.all_chars()
+    got = g.__dict__.get("_entering_statics")
+    if got is None or got[0] is not cs:
+        tap = [(oid, ab) for oid in g.battlefield for ab in _tapping_statics(g.objects[oid].card)]
+        more = [(oid, ab) for oid in g.battlefield for ab in _counter_statics(g.objects[oid].card)]
+        got = g._entering_statics = (cs, tap, more)
+    return got[1], got[2]
 
 
 @per_object

@@ -124,7 +124,8 @@ class Player:
                  "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
                  "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic", "counters",
                  "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
-                 "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn")
+                 "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn",
+                 "life_turn_began")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -143,6 +144,7 @@ class Player:
         self.kept = False
         self.life_gained_turn = 0
         self.life_lost_turn = 0
+        self.life_turn_began = 20       # their life total as this turn began (set at 500.1; kept after they leave)
         self.conceded = False
         self.spells_cast_turn = 0       # spells this player cast this turn (per-turn fact, cleared at 500.1)
         self.spells_cast_last_turn = 0  # spells this player cast during the previous turn (werewolves' "last turn")

@@ -97,6 +97,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "token_multiply", "counter_change",  # engine/replacement.py (614.1a)
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",
+                     "alt_cost_spells",  # engine/costs.py usable_alternative_cost (118.9)
                      "spell_limit",
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone", "prevent_damage",
                      "discard_to_battlefield",  # engine/actions.py discard (614.1a: the card's own replacement)
@@ -110,6 +111,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "damage_as_infect",  # engine/player_statics.py (702.89b)
                      "cant_get_counters",  # engine/player_statics.can_get_counters (121.1)
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
+                     "land_forbid",  # engine/casting.py can_play_land (101.2, 305.1)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
                      "block_tax",  # engine/combat.py block_cost (509.1d-f)
@@ -172,7 +174,12 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 "opponent_graveyard_ge", "gained_life_this_turn", "graveyard_ge", "filter",
                                 "opponent_life_le", "life_le", "life_ge", "your_turn", "opponent_lost_life_this_turn",
                                 "life_le_half_start", "spells_cast_ge", "hand_more_than_opponents",
-                                "no_spell_cast_this_game"})
+                                "no_spell_cast_this_game",
+                                # "if an opponent controls a green permanent" (Oakhame Adversary), "if there are ten
+                                # or more nonland permanents on the battlefield" (Hour of Revelation), "if you've cast
+                                # another instant or sorcery spell this turn" (Mage Duel: the spell being cast is not
+                                # yet counted, 601.2f before 601.2i)
+                                "opponents_control", "amount_ge", "cast_kind_this_turn"})
 
 
 _EXILE_SELF = Cost(exile_self=True)
@@ -300,16 +307,6 @@ def _walk(x: Any, out: list[str]) -> None:
         out.append(f"reference {x}")
 
 
-def _has_choose(x: Any) -> bool:
-    if isinstance(x, Effect):
-        return _has_choose(x.args)
-    if isinstance(x, dict):
-        return "choose" in x and isinstance(x["choose"], dict) or any(_has_choose(v) for v in x.values())
-    if isinstance(x, (list, tuple)):
-        return any(_has_choose(v) for v in x)
-    return False
-
-
 #: ops whose objects may be chosen as a delayed trigger resolves (603.7a, 608.2c), each proven by a
 #: scenario (tests/scenarios/planeswalkers/teferi_hero_untap_two_lands.yaml)
 DELAYED_CHOOSE_OPS = frozenset({"untap"})
@@ -324,10 +321,6 @@ def _choose_reasons(e: Effect, out: list[str], delayed: bool = False, bound: lis
             if delayed and e.op not in DELAYED_CHOOSE_OPS and v not in (bound or ()):
                 out.append("reference choose in a delayed trigger")
             out.extend(choose_problems(e.op, k, v))
-    if e.op in ("may", "if"):  # their nested effects run again from the first after a choice
-        for run in ((list(e.args.get("effects", ())) + list(e.args.get("then", ()))), list(e.args.get("else", ()))):
-            if any(_has_choose(sub) for sub in run[1:]):
-                out.append("reference choose after another effect in may/if")
     for v in e.args.values():
         for sub in (v if isinstance(v, (list, tuple)) else ()):
             if isinstance(sub, Effect):

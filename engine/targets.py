@@ -231,6 +231,10 @@ def check_targets(g: "Game", specs: tuple[TargetSpec, ...], chosen: list[list[An
         for x in picks:
             if not targetable(g, x, spec, src, controller, info):
                 raise IllegalAction(f"{name_of(g, x)} is not a legal choice for {spec.text}")
+        if spec.filter.get("different_controllers"):  # "... controlled by different players" (115.1)
+            ctls = [g.controller_of(x) for x in picks if isinstance(x, int) and x in g.objects]
+            if len(set(ctls)) != len(ctls):
+                raise IllegalAction(f"{spec.text}: two of them have the same controller")
 
 
 

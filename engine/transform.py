@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 __all__ = ["back_face", "transform", "front_face", "flip", "split_halves", "cast_half", "put_half", "fused",
-           "cast_fused"]
+           "cast_fused", "ADVENTURE", "adventure_half", "cast_adventure", "on_adventure"]
 
 #: the layouts whose second face is the back of the same card and can be turned up (711.1)
 TRANSFORM_LAYOUTS = frozenset({"transform"})
@@ -103,6 +103,47 @@ def cast_half(o: Any, face: Any) -> Any:
     stand_in = o.copy()
     stand_in.card = halves[face]
     return stand_in
+
+
+#: the face index of an adventurer card's Adventure in a cast answer (``face: 1``); its creature is cast
+#: as any card is (no face, or face 0)
+ADVENTURE = 1
+
+
+@per_object
+def adventure_half(card: "CardDef") -> "CardDef | None":
+    """The Adventure of an adventurer card (a later card layout, Throne of Eldraine; rule 715 of later rules):
+    its second face, an instant or sorcery with the subtype Adventure; None for any other card, or when the
+    card data lacks that face. Everywhere but on the stack cast as an Adventure, the card has only its main
+    characteristics (the card's own definition: its front face)."""
+    if card.layout != "adventure" or not card.faces:
+        return None
+    half = card.faces[0]
+    return half if "Adventure" in half.subtypes else None
+
+
+def cast_adventure(o: Any) -> Any:
+    """Casting an adventurer card as an Adventure (a later rule): the spell has only the Adventure's
+    characteristics, as a split card's half has (708.3). Returns a stand-in copy of the card with them;
+    IllegalAction for a card without an Adventure, or for one exiled on an adventure, which may be cast
+    again only as its creature (the later rule: "It can't be cast as an Adventure this way")."""
+    half = adventure_half(o.card) if o is not None else None
+    if half is None:
+        raise IllegalAction(f"{o.card.name if o is not None else 'that card'} has no Adventure to cast")
+    if o.zone == "exile" and "adventure" in o.chosen:
+        raise IllegalAction(f"{o.card.name} is on an adventure: it may be cast only as its creature")
+    stand_in = o.copy()
+    stand_in.card = half
+    return stand_in
+
+
+def on_adventure(g: "Game", s: Any, new: int) -> None:
+    """An Adventure spell resolved and was exiled instead of put into its owner's graveyard (the later
+    rule of Adventures): for as long as the card remains exiled, the player who cast it may cast it,
+    but not as an Adventure (engine/zones_cast.py reads the mark; a new object elsewhere has none, 400.7)."""
+    o = g.objects.get(new)
+    if o is not None and o.zone == "exile":
+        o.chosen["adventure"] = s.controller
 
 
 def put_half(s: Any, whole: "CardDef", half: "CardDef") -> None:

@@ -61,7 +61,8 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
                   "from", "chapter", "main_phase", "by_filter", "other_filter",
-                  "combat", "or_attached", "source_filter"})
+                  "combat", "or_attached", "to_self", "source_filter",
+                  "objs"})  # a delayed trigger's own objects: "when that creature dies this turn" (603.7c)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -89,8 +90,10 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "by_filter": frozenset({"becomes_target_spell", "becomes_target_spell_opponent"}),
     # "blocks or becomes blocked by a non-Wall creature": the creature it blocks or that blocks it (509.1h)
     "other_filter": frozenset({"blocks_creature", "becomes_blocked_by"}),
-    # "whenever SELF is dealt combat damage" (510.2): combat damage only
-    "combat": frozenset({"dealt_damage"}),
+    # "whenever SELF is dealt combat damage" (510.2), "whenever a creature deals combat damage to SELF": combat only
+    "combat": frozenset({"dealt_damage", "deals_damage"}),
+    # "whenever a source deals damage to SELF" (120.3): the object dealt the damage is this one
+    "to_self": frozenset({"deals_damage"}),
     # "whenever an opponent is dealt damage by a red instant or sorcery spell you control" (120.3): the source
     "source_filter": frozenset({"dealt_damage"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
@@ -238,7 +241,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
         p = ev.get("player")
-        if who == "you" and p != controller or who == "opponent" and p in (controller, None) \
+        if who == "you" and p != controller or who in ("opponent", "other") and p in (controller, None) \
                 or who == "attached_player" and p != _enchanted_player(g, src):
             return False
         if "from" in trig and ev.get("from") != trig["from"]:
@@ -278,6 +281,13 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         by = src if trig["dealt_by"] == "self" else g.objects[src].attached_to if src in g.objects else None
         if by is None or by not in ev.get("damaged_by", ()):
             return False
+    if "objs" in trig:  # "When that creature dies this turn, ...": the objects the delayed trigger was made for,
+        return obj in trig["objs"]  # whatever they are now (603.7c)
+    if trig.get("to_self"):  # "whenever a source deals damage to SELF": that source, of the filter if any (120.3)
+        if ev.get("target") != src:
+            return False
+        return "filter" not in trig or obj is not None and obj in g.objects and matches(g, obj, trig["filter"], src,
+                                                                                          controller)
     if trig.get("or_attached") and obj is not None and src in g.objects and g.objects[src].attached_to == obj:
         return True  # "whenever SELF or enchanted creature attacks" (bestow, 702.102): the creature it enchants
     if trig.get("self"):
@@ -616,6 +626,18 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
                     t = _add(g, ghost, ab, ctl, e)
                     if t:
                         out.append(t)
+    delayed = [d for d in g.effects if d["layer"] == "trigger"] if g.effects else []
+    if delayed:  # 603.7: "until end of turn, whenever a creature you control dies", "when that creature dies this
+        used = []  # turn": delayed triggers look back in time too (603.10)
+        for e in evs:
+            for d in delayed:
+                n0 = len(g.triggered)
+                if _delayed_event(g, d, e):
+                    out += g.triggered[n0:]
+                    if d.get("once"):
+                        used.append(d)
+        if used:
+            g.effects = [d for d in g.effects if not any(d is u for u in used)]
     if ev["event"] == "dies":
         out += _haunted_dies(g, o.id)
         for p in g.order:  # 112.6b: a card's ability that works from its owner's graveyard (Bridge from Below)

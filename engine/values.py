@@ -55,7 +55,9 @@ def source_id(g: "Game", r: Ctx) -> int | None:
     if s.source in g.objects:
         return s.source
     new = s.trigger_info.get("new")
-    if new in g.objects:
+    if new in g.objects and s.trigger_info.get("obj", s.source) == s.source:
+        # the source's own move fired it ("when SELF dies, return it"); not another object's (Liliana, Heretical
+        # Healer exiled as another creature's death trigger resolves is not that creature, 400.7)
         return new
     return None
 
@@ -253,6 +255,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             lki = r.get("lki_ctl", {})
             out = [(g.controller_of(x) if x in g.objects else lki.get(x)) if isinstance(x, int) else x
                    for x in refs(g, r, ref["controller_of"])]
+            info = s.trigger_info or {}
+            if not out and ref["controller_of"] == "it" and info.get("obj_controller") in g.players:
+                out = [info["obj_controller"]]  # "that source's controller" after the spell that dealt the damage left
             return list(dict.fromkeys(p for p in out if p is not None))
         if "couldnt" in ref:  # "each opponent who can't": those of the group the instruction before could not make
             short = r.get("couldnt", ())  # discard or sacrifice all it asked (engine/ops/zones.py, objects.py)
@@ -277,7 +282,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "count_this_way": frozenset({"count_this_way", "action"}),
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
-    "life_of": frozenset({"life_of"}), "total_power": frozenset({"total_power"}),
+    "life_of": frozenset({"life_of"}), "life_turn_began": frozenset({"life_turn_began"}),
+    "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "total_mv": frozenset({"total_mv"}),
     "hand_of": frozenset({"hand_of"}),
     "greatest": frozenset({"greatest", "among"}), "counters_on": frozenset({"counters_on", "kind"}),
@@ -659,6 +665,13 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         else:
             ps = [p for p in refs(g, r, ref) if isinstance(p, str)]
         return g.players[ps[0]].life if ps and ps[0] in g.players else 0
+    if "life_turn_began" in a:  # "that player's life total as the turn began" (Sengir, the Dark Baron): the record
+        # made as the turn began, which a player who left the game keeps (800.4g: their last known information)
+        if a["life_turn_began"] == "you" or r is None:
+            ps = [_you(g, src, r)]
+        else:  # the player it is counted for (amount_for), else the player of the trigger event
+            ps = list(r.get("that_player", ())) or refs(g, r, "trigger_player")
+        return g.players[ps[0]].life_turn_began if ps and ps[0] in g.players else 0
     if "highest_life" in a:  # "the highest life total among all players / your opponents" (119.1)
         who = _you(g, src, r)
         among = seats.apnap(g) if a["highest_life"] == "all" else seats.opponents(g, who) if who else []
@@ -775,9 +788,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             cast_kind_matches(k, cond["entered_kind_this_turn"]) for k in g.players[you].entered_kinds_turn) \
             < cond.get("entered_kind_ge", 1):
         return False  # "if a planeswalker entered the battlefield under your control this turn" (per-turn, 500.1)
-    if "cast_kind_this_turn" in cond and not any(cast_kind_matches(k, cond["cast_kind_this_turn"])
-                                                 for k in g.players[you].cast_kinds_turn):
-        return False  # "if you've cast a noncreature spell this turn" (601.2i, per-turn fact, 500.1)
+    if "cast_kind_this_turn" in cond and sum(cast_kind_matches(k, cond["cast_kind_this_turn"])
+                                             for k in g.players[you].cast_kinds_turn) < cond.get("cast_kind_ge", 1):
+        return False  # "if you've cast a noncreature spell / three or more instant and sorcery spells this turn"
+        # (601.2i, per-turn fact, 500.1)
     if cond.get("no_spell_cast_this_game") and any(e.get("type") == "cast" and e.get("player") == you
                                                    and e.get("obj") != src for e in g.events):
         return False  # "if SELF is the first spell you've cast this game": none cast before it (the game's log;
@@ -894,6 +908,15 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         f = cond["defending_control"]
         if who is None or sum(1 for i in g.battlefield if g.controller_of(i) == who
                               and matches(g, i, f, src, who)) < int(cond.get("min", 1)):
+            return False
+    if "defending_hand_le" in cond or "defending_hand_ge" in cond:  # "if defending player has two or fewer
+        # cards in hand" (506.2: the player SELF attacks, or the controller of the planeswalker it attacks; 402.1)
+        a = o.attacking if o is not None and o.zone == "battlefield" else None
+        who = a if isinstance(a, str) else g.controller_of(a) if isinstance(a, int) and a in g.objects else None
+        if who not in g.players:
+            return False
+        held = len(g.players[who].hand)
+        if held > cond.get("defending_hand_le", held) or held < cond.get("defending_hand_ge", held):
             return False
     if "self_attacked_or_blocked_this_turn" in cond:
         did = o is not None and o.chosen.get("combat_turn") == g.turn
@@ -1038,6 +1061,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "opponent_graveyard_ge" in cond:
         if not any(len(g.players[p].graveyard) >= cond["opponent_graveyard_ge"] for p in g.opponents(you)):
             return False
+    if "any_graveyard_ge" in cond and not any(len(g.players[p].graveyard) >= cond["any_graveyard_ge"]
+                                              for p in g.order):
+        return False  # "if a graveyard has twenty or more cards in it" (404.1: each player's graveyard)
     if "opponent_life_le" in cond and not any(g.players[p].life <= cond["opponent_life_le"] for p in g.opponents(you)):
         return False
     if "opponent_poison_ge" in cond:  # "an opponent has three or more poison counters" (121.1c)
@@ -1149,6 +1175,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 CONDITION_KEYS = {"city_blessing",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
+                  "defending_hand_le", "defending_hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
                   "opponent_more_life",
@@ -1162,11 +1189,11 @@ CONDITION_KEYS = {"city_blessing",
                   "combat_timing", "cast_in_main",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
-                  "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",
+                  "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge", "any_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
-                  "hand_more_than_opponents", "cast_kind_this_turn", "revealed_is", "top_card_is",
+                  "hand_more_than_opponents", "cast_kind_this_turn", "cast_kind_ge", "revealed_is", "top_card_is",
                   "entered_kind_this_turn", "entered_kind_ge", "no_spell_cast_this_game",
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
                   "other_than_event",  # "control": not the object the trigger's event is about
@@ -1272,6 +1299,7 @@ def names_that_player(a: Any) -> bool:
     if isinstance(a, dict):
         return a.get("controller") == "that_player" or a.get("owner") == "that_player" \
             or a.get("life_of") == "that_player" or a.get("hand_of") == "that_player" \
+            or a.get("life_turn_began") == "that_player" \
             or a.get("library_size") == "that_player" \
             or any(names_that_player(v) for v in a.values())
     if isinstance(a, (list, tuple)):

@@ -11,6 +11,7 @@ Permissions come from two places:
   paying its mana cost" (a record with "sorcery" and "from_turn");
 - the card's own static ability, working where the card is (112.6): "You may cast SELF from your
   graveyard" (Skaab Ruinator), "... from exile", "... as long as you control a Zombie" (Gravecrawler);
+- an adventurer card exiled as its Adventure resolved: its caster may cast it (the later rule of Adventures);
 - static abilities of permanents: "You may play lands from your graveyard" (Crucible of
   Worlds), "You may cast spells from your hand without paying their mana costs"
   (Omniscience).
@@ -64,6 +65,10 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
             if o.zone in st["zones"] and (not st.get("condition") or condition(g, st["condition"], o.id, None)):
                 best = {"play": "play" if "Land" in o.card.types else "cast", "free": False}
                 break
+    if best is None and o.zone == "exile" and o.chosen.get("adventure") == player:
+        # an adventurer card exiled as its Adventure resolved: the player who cast it may cast it, as long as
+        # it remains exiled (the later rule of Adventures), only as its creature (engine/transform.py)
+        best = {"play": "cast", "free": False}
     if o.owner == player and o.zone in ("graveyard", "library"):
         if o.zone == "library" and g.players[player].library[:1] != [o.id]:
             return best
@@ -119,6 +124,7 @@ def candidates(g: "Game", player: str) -> list[int]:
                 out += [i for q in g.order for i in g.players[q].zone(zone)]
     me = g.players[player]
     out += [i for z in (me.graveyard, me.exile) for i in z if self_cast(g.objects[i].card)]
+    out += [i for q in g.order for i in g.players[q].exile if g.objects[i].chosen.get("adventure") == player]
     for _, ctl, st in ps.statics(g, "play_from"):
         if ctl == player:
             if st.get("zone") == "graveyard":

@@ -486,10 +486,11 @@ def _race() -> tuple[Game, dict[str, int]]:
 def test_an_attack_is_judged_by_the_counterattack_the_defenders_best_block_keeps():
     """Attacking with both leaves alice no untapped blocker on bob's turn (302.6, 508.1f). If
     bob takes the 9 damage and keeps his four creatures, their 7 power kill her on his turn;
-    at the end of this combat that block looked best for her (bob at 3). With ``settle`` the
-    defender's blocks are judged at the horizon: the attack is worth a loss. Without it, by
-    the block worst for alice at the end of combat (the Minotaur trading with the Courser),
-    after which bob's 4 power is not lethal."""
+    at the end of this combat that block looked best for her (bob at 3). With ``settle`` every
+    block of the defender is judged at the horizon; without it, a block that leaves alice
+    dead to the counterattack (``policy.crack_back``) is, and the others at the end of combat:
+    either way the attack is worth a loss. Holding the Courser back keeps a blocker: the
+    counterattack (7 power, 3 of it blocked) leaves alice alive."""
     g, ids = _race()
     atk = {"attackers": {ids["Craw Wurm"]: "bob", ids["Centaur Courser"]: "bob"}}
     vals = {}
@@ -499,7 +500,12 @@ def test_an_attack_is_judged_by_the_counterattack_the_defenders_best_block_keeps
         h.submit("alice", atk)
         vals[settle] = s._worst_block(h, 7, g.turn + 1, float("inf"))
     assert vals[True] is not None and vals[True] <= -search.WIN / 2, "the counterattack kills alice"
-    assert vals[False] is not None and vals[False] > -search.WIN / 2
+    assert vals[False] is not None and vals[False] <= -search.WIN / 2, "the counterattack kills alice"
+    s = search.Searcher("alice", random.Random(3), horizon=1, blocks_reply=True)
+    h = g.copy()
+    h.submit("alice", {"attackers": {ids["Craw Wurm"]: "bob"}})
+    one = s._worst_block(h, 7, g.turn + 1, float("inf"))
+    assert one is not None and one > -search.WIN / 2, "the Courser at home blocks: alice lives"
     # bob's no-block line, played by the rule of thumb: alice dies on bob's turn
     from engine.ai.policy import QuickPolicy
     h = g.copy()

@@ -156,3 +156,29 @@ def test_a_planeswalker_makes_a_blocker_in_danger_else_adds_loyalty():
         assert (a["action"], a["ability"]) == ("activate", 1), a
         b = first(20, seed)
         assert (b["action"], b["ability"]) == ("activate", 0), b
+
+
+def test_attackers_stay_home_when_the_counterattack_would_kill():
+    """302.6, 502.2: attackers stay tapped through the opponent's turn, so an attack no blocker
+    punishes now can still lose the game to the counterattack. alice (5 life, two Grizzly Bears)
+    faces two tapped Hill Giants: both bears attacking leave 6 damage coming back, one bear home
+    leaves 3 (it blocks one giant); at 7 life both attack. Vigilance (702.20b) keeps a blocker
+    home while it attacks; fliers that no bear can block (702.9b) make it a race: both attack."""
+    def attack(life: int, mine: str = "Grizzly Bears", theirs: str = "Hill Giant") -> tuple[Game, dict[Any, Any]]:
+        g = _game({"life": life, "battlefield": [mine, mine]},
+                  {"battlefield": [{"name": theirs, "tapped": True}, {"name": theirs, "tapped": True}]},
+                  step="declare_attackers")
+        assert g.pending is not None and g.pending.kind == "attackers"
+        return g, policy.quick_attacks(g, "alice", g.pending.options)
+    g, out = attack(5)
+    assert len(out) == 1 and set(out.values()) == {"bob"}
+    assert policy.crack_back(g, "alice", out) == 3
+    assert policy.crack_back(g, "alice", {b: "bob" for b in _ids(g, "alice", "Grizzly Bears")}) == 6
+    g, out = attack(7)
+    assert set(out) == set(_ids(g, "alice", "Grizzly Bears"))
+    g, out = attack(5, mine="Serra Angel")
+    assert set(out) == set(_ids(g, "alice", "Serra Angel"))
+    assert policy.crack_back(g, "alice", out) == 0
+    g, out = attack(4, theirs="Wind Drake")
+    assert policy.crack_back(g, "alice", {}) == 4
+    assert set(out) == set(_ids(g, "alice", "Grizzly Bears"))

@@ -58,3 +58,24 @@ def test_the_dependency_check_scans_each_effect_once_per_choice(monkeypatch):
     bears = [i for i in g.battlefield if g.objects[i].card.name == "Grizzly Bears"]
     assert len(chars[angel].rules) == 4 and not any(chars[b].rules for b in bears)
     assert calls[0] < 1000, calls[0]
+
+
+def test_a_pass_reads_the_timed_effects_a_few_times_not_once_per_mana_source():
+    """The priority options ask for every mana source whether its abilities may be activated (602.5:
+    detain, Damping Matrix): the rule effects are indexed once per state of the game, so a pass with
+    1,000 effects and 50 lands walks the effects a few times, not once per land (62 walks before)."""
+    g = setup(CardPool(), 1000, 100)
+    walks = [0]
+
+    class Counted(list):
+        def __iter__(self):
+            walks[0] += 1
+            return super().__iter__()
+
+    g.effects = Counted(g.effects)
+    g.changed()
+    d = g.pending
+    assert d is not None and d.kind == "priority"
+    g.submit(d.player, {"action": "pass"})
+    assert g.pending is not None and g.pending.kind == "priority" and g.effects
+    assert walks[0] <= 10, walks[0]

@@ -204,3 +204,77 @@ def test_the_ci_job_has_a_box_of_at_most_ten_minutes() -> None:
     """Issue 26 target: a changed module is mutated in at most 10 minutes (``--changed`` reads the box)."""
     cfg = load(ROOT)
     assert cfg.box is not None and cfg.box <= 600
+
+
+def test_probed_code_records_each_function_reached_and_keeps_its_lines() -> None:
+    """The unmutated run's probe (docs/mutation.md, "Selection by reach"): each function calls the
+    probe with its qualified name when it runs, the docstring stays the docstring, lines stay."""
+    from tools.mutation.operators import PROBE
+    mod = Module("x.py", SRC)
+    assert mod.functions() == ["f", "K.m"]
+    hits: set[str] = set()
+    ns: dict[str, object] = {PROBE: hits.add, "__name__": "x"}
+    exec(mod.compile_probed(), ns)  # noqa: S102 - the test's own source
+    f = ns["f"]
+    assert isinstance(f, types.FunctionType)
+    assert f.__doc__ == "Docstrings are not mutated." and hits == set()
+    assert f(5) is False and hits == {"f"}
+    k = ns["K"]
+    assert isinstance(k, type)
+    assert k().m(3) == 3 and hits == {"f", "K.m"}
+    plain: dict[str, object] = {}
+    exec(compile(SRC, "x.py", "exec"), plain)  # noqa: S102 - the test's own source
+    pf = plain["f"]
+    assert isinstance(pf, types.FunctionType)
+    assert [ln for _s, _e, ln in f.__code__.co_lines() if ln is not None][-1] == \
+        [ln for _s, _e, ln in pf.__code__.co_lines() if ln is not None][-1]
+
+
+def test_reach_runs_a_mutant_only_against_the_items_reaching_its_function() -> None:
+    from tools.mutation.runner import Reach
+    reach = Reach({"S:a.yaml": ["f"], "T:t.py::x": ["f", "g"], "T:t.py::y": ["g"]}, ["f", "g", "h"])
+    assert reach.only("f") == ["S:a.yaml", "T:t.py::x"]       # in run order
+    assert reach.only("g") == ["T:t.py::x", "T:t.py::y"]
+    assert reach.only("h") == []                              # probed, reached by nothing: survives unrun
+    assert reach.only("unprobed") is None                     # not probed: the whole selection
+    assert Reach.from_json(reach.to_json()).items == reach.items
+
+
+def test_a_mutant_no_item_reaches_survives_without_a_run() -> None:
+    from tools.mutation.runner import Reach
+    mod = Module("x.py", SRC)
+    r = _SlowChildren(30)
+    r.reach = Reach({"T:t.py::x": ["f"]}, ["f", "K.m"])
+    m = next(m for m in mod.mutants if m.function == "K.m")
+    t0 = time.monotonic()
+    outcomes, not_run = r.run(mod, [m], timeout=100, budget=100, report=lambda o: None)
+    assert time.monotonic() - t0 < 5 and not_run == []
+    assert [(o.status, o.by) for o in outcomes] == [("survived", "no scenario or test of its selection reaches K.m")]
+
+
+def test_the_ci_job_shares_its_total_time_among_the_changed_modules() -> None:
+    """Issue 26: a changed module within 10 minutes, and the whole job within CI's time however many
+    rules modules a change touches."""
+    cfg = load(ROOT)
+    assert cfg.box == 600 and cfg.total == 3600
+    assert cfg.module_box(1) == 600 and cfg.module_box(6) == 600
+    assert cfg.module_box(12) == 300 and cfg.module_box(19) * 19 <= 3600 + 1e-6
+
+
+def test_resume_keeps_the_outcomes_of_the_mutants_an_earlier_run_ran(tmp_path: Path) -> None:
+    """A run its time box stopped is continued with --resume: what it ran keeps its outcome, the
+    mutants it did not run ("not run") are run; other modules' and seeds' results are not taken."""
+    import json
+
+    from tools.mutation.__main__ import _earlier
+    mod = Module("x.py", SRC)
+    a, b, c = mod.mutants[:3]
+    f = tmp_path / "r.json"
+    f.write_text(json.dumps([
+        {"module": "x.py", "seed": 7, "outcomes": [{"key": a.key, "status": "survived", "by": "", "seconds": 3},
+                                                   {"key": b.key, "status": "killed", "by": "t", "seconds": 1}],
+         "not_run": [c.key]},
+        {"module": "x.py", "seed": 8, "outcomes": [{"key": c.key, "status": "killed", "by": "t", "seconds": 1}]},
+        {"module": "y.py", "seed": 7, "outcomes": [{"key": c.key, "status": "killed", "by": "t", "seconds": 1}]}]))
+    got = _earlier([f], "x.py", 7, {m.key: m for m in (a, b, c)})
+    assert {(o.mutant.key if o.mutant else None, o.status) for o in got} == {(a.key, "survived"), (b.key, "killed")}

@@ -58,3 +58,14 @@ def test_a_player_who_concedes_loses_at_once_104_3a() -> None:
     assert g.pending.player == "alice" and not g.over
     g.submit("alice", {"action": "concede"})
     assert g.players["alice"].lost and g.winner == "bob" and g.pending is None
+
+
+def test_a_legendary_sorcery_is_offered_only_with_a_legendary_creature_or_planeswalker_601_2() -> None:
+    """A legendary sorcery (a later rule, printed on the card: Urza's Ruinous Blast) may be cast only
+    while its caster controls a legendary creature or planeswalker; the priority options (601.2: the
+    spells the player may begin to cast) hold it only then, not only the refusal of the cast."""
+    plains = ["Plains"] * 5
+    assert _priority_casts({"alice": {"battlefield": [*plains, "Grizzly Bears"], "hand": ["Urza's Ruinous Blast"]},
+                            "bob": {"battlefield": ["Isamaru, Hound of Konda"]}}) == []
+    assert _priority_casts({"alice": {"battlefield": [*plains, "Isamaru, Hound of Konda"],
+                                      "hand": ["Urza's Ruinous Blast"]}}) == ["Urza's Ruinous Blast"]

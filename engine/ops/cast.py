@@ -339,7 +339,15 @@ def _copy_ability(g: "Game", r: Ctx, e: Effect) -> None:
 def _copy_spell(g: "Game", r: Ctx, e: Effect) -> None:
     """706.10: put a copy of an instant or sorcery spell onto the stack (Twincast): it copies the
     spell's text and the choices made for it (targets, modes, X, whether it was kicked), the one who
-    copies it controls it (706.10), and it was not cast (706.10a: no cast triggers, no mana spent on it)."""
+    copies it controls it (706.10), and it was not cast (706.10a: no cast triggers, no mana spent on it).
+    ``countered``: "copy the spell countered this way" (Psychic Rebuttal), as it last existed (608.2h)."""
+    if e.get("countered"):
+        for new, rec in r.get("countered", ()):
+            o = g.objects.get(new)
+            if o is not None and {"Instant", "Sorcery"} & set(o.card.types):
+                r["copied"] = copy_spell(g, o.card, dict(rec, controller=controller(g, r)),
+                                         [list(t) for t in rec["targets"]])
+        return
     for x in refs(g, r, e.args["what"]):
         o = g.objects.get(x) if isinstance(x, int) else None
         if o is None or o.zone != "stack" or o.ability is not None:
@@ -376,6 +384,8 @@ def _retarget(g: "Game", r: Ctx, e: Effect) -> dict | None:
     effect may keep it). This engine changes a spell or ability with one target slot of one target; a
     modal one, or one with several targets, keeps its targets. The new target becomes its target (603.2d:
     "becomes the target" abilities trigger)."""
+    if e.get("to") == "self":
+        return _retarget_to_self(g, r, e)
     for i, x in enumerate(refs(g, r, e.args["what"])):
         n = g.objects.get(x) if isinstance(x, int) else None
         ab = None if n is None else n.ability or next((a for a in n.card.abilities if a.kind == "spell"), None)
@@ -404,6 +414,48 @@ def _retarget(g: "Game", r: Ctx, e: Effect) -> dict | None:
             triggers.event(g, {"event": "becomes_target", "obj": new, "by": n.id, "spell": n.ability is None,
                                "player": n.controller})
     return None
+
+
+def _retarget_to_self(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """114.6b: "Change a target of target spell or ability to SELF" (Spellskite, Mizzium Meddler): one of its
+    targets, chosen by this effect's controller, becomes SELF where SELF is a legal target for that target (114.6a;
+    an object chosen once for that word "target" is not chosen again, 114.3); with none such, nothing changes."""
+    me = source_id(g, r)
+    if me is None or me not in g.objects or g.objects[me].zone != "battlefield":
+        return None
+    for i, x in enumerate(refs(g, r, e.args["what"])):
+        n = g.objects.get(x) if isinstance(x, int) else None
+        ab = None if n is None else n.ability or next((a for a in n.card.abilities if a.kind == "spell"), None)
+        if n is None or n.zone != "stack" or ab is None or ab.modes or len(ab.targets) != len(n.targets):
+            continue
+        src = g.objects.get(n.source or -1) if n.ability is not None else n
+        spots = [(k, j) for k, slot in enumerate(n.targets) if me not in slot
+                 and me in target_candidates(g, ab.targets[k], src or n, n.controller, n.trigger_info or None)
+                 for j in range(len(slot)) if slot[j] != me]
+        if not spots:
+            continue  # 114.6a: SELF is no legal target for any of them: unchanged
+        k, j = spots[0]
+        if len(spots) > 1:
+            slot = f"{r['i']}.retarget_self.{i}"
+            got = r["answers"].get(slot)
+            names = [f"{q + 1}. {ab.targets[a].text}: {_named(g, n.targets[a][b])}" for q, (a, b) in enumerate(spots)]
+            if got is None:
+                return {"kind": "choose_option", "player": controller(g, r), "options": names, "slot": slot,
+                        "prompt": f"{n.name}: which target becomes {g.objects[me].name}?"}
+            k, j = spots[names.index(got) if isinstance(got, str) else int(got)]
+        n.targets = [list(t) for t in n.targets]
+        old, n.targets[k][j] = n.targets[k][j], me
+        if old in n.divide:  # the damage divided to that target is the new one's (601.2d: one share per target)
+            n.divide = {me if t == old else t: v for t, v in n.divide.items()}
+        g.log("retarget", card=n.name, obj=n.id, target=me)
+        g.changed()
+        triggers.event(g, {"event": "becomes_target", "obj": me, "by": n.id, "spell": n.ability is None,
+                           "player": n.controller})
+    return None
+
+
+def _named(g: "Game", t: Any) -> str:
+    return g.objects[t].name if isinstance(t, int) and t in g.objects else str(t)
 
 
 def copy_spell(g: "Game", card: Any, rec: dict[str, Any], targets: list[list[Any]]) -> int:

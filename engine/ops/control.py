@@ -27,12 +27,13 @@ def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
         e = Effect("add_mana", {**e.args, "any": max(0, amount(g, e.args["any"], source_id(g, r), r))})
     if "any" in e.args and not e.get("chosen_color"):  # "N mana of any (one) color": the controller chooses
         n = min(1, int(e.args["any"])) if e.get("same") else int(e.args["any"])
+        kinds = [k for k, sym in COLORS.items() if sym in (e.get("colors") or "WUBRG")]  # "... of {R} and/or {G}"
         picks = []
         for k in range(n):
             slot = r["i"] if k == 0 else f"{r['i']}.mana{k}"
             got = r["answers"].get(slot)
             if got is None:
-                return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS), "slot": slot,
+                return {"kind": "choose_option", "player": controller(g, r), "options": kinds, "slot": slot,
                         "prompt": f"{this(g, r).card.name}: add mana of which color?"}
             picks.append(COLORS[got])
         for c in picks:
@@ -54,8 +55,15 @@ def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
 
 @op("if")
 def _if(g: "Game", r: Ctx, e: Effect) -> dict | None:
-    ok = condition(g, e.args["cond"], source_id(g, r), r)
-    return _run_inline(g, r, list(e.get("then", ())) if ok else list(e.get("else", ())))
+    """608.2c: "if COND, X [otherwise Y]": the condition read once, as this instruction begins; a question asked
+    inside the branch (a search, a choice) does not read it again (the branch may have changed it: "sacrifice it.
+    When you do, search ..." no longer finds SELF on the battlefield), and each question has its own slot."""
+    ifs = r.setdefault("ifs", {})
+    key = str(r["i"])
+    if key not in ifs:
+        ifs[key] = bool(condition(g, e.args["cond"], source_id(g, r), r))
+    branch = "then" if ifs[key] else "else"
+    return nested.run(g, r, branch, list(e.get(branch, ())))
 
 
 @op("flip")
@@ -113,26 +121,19 @@ def _clash(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return nested.run(g, r, "win", e.args.get("win", ()) if st["won"] else ())
 
 
-def _run_inline(g: "Game", r: Ctx, effs: list[Effect]) -> dict | None:
-    """Nested effects: run in order; a nested choice is not supported inside them."""
-    for sub in effs:
-        fn = g.OPS.get(sub.op)  # the whole table (engine/ops/__init__.py), through the game
-        if fn is None:
-            continue
-        w = fn(g, r, sub)
-        if w is not None:
-            return w
-        g.changed()
-    return None
-
-
 @op("delayed_trigger")
 def _delayed_trigger(g: "Game", r: Ctx, e: Effect) -> None:
     """603.7: a delayed triggered ability on an event ("until end of turn, whenever ..."), kept with the
     continuous effects so that it ends with its duration (514.2, 611.2a); engine/triggers.py event
     checks it like a permanent's."""
     s = this(g, r)
-    add_effect(g, "trigger", [], r, e.args["until"], ability=e.args["ability"], source=source_id(g, r),
+    ab = e.args["ability"]
+    if e.get("watch") is not None:  # "When that creature dies this turn": the objects named now (603.7c)
+        objs = [x for x in refs(g, r, e.args["watch"]) if isinstance(x, int) and x in g.objects]
+        if not objs:
+            return  # nothing left to watch: it can never trigger
+        ab = replace(ab, trigger={**(ab.trigger or {}), "objs": objs})
+    add_effect(g, "trigger", [], r, e.args["until"], ability=ab, source=source_id(g, r),
                card=s.card, once=bool(e.get("once")))
 
 

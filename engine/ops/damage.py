@@ -30,14 +30,27 @@ def _src(g: "Game", r: Ctx) -> int:
 @op("damage")
 def _damage(g: "Game", r: Ctx, e: Effect) -> dict | None:
     src = _src(g, r)
+    srcs: list[int] = []
     if e.get("source") not in (None, "self"):
-        xs = [x for x in refs(g, r, e.args["source"]) if isinstance(x, int)]
-        if not xs:
+        srcs = [x for x in refs(g, r, e.args["source"]) if isinstance(x, int)]
+        if not srcs:
             return None
-        src = xs[0]
+        src = srcs[0]
     s = this(g, r)
-    targets = refs(g, r, e.args["to"])
-    if e.get("divided") and s.divide:
+    each = isinstance(e.get("source"), dict) and "each" in e.args["source"]
+    itself = each and e.args["to"] == e.args["source"]
+    targets = [] if itself else refs(g, r, e.args["to"])
+    if each:
+        # "Each Dragon you control deals damage equal to its power to target player" (Sarkhan the Mad), "each Dragon
+        # you control deals 1 damage to that creature": each is a source of its own (119.1), its power its own; all
+        # the damage dealt at once (one batch, 608.2c); "deals damage to itself" each to itself
+        per = e.args["amount"]
+        own = isinstance(per, dict) and len(per) == 1 and next(iter(per)) in ("power_of", "toughness_of") \
+            and per[next(iter(per))] == e.args["source"]
+        n = 0 if own else amount(g, per, source_id(g, r), r)
+        hits = [(x, t, max(0, (g.chars(x).power if "power_of" in per else g.chars(x).toughness) or 0) if own else n)
+                for x in srcs if x in g.objects for t in ([x] if itself else targets)]
+    elif e.get("divided") and s.divide:
         hits = [(src, t, s.divide.get(t, 0)) for t in targets]
     elif names_that_player(e.args["amount"]):  # "... to each player equal to the number of lands they control"
         hits = [(src, t, amount_for(g, e.args["amount"], source_id(g, r), r, t)) for t in targets if isinstance(t, str)]

@@ -415,6 +415,10 @@ def emblem_playable(ab: Ability) -> bool:
             # spells you cast cost {1} less to cast": read from the command zone with the permanents'
             # (engine/player_statics.py, engine/costs.py; 113.4); a condition where its reader checks it
         return st.get("kind") in EMBLEM_STATICS and isinstance(st.get("affects"), dict) and not st.get("condition")
+    if ab.kind in ("activated", "mana"):  # 113.2: "{1}{B}, Sacrifice a creature: ..." (Ob Nixilis of the Black Oath),
+        # activated from the command zone by the emblem's owner (engine/casting.py activatable)
+        return ab.condition is None and not ab.sorcery_speed and ab.cost is not None and not (
+            ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self or ab.cost.exile_self or ab.cost.loyalty is not None)
     t = ab.trigger or {}
     if ab.kind == "triggered" and t.get("event") not in (None, "step"):
         return not t.get("self") and ab.condition is None
@@ -423,8 +427,9 @@ def emblem_playable(ab: Ability) -> bool:
 
 
 def _watched(ab: Ability) -> bool:
-    """An ability the emblem object itself carries: a static, or a trigger on an event (not a step)."""
-    return emblem_playable(ab) and (ab.kind == "static" or (ab.trigger or {}).get("event") != "step")
+    """An ability the emblem object itself carries: a static, an activated ability, or a trigger on an event (not a
+    step)."""
+    return emblem_playable(ab) and (ab.kind != "triggered" or (ab.trigger or {}).get("event") != "step")
 
 
 def _arm(g: "Game", player: str, ab: Ability, card: CardDef) -> None:

@@ -10,6 +10,7 @@ from engine.actions import (
     add_effect,
     attack_choice,
     create_token,
+    create_tokens,
     destroy,
     plan_destroy,
     plan_to_graveyard,
@@ -19,6 +20,7 @@ from engine.actions import (
 )
 from engine.cards.abilities import CardDef, Effect, copy_except
 from engine.cards.compiler import compile_card
+from engine.cast_options import storm_record
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.mana import substitute_x
@@ -130,13 +132,16 @@ def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
             g.stack.remove(x)
             del g.objects[x]
             g.changed()
-        elif e.get("instead_to") in ("exile", "hand", "library_bottom", "library_top"):
-            # "If that spell is countered this way, exile it instead of putting it into its owner's graveyard"
-            to = e.args["instead_to"]
-            g.move(x, "library" if to.startswith("library") else to, top=to == "library_top")
         else:
-            plan_to_graveyard(g, [x])  # 616.1: Nexus of Fate countered under Leyline of the Void
-            g.move(x, "graveyard")
+            rec = storm_record(g, t)  # "copy the spell countered this way": the spell as it last existed (608.2h)
+            if e.get("instead_to") in ("exile", "hand", "library_bottom", "library_top"):
+                # "If that spell is countered this way, exile it instead of putting it into its owner's graveyard"
+                to = e.args["instead_to"]
+                new = g.move(x, "library" if to.startswith("library") else to, top=to == "library_top")
+            else:
+                plan_to_graveyard(g, [x])  # 616.1: Nexus of Fate countered under Leyline of the Void
+                new = g.move(x, "graveyard")
+            r["countered"] = [*r.get("countered", ()), [new, rec]]
         g.log("countered", card=t.card.name)
     return None
 
@@ -391,8 +396,9 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     "slot": f"{r['i']}.place",
                     "prompt": f"the new blocker's place in {g.objects[blocked[0]].card.name}'s damage assignment order"}
         place = int(got) - 1
-    for (p, card), tgt in zip(made, attacks):
-        t = create_token(g, card, p, bool(e.get("tapped")))
+    # 603.6a: the tokens of one effect enter at once (``create_tokens``), then each is put attacking or blocking
+    ids = create_tokens(g, [(card, p) for p, card in made], bool(e.get("tapped")))
+    for tgt, t in zip(attacks, ids):
         r["created"].append(t)
         if e.get("attacking"):
             put_attacking(g, t, tgt)
@@ -415,8 +421,8 @@ def replacement_tokens(g: "Game", made: Any) -> None:
     token effect args) pairs, each made under that player's control (614.1a "twice that many" applies too)."""
     for ctl, args in made or ():
         if ctl in g.players and seats.can_control(g, ctl):
-            for card in _tokens(g, ctl, [token_def(Effect("token", args))], int(args.get("amount", 1))):
-                create_token(g, card, ctl, bool(args.get("tapped")))
+            create_tokens(g, [(card, ctl) for card in _tokens(g, ctl, [token_def(Effect("token", args))],
+                                                               int(args.get("amount", 1)))], bool(args.get("tapped")))
 
 
 def _tokens(g: "Game", player: str, cards: list[CardDef], n: int) -> list[CardDef]:

@@ -62,6 +62,12 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
         got = exile_until_leaves(g, source_id(g, r), xs)
         if got:  # "You may cast that card for as long as it remains exiled" (Hostage Taker): the cards exiled now
             r["exiled"] = got
+        _link_exiled(g, r, got)  # 607.2a: "the same name as the exiled card" (Ixalan's Binding)
+        return
+    if e.get("face_down"):  # "exile all cards from your library face down" (406.3: no player may look at them)
+        for x in refs(g, r, e.args["what"]):
+            if isinstance(x, int) and x in g.objects and g.objects[x].zone != "exile":
+                facedown.exile_face_down(g, x, seen=False)
         return
     if e.get("from"):  # "exile that card from your graveyard": the cards still in that zone (400.7)
         new = []
@@ -359,7 +365,8 @@ def _next_spell_cost(g: "Game", r: Ctx, e: Effect) -> None:
     use, until the end of the turn (601.2f; engine/costs.py cost_change reads it, casting.finish_cast uses it)."""
     s = this(g, r)
     add_effect(g, "next_spell_cost", [], r, "eot", player=r.get("controller") or s.controller,
-               amount=int(e.get("amount", 1)), spells=dict(e.get("spells") or {}))
+               amount=int(e.get("amount", 1)), spells=dict(e.get("spells") or {}),
+               **({"per": e.args["per"]} if "per" in e.args else {}))  # affinity: counted as that spell is cast
 @op("exile_if_dies")
 def _exile_if_dies(g: "Game", r: Ctx, e: Effect) -> None:
     """614.1a: "If that creature would die this turn, exile it instead": a replacement effect for the rest of

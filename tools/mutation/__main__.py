@@ -56,12 +56,16 @@ def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents:
     sel = cfg.selection(path)
     deadline = time.monotonic() + args.box if args.box else None  # the whole module, its baseline included
     runner = Runner(cfg.root, sel, cfg.deselect, args.jobs)
-    base = runner.baseline(max(cfg.timeout, 600))
+    base = runner.baseline(max(cfg.timeout, 600), None if args.full_selection else module)
     if base.status != "survived":
         raise ConfigError(f"{path}: the unmutated code fails its own selection: {base.by or base.status}")
     timeout = max(cfg.timeout, 4 * base.seconds)
+    reach = runner.reach
+    how = "every mutant against the whole selection" if reach is None else \
+        (f"each mutant against the items reaching its function ({len(reach.items)} items, "
+         f"{len(reach.probed)}/{len(module.functions())} functions probed)")
     print(f"{path}: {len(picked)} of {len(module.mutants)} mutants (seed {args.seed}), "
-          f"baseline {base.seconds:.1f} s, time limit {timeout:.0f} s a mutant", flush=True)
+          f"baseline {base.seconds:.1f} s, time limit {timeout:.0f} s a mutant, {how}", flush=True)
     t0 = time.monotonic()
 
     def report(o: Outcome) -> None:
@@ -75,12 +79,17 @@ def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents:
     # selection, which it survives) unless --run-equivalents asks to check that it still survives
     listed = [] if args.run_equivalents else [m for m in picked if f"{path} | {m.key}" in equivalents]
     skip = {m.key for m in listed}
+    earlier = _earlier(args.resume, path, args.seed, {m.key: m for m in picked if m.key not in skip})
+    skip |= {_mutant(o).key for o in earlier}
     run_now = [m for m in picked if m.key not in skip]
+    if earlier:
+        print(f"  {len(earlier)} outcomes taken from {args.resume}, {len(run_now)} mutants to run", flush=True)
     outcomes, not_run = runner.run(module, run_now, timeout, args.budget, report, deadline)
+    outcomes = earlier + outcomes
     outcomes += [Outcome(m, "equivalent", "listed as equivalent, not run", 0.0) for m in listed]
     # a machine shared with other work can make a good run slow: a mutant past its time
     # limit is run once more with twice the limit before it counts as killed by a timeout
-    late = [_mutant(o) for o in outcomes if o.status == "timeout"]
+    late = [_mutant(o) for o in outcomes[len(earlier):] if o.status == "timeout"]  # this run's only
     if late:
         left = max(0.0, args.budget - (time.monotonic() - t0))
         again, skipped = runner.run(module, late, 2 * timeout, left, lambda o: None, deadline)
@@ -110,6 +119,25 @@ def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents:
             "not_run": [m.key for m in not_run], "score": score, "seconds": round(secs, 1),
             "outcomes": [{"key": _mutant(o).key, "line": _mutant(o).line, "status": o.status, "by": o.by,
                           "seconds": round(o.seconds, 2)} for o in outcomes]}
+
+
+def _earlier(files: list[Path] | None, path: str, seed: int, picked: dict[str, Mutant]) -> list[Outcome]:
+    """The outcomes of these sampled mutants in earlier ``--json`` results of the same module and seed
+    (a run its time box stopped, continued with ``--resume``): each mutant that was run keeps its outcome."""
+    out: dict[str, Outcome] = {}
+    for f in files or []:
+        try:
+            results = json.loads(f.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
+            raise ConfigError(f"cannot read results: {e}") from e
+        for r in results:
+            if r.get("module") != path or r.get("seed") != seed:
+                continue
+            for o in r["outcomes"]:
+                m = picked.get(o["key"])
+                if m is not None and o["status"] in ("killed", "timeout", "survived", "error"):
+                    out[m.key] = Outcome(m, o["status"], o.get("by", ""), float(o.get("seconds", 0.0)))
+    return list(out.values())
 
 
 def rescore(cfg: Config, results: list[dict]) -> list[dict]:
@@ -147,9 +175,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--box", type=float,
                     help="seconds a module may take in all, its unmutated run included: the mutants still running "
                          "then are stopped and count as not run (default: pyproject's box with --changed, else none)")
+    ap.add_argument("--full-selection", action="store_true",
+                    help="run every mutant against the whole selection, not only the scenarios and tests "
+                         "that reach its function in the unmutated run")
     ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
     ap.add_argument("--list", action="store_true", help="list the sampled mutants, run nothing")
     ap.add_argument("--json", type=Path, help="write the results to this file")
+    ap.add_argument("--resume", type=Path, nargs="+", metavar="JSON",
+                    help="keep the outcomes of the mutants earlier --json results of the same module and seed ran "
+                         "(a run a time box stopped), run only the others")
     ap.add_argument("--rescore", type=Path, nargs="+", metavar="JSON",
                     help="score earlier --json results again with today's equivalents, run nothing")
     ap.add_argument("-v", "--verbose", action="store_true", help="one line per mutant with what killed it")
@@ -162,8 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         args.seed = cfg.seed if args.seed is None else args.seed
         args.sample = cfg.sample if args.sample is None else args.sample
         args.budget = cfg.budget if args.budget is None else args.budget
-        if args.box is None and args.changed:  # the CI job: the whole module within its box
-            args.box = cfg.box
+        box_from_config = args.box is None and args.changed  # the CI job: the whole module within its box
         if args.rescore:
             try:
                 old = [r for f in args.rescore for r in json.loads(f.read_text(encoding="utf-8"))]
@@ -178,6 +211,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.changed and not args.modules and not mods:
             print(f"no mutation-tested module changed since {args.changed}")
             return 0
+        if box_from_config:
+            args.box = cfg.module_box(len(mods))
+            if args.box is not None:
+                print(f"{len(mods)} changed module(s): {args.box:.0f} s each at most", flush=True)
         equivalents = cfg.equivalents()
         results = [mutate_module(cfg, m, args, equivalents) for m in mods]
     except ConfigError as e:

@@ -34,11 +34,22 @@ class Config:
     threshold: float = 0.9
     budget: float = 600.0        # seconds a module may spend starting mutants
     box: float | None = None     # seconds a module may take in all, its unmutated run included (the CI job)
+    total: float | None = None   # seconds the CI job may take for all its changed modules together
     timeout: float = 60.0        # least time limit of one mutant (4x the unmutated run when longer)
     modules: dict[str, Selection] = field(default_factory=dict)
     shared: Selection = field(default_factory=Selection)
     deselect: list[str] = field(default_factory=list)
     equivalents_file: Path | None = None
+
+    def module_box(self, changed: int) -> float | None:
+        """The CI job's time box of each of ``changed`` modules: ``box``, or an equal share of
+        ``total`` when the modules would not fit in it together (a change touching many rules
+        modules still ends within the CI run; each module then runs fewer of its mutants)."""
+        if self.box is None:
+            return None
+        if self.total is None or changed <= 0:
+            return self.box
+        return min(self.box, self.total / changed)
 
     def selection(self, path: str) -> list[Selection]:
         """The module's own selection, then the shared one without what the first holds:
@@ -106,7 +117,7 @@ def load(root: Path) -> Config:
     for k in ("sample", "seed"):
         if k in m:
             setattr(cfg, k, int(m[k]))
-    for k in ("threshold", "budget", "timeout", "box"):
+    for k in ("threshold", "budget", "timeout", "box", "total"):
         if k in m:
             setattr(cfg, k, float(m[k]))
     cfg.shared = sel(m.get("shared", {}))

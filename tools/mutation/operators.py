@@ -53,6 +53,13 @@ class _Site:
     apply: Callable[[], Callable[[], None]]   # applies in place, returns the undo
 
 
+PROBE = "__mutation_probe__"   # the global the probed code calls with its function's qualified name
+
+
+def _is_doc(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
+
+
 def _short(src: str, node: ast.AST, limit: int = 90) -> str:
     seg = ast.get_source_segment(src, node) or ast.unparse(node)
     seg = " ".join(seg.split())
@@ -201,6 +208,22 @@ class Module:
             return list(self.mutants)
         picked = random.Random(seed).sample(self.mutants, n)
         return sorted(picked, key=lambda m: m.index)
+
+    def functions(self) -> list[str]:
+        """Qualified names of the functions mutants live in (module-level functions and methods)."""
+        return [q for q, _fn in _outer_functions(self.tree)]
+
+    def compile_probed(self, probe: str = PROBE):  # -> types.CodeType
+        """The module's code with ``PROBE("QUALNAME")`` as the first statement of each function
+        (after its docstring, on the line of the statement it precedes, so line numbers stay):
+        swapped in for the unmutated run, it records which functions each test reaches."""
+        tree = ast.parse(self.source, filename=self.path)
+        for qual, fn in _outer_functions(tree):
+            at = 1 if fn.body and _is_doc(fn.body[0]) else 0
+            anchor = fn.body[at] if at < len(fn.body) else fn.body[-1]
+            call = ast.Expr(ast.Call(ast.Name(probe, ast.Load()), [ast.Constant(qual)], []))
+            fn.body.insert(at, ast.copy_location(call, anchor))
+        return compile(ast.fix_missing_locations(tree), self.path, "exec", dont_inherit=True)
 
     def compile(self, mutant: Mutant):  # -> types.CodeType
         """The module's code with this one mutation applied (the tree is restored after)."""

@@ -9,16 +9,21 @@ worked out by unmutated code.
 """
 from __future__ import annotations
 
+import importlib
+import json
 import os
 import signal
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
+import pytest
+
 from tools.mutation import patch
 from tools.mutation.config import Selection
-from tools.mutation.operators import Module, Mutant
+from tools.mutation.operators import PROBE, Module, Mutant
 
 
 @dataclass
@@ -50,58 +55,154 @@ class _FirstFailure:
             self.failed = report.nodeid
 
 
-def run_selection(root: Path, stages: list[Selection], deselect: list[str]) -> str | None:
+class Reach:
+    """Which functions of the mutated module each scenario file and test reached in the unmutated
+    run (the probe of ``Module.compile_probed``), in the order they ran.
+
+    A mutant can change only what runs its function: a scenario or test that never called the
+    function runs exactly as it did unmutated and passes again, so a mutant is run against the
+    items that reached its function and nothing else (a mutant no item reaches survives without
+    a run). Items are ``"S:"`` + a scenario file's path and ``"T:"`` + a pytest node id."""
+
+    def __init__(self, items: dict[str, list[str]], probed: Iterable[str]) -> None:
+        self.items = items
+        self.probed = frozenset(probed)
+
+    def only(self, function: str) -> list[str] | None:
+        """The items to run for a mutant of ``function``, in run order (None: the function could
+        not be probed, so every item)."""
+        if function not in self.probed:
+            return None
+        return [i for i, fs in self.items.items() if function in fs]
+
+    def to_json(self) -> str:
+        return json.dumps({"items": self.items, "probed": sorted(self.probed)})
+
+    @classmethod
+    def from_json(cls, text: str) -> "Reach":
+        d = json.loads(text)
+        return cls(d["items"], d["probed"])
+
+
+class _Probe:
+    """What the probed functions record: the functions reached since the current item began."""
+
+    def __init__(self) -> None:
+        self.hits: set[str] = set()
+        self.items: dict[str, list[str]] = {}
+
+    def begin(self) -> None:
+        self.hits.clear()
+
+    def end(self, item: str) -> None:
+        self.items[item] = sorted(self.hits)
+        self.hits.clear()
+
+
+class _RecordTests:
+    """A pytest plugin giving each test its own record of the functions it reached."""
+
+    def __init__(self, probe: _Probe) -> None:
+        self.probe = probe
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(self, item, nextitem):  # noqa: ANN001, ANN201 - pytest's hook
+        self.probe.begin()
+        yield
+        self.probe.end("T:" + item.nodeid)
+
+
+def run_selection(root: Path, stages: list[Selection], deselect: list[str], only: list[str] | None = None,
+                  probe: _Probe | None = None) -> str | None:
     """Run the stages in this process, each its scenarios then its tests; what failed
-    first, or None when all passed."""
+    first, or None when all passed. ``only``: run just these items (``Reach``); ``probe``:
+    record what each item reaches."""
     from engine.cardpool import default_pool
 
     pool = default_pool()
+    keep = None if only is None else set(only)
     for sel in stages:
-        failed = _run_stage(root, sel, deselect, pool)
+        failed = _run_stage(root, sel, deselect, pool, keep, only, probe)
         if failed is not None:
             return failed
     return None
 
 
-def _run_stage(root: Path, sel: Selection, deselect: list[str], pool) -> str | None:  # noqa: ANN001
+def _run_stage(root: Path, sel: Selection, deselect: list[str], pool, keep: set[str] | None,  # noqa: ANN001
+               only: list[str] | None, probe: _Probe | None) -> str | None:
     """One stage: its scenarios (stopping at the first that fails), then its tests (-x)."""
-    import pytest
-
     from engine.scenario import run_file
 
     for f in scenario_files(sel.scenarios):
-        for name, reason in run_file(f, pool):
+        item = f"S:{f}"
+        if keep is not None and item not in keep:
+            continue
+        if probe is not None:
+            probe.begin()
+        results = run_file(f, pool)
+        if probe is not None:
+            probe.end(item)
+        for name, reason in results:
             if reason is not None:
                 rel = f.relative_to(root) if f.is_relative_to(root) else f
                 return f"scenario {rel}: {name}: {reason[:200]}"
-    if sel.tests:
+    tests = list(sel.tests)
+    if only is not None:  # the node ids of this stage's files that reached the function, in run order
+        files = {t.split("::")[0] for t in sel.tests}
+        tests = [i[2:] for i in only if i.startswith("T:") and i[2:].split("::")[0] in files]
+    if tests:
         plug = _FirstFailure()
-        args = [*sel.tests, "-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "--no-header"]
+        plugins: list[object] = [plug] if probe is None else [plug, _RecordTests(probe)]
+        args = [*tests, "-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "--no-header"]
         for d in deselect:
             args += ["--deselect", d]
-        rc = pytest.main(args, plugins=[plug])
+        rc = pytest.main(args, plugins=plugins)
         if rc != 0:
             return f"test {plug.failed}" if plug.failed else f"pytest exit code {int(rc)}"
     return None
 
 
+def _probe_module(module_name: str, code, functions: list[str], probe: _Probe) -> list[str]:  # noqa: ANN001
+    """Swap in the probed code of every function that can take it; the functions probed."""
+    mod = importlib.import_module(module_name)
+    setattr(mod, PROBE, probe.hits.add)
+    done = []
+    for q in functions:
+        try:
+            patch.apply(module_name, code, q)
+        except (LookupError, ValueError, TypeError):  # not a plain function: its mutants run everything
+            continue
+        done.append(q)
+    return done
+
+
 def _child(root: Path, sel: list[Selection], deselect: list[str], module_name: str | None,
-           code, qualname: str | None, w: int) -> None:  # noqa: ANN001 - a code object
+           code, qualname: str | None, w: int, only: list[str] | None = None,  # noqa: ANN001 - a code object
+           reach_file: str | None = None, functions: list[str] | None = None) -> None:
     os.setpgid(0, 0)
     null = os.open(os.devnull, os.O_WRONLY)
     os.dup2(null, 1)
     os.dup2(null, 2)
     status, msg = 0, ""
     try:
+        probe = None
+        probed: list[str] = []
         if module_name is not None:
             try:
-                patch.apply(module_name, code, qualname)
+                if reach_file is not None:
+                    probe = _Probe()
+                    probed = _probe_module(module_name, code, functions or [], probe)
+                else:
+                    assert qualname is not None
+                    patch.apply(module_name, code, qualname)
             except Exception as e:  # noqa: BLE001 - reported as an error of the runner
                 os.write(w, f"E{type(e).__name__}: {e}".encode()[:4000])
                 os._exit(3)
-        failed = run_selection(root, sel, deselect)
+        failed = run_selection(root, sel, deselect, only, probe)
         if failed is not None:
             status, msg = 1, failed
+        elif probe is not None and reach_file is not None:
+            Path(reach_file).write_text(Reach(probe.items, probed).to_json(), encoding="utf-8")
     except BaseException as e:  # noqa: BLE001 - a crash of the mutant kills it
         status, msg = 1, f"crash {type(e).__name__}: {e}"
     os.write(w, (("K" if status else "S") + msg).encode()[:4000])
@@ -125,14 +226,17 @@ class Runner:
         import engine.game  # noqa: F401
         import engine.scenario  # noqa: F401
 
+    reach: Reach | None = None   # set by a probed baseline: each mutant then runs only what reaches it
+
     def _start(self, module: Module | None, mutant: Mutant | None) -> tuple[int, int, float]:
         code = module.compile(mutant) if module is not None and mutant is not None else None
         name = module.path[:-3].replace("/", ".") if module is not None and mutant is not None else None
+        only = self.reach.only(mutant.function) if self.reach is not None and mutant is not None else None
         r, w = os.pipe()
         pid = os.fork()
         if pid == 0:
             os.close(r)
-            _child(self.root, self.sel, self.deselect, name, code, mutant.function if mutant else None, w)
+            _child(self.root, self.sel, self.deselect, name, code, mutant.function if mutant else None, w, only)
         os.close(w)
         return pid, r, time.monotonic()
 
@@ -154,11 +258,32 @@ class Runner:
             return Outcome(mutant, "error", text[1:], secs)
         return Outcome(mutant, "killed", "the child died without a report", secs)
 
-    def baseline(self, timeout: float) -> Outcome:
-        """The unmutated code against the selection: it must pass, and it sets the time limit."""
-        pid, r, start = self._start(None, None)
+    def baseline(self, timeout: float, module: Module | None = None) -> Outcome:
+        """The unmutated code against the selection: it must pass, and it sets the time limit.
+        With ``module``, its functions are probed and ``self.reach`` records what each scenario
+        file and test reached (then every mutant runs only the items that reach its function)."""
+        if module is None:
+            pid, r, start = self._start(None, None)
+        else:
+            fd, reach_file = tempfile.mkstemp(prefix="mutation-reach-", suffix=".json")
+            os.close(fd)
+            name = module.path[:-3].replace("/", ".")
+            r, w = os.pipe()
+            start = time.monotonic()
+            pid = os.fork()
+            if pid == 0:
+                os.close(r)
+                _child(self.root, self.sel, self.deselect, name, module.compile_probed(), None, w,
+                       reach_file=reach_file, functions=module.functions())
+            os.close(w)
         got = self._reap([(pid, r, start, None)], timeout)
         assert got is not None  # no deadline
+        if module is not None:
+            try:
+                text = Path(reach_file).read_text(encoding="utf-8")
+                self.reach = Reach.from_json(text) if got[0].status == "survived" and text else None
+            finally:
+                os.unlink(reach_file)
         return got[0]
 
     def run(self, module: Module, mutants: list[Mutant], timeout: float, budget: float,
@@ -174,6 +299,11 @@ class Runner:
             while todo and len(running) < self.jobs and time.monotonic() - t0 < budget \
                     and (deadline is None or time.monotonic() < deadline):
                 m = todo.pop(0)
+                if self.reach is not None and self.reach.only(m.function) == []:
+                    o = Outcome(m, "survived", f"no scenario or test of its selection reaches {m.function}", 0.0)
+                    outcomes.append(o)
+                    report(o)
+                    continue
                 pid, r, start = self._start(module, m)
                 running.append((pid, r, start, m))
             if not running:

@@ -103,7 +103,8 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             items.append(IrItem("static", p))      # a stray bullet: unsupported unless a static reads it
         elif parse_keyword_line(p) is not None:
             items.append(IrItem("keywords", p))
-        elif is_spell and re.match(r"^at the beginning of (?:your next|the next) ", p, re.I):
+        elif is_spell and re.match(r"^(?:at the beginning of (?:your next|the next) |when you next .+? this turn, )",
+                                    p, re.I):
             items.append(IrItem("spell", p))  # 603.7a: a spell's delayed trigger, created as it resolves
         elif re.match(r"^(when|whenever|at) ", p, re.I):
             # "When SELF enters, ... When SELF leaves the battlefield, ..." (Animate Dead): two triggered abilities
@@ -385,6 +386,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     if trig.get("event") == "tapped_for_mana" and trig.get("who") == "any":  # 605.1b: the mana goes to the
         # player who tapped it ("its controller adds", "that player adds"): the pool the mana ability fills
         body = re.sub(r"^(?:its controller|that player) adds\b", "add", body, flags=re.I)
+    if trig.get("to_self"):  # "whenever a source deals damage to SELF, that source's controller ...": the source is
+        # the event's object, "it" (120.3); "they" after it is that controller
+        body = re.sub(r"\bthat source's controller\b", "its controller", body, flags=re.I)
     ctx = Ctx(last="it" if (not trig.get("self") or other is not None) and trig.get("event") not in ("step", "state")
               else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"))
     bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"
@@ -396,6 +400,8 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         # "whenever enchanted player draws a card, they lose 2 life" (the player who drew)
     if (trig.get("filter") or {}).get("controller") == "opponent" and trig.get("event") in ("dies", "etb", "ltb"):
         ctx.last_player = "trigger_player"  # "whenever a creature an opponent controls dies, that player ..."
+    if trig.get("to_self"):
+        ctx.last_player = {"controller_of": "it"}
     if str(trig.get("event")).startswith("becomes_target"):
         ctx.targeting = True  # "counter that spell": the spell or ability that targeted (engine/values.py)
     if trig.get("event") in ("becomes_target_opponent", "becomes_target_spell_opponent"):
@@ -905,7 +911,8 @@ def _face_key(f: dict) -> tuple:
 
 MISSING_FACE = "(the other face's text is not in the card data)"
 #: layouts whose card shows one face at a time, the front one outside the battlefield (711.4a)
-ONE_FACE_UP = frozenset({"transform", "flip"})  # 709.2: a flip card has its top half's name
+ONE_FACE_UP = frozenset({"transform", "flip", "adventure"})  # 709.2: a flip card has its top half's name;
+# an adventurer card has only its creature's characteristics, its name too, but on the stack as an Adventure
 
 
 def compile_card(data: Any) -> CardDef:

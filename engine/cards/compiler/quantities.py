@@ -33,6 +33,7 @@ Conditions are dicts:
                                        this turn so far
   {"graveyard_types_ge": n} / {"different_powers_ge": n} / {"total_power_ge": n}
   {"opponent_more": FILTER} / {"opponent_poison_ge": n} / {"opponent_graveyard_ge": n} / {"opponent_life_le": n}
+  {"any_graveyard_ge": n}   a graveyard (any player's) has n or more cards in it
   {"drawn_ge": n}   you've drawn n or more cards this turn
   {"attached": FILTER}   the permanent this Aura or Equipment is attached to matches
 """
@@ -90,6 +91,8 @@ def count_of(phrase: str) -> Any:
         return {"excess_this_way": True}  # a later rule (2020): damage beyond lethal damage
     if p == "1 life lost this way":  # Blood Tyrant: the life the previous instruction made players lose (119.3)
         return {"lost_this_way": True}
+    if p == "counter on self":  # "gets +1/+1 for each counter on SELF" (Luxior): counters of every kind (121.1)
+        return {"counters_on": "self", "kind": "any"}
     m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counter on (?:self|it)", p)
     if m:  # modular (702.42a): "for each +1/+1 counter on SELF" (as it last existed, if it died)
         return {"counters_on": "self", "kind": m.group(1)}
@@ -176,6 +179,9 @@ def count_of(phrase: str) -> Any:
         return None
     if p in ("your life total", "your life"):
         return {"life_of": "you"}
+    m = re.fullmatch(r"(your|their|that player's|his or her) life total as (?:the|this) turn began", p)
+    if m:  # Sengir, the Dark Baron: a record of the turn's beginning, kept for a player who left (800.4g)
+        return {"life_turn_began": "you" if m.group(1) == "your" else "that_player"}
     if p in ("their life total", "their life", "that player's life total", "his or her life total", "his or her life"):
         return {"life_of": "that_player"}  # the life of each player the instruction counts it for (608.2c)
     m = re.fullmatch(r"the highest life total among (all players|your opponents)", p)
@@ -259,10 +265,11 @@ def quantity(phrase: str) -> Any:
     if m:  # "3 minus the number of cards in their hand": never below 0 (107.1b)
         a, b = quantity(m.group(1)), quantity(m.group(2))
         return None if a is None or b is None else {"minus": [a, b]}
-    m = re.fullmatch(r"twice (.+)", p)
-    if m:
-        q = quantity(m.group(1))
-        return None if q is None else {"times": 2, "of": q}
+    m = re.fullmatch(r"(twice|three times|four times|five times) (.+)", p)
+    if m:  # "twice X", "three times X" (Jace, the Perfected Mind: "mills three times X cards")
+        q = quantity(m.group(2))
+        return None if q is None else {"times": {"twice": 2, "three times": 3, "four times": 4,
+                                                 "five times": 5}[m.group(1)], "of": q}
     m = re.fullmatch(r"(half|a third of) (.+?)(?:, rounded (up|down))?", p)
     if m:  # 107.1a: a fraction is rounded as the effect says; without that, not read
         whole = re.sub(r"^(your|their|that player's|his or her) library$", r"cards in \1 library", m.group(2))
@@ -293,6 +300,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(?:it|self) had no ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
     if m:  # persist, undying (702.78a, 702.92a): the counters it had as it last existed
         return {"had_no_counters": m.group(1)}
+    t = re.sub(r"^(self|it) has (.+) counters? on (?:him|her)$", r"\1 has \2 counters on it", t)  # a planeswalker
+    m = re.fullmatch(r"(?:self|it) has (\w+) or fewer ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
+    if m and number(m.group(1)) is not None:  # "When SELF has two or fewer loyalty counters on him" (Garruk Relentless)
+        return {"self_counters_le": {m.group(2): number(m.group(1))}}
     m = re.fullmatch(r"(?:there are (\w+) or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on (?:self|it)"
                      r"|(?:self|it) has (\w+) or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it)", t)
     if m and number(m.group(1) or m.group(3)):  # "if there are two or more ki counters on SELF"
@@ -376,8 +387,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
              "during turns other than yours"):
         return {"your_turn": False}
-    m = re.fullmatch(r"there are (\w+) or more (.+?) in your graveyard", t)
-    if m:
+    m = re.fullmatch(r"(?:there are|you have) (\w+) or more (.+?) in your graveyard", t)
+    if m:  # "if you have seven or more cards in your graveyard" (Search for Azcanta)
         f = parse_noun(m.group(2))
         n = number(m.group(1))
         if f is None or n is None:
@@ -506,6 +517,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"it": f}
+    if t == "it entered from your graveyard or you cast it from your graveyard":
+        # Prized Amalgam, Archfiend's Vessel: the permanent came from its owner's graveyard or was cast from there
+        return {"it": {"from_your_graveyard": True}}
     m = re.fullmatch(r"(?:it's not|it isn't|it is not) an? (.+?)(?: card)?", t)
     if m:  # "If it's not a creature, it becomes a 0/0 Robot artifact creature" (Tezzeret, Cruel Captain's emblem)
         f = parse_noun(m.group(1))
@@ -532,6 +546,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if m.group(1) == "an opponent":
             return {"opponents_control": f, "min": 1}
         return {"amount_ge": {"amount": {"count": f}, "n": 1}}
+    m = re.fullmatch(r"there are (\w+) or more ((?:[a-z]+ )*cards) exiled with self", t)
+    if m and number(m.group(1)):  # "if there are three or more cards exiled with SELF" (Profane Procession)
+        f = parse_noun(m.group(2) + " exiled with self")
+        if f is not None:
+            return {"amount_ge": {"amount": {"count": f}, "n": number(m.group(1))}}
     m = re.fullmatch(r"there are (\w+) or more (.+? on the battlefield)", t)
     if m and number(m.group(1)) and quantity(m.group(2)) is not None:  # "five or more Islands on the battlefield"
         return {"amount_ge": {"amount": quantity(m.group(2)), "n": number(m.group(1))}}
@@ -661,6 +680,12 @@ def _board_condition(t: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         return {"defending_control": f, "min": n}
+    m = re.fullmatch(r"defending player has (no|one or fewer|two or fewer|(\w+) or more) cards in hand", t)
+    if m:  # "Whenever SELF attacks, if defending player has two or fewer cards in hand" (506.2, 402.1)
+        if m.group(2) is not None:
+            more = number(m.group(2))
+            return None if more is None else {"defending_hand_ge": more}
+        return {"defending_hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2}[m.group(1)]}
     m = re.fullmatch(r"(?:self's|its) (power|toughness) is (\w+) or (greater|less)", t)
     if m and number(m.group(2)) is not None:
         return {"self": {f"{m.group(1)}_{'ge' if m.group(3) == 'greater' else 'le'}": number(m.group(2))}}
@@ -677,6 +702,13 @@ def _board_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you've cast (\w+) or more spells this turn", t)
     if m and number(m.group(1)):
         return {"spells_cast_ge": number(m.group(1))}
+    m = re.fullmatch(r"you've cast (\w+) or more (.+?) spells this turn", t)
+    if m and number(m.group(1)):  # "if you've cast three or more instant and sorcery spells this turn" (Arclight
+        # Phoenix): the spells of that kind as they became cast (601.2i), counted (per-turn fact, 500.1)
+        f = parse_noun(m.group(2) + " spells")
+        if f is None or f.pop("zone", None) != "stack" or not f:
+            return None
+        return {"cast_kind_this_turn": f, "cast_kind_ge": number(m.group(1))}
     if t == "you have more cards in hand than each opponent":
         return {"hand_more_than_opponents": True}
     if t in ("self is the first spell you've cast this game", "this is the first spell you've cast this game"):
@@ -784,6 +816,12 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"an opponent has (\w+) or more cards in their graveyard", t)
     if m and number(m.group(1)):
         return {"opponent_graveyard_ge": number(m.group(1))}
+    m = re.fullmatch(r"a graveyard has (\w+) or more cards in it", t)
+    if m and number(m.group(1)):  # "If a graveyard has twenty or more cards in it" (Visions of Beyond): any player's
+        return {"any_graveyard_ge": number(m.group(1))}
+    m = re.fullmatch(r"you have (\w+) or more cards in your graveyard", t)
+    if m and number(m.group(1)):  # "if you have seven or more cards in your graveyard" (Search for Azcanta)
+        return {"graveyard_ge": number(m.group(1)), "filter": {}}
     m = re.fullmatch(r"an opponent has (\d+) or less life", t)
     if m:
         return {"opponent_life_le": int(m.group(1))}

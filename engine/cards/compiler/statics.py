@@ -15,7 +15,7 @@ from engine.cards.compiler.effects import become_parts, copy_exceptions, keyword
 from engine.cards.compiler.effects.context import STATIC_READERS, Ctx
 from engine.cards.compiler.effects.restrictions import SPELL_KINDS
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
-from engine.cards.compiler.subtypes import subtype
+from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
 from engine.cards.compiler.text import sentences
 from engine.cards.compiler.timing import combat_timing
@@ -163,6 +163,10 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
             if f is None:
                 return None
             out.append({"kind": "restriction", "affects": aff, "rule": "cant_be_blocked", "except": f})
+            continue
+        if part in ("is every creature type", "are every creature type"):  # "Equipped creature gets +1/+0 and is
+            # every creature type" (Amorphous Axe): all the creature types (205.3m, 613.1d layer 4)
+            out.append({"kind": "add_types", "affects": aff, "subtypes": sorted(CREATURE_TYPES)})
             continue
         mm = re.fullmatch(r"(?:is|are) an? (.+?) in addition to (?:its|their) other (?:creature )?types", part)
         if mm:
@@ -832,6 +836,14 @@ def _name_lock_cast(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "name_lock", "lock": "cast", "who": "opponent" if m.group(1) else "each"}]
 
 
+@static(r"^your opponents can't cast spells with the same name as (?:the exiled card|a card exiled with self)$")
+def _name_lock_exiled(m: re.Match) -> list[dict[str, Any]] | None:
+    """201.3, 607.2a: "Your opponents can't cast spells with the same name as the exiled card" (Ixalan's Binding,
+    Ashiok's Erasure), "... as a card exiled with SELF" (Godsend): the names of the cards SELF's linked ability
+    exiled, while they are still in exile (engine/player_statics.py _locked_names)."""
+    return [{"kind": "name_lock", "lock": "cast", "who": "opponent", "names_of": "exiled"}]
+
+
 @static(r"^activated abilities of sources with the chosen name can't be activated( unless they're mana abilities|)$")
 def _name_lock_activate(m: re.Match) -> list[dict[str, Any]] | None:
     """201.3: "Activated abilities of sources with the chosen name can't be activated" (Pithing Needle)."""
@@ -971,6 +983,20 @@ def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     if when:
         st["when"] = when
     return [st]
+
+
+@static(r"^(players|each player|your opponents|each opponent|you) can't play lands"
+        r"( or cast spells from (?:your|their) hands?)?$")
+def _land_forbid(m: re.Match) -> list[dict[str, Any]] | None:
+    """101.2, 305.1: "Players can't play lands" (Territorial Dispute), "You can't play lands or cast spells from your
+    hand" (Experimental Frenzy): a "can't" that beats the land play a player has (305.2) and any permission to play
+    a land from elsewhere; "... from your hand" names the lands and spells of the hand only (305.1, 601.2a), not
+    those another permission lets the player play from elsewhere."""
+    who = _FORBID_WHO[m.group(1)]
+    if not m.group(2):
+        return [{"kind": "land_forbid", "who": who}]
+    return [{"kind": "land_forbid", "who": who, "zone": "hand"},
+            {"kind": "cast_forbid", "who": who, "spells": {}, "zone": "hand"}]
 
 
 #: filter keys a dying object is matched on (its types as it last existed, engine/triggers.py _cause_count)
@@ -1151,6 +1177,20 @@ def _nexus(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^you may cast spells from your hand without paying their mana costs$")
 def _omniscience(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "free_spells", "zone": "hand", "spells": {}}]
+
+
+@static(r"^you may pay ((?:\{[^}]+\})+) rather than pay the mana cost for (.*?)spells (?:that )?you cast$")
+def _alternative_cost_all(m: re.Match) -> list[dict[str, Any]] | None:
+    """118.9: "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast" (Jodah, Archmage
+    Eternal; Fist of Suns): an alternative cost each spell of that kind its controller casts may be cast for, read
+    as it is cast (engine/costs.py usable_alternative_cost)."""
+    cost = parse_cost_text(m.group(1))
+    if cost is None or not cost.mana or cost != Cost(mana=cost.mana):
+        return None
+    f = parse_noun(m.group(2) + "spells") if m.group(2) else {}
+    if f is None or f.pop("zone", "stack") != "stack" or {"controller", "owner", "player"} & set(f):
+        return None
+    return [{"kind": "alt_cost_spells", "who": "you", "cost": cost, "spells": f}]
 
 
 @static(r"^(?:if (.+?), )?you may have self enter as a copy of (?:a|an|any) (.+?)(?: on the battlefield)?"
@@ -2224,6 +2264,26 @@ def _cant_cause(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cant_cause", "who": "opponent", "acts": acts, "own": True}]
 
 
+@static(r"^(.+?) (?:is|are) every creature type$")
+def _every_type(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.3m: "SELF is every creature type" (Mistform Ultimus), "Equipped creature is every creature type": all the
+    creature types, in layer 4 (613.1d), as changeling gives (702.72a)."""
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "add_types", "affects": aff, "subtypes": sorted(CREATURE_TYPES)}]
+
+
+@static(r"^((?:.+? )?spells) you cast have affinity for (.+)$")
+def _spell_affinity(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.40a: "Creature and planeswalker spells you cast have affinity for artifacts" (Tezzeret, Master of the
+    Bridge), "Instant and sorcery spells you cast have affinity for creatures" (Witherbloom, the Balancer): affinity
+    is "This spell costs {1} less to cast for each X you control", so those spells cost that much less (601.2f)."""
+    f = parse_noun(m.group(1))
+    q = quantity(m.group(2) + " you control")
+    if f is None or q is None or f.pop("zone", None) != "stack" or {"controller", "owner", "player"} & set(f):
+        return None
+    return [{"kind": "cost_change", "spells": f, "who": "you", "amount": -1, "per": q}]
+
+
 @static(r"^((?:.+? )?spells) you (?:cast|control) have (convoke|improvise|deathtouch)$")
 def _spell_keywords(m: re.Match) -> list[dict[str, Any]] | None:
     """702.50a, 702.2b: "Artifact spells you cast have convoke" (Chief Engineer), "Nonartifact spells you cast have
@@ -2352,7 +2412,7 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     if m:  # "... gets +1/+1 as long as it's a Pirate. Otherwise, it gets -2/-0."
         return _gets_otherwise(m)
     m = re.fullmatch(r"(.+?) as long as (.+)", low)
-    if m:
+    if m and "." not in m.group(1):  # (a second sentence's "as long as": the paragraph, below)
         cond_text = m.group(2)
         cond_text = re.sub(r"^it's ", "self is ", cond_text)
         if m.group(1).startswith("self "):  # "SELF has flying as long as it has a +1/+1 counter on it": it is SELF
@@ -2374,11 +2434,21 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         # several independent static sentences in one paragraph ("SELF enters tapped. As it enters, choose a color.")
         parts = [p.strip().rstrip(".") for p in sentences(low)]
         got: list[dict[str, Any]] = []
+        subject = None
         for p in parts:
             x = _parse_plain(p)
+            back = re.fullmatch(r"as long as (.+?), (?:they|it) (?:also )?(.+)", p) if x is None and subject else None
+            if back:  # "Creatures you control of the chosen type get +1/+1. As long as you have the city's blessing,
+                # they also have vigilance." (Radiant Destiny), "Equipped creature gets +1/+1. As long as it's
+                # legendary, it gets an additional +2/+0." (Tenza): the first sentence's subject, under the
+                # condition (611.3b)
+                cond = re.sub(r"^(?:it's|it is|they're|they are)\b", f"{subject} is", back.group(1))
+                x = parse_static(f"as long as {cond}, {subject} {back.group(2)}")
             if x is None:
                 return None
             got += x
+            sm = re.match(r"(.+?) (?:gets?|has|have) ", p) if subject is None else None
+            subject = sm.group(1) if sm else subject
         return got
     return out
 

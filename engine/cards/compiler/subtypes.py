@@ -6,7 +6,7 @@ planeswalker and spell types).
 from __future__ import annotations
 
 SUBTYPES: frozenset[str] = frozenset({
-    "Abian", "Advisor", "Aetherborn", "Ajani", "Alicorn", "Alien", "Ally", "Aminatou", "Angel",
+    "Abian", "Adventure", "Advisor", "Aetherborn", "Ajani", "Alicorn", "Alien", "Ally", "Aminatou", "Angel",
     "Angrath", "Antelope", "Ape", "Arcane", "Archer", "Archon", "Arlinn", "Armadillo", "Armored",
     "Art", "Artificer", "Artist", "Ashiok", "Assassin", "Assembly-Worker", "Astartes", "Athlete",
     "Atog", "Attraction", "Aura", "Aurochs", "Autobot", "Avatar", "Azra", "B.O.B.", "Background",

@@ -61,6 +61,7 @@ def swallowed(text: str, compiled: Any) -> list[str]:
     # "create four of those tokens instead": the tokens of the instruction before it, in another number; read as
     # that instruction restated (engine/cards/compiler/effects/sequence.py), so its trace is the "instead" one
     low = re.sub(r"\bcreate \w+ of those tokens instead\b", "create instead", low)
+    low = re.sub(r"\binstead create \w+ of those tokens\b", "instead create", low)
     found = dict.fromkeys(m.group(1) for m in _ANY.finditer(low))
     if not found:
         return []

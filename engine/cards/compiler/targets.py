@@ -188,6 +188,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+controlled by different players$", p)
+        if m:  # "two target creatures controlled by different players": no two of them with one controller (115.1)
+            f["different_controllers"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that (?:has|have) an adventure$", p)
         if m:  # "a creature spell that has an Adventure" (a later card layout, Throne of Eldraine): an adventurer card
             f["adventurer"] = True
@@ -245,6 +251,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r"\s+that (?:was|were) put there (?:from anywhere )?this turn$", p)
         if m:  # Garna, the Bloodflame; Night Nurse: in a graveyard since this turn, from any zone (404.2)
             f["put_there_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+exiled with self$", p)
+        if m:  # "a creature card exiled with SELF" (Sisters of Stone Death): the cards its linked ability exiled
+            f["zone"] = "exile"  # (607.2a), still in exile
+            f["exiled_with_self"] = True
             p = p[: m.start()]
             changed = True
             continue

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cards.compiler.quantities import parse_condition
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import number, parse_noun
 
@@ -34,7 +35,7 @@ _SELF_EVENTS = {
     "is turned face up": "turned_face_up", "blocks or becomes blocked": "blocks_or_blocked",
     "enters or attacks": "etb_or_attacks", "enters or dies": "etb_or_dies",
     "blocks a creature with flying": "blocks_flying", "becomes blocked by a creature": "becomes_blocked",
-    "attacks while saddled": "attacks_saddled", "transforms into self": "transforms",
+    "attacks while saddled": "attacks_saddled", "transforms into self": "transforms", "transforms": "transforms",
     "deals combat damage to a creature": "combat_damage_creature", "is exploited": "exploited",
     "exploits a creature": "exploits",
     "explores": "explores", "becomes monstrous": "monstrous", "becomes renowned": "renowned",
@@ -131,6 +132,17 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         return {**inner, "filter": {**inner["filter"], "name_in_graveyard": "you" if m.group(4) == "your"
                                     else "controller"}}
+    m = re.fullmatch(r"an? (.+?) deals (combat )?damage to self", c)
+    if m and not m.group(1).startswith("self"):  # "Whenever a source deals damage to SELF" (Phyrexian
+        # Obliterator), "... a creature deals combat damage to SELF" (Vraska the Unseen): the source as it deals
+        # the damage (120.3, 510.2); "it", "that source", "that creature" is that source
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield", "stack"):
+            return None
+        if f.pop("source", False):
+            f.setdefault("zone", "any_card")  # a spell, a permanent or the source of an ability (609.7)
+        out = {"event": "deals_damage", "to_self": True, **({"filter": f} if f else {})}
+        return {**out, "combat": True} if m.group(2) else out
     m = re.fullmatch(r"an? (.+?) deals combat damage to you", c)
     if m and m.group(1) != "source":  # "Whenever a creature deals combat damage to you" (Hixus, Teysa): you, the
         f = parse_noun(m.group(1))    # player (510.2), not a planeswalker you control; "that creature" the source
@@ -302,6 +314,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # the count of spells that player cast this turn (601.2i), whoever casts it
         "a player casts their second spell each turn": {"event": "cast", "who": "any", "filter": {}, "nth": 2},
         "you cast your third spell each turn": {"event": "cast", "who": "you", "filter": {}, "nth": 3},
+        # "Whenever you cast your third spell in a turn, you may transform SELF" (Vance's Blasting Cannons)
+        "you cast your third spell in a turn": {"event": "cast", "who": "you", "filter": {}, "nth": 3},
+        "you cast your second spell in a turn": {"event": "cast", "who": "you", "filter": {}, "nth": 2},
         "you cast your first spell each turn": {"event": "cast", "who": "you", "filter": {}, "first": True},
         "a player casts their first spell each turn": {"event": "cast", "who": "any", "filter": {}, "first": True},
         "you cast or copy an instant or sorcery spell": {"event": "cast", "who": "you", "or_copy": True,
@@ -543,6 +558,14 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if m.group(1) == "one or more":
             out["batch"] = True
         return out
+    if re.fullmatch(r"self has .+ counters? on (?:it|him|her)", c):
+        # 603.8: "When SELF has two or fewer loyalty counters on him, transform him" (Garruk Relentless), "When SELF
+        # has no ice counters on it, sacrifice it" (Dark Depths), "... twenty or more charge counters on it":
+        # a state trigger, once each time the state begins to hold
+        held = parse_condition(c)
+        if held is None or set(held) - {"self_counters_le", "self_counters_ge"}:
+            return None
+        return {"event": "state", "condition": held}
     m = re.fullmatch(r"you control no (.+)", c)
     if m:
         f = parse_noun(m.group(1))
@@ -557,6 +580,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you gain life": {"event": "gain_life", "who": "you"},
         "a player loses the game": {"event": "loses_game", "who": "any"},  # 603.9
         "an opponent loses the game": {"event": "loses_game", "who": "opponent"},
+        "another player loses the game": {"event": "loses_game", "who": "other"},  # any player but you (102.1)
         "you lose life": {"event": "lose_life", "who": "you"},
         "an opponent loses life": {"event": "lose_life", "who": "opponent"},
         "you draw a card": {"event": "draw", "who": "you"},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from engine.cards.abilities import Effect
@@ -231,6 +232,45 @@ def _fight(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if a is None or b is None else [Effect("fight", {"a": a, "b": b})]
 
 
+_WATCHED = {"that creature": "a creature", "it": "a permanent", "that permanent": "a permanent",
+            "either of those creatures": "a creature", "those creatures": "a creature", "the creature": "a creature"}
+
+
+@reader(r"^(?:(until your next turn), )?(when|whenever) (that creature|it|that permanent|either of those creatures|"
+        r"those creatures|the creature) (.+?)( this turn)?, (.+)$")
+def _delayed_on_object(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """603.7c: "When that creature dies this turn, create a 1/1 Spirit" (Make Your Mark), "Whenever that creature
+    deals combat damage this turn, ..." (Hunter's Insight), "Until your next turn, whenever either of those
+    creatures deals combat damage, you draw a card" (Tamiyo, Field Researcher): a delayed triggered ability about
+    the objects named before, fixed as it is created; "it" in it is the event's object."""
+    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+    if bool(m.group(1)) == bool(m.group(5)):
+        return None  # one duration: "this turn" or "until your next turn"
+    watch = c.ref("that creature" if m.group(3) in ("either of those creatures", "those creatures", "the creature")
+                  else m.group(3))
+    if watch is None or watch == "self" or isinstance(watch, dict) and "each" in watch:
+        return None
+    subject = _WATCHED[m.group(3)]
+    verb = re.sub(r"^(deal|die|attack|block|leave|become)\b", r"\1s", m.group(4)) if m.group(3).endswith("creatures") \
+        else m.group(4)
+    ab = compile_ability_text(f"{m.group(2).capitalize()} {subject} {verb}, {m.group(6)}")
+    if ab is None:  # "whenever that creature deals combat damage": read as SELF's event ("SELF deals combat damage"),
+        # when what follows does not name SELF
+        ab = compile_ability_text(f"{m.group(2).capitalize()} SELF {verb}, {m.group(6)}")
+        if ab is not None and ("'self'" in repr(ab.effects) or not (ab.trigger or {}).get("self")):
+            return None
+    trig = (ab.trigger or {}) if ab is not None else {}
+    if ab is None or ab.kind != "triggered" or ab.modes or trig.get("event") in (None, "step", "state") \
+            or set(trig) - {"event", "filter", "combat", "defending", "who", "self"} \
+            or trig.get("filter") not in (None, {"types": ["Creature"]}, {"permanent": True}) \
+            or "'other': True" in repr(ab.effects):
+        return None  # "dies under your control" (a filter of its own), "each other creature" (other than which?)
+    trig = {k: v for k, v in trig.items() if k not in ("filter", "self")}  # the objects themselves (603.7c)
+    ab = replace(ab, trigger=trig)
+    return [Effect("delayed_trigger", {"ability": ab, "until": "your_next_turn" if m.group(1) else "eot",
+                                       "watch": watch})]
+
+
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _action0,
@@ -247,6 +287,7 @@ READERS: tuple[Reader, ...] = (
     _flip,
     _emblem,
     _emblem_opp,
+    _delayed_on_object,
     _delayed_whenever,
     _fight,
 )

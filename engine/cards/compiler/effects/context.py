@@ -26,6 +26,11 @@ class Ctx:
     x: Any = None             # "where X is ..." binding
     cast_trigger: bool = False  # a "whenever ... casts a spell" trigger: "that spell" is the spell cast (603.2)
     targeting: bool = False  # a "becomes the target of a spell" trigger: "that spell" is the one that targeted (603.2)
+    subject: Any = None  # the reference "it" starts as (a trigger's creature), for "the creature" after a noncreature
+
+    def __post_init__(self) -> None:
+        if self.subject is None:
+            self.subject = self.last
 
     def mark(self) -> tuple[int, Any, Any, Any]:
         """What ``rewind`` puts back: the target slots so far and the last references."""
@@ -77,6 +82,21 @@ class Ctx:
                     f[k] = "opponent" if self.last_player == "each_opponent" else self.last_player
         return f
 
+    def _not_a_creature(self, ref: Any, controlled: bool = False) -> bool:
+        """Is ``ref`` an object reference that cannot be a creature (a chosen or targeted land; with
+        ``controlled``, for "that creature's controller", also a card in a graveyard or a hand, which no player
+        controls)? Then "that creature" names something the sentence before did not."""
+        f = None
+        if isinstance(ref, dict) and isinstance(ref.get("choose"), dict):
+            f = ref["choose"]
+        elif isinstance(ref, dict) and isinstance(ref.get("target"), int) and 0 <= ref["target"] < len(self.targets):
+            f = self.targets[ref["target"]].filter
+        if not isinstance(f, dict) or f.get("or") or f.get("any"):
+            return False
+        types = list(f.get("types") or ())
+        return controlled and f.get("zone") not in (None, "battlefield", "stack") \
+            or bool(types) and "Creature" not in types and "Vehicle" not in (f.get("subtypes") or ())
+
     def player(self, phrase: str) -> Any:
         """A player phrase to a reference."""
         p = phrase.strip().lower()
@@ -115,6 +135,8 @@ class Ctx:
                  # the controller of the permanent (engine/values.py keeps a player as it is)
                  "that player or that permanent's controller"):
             base = self.last if self.last is not None else "it"
+            if "creature" in p and self._not_a_creature(base, controlled=True):
+                return None  # "that creature's controller" after a graveyard card was chosen: not that card
             key = "owner_of" if "owner" in p else "controller_of"
             return {key: base}
         if p in ("that player's", "their"):
@@ -215,9 +237,18 @@ class Ctx:
             # "whenever a Beast becomes blocked, each creature blocking it gets -1/-1": the blockers of the
             # object named before, read as the effect resolves (509.1g; engine/values.py bind_refs)
             return {"each": {"types": ["Creature"], "blocking_ref": self.last}}
+        if p in ("the creature", "that creature") and isinstance(self.last, dict) and "choose" in self.last \
+                and isinstance(self.last["choose"], dict) and self.last["choose"].get("types") \
+                and "Creature" not in self.last["choose"]["types"] and self.subject not in (None, "self"):
+            # "Whenever equipped creature attacks, you may return a land you control to its owner's hand. If you do,
+            # the creature gets +2/+2" (Slab Hammer): the creature named before the land, not the land
+            return self.subject
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
                  "that artifact", "the token", "the exiled card", "that enchantment"):
+            if "creature" in p and self.last is not None and self._not_a_creature(self.last):
+                # "you may return a land you control ... If you do, the creature gets +2/+2": not the land
+                return None
             return self.last if self.last is not None else "it"
         if p in ("that player or planeswalker", "that player or that planeswalker", "that opponent or planeswalker"):
             # "... target player or planeswalker ... 3 damage to that player or planeswalker": the last

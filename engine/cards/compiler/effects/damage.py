@@ -133,17 +133,38 @@ def _damage_eq2(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(r"^(.+?) deals damage equal to (its|their) power to (.+)$")
 def _bite(m: re.Match, c: Ctx) -> list[Effect] | None:
+    before = c.last
     src = c.ref(m.group(1))
     if src is None:
         return None
-    if isinstance(src, dict) and "target" not in src:
-        return None  # "each creature you control deals damage equal to its power to ...": one source here
+    if isinstance(src, dict) and "target" not in src and "each" not in src:
+        return None
+    if isinstance(src, dict) and "each" in src:
+        c.last = before  # "each creature you control deals damage equal to its power to that creature": the one
+        # named before (Moonlight Hunt's target), not the group
     to = c.ref(m.group(3))
     if to is None or to == src:  # "each of those creatures deals damage ... to that creature": not itself
         return None
     if isinstance(to, dict) and (to.get("each") or {}).get("other") and src != "self":
         return None  # "target creature deals damage ... to each other creature": other than that one, not SELF
     return [_dmg({"power_of": src}, to, src)]
+
+
+@reader(r"^(each .+?) deals (\d+|x) damage to (.+)$")
+def _each_deals(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each Dragon you control deals 1 damage to that creature" (Sarkhan the Masterless), "Each creature you
+    control deals 1 damage to that creature" (Case of the Gateway Express): each one a source of its own (119.1,
+    engine/ops/damage.py), all dealt at once."""
+    before = c.last
+    src = c.ref(m.group(1))
+    n = amount_of(m.group(2), c)
+    if not isinstance(src, dict) or "each" not in src or n is None:
+        return None
+    c.last = before  # "that creature": the one named before, not the group
+    to = c.ref(m.group(3))
+    if to is None or to == src or isinstance(to, dict) and "each" in to:
+        return None  # "each creature deals 1 damage to each other creature": not read (which pairs)
+    return [_dmg(n, to, src)]
 
 
 @reader(r"^(.+?) deals damage to itself equal to its (power|toughness)$")
@@ -156,4 +177,5 @@ def _self_damage(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_self_damage, _damage, _damage_evenly, _damage_div, _damage_eq, _damage_eq2, _bite)
+READERS: tuple[Reader, ...] = (_self_damage, _damage, _damage_evenly, _damage_div, _damage_eq, _damage_eq2, _bite,
+                               _each_deals)

@@ -408,27 +408,35 @@ def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
     return [Effect("dig", args)]
 
 
-@reader(r"^(you may )?(?:put|return|choose) (a|an|one|two|three|up to one|up to two|up to three|any number of) (.+?) "
-        r"from among (them|the cards milled this way|the milled cards|those cards)(?: and put (?:it|them) )? ?"
+@reader(r"^(you may )?(?:put|return|choose) (a|an|one|two|three|up to one|up to two|up to three|any number of|all) "
+        r"(.+?)(?: from among (them|the cards milled this way|the milled cards|those cards|the exiled cards)|"
+        r" (milled this way))(?: and put (?:it|them) )? ?"
         r"(into your hand|to your hand|onto the battlefield(?: tapped)?)$")
 def _from_milled(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Mill three cards. You may put a land card from among them into your hand" (701.13 in today's
     rules; the wording of later sets): of the cards the mill just put into the graveyard, the player
-    chooses that many matching cards and moves them (608.2c: "them" are the cards milled this way)."""
-    if c.last != "milled":
-        return None
+    chooses that many matching cards and moves them (608.2c: "them" are the cards milled this way).
+    "Exile the top seven cards of your library. You may put any number of creature and/or land cards from
+    among them onto the battlefield" (Xenagos, the Reveler), "... Put all artifact cards from among them onto
+    the battlefield" (Tezzeret, Master of the Bridge): of the cards just exiled (406.2), the rest stay in exile."""
+    if c.last not in ("milled", "exiled") or m.group(4) == "the exiled cards" and c.last != "exiled" \
+            or m.group(5) and c.last != "milled":  # "put any number of creature cards milled this way into your
+        return None  # hand" (Vivien on the Hunt): of the cards just milled
     f = card_noun(m.group(3))
     if f is None:
         return None
     word = m.group(2)
     n = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "up to one": 1, "up to two": 2, "up to three": 3,
-         "any number of": 99}[word]
-    what: dict[str, Any] = {"choose": {**f, "zone": "graveyard"}, "among": "milled", "amount": n}
+         "any number of": 99, "all": 99}[word]
+    what: dict[str, Any] = {"choose": {**f, "zone": "graveyard" if c.last == "milled" else "exile"},
+                            "among": c.last, "amount": n}
+    if m.group(1) and word == "all":
+        return None
     if m.group(1) or word.startswith("up to") or word == "any number of":
         what["up_to"] = True
     c.last = what
-    args: dict[str, Any] = {"what": what, "to": "hand" if "hand" in m.group(5) else "battlefield"}
-    if "tapped" in m.group(5):
+    args: dict[str, Any] = {"what": what, "to": "hand" if "hand" in m.group(6) else "battlefield"}
+    if "tapped" in m.group(6):
         args["tapped"] = True
     return [Effect("move", args)]
 

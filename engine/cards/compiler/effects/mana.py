@@ -62,13 +62,22 @@ def _add_different(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"choice": [list(o) for o in combinations("WUBRG", n)]})]
 
 
-@reader(r"^add (two|three|x|\d+) mana in any combination of colors" + WHERE_X + "$")
+@reader(r"^add (two|three|four|five|six|seven|eight|nine|ten|x|\d+) mana in any combination of "
+        r"(colors|(?:\{[wubrg]\}, )*\{[wubrg]\},? and/or \{[wubrg]\})" + WHERE_X + "$")
 def _add_combo(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Add X mana in any combination of colors, where X is the number of creatures you control with defender"
-    (Axebane Guardian): each mana's color chosen (106.1a)."""
-    if not bind_x(m.group(2), c):
+    (Axebane Guardian), "Add three mana in any combination of {R} and/or {G}" (Orcish Lumberjack), "Add X mana
+    in any combination of {R} and/or {G}, where X is the number of creatures you control" (Xenagos, the
+    Reveler): each mana's color chosen among the colors named (106.1a, 106.4)."""
+    if not bind_x(m.group(3), c):
         return None
-    return [Effect("add_mana", {"any": amount_of(m.group(1), c)})]
+    n = amount_of(m.group(1), c)
+    if n is None:
+        return None
+    args: dict[str, Any] = {"any": n}
+    if m.group(2) != "colors":
+        args["colors"] = [s.upper() for s in re.findall(r"\{([wubrg])\}", m.group(2))]
+    return [Effect("add_mana", args)]
 
 
 @reader(r"^add (\{[wubrgc]\}) for each (.+)$")
@@ -180,6 +189,18 @@ def _add_could_produce(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"could_produce": f, "colors_only": m.group(1) == "color"})]
 
 
+@reader(r"^add one mana of any color among (.+)$")
+def _add_color_among(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """106.1a, 105.2: "Add one mana of any color among legendary creatures and planeswalkers you control" (Mox
+    Amber), "... among legendary creature cards in your graveyard" (The Grey Havens): one of the colors those
+    objects have now; none when none has a color (106.5)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("_needs_player_target") or f.get("player") or not ({"controller", "owner"} & set(f)) \
+            or f.get("zone") not in (None, "battlefield", "graveyard"):
+        return None
+    return [Effect("add_mana", {"could_produce": f, "colors_only": True, "among": True})]
+
+
 @reader(r"^add (?:an additional )?one mana of the chosen color$")
 def _add_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"any": 1, "chosen_color": True})]
@@ -190,6 +211,7 @@ READERS: tuple[Reader, ...] = (
     _add_mana,
     _add_n_of,
     _add_could_produce,
+    _add_color_among,
     _mana_only,
     _add_mana_or,
     _add_any,

@@ -34,11 +34,17 @@ def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("draw", {"who": who, "amount": n})]
 
 
-@reader(r"^the next (?:(.+?) )?spell you cast this turn costs \{(\d+)\} less to cast$")
+@reader(r"^the next (?:(.+?) )?spell you cast this turn (?:costs \{(\d+)\} less to cast|has affinity for (.+))$")
 def _next_spell_cost(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Whenever SELF attacks, the next spell you cast this turn costs {1} less to cast" (Hardened Berserker): a
-    one-use cost reduction for its controller (601.2f)."""
-    args: dict[str, Any] = {"amount": int(m.group(2))}
+    one-use cost reduction for its controller (601.2f). "The next spell you cast this turn has affinity for
+    artifacts" (Saheeli, the Gifted): {1} less for each artifact its caster controls as it is cast (702.40a)."""
+    args: dict[str, Any] = {"amount": int(m.group(2) or 1)}
+    if m.group(3):
+        q = quantity(m.group(3) + " you control")
+        if q is None:
+            return None
+        args["per"] = q
     if m.group(1):
         f = parse_noun(m.group(1) + " spell")
         if f is None or f.pop("zone", None) != "stack" or set(f) - {"types", "not_types", "subtypes", "colors"}:
@@ -417,6 +423,17 @@ def _choose_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []   # the choice is made here; the next instruction acts on "that card" (the chosen card)
 
 
+@reader(r"^(?:then )?choose (?:one|a card|one of them|a card from among them)$")
+def _choose_one_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exile the top three cards of your library. Choose one of them. You may play that card this turn" (Jaya,
+    Fiery Negotiator; Chandra, Flameshaper): one of the cards just exiled (406.2), chosen by the ability's
+    controller as the next instruction acts on "that card" (608.2c)."""
+    if c.last != "exiled":
+        return None
+    c.last = {"choose": {"zone": "exile"}, "among": "exiled", "chooser": "you", "amount": 1}
+    return []
+
+
 @reader(r"^look at (target player's|target opponent's) hand and choose a card from it$")
 def _look_and_choose(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Look at target opponent's hand and choose a card from it" (Word of Command): the hand is shown
@@ -625,7 +642,7 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
-    _look_and_choose,
+    _look_and_choose, _choose_one_exiled,
     _reveal_random,
     _choose_quality,
     _pay_or_top,

@@ -16,6 +16,29 @@ from engine.cards.compiler.effects.context import (
     keyword_list,
     reader,
 )
+from engine.cards.compiler.subtypes import CREATURE_TYPES
+
+_ALL_TYPES = re.compile(r"(?:^|,? (?:and )?(?:gains? )?)all creature types(?=$|,| and)")
+
+
+def _all_types(kw: str) -> tuple[str | None, bool]:
+    """"gains all creature types" among what is gained (205.3m): the rest of the phrase (None when nothing else is
+    gained) and whether it was there ("gets +1/+1 and gains all creature types", "gains all creature types and
+    flying")."""
+    if "all creature types" not in kw:
+        return kw, False
+    rest = _ALL_TYPES.sub("", kw, count=1).strip(" ,")
+    rest = re.sub(r"^(?:and |gains? )+", "", rest).strip(" ,")
+    return (rest or None), True
+
+
+def _types_effect(what: Any, dur: str) -> Effect:
+    """The creature becomes every creature type for that long (205.3m, 613.1d layer 4)."""
+    args: dict[str, Any] = {"what": what, "subtypes": sorted(CREATURE_TYPES), "keep_types": True,
+                            "in_addition": True}
+    if dur != "eot":
+        args["duration"] = dur
+    return Effect("animate", args)
 
 
 @reader(
@@ -74,6 +97,9 @@ def _pump_common(who: str, p: str, t: str, kw: str | None, dur: str | None, each
             q = {**q, "count": {**{k: v for k, v in q["count"].items() if k != "other"}, "other_than": what}}
         args["per"] = q
     out = [Effect("pump", args)]
+    kw, types = _all_types(kw) if kw else (kw, False)
+    if types:  # "creatures you control get +1/+1 and gain all creature types until end of turn" (Volatile Claws)
+        out.append(_types_effect(what, d))
     if kw:
         choice = kw.startswith("your choice of ")  # "and gains your choice of deathtouch or lifelink" (608.2d)
         kws = keyword_list(re.sub(r",? or ", ", ", kw[len("your choice of "):]) if choice else kw)
@@ -107,26 +133,28 @@ def _pump_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(r"^(.+?) (?:gains?|has|have) (.+?) (until end of turn|until your next turn|for as long as you control self|"
         + TAPPED_DURATIONS + r")$")
 def _gain_kw(m: re.Match, c: Ctx) -> list[Effect] | None:
-    what = c.ref(m.group(1))
-    kws = keyword_list(m.group(2))
+    return _gain(m.group(1), m.group(2), DURATIONS[m.group(3)], c)
+
+
+def _gain(who: str, kw: str, dur: str, c: Ctx) -> list[Effect] | None:
+    """"X gains KW [and KW] (for that long)"; "all creature types" among them (205.3m) makes X every creature type."""
+    rest, types = _all_types(kw)
+    what = c.ref(who)
+    kws = keyword_list(rest) if rest else []
     if what is None or kws is None:
         return None
-    args: dict[str, Any] = {"what": what, "keywords": kws}
-    if DURATIONS[m.group(3)] != "eot":
-        args["duration"] = DURATIONS[m.group(3)]
-    return [Effect("grant", args)]
+    out = [_types_effect(what, dur)] if types else []
+    if kws:
+        args: dict[str, Any] = {"what": what, "keywords": kws}
+        if dur != "eot":
+            args["duration"] = dur
+        out.append(Effect("grant", args))
+    return out or None
 
 
 @reader(r"^until (end of turn|your next turn), (.+?) (?:gains?|has|have) (.+)$")
 def _gain_kw_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
-    what = c.ref(m.group(2))
-    kws = keyword_list(m.group(3))
-    if what is None or kws is None:
-        return None
-    args: dict[str, Any] = {"what": what, "keywords": kws}
-    if DURATIONS["until " + m.group(1)] != "eot":
-        args["duration"] = DURATIONS["until " + m.group(1)]
-    return [Effect("grant", args)]
+    return _gain(m.group(2), m.group(3), DURATIONS["until " + m.group(1)], c)
 
 
 @reader(r"^(.+?) (?:gains?|gain) (.+)$")
@@ -136,6 +164,8 @@ def _gain_kw_bare(m: re.Match, c: Ctx) -> list[Effect] | None:
     # gain is permanent (e.g. "It gains haste" on a token that is sacrificed later).
     if m.group(2).endswith("until end of turn") or "life" in m.group(2) or "control" in m.group(2):
         return None
+    if m.group(2) == "all creature types":  # "Up to one target creature gains all creature types" (Oko, Lorwyn
+        return _gain(m.group(1), m.group(2), "permanent", c)  # Liege): for good (611.2a, 205.3m)
     what = c.ref(m.group(1))
     kws = keyword_list(m.group(2))
     if what is None or kws is None:

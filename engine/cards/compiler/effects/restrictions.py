@@ -115,6 +115,20 @@ def _cant_change_life_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
                                      "duration": DURATIONS[m.group(3)]})]
 
 
+@reader(r"^(players|each player|your opponents|each opponent|you|target player|target opponent) can't play lands "
+        r"(this turn|until your next turn)$")
+def _cant_play_lands_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """101.2, 305.1, 611.2: "Target player can't play lands this turn" (Solfatara, Turf Wound): a rule for those
+    players for that long (engine/player_statics.py land_forbidden)."""
+    who: Any = _LIFE_WHO.get(m.group(1))
+    if who is None:
+        who = c.ref(m.group(1))
+        if who is None:
+            return None
+    return [Effect("player_effect", {"static": {"kind": "land_forbid", "who": who},
+                                     "duration": DURATIONS[m.group(2)]})]
+
+
 @reader(r"^(.+?) can't cast spells with the same name as (.+?) (this turn|until your next turn)$")
 def _name_lock_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """201.3, 611.2: "That creature's owner can't cast spells with the same name as that creature
@@ -392,7 +406,7 @@ READERS: tuple[Reader, ...] = (
     _cant_lose_game_for_now,
     _name_lock_for_now,
     _cant_change_life_for_now,
-    _cant_cast_for_now, _cant_cast_next_turn, _becomes_blocked,
+    _cant_cast_for_now, _cant_play_lands_for_now, _cant_cast_next_turn, _becomes_blocked,
     _unpreventable_for_now,
     _player_static_for_now,
     _flash_this_turn,

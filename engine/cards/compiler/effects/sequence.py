@@ -325,11 +325,13 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if inner is not None and not any(e.op in _MAY_ACTS for e in inner):
                 return [Effect("may", {"effects": list(inner), "who": who})]
         ctx.rewind(mark)  # another reader's form ("its controller may search their library ...": 701.19)
-    if re.search(r"\btwice x\b", low) and not re.search(r"(?<!twice )\bx\b", low) and ctx.x is None:
-        # "You gain twice X life", "Tap target creature. Put twice X stun counters on it": the X chosen as it was
-        # cast (107.3a), doubled; the sentence read with X bound to that amount (107.1)
-        ctx.x = {"times": 2, "of": {"x": True}}
-        got = _attempt(re.sub(r"\btwice x\b", "x", s, flags=re.I), ctx)
+    mx = re.search(r"\b(twice|three times) x\b", low)
+    if mx and not re.search(r"(?<!twice )(?<!three times )\bx\b", low) and ctx.x is None:
+        # "You gain twice X life", "Tap target creature. Put twice X stun counters on it", "Target player mills three
+        # times X cards" (Jace, the Perfected Mind): the X chosen as it was cast (107.3a) or as the loyalty cost was
+        # paid (606.4), multiplied; the sentence read with X bound to that amount (107.1)
+        ctx.x = {"times": 2 if mx.group(1) == "twice" else 3, "of": {"x": True}}
+        got = _attempt(re.sub(r"\b(?:twice|three times) x\b", "x", s, flags=re.I), ctx)
         ctx.x = None
         return got
     if low.startswith("you search your library "):  # a mode an opponent chose for you (601.3): "You search ..."
@@ -372,6 +374,9 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         cond_text = m.group(1)
         if ctx.last == "self":  # "remove an ice counter from SELF. Then if it has no ice counters on it"
             cond_text = re.sub(r"^it (has|had|is) ", r"self \1 ", cond_text)
+        elif ctx.last not in (None, "self"):  # "put a +1/+1 counter on target creature you control. Then if that
+            # creature has three or more +1/+1 counters on it" (Hadana's Climb): the object acted on (below)
+            cond_text = re.sub(r"^that creature has (?=\w+ or more \S+ counters on it$)", "it has ", cond_text)
         cond = parse_condition(cond_text)
         xm = re.fullmatch(r"x is greater than or equal to (.+)", cond_text)
         if xm and ctx.x is not None and quantity(xm.group(1)) is not None:
@@ -388,14 +393,23 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if cond is not None and "self_counters_ge" in cond and len(cond) == 1 \
                 and re.match(r"(?:it|that creature) has ", m.group(1)) and ctx.last not in (None, "self"):
             # "put a +1/+1 counter on it. Then if it has three or more +1/+1 counters on it, ...": "it" is
-            # the object the instruction before acted on, not the source (Ordeal of Heliod's creature)
-            cond = {"it": {"counters_ge": cond["self_counters_ge"]}}
+            # the object the instruction before acted on, not the source (Ordeal of Heliod's creature); the target
+            # when that was the target (Hadana's Climb: as it is now, 608.2b)
+            cond = {"first_target" if ctx.last == {"target": 0} and len(ctx.targets) == 1 else "it":
+                    {"counters_ge": cond["self_counters_ge"]}}
         if cond is not None and set(cond) == {"not"} and set(cond["not"]) == {"it"} and ctx.last == {"target": 0} \
                 and len(ctx.targets) == 1:
             # "put three +1/+1 counters on target artifact you control. If it's not a creature, ...": the target,
             # as it is now (608.2b: still a legal target)
             cond = {"not": {"first_target": {k: v for k, v in cond["not"]["it"].items() if k != "zone"}}}
         body = bind_difference(m.group(1), m.group(2), ctx) if cond is not None else None
+        kinds = list(cond["self_counters_ge"]) if cond is not None and set(cond) == {"self_counters_ge"} else []
+        if body is not None and len(kinds) == 1:
+            # "Then if there are three or more landmark counters on it, remove those counters, transform SELF, and
+            # ..." (Treasure Map), "... remove all of them and transform it" (Ludevic's Test Subject), "you may
+            # remove those counters and transform it" (Primal Amulet): the counters the condition counted
+            body = re.sub(r"^(you may )?remove (?:those counters|all of them|them all|them)(?= and |, |$)",
+                          rf"\1remove all {kinds[0]} counters from self", body)
         if cond is not None and body is not None:
             if "attached" in cond:
                 ctx.last = "attached"  # "if enchanted creature is untapped, tap it"
@@ -455,6 +469,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     # "A loses X life and you gain X life, where X is N": the closing "where X is" defines
     # the X of every clause before it too (107.3: one X, one value)
     where = re.search(r", where x is .+$", low)
+    lead = re.match(r"until (end of turn|your next turn), ", low)
     for joiner in (", then ", ", and ", " and ", ", "):
         idx = low.find(joiner)
         while idx != -1:
@@ -468,7 +483,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             mark = ctx.mark()
             a = None
             dur = re.search(r" (until end of turn|until your next turn)(?:, where x is .+)?$", right)
-            if joiner == " and " and dur and _UNTIMED.search(left) and " until " not in left:
+            if joiner in (" and ", ", and ") and dur and _UNTIMED.search(left) and " until " not in left:
                 # "target creature gains trample and gets +2/+2 until end of turn": the closing duration is
                 # the first clause's too (611.2a), not a lasting grant
                 a = _attempt(f"{left} {dur.group(1)}" + (where.group(0) if with_x and where else ""), ctx)
@@ -477,6 +492,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if a is None:
                 a = parse_sentence(left, ctx)
             if a is not None:
+                # "Until end of turn, target creature has base power and toughness 4/4 and gains flying" (Wings of
+                # Velis Vel): the leading duration is this clause's too (611.2a), not a lasting grant
+                lasting = lead is not None and re.match(r"(?:gains?|gets?|has|have|loses?) ", right) is not None \
+                    and not re.search(r"\b(?:until|this turn)\b", right)
                 if _VERB3.match(right):
                     subj = left.split(" ", 1)[0]
                     if left.startswith("you "):
@@ -486,6 +505,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                         right = "that player " + right
                     elif subj:  # "SELF becomes ... and gets ...": the same subject, SELF (not a trigger's "it")
                         right = ("self " if subj == "self" else "it ") + right
+                if lasting and lead is not None:
+                    right = f"until {lead.group(1)}, {right}"
                 b = parse_sentence(right, ctx)
                 if b is None and joiner == " and " and _VERB_PLURAL.match(right):
                     subject = _SUBJECT_PLURAL.match(left)
@@ -606,10 +627,19 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   flags=re.I)
     # "Create two 1/1 green Saproling creature tokens. If SELF was kicked, create four of those tokens instead.": the
     # tokens of the instruction before, another number of them (the "instead" reader then reads it, 614.1a)
-    text = re.sub(r"^(create (?:a|an|one|\w+) ((?:\d+/\d+ )?[^.\"]*? creature) tokens?( with [^.\"]+)?)\. "
+    # "Create three tapped 2/2 black Zombie creature tokens and you gain 3 life. If SELF's madness cost was paid,
+    # instead create X of those tokens and you gain X life." (From Under the Floorboards): the same, the "instead"
+    # first
+    text = re.sub(r"^(create (?:a|an|one|\w+) ((?:\d+/\d+ )?[^.\"]*? creature) tokens?( with [^.\"]+?)?)"
+                  r"((?: and you gain \w+ life)?)\. "
                   r"(if [^,]+), create (\w+) of those tokens instead\.?$",
-                  lambda m: f"{m.group(1)}. {m.group(4)}, create {m.group(5)} {m.group(2)} tokens{m.group(3) or ''} "
-                            f"instead.", text.strip(), flags=re.I)
+                  lambda m: f"{m.group(1)}{m.group(4)}. {m.group(5)}, create {m.group(6)} {m.group(2)} "
+                            f"tokens{m.group(3) or ''} instead.", text.strip(), flags=re.I)
+    text = re.sub(r"^(create (?:a|an|one|\w+) ((?:\d+/\d+ )?[^.\"]*? creature) tokens?( with [^.\"]+?)?)"
+                  r"((?: and you gain \w+ life)?)\. "
+                  r"(if [^,]+), instead create (\w+) of those tokens((?: and you gain \w+ life)?)\.?$",
+                  lambda m: f"{m.group(1)}{m.group(4)}. {m.group(5)}, instead create {m.group(6)} {m.group(2)} "
+                            f"tokens{m.group(3) or ''}{m.group(7)}.", text.strip(), flags=re.I)
     # "Choose two cards in your hand drawn this turn. For each of those cards, pay 4 life or put the card on top of
     # your library." (Sylvan Library): the second sentence acts on the cards the first chose; one instruction
     text = re.sub(r"(choose \w+ cards in your hand [^.]+)\. (for each of those cards, pay \d+ life or put the card on "
@@ -626,6 +656,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # "... for five cards and exile the rest. Put the chosen cards on top of your library in any order." (Doomsday)
     text = re.sub(r"(search your library and graveyard for \w+ cards) and (exile the rest)\. (put the chosen cards on "
                   r"top of your library in any order)", r"\1, \2, then \3", text.strip(), flags=re.I)
+    # "Choose a color of a card in your graveyard. Add one mana of that color." (Corrupted Grafstone): one mana of a
+    # color among those cards (105.2, 106.4)
+    text = re.sub(r"^choose a color of a card in your graveyard\. add one mana of that color\.?$",
+                  "Add one mana of any color among cards in your graveyard.", text.strip(), flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest), (DESTROY_REST_RX, destroy_rest)):
@@ -722,7 +756,34 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # Ventmaw): the mana the instruction added stays in the pool until the turn ends (106.4, 500.4)
             out[adds[0]] = Effect("add_mana", {**out[adds[0]].args, "until": "end_of_turn"})
             continue
+        inner = out[-1].args.get("then") if out and out[-1].op == "if" and not out[-1].args.get("else") else None
+        if s == "you may choose new targets for the copy" and inner and len(inner) == 1 and inner[0].op == "may" \
+                and not inner[0].args.get("then") and [x.op for x in inner[0].args["effects"]] == ["copy_spell"]:
+            # "If COND, you may copy the spell countered this way. You may choose new targets for the copy." (Psychic
+            # Rebuttal): asked only when the copy was made (706.10c; the op lets its controller keep the targets)
+            out[-1] = Effect("if", {**out[-1].args, "then": [Effect("may", {**inner[0].args, "then": [
+                Effect("copy_retarget", {})]})]})
+            continue
+        if s == "repeat this process once" and out:
+            # "Target opponent loses 5 life unless that player discards two cards or sacrifices a creature or
+            # planeswalker of their choice. Repeat this process once." (Remorseless Punishment): every instruction
+            # before it, once more, with the same targets (608.2c)
+            out.extend(list(out))
+            continue
         m = re.match(r"^if you do, (.+)$", s)
+        back = 2 if len(out) > 1 and out[-1].op == "move" and out[-1].args.get("what") == "self" \
+            and out[-1].args.get("transformed") else 1
+        if m and len(out) >= back and out[-back].op == "exile" and out[-back].args == {"what": "self"}:
+            # "exile SELF, then return her to the battlefield transformed under her owner's control. If you do,
+            # create a 2/2 black Zombie creature token" (Liliana, Heretical Healer): it was exiled only if it was
+            # still a permanent its controller controls as the ability resolved (406.2, 608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            moved = out[-back:]
+            del out[-back:]
+            out.append(Effect("if", {"cond": {"self": {"controller": "you"}}, "then": [*moved, *effs]}))
+            continue
         if m and out and out[-1].op == "sacrifice" and out[-1].args == {"what": "self"}:
             # "Sacrifice SELF. If you do, ..." (Standstill): it was sacrificed only if it was still a permanent
             # its controller controls as the ability resolved (701.14a, 608.2c)
@@ -769,6 +830,21 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             done = {"amount_ge": {"amount": {"count_this_way": {}, "action": action}, "n": 1}}
             out.append(Effect("if", {"cond": done, "then": list(effs)}))
             continue
+        cant = re.match(r"^if (?:the player|that player|they|he or she|(you)) can't, (.+)$", s)
+        if cant and out and out[-1].op in ("sacrifice", "discard") and "what" not in out[-1].args \
+                and (out[-1].args.get("who") in (None, "you")) == bool(cant.group(1)) \
+                and out[-1].args.get("who") not in ("each_player", "each_opponent", "each") \
+                and out[-1].args.get("amount", 1) not in ("all", "any") and not out[-1].args.get("up_to"):
+            # "... that player discards a card at random. If the player can't, you draw a card." (Urgoros, the
+            # Empty One), "that player sacrifices a creature. If the player can't, sacrifice SELF." (Woebringer
+            # Demon), "sacrifice a creature other than SELF. If you can't, SELF deals 7 damage to you." (Lord of
+            # the Pit): what follows happens only if the one player could not do all it asked (608.2c)
+            effs = parse_sentence(cant.group(2), ctx)
+            if effs is None:
+                return None
+            couldnt = {"amount_ge": {"amount": {"count_this_way": {}, "action": "couldnt"}, "n": 1}}
+            out.append(Effect("if", {"cond": couldnt, "then": list(effs)}))
+            continue
         if m and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") == "you" \
                 and "what" not in out[-1].args and "filter" in out[-1].args:
             # "Sacrifice a Mountain. If you do, ...": done if it can be, and what follows only then (608.2c)
@@ -778,6 +854,23 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {"effects": [out[-1]], "then": list(effs), "forced": True})
             continue
         m = re.match(r"^when you do, (.+)$", s)
+        if m and out and out[-1].op == "sacrifice" and out[-1].args.get("what") == "self" and len(out[-1].args) == 1:
+            # "When SELF enters, sacrifice it. When you do, search your library ..." (Brokers Hideout): what follows
+            # only if it was sacrificed, so only while it is still on the battlefield (701.14a, 608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("if", {"cond": {"self": {"zone": "battlefield"}}, "then": [out[-1], *effs]})
+            continue
+        if m and out and out[-1].op == "draw" and out[-1].args.get("who") == "you" \
+                and isinstance(out[-1].args.get("amount"), int):
+            # "Draw four cards. When you do, SELF deals damage to any target equal to the number of cards in your
+            # hand" (The Royal Scions): after the draw, counted then (608.2c, 608.2h)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out += effs
+            continue
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
             if effs is None:
@@ -1428,11 +1521,14 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
 def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
     """"... SELF deals 3 damage instead": the damage instruction before it, to the same recipients,
     with the new amount (Fiery Impulse's spell mastery; 608.2c)."""
-    m = re.fullmatch(r"(?:self|it) deals (\w+)(?: plus (\d+))? damage", alt)
+    m = re.fullmatch(r"(?:self|it) deals (\w+)(?: plus (\d+))? damage( divided as you choose among those "
+                     r"(?:permanents and/or players|targets))?", alt)
     n = amount(m.group(1)) if m else None
     if m and m.group(2) and n is not None:  # "SELF deals X plus 2 damage instead" (Crater's Claws, 107.3)
         n = {"plus": [n, int(m.group(2))]}
-    if n is None or prev.op != "damage":
+    if n is None or prev.op != "damage" or bool(m and m.group(3)) != bool(prev.args.get("divided")):
+        # "it deals X damage divided as you choose among those permanents and/or players instead" (Avacyn's
+        # Judgment): the same targets, the division made as it is cast of the amount that applies (601.2d)
         return None
     return [Effect("damage", {**prev.args, "amount": n})]
 

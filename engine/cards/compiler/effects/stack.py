@@ -154,7 +154,10 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     dur = (m.group(1) or "") + (m.group(4) or "")
     until = ("next_turn_end" if "next" in dur else "remains_exiled" if "exiled" in dur
              else "while_source" if "self" in dur else "eot")
-    return [Effect("playable", {"what": "exiled", "play": m.group(2), "until": until,
+    what: Any = "exiled"
+    if m.group(3) in ("that card", "it") and isinstance(c.last, dict) and c.last.get("among") == "exiled":
+        what = c.last  # "Choose one of them. You may play that card this turn" (Jaya, Fiery Negotiator): the one
+    return [Effect("playable", {"what": what, "play": m.group(2), "until": until,
                                 **({"free": True} if m.group(5) else {})})]
 
 
@@ -183,10 +186,11 @@ def _may_cast_kind_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("playable", args)]
 
 
-@reader(r"^choose ((?:up to (?:one|two|three|four|five) )?target .+?)(?: and (target .+))?$")
+@reader(r"^choose ((?:up to )?(?:(?:one|two|three|four|five) )?target .+?)(?: and (target .+))?$")
 def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     # "Choose target creature. <instructions about that creature>": the target is chosen as the
-    # spell is cast; the following sentences refer to it ("that creature", "it").
+    # spell is cast; the following sentences refer to it ("that creature", "it"); "Choose two target creatures
+    # controlled by different players. Return those creatures ..." (Run Away Together): the slot of both.
     a = c.ref(m.group(1))
     if a is None:
         return None
@@ -230,10 +234,19 @@ def _copy_ability(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("copy_ability", {"what": r})]
 
 
-@reader(r"^copy target (instant or sorcery|instant|sorcery) spell( you control)?$")
+@reader(r"^copy the spell countered this way$")
+def _copy_countered(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.10, 608.2h: "you may copy the spell countered this way" (Psychic Rebuttal): engine/ops/cast.py copy_spell."""
+    return [Effect("copy_spell", {"countered": True})]
+
+
+@reader(r"^copy target (instant or sorcery|instant|sorcery) spell( you control)?"
+        r"( with mana value (?:\w+)(?: or less| or greater)?)?$")
 def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10: a copy of an instant or sorcery spell (Twincast, Reverberate), controlled by who
-    copies it, with the original's choices (706.10) until "you may choose new targets" (706.10c)."""
+    copies it, with the original's choices (706.10) until "you may choose new targets" (706.10c); "... with mana
+    value 4 or less" (Expansion), "... with mana value X" (League Guildmage: the X announced, 601.2b, before the
+    target is chosen, 601.2c)."""
     spec = parse_target(m.group(0)[len("copy "):])
     if spec is None:
         return None
@@ -258,11 +271,39 @@ def _retarget(m: re.Match, c: Ctx) -> list[Effect] | None:
     """114.6a: "Change the target of target spell with a single target" (Deflection); 114.6d: "You may choose
     new targets for target spell" (Redirect): carried out by engine/ops/cast.py retarget."""
     spec = parse_target(m.group(2))
+    mm = re.fullmatch(r"target (spell or ability|activated or triggered ability|activated ability|triggered ability)"
+                      r"( with a single target)?", m.group(2))
+    if spec is None and mm:  # "Change the target of target spell or ability with a single target" (Bolt Bend,
+        # Willbender): a spell or an activated or triggered ability on the stack (114.6a; 112.3b-c)
+        kinds = {"spell or ability": [{}, {"ability": "activated"}, {"ability": "triggered"}],
+                 "activated or triggered ability": [{"ability": "activated"}, {"ability": "triggered"}],
+                 "activated ability": [{"ability": "activated"}], "triggered ability": [{"ability": "triggered"}]}
+        alts = kinds[mm.group(1)]
+        f: dict[str, Any] = {"zone": "stack", **({"or": alts} if len(alts) > 1 else alts[0])}
+        if mm.group(2):
+            f["single_target"] = True
+        spec = TargetSpec(f, m.group(2))
     if spec is None or spec.filter.get("zone") != "stack" or spec.count != 1:
         return None
     r = c.add_target(spec)
     c.last = r
     return [Effect("retarget", {"what": r, "change": m.group(1).startswith("change")})]
+
+
+@reader(r"^change a target of (target .+?) to self$")
+def _retarget_to_self(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """114.6b: "Change a target of target spell or ability to SELF" (Spellskite, Mizzium Meddler): engine/ops/cast.py
+    retarget."""
+    if m.group(1) == "target spell or ability":  # a spell, or an activated or triggered ability (as counter's)
+        spec: TargetSpec | None = TargetSpec({"zone": "stack", "or": [{}, {"ability": "activated"},
+                                                                       {"ability": "triggered"}]}, m.group(1))
+    else:
+        spec = parse_target(m.group(1))
+    if spec is None or spec.filter.get("zone") != "stack" or spec.count != 1:
+        return None
+    r = c.add_target(spec)
+    c.last = r
+    return [Effect("retarget", {"what": r, "to": "self"})]
 
 
 @reader(r"^(?:you may )?choose new targets for the copy$")
@@ -273,9 +314,11 @@ def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (
     _copy_ability,
+    _copy_countered,
     _copy_spell,
     _copy_cast_spell,
     _retarget,
+    _retarget_to_self,
     _copy_new_targets,
     _counter_targeting,
     _counter,

@@ -565,11 +565,14 @@ def _attach_equipment(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("attach", {"what": what, "to": to, "creature_only": True})]
 
 
-@reader(r"^exile all cards from (target player's|target opponent's|that player's|your) library$")
+@reader(r"^exile all cards from (target player's|target opponent's|that player's|your) library( face down)?$")
 def _exile_library(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"Exile all cards from target player's library" (Jace, the Mind Sculptor -12): the whole library (406.3)."""
+    """"Exile all cards from target player's library" (Jace, the Mind Sculptor -12): the whole library (406.3);
+    "... face down" (Inverter of Truth): cards no player may look at (406.3)."""
     who = c.player({"your": "you"}.get(m.group(1), m.group(1).replace("'s", "")))
-    return None if who is None else [Effect("exile", {"what": {"library_of": who}})]
+    if who is None:
+        return None
+    return [Effect("exile", {"what": {"library_of": who}, **({"face_down": True} if m.group(2) else {})})]
 
 
 TOP_OR_BOTTOM_RX = re.compile(

@@ -1,0 +1,35 @@
+"""Layers (613) read through the engine's own zone changes: what ``Game.move`` keeps of the
+characteristics after a card moves between hidden and public zones only (``Game.hidden_move``)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.cardpool import default_pool
+from engine.setup import from_setup
+
+
+def _game(top: str) -> Any:
+    setup = {"active": "alice", "step": "main1", "players": {"alice": {
+        "battlefield": [{"name": "Volrath's Shapeshifter", "id": "vs"}],
+        "graveyard": [top], "library": ["Serra Angel", "Island"]}}}
+    return from_setup(setup, default_pool(), 0)
+
+
+@pytest.mark.parametrize("top, before", [("Hill Giant", 3), ("Goblin King", 2)])
+def test_a_card_milled_onto_the_graveyard_gives_volraths_shapeshifter_its_text_at_once_612_5(
+        top: str, before: int) -> None:
+    """612.5: Volrath's Shapeshifter has the full text of the top creature card of its controller's
+    graveyard. A card put there from the library is a move between non-battlefield zones, after which
+    the engine may keep the characteristics it knew (Game.hidden_move) only while no static ability
+    reads a zone other than the battlefield: the full text does, whether the text it copies has a static
+    ability of its own (Goblin King's lord ability) or none (Hill Giant)."""
+    g = _game(top)
+    vs = next(i for i in g.battlefield if g.objects[i].card.name == "Volrath's Shapeshifter")
+    assert g.chars(vs).power == before
+    angel = g.players["alice"].library[0]
+    assert g.objects[angel].card.name == "Serra Angel"
+    g.move(angel, "graveyard")
+    c = g.chars(vs)
+    assert (c.power, c.toughness, "Flying" in c.keywords) == (4, 4, True)
