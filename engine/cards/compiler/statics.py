@@ -1274,6 +1274,25 @@ def _untargetable_from(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": _affects(m.group(1)), "rule": "untargetable_from", "sources": f}]
 
 
+@static(r"^(.+?) can't be the target of (?:([a-z, ]+?) )?spells( your opponents control)?$")
+def _untargetable_by_spells(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can't be the target of black or red spells your opponents control" (Fiendslayer Paladin), "... of
+    Aura spells" (Tetsuo Umezawa), "of blue or black spells" (Karplusan Strider), "Enchanted creature can't be the
+    target of spells" (Spectral Shield): no spell of that quality (of an opponent, where it says so) may target it
+    as it is cast (601.2c, 115.1); abilities still may."""
+    aff = _affects(m.group(1))
+    f = parse_noun(f"{m.group(2)} spell") if m.group(2) else {}
+    if aff is None or f is None or set(f) - {"colors", "not_colors", "types", "subtypes", "zone", "multicolored",
+                                              "monocolored", "colorless"} or "or" in f:
+        return None
+    f.pop("zone", None)
+    out: dict[str, Any] = {"kind": "restriction", "affects": aff, "rule": "untargetable_from", "sources": f,
+                           "spells": True}
+    if m.group(3):
+        out["opponents"] = True
+    return [out]
+
+
 @static(r"^(.+?) can block (.+?) as though (?:it|they) had reach$")
 def _reach_against(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can block Dragons as though it had reach" (Dragon Hunter): an attacker with flying that matches may

@@ -417,6 +417,12 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             inner = parse_sentence(re.sub(r"^((?:\S+ ){0,2})also ", r"\1", body), ctx)
             if inner is not None:
                 return [Effect("if", {"cond": cond, "then": list(inner)})]
+    m = re.match(r"^(any number of target (?:players|opponents)) each (.+)$", low)
+    if m:  # "Any number of target players each mill a card and lose 1 life" (Tinybones Joins Up): every verb's
+        # subject is the players chosen (115.1), as "target player mills a card and loses 1 life" reads it
+        got = _attempt(f"{m.group(1)} {_third_person(m.group(2))}", ctx)
+        if got is not None:
+            return got
     m = _BOTH.match(low)
     if m:  # "you and target opponent each draw a card": the instruction for each of the two players (608.2c)
         mark = ctx.mark()
