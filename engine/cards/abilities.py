@@ -501,7 +501,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "copy_offer", "reanimate_attached",
     "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
-    "exile_if_dies", "retarget",
+    "exile_if_dies", "retarget", "spell_gains",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
