@@ -507,6 +507,7 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         # "creature that dealt damage to you this turn": the sources of this turn (a new list each turn)
         pl.damaged_by_turn = [*(pl.damaged_by_turn if pl.damaged_turn == g.turn else ()), int(ev.get("source", -1))]
         pl.damaged_turn = g.turn  # "if an opponent was dealt damage this turn"
+        g.turn_state_changed()  # a static may read it ("can't attack unless an opponent has been dealt damage")
     if name == "attacks" or name == "blocks":  # per-turn fact: it attacked or blocked this turn
         o = g.objects.get(ev["obj"])
         if o is not None:
