@@ -169,6 +169,11 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # graveyard by paying [cost] rather than its mana cost": the spell is its back face (engine/casting.py),
     # and the permanent it becomes enters transformed (engine/game.py move)
     Row("Disturb", "later: Innistrad: Midnight Hunt", "alternative", zone="graveyard", flag=True),
+    # Escape (a later keyword: Theros Beyond Death, 2020): "You may cast this card from your graveyard by paying
+    # [cost] rather than paying its mana cost" (its mana and "exile N other cards from your graveyard"); the spell
+    # and the permanent it becomes "escaped" ("SELF escapes with ...", "unless it escaped": the flag); an instant
+    # or sorcery goes back to the graveyard as any spell does, and may escape again
+    Row("Escape", "later: Theros Beyond Death", "alternative", zone="graveyard", flag=True),
     # from the graveyard, discarding a card too; exiled whenever it would leave the stack (Guilds of Ravnica)
     Row("Jump-start", "later: Guilds of Ravnica", "zone", zone="graveyard", extra=Cost(discard=1), leaves_to="exile"),
     Row("Buyback", "702.26a", "additional", flag=True, resolves_to="hand"),
@@ -241,7 +246,7 @@ def implemented(keyword: str, card: CardDef) -> bool:
 #: the keywords of this table whose cost may be other than mana: each is paid with the spell's other
 #: costs (casting.cast: its life and its chosen objects, 601.2g-h, 117.3); kicker's (702.32a), which
 #: casting reads itself, is checked the same way (keyword_cost_ok, engine/support.py)
-OTHER_PARTS = frozenset({"Flashback", "Buyback", "Evoke", "Entwine"})
+OTHER_PARTS = frozenset({"Flashback", "Buyback", "Evoke", "Entwine", "Escape"})
 #: the parts of a keyword's cost casting pays beside mana: life (118.4) and objects chosen while
 #: paying (601.2h: sacrifice, discard, exile from the graveyard, tap others, return to the hand, a card revealed
 #: from the hand: "Morph—Reveal a white card in your hand", 701.13a)

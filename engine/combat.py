@@ -41,7 +41,18 @@ def has_rule(g: "Game", oid: int, rule: str) -> bool:
             any(e.get("rule") == rule and "attacker" not in e and active(g, e) for e in rule_effects(g, oid))
     if any(r.get("rule") == rule for r in c.rules):
         return True
+    if rule == "must_attack" and _player_requirements(g, oid, c.controller):
+        return True  # "During target opponent's next turn, creatures that player controls attack SELF if able"
     return any(e.get("rule") == rule and active(g, e) for e in rule_effects(g, oid))
+
+
+def _player_requirements(g: "Game", oid: int, controller: str | None) -> list[Any]:
+    """508.1d: what a requirement on its controller's creatures says this creature attacks if able ("SELF", "you":
+    while that one can be attacked; None: anything); none outside that player's next turn (Gideon Jura)."""
+    if controller is None or not player_statics.active(g) or not player_statics.statics(g, "must_attack"):
+        return []
+    targets = attack_targets(g)
+    return [t for t in player_statics.attack_requirements(g, controller) if t is None or t in targets]
 
 
 def provoked(g: "Game", oid: int) -> list[int]:
@@ -101,7 +112,8 @@ def goad_targets(g: "Game", oid: int) -> list[Any] | None:
     or it can attack none of them (then attacking anything it may obeys the most)."""
     effs = rule_effects(g, oid)
     named = [e["attack_player"] for e in effs if e.get("attack_player") and active(g, e)]
-    ds = seats.defenders(g, g.active)
+    named += [t for t in _player_requirements(g, oid, g.chars(oid).controller) if t is not None]  # SELF: Gideon
+    ds = seats.defenders(g, g.active) + [t for t in named if isinstance(t, int)]
     want = [p for p in named if p in ds and may_attack(g, oid, p)]
     if want:
         return want
@@ -241,7 +253,7 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
         tap(g, c)
         g.triggered.append({"controller": player, "ability": ENLIST_TRIGGER, "source": a,
                             "card": g.objects[a].card, "info": {"event": "enlist", "obj": c}})
-    g.changed()
+    g.turn_state_changed()  # attacking (506.4): a change of combat status, which plain characteristics don't read
     # a list, not a dict by name: two creatures of the same name may attack
     g.log("attack", attackers=[[_n(g, a), _n(g, t)] for a, t in decl.items()], ids=list(decl))
     for a, t in decl.items():
@@ -531,7 +543,7 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
                     g.objects[m].blockers.append(b)
                     count[m] = count.get(m, 0) + 1
         blocks[b] = list(g.objects[b].blocking)
-    g.changed()
+    g.turn_state_changed()  # blocking and blocked (506.4): combat status, which plain characteristics don't read
     g.log("block", blocks=[[_n(g, b), [_n(g, a) for a in As]] for b, As in blocks.items()], ids=list(blocks))
     # 509.2: the attacking player orders blockers of each attacker blocked by two or more
     for a in mine:

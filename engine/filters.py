@@ -37,6 +37,9 @@ KNOWN = frozenset({
     # a target slot's: "two target creatures controlled by different players", no two with one controller (115.1;
     # engine/targets.check_targets)
     "different_controllers",
+    # a target slot's: "two target permanents that share a permanent type" ("permanent", "card", "creature": card
+    # types, permanent types among them, or creature types in common; engine/targets.check_targets)
+    "share_type",
     "damaged_by",  # "self" / "attached": "a creature dealt damage by SELF this turn" (its damage sources, 514.2)
     "cast_from",  # zones: "spells you cast from your graveyard" (a spell's zone it was cast from, 601.2a)
     # "creature blocking SELF", "creature blocked by SELF", "creature blocking or blocked by SELF" (509.1g, 509.1h)
@@ -79,6 +82,9 @@ BOUND_KEYS = frozenset({"same_name_as", "shares_color_with", "blocking_ref",
 _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
 #: Keys that constrain a group of chosen cards, not one object (checked where they are chosen).
 GROUP_KEYS = frozenset({"one_of_each", "different_names"})
+#: Keys of a target slot's group ("two target creatures controlled by different players", "that share a creature
+#: type"): checked only as targets are chosen (engine/targets.check_targets), so read nowhere else
+TARGET_GROUP_KEYS = frozenset({"different_controllers", "share_type"})
 
 
 #: the comparison keys of each compared value ("power_le": at most), with their test
@@ -488,7 +494,8 @@ def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False
     where the op counts the amount for each player it affects: ``player_refs="that_player"``)."""
     if not isinstance(f, dict):
         return set()
-    out = {k for k in f if k not in KNOWN and not (player_refs and k in BOUND_KEYS) or k in GROUP_KEYS and not group_ok}
+    out = {k for k in f if k not in KNOWN and not (player_refs and k in BOUND_KEYS) or k in GROUP_KEYS and not group_ok
+           or k in TARGET_GROUP_KEYS and not target}
     # ``matches`` reads these player words only; another value (a reference to "that player",
     # a target) would be ignored and match every controller (an owner reference is read where
     # objects are chosen, engine/values.chosen_refs; "that_player" nowhere)

@@ -25,8 +25,9 @@ def untap_step(g: "Game", player: str) -> None:
     """702.25a: the phasing of ``player``'s untap step (before anything untaps)."""
     cs = g.all_chars()
     going = [i for i in g.battlefield if "Phasing" in cs[i].keywords and cs[i].controller == player]
+    held = {i for e in g.effects if e["layer"] == "phase_hold" for i in e["objects"]} if g.effects else set()
     coming = [i for i in g.phased if g.objects[i].chosen.get("phased") == "direct"
-              and g.objects[i].chosen.get("phased_under") == player] if g.phased else []
+              and g.objects[i].chosen.get("phased_under") == player and i not in held] if g.phased else []
     if not going and not coming:
         return
     for i in coming:

@@ -59,7 +59,9 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "loyalty_instant",  # "... activate loyalty abilities ... any time you could cast an instant"
                    "graveyard_keywords",  # "... cards in your graveyard have retrace" (cast_options, 702.80a)
                    "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (costs.ability_mana)
-                   "haste_activation"})  # "... activate abilities of creatures you control as though ... haste"
+                   "haste_activation",  # "... activate abilities of creatures you control as though ... haste"
+                   "must_attack"})  # "During target opponent's next turn, creatures that player controls attack
+# SELF if able" (Gideon Jura; 508.1d): read by engine/combat.py must_attack_target
 
 #: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
 #: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
@@ -767,3 +769,15 @@ def static_problems(st: dict[str, Any]) -> list[str]:
                                  or isinstance(affects, dict) and unknown_keys(affects)):
         return ["damage modification"]
     return []
+
+
+def attack_requirements(g: "Game", player: str) -> list[Any]:
+    """508.1d: the requirements "creatures that player controls attack SELF / you if able" (Gideon Jura, Taunt) and
+    "each creature that player controls attacks if able" (Rowan Kenrith) on ``player``'s creatures now: the player
+    or planeswalker each names (None: any), in force during that player's next turn only (500.1)."""
+    out: list[Any] = []
+    for _src, _ctl, st in _mine(g, "must_attack", player):
+        if g.active != player or g.turn <= st.get("after", g.turn):
+            continue
+        out.append(st.get("attack"))
+    return out

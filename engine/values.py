@@ -163,7 +163,7 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             if "objs" in info:  # a batch trigger ("one or more ... attack, they ..."): all of them
                 return [x for x in info["objs"] if x in g.objects]
             # "becomes blocked by a creature" / "blocks a creature": that other creature
-            x = info.get("new", info.get("blocker", info.get("blocked", info.get("obj"))))
+            x = info.get("unattached_from", info.get("new", info.get("blocker", info.get("blocked", info.get("obj")))))
             if x in g.objects:
                 return [x]
             if info.get("player") and info["event"] in ("draw", "gain_life", "lose_life"):
@@ -948,6 +948,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         f = cond["it"] if "zone" in cond["it"] else dict(cond["it"], zone="any_card")
         if r is not None and "obj" in r:
             its = refs(g, r, "it")
+            if r.get("followed"):  # "Exile target card from a graveyard. If it was a creature card, ..." (Cling to
+                # Dust, Scavenging Ooze): the card this effect moved, found where it went (400.7)
+                its = [r["followed"].get(x, x) if isinstance(x, int) and x not in g.objects else x for x in its]
         else:  # checked again as the trigger resolves (603.4): the object that left is then its new
             info = (r or {}).get("trigger") or {}  # object ("if it was a Human", 603.6d)
             x = info.get("obj") if info.get("obj") in g.objects else info.get("new", info.get("obj"))

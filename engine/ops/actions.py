@@ -360,6 +360,17 @@ def _phase_out(g: "Game", r: dict, e: Effect) -> None:
     for x in _objs(g, r, e.get("what")):
         if x in g.objects and g.objects[x].zone == "battlefield":
             phasing.phase_out(g, x)
+            r.setdefault("phased", []).append(x)  # "they can't phase in" of the next instruction
+
+
+@action("keep_phased_out")
+def _keep_phased_out(g: "Game", r: dict, e: Effect) -> None:
+    """"Each creature target opponent controls phases out. Until the end of your next turn, they can't phase in"
+    (Teferi, Timeless Voyager): the permanents the instruction before phased out stay out through their
+    controllers' untap steps until that turn ends (702.25a, 611.2a; engine/phasing.py untap_step)."""
+    objs = [x for x in r.get("phased", ()) if x in g.objects and g.objects[x].zone == "phased_out"]
+    if objs:
+        add_effect(g, "phase_hold", objs, r, "next_turn_end", after_turn=g.turn)
 
 
 @lru_cache(maxsize=1)
@@ -574,6 +585,31 @@ def _exchange_life(g: "Game", r: dict, e: Effect) -> None:
             gain_life(g, p, d)
         elif d < 0:
             lose_life(g, p, -d)
+
+
+@action("exchange_life_pt")
+def _exchange_life_pt(g: "Game", r: dict, e: Effect) -> None:
+    """701.8g: "Exchange your life total with SELF's power" (Evra, Halcyon Witness; "... toughness": Tree of
+    Redemption): the controller gains or loses the life needed to equal that value (118.3, with its events), and
+    an effect sets the value to the previous life total from now on (613.3b, layer 7b). 701.8a: all or nothing:
+    not when the permanent is gone or no longer a creature, nor when the player can't gain or lose that life."""
+    p = controller(g, r)
+    objs = [x for x in refs(g, r, e.get("what", "self")) if isinstance(x, int) and x in g.objects
+            and g.objects[x].zone == "battlefield"]
+    if len(objs) != 1 or p not in g.players or g.players[p].lost or "Creature" not in g.chars(objs[0]).types:
+        return
+    stat = e.get("stat", "power")
+    c = g.chars(objs[0])
+    value, life = (c.power if stat == "power" else c.toughness), g.players[p].life
+    d = value - life
+    if d > 0 and player_statics.cant_gain_life(g, p) or d < 0 and player_statics.cant_lose_life(g, p):
+        return
+    if d > 0:
+        gain_life(g, p, d)
+    elif d < 0:
+        lose_life(g, p, -d)
+    add_effect(g, "7b", objs, r, "never",
+               **({"power": life} if stat == "power" else {"power": None, "toughness": life}))
 
 
 @action("control_player")

@@ -109,6 +109,8 @@ def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
         if not names:
             return
         st["names"] = names
+    if st.get("attack") in ("self", "you"):  # "creatures that player controls attack SELF / you if able": that
+        st["attack"] = source_id(g, r) if st["attack"] == "self" else controller(g, r)  # one, bound now (508.1d)
     if e.get("duration") == "their_next_turn":  # "each opponent can't cast ... during that player's next turn"
         _for_their_next_turn(g, r, st)
         return

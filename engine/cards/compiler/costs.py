@@ -9,7 +9,7 @@ from engine.cards.compiler.targets import number, parse_noun
 from engine.mana import parse_cost
 
 _MANA_ONLY = re.compile(r"(\{[^}]+\})+")
-_N = r"(a|an|one|two|three|four|five|six|seven|x|\d+)"
+_N = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+)"
 
 
 def _noun(phrase: str) -> dict[str, Any] | None:

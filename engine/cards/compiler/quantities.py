@@ -565,6 +565,19 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         m = re.fullmatch(r"(.+)", f"{m.group(2)} {m.group(3)}")
     if m and quantity(m.group(1)) is not None:  # "if there are no Zombies on the battlefield" (Sarcomancy)
         return {"amount_lt": {"amount": quantity(m.group(1)), "n": 1}}
+    m = re.fullmatch(r"there is an? ([a-z -]+?) on the battlefield", t)
+    f = parse_noun(m.group(1)) if m else None
+    if f is not None and not f.get("player") and f.get("zone") in (None, "battlefield") and "or" not in f:
+        # "SELF can't attack unless there is a Mountain on the battlefield" (Glacial Crasher): any player's (110.1)
+        f.pop("zone", None)
+        return {"amount_ge": {"amount": {"count": f}, "n": 1}}
+    m = re.fullmatch(r"an opponent owns an? ([a-z ]*?)card in exile", t)
+    f = parse_noun(f"{m.group(1)}card") if m else None
+    if f is not None and set(f) <= {"zone", "types", "subtypes", "colors", "not_types"}:
+        # "SELF gets +2/+2 as long as an opponent owns a card in exile" (Warden of the Beyond, 406.1)
+        return {"amount_ge": {"amount": {"count": {**f, "zone": "exile", "owner": "opponent"}}, "n": 1}}
+    if t == "an opponent has been dealt damage this turn":  # the words of bloodthirst's condition (702.53a)
+        return {"opponent_dealt_damage_this_turn": True}
     m = re.fullmatch(r"(your devotion to .+?) is (less than (\w+)|(\w+) or greater)", t)
     if m and quantity(m.group(1)) is not None and number(m.group(3) or m.group(4)):
         key = "amount_lt" if m.group(3) else "amount_ge"  # 700.5: devotion compared with a number
@@ -625,6 +638,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"paired": True}
     if t in ("tribute wasn't paid", "tribute was paid"):  # 702.103b
         return {"tribute_paid": t == "tribute was paid"}
+    if t in ("it escaped", "self escaped"):  # "sacrifice it unless it escaped" (escape, a later keyword): cast so
+        return {"cast_with": "Escape"}
     m = re.fullmatch(r"(?:its|self's|this spell's|that spell's) ([a-z]+) cost was paid", t)
     if m and m.group(1) not in ("mana", "additional", "alternative"):
         # "if its prowl cost was paid" (702.75a), "if its surge cost was paid": the keyword way it was cast

@@ -322,6 +322,20 @@ def _is_a_creature(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
+@static(r"^(.+?) (?:has|have) base power and toughness (\d+)/(\d+) and (?:is|are) (?:an? )?((?:[a-z]+ )*?[a-z]+) "
+        r"in addition to (?:its|their) other (?:creature )?types$")
+def _base_pt_and_types(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Other creatures have base power and toughness 2/2 and are Bears in addition to their other types" (Kudo,
+    King Among Bears): one effect in two layers, the creature types added (layer 4, 613.1d) and the base power and
+    toughness set (7b, 613.3b); begun in layer 4, it goes on in 7b even if its source lost the ability (613.5)."""
+    aff = _affects(m.group(1))
+    subs = [subtype(w) for w in m.group(4).split() if w != "and"]
+    if aff is None or not subs or not all(subs):
+        return None
+    return [{"kind": "become", "affects": aff, "subtypes": subs, "in_addition": True,
+             "power": int(m.group(2)), "toughness": int(m.group(3))}]
+
+
 @static(r"^(.+?) (?:is|are) (an? .+?) and (?:loses|lose) all abilities$")
 def _become_then_lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), "is " + m.group(2))
@@ -1260,6 +1274,25 @@ def _untargetable_from(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": _affects(m.group(1)), "rule": "untargetable_from", "sources": f}]
 
 
+@static(r"^(.+?) can't be the target of (?:([a-z, ]+?) )?spells( your opponents control)?$")
+def _untargetable_by_spells(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can't be the target of black or red spells your opponents control" (Fiendslayer Paladin), "... of
+    Aura spells" (Tetsuo Umezawa), "of blue or black spells" (Karplusan Strider), "Enchanted creature can't be the
+    target of spells" (Spectral Shield): no spell of that quality (of an opponent, where it says so) may target it
+    as it is cast (601.2c, 115.1); abilities still may."""
+    aff = _affects(m.group(1))
+    f = parse_noun(f"{m.group(2)} spell") if m.group(2) else {}
+    if aff is None or f is None or set(f) - {"colors", "not_colors", "types", "subtypes", "zone", "multicolored",
+                                              "monocolored", "colorless"} or "or" in f:
+        return None
+    f.pop("zone", None)
+    out: dict[str, Any] = {"kind": "restriction", "affects": aff, "rule": "untargetable_from", "sources": f,
+                           "spells": True}
+    if m.group(3):
+        out["opponents"] = True
+    return [out]
+
+
 @static(r"^(.+?) can block (.+?) as though (?:it|they) had reach$")
 def _reach_against(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can block Dragons as though it had reach" (Dragon Hunter): an attacker with flying that matches may
@@ -1474,7 +1507,7 @@ def _life_cant_change(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(r"^if an? (.+?) would deal (combat )?damage to "
-        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all) of that damage$")
+        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all|all but \d+) of that damage$")
 def _prevent_from(m: re.Match) -> list[dict[str, Any]] | None:
     """615.9: "If a creature would deal damage to you, prevent 1 of that damage" (Orbs of Warding), "If a green
     source would deal damage to you, ..." (Sphere of Duty): the sources whose damage it prevents (609.7)."""
@@ -1494,7 +1527,7 @@ def _prevent_from(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(r"^if a source( an opponent controls)? would deal damage to "
-        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all) of that damage$")
+        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all|all but \d+) of that damage$")
 def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
     """615.9: "If a source would deal damage to you, prevent 1 of that damage": so much of each
     such damage event (absorb, 702.63a, is this with SELF)."""
@@ -1502,7 +1535,8 @@ def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 def _prevention(to: str, by_opponent: bool, n: str) -> list[dict[str, Any]] | None:
-    """The prevention static of "... would deal damage to TO, prevent N (all) of that damage" (615.9)."""
+    """The prevention static of "... would deal damage to TO, prevent N (all) of that damage" (615.9); "prevent all
+    but 1 of that damage" (Temple Altisaur): all of each such event but that much (615.9)."""
     out: dict[str, Any] = {"kind": "prevent_damage"}
     if to.startswith("you"):
         out["players"] = "you"
@@ -1514,7 +1548,9 @@ def _prevention(to: str, by_opponent: bool, n: str) -> list[dict[str, Any]] | No
         out["affects"] = aff
     if by_opponent:
         out["by"] = "opponent"
-    if n != "all":
+    if n.startswith("all but "):
+        out["all_but"] = int(n[len("all but "):])
+    elif n != "all":
         out["amount"] = int(n)
     return [out]
 
@@ -2266,6 +2302,18 @@ def _cant_cause(m: re.Match) -> list[dict[str, Any]] | None:
     if acts != ["search"]:
         return None
     return [{"kind": "cant_cause", "who": "opponent", "acts": acts, "own": True}]
+
+
+@static(r"^self escapes with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve) "
+        r"([+\-]\d+/[+\-]\d+|[a-z]+) counters? on it$")
+def _escapes_with(m: re.Match) -> list[dict[str, Any]] | None:
+    """Escape (a later keyword, Theros Beyond Death): "SELF escapes with three +1/+1 counters on it" means "if it
+    escaped, it enters with ..." (614.1c): cast from the graveyard with its escape cost."""
+    n = 1 if m.group(1) in ("a", "an") else 12 if m.group(1) == "twelve" else number(m.group(1))
+    if not n:
+        return None
+    return [{"kind": "enters_with_counters", "counter": m.group(2), "amount": n,
+             "condition": {"cast_with": "Escape"}}]
 
 
 @static(r"^(.+?) (?:is|are) every creature type$")

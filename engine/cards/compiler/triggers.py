@@ -327,6 +327,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             "or": [{"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]}]}},
         "self blocks a creature": {"event": "blocks", "self": True},
         "self attacks alone": {"event": "attacks_alone", "self": True},
+        # 701.3: it stopped being attached (moved, unattached, or it or that permanent left the battlefield);
+        # "that permanent" is the one it was attached to (engine/triggers.py unattached, leaves)
+        "self becomes unattached from a permanent": {"event": "unattached", "self": True},
         "self is put into your graveyard from the battlefield": {"event": "dies", "self": True},
         # the card in the graveyard it went to (engine/triggers.py to_graveyard; 400.7)
         "self is put into your graveyard from your library": {"event": "to_graveyard", "self": True, "from": "library"},
@@ -421,6 +424,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if c.startswith(("one or more", "two or more")):
             out["batch"] = True
         return out
+    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:[a-z]+ )?spell that's [a-z, ]+ or [a-z]+)", c)
+    if m:  # "Whenever you cast a spell that's white, blue, black, or red" (Quirion Dryad): any of the colors (105.2);
+        # the whole list only (the condition is tried at each ", ": "a spell that's white" is not all of it)
+        f = parse_noun(m.group(2))
+        if f is None or not f.get("colors") or f.get("player"):
+            return None
+        f.pop("zone", None)
+        return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": f}
     m = re.fullmatch(r"(you|an opponent|a player|target opponent) casts? (?:a|an|your first) (.+?) spell"
                      r"( that has an adventure)?(?: this turn)?(?: during an opponent's turn| during your turn|"
                      r" during your main phase)?", c)

@@ -110,6 +110,12 @@ class Ctx:
             return simple[p]
         if p in ("each player dealt damage this way", "each opponent dealt damage this way"):
             return "dealt_players"  # the players the damage instruction before this one was dealt to
+        m = re.fullmatch(r"any number of target (players|opponents)(?: each)?", p)
+        if m:  # "Any number of target players each gain 6 life" (Hunters' Feast): the players chosen (115.1, 601.2c)
+            g: dict[str, Any] = {"player": True, **({"opponent": True} if m.group(1) == "opponents" else {})}
+            r0 = self.add_target(TargetSpec(g, p.removesuffix(" each"), count=99, min=0))
+            self.last_player = r0
+            return r0
         if p in ("target player", "target opponent"):
             f: dict[str, Any] = {"player": True}
             if p.endswith("opponent"):
@@ -504,7 +510,8 @@ def source_ref(p: str, c: Ctx) -> Any:
 PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
           r"target player|target opponent|each player|each opponent|each other player|that player|its controller|"
           r"its owner|"
-          r"defending player|they|that creature's controller|that player or that planeswalker's controller)")
+          r"defending player|they|that creature's controller|that player or that planeswalker's controller|"
+          r"any number of target (?:players|opponents)(?: each)?)")
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",

@@ -624,6 +624,13 @@ def _exile_same_name(m: re.Match, c: Ctx) -> list[Effect] | None:
     return out
 
 
+@reader(r"^exchange your life total with self's (power|toughness)$")
+def _exchange_life_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.8g: "Exchange your life total with SELF's power" (Evra, Halcyon Witness), "... toughness" (Tree of
+    Redemption): engine/ops/actions.py exchange_life_pt."""
+    return [Effect("action", {"name": "exchange_life_pt", "what": "self", "stat": m.group(1)})]
+
+
 @reader(r"^(?:(two target players) exchanges? life totals|exchange life totals with (target opponent|target player))$")
 def _exchange_life(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.8c: "Exchange life totals with target opponent" (Magus of the Mirror), "Two target players
@@ -691,6 +698,7 @@ READERS: tuple[Reader, ...] = (
     _player_counters,
     _control_player,
     _exchange_life,
+    _exchange_life_pt,
     _name_card,
     _exile_named,
     _exile_same_name,

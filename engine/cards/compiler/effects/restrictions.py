@@ -52,6 +52,22 @@ def _must_attack_you(m: re.Match, c: Ctx) -> list[Effect] | None:
     if what is None:
         return None
     return [Effect("restrict", {"what": what, "rule": "must_attack", "duration": "eot", "attack_player": "you"})]
+@reader(r"^during (target opponent's|target player's) next turn, (?:creatures that player controls attack (self|you) "
+        r"if able|each creature that player controls attacks if able)$")
+def _must_attack_next_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """508.1d, 500.1: "During target opponent's next turn, creatures that player controls attack SELF if able" (Gideon
+    Jura), "... attack you if able" (Taunt), "During target player's next turn, each creature that player controls
+    attacks if able" (Rowan Kenrith): a requirement on every creature that player controls during that turn (those
+    that come later too: it changes no characteristic, 611.2c), to attack that one while it can be attacked."""
+    who = c.player(m.group(1)[:-2])
+    if who is None:
+        return None
+    st: dict[str, Any] = {"kind": "must_attack", "who": who}
+    if m.group(2):
+        st["attack"] = m.group(2)
+    return [Effect("player_effect", {"static": st, "duration": "their_next_turn"})]
+
+
 @reader(r"^(?:its|(.+?)'s?) activated abilities can't be activated( unless they're mana abilities)?"
         r" (this turn|until your next turn)$")
 def _no_activations_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -240,13 +256,26 @@ def _attack_rule_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("player_effect", {"static": st, "duration": DURATIONS[m.group(1)]}) for st in sts]
 
 
-@reader(r"^this turn, (each .+? enters? with an additional .+)$")
+@reader(r"^(this turn|until your next turn), (each .+? enters? with an additional .+)$")
 def _enters_with_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """614.1c, 611.2a: "This turn, each creature you control enters with an additional +1/+1 counter on it" (Combine
-    Guildmage): the replacement of the static of the same words (engine/replacement.py), until the turn ends."""
-    sts = STATIC_READERS[0](m.group(1)) if STATIC_READERS else None
+    Guildmage), "Until your next turn, ..." (Arlinn, the Pack's Hope): the replacement of the static of the same
+    words (engine/replacement.py), for that long."""
+    sts = STATIC_READERS[0](m.group(2)) if STATIC_READERS else None
     if not sts or any(st.get("kind") != "enters_with_counters" or not isinstance(st.get("affects"), dict)
                       or st.get("condition") for st in sts):
+        return None
+    return [Effect("player_effect", {"static": st, "duration": DURATIONS[m.group(1)]}) for st in sts]
+
+
+@reader(r"^until end of turn, (if one or more tokens would be created under your control, .+ instead)$")
+def _token_multiply_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.1a, 611.2a: "Until end of turn, if one or more tokens would be created under your control, twice that many
+    of those tokens are created instead" (Kaya, Geist Hunter): the replacement of the static of the same words
+    (Doubling Season; engine/replacement.py token_count) for the rest of the turn."""
+    sts = STATIC_READERS[0](m.group(1)) if STATIC_READERS else None
+    if not sts or any(st.get("kind") != "token_multiply" or st.get("whose") != "you" or st.get("condition")
+                      for st in sts):
         return None
     return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
 
@@ -401,6 +430,8 @@ def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _no_activations_for_now,
+    _must_attack_next_turn,
+    _token_multiply_for_now,
     _gains_flashback,
     _must_attack_you,
     _cant_lose_game_for_now,

@@ -417,6 +417,12 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             inner = parse_sentence(re.sub(r"^((?:\S+ ){0,2})also ", r"\1", body), ctx)
             if inner is not None:
                 return [Effect("if", {"cond": cond, "then": list(inner)})]
+    m = re.match(r"^(any number of target (?:players|opponents)) each (.+)$", low)
+    if m:  # "Any number of target players each mill a card and lose 1 life" (Tinybones Joins Up): every verb's
+        # subject is the players chosen (115.1), as "target player mills a card and loses 1 life" reads it
+        got = _attempt(f"{m.group(1)} {_third_person(m.group(2))}", ctx)
+        if got is not None:
+            return got
     m = _BOTH.match(low)
     if m:  # "you and target opponent each draw a card": the instruction for each of the two players (608.2c)
         mark = ctx.mark()
@@ -502,6 +508,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                 if lasting and lead is not None:
                     right = f"until {lead.group(1)}, {right}"
                 b = parse_sentence(right, ctx)
+                if b is None and lead is not None and not right.startswith("until "):
+                    # "Until your next turn, you may cast creature spells as though they had flash, and each creature
+                    # you control enters with an additional +1/+1 counter on it" (Arlinn, the Pack's Hope): the
+                    # leading duration is the second clause's too (611.2a)
+                    b = parse_sentence(f"until {lead.group(1)}, {right}", ctx)
                 if b is None and joiner == " and " and _VERB_PLURAL.match(right):
                     subject = _SUBJECT_PLURAL.match(left)
                     if subject is not None:  # "creatures you control gain trample and get +X/+X ...": one
@@ -527,7 +538,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if got is not None:
             return got
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
-                     r"it's .+|your life total .+|you attacked .+|you've .+|you gained .+|an? [a-z ]+ you control has "
+                     r"it escaped|it's .+|your life total .+|you attacked .+|you've .+|you gained .+|"
+                     r"an? [a-z ]+ you control has "
                      r"[a-z ]+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
         cond = parse_condition(m.group(3))  # among cards in your graveyard": the instruction only if it holds (608.2c);
@@ -846,6 +858,20 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             couldnt = {"amount_ge": {"amount": {"count_this_way": {}, "action": "couldnt"}, "n": 1}}
             out.append(Effect("if", {"cond": couldnt, "then": list(effs)}))
             continue
+        chosen = out[-1].args.get("what") if m and out and out[-1].op in ("exile", "move") else None
+        pick = chosen.get("choose") if isinstance(chosen, dict) else None
+        if m and isinstance(pick, dict) and pick.get("zone") not in (None, "battlefield") \
+                and pick.get("owner") == "you":
+            # "Exile a creature card from your graveyard. If you do, put a +1/+1 counter on SELF. Otherwise,
+            # sacrifice it." (Charnel Troll): done if it can be, and what follows only then (608.2c); the "it" of
+            # "Otherwise, ..." is then not the card (none was exiled) but SELF
+            if ctx.last == chosen:
+                ctx.last = "self"
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("may", {"effects": [out[-1]], "then": list(effs), "forced": True})
+            continue
         if m and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") == "you" \
                 and "what" not in out[-1].args and "filter" in out[-1].args:
             # "Sacrifice a Mountain. If you do, ...": done if it can be, and what follows only then (608.2c)
@@ -853,6 +879,23 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if effs is None:
                 return None
             out[-1] = Effect("may", {"effects": [out[-1]], "then": list(effs), "forced": True})
+            continue
+        if re.fullmatch(r"until the end of your next turn, (?:they|it|those creatures|those permanents) can't phase in",
+                        s) and out and out[-1].op == "action" and out[-1].args.get("name") == "phase_out":
+            # "Each creature target opponent controls phases out. Until the end of your next turn, they can't phase
+            # in" (Teferi, Timeless Voyager): those it phased out stay out that long (702.25a)
+            out.append(Effect("action", {"name": "keep_phased_out"}))
+            continue
+        m = re.match(r"^when you discard (an? [a-z]+) card this way, (.+)$", s)
+        if m and out and any(e.op in ("discard", "may") for e in out):
+            # "Draw a card, then you may discard a card. When you discard a nonland card this way, SELF deals damage
+            # equal to that card's mana value to ..." (Narset of the Ancient Way): only if such a card was discarded
+            # by it, "that card" the discarded one (608.2c, 608.2h)
+            effs = parse_sentence(f"if {m.group(1)} card is discarded this way, "
+                                  + re.sub(r"\bthat card's\b", "the discarded card's", m.group(2)), ctx)
+            if effs is None:
+                return None
+            out += effs
             continue
         m = re.match(r"^when you do, (.+)$", s)
         if m and out and out[-1].op == "sacrifice" and out[-1].args.get("what") == "self" and len(out[-1].args) == 1:

@@ -124,10 +124,12 @@ def _cast_from_hand_free(m: re.Match, c: Ctx) -> list[Effect] | None:
     (Baral's Expertise), "an instant or sorcery spell" (Omnispell Adept): as it resolves, its controller may
     choose such a card in their hand and cast it then, its other costs paid (a pass casts nothing)."""
     noun = m.group(2)
-    if not re.fullmatch(r"(?:[a-z]+(?: or [a-z]+)? )?spell(?: with mana value (?:\d+ or less|equal to the number of "
-                        r"[a-z]+ counters on self))?", noun):
-        return None  # "with mana value equal to the number of charge counters on SELF" (Brain in a Jar): counted as
-    f = parse_noun(noun)  # the card is chosen (608.2h)
+    if not re.fullmatch(r"(?:[a-z]+(?: or [a-z]+)? )?spell(?: with mana value (?:(?:\d+|x) or less|equal to the "
+                        r"number of [a-z]+ counters on self))?", noun):
+        # "with mana value equal to the number of charge counters on SELF" (Brain in a Jar): counted as the card is
+        # chosen (608.2h); "mana value X or less": the X of the resolving spell (107.3a: Electrodominance)
+        return None
+    f = parse_noun(noun)
     if f is None or set(f) - {"zone", "types", "not_types", "mv_le", "mv_eq", "colors"}:
         return None
     f.pop("zone", None)
