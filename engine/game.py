@@ -279,17 +279,24 @@ class Game:
         self.__dict__.clear()
         self.__dict__.update(new.__dict__)
         self.__dict__.update(saved)
-        self.restart_exempt = kept
+        # 714.5: "leaving in exile" (Karn Liberated): the exempt cards are no part of the new decks; they wait in
+        # their owners' exile, where the players see them through the mulligans, until 714.4 puts them onto the
+        # battlefield
+        held: list[int] = []
+        for name, owner, uid in kept:
+            o = self._make(name, owner, "exile")
+            o.uid = uid
+            self.players[owner].exile.append(o.id)
+            held.append(o.id)
+        self.restart_exempt = held
         self.log("restart", player=starter)
 
     def _restart_exempt(self) -> None:
         """714.4: the restarting effect's remaining instruction: the exempt cards enter the
         battlefield under the starting player's control (their triggers wait for priority)."""
-        for name, owner, uid in self.__dict__.pop("restart_exempt", ()):
-            o = self._make(name, owner, "exile")
-            o.uid = uid
-            self.players[owner].exile.append(o.id)
-            self.move(o.id, "battlefield", controller=self.starting)
+        for oid in self.__dict__.pop("restart_exempt", ()):
+            if oid in self.objects and self.objects[oid].zone == "exile":
+                self.move(oid, "battlefield", controller=self.starting)
 
     def _deal(self, first: str) -> None:
         """103.2-103.4: the starting player is set, and each player draws an opening hand."""
@@ -342,8 +349,9 @@ class Game:
         self.step, self.begun, self.priority, self.passes = "cleanup", False, None, 0
 
     def turn_state_changed(self) -> None:
-        """Forget derived data after a change of tapped state, summoning sickness, mana pools or
-        the step only. While no static ability reads these (``layers._turn_free``; the resolved
+        """Forget derived data after a change of tapped state, summoning sickness, mana pools,
+        the step, combat status (attacking, blocking: 506.4) or marked damage wearing off only.
+        While no static ability reads these (``layers._turn_free``; the resolved
         continuous effects never do: their objects and values are locked in, 611.2c),
         characteristics stay what they are (613) and no state-based action (704.5) looks at
         these, so both stay known; otherwise this is ``changed()``."""
@@ -1185,10 +1193,14 @@ class Game:
             o.regen = 0
             o.damage_sources = []
         turn, active = self.turn, self.active  # "until the end of your next turn" (engine/ops/playable.py)
+        n_effects = len(self.effects)
         self.effects = [e for e in self.effects if e.get("until") != "eot" and not (
             e.get("until") == "next_turn_end" and e.get("turn_of", e.get("controller")) == active
             and turn > e.get("after_turn", turn))]  # "turn_of": "during that player's next turn" (ops/continuous.py)
-        self.changed()
+        if len(self.effects) != n_effects:
+            self.changed()
+        else:  # no effect ended: marked damage wears off, which plain characteristics don't read (and no state-based
+            self.turn_state_changed()  # action begins to apply when damage is removed, 704.5g)
         exile_orphans(self)  # 800.4c: "until end of turn" control effects ended
         # 514.3a: if SBAs or triggers happen, players get priority; else the turn ends
         if sba.check(self) or self.triggered:

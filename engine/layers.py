@@ -15,6 +15,7 @@ no longer applies (613.5). The result is cached by the game and thrown away on e
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.ability_index import CACHE, index
@@ -438,7 +439,8 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
     # layer 5: colors
     run("5", entries("5", ("become",)), _APPLY["5"])
     # layer 6: abilities
-    six = entries("6", ("keywords", "grant_ability", "restriction", "become"))
+    six = [(ts, src, _by_granter(st, src), ab)
+           for ts, src, st, ab in entries("6", ("keywords", "grant_ability", "restriction", "become"))]
     run("6", six, _APPLY["6"])
     if any(e[2].get("rule") == "cant_have" for e in six):  # 112.11: "can't have", whatever came later
         for oid, c in chars.items():
@@ -502,13 +504,14 @@ def _turn_free(st: dict[str, Any]) -> bool:
     tapped or untapped (110.5), summoning sickness (302.6), mana pools (106.4), the step and who
     has priority (500)? Then ``Game.turn_state_changed`` keeps the characteristics. True only
     for what ``compute`` evaluates of it without the game's turn state: no condition ("as long
-    as", 611.3a) but a count of permanents, fixed numbers (no counted amount, 608.2h), and
-    filters of ``_TURN_FREE_KEYS`` with fixed numbers."""
+    as", 611.3a) but a count of permanents, amounts that are fixed numbers or read only
+    permanents (``_free_amount``: "for each Gate you control", 608.2h), and filters of
+    ``_TURN_FREE_KEYS`` with fixed numbers."""
     hit = _FREE.get(id(st))
     if hit is not None and hit[0] is st:
         return hit[1]
     free = _free_condition(st.get("condition")) \
-        and all(_fixed(st.get(k, 0)) for k in ("power", "toughness", "per")) \
+        and all(_free_amount(st.get(k, 0)) for k in ("power", "toughness", "per")) \
         and (not isinstance(st.get("affects"), dict) or _free_filter(st["affects"]))
     _FREE[id(st)] = (st, free)
     return free
@@ -535,6 +538,18 @@ def _free_condition(cond: Any) -> bool:
 
 def _fixed(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _free_amount(v: Any) -> bool:
+    """A fixed number, or an amount that reads only permanents through a turn-free filter (608.2h, engine/values.py
+    ``amount``): "the number of Gates you control" (a count on the battlefield: a filter naming another zone or
+    players is not turn-free), "the greatest mana value among other artifacts you control"."""
+    if not isinstance(v, dict):
+        return _fixed(v)
+    if set(v) == {"count"}:
+        return _free_filter(v["count"])
+    return set(v) <= {"greatest", "among"} and v.get("greatest") in ("mv", "power", "toughness") \
+        and _free_filter(v.get("among") or {})
 
 
 def _free_filter(f: Any, keys: frozenset[str] = _TURN_FREE_KEYS) -> bool:
@@ -754,6 +769,22 @@ def _apply5(c: Chars, st: dict[str, Any]) -> None:
     c.colors = frozenset(st["colors"])
 
 
+#: (granted ability, granter id) -> (that ability, the same bound to its granter): one copy a pair, kept
+_BOUND: dict[tuple[int, int], tuple[Ability, Ability]] = {}
+
+
+def _by_granter(st: dict[str, Any], src: int | None) -> dict[str, Any]:
+    """201.4a: an ability granted by a static whose text names the granting card by name means that object, not
+    the one that has the ability: the granted copy knows its granter (``Ability.granter``)."""
+    ab = st.get("ability") if st.get("kind") == "grant_ability" else None
+    if ab is None or not ab.by_granter or src is None:
+        return st
+    got = _BOUND.get((id(ab), src))
+    if got is None or got[0] is not ab:
+        got = _BOUND[(id(ab), src)] = (ab, replace(ab, granter=src))
+    return dict(st, ability=got[1])
+
+
 def _apply6(c: Chars, st: dict[str, Any]) -> None:
     """Layer 6 (613.1f): a static that adds or removes abilities, or restricts the object."""
     kind = st.get("kind")
@@ -838,8 +869,10 @@ def _granted_quality(k: str) -> list[tuple[str, Any]]:
 
 
 def _apply7b(c: Chars, st: dict[str, Any]) -> None:
-    """613.3b: sets the base power and toughness, or the power alone ("has base power 8 until end of turn")."""
-    c.power = st["power"]
+    """613.3b: sets the base power and toughness, or the power alone ("has base power 8 until end of turn"), or the
+    toughness alone (an exchange of a life total with it, 701.8g)."""
+    if st.get("power") is not None:
+        c.power = st["power"]
     if st.get("toughness") is not None:
         c.toughness = st["toughness"]
 

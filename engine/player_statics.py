@@ -745,7 +745,7 @@ def static_problems(st: dict[str, Any]) -> list[str]:
         return ["player keywords other than hexproof and shroud"]
     if kind == "free_spells" and st.get("zone", "hand") != "hand":
         return ["free spells from another zone"]
-    if kind == "play_from" and st.get("zone") not in ("graveyard", "library_top"):
+    if kind == "play_from" and st.get("zone") not in ("graveyard", "library_top", "exiled_with_self"):
         return [f"play from {st.get('zone')}"]
     affects = st.get("affects")
     if kind == "graveyard_replacement" and (st.get("to") not in ("exile", "library_shuffle")

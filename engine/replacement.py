@@ -180,6 +180,8 @@ def static_shields(g: "Game", src: int, tgt: Any, combat: bool) -> list[dict[str
             continue
         shield = {"layer": "prevent", "ts": f"s{sid}.{k}:{src}>{tgt}", "amount": st.get("amount"),
                   "to": [tgt], "name": g.objects[sid].card.name, "controller": ctl}
+        if st.get("all_but") is not None:  # "prevent all but 1 of that damage": of the event as it is then
+            shield["all_but"] = int(st["all_but"])
         if st.get("then_remove_counter"):  # "prevent that damage and remove a +1/+1 counter from it" (615.5)
             shield["rider"] = {"remove_counter": st["then_remove_counter"], "from": sid,
                                "that_many": bool(st.get("remove_that_many"))}
@@ -202,7 +204,8 @@ def static_shields(g: "Game", src: int, tgt: Any, combat: bool) -> list[dict[str
             if st.get("combat") and not combat:
                 continue
             out.append({"layer": "prevent", "ts": f"g{tgt}.{k}:{src}>{tgt}", "amount": st.get("amount"),
-                        "to": [tgt], "name": ab.text, "controller": g.controller_of(tgt)})
+                        "to": [tgt], "name": ab.text, "controller": g.controller_of(tgt),
+                        **({"all_but": int(st["all_but"])} if st.get("all_but") is not None else {})})
     return out
 
 
@@ -239,6 +242,7 @@ def _seat_of(g: "Game", oid: Any) -> str | None:
 
 def _shield_text(e: dict[str, Any], left: int | None) -> str:
     what = "the next damage from that source" if e.get("once") else \
+        f"all but {e['all_but']} of that damage" if "all_but" in e else \
         "all damage" if left is None else f"the next {left} damage"
     rider = e.get("rider") or {}
     extra = " (a +1/+1 counter for each 1 damage prevented)" if rider.get("counters") else \
@@ -311,6 +315,8 @@ def prevent(g: "Game", src: int, tgt: Any, n: int, combat: bool, spent: dict[int
             return {"n": m, "took": ev["took"], "out": (m, ev["out"][1])}
         k = left[c["id"]]
         stop = ev["n"] if k is None else min(ev["n"], k)
+        if "all_but" in by_id[c["id"]]:  # "prevent all but 1 of that damage" (615.9): of the damage as it is now
+            stop = max(0, ev["n"] - by_id[c["id"]]["all_but"])
         took = ev["took"] + ((c["id"], stop),)
         m = ev["n"] - stop
         return {"n": m, "took": took, "out": (m, tuple(sorted((sig[i], s) for i, s in took)))}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import bestow, commander, player_statics, saga, seats
+from engine import bestow, commander, player_statics, saga, seats, triggers
 from engine.actions import ascend, destroy, plan_destroy, remove_from_combat
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
@@ -175,7 +175,10 @@ def _perform(g: "Game", to_graveyard: list[int], to_destroy: list[int], unattach
         counts["-1/-1"] -= n
         did = True
     for oid in unattach:
+        was = g.objects[oid].attached_to
         g.objects[oid].attached_to = None
+        if was is not None:
+            triggers.unattached(g, oid, was)  # 704.5q: "whenever SELF becomes unattached" (Grafted Wargear)
         if "bestowed" in g.objects[oid].chosen:
             bestow.end(g, g.objects[oid])  # 702.102a: unattached, it is an enchantment creature again
         did = True

@@ -57,6 +57,13 @@ def _trigger_player(f: dict[str, Any], info: dict[str, Any] | None) -> dict[str,
     return {**f, "controller": [p] if isinstance(p, str) else []}
 
 
+def _same_name_as_trigger(g: "Game", f: dict[str, Any], info: dict[str, Any] | None) -> dict[str, Any]:
+    """The filter naming the trigger event's object by its name (none known: nothing qualifies; 707.2)."""
+    o = g.objects.get((info or {}).get("obj", -1))
+    name = (info or {}).get("name") or (o.card.name if o is not None and "face_down" not in o.chosen else None)
+    return {**{k: v for k, v in f.items() if k != "same_name_as_trigger"}, "name_in": [name] if name else []}
+
+
 def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
                info: dict[str, Any] | None = None) -> bool:
     """Can ``x`` be chosen for this target slot by a spell or ability from ``src``? Not a
@@ -77,6 +84,9 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
         f = _defending(g, f, src, controller, info)
     elif ctl == "trigger_player":
         f = _trigger_player(f, info)
+    if f.get("same_name_as_trigger"):  # "target card with the same name as that spell" (Harness the Storm): the
+        # spell whose casting triggered the ability (603.3d), by its name as it was cast (201.2)
+        f = _same_name_as_trigger(g, f, info)
     if not matches(g, x, f, src.id if src.id in g.objects else None, controller):
         return False
     if isinstance(x, str) and player_statics.active(g) and not player_statics.player_targetable(g, x, controller):
@@ -106,11 +116,30 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
                 if rule == "untargetable" or c.controller != controller:
                     return False
             sid = src.id if src.id in g.objects else None
-            if any(r.get("rule") == "untargetable_from" and has_quality(g, r["sources"], sid, None if sid is not None
-                                                                       else set(src.card.colors)) for r in c.rules):
+            if any(r.get("rule") == "untargetable_from"
+                   and (not r.get("spells") or src.ability is None and src.zone == "stack")  # "... of black or
+                   # red spells": spells only (an ability is checked with its source, 608.2b: not on the stack;
+                   # a card about to be cast, in its zone, by barred_for_spell)
+                   and (not r.get("opponents") or c.controller != controller)  # "... your opponents control"
+                   and (not r["sources"] or has_quality(g, r["sources"], sid, None if sid is not None
+                                                        else set(src.card.colors))) for r in c.rules):
                 return False  # "can't be the target of nongreen spells or abilities from nongreen sources"
                 # (601.2c, 114.1)
     return True
+
+
+def barred_for_spell(g: "Game", x: Any, card_obj: "Obj", controller: str) -> bool:
+    """Could the card ``card_obj``, cast as a spell by ``controller``, not target ``x`` for a "can't be the target
+    of black or red spells your opponents control" (Fiendslayer Paladin) of ``x`` (601.2c)? ``targetable`` sees
+    that rule only once the spell is on the stack; the cast options ask it of the card where it is."""
+    if not isinstance(x, int) or x not in g.objects or g.objects[x].zone != "battlefield":
+        return False
+    c = g.chars(x)
+    return any(r.get("rule") == "untargetable_from" and r.get("spells")
+               and (not r.get("opponents") or c.controller != controller)
+               and (not r["sources"] or has_quality(g, r["sources"], card_obj.id if card_obj.id in g.objects else None,
+                                                    None if card_obj.id in g.objects else set(card_obj.card.colors)))
+               for r in c.rules)
 
 
 def _untargetable(g: "Game", x: int, rules: list[dict[str, Any]]) -> list[str]:
@@ -212,11 +241,29 @@ def check_targets(g: "Game", specs: tuple[TargetSpec, ...], chosen: list[list[An
         for x in picks:
             if not targetable(g, x, spec, src, controller, info):
                 raise IllegalAction(f"{name_of(g, x)} is not a legal choice for {spec.text}")
+        if spec.filter.get("share_type") and len(picks) > 1 and not _share_type(g, picks, spec.filter["share_type"]):
+            raise IllegalAction(f"{spec.text}: they share no {spec.filter['share_type']} type")
         if spec.filter.get("different_controllers"):  # "... controlled by different players" (115.1)
             ctls = [g.controller_of(x) for x in picks if isinstance(x, int) and x in g.objects]
             if len(set(ctls)) != len(ctls):
                 raise IllegalAction(f"{spec.text}: two of them have the same controller")
 
+
+
+_PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})  # 110.4
+
+
+def _share_type(g: "Game", picks: list[Any], kind: str) -> bool:
+    """Do the objects chosen for one target slot have a type in common: "share a card type" (205.2a), "share a
+    permanent type" (110.4: a card type that is a permanent type), "share a creature type" (205.3m)?"""
+    sets = []
+    for x in picks:
+        if not isinstance(x, int) or x not in g.objects:
+            return False
+        c = g.chars(x)
+        got = set(c.subtypes) if kind == "creature" else set(c.types)
+        sets.append(got & _PERMANENT_TYPES if kind == "permanent" else got)
+    return bool(set.intersection(*sets))
 
 
 def normalize_targets(raw: Any, specs: tuple[TargetSpec, ...]) -> list[list[Any]]:

@@ -31,6 +31,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "becomes_blocked_by",  # once for each creature blocking it (509.1h); "it": that blocker
                  "blocks_creature",  # once for each creature it blocks (509.4); "it": that attacker
                  "exploits",
+                 "fights",  # 701.10: each creature that fought (engine/ops/damage.py)
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
@@ -43,6 +44,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "counters_put",  # one or more counters of a kind (``counter``) put on a permanent (121.6)
                  "haunted_dies",  # 702.54c: the creature a card in exile haunts died (leaves, below)
                  "explores",  # explore (a later keyword action, Ixalan): engine/ops/actions.py
+                 "unattached",  # an Aura or Equipment stopped being attached to a permanent (701.3; unattached below)
                  "chapter"}  # a Saga's lore counters rose past a chapter number (a later rule: engine/saga.py)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
                  "surveil",  # a later keyword action (Guilds of Ravnica): engine/ops/zones.py
@@ -278,9 +280,13 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if trig.get("blocking_self") and src not in ev.get("attackers", ()):
         return False  # "whenever a creature ... blocks SELF" (flanking, 702.24a)
     if name == "dies" and trig.get("dealt_by"):  # "a creature dealt damage by SELF (equipped creature) this turn dies"
-        by = src if trig["dealt_by"] == "self" else g.objects[src].attached_to if src in g.objects else None
-        if by is None or by not in ev.get("damaged_by", ()):
-            return False
+        if isinstance(trig["dealt_by"], list):  # "... by that creature": the objects a delayed trigger watches (603.7c)
+            if not any(x in ev.get("damaged_by", ()) for x in trig["dealt_by"]):
+                return False
+        else:
+            by = src if trig["dealt_by"] == "self" else g.objects[src].attached_to if src in g.objects else None
+            if by is None or by not in ev.get("damaged_by", ()):
+                return False
     if "objs" in trig:  # "When that creature dies this turn, ...": the objects the delayed trigger was made for,
         return obj in trig["objs"]  # whatever they are now (603.7c)
     if trig.get("to_self"):  # "whenever a source deals damage to SELF": that source, of the filter if any (120.3)
@@ -501,6 +507,7 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         # "creature that dealt damage to you this turn": the sources of this turn (a new list each turn)
         pl.damaged_by_turn = [*(pl.damaged_by_turn if pl.damaged_turn == g.turn else ()), int(ev.get("source", -1))]
         pl.damaged_turn = g.turn  # "if an opponent was dealt damage this turn"
+        g.turn_state_changed()  # a static may read it ("can't attack unless an opponent has been dealt damage")
     if name == "attacks" or name == "blocks":  # per-turn fact: it attacked or blocked this turn
         o = g.objects.get(ev["obj"])
         if o is not None:
@@ -593,8 +600,16 @@ def enters(g: "Game", o: "Obj") -> None:
               "pt": (c.power, c.toughness, c.is_creature()) if c is not None else None})
 
 
+def unattached(g: "Game", oid: int, frm: int) -> None:
+    """``oid`` (an Aura or Equipment on the battlefield) stopped being attached to ``frm``: "Whenever SELF becomes
+    unattached from a permanent, sacrifice that permanent" (Grafted Wargear; "that permanent" is ``frm``). Its own
+    leaving the battlefield, and the permanent's, are seen by ``leaves`` (603.10)."""
+    event(g, {"event": "unattached", "obj": oid, "unattached_from": frm, "player": g.controller_of(oid)})
+
+
 def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]]:
-    """Leaves-the-battlefield triggers look back in time (603.10)."""
+    """Leaves-the-battlefield triggers look back in time (603.10). An Aura or Equipment attached to ``o``, or that
+    ``o`` was, becomes unattached as it leaves: "whenever SELF becomes unattached from a permanent" (603.10)."""
     # "dies" / "is put into a graveyard from the battlefield" (700.4); filters check the types
     ev = {"event": "dies" if to == "graveyard" else "ltb", "obj": o.id,
           "player": before.controller, "to": to, "counters": dict(o.counters),
@@ -605,6 +620,12 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
           "damaged_by": list(o.damage_sources),  # the sources that dealt it damage this turn
           "sacrificed": g.__dict__.get("_sacrificing") == o.id}  # 701.14a: left by being sacrificed
     evs = [ev] if ev["event"] == "ltb" else [ev, dict(ev, event="ltb")]
+    if o.attached_to is not None:  # it was attached to a permanent (a leaving Grafted Wargear)
+        evs.append({"event": "unattached", "obj": o.id, "unattached_from": o.attached_to,
+                    "player": before.controller})
+    if g.objects and any(g.objects[x].attached_to == o.id for x in g.battlefield):
+        evs += [{"event": "unattached", "obj": x, "unattached_from": o.id, "player": g.controller_of(x)}
+                for x in g.battlefield if g.objects[x].attached_to == o.id]  # what was attached to it
     if before.controller in g.players:  # per-turn facts: "if a creature died this turn" (700.4), "if a
         gone = g.players[before.controller]  # permanent left the battlefield under your control this turn"
         gone.left_turn = g.turn
@@ -877,10 +898,12 @@ def put_on_stack(g: "Game") -> None:
 
 
 def _push(g: "Game", t: dict[str, Any]) -> None:
-    s = Obj(g.next_id, 0, t["card"], t["controller"], "stack")
+    ab = t["ability"]
+    own = g.objects.get(ab.granter) if ab.granter is not None else None  # 201.4a: SELF names the granter
+    s = Obj(g.next_id, 0, own.card if own is not None else t["card"], t["controller"], "stack")
     g.next_id += 1
-    s.ability = t["ability"]
-    s.source = t["source"]
+    s.ability = ab
+    s.source = own.id if own is not None else t["source"]
     s.controller = t["controller"]
     s.targets = [list(x) for x in t.get("targets", [])]
     s.modes = list(t.get("modes", ()))

@@ -136,6 +136,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [sid] if sid is not None else []
     if ref == "you":
         return [you]
+    if ref == "exploited":  # sacrificed by the exploit ability: no object now (its power: amount, 608.2h)
+        return []
     if ref == "each_opponent":
         return seats.opponents(g, you)
     if ref == "each_other_player":
@@ -161,7 +163,7 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             if "objs" in info:  # a batch trigger ("one or more ... attack, they ..."): all of them
                 return [x for x in info["objs"] if x in g.objects]
             # "becomes blocked by a creature" / "blocks a creature": that other creature
-            x = info.get("new", info.get("blocker", info.get("blocked", info.get("obj"))))
+            x = info.get("unattached_from", info.get("new", info.get("blocker", info.get("blocked", info.get("obj")))))
             if x in g.objects:
                 return [x]
             if info.get("player") and info["event"] in ("draw", "gain_life", "lose_life"):
@@ -324,7 +326,8 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
-                       "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed"})
+                       "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
+                       "exploited"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "owner_of", "opponents_of", "couldnt"})
 
@@ -536,6 +539,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                 return info["pt"][0 if attr == "power" else 1]
             x = info.get("obj")
             return getattr(g.chars(x), attr) if isinstance(x, int) and x in g.objects else 0
+        if a.get(key) == "exploited" and r is not None:  # "the exploited creature's toughness" (702.109a): the
+            # creature the exploit ability sacrificed, as it last existed (608.2h; engine/ops/objects.py)
+            pt = (this(g, r).trigger_info if "obj" in r else (r.get("trigger") or {})).get("exploited_pt")
+            return (pt[0] if attr == "power" else pt[1]) if pt else 0
         if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
             return sacrificed_power(this(g, r) if "obj" in r else None, attr)
         if key in a and r is not None:
@@ -1341,12 +1348,24 @@ def bind_amounts(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     return {**f, **{k: amount(g, f[k], source_id(g, r), r) for k in ks}} if ks else f
 
 
+def _names_ref(a: Any, ref: str) -> bool:
+    """Does an amount name that reference anywhere ({"plus": [{"toughness_of": "exploited"}, -1]})?"""
+    if isinstance(a, dict):
+        return any(v == ref or _names_ref(v, ref) for v in a.values())
+    if isinstance(a, list):
+        return any(_names_ref(v, ref) for v in a)
+    return False
+
+
 def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     """A filter of an "each" or a count with the references in it read now (608.2c)."""
     f = bind_players(g, r, f)
     xs = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and isinstance(v, dict) and v.get("x")]
     if xs:  # "each permanent with mana value X or less" of an ability: the X of the resolving ability (107.3a),
         f = {**f, **{k: this(g, r).x for k in xs}}  # not of its source permanent
+    ex = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and _names_ref(v, "exploited")]
+    if ex:  # "with toughness less than the exploited creature's toughness": a number of this resolution (608.2h)
+        f = {**f, **{k: amount(g, f[k], source_id(g, r), r) for k in ex}}
     if "shares_color_with" in f:
         f = bind_shared_color(g, r, f)
     if "other_than" in f:  # "for each other creature you control" of "it gets": not the objects it names now

@@ -69,6 +69,8 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
         # an adventurer card exiled as its Adventure resolved: the player who cast it may cast it, as long as
         # it remains exiled (the later rule of Adventures), only as its creature (engine/transform.py)
         best = {"play": "cast", "free": False}
+    if best is None and o.zone == "exile":
+        best = _exiled_with_source(g, player, o)
     if o.owner == player and o.zone in ("graveyard", "library"):
         if o.zone == "library" and g.players[player].library[:1] != [o.id]:
             return best
@@ -85,6 +87,23 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
                 if st.get("exile_instead") and not lands:  # "If a spell cast this way would be put into your
                     best["exile_instead"] = True  # graveyard, exile it instead" (614.1a: Jaya Ballard's emblem)
     return best
+
+
+def _exiled_with_source(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
+    """"You may play lands and cast spells from among cards exiled with SELF" (607.2a: the cards its linked abilities
+    exiled, while they stay exiled); "You can't cast more than one spell this way each turn": not once a spell was
+    cast this turn through that permanent's permission (``chosen["cast_exiled_turn"]``, engine/casting.py)."""
+    for src, ctl, st in ps.statics(g, "play_from"):
+        if ctl != player or st.get("zone") != "exiled_with_self" or src not in g.objects \
+                or o.id not in g.objects[src].chosen.get("exiled", ()):
+            continue
+        lands = (st.get("filter") or {}).get("types") == ["Land"]
+        if lands != ("Land" in o.card.types):
+            continue
+        if st.get("once_each_turn") and g.objects[src].chosen.get("cast_exiled_turn") == g.turn:
+            continue
+        return {"play": "play" if lands else "cast", "free": False, "via": src}
+    return None
 
 
 @per_object
@@ -125,12 +144,15 @@ def candidates(g: "Game", player: str) -> list[int]:
     me = g.players[player]
     out += [i for z in (me.graveyard, me.exile) for i in z if self_cast(g.objects[i].card)]
     out += [i for q in g.order for i in g.players[q].exile if g.objects[i].chosen.get("adventure") == player]
-    for _, ctl, st in ps.statics(g, "play_from"):
+    for src, ctl, st in ps.statics(g, "play_from"):
         if ctl == player:
             if st.get("zone") == "graveyard":
                 out += g.players[player].graveyard
             elif st.get("zone") == "library_top":
                 out += g.players[player].library[:1]
+            elif st.get("zone") == "exiled_with_self":  # the cards a permanent's linked abilities exiled (607.2a)
+                out += [i for i in g.objects[src].chosen.get("exiled", ()) if i in g.objects
+                        and g.objects[i].zone == "exile"]
     if g.commanders:
         out += commander.castable(g, player)
     return list(dict.fromkeys(out))

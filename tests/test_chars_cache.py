@@ -53,7 +53,15 @@ def test_a_static_that_reads_tapped_state_is_worked_out_again() -> None:
       "condition": {"control": {"types": ["Artifact"]}, "min": 3}}, True),
     ({"kind": "anthem", "affects": "self", "power": 2, "toughness": 2,
       "condition": {"control": {"types": ["Land"], "tapped": False}, "min": 3}}, False),
-    ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 0, "per": {"count": {"types": ["Land"]}}}, False),
+    # a count of permanents or the greatest value among them reads no turn state (608.2h); of tapped ones, a hand does
+    ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 0, "per": {"count": {"types": ["Land"]}}}, True),
+    ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 0,
+      "per": {"count": {"types": ["Land"], "tapped": False}}}, False),
+    ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 0,
+      "per": {"count": {"types": ["Creature"], "zone": "graveyard"}}}, False),
+    ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 0,
+      "per": {"among": {"controller": "you", "other": True, "types": ["Artifact"]}, "greatest": "mv"}}, True),
+    ({"kind": "set_pt", "affects": "self", "power": {"hand_of": "you"}, "toughness": {"hand_of": "you"}}, False),
     ({"kind": "anthem", "affects": "attached", "power": 1, "toughness": 1,
       "condition": {"attached": {"colors": ["B"]}}}, True),
     ({"kind": "keywords", "affects": "attached", "keywords": ["Haste"], "condition": {"attached": {"tapped": True}}},
@@ -194,4 +202,49 @@ def test_an_aura_whose_condition_reads_the_enchanted_creature_keeps_the_characte
     g.objects[corpse].tapped = True
     g.turn_state_changed()
     assert g._chars is cs
+    fuzz.check_chars(g)
+
+
+def test_a_count_of_permanents_keeps_the_characteristics_through_a_tap_608_2h() -> None:
+    """Crusade-like counts: Gatebreaker Ram "gets +1/+1 for each Gate you control" reads how many Gates there are,
+    which no tap changes: the characteristics are kept, and stay those of the state; a Gate entering changes them."""
+    g = _with_hand(["Gatebreaker Ram", "Selesnya Guildgate", "Forest"], ["Golgari Guildgate"])
+    ram = _named(g, "Gatebreaker Ram")
+    cs = g.all_chars()
+    assert (cs[ram].power, cs[ram].toughness) == (3, 3)
+    g.objects[_named(g, "Selesnya Guildgate")].tapped = True
+    g.objects[ram].tapped = True
+    g.turn_state_changed()
+    assert g._chars is cs
+    fuzz.check_chars(g)
+    g.move(_in_hand(g, "Golgari Guildgate"), "battlefield")
+    assert (g.chars(ram).power, g.chars(ram).toughness) == (4, 4)
+    fuzz.check_chars(g)
+
+
+def _attack_with_bears(g) -> None:
+    while g.pending.kind == "priority" and g.step != "declare_attackers":
+        g.submit(g.pending.player, {"action": "pass"})
+    assert g.pending.kind == "attackers"
+    g.submit("alice", {"attackers": {str(_named(g, "Grizzly Bears")): "bob"}})
+
+
+def test_declaring_attackers_keeps_characteristics_that_no_static_reads_combat_for_506_4() -> None:
+    """Glorious Anthem reads no combat status: declaring an attacker keeps the characteristics (the fuzz's
+    check_chars holds); a static that reads "attacking" (Instigator Gang: "Attacking creatures you control get
+    +1/+0") has them worked out again."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Glorious Anthem", "Grizzly Bears"]}, "bob": {}}})
+    cs = g.all_chars()
+    _attack_with_bears(g)
+    assert g.objects[_named(g, "Grizzly Bears")].attacking == "bob"
+    assert g._chars is cs
+    fuzz.check_chars(g)
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Instigator Gang", "Grizzly Bears"]}, "bob": {}}})
+    cs = g.all_chars()
+    assert g.chars(_named(g, "Grizzly Bears")).power == 2
+    _attack_with_bears(g)
+    assert g._chars is not cs
+    assert g.chars(_named(g, "Grizzly Bears")).power == 3
     fuzz.check_chars(g)

@@ -69,3 +69,32 @@ def test_a_legendary_sorcery_is_offered_only_with_a_legendary_creature_or_planes
                             "bob": {"battlefield": ["Isamaru, Hound of Konda"]}}) == []
     assert _priority_casts({"alice": {"battlefield": [*plains, "Isamaru, Hound of Konda"],
                                       "hand": ["Urza's Ruinous Blast"]}}) == ["Urza's Ruinous Blast"]
+
+
+def test_the_assisting_player_is_offered_every_amount_from_nothing_to_the_generic_mana_601_2g() -> None:
+    """Assist (a later keyword, Battlebond): the chosen player may pay any amount of the generic mana of
+    the spell's total cost (601.2g, 601.2h), nothing included: the numbers bob is asked to choose from."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Plains", "Plains"], "hand": ["Bring Down"]},
+        "bob": {"battlefield": ["Craw Wurm", "Island", "Island", "Island", "Island"]}}}, "steps": []}, default_pool())
+    r.run()
+    g = r.g
+    (wurm,) = [i for i in g.battlefield if g.objects[i].card.name == "Craw Wurm"]
+    g.submit("alice", {"action": "cast", "card": g.players["alice"].hand[0], "targets": [wurm], "assist": "bob"})
+    d = g.pending
+    assert d.player == "bob" and d.kind == "choose_number"
+    assert (d.data.get("min"), d.data.get("max"), list(d.options)) == (0, 3, [0, 1, 2, 3])
+
+
+def test_x_of_an_additional_cost_that_cannot_be_paid_is_refused_as_it_is_announced_118_3() -> None:
+    """118.3, 601.2b: Toxic Deluge's "pay X life" with X = 6 and 5 life cannot be paid: the cast is refused
+    as X is announced, naming the rule, and nothing of the spell's cost is paid."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"life": 5, "battlefield": ["Swamp", "Swamp", "Swamp"], "hand": ["Toxic Deluge"]}}},
+        "steps": []}, default_pool())
+    r.run()
+    g = r.g
+    refusal = r"X=6: the additional cost of Toxic Deluge cannot be paid with it \(118\.3\)"
+    with pytest.raises(IllegalAction, match=refusal):
+        g.submit("alice", {"action": "cast", "card": g.players["alice"].hand[0], "x": 6})
+    assert g.players["alice"].life == 5 and not any(g.objects[i].tapped for i in g.battlefield)

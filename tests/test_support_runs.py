@@ -129,8 +129,8 @@ def test_a_token_whose_power_is_an_amount_gets_the_number_as_the_effect_resolves
 def test_a_spell_that_exiled_itself_links_nothing():
     """A resolving spell exiled by its own effect: linking the exiled cards (607.2a) looked
     up the spell and faulted with KeyError (the fuzz's seed 88082)."""
-    from engine.ops.zones import _link_exiled
+    from engine.ops.zones import link_exiled
     g = SimpleNamespace(objects={})
     # what Game.move keeps of the spell when it leaves the stack during its resolution (608.2g, 608.2j)
     spell = Obj(212, 1, CardPool().definition("Hanabi Blast"), "p0", "stack")
-    assert _link_exiled(g, {"obj": 212, "lki_self": spell}, [300]) is None
+    assert link_exiled(g, {"obj": 212, "lki_self": spell}, [300]) is None

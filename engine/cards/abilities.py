@@ -255,7 +255,9 @@ action: name, [amount], [what], [subtype], [times]
     bolster/monstrosity/support/fateseal (amount) (CR 701), piles (amount, separator, chooser: 700.3),
     remove_from_combat / unblock_lone / block_choice (what: 506.4, 509.1h, 509.6), control_player (who: 712),
     control_until_resolved (who: 712.2, until the spell finishes resolving),
-    exchange_life (who: two players: 701.8c), name_card (choice: 201.3, as it resolves), exile_named (who, all:
+    exchange_life (who: two players: 701.8c),
+    exchange_life_pt (what, stat: power|toughness: 701.8g), name_card (choice: 201.3, as it resolves),
+    exile_named (who, all:
     the cards with the chosen name in a graveyard, hand and library, 701.15a), draw_game (104.4c, 801.15)
     (CR 701); and later additions, not in the 2016 rules:
     explore (what), connive (what), learn, venture_into_the_dungeon, the_ring_tempts_you, manifest_dread,
@@ -360,7 +362,8 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   "or_attached": True with "self" (bestow: SELF or enchanted creature); dealt_damage "combat": True (combat only),
   tapped_for_mana "self": True ("whenever you tap SELF for mana"; not a mana ability: the stack, 605.1b),
   step "whose" may be "attached_controller" / "attached_player" (enchanted creature's controller / enchanted player),
-  explores, cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
+  explores, unattached ("self": the Aura or Equipment; its trigger "it" is the permanent it was attached to),
+  cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
   leaves_graveyard (filter on the card in its new zone; with "batch": "one or more ... leave your graveyard"),
   gain_life, lose_life, draw, discard, cycle, scry, surveil,
   state ("condition": a state trigger, CR 603.8), draw may carry "nth": 2 (second card each turn),
@@ -498,7 +501,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "copy_offer", "reanimate_attached",
     "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
-    "exile_if_dies", "retarget",
+    "exile_if_dies", "retarget", "spell_gains",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
@@ -533,6 +536,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "haste_activation",  # "activate abilities of creatures you control as though those creatures had haste" (302.6)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
+    "fights",  # 701.10: "whenever a creature you control fights" (engine/ops/damage.py)
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",
     "blocks_creature", "becomes_blocked_by",  # once for each creature it blocks or that blocks it (509.4)
@@ -550,6 +554,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters of a kind ("whenever you get one or more {E}", 121.1)
     "chapter",  # a Saga's chapter ability ("self": True, "chapter": n; a later rule: engine/saga.py)
     "card_to_graveyard",  # "whenever a card is put into an opponent's graveyard from anywhere" ("who", "filter")
+    "unattached",  # "whenever SELF becomes unattached from a permanent" ("self"; engine/triggers.py, 701.3)
 })
 
 
@@ -639,6 +644,11 @@ class Ability:
     static: dict[str, Any] | None = None       # static: the continuous effect it generates
     zone: str = "battlefield"                  # where it works: battlefield, hand, graveyard, stack
     keyword: str | None = None                 # when this ability comes from a keyword (equip, cycling, ...)
+    # 201.4a: an ability a static grants whose text names the granting card ("Equipped creature has '{T}, Sacrifice
+    # Blazing Torch: Blazing Torch deals 2 damage to any target'"): its SELF is the granting object, bound as
+    # ``granter`` (that object's id) where layer 6 grants it (engine/layers.py); {T} and triggers stay the holder's
+    by_granter: bool = False
+    granter: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,7 +63,7 @@ from engine.datadir import data_dir
 
 __all__ = [
     "SCHEMA_VERSION", "CardDatabase", "CardFileError", "CardDataMissing", "QueryError", "SetCard",
-    "data_dir", "default_db_path", "open_db", "build_db", "schema_version",
+    "data_dir", "default_db_path", "open_db", "build_db", "schema_version", "completed_faces",
 ]
 
 log = logging.getLogger(__name__)
@@ -489,15 +489,21 @@ def _adventure_half(name: str) -> Callable[[str], list[dict]]:
     return halves
 
 
-def _card(data: str) -> CardData:
-    """A card from its stored JSON, with the color indicators the embedded data knows (204.2), and the later
-    halves of a split card whose source lacked them that the MTGA package has (Ravnica Allegiance's, 708),
-    and likewise the Adventure half of an adventurer card (Throne of Eldraine's, a later layout)."""
-    card = card_from_json(json.loads(data))
+def completed_faces(card: CardData) -> CardData:
+    """The card with the later halves of a split card its source lacked that the MTGA package has (Ravnica
+    Allegiance's, 708), and likewise the Adventure half of an adventurer card (Throne of Eldraine's, a later
+    layout); the card itself otherwise. The database and engine.cardpool's corpus source both complete so."""
     if card.layout == "split" and len(card.faces or (None,)) < len(card.face_names):
-        card = complete_faces(card, _split_halves)
-    elif card.layout == "adventure" and len(card.faces or (None,)) < len(card.face_names) == 2:
-        card = complete_faces(card, _adventure_half(card.face_names[1]))
+        return complete_faces(card, _split_halves)
+    if card.layout == "adventure" and len(card.faces or (None,)) < len(card.face_names) == 2:
+        return complete_faces(card, _adventure_half(card.face_names[1]))
+    return card
+
+
+def _card(data: str) -> CardData:
+    """A card from its stored JSON, with the color indicators the embedded data knows (204.2) and the faces
+    ``completed_faces`` adds."""
+    card = completed_faces(card_from_json(json.loads(data)))
     return embedded_printings.with_color_indicators(card)
 
 

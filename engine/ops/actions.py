@@ -587,6 +587,31 @@ def _exchange_life(g: "Game", r: dict, e: Effect) -> None:
             lose_life(g, p, -d)
 
 
+@action("exchange_life_pt")
+def _exchange_life_pt(g: "Game", r: dict, e: Effect) -> None:
+    """701.8g: "Exchange your life total with SELF's power" (Evra, Halcyon Witness; "... toughness": Tree of
+    Redemption): the controller gains or loses the life needed to equal that value (118.3, with its events), and
+    an effect sets the value to the previous life total from now on (613.3b, layer 7b). 701.8a: all or nothing:
+    not when the permanent is gone or no longer a creature, nor when the player can't gain or lose that life."""
+    p = controller(g, r)
+    objs = [x for x in refs(g, r, e.get("what", "self")) if isinstance(x, int) and x in g.objects
+            and g.objects[x].zone == "battlefield"]
+    if len(objs) != 1 or p not in g.players or g.players[p].lost or "Creature" not in g.chars(objs[0]).types:
+        return
+    stat = e.get("stat", "power")
+    c = g.chars(objs[0])
+    value, life = (c.power if stat == "power" else c.toughness), g.players[p].life
+    d = value - life
+    if d > 0 and player_statics.cant_gain_life(g, p) or d < 0 and player_statics.cant_lose_life(g, p):
+        return
+    if d > 0:
+        gain_life(g, p, d)
+    elif d < 0:
+        lose_life(g, p, -d)
+    add_effect(g, "7b", objs, r, "never",
+               **({"power": life} if stat == "power" else {"power": None, "toughness": life}))
+
+
 @action("control_player")
 def _control_player(g: "Game", r: dict, e: Effect) -> None:
     """712.1: this ability's controller will control the player during that player's next turn

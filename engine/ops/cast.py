@@ -454,6 +454,22 @@ def _retarget_to_self(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
+@op("spell_gains")
+def _spell_gains(g: "Game", r: Ctx, e: Effect) -> None:
+    """"When you next cast an instant or sorcery spell from your hand this turn, it gains rebound" (Narset
+    Transcendent): the spell on the stack has that keyword from now on; rebound works for a spell cast from its
+    owner's hand (702.87a: exiled as it resolves, cast again at its owner's next upkeep; engine/cast_options.py)."""
+    k = e.args["keyword"]
+    row = cast_options.ROWS.get(k)
+    for x in refs(g, r, e.args["what"]):
+        o = g.objects.get(x) if isinstance(x, int) else None
+        if o is None or o.zone != "stack" or o.ability is not None or row is None:
+            continue
+        if o.chosen.get("cast_from") in row.cast_from and k not in o.chosen.get("cast_with", ()):
+            o.chosen["cast_with"] = [*o.chosen.get("cast_with", ()), k]
+            g.changed()
+
+
 def _named(g: "Game", t: Any) -> str:
     return g.objects[t].name if isinstance(t, int) and t in g.objects else str(t)
 

@@ -132,7 +132,8 @@ def _delayed_trigger(g: "Game", r: Ctx, e: Effect) -> None:
         objs = [x for x in refs(g, r, e.args["watch"]) if isinstance(x, int) and x in g.objects]
         if not objs:
             return  # nothing left to watch: it can never trigger
-        ab = replace(ab, trigger={**(ab.trigger or {}), "objs": objs})
+        key = "dealt_by" if e.get("watch_as") == "dealt_by" else "objs"  # "whenever a creature dealt damage by that
+        ab = replace(ab, trigger={**(ab.trigger or {}), key: objs})  # creature dies this turn" (Touch of Moonglove)
     add_effect(g, "trigger", [], r, e.args["until"], ability=ab, source=source_id(g, r),
                card=s.card, once=bool(e.get("once")))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
-from engine import player_statics, replacement
+from engine import player_statics, replacement, triggers
 from engine.actions import add_effect, deal_damage_batch, gain_life, lose_life, until_of
 from engine.cards.abilities import Effect
 from engine.filters import matches
@@ -156,10 +156,14 @@ def _lose(g: "Game", r: Ctx, e: Effect) -> None:
 
 @op("fight")
 def _fight(g: "Game", r: Ctx, e: Effect) -> None:
-    """701.12: each deals damage equal to its power to the other."""
+    """701.10a: each deals damage equal to its power to the other; "whenever a creature you control fights" triggers
+    for each one that fought (both on the battlefield, 701.10b)."""
     a = [x for x in refs(g, r, e.args["a"]) if isinstance(x, int)]
     b = [x for x in refs(g, r, e.args["b"]) if isinstance(x, int)]
     if a and b:
+        if all(x in g.objects and g.objects[x].zone == "battlefield" for x in (a[0], b[0])):
+            for x in dict.fromkeys((a[0], b[0])):
+                triggers.event(g, {"event": "fights", "obj": x, "player": g.controller_of(x)})
         deal_damage_batch(g, [(a[0], b[0], g.chars(a[0]).power), (b[0], a[0], g.chars(b[0]).power)])
 
 

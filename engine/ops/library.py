@@ -19,6 +19,7 @@ from engine.cards.abilities import Effect
 from engine.filters import matches
 from engine.ops import nested
 from engine.ops.base import table
+from engine.ops.zones import link_exiled
 from engine.values import amount, controller, refs, source_id, this
 
 if TYPE_CHECKING:
@@ -160,8 +161,14 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
 
 @op("reveal_until")
 def _reveal_until(g: "Game", r: dict, e: Effect) -> dict | None:
-    """Reveal cards from the top until one matches; it goes to `to`, the others to `rest`."""
+    """Reveal cards from the top until one matches; it goes to `to`, the others to `rest`. ``who``: the player
+    who reveals from their own library and puts the card (Polymorph's "its controller", 701.13a)."""
     p = controller(g, r)
+    if e.get("who") is not None:
+        who = [x for x in refs(g, r, e.args["who"]) if isinstance(x, str) and x in g.players]
+        if not who:
+            return None
+        p = who[0]
     state = r.setdefault("dig", {})
     key = str(r["i"])
     if key not in state:
@@ -225,6 +232,7 @@ def _exile_top(g: "Game", r: dict, e: Effect) -> None:
         if isinstance(p, str):
             out += put(g, p, list(g.players[p].library[:n]), "exile")
     r["exiled"] = out
+    link_exiled(g, r, out)
 
 
 # ------------------------------------------------------------------ two piles

@@ -134,7 +134,9 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
         acts += [x for x in e.get("effects", ()) if x.op == "discard" and "what" not in x.args]
     if e.get("forced"):  # "Sacrifice a Mountain. If you do, ...": not a choice; it is done when it can be (608.2c),
         # and what follows only then (701.14a: nothing to sacrifice, nothing sacrificed)
-        forced = [x for x in e.get("effects", ()) if x.op in ("sacrifice", "discard")]
+        forced = [x for x in e.get("effects", ()) if x.op in ("sacrifice", "discard")
+                  or x.op in ("move", "exile") and _chosen_off_battlefield(x)]  # "Exile a creature card from your
+        # graveyard. If you do, ..." (Charnel Troll): only with such a card there
         if r["answers"].get(r["i"]) is None:
             r["answers"][r["i"]] = "yes" if _can_act(g, r, controller(g, r), forced) else "no"
     elif not pays and not acts:

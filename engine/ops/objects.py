@@ -461,10 +461,13 @@ def _attach(g: "Game", r: Ctx, e: Effect) -> None:
             return  # 301.5c: an Equipment attaches only to a creature; 701.3b: otherwise nothing happens
         if not attach_allowed(g, what[0], to[0]):
             return  # "SELF can be attached only to a creature with toughness 4 or greater": nothing happens (701.3b)
+        was = g.objects[what[0]].attached_to
         g.objects[what[0]].attached_to = to[0]
         g.ts += 1
         g.objects[what[0]].timestamp = g.ts
         g.changed()
+        if was is not None and was != to[0] and g.objects[what[0]].zone == "battlefield":
+            triggers.unattached(g, what[0], was)  # moved to another object: no longer attached to the first (701.3c)
 
 
 
@@ -472,9 +475,11 @@ def _attach(g: "Game", r: Ctx, e: Effect) -> None:
 def _unattach(g: "Game", r: Ctx, e: Effect) -> None:
     """701.3d: unattach an Equipment (reconfigure): it stays on the battlefield, attached to nothing."""
     for x in refs(g, r, e.args["what"]):
-        if isinstance(x, int) and x in g.objects and g.objects[x].attached_to is not None:
+        was = g.objects[x].attached_to if isinstance(x, int) and x in g.objects else None
+        if isinstance(x, int) and was is not None:
             g.objects[x].attached_to = None
             g.changed()
+            triggers.unattached(g, x, was)
 
 
 @op("keep_rest")
@@ -588,11 +593,12 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     sid = source_id(g, r)
     # "then draw that many cards", "lands sacrificed this way": each as it last existed (608.2h)
     r.setdefault("gone_this_way", []).extend(gone_record(g, x, "sacrificed") for x in picks)
+    pts = [(g.chars(x).power, g.chars(x).toughness) for x in picks]  # as they last existed (608.2h)
     now = {x: sacrifice(g, x) for x in picks}
     s = this(g, r)
     if picks and s.ability is not None and s.ability.keyword == "Exploit":
         # 702.109a: "when SELF exploits a creature": it sacrificed one with its exploit ability
-        # (itself included: then its ability triggers from where it went)
+        # (itself included: then its ability triggers from where it went); "the exploited creature's toughness"
         triggers.event(g, {"event": "exploits", "obj": now.get(sid, sid) if sid is not None else sid,
-                        "player": who[0]})
+                           "player": who[0], "exploited_pt": pts[0]})
     return None

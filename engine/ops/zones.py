@@ -62,7 +62,7 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
         got = exile_until_leaves(g, source_id(g, r), xs)
         if got:  # "You may cast that card for as long as it remains exiled" (Hostage Taker): the cards exiled now
             r["exiled"] = got
-        _link_exiled(g, r, got)  # 607.2a: "the same name as the exiled card" (Ixalan's Binding)
+        link_exiled(g, r, got)  # 607.2a: "the same name as the exiled card" (Ixalan's Binding)
         return
     if e.get("face_down"):  # "exile all cards from your library face down" (406.3: no player may look at them)
         for x in refs(g, r, e.args["what"]):
@@ -75,7 +75,7 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
             if isinstance(x, int) and x in g.objects and g.objects[x].zone == e.args["from"]:
                 new.append(g.move(x, "exile"))
                 r.setdefault("followed", {})[x] = new[-1]
-        _link_exiled(g, r, new)  # 607.2a: "cards exiled with SELF" (Bag of Holding)
+        link_exiled(g, r, new)  # 607.2a: "cards exiled with SELF" (Bag of Holding)
         return
     before = dict(r.get("followed") or {})
     last = {x: gone_record(g, x, "exiled") for x in refs(g, r, e.args["what"])
@@ -89,10 +89,10 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
     r.setdefault("gone_this_way", []).extend(last[k] for k in moved if k in last)
     if moved:  # "exile X. You may cast that card ..." of a spell: the cards this instruction exiled (400.7)
         r["exiled"] = list(moved.values())
-    _link_exiled(g, r, list(moved.values()))
+    link_exiled(g, r, list(moved.values()))
 
 
-def _link_exiled(g: "Game", r: Ctx, new: list[int]) -> None:
+def link_exiled(g: "Game", r: Ctx, new: list[int]) -> None:
     """607.2a: a permanent's ability that exiles remembers the cards, for the linked ability
     that refers to "the exiled card" (kept as a new list: objects are copied shallowly)."""
     s = this(g, r)
@@ -641,7 +641,7 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     put = [_put_found(g, x, to, bool(e.get("tapped")), p) for x in got or [] if x not in first]
     if to == "exile":  # "exile that card, then you may cast it" / "the exiled card" of a linked ability (607.2a)
         r["exiled"] = put
-        _link_exiled(g, r, put)
+        link_exiled(g, r, put)
     knowledge.shuffle(g, owner)
     return None
 

@@ -238,6 +238,17 @@ def _bind_removed(effects: list[Effect], cost: Cost) -> list[Effect] | None:
     return out
 
 
+def _names_it(x: Any) -> bool:
+    """Do these effects (or their arguments) refer to "it", the trigger's object?"""
+    if isinstance(x, Effect):
+        return _names_it(x.args)
+    if isinstance(x, dict):
+        return any(v == "it" or _names_it(v) for v in x.values())
+    if isinstance(x, (list, tuple)):
+        return any(v == "it" or _names_it(v) for v in x)
+    return False
+
+
 def _lower_activated(item: IrItem) -> Ability | None:
     cost = parse_cost_text(item.head)
     body = item.body
@@ -408,6 +419,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         ctx.last_player = "trigger_player"  # "... an opponent controls, that player ...": that spell's controller
     if trig.get("event") == "combat_damage_creature" or trig.get("event") == "deals_damage" and "damaged" in trig:
         ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source
+    if trig.get("event") == "unattached":
+        ctx.last = "it"  # "Whenever SELF becomes unattached from a permanent, sacrifice that permanent": the one it
+        # was attached to (engine/values.py refs "it": the event's unattached_from)
     if trig == {"event": "ltb", "self": True} and re.match(r"that creature(?:'s)? ", body, re.I):
         ctx.last = "put_with"  # "When SELF leaves the battlefield, that creature's controller sacrifices it" (Animate
         # Dead): the creature its linked ability put onto the battlefield (607.2a)
@@ -425,8 +439,11 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     effects = parse_effects(body, ctx)
     if effects is None:
         return None
-    if other is not None:  # 603.7c: a delayed trigger it creates remembers that creature
-        effects = [Effect("delayed", {**e.args, "keep_it": True}) if e.op == "delayed" else e for e in effects]
+    if other is not None or not trig.get("self") and trig.get("event") not in ("step", "state"):
+        # 603.7c: a delayed trigger it creates remembers that creature ("whenever a creature you control fights, put
+        # two +1/+1 counters on it at the beginning of the next end step": Foe-Razer Regent)
+        effects = [Effect("delayed", {**e.args, "keep_it": True}) if e.op == "delayed" and (
+            other is not None or _names_it(e.args.get("effects"))) else e for e in effects]
     zone = "battlefield"
     if re.search(r"\b(?:return|put|exile) self from your graveyard\b", body, re.I) \
             or trig.get("event") == "to_graveyard" or (cond or {}).get("self") == {"zone": "graveyard"}:
@@ -946,7 +963,44 @@ def compile_card(data: Any) -> CardDef:
         card = replace(card, unsupported=card.unsupported + (MISSING_FACE,))
     if name and any(re.search(rf"\b{re.escape(name)}\b", q) for q in re.findall(r'"([^"]*)"', text)) \
             and any(ab.kind == "static" and (ab.static or {}).get("kind") == "grant_ability" for ab in card.abilities):
-        # 'Enchanted creature has "... arrow counters on Archery Training"': inside the granted ability the
-        # card's name is the granting permanent, not the creature that has the ability (SELF there): not read
-        card = replace(card, unsupported=card.unsupported + (GRANTER_NAMED,))
+        card = _granter_named(card, name, text)
     return card
+
+
+#: words of a granted ability that name the object having it (the holder), not the granting card
+_HOLDER_WORDS = re.compile(r"\b(?:this (?:creature|permanent|artifact|land|enchantment)|it|they|them)\b", re.I)
+
+
+def _granter_named(card: CardDef, name: str, text: str) -> CardDef:
+    """201.4a: 'Equipped creature has "{T}, Sacrifice Blazing Torch: Blazing Torch deals 2 damage to any target"':
+    inside the granted ability the card's name is the granting object, and the compiled SELF there reads as that
+    object (``Ability.by_granter``, bound in layer 6). Read only where the name and the holder cannot mix: the
+    name not in the trigger condition or the cost but "Sacrifice NAME" (the holder's {T} and "whenever this
+    creature attacks" stay the holder's), no word of the effect naming the holder ("this creature", "it"), and no
+    "named NAME" (a name, not an object); any other such card is not supported."""
+    def key(t: str) -> str:
+        return re.sub(r"[^a-z0-9]", "", t.lower())
+
+    ok: set[str] = set()
+    for q in re.findall(r'"([^"]*)"', text):
+        if not re.search(rf"\b{re.escape(name)}\b", q):
+            continue
+        m = re.match(r"^((?:whenever|when|at) [^,]+, |[^:\"]+: )(.*)$", q, re.I | re.S)
+        head, body = (m.group(1), m.group(2)) if m else ("", q)
+        head_rest = re.sub(rf"\bsacrifice {re.escape(name)}\b", "", head, flags=re.I)
+        if re.search(rf"\b{re.escape(name)}\b", head_rest) or _HOLDER_WORDS.search(body) \
+                or re.search(rf"\bnamed {re.escape(name)}\b", q, re.I):
+            return replace(card, unsupported=card.unsupported + (GRANTER_NAMED,))
+        ok.add(key(re.sub(r"\bthis (?:creature|permanent|artifact|land|enchantment)\b", "SELF",
+                          q.replace(name, "SELF"), flags=re.I)))
+    abilities = []
+    for ab in card.abilities:
+        st = ab.static or {}
+        inner = st.get("ability") if ab.kind == "static" and st.get("kind") == "grant_ability" else None
+        if isinstance(inner, Ability) and key(inner.text) in ok:
+            ab = replace(ab, static={**st, "ability": replace(inner, by_granter=True)})
+            ok.discard(key(inner.text))
+        abilities.append(ab)
+    if ok:  # a quotation naming the card that no granted ability was read from
+        return replace(card, unsupported=card.unsupported + (GRANTER_NAMED,))
+    return replace(card, abilities=tuple(abilities))

@@ -193,6 +193,9 @@ def count_of(phrase: str) -> Any:
     if m:
         k = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]
         return {k: "self" if p.startswith("self") else "it"}
+    m = re.fullmatch(r"the exploited creature's (power|toughness)", p)
+    if m:  # "with toughness less than the exploited creature's toughness" (Profaner of the Dead, 702.109a)
+        return {{"power": "power_of", "toughness": "toughness_of"}[m.group(1)]: "exploited"}
     m = re.fullmatch(r"(?:enchanted|equipped) (?:creature|permanent|artifact)'s (power|toughness|mana value)", p)
     if m:  # "enchanted creature's power" (Arachnus Web): the object the Aura or Equipment is attached to (301.5, 303.4)
         return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "attached"}
@@ -562,6 +565,19 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         m = re.fullmatch(r"(.+)", f"{m.group(2)} {m.group(3)}")
     if m and quantity(m.group(1)) is not None:  # "if there are no Zombies on the battlefield" (Sarcomancy)
         return {"amount_lt": {"amount": quantity(m.group(1)), "n": 1}}
+    m = re.fullmatch(r"there is an? ([a-z -]+?) on the battlefield", t)
+    f = parse_noun(m.group(1)) if m else None
+    if f is not None and not f.get("player") and f.get("zone") in (None, "battlefield") and "or" not in f:
+        # "SELF can't attack unless there is a Mountain on the battlefield" (Glacial Crasher): any player's (110.1)
+        f.pop("zone", None)
+        return {"amount_ge": {"amount": {"count": f}, "n": 1}}
+    m = re.fullmatch(r"an opponent owns an? ([a-z ]*?)card in exile", t)
+    f = parse_noun(f"{m.group(1)}card") if m else None
+    if f is not None and set(f) <= {"zone", "types", "subtypes", "colors", "not_types"}:
+        # "SELF gets +2/+2 as long as an opponent owns a card in exile" (Warden of the Beyond, 406.1)
+        return {"amount_ge": {"amount": {"count": {**f, "zone": "exile", "owner": "opponent"}}, "n": 1}}
+    if t == "an opponent has been dealt damage this turn":  # the words of bloodthirst's condition (702.53a)
+        return {"opponent_dealt_damage_this_turn": True}
     m = re.fullmatch(r"(your devotion to .+?) is (less than (\w+)|(\w+) or greater)", t)
     if m and quantity(m.group(1)) is not None and number(m.group(3) or m.group(4)):
         key = "amount_lt" if m.group(3) else "amount_ge"  # 700.5: devotion compared with a number

@@ -322,6 +322,20 @@ def _is_a_creature(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
+@static(r"^(.+?) (?:has|have) base power and toughness (\d+)/(\d+) and (?:is|are) (?:an? )?((?:[a-z]+ )*?[a-z]+) "
+        r"in addition to (?:its|their) other (?:creature )?types$")
+def _base_pt_and_types(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Other creatures have base power and toughness 2/2 and are Bears in addition to their other types" (Kudo,
+    King Among Bears): one effect in two layers, the creature types added (layer 4, 613.1d) and the base power and
+    toughness set (7b, 613.3b); begun in layer 4, it goes on in 7b even if its source lost the ability (613.5)."""
+    aff = _affects(m.group(1))
+    subs = [subtype(w) for w in m.group(4).split() if w != "and"]
+    if aff is None or not subs or not all(subs):
+        return None
+    return [{"kind": "become", "affects": aff, "subtypes": subs, "in_addition": True,
+             "power": int(m.group(2)), "toughness": int(m.group(3))}]
+
+
 @static(r"^(.+?) (?:is|are) (an? .+?) and (?:loses|lose) all abilities$")
 def _become_then_lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), "is " + m.group(2))
@@ -921,6 +935,23 @@ def _play_from(m: re.Match) -> list[dict[str, Any]] | None:
     return None if f is None else [{"kind": "play_from", "zone": zone, "filter": f}]
 
 
+@static(r"^you may (?:(play lands and cast spells)|(play lands)|(cast spells)) from among cards exiled with self"
+        r"(\. you can't cast more than one spell this way each turn)?$")
+def _play_exiled_with_self(m: re.Match) -> list[dict[str, Any]] | None:
+    """607.2a, 601.2a, 305.1: "You may play lands and cast spells from among cards exiled with SELF" (Nightveil
+    Specter), "You may play lands (cast spells) from among ..." (Hedonist's Trove): permissions for the cards its
+    linked abilities exiled, while they stay exiled; "You can't cast more than one spell this way each turn" (one
+    spell a turn through this permanent's permission)."""
+    lands: dict[str, Any] = {"types": ["Land"]}
+    out: list[dict[str, Any]] = []
+    if m.group(1) or m.group(2):
+        out.append({"kind": "play_from", "zone": "exiled_with_self", "filter": lands})
+    if m.group(1) or m.group(3):
+        out.append({"kind": "play_from", "zone": "exiled_with_self", "filter": {},
+                    **({"once_each_turn": True} if m.group(4) else {})})
+    return None if m.group(4) and not m.group(3) else out
+
+
 @static(r"^(you may cast .+? from your graveyard)\. if a spell cast this way would be put into your graveyard, "
         r"exile it instead$")
 def _play_from_exiled(m: re.Match) -> list[dict[str, Any]] | None:
@@ -1208,7 +1239,13 @@ def _clone(m: re.Match) -> list[dict[str, Any]] | None:
         if cond is None:
             return None
         st["condition"] = cond
-    if m.group(3):
+    more = re.fullmatch(r"it enters with (x|an|one|two|three) additional ([+\-]\d+/[+\-]\d+) counters? on it",
+                        m.group(3) or "")
+    if more:  # "except it enters with X additional +1/+1 counters on it" (Altered Ego): put on it as it enters as
+        # the copy (706.9b-like, 614.1c; X is the X it was cast with)
+        st["extra_counters"] = {"counter": more.group(2), "amount": {"x": True} if more.group(1) == "x"
+                                else number(more.group(1)) or 1}
+    elif m.group(3):
         change = copy_exceptions(m.group(3))
         if change is None:
             return None
@@ -1235,6 +1272,25 @@ def _untargetable_from(m: re.Match) -> list[dict[str, Any]] | None:
     if m.group(2) != m.group(3) or f is None or set(f) - {"colors", "not_colors"}:
         return None
     return [{"kind": "restriction", "affects": _affects(m.group(1)), "rule": "untargetable_from", "sources": f}]
+
+
+@static(r"^(.+?) can't be the target of (?:([a-z, ]+?) )?spells( your opponents control)?$")
+def _untargetable_by_spells(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can't be the target of black or red spells your opponents control" (Fiendslayer Paladin), "... of
+    Aura spells" (Tetsuo Umezawa), "of blue or black spells" (Karplusan Strider), "Enchanted creature can't be the
+    target of spells" (Spectral Shield): no spell of that quality (of an opponent, where it says so) may target it
+    as it is cast (601.2c, 115.1); abilities still may."""
+    aff = _affects(m.group(1))
+    f = parse_noun(f"{m.group(2)} spell") if m.group(2) else {}
+    if aff is None or f is None or set(f) - {"colors", "not_colors", "types", "subtypes", "zone", "multicolored",
+                                              "monocolored", "colorless"} or "or" in f:
+        return None
+    f.pop("zone", None)
+    out: dict[str, Any] = {"kind": "restriction", "affects": aff, "rule": "untargetable_from", "sources": f,
+                           "spells": True}
+    if m.group(3):
+        out["opponents"] = True
+    return [out]
 
 
 @static(r"^(.+?) can block (.+?) as though (?:it|they) had reach$")
@@ -1451,7 +1507,7 @@ def _life_cant_change(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(r"^if an? (.+?) would deal (combat )?damage to "
-        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all) of that damage$")
+        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all|all but \d+) of that damage$")
 def _prevent_from(m: re.Match) -> list[dict[str, Any]] | None:
     """615.9: "If a creature would deal damage to you, prevent 1 of that damage" (Orbs of Warding), "If a green
     source would deal damage to you, ..." (Sphere of Duty): the sources whose damage it prevents (609.7)."""
@@ -1471,7 +1527,7 @@ def _prevent_from(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(r"^if a source( an opponent controls)? would deal damage to "
-        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all) of that damage$")
+        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all|all but \d+) of that damage$")
 def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
     """615.9: "If a source would deal damage to you, prevent 1 of that damage": so much of each
     such damage event (absorb, 702.63a, is this with SELF)."""
@@ -1479,7 +1535,8 @@ def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 def _prevention(to: str, by_opponent: bool, n: str) -> list[dict[str, Any]] | None:
-    """The prevention static of "... would deal damage to TO, prevent N (all) of that damage" (615.9)."""
+    """The prevention static of "... would deal damage to TO, prevent N (all) of that damage" (615.9); "prevent all
+    but 1 of that damage" (Temple Altisaur): all of each such event but that much (615.9)."""
     out: dict[str, Any] = {"kind": "prevent_damage"}
     if to.startswith("you"):
         out["players"] = "you"
@@ -1491,7 +1548,9 @@ def _prevention(to: str, by_opponent: bool, n: str) -> list[dict[str, Any]] | No
         out["affects"] = aff
     if by_opponent:
         out["by"] = "opponent"
-    if n != "all":
+    if n.startswith("all but "):
+        out["all_but"] = int(n[len("all but "):])
+    elif n != "all":
         out["amount"] = int(n)
     return [out]
 

@@ -96,7 +96,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             changed = True
             continue
         m = re.search(r"\s+with (power|toughness|mana value) less than (the revealed card's (?:power|toughness|"
-                      r"mana value))$", p)
+                      r"mana value)|the exploited creature's (?:power|toughness))$", p)
         if m:  # "each creature with mana value less than the revealed card's mana value" (Calamity of the Titans)
             q = QUANTITY[0](m.group(2)) if QUANTITY else None
             if q is None:
@@ -185,6 +185,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             if not names:
                 return None
             f["name_in"] = list(names)
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that share an? (permanent|card|creature) type$", p)
+        if m:  # "two target permanents that share a permanent type": the slot's targets have one in common (115.1)
+            f["share_type"] = m.group(1)
             p = p[: m.start()]
             changed = True
             continue
@@ -396,9 +402,9 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
-        m = re.search(r",? that's (white|blue|black|red|green)(?: or (white|blue|black|red|green))?$", p)
-        if m:
-            f["colors"] = [COLORS[c] for c in m.groups() if c]
+        m = re.search(r",? that's ((?:(?:white|blue|black|red|green),? )*(?:or )?(?:white|blue|black|red|green))$", p)
+        if m:  # "a spell that's white, blue, black, or red" (Quirion Dryad): any of them (105.2)
+            f["colors"] = [COLORS[c] for c in re.findall(r"white|blue|black|red|green", m.group(1))]
             p = p[: m.start()]
             changed = True
             continue

@@ -39,7 +39,7 @@ _SELF_EVENTS = {
     "deals combat damage to a creature": "combat_damage_creature", "is exploited": "exploited",
     "exploits a creature": "exploits",
     "explores": "explores", "becomes monstrous": "monstrous", "becomes renowned": "renowned",
-    "attacks alone": "attacks_alone",
+    "attacks alone": "attacks_alone", "fights": "fights",
 }
 
 
@@ -57,7 +57,7 @@ def _event_word(w: str) -> str | None:
             "becomes the target of a spell an opponent controls": "becomes_target_spell_opponent",
             "leave the battlefield": "ltb", "is turned face up": "turned_face_up",
             "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned",
-            "enters or dies": "etb_or_dies"}.get(w)
+            "enters or dies": "etb_or_dies", "fights": "fights"}.get(w)
 
 
 def parse_trigger(cond: str) -> dict[str, Any] | None:
@@ -325,6 +325,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             "or": [{"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]}]}},
         "self blocks a creature": {"event": "blocks", "self": True},
         "self attacks alone": {"event": "attacks_alone", "self": True},
+        # 701.3: it stopped being attached (moved, unattached, or it or that permanent left the battlefield);
+        # "that permanent" is the one it was attached to (engine/triggers.py unattached, leaves)
+        "self becomes unattached from a permanent": {"event": "unattached", "self": True},
         "self is put into your graveyard from the battlefield": {"event": "dies", "self": True},
         # the card in the graveyard it went to (engine/triggers.py to_graveyard; 400.7)
         "self is put into your graveyard from your library": {"event": "to_graveyard", "self": True, "from": "library"},
@@ -400,7 +403,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         r"damage|"
         r"becomes the target of a spell|becomes the target of a spell or ability|"
         r"becomes the target of a spell or ability an opponent controls|becomes the target of a spell an opponent "
-        r"controls|is turned face up|attacks alone|explores|"
+        r"controls|is turned face up|attacks alone|explores|fights|"
         r"becomes renowned)"
         r"(?: under your control| under an opponent's control)?(?: this turn)?",
         c,
@@ -418,6 +421,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if c.startswith(("one or more", "two or more")):
             out["batch"] = True
         return out
+    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:[a-z]+ )?spell that's [a-z, ]+ or [a-z]+)", c)
+    if m:  # "Whenever you cast a spell that's white, blue, black, or red" (Quirion Dryad): any of the colors (105.2);
+        # the whole list only (the condition is tried at each ", ": "a spell that's white" is not all of it)
+        f = parse_noun(m.group(2))
+        if f is None or not f.get("colors") or f.get("player"):
+            return None
+        f.pop("zone", None)
+        return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": f}
     m = re.fullmatch(r"(you|an opponent|a player|target opponent) casts? (?:a|an|your first) (.+?) spell"
                      r"( that has an adventure)?(?: this turn)?(?: during an opponent's turn| during your turn|"
                      r" during your main phase)?", c)

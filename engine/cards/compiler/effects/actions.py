@@ -271,8 +271,25 @@ def _delayed_on_object(m: re.Match, c: Ctx) -> list[Effect] | None:
                                        "watch": watch})]
 
 
+@reader(r"^whenever a creature dealt damage by (that creature|it) (?:this turn )?dies this turn, (.+)$")
+def _delayed_dealt_by(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """603.7c, 700.4: "Whenever a creature dealt damage by that creature dies this turn, its controller loses 2 life"
+    (Touch of Moonglove): a delayed trigger this turn on each creature dying that the object named before dealt
+    damage to this turn (its damage sources, 514.2)."""
+    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+    watch = c.ref(m.group(1))
+    if watch is None or watch == "self" or isinstance(watch, dict) and "each" in watch:
+        return None
+    ab = compile_ability_text(f"Whenever a creature dies, {m.group(2)}")
+    if ab is None or ab.kind != "triggered" or ab.trigger != {"event": "dies", "filter": {"types": ["Creature"]}} \
+            or ab.modes:
+        return None
+    return [Effect("delayed_trigger", {"ability": ab, "until": "eot", "watch": watch, "watch_as": "dealt_by"})]
+
+
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _delayed_dealt_by,
     _action0,
     _investigate_who,
     _action_obj,

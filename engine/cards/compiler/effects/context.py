@@ -110,6 +110,12 @@ class Ctx:
             return simple[p]
         if p in ("each player dealt damage this way", "each opponent dealt damage this way"):
             return "dealt_players"  # the players the damage instruction before this one was dealt to
+        m = re.fullmatch(r"any number of target (players|opponents)(?: each)?", p)
+        if m:  # "Any number of target players each gain 6 life" (Hunters' Feast): the players chosen (115.1, 601.2c)
+            g: dict[str, Any] = {"player": True, **({"opponent": True} if m.group(1) == "opponents" else {})}
+            r0 = self.add_target(TargetSpec(g, p.removesuffix(" each"), count=99, min=0))
+            self.last_player = r0
+            return r0
         if p in ("target player", "target opponent"):
             f: dict[str, Any] = {"player": True}
             if p.endswith("opponent"):
@@ -237,6 +243,10 @@ class Ctx:
             # "Whenever equipped creature attacks, you may return a land you control to its owner's hand. If you do,
             # the creature gets +2/+2" (Slab Hammer): the creature named before the land, not the land
             return self.subject
+        if re.fullmatch(r"that (?:(?:non)?(?:land|creature|artifact|enchantment|permanent|instant|sorcery) )+card", p) \
+                and self.last not in (None, "self"):
+            # "you may return that nonland permanent card to the battlefield instead" (Emeria Shepherd)
+            return self.last
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
                  "that artifact", "the token", "the exiled card", "that enchantment"):
@@ -506,7 +516,8 @@ def source_ref(p: str, c: Ctx) -> Any:
 PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
           r"target player|target opponent|each player|each opponent|each other player|that player|its controller|"
           r"its owner|"
-          r"defending player|they|that creature's controller|that player or that planeswalker's controller)")
+          r"defending player|they|that creature's controller|that player or that planeswalker's controller|"
+          r"any number of target (?:players|opponents)(?: each)?)")
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",

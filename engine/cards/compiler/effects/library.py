@@ -461,9 +461,27 @@ def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("dig", {"amount": 1, "take": 1, "filter": {}, "to": "hand", "rest": "library_top", "reveal": True})]
 
 
-READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _search_split_dest, _player_search, _shuffle,
-                               _player_shuffles, _search_named_gy, _search_shuffle, _search_named2, _reveal_take,
-                               _from_milled, _search_exile_rest, _search_theirs)
+@reader(r"^(that player|its controller|that creature's controller|target player|target opponent) reveals cards from "
+        r"the top of their library until (?:they reveal (an? .+?) card|(an? .+?) card is revealed) and puts that "
+        r"card onto the battlefield and shuffles the rest into their library$")
+def _they_reveal_until(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.13a: "Its controller reveals cards from the top of their library until they reveal a creature card. The
+    player puts that card onto the battlefield, then shuffles the rest into their library." (Polymorph, Blessed
+    Reincarnation, Transmogrify): that player reveals from their own library, puts the first such card onto the
+    battlefield under their control, then shuffles (701.19); none revealed, they shuffle all back. (The two sentences
+    are joined by engine/cards/compiler/effects/sequence.py parse_effects.)"""
+    who = c.player(m.group(1))
+    f = parse_noun(m.group(2) or m.group(3))
+    if who is None or f is None or f.get("player") or f.get("zone") not in (None, "library", "battlefield"):
+        return None
+    f.pop("zone", None)
+    return [Effect("reveal_until", {"who": who, "filter": f, "to": "battlefield", "rest": "library_top"}),
+            Effect("shuffle", {"who": who})]
+
+
+READERS: tuple[Reader, ...] = (_they_reveal_until, _search, _search_top, _search_split, _search_split_dest,
+                               _player_search, _shuffle, _player_shuffles, _search_named_gy, _search_shuffle,
+                               _search_named2, _reveal_take, _from_milled, _search_exile_rest, _search_theirs)
 
 
 # "Look at the top N cards of your library." and what follows it, read by parts (a typed

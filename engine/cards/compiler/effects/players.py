@@ -596,16 +596,19 @@ def _exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(r"^search (its controller's|its owner's|that player's|the) graveyard, hand, and library(?: of (that spell's "
         r"controller|its controller))? for (any number of|all) cards with the same name as "
-        r"(that (?:creature|land|spell|card|enchantment|artifact|permanent)|it)"
+        r"(that (?:creature|land|spell|card|enchantment|artifact|permanent)|it|the exiled card)"
         r"(?: and exile them|, exile those cards, then that player shuffles)$")
 def _exile_same_name(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.15a (Eradicate, Crumble to Dust, Counterbore, Surgical Extraction, Invasive Surgery): the cards with the
     same name as the object named before (201.2; as it last existed, 608.2h) in the graveyard, hand and library of
     its controller (owner, or the player named), exiled: all of them, or any number the searcher chooses."""
-    what = c.ref(m.group(4))
-    if not isinstance(what, dict) or "target" not in what:
+    # "... with the same name as the exiled card" (Pick the Brain): the card the instruction before exiled (400.7)
+    what = "exiled" if m.group(4) == "the exiled card" else c.ref(m.group(4))
+    if what != "exiled" and (not isinstance(what, dict) or "target" not in what):
         return None
     whose = m.group(2) or m.group(1)
+    if what == "exiled" and whose != "that player's":
+        return None
     if whose in ("its controller's", "that spell's controller", "its controller"):
         who: Any = {"controller_of": what}
     elif whose == "its owner's":
@@ -619,6 +622,13 @@ def _exile_same_name(m: re.Match, c: Ctx) -> list[Effect] | None:
     if m.group(0).endswith("shuffles"):
         out.append(Effect("shuffle", {"who": who}))
     return out
+
+
+@reader(r"^exchange your life total with self's (power|toughness)$")
+def _exchange_life_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.8g: "Exchange your life total with SELF's power" (Evra, Halcyon Witness), "... toughness" (Tree of
+    Redemption): engine/ops/actions.py exchange_life_pt."""
+    return [Effect("action", {"name": "exchange_life_pt", "what": "self", "stat": m.group(1)})]
 
 
 @reader(r"^(?:(two target players) exchanges? life totals|exchange life totals with (target opponent|target player))$")
@@ -688,6 +698,7 @@ READERS: tuple[Reader, ...] = (
     _player_counters,
     _control_player,
     _exchange_life,
+    _exchange_life_pt,
     _name_card,
     _exile_named,
     _exile_same_name,

@@ -417,6 +417,12 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             inner = parse_sentence(re.sub(r"^((?:\S+ ){0,2})also ", r"\1", body), ctx)
             if inner is not None:
                 return [Effect("if", {"cond": cond, "then": list(inner)})]
+    m = re.match(r"^(any number of target (?:players|opponents)) each (.+)$", low)
+    if m:  # "Any number of target players each mill a card and lose 1 life" (Tinybones Joins Up): every verb's
+        # subject is the players chosen (115.1), as "target player mills a card and loses 1 life" reads it
+        got = _attempt(f"{m.group(1)} {_third_person(m.group(2))}", ctx)
+        if got is not None:
+            return got
     m = _BOTH.match(low)
     if m:  # "you and target opponent each draw a card": the instruction for each of the two players (608.2c)
         mark = ctx.mark()
@@ -656,6 +662,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # "... for five cards and exile the rest. Put the chosen cards on top of your library in any order." (Doomsday)
     text = re.sub(r"(search your library and graveyard for \w+ cards) and (exile the rest)\. (put the chosen cards on "
                   r"top of your library in any order)", r"\1, \2, then \3", text.strip(), flags=re.I)
+    # "Its controller reveals cards ... until they reveal a creature card. The player puts that card onto the
+    # battlefield, then shuffles the rest into their library." (Polymorph): one instruction (701.13a)
+    text = re.sub(r"\b(reveals cards from the top of their library until (?:they reveal an? [^.]+? card|an? [^.]+? "
+                  r"card is revealed))\. (?:the|that) player puts that card onto the battlefield, then shuffles "
+                  r"(?:the rest|all other cards revealed this way) into their library\b",
+                  r"\1 and puts that card onto the battlefield and shuffles the rest into their library", text.strip(),
+                  flags=re.I)
     # "Choose a color of a card in your graveyard. Add one mana of that color." (Corrupted Grafstone): one mana of a
     # color among those cards (105.2, 106.4)
     text = re.sub(r"^choose a color of a card in your graveyard\. add one mana of that color\.?$",
@@ -844,6 +857,20 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             couldnt = {"amount_ge": {"amount": {"count_this_way": {}, "action": "couldnt"}, "n": 1}}
             out.append(Effect("if", {"cond": couldnt, "then": list(effs)}))
+            continue
+        chosen = out[-1].args.get("what") if m and out and out[-1].op in ("exile", "move") else None
+        pick = chosen.get("choose") if isinstance(chosen, dict) else None
+        if m and isinstance(pick, dict) and pick.get("zone") not in (None, "battlefield") \
+                and pick.get("owner") == "you":
+            # "Exile a creature card from your graveyard. If you do, put a +1/+1 counter on SELF. Otherwise,
+            # sacrifice it." (Charnel Troll): done if it can be, and what follows only then (608.2c); the "it" of
+            # "Otherwise, ..." is then not the card (none was exiled) but SELF
+            if ctx.last == chosen:
+                ctx.last = "self"
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("may", {"effects": [out[-1]], "then": list(effs), "forced": True})
             continue
         if m and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") == "you" \
                 and "what" not in out[-1].args and "filter" in out[-1].args:

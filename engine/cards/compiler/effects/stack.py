@@ -4,6 +4,7 @@ played from other zones (cast from the graveyard, play the exiled card).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
@@ -96,14 +97,22 @@ def _cast_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("playable", {"what": {"zone": "graveyard", "owner": "you", **f}, "play": "cast", "until": "eot"})]
 
 
-@reader(r"^(?:you may )?cast (target .+? card.*? from your graveyard)( without paying its mana cost)?$")
+@reader(r"^(?:you may )?cast (target (?:.+? )?card.*? from your graveyard)( without paying its mana cost)?$")
 def _cast_target_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """608.2c: "You may cast target instant or sorcery card with mana value 3 or less from your graveyard"
     (Chandra, Acolyte of Flame -2): cast now, as the ability resolves, paying its costs; or not (a pass);
     "... without paying its mana cost" (Torrential Gearhulk: 117.9, its other costs still paid)."""
-    spec = parse_target(m.group(1))
+    phrase = m.group(1)
+    same = " with the same name as that spell "
+    if same in phrase:  # "target card with the same name as that spell from your graveyard" (Harness the Storm): the
+        if not c.cast_trigger:  # spell whose casting triggered the ability, as the target is chosen (603.3d)
+            return None
+        phrase = phrase.replace(same, " ")
+    spec = parse_target(phrase)
     if spec is None or spec.filter.get("zone") != "graveyard":
         return None
+    if same in m.group(1):
+        spec = replace(spec, filter={**spec.filter, "same_name_as_trigger": True}, text=m.group(1))
     what = c.add_target(spec)
     c.last = what
     return [Effect("cast_offer", {"what": what, "zone": "graveyard", **({"free": True} if m.group(2) else {})})]
@@ -115,10 +124,13 @@ def _cast_from_hand_free(m: re.Match, c: Ctx) -> list[Effect] | None:
     (Baral's Expertise), "an instant or sorcery spell" (Omnispell Adept): as it resolves, its controller may
     choose such a card in their hand and cast it then, its other costs paid (a pass casts nothing)."""
     noun = m.group(2)
-    if not re.fullmatch(r"(?:[a-z]+(?: or [a-z]+)? )?spell(?: with mana value \d+ or less)?", noun):
+    if not re.fullmatch(r"(?:[a-z]+(?: or [a-z]+)? )?spell(?: with mana value (?:(?:\d+|x) or less|equal to the "
+                        r"number of [a-z]+ counters on self))?", noun):
+        # "with mana value equal to the number of charge counters on SELF" (Brain in a Jar): counted as the card is
+        # chosen (608.2h); "mana value X or less": the X of the resolving spell (107.3a: Electrodominance)
         return None
     f = parse_noun(noun)
-    if f is None or set(f) - {"zone", "types", "not_types", "mv_le", "colors"}:
+    if f is None or set(f) - {"zone", "types", "not_types", "mv_le", "mv_eq", "colors"}:
         return None
     f.pop("zone", None)
     f["not_types"] = sorted(set(f.get("not_types", ())) | {"Land"})  # a land card is no spell (111.1)
@@ -306,6 +318,15 @@ def _retarget_to_self(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("retarget", {"what": r, "to": "self"})]
 
 
+@reader(r"^(it|that spell) gains rebound$")
+def _spell_gains_rebound(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """702.87a: "it gains rebound" of a cast trigger (Narset Transcendent's "when you next cast ... from your hand
+    this turn"): the spell cast (engine/ops/cast.py spell_gains)."""
+    if not c.cast_trigger and c.last != "it":
+        return None
+    return [Effect("spell_gains", {"what": "it", "keyword": "Rebound"})]
+
+
 @reader(r"^(?:you may )?choose new targets for the copy$")
 def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10c: the copy just made may get new targets (engine/ops/cast.py)."""
@@ -319,6 +340,7 @@ READERS: tuple[Reader, ...] = (
     _copy_cast_spell,
     _retarget,
     _retarget_to_self,
+    _spell_gains_rebound,
     _copy_new_targets,
     _counter_targeting,
     _counter,
