@@ -253,6 +253,12 @@ class Ctx:
             if "creature" in p and self.last is not None and self._not_a_creature(self.last):
                 # "you may return a land you control ... If you do, the creature gets +2/+2": not the land
                 return None
+            if p in ("them", "those creatures", "those permanents", "those cards", "those tokens") \
+                    and isinstance(self.last, dict) and set(self.last) == {"target"} and len(self.targets) > 1 \
+                    and self.targets[self.last["target"]].count == 1:
+                # "target creature gets +3/+3, up to one other target creature gets +2/+2 ... Those creatures gain
+                # vigilance" (Arm the Cathars): all the targets named, not the last one (not read)
+                return None
             return self.last if self.last is not None else "it"
         if p in ("that player or planeswalker", "that player or that planeswalker", "that opponent or planeswalker"):
             # "... target player or planeswalker ... 3 damage to that player or planeswalker": the last
