@@ -824,9 +824,6 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"a graveyard has (\w+) or more cards in it", t)
     if m and number(m.group(1)):  # "If a graveyard has twenty or more cards in it" (Visions of Beyond): any player's
         return {"any_graveyard_ge": number(m.group(1))}
-    m = re.fullmatch(r"you have (\w+) or more cards in your graveyard", t)
-    if m and number(m.group(1)):  # "if you have seven or more cards in your graveyard" (Search for Azcanta)
-        return {"graveyard_ge": number(m.group(1)), "filter": {}}
     m = re.fullmatch(r"an opponent has (\d+) or less life", t)
     if m:
         return {"opponent_life_le": int(m.group(1))}
