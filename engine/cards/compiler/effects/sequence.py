@@ -828,8 +828,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             effs = parse_sentence(m.group(1), ctx)
             if effs is None:
                 return None
-            done = {"amount_ge": {"amount": {"count_this_way": {}, "action": "discarded"}, "n": 1}}
-            out.append(Effect("if", {"cond": done, "then": list(effs)}))
+            out.append(_if_this_way("discarded", effs))
             continue
         them = re.match(r"^if (?:that player|they|he or she) (?:does|do), (.+)$", s)
         if them and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") not in (None, "you") \
@@ -839,9 +838,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             effs = parse_sentence(them.group(1), ctx)
             if effs is None:
                 return None
-            action = "sacrificed" if out[-1].op == "sacrifice" else "discarded"
-            done = {"amount_ge": {"amount": {"count_this_way": {}, "action": action}, "n": 1}}
-            out.append(Effect("if", {"cond": done, "then": list(effs)}))
+            out.append(_if_this_way("sacrificed" if out[-1].op == "sacrifice" else "discarded", effs))
             continue
         cant = re.match(r"^if (?:the player|that player|they|he or she|(you)) can't, (.+)$", s)
         if cant and out and out[-1].op in ("sacrifice", "discard") and "what" not in out[-1].args \
@@ -855,8 +852,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             effs = parse_sentence(cant.group(2), ctx)
             if effs is None:
                 return None
-            couldnt = {"amount_ge": {"amount": {"count_this_way": {}, "action": "couldnt"}, "n": 1}}
-            out.append(Effect("if", {"cond": couldnt, "then": list(effs)}))
+            out.append(_if_this_way("couldnt", effs))
             continue
         chosen = out[-1].args.get("what") if m and out and out[-1].op in ("exile", "move") else None
         pick = chosen.get("choose") if isinstance(chosen, dict) else None
@@ -1722,3 +1718,10 @@ _TABLE: tuple[Reader, ...] = (
     *counters.READERS, *tokens.READERS, *mana.READERS, *library.READERS, *prevention.READERS,
     *stack.READERS, *become.READERS, *READERS, *actions.READERS, *facedown.READERS,
 )
+
+
+def _if_this_way(action: str, effs: list[Effect]) -> Effect:
+    """608.2c: "If you do / If that player does / If the player can't, X": X only if at least one object was
+    ``action`` (discarded, sacrificed) this way, or the player could not do all it asked ("couldnt")."""
+    return Effect("if", {"cond": {"amount_ge": {"amount": {"count_this_way": {}, "action": action}, "n": 1}},
+                         "then": list(effs)})
