@@ -778,14 +778,15 @@ def _key(k: Any) -> Any:
 
 def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
     """(index, ability) of the activated and mana abilities of an object this player may
-    activate where it is: a permanent they control (602.2), or a card in their graveyard
+    activate where it is: a permanent they control (602.2), or one another player controls whose
+    ability says "Any player may activate this ability" (602.2), or a card in their graveyard
     for the abilities that work from there (112.6, 602.2), or a card in their hand (cycling,
     702.28a). Indexes count every activated and mana ability in printed order."""
     o = g.objects[oid]
+    others = False
     if o.zone == "battlefield":
         c = g.chars(oid)
-        if c.controller != player:
-            return []
+        others = c.controller != player
         abilities = c.abilities
     elif o.zone in ("graveyard", "hand"):
         if o.owner != player:
@@ -796,8 +797,10 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
     else:
         return []
     ix = index(abilities)
-    got = ix.activated if o.zone in ("battlefield", "command") else ix.from_graveyard if o.zone == "graveyard" \
-        else ix.from_hand
+    got = ix.any_player if others else ix.activated if o.zone in ("battlefield", "command") \
+        else ix.from_graveyard if o.zone == "graveyard" else ix.from_hand
+    if not got:
+        return got
     if o.zone == "battlefield" and (c.rules or g.effects):  # 602.5: Arrest, detain (701.26a), Cursed Totem
         got = [(i, ab) for i, ab in got if not object_statics.activation_barred(g, oid, ab.kind == "mana")]
     if player_statics.active(g) and player_statics.statics(g, "name_lock"):  # 602.5: Pithing Needle

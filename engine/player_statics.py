@@ -112,11 +112,15 @@ def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
     if cache is None or cache[0] is not cs:
         by: dict[str, list[tuple[int, str, dict[str, Any]]]] = {}
         for oid in g.battlefield:
-            sts = _card_statics(g.objects[oid].card)
+            c = cs[oid]
+            sts = _card_statics(c.card)  # its text as a text-changing effect left it (612)
             if sts:
                 ctl = cast(str, g.controller_of(oid))  # a permanent has a controller
-                for st in sts:
-                    by.setdefault(st["kind"], []).append((oid, ctl, st))
+                have = c.abilities
+                for st in sts:  # 613.1f: only those it still has ("loses all abilities": Nullhide Ferox)
+                    ab = st.get("ability") if st["kind"] == "tapped_for_mana" else None
+                    if any(a is ab for a in have) if ab is not None else any(a.static is st for a in have):
+                        by.setdefault(st["kind"], []).append((oid, ctl, st))
         for p in g.order:  # emblems (113.4: their abilities work from the command zone)
             for oid in g.players[p].command:
                 for st in _card_statics(g.objects[oid].card):

@@ -1293,6 +1293,22 @@ def _untargetable_by_spells(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^(.+?) can't be the target of abilities( your opponents control| from ([a-z]+) sources)?$")
+def _untargetable_by_abilities(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can't be the target of abilities your opponents control" (Shanna, Sisay's Legacy), "Enchanted creature
+    can't be the target of abilities from artifact sources" (Artifact Ward): no activated or triggered ability (of
+    an opponent, or from a source of that quality) may target it (601.2c, 602.2b, 603.3d, 115.1); spells still may."""
+    aff = _affects(m.group(1))
+    f = parse_noun(m.group(3)) if m.group(3) else {}
+    if aff is None or f is None or set(f) - {"colors", "not_colors", "types", "subtypes"} or "or" in f:
+        return None
+    out: dict[str, Any] = {"kind": "restriction", "affects": aff, "rule": "untargetable_from", "sources": f,
+                           "abilities": True}
+    if m.group(2) and not m.group(3):
+        out["opponents"] = True
+    return [out]
+
+
 @static(r"^(.+?) can block (.+?) as though (?:it|they) had reach$")
 def _reach_against(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can block Dragons as though it had reach" (Dragon Hunter): an attacker with flying that matches may

@@ -480,8 +480,11 @@ def keyword_list(text: str) -> list[str] | None:
         if p == "protection from the chosen player":  # 702.16j: the player chosen as it entered (614.12)
             out.append("Protection from the chosen player")
             continue
-        if p in ("protection from the color of your choice", "protection from the color of its controller's choice"):
+        if p == "protection from the color of your choice":
             out.append("Protection from chosen color")
+            continue
+        if p == "protection from the color of its controller's choice":  # chosen by the creature's controller
+            out.append("Protection from chosen color (its controller's choice)")  # (608.2d; engine/ops/continuous)
             continue
         m = re.fullmatch(r"protection from (artifacts|colorless) or from the color of your choice", p)
         if m:  # "protection from artifacts or from the color of your choice": one quality chosen (702.16a)

@@ -605,12 +605,33 @@ _MAY_PAY_OR = re.compile(r"\b(that player|defending player|they|its controller|t
                          r"(?:doesn't|don't), ([^.]+)\.", re.I)
 
 
+#: "Return a Pirate card from your graveyard to your hand, then do the same for Vampire, Dinosaur, and Merfolk."
+_SAME_FOR = re.compile(r"^(.+?), then do the same for ((?:[\w'-]+, )*[\w'-]+,? and [\w'-]+|[\w'-]+)\.?$", re.I)
+
+
+def _do_the_same(text: str) -> str:
+    """"X, then do the same for A, B, and C" where X names one subtype and A, B, C are subtypes: the instruction
+    again for each of them in turn, that subtype in place of X's (608.2c: in the order written). Another text
+    is left as it is."""
+    m = _SAME_FOR.match(text.strip())
+    if m is None:
+        return text
+    items = [w for w in re.split(r",? and |, ", m.group(2)) if w]
+    first = m.group(1)
+    named = [w for w in re.findall(r"\b[A-Z][\w'-]*\b", first) if subtype(w) is not None]
+    if len(named) != 1 or any(subtype(w) != w for w in items + named):
+        return text
+    again = [re.sub(rf"\b{re.escape(named[0])}\b", w, first) for w in items]
+    return ". ".join([first, *again]) + "."
+
+
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     """Several sentences in order; None if any is not understood.
 
     Handles follow-ups that span sentences: "You may X. If you do, Y." and "If you
     don't, Y."; "It can't be regenerated."
     """
+    text = _do_the_same(text)
 
     # "Search your library for up to two basic land cards and reveal them. Put one into your hand and the
     # other into your graveyard. Then shuffle.": the one instruction of the comma form (701.15a)
