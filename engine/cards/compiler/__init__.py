@@ -387,6 +387,11 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         body = body[: m.start()]
     if not body.strip():
         return None
+    if trig.get("event") == "cast" and isinstance(trig.get("filter"), dict) \
+            and re.match(r"^if (?:that spell|it) was kicked, ", body, re.I):
+        # "Whenever you cast a spell, if that spell was kicked, ..." (Hallar): a kicked spell cast (702.32b, 603.4)
+        trig = {**trig, "filter": {**trig["filter"], "kicked": True}}
+        body = body[body.index(", ") + 2:]
     m = re.match(r"^if (.+?), ", body, re.I)
     cond_text = ""
     if m:  # intervening "if" clause (603.4); "if SELF is in your graveyard" (Ichorid, Bridge from Below): a

@@ -632,6 +632,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     don't, Y."; "It can't be regenerated."
     """
     text = _do_the_same(text)
+    # "SELF deals damage equal to the number of +1/+1 counters on it to ...": "it" is the subject, SELF (121.1)
+    text = re.sub(r"\b(self deals damage equal to the number of (?:[+\-]\d+/[+\-]\d+ |[a-z]+ )?counters on) it\b",
+                  r"\1 self", text, flags=re.I)
 
     # "Search your library for up to two basic land cards and reveal them. Put one into your hand and the
     # other into your graveyard. Then shuffle.": the one instruction of the comma form (701.15a)
