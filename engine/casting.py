@@ -856,8 +856,11 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False
     sorcery = sorcery_timing(g, player)
     if cost.loyalty is not None:
-        if o.chosen.get("loyalty_turn") == g.turn:
-            return False  # 606.3: one loyalty ability of a permanent each turn
+        if o.zone == "battlefield" and object_statics.loyalty_barred(g, o.id):
+            return False  # 602.5: "Players can't activate planeswalkers' loyalty abilities" (The Immortal Sun)
+        if o.chosen.get("loyalty_turn") == g.turn \
+                and o.chosen.get("loyalty_n", 1) >= player_statics.loyalty_times(g, player, o.id):
+            return False  # 606.3: one loyalty ability of a permanent each turn (or two, a rule says: Oath of Teferi)
         if not sorcery and g.priority == player and o.zone == "battlefield" \
                 and player_statics.loyalty_instant(g, player, o.id):
             sorcery = True  # 606.3 changed: any time they could cast an instant (116.1a)
@@ -1181,6 +1184,7 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
     if cost.loyalty is not None:  # 606.4: loyalty counters put on or removed
         n = cost.loyalty if isinstance(cost.loyalty, int) else (-x if cost.loyalty == "-X" else x)
         o.counters["loyalty"] = o.counters.get("loyalty", 0) + n
+        o.chosen["loyalty_n"] = o.chosen.get("loyalty_n", 0) + 1 if o.chosen.get("loyalty_turn") == g.turn else 1
         o.chosen["loyalty_turn"] = g.turn
         triggers.counters_put(g, o.id, "loyalty", n)  # 121.6 (a +N cost puts them; n <= 0 fires nothing)
     if cost.life:

@@ -57,6 +57,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "cant_lose_game",  # "You can't lose the game" (104.3, 704.5a-c): can_lose
                    "cant_win_game",  # "Your opponents can't win the game" (104.2): can_win
                    "loyalty_instant",  # "... activate loyalty abilities ... any time you could cast an instant"
+                   "loyalty_times",  # "... activate the loyalty abilities of planeswalkers you control twice each turn"
                    "graveyard_keywords",  # "... cards in your graveyard have retrace" (cast_options, 702.80a)
                    "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (costs.ability_mana)
                    "haste_activation",  # "... activate abilities of creatures you control as though ... haste"
@@ -345,6 +346,20 @@ def loyalty_instant(g: "Game", player: str, oid: int) -> bool:
         if w == "self" and oid == sid or isinstance(w, dict) and matches(g, oid, w, sid, player):
             return True
     return False
+
+
+def loyalty_times(g: "Game", player: str, oid: int) -> int:
+    """606.3 changed (101.1): how many loyalty abilities of ``oid`` ``player`` may activate each turn: one, or two
+    with "You may activate the loyalty abilities of planeswalkers you control twice each turn rather than only
+    once" (Oath of Teferi; "... of SELF": Urza, Planeswalker)."""
+    n = 1
+    if not active(g):
+        return n
+    for sid, _ctl, st in _mine(g, "loyalty_times", player):
+        w = st.get("walkers")
+        if w == "self" and oid == sid or isinstance(w, dict) and matches(g, oid, w, sid, player):
+            n = max(n, int(st.get("times", 1)))
+    return n
 
 
 def graveyard_keywords(g: "Game", o: "Obj") -> list[str]:

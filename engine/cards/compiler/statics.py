@@ -782,6 +782,17 @@ def _loyalty_instant(m: re.Match) -> list[dict[str, Any]] | None:
              "walkers": {"types": ["Planeswalker"], "controller": "you"} if mine else "self"}]
 
 
+@static(r"^you may activate the loyalty abilities of (planeswalkers you control|self) twice each turn rather than only "
+        r"once$")
+def _loyalty_twice(m: re.Match) -> list[dict[str, Any]] | None:
+    """606.3 changed by a rule (101.1): "You may activate the loyalty abilities of planeswalkers you control twice each
+    turn rather than only once" (Oath of Teferi), "... of SELF" (Urza, Planeswalker): two loyalty abilities of each
+    such permanent each turn (the same one twice, too), still only when a sorcery could be cast."""
+    mine = m.group(1) == "planeswalkers you control"
+    return [{"kind": "loyalty_times", "who": "you", "times": 2,
+             "walkers": {"types": ["Planeswalker"], "controller": "you"} if mine else "self"}]
+
+
 @static(r"^((?:[a-z]+ )*?(?:and |or |and/or )?(?:[a-z]+ )*?cards) in your graveyard have (retrace)$")
 def _graveyard_keywords(m: re.Match) -> list[dict[str, Any]] | None:
     """702.80a granted by a rule (101.1): "Instant and sorcery cards in your graveyard have retrace" (Wrenn and
@@ -1399,6 +1410,14 @@ def _no_activate_of(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
     rule = "no_activated_abilities_unless_mana" if m.group(2) else "no_activated_abilities"
     return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": rule}]
+
+
+@static(r"^players can't activate (planeswalkers'|self's) loyalty abilities$")
+def _no_loyalty(m: re.Match) -> list[dict[str, Any]] | None:
+    """602.5, 606.3: "Players can't activate planeswalkers' loyalty abilities" (The Immortal Sun): a rule of every
+    planeswalker; their other activated abilities still may be activated."""
+    aff: Any = "self" if m.group(1) == "self's" else {"types": ["Planeswalker"]}
+    return [{"kind": "restriction", "affects": aff, "rule": "no_loyalty_abilities"}]
 
 
 @static(r"^(.+?)'s activated abilities can't be activated$")
