@@ -177,6 +177,9 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:basic land types|different \w+) among .+", p)
     if m:
         return None
+    if p in ("your starting life total", "their starting life total", "his or her starting life total",
+             "that player's starting life total"):
+        return {"starting_life": True}  # 103.3: the same for every player of the game
     if p in ("your life total", "your life"):
         return {"life_of": "you"}
     m = re.fullmatch(r"(your|their|that player's|his or her) life total as (?:the|this) turn began", p)

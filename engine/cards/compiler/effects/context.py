@@ -116,11 +116,12 @@ class Ctx:
             r0 = self.add_target(TargetSpec(g, p.removesuffix(" each"), count=99, min=0))
             self.last_player = r0
             return r0
-        if p in ("target player", "target opponent"):
+        if p in ("target player", "target opponent", "up to one target player", "up to one target opponent"):
             f: dict[str, Any] = {"player": True}
             if p.endswith("opponent"):
                 f["opponent"] = True
-            r = self.add_target(TargetSpec(f, p))
+            # "up to one target player" (Torgaar): none may be chosen (115.1, 601.2c)
+            r = self.add_target(TargetSpec(f, p, min=0) if p.startswith("up to") else TargetSpec(f, p))
             self.last_player = r
             return r
         if p in ("that player", "they", "that opponent", "the player",

@@ -232,16 +232,22 @@ def _set_life_total(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("may", {"effects": [eff]})] if m.group(1) == "you may have " else [eff]
 
 
-@reader(r"^(your|target player's|target opponent's|each player's|each opponent's|that player's) life totals? "
+@reader(r"^(your|target player's|target opponent's|each player's|each opponent's|that player's|up to one target "
+        r"player's|up to one target opponent's) life totals? "
         r"becomes? "
-        r"(\d+|the number of (.+))$")
+        r"(\d+|the number of (.+)|(?:equal to )?(?:half )?(?:their|your|his or her) starting life total"
+        r"(?:, rounded (?:up|down))?)$")
 def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
     """118.5: "Target opponent's life total becomes 10" (Sorin Markov), "Each player's life total
-    becomes the number of creatures they control" (Biorhythm): each gains or loses the difference."""
+    becomes the number of creatures they control" (Biorhythm), "up to one target player's life total becomes half
+    their starting life total, rounded down" (Torgaar: 103.3, 107.1a): each gains or loses the difference."""
     who = {"your": "you", "each player's": "each_player", "each opponent's": "each_opponent"}.get(m.group(1)) \
         or c.player(m.group(1)[:-2])
     if who is None:
         return None
+    if m.group(2).endswith(("starting life total", "rounded up", "rounded down")):
+        amt_ = quantity(m.group(2).removeprefix("equal to "))  # "becomes equal to your starting life total" (103.3)
+        return None if amt_ is None else [Effect("set_life", {"who": who, "amount": amt_})]
     if m.group(3):
         f = parse_noun(m.group(3))
         if f is None or f.get("player") or f.get("_needs_player_target"):
