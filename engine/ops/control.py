@@ -36,7 +36,8 @@ def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 return {"kind": "choose_option", "player": controller(g, r), "options": kinds, "slot": slot,
                         "prompt": f"{this(g, r).card.name}: add mana of which color?"}
             picks.append(COLORS[got])
-        riders: dict[str, Any] = {k: e.args[k] for k in ("until", "only_for") if k in e.args}  # "you don't lose this mana" (106.4)
+        # "you don't lose this mana" (106.4), "spend this mana only ..." (106.6): kept for each mana chosen
+        riders: dict[str, Any] = {k: e.args[k] for k in ("until", "only_for") if k in e.args}
         for c in picks:
             add_mana(g, controller(g, r), Effect("add_mana", {"any": int(e.args["any"]) if e.get("same") else 1,
                                                               **riders}), source_id(g, r), c)
