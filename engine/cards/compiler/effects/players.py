@@ -374,6 +374,18 @@ def _reveal_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("reveal", {"who": who, "zone": "hand"})]
 
 
+@reader(r"^reveal an? (.+? card) from your hand$")
+def _reveal_a_card(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.13a: "you may reveal a Dinosaur card from your hand. If you do, you gain 2 life" (Priest of the Wakening
+    Sun): its controller chooses such a card in their hand and shows it to all; it stays in the hand (a "may" is
+    open only with one there)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or "or" in f or f.get("zone") not in (None, "hand", "any_card"):
+        return None
+    f.pop("zone", None)
+    return [Effect("reveal", {"who": "you", "zone": "hand", "filter": f})]
+
+
 @reader(r"^(target player|target opponent|that player) reveals (?:their|his or her) hand and discards all cards with "
         r"(?:that|the chosen) name$")
 def _reveal_discard_named(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -658,7 +670,7 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
-    _look_and_choose, _choose_one_exiled,
+    _look_and_choose, _choose_one_exiled, _reveal_a_card,
     _reveal_random,
     _choose_quality,
     _pay_or_top,

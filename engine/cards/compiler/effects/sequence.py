@@ -1207,6 +1207,20 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out[-1] = Effect("clash", {"win": list(effs)})
             continue
+        m = re.match(r"^if (both|all) coins come up (heads|tails), (.+)$", s)
+        coins = [e for e in out if e.op == "flip" and isinstance(e.args.get("coins"), int)]
+        if m and len(coins) == 1:
+            # "Flip two coins. If both coins come up heads, X. If both coins come up tails, Y." (Two-Headed Giant): the
+            # coins the flip before flipped, all heads or none (705.1; the flips_won of the resolution)
+            effs = parse_sentence(m.group(3), ctx)
+            if effs is None:
+                return None
+            won: dict[str, Any] = {"count_this_way": {}, "action": "flips_won"}
+            n = coins[0].args["coins"]
+            cond = {"amount_ge": {"amount": won, "n": n}} if m.group(2) == "heads" \
+                else {"amount_lt": {"amount": won, "n": 1}}
+            out.append(Effect("if", {"cond": cond, "then": list(effs)}))
+            continue
         m = re.match(r"^if you (win|lose) the flip, (.+)$", s)
         if m and out and out[-1].op == "flip" and m.group(1) not in out[-1].args:
             effs = parse_sentence(m.group(2), ctx)
