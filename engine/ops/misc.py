@@ -410,6 +410,7 @@ def _reveal(g: "Game", r: dict, e: Effect) -> dict | None:
             else:
                 knowledge.show(g, hand)
                 g.log("reveal", player=p, to="all", cards=names, objs=hand)
+    return None
 
 
 # ------------------------------------------------------------------ emblems (113)
