@@ -625,13 +625,37 @@ def _do_the_same(text: str) -> str:
     return ". ".join([first, *again]) + "."
 
 
+#: "return all creatures to their owners' hands except for Merfolk, Krakens, Leviathans, Octopuses, and Serpents"
+_EXCEPT_FOR = re.compile(r"\b(all )([a-z]+s)\b([^.]*?) except for ((?:[\w'-]+, )*[\w'-]+,? and [\w'-]+|[\w'-]+)"
+                         r"(?=\.|$)", re.I)
+#: card types an "except for" list may name ("except for Giants, Wizards, and lands")
+_TYPE_PLURALS = {"lands": "land", "creatures": "creature", "artifacts": "artifact", "enchantments": "enchantment",
+                 "planeswalkers": "planeswalker"}
+
+
+def _except_for(text: str) -> str:
+    """"all NOUNS ... except for A, B, and C" where A, B, C are subtypes or card types: "all non-A, non-B, non-C
+    NOUNS ..." (the objects of those kinds are left out); another text is left as it is."""
+    def repl(m: re.Match) -> str:
+        words = [w for w in re.split(r",? and |, ", m.group(4)) if w]
+        nons = []
+        for w in words:
+            t = _TYPE_PLURALS.get(w.lower())
+            sub = subtype(w) if t is None else None
+            if t is None and (sub is None or not w[:1].isupper()):
+                return m.group(0)
+            nons.append(f"non{t}" if t is not None else f"non-{sub}")
+        return f"{m.group(1)}{', '.join(nons)} {m.group(2)}{m.group(3)}"
+    return _EXCEPT_FOR.sub(repl, text)
+
+
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     """Several sentences in order; None if any is not understood.
 
     Handles follow-ups that span sentences: "You may X. If you do, Y." and "If you
     don't, Y."; "It can't be regenerated."
     """
-    text = _do_the_same(text)
+    text = _except_for(_do_the_same(text))
     # "SELF deals damage equal to the number of +1/+1 counters on it to ...": "it" is the subject, SELF (121.1)
     text = re.sub(r"\b(self deals damage equal to the number of (?:[+\-]\d+/[+\-]\d+ |[a-z]+ )?counters on) it\b",
                   r"\1 self", text, flags=re.I)
