@@ -843,6 +843,13 @@ def _choose_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "choose_on_enter", "choice": what}]
 
 
+@static(r"^as (?:self|it) enters, look at an opponent's hand, then choose any card name$")
+def _look_then_name(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12, 401.2, 201.3: "As SELF enters, look at an opponent's hand, then choose any card name" (Sorcerous
+    Spyglass): its controller sees that hand (engine/choices.py on_enter), then names a card."""
+    return [{"kind": "choose_on_enter", "choice": "card_name", "look_hand": "opponent"}]
+
+
 @static(r"^((?:.+? )?spells)( you control| your opponents control|) can't be countered$")
 def _spells_uncounterable(m: re.Match) -> list[dict[str, Any]] | None:
     """101.1: "Instant and sorcery spells you control can't be countered" (Sphinx of the Final
