@@ -258,6 +258,8 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
     g.log("attack", attackers=[[_n(g, a), _n(g, t)] for a, t in decl.items()], ids=list(decl))
     for a, t in decl.items():
         triggers.event(g, {"event": "attacks", "obj": a, "target": t})
+        if g.objects[a].chosen.get("saddled") == g.turn:  # saddle (a later keyword): "attacks while saddled"
+            triggers.event(g, {"event": "attacks_saddled", "obj": a, "target": t})
     if decl:  # "whenever you attack": one or more creatures were declared (a later template; 508.1 here)
         triggers.event(g, {"event": "you_attack", "player": g.active, "count": len(decl)})
     if len(decl) == 1:  # 506.5: a creature "attacks alone" (exalted, 702.82)
