@@ -267,6 +267,17 @@ def _lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), m.group(2))
 
 
+@static(r"^(.+?) gets? ([+-]\d+)/([+-]\d+) and (?:loses|lose) all abilities$")
+def _pump_lose_all(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Enchanted creature gets -2/-2 and loses all abilities" (Mystic Subdual, Fresh Start): two effects of one
+    static ability, in their layers (613.1f: abilities; 613.4c: power and toughness)."""
+    aff = _affects(m.group(1))
+    if aff is None:
+        return None
+    return [{"kind": "anthem", "affects": aff, "power": int(m.group(2)), "toughness": int(m.group(3))},
+            {"kind": "become", "affects": aff, "lose_all": True}]
+
+
 @static(r"^(.+?) (?:has|have) base power and toughness (\d+)/(\d+)$")
 def _base_pt(m: re.Match) -> list[dict[str, Any]] | None:
     """613.3b (layer 7b): "Enchanted creature has base power and toughness 0/2" (Illusory Wrappings):
