@@ -267,6 +267,14 @@ def _lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), m.group(2))
 
 
+@static(r"^self (?:saddles mounts and crews vehicles|crews vehicles|saddles mounts) as though its power were (\d+) "
+        r"greater$")
+def _crew_power(m: re.Match) -> list[dict[str, Any]] | None:
+    """Crew and saddle (later keywords): "SELF saddles Mounts and crews Vehicles as though its power were 2 greater"
+    (Cloudspire Captain, the Pilot tokens): its power counts N more toward their "total power" costs."""
+    return [{"kind": "crew_power", "affects": "self", "amount": int(m.group(1))}]
+
+
 @static(r"^(.+?) gets? ([+-]\d+)/([+-]\d+) and (?:loses|lose) all abilities$")
 def _pump_lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     """"Enchanted creature gets -2/-2 and loses all abilities" (Mystic Subdual, Fresh Start): two effects of one
