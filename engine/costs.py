@@ -335,6 +335,8 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                 s.chosen.setdefault("revealed", []).append(i)
         elif part == "tap_others":
             tap(g, i)  # 701.17a, with its event (603.2d)
+            if s is not None:  # "the creatures that saddled it this turn" (saddle, a later keyword): the tapped ones
+                s.chosen.setdefault("tapped_for_cost", []).append(i)
         elif part == "remove_counter_from":  # one counter of the kind the filter names (its "counter")
             k = str((f or {}).get("counter", "+1/+1"))
             g.objects[i].counters[k] = max(0, g.objects[i].counters.get(k, 0) - 1)
