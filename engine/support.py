@@ -133,6 +133,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "spell_keywords",  # engine/player_statics.py, read by engine/cast_options.py, engine/actions.py
                      "loyalty_instant",  # engine/player_statics.py, read by engine/casting.py (606.3)
                      "loyalty_times",  # engine/player_statics.py, read by engine/casting.py (606.3)
+                     "surveil_extra",  # engine/player_statics.py, read by engine/ops/zones.py (surveil)
                      "graveyard_keywords",  # engine/player_statics.py, read by engine/cast_options.py (702.80a)
                      "ability_cost",  # engine/player_statics.py, read by engine/costs.py ability_mana (602.2b)
                      "haste_activation",  # engine/player_statics.py, read by engine/casting.py, payment.py (302.6)

@@ -469,6 +469,8 @@ def _scry(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """701.18: look at the top N, put any number on the bottom, the rest on top."""
     p = controller(g, r)
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    if e.get("surveil") and n > 0:  # "You may look at an additional two cards each time you surveil"
+        n += player_statics.surveil_extra(g, p)
     top = g.players[p].library[:n]
     if not top:
         if e.get("surveil") and n > 0:

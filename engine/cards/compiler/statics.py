@@ -267,6 +267,14 @@ def _lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), m.group(2))
 
 
+@static(r"^you may look at an additional (one|two|three|\d+) cards? each time you surveil$")
+def _surveil_extra(m: re.Match) -> list[dict[str, Any]] | None:
+    """Surveil (a later keyword action, Guilds of Ravnica) changed by a rule (101.1): "You may look at an additional
+    two cards each time you surveil" (Enhanced Surveillance)."""
+    n = number(m.group(1))
+    return None if not n else [{"kind": "surveil_extra", "who": "you", "amount": n}]
+
+
 @static(r"^self (?:saddles mounts and crews vehicles|crews vehicles|saddles mounts) as though its power were (\d+) "
         r"greater$")
 def _crew_power(m: re.Match) -> list[dict[str, Any]] | None:
