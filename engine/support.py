@@ -151,10 +151,11 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
                      "deck_rule"})
 RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana",  # engine/casting.py activatable
+                   "must_attack_or_block",  # engine/combat.py has_rule: both requirements (508.1d, 509.1c)
                    "no_loyalty_abilities",  # engine/casting.py cost_payable (object_statics.loyalty_barred, 606.3)
                    "cant_have",  # engine/layers.py: "can't have or gain flying", after layer 6 (112.11)
                    "cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
-                   "must_block", "must_attack_or_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",
+                   "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",
                    "max_one_blocker", "must_be_blocked_by_all", "cant_attack_or_block_alone", "cant_attack_alone",
                    "cant_block_alone", "no_counters", "damage_by_toughness", "untap_other_turns",
                    "cant_attack_unless_defender_controls",  # engine/combat.py may_attack (508.1c)
