@@ -536,3 +536,18 @@ def test_a_horizon_before_a_lethal_attack_is_not_settled():
     quiet.submit("alice", {"attackers": {}})
     assert search.rollout(quiet, QuickPolicy(7), g.turn, float("inf"))
     assert quiet.active == "bob" and not search.unsettled(quiet), "two untapped blockers: 7 - 3 - 3 < 5"
+
+
+def test_a_match_records_each_game_for_replay(tmp_path, capsys):
+    """``--record DIR`` writes each game (its origin and every answer): ``Game.from_json`` replays
+    it to the same end, so a lost game can be studied decision by decision."""
+    assert match.main(["--a", "easy", "--b", "random", "--games", "2", "--record", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == ["game001_p1_easy.json", "game002_p2_easy.json"]
+    for i, name in enumerate(files):
+        g = Game.from_json((tmp_path / name).read_text(), POOL)
+        seat_a = "p1" if i == 0 else "p2"
+        said = out[i].split(": ", 1)[1]
+        assert said.startswith("easy wins" if g.winner == seat_a else "random wins" if g.winner in g.players
+                               else "draw"), (said, g.winner)
