@@ -16,6 +16,7 @@ from engine.cards.abilities import Ability, Cost, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.mana import (
+    POOL_KEYS,
     RESTRICTION_RIDERS,
     ManaError,
     bound_restriction,
@@ -508,6 +509,52 @@ def has_restricted(g: "Game", player: str) -> bool:
     return any(len(k) > 1 and k[1] == "|" for k in g.players[player].pool) or bool(restricted_sources(g, player))
 
 
+def _one_kind(g: "Game", oid: int, ab: Ability) -> str:
+    """The one kind of mana a source makes when each activation adds exactly one mana of one kind
+    (a basic land, 305.6); "" for any other source (a choice, {C}{C}, "for each")."""
+    made = produces(ab, g, oid)
+    if len(made) != 1:
+        return ""
+    return made[0] if len(output(ab, g, oid, made[0])) == 1 else ""
+
+
+def _counted(g: "Game", player: str, symbols: tuple[str, ...],
+             exclude: "set[int] | frozenset[int]") -> bool | None:
+    """Whether ``symbols`` can be paid, counted without a plan when every source left makes one
+    mana of one kind and the cost and the floating mana are plain (colored, {C} and generic
+    symbols; unrestricted mana): then each colored symbol needs a mana of its kind (107.4b-c)
+    and the rest any mana, and the plan (``plan_payment``: colored symbols from the sources of
+    their kind, then generic from any) pays exactly when those counts allow. None: not such a
+    case, the plan decides. The kinds of the untapped sources are kept with them."""
+    pool = g.players[player].pool
+    if any(len(k) != 1 for k in pool):
+        return None
+    key = "#k:" + player
+    kinds: dict[int, str] | None = g._msrc.get(key)
+    if kinds is None:
+        kinds = g._msrc[key] = {oid: _one_kind(g, oid, ab) for oid, ab in mana_sources(g, player)}
+    counts: dict[str, int] = {}
+    for oid, k in kinds.items():
+        if oid in exclude:
+            continue
+        if not k:
+            return None
+        counts[k] = counts.get(k, 0) + 1
+    generic = 0
+    need: dict[str, int] = {}
+    for s in symbols:
+        if s.isdigit():
+            generic += int(s)
+        elif s in POOL_KEYS:
+            need[s] = need.get(s, 0) + 1
+        else:
+            return None  # hybrid, Phyrexian, {S}: the plan decides
+    for k, n in need.items():
+        if n > pool.get(k, 0) + counts.get(k, 0):
+            return False
+    return generic + sum(need.values()) <= sum(pool.values()) + sum(counts.values())
+
+
 def can_afford(g: "Game", player: str, symbols: tuple[str, ...],
                exclude: "set[int] | frozenset[int]" = frozenset(),
                purpose: "tuple[str, int] | None" = None) -> bool:
@@ -519,6 +566,10 @@ def can_afford(g: "Game", player: str, symbols: tuple[str, ...],
     srcs = mana_sources(g, player, exclude, ok)
     if need > have + len(srcs) and need > have + sum(_most(ab, g, oid) for oid, ab in srcs):
         return False  # 106.4: a source making {C}{C} counts two
+    if ok is None or not restricted_sources(g, player):  # no restricted source: ``ok`` changes nothing
+        counted = _counted(g, player, symbols, exclude)
+        if counted is not None:
+            return counted
     try:
         plan_payment(g, player, symbols, set(exclude), None, ok)
         return True

@@ -4,6 +4,8 @@ source makes is unpayable (107.4), unless it is Phyrexian (2 life, 107.4f) or a 
 (2 generic, 107.4e); a pool holding less than the least mana a cost needs is not tried."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine import payment
@@ -46,3 +48,37 @@ def test_floating_mana_and_taps_together_pay_the_least_total():
     g = _game(["Forest"], pool="{G}{G}{G}")
     taps, left = payment.plan_payment(g, "alice", ("1", "G"), set())
     assert taps == [] and left == {"G": 1}
+
+
+def _plans(g, symbols: tuple[str, ...], exclude: set[int]) -> bool:
+    try:
+        payment.plan_payment(g, "alice", symbols, exclude)
+        return True
+    except ManaError:
+        return False
+
+
+def test_counted_affordability_agrees_with_the_plan_on_seeded_tables():
+    """``can_afford`` counts kinds of mana when every source makes one mana of one kind; the
+    plan that pays (``plan_payment``) must succeed exactly then (seeded tables of basic lands,
+    some with a dual land or Sol Ring, which the plan decides)."""
+    rng = random.Random(2311)
+    basics = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"]
+    others = ["Sol Ring", "Karplusan Forest"]
+    checked = 0
+    seen: set[bool] = set()
+    for _ in range(60):
+        lands = [rng.choice(basics) for _ in range(rng.randint(0, 6))]
+        if rng.random() < 0.25:
+            lands.append(rng.choice(others))
+        floating = "".join("{" + rng.choice("WUBRGC") + "}" for _ in range(rng.randint(0, 2)))
+        g = _game(lands, pool=floating)
+        ids = [o for o, _ in payment.mana_sources(g, "alice")]
+        for _ in range(8):
+            cost = tuple(rng.choice(["1", "2", "W", "U", "B", "R", "G", "C"]) for _ in range(rng.randint(1, 4)))
+            exclude = {rng.choice(ids)} if ids and rng.random() < 0.3 else set()
+            got = payment.can_afford(g, "alice", cost, exclude)
+            assert got == _plans(g, cost, exclude), (lands, floating, cost, exclude)
+            seen.add(got)
+            checked += 1
+    assert checked == 480 and seen == {True, False}
