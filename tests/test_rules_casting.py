@@ -98,3 +98,13 @@ def test_x_of_an_additional_cost_that_cannot_be_paid_is_refused_as_it_is_announc
     with pytest.raises(IllegalAction, match=refusal):
         g.submit("alice", {"action": "cast", "card": g.players["alice"].hand[0], "x": 6})
     assert g.players["alice"].life == 5 and not any(g.objects[i].tapped for i in g.battlefield)
+
+
+def test_a_spell_an_effect_forbids_is_not_offered_101_2() -> None:
+    """101.2: a "can't" beats the permission to cast: under Nikya of the Old Ways' "You can't cast
+    noncreature spells" the priority options offer the creature spell only, not Shock."""
+    lands = ["Mountain", "Forest", "Forest"]
+    assert _priority_casts({"alice": {"battlefield": lands, "hand": ["Shock", "Grizzly Bears"]}}) \
+        == ["Grizzly Bears", "Shock"]
+    assert _priority_casts({"alice": {"battlefield": [*lands, "Nikya of the Old Ways"],
+                                      "hand": ["Shock", "Grizzly Bears"]}}) == ["Grizzly Bears"]
