@@ -108,3 +108,22 @@ def test_a_spell_an_effect_forbids_is_not_offered_101_2() -> None:
         == ["Grizzly Bears", "Shock"]
     assert _priority_casts({"alice": {"battlefield": [*lands, "Nikya of the Old Ways"],
                                       "hand": ["Shock", "Grizzly Bears"]}}) == ["Grizzly Bears"]
+
+
+def test_a_fused_cast_that_also_names_one_half_is_refused_702_101a() -> None:
+    """702.101a: a fused split spell is both halves cast from the hand; an answer that casts it fused
+    and names a half as well is refused (as one the scenario runner cannot write), then the plain
+    fused cast is accepted."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Island", "Island", "Swamp", "Swamp", "Swamp"], "hand": ["Far // Away"]},
+        "bob": {"battlefield": ["Hill Giant"]}}}, "steps": []}, default_pool())
+    r.run()
+    g = r.g
+    (giant,) = [i for i in g.battlefield if g.objects[i].card.name == "Hill Giant"]
+    (card,) = g.players["alice"].hand
+    for face in (0, 1):
+        with pytest.raises(IllegalAction, match=r"not a split card with fuse in your hand \(702\.101a\)"):
+            g.submit("alice", {"action": "cast", "card": card, "alt": "fuse", "face": face, "targets": [[giant], ["bob"]]})
+    assert g.players["alice"].hand == [card] and not g.stack
+    g.submit("alice", {"action": "cast", "card": card, "alt": "fuse", "targets": [[giant], ["bob"]]})
+    assert [g.objects[s].card.name for s in g.stack] == ["Far // Away"] and g.players["alice"].hand == []
