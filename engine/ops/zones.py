@@ -471,8 +471,10 @@ def _scry(g: "Game", r: Ctx, e: Effect) -> dict | None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     top = g.players[p].library[:n]
     if not top:
-        if e.get("surveil") and n > 0:
+        if n > 0 and e.get("surveil"):
             _surveilled(g, p)
+        elif n > 0:
+            _scried(g, p)  # 701.18b: only scry 0 is no scry event
         return None
     got = r["answers"].get(r["i"])
     if got is None:
@@ -488,7 +490,15 @@ def _scry(g: "Game", r: Ctx, e: Effect) -> dict | None:
             g.move(c, "library", top=False)
     if e.get("surveil"):
         _surveilled(g, p)
+    else:
+        _scried(g, p)
     return None
+
+
+def _scried(g: "Game", player: str) -> None:
+    """701.18: the scry is done; "whenever you scry" triggers (603.2), unless it was scry 0 (701.18b: no scry
+    event occurs; the caller fires this only for N of one or more)."""
+    triggers.event(g, {"event": "scry", "player": player})
 
 
 def _surveilled(g: "Game", player: str) -> None:
