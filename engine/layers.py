@@ -435,7 +435,8 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
     run("2", [(ts, src, dict(st, controller=(chars[src] if src in chars else objs[src]).controller)
                if ab is not None else st, ab) for ts, src, st, ab in entries("2", ("control",))], _apply2)
     # layer 4: types
-    run("4", entries("4", ("add_types", "become", "lose_types")), _APPLY["4"])
+    run("4", [(ts, src, _chosen_subtype(st, objs[src]) if "chosen_subtype" in st and src in objs else st, ab)
+              for ts, src, st, ab in entries("4", ("add_types", "become", "lose_types"))], _APPLY["4"])
     # layer 5: colors
     run("5", entries("5", ("become",)), _APPLY["5"])
     # layer 6: abilities
@@ -760,6 +761,13 @@ def _apply4(c: Chars, st: dict[str, Any]) -> None:
     else:
         c.types = frozenset(st.get("types", ()))
         c.subtypes = frozenset(st.get("subtypes", ()))
+
+
+def _chosen_subtype(st: dict[str, Any], src: Any) -> dict[str, Any]:
+    """205.3m, 614.12: "SELF is the chosen type in addition to its other types": the creature type its source chose
+    as it entered (``chosen_subtype`` names the choice), none while it chose nothing."""
+    got = src.chosen.get(st["chosen_subtype"])
+    return dict(st, subtypes=[got] if isinstance(got, str) else [])
 
 
 def _apply5(c: Chars, st: dict[str, Any]) -> None:

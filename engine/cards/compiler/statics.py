@@ -229,6 +229,14 @@ def _all_colors(m: re.Match) -> list[dict[str, Any]] | None:
 _BASIC = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain", "forest": "Forest"}
 
 
+@static(r"^self is the chosen type in addition to its other types$")
+def _chosen_type_self(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.3m, 613.1d: "As SELF enters, choose a creature type. SELF is the chosen type in addition to its other
+    types" (Adaptive Automaton, Metallic Mimic): in layer 4 it has the creature type chosen as it entered (614.12,
+    engine/layers.py); none while nothing was chosen (a card not on the battlefield)."""
+    return [{"kind": "add_types", "affects": "self", "chosen_subtype": "creature_type"}]
+
+
 @static(r"^(.+?) (?:is|are) every basic land type in addition to (?:its|their) other types$")
 def _every_basic_type(m: re.Match) -> list[dict[str, Any]] | None:
     """305.6, 613.1d (layer 4): "Lands you control are every basic land type in addition to their other types"
