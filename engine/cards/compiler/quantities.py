@@ -346,6 +346,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},
                 "max": number(m.group(1))}
+    m = re.fullmatch(r"you control (artifacts|creatures|enchantments|lands|permanents) named ([^,]+?) and ([^,]+)", t)
+    if m:  # "if you control artifacts named Crown of Empires and Scepter of Empires" (201.2): one of each name
+        kind = m.group(1)[:-1]
+        art = "an" if kind[0] in "aeiou" else "a"
+        t = f"you control {art} {kind} named {m.group(2)} and {art} {kind} named {m.group(3)}"
     m = re.fullmatch(r"you control (an? [^,]+?) and (an? .+)", t)
     if m:  # "if you control a white permanent and a blue permanent": both, each its own object
         a, b = parse_condition("you control " + m.group(1)), parse_condition("you control " + m.group(2))

@@ -1532,7 +1532,7 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
         ctx.last = "attached"  # "If equipped creature is a Vampire, put two counters on it instead"
     alt = parse_sentence(alt_text, ctx) if cond is not None else None
     if alt is None and cond is not None:
-        alt = _more_damage(alt_text, out[-1])
+        alt = _more_damage(alt_text, out[-1]) or _more_tokens(alt_text, out[-1])
     at = -1
     if alt is None and cond is not None:
         # "Search ... Then shuffle. If COND, search ... for three ... instead of two": the search, not the shuffle
@@ -1571,6 +1571,17 @@ def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
         # Judgment): the same targets, the division made as it is cast of the amount that applies (601.2d)
         return None
     return [Effect("damage", {**prev.args, "amount": n})]
+
+
+def _more_tokens(alt: str, prev: Effect) -> list[Effect] | None:
+    """"Create a 1/1 white Soldier creature token. Create five of those tokens instead if ..." (Throne of Empires,
+    Gather the Townsfolk, Rite of Replication): the token instruction before it, the same tokens, that many of them
+    (111.1, 608.2c)."""
+    m = re.fullmatch(r"create (two|three|four|five|six|seven|eight|nine|ten|x|\d+) of those tokens", alt)
+    n = amount(m.group(1)) if m else None
+    if n is None or prev.op != "token" or "amount" in prev.args and not isinstance(prev.args["amount"], int):
+        return None
+    return [Effect("token", {**prev.args, "amount": n})]
 
 
 _COUNT_WORD = r"a|an|one|two|three|four|five|six|seven|x|\d+"
