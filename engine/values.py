@@ -193,6 +193,10 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "trigger_player":
         p = s.trigger_info.get("target") or s.trigger_info.get("player")
         return [p] if isinstance(p, str) else []
+    if ref == "chosen_player":  # "the chosen player": the one its source chose as it entered (614.12), while that
+        sid = source_id(g, r)  # player is still in the game (800.4a)
+        p = g.objects[sid].chosen.get("player") if sid is not None else None
+        return [p] if isinstance(p, str) and p in g.players and not g.players[p].lost else []
     if ref == "attached":
         sid = source_id(g, r)
         t = g.objects[sid].attached_to if sid is not None else None
@@ -327,7 +331,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
-                       "exploited"})
+                       "exploited", "chosen_player"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "owner_of", "opponents_of", "couldnt"})
 

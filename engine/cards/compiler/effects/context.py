@@ -199,6 +199,8 @@ class Ctx:
             return r0
         if p == "they" and self.last is not None:
             return self.last
+        if p == "the chosen player":  # "As SELF enters, choose a player" (614.12): that player (Stuffy Doll)
+            return "chosen_player"
         if self.targeting and p in ("that spell", "that spell or ability", "that ability"):
             self.last = "targeting"  # the spell or ability whose targeting triggered the ability (603.2, 114.1)
             return "targeting"
