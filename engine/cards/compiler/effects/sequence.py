@@ -760,7 +760,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = _MAY_PAY_OR.sub(lambda mm: f"{mm.group(3)} unless {mm.group(1)} pays {mm.group(2)}.", text)
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
-    for sent in sentences(text):
+    for sent in _then_flip(sentences(text)):
         s = sent.strip().rstrip(".").lower()
         adds = [k for k, e in enumerate(out) if e.op == "add_mana"]
         if s == "until end of turn, you don't lose this mana as steps and phases end" and len(adds) == 1 \
@@ -1207,6 +1207,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     out = delayed_before_end_turn(out)
     bound = that_many_done(out)
     return None if bound is None else paid_this_way(_life_lost_this_way(bound))
+
+
+def _then_flip(sents: list[str]) -> list[str]:
+    """"Create two 1/1 red Elemental creature tokens, then flip a coin. If you win the flip, ..." (Molten Birth): the
+    instruction, then the flip its branches follow (705.1), as two sentences in that order (608.2c)."""
+    out: list[str] = []
+    for x in sents:
+        m = re.fullmatch(r"(.+?),? then (flip a coin)\.?", x.strip(), re.I)
+        out += [m.group(1) + ".", m.group(2) + "."] if m else [x]
+    return out
 
 
 #: the players a "that many" after a discard or mill may count for: one player each (608.2c)
