@@ -482,6 +482,9 @@ def keyword_list(text: str) -> list[str] | None:
         if p == "protection from the chosen player":  # 702.16j: the player chosen as it entered (614.12)
             out.append("Protection from the chosen player")
             continue
+        if p == "protection from the chosen color":  # the color chosen as its source entered (614.12; bound by
+            out.append("Protection from the chosen color")  # engine/layers.py chosen_protection)
+            continue
         if p in ("protection from the color of your choice", "protection from the color of its controller's choice"):
             out.append("Protection from chosen color")
             continue
