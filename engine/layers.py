@@ -780,10 +780,15 @@ def chosen_protection(keywords: list[str], chosen: dict[str, Any]) -> list[str]:
 
 
 def _chosen_subtype(st: dict[str, Any], src: Any) -> dict[str, Any]:
-    """205.3m, 614.12: "SELF is the chosen type in addition to its other types": the creature type its source chose
-    as it entered (``chosen_subtype`` names the choice), none while it chose nothing."""
-    got = src.chosen.get(st["chosen_subtype"])
-    return dict(st, subtypes=[got] if isinstance(got, str) else [])
+    """205.3m, 614.12: "SELF is the chosen type in addition to its other types", "Enchanted land is the chosen type":
+    the creature type or basic land type its source chose as it entered (a basic land type with its mana ability,
+    305.6-305.7); none while it chose nothing (nor a creature type where only a land type is read)."""
+    land, kind = src.chosen.get("basic_land_type"), src.chosen.get("creature_type")
+    if isinstance(land, str):
+        return dict(st, subtypes=[land], land_mana=st["land_mana_of"][land])
+    if isinstance(kind, str) and not st.get("set_land_types"):
+        return dict(st, subtypes=[kind])
+    return dict(st, subtypes=[])
 
 
 def _apply5(c: Chars, st: dict[str, Any]) -> None:

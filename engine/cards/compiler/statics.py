@@ -229,12 +229,26 @@ def _all_colors(m: re.Match) -> list[dict[str, Any]] | None:
 _BASIC = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain", "forest": "Forest"}
 
 
-@static(r"^self is the chosen type in addition to its other types$")
-def _chosen_type_self(m: re.Match) -> list[dict[str, Any]] | None:
+@static(r"^(.+?) (?:is|are) the chosen type( in addition to (?:its|their) other types)?$")
+def _chosen_type(m: re.Match) -> list[dict[str, Any]] | None:
     """205.3m, 613.1d: "As SELF enters, choose a creature type. SELF is the chosen type in addition to its other
-    types" (Adaptive Automaton, Metallic Mimic): in layer 4 it has the creature type chosen as it entered (614.12,
-    engine/layers.py); none while nothing was chosen (a card not on the battlefield)."""
-    return [{"kind": "add_types", "affects": "self", "chosen_subtype": "creature_type"}]
+    types" (Adaptive Automaton, Metallic Mimic); "As SELF enters, choose a basic land type. Enchanted land is the
+    chosen type" (Convincing Mirage: 305.7, its land types replaced, the type's mana ability) or "Lands you control
+    are the chosen type in addition to their other types" (Realmwright: 305.6). In layer 4 the type its source chose
+    as it entered (614.12, engine/layers.py); none while nothing was chosen. Without "in addition" only a land's
+    type (a creature type replacing the others is not read)."""
+    aff = _affects(m.group(1))
+    if aff is None:
+        return None
+    land = aff == "attached" and "land" in m.group(1).lower() or isinstance(aff, dict) and "Land" in aff.get(
+        "types", ())
+    if not m.group(2) and not land:
+        return None
+    mana = {t: [Ability("mana", f"({{T}}: Add {{{sym}}}.)", effects=(Effect("add_mana", {"mana": [sym]}),),
+                        cost=parse_cost_text("{T}"))]
+            for t, sym in (("Plains", "W"), ("Island", "U"), ("Swamp", "B"), ("Mountain", "R"), ("Forest", "G"))}
+    return [{"kind": "add_types", "affects": aff, "chosen_subtype": True, "land_mana_of": mana,
+             "set_land_types": not m.group(2)}]
 
 
 @static(r"^(.+?) (?:is|are) every basic land type in addition to (?:its|their) other types$")
