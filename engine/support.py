@@ -139,6 +139,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "extra_land",  # engine/player_statics.py land_plays (305.2a)
                      "look_top_card",  # engine/knowledge.py top_known: views show it to its controller
                      "top_card_revealed",  # likewise, to every player
+                     "hand_revealed",  # engine/knowledge.py sees_hand: "play with their hands revealed" (701.13a)
                      "control",  # engine/layers.py, layer 2 (613.2)
                      "devour",   # engine/replacement.py, engine/entering.py (702.81a)
                      "amplify",  # likewise (702.37a)

@@ -2079,6 +2079,16 @@ def _top_revealed(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "top_card_revealed"}] if m.group(1) == "play" else [{"kind": "top_card_revealed", "who": "each"}]
 
 
+@static(r"^(your opponents play with their hands|players play with their hands|play with your hand) revealed$")
+def _hands_revealed(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Your opponents play with their hands revealed" (Telepathy), "Players play with their hands revealed"
+    (Revelation), "Play with your hand revealed" (Enduring Renewal): every player sees those hands (701.13a;
+    engine/knowledge.py sees_hand)."""
+    who = {"your opponents play with their hands": "opponent", "players play with their hands": "each",
+           "play with your hand": "you"}[m.group(1)]
+    return [{"kind": "hand_revealed", "who": who}]
+
+
 @static(r"^self enters tapped with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")
 def _tapped_with_counters(m: re.Match) -> list[dict[str, Any]] | None:
 
