@@ -291,8 +291,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     s = re.sub(r"^then,? ", "", s, flags=re.I)
     # "Return to the battlefield all permanent cards in your graveyard that ..." (Faith's Reward): the object after
     # the destination, read as "return ALL ... to the battlefield"
-    s = re.sub(r"^return to the battlefield ((?:all|each|target|up to \w+ target) .+)$", r"return \1 to the battlefield",
-               s, flags=re.I)
+    s = re.sub(r"^return to the battlefield ((?:all|each|target|up to \w+ target) .+)$",
+               r"return \1 to the battlefield", s, flags=re.I)
     low = s.lower()
     m = _ANY_COLOR_RIDER.match(low)
     if m:  # "You may cast that card for as long as it remains exiled, and you may spend mana as though it were mana
