@@ -333,9 +333,12 @@ def _draw(g: "Game", r: Ctx, e: Effect) -> dict | None:
         key = f"{r['i']}.draw.{p}"
         drawn = r.setdefault("drawn", {})
         done = drawn.get(key, 0)
+        had = set(g.players[p].hand)
         if done == 0 and not dredge.usable(g, p):
             g.draw(p, n)  # no dredge card: the draws at once (the common case)
             drawn[key] = n
+            # "draw three cards and reveal them": the cards the draws put into the hand (121.2)
+            r["drawn_cards"] = list(r.get("drawn_cards", ())) + [c for c in g.players[p].hand if c not in had]
             continue
         while done < n:
             slot = f"{key}.{done}"
@@ -346,6 +349,8 @@ def _draw(g: "Game", r: Ctx, e: Effect) -> dict | None:
             dredge.carry_out(g, p, r["answers"].get(slot, dredge.DRAW))
             done += 1
             drawn[key] = done
+            r["drawn_cards"] = list(r.get("drawn_cards", ())) + [c for c in g.players[p].hand if c not in had]
+            had = set(g.players[p].hand)
     return None
 
 
