@@ -9,8 +9,19 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from engine import awaken, bestow, cast_options, contract, costs, dungeon, facedown, overload, prototype, splice, \
-    transform
+from engine import (
+    awaken,
+    bestow,
+    cast_options,
+    contract,
+    costs,
+    dungeon,
+    facedown,
+    overload,
+    prototype,
+    splice,
+    transform,
+)
 from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, NAME_CHOICES, PLAYER_CHOICE, choose_problems
