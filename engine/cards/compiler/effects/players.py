@@ -34,7 +34,7 @@ def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("draw", {"who": who, "amount": n})]
 
 
-@reader(r"^draw (a|one|two|three|four|five) cards? and reveal (?:it|them)$")
+@reader(r"^draw (two|three|four|five) cards and reveal them$")
 def _draw_reveal(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Draw three cards and reveal them" (Dungeon of the Mad Mage's last room): the cards drawn (121.2) are
     revealed (701.13a); "them" after it are those cards (``drawn_cards``, engine/ops/zones.py draw)."""
