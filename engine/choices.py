@@ -54,7 +54,9 @@ CREATURE_TYPES: tuple[str, ...] = tuple(sorted({
 }))
 
 #: The entering choices this engine carries out, with the legal answers of each.
-ENTER_CHOICES: dict[str, tuple[str, ...]] = {"color": tuple(COLORS), "creature_type": CREATURE_TYPES}
+ENTER_CHOICES: dict[str, tuple[str, ...]] = {"color": tuple(COLORS), "creature_type": CREATURE_TYPES,
+                                             # "As SELF enters, choose a basic land type" (205.3i: Convincing Mirage)
+                                             "basic_land_type": ("Plains", "Island", "Swamp", "Mountain", "Forest")}
 
 #: "As SELF enters, choose a player" (614.12): a player still in the game, kept in ``Obj.chosen["player"]``
 #: (True-Name Nemesis: "protection from the chosen player", engine/protection.py)

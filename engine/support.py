@@ -6,9 +6,22 @@ is one this engine executes. Anything else makes it a manual card (issue 4).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from engine import awaken, bestow, cast_options, contract, costs, facedown, overload, prototype, splice, transform
+from engine import (
+    awaken,
+    bestow,
+    cast_options,
+    contract,
+    costs,
+    dungeon,
+    facedown,
+    overload,
+    prototype,
+    splice,
+    transform,
+)
 from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, NAME_CHOICES, PLAYER_CHOICE, choose_problems
@@ -139,6 +152,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "extra_land",  # engine/player_statics.py land_plays (305.2a)
                      "look_top_card",  # engine/knowledge.py top_known: views show it to its controller
                      "top_card_revealed",  # likewise, to every player
+                     "hand_revealed",  # engine/knowledge.py sees_hand: "play with their hands revealed" (701.13a)
                      "control",  # engine/layers.py, layer 2 (613.2)
                      "devour",   # engine/replacement.py, engine/entering.py (702.81a)
                      "amplify",  # likewise (702.37a)
@@ -243,6 +257,8 @@ def _walk(x: Any, out: list[str]) -> None:
         elif x.op == "action":
             if x.args.get("name") not in ACTIONS:
                 out.append(f"action {x.args.get('name')}")
+            elif x.args.get("name") == "venture_into_the_dungeon":
+                out.extend(f"dungeon room {room}" for room in dungeon_rooms_unsupported())
         if x.op == "if":
             out.extend(condition_problems(x.args.get("cond")))  # 608.2c: the conditions it checks
         if x.op in ("search", "dig") and isinstance(x.args.get("filter"), dict):
@@ -354,6 +370,19 @@ def _has_key(x: Any, keys: frozenset[str]) -> bool:
     if isinstance(x, (list, tuple)):
         return any(_has_key(v, keys) for v in x)
     return False
+
+
+@lru_cache(maxsize=None)
+def dungeon_rooms_unsupported(names: tuple[str, ...] = dungeon.VENTURE) -> tuple[str, ...]:
+    """The rooms of these dungeons this engine cannot carry out (a later rule: engine/dungeon.py); none: venturing
+    into them plays as written."""
+    out = []
+    for name in names:
+        for i, (room, _, _) in enumerate(dungeon.DUNGEONS[name]):
+            ab = dungeon.room_ability(name, i)
+            if ab is None or ability_reasons(ab):
+                out.append(f"{name}: {room}")
+    return tuple(out)
 
 
 def ability_reasons(ab: Ability) -> list[str]:

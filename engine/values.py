@@ -193,6 +193,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "trigger_player":
         p = s.trigger_info.get("target") or s.trigger_info.get("player")
         return [p] if isinstance(p, str) else []
+    if ref == "drawn_cards":  # "draw three cards and reveal them": the cards this resolution drew (121.2)
+        return [c for c in r.get("drawn_cards", ()) if c in g.objects]
+    if ref == "chosen_player":  # "the chosen player": the one its source chose as it entered (614.12), while that
+        sid = source_id(g, r)  # player is still in the game (800.4a)
+        p = g.objects[sid].chosen.get("player") if sid is not None else None
+        return [p] if isinstance(p, str) and p in g.players and not g.players[p].lost else []
     if ref == "attached":
         sid = source_id(g, r)
         t = g.objects[sid].attached_to if sid is not None else None
@@ -327,7 +333,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
-                       "exploited"})
+                       "exploited", "chosen_player", "drawn_cards"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "owner_of", "opponents_of", "couldnt"})
 
@@ -1038,6 +1044,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "history" in cond and not _history(g, cond["history"], you, o):
         return False
+    if "dungeon_completed" in cond or "not_dungeon_completed" in cond:  # a later rule (engine/dungeon.py): any
+        want = cond.get("dungeon_completed", cond.get("not_dungeon_completed"))  # dungeon, or the one named
+        done = g.players[you].dungeons_completed
+        if (bool(done) if want is True else want in done) != ("dungeon_completed" in cond):
+            return False
     if "city_blessing" in cond and g.players[you].city_blessing != bool(cond["city_blessing"]):
         return False  # "if you have the city's blessing" (ascend, a later keyword)
     if "graveyard_types_ge" in cond:  # delirium: card types among cards in your graveyard (205.2a)
@@ -1182,7 +1193,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
-CONDITION_KEYS = {"city_blessing",
+CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",

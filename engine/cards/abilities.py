@@ -557,6 +557,8 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "chapter",  # a Saga's chapter ability ("self": True, "chapter": n; a later rule: engine/saga.py)
     "card_to_graveyard",  # "whenever a card is put into an opponent's graveyard from anywhere" ("who", "filter")
     "unattached",  # "whenever SELF becomes unattached from a permanent" ("self"; engine/triggers.py, 701.3)
+    "dungeon_completed",  # "whenever you complete a dungeon" ("who"; a later rule: engine/dungeon.py)
+    "room",  # a dungeon's room ability (engine/dungeon.py: put on the stack as the venture marker enters its room)
 })
 
 

@@ -12,7 +12,7 @@ from engine.cards.abilities import Effect
 from engine.cards.compiler import textchange
 from engine.choices import COLORS
 from engine.facedown import is_face_down
-from engine.layers import copy_layer
+from engine.layers import CHOSEN_PROTECTION, chosen_protection, copy_layer
 from engine.ops.base import table
 from engine.values import Ctx, amount, bind_type_choice, choice_on_resolution, controller, refs, source_id, this
 
@@ -77,6 +77,13 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS) + other,
                     "slot": key, "prompt": f"{this(g, r).card.name}: choose a quality for protection"}
         kws = [f"Protection from {got}" if k == chosen else k for k in kws]
+    if CHOSEN_PROTECTION in kws:  # "Choose a color. Creatures you control gain protection from the chosen color":
+        # the color chosen as this resolves (608.2d, engine/ops/actions.py choose_quality), else the one its source
+        # chose as it entered (614.12); none without either
+        src = source_id(g, r)
+        chosen = this(g, r).chosen if "color" in this(g, r).chosen else \
+            g.objects[src].chosen if src is not None and src in g.objects else {}
+        kws = chosen_protection(kws, chosen)
     extra = {"abilities": list(e.args["abilities"])} if e.get("abilities") else {}  # gains "Whenever ..." (613.1f)
     add_effect(g, "6", objs, r, until_of(e), keywords=kws, lose=list(e.get("lose", ())), **extra)
     return None

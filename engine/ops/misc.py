@@ -376,7 +376,15 @@ def _reveal_top(g: "Game", r: dict, e: Effect) -> None:
 @op("reveal")
 def _reveal(g: "Game", r: dict, e: Effect) -> None:
     """701.16: a player reveals their hand (to: "you": only the controller sees it); zone "library_top": the top
-    ``amount`` cards of that player's library ("look at the top card of your library": 401.2, to its controller)."""
+    ``amount`` cards of that player's library ("look at the top card of your library": 401.2, to its controller);
+    ``what``: those cards, wherever they are hidden ("draw three cards and reveal them", 701.13a: to all)."""
+    if e.get("what") is not None:
+        objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+        if objs:
+            knowledge.show(g, objs)
+            g.log("reveal", player=controller(g, r), to="all", cards=[g.objects[c].card.name for c in objs],
+                  objs=objs)
+        return
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str) and e.get("zone") == "library_top":
             top = list(g.players[p].library[: int(e.get("amount", 1))])

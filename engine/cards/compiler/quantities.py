@@ -281,6 +281,10 @@ def quantity(phrase: str) -> Any:
     return count_of(p)
 
 
+#: the dungeons a condition may name (a later rule: engine/dungeon.py)
+_DUNGEON_NAMES = frozenset({"Lost Mine of Phandelver", "Tomb of Annihilation", "Dungeon of the Mad Mage", "Undercity"})
+
+
 def parse_condition(text: str) -> dict[str, Any] | None:
     """A condition clause (without 'if' / 'as long as') to a condition dict."""
     t = text.strip().lower().rstrip(",.")
@@ -346,6 +350,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},
                 "max": number(m.group(1))}
+    m = re.fullmatch(r"you control (artifacts|creatures|enchantments|lands|permanents) named ([^,]+?) and ([^,]+)", t)
+    if m:  # "if you control artifacts named Crown of Empires and Scepter of Empires" (201.2): one of each name
+        kind = m.group(1)[:-1]
+        art = "an" if kind[0] in "aeiou" else "a"
+        t = f"you control {art} {kind} named {m.group(2)} and {art} {kind} named {m.group(3)}"
     m = re.fullmatch(r"you control (an? [^,]+?) and (an? .+)", t)
     if m:  # "if you control a white permanent and a blue permanent": both, each its own object
         a, b = parse_condition("you control " + m.group(1)), parse_condition("you control " + m.group(2))
@@ -778,6 +787,12 @@ def _history_condition(t: str) -> dict[str, Any] | None:
             return None
         n = {"two or more": 2, "three or more": 3}.get(m.group(1), 1)
         return {"entered_kind_this_turn": f, **({"entered_kind_ge": n} if n > 1 else {})}
+    m = re.fullmatch(r"you(?:'ve| have|) (haven't |have not )?completed (a dungeon|[a-z' ]+)", t)
+    if m and (m.group(2) == "a dungeon" or m.group(2).title().replace("Of", "of") in _DUNGEON_NAMES):
+        # "as long as you've completed a dungeon" (a later rule: engine/dungeon.py), "if you haven't completed Tomb of
+        # Annihilation": any dungeon, or the one named
+        what: Any = True if m.group(2) == "a dungeon" else m.group(2).title().replace("Of", "of")
+        return {"dungeon_completed": what} if not m.group(1) else {"not_dungeon_completed": what}
     if t in ("you have the city's blessing", "you don't have the city's blessing"):
         return {"city_blessing": "don't" not in t}  # ascend's designation (a later keyword, Rivals of Ixalan)
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)

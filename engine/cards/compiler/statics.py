@@ -229,6 +229,28 @@ def _all_colors(m: re.Match) -> list[dict[str, Any]] | None:
 _BASIC = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain", "forest": "Forest"}
 
 
+@static(r"^(.+?) (?:is|are) the chosen type( in addition to (?:its|their) other types)?$")
+def _chosen_type(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.3m, 613.1d: "As SELF enters, choose a creature type. SELF is the chosen type in addition to its other
+    types" (Adaptive Automaton, Metallic Mimic); "As SELF enters, choose a basic land type. Enchanted land is the
+    chosen type" (Convincing Mirage: 305.7, its land types replaced, the type's mana ability) or "Lands you control
+    are the chosen type in addition to their other types" (Realmwright: 305.6). In layer 4 the type its source chose
+    as it entered (614.12, engine/layers.py); none while nothing was chosen. Without "in addition" only a land's
+    type (a creature type replacing the others is not read)."""
+    aff = _affects(m.group(1))
+    if aff is None:
+        return None
+    land = aff == "attached" and "land" in m.group(1).lower() or isinstance(aff, dict) and "Land" in aff.get(
+        "types", ())
+    if not m.group(2) and not land:
+        return None
+    mana = {t: [Ability("mana", f"({{T}}: Add {{{sym}}}.)", effects=(Effect("add_mana", {"mana": [sym]}),),
+                        cost=parse_cost_text("{T}"))]
+            for t, sym in (("Plains", "W"), ("Island", "U"), ("Swamp", "B"), ("Mountain", "R"), ("Forest", "G"))}
+    return [{"kind": "add_types", "affects": aff, "chosen_subtype": True, "land_mana_of": mana,
+             "set_land_types": not m.group(2)}]
+
+
 @static(r"^(.+?) (?:is|are) every basic land type in addition to (?:its|their) other types$")
 def _every_basic_type(m: re.Match) -> list[dict[str, Any]] | None:
     """305.6, 613.1d (layer 4): "Lands you control are every basic land type in addition to their other types"
@@ -2055,6 +2077,16 @@ def _top_revealed(m: re.Match) -> list[dict[str, Any]] | None:
     if (m.group(1) == "play") != (m.group(2) == "your library"):
         return None
     return [{"kind": "top_card_revealed"}] if m.group(1) == "play" else [{"kind": "top_card_revealed", "who": "each"}]
+
+
+@static(r"^(your opponents play with their hands|players play with their hands|play with your hand) revealed$")
+def _hands_revealed(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Your opponents play with their hands revealed" (Telepathy), "Players play with their hands revealed"
+    (Revelation), "Play with your hand revealed" (Enduring Renewal): every player sees those hands (701.13a;
+    engine/knowledge.py sees_hand)."""
+    who = {"your opponents play with their hands": "opponent", "players play with their hands": "each",
+           "play with your hand": "you"}[m.group(1)]
+    return [{"kind": "hand_revealed", "who": who}]
 
 
 @static(r"^self enters tapped with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")

@@ -199,6 +199,8 @@ class Ctx:
             return r0
         if p == "they" and self.last is not None:
             return self.last
+        if p == "the chosen player":  # "As SELF enters, choose a player" (614.12): that player (Stuffy Doll)
+            return "chosen_player"
         if self.targeting and p in ("that spell", "that spell or ability", "that ability"):
             self.last = "targeting"  # the spell or ability whose targeting triggered the ability (603.2, 114.1)
             return "targeting"
@@ -479,6 +481,9 @@ def keyword_list(text: str) -> list[str] | None:
             continue
         if p == "protection from the chosen player":  # 702.16j: the player chosen as it entered (614.12)
             out.append("Protection from the chosen player")
+            continue
+        if p == "protection from the chosen color":  # the color chosen as its source entered (614.12; bound by
+            out.append("Protection from the chosen color")  # engine/layers.py chosen_protection)
             continue
         if p in ("protection from the color of your choice", "protection from the color of its controller's choice"):
             out.append("Protection from chosen color")

@@ -53,6 +53,8 @@ def _damage_to(tail: str, n: Any, src: Any, c: Ctx) -> list[Effect] | None:
             b = c.ref(m2.group(2))
             if a is not None and b is not None:
                 return [_dmg(n, a, src), _dmg(n, b, src)]
+    if tail in ("itself", "himself", "herself"):  # "SELF deals 2 damage to itself" (Goblin Bangchuckers, Stuffy
+        return [_dmg(n, src, src)]  # Doll): the source is dealt the damage it deals (119.1, 120.3)
     to = c.ref(tail)
     if to is None:
         m = re.fullmatch(r"divided as you choose among (one or two|one, two, or three|any number of|two|three) "

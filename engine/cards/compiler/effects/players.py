@@ -34,6 +34,28 @@ def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("draw", {"who": who, "amount": n})]
 
 
+@reader(r"^draw (two|three|four|five) cards and reveal them$")
+def _draw_reveal(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Draw three cards and reveal them" (Dungeon of the Mad Mage's last room): the cards drawn (121.2) are
+    revealed (701.13a); "them" after it are those cards (``drawn_cards``, engine/ops/zones.py draw)."""
+    n = number(m.group(1))
+    if n is None:
+        return None
+    c.last = "drawn_cards"
+    return [Effect("draw", {"who": "you", "amount": n}), Effect("reveal", {"what": "drawn_cards"})]
+
+
+@reader(r"^(?:you may )?cast (?:one|a spell from among) of them without paying its mana cost$")
+def _cast_one_drawn(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"... Draw three cards and reveal them. You may cast one of them without paying its mana cost": the player
+    chooses one of the cards drawn that is still in their hand, then may cast it (608.2g, 117.9: its other costs
+    still paid)."""
+    if c.last != "drawn_cards":
+        return None
+    pick = {"choose": {"zone": "hand", "owner": "you", "not_types": ["Land"]}, "among": "drawn_cards"}
+    return [Effect("cast_offer", {"what": pick, "zone": "hand", "free": True})]
+
+
 @reader(r"^the next (?:(.+?) )?spell you cast this turn (?:costs \{(\d+)\} less to cast|has affinity for (.+))$")
 def _next_spell_cost(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Whenever SELF attacks, the next spell you cast this turn costs {1} less to cast" (Hardened Berserker): a
@@ -660,6 +682,8 @@ READERS: tuple[Reader, ...] = (
     _plays_that_card,
     _redistribute,
     _draw,
+    _draw_reveal,
+    _cast_one_drawn,
     _cards_eq, _next_spell_cost, _lose_unless_controls,
     _life,
     _life_half,

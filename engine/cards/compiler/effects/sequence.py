@@ -289,6 +289,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     s = sentence.strip().rstrip(".").strip()
     s = re.sub(r"^then,? ", "", s, flags=re.I)
+    # "Return to the battlefield all permanent cards in your graveyard that ..." (Faith's Reward): the object after
+    # the destination, read as "return ALL ... to the battlefield"
+    s = re.sub(r"^return to the battlefield ((?:all|each|target|up to \w+ target) .+)$",
+               r"return \1 to the battlefield", s, flags=re.I)
     low = s.lower()
     m = _ANY_COLOR_RIDER.match(low)
     if m:  # "You may cast that card for as long as it remains exiled, and you may spend mana as though it were mana
@@ -760,7 +764,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = _MAY_PAY_OR.sub(lambda mm: f"{mm.group(3)} unless {mm.group(1)} pays {mm.group(2)}.", text)
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
-    for sent in sentences(text):
+    for sent in _then_flip(sentences(text)):
         s = sent.strip().rstrip(".").lower()
         adds = [k for k, e in enumerate(out) if e.op == "add_mana"]
         if s == "until end of turn, you don't lose this mana as steps and phases end" and len(adds) == 1 \
@@ -1209,6 +1213,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     return None if bound is None else paid_this_way(_life_lost_this_way(bound))
 
 
+def _then_flip(sents: list[str]) -> list[str]:
+    """"Create two 1/1 red Elemental creature tokens, then flip a coin. If you win the flip, ..." (Molten Birth): the
+    instruction, then the flip its branches follow (705.1), as two sentences in that order (608.2c)."""
+    out: list[str] = []
+    for x in sents:
+        m = re.fullmatch(r"(.+?),? then (flip a coin)\.?", x.strip(), re.I)
+        out += [m.group(1) + ".", m.group(2) + "."] if m else [x]
+    return out
+
+
 #: the players a "that many" after a discard or mill may count for: one player each (608.2c)
 _ONE_WHO = ("you", "trigger_player", "defending_player")
 #: what "then draw that many cards" counts after each instruction (engine/values.py count_this_way)
@@ -1532,7 +1546,7 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
         ctx.last = "attached"  # "If equipped creature is a Vampire, put two counters on it instead"
     alt = parse_sentence(alt_text, ctx) if cond is not None else None
     if alt is None and cond is not None:
-        alt = _more_damage(alt_text, out[-1])
+        alt = _more_damage(alt_text, out[-1]) or _more_tokens(alt_text, out[-1])
     at = -1
     if alt is None and cond is not None:
         # "Search ... Then shuffle. If COND, search ... for three ... instead of two": the search, not the shuffle
@@ -1571,6 +1585,17 @@ def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
         # Judgment): the same targets, the division made as it is cast of the amount that applies (601.2d)
         return None
     return [Effect("damage", {**prev.args, "amount": n})]
+
+
+def _more_tokens(alt: str, prev: Effect) -> list[Effect] | None:
+    """"Create a 1/1 white Soldier creature token. Create five of those tokens instead if ..." (Throne of Empires,
+    Gather the Townsfolk, Rite of Replication): the token instruction before it, the same tokens, that many of them
+    (111.1, 608.2c)."""
+    m = re.fullmatch(r"create (two|three|four|five|six|seven|eight|nine|ten|x|\d+) of those tokens", alt)
+    n = amount(m.group(1)) if m else None
+    if n is None or prev.op != "token" or "amount" in prev.args and not isinstance(prev.args["amount"], int):
+        return None
+    return [Effect("token", {**prev.args, "amount": n})]
 
 
 _COUNT_WORD = r"a|an|one|two|three|four|five|six|seven|x|\d+"
