@@ -144,6 +144,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "cant_cause",  # engine/player_statics.py, read by the discard, sacrifice, search ops (101.2)
                      "spell_keywords",  # engine/player_statics.py, read by engine/cast_options.py, engine/actions.py
                      "loyalty_instant",  # engine/player_statics.py, read by engine/casting.py (606.3)
+                     "loyalty_times",  # engine/player_statics.py, read by engine/casting.py (606.3)
                      "graveyard_keywords",  # engine/player_statics.py, read by engine/cast_options.py (702.80a)
                      "ability_cost",  # engine/player_statics.py, read by engine/costs.py ability_mana (602.2b)
                      "haste_activation",  # engine/player_statics.py, read by engine/casting.py, payment.py (302.6)
@@ -162,6 +163,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
                      "deck_rule"})
 RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana",  # engine/casting.py activatable
+                   "no_loyalty_abilities",  # engine/casting.py cost_payable (object_statics.loyalty_barred, 606.3)
                    "cant_have",  # engine/layers.py: "can't have or gain flying", after layer 6 (112.11)
                    "cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",

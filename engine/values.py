@@ -285,7 +285,7 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
 #: The amounts ``amount`` computes: each head key with the keys it may come with
 #: (engine/contract.py walks every supported card against this).
 AMOUNT_KINDS: dict[str, frozenset[str]] = {
-    "x": frozenset({"x", "negate"}), "count": frozenset({"count"}), "times": frozenset({"times", "of"}),
+    "x": frozenset({"x", "negate"}), "count": frozenset({"count", "names"}), "times": frozenset({"times", "of"}),
     "plus": frozenset({"plus"}), "power_of": frozenset({"power_of"}), "toughness_of": frozenset({"toughness_of"}),
     "count_this_way": frozenset({"count_this_way", "action"}),
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
@@ -303,7 +303,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "colors_spent": frozenset({"colors_spent"}),
     "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
-    "highest_life": frozenset({"highest_life"}),
+    "highest_life": frozenset({"highest_life"}), "starting_life": frozenset({"starting_life"}),
     "half": frozenset({"half", "up"}), "third": frozenset({"third", "up"}),
     "library_size": frozenset({"library_size"}),
     "per_target": frozenset({"per_target", "slot"}),
@@ -327,7 +327,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
-                                 "mv_of"})
+                                 "mv_of", "starting_life"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -507,6 +507,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             if f.get("player"):
                 n = sum(1 for p in g.order if matches(g, p, f, src, ctl) and seats.in_range(g, ctl, p))
             pool = [i for i in pool if seats.in_range(g, ctl, _influence_owner(g, i, ctl))]
+        if a.get("names"):  # "the number of differently named lands you control": the names, each once (201.2)
+            return len({g.objects[i].card.name for i in pool if matches(g, i, f, src, ctl)})
         return n + sum(1 for i in pool if matches(g, i, f, src, ctl))
     if "times" in a:
         return a["times"] * amount(g, a["of"], src, r)
@@ -616,6 +618,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return r.get("lost", 0) if r is not None else 0
     if "paid" in a:  # "you may pay any amount of {E}. ... that much": the amount paid (engine/ops/misc.py pay_any)
         return int(r.get("paid", 0)) if r is not None else 0
+    if "starting_life" in a:  # "half their starting life total" (103.3: 20, or 40 in Commander, 903.7)
+        return seats.starting_life(g)
     if "that_much" in a and r is not None:
         return this(g, r).trigger_info.get("amount", 0)
     if "life_gained_this_turn" in a:  # "the amount of life you gained this turn"
@@ -834,6 +838,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "step" in cond and not (g.active == you and g.step == cond["step"]):
         return False  # 602.5b: "Activate only during your upkeep"
+    if "any_step" in cond and g.step != cond["any_step"]:
+        return False  # 602.5b: "... but only during any upkeep step" (whoever's turn it is)
     if "before_attackers" in cond and (g.step not in _BEFORE_ATTACKERS or _first_combat_over(g)):
         return False  # 506.6a, 506.6d: the first combat's declare attackers step has not yet begun
     if cond.get("attacked_you") and not any(g.objects[i].attacking == you for i in g.battlefield):
@@ -1207,7 +1213,7 @@ CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
-                  "combat_timing", "cast_in_main",
+                  "combat_timing", "cast_in_main", "any_step",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge", "any_graveyard_ge",
@@ -1221,7 +1227,10 @@ CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed",
                   "not_declared_attacker",  # the "tapped" event was not an attacker's tapping (508.1f)
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
-                  "min_modes", "mode_chooser", "repeat_modes"}
+                  "min_modes", "mode_chooser", "repeat_modes",
+                  # not a condition: who may activate it (602.2: "Any player may activate this ability";
+                  # casting.activatable), its activator is "you"
+                  "any_player"}
 
 
 

@@ -435,6 +435,8 @@ Statics (Ability.static)
                      control to trigger, that ability triggers an additional time" (times 2)   603.2
   loyalty_instant    who, walkers: "self"|FILTER, [condition]   their loyalty abilities any time an instant could
                      be cast (606.3 changed; engine/casting.py reads engine/player_statics.py loyalty_instant)
+  loyalty_times      who, walkers: "self"|FILTER, times   that many loyalty abilities of each each turn (606.3 changed;
+                     engine/casting.py reads engine/player_statics.py loyalty_times)
   graveyard_keywords  who, cards: FILTER, keywords: [Retrace]   those cards in the player's graveyard have them
                      (702.80a; engine/cast_options.py object_alternatives)
   haste_activation   who, creatures: FILTER             their {T} abilities as though they had haste (302.6)
@@ -529,6 +531,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice permanents" (101.2)
     "spell_keywords",  # "Artifact spells you cast have convoke", "... spells you control have deathtouch"
     "loyalty_instant",  # "you may activate loyalty abilities ... any time you could cast an instant" (606.3)
+    "loyalty_times",  # "... the loyalty abilities of planeswalkers you control twice each turn" (606.3)
     "graveyard_keywords",  # "instant and sorcery cards in your graveyard have retrace" (702.80a)
     "look_face_down",  # "You may look at face-down creatures you don't control any time" (engine/facedown.py)
     "draw_times",  # "If you would draw a card, draw two cards instead" (engine/game.py draw, 614.1a)

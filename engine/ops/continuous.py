@@ -55,6 +55,8 @@ def _switch_pt(g: "Game", r: Ctx, e: Effect) -> None:
 #: a protection granted with its quality chosen as the effect resolves: "Protection from chosen color", or
 #: with one more choice, "Protection from chosen color or artifacts" (702.16a)
 _CHOSEN = "Protection from chosen color"
+#: ... chosen by the controller of the object that gains it, not the effect's ("the color of its controller's choice")
+_ITS_CHOICE = " (its controller's choice)"
 
 
 @op("grant")
@@ -73,8 +75,9 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
         key = f"{r['i']}.color"
         got = r["answers"].get(key)
         if got is None:
-            other = chosen[len(_CHOSEN) + len(" or "):].split() if chosen != _CHOSEN else []
-            return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS) + other,
+            other = chosen[len(_CHOSEN) + len(" or "):].split() if chosen.startswith(_CHOSEN + " or ") else []
+            who = g.controller_of(objs[0]) if chosen.endswith(_ITS_CHOICE) and objs else None
+            return {"kind": "choose_option", "player": who or controller(g, r), "options": list(COLORS) + other,
                     "slot": key, "prompt": f"{this(g, r).card.name}: choose a quality for protection"}
         kws = [f"Protection from {got}" if k == chosen else k for k in kws]
     if CHOSEN_PROTECTION in kws:  # "Choose a color. Creatures you control gain protection from the chosen color":

@@ -177,6 +177,9 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:basic land types|different \w+) among .+", p)
     if m:
         return None
+    if p in ("your starting life total", "their starting life total", "his or her starting life total",
+             "that player's starting life total"):
+        return {"starting_life": True}  # 103.3: the same for every player of the game
     if p in ("your life total", "your life"):
         return {"life_of": "you"}
     m = re.fullmatch(r"(your|their|that player's|his or her) life total as (?:the|this) turn began", p)
@@ -227,7 +230,12 @@ def count_of(phrase: str) -> Any:
     if m:
         a, b = number(m.group(1)) or count_of(m.group(1)), count_of(m.group(2))  # "two plus the number of ..."
         return None if a is None or b is None else {"plus": [a, b]}
-    m = re.fullmatch(r"(?:other )?(.+?) you control", p)
+    m = re.fullmatch(r"differently named (.+)", p)
+    if m:  # "the number of differently named lands you control": the names among them (201.2), each counted once
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("_needs_player_target") or "or" in f:
+            return None
+        return {"count": f, "names": True}
     f = parse_noun(p)
     if f is None or "or" in f and any("player" in g for g in f["or"]):
         return None

@@ -804,6 +804,17 @@ def _loyalty_instant(m: re.Match) -> list[dict[str, Any]] | None:
              "walkers": {"types": ["Planeswalker"], "controller": "you"} if mine else "self"}]
 
 
+@static(r"^you may activate the loyalty abilities of (planeswalkers you control|self) twice each turn rather than only "
+        r"once$")
+def _loyalty_twice(m: re.Match) -> list[dict[str, Any]] | None:
+    """606.3 changed by a rule (101.1): "You may activate the loyalty abilities of planeswalkers you control twice each
+    turn rather than only once" (Oath of Teferi), "... of SELF" (Urza, Planeswalker): two loyalty abilities of each
+    such permanent each turn (the same one twice, too), still only when a sorcery could be cast."""
+    mine = m.group(1) == "planeswalkers you control"
+    return [{"kind": "loyalty_times", "who": "you", "times": 2,
+             "walkers": {"types": ["Planeswalker"], "controller": "you"} if mine else "self"}]
+
+
 @static(r"^((?:[a-z]+ )*?(?:and |or |and/or )?(?:[a-z]+ )*?cards) in your graveyard have (retrace)$")
 def _graveyard_keywords(m: re.Match) -> list[dict[str, Any]] | None:
     """702.80a granted by a rule (101.1): "Instant and sorcery cards in your graveyard have retrace" (Wrenn and
@@ -852,6 +863,13 @@ def _flash_some(m: re.Match) -> list[dict[str, Any]] | None:
 def _choose_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     what = m.group(1).split(" ", 1)[1].replace(" ", "_")
     return [{"kind": "choose_on_enter", "choice": what}]
+
+
+@static(r"^as (?:self|it) enters, look at an opponent's hand, then choose any card name$")
+def _look_then_name(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12, 401.2, 201.3: "As SELF enters, look at an opponent's hand, then choose any card name" (Sorcerous
+    Spyglass): its controller sees that hand (engine/choices.py on_enter), then names a card."""
+    return [{"kind": "choose_on_enter", "choice": "card_name", "look_hand": "opponent"}]
 
 
 @static(r"^((?:.+? )?spells)( you control| your opponents control|) can't be countered$")
@@ -1315,6 +1333,22 @@ def _untargetable_by_spells(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^(.+?) can't be the target of abilities( your opponents control| from ([a-z]+) sources)?$")
+def _untargetable_by_abilities(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can't be the target of abilities your opponents control" (Shanna, Sisay's Legacy), "Enchanted creature
+    can't be the target of abilities from artifact sources" (Artifact Ward): no activated or triggered ability (of
+    an opponent, or from a source of that quality) may target it (601.2c, 602.2b, 603.3d, 115.1); spells still may."""
+    aff = _affects(m.group(1))
+    f = parse_noun(m.group(3)) if m.group(3) else {}
+    if aff is None or f is None or set(f) - {"colors", "not_colors", "types", "subtypes"} or "or" in f:
+        return None
+    out: dict[str, Any] = {"kind": "restriction", "affects": aff, "rule": "untargetable_from", "sources": f,
+                           "abilities": True}
+    if m.group(2) and not m.group(3):
+        out["opponents"] = True
+    return [out]
+
+
 @static(r"^(.+?) can block (.+?) as though (?:it|they) had reach$")
 def _reach_against(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can block Dragons as though it had reach" (Dragon Hunter): an attacker with flying that matches may
@@ -1405,6 +1439,14 @@ def _no_activate_of(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
     rule = "no_activated_abilities_unless_mana" if m.group(2) else "no_activated_abilities"
     return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": rule}]
+
+
+@static(r"^players can't activate (planeswalkers'|self's) loyalty abilities$")
+def _no_loyalty(m: re.Match) -> list[dict[str, Any]] | None:
+    """602.5, 606.3: "Players can't activate planeswalkers' loyalty abilities" (The Immortal Sun): a rule of every
+    planeswalker; their other activated abilities still may be activated."""
+    aff: Any = "self" if m.group(1) == "self's" else {"types": ["Planeswalker"]}
+    return [{"kind": "restriction", "affects": aff, "rule": "no_loyalty_abilities"}]
 
 
 @static(r"^(.+?)'s activated abilities can't be activated$")

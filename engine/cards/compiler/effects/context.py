@@ -116,11 +116,12 @@ class Ctx:
             r0 = self.add_target(TargetSpec(g, p.removesuffix(" each"), count=99, min=0))
             self.last_player = r0
             return r0
-        if p in ("target player", "target opponent"):
+        if p in ("target player", "target opponent", "up to one target player", "up to one target opponent"):
             f: dict[str, Any] = {"player": True}
             if p.endswith("opponent"):
                 f["opponent"] = True
-            r = self.add_target(TargetSpec(f, p))
+            # "up to one target player" (Torgaar): none may be chosen (115.1, 601.2c)
+            r = self.add_target(TargetSpec(f, p, min=0) if p.startswith("up to") else TargetSpec(f, p))
             self.last_player = r
             return r
         if p in ("that player", "they", "that opponent", "the player",
@@ -485,8 +486,11 @@ def keyword_list(text: str) -> list[str] | None:
         if p == "protection from the chosen color":  # the color chosen as its source entered (614.12; bound by
             out.append("Protection from the chosen color")  # engine/layers.py chosen_protection)
             continue
-        if p in ("protection from the color of your choice", "protection from the color of its controller's choice"):
+        if p == "protection from the color of your choice":
             out.append("Protection from chosen color")
+            continue
+        if p == "protection from the color of its controller's choice":  # chosen by the creature's controller
+            out.append("Protection from chosen color (its controller's choice)")  # (608.2d; engine/ops/continuous)
             continue
         m = re.fullmatch(r"protection from (artifacts|colorless) or from the color of your choice", p)
         if m:  # "protection from artifacts or from the color of your choice": one quality chosen (702.16a)

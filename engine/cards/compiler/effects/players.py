@@ -254,16 +254,22 @@ def _set_life_total(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("may", {"effects": [eff]})] if m.group(1) == "you may have " else [eff]
 
 
-@reader(r"^(your|target player's|target opponent's|each player's|each opponent's|that player's) life totals? "
+@reader(r"^(your|target player's|target opponent's|each player's|each opponent's|that player's|up to one target "
+        r"player's|up to one target opponent's) life totals? "
         r"becomes? "
-        r"(\d+|the number of (.+))$")
+        r"(\d+|the number of (.+)|(?:equal to )?(?:half )?(?:their|your|his or her) starting life total"
+        r"(?:, rounded (?:up|down))?)$")
 def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
     """118.5: "Target opponent's life total becomes 10" (Sorin Markov), "Each player's life total
-    becomes the number of creatures they control" (Biorhythm): each gains or loses the difference."""
+    becomes the number of creatures they control" (Biorhythm), "up to one target player's life total becomes half
+    their starting life total, rounded down" (Torgaar: 103.3, 107.1a): each gains or loses the difference."""
     who = {"your": "you", "each player's": "each_player", "each opponent's": "each_opponent"}.get(m.group(1)) \
         or c.player(m.group(1)[:-2])
     if who is None:
         return None
+    if m.group(2).endswith(("starting life total", "rounded up", "rounded down")):
+        amt_ = quantity(m.group(2).removeprefix("equal to "))  # "becomes equal to your starting life total" (103.3)
+        return None if amt_ is None else [Effect("set_life", {"who": who, "amount": amt_})]
     if m.group(3):
         f = parse_noun(m.group(3))
         if f is None or f.get("player") or f.get("_needs_player_target"):
@@ -388,6 +394,18 @@ def _hand_to_top(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _reveal_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1))
     return None if who is None else [Effect("reveal", {"who": who, "zone": "hand"})]
+
+
+@reader(r"^reveal an? (.+? card) from your hand$")
+def _reveal_a_card(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.13a: "you may reveal a Dinosaur card from your hand. If you do, you gain 2 life" (Priest of the Wakening
+    Sun): its controller chooses such a card in their hand and shows it to all; it stays in the hand (a "may" is
+    open only with one there)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or "or" in f or f.get("zone") not in (None, "hand", "any_card"):
+        return None
+    f.pop("zone", None)
+    return [Effect("reveal", {"who": "you", "zone": "hand", "filter": f})]
 
 
 @reader(r"^(target player|target opponent|that player) reveals (?:their|his or her) hand and discards all cards with "
@@ -674,7 +692,7 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
-    _look_and_choose, _choose_one_exiled,
+    _look_and_choose, _choose_one_exiled, _reveal_a_card,
     _reveal_random,
     _choose_quality,
     _pay_or_top,

@@ -609,12 +609,60 @@ _MAY_PAY_OR = re.compile(r"\b(that player|defending player|they|its controller|t
                          r"(?:doesn't|don't), ([^.]+)\.", re.I)
 
 
+#: "Return a Pirate card from your graveyard to your hand, then do the same for Vampire, Dinosaur, and Merfolk."
+_SAME_FOR = re.compile(r"^(.+?), then do the same for ((?:[\w'-]+, )*[\w'-]+,? and [\w'-]+|[\w'-]+)\.?$", re.I)
+
+
+def _do_the_same(text: str) -> str:
+    """"X, then do the same for A, B, and C" where X names one subtype and A, B, C are subtypes: the instruction
+    again for each of them in turn, that subtype in place of X's (608.2c: in the order written). Another text
+    is left as it is."""
+    m = _SAME_FOR.match(text.strip())
+    if m is None:
+        return text
+    items = [w for w in re.split(r",? and |, ", m.group(2)) if w]
+    first = m.group(1)
+    named = [w for w in re.findall(r"\b[A-Z][\w'-]*\b", first) if subtype(w) is not None]
+    if len(named) != 1 or any(subtype(w) != w for w in items + named):
+        return text
+    again = [re.sub(rf"\b{re.escape(named[0])}\b", w, first) for w in items]
+    return ". ".join([first, *again]) + "."
+
+
+#: "return all creatures to their owners' hands except for Merfolk, Krakens, Leviathans, Octopuses, and Serpents"
+_EXCEPT_FOR = re.compile(r"\b(all )([a-z]+s)\b([^.]*?) except for ((?:[\w'-]+, )*[\w'-]+,? and [\w'-]+|[\w'-]+)"
+                         r"(?=\.|$)", re.I)
+#: card types an "except for" list may name ("except for Giants, Wizards, and lands")
+_TYPE_PLURALS = {"lands": "land", "creatures": "creature", "artifacts": "artifact", "enchantments": "enchantment",
+                 "planeswalkers": "planeswalker"}
+
+
+def _except_for(text: str) -> str:
+    """"all NOUNS ... except for A, B, and C" where A, B, C are subtypes or card types: "all non-A, non-B, non-C
+    NOUNS ..." (the objects of those kinds are left out); another text is left as it is."""
+    def repl(m: re.Match) -> str:
+        words = [w for w in re.split(r",? and |, ", m.group(4)) if w]
+        nons = []
+        for w in words:
+            t = _TYPE_PLURALS.get(w.lower())
+            sub = subtype(w) if t is None else None
+            if t is None and (sub is None or not w[:1].isupper()):
+                return m.group(0)
+            nons.append(f"non{t}" if t is not None else f"non-{sub}")
+        return f"{m.group(1)}{', '.join(nons)} {m.group(2)}{m.group(3)}"
+    return _EXCEPT_FOR.sub(repl, text)
+
+
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     """Several sentences in order; None if any is not understood.
 
     Handles follow-ups that span sentences: "You may X. If you do, Y." and "If you
     don't, Y."; "It can't be regenerated."
     """
+    text = _except_for(_do_the_same(text))
+    # "SELF deals damage equal to the number of +1/+1 counters on it to ...": "it" is the subject, SELF (121.1)
+    text = re.sub(r"\b(self deals damage equal to the number of (?:[+\-]\d+/[+\-]\d+ |[a-z]+ )?counters on) it\b",
+                  r"\1 self", text, flags=re.I)
 
     # "Search your library for up to two basic land cards and reveal them. Put one into your hand and the
     # other into your graveyard. Then shuffle.": the one instruction of the comma form (701.15a)
@@ -1186,6 +1234,20 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if effs is None:
                 return None
             out[-1] = Effect("clash", {"win": list(effs)})
+            continue
+        m = re.match(r"^if (both|all) coins come up (heads|tails), (.+)$", s)
+        coins = [e for e in out if e.op == "flip" and isinstance(e.args.get("coins"), int)]
+        if m and len(coins) == 1:
+            # "Flip two coins. If both coins come up heads, X. If both coins come up tails, Y." (Two-Headed Giant): the
+            # coins the flip before flipped, all heads or none (705.1; the flips_won of the resolution)
+            effs = parse_sentence(m.group(3), ctx)
+            if effs is None:
+                return None
+            won: dict[str, Any] = {"count_this_way": {}, "action": "flips_won"}
+            n = coins[0].args["coins"]
+            cond = {"amount_ge": {"amount": won, "n": n}} if m.group(2) == "heads" \
+                else {"amount_lt": {"amount": won, "n": 1}}
+            out.append(Effect("if", {"cond": cond, "then": list(effs)}))
             continue
         m = re.match(r"^if you (win|lose) the flip, (.+)$", s)
         if m and out and out[-1].op == "flip" and m.group(1) not in out[-1].args:
