@@ -659,7 +659,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
         if a is not None and b is not None:
             return {"all": [a, b]}
-    m = re.fullmatch(r"(.+?) is (\w+) or (greater|more|less|fewer)", t)
+    m = re.fullmatch(r"(.+?) is (\w+) or (greater|more|less|fewer)", t) \
+        or re.fullmatch(r"(the (?:sacrificed|discarded|exiled|revealed|milled) .+?) was (\w+) or "
+                        r"(greater|more|less|fewer)", t)  # "if the sacrificed creature's toughness was 4 or greater"
+    # (Witch's Oven): as it last existed, which is what the cost recorded (608.2g)
     n = number(m.group(2)) if m else None
     q = quantity(m.group(1)) if m and n is not None else None
     if m and n is not None and q is not None:

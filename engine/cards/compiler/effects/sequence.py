@@ -830,7 +830,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out.append(_if_this_way("discarded", effs))
             continue
-        them = re.match(r"^if (?:that player|they|he or she) (?:does|do), (.+)$", s)
+        them = re.match(r"^if (?:that player|the player|they|he or she) (?:does|do), (.+)$", s)
         if them and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") not in (None, "you") \
                 and "what" not in out[-1].args:
             # "Target opponent sacrifices a green or white creature of their choice. If that player does, they lose 2
