@@ -95,8 +95,9 @@ damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies], [no
     excess_instead_to "controller": damage beyond lethal is dealt to the creature's controller instead;
     unpreventable: "the damage can't be prevented", 615.11)
     (CR 120, 614)
-pump: what, power, toughness, [per], [duration]
-    +N/+M (layer 7c); duration "eot" (default) or "your_next_turn" (CR 611, 613.3c)
+pump: what, power, toughness, [per], [duration], [double]
+    +N/+M (layer 7c); duration "eot" (default) or "your_next_turn"; double "power" | "pt": each object gets +X/+0
+    (+X/+Y), X (Y) its own power (toughness) (CR 611, 613.3c)
 grant: what, keywords:[..], [lose:[..]], [abilities: [Ability]], [duration], [choose: n]
     gains/loses keywords (choose: the controller picks n of them); duration "eot" (default), "your_next_turn",
     "permanent". Keyword strings may be "Protection from red", "Hexproof from black" (CR 611, 613.1f)
