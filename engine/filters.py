@@ -65,6 +65,7 @@ KNOWN = frozenset({
     # "if it entered from your graveyard or you cast it from your graveyard": a permanent that came from its owner's
     # graveyard, or whose spell was cast from there (400.7, 601.2a; Game.move marks where it entered from)
     "from_your_graveyard",
+    "from_your_library",  # it entered from its owner's library or was cast from there (Fblthp, the Lost)
     # a target's: "target card with the same name as that spell" (Harness the Storm), bound to ``name_in`` by
     # engine/targets.py targetable from the trigger event
     "same_name_as_trigger",
@@ -247,9 +248,11 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if who not in game.players or not any(game.objects[c].card.name == o.card.name
                                                for c in game.players[who].graveyard if c != x):
             return False
-    if "from_your_graveyard" in f and (o.owner == you and "graveyard" in (o.chosen.get("entered_from"), o.chosen.get(
-            "cast_zone"))) != bool(f["from_your_graveyard"]):
-        return False
+    for zone in ("graveyard", "library"):  # "if it entered from your library or was cast from your library"
+        key = f"from_your_{zone}"           # (Fblthp), "... from your graveyard" (Prized Amalgam)
+        if key in f and (o.owner == you and zone in (o.chosen.get("entered_from"), o.chosen.get("cast_zone"))) \
+                != bool(f[key]):
+            return False
     if f.get("damaged_you_this_turn"):  # 120.1: it dealt damage to you this turn (as this object)
         pl = game.players.get(you) if you is not None else None
         if pl is None or pl.damaged_turn != game.turn or x not in pl.damaged_by_turn:

@@ -523,6 +523,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if t == "it entered from your graveyard or you cast it from your graveyard":
         # Prized Amalgam, Archfiend's Vessel: the permanent came from its owner's graveyard or was cast from there
         return {"it": {"from_your_graveyard": True}}
+    if t == "it entered from your library or was cast from your library":
+        return {"it": {"from_your_library": True}}  # Fblthp, the Lost: as Prized Amalgam's, from the library
     m = re.fullmatch(r"(?:it's not|it isn't|it is not) an? (.+?)(?: card)?", t)
     if m:  # "If it's not a creature, it becomes a 0/0 Robot artifact creature" (Tezzeret, Cruel Captain's emblem)
         f = parse_noun(m.group(1))
