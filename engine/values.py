@@ -1068,6 +1068,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         t = o.attached_to if o is not None else None
         if t is None or t not in g.objects or not matches(g, t, cond["attached"], src, you):
             return False
+    if "attached_controller_graveyard_ge" in cond:  # "as long as its controller has seven or more cards in their
+        # graveyard" (So Tiny): the controller of the permanent this one is attached to
+        t = o.attached_to if o is not None else None
+        holder = g.controller_of(t) if t is not None and t in g.objects else None
+        if holder is None or len(g.players[holder].graveyard) < cond["attached_controller_graveyard_ge"]:
+            return False
     if "opponent_graveyard_ge" in cond:
         if not any(len(g.players[p].graveyard) >= cond["opponent_graveyard_ge"] for p in g.opponents(you)):
             return False
@@ -1206,6 +1212,7 @@ CONDITION_KEYS = {"city_blessing",
                   "hand_more_than_opponents", "cast_kind_this_turn", "cast_kind_ge", "revealed_is", "top_card_is",
                   "entered_kind_this_turn", "entered_kind_ge", "no_spell_cast_this_game",
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
+                  "attached_controller_graveyard_ge",  # cards in the graveyard of the attached permanent's controller
                   "other_than_event",  # "control": not the object the trigger's event is about
                   "not_declared_attacker",  # the "tapped" event was not an attacker's tapping (508.1f)
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who

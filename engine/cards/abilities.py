@@ -381,7 +381,9 @@ a spell: can't be countered, additional costs). Ability.keyword names the keywor
 Statics (Ability.static)
 ------------------------
 {"kind": K, ...} with "affects": "self" | "attached" | FILTER and optional "condition":
-  anthem             power, toughness, [per]            +N/+M (layer 7c)                       613.3c
+  anthem             power, toughness, [per], [instead] +N/+M (layer 7c)                       613.3c
+                     instead: "It gets -6/-0 instead as long as ...": applies in place of the paragraph's first
+                     anthem, which carries the opposite condition (611.3a)
   keywords           keywords, [lose]                   has / loses keywords (layer 6)         613.1f
   restriction        rule, [by|except|what: FILTER]     rules: cant_block, cant_attack, cant_attack_or_block,
                      cant_be_blocked, must_attack, must_block, max_one_blocker, extra_block,

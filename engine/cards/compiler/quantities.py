@@ -826,6 +826,10 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"an opponent has (\w+) or more cards in their graveyard", t)
     if m and number(m.group(1)):
         return {"opponent_graveyard_ge": number(m.group(1))}
+    m = re.fullmatch(r"(?:enchanted|equipped) creature's controller has (\w+) or more cards in their graveyard", t)
+    if m and number(m.group(1)):  # "It gets -6/-0 instead as long as its controller has seven or more cards in
+        # their graveyard" (So Tiny): the player controlling the creature it is attached to, now (611.3a)
+        return {"attached_controller_graveyard_ge": number(m.group(1))}
     m = re.fullmatch(r"a graveyard has (\w+) or more cards in it", t)
     if m and number(m.group(1)):  # "If a graveyard has twenty or more cards in it" (Visions of Beyond): any player's
         return {"any_graveyard_ge": number(m.group(1))}
