@@ -107,7 +107,9 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             changed = True
             continue
         m = re.search(r"\s+with (power|toughness|mana value) (less|greater) than or equal to (the number of .+|"
-                      r"the amount of .+|your life total|the revealed card's (?:power|toughness|mana value))$", p)
+                      r"the amount of .+|your life total|the revealed card's (?:power|toughness|mana value)|"
+                      r"self's (?:power|toughness)|(?:his|her) power)$", p)  # "... to SELF's power" (Earthshaker
+        # Khenra): SELF's power as the filter is checked (as a target is chosen and as it resolves, 608.2b)
         if m:  # "with power less than or equal to the number of Islands you control" (Vedalken Shackles): an
             # amount counted as the filter is checked (a whole phrase: its "you control" is the count's)
             q = QUANTITY[0](m.group(3)) if QUANTITY else None
