@@ -272,6 +272,11 @@ class Ctx:
             who = {"you control": "you", "you don't control": "not_you", "an opponent controls": "opponent"}[m.group(2)]
             slots = [i for i, t in enumerate(self.targets) if t.filter.get("controller") == who]
             return {"target": slots[0]} if len(slots) == 1 else None
+        if p in ("the army you amassed", "the amassed army"):
+            # "Amass Zombies 2, then the Army you amassed deals damage ..." (Widespread Brutality): the Army the
+            # amass instruction before put counters on (a later keyword action, War of the Spark)
+            self.last = "amassed"
+            return "amassed"
         if p in ("equipped creature", "enchanted creature", "enchanted permanent", "enchanted land",
                  "enchanted artifact", "enchanted enchantment", "enchanted planeswalker", "fortified land"):
             return "attached"
