@@ -31,6 +31,7 @@ KNOWN = frozenset({
     "dealt_damage_this_turn",  # "creature that dealt damage this turn" (its damage this turn: engine/actions.py)
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "attacked_this_turn",  # "creatures that attacked this turn" (508.1: declared as attackers; triggers.py marks)
+    "combat_this_turn",  # "creature that attacked or blocked this turn" (508.1, 509.1)
     "put_there_this_turn",  # "card in your graveyard that was put there from anywhere this turn" (Game.move)
     "targets_you_or",  # a filter: "a spell that targets you or a creature you control" (either one, 115.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
@@ -418,6 +419,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if so is None or not set(game.chars(so.id).colors if so.zone == "battlefield" else so.card.colors) \
                 & set(c.colors):
             return False
+    if "combat_this_turn" in f and (o.chosen.get("combat_turn") == game.turn) != f["combat_this_turn"]:
+        return False  # declared as an attacker or a blocker this turn (engine/triggers.py marks it)
     if "attacked_this_turn" in f and (o.chosen.get("attacked_turn") == game.turn) != f["attacked_this_turn"]:
         return False  # "untap all creatures that attacked this turn" (Relentless Assault)
     if f.get("put_there_this_turn") and o.chosen.get("graveyard_turn") != game.turn:

@@ -256,6 +256,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that attacked or blocked this turn$", p)
+        if m:  # "a creature ... that attacked or blocked this turn" (Gideon's Triumph): declared as an attacker or
+            # a blocker this turn (508.1, 509.1)
+            f["combat_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that (?:was|were) put there (?:from anywhere )?this turn$", p)
         if m:  # Garna, the Bloodflame; Night Nurse: in a graveyard since this turn, from any zone (404.2)
             f["put_there_this_turn"] = True

@@ -646,6 +646,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   r"(if [^,]+), instead create (\w+) of those tokens((?: and you gain \w+ life)?)\.?$",
                   lambda m: f"{m.group(1)}{m.group(4)}. {m.group(5)}, instead create {m.group(6)} {m.group(2)} "
                             f"tokens{m.group(3) or ''}{m.group(7)}.", text.strip(), flags=re.I)
+    # "Target opponent sacrifices a creature of their choice that attacked or blocked this turn. If you control a
+    # Gideon planeswalker, that player sacrifices two of those creatures of their choice instead." (Gideon's Triumph):
+    # the same kind of creature, another number of them (the "instead" reader then reads it, 614.1a)
+    text = re.sub(r"^((?:target opponent|target player|each opponent|each player) sacrifices an? (creature|permanent|"
+                  r"artifact|land)( of their choice)?([^.]*))\. (if [^,]+), (?:that player|they) sacrifices? (\w+) of "
+                  r"those \w+( of their choice)? instead\.?$",
+                  lambda m: f"{m.group(1)}. {m.group(5)}, that player sacrifices {m.group(6)} {m.group(2)}s"
+                            f"{m.group(3) or ''}{m.group(4)} instead.", text.strip(), flags=re.I)
     # "Choose two cards in your hand drawn this turn. For each of those cards, pay 4 life or put the card on top of
     # your library." (Sylvan Library): the second sentence acts on the cards the first chose; one instruction
     text = re.sub(r"(choose \w+ cards in your hand [^.]+)\. (for each of those cards, pay \d+ life or put the card on "
