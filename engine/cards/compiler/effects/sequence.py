@@ -612,6 +612,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     don't, Y."; "It can't be regenerated."
     """
 
+    # "Search your library for up to two basic Forest cards. If you control a Nissa planeswalker, instead search your
+    # library for up to three land cards. Reveal those cards, put them into your hand, then shuffle." (Nissa's
+    # Triumph): the last sentence finishes either search; each alternative whole (701.15a, 608.2c)
+    text = re.sub(r"^(search your library for [^.]+)\. (if [^,]+), instead (search your library for [^.]+)\. "
+                  r"reveal (?:those cards|them), (put them (?:into your hand|onto the battlefield(?: tapped)?)),? "
+                  r"then shuffle\.?$",
+                  lambda m: f"{m.group(1)}, reveal them, {m.group(4)}, then shuffle. {m.group(2)}, instead "
+                            f"{m.group(3)}, reveal them, {m.group(4)}, then shuffle.", text.strip(), flags=re.I)
     # "Search your library for up to two basic land cards and reveal them. Put one into your hand and the
     # other into your graveyard. Then shuffle.": the one instruction of the comma form (701.15a)
     text = re.sub(r"^(search your library for [^.]+?)( and reveal (?:them|those cards))?\. (put (?:one|two) [^.]+ and "
