@@ -57,6 +57,7 @@ KNOWN = frozenset({
     "pt_equal",  # bool: "whose power and toughness are (aren't) equal" (208.1)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
     "attached_ids",  # "all Equipment attached to that creature": attached to one of these (301.5; from attached_ref)
+    "among_ids",  # "any of them that are Walls": one of these objects (608.2c; from among_ref)
     "damaged_you_this_turn",  # "creature that dealt damage to you this turn" (engine/triggers.py damaged_by_turn)
     "entered_this_turn",  # "creature that entered this turn": on the battlefield since this turn (Obj.entered_turn)
     "toughness_gt_power",  # "creature with toughness greater than its power" (208.1, 613: as it is now)
@@ -78,6 +79,7 @@ _PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Pl
 #: engine.values binds them to plain keys (``name_in``) before ``matches`` reads the filter.
 BOUND_KEYS = frozenset({"same_name_as", "shares_color_with", "blocking_ref",
                         "attached_ref",  # "all Equipment attached to that creature": bound to attached_ids (608.2c)
+                        "among_ref",  # "destroy any of them that are Walls": the objects it names, bound to among_ids
                         "type_choice",  # "of the creature type of your choice": chosen as it resolves (608.2d)
                         "color_choice"})  # "of the color of your choice": chosen as it resolves (608.2d)
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
@@ -232,6 +234,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "not_supertypes" in f and any(s in c.supertypes for s in f["not_supertypes"]):
         return False
     if "not_ids" in f and x in f["not_ids"]:
+        return False
+    if "among_ids" in f and x not in f["among_ids"]:
         return False
     if "attached_ids" in f and o.attached_to not in f["attached_ids"]:
         return False

@@ -1387,6 +1387,9 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     if "attached_ref" in f:  # "all Equipment attached to that creature" (301.5, 303.4): what it names now (608.2c)
         f = dict(f)
         f["attached_ids"] = [x for x in refs(g, r, f.pop("attached_ref")) if isinstance(x, int)]
+    if "among_ref" in f:  # "destroy any of them that are Walls": of the objects the reference names now (608.2c)
+        f = dict(f)
+        f["among_ids"] = [x for x in refs(g, r, f.pop("among_ref")) if isinstance(x, int)]
     if "blocking_ref" in f:  # "each creature blocking it" (509.1g): the attackers the reference names now
         f = dict(f)
         f["blocking_ids"] = [x for x in refs(g, r, f.pop("blocking_ref")) if isinstance(x, int)]
