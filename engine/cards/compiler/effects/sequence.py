@@ -654,6 +654,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   r"(if [^,]+), instead create (\w+) of those tokens((?: and you gain \w+ life)?)\.?$",
                   lambda m: f"{m.group(1)}{m.group(4)}. {m.group(5)}, instead create {m.group(6)} {m.group(2)} "
                             f"tokens{m.group(3) or ''}{m.group(7)}.", text.strip(), flags=re.I)
+    # "You may choose a creature card in your graveyard. If you do, return it to the battlefield with an additional
+    # +1/+1 counter on it." (Cauldron's Gift): the card is chosen as it is returned, one instruction (608.2c)
+    text = re.sub(r"^you may choose (an? [^.]+? card) in your graveyard\. if you do, return (?:it|that card) to "
+                  r"(the battlefield|your hand)([^.]*)\.?$",
+                  lambda m: f"you may return {m.group(1)} from your graveyard to {m.group(2)}{m.group(3)}.",
+                  text.strip(), flags=re.I)
     # "Target opponent sacrifices a creature of their choice that attacked or blocked this turn. If you control a
     # Gideon planeswalker, that player sacrifices two of those creatures of their choice instead." (Gideon's Triumph):
     # the same kind of creature, another number of them (the "instead" reader then reads it, 614.1a)
