@@ -654,6 +654,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   r"(if [^,]+), instead create (\w+) of those tokens((?: and you gain \w+ life)?)\.?$",
                   lambda m: f"{m.group(1)}{m.group(4)}. {m.group(5)}, instead create {m.group(6)} {m.group(2)} "
                             f"tokens{m.group(3) or ''}{m.group(7)}.", text.strip(), flags=re.I)
+    # "Count the number of +1/+1 counters on creatures you control. Creatures your opponents control with power less
+    # than or equal to that number can't block this turn." (Rumbling Ruin): the count made as the next instruction is
+    # carried out, in the same resolution (608.2c, 107.1)
+    text = re.sub(r"^count the number of ([^.]+)\. ([^.]*?)\bthat number\b([^.]*\.?)$",
+                  lambda m: f"{m.group(2)}the number of {m.group(1)}{m.group(3)}", text.strip(), flags=re.I)
     # "You may choose a creature card in your graveyard. If you do, return it to the battlefield with an additional
     # +1/+1 counter on it." (Cauldron's Gift): the card is chosen as it is returned, one instruction (608.2c)
     text = re.sub(r"^you may choose (an? [^.]+? card) in your graveyard\. if you do, return (?:it|that card) to "
