@@ -32,6 +32,7 @@ KNOWN = frozenset({
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "attacked_this_turn",  # "creatures that attacked this turn" (508.1: declared as attackers; triggers.py marks)
     "combat_this_turn",  # "creature that attacked or blocked this turn" (508.1, 509.1)
+    "nonmana_activated",  # "with an activated ability that isn't a mana ability" (602.1, 605.1a: as it is now)
     "put_there_this_turn",  # "card in your graveyard that was put there from anywhere this turn" (Game.move)
     "targets_you_or",  # a filter: "a spell that targets you or a creature you control" (either one, 115.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
@@ -423,6 +424,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if so is None or not set(game.chars(so.id).colors if so.zone == "battlefield" else so.card.colors) \
                 & set(c.colors):
             return False
+    if "nonmana_activated" in f and any(a.kind == "activated" for a in c.abilities) != f["nonmana_activated"]:
+        return False  # 605.1a: mana abilities are of their own kind ("mana"); loyalty abilities are activated
     if "combat_this_turn" in f and (o.chosen.get("combat_turn") == game.turn) != f["combat_this_turn"]:
         return False  # declared as an attacker or a blocker this turn (engine/triggers.py marks it)
     if "attacked_this_turn" in f and (o.chosen.get("attacked_turn") == game.turn) != f["attacked_this_turn"]:

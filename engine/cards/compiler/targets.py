@@ -256,6 +256,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with (?:an activated ability that isn't a mana ability|activated abilities that aren't "
+                      r"mana abilities)$", p)
+        if m:  # "target land with an activated ability that isn't a mana ability" (Ravager Wurm, 602.1, 605.1a)
+            f["nonmana_activated"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that attacked or blocked this turn$", p)
         if m:  # "a creature ... that attacked or blocked this turn" (Gideon's Triumph): declared as an attacker or
             # a blocker this turn (508.1, 509.1)
