@@ -631,7 +631,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "mana_spent_on" in a and r is not None:  # "the amount of mana spent to cast that spell" (601.2h), kept
         # by the permanent it became (engine/cast_options.py carried); a spell that left, as it last existed
         total = 0
-        for x in refs(g, r, a["mana_spent_on"]):
+        ids = refs(g, r, a["mana_spent_on"]) if "obj" in r or a["mana_spent_on"] != "it" else \
+            [(r.get("trigger") or {}).get("obj")]  # an intervening "if" as a cast trigger triggers (603.4): the spell
+        for x in ids:
             o = g.objects.get(x) if isinstance(x, int) else None
             total += sum((o.chosen.get("mana_spent") or {}).values()) if o is not None \
                 else r.get("lki_spent", {}).get(x, 0)

@@ -1305,6 +1305,8 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
         if e.args.get("amount") != {"that_much": True} or prev.op not in _DONE_THIS_WAY \
                 or prev.args.get("amount") == {"that_much": True}:
             continue
+        if prev.op == "sacrifice" and prev.args.get("what") == "self":
+            return None  # "sacrifice SELF and it deals that much damage" (Tellah): a number named before, not one
         who = prev.args.get("who", "you")
         if who in ("each_player", "each_opponent") and e.get("who") == who and prev.op == "discard" \
                 and e.op in ("token", "damage", "lose_life"):
