@@ -97,12 +97,17 @@ _CMP_KEYS = {key: tuple((key + suf, op) for suf, op in (("_le", int.__le__), ("_
              for key in ("power", "toughness", "mv")}
 
 
-def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None) -> bool:
+def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None, you: str | None = None) -> bool:
     for name, op in _CMP_KEYS[key]:
         if name in f:
             want = f[name]
             if isinstance(want, dict) and want.get("x") and src in game.objects:
                 n = game.objects[src].x  # the X of the spell or ability choosing (107.3a)
+            elif isinstance(want, dict) and "greatest" in want and you is not None and want["greatest"] != "mv":
+                # "a creature with the greatest power among creatures they control" (Consume): among those of the
+                # player the filter is read for (the one who sacrifices), not the source's controller
+                n = max((getattr(game.chars(i), want["greatest"]) or 0 for i in game.battlefield
+                         if matches(game, i, want.get("among") or {}, src, you)), default=0)
             else:
                 n = game.amount(want, src)
             if not op(v, n):
@@ -340,7 +345,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "pt_equal" in f and (c.power == c.toughness) != f["pt_equal"]:
         return False  # "whose power and toughness aren't equal" (208.1)
-    if not _cmp(game, c.power, f, "power", src) or not _cmp(game, c.toughness, f, "toughness", src):
+    if not _cmp(game, c.power, f, "power", src, you) or not _cmp(game, c.toughness, f, "toughness", src, you):
         return False
     if "mv_le" in f or "mv_ge" in f or "mv_eq" in f:
         if not _cmp(game, _mv(o), f, "mv", src):

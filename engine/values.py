@@ -547,6 +547,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             pt = (this(g, r).trigger_info if "obj" in r else (r.get("trigger") or {})).get("exploited_pt")
             return (pt[0] if attr == "power" else pt[1]) if pt else 0
         if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
+            if r.get("sacrificed_pts"):  # sacrificed by an instruction of this resolution (engine/ops/objects.py)
+                return sum((pt[0] if attr == "power" else pt[1]) or 0 for pt in r["sacrificed_pts"])
             return sacrificed_power(this(g, r) if "obj" in r else None, attr)
         if key in a and r is not None:
             xs = [x for x in refs(g, r, a[key]) if isinstance(x, int)]

@@ -698,8 +698,8 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
                 or b.get("controller") != "you":
             return None
         return {"controller": "you", "or": [{k: v for k, v in x.items() if k != "controller"} for x in (a, b)]}
-    m = re.fullmatch(r"(.+?) with the greatest power(?: among (creatures on the battlefield|creatures you control))?",
-                     p)
+    m = re.fullmatch(r"(.+?) with the greatest power(?: among (creatures on the battlefield|creatures you control|"
+                     r"creatures they control))?", p)
     if m:  # "target creature you control with the greatest power": its power is the greatest among the creatures
         # the rest of the phrase names, or those it names after "among" (tied ones too), as the target is chosen
         # and checked (115.1, 608.2b)
@@ -707,7 +707,7 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if base is None or "or" in base or "power_ge" in base or base.get("zone") not in (None, "battlefield"):
             return None
         among = {k: v for k, v in base.items() if k != "zone"} if not m.group(2) else \
-            {"types": ["Creature"], **({"controller": "you"} if m.group(2).endswith("you control") else {})}
+            {"types": ["Creature"], **({"controller": "you"} if m.group(2).endswith(" control") else {})}
         return {**base, "power_ge": {"greatest": "power", "among": among}}
     m = re.fullmatch(r"([^,]+? card) or an? (card (?:with|that) .+)", p)
     if m and " with " not in m.group(1) and " that " not in m.group(1):

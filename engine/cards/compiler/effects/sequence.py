@@ -1302,6 +1302,13 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
                 return None
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "shuffled"}})
             continue
+        amt = e.args.get("amount")
+        if prev.op == "sacrifice" and "what" not in prev.args and prev.args.get("amount", 1) == 1 \
+                and isinstance(amt, dict) and len(amt) == 1 and amt in ({"power_of": "it"}, {"toughness_of": "it"}):
+            # "Target player sacrifices a creature ... You gain life equal to its power." (Consume): the creature
+            # sacrificed, as it last existed (608.2h; engine/ops/objects.py keeps it)
+            out[i] = Effect(e.op, {**e.args, "amount": {next(iter(amt)): "sacrificed"}})
+            continue
         if e.args.get("amount") != {"that_much": True} or prev.op not in _DONE_THIS_WAY \
                 or prev.args.get("amount") == {"that_much": True}:
             continue
