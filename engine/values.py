@@ -225,6 +225,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         # or the cost of the resolving spell or ability discarded (601.2h)
         paid = s.chosen.get("discarded", ()) if "obj" in r else ()
         return [c for c in [*paid, *r.get("discarded", ())] if c in g.objects]
+    if ref == "amassed":  # "the Army you amassed": the Army the amass action of this resolution chose (a later
+        # keyword action, War of the Spark; engine/ops/actions.py)
+        return [c for c in r.get("amassed", ()) if c in g.objects]
     if ref == "taken":  # "reveal the top card ... and put that card into your hand": what the dig moved
         return [c for c in r.get("taken", ()) if c in g.objects]
     if ref == "exiled":  # the cards the previous exile_top effect exiled
@@ -333,7 +336,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
-                       "exploited", "chosen_player", "drawn_cards"})
+                       "exploited", "chosen_player", "drawn_cards", "amassed"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "owner_of", "opponents_of", "couldnt"})
 
@@ -552,6 +555,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             pt = (this(g, r).trigger_info if "obj" in r else (r.get("trigger") or {})).get("exploited_pt")
             return (pt[0] if attr == "power" else pt[1]) if pt else 0
         if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
+            if r.get("sacrificed_pts"):  # sacrificed by an instruction of this resolution (engine/ops/objects.py)
+                return sum((pt[0] if attr == "power" else pt[1]) or 0 for pt in r["sacrificed_pts"])
             return sacrificed_power(this(g, r) if "obj" in r else None, attr)
         if key in a and r is not None:
             xs = [x for x in refs(g, r, a[key]) if isinstance(x, int)]
@@ -638,7 +643,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "mana_spent_on" in a and r is not None:  # "the amount of mana spent to cast that spell" (601.2h), kept
         # by the permanent it became (engine/cast_options.py carried); a spell that left, as it last existed
         total = 0
-        for x in refs(g, r, a["mana_spent_on"]):
+        ids = refs(g, r, a["mana_spent_on"]) if "obj" in r or a["mana_spent_on"] != "it" else \
+            [(r.get("trigger") or {}).get("obj")]  # an intervening "if" as a cast trigger triggers (603.4): the spell
+        for x in ids:
             o = g.objects.get(x) if isinstance(x, int) else None
             total += sum((o.chosen.get("mana_spent") or {}).values()) if o is not None \
                 else r.get("lki_spent", {}).get(x, 0)
@@ -1085,6 +1092,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         t = o.attached_to if o is not None else None
         if t is None or t not in g.objects or not matches(g, t, cond["attached"], src, you):
             return False
+    if "attached_controller_graveyard_ge" in cond:  # "as long as its controller has seven or more cards in their
+        # graveyard" (So Tiny): the controller of the permanent this one is attached to
+        t = o.attached_to if o is not None else None
+        holder = g.controller_of(t) if t is not None and t in g.objects else None
+        if holder is None or len(g.players[holder].graveyard) < cond["attached_controller_graveyard_ge"]:
+            return False
     if "opponent_graveyard_ge" in cond:
         if not any(len(g.players[p].graveyard) >= cond["opponent_graveyard_ge"] for p in g.opponents(you)):
             return False
@@ -1223,6 +1236,7 @@ CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed",
                   "hand_more_than_opponents", "cast_kind_this_turn", "cast_kind_ge", "revealed_is", "top_card_is",
                   "entered_kind_this_turn", "entered_kind_ge", "no_spell_cast_this_game",
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
+                  "attached_controller_graveyard_ge",  # cards in the graveyard of the attached permanent's controller
                   "other_than_event",  # "control": not the object the trigger's event is about
                   "not_declared_attacker",  # the "tapped" event was not an attacker's tapping (508.1f)
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
@@ -1397,6 +1411,9 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     if "attached_ref" in f:  # "all Equipment attached to that creature" (301.5, 303.4): what it names now (608.2c)
         f = dict(f)
         f["attached_ids"] = [x for x in refs(g, r, f.pop("attached_ref")) if isinstance(x, int)]
+    if "among_ref" in f:  # "destroy any of them that are Walls": of the objects the reference names now (608.2c)
+        f = dict(f)
+        f["among_ids"] = [x for x in refs(g, r, f.pop("among_ref")) if isinstance(x, int)]
     if "blocking_ref" in f:  # "each creature blocking it" (509.1g): the attackers the reference names now
         f = dict(f)
         f["blocking_ids"] = [x for x in refs(g, r, f.pop("blocking_ref")) if isinstance(x, int)]

@@ -95,8 +95,9 @@ damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies], [no
     excess_instead_to "controller": damage beyond lethal is dealt to the creature's controller instead;
     unpreventable: "the damage can't be prevented", 615.11)
     (CR 120, 614)
-pump: what, power, toughness, [per], [duration]
-    +N/+M (layer 7c); duration "eot" (default) or "your_next_turn" (CR 611, 613.3c)
+pump: what, power, toughness, [per], [duration], [double]
+    +N/+M (layer 7c); duration "eot" (default) or "your_next_turn"; double "power" | "pt": each object gets +X/+0
+    (+X/+Y), X (Y) its own power (toughness) (CR 611, 613.3c)
 grant: what, keywords:[..], [lose:[..]], [abilities: [Ability]], [duration], [choose: n]
     gains/loses keywords (choose: the controller picks n of them); duration "eot" (default), "your_next_turn",
     "permanent". Keyword strings may be "Protection from red", "Hexproof from black" (CR 611, 613.1f)
@@ -380,7 +381,9 @@ a spell: can't be countered, additional costs). Ability.keyword names the keywor
 Statics (Ability.static)
 ------------------------
 {"kind": K, ...} with "affects": "self" | "attached" | FILTER and optional "condition":
-  anthem             power, toughness, [per]            +N/+M (layer 7c)                       613.3c
+  anthem             power, toughness, [per], [instead] +N/+M (layer 7c)                       613.3c
+                     instead: "It gets -6/-0 instead as long as ...": applies in place of the paragraph's first
+                     anthem, which carries the opposite condition (611.3a)
   keywords           keywords, [lose]                   has / loses keywords (layer 6)         613.1f
   restriction        rule, [by|except|what: FILTER]     rules: cant_block, cant_attack, cant_attack_or_block,
                      cant_be_blocked, must_attack, must_block, max_one_blocker, extra_block,

@@ -38,6 +38,13 @@ def _pump(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return {"kind": "choose_option", "player": controller(g, r), "options": options, "slot": r["i"],
                     "prompt": f"{this(g, r).card.name}: choose the change"}
         power, tough = pair[1] if got == options[1] else pair[0]
+    if e.get("double"):  # "double the power [and toughness] of each creature you control": each gets +X/+0 (+X/+Y),
+        # X (Y) its own power (toughness) as the effect begins (608.2h; layer 7c)
+        for x in objs:
+            ch = g.chars(x)
+            add_effect(g, "7c", [x], r, until_of(e), power=ch.power or 0,
+                       toughness=(ch.toughness or 0) if e.args["double"] == "pt" else 0)
+        return None
     per = amount(g, e.args["per"], sid, r) if e.get("per") else 1
     p = amount(g, power, sid, r) * per
     t = amount(g, tough, sid, r) * per

@@ -134,6 +134,10 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
         # "you may reveal a Dinosaur card from your hand. If you do, ..." (701.13a)
         acts += [x for x in e.get("effects", ()) if x.op == "discard" and "what" not in x.args
                  or x.op == "reveal" and x.args.get("filter") is not None]
+        # "you may have it deal 2 damage to another creature you control. If you do" (Wicked Guardian): only with
+        # such a creature to choose
+        acts += [x for x in e.get("effects", ()) if x.op == "damage" and isinstance(x.args.get("to"), dict)
+                 and isinstance(x.args["to"].get("choose"), dict)]
     if e.get("forced"):  # "Sacrifice a Mountain. If you do, ...": not a choice; it is done when it can be (608.2c),
         # and what follows only then (701.14a: nothing to sacrifice, nothing sacrificed)
         forced = [x for x in e.get("effects", ()) if x.op in ("sacrifice", "discard")
@@ -303,7 +307,7 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
                 return False
         elif a.op not in g.OPS:  # every op of the engine (this module's table holds only its own)
             return False
-        what = a.args.get("what")
+        what = a.args.get("to") if a.op == "damage" else a.args.get("what")
         if a.op in ("move", "exile") and _chosen_off_battlefield(a):  # as many cards as it names, in that zone now
             f = what["choose"]
             n = amount(g, what.get("amount", 1), source_id(g, r), r)

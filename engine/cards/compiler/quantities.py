@@ -540,6 +540,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if t == "it entered from your graveyard or you cast it from your graveyard":
         # Prized Amalgam, Archfiend's Vessel: the permanent came from its owner's graveyard or was cast from there
         return {"it": {"from_your_graveyard": True}}
+    if t == "it entered from your library or was cast from your library":
+        return {"it": {"from_your_library": True}}  # Fblthp, the Lost: as Prized Amalgam's, from the library
     m = re.fullmatch(r"(?:it's not|it isn't|it is not) an? (.+?)(?: card)?", t)
     if m:  # "If it's not a creature, it becomes a 0/0 Robot artifact creature" (Tezzeret, Cruel Captain's emblem)
         f = parse_noun(m.group(1))
@@ -676,7 +678,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
         if a is not None and b is not None:
             return {"all": [a, b]}
-    m = re.fullmatch(r"(.+?) is (\w+) or (greater|more|less|fewer)", t)
+    m = re.fullmatch(r"(.+?) is (\w+) or (greater|more|less|fewer)", t) \
+        or re.fullmatch(r"(the (?:sacrificed|discarded|exiled|revealed|milled) .+?) was (\w+) or "
+                        r"(greater|more|less|fewer)", t)  # "if the sacrificed creature's toughness was 4 or greater"
+    # (Witch's Oven): as it last existed, which is what the cost recorded (608.2g)
     n = number(m.group(2)) if m else None
     q = quantity(m.group(1)) if m and n is not None else None
     if m and n is not None and q is not None:
@@ -844,6 +849,18 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"an opponent has (\w+) or more cards in their graveyard", t)
     if m and number(m.group(1)):
         return {"opponent_graveyard_ge": number(m.group(1))}
+    m = re.fullmatch(r"(no|at least (\w+)|(\w+) or more) mana was spent to cast (?:it|that spell)", t)
+    if m:  # "if no mana was spent to cast it" (Lavinia), "if N or more mana was spent to cast that spell" (opus): the
+        # mana spent on the spell a cast trigger names (601.2h; kept by the permanent it became)
+        n = 0 if m.group(1) == "no" else number(m.group(2) or m.group(3))
+        if n is None:
+            return None
+        q = {"mana_spent_on": "it"}
+        return {"amount_lt": {"amount": q, "n": 1}} if m.group(1) == "no" else {"amount_ge": {"amount": q, "n": n}}
+    m = re.fullmatch(r"(?:enchanted|equipped) creature's controller has (\w+) or more cards in their graveyard", t)
+    if m and number(m.group(1)):  # "It gets -6/-0 instead as long as its controller has seven or more cards in
+        # their graveyard" (So Tiny): the player controlling the creature it is attached to, now (611.3a)
+        return {"attached_controller_graveyard_ge": number(m.group(1))}
     m = re.fullmatch(r"a graveyard has (\w+) or more cards in it", t)
     if m and number(m.group(1)):  # "If a graveyard has twenty or more cards in it" (Visions of Beyond): any player's
         return {"any_graveyard_ge": number(m.group(1))}

@@ -2537,6 +2537,18 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     m = _OTHERWISE.fullmatch(low)
     if m:  # "... gets +1/+1 as long as it's a Pirate. Otherwise, it gets -2/-0."
         return _gets_otherwise(m)
+    m = re.fullmatch(r"(enchanted creature|equipped creature|self) gets ([+-]\d+/[+-]\d+)\. (?:it|self) gets "
+                     r"([+-]\d+/[+-]\d+) instead as long as (.+)", low)
+    if m:  # "Enchanted creature gets -2/-0. It gets -6/-0 instead as long as its controller has seven or more cards
+        # in their graveyard." (So Tiny, Mind Carver): the second change while the condition holds, the first while
+        # it does not (611.3a, 613.3c)
+        cond = parse_condition(re.sub(r"^its controller\b", f"{m.group(1)}'s controller", m.group(4)))
+        a, b = _parse_plain(f"{m.group(1)} gets {m.group(2)}"), _parse_plain(f"{m.group(1)} gets {m.group(3)}")
+        if cond is None or a is None or b is None:
+            return None
+        off, on = _with_condition(a, {"not": cond}), _with_condition(b, cond)
+        # "instead": the second applies in place of the first (the first carries the opposite condition)
+        return None if off is None or on is None else off + [{**st, "instead": True} for st in on]
     m = re.fullmatch(r"(.+?) as long as (.+)", low)
     if m and "." not in m.group(1):  # (a second sentence's "as long as": the paragraph, below)
         cond_text = m.group(2)

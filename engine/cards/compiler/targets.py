@@ -107,7 +107,9 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             changed = True
             continue
         m = re.search(r"\s+with (power|toughness|mana value) (less|greater) than or equal to (the number of .+|"
-                      r"the amount of .+|your life total|the revealed card's (?:power|toughness|mana value))$", p)
+                      r"the amount of .+|your life total|the revealed card's (?:power|toughness|mana value)|"
+                      r"self's (?:power|toughness)|(?:his|her) power)$", p)  # "... to SELF's power" (Earthshaker
+        # Khenra): SELF's power as the filter is checked (as a target is chosen and as it resolves, 608.2b)
         if m:  # "with power less than or equal to the number of Islands you control" (Vedalken Shackles): an
             # amount counted as the filter is checked (a whole phrase: its "you control" is the count's)
             q = QUANTITY[0](m.group(3)) if QUANTITY else None
@@ -251,6 +253,20 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r"\s+that attacked this turn$", p)
         if m:  # "Untap all creatures that attacked this turn" (Relentless Assault): declared as attackers (508.1)
             f["attacked_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with (?:an activated ability that isn't a mana ability|activated abilities that aren't "
+                      r"mana abilities)$", p)
+        if m:  # "target land with an activated ability that isn't a mana ability" (Ravager Wurm, 602.1, 605.1a)
+            f["nonmana_activated"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that attacked or blocked this turn$", p)
+        if m:  # "a creature ... that attacked or blocked this turn" (Gideon's Triumph): declared as an attacker or
+            # a blocker this turn (508.1, 509.1)
+            f["combat_this_turn"] = True
             p = p[: m.start()]
             changed = True
             continue
@@ -682,8 +698,8 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
                 or b.get("controller") != "you":
             return None
         return {"controller": "you", "or": [{k: v for k, v in x.items() if k != "controller"} for x in (a, b)]}
-    m = re.fullmatch(r"(.+?) with the greatest power(?: among (creatures on the battlefield|creatures you control))?",
-                     p)
+    m = re.fullmatch(r"(.+?) with the greatest power(?: among (creatures on the battlefield|creatures you control|"
+                     r"creatures they control))?", p)
     if m:  # "target creature you control with the greatest power": its power is the greatest among the creatures
         # the rest of the phrase names, or those it names after "among" (tied ones too), as the target is chosen
         # and checked (115.1, 608.2b)
@@ -691,7 +707,7 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if base is None or "or" in base or "power_ge" in base or base.get("zone") not in (None, "battlefield"):
             return None
         among = {k: v for k, v in base.items() if k != "zone"} if not m.group(2) else \
-            {"types": ["Creature"], **({"controller": "you"} if m.group(2).endswith("you control") else {})}
+            {"types": ["Creature"], **({"controller": "you"} if m.group(2).endswith(" control") else {})}
         return {**base, "power_ge": {"greatest": "power", "among": among}}
     m = re.fullmatch(r"([^,]+? card) or an? (card (?:with|that) .+)", p)
     if m and " with " not in m.group(1) and " that " not in m.group(1):

@@ -235,6 +235,14 @@ class Ctx:
         if p in ("each of them", "each of those creatures", "each of those permanents") and self.last is not None \
                 and self.last != "self":
             return self.last  # "tap up to two target creatures and put a stun counter on each of them"
+        m = re.fullmatch(r"(?:any|each|all) of (?:them|those creatures|those permanents) that (?:are|is) (.+)", p)
+        if m and isinstance(self.last, dict) and "target" in self.last:
+            # "Up to three target creatures can't block this turn. Destroy any of them that are Walls." (Blow Your
+            # House Down): those of the targets the noun names, as the instruction is carried out (608.2c)
+            f = parse_noun(m.group(1))
+            if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+                return None
+            return {"each": {**f, "among_ref": self.last}}
         m = re.fullmatch(r"each (creature|other creature) blocking (?:it|that creature)", p)
         if m and self.last not in (None, "self"):
             # "whenever a Beast becomes blocked, each creature blocking it gets -1/-1": the blockers of the
@@ -275,6 +283,11 @@ class Ctx:
             who = {"you control": "you", "you don't control": "not_you", "an opponent controls": "opponent"}[m.group(2)]
             slots = [i for i, t in enumerate(self.targets) if t.filter.get("controller") == who]
             return {"target": slots[0]} if len(slots) == 1 else None
+        if p in ("the army you amassed", "the amassed army"):
+            # "Amass Zombies 2, then the Army you amassed deals damage ..." (Widespread Brutality): the Army the
+            # amass instruction before put counters on (a later keyword action, War of the Spark)
+            self.last = "amassed"
+            return "amassed"
         if p in ("equipped creature", "enchanted creature", "enchanted permanent", "enchanted land",
                  "enchanted artifact", "enchanted enchantment", "enchanted planeswalker", "fortified land"):
             return "attached"

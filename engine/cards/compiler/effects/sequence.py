@@ -664,6 +664,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"\b(self deals damage equal to the number of (?:[+\-]\d+/[+\-]\d+ |[a-z]+ )?counters on) it\b",
                   r"\1 self", text, flags=re.I)
 
+    # "Search your library for up to two basic Forest cards. If you control a Nissa planeswalker, instead search your
+    # library for up to three land cards. Reveal those cards, put them into your hand, then shuffle." (Nissa's
+    # Triumph): the last sentence finishes either search; each alternative whole (701.15a, 608.2c)
+    text = re.sub(r"^(search your library for [^.]+)\. (if [^,]+), instead (search your library for [^.]+)\. "
+                  r"reveal (?:those cards|them), (put them (?:into your hand|onto the battlefield(?: tapped)?)),? "
+                  r"then shuffle\.?$",
+                  lambda m: f"{m.group(1)}, reveal them, {m.group(4)}, then shuffle. {m.group(2)}, instead "
+                            f"{m.group(3)}, reveal them, {m.group(4)}, then shuffle.", text.strip(), flags=re.I)
     # "Search your library for up to two basic land cards and reveal them. Put one into your hand and the
     # other into your graveyard. Then shuffle.": the one instruction of the comma form (701.15a)
     text = re.sub(r"^(search your library for [^.]+?)( and reveal (?:them|those cards))?\. (put (?:one|two) [^.]+ and "
@@ -698,6 +706,25 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   r"(if [^,]+), instead create (\w+) of those tokens((?: and you gain \w+ life)?)\.?$",
                   lambda m: f"{m.group(1)}{m.group(4)}. {m.group(5)}, instead create {m.group(6)} {m.group(2)} "
                             f"tokens{m.group(3) or ''}{m.group(7)}.", text.strip(), flags=re.I)
+    # "Count the number of +1/+1 counters on creatures you control. Creatures your opponents control with power less
+    # than or equal to that number can't block this turn." (Rumbling Ruin): the count made as the next instruction is
+    # carried out, in the same resolution (608.2c, 107.1)
+    text = re.sub(r"^count the number of ([^.]+)\. ([^.]*?)\bthat number\b([^.]*\.?)$",
+                  lambda m: f"{m.group(2)}the number of {m.group(1)}{m.group(3)}", text.strip(), flags=re.I)
+    # "You may choose a creature card in your graveyard. If you do, return it to the battlefield with an additional
+    # +1/+1 counter on it." (Cauldron's Gift): the card is chosen as it is returned, one instruction (608.2c)
+    text = re.sub(r"^you may choose (an? [^.]+? card) in your graveyard\. if you do, return (?:it|that card) to "
+                  r"(the battlefield|your hand)([^.]*)\.?$",
+                  lambda m: f"you may return {m.group(1)} from your graveyard to {m.group(2)}{m.group(3)}.",
+                  text.strip(), flags=re.I)
+    # "Target opponent sacrifices a creature of their choice that attacked or blocked this turn. If you control a
+    # Gideon planeswalker, that player sacrifices two of those creatures of their choice instead." (Gideon's Triumph):
+    # the same kind of creature, another number of them (the "instead" reader then reads it, 614.1a)
+    text = re.sub(r"^((?:target opponent|target player|each opponent|each player) sacrifices an? (creature|permanent|"
+                  r"artifact|land)( of their choice)?([^.]*))\. (if [^,]+), (?:that player|they) sacrifices? (\w+) of "
+                  r"those \w+( of their choice)? instead\.?$",
+                  lambda m: f"{m.group(1)}. {m.group(5)}, that player sacrifices {m.group(6)} {m.group(2)}s"
+                            f"{m.group(3) or ''}{m.group(4)} instead.", text.strip(), flags=re.I)
     # "Choose two cards in your hand drawn this turn. For each of those cards, pay 4 life or put the card on top of
     # your library." (Sylvan Library): the second sentence acts on the cards the first chose; one instruction
     text = re.sub(r"(choose \w+ cards in your hand [^.]+)\. (for each of those cards, pay \d+ life or put the card on "
@@ -882,7 +909,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out.append(_if_this_way("discarded", effs))
             continue
-        them = re.match(r"^if (?:that player|they|he or she) (?:does|do), (.+)$", s)
+        them = re.match(r"^if (?:that player|the player|they|he or she) (?:does|do), (.+)$", s)
         if them and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") not in (None, "you") \
                 and "what" not in out[-1].args:
             # "Target opponent sacrifices a green or white creature of their choice. If that player does, they lose 2
@@ -1351,9 +1378,18 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
                 return None
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "shuffled"}})
             continue
+        amt = e.args.get("amount")
+        if prev.op == "sacrifice" and "what" not in prev.args and prev.args.get("amount", 1) == 1 \
+                and isinstance(amt, dict) and len(amt) == 1 and amt in ({"power_of": "it"}, {"toughness_of": "it"}):
+            # "Target player sacrifices a creature ... You gain life equal to its power." (Consume): the creature
+            # sacrificed, as it last existed (608.2h; engine/ops/objects.py keeps it)
+            out[i] = Effect(e.op, {**e.args, "amount": {next(iter(amt)): "sacrificed"}})
+            continue
         if e.args.get("amount") != {"that_much": True} or prev.op not in _DONE_THIS_WAY \
                 or prev.args.get("amount") == {"that_much": True}:
             continue
+        if prev.op == "sacrifice" and prev.args.get("what") == "self":
+            return None  # "sacrifice SELF and it deals that much damage" (Tellah): a number named before, not one
         who = prev.args.get("who", "you")
         if who in ("each_player", "each_opponent") and e.get("who") == who and prev.op == "discard" \
                 and e.op in ("token", "damage", "lose_life"):

@@ -96,13 +96,13 @@ def _return_to_your_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 _RETURN = re.compile(
     r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
     r"battlefield)( transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|"
-    r"their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$")
+    r"their owners') control)?(?: with (?:a|an|an additional) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$")
 
 
 @reader(
     r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
     r"battlefield)( transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|"
-    r"their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$"
+    r"their owners') control)?(?: with (?:a|an|an additional) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$"
 )
 def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
     phrase = m.group(1)
