@@ -445,6 +445,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"self": {"entered_this_turn": True}}  # a permanent since the entry of this turn (Obj.entered_turn)
     if t == "self attacked this turn":
         return {"self_attacked_this_turn": True}
+    if t in ("self didn't attack this turn", "self hasn't attacked this turn", "self did not attack this turn"):
+        return {"self_attacked_this_turn": False}  # declared as an attacker this turn, or not (508.1)
     if t in ("self attacked or blocked this turn",):
         return {"self_attacked_or_blocked_this_turn": True}
     m = re.fullmatch(r"(?:it|self) has dealt (\w+) or more damage this turn", t)
