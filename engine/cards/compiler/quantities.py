@@ -179,6 +179,8 @@ def count_of(phrase: str) -> Any:
         return None
     if p in ("your life total", "your life"):
         return {"life_of": "you"}
+    if p in ("your starting life total", "their starting life total", "that player's starting life total"):
+        return {"starting_life": "you"}  # the same for every player of the game (103.3, 903.7)
     m = re.fullmatch(r"(your|their|that player's|his or her) life total as (?:the|this) turn began", p)
     if m:  # Sengir, the Dark Baron: a record of the turn's beginning, kept for a player who left (800.4g)
         return {"life_turn_began": "you" if m.group(1) == "your" else "that_player"}
@@ -385,6 +387,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"life_ge_start_plus": int(m.group(1))}
     if t == "your life total is greater than your starting life total":  # 103.3: more than it began with
         return {"life_ge_start_plus": 1}
+    if t in ("your life total is less than your starting life total", "you have less life than you started with"):
+        return {"life_lt_start": True}
     if t in ("it's your turn", "during your turn"):
         return {"your_turn": True}
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
