@@ -673,6 +673,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # color among those cards (105.2, 106.4)
     text = re.sub(r"^choose a color of a card in your graveyard\. add one mana of that color\.?$",
                   "Add one mana of any color among cards in your graveyard.", text.strip(), flags=re.I)
+    # "Choose a color. Creatures you control gain protection from the chosen color until end of turn." (Akroma's
+    # Blessing): the color is chosen as the spell resolves (608.2d), for the one grant that names it, as "the color
+    # of your choice" is; one instruction
+    if len(re.findall(r"\bchosen colou?r\b", text, flags=re.I)) == 1:
+        text = re.sub(r"^choose a color\. ([^.]+? gains? protection from) the chosen color\b", r"\1 the color of your "
+                      r"choice", text.strip(), flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest), (DESTROY_REST_RX, destroy_rest)):
