@@ -248,6 +248,19 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+(?:that's |that are )?attached to (you|a creature|creatures|a land|lands|a permanent|"
+                      r"permanents|an artifact|artifacts|a player|players|an opponent|a creature or land)$", p)
+        if m and "attached_to" not in f:  # "all permanents attached to creatures" (End Hostilities), "all Curses
+            # attached to you" (Witchbane Orb): what it is attached to now (301.5, 303.4, 701.3)
+            whom = parse_noun(m.group(1)) if m.group(1) not in ("you", "a player", "players", "an opponent") else \
+                {"player": True, **({"controller": "you"} if m.group(1) == "you" else
+                                    {"opponent": True} if m.group(1) == "an opponent" else {})}
+            if whom is None:
+                return None
+            f["attached_to"] = whom
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that attacked this turn$", p)
         if m:  # "Untap all creatures that attacked this turn" (Relentless Assault): declared as attackers (508.1)
             f["attacked_this_turn"] = True
