@@ -917,8 +917,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         a = o.attacking if o is not None and o.zone == "battlefield" else None
         who = a if isinstance(a, str) else g.controller_of(a) if isinstance(a, int) and a in g.objects else None
         f = cond["defending_control"]
-        if who is None or sum(1 for i in g.battlefield if g.controller_of(i) == who
-                              and matches(g, i, f, src, who)) < int(cond.get("min", 1)):
+        if who is None:
+            return False
+        n = sum(1 for i in g.battlefield if g.controller_of(i) == who and matches(g, i, f, src, who))
+        if n < int(cond.get("min", 1)) or n > int(cond.get("max", n)):  # "controls no Walls": max 0
             return False
     if "defending_hand_le" in cond or "defending_hand_ge" in cond:  # "if defending player has two or fewer
         # cards in hand" (506.2: the player SELF attacks, or the controller of the planeswalker it attacks; 402.1)

@@ -682,15 +682,15 @@ def _board_condition(t: str) -> dict[str, Any] | None:
     total (103.3), spells cast this turn, cards in hand against each opponent's, what no opponent controls."""
     if t in ("self is attacking alone", "it's attacking alone", "it is attacking alone"):
         return {"attacking_alone": True}
-    m = re.fullmatch(r"defending player controls (an?|one|two|three|four|five|\w+ or more) (.+)", t)
+    m = re.fullmatch(r"defending player controls (an?|no|one|two|three|four|five|\w+ or more) (.+)", t)
     if m:
         f = parse_noun(m.group(2))
-        n = 1 if m.group(1) in ("a", "an") else number(m.group(1).removesuffix(" or more"))
+        n = 1 if m.group(1) in ("a", "an") else 0 if m.group(1) == "no" else number(m.group(1).removesuffix(" or more"))
         if f is None or n is None or f.get("controller") or f.get("player") or f.get("_needs_player_target") \
                 or f.get("zone") not in (None, "battlefield") or m.group(1) in ("one", "two", "three", "four", "five"):
             return None
         f.pop("zone", None)
-        return {"defending_control": f, "min": n}
+        return {"defending_control": f, "min": 0, "max": 0} if m.group(1) == "no" else {"defending_control": f, "min": n}
     m = re.fullmatch(r"defending player has (no|one or fewer|two or fewer|(\w+) or more) cards in hand", t)
     if m:  # "Whenever SELF attacks, if defending player has two or fewer cards in hand" (506.2, 402.1)
         if m.group(2) is not None:
