@@ -690,7 +690,9 @@ def _board_condition(t: str) -> dict[str, Any] | None:
                 or f.get("zone") not in (None, "battlefield") or m.group(1) in ("one", "two", "three", "four", "five"):
             return None
         f.pop("zone", None)
-        return {"defending_control": f, "min": 0, "max": 0} if m.group(1) == "no" else {"defending_control": f, "min": n}
+        if m.group(1) == "no":  # "if defending player controls no Walls" (Siege Dragon)
+            return {"defending_control": f, "min": 0, "max": 0}
+        return {"defending_control": f, "min": n}
     m = re.fullmatch(r"defending player has (no|one or fewer|two or fewer|(\w+) or more) cards in hand", t)
     if m:  # "Whenever SELF attacks, if defending player has two or fewer cards in hand" (506.2, 402.1)
         if m.group(2) is not None:
