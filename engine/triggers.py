@@ -72,7 +72,8 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
 KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "other": frozenset({"cycle"}), "dealt_by": frozenset({"dies"}), "condition": frozenset({"state"}),
     # "whenever a creature attacks you", "whenever a creature deals combat damage to you" (the monarch)
-    "defending": frozenset({"attacks", "combat_damage_player"}),
+    "defending": frozenset({"attacks", "combat_damage_player",
+                            "damage_player"}),  # "whenever a source deals damage to you" (you_only, 120.3)
     # training (a later keyword): "this creature and at least one other creature with greater power attack"
     "greater_power_attacker": frozenset({"attacks"}),
     # "when you sacrifice SELF" (its leaving, 603.6c); "when SELF enters untapped" (603.6a)

@@ -152,6 +152,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         return {"event": "combat_damage_player", "filter": f, "defending": "you_only"}
+    m = re.fullmatch(r"an? (.+?) deals damage to you", c)
+    if m:  # "Whenever a source deals damage to you" (Azor's Elocutors), "Whenever a creature deals damage to you,
+        # destroy it" (No Mercy): each source that deals damage to you, the player (120.3; one event for each
+        # source, 120.2), not to a planeswalker you control; "it", "that source" is the source
+        f = {"zone": "any_card"} if m.group(1) == "source" else parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield", "any_card") \
+                or f.get("controller") not in (None, "opponent", "you", "not_you"):
+            return None
+        return {"event": "damage_player", "filter": f, "defending": "you_only"}
     m = re.fullmatch(r"(an? .+?) transforms into an? (.+)", c)
     if m and m.group(1) != "self":
         # "Whenever a permanent you control transforms into a non-Human creature" (Cult of the Waxing Moon): the
