@@ -741,8 +741,9 @@ def step(g: "Game", name: str) -> None:
             if d["turn"] > g.turn:
                 keep.append(d)
             continue
-        if at and (whose not in ("you", "opponent")
+        if at and (whose not in ("you", "opponent", "player")
                    or whose == "you" and seats.is_active(g, d["controller"])
+                   or whose == "player" and g.active == d.get("player")  # a named player's step ("their next upkeep")
                    or whose == "opponent" and g.active in seats.opponents(g, d["controller"])):
             info = d.get("info", {})
             if whose == "opponent":  # "at the beginning of each opponent's upkeep, that player ...": whose step it is

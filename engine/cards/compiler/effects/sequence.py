@@ -145,6 +145,18 @@ def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
 
 
+@reader(r"^(return (?:it|self) to the battlefield(?: tapped)? under its owner's control) at the beginning of their next "
+        r"upkeep$")
+def _delayed_owner_upkeep(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """603.7a: "When SELF dies, return it to the battlefield tapped under its owner's control at the beginning of
+    their next upkeep" (Phytotitan): a delayed trigger at the next upkeep of the card's owner ("their"), whoever
+    controlled it (engine/ops/control.py: step owner_upkeep)."""
+    inner = parse_sentence(m.group(1), c)
+    if inner is None or len(inner) != 1 or inner[0].op != "move" or inner[0].args.get("what") != "self":
+        return None
+    return [Effect("delayed", {"step": "owner_upkeep", "effects": list(inner)})]
+
+
 @reader(r"^(.+? at the beginning of the next end step) if (?:it has|its) (power|toughness|mana value) (?:is )?(.+)$")
 def _delayed_if_target_has(m: re.Match, c: Ctx) -> list[Effect] | None:
     """603.7a, 608.2c: "Sacrifice it at the beginning of the next end step if it has mana value 3 or less" (Angrath,
@@ -1716,7 +1728,8 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed_if_target_has, _delayed, _next_draw_instead,
+READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed_if_target_has, _delayed_owner_upkeep, _delayed,
+                               _next_draw_instead,
                                _damage_list, _counters_list, _you_and_yours_gain, _then_again)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (
