@@ -145,8 +145,8 @@ def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
 
 
-@reader(r"^(return (?:it|self) to the battlefield(?: tapped)? under its owner's control) at the beginning of their next "
-        r"upkeep$")
+@reader(r"^(return (?:it|self) to the battlefield(?: tapped)? under its owner's control) at the beginning of "
+        r"their next upkeep$")
 def _delayed_owner_upkeep(m: re.Match, c: Ctx) -> list[Effect] | None:
     """603.7a: "When SELF dies, return it to the battlefield tapped under its owner's control at the beginning of
     their next upkeep" (Phytotitan): a delayed trigger at the next upkeep of the card's owner ("their"), whoever
