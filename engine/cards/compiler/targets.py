@@ -674,6 +674,13 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
     """A noun phrase (without determiner or 'target') to a filter; None when not understood."""
     p = phrase.strip().lower()
     p = re.sub(r"^(?:a|an|one|the)\s+", "", p)
+    m = re.fullmatch(r"(face-up )?exiled ((?:[a-z]+ )*?card)( .+)?", p)
+    if m and " in exile" not in p and " from " not in p:  # "target exiled card with flashback you own" (Runic
+        # Repetition), "target face-up exiled card" (Pull from Eternity): a card in the exile zone (406.1)
+        base = parse_noun(m.group(2) + (m.group(3) or ""))
+        if base is None or base.get("zone") not in (None, "any_card") or base.get("player") or "controller" in base:
+            return None
+        return {**base, "zone": "exile", **({"face_down": False} if m.group(1) else {})}
     m = re.fullmatch(r"(.+?) (?:in|from) your (hand or graveyard|graveyard or hand|hand and/or graveyard|"
                      r"graveyard and/or hand)", p)
     if m:  # "an artifact card from your hand or graveyard" (Dakkon, Shadow Slayer): a card of either zone (400.1)
