@@ -29,7 +29,7 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
             what = c.ref(mm.group(1))
             return None if what is None else [Effect("exile", {"what": what, "until": "self_leaves"})]
         mm = re.fullmatch(r"(target player's|target opponent's|that player's|your|each opponent's|all opponents'|"
-                          r"each player's|all) graveyards?", tail)
+                          r"each player's|all|its controller's|that creature's controller's) graveyards?", tail)
         if mm:
             who = {"your": "you", "each opponent's": "each_opponent", "all opponents'": "each_opponent",
                    "each player's": "each_player", "all": "each_player"}.get(mm.group(1)) \
