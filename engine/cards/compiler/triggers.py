@@ -388,14 +388,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"self (.+)", c)
     if m and m.group(1) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(1)], "self": True}
-    m = re.fullmatch(r"self or another (.+?) (enters|dies|attacks)(?: under your control)?", c)
+    m = re.fullmatch(r"self or another (.+?) (enters|dies|attacks|is turned face up)(?: under your control)?", c)
     if m:
         f = parse_noun(m.group(1))
         if f is None:
             return None
         if c.endswith("under your control"):
             f["controller"] = "you"
-        return {"event": _event_word(m.group(2)), "filter": f, "or_self": True}
+        event = "turned_face_up" if m.group(2) == "is turned face up" else _event_word(m.group(2))
+        return {"event": event, "filter": f, "or_self": True}  # "... is turned face up" (Pine Walker, 702.36e)
     m = re.fullmatch(r"(?:a|an) (.+?) blocks self", c)
     if m:  # flanking (702.24a): the blocker is "it"
         f = parse_noun(m.group(1))
