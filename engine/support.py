@@ -48,6 +48,9 @@ KEYWORDS = frozenset({
     "Kicker", "Flashback",   # with costs of mana, life and chosen objects (checked below)
     "Backup",                # its triggered ability, granting what follows it (a later keyword; keywords.backup)
     "Partner with",          # its enters trigger (a later keyword; keywords.partner_with)
+    # two commanders in a Commander game (later rules; engine/commander.py pair_problems); outside Commander
+    # they do nothing
+    "Partner", "Choose a Background", "Doctor's companion",
     "Daybound", "Nightbound",  # day and night (a later rule, Innistrad: Midnight Hunt; engine/transform.py)
     "Encore",                # an activated ability from the graveyard (a later keyword; engine/ops/objects.py)
     "Firebending",           # with a number: its triggered ability (a later keyword; keywords.firebending)

@@ -74,7 +74,8 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
 KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "other": frozenset({"cycle"}), "dealt_by": frozenset({"dies"}), "condition": frozenset({"state"}),
     # "whenever a creature attacks you", "whenever a creature deals combat damage to you" (the monarch)
-    "defending": frozenset({"attacks", "combat_damage_player"}),
+    "defending": frozenset({"attacks", "combat_damage_player",
+                            "damage_player"}),  # "whenever a source deals damage to you" (you_only, 120.3)
     # training (a later keyword): "this creature and at least one other creature with greater power attack"
     "greater_power_attacker": frozenset({"attacks"}),
     # "when you sacrifice SELF" (its leaving, 603.6c); "when SELF enters untapped" (603.6a)
@@ -742,8 +743,9 @@ def step(g: "Game", name: str) -> None:
             if d["turn"] > g.turn:
                 keep.append(d)
             continue
-        if at and (whose not in ("you", "opponent")
+        if at and (whose not in ("you", "opponent", "player")
                    or whose == "you" and seats.is_active(g, d["controller"])
+                   or whose == "player" and g.active == d.get("player")  # a named player's step ("their next upkeep")
                    or whose == "opponent" and g.active in seats.opponents(g, d["controller"])):
             info = d.get("info", {})
             if whose == "opponent":  # "at the beginning of each opponent's upkeep, that player ...": whose step it is

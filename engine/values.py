@@ -14,7 +14,7 @@ import json
 import zlib
 from typing import TYPE_CHECKING, Any, cast
 
-from engine import seats
+from engine import commander, seats
 from engine.choices import COLORS, CREATURE_TYPES, NeedChoice
 from engine.errors import Unsupported
 from engine.filters import PLAYER_WORDS, matches, paired_with, unknown_keys
@@ -294,6 +294,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
     "life_of": frozenset({"life_of"}), "life_turn_began": frozenset({"life_turn_began"}),
+    "starting_life": frozenset({"starting_life"}),
     "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "total_mv": frozenset({"total_mv"}),
     "hand_of": frozenset({"hand_of"}),
@@ -323,7 +324,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
-                                 "life_gained_this_turn", "life_of", "total_power", "total_toughness", "total_mv",
+                                 "life_gained_this_turn", "life_of", "starting_life", "total_power", "total_toughness",
+                                 "total_mv",
                                  "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
                                  "drawn_this_turn", "colors_spent", "highest_life", "half", "third", "library_size",
@@ -689,6 +691,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         else:
             ps = [p for p in refs(g, r, ref) if isinstance(p, str)]
         return g.players[ps[0]].life if ps and ps[0] in g.players else 0
+    if "starting_life" in a:  # "your starting life total" (103.3, 903.7, 810.4): the same for every player
+        return starting_life(g)
     if "life_turn_began" in a:  # "that player's life total as the turn began" (Sengir, the Dark Baron): the record
         # made as the turn began, which a player who left the game keeps (800.4g: their last known information)
         if a["life_turn_began"] == "you" or r is None:
@@ -804,7 +808,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         n = sum(1 for i in g.battlefield if g.controller_of(i) in g.opponents(you) and matches(g, i, f, src, you))
         if not _at_least(cond) <= n <= cond.get("max", 10 ** 6):
             return False
-    if "life_le_half_start" in cond and g.players[you].life * 2 > STARTING_LIFE:
+    if "life_le_half_start" in cond and g.players[you].life * 2 > starting_life(g):
         return False  # "your life total is less than or equal to half your starting life total" (103.3: 20)
     if "spells_cast_ge" in cond and g.players[you].spells_cast_turn < cond["spells_cast_ge"]:
         return False  # "if you've cast another spell this turn" (per-turn fact, 500.1)
@@ -932,8 +936,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         a = o.attacking if o is not None and o.zone == "battlefield" else None
         who = a if isinstance(a, str) else g.controller_of(a) if isinstance(a, int) and a in g.objects else None
         f = cond["defending_control"]
-        if who is None or sum(1 for i in g.battlefield if g.controller_of(i) == who
-                              and matches(g, i, f, src, who)) < int(cond.get("min", 1)):
+        if who is None:
+            return False
+        n = sum(1 for i in g.battlefield if g.controller_of(i) == who and matches(g, i, f, src, who))
+        if n < int(cond.get("min", 1)) or n > int(cond.get("max", n)):  # "controls no Walls": max 0
             return False
     if "defending_hand_le" in cond or "defending_hand_ge" in cond:  # "if defending player has two or fewer
         # cards in hand" (506.2: the player SELF attacks, or the controller of the planeswalker it attacks; 402.1)
@@ -1005,8 +1011,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             s = g.objects[src]
         if s is None or s.x < cond["x_ge"]:
             return False
-    if "life_ge_start_plus" in cond and g.players[you].life < STARTING_LIFE + cond["life_ge_start_plus"]:
+    if "life_ge_start_plus" in cond and g.players[you].life < starting_life(g) + cond["life_ge_start_plus"]:
         return False  # "at least 15 life more than your starting life total" (103.3: 20)
+    if "life_lt_start" in cond and g.players[you].life >= starting_life(g):
+        return False  # "if your life total is less than your starting life total" (Resolute Archangel)
     if "graveyard_ge" in cond:  # "three or more land cards in your graveyard"
         f = dict(cond.get("filter") or {}, zone="graveyard")
         found = sum(1 for c in g.players[you].graveyard if matches(g, c, f, src, you))
@@ -1222,7 +1230,7 @@ CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed",
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
                   "once_each_turn", "times_each_turn", "not", "it",
-                  "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
+                  "x_ge", "life_ge_start_plus", "life_lt_start", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
@@ -1248,7 +1256,12 @@ CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed",
 
 
 
-STARTING_LIFE = 20  # 103.3
+def starting_life(g: "Game") -> int:
+    """A player's starting life total: 20 (103.3), 40 in a Commander game (903.7), a Two-Headed Giant team's
+    shared total (810.4)."""
+    return commander.LIFE if g.format == commander.FORMAT else seats.starting_life(g)
+
+
 #: 305.6: the basic land types
 BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 #: the steps of a turn before attackers are declared (500.1, 506.1: the combat phase's first step is

@@ -326,7 +326,8 @@ listed in engine/cards/compiler/quantities.py: control/min/max, life_ge, life_le
 your_turn, graveyard_ge+filter, hand_le, hand_ge, gained_life_this_turn,
 opponent_lost_life_this_turn, self: FILTER, it: FILTER, kicked, x_ge, cast_from_hand,
 all: [..], player_lost_life_this_turn: n, milled_this_way: FILTER, self_attacked_or_blocked_this_turn,
-self_dealt_damage: False, life_ge_start_plus: n, spells_cast_this_turn: 0, spells_cast_last_turn: 0,
+self_dealt_damage: False, life_ge_start_plus: n, life_lt_start: True, spells_cast_this_turn: 0,
+spells_cast_last_turn: 0,
 player_spells_last_turn_ge: n (one player cast that many spells in the previous turn),
 opponent_more_life: True (an opponent has more life than you), revealed_as_cast: True (DTK's Dragon reveal),
 and for activated abilities once_each_turn, step, before_attackers, combat_timing (506.6);

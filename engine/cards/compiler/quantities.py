@@ -182,6 +182,8 @@ def count_of(phrase: str) -> Any:
         return {"starting_life": True}  # 103.3: the same for every player of the game
     if p in ("your life total", "your life"):
         return {"life_of": "you"}
+    if p in ("your starting life total", "their starting life total", "that player's starting life total"):
+        return {"starting_life": "you"}  # the same for every player of the game (103.3, 903.7)
     m = re.fullmatch(r"(your|their|that player's|his or her) life total as (?:the|this) turn began", p)
     if m:  # Sengir, the Dark Baron: a record of the turn's beginning, kept for a player who left (800.4g)
         return {"life_turn_began": "you" if m.group(1) == "your" else "that_player"}
@@ -402,6 +404,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"life_ge_start_plus": int(m.group(1))}
     if t == "your life total is greater than your starting life total":  # 103.3: more than it began with
         return {"life_ge_start_plus": 1}
+    if t in ("your life total is less than your starting life total", "you have less life than you started with"):
+        return {"life_lt_start": True}
     if t in ("it's your turn", "during your turn"):
         return {"your_turn": True}
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
@@ -462,6 +466,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"self": {"entered_this_turn": True}}  # a permanent since the entry of this turn (Obj.entered_turn)
     if t == "self attacked this turn":
         return {"self_attacked_this_turn": True}
+    if t in ("self didn't attack this turn", "self hasn't attacked this turn", "self did not attack this turn"):
+        return {"self_attacked_this_turn": False}  # declared as an attacker this turn, or not (508.1)
     if t in ("self attacked or blocked this turn",):
         return {"self_attacked_or_blocked_this_turn": True}
     m = re.fullmatch(r"(?:it|self) has dealt (\w+) or more damage this turn", t)
@@ -698,14 +704,16 @@ def _board_condition(t: str) -> dict[str, Any] | None:
     total (103.3), spells cast this turn, cards in hand against each opponent's, what no opponent controls."""
     if t in ("self is attacking alone", "it's attacking alone", "it is attacking alone"):
         return {"attacking_alone": True}
-    m = re.fullmatch(r"defending player controls (an?|one|two|three|four|five|\w+ or more) (.+)", t)
+    m = re.fullmatch(r"defending player controls (an?|no|one|two|three|four|five|\w+ or more) (.+)", t)
     if m:
         f = parse_noun(m.group(2))
-        n = 1 if m.group(1) in ("a", "an") else number(m.group(1).removesuffix(" or more"))
+        n = 1 if m.group(1) in ("a", "an") else 0 if m.group(1) == "no" else number(m.group(1).removesuffix(" or more"))
         if f is None or n is None or f.get("controller") or f.get("player") or f.get("_needs_player_target") \
                 or f.get("zone") not in (None, "battlefield") or m.group(1) in ("one", "two", "three", "four", "five"):
             return None
         f.pop("zone", None)
+        if m.group(1) == "no":  # "if defending player controls no Walls" (Siege Dragon)
+            return {"defending_control": f, "min": 0, "max": 0}
         return {"defending_control": f, "min": n}
     m = re.fullmatch(r"defending player has (no|one or fewer|two or fewer|(\w+) or more) cards in hand", t)
     if m:  # "Whenever SELF attacks, if defending player has two or fewer cards in hand" (506.2, 402.1)

@@ -2285,6 +2285,14 @@ def _peek(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "look_top_card"}]
 
 
+@static(r"^you may look at the top card of your library and at face-down creatures (?:you don't control|your "
+        r"opponents control) any time$")
+def _peek_and_face_down(m: re.Match) -> list[dict[str, Any]] | None:
+    """Both permissions of one sentence (Lens of Clarity): the top card of your library, and the face-down
+    creatures you don't control (707.5, as 400.2 allows)."""
+    return [{"kind": "look_top_card"}, {"kind": "look_face_down", "who": "you"}]
+
+
 @static(r"^(.+?) can't have counters put on (?:it|them)$")
 def _no_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return None

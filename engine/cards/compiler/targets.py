@@ -250,6 +250,19 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+(?:that's |that are )?attached to (you|a creature|creatures|a land|lands|a permanent|"
+                      r"permanents|an artifact|artifacts|a player|players|an opponent|a creature or land)$", p)
+        if m and "attached_to" not in f:  # "all permanents attached to creatures" (End Hostilities), "all Curses
+            # attached to you" (Witchbane Orb): what it is attached to now (301.5, 303.4, 701.3)
+            whom = parse_noun(m.group(1)) if m.group(1) not in ("you", "a player", "players", "an opponent") else \
+                {"player": True, **({"controller": "you"} if m.group(1) == "you" else
+                                    {"opponent": True} if m.group(1) == "an opponent" else {})}
+            if whom is None:
+                return None
+            f["attached_to"] = whom
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that attacked this turn$", p)
         if m:  # "Untap all creatures that attacked this turn" (Relentless Assault): declared as attackers (508.1)
             f["attacked_this_turn"] = True
@@ -677,6 +690,13 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
     """A noun phrase (without determiner or 'target') to a filter; None when not understood."""
     p = phrase.strip().lower()
     p = re.sub(r"^(?:a|an|one|the)\s+", "", p)
+    m = re.fullmatch(r"(face-up )?exiled ((?:[a-z]+ )*?card)( .+)?", p)
+    if m and " in exile" not in p and " from " not in p:  # "target exiled card with flashback you own" (Runic
+        # Repetition), "target face-up exiled card" (Pull from Eternity): a card in the exile zone (406.1)
+        base = parse_noun(m.group(2) + (m.group(3) or ""))
+        if base is None or base.get("zone") not in (None, "any_card") or base.get("player") or "controller" in base:
+            return None
+        return {**base, "zone": "exile", **({"face_down": False} if m.group(1) else {})}
     m = re.fullmatch(r"(.+?) (?:in|from) your (hand or graveyard|graveyard or hand|hand and/or graveyard|"
                      r"graveyard and/or hand)", p)
     if m:  # "an artifact card from your hand or graveyard" (Dakkon, Shadow Slayer): a card of either zone (400.1)

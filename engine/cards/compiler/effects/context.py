@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from engine.cards.abilities import Effect, TargetSpec
+from engine.cards.compiler.keywords import protection_qualities
 from engine.cards.compiler.targets import KEYWORDS, parse_noun, parse_target
 
 #: the compiler's reader of static abilities, which engine/cards/compiler/statics.py (a module that imports this
@@ -513,6 +514,15 @@ def keyword_list(text: str) -> list[str] | None:
         if m:
             out.append("Hexproof from " + m.group(1))
             continue
+        m = re.fullmatch(r"protection from ([a-z][a-z -]+)", p)
+        if m and not re.search(r"\b(?:chosen|choice|your|their|its|that|target|each of)\b", m.group(1)):
+            # "protection from non-Human creatures", "from Vampires" (702.16a: a quality that is a kind of
+            # object; the granted keyword's quality is read back by keywords.protection_qualities)
+            qs = protection_qualities(m.group(1))
+            if qs and all(isinstance(q, dict) and set(q) <= {"types", "and_types", "subtypes", "not_subtypes",
+                                                              "not_types", "colors", "supertypes"} for q in qs):
+                out.append("Protection from " + m.group(1))
+                continue
         m = re.fullmatch(r"(bushido|rampage|frenzy|absorb|annihilator|poisonous|afflict|toxic|firebending|crew) "
                          r"(\d+)", p)
         if m:  # a keyword with its number, granted as printed (702.44a, 702.22a, 702.67a, 702.63a, ...)

@@ -280,6 +280,20 @@ def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("set_life", {"who": who, "amount": amt})]
 
 
+@reader(r"^(your life total|it) becomes equal to (your starting life total|.+)$")
+def _life_becomes_equal(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """118.5: "your life total becomes equal to your starting life total" (Oketra's Last Mercy); "it becomes equal
+    to your starting life total" after "if your life total is less than your starting life total" (Resolute
+    Archangel): only a life total can equal a starting life total, so "it" is the life total the condition named.
+    The player gains or loses the difference."""
+    if m.group(1) == "it" and m.group(2) != "your starting life total":
+        return None
+    amt = quantity(m.group(2))
+    if amt is None:
+        return None
+    return [Effect("set_life", {"who": "you", "amount": amt})]
+
+
 @reader(r"^double your life total$")
 def _double_life(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Double your life total" (Revenge, Enduring Angel): its controller gains life equal to their life total
@@ -715,6 +729,7 @@ READERS: tuple[Reader, ...] = (
     _scry,
     _set_life_total,
     _life_becomes,
+    _life_becomes_equal,
     _double_life,
     _win_lose_with_life,
     _win_lose,

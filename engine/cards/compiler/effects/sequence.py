@@ -145,6 +145,18 @@ def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
 
 
+@reader(r"^(return (?:it|self) to the battlefield(?: tapped)? under its owner's control) at the beginning of "
+        r"their next upkeep$")
+def _delayed_owner_upkeep(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """603.7a: "When SELF dies, return it to the battlefield tapped under its owner's control at the beginning of
+    their next upkeep" (Phytotitan): a delayed trigger at the next upkeep of the card's owner ("their"), whoever
+    controlled it (engine/ops/control.py: step owner_upkeep)."""
+    inner = parse_sentence(m.group(1), c)
+    if inner is None or len(inner) != 1 or inner[0].op != "move" or inner[0].args.get("what") != "self":
+        return None
+    return [Effect("delayed", {"step": "owner_upkeep", "effects": list(inner)})]
+
+
 @reader(r"^(.+? at the beginning of the next end step) if (?:it has|its) (power|toughness|mana value) (?:is )?(.+)$")
 def _delayed_if_target_has(m: re.Match, c: Ctx) -> list[Effect] | None:
     """603.7a, 608.2c: "Sacrifice it at the beginning of the next end step if it has mana value 3 or less" (Angrath,
@@ -752,6 +764,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # color among those cards (105.2, 106.4)
     text = re.sub(r"^choose a color of a card in your graveyard\. add one mana of that color\.?$",
                   "Add one mana of any color among cards in your graveyard.", text.strip(), flags=re.I)
+    # "Choose a color. Creatures you control gain protection from the chosen color until end of turn." (Akroma's
+    # Blessing): the color is chosen as the spell resolves (608.2d), for the one grant that names it, as "the color
+    # of your choice" is; one instruction
+    if len(re.findall(r"\bchosen colou?r\b", text, flags=re.I)) == 1:
+        text = re.sub(r"^choose a color\. ([^.]+? gains? protection from) the chosen color\b", r"\1 the color of your "
+                      r"choice", text.strip(), flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest), (DESTROY_REST_RX, destroy_rest)):
@@ -1833,7 +1851,8 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed_if_target_has, _delayed, _next_draw_instead,
+READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed_if_target_has, _delayed_owner_upkeep, _delayed,
+                               _next_draw_instead,
                                _damage_list, _counters_list, _you_and_yours_gain, _then_again)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (
