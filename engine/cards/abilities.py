@@ -133,16 +133,18 @@ copy_ability: what
     put a copy of target activated or triggered ability onto the stack (CR 706.10)
 extra_land: [who], [amount]
     that player may play that many additional lands this turn (CR 305.2a)
-copy_spell: what
-    put a copy of target instant or sorcery spell onto the stack, controlled by who copies it (CR 706.10)
+copy_spell: what, [times]
+    put a copy of target instant or sorcery spell onto the stack, controlled by who copies it (CR 706.10); times:
+    that many copies, one after another ("copy it twice")
 redistribute_life: (none)
     the controller gives the players still in the game one another's life totals as they choose (CR 118.5,
     810.9f)
 become_copy: what, of, duration, [keep_ability]
     the objects become copies of another until the duration ends: layer 1, the same objects (CR 706.2, 706.4;
     keep_ability: "except it has this ability", 706.9a)
-copy_retarget: (none)
-    the controller of the copy just made may choose new targets for it (CR 706.10c)
+copy_retarget: [all]
+    the controller of the copy just made may choose new targets for it (CR 706.10c); all: each copy the
+    instruction before made ("for the copies"), in turn
 retarget: what, [change]
     the controller may choose new targets for the spell or ability ``what`` names (114.6d); with change, only to
     another legal target, none left leaving it unchanged (114.6a)
