@@ -1180,6 +1180,7 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
         o.counters["loyalty"] = o.counters.get("loyalty", 0) + n
         o.chosen["loyalty_turn"] = g.turn
         triggers.counters_put(g, o.id, "loyalty", n)  # 121.6 (a +N cost puts them; n <= 0 fires nothing)
+        triggers.counters_removed(g, o.id, "loyalty", -n)  # a -N cost removes them (606.4)
     if cost.life:
         lose_life(g, player, x if cost.life < 0 else cost.life)  # 119.4 ("Pay X life": the X announced)
     if cost.energy:
@@ -1195,6 +1196,7 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
             raise IllegalAction(f"cannot remove {n} {k} counters from {o.card.name}")
         if n:  # 107.3a: X may be 0, paid by removing none (with no counter of that kind too)
             o.counters[k] -= n
+            triggers.counters_removed(g, o.id, k, n)
     if cost.put_counters and o.zone == "battlefield":  # 121.1: put on the source as the cost is paid (602.2b)
         k, n = cost.put_counters
         if not counters_allowed(g, o.id, k):

@@ -553,6 +553,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
     "investigate",
     "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
+    "counters_removed",  # "whenever one or more loyalty counters are removed from SELF" (606.4, 119.3c)
     "last_time_counter_removed", "last_counter_removed", "loses_game", "haunted_dies", "creature_to_graveyard",
     "to_graveyard",
     "player_counters",  # a player gets counters of a kind ("whenever you get one or more {E}", 121.1)
