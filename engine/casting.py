@@ -753,7 +753,10 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     if g.commanders:
         commander.count_cast(g, player, sid)  # 903.8
     ev: dict[str, Any] = {"event": "cast", "player": player, "obj": sid}
-    if "Storm" in s.card.keywords:  # 702.39a: the copies are of the spell as cast, whatever becomes of it
+    granted = player_statics.spell_keywords(g, s, player) & {"Storm"}  # "spells you cast have storm" (702.39a)
+    if granted:
+        ev["granted"] = sorted(granted)  # each granted instance triggers too (702.39b; engine/triggers.py)
+    if "Storm" in s.card.keywords or granted:  # 702.39a: the copies are of the spell as cast, whatever becomes of it
         ev["storm"] = cast_options.storm_record(g, s)
     if "Replicate" in s.card.keywords:  # 702.55a: likewise, one copy per replicate payment
         ev["replicate"] = cast_options.replicate_record(g, s)

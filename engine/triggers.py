@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import cast_options, player_statics, seats
 from engine.ability_index import index
+from engine.cards.compiler.keywords import KEYWORD_ABILITIES
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -548,7 +549,8 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         # and that of a creature that exploited itself (702.109a)
         o = g.objects.get(ev["obj"])
         if o is not None and o.zone != "battlefield":
-            for ab in o.card.abilities:
+            granted = [KEYWORD_ABILITIES[k] for k in ev.get("granted", ())]  # "spells you cast have storm" (702.39a)
+            for ab in [*o.card.abilities, *granted]:
                 if ab.kind == "triggered" and ab.trigger and ab.trigger.get("self") and \
                         ev["event"] in _events_of(ab.trigger):
                     _add(g, o, ab, o.controller, ev, permanent=False)

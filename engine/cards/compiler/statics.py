@@ -2336,15 +2336,18 @@ def _spell_affinity(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cost_change", "spells": f, "who": "you", "amount": -1, "per": q}]
 
 
-@static(r"^((?:.+? )?spells) you (?:cast|control) have (convoke|improvise|deathtouch)$")
+@static(r"^((?:.+? )?spells) you (?:cast|control) have (convoke|improvise|deathtouch|storm)$")
 def _spell_keywords(m: re.Match) -> list[dict[str, Any]] | None:
     """702.50a, 702.2b: "Artifact spells you cast have convoke" (Chief Engineer), "Nonartifact spells you cast have
     improvise" (Inspiring Statuary), "Instant and sorcery spells you control have deathtouch" (Pestilent Spirit): a
     keyword of the spells themselves (on the stack, 112.1), read as they are paid for (engine/cast_options.py) and
-    as they deal damage (engine/actions.py)."""
+    as they deal damage (engine/actions.py); "Instant and sorcery spells you cast have storm" (Ral, Crackling Wit's
+    emblem, Prismari): the spell has storm as it is cast, so its storm ability triggers (702.39a, engine/casting.py)."""
     f = parse_noun(m.group(1))
     if f is None or f.get("zone") != "stack" or {"controller", "owner", "player"} & set(f):
         return None
+    if m.group(2) == "storm" and "cast" not in m.group(0):
+        return None  # "spells you control have storm": too late for a "when you cast" trigger
     return [{"kind": "spell_keywords", "who": "you", "spells": f, "keywords": [m.group(2).capitalize()]}]
 
 
