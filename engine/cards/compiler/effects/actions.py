@@ -170,8 +170,9 @@ def _goad(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("action", {"name": "goad", "what": what})]
 
 
-@reader(r"^transform (self|it)$")
+@reader(r"^transform (self|it|him|her)$")
 def _transform(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.25a: "transform SELF"; "transform him" (Garruk Relentless): a legend's pronoun is the legend itself."""
     return [Effect("action", {"name": "transform", "what": "self"})]
 
 
