@@ -398,6 +398,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             cond = {"first_target" if ctx.last == {"target": 0} and len(ctx.targets) == 1 else "it":
                     {"counters_ge": cond["self_counters_ge"]}}
         if cond is not None and set(cond) == {"not"} and set(cond["not"]) == {"it"} and ctx.last == {"target": 0} \
+                and not re.match(r"(?:it|that creature|that card) (?:wasn't|was not)\b", m.group(1).lower()) \
                 and len(ctx.targets) == 1:
             # "put three +1/+1 counters on target artifact you control. If it's not a creature, ...": the target,
             # as it is now (608.2b: still a legal target)
