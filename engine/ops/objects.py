@@ -497,7 +497,7 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
     kinds: list[dict[str, Any]] = list(e.args["keep"])
     among = dict(e.get("among") or {})
     kept: list[int] = []
-    named = {p for p in refs(g, r, "each_player") if isinstance(p, str)}
+    named = {p for p in refs(g, r, e.get("players", "each_player")) if isinstance(p, str)}
     players = [p for p in seats.apnap(g) if p in named]  # 101.4: in APNAP order
     if e.get("whole"):  # "Choose up to one creature. Destroy the rest." (Duneblast): one choice among them all
         slot = f"{r['i']}.keep.all"

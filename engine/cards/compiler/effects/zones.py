@@ -474,6 +474,23 @@ def _each_keeps(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("keep_rest", {"keep": kinds, "among": group, "rest": group, "chooser": "each"})]
 
 
+#: the permanent types (110.4; battle, a later one)
+_PERMANENT_KINDS = [{"types": [t]} for t in ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")]
+
+
+@reader(r"^(each player|each opponent) chooses a permanent they control of each permanent type(?:,)? (?:and|then) "
+        r"sacrifices the rest$")
+def _each_keeps_types(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"-9: Each opponent chooses a permanent they control of each permanent type and sacrifices the rest" (Liliana,
+    Dreadhorde General): each of those players in APNAP order (101.4) keeps one permanent of each permanent type
+    (110.4), each permanent for one type only (608.2c), then sacrifices all the others at once (701.14a)."""
+    who = c.player(m.group(1))
+    if who is None:
+        return None
+    return [Effect("keep_rest", {"keep": list(_PERMANENT_KINDS), "among": {"permanent": True},
+                                 "rest": {"permanent": True}, "chooser": "each", "players": who})]
+
+
 @reader(r"^exchange control of (two target .+|target .+? and target .+|self and target .+)$")
 def _exchange(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.8: "exchange control of two target creatures", "... of target A and target B", "... of SELF and target
@@ -680,6 +697,7 @@ READERS: tuple[Reader, ...] = (
     _steal,
     _steal, _owners_regain,
     _each_keeps,
+    _each_keeps_types,
     _sacrifice,
     _exchange,
     _exile_top,
