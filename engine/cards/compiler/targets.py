@@ -669,6 +669,13 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
             return None
         rest = {k: v for k, v in base.items() if k != "zone"}
         return {"or": [{**rest, "owner": "you", "zone": "hand"}, {**rest, "owner": "you", "zone": "graveyard"}]}
+    m = re.fullmatch(r"opponent, ((?:[a-z]+ an opponent controls, )*[a-z]+ an opponent controls),? or "
+                     r"([a-z]+) an opponent controls", p)
+    if m:  # "target opponent, creature an opponent controls, or planeswalker an opponent controls" (Nicol Bolas,
+        # God-Pharaoh): an opponent, or a permanent of one of those types an opponent controls (115.1, 102.3)
+        kinds = [w.replace(" an opponent controls", "") for w in m.group(1).split(", ")] + [m.group(2)]
+        if all(k in CARD_TYPES for k in kinds):
+            return {"player": True, "types": [CARD_TYPES[k] for k in kinds], "controller": "opponent"}
     m = re.fullmatch(r"(.+? you control) and (.+? you control)", p)
     if m:   # "Skeletons you control and other Zombies you control"
         a, b = parse_noun(m.group(1)), parse_noun(m.group(2))

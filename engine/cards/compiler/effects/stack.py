@@ -169,6 +169,8 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     what: Any = "exiled"
     if m.group(3) in ("that card", "it") and isinstance(c.last, dict) and c.last.get("among") == "exiled":
         what = c.last  # "Choose one of them. You may play that card this turn" (Jaya, Fiery Negotiator): the one
+    elif m.group(3) in ("that card", "it") and c.last == "taken":
+        what = "taken"  # "... until they exile a nonland card. ... you may cast that card" (Nicol Bolas, God-Pharaoh)
     return [Effect("playable", {"what": what, "play": m.group(2), "until": until,
                                 **({"free": True} if m.group(5) else {})})]
 
