@@ -331,6 +331,14 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "pt_equal" in f and (c.power == c.toughness) != f["pt_equal"]:
         return False  # "whose power and toughness aren't equal" (208.1)
+    pg = f.get("power_ge")
+    if isinstance(pg, dict) and pg.get("per_controller"):
+        # "a creature with the greatest power among creatures that player controls" (Professor Onyx): among those
+        # of its own controller (the player choosing it), tied ones too
+        ctl = game.controller_of(x)
+        top = max((game.chars(i).power for i in game.battlefield if game.controller_of(i) == ctl
+                   and matches(game, i, pg.get("among") or {}, src, controller)), default=0)
+        f = {**f, "power_ge": top}
     if not _cmp(game, c.power, f, "power", src) or not _cmp(game, c.toughness, f, "toughness", src):
         return False
     if "mv_le" in f or "mv_ge" in f or "mv_eq" in f:

@@ -689,6 +689,13 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
                 or b.get("controller") != "you":
             return None
         return {"controller": "you", "or": [{k: v for k, v in x.items() if k != "controller"} for x in (a, b)]}
+    m = re.fullmatch(r"(.+?) with the greatest power among creatures (?:that player|they) controls?", p)
+    if m:  # "Each opponent sacrifices a creature with the greatest power among creatures that player controls"
+        # (Professor Onyx, Crackling Doom): greatest among its own controller's creatures (engine/filters.py)
+        base = parse_noun(m.group(1))
+        if base is None or "or" in base or "power_ge" in base or base.get("zone") not in (None, "battlefield"):
+            return None
+        return {**base, "power_ge": {"greatest": "power", "among": {"types": ["Creature"]}, "per_controller": True}}
     m = re.fullmatch(r"(.+?) with the greatest power(?: among (creatures on the battlefield|creatures you control))?",
                      p)
     if m:  # "target creature you control with the greatest power": its power is the greatest among the creatures
