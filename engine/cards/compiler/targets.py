@@ -676,6 +676,13 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         kinds = [w.replace(" an opponent controls", "") for w in m.group(1).split(", ")] + [m.group(2)]
         if all(k in CARD_TYPES for k in kinds):
             return {"player": True, "types": [CARD_TYPES[k] for k in kinds], "controller": "opponent"}
+    m = re.fullmatch(r"([a-z]+ card) in a graveyard or ([a-z]+) on the battlefield", p)
+    if m:  # "target artifact card in a graveyard or artifact on the battlefield" (Daretti, Ingenious Iconoclast): a
+        # card in any graveyard, or a permanent (each alternative names its zone, 400.1)
+        a, b = parse_noun(m.group(1)), parse_noun(m.group(2))
+        if a is None or b is None or "or" in a or "or" in b or b.get("zone") not in (None, "battlefield"):
+            return None
+        return {"or": [{**a, "zone": "graveyard"}, {**b, "zone": "battlefield"}]}
     m = re.fullmatch(r"(.+? you control) and (.+? you control)", p)
     if m:   # "Skeletons you control and other Zombies you control"
         a, b = parse_noun(m.group(1)), parse_noun(m.group(2))
