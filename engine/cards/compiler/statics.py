@@ -2450,6 +2450,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         body = m.group(2)
         if cond is not None and "attached" in cond:  # "as long as equipped creature is a Human, it has lifelink"
             body = re.sub(r"^it\b", cond_text.split(" is ")[0], body)
+        elif re.match(r"self (?:has|is)\b", cond_text):  # "As long as SELF has seven or more loyalty counters on
+            # him, he's a 7/7 Dragon God creature" (Grand Master of Flowers): the pronoun is SELF (a legend's own)
+            body = re.sub(r"^(?:it's|it is|he's|he is|she's|she is) ", "self is ", body)
         one = re.fullmatch(r"you control exactly one ([a-z]+)", cond_text)
         if cond is not None and one and body.startswith(f"that {one.group(1)} "):
             # "As long as you control exactly one creature, that creature gets +2/+0" (Deadly Wanderings): the

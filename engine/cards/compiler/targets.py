@@ -372,9 +372,11 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
-        m = re.search(r"\s+without (" + kw + r") or (" + kw + r")$", p)
-        if m and "not" not in f:  # "creatures without flying or islandwalk" (Stormtide Leviathan): neither keyword
-            f["not"] = {"or": [{"keyword": m.group(1).capitalize()}, {"keyword": m.group(2).capitalize()}]}
+        m = re.search(r"\s+without ((?:(?:" + kw + r"), )*(?:" + kw + r")),? or (" + kw + r")$", p)
+        if m and "not" not in f:  # "creatures without flying or islandwalk" (Stormtide Leviathan): neither keyword;
+            # "creature without first strike, double strike, or vigilance" (Grand Master of Flowers): none of them
+            words = [*m.group(1).split(", "), m.group(2)]
+            f["not"] = {"or": [{"keyword": w.capitalize()} for w in words]}
             p = p[: m.start()]
             changed = True
             continue
