@@ -1546,6 +1546,9 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
         got = r["answers"].get(slot)
         if got is None:
             f = dict(ref["choose"])
+            for k, v in ref["choose"].items():  # "-X: Put a creature card with mana value X ..." (Ashiok): the X of
+                if k.endswith(("_le", "_ge", "_eq")) and isinstance(v, dict) and v.get("x"):  # the resolving ability
+                    f[k] = this(g, r).x  # (107.3a), not of its source permanent
             ctl = you
             owners: list[str] | None = None
             if f.get("owner") == "chooser":

@@ -134,16 +134,18 @@ copy_ability: what
     put a copy of target activated or triggered ability onto the stack (CR 706.10)
 extra_land: [who], [amount]
     that player may play that many additional lands this turn (CR 305.2a)
-copy_spell: what
-    put a copy of target instant or sorcery spell onto the stack, controlled by who copies it (CR 706.10)
+copy_spell: what, [times]
+    put a copy of target instant or sorcery spell onto the stack, controlled by who copies it (CR 706.10); times:
+    that many copies, one after another ("copy it twice")
 redistribute_life: (none)
     the controller gives the players still in the game one another's life totals as they choose (CR 118.5,
     810.9f)
 become_copy: what, of, duration, [keep_ability]
     the objects become copies of another until the duration ends: layer 1, the same objects (CR 706.2, 706.4;
     keep_ability: "except it has this ability", 706.9a)
-copy_retarget: (none)
-    the controller of the copy just made may choose new targets for it (CR 706.10c)
+copy_retarget: [all]
+    the controller of the copy just made may choose new targets for it (CR 706.10c); all: each copy the
+    instruction before made ("for the copies"), in turn
 retarget: what, [change]
     the controller may choose new targets for the spell or ability ``what`` names (114.6d); with change, only to
     another legal target, none left leaving it unchanged (114.6a)
@@ -248,9 +250,13 @@ playable: what: "exiled", a card FILTER (e.g. Zombie cards in your graveyard) or
     exiled instead of going to the graveyard, 614.1a) (CR 601.2)
 emblem: who, abilities: [Ability]
     the player gets an emblem with those abilities (CR 113)
-keep_rest: keep: [FILTER], [among: FILTER], [chooser: "each"], rest: FILTER
+exile_until: who, filter
+    that player exiles cards from the top of their library one at a time until one matches the filter (406.3):
+    all "exiled", the one found "taken"
+keep_rest: keep: [FILTER], [among: FILTER], [chooser: "each"], rest: FILTER, [players: REF]
     for each player one permanent of each kind kept (chosen by the controller, or by each player), the
-    others of the rest filter sacrificed (Tragic Arrogance, Cataclysm: 608.2c, 701.14a)
+    others of the rest filter sacrificed (Tragic Arrogance, Cataclysm: 608.2c, 701.14a); players: only those
+    players (each opponent: Liliana, Dreadhorde General)
 action: name, [amount], [what], [subtype], [times]
     a keyword action, closed list: proliferate (701.24), populate (701.27), transform (701.25, what),
     bolster/monstrosity/support/fateseal (amount) (CR 701), piles (amount, separator, chooser: 700.3),
@@ -506,7 +512,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "copy_offer", "reanimate_attached",
-    "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
+    "unattach", "piles", "keep_rest", "exile_until", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
     "exile_if_dies", "retarget",
     "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a)
 })
@@ -558,6 +564,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
     "investigate",
     "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
+    "counters_removed",  # "whenever one or more loyalty counters are removed from SELF" (606.4, 119.3c)
     "last_time_counter_removed", "last_counter_removed", "loses_game", "haunted_dies", "creature_to_graveyard",
     "to_graveyard",
     "player_counters",  # a player gets counters of a kind ("whenever you get one or more {E}", 121.1)

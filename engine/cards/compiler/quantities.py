@@ -548,8 +548,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"it": {"from_your_graveyard": True}}
     if t == "it entered from your library or was cast from your library":
         return {"it": {"from_your_library": True}}  # Fblthp, the Lost: as Prized Amalgam's, from the library
-    m = re.fullmatch(r"(?:it's not|it isn't|it is not) an? (.+?)(?: card)?", t)
-    if m:  # "If it's not a creature, it becomes a 0/0 Robot artifact creature" (Tezzeret, Cruel Captain's emblem)
+    m = re.fullmatch(r"(?:it's not|it isn't|it is not|it wasn't|it was not) an? (.+?)(?: card)?", t)
+    if m:  # "If it's not a creature, it becomes a 0/0 Robot artifact creature" (Tezzeret, Cruel Captain's emblem);
+        # "Exile target creature or enchantment. If it wasn't an Aura, ..." (Kaya, Intangible Slayer): the object the
+        # instruction before moved, where it went (400.7, 608.2c)
         f = parse_noun(m.group(1))
         return None if f is None else {"not": {"it": f}}
     m = re.fullmatch(r"it's an? (.+?)(?: card)?", t)

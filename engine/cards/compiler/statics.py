@@ -2418,15 +2418,18 @@ def _spell_affinity(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cost_change", "spells": f, "who": "you", "amount": -1, "per": q}]
 
 
-@static(r"^((?:.+? )?spells) you (?:cast|control) have (convoke|improvise|deathtouch)$")
+@static(r"^((?:.+? )?spells) you (?:cast|control) have (convoke|improvise|deathtouch|storm)$")
 def _spell_keywords(m: re.Match) -> list[dict[str, Any]] | None:
     """702.50a, 702.2b: "Artifact spells you cast have convoke" (Chief Engineer), "Nonartifact spells you cast have
     improvise" (Inspiring Statuary), "Instant and sorcery spells you control have deathtouch" (Pestilent Spirit): a
     keyword of the spells themselves (on the stack, 112.1), read as they are paid for (engine/cast_options.py) and
-    as they deal damage (engine/actions.py)."""
+    as they deal damage (engine/actions.py); "Instant and sorcery spells you cast have storm" (Ral, Crackling Wit's
+    emblem, Prismari): the spell has storm as it is cast, so its storm ability triggers (702.39a, engine/casting.py)."""
     f = parse_noun(m.group(1))
     if f is None or f.get("zone") != "stack" or {"controller", "owner", "player"} & set(f):
         return None
+    if m.group(2) == "storm" and "cast" not in m.group(0):
+        return None  # "spells you control have storm": too late for a "when you cast" trigger
     return [{"kind": "spell_keywords", "who": "you", "spells": f, "keywords": [m.group(2).capitalize()]}]
 
 
@@ -2529,6 +2532,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         body = m.group(2)
         if cond is not None and "attached" in cond:  # "as long as equipped creature is a Human, it has lifelink"
             body = re.sub(r"^it\b", cond_text.split(" is ")[0], body)
+        elif re.match(r"self (?:has|is)\b", cond_text):  # "As long as SELF has seven or more loyalty counters on
+            # him, he's a 7/7 Dragon God creature" (Grand Master of Flowers): the pronoun is SELF (a legend's own)
+            body = re.sub(r"^(?:it's|it is|he's|he is|she's|she is) ", "self is ", body)
         one = re.fullmatch(r"you control exactly one ([a-z]+)", cond_text)
         if cond is not None and one and body.startswith(f"that {one.group(1)} "):
             # "As long as you control exactly one creature, that creature gets +2/+0" (Deadly Wanderings): the

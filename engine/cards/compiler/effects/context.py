@@ -535,7 +535,7 @@ def keyword_list(text: str) -> list[str] | None:
 
 
 SRC = r"(self|it|that creature|enchanted creature|equipped creature|target creature you control|target creature|" \
-      r"the creature|each creature|that permanent|this token)"
+      r"the creature|each creature|that permanent|this token|he|she)"  # "she deals": the legend itself (ref)
 
 
 DUR = r"(?: (until end of turn|this turn|until your next turn))?"

@@ -232,15 +232,25 @@ def _poison(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None or n is None else [Effect("poison", {"who": who, "amount": n})]
 
 
-@reader(r"^(?:you )?(scry|surveil) (\d+|x)(?:, where x is (.+?))?$")
+@reader(rf"^(?:you |{PLAYER} (may )?)?(scry|surveil) (\d+|x)(?:, where x is (.+?))?$")
 def _scry(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.18a: "Scry 2"; "Scry X, where X is the greatest mana value among permanents you control" (X bound
-    for the sentence, 107.3); surveil is a later keyword action."""
-    if not bind_x(m.group(3), c):
+    for the sentence, 107.3); surveil is a later keyword action. "Then each opponent may scry 1" (Kaya,
+    Intangible Slayer; Myr Custodian): each of those players in turn chooses whether to scry (``who``, ``may``)."""
+    if not bind_x(m.group(5), c):
         return None
-    args: dict[str, Any] = {"amount": amount_of(m.group(2), c)}
-    if m.group(1).lower() == "surveil":
+    args: dict[str, Any] = {"amount": amount_of(m.group(4), c)}
+    if m.group(3).lower() == "surveil":
         args["surveil"] = True
+    if m.group(1) and m.group(1) != "you":
+        who = c.player(m.group(1))
+        if who is None or args["amount"] is None:
+            return None
+        args["who"] = who
+        if m.group(2):
+            args["may"] = True
+    elif m.group(2):
+        return None  # "you may scry 2": another reader's ("may" before a whole instruction)
     return [Effect("scry", args)]
 
 

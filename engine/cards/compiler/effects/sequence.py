@@ -414,6 +414,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             cond = {"first_target" if ctx.last == {"target": 0} and len(ctx.targets) == 1 else "it":
                     {"counters_ge": cond["self_counters_ge"]}}
         if cond is not None and set(cond) == {"not"} and set(cond["not"]) == {"it"} and ctx.last == {"target": 0} \
+                and not re.match(r"(?:it|that creature|that card) (?:wasn't|was not)\b", m.group(1).lower()) \
                 and len(ctx.targets) == 1:
             # "put three +1/+1 counters on target artifact you control. If it's not a creature, ...": the target,
             # as it is now (608.2b: still a legal target)
@@ -665,6 +666,19 @@ def _except_for(text: str) -> str:
     return _EXCEPT_FOR.sub(repl, text)
 
 
+#: "PLAYER may discard a card. If they don't, they lose 3 life": the second instruction unless that player does the
+#: first (117.12); "they" in it is that player
+_MAY_DO_OR = re.compile(r"\b(each opponent|each player|that player|defending player|its controller) may "
+                        r"((?:discard|sacrifice) [^.]+)\. if (?:that player|the player|they|he or she) "
+                        r"(?:doesn't|don't), ([^.]+)\.", re.I)  # (not "target opponent": read twice, two targets)
+
+
+def _may_do_or(mm: re.Match) -> str:
+    who, act, then = mm.group(1), mm.group(2), mm.group(3)
+    then = re.sub(r"^(?:they|that player) (lose|gain|draw|discard|sacrifice)s?\b", rf"{who} \1s", then, flags=re.I)
+    return f"{then} unless {who} {act}."
+
+
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     """Several sentences in order; None if any is not understood.
 
@@ -855,6 +869,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # "that player may pay {2}. If the player doesn't, you create a Treasure token" (Smothering Tithe): the second
     # instruction happens unless that player pays (117.12), read as "... unless that player pays {2}"
     text = _MAY_PAY_OR.sub(lambda mm: f"{mm.group(3)} unless {mm.group(1)} pays {mm.group(2)}.", text)
+    text = _MAY_DO_OR.sub(_may_do_or, text)  # "Each opponent may discard a card. If they don't, they lose 3 life"
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
     for sent in _then_flip(sentences(text)):
@@ -874,11 +889,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("if", {**out[-1].args, "then": [Effect("may", {**inner[0].args, "then": [
                 Effect("copy_retarget", {})]})]})
             continue
-        if s == "repeat this process once" and out:
+        m = re.fullmatch(r"repeat this process (once|twice|(\w+) more times)", s)
+        if m and out and (m.group(2) is None or number(m.group(2))):
             # "Target opponent loses 5 life unless that player discards two cards or sacrifices a creature or
             # planeswalker of their choice. Repeat this process once." (Remorseless Punishment): every instruction
-            # before it, once more, with the same targets (608.2c)
-            out.extend(list(out))
+            # before it, once more, with the same targets (608.2c); "... six more times" (Professor Onyx)
+            times = 1 if m.group(1) == "once" else 2 if m.group(1) == "twice" else int(number(m.group(2)) or 0)
+            out.extend(list(out) * times)
             continue
         m = re.match(r"^if you do, (.+)$", s)
         back = 2 if len(out) > 1 and out[-1].op == "move" and out[-1].args.get("what") == "self" \
