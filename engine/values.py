@@ -307,7 +307,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "colors_spent": frozenset({"colors_spent"}),
     "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
-    "highest_life": frozenset({"highest_life"}), "starting_life": frozenset({"starting_life"}),
+    "highest_life": frozenset({"highest_life"}),
     "half": frozenset({"half", "up"}), "third": frozenset({"third", "up"}),
     "library_size": frozenset({"library_size"}),
     "per_target": frozenset({"per_target", "slot"}),
@@ -332,7 +332,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
-                                 "mv_of", "starting_life"})
+                                 "mv_of"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -625,8 +625,6 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return r.get("lost", 0) if r is not None else 0
     if "paid" in a:  # "you may pay any amount of {E}. ... that much": the amount paid (engine/ops/misc.py pay_any)
         return int(r.get("paid", 0)) if r is not None else 0
-    if "starting_life" in a:  # "half their starting life total" (103.3: 20, or 40 in Commander, 903.7)
-        return seats.starting_life(g)
     if "that_much" in a and r is not None:
         return this(g, r).trigger_info.get("amount", 0)
     if "life_gained_this_turn" in a:  # "the amount of life you gained this turn"

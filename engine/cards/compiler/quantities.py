@@ -182,8 +182,6 @@ def count_of(phrase: str) -> Any:
         return {"starting_life": True}  # 103.3: the same for every player of the game
     if p in ("your life total", "your life"):
         return {"life_of": "you"}
-    if p in ("your starting life total", "their starting life total", "that player's starting life total"):
-        return {"starting_life": "you"}  # the same for every player of the game (103.3, 903.7)
     m = re.fullmatch(r"(your|their|that player's|his or her) life total as (?:the|this) turn began", p)
     if m:  # Sengir, the Dark Baron: a record of the turn's beginning, kept for a player who left (800.4g)
         return {"life_turn_began": "you" if m.group(1) == "your" else "that_player"}
