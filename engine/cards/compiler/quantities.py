@@ -860,11 +860,11 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(no|at least (\w+)|(\w+) or more) mana was spent to cast (?:it|that spell)", t)
     if m:  # "if no mana was spent to cast it" (Lavinia), "if N or more mana was spent to cast that spell" (opus): the
         # mana spent on the spell a cast trigger names (601.2h; kept by the permanent it became)
-        n = 0 if m.group(1) == "no" else number(m.group(2) or m.group(3))
-        if n is None:
+        spent = 0 if m.group(1) == "no" else number(m.group(2) or m.group(3))
+        if spent is None:
             return None
         q = {"mana_spent_on": "it"}
-        return {"amount_lt": {"amount": q, "n": 1}} if m.group(1) == "no" else {"amount_ge": {"amount": q, "n": n}}
+        return {"amount_lt": {"amount": q, "n": 1}} if m.group(1) == "no" else {"amount_ge": {"amount": q, "n": spent}}
     m = re.fullmatch(r"(?:enchanted|equipped) creature's controller has (\w+) or more cards in their graveyard", t)
     if m and number(m.group(1)):  # "It gets -6/-0 instead as long as its controller has seven or more cards in
         # their graveyard" (So Tiny): the player controlling the creature it is attached to, now (611.3a)
