@@ -753,7 +753,10 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     if g.commanders:
         commander.count_cast(g, player, sid)  # 903.8
     ev: dict[str, Any] = {"event": "cast", "player": player, "obj": sid}
-    if "Storm" in s.card.keywords:  # 702.39a: the copies are of the spell as cast, whatever becomes of it
+    granted = player_statics.spell_keywords(g, s, player) & {"Storm"}  # "spells you cast have storm" (702.39a)
+    if granted:
+        ev["granted"] = sorted(granted)  # each granted instance triggers too (702.39b; engine/triggers.py)
+    if "Storm" in s.card.keywords or granted:  # 702.39a: the copies are of the spell as cast, whatever becomes of it
         ev["storm"] = cast_options.storm_record(g, s)
     if "Replicate" in s.card.keywords:  # 702.55a: likewise, one copy per replicate payment
         ev["replicate"] = cast_options.replicate_record(g, s)
@@ -1187,6 +1190,7 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
         o.chosen["loyalty_n"] = o.chosen.get("loyalty_n", 0) + 1 if o.chosen.get("loyalty_turn") == g.turn else 1
         o.chosen["loyalty_turn"] = g.turn
         triggers.counters_put(g, o.id, "loyalty", n)  # 121.6 (a +N cost puts them; n <= 0 fires nothing)
+        triggers.counters_removed(g, o.id, "loyalty", -n)  # a -N cost removes them (606.4)
     if cost.life:
         lose_life(g, player, x if cost.life < 0 else cost.life)  # 119.4 ("Pay X life": the X announced)
     if cost.energy:
@@ -1202,6 +1206,7 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
             raise IllegalAction(f"cannot remove {n} {k} counters from {o.card.name}")
         if n:  # 107.3a: X may be 0, paid by removing none (with no counter of that kind too)
             o.counters[k] -= n
+            triggers.counters_removed(g, o.id, k, n)
     if cost.put_counters and o.zone == "battlefield":  # 121.1: put on the source as the cost is paid (602.2b)
         k, n = cost.put_counters
         if not counters_allowed(g, o.id, k):

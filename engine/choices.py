@@ -55,7 +55,9 @@ CREATURE_TYPES: tuple[str, ...] = tuple(sorted({
 }))
 
 #: The entering choices this engine carries out, with the legal answers of each.
-ENTER_CHOICES: dict[str, tuple[str, ...]] = {"color": tuple(COLORS), "creature_type": CREATURE_TYPES}
+ENTER_CHOICES: dict[str, tuple[str, ...]] = {"color": tuple(COLORS), "creature_type": CREATURE_TYPES,
+                                             # "As SELF enters, choose a basic land type" (205.3i: Convincing Mirage)
+                                             "basic_land_type": ("Plains", "Island", "Swamp", "Mountain", "Forest")}
 
 #: "As SELF enters, choose a player" (614.12): a player still in the game, kept in ``Obj.chosen["player"]``
 #: (True-Name Nemesis: "protection from the chosen player", engine/protection.py)
@@ -236,7 +238,9 @@ CHOOSE_CONTEXTS = {("move", "what"), ("bounce", "what"), ("exile", "what"), ("di
                    ("counters", "what"), ("tap", "what"), ("untap", "what"), ("pump", "what"), ("grant", "what"),
                    ("destroy", "what"), ("sacrifice", "what"), ("attach", "to"), ("attach", "what"),
                    ("become_copy", "of"), ("cast_offer", "what"),
-                   ("playable", "what")}  # "choose one of them. You may play that card this turn" (Jaya)
+                   ("playable", "what"),  # "choose one of them. You may play that card this turn" (Jaya)
+                   ("damage", "to")}  # "you may have it deal 2 damage to another creature you control" (Wicked
+# Guardian: chosen as the ability resolves, not targeted, 608.2c)
 CHOOSE_ZONES = ("battlefield", "hand", "graveyard", "exile")  # exile: BFZ processors (406.3: a public zone)
 
 

@@ -233,6 +233,9 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
                          "card": s.card, "info": info}
     if step == "your_upkeep":  # "at the beginning of your next upkeep": the next upkeep of its controller's turn
         d.update(step="upkeep", whose="you")
+    elif step == "owner_upkeep":  # "at the beginning of their next upkeep" (Phytotitan): of the owner of the card
+        src = source_id(g, r)  # the source returned (its card's owner, 108.3)
+        d.update(step="upkeep", whose="player", player=g.objects[src].owner if src in g.objects else s.controller)
     elif step == "your_main":  # "at the beginning of your next main phase": pre- or postcombat (505.1, 505.4)
         d.update(step="main", whose="you")
     elif step == "your_end":  # "at the beginning of your next end step" (Glorious End): its controller's turn's

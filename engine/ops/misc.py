@@ -134,6 +134,10 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
         # "you may reveal a Dinosaur card from your hand. If you do, ..." (701.13a)
         acts += [x for x in e.get("effects", ()) if x.op == "discard" and "what" not in x.args
                  or x.op == "reveal" and x.args.get("filter") is not None]
+        # "you may have it deal 2 damage to another creature you control. If you do" (Wicked Guardian): only with
+        # such a creature to choose
+        acts += [x for x in e.get("effects", ()) if x.op == "damage" and isinstance(x.args.get("to"), dict)
+                 and isinstance(x.args["to"].get("choose"), dict)]
     if e.get("forced"):  # "Sacrifice a Mountain. If you do, ...": not a choice; it is done when it can be (608.2c),
         # and what follows only then (701.14a: nothing to sacrifice, nothing sacrificed)
         forced = [x for x in e.get("effects", ()) if x.op in ("sacrifice", "discard")
@@ -303,7 +307,7 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
                 return False
         elif a.op not in g.OPS:  # every op of the engine (this module's table holds only its own)
             return False
-        what = a.args.get("what")
+        what = a.args.get("to") if a.op == "damage" else a.args.get("what")
         if a.op in ("move", "exile") and _chosen_off_battlefield(a):  # as many cards as it names, in that zone now
             f = what["choose"]
             n = amount(g, what.get("amount", 1), source_id(g, r), r)
@@ -379,8 +383,16 @@ def _reveal_top(g: "Game", r: dict, e: Effect) -> None:
 def _reveal(g: "Game", r: dict, e: Effect) -> dict | None:
     """701.16: a player reveals their hand (to: "you": only the controller sees it); zone "library_top": the top
     ``amount`` cards of that player's library ("look at the top card of your library": 401.2, to its controller);
+    ``what``: those cards, wherever they are hidden ("draw three cards and reveal them", 701.13a: to all);
     with a ``filter``, one card of that kind its controller chooses in their hand (701.13a: "reveal a Dinosaur
     card from your hand"; none when there is none)."""
+    if e.get("what") is not None:
+        objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+        if objs:
+            knowledge.show(g, objs)
+            g.log("reveal", player=controller(g, r), to="all", cards=[g.objects[c].card.name for c in objs],
+                  objs=objs)
+        return None
     if e.get("filter") is not None:
         me = controller(g, r)
         opts = [c for c in g.players[me].hand if matches(g, c, {**e.args["filter"], "zone": "hand"}, source_id(g, r),

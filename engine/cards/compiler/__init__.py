@@ -450,6 +450,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         # Dead): the creature its linked ability put onto the battlefield (607.2a)
     if cond is not None and "attached" in cond:
         ctx.last = "attached"  # "if enchanted creature is untapped, tap it": "it" is the enchanted creature
+    if cond is not None and "defending_control" in cond and trig.get("event") == "attacks" and trig.get("self"):
+        ctx.last_player = "defending_player"  # "if defending player controls no Walls, it deals 2 damage to each
+        # creature without flying that player controls" (Siege Dragon): the player it attacks (506.2)
     if trig.get("who") in ("opponent", "any") or trig.get("event") in ("combat_damage_player", "damage_player",
                                                                          "damage_opponent"):
         ctx.last_player = "trigger_player"

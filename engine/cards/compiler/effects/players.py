@@ -34,6 +34,28 @@ def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("draw", {"who": who, "amount": n})]
 
 
+@reader(r"^draw (two|three|four|five) cards and reveal them$")
+def _draw_reveal(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Draw three cards and reveal them" (Dungeon of the Mad Mage's last room): the cards drawn (121.2) are
+    revealed (701.13a); "them" after it are those cards (``drawn_cards``, engine/ops/zones.py draw)."""
+    n = number(m.group(1))
+    if n is None:
+        return None
+    c.last = "drawn_cards"
+    return [Effect("draw", {"who": "you", "amount": n}), Effect("reveal", {"what": "drawn_cards"})]
+
+
+@reader(r"^(?:you may )?cast (?:one|a spell from among) of them without paying its mana cost$")
+def _cast_one_drawn(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"... Draw three cards and reveal them. You may cast one of them without paying its mana cost": the player
+    chooses one of the cards drawn that is still in their hand, then may cast it (608.2g, 117.9: its other costs
+    still paid)."""
+    if c.last != "drawn_cards":
+        return None
+    pick = {"choose": {"zone": "hand", "owner": "you", "not_types": ["Land"]}, "among": "drawn_cards"}
+    return [Effect("cast_offer", {"what": pick, "zone": "hand", "free": True})]
+
+
 @reader(r"^the next (?:(.+?) )?spell you cast this turn (?:costs \{(\d+)\} less to cast|has affinity for (.+))$")
 def _next_spell_cost(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Whenever SELF attacks, the next spell you cast this turn costs {1} less to cast" (Hardened Berserker): a
@@ -210,15 +232,25 @@ def _poison(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None or n is None else [Effect("poison", {"who": who, "amount": n})]
 
 
-@reader(r"^(?:you )?(scry|surveil) (\d+|x)(?:, where x is (.+?))?$")
+@reader(rf"^(?:you |{PLAYER} (may )?)?(scry|surveil) (\d+|x)(?:, where x is (.+?))?$")
 def _scry(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.18a: "Scry 2"; "Scry X, where X is the greatest mana value among permanents you control" (X bound
-    for the sentence, 107.3); surveil is a later keyword action."""
-    if not bind_x(m.group(3), c):
+    for the sentence, 107.3); surveil is a later keyword action. "Then each opponent may scry 1" (Kaya,
+    Intangible Slayer; Myr Custodian): each of those players in turn chooses whether to scry (``who``, ``may``)."""
+    if not bind_x(m.group(5), c):
         return None
-    args: dict[str, Any] = {"amount": amount_of(m.group(2), c)}
-    if m.group(1).lower() == "surveil":
+    args: dict[str, Any] = {"amount": amount_of(m.group(4), c)}
+    if m.group(3).lower() == "surveil":
         args["surveil"] = True
+    if m.group(1) and m.group(1) != "you":
+        who = c.player(m.group(1))
+        if who is None or args["amount"] is None:
+            return None
+        args["who"] = who
+        if m.group(2):
+            args["may"] = True
+    elif m.group(2):
+        return None  # "you may scry 2": another reader's ("may" before a whole instruction)
     return [Effect("scry", args)]
 
 
@@ -256,6 +288,20 @@ def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
     else:
         amt = int(m.group(2))
     return [Effect("set_life", {"who": who, "amount": amt})]
+
+
+@reader(r"^(your life total|it) becomes equal to (your starting life total|.+)$")
+def _life_becomes_equal(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """118.5: "your life total becomes equal to your starting life total" (Oketra's Last Mercy); "it becomes equal
+    to your starting life total" after "if your life total is less than your starting life total" (Resolute
+    Archangel): only a life total can equal a starting life total, so "it" is the life total the condition named.
+    The player gains or loses the difference."""
+    if m.group(1) == "it" and m.group(2) != "your starting life total":
+        return None
+    amt = quantity(m.group(2))
+    if amt is None:
+        return None
+    return [Effect("set_life", {"who": "you", "amount": amt})]
 
 
 @reader(r"^double your life total$")
@@ -678,6 +724,8 @@ READERS: tuple[Reader, ...] = (
     _plays_that_card,
     _redistribute,
     _draw,
+    _draw_reveal,
+    _cast_one_drawn,
     _cards_eq, _next_spell_cost, _lose_unless_controls,
     _life,
     _life_half,
@@ -691,6 +739,7 @@ READERS: tuple[Reader, ...] = (
     _scry,
     _set_life_total,
     _life_becomes,
+    _life_becomes_equal,
     _double_life,
     _win_lose_with_life,
     _win_lose,
