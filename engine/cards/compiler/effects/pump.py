@@ -245,9 +245,11 @@ def _grant_quoted(who: str, quoted: str, c: Ctx, dur: str) -> list[Effect] | Non
     return [Effect("grant", {"what": what, "keywords": [], "abilities": abl, "duration": dur})]
 
 
-@reader(r"^until end of turn, (.+?) gains? (\".+\")$")
+@reader(r"^(until end of turn|until your next turn), (.+?) gains? (\".+\")$")
 def _gain_quoted_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return _grant_quoted(m.group(1), m.group(2), c, "eot")
+    """"Until your next turn, creatures you control gain "{T}: Add one mana of any color."" (Song of Freyalise): the
+    duration first (611.2a, 611.2b)."""
+    return _grant_quoted(m.group(2), m.group(3), c, DURATIONS[m.group(1)])
 
 
 @reader(r"^until end of turn, (.+?) gains? ([^\"]+?),? and (\".+\")$|"
