@@ -678,10 +678,17 @@ def _counters(objs: dict, chars: dict[int, Chars], own: Any) -> dict[int, Chars]
 
 
 def _filter_keys(f: dict[str, Any]) -> set[str]:
+    """The keys a filter reads, its alternatives' (``or``) included: an ``or`` whose alternatives
+    are all filters reads only what they read (613.7a: "Mounts and Vehicles you control have
+    hexproof" reads subtypes, not the keywords layer 6 changes), so it is left out for them."""
     keys = set(f)
-    for sub in f.get("or", ()) if isinstance(f.get("or"), list) else ():
-        if isinstance(sub, dict):
-            keys |= _filter_keys(sub)
+    alts = f.get("or")
+    if isinstance(alts, list):
+        if alts and all(isinstance(sub, dict) for sub in alts):
+            keys.discard("or")
+        for sub in alts:
+            if isinstance(sub, dict):
+                keys |= _filter_keys(sub)
     return keys
 
 
