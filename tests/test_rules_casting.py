@@ -123,7 +123,8 @@ def test_a_fused_cast_that_also_names_one_half_is_refused_702_101a() -> None:
     (card,) = g.players["alice"].hand
     for face in (0, 1):
         with pytest.raises(IllegalAction, match=r"not a split card with fuse in your hand \(702\.101a\)"):
-            g.submit("alice", {"action": "cast", "card": card, "alt": "fuse", "face": face, "targets": [[giant], ["bob"]]})
+            g.submit("alice", {"action": "cast", "card": card, "alt": "fuse", "face": face,
+                               "targets": [[giant], ["bob"]]})
     assert g.players["alice"].hand == [card] and not g.stack
     g.submit("alice", {"action": "cast", "card": card, "alt": "fuse", "targets": [[giant], ["bob"]]})
     assert [g.objects[s].card.name for s in g.stack] == ["Far // Away"] and g.players["alice"].hand == []
