@@ -128,3 +128,13 @@ def test_a_fused_cast_that_also_names_one_half_is_refused_702_101a() -> None:
     assert g.players["alice"].hand == [card] and not g.stack
     g.submit("alice", {"action": "cast", "card": card, "alt": "fuse", "targets": [[giant], ["bob"]]})
     assert [g.objects[s].card.name for s in g.stack] == ["Far // Away"] and g.players["alice"].hand == []
+
+
+def test_the_announced_x_of_a_mana_ability_is_fixed_in_every_argument_107_3a() -> None:
+    """107.3a, 605.3a: a mana ability whose cost takes X (Calciform Pools' "Remove X storage counters")
+    has no object on the stack to keep X: every {"x": True} amount of its effects is made the number
+    announced, also one inside a list of arguments, and a negated one (a loss) is made negative."""
+    from engine.casting import _with_x
+    args = {"any": {"x": True}, "colors": ["W", "U"], "amounts": [{"x": True}, 2, {"x": True, "negate": True}],
+            "nested": [[{"x": True}]]}
+    assert _with_x(args, 3) == {"any": 3, "colors": ["W", "U"], "amounts": [3, 2, -3], "nested": [[3]]}
