@@ -375,3 +375,30 @@ def test_a_child_names_the_item_that_killed_its_mutant() -> None:
     os.close(w)
     o = Runner._finish(os.getpid(), r, time.monotonic(), None, False)
     assert (o.status, o.by, o.item) == ("killed", "crash ValueError: x", "")
+
+
+def test_a_box_that_ends_before_the_unmutated_run_runs_no_mutant_and_fails_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CI job on a loaded machine: when the box ends before the unmutated run, no mutant is run and
+    the module is reported with every mutant not run (the gate cannot judge it), not as an error."""
+    import argparse
+
+    import tools.mutation.__main__ as mm
+    from tools.mutation.runner import Outcome
+
+    class _Slow(Runner):
+        def __init__(self, *a: object, **k: object) -> None:  # noqa: D107 - no warm-up
+            self.jobs = 1
+
+        def baseline(self, timeout: float, module: Module | None = None) -> Outcome:
+            assert timeout <= 5 + 1e-6, "the unmutated run may take only what is left of the box"
+            return Outcome(None, "timeout", "time limit", timeout)
+
+    monkeypatch.setattr(mm, "Runner", _Slow)
+    cfg = load(ROOT)
+    args = argparse.Namespace(all=False, match=None, sample=5, seed=1, list=False, full_selection=False, jobs=1,
+                              run_equivalents=False, resume=None, budget=100.0, verbose=False)
+    r = mm.mutate_module(cfg, "engine/tapping.py", args, {}, None, 5.0)
+    assert r["outcomes"] == [] and len(r["not_run"]) == 5 and r["best"] == 1.0
+    with pytest.raises(ConfigError, match="fails its own selection"):
+        mm.mutate_module(cfg, "engine/tapping.py", args, {}, (Outcome(None, "killed", "test x", 1.0), {}), 5.0)
