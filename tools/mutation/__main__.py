@@ -104,10 +104,12 @@ def shared_baseline(cfg: Config, modules: list[Module], args: argparse.Namespace
 
 
 def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents: dict[str, str],
-                  pre: tuple[Outcome, dict] | None = None, box: float | None = None) -> dict:
+                  pre: tuple[Outcome, dict] | None = None, box: float | None = None,
+                  module: Module | None = None) -> dict:
     """Mutate one module. ``pre``: a shared baseline (``shared_baseline``) instead of its own run;
-    ``box``: the seconds this module may take from now, its baseline included (None: no box)."""
-    module = read_module(cfg, path)
+    ``box``: the seconds this module may take from now, its baseline included (None: no box);
+    ``module``: the module already read."""
+    module = module if module is not None else read_module(cfg, path)
     picked = module.mutants if args.all or args.match else module.sample(args.sample, args.seed)
     if args.match:  # every mutant whose key holds one of the texts, sampled or not
         picked = [m for m in picked if any(t in m.key for t in args.match)]
@@ -277,6 +279,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="score earlier --json results again with today's equivalents, run nothing")
     ap.add_argument("-v", "--verbose", action="store_true", help="one line per mutant with what killed it")
     args = ap.parse_args(argv)
+    start = time.monotonic()  # the CI job's total counts from here: reading git and the modules included
     os.chdir(ROOT)
     os.environ.setdefault("MANATABLE_DATA", str(ROOT / ".test-data"))
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -305,17 +308,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{len(mods)} changed module(s): {cfg.module_box(len(mods)) or 0:.0f} s each at most, "
                   f"{total or 0:.0f} s in all", flush=True)
         equivalents = cfg.equivalents()
-        start = time.monotonic()
+        modules = {m: read_module(cfg, m) for m in mods}
         pre = None
         if len(mods) > 1 and not (args.list or args.full_selection):
-            pre = shared_baseline(cfg, [read_module(cfg, m) for m in mods], args, total)
+            left = None if total is None else max(1.0, total - (time.monotonic() - start))
+            pre = shared_baseline(cfg, list(modules.values()), args, left)
         results = []
         for i, m in enumerate(mods):
             mbox = box
             if total is not None:  # an equal share of what is left of the total (a quick module leaves more)
                 left = total - (time.monotonic() - start)
                 mbox = max(1.0, min(mbox if mbox is not None else left, left / (len(mods) - i)))
-            results.append(mutate_module(cfg, m, args, equivalents, pre, mbox))
+            results.append(mutate_module(cfg, m, args, equivalents, pre, mbox, modules[m]))
     except ConfigError as e:
         print(f"mutation: {e}", file=sys.stderr)
         return 2
