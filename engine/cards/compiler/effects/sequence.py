@@ -1546,7 +1546,7 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
         ctx.last = "attached"  # "If equipped creature is a Vampire, put two counters on it instead"
     alt = parse_sentence(alt_text, ctx) if cond is not None else None
     if alt is None and cond is not None:
-        alt = _more_damage(alt_text, out[-1]) or _more_tokens(alt_text, out[-1])
+        alt = _more_damage(alt_text, out[-1]) or _more_tokens(alt_text, out[-1]) or _other_pump(alt_text, out[-1])
     at = -1
     if alt is None and cond is not None:
         # "Search ... Then shuffle. If COND, search ... for three ... instead of two": the search, not the shuffle
@@ -1585,6 +1585,16 @@ def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
         # Judgment): the same targets, the division made as it is cast of the amount that applies (601.2d)
         return None
     return [Effect("damage", {**prev.args, "amount": n})]
+
+
+def _other_pump(alt: str, prev: Effect) -> list[Effect] | None:
+    """"Target creature an opponent controls gets -1/-1 until end of turn. That creature gets -4/-4 instead if ..."
+    (Festering Newt): the pump before it, to the same object for the same time, with the new numbers (608.2c)."""
+    m = re.fullmatch(r"(?:that creature|it) gets ([+\-]\d+)/([+\-]\d+)", alt)
+    if m is None or prev.op != "pump" or not isinstance(prev.args.get("power"), int) \
+            or not isinstance(prev.args.get("toughness"), int):
+        return None
+    return [Effect("pump", {**prev.args, "power": int(m.group(1)), "toughness": int(m.group(2))})]
 
 
 def _more_tokens(alt: str, prev: Effect) -> list[Effect] | None:
