@@ -200,6 +200,8 @@ def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     if who == "you":  # "from among them" / "the cards milled this way" of the next instruction: your own cards
         c.last = "milled"
+    else:  # "target opponent mills five cards. You may cast an instant or sorcery spell from among them"
+        c.milled_other = True
     return [Effect("mill", {"who": who, "amount": n})]
 
 

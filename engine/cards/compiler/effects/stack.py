@@ -150,6 +150,22 @@ def _cast_target_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("playable", {"what": what, "play": "cast", "until": "eot"})]
 
 
+@reader(r"^(?:you may )?cast (an? .+?) spell from among (?:them|the milled cards|the cards milled this way) without "
+        r"paying its mana cost$")
+def _cast_one_milled(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target opponent mills five cards. You may cast an instant or sorcery spell from among them without paying its
+    mana cost" (Jace's Mindseeker): one of the cards milled, of that kind, chosen and then maybe cast by the
+    ability's controller from the graveyard it went to (608.2g, 117.9)."""
+    if c.last != "milled" and not c.milled_other:
+        return None
+    f = parse_noun(m.group(1) + " card")
+    if f is None or f.get("player") or set(f) - {"zone", "types", "not_types", "colors", "subtypes"}:
+        return None
+    f["zone"] = "graveyard"
+    return [Effect("cast_offer", {"what": {"choose": f, "among": "milled"}, "zone": "graveyard", "free": True,
+                                  "by_you": True})]
+
+
 @reader(
     r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(play|cast) (that card|them|those cards|"
     r"it|cards exiled this way|spells from among them|the exiled card|cards exiled with self|the exiled cards)( this "
@@ -349,6 +365,7 @@ READERS: tuple[Reader, ...] = (
     _cast_from_gy,
     _cast_target_from_gy,
     _cast_target_now, _cast_from_hand_free,
+    _cast_one_milled,
     _may_play_exiled,
     _may_cast_kind_exiled,
     _choose_target,
