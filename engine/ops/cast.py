@@ -51,7 +51,8 @@ def offer(g: "Game", r: Ctx, card: int, key: str, e: Effect) -> dict[str, Any] |
     how = f"for its {e.get('alt')} cost" if e.get("alt") else "without paying its mana cost" if e.get("free") else ""
     # "you may cast an instant or sorcery spell from among them" of an opponent's milled cards (Jace's Mindseeker):
     # the resolving ability's controller casts it (``by_you``); otherwise the card's owner (madness, cascade)
-    return {"kind": "cast_offer", "player": controller(g, r) if e.get("by_you") else o.owner, "card": card, "alt": e.get("alt"), "free": bool(e.get("free")),
+    return {"kind": "cast_offer", "player": controller(g, r) if e.get("by_you") else o.owner, "card": card,
+            "alt": e.get("alt"), "free": bool(e.get("free")),
             "must": bool(e.get("must")), "keyword": e.get("keyword"), "slot": key,
             **({"exile_instead": True} if e.get("exile_instead") else {}),  # 614.1a (engine/casting.py)
             "lands_only": bool(e.get("lands_only")), "play": bool(e.get("play")),
