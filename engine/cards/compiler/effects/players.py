@@ -389,6 +389,8 @@ def _hand_to_top(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(r"^(target player|target opponent|each opponent|each player|that player) reveals (?:their|his or her) hand$")
 def _reveal_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1))
+    if isinstance(who, dict) and "target" in who:
+        c.revealed_hand = who  # "You may cast an instant or sorcery spell from among those cards" (Mindclaw Shaman)
     return None if who is None else [Effect("reveal", {"who": who, "zone": "hand"})]
 
 

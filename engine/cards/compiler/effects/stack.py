@@ -150,16 +150,20 @@ def _cast_target_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("playable", {"what": what, "play": "cast", "until": "eot"})]
 
 
-@reader(r"^(?:you may )?cast (an? .+?) spell from among (?:them|the milled cards|the cards milled this way) without "
-        r"paying its mana cost$")
+@reader(r"^(?:you may )?cast (an? .+?) spell from among (them|the milled cards|the cards milled this way|those cards) "
+        r"without paying its mana cost$")
 def _cast_one_milled(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Target opponent mills five cards. You may cast an instant or sorcery spell from among them without paying its
     mana cost" (Jace's Mindseeker): one of the cards milled, of that kind, chosen and then maybe cast by the
-    ability's controller from the graveyard it went to (608.2g, 117.9)."""
-    if c.last != "milled" and not c.milled_other:
-        return None
+    ability's controller from the graveyard it went to (608.2g, 117.9); "Target opponent reveals their hand. You may
+    cast an instant or sorcery spell from among those cards ..." (Mindclaw Shaman): one from that hand."""
     f = parse_noun(m.group(1) + " card")
     if f is None or f.get("player") or set(f) - {"zone", "types", "not_types", "colors", "subtypes"}:
+        return None
+    if m.group(2) == "those cards" and c.revealed_hand is not None:
+        f.update(zone="hand", owner=c.revealed_hand)
+        return [Effect("cast_offer", {"what": {"choose": f}, "zone": "hand", "free": True, "by_you": True})]
+    if c.last != "milled" and not c.milled_other or m.group(2) == "those cards":
         return None
     f["zone"] = "graveyard"
     return [Effect("cast_offer", {"what": {"choose": f, "among": "milled"}, "zone": "graveyard", "free": True,
