@@ -372,6 +372,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with ((?:(?:" + kw + r"), )+)or (" + kw + r")$", p)
+        if m and "or" not in f:  # "a creature card with deathtouch, hexproof, reach, or trample": any of them
+            words = [w for w in m.group(1).split(", ") if w] + [m.group(2)]
+            f["or"] = [{"keyword": w.capitalize()} for w in words]
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+without (" + kw + r") or (" + kw + r")$", p)
         if m and "not" not in f:  # "creatures without flying or islandwalk" (Stormtide Leviathan): neither keyword
             f["not"] = {"or": [{"keyword": m.group(1).capitalize()}, {"keyword": m.group(2).capitalize()}]}

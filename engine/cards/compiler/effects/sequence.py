@@ -616,6 +616,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     don't, Y."; "It can't be regenerated."
     """
 
+    # "Count the number of permanents you control. Your life total becomes that number." (Touch of the Eternal): the
+    # number counted as the instruction that uses it is carried out, nothing happening in between (608.2c)
+    text = re.sub(r"^count the number of ([^.]+)\. ([^.]+?)\bthat number\b", r"\2the number of \1", text.strip(),
+                  flags=re.I)
+    # "Search your library for a creature card with deathtouch ... and reveal it. Shuffle and put that card on top."
+    # (Mwonvuli Beast Tracker): the one instruction "..., then shuffle and put that card on top" (701.15a)
+    text = re.sub(r"^(search your library for [^.]+? and reveal it)\. shuffle and put that card on top\.?$",
+                  r"\1, then shuffle and put that card on top.", text, flags=re.I)
     # "Search your library for up to two basic land cards and reveal them. Put one into your hand and the
     # other into your graveyard. Then shuffle.": the one instruction of the comma form (701.15a)
     text = re.sub(r"^(search your library for [^.]+?)( and reveal (?:them|those cards))?\. (put (?:one|two) [^.]+ and "
