@@ -228,6 +228,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "taken":  # "reveal the top card ... and put that card into your hand": what the dig moved
         return [c for c in r.get("taken", ()) if c in g.objects]
     if ref == "exiled":  # the cards the previous exile_top effect exiled
+        paid = s.chosen.get("cost_exiled") if "obj" in r and "exiled" not in r else None
+        if paid:  # "As an additional cost to cast SELF, exile an instant or sorcery card from your graveyard ... the
+            return [c for c in paid if c in g.objects]  # exiled card's mana value" (601.2h): exiled to pay for it
         if "exiled" not in r:  # none in this resolution: "the exiled card" of a linked ability (607.2a)
             return refs(g, r, "linked_exiled")
         return [c for c in r.get("exiled", ()) if c in g.objects]
