@@ -106,6 +106,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "lose_types",  # engine/layers.py, layer 4 (reconfigure: "isn't a creature")
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double",
                      "life_gain_to_loss", "choose_on_enter",
+                     "exile_on_enter",  # engine/replacement.py enter_replacements, engine/entering.py (614.12)
                      "x_color",  # engine/casting.py: "Spend only black mana on X" (107.3)
                      "token_multiply", "counter_change",  # engine/replacement.py (614.1a)
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
@@ -583,10 +584,15 @@ def unsupported_reasons(card: CardDef) -> list[str]:
                      and isinstance(a.static.get("cost"), Cost) and (a.static["cost"].exile_from_graveyard
                                                                      or a.static["cost"].exile_from_hand)
                      for a in card.abilities)
+    linked_exile = any(a.kind == "static" and a.static and a.static.get("kind") == "exile_on_enter"
+                       for a in card.abilities)
     for ab in card.abilities:
         if ab.keyword in ("Equip",):
             pass
         got = ability_reasons(ab)
+        if linked_exile:  # "As SELF enters, exile an instant or sorcery card from your graveyard. SELF's power and
+            got = [x for x in got if x != "amount mv_of 'exiled'"]  # toughness are each equal to the exiled card's
+            # mana value" (Living Lore): the card exiled with it (607.2a, engine/values.py static_refs)
         if paid_exile and ab.kind == "spell":  # "As an additional cost to cast SELF, exile an instant or sorcery card
             got = [x for x in got if x != "amount mv_of 'exiled'"]  # from your graveyard" (601.2h; Draconic
         out.extend(got)  # Intervention): the card its cost exiled

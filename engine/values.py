@@ -341,7 +341,7 @@ REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", 
                       "owner_of", "opponents_of", "couldnt"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
-STATIC_REFS = frozenset({"self", "attached", "you", "revealed"})
+STATIC_REFS = frozenset({"self", "attached", "you", "revealed", "exiled", "linked_exiled"})
 
 
 def static_bind(g: "Game", src: int | None, f: dict[str, Any]) -> dict[str, Any]:
@@ -381,6 +381,10 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
     if ref == "revealed":  # "the revealed card's power": the card revealed to cast this spell (601.2h), still known
         o = g.objects.get(src) if src is not None else None
         return [x for x in (o.chosen.get("revealed", ()) if o is not None else ()) if x in g.objects]
+    if ref in ("exiled", "linked_exiled"):  # "the exiled card's mana value": the cards exiled with it, still in
+        o = g.objects.get(src) if src is not None else None  # exile (607.2a: Living Lore)
+        return [x for x in (o.chosen.get("exiled", ()) if o is not None else ())
+                if x in g.objects and g.objects[x].zone == "exile"]
     raise Unsupported(f"unsupported reference {ref!r} outside a resolution")
 
 

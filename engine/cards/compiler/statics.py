@@ -229,6 +229,18 @@ def _all_colors(m: re.Match) -> list[dict[str, Any]] | None:
 _BASIC = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain", "forest": "Forest"}
 
 
+@static(r"^as self enters, exile (an?|any number of) (.+?) from your graveyard$")
+def _exile_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12: "As SELF enters, exile an instant or sorcery card from your graveyard" (Living Lore), "... exile any
+    number of creature cards from your graveyard" (Sutured Ghoul): its controller chooses them as it enters; they
+    are the cards "exiled with" it, its linked "the exiled card(s)" (607.2a: engine/entering.py answer_exile)."""
+    f = parse_noun(m.group(2))
+    if f is None or f.get("player") or f.pop("zone", "any_card") != "any_card" or "owner" in f or "controller" in f:
+        return None
+    one = m.group(1) != "any number of"
+    return [{"kind": "exile_on_enter", "filter": f, "min": 1 if one else 0, "max": 1 if one else 99}]
+
+
 @static(r"^(.+?) (?:is|are) the chosen type( in addition to (?:its|their) other types)?$")
 def _chosen_type(m: re.Match) -> list[dict[str, Any]] | None:
     """205.3m, 613.1d: "As SELF enters, choose a creature type. SELF is the chosen type in addition to its other

@@ -189,6 +189,10 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     what: Any = "exiled"
     if m.group(3) in ("that card", "it") and isinstance(c.last, dict) and c.last.get("among") == "exiled":
         what = c.last  # "Choose one of them. You may play that card this turn" (Jaya, Fiery Negotiator): the one
+    if not dur and m.group(5) and m.group(2) == "cast" and m.group(3) in ("that card", "it", "the exiled card"):
+        # "... If you do, you may cast the exiled card without paying its mana cost" (Living Lore, Bring to Light):
+        # no time given, so cast now, as the ability resolves (608.2g: timing permissions ignored; 117.9)
+        return [Effect("cast_offer", {"what": what, "zone": "exile", "free": True})]
     return [Effect("playable", {"what": what, "play": m.group(2), "until": until,
                                 **({"free": True} if m.group(5) else {})})]
 
