@@ -289,7 +289,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
 #: (engine/contract.py walks every supported card against this).
 AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "x": frozenset({"x", "negate"}), "count": frozenset({"count"}), "times": frozenset({"times", "of"}),
-    "plus": frozenset({"plus"}), "power_of": frozenset({"power_of"}), "toughness_of": frozenset({"toughness_of"}),
+    "plus": frozenset({"plus"}),
+    # "sum": the total of the objects named, in a static ("the total power of the exiled cards": Sutured Ghoul)
+    "power_of": frozenset({"power_of", "sum"}), "toughness_of": frozenset({"toughness_of", "sum"}),
     "count_this_way": frozenset({"count_this_way", "action"}),
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
@@ -531,6 +533,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
             if key in a:
                 xs = [x for x in static_refs(g, src, a[key]) if isinstance(x, int) and x in g.objects]
+                if a.get("sum"):  # "the total power of the exiled cards" (Sutured Ghoul)
+                    return sum(getattr(g.chars(x), attr) for x in xs)
                 return getattr(g.chars(xs[0]), attr) if xs else 0
         if "mv_of" in a:  # "Equipped creature gets +X/+X, where X is its mana value" (202.3): the object now
             return sum(int(mana_value(g.objects[x].card.mana_cost, 0)) for x in static_refs(g, src, a["mv_of"])
@@ -572,6 +576,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                 if pt is None and new in g.objects:  # "the toughness of the card returned this way": a card the
                     return getattr(g.chars(new), attr)  # instruction moved, where it went (400.7)
                 return (pt[0] if attr == "power" else pt[1]) if pt else 0
+            if a.get("sum"):  # the total of the objects named that still exist
+                return sum(getattr(g.chars(x), attr) for x in xs if x in g.objects)
             return getattr(g.chars(xs[0]), attr) if xs else 0
     if "count_this_way" in a and r is not None and a.get("action") in ("milled", "put"):
         # "for each creature card milled this way" / "each land card put into a graveyard this way"

@@ -2230,6 +2230,15 @@ def _cda_pt(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^self's power is equal to the total power of the exiled cards and its toughness is equal to their total "
+        r"toughness$")
+def _cda_exiled_totals(m: re.Match) -> list[dict[str, Any]] | None:
+    """604.3: "SELF's power is equal to the total power of the exiled cards and its toughness is equal to their total
+    toughness" (Sutured Ghoul): the cards exiled with it (607.2a), added up."""
+    return [{"kind": "set_pt", "affects": "self", "power": {"power_of": "exiled", "sum": True},
+             "toughness": {"toughness_of": "exiled", "sum": True}}]
+
+
 @static(r"^(players|you|your opponents) can't untap more than (\w+) (.+?) during (?:their|your) untap steps?$")
 def _untap_limit(m: re.Match) -> list[dict[str, Any]] | None:
     """502.2: "Players can't untap more than one creature during their untap steps" (Smoke, Winter Orb, Static
