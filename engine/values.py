@@ -560,7 +560,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             # creature the exploit ability sacrificed, as it last existed (608.2h; engine/ops/objects.py)
             pt = (this(g, r).trigger_info if "obj" in r else (r.get("trigger") or {})).get("exploited_pt")
             return (pt[0] if attr == "power" else pt[1]) if pt else 0
-        if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
+        if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py), or the one
+            if r.get("sacrificed_pt"):  # this resolution sacrificed (engine/ops/objects.py sacrifice)
+                return sum(p[0] if attr == "power" else p[1] for p in r["sacrificed_pt"])
             return sacrificed_power(this(g, r) if "obj" in r else None, attr)
         if key in a and r is not None:
             xs = [x for x in refs(g, r, a[key]) if isinstance(x, int)]

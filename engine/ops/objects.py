@@ -594,6 +594,8 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     # "then draw that many cards", "lands sacrificed this way": each as it last existed (608.2h)
     r.setdefault("gone_this_way", []).extend(gone_record(g, x, "sacrificed") for x in picks)
     pts = [(g.chars(x).power, g.chars(x).toughness) for x in picks]  # as they last existed (608.2h)
+    # "sacrifice a creature, then each opponent loses life equal to the sacrificed creature's power" (Xathrid Demon)
+    r["sacrificed_pt"] = [*r.get("sacrificed_pt", ()), *pts]
     now = {x: sacrifice(g, x) for x in picks}
     s = this(g, r)
     if picks and s.ability is not None and s.ability.keyword == "Exploit":

@@ -852,16 +852,21 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out.append(_if_this_way("sacrificed" if out[-1].op == "sacrifice" else "discarded", effs))
             continue
-        cant = re.match(r"^if (?:the player|that player|they|he or she|(you)) can't, (.+)$", s)
-        if cant and out and out[-1].op in ("sacrifice", "discard") and "what" not in out[-1].args \
-                and (out[-1].args.get("who") in (None, "you")) == bool(cant.group(1)) \
-                and out[-1].args.get("who") not in ("each_player", "each_opponent", "each") \
-                and out[-1].args.get("amount", 1) not in ("all", "any") and not out[-1].args.get("up_to"):
+        cant = re.match(r"^if (?:the player|that player|they|he or she|(you)) can't(?: (sacrifice|discard) an? "
+                        r"[a-z ]+)?, (.+)$", s)
+        # "sacrifice a creature other than SELF, then each opponent loses life equal to the sacrificed creature's
+        # power. If you can't sacrifice a creature, ..." (Xathrid Demon): the sacrifice one instruction back
+        act = next((e for e in reversed(out[-2:]) if e.op in ("sacrifice", "discard")), None) if cant else None
+        if cant and act is not None and "what" not in act.args and (act is out[-1] or cant.group(2)) \
+                and (not cant.group(2) or cant.group(2) == act.op) \
+                and (act.args.get("who") in (None, "you")) == bool(cant.group(1)) \
+                and act.args.get("who") not in ("each_player", "each_opponent", "each") \
+                and act.args.get("amount", 1) not in ("all", "any") and not act.args.get("up_to"):
             # "... that player discards a card at random. If the player can't, you draw a card." (Urgoros, the
             # Empty One), "that player sacrifices a creature. If the player can't, sacrifice SELF." (Woebringer
             # Demon), "sacrifice a creature other than SELF. If you can't, SELF deals 7 damage to you." (Lord of
             # the Pit): what follows happens only if the one player could not do all it asked (608.2c)
-            effs = parse_sentence(cant.group(2), ctx)
+            effs = parse_sentence(cant.group(3), ctx)
             if effs is None:
                 return None
             out.append(_if_this_way("couldnt", effs))
