@@ -108,8 +108,10 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
             return out
     quoted = re.findall(r'"[^"]*"', rest)  # a quoted ability is one part: its words split nothing ("SELF attacks")
     held = re.sub(r'"[^"]*"', lambda q: f"\x00{quoted.index(q.group(0))}\x00", rest)
+    # "... and can attack as though it didn't have defender" (Colossus of Akros): its "have" starts no clause
+    held = held.replace("didn't have", "didn't_have")
     parts = [
-        re.sub(r"\x00(\d+)\x00", lambda q: quoted[int(q.group(1))], x.strip())
+        re.sub(r"\x00(\d+)\x00", lambda q: quoted[int(q.group(1))], x.strip()).replace("didn't_have", "didn't have")
         for x in re.split(r",?\s*(?:\band\s+)?(?=\b(?:has|have|can|can't|is|are|loses|lose|assigns|doesn't|attacks|"
                           r"blocks)\b)", held)
         if x.strip()
