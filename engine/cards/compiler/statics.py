@@ -543,6 +543,16 @@ def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     return first
 
 
+@static(r"^(.+?) (can't attack|can't block|can't attack or block) during extra turns$")
+def _restriction_extra_turns(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can't attack during extra turns" (Medomai the Ageless): the restriction while the turn is an extra turn
+    (500.7: engine/values.py condition extra_turn)."""
+    aff = _affects(m.group(1))
+    if aff is None:
+        return None
+    return [{**st, "condition": {"extra_turn": True}} for st in _restriction_of(aff, m.group(2))]
+
+
 def _restriction_of(aff: Any, phrase: str) -> list[dict[str, Any]]:
     """The static of one restriction or requirement phrase on the objects ``aff`` names (508.1c-d, 509.1b-c)."""
     if phrase == "can't attack, block, or transform":  # Bound by Moonsilver: three restrictions (101.2)
