@@ -961,7 +961,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 k -= 1
             out[k] = Effect("damage", {**out[k].args, **rider})
             continue
-        if out and out[-1].op == "delayed_trigger" and _BACK_REF.search(s):
+        if out and out[-1].op == "delayed_trigger" and _BACK_REF.search(s) \
+                and not (out[-1].args.get("watch") is not None and re.search(r"\btarget\b", s)):
+            # (not "When that creature dies this turn, you gain 3 life. Target creature you control fights that
+            # creature." (Time to Feed): a sentence with a target of its own after a trigger on a named object is
+            # the spell's next instruction, its targets chosen as the spell is cast, 601.2c)
             # "When you next cast ... this turn, copy that spell. You may choose new targets for the copy.",
             # "Whenever you attack this turn, create two ... tokens ... Sacrifice them at the beginning of the
             # next end step.": a sentence that refers back belongs to the delayed trigger (603.7c)
