@@ -255,11 +255,12 @@ def suspend(g: "Game", player: str, a: dict[str, Any]) -> None:
     g.priority = player
 
 
-def can_play_offered_land(g: "Game", player: str, oid: int) -> bool:
+def can_play_offered_land(g: "Game", player: str, oid: int, zone: str = "hand") -> bool:
     """"The player plays that card if able" (Word of Command) of a land: during that player's own turn,
-    within their land plays (305.2), whatever else is on the stack: the resolving spell says when."""
+    within their land plays (305.2), whatever else is on the stack: the resolving spell says when. ``zone``: where
+    the offered card is ("Reveal the top card of your library. You may play that card": Djinn of Wishes)."""
     o = g.objects.get(oid)
-    return (o is not None and "Land" in o.card.types and o.zone == "hand" and o.owner == player
+    return (o is not None and "Land" in o.card.types and o.zone == zone and o.owner == player
             and g.active == player and g.players[player].lands_played < player_statics.land_plays(g, player))
 
 
@@ -679,7 +680,7 @@ def cast_offered(g: "Game", d: Any, a: dict[str, Any]) -> None:
         raise IllegalAction("nothing is resolving")
     act = a.get("action", "pass")
     if act == "play" and d.data.get("play") and a.get("card") == d.data["card"] \
-            and can_play_offered_land(g, d.player, d.data["card"]):
+            and can_play_offered_land(g, d.player, d.data["card"], d.data.get("from_zone", "hand")):
         r["answers"][d.data["slot"]] = "cast"  # 305.1: the land is played (Word of Command: "plays that card")
         g.players[d.player].lands_played += 1
         g.move(d.data["card"], "battlefield", controller=d.player)

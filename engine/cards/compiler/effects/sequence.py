@@ -1369,6 +1369,27 @@ _LOOK_START = re.compile(r"^(?:(?:you may look at|look at|reveal) the top (?:\w+
 _TOP_IF_DO = re.compile(r"^reveal the top card of your library\. if it's an? (.+?)(?: card)?, (.+?)\.?$")
 
 
+_TOP_PLAY = re.compile(r"^reveal the top card of your library\. you may (play|cast) (?:that card|it) without paying its "
+                       r"mana cost(?:\. if you don't, (exile it|put it into your graveyard|put it on the bottom of "
+                       r"your library))?\.?$")
+
+
+def read_top_card_play(text: str) -> list[Effect] | None:
+    """"Reveal the top card of your library. You may play that card without paying its mana cost. If you don't, exile
+    it." (Djinn of Wishes): revealed (701.13a), then played from the library now, as the ability resolves (608.2g,
+    305.9-like for a land: within its land plays); declined, it goes where the last sentence says."""
+    m = _TOP_PLAY.match(text.strip().lower())
+    if m is None:
+        return None
+    offer: dict[str, Any] = {"what": "revealed_top", "zone": "library", "free": True}
+    if m.group(1) == "play":
+        offer["play"] = True
+    if m.group(2):
+        offer["else"] = {"exile it": "exile", "put it into your graveyard": "graveyard",
+                         "put it on the bottom of your library": "library_bottom"}[m.group(2)]
+    return [Effect("reveal_top", {}), Effect("cast_offer", offer)]
+
+
 def read_top_card_if(text: str, ctx: Ctx) -> list[Effect] | None:
     """"Reveal the top card of your library. If it's a creature card, you draw cards equal to its power and you
     gain life equal to its toughness" (Nissa's Revelation), "... If it's a creature or land card, draw a card"
@@ -1430,7 +1451,7 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
                 continue
             chunk = " ".join(sents[i:i + k])
             got = read_look(chunk, ctx) or read_top_card(chunk, ctx) or read_look_other(chunk, ctx) \
-                or read_top_card_if(chunk, ctx)
+                or read_top_card_if(chunk, ctx) or read_top_card_play(chunk)
             if got is None:
                 continue
             # "it" / "that creature" after the dig would mean the card it moved, which no reference
