@@ -1369,9 +1369,9 @@ _LOOK_START = re.compile(r"^(?:(?:you may look at|look at|reveal) the top (?:\w+
 _TOP_IF_DO = re.compile(r"^reveal the top card of your library\. if it's an? (.+?)(?: card)?, (.+?)\.?$")
 
 
-_TOP_PLAY = re.compile(r"^reveal the top card of your library\. you may (play|cast) (?:that card|it) without paying its "
-                       r"mana cost(?:\. if you don't, (exile it|put it into your graveyard|put it on the bottom of "
-                       r"your library))?\.?$")
+_TOP_PLAY = re.compile(r"^reveal the top card of your library\. you may (play|cast) (?:that card|it) without paying "
+                       r"its mana cost(?:\. if you don't, (exile it|put it into your graveyard|put it on the bottom "
+                       r"of your library))?\.?$")
 
 
 def read_top_card_play(text: str) -> list[Effect] | None:
