@@ -1108,8 +1108,14 @@ def answer_opponent_targets(g: "Game", d: Any, a: dict[str, Any]) -> None:
 
 
 def finish_activate(g: "Game", player: str, sid: int) -> None:
-    """602.2b, 601.2i: the ability becomes activated once its costs are paid."""
+    """602.2b, 601.2i: the ability becomes activated once its costs are paid. Its source counts the activations of
+    that ability this turn ("if this ability has been activated four or more times this turn": Dragon Whelp)."""
     s = g.objects[sid]
+    src = g.objects.get(s.source) if s.source is not None else None
+    if src is not None and src.zone == "battlefield" and s.ability is not None:
+        key = "activated:" + s.ability.text
+        turn, n = src.chosen.get(key, (g.turn, 0))
+        src.chosen[key] = (g.turn, (n if turn == g.turn else 0) + 1)
     g.log("activate", player=player, card=s.card.name, obj=sid, targets=s.targets)
     triggers.became_targets(g, s)  # 603.2: becoming the target of it
     g.passes = 0

@@ -416,6 +416,8 @@ def ability_reasons(ab: Ability) -> list[str]:
         # Kairi), "Exile a creature card from your graveyard: ... the exiled card's mana value": the cards this
         # resolution or this cost exiled (engine/values.py refs "exiled")
         out = [x for x in out if x != "amount mv_of 'exiled'"]
+    if ab.kind == "mana" and "'activated_ge'" in repr([e.args for e in ab.effects]):
+        out.append("a mana ability counting its activations")  # counted as an ability object is activated (602.2b)
     if ab.kind == "mana" and "'sacrificed'" in repr([e.args for e in ab.effects]):
         # "Add an amount of {B} equal to the sacrificed creature's mana value" (Priest of Yawgmoth): a mana ability
         # resolves at once with no object that keeps what its cost sacrificed (605.3a), so nothing can count it
@@ -589,13 +591,13 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     for ab in card.abilities:
         if ab.keyword in ("Equip",):
             pass
-        got = ability_reasons(ab)
+        reasons = ability_reasons(ab)
         if linked_exile:  # "As SELF enters, exile an instant or sorcery card from your graveyard. SELF's power and
-            got = [x for x in got if x != "amount mv_of 'exiled'"]  # toughness are each equal to the exiled card's
-            # mana value" (Living Lore): the card exiled with it (607.2a, engine/values.py static_refs)
+            reasons = [x for x in reasons if x != "amount mv_of 'exiled'"]  # toughness are each equal to the exiled
+            # card's mana value" (Living Lore): the card exiled with it (607.2a, engine/values.py static_refs)
         if paid_exile and ab.kind == "spell":  # "As an additional cost to cast SELF, exile an instant or sorcery card
-            got = [x for x in got if x != "amount mv_of 'exiled'"]  # from your graveyard" (601.2h; Draconic
-        out.extend(got)  # Intervention): the card its cost exiled
+            reasons = [x for x in reasons if x != "amount mv_of 'exiled'"]  # from your graveyard" (601.2h; Draconic
+        out.extend(reasons)  # Intervention): the card its cost exiled
     got = awaken.awaken_of(card) if "Awaken" in card.keywords else None
     if got is not None:  # the spell ability awaken adds (702.112a) plays too
         out.extend(ability_reasons(next(a for a in got[1].abilities if a.kind == "spell")))

@@ -775,6 +775,16 @@ def _at_least(cond: dict[str, Any]) -> int:
     return int(cond.get("min", 0 if "max" in cond else 1))
 
 
+def activations(g: "Game", r: Ctx | None) -> int:
+    """602.2b: how many times the resolving ability's source has had that ability activated this turn (counted by
+    engine/casting.py finish_activate on the source; 0 once the source is gone)."""
+    ab = this(g, r) if r is not None and "obj" in r else None
+    if ab is None or ab.ability is None or ab.source is None or ab.source not in g.objects:
+        return 0
+    turn, n = g.objects[ab.source].chosen.get("activated:" + ab.ability.text, (0, 0))
+    return int(n) if turn == g.turn else 0
+
+
 def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -> bool:
     """Whether a condition holds now: an intervening "if" (603.4), an "as long as" static
     (611.3a), a conditional instruction (608.2c) or an activation restriction (602.5b).
@@ -1064,6 +1074,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         done = g.players[you].dungeons_completed
         if (bool(done) if want is True else want in done) != ("dungeon_completed" in cond):
             return False
+    if "activated_ge" in cond and activations(g, r) < int(cond["activated_ge"]):
+        return False  # "if this ability has been activated four or more times this turn" (Dragon Whelp)
     if "extra_turn" in cond and (g.regular is not None) != bool(cond["extra_turn"]):
         return False  # 500.7: an extra turn is being taken (Game.regular: whose regular turn it follows)
     if "city_blessing" in cond and g.players[you].city_blessing != bool(cond["city_blessing"]):
@@ -1210,7 +1222,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
-CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed", "extra_turn",
+CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed", "extra_turn", "activated_ge",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",

@@ -395,6 +395,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"life_ge_start_plus": int(m.group(1))}
     if t == "your life total is greater than your starting life total":  # 103.3: more than it began with
         return {"life_ge_start_plus": 1}
+    m = re.fullmatch(r"this ability has been activated (\w+) or more times this turn", t)
+    if m and number(m.group(1)):  # Dragon Whelp: the activations of this ability of its source this turn (602.2b)
+        return {"activated_ge": number(m.group(1))}
     if t == "your life total is greater than or equal to your starting life total":  # 103.3 (Path of Bravery)
         return {"life_ge_start_plus": 0}
     if t in ("it's your turn", "during your turn"):
