@@ -416,8 +416,10 @@ def ability_reasons(ab: Ability) -> list[str]:
         # Kairi), "Exile a creature card from your graveyard: ... the exiled card's mana value": the cards this
         # resolution or this cost exiled (engine/values.py refs "exiled")
         out = [x for x in out if x != "amount mv_of 'exiled'"]
-    if ab.kind == "mana" and "'activated_ge'" in repr([e.args for e in ab.effects]):
-        out.append("a mana ability counting its activations")  # counted as an ability object is activated (602.2b)
+    if "'activated_ge'" in repr([e.args for e in ab.effects]) and (ab.kind == "mana" or any(
+            e.op == "add_mana" for e in ab.effects)):  # "{1}: Add {W}. If this ability has been activated four or more
+        # times this turn, ..." (Farrelite Priest): a mana ability (605.1a) is counted as no ability object (602.2b)
+        out.append("a mana ability counting its activations")
     if ab.kind == "mana" and "'sacrificed'" in repr([e.args for e in ab.effects]):
         # "Add an amount of {B} equal to the sacrificed creature's mana value" (Priest of Yawgmoth): a mana ability
         # resolves at once with no object that keeps what its cost sacrificed (605.3a), so nothing can count it
