@@ -869,6 +869,14 @@ def _flash_some(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "flash_spells", "spells": f}]
 
 
+@static(r"^as (?:self|it) enters, each opponent reveals their hand\. you choose the name of a nonland card revealed "
+        r"this way$")
+def _choose_revealed_name(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12, 201.3: the hands are revealed and one of the nonland names among them chosen (Alhammarret, High
+    Arbiter; engine/choices.py on_enter)."""
+    return [{"kind": "choose_on_enter", "choice": "revealed_nonland_card_name"}]
+
+
 @static(
     r"^as (?:self|it) enters, choose (a color|a creature type|an opponent|a card type|a basic land type|a creature|a "
     r"player|a card name|a nonland card name)$"
