@@ -356,7 +356,9 @@ def _copy_spell(g: "Game", r: Ctx, e: Effect) -> None:
         o = g.objects.get(x) if isinstance(x, int) else None
         if o is None or o.zone != "stack" or o.ability is not None:
             continue
-        rec = dict(cast_options.storm_record(g, o), controller=controller(g, r))
+        # "the controller of target instant or sorcery spell copies it" (Meletis Charlatan): that player (706.10)
+        rec = dict(cast_options.storm_record(g, o), controller=o.controller if e.get("by_its_controller")
+                   else controller(g, r))
         r["copied"] = copy_spell(g, o.card, rec, [list(t) for t in o.targets])
 
 

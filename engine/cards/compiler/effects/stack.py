@@ -351,6 +351,26 @@ def _spell_gains_rebound(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("spell_gains", {"what": "it", "keyword": "Rebound"})]
 
 
+@reader(r"^the controller of (target (?:instant or sorcery|instant|sorcery) spell) copies it$")
+def _its_controller_copies(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.10: "The controller of target instant or sorcery spell copies it" (Meletis Charlatan): that player
+    controls the copy."""
+    what = c.ref(m.group(1))
+    if not (isinstance(what, dict) and "target" in what):
+        return None
+    c.last_player = {"controller_of": what}
+    return [Effect("copy_spell", {"what": what, "by_its_controller": True})]
+
+
+@reader(r"^that player may choose new targets for the copy$")
+def _that_player_retargets(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.10c: the copy's controller chooses its target again, keeping it being a choice (engine/ops/cast.py
+    copy_retarget asks the copy's controller)."""
+    if not (isinstance(c.last_player, dict) and "controller_of" in c.last_player):
+        return None
+    return [Effect("copy_retarget", {})]
+
+
 @reader(r"^(?:you may )?choose new targets for the copy$")
 def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10c: the copy just made may get new targets (engine/ops/cast.py)."""
@@ -358,6 +378,8 @@ def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (
+    _its_controller_copies,
+    _that_player_retargets,
     _copy_ability,
     _copy_countered,
     _copy_spell,
