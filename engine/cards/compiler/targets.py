@@ -397,8 +397,8 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
-        m = re.search(r"\s+with an? ([+\-\w/]+) counters? on (?:it|them)$", p)
-        if m:
+        m = re.search(r"\s+(?:with|that has|that have) an? ([+\-\w/]+) counters? on (?:it|them)$", p)
+        if m:  # "target creature that has a fate counter on it" (Triad of Fates)
             f["counter"] = m.group(1)
             p = p[: m.start()]
             changed = True
