@@ -463,6 +463,8 @@ class Game:
             to = "exile"  # 614.1a: cast with a permission that exiles it instead (engine/zones_cast.py)
         elif frm == "battlefield" and o.chosen.get("leaves_to") not in (None, to):
             to = o.chosen["leaves_to"]  # 702.83a: "if it would leave the battlefield, exile it instead"
+        if to == "battlefield" and frm != "battlefield" and player_statics.enters_exiled(self, oid, frm):
+            to = "exile"  # 614.1a: "if a creature would enter and it wasn't cast, exile it instead"
         link = linked if to == "exile" else None
         made = tokens
         if not replaced and (to == "graveyard" or self.commanders and to in commander.REPLACED):

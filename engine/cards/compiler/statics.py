@@ -231,6 +231,16 @@ def _all_colors(m: re.Match) -> list[dict[str, Any]] | None:
 _BASIC = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain", "forest": "Forest"}
 
 
+@static(r"^if an? (nontoken )?creature would enter and it wasn't cast, exile it instead$")
+def _enter_exile(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If a nontoken creature would enter and it wasn't cast, exile it instead" (Containment Priest): any
+    creature entering other than as a resolving spell (engine/player_statics.py enters_exiled)."""
+    f: dict[str, Any] = {"types": ["Creature"], "zone": "any_card"}
+    if m.group(1):
+        f["token"] = False
+    return [{"kind": "enter_exile", "filter": f}]
+
+
 @static(r"^as self enters, exile (an?|any number of) (.+?) from your graveyard$")
 def _exile_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     """614.12: "As SELF enters, exile an instant or sorcery card from your graveyard" (Living Lore), "... exile any
