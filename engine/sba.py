@@ -175,6 +175,8 @@ def _perform(g: "Game", to_graveyard: list[int], to_destroy: list[int], unattach
         n = min(counts["+1/+1"], counts["-1/-1"])
         counts["+1/+1"] -= n
         counts["-1/-1"] -= n
+        for k in ("+1/+1", "-1/-1"):
+            triggers.counters_removed(g, oid, k, n)
         did = True
     for oid in unattach:
         was = g.objects[oid].attached_to

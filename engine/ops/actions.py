@@ -163,6 +163,7 @@ def _amass(g: "Game", r: dict, e: Effect) -> dict | None:
     got = nested.choose_one(r, "army", p, armies, f"amass {sub}: choose an Army")
     if isinstance(got, dict):
         return got
+    r["amassed"] = list(got)  # "the Army you amassed" (engine/values.py refs)
     for a in got:
         if a in g.objects and g.objects[a].zone == "battlefield":
             _add_counters(g, a, "+1/+1", _n(g, r, e))
