@@ -1073,13 +1073,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             continue
         if s in ("if it would leave the battlefield, exile it instead of putting it anywhere else",
                  "if that creature would leave the battlefield, exile it instead of putting it anywhere else"):
-            back = next((j for j in range(len(out) - 1, -1, -1) if out[j].op == "move"
-                         and out[j].args.get("to") == "battlefield"), None)
-            if back is None:
+            at: int | None = next((j for j in range(len(out) - 1, -1, -1) if out[j].op == "move"
+                              and out[j].args.get("to") == "battlefield"), None)
+            if at is None:
                 return None
             # "Return target creature card ... to the battlefield. ... If it would leave the battlefield, exile it
             # instead of putting it anywhere else" (Whip of Erebos): the permanent it became (614.1a, 400.7)
-            out[back] = Effect("move", {**out[back].args, "leaves_to": "exile"})
+            out[at] = Effect("move", {**out[at].args, "leaves_to": "exile"})
             continue
         if out and out[-1].op == "delayed_trigger" and _BACK_REF.search(s) \
                 and not (out[-1].args.get("watch") is not None and re.search(r"\btarget\b", s)):
