@@ -341,6 +341,21 @@ def _creature_words(words: str) -> tuple[list[str], list[str], list[str]] | None
     return colors, types, subs
 
 
+@static(r"^(.+?) (?:is|are) an? (artifact )?creature(?: in addition to its other types)? (?:and has|with) (?:base )?power "
+        r"and (?:base )?toughness each equal to its mana value$")
+def _creature_mv(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.1b, 613.1d, 613.3b: "Each other non-Aura enchantment is a creature in addition to its other types and has
+    base power and base toughness each equal to its mana value" (Opalescence, Starfield of Nyx): each object affected
+    becomes a creature (layer 4) whose base power and toughness are its own mana value (layer 7b, engine/layers.py
+    "own_mv")."""
+    aff = _affects(m.group(1))
+    if aff is None or aff == "self" or isinstance(aff, dict) and "Creature" in aff.get("not_types", ()):
+        return None  # "each noncreature artifact" (March of the Machines): the set of objects fixed in layer 4 for
+        # the later layers (613.6) is not carried out; not read
+    return [{"kind": "become", "affects": aff, "types": ["Creature"], "subtypes": None, "in_addition": True,
+             "power": "own_mv", "toughness": "own_mv"}]
+
+
 @static(r"^(.+?) is an? (?:(\d+)/(\d+) )?((?:[a-z]+ )*?)creature(?: with base power and toughness (\d+)/(\d+))?"
         r"(?: with ([a-z ,]+?))?(?: in addition to its other types|\. it's still an? (land|artifact))$")
 def _is_a_creature(m: re.Match) -> list[dict[str, Any]] | None:
