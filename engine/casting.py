@@ -1122,7 +1122,7 @@ def finish_activate(g: "Game", player: str, sid: int) -> None:
     s = g.objects[sid]
     src = g.objects.get(s.source) if s.source is not None else None
     if src is not None and src.zone == "battlefield" and s.ability is not None:
-        key = "activated:" + s.ability.text
+        key = "activated_count:" + s.ability.text
         turn, n = src.chosen.get(key, (g.turn, 0))
         src.chosen[key] = (g.turn, (n if turn == g.turn else 0) + 1)
     g.log("activate", player=player, card=s.card.name, obj=sid, targets=s.targets)

@@ -792,7 +792,7 @@ def activations(g: "Game", r: Ctx | None) -> int:
     ab = this(g, r) if r is not None and "obj" in r else None
     if ab is None or ab.ability is None or ab.source is None or ab.source not in g.objects:
         return 0
-    turn, n = g.objects[ab.source].chosen.get("activated:" + ab.ability.text, (0, 0))
+    turn, n = g.objects[ab.source].chosen.get("activated_count:" + ab.ability.text, (0, 0))
     return int(n) if turn == g.turn else 0
 
 

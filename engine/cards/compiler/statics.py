@@ -341,8 +341,8 @@ def _creature_words(words: str) -> tuple[list[str], list[str], list[str]] | None
     return colors, types, subs
 
 
-@static(r"^(.+?) (?:is|are) an? (artifact )?creature(?: in addition to its other types)? (?:and has|with) (?:base )?power "
-        r"and (?:base )?toughness each equal to its mana value$")
+@static(r"^(.+?) (?:is|are) an? (artifact )?creature(?: in addition to its other types)? (?:and has|with) "
+        r"(?:base )?power and (?:base )?toughness each equal to its mana value$")
 def _creature_mv(m: re.Match) -> list[dict[str, Any]] | None:
     """205.1b, 613.1d, 613.3b: "Each other non-Aura enchantment is a creature in addition to its other types and has
     base power and base toughness each equal to its mana value" (Opalescence, Starfield of Nyx): each object affected
