@@ -1348,6 +1348,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         effs = parse_sentence(sent, ctx)
         if effs is None:
             return None
+        if len(effs) == 1 and effs[0].op in ("untap", "tap") and effs[0].args.get("what") == "self":
+            # "Whenever you cast a noncreature spell, untap SELF. It gains protection from the color of your choice
+            # until end of turn." (Pristine Skywise): "it" is SELF, named last, not the spell (608.2c)
+            ctx.last = "self"
         for e in effs:
             if e.op == "mana_restriction":
                 if not out or out[-1].op != "add_mana":
