@@ -314,7 +314,9 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
             if s is not None:  # "the discarded card's mana value" of the ability or spell it paid for (601.2h)
                 s.chosen.setdefault("discarded", []).append(new)
         elif part in ("exile_from_graveyard", "exile_from_hand"):
-            g.move(i, "exile")
+            new = g.move(i, "exile")
+            if s is not None:  # "the exiled card's mana value" of the spell or ability it paid for (601.2h, 608.2h)
+                s.chosen.setdefault("cost_exiled", []).append(new)
         elif part in ("linked_to_graveyard", "process"):
             g.move(i, "graveyard")
         elif part == "reveal":  # 701.15: shown to every player; the spell remembers it

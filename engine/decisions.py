@@ -772,7 +772,8 @@ def offer_options(g: "Game", player: str, w: dict[str, Any]) -> list[dict[str, A
             if opt is not None:
                 opt.update(helped)
                 out.append(opt)
-    if o is not None and land and w.get("play") and casting.can_play_offered_land(g, player, o.id):
+    if o is not None and land and w.get("play") and casting.can_play_offered_land(g, player, o.id,
+                                                                                  w.get("from_zone", "hand")):
         out.append({"action": "play", "card": o.id, "name": o.card.name})  # Word of Command: "plays that card"
     if not out or not w.get("must"):
         out.append({"action": "pass"})

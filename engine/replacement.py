@@ -602,6 +602,14 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                                 "answer_to": "amplify",
                                 "prompt": f"{o.card.name}: reveal any number of cards that share a creature type "
                                           f"with it (amplify, 702.37a)"})
+        elif st.get("kind") == "exile_on_enter":  # 614.12: "as SELF enters, exile a ... card from your graveyard"
+            f = {**st["filter"], "zone": "graveyard", "owner": "you"}
+            mine = [i for i in g.players[o.controller].graveyard if matches(g, i, f, o.id, o.controller)]
+            if mine:
+                g.queue.append({"kind": "choose_cards", "player": o.controller, "options": mine,
+                                "min": min(int(st.get("min", 0)), len(mine)), "max": min(int(st["max"]), len(mine)),
+                                "enter": o.id, "answer_to": "enter_exile",
+                                "prompt": f"{o.card.name}: exile cards from your graveyard as it enters (614.12)"})
         elif st.get("kind") == "devour":  # 702.81a: its controller chooses the creatures to sacrifice
             mine = [i for i in g.battlefield if i != o.id and g.controller_of(i) == o.controller
                     and "Creature" in g.chars(i).types]

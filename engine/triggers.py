@@ -930,6 +930,9 @@ def _push(g: "Game", t: dict[str, Any]) -> None:
     s.modes = list(t.get("modes", ()))
     s.x = trigger_x(t)
     s.trigger_info = t["info"]
+    src = g.objects.get(s.source)
+    if src is not None and src.chosen.get("exiled"):  # 607.2a: "the exiled card" after SELF is sacrificed as it
+        s.chosen["source_exiled"] = list(src.chosen["exiled"])  # resolves (Living Lore): the cards exiled with it
     g.objects[s.id] = s
     g.stack.append(s.id)
     g.changed()

@@ -231,6 +231,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "taken":  # "reveal the top card ... and put that card into your hand": what the dig moved
         return [c for c in r.get("taken", ()) if c in g.objects]
     if ref == "exiled":  # the cards the previous exile_top effect exiled
+        paid = s.chosen.get("cost_exiled") if "obj" in r and "exiled" not in r else None
+        if paid:  # "As an additional cost to cast SELF, exile an instant or sorcery card from your graveyard ... the
+            return [c for c in paid if c in g.objects]  # exiled card's mana value" (601.2h): exiled to pay for it
         if "exiled" not in r:  # none in this resolution: "the exiled card" of a linked ability (607.2a)
             return refs(g, r, "linked_exiled")
         return [c for c in r.get("exiled", ()) if c in g.objects]
@@ -289,7 +292,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
 #: (engine/contract.py walks every supported card against this).
 AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "x": frozenset({"x", "negate"}), "count": frozenset({"count", "names"}), "times": frozenset({"times", "of"}),
-    "plus": frozenset({"plus"}), "power_of": frozenset({"power_of"}), "toughness_of": frozenset({"toughness_of"}),
+    "plus": frozenset({"plus"}),
+    # "sum": the total of the objects named, in a static ("the total power of the exiled cards": Sutured Ghoul)
+    "power_of": frozenset({"power_of", "sum"}), "toughness_of": frozenset({"toughness_of", "sum"}),
     "count_this_way": frozenset({"count_this_way", "action"}),
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
@@ -343,7 +348,7 @@ REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", 
                       "owner_of", "opponents_of", "couldnt"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
-STATIC_REFS = frozenset({"self", "attached", "you", "revealed"})
+STATIC_REFS = frozenset({"self", "attached", "you", "revealed", "exiled", "linked_exiled"})
 
 
 def static_bind(g: "Game", src: int | None, f: dict[str, Any]) -> dict[str, Any]:
@@ -383,6 +388,10 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
     if ref == "revealed":  # "the revealed card's power": the card revealed to cast this spell (601.2h), still known
         o = g.objects.get(src) if src is not None else None
         return [x for x in (o.chosen.get("revealed", ()) if o is not None else ()) if x in g.objects]
+    if ref in ("exiled", "linked_exiled"):  # "the exiled card's mana value": the cards exiled with it, still in
+        o = g.objects.get(src) if src is not None else None  # exile (607.2a: Living Lore)
+        return [x for x in (o.chosen.get("exiled", ()) if o is not None else ())
+                if x in g.objects and g.objects[x].zone == "exile"]
     raise Unsupported(f"unsupported reference {ref!r} outside a resolution")
 
 
@@ -531,6 +540,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
             if key in a:
                 xs = [x for x in static_refs(g, src, a[key]) if isinstance(x, int) and x in g.objects]
+                if a.get("sum"):  # "the total power of the exiled cards" (Sutured Ghoul)
+                    return sum(getattr(g.chars(x), attr) for x in xs)
                 return getattr(g.chars(xs[0]), attr) if xs else 0
         if "mv_of" in a:  # "Equipped creature gets +X/+X, where X is its mana value" (202.3): the object now
             return sum(int(mana_value(g.objects[x].card.mana_cost, 0)) for x in static_refs(g, src, a["mv_of"])
@@ -574,6 +585,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                 if pt is None and new in g.objects:  # "the toughness of the card returned this way": a card the
                     return getattr(g.chars(new), attr)  # instruction moved, where it went (400.7)
                 return (pt[0] if attr == "power" else pt[1]) if pt else 0
+            if a.get("sum"):  # the total of the objects named that still exist
+                return sum(getattr(g.chars(x), attr) for x in xs if x in g.objects)
             return getattr(g.chars(xs[0]), attr) if xs else 0
     if "count_this_way" in a and r is not None and a.get("action") in ("milled", "put"):
         # "for each creature card milled this way" / "each land card put into a graveyard this way"
@@ -771,6 +784,16 @@ def _at_least(cond: dict[str, Any]) -> int:
     """The least count a "control" condition asks: "you control a Faerie" one; "you control no
     Faerie" / "you don't control a Faerie" ({"max": 0}) none (608.2c)."""
     return int(cond.get("min", 0 if "max" in cond else 1))
+
+
+def activations(g: "Game", r: Ctx | None) -> int:
+    """602.2b: how many times the resolving ability's source has had that ability activated this turn (counted by
+    engine/casting.py finish_activate on the source; 0 once the source is gone)."""
+    ab = this(g, r) if r is not None and "obj" in r else None
+    if ab is None or ab.ability is None or ab.source is None or ab.source not in g.objects:
+        return 0
+    turn, n = g.objects[ab.source].chosen.get("activated_count:" + ab.ability.text, (0, 0))
+    return int(n) if turn == g.turn else 0
 
 
 def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -> bool:
@@ -1068,6 +1091,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         done = g.players[you].dungeons_completed
         if (bool(done) if want is True else want in done) != ("dungeon_completed" in cond):
             return False
+    if "activated_ge" in cond and activations(g, r) < int(cond["activated_ge"]):
+        return False  # "if this ability has been activated four or more times this turn" (Dragon Whelp)
+    if "extra_turn" in cond and (g.regular is not None) != bool(cond["extra_turn"]):
+        return False  # 500.7: an extra turn is being taken (Game.regular: whose regular turn it follows)
     if "city_blessing" in cond and g.players[you].city_blessing != bool(cond["city_blessing"]):
         return False  # "if you have the city's blessing" (ascend, a later keyword)
     if "graveyard_types_ge" in cond:  # delirium: card types among cards in your graveyard (205.2a)
@@ -1218,7 +1245,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
-CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed",
+CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed", "extra_turn", "activated_ge",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",

@@ -525,6 +525,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "hand_revealed", "no_max_hand_size", "look_top_card",
     "opening_hand_battlefield",
+    "exile_on_enter",  # "as SELF enters, exile ... from your graveyard" (614.12, engine/entering.py)
+    "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a, player_statics)
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",
     "cant_get_counters",
     "cast_only",

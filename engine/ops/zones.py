@@ -243,6 +243,8 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                              counters={e.args["counter"]: 1} if e.get("counter") else e.get("counters"),
                              transformed=bool(e.get("transformed")))
                 r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
+                if e.get("leaves_to") and new in g.objects and g.objects[new].zone == "battlefield":
+                    g.objects[new].chosen["leaves_to"] = e.args["leaves_to"]  # "exile it instead" (614.1a)
                 if host is not None and new in g.objects and g.objects[new].zone == "battlefield":
                     g.objects[new].attached_to = host  # 303.4f: it enters attached to that object
                     g.changed()

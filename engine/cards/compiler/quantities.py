@@ -190,7 +190,8 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"the highest life total among (all players|your opponents)", p)
     if m:  # Sorin, Grim Nemesis -9
         return {"highest_life": "all" if m.group(1) == "all players" else "opponents"}
-    if p in ("life you've gained this turn", "the amount of life you gained this turn", "life you gained this turn"):
+    if p in ("life you've gained this turn", "the amount of life you gained this turn", "life you gained this turn",
+             "the amount of life you've gained this turn"):
         return {"life_gained_this_turn": "you"}
     m = re.fullmatch(r"(?:self's|its) (power|toughness|mana value)", p)
     if m:
@@ -402,6 +403,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"life_ge_start_plus": int(m.group(1))}
     if t == "your life total is greater than your starting life total":  # 103.3: more than it began with
         return {"life_ge_start_plus": 1}
+    m = re.fullmatch(r"this ability has been activated (\w+) or more times this turn", t)
+    if m and number(m.group(1)):  # Dragon Whelp: the activations of this ability of its source this turn (602.2b)
+        return {"activated_ge": number(m.group(1))}
+    if t == "your life total is greater than or equal to your starting life total":  # 103.3 (Path of Bravery)
+        return {"life_ge_start_plus": 0}
     if t in ("your life total is less than your starting life total", "you have less life than you started with"):
         return {"life_lt_start": True}
     if t in ("it's your turn", "during your turn"):
@@ -416,6 +422,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is None or n is None:
             return None
         return {"graveyard_ge": n, "filter": f}
+    m = re.fullmatch(r"there are fewer than (\w+) (.+?) in your graveyard", t)
+    if m:  # "if there are fewer than six creature cards in your graveyard" (Shadowborn Demon): counted now (608.2h)
+        f = parse_noun(m.group(2))
+        n = number(m.group(1))
+        if f is None or n is None or f.get("player") or f.get("zone", "any_card") != "any_card":
+            return None
+        f.pop("zone", None)
+        return {"amount_lt": {"amount": {"count": {**f, "zone": "graveyard", "owner": "you"}}, "n": n}}
     m = re.fullmatch(r"(\w+) or more (.+?) are in your graveyard", t)
     if m:
         f = parse_noun(m.group(2))

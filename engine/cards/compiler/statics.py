@@ -108,8 +108,10 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
             return out
     quoted = re.findall(r'"[^"]*"', rest)  # a quoted ability is one part: its words split nothing ("SELF attacks")
     held = re.sub(r'"[^"]*"', lambda q: f"\x00{quoted.index(q.group(0))}\x00", rest)
+    # "... and can attack as though it didn't have defender" (Colossus of Akros): its "have" starts no clause
+    held = held.replace("didn't have", "didn't_have")
     parts = [
-        re.sub(r"\x00(\d+)\x00", lambda q: quoted[int(q.group(1))], x.strip())
+        re.sub(r"\x00(\d+)\x00", lambda q: quoted[int(q.group(1))], x.strip()).replace("didn't_have", "didn't have")
         for x in re.split(r",?\s*(?:\band\s+)?(?=\b(?:has|have|can|can't|is|are|loses|lose|assigns|doesn't|attacks|"
                           r"blocks)\b)", held)
         if x.strip()
@@ -229,6 +231,28 @@ def _all_colors(m: re.Match) -> list[dict[str, Any]] | None:
 _BASIC = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain", "forest": "Forest"}
 
 
+@static(r"^if an? (nontoken )?creature would enter and it wasn't cast, exile it instead$")
+def _enter_exile(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If a nontoken creature would enter and it wasn't cast, exile it instead" (Containment Priest): any
+    creature entering other than as a resolving spell (engine/player_statics.py enters_exiled)."""
+    f: dict[str, Any] = {"types": ["Creature"], "zone": "any_card"}
+    if m.group(1):
+        f["token"] = False
+    return [{"kind": "enter_exile", "filter": f}]
+
+
+@static(r"^as self enters, exile (an?|any number of) (.+?) from your graveyard$")
+def _exile_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12: "As SELF enters, exile an instant or sorcery card from your graveyard" (Living Lore), "... exile any
+    number of creature cards from your graveyard" (Sutured Ghoul): its controller chooses them as it enters; they
+    are the cards "exiled with" it, its linked "the exiled card(s)" (607.2a: engine/entering.py answer_exile)."""
+    f = parse_noun(m.group(2))
+    if f is None or f.get("player") or f.pop("zone", "any_card") != "any_card" or "owner" in f or "controller" in f:
+        return None
+    one = m.group(1) != "any number of"
+    return [{"kind": "exile_on_enter", "filter": f, "min": 1 if one else 0, "max": 1 if one else 99}]
+
+
 @static(r"^(.+?) (?:is|are) the chosen type( in addition to (?:its|their) other types)?$")
 def _chosen_type(m: re.Match) -> list[dict[str, Any]] | None:
     """205.3m, 613.1d: "As SELF enters, choose a creature type. SELF is the chosen type in addition to its other
@@ -315,6 +339,21 @@ def _creature_words(words: str) -> tuple[list[str], list[str], list[str]] | None
         elif w != "and":
             return None
     return colors, types, subs
+
+
+@static(r"^(.+?) (?:is|are) an? (artifact )?creature(?: in addition to its other types)? (?:and has|with) "
+        r"(?:base )?power and (?:base )?toughness each equal to its mana value$")
+def _creature_mv(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.1b, 613.1d, 613.3b: "Each other non-Aura enchantment is a creature in addition to its other types and has
+    base power and base toughness each equal to its mana value" (Opalescence, Starfield of Nyx): each object affected
+    becomes a creature (layer 4) whose base power and toughness are its own mana value (layer 7b, engine/layers.py
+    "own_mv")."""
+    aff = _affects(m.group(1))
+    if aff is None or aff == "self" or isinstance(aff, dict) and "Creature" in aff.get("not_types", ()):
+        return None  # "each noncreature artifact" (March of the Machines): the set of objects fixed in layer 4 for
+        # the later layers (613.6) is not carried out; not read
+    return [{"kind": "become", "affects": aff, "types": ["Creature"], "subtypes": None, "in_addition": True,
+             "power": "own_mv", "toughness": "own_mv"}]
 
 
 @static(r"^(.+?) is an? (?:(\d+)/(\d+) )?((?:[a-z]+ )*?)creature(?: with base power and toughness (\d+)/(\d+))?"
@@ -527,6 +566,16 @@ def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
         more = _rest_clauses(aff, m.group(3))
         return None if more is None else [*first, *more]
     return first
+
+
+@static(r"^(.+?) (can't attack|can't block|can't attack or block) during extra turns$")
+def _restriction_extra_turns(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can't attack during extra turns" (Medomai the Ageless): the restriction while the turn is an extra turn
+    (500.7: engine/values.py condition extra_turn)."""
+    aff = _affects(m.group(1))
+    if aff is None:
+        return None
+    return [{**st, "condition": {"extra_turn": True}} for st in _restriction_of(aff, m.group(2))]
 
 
 def _restriction_of(aff: Any, phrase: str) -> list[dict[str, Any]]:
@@ -854,6 +903,14 @@ def _flash_some(m: re.Match) -> list[dict[str, Any]] | None:
         return None
     f.pop("zone", None)
     return [{"kind": "flash_spells", "spells": f}]
+
+
+@static(r"^as (?:self|it) enters, each opponent reveals their hand\. you choose the name of a nonland card revealed "
+        r"this way$")
+def _choose_revealed_name(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12, 201.3: the hands are revealed and one of the nonland names among them chosen (Alhammarret, High
+    Arbiter; engine/choices.py on_enter)."""
+    return [{"kind": "choose_on_enter", "choice": "revealed_nonland_card_name"}]
 
 
 @static(
@@ -2258,6 +2315,15 @@ def _cda_pt(m: re.Match) -> list[dict[str, Any]] | None:
     if m.group("same"):
         out["toughness"] = {"plus": [q, int(m.group("plus"))]} if m.group("plus") else q
     return [out]
+
+
+@static(r"^self's power is equal to the total power of the exiled cards and its toughness is equal to their total "
+        r"toughness$")
+def _cda_exiled_totals(m: re.Match) -> list[dict[str, Any]] | None:
+    """604.3: "SELF's power is equal to the total power of the exiled cards and its toughness is equal to their total
+    toughness" (Sutured Ghoul): the cards exiled with it (607.2a), added up."""
+    return [{"kind": "set_pt", "affects": "self", "power": {"power_of": "exiled", "sum": True},
+             "toughness": {"toughness_of": "exiled", "sum": True}}]
 
 
 @static(r"^(players|you|your opponents) can't untap more than (\w+) (.+?) during (?:their|your) untap steps?$")

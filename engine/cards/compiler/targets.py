@@ -401,6 +401,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with ((?:(?:" + kw + r"), )+)or (" + kw + r")$", p)
+        if m and "or" not in f:  # "a creature card with deathtouch, hexproof, reach, or trample": any of them
+            words = [w for w in m.group(1).split(", ") if w] + [m.group(2)]
+            f["or"] = [{"keyword": w.capitalize()} for w in words]
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+without ((?:(?:" + kw + r"), )*(?:" + kw + r")),? or (" + kw + r")$", p)
         if m and "not" not in f:  # "creatures without flying or islandwalk" (Stormtide Leviathan): neither keyword;
             # "creature without first strike, double strike, or vigilance" (Grand Master of Flowers): none of them
@@ -421,8 +428,8 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
-        m = re.search(r"\s+with an? ([+\-\w/]+) counters? on (?:it|them)$", p)
-        if m:
+        m = re.search(r"\s+(?:with|that has|that have) an? ([+\-\w/]+) counters? on (?:it|them)$", p)
+        if m:  # "target creature that has a fate counter on it" (Triad of Fates)
             f["counter"] = m.group(1)
             p = p[: m.start()]
             changed = True

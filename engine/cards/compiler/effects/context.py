@@ -28,6 +28,8 @@ class Ctx:
     cast_trigger: bool = False  # a "whenever ... casts a spell" trigger: "that spell" is the spell cast (603.2)
     targeting: bool = False  # a "becomes the target of a spell" trigger: "that spell" is the one that targeted (603.2)
     subject: Any = None  # the reference "it" starts as (a trigger's creature), for "the creature" after a noncreature
+    milled_other: bool = False  # another player milled last: "from among them" are those cards (engine r["milled"])
+    revealed_hand: Any = None  # the target player who revealed their hand last: "from among those cards" (their hand)
 
     def __post_init__(self) -> None:
         if self.subject is None:

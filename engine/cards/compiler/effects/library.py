@@ -290,19 +290,19 @@ def _search_shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []   # search (zones library+graveyard) shuffles when it searched the library
 
 
-@reader(r"^search your library for a card named (.+?) or (.+?), reveal it, put it into your hand, then shuffle$")
+@reader(r"^search your library for a card named (.+?) or (.+?), (reveal it, )?put it (into your hand|onto the "
+        r"battlefield( tapped)?), then shuffle$")
 def _search_named2(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return [
-        Effect(
-            "search",
-            {
-                "filter": {"or": [{"name": _title(m.group(1))}, {"name": _title(m.group(2))}]},
-                "amount": 1,
-                "to": "hand",
-                "reveal": True,
-            },
-        )
-    ]
+    """701.15a: "Search your library for a card named A or B, reveal it, put it into your hand, then shuffle";
+    "... named Festering Newt or Bubbling Cauldron, put it onto the battlefield tapped, then shuffle" (Bubbling
+    Cauldron): one card of either name (201.2)."""
+    args: dict[str, Any] = {"filter": {"or": [{"name": _title(m.group(1))}, {"name": _title(m.group(2))}]},
+                            "amount": 1, "to": "hand" if m.group(4) == "into your hand" else "battlefield"}
+    if m.group(3):
+        args["reveal"] = True
+    if m.group(5):
+        args["tapped"] = True
+    return [Effect("search", args)]
 
 
 _DIG = re.compile(

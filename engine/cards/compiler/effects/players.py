@@ -200,6 +200,8 @@ def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     if who == "you":  # "from among them" / "the cards milled this way" of the next instruction: your own cards
         c.last = "milled"
+    else:  # "target opponent mills five cards. You may cast an instant or sorcery spell from among them"
+        c.milled_other = True
     return [Effect("mill", {"who": who, "amount": n})]
 
 
@@ -417,6 +419,8 @@ def _hand_to_top(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(r"^(target player|target opponent|each opponent|each player|that player) reveals (?:their|his or her) hand$")
 def _reveal_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1))
+    if isinstance(who, dict) and "target" in who:
+        c.revealed_hand = who  # "You may cast an instant or sorcery spell from among those cards" (Mindclaw Shaman)
     return None if who is None else [Effect("reveal", {"who": who, "zone": "hand"})]
 
 

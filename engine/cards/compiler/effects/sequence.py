@@ -690,6 +690,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"\b(self deals damage equal to the number of (?:[+\-]\d+/[+\-]\d+ |[a-z]+ )?counters on) it\b",
                   r"\1 self", text, flags=re.I)
 
+    # "Count the number of permanents you control. Your life total becomes that number." (Touch of the Eternal): the
+    # number counted as the instruction that uses it is carried out, nothing happening in between (608.2c)
+    text = re.sub(r"^count the number of ([^.]+)\. ([^.]+?)\bthat number\b", r"\2the number of \1", text.strip(),
+                  flags=re.I)
+    # "Search your library for a creature card with deathtouch ... and reveal it. Shuffle and put that card on top."
+    # (Mwonvuli Beast Tracker): the one instruction "..., then shuffle and put that card on top" (701.15a)
+    text = re.sub(r"^(search your library for [^.]+? and reveal it)\. shuffle and put that card on top\.?$",
+                  r"\1, then shuffle and put that card on top.", text, flags=re.I)
     # "Search your library for up to two basic Forest cards. If you control a Nissa planeswalker, instead search your
     # library for up to three land cards. Reveal those cards, put them into your hand, then shuffle." (Nissa's
     # Triumph): the last sentence finishes either search; each alternative whole (701.15a, 608.2c)
@@ -954,16 +962,21 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out.append(_if_this_way("sacrificed" if out[-1].op == "sacrifice" else "discarded", effs))
             continue
-        cant = re.match(r"^if (?:the player|that player|they|he or she|(you)) can't, (.+)$", s)
-        if cant and out and out[-1].op in ("sacrifice", "discard") and "what" not in out[-1].args \
-                and (out[-1].args.get("who") in (None, "you")) == bool(cant.group(1)) \
-                and out[-1].args.get("who") not in ("each_player", "each_opponent", "each") \
-                and out[-1].args.get("amount", 1) not in ("all", "any") and not out[-1].args.get("up_to"):
+        cant = re.match(r"^if (?:the player|that player|they|he or she|(you)) can't(?: (sacrifice|discard) an? "
+                        r"[a-z ]+)?, (.+)$", s)
+        # "sacrifice a creature other than SELF, then each opponent loses life equal to the sacrificed creature's
+        # power. If you can't sacrifice a creature, ..." (Xathrid Demon): the sacrifice one instruction back
+        act = next((e for e in reversed(out[-2:]) if e.op in ("sacrifice", "discard")), None) if cant else None
+        if cant and act is not None and "what" not in act.args and (act is out[-1] or cant.group(2)) \
+                and (not cant.group(2) or cant.group(2) == act.op) \
+                and (act.args.get("who") in (None, "you")) == bool(cant.group(1)) \
+                and act.args.get("who") not in ("each_player", "each_opponent", "each") \
+                and act.args.get("amount", 1) not in ("all", "any") and not act.args.get("up_to"):
             # "... that player discards a card at random. If the player can't, you draw a card." (Urgoros, the
             # Empty One), "that player sacrifices a creature. If the player can't, sacrifice SELF." (Woebringer
             # Demon), "sacrifice a creature other than SELF. If you can't, SELF deals 7 damage to you." (Lord of
             # the Pit): what follows happens only if the one player could not do all it asked (608.2c)
-            effs = parse_sentence(cant.group(2), ctx)
+            effs = parse_sentence(cant.group(3), ctx)
             if effs is None:
                 return None
             out.append(_if_this_way("couldnt", effs))
@@ -1058,7 +1071,21 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 k -= 1
             out[k] = Effect("damage", {**out[k].args, **rider})
             continue
-        if out and out[-1].op == "delayed_trigger" and _BACK_REF.search(s):
+        if s in ("if it would leave the battlefield, exile it instead of putting it anywhere else",
+                 "if that creature would leave the battlefield, exile it instead of putting it anywhere else"):
+            at: int | None = next((j for j in range(len(out) - 1, -1, -1) if out[j].op == "move"
+                              and out[j].args.get("to") == "battlefield"), None)
+            if at is None:
+                return None
+            # "Return target creature card ... to the battlefield. ... If it would leave the battlefield, exile it
+            # instead of putting it anywhere else" (Whip of Erebos): the permanent it became (614.1a, 400.7)
+            out[at] = Effect("move", {**out[at].args, "leaves_to": "exile"})
+            continue
+        if out and out[-1].op == "delayed_trigger" and _BACK_REF.search(s) \
+                and not (out[-1].args.get("watch") is not None and re.search(r"\btarget\b", s)):
+            # (not "When that creature dies this turn, you gain 3 life. Target creature you control fights that
+            # creature." (Time to Feed): a sentence with a target of its own after a trigger on a named object is
+            # the spell's next instruction, its targets chosen as the spell is cast, 601.2c)
             # "When you next cast ... this turn, copy that spell. You may choose new targets for the copy.",
             # "Whenever you attack this turn, create two ... tokens ... Sacrifice them at the beginning of the
             # next end step.": a sentence that refers back belongs to the delayed trigger (603.7c)
@@ -1321,6 +1348,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         effs = parse_sentence(sent, ctx)
         if effs is None:
             return None
+        if len(effs) == 1 and effs[0].op in ("untap", "tap") and effs[0].args.get("what") == "self":
+            # "Whenever you cast a noncreature spell, untap SELF. It gains protection from the color of your choice
+            # until end of turn." (Pristine Skywise): "it" is SELF, named last, not the spell (608.2c)
+            ctx.last = "self"
         for e in effs:
             if e.op == "mana_restriction":
                 if not out or out[-1].op != "add_mana":
@@ -1485,6 +1516,27 @@ _LOOK_START = re.compile(r"^(?:(?:you may look at|look at|reveal) the top (?:\w+
 _TOP_IF_DO = re.compile(r"^reveal the top card of your library\. if it's an? (.+?)(?: card)?, (.+?)\.?$")
 
 
+_TOP_PLAY = re.compile(r"^reveal the top card of your library\. you may (play|cast) (?:that card|it) without paying "
+                       r"its mana cost(?:\. if you don't, (exile it|put it into your graveyard|put it on the bottom "
+                       r"of your library))?\.?$")
+
+
+def read_top_card_play(text: str) -> list[Effect] | None:
+    """"Reveal the top card of your library. You may play that card without paying its mana cost. If you don't, exile
+    it." (Djinn of Wishes): revealed (701.13a), then played from the library now, as the ability resolves (608.2g,
+    305.9-like for a land: within its land plays); declined, it goes where the last sentence says."""
+    m = _TOP_PLAY.match(text.strip().lower())
+    if m is None:
+        return None
+    offer: dict[str, Any] = {"what": "revealed_top", "zone": "library", "free": True}
+    if m.group(1) == "play":
+        offer["play"] = True
+    if m.group(2):
+        offer["else"] = {"exile it": "exile", "put it into your graveyard": "graveyard",
+                         "put it on the bottom of your library": "library_bottom"}[m.group(2)]
+    return [Effect("reveal_top", {}), Effect("cast_offer", offer)]
+
+
 def read_top_card_if(text: str, ctx: Ctx) -> list[Effect] | None:
     """"Reveal the top card of your library. If it's a creature card, you draw cards equal to its power and you
     gain life equal to its toughness" (Nissa's Revelation), "... If it's a creature or land card, draw a card"
@@ -1546,7 +1598,7 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
                 continue
             chunk = " ".join(sents[i:i + k])
             got = read_look(chunk, ctx) or read_top_card(chunk, ctx) or read_look_other(chunk, ctx) \
-                or read_top_card_if(chunk, ctx)
+                or read_top_card_if(chunk, ctx) or read_top_card_play(chunk)
             if got is None:
                 continue
             # "it" / "that creature" after the dig would mean the card it moved, which no reference
@@ -1679,7 +1731,7 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
         ctx.last = "attached"  # "If equipped creature is a Vampire, put two counters on it instead"
     alt = parse_sentence(alt_text, ctx) if cond is not None else None
     if alt is None and cond is not None:
-        alt = _more_damage(alt_text, out[-1]) or _more_tokens(alt_text, out[-1])
+        alt = _more_damage(alt_text, out[-1]) or _more_tokens(alt_text, out[-1]) or _other_pump(alt_text, out[-1])
     at = -1
     if alt is None and cond is not None:
         # "Search ... Then shuffle. If COND, search ... for three ... instead of two": the search, not the shuffle
@@ -1718,6 +1770,16 @@ def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
         # Judgment): the same targets, the division made as it is cast of the amount that applies (601.2d)
         return None
     return [Effect("damage", {**prev.args, "amount": n})]
+
+
+def _other_pump(alt: str, prev: Effect) -> list[Effect] | None:
+    """"Target creature an opponent controls gets -1/-1 until end of turn. That creature gets -4/-4 instead if ..."
+    (Festering Newt): the pump before it, to the same object for the same time, with the new numbers (608.2c)."""
+    m = re.fullmatch(r"(?:that creature|it) gets ([+\-]\d+)/([+\-]\d+)", alt)
+    if m is None or prev.op != "pump" or not isinstance(prev.args.get("power"), int) \
+            or not isinstance(prev.args.get("toughness"), int):
+        return None
+    return [Effect("pump", {**prev.args, "power": int(m.group(1)), "toughness": int(m.group(2))})]
 
 
 def _more_tokens(alt: str, prev: Effect) -> list[Effect] | None:
