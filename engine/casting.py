@@ -535,6 +535,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             picks = cast_options.check_picks(g, player, row, a[row.key], new)
             cost = cast_options.reduce(g, row, picks, cost)
             cast_options.pay_helpers(g, player, row, picks)
+            if row.key == "convoke":  # "each creature that convoked it" (702.50a): the spell, then its permanent
+                g.objects[new].chosen["convoked"] = list(picks)
     if assisted:  # assist: the chosen player pays that much of the generic mana, before its caster
         helped_by, n = str(a["assist"]), assisted
         if n > sum(int(s) for s in cost if s.isdigit()):

@@ -203,7 +203,7 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
         gone = src if part == "tap_others" and cost.tap else exclude
         cands = (c for c in _candidates(g, player, part, f, src) if c != gone)
         if "total_power" in f:
-            if sum(max(0, g.chars(c).power) for c in cands) < f["total_power"]:
+            if sum(max(0, crew_power(g, c)) for c in cands) < f["total_power"]:
                 return False
         elif n > 0 and sum(1 for _ in islice(cands, n)) < n:  # the first n are enough
             return False
@@ -218,8 +218,16 @@ def _picks_ok(g: "Game", f: dict[str, Any], n: int, cands: list[Any], picks: lis
     if part == "reveal":
         return len(picks) <= n
     if "total_power" in f:
-        return sum(g.chars(p).power for p in picks) >= f["total_power"]
+        return sum(crew_power(g, p) for p in picks) >= f["total_power"]
     return len(picks) == n
+
+
+def crew_power(g: "Game", oid: int) -> int:
+    """The power a creature taps for with crew or saddle (later keywords: "total power N or more"): its power, plus
+    N for "SELF saddles Mounts and crews Vehicles as though its power were N greater" (Cloudspire Captain)."""
+    c = g.chars(oid)
+    return c.power + sum(int(ab.static.get("amount", 0)) for ab in c.abilities
+                         if ab.kind == "static" and ab.static and ab.static.get("kind") == "crew_power")
 
 
 # ------------------------------------------------------------------ paying, maybe after a decision
@@ -329,6 +337,8 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                 s.chosen.setdefault("revealed", []).append(i)
         elif part == "tap_others":
             tap(g, i)  # 701.17a, with its event (603.2d)
+            if s is not None:  # "the creatures that saddled it this turn" (saddle, a later keyword): the tapped ones
+                s.chosen.setdefault("tapped_for_cost", []).append(i)
         elif part == "remove_counter_from":  # one counter of the kind the filter names (its "counter")
             k = str((f or {}).get("counter", "+1/+1"))
             had = g.objects[i].counters.get(k, 0)

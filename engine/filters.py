@@ -43,6 +43,8 @@ KNOWN = frozenset({
     # types, permanent types among them, or creature types in common; engine/targets.check_targets)
     "share_type",
     "damaged_by",  # "self" / "attached": "a creature dealt damage by SELF this turn" (its damage sources, 514.2)
+    "saddled_self",  # "target creature that saddled it this turn" (saddle, a later keyword: engine/ops/actions.py)
+    "convoked_self",  # "each creature that convoked it" (702.50a: the creatures tapped to pay for the spell)
     "cast_from",  # zones: "spells you cast from your graveyard" (a spell's zone it was cast from, 601.2a)
     # "creature blocking SELF", "creature blocked by SELF", "creature blocking or blocked by SELF" (509.1g, 509.1h)
     "blocking_self", "blocked_by_self", "in_combat_with_self",
@@ -383,6 +385,18 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # "each creature with toughness greater than its power" (208.1, its characteristics now)
     if f.get("damaged_this_turn") and not (o.damage or o.damage_sources):
         return False  # dealt damage this turn: the sources are remembered until cleanup (514.2)
+    if f.get("convoked_self"):  # "each creature that convoked it": tapped for its convoke as it was cast (702.50a)
+        s = game.objects.get(src) if src is not None else None
+        if s is not None and s.ability is not None:  # an ability's SELF is its source (112.7)
+            s = game.objects.get(s.source) if s.source is not None else None
+        if s is None or x not in s.chosen.get("convoked", ()):
+            return False
+    if f.get("saddled_self"):  # "creature that saddled it this turn": tapped for the source's saddle this turn
+        s = game.objects.get(src) if src is not None else None
+        if s is not None and s.ability is not None:  # an ability's SELF is its source (112.7)
+            s = game.objects.get(s.source) if s.source is not None else None
+        if s is None or s.chosen.get("saddled") != game.turn or x not in s.chosen.get("saddled_by", ()):
+            return False
     if "damaged_by" in f:  # "dealt damage by SELF / by enchanted creature this turn"
         s = game.objects.get(src) if src is not None else None
         by = None if s is None else s.id if f["damaged_by"] == "self" else s.attached_to

@@ -60,6 +60,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "cant_win_game",  # "Your opponents can't win the game" (104.2): can_win
                    "loyalty_instant",  # "... activate loyalty abilities ... any time you could cast an instant"
                    "loyalty_times",  # "... activate the loyalty abilities of planeswalkers you control twice each turn"
+                   "surveil_extra",  # "You may look at an additional two cards each time you surveil"
                    "graveyard_keywords",  # "... cards in your graveyard have retrace" (cast_options, 702.80a)
                    "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (costs.ability_mana)
                    "haste_activation",  # "... activate abilities of creatures you control as though ... haste"
@@ -348,6 +349,15 @@ def loyalty_instant(g: "Game", player: str, oid: int) -> bool:
         if w == "self" and oid == sid or isinstance(w, dict) and matches(g, oid, w, sid, player):
             return True
     return False
+
+
+def surveil_extra(g: "Game", player: str) -> int:
+    """Surveil (a later keyword action, Guilds of Ravnica) changed: "You may look at an additional two cards each
+    time you surveil" (Enhanced Surveillance): how many more cards ``player`` looks at (the extra ones may stay on
+    top, so looking at them is never worse than not)."""
+    if not active(g):
+        return 0
+    return sum(int(st.get("amount", 0)) for _sid, _ctl, st in _mine(g, "surveil_extra", player))
 
 
 def loyalty_times(g: "Game", player: str, oid: int) -> int:

@@ -112,6 +112,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "exile_on_enter",  # engine/replacement.py enter_replacements, engine/entering.py (614.12)
                      "enter_exile",  # engine/player_statics.py enters_exiled (614.1a)
                      "x_color",  # engine/casting.py: "Spend only black mana on X" (107.3)
+                     "crew_power",  # engine/costs.py crew_power: "SELF saddles Mounts and crews Vehicles as though ..."
                      "token_multiply", "counter_change",  # engine/replacement.py (614.1a)
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",
@@ -150,6 +151,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "spell_keywords",  # engine/player_statics.py, read by engine/cast_options.py, engine/actions.py
                      "loyalty_instant",  # engine/player_statics.py, read by engine/casting.py (606.3)
                      "loyalty_times",  # engine/player_statics.py, read by engine/casting.py (606.3)
+                     "surveil_extra",  # engine/player_statics.py, read by engine/ops/zones.py (surveil)
                      "graveyard_keywords",  # engine/player_statics.py, read by engine/cast_options.py (702.80a)
                      "ability_cost",  # engine/player_statics.py, read by engine/costs.py ability_mana (602.2b)
                      "haste_activation",  # engine/player_statics.py, read by engine/casting.py, payment.py (302.6)
@@ -168,6 +170,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
                      "deck_rule"})
 RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana",  # engine/casting.py activatable
+                   "must_attack_or_block",  # engine/combat.py has_rule: both requirements (508.1d, 509.1c)
                    "no_loyalty_abilities",  # engine/casting.py cost_payable (object_statics.loyalty_barred, 606.3)
                    "cant_have",  # engine/layers.py: "can't have or gain flying", after layer 6 (112.11)
                    "cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",

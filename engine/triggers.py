@@ -40,6 +40,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "becomes_target_you",  # "... of a spell or ability you control" (the targeting one's controller)
                  "becomes_target_spell_opponent", "blocks_flying",
                  "activate", "leaves_graveyard", "attacks_alone", "monstrous", "renowned", "transforms",
+                 "attacks_saddled",  # saddle (a later keyword, Outlaws of Thunder Junction): engine/combat.py
                  "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
                  "last_time_counter_removed",  # 702.62a (vanishing): engine/ops/objects.py
                  "last_counter_removed",  # the last counter of a kind removed (``counter``): engine/ops/objects.py

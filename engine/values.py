@@ -89,7 +89,7 @@ def one_opponent(g: "Game", r: Ctx, ref: str) -> str:
     if ref == "defending_player":
         sid = source_id(g, r)
         att = g.objects[sid].attacking if sid is not None and sid in g.objects else None
-        if att is None and s.trigger_info.get("event") in ("attacks", "attacks_alone"):
+        if att is None and s.trigger_info.get("event") in ("attacks", "attacks_alone", "attacks_saddled"):
             att = s.trigger_info.get("target")
         if isinstance(att, int) and att in g.objects:
             att = g.chars(att).controller

@@ -545,10 +545,12 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "spell_keywords",  # "Artifact spells you cast have convoke", "... spells you control have deathtouch"
     "loyalty_instant",  # "you may activate loyalty abilities ... any time you could cast an instant" (606.3)
     "loyalty_times",  # "... the loyalty abilities of planeswalkers you control twice each turn" (606.3)
+    "surveil_extra",  # "You may look at an additional two cards each time you surveil" (a later keyword action)
     "graveyard_keywords",  # "instant and sorcery cards in your graveyard have retrace" (702.80a)
     "look_face_down",  # "You may look at face-down creatures you don't control any time" (engine/facedown.py)
     "draw_times",  # "If you would draw a card, draw two cards instead" (engine/game.py draw, 614.1a)
     "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (602.2b, 601.2f)
+    "crew_power",  # "SELF saddles Mounts and crews Vehicles as though its power were N greater" (engine/costs.py)
     "x_color", "life_floor", "cant_lose_game", "cant_win_game", "damage_as_infect",
     "haste_activation",  # "activate abilities of creatures you control as though those creatures had haste" (302.6)
 })

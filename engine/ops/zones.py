@@ -499,6 +499,8 @@ def _scry(g: "Game", r: Ctx, e: Effect) -> dict | None:
 
 def _scry_one(g: "Game", r: Ctx, e: Effect, p: str, key: Any) -> dict | None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    if e.get("surveil") and n > 0:  # "You may look at an additional two cards each time you surveil"
+        n += player_statics.surveil_extra(g, p)
     top = g.players[p].library[:n]
     if not top:
         if n > 0 and e.get("surveil"):

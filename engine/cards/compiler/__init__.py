@@ -511,6 +511,9 @@ def _either_trigger(item: IrItem) -> list[Ability] | None:
     m = re.match(r"^(when|whenever) ", item.head, re.I)
     if not m or item.modes:
         return None
+    both = _enters_and_whenever(item)
+    if both is not None:
+        return both
     rest = item.head[m.end():]
     for cut in [k.start() for k in re.finditer(r", ", rest)]:
         cond, body = rest[:cut], rest[cut + 2:]
@@ -523,6 +526,26 @@ def _either_trigger(item: IrItem) -> list[Ability] | None:
             if got[0] is None or got[1] is None:
                 return None
             return [replace(ab, text=item.text) for ab in got if ab is not None]
+    return None
+
+
+def _enters_and_whenever(item: IrItem) -> list[Ability] | None:
+    """"When SELF enters and whenever it deals combat damage to a player, create a Blood token" (Ivora): two
+    triggered abilities with one effect, one on its entering and one on the other event ("it" is SELF there too,
+    603.2); None unless both read. A once-each-turn limit shared by both is not read here."""
+    m = re.match(r"^when self enters and whenever ", item.head, re.I)
+    if m is None or re.search(r"triggers only (?:once|twice) each turn", item.head, re.I):
+        return None
+    rest = item.head[m.end():]
+    for cut in [k.start() for k in re.finditer(r", ", rest)]:
+        other, body = re.sub(r"^it\b", "SELF", rest[:cut]), rest[cut + 2:]
+        if parse_trigger(other) is None:
+            continue
+        got = [_lower_triggered(IrItem("triggered", item.text, head=head, body=head))
+               for head in (f"When SELF enters, {body}", f"Whenever {other}, {body}")]
+        if got[0] is None or got[1] is None:
+            return None
+        return [replace(ab, text=item.text) for ab in got if ab is not None]
     return None
 
 

@@ -313,6 +313,33 @@ def _lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), m.group(2))
 
 
+@static(r"^you may look at an additional (one|two|three|\d+) cards? each time you surveil$")
+def _surveil_extra(m: re.Match) -> list[dict[str, Any]] | None:
+    """Surveil (a later keyword action, Guilds of Ravnica) changed by a rule (101.1): "You may look at an additional
+    two cards each time you surveil" (Enhanced Surveillance)."""
+    n = number(m.group(1))
+    return None if not n else [{"kind": "surveil_extra", "who": "you", "amount": n}]
+
+
+@static(r"^self (?:saddles mounts and crews vehicles|crews vehicles|saddles mounts) as though its power were (\d+) "
+        r"greater$")
+def _crew_power(m: re.Match) -> list[dict[str, Any]] | None:
+    """Crew and saddle (later keywords): "SELF saddles Mounts and crews Vehicles as though its power were 2 greater"
+    (Cloudspire Captain, the Pilot tokens): its power counts N more toward their "total power" costs."""
+    return [{"kind": "crew_power", "affects": "self", "amount": int(m.group(1))}]
+
+
+@static(r"^(.+?) gets? ([+-]\d+)/([+-]\d+) and (?:loses|lose) all abilities$")
+def _pump_lose_all(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Enchanted creature gets -2/-2 and loses all abilities" (Mystic Subdual, Fresh Start): two effects of one
+    static ability, in their layers (613.1f: abilities; 613.4c: power and toughness)."""
+    aff = _affects(m.group(1))
+    if aff is None:
+        return None
+    return [{"kind": "anthem", "affects": aff, "power": int(m.group(2)), "toughness": int(m.group(3))},
+            {"kind": "become", "affects": aff, "lose_all": True}]
+
+
 @static(r"^(.+?) (?:has|have) base power and toughness (\d+)/(\d+)$")
 def _base_pt(m: re.Match) -> list[dict[str, Any]] | None:
     """613.3b (layer 7b): "Enchanted creature has base power and toughness 0/2" (Illusory Wrappings):

@@ -477,6 +477,18 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that convoked (?:it|self)$", p)
+        if m:  # "each creature that convoked it" (Venerated Loxodon, 702.50a)
+            f["convoked_self"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that saddled (?:it|self) this turn$", p)
+        if m:  # "target creature that saddled it this turn" (Giant Beaver; saddle, a later keyword)
+            f["saddled_self"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that (?:was|were) dealt damage this turn$", p)
         if m:
             f["damaged_this_turn"] = True

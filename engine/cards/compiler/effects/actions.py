@@ -192,6 +192,15 @@ def _transform(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "transform", "what": "self"})]
 
 
+@reader(r"^(self|it|target mount you control) becomes saddled until end of turn$")
+def _saddled(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Saddle (a later keyword, Outlaws of Thunder Junction): "SELF becomes saddled until end of turn" (its
+    activated ability), "Target Mount you control becomes saddled until end of turn" (Guidelight Matrix): a
+    designation of the permanent for the rest of the turn (engine/ops/actions.py saddle)."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("action", {"name": "saddle", "what": what})]
+
+
 @reader(r"^flip (self|it)$")
 def _flip(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "flip", "what": "self"})]
@@ -340,6 +349,7 @@ def _delayed_dealt_by(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _saddled,
     _delayed_dealt_by,
     _choose_target,
     _action0,

@@ -103,10 +103,11 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^(.+?) unless (.+?) (sacrifices .+|discards .+|sacrifice .+|discard .+|returns? .+ to (?:its|their) "
-        r"owner'?s?'? hands?)$")
+        r"owner'?s?'? hands?|exiles? an? [^,]+? card from (?:your|their) graveyard)$")
 def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     """117.12: "sacrifice it unless you discard a card / return an untapped Island you control to its owner's
-    hand" (Avatar of Discord, Dormant Volcano): the instruction happens unless that player does the action."""
+    hand" (Avatar of Discord, Dormant Volcano), "discard a card unless you exile a historic card from your
+    graveyard" (Urza's Tome): the instruction happens unless that player does the action."""
     inner = parse_sentence(m.group(1), c)
     if inner is None:
         return None
