@@ -117,7 +117,8 @@ bounce: what, [with_auras]
 move: what, to, [tapped], [control: "you"], [counter: KIND], [from: "graveyard"], [unearth], [becomes: {subtypes,
       colors} added]
     zone change: to = hand, battlefield, library_top, library_bottom, library_top_or_bottom (owner's choice),
-    library_shuffle, graveyard (CR 400.7)
+    library_shuffle, graveyard (CR 400.7); counter_if_creature: the counter only on a creature card ("if it enters as
+    a creature, it enters with an additional +1/+1 counter on it", 614.1c)
 tap / untap: what
     tap or untap (CR 701.17)
 regenerate: what
