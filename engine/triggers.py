@@ -65,6 +65,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
                   "from", "chapter", "main_phase", "by_filter", "other_filter",
                   "combat", "or_attached", "to_self", "source_filter",
+                  "walker_attacked",  # "an opponent attacks a planeswalker you control with one or more creatures"
                   "objs"})  # a delayed trigger's own objects: "when that creature dies this turn" (603.7c)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
@@ -73,6 +74,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "other": frozenset({"cycle"}), "dealt_by": frozenset({"dies"}), "condition": frozenset({"state"}),
     # "whenever a creature attacks you", "whenever a creature deals combat damage to you" (the monarch)
     "defending": frozenset({"attacks", "combat_damage_player"}),
+    "walker_attacked": frozenset({"you_attack"}),
     # training (a later keyword): "this creature and at least one other creature with greater power attack"
     "greater_power_attacker": frozenset({"attacks"}),
     # "when you sacrifice SELF" (its leaving, 603.6c); "when SELF enters untapped" (603.6a)
@@ -194,6 +196,10 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False  # "your first / second spell each turn"
     if name == "draw" and trig.get("nth") and ev.get("nth") != trig["nth"]:
         return False  # "whenever you draw your second card each turn"
+    if name == "you_attack" and trig.get("walker_attacked") and not any(
+            isinstance(g.objects[i].attacking, int) and g.objects[i].attacking in g.objects
+            and g.controller_of(g.objects[i].attacking) == controller for i in g.battlefield):
+        return False  # 508.1b: one of the attackers attacks a planeswalker the trigger's controller controls
     if name in ("attacks", "you_attack") and trig.get("min_attackers"):  # "... and at least two other creatures attack"
         kind = trig.get("filter") if name == "you_attack" else None  # "you attack with five or more Soldiers"
         if sum(1 for i in g.battlefield if g.objects[i].attacking is not None
