@@ -446,7 +446,8 @@ def _lower_triggered(item: IrItem) -> Ability | None:
             other is not None or _names_it(e.args.get("effects"))) else e for e in effects]
     zone = "battlefield"
     if re.search(r"\b(?:return|put|exile) self from your graveyard\b", body, re.I) \
-            or trig.get("event") == "to_graveyard" or (cond or {}).get("self") == {"zone": "graveyard"}:
+            or trig.get("event") == "to_graveyard" or (cond or {}).get("self") == {"zone": "graveyard"} \
+            or trig.get("event") == "discard" and trig.get("self"):  # "when you discard SELF" (701.8)
         zone = "graveyard"  # "when SELF is put into your graveyard from ...", "if SELF is in your graveyard, ...":
         # it triggers there (112.6b)
     if len(effects) == 1 and effects[0].op == "may" and not {"then", "else", "who"} & set(effects[0].args):
