@@ -863,9 +863,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     cast_as = o if o is not None or r is None or "obj" not in r or this(g, r).ability is not None else this(g, r)
     if "kicked" in cond and bool(cast_as is not None and cast_as.kicked) != bool(cond["kicked"]):
         return False
-    if "amount_lt" in cond and not amount(g, cond["amount_lt"]["amount"], src, r) < cond["amount_lt"]["n"]:
+    # "n" may be an amount too: "if that creature's power is greater than SELF's power" (107.1: two numbers compared)
+    if "amount_lt" in cond and not amount(g, cond["amount_lt"]["amount"], src, r) < amount(g, cond["amount_lt"]["n"],
+                                                                                         src, r):
         return False  # "as long as your devotion to white is less than five" (700.5)
-    if "amount_ge" in cond and not amount(g, cond["amount_ge"]["amount"], src, r) >= cond["amount_ge"]["n"]:
+    if "amount_ge" in cond and not amount(g, cond["amount_ge"]["amount"], src, r) >= amount(g, cond["amount_ge"]["n"],
+                                                                                          src, r):
         return False  # "if your devotion to white and black is seven or greater"
     if "mana_spent_ge" in cond and not _mana_spent_ge(cast_as, cond["mana_spent_ge"]):
         return False  # "if at least three green mana was spent to cast SELF" (601.2h: the mana that paid its cost)
