@@ -174,8 +174,8 @@ def _cant_cast_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
         if who is None:
             return None
     if m.group(3) == "until the end of your next turn":  # (Single Combat) through its controller's next turn's
-        return [Effect("player_effect", {"static": {"kind": "cast_forbid", "who": who,  # cleanup (514.2)
-                                                    "spells": SPELL_KINDS[m.group(2)]}, "duration": "your_next_turn_end"})]
+        st = {"kind": "cast_forbid", "who": who, "spells": SPELL_KINDS[m.group(2)]}  # cleanup step (514.2)
+        return [Effect("player_effect", {"static": st, "duration": "your_next_turn_end"})]
     return [Effect("player_effect", {"static": {"kind": "cast_forbid", "who": who, "spells": SPELL_KINDS[m.group(2)]},
                                      "duration": DURATIONS[m.group(3)]})]
 
