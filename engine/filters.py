@@ -59,6 +59,9 @@ KNOWN = frozenset({
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
     "attached_ids",  # "all Equipment attached to that creature": attached to one of these (301.5; from attached_ref)
     "among_ids",  # "any of them that are Walls": one of these objects (608.2c; from among_ref)
+    # a filter of the object or player it is attached to: "permanents attached to creatures", "Curses attached to you"
+    # (301.5, 303.4, 701.3)
+    "attached_to",
     "damaged_you_this_turn",  # "creature that dealt damage to you this turn" (engine/triggers.py damaged_by_turn)
     "entered_this_turn",  # "creature that entered this turn": on the battlefield since this turn (Obj.entered_turn)
     "toughness_gt_power",  # "creature with toughness greater than its power" (208.1, 613: as it is now)
@@ -245,6 +248,11 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "attached_ids" in f and o.attached_to not in f["attached_ids"]:
         return False
+    if "attached_to" in f:  # "Curses attached to you", "permanents attached to creatures" (301.5, 303.4)
+        at = o.attached_to
+        if at is None or not (isinstance(at, str) and at in game.players or at in game.objects) \
+                or not matches(game, at, f["attached_to"], src, controller):
+            return False
     if "blocking_ids" in f and not set(o.blocking) & set(f["blocking_ids"]):
         return False
     shape = _SHAPES.get(id(f))
@@ -528,7 +536,7 @@ def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False
         out.add("owner")
     for sub in f.get("or", ()):
         out |= unknown_keys(sub)
-    for k in ("not", "targets", "targets_you_or"):
+    for k in ("not", "targets", "targets_you_or", "attached_to"):
         if isinstance(f.get(k), dict):
             out |= unknown_keys(f[k])
     return out

@@ -3,6 +3,7 @@
 countering a spell (701.5)."""
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine import player_statics, replacement, seats, triggers
@@ -239,6 +240,7 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 for k in picks.get(x, ()) if kind == "any" else (kind,):
                     had = cs.get(k, 0)
                     cs[k] = 0 if every else max(0, had - n)
+                    triggers.counters_removed(g, x, k, had - cs[k])
                     if k == "time" and had > 0 and cs[k] == 0 and g.objects[x].zone == "battlefield":
                         # 702.62a: "when the last time counter is removed from this permanent" (vanishing)
                         triggers.event(g, {"event": "last_time_counter_removed", "obj": x,
@@ -297,6 +299,7 @@ def _move_counters(g: "Game", r: Ctx, e: Effect) -> None:
     if n <= 0:
         return
     a.counters[kind] -= n
+    triggers.counters_removed(g, a.id, kind, n)  # 121.5: moved counters are removed from the first object
     b.counters[kind] = b.counters.get(kind, 0) + n
     triggers.counters_put(g, b.id, kind, n)  # 121.5: moved counters are put onto the second object
     g.log("move_counters", counter=kind, amount=n, source=a.card.name, to=b.card.name)
@@ -350,6 +353,23 @@ def _s(v: Any) -> str | None:
 
 
 
+def _name_self(x: Any, name: str) -> Any:
+    """A token's abilities as the card creating it wrote them: 'create a token with "... return target card named
+    Rekindling Phoenix ..."' is a name (201.2), the creating card's, which the compiler wrote SELF as everywhere in
+    its text; in the token's abilities SELF as a name filter is that card's name, not the token's ("this creature"
+    stays the token). The same objects back when nothing names it."""
+    if isinstance(x, dict):
+        got = {k: name if k == "name" and v == "SELF" else _name_self(v, name) for k, v in x.items()}
+        return x if all(got[k] is x[k] for k in x) else got
+    if isinstance(x, (list, tuple)):
+        items = [_name_self(v, name) for v in x]
+        return x if all(a is b for a, b in zip(items, x)) else type(x)(items)
+    if is_dataclass(x) and not isinstance(x, type):
+        changed = {f.name: _name_self(getattr(x, f.name), name) for f in fields(x)}
+        return x if all(changed[k] is getattr(x, k) for k in changed) else replace(x, **changed)
+    return x
+
+
 @op("token")
 def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
@@ -368,6 +388,8 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
         pt = {k: amount(g, e.args[k], source_id(g, r), r) for k in ("power", "toughness")
               if isinstance(e.args.get(k), dict)}
         cards = [token_def(Effect(e.op, {**e.args, **pt}) if pt else e)]
+        if e.get("abilities") and "'name': 'SELF'" in repr(e.args["abilities"]):  # named after the creating card
+            cards = [replace(c, abilities=_name_self(c.abilities, this(g, r).card.name)) for c in cards]
     # 800.4b, 800.4d: no token is created under the control of a player who has left the game
     each = names_that_player(e.get("amount", 1))  # "each player creates a token for each Forest they control"
     if e.get("per_gone") is not None:  # "for each creature destroyed this way, its controller creates ..."
@@ -495,7 +517,7 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
     kinds: list[dict[str, Any]] = list(e.args["keep"])
     among = dict(e.get("among") or {})
     kept: list[int] = []
-    named = {p for p in refs(g, r, "each_player") if isinstance(p, str)}
+    named = {p for p in refs(g, r, e.get("players", "each_player")) if isinstance(p, str)}
     players = [p for p in seats.apnap(g) if p in named]  # 101.4: in APNAP order
     if e.get("whole"):  # "Choose up to one creature. Destroy the rest." (Duneblast): one choice among them all
         slot = f"{r['i']}.keep.all"

@@ -250,6 +250,19 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+(?:that's |that are )?attached to (you|a creature|creatures|a land|lands|a permanent|"
+                      r"permanents|an artifact|artifacts|a player|players|an opponent|a creature or land)$", p)
+        if m and "attached_to" not in f:  # "all permanents attached to creatures" (End Hostilities), "all Curses
+            # attached to you" (Witchbane Orb): what it is attached to now (301.5, 303.4, 701.3)
+            whom = parse_noun(m.group(1)) if m.group(1) not in ("you", "a player", "players", "an opponent") else \
+                {"player": True, **({"controller": "you"} if m.group(1) == "you" else
+                                    {"opponent": True} if m.group(1) == "an opponent" else {})}
+            if whom is None:
+                return None
+            f["attached_to"] = whom
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that attacked this turn$", p)
         if m:  # "Untap all creatures that attacked this turn" (Relentless Assault): declared as attackers (508.1)
             f["attacked_this_turn"] = True
@@ -388,9 +401,11 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
-        m = re.search(r"\s+without (" + kw + r") or (" + kw + r")$", p)
-        if m and "not" not in f:  # "creatures without flying or islandwalk" (Stormtide Leviathan): neither keyword
-            f["not"] = {"or": [{"keyword": m.group(1).capitalize()}, {"keyword": m.group(2).capitalize()}]}
+        m = re.search(r"\s+without ((?:(?:" + kw + r"), )*(?:" + kw + r")),? or (" + kw + r")$", p)
+        if m and "not" not in f:  # "creatures without flying or islandwalk" (Stormtide Leviathan): neither keyword;
+            # "creature without first strike, double strike, or vigilance" (Grand Master of Flowers): none of them
+            words = [*m.group(1).split(", "), m.group(2)]
+            f["not"] = {"or": [{"keyword": w.capitalize()} for w in words]}
             p = p[: m.start()]
             changed = True
             continue
@@ -677,6 +692,13 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
     """A noun phrase (without determiner or 'target') to a filter; None when not understood."""
     p = phrase.strip().lower()
     p = re.sub(r"^(?:a|an|one|the)\s+", "", p)
+    m = re.fullmatch(r"(face-up )?exiled ((?:[a-z]+ )*?card)( .+)?", p)
+    if m and " in exile" not in p and " from " not in p:  # "target exiled card with flashback you own" (Runic
+        # Repetition), "target face-up exiled card" (Pull from Eternity): a card in the exile zone (406.1)
+        base = parse_noun(m.group(2) + (m.group(3) or ""))
+        if base is None or base.get("zone") not in (None, "any_card") or base.get("player") or "controller" in base:
+            return None
+        return {**base, "zone": "exile", **({"face_down": False} if m.group(1) else {})}
     m = re.fullmatch(r"(.+?) (?:in|from) your (hand or graveyard|graveyard or hand|hand and/or graveyard|"
                      r"graveyard and/or hand)", p)
     if m:  # "an artifact card from your hand or graveyard" (Dakkon, Shadow Slayer): a card of either zone (400.1)
@@ -685,6 +707,20 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
             return None
         rest = {k: v for k, v in base.items() if k != "zone"}
         return {"or": [{**rest, "owner": "you", "zone": "hand"}, {**rest, "owner": "you", "zone": "graveyard"}]}
+    m = re.fullmatch(r"opponent, ((?:[a-z]+ an opponent controls, )*[a-z]+ an opponent controls),? or "
+                     r"([a-z]+) an opponent controls", p)
+    if m:  # "target opponent, creature an opponent controls, or planeswalker an opponent controls" (Nicol Bolas,
+        # God-Pharaoh): an opponent, or a permanent of one of those types an opponent controls (115.1, 102.3)
+        kinds = [w.replace(" an opponent controls", "") for w in m.group(1).split(", ")] + [m.group(2)]
+        if all(k in CARD_TYPES for k in kinds):
+            return {"player": True, "types": [CARD_TYPES[k] for k in kinds], "controller": "opponent"}
+    m = re.fullmatch(r"([a-z]+ card) in a graveyard or ([a-z]+) on the battlefield", p)
+    if m:  # "target artifact card in a graveyard or artifact on the battlefield" (Daretti, Ingenious Iconoclast): a
+        # card in any graveyard, or a permanent (each alternative names its zone, 400.1)
+        a, b = parse_noun(m.group(1)), parse_noun(m.group(2))
+        if a is None or b is None or "or" in a or "or" in b or b.get("zone") not in (None, "battlefield"):
+            return None
+        return {"or": [{**a, "zone": "graveyard"}, {**b, "zone": "battlefield"}]}
     m = re.fullmatch(r"(.+? you control) and (.+? you control)", p)
     if m:   # "Skeletons you control and other Zombies you control"
         a, b = parse_noun(m.group(1)), parse_noun(m.group(2))
@@ -699,7 +735,7 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
             return None
         return {"controller": "you", "or": [{k: v for k, v in x.items() if k != "controller"} for x in (a, b)]}
     m = re.fullmatch(r"(.+?) with the greatest power(?: among (creatures on the battlefield|creatures you control|"
-                     r"creatures they control))?", p)
+                     r"creatures (?:they|that player) controls?))?", p)
     if m:  # "target creature you control with the greatest power": its power is the greatest among the creatures
         # the rest of the phrase names, or those it names after "among" (tied ones too), as the target is chosen
         # and checked (115.1, 608.2b)
@@ -707,7 +743,8 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if base is None or "or" in base or "power_ge" in base or base.get("zone") not in (None, "battlefield"):
             return None
         among = {k: v for k, v in base.items() if k != "zone"} if not m.group(2) else \
-            {"types": ["Creature"], **({"controller": "you"} if m.group(2).endswith(" control") else {})}
+            {"types": ["Creature"], **({"controller": "you"} if m.group(2).endswith((" control", " controls"))
+                                       else {})}
         return {**base, "power_ge": {"greatest": "power", "among": among}}
     m = re.fullmatch(r"([^,]+? card) or an? (card (?:with|that) .+)", p)
     if m and " with " not in m.group(1) and " that " not in m.group(1):

@@ -170,8 +170,9 @@ def _goad(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("action", {"name": "goad", "what": what})]
 
 
-@reader(r"^transform (self|it)$")
+@reader(r"^transform (self|it|him|her)$")
 def _transform(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.25a: "transform SELF"; "transform him" (Garruk Relentless): a legend's pronoun is the legend itself."""
     return [Effect("action", {"name": "transform", "what": "self"})]
 
 
@@ -268,6 +269,10 @@ def _delayed_on_object(m: re.Match, c: Ctx) -> list[Effect] | None:
     if ab is None:  # "whenever that creature deals combat damage": read as SELF's event ("SELF deals combat damage"),
         # when what follows does not name SELF
         ab = compile_ability_text(f"{m.group(2).capitalize()} SELF {verb}, {m.group(6)}")
+        if ab is not None and "'self'" in repr(ab.effects) and not re.search(r"\bself\b", m.group(6)):
+            # "whenever that creature deals damage this turn, return it to its owner's hand" (Niko Aris): with no
+            # SELF in the text, a pronoun read as SELF is the watched object, the event's ("it")
+            ab = replace(ab, effects=tuple(_self_to_it(e) for e in ab.effects))
         if ab is not None and ("'self'" in repr(ab.effects) or not (ab.trigger or {}).get("self")):
             return None
     trig = (ab.trigger or {}) if ab is not None else {}
@@ -280,6 +285,19 @@ def _delayed_on_object(m: re.Match, c: Ctx) -> list[Effect] | None:
     ab = replace(ab, trigger=trig)
     return [Effect("delayed_trigger", {"ability": ab, "until": "your_next_turn" if m.group(1) else "eot",
                                        "watch": watch})]
+
+
+def _self_to_it(x: Any) -> Any:
+    """Every "self" reference in an effect's arguments (nested effects too) made "it"."""
+    if x == "self":
+        return "it"
+    if isinstance(x, Effect):
+        return Effect(x.op, _self_to_it(x.args))
+    if isinstance(x, dict):
+        return {k: _self_to_it(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return type(x)(_self_to_it(v) for v in x)
+    return x
 
 
 @reader(r"^whenever a creature dealt damage by (that creature|it) (?:this turn )?dies this turn, (.+)$")

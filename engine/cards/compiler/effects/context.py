@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from engine.cards.abilities import Effect, TargetSpec
+from engine.cards.compiler.keywords import protection_qualities
 from engine.cards.compiler.targets import KEYWORDS, parse_noun, parse_target
 
 #: the compiler's reader of static abilities, which engine/cards/compiler/statics.py (a module that imports this
@@ -116,11 +117,12 @@ class Ctx:
             r0 = self.add_target(TargetSpec(g, p.removesuffix(" each"), count=99, min=0))
             self.last_player = r0
             return r0
-        if p in ("target player", "target opponent"):
+        if p in ("target player", "target opponent", "up to one target player", "up to one target opponent"):
             f: dict[str, Any] = {"player": True}
             if p.endswith("opponent"):
                 f["opponent"] = True
-            r = self.add_target(TargetSpec(f, p))
+            # "up to one target player" (Torgaar): none may be chosen (115.1, 601.2c)
+            r = self.add_target(TargetSpec(f, p, min=0) if p.startswith("up to") else TargetSpec(f, p))
             self.last_player = r
             return r
         if p in ("that player", "they", "that opponent", "the player",
@@ -199,6 +201,8 @@ class Ctx:
             return r0
         if p == "they" and self.last is not None:
             return self.last
+        if p == "the chosen player":  # "As SELF enters, choose a player" (614.12): that player (Stuffy Doll)
+            return "chosen_player"
         if self.targeting and p in ("that spell", "that spell or ability", "that ability"):
             self.last = "targeting"  # the spell or ability whose targeting triggered the ability (603.2, 114.1)
             return "targeting"
@@ -493,8 +497,14 @@ def keyword_list(text: str) -> list[str] | None:
         if p == "protection from the chosen player":  # 702.16j: the player chosen as it entered (614.12)
             out.append("Protection from the chosen player")
             continue
-        if p in ("protection from the color of your choice", "protection from the color of its controller's choice"):
+        if p == "protection from the chosen color":  # the color chosen as its source entered (614.12; bound by
+            out.append("Protection from the chosen color")  # engine/layers.py chosen_protection)
+            continue
+        if p == "protection from the color of your choice":
             out.append("Protection from chosen color")
+            continue
+        if p == "protection from the color of its controller's choice":  # chosen by the creature's controller
+            out.append("Protection from chosen color (its controller's choice)")  # (608.2d; engine/ops/continuous)
             continue
         m = re.fullmatch(r"protection from (artifacts|colorless) or from the color of your choice", p)
         if m:  # "protection from artifacts or from the color of your choice": one quality chosen (702.16a)
@@ -504,6 +514,15 @@ def keyword_list(text: str) -> list[str] | None:
         if m:
             out.append("Hexproof from " + m.group(1))
             continue
+        m = re.fullmatch(r"protection from ([a-z][a-z -]+)", p)
+        if m and not re.search(r"\b(?:chosen|choice|your|their|its|that|target|each of)\b", m.group(1)):
+            # "protection from non-Human creatures", "from Vampires" (702.16a: a quality that is a kind of
+            # object; the granted keyword's quality is read back by keywords.protection_qualities)
+            qs = protection_qualities(m.group(1))
+            if qs and all(isinstance(q, dict) and set(q) <= {"types", "and_types", "subtypes", "not_subtypes",
+                                                              "not_types", "colors", "supertypes"} for q in qs):
+                out.append("Protection from " + m.group(1))
+                continue
         m = re.fullmatch(r"(bushido|rampage|frenzy|absorb|annihilator|poisonous|afflict|toxic|firebending|crew) "
                          r"(\d+)", p)
         if m:  # a keyword with its number, granted as printed (702.44a, 702.22a, 702.67a, 702.63a, ...)
@@ -516,7 +535,7 @@ def keyword_list(text: str) -> list[str] | None:
 
 
 SRC = r"(self|it|that creature|enchanted creature|equipped creature|target creature you control|target creature|" \
-      r"the creature|each creature|that permanent|this token)"
+      r"the creature|each creature|that permanent|this token|he|she)"  # "she deals": the legend itself (ref)
 
 
 DUR = r"(?: (until end of turn|this turn|until your next turn))?"

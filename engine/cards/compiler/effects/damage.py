@@ -18,10 +18,12 @@ def _damage(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not bind_x(m.group(4), c):
         return None
     tail = m.group(3)
-    each = re.fullmatch(r"((?:target|each) (?:player|opponent)|you|target creature|any target) for each (.+)", tail)
+    each = re.fullmatch(r"((?:target|each) (?:player|opponent)|you|(?:target|each) [a-z ]*?creature|any target) "
+                        r"for each (.+)", tail)
     if each and not re.search(r"\b(?:it|that creature|that player|them)\b", each.group(2)):
         # "it deals 1 damage to target opponent for each creature card in your graveyard": N times that number,
-        # counted as it resolves (608.2c, 107.1)
+        # counted as it resolves (608.2c, 107.1); "... to target tapped creature for each card you've drawn this
+        # turn" (Niko Aris)
         n = scaled(m.group(2), each.group(2), c)
         tail = each.group(1)
     else:
@@ -53,6 +55,8 @@ def _damage_to(tail: str, n: Any, src: Any, c: Ctx) -> list[Effect] | None:
             b = c.ref(m2.group(2))
             if a is not None and b is not None:
                 return [_dmg(n, a, src), _dmg(n, b, src)]
+    if tail in ("itself", "himself", "herself"):  # "SELF deals 2 damage to itself" (Goblin Bangchuckers, Stuffy
+        return [_dmg(n, src, src)]  # Doll): the source is dealt the damage it deals (119.1, 120.3)
     to = c.ref(tail)
     if to is None:
         m = re.fullmatch(r"divided as you choose among (one or two|one, two, or three|any number of|two|three) "
