@@ -546,8 +546,9 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                         return both
             ctx.rewind(mark)
             idx = low.find(joiner, idx + 1)
-    m = re.fullmatch(r"(.+?) if its (power|toughness|mana value) is ((?:less|greater) than or equal to .+|\w+ or "
-                     r"(?:less|greater)|\d+|one|two|three|four|five)", low)  # "... if its power is 2" (Savage Swipe)
+    m = re.fullmatch(r"(.+?) if its (power|toughness|mana value) is ((?:less|greater) than or equal to .+|less than "
+                     r"self's (?:power|toughness)|\w+ or (?:less|greater)|\d+|one|two|three|four|five)", low)  # "... if
+    # its power is 2" (Savage Swipe), "... if its power is less than SELF's power" (Sage-Eye Avengers)
     if m:  # "Gain control of target creature if its toughness is 2 or less", "Destroy target nonblack creature if its
         # toughness is less than or equal to the number of cards in your graveyard": the instruction only if its
         # target has it as the instruction is carried out (608.2c; an amount counted then, 608.2h)
