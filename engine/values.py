@@ -785,6 +785,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     you = cast(str, (r.get("controller") if r else None) or _you(g, src, r if r is not None and "obj" in r else None))
     if "all" in cond:
         return all(condition(g, c, src, r) for c in cond["all"])
+    if "any" in cond:  # "if its power is greater than SELF's power or its toughness is greater than SELF's toughness"
+        return any(condition(g, c, src, r) for c in cond["any"])
     if "not" in cond:
         return not condition(g, cond["not"], src, r)
     if cond.get("not_declared_attacker") and ((r or {}).get("trigger") or {}).get("attacking"):
@@ -1222,7 +1224,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed",
-                  "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
+                  "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
@@ -1335,7 +1337,7 @@ def condition_problems(cond: Any) -> list[str]:
     if "cast_kind_this_turn" in cond:
         out += [f"condition cast_kind_this_turn keys {sorted(b)}" for b in [_cast_kind_bad(cond["cast_kind_this_turn"])]
                 if b]
-    for c in list(cond.get("all", ())) + ([cond["not"]] if "not" in cond else []):
+    for c in list(cond.get("all", ())) + list(cond.get("any", ())) + ([cond["not"]] if "not" in cond else []):
         out += condition_problems(c)
     return out
 

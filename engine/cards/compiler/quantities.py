@@ -684,6 +684,13 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
         if a is not None and b is not None:
             return {"all": [a, b]}
+    m = re.fullmatch(r"((?:its|that creature's) (?:power|toughness) is .+?) or ((?:its|that creature's) (?:power|"
+                     r"toughness) is .+)", t)
+    if m:  # "if its power is greater than SELF's power or its toughness is greater than SELF's toughness" (Sharp-Eyed
+        # Rookie): either one (107.1)
+        a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
+        if a is not None and b is not None:
+            return {"any": [a, b]}
     m = re.fullmatch(r"(.+?) is (\w+) or (greater|more|less|fewer)", t) \
         or re.fullmatch(r"(the (?:sacrificed|discarded|exiled|revealed|milled) .+?) was (\w+) or "
                         r"(greater|more|less|fewer)", t)  # "if the sacrificed creature's toughness was 4 or greater"
