@@ -96,7 +96,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             changed = True
             continue
         m = re.search(r"\s+with (power|toughness|mana value) less than (the revealed card's (?:power|toughness|"
-                      r"mana value)|the exploited creature's (?:power|toughness)|self's (?:power|toughness))$", p)
+                      r"mana value)|the exploited creature's (?:power|toughness))$", p)
         if m:  # "each creature with mana value less than the revealed card's mana value" (Calamity of the Titans)
             q = QUANTITY[0](m.group(2)) if QUANTITY else None
             if q is None:

@@ -1545,6 +1545,23 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             sents = sents[:j] + [m.group(1) + ".", s[m.end():]] + sents[j + 1:]
             break
     for i, first in enumerate(sents):
+        paid = re.match(r"^if you do, (.+)$", first, re.I) if i and re.match(r"^you may pay \{", sents[i - 1], re.I) \
+            else None
+        if paid is not None and _LOOK_START.match(paid.group(1)):
+            # "you may pay {1}. If you do, look at the top two cards of your library. You may reveal a permanent card
+            # from among them and put it into your hand. Put the rest on the bottom ..." (Trail of Crumbs): the whole
+            # look is what the payment buys (608.2c)
+            mark = ctx.mark()
+            before = parse_effects(" ".join(sents[:i]), ctx)
+            last = before[-1] if before else None
+            if last is not None and last.op == "may" and not last.args.get("then") \
+                    and [e.op for e in last.args.get("effects", ())] == ["pay"]:
+                chunk = " ".join([paid.group(1), *sents[i + 1:]])
+                got = read_look(chunk, ctx)
+                if got is not None:
+                    return [*before[:-1], Effect("may", {**last.args, "then": got})]
+            ctx.rewind(mark)
+            continue
         if not _LOOK_START.match(first):
             continue
         if first.lower().startswith("you may look") and not (i + 1 < len(sents) and sents[i + 1].lower().startswith(
