@@ -1491,6 +1491,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_CARDS, "cost"): casting.cost_answer,    # 601.2h: while paying a cost
     (K.CHOOSE_CARDS, "clone"): clone.answer,          # 706.5: enter as a copy (Mirror Image)
     (K.CHOOSE_CARDS, "opening"): opening.answer,      # 103.5: opening-hand cards (Leylines)
+    (K.CHOOSE_CARDS, "opening_reveal"): opening.answer_reveal,  # 103.5b: cards revealed from the opening hand
     (K.CHOOSE_OPTION, "replace"): replacement.answer,  # 616.1: which replacement applies first
     (K.CHOOSE_OPTION, "enter"): answer_enter,         # 614.12: "as SELF enters, choose ..."
     (K.CHOOSE_OPTION, "enter_pay"): entering.answer_pay_or_tapped,  # 614.12: "you may pay N life. If you don't"

@@ -119,6 +119,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "alt_cost_spells",  # engine/costs.py usable_alternative_cost (118.9)
                      "spell_limit",
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone", "prevent_damage",
+                     "opening_hand_reveal",  # engine/opening.py (103.5b: a delayed trigger for the first upkeep)
                      "discard_to_battlefield",  # engine/actions.py discard (614.1a: the card's own replacement)
                      "untargetable_zone",  # engine/targets.py targetable (115.1: cards in graveyards)
                      "damage_mod",  # engine/replacement.py damage_mods (614.1a)

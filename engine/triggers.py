@@ -70,6 +70,8 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
                   "from", "chapter", "main_phase", "by_filter", "other_filter",
                   "combat", "or_attached", "to_self", "source_filter",
+                  "walker_attacked",  # "an opponent attacks a planeswalker you control with one or more creatures"
+                  "by_opponent",  # "when a spell or ability an opponent controls causes you to discard SELF"
                   "objs"})  # a delayed trigger's own objects: "when that creature dies this turn" (603.7c)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
@@ -79,6 +81,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "whenever a creature attacks you", "whenever a creature deals combat damage to you" (the monarch)
     "defending": frozenset({"attacks", "combat_damage_player",
                             "damage_player"}),  # "whenever a source deals damage to you" (you_only, 120.3)
+    "walker_attacked": frozenset({"you_attack"}), "by_opponent": frozenset({"discard"}),
     # training (a later keyword): "this creature and at least one other creature with greater power attack"
     "greater_power_attacker": frozenset({"attacks"}),
     # "when you sacrifice SELF" (its leaving, 603.6c); "when SELF enters untapped" (603.6a)
@@ -117,6 +120,7 @@ GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacri
                               # a land card is put into a graveyard from anywhere" (Centaur Vinecrasher), "whenever you
                               # attack with one or more Rats" (Persistent Marshstalker)
                               "surveil", "counters_put", "card_to_graveyard", "attacks",
+                              "discard",  # "when you discard SELF": the card, now in the graveyard (701.8)
                               "dealt_damage",  # "whenever an opponent is dealt damage by ..., return SELF from
                               # your graveyard" (Chandra's Phoenix)
                               "turned_face_up"})  # "whenever a permanent you control is turned face up, you may return
@@ -200,6 +204,10 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False  # "your first / second spell each turn"
     if name == "draw" and trig.get("nth") and ev.get("nth") != trig["nth"]:
         return False  # "whenever you draw your second card each turn"
+    if name == "you_attack" and trig.get("walker_attacked") and not any(
+            isinstance(g.objects[i].attacking, int) and g.objects[i].attacking in g.objects
+            and g.controller_of(g.objects[i].attacking) == controller for i in g.battlefield):
+        return False  # 508.1b: one of the attackers attacks a planeswalker the trigger's controller controls
     if name in ("attacks", "you_attack") and trig.get("min_attackers"):  # "... and at least two other creatures attack"
         kind = trig.get("filter") if name == "you_attack" else None  # "you attack with five or more Soldiers"
         if sum(1 for i in g.battlefield if g.objects[i].attacking is not None
@@ -242,6 +250,12 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False  # "during your main phase" (505.1)
     if trig.get("noncombat") and ev.get("combat") or trig.get("combat") and not ev.get("combat"):
         return False
+    if name == "discard" and trig.get("self"):  # "when you discard SELF" (701.8): the card itself, in the graveyard
+        if ev["obj"] != src:
+            return False
+        if trig.get("by_opponent") and not (ev.get("cause") is not None and ev["cause"] != controller):
+            return False  # "when a spell or ability an opponent controls causes you to discard SELF"
+        return True
     if name == "cycle":  # 702.28c, 702.28e: "when you cycle SELF", "whenever a player cycles a card"
         if trig.get("self"):
             return ev["obj"] == src

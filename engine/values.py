@@ -808,6 +808,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     you = cast(str, (r.get("controller") if r else None) or _you(g, src, r if r is not None and "obj" in r else None))
     if "all" in cond:
         return all(condition(g, c, src, r) for c in cond["all"])
+    if "any" in cond:  # "if its power is greater than SELF's power or its toughness is greater than SELF's toughness"
+        return any(condition(g, c, src, r) for c in cond["any"])
     if "not" in cond:
         return not condition(g, cond["not"], src, r)
     if cond.get("not_declared_attacker") and ((r or {}).get("trigger") or {}).get("attacking"):
@@ -900,9 +902,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     cast_as = o if o is not None or r is None or "obj" not in r or this(g, r).ability is not None else this(g, r)
     if "kicked" in cond and bool(cast_as is not None and cast_as.kicked) != bool(cond["kicked"]):
         return False
-    if "amount_lt" in cond and not amount(g, cond["amount_lt"]["amount"], src, r) < cond["amount_lt"]["n"]:
+    # "n" may be an amount too: "if that creature's power is greater than SELF's power" (107.1: two numbers compared)
+    if "amount_lt" in cond and not amount(g, cond["amount_lt"]["amount"], src, r) < amount(g, cond["amount_lt"]["n"],
+                                                                                         src, r):
         return False  # "as long as your devotion to white is less than five" (700.5)
-    if "amount_ge" in cond and not amount(g, cond["amount_ge"]["amount"], src, r) >= cond["amount_ge"]["n"]:
+    if "amount_ge" in cond and not amount(g, cond["amount_ge"]["amount"], src, r) >= amount(g, cond["amount_ge"]["n"],
+                                                                                          src, r):
         return False  # "if your devotion to white and black is seven or greater"
     if "mana_spent_ge" in cond and not _mana_spent_ge(cast_as, cond["mana_spent_ge"]):
         return False  # "if at least three green mana was spent to cast SELF" (601.2h: the mana that paid its cost)
@@ -1246,7 +1251,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed", "extra_turn", "activated_ge",
-                  "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
+                  "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
@@ -1359,7 +1364,7 @@ def condition_problems(cond: Any) -> list[str]:
     if "cast_kind_this_turn" in cond:
         out += [f"condition cast_kind_this_turn keys {sorted(b)}" for b in [_cast_kind_bad(cond["cast_kind_this_turn"])]
                 if b]
-    for c in list(cond.get("all", ())) + ([cond["not"]] if "not" in cond else []):
+    for c in list(cond.get("all", ())) + list(cond.get("any", ())) + ([cond["not"]] if "not" in cond else []):
         out += condition_problems(c)
     return out
 

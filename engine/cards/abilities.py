@@ -117,7 +117,8 @@ bounce: what, [with_auras]
 move: what, to, [tapped], [control: "you"], [counter: KIND], [from: "graveyard"], [unearth], [becomes: {subtypes,
       colors} added]
     zone change: to = hand, battlefield, library_top, library_bottom, library_top_or_bottom (owner's choice),
-    library_shuffle, graveyard (CR 400.7)
+    library_shuffle, graveyard (CR 400.7); counter_if_creature: the counter only on a creature card ("if it enters as
+    a creature, it enters with an additional +1/+1 counter on it", 614.1c)
 tap / untap: what
     tap or untap (CR 701.17)
 regenerate: what
@@ -476,6 +477,8 @@ Statics (Ability.static)
                      instead" (from: the sources, self, attached; players: each/you/opponent/attached)  614.1a
   enters_tapped also takes unless_pay: {"life": n} (shock lands)
   no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline); no_max_hand_size may have who
+  opening_hand_reveal  whose: you|any, ability: Ability   "You may reveal SELF from your opening hand. If you do, at the
+                     beginning of the (your) first upkeep, ...": the ability's effects, a delayed trigger (103.5b)
   hand_size          who, set: AMOUNT | change: int   "Your maximum hand size is increased by one"  402.2, 613.10
   untap_limit        who, max, filter   "Players can't untap more than one creature during their untap steps" 502.2
   x_color            color                "Spend only black mana on X": the card's X paid with that color 107.3
@@ -524,7 +527,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "alt_cost_spells", "land_forbid",
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "hand_revealed", "no_max_hand_size", "look_top_card",
-    "opening_hand_battlefield",
+    "opening_hand_battlefield", "opening_hand_reveal",
     "exile_on_enter",  # "as SELF enters, exile ... from your graveyard" (614.12, engine/entering.py)
     "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a, player_statics)
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",

@@ -131,6 +131,11 @@ def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
     if e.get("duration") == "their_next_turn":  # "each opponent can't cast ... during that player's next turn"
         _for_their_next_turn(g, r, st)
         return
+    if e.get("duration") == "your_next_turn_end":  # "until the end of your next turn": from now through the
+        # cleanup step of its controller's next turn (514.2)
+        add_effect(g, "player", [], r, "next_turn_end", static=st, source=source_id(g, r), turn_of=controller(g, r),
+                   after_turn=g.turn)
+        return
     add_effect(g, "player", [], r, until_of(e), static=st, source=source_id(g, r))
 
 

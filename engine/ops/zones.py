@@ -239,8 +239,11 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                                       bool(e.get("transformed")))
                     if host is None:
                         continue  # 303.4g: an Aura that can't enchant it stays where it is
+                # "if it enters as a creature, it enters with an additional +1/+1 counter" (counter_if_creature)
+                extra = e.get("counter") and (not e.get("counter_if_creature")
+                                              or "Creature" in g.objects[x].card.types)
                 new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl,
-                             counters={e.args["counter"]: 1} if e.get("counter") else e.get("counters"),
+                             counters={e.args["counter"]: 1} if extra else e.get("counters"),
                              transformed=bool(e.get("transformed")))
                 r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
                 if e.get("leaves_to") and new in g.objects and g.objects[new].zone == "battlefield":

@@ -698,6 +698,13 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
         if a is not None and b is not None:
             return {"all": [a, b]}
+    m = re.fullmatch(r"((?:its|that creature's) (?:power|toughness) is .+?) or ((?:its|that creature's) (?:power|"
+                     r"toughness) is .+)", t)
+    if m:  # "if its power is greater than SELF's power or its toughness is greater than SELF's toughness" (Sharp-Eyed
+        # Rookie): either one (107.1)
+        a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
+        if a is not None and b is not None:
+            return {"any": [a, b]}
     m = re.fullmatch(r"(.+?) is (\w+) or (greater|more|less|fewer)", t) \
         or re.fullmatch(r"(the (?:sacrificed|discarded|exiled|revealed|milled) .+?) was (\w+) or "
                         r"(greater|more|less|fewer)", t)  # "if the sacrificed creature's toughness was 4 or greater"
@@ -871,6 +878,15 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"an opponent has (\w+) or more cards in their graveyard", t)
     if m and number(m.group(1)):
         return {"opponent_graveyard_ge": number(m.group(1))}
+    m = re.fullmatch(r"((?:that creature|self|its|it)(?:'s)? (?:power|toughness)) is (greater|less) than "
+                     r"((?:that creature|self)'s (?:power|toughness))", t)
+    if m:  # "if that creature's power is greater than SELF's power" (Yorvo): two numbers compared as the condition is
+        # checked (107.1; 603.4)
+        a, b = quantity(re.sub(r"^its? ", "its ", m.group(1))), quantity(m.group(3))
+        if a is None or b is None:
+            return None
+        return {"amount_ge": {"amount": a, "n": {"plus": [b, 1]}}} if m.group(2) == "greater" \
+            else {"amount_lt": {"amount": a, "n": b}}
     m = re.fullmatch(r"(no|at least (\w+)|(\w+) or more) mana was spent to cast (?:it|that spell)", t)
     if m:  # "if no mana was spent to cast it" (Lavinia), "if N or more mana was spent to cast that spell" (opus): the
         # mana spent on the spell a cast trigger names (601.2h; kept by the permanent it became)

@@ -2373,6 +2373,21 @@ def _leyline(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "opening_hand_battlefield"}]
 
 
+@static(r"^you may reveal self from your opening hand\. if you do, (?:at the beginning of (the|your) first upkeep, "
+        r"(.+)|(.+) at the beginning of (the|your) first upkeep)$")
+def _opening_reveal(m: re.Match) -> list[dict[str, Any]] | None:
+    """103.5b: "You may reveal SELF from your opening hand. If you do, at the beginning of the first upkeep, ..."
+    (Chancellor of the Dross, Sphinx of Foresight): revealed as the game begins, it makes a delayed triggered ability
+    for the game's first upkeep ("your first upkeep": its owner's), 603.7 (engine/opening.py)."""
+    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+    whose = m.group(1) or m.group(4)
+    body = m.group(2) or m.group(3)
+    ab = compile_ability_text(f"At the beginning of your upkeep, {body}.")
+    if ab is None or ab.kind != "triggered" or ab.condition or ab.modes:
+        return None
+    return [{"kind": "opening_hand_reveal", "whose": "you" if whose == "your" else "any", "ability": ab}]
+
+
 @static(r"^you may look at the top card of your library any time$")
 def _peek(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "look_top_card"}]

@@ -362,6 +362,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "a player cycles a card": {"event": "cycle", "who": "any"},
         "you're dealt damage": {"event": "dealt_damage", "who": "you"},
         "a creature attacks you": {"event": "attacks", "filter": {"types": ["Creature"]}, "defending": "you_only"},
+        # 701.8: "When you discard SELF", "When a spell or ability an opponent controls causes you to discard SELF": the
+        # card's ability, from the graveyard it was discarded to
+        "you discard self": {"event": "discard", "who": "you", "self": True},
+        "a spell or ability an opponent controls causes you to discard self": {
+            "event": "discard", "who": "you", "self": True, "by_opponent": True},
+        # "Whenever an opponent attacks a planeswalker you control with one or more creatures" (Oath of Kaya): once
+        # per declaration of attackers (508.1), "that player" the attacking player
+        "an opponent attacks a planeswalker you control with one or more creatures": {
+            "event": "you_attack", "who": "opponent", "walker_attacked": True},
         "a creature attacks you or a planeswalker you control": {"event": "attacks", "filter": {"types": ["Creature"]},
                                                                   "defending": "you"},
         "self and at least two other creatures attack": {"event": "attacks", "self": True, "min_attackers": 3},

@@ -102,7 +102,8 @@ SPELL_KINDS: dict[str, dict[str, list[str]]] = {
     "": {}, "creature ": {"types": ["Creature"]}, "noncreature ": {"not_types": ["Creature"]},
     "instant ": {"types": ["Instant"]}, "sorcery ": {"types": ["Sorcery"]},
     "instant or sorcery ": {"types": ["Instant", "Sorcery"]}, "artifact ": {"types": ["Artifact"]},
-    "enchantment ": {"types": ["Enchantment"]}}
+    "enchantment ": {"types": ["Enchantment"]},
+    "creature or planeswalker ": {"types": ["Creature", "Planeswalker"]}}  # Single Combat
 SPELL_KIND_WORDS = "|".join(re.escape(k) for k in sorted(SPELL_KINDS, key=len, reverse=True) if k)
 
 
@@ -174,7 +175,7 @@ def _name_lock_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^(players|each player|your opponents|each opponent|you|target player|target opponent) can't cast ("
-        + SPELL_KIND_WORDS + r"|)spells (this turn|until your next turn)$")
+        + SPELL_KIND_WORDS + r"|)spells (this turn|until your next turn|until the end of your next turn)$")
 def _cant_cast_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """101.2, 611.2: "Your opponents can't cast spells this turn" (Mandate of Peace), "Target player can't
     cast creature spells this turn" (Cease-Fire): a rule for those players for that long."""
@@ -183,6 +184,9 @@ def _cant_cast_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
         who = c.ref(m.group(1))
         if who is None:
             return None
+    if m.group(3) == "until the end of your next turn":  # (Single Combat) through its controller's next turn's
+        st = {"kind": "cast_forbid", "who": who, "spells": SPELL_KINDS[m.group(2)]}  # cleanup step (514.2)
+        return [Effect("player_effect", {"static": st, "duration": "your_next_turn_end"})]
     return [Effect("player_effect", {"static": {"kind": "cast_forbid", "who": who, "spells": SPELL_KINDS[m.group(2)]},
                                      "duration": DURATIONS[m.group(3)]})]
 

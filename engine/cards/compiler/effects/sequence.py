@@ -547,8 +547,9 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                         return both
             ctx.rewind(mark)
             idx = low.find(joiner, idx + 1)
-    m = re.fullmatch(r"(.+?) if its (power|toughness|mana value) is ((?:less|greater) than or equal to .+|\w+ or "
-                     r"(?:less|greater)|\d+|one|two|three|four|five)", low)  # "... if its power is 2" (Savage Swipe)
+    m = re.fullmatch(r"(.+?) if its (power|toughness|mana value) is ((?:less|greater) than or equal to .+|less than "
+                     r"self's (?:power|toughness)|\w+ or (?:less|greater)|\d+|one|two|three|four|five)", low)  # "... if
+    # its power is 2" (Savage Swipe), "... if its power is less than SELF's power" (Sage-Eye Avengers)
     if m:  # "Gain control of target creature if its toughness is 2 or less", "Destroy target nonblack creature if its
         # toughness is less than or equal to the number of cards in your graveyard": the instruction only if its
         # target has it as the instruction is carried out (608.2c; an amount counted then, 608.2h)
@@ -905,6 +906,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # before it, once more, with the same targets (608.2c); "... six more times" (Professor Onyx)
             times = 1 if m.group(1) == "once" else 2 if m.group(1) == "twice" else int(number(m.group(2)) or 0)
             out.extend(list(out) * times)
+            continue
+        enters = re.fullmatch(r"if it enters as a creature, it enters with an additional ([+-]\d+/[+-]\d+) counter "
+                              r"on it", s)
+        last = out[-1] if out else None
+        inner = list(last.args.get("effects") or ()) if last is not None and last.op == "delayed" else []
+        if enters and inner and inner[-1].op == "move" and inner[-1].args.get("to") == "battlefield" \
+                and not inner[-1].args.get("counter") and not inner[-1].args.get("counters"):
+            # "Return that card to the battlefield ... at the beginning of the next end step. If it enters as a
+            # creature, it enters with an additional +1/+1 counter on it." (Teferi's Time Twist): the return puts
+            # the counter on it as it enters, if it is a creature card (614.1c)
+            moved = Effect("move", {**inner[-1].args, "counter": enters.group(1), "counter_if_creature": True})
+            out[-1] = Effect("delayed", {**last.args, "effects": [*inner[:-1], moved]})
             continue
         m = re.match(r"^if you do, (.+)$", s)
         back = 2 if len(out) > 1 and out[-1].op == "move" and out[-1].args.get("what") == "self" \
@@ -1585,6 +1598,23 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             sents = sents[:j] + [m.group(1) + ".", s[m.end():]] + sents[j + 1:]
             break
     for i, first in enumerate(sents):
+        paid = re.match(r"^if you do, (.+)$", first, re.I) if i and re.match(r"^you may pay \{", sents[i - 1], re.I) \
+            else None
+        if paid is not None and _LOOK_START.match(paid.group(1)):
+            # "you may pay {1}. If you do, look at the top two cards of your library. You may reveal a permanent card
+            # from among them and put it into your hand. Put the rest on the bottom ..." (Trail of Crumbs): the whole
+            # look is what the payment buys (608.2c)
+            mark = ctx.mark()
+            before = parse_effects(" ".join(sents[:i]), ctx)
+            last = before[-1] if before else None
+            if last is not None and last.op == "may" and not last.args.get("then") \
+                    and [e.op for e in last.args.get("effects", ())] == ["pay"]:
+                chunk = " ".join([paid.group(1), *sents[i + 1:]])
+                got = read_look(chunk, ctx)
+                if got is not None:
+                    return [*before[:-1], Effect("may", {**last.args, "then": got})]
+            ctx.rewind(mark)
+            continue
         if not _LOOK_START.match(first):
             continue
         if first.lower().startswith("you may look") and not (i + 1 < len(sents) and sents[i + 1].lower().startswith(

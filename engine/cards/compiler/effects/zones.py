@@ -448,6 +448,18 @@ def destroy_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("keep_rest", args)]
 
 
+@reader(r"^each player chooses (an? (?:creature|creature or planeswalker|artifact|enchantment|land|planeswalker)) "
+        r"they control, then sacrifices the rest$")
+def _choose_sacrifice_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player chooses a creature or planeswalker they control, then sacrifices the rest." (Single Combat): each
+    player in APNAP order chooses one of their own (101.4, 608.2c), then every other permanent of that kind is
+    sacrificed at once (701.14a)."""
+    f = parse_noun(re.sub(r"^an? ", "", m.group(1)))
+    if f is None or set(f) - {"types"}:
+        return None
+    return [Effect("keep_rest", {"keep": [f], "among": {}, "rest": dict(f), "chooser": "each"})]
+
+
 def _kinds(text: str) -> list[dict[str, Any]] | None:
     """"an artifact, a creature, an enchantment, and a planeswalker": one filter for each kind."""
     out = []
@@ -710,6 +722,7 @@ READERS: tuple[Reader, ...] = (
     _steal,
     _steal, _owners_regain,
     _each_keeps,
+    _choose_sacrifice_rest,
     _each_keeps_types,
     _sacrifice,
     _exchange,
