@@ -62,6 +62,10 @@ def swallowed(text: str, compiled: Any) -> list[str]:
     # that instruction restated (engine/cards/compiler/effects/sequence.py), so its trace is the "instead" one
     low = re.sub(r"\bcreate \w+ of those tokens instead\b", "create instead", low)
     low = re.sub(r"\binstead create \w+ of those tokens\b", "instead create", low)
+    # "SELF deals 2 damage to each opponent. Those players each discard ...": the players of the instruction before,
+    # which the player reader binds (effects/context.py Ctx.player) or refuses; its trace is that group's
+    if re.search(r"'each_(?:opponent|player)'", repr(compiled)):
+        low = re.sub(r"\bthose players\b", "the players", low)
     found = dict.fromkeys(m.group(1) for m in _ANY.finditer(low))
     if not found:
         return []

@@ -124,6 +124,8 @@ class Ctx:
             r = self.add_target(TargetSpec(f, p))
             self.last_player = r
             return r
+        if p in ("those players", "those players each") and self.last_player in ("each_opponent", "each_player"):
+            return self.last_player  # "SELF deals 2 damage to each opponent. Those players each discard ..." (Skull Rend)
         if p in ("that player", "they", "that opponent", "the player",
                  "that player or that planeswalker's controller"):
             return self.last_player if self.last_player is not None or p == "they" else self._target_controller()
@@ -527,7 +529,7 @@ PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
           r"target player|target opponent|each player|each opponent|each other player|that player|its controller|"
           r"its owner|"
           r"defending player|they|that creature's controller|that player or that planeswalker's controller|"
-          r"any number of target (?:players|opponents)(?: each)?)")
+          r"any number of target (?:players|opponents)(?: each)?|those players(?: each)?)")
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",
