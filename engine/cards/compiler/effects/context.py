@@ -125,7 +125,7 @@ class Ctx:
             self.last_player = r
             return r
         if p in ("those players", "those players each") and self.last_player in ("each_opponent", "each_player"):
-            return self.last_player  # "SELF deals 2 damage to each opponent. Those players each discard ..." (Skull Rend)
+            return self.last_player  # "SELF deals 2 damage to each opponent. Those players each discard ..."
         if p in ("that player", "they", "that opponent", "the player",
                  "that player or that planeswalker's controller"):
             return self.last_player if self.last_player is not None or p == "they" else self._target_controller()
