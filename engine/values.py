@@ -246,7 +246,13 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
                 if not f.get("types"):
                     return out
             zone = f.get("zone", "battlefield")
-            pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)]
+            alt_zones = [a["zone"] for a in f.get("or") or () if isinstance(a, dict) and "zone" in a] \
+                if "zone" not in f else []
+            if alt_zones:  # "cards from that player's hand and graveyard": each alternative's zone (400.1)
+                pool = [i for z in dict.fromkeys(alt_zones) for i in (
+                    g.battlefield if z == "battlefield" else [i for p in g.order for i in g.players[p].zone(z)])]
+            else:
+                pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)]
             return out + [i for i in list(pool) if matches(g, i, f, source_id(g, r), you)]
         for key, zone in (("graveyard_of", "graveyard"), ("library_of", "library"), ("hand_cards_of", "hand")):
             if key in ref:  # a player's whole graveyard, library or hand ("exile all cards from target
@@ -1345,6 +1351,9 @@ def bind_players(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     filter whose controller is a reference, with that reference read now (608.2c) as the list
     of players it means (engine.filters.matches reads the list). An owner reference ("creature cards
     in their graveyard", 404.2: a graveyard is its owner's) is read the same way."""
+    if any(isinstance(a, dict) and (isinstance(a.get("owner"), dict) or isinstance(a.get("controller"), dict))
+           for a in f.get("or") or ()):  # "cards from that player's hand and graveyard": each alternative's player
+        f = {**f, "or": [bind_players(g, r, a) if isinstance(a, dict) else a for a in f["or"]]}
     ctl = f.get("controller")
     own = f.get("owner")
     if own not in (None, "you", "not_you", "opponent", "chooser") and not isinstance(own, list):

@@ -51,7 +51,7 @@ _CONTROLLER_SUFFIX = re.compile(
 _ZONE_SUFFIX = re.compile(
     r"\s+(?:in|from) (your graveyard|a graveyard|an opponent's graveyard|target player's graveyard|"
     r"their graveyard|your hand|your library|a single graveyard|exile|that player's graveyard|graveyards|"
-    r"all graveyards|your graveyard and/or hand)$"
+    r"all graveyards|your graveyard and/or hand|that player's hand|their hand|target player's hand)$"
     r"|\s+in (each graveyard)$")  # "in each graveyard": in all of them (404.1)
 
 
@@ -674,6 +674,16 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
     """A noun phrase (without determiner or 'target') to a filter; None when not understood."""
     p = phrase.strip().lower()
     p = re.sub(r"^(?:a|an|one|the)\s+", "", p)
+    m = re.fullmatch(r"(.+?) (?:in|from) (your|that player's|their|target player's) hand and (?:\2 )?graveyard", p)
+    if m:  # "exile all noncreature, nonland cards from that player's hand and graveyard" (Thought Distortion): the
+        # cards of either zone of that player (400.1)
+        a = parse_noun(f"{m.group(1)} from {m.group(2)} hand")
+        b = parse_noun(f"{m.group(1)} from {m.group(2)} graveyard")
+        if a is None or b is None or "or" in a or "or" in b:
+            return None
+        need = a.pop("_needs_player_target", None)
+        b.pop("_needs_player_target", None)
+        return {"or": [a, b], **({"_needs_player_target": need} if need else {})}
     m = re.fullmatch(r"(face-up )?exiled ((?:[a-z]+ )*?card)( .+)?", p)
     if m and " in exile" not in p and " from " not in p:  # "target exiled card with flashback you own" (Runic
         # Repetition), "target face-up exiled card" (Pull from Eternity): a card in the exile zone (406.1)

@@ -81,6 +81,16 @@ class Ctx:
                     if self.last_player is None:
                         return None
                     f[k] = "opponent" if self.last_player == "each_opponent" else self.last_player
+        alts = [a for a in f.get("or") or () if isinstance(a, dict) and "that_player" in (a.get("controller"),
+                                                                                            a.get("owner"))]
+        if alts:  # "cards from that player's hand and graveyard": the same player in each zone's alternative
+            if self.last_player is None:
+                return None
+            val = "opponent" if self.last_player == "each_opponent" and not need else self.last_player
+            for a in alts:
+                for k in ("controller", "owner"):
+                    if a.get(k) == "that_player":
+                        a[k] = val
         return f
 
     def _not_a_creature(self, ref: Any, controlled: bool = False) -> bool:
