@@ -80,6 +80,8 @@ _PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Pl
 BOUND_KEYS = frozenset({"same_name_as", "shares_color_with", "blocking_ref",
                         "attached_ref",  # "all Equipment attached to that creature": bound to attached_ids (608.2c)
                         "type_choice",  # "of the creature type of your choice": chosen as it resolves (608.2d)
+                        # "of the permanent type of your choice" / "card type": chosen as it resolves (608.2d)
+                        "card_type_choice",
                         "color_choice"})  # "of the color of your choice": chosen as it resolves (608.2d)
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
 _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})

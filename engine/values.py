@@ -1404,6 +1404,11 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
         f["blocking_ids"] = [x for x in refs(g, r, f.pop("blocking_ref")) if isinstance(x, int)]
     if f.get("type_choice"):
         f = bind_type_choice(g, r, f)
+    if f.get("card_type_choice"):  # "of the permanent type of your choice" (608.2d): one card type, chosen now
+        kinds = ["Artifact", "Creature", "Enchantment", "Land", "Planeswalker"] + (
+            ["Instant", "Sorcery"] if f["card_type_choice"] == "card" else [])
+        got = choice_on_resolution(g, r, "card_type_choice", kinds, f"a {f['card_type_choice']} type")
+        f = {**{k: v for k, v in f.items() if k != "card_type_choice"}, "and_types": [*f.get("and_types", ()), got]}
     if f.get("color_choice"):
         f = bind_color_choice(g, r, f)
     return bind_same_name(g, r, f) if "same_name_as" in f else f

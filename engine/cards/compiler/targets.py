@@ -137,6 +137,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+of the (permanent|card) type of your choice$", p)
+        if m:  # "return all cards of the permanent type of your choice" (Creeping Renaissance, written "Choose a
+            # permanent type. ... of the chosen type"): chosen as the effect resolves (608.2d; engine/values.bind_refs)
+            f["card_type_choice"] = m.group(1)
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+of the color of your choice$", p)
         if m:  # "all permanents of the color of your choice" (Wash Out): the color is chosen as the effect
             f["color_choice"] = True  # resolves (608.2d; engine/values.bind_refs)

@@ -685,6 +685,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # color among those cards (105.2, 106.4)
     text = re.sub(r"^choose a color of a card in your graveyard\. add one mana of that color\.?$",
                   "Add one mana of any color among cards in your graveyard.", text.strip(), flags=re.I)
+    # "Choose a permanent type. Return all cards of the chosen type from your graveyard to your hand." (Creeping
+    # Renaissance): the type is chosen as the spell resolves (608.2d), for the one instruction that names it
+    if len(re.findall(r"\bthe chosen type\b", text, flags=re.I)) == 1:
+        text = re.sub(r"^choose a (permanent|card) type\. ([^.]+?) of the chosen type\b", r"\2 of the \1 type of your "
+                      r"choice", text.strip(), flags=re.I)
     # "Choose a color. Creatures you control gain protection from the chosen color until end of turn." (Akroma's
     # Blessing): the color is chosen as the spell resolves (608.2d), for the one grant that names it, as "the color
     # of your choice" is; one instruction
