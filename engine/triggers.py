@@ -38,6 +38,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent",
                  "becomes_target_you",  # "... of a spell or ability you control" (the targeting one's controller)
                  "becomes_target_spell_opponent", "blocks_flying",
+                 "becomes_target_player",  # "whenever you become the target of a spell or ability ..." (115.1)
                  "activate", "leaves_graveyard", "attacks_alone", "monstrous", "renowned", "transforms",
                  "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
                  "last_time_counter_removed",  # 702.62a (vanishing): engine/ops/objects.py
@@ -65,6 +66,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
                   "from", "chapter", "main_phase", "by_filter", "other_filter",
                   "combat", "or_attached", "to_self", "source_filter",
+                  "spell",  # becomes_target_player: the targeting object is a spell, not an ability
                   "objs"})  # a delayed trigger's own objects: "when that creature dies this turn" (603.7c)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
@@ -99,7 +101,9 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "whenever a source deals damage to SELF" (120.3): the object dealt the damage is this one
     "to_self": frozenset({"deals_damage"}),
     # "whenever an opponent is dealt damage by a red instant or sorcery spell you control" (120.3): the source
-    "source_filter": frozenset({"dealt_damage"})}
+    "source_filter": frozenset({"dealt_damage"}),
+    # "whenever you become the target of a spell" (Dormant Gomazoa): not of an ability
+    "spell": frozenset({"becomes_target_player"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -159,6 +163,10 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
     elif name not in names:
         return False
+    if name == "becomes_target_player":  # "whenever you become the target of a spell [or ability] [an opponent
+        # controls]": you are one of its targets (115.1); the spell or ability is "that spell" (603.2)
+        return ev.get("target_player") == controller and (not trig.get("spell") or bool(ev.get("spell"))) \
+            and (trig.get("who") != "opponent" or ev.get("player") != controller)
     if "counter" in trig and ev.get("kind") != trig["counter"]:
         return False  # "the last intervention counter"
     if "other_filter" in trig:  # "blocks or becomes blocked by a non-Wall creature": the other creature (509.1h)
@@ -574,6 +582,10 @@ def became_targets(g: "Game", s: "Obj") -> None:
                 seen.append(x)
     for x in seen:
         event(g, {"event": "becomes_target", "obj": x, "by": s.id, "spell": s.ability is None,
+                  "player": s.controller})
+    players = [x for slot in s.targets for x in slot if isinstance(x, str) and x in g.players]
+    for p in dict.fromkeys(players):  # "whenever you become the target of a spell or ability" (a player, 115.1)
+        event(g, {"event": "becomes_target_player", "target_player": p, "by": s.id, "spell": s.ability is None,
                   "player": s.controller})
 
 

@@ -152,6 +152,11 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         return {"event": "combat_damage_player", "filter": f, "defending": "you_only"}
+    m = re.fullmatch(r"you become the target of an? (spell or ability|spell)( an opponent controls)?", c)
+    if m:  # "Whenever you become the target of a spell or ability an opponent controls" (Amulet of Safekeeping):
+        # you, a player, among its targets (115.1); "that spell or ability" is the one that targets you (603.2)
+        out = {"event": "becomes_target_player", **({"who": "opponent"} if m.group(2) else {})}
+        return {**out, "spell": True} if m.group(1) == "spell" else out
     m = re.fullmatch(r"an? (.+?) deals damage to you", c)
     if m:  # "Whenever a source deals damage to you" (Azor's Elocutors), "Whenever a creature deals damage to you,
         # destroy it" (No Mercy): each source that deals damage to you, the player (120.3; one event for each
