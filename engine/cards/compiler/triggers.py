@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from engine.cards.compiler.quantities import parse_condition
-from engine.cards.compiler.subtypes import subtype
+from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
 from engine.cards.compiler.targets import number, parse_noun
 
 STEPS = {"upkeep": "upkeep", "end step": "end", "draw step": "draw", "combat": "beginning_of_combat",
@@ -113,6 +113,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # of combat" (Cockatrice): once for each creature it blocks or that blocks it, "that creature" the other one;
         # "becomes blocked by one or more colorless creatures" (Hedron Blade): once for the blockers declared together
         f = parse_noun(m.group(4))
+        if f is not None and not f.get("types") and f.get("subtypes") and set(f["subtypes"]) <= CREATURE_TYPES:
+            f["types"] = ["Creature"]  # "blocks or becomes blocked by a Vampire" (Wooden Stake): a creature (509.1h)
         if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or "Creature" not in f.get(
                 "types", ()):
             return None
