@@ -205,6 +205,10 @@ def count_of(phrase: str) -> Any:
     if m:  # "As an additional cost to cast this spell, reveal a creature card from your hand. ... the revealed card's
         # power" (601.2h: the card revealed to pay the cost, as it is now)
         return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "revealed"}
+    m = re.fullmatch(r"the milled card's (power|toughness|mana value)", p)
+    if m:  # "where X is the milled card's mana value" (Mindshrieker): the card milled by the instruction before
+        # (701.13, the card now in the graveyard)
+        return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "milled"}
     m = re.fullmatch(r"(the sacrificed creature's|the exiled card's|that creature's|the discarded card's|"
                      r"the sacrificed artifact's|the exiled creature's) (power|toughness|mana value)", p)
     if m:
