@@ -99,6 +99,16 @@ def _pay(g: "Game", r: dict, e: Effect) -> None:
         do_pay(g, p, pay)
 
 
+@op("pay_life")
+def _pay_life(g: "Game", r: dict, e: Effect) -> None:
+    """"That player pays 3 life" (one way of an "unless", Indulgent Tormentor): each player named pays, when they
+    can (119.4: only with at least that much life)."""
+    n = amount(g, e.args["amount"], source_id(g, r), r)
+    for p in refs(g, r, e.args["who"]):
+        if isinstance(p, str) and p in g.players and can_pay(g, p, {"life": n}):
+            do_pay(g, p, {"life": n})
+
+
 def _plain_may(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """608.2d: "you may" — the controller chooses as it resolves; "target opponent may draw a card": that
     player chooses (no one, when that player is gone: the instruction is not done)."""
@@ -299,6 +309,10 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
             f = {**(a.args.get("filter") or {}), "zone": "hand"}
             if not any(matches(g, c, f, source_id(g, r), payer) for c in g.players[payer].hand):
                 return False
+        elif a.op == "pay_life":  # 119.4: only with at least that much life
+            if not can_pay(g, payer, {"life": amount(g, a.args["amount"], source_id(g, r), r)}):
+                return False
+            continue
         elif a.op not in g.OPS:  # every op of the engine (this module's table holds only its own)
             return False
         what = a.args.get("what")

@@ -266,6 +266,16 @@ def _life_becomes_equal(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("set_life", {"who": "you", "amount": amt})]
 
 
+@reader(rf"^{PLAYER} pays (\d+) life$")
+def _player_pays_life(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"That player pays 3 life" (the other way of an "unless ... sacrifices a creature or pays 3 life", Indulgent
+    Tormentor): a payment of life by that player (119.4), not your own cost."""
+    if m.group(1) == "you":
+        return None  # "you pay N life" is a cost or a "may" payment (engine/cards/compiler/effects/sequence.py)
+    who = c.player(m.group(1))
+    return None if who is None else [Effect("pay_life", {"who": who, "amount": int(m.group(2))})]
+
+
 @reader(r"^double your life total$")
 def _double_life(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Double your life total" (Revenge, Enduring Angel): its controller gains life equal to their life total
@@ -688,6 +698,7 @@ READERS: tuple[Reader, ...] = (
     _set_life_total,
     _life_becomes,
     _life_becomes_equal,
+    _player_pays_life,
     _double_life,
     _win_lose_with_life,
     _win_lose,

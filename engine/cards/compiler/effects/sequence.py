@@ -113,8 +113,10 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     payer = c.player(m.group(2))
     if payer is None:
         return None
-    who = "" if m.group(2) == "you" else m.group(2) + " "
-    alt = re.fullmatch(r"(.+?) or ((?:sacrifices?|discards?) .+)", m.group(3))
+    # the player named once: "unless target opponent sacrifices ..." is that one target (115.1), not a second one
+    who = "" if m.group(2) == "you" else "that player " if isinstance(payer, dict) and "target" in payer \
+        else m.group(2) + " "
+    alt = re.fullmatch(r"(.+?) or ((?:sacrifices?|discards?|pays?) .+)", m.group(3))
     if alt:  # "unless that player sacrifices a nonland permanent of their choice or discards a card": either
         a, b = parse_sentence(who + alt.group(1), c), parse_sentence(who + alt.group(2), c)
         if a is not None and b is not None:
