@@ -179,6 +179,9 @@ def count_of(phrase: str) -> Any:
         return None
     if p in ("your life total", "your life"):
         return {"life_of": "you"}
+    if p in ("the total life lost by your opponents this turn", "the total amount of life your opponents have lost "
+             "this turn", "1 life your opponents have lost this turn", "the life your opponents have lost this turn"):
+        return {"opponents_life_lost": "you"}  # the life each opponent lost this turn, added up (119.3)
     if p in ("your starting life total", "their starting life total", "that player's starting life total"):
         return {"starting_life": "you"}  # the same for every player of the game (103.3, 903.7)
     m = re.fullmatch(r"(your|their|that player's|his or her) life total as (?:the|this) turn began", p)
