@@ -611,7 +611,7 @@ def _etb_counters(m: re.Match) -> list[dict[str, Any]] | None:
 @static(
     r"^(.+?) spells(?: (with [^ ]+(?: [^ ]+)?))? (you|your opponents) cast(?: (with .+?|of the chosen type))? "
     r"cost (\{\d+\}|"
-    r"\{[wubrg]\}) (less|more) to cast$"
+    r"\{[wubrg]\}) (less|more) to cast(?: for each (.+))?$"
 )
 def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
     noun = m.group(1) + " spell"
@@ -627,6 +627,12 @@ def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
            "amount": -n if m.group(6) == "less" else n}
     if not sym.isdigit():
         out["mana"] = sym  # "cost {W} more": a colored symbol, not generic mana (601.2f)
+    if m.group(7):  # "Creature spells you cast cost {1} less to cast for each 1 life your opponents have lost this
+        # turn" (Rakdos, Lord of Riots): that much for each, counted as the total cost is determined (601.2f)
+        q = quantity(m.group(7))
+        if q is None or not sym.isdigit():
+            return None
+        out["per"] = q
     return [out]
 
 
@@ -962,6 +968,14 @@ def _play_from_exiled(m: re.Match) -> list[dict[str, Any]] | None:
     if not got or any(st.get("kind") != "play_from" or st.get("zone") != "graveyard" for st in got):
         return None
     return [dict(st, exile_instead=True) for st in got]
+
+
+@static(r"^you can't cast self unless (.+)$")
+def _cant_cast_unless(m: re.Match) -> list[dict[str, Any]] | None:
+    """"You can't cast SELF unless an opponent lost life this turn" (Rakdos, Lord of Riots): the same limit as "Cast
+    SELF only if ..." (604.6: checked as it would be cast, 601.2)."""
+    cond = parse_condition(m.group(1))
+    return None if cond is None else [{"kind": "cast_only", "condition": cond}]
 
 
 @static(r"^(?:cast|play) SELF only (.+)$")
