@@ -255,6 +255,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+you neither own nor control$", p)
+        if m and "controller" not in f and "owner" not in f:  # "target permanent you neither own nor control"
+            f["controller"], f["owner"] = "not_you", "not_you"  # (Conjured Currency): both (108.3, 108.4)
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+(?:that's |that are )?attached to (you|a creature|creatures|a land|lands|a permanent|"
                       r"permanents|an artifact|artifacts|a player|players|an opponent|a creature or land)$", p)
         if m and "attached_to" not in f:  # "all permanents attached to creatures" (End Hostilities), "all Curses
