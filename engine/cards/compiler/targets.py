@@ -255,6 +255,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+not named self$", p)
+        if m and "not" not in f:  # "target nonland permanent not named SELF" (Detention Sphere): any other name (201.2)
+            f["not"] = {"name": "SELF", "zone": "any_card"}
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+you neither own nor control$", p)
         if m and "controller" not in f and "owner" not in f:  # "target permanent you neither own nor control"
             f["controller"], f["owner"] = "not_you", "not_you"  # (Conjured Currency): both (108.3, 108.4)
