@@ -415,7 +415,7 @@ def ability_reasons(ab: Ability) -> list[str]:
                 or trig.get("first") and evs == ["card_to_graveyard"] and set(trig.get("filter") or {}) - {"types"} \
                 or trig.get("nth") and evs not in (["cast"], ["draw"]):
             out.append("trigger options")
-        if "activate" in evs and not (trig.get("loyalty") or trig.get("nonmana")
+        if "activate" in evs and not (trig.get("loyalty") or trig.get("nonmana") or trig.get("keyword")
                                       or (trig.get("filter") or {}).get("types") == ["Planeswalker"]):
             out.append("trigger activate")  # mana abilities fire no activate event (their hot path)
     if ab.condition:

@@ -67,6 +67,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "from", "chapter", "main_phase", "by_filter", "other_filter",
                   "combat", "or_attached", "to_self", "source_filter",
                   "spell",  # becomes_target_player: the targeting object is a spell, not an ability
+                  "keyword",  # activate: the activated ability is that keyword's ("SELF's outlast ability")
                   "objs"})  # a delayed trigger's own objects: "when that creature dies this turn" (603.7c)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
@@ -103,7 +104,8 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "whenever an opponent is dealt damage by a red instant or sorcery spell you control" (120.3): the source
     "source_filter": frozenset({"dealt_damage"}),
     # "whenever you become the target of a spell" (Dormant Gomazoa): not of an ability
-    "spell": frozenset({"becomes_target_player"})}
+    "spell": frozenset({"becomes_target_player"}),
+    "keyword": frozenset({"activate"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -219,6 +221,10 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
         if trig.get("loyalty") and not ev.get("loyalty"):
             return False
+        if trig.get("keyword"):  # "whenever you activate SELF's outlast ability": the ability of that keyword
+            s = g.objects.get(ev.get("ability", -1))
+            if s is None or s.ability is None or s.ability.keyword != trig["keyword"]:
+                return False
     if name == "step":
         if trig.get("step") != ev["step"]:
             return False

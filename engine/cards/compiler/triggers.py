@@ -554,6 +554,10 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         out = {"event": "tapped_for_mana", "filter": f, "who": "any"}
         return {**out, "attached": True} if m.group(3) else out
+    m = re.fullmatch(r"you activate self's ([a-z]+(?: [a-z]+)?) ability", c)
+    if m and m.group(1) not in ("loyalty", "mana"):  # "Whenever you activate SELF's outlast ability" (Herald of
+        # Anafenza): the keyword's activated ability of this object (602.1, 702.106a), as it is activated
+        return {"event": "activate", "who": "you", "self": True, "keyword": m.group(1).capitalize()}
     m = re.fullmatch(r"you activate (?:a loyalty ability|an ability) of (?:a|an) (.+)", c)
     if m:
         f = parse_noun(m.group(1))
