@@ -961,6 +961,17 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "self_dealt_damage" in cond:  # "if it hasn't dealt damage yet": since it became this object
         if (o is not None and bool(o.chosen.get("dealt_damage"))) != bool(cond["self_dealt_damage"]):
             return False
+    if "cost_was" in cond:  # "if the sacrificed creature was a Human", "if the discarded card was a Zombie card":
+        # the object the cost of the resolving spell or ability took, as it last existed (608.2h, 601.2h)
+        cw = cond["cost_was"]  # {"sacrificed": FILTER} or {"discarded": FILTER}
+        s = this(g, r) if r is not None and "obj" in r else None
+        if "sacrificed" in cw:
+            ok = any(_record_is(rec, cw["sacrificed"]) for rec in ((s.chosen.get("sacrificed") or []) if s else []))
+        else:
+            f = {**cw["discarded"], "zone": "any_card"}
+            ok = any(isinstance(c, int) and matches(g, c, f, src, you) for c in (refs(g, r, "discarded") if s else []))
+        if not ok:
+            return False
     if "it" in cond:  # "if it's an artifact", "if that creature was an Elemental" (wherever it is now)
         f = cond["it"] if "zone" in cond["it"] else dict(cond["it"], zone="any_card")
         if r is not None and "obj" in r:
@@ -1212,6 +1223,7 @@ CONDITION_KEYS = {"city_blessing",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
                   "once_each_turn", "times_each_turn", "not", "it",
                   "x_ge", "life_ge_start_plus", "life_lt_start", "graveyard_ge", "filter",
+                  "cost_was",  # "if the sacrificed creature was a Human" (608.2h)
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
@@ -1565,6 +1577,20 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
         fol = r.get("followed", {})
         out += [fol.get(x, x) for x in got if fol.get(x, x) in g.objects]
     return out
+
+
+#: the keys of a filter a record of a sacrificed object (engine/costs.py) can answer
+RECORD_KEYS = frozenset({"types", "subtypes", "supertypes", "colors", "not_types", "token"})
+
+
+def _record_is(rec: dict[str, Any], f: dict[str, Any]) -> bool:
+    """Does the record of an object sacrificed to pay a cost (as it last existed, 608.2h) match filter ``f``?"""
+    for key in ("types", "subtypes", "supertypes", "colors"):
+        if f.get(key) and not set(f[key]) & set(rec.get(key, ())):
+            return False
+    if set(f.get("not_types", ())) & set(rec.get("types", ())):
+        return False
+    return "token" not in f or bool(rec.get("token")) == bool(f["token"])
 
 
 def sacrificed_power(o: "Obj | None", key: str = "power") -> int:

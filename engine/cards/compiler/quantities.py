@@ -452,6 +452,16 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:  # "if a creature died under your control this turn" (700.4): one of the creatures that died this turn
         got = count_of(m.group(1) + " that died under your control this turn")  # was yours as it last existed
         return None if got is None else {"amount_ge": {"amount": got, "n": 1}}
+    m = re.fullmatch(r"the (sacrificed|discarded) (?:creature|card|permanent|artifact|land) (was|wasn't) (?:an? )?(.+)", t)
+    if m:  # "if the sacrificed creature was a Human" (Falkenrath Aristocrat), "if the discarded card was a Zombie
+        # card" (Necromancer's Stockpile): the object the cost took, as it last existed (608.2h)
+        f = parse_noun(re.sub(r" card$", "", m.group(3)) if m.group(1) == "sacrificed" else m.group(3))
+        if f is None or f.get("player") or not f or m.group(1) == "sacrificed" and set(f) - {
+                "types", "subtypes", "supertypes", "colors", "not_types", "token", "zone"}:
+            return None
+        f.pop("zone", None)
+        got = {"cost_was": {m.group(1): f}}
+        return got if m.group(2) == "was" else {"not": got}
     if t in ("self entered this turn", "self entered the battlefield this turn"):
         return {"self": {"entered_this_turn": True}}  # a permanent since the entry of this turn (Obj.entered_turn)
     if t == "self attacked this turn":
