@@ -452,7 +452,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:  # "if a creature died under your control this turn" (700.4): one of the creatures that died this turn
         got = count_of(m.group(1) + " that died under your control this turn")  # was yours as it last existed
         return None if got is None else {"amount_ge": {"amount": got, "n": 1}}
-    m = re.fullmatch(r"the (sacrificed|discarded) (?:creature|card|permanent|artifact|land) (was|wasn't) (?:an? )?(.+)", t)
+    m = re.fullmatch(r"the (sacrificed|discarded) (?:creature|card|permanent|artifact|land) (was|wasn't) "
+                     r"(?:an? )?(.+)", t)
     if m:  # "if the sacrificed creature was a Human" (Falkenrath Aristocrat), "if the discarded card was a Zombie
         # card" (Necromancer's Stockpile): the object the cost took, as it last existed (608.2h)
         f = parse_noun(re.sub(r" card$", "", m.group(3)) if m.group(1) == "sacrificed" else m.group(3))
