@@ -54,7 +54,8 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
                  "creature_to_graveyard",  # a creature put into that player's graveyard from the battlefield
-                 "card_to_graveyard"}  # a card (not a token) put into its owner's graveyard from anywhere (404.2)
+                 "card_to_graveyard",  # a card (not a token) put into its owner's graveyard from anywhere (404.2)
+                 "searched"}  # a player searched their own library (701.15a): engine/ops/zones.py
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard"}) - {"scry"}
 # to_graveyard: "when SELF is put into your graveyard from your library / from anywhere" (to_graveyard below:

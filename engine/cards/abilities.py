@@ -548,6 +548,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "becomes_target", "becomes_target_spell", "becomes_target_opponent", "becomes_target_spell_opponent",
     "becomes_target_you",  # "... becomes the target of a spell or ability you control" (114.1)
     "becomes_target_player",  # "whenever you become the target of a spell [or ability] ..." (115.1)
+    "searched",  # "whenever an opponent searches their library" (701.15a)
     "etb_or_attacks", "etb_or_dies",
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "renowned", "cast",
     "you_attack",

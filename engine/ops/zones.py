@@ -551,6 +551,8 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for x in got:
             _put_found(g, x, to, bool(e.get("tapped")), p)
         knowledge.shuffle(g, p)
+        if not player_statics.cant_cause(g, p, "search", controller(g, r)):
+            triggers.event(g, {"event": "searched", "player": p})  # 701.15a (_searched)
     return None
 
 
@@ -622,6 +624,7 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         knowledge.shuffle(g, p, keep=got)
         for x in reversed(got):
             knowledge.show(g, [g.move(x, "library")], None if e.get("reveal") else [p])
+        _searched(g, p, owner)
         return None
     first: list[int] = []
     split = e.get("split")
@@ -643,7 +646,15 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         r["exiled"] = put
         link_exiled(g, r, put)
     knowledge.shuffle(g, owner)
+    _searched(g, p, owner)
     return None
+
+
+def _searched(g: "Game", player: str, owner: str) -> None:
+    """701.15a: ``player`` searched ``owner``'s library: "whenever an opponent searches their library" (Ob Nixilis,
+    Unshackled) sees a player's search of their own library (not one a rule forbade, 101.2)."""
+    if player == owner and not player_statics.cant_cause(g, player, "search", player):
+        triggers.event(g, {"event": "searched", "player": player})
 
 
 @op("reanimate_attached")

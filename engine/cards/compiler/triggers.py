@@ -154,6 +154,10 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         return {"event": "combat_damage_player", "filter": f, "defending": "you_only"}
+    m = re.fullmatch(r"(you|an opponent|a player) searche?s? (?:their|your) library", c)
+    if m:  # "Whenever an opponent searches their library" (Ob Nixilis, Unshackled): a search of their own library
+        # (701.15a); "that player" is the one who searched
+        return {"event": "searched", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)]}
     m = re.fullmatch(r"you become the target of an? (spell or ability|spell)( an opponent controls)?", c)
     if m:  # "Whenever you become the target of a spell or ability an opponent controls" (Amulet of Safekeeping):
         # you, a player, among its targets (115.1); "that spell or ability" is the one that targets you (603.2)
