@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import bestow, cast_options, player_control, replacement, transform
+from engine import bestow, cast_options, player_control, replacement, transform, triggers
 from engine.actions import add_mana, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
@@ -192,6 +192,8 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
             new = g.move(sid, "battlefield", controller=s.controller, attached_to=target if aura else None)  # 303.4f
             if aura:
                 g.changed()
+                if new in g.objects and g.objects[new].attached_to is not None:
+                    triggers.attached(g, new, g.objects[new].attached_to)  # 701.3a: it became attached
             cast_options.after_resolve(g, s, new)  # dash's return (702.108a)
             if cast_options.cast_with(s, "Sneak") and new in g.objects:  # sneak: "enters tapped and attacking"
                 g.objects[new].tapped = True  # as it enters: no "becomes tapped" event

@@ -47,6 +47,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "haunted_dies",  # 702.54c: the creature a card in exile haunts died (leaves, below)
                  "explores",  # explore (a later keyword action, Ixalan): engine/ops/actions.py
                  "unattached",  # an Aura or Equipment stopped being attached to a permanent (701.3; unattached below)
+                 "attached",  # an Aura, Equipment or Fortification became attached to something (701.3a; attached)
                  "chapter"}  # a Saga's lore counters rose past a chapter number (a later rule: engine/saga.py)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
                  "surveil",  # a later keyword action (Guilds of Ravnica): engine/ops/zones.py
@@ -101,7 +102,8 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "whenever SELF is dealt combat damage" (510.2), "whenever a creature deals combat damage to SELF": combat only
     "combat": frozenset({"dealt_damage", "deals_damage"}),
     # "whenever a source deals damage to SELF" (120.3): the object dealt the damage is this one
-    "to_self": frozenset({"deals_damage"}),
+    "to_self": frozenset({"deals_damage",
+                          "attached"}),  # "whenever an Aura becomes attached to SELF" (701.3a)
     # "whenever an opponent is dealt damage by a red instant or sorcery spell you control" (120.3): the source
     "source_filter": frozenset({"dealt_damage"}),
     # "whenever you become the target of a spell" (Dormant Gomazoa): not of an ability
@@ -621,6 +623,13 @@ def enters(g: "Game", o: "Obj") -> None:
         g.turn_state_changed()  # a static may read it ("as long as two or more nonland permanents entered ...")
     event(g, {"event": "etb", "obj": o.id, "player": o.controller,
               "pt": (c.power, c.toughness, c.is_creature()) if c is not None else None})
+
+
+def attached(g: "Game", oid: int, to: Any) -> None:
+    """``oid`` (an Aura, Equipment or Fortification on the battlefield) became attached to ``to`` (701.3a, 303.4f):
+    "Whenever an Aura becomes attached to SELF" (Brood Keeper), "Whenever SELF becomes attached to a creature"."""
+    if oid in g.objects and g.objects[oid].zone == "battlefield" and to is not None:
+        event(g, {"event": "attached", "obj": oid, "target": to, "player": g.controller_of(oid)})
 
 
 def unattached(g: "Game", oid: int, frm: int) -> None:

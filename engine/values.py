@@ -969,7 +969,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             ok = any(_record_is(rec, cw["sacrificed"]) for rec in ((s.chosen.get("sacrificed") or []) if s else []))
         else:
             f = {**cw["discarded"], "zone": "any_card"}
-            ok = any(isinstance(c, int) and matches(g, c, f, src, you) for c in (refs(g, r, "discarded") if s else []))
+            gone = refs(g, r, "discarded") if s is not None and r is not None else []
+            ok = any(isinstance(c, int) and matches(g, c, f, src, you) for c in gone)
         if not ok:
             return False
     if "it" in cond:  # "if it's an artifact", "if that creature was an Elemental" (wherever it is now)

@@ -135,6 +135,7 @@ def _aura_swap(g: "Game", r: Ctx, e: Effect) -> dict | None:
     new = g.move(got[0], "battlefield", controller=you)
     g.objects[new].attached_to = host
     g.changed()
+    triggers.attached(g, new, host)  # 701.3a
     return None
 
 
@@ -246,6 +247,7 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 if host is not None and new in g.objects and g.objects[new].zone == "battlefield":
                     g.objects[new].attached_to = host  # 303.4f: it enters attached to that object
                     g.changed()
+                    triggers.attached(g, new, host)  # 701.3a
                 if e.get("attacking"):
                     put_attacking(g, new, tgt)
                 if e.get("unearth"):
@@ -677,3 +679,4 @@ def _reanimate_attached(g: "Game", r: Ctx, e: Effect) -> None:
     aura.attached_to = new if new is not None and new in g.objects else None
     g.log("attach", card=aura.card.name, obj=sid, to=aura.attached_to)
     g.changed()
+    triggers.attached(g, sid, aura.attached_to)  # 701.3a (Animate Dead enchants the creature it returned)

@@ -154,6 +154,10 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         return {"event": "combat_damage_player", "filter": f, "defending": "you_only"}
+    m = re.fullmatch(r"an? (aura|equipment|aura or equipment) becomes attached to self", c)
+    if m:  # "Whenever an Aura becomes attached to SELF" (Brood Keeper): the Aura, as it becomes attached (701.3a)
+        f = parse_noun(m.group(1))
+        return None if f is None else {"event": "attached", "to_self": True, "filter": f}
     m = re.fullmatch(r"(you|an opponent|a player) searche?s? (?:their|your) library", c)
     if m:  # "Whenever an opponent searches their library" (Ob Nixilis, Unshackled): a search of their own library
         # (701.15a); "that player" is the one who searched
