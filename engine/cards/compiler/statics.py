@@ -1541,10 +1541,20 @@ def _prevent_from(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(r"^if a source( an opponent controls)? would deal damage to "
-        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all|all but \d+) of that damage$")
+        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all|all but \d+|x) of that damage"
+        r"(?:, where x is (.+))?$")
 def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
     """615.9: "If a source would deal damage to you, prevent 1 of that damage": so much of each
-    such damage event (absorb, 702.63a, is this with SELF)."""
+    such damage event (absorb, 702.63a, is this with SELF); "prevent X of that damage, where X is the number of
+    creatures you control" (Shield of the Avatar): X counted as the damage would be dealt (611.3a)."""
+    if (m.group(3) == "x") != bool(m.group(4)):
+        return None
+    if m.group(4):
+        q = quantity(m.group(4))
+        got = _prevention(m.group(2), bool(m.group(1)), "1")
+        if q is None or got is None or not isinstance(q, dict):
+            return None
+        return [{**got[0], "amount": q}]
     return _prevention(m.group(2), bool(m.group(1)), m.group(3))
 
 
