@@ -698,6 +698,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if len(re.findall(r"\bchosen colou?r\b", text, flags=re.I)) == 1:
         text = re.sub(r"^choose a color\. ([^.]+? gains? protection from) the chosen color\b", r"\1 the color of your "
                       r"choice", text.strip(), flags=re.I)
+    m = re.fullmatch(r"look at the top card of your library\. you may reveal (?:that card|it)\. if an? (.+?) card is "
+                     r"revealed this way, (.+?)\.?", text.strip(), flags=re.I)
+    if m:  # "Look at the top card of your library. You may reveal that card. If an instant or sorcery card is revealed
+        # this way, transform SELF." (Delver of Secrets): the controller looks (a private look, 400.2), may reveal it
+        # (701.15-like, the card stays on top), and what follows happens only if a card of that kind was revealed
+        shown = parse_effects(f"reveal the top card of your library. if it's an {m.group(1)} card, {m.group(2)}.", ctx)
+        if shown is None or len(shown) != 2 or shown[0].op != "reveal_top" or shown[1].op != "if":
+            return None
+        look = Effect("reveal", {"who": "you", "zone": "library_top", "amount": 1, "to": "you"})
+        return [look, Effect("may", {"effects": [shown[0]], "then": [shown[1]]})]
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest), (DESTROY_REST_RX, destroy_rest)):
