@@ -706,8 +706,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         shown = parse_effects(f"reveal the top card of your library. if it's an {m.group(1)} card, {m.group(2)}.", ctx)
         if shown is None or len(shown) != 2 or shown[0].op != "reveal_top" or shown[1].op != "if":
             return None
-        look = Effect("reveal", {"who": "you", "zone": "library_top", "amount": 1, "to": "you"})
-        return [look, Effect("may", {"effects": [shown[0]], "then": [shown[1]]})]
+        peek = Effect("reveal", {"who": "you", "zone": "library_top", "amount": 1, "to": "you"})
+        return [peek, Effect("may", {"effects": [shown[0]], "then": [shown[1]]})]
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest), (DESTROY_REST_RX, destroy_rest)):
