@@ -127,6 +127,15 @@ class Ctx:
             r0 = self.add_target(TargetSpec(g, p.removesuffix(" each"), count=99, min=0))
             self.last_player = r0
             return r0
+        lost = re.fullmatch(r"(target player|target opponent) who lost life this turn", p)
+        if lost:  # "Target player who lost life this turn loses 1 life" (Rix Maadi Guildmage): a player whose life
+            # total went down this turn (119.3; Player.life_lost_turn), checked as targets are chosen (115.1)
+            pf: dict[str, Any] = {"player": True, "lost_life_this_turn": True}
+            if lost.group(1).endswith("opponent"):
+                pf["opponent"] = True
+            r = self.add_target(TargetSpec(pf, p))
+            self.last_player = r
+            return r
         if p in ("target player", "target opponent"):
             f: dict[str, Any] = {"player": True}
             if p.endswith("opponent"):
@@ -539,7 +548,8 @@ PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
           r"target player|target opponent|each player|each opponent|each other player|that player|its controller|"
           r"its owner|"
           r"defending player|they|that creature's controller|that player or that planeswalker's controller|"
-          r"any number of target (?:players|opponents)(?: each)?|those players(?: each)?)")
+          r"any number of target (?:players|opponents)(?: each)?|those players(?: each)?|"
+          r"target (?:player|opponent) who lost life this turn)")
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",
