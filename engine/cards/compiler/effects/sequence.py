@@ -1596,6 +1596,11 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
 def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
     """"... SELF deals 3 damage instead": the damage instruction before it, to the same recipients,
     with the new amount (Fiery Impulse's spell mastery; 608.2c)."""
+    unpreventable = re.search(r" and the damage can't be prevented$", alt)
+    alt = alt[: unpreventable.start()] if unpreventable else alt  # 615.11 (Arrow Storm's raid)
+    # "SELF deals 5 damage to that permanent or player" (Arrow Storm): to the same recipient as the one before
+    alt = re.sub(r" to that (?:permanent or player|creature or player|player or permanent|creature or planeswalker)$",
+                 "", alt)
     m = re.fullmatch(r"(?:self|it) deals (\w+)(?: plus (\d+))? damage( divided as you choose among those "
                      r"(?:permanents and/or players|targets))?", alt)
     n = amount(m.group(1)) if m else None
@@ -1605,7 +1610,7 @@ def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
         # "it deals X damage divided as you choose among those permanents and/or players instead" (Avacyn's
         # Judgment): the same targets, the division made as it is cast of the amount that applies (601.2d)
         return None
-    return [Effect("damage", {**prev.args, "amount": n})]
+    return [Effect("damage", {**prev.args, "amount": n, **({"unpreventable": True} if unpreventable else {})})]
 
 
 _COUNT_WORD = r"a|an|one|two|three|four|five|six|seven|x|\d+"
