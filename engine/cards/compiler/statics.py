@@ -1418,10 +1418,12 @@ def _reveal_land(m: re.Match) -> list[dict[str, Any]] | None:
     return None if f is None else [{"kind": "enters_tapped", "unless_reveal": f}]
 
 
-@static(r"^if damage would be dealt to self, prevent that damage\. remove an? ([+\-\w/]+) counter from self$")
+@static(r"^if (?:damage would be dealt to self|self would be dealt damage), prevent that damage(?:\.| and) remove an? "
+        r"([+\-\w/]+) counter from (?:self|it)$")
 def _phantom(m: re.Match) -> list[dict[str, Any]] | None:
     """615.5: "If damage would be dealt to SELF, prevent that damage. Remove a +1/+1 counter from SELF" (Phantom
-    Centaur): one counter for each damage event prevented."""
+    Centaur), "If SELF would be dealt damage, prevent that damage and remove a +1/+1 counter from it" (Unbreathing
+    Horde): one counter for each damage event prevented."""
     return [{"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(1)}]
 
 
