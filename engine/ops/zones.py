@@ -393,8 +393,11 @@ def _mill(g: "Game", r: Ctx, e: Effect) -> None:
         if isinstance(p, str):
             if each:
                 n = amount_for(g, a, source_id(g, r), r, p)
-            plan_to_graveyard(g, g.players[p].library[:n])
-            for c in g.players[p].library[:n]:
+            lib = g.players[p].library
+            # "puts the bottom card of their library into their graveyard" (Cellar Door): from the bottom (401.1)
+            cards = (lib[len(lib) - n:] if n else []) if e.get("bottom") else lib[:n]
+            plan_to_graveyard(g, cards)
+            for c in list(cards):
                 r.setdefault("milled", []).append(g.move(c, "graveyard"))  # "milled this way"
 
 

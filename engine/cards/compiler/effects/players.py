@@ -192,14 +192,17 @@ def _mill_half(m: re.Match, c: Ctx) -> list[Effect] | None:
         "half": {"count": {"zone": "library", "owner": "that_player"}}, "up": m.group(2) == "up"}})]
 
 
-@reader(rf"^(?:{PLAYER} )?puts? the top (card|[a-z]+|\d+)(?: cards?)? of "
+@reader(rf"^(?:{PLAYER} )?puts? the (top|bottom) (card|[a-z]+|\d+)(?: cards?)? of "
         r"(?:their|your|his or her) library into (?:their|your|his or her) graveyard$")
 def _mill_old(m: re.Match, c: Ctx) -> list[Effect] | None:
     """The wording before "mill" became a keyword action (2020; 701.13 in today's rules):
-    "puts the top N cards of their library into their graveyard" is milling N cards."""
+    "puts the top N cards of their library into their graveyard" is milling N cards; "the bottom card" (Cellar
+    Door) is those cards from the bottom instead (401.1)."""
     who = c.player(m.group(1) or "you")
-    n = 1 if m.group(2) == "card" else amount_of(m.group(2), c)
-    return None if who is None or n is None else [Effect("mill", {"who": who, "amount": n})]
+    n = 1 if m.group(3) == "card" else amount_of(m.group(3), c)
+    if who is None or n is None:
+        return None
+    return [Effect("mill", {"who": who, "amount": n, **({"bottom": True} if m.group(2) == "bottom" else {})})]
 
 
 @reader(rf"^(?:{PLAYER} )?gets? (a|an|one|two|three|four|five|x|\d+|that many) poison counters?$")

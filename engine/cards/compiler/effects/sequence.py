@@ -1240,8 +1240,22 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if _cda_pending(out):
         return None  # a creature token whose power and toughness no sentence defined
     out = delayed_before_end_turn(out)
+    out = _milled_it(out)
     bound = that_many_done(out)
     return None if bound is None else paid_this_way(_life_lost_this_way(bound))
+
+
+def _milled_it(out: list[Effect]) -> list[Effect]:
+    """"Target player mills a card. If it's a creature card, ..." / "puts the bottom card of their library into their
+    graveyard. If it's a creature card, ..." (Cellar Door): "it" is the one card the instruction before put into the
+    graveyard (608.2c), the card milled this way."""
+    res = list(out)
+    for i, e in enumerate(res):
+        cond = e.args.get("cond") if e.op == "if" else None
+        if i and isinstance(cond, dict) and set(cond) == {"it"} and res[i - 1].op == "mill" \
+                and res[i - 1].args.get("amount") == 1 and res[i - 1].args.get("who") in ("you", {"target": 0}):
+            res[i] = Effect("if", {**e.args, "cond": {"milled_this_way": cond["it"]}})
+    return res
 
 
 #: the players a "that many" after a discard or mill may count for: one player each (608.2c)
