@@ -692,12 +692,6 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if len(re.findall(r"\bthe chosen type\b", text, flags=re.I)) == 1:
         text = re.sub(r"^choose a (permanent|card) type\. ([^.]+?) of the chosen type\b", r"\2 of the \1 type of your "
                       r"choice", text.strip(), flags=re.I)
-    # "Choose a color. Creatures you control gain protection from the chosen color until end of turn." (Akroma's
-    # Blessing): the color is chosen as the spell resolves (608.2d), for the one grant that names it, as "the color
-    # of your choice" is; one instruction
-    if len(re.findall(r"\bchosen colou?r\b", text, flags=re.I)) == 1:
-        text = re.sub(r"^choose a color\. ([^.]+? gains? protection from) the chosen color\b", r"\1 the color of your "
-                      r"choice", text.strip(), flags=re.I)
     m = re.fullmatch(r"look at the top card of your library\. you may reveal (?:that card|it)\. if an? (.+?) card is "
                      r"revealed this way, (.+?)\.?", text.strip(), flags=re.I)
     if m:  # "Look at the top card of your library. You may reveal that card. If an instant or sorcery card is revealed
