@@ -127,7 +127,9 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             tc = g.chars(tgt)
             done_hits[-1] = (n, max(0, n - _lethal(t, tc, "Deathtouch" in kw)))
             if "Planeswalker" in tc.types and "Creature" not in tc.types:
-                t.counters["loyalty"] = t.counters.get("loyalty", 0) - n  # 119.3c
+                had = t.counters.get("loyalty", 0)
+                t.counters["loyalty"] = had - n  # 119.3c
+                triggers.counters_removed(g, tgt, "loyalty", min(n, max(0, had)))
             elif "Infect" in kw or "Wither" in kw:
                 t.counters["-1/-1"] = t.counters.get("-1/-1", 0) + n  # 119.3d; infect 702.89c, wither 702.79a
                 triggers.counters_put(g, tgt, "-1/-1", n)  # 121.6

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from engine import knowledge, player_statics, zones_cast
+from engine import knowledge, player_statics, triggers, zones_cast
 from engine.actions import discard, sacrifice
 from engine.cards.abilities import Ability, CardDef, Cost
 from engine.decision_kinds import answer_cards
@@ -330,7 +330,9 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
             tap(g, i)  # 701.17a, with its event (603.2d)
         elif part == "remove_counter_from":  # one counter of the kind the filter names (its "counter")
             k = str((f or {}).get("counter", "+1/+1"))
-            g.objects[i].counters[k] = max(0, g.objects[i].counters.get(k, 0) - 1)
+            had = g.objects[i].counters.get(k, 0)
+            g.objects[i].counters[k] = max(0, had - 1)
+            triggers.counters_removed(g, i, k, min(1, had))
         elif part == "return_to_hand":
             if s is not None and g.objects[i].attacking is not None:  # 702.48c: what the returned creature attacked
                 s.chosen["returned_attacking"] = g.objects[i].attacking

@@ -164,7 +164,7 @@ class Game:
         self.commanders: dict[int, str] = {}  # 903.3: the commanders' card uids -> owner (set at the start)
         self._chars: dict[int, Chars] | None = None
         self._version = 0                    # bumped by changed(): derived data is current for one version
-        self._msrc: dict[str, list] = {}     # mana sources per player, until the next change
+        self._msrc: dict[str, Any] = {}      # mana sources per player (and their sizes), until the next change
         self._pending: Decision | None = None
         self._dirty = True
 

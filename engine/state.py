@@ -125,7 +125,7 @@ class Player:
                  "died_turn", "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic",
                  "counters", "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
                  "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn",
-                 "life_turn_began")
+                 "life_turn_began", "dungeons_completed")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -188,6 +188,9 @@ class Player:
         # the names of the cards of their sideboard: cards they own outside the game (400.10, learn); hidden
         # from the other players
         self.sideboard: list[str] = []
+        # the names of the dungeons they completed, in order (a later rule, Adventures in the Forgotten Realms:
+        # engine/dungeon.py), kept for the rest of the game
+        self.dungeons_completed: list[str] = []
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)

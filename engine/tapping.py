@@ -47,6 +47,7 @@ def untap(g: "Game", oid: int) -> bool:
         o.counters["stun"] -= 1
         if not o.counters["stun"]:
             del o.counters["stun"]
+        triggers.counters_removed(g, oid, "stun", 1)
         g.changed()
         return False
     o.tapped = False

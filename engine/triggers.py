@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import cast_options, player_statics, seats
 from engine.ability_index import index
+from engine.cards.compiler.keywords import KEYWORD_ABILITIES
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -44,6 +45,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "last_time_counter_removed",  # 702.62a (vanishing): engine/ops/objects.py
                  "last_counter_removed",  # the last counter of a kind removed (``counter``): engine/ops/objects.py
                  "counters_put",  # one or more counters of a kind (``counter``) put on a permanent (121.6)
+                 "counters_removed",  # one or more counters of a kind removed from a permanent (counters_removed)
                  "haunted_dies",  # 702.54c: the creature a card in exile haunts died (leaves, below)
                  "explores",  # explore (a later keyword action, Ixalan): engine/ops/actions.py
                  "unattached",  # an Aura or Equipment stopped being attached to a permanent (701.3; unattached below)
@@ -56,9 +58,11 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
                  "creature_to_graveyard",  # a creature put into that player's graveyard from the battlefield
                  "card_to_graveyard",  # a card (not a token) put into its owner's graveyard from anywhere (404.2)
-                 "searched"}  # a player searched their own library (701.15a): engine/ops/zones.py
+                 "searched",  # a player searched their own library (701.15a): engine/ops/zones.py
+                 "dungeon_completed"}  # a player completed a dungeon (a later rule: engine/dungeon.py)
 #: Events this engine fires (a card triggering on anything else is unsupported).
-SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard"}) - {"scry"}
+SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
+                                             "room"}  # a dungeon's room ability: put by engine/dungeon.py
 # to_graveyard: "when SELF is put into your graveyard from your library / from anywhere" (to_graveyard below:
 # only the card's own ability, from the graveyard it went to)
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
@@ -565,7 +569,8 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         # and that of a creature that exploited itself (702.109a)
         o = g.objects.get(ev["obj"])
         if o is not None and o.zone != "battlefield":
-            for ab in o.card.abilities:
+            granted = [KEYWORD_ABILITIES[k] for k in ev.get("granted", ())]  # "spells you cast have storm" (702.39a)
+            for ab in [*o.card.abilities, *granted]:
                 if ab.kind == "triggered" and ab.trigger and ab.trigger.get("self") and \
                         ev["event"] in _events_of(ab.trigger):
                     _add(g, o, ab, o.controller, ev, permanent=False)
@@ -604,6 +609,17 @@ def counters_put(g: "Game", oid: int, kind: str, n: int) -> None:
     o = g.objects.get(oid)
     if n > 0 and o is not None and o.zone == "battlefield":
         event(g, {"event": "counters_put", "obj": oid, "kind": kind, "amount": n, "player": g.controller_of(oid)})
+
+
+def counters_removed(g: "Game", oid: int, kind: str, n: int) -> None:
+    """One or more counters of ``kind`` were removed from the permanent ``oid`` by one event: a cost (606.4, 118.3),
+    damage to a planeswalker (119.3c), an effect or a state-based action (704.5r); ``n`` the number actually
+    removed ("whenever one or more loyalty counters are removed from SELF, she deals that much damage", Chandra,
+    Fire Artisan: 5 damage to her with 3 loyalty counters removes 3)."""
+    o = g.objects.get(oid)
+    if n > 0 and o is not None and o.zone == "battlefield":
+        event(g, {"event": "counters_removed", "obj": oid, "kind": kind, "amount": n,
+                  "player": g.controller_of(oid)})
 
 
 def enters(g: "Game", o: "Obj") -> None:

@@ -95,8 +95,9 @@ damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies], [no
     excess_instead_to "controller": damage beyond lethal is dealt to the creature's controller instead;
     unpreventable: "the damage can't be prevented", 615.11)
     (CR 120, 614)
-pump: what, power, toughness, [per], [duration]
-    +N/+M (layer 7c); duration "eot" (default) or "your_next_turn" (CR 611, 613.3c)
+pump: what, power, toughness, [per], [duration], [double]
+    +N/+M (layer 7c); duration "eot" (default) or "your_next_turn"; double "power" | "pt": each object gets +X/+0
+    (+X/+Y), X (Y) its own power (toughness) (CR 611, 613.3c)
 grant: what, keywords:[..], [lose:[..]], [abilities: [Ability]], [duration], [choose: n]
     gains/loses keywords (choose: the controller picks n of them); duration "eot" (default), "your_next_turn",
     "permanent". Keyword strings may be "Protection from red", "Hexproof from black" (CR 611, 613.1f)
@@ -133,16 +134,18 @@ copy_ability: what
     put a copy of target activated or triggered ability onto the stack (CR 706.10)
 extra_land: [who], [amount]
     that player may play that many additional lands this turn (CR 305.2a)
-copy_spell: what
-    put a copy of target instant or sorcery spell onto the stack, controlled by who copies it (CR 706.10)
+copy_spell: what, [times]
+    put a copy of target instant or sorcery spell onto the stack, controlled by who copies it (CR 706.10); times:
+    that many copies, one after another ("copy it twice")
 redistribute_life: (none)
     the controller gives the players still in the game one another's life totals as they choose (CR 118.5,
     810.9f)
 become_copy: what, of, duration, [keep_ability]
     the objects become copies of another until the duration ends: layer 1, the same objects (CR 706.2, 706.4;
     keep_ability: "except it has this ability", 706.9a)
-copy_retarget: (none)
-    the controller of the copy just made may choose new targets for it (CR 706.10c)
+copy_retarget: [all]
+    the controller of the copy just made may choose new targets for it (CR 706.10c); all: each copy the
+    instruction before made ("for the copies"), in turn
 retarget: what, [change]
     the controller may choose new targets for the spell or ability ``what`` names (114.6d); with change, only to
     another legal target, none left leaving it unchanged (114.6a)
@@ -247,9 +250,13 @@ playable: what: "exiled", a card FILTER (e.g. Zombie cards in your graveyard) or
     exiled instead of going to the graveyard, 614.1a) (CR 601.2)
 emblem: who, abilities: [Ability]
     the player gets an emblem with those abilities (CR 113)
-keep_rest: keep: [FILTER], [among: FILTER], [chooser: "each"], rest: FILTER
+exile_until: who, filter
+    that player exiles cards from the top of their library one at a time until one matches the filter (406.3):
+    all "exiled", the one found "taken"
+keep_rest: keep: [FILTER], [among: FILTER], [chooser: "each"], rest: FILTER, [players: REF]
     for each player one permanent of each kind kept (chosen by the controller, or by each player), the
-    others of the rest filter sacrificed (Tragic Arrogance, Cataclysm: 608.2c, 701.14a)
+    others of the rest filter sacrificed (Tragic Arrogance, Cataclysm: 608.2c, 701.14a); players: only those
+    players (each opponent: Liliana, Dreadhorde General)
 action: name, [amount], [what], [subtype], [times]
     a keyword action, closed list: proliferate (701.24), populate (701.27), transform (701.25, what),
     bolster/monstrosity/support/fateseal (amount) (CR 701), piles (amount, separator, chooser: 700.3),
@@ -381,7 +388,9 @@ a spell: can't be countered, additional costs). Ability.keyword names the keywor
 Statics (Ability.static)
 ------------------------
 {"kind": K, ...} with "affects": "self" | "attached" | FILTER and optional "condition":
-  anthem             power, toughness, [per]            +N/+M (layer 7c)                       613.3c
+  anthem             power, toughness, [per], [instead] +N/+M (layer 7c)                       613.3c
+                     instead: "It gets -6/-0 instead as long as ...": applies in place of the paragraph's first
+                     anthem, which carries the opposite condition (611.3a)
   keywords           keywords, [lose]                   has / loses keywords (layer 6)         613.1f
   restriction        rule, [by|except|what: FILTER]     rules: cant_block, cant_attack, cant_attack_or_block,
                      cant_be_blocked, must_attack, must_block, max_one_blocker, extra_block,
@@ -436,6 +445,8 @@ Statics (Ability.static)
                      control to trigger, that ability triggers an additional time" (times 2)   603.2
   loyalty_instant    who, walkers: "self"|FILTER, [condition]   their loyalty abilities any time an instant could
                      be cast (606.3 changed; engine/casting.py reads engine/player_statics.py loyalty_instant)
+  loyalty_times      who, walkers: "self"|FILTER, times   that many loyalty abilities of each each turn (606.3 changed;
+                     engine/casting.py reads engine/player_statics.py loyalty_times)
   graveyard_keywords  who, cards: FILTER, keywords: [Retrace]   those cards in the player's graveyard have them
                      (702.80a; engine/cast_options.py object_alternatives)
   haste_activation   who, creatures: FILTER             their {T} abilities as though they had haste (302.6)
@@ -502,7 +513,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "copy_offer", "reanimate_attached",
-    "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
+    "unattach", "piles", "keep_rest", "exile_until", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
     "exile_if_dies", "retarget",
     "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a)
 })
@@ -513,7 +524,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
     "alt_cost_spells", "land_forbid",
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
-    "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
+    "prevent_damage", "top_card_revealed", "hand_revealed", "no_max_hand_size", "look_top_card",
+    "opening_hand_battlefield",
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",
     "cant_get_counters",
     "cast_only",
@@ -531,6 +543,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice permanents" (101.2)
     "spell_keywords",  # "Artifact spells you cast have convoke", "... spells you control have deathtouch"
     "loyalty_instant",  # "you may activate loyalty abilities ... any time you could cast an instant" (606.3)
+    "loyalty_times",  # "... the loyalty abilities of planeswalkers you control twice each turn" (606.3)
     "graveyard_keywords",  # "instant and sorcery cards in your graveyard have retrace" (702.80a)
     "look_face_down",  # "You may look at face-down creatures you don't control any time" (engine/facedown.py)
     "draw_times",  # "If you would draw a card, draw two cards instead" (engine/game.py draw, 614.1a)
@@ -556,12 +569,15 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
     "investigate",
     "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
+    "counters_removed",  # "whenever one or more loyalty counters are removed from SELF" (606.4, 119.3c)
     "last_time_counter_removed", "last_counter_removed", "loses_game", "haunted_dies", "creature_to_graveyard",
     "to_graveyard",
     "player_counters",  # a player gets counters of a kind ("whenever you get one or more {E}", 121.1)
     "chapter",  # a Saga's chapter ability ("self": True, "chapter": n; a later rule: engine/saga.py)
     "card_to_graveyard",  # "whenever a card is put into an opponent's graveyard from anywhere" ("who", "filter")
     "unattached",  # "whenever SELF becomes unattached from a permanent" ("self"; engine/triggers.py, 701.3)
+    "dungeon_completed",  # "whenever you complete a dungeon" ("who"; a later rule: engine/dungeon.py)
+    "room",  # a dungeon's room ability (engine/dungeon.py: put on the stack as the venture marker enters its room)
 })
 
 

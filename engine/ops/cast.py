@@ -348,12 +348,16 @@ def _copy_spell(g: "Game", r: Ctx, e: Effect) -> None:
                 r["copied"] = copy_spell(g, o.card, dict(rec, controller=controller(g, r)),
                                          [list(t) for t in rec["targets"]])
         return
+    made: list[int] = []
     for x in refs(g, r, e.args["what"]):
         o = g.objects.get(x) if isinstance(x, int) else None
         if o is None or o.zone != "stack" or o.ability is not None:
             continue
         rec = dict(cast_options.storm_record(g, o), controller=controller(g, r))
-        r["copied"] = copy_spell(g, o.card, rec, [list(t) for t in o.targets])
+        for _ in range(max(0, int(e.get("times", 1)))):  # "copy it twice": one copy after another (706.10)
+            made.append(copy_spell(g, o.card, rec, [list(t) for t in o.targets]))
+    if made:
+        r["copied"], r["copies"] = made[-1], made
 
 
 @op("copy_retarget")
@@ -361,19 +365,24 @@ def _copy_retarget(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """706.10c: "You may choose new targets for the copy": for a copy with one target, its controller
     chooses it again among the legal ones, the current one included (keeping it is a choice). A
     copy with several targets keeps them all."""
-    n = g.objects.get(r.get("copied", -1))
-    # a copied ability, or the spell ability of a copied instant or sorcery (its modes' targets stay)
-    ab = None if n is None else n.ability or next((a for a in n.card.abilities if a.kind == "spell"), None)
-    if n is None or ab is None or len(n.targets) != 1 or len(ab.targets) != 1 or ab.targets[0].count != 1:
-        return None
-    got = r["answers"].get(f"{r['i']}.retarget")
-    if got is None:
-        src = g.objects.get(n.source or -1) or n
-        opts = list(dict.fromkeys(n.targets[0] + target_candidates(g, ab.targets[0], src, n.controller)))
-        return {"kind": "choose_cards", "player": n.controller, "options": opts, "min": 1, "max": 1,
-                "slot": f"{r['i']}.retarget", "prompt": f"{n.name}: the target of the copy (or keep it)"}
-    n.targets = [list(got)]
-    g.changed()
+    made = list(r.get("copies", ())) if e.get("all") else [r.get("copied", -1)]
+    for k, oid in enumerate(made):  # "for the copies": each copy in turn (706.10c), its own choice
+        n = g.objects.get(oid)
+        # a copied ability, or the spell ability of a copied instant or sorcery (its modes' targets stay)
+        ab = None if n is None else n.ability or next((a for a in n.card.abilities if a.kind == "spell"), None)
+        if n is None or ab is None or len(n.targets) != 1 or len(ab.targets) != 1 or ab.targets[0].count != 1:
+            continue
+        slot = f"{r['i']}.retarget" + (f".{k}" if k else "")
+        got = r["answers"].get(slot)
+        if got is None:
+            src = g.objects.get(n.source or -1) or n
+            opts = list(dict.fromkeys(n.targets[0] + target_candidates(g, ab.targets[0], src, n.controller)))
+            which = f"copy {k + 1}" if len(made) > 1 else "the copy"
+            return {"kind": "choose_cards", "player": n.controller, "options": opts, "min": 1, "max": 1,
+                    "slot": slot, "prompt": f"{n.name}: the target of {which} (or keep it)"}
+        if n.targets != [list(got)]:
+            n.targets = [list(got)]
+            g.changed()
     return None
 
 

@@ -36,9 +36,11 @@ def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 return {"kind": "choose_option", "player": controller(g, r), "options": kinds, "slot": slot,
                         "prompt": f"{this(g, r).card.name}: add mana of which color?"}
             picks.append(COLORS[got])
+        # "you don't lose this mana" (106.4), "spend this mana only ..." (106.6): kept for each mana chosen
+        riders: dict[str, Any] = {k: e.args[k] for k in ("until", "only_for") if k in e.args}
         for c in picks:
-            add_mana(g, controller(g, r), Effect("add_mana", {"any": int(e.args["any"]) if e.get("same") else 1}),
-                      source_id(g, r), c)
+            add_mana(g, controller(g, r), Effect("add_mana", {"any": int(e.args["any"]) if e.get("same") else 1,
+                                                              **riders}), source_id(g, r), c)
         return None
     if len(e.args.get("choice", ())) > 1:  # "Add {R} or {G}" as a spell or an ability on the stack resolves (Domri,
         # Anarch of Bolas' +1): its controller chooses then (608.2d); a mana ability's kind is named as it is activated

@@ -188,6 +188,30 @@ def _reveal_until(g: "Game", r: dict, e: Effect) -> dict | None:
     return _rest(g, r, p, state[key], e.get("rest", "library_bottom"), "order")
 
 
+@op("exile_until")
+def _exile_until(g: "Game", r: dict, e: Effect) -> None:
+    """"Target opponent exiles cards from the top of their library until they exile a nonland card" (406.3): one at
+    a time from the top of that player's own library, until a card matching the filter (or none is left); all are
+    "exiled" (linked to the source, 607.2a), the one found is "taken" ("that card")."""
+    who = [x for x in refs(g, r, e.get("who", "you")) if isinstance(x, str) and x in g.players]
+    if not who:
+        return
+    p = who[0]
+    f = _lib_filter(e.get("filter"))
+    out: list[int] = []
+    r["taken"] = []
+    while g.players[p].library:
+        top = g.players[p].library[0]
+        hit = matches(g, top, f, source_id(g, r), p)
+        new = g.move(top, "exile")
+        out.append(new)
+        if hit:
+            r["taken"] = [new]
+            break
+    r["exiled"] = out
+    link_exiled(g, r, out)
+
+
 @op("hideaway")
 def _hideaway(g: "Game", r: dict, e: Effect) -> dict | None:
     """702.74a: "look at the top four cards of your library. Exile one of them face down and put the rest

@@ -240,6 +240,7 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 for k in picks.get(x, ()) if kind == "any" else (kind,):
                     had = cs.get(k, 0)
                     cs[k] = 0 if every else max(0, had - n)
+                    triggers.counters_removed(g, x, k, had - cs[k])
                     if k == "time" and had > 0 and cs[k] == 0 and g.objects[x].zone == "battlefield":
                         # 702.62a: "when the last time counter is removed from this permanent" (vanishing)
                         triggers.event(g, {"event": "last_time_counter_removed", "obj": x,
@@ -298,6 +299,7 @@ def _move_counters(g: "Game", r: Ctx, e: Effect) -> None:
     if n <= 0:
         return
     a.counters[kind] -= n
+    triggers.counters_removed(g, a.id, kind, n)  # 121.5: moved counters are removed from the first object
     b.counters[kind] = b.counters.get(kind, 0) + n
     triggers.counters_put(g, b.id, kind, n)  # 121.5: moved counters are put onto the second object
     g.log("move_counters", counter=kind, amount=n, source=a.card.name, to=b.card.name)
@@ -518,7 +520,7 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
     kinds: list[dict[str, Any]] = list(e.args["keep"])
     among = dict(e.get("among") or {})
     kept: list[int] = []
-    named = {p for p in refs(g, r, "each_player") if isinstance(p, str)}
+    named = {p for p in refs(g, r, e.get("players", "each_player")) if isinstance(p, str)}
     players = [p for p in seats.apnap(g) if p in named]  # 101.4: in APNAP order
     if e.get("whole"):  # "Choose up to one creature. Destroy the rest." (Duneblast): one choice among them all
         slot = f"{r['i']}.keep.all"
@@ -617,6 +619,7 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     # "then draw that many cards", "lands sacrificed this way": each as it last existed (608.2h)
     r.setdefault("gone_this_way", []).extend(gone_record(g, x, "sacrificed") for x in picks)
     pts = [(g.chars(x).power, g.chars(x).toughness) for x in picks]  # as they last existed (608.2h)
+    r["sacrificed_pts"] = [*r.get("sacrificed_pts", ()), *pts]  # "its power" (engine/values.py power_of sacrificed)
     now = {x: sacrifice(g, x) for x in picks}
     s = this(g, r)
     if picks and s.ability is not None and s.ability.keyword == "Exploit":

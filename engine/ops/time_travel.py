@@ -58,6 +58,7 @@ def _time_travel(g: "Game", r: dict, e: Effect) -> dict | None:
     for i in less:
         o = g.objects[i] = g.objects[i].copy()
         o.counters["time"] -= 1
+        triggers.counters_removed(g, i, "time", 1)
         if o.counters["time"] == 0:
             del o.counters["time"]
             if o.zone == "exile":

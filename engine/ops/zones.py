@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import dredge, facedown, knowledge, player_statics, triggers
+from engine import dredge, facedown, knowledge, player_statics, seats, triggers
 from engine.actions import add_effect, attack_choice, discard, plan_to_graveyard, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
@@ -335,9 +335,12 @@ def _draw(g: "Game", r: Ctx, e: Effect) -> dict | None:
         key = f"{r['i']}.draw.{p}"
         drawn = r.setdefault("drawn", {})
         done = drawn.get(key, 0)
+        had = set(g.players[p].hand)
         if done == 0 and not dredge.usable(g, p):
             g.draw(p, n)  # no dredge card: the draws at once (the common case)
             drawn[key] = n
+            # "draw three cards and reveal them": the cards the draws put into the hand (121.2)
+            r["drawn_cards"] = list(r.get("drawn_cards", ())) + [c for c in g.players[p].hand if c not in had]
             continue
         while done < n:
             slot = f"{key}.{done}"
@@ -348,6 +351,8 @@ def _draw(g: "Game", r: Ctx, e: Effect) -> dict | None:
             dredge.carry_out(g, p, r["answers"].get(slot, dredge.DRAW))
             done += 1
             drawn[key] = done
+            r["drawn_cards"] = list(r.get("drawn_cards", ())) + [c for c in g.players[p].hand if c not in had]
+            had = set(g.players[p].hand)
     return None
 
 
@@ -471,19 +476,45 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
 
 @op("scry")
 def _scry(g: "Game", r: Ctx, e: Effect) -> dict | None:
-    """701.18: look at the top N, put any number on the bottom, the rest on top."""
-    p = controller(g, r)
+    """701.18: look at the top N, put any number on the bottom, the rest on top. ``who``: each of those players scries
+    their own library in turn (APNAP, 101.4), each first choosing whether to when ``may``."""
+    if e.get("who") is not None:
+        done = r.setdefault("scried", [])
+        named = {x for x in refs(g, r, e.args["who"]) if isinstance(x, str)}
+        for q in [x for x in seats.apnap(g) if x in named]:
+            if q in done:
+                continue
+            if e.get("may"):
+                yes = r["answers"].get(f"{r['i']}.may.{q}")
+                if yes is None:
+                    return {"kind": "choose_option", "player": q, "options": ["yes", "no"],
+                            "slot": f"{r['i']}.may.{q}", "prompt": f"scry {e.get('amount', 1)}?"}
+                if yes != "yes":
+                    done.append(q)
+                    continue
+            got = _scry_one(g, r, e, q, f"{r['i']}.{q}")
+            if got is not None:
+                return got
+            done.append(q)
+        return None
+    return _scry_one(g, r, e, controller(g, r), r["i"])
+
+
+def _scry_one(g: "Game", r: Ctx, e: Effect, p: str, key: Any) -> dict | None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     top = g.players[p].library[:n]
     if not top:
-        if e.get("surveil") and n > 0:
+        if n > 0 and e.get("surveil"):
             _surveilled(g, p)
+        elif n > 0:
+            _scried(g, p)  # 701.18b: only scry 0 is no scry event
         return None
-    got = r["answers"].get(r["i"])
+    got = r["answers"].get(key)
     if got is None:
         knowledge.show(g, top, [p])  # 701.18a: the player looks at them
         g.log("look", player=p, cards=[g.objects[c].card.name for c in top], objs=list(top), audience=[p])
-        return ask_cards(r, p, top, 0, len(top), f"scry {n}: choose the cards to put on the bottom")
+        ask = ask_cards(r, p, top, 0, len(top), f"scry {n}: choose the cards to put on the bottom")
+        return ask if key == r["i"] else {**ask, "slot": key}
     if e.get("surveil"):
         plan_to_graveyard(g, got)
     for c in got:
@@ -493,7 +524,15 @@ def _scry(g: "Game", r: Ctx, e: Effect) -> dict | None:
             g.move(c, "library", top=False)
     if e.get("surveil"):
         _surveilled(g, p)
+    else:
+        _scried(g, p)
     return None
+
+
+def _scried(g: "Game", player: str) -> None:
+    """701.18: the scry is done; "whenever you scry" triggers (603.2), unless it was scry 0 (701.18b: no scry
+    event occurs; the caller fires this only for N of one or more)."""
+    triggers.event(g, {"event": "scry", "player": player})
 
 
 def _surveilled(g: "Game", player: str) -> None:

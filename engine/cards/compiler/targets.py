@@ -107,7 +107,9 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             changed = True
             continue
         m = re.search(r"\s+with (power|toughness|mana value) (less|greater) than or equal to (the number of .+|"
-                      r"the amount of .+|your life total|the revealed card's (?:power|toughness|mana value))$", p)
+                      r"the amount of .+|your life total|the revealed card's (?:power|toughness|mana value)|"
+                      r"self's (?:power|toughness)|(?:his|her) power)$", p)  # "... to SELF's power" (Earthshaker
+        # Khenra): SELF's power as the filter is checked (as a target is chosen and as it resolves, 608.2b)
         if m:  # "with power less than or equal to the number of Islands you control" (Vedalken Shackles): an
             # amount counted as the filter is checked (a whole phrase: its "you control" is the count's)
             q = QUANTITY[0](m.group(3)) if QUANTITY else None
@@ -286,6 +288,20 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with (?:an activated ability that isn't a mana ability|activated abilities that aren't "
+                      r"mana abilities)$", p)
+        if m:  # "target land with an activated ability that isn't a mana ability" (Ravager Wurm, 602.1, 605.1a)
+            f["nonmana_activated"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that attacked or blocked this turn$", p)
+        if m:  # "a creature ... that attacked or blocked this turn" (Gideon's Triumph): declared as an attacker or
+            # a blocker this turn (508.1, 509.1)
+            f["combat_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that (?:was|were) put there (?:from anywhere )?this turn$", p)
         if m:  # Garna, the Bloodflame; Night Nurse: in a graveyard since this turn, from any zone (404.2)
             f["put_there_this_turn"] = True
@@ -404,9 +420,11 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
-        m = re.search(r"\s+without (" + kw + r") or (" + kw + r")$", p)
-        if m and "not" not in f:  # "creatures without flying or islandwalk" (Stormtide Leviathan): neither keyword
-            f["not"] = {"or": [{"keyword": m.group(1).capitalize()}, {"keyword": m.group(2).capitalize()}]}
+        m = re.search(r"\s+without ((?:(?:" + kw + r"), )*(?:" + kw + r")),? or (" + kw + r")$", p)
+        if m and "not" not in f:  # "creatures without flying or islandwalk" (Stormtide Leviathan): neither keyword;
+            # "creature without first strike, double strike, or vigilance" (Grand Master of Flowers): none of them
+            words = [*m.group(1).split(", "), m.group(2)]
+            f["not"] = {"or": [{"keyword": w.capitalize()} for w in words]}
             p = p[: m.start()]
             changed = True
             continue
@@ -725,6 +743,20 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
             return None
         rest = {k: v for k, v in base.items() if k != "zone"}
         return {"or": [{**rest, "owner": "you", "zone": "hand"}, {**rest, "owner": "you", "zone": "graveyard"}]}
+    m = re.fullmatch(r"opponent, ((?:[a-z]+ an opponent controls, )*[a-z]+ an opponent controls),? or "
+                     r"([a-z]+) an opponent controls", p)
+    if m:  # "target opponent, creature an opponent controls, or planeswalker an opponent controls" (Nicol Bolas,
+        # God-Pharaoh): an opponent, or a permanent of one of those types an opponent controls (115.1, 102.3)
+        kinds = [w.replace(" an opponent controls", "") for w in m.group(1).split(", ")] + [m.group(2)]
+        if all(k in CARD_TYPES for k in kinds):
+            return {"player": True, "types": [CARD_TYPES[k] for k in kinds], "controller": "opponent"}
+    m = re.fullmatch(r"([a-z]+ card) in a graveyard or ([a-z]+) on the battlefield", p)
+    if m:  # "target artifact card in a graveyard or artifact on the battlefield" (Daretti, Ingenious Iconoclast): a
+        # card in any graveyard, or a permanent (each alternative names its zone, 400.1)
+        a, b = parse_noun(m.group(1)), parse_noun(m.group(2))
+        if a is None or b is None or "or" in a or "or" in b or b.get("zone") not in (None, "battlefield"):
+            return None
+        return {"or": [{**a, "zone": "graveyard"}, {**b, "zone": "battlefield"}]}
     m = re.fullmatch(r"(.+? you control) and (.+? you control)", p)
     if m:   # "Skeletons you control and other Zombies you control"
         a, b = parse_noun(m.group(1)), parse_noun(m.group(2))
@@ -738,8 +770,8 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
                 or b.get("controller") != "you":
             return None
         return {"controller": "you", "or": [{k: v for k, v in x.items() if k != "controller"} for x in (a, b)]}
-    m = re.fullmatch(r"(.+?) with the greatest power(?: among (creatures on the battlefield|creatures you control))?",
-                     p)
+    m = re.fullmatch(r"(.+?) with the greatest power(?: among (creatures on the battlefield|creatures you control|"
+                     r"creatures (?:they|that player) controls?))?", p)
     if m:  # "target creature you control with the greatest power": its power is the greatest among the creatures
         # the rest of the phrase names, or those it names after "among" (tied ones too), as the target is chosen
         # and checked (115.1, 608.2b)
@@ -747,7 +779,8 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if base is None or "or" in base or "power_ge" in base or base.get("zone") not in (None, "battlefield"):
             return None
         among = {k: v for k, v in base.items() if k != "zone"} if not m.group(2) else \
-            {"types": ["Creature"], **({"controller": "you"} if m.group(2).endswith("you control") else {})}
+            {"types": ["Creature"], **({"controller": "you"} if m.group(2).endswith((" control", " controls"))
+                                       else {})}
         return {**base, "power_ge": {"greatest": "power", "among": among}}
     m = re.fullmatch(r"([^,]+? card) or an? (card (?:with|that) .+)", p)
     if m and " with " not in m.group(1) and " that " not in m.group(1):

@@ -253,6 +253,17 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         return {"event": "counters_put", "filter": f, "counter": m.group(1)}
+    m = re.fullmatch(r"one or more (?:([+\-]\d+/[+\-]\d+|[a-z]+) )?counters are removed from (.+)", c)
+    if m:  # "whenever one or more loyalty counters are removed from SELF" (Chandra, Fire Artisan): once for each
+        # permanent each time counters are removed from it, "that much" their number (engine/triggers.py)
+        kind = {"counter": m.group(1)} if m.group(1) else {}
+        if m.group(2) == "self":
+            return {"event": "counters_removed", "self": True, **kind}
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or f.get("_needs_player_target"):
+            return None
+        f.pop("zone", None)
+        return {"event": "counters_removed", "filter": f, **kind}
     m = re.fullmatch(r"(?:the )?beginning of combat on (your|each opponent's) turn", c)
     if m:  # 507.1; "on each opponent's turn, tap target creature that player controls": whose turn it is
         return {"event": "step", "step": "beginning_of_combat", "whose": "you" if m.group(1) == "your" else "opponent"}
@@ -636,6 +647,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you cast self": {"event": "cast", "self": True},
         "a land enters under your control": {"event": "etb", "filter": {"types": ["Land"], "controller": "you"}},
         "you scry": {"event": "scry", "who": "you"},
+        "you complete a dungeon": {"event": "dungeon_completed", "who": "you"},  # a later rule (engine/dungeon.py)
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
         "you investigate": {"event": "investigate", "who": "you"},  # 701.33a

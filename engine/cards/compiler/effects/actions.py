@@ -170,8 +170,9 @@ def _goad(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("action", {"name": "goad", "what": what})]
 
 
-@reader(r"^transform (self|it)$")
+@reader(r"^transform (self|it|him|her)$")
 def _transform(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.25a: "transform SELF"; "transform him" (Garruk Relentless): a legend's pronoun is the legend itself."""
     return [Effect("action", {"name": "transform", "what": "self"})]
 
 
@@ -233,6 +234,17 @@ def _delayed_whenever(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("delayed_trigger", {"ability": ab, "until": until, **({"once": True} if once else {})})]
 
 
+@reader(r"^(?:then )?(?:those creatures|those two creatures|the two creatures|they) fight each other$")
+def _fight_each_other(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Choose target creature you control and target creature you don't control. ... Then those creatures fight
+    each other." (Joust): the two creature targets of the spell, each dealing damage equal to its power to the
+    other (701.10a)."""
+    slots = [i for i, t in enumerate(c.targets) if t.count == 1 and t.filter.get("types") == ["Creature"]]
+    if len(slots) != 2 or len(c.targets) != 2:
+        return None
+    return [Effect("fight", {"a": {"target": slots[0]}, "b": {"target": slots[1]}})]
+
+
 @reader(r"^(.+?) fights (.+)$")
 def _fight(m: re.Match, c: Ctx) -> list[Effect] | None:
     a = c.ref(m.group(1))
@@ -265,6 +277,10 @@ def _delayed_on_object(m: re.Match, c: Ctx) -> list[Effect] | None:
     if ab is None:  # "whenever that creature deals combat damage": read as SELF's event ("SELF deals combat damage"),
         # when what follows does not name SELF
         ab = compile_ability_text(f"{m.group(2).capitalize()} SELF {verb}, {m.group(6)}")
+        if ab is not None and "'self'" in repr(ab.effects) and not re.search(r"\bself\b", m.group(6)):
+            # "whenever that creature deals damage this turn, return it to its owner's hand" (Niko Aris): with no
+            # SELF in the text, a pronoun read as SELF is the watched object, the event's ("it")
+            ab = replace(ab, effects=tuple(_self_to_it(e) for e in ab.effects))
         if ab is not None and ("'self'" in repr(ab.effects) or not (ab.trigger or {}).get("self")):
             return None
     trig = (ab.trigger or {}) if ab is not None else {}
@@ -277,6 +293,19 @@ def _delayed_on_object(m: re.Match, c: Ctx) -> list[Effect] | None:
     ab = replace(ab, trigger=trig)
     return [Effect("delayed_trigger", {"ability": ab, "until": "your_next_turn" if m.group(1) else "eot",
                                        "watch": watch})]
+
+
+def _self_to_it(x: Any) -> Any:
+    """Every "self" reference in an effect's arguments (nested effects too) made "it"."""
+    if x == "self":
+        return "it"
+    if isinstance(x, Effect):
+        return Effect(x.op, _self_to_it(x.args))
+    if isinstance(x, dict):
+        return {k: _self_to_it(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return type(x)(_self_to_it(v) for v in x)
+    return x
 
 
 @reader(r"^whenever a creature dealt damage by (that creature|it) (?:this turn )?dies this turn, (.+)$")
@@ -315,5 +344,6 @@ READERS: tuple[Reader, ...] = (
     _emblem_opp,
     _delayed_on_object,
     _delayed_whenever,
+    _fight_each_other,
     _fight,
 )

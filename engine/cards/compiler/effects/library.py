@@ -479,7 +479,27 @@ def _they_reveal_until(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("shuffle", {"who": who})]
 
 
-READERS: tuple[Reader, ...] = (_they_reveal_until, _search, _search_top, _search_split, _search_split_dest,
+@reader(r"^(?:(that player|target player|target opponent|each opponent|its controller) exiles|exile) cards from the "
+        r"top of (?:their|your) library until (?:they|you) exile (an? .+?) card$")
+def _exile_until(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """406.3, 701.13-like: "Target opponent exiles cards from the top of their library until they exile a nonland
+    card" (Nicol Bolas, God-Pharaoh): that player exiles one card at a time from their own library until one
+    matches (or the library is empty); all of them are "the exiled cards", the one found "that card" of the next
+    instruction ("Until end of turn, you may cast that card without paying its mana cost")."""
+    who = c.player(m.group(1)) if m.group(1) else "you"
+    if (m.group(1) is None) != m.group(0).split(" library until ")[1].startswith("you") or who is None \
+            or m.group(1) == "each opponent":
+        return None  # "exile ... until they exile": whose? ("each opponent": one card each, not "that card")
+    f = parse_noun(m.group(2) + " card")
+    if f is None or f.get("player") or f.get("zone") not in (None, "any_card", "library"):
+        return None
+    f.pop("zone", None)
+    c.last = "taken"
+    return [Effect("exile_until", {"who": who, "filter": f})]
+
+
+READERS: tuple[Reader, ...] = (_exile_until, _they_reveal_until, _search, _search_top, _search_split,
+                               _search_split_dest,
                                _player_search, _shuffle, _player_shuffles, _search_named_gy, _search_shuffle,
                                _search_named2, _reveal_take, _from_milled, _search_exile_rest, _search_theirs)
 

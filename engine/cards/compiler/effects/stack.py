@@ -10,7 +10,7 @@ from typing import Any
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.quantities import quantity
-from engine.cards.compiler.targets import parse_noun, parse_target
+from engine.cards.compiler.targets import number, parse_noun, parse_target
 from engine.mana import parse_cost
 
 
@@ -169,6 +169,8 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     what: Any = "exiled"
     if m.group(3) in ("that card", "it") and isinstance(c.last, dict) and c.last.get("among") == "exiled":
         what = c.last  # "Choose one of them. You may play that card this turn" (Jaya, Fiery Negotiator): the one
+    elif m.group(3) in ("that card", "it") and c.last == "taken":
+        what = "taken"  # "... until they exile a nonland card. ... you may cast that card" (Nicol Bolas, God-Pharaoh)
     return [Effect("playable", {"what": what, "play": m.group(2), "until": until,
                                 **({"free": True} if m.group(5) else {})})]
 
@@ -265,16 +267,26 @@ def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("copy_spell", {"what": c.add_target(spec)})]
 
 
-@reader(r"^copy (that spell|it)$")
+@reader(r"^copy (that spell|it)(?: (twice)| (\w+) times)?$")
 def _copy_cast_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10: "Whenever you cast an instant or sorcery spell, copy that spell" (the spell whose casting
     triggered the ability; the copy_spell op copies instants and sorceries only); "... target instant or sorcery
-    spell. Then copy that spell" (Wild Ricochet): the target spell named before."""
+    spell. Then copy that spell" (Wild Ricochet): the target spell named before. "copy it twice" (Jaya, Fiery
+    Negotiator's emblem), "copy that spell X times" (Storm King's Thunder): that many copies, one after another
+    (706.10), each with the original's choices."""
+    args: dict[str, Any] = {}
+    if m.group(2):
+        args["times"] = 2
+    elif m.group(3):
+        n = number(m.group(3))
+        if n is None:  # a number word only: a spell's X is not the trigger's (Storm King's Thunder stays out)
+            return None
+        args["times"] = n
     if c.cast_trigger:
-        return [Effect("copy_spell", {"what": "it"})] if c.ref(m.group(1)) == "it" else None
+        return [Effect("copy_spell", {"what": "it", **args})] if c.ref(m.group(1)) == "it" else None
     last = c.last
     if isinstance(last, dict) and "target" in last and c.targets[last["target"]].filter.get("zone") == "stack":
-        return [Effect("copy_spell", {"what": last})]
+        return [Effect("copy_spell", {"what": last, **args})]
     return None
 
 
@@ -327,10 +339,11 @@ def _spell_gains_rebound(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("spell_gains", {"what": "it", "keyword": "Rebound"})]
 
 
-@reader(r"^(?:you may )?choose new targets for the copy$")
+@reader(r"^(?:you may )?choose new targets for the (copy|copies)$")
 def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """706.10c: the copy just made may get new targets (engine/ops/cast.py)."""
-    return [Effect("copy_retarget", {})]
+    """706.10c: the copy just made may get new targets (engine/ops/cast.py); "for the copies": each copy made by
+    the instruction before, in turn."""
+    return [Effect("copy_retarget", {"all": True} if m.group(1) == "copies" else {})]
 
 
 READERS: tuple[Reader, ...] = (

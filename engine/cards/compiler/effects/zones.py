@@ -96,13 +96,13 @@ def _return_to_your_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 _RETURN = re.compile(
     r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
     r"battlefield)( transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|"
-    r"their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$")
+    r"their owners') control)?(?: with (?:a|an|an additional) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$")
 
 
 @reader(
     r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
     r"battlefield)( transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|"
-    r"their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$"
+    r"their owners') control)?(?: with (?:a|an|an additional) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$"
 )
 def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
     phrase = m.group(1)
@@ -476,6 +476,23 @@ def _each_keeps(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("keep_rest", {"keep": kinds, "among": group, "rest": group, "chooser": "each"})]
 
 
+#: the permanent types (110.4; battle, a later one)
+_PERMANENT_KINDS = [{"types": [t]} for t in ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")]
+
+
+@reader(r"^(each player|each opponent) chooses a permanent they control of each permanent type(?:,)? (?:and|then) "
+        r"sacrifices the rest$")
+def _each_keeps_types(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"-9: Each opponent chooses a permanent they control of each permanent type and sacrifices the rest" (Liliana,
+    Dreadhorde General): each of those players in APNAP order (101.4) keeps one permanent of each permanent type
+    (110.4), each permanent for one type only (608.2c), then sacrifices all the others at once (701.14a)."""
+    who = c.player(m.group(1))
+    if who is None:
+        return None
+    return [Effect("keep_rest", {"keep": list(_PERMANENT_KINDS), "among": {"permanent": True},
+                                 "rest": {"permanent": True}, "chooser": "each", "players": who})]
+
+
 @reader(r"^exchange control of (two target .+|target .+? and target .+|self and target .+)$")
 def _exchange(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.8: "exchange control of two target creatures", "... of target A and target B", "... of SELF and target
@@ -500,15 +517,18 @@ def _exchange(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^exile the top (card|two cards|three cards|x cards|\w+ cards) of (your|target player's|each player's) library"
+    r"^exile the top (card|two cards|three cards|x cards|\w+ cards) of (your|target player's|target opponent's|"
+    r"each player's|each opponent's) library"
     r"(?:, where x is (.+))?$"
 )
 def _exile_top(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"Exile the top X cards of your library, where X is SELF's power" (406.2; X bound for the sentence, 107.3)."""
+    """"Exile the top X cards of your library, where X is SELF's power" (406.2; X bound for the sentence, 107.3);
+    "... of target opponent's library" (Ashiok, Nightmare Weaver +2), "... of each opponent's library"."""
     if not bind_x(m.group(3), c):
         return None
     n = 1 if m.group(1) == "card" else amount_of(m.group(1).split()[0], c)
-    who = {"your": "you", "each player's": "each_player"}.get(m.group(2)) or c.player("target player")
+    who = {"your": "you", "each player's": "each_player", "each opponent's": "each_opponent"}.get(m.group(2)) \
+        or c.player(m.group(2).replace("'s", ""))
     if n is None:
         return None
     c.last = "exiled"
@@ -567,14 +587,26 @@ def _attach_equipment(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("attach", {"what": what, "to": to, "creature_only": True})]
 
 
-@reader(r"^exile all cards from (target player's|target opponent's|that player's|your) library( face down)?$")
+@reader(r"^exile all cards from (target player's|target opponent's|that player's|your|all opponents'|"
+        r"each opponent's|all players'|each player's) (library|hands?|graveyards?|hands? and graveyards?)"
+        r"( face down)?$")
 def _exile_library(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Exile all cards from target player's library" (Jace, the Mind Sculptor -12): the whole library (406.3);
-    "... face down" (Inverter of Truth): cards no player may look at (406.3)."""
-    who = c.player({"your": "you"}.get(m.group(1), m.group(1).replace("'s", "")))
+    "... face down" (Inverter of Truth): cards no player may look at (406.3). A hand, a graveyard or both ("Exile
+    all cards from target player's hand and graveyard", Identity Crisis; "... from all opponents' hands and
+    graveyards", Ashiok, Nightmare Weaver -10): every card of each zone named, each zone in turn (406.3)."""
+    zones = m.group(2).split(" and ")
+    if any(z.endswith("s") != m.group(1).startswith("all ") for z in zones) \
+            or m.group(3) and zones != ["library"]:
+        return None  # "all opponents' hands", "target player's hand": the noun's number follows the player's
+    who = {"your": "you", "all opponents'": "each_opponent", "each opponent's": "each_opponent",
+           "all players'": "each_player", "each player's": "each_player"}.get(m.group(1)) \
+        or c.player(m.group(1).replace("'s", ""))
     if who is None:
         return None
-    return [Effect("exile", {"what": {"library_of": who}, **({"face_down": True} if m.group(2) else {})})]
+    keys = {"library": "library_of", "hand": "hand_cards_of", "graveyard": "graveyard_of"}
+    return [Effect("exile", {"what": {keys[z.rstrip("s")]: who}, **({"face_down": True} if m.group(3) else {})})
+            for z in zones]
 
 
 TOP_OR_BOTTOM_RX = re.compile(
@@ -667,6 +699,7 @@ READERS: tuple[Reader, ...] = (
     _steal,
     _steal, _owners_regain,
     _each_keeps,
+    _each_keeps_types,
     _sacrifice,
     _exchange,
     _exile_top,
