@@ -1289,7 +1289,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             else:
                 out[-1] = Effect("may", {**out[-1].args, "effects": [*out[-1].args["effects"][:-1], new_tok]})
             continue
-        if re.fullmatch(r"(?:you )?flip a coin", s):  # 705.1: the branches follow ("If you win the flip, ...")
+        if re.fullmatch(r"(?:then )?(?:you )?flip a coin", s):  # 705.1: the branches follow ("If you win the flip")
             out.append(Effect("flip", {}))
             continue
         m = re.fullmatch(r"(?:you )?flip (two|three|four|five|six|seven|eight|nine|ten|x) coins", s)
