@@ -209,6 +209,10 @@ def count_of(phrase: str) -> Any:
     if m:  # "As an additional cost to cast this spell, reveal a creature card from your hand. ... the revealed card's
         # power" (601.2h: the card revealed to pay the cost, as it is now)
         return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "revealed"}
+    m = re.fullmatch(r"the (power|toughness) of the creature that died", p)
+    if m:  # "where X is the power of the creature that died" (Death's Presence): the dying creature of the trigger,
+        # as it last existed (603.10, 608.2h), as "that creature's power" is
+        return {"power_of" if m.group(1) == "power" else "toughness_of": "it"}
     m = re.fullmatch(r"the milled card's (power|toughness|mana value)", p)
     if m:  # "where X is the milled card's mana value" (Mindshrieker): the card milled by the instruction before
         # (701.13, the card now in the graveyard)
