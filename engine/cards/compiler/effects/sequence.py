@@ -1689,6 +1689,19 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     replaces the instruction before it when COND holds (608.2c), in place in ``out``.
     None: not this form; False: this form, not understood (nothing changed); True: done."""
     s = sentence.strip().rstrip(".").lower()
+    m = re.fullmatch(r"you may put that card onto the battlefield instead of putting it into your hand if (.+)", s)
+    if m and out and out[-1].op == "search" and out[-1].args.get("to") == "hand" and out[-1].args.get("amount") == 1 \
+            and not out[-1].args.get("split"):
+        # morbid: "... put it into your hand, then shuffle. You may put that card onto the battlefield instead of
+        # putting it into your hand if a creature died this turn" (Caravan Vigil): when COND holds, the card found may
+        # go onto the battlefield instead (608.2c, 608.2d; engine/ops/zones.py search "split", optional)
+        cond = parse_condition(m.group(1))
+        if cond is None:
+            return False
+        prev = out.pop()
+        alt = Effect("search", {**prev.args, "split": {"amount": 1, "to": "battlefield", "optional": True}})
+        out.append(Effect("if", {"cond": cond, "then": [alt], "else": [prev]}))
+        return True
     m = next((m for m in (rx.match(s) for rx in _INSTEAD) if m), None)
     if m is None or not out:
         return None
