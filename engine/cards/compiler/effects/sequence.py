@@ -1795,6 +1795,20 @@ def _other_count(alt: str, prev: Effect) -> list[Effect] | None:
         if f != {k: v for k, v in (prev.args.get("filter") or {}).items() if k != "zone"}:
             return None
         return [Effect("dig", {**prev.args, "take": new, **({"optional": True} if d.group(1) else {})})]
+    b = re.fullmatch(rf"(you may )?put ({_COUNT_WORD}) (.+?) cards? onto the battlefield instead of "
+                     rf"({_COUNT_WORD})", alt)
+    if b is not None and prev.op == "dig" and prev.args.get("to") == "battlefield":
+        # ferocious: "You may put a creature card from among them onto the battlefield. ... If COND, you may put two
+        # creature cards onto the battlefield instead of one" (See the Unwritten): the same dig, another number
+        new, old = number(b.group(2)), number(b.group(4))
+        f = parse_noun(b.group(3) + " card")
+        if new is None or old is None or f is None or prev.args.get("take") != old \
+                or bool(b.group(1)) != bool(prev.args.get("optional")):
+            return None
+        f.pop("zone", None)
+        if f != {k: v for k, v in (prev.args.get("filter") or {}).items() if k != "zone"}:
+            return None
+        return [Effect("dig", {**prev.args, "take": new})]
     m = re.fullmatch(rf"search your library for (up to )?({_COUNT_WORD}) (.+?) instead of ({_COUNT_WORD})", alt)
     if m is None or prev.op != "search":
         return None
