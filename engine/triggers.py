@@ -92,7 +92,8 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "when SELF is put into your graveyard from your library": the zone it came from (400.7)
     "from": frozenset({"to_graveyard", "card_to_graveyard"}),
     # "when SELF dies or is put into exile from the battlefield": where it went (603.6c)
-    "to": frozenset({"ltb"}),
+    "to": frozenset({"ltb",
+                     "leaves_graveyard"}),  # "one or more cards are put into exile from your graveyard" (its zone)
     # "whenever SELF deals damage to a creature": what was dealt the damage (120.3)
     "damaged": frozenset({"deals_damage"}),
     # a Saga's chapter number: its lore counters went from fewer to at least that many (engine/saga.py)

@@ -593,6 +593,11 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         return {"event": "activate", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": f, "nonmana": True}
+    m = re.fullmatch(r"one or more cards are put into exile from (your|an opponent's) graveyard", c)
+    if m:  # "Whenever one or more cards are put into exile from your graveyard, put that many +1/+1 counters on SELF"
+        # (Rakshasa Vizier): one trigger for the cards of one event (603.2c), "that many" their number
+        return {"event": "leaves_graveyard", "filter": {"zone": "any_card", "owner": "you" if m.group(1) == "your"
+                                                        else "opponent"}, "batch": True, "to": ["exile"]}
     m = re.fullmatch(r"(one or more|a) (.+?) (?:leaves?|leave) (your|an opponent's) graveyard", c)
     if m:  # a card leaving a graveyard (400.7: it is a new object wherever it goes)
         f = parse_noun(m.group(2))
