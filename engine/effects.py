@@ -98,7 +98,10 @@ def resolve_top(g: "Game") -> None:
                                  and g.objects[x].zone == "stack" and g.objects[x].chosen.get("mana_spent")},
                    # 608.2h: "its power" of a target that left during the resolution
                    "lki_pt": {x: (g.chars(x).power, g.chars(x).toughness) for slot in legal for x in slot
-                              if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}}
+                              if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"},
+                   # 608.2h: "if that creature had a +1/+1 counter on it" of a target that left during the resolution
+                   "lki_counters": {x: dict(g.objects[x].counters) for slot in legal for x in slot
+                                    if isinstance(x, int) and x in g.objects and g.objects[x].counters}}
     g.log("resolve", card=s.name, obj=sid)
     if s.chosen.get("controlled_by") in g.players:  # 712.2: "you control the player while that spell is resolving"
         player_control.during(g, s.controller, s.chosen["controlled_by"], sid)

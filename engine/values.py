@@ -978,6 +978,24 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "self_dealt_damage" in cond:  # "if it hasn't dealt damage yet": since it became this object
         if (o is not None and bool(o.chosen.get("dealt_damage"))) != bool(cond["self_dealt_damage"]):
             return False
+    if "had_counter" in cond:  # "if it had a +1/+1 counter on it" (608.2h, 603.10: as it last existed)
+        kind = cond["had_counter"]
+        found = False
+        if r is not None and "obj" in r:
+            s_ = this(g, r)
+            info = s_.trigger_info or {}
+            if info.get("event") in ("dies", "ltb") and info.get("counters") is not None:  # the trigger's creature
+                found = int(info["counters"].get(kind, 0)) > 0
+            else:  # a target: now, or as it last existed if it left during the resolution
+                for x in refs(g, r, "it"):
+                    if isinstance(x, int):
+                        now = x in g.objects and g.objects[x].zone == "battlefield"
+                        cs = g.objects[x].counters if now else r.get("lki_counters", {}).get(x, {})
+                        found = found or int(cs.get(kind, 0)) > 0
+        else:  # an intervening "if" as the ability triggers (603.4): the event's creature as it left (603.10)
+            found = int((((r or {}).get("trigger") or {}).get("counters") or {}).get(kind, 0)) > 0
+        if not found:
+            return False
     if "cost_was" in cond:  # "if the sacrificed creature was a Human", "if the discarded card was a Zombie card":
         # the object the cost of the resolving spell or ability took, as it last existed (608.2h, 601.2h)
         cw = cond["cost_was"]  # {"sacrificed": FILTER} or {"discarded": FILTER}
@@ -1253,6 +1271,7 @@ CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed",
                   "once_each_turn", "times_each_turn", "not", "it",
                   "x_ge", "life_ge_start_plus", "life_lt_start", "graveyard_ge", "filter",
                   "cost_was",  # "if the sacrificed creature was a Human" (608.2h)
+                  "had_counter",  # "if it had a +1/+1 counter on it" (608.2h, 603.10)
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",

@@ -471,6 +471,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:  # "if a creature died under your control this turn" (700.4): one of the creatures that died this turn
         got = count_of(m.group(1) + " that died under your control this turn")  # was yours as it last existed
         return None if got is None else {"amount_ge": {"amount": got, "n": 1}}
+    m = re.fullmatch(r"(?:it|that creature) had an? ([+\-\w/]+) counter on it", t)
+    if m:  # "Destroy target creature. If that creature had a +1/+1 counter on it, ..." (Rite of the Serpent), "When
+        # SELF dies, if it had a +1/+1 counter on it" (Promising Duskmage): as it last existed (608.2h, 603.10)
+        return {"had_counter": m.group(1)}
     m = re.fullmatch(r"the (sacrificed|discarded) (?:creature|card|permanent|artifact|land) (was|wasn't) "
                      r"(?:an? )?(.+)", t)
     if m:  # "if the sacrificed creature was a Human" (Falkenrath Aristocrat), "if the discarded card was a Zombie
