@@ -1699,8 +1699,8 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
         if cond is None:
             return False
         prev = out.pop()
-        alt = Effect("search", {**prev.args, "split": {"amount": 1, "to": "battlefield", "optional": True}})
-        out.append(Effect("if", {"cond": cond, "then": [alt], "else": [prev]}))
+        onto = Effect("search", {**prev.args, "split": {"amount": 1, "to": "battlefield", "optional": True}})
+        out.append(Effect("if", {"cond": cond, "then": [onto], "else": [prev]}))
         return True
     m = next((m for m in (rx.match(s) for rx in _INSTEAD) if m), None)
     if m is None or not out:
