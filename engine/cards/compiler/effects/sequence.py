@@ -1698,9 +1698,9 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
         cond = parse_condition(m.group(1))
         if cond is None:
             return False
-        prev = out.pop()
-        onto = Effect("search", {**prev.args, "split": {"amount": 1, "to": "battlefield", "optional": True}})
-        out.append(Effect("if", {"cond": cond, "then": [onto], "else": [prev]}))
+        was = out.pop()
+        onto = Effect("search", {**was.args, "split": {"amount": 1, "to": "battlefield", "optional": True}})
+        out.append(Effect("if", {"cond": cond, "then": [onto], "else": [was]}))
         return True
     m = next((m for m in (rx.match(s) for rx in _INSTEAD) if m), None)
     if m is None or not out:
