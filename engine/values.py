@@ -980,21 +980,21 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "had_counter" in cond:  # "if it had a +1/+1 counter on it" (608.2h, 603.10: as it last existed)
         kind = cond["had_counter"]
-        found = False
+        had = False
         if r is not None and "obj" in r:
             s_ = this(g, r)
             info = s_.trigger_info or {}
             if info.get("event") in ("dies", "ltb") and info.get("counters") is not None:  # the trigger's creature
-                found = int(info["counters"].get(kind, 0)) > 0
+                had = int(info["counters"].get(kind, 0)) > 0
             else:  # a target: now, or as it last existed if it left during the resolution
                 for x in refs(g, r, "it"):
                     if isinstance(x, int):
                         now = x in g.objects and g.objects[x].zone == "battlefield"
                         cs = g.objects[x].counters if now else r.get("lki_counters", {}).get(x, {})
-                        found = found or int(cs.get(kind, 0)) > 0
+                        had = had or int(cs.get(kind, 0)) > 0
         else:  # an intervening "if" as the ability triggers (603.4): the event's creature as it left (603.10)
-            found = int((((r or {}).get("trigger") or {}).get("counters") or {}).get(kind, 0)) > 0
-        if not found:
+            had = int((((r or {}).get("trigger") or {}).get("counters") or {}).get(kind, 0)) > 0
+        if not had:
             return False
     if "cost_was" in cond:  # "if the sacrificed creature was a Human", "if the discarded card was a Zombie card":
         # the object the cost of the resolving spell or ability took, as it last existed (608.2h, 601.2h)
