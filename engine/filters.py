@@ -53,6 +53,7 @@ KNOWN = frozenset({
     "shares_type_with",
     "life_eq", "life_le", "life_ge",  # a player's life total: "each player with exactly 13 life" (119.1)
     "lost_life_this_turn",  # a player: "target player who lost life this turn" (119.3, Player.life_lost_turn)
+    "enchanted_by_other",  # "creature with another Aura attached to it" (Daybreak Coronet): an Aura but the source
     "enchanted_by_source",  # a player: the one the source (a Curse) enchants, "enchanted player" (303.4)
     # "with the same name as a card in their (your) graveyard": "controller" (of the object) or "you" (201.2)
     "name_in_graveyard",
@@ -405,6 +406,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             mine, its = getattr(c, key[:-8]), getattr(game.chars(so.id), f[key])
             if not (mine > its if key.endswith("_gt_self") else mine < its):
                 return False
+    if f.get("enchanted_by_other") and not any(game.objects[i].attached_to == x and i != src
+                                               and "Aura" in game.objects[i].card.subtypes for i in game.battlefield):
+        return False  # "with another Aura attached to it" (303.4): an Aura other than the one looking
     if f.get("enchanted") and not _has_attached(game, x, "Aura"):
         return False
     if f.get("equipped") and not _has_attached(game, x, "Equipment"):

@@ -257,6 +257,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with another aura attached to it$", p)
+        if m and "enchanted_by_other" not in f:  # "Enchant creature with another Aura attached to it" (303.4)
+            f["enchanted_by_other"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+not named self$", p)
         if m and "not" not in f:  # "target nonland permanent not named SELF" (Detention Sphere): any other name (201.2)
             f["not"] = {"name": "SELF", "zone": "any_card"}
