@@ -641,6 +641,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "an opponent discards a card": {"event": "discard", "who": "opponent"},
         "a player discards a card": {"event": "discard", "who": "any"},
         "you cycle or discard a card": {"event": "discard", "who": "you"},
+        # "another card": not SELF, which is on the battlefield as this triggers (a card is cycled or discarded from
+        # the hand, 702.28a): the same event (Curator of Mysteries, Archfiend of Ifnir)
+        "you cycle or discard another card": {"event": "discard", "who": "you"},
         "you cycle self": {"event": "cycle", "self": True},
         "you cycle another card": {"event": "cycle", "who": "you", "other": True},
         "you cycle a card": {"event": "cycle", "who": "you"},
