@@ -210,6 +210,10 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
         pay = e.args["pay"]
         e = Effect("unless", {**e.args, "times": None,
                               "pay": {"mana": list(_syms(pay)) * n, "life": int(pay.get("life") or 0) * n}})
+    if e.get("x_is") is not None and e.get("pay"):  # "unless ... pays {X}, where X is ...": X counted now (608.2h)
+        n = max(0, amount(g, e.args["x_is"], source_id(g, r), r))
+        e = Effect("unless", {**e.args, "x_is": None,
+                              "pay": {**e.args["pay"], "mana": list(substitute_x(tuple(e.args["pay"]["mana"]), n))}})
     if e.get("pay"):
         e = Effect("unless", {**e.args, "pay": with_x(g, r, e.args["pay"])})
     payers = [p for p in refs(g, r, e.get("payer", "you")) if isinstance(p, str)]

@@ -24,7 +24,7 @@ from engine.cards.compiler.effects import (
     tokens,
     zones,
 )
-from engine.cards.compiler.effects.amounts import bind_difference
+from engine.cards.compiler.effects.amounts import bind_difference, ctx_quantity
 from engine.cards.compiler.effects.context import (
     DURATIONS,
     SOURCE_DURATION_OPS,
@@ -88,6 +88,20 @@ def _payment(t: str) -> dict[str, Any]:
 @reader(r"^pay (\{[^ ]+\}|\d+ life)$")
 def _pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("pay", _payment(m.group(1)))]
+
+
+@reader(r"^(.+?) unless (.+?) (?:pays|pay) \{x\}, where x is (.+)$")
+def _unless_pay_x(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """117.12, 107.3: "Counter target spell unless its controller pays {X}, where X is its mana value" (Rethink),
+    "... where X is SELF's power" (Esper Sentinel): X counted as the instruction happens (608.2h), then paid or not."""
+    inner = parse_sentence(m.group(1), c)
+    if inner is None:
+        return None
+    payer = c.player(m.group(2))
+    x = ctx_quantity(m.group(3), c)
+    if payer is None or x is None or isinstance(x, dict) and "x" in x:
+        return None
+    return [Effect("unless", {"payer": payer, "pay": {"mana": ["X"]}, "x_is": x, "effects": list(inner)})]
 
 
 @reader(r"^(.+?) unless (.+?) (?:pays|pay) (\{[^ ]+\}|\d+ life)$")
@@ -1925,7 +1939,8 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed_if_target_has, _delayed_owner_upkeep, _delayed,
+READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _unless_do, _delayed_if_target_has,
+                               _delayed_owner_upkeep, _delayed,
                                _next_draw_instead,
                                _damage_list, _counters_list, _you_and_yours_gain, _then_again)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
