@@ -20,7 +20,7 @@ from engine.memo import per_object
 from engine.replacement import enter_replacements
 from engine.state import Obj
 from engine.targets import check_targets, normalize_targets, target_candidates, with_x
-from engine.values import condition
+from engine.values import cast_kind_matches, condition
 
 if TYPE_CHECKING:
     from engine.cards.abilities import TargetSpec
@@ -209,7 +209,12 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name == "cast" and ev.get("copy") and not trig.get("or_copy"):
         return False  # 706.10a: a copy is not cast; only "whenever you cast or copy ..." sees it
     if name == "cast" and (trig.get("first") or trig.get("nth")):
-        if g.players[ev["player"]].spells_cast_turn != trig.get("nth", 1):
+        spell_kind = {k: v for k, v in (trig.get("filter") or {}).items() if k != "zone"}
+        if trig.get("first") and spell_kind:  # "their first noncreature spell each turn": the first of that kind
+            # (601.2i: as each became cast)
+            if sum(1 for k in g.players[ev["player"]].cast_kinds_turn if cast_kind_matches(k, spell_kind)) != 1:
+                return False
+        elif g.players[ev["player"]].spells_cast_turn != trig.get("nth", 1):
             return False  # "your first / second spell each turn"
     if name == "draw" and trig.get("nth") and ev.get("nth") != trig["nth"]:
         return False  # "whenever you draw your second card each turn"

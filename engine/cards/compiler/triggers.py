@@ -469,9 +469,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         f.pop("zone", None)
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": f}
-    m = re.fullmatch(r"(you|an opponent|a player|target opponent) casts? (?:a|an|your first) (.+?) spell"
-                     r"( that has an adventure)?(?: this turn)?(?: during an opponent's turn| during your turn|"
-                     r" during your main phase)?", c)
+    m = re.fullmatch(r"(you|an opponent|a player|target opponent) casts? (?:a|an|your first|their first) (.+?) spell"
+                     r"( that has an adventure)?(?: this turn| each turn)?(?: during an opponent's turn| during your "
+                     r"turn| during your main phase)?", c)
     if m:
         noun = m.group(2)
         f = parse_noun(noun + " spell" + (m.group(3) or ""))
@@ -480,8 +480,13 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         f.pop("zone", None)
         out = {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any",
                                         "target opponent": "opponent"}[m.group(1)], "filter": f}
-        if "your first" in c:
-            out["first"] = True
+        if "your first" in c or "their first" in c:
+            if "first" in c and not re.search(r"\b(?:this|each) turn\b", c):
+                return None  # "your first ... spell" of the game is not "each turn"
+            if set(f) - {"types", "not_types", "supertypes", "subtypes", "not_subtypes", "colors", "multicolored",
+                         "monocolored", "colorless", "not_colors"}:
+                return None  # a kind the record of spells cast this turn (engine/values.cast_kind_matches) can't tell
+            out["first"] = True  # "their first noncreature spell each turn" (Esper Sentinel): of that kind (601.2i)
         if c.endswith(" during your main phase"):
             out["main_phase"] = True  # 505.1: a main phase of the ability's controller's turn
         elif c.endswith((" during an opponent's turn", " during your turn")):
