@@ -315,7 +315,8 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
             if s is not None:  # 608.2h: "the sacrificed creature" is known as it last existed
                 s.chosen.setdefault("sacrificed", []).append(
                     {"power": c.power, "toughness": c.toughness, "name": name, "types": sorted(c.types),
-                     "subtypes": sorted(c.subtypes), "mv": mana_value(g.objects[i].card.mana_cost)})
+                     "subtypes": sorted(c.subtypes), "mv": mana_value(g.objects[i].card.mana_cost),
+                     "supertypes": sorted(c.supertypes), "colors": sorted(c.colors), "token": g.objects[i].token})
             sacrifice(g, i)  # 701.14a, with its event (603.2)
         elif part == "discard":
             new = discard(g, i)  # 701.7, with its event

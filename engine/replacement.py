@@ -178,7 +178,10 @@ def static_shields(g: "Game", src: int, tgt: Any, combat: bool) -> list[dict[str
             continue
         if st.get("condition") and not condition(g, st["condition"], sid, None):
             continue
-        shield = {"layer": "prevent", "ts": f"s{sid}.{k}:{src}>{tgt}", "amount": st.get("amount"),
+        n = st.get("amount")  # "prevent X of that damage, where X is ...": counted now (611.3a)
+        if isinstance(n, dict):
+            n = max(0, g.amount(n, sid))
+        shield = {"layer": "prevent", "ts": f"s{sid}.{k}:{src}>{tgt}", "amount": n,
                   "to": [tgt], "name": g.objects[sid].card.name, "controller": ctl}
         if st.get("all_but") is not None:  # "prevent all but 1 of that damage": of the event as it is then
             shield["all_but"] = int(st["all_but"])
@@ -203,7 +206,10 @@ def static_shields(g: "Game", src: int, tgt: Any, combat: bool) -> list[dict[str
                 continue
             if st.get("combat") and not combat:
                 continue
-            out.append({"layer": "prevent", "ts": f"g{tgt}.{k}:{src}>{tgt}", "amount": st.get("amount"),
+            n = st.get("amount")
+            if isinstance(n, dict):  # "prevent X of that damage, where X is ...": counted now (611.3a)
+                n = max(0, g.amount(n, tgt))
+            out.append({"layer": "prevent", "ts": f"g{tgt}.{k}:{src}>{tgt}", "amount": n,
                         "to": [tgt], "name": ab.text, "controller": g.controller_of(tgt),
                         **({"all_but": int(st["all_but"])} if st.get("all_but") is not None else {})})
     return out

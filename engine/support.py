@@ -304,7 +304,8 @@ def _walk(x: Any, out: list[str]) -> None:
             if x.get(k) == "that_player" and not _THAT_PLAYER[0]:
                 out.append(f"amount {k} that_player outside a per-player instruction")
         mv = x.get("mv_of")
-        if mv is not None and mv not in ("it", "taken", "self", "attached", "discarded", "revealed", "sacrificed") \
+        if mv is not None and mv not in ("it", "taken", "self", "attached", "discarded", "revealed", "sacrificed",
+                                         "milled") \
                 and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's
             # targets last existed (608.2h); a card exiled to pay a cost is not kept for it
@@ -488,7 +489,7 @@ def ability_reasons(ab: Ability) -> list[str]:
                 or trig.get("first") and evs == ["card_to_graveyard"] and set(trig.get("filter") or {}) - {"types"} \
                 or trig.get("nth") and evs not in (["cast"], ["draw"]):
             out.append("trigger options")
-        if "activate" in evs and not (trig.get("loyalty") or trig.get("nonmana")
+        if "activate" in evs and not (trig.get("loyalty") or trig.get("nonmana") or trig.get("keyword")
                                       or (trig.get("filter") or {}).get("types") == ["Planeswalker"]):
             out.append("trigger activate")  # mana abilities fire no activate event (their hot path)
     if ab.condition:

@@ -236,7 +236,7 @@ pay_any: energy: true
     amount {"paid": true} counts them afterwards (121.1; the energy symbol is a later addition)
 unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects
     effects happen unless payer pays / performs the actions (CR 117.12)
-delayed: step ("end", "upkeep", "your_upkeep", "end_of_combat"), effects
+delayed: step ("end", "upkeep", "your_upkeep", "owner_upkeep", "end_of_combat"), effects
     a delayed trigger at the next such step (CR 603.7)
 delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your_next_turn"), [once]
     a delayed triggered ability that triggers on each such event until the duration ends; once: only the next
@@ -507,6 +507,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "damage", "pump", "grant", "restrict", "destroy", "exile", "bounce", "move", "tap", "untap", "regenerate",
     "switch_pt",
     "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "color", "mill", "scry",
+    "pay_life",  # "that player pays 3 life" (one way of an "unless", 119.4)
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "exchange_zones", "reveal_until", "may", "if", "ward", "poison",
@@ -566,6 +567,9 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "combat_damage", "damage_player", "damage_opponent", "deals_damage", "dealt_damage", "tapped", "untapped",
     "becomes_target", "becomes_target_spell", "becomes_target_opponent", "becomes_target_spell_opponent",
     "becomes_target_you",  # "... becomes the target of a spell or ability you control" (114.1)
+    "becomes_target_player",  # "whenever you become the target of a spell [or ability] ..." (115.1)
+    "searched",  # "whenever an opponent searches their library" (701.15a)
+    "attached",  # "whenever an Aura becomes attached to SELF" (701.3a)
     "etb_or_attacks", "etb_or_dies",
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "renowned", "cast",
     "you_attack",

@@ -709,7 +709,7 @@ def _etb_counters(m: re.Match) -> list[dict[str, Any]] | None:
 @static(
     r"^(.+?) spells(?: (with [^ ]+(?: [^ ]+)?))? (you|your opponents) cast(?: (with .+?|of the chosen type))? "
     r"cost (\{\d+\}|"
-    r"\{[wubrg]\}) (less|more) to cast$"
+    r"\{[wubrg]\}) (less|more) to cast(?: for each (.+))?$"
 )
 def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
     noun = m.group(1) + " spell"
@@ -725,6 +725,12 @@ def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
            "amount": -n if m.group(6) == "less" else n}
     if not sym.isdigit():
         out["mana"] = sym  # "cost {W} more": a colored symbol, not generic mana (601.2f)
+    if m.group(7):  # "Creature spells you cast cost {1} less to cast for each 1 life your opponents have lost this
+        # turn" (Rakdos, Lord of Riots): that much for each, counted as the total cost is determined (601.2f)
+        q = quantity(m.group(7))
+        if q is None or not sym.isdigit():
+            return None
+        out["per"] = q
     return [out]
 
 
@@ -1086,6 +1092,14 @@ def _play_from_exiled(m: re.Match) -> list[dict[str, Any]] | None:
     if not got or any(st.get("kind") != "play_from" or st.get("zone") != "graveyard" for st in got):
         return None
     return [dict(st, exile_instead=True) for st in got]
+
+
+@static(r"^you can't cast self unless (.+)$")
+def _cant_cast_unless(m: re.Match) -> list[dict[str, Any]] | None:
+    """"You can't cast SELF unless an opponent lost life this turn" (Rakdos, Lord of Riots): the same limit as "Cast
+    SELF only if ..." (604.6: checked as it would be cast, 601.2)."""
+    cond = parse_condition(m.group(1))
+    return None if cond is None else [{"kind": "cast_only", "condition": cond}]
 
 
 @static(r"^(?:cast|play) SELF only (.+)$")
@@ -1552,10 +1566,12 @@ def _reveal_land(m: re.Match) -> list[dict[str, Any]] | None:
     return None if f is None else [{"kind": "enters_tapped", "unless_reveal": f}]
 
 
-@static(r"^if damage would be dealt to self, prevent that damage\. remove an? ([+\-\w/]+) counter from self$")
+@static(r"^if (?:damage would be dealt to self|self would be dealt damage), prevent that damage(?:\.| and) remove an? "
+        r"([+\-\w/]+) counter from (?:self|it)$")
 def _phantom(m: re.Match) -> list[dict[str, Any]] | None:
     """615.5: "If damage would be dealt to SELF, prevent that damage. Remove a +1/+1 counter from SELF" (Phantom
-    Centaur): one counter for each damage event prevented."""
+    Centaur), "If SELF would be dealt damage, prevent that damage and remove a +1/+1 counter from it" (Unbreathing
+    Horde): one counter for each damage event prevented."""
     return [{"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(1)}]
 
 
@@ -1675,10 +1691,20 @@ def _prevent_from(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(r"^if a source( an opponent controls)? would deal damage to "
-        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all|all but \d+) of that damage$")
+        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all|all but \d+|x) of that damage"
+        r"(?:, where x is (.+))?$")
 def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
     """615.9: "If a source would deal damage to you, prevent 1 of that damage": so much of each
-    such damage event (absorb, 702.63a, is this with SELF)."""
+    such damage event (absorb, 702.63a, is this with SELF); "prevent X of that damage, where X is the number of
+    creatures you control" (Shield of the Avatar): X counted as the damage would be dealt (611.3a)."""
+    if (m.group(3) == "x") != bool(m.group(4)):
+        return None
+    if m.group(4):
+        q = quantity(m.group(4))
+        got = _prevention(m.group(2), bool(m.group(1)), "1")
+        if q is None or got is None or not isinstance(q, dict):
+            return None
+        return [{**got[0], "amount": q}]
     return _prevention(m.group(2), bool(m.group(1)), m.group(3))
 
 

@@ -19,7 +19,8 @@ from engine.cards.compiler.text import strip_reminder
 #: keys and values, "text" fields left out)
 MARKERS: dict[str, tuple[str, ...]] = {
     # attack_tax: "can't attack you unless ... pays"; combat_cost, block_tax: "can't attack/block unless ... pay(s)"
-    "unless": ("unless", "'not'", "not_", "'ward'", "'attack_tax'", "'combat_cost'", "'block_tax'", "'nonmana'"),
+    "unless": ("unless", "'not'", "not_", "'ward'", "'attack_tax'", "'combat_cost'", "'block_tax'", "'nonmana'",
+               "'cast_only'"),  # "you can't cast SELF unless ..." (a cast limit with its condition, 604.6)
     "or blocking": ("blocking", "in_combat"),
     "copy": ("copy", "clone"),
     "those": ("'it'", "'exiled'", "'created'", "'target'", "'each'", "chosen", "this_way", "search", "dig",
@@ -64,6 +65,10 @@ def swallowed(text: str, compiled: Any) -> list[str]:
     # that instruction restated (engine/cards/compiler/effects/sequence.py), so its trace is the "instead" one
     low = re.sub(r"\bcreate \w+ of those tokens instead\b", "create instead", low)
     low = re.sub(r"\binstead create \w+ of those tokens\b", "instead create", low)
+    # "SELF deals 2 damage to each opponent. Those players each discard ...": the players of the instruction before,
+    # which the player reader binds (effects/context.py Ctx.player) or refuses; its trace is that group's
+    if re.search(r"'each_(?:opponent|player)'", repr(compiled)):
+        low = re.sub(r"\bthose players\b", "the players", low)
     found = dict.fromkeys(m.group(1) for m in _ANY.finditer(low))
     if not found:
         return []

@@ -201,6 +201,14 @@ def _saddled(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("action", {"name": "saddle", "what": what})]
 
 
+@reader(r"^transform ((?:all|each|target|up to one target) .+)$")
+def _transform_these(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Transform all Humans" (Moonmist), "transform target creature": each permanent it names that can transform
+    does (701.25a; 701.25c: one that can't, a single-faced permanent, doesn't)."""
+    what = c.ref(m.group(1))
+    return None if what is None or what == "self" else [Effect("action", {"name": "transform", "what": what})]
+
+
 @reader(r"^flip (self|it)$")
 def _flip(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "flip", "what": "self"})]
@@ -363,6 +371,7 @@ READERS: tuple[Reader, ...] = (
     _goad,
     _phase_out,
     _transform,
+    _transform_these,
     _flip,
     _emblem,
     _emblem_opp,

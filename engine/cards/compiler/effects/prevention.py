@@ -45,6 +45,8 @@ def _prevent_by_group(m: re.Match, c: Ctx) -> list[Effect] | None:
     every source of that group as the damage would be dealt (the group is not fixed as it resolves:
     611.2c covers only effects on characteristics and control)."""
     what = c.ref(m.group(2))
+    if what is None and not m.group(2).startswith(("a ", "an ", "target ", "the ", "that ")):
+        what = c.ref("all " + m.group(2))  # "... by creatures other than Werewolves and Wolves" (Moonmist)
     if isinstance(what, dict) and "target" in what:
         return [Effect("prevent", {"by": what, "combat": bool(m.group(1)), "duration": "eot"})]
     if not (isinstance(what, dict) and set(what) == {"each"}) \

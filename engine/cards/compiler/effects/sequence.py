@@ -24,7 +24,7 @@ from engine.cards.compiler.effects import (
     tokens,
     zones,
 )
-from engine.cards.compiler.effects.amounts import bind_difference
+from engine.cards.compiler.effects.amounts import bind_difference, ctx_quantity
 from engine.cards.compiler.effects.context import (
     DURATIONS,
     SOURCE_DURATION_OPS,
@@ -90,6 +90,20 @@ def _pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("pay", _payment(m.group(1)))]
 
 
+@reader(r"^(.+?) unless (.+?) (?:pays|pay) \{x\}, where x is (.+)$")
+def _unless_pay_x(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """117.12, 107.3: "Counter target spell unless its controller pays {X}, where X is its mana value" (Rethink),
+    "... where X is SELF's power" (Esper Sentinel): X counted as the instruction happens (608.2h), then paid or not."""
+    inner = parse_sentence(m.group(1), c)
+    if inner is None:
+        return None
+    payer = c.player(m.group(2))
+    x = ctx_quantity(m.group(3), c)
+    if payer is None or x is None or isinstance(x, dict) and "x" in x:
+        return None
+    return [Effect("unless", {"payer": payer, "pay": {"mana": ["X"]}, "x_is": x, "effects": list(inner)})]
+
+
 @reader(r"^(.+?) unless (.+?) (?:pays|pay) (\{[^ ]+\}|\d+ life)$")
 def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     inner = parse_sentence(m.group(1), c)
@@ -114,8 +128,10 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     payer = c.player(m.group(2))
     if payer is None:
         return None
-    who = "" if m.group(2) == "you" else m.group(2) + " "
-    alt = re.fullmatch(r"(.+?) or ((?:sacrifices?|discards?) .+)", m.group(3))
+    # the player named once: "unless target opponent sacrifices ..." is that one target (115.1), not a second one
+    who = "" if m.group(2) == "you" else "that player " if isinstance(payer, dict) and "target" in payer \
+        else m.group(2) + " "
+    alt = re.fullmatch(r"(.+?) or ((?:sacrifices?|discards?|pays?) .+)", m.group(3))
     if alt:  # "unless that player sacrifices a nonland permanent of their choice or discards a card": either
         a, b = parse_sentence(who + alt.group(1), c), parse_sentence(who + alt.group(2), c)
         if a is not None and b is not None:
@@ -788,12 +804,21 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # color among those cards (105.2, 106.4)
     text = re.sub(r"^choose a color of a card in your graveyard\. add one mana of that color\.?$",
                   "Add one mana of any color among cards in your graveyard.", text.strip(), flags=re.I)
-    # "Choose a color. Creatures you control gain protection from the chosen color until end of turn." (Akroma's
-    # Blessing): the color is chosen as the spell resolves (608.2d), for the one grant that names it, as "the color
-    # of your choice" is; one instruction
-    if len(re.findall(r"\bchosen colou?r\b", text, flags=re.I)) == 1:
-        text = re.sub(r"^choose a color\. ([^.]+? gains? protection from) the chosen color\b", r"\1 the color of your "
+    # "Choose a permanent type. Return all cards of the chosen type from your graveyard to your hand." (Creeping
+    # Renaissance): the type is chosen as the spell resolves (608.2d), for the one instruction that names it
+    if len(re.findall(r"\bthe chosen type\b", text, flags=re.I)) == 1:
+        text = re.sub(r"^choose a (permanent|card) type\. ([^.]+?) of the chosen type\b", r"\2 of the \1 type of your "
                       r"choice", text.strip(), flags=re.I)
+    m = re.fullmatch(r"look at the top card of your library\. you may reveal (?:that card|it)\. if an? (.+?) card is "
+                     r"revealed this way, (.+?)\.?", text.strip(), flags=re.I)
+    if m:  # "Look at the top card of your library. You may reveal that card. If an instant or sorcery card is revealed
+        # this way, transform SELF." (Delver of Secrets): the controller looks (a private look, 400.2), may reveal it
+        # (701.15-like, the card stays on top), and what follows happens only if a card of that kind was revealed
+        shown = parse_effects(f"reveal the top card of your library. if it's an {m.group(1)} card, {m.group(2)}.", ctx)
+        if shown is None or len(shown) != 2 or shown[0].op != "reveal_top" or shown[1].op != "if":
+            return None
+        peek = Effect("reveal", {"who": "you", "zone": "library_top", "amount": 1, "to": "you"})
+        return [peek, Effect("may", {"effects": [shown[0]], "then": [shown[1]]})]
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest), (DESTROY_REST_RX, destroy_rest)):
@@ -1319,7 +1344,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             else:
                 out[-1] = Effect("may", {**out[-1].args, "effects": [*out[-1].args["effects"][:-1], new_tok]})
             continue
-        if re.fullmatch(r"(?:you )?flip a coin", s):  # 705.1: the branches follow ("If you win the flip, ...")
+        if re.fullmatch(r"(?:then )?(?:you )?flip a coin", s):  # 705.1: the branches follow ("If you win the flip")
             out.append(Effect("flip", {}))
             continue
         m = re.fullmatch(r"(?:you )?flip (two|three|four|five|six|seven|eight|nine|ten|x) coins", s)
@@ -1378,8 +1403,22 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if _cda_pending(out):
         return None  # a creature token whose power and toughness no sentence defined
     out = delayed_before_end_turn(out)
+    out = _milled_it(out)
     bound = that_many_done(out)
     return None if bound is None else paid_this_way(_life_lost_this_way(bound))
+
+
+def _milled_it(out: list[Effect]) -> list[Effect]:
+    """"Target player mills a card. If it's a creature card, ..." / "puts the bottom card of their library into their
+    graveyard. If it's a creature card, ..." (Cellar Door): "it" is the one card the instruction before put into the
+    graveyard (608.2c), the card milled this way."""
+    res = list(out)
+    for i, e in enumerate(res):
+        cond = e.args.get("cond") if e.op == "if" else None
+        if i and isinstance(cond, dict) and set(cond) == {"it"} and res[i - 1].op == "mill" \
+                and res[i - 1].args.get("amount") == 1 and res[i - 1].args.get("who") in ("you", {"target": 0}):
+            res[i] = Effect("if", {**e.args, "cond": {"milled_this_way": cond["it"]}})
+    return res
 
 
 def _then_flip(sents: list[str]) -> list[str]:
@@ -1747,6 +1786,19 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     replaces the instruction before it when COND holds (608.2c), in place in ``out``.
     None: not this form; False: this form, not understood (nothing changed); True: done."""
     s = sentence.strip().rstrip(".").lower()
+    m = re.fullmatch(r"you may put that card onto the battlefield instead of putting it into your hand if (.+)", s)
+    if m and out and out[-1].op == "search" and out[-1].args.get("to") == "hand" and out[-1].args.get("amount") == 1 \
+            and not out[-1].args.get("split"):
+        # morbid: "... put it into your hand, then shuffle. You may put that card onto the battlefield instead of
+        # putting it into your hand if a creature died this turn" (Caravan Vigil): when COND holds, the card found may
+        # go onto the battlefield instead (608.2c, 608.2d; engine/ops/zones.py search "split", optional)
+        cond = parse_condition(m.group(1))
+        if cond is None:
+            return False
+        was = out.pop()
+        onto = Effect("search", {**was.args, "split": {"amount": 1, "to": "battlefield", "optional": True}})
+        out.append(Effect("if", {"cond": cond, "then": [onto], "else": [was]}))
+        return True
     m = next((m for m in (rx.match(s) for rx in _INSTEAD) if m), None)
     if m is None or not out:
         return None
@@ -1791,6 +1843,11 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
 def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
     """"... SELF deals 3 damage instead": the damage instruction before it, to the same recipients,
     with the new amount (Fiery Impulse's spell mastery; 608.2c)."""
+    unpreventable = re.search(r" and the damage can't be prevented$", alt)
+    alt = alt[: unpreventable.start()] if unpreventable else alt  # 615.11 (Arrow Storm's raid)
+    # "SELF deals 5 damage to that permanent or player" (Arrow Storm): to the same recipient as the one before
+    alt = re.sub(r" to that (?:permanent or player|creature or player|player or permanent|creature or planeswalker)$",
+                 "", alt)
     m = re.fullmatch(r"(?:self|it) deals (\w+)(?: plus (\d+))? damage( divided as you choose among those "
                      r"(?:permanents and/or players|targets))?", alt)
     n = amount(m.group(1)) if m else None
@@ -1800,7 +1857,7 @@ def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
         # "it deals X damage divided as you choose among those permanents and/or players instead" (Avacyn's
         # Judgment): the same targets, the division made as it is cast of the amount that applies (601.2d)
         return None
-    return [Effect("damage", {**prev.args, "amount": n})]
+    return [Effect("damage", {**prev.args, "amount": n, **({"unpreventable": True} if unpreventable else {})})]
 
 
 def _other_pump(alt: str, prev: Effect) -> list[Effect] | None:
@@ -1845,6 +1902,20 @@ def _other_count(alt: str, prev: Effect) -> list[Effect] | None:
         if f != {k: v for k, v in (prev.args.get("filter") or {}).items() if k != "zone"}:
             return None
         return [Effect("dig", {**prev.args, "take": new, **({"optional": True} if d.group(1) else {})})]
+    b = re.fullmatch(rf"(you may )?put ({_COUNT_WORD}) (.+?) cards? onto the battlefield instead of "
+                     rf"({_COUNT_WORD})", alt)
+    if b is not None and prev.op == "dig" and prev.args.get("to") == "battlefield":
+        # ferocious: "You may put a creature card from among them onto the battlefield. ... If COND, you may put two
+        # creature cards onto the battlefield instead of one" (See the Unwritten): the same dig, another number
+        new, old = number(b.group(2)), number(b.group(4))
+        f = parse_noun(b.group(3) + " card")
+        if new is None or old is None or f is None or prev.args.get("take") != old \
+                or bool(b.group(1)) != bool(prev.args.get("optional")):
+            return None
+        f.pop("zone", None)
+        if f != {k: v for k, v in (prev.args.get("filter") or {}).items() if k != "zone"}:
+            return None
+        return [Effect("dig", {**prev.args, "take": new})]
     m = re.fullmatch(rf"search your library for (up to )?({_COUNT_WORD}) (.+?) instead of ({_COUNT_WORD})", alt)
     if m is None or prev.op != "search":
         return None
@@ -1961,7 +2032,8 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed_if_target_has, _delayed_owner_upkeep, _delayed,
+READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _unless_do, _delayed_if_target_has,
+                               _delayed_owner_upkeep, _delayed,
                                _next_draw_instead,
                                _damage_list, _counters_list, _you_and_yours_gain, _then_again)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
