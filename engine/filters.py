@@ -50,6 +50,7 @@ KNOWN = frozenset({
     # values.bind_refs and values.static_bind, as other_than is
     "shares_type_with",
     "life_eq", "life_le", "life_ge",  # a player's life total: "each player with exactly 13 life" (119.1)
+    "lost_life_this_turn",  # a player: "for each opponent who lost life this turn" (119.3, Player.life_lost_turn)
     "enchanted_by_source",  # a player: the one the source (a Curse) enchants, "enchanted player" (303.4)
     # "with the same name as a card in their (your) graveyard": "controller" (of the object) or "you" (201.2)
     "name_in_graveyard",
@@ -175,6 +176,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if f.get("enchanted_by_source") and not (src is not None and src in game.objects
                                                  and game.objects[src].attached_to == x):
             return False  # "enchanted player": the player the source (a Curse) is attached to (303.4)
+        if f.get("lost_life_this_turn") and game.players[x].life_lost_turn <= 0:
+            return False  # "for each opponent who lost life this turn" (119.3)
+        if f.get("damaged_this_turn") and game.players[x].damaged_turn != game.turn:
+            return False  # "for each opponent who was dealt damage this turn" (119.2)
         if "life_eq" in f or "life_le" in f or "life_ge" in f:  # "each player with exactly 13 life" (119.1)
             life = game.players[x].life
             if life != f.get("life_eq", life) or life > f.get("life_le", life) or life < f.get("life_ge", life):
