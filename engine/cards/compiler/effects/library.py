@@ -498,7 +498,33 @@ def _exile_until(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("exile_until", {"who": who, "filter": f})]
 
 
-READERS: tuple[Reader, ...] = (_exile_until, _they_reveal_until, _search, _search_top, _search_split,
+@reader(r"^(?:you may )?(?:reveal an? (.+?) card you own from outside the game(?: or choose a face-up (.+?) card you "
+        r"own in exile)? and put it into your hand|put a card you own from outside the game "
+        r"into your hand)$")
+def _wish(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """400.10, 701.13a: "You may reveal a sorcery card you own from outside the game and put it into your hand"
+    (Burning Wish, Living Wish, Vivien, Arkbow Ranger), "You may put a card you own from outside the game into your
+    hand" (Death Wish), "You may reveal an artifact card you own from outside the game or choose a face-up artifact
+    card you own in exile. Put that card into your hand." (Karn, the Great Creator): the sideboard's cards, and
+    those exiled ones (engine/ops/library.py wish)."""
+    args: dict[str, Any] = {"filter": {}}
+    if m.group(1):
+        f = parse_noun(m.group(1) + " card")
+        if f is None:
+            return None
+        f.pop("zone", None)
+        if m.group(2) and m.group(2) != m.group(1) or set(f) - {"types", "subtypes", "colors", "multicolored", "or"}:
+            return None
+        args["filter"] = f
+        if m.group(2):
+            args["exile"] = True
+    else:
+        args["reveal"] = False  # "put a card ... into your hand": not revealed
+    c.last = "taken"
+    return [Effect("wish", args)]
+
+
+READERS: tuple[Reader, ...] = (_exile_until, _wish, _they_reveal_until, _search, _search_top, _search_split,
                                _search_split_dest,
                                _player_search, _shuffle, _player_shuffles, _search_named_gy, _search_shuffle,
                                _search_named2, _reveal_take, _from_milled, _search_exile_rest, _search_theirs)
