@@ -606,6 +606,11 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     if tm is None:
         return None
     dest, rest = tm.group(7), tm.group(8)
+    shuffle = len(parts) > 1 and parts[-1] == "then shuffle" and rest is None
+    if shuffle:  # "You may put any number of ... from among them onto the battlefield. Then shuffle." (Ajani,
+        # Outland Chaperone): the others stay in the library, which is shuffled (701.16a)
+        parts = parts[:-1]
+        rest = "library"
     for extra in parts[1:]:
         rm = _REST_ONLY.match(extra)
         if rm is None or rest is not None:
@@ -638,7 +643,8 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
             f = {"or": [dict(x, zone="any_card") for x in alts if x is not None], "one_of_each": True}
     if m.group(3):  # the X of the filter is the same X (107.3)
         f = with_x(f, n)
-    args: dict[str, Any] = {"amount": n, "take": take, "filter": f, "to": _dest(dest), "rest": _dest(rest)}
+    args: dict[str, Any] = {"amount": n, "take": take, "filter": f, "to": _dest(dest),
+                            "rest": "library_top" if shuffle else _dest(rest)}
     if args["to"] == "library_top_order":
         args["to"] = "library_top"
     if optional:
@@ -647,7 +653,7 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
         args["tapped"] = True
     if reveal:
         args["reveal"] = True
-    return [Effect("dig", args)]
+    return [Effect("dig", args), *([Effect("shuffle", {"who": "you"})] if shuffle else [])]
 
 
 _OTHER_HEAD = re.compile(r"^look at the top (card|\w+ cards) of (target player's|target opponent's|that player's|"
