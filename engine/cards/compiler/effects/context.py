@@ -27,6 +27,7 @@ class Ctx:
     cast_trigger: bool = False  # a "whenever ... casts a spell" trigger: "that spell" is the spell cast (603.2)
     targeting: bool = False  # a "becomes the target of a spell" trigger: "that spell" is the one that targeted (603.2)
     subject: Any = None  # the reference "it" starts as (a trigger's creature), for "the creature" after a noncreature
+    cast_targets: Any = None  # "whenever you cast a spell that targets one or more permanents": that filter
 
     def __post_init__(self) -> None:
         if self.subject is None:
@@ -197,6 +198,11 @@ class Ctx:
                 return None
             self.targets[r0["target"]] = replace(self.targets[r0["target"]], chooser="opponent")
             return r0
+        if self.cast_targets is not None and p in ("those permanents", "that permanent", "those creatures",
+                                                   "that creature"):
+            # "Whenever you cast a spell that targets one or more permanents, gain control of those permanents" (Dack
+            # Fayden's emblem): the spell's targets of that kind, as it was cast (603.2, 115.1)
+            return {"targets_of": "it", "filter": self.cast_targets}
         if p == "they" and self.last is not None:
             return self.last
         if self.targeting and p in ("that spell", "that spell or ability", "that ability"):
