@@ -123,7 +123,10 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
             g.log("look", player=p, cards=names, objs=list(top), audience=[p])
         r["answers"][nested.slot(r, "revealed")] = True
     f = _lib_filter(e.get("filter"))
-    cands = [c for c in top if matches(g, c, f, source_id(g, r), p)]
+    # "Choose a nonland card name, then reveal the top four cards ... Put all cards with the chosen name ..." (Tamiyo,
+    # Collector of Tales): the name the resolving ability chose (608.2c), kept on it, not on its source
+    src = this(g, r).id if "chosen_name" in f and "card_name" in this(g, r).chosen else source_id(g, r)
+    cands = [c for c in top if matches(g, c, f, src, p)]
     take = e.get("take", 1)
     take = len(top) if take in ("all", None) else amount(g, take, source_id(g, r), r)
     if nested.answer(r, "take") is None:

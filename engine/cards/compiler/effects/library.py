@@ -541,7 +541,7 @@ _DEST = (r"(into your hand|onto the battlefield(?: tapped)?|into your graveyard|
 _LOOK_HEAD = re.compile(r"^(look at|reveal) the top (two|three|four|five|six|seven|eight|nine|ten|x|\d+) cards "
                         r"of your library(?:, where x is ([^.]+?))?(?:, then put them back in any order)?\.\s*")
 _TAKE = re.compile(
-    r"^(?:(you may )?(?:reveal |put |choose )?(an?|one|two|three|up to one|up to two|up to three|any number of) "
+    r"^(?:(you may )?(?:reveal |put |choose )?(an?|one|two|three|up to one|up to two|up to three|any number of|all) "
     r"(.+?) (?:from among them|of them|of those cards|among them)(?: and put (?:it|them|that card|those cards|the "
     r"revealed cards))?"
     r"|put (one|two|three|up to one) of (?:them|those cards)"
@@ -628,7 +628,7 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     else:
         word = tm.group(2)
         take = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "up to one": 1, "up to two": 2, "up to three": 3,
-                "any number of": 99}[word]
+                "any number of": 99, "all": 99}[word]  # "put all cards with the chosen name from among them"
         optional = optional or word.startswith("up to") or word == "any number of"
         noun = tm.group(3)
         f = {} if noun in ("card", "cards") else parse_noun(noun)

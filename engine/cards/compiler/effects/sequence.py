@@ -1392,7 +1392,7 @@ def _moves_it(v: Any) -> bool:
     return False
 
 
-_THEN_LOOK = re.compile(r"^((?:scry|surveil) \w+), then ", re.I)
+_THEN_LOOK = re.compile(r"^((?:scry|surveil) \w+|choose a (?:nonland |creature )?card name), then ", re.I)
 
 
 def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
