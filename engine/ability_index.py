@@ -16,6 +16,7 @@ class Index(NamedTuple):
     from_hand: list[tuple[int, Any]]       # ... working from their owner's hand (cycling, 702.28)
     triggered: tuple[Any, ...]
     statics: tuple[Any, ...]               # static abilities that work on the battlefield
+    any_player: list[tuple[int, Any]]      # ... of ``activated``, those any player may activate (602.2)
 
 
 #: id(list) -> (the list, its Index); the list is kept so its id cannot be reused meanwhile
@@ -27,12 +28,14 @@ def index(abilities: Any) -> Index:
     if hit is not None and hit[0] is abilities:
         return hit[1]
     act = list(enumerate(x for x in abilities if x.kind in ("activated", "mana")))
-    ix = Index([(i, ab) for i, ab in act if ab.zone == "battlefield"],
+    on = [(i, ab) for i, ab in act if ab.zone == "battlefield"]
+    ix = Index(on,
                [(i, ab) for i, ab in act if ab.zone == "graveyard"],
                [(i, ab) for i, ab in act if ab.zone == "hand"],
                tuple(ab for ab in abilities if ab.kind == "triggered" and ab.trigger is not None),
                tuple(ab for ab in abilities
-                     if ab.kind == "static" and ab.static is not None and ab.zone == "battlefield"))
+                     if ab.kind == "static" and ab.static is not None and ab.zone == "battlefield"),
+               [(i, ab) for i, ab in on if ab.condition is not None and ab.condition.get("any_player")])
     if len(CACHE) > 4096:
         CACHE.clear()
     CACHE[id(abilities)] = (abilities, ix)

@@ -782,14 +782,15 @@ def _key(k: Any) -> Any:
 
 def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
     """(index, ability) of the activated and mana abilities of an object this player may
-    activate where it is: a permanent they control (602.2), or a card in their graveyard
+    activate where it is: a permanent they control (602.2), or one another player controls whose
+    ability says "Any player may activate this ability" (602.2), or a card in their graveyard
     for the abilities that work from there (112.6, 602.2), or a card in their hand (cycling,
     702.28a). Indexes count every activated and mana ability in printed order."""
     o = g.objects[oid]
+    others = False
     if o.zone == "battlefield":
         c = g.chars(oid)
-        if c.controller != player:
-            return []
+        others = c.controller != player
         abilities = c.abilities
     elif o.zone in ("graveyard", "hand"):
         if o.owner != player:
@@ -800,8 +801,10 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
     else:
         return []
     ix = index(abilities)
-    got = ix.activated if o.zone in ("battlefield", "command") else ix.from_graveyard if o.zone == "graveyard" \
-        else ix.from_hand
+    got = ix.any_player if others else ix.activated if o.zone in ("battlefield", "command") \
+        else ix.from_graveyard if o.zone == "graveyard" else ix.from_hand
+    if not got:
+        return got
     if o.zone == "battlefield" and (c.rules or g.effects):  # 602.5: Arrest, detain (701.26a), Cursed Totem
         got = [(i, ab) for i, ab in got if not object_statics.activation_barred(g, oid, ab.kind == "mana")]
     if player_statics.active(g) and player_statics.statics(g, "name_lock"):  # 602.5: Pithing Needle
@@ -857,8 +860,11 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False
     sorcery = sorcery_timing(g, player)
     if cost.loyalty is not None:
-        if o.chosen.get("loyalty_turn") == g.turn:
-            return False  # 606.3: one loyalty ability of a permanent each turn
+        if o.zone == "battlefield" and object_statics.loyalty_barred(g, o.id):
+            return False  # 602.5: "Players can't activate planeswalkers' loyalty abilities" (The Immortal Sun)
+        if o.chosen.get("loyalty_turn") == g.turn \
+                and o.chosen.get("loyalty_n", 1) >= player_statics.loyalty_times(g, player, o.id):
+            return False  # 606.3: one loyalty ability of a permanent each turn (or two, a rule says: Oath of Teferi)
         if not sorcery and g.priority == player and o.zone == "battlefield" \
                 and player_statics.loyalty_instant(g, player, o.id):
             sorcery = True  # 606.3 changed: any time they could cast an instant (116.1a)
@@ -1182,6 +1188,7 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
     if cost.loyalty is not None:  # 606.4: loyalty counters put on or removed
         n = cost.loyalty if isinstance(cost.loyalty, int) else (-x if cost.loyalty == "-X" else x)
         o.counters["loyalty"] = o.counters.get("loyalty", 0) + n
+        o.chosen["loyalty_n"] = o.chosen.get("loyalty_n", 0) + 1 if o.chosen.get("loyalty_turn") == g.turn else 1
         o.chosen["loyalty_turn"] = g.turn
         triggers.counters_put(g, o.id, "loyalty", n)  # 121.6 (a +N cost puts them; n <= 0 fires nothing)
         triggers.counters_removed(g, o.id, "loyalty", -n)  # a -N cost removes them (606.4)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import knowledge, seats
 from engine.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -54,7 +55,9 @@ CREATURE_TYPES: tuple[str, ...] = tuple(sorted({
 }))
 
 #: The entering choices this engine carries out, with the legal answers of each.
-ENTER_CHOICES: dict[str, tuple[str, ...]] = {"color": tuple(COLORS), "creature_type": CREATURE_TYPES}
+ENTER_CHOICES: dict[str, tuple[str, ...]] = {"color": tuple(COLORS), "creature_type": CREATURE_TYPES,
+                                             # "As SELF enters, choose a basic land type" (205.3i: Convincing Mirage)
+                                             "basic_land_type": ("Plains", "Island", "Swamp", "Mountain", "Forest")}
 
 #: "As SELF enters, choose a player" (614.12): a player still in the game, kept in ``Obj.chosen["player"]``
 #: (True-Name Nemesis: "protection from the chosen player", engine/protection.py)
@@ -85,6 +88,16 @@ def on_enter(g: "Game", o: "Obj") -> None:
         if ab.kind != "static" or not st or st.get("kind") != "choose_on_enter":
             continue
         what = st.get("choice")
+        if st.get("look_hand") and "look_opponent" not in o.chosen and "card_name" not in o.chosen:
+            # "As SELF enters, look at an opponent's hand, then choose any card name" (Sorcerous Spyglass): with
+            # several opponents its controller chooses which one first (614.12), then looks (401.2)
+            opps = seats.opponents(g, o.controller)
+            if len(opps) == 1:
+                look_at_hand(g, o, opps[0])
+            elif opps:
+                g.queue.append({"kind": "choose_option", "player": o.controller, "options": list(opps),
+                                "enter": o.id, "choice": "look_opponent", "answer_to": "enter",
+                                "prompt": f"{o.card.name}: look at which opponent's hand (614.12)?"})
         if what in NAME_CHOICES and "card_name" not in o.chosen:
             g.queue.append({"kind": "name_card", "player": o.controller, "options": seen_names(g, o.controller, what),
                             "enter": o.id, "choice": what,
@@ -115,9 +128,22 @@ def answer_enter(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     if o is None or o.zone != "battlefield":
         return
     what = d.data["choice"]
+    if what == "look_opponent":
+        look_at_hand(g, o, str(opt))
+        return
     o.chosen[what] = COLORS[str(opt)] if what == "color" else opt
     g.changed()
     g.log("chosen", card=o.card.name, obj=o.id, choice=what, value=opt)
+
+
+def look_at_hand(g: "Game", o: "Obj", opponent: str) -> None:
+    """401.2: the controller of ``o`` looks at ``opponent``'s hand as it enters (Sorcerous Spyglass); only they see
+    it (and the hand's owner, who always may)."""
+    o.chosen["look_opponent"] = opponent
+    hand = list(g.players[opponent].hand)
+    knowledge.show(g, hand, [o.controller])
+    g.log("reveal", player=opponent, to=o.controller, cards=[g.objects[c].card.name for c in hand], objs=hand,
+          audience=sorted({o.controller, opponent}))
 
 
 def seen_names(g: "Game", player: str, choice: str = "card_name") -> list[str]:
@@ -212,7 +238,9 @@ CHOOSE_CONTEXTS = {("move", "what"), ("bounce", "what"), ("exile", "what"), ("di
                    ("counters", "what"), ("tap", "what"), ("untap", "what"), ("pump", "what"), ("grant", "what"),
                    ("destroy", "what"), ("sacrifice", "what"), ("attach", "to"), ("attach", "what"),
                    ("become_copy", "of"), ("cast_offer", "what"),
-                   ("playable", "what")}  # "choose one of them. You may play that card this turn" (Jaya)
+                   ("playable", "what"),  # "choose one of them. You may play that card this turn" (Jaya)
+                   ("damage", "to")}  # "you may have it deal 2 damage to another creature you control" (Wicked
+# Guardian: chosen as the ability resolves, not targeted, 608.2c)
 CHOOSE_ZONES = ("battlefield", "hand", "graveyard", "exile")  # exile: BFZ processors (406.3: a public zone)
 
 

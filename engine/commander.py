@@ -19,6 +19,16 @@ The rules here:
   apply more than once to one event, the exception to 614.5);
 - 903.11a: 21 or more combat damage dealt to a player by one commander (``note_damage``
   keeps it by the commander's owner) loses the game, a state-based action (``check``).
+
+Two commanders (a later rule: Partner, Conspiracy: Take the Crown, and the abilities built on
+it; the 2016 rules give each deck one commander, 903.3): a player may name two cards when
+both allow it (``pair_problems``): both have partner (plain, or the same "Partner—TEXT"), each
+has "Partner with" the other's name, one has "Choose a Background" and the other is a
+Background, or one has "Doctor's companion" and the other is a Time Lord Doctor. Each of the
+two is then a commander by every rule above, on its own: the deck's color identity is both
+identities together (903.5c), 100 cards count both (903.5a), each starts in the command zone
+(903.6), each one's tax counts the casts of that card (903.8) and each one's combat damage is
+kept apart (903.11a, ``damage_key``).
 """
 from __future__ import annotations
 
@@ -61,24 +71,91 @@ def identity(cards: Any, name: str) -> frozenset[str]:
     return frozenset(d.colors) | {c for s in syms for c in s.upper() if c in WUBRG}
 
 
-def deck_problems(cards: Any, deck: list[str], commander: str | None) -> list[str]:
-    """Every reason ``deck`` (the cards other than the commander) led by ``commander`` is not
-    a Commander deck: 903.3 (a legendary creature), 903.5a (exactly 100 cards with it),
-    903.5b (one of each name but basic lands), 903.5c (inside its color identity)."""
+def names(value: "str | list[str] | tuple[str, ...] | None") -> list[str]:
+    """A player's commander as a game or a deck names it: one card name, or a list of two
+    (partners); [] for none."""
+    if not value:
+        return []
+    return [value] if isinstance(value, str) else [str(v) for v in value]
+
+
+#: "Choose a Background": its partner is a legendary Background enchantment card (a later rule, Commander
+#: Legends: Battle for Baldur's Gate); "Doctor's companion": a legendary Time Lord Doctor creature card with no
+#: other creature type (a later rule, Doctor Who)
+BACKGROUND, COMPANION = "Choose a Background", "Doctor's companion"
+
+
+def _is_doctor(d: Any) -> bool:
+    """A Time Lord Doctor creature card with no other creature type (a creature card's subtypes are its
+    creature types, 205.3d)."""
+    return "Creature" in d.types and set(d.subtypes) == {"Time Lord", "Doctor"}
+
+
+def pair_problems(cards: Any, pair: list[str]) -> list[str]:
+    """Why two cards may not lead one deck together (a later rule, Partner: the 2016 rules give each deck one
+    commander, 903.3); [] when they may: both have partner with the same text after it ("Partner", or
+    "Partner—Friends forever" with "Partner—Friends forever"), each has "Partner with" the other's name, one
+    has "Choose a Background" and the other is a legendary Background enchantment card, or one has
+    "Doctor's companion" and the other is a legendary Time Lord Doctor creature card with no other creature
+    type. Each card's own commander rule (903.3) is checked by ``deck_problems``."""
+    a, b = (cards.definition(n) for n in pair)
+    if a.name == b.name:
+        return [f"{a.name} twice: two commanders are two different cards (903.5b)"]
+    for x, y in ((a, b), (b, a)):
+        if "Partner" in x.keywords and "Partner" in y.keywords \
+                and x.keyword_args.get("Partner") == y.keyword_args.get("Partner"):
+            return []
+        if x.keyword_args.get("Partner with") == y.name and y.keyword_args.get("Partner with") == x.name:
+            return []
+        if BACKGROUND in x.keywords and "Background" in y.subtypes and "Enchantment" in y.types \
+                and "Legendary" in y.supertypes:
+            return []
+        if COMPANION in x.keywords and _is_doctor(y) and "Legendary" in y.supertypes:
+            return []
+    return [f"{a.name} and {b.name} cannot be commanders together: two commanders need partner on both, "
+            f"partner with each other, a Background with 'Choose a Background' or the Doctor with "
+            f"'Doctor's companion' (a later rule: Partner)"]
+
+
+def _may_lead(c: Any, pair: list[Any]) -> bool:
+    """903.3, 903.3a: a legendary creature, or a card saying it can be your commander; in a pair, the Background
+    of a card with 'Choose a Background' (a later rule)."""
+    if "Legendary" in c.supertypes and "Creature" in c.types:
+        return True
+    if "can be your commander" in c.text:
+        return True
+    return "Background" in c.subtypes and any(BACKGROUND in o.keywords for o in pair if o is not c)
+
+
+def deck_problems(cards: Any, deck: list[str], commander: "str | list[str] | None") -> list[str]:
+    """Every reason ``deck`` (the cards other than the commander) led by ``commander`` (one name, or two that
+    may be partners: ``pair_problems``) is not a Commander deck: 903.3 (a legendary creature), 903.5a (exactly
+    100 cards with it), 903.5b (one of each name but basic lands), 903.5c (inside its color identity: with two
+    commanders, both identities together)."""
     out: list[str] = []
-    if not commander:
+    leaders = names(commander)
+    if not leaders:
         return ["it names no commander (903.3)"]
-    try:
-        c = cards.definition(commander)
-    except KeyError:
-        return [f"its commander {commander} is not a known card"]
-    if "Legendary" not in c.supertypes or "Creature" not in c.types:
-        out.append(f"its commander {commander} is not a legendary creature (903.3)")
-    n = len(deck) + 1
+    if len(leaders) > 2:
+        return [f"it names {len(leaders)} commanders: one, or two partners (903.3)"]
+    defs = []
+    for name in leaders:
+        try:
+            defs.append(cards.definition(name))
+        except KeyError:
+            return [f"its commander {name} is not a known card"]
+    for c in defs:
+        if not _may_lead(c, defs):
+            out.append(f"its commander {c.name} is not a legendary creature (903.3)")
+    if len(leaders) == 2:
+        out += pair_problems(cards, leaders)
+    who = " and ".join(leaders)
+    n = len(deck) + len(leaders)
     if n != DECK_SIZE:
-        out.append(f"it has {n} cards with its commander, not exactly {DECK_SIZE} (903.5a)")
-    allowed = identity(cards, commander)
-    seen: dict[str, int] = {commander: 1}
+        out.append(f"it has {n} cards with its commander{'s' if len(leaders) > 1 else ''}, not exactly "
+                   f"{DECK_SIZE} (903.5a)")
+    allowed = frozenset().union(*(identity(cards, name) for name in leaders))
+    seen: dict[str, int] = {name: 1 for name in leaders}
     outside: list[str] = []
     for name in deck:
         seen[name] = seen.get(name, 0) + 1
@@ -97,7 +174,7 @@ def deck_problems(cards: Any, deck: list[str], commander: str | None) -> list[st
     if outside:
         shown = ", ".join(outside[:5]) + (f" and {len(outside) - 5} more" if len(outside) > 5 else "")
         colors = "".join(c for c in WUBRG if c in allowed) or "colorless"
-        out.append(f"outside the color identity of {commander} ({colors}): {shown} (903.5c)")
+        out.append(f"outside the color identity of {who} ({colors}): {shown} (903.5c)")
     return out
 
 
@@ -109,33 +186,36 @@ def _basic(cards: Any, name: str) -> bool:
     return "Basic" in d.supertypes and "Land" in d.types
 
 
-def check_decks(cards: Any, players: list[tuple[str, list[str]]], commanders: dict[str, str]) -> None:
+def check_decks(cards: Any, players: list[tuple[str, list[str]]],
+                commanders: "dict[str, str] | dict[str, str | list[str]]") -> None:
     """903.3, 903.5a-c: refuse the game (DeckError) unless every player's deck is a Commander deck; the message
     names each deck and each of its problems."""
     bad = []
     for name, deck in players:
         probs = deck_problems(cards, list(deck), commanders.get(name))
         if probs:
-            bad.append(f"{name}'s deck" + (f" ({commanders[name]})" if commanders.get(name) else "") +
+            bad.append(f"{name}'s deck" + (f" ({' and '.join(names(commanders[name]))})" if commanders.get(name)
+                                           else "") +
                        ": " + "; ".join(probs))
     if bad:
         raise DeckError("not a Commander game: " + " | ".join(bad))
 
 
 # ------------------------------------------------------------------ the start (903.6-903.7)
-def start(g: "Game", commanders: dict[str, str]) -> None:
-    """903.6: each commander starts face up in its owner's command zone; 903.7: life 40."""
+def start(g: "Game", commanders: "dict[str, str] | dict[str, str | list[str]]") -> None:
+    """903.6: each commander (each of two partners) starts face up in its owner's command zone; 903.7: life 40."""
     g.format = FORMAT
     for name in g.order:
-        o = g._make(commanders[name], name, "command")
-        g.players[name].command.append(o.id)
-        g.commanders[o.uid] = name
+        for card in names(commanders[name]):
+            o = g._make(card, name, "command")
+            g.players[name].command.append(o.id)
+            g.commanders[o.uid] = name
         g.players[name].life = LIFE
 
 
 def setup_position(g: "Game", setup: dict[str, Any], SetupError: type[ValueError] = ValueError) -> None:
     """A scenario's Commander keys (../shared/scenarios/FORMAT.md): ``format``, and per player
-    ``commander`` (the card, placed like any other), ``command`` (the command zone, 408),
+    ``commander`` (the card, placed like any other; a list of two partners), ``command`` (the command zone, 408),
     ``commander_casts`` and ``commander_damage``; life defaults to 40 in the format (903.7).
     A bad key raises ``SetupError`` (the caller's error class) saying what is wrong."""
     fmt = setup.get("format")
@@ -164,18 +244,21 @@ def setup_position(g: "Game", setup: dict[str, Any], SetupError: type[ValueError
             continue
         if "life" not in ps:
             g.players[name].life = LIFE
-        card = ps.get("commander")
-        if card:
+        for card in names(ps.get("commander")):  # one card, or a list of two partners
             ids = [o for o in g.objects.values() if o.owner == name and not o.token and o.ability is None
                    and o.card.name == card]
             if len(ids) != 1:
                 raise SetupError(f"{name}'s commander {card!r}: place exactly one such card of {name}'s "
                                  f"(found {len(ids)})")
             g.commanders[ids[0].uid] = name
-        g.players[name].commander_casts = int(ps.get("commander_casts", 0))
+        casts = ps.get("commander_casts", 0)
+        if isinstance(casts, dict):  # two partners: each card's casts (903.8)
+            g.players[name].commander_casts_by = {str(k): int(v) for k, v in casts.items()}
+            casts = sum(int(v) for v in casts.values())
+        g.players[name].commander_casts = int(casts)
         dmg = ps.get("commander_damage") or {}
         for who, n in dmg.items():
-            if who not in g.players:
+            if str(who).split(": ")[0] not in g.players:  # "OWNER: CARD" for one of two partners (damage_key)
                 raise SetupError(f"commander_damage of {name}: {who!r} is not a player")
         g.players[name].commander_damage = {str(k): int(v) for k, v in dmg.items() if int(v)}
 
@@ -199,12 +282,19 @@ def castable(g: "Game", player: str) -> list[int]:
     return [i for i in cz if g.commanders.get(g.objects[i].uid) == player] if cz and g.commanders else []
 
 
+def owned(g: "Game", player: str) -> int:
+    """How many commanders ``player`` has: one, or two partners (0 outside Commander)."""
+    return sum(1 for owner in g.commanders.values() if owner == player)
+
+
 def tax(g: "Game", player: str, o: "Obj") -> tuple[str, ...]:
     """903.8: the additional cost of casting ``o`` from the command zone: {2} for each earlier
-    time ``player`` cast it from there (none from any other zone)."""
+    time ``player`` cast it from there (none from any other zone). With two commanders, each
+    card's own casts count (``Player.commander_casts_by``); with one, all of them."""
     if o.zone != "command" and o.chosen.get("cast_from") != "command":
         return ()
-    n = g.players[player].commander_casts
+    p = g.players[player]
+    n = p.commander_casts if owned(g, player) < 2 else p.commander_casts_by.get(o.card.name, 0)
     return (str(TAX * n),) if n else ()
 
 
@@ -212,8 +302,10 @@ def count_cast(g: "Game", player: str, sid: int) -> None:
     """601.2i: a commander spell cast from the command zone is counted as it becomes cast."""
     s = g.objects[sid]
     if s.chosen.get("cast_from") == "command" and s.ability is None and g.commanders.get(s.uid) == player:
-        g.players[player].commander_casts += 1
-        g.log("commander_cast", player=player, card=s.card.name, casts=g.players[player].commander_casts)
+        p = g.players[player]
+        p.commander_casts += 1
+        p.commander_casts_by[s.card.name] = p.commander_casts_by.get(s.card.name, 0) + 1
+        g.log("commander_cast", player=player, card=s.card.name, casts=p.commander_casts)
 
 
 # ------------------------------------------------------------------ the command zone instead (903.9)
@@ -259,12 +351,19 @@ def done(g: "Game", oid: int) -> None:
 
 
 # ------------------------------------------------------------------ commander damage (903.11a)
+def damage_key(g: "Game", src: "Obj", owner: str) -> str:
+    """Whose commander dealt the damage, as ``Player.commander_damage`` keeps it (903.11a: "by the same
+    commander"): the owner's name when they have one commander, "OWNER: CARD" for each of two partners."""
+    return owner if owned(g, owner) < 2 else f"{owner}: {src.card.name}"
+
+
 def note_damage(g: "Game", src: "Obj", player: str, n: int) -> None:
-    """903.11a: combat damage a commander deals to a player, kept by the commander's owner."""
+    """903.11a: combat damage a commander deals to a player, kept by the commander (``damage_key``)."""
     owner = g.commanders.get(src.uid)
     if owner is not None and not src.token:
         dmg = g.players[player].commander_damage
-        dmg[owner] = dmg.get(owner, 0) + n
+        key = damage_key(g, src, owner)
+        dmg[key] = dmg.get(key, 0) + n
 
 
 def check(g: "Game", can_lose: "Callable[[str], bool] | None" = None) -> bool:

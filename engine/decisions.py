@@ -354,7 +354,8 @@ def _changed_spell_options(g: "Game", player: str, hand: list[int],
 
 def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[tuple[int, Any]]]]:
     """(permanent, its activated abilities) of each permanent ``player`` controls that has any
-    (602.1). They depend only on the characteristics, so they are kept with them."""
+    (602.1), and of each other permanent with abilities any player may activate (602.2). They depend
+    only on the characteristics, so they are kept with them."""
     cs = g.all_chars()
     kept = g.__dict__.get("_activated")
     if kept is None or kept[0] is not cs:
@@ -366,11 +367,10 @@ def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[tuple[int
         kept[1][player] = srcs
         for oid in g.battlefield:
             c = cs[oid]
-            if c.controller != player:
-                continue
             abl = c.abilities
             hit = cache.get(id(abl))
-            acts = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).activated
+            ix = hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)
+            acts = ix.activated if c.controller == player else ix.any_player
             if acts and (c.rules or g.effects):  # 602.5: Arrest, detain (701.26a), Cursed Totem
                 acts = [(i, ab) for i, ab in acts if not object_statics.activation_barred(g, oid, ab.kind == "mana")]
             if acts:

@@ -31,6 +31,8 @@ KNOWN = frozenset({
     "dealt_damage_this_turn",  # "creature that dealt damage this turn" (its damage this turn: engine/actions.py)
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "attacked_this_turn",  # "creatures that attacked this turn" (508.1: declared as attackers; triggers.py marks)
+    "combat_this_turn",  # "creature that attacked or blocked this turn" (508.1, 509.1)
+    "nonmana_activated",  # "with an activated ability that isn't a mana ability" (602.1, 605.1a: as it is now)
     "put_there_this_turn",  # "card in your graveyard that was put there from anywhere this turn" (Game.move)
     "targets_you_or",  # a filter: "a spell that targets you or a creature you control" (either one, 115.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
@@ -57,6 +59,10 @@ KNOWN = frozenset({
     "pt_equal",  # bool: "whose power and toughness are (aren't) equal" (208.1)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
     "attached_ids",  # "all Equipment attached to that creature": attached to one of these (301.5; from attached_ref)
+    "among_ids",  # "any of them that are Walls": one of these objects (608.2c; from among_ref)
+    # a filter of the object or player it is attached to: "permanents attached to creatures", "Curses attached to you"
+    # (301.5, 303.4, 701.3)
+    "attached_to",
     "damaged_you_this_turn",  # "creature that dealt damage to you this turn" (engine/triggers.py damaged_by_turn)
     "entered_this_turn",  # "creature that entered this turn": on the battlefield since this turn (Obj.entered_turn)
     "toughness_gt_power",  # "creature with toughness greater than its power" (208.1, 613: as it is now)
@@ -66,6 +72,7 @@ KNOWN = frozenset({
     # "if it entered from your graveyard or you cast it from your graveyard": a permanent that came from its owner's
     # graveyard, or whose spell was cast from there (400.7, 601.2a; Game.move marks where it entered from)
     "from_your_graveyard",
+    "from_your_library",  # it entered from its owner's library or was cast from there (Fblthp, the Lost)
     # a target's: "target card with the same name as that spell" (Harness the Storm), bound to ``name_in`` by
     # engine/targets.py targetable from the trigger event
     "same_name_as_trigger",
@@ -77,6 +84,7 @@ _PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Pl
 #: engine.values binds them to plain keys (``name_in``) before ``matches`` reads the filter.
 BOUND_KEYS = frozenset({"same_name_as", "shares_color_with", "blocking_ref",
                         "attached_ref",  # "all Equipment attached to that creature": bound to attached_ids (608.2c)
+                        "among_ref",  # "destroy any of them that are Walls": the objects it names, bound to among_ids
                         "type_choice",  # "of the creature type of your choice": chosen as it resolves (608.2d)
                         "color_choice"})  # "of the color of your choice": chosen as it resolves (608.2d)
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
@@ -93,12 +101,17 @@ _CMP_KEYS = {key: tuple((key + suf, op) for suf, op in (("_le", int.__le__), ("_
              for key in ("power", "toughness", "mv")}
 
 
-def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None) -> bool:
+def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None, you: str | None = None) -> bool:
     for name, op in _CMP_KEYS[key]:
         if name in f:
             want = f[name]
             if isinstance(want, dict) and want.get("x") and src in game.objects:
                 n = game.objects[src].x  # the X of the spell or ability choosing (107.3a)
+            elif isinstance(want, dict) and "greatest" in want and you is not None and want["greatest"] != "mv":
+                # "a creature with the greatest power among creatures they control" (Consume): among those of the
+                # player the filter is read for (the one who sacrifices), not the source's controller
+                n = max((getattr(game.chars(i), want["greatest"]) or 0 for i in game.battlefield
+                         if matches(game, i, want.get("among") or {}, src, you)), default=0)
             else:
                 n = game.amount(want, src)
             if not op(v, n):
@@ -236,8 +249,15 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "not_ids" in f and x in f["not_ids"]:
         return False
+    if "among_ids" in f and x not in f["among_ids"]:
+        return False
     if "attached_ids" in f and o.attached_to not in f["attached_ids"]:
         return False
+    if "attached_to" in f:  # "Curses attached to you", "permanents attached to creatures" (301.5, 303.4)
+        at = o.attached_to
+        if at is None or not (isinstance(at, str) and at in game.players or at in game.objects) \
+                or not matches(game, at, f["attached_to"], src, controller):
+            return False
     if "blocking_ids" in f and not set(o.blocking) & set(f["blocking_ids"]):
         return False
     shape = _SHAPES.get(id(f))
@@ -252,9 +272,11 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if who not in game.players or not any(game.objects[c].card.name == o.card.name
                                                for c in game.players[who].graveyard if c != x):
             return False
-    if "from_your_graveyard" in f and (o.owner == you and "graveyard" in (o.chosen.get("entered_from"), o.chosen.get(
-            "cast_zone"))) != bool(f["from_your_graveyard"]):
-        return False
+    for zone in ("graveyard", "library"):  # "if it entered from your library or was cast from your library"
+        key = f"from_your_{zone}"           # (Fblthp), "... from your graveyard" (Prized Amalgam)
+        if key in f and (o.owner == you and zone in (o.chosen.get("entered_from"), o.chosen.get("cast_zone"))) \
+                != bool(f[key]):
+            return False
     if f.get("damaged_you_this_turn"):  # 120.1: it dealt damage to you this turn (as this object)
         pl = game.players.get(you) if you is not None else None
         if pl is None or pl.damaged_turn != game.turn or x not in pl.damaged_by_turn:
@@ -336,15 +358,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "pt_equal" in f and (c.power == c.toughness) != f["pt_equal"]:
         return False  # "whose power and toughness aren't equal" (208.1)
-    pg = f.get("power_ge")
-    if isinstance(pg, dict) and pg.get("per_controller"):
-        # "a creature with the greatest power among creatures that player controls" (Professor Onyx): among those
-        # of its own controller (the player choosing it), tied ones too
-        ctl = game.controller_of(x)
-        top = max((game.chars(i).power for i in game.battlefield if game.controller_of(i) == ctl
-                   and matches(game, i, pg.get("among") or {}, src, controller)), default=0)
-        f = {**f, "power_ge": top}
-    if not _cmp(game, c.power, f, "power", src) or not _cmp(game, c.toughness, f, "toughness", src):
+    if not _cmp(game, c.power, f, "power", src, you) or not _cmp(game, c.toughness, f, "toughness", src, you):
         return False
     if "mv_le" in f or "mv_ge" in f or "mv_eq" in f:
         if not _cmp(game, _mv(o), f, "mv", src):
@@ -428,6 +442,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if so is None or not set(game.chars(so.id).colors if so.zone == "battlefield" else so.card.colors) \
                 & set(c.colors):
             return False
+    if "nonmana_activated" in f and any(a.kind == "activated" for a in c.abilities) != f["nonmana_activated"]:
+        return False  # 605.1a: mana abilities are of their own kind ("mana"); loyalty abilities are activated
+    if "combat_this_turn" in f and (o.chosen.get("combat_turn") == game.turn) != f["combat_this_turn"]:
+        return False  # declared as an attacker or a blocker this turn (engine/triggers.py marks it)
     if "attacked_this_turn" in f and (o.chosen.get("attacked_turn") == game.turn) != f["attacked_this_turn"]:
         return False  # "untap all creatures that attacked this turn" (Relentless Assault)
     if f.get("put_there_this_turn") and o.chosen.get("graveyard_turn") != game.turn:
@@ -523,7 +541,7 @@ def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False
         out.add("owner")
     for sub in f.get("or", ()):
         out |= unknown_keys(sub)
-    for k in ("not", "targets", "targets_you_or"):
+    for k in ("not", "targets", "targets_you_or", "attached_to"):
         if isinstance(f.get(k), dict):
             out |= unknown_keys(f[k])
     return out

@@ -164,7 +164,7 @@ class Game:
         self.commanders: dict[int, str] = {}  # 903.3: the commanders' card uids -> owner (set at the start)
         self._chars: dict[int, Chars] | None = None
         self._version = 0                    # bumped by changed(): derived data is current for one version
-        self._msrc: dict[str, list] = {}     # mana sources per player, until the next change
+        self._msrc: dict[str, Any] = {}      # mana sources per player (and their sizes), until the next change
         self._pending: Decision | None = None
         self._dirty = True
 
@@ -172,16 +172,17 @@ class Game:
     def new(cls, players: list[tuple[str, list[str]]], cards: CardPool | None = None, seed: int = 0,
             play_first: str | None = None, chooser: str | None = None, variant: str | None = None,
             options: list[Any] | None = None, teams: list[list[str]] | None = None,
-            format: str | None = None, commanders: dict[str, str] | None = None,
+            format: str | None = None, commanders: "dict[str, str] | dict[str, str | list[str]] | None" = None,
             sideboards: dict[str, list[str]] | None = None) -> "Game":
         """A new game of 2 to 6 players, seated in the given order (the turn order from the
         starting player): decks shuffled, who plays first settled (103.2), then opening hands and
         mulligans (103.4) come as decisions. ``variant``, ``options`` and ``teams``: see
         engine/seats.configure (a SeatError when they do not fit the seats).
 
-        ``format="commander"`` (903): ``commanders`` names each player's commander, and each
-        deck is the other 99 cards; the decks are checked first (commander.DeckError names each
-        bad deck and its problems) and each commander starts in the command zone.
+        ``format="commander"`` (903): ``commanders`` names each player's commander (or a list of two
+        partners: commander.pair_problems), and each deck is the other 99 (98) cards; the decks are
+        checked first (commander.DeckError names each bad deck and its problems) and each commander
+        starts in the command zone.
 
         103.2: ``play_first`` names the starting player outright; else ``chooser`` names the
         player who chooses who plays first (the loser of the previous game of a match), or
@@ -211,7 +212,8 @@ class Game:
             if format != commander.FORMAT:
                 raise ValueError(f"unknown format {format!r}: commander, or none")
             commander.check_decks(g.cards, players, commanders or {})
-            g.origin.update(format=format, commanders=dict(commanders or {}))
+            g.origin.update(format=format, commanders={p: c if isinstance(c, str) else list(c)
+                                                       for p, c in (commanders or {}).items()})
         for name, deck in players:
             for card_name in deck:
                 o = g._make(card_name, name, "library")
@@ -259,8 +261,9 @@ class Game:
         origin = self.origin
         named = {p: c for p, c in (origin.get("commanders") or {}).items() if p in decks}
         for p, c in named.items():  # 903.6: the commander begins the new game in the command zone too
-            if c in decks[p]:
-                decks[p].remove(c)
+            for card in commander.names(c):
+                if card in decks[p]:
+                    decks[p].remove(card)
         new = Game.new([(p, decks[p]) for p in names], self.cards, self.rng.getrandbits(62), play_first=starter,
                        variant=origin.get("variant"), options=origin.get("options"), teams=origin.get("teams"),
                        format=self.format, commanders=named or None,

@@ -77,7 +77,31 @@ def sees_hand(g: "Game", player: str, owner: str) -> bool:
     teammate's, for teammates may review each other's hands at any time (810.5), and the hand of
     a player they control (712.4)."""
     return player == owner or (g.variant == "two_headed_giant" and player in g.team_of.get(owner, ())) \
-        or player_control.controls(g, player, owner)
+        or player_control.controls(g, player, owner) or owner in _revealed_hands(g)
+
+
+def _revealed_hands(g: "Game") -> frozenset[str]:
+    """The players who play with their hands revealed, by a static ability ("Your opponents play with their hands
+    revealed", Telepathy; "Players play with their hands revealed", Revelation; "Play with your hand revealed"):
+    their hands stay hidden zones whose cards every player sees (400.2, 701.13a)."""
+    kept = g.__dict__.get("_hands_shown")
+    if kept is None or kept[0] != g._version:  # once per state of the game (views ask for every seat)
+        shown: set[str] = set()
+        if g.battlefield:
+            cs = g.all_chars()
+            for oid in g.battlefield:
+                c = cs[oid]
+                for ab in c.abilities:
+                    who = ab.static.get("who") if ab.kind == "static" and ab.static and ab.static.get(
+                        "kind") == "hand_revealed" else None
+                    if who == "each":
+                        shown.update(g.order)
+                    elif who == "you" and c.controller:
+                        shown.add(c.controller)
+                    elif who == "opponent" and c.controller:
+                        shown.update(p for p in g.order if p != c.controller)
+        kept = g.__dict__["_hands_shown"] = (g._version, frozenset(shown))
+    return kept[1]
 
 
 def _top_statics(g: "Game") -> tuple[frozenset[str], frozenset[str]]:

@@ -26,6 +26,7 @@ from engine.cards.compiler.keywords import keyword_abilities as _keyword_abiliti
 from engine.cards.compiler.keywords import protection_qualities
 from engine.cards.compiler.subtypes import CREATURE_TYPES
 from engine.cards.compiler.textchange import full_text, rewrite
+from engine.choices import COLORS
 from engine.filters import matches
 
 if TYPE_CHECKING:
@@ -435,11 +436,13 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
     run("2", [(ts, src, dict(st, controller=(chars[src] if src in chars else objs[src]).controller)
                if ab is not None else st, ab) for ts, src, st, ab in entries("2", ("control",))], _apply2)
     # layer 4: types
-    run("4", entries("4", ("add_types", "become", "lose_types")), _APPLY["4"])
+    run("4", [(ts, src, _chosen_subtype(st, objs[src]) if "chosen_subtype" in st and src in objs else st, ab)
+              for ts, src, st, ab in entries("4", ("add_types", "become", "lose_types"))], _APPLY["4"])
     # layer 5: colors
     run("5", entries("5", ("become",)), _APPLY["5"])
     # layer 6: abilities
-    six = [(ts, src, _by_granter(st, src), ab)
+    six = [(ts, src, _by_granter(st if src is None or CHOSEN_PROTECTION not in st.get("keywords", ())
+                                 else dict(st, keywords=chosen_protection(st["keywords"], objs[src].chosen)), src), ab)
            for ts, src, st, ab in entries("6", ("keywords", "grant_ability", "restriction", "become"))]
     run("6", six, _APPLY["6"])
     if any(e[2].get("rule") == "cant_have" for e in six):  # 112.11: "can't have", whatever came later
@@ -760,6 +763,32 @@ def _apply4(c: Chars, st: dict[str, Any]) -> None:
     else:
         c.types = frozenset(st.get("types", ()))
         c.subtypes = frozenset(st.get("subtypes", ()))
+
+
+#: "has protection from the chosen color": the color its source chose as it entered (614.12)
+CHOSEN_PROTECTION = "Protection from the chosen color"
+
+
+def chosen_protection(keywords: list[str], chosen: dict[str, Any]) -> list[str]:
+    """702.16a, 614.12: "Enchanted creature has protection from the chosen color" (Cho-Manno's Blessing, Order of the
+    Stars): the keyword with the color the source chose as it entered (``chosen["color"]``, a letter); none while
+    it chose none."""
+    letter = chosen.get("color")
+    word = next((w for w, c in COLORS.items() if c == letter), None)
+    return [k for k in (f"Protection from {word}" if k == CHOSEN_PROTECTION and word else k for k in keywords)
+            if k != CHOSEN_PROTECTION]
+
+
+def _chosen_subtype(st: dict[str, Any], src: Any) -> dict[str, Any]:
+    """205.3m, 614.12: "SELF is the chosen type in addition to its other types", "Enchanted land is the chosen type":
+    the creature type or basic land type its source chose as it entered (a basic land type with its mana ability,
+    305.6-305.7); none while it chose nothing (nor a creature type where only a land type is read)."""
+    land, kind = src.chosen.get("basic_land_type"), src.chosen.get("creature_type")
+    if isinstance(land, str):
+        return dict(st, subtypes=[land], land_mana=st["land_mana_of"][land])
+    if isinstance(kind, str) and not st.get("set_land_types"):
+        return dict(st, subtypes=[kind])
+    return dict(st, subtypes=[])
 
 
 def _apply5(c: Chars, st: dict[str, Any]) -> None:

@@ -98,6 +98,12 @@ def rule_effects(g: "Game", oid: int) -> list[dict[str, Any]] | tuple[()]:
 ACTIVATION_BARS = {"no_activated_abilities": False, "no_activated_abilities_unless_mana": True}
 
 
+def loyalty_barred(g: "Game", oid: int) -> bool:
+    """602.5, 606.3: "Players can't activate planeswalkers' loyalty abilities" (The Immortal Sun): a rule of the
+    permanent ``oid`` that stops its loyalty abilities only."""
+    return any(r.get("rule") == "no_loyalty_abilities" for r in g.chars(oid).rules)
+
+
 def activation_barred(g: "Game", oid: int, mana: bool) -> bool:
     """602.5: permanent ``oid``'s activated abilities can't be activated: its own rule (Arrest, Cursed Totem,
     "Activated abilities of artifacts can't be activated") or a resolved effect's (detain, 701.26a); "unless

@@ -16,6 +16,7 @@ from engine.cards.abilities import Ability, Cost, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.mana import (
+    POOL_KEYS,
     RESTRICTION_RIDERS,
     ManaError,
     bound_restriction,
@@ -272,8 +273,18 @@ def output(ab: Ability, g: "Game", oid: int, kind: str) -> list[str]:
 
 
 def _most(ab: Ability, g: "Game", oid: int) -> int:
-    """The most mana one activation of ``ab`` can add (one kind or another)."""
-    return max((len(output(ab, g, oid, m)) for m in produces(ab, g, oid)), default=0)
+    """The most mana one activation of ``ab`` can add (one kind or another). It depends only on
+    the state (106.4, 605.2: "for each creature you control"), so it is kept with the mana sources
+    until the next change (a plan asks it of every source left for each generic mana)."""
+    kept: dict[tuple[int, int], tuple[Ability, int]] | None = g._msrc.get("#most")
+    if kept is None:
+        kept = g._msrc["#most"] = {}
+    hit = kept.get((oid, id(ab)))
+    if hit is not None and hit[0] is ab:
+        return hit[1]
+    n = max((len(output(ab, g, oid, m)) for m in produces(ab, g, oid)), default=0)
+    kept[(oid, id(ab))] = (ab, n)
+    return n
 
 
 def _fold(pool: dict[str, int], ok: Callable[[str], bool] | None) -> dict[str, int]:
@@ -307,15 +318,21 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
         srcs = [(c, by[c]) for c in chosen]
     taps: list[tuple[int, str]] = []
     used: set[int] = set()
-    life = g.players[player].life if player_statics.can_pay_life(g, player, 1) else 0  # 118.8
-    try:
-        test = dict(pool)
-        # 107.4f / FORMAT: a Phyrexian symbol is paid with mana when it can be, so the
-        # floating mana alone counts only when no life is needed
-        pay_from_pool(test, symbols, None if chosen is None else life)
-        return taps, test
-    except ManaError:
-        pass
+    phyrexian = any(sym.endswith("/P") for sym in symbols)
+    # 118.8: life pays only a Phyrexian symbol (107.4f); no other symbol reads it
+    life = g.players[player].life if phyrexian and player_statics.can_pay_life(g, player, 1) else 0
+    # a pool holding less mana than the least that pays the cost (107.4: a hybrid symbol 1, a
+    # Phyrexian one 0) cannot pay it: it is not tried until the taps have added enough
+    least = _least_total(symbols)
+    if sum(pool.values()) >= least:
+        try:
+            test = dict(pool)
+            # 107.4f / FORMAT: a Phyrexian symbol is paid with mana when it can be, so the
+            # floating mana alone counts only when no life is needed
+            pay_from_pool(test, symbols, None if chosen is None else life)
+            return taps, test
+        except ManaError:
+            pass
 
     def use(oid: int, ab: Ability, m: str) -> None:
         used.add(oid)
@@ -341,28 +358,43 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
                 break
         else:
             unmet.add(need)
+    if unmet and chosen is None:
+        _hopeless(symbols, unmet)
     # generic (and anything still missing) from the sources left
     while True:
-        test = dict(pool)
-        try:
-            # 107.4f: a Phyrexian symbol is paid with life only where the sources left cannot make the mana
-            more = any(sym.endswith("/P") for sym in symbols) and _life_saved(g, pool, symbols, [
-                (oid, ab) for oid, ab in srcs if oid not in used])
-            pay_from_pool(test, symbols, None if more else life)
-            if chosen is not None:
-                for oid, ab in srcs:  # every named source is used (FORMAT: pay: [...])
-                    if oid not in used:
+        left = [(oid, ab) for oid, ab in srcs if oid not in used]
+        if not left or sum(pool.values()) >= least:  # else too little mana to try (see above)
+            test = dict(pool)
+            try:
+                # 107.4f: a Phyrexian symbol is paid with life only where the sources left cannot make the mana
+                more = phyrexian and _life_saved(g, pool, symbols, left)
+                pay_from_pool(test, symbols, None if more else life)
+                if chosen is not None:
+                    for oid, ab in left:  # every named source is used (FORMAT: pay: [...])
                         m = produces(ab, g, oid)[0]
                         use(oid, ab, m)
                         for k in output(ab, g, oid, m) or [m]:
                             test[k] = test.get(k, 0) + 1
-            return taps, test
-        except ManaError:
-            left = [(oid, ab) for oid, ab in srcs if oid not in used]
-            if not left:
-                raise
-            oid, ab = _best(g, left, needs(symbols, pool).count("any"))
-            use(oid, ab, produces(ab, g, oid)[0])
+                return taps, test
+            except ManaError:
+                if not left:
+                    raise
+        oid, ab = _best(g, left, needs(symbols, pool).count("any"))
+        use(oid, ab, produces(ab, g, oid)[0])
+
+
+def _hopeless(symbols: tuple[str, ...], unmet: set[str]) -> None:
+    """Raise ManaError when a colored need no source left can meet makes the cost unpayable
+    whatever else is tapped (107.4, 107.4e): a need is unmet only when no untapped source makes
+    any of its colors (and the pool holds none), so tapping the rest for generic mana never
+    adds one. Not so for a Phyrexian symbol (2 life, 107.4f) nor a {2/C} hybrid (2 generic,
+    107.4e): those may still be paid otherwise, and the generic phase decides."""
+    if any(sym.endswith("/P") for sym in symbols):
+        return
+    for need in sorted(unmet):
+        if "2" not in need.split("|"):
+            raise ManaError(f"no {' or '.join('{' + c + '}' for c in need.split('|'))} mana to pay "
+                            f"{''.join('{' + s + '}' for s in symbols)}")
 
 
 def _life_saved(g: "Game", pool: dict[str, int], symbols: tuple[str, ...], left: list[tuple[int, Ability]]) -> bool:
@@ -477,6 +509,52 @@ def has_restricted(g: "Game", player: str) -> bool:
     return any(len(k) > 1 and k[1] == "|" for k in g.players[player].pool) or bool(restricted_sources(g, player))
 
 
+def _one_kind(g: "Game", oid: int, ab: Ability) -> str:
+    """The one kind of mana a source makes when each activation adds exactly one mana of one kind
+    (a basic land, 305.6); "" for any other source (a choice, {C}{C}, "for each")."""
+    made = produces(ab, g, oid)
+    if len(made) != 1:
+        return ""
+    return made[0] if len(output(ab, g, oid, made[0])) == 1 else ""
+
+
+def _counted(g: "Game", player: str, symbols: tuple[str, ...],
+             exclude: "set[int] | frozenset[int]") -> bool | None:
+    """Whether ``symbols`` can be paid, counted without a plan when every source left makes one
+    mana of one kind and the cost and the floating mana are plain (colored, {C} and generic
+    symbols; unrestricted mana): then each colored symbol needs a mana of its kind (107.4b-c)
+    and the rest any mana, and the plan (``plan_payment``: colored symbols from the sources of
+    their kind, then generic from any) pays exactly when those counts allow. None: not such a
+    case, the plan decides. The kinds of the untapped sources are kept with them."""
+    pool = g.players[player].pool
+    if any(len(k) != 1 for k in pool):
+        return None
+    key = "#k:" + player
+    kinds: dict[int, str] | None = g._msrc.get(key)
+    if kinds is None:
+        kinds = g._msrc[key] = {oid: _one_kind(g, oid, ab) for oid, ab in mana_sources(g, player)}
+    counts: dict[str, int] = {}
+    for oid, k in kinds.items():
+        if oid in exclude:
+            continue
+        if not k:
+            return None
+        counts[k] = counts.get(k, 0) + 1
+    generic = 0
+    need: dict[str, int] = {}
+    for s in symbols:
+        if s.isdigit():
+            generic += int(s)
+        elif s in POOL_KEYS:
+            need[s] = need.get(s, 0) + 1
+        else:
+            return None  # hybrid, Phyrexian, {S}: the plan decides
+    for k, n in need.items():
+        if n > pool.get(k, 0) + counts.get(k, 0):
+            return False
+    return generic + sum(need.values()) <= sum(pool.values()) + sum(counts.values())
+
+
 def can_afford(g: "Game", player: str, symbols: tuple[str, ...],
                exclude: "set[int] | frozenset[int]" = frozenset(),
                purpose: "tuple[str, int] | None" = None) -> bool:
@@ -488,6 +566,10 @@ def can_afford(g: "Game", player: str, symbols: tuple[str, ...],
     srcs = mana_sources(g, player, exclude, ok)
     if need > have + len(srcs) and need > have + sum(_most(ab, g, oid) for oid, ab in srcs):
         return False  # 106.4: a source making {C}{C} counts two
+    if ok is None or not restricted_sources(g, player):  # no restricted source: ``ok`` changes nothing
+        counted = _counted(g, player, symbols, exclude)
+        if counted is not None:
+            return counted
     try:
         plan_payment(g, player, symbols, set(exclude), None, ok)
         return True

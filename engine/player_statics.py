@@ -57,6 +57,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "cant_lose_game",  # "You can't lose the game" (104.3, 704.5a-c): can_lose
                    "cant_win_game",  # "Your opponents can't win the game" (104.2): can_win
                    "loyalty_instant",  # "... activate loyalty abilities ... any time you could cast an instant"
+                   "loyalty_times",  # "... activate the loyalty abilities of planeswalkers you control twice each turn"
                    "graveyard_keywords",  # "... cards in your graveyard have retrace" (cast_options, 702.80a)
                    "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (costs.ability_mana)
                    "haste_activation",  # "... activate abilities of creatures you control as though ... haste"
@@ -112,11 +113,15 @@ def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
     if cache is None or cache[0] is not cs:
         by: dict[str, list[tuple[int, str, dict[str, Any]]]] = {}
         for oid in g.battlefield:
-            sts = _card_statics(g.objects[oid].card)
+            c = cs[oid]
+            sts = _card_statics(c.card)  # its text as a text-changing effect left it (612)
             if sts:
                 ctl = cast(str, g.controller_of(oid))  # a permanent has a controller
-                for st in sts:
-                    by.setdefault(st["kind"], []).append((oid, ctl, st))
+                have = c.abilities
+                for st in sts:  # 613.1f: only those it still has ("loses all abilities": Nullhide Ferox)
+                    ab = st.get("ability") if st["kind"] == "tapped_for_mana" else None
+                    if any(a is ab for a in have) if ab is not None else any(a.static is st for a in have):
+                        by.setdefault(st["kind"], []).append((oid, ctl, st))
         for p in g.order:  # emblems (113.4: their abilities work from the command zone)
             for oid in g.players[p].command:
                 for st in _card_statics(g.objects[oid].card):
@@ -341,6 +346,20 @@ def loyalty_instant(g: "Game", player: str, oid: int) -> bool:
         if w == "self" and oid == sid or isinstance(w, dict) and matches(g, oid, w, sid, player):
             return True
     return False
+
+
+def loyalty_times(g: "Game", player: str, oid: int) -> int:
+    """606.3 changed (101.1): how many loyalty abilities of ``oid`` ``player`` may activate each turn: one, or two
+    with "You may activate the loyalty abilities of planeswalkers you control twice each turn rather than only
+    once" (Oath of Teferi; "... of SELF": Urza, Planeswalker)."""
+    n = 1
+    if not active(g):
+        return n
+    for sid, _ctl, st in _mine(g, "loyalty_times", player):
+        w = st.get("walkers")
+        if w == "self" and oid == sid or isinstance(w, dict) and matches(g, oid, w, sid, player):
+            n = max(n, int(st.get("times", 1)))
+    return n
 
 
 def graveyard_keywords(g: "Game", o: "Obj") -> list[str]:

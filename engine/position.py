@@ -122,6 +122,9 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
     for oid, ref in attach:
         if ref in handles:
             g.objects[oid].attached_to = by_uid[handles[ref]]
+        elif ref in g.players:  # an Aura with enchant player (a Curse) attached to that player (303.4, 702.5a),
+            # as Game.move attaches one that resolves (engine/effects.py): the player's name
+            g.objects[oid].attached_to = ref  # type: ignore[assignment]
         else:
             named = [i for i in g.battlefield if g.objects[i].card.name == ref]
             if len(named) != 1:

@@ -121,11 +121,11 @@ class Player:
                  "pool", "lands_played", "lost", "drew_from_empty", "mulligans", "kept",
                  "life_gained_turn", "life_lost_turn", "conceded", "spells_cast_turn", "spells_cast_last_turn",
                  "cast_kinds_turn", "drawn_turn", "discarded_turn", "sacrificed_turn", "damaged_by_turn",
-                 "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
-                 "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic", "counters",
-                 "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
+                 "damaged_turn", "commander_casts", "commander_casts_by", "commander_damage", "attacked_turn",
+                 "died_turn", "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic",
+                 "counters", "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
                  "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn",
-                 "life_turn_began")
+                 "life_turn_began", "dungeons_completed")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -179,13 +179,18 @@ class Player:
         # ascend's designation, kept for the rest of the game (a later keyword, Rivals of Ixalan)
         self.city_blessing = False
         self.commander_casts = 0        # casts of their commander from the command zone (903.8)
-        # combat damage dealt to them by each commander, keyed by that commander's owner (903.11a)
+        self.commander_casts_by: dict[str, int] = {}  # of each of two partner commanders, by card name (903.8)
+        # combat damage dealt to them by each commander, keyed by that commander's owner, "OWNER: CARD" for
+        # each of two partners (903.11a, commander.damage_key)
         self.commander_damage: dict[str, int] = {}
         # 121.1: counters on the player other than poison (kept in ``poison``): energy, experience, ...
         self.counters: dict[str, int] = {}
         # the names of the cards of their sideboard: cards they own outside the game (400.10, learn); hidden
         # from the other players
         self.sideboard: list[str] = []
+        # the names of the dungeons they completed, in order (a later rule, Adventures in the Forgotten Realms:
+        # engine/dungeon.py), kept for the rest of the game
+        self.dungeons_completed: list[str] = []
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)

@@ -6,9 +6,22 @@ is one this engine executes. Anything else makes it a manual card (issue 4).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from engine import awaken, bestow, cast_options, contract, costs, facedown, overload, prototype, splice, transform
+from engine import (
+    awaken,
+    bestow,
+    cast_options,
+    contract,
+    costs,
+    dungeon,
+    facedown,
+    overload,
+    prototype,
+    splice,
+    transform,
+)
 from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, NAME_CHOICES, PLAYER_CHOICE, choose_problems
@@ -35,6 +48,9 @@ KEYWORDS = frozenset({
     "Kicker", "Flashback",   # with costs of mana, life and chosen objects (checked below)
     "Backup",                # its triggered ability, granting what follows it (a later keyword; keywords.backup)
     "Partner with",          # its enters trigger (a later keyword; keywords.partner_with)
+    # two commanders in a Commander game (later rules; engine/commander.py pair_problems); outside Commander
+    # they do nothing
+    "Partner", "Choose a Background", "Doctor's companion",
     "Daybound", "Nightbound",  # day and night (a later rule, Innistrad: Midnight Hunt; engine/transform.py)
     "Encore",                # an activated ability from the graveyard (a later keyword; engine/ops/objects.py)
     "Firebending",           # with a number: its triggered ability (a later keyword; keywords.firebending)
@@ -131,6 +147,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "cant_cause",  # engine/player_statics.py, read by the discard, sacrifice, search ops (101.2)
                      "spell_keywords",  # engine/player_statics.py, read by engine/cast_options.py, engine/actions.py
                      "loyalty_instant",  # engine/player_statics.py, read by engine/casting.py (606.3)
+                     "loyalty_times",  # engine/player_statics.py, read by engine/casting.py (606.3)
                      "graveyard_keywords",  # engine/player_statics.py, read by engine/cast_options.py (702.80a)
                      "ability_cost",  # engine/player_statics.py, read by engine/costs.py ability_mana (602.2b)
                      "haste_activation",  # engine/player_statics.py, read by engine/casting.py, payment.py (302.6)
@@ -139,6 +156,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "extra_land",  # engine/player_statics.py land_plays (305.2a)
                      "look_top_card",  # engine/knowledge.py top_known: views show it to its controller
                      "top_card_revealed",  # likewise, to every player
+                     "hand_revealed",  # engine/knowledge.py sees_hand: "play with their hands revealed" (701.13a)
                      "control",  # engine/layers.py, layer 2 (613.2)
                      "devour",   # engine/replacement.py, engine/entering.py (702.81a)
                      "amplify",  # likewise (702.37a)
@@ -148,6 +166,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
                      "deck_rule"})
 RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana",  # engine/casting.py activatable
+                   "no_loyalty_abilities",  # engine/casting.py cost_payable (object_statics.loyalty_barred, 606.3)
                    "cant_have",  # engine/layers.py: "can't have or gain flying", after layer 6 (112.11)
                    "cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",
@@ -243,6 +262,8 @@ def _walk(x: Any, out: list[str]) -> None:
         elif x.op == "action":
             if x.args.get("name") not in ACTIONS:
                 out.append(f"action {x.args.get('name')}")
+            elif x.args.get("name") == "venture_into_the_dungeon":
+                out.extend(f"dungeon room {room}" for room in dungeon_rooms_unsupported())
         if x.op == "if":
             out.extend(condition_problems(x.args.get("cond")))  # 608.2c: the conditions it checks
         if x.op in ("search", "dig") and isinstance(x.args.get("filter"), dict):
@@ -356,6 +377,19 @@ def _has_key(x: Any, keys: frozenset[str]) -> bool:
     return False
 
 
+@lru_cache(maxsize=None)
+def dungeon_rooms_unsupported(names: tuple[str, ...] = dungeon.VENTURE) -> tuple[str, ...]:
+    """The rooms of these dungeons this engine cannot carry out (a later rule: engine/dungeon.py); none: venturing
+    into them plays as written."""
+    out = []
+    for name in names:
+        for i, (room, _, _) in enumerate(dungeon.DUNGEONS[name]):
+            ab = dungeon.room_ability(name, i)
+            if ab is None or ability_reasons(ab):
+                out.append(f"{name}: {room}")
+    return tuple(out)
+
+
 def ability_reasons(ab: Ability) -> list[str]:
     out: list[str] = []
     bound: list[Any] = []  # the choices the instructions so far made (a delayed trigger after them refers to them)
@@ -404,6 +438,17 @@ def ability_reasons(ab: Ability) -> list[str]:
             # "when SELF dies, destroy all creatures blocking or blocked by it": the source has left the
             # battlefield, and engine/filters.py reads those blocks only of a source still there
             out.append("blocks of a source that left the battlefield")
+        if "cast" in evs and "Creature" in ((trig.get("filter") or {}).get("not_types") or ()) and any(
+                e.op in ("restrict", "pump", "grant", "counters") and e.args.get("what") == "it" for e in ab.effects):
+            # "Whenever you cast a noncreature spell, ... put a +1/+1 counter on SELF and it can't be blocked this
+            # turn" (Sahagin): "it" is SELF there, but a cast trigger's "it" names the spell (603.2)
+            out.append("a cast trigger's 'it' read as the spell where it names a permanent")
+        if set(evs) & {"dies", "ltb"} and trig.get("self") and any(
+                isinstance(v, dict) and v.get("power_of") == "self" or isinstance(v, dict)
+                and v.get("toughness_of") == "self" for t in ab.targets for v in t.filter.values()):
+            # "When SELF dies, return target creature card with mana value less than or equal to SELF's power": its
+            # power as it last existed on the battlefield (608.2h); a target filter reads the card as it is now
+            out.append("a target filter reads SELF's power after SELF left the battlefield")
         if any(k in trig and not set(evs) <= e for k, e in KEYS_OF_EVENT.items()):
             out.append("trigger options")
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil",

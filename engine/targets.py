@@ -120,6 +120,8 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
                    and (not r.get("spells") or src.ability is None and src.zone == "stack")  # "... of black or
                    # red spells": spells only (an ability is checked with its source, 608.2b: not on the stack;
                    # a card about to be cast, in its zone, by barred_for_spell)
+                   and (not r.get("abilities") or src.ability is not None or src.zone == "battlefield")  # "... of
+                   # abilities": an ability on the stack, or a permanent's ability about to be activated (602.2b)
                    and (not r.get("opponents") or c.controller != controller)  # "... your opponents control"
                    and (not r["sources"] or has_quality(g, r["sources"], sid, None if sid is not None
                                                         else set(src.card.colors))) for r in c.rules):

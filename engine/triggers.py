@@ -55,9 +55,11 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
                  "creature_to_graveyard",  # a creature put into that player's graveyard from the battlefield
-                 "card_to_graveyard"}  # a card (not a token) put into its owner's graveyard from anywhere (404.2)
+                 "card_to_graveyard",  # a card (not a token) put into its owner's graveyard from anywhere (404.2)
+                 "dungeon_completed"}  # a player completed a dungeon (a later rule: engine/dungeon.py)
 #: Events this engine fires (a card triggering on anything else is unsupported).
-SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard"}) - {"scry"}
+SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
+                                             "room"}  # a dungeon's room ability: put by engine/dungeon.py
 # to_graveyard: "when SELF is put into your graveyard from your library / from anywhere" (to_graveyard below:
 # only the card's own ability, from the graveyard it went to)
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
@@ -74,7 +76,8 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
 KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "other": frozenset({"cycle"}), "dealt_by": frozenset({"dies"}), "condition": frozenset({"state"}),
     # "whenever a creature attacks you", "whenever a creature deals combat damage to you" (the monarch)
-    "defending": frozenset({"attacks", "combat_damage_player"}),
+    "defending": frozenset({"attacks", "combat_damage_player",
+                            "damage_player"}),  # "whenever a source deals damage to you" (you_only, 120.3)
     # training (a later keyword): "this creature and at least one other creature with greater power attack"
     "greater_power_attacker": frozenset({"attacks"}),
     # "when you sacrifice SELF" (its leaving, 603.6c); "when SELF enters untapped" (603.6a)
@@ -754,8 +757,9 @@ def step(g: "Game", name: str) -> None:
             if d["turn"] > g.turn:
                 keep.append(d)
             continue
-        if at and (whose not in ("you", "opponent")
+        if at and (whose not in ("you", "opponent", "player")
                    or whose == "you" and seats.is_active(g, d["controller"])
+                   or whose == "player" and g.active == d.get("player")  # a named player's step ("their next upkeep")
                    or whose == "opponent" and g.active in seats.opponents(g, d["controller"])):
             info = d.get("info", {})
             if whose == "opponent":  # "at the beginning of each opponent's upkeep, that player ...": whose step it is

@@ -14,7 +14,7 @@ import json
 import zlib
 from typing import TYPE_CHECKING, Any, cast
 
-from engine import seats
+from engine import commander, seats
 from engine.choices import COLORS, CREATURE_TYPES, NeedChoice
 from engine.errors import Unsupported
 from engine.filters import PLAYER_WORDS, matches, paired_with, unknown_keys
@@ -193,6 +193,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "trigger_player":
         p = s.trigger_info.get("target") or s.trigger_info.get("player")
         return [p] if isinstance(p, str) else []
+    if ref == "drawn_cards":  # "draw three cards and reveal them": the cards this resolution drew (121.2)
+        return [c for c in r.get("drawn_cards", ()) if c in g.objects]
+    if ref == "chosen_player":  # "the chosen player": the one its source chose as it entered (614.12), while that
+        sid = source_id(g, r)  # player is still in the game (800.4a)
+        p = g.objects[sid].chosen.get("player") if sid is not None else None
+        return [p] if isinstance(p, str) and p in g.players and not g.players[p].lost else []
     if ref == "attached":
         sid = source_id(g, r)
         t = g.objects[sid].attached_to if sid is not None else None
@@ -219,6 +225,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         # or the cost of the resolving spell or ability discarded (601.2h)
         paid = s.chosen.get("discarded", ()) if "obj" in r else ()
         return [c for c in [*paid, *r.get("discarded", ())] if c in g.objects]
+    if ref == "amassed":  # "the Army you amassed": the Army the amass action of this resolution chose (a later
+        # keyword action, War of the Spark; engine/ops/actions.py)
+        return [c for c in r.get("amassed", ()) if c in g.objects]
     if ref == "taken":  # "reveal the top card ... and put that card into your hand": what the dig moved
         return [c for c in r.get("taken", ()) if c in g.objects]
     if ref == "exiled":  # the cards the previous exile_top effect exiled
@@ -286,16 +295,17 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
 #: The amounts ``amount`` computes: each head key with the keys it may come with
 #: (engine/contract.py walks every supported card against this).
 AMOUNT_KINDS: dict[str, frozenset[str]] = {
-    "x": frozenset({"x", "negate"}), "count": frozenset({"count"}), "times": frozenset({"times", "of"}),
+    "x": frozenset({"x", "negate"}), "count": frozenset({"count", "names"}), "times": frozenset({"times", "of"}),
     "plus": frozenset({"plus"}), "power_of": frozenset({"power_of"}), "toughness_of": frozenset({"toughness_of"}),
     "count_this_way": frozenset({"count_this_way", "action"}),
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
     "life_of": frozenset({"life_of"}), "life_turn_began": frozenset({"life_turn_began"}),
+    "starting_life": frozenset({"starting_life"}),
     "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "total_mv": frozenset({"total_mv"}),
     "hand_of": frozenset({"hand_of"}),
-    "greatest": frozenset({"greatest", "among", "per_controller"}), "counters_on": frozenset({"counters_on", "kind"}),
+    "greatest": frozenset({"greatest", "among"}), "counters_on": frozenset({"counters_on", "kind"}),
     "devotion": frozenset({"devotion"}), "domain": frozenset({"domain"}),
     "graveyard_types": frozenset({"graveyard_types"}),
     "drawn_this_turn": frozenset({"drawn_this_turn"}),
@@ -321,7 +331,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
-                                 "life_gained_this_turn", "life_of", "total_power", "total_toughness", "total_mv",
+                                 "life_gained_this_turn", "life_of", "starting_life", "total_power", "total_toughness",
+                                 "total_mv",
                                  "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
                                  "drawn_this_turn", "colors_spent", "highest_life", "half", "third", "library_size",
@@ -334,7 +345,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
-                       "exploited"})
+                       "exploited", "chosen_player", "drawn_cards", "amassed"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "targets_of",
                       "owner_of", "opponents_of", "couldnt"})
@@ -509,6 +520,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             if f.get("player"):
                 n = sum(1 for p in g.order if matches(g, p, f, src, ctl) and seats.in_range(g, ctl, p))
             pool = [i for i in pool if seats.in_range(g, ctl, _influence_owner(g, i, ctl))]
+        if a.get("names"):  # "the number of differently named lands you control": the names, each once (201.2)
+            return len({g.objects[i].card.name for i in pool if matches(g, i, f, src, ctl)})
         return n + sum(1 for i in pool if matches(g, i, f, src, ctl))
     if "times" in a:
         return a["times"] * amount(g, a["of"], src, r)
@@ -552,6 +565,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             pt = (this(g, r).trigger_info if "obj" in r else (r.get("trigger") or {})).get("exploited_pt")
             return (pt[0] if attr == "power" else pt[1]) if pt else 0
         if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
+            if r.get("sacrificed_pts"):  # sacrificed by an instruction of this resolution (engine/ops/objects.py)
+                return sum((pt[0] if attr == "power" else pt[1]) or 0 for pt in r["sacrificed_pts"])
             return sacrificed_power(this(g, r) if "obj" in r else None, attr)
         if key in a and r is not None:
             xs = [x for x in refs(g, r, a[key]) if isinstance(x, int)]
@@ -636,7 +651,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "mana_spent_on" in a and r is not None:  # "the amount of mana spent to cast that spell" (601.2h), kept
         # by the permanent it became (engine/cast_options.py carried); a spell that left, as it last existed
         total = 0
-        for x in refs(g, r, a["mana_spent_on"]):
+        ids = refs(g, r, a["mana_spent_on"]) if "obj" in r or a["mana_spent_on"] != "it" else \
+            [(r.get("trigger") or {}).get("obj")]  # an intervening "if" as a cast trigger triggers (603.4): the spell
+        for x in ids:
             o = g.objects.get(x) if isinstance(x, int) else None
             total += sum((o.chosen.get("mana_spent") or {}).values()) if o is not None \
                 else r.get("lki_spent", {}).get(x, 0)
@@ -680,6 +697,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         else:
             ps = [p for p in refs(g, r, ref) if isinstance(p, str)]
         return g.players[ps[0]].life if ps and ps[0] in g.players else 0
+    if "starting_life" in a:  # "your starting life total" (103.3, 903.7, 810.4): the same for every player
+        return starting_life(g)
     if "life_turn_began" in a:  # "that player's life total as the turn began" (Sengir, the Dark Baron): the record
         # made as the turn began, which a player who left the game keeps (800.4g: their last known information)
         if a["life_turn_began"] == "you" or r is None:
@@ -795,7 +814,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         n = sum(1 for i in g.battlefield if g.controller_of(i) in g.opponents(you) and matches(g, i, f, src, you))
         if not _at_least(cond) <= n <= cond.get("max", 10 ** 6):
             return False
-    if "life_le_half_start" in cond and g.players[you].life * 2 > STARTING_LIFE:
+    if "life_le_half_start" in cond and g.players[you].life * 2 > starting_life(g):
         return False  # "your life total is less than or equal to half your starting life total" (103.3: 20)
     if "spells_cast_ge" in cond and g.players[you].spells_cast_turn < cond["spells_cast_ge"]:
         return False  # "if you've cast another spell this turn" (per-turn fact, 500.1)
@@ -836,6 +855,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "step" in cond and not (g.active == you and g.step == cond["step"]):
         return False  # 602.5b: "Activate only during your upkeep"
+    if "any_step" in cond and g.step != cond["any_step"]:
+        return False  # 602.5b: "... but only during any upkeep step" (whoever's turn it is)
     if "before_attackers" in cond and (g.step not in _BEFORE_ATTACKERS or _first_combat_over(g)):
         return False  # 506.6a, 506.6d: the first combat's declare attackers step has not yet begun
     if cond.get("attacked_you") and not any(g.objects[i].attacking == you for i in g.battlefield):
@@ -921,8 +942,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         a = o.attacking if o is not None and o.zone == "battlefield" else None
         who = a if isinstance(a, str) else g.controller_of(a) if isinstance(a, int) and a in g.objects else None
         f = cond["defending_control"]
-        if who is None or sum(1 for i in g.battlefield if g.controller_of(i) == who
-                              and matches(g, i, f, src, who)) < int(cond.get("min", 1)):
+        if who is None:
+            return False
+        n = sum(1 for i in g.battlefield if g.controller_of(i) == who and matches(g, i, f, src, who))
+        if n < int(cond.get("min", 1)) or n > int(cond.get("max", n)):  # "controls no Walls": max 0
             return False
     if "defending_hand_le" in cond or "defending_hand_ge" in cond:  # "if defending player has two or fewer
         # cards in hand" (506.2: the player SELF attacks, or the controller of the planeswalker it attacks; 402.1)
@@ -994,8 +1017,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             s = g.objects[src]
         if s is None or s.x < cond["x_ge"]:
             return False
-    if "life_ge_start_plus" in cond and g.players[you].life < STARTING_LIFE + cond["life_ge_start_plus"]:
+    if "life_ge_start_plus" in cond and g.players[you].life < starting_life(g) + cond["life_ge_start_plus"]:
         return False  # "at least 15 life more than your starting life total" (103.3: 20)
+    if "life_lt_start" in cond and g.players[you].life >= starting_life(g):
+        return False  # "if your life total is less than your starting life total" (Resolute Archangel)
     if "graveyard_ge" in cond:  # "three or more land cards in your graveyard"
         f = dict(cond.get("filter") or {}, zone="graveyard")
         found = sum(1 for c in g.players[you].graveyard if matches(g, c, f, src, you))
@@ -1046,6 +1071,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "history" in cond and not _history(g, cond["history"], you, o):
         return False
+    if "dungeon_completed" in cond or "not_dungeon_completed" in cond:  # a later rule (engine/dungeon.py): any
+        want = cond.get("dungeon_completed", cond.get("not_dungeon_completed"))  # dungeon, or the one named
+        done = g.players[you].dungeons_completed
+        if (bool(done) if want is True else want in done) != ("dungeon_completed" in cond):
+            return False
     if "city_blessing" in cond and g.players[you].city_blessing != bool(cond["city_blessing"]):
         return False  # "if you have the city's blessing" (ascend, a later keyword)
     if "graveyard_types_ge" in cond:  # delirium: card types among cards in your graveyard (205.2a)
@@ -1075,6 +1105,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "attached" in cond:  # "as long as equipped creature is a Human" / "enchanted permanent is a creature"
         t = o.attached_to if o is not None else None
         if t is None or t not in g.objects or not matches(g, t, cond["attached"], src, you):
+            return False
+    if "attached_controller_graveyard_ge" in cond:  # "as long as its controller has seven or more cards in their
+        # graveyard" (So Tiny): the controller of the permanent this one is attached to
+        t = o.attached_to if o is not None else None
+        holder = g.controller_of(t) if t is not None and t in g.objects else None
+        if holder is None or len(g.players[holder].graveyard) < cond["attached_controller_graveyard_ge"]:
             return False
     if "opponent_graveyard_ge" in cond:
         if not any(len(g.players[p].graveyard) >= cond["opponent_graveyard_ge"] for p in g.opponents(you)):
@@ -1190,7 +1226,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
-CONDITION_KEYS = {"city_blessing",
+CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",
@@ -1200,11 +1236,11 @@ CONDITION_KEYS = {"city_blessing",
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
                   "once_each_turn", "times_each_turn", "not", "it",
-                  "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
+                  "x_ge", "life_ge_start_plus", "life_lt_start", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
-                  "combat_timing", "cast_in_main",
+                  "combat_timing", "cast_in_main", "any_step",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge", "any_graveyard_ge",
@@ -1214,15 +1250,24 @@ CONDITION_KEYS = {"city_blessing",
                   "hand_more_than_opponents", "cast_kind_this_turn", "cast_kind_ge", "revealed_is", "top_card_is",
                   "entered_kind_this_turn", "entered_kind_ge", "no_spell_cast_this_game",
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
+                  "attached_controller_graveyard_ge",  # cards in the graveyard of the attached permanent's controller
                   "other_than_event",  # "control": not the object the trigger's event is about
                   "not_declared_attacker",  # the "tapped" event was not an attacker's tapping (508.1f)
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
-                  "min_modes", "mode_chooser", "repeat_modes"}
+                  "min_modes", "mode_chooser", "repeat_modes",
+                  # not a condition: who may activate it (602.2: "Any player may activate this ability";
+                  # casting.activatable), its activator is "you"
+                  "any_player"}
 
 
 
-STARTING_LIFE = 20  # 103.3
+def starting_life(g: "Game") -> int:
+    """A player's starting life total: 20 (103.3), 40 in a Commander game (903.7), a Two-Headed Giant team's
+    shared total (810.4)."""
+    return commander.LIFE if g.format == commander.FORMAT else seats.starting_life(g)
+
+
 #: 305.6: the basic land types
 BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 #: the steps of a turn before attackers are declared (500.1, 506.1: the combat phase's first step is
@@ -1385,6 +1430,9 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     if "attached_ref" in f:  # "all Equipment attached to that creature" (301.5, 303.4): what it names now (608.2c)
         f = dict(f)
         f["attached_ids"] = [x for x in refs(g, r, f.pop("attached_ref")) if isinstance(x, int)]
+    if "among_ref" in f:  # "destroy any of them that are Walls": of the objects the reference names now (608.2c)
+        f = dict(f)
+        f["among_ids"] = [x for x in refs(g, r, f.pop("among_ref")) if isinstance(x, int)]
     if "blocking_ref" in f:  # "each creature blocking it" (509.1g): the attackers the reference names now
         f = dict(f)
         f["blocking_ids"] = [x for x in refs(g, r, f.pop("blocking_ref")) if isinstance(x, int)]

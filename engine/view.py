@@ -53,13 +53,16 @@ def _own_face_down(g: "Game", player: str, cards: list[dict[str, Any]]) -> list[
 
 
 def commander_name(g: "Game", player: str) -> str | None:
-    """The name of ``player``'s commander (903.3: public, printed on the decklist). A card's name
-    never changes, so the names are found once per game (a copy of the game shares them)."""
+    """The name of ``player``'s commander (903.3: public, printed on the decklist), "A and B" for two partners.
+    A card's name never changes, so the names are found once per game (a copy of the game shares them)."""
     names = g.__dict__.get("_commander_names")
     if names is None:
-        names = {owner: (o.chosen.get("printed") or o.card).name if o.is_copy else o.card.name
-                 for o in g.objects.values() if o.ability is None
-                 for u, owner in g.commanders.items() if o.uid == u}
+        by_uid = {o.uid: (o.chosen.get("printed") or o.card).name if o.is_copy else o.card.name
+                  for o in g.objects.values() if o.ability is None and o.uid in g.commanders}
+        each: dict[str, list[str]] = {}
+        for u in sorted(by_uid):
+            each.setdefault(g.commanders[u], []).append(by_uid[u])
+        names = {owner: " and ".join(ns) for owner, ns in each.items()}
         g._commander_names = names
     return names.get(player)
 

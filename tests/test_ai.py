@@ -536,3 +536,53 @@ def test_a_horizon_before_a_lethal_attack_is_not_settled():
     quiet.submit("alice", {"attackers": {}})
     assert search.rollout(quiet, QuickPolicy(7), g.turn, float("inf"))
     assert quiet.active == "bob" and not search.unsettled(quiet), "two untapped blockers: 7 - 3 - 3 < 5"
+
+
+def test_a_match_records_each_game_for_replay(tmp_path, capsys):
+    """``--record DIR`` writes each game (its origin and every answer): ``Game.from_json`` replays
+    it to the same end, so a lost game can be studied decision by decision."""
+    assert match.main(["--a", "easy", "--b", "random", "--games", "2", "--record", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == ["game001_p1_easy.json", "game002_p2_easy.json"]
+    for i, name in enumerate(files):
+        g = Game.from_json((tmp_path / name).read_text(), POOL)
+        seat_a = "p1" if i == 0 else "p2"
+        said = out[i].split(": ", 1)[1]
+        assert said.startswith("easy wins" if g.winner == seat_a else "random wins" if g.winner in g.players
+                               else "draw"), (said, g.winner)
+
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def test_hard_keeps_the_life_that_survives_the_next_swarm():
+    """Hard vs medium, seed 4242, game 7 (``engine.ai.match --record``), replayed to hard's blocks
+    on turn 15: at 11 life it faces five attackers (three Canyon Minotaurs and a Hill Giant, 3/3
+    each, and a Raging Goblin 1/1) with an untapped Craw Wurm and Llanowar Elves. Trading the
+    Elves for the Goblin leaves it at 2 life; chumping a 3/3 leaves 4, and on bob's next turn the
+    two attackers its three blockers cannot stop (509.1a: one blocker blocks one attacker) deal 3
+    with the Goblin alive, while any one of them kills at 2. The horizon falls at the start of that
+    turn: only ``settle`` (the lethal-looking attack played through, search.unsettled) sees it;
+    without it hard traded the Elves for the Goblin on seeds 0-3, and lost the game."""
+    rec = json.loads((FIXTURES / "ai_swarm_block_game.json").read_text())
+    o = rec["origin"]
+    g = Game.new([(n, deck) for n, deck in o["players"]], POOL, o["seed"], o.get("play_first"))
+    for p, a in rec["answers"]:
+        if g.turn == 15 and g.pending.kind == "blockers":
+            break
+        g.submit(p, a)
+    d = g.pending
+    assert d is not None and d.kind == "blockers" and d.player == "p1" and g.players["p1"].life == 11
+    name = {i: g.objects[i].card.name for i in g.battlefield}
+    attackers = sorted(name[a] for a in g.battlefield if g.objects[a].attacking == "p1")
+    assert attackers == ["Canyon Minotaur"] * 3 + ["Hill Giant", "Raging Goblin"]
+    for seed in range(2):
+        b = AIPlayer("p1", "hard", 60000, seed, "cpu").decide(g, d)["blockers"]
+        blocked = {name[x] for As in b.values() for x in As}
+        assert "Raging Goblin" not in blocked and len(b) == 2, {name[k]: [name[x] for x in v] for k, v in b.items()}
+        h = g.copy()
+        h.submit("p1", {"blockers": b})
+        while h.step in ("declare_blockers", "combat_damage") and h.pending is not None:
+            h.submit(h.pending.player, h.pending.forced or {"action": "pass"})
+        assert h.players["p1"].life == 4

@@ -98,3 +98,32 @@ def test_x_of_an_additional_cost_that_cannot_be_paid_is_refused_as_it_is_announc
     with pytest.raises(IllegalAction, match=refusal):
         g.submit("alice", {"action": "cast", "card": g.players["alice"].hand[0], "x": 6})
     assert g.players["alice"].life == 5 and not any(g.objects[i].tapped for i in g.battlefield)
+
+
+def test_a_spell_an_effect_forbids_is_not_offered_101_2() -> None:
+    """101.2: a "can't" beats the permission to cast: under Nikya of the Old Ways' "You can't cast
+    noncreature spells" the priority options offer the creature spell only, not Shock."""
+    lands = ["Mountain", "Forest", "Forest"]
+    assert _priority_casts({"alice": {"battlefield": lands, "hand": ["Shock", "Grizzly Bears"]}}) \
+        == ["Grizzly Bears", "Shock"]
+    assert _priority_casts({"alice": {"battlefield": [*lands, "Nikya of the Old Ways"],
+                                      "hand": ["Shock", "Grizzly Bears"]}}) == ["Grizzly Bears"]
+
+
+def test_a_fused_cast_that_also_names_one_half_is_refused_702_101a() -> None:
+    """702.101a: a fused split spell is both halves cast from the hand; an answer that casts it fused
+    and names a half as well is refused (as one the scenario runner cannot write), then the plain
+    fused cast is accepted."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Island", "Island", "Swamp", "Swamp", "Swamp"], "hand": ["Far // Away"]},
+        "bob": {"battlefield": ["Hill Giant"]}}}, "steps": []}, default_pool())
+    r.run()
+    g = r.g
+    (giant,) = [i for i in g.battlefield if g.objects[i].card.name == "Hill Giant"]
+    (card,) = g.players["alice"].hand
+    for face in (0, 1):
+        with pytest.raises(IllegalAction, match=r"not a split card with fuse in your hand \(702\.101a\)"):
+            g.submit("alice", {"action": "cast", "card": card, "alt": "fuse", "face": face, "targets": [[giant], ["bob"]]})
+    assert g.players["alice"].hand == [card] and not g.stack
+    g.submit("alice", {"action": "cast", "card": card, "alt": "fuse", "targets": [[giant], ["bob"]]})
+    assert [g.objects[s].card.name for s in g.stack] == ["Far // Away"] and g.players["alice"].hand == []

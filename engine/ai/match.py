@@ -6,8 +6,9 @@ time per decision (median, p95, max) of each side; with ``--json`` the last line
 ``{"games": N, "draws": D, "a": {"wins": W, "decision_ms": {...}}, "b": {...}, "mean_turns": T}``.
 With ``--duplicate`` every deal (seed, decks by seat, first player) is played twice, the sides
 swapped, as in duplicate bridge: the shuffles favour neither side, so the count measures play.
-With ``--clock cpu`` the budget counts the deciding thread's CPU time instead of wall time: on a
-shared machine the neighbours' load then does not cut the searches short.
+With ``--record DIR`` each game is written to DIR (``gameNNN_SEAT_LEVEL.json``: side a's seat and
+level; ``Game.from_json`` replays it). With ``--clock cpu`` the budget counts the deciding thread's
+CPU time instead of wall time: on a shared machine the neighbours' load then does not cut the searches short.
 Time per decision is wall-clock time; the text lines add the CPU time of the deciding
 thread, which on a shared machine tells a budget overrun from time the core was taken away, and
 how many decisions took longer than the AI's budget on the clock it counts.
@@ -164,7 +165,7 @@ def deal(i: int, seed: int, pairs: list[tuple[list[str], list[str]]],
 
 
 def run(a: str, b: str, games: int, decks: list[str] | None = None, think: int | None = None, seed: int = 0,
-        log: Any = None, duplicate: bool = False, clock: str = "wall") -> dict[str, Any]:
+        log: Any = None, duplicate: bool = False, clock: str = "wall", record: Path | None = None) -> dict[str, Any]:
     cards = default_pool()
     pairs = deck_pairs(decks, (games + 1) // 2 if duplicate else games)
     A, B = Side(a, think, clock), Side(b, think, clock)
@@ -175,6 +176,9 @@ def run(a: str, b: str, games: int, decks: list[str] | None = None, think: int |
         seat_b = "p2" if seat_a == "p1" else "p1"
         bots = {seat_a: A.bot(seat_a, (seed + i) * 2 + 1), seat_b: B.bot(seat_b, (seed + i) * 2 + 2)}
         g = play_game(cards, bots, by_seat, first, s)
+        if record is not None:  # the game's origin and every answer: Game.from_json replays it
+            record.mkdir(parents=True, exist_ok=True)
+            (record / f"game{i + 1:03d}_{seat_a}_{a}.json").write_text(g.to_json(), encoding="utf-8")
         turns += g.turn
         won.append("a" if g.winner == seat_a else "b" if g.winner == seat_b else "draw")
         if g.winner == seat_a:
@@ -223,12 +227,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--clock", default="wall", choices=["wall", "cpu"],
                     help="what the AI's budget counts: wall time (default) or its thread's CPU time "
                          "(a shared machine: the other processes' load does not cut the search)")
+    ap.add_argument("--record", type=Path, default=None,
+                    help="write each game (origin and answers, Game.from_json replays it) to this folder")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
     try:
         r = run(args.a, args.b, args.games, args.decks, args.think, args.seed, log=sys.stdout,
-                duplicate=args.duplicate, clock=args.clock)
+                duplicate=args.duplicate, clock=args.clock, record=args.record)
     except (OSError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

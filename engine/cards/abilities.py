@@ -95,8 +95,9 @@ damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies], [no
     excess_instead_to "controller": damage beyond lethal is dealt to the creature's controller instead;
     unpreventable: "the damage can't be prevented", 615.11)
     (CR 120, 614)
-pump: what, power, toughness, [per], [duration]
-    +N/+M (layer 7c); duration "eot" (default) or "your_next_turn" (CR 611, 613.3c)
+pump: what, power, toughness, [per], [duration], [double]
+    +N/+M (layer 7c); duration "eot" (default) or "your_next_turn"; double "power" | "pt": each object gets +X/+0
+    (+X/+Y), X (Y) its own power (toughness) (CR 611, 613.3c)
 grant: what, keywords:[..], [lose:[..]], [abilities: [Ability]], [duration], [choose: n]
     gains/loses keywords (choose: the controller picks n of them); duration "eot" (default), "your_next_turn",
     "permanent". Keyword strings may be "Protection from red", "Hexproof from black" (CR 611, 613.1f)
@@ -334,7 +335,8 @@ listed in engine/cards/compiler/quantities.py: control/min/max, life_ge, life_le
 your_turn, graveyard_ge+filter, hand_le, hand_ge, gained_life_this_turn,
 opponent_lost_life_this_turn, self: FILTER, it: FILTER, kicked, x_ge, cast_from_hand,
 all: [..], player_lost_life_this_turn: n, milled_this_way: FILTER, self_attacked_or_blocked_this_turn,
-self_dealt_damage: False, life_ge_start_plus: n, spells_cast_this_turn: 0, spells_cast_last_turn: 0,
+self_dealt_damage: False, life_ge_start_plus: n, life_lt_start: True, spells_cast_this_turn: 0,
+spells_cast_last_turn: 0,
 player_spells_last_turn_ge: n (one player cast that many spells in the previous turn),
 opponent_more_life: True (an opponent has more life than you), revealed_as_cast: True (DTK's Dragon reveal),
 and for activated abilities once_each_turn, step, before_attackers, combat_timing (506.6);
@@ -389,7 +391,9 @@ a spell: can't be countered, additional costs). Ability.keyword names the keywor
 Statics (Ability.static)
 ------------------------
 {"kind": K, ...} with "affects": "self" | "attached" | FILTER and optional "condition":
-  anthem             power, toughness, [per]            +N/+M (layer 7c)                       613.3c
+  anthem             power, toughness, [per], [instead] +N/+M (layer 7c)                       613.3c
+                     instead: "It gets -6/-0 instead as long as ...": applies in place of the paragraph's first
+                     anthem, which carries the opposite condition (611.3a)
   keywords           keywords, [lose]                   has / loses keywords (layer 6)         613.1f
   restriction        rule, [by|except|what: FILTER]     rules: cant_block, cant_attack, cant_attack_or_block,
                      cant_be_blocked, must_attack, must_block, max_one_blocker, extra_block,
@@ -444,6 +448,8 @@ Statics (Ability.static)
                      control to trigger, that ability triggers an additional time" (times 2)   603.2
   loyalty_instant    who, walkers: "self"|FILTER, [condition]   their loyalty abilities any time an instant could
                      be cast (606.3 changed; engine/casting.py reads engine/player_statics.py loyalty_instant)
+  loyalty_times      who, walkers: "self"|FILTER, times   that many loyalty abilities of each each turn (606.3 changed;
+                     engine/casting.py reads engine/player_statics.py loyalty_times)
   graveyard_keywords  who, cards: FILTER, keywords: [Retrace]   those cards in the player's graveyard have them
                      (702.80a; engine/cast_options.py object_alternatives)
   haste_activation   who, creatures: FILTER             their {T} abilities as though they had haste (302.6)
@@ -521,7 +527,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
     "alt_cost_spells", "land_forbid",
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
-    "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
+    "prevent_damage", "top_card_revealed", "hand_revealed", "no_max_hand_size", "look_top_card",
+    "opening_hand_battlefield",
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",
     "cant_get_counters",
     "cast_only",
@@ -539,6 +546,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice permanents" (101.2)
     "spell_keywords",  # "Artifact spells you cast have convoke", "... spells you control have deathtouch"
     "loyalty_instant",  # "you may activate loyalty abilities ... any time you could cast an instant" (606.3)
+    "loyalty_times",  # "... the loyalty abilities of planeswalkers you control twice each turn" (606.3)
     "graveyard_keywords",  # "instant and sorcery cards in your graveyard have retrace" (702.80a)
     "look_face_down",  # "You may look at face-down creatures you don't control any time" (engine/facedown.py)
     "draw_times",  # "If you would draw a card, draw two cards instead" (engine/game.py draw, 614.1a)
@@ -568,6 +576,8 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "chapter",  # a Saga's chapter ability ("self": True, "chapter": n; a later rule: engine/saga.py)
     "card_to_graveyard",  # "whenever a card is put into an opponent's graveyard from anywhere" ("who", "filter")
     "unattached",  # "whenever SELF becomes unattached from a permanent" ("self"; engine/triggers.py, 701.3)
+    "dungeon_completed",  # "whenever you complete a dungeon" ("who"; a later rule: engine/dungeon.py)
+    "room",  # a dungeon's room ability (engine/dungeon.py: put on the stack as the venture marker enters its room)
 })
 
 

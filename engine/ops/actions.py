@@ -13,7 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import knowledge, phasing, player_control, player_statics, replacement, seats, triggers
+from engine import dungeon, knowledge, phasing, player_control, player_statics, replacement, seats, triggers
 from engine.actions import add_effect, ascend, create_token, create_tokens, gain_life, lose_life, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
@@ -163,6 +163,7 @@ def _amass(g: "Game", r: dict, e: Effect) -> dict | None:
     got = nested.choose_one(r, "army", p, armies, f"amass {sub}: choose an Army")
     if isinstance(got, dict):
         return got
+    r["amassed"] = list(got)  # "the Army you amassed" (engine/values.py refs)
     for a in got:
         if a in g.objects and g.objects[a].zone == "battlefield":
             _add_counters(g, a, "+1/+1", _n(g, r, e))
@@ -506,6 +507,18 @@ def _reveal_random(g: "Game", r: dict, e: Effect) -> None:
             g.log("reveal", player=p, cards=[g.objects[x].card.name], objs=[x])
             got.append(x)
     r["revealed"] = got
+
+
+@action("venture_into_the_dungeon")
+def _venture(g: "Game", r: dict, e: Effect) -> dict | None:
+    """Venture into the dungeon (a later keyword action, Adventures in the Forgotten Realms: engine/dungeon.py),
+    once or ``times`` times, each a move of its controller's venture marker and a room ability triggered."""
+    p = controller(g, r)
+    for k in range(int(e.get("times", 1))):
+        got = dungeon.venture(g, r, p, nested.slot(r, f"venture.{k}"))
+        if got is not None:
+            return got
+    return None
 
 
 @action("choose_quality")

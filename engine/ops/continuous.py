@@ -12,7 +12,7 @@ from engine.cards.abilities import Effect
 from engine.cards.compiler import textchange
 from engine.choices import COLORS
 from engine.facedown import is_face_down
-from engine.layers import copy_layer
+from engine.layers import CHOSEN_PROTECTION, chosen_protection, copy_layer
 from engine.ops.base import table
 from engine.values import Ctx, amount, bind_type_choice, choice_on_resolution, controller, refs, source_id, this
 
@@ -38,6 +38,13 @@ def _pump(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return {"kind": "choose_option", "player": controller(g, r), "options": options, "slot": r["i"],
                     "prompt": f"{this(g, r).card.name}: choose the change"}
         power, tough = pair[1] if got == options[1] else pair[0]
+    if e.get("double"):  # "double the power [and toughness] of each creature you control": each gets +X/+0 (+X/+Y),
+        # X (Y) its own power (toughness) as the effect begins (608.2h; layer 7c)
+        for x in objs:
+            ch = g.chars(x)
+            add_effect(g, "7c", [x], r, until_of(e), power=ch.power or 0,
+                       toughness=(ch.toughness or 0) if e.args["double"] == "pt" else 0)
+        return None
     per = amount(g, e.args["per"], sid, r) if e.get("per") else 1
     p = amount(g, power, sid, r) * per
     t = amount(g, tough, sid, r) * per
@@ -55,6 +62,8 @@ def _switch_pt(g: "Game", r: Ctx, e: Effect) -> None:
 #: a protection granted with its quality chosen as the effect resolves: "Protection from chosen color", or
 #: with one more choice, "Protection from chosen color or artifacts" (702.16a)
 _CHOSEN = "Protection from chosen color"
+#: ... chosen by the controller of the object that gains it, not the effect's ("the color of its controller's choice")
+_ITS_CHOICE = " (its controller's choice)"
 
 
 @op("grant")
@@ -73,10 +82,18 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
         key = f"{r['i']}.color"
         got = r["answers"].get(key)
         if got is None:
-            other = chosen[len(_CHOSEN) + len(" or "):].split() if chosen != _CHOSEN else []
-            return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS) + other,
+            other = chosen[len(_CHOSEN) + len(" or "):].split() if chosen.startswith(_CHOSEN + " or ") else []
+            who = g.controller_of(objs[0]) if chosen.endswith(_ITS_CHOICE) and objs else None
+            return {"kind": "choose_option", "player": who or controller(g, r), "options": list(COLORS) + other,
                     "slot": key, "prompt": f"{this(g, r).card.name}: choose a quality for protection"}
         kws = [f"Protection from {got}" if k == chosen else k for k in kws]
+    if CHOSEN_PROTECTION in kws:  # "Choose a color. Creatures you control gain protection from the chosen color":
+        # the color chosen as this resolves (608.2d, engine/ops/actions.py choose_quality), else the one its source
+        # chose as it entered (614.12); none without either
+        src = source_id(g, r)
+        chosen = this(g, r).chosen if "color" in this(g, r).chosen else \
+            g.objects[src].chosen if src is not None and src in g.objects else {}
+        kws = chosen_protection(kws, chosen)
     extra = {"abilities": list(e.args["abilities"])} if e.get("abilities") else {}  # gains "Whenever ..." (613.1f)
     add_effect(g, "6", objs, r, until_of(e), keywords=kws, lose=list(e.get("lose", ())), **extra)
     return None

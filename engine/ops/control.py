@@ -36,9 +36,11 @@ def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 return {"kind": "choose_option", "player": controller(g, r), "options": kinds, "slot": slot,
                         "prompt": f"{this(g, r).card.name}: add mana of which color?"}
             picks.append(COLORS[got])
+        # "you don't lose this mana" (106.4), "spend this mana only ..." (106.6): kept for each mana chosen
+        riders: dict[str, Any] = {k: e.args[k] for k in ("until", "only_for") if k in e.args}
         for c in picks:
-            add_mana(g, controller(g, r), Effect("add_mana", {"any": int(e.args["any"]) if e.get("same") else 1}),
-                      source_id(g, r), c)
+            add_mana(g, controller(g, r), Effect("add_mana", {"any": int(e.args["any"]) if e.get("same") else 1,
+                                                              **riders}), source_id(g, r), c)
         return None
     if len(e.args.get("choice", ())) > 1:  # "Add {R} or {G}" as a spell or an ability on the stack resolves (Domri,
         # Anarch of Bolas' +1): its controller chooses then (608.2d); a mana ability's kind is named as it is activated
@@ -231,6 +233,9 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
                          "card": s.card, "info": info}
     if step == "your_upkeep":  # "at the beginning of your next upkeep": the next upkeep of its controller's turn
         d.update(step="upkeep", whose="you")
+    elif step == "owner_upkeep":  # "at the beginning of their next upkeep" (Phytotitan): of the owner of the card
+        src = source_id(g, r)  # the source returned (its card's owner, 108.3)
+        d.update(step="upkeep", whose="player", player=g.objects[src].owner if src in g.objects else s.controller)
     elif step == "your_main":  # "at the beginning of your next main phase": pre- or postcombat (505.1, 505.4)
         d.update(step="main", whose="you")
     elif step == "your_end":  # "at the beginning of your next end step" (Glorious End): its controller's turn's

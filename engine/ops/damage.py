@@ -37,7 +37,9 @@ def _damage(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return None
         src = srcs[0]
     s = this(g, r)
-    each = isinstance(e.get("source"), dict) and "each" in e.args["source"]
+    # several sources of one target slot ("up to two target creatures you control each deal damage equal to their
+    # power", Band Together) are each a source of their own, as "each Dragon you control" is
+    each = isinstance(e.get("source"), dict) and ("each" in e.args["source"] or len(srcs) > 1)
     itself = each and e.args["to"] == e.args["source"]
     targets = [] if itself else refs(g, r, e.args["to"])
     if each:

@@ -16,7 +16,7 @@ from engine.filters import matches
 from engine.mana import substitute_x
 from engine.ops import nested
 from engine.ops.actions import ACTION_CAN
-from engine.ops.base import table
+from engine.ops.base import ask_cards, table
 from engine.payment import can_afford, pay_mana
 from engine.state import create_object
 from engine.values import Ctx, amount, controller, refs, source_id, this
@@ -130,8 +130,14 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     if e.get("then"):  # "you may put a card an opponent owns from exile into ... If you do": all of them, or not done
         # "you may exile a black creature card other than SELF from your graveyard. If you do" (Ichorid): likewise
         acts += [x for x in e.get("effects", ()) if x.op in ("move", "exile") and _chosen_off_battlefield(x)]
-        # "you may discard a [land] card. If you do, ...": only with such a card in the hand (701.7a)
-        acts += [x for x in e.get("effects", ()) if x.op == "discard" and "what" not in x.args]
+        # "you may discard a [land] card. If you do, ...": only with such a card in the hand (701.7a); likewise
+        # "you may reveal a Dinosaur card from your hand. If you do, ..." (701.13a)
+        acts += [x for x in e.get("effects", ()) if x.op == "discard" and "what" not in x.args
+                 or x.op == "reveal" and x.args.get("filter") is not None]
+        # "you may have it deal 2 damage to another creature you control. If you do" (Wicked Guardian): only with
+        # such a creature to choose
+        acts += [x for x in e.get("effects", ()) if x.op == "damage" and isinstance(x.args.get("to"), dict)
+                 and isinstance(x.args["to"].get("choose"), dict)]
     if e.get("forced"):  # "Sacrifice a Mountain. If you do, ...": not a choice; it is done when it can be (608.2c),
         # and what follows only then (701.14a: nothing to sacrifice, nothing sacrificed)
         forced = [x for x in e.get("effects", ()) if x.op in ("sacrifice", "discard")
@@ -295,13 +301,13 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
             f["controller"] = "you"
             if not any(matches(g, i, f, source_id(g, r), payer) for i in g.battlefield):  # "another"
                 return False
-        elif a.op == "discard":
-            f = {**(a.args.get("filter") or {}), "zone": "hand"}
+        elif a.op == "discard" or a.op == "reveal" and a.args.get("filter") is not None:  # a card of that kind
+            f = {**(a.args.get("filter") or {}), "zone": "hand"}  # in the hand to discard or reveal (701.7a, 701.13a)
             if not any(matches(g, c, f, source_id(g, r), payer) for c in g.players[payer].hand):
                 return False
         elif a.op not in g.OPS:  # every op of the engine (this module's table holds only its own)
             return False
-        what = a.args.get("what")
+        what = a.args.get("to") if a.op == "damage" else a.args.get("what")
         if a.op in ("move", "exile") and _chosen_off_battlefield(a):  # as many cards as it names, in that zone now
             f = what["choose"]
             n = amount(g, what.get("amount", 1), source_id(g, r), r)
@@ -374,9 +380,31 @@ def _reveal_top(g: "Game", r: dict, e: Effect) -> None:
 
 
 @op("reveal")
-def _reveal(g: "Game", r: dict, e: Effect) -> None:
+def _reveal(g: "Game", r: dict, e: Effect) -> dict | None:
     """701.16: a player reveals their hand (to: "you": only the controller sees it); zone "library_top": the top
-    ``amount`` cards of that player's library ("look at the top card of your library": 401.2, to its controller)."""
+    ``amount`` cards of that player's library ("look at the top card of your library": 401.2, to its controller);
+    ``what``: those cards, wherever they are hidden ("draw three cards and reveal them", 701.13a: to all);
+    with a ``filter``, one card of that kind its controller chooses in their hand (701.13a: "reveal a Dinosaur
+    card from your hand"; none when there is none)."""
+    if e.get("what") is not None:
+        objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+        if objs:
+            knowledge.show(g, objs)
+            g.log("reveal", player=controller(g, r), to="all", cards=[g.objects[c].card.name for c in objs],
+                  objs=objs)
+        return None
+    if e.get("filter") is not None:
+        me = controller(g, r)
+        opts = [c for c in g.players[me].hand if matches(g, c, {**e.args["filter"], "zone": "hand"}, source_id(g, r),
+                                                         me)]
+        got = r["answers"].get(r["i"])
+        if got is None and opts:
+            return ask_cards(r, me, opts, 1, 1, f"{this(g, r).card.name}: reveal which card?")
+        picked = [c for c in (got or ()) if c in opts][:1]
+        if picked:
+            knowledge.show(g, picked)
+            g.log("reveal", player=me, to="all", cards=[g.objects[picked[0]].card.name], objs=picked)
+        return None
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str) and e.get("zone") == "library_top":
             top = list(g.players[p].library[: int(e.get("amount", 1))])
@@ -394,6 +422,7 @@ def _reveal(g: "Game", r: dict, e: Effect) -> None:
             else:
                 knowledge.show(g, hand)
                 g.log("reveal", player=p, to="all", cards=names, objs=hand)
+    return None
 
 
 # ------------------------------------------------------------------ emblems (113)

@@ -3,6 +3,7 @@
 countering a spell (701.5)."""
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine import player_statics, replacement, seats, triggers
@@ -352,6 +353,23 @@ def _s(v: Any) -> str | None:
 
 
 
+def _name_self(x: Any, name: str) -> Any:
+    """A token's abilities as the card creating it wrote them: 'create a token with "... return target card named
+    Rekindling Phoenix ..."' is a name (201.2), the creating card's, which the compiler wrote SELF as everywhere in
+    its text; in the token's abilities SELF as a name filter is that card's name, not the token's ("this creature"
+    stays the token). The same objects back when nothing names it."""
+    if isinstance(x, dict):
+        got = {k: name if k == "name" and v == "SELF" else _name_self(v, name) for k, v in x.items()}
+        return x if all(got[k] is x[k] for k in x) else got
+    if isinstance(x, (list, tuple)):
+        items = [_name_self(v, name) for v in x]
+        return x if all(a is b for a, b in zip(items, x)) else type(x)(items)
+    if is_dataclass(x) and not isinstance(x, type):
+        changed = {f.name: _name_self(getattr(x, f.name), name) for f in fields(x)}
+        return x if all(changed[k] is getattr(x, k) for k in changed) else replace(x, **changed)
+    return x
+
+
 @op("token")
 def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
@@ -370,6 +388,8 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
         pt = {k: amount(g, e.args[k], source_id(g, r), r) for k in ("power", "toughness")
               if isinstance(e.args.get(k), dict)}
         cards = [token_def(Effect(e.op, {**e.args, **pt}) if pt else e)]
+        if e.get("abilities") and "'name': 'SELF'" in repr(e.args["abilities"]):  # named after the creating card
+            cards = [replace(c, abilities=_name_self(c.abilities, this(g, r).card.name)) for c in cards]
     # 800.4b, 800.4d: no token is created under the control of a player who has left the game
     each = names_that_player(e.get("amount", 1))  # "each player creates a token for each Forest they control"
     if e.get("per_gone") is not None:  # "for each creature destroyed this way, its controller creates ..."
@@ -596,6 +616,7 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     # "then draw that many cards", "lands sacrificed this way": each as it last existed (608.2h)
     r.setdefault("gone_this_way", []).extend(gone_record(g, x, "sacrificed") for x in picks)
     pts = [(g.chars(x).power, g.chars(x).toughness) for x in picks]  # as they last existed (608.2h)
+    r["sacrificed_pts"] = [*r.get("sacrificed_pts", ()), *pts]  # "its power" (engine/values.py power_of sacrificed)
     now = {x: sacrifice(g, x) for x in picks}
     s = this(g, r)
     if picks and s.ability is not None and s.ability.keyword == "Exploit":

@@ -333,9 +333,12 @@ def _draw(g: "Game", r: Ctx, e: Effect) -> dict | None:
         key = f"{r['i']}.draw.{p}"
         drawn = r.setdefault("drawn", {})
         done = drawn.get(key, 0)
+        had = set(g.players[p].hand)
         if done == 0 and not dredge.usable(g, p):
             g.draw(p, n)  # no dredge card: the draws at once (the common case)
             drawn[key] = n
+            # "draw three cards and reveal them": the cards the draws put into the hand (121.2)
+            r["drawn_cards"] = list(r.get("drawn_cards", ())) + [c for c in g.players[p].hand if c not in had]
             continue
         while done < n:
             slot = f"{key}.{done}"
@@ -346,6 +349,8 @@ def _draw(g: "Game", r: Ctx, e: Effect) -> dict | None:
             dredge.carry_out(g, p, r["answers"].get(slot, dredge.DRAW))
             done += 1
             drawn[key] = done
+            r["drawn_cards"] = list(r.get("drawn_cards", ())) + [c for c in g.players[p].hand if c not in had]
+            had = set(g.players[p].hand)
     return None
 
 
@@ -494,8 +499,10 @@ def _scry_one(g: "Game", r: Ctx, e: Effect, p: str, key: Any) -> dict | None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     top = g.players[p].library[:n]
     if not top:
-        if e.get("surveil") and n > 0:
+        if n > 0 and e.get("surveil"):
             _surveilled(g, p)
+        elif n > 0:
+            _scried(g, p)  # 701.18b: only scry 0 is no scry event
         return None
     got = r["answers"].get(key)
     if got is None:
@@ -512,7 +519,15 @@ def _scry_one(g: "Game", r: Ctx, e: Effect, p: str, key: Any) -> dict | None:
             g.move(c, "library", top=False)
     if e.get("surveil"):
         _surveilled(g, p)
+    else:
+        _scried(g, p)
     return None
+
+
+def _scried(g: "Game", player: str) -> None:
+    """701.18: the scry is done; "whenever you scry" triggers (603.2), unless it was scry 0 (701.18b: no scry
+    event occurs; the caller fires this only for N of one or more)."""
+    triggers.event(g, {"event": "scry", "player": player})
 
 
 def _surveilled(g: "Game", player: str) -> None:

@@ -85,18 +85,26 @@ class Reach:
 
 
 class _Probe:
-    """What the probed functions record: the functions reached since the current item began."""
+    """What the probed functions record: the functions of each probed module reached since the
+    current item began (one set a module, so one unmutated run can probe several modules)."""
 
     def __init__(self) -> None:
-        self.hits: set[str] = set()
-        self.items: dict[str, list[str]] = {}
+        self.hits: dict[str, set[str]] = {}
+        self.items: dict[str, dict[str, list[str]]] = {}
+
+    def module(self, name: str) -> set[str]:
+        """The set a module's probed functions add their names to."""
+        self.items.setdefault(name, {})
+        return self.hits.setdefault(name, set())
 
     def begin(self) -> None:
-        self.hits.clear()
+        for h in self.hits.values():
+            h.clear()
 
     def end(self, item: str) -> None:
-        self.items[item] = sorted(self.hits)
-        self.hits.clear()
+        for name, h in self.hits.items():
+            self.items[name][item] = sorted(h)
+            h.clear()
 
 
 class _RecordTests:
@@ -165,7 +173,7 @@ def _run_stage(root: Path, sel: Selection, deselect: list[str], pool, keep: set[
 def _probe_module(module_name: str, code, functions: list[str], probe: _Probe) -> list[str]:  # noqa: ANN001
     """Swap in the probed code of every function that can take it; the functions probed."""
     mod = importlib.import_module(module_name)
-    setattr(mod, PROBE, probe.hits.add)
+    setattr(mod, PROBE, probe.module(module_name).add)
     done = []
     for q in functions:
         try:
@@ -178,7 +186,10 @@ def _probe_module(module_name: str, code, functions: list[str], probe: _Probe) -
 
 def _child(root: Path, sel: list[Selection], deselect: list[str], module_name: str | None,
            code, qualname: str | None, w: int, only: list[str] | None = None,  # noqa: ANN001 - a code object
-           reach_file: str | None = None, functions: list[str] | None = None) -> None:
+           reach_file: str | None = None, probes: list[tuple[str, object, list[str]]] | None = None) -> None:
+    """A forked child: the mutant (``module_name``, ``code``, ``qualname``) or, for the unmutated run,
+    the probed code of each module of ``probes`` (name, code, functions), then the selection; the
+    reach of each probed module is written to ``reach_file``."""
     os.setpgid(0, 0)
     null = os.open(os.devnull, os.O_WRONLY)
     os.dup2(null, 1)
@@ -186,23 +197,25 @@ def _child(root: Path, sel: list[Selection], deselect: list[str], module_name: s
     status, msg = 0, ""
     try:
         probe = None
-        probed: list[str] = []
-        if module_name is not None:
-            try:
-                if reach_file is not None:
-                    probe = _Probe()
-                    probed = _probe_module(module_name, code, functions or [], probe)
-                else:
-                    assert qualname is not None
-                    patch.apply(module_name, code, qualname)
-            except Exception as e:  # noqa: BLE001 - reported as an error of the runner
-                os.write(w, f"E{type(e).__name__}: {e}".encode()[:4000])
-                os._exit(3)
+        probed: dict[str, list[str]] = {}
+        try:
+            if reach_file is not None:
+                probe = _Probe()
+                for name, pcode, functions in probes or []:
+                    probed[name] = _probe_module(name, pcode, functions, probe)
+            elif module_name is not None:
+                assert qualname is not None
+                patch.apply(module_name, code, qualname)
+        except Exception as e:  # noqa: BLE001 - reported as an error of the runner
+            os.write(w, f"E{type(e).__name__}: {e}".encode()[:4000])
+            os._exit(3)
         failed = run_selection(root, sel, deselect, only, probe)
         if failed is not None:
             status, msg = 1, failed
         elif probe is not None and reach_file is not None:
-            Path(reach_file).write_text(Reach(probe.items, probed).to_json(), encoding="utf-8")
+            Path(reach_file).write_text(json.dumps(
+                {name: {"items": probe.items.get(name, {}), "probed": ps} for name, ps in probed.items()}),
+                encoding="utf-8")
     except BaseException as e:  # noqa: BLE001 - a crash of the mutant kills it
         status, msg = 1, f"crash {type(e).__name__}: {e}"
     os.write(w, (("K" if status else "S") + msg).encode()[:4000])
@@ -264,27 +277,40 @@ class Runner:
         file and test reached (then every mutant runs only the items that reach its function)."""
         if module is None:
             pid, r, start = self._start(None, None)
-        else:
-            fd, reach_file = tempfile.mkstemp(prefix="mutation-reach-", suffix=".json")
-            os.close(fd)
-            name = module.path[:-3].replace("/", ".")
-            r, w = os.pipe()
-            start = time.monotonic()
-            pid = os.fork()
-            if pid == 0:
-                os.close(r)
-                _child(self.root, self.sel, self.deselect, name, module.compile_probed(), None, w,
-                       reach_file=reach_file, functions=module.functions())
-            os.close(w)
+            got = self._reap([(pid, r, start, None)], timeout)
+            assert got is not None  # no deadline
+            return got[0]
+        out, reaches = self.baseline_of(timeout, [module])
+        self.reach = reaches.get(module.path)
+        return out
+
+    def baseline_of(self, timeout: float, modules: list[Module]) -> tuple[Outcome, dict[str, Reach]]:
+        """One unmutated run of the selection with the functions of every module of ``modules``
+        probed: its outcome and, when it passed, each module's ``Reach`` (by path). The CI job
+        mutates several changed modules after one such run instead of one run each: the
+        selections share all their scenarios and most of their tests."""
+        fd, reach_file = tempfile.mkstemp(prefix="mutation-reach-", suffix=".json")
+        os.close(fd)
+        names = {m.path[:-3].replace("/", "."): m for m in modules}
+        probes = [(name, m.compile_probed(), m.functions()) for name, m in names.items()]
+        r, w = os.pipe()
+        start = time.monotonic()
+        pid = os.fork()
+        if pid == 0:
+            os.close(r)
+            _child(self.root, self.sel, self.deselect, None, None, None, w, reach_file=reach_file, probes=probes)
+        os.close(w)
         got = self._reap([(pid, r, start, None)], timeout)
         assert got is not None  # no deadline
-        if module is not None:
-            try:
-                text = Path(reach_file).read_text(encoding="utf-8")
-                self.reach = Reach.from_json(text) if got[0].status == "survived" and text else None
-            finally:
-                os.unlink(reach_file)
-        return got[0]
+        reaches: dict[str, Reach] = {}
+        try:
+            text = Path(reach_file).read_text(encoding="utf-8")
+            if got[0].status == "survived" and text:
+                for name, d in json.loads(text).items():
+                    reaches[names[name].path] = Reach(d["items"], d["probed"])
+        finally:
+            os.unlink(reach_file)
+        return got[0], reaches
 
     def run(self, module: Module, mutants: list[Mutant], timeout: float, budget: float,
             report: Callable[[Outcome], None], deadline: float | None = None) -> tuple[list[Outcome], list[Mutant]]:

@@ -158,7 +158,10 @@ _ACT_LIMITS = [
     (re.compile(r"\s*activate (?:this ability )?only ((?:during combat|during the declare blockers step|before|after)"
                 r"\b[^.]*)\.?$", re.I), "combat"),
     (re.compile(r"\s*activate (?:this ability )?only during an opponent's turn\.?$", re.I), "opp_turn"),
-    (re.compile(r"\s*activate (?:this ability )?only during your upkeep\.?$", re.I), "upkeep"),
+    (re.compile(r"\s*activate (?:this ability )?only during your (upkeep|draw step)\.?$", re.I), "upkeep"),
+    (re.compile(r"\s*activate (?:this ability )?only during any upkeep step\.?$", re.I), "any_upkeep"),
+    # 602.2, 602.1b: "Any player may activate this ability": an instruction saying who may activate it
+    (re.compile(r"\s*any player may activate this ability\.?$", re.I), "any_player"),
     (re.compile(r"\s*activate (?:this ability )?only any time you could cast a sorcery\.?$", re.I), "sorcery"),
     (re.compile(r"\s*activate (?:this ability )?only if (.+?)\.?$", re.I), "if"),
     (re.compile(r"\s*activate (?:this ability )?only once\.?$", re.I), "once_ever"),
@@ -169,6 +172,10 @@ _ACT_LIMITS = [
 
 #: a spell's line that is its own alternative cost, not an instruction (read as a static first)
 _FREE_IF = re.compile(r"^if [^,]+, you may cast (?:it|self) without paying its mana cost\.?$", re.I)
+#: "Any player may activate this ability but only during their turn": who may activate it, then a limit on when
+#: (602.1b), read as two instructions; "their" is the activating player's, who is "you" of the ability (602.2a)
+_ANY_BUT = re.compile(r"(any player may activate this ability) but (only [^.]+?)\.?$", re.I)
+_THEIR = re.compile(r"\btheir\b", re.I)
 #: "Activate only A and only B": two limits (split before _ACT_LIMITS read them)
 _AND_ONLY = re.compile(r"(activate (?:this ability )?only [^.]+?) and only ([^.]+\.?)$", re.I)
 
@@ -258,6 +265,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
     once = False
     # "Activate only as a sorcery and only if ...": each part is a limit of its own (602.5b), read as two sentences
     body = _AND_ONLY.sub(lambda m: f"{m.group(1)}. Activate only {m.group(2)}", body)
+    body = _ANY_BUT.sub(lambda m: m.group(1) + ". Activate " + _THEIR.sub("your", m.group(2)) + ".", body)
+    anyone = False
     changed = True
     while changed:
         changed = False
@@ -286,7 +295,12 @@ def _lower_activated(item: IrItem) -> Ability | None:
                 elif kind == "opp_turn":
                     cond = {**(cond or {}), "your_turn": False}
                 elif kind == "upkeep":
-                    cond = {**(cond or {}), "step": "upkeep"}
+                    step = "draw" if m.group(1).lower() == "draw step" else "upkeep"
+                    cond = {**(cond or {}), "step": step}
+                elif kind == "any_upkeep":  # whoever's upkeep it is (503)
+                    cond = {**(cond or {}), "any_step": "upkeep"}
+                elif kind == "any_player":
+                    anyone = True
                 elif kind == "if":
                     c = parse_condition(m.group(1))
                     if c is None:
@@ -324,6 +338,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
         cond["once_each_turn"] = True
     elif once:
         cond = {"once_each_turn": True}
+    if anyone:  # 602.2: any player may activate it, not only its controller (casting.activatable)
+        cond = {**(cond or {}), "any_player": True}
     if item.modes:
         got = _modes(item.modes, body)
         if got is None:
@@ -341,6 +357,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
     is_mana = not ctx.targets and cost.loyalty is None and _mana_ability(effects)
     if instant and is_mana and not (cost.sacrifice_self or cost.discard or cost.life or cost.exile_self):
         return None  # a mana ability the payment of a cost could use, though only a player with priority may
+    if anyone and is_mana:
+        return None  # a mana ability other players may activate: payments use only their own sources (605.3)
     return Ability("mana" if is_mana else "activated", item.text, effects=tuple(effects),
                    targets=tuple(ctx.targets), cost=cost, condition=cond, zone=zone,
                    sorcery_speed=sorcery or cost.loyalty is not None)
@@ -369,6 +387,11 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         body = body[: m.start()]
     if not body.strip():
         return None
+    if trig.get("event") == "cast" and isinstance(trig.get("filter"), dict) \
+            and re.match(r"^if (?:that spell|it) was kicked, ", body, re.I):
+        # "Whenever you cast a spell, if that spell was kicked, ..." (Hallar): a kicked spell cast (702.32b, 603.4)
+        trig = {**trig, "filter": {**trig["filter"], "kicked": True}}
+        body = body[body.index(", ") + 2:]
     m = re.match(r"^if (.+?), ", body, re.I)
     cond_text = ""
     if m:  # intervening "if" clause (603.4); "if SELF is in your graveyard" (Ichorid, Bridge from Below): a
@@ -429,6 +452,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         # Dead): the creature its linked ability put onto the battlefield (607.2a)
     if cond is not None and "attached" in cond:
         ctx.last = "attached"  # "if enchanted creature is untapped, tap it": "it" is the enchanted creature
+    if cond is not None and "defending_control" in cond and trig.get("event") == "attacks" and trig.get("self"):
+        ctx.last_player = "defending_player"  # "if defending player controls no Walls, it deals 2 damage to each
+        # creature without flying that player controls" (Siege Dragon): the player it attacks (506.2)
     if trig.get("who") in ("opponent", "any") or trig.get("event") in ("combat_damage_player", "damage_player",
                                                                          "damage_opponent"):
         ctx.last_player = "trigger_player"

@@ -82,6 +82,7 @@ LATER: dict[str, str] = {
     "Warp": "Edge of Eternities", "Firebending": "Avatar: The Last Airbender",
     "Sneak": "Teenage Mutant Ninja Turtles", "For Mirrodin!": "Phyrexia: All Will Be One",
     "Job select": "Final Fantasy", "Partner with": "Battlebond",
+    "Choose a Background": "Commander Legends: Battle for Baldur's Gate", "Doctor's companion": "Doctor Who",
 }
 #: Ability words read like costed keywords by this module; they have no rules meaning (207.2c).
 ABILITY_WORDS: frozenset[str] = frozenset({"Channel"})
@@ -117,6 +118,7 @@ BARE = {k.strip() for k in [
     "Annihilator", "Fabricate", "Renown", "Graft", "Soulshift", "Frenzy", "Fading", "Vanishing", "Amplify",
     "Bloodthirst", "Dredge", "Ripple", "Afflict", "Toxic", "Tribute", "Crew", "Ward", "Hideaway",
     "Mobilize", "Offspring", "Gift", "For Mirrodin!", "Job select", "Daybound", "Nightbound",
+    "Choose a Background", "Doctor's companion",
 ]}
 # keywords whose parameter is a number ("Bushido 1", "Crew 3", "Afflict 2")
 NUMBERED = {"Bushido", "Absorb", "Modular", "Rampage", "Annihilator", "Fabricate", "Renown", "Graft",
@@ -564,8 +566,8 @@ def _protection(quality: str) -> list[Any] | None:
 def partner_with(name: str) -> Ability:
     """"Partner with NAME" (a later keyword, Battlebond): "When this creature enters the battlefield, target
     player may put NAME into their hand from their library, then shuffle" (the search of a library for a card
-    by name, 701.15a-b). Its other half lets two commanders be partners (a deck rule of Commander, 903.3:
-    this engine's Commander games have one commander each)."""
+    by name, 701.15a-b). Its other half lets the two named cards be commanders together (a deck rule of
+    Commander beside 903.3: engine/commander.py pair_problems)."""
     return Ability("triggered", f"Partner with {name}",
                    effects=(Effect("search", {"filter": {"name": name}, "amount": 1, "to": "hand",
                                               "who": {"target": 0}, "optional": True}),),
@@ -755,6 +757,9 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
     m = re.fullmatch(r"partner with ([^(]+?)", text, re.I)
     if m:  # a name may hold a comma ("Partner with Shabraz, the Skyshark"): the whole line is the keyword
         return ["Partner with"], {"Partner with": m.group(1)}, [partner_with(m.group(1))]
+    m = re.fullmatch(r"partner—([^(,]+?)", text, re.I)
+    if m:  # "Partner—Friends forever": partners only with a card whose partner has the same text (engine/commander)
+        return ["Partner"], {"Partner": m.group(1)}, []
     # costs in symbols contain no commas; "protection from red and from blue" has no comma either; a cost
     # after an em dash is in words and runs to the end of the line ("Flashback—{1}{U}, Pay 3 life", 702.33a)
     dash = re.fullmatch(r"([A-Za-z ]+)—(.+)", text)

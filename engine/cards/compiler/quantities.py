@@ -177,6 +177,9 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:basic land types|different \w+) among .+", p)
     if m:
         return None
+    if p in ("your starting life total", "their starting life total", "his or her starting life total",
+             "that player's starting life total"):
+        return {"starting_life": True}  # 103.3: the same for every player of the game
     if p in ("your life total", "your life"):
         return {"life_of": "you"}
     m = re.fullmatch(r"(your|their|that player's|his or her) life total as (?:the|this) turn began", p)
@@ -227,7 +230,12 @@ def count_of(phrase: str) -> Any:
     if m:
         a, b = number(m.group(1)) or count_of(m.group(1)), count_of(m.group(2))  # "two plus the number of ..."
         return None if a is None or b is None else {"plus": [a, b]}
-    m = re.fullmatch(r"(?:other )?(.+?) you control", p)
+    m = re.fullmatch(r"differently named (.+)", p)
+    if m:  # "the number of differently named lands you control": the names among them (201.2), each counted once
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("_needs_player_target") or "or" in f:
+            return None
+        return {"count": f, "names": True}
     f = parse_noun(p)
     if f is None or "or" in f and any("player" in g for g in f["or"]):
         return None
@@ -279,6 +287,10 @@ def quantity(phrase: str) -> Any:
         q = quantity(whole) if m.group(3) else None  # "half their library": the cards in it (Traumatize)
         return None if q is None else {"half" if m.group(1) == "half" else "third": q, "up": m.group(3) == "up"}
     return count_of(p)
+
+
+#: the dungeons a condition may name (a later rule: engine/dungeon.py)
+_DUNGEON_NAMES = frozenset({"Lost Mine of Phandelver", "Tomb of Annihilation", "Dungeon of the Mad Mage", "Undercity"})
 
 
 def parse_condition(text: str) -> dict[str, Any] | None:
@@ -346,6 +358,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},
                 "max": number(m.group(1))}
+    m = re.fullmatch(r"you control (artifacts|creatures|enchantments|lands|permanents) named ([^,]+?) and ([^,]+)", t)
+    if m:  # "if you control artifacts named Crown of Empires and Scepter of Empires" (201.2): one of each name
+        kind = m.group(1)[:-1]
+        art = "an" if kind[0] in "aeiou" else "a"
+        t = f"you control {art} {kind} named {m.group(2)} and {art} {kind} named {m.group(3)}"
     m = re.fullmatch(r"you control (an? [^,]+?) and (an? .+)", t)
     if m:  # "if you control a white permanent and a blue permanent": both, each its own object
         a, b = parse_condition("you control " + m.group(1)), parse_condition("you control " + m.group(2))
@@ -385,6 +402,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"life_ge_start_plus": int(m.group(1))}
     if t == "your life total is greater than your starting life total":  # 103.3: more than it began with
         return {"life_ge_start_plus": 1}
+    if t in ("your life total is less than your starting life total", "you have less life than you started with"):
+        return {"life_lt_start": True}
     if t in ("it's your turn", "during your turn"):
         return {"your_turn": True}
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
@@ -445,6 +464,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"self": {"entered_this_turn": True}}  # a permanent since the entry of this turn (Obj.entered_turn)
     if t == "self attacked this turn":
         return {"self_attacked_this_turn": True}
+    if t in ("self didn't attack this turn", "self hasn't attacked this turn", "self did not attack this turn"):
+        return {"self_attacked_this_turn": False}  # declared as an attacker this turn, or not (508.1)
     if t in ("self attacked or blocked this turn",):
         return {"self_attacked_or_blocked_this_turn": True}
     m = re.fullmatch(r"(?:it|self) has dealt (\w+) or more damage this turn", t)
@@ -523,6 +544,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if t == "it entered from your graveyard or you cast it from your graveyard":
         # Prized Amalgam, Archfiend's Vessel: the permanent came from its owner's graveyard or was cast from there
         return {"it": {"from_your_graveyard": True}}
+    if t == "it entered from your library or was cast from your library":
+        return {"it": {"from_your_library": True}}  # Fblthp, the Lost: as Prized Amalgam's, from the library
     m = re.fullmatch(r"(?:it's not|it isn't|it is not|it wasn't|it was not) an? (.+?)(?: card)?", t)
     if m:  # "If it's not a creature, it becomes a 0/0 Robot artifact creature" (Tezzeret, Cruel Captain's emblem);
         # "Exile target creature or enchantment. If it wasn't an Aura, ..." (Kaya, Intangible Slayer): the object the
@@ -661,7 +684,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
         if a is not None and b is not None:
             return {"all": [a, b]}
-    m = re.fullmatch(r"(.+?) is (\w+) or (greater|more|less|fewer)", t)
+    m = re.fullmatch(r"(.+?) is (\w+) or (greater|more|less|fewer)", t) \
+        or re.fullmatch(r"(the (?:sacrificed|discarded|exiled|revealed|milled) .+?) was (\w+) or "
+                        r"(greater|more|less|fewer)", t)  # "if the sacrificed creature's toughness was 4 or greater"
+    # (Witch's Oven): as it last existed, which is what the cost recorded (608.2g)
     n = number(m.group(2)) if m else None
     q = quantity(m.group(1)) if m and n is not None else None
     if m and n is not None and q is not None:
@@ -678,14 +704,16 @@ def _board_condition(t: str) -> dict[str, Any] | None:
     total (103.3), spells cast this turn, cards in hand against each opponent's, what no opponent controls."""
     if t in ("self is attacking alone", "it's attacking alone", "it is attacking alone"):
         return {"attacking_alone": True}
-    m = re.fullmatch(r"defending player controls (an?|one|two|three|four|five|\w+ or more) (.+)", t)
+    m = re.fullmatch(r"defending player controls (an?|no|one|two|three|four|five|\w+ or more) (.+)", t)
     if m:
         f = parse_noun(m.group(2))
-        n = 1 if m.group(1) in ("a", "an") else number(m.group(1).removesuffix(" or more"))
+        n = 1 if m.group(1) in ("a", "an") else 0 if m.group(1) == "no" else number(m.group(1).removesuffix(" or more"))
         if f is None or n is None or f.get("controller") or f.get("player") or f.get("_needs_player_target") \
                 or f.get("zone") not in (None, "battlefield") or m.group(1) in ("one", "two", "three", "four", "five"):
             return None
         f.pop("zone", None)
+        if m.group(1) == "no":  # "if defending player controls no Walls" (Siege Dragon)
+            return {"defending_control": f, "min": 0, "max": 0}
         return {"defending_control": f, "min": n}
     m = re.fullmatch(r"defending player has (no|one or fewer|two or fewer|(\w+) or more) cards in hand", t)
     if m:  # "Whenever SELF attacks, if defending player has two or fewer cards in hand" (506.2, 402.1)
@@ -780,6 +808,12 @@ def _history_condition(t: str) -> dict[str, Any] | None:
             return None
         n = {"two or more": 2, "three or more": 3}.get(m.group(1), 1)
         return {"entered_kind_this_turn": f, **({"entered_kind_ge": n} if n > 1 else {})}
+    m = re.fullmatch(r"you(?:'ve| have|) (haven't |have not )?completed (a dungeon|[a-z' ]+)", t)
+    if m and (m.group(2) == "a dungeon" or m.group(2).title().replace("Of", "of") in _DUNGEON_NAMES):
+        # "as long as you've completed a dungeon" (a later rule: engine/dungeon.py), "if you haven't completed Tomb of
+        # Annihilation": any dungeon, or the one named
+        what: Any = True if m.group(2) == "a dungeon" else m.group(2).title().replace("Of", "of")
+        return {"dungeon_completed": what} if not m.group(1) else {"not_dungeon_completed": what}
     if t in ("you have the city's blessing", "you don't have the city's blessing"):
         return {"city_blessing": "don't" not in t}  # ascend's designation (a later keyword, Rivals of Ixalan)
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)
@@ -823,6 +857,18 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"an opponent has (\w+) or more cards in their graveyard", t)
     if m and number(m.group(1)):
         return {"opponent_graveyard_ge": number(m.group(1))}
+    m = re.fullmatch(r"(no|at least (\w+)|(\w+) or more) mana was spent to cast (?:it|that spell)", t)
+    if m:  # "if no mana was spent to cast it" (Lavinia), "if N or more mana was spent to cast that spell" (opus): the
+        # mana spent on the spell a cast trigger names (601.2h; kept by the permanent it became)
+        spent = 0 if m.group(1) == "no" else number(m.group(2) or m.group(3))
+        if spent is None:
+            return None
+        q = {"mana_spent_on": "it"}
+        return {"amount_lt": {"amount": q, "n": 1}} if m.group(1) == "no" else {"amount_ge": {"amount": q, "n": spent}}
+    m = re.fullmatch(r"(?:enchanted|equipped) creature's controller has (\w+) or more cards in their graveyard", t)
+    if m and number(m.group(1)):  # "It gets -6/-0 instead as long as its controller has seven or more cards in
+        # their graveyard" (So Tiny): the player controlling the creature it is attached to, now (611.3a)
+        return {"attached_controller_graveyard_ge": number(m.group(1))}
     m = re.fullmatch(r"a graveyard has (\w+) or more cards in it", t)
     if m and number(m.group(1)):  # "If a graveyard has twenty or more cards in it" (Visions of Beyond): any player's
         return {"any_graveyard_ge": number(m.group(1))}

@@ -229,6 +229,28 @@ def _all_colors(m: re.Match) -> list[dict[str, Any]] | None:
 _BASIC = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain", "forest": "Forest"}
 
 
+@static(r"^(.+?) (?:is|are) the chosen type( in addition to (?:its|their) other types)?$")
+def _chosen_type(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.3m, 613.1d: "As SELF enters, choose a creature type. SELF is the chosen type in addition to its other
+    types" (Adaptive Automaton, Metallic Mimic); "As SELF enters, choose a basic land type. Enchanted land is the
+    chosen type" (Convincing Mirage: 305.7, its land types replaced, the type's mana ability) or "Lands you control
+    are the chosen type in addition to their other types" (Realmwright: 305.6). In layer 4 the type its source chose
+    as it entered (614.12, engine/layers.py); none while nothing was chosen. Without "in addition" only a land's
+    type (a creature type replacing the others is not read)."""
+    aff = _affects(m.group(1))
+    if aff is None:
+        return None
+    land = aff == "attached" and "land" in m.group(1).lower() or isinstance(aff, dict) and "Land" in aff.get(
+        "types", ())
+    if not m.group(2) and not land:
+        return None
+    mana = {t: [Ability("mana", f"({{T}}: Add {{{sym}}}.)", effects=(Effect("add_mana", {"mana": [sym]}),),
+                        cost=parse_cost_text("{T}"))]
+            for t, sym in (("Plains", "W"), ("Island", "U"), ("Swamp", "B"), ("Mountain", "R"), ("Forest", "G"))}
+    return [{"kind": "add_types", "affects": aff, "chosen_subtype": True, "land_mana_of": mana,
+             "set_land_types": not m.group(2)}]
+
+
 @static(r"^(.+?) (?:is|are) every basic land type in addition to (?:its|their) other types$")
 def _every_basic_type(m: re.Match) -> list[dict[str, Any]] | None:
     """305.6, 613.1d (layer 4): "Lands you control are every basic land type in addition to their other types"
@@ -782,6 +804,17 @@ def _loyalty_instant(m: re.Match) -> list[dict[str, Any]] | None:
              "walkers": {"types": ["Planeswalker"], "controller": "you"} if mine else "self"}]
 
 
+@static(r"^you may activate the loyalty abilities of (planeswalkers you control|self) twice each turn rather than only "
+        r"once$")
+def _loyalty_twice(m: re.Match) -> list[dict[str, Any]] | None:
+    """606.3 changed by a rule (101.1): "You may activate the loyalty abilities of planeswalkers you control twice each
+    turn rather than only once" (Oath of Teferi), "... of SELF" (Urza, Planeswalker): two loyalty abilities of each
+    such permanent each turn (the same one twice, too), still only when a sorcery could be cast."""
+    mine = m.group(1) == "planeswalkers you control"
+    return [{"kind": "loyalty_times", "who": "you", "times": 2,
+             "walkers": {"types": ["Planeswalker"], "controller": "you"} if mine else "self"}]
+
+
 @static(r"^((?:[a-z]+ )*?(?:and |or |and/or )?(?:[a-z]+ )*?cards) in your graveyard have (retrace)$")
 def _graveyard_keywords(m: re.Match) -> list[dict[str, Any]] | None:
     """702.80a granted by a rule (101.1): "Instant and sorcery cards in your graveyard have retrace" (Wrenn and
@@ -830,6 +863,13 @@ def _flash_some(m: re.Match) -> list[dict[str, Any]] | None:
 def _choose_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     what = m.group(1).split(" ", 1)[1].replace(" ", "_")
     return [{"kind": "choose_on_enter", "choice": what}]
+
+
+@static(r"^as (?:self|it) enters, look at an opponent's hand, then choose any card name$")
+def _look_then_name(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12, 401.2, 201.3: "As SELF enters, look at an opponent's hand, then choose any card name" (Sorcerous
+    Spyglass): its controller sees that hand (engine/choices.py on_enter), then names a card."""
+    return [{"kind": "choose_on_enter", "choice": "card_name", "look_hand": "opponent"}]
 
 
 @static(r"^((?:.+? )?spells)( you control| your opponents control|) can't be countered$")
@@ -1293,6 +1333,22 @@ def _untargetable_by_spells(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^(.+?) can't be the target of abilities( your opponents control| from ([a-z]+) sources)?$")
+def _untargetable_by_abilities(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can't be the target of abilities your opponents control" (Shanna, Sisay's Legacy), "Enchanted creature
+    can't be the target of abilities from artifact sources" (Artifact Ward): no activated or triggered ability (of
+    an opponent, or from a source of that quality) may target it (601.2c, 602.2b, 603.3d, 115.1); spells still may."""
+    aff = _affects(m.group(1))
+    f = parse_noun(m.group(3)) if m.group(3) else {}
+    if aff is None or f is None or set(f) - {"colors", "not_colors", "types", "subtypes"} or "or" in f:
+        return None
+    out: dict[str, Any] = {"kind": "restriction", "affects": aff, "rule": "untargetable_from", "sources": f,
+                           "abilities": True}
+    if m.group(2) and not m.group(3):
+        out["opponents"] = True
+    return [out]
+
+
 @static(r"^(.+?) can block (.+?) as though (?:it|they) had reach$")
 def _reach_against(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can block Dragons as though it had reach" (Dragon Hunter): an attacker with flying that matches may
@@ -1383,6 +1439,14 @@ def _no_activate_of(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
     rule = "no_activated_abilities_unless_mana" if m.group(2) else "no_activated_abilities"
     return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": rule}]
+
+
+@static(r"^players can't activate (planeswalkers'|self's) loyalty abilities$")
+def _no_loyalty(m: re.Match) -> list[dict[str, Any]] | None:
+    """602.5, 606.3: "Players can't activate planeswalkers' loyalty abilities" (The Immortal Sun): a rule of every
+    planeswalker; their other activated abilities still may be activated."""
+    aff: Any = "self" if m.group(1) == "self's" else {"types": ["Planeswalker"]}
+    return [{"kind": "restriction", "affects": aff, "rule": "no_loyalty_abilities"}]
 
 
 @static(r"^(.+?)'s activated abilities can't be activated$")
@@ -2057,6 +2121,16 @@ def _top_revealed(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "top_card_revealed"}] if m.group(1) == "play" else [{"kind": "top_card_revealed", "who": "each"}]
 
 
+@static(r"^(your opponents play with their hands|players play with their hands|play with your hand) revealed$")
+def _hands_revealed(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Your opponents play with their hands revealed" (Telepathy), "Players play with their hands revealed"
+    (Revelation), "Play with your hand revealed" (Enduring Renewal): every player sees those hands (701.13a;
+    engine/knowledge.py sees_hand)."""
+    who = {"your opponents play with their hands": "opponent", "players play with their hands": "each",
+           "play with your hand": "you"}[m.group(1)]
+    return [{"kind": "hand_revealed", "who": who}]
+
+
 @static(r"^self enters tapped with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")
 def _tapped_with_counters(m: re.Match) -> list[dict[str, Any]] | None:
 
@@ -2209,6 +2283,14 @@ def _leyline(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^you may look at the top card of your library any time$")
 def _peek(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "look_top_card"}]
+
+
+@static(r"^you may look at the top card of your library and at face-down creatures (?:you don't control|your "
+        r"opponents control) any time$")
+def _peek_and_face_down(m: re.Match) -> list[dict[str, Any]] | None:
+    """Both permissions of one sentence (Lens of Clarity): the top card of your library, and the face-down
+    creatures you don't control (707.5, as 400.2 allows)."""
+    return [{"kind": "look_top_card"}, {"kind": "look_face_down", "who": "you"}]
 
 
 @static(r"^(.+?) can't have counters put on (?:it|them)$")
@@ -2477,6 +2559,18 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     m = _OTHERWISE.fullmatch(low)
     if m:  # "... gets +1/+1 as long as it's a Pirate. Otherwise, it gets -2/-0."
         return _gets_otherwise(m)
+    m = re.fullmatch(r"(enchanted creature|equipped creature|self) gets ([+-]\d+/[+-]\d+)\. (?:it|self) gets "
+                     r"([+-]\d+/[+-]\d+) instead as long as (.+)", low)
+    if m:  # "Enchanted creature gets -2/-0. It gets -6/-0 instead as long as its controller has seven or more cards
+        # in their graveyard." (So Tiny, Mind Carver): the second change while the condition holds, the first while
+        # it does not (611.3a, 613.3c)
+        cond = parse_condition(re.sub(r"^its controller\b", f"{m.group(1)}'s controller", m.group(4)))
+        a, b = _parse_plain(f"{m.group(1)} gets {m.group(2)}"), _parse_plain(f"{m.group(1)} gets {m.group(3)}")
+        if cond is None or a is None or b is None:
+            return None
+        off, on = _with_condition(a, {"not": cond}), _with_condition(b, cond)
+        # "instead": the second applies in place of the first (the first carries the opposite condition)
+        return None if off is None or on is None else off + [{**st, "instead": True} for st in on]
     m = re.fullmatch(r"(.+?) as long as (.+)", low)
     if m and "." not in m.group(1):  # (a second sentence's "as long as": the paragraph, below)
         cond_text = m.group(2)

@@ -6,7 +6,7 @@ planeswalker and spell types).
 from __future__ import annotations
 
 SUBTYPES: frozenset[str] = frozenset({
-    "Abian", "Adventure", "Advisor", "Aetherborn", "Ajani", "Alicorn", "Alien", "Ally", "Aminatou", "Angel",
+    "Abian", "Adventure", "Advisor", "Aetherborn", "Ajani", "Alicorn", "Alien", "Ally", "Aminatou", "Angel", "Army",
     "Angrath", "Antelope", "Ape", "Arcane", "Archer", "Archon", "Arlinn", "Armadillo", "Armored",
     "Art", "Artificer", "Artist", "Ashiok", "Assassin", "Assembly-Worker", "Astartes", "Athlete",
     "Atog", "Attraction", "Aura", "Aurochs", "Autobot", "Avatar", "Azra", "B.O.B.", "Background",
@@ -101,7 +101,7 @@ def subtype(word: str) -> str | None:
 #: noncreature card has).
 CREATURE_TYPES: frozenset[str] = frozenset({
     "Advisor", "Aetherborn", "Alicorn", "Alien", "Ally", "Angel", "Antelope", "Ape", "Archer",
-    "Archon", "Armadillo", "Armored", "Art", "Artificer", "Artist", "Assassin", "Assembly-Worker",
+    "Archon", "Armadillo", "Army", "Armored", "Art", "Artificer", "Artist", "Assassin", "Assembly-Worker",
     "Astartes", "Athlete", "Atog", "Aurochs", "Autobot", "Avatar", "Azra", "Badger", "Barbarian",
     "Bard", "Basilisk", "Bat", "Bear", "Beast", "Beaver", "Beeble", "Beholder", "Berserker", "Bird",
     "Bison", "Blinkmoth", "Boar", "Boxer", "Brainiac", "Bringer", "Brushwagg", "Bureaucrat",

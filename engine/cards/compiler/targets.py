@@ -107,7 +107,9 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             changed = True
             continue
         m = re.search(r"\s+with (power|toughness|mana value) (less|greater) than or equal to (the number of .+|"
-                      r"the amount of .+|your life total|the revealed card's (?:power|toughness|mana value))$", p)
+                      r"the amount of .+|your life total|the revealed card's (?:power|toughness|mana value)|"
+                      r"self's (?:power|toughness)|(?:his|her) power)$", p)  # "... to SELF's power" (Earthshaker
+        # Khenra): SELF's power as the filter is checked (as a target is chosen and as it resolves, 608.2b)
         if m:  # "with power less than or equal to the number of Islands you control" (Vedalken Shackles): an
             # amount counted as the filter is checked (a whole phrase: its "you control" is the count's)
             q = QUANTITY[0](m.group(3)) if QUANTITY else None
@@ -248,9 +250,36 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+(?:that's |that are )?attached to (you|a creature|creatures|a land|lands|a permanent|"
+                      r"permanents|an artifact|artifacts|a player|players|an opponent|a creature or land)$", p)
+        if m and "attached_to" not in f:  # "all permanents attached to creatures" (End Hostilities), "all Curses
+            # attached to you" (Witchbane Orb): what it is attached to now (301.5, 303.4, 701.3)
+            whom = parse_noun(m.group(1)) if m.group(1) not in ("you", "a player", "players", "an opponent") else \
+                {"player": True, **({"controller": "you"} if m.group(1) == "you" else
+                                    {"opponent": True} if m.group(1) == "an opponent" else {})}
+            if whom is None:
+                return None
+            f["attached_to"] = whom
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that attacked this turn$", p)
         if m:  # "Untap all creatures that attacked this turn" (Relentless Assault): declared as attackers (508.1)
             f["attacked_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with (?:an activated ability that isn't a mana ability|activated abilities that aren't "
+                      r"mana abilities)$", p)
+        if m:  # "target land with an activated ability that isn't a mana ability" (Ravager Wurm, 602.1, 605.1a)
+            f["nonmana_activated"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that attacked or blocked this turn$", p)
+        if m:  # "a creature ... that attacked or blocked this turn" (Gideon's Triumph): declared as an attacker or
+            # a blocker this turn (508.1, 509.1)
+            f["combat_this_turn"] = True
             p = p[: m.start()]
             changed = True
             continue
@@ -663,6 +692,13 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
     """A noun phrase (without determiner or 'target') to a filter; None when not understood."""
     p = phrase.strip().lower()
     p = re.sub(r"^(?:a|an|one|the)\s+", "", p)
+    m = re.fullmatch(r"(face-up )?exiled ((?:[a-z]+ )*?card)( .+)?", p)
+    if m and " in exile" not in p and " from " not in p:  # "target exiled card with flashback you own" (Runic
+        # Repetition), "target face-up exiled card" (Pull from Eternity): a card in the exile zone (406.1)
+        base = parse_noun(m.group(2) + (m.group(3) or ""))
+        if base is None or base.get("zone") not in (None, "any_card") or base.get("player") or "controller" in base:
+            return None
+        return {**base, "zone": "exile", **({"face_down": False} if m.group(1) else {})}
     m = re.fullmatch(r"(.+?) (?:in|from) your (hand or graveyard|graveyard or hand|hand and/or graveyard|"
                      r"graveyard and/or hand)", p)
     if m:  # "an artifact card from your hand or graveyard" (Dakkon, Shadow Slayer): a card of either zone (400.1)
@@ -698,15 +734,8 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
                 or b.get("controller") != "you":
             return None
         return {"controller": "you", "or": [{k: v for k, v in x.items() if k != "controller"} for x in (a, b)]}
-    m = re.fullmatch(r"(.+?) with the greatest power among creatures (?:that player|they) controls?", p)
-    if m:  # "Each opponent sacrifices a creature with the greatest power among creatures that player controls"
-        # (Professor Onyx, Crackling Doom): greatest among its own controller's creatures (engine/filters.py)
-        base = parse_noun(m.group(1))
-        if base is None or "or" in base or "power_ge" in base or base.get("zone") not in (None, "battlefield"):
-            return None
-        return {**base, "power_ge": {"greatest": "power", "among": {"types": ["Creature"]}, "per_controller": True}}
-    m = re.fullmatch(r"(.+?) with the greatest power(?: among (creatures on the battlefield|creatures you control))?",
-                     p)
+    m = re.fullmatch(r"(.+?) with the greatest power(?: among (creatures on the battlefield|creatures you control|"
+                     r"creatures (?:they|that player) controls?))?", p)
     if m:  # "target creature you control with the greatest power": its power is the greatest among the creatures
         # the rest of the phrase names, or those it names after "among" (tied ones too), as the target is chosen
         # and checked (115.1, 608.2b)
@@ -714,7 +743,8 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if base is None or "or" in base or "power_ge" in base or base.get("zone") not in (None, "battlefield"):
             return None
         among = {k: v for k, v in base.items() if k != "zone"} if not m.group(2) else \
-            {"types": ["Creature"], **({"controller": "you"} if m.group(2).endswith("you control") else {})}
+            {"types": ["Creature"], **({"controller": "you"} if m.group(2).endswith((" control", " controls"))
+                                       else {})}
         return {**base, "power_ge": {"greatest": "power", "among": among}}
     m = re.fullmatch(r"([^,]+? card) or an? (card (?:with|that) .+)", p)
     if m and " with " not in m.group(1) and " that " not in m.group(1):

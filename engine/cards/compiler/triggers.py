@@ -152,6 +152,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         return {"event": "combat_damage_player", "filter": f, "defending": "you_only"}
+    m = re.fullmatch(r"an? (.+?) deals damage to you", c)
+    if m:  # "Whenever a source deals damage to you" (Azor's Elocutors), "Whenever a creature deals damage to you,
+        # destroy it" (No Mercy): each source that deals damage to you, the player (120.3; one event for each
+        # source, 120.2), not to a planeswalker you control; "it", "that source" is the source
+        f = {"zone": "any_card"} if m.group(1) == "source" else parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield", "any_card") \
+                or f.get("controller") not in (None, "opponent", "you", "not_you"):
+            return None
+        return {"event": "damage_player", "filter": f, "defending": "you_only"}
     m = re.fullmatch(r"(an? .+?) transforms into an? (.+)", c)
     if m and m.group(1) != "self":
         # "Whenever a permanent you control transforms into a non-Human creature" (Cult of the Waxing Moon): the
@@ -390,14 +399,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"self (.+)", c)
     if m and m.group(1) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(1)], "self": True}
-    m = re.fullmatch(r"self or another (.+?) (enters|dies|attacks)(?: under your control)?", c)
+    m = re.fullmatch(r"self or another (.+?) (enters|dies|attacks|is turned face up)(?: under your control)?", c)
     if m:
         f = parse_noun(m.group(1))
         if f is None:
             return None
         if c.endswith("under your control"):
             f["controller"] = "you"
-        return {"event": _event_word(m.group(2)), "filter": f, "or_self": True}
+        event = "turned_face_up" if m.group(2) == "is turned face up" else _event_word(m.group(2))
+        return {"event": event, "filter": f, "or_self": True}  # "... is turned face up" (Pine Walker, 702.36e)
     m = re.fullmatch(r"(?:a|an) (.+?) blocks self", c)
     if m:  # flanking (702.24a): the blocker is "it"
         f = parse_noun(m.group(1))
@@ -619,6 +629,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you cast self": {"event": "cast", "self": True},
         "a land enters under your control": {"event": "etb", "filter": {"types": ["Land"], "controller": "you"}},
         "you scry": {"event": "scry", "who": "you"},
+        "you complete a dungeon": {"event": "dungeon_completed", "who": "you"},  # a later rule (engine/dungeon.py)
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
         "you investigate": {"event": "investigate", "who": "you"},  # 701.33a

@@ -226,6 +226,17 @@ def _delayed_whenever(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("delayed_trigger", {"ability": ab, "until": until, **({"once": True} if once else {})})]
 
 
+@reader(r"^(?:then )?(?:those creatures|those two creatures|the two creatures|they) fight each other$")
+def _fight_each_other(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Choose target creature you control and target creature you don't control. ... Then those creatures fight
+    each other." (Joust): the two creature targets of the spell, each dealing damage equal to its power to the
+    other (701.10a)."""
+    slots = [i for i, t in enumerate(c.targets) if t.count == 1 and t.filter.get("types") == ["Creature"]]
+    if len(slots) != 2 or len(c.targets) != 2:
+        return None
+    return [Effect("fight", {"a": {"target": slots[0]}, "b": {"target": slots[1]}})]
+
+
 @reader(r"^(.+?) fights (.+)$")
 def _fight(m: re.Match, c: Ctx) -> list[Effect] | None:
     a = c.ref(m.group(1))
@@ -324,5 +335,6 @@ READERS: tuple[Reader, ...] = (
     _emblem_opp,
     _delayed_on_object,
     _delayed_whenever,
+    _fight_each_other,
     _fight,
 )

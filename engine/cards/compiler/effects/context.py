@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from engine.cards.abilities import Effect, TargetSpec
+from engine.cards.compiler.keywords import protection_qualities
 from engine.cards.compiler.targets import KEYWORDS, parse_noun, parse_target
 
 #: the compiler's reader of static abilities, which engine/cards/compiler/statics.py (a module that imports this
@@ -117,11 +118,12 @@ class Ctx:
             r0 = self.add_target(TargetSpec(g, p.removesuffix(" each"), count=99, min=0))
             self.last_player = r0
             return r0
-        if p in ("target player", "target opponent"):
+        if p in ("target player", "target opponent", "up to one target player", "up to one target opponent"):
             f: dict[str, Any] = {"player": True}
             if p.endswith("opponent"):
                 f["opponent"] = True
-            r = self.add_target(TargetSpec(f, p))
+            # "up to one target player" (Torgaar): none may be chosen (115.1, 601.2c)
+            r = self.add_target(TargetSpec(f, p, min=0) if p.startswith("up to") else TargetSpec(f, p))
             self.last_player = r
             return r
         if p in ("that player", "they", "that opponent", "the player",
@@ -205,6 +207,8 @@ class Ctx:
             return {"targets_of": "it", "filter": self.cast_targets}
         if p == "they" and self.last is not None:
             return self.last
+        if p == "the chosen player":  # "As SELF enters, choose a player" (614.12): that player (Stuffy Doll)
+            return "chosen_player"
         if self.targeting and p in ("that spell", "that spell or ability", "that ability"):
             self.last = "targeting"  # the spell or ability whose targeting triggered the ability (603.2, 114.1)
             return "targeting"
@@ -238,6 +242,14 @@ class Ctx:
         if p in ("each of them", "each of those creatures", "each of those permanents") and self.last is not None \
                 and self.last != "self":
             return self.last  # "tap up to two target creatures and put a stun counter on each of them"
+        m = re.fullmatch(r"(?:any|each|all) of (?:them|those creatures|those permanents) that (?:are|is) (.+)", p)
+        if m and isinstance(self.last, dict) and "target" in self.last:
+            # "Up to three target creatures can't block this turn. Destroy any of them that are Walls." (Blow Your
+            # House Down): those of the targets the noun names, as the instruction is carried out (608.2c)
+            f = parse_noun(m.group(1))
+            if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+                return None
+            return {"each": {**f, "among_ref": self.last}}
         m = re.fullmatch(r"each (creature|other creature) blocking (?:it|that creature)", p)
         if m and self.last not in (None, "self"):
             # "whenever a Beast becomes blocked, each creature blocking it gets -1/-1": the blockers of the
@@ -278,6 +290,11 @@ class Ctx:
             who = {"you control": "you", "you don't control": "not_you", "an opponent controls": "opponent"}[m.group(2)]
             slots = [i for i, t in enumerate(self.targets) if t.filter.get("controller") == who]
             return {"target": slots[0]} if len(slots) == 1 else None
+        if p in ("the army you amassed", "the amassed army"):
+            # "Amass Zombies 2, then the Army you amassed deals damage ..." (Widespread Brutality): the Army the
+            # amass instruction before put counters on (a later keyword action, War of the Spark)
+            self.last = "amassed"
+            return "amassed"
         if p in ("equipped creature", "enchanted creature", "enchanted permanent", "enchanted land",
                  "enchanted artifact", "enchanted enchantment", "enchanted planeswalker", "fortified land"):
             return "attached"
@@ -486,8 +503,14 @@ def keyword_list(text: str) -> list[str] | None:
         if p == "protection from the chosen player":  # 702.16j: the player chosen as it entered (614.12)
             out.append("Protection from the chosen player")
             continue
-        if p in ("protection from the color of your choice", "protection from the color of its controller's choice"):
+        if p == "protection from the chosen color":  # the color chosen as its source entered (614.12; bound by
+            out.append("Protection from the chosen color")  # engine/layers.py chosen_protection)
+            continue
+        if p == "protection from the color of your choice":
             out.append("Protection from chosen color")
+            continue
+        if p == "protection from the color of its controller's choice":  # chosen by the creature's controller
+            out.append("Protection from chosen color (its controller's choice)")  # (608.2d; engine/ops/continuous)
             continue
         m = re.fullmatch(r"protection from (artifacts|colorless) or from the color of your choice", p)
         if m:  # "protection from artifacts or from the color of your choice": one quality chosen (702.16a)
@@ -497,6 +520,15 @@ def keyword_list(text: str) -> list[str] | None:
         if m:
             out.append("Hexproof from " + m.group(1))
             continue
+        m = re.fullmatch(r"protection from ([a-z][a-z -]+)", p)
+        if m and not re.search(r"\b(?:chosen|choice|your|their|its|that|target|each of)\b", m.group(1)):
+            # "protection from non-Human creatures", "from Vampires" (702.16a: a quality that is a kind of
+            # object; the granted keyword's quality is read back by keywords.protection_qualities)
+            qs = protection_qualities(m.group(1))
+            if qs and all(isinstance(q, dict) and set(q) <= {"types", "and_types", "subtypes", "not_subtypes",
+                                                              "not_types", "colors", "supertypes"} for q in qs):
+                out.append("Protection from " + m.group(1))
+                continue
         m = re.fullmatch(r"(bushido|rampage|frenzy|absorb|annihilator|poisonous|afflict|toxic|firebending|crew) "
                          r"(\d+)", p)
         if m:  # a keyword with its number, granted as printed (702.44a, 702.22a, 702.67a, 702.63a, ...)

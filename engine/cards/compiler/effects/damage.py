@@ -55,6 +55,8 @@ def _damage_to(tail: str, n: Any, src: Any, c: Ctx) -> list[Effect] | None:
             b = c.ref(m2.group(2))
             if a is not None and b is not None:
                 return [_dmg(n, a, src), _dmg(n, b, src)]
+    if tail in ("itself", "himself", "herself"):  # "SELF deals 2 damage to itself" (Goblin Bangchuckers, Stuffy
+        return [_dmg(n, src, src)]  # Doll): the source is dealt the damage it deals (119.1, 120.3)
     to = c.ref(tail)
     if to is None:
         m = re.fullmatch(r"divided as you choose among (one or two|one, two, or three|any number of|two|three) "
@@ -133,18 +135,24 @@ def _damage_eq2(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [_dmg(q_amt, to, src)]
 
 
-@reader(r"^(.+?) deals damage equal to (its|their) power to (.+)$")
+@reader(r"^(.+?) (deals|each deal) damage equal to (its|their) power to (.+)$")
 def _bite(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target creature you control deals damage equal to its power to target creature"; "up to two target
+    creatures you control each deal damage equal to their power to another target creature" (Band Together): each
+    one a source of its own, dealing its own power, all at once (119.1, 608.2c; engine/ops/damage.py)."""
     before = c.last
     src = c.ref(m.group(1))
     if src is None:
         return None
+    if m.group(2) == "each deal" and not (isinstance(src, dict) and "target" in src
+                                          and c.targets[src["target"]].count > 1):
+        return None  # "each deal": several objects of one target slot ("they each deal": the ones named before)
     if isinstance(src, dict) and "target" not in src and "each" not in src:
         return None
     if isinstance(src, dict) and "each" in src:
         c.last = before  # "each creature you control deals damage equal to its power to that creature": the one
         # named before (Moonlight Hunt's target), not the group
-    to = c.ref(m.group(3))
+    to = c.ref(m.group(4))
     if to is None or to == src:  # "each of those creatures deals damage ... to that creature": not itself
         return None
     if isinstance(to, dict) and (to.get("each") or {}).get("other") and src != "self":

@@ -62,13 +62,14 @@ def _add_different(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"choice": [list(o) for o in combinations("WUBRG", n)]})]
 
 
-@reader(r"^add (two|three|four|five|six|seven|eight|nine|ten|x|\d+) mana in any combination of "
+@reader(r"^add (two|three|four|five|six|seven|eight|nine|ten|x|\d+|that much) mana in any combination of "
         r"(colors|(?:\{[wubrg]\}, )*\{[wubrg]\},? and/or \{[wubrg]\})" + WHERE_X + "$")
 def _add_combo(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Add X mana in any combination of colors, where X is the number of creatures you control with defender"
     (Axebane Guardian), "Add three mana in any combination of {R} and/or {G}" (Orcish Lumberjack), "Add X mana
     in any combination of {R} and/or {G}, where X is the number of creatures you control" (Xenagos, the
-    Reveler): each mana's color chosen among the colors named (106.1a, 106.4)."""
+    Reveler), "add that much mana in any combination of {R} and/or {G}" (Grand Warlord Radha: the number of
+    creatures of the trigger's batch, 603.2c): each mana's color chosen among the colors named (106.1a, 106.4)."""
     if not bind_x(m.group(3), c):
         return None
     n = amount_of(m.group(1), c)

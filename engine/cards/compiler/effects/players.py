@@ -34,6 +34,28 @@ def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("draw", {"who": who, "amount": n})]
 
 
+@reader(r"^draw (two|three|four|five) cards and reveal them$")
+def _draw_reveal(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Draw three cards and reveal them" (Dungeon of the Mad Mage's last room): the cards drawn (121.2) are
+    revealed (701.13a); "them" after it are those cards (``drawn_cards``, engine/ops/zones.py draw)."""
+    n = number(m.group(1))
+    if n is None:
+        return None
+    c.last = "drawn_cards"
+    return [Effect("draw", {"who": "you", "amount": n}), Effect("reveal", {"what": "drawn_cards"})]
+
+
+@reader(r"^(?:you may )?cast (?:one|a spell from among) of them without paying its mana cost$")
+def _cast_one_drawn(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"... Draw three cards and reveal them. You may cast one of them without paying its mana cost": the player
+    chooses one of the cards drawn that is still in their hand, then may cast it (608.2g, 117.9: its other costs
+    still paid)."""
+    if c.last != "drawn_cards":
+        return None
+    pick = {"choose": {"zone": "hand", "owner": "you", "not_types": ["Land"]}, "among": "drawn_cards"}
+    return [Effect("cast_offer", {"what": pick, "zone": "hand", "free": True})]
+
+
 @reader(r"^the next (?:(.+?) )?spell you cast this turn (?:costs \{(\d+)\} less to cast|has affinity for (.+))$")
 def _next_spell_cost(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Whenever SELF attacks, the next spell you cast this turn costs {1} less to cast" (Hardened Berserker): a
@@ -242,16 +264,22 @@ def _set_life_total(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("may", {"effects": [eff]})] if m.group(1) == "you may have " else [eff]
 
 
-@reader(r"^(your|target player's|target opponent's|each player's|each opponent's|that player's) life totals? "
+@reader(r"^(your|target player's|target opponent's|each player's|each opponent's|that player's|up to one target "
+        r"player's|up to one target opponent's) life totals? "
         r"becomes? "
-        r"(\d+|the number of (.+))$")
+        r"(\d+|the number of (.+)|(?:equal to )?(?:half )?(?:their|your|his or her) starting life total"
+        r"(?:, rounded (?:up|down))?)$")
 def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
     """118.5: "Target opponent's life total becomes 10" (Sorin Markov), "Each player's life total
-    becomes the number of creatures they control" (Biorhythm): each gains or loses the difference."""
+    becomes the number of creatures they control" (Biorhythm), "up to one target player's life total becomes half
+    their starting life total, rounded down" (Torgaar: 103.3, 107.1a): each gains or loses the difference."""
     who = {"your": "you", "each player's": "each_player", "each opponent's": "each_opponent"}.get(m.group(1)) \
         or c.player(m.group(1)[:-2])
     if who is None:
         return None
+    if m.group(2).endswith(("starting life total", "rounded up", "rounded down")):
+        amt_ = quantity(m.group(2).removeprefix("equal to "))  # "becomes equal to your starting life total" (103.3)
+        return None if amt_ is None else [Effect("set_life", {"who": who, "amount": amt_})]
     if m.group(3):
         f = parse_noun(m.group(3))
         if f is None or f.get("player") or f.get("_needs_player_target"):
@@ -260,6 +288,20 @@ def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
     else:
         amt = int(m.group(2))
     return [Effect("set_life", {"who": who, "amount": amt})]
+
+
+@reader(r"^(your life total|it) becomes equal to (your starting life total|.+)$")
+def _life_becomes_equal(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """118.5: "your life total becomes equal to your starting life total" (Oketra's Last Mercy); "it becomes equal
+    to your starting life total" after "if your life total is less than your starting life total" (Resolute
+    Archangel): only a life total can equal a starting life total, so "it" is the life total the condition named.
+    The player gains or loses the difference."""
+    if m.group(1) == "it" and m.group(2) != "your starting life total":
+        return None
+    amt = quantity(m.group(2))
+    if amt is None:
+        return None
+    return [Effect("set_life", {"who": "you", "amount": amt})]
 
 
 @reader(r"^double your life total$")
@@ -376,6 +418,18 @@ def _hand_to_top(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _reveal_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1))
     return None if who is None else [Effect("reveal", {"who": who, "zone": "hand"})]
+
+
+@reader(r"^reveal an? (.+? card) from your hand$")
+def _reveal_a_card(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.13a: "you may reveal a Dinosaur card from your hand. If you do, you gain 2 life" (Priest of the Wakening
+    Sun): its controller chooses such a card in their hand and shows it to all; it stays in the hand (a "may" is
+    open only with one there)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or "or" in f or f.get("zone") not in (None, "hand", "any_card"):
+        return None
+    f.pop("zone", None)
+    return [Effect("reveal", {"who": "you", "zone": "hand", "filter": f})]
 
 
 @reader(r"^(target player|target opponent|that player) reveals (?:their|his or her) hand and discards all cards with "
@@ -662,7 +716,7 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
-    _look_and_choose, _choose_one_exiled,
+    _look_and_choose, _choose_one_exiled, _reveal_a_card,
     _reveal_random,
     _choose_quality,
     _pay_or_top,
@@ -670,6 +724,8 @@ READERS: tuple[Reader, ...] = (
     _plays_that_card,
     _redistribute,
     _draw,
+    _draw_reveal,
+    _cast_one_drawn,
     _cards_eq, _next_spell_cost, _lose_unless_controls,
     _life,
     _life_half,
@@ -683,6 +739,7 @@ READERS: tuple[Reader, ...] = (
     _scry,
     _set_life_total,
     _life_becomes,
+    _life_becomes_equal,
     _double_life,
     _win_lose_with_life,
     _win_lose,

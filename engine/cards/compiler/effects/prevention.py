@@ -28,6 +28,12 @@ def _prevent_by(m: re.Match, c: Ctx) -> list[Effect] | None:
     if what is None:
         return None
     dur = "your_next_turn" if m.group(1) else "eot"
+    if isinstance(what, dict) and set(what) == {"each"}:
+        # "Prevent all combat damage that would be dealt by nongreen creatures this turn" (Hunter's Ambush): a shield
+        # on every source of that group as the damage would be dealt, as "... dealt this turn by X" is
+        if m.group(1) or m.group(2) or what["each"].get("zone", "battlefield") != "battlefield":
+            return None
+        return [Effect("prevent", {"by_each": what["each"], "combat": combat, "duration": "eot"})]
     out = [Effect("prevent", {"to": what, "combat": combat, "duration": dur})] if m.group(2) else []
     return out + [Effect("prevent", {"by": what, "combat": combat, "duration": dur})]
 

@@ -51,17 +51,22 @@ def _pump(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _pump_common(m.group(1), m.group(2), m.group(3), m.group(4), m.group(5).strip(), m.group(6), m.group(7), c)
 
 
-@reader(r"^double (?:(its|self's|that creature's|target [^']+?'s) power and toughness|the power and toughness of "
-        r"(it|self|target .+?)) until end of turn$")
+@reader(r"^double (?:(its|self's|that creature's|target [^']+?'s) (power and toughness|power)|the (power and toughness"
+        r"|power) of (it|self|target .+?|each .+?)) until end of turn$")
 def _double_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"Double its power and toughness until end of turn" (a later keyword action): it gets +X/+Y, X and
-    Y its power and toughness as the instruction is carried out (608.2h), for one object only."""
-    who = m.group(1) or m.group(2)
+    """"Double its power and toughness until end of turn", "double the power of each other creature you control
+    until end of turn" (a later keyword action): each one gets +X/+0 (+X/+Y), X and Y its own power and toughness as
+    the instruction is carried out (608.2h; layer 7c, 613.3c)."""
+    who = m.group(1) or m.group(4)
+    both = (m.group(2) or m.group(3)) == "power and toughness"
     who = {"its": "it", "self's": "self", "that creature's": "that creature"}.get(who, re.sub(r"'s$", "", who))
     what = c.ref(who)
-    if what is None or isinstance(what, dict) and "each" in what:
+    if what is None:
         return None
-    return [Effect("pump", {"what": what, "power": {"power_of": what}, "toughness": {"toughness_of": what}})]
+    if isinstance(what, dict) and "each" in what:  # each one by its own power (engine/ops/continuous.py)
+        return [Effect("pump", {"what": what, "power": 0, "toughness": 0, "double": "pt" if both else "power"})]
+    return [Effect("pump", {"what": what, "power": {"power_of": what}, "toughness": {"toughness_of": what} if both
+                            else 0})]
 
 
 @reader(r"^(.+?) (?:each )?gets? ([+-]\w+)/([+-]\w+) for each (.+?) (until end of turn|until your next turn)$")

@@ -145,6 +145,18 @@ def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
 
 
+@reader(r"^(return (?:it|self) to the battlefield(?: tapped)? under its owner's control) at the beginning of "
+        r"their next upkeep$")
+def _delayed_owner_upkeep(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """603.7a: "When SELF dies, return it to the battlefield tapped under its owner's control at the beginning of
+    their next upkeep" (Phytotitan): a delayed trigger at the next upkeep of the card's owner ("their"), whoever
+    controlled it (engine/ops/control.py: step owner_upkeep)."""
+    inner = parse_sentence(m.group(1), c)
+    if inner is None or len(inner) != 1 or inner[0].op != "move" or inner[0].args.get("what") != "self":
+        return None
+    return [Effect("delayed", {"step": "owner_upkeep", "effects": list(inner)})]
+
+
 @reader(r"^(.+? at the beginning of the next end step) if (?:it has|its) (power|toughness|mana value) (?:is )?(.+)$")
 def _delayed_if_target_has(m: re.Match, c: Ctx) -> list[Effect] | None:
     """603.7a, 608.2c: "Sacrifice it at the beginning of the next end step if it has mana value 3 or less" (Angrath,
@@ -289,6 +301,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     s = sentence.strip().rstrip(".").strip()
     s = re.sub(r"^then,? ", "", s, flags=re.I)
+    # "Return to the battlefield all permanent cards in your graveyard that ..." (Faith's Reward): the object after
+    # the destination, read as "return ALL ... to the battlefield"
+    s = re.sub(r"^return to the battlefield ((?:all|each|target|up to \w+ target) .+)$",
+               r"return \1 to the battlefield", s, flags=re.I)
     low = s.lower()
     m = _ANY_COLOR_RIDER.match(low)
     if m:  # "You may cast that card for as long as it remains exiled, and you may spend mana as though it were mana
@@ -606,6 +622,50 @@ _MAY_PAY_OR = re.compile(r"\b(that player|defending player|they|its controller|t
                          r"(?:doesn't|don't), ([^.]+)\.", re.I)
 
 
+#: "Return a Pirate card from your graveyard to your hand, then do the same for Vampire, Dinosaur, and Merfolk."
+_SAME_FOR = re.compile(r"^(.+?), then do the same for ((?:[\w'-]+, )*[\w'-]+,? and [\w'-]+|[\w'-]+)\.?$", re.I)
+
+
+def _do_the_same(text: str) -> str:
+    """"X, then do the same for A, B, and C" where X names one subtype and A, B, C are subtypes: the instruction
+    again for each of them in turn, that subtype in place of X's (608.2c: in the order written). Another text
+    is left as it is."""
+    m = _SAME_FOR.match(text.strip())
+    if m is None:
+        return text
+    items = [w for w in re.split(r",? and |, ", m.group(2)) if w]
+    first = m.group(1)
+    named = [w for w in re.findall(r"\b[A-Z][\w'-]*\b", first) if subtype(w) is not None]
+    if len(named) != 1 or any(subtype(w) != w for w in items + named):
+        return text
+    again = [re.sub(rf"\b{re.escape(named[0])}\b", w, first) for w in items]
+    return ". ".join([first, *again]) + "."
+
+
+#: "return all creatures to their owners' hands except for Merfolk, Krakens, Leviathans, Octopuses, and Serpents"
+_EXCEPT_FOR = re.compile(r"\b(all )([a-z]+s)\b([^.]*?) except for ((?:[\w'-]+, )*[\w'-]+,? and [\w'-]+|[\w'-]+)"
+                         r"(?=\.|$)", re.I)
+#: card types an "except for" list may name ("except for Giants, Wizards, and lands")
+_TYPE_PLURALS = {"lands": "land", "creatures": "creature", "artifacts": "artifact", "enchantments": "enchantment",
+                 "planeswalkers": "planeswalker"}
+
+
+def _except_for(text: str) -> str:
+    """"all NOUNS ... except for A, B, and C" where A, B, C are subtypes or card types: "all non-A, non-B, non-C
+    NOUNS ..." (the objects of those kinds are left out); another text is left as it is."""
+    def repl(m: re.Match) -> str:
+        words = [w for w in re.split(r",? and |, ", m.group(4)) if w]
+        nons = []
+        for w in words:
+            t = _TYPE_PLURALS.get(w.lower())
+            sub = subtype(w) if t is None else None
+            if t is None and (sub is None or not w[:1].isupper()):
+                return m.group(0)
+            nons.append(f"non{t}" if t is not None else f"non-{sub}")
+        return f"{m.group(1)}{', '.join(nons)} {m.group(2)}{m.group(3)}"
+    return _EXCEPT_FOR.sub(repl, text)
+
+
 #: "PLAYER may discard a card. If they don't, they lose 3 life": the second instruction unless that player does the
 #: first (117.12); "they" in it is that player
 _MAY_DO_OR = re.compile(r"\b(each opponent|each player|that player|defending player|its controller) may "
@@ -625,7 +685,19 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     Handles follow-ups that span sentences: "You may X. If you do, Y." and "If you
     don't, Y."; "It can't be regenerated."
     """
+    text = _except_for(_do_the_same(text))
+    # "SELF deals damage equal to the number of +1/+1 counters on it to ...": "it" is the subject, SELF (121.1)
+    text = re.sub(r"\b(self deals damage equal to the number of (?:[+\-]\d+/[+\-]\d+ |[a-z]+ )?counters on) it\b",
+                  r"\1 self", text, flags=re.I)
 
+    # "Search your library for up to two basic Forest cards. If you control a Nissa planeswalker, instead search your
+    # library for up to three land cards. Reveal those cards, put them into your hand, then shuffle." (Nissa's
+    # Triumph): the last sentence finishes either search; each alternative whole (701.15a, 608.2c)
+    text = re.sub(r"^(search your library for [^.]+)\. (if [^,]+), instead (search your library for [^.]+)\. "
+                  r"reveal (?:those cards|them), (put them (?:into your hand|onto the battlefield(?: tapped)?)),? "
+                  r"then shuffle\.?$",
+                  lambda m: f"{m.group(1)}, reveal them, {m.group(4)}, then shuffle. {m.group(2)}, instead "
+                            f"{m.group(3)}, reveal them, {m.group(4)}, then shuffle.", text.strip(), flags=re.I)
     # "Search your library for up to two basic land cards and reveal them. Put one into your hand and the
     # other into your graveyard. Then shuffle.": the one instruction of the comma form (701.15a)
     text = re.sub(r"^(search your library for [^.]+?)( and reveal (?:them|those cards))?\. (put (?:one|two) [^.]+ and "
@@ -660,6 +732,25 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   r"(if [^,]+), instead create (\w+) of those tokens((?: and you gain \w+ life)?)\.?$",
                   lambda m: f"{m.group(1)}{m.group(4)}. {m.group(5)}, instead create {m.group(6)} {m.group(2)} "
                             f"tokens{m.group(3) or ''}{m.group(7)}.", text.strip(), flags=re.I)
+    # "Count the number of +1/+1 counters on creatures you control. Creatures your opponents control with power less
+    # than or equal to that number can't block this turn." (Rumbling Ruin): the count made as the next instruction is
+    # carried out, in the same resolution (608.2c, 107.1)
+    text = re.sub(r"^count the number of ([^.]+)\. ([^.]*?)\bthat number\b([^.]*\.?)$",
+                  lambda m: f"{m.group(2)}the number of {m.group(1)}{m.group(3)}", text.strip(), flags=re.I)
+    # "You may choose a creature card in your graveyard. If you do, return it to the battlefield with an additional
+    # +1/+1 counter on it." (Cauldron's Gift): the card is chosen as it is returned, one instruction (608.2c)
+    text = re.sub(r"^you may choose (an? [^.]+? card) in your graveyard\. if you do, return (?:it|that card) to "
+                  r"(the battlefield|your hand)([^.]*)\.?$",
+                  lambda m: f"you may return {m.group(1)} from your graveyard to {m.group(2)}{m.group(3)}.",
+                  text.strip(), flags=re.I)
+    # "Target opponent sacrifices a creature of their choice that attacked or blocked this turn. If you control a
+    # Gideon planeswalker, that player sacrifices two of those creatures of their choice instead." (Gideon's Triumph):
+    # the same kind of creature, another number of them (the "instead" reader then reads it, 614.1a)
+    text = re.sub(r"^((?:target opponent|target player|each opponent|each player) sacrifices an? (creature|permanent|"
+                  r"artifact|land)( of their choice)?([^.]*))\. (if [^,]+), (?:that player|they) sacrifices? (\w+) of "
+                  r"those \w+( of their choice)? instead\.?$",
+                  lambda m: f"{m.group(1)}. {m.group(5)}, that player sacrifices {m.group(6)} {m.group(2)}s"
+                            f"{m.group(3) or ''}{m.group(4)} instead.", text.strip(), flags=re.I)
     # "Choose two cards in your hand drawn this turn. For each of those cards, pay 4 life or put the card on top of
     # your library." (Sylvan Library): the second sentence acts on the cards the first chose; one instruction
     text = re.sub(r"(choose \w+ cards in your hand [^.]+)\. (for each of those cards, pay \d+ life or put the card on "
@@ -687,6 +778,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # color among those cards (105.2, 106.4)
     text = re.sub(r"^choose a color of a card in your graveyard\. add one mana of that color\.?$",
                   "Add one mana of any color among cards in your graveyard.", text.strip(), flags=re.I)
+    # "Choose a color. Creatures you control gain protection from the chosen color until end of turn." (Akroma's
+    # Blessing): the color is chosen as the spell resolves (608.2d), for the one grant that names it, as "the color
+    # of your choice" is; one instruction
+    if len(re.findall(r"\bchosen colou?r\b", text, flags=re.I)) == 1:
+        text = re.sub(r"^choose a color\. ([^.]+? gains? protection from) the chosen color\b", r"\1 the color of your "
+                      r"choice", text.strip(), flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest), (DESTROY_REST_RX, destroy_rest)):
@@ -779,7 +876,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   flags=re.I)
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
-    for sent in sentences(text):
+    for sent in _then_flip(sentences(text)):
         s = sent.strip().rstrip(".").lower()
         adds = [k for k, e in enumerate(out) if e.op == "add_mana"]
         if s == "until end of turn, you don't lose this mana as steps and phases end" and len(adds) == 1 \
@@ -851,7 +948,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out.append(_if_this_way("discarded", effs))
             continue
-        them = re.match(r"^if (?:that player|they|he or she) (?:does|do), (.+)$", s)
+        them = re.match(r"^if (?:that player|the player|they|he or she) (?:does|do), (.+)$", s)
         if them and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") not in (None, "you") \
                 and "what" not in out[-1].args:
             # "Target opponent sacrifices a green or white creature of their choice. If that player does, they lose 2
@@ -1204,6 +1301,20 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out[-1] = Effect("clash", {"win": list(effs)})
             continue
+        m = re.match(r"^if (both|all) coins come up (heads|tails), (.+)$", s)
+        coins = [e for e in out if e.op == "flip" and isinstance(e.args.get("coins"), int)]
+        if m and len(coins) == 1:
+            # "Flip two coins. If both coins come up heads, X. If both coins come up tails, Y." (Two-Headed Giant): the
+            # coins the flip before flipped, all heads or none (705.1; the flips_won of the resolution)
+            effs = parse_sentence(m.group(3), ctx)
+            if effs is None:
+                return None
+            won: dict[str, Any] = {"count_this_way": {}, "action": "flips_won"}
+            n = coins[0].args["coins"]
+            cond = {"amount_ge": {"amount": won, "n": n}} if m.group(2) == "heads" \
+                else {"amount_lt": {"amount": won, "n": 1}}
+            out.append(Effect("if", {"cond": cond, "then": list(effs)}))
+            continue
         m = re.match(r"^if you (win|lose) the flip, (.+)$", s)
         if m and out and out[-1].op == "flip" and m.group(1) not in out[-1].args:
             effs = parse_sentence(m.group(2), ctx)
@@ -1228,6 +1339,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     out = delayed_before_end_turn(out)
     bound = that_many_done(out)
     return None if bound is None else paid_this_way(_life_lost_this_way(bound))
+
+
+def _then_flip(sents: list[str]) -> list[str]:
+    """"Create two 1/1 red Elemental creature tokens, then flip a coin. If you win the flip, ..." (Molten Birth): the
+    instruction, then the flip its branches follow (705.1), as two sentences in that order (608.2c)."""
+    out: list[str] = []
+    for x in sents:
+        m = re.fullmatch(r"(.+?),? then (flip a coin)\.?", x.strip(), re.I)
+        out += [m.group(1) + ".", m.group(2) + "."] if m else [x]
+    return out
 
 
 #: the players a "that many" after a discard or mill may count for: one player each (608.2c)
@@ -1296,9 +1417,18 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
                 return None
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "shuffled"}})
             continue
+        amt = e.args.get("amount")
+        if prev.op == "sacrifice" and "what" not in prev.args and prev.args.get("amount", 1) == 1 \
+                and isinstance(amt, dict) and len(amt) == 1 and amt in ({"power_of": "it"}, {"toughness_of": "it"}):
+            # "Target player sacrifices a creature ... You gain life equal to its power." (Consume): the creature
+            # sacrificed, as it last existed (608.2h; engine/ops/objects.py keeps it)
+            out[i] = Effect(e.op, {**e.args, "amount": {next(iter(amt)): "sacrificed"}})
+            continue
         if e.args.get("amount") != {"that_much": True} or prev.op not in _DONE_THIS_WAY \
                 or prev.args.get("amount") == {"that_much": True}:
             continue
+        if prev.op == "sacrifice" and prev.args.get("what") == "self":
+            return None  # "sacrifice SELF and it deals that much damage" (Tellah): a number named before, not one
         who = prev.args.get("who", "you")
         if who in ("each_player", "each_opponent") and e.get("who") == who and prev.op == "discard" \
                 and e.op in ("token", "damage", "lose_life"):
@@ -1553,7 +1683,7 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
         ctx.last = "attached"  # "If equipped creature is a Vampire, put two counters on it instead"
     alt = parse_sentence(alt_text, ctx) if cond is not None else None
     if alt is None and cond is not None:
-        alt = _more_damage(alt_text, out[-1])
+        alt = _more_damage(alt_text, out[-1]) or _more_tokens(alt_text, out[-1])
     at = -1
     if alt is None and cond is not None:
         # "Search ... Then shuffle. If COND, search ... for three ... instead of two": the search, not the shuffle
@@ -1592,6 +1722,17 @@ def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
         # Judgment): the same targets, the division made as it is cast of the amount that applies (601.2d)
         return None
     return [Effect("damage", {**prev.args, "amount": n})]
+
+
+def _more_tokens(alt: str, prev: Effect) -> list[Effect] | None:
+    """"Create a 1/1 white Soldier creature token. Create five of those tokens instead if ..." (Throne of Empires,
+    Gather the Townsfolk, Rite of Replication): the token instruction before it, the same tokens, that many of them
+    (111.1, 608.2c)."""
+    m = re.fullmatch(r"create (two|three|four|five|six|seven|eight|nine|ten|x|\d+) of those tokens", alt)
+    n = amount(m.group(1)) if m else None
+    if n is None or prev.op != "token" or "amount" in prev.args and not isinstance(prev.args["amount"], int):
+        return None
+    return [Effect("token", {**prev.args, "amount": n})]
 
 
 _COUNT_WORD = r"a|an|one|two|three|four|five|six|seven|x|\d+"
@@ -1731,7 +1872,8 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed_if_target_has, _delayed, _next_draw_instead,
+READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed_if_target_has, _delayed_owner_upkeep, _delayed,
+                               _next_draw_instead,
                                _damage_list, _counters_list, _you_and_yours_gain, _then_again)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (

@@ -29,7 +29,7 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
             what = c.ref(mm.group(1))
             return None if what is None else [Effect("exile", {"what": what, "until": "self_leaves"})]
         mm = re.fullmatch(r"(target player's|target opponent's|that player's|your|each opponent's|all opponents'|"
-                          r"each player's|all) graveyards?", tail)
+                          r"each player's|all|its controller's|that creature's controller's) graveyards?", tail)
         if mm:
             who = {"your": "you", "each opponent's": "each_opponent", "all opponents'": "each_opponent",
                    "each player's": "each_player", "all": "each_player"}.get(mm.group(1)) \
@@ -96,13 +96,13 @@ def _return_to_your_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 _RETURN = re.compile(
     r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
     r"battlefield)( transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|"
-    r"their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$")
+    r"their owners') control)?(?: with (?:a|an|an additional) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$")
 
 
 @reader(
     r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
     r"battlefield)( transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|"
-    r"their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$"
+    r"their owners') control)?(?: with (?:a|an|an additional) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$"
 )
 def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
     phrase = m.group(1)
@@ -227,8 +227,8 @@ def _exchange_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^put (.+?) onto the battlefield( from your (?:hand or graveyard|graveyard or hand|hand|graveyard))?"
-        r"( transformed)?(?: (tapped))?(?: under your control)?(?: with (a|an|one|two|three) ([+\-\w/]+) counters? on "
-        r"it)?$")
+        r"( transformed)?(?: (tapped and attacking|tapped))?(?: under your control)?(?: with (a|an|one|two|three) "
+        r"([+\-\w/]+) counters? on it)?$")
 def _put_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Put X onto the battlefield [tapped]"; "You may put a creature card ... onto the battlefield from your hand
     or graveyard with two +1/+1 counters on it" (Nissa of Shadowed Boughs: the zones said after, 400.1; 614.1c the
@@ -244,6 +244,8 @@ def _put_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
         args["transformed"] = True  # 711.8
     if m.group(4):
         args["tapped"] = True
+        if m.group(4).endswith("attacking"):
+            args["attacking"] = True  # 508.4: put onto the battlefield attacking, never declared as an attacker
     if m.group(5):
         args["counters"] = {m.group(6): number(m.group(5)) or 1}
     return [Effect("move", args)]
