@@ -195,7 +195,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
                                                  and game.objects[src].attached_to == x):
             return False  # "enchanted player": the player the source (a Curse) is attached to (303.4)
         if f.get("lost_life_this_turn") and game.players[x].life_lost_turn <= 0:
-            return False  # "target player who lost life this turn" (119.3)
+            return False  # "target player / each opponent who lost life this turn" (119.3)
+        if f.get("damaged_this_turn") and game.players[x].damaged_turn != game.turn:
+            return False  # "for each opponent who was dealt damage this turn" (119.2)
         if "life_eq" in f or "life_le" in f or "life_ge" in f:  # "each player with exactly 13 life" (119.1)
             life = game.players[x].life
             if life != f.get("life_eq", life) or life > f.get("life_le", life) or life < f.get("life_ge", life):

@@ -270,6 +270,13 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             if key in ref:  # a player's whole graveyard, library or hand ("exile all cards from target
                 ps = [p for p in refs(g, r, ref[key]) if isinstance(p, str)]  # player's library": Jace, the
                 return [c for p in ps for c in list(g.players[p].zone(zone))]  # Mind Sculptor)
+        if "targets_of" in ref:  # "gain control of those permanents": the cast spell's targets of that kind, as it
+            # was cast (the cast event's, 601.2c), those still permanents now (400.7)
+            info = this(g, r).trigger_info or {}
+            you = this(g, r).controller
+            f = ref.get("filter") or {"permanent": True}
+            return [x for x in info.get("targets", ()) if isinstance(x, int) and x in g.objects
+                    and g.objects[x].zone == "battlefield" and matches(g, x, f, source_id(g, r), you)]
         if "controller_of" in ref:
             # 608.2g: an object that left uses its last known information
             lki = r.get("lki_ctl", {})
@@ -353,6 +360,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
                        "exploited", "chosen_player", "drawn_cards", "amassed"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
+                      "targets_of",
                       "owner_of", "opponents_of", "couldnt"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)

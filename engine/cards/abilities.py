@@ -251,6 +251,9 @@ playable: what: "exiled", a card FILTER (e.g. Zombie cards in your graveyard) or
     exiled instead of going to the graveyard, 614.1a) (CR 601.2)
 emblem: who, abilities: [Ability]
     the player gets an emblem with those abilities (CR 113)
+wish: filter, [exile], [reveal]
+    the player may put a card they own from outside the game (their sideboard, 400.10) matching the filter into their
+    hand, revealed unless reveal is false; exile: or a face-up such card they own in exile
 exile_until: who, filter
     that player exiles cards from the top of their library one at a time until one matches the filter (406.3):
     all "exiled", the one found "taken"
@@ -516,7 +519,8 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "copy_offer", "reanimate_attached",
-    "unattach", "piles", "keep_rest", "exile_until", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
+    "unattach", "piles", "keep_rest", "exile_until", "wish", "delayed_trigger", "skip_next", "become_copy",
+    "redistribute_life",
     "exile_if_dies", "retarget",
     "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a)
 })

@@ -943,6 +943,10 @@ def _count_more(p: str) -> Any:
         return {"domain": "you"}
     if p in ("opponents you have", "opponent you have", "your opponents", "opponent"):
         return {"count": {"player": True, "opponent": True}}
+    m = re.fullmatch(r"(opponent|player) who (lost life|was dealt damage) this turn", p)
+    if m:  # "draw a card for each opponent who lost life this turn" (Kaito, Bane of Nightmares; 119.3, 119.2)
+        key = "lost_life_this_turn" if m.group(2) == "lost life" else "damaged_this_turn"
+        return {"count": {"player": True, **({"opponent": True} if m.group(1) == "opponent" else {}), key: True}}
     if p in ("card types among cards in your graveyard", "card type among cards in your graveyard"):
         return {"graveyard_types": "you"}
     if p in ("card types among cards in all graveyards", "card type among cards in all graveyards"):

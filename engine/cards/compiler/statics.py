@@ -2664,11 +2664,19 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         cond_text = m.group(1) if low.startswith("as long as") else "during " + m.group(1)
         cond = parse_condition(cond_text)
         body = m.group(2)
+        both = re.fullmatch(r"as long as (.+?), (.+)", body) if low.startswith("during ") else None
+        if both and cond is not None:  # "During your turn, as long as SELF has one or more loyalty counters on him,
+            # he's a 3/4 Ninja creature" (Kaito, Bane of Nightmares): both conditions (611.3b)
+            more = parse_condition(both.group(1))
+            cond = None if more is None else {"all": [cond, more]}
+            cond_text, body = both.group(1), both.group(2)
         if cond is not None and "attached" in cond:  # "as long as equipped creature is a Human, it has lifelink"
             body = re.sub(r"^it\b", cond_text.split(" is ")[0], body)
         elif re.match(r"self (?:has|is)\b", cond_text):  # "As long as SELF has seven or more loyalty counters on
             # him, he's a 7/7 Dragon God creature" (Grand Master of Flowers): the pronoun is SELF (a legend's own)
             body = re.sub(r"^(?:it's|it is|he's|he is|she's|she is) ", "self is ", body)
+            # "he's a 3/4 Ninja creature and has hexproof": what "with hexproof" says
+            body = re.sub(r"^(self is an? [^,]+? creature) and has ([a-z ]+)$", r"\1 with \2", body)
         one = re.fullmatch(r"you control exactly one ([a-z]+)", cond_text)
         if cond is not None and one and body.startswith(f"that {one.group(1)} "):
             # "As long as you control exactly one creature, that creature gets +2/+0" (Deadly Wanderings): the

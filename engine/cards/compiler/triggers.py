@@ -514,7 +514,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                 "filter": f}
     m = re.fullmatch(
         r"you cast (?:a|an) (?:(.+?) )?spell that targets (self|a creature you control|one or more creatures you "
-        r"control|an? [a-z ]+)",
+        r"control|an? [a-z ]+|one or more (?:permanents|creatures|artifacts|lands|enchantments))",
         c,
     )
     if m:
@@ -526,8 +526,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             tf: Any = "self"
         elif m.group(2).startswith("one or more creatures") or m.group(2) == "a creature you control":
             tf = {"types": ["Creature"], "controller": "you"}
-        else:  # "an instant or sorcery spell that targets a creature" (one of its targets is one, 115.1)
-            tf = parse_noun(re.sub(r"^an? ", "", m.group(2)))
+        else:  # "an instant or sorcery spell that targets a creature" (one of its targets is one, 115.1); "that
+            # targets one or more permanents" (Dack Fayden's emblem)
+            tf = parse_noun(re.sub(r"^(?:an?|one or more) ", "", m.group(2)))
             if tf is None or tf.get("player") or tf.get("_needs_player_target") or tf.get("zone"):
                 return None
         return {"event": "cast", "who": "you", "filter": {**f, "targets": tf}}

@@ -30,6 +30,7 @@ class Ctx:
     subject: Any = None  # the reference "it" starts as (a trigger's creature), for "the creature" after a noncreature
     milled_other: bool = False  # another player milled last: "from among them" are those cards (engine r["milled"])
     revealed_hand: Any = None  # the target player who revealed their hand last: "from among those cards" (their hand)
+    cast_targets: Any = None  # "whenever you cast a spell that targets one or more permanents": that filter
 
     def __post_init__(self) -> None:
         if self.subject is None:
@@ -222,6 +223,11 @@ class Ctx:
                 return None
             self.targets[r0["target"]] = replace(self.targets[r0["target"]], chooser="opponent")
             return r0
+        if self.cast_targets is not None and p in ("those permanents", "that permanent", "those creatures",
+                                                   "that creature"):
+            # "Whenever you cast a spell that targets one or more permanents, gain control of those permanents" (Dack
+            # Fayden's emblem): the spell's targets of that kind, as it was cast (603.2, 115.1)
+            return {"targets_of": "it", "filter": self.cast_targets}
         if p == "they" and self.last is not None:
             return self.last
         if p == "the chosen player":  # "As SELF enters, choose a player" (614.12): that player (Stuffy Doll)

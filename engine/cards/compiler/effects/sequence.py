@@ -905,6 +905,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # instruction happens unless that player pays (117.12), read as "... unless that player pays {2}"
     text = _MAY_PAY_OR.sub(lambda mm: f"{mm.group(3)} unless {mm.group(1)} pays {mm.group(2)}.", text)
     text = _MAY_DO_OR.sub(_may_do_or, text)  # "Each opponent may discard a card. If they don't, they lose 3 life"
+    # "... or choose a face-up artifact card you own in exile. Put that card into your hand." (Karn, the Great
+    # Creator): one instruction (engine/cards/compiler/effects/library.py _wish)
+    text = re.sub(r"(card you own in exile)\. put that card into your hand\b", r"\1 and put it into your hand", text,
+                  flags=re.I)
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
     for sent in _then_flip(sentences(text)):
@@ -1623,7 +1627,7 @@ def _moves_it(v: Any) -> bool:
     return False
 
 
-_THEN_LOOK = re.compile(r"^((?:scry|surveil) \w+), then ", re.I)
+_THEN_LOOK = re.compile(r"^((?:scry|surveil) \w+|choose a (?:nonland |creature )?card name), then ", re.I)
 
 
 def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
