@@ -332,7 +332,7 @@ def _crew_power(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^(.+?) gets? ([+-]\d+)/([+-]\d+) and (?:loses|lose) all abilities$")
 def _pump_lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     """"Enchanted creature gets -2/-2 and loses all abilities" (Mystic Subdual, Fresh Start): two effects of one
-    static ability, in their layers (613.1f: abilities; 613.4c: power and toughness)."""
+    static ability, in their layers (613.1f: abilities; 613.3: power and toughness)."""
     aff = _affects(m.group(1))
     if aff is None:
         return None
