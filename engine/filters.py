@@ -363,7 +363,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "pt_equal" in f and (c.power == c.toughness) != f["pt_equal"]:
         return False  # "whose power and toughness aren't equal" (208.1)
-    if not _cmp(game, c.power, f, "power", src, you) or not _cmp(game, c.toughness, f, "toughness", src, you):
+    pg = f.get("power_ge")
+    who = game.controller_of(x) if isinstance(pg, dict) and pg.get("per_controller") else you
+    if not _cmp(game, c.power, f, "power", src, who) or not _cmp(game, c.toughness, f, "toughness", src, who):
         return False
     if "mv_le" in f or "mv_ge" in f or "mv_eq" in f:
         if not _cmp(game, _mv(o), f, "mv", src):

@@ -317,7 +317,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "total_mv": frozenset({"total_mv"}),
     "hand_of": frozenset({"hand_of"}),
-    "greatest": frozenset({"greatest", "among"}), "counters_on": frozenset({"counters_on", "kind"}),
+    "greatest": frozenset({"greatest", "among", "per_controller"}), "counters_on": frozenset({"counters_on", "kind"}),
     "devotion": frozenset({"devotion"}), "domain": frozenset({"domain"}),
     "graveyard_types": frozenset({"graveyard_types"}),
     "drawn_this_turn": frozenset({"drawn_this_turn"}),

@@ -806,7 +806,10 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         among = {k: v for k, v in base.items() if k != "zone"} if not m.group(2) else \
             {"types": ["Creature"], **({"controller": "you"} if m.group(2).endswith((" control", " controls"))
                                        else {})}
-        return {**base, "power_ge": {"greatest": "power", "among": among}}
+        # "among creatures they control / that player controls" (Consume, Kraven the Hunter): among the creatures of
+        # the player controlling the creature measured, not of the source's controller (608.2c)
+        mine = bool(m.group(2)) and m.group(2).startswith(("creatures they", "creatures that player"))
+        return {**base, "power_ge": {"greatest": "power", "among": among, **({"per_controller": True} if mine else {})}}
     m = re.fullmatch(r"([^,]+? card) or an? (card (?:with|that) .+)", p)
     if m and " with " not in m.group(1) and " that " not in m.group(1):
         # "an instant card or a card with flash" (Mystical Teachings): each alternative has its own
