@@ -315,14 +315,17 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
             if s is not None:  # 608.2h: "the sacrificed creature" is known as it last existed
                 s.chosen.setdefault("sacrificed", []).append(
                     {"power": c.power, "toughness": c.toughness, "name": name, "types": sorted(c.types),
-                     "subtypes": sorted(c.subtypes), "mv": mana_value(g.objects[i].card.mana_cost)})
+                     "subtypes": sorted(c.subtypes), "mv": mana_value(g.objects[i].card.mana_cost),
+                     "supertypes": sorted(c.supertypes), "colors": sorted(c.colors), "token": g.objects[i].token})
             sacrifice(g, i)  # 701.14a, with its event (603.2)
         elif part == "discard":
             new = discard(g, i)  # 701.7, with its event
             if s is not None:  # "the discarded card's mana value" of the ability or spell it paid for (601.2h)
                 s.chosen.setdefault("discarded", []).append(new)
         elif part in ("exile_from_graveyard", "exile_from_hand"):
-            g.move(i, "exile")
+            new = g.move(i, "exile")
+            if s is not None:  # "the exiled card's mana value" of the spell or ability it paid for (601.2h, 608.2h)
+                s.chosen.setdefault("cost_exiled", []).append(new)
         elif part in ("linked_to_graveyard", "process"):
             g.move(i, "graveyard")
         elif part == "reveal":  # 701.15: shown to every player; the spell remembers it

@@ -29,6 +29,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "alt_cost_spells",   # "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells ..."
                    "spell_limit",
                    "play_from", "graveyard_replacement",
+                   "enter_exile",       # "if a creature would enter and it wasn't cast, exile it instead": Game.move
+                   # and engine/actions.py create_tokens (614.1a; enters_exiled)
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
                    "damage_mod",        # "deals double that damage instead": engine.replacement.damage_mods (614.1a)
                    "look_face_down",    # "you may look at face-down creatures you don't control": engine/facedown.py
@@ -753,6 +755,15 @@ def mana_trigger_supported(ab: Any) -> bool:
 
 
 _WHO = (None, "you", "each_player", "any", "each", "opponent", "each_opponent")
+
+
+def enters_exiled(g: "Game", oid: int, frm: str) -> bool:
+    """614.1a: "If a nontoken creature would enter and it wasn't cast, exile it instead" (Containment Priest),
+    "Until end of turn, if a creature would enter and it wasn't cast, exile it instead" (Hallowed Moonlight): the
+    object about to enter the battlefield from ``frm`` (a spell resolving comes from the stack: cast), as it is."""
+    if frm == "stack" or not active(g):
+        return False
+    return any(matches(g, oid, st.get("filter") or {}, src, ctl) for src, ctl, st in statics(g, "enter_exile"))
 
 
 def static_problems(st: dict[str, Any]) -> list[str]:
