@@ -18,7 +18,7 @@ def _counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not bind_x(m.group(5), c):
         return None
     what = c.ref(m.group(3))
-    # "put another +1/+1 counter on SELF" (Yorvo): one more, after the one an instruction before put (122.1)
+    # "put another +1/+1 counter on SELF" (Yorvo): one more, after the one an instruction before put (121.1)
     n = scaled("a" if m.group(1) == "another" else m.group(1), m.group(4), c)
     if what is None or n is None:
         return None

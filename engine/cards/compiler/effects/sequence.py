@@ -902,13 +902,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                               r"on it", s)
         last = out[-1] if out else None
         inner = list(last.args.get("effects") or ()) if last is not None and last.op == "delayed" else []
-        if enters and inner and inner[-1].op == "move" and inner[-1].args.get("to") == "battlefield" \
+        if enters and last is not None and inner and inner[-1].op == "move" \
+                and inner[-1].args.get("to") == "battlefield" \
                 and not inner[-1].args.get("counter") and not inner[-1].args.get("counters"):
             # "Return that card to the battlefield ... at the beginning of the next end step. If it enters as a
             # creature, it enters with an additional +1/+1 counter on it." (Teferi's Time Twist): the return puts
             # the counter on it as it enters, if it is a creature card (614.1c)
-            moved = Effect("move", {**inner[-1].args, "counter": enters.group(1), "counter_if_creature": True})
-            out[-1] = Effect("delayed", {**last.args, "effects": [*inner[:-1], moved]})
+            returned = Effect("move", {**inner[-1].args, "counter": enters.group(1), "counter_if_creature": True})
+            out[-1] = Effect("delayed", {**last.args, "effects": [*inner[:-1], returned]})
             continue
         m = re.match(r"^if you do, (.+)$", s)
         back = 2 if len(out) > 1 and out[-1].op == "move" and out[-1].args.get("what") == "self" \
@@ -1552,14 +1553,14 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             # from among them and put it into your hand. Put the rest on the bottom ..." (Trail of Crumbs): the whole
             # look is what the payment buys (608.2c)
             mark = ctx.mark()
-            before = parse_effects(" ".join(sents[:i]), ctx)
-            last = before[-1] if before else None
+            paid_before = parse_effects(" ".join(sents[:i]), ctx) or []
+            last = paid_before[-1] if paid_before else None
             if last is not None and last.op == "may" and not last.args.get("then") \
                     and [e.op for e in last.args.get("effects", ())] == ["pay"]:
                 chunk = " ".join([paid.group(1), *sents[i + 1:]])
                 got = read_look(chunk, ctx)
                 if got is not None:
-                    return [*before[:-1], Effect("may", {**last.args, "then": got})]
+                    return [*paid_before[:-1], Effect("may", {**last.args, "then": got})]
             ctx.rewind(mark)
             continue
         if not _LOOK_START.match(first):
