@@ -427,6 +427,10 @@ def create_tokens(g: "Game", made: list[tuple[CardDef, str]], tapped: bool = Fal
     ids = []
     for card, controller_ in made:
         o = create_object(g, card, controller_, "battlefield", token=True)
+        if player_statics.enters_exiled(g, o.id, "token"):  # 614.1a: "if a creature would enter and it wasn't
+            del g.objects[o.id]  # cast, exile it instead": a token put into exile ceases to exist (110.5f, 704.5d)
+            g.log("token_exiled", card=card.name, controller=controller_)
+            continue
         o.sick = True
         o.tapped = tapped
         for kind, n in (counters or {}).items():

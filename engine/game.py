@@ -466,6 +466,8 @@ class Game:
             to = "exile"  # 614.1a: cast with a permission that exiles it instead (engine/zones_cast.py)
         elif frm == "battlefield" and o.chosen.get("leaves_to") not in (None, to):
             to = o.chosen["leaves_to"]  # 702.83a: "if it would leave the battlefield, exile it instead"
+        if to == "battlefield" and frm != "battlefield" and player_statics.enters_exiled(self, oid, frm):
+            to = "exile"  # 614.1a: "if a creature would enter and it wasn't cast, exile it instead"
         link = linked if to == "exile" else None
         made = tokens
         if not replaced and (to == "graveyard" or self.commanders and to in commander.REPLACED):
@@ -1499,6 +1501,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_OPTION, "dredge"): dredge.answer_draw_step,  # 702.51a
     (K.CHOOSE_CARDS, "amplify"): entering.answer_amplify,  # 702.37a
     (K.CHOOSE_CARDS, "devour"): entering.answer_devour,  # 702.81a: sacrificed as it enters
+    (K.CHOOSE_CARDS, "enter_exile"): entering.answer_exile,  # 614.12: exiled from the graveyard as it enters
     (K.CHOOSE_OPTION, "miracle"): cast_options.answer_miracle,   # 702.93a: reveal the first card drawn
     (K.CHOOSE_OPTION, "opponent_mode"): casting.answer_opponent_mode,  # 601.3: an opponent chooses the mode
     (K.CHOOSE_OPTION, "trigger_mode"): triggers.answer_mode,  # 603.3c: a modal triggered ability's mode

@@ -343,3 +343,62 @@ def test_one_unmutated_run_probes_several_modules_each_with_its_own_reach(tmp_pa
     probe.end("T:t.py::two")
     assert probe.items == {"mut_sample_pa": {"S:one.yaml": ["f"], "T:t.py::two": ["K.m"]},
                            "mut_sample_pb": {"S:one.yaml": ["g"], "T:t.py::two": ["h"]}}
+
+
+def test_the_items_that_killed_a_function_s_mutants_run_first_for_its_next_ones() -> None:
+    """Cheaper runs (issue 26): a mutant runs the same items that reach its function, but those that
+    killed earlier mutants of that function first (the latest first); a survivor still runs them all."""
+    from tools.mutation.runner import Outcome
+    mod = Module("x.py", SRC)
+    r = _SlowChildren(0)
+    items = ["S:a.yaml", "S:b.yaml", "T:t.py::x", "T:t.py::y"]
+    assert r.order("f", items) == items
+    m = next(m for m in mod.mutants if m.function == "f")
+    r._killed_by(Outcome(m, "killed", "test t.py::y", 1.0, "T:t.py::y"))
+    r._killed_by(Outcome(m, "survived", "", 1.0))
+    assert r.order("f", items) == ["T:t.py::y", "S:a.yaml", "S:b.yaml", "T:t.py::x"]
+    r._killed_by(Outcome(m, "killed", "scenario b.yaml", 1.0, "S:b.yaml"))
+    assert r.order("f", items) == ["S:b.yaml", "T:t.py::y", "S:a.yaml", "T:t.py::x"]
+    assert sorted(r.order("f", items)) == sorted(items)
+    assert r.order("K.m", items) == items                     # another function: its own order
+    assert r.order("f", ["S:a.yaml"]) == ["S:a.yaml"]          # a killer that does not reach it is left out
+
+
+def test_a_child_names_the_item_that_killed_its_mutant() -> None:
+    r, w = os.pipe()
+    os.write(w, b"KT:t.py::y\ntest t.py::y")
+    os.close(w)
+    o = Runner._finish(os.getpid(), r, time.monotonic(), None, False)
+    assert (o.status, o.by, o.item) == ("killed", "test t.py::y", "T:t.py::y")
+    r, w = os.pipe()
+    os.write(w, b"Kcrash ValueError: x")                       # no item: the whole text is what failed
+    os.close(w)
+    o = Runner._finish(os.getpid(), r, time.monotonic(), None, False)
+    assert (o.status, o.by, o.item) == ("killed", "crash ValueError: x", "")
+
+
+def test_a_box_that_ends_before_the_unmutated_run_runs_no_mutant_and_fails_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CI job on a loaded machine: when the box ends before the unmutated run, no mutant is run and
+    the module is reported with every mutant not run (the gate cannot judge it), not as an error."""
+    import argparse
+
+    import tools.mutation.__main__ as mm
+    from tools.mutation.runner import Outcome
+
+    class _Slow(Runner):
+        def __init__(self, *a: object, **k: object) -> None:  # noqa: D107 - no warm-up
+            self.jobs = 1
+
+        def baseline(self, timeout: float, module: Module | None = None) -> Outcome:
+            assert timeout <= 5 + 1e-6, "the unmutated run may take only what is left of the box"
+            return Outcome(None, "timeout", "time limit", timeout)
+
+    monkeypatch.setattr(mm, "Runner", _Slow)
+    cfg = load(ROOT)
+    args = argparse.Namespace(all=False, match=None, sample=5, seed=1, list=False, full_selection=False, jobs=1,
+                              run_equivalents=False, resume=None, budget=100.0, verbose=False)
+    r = mm.mutate_module(cfg, "engine/tapping.py", args, {}, None, 5.0)
+    assert r["outcomes"] == [] and len(r["not_run"]) == 5 and r["best"] == 1.0
+    with pytest.raises(ConfigError, match="fails its own selection"):
+        mm.mutate_module(cfg, "engine/tapping.py", args, {}, (Outcome(None, "killed", "test x", 1.0), {}), 5.0)

@@ -123,7 +123,41 @@ def test_a_fused_cast_that_also_names_one_half_is_refused_702_101a() -> None:
     (card,) = g.players["alice"].hand
     for face in (0, 1):
         with pytest.raises(IllegalAction, match=r"not a split card with fuse in your hand \(702\.101a\)"):
-            g.submit("alice", {"action": "cast", "card": card, "alt": "fuse", "face": face, "targets": [[giant], ["bob"]]})
+            g.submit("alice", {"action": "cast", "card": card, "alt": "fuse", "face": face,
+                               "targets": [[giant], ["bob"]]})
     assert g.players["alice"].hand == [card] and not g.stack
     g.submit("alice", {"action": "cast", "card": card, "alt": "fuse", "targets": [[giant], ["bob"]]})
     assert [g.objects[s].card.name for s in g.stack] == ["Far // Away"] and g.players["alice"].hand == []
+
+
+def test_the_announced_x_of_a_mana_ability_is_fixed_in_every_argument_107_3a() -> None:
+    """107.3a, 605.3a: a mana ability whose cost takes X (Calciform Pools' "Remove X storage counters")
+    has no object on the stack to keep X: every {"x": True} amount of its effects is made the number
+    announced, also one inside a list of arguments, and a negated one (a loss) is made negative."""
+    from engine.casting import _with_x
+    args = {"any": {"x": True}, "colors": ["W", "U"], "amounts": [{"x": True}, 2, {"x": True, "negate": True}],
+            "nested": [[{"x": True}]]}
+    assert _with_x(args, 3) == {"any": 3, "colors": ["W", "U"], "amounts": [3, 2, -3], "nested": [[3]]}
+
+
+def _game_after(players: dict, step: str, steps: list):  # noqa: ANN202 - the engine's Game
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": step, "players": players}, "steps": steps},
+               default_pool())
+    r.run()
+    return r.g
+
+
+def test_only_forecast_reveals_the_card_it_is_activated_from_702_56b() -> None:
+    """702.56b: a forecast ability is activated by revealing the card, which stays in the hand: the log
+    says so. Cycling (702.28a) discards the card and reveals nothing first."""
+    g = _game_after({"alice": {"battlefield": ["Plains"] * 3, "hand": ["Piercing Rays"]},
+                     "bob": {"battlefield": ["Grizzly Bears"]}}, "upkeep",
+                    [{"alice": "activate", "card": "Piercing Rays", "ability": 1, "targets": ["Grizzly Bears"]}])
+    assert [e["cards"] for e in g.events if e["type"] == "reveal"] == [["Piercing Rays"]]
+    assert [g.objects[i].card.name for i in g.players["alice"].hand] == ["Piercing Rays"]
+    g = _game_after({"alice": {"battlefield": ["Island", "Island"], "hand": ["Miscalculation"],
+                               "library": ["Forest"]}}, "main1",
+                    [{"alice": "activate", "card": "Miscalculation", "ability": 1}, {"resolve": "all"}])
+    assert [g.objects[i].card.name for i in g.players["alice"].graveyard] == ["Miscalculation"]
+    assert [g.objects[i].card.name for i in g.players["alice"].hand] == ["Forest"]
+    assert [e for e in g.events if e["type"] == "reveal"] == []

@@ -277,7 +277,7 @@ def _animate(g: "Game", r: Ctx, e: Effect) -> None:
         return
     if e.get("land_mana"):  # 305.7: "target land becomes an Island": that land type only, and its mana ability
         add_effect(g, "4", objs, r, until, subtypes=list(e.args["subtypes"]), land_mana=list(e.args["land_mana"]),
-                   set_land_types=True)
+                   set_land_types=not e.get("in_addition"))  # 305.6: "in addition to its other types"
     elif e.get("types") or e.get("keep_types") and e.get("subtypes"):
         add_effect(g, "4", objs, r, until, types=list(e.get("types", ())), subtypes=list(e.get("subtypes", ())),
                 in_addition=bool(e.get("in_addition")), keep_types=bool(e.get("keep_types")),

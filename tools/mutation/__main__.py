@@ -71,6 +71,10 @@ def _mutant(o: Outcome) -> Mutant:
     return o.mutant
 
 
+#: seconds the unmutated run may take outside a time box (a loaded machine: 365 s seen at load 15)
+BASELINE_LIMIT = 1800.0
+
+
 def read_module(cfg: Config, path: str) -> Module:
     try:
         return Module(path, (cfg.root / path).read_text(encoding="utf-8"))
@@ -78,15 +82,20 @@ def read_module(cfg: Config, path: str) -> Module:
         raise ConfigError(f"{path}: {e}") from e
 
 
-def shared_baseline(cfg: Config, modules: list[Module], args: argparse.Namespace) -> tuple[Outcome, dict]:
+def shared_baseline(cfg: Config, modules: list[Module], args: argparse.Namespace,
+                    limit: float | None = None) -> tuple[Outcome, dict]:
     """One probed unmutated run for several modules (``Runner.baseline_of``) over the union of their
     selections: its outcome and each module's reach. Each module then runs its mutants against
-    its own selection's items that reached the function."""
+    its own selection's items that reached the function. ``limit``: the seconds it may take (the
+    CI job's total); a run past it is reported as a timeout, not an error."""
     stages = [s for m in modules for s in cfg.selection(m.path)]
     union = Selection(list(dict.fromkeys(p for s in stages for p in s.scenarios)),
                       list(dict.fromkeys(t for s in stages for t in s.tests)))
     runner = Runner(cfg.root, [union], cfg.deselect, args.jobs)
-    base, reaches = runner.baseline_of(max(cfg.timeout, 600), modules)
+    base, reaches = runner.baseline_of(limit if limit is not None else BASELINE_LIMIT, modules)
+    if base.status == "timeout" and limit is not None:
+        print(f"the time box ended before the unmutated run did ({base.seconds:.0f} s): no mutant run", flush=True)
+        return base, {}
     if base.status != "survived":
         raise ConfigError(f"the unmutated code fails the selection: {base.by or base.status}")
     print(f"baseline of {len(modules)} modules in one run: {base.seconds:.1f} s "
@@ -95,10 +104,12 @@ def shared_baseline(cfg: Config, modules: list[Module], args: argparse.Namespace
 
 
 def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents: dict[str, str],
-                  pre: tuple[Outcome, dict] | None = None, box: float | None = None) -> dict:
+                  pre: tuple[Outcome, dict] | None = None, box: float | None = None,
+                  module: Module | None = None) -> dict:
     """Mutate one module. ``pre``: a shared baseline (``shared_baseline``) instead of its own run;
-    ``box``: the seconds this module may take from now, its baseline included (None: no box)."""
-    module = read_module(cfg, path)
+    ``box``: the seconds this module may take from now, its baseline included (None: no box);
+    ``module``: the module already read."""
+    module = module if module is not None else read_module(cfg, path)
     picked = module.mutants if args.all or args.match else module.sample(args.sample, args.seed)
     if args.match:  # every mutant whose key holds one of the texts, sampled or not
         picked = [m for m in picked if any(t in m.key for t in args.match)]
@@ -114,7 +125,16 @@ def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents:
         base = pre[0]
         runner.reach = pre[1].get(path)
     else:
-        base = runner.baseline(max(cfg.timeout, 600), None if args.full_selection else module)
+        limit = max(1.0, deadline - time.monotonic()) if deadline is not None else BASELINE_LIMIT
+        base = runner.baseline(limit, None if args.full_selection else module)
+    if base.status == "timeout" and deadline is not None:  # the box ended first: nothing could be run
+        listed = [m for m in picked if f"{path} | {m.key}" in equivalents]
+        unrun = [m.key for m in picked if m not in listed]
+        print(f"{path}: the time box ended before the unmutated run did ({base.seconds:.0f} s): "
+              f"{len(unrun)} mutants not run", flush=True)
+        return {"module": path, "seed": args.seed, "sampled": len(picked), "total": len(module.mutants),
+                "killed": 0, "timeouts": [], "survived": [], "equivalent": [m.key for m in listed], "errors": [],
+                "not_run": unrun, "score": 1.0, "best": 1.0, "seconds": round(base.seconds, 1), "outcomes": []}
     if base.status != "survived":
         raise ConfigError(f"{path}: the unmutated code fails its own selection: {base.by or base.status}")
     timeout = max(cfg.timeout, 4 * base.seconds)
@@ -259,6 +279,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="score earlier --json results again with today's equivalents, run nothing")
     ap.add_argument("-v", "--verbose", action="store_true", help="one line per mutant with what killed it")
     args = ap.parse_args(argv)
+    start = time.monotonic()  # the CI job's total counts from here: reading git and the modules included
     os.chdir(ROOT)
     os.environ.setdefault("MANATABLE_DATA", str(ROOT / ".test-data"))
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -287,17 +308,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{len(mods)} changed module(s): {cfg.module_box(len(mods)) or 0:.0f} s each at most, "
                   f"{total or 0:.0f} s in all", flush=True)
         equivalents = cfg.equivalents()
-        start = time.monotonic()
+        modules = {m: read_module(cfg, m) for m in mods}
         pre = None
         if len(mods) > 1 and not (args.list or args.full_selection):
-            pre = shared_baseline(cfg, [read_module(cfg, m) for m in mods], args)
+            left = None if total is None else max(1.0, total - (time.monotonic() - start))
+            pre = shared_baseline(cfg, list(modules.values()), args, left)
         results = []
         for i, m in enumerate(mods):
             mbox = box
             if total is not None:  # an equal share of what is left of the total (a quick module leaves more)
                 left = total - (time.monotonic() - start)
                 mbox = max(1.0, min(mbox if mbox is not None else left, left / (len(mods) - i)))
-            results.append(mutate_module(cfg, m, args, equivalents, pre, mbox))
+            results.append(mutate_module(cfg, m, args, equivalents, pre, mbox, modules[m]))
     except ConfigError as e:
         print(f"mutation: {e}", file=sys.stderr)
         return 2

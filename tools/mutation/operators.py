@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
@@ -60,8 +61,31 @@ def _is_doc(stmt: ast.stmt) -> bool:
     return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
 
 
+_LINES: dict[int, tuple[str, list[bytes]]] = {}   # id(source) -> (source, its lines as UTF-8), the last one
+
+
+def _segment(src: str, node: ast.AST) -> str | None:
+    """``ast.get_source_segment(src, node)``, with the source split into lines once per module (the
+    standard function splits the whole source again at each call: most of a large module's parsing)."""
+    got = _LINES.get(id(src))
+    if got is None or got[0] is not src:
+        _LINES.clear()
+        got = _LINES[id(src)] = (src, [ln.encode("utf-8") for ln in re.split(r"(?<=\r\n)|(?<=\r)(?!\n)|(?<=\n)", src)])
+    lines = got[1]
+    try:
+        a, b = node.lineno - 1, node.end_lineno - 1  # type: ignore[attr-defined]
+        ca, cb = node.col_offset, node.end_col_offset  # type: ignore[attr-defined]
+    except (AttributeError, TypeError):
+        return None
+    if cb is None:
+        return None
+    if a == b:
+        return lines[a][ca:cb].decode("utf-8")
+    return b"".join([lines[a][ca:], *lines[a + 1:b], lines[b][:cb]]).decode("utf-8")
+
+
 def _short(src: str, node: ast.AST, limit: int = 90) -> str:
-    seg = ast.get_source_segment(src, node) or ast.unparse(node)
+    seg = _segment(src, node) or ast.unparse(node)
     seg = " ".join(seg.split())
     return seg if len(seg) <= limit else seg[: limit - 3] + "..."
 

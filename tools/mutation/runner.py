@@ -32,6 +32,7 @@ class Outcome:
     status: str               # "killed", "timeout", "survived", "error" (could not be applied)
     by: str                   # the scenario or test that failed, or the error
     seconds: float
+    item: str = ""            # the item (``Reach``) that killed it, when known
 
 
 def scenario_files(paths: Iterable[Path]) -> list[Path]:
@@ -123,28 +124,61 @@ class _RecordTests:
 def run_selection(root: Path, stages: list[Selection], deselect: list[str], only: list[str] | None = None,
                   probe: _Probe | None = None) -> str | None:
     """Run the stages in this process, each its scenarios then its tests; what failed
-    first, or None when all passed. ``only``: run just these items (``Reach``); ``probe``:
-    record what each item reaches."""
+    first, or None when all passed. ``only``: run just these items (``Reach``), in the order
+    given; ``probe``: record what each item reaches. A failure names its item first
+    (``ITEM\\n`` + what failed) when ``only`` is given."""
     from engine.cardpool import default_pool
 
     pool = default_pool()
-    keep = None if only is None else set(only)
+    if only is not None:
+        return _run_items(root, stages, deselect, pool, only)
     for sel in stages:
-        failed = _run_stage(root, sel, deselect, pool, keep, only, probe)
+        failed = _run_stage(root, sel, deselect, pool, probe)
         if failed is not None:
             return failed
     return None
 
 
-def _run_stage(root: Path, sel: Selection, deselect: list[str], pool, keep: set[str] | None,  # noqa: ANN001
-               only: list[str] | None, probe: _Probe | None) -> str | None:
+def _run_items(root: Path, stages: list[Selection], deselect: list[str], pool, only: list[str]) -> str | None:  # noqa: ANN001
+    """The items of ``only`` that belong to the stages, in the order of ``only`` (the runner puts
+    first the items that killed earlier mutants of the same function); consecutive tests run in one
+    pytest session. What failed first, after its item and a newline."""
+    from engine.scenario import run_file
+
+    files = {f"S:{f}" for sel in stages for f in scenario_files(sel.scenarios)}
+    test_files = {t.split("::")[0] for sel in stages for t in sel.tests}
+    items = [i for i in only if i in files or i.startswith("T:") and i[2:].split("::")[0] in test_files]
+    k = 0
+    while k < len(items):
+        item = items[k]
+        if item.startswith("S:"):
+            f = Path(item[2:])
+            for name, reason in run_file(f, pool):
+                if reason is not None:
+                    rel = f.relative_to(root) if f.is_relative_to(root) else f
+                    return f"{item}\nscenario {rel}: {name}: {reason[:200]}"
+            k += 1
+            continue
+        j = k
+        while j < len(items) and items[j].startswith("T:"):
+            j += 1
+        plug = _FirstFailure()
+        args = [i[2:] for i in items[k:j]] + ["-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "--no-header"]
+        for d in deselect:
+            args += ["--deselect", d]
+        rc = pytest.main(args, plugins=[plug])
+        if rc != 0:
+            return f"T:{plug.failed}\ntest {plug.failed}" if plug.failed else f"\npytest exit code {int(rc)}"
+        k = j
+    return None
+
+
+def _run_stage(root: Path, sel: Selection, deselect: list[str], pool, probe: _Probe | None) -> str | None:  # noqa: ANN001
     """One stage: its scenarios (stopping at the first that fails), then its tests (-x)."""
     from engine.scenario import run_file
 
     for f in scenario_files(sel.scenarios):
         item = f"S:{f}"
-        if keep is not None and item not in keep:
-            continue
         if probe is not None:
             probe.begin()
         results = run_file(f, pool)
@@ -155,9 +189,6 @@ def _run_stage(root: Path, sel: Selection, deselect: list[str], pool, keep: set[
                 rel = f.relative_to(root) if f.is_relative_to(root) else f
                 return f"scenario {rel}: {name}: {reason[:200]}"
     tests = list(sel.tests)
-    if only is not None:  # the node ids of this stage's files that reached the function, in run order
-        files = {t.split("::")[0] for t in sel.tests}
-        tests = [i[2:] for i in only if i.startswith("T:") and i[2:].split("::")[0] in files]
     if tests:
         plug = _FirstFailure()
         plugins: list[object] = [plug] if probe is None else [plug, _RecordTests(probe)]
@@ -240,11 +271,36 @@ class Runner:
         import engine.scenario  # noqa: F401
 
     reach: Reach | None = None   # set by a probed baseline: each mutant then runs only what reaches it
+    killers: dict[str, list[str]] | None = None  # function -> the items that killed its mutants, latest first
+
+    def order(self, function: str, items: list[str]) -> list[str]:
+        """The items reaching ``function`` with those that killed an earlier mutant of it first (the
+        latest kill first), the rest in run order: a mutant of a function is most often killed by what
+        killed its neighbours, so a killed mutant stops sooner. Which items run is unchanged, so whether
+        a mutant survives is too (a survivor runs them all)."""
+        first = [i for i in (self.killers or {}).get(function, []) if i in set(items)]
+        if not first:
+            return items
+        seen = set(first)
+        return first + [i for i in items if i not in seen]
+
+    def _killed_by(self, o: "Outcome") -> None:
+        """Remember the item that killed ``o``'s mutant for the next mutants of its function."""
+        if o.mutant is None or o.status != "killed" or not o.item:
+            return
+        if self.killers is None:
+            self.killers = {}
+        ks = self.killers.setdefault(o.mutant.function, [])
+        if o.item in ks:
+            ks.remove(o.item)
+        ks.insert(0, o.item)
 
     def _start(self, module: Module | None, mutant: Mutant | None) -> tuple[int, int, float]:
         code = module.compile(mutant) if module is not None and mutant is not None else None
         name = module.path[:-3].replace("/", ".") if module is not None and mutant is not None else None
         only = self.reach.only(mutant.function) if self.reach is not None and mutant is not None else None
+        if only is not None and mutant is not None:
+            only = self.order(mutant.function, only)
         r, w = os.pipe()
         pid = os.fork()
         if pid == 0:
@@ -264,6 +320,9 @@ class Runner:
             return Outcome(mutant, "timeout", "time limit", secs)
         text = data.decode(errors="replace")
         if text[:1] == "K":
+            head, nl, rest = text[1:].partition("\n")
+            if nl and (head.startswith(("S:", "T:")) or not head):  # the killing item first (_run_items)
+                return Outcome(mutant, "killed", rest, secs, head)
             return Outcome(mutant, "killed", text[1:], secs)
         if text[:1] == "S":
             return Outcome(mutant, "survived", "", secs)
@@ -340,6 +399,7 @@ class Runner:
                 self._stop(running)
                 break
             for o in finished:
+                self._killed_by(o)
                 outcomes.append(o)
                 report(o)
         return outcomes, todo

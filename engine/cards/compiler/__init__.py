@@ -425,6 +425,8 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         body = re.sub(r"\bthat source's controller\b", "its controller", body, flags=re.I)
     ctx = Ctx(last="it" if (not trig.get("self") or other is not None) and trig.get("event") not in ("step", "state")
               else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"))
+    if trig.get("event") == "cast" and isinstance((trig.get("filter") or {}).get("targets"), dict):
+        ctx.cast_targets = trig["filter"]["targets"]  # "... that targets one or more permanents, ... those permanents"
     bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"
     if bound is None:
         return None
@@ -513,6 +515,9 @@ def _either_trigger(item: IrItem) -> list[Ability] | None:
     m = re.match(r"^(when|whenever) ", item.head, re.I)
     if not m or item.modes:
         return None
+    both = _enters_and_whenever(item)
+    if both is not None:
+        return both
     rest = item.head[m.end():]
     for cut in [k.start() for k in re.finditer(r", ", rest)]:
         cond, body = rest[:cut], rest[cut + 2:]
@@ -527,6 +532,26 @@ def _either_trigger(item: IrItem) -> list[Ability] | None:
             if got[0] is None or got[1] is None:
                 return None
             return [replace(ab, text=item.text) for ab in got if ab is not None]
+    return None
+
+
+def _enters_and_whenever(item: IrItem) -> list[Ability] | None:
+    """"When SELF enters and whenever it deals combat damage to a player, create a Blood token" (Ivora): two
+    triggered abilities with one effect, one on its entering and one on the other event ("it" is SELF there too,
+    603.2); None unless both read. A once-each-turn limit shared by both is not read here."""
+    m = re.match(r"^when self enters and whenever ", item.head, re.I)
+    if m is None or re.search(r"triggers only (?:once|twice) each turn", item.head, re.I):
+        return None
+    rest = item.head[m.end():]
+    for cut in [k.start() for k in re.finditer(r", ", rest)]:
+        other, body = re.sub(r"^it\b", "SELF", rest[:cut]), rest[cut + 2:]
+        if parse_trigger(other) is None:
+            continue
+        got = [_lower_triggered(IrItem("triggered", item.text, head=head, body=head))
+               for head in (f"When SELF enters, {body}", f"Whenever {other}, {body}")]
+        if got[0] is None or got[1] is None:
+            return None
+        return [replace(ab, text=item.text) for ab in got if ab is not None]
     return None
 
 

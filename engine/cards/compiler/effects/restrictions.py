@@ -111,6 +111,17 @@ _LIFE_WHO = {"players": "each", "each player": "each", "your opponents": "oppone
              "you": "you"}
 
 
+@reader(r"^until end of turn, if an? (nontoken )?creature would enter and it wasn't cast, exile it instead$")
+def _enter_exile_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.1a, 611.2a: "Until end of turn, if a creature would enter and it wasn't cast, exile it instead" (Hallowed
+    Moonlight): a creature entering other than as a resolving spell (a token too) goes to exile, this turn
+    (engine/player_statics.py enters_exiled)."""
+    f: dict[str, Any] = {"types": ["Creature"], "zone": "any_card"}
+    if m.group(1):
+        f["token"] = False
+    return [Effect("player_effect", {"static": {"kind": "enter_exile", "filter": f}, "duration": "eot"})]
+
+
 @reader(r"^you can't lose the game (this turn|until your next turn) and your opponents can't win the game "
         r"(this turn|until your next turn)$")
 def _cant_lose_game_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -433,6 +444,7 @@ def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _enter_exile_for_now,
     _no_activations_for_now,
     _must_attack_next_turn,
     _token_multiply_for_now,

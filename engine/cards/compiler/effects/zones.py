@@ -85,6 +85,16 @@ def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("bounce", {"what": what})]
 
 
+@reader(r"^each player returns all (.+?) from their graveyard to their hand$")
+def _each_returns_all(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player returns all creature cards from their graveyard to their hand" (Underworld Cerberus): every such
+    card in every graveyard goes to its owner's hand, at once (400.3, 608.2c)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.pop("zone", "any_card") != "any_card" or "owner" in f or "controller" in f:
+        return None
+    return [Effect("move", {"what": {"each": {**f, "zone": "graveyard"}}, "to": "hand"})]
+
+
 @reader(r"^return to your hand ((?:all|each) .+ in your graveyard(?: .+)?)$")
 def _return_to_your_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     """The order of "Return to your hand all creature cards in your graveyard that were put there from anywhere
@@ -681,6 +691,7 @@ def _exile_if_dies(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (
+    _each_returns_all,
     _return_gone_this_way,
     _exchange_hand,
     _exile_if_dies,
