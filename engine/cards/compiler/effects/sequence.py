@@ -1648,14 +1648,14 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             # from among them and put it into your hand. Put the rest on the bottom ..." (Trail of Crumbs): the whole
             # look is what the payment buys (608.2c)
             mark = ctx.mark()
-            before = parse_effects(" ".join(sents[:i]), ctx)
-            last = before[-1] if before else None
+            paid_before = parse_effects(" ".join(sents[:i]), ctx) or []
+            last = paid_before[-1] if paid_before else None
             if last is not None and last.op == "may" and not last.args.get("then") \
                     and [e.op for e in last.args.get("effects", ())] == ["pay"]:
                 chunk = " ".join([paid.group(1), *sents[i + 1:]])
                 got = read_look(chunk, ctx)
                 if got is not None:
-                    return [*(before or [])[:-1], Effect("may", {**last.args, "then": got})]
+                    return [*paid_before[:-1], Effect("may", {**last.args, "then": got})]
             ctx.rewind(mark)
             continue
         if not _LOOK_START.match(first):
