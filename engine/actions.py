@@ -277,7 +277,11 @@ def discard(g: "Game", cid: int) -> int:
     else:
         got = cast_options.madness_discard(g, cid)  # 702.34a: exiled instead, and madness triggers
         new = g.move(cid, "graveyard") if got is None else got
-    triggers.event(g, {"event": "discard", "player": player, "obj": new})
+    # the controller of the spell or ability that made the player discard, if one is resolving ("when a spell or
+    # ability an opponent controls causes you to discard SELF"); a cost's discard (601.2h) has none
+    res = g.resolving
+    cause = g.controller_of(res["obj"]) if isinstance(res, dict) and res.get("obj") in g.objects else None
+    triggers.event(g, {"event": "discard", "player": player, "obj": new, "cause": cause})
     return new
 
 
@@ -423,6 +427,10 @@ def create_tokens(g: "Game", made: list[tuple[CardDef, str]], tapped: bool = Fal
     ids = []
     for card, controller_ in made:
         o = create_object(g, card, controller_, "battlefield", token=True)
+        if player_statics.enters_exiled(g, o.id, "token"):  # 614.1a: "if a creature would enter and it wasn't
+            del g.objects[o.id]  # cast, exile it instead": a token put into exile ceases to exist (110.5f, 704.5d)
+            g.log("token_exiled", card=card.name, controller=controller_)
+            continue
         o.sick = True
         o.tapped = tapped
         for kind, n in (counters or {}).items():

@@ -624,6 +624,8 @@ def carried(o: "Obj") -> dict[str, Any]:
             out[k] = True
     if o.chosen.get("mana_spent"):  # "if at least three white mana was spent to cast SELF" read as it enters
         out["mana_spent"] = dict(o.chosen["mana_spent"])
+    if o.chosen.get("convoked"):  # "put a +1/+1 counter on each creature that convoked it" (702.50a)
+        out["convoked"] = list(o.chosen["convoked"])
     if o.chosen.get("phyrexian_life"):  # compleated: the Phyrexian symbols paid with life (a later keyword)
         out["phyrexian_life"] = int(o.chosen["phyrexian_life"])
     return out

@@ -255,11 +255,12 @@ def suspend(g: "Game", player: str, a: dict[str, Any]) -> None:
     g.priority = player
 
 
-def can_play_offered_land(g: "Game", player: str, oid: int) -> bool:
+def can_play_offered_land(g: "Game", player: str, oid: int, zone: str = "hand") -> bool:
     """"The player plays that card if able" (Word of Command) of a land: during that player's own turn,
-    within their land plays (305.2), whatever else is on the stack: the resolving spell says when."""
+    within their land plays (305.2), whatever else is on the stack: the resolving spell says when. ``zone``: where
+    the offered card is ("Reveal the top card of your library. You may play that card": Djinn of Wishes)."""
     o = g.objects.get(oid)
-    return (o is not None and "Land" in o.card.types and o.zone == "hand" and o.owner == player
+    return (o is not None and "Land" in o.card.types and o.zone == zone and o.owner == player
             and g.active == player and g.players[player].lands_played < player_statics.land_plays(g, player))
 
 
@@ -534,6 +535,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             picks = cast_options.check_picks(g, player, row, a[row.key], new)
             cost = cast_options.reduce(g, row, picks, cost)
             cast_options.pay_helpers(g, player, row, picks)
+            if row.key == "convoke":  # "each creature that convoked it" (702.50a): the spell, then its permanent
+                g.objects[new].chosen["convoked"] = list(picks)
     if assisted:  # assist: the chosen player pays that much of the generic mana, before its caster
         helped_by, n = str(a["assist"]), assisted
         if n > sum(int(s) for s in cost if s.isdigit()):
@@ -679,7 +682,7 @@ def cast_offered(g: "Game", d: Any, a: dict[str, Any]) -> None:
         raise IllegalAction("nothing is resolving")
     act = a.get("action", "pass")
     if act == "play" and d.data.get("play") and a.get("card") == d.data["card"] \
-            and can_play_offered_land(g, d.player, d.data["card"]):
+            and can_play_offered_land(g, d.player, d.data["card"], d.data.get("from_zone", "hand")):
         r["answers"][d.data["slot"]] = "cast"  # 305.1: the land is played (Word of Command: "plays that card")
         g.players[d.player].lands_played += 1
         g.move(d.data["card"], "battlefield", controller=d.player)
@@ -752,7 +755,8 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     g.log("cast", player=player, card=s.card.name, obj=sid, targets=s.targets)
     if g.commanders:
         commander.count_cast(g, player, sid)  # 903.8
-    ev: dict[str, Any] = {"event": "cast", "player": player, "obj": sid}
+    ev: dict[str, Any] = {"event": "cast", "player": player, "obj": sid,
+                          "targets": [t for slot in s.targets for t in slot if isinstance(t, int)]}
     granted = player_statics.spell_keywords(g, s, player) & {"Storm"}  # "spells you cast have storm" (702.39a)
     if granted:
         ev["granted"] = sorted(granted)  # each granted instance triggers too (702.39b; engine/triggers.py)
@@ -1116,8 +1120,14 @@ def answer_opponent_targets(g: "Game", d: Any, a: dict[str, Any]) -> None:
 
 
 def finish_activate(g: "Game", player: str, sid: int) -> None:
-    """602.2b, 601.2i: the ability becomes activated once its costs are paid."""
+    """602.2b, 601.2i: the ability becomes activated once its costs are paid. Its source counts the activations of
+    that ability this turn ("if this ability has been activated four or more times this turn": Dragon Whelp)."""
     s = g.objects[sid]
+    src = g.objects.get(s.source) if s.source is not None else None
+    if src is not None and src.zone == "battlefield" and s.ability is not None:
+        key = "activated_count:" + s.ability.text
+        turn, n = src.chosen.get(key, (g.turn, 0))
+        src.chosen[key] = (g.turn, (n if turn == g.turn else 0) + 1)
     g.log("activate", player=player, card=s.card.name, obj=sid, targets=s.targets)
     triggers.became_targets(g, s)  # 603.2: becoming the target of it
     g.passes = 0

@@ -65,7 +65,10 @@ PLAYER_CHOICE = "player"
 
 #: The entering choices of a card name (201.3), asked as a ``name_card`` decision: any real
 #: card name, kept in ``Obj.chosen["card_name"]``; "nonland" refuses a land's name.
-NAME_CHOICES = frozenset({"card_name", "nonland_card_name", "creature_card_name"})
+NAME_CHOICES = frozenset({"card_name", "nonland_card_name", "creature_card_name",
+                          # "As SELF enters, each opponent reveals their hand. You choose the name of a nonland card
+                          # revealed this way" (Alhammarret, High Arbiter): one of the names revealed (701.13a)
+                          "revealed_nonland_card_name"})
 
 
 class NeedChoice(Exception):
@@ -88,6 +91,19 @@ def on_enter(g: "Game", o: "Obj") -> None:
         if ab.kind != "static" or not st or st.get("kind") != "choose_on_enter":
             continue
         what = st.get("choice")
+        if what == "revealed_nonland_card_name" and "card_name" not in o.chosen:
+            shown = [i for p in g.order if p != o.controller and not g.players[p].lost for i in g.players[p].hand]
+            knowledge.show(g, shown)  # each opponent reveals their hand (701.13a)
+            for p in g.order:
+                if p != o.controller and not g.players[p].lost:
+                    hand = g.players[p].hand
+                    g.log("reveal", player=p, to="all", cards=[g.objects[i].card.name for i in hand], objs=list(hand))
+            names = sorted({g.objects[i].card.name for i in shown if "Land" not in g.objects[i].card.types})
+            if names:  # none revealed: nothing is named
+                g.queue.append({"kind": "name_card", "player": o.controller, "options": names, "enter": o.id,
+                                "choice": what, "prompt": f"{o.card.name}: choose the name of a nonland card revealed "
+                                                          f"(201.3)"})
+            continue
         if st.get("look_hand") and "look_opponent" not in o.chosen and "card_name" not in o.chosen:
             # "As SELF enters, look at an opponent's hand, then choose any card name" (Sorcerous Spyglass): with
             # several opponents its controller chooses which one first (614.12), then looks (401.2)
@@ -197,6 +213,8 @@ def answer_name(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     except KeyError:
         raise IllegalAction(f"name_card: 'name' {raw!r} is not the name of a card (201.3)") from None
     choice = str(d.data.get("choice", "card_name"))
+    if choice == "revealed_nonland_card_name" and name not in (d.options or ()):
+        raise IllegalAction(f"name_card: 'name' {name!r} is not the name of a nonland card revealed (201.3)")
     if not name_allowed(g, name, choice):
         raise IllegalAction(f"name_card: 'name' {name!r} is not a {choice.replace('_', ' ')}"
                             f"{' (a land is named)' if choice == 'nonland_card_name' else ''}")
@@ -239,6 +257,7 @@ CHOOSE_CONTEXTS = {("move", "what"), ("bounce", "what"), ("exile", "what"), ("di
                    ("destroy", "what"), ("sacrifice", "what"), ("attach", "to"), ("attach", "what"),
                    ("become_copy", "of"), ("cast_offer", "what"),
                    ("playable", "what"),  # "choose one of them. You may play that card this turn" (Jaya)
+                   ("token", "copy_of"),  # "create a token that's a copy of the exiled card" (God-Pharaoh's Gift)
                    ("damage", "to")}  # "you may have it deal 2 damage to another creature you control" (Wicked
 # Guardian: chosen as the ability resolves, not targeted, 608.2c)
 CHOOSE_ZONES = ("battlefield", "hand", "graveyard", "exile")  # exile: BFZ processors (406.3: a public zone)

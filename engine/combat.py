@@ -36,6 +36,8 @@ def has_rule(g: "Game", oid: int, rule: str) -> bool:
     """A restriction or requirement static (or effect) that applies to this object ("must_block"
     that names an attacker is provoke's, ``provoked``)."""
     c = g.chars(oid)
+    if rule in ("must_attack", "must_block") and _has_plain_rule(g, oid, c, "must_attack_or_block"):
+        return True  # "SELF attacks or blocks each combat if able" (Relentless Raptor: 508.1d, 509.1c)
     if rule == "must_block":  # not provoke's, which names an attacker
         return any(r.get("rule") == rule and "attacker" not in r for r in c.rules) or \
             any(e.get("rule") == rule and "attacker" not in e and active(g, e) for e in rule_effects(g, oid))
@@ -44,6 +46,12 @@ def has_rule(g: "Game", oid: int, rule: str) -> bool:
     if rule == "must_attack" and _player_requirements(g, oid, c.controller):
         return True  # "During target opponent's next turn, creatures that player controls attack SELF if able"
     return any(e.get("rule") == rule and active(g, e) for e in rule_effects(g, oid))
+
+
+def _has_plain_rule(g: "Game", oid: int, c: Any, rule: str) -> bool:
+    """Does a static or a resolved effect give this object ``rule``?"""
+    return any(r.get("rule") == rule for r in c.rules) or any(e.get("rule") == rule and active(g, e)
+                                                             for e in rule_effects(g, oid))
 
 
 def _player_requirements(g: "Game", oid: int, controller: str | None) -> list[Any]:
@@ -258,6 +266,8 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
     g.log("attack", attackers=[[_n(g, a), _n(g, t)] for a, t in decl.items()], ids=list(decl))
     for a, t in decl.items():
         triggers.event(g, {"event": "attacks", "obj": a, "target": t})
+        if g.objects[a].chosen.get("saddled") == g.turn:  # saddle (a later keyword): "attacks while saddled"
+            triggers.event(g, {"event": "attacks_saddled", "obj": a, "target": t})
     if decl:  # "whenever you attack": one or more creatures were declared (a later template; 508.1 here)
         triggers.event(g, {"event": "you_attack", "player": g.active, "count": len(decl)})
     if len(decl) == 1:  # 506.5: a creature "attacks alone" (exalted, 702.82)

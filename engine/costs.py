@@ -203,7 +203,7 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
         gone = src if part == "tap_others" and cost.tap else exclude
         cands = (c for c in _candidates(g, player, part, f, src) if c != gone)
         if "total_power" in f:
-            if sum(max(0, g.chars(c).power) for c in cands) < f["total_power"]:
+            if sum(max(0, crew_power(g, c)) for c in cands) < f["total_power"]:
                 return False
         elif n > 0 and sum(1 for _ in islice(cands, n)) < n:  # the first n are enough
             return False
@@ -218,8 +218,16 @@ def _picks_ok(g: "Game", f: dict[str, Any], n: int, cands: list[Any], picks: lis
     if part == "reveal":
         return len(picks) <= n
     if "total_power" in f:
-        return sum(g.chars(p).power for p in picks) >= f["total_power"]
+        return sum(crew_power(g, p) for p in picks) >= f["total_power"]
     return len(picks) == n
+
+
+def crew_power(g: "Game", oid: int) -> int:
+    """The power a creature taps for with crew or saddle (later keywords: "total power N or more"): its power, plus
+    N for "SELF saddles Mounts and crews Vehicles as though its power were N greater" (Cloudspire Captain)."""
+    c = g.chars(oid)
+    return c.power + sum(int(ab.static.get("amount", 0)) for ab in c.abilities
+                         if ab.kind == "static" and ab.static and ab.static.get("kind") == "crew_power")
 
 
 # ------------------------------------------------------------------ paying, maybe after a decision
@@ -307,14 +315,17 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
             if s is not None:  # 608.2h: "the sacrificed creature" is known as it last existed
                 s.chosen.setdefault("sacrificed", []).append(
                     {"power": c.power, "toughness": c.toughness, "name": name, "types": sorted(c.types),
-                     "subtypes": sorted(c.subtypes), "mv": mana_value(g.objects[i].card.mana_cost)})
+                     "subtypes": sorted(c.subtypes), "mv": mana_value(g.objects[i].card.mana_cost),
+                     "supertypes": sorted(c.supertypes), "colors": sorted(c.colors), "token": g.objects[i].token})
             sacrifice(g, i)  # 701.14a, with its event (603.2)
         elif part == "discard":
             new = discard(g, i)  # 701.7, with its event
             if s is not None:  # "the discarded card's mana value" of the ability or spell it paid for (601.2h)
                 s.chosen.setdefault("discarded", []).append(new)
         elif part in ("exile_from_graveyard", "exile_from_hand"):
-            g.move(i, "exile")
+            new = g.move(i, "exile")
+            if s is not None:  # "the exiled card's mana value" of the spell or ability it paid for (601.2h, 608.2h)
+                s.chosen.setdefault("cost_exiled", []).append(new)
         elif part in ("linked_to_graveyard", "process"):
             g.move(i, "graveyard")
         elif part == "reveal":  # 701.15: shown to every player; the spell remembers it
@@ -327,6 +338,8 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                 s.chosen.setdefault("revealed", []).append(i)
         elif part == "tap_others":
             tap(g, i)  # 701.17a, with its event (603.2d)
+            if s is not None:  # "the creatures that saddled it this turn" (saddle, a later keyword): the tapped ones
+                s.chosen.setdefault("tapped_for_cost", []).append(i)
         elif part == "remove_counter_from":  # one counter of the kind the filter names (its "counter")
             k = str((f or {}).get("counter", "+1/+1"))
             had = g.objects[i].counters.get(k, 0)

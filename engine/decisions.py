@@ -31,6 +31,7 @@ from engine import (
 )
 from engine.cards.abilities import Cost, TargetSpec
 from engine.mana import mana_value
+from engine.memo import per_object
 from engine.state import Decision
 from engine.transform import ADVENTURE, SPLIT_LAYOUTS, adventure_half, cast_adventure, cast_fused, fused, split_halves
 
@@ -218,11 +219,12 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         fh = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).from_hand
         if fh:
             srcs.append((oid, fh))
-    plain_tap = casting.plain_tap
+    shape = _activation_shape
     for oid, abilities in srcs:
         o = objs[oid]
         for i, ab in abilities:
-            if plain_tap(ab) and o.zone == "battlefield":
+            plain, simple = shape(ab)
+            if plain and o.zone == "battlefield":
                 # {T} alone (most mana abilities): untapped is enough unless it may be summoning sick
                 if o.tapped or o.sick and not casting.cost_payable(g, player, o, ab):
                     continue
@@ -230,6 +232,9 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue
             opt = {"action": "activate", "card": oid, "ability": i, "name": o.card.name, "text": ab.text,
                    "mana": ab.kind == "mana"}
+            if simple:  # no X, no variable cost, no modes, no targets: the option is complete
+                out.append(opt)
+                continue
             if ab.cost is not None and ab.cost.loyalty == "-X":  # 606: X up to its loyalty
                 opt["x"] = True
                 opt["x_max"] = o.counters.get("loyalty", 0)
@@ -263,6 +268,18 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     if g.stack and casting.split_second(g):  # 702.60a-b: special actions and mana abilities only
         out = [o for o in out if o["action"] not in ("cast", "activate") or o["action"] == "activate" and o["mana"]]
     return out
+
+
+@per_object
+def _activation_shape(ab: Any) -> tuple[bool, bool]:
+    """(plain, simple) for an activated ability (602.1): plain, its whole cost is {T}
+    (``casting.plain_tap``); simple, its priority option is complete as it is: no X to announce
+    (a loyalty cost of -X, 606.4; {X} in its cost, 107.3; a variable cost, 602.2b), no modes
+    (700.2) and no targets (602.2b). Fixed for the ability, so found once."""
+    c = ab.cost
+    simple = not ab.choose and not ab.targets and \
+        (c is None or c.loyalty != "-X" and "X" not in c.mana and not costs.variable(c))
+    return casting.plain_tap(ab), simple
 
 
 def _timing_statics(g: "Game") -> bool:
@@ -755,7 +772,8 @@ def offer_options(g: "Game", player: str, w: dict[str, Any]) -> list[dict[str, A
             if opt is not None:
                 opt.update(helped)
                 out.append(opt)
-    if o is not None and land and w.get("play") and casting.can_play_offered_land(g, player, o.id):
+    if o is not None and land and w.get("play") and casting.can_play_offered_land(g, player, o.id,
+                                                                                  w.get("from_zone", "hand")):
         out.append({"action": "play", "card": o.id, "name": o.card.name})  # Word of Command: "plays that card"
     if not out or not w.get("must"):
         out.append({"action": "pass"})

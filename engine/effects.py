@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import bestow, cast_options, player_control, replacement, transform
+from engine import bestow, cast_options, player_control, replacement, transform, triggers
 from engine.actions import add_mana, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
@@ -98,7 +98,10 @@ def resolve_top(g: "Game") -> None:
                                  and g.objects[x].zone == "stack" and g.objects[x].chosen.get("mana_spent")},
                    # 608.2h: "its power" of a target that left during the resolution
                    "lki_pt": {x: (g.chars(x).power, g.chars(x).toughness) for slot in legal for x in slot
-                              if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}}
+                              if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"},
+                   # 608.2h: "if that creature had a +1/+1 counter on it" of a target that left during the resolution
+                   "lki_counters": {x: dict(g.objects[x].counters) for slot in legal for x in slot
+                                    if isinstance(x, int) and x in g.objects and g.objects[x].counters}}
     g.log("resolve", card=s.name, obj=sid)
     if s.chosen.get("controlled_by") in g.players:  # 712.2: "you control the player while that spell is resolving"
         player_control.during(g, s.controller, s.chosen["controlled_by"], sid)
@@ -192,6 +195,8 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
             new = g.move(sid, "battlefield", controller=s.controller, attached_to=target if aura else None)  # 303.4f
             if aura:
                 g.changed()
+                if new in g.objects and g.objects[new].attached_to is not None:
+                    triggers.attached(g, new, g.objects[new].attached_to)  # 701.3a: it became attached
             cast_options.after_resolve(g, s, new)  # dash's return (702.108a)
             if cast_options.cast_with(s, "Sneak") and new in g.objects:  # sneak: "enters tapped and attacking"
                 g.objects[new].tapped = True  # as it enters: no "becomes tapped" event

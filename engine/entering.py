@@ -53,6 +53,21 @@ def answer_tribute_opponent(g: "Game", d: "Decision", a: dict[str, Any]) -> None
     g.changed()
 
 
+def answer_exile(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """614.12: the cards chosen as the permanent entered are exiled from its controller's graveyard; they are the
+    cards exiled with it (607.2a: ``chosen["exiled"]``, its "the exiled card")."""
+    cards = a.get("cards", [])
+    lo, hi = int(d.data.get("min", 0)), int(d.data.get("max", len(d.options)))
+    if not isinstance(cards, list) or len(set(cards)) != len(cards) or any(c not in d.options for c in cards) \
+            or not lo <= len(cards) <= hi:
+        raise IllegalAction(f"choose {lo} to {hi} of the cards offered")
+    o = g.objects.get(d.data["enter"])
+    gone = [g.move(c, "exile") for c in cards if c in g.objects and g.objects[c].zone == "graveyard"]
+    if o is not None and o.zone == "battlefield":
+        o.chosen["exiled"] = [*o.chosen.get("exiled", ()), *gone]
+    g.changed()
+
+
 def answer_devour(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     """702.81a: the creatures chosen are sacrificed, and the permanent gets N +1/+1 counters for each
     (as it entered: before any player receives priority)."""

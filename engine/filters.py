@@ -43,6 +43,8 @@ KNOWN = frozenset({
     # types, permanent types among them, or creature types in common; engine/targets.check_targets)
     "share_type",
     "damaged_by",  # "self" / "attached": "a creature dealt damage by SELF this turn" (its damage sources, 514.2)
+    "saddled_self",  # "target creature that saddled it this turn" (saddle, a later keyword: engine/ops/actions.py)
+    "convoked_self",  # "each creature that convoked it" (702.50a: the creatures tapped to pay for the spell)
     "cast_from",  # zones: "spells you cast from your graveyard" (a spell's zone it was cast from, 601.2a)
     # "creature blocking SELF", "creature blocked by SELF", "creature blocking or blocked by SELF" (509.1g, 509.1h)
     "blocking_self", "blocked_by_self", "in_combat_with_self",
@@ -52,6 +54,8 @@ KNOWN = frozenset({
     # values.bind_refs and values.static_bind, as other_than is
     "shares_type_with",
     "life_eq", "life_le", "life_ge",  # a player's life total: "each player with exactly 13 life" (119.1)
+    "lost_life_this_turn",  # a player: "target player who lost life this turn" (119.3, Player.life_lost_turn)
+    "enchanted_by_other",  # "creature with another Aura attached to it" (Daybreak Coronet): an Aura but the source
     "enchanted_by_source",  # a player: the one the source (a Curse) enchants, "enchanted player" (303.4)
     # "with the same name as a card in their (your) graveyard": "controller" (of the object) or "you" (201.2)
     "name_in_graveyard",
@@ -85,6 +89,8 @@ BOUND_KEYS = frozenset({"same_name_as", "shares_color_with", "blocking_ref",
                         "attached_ref",  # "all Equipment attached to that creature": bound to attached_ids (608.2c)
                         "among_ref",  # "destroy any of them that are Walls": the objects it names, bound to among_ids
                         "type_choice",  # "of the creature type of your choice": chosen as it resolves (608.2d)
+                        # "of the permanent type of your choice" / "card type": chosen as it resolves (608.2d)
+                        "card_type_choice",
                         "color_choice"})  # "of the color of your choice": chosen as it resolves (608.2d)
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
 _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
@@ -188,6 +194,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if f.get("enchanted_by_source") and not (src is not None and src in game.objects
                                                  and game.objects[src].attached_to == x):
             return False  # "enchanted player": the player the source (a Curse) is attached to (303.4)
+        if f.get("lost_life_this_turn") and game.players[x].life_lost_turn <= 0:
+            return False  # "target player / each opponent who lost life this turn" (119.3)
+        if f.get("damaged_this_turn") and game.players[x].damaged_turn != game.turn:
+            return False  # "for each opponent who was dealt damage this turn" (119.2)
         if "life_eq" in f or "life_le" in f or "life_ge" in f:  # "each player with exactly 13 life" (119.1)
             life = game.players[x].life
             if life != f.get("life_eq", life) or life > f.get("life_le", life) or life < f.get("life_ge", life):
@@ -383,6 +393,18 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # "each creature with toughness greater than its power" (208.1, its characteristics now)
     if f.get("damaged_this_turn") and not (o.damage or o.damage_sources):
         return False  # dealt damage this turn: the sources are remembered until cleanup (514.2)
+    if f.get("convoked_self"):  # "each creature that convoked it": tapped for its convoke as it was cast (702.50a)
+        s = game.objects.get(src) if src is not None else None
+        if s is not None and s.ability is not None:  # an ability's SELF is its source (112.7)
+            s = game.objects.get(s.source) if s.source is not None else None
+        if s is None or x not in s.chosen.get("convoked", ()):
+            return False
+    if f.get("saddled_self"):  # "creature that saddled it this turn": tapped for the source's saddle this turn
+        s = game.objects.get(src) if src is not None else None
+        if s is not None and s.ability is not None:  # an ability's SELF is its source (112.7)
+            s = game.objects.get(s.source) if s.source is not None else None
+        if s is None or s.chosen.get("saddled") != game.turn or x not in s.chosen.get("saddled_by", ()):
+            return False
     if "damaged_by" in f:  # "dealt damage by SELF / by enchanted creature this turn"
         s = game.objects.get(src) if src is not None else None
         by = None if s is None else s.id if f["damaged_by"] == "self" else s.attached_to
@@ -400,6 +422,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             mine, its = getattr(c, key[:-8]), getattr(game.chars(so.id), f[key])
             if not (mine > its if key.endswith("_gt_self") else mine < its):
                 return False
+    if f.get("enchanted_by_other") and not any(game.objects[i].attached_to == x and i != src
+                                               and "Aura" in game.objects[i].card.subtypes for i in game.battlefield):
+        return False  # "with another Aura attached to it" (303.4): an Aura other than the one looking
     if f.get("enchanted") and not _has_attached(game, x, "Aura"):
         return False
     if f.get("equipped") and not _has_attached(game, x, "Equipment"):

@@ -466,6 +466,8 @@ class Game:
             to = "exile"  # 614.1a: cast with a permission that exiles it instead (engine/zones_cast.py)
         elif frm == "battlefield" and o.chosen.get("leaves_to") not in (None, to):
             to = o.chosen["leaves_to"]  # 702.83a: "if it would leave the battlefield, exile it instead"
+        if to == "battlefield" and frm != "battlefield" and player_statics.enters_exiled(self, oid, frm):
+            to = "exile"  # 614.1a: "if a creature would enter and it wasn't cast, exile it instead"
         link = linked if to == "exile" else None
         made = tokens
         if not replaced and (to == "graveyard" or self.commanders and to in commander.REPLACED):
@@ -1489,6 +1491,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_CARDS, "cost"): casting.cost_answer,    # 601.2h: while paying a cost
     (K.CHOOSE_CARDS, "clone"): clone.answer,          # 706.5: enter as a copy (Mirror Image)
     (K.CHOOSE_CARDS, "opening"): opening.answer,      # 103.5: opening-hand cards (Leylines)
+    (K.CHOOSE_CARDS, "opening_reveal"): opening.answer_reveal,  # 103.5b: cards revealed from the opening hand
     (K.CHOOSE_OPTION, "replace"): replacement.answer,  # 616.1: which replacement applies first
     (K.CHOOSE_OPTION, "enter"): answer_enter,         # 614.12: "as SELF enters, choose ..."
     (K.CHOOSE_OPTION, "enter_pay"): entering.answer_pay_or_tapped,  # 614.12: "you may pay N life. If you don't"
@@ -1498,6 +1501,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_OPTION, "dredge"): dredge.answer_draw_step,  # 702.51a
     (K.CHOOSE_CARDS, "amplify"): entering.answer_amplify,  # 702.37a
     (K.CHOOSE_CARDS, "devour"): entering.answer_devour,  # 702.81a: sacrificed as it enters
+    (K.CHOOSE_CARDS, "enter_exile"): entering.answer_exile,  # 614.12: exiled from the graveyard as it enters
     (K.CHOOSE_OPTION, "miracle"): cast_options.answer_miracle,   # 702.93a: reveal the first card drawn
     (K.CHOOSE_OPTION, "opponent_mode"): casting.answer_opponent_mode,  # 601.3: an opponent chooses the mode
     (K.CHOOSE_OPTION, "trigger_mode"): triggers.answer_mode,  # 603.3c: a modal triggered ability's mode

@@ -28,6 +28,7 @@ from engine.cards.compiler.subtypes import CREATURE_TYPES
 from engine.cards.compiler.textchange import full_text, rewrite
 from engine.choices import COLORS
 from engine.filters import matches
+from engine.mana import mana_value
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -678,10 +679,17 @@ def _counters(objs: dict, chars: dict[int, Chars], own: Any) -> dict[int, Chars]
 
 
 def _filter_keys(f: dict[str, Any]) -> set[str]:
+    """The keys a filter reads, its alternatives' (``or``) included: an ``or`` whose alternatives
+    are all filters reads only what they read (613.7a: "Mounts and Vehicles you control have
+    hexproof" reads subtypes, not the keywords layer 6 changes), so it is left out for them."""
     keys = set(f)
-    for sub in f.get("or", ()) if isinstance(f.get("or"), list) else ():
-        if isinstance(sub, dict):
-            keys |= _filter_keys(sub)
+    alts = f.get("or")
+    if isinstance(alts, list):
+        if alts and all(isinstance(sub, dict) for sub in alts):
+            keys.discard("or")
+        for sub in alts:
+            if isinstance(sub, dict):
+                keys |= _filter_keys(sub)
     return keys
 
 
@@ -900,6 +908,9 @@ def _granted_quality(k: str) -> list[tuple[str, Any]]:
 def _apply7b(c: Chars, st: dict[str, Any]) -> None:
     """613.3b: sets the base power and toughness, or the power alone ("has base power 8 until end of turn"), or the
     toughness alone (an exchange of a life total with it, 701.8g)."""
+    if st.get("power") == "own_mv":  # "power and toughness each equal to its mana value" (Opalescence): its own
+        c.power = c.toughness = int(mana_value(c.card.mana_cost, 0))  # mana value (202.3; X is 0 off the stack)
+        return
     if st.get("power") is not None:
         c.power = st["power"]
     if st.get("toughness") is not None:

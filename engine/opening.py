@@ -1,14 +1,20 @@
 """Actions with cards in the opening hand (CR 103.5, 2016): "If SELF is in your opening hand,
-you may begin the game with it on the battlefield" (the Leylines).
+you may begin the game with it on the battlefield" (the Leylines, 103.5a), "You may reveal SELF
+from your opening hand. If you do, at the beginning of the first upkeep, ..." (the Chancellors,
+103.5b).
 
 Once the mulligans are done (103.4) and before the first turn begins, the starting player
 and then each other player in turn order choose which of those cards in their hand they
-put onto the battlefield: a choose_cards decision (any number, none included).
+put onto the battlefield, then (again in turn order) which they reveal: choose_cards
+decisions (any number, none included). A revealed card makes its delayed triggered ability
+(603.7) for the game's first upkeep, or its owner's first upkeep.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import knowledge
+from engine.cards.abilities import Ability
 from engine.decision_kinds import answer_cards
 from engine.errors import IllegalAction
 
@@ -20,6 +26,11 @@ if TYPE_CHECKING:
 def _leyline(card: Any) -> bool:
     return any(ab.kind == "static" and ab.static and ab.static.get("kind") == "opening_hand_battlefield"
                for ab in card.abilities)
+
+
+def _reveals(card: Any) -> list[dict[str, Any]]:
+    return [ab.static for ab in card.abilities if ab.kind == "static" and ab.static
+            and ab.static.get("kind") == "opening_hand_reveal"]
 
 
 def next_decision(g: "Game") -> dict[str, Any] | None:
@@ -34,7 +45,39 @@ def next_decision(g: "Game") -> dict[str, Any] | None:
             return {"kind": "choose_cards", "player": n, "options": cards, "min": 0, "max": len(cards),
                     "opening": True, "answer_to": "opening",
                     "prompt": "begin the game with any of these on the battlefield? (103.5)"}
+    for n in g.order:  # 103.5b: then the cards each player may reveal ("reveal:" marks the second round)
+        key = f"reveal:{n}"
+        if key in done or g.players[n].lost:
+            continue
+        done.append(key)
+        cards = [i for i in g.players[n].hand if _reveals(g.objects[i].card)]
+        if cards:
+            return {"kind": "choose_cards", "player": n, "options": cards, "min": 0, "max": len(cards),
+                    "opening": True, "answer_to": "opening_reveal",
+                    "prompt": "reveal any of these from your opening hand? (103.5b)"}
     return None
+
+
+def answer_reveal(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """103.5b: the chosen cards are revealed; each makes its delayed triggered ability for the first upkeep (603.7;
+    "your first upkeep": its owner's next upkeep)."""
+    cards = answer_cards(a)
+    if len(set(cards)) != len(cards) or any(c not in d.options for c in cards):
+        raise IllegalAction("choose any number of the offered cards")
+    if cards:
+        knowledge.show(g, cards)
+        g.log("reveal", player=d.player, cards=[g.objects[c].card.name for c in cards], objs=list(cards))
+    for c in cards:
+        o = g.objects[c]
+        for st in _reveals(o.card):
+            ab = st["ability"]
+            rec: dict[str, Any] = {"step": "upkeep", "controller": d.player,
+                                   "ability": Ability("triggered", ab.text, effects=ab.effects, targets=ab.targets),
+                                   "source": c, "card": o.card, "info": {}}
+            if st.get("whose") == "you":
+                rec["whose"] = "you"
+            g.delayed.append(rec)
+    g._after_mulligans()
 
 
 def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:

@@ -29,6 +29,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "alt_cost_spells",   # "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells ..."
                    "spell_limit",
                    "play_from", "graveyard_replacement",
+                   "enter_exile",       # "if a creature would enter and it wasn't cast, exile it instead": Game.move
+                   # and engine/actions.py create_tokens (614.1a; enters_exiled)
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
                    "damage_mod",        # "deals double that damage instead": engine.replacement.damage_mods (614.1a)
                    "look_face_down",    # "you may look at face-down creatures you don't control": engine/facedown.py
@@ -58,6 +60,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "cant_win_game",  # "Your opponents can't win the game" (104.2): can_win
                    "loyalty_instant",  # "... activate loyalty abilities ... any time you could cast an instant"
                    "loyalty_times",  # "... activate the loyalty abilities of planeswalkers you control twice each turn"
+                   "surveil_extra",  # "You may look at an additional two cards each time you surveil"
                    "graveyard_keywords",  # "... cards in your graveyard have retrace" (cast_options, 702.80a)
                    "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (costs.ability_mana)
                    "haste_activation",  # "... activate abilities of creatures you control as though ... haste"
@@ -346,6 +349,15 @@ def loyalty_instant(g: "Game", player: str, oid: int) -> bool:
         if w == "self" and oid == sid or isinstance(w, dict) and matches(g, oid, w, sid, player):
             return True
     return False
+
+
+def surveil_extra(g: "Game", player: str) -> int:
+    """Surveil (a later keyword action, Guilds of Ravnica) changed: "You may look at an additional two cards each
+    time you surveil" (Enhanced Surveillance): how many more cards ``player`` looks at (the extra ones may stay on
+    top, so looking at them is never worse than not)."""
+    if not active(g):
+        return 0
+    return sum(int(st.get("amount", 0)) for _sid, _ctl, st in _mine(g, "surveil_extra", player))
 
 
 def loyalty_times(g: "Game", player: str, oid: int) -> int:
@@ -743,6 +755,15 @@ def mana_trigger_supported(ab: Any) -> bool:
 
 
 _WHO = (None, "you", "each_player", "any", "each", "opponent", "each_opponent")
+
+
+def enters_exiled(g: "Game", oid: int, frm: str) -> bool:
+    """614.1a: "If a nontoken creature would enter and it wasn't cast, exile it instead" (Containment Priest),
+    "Until end of turn, if a creature would enter and it wasn't cast, exile it instead" (Hallowed Moonlight): the
+    object about to enter the battlefield from ``frm`` (a spell resolving comes from the stack: cast), as it is."""
+    if frm == "stack" or not active(g):
+        return False
+    return any(matches(g, oid, st.get("filter") or {}, src, ctl) for src, ctl, st in statics(g, "enter_exile"))
 
 
 def static_problems(st: dict[str, Any]) -> list[str]:

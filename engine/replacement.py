@@ -178,7 +178,10 @@ def static_shields(g: "Game", src: int, tgt: Any, combat: bool) -> list[dict[str
             continue
         if st.get("condition") and not condition(g, st["condition"], sid, None):
             continue
-        shield = {"layer": "prevent", "ts": f"s{sid}.{k}:{src}>{tgt}", "amount": st.get("amount"),
+        n = st.get("amount")  # "prevent X of that damage, where X is ...": counted now (611.3a)
+        if isinstance(n, dict):
+            n = max(0, g.amount(n, sid))
+        shield = {"layer": "prevent", "ts": f"s{sid}.{k}:{src}>{tgt}", "amount": n,
                   "to": [tgt], "name": g.objects[sid].card.name, "controller": ctl}
         if st.get("all_but") is not None:  # "prevent all but 1 of that damage": of the event as it is then
             shield["all_but"] = int(st["all_but"])
@@ -203,7 +206,10 @@ def static_shields(g: "Game", src: int, tgt: Any, combat: bool) -> list[dict[str
                 continue
             if st.get("combat") and not combat:
                 continue
-            out.append({"layer": "prevent", "ts": f"g{tgt}.{k}:{src}>{tgt}", "amount": st.get("amount"),
+            n = st.get("amount")
+            if isinstance(n, dict):  # "prevent X of that damage, where X is ...": counted now (611.3a)
+                n = max(0, g.amount(n, tgt))
+            out.append({"layer": "prevent", "ts": f"g{tgt}.{k}:{src}>{tgt}", "amount": n,
                         "to": [tgt], "name": ab.text, "controller": g.controller_of(tgt),
                         **({"all_but": int(st["all_but"])} if st.get("all_but") is not None else {})})
     return out
@@ -602,6 +608,14 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                                 "answer_to": "amplify",
                                 "prompt": f"{o.card.name}: reveal any number of cards that share a creature type "
                                           f"with it (amplify, 702.37a)"})
+        elif st.get("kind") == "exile_on_enter":  # 614.12: "as SELF enters, exile a ... card from your graveyard"
+            f = {**st["filter"], "zone": "graveyard", "owner": "you"}
+            mine = [i for i in g.players[o.controller].graveyard if matches(g, i, f, o.id, o.controller)]
+            if mine:
+                g.queue.append({"kind": "choose_cards", "player": o.controller, "options": mine,
+                                "min": min(int(st.get("min", 0)), len(mine)), "max": min(int(st["max"]), len(mine)),
+                                "enter": o.id, "answer_to": "enter_exile",
+                                "prompt": f"{o.card.name}: exile cards from your graveyard as it enters (614.12)"})
         elif st.get("kind") == "devour":  # 702.81a: its controller chooses the creatures to sacrifice
             mine = [i for i in g.battlefield if i != o.id and g.controller_of(i) == o.controller
                     and "Creature" in g.chars(i).types]

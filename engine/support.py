@@ -109,13 +109,17 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "lose_types",  # engine/layers.py, layer 4 (reconfigure: "isn't a creature")
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double",
                      "life_gain_to_loss", "choose_on_enter",
+                     "exile_on_enter",  # engine/replacement.py enter_replacements, engine/entering.py (614.12)
+                     "enter_exile",  # engine/player_statics.py enters_exiled (614.1a)
                      "x_color",  # engine/casting.py: "Spend only black mana on X" (107.3)
+                     "crew_power",  # engine/costs.py crew_power: "SELF saddles Mounts and crews Vehicles as though ..."
                      "token_multiply", "counter_change",  # engine/replacement.py (614.1a)
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",
                      "alt_cost_spells",  # engine/costs.py usable_alternative_cost (118.9)
                      "spell_limit",
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone", "prevent_damage",
+                     "opening_hand_reveal",  # engine/opening.py (103.5b: a delayed trigger for the first upkeep)
                      "discard_to_battlefield",  # engine/actions.py discard (614.1a: the card's own replacement)
                      "untargetable_zone",  # engine/targets.py targetable (115.1: cards in graveyards)
                      "damage_mod",  # engine/replacement.py damage_mods (614.1a)
@@ -148,6 +152,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "spell_keywords",  # engine/player_statics.py, read by engine/cast_options.py, engine/actions.py
                      "loyalty_instant",  # engine/player_statics.py, read by engine/casting.py (606.3)
                      "loyalty_times",  # engine/player_statics.py, read by engine/casting.py (606.3)
+                     "surveil_extra",  # engine/player_statics.py, read by engine/ops/zones.py (surveil)
                      "graveyard_keywords",  # engine/player_statics.py, read by engine/cast_options.py (702.80a)
                      "ability_cost",  # engine/player_statics.py, read by engine/costs.py ability_mana (602.2b)
                      "haste_activation",  # engine/player_statics.py, read by engine/casting.py, payment.py (302.6)
@@ -166,6 +171,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
                      "deck_rule"})
 RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana",  # engine/casting.py activatable
+                   "must_attack_or_block",  # engine/combat.py has_rule: both requirements (508.1d, 509.1c)
                    "no_loyalty_abilities",  # engine/casting.py cost_payable (object_statics.loyalty_barred, 606.3)
                    "cant_have",  # engine/layers.py: "can't have or gain flying", after layer 6 (112.11)
                    "cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
@@ -221,9 +227,15 @@ _PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life", "mill"}
 _WHOLE_ZONE = frozenset({"graveyard_of", "library_of", "hand_cards_of"})
 
 
+#: references to cards in zones where nothing is dealt damage (120.1: only creatures, planeswalkers and players)
+_CARD_REFS = frozenset({"exiled", "linked_exiled", "milled", "drawn_cards", "discarded", "taken"})
+
+
 def _walk(x: Any, out: list[str]) -> None:
     """Collect problems in nested args (filters, nested effects, abilities)."""
     if isinstance(x, Effect):
+        if x.op == "damage" and isinstance(x.args.get("to"), str) and x.args["to"] in _CARD_REFS:
+            out.append(f"damage to {x.args['to']} cards")  # "that creature" read as the card named last
         if x.op not in OPS:
             out.append(f"op {x.op}")
         elif x.op == "emblem":
@@ -292,7 +304,8 @@ def _walk(x: Any, out: list[str]) -> None:
             if x.get(k) == "that_player" and not _THAT_PLAYER[0]:
                 out.append(f"amount {k} that_player outside a per-player instruction")
         mv = x.get("mv_of")
-        if mv is not None and mv not in ("it", "taken", "self", "attached", "discarded", "revealed", "sacrificed") \
+        if mv is not None and mv not in ("it", "taken", "self", "attached", "discarded", "revealed", "sacrificed",
+                                         "milled") \
                 and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's
             # targets last existed (608.2h); a card exiled to pay a cost is not kept for it
@@ -390,6 +403,16 @@ def dungeon_rooms_unsupported(names: tuple[str, ...] = dungeon.VENTURE) -> tuple
     return tuple(out)
 
 
+def _exiles_first(effects: tuple[Effect, ...]) -> bool:
+    """Does an instruction exile cards (exile_top) before the first that reads "the exiled card's mana value"?"""
+    for e in effects:
+        if "'mv_of': 'exiled'" in repr(e.args):
+            return False
+        if e.op == "exile_top":
+            return True
+    return False
+
+
 def ability_reasons(ab: Ability) -> list[str]:
     out: list[str] = []
     bound: list[Any] = []  # the choices the instructions so far made (a delayed trigger after them refers to them)
@@ -398,6 +421,16 @@ def ability_reasons(ab: Ability) -> list[str]:
         _choose_reasons(e, out, bound=bound)
         if e.op != "delayed":
             bound += _chooses(e)
+    if "amount mv_of 'exiled'" in out and (_exiles_first(ab.effects) or ab.cost is not None and (
+            ab.cost.exile_from_graveyard or ab.cost.exile_from_hand)):
+        # "Exile the top card of your library. Target opponent loses life equal to its mana value" (Hidetsugu and
+        # Kairi), "Exile a creature card from your graveyard: ... the exiled card's mana value": the cards this
+        # resolution or this cost exiled (engine/values.py refs "exiled")
+        out = [x for x in out if x != "amount mv_of 'exiled'"]
+    if "'activated_ge'" in repr([e.args for e in ab.effects]) and (ab.kind == "mana" or any(
+            e.op == "add_mana" for e in ab.effects)):  # "{1}: Add {W}. If this ability has been activated four or more
+        # times this turn, ..." (Farrelite Priest): a mana ability (605.1a) is counted as no ability object (602.2b)
+        out.append("a mana ability counting its activations")
     if ab.kind == "mana" and "'sacrificed'" in repr([e.args for e in ab.effects]):
         # "Add an amount of {B} equal to the sacrificed creature's mana value" (Priest of Yawgmoth): a mana ability
         # resolves at once with no object that keeps what its cost sacrificed (605.3a), so nothing can count it
@@ -456,7 +489,7 @@ def ability_reasons(ab: Ability) -> list[str]:
                 or trig.get("first") and evs == ["card_to_graveyard"] and set(trig.get("filter") or {}) - {"types"} \
                 or trig.get("nth") and evs not in (["cast"], ["draw"]):
             out.append("trigger options")
-        if "activate" in evs and not (trig.get("loyalty") or trig.get("nonmana")
+        if "activate" in evs and not (trig.get("loyalty") or trig.get("nonmana") or trig.get("keyword")
                                       or (trig.get("filter") or {}).get("types") == ["Planeswalker"]):
             out.append("trigger activate")  # mana abilities fire no activate event (their hot path)
     if ab.condition:
@@ -573,10 +606,22 @@ def unsupported_reasons(card: CardDef) -> list[str]:
         if k not in KEYWORDS and k not in KEYWORD_TEXT and not cast_options.implemented(k, card):
             # KEYWORD_TEXT: its abilities are checked below; cast_options: the ways of casting
             out.append(f"keyword {k}")
+    paid_exile = any(a.kind == "static" and a.static and a.static.get("kind") == "additional_cost"
+                     and isinstance(a.static.get("cost"), Cost) and (a.static["cost"].exile_from_graveyard
+                                                                     or a.static["cost"].exile_from_hand)
+                     for a in card.abilities)
+    linked_exile = any(a.kind == "static" and a.static and a.static.get("kind") == "exile_on_enter"
+                       for a in card.abilities)
     for ab in card.abilities:
         if ab.keyword in ("Equip",):
             pass
-        out.extend(ability_reasons(ab))
+        reasons = ability_reasons(ab)
+        if linked_exile:  # "As SELF enters, exile an instant or sorcery card from your graveyard. SELF's power and
+            reasons = [x for x in reasons if x != "amount mv_of 'exiled'"]  # toughness are each equal to the exiled
+            # card's mana value" (Living Lore): the card exiled with it (607.2a, engine/values.py static_refs)
+        if paid_exile and ab.kind == "spell":  # "As an additional cost to cast SELF, exile an instant or sorcery card
+            reasons = [x for x in reasons if x != "amount mv_of 'exiled'"]  # from your graveyard" (601.2h; Draconic
+        out.extend(reasons)  # Intervention): the card its cost exiled
     got = awaken.awaken_of(card) if "Awaken" in card.keywords else None
     if got is not None:  # the spell ability awaken adds (702.112a) plays too
         out.extend(ability_reasons(next(a for a in got[1].abilities if a.kind == "spell")))

@@ -20,7 +20,7 @@ from engine.memo import per_object
 from engine.replacement import enter_replacements
 from engine.state import Obj
 from engine.targets import check_targets, normalize_targets, target_candidates, with_x
-from engine.values import condition
+from engine.values import cast_kind_matches, condition
 
 if TYPE_CHECKING:
     from engine.cards.abilities import TargetSpec
@@ -39,7 +39,9 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent",
                  "becomes_target_you",  # "... of a spell or ability you control" (the targeting one's controller)
                  "becomes_target_spell_opponent", "blocks_flying",
+                 "becomes_target_player",  # "whenever you become the target of a spell or ability ..." (115.1)
                  "activate", "leaves_graveyard", "attacks_alone", "monstrous", "renowned", "transforms",
+                 "attacks_saddled",  # saddle (a later keyword, Outlaws of Thunder Junction): engine/combat.py
                  "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
                  "last_time_counter_removed",  # 702.62a (vanishing): engine/ops/objects.py
                  "last_counter_removed",  # the last counter of a kind removed (``counter``): engine/ops/objects.py
@@ -48,6 +50,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "haunted_dies",  # 702.54c: the creature a card in exile haunts died (leaves, below)
                  "explores",  # explore (a later keyword action, Ixalan): engine/ops/actions.py
                  "unattached",  # an Aura or Equipment stopped being attached to a permanent (701.3; unattached below)
+                 "attached",  # an Aura, Equipment or Fortification became attached to something (701.3a; attached)
                  "chapter"}  # a Saga's lore counters rose past a chapter number (a later rule: engine/saga.py)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
                  "surveil",  # a later keyword action (Guilds of Ravnica): engine/ops/zones.py
@@ -56,6 +59,7 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
                  "creature_to_graveyard",  # a creature put into that player's graveyard from the battlefield
                  "card_to_graveyard",  # a card (not a token) put into its owner's graveyard from anywhere (404.2)
+                 "searched",  # a player searched their own library (701.15a): engine/ops/zones.py
                  "dungeon_completed"}  # a player completed a dungeon (a later rule: engine/dungeon.py)
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
@@ -69,6 +73,10 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
                   "from", "chapter", "main_phase", "by_filter", "other_filter",
                   "combat", "or_attached", "to_self", "source_filter",
+                  "walker_attacked",  # "an opponent attacks a planeswalker you control with one or more creatures"
+                  "by_opponent",  # "when a spell or ability an opponent controls causes you to discard SELF"
+                  "spell",  # becomes_target_player: the targeting object is a spell, not an ability
+                  "keyword",  # activate: the activated ability is that keyword's ("SELF's outlast ability")
                   "objs"})  # a delayed trigger's own objects: "when that creature dies this turn" (603.7c)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
@@ -78,6 +86,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "whenever a creature attacks you", "whenever a creature deals combat damage to you" (the monarch)
     "defending": frozenset({"attacks", "combat_damage_player",
                             "damage_player"}),  # "whenever a source deals damage to you" (you_only, 120.3)
+    "walker_attacked": frozenset({"you_attack"}), "by_opponent": frozenset({"discard"}),
     # training (a later keyword): "this creature and at least one other creature with greater power attack"
     "greater_power_attacker": frozenset({"attacks"}),
     # "when you sacrifice SELF" (its leaving, 603.6c); "when SELF enters untapped" (603.6a)
@@ -87,7 +96,8 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "when SELF is put into your graveyard from your library": the zone it came from (400.7)
     "from": frozenset({"to_graveyard", "card_to_graveyard"}),
     # "when SELF dies or is put into exile from the battlefield": where it went (603.6c)
-    "to": frozenset({"ltb"}),
+    "to": frozenset({"ltb",
+                     "leaves_graveyard"}),  # "one or more cards are put into exile from your graveyard" (its zone)
     # "whenever SELF deals damage to a creature": what was dealt the damage (120.3)
     "damaged": frozenset({"deals_damage"}),
     # a Saga's chapter number: its lore counters went from fewer to at least that many (engine/saga.py)
@@ -101,9 +111,13 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "whenever SELF is dealt combat damage" (510.2), "whenever a creature deals combat damage to SELF": combat only
     "combat": frozenset({"dealt_damage", "deals_damage"}),
     # "whenever a source deals damage to SELF" (120.3): the object dealt the damage is this one
-    "to_self": frozenset({"deals_damage"}),
+    "to_self": frozenset({"deals_damage",
+                          "attached"}),  # "whenever an Aura becomes attached to SELF" (701.3a)
     # "whenever an opponent is dealt damage by a red instant or sorcery spell you control" (120.3): the source
-    "source_filter": frozenset({"dealt_damage"})}
+    "source_filter": frozenset({"dealt_damage"}),
+    # "whenever you become the target of a spell" (Dormant Gomazoa): not of an ability
+    "spell": frozenset({"becomes_target_player"}),
+    "keyword": frozenset({"activate"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -116,6 +130,7 @@ GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacri
                               # a land card is put into a graveyard from anywhere" (Centaur Vinecrasher), "whenever you
                               # attack with one or more Rats" (Persistent Marshstalker)
                               "surveil", "counters_put", "card_to_graveyard", "attacks",
+                              "discard",  # "when you discard SELF": the card, now in the graveyard (701.8)
                               "dealt_damage",  # "whenever an opponent is dealt damage by ..., return SELF from
                               # your graveyard" (Chandra's Phoenix)
                               "turned_face_up"})  # "whenever a permanent you control is turned face up, you may return
@@ -163,6 +178,10 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
     elif name not in names:
         return False
+    if name == "becomes_target_player":  # "whenever you become the target of a spell [or ability] [an opponent
+        # controls]": you are one of its targets (115.1); the spell or ability is "that spell" (603.2)
+        return ev.get("target_player") == controller and (not trig.get("spell") or bool(ev.get("spell"))) \
+            and (trig.get("who") != "opponent" or ev.get("player") != controller)
     if "counter" in trig and ev.get("kind") != trig["counter"]:
         return False  # "the last intervention counter"
     if "other_filter" in trig:  # "blocks or becomes blocked by a non-Wall creature": the other creature (509.1h)
@@ -195,10 +214,19 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name == "cast" and ev.get("copy") and not trig.get("or_copy"):
         return False  # 706.10a: a copy is not cast; only "whenever you cast or copy ..." sees it
     if name == "cast" and (trig.get("first") or trig.get("nth")):
-        if g.players[ev["player"]].spells_cast_turn != trig.get("nth", 1):
+        spell_kind = {k: v for k, v in (trig.get("filter") or {}).items() if k != "zone"}
+        if trig.get("first") and spell_kind:  # "their first noncreature spell each turn": the first of that kind
+            # (601.2i: as each became cast)
+            if sum(1 for k in g.players[ev["player"]].cast_kinds_turn if cast_kind_matches(k, spell_kind)) != 1:
+                return False
+        elif g.players[ev["player"]].spells_cast_turn != trig.get("nth", 1):
             return False  # "your first / second spell each turn"
     if name == "draw" and trig.get("nth") and ev.get("nth") != trig["nth"]:
         return False  # "whenever you draw your second card each turn"
+    if name == "you_attack" and trig.get("walker_attacked") and not any(
+            isinstance(g.objects[i].attacking, int) and g.objects[i].attacking in g.objects
+            and g.controller_of(g.objects[i].attacking) == controller for i in g.battlefield):
+        return False  # 508.1b: one of the attackers attacks a planeswalker the trigger's controller controls
     if name in ("attacks", "you_attack") and trig.get("min_attackers"):  # "... and at least two other creatures attack"
         kind = trig.get("filter") if name == "you_attack" else None  # "you attack with five or more Soldiers"
         if sum(1 for i in g.battlefield if g.objects[i].attacking is not None
@@ -215,6 +243,10 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
         if trig.get("loyalty") and not ev.get("loyalty"):
             return False
+        if trig.get("keyword"):  # "whenever you activate SELF's outlast ability": the ability of that keyword
+            s = g.objects.get(ev.get("ability", -1))
+            if s is None or s.ability is None or s.ability.keyword != trig["keyword"]:
+                return False
     if name == "step":
         if trig.get("step") != ev["step"]:
             return False
@@ -241,6 +273,12 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False  # "during your main phase" (505.1)
     if trig.get("noncombat") and ev.get("combat") or trig.get("combat") and not ev.get("combat"):
         return False
+    if name == "discard" and trig.get("self"):  # "when you discard SELF" (701.8): the card itself, in the graveyard
+        if ev["obj"] != src:
+            return False
+        if trig.get("by_opponent") and not (ev.get("cause") is not None and ev["cause"] != controller):
+            return False  # "when a spell or ability an opponent controls causes you to discard SELF"
+        return True
     if name == "cycle":  # 702.28c, 702.28e: "when you cycle SELF", "whenever a player cycles a card"
         if trig.get("self"):
             return ev["obj"] == src
@@ -580,6 +618,10 @@ def became_targets(g: "Game", s: "Obj") -> None:
     for x in seen:
         event(g, {"event": "becomes_target", "obj": x, "by": s.id, "spell": s.ability is None,
                   "player": s.controller})
+    players = [x for slot in s.targets for x in slot if isinstance(x, str) and x in g.players]
+    for p in dict.fromkeys(players):  # "whenever you become the target of a spell or ability" (a player, 115.1)
+        event(g, {"event": "becomes_target_player", "target_player": p, "by": s.id, "spell": s.ability is None,
+                  "player": s.controller})
 
 
 def counters_put(g: "Game", oid: int, kind: str, n: int) -> None:
@@ -618,6 +660,13 @@ def enters(g: "Game", o: "Obj") -> None:
         g.turn_state_changed()  # a static may read it ("as long as two or more nonland permanents entered ...")
     event(g, {"event": "etb", "obj": o.id, "player": o.controller,
               "pt": (c.power, c.toughness, c.is_creature()) if c is not None else None})
+
+
+def attached(g: "Game", oid: int, to: Any) -> None:
+    """``oid`` (an Aura, Equipment or Fortification on the battlefield) became attached to ``to`` (701.3a, 303.4f):
+    "Whenever an Aura becomes attached to SELF" (Brood Keeper), "Whenever SELF becomes attached to a creature"."""
+    if oid in g.objects and g.objects[oid].zone == "battlefield" and to is not None:
+        event(g, {"event": "attached", "obj": oid, "target": to, "player": g.controller_of(oid)})
 
 
 def unattached(g: "Game", oid: int, frm: int) -> None:
@@ -930,6 +979,9 @@ def _push(g: "Game", t: dict[str, Any]) -> None:
     s.modes = list(t.get("modes", ()))
     s.x = trigger_x(t)
     s.trigger_info = t["info"]
+    src = g.objects.get(s.source)
+    if src is not None and src.chosen.get("exiled"):  # 607.2a: "the exiled card" after SELF is sacrificed as it
+        s.chosen["source_exiled"] = list(src.chosen["exiled"])  # resolves (Living Lore): the cards exiled with it
     g.objects[s.id] = s
     g.stack.append(s.id)
     g.changed()

@@ -89,7 +89,7 @@ def one_opponent(g: "Game", r: Ctx, ref: str) -> str:
     if ref == "defending_player":
         sid = source_id(g, r)
         att = g.objects[sid].attacking if sid is not None and sid in g.objects else None
-        if att is None and s.trigger_info.get("event") in ("attacks", "attacks_alone"):
+        if att is None and s.trigger_info.get("event") in ("attacks", "attacks_alone", "attacks_saddled"):
             att = s.trigger_info.get("target")
         if isinstance(att, int) and att in g.objects:
             att = g.chars(att).controller
@@ -231,6 +231,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "taken":  # "reveal the top card ... and put that card into your hand": what the dig moved
         return [c for c in r.get("taken", ()) if c in g.objects]
     if ref == "exiled":  # the cards the previous exile_top effect exiled
+        paid = s.chosen.get("cost_exiled") if "obj" in r and "exiled" not in r else None
+        if paid:  # "As an additional cost to cast SELF, exile an instant or sorcery card from your graveyard ... the
+            return [c for c in paid if c in g.objects]  # exiled card's mana value" (601.2h): exiled to pay for it
         if "exiled" not in r:  # none in this resolution: "the exiled card" of a linked ability (607.2a)
             return refs(g, r, "linked_exiled")
         return [c for c in r.get("exiled", ()) if c in g.objects]
@@ -255,12 +258,25 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
                 if not f.get("types"):
                     return out
             zone = f.get("zone", "battlefield")
-            pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)]
+            alt_zones = [a["zone"] for a in f.get("or") or () if isinstance(a, dict) and "zone" in a] \
+                if "zone" not in f else []
+            if alt_zones:  # "cards from that player's hand and graveyard": each alternative's zone (400.1)
+                pool = [i for z in dict.fromkeys(alt_zones) for i in (
+                    g.battlefield if z == "battlefield" else [i for p in g.order for i in g.players[p].zone(z)])]
+            else:
+                pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)]
             return out + [i for i in list(pool) if matches(g, i, f, source_id(g, r), you)]
         for key, zone in (("graveyard_of", "graveyard"), ("library_of", "library"), ("hand_cards_of", "hand")):
             if key in ref:  # a player's whole graveyard, library or hand ("exile all cards from target
                 ps = [p for p in refs(g, r, ref[key]) if isinstance(p, str)]  # player's library": Jace, the
                 return [c for p in ps for c in list(g.players[p].zone(zone))]  # Mind Sculptor)
+        if "targets_of" in ref:  # "gain control of those permanents": the cast spell's targets of that kind, as it
+            # was cast (the cast event's, 601.2c), those still permanents now (400.7)
+            info = this(g, r).trigger_info or {}
+            you = this(g, r).controller
+            f = ref.get("filter") or {"permanent": True}
+            return [x for x in info.get("targets", ()) if isinstance(x, int) and x in g.objects
+                    and g.objects[x].zone == "battlefield" and matches(g, x, f, source_id(g, r), you)]
         if "controller_of" in ref:
             # 608.2g: an object that left uses its last known information
             lki = r.get("lki_ctl", {})
@@ -289,12 +305,15 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
 #: (engine/contract.py walks every supported card against this).
 AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "x": frozenset({"x", "negate"}), "count": frozenset({"count", "names"}), "times": frozenset({"times", "of"}),
-    "plus": frozenset({"plus"}), "power_of": frozenset({"power_of"}), "toughness_of": frozenset({"toughness_of"}),
+    "plus": frozenset({"plus"}),
+    # "sum": the total of the objects named, in a static ("the total power of the exiled cards": Sutured Ghoul)
+    "power_of": frozenset({"power_of", "sum"}), "toughness_of": frozenset({"toughness_of", "sum"}),
     "count_this_way": frozenset({"count_this_way", "action"}),
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
     "life_of": frozenset({"life_of"}), "life_turn_began": frozenset({"life_turn_began"}),
     "starting_life": frozenset({"starting_life"}),
+    "opponents_life_lost": frozenset({"opponents_life_lost"}),
     "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "total_mv": frozenset({"total_mv"}),
     "hand_of": frozenset({"hand_of"}),
@@ -324,7 +343,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
-                                 "life_gained_this_turn", "life_of", "starting_life", "total_power", "total_toughness",
+                                 "life_gained_this_turn", "life_of", "starting_life", "opponents_life_lost",
+                                 "total_power", "total_toughness",
                                  "total_mv",
                                  "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
@@ -340,10 +360,11 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
                        "exploited", "chosen_player", "drawn_cards", "amassed"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
+                      "targets_of",
                       "owner_of", "opponents_of", "couldnt"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
-STATIC_REFS = frozenset({"self", "attached", "you", "revealed"})
+STATIC_REFS = frozenset({"self", "attached", "you", "revealed", "exiled", "linked_exiled"})
 
 
 def static_bind(g: "Game", src: int | None, f: dict[str, Any]) -> dict[str, Any]:
@@ -383,6 +404,10 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
     if ref == "revealed":  # "the revealed card's power": the card revealed to cast this spell (601.2h), still known
         o = g.objects.get(src) if src is not None else None
         return [x for x in (o.chosen.get("revealed", ()) if o is not None else ()) if x in g.objects]
+    if ref in ("exiled", "linked_exiled"):  # "the exiled card's mana value": the cards exiled with it, still in
+        o = g.objects.get(src) if src is not None else None  # exile (607.2a: Living Lore)
+        return [x for x in (o.chosen.get("exiled", ()) if o is not None else ())
+                if x in g.objects and g.objects[x].zone == "exile"]
     raise Unsupported(f"unsupported reference {ref!r} outside a resolution")
 
 
@@ -531,6 +556,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
             if key in a:
                 xs = [x for x in static_refs(g, src, a[key]) if isinstance(x, int) and x in g.objects]
+                if a.get("sum"):  # "the total power of the exiled cards" (Sutured Ghoul)
+                    return sum(getattr(g.chars(x), attr) for x in xs)
                 return getattr(g.chars(xs[0]), attr) if xs else 0
         if "mv_of" in a:  # "Equipped creature gets +X/+X, where X is its mana value" (202.3): the object now
             return sum(int(mana_value(g.objects[x].card.mana_cost, 0)) for x in static_refs(g, src, a["mv_of"])
@@ -574,6 +601,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                 if pt is None and new in g.objects:  # "the toughness of the card returned this way": a card the
                     return getattr(g.chars(new), attr)  # instruction moved, where it went (400.7)
                 return (pt[0] if attr == "power" else pt[1]) if pt else 0
+            if a.get("sum"):  # the total of the objects named that still exist
+                return sum(getattr(g.chars(x), attr) for x in xs if x in g.objects)
             return getattr(g.chars(xs[0]), attr) if xs else 0
     if "count_this_way" in a and r is not None and a.get("action") in ("milled", "put"):
         # "for each creature card milled this way" / "each land card put into a graveyard this way"
@@ -691,6 +720,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return g.players[ps[0]].life if ps and ps[0] in g.players else 0
     if "starting_life" in a:  # "your starting life total" (103.3, 903.7, 810.4): the same for every player
         return starting_life(g)
+    if "opponents_life_lost" in a:  # "the total life lost by your opponents this turn" (119.3, a per-turn fact)
+        who = _you(g, src, r)
+        return sum(g.players[p].life_lost_turn for p in seats.opponents(g, who)) if who in g.players else 0
     if "life_turn_began" in a:  # "that player's life total as the turn began" (Sengir, the Dark Baron): the record
         # made as the turn began, which a player who left the game keeps (800.4g: their last known information)
         if a["life_turn_began"] == "you" or r is None:
@@ -773,6 +805,16 @@ def _at_least(cond: dict[str, Any]) -> int:
     return int(cond.get("min", 0 if "max" in cond else 1))
 
 
+def activations(g: "Game", r: Ctx | None) -> int:
+    """602.2b: how many times the resolving ability's source has had that ability activated this turn (counted by
+    engine/casting.py finish_activate on the source; 0 once the source is gone)."""
+    ab = this(g, r) if r is not None and "obj" in r else None
+    if ab is None or ab.ability is None or ab.source is None or ab.source not in g.objects:
+        return 0
+    turn, n = g.objects[ab.source].chosen.get("activated_count:" + ab.ability.text, (0, 0))
+    return int(n) if turn == g.turn else 0
+
+
 def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -> bool:
     """Whether a condition holds now: an intervening "if" (603.4), an "as long as" static
     (611.3a), a conditional instruction (608.2c) or an activation restriction (602.5b).
@@ -785,6 +827,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     you = cast(str, (r.get("controller") if r else None) or _you(g, src, r if r is not None and "obj" in r else None))
     if "all" in cond:
         return all(condition(g, c, src, r) for c in cond["all"])
+    if "any" in cond:  # "if its power is greater than SELF's power or its toughness is greater than SELF's toughness"
+        return any(condition(g, c, src, r) for c in cond["any"])
     if "not" in cond:
         return not condition(g, cond["not"], src, r)
     if cond.get("not_declared_attacker") and ((r or {}).get("trigger") or {}).get("attacking"):
@@ -877,9 +921,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     cast_as = o if o is not None or r is None or "obj" not in r or this(g, r).ability is not None else this(g, r)
     if "kicked" in cond and bool(cast_as is not None and cast_as.kicked) != bool(cond["kicked"]):
         return False
-    if "amount_lt" in cond and not amount(g, cond["amount_lt"]["amount"], src, r) < cond["amount_lt"]["n"]:
+    # "n" may be an amount too: "if that creature's power is greater than SELF's power" (107.1: two numbers compared)
+    if "amount_lt" in cond and not amount(g, cond["amount_lt"]["amount"], src, r) < amount(g, cond["amount_lt"]["n"],
+                                                                                         src, r):
         return False  # "as long as your devotion to white is less than five" (700.5)
-    if "amount_ge" in cond and not amount(g, cond["amount_ge"]["amount"], src, r) >= cond["amount_ge"]["n"]:
+    if "amount_ge" in cond and not amount(g, cond["amount_ge"]["amount"], src, r) >= amount(g, cond["amount_ge"]["n"],
+                                                                                          src, r):
         return False  # "if your devotion to white and black is seven or greater"
     if "mana_spent_ge" in cond and not _mana_spent_ge(cast_as, cond["mana_spent_ge"]):
         return False  # "if at least three green mana was spent to cast SELF" (601.2h: the mana that paid its cost)
@@ -966,6 +1013,36 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "self_dealt_damage" in cond:  # "if it hasn't dealt damage yet": since it became this object
         if (o is not None and bool(o.chosen.get("dealt_damage"))) != bool(cond["self_dealt_damage"]):
+            return False
+    if "had_counter" in cond:  # "if it had a +1/+1 counter on it" (608.2h, 603.10: as it last existed)
+        kind = cond["had_counter"]
+        had = False
+        if r is not None and "obj" in r:
+            s_ = this(g, r)
+            info = s_.trigger_info or {}
+            if info.get("event") in ("dies", "ltb") and info.get("counters") is not None:  # the trigger's creature
+                had = int(info["counters"].get(kind, 0)) > 0
+            else:  # a target: now, or as it last existed if it left during the resolution
+                for x in refs(g, r, "it"):
+                    if isinstance(x, int):
+                        now = x in g.objects and g.objects[x].zone == "battlefield"
+                        cs = g.objects[x].counters if now else r.get("lki_counters", {}).get(x, {})
+                        had = had or int(cs.get(kind, 0)) > 0
+        else:  # an intervening "if" as the ability triggers (603.4): the event's creature as it left (603.10)
+            had = int((((r or {}).get("trigger") or {}).get("counters") or {}).get(kind, 0)) > 0
+        if not had:
+            return False
+    if "cost_was" in cond:  # "if the sacrificed creature was a Human", "if the discarded card was a Zombie card":
+        # the object the cost of the resolving spell or ability took, as it last existed (608.2h, 601.2h)
+        cw = cond["cost_was"]  # {"sacrificed": FILTER} or {"discarded": FILTER}
+        s = this(g, r) if r is not None and "obj" in r else None
+        if "sacrificed" in cw:
+            ok = any(_record_is(rec, cw["sacrificed"]) for rec in ((s.chosen.get("sacrificed") or []) if s else []))
+        else:
+            f = {**cw["discarded"], "zone": "any_card"}
+            gone = refs(g, r, "discarded") if s is not None and r is not None else []
+            ok = any(isinstance(c, int) and matches(g, c, f, src, you) for c in gone)
+        if not ok:
             return False
     if "it" in cond:  # "if it's an artifact", "if that creature was an Elemental" (wherever it is now)
         f = cond["it"] if "zone" in cond["it"] else dict(cond["it"], zone="any_card")
@@ -1068,6 +1145,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         done = g.players[you].dungeons_completed
         if (bool(done) if want is True else want in done) != ("dungeon_completed" in cond):
             return False
+    if "activated_ge" in cond and activations(g, r) < int(cond["activated_ge"]):
+        return False  # "if this ability has been activated four or more times this turn" (Dragon Whelp)
+    if "extra_turn" in cond and (g.regular is not None) != bool(cond["extra_turn"]):
+        return False  # 500.7: an extra turn is being taken (Game.regular: whose regular turn it follows)
     if "city_blessing" in cond and g.players[you].city_blessing != bool(cond["city_blessing"]):
         return False  # "if you have the city's blessing" (ascend, a later keyword)
     if "graveyard_types_ge" in cond:  # delirium: card types among cards in your graveyard (205.2a)
@@ -1214,12 +1295,15 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
         return False  # "non-Phyrexian spell"
     if "colors" in f and not colors & set(f["colors"]):
         return False
+    if f.get("multicolored") and len(colors) < 2 or f.get("monocolored") and len(colors) != 1 \
+            or f.get("colorless") and colors or "not_colors" in f and colors & set(f["not_colors"]):
+        return False  # "their first multicolored spell each turn" (105.2)
     return not f.get("or") or any(cast_kind_matches(kind, part) for part in f["or"])
 
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
-CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed",
-                  "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
+CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed", "extra_turn", "activated_ge",
+                  "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
@@ -1229,6 +1313,8 @@ CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
                   "once_each_turn", "times_each_turn", "not", "it",
                   "x_ge", "life_ge_start_plus", "life_lt_start", "graveyard_ge", "filter",
+                  "cost_was",  # "if the sacrificed creature was a Human" (608.2h)
+                  "had_counter",  # "if it had a +1/+1 counter on it" (608.2h, 603.10)
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
@@ -1332,7 +1418,7 @@ def condition_problems(cond: Any) -> list[str]:
     if "cast_kind_this_turn" in cond:
         out += [f"condition cast_kind_this_turn keys {sorted(b)}" for b in [_cast_kind_bad(cond["cast_kind_this_turn"])]
                 if b]
-    for c in list(cond.get("all", ())) + ([cond["not"]] if "not" in cond else []):
+    for c in list(cond.get("all", ())) + list(cond.get("any", ())) + ([cond["not"]] if "not" in cond else []):
         out += condition_problems(c)
     return out
 
@@ -1377,6 +1463,9 @@ def bind_players(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     filter whose controller is a reference, with that reference read now (608.2c) as the list
     of players it means (engine.filters.matches reads the list). An owner reference ("creature cards
     in their graveyard", 404.2: a graveyard is its owner's) is read the same way."""
+    if any(isinstance(a, dict) and (isinstance(a.get("owner"), dict) or isinstance(a.get("controller"), dict))
+           for a in f.get("or") or ()):  # "cards from that player's hand and graveyard": each alternative's player
+        f = {**f, "or": [bind_players(g, r, a) if isinstance(a, dict) else a for a in f["or"]]}
     ctl = f.get("controller")
     own = f.get("owner")
     if own not in (None, "you", "not_you", "opponent", "chooser") and not isinstance(own, list):
@@ -1430,6 +1519,11 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
         f["blocking_ids"] = [x for x in refs(g, r, f.pop("blocking_ref")) if isinstance(x, int)]
     if f.get("type_choice"):
         f = bind_type_choice(g, r, f)
+    if f.get("card_type_choice"):  # "of the permanent type of your choice" (608.2d): one card type, chosen now
+        kinds = ["Artifact", "Creature", "Enchantment", "Land", "Planeswalker"] + (
+            ["Instant", "Sorcery"] if f["card_type_choice"] == "card" else [])
+        got = choice_on_resolution(g, r, "card_type_choice", kinds, f"a {f['card_type_choice']} type")
+        f = {**{k: v for k, v in f.items() if k != "card_type_choice"}, "and_types": [*f.get("and_types", ()), got]}
     if f.get("color_choice"):
         f = bind_color_choice(g, r, f)
     return bind_same_name(g, r, f) if "same_name_as" in f else f
@@ -1584,6 +1678,20 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
         fol = r.get("followed", {})
         out += [fol.get(x, x) for x in got if fol.get(x, x) in g.objects]
     return out
+
+
+#: the keys of a filter a record of a sacrificed object (engine/costs.py) can answer
+RECORD_KEYS = frozenset({"types", "subtypes", "supertypes", "colors", "not_types", "token"})
+
+
+def _record_is(rec: dict[str, Any], f: dict[str, Any]) -> bool:
+    """Does the record of an object sacrificed to pay a cost (as it last existed, 608.2h) match filter ``f``?"""
+    for key in ("types", "subtypes", "supertypes", "colors"):
+        if f.get(key) and not set(f[key]) & set(rec.get(key, ())):
+            return False
+    if set(f.get("not_types", ())) & set(rec.get("types", ())):
+        return False
+    return "token" not in f or bool(rec.get("token")) == bool(f["token"])
 
 
 def sacrificed_power(o: "Obj | None", key: str = "power") -> int:

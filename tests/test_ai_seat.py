@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import QTimer
 from table_mouse import space
 
+from app.ai_process import START_TIMEOUT_S
 from app.ai_seat import AISeat
 from engine.ai.random_bot import RandomBot
 from engine.bench import GREEN, RED
@@ -100,7 +101,9 @@ def test_new_game_vs_bot_dialog_offers_the_ai_level(qtbot, tmp_path):
             space(win.table)
         return len(seat.ai.times) >= 3 and win.table.ctl.decision is not None
 
-    qtbot.waitUntil(play_on, timeout=30000)
+    # the AI's child process imports the engine before its first answer (app.ai_process.START_TIMEOUT_S,
+    # 60 s): on a loaded machine that alone took more than the 30 s this wait used to allow
+    qtbot.waitUntil(play_on, timeout=int((START_TIMEOUT_S + 60) * 1000))
     assert seat.errors == []
     assert win.session.pending(you) is win.table.ctl.decision
     win.grab().save(str(tmp_path / "table_vs_ai.png"))

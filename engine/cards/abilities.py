@@ -117,7 +117,8 @@ bounce: what, [with_auras]
 move: what, to, [tapped], [control: "you"], [counter: KIND], [from: "graveyard"], [unearth], [becomes: {subtypes,
       colors} added]
     zone change: to = hand, battlefield, library_top, library_bottom, library_top_or_bottom (owner's choice),
-    library_shuffle, graveyard (CR 400.7)
+    library_shuffle, graveyard (CR 400.7); counter_if_creature: the counter only on a creature card ("if it enters as
+    a creature, it enters with an additional +1/+1 counter on it", 614.1c)
 tap / untap: what
     tap or untap (CR 701.17)
 regenerate: what
@@ -235,7 +236,7 @@ pay_any: energy: true
     amount {"paid": true} counts them afterwards (121.1; the energy symbol is a later addition)
 unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects
     effects happen unless payer pays / performs the actions (CR 117.12)
-delayed: step ("end", "upkeep", "your_upkeep", "end_of_combat"), effects
+delayed: step ("end", "upkeep", "your_upkeep", "owner_upkeep", "end_of_combat"), effects
     a delayed trigger at the next such step (CR 603.7)
 delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your_next_turn"), [once]
     a delayed triggered ability that triggers on each such event until the duration ends; once: only the next
@@ -250,6 +251,9 @@ playable: what: "exiled", a card FILTER (e.g. Zombie cards in your graveyard) or
     exiled instead of going to the graveyard, 614.1a) (CR 601.2)
 emblem: who, abilities: [Ability]
     the player gets an emblem with those abilities (CR 113)
+wish: filter, [exile], [reveal]
+    the player may put a card they own from outside the game (their sideboard, 400.10) matching the filter into their
+    hand, revealed unless reveal is false; exile: or a face-up such card they own in exile
 exile_until: who, filter
     that player exiles cards from the top of their library one at a time until one matches the filter (406.3):
     all "exiled", the one found "taken"
@@ -476,6 +480,8 @@ Statics (Ability.static)
                      instead" (from: the sources, self, attached; players: each/you/opponent/attached)  614.1a
   enters_tapped also takes unless_pay: {"life": n} (shock lands)
   no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline); no_max_hand_size may have who
+  opening_hand_reveal  whose: you|any, ability: Ability   "You may reveal SELF from your opening hand. If you do, at the
+                     beginning of the (your) first upkeep, ...": the ability's effects, a delayed trigger (103.5b)
   hand_size          who, set: AMOUNT | change: int   "Your maximum hand size is increased by one"  402.2, 613.10
   untap_limit        who, max, filter   "Players can't untap more than one creature during their untap steps" 502.2
   x_color            color                "Spend only black mana on X": the card's X paid with that color 107.3
@@ -504,6 +510,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "damage", "pump", "grant", "restrict", "destroy", "exile", "bounce", "move", "tap", "untap", "regenerate",
     "switch_pt",
     "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "color", "mill", "scry",
+    "pay_life",  # "that player pays 3 life" (one way of an "unless", 119.4)
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "exchange_zones", "reveal_until", "may", "if", "ward", "poison",
@@ -512,7 +519,8 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "copy_offer", "reanimate_attached",
-    "unattach", "piles", "keep_rest", "exile_until", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
+    "unattach", "piles", "keep_rest", "exile_until", "wish", "delayed_trigger", "skip_next", "become_copy",
+    "redistribute_life",
     "exile_if_dies", "retarget",
     "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a)
 })
@@ -524,7 +532,9 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "alt_cost_spells", "land_forbid",
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "hand_revealed", "no_max_hand_size", "look_top_card",
-    "opening_hand_battlefield",
+    "opening_hand_battlefield", "opening_hand_reveal",
+    "exile_on_enter",  # "as SELF enters, exile ... from your graveyard" (614.12, engine/entering.py)
+    "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a, player_statics)
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",
     "cant_get_counters",
     "cast_only",
@@ -543,10 +553,12 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "spell_keywords",  # "Artifact spells you cast have convoke", "... spells you control have deathtouch"
     "loyalty_instant",  # "you may activate loyalty abilities ... any time you could cast an instant" (606.3)
     "loyalty_times",  # "... the loyalty abilities of planeswalkers you control twice each turn" (606.3)
+    "surveil_extra",  # "You may look at an additional two cards each time you surveil" (a later keyword action)
     "graveyard_keywords",  # "instant and sorcery cards in your graveyard have retrace" (702.80a)
     "look_face_down",  # "You may look at face-down creatures you don't control any time" (engine/facedown.py)
     "draw_times",  # "If you would draw a card, draw two cards instead" (engine/game.py draw, 614.1a)
     "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (602.2b, 601.2f)
+    "crew_power",  # "SELF saddles Mounts and crews Vehicles as though its power were N greater" (engine/costs.py)
     "x_color", "life_floor", "cant_lose_game", "cant_win_game", "damage_as_infect",
     "haste_activation",  # "activate abilities of creatures you control as though those creatures had haste" (302.6)
 })
@@ -559,6 +571,9 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "combat_damage", "damage_player", "damage_opponent", "deals_damage", "dealt_damage", "tapped", "untapped",
     "becomes_target", "becomes_target_spell", "becomes_target_opponent", "becomes_target_spell_opponent",
     "becomes_target_you",  # "... becomes the target of a spell or ability you control" (114.1)
+    "becomes_target_player",  # "whenever you become the target of a spell [or ability] ..." (115.1)
+    "searched",  # "whenever an opponent searches their library" (701.15a)
+    "attached",  # "whenever an Aura becomes attached to SELF" (701.3a)
     "etb_or_attacks", "etb_or_dies",
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "renowned", "cast",
     "you_attack",

@@ -111,6 +111,20 @@ def _look_face_down(g: "Game", r: dict, e: Effect) -> None:
             g.changed()
 
 
+@action("saddle")
+def _saddle(g: "Game", r: dict, e: Effect) -> None:
+    """Saddle (a later keyword, Outlaws of Thunder Junction): the permanents become saddled until end of turn (a
+    designation kept on the object for this turn; a new object, 400.7, is not saddled)."""
+    by = list(this(g, r).chosen.get("tapped_for_cost", ()))  # the creatures its saddle cost tapped
+    for x in _objs(g, r, e.get("what", "self")):
+        o = g.objects[x] = g.objects[x].copy()  # replaced, not changed in place (Game.copy shares objects)
+        before = o.chosen.get("saddled_by") if o.chosen.get("saddled") == g.turn else None
+        o.chosen["saddled"] = g.turn
+        o.chosen["saddled_by"] = [*(before or ()), *by]  # "a creature that saddled it this turn"
+        g.changed()
+        g.log("saddled", card=o.card.name, obj=x)
+
+
 @action("flip")
 def _flip(g: "Game", r: dict, e: Effect) -> None:
     """709: flip the permanents it names (engine/transform.py)."""

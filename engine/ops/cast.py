@@ -49,10 +49,14 @@ def offer(g: "Game", r: Ctx, card: int, key: str, e: Effect) -> dict[str, Any] |
         return str(got)
     o = g.objects[card]
     how = f"for its {e.get('alt')} cost" if e.get("alt") else "without paying its mana cost" if e.get("free") else ""
-    return {"kind": "cast_offer", "player": o.owner, "card": card, "alt": e.get("alt"), "free": bool(e.get("free")),
+    # "you may cast an instant or sorcery spell from among them" of an opponent's milled cards (Jace's Mindseeker):
+    # the resolving ability's controller casts it (``by_you``); otherwise the card's owner (madness, cascade)
+    return {"kind": "cast_offer", "player": controller(g, r) if e.get("by_you") else o.owner, "card": card,
+            "alt": e.get("alt"), "free": bool(e.get("free")),
             "must": bool(e.get("must")), "keyword": e.get("keyword"), "slot": key,
             **({"exile_instead": True} if e.get("exile_instead") else {}),  # 614.1a (engine/casting.py)
             "lands_only": bool(e.get("lands_only")), "play": bool(e.get("play")),
+            **({"from_zone": e.args["zone"]} if e.get("zone") == "library" else {}),  # played from the library
             "control_spell": this(g, r).controller if e.get("control_spell") else None,
             "prompt": f"cast {o.card.name} {how}?".replace("  ", " ")}
 
@@ -353,7 +357,9 @@ def _copy_spell(g: "Game", r: Ctx, e: Effect) -> None:
         o = g.objects.get(x) if isinstance(x, int) else None
         if o is None or o.zone != "stack" or o.ability is not None:
             continue
-        rec = dict(cast_options.storm_record(g, o), controller=controller(g, r))
+        # "the controller of target instant or sorcery spell copies it" (Meletis Charlatan): that player (706.10)
+        rec = dict(cast_options.storm_record(g, o), controller=o.controller if e.get("by_its_controller")
+                   else controller(g, r))
         for _ in range(max(0, int(e.get("times", 1)))):  # "copy it twice": one copy after another (706.10)
             made.append(copy_spell(g, o.card, rec, [list(t) for t in o.targets]))
     if made:

@@ -131,6 +131,11 @@ def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
     if e.get("duration") == "their_next_turn":  # "each opponent can't cast ... during that player's next turn"
         _for_their_next_turn(g, r, st)
         return
+    if e.get("duration") == "your_next_turn_end":  # "until the end of your next turn": from now through the
+        # cleanup step of its controller's next turn (514.2)
+        add_effect(g, "player", [], r, "next_turn_end", static=st, source=source_id(g, r), turn_of=controller(g, r),
+                   after_turn=g.turn)
+        return
     add_effect(g, "player", [], r, until_of(e), static=st, source=source_id(g, r))
 
 
@@ -272,7 +277,7 @@ def _animate(g: "Game", r: Ctx, e: Effect) -> None:
         return
     if e.get("land_mana"):  # 305.7: "target land becomes an Island": that land type only, and its mana ability
         add_effect(g, "4", objs, r, until, subtypes=list(e.args["subtypes"]), land_mana=list(e.args["land_mana"]),
-                   set_land_types=True)
+                   set_land_types=not e.get("in_addition"))  # 305.6: "in addition to its other types"
     elif e.get("types") or e.get("keep_types") and e.get("subtypes"):
         add_effect(g, "4", objs, r, until, types=list(e.get("types", ())), subtypes=list(e.get("subtypes", ())),
                 in_addition=bool(e.get("in_addition")), keep_types=bool(e.get("keep_types")),

@@ -20,6 +20,7 @@ from engine.filters import matches
 from engine.ops import nested
 from engine.ops.base import table
 from engine.ops.zones import link_exiled
+from engine.state import create_object
 from engine.values import amount, controller, refs, source_id, this
 
 if TYPE_CHECKING:
@@ -122,7 +123,10 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
             g.log("look", player=p, cards=names, objs=list(top), audience=[p])
         r["answers"][nested.slot(r, "revealed")] = True
     f = _lib_filter(e.get("filter"))
-    cands = [c for c in top if matches(g, c, f, source_id(g, r), p)]
+    # "Choose a nonland card name, then reveal the top four cards ... Put all cards with the chosen name ..." (Tamiyo,
+    # Collector of Tales): the name the resolving ability chose (608.2c), kept on it, not on its source
+    src = this(g, r).id if "chosen_name" in f and "card_name" in this(g, r).chosen else source_id(g, r)
+    cands = [c for c in top if matches(g, c, f, src, p)]
     take = e.get("take", 1)
     take = len(top) if take in ("all", None) else amount(g, take, source_id(g, r), r)
     if nested.answer(r, "take") is None:
@@ -210,6 +214,63 @@ def _exile_until(g: "Game", r: dict, e: Effect) -> None:
             break
     r["exiled"] = out
     link_exiled(g, r, out)
+
+
+#: the filter keys a wish reads of a card outside the game (its printed characteristics: 400.10)
+WISH_KEYS = frozenset({"types", "subtypes", "colors", "multicolored", "or"})
+
+
+def _wish_card(cd: Any, f: dict[str, Any]) -> bool:
+    """Does the card definition ``cd`` (a card outside the game) match the wish's filter (WISH_KEYS)?"""
+    if "or" in f and not any(_wish_card(cd, a) for a in f["or"]):
+        return False
+    if "types" in f and not set(f["types"]) & set(cd.types):
+        return False
+    if "subtypes" in f and not set(f["subtypes"]) & set(cd.subtypes):
+        return False
+    if "colors" in f and not set(f["colors"]) & set(cd.colors):
+        return False
+    return not f.get("multicolored") or len(set(cd.colors)) > 1
+
+
+@op("wish")
+def _wish(g: "Game", r: dict, e: Effect) -> None | dict:
+    """400.10, 701.13a: "You may reveal a sorcery card you own from outside the game and put it into your hand"
+    (Burning Wish; the cards a player owns outside the game are their sideboard, Player.sideboard): the player
+    chooses one of those cards matching the filter, or none; it is revealed and put into their hand. ``exile``: "...
+    or choose a face-up artifact card you own in exile" (Karn, the Great Creator): one of those too."""
+    p = controller(g, r)
+    pl = g.players[p]
+    f = dict(e.get("filter") or {})
+    outside = sorted({n for n in pl.sideboard if _wish_card(g.cards.definition(n), f)})
+    exiled = [i for i in pl.exile if g.objects[i].owner == p and not facedown.is_face_down(g.objects[i])
+              and _wish_card(g.objects[i].card, f)] if e.get("exile") else []
+    opts = [f"{n} (outside the game)" for n in outside] + [f"{g.objects[i].card.name} (exile #{k + 1})"
+                                                           for k, i in enumerate(exiled)] + ["none"]
+    got = nested.answer(r, "wish")
+    if got is None:
+        if len(opts) == 1:
+            return None
+        return {"kind": "choose_option", "player": p, "options": opts, "slot": nested.slot(r, "wish"),
+                "prompt": f"{this(g, r).card.name}: a card to put into your hand"}
+    if got not in opts or got == "none":
+        return None
+    k = opts.index(got)
+    if k < len(outside):
+        name = outside[k]
+        pl.sideboard.remove(name)
+        o = create_object(g, g.cards.definition(name), p, "hand")
+        pl.hand.append(o.id)
+        if e.get("reveal", True):
+            g.log("reveal", player=p, cards=[name], objs=[o.id])  # 701.13a: shown to every player
+            g.log("wish", player=p, card=name)
+        else:  # "put a card you own from outside the game into your hand" (Death Wish): seen by that player only
+            g.log("wish", player=p, card=name, hidden=True, audience=[p])
+        r["taken"] = [o.id]
+    else:
+        r["taken"] = [g.move(exiled[k - len(outside)], "hand")]
+    g.changed()
+    return None
 
 
 @op("hideaway")

@@ -99,6 +99,16 @@ def _pay(g: "Game", r: dict, e: Effect) -> None:
         do_pay(g, p, pay)
 
 
+@op("pay_life")
+def _pay_life(g: "Game", r: dict, e: Effect) -> None:
+    """"That player pays 3 life" (one way of an "unless", Indulgent Tormentor): each player named pays, when they
+    can (119.4: only with at least that much life)."""
+    n = amount(g, e.args["amount"], source_id(g, r), r)
+    for p in refs(g, r, e.args["who"]):
+        if isinstance(p, str) and p in g.players and can_pay(g, p, {"life": n}):
+            do_pay(g, p, {"life": n})
+
+
 def _plain_may(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """608.2d: "you may" — the controller chooses as it resolves; "target opponent may draw a card": that
     player chooses (no one, when that player is gone: the instruction is not done)."""
@@ -200,6 +210,10 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
         pay = e.args["pay"]
         e = Effect("unless", {**e.args, "times": None,
                               "pay": {"mana": list(_syms(pay)) * n, "life": int(pay.get("life") or 0) * n}})
+    if e.get("x_is") is not None and e.get("pay"):  # "unless ... pays {X}, where X is ...": X counted now (608.2h)
+        n = max(0, amount(g, e.args["x_is"], source_id(g, r), r))
+        e = Effect("unless", {**e.args, "x_is": None,
+                              "pay": {**e.args["pay"], "mana": list(substitute_x(tuple(e.args["pay"]["mana"]), n))}})
     if e.get("pay"):
         e = Effect("unless", {**e.args, "pay": with_x(g, r, e.args["pay"])})
     payers = [p for p in refs(g, r, e.get("payer", "you")) if isinstance(p, str)]
@@ -305,6 +319,10 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
             f = {**(a.args.get("filter") or {}), "zone": "hand"}  # in the hand to discard or reveal (701.7a, 701.13a)
             if not any(matches(g, c, f, source_id(g, r), payer) for c in g.players[payer].hand):
                 return False
+        elif a.op == "pay_life":  # 119.4: only with at least that much life
+            if not can_pay(g, payer, {"life": amount(g, a.args["amount"], source_id(g, r), r)}):
+                return False
+            continue
         elif a.op not in g.OPS:  # every op of the engine (this module's table holds only its own)
             return False
         what = a.args.get("to") if a.op == "damage" else a.args.get("what")

@@ -490,6 +490,9 @@ def _attach(g: "Game", r: Ctx, e: Effect) -> None:
         g.changed()
         if was is not None and was != to[0] and g.objects[what[0]].zone == "battlefield":
             triggers.unattached(g, what[0], was)  # moved to another object: no longer attached to the first (701.3c)
+        if was != to[0]:
+            triggers.attached(g, what[0], to[0])  # 701.3a ("attaching it to the object it's already attached to"
+            # does nothing, 701.3b)
 
 
 

@@ -135,6 +135,7 @@ def _aura_swap(g: "Game", r: Ctx, e: Effect) -> dict | None:
     new = g.move(got[0], "battlefield", controller=you)
     g.objects[new].attached_to = host
     g.changed()
+    triggers.attached(g, new, host)  # 701.3a
     return None
 
 
@@ -239,13 +240,19 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                                       bool(e.get("transformed")))
                     if host is None:
                         continue  # 303.4g: an Aura that can't enchant it stays where it is
+                # "if it enters as a creature, it enters with an additional +1/+1 counter" (counter_if_creature)
+                extra = e.get("counter") and (not e.get("counter_if_creature")
+                                              or "Creature" in g.objects[x].card.types)
                 new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl,
-                             counters={e.args["counter"]: 1} if e.get("counter") else e.get("counters"),
+                             counters={e.args["counter"]: 1} if extra else e.get("counters"),
                              transformed=bool(e.get("transformed")))
                 r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
+                if e.get("leaves_to") and new in g.objects and g.objects[new].zone == "battlefield":
+                    g.objects[new].chosen["leaves_to"] = e.args["leaves_to"]  # "exile it instead" (614.1a)
                 if host is not None and new in g.objects and g.objects[new].zone == "battlefield":
                     g.objects[new].attached_to = host  # 303.4f: it enters attached to that object
                     g.changed()
+                    triggers.attached(g, new, host)  # 701.3a
                 if e.get("attacking"):
                     put_attacking(g, new, tgt)
                 if e.get("unearth"):
@@ -396,8 +403,11 @@ def _mill(g: "Game", r: Ctx, e: Effect) -> None:
         if isinstance(p, str):
             if each:
                 n = amount_for(g, a, source_id(g, r), r, p)
-            plan_to_graveyard(g, g.players[p].library[:n])
-            for c in g.players[p].library[:n]:
+            lib = g.players[p].library
+            # "puts the bottom card of their library into their graveyard" (Cellar Door): from the bottom (401.1)
+            cards = (lib[len(lib) - n:] if n else []) if e.get("bottom") else lib[:n]
+            plan_to_graveyard(g, cards)
+            for c in list(cards):
                 r.setdefault("milled", []).append(g.move(c, "graveyard"))  # "milled this way"
 
 
@@ -497,6 +507,8 @@ def _scry(g: "Game", r: Ctx, e: Effect) -> dict | None:
 
 def _scry_one(g: "Game", r: Ctx, e: Effect, p: str, key: Any) -> dict | None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    if e.get("surveil") and n > 0:  # "You may look at an additional two cards each time you surveil"
+        n += player_statics.surveil_extra(g, p)
     top = g.players[p].library[:n]
     if not top:
         if n > 0 and e.get("surveil"):
@@ -590,6 +602,8 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for x in got:
             _put_found(g, x, to, bool(e.get("tapped")), p)
         knowledge.shuffle(g, p)
+        if not player_statics.cant_cause(g, p, "search", controller(g, r)):
+            triggers.event(g, {"event": "searched", "player": p})  # 701.15a (_searched)
     return None
 
 
@@ -661,6 +675,7 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         knowledge.shuffle(g, p, keep=got)
         for x in reversed(got):
             knowledge.show(g, [g.move(x, "library")], None if e.get("reveal") else [p])
+        _searched(g, p, owner)
         return None
     first: list[int] = []
     split = e.get("split")
@@ -682,7 +697,15 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         r["exiled"] = put
         link_exiled(g, r, put)
     knowledge.shuffle(g, owner)
+    _searched(g, p, owner)
     return None
+
+
+def _searched(g: "Game", player: str, owner: str) -> None:
+    """701.15a: ``player`` searched ``owner``'s library: "whenever an opponent searches their library" (Ob Nixilis,
+    Unshackled) sees a player's search of their own library (not one a rule forbade, 101.2)."""
+    if player == owner and not player_statics.cant_cause(g, player, "search", player):
+        triggers.event(g, {"event": "searched", "player": player})
 
 
 @op("reanimate_attached")
@@ -705,3 +728,4 @@ def _reanimate_attached(g: "Game", r: Ctx, e: Effect) -> None:
     aura.attached_to = new if new is not None and new in g.objects else None
     g.log("attach", card=aura.card.name, obj=sid, to=aura.attached_to)
     g.changed()
+    triggers.attached(g, sid, aura.attached_to)  # 701.3a (Animate Dead enchants the creature it returned)

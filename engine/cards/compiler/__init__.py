@@ -425,6 +425,8 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         body = re.sub(r"\bthat source's controller\b", "its controller", body, flags=re.I)
     ctx = Ctx(last="it" if (not trig.get("self") or other is not None) and trig.get("event") not in ("step", "state")
               else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"))
+    if trig.get("event") == "cast" and isinstance((trig.get("filter") or {}).get("targets"), dict):
+        ctx.cast_targets = trig["filter"]["targets"]  # "... that targets one or more permanents, ... those permanents"
     bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"
     if bound is None:
         return None
@@ -472,7 +474,8 @@ def _lower_triggered(item: IrItem) -> Ability | None:
             other is not None or _names_it(e.args.get("effects"))) else e for e in effects]
     zone = "battlefield"
     if re.search(r"\b(?:return|put|exile) self from your graveyard\b", body, re.I) \
-            or trig.get("event") == "to_graveyard" or (cond or {}).get("self") == {"zone": "graveyard"}:
+            or trig.get("event") == "to_graveyard" or (cond or {}).get("self") == {"zone": "graveyard"} \
+            or trig.get("event") == "discard" and trig.get("self"):  # "when you discard SELF" (701.8)
         zone = "graveyard"  # "when SELF is put into your graveyard from ...", "if SELF is in your graveyard, ...":
         # it triggers there (112.6b)
     if len(effects) == 1 and effects[0].op == "may" and not {"then", "else", "who"} & set(effects[0].args):
@@ -506,16 +509,22 @@ def _lower_chapter(item: IrItem) -> list[Ability] | None:
 
 def _either_trigger(item: IrItem) -> list[Ability] | None:
     """"Whenever you cast a white spell or a Plains you control enters, you gain 1 life" (Staff of the Sun
-    Magus): two trigger events of different kinds, each with its own condition; the ability triggers on
-    either (603.2), as two abilities with the same effect would. None unless both halves read."""
+    Magus), "When SELF dies and when you discard SELF, create a Food token" (Bartered Cow): two trigger events of
+    different kinds, each with its own condition; the ability triggers on either (603.2), as two abilities with the
+    same effect would. None unless both halves read."""
     m = re.match(r"^(when|whenever) ", item.head, re.I)
     if not m or item.modes:
         return None
+    both = _enters_and_whenever(item)
+    if both is not None:
+        return both
     rest = item.head[m.end():]
     for cut in [k.start() for k in re.finditer(r", ", rest)]:
         cond, body = rest[:cut], rest[cut + 2:]
-        for k in [j.start() for j in re.finditer(r" or ", cond)]:
-            a, b = cond[:k], cond[k + 4:]
+        # "... or ...", and "When SELF dies and when you discard SELF" (Bartered Cow), "When SELF enters and whenever
+        # an Army you control attacks": two trigger conditions, each its own event (603.2)
+        for j in re.finditer(r" or | and when | and whenever ", cond):
+            a, b = cond[:j.start()], cond[j.end():]
             if parse_trigger(a) is None or parse_trigger(b) is None:
                 continue
             got = [_lower_triggered(IrItem("triggered", item.text, head=f"{m.group(1)} {half}, {body}",
@@ -523,6 +532,26 @@ def _either_trigger(item: IrItem) -> list[Ability] | None:
             if got[0] is None or got[1] is None:
                 return None
             return [replace(ab, text=item.text) for ab in got if ab is not None]
+    return None
+
+
+def _enters_and_whenever(item: IrItem) -> list[Ability] | None:
+    """"When SELF enters and whenever it deals combat damage to a player, create a Blood token" (Ivora): two
+    triggered abilities with one effect, one on its entering and one on the other event ("it" is SELF there too,
+    603.2); None unless both read. A once-each-turn limit shared by both is not read here."""
+    m = re.match(r"^when self enters and whenever ", item.head, re.I)
+    if m is None or re.search(r"triggers only (?:once|twice) each turn", item.head, re.I):
+        return None
+    rest = item.head[m.end():]
+    for cut in [k.start() for k in re.finditer(r", ", rest)]:
+        other, body = re.sub(r"^it\b", "SELF", rest[:cut]), rest[cut + 2:]
+        if parse_trigger(other) is None:
+            continue
+        got = [_lower_triggered(IrItem("triggered", item.text, head=head, body=head))
+               for head in (f"When SELF enters, {body}", f"Whenever {other}, {body}")]
+        if got[0] is None or got[1] is None:
+            return None
+        return [replace(ab, text=item.text) for ab in got if ab is not None]
     return None
 
 

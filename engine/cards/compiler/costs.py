@@ -133,8 +133,9 @@ def parse_cost_text(text: str) -> Cost | None:
         elif m := re.fullmatch(rf"put {_N} cards? (?:an opponent owns|your opponents own) from exile into "
                                r"(?:that player's|their owners?'s?) graveyards?", low):
             kw["process"] = number(m.group(1)) or 1  # BFZ processors: an opponent's cards in exile
-        elif m := re.fullmatch(r"tap any number of untapped creatures you control with total power (\d+) or more", low):
-            kw["tap_others"] = {"types": ["Creature"], "amount": -1, "total_power": int(m.group(1))}  # crew
+        elif m := re.fullmatch(r"tap any number of (?:other )?untapped creatures you control with total power (\d+) or "
+                               r"more", low):  # crew; saddle ("other": never the source, engine/costs.py)
+            kw["tap_others"] = {"types": ["Creature"], "amount": -1, "total_power": int(m.group(1))}
         elif m := re.fullmatch(rf"tap (another|{_N[1:-1]}) untapped (.+?) you control( with .+)?", low):
             f = _noun(m.group(2) + (m.group(3) or ""))
             if f is None:

@@ -500,6 +500,12 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
         "Tap any number of untapped creatures you control with total power {n} or more: SELF becomes an "
         "artifact creature until end of turn.",
     ),
+    # not in the 2016 rules (Outlaws of Thunder Junction): its reminder text; "Whenever SELF attacks while saddled"
+    # triggers on an attack of it while saddled (engine/combat.py)
+    "Saddle": (
+        "Tap any number of other untapped creatures you control with total power {n} or more: SELF becomes "
+        "saddled until end of turn. Activate only as a sorcery.",
+    ),
 }
 def _fabricate_gone(ab: Ability) -> Ability:
     """Fabricate makes Servos when the counters can't be put on it because it has left the

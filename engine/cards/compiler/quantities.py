@@ -182,6 +182,9 @@ def count_of(phrase: str) -> Any:
         return {"starting_life": True}  # 103.3: the same for every player of the game
     if p in ("your life total", "your life"):
         return {"life_of": "you"}
+    if p in ("the total life lost by your opponents this turn", "the total amount of life your opponents have lost "
+             "this turn", "1 life your opponents have lost this turn", "the life your opponents have lost this turn"):
+        return {"opponents_life_lost": "you"}  # the life each opponent lost this turn, added up (119.3)
     m = re.fullmatch(r"(your|their|that player's|his or her) life total as (?:the|this) turn began", p)
     if m:  # Sengir, the Dark Baron: a record of the turn's beginning, kept for a player who left (800.4g)
         return {"life_turn_began": "you" if m.group(1) == "your" else "that_player"}
@@ -190,7 +193,8 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"the highest life total among (all players|your opponents)", p)
     if m:  # Sorin, Grim Nemesis -9
         return {"highest_life": "all" if m.group(1) == "all players" else "opponents"}
-    if p in ("life you've gained this turn", "the amount of life you gained this turn", "life you gained this turn"):
+    if p in ("life you've gained this turn", "the amount of life you gained this turn", "life you gained this turn",
+             "the amount of life you've gained this turn"):
         return {"life_gained_this_turn": "you"}
     m = re.fullmatch(r"(?:self's|its) (power|toughness|mana value)", p)
     if m:
@@ -206,6 +210,14 @@ def count_of(phrase: str) -> Any:
     if m:  # "As an additional cost to cast this spell, reveal a creature card from your hand. ... the revealed card's
         # power" (601.2h: the card revealed to pay the cost, as it is now)
         return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "revealed"}
+    m = re.fullmatch(r"the (power|toughness) of the creature that died", p)
+    if m:  # "where X is the power of the creature that died" (Death's Presence): the dying creature of the trigger,
+        # as it last existed (603.10, 608.2h), as "that creature's power" is
+        return {"power_of" if m.group(1) == "power" else "toughness_of": "it"}
+    m = re.fullmatch(r"the milled card's (power|toughness|mana value)", p)
+    if m:  # "where X is the milled card's mana value" (Mindshrieker): the card milled by the instruction before
+        # (701.13, the card now in the graveyard)
+        return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "milled"}
     m = re.fullmatch(r"(the sacrificed creature's|the exiled card's|that creature's|the discarded card's|"
                      r"the sacrificed artifact's|the exiled creature's) (power|toughness|mana value)", p)
     if m:
@@ -402,6 +414,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"life_ge_start_plus": int(m.group(1))}
     if t == "your life total is greater than your starting life total":  # 103.3: more than it began with
         return {"life_ge_start_plus": 1}
+    m = re.fullmatch(r"this ability has been activated (\w+) or more times this turn", t)
+    if m and number(m.group(1)):  # Dragon Whelp: the activations of this ability of its source this turn (602.2b)
+        return {"activated_ge": number(m.group(1))}
+    if t == "your life total is greater than or equal to your starting life total":  # 103.3 (Path of Bravery)
+        return {"life_ge_start_plus": 0}
     if t in ("your life total is less than your starting life total", "you have less life than you started with"):
         return {"life_lt_start": True}
     if t in ("it's your turn", "during your turn"):
@@ -416,6 +433,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is None or n is None:
             return None
         return {"graveyard_ge": n, "filter": f}
+    m = re.fullmatch(r"there are fewer than (\w+) (.+?) in your graveyard", t)
+    if m:  # "if there are fewer than six creature cards in your graveyard" (Shadowborn Demon): counted now (608.2h)
+        f = parse_noun(m.group(2))
+        n = number(m.group(1))
+        if f is None or n is None or f.get("player") or f.get("zone", "any_card") != "any_card":
+            return None
+        f.pop("zone", None)
+        return {"amount_lt": {"amount": {"count": {**f, "zone": "graveyard", "owner": "you"}}, "n": n}}
     m = re.fullmatch(r"(\w+) or more (.+?) are in your graveyard", t)
     if m:
         f = parse_noun(m.group(2))
@@ -460,6 +485,21 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:  # "if a creature died under your control this turn" (700.4): one of the creatures that died this turn
         got = count_of(m.group(1) + " that died under your control this turn")  # was yours as it last existed
         return None if got is None else {"amount_ge": {"amount": got, "n": 1}}
+    m = re.fullmatch(r"(?:it|that creature) had an? ([+\-\w/]+) counter on it", t)
+    if m:  # "Destroy target creature. If that creature had a +1/+1 counter on it, ..." (Rite of the Serpent), "When
+        # SELF dies, if it had a +1/+1 counter on it" (Promising Duskmage): as it last existed (608.2h, 603.10)
+        return {"had_counter": m.group(1)}
+    m = re.fullmatch(r"the (sacrificed|discarded) (?:creature|card|permanent|artifact|land) (was|wasn't) "
+                     r"(?:an? )?(.+)", t)
+    if m:  # "if the sacrificed creature was a Human" (Falkenrath Aristocrat), "if the discarded card was a Zombie
+        # card" (Necromancer's Stockpile): the object the cost took, as it last existed (608.2h)
+        f = parse_noun(re.sub(r" card$", "", m.group(3)) if m.group(1) == "sacrificed" else m.group(3))
+        if f is None or f.get("player") or not f or m.group(1) == "sacrificed" and set(f) - {
+                "types", "subtypes", "supertypes", "colors", "not_types", "token", "zone"}:
+            return None
+        f.pop("zone", None)
+        got = {"cost_was": {m.group(1): f}}
+        return got if m.group(2) == "was" else {"not": got}
     if t in ("self entered this turn", "self entered the battlefield this turn"):
         return {"self": {"entered_this_turn": True}}  # a permanent since the entry of this turn (Obj.entered_turn)
     if t == "self attacked this turn":
@@ -684,6 +724,13 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
         if a is not None and b is not None:
             return {"all": [a, b]}
+    m = re.fullmatch(r"((?:its|that creature's) (?:power|toughness) is .+?) or ((?:its|that creature's) (?:power|"
+                     r"toughness) is .+)", t)
+    if m:  # "if its power is greater than SELF's power or its toughness is greater than SELF's toughness" (Sharp-Eyed
+        # Rookie): either one (107.1)
+        a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
+        if a is not None and b is not None:
+            return {"any": [a, b]}
     m = re.fullmatch(r"(.+?) is (\w+) or (greater|more|less|fewer)", t) \
         or re.fullmatch(r"(the (?:sacrificed|discarded|exiled|revealed|milled) .+?) was (\w+) or "
                         r"(greater|more|less|fewer)", t)  # "if the sacrificed creature's toughness was 4 or greater"
@@ -857,6 +904,15 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"an opponent has (\w+) or more cards in their graveyard", t)
     if m and number(m.group(1)):
         return {"opponent_graveyard_ge": number(m.group(1))}
+    m = re.fullmatch(r"((?:that creature|self|its|it)(?:'s)? (?:power|toughness)) is (greater|less) than "
+                     r"((?:that creature|self)'s (?:power|toughness))", t)
+    if m:  # "if that creature's power is greater than SELF's power" (Yorvo): two numbers compared as the condition is
+        # checked (107.1; 603.4)
+        a, b = quantity(re.sub(r"^its? ", "its ", m.group(1))), quantity(m.group(3))
+        if a is None or b is None:
+            return None
+        return {"amount_ge": {"amount": a, "n": {"plus": [b, 1]}}} if m.group(2) == "greater" \
+            else {"amount_lt": {"amount": a, "n": b}}
     m = re.fullmatch(r"(no|at least (\w+)|(\w+) or more) mana was spent to cast (?:it|that spell)", t)
     if m:  # "if no mana was spent to cast it" (Lavinia), "if N or more mana was spent to cast that spell" (opus): the
         # mana spent on the spell a cast trigger names (601.2h; kept by the permanent it became)
@@ -887,6 +943,10 @@ def _count_more(p: str) -> Any:
         return {"domain": "you"}
     if p in ("opponents you have", "opponent you have", "your opponents", "opponent"):
         return {"count": {"player": True, "opponent": True}}
+    m = re.fullmatch(r"(opponent|player) who (lost life|was dealt damage) this turn", p)
+    if m:  # "draw a card for each opponent who lost life this turn" (Kaito, Bane of Nightmares; 119.3, 119.2)
+        key = "lost_life_this_turn" if m.group(2) == "lost life" else "damaged_this_turn"
+        return {"count": {"player": True, **({"opponent": True} if m.group(1) == "opponent" else {}), key: True}}
     if p in ("card types among cards in your graveyard", "card type among cards in your graveyard"):
         return {"graveyard_types": "you"}
     if p in ("card types among cards in all graveyards", "card type among cards in all graveyards"):

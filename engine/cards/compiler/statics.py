@@ -108,8 +108,10 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
             return out
     quoted = re.findall(r'"[^"]*"', rest)  # a quoted ability is one part: its words split nothing ("SELF attacks")
     held = re.sub(r'"[^"]*"', lambda q: f"\x00{quoted.index(q.group(0))}\x00", rest)
+    # "... and can attack as though it didn't have defender" (Colossus of Akros): its "have" starts no clause
+    held = held.replace("didn't have", "didn't_have")
     parts = [
-        re.sub(r"\x00(\d+)\x00", lambda q: quoted[int(q.group(1))], x.strip())
+        re.sub(r"\x00(\d+)\x00", lambda q: quoted[int(q.group(1))], x.strip()).replace("didn't_have", "didn't have")
         for x in re.split(r",?\s*(?:\band\s+)?(?=\b(?:has|have|can|can't|is|are|loses|lose|assigns|doesn't|attacks|"
                           r"blocks)\b)", held)
         if x.strip()
@@ -229,6 +231,28 @@ def _all_colors(m: re.Match) -> list[dict[str, Any]] | None:
 _BASIC = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain", "forest": "Forest"}
 
 
+@static(r"^if an? (nontoken )?creature would enter and it wasn't cast, exile it instead$")
+def _enter_exile(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If a nontoken creature would enter and it wasn't cast, exile it instead" (Containment Priest): any
+    creature entering other than as a resolving spell (engine/player_statics.py enters_exiled)."""
+    f: dict[str, Any] = {"types": ["Creature"], "zone": "any_card"}
+    if m.group(1):
+        f["token"] = False
+    return [{"kind": "enter_exile", "filter": f}]
+
+
+@static(r"^as self enters, exile (an?|any number of) (.+?) from your graveyard$")
+def _exile_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12: "As SELF enters, exile an instant or sorcery card from your graveyard" (Living Lore), "... exile any
+    number of creature cards from your graveyard" (Sutured Ghoul): its controller chooses them as it enters; they
+    are the cards "exiled with" it, its linked "the exiled card(s)" (607.2a: engine/entering.py answer_exile)."""
+    f = parse_noun(m.group(2))
+    if f is None or f.get("player") or f.pop("zone", "any_card") != "any_card" or "owner" in f or "controller" in f:
+        return None
+    one = m.group(1) != "any number of"
+    return [{"kind": "exile_on_enter", "filter": f, "min": 1 if one else 0, "max": 1 if one else 99}]
+
+
 @static(r"^(.+?) (?:is|are) the chosen type( in addition to (?:its|their) other types)?$")
 def _chosen_type(m: re.Match) -> list[dict[str, Any]] | None:
     """205.3m, 613.1d: "As SELF enters, choose a creature type. SELF is the chosen type in addition to its other
@@ -289,6 +313,33 @@ def _lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), m.group(2))
 
 
+@static(r"^you may look at an additional (one|two|three|\d+) cards? each time you surveil$")
+def _surveil_extra(m: re.Match) -> list[dict[str, Any]] | None:
+    """Surveil (a later keyword action, Guilds of Ravnica) changed by a rule (101.1): "You may look at an additional
+    two cards each time you surveil" (Enhanced Surveillance)."""
+    n = number(m.group(1))
+    return None if not n else [{"kind": "surveil_extra", "who": "you", "amount": n}]
+
+
+@static(r"^self (?:saddles mounts and crews vehicles|crews vehicles|saddles mounts) as though its power were (\d+) "
+        r"greater$")
+def _crew_power(m: re.Match) -> list[dict[str, Any]] | None:
+    """Crew and saddle (later keywords): "SELF saddles Mounts and crews Vehicles as though its power were 2 greater"
+    (Cloudspire Captain, the Pilot tokens): its power counts N more toward their "total power" costs."""
+    return [{"kind": "crew_power", "affects": "self", "amount": int(m.group(1))}]
+
+
+@static(r"^(.+?) gets? ([+-]\d+)/([+-]\d+) and (?:loses|lose) all abilities$")
+def _pump_lose_all(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Enchanted creature gets -2/-2 and loses all abilities" (Mystic Subdual, Fresh Start): two effects of one
+    static ability, in their layers (613.1f: abilities; 613.3: power and toughness)."""
+    aff = _affects(m.group(1))
+    if aff is None:
+        return None
+    return [{"kind": "anthem", "affects": aff, "power": int(m.group(2)), "toughness": int(m.group(3))},
+            {"kind": "become", "affects": aff, "lose_all": True}]
+
+
 @static(r"^(.+?) (?:has|have) base power and toughness (\d+)/(\d+)$")
 def _base_pt(m: re.Match) -> list[dict[str, Any]] | None:
     """613.3b (layer 7b): "Enchanted creature has base power and toughness 0/2" (Illusory Wrappings):
@@ -315,6 +366,21 @@ def _creature_words(words: str) -> tuple[list[str], list[str], list[str]] | None
         elif w != "and":
             return None
     return colors, types, subs
+
+
+@static(r"^(.+?) (?:is|are) an? (artifact )?creature(?: in addition to its other types)? (?:and has|with) "
+        r"(?:base )?power and (?:base )?toughness each equal to its mana value$")
+def _creature_mv(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.1b, 613.1d, 613.3b: "Each other non-Aura enchantment is a creature in addition to its other types and has
+    base power and base toughness each equal to its mana value" (Opalescence, Starfield of Nyx): each object affected
+    becomes a creature (layer 4) whose base power and toughness are its own mana value (layer 7b, engine/layers.py
+    "own_mv")."""
+    aff = _affects(m.group(1))
+    if aff is None or aff == "self" or isinstance(aff, dict) and "Creature" in aff.get("not_types", ()):
+        return None  # "each noncreature artifact" (March of the Machines): the set of objects fixed in layer 4 for
+        # the later layers (613.6) is not carried out; not read
+    return [{"kind": "become", "affects": aff, "types": ["Creature"], "subtypes": None, "in_addition": True,
+             "power": "own_mv", "toughness": "own_mv"}]
 
 
 @static(r"^(.+?) is an? (?:(\d+)/(\d+) )?((?:[a-z]+ )*?)creature(?: with base power and toughness (\d+)/(\d+))?"
@@ -529,6 +595,16 @@ def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     return first
 
 
+@static(r"^(.+?) (can't attack|can't block|can't attack or block) during extra turns$")
+def _restriction_extra_turns(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can't attack during extra turns" (Medomai the Ageless): the restriction while the turn is an extra turn
+    (500.7: engine/values.py condition extra_turn)."""
+    aff = _affects(m.group(1))
+    if aff is None:
+        return None
+    return [{**st, "condition": {"extra_turn": True}} for st in _restriction_of(aff, m.group(2))]
+
+
 def _restriction_of(aff: Any, phrase: str) -> list[dict[str, Any]]:
     """The static of one restriction or requirement phrase on the objects ``aff`` names (508.1c-d, 509.1b-c)."""
     if phrase == "can't attack, block, or transform":  # Bound by Moonsilver: three restrictions (101.2)
@@ -633,7 +709,7 @@ def _etb_counters(m: re.Match) -> list[dict[str, Any]] | None:
 @static(
     r"^(.+?) spells(?: (with [^ ]+(?: [^ ]+)?))? (you|your opponents) cast(?: (with .+?|of the chosen type))? "
     r"cost (\{\d+\}|"
-    r"\{[wubrg]\}) (less|more) to cast$"
+    r"\{[wubrg]\}) (less|more) to cast(?: for each (.+))?$"
 )
 def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
     noun = m.group(1) + " spell"
@@ -649,6 +725,12 @@ def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
            "amount": -n if m.group(6) == "less" else n}
     if not sym.isdigit():
         out["mana"] = sym  # "cost {W} more": a colored symbol, not generic mana (601.2f)
+    if m.group(7):  # "Creature spells you cast cost {1} less to cast for each 1 life your opponents have lost this
+        # turn" (Rakdos, Lord of Riots): that much for each, counted as the total cost is determined (601.2f)
+        q = quantity(m.group(7))
+        if q is None or not sym.isdigit():
+            return None
+        out["per"] = q
     return [out]
 
 
@@ -856,6 +938,14 @@ def _flash_some(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "flash_spells", "spells": f}]
 
 
+@static(r"^as (?:self|it) enters, each opponent reveals their hand\. you choose the name of a nonland card revealed "
+        r"this way$")
+def _choose_revealed_name(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12, 201.3: the hands are revealed and one of the nonland names among them chosen (Alhammarret, High
+    Arbiter; engine/choices.py on_enter)."""
+    return [{"kind": "choose_on_enter", "choice": "revealed_nonland_card_name"}]
+
+
 @static(
     r"^as (?:self|it) enters, choose (a color|a creature type|an opponent|a card type|a basic land type|a creature|a "
     r"player|a card name|a nonland card name)$"
@@ -1002,6 +1092,14 @@ def _play_from_exiled(m: re.Match) -> list[dict[str, Any]] | None:
     if not got or any(st.get("kind") != "play_from" or st.get("zone") != "graveyard" for st in got):
         return None
     return [dict(st, exile_instead=True) for st in got]
+
+
+@static(r"^you can't cast self unless (.+)$")
+def _cant_cast_unless(m: re.Match) -> list[dict[str, Any]] | None:
+    """"You can't cast SELF unless an opponent lost life this turn" (Rakdos, Lord of Riots): the same limit as "Cast
+    SELF only if ..." (604.6: checked as it would be cast, 601.2)."""
+    cond = parse_condition(m.group(1))
+    return None if cond is None else [{"kind": "cast_only", "condition": cond}]
 
 
 @static(r"^(?:cast|play) SELF only (.+)$")
@@ -1468,10 +1566,12 @@ def _reveal_land(m: re.Match) -> list[dict[str, Any]] | None:
     return None if f is None else [{"kind": "enters_tapped", "unless_reveal": f}]
 
 
-@static(r"^if damage would be dealt to self, prevent that damage\. remove an? ([+\-\w/]+) counter from self$")
+@static(r"^if (?:damage would be dealt to self|self would be dealt damage), prevent that damage(?:\.| and) remove an? "
+        r"([+\-\w/]+) counter from (?:self|it)$")
 def _phantom(m: re.Match) -> list[dict[str, Any]] | None:
     """615.5: "If damage would be dealt to SELF, prevent that damage. Remove a +1/+1 counter from SELF" (Phantom
-    Centaur): one counter for each damage event prevented."""
+    Centaur), "If SELF would be dealt damage, prevent that damage and remove a +1/+1 counter from it" (Unbreathing
+    Horde): one counter for each damage event prevented."""
     return [{"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(1)}]
 
 
@@ -1591,10 +1691,20 @@ def _prevent_from(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(r"^if a source( an opponent controls)? would deal damage to "
-        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all|all but \d+) of that damage$")
+        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all|all but \d+|x) of that damage"
+        r"(?:, where x is (.+))?$")
 def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
     """615.9: "If a source would deal damage to you, prevent 1 of that damage": so much of each
-    such damage event (absorb, 702.63a, is this with SELF)."""
+    such damage event (absorb, 702.63a, is this with SELF); "prevent X of that damage, where X is the number of
+    creatures you control" (Shield of the Avatar): X counted as the damage would be dealt (611.3a)."""
+    if (m.group(3) == "x") != bool(m.group(4)):
+        return None
+    if m.group(4):
+        q = quantity(m.group(4))
+        got = _prevention(m.group(2), bool(m.group(1)), "1")
+        if q is None or got is None or not isinstance(q, dict):
+            return None
+        return [{**got[0], "amount": q}]
     return _prevention(m.group(2), bool(m.group(1)), m.group(3))
 
 
@@ -2260,6 +2370,15 @@ def _cda_pt(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^self's power is equal to the total power of the exiled cards and its toughness is equal to their total "
+        r"toughness$")
+def _cda_exiled_totals(m: re.Match) -> list[dict[str, Any]] | None:
+    """604.3: "SELF's power is equal to the total power of the exiled cards and its toughness is equal to their total
+    toughness" (Sutured Ghoul): the cards exiled with it (607.2a), added up."""
+    return [{"kind": "set_pt", "affects": "self", "power": {"power_of": "exiled", "sum": True},
+             "toughness": {"toughness_of": "exiled", "sum": True}}]
+
+
 @static(r"^(players|you|your opponents) can't untap more than (\w+) (.+?) during (?:their|your) untap steps?$")
 def _untap_limit(m: re.Match) -> list[dict[str, Any]] | None:
     """502.2: "Players can't untap more than one creature during their untap steps" (Smoke, Winter Orb, Static
@@ -2278,6 +2397,21 @@ def _untap_limit(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^if self is in your opening hand, you may begin the game with it on the battlefield$")
 def _leyline(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "opening_hand_battlefield"}]
+
+
+@static(r"^you may reveal self from your opening hand\. if you do, (?:at the beginning of (the|your) first upkeep, "
+        r"(.+)|(.+) at the beginning of (the|your) first upkeep)$")
+def _opening_reveal(m: re.Match) -> list[dict[str, Any]] | None:
+    """103.5b: "You may reveal SELF from your opening hand. If you do, at the beginning of the first upkeep, ..."
+    (Chancellor of the Dross, Sphinx of Foresight): revealed as the game begins, it makes a delayed triggered ability
+    for the game's first upkeep ("your first upkeep": its owner's), 603.7 (engine/opening.py)."""
+    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+    whose = m.group(1) or m.group(4)
+    body = m.group(2) or m.group(3)
+    ab = compile_ability_text(f"At the beginning of your upkeep, {body}.")
+    if ab is None or ab.kind != "triggered" or ab.condition or ab.modes:
+        return None
+    return [{"kind": "opening_hand_reveal", "whose": "you" if whose == "your" else "any", "ability": ab}]
 
 
 @static(r"^you may look at the top card of your library any time$")
@@ -2530,11 +2664,19 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         cond_text = m.group(1) if low.startswith("as long as") else "during " + m.group(1)
         cond = parse_condition(cond_text)
         body = m.group(2)
+        both = re.fullmatch(r"as long as (.+?), (.+)", body) if low.startswith("during ") else None
+        if both and cond is not None:  # "During your turn, as long as SELF has one or more loyalty counters on him,
+            # he's a 3/4 Ninja creature" (Kaito, Bane of Nightmares): both conditions (611.3b)
+            more = parse_condition(both.group(1))
+            cond = None if more is None else {"all": [cond, more]}
+            cond_text, body = both.group(1), both.group(2)
         if cond is not None and "attached" in cond:  # "as long as equipped creature is a Human, it has lifelink"
             body = re.sub(r"^it\b", cond_text.split(" is ")[0], body)
         elif re.match(r"self (?:has|is)\b", cond_text):  # "As long as SELF has seven or more loyalty counters on
             # him, he's a 7/7 Dragon God creature" (Grand Master of Flowers): the pronoun is SELF (a legend's own)
             body = re.sub(r"^(?:it's|it is|he's|he is|she's|she is) ", "self is ", body)
+            # "he's a 3/4 Ninja creature and has hexproof": what "with hexproof" says
+            body = re.sub(r"^(self is an? [^,]+? creature) and has ([a-z ]+)$", r"\1 with \2", body)
         one = re.fullmatch(r"you control exactly one ([a-z]+)", cond_text)
         if cond is not None and one and body.startswith(f"that {one.group(1)} "):
             # "As long as you control exactly one creature, that creature gets +2/+0" (Deadly Wanderings): the

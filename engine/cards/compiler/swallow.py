@@ -19,14 +19,17 @@ from engine.cards.compiler.text import strip_reminder
 #: keys and values, "text" fields left out)
 MARKERS: dict[str, tuple[str, ...]] = {
     # attack_tax: "can't attack you unless ... pays"; combat_cost, block_tax: "can't attack/block unless ... pay(s)"
-    "unless": ("unless", "'not'", "not_", "'ward'", "'attack_tax'", "'combat_cost'", "'block_tax'", "'nonmana'"),
+    "unless": ("unless", "'not'", "not_", "'ward'", "'attack_tax'", "'combat_cost'", "'block_tax'", "'nonmana'",
+               "'cast_only'"),  # "you can't cast SELF unless ..." (a cast limit with its condition, 604.6)
     "or blocking": ("blocking", "in_combat"),
     "copy": ("copy", "clone"),
     "those": ("'it'", "'exiled'", "'created'", "'target'", "'each'", "chosen", "this_way", "search", "dig",
               "choose", "attacking"),
     "instead": ("instead", "'else'", "replace", "exile_if_dies", "life_gain", "unearth", "prevent",
                 "token_multiply", "counter_change", "cant_gain_life", "discard_to_battlefield", "damage_mod",
-                "empty_draw_wins", "life_floor", "draw_times"),
+                "empty_draw_wins", "life_floor", "draw_times",
+                "leaves_to",  # "if it would leave the battlefield, exile it instead" (614.1a: Whip of Erebos)
+                "enter_exile"),  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a)
     "that many": ("that_much", "this_way", "token_multiply", "counter_change"),   # 614.1a: "twice that many"
     "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort", "'paid'",  # "pay any amount"
                   "damage_mod"),  # 614.1a: "it deals that much damage plus 1 instead"
@@ -62,6 +65,10 @@ def swallowed(text: str, compiled: Any) -> list[str]:
     # that instruction restated (engine/cards/compiler/effects/sequence.py), so its trace is the "instead" one
     low = re.sub(r"\bcreate \w+ of those tokens instead\b", "create instead", low)
     low = re.sub(r"\binstead create \w+ of those tokens\b", "instead create", low)
+    # "SELF deals 2 damage to each opponent. Those players each discard ...": the players of the instruction before,
+    # which the player reader binds (effects/context.py Ctx.player) or refuses; its trace is that group's
+    if re.search(r"'each_(?:opponent|player)'", repr(compiled)):
+        low = re.sub(r"\bthose players\b", "the players", low)
     found = dict.fromkeys(m.group(1) for m in _ANY.finditer(low))
     if not found:
         return []

@@ -51,7 +51,7 @@ _CONTROLLER_SUFFIX = re.compile(
 _ZONE_SUFFIX = re.compile(
     r"\s+(?:in|from) (your graveyard|a graveyard|an opponent's graveyard|target player's graveyard|"
     r"their graveyard|your hand|your library|a single graveyard|exile|that player's graveyard|graveyards|"
-    r"all graveyards|your graveyard and/or hand)$"
+    r"all graveyards|your graveyard and/or hand|that player's hand|their hand|target player's hand)$"
     r"|\s+in (each graveyard)$")  # "in each graveyard": in all of them (404.1)
 
 
@@ -136,6 +136,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r"\s+of the creature type of your choice$", p)
         if m:  # "creatures of the creature type of your choice get -3/-3" (Witch's Vengeance): the type is chosen as
             f["type_choice"] = True  # the effect resolves (608.2d; engine/values.bind_refs)
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+of the (permanent|card) type of your choice$", p)
+        if m:  # "return all cards of the permanent type of your choice" (Creeping Renaissance, written "Choose a
+            # permanent type. ... of the chosen type"): chosen as the effect resolves (608.2d; engine/values.bind_refs)
+            f["card_type_choice"] = m.group(1)
             p = p[: m.start()]
             changed = True
             continue
@@ -247,6 +254,24 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 f["owner"] = f.pop("controller")
             if c in ("target player controls", "target opponent controls"):
                 f["_needs_player_target"] = "opponent" if "opponent" in c else "player"
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with another aura attached to it$", p)
+        if m and "enchanted_by_other" not in f:  # "Enchant creature with another Aura attached to it" (303.4)
+            f["enchanted_by_other"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+not named self$", p)
+        if m and "not" not in f:  # "target nonland permanent not named SELF" (Detention Sphere): any other name (201.2)
+            f["not"] = {"name": "SELF", "zone": "any_card"}
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+you neither own nor control$", p)
+        if m and "controller" not in f and "owner" not in f:  # "target permanent you neither own nor control"
+            f["controller"], f["owner"] = "not_you", "not_you"  # (Conjured Currency): both (108.3, 108.4)
             p = p[: m.start()]
             changed = True
             continue
@@ -401,6 +426,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with ((?:(?:" + kw + r"), )+)or (" + kw + r")$", p)
+        if m and "or" not in f:  # "a creature card with deathtouch, hexproof, reach, or trample": any of them
+            words = [w for w in m.group(1).split(", ") if w] + [m.group(2)]
+            f["or"] = [{"keyword": w.capitalize()} for w in words]
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+without ((?:(?:" + kw + r"), )*(?:" + kw + r")),? or (" + kw + r")$", p)
         if m and "not" not in f:  # "creatures without flying or islandwalk" (Stormtide Leviathan): neither keyword;
             # "creature without first strike, double strike, or vigilance" (Grand Master of Flowers): none of them
@@ -421,8 +453,8 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
-        m = re.search(r"\s+with an? ([+\-\w/]+) counters? on (?:it|them)$", p)
-        if m:
+        m = re.search(r"\s+(?:with|that has|that have) an? ([+\-\w/]+) counters? on (?:it|them)$", p)
+        if m:  # "target creature that has a fate counter on it" (Triad of Fates)
             f["counter"] = m.group(1)
             p = p[: m.start()]
             changed = True
@@ -467,6 +499,18 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r"\s+with toughness greater than (?:its|their) power$", p)
         if m:  # "each creature with toughness greater than its power" (208.1)
             f["toughness_gt_power"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that convoked (?:it|self)$", p)
+        if m:  # "each creature that convoked it" (Venerated Loxodon, 702.50a)
+            f["convoked_self"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that saddled (?:it|self) this turn$", p)
+        if m:  # "target creature that saddled it this turn" (Giant Beaver; saddle, a later keyword)
+            f["saddled_self"] = True
             p = p[: m.start()]
             changed = True
             continue
@@ -692,6 +736,23 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
     """A noun phrase (without determiner or 'target') to a filter; None when not understood."""
     p = phrase.strip().lower()
     p = re.sub(r"^(?:a|an|one|the)\s+", "", p)
+    m = re.fullmatch(r"(.+?) (?:in|from) (your|that player's|their|target player's) hand and (?:\2 )?graveyard", p)
+    if m:  # "exile all noncreature, nonland cards from that player's hand and graveyard" (Thought Distortion): the
+        # cards of either zone of that player (400.1)
+        a = parse_noun(f"{m.group(1)} from {m.group(2)} hand")
+        b = parse_noun(f"{m.group(1)} from {m.group(2)} graveyard")
+        if a is None or b is None or "or" in a or "or" in b:
+            return None
+        need = a.pop("_needs_player_target", None)
+        b.pop("_needs_player_target", None)
+        return {"or": [a, b], **({"_needs_player_target": need} if need else {})}
+    m = re.fullmatch(r"(.+?) other than ([a-z-]+(?:, [a-z-]+)*,? (?:and|or) [a-z-]+|[a-z-]+)", p)
+    if m and all(subtype(w) for w in re.split(r",? (?:and|or) |, ", m.group(2))):
+        # "creatures other than Werewolves and Wolves" (Moonmist): of none of those subtypes (205.3)
+        base = parse_noun(m.group(1))
+        if base is None or "or" in base or "not_subtypes" in base:
+            return None
+        return {**base, "not_subtypes": [subtype(w) for w in re.split(r",? (?:and|or) |, ", m.group(2))]}
     m = re.fullmatch(r"(face-up )?exiled ((?:[a-z]+ )*?card)( .+)?", p)
     if m and " in exile" not in p and " from " not in p:  # "target exiled card with flashback you own" (Runic
         # Repetition), "target face-up exiled card" (Pull from Eternity): a card in the exile zone (406.1)

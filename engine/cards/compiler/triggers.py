@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from engine.cards.compiler.quantities import parse_condition
-from engine.cards.compiler.subtypes import subtype
+from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
 from engine.cards.compiler.targets import number, parse_noun
 
 STEPS = {"upkeep": "upkeep", "end step": "end", "draw step": "draw", "combat": "beginning_of_combat",
@@ -113,6 +113,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # of combat" (Cockatrice): once for each creature it blocks or that blocks it, "that creature" the other one;
         # "becomes blocked by one or more colorless creatures" (Hedron Blade): once for the blockers declared together
         f = parse_noun(m.group(4))
+        if f is not None and not f.get("types") and f.get("subtypes") and set(f["subtypes"]) <= CREATURE_TYPES:
+            f["types"] = ["Creature"]  # "blocks or becomes blocked by a Vampire" (Wooden Stake): a creature (509.1h)
         if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or "Creature" not in f.get(
                 "types", ()):
             return None
@@ -152,6 +154,19 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         return {"event": "combat_damage_player", "filter": f, "defending": "you_only"}
+    m = re.fullmatch(r"an? (aura|equipment|aura or equipment) becomes attached to self", c)
+    if m:  # "Whenever an Aura becomes attached to SELF" (Brood Keeper): the Aura, as it becomes attached (701.3a)
+        f = parse_noun(m.group(1))
+        return None if f is None else {"event": "attached", "to_self": True, "filter": f}
+    m = re.fullmatch(r"(you|an opponent|a player) searche?s? (?:their|your) library", c)
+    if m:  # "Whenever an opponent searches their library" (Ob Nixilis, Unshackled): a search of their own library
+        # (701.15a); "that player" is the one who searched
+        return {"event": "searched", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)]}
+    m = re.fullmatch(r"you become the target of an? (spell or ability|spell)( an opponent controls)?", c)
+    if m:  # "Whenever you become the target of a spell or ability an opponent controls" (Amulet of Safekeeping):
+        # you, a player, among its targets (115.1); "that spell or ability" is the one that targets you (603.2)
+        out = {"event": "becomes_target_player", **({"who": "opponent"} if m.group(2) else {})}
+        return {**out, "spell": True} if m.group(1) == "spell" else out
     m = re.fullmatch(r"an? (.+?) deals damage to you", c)
     if m:  # "Whenever a source deals damage to you" (Azor's Elocutors), "Whenever a creature deals damage to you,
         # destroy it" (No Mercy): each source that deals damage to you, the player (120.3; one event for each
@@ -362,6 +377,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "a player cycles a card": {"event": "cycle", "who": "any"},
         "you're dealt damage": {"event": "dealt_damage", "who": "you"},
         "a creature attacks you": {"event": "attacks", "filter": {"types": ["Creature"]}, "defending": "you_only"},
+        # 701.8: "When you discard SELF", "When a spell or ability an opponent controls causes you to discard SELF": the
+        # card's ability, from the graveyard it was discarded to
+        "you discard self": {"event": "discard", "who": "you", "self": True},
+        "a spell or ability an opponent controls causes you to discard self": {
+            "event": "discard", "who": "you", "self": True, "by_opponent": True},
+        # "Whenever an opponent attacks a planeswalker you control with one or more creatures" (Oath of Kaya): once
+        # per declaration of attackers (508.1), "that player" the attacking player
+        "an opponent attacks a planeswalker you control with one or more creatures": {
+            "event": "you_attack", "who": "opponent", "walker_attacked": True},
         "a creature attacks you or a planeswalker you control": {"event": "attacks", "filter": {"types": ["Creature"]},
                                                                   "defending": "you"},
         "self and at least two other creatures attack": {"event": "attacks", "self": True, "min_attackers": 3},
@@ -454,9 +478,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         f.pop("zone", None)
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": f}
-    m = re.fullmatch(r"(you|an opponent|a player|target opponent) casts? (?:a|an|your first) (.+?) spell"
-                     r"( that has an adventure)?(?: this turn)?(?: during an opponent's turn| during your turn|"
-                     r" during your main phase)?", c)
+    m = re.fullmatch(r"(you|an opponent|a player|target opponent) casts? (?:a|an|your first|their first) (.+?) spell"
+                     r"( that has an adventure)?(?: this turn| each turn)?(?: during an opponent's turn| during your "
+                     r"turn| during your main phase)?", c)
     if m:
         noun = m.group(2)
         f = parse_noun(noun + " spell" + (m.group(3) or ""))
@@ -465,8 +489,13 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         f.pop("zone", None)
         out = {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any",
                                         "target opponent": "opponent"}[m.group(1)], "filter": f}
-        if "your first" in c:
-            out["first"] = True
+        if "your first" in c or "their first" in c:
+            if "first" in c and not re.search(r"\b(?:this|each) turn\b", c):
+                return None  # "your first ... spell" of the game is not "each turn"
+            if set(f) - {"types", "not_types", "supertypes", "subtypes", "not_subtypes", "colors", "multicolored",
+                         "monocolored", "colorless", "not_colors"}:
+                return None  # a kind the record of spells cast this turn (engine/values.cast_kind_matches) can't tell
+            out["first"] = True  # "their first noncreature spell each turn" (Esper Sentinel): of that kind (601.2i)
         if c.endswith(" during your main phase"):
             out["main_phase"] = True  # 505.1: a main phase of the ability's controller's turn
         elif c.endswith((" during an opponent's turn", " during your turn")):
@@ -485,7 +514,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                 "filter": f}
     m = re.fullmatch(
         r"you cast (?:a|an) (?:(.+?) )?spell that targets (self|a creature you control|one or more creatures you "
-        r"control|an? [a-z ]+)",
+        r"control|an? [a-z ]+|one or more (?:permanents|creatures|artifacts|lands|enchantments))",
         c,
     )
     if m:
@@ -497,8 +526,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             tf: Any = "self"
         elif m.group(2).startswith("one or more creatures") or m.group(2) == "a creature you control":
             tf = {"types": ["Creature"], "controller": "you"}
-        else:  # "an instant or sorcery spell that targets a creature" (one of its targets is one, 115.1)
-            tf = parse_noun(re.sub(r"^an? ", "", m.group(2)))
+        else:  # "an instant or sorcery spell that targets a creature" (one of its targets is one, 115.1); "that
+            # targets one or more permanents" (Dack Fayden's emblem)
+            tf = parse_noun(re.sub(r"^(?:an?|one or more) ", "", m.group(2)))
             if tf is None or tf.get("player") or tf.get("_needs_player_target") or tf.get("zone"):
                 return None
         return {"event": "cast", "who": "you", "filter": {**f, "targets": tf}}
@@ -558,6 +588,10 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         out = {"event": "tapped_for_mana", "filter": f, "who": "any"}
         return {**out, "attached": True} if m.group(3) else out
+    m = re.fullmatch(r"you activate self's ([a-z]+(?: [a-z]+)?) ability", c)
+    if m and m.group(1) not in ("loyalty", "mana"):  # "Whenever you activate SELF's outlast ability" (Herald of
+        # Anafenza): the keyword's activated ability of this object (602.1, 702.106a), as it is activated
+        return {"event": "activate", "who": "you", "self": True, "keyword": m.group(1).capitalize()}
     m = re.fullmatch(r"you activate (?:a loyalty ability|an ability) of (?:a|an) (.+)", c)
     if m:
         f = parse_noun(m.group(1))
@@ -574,6 +608,11 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         return {"event": "activate", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": f, "nonmana": True}
+    m = re.fullmatch(r"one or more cards are put into exile from (your|an opponent's) graveyard", c)
+    if m:  # "Whenever one or more cards are put into exile from your graveyard, put that many +1/+1 counters on SELF"
+        # (Rakshasa Vizier): one trigger for the cards of one event (603.2c), "that many" their number
+        return {"event": "leaves_graveyard", "filter": {"zone": "any_card", "owner": "you" if m.group(1) == "your"
+                                                        else "opponent"}, "batch": True, "to": ["exile"]}
     m = re.fullmatch(r"(one or more|a) (.+?) (?:leaves?|leave) (your|an opponent's) graveyard", c)
     if m:  # a card leaving a graveyard (400.7: it is a new object wherever it goes)
         f = parse_noun(m.group(2))
@@ -617,6 +656,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "an opponent discards a card": {"event": "discard", "who": "opponent"},
         "a player discards a card": {"event": "discard", "who": "any"},
         "you cycle or discard a card": {"event": "discard", "who": "you"},
+        # "another card": not SELF, which is on the battlefield as this triggers (a card is cycled or discarded from
+        # the hand, 702.28a): the same event (Curator of Mysteries, Archfiend of Ifnir)
+        "you cycle or discard another card": {"event": "discard", "who": "you"},
         "you cycle self": {"event": "cycle", "self": True},
         "you cycle another card": {"event": "cycle", "who": "you", "other": True},
         "you cycle a card": {"event": "cycle", "who": "you"},

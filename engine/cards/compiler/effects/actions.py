@@ -56,6 +56,22 @@ ACTION_RULES = {
 }
 
 
+@reader(r"^choose (target .+?|up to (?:one|two|three) target .+?)(?: and (another target .+|target .+))?$")
+def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Choose target creature an opponent controls. When that creature dies this turn, ... Target creature you
+    control fights that creature" (Time to Feed): the target is chosen as the spell is cast (601.2c); the
+    sentence does nothing else, and "that creature" after it is that target (608.2c)."""
+    first = c.ref(m.group(1))
+    if not (isinstance(first, dict) and "target" in first):
+        return None
+    if m.group(2):
+        second = c.ref(m.group(2))
+        if not (isinstance(second, dict) and "target" in second):
+            return None
+    c.last = first if not m.group(2) else c.last
+    return []
+
+
 @reader(r"^(investigate|proliferate|populate|learn|venture into the dungeon|the ring tempts you|manifest dread|"
         r"you become the monarch|you take the initiative|open an attraction|forage|time travel)"
         r"( twice| (?:three|four|five) times| an additional time)?$")
@@ -176,6 +192,23 @@ def _transform(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "transform", "what": "self"})]
 
 
+@reader(r"^(self|it|target mount you control) becomes saddled until end of turn$")
+def _saddled(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Saddle (a later keyword, Outlaws of Thunder Junction): "SELF becomes saddled until end of turn" (its
+    activated ability), "Target Mount you control becomes saddled until end of turn" (Guidelight Matrix): a
+    designation of the permanent for the rest of the turn (engine/ops/actions.py saddle)."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("action", {"name": "saddle", "what": what})]
+
+
+@reader(r"^transform ((?:all|each|target|up to one target) .+)$")
+def _transform_these(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Transform all Humans" (Moonmist), "transform target creature": each permanent it names that can transform
+    does (701.25a; 701.25c: one that can't, a single-faced permanent, doesn't)."""
+    what = c.ref(m.group(1))
+    return None if what is None or what == "self" else [Effect("action", {"name": "transform", "what": what})]
+
+
 @reader(r"^flip (self|it)$")
 def _flip(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "flip", "what": "self"})]
@@ -239,6 +272,12 @@ def _fight_each_other(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(r"^(.+?) fights (.+)$")
 def _fight(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.10: each deals damage equal to its power to the other. "Target creature you control fights that creature":
+    "that creature" is the one named before this sentence, read before its own new target (608.2c)."""
+    if m.group(2) in ("that creature", "it"):
+        b = c.ref(m.group(2))
+        a = c.ref(m.group(1))
+        return None if a is None or b is None else [Effect("fight", {"a": a, "b": b})]
     a = c.ref(m.group(1))
     b = c.ref(m.group(2))
     return None if a is None or b is None else [Effect("fight", {"a": a, "b": b})]
@@ -318,7 +357,9 @@ def _delayed_dealt_by(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _saddled,
     _delayed_dealt_by,
+    _choose_target,
     _action0,
     _investigate_who,
     _action_obj,
@@ -330,6 +371,7 @@ READERS: tuple[Reader, ...] = (
     _goad,
     _phase_out,
     _transform,
+    _transform_these,
     _flip,
     _emblem,
     _emblem_opp,

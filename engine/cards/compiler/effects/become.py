@@ -328,10 +328,21 @@ def _add_types(m: re.Match, c: Ctx) -> list[Effect] | None:
     its color (613.1e); the keywords are granted (layer 6), for good or until end of turn (611.2a)."""
     what = c.ref(m.group(2))
     more = become_parts("becomes a " + m.group(3))
+    dur = "eot" if m.group(1) or m.group(5) else "permanent"
+    if what is not None and more is not None and len(more["subtypes"]) == 1 and more["subtypes"][0] in _LAND_MANA \
+            and not m.group(4) and set(more) <= {"subtypes", "keep_types"} and isinstance(what, dict) \
+            and "target" in what and c.targets[what["target"]].filter.get("types") == ["Land"]:
+        # "target land becomes an Island in addition to its other types" (Sealock Monster): the basic land type
+        # and its mana ability are added (305.6), the land's others kept
+        st = more["subtypes"][0]
+        sym = _LAND_MANA[st]
+        mana = Ability("mana", f"({{T}}: Add {{{sym}}}.)", effects=(Effect("add_mana", {"mana": [sym]}),),
+                       cost=parse_cost_text("{T}"))
+        return [Effect("animate", {"what": what, "subtypes": [st], "land_mana": [mana], "in_addition": True,
+                                   "duration": dur})]
     if what is None or more is None or _BASIC_LAND_TYPES & set(more["subtypes"]) or "power" in more \
             or not (more["subtypes"] or more.get("types")):
         return None
-    dur = "eot" if m.group(1) or m.group(5) else "permanent"
     args: dict[str, Any] = {"what": what, "types": more.get("types", []), "subtypes": more["subtypes"],
                             "in_addition": True, "keep_types": True, "duration": dur}
     if more.get("colors"):
@@ -348,7 +359,7 @@ def _add_types(m: re.Match, c: Ctx) -> list[Effect] | None:
 _LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
 
-@reader(r"^(.+?) (?:loses ([a-z ]+?) and )?becomes? an? ([a-z]+(?: [a-z]+)?) until end of turn$")
+@reader(r"^(.+?) (?:loses ([a-z ]+?) and )?becomes? an? ([a-z]+(?: [a-z]+)?)( until end of turn)?$")
 def _become_type(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Target land becomes an Island until end of turn" (Streambed Aquitects): its land types are only that
     basic land type, it loses its rules-text abilities and has that type's mana ability (305.7); "SELF becomes a
@@ -357,8 +368,9 @@ def _become_type(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
     st = subtype(m.group(3))
     lost = keyword_list(m.group(2)) if m.group(2) else []
-    if what is None or st is None or lost is None:
-        return None
+    if what is None or st is None or lost is None or not m.group(4) and (st not in _LAND_MANA or lost):
+        return None  # with no duration only a land's basic land type, for good ("target land becomes a Swamp")
+    dur = "eot" if m.group(4) else "permanent"
     out = [Effect("grant", {"what": what, "keywords": [], "lose": lost})] if lost else []
     if st in _LAND_MANA:
         if not (isinstance(what, dict) and "target" in what
@@ -367,7 +379,7 @@ def _become_type(m: re.Match, c: Ctx) -> list[Effect] | None:
         sym = _LAND_MANA[st]
         mana = Ability("mana", f"({{T}}: Add {{{sym}}}.)", effects=(Effect("add_mana", {"mana": [sym]}),),
                        cost=parse_cost_text("{T}"))
-        return [*out, Effect("animate", {"what": what, "subtypes": [st], "land_mana": [mana], "duration": "eot"})]
+        return [*out, Effect("animate", {"what": what, "subtypes": [st], "land_mana": [mana], "duration": dur})]
     more = become_parts("becomes a " + m.group(3))
     if more is None or set(more) - {"subtypes", "keep_types"} or more.get("subtypes") != [st]:
         return None

@@ -28,6 +28,9 @@ class Ctx:
     cast_trigger: bool = False  # a "whenever ... casts a spell" trigger: "that spell" is the spell cast (603.2)
     targeting: bool = False  # a "becomes the target of a spell" trigger: "that spell" is the one that targeted (603.2)
     subject: Any = None  # the reference "it" starts as (a trigger's creature), for "the creature" after a noncreature
+    milled_other: bool = False  # another player milled last: "from among them" are those cards (engine r["milled"])
+    revealed_hand: Any = None  # the target player who revealed their hand last: "from among those cards" (their hand)
+    cast_targets: Any = None  # "whenever you cast a spell that targets one or more permanents": that filter
 
     def __post_init__(self) -> None:
         if self.subject is None:
@@ -81,6 +84,16 @@ class Ctx:
                     if self.last_player is None:
                         return None
                     f[k] = "opponent" if self.last_player == "each_opponent" else self.last_player
+        alts = [a for a in f.get("or") or () if isinstance(a, dict) and "that_player" in (a.get("controller"),
+                                                                                            a.get("owner"))]
+        if alts:  # "cards from that player's hand and graveyard": the same player in each zone's alternative
+            if self.last_player is None:
+                return None
+            val = "opponent" if self.last_player == "each_opponent" and not need else self.last_player
+            for a in alts:
+                for k in ("controller", "owner"):
+                    if a.get(k) == "that_player":
+                        a[k] = val
         return f
 
     def _not_a_creature(self, ref: Any, controlled: bool = False) -> bool:
@@ -117,6 +130,15 @@ class Ctx:
             r0 = self.add_target(TargetSpec(g, p.removesuffix(" each"), count=99, min=0))
             self.last_player = r0
             return r0
+        lost = re.fullmatch(r"(target player|target opponent) who lost life this turn", p)
+        if lost:  # "Target player who lost life this turn loses 1 life" (Rix Maadi Guildmage): a player whose life
+            # total went down this turn (119.3; Player.life_lost_turn), checked as targets are chosen (115.1)
+            pf: dict[str, Any] = {"player": True, "lost_life_this_turn": True}
+            if lost.group(1).endswith("opponent"):
+                pf["opponent"] = True
+            r = self.add_target(TargetSpec(pf, p))
+            self.last_player = r
+            return r
         if p in ("target player", "target opponent", "up to one target player", "up to one target opponent"):
             f: dict[str, Any] = {"player": True}
             if p.endswith("opponent"):
@@ -125,6 +147,8 @@ class Ctx:
             r = self.add_target(TargetSpec(f, p, min=0) if p.startswith("up to") else TargetSpec(f, p))
             self.last_player = r
             return r
+        if p in ("those players", "those players each") and self.last_player in ("each_opponent", "each_player"):
+            return self.last_player  # "SELF deals 2 damage to each opponent. Those players each discard ..."
         if p in ("that player", "they", "that opponent", "the player",
                  "that player or that planeswalker's controller"):
             return self.last_player if self.last_player is not None or p == "they" else self._target_controller()
@@ -199,6 +223,11 @@ class Ctx:
                 return None
             self.targets[r0["target"]] = replace(self.targets[r0["target"]], chooser="opponent")
             return r0
+        if self.cast_targets is not None and p in ("those permanents", "that permanent", "those creatures",
+                                                   "that creature"):
+            # "Whenever you cast a spell that targets one or more permanents, gain control of those permanents" (Dack
+            # Fayden's emblem): the spell's targets of that kind, as it was cast (603.2, 115.1)
+            return {"targets_of": "it", "filter": self.cast_targets}
         if p == "they" and self.last is not None:
             return self.last
         if p == "the chosen player":  # "As SELF enters, choose a player" (614.12): that player (Stuffy Doll)
@@ -549,7 +578,8 @@ PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
           r"target player|target opponent|each player|each opponent|each other player|that player|its controller|"
           r"its owner|"
           r"defending player|they|that creature's controller|that player or that planeswalker's controller|"
-          r"any number of target (?:players|opponents)(?: each)?)")
+          r"any number of target (?:players|opponents)(?: each)?|those players(?: each)?|"
+          r"target (?:player|opponent) who lost life this turn)")
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",

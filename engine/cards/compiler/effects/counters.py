@@ -11,14 +11,15 @@ from engine.cards.compiler.targets import parse_noun
 
 
 @reader(
-    r"^put (a|an|one|two|three|four|five|six|seven|x|\d+|that many) ([+\-\w/]+) counters? on (.+?)(?: for each "
-    r"(.+?))?(?:, where x is (.+))?$"
+    r"^put (a|an|another|one|two|three|four|five|six|seven|x|\d+|that many) ([+\-\w/]+) counters? on (.+?)(?: for "
+    r"each (.+?))?(?:, where x is (.+))?$"
 )
 def _counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not bind_x(m.group(5), c):
         return None
     what = c.ref(m.group(3))
-    n = scaled(m.group(1), m.group(4), c)
+    # "put another +1/+1 counter on SELF" (Yorvo): one more, after the one an instruction before put (121.1)
+    n = scaled("a" if m.group(1) == "another" else m.group(1), m.group(4), c)
     if what is None or n is None:
         return None
     return [Effect("counters", {"what": what, "kind": m.group(2), "amount": n})]

@@ -34,6 +34,11 @@ def _damage(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 def _damage_to(tail: str, n: Any, src: Any, c: Ctx) -> list[Effect] | None:
+    # "1 damage to that player or a planeswalker that player controls" (Curse of the Pierced Heart, an Oracle wording
+    # of older text): damage to that player, which the source's controller may redirect to a planeswalker that player
+    # controls (306.7 of the 2016 rules, engine/ops/damage.py)
+    tail = re.sub(r"^(that player|that opponent|target player|target opponent) or a planeswalker (?:that player|they|"
+                  r"that opponent) controls?$", r"\1", tail)
     # "1 damage to each of up to two target creatures": that much to each one chosen (115.1, 119.1)
     each = re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five) (?:targets|target .+))", tail)
     if each:

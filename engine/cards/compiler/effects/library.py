@@ -290,19 +290,19 @@ def _search_shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []   # search (zones library+graveyard) shuffles when it searched the library
 
 
-@reader(r"^search your library for a card named (.+?) or (.+?), reveal it, put it into your hand, then shuffle$")
+@reader(r"^search your library for a card named (.+?) or (.+?), (reveal it, )?put it (into your hand|onto the "
+        r"battlefield( tapped)?), then shuffle$")
 def _search_named2(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return [
-        Effect(
-            "search",
-            {
-                "filter": {"or": [{"name": _title(m.group(1))}, {"name": _title(m.group(2))}]},
-                "amount": 1,
-                "to": "hand",
-                "reveal": True,
-            },
-        )
-    ]
+    """701.15a: "Search your library for a card named A or B, reveal it, put it into your hand, then shuffle";
+    "... named Festering Newt or Bubbling Cauldron, put it onto the battlefield tapped, then shuffle" (Bubbling
+    Cauldron): one card of either name (201.2)."""
+    args: dict[str, Any] = {"filter": {"or": [{"name": _title(m.group(1))}, {"name": _title(m.group(2))}]},
+                            "amount": 1, "to": "hand" if m.group(4) == "into your hand" else "battlefield"}
+    if m.group(3):
+        args["reveal"] = True
+    if m.group(5):
+        args["tapped"] = True
+    return [Effect("search", args)]
 
 
 _DIG = re.compile(
@@ -498,7 +498,33 @@ def _exile_until(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("exile_until", {"who": who, "filter": f})]
 
 
-READERS: tuple[Reader, ...] = (_exile_until, _they_reveal_until, _search, _search_top, _search_split,
+@reader(r"^(?:you may )?(?:reveal an? (.+?) card you own from outside the game(?: or choose a face-up (.+?) card you "
+        r"own in exile)? and put it into your hand|put a card you own from outside the game "
+        r"into your hand)$")
+def _wish(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """400.10, 701.13a: "You may reveal a sorcery card you own from outside the game and put it into your hand"
+    (Burning Wish, Living Wish, Vivien, Arkbow Ranger), "You may put a card you own from outside the game into your
+    hand" (Death Wish), "You may reveal an artifact card you own from outside the game or choose a face-up artifact
+    card you own in exile. Put that card into your hand." (Karn, the Great Creator): the sideboard's cards, and
+    those exiled ones (engine/ops/library.py wish)."""
+    args: dict[str, Any] = {"filter": {}}
+    if m.group(1):
+        f = parse_noun(m.group(1) + " card")
+        if f is None:
+            return None
+        f.pop("zone", None)
+        if m.group(2) and m.group(2) != m.group(1) or set(f) - {"types", "subtypes", "colors", "multicolored", "or"}:
+            return None
+        args["filter"] = f
+        if m.group(2):
+            args["exile"] = True
+    else:
+        args["reveal"] = False  # "put a card ... into your hand": not revealed
+    c.last = "taken"
+    return [Effect("wish", args)]
+
+
+READERS: tuple[Reader, ...] = (_exile_until, _wish, _they_reveal_until, _search, _search_top, _search_split,
                                _search_split_dest,
                                _player_search, _shuffle, _player_shuffles, _search_named_gy, _search_shuffle,
                                _search_named2, _reveal_take, _from_milled, _search_exile_rest, _search_theirs)
@@ -515,7 +541,7 @@ _DEST = (r"(into your hand|onto the battlefield(?: tapped)?|into your graveyard|
 _LOOK_HEAD = re.compile(r"^(look at|reveal) the top (two|three|four|five|six|seven|eight|nine|ten|x|\d+) cards "
                         r"of your library(?:, where x is ([^.]+?))?(?:, then put them back in any order)?\.\s*")
 _TAKE = re.compile(
-    r"^(?:(you may )?(?:reveal |put |choose )?(an?|one|two|three|up to one|up to two|up to three|any number of) "
+    r"^(?:(you may )?(?:reveal |put |choose )?(an?|one|two|three|up to one|up to two|up to three|any number of|all) "
     r"(.+?) (?:from among them|of them|of those cards|among them)(?: and put (?:it|them|that card|those cards|the "
     r"revealed cards))?"
     r"|put (one|two|three|up to one) of (?:them|those cards)"
@@ -580,6 +606,11 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     if tm is None:
         return None
     dest, rest = tm.group(7), tm.group(8)
+    shuffle = len(parts) > 1 and parts[-1] == "then shuffle" and rest is None
+    if shuffle:  # "You may put any number of ... from among them onto the battlefield. Then shuffle." (Ajani,
+        # Outland Chaperone): the others stay in the library, which is shuffled (701.16a)
+        parts = parts[:-1]
+        rest = "library"
     for extra in parts[1:]:
         rm = _REST_ONLY.match(extra)
         if rm is None or rest is not None:
@@ -597,7 +628,7 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     else:
         word = tm.group(2)
         take = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "up to one": 1, "up to two": 2, "up to three": 3,
-                "any number of": 99}[word]
+                "any number of": 99, "all": 99}[word]  # "put all cards with the chosen name from among them"
         optional = optional or word.startswith("up to") or word == "any number of"
         noun = tm.group(3)
         f = {} if noun in ("card", "cards") else parse_noun(noun)
@@ -612,7 +643,8 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
             f = {"or": [dict(x, zone="any_card") for x in alts if x is not None], "one_of_each": True}
     if m.group(3):  # the X of the filter is the same X (107.3)
         f = with_x(f, n)
-    args: dict[str, Any] = {"amount": n, "take": take, "filter": f, "to": _dest(dest), "rest": _dest(rest)}
+    args: dict[str, Any] = {"amount": n, "take": take, "filter": f, "to": _dest(dest),
+                            "rest": "library_top" if shuffle else _dest(rest)}
     if args["to"] == "library_top_order":
         args["to"] = "library_top"
     if optional:
@@ -621,7 +653,7 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
         args["tapped"] = True
     if reveal:
         args["reveal"] = True
-    return [Effect("dig", args)]
+    return [Effect("dig", args), *([Effect("shuffle", {"who": "you"})] if shuffle else [])]
 
 
 _OTHER_HEAD = re.compile(r"^look at the top (card|\w+ cards) of (target player's|target opponent's|that player's|"

@@ -200,6 +200,8 @@ def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     if who == "you":  # "from among them" / "the cards milled this way" of the next instruction: your own cards
         c.last = "milled"
+    else:  # "target opponent mills five cards. You may cast an instant or sorcery spell from among them"
+        c.milled_other = True
     return [Effect("mill", {"who": who, "amount": n})]
 
 
@@ -214,14 +216,17 @@ def _mill_half(m: re.Match, c: Ctx) -> list[Effect] | None:
         "half": {"count": {"zone": "library", "owner": "that_player"}}, "up": m.group(2) == "up"}})]
 
 
-@reader(rf"^(?:{PLAYER} )?puts? the top (card|[a-z]+|\d+)(?: cards?)? of "
+@reader(rf"^(?:{PLAYER} )?puts? the (top|bottom) (card|[a-z]+|\d+)(?: cards?)? of "
         r"(?:their|your|his or her) library into (?:their|your|his or her) graveyard$")
 def _mill_old(m: re.Match, c: Ctx) -> list[Effect] | None:
     """The wording before "mill" became a keyword action (2020; 701.13 in today's rules):
-    "puts the top N cards of their library into their graveyard" is milling N cards."""
+    "puts the top N cards of their library into their graveyard" is milling N cards; "the bottom card" (Cellar
+    Door) is those cards from the bottom instead (401.1)."""
     who = c.player(m.group(1) or "you")
-    n = 1 if m.group(2) == "card" else amount_of(m.group(2), c)
-    return None if who is None or n is None else [Effect("mill", {"who": who, "amount": n})]
+    n = 1 if m.group(3) == "card" else amount_of(m.group(3), c)
+    if who is None or n is None:
+        return None
+    return [Effect("mill", {"who": who, "amount": n, **({"bottom": True} if m.group(2) == "bottom" else {})})]
 
 
 @reader(rf"^(?:{PLAYER} )?gets? (a|an|one|two|three|four|five|x|\d+|that many) poison counters?$")
@@ -302,6 +307,16 @@ def _life_becomes_equal(m: re.Match, c: Ctx) -> list[Effect] | None:
     if amt is None:
         return None
     return [Effect("set_life", {"who": "you", "amount": amt})]
+
+
+@reader(rf"^{PLAYER} pays (\d+) life$")
+def _player_pays_life(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"That player pays 3 life" (the other way of an "unless ... sacrifices a creature or pays 3 life", Indulgent
+    Tormentor): a payment of life by that player (119.4), not your own cost."""
+    if m.group(1) == "you":
+        return None  # "you pay N life" is a cost or a "may" payment (engine/cards/compiler/effects/sequence.py)
+    who = c.player(m.group(1))
+    return None if who is None else [Effect("pay_life", {"who": who, "amount": int(m.group(2))})]
 
 
 @reader(r"^double your life total$")
@@ -417,6 +432,8 @@ def _hand_to_top(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(r"^(target player|target opponent|each opponent|each player|that player) reveals (?:their|his or her) hand$")
 def _reveal_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1))
+    if isinstance(who, dict) and "target" in who:
+        c.revealed_hand = who  # "You may cast an instant or sorcery spell from among those cards" (Mindclaw Shaman)
     return None if who is None else [Effect("reveal", {"who": who, "zone": "hand"})]
 
 
@@ -740,6 +757,7 @@ READERS: tuple[Reader, ...] = (
     _set_life_total,
     _life_becomes,
     _life_becomes_equal,
+    _player_pays_life,
     _double_life,
     _win_lose_with_life,
     _win_lose,

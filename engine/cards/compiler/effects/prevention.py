@@ -45,6 +45,8 @@ def _prevent_by_group(m: re.Match, c: Ctx) -> list[Effect] | None:
     every source of that group as the damage would be dealt (the group is not fixed as it resolves:
     611.2c covers only effects on characteristics and control)."""
     what = c.ref(m.group(2))
+    if what is None and not m.group(2).startswith(("a ", "an ", "target ", "the ", "that ")):
+        what = c.ref("all " + m.group(2))  # "... by creatures other than Werewolves and Wolves" (Moonmist)
     if isinstance(what, dict) and "target" in what:
         return [Effect("prevent", {"by": what, "combat": bool(m.group(1)), "duration": "eot"})]
     if not (isinstance(what, dict) and set(what) == {"each"}) \
@@ -80,14 +82,16 @@ def _prevent_to(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("prevent", {"to": what, "combat": bool(m.group(1)), "duration": "eot"})]
 
 
-@reader(r"^prevent the next (\d+|x) damage that would be dealt to (.+?) this turn$")
+@reader(r"^prevent the next (\d+|x) (combat )?damage that would be dealt to (.+?) this turn$")
 def _prevent_next(m: re.Match, c: Ctx) -> list[Effect] | None:
-    what = c.ref(m.group(2))
-    return (
-        None
-        if what is None
-        else [Effect("prevent", {"to": what, "amount": amount_of(m.group(1), c), "duration": "eot"})]
-    )
+    """615.7: a shield of N; "the next 1 combat damage" (Decorated Griffin) prevents only combat damage (510.2)."""
+    what = c.ref(m.group(3))
+    if what is None:
+        return None
+    args: dict[str, Any] = {"to": what, "amount": amount_of(m.group(1), c), "duration": "eot"}
+    if m.group(2):
+        args["combat"] = True
+    return [Effect("prevent", args)]
 
 
 @reader(

@@ -245,9 +245,15 @@ def _grant_quoted(who: str, quoted: str, c: Ctx, dur: str) -> list[Effect] | Non
     return [Effect("grant", {"what": what, "keywords": [], "abilities": abl, "duration": dur})]
 
 
-@reader(r"^until end of turn, (.+?) gains? (\".+\")$")
+@reader(r"^(until end of turn|until your next turn), (.+?) (?:each )?gains? (\".+\")$|"
+        r"^(.+?) (?:each )?gains? (\".+\") until end of turn$")
 def _gain_quoted_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return _grant_quoted(m.group(1), m.group(2), c, "eot")
+    """611.2a, 613.1f: "Until end of turn, up to two target creatures you control each gain "Whenever SELF deals
+    combat damage to a player, draw a card."" (Warriors' Lesson): each has the quoted ability for that long; "Until
+    your next turn, creatures you control gain "{T}: Add one mana of any color."" (Song of Freyalise, 611.2b)."""
+    if m.group(1):
+        return _grant_quoted(m.group(2), m.group(3), c, DURATIONS[m.group(1)])
+    return _grant_quoted(m.group(4), m.group(5), c, "eot")
 
 
 @reader(r"^until end of turn, (.+?) gains? ([^\"]+?),? and (\".+\")$|"

@@ -102,12 +102,24 @@ SPELL_KINDS: dict[str, dict[str, list[str]]] = {
     "": {}, "creature ": {"types": ["Creature"]}, "noncreature ": {"not_types": ["Creature"]},
     "instant ": {"types": ["Instant"]}, "sorcery ": {"types": ["Sorcery"]},
     "instant or sorcery ": {"types": ["Instant", "Sorcery"]}, "artifact ": {"types": ["Artifact"]},
-    "enchantment ": {"types": ["Enchantment"]}}
+    "enchantment ": {"types": ["Enchantment"]},
+    "creature or planeswalker ": {"types": ["Creature", "Planeswalker"]}}  # Single Combat
 SPELL_KIND_WORDS = "|".join(re.escape(k) for k in sorted(SPELL_KINDS, key=len, reverse=True) if k)
 
 
 _LIFE_WHO = {"players": "each", "each player": "each", "your opponents": "opponent", "each opponent": "opponent",
              "you": "you"}
+
+
+@reader(r"^until end of turn, if an? (nontoken )?creature would enter and it wasn't cast, exile it instead$")
+def _enter_exile_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.1a, 611.2a: "Until end of turn, if a creature would enter and it wasn't cast, exile it instead" (Hallowed
+    Moonlight): a creature entering other than as a resolving spell (a token too) goes to exile, this turn
+    (engine/player_statics.py enters_exiled)."""
+    f: dict[str, Any] = {"types": ["Creature"], "zone": "any_card"}
+    if m.group(1):
+        f["token"] = False
+    return [Effect("player_effect", {"static": {"kind": "enter_exile", "filter": f}, "duration": "eot"})]
 
 
 @reader(r"^you can't lose the game (this turn|until your next turn) and your opponents can't win the game "
@@ -163,7 +175,7 @@ def _name_lock_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^(players|each player|your opponents|each opponent|you|target player|target opponent) can't cast ("
-        + SPELL_KIND_WORDS + r"|)spells (this turn|until your next turn)$")
+        + SPELL_KIND_WORDS + r"|)spells (this turn|until your next turn|until the end of your next turn)$")
 def _cant_cast_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """101.2, 611.2: "Your opponents can't cast spells this turn" (Mandate of Peace), "Target player can't
     cast creature spells this turn" (Cease-Fire): a rule for those players for that long."""
@@ -172,6 +184,9 @@ def _cant_cast_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
         who = c.ref(m.group(1))
         if who is None:
             return None
+    if m.group(3) == "until the end of your next turn":  # (Single Combat) through its controller's next turn's
+        st = {"kind": "cast_forbid", "who": who, "spells": SPELL_KINDS[m.group(2)]}  # cleanup step (514.2)
+        return [Effect("player_effect", {"static": st, "duration": "your_next_turn_end"})]
     return [Effect("player_effect", {"static": {"kind": "cast_forbid", "who": who, "spells": SPELL_KINDS[m.group(2)]},
                                      "duration": DURATIONS[m.group(3)]})]
 
@@ -429,6 +444,7 @@ def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _enter_exile_for_now,
     _no_activations_for_now,
     _must_attack_next_turn,
     _token_multiply_for_now,

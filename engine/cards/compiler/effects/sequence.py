@@ -24,7 +24,7 @@ from engine.cards.compiler.effects import (
     tokens,
     zones,
 )
-from engine.cards.compiler.effects.amounts import bind_difference
+from engine.cards.compiler.effects.amounts import bind_difference, ctx_quantity
 from engine.cards.compiler.effects.context import (
     DURATIONS,
     SOURCE_DURATION_OPS,
@@ -90,6 +90,20 @@ def _pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("pay", _payment(m.group(1)))]
 
 
+@reader(r"^(.+?) unless (.+?) (?:pays|pay) \{x\}, where x is (.+)$")
+def _unless_pay_x(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """117.12, 107.3: "Counter target spell unless its controller pays {X}, where X is its mana value" (Rethink),
+    "... where X is SELF's power" (Esper Sentinel): X counted as the instruction happens (608.2h), then paid or not."""
+    inner = parse_sentence(m.group(1), c)
+    if inner is None:
+        return None
+    payer = c.player(m.group(2))
+    x = ctx_quantity(m.group(3), c)
+    if payer is None or x is None or isinstance(x, dict) and "x" in x:
+        return None
+    return [Effect("unless", {"payer": payer, "pay": {"mana": ["X"]}, "x_is": x, "effects": list(inner)})]
+
+
 @reader(r"^(.+?) unless (.+?) (?:pays|pay) (\{[^ ]+\}|\d+ life)$")
 def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     inner = parse_sentence(m.group(1), c)
@@ -103,18 +117,21 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^(.+?) unless (.+?) (sacrifices .+|discards .+|sacrifice .+|discard .+|returns? .+ to (?:its|their) "
-        r"owner'?s?'? hands?)$")
+        r"owner'?s?'? hands?|exiles? an? [^,]+? card from (?:your|their) graveyard)$")
 def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     """117.12: "sacrifice it unless you discard a card / return an untapped Island you control to its owner's
-    hand" (Avatar of Discord, Dormant Volcano): the instruction happens unless that player does the action."""
+    hand" (Avatar of Discord, Dormant Volcano), "discard a card unless you exile a historic card from your
+    graveyard" (Urza's Tome): the instruction happens unless that player does the action."""
     inner = parse_sentence(m.group(1), c)
     if inner is None:
         return None
     payer = c.player(m.group(2))
     if payer is None:
         return None
-    who = "" if m.group(2) == "you" else m.group(2) + " "
-    alt = re.fullmatch(r"(.+?) or ((?:sacrifices?|discards?) .+)", m.group(3))
+    # the player named once: "unless target opponent sacrifices ..." is that one target (115.1), not a second one
+    who = "" if m.group(2) == "you" else "that player " if isinstance(payer, dict) and "target" in payer \
+        else m.group(2) + " "
+    alt = re.fullmatch(r"(.+?) or ((?:sacrifices?|discards?|pays?) .+)", m.group(3))
     if alt:  # "unless that player sacrifices a nonland permanent of their choice or discards a card": either
         a, b = parse_sentence(who + alt.group(1), c), parse_sentence(who + alt.group(2), c)
         if a is not None and b is not None:
@@ -546,8 +563,9 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                         return both
             ctx.rewind(mark)
             idx = low.find(joiner, idx + 1)
-    m = re.fullmatch(r"(.+?) if its (power|toughness|mana value) is ((?:less|greater) than or equal to .+|\w+ or "
-                     r"(?:less|greater)|\d+|one|two|three|four|five)", low)  # "... if its power is 2" (Savage Swipe)
+    m = re.fullmatch(r"(.+?) if its (power|toughness|mana value) is ((?:less|greater) than or equal to .+|less than "
+                     r"self's (?:power|toughness)|\w+ or (?:less|greater)|\d+|one|two|three|four|five)", low)  # "... if
+    # its power is 2" (Savage Swipe), "... if its power is less than SELF's power" (Sage-Eye Avengers)
     if m:  # "Gain control of target creature if its toughness is 2 or less", "Destroy target nonblack creature if its
         # toughness is less than or equal to the number of cards in your graveyard": the instruction only if its
         # target has it as the instruction is carried out (608.2c; an amount counted then, 608.2h)
@@ -690,6 +708,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"\b(self deals damage equal to the number of (?:[+\-]\d+/[+\-]\d+ |[a-z]+ )?counters on) it\b",
                   r"\1 self", text, flags=re.I)
 
+    # "Count the number of permanents you control. Your life total becomes that number." (Touch of the Eternal): the
+    # number counted as the instruction that uses it is carried out, nothing happening in between (608.2c)
+    text = re.sub(r"^count the number of ([^.]+)\. ([^.]+?)\bthat number\b", r"\2the number of \1", text.strip(),
+                  flags=re.I)
+    # "Search your library for a creature card with deathtouch ... and reveal it. Shuffle and put that card on top."
+    # (Mwonvuli Beast Tracker): the one instruction "..., then shuffle and put that card on top" (701.15a)
+    text = re.sub(r"^(search your library for [^.]+? and reveal it)\. shuffle and put that card on top\.?$",
+                  r"\1, then shuffle and put that card on top.", text, flags=re.I)
     # "Search your library for up to two basic Forest cards. If you control a Nissa planeswalker, instead search your
     # library for up to three land cards. Reveal those cards, put them into your hand, then shuffle." (Nissa's
     # Triumph): the last sentence finishes either search; each alternative whole (701.15a, 608.2c)
@@ -778,12 +804,21 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # color among those cards (105.2, 106.4)
     text = re.sub(r"^choose a color of a card in your graveyard\. add one mana of that color\.?$",
                   "Add one mana of any color among cards in your graveyard.", text.strip(), flags=re.I)
-    # "Choose a color. Creatures you control gain protection from the chosen color until end of turn." (Akroma's
-    # Blessing): the color is chosen as the spell resolves (608.2d), for the one grant that names it, as "the color
-    # of your choice" is; one instruction
-    if len(re.findall(r"\bchosen colou?r\b", text, flags=re.I)) == 1:
-        text = re.sub(r"^choose a color\. ([^.]+? gains? protection from) the chosen color\b", r"\1 the color of your "
+    # "Choose a permanent type. Return all cards of the chosen type from your graveyard to your hand." (Creeping
+    # Renaissance): the type is chosen as the spell resolves (608.2d), for the one instruction that names it
+    if len(re.findall(r"\bthe chosen type\b", text, flags=re.I)) == 1:
+        text = re.sub(r"^choose a (permanent|card) type\. ([^.]+?) of the chosen type\b", r"\2 of the \1 type of your "
                       r"choice", text.strip(), flags=re.I)
+    m = re.fullmatch(r"look at the top card of your library\. you may reveal (?:that card|it)\. if an? (.+?) card is "
+                     r"revealed this way, (.+?)\.?", text.strip(), flags=re.I)
+    if m:  # "Look at the top card of your library. You may reveal that card. If an instant or sorcery card is revealed
+        # this way, transform SELF." (Delver of Secrets): the controller looks (a private look, 400.2), may reveal it
+        # (701.15-like, the card stays on top), and what follows happens only if a card of that kind was revealed
+        shown = parse_effects(f"reveal the top card of your library. if it's an {m.group(1)} card, {m.group(2)}.", ctx)
+        if shown is None or len(shown) != 2 or shown[0].op != "reveal_top" or shown[1].op != "if":
+            return None
+        peek = Effect("reveal", {"who": "you", "zone": "library_top", "amount": 1, "to": "you"})
+        return [peek, Effect("may", {"effects": [shown[0]], "then": [shown[1]]})]
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest), (DESTROY_REST_RX, destroy_rest)):
@@ -870,6 +905,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # instruction happens unless that player pays (117.12), read as "... unless that player pays {2}"
     text = _MAY_PAY_OR.sub(lambda mm: f"{mm.group(3)} unless {mm.group(1)} pays {mm.group(2)}.", text)
     text = _MAY_DO_OR.sub(_may_do_or, text)  # "Each opponent may discard a card. If they don't, they lose 3 life"
+    # "... or choose a face-up artifact card you own in exile. Put that card into your hand." (Karn, the Great
+    # Creator): one instruction (engine/cards/compiler/effects/library.py _wish)
+    text = re.sub(r"(card you own in exile)\. put that card into your hand\b", r"\1 and put it into your hand", text,
+                  flags=re.I)
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
     for sent in _then_flip(sentences(text)):
@@ -896,6 +935,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # before it, once more, with the same targets (608.2c); "... six more times" (Professor Onyx)
             times = 1 if m.group(1) == "once" else 2 if m.group(1) == "twice" else int(number(m.group(2)) or 0)
             out.extend(list(out) * times)
+            continue
+        enters = re.fullmatch(r"if it enters as a creature, it enters with an additional ([+-]\d+/[+-]\d+) counter "
+                              r"on it", s)
+        prev = out[-1] if out else None
+        inner = list(prev.args.get("effects") or ()) if prev is not None and prev.op == "delayed" else []
+        if enters and inner and inner[-1].op == "move" and inner[-1].args.get("to") == "battlefield" \
+                and not inner[-1].args.get("counter") and not inner[-1].args.get("counters"):
+            # "Return that card to the battlefield ... at the beginning of the next end step. If it enters as a
+            # creature, it enters with an additional +1/+1 counter on it." (Teferi's Time Twist): the return puts
+            # the counter on it as it enters, if it is a creature card (614.1c)
+            ret = Effect("move", {**inner[-1].args, "counter": enters.group(1), "counter_if_creature": True})
+            out[-1] = Effect("delayed", {**out[-1].args, "effects": [*inner[:-1], ret]})
             continue
         m = re.match(r"^if you do, (.+)$", s)
         back = 2 if len(out) > 1 and out[-1].op == "move" and out[-1].args.get("what") == "self" \
@@ -954,16 +1005,21 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out.append(_if_this_way("sacrificed" if out[-1].op == "sacrifice" else "discarded", effs))
             continue
-        cant = re.match(r"^if (?:the player|that player|they|he or she|(you)) can't, (.+)$", s)
-        if cant and out and out[-1].op in ("sacrifice", "discard") and "what" not in out[-1].args \
-                and (out[-1].args.get("who") in (None, "you")) == bool(cant.group(1)) \
-                and out[-1].args.get("who") not in ("each_player", "each_opponent", "each") \
-                and out[-1].args.get("amount", 1) not in ("all", "any") and not out[-1].args.get("up_to"):
+        cant = re.match(r"^if (?:the player|that player|they|he or she|(you)) can't(?: (sacrifice|discard) an? "
+                        r"[a-z ]+)?, (.+)$", s)
+        # "sacrifice a creature other than SELF, then each opponent loses life equal to the sacrificed creature's
+        # power. If you can't sacrifice a creature, ..." (Xathrid Demon): the sacrifice one instruction back
+        act = next((e for e in reversed(out[-2:]) if e.op in ("sacrifice", "discard")), None) if cant else None
+        if cant and act is not None and "what" not in act.args and (act is out[-1] or cant.group(2)) \
+                and (not cant.group(2) or cant.group(2) == act.op) \
+                and (act.args.get("who") in (None, "you")) == bool(cant.group(1)) \
+                and act.args.get("who") not in ("each_player", "each_opponent", "each") \
+                and act.args.get("amount", 1) not in ("all", "any") and not act.args.get("up_to"):
             # "... that player discards a card at random. If the player can't, you draw a card." (Urgoros, the
             # Empty One), "that player sacrifices a creature. If the player can't, sacrifice SELF." (Woebringer
             # Demon), "sacrifice a creature other than SELF. If you can't, SELF deals 7 damage to you." (Lord of
             # the Pit): what follows happens only if the one player could not do all it asked (608.2c)
-            effs = parse_sentence(cant.group(2), ctx)
+            effs = parse_sentence(cant.group(3), ctx)
             if effs is None:
                 return None
             out.append(_if_this_way("couldnt", effs))
@@ -1058,7 +1114,21 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 k -= 1
             out[k] = Effect("damage", {**out[k].args, **rider})
             continue
-        if out and out[-1].op == "delayed_trigger" and _BACK_REF.search(s):
+        if s in ("if it would leave the battlefield, exile it instead of putting it anywhere else",
+                 "if that creature would leave the battlefield, exile it instead of putting it anywhere else"):
+            at: int | None = next((j for j in range(len(out) - 1, -1, -1) if out[j].op == "move"
+                              and out[j].args.get("to") == "battlefield"), None)
+            if at is None:
+                return None
+            # "Return target creature card ... to the battlefield. ... If it would leave the battlefield, exile it
+            # instead of putting it anywhere else" (Whip of Erebos): the permanent it became (614.1a, 400.7)
+            out[at] = Effect("move", {**out[at].args, "leaves_to": "exile"})
+            continue
+        if out and out[-1].op == "delayed_trigger" and _BACK_REF.search(s) \
+                and not (out[-1].args.get("watch") is not None and re.search(r"\btarget\b", s)):
+            # (not "When that creature dies this turn, you gain 3 life. Target creature you control fights that
+            # creature." (Time to Feed): a sentence with a target of its own after a trigger on a named object is
+            # the spell's next instruction, its targets chosen as the spell is cast, 601.2c)
             # "When you next cast ... this turn, copy that spell. You may choose new targets for the copy.",
             # "Whenever you attack this turn, create two ... tokens ... Sacrifice them at the beginning of the
             # next end step.": a sentence that refers back belongs to the delayed trigger (603.7c)
@@ -1278,7 +1348,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             else:
                 out[-1] = Effect("may", {**out[-1].args, "effects": [*out[-1].args["effects"][:-1], new_tok]})
             continue
-        if re.fullmatch(r"(?:you )?flip a coin", s):  # 705.1: the branches follow ("If you win the flip, ...")
+        if re.fullmatch(r"(?:then )?(?:you )?flip a coin", s):  # 705.1: the branches follow ("If you win the flip")
             out.append(Effect("flip", {}))
             continue
         m = re.fullmatch(r"(?:you )?flip (two|three|four|five|six|seven|eight|nine|ten|x) coins", s)
@@ -1321,6 +1391,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         effs = parse_sentence(sent, ctx)
         if effs is None:
             return None
+        if len(effs) == 1 and effs[0].op in ("untap", "tap") and effs[0].args.get("what") == "self":
+            # "Whenever you cast a noncreature spell, untap SELF. It gains protection from the color of your choice
+            # until end of turn." (Pristine Skywise): "it" is SELF, named last, not the spell (608.2c)
+            ctx.last = "self"
         for e in effs:
             if e.op == "mana_restriction":
                 if not out or out[-1].op != "add_mana":
@@ -1333,8 +1407,22 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if _cda_pending(out):
         return None  # a creature token whose power and toughness no sentence defined
     out = delayed_before_end_turn(out)
+    out = _milled_it(out)
     bound = that_many_done(out)
     return None if bound is None else paid_this_way(_life_lost_this_way(bound))
+
+
+def _milled_it(out: list[Effect]) -> list[Effect]:
+    """"Target player mills a card. If it's a creature card, ..." / "puts the bottom card of their library into their
+    graveyard. If it's a creature card, ..." (Cellar Door): "it" is the one card the instruction before put into the
+    graveyard (608.2c), the card milled this way."""
+    res = list(out)
+    for i, e in enumerate(res):
+        cond = e.args.get("cond") if e.op == "if" else None
+        if i and isinstance(cond, dict) and set(cond) == {"it"} and res[i - 1].op == "mill" \
+                and res[i - 1].args.get("amount") == 1 and res[i - 1].args.get("who") in ("you", {"target": 0}):
+            res[i] = Effect("if", {**e.args, "cond": {"milled_this_way": cond["it"]}})
+    return res
 
 
 def _then_flip(sents: list[str]) -> list[str]:
@@ -1485,6 +1573,27 @@ _LOOK_START = re.compile(r"^(?:(?:you may look at|look at|reveal) the top (?:\w+
 _TOP_IF_DO = re.compile(r"^reveal the top card of your library\. if it's an? (.+?)(?: card)?, (.+?)\.?$")
 
 
+_TOP_PLAY = re.compile(r"^reveal the top card of your library\. you may (play|cast) (?:that card|it) without paying "
+                       r"its mana cost(?:\. if you don't, (exile it|put it into your graveyard|put it on the bottom "
+                       r"of your library))?\.?$")
+
+
+def read_top_card_play(text: str) -> list[Effect] | None:
+    """"Reveal the top card of your library. You may play that card without paying its mana cost. If you don't, exile
+    it." (Djinn of Wishes): revealed (701.13a), then played from the library now, as the ability resolves (608.2g,
+    305.9-like for a land: within its land plays); declined, it goes where the last sentence says."""
+    m = _TOP_PLAY.match(text.strip().lower())
+    if m is None:
+        return None
+    offer: dict[str, Any] = {"what": "revealed_top", "zone": "library", "free": True}
+    if m.group(1) == "play":
+        offer["play"] = True
+    if m.group(2):
+        offer["else"] = {"exile it": "exile", "put it into your graveyard": "graveyard",
+                         "put it on the bottom of your library": "library_bottom"}[m.group(2)]
+    return [Effect("reveal_top", {}), Effect("cast_offer", offer)]
+
+
 def read_top_card_if(text: str, ctx: Ctx) -> list[Effect] | None:
     """"Reveal the top card of your library. If it's a creature card, you draw cards equal to its power and you
     gain life equal to its toughness" (Nissa's Revelation), "... If it's a creature or land card, draw a card"
@@ -1518,7 +1627,7 @@ def _moves_it(v: Any) -> bool:
     return False
 
 
-_THEN_LOOK = re.compile(r"^((?:scry|surveil) \w+), then ", re.I)
+_THEN_LOOK = re.compile(r"^((?:scry|surveil) \w+|choose a (?:nonland |creature )?card name), then ", re.I)
 
 
 def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
@@ -1532,6 +1641,23 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             sents = sents[:j] + [m.group(1) + ".", s[m.end():]] + sents[j + 1:]
             break
     for i, first in enumerate(sents):
+        paid = re.match(r"^if you do, (.+)$", first, re.I) if i and re.match(r"^you may pay \{", sents[i - 1], re.I) \
+            else None
+        if paid is not None and _LOOK_START.match(paid.group(1)):
+            # "you may pay {1}. If you do, look at the top two cards of your library. You may reveal a permanent card
+            # from among them and put it into your hand. Put the rest on the bottom ..." (Trail of Crumbs): the whole
+            # look is what the payment buys (608.2c)
+            mark = ctx.mark()
+            before = parse_effects(" ".join(sents[:i]), ctx)
+            last = before[-1] if before else None
+            if last is not None and last.op == "may" and not last.args.get("then") \
+                    and [e.op for e in last.args.get("effects", ())] == ["pay"]:
+                chunk = " ".join([paid.group(1), *sents[i + 1:]])
+                got = read_look(chunk, ctx)
+                if got is not None:
+                    return [*(before or [])[:-1], Effect("may", {**last.args, "then": got})]
+            ctx.rewind(mark)
+            continue
         if not _LOOK_START.match(first):
             continue
         if first.lower().startswith("you may look") and not (i + 1 < len(sents) and sents[i + 1].lower().startswith(
@@ -1546,7 +1672,7 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
                 continue
             chunk = " ".join(sents[i:i + k])
             got = read_look(chunk, ctx) or read_top_card(chunk, ctx) or read_look_other(chunk, ctx) \
-                or read_top_card_if(chunk, ctx)
+                or read_top_card_if(chunk, ctx) or read_top_card_play(chunk)
             if got is None:
                 continue
             # "it" / "that creature" after the dig would mean the card it moved, which no reference
@@ -1664,6 +1790,19 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     replaces the instruction before it when COND holds (608.2c), in place in ``out``.
     None: not this form; False: this form, not understood (nothing changed); True: done."""
     s = sentence.strip().rstrip(".").lower()
+    m = re.fullmatch(r"you may put that card onto the battlefield instead of putting it into your hand if (.+)", s)
+    if m and out and out[-1].op == "search" and out[-1].args.get("to") == "hand" and out[-1].args.get("amount") == 1 \
+            and not out[-1].args.get("split"):
+        # morbid: "... put it into your hand, then shuffle. You may put that card onto the battlefield instead of
+        # putting it into your hand if a creature died this turn" (Caravan Vigil): when COND holds, the card found may
+        # go onto the battlefield instead (608.2c, 608.2d; engine/ops/zones.py search "split", optional)
+        cond = parse_condition(m.group(1))
+        if cond is None:
+            return False
+        was = out.pop()
+        onto = Effect("search", {**was.args, "split": {"amount": 1, "to": "battlefield", "optional": True}})
+        out.append(Effect("if", {"cond": cond, "then": [onto], "else": [was]}))
+        return True
     m = next((m for m in (rx.match(s) for rx in _INSTEAD) if m), None)
     if m is None or not out:
         return None
@@ -1679,7 +1818,7 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
         ctx.last = "attached"  # "If equipped creature is a Vampire, put two counters on it instead"
     alt = parse_sentence(alt_text, ctx) if cond is not None else None
     if alt is None and cond is not None:
-        alt = _more_damage(alt_text, out[-1]) or _more_tokens(alt_text, out[-1])
+        alt = _more_damage(alt_text, out[-1]) or _more_tokens(alt_text, out[-1]) or _other_pump(alt_text, out[-1])
     at = -1
     if alt is None and cond is not None:
         # "Search ... Then shuffle. If COND, search ... for three ... instead of two": the search, not the shuffle
@@ -1708,6 +1847,11 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
 def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
     """"... SELF deals 3 damage instead": the damage instruction before it, to the same recipients,
     with the new amount (Fiery Impulse's spell mastery; 608.2c)."""
+    unpreventable = re.search(r" and the damage can't be prevented$", alt)
+    alt = alt[: unpreventable.start()] if unpreventable else alt  # 615.11 (Arrow Storm's raid)
+    # "SELF deals 5 damage to that permanent or player" (Arrow Storm): to the same recipient as the one before
+    alt = re.sub(r" to that (?:permanent or player|creature or player|player or permanent|creature or planeswalker)$",
+                 "", alt)
     m = re.fullmatch(r"(?:self|it) deals (\w+)(?: plus (\d+))? damage( divided as you choose among those "
                      r"(?:permanents and/or players|targets))?", alt)
     n = amount(m.group(1)) if m else None
@@ -1717,7 +1861,17 @@ def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
         # "it deals X damage divided as you choose among those permanents and/or players instead" (Avacyn's
         # Judgment): the same targets, the division made as it is cast of the amount that applies (601.2d)
         return None
-    return [Effect("damage", {**prev.args, "amount": n})]
+    return [Effect("damage", {**prev.args, "amount": n, **({"unpreventable": True} if unpreventable else {})})]
+
+
+def _other_pump(alt: str, prev: Effect) -> list[Effect] | None:
+    """"Target creature an opponent controls gets -1/-1 until end of turn. That creature gets -4/-4 instead if ..."
+    (Festering Newt): the pump before it, to the same object for the same time, with the new numbers (608.2c)."""
+    m = re.fullmatch(r"(?:that creature|it) gets ([+\-]\d+)/([+\-]\d+)", alt)
+    if m is None or prev.op != "pump" or not isinstance(prev.args.get("power"), int) \
+            or not isinstance(prev.args.get("toughness"), int):
+        return None
+    return [Effect("pump", {**prev.args, "power": int(m.group(1)), "toughness": int(m.group(2))})]
 
 
 def _more_tokens(alt: str, prev: Effect) -> list[Effect] | None:
@@ -1752,6 +1906,20 @@ def _other_count(alt: str, prev: Effect) -> list[Effect] | None:
         if f != {k: v for k, v in (prev.args.get("filter") or {}).items() if k != "zone"}:
             return None
         return [Effect("dig", {**prev.args, "take": new, **({"optional": True} if d.group(1) else {})})]
+    b = re.fullmatch(rf"(you may )?put ({_COUNT_WORD}) (.+?) cards? onto the battlefield instead of "
+                     rf"({_COUNT_WORD})", alt)
+    if b is not None and prev.op == "dig" and prev.args.get("to") == "battlefield":
+        # ferocious: "You may put a creature card from among them onto the battlefield. ... If COND, you may put two
+        # creature cards onto the battlefield instead of one" (See the Unwritten): the same dig, another number
+        new, old = number(b.group(2)), number(b.group(4))
+        f = parse_noun(b.group(3) + " card")
+        if new is None or old is None or f is None or prev.args.get("take") != old \
+                or bool(b.group(1)) != bool(prev.args.get("optional")):
+            return None
+        f.pop("zone", None)
+        if f != {k: v for k, v in (prev.args.get("filter") or {}).items() if k != "zone"}:
+            return None
+        return [Effect("dig", {**prev.args, "take": new})]
     m = re.fullmatch(rf"search your library for (up to )?({_COUNT_WORD}) (.+?) instead of ({_COUNT_WORD})", alt)
     if m is None or prev.op != "search":
         return None
@@ -1868,7 +2036,8 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed_if_target_has, _delayed_owner_upkeep, _delayed,
+READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _unless_do, _delayed_if_target_has,
+                               _delayed_owner_upkeep, _delayed,
                                _next_draw_instead,
                                _damage_list, _counters_list, _you_and_yours_gain, _then_again)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms

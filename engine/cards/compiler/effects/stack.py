@@ -150,6 +150,26 @@ def _cast_target_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("playable", {"what": what, "play": "cast", "until": "eot"})]
 
 
+@reader(r"^(?:you may )?cast (an? .+?) spell from among (them|the milled cards|the cards milled this way|those cards) "
+        r"without paying its mana cost$")
+def _cast_one_milled(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target opponent mills five cards. You may cast an instant or sorcery spell from among them without paying its
+    mana cost" (Jace's Mindseeker): one of the cards milled, of that kind, chosen and then maybe cast by the
+    ability's controller from the graveyard it went to (608.2g, 117.9); "Target opponent reveals their hand. You may
+    cast an instant or sorcery spell from among those cards ..." (Mindclaw Shaman): one from that hand."""
+    f = parse_noun(m.group(1) + " card")
+    if f is None or f.get("player") or set(f) - {"zone", "types", "not_types", "colors", "subtypes"}:
+        return None
+    if m.group(2) == "those cards" and c.revealed_hand is not None:
+        f.update(zone="hand", owner=c.revealed_hand)
+        return [Effect("cast_offer", {"what": {"choose": f}, "zone": "hand", "free": True, "by_you": True})]
+    if c.last != "milled" and not c.milled_other or m.group(2) == "those cards":
+        return None
+    f["zone"] = "graveyard"
+    return [Effect("cast_offer", {"what": {"choose": f, "among": "milled"}, "zone": "graveyard", "free": True,
+                                  "by_you": True})]
+
+
 @reader(
     r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(play|cast) (that card|them|those cards|"
     r"it|cards exiled this way|spells from among them|the exiled card|cards exiled with self|the exiled cards)( this "
@@ -171,6 +191,10 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
         what = c.last  # "Choose one of them. You may play that card this turn" (Jaya, Fiery Negotiator): the one
     elif m.group(3) in ("that card", "it") and c.last == "taken":
         what = "taken"  # "... until they exile a nonland card. ... you may cast that card" (Nicol Bolas, God-Pharaoh)
+    if not dur and m.group(5) and m.group(2) == "cast" and m.group(3) in ("that card", "it", "the exiled card"):
+        # "... If you do, you may cast the exiled card without paying its mana cost" (Living Lore, Bring to Light):
+        # no time given, so cast now, as the ability resolves (608.2g: timing permissions ignored; 117.9)
+        return [Effect("cast_offer", {"what": what, "zone": "exile", "free": True})]
     return [Effect("playable", {"what": what, "play": m.group(2), "until": until,
                                 **({"free": True} if m.group(5) else {})})]
 
@@ -339,6 +363,26 @@ def _spell_gains_rebound(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("spell_gains", {"what": "it", "keyword": "Rebound"})]
 
 
+@reader(r"^the controller of (target (?:instant or sorcery|instant|sorcery) spell) copies it$")
+def _its_controller_copies(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.10: "The controller of target instant or sorcery spell copies it" (Meletis Charlatan): that player
+    controls the copy."""
+    what = c.ref(m.group(1))
+    if not (isinstance(what, dict) and "target" in what):
+        return None
+    c.last_player = {"controller_of": what}
+    return [Effect("copy_spell", {"what": what, "by_its_controller": True})]
+
+
+@reader(r"^that player may choose new targets for the copy$")
+def _that_player_retargets(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.10c: the copy's controller chooses its target again, keeping it being a choice (engine/ops/cast.py
+    copy_retarget asks the copy's controller)."""
+    if not (isinstance(c.last_player, dict) and "controller_of" in c.last_player):
+        return None
+    return [Effect("copy_retarget", {})]
+
+
 @reader(r"^(?:you may )?choose new targets for the (copy|copies)$")
 def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10c: the copy just made may get new targets (engine/ops/cast.py); "for the copies": each copy made by
@@ -347,6 +391,8 @@ def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (
+    _its_controller_copies,
+    _that_player_retargets,
     _copy_ability,
     _copy_countered,
     _copy_spell,
@@ -362,6 +408,7 @@ READERS: tuple[Reader, ...] = (
     _cast_from_gy,
     _cast_target_from_gy,
     _cast_target_now, _cast_from_hand_free,
+    _cast_one_milled,
     _may_play_exiled,
     _may_cast_kind_exiled,
     _choose_target,

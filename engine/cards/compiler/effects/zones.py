@@ -85,6 +85,16 @@ def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("bounce", {"what": what})]
 
 
+@reader(r"^each player returns all (.+?) from their graveyard to their hand$")
+def _each_returns_all(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player returns all creature cards from their graveyard to their hand" (Underworld Cerberus): every such
+    card in every graveyard goes to its owner's hand, at once (400.3, 608.2c)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.pop("zone", "any_card") != "any_card" or "owner" in f or "controller" in f:
+        return None
+    return [Effect("move", {"what": {"each": {**f, "zone": "graveyard"}}, "to": "hand"})]
+
+
 @reader(r"^return to your hand ((?:all|each) .+ in your graveyard(?: .+)?)$")
 def _return_to_your_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     """The order of "Return to your hand all creature cards in your graveyard that were put there from anywhere
@@ -438,6 +448,18 @@ def destroy_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("keep_rest", args)]
 
 
+@reader(r"^each player chooses (an? (?:creature|creature or planeswalker|artifact|enchantment|land|planeswalker)) "
+        r"they control, then sacrifices the rest$")
+def _choose_sacrifice_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player chooses a creature or planeswalker they control, then sacrifices the rest." (Single Combat): each
+    player in APNAP order chooses one of their own (101.4, 608.2c), then every other permanent of that kind is
+    sacrificed at once (701.14a)."""
+    f = parse_noun(re.sub(r"^an? ", "", m.group(1)))
+    if f is None or set(f) - {"types"}:
+        return None
+    return [Effect("keep_rest", {"keep": [f], "among": {}, "rest": dict(f), "chooser": "each"})]
+
+
 def _kinds(text: str) -> list[dict[str, Any]] | None:
     """"an artifact, a creature, an enchantment, and a planeswalker": one filter for each kind."""
     out = []
@@ -669,6 +691,7 @@ def _exile_if_dies(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (
+    _each_returns_all,
     _return_gone_this_way,
     _exchange_hand,
     _exile_if_dies,
@@ -699,6 +722,7 @@ READERS: tuple[Reader, ...] = (
     _steal,
     _steal, _owners_regain,
     _each_keeps,
+    _choose_sacrifice_rest,
     _each_keeps_types,
     _sacrifice,
     _exchange,
