@@ -33,29 +33,27 @@ def _reveals(card: Any) -> list[dict[str, Any]]:
             and ab.static.get("kind") == "opening_hand_reveal"]
 
 
-def next_decision(g: "Game") -> dict[str, Any] | None:
-    """The next player's 103.5 choice, or None when every player has had theirs."""
+def _round(g: "Game", prefix: str, pick: Any, answer_to: str, prompt: str) -> dict[str, Any] | None:
+    """One round of opening-hand choices in turn order (103.5): the first player still to choose who holds a card
+    ``pick`` accepts is asked; ``prefix`` marks the round in ``g.opening_done``."""
     done = g.opening_done
     for n in g.order:
-        if n in done or g.players[n].lost:
-            continue
-        done.append(n)
-        cards = [i for i in g.players[n].hand if _leyline(g.objects[i].card)]
-        if cards:
-            return {"kind": "choose_cards", "player": n, "options": cards, "min": 0, "max": len(cards),
-                    "opening": True, "answer_to": "opening",
-                    "prompt": "begin the game with any of these on the battlefield? (103.5)"}
-    for n in g.order:  # 103.5b: then the cards each player may reveal ("reveal:" marks the second round)
-        key = f"reveal:{n}"
+        key = prefix + n
         if key in done or g.players[n].lost:
             continue
         done.append(key)
-        cards = [i for i in g.players[n].hand if _reveals(g.objects[i].card)]
+        cards = [i for i in g.players[n].hand if pick(g.objects[i].card)]
         if cards:
             return {"kind": "choose_cards", "player": n, "options": cards, "min": 0, "max": len(cards),
-                    "opening": True, "answer_to": "opening_reveal",
-                    "prompt": "reveal any of these from your opening hand? (103.5b)"}
+                    "opening": True, "answer_to": answer_to, "prompt": prompt}
     return None
+
+
+def next_decision(g: "Game") -> dict[str, Any] | None:
+    """The next player's 103.5 choice, or None when every player has had theirs: first the cards each player may
+    begin the game with on the battlefield, then (103.5b) the cards each may reveal ("reveal:" marks that round)."""
+    return _round(g, "", _leyline, "opening", "begin the game with any of these on the battlefield? (103.5)") \
+        or _round(g, "reveal:", _reveals, "opening_reveal", "reveal any of these from your opening hand? (103.5b)")
 
 
 def answer_reveal(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
