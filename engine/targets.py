@@ -103,19 +103,19 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
                 player_statics.active(g) and player_statics.hexproof_ignored(g, controller, x)):
             return False
         if "Hexproof from" in kw and c.controller != controller:  # a later keyword (Dominaria, 2018):
-            sid = src.id if src.id in g.objects else None       # hexproof from a quality of the source
+            sid = quality_source(g, src)                        # hexproof from a quality of the source
             if any(has_quality(g, q, sid, None if sid is not None else set(src.card.colors))
                    for q in c.kwargs.get("Hexproof from") or ()):
                 return False
         if "Protection" in kw:
-            sid = src.id if src.id in g.objects else None
+            sid = quality_source(g, src)
             if protected(g, c, sid, None if sid is not None else set(src.card.colors), x):
                 return False  # 702.16b
         if c.rules or g.effects and _untargetable_effects(g):
             for rule in _untargetable(g, x, c.rules):
                 if rule == "untargetable" or c.controller != controller:
                     return False
-            sid = src.id if src.id in g.objects else None
+            sid = quality_source(g, src)
             if any(r.get("rule") == "untargetable_from"
                    and (not r.get("spells") or src.ability is None and src.zone == "stack")  # "... of black or
                    # red spells": spells only (an ability is checked with its source, 608.2b: not on the stack;
@@ -128,6 +128,17 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
                 return False  # "can't be the target of nongreen spells or abilities from nongreen sources"
                 # (601.2c, 114.1)
     return True
+
+
+def quality_source(g: "Game", src: "Obj") -> int | None:
+    """The object whose qualities (colors, types) protection and "can't be the target of ... from sources" read of
+    a spell or ability from ``src`` (702.16b): an ability's source as it is now while it is in the game (112.7:
+    Prodigal Pyromancer made black by Distorting Lens is a black source), else the spell or ability itself (its
+    last known information, 112.7a); None when neither is in the game."""
+    if src.ability is not None and isinstance(src.source, int) and src.source in g.objects \
+            and g.objects[src.source].zone == "battlefield":
+        return src.source
+    return src.id if src.id in g.objects else None
 
 
 def barred_for_spell(g: "Game", x: Any, card_obj: "Obj", controller: str) -> bool:

@@ -103,3 +103,22 @@ def test_a_spell_on_the_stack_is_offered_as_the_target_of_a_counterspell_115_1_6
     (opt,) = [o for o in g.pending.options if o.get("action") == "cast"
               and g.objects[o["card"]].card.name == "Counterspell"]
     assert opt["targets"] == [g.stack]
+
+
+def test_a_card_in_hand_is_not_offered_a_target_its_spell_could_not_have_601_2c() -> None:
+    """601.2c: "Fiendslayer Paladin can't be the target of black or red spells your opponents control": the cast
+    option of alice's Murder (black) offers bob's creatures but not bob's Paladin, and does offer alice's own
+    Paladin (its rule is about opponents' spells); her Giant Growth (green) is offered bob's Paladin."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Swamp", "Swamp", "Forest", "Fiendslayer Paladin"], "hand": ["Murder", "Giant Growth"]},
+        "bob": {"battlefield": ["Fiendslayer Paladin", "Hill Giant"]}}}, "steps": []}, default_pool())
+    r.run()
+    g = r.g
+
+    def offered(name: str) -> list[tuple[str, str]]:
+        (opt,) = [o for o in g.pending.options if o.get("action") == "cast" and g.objects[o["card"]].card.name == name]
+        return sorted((g.objects[i].card.name, g.objects[i].controller) for i in opt["targets"][0])
+
+    assert offered("Murder") == [("Fiendslayer Paladin", "alice"), ("Hill Giant", "bob")]
+    assert offered("Giant Growth") == [("Fiendslayer Paladin", "alice"), ("Fiendslayer Paladin", "bob"),
+                                       ("Hill Giant", "bob")]

@@ -382,7 +382,10 @@ def _copy_retarget(g: "Game", r: Ctx, e: Effect) -> dict | None:
         got = r["answers"].get(slot)
         if got is None:
             src = g.objects.get(n.source or -1) or n
-            opts = list(dict.fromkeys(n.targets[0] + target_candidates(g, ab.targets[0], src, n.controller)))
+            # a copied triggered ability keeps its trigger event (706.10): "defending player", "that player" are
+            # the event's (802.2a: the player the creature whose attack triggered it attacks), not its source's
+            opts = list(dict.fromkeys(n.targets[0] + target_candidates(g, ab.targets[0], src, n.controller,
+                                                                       n.trigger_info or None)))
             which = f"copy {k + 1}" if len(made) > 1 else "the copy"
             return {"kind": "choose_cards", "player": n.controller, "options": opts, "min": 1, "max": 1,
                     "slot": slot, "prompt": f"{n.name}: the target of {which} (or keep it)"}
