@@ -25,7 +25,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
     14  game
     15  setup session ai bench bench_layers randomdeck rulescov
     16  secrecy fuzz scenario ai.match ai.puzzle net decks cards.coverage cards.__main__ cards.bench cards.bench_suggest
-    16  ai.fit cards.archetypes
+    16  ai.fit cards.archetypes cards.compile_cache
 
   0  plain data and helpers: errors, per-object memo, mana symbols and pools (106, 107), the
      game's random stream (701.16a), atomic file writes, the data folder,
