@@ -214,6 +214,32 @@ def test_a_commander_game_seats_a_deck_led_by_two_partners(tmp_path):
         srv.stop()
 
 
+def test_a_waiting_partner_seat_keeps_both_commanders_across_a_restart(tmp_path):
+    """The seats table keeps two partners as a JSON list: the game that starts after the restart puts both in
+    the host's command zone (903.6)."""
+    from engine.net.bot import load_seat_deck
+    data = tmp_path / "data"
+    deck, pair = load_seat_deck(str(next(p for p in COMMANDER_DECKS if "partners" in p.name)))
+    srv = ThreadServer(data, grace=30, read_timeout=0.5)
+    a = RemoteSession("127.0.0.1", srv.port)
+    code = a.create("alice", deck, format="commander", commander=pair)
+    token = a.token
+    a.close()
+    srv.stop()
+    srv = ThreadServer(data, grace=30, read_timeout=0.5)
+    try:
+        a = RemoteSession("127.0.0.1", srv.port)
+        assert a.resume(token) == "alice"
+        b = RemoteSession("127.0.0.1", srv.port)
+        other, other_commander = load_seat_deck(str(COMMANDER_DECKS[0]))
+        b.join(code, "bob", other, other_commander)
+        assert a.wait(lambda x: x.updates > 0, 10)
+        assert sorted(c["name"] for c in a.view()["players"]["alice"]["command"]) == sorted(pair)
+        a.close(), b.close()
+    finally:
+        srv.stop()
+
+
 @pytest.mark.slow
 def test_four_commander_bots_play_to_one_result(tmp_path):
     """The issue's command lines: one bot hosts a four-seat commander game and prints the
