@@ -1,7 +1,8 @@
 """The deck: plain data, no card database, no Qt.
 
 A deck is a main deck and a sideboard (card name -> count), an optional commander
-(and its partner: a second commander, a later rule), an optional companion (MTG Arena's section), a name and free-text comments.
+(and its partner: a second commander, a later rule), an optional companion (MTG Arena's
+section), a name and free-text comments.
 Alongside the counts it keeps what the file formats can carry per card, so that
 round trips keep it: the printing (set code and collector number, from MTG Arena
 and Cockatrice files) and the MTGO catalogue id (from .dek files). A limited pool also

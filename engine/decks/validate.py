@@ -25,7 +25,6 @@ from dataclasses import asdict, dataclass
 from typing import Any, Mapping
 
 from engine.cards.data import fold_key, wubrg
-
 from engine.commander import BACKGROUND, COMPANION, pair_problems
 
 from .carddb import CardSource, card_text, is_basic_land
