@@ -122,12 +122,55 @@ class Memory:
                     self.left[n] = (g.turn, untapped_mana(g, n))
 
 
-def _weight(mana: int, land_unlikely: bool) -> Callable[[CardDef], float]:
+TRICK = 3.0  # the weight of a combat trick in the hand of a player whose attack a block would punish
+
+
+def is_trick(card: CardDef) -> bool:
+    """A combat trick: an instant (or flash) spell whose effect pumps a creature or grants it
+    keywords (Giant Growth)."""
+    if "Instant" not in card.types and "Flash" not in card.keywords:
+        return False
+    from engine.ai import facts
+    ab = facts.spell_ability(card)
+    if ab is None:
+        return False
+    for e in list(ab.effects) + [e for m in ab.modes for e in m.effects]:
+        p = e.args.get("power", 0)
+        if e.op == "pump" and isinstance(p, int) and p > 0 or e.op == "grant":
+            return True
+    return False
+
+
+def risky_attack(g: Game, player: str) -> bool:
+    """Did ``player`` attack this combat with a creature that a block would punish: one of the
+    defender's untapped creatures kills it and survives, or several together kill it (509.1a:
+    several creatures may block one; 510.1, 704.5g)? An attack a plain player would not make
+    is evidence of a trick in hand."""
+    if g.active != player or g.step not in ("declare_attackers", "declare_blockers"):
+        return False
+    from engine.ai import facts, policy
+    cs = g.all_chars()
+    for a in g.battlefield:
+        o = g.objects[a]
+        if o.attacking is None or cs[a].controller != player or "Indestructible" in cs[a].keywords:
+            continue
+        victim = o.attacking if isinstance(o.attacking, str) else g.controller_of(o.attacking)
+        able = [b for b in g.battlefield if cs[b].controller == victim and facts.can_block(g, b, a)]
+        if any(policy.kills_in_fight(g, b, a) and policy.survives(g, b, a) for b in able):
+            return True
+        tough = (cs[a].toughness or 0) - o.damage
+        if len(able) >= 2 and sum(max(0, cs[b].power or 0) for b in able) >= tough > 0 \
+                and "First strike" not in cs[a].keywords and "Double strike" not in cs[a].keywords:
+            return True
+    return False
+
+
+def _weight(mana: int, land_unlikely: bool, tricks: bool = False) -> Callable[[CardDef], float]:
     def weight(card: CardDef) -> float:
         if "Land" in card.types:
             return UNLIKELY if land_unlikely else 1.0
         if "Instant" in card.types or "Flash" in card.keywords:
-            return 1.0
+            return TRICK if tricks and is_trick(card) else 1.0
         return UNLIKELY if mana_value(card) <= mana else 1.0
     return weight
 
@@ -139,8 +182,10 @@ def held_weight(g: Game, player: str, memory: Memory | None = None) -> tuple[Cal
     they left, 502.2; or their own turn after their first main phase), a card they could have
     cast then at sorcery speed weighs ``UNLIKELY``, the others 1. Before that on their own turn,
     the mana ``memory`` saw them leave (the cards drawn this turn uniform). With ``memory``, lands
-    weigh ``UNLIKELY`` too when no land entered under their control in their last turn. None: no
-    evidence (their own turn before their first main phase ends, nothing remembered)."""
+    weigh ``UNLIKELY`` too when no land entered under their control in their last turn (or by
+    the end of this turn's first main phase), and in their combat after an attack a block would
+    punish (``risky_attack``) their combat tricks weigh ``TRICK``. None: no evidence (their own
+    turn before their first main phase ends, nothing remembered)."""
     p = g.players[player]
     late = g.active != player or g.step not in ("untap", "upkeep", "draw", "main1")
     turns = memory.turns.get(player, []) if memory is not None else []
@@ -149,7 +194,7 @@ def held_weight(g: Game, player: str, memory: Memory | None = None) -> tuple[Cal
     if late:
         if g.active == player and g.step not in ("untap", "upkeep", "draw", "main1"):
             missed = p.land_entered_turn < g.turn  # no land in this turn's first main phase
-        return _weight(untapped_mana(g, player), missed), 0
+        return _weight(untapped_mana(g, player), missed, risky_attack(g, player)), 0
     seen = memory.left.get(player) if memory is not None else None
     if seen is None or seen[0] >= g.turn or (last and seen[0] < last[-1]):
         return None  # nothing seen since their last turn
