@@ -626,19 +626,27 @@ def alpha_lethal(g: Game, me: str, bonus: int, trample: bool) -> bool:
 
 def pump_saves(g: Game, me: str, ab: Ability, top: Any, cands: list[Any]) -> Any:
     """The creature of ours an opponent's damage spell or ability on the stack would kill and
-    the pump saves (it resolves first, 608.1: the damage then is not lethal), or None."""
+    the pump saves (it resolves first, 608.1: the damage then is not lethal), or None. The
+    damage counted is what every opponent's spell and ability on the stack deals it (405.5:
+    they all resolve after the pump; two Shocks at a 3/3 kill it where one does not)."""
     if top.controller == me:
         return None
-    src = top.ability if top.ability is not None else facts.spell_ability(top.card)
-    dmg = damage_amount(src)
     bonus = pump_bonus(ab)
-    if not dmg or bonus is None:
+    if not damage_amount(top.ability if top.ability is not None else facts.spell_ability(top.card)) \
+            or bonus is None:
         return None
-    hit = {x for slot in top.targets for x in slot}
+    incoming: dict[Any, int] = {}
+    for sid in g.stack:
+        s = g.objects[sid]
+        if s.controller == me:
+            continue
+        dmg = damage_amount(s.ability if s.ability is not None else facts.spell_ability(s.card))
+        for x in {x for slot in s.targets for x in slot}:
+            incoming[x] = incoming.get(x, 0) + dmg
     for c in cands:
-        if c in hit and isinstance(c, int) and g.controller_of(c) == me:
+        if c in incoming and isinstance(c, int) and g.controller_of(c) == me:
             _p, left, kw = _stats(g, c)
-            if "Indestructible" not in kw and left <= dmg < left + bonus[1]:
+            if "Indestructible" not in kw and left <= incoming[c] < left + bonus[1]:
                 return c
     return None
 
