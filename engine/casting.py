@@ -48,7 +48,19 @@ from engine.state import Obj
 from engine.tapping import tap, untap
 from engine.targets import check_targets, normalize_targets, spell_ability, target_candidates, with_x
 from engine.targets import name_of as _name
-from engine.transform import ADVENTURE, back_face, cast_adventure, cast_fused, cast_half, put_half, split_halves
+from engine.transform import (
+    ADVENTURE,
+    BACK,
+    back_face,
+    cast_adventure,
+    cast_back,
+    cast_fused,
+    cast_half,
+    modal_back,
+    modal_face,
+    put_half,
+    split_halves,
+)
 from engine.values import condition
 
 if TYPE_CHECKING:
@@ -64,10 +76,13 @@ def sorcery_timing(g: "Game", player: str) -> bool:
         and g.priority == player
 
 
-def can_play_land(g: "Game", player: str, oid: int) -> bool:
-    """305.2, 505.5b: one land per turn (305.2a: more with "play an additional land"), at sorcery timing."""
+def can_play_land(g: "Game", player: str, oid: int, face: int | None = None) -> bool:
+    """305.2, 505.5b: one land per turn (305.2a: more with "play an additional land"), at sorcery timing.
+    ``face``: 1 plays a modal double-faced card's back face (a later layout), which must be the land."""
     o = g.objects.get(oid)
-    return (o is not None and "Land" in o.card.types
+    if o is not None and face not in (None, 0) and (face != BACK or modal_back(o.card) is None):
+        return False
+    return (o is not None and "Land" in (modal_back(o.card) if face == BACK else o.card).types  # type: ignore
             and (o.zone == "hand" and o.owner == player or zones_cast.may_play_land(g, player, o))
             and g.players[player].lands_played < player_statics.land_plays(g, player) and sorcery_timing(g, player)
             and not (player_statics.active(g) and player_statics.land_forbidden(g, player, o)))  # 101.2
@@ -167,7 +182,7 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
     if act == "pass":
         g.pass_priority(player)
     elif act == "play":
-        play_land(g, player, a["card"])
+        play_land(g, player, a["card"], a.get("face"))
     elif act == "cast":
         cast(g, player, a)
     elif act == "activate":
@@ -264,16 +279,18 @@ def can_play_offered_land(g: "Game", player: str, oid: int, zone: str = "hand") 
             and g.active == player and g.players[player].lands_played < player_statics.land_plays(g, player))
 
 
-def play_land(g: "Game", player: str, oid: int) -> None:
-    """305.1: playing a land is a special action; it does not use the stack (115.2a)."""
-    if not can_play_land(g, player, oid):
+def play_land(g: "Game", player: str, oid: int, face: int | None = None) -> None:
+    """305.1: playing a land is a special action; it does not use the stack (115.2a). ``face``: 1 plays a modal
+    double-faced card's back face (a later layout): the permanent enters with that face up."""
+    if not can_play_land(g, player, oid, face):
         o = g.objects.get(oid)
-        why = "not a land in your hand" if o is None or o.zone != "hand" or "Land" not in o.card.types \
+        card = None if o is None else modal_back(o.card) if face == BACK else o.card
+        why = "not a land in your hand" if o is None or card is None or o.zone != "hand" or "Land" not in card.types \
             else "you have already played your lands this turn" if g.players[player].lands_played \
             else "lands are played in your main phase with an empty stack"
         raise IllegalAction(f"cannot play {_name(g, oid)}: {why}")
     g.players[player].lands_played += 1
-    g.move(oid, "battlefield", controller=player)
+    g.move(oid, "battlefield", controller=player, back_up=face == BACK)
     g.passes = 0
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
@@ -328,6 +345,17 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             if alt in ("fuse", "morph", "bestow", "overload", "awaken", "prototype"):
                 raise IllegalAction(f"{o.card.name}: its Adventure is not cast that way")
             whole, o, adventure = o.card, cast_adventure(o), True
+        face = None
+    if o is not None and modal_back(o.card) is not None and face is not None:
+        # a modal double-faced card (a later layout): face 0 (or none) its front, face 1 its back face, a spell with
+        # only that face's characteristics; the game restores the card if this is illegal
+        modal_face(o.card, face)
+        if face == BACK:
+            if alt in ("fuse", "morph", "bestow", "overload", "awaken", "prototype"):
+                raise IllegalAction(f"{o.card.name}: its back face is not cast that way")
+            if o.zone not in ("hand", "graveyard", "exile", "library", "command"):
+                raise IllegalAction(f"{_name(g, oid)} is not a card you may cast")
+            whole, o = o.card, cast_back(o)
         face = None
     if face is not None:  # 708.3: one half of a split card (the game restores it if this is illegal)
         if o is None or o.owner != player or o.zone not in ("hand", "graveyard", "exile"):

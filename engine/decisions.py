@@ -33,7 +33,18 @@ from engine.cards.abilities import Cost, TargetSpec
 from engine.mana import mana_value
 from engine.memo import per_object
 from engine.state import Decision
-from engine.transform import ADVENTURE, SPLIT_LAYOUTS, adventure_half, cast_adventure, cast_fused, fused, split_halves
+from engine.transform import (
+    ADVENTURE,
+    BACK,
+    MODAL,
+    SPLIT_LAYOUTS,
+    adventure_half,
+    cast_adventure,
+    cast_fused,
+    fused,
+    modal_back,
+    split_halves,
+)
 
 #: the form of a fuse card cast with both halves (its answer says ``alt: fuse``, 702.101a)
 FUSED = -1
@@ -44,7 +55,7 @@ if TYPE_CHECKING:
 
 
 #: the layouts of cards cast in more than one form from the hand: split cards' halves (708.3), adventurers
-_FORMED = SPLIT_LAYOUTS | {"adventure"}
+_FORMED = SPLIT_LAYOUTS | {"adventure", MODAL}
 
 
 def _forms(g: "Game", hand: list[int]) -> Iterator[tuple["Obj", int | None]]:
@@ -58,6 +69,13 @@ def _forms(g: "Game", hand: list[int]) -> Iterator[tuple["Obj", int | None]]:
             yield o, None
             if adventure_half(o.card) is not None:
                 yield cast_adventure(o), ADVENTURE
+            continue
+        back = modal_back(o.card)
+        if back is not None:  # a modal double-faced card (a later layout): either face, cast or played as a land
+            yield o, None
+            f = o.copy()
+            f.card = back
+            yield f, BACK
             continue
         if o.card.layout not in SPLIT_LAYOUTS or not split_halves(o.card):
             yield o, None
@@ -131,8 +149,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             oid = o.id
         t = casting.spell_timing(o.card)
         if t.land:
-            if sorcery and casting.can_play_land(g, player, oid):
-                out.append({"action": "play", "card": oid, "name": o.card.name})
+            if sorcery and casting.can_play_land(g, player, oid, face):
+                out.append({"action": "play", "card": oid, "name": o.card.name} | ({"face": face} if face else {}))
             continue
         if plain and not t.legendary_spell and not t.only and not t.flash_if:
             if not (holding if t.flash else sorcery):

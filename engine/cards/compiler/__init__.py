@@ -951,6 +951,8 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
                 unsupported += [f"({f[0]}) {u}" for u in fd.unsupported]
         else:
             unsupported.append(MISSING_FACE)
+    if face_defs and not unsupported:
+        unsupported += _unread_face_rules(layout, face_defs)
     if (
         power is not None
         and "Creature" not in types
@@ -975,6 +977,20 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     )
 
 
+def _unread_face_rules(layout: str, faces: list[CardDef]) -> list[str]:
+    """The later faces' rules this engine does not play: an adventurer card's second face that is not an
+    Adventure (an Omen, Tarkir: Dragonstorm: shuffled into its owner's library as it resolves), Room halves
+    (Duskmourn's split enchantments: a door unlocks), a prepared spell (the "prepare" layout); a card with one
+    stays unsupported (its halves would otherwise be cast as an Adventure's or a split card's, 708.3)."""
+    if layout == "adventure" and any("Adventure" not in f.subtypes for f in faces):
+        return [f"(a second face that is not an Adventure: {faces[0].name})"]
+    if layout in ("split", "aftermath") and any("Room" in f.subtypes for f in faces):
+        return ["(a Room: its doors' rules are not compiled)"]
+    if layout == "prepare":
+        return ["(layout prepare: its special rules are not compiled)"]
+    return []
+
+
 def _face_key(f: dict) -> tuple:
     return (f.get("name") or "", f.get("text") or "", _tup(f.get("types")), _tup(f.get("supertypes")),
             _tup(f.get("subtypes")), f.get("mana_cost") or f.get("manaCost") or "", _tup(f.get("colors")),
@@ -983,8 +999,9 @@ def _face_key(f: dict) -> tuple:
 
 MISSING_FACE = "(the other face's text is not in the card data)"
 #: layouts whose card shows one face at a time, the front one outside the battlefield (711.4a)
-ONE_FACE_UP = frozenset({"transform", "flip", "adventure"})  # 709.2: a flip card has its top half's name;
-# an adventurer card has only its creature's characteristics, its name too, but on the stack as an Adventure
+ONE_FACE_UP = frozenset({"transform", "flip", "adventure", "modal_dfc"})  # 709.2: a flip card has its top half's
+# name; an adventurer card has only its creature's characteristics, its name too, but on the stack as an Adventure;
+# a modal double-faced card (a later layout) only its front face's, but on the stack or battlefield the face up's
 
 
 def compile_card(data: Any) -> CardDef:
