@@ -224,10 +224,9 @@ def implemented(keyword: str, card: CardDef) -> bool:
         return bool(card.mana_cost)
     if keyword == "Conspire":  # 702.77a: a cost of tapping creatures, no mana
         return isinstance(card.keyword_args.get(keyword), Cost)
-    if keyword == "Disturb" and not (card.layout == "transform" and card.faces
-                                     and "Aura" not in card.faces[0].subtypes):
+    if keyword == "Disturb" and not (card.layout == "transform" and card.faces):
         return False  # cast transformed: a double-faced card with a back face to be (711.1); an Aura back face
-        # would target what it enchants as it is cast, which casting reads from the front face: not done
+        # targets what it enchants as it is cast (303.4a; engine/transform.py cast_transformed)
     if keyword == "Casualty":  # "Casualty N": a number (casualty_cost)
         n = card.keyword_args.get(keyword)
         return isinstance(n, int) and not isinstance(n, bool) and n >= 0

@@ -51,11 +51,11 @@ from engine.targets import name_of as _name
 from engine.transform import (
     ADVENTURE,
     BACK,
-    back_face,
     cast_adventure,
     cast_back,
     cast_fused,
     cast_half,
+    cast_transformed,
     modal_back,
     modal_face,
     put_half,
@@ -393,6 +393,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             raise IllegalAction(f"{_name(g, oid)} is not a card you may cast from the {o.zone}")
     elif o is None or o.owner != player:
         raise IllegalAction(f"{_name(g, oid)} is not a card in your hand")
+    if keyword_alt is not None and keyword_alt[0].keyword == "Disturb" and whole is None:
+        whole, o = o.card, cast_transformed(o)  # cast transformed: its back face's characteristics (a later rule)
     if alt == "free" and not player_statics.free_from_hand(g, player, o):
         raise IllegalAction(f"nothing lets you cast {o.card.name} without paying its mana cost")
     free = alt == "free" or bool(perm and perm["free"])  # 117.9
@@ -477,11 +479,6 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         put_half(s, whole, o.card)
     if adventure:  # as it resolves it is exiled instead (engine/effects.py _finish)
         s.chosen["adventure"] = True
-    if keyword_alt is not None and keyword_alt[0].keyword == "Disturb":  # cast transformed: its back face up
-        back = back_face(s.card)                                           # (a later rule, with disturb)
-        if back is None:
-            raise IllegalAction(f"{s.card.name} has no back face to cast")
-        s.chosen["front"], s.card = s.card, back
     s.x = x
     s.modes = list(modes)
     s.controller = player

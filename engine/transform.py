@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = ["back_face", "transform", "front_face", "flip", "split_halves", "cast_half", "put_half", "fused",
            "cast_fused", "ADVENTURE", "adventure_half", "cast_adventure", "on_adventure", "MODAL", "BACK",
-           "modal_back", "modal_face", "cast_back"]
+           "modal_back", "modal_face", "cast_back", "cast_transformed"]
 
 #: the layouts whose second face is the back of the same card and can be turned up (711.1)
 TRANSFORM_LAYOUTS = frozenset({"transform"})
@@ -75,6 +75,19 @@ def cast_back(o: Any) -> Any:
         raise IllegalAction(f"{o.card.name if o is not None else 'that card'} has no back face to cast")
     if "Land" in back.types:
         raise IllegalAction(f"{back.name} is a land: it is played, not cast (305.9)")
+    stand_in = o.copy()
+    stand_in.card = back
+    return stand_in
+
+
+def cast_transformed(o: Any) -> Any:
+    """A card cast transformed (disturb, a later keyword): the spell has its back face's characteristics from
+    the moment it is cast (its targets, an Aura's included, its timing and its type), as a stand-in copy of the
+    card (the card itself is unchanged until it is on the stack, where ``put_half`` keeps the whole card, and the
+    permanent it becomes enters transformed). IllegalAction for a card with no back face to transform into."""
+    back = back_face(o.card) if o is not None else None
+    if back is None:
+        raise IllegalAction(f"{o.card.name if o is not None else 'that card'} has no back face to cast")
     stand_in = o.copy()
     stand_in.card = back
     return stand_in
