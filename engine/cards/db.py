@@ -55,6 +55,7 @@ from engine.cards.importers import (
     import_file,
     import_mtga,
     later_faces,
+    later_indicators,
     mtga_cards,
     mtga_split_faces,
 )
@@ -519,7 +520,7 @@ def _card(data: str) -> CardData:
     """A card from its stored JSON, with the color indicators the embedded data knows (204.2) and the faces
     ``completed_faces`` adds."""
     card = completed_faces(card_from_json(json.loads(data)))
-    return embedded_printings.with_color_indicators(card)
+    return embedded_printings.with_color_indicators(card, later_indicators())
 
 
 def open_db(path: str | os.PathLike | None = None, progress: Progress | None = None) -> "CardDatabase":

