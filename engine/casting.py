@@ -51,6 +51,7 @@ from engine.targets import name_of as _name
 from engine.transform import (
     ADVENTURE,
     BACK,
+    OMEN,
     cast_adventure,
     cast_back,
     cast_fused,
@@ -477,8 +478,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     s = g.objects[new]
     if whole is not None:
         put_half(s, whole, o.card)
-    if adventure:  # as it resolves it is exiled instead (engine/effects.py _finish)
-        s.chosen["adventure"] = True
+    if adventure:  # as it resolves it is exiled instead, an Omen shuffled into its owner's library (effects.py _finish)
+        s.chosen["omen" if OMEN in s.card.subtypes else "adventure"] = True
     s.x = x
     s.modes = list(modes)
     s.controller = player

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = ["back_face", "transform", "front_face", "flip", "split_halves", "cast_half", "put_half", "fused",
            "cast_fused", "ADVENTURE", "adventure_half", "cast_adventure", "on_adventure", "MODAL", "BACK",
-           "modal_back", "modal_face", "cast_back", "cast_transformed"]
+           "modal_back", "modal_face", "cast_back", "cast_transformed", "OMEN"]
 
 #: the layouts whose second face is the back of the same card and can be turned up (711.1)
 TRANSFORM_LAYOUTS = frozenset({"transform"})
@@ -175,7 +175,13 @@ def adventure_half(card: "CardDef") -> "CardDef | None":
     if card.layout != "adventure" or not card.faces:
         return None
     half = card.faces[0]
-    return half if "Adventure" in half.subtypes else None
+    return half if "Adventure" in half.subtypes or OMEN in half.subtypes else None
+
+
+#: an Omen (a later card layout, Tarkir: Dragonstorm, 2025): cast like an Adventure, its second face; as the Omen
+#: spell resolves its owner shuffles it into their library instead of putting it anywhere else
+OMEN = "Omen"
+
 
 
 def cast_adventure(o: Any) -> Any:

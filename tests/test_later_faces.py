@@ -44,11 +44,14 @@ def _card(layout: str, front: dict, back: dict):
 
 
 def test_later_faces_whose_rules_are_not_compiled_keep_the_card_unsupported():
-    omen = _card("adventure", {"name": "Dragon", "mana_cost": "{3}{R}", "type_line": "Creature — Dragon",
-                               "power": "4", "toughness": "4", "text": "Flying"},
-                 {"name": "Burn", "mana_cost": "{R}", "type_line": "Instant — Omen",
-                  "text": "Burn deals 2 damage to any target."})
-    assert any("not an Adventure" in u for u in compile_card(omen).unsupported)
+    front = {"name": "Dragon", "mana_cost": "{3}{R}", "type_line": "Creature — Dragon", "power": "4",
+             "toughness": "4", "text": "Flying"}
+    omen = _card("adventure", front, {"name": "Burn", "mana_cost": "{R}", "type_line": "Instant — Omen",
+                                      "text": "Burn deals 2 damage to any target."})
+    assert not compile_card(omen).unsupported  # an Omen is cast as an Adventure is, then shuffled away
+    other = _card("adventure", front, {"name": "Burn", "mana_cost": "{R}", "type_line": "Instant — Arcane",
+                                       "text": "Burn deals 2 damage to any target."})
+    assert any("neither an Adventure nor an Omen" in u for u in compile_card(other).unsupported)
     room = _card("split", {"name": "Hall", "mana_cost": "{1}{W}", "type_line": "Enchantment — Room",
                            "text": "Creatures you control get +1/+1."},
                  {"name": "Den", "mana_cost": "{2}{W}", "type_line": "Enchantment — Room",
