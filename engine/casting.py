@@ -28,6 +28,7 @@ from engine import (
     object_statics,
     overload,
     player_statics,
+    prepare,
     prototype,
     replacement,
     seats,
@@ -305,6 +306,11 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     offer's alternative cost or without paying its mana cost. ``assisted``: how much of the generic mana the
     player the answer's "assist" names chose to pay (answer_assist; never an answer's own key)."""
     oid = a["card"]
+    prepared_cast = bool(a.get("prepared")) and offered is None
+    if prepared_cast:  # a copy of a prepared permanent's spell (a later mechanic: engine/prepare.py)
+        if a.get("alt") is not None or a.get("face") is not None:
+            raise IllegalAction("a copy of a prepared permanent's spell is cast for its mana cost, as it is")
+        oid = prepare.copy_for_cast(g, player, oid)
     o = g.objects.get(oid)
     chosen_modes = a.get("modes") or []
     if len(set(map(str, chosen_modes))) != len(chosen_modes) and not _repeats_modes(o):
@@ -388,6 +394,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         if o is None:
             raise IllegalAction(f"{_name(g, oid)} is not a card you may cast")
         keyword_alt = cast_options.usable(g, player, o, alt)
+    elif prepared_cast and o is not None:  # the copy, created in exile, is cast at once (engine/prepare.py)
+        perm = {"free": False, "exile_instead": False}
     elif o is not None and o.zone != "hand":  # 601.2a: from another zone only when an effect allows it
         perm = zones_cast.may_cast(g, player, o)
         if perm is None:

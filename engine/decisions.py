@@ -23,6 +23,7 @@ from engine import (
     overload,
     payment,
     player_statics,
+    prepare,
     prototype,
     seats,
     targets,
@@ -209,6 +210,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["face"] = face
             out.append(opt)
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
+    if g.battlefield and any(g.objects[i].chosen.get("prepared") for i in g.battlefield):
+        out += _prepared_options(g, player, afford)
     objs_ = g.objects
     special = [i for i in p.hand if objs_[i].card.keywords and _SPECIAL_CASTS.intersection(objs_[i].card.keywords)]
     if special or g.__dict__.get("_face_down"):  # 702.36c face down, 702.36e / 701.31b face up
@@ -597,6 +600,25 @@ def cost_words(c: Cost) -> str:
     for part, _, n in payment.chosen_parts(c):
         out.append(f"{part.replace('_', ' ')} {n}")
     return ", ".join(out)
+
+
+def _prepared_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
+    """The copies of prepared permanents' spells the player may cast now (a later mechanic: engine/prepare.py),
+    each with its legal targets: an option names the permanent, with ``"prepared": true``."""
+    out: list[dict[str, Any]] = []
+    for pid in prepare.prepared(g, player):
+        s = prepare.stand_in(g, pid)
+        if not s.card.mana_cost or not casting.can_cast_timing(g, player, s):
+            continue  # 117.6: no mana cost, no payment; 307.1 / 116.1a: its own timing
+        base = tuple(m for m in s.card.mana_cost if m != "X")
+        helped = _helped(g, player, s, base, afford)
+        if helped is None:
+            continue
+        opt = cast_option(g, player, s, targets.spell_ability(s.card), base, afford, tuple(s.card.mana_cost))
+        if opt is not None:
+            opt.update(helped, prepared=True)
+            out.append(opt)
+    return out
 
 
 def _helped(g: "Game", player: str, o: Any, base: tuple[str, ...],

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from engine import prepare
 from engine.ai import facts
 from engine.ai.determinize import untapped_mana
 from engine.ai.evaluate import card_value, creature_value
@@ -165,6 +166,9 @@ def option_ability(g: Game, opt: dict[str, Any]) -> Ability | None:
     if o is None:
         return None
     if opt["action"] == "cast":
+        spell = prepare.spell_of(o.card) if opt.get("prepared") else None
+        if spell is not None:  # a copy of a prepared permanent's spell (a later mechanic)
+            return facts.spell_ability(spell)
         halves = split_halves(o.card)  # one half of a split card (708.3)
         back = modal_back(o.card) if not halves and opt.get("face") == BACK else None
         if back is not None:

@@ -176,13 +176,17 @@ def forge_cost(cost: str) -> str:
 
 def forge_faces(text: str) -> list[dict]:
     """The faces of a Forge card file, each as an MTGJSON face record (facts only)."""
-    faces = []
+    faces: list[dict] = []
     for block in re.split(r"^ALTERNATE\s*$", text, flags=re.M):
         fields: dict[str, str] = {}
         for line in block.splitlines():
             key, sep, value = line.partition(":")
-            if sep and key in ("Name", "ManaCost", "Types", "PT", "Loyalty", "Defense", "Colors", "Oracle"):
+            if sep and key in ("Name", "ManaCost", "Types", "PT", "Loyalty", "Defense", "Colors", "Oracle",
+                               "CopyFaceFrom"):
                 fields.setdefault(key, value.strip())
+        if "CopyFaceFrom" in fields and faces:  # the face is the card of that name's (a later prepared spell)
+            faces.append({"copy_from": fields["CopyFaceFrom"]})
+            continue
         if "Name" not in fields:
             continue
         words = fields.get("Types", "").split()
@@ -207,12 +211,31 @@ def forge_faces(text: str) -> list[dict]:
     return faces
 
 
+def _corpus_face(rec: dict) -> dict:
+    """A corpus record's facts as a face record (a card whose face another card's face copies)."""
+    face: dict[str, Any] = {"name": rec["name"], "type": rec.get("type") or ""}
+    for key in ("manaCost", "types", "supertypes", "subtypes", "text", "power", "toughness", "loyalty"):
+        if rec.get(key) not in (None, "", []):
+            face[key] = rec[key]
+    return face
+
+
 def from_forge(tree: _Tree, want: dict[str, list[str]], log=print) -> dict[str, list[dict]]:
-    """The wanted later faces Forge's card files give."""
+    """The wanted later faces Forge's card files give; a face that copies another card's ("CopyFaceFrom": a
+    prepared spell that is a card of its own, Lightning Bolt) has that card's facts from the corpus."""
     keys = {name_key(front): front for front in want}
+    path = corpus_path()
+    corpus = {name_key(r["name"]): r for r in json.loads(path.read_text(encoding="utf-8"))} if path else {}
     found: dict[str, list[dict]] = {}
     for fname in tree.names(".txt"):
         faces = forge_faces(tree.read(fname))
+        for i, f in enumerate(faces):
+            if "copy_from" in f:
+                rec = corpus.get(name_key(f["copy_from"]))
+                faces[i] = _corpus_face(rec) if rec is not None else {"name": f["copy_from"], "unknown": True}
+        if any(f.get("unknown") for f in faces):
+            log(f"{fname}: a face copies a card the corpus lacks")
+            continue
         if len(faces) < 2:
             continue
         front = keys.get(name_key(faces[0]["name"]))
