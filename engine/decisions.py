@@ -616,7 +616,7 @@ def _prepared_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool
             continue
         opt = cast_option(g, player, s, targets.spell_ability(s.card), base, afford, tuple(s.card.mana_cost))
         if opt is not None:
-            opt.update(helped, prepared=True)
+            opt.update(helped, prepared=True)  # the answer names the permanent
             out.append(opt)
     return out
 

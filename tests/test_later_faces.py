@@ -81,3 +81,21 @@ def test_the_hand_offers_each_face_a_land_face_as_a_land_play():
     (land,) = [i for i in g.battlefield if g.objects[i].card.name == "Kazandu Valley"]
     assert g.objects[land].tapped and set(g.chars(land).types) == {"Land"}
     assert g.objects[land].chosen["front"].name == "Kazandu Mammoth"
+
+
+def test_a_prepared_permanent_offers_a_copy_of_its_spell_and_casting_it_unprepares_it():
+    g = _game(["Adventurous Eater"], ["Swamp"] * 4)
+    card = g.players["alice"].hand[0]
+    assert not any(o.get("prepared") for o in priority_options(g, "alice"))  # a card in hand is not prepared
+    g.submit("alice", {"action": "cast", "card": card})
+    while g.stack:
+        g.submit(g.pending.player, {"action": "pass"})
+    (eater,) = [i for i in g.battlefield if g.objects[i].card.name == "Adventurous Eater"]
+    assert g.objects[eater].chosen.get("prepared") is True  # "This creature enters prepared"
+    (opt,) = [o for o in priority_options(g, "alice") if o.get("prepared")]
+    assert opt["card"] == eater and opt["name"] == "Have a Bite"
+    g.submit("alice", {"action": "cast", "card": eater, "prepared": True, "targets": [eater]})
+    spell = g.objects[g.stack[-1]]
+    assert spell.card.name == "Have a Bite" and spell.chosen.get("spell_copy")
+    assert "prepared" not in g.objects[eater].chosen
+    assert not any(o.get("prepared") for o in priority_options(g, "alice"))
