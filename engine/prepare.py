@@ -49,8 +49,8 @@ def prepared(g: "Game", player: str) -> list[int]:
 def stand_in(g: "Game", oid: int) -> "Obj":
     """The copy of a prepared permanent's spell as the player would cast it (for its options: timing, targets,
     cost), not in the game: an object with the spell face's characteristics, standing where the permanent is, with
-    its id (a spell can't target itself, 115.5, but the copy, another object, may target the permanent: the target
-    candidates of a source on the battlefield include it)."""
+    its id (a spell is no legal target for itself, 114.4, but the copy, another object, may target the permanent:
+    the target candidates of a source on the battlefield include it)."""
     o = g.objects[oid]
     spell = spell_of(o.card)
     assert spell is not None
