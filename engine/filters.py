@@ -383,8 +383,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # "that dealt damage this turn" (Avenging Arrow): it dealt some damage this turn (119.1)
     if "face_down" in f and ("face_down" in o.chosen) != bool(f["face_down"]):
         return False  # 707.2: face down (a spell cast face down, 707.4, or a permanent turned face down)
-    if f.get("adventurer") and (o.card.layout != "adventure" or "face_down" in o.chosen):
-        return False  # "that has an Adventure" (Throne of Eldraine, a later layout; a face-down card has none, 707.2)
+    if f.get("adventurer") and (o.card.layout != "adventure" or not o.card.faces or "face_down" in o.chosen
+                                or "Adventure" not in o.card.faces[0].subtypes):
+        return False  # "that has an Adventure" (Throne of Eldraine, a later layout; a face-down card has none, 707.2;
+        # an Omen, Tarkir: Dragonstorm's, is no Adventure)
     if "name_in" in f and ("face_down" in o.chosen or not any(has_name(o.card.name, n) for n in f["name_in"])):
         return False  # "with the same name as that permanent" (201.2; a face-down one has none, 707.2)
     if "entered_this_turn" in f and (o.zone == "battlefield" and o.entered_turn == game.turn) != f["entered_this_turn"]:

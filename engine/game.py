@@ -433,7 +433,7 @@ class Game:
     def move(self, oid: int, to: str, *, top: bool = True, controller: str | None = None,
              tapped: bool = False, index: int | None = None, replaced: bool = False,
              counters: dict[str, int] | None = None, linked: int | None = None, transformed: bool = False,
-             attached_to: int | None = None, tokens: Any = ()) -> int:
+             attached_to: int | None = None, tokens: Any = (), back_up: bool = False) -> int:
         """Move an object to a zone; it becomes a new object there (400.7). Returns its new id.
 
         A move to a graveyard goes through its replacement effects (614.1a, engine/replacement.py)
@@ -442,7 +442,9 @@ class Game:
         persist, undying). ``linked``: the source whose replacement the caller applied exiles it,
         linked to that source's "exiled with" ability (614.14). ``attached_to``: an Aura spell enters
         the battlefield attached to its target (303.4f), so its enters triggers see it attached. ``tokens``: the
-        tokens a replacement the caller applied creates as the object moves (614.1a; engine/ops/objects.py)."""
+        tokens a replacement the caller applied creates as the object moves (614.1a; engine/ops/objects.py).
+        ``back_up``: a modal double-faced card played as its back face enters with that face up (a later layout;
+        one cast so, a spell with its back face up, does too)."""
         o = self.objects[oid]
         frm = o.zone
         r = self.resolving
@@ -536,6 +538,11 @@ class Game:
         if back is not None:  # 711.8: "onto the battlefield transformed": its back face up as it enters
             n.chosen["front"] = n.card
             n.card = back
+        elif to == "battlefield" and (back_up or frm == "stack" and "front" in o.chosen):
+            modal = transform.modal_back(n.card)  # a modal double-faced card keeps the face it was cast or played
+            if modal is not None:                 # with (a later layout); "transformed" does nothing to it
+                n.chosen["front"] = n.card
+                n.card = modal
         if to == "battlefield":
             stamp_entry(self, n)  # 613.6c, 613.6j
             n.controller = controller or (o.controller if frm == "stack" else o.owner)

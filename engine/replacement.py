@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import commander, player_statics, seats
+from engine import commander, player_statics, prepare, seats
 from engine.cards.abilities import Ability, CardDef
 from engine.choices import NeedChoice, on_enter
 from engine.decision_kinds import named_option
@@ -566,6 +566,8 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
         o.counters["lore"] = o.counters.get("lore", 0) + counter_count(g, o.id, "lore", 1, ask=False)
     if enters_tapped(g, o):
         o.tapped = True
+    if c.layout == "prepare" and prepare.enters_prepared(c):  # "SELF enters prepared" (a later mechanic)
+        o.chosen["prepared"] = True
     _additional_counters(g, o)
     for ab in c.abilities:
         st = ab.static

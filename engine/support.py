@@ -106,6 +106,7 @@ KEYWORDS = frozenset({
     "Embalm", "Eternalize",  # activated abilities from the graveyard (later keywords; keywords._costed_ability)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
+                     "enters_prepared",  # engine/replacement.py enter_effects, engine/prepare.py (a later mechanic)
                      "lose_types",  # engine/layers.py, layer 4 (reconfigure: "isn't a creature")
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double",
                      "life_gain_to_loss", "choose_on_enter",

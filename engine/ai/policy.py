@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from engine import prepare
 from engine.ai import facts
 from engine.ai.determinize import untapped_mana
 from engine.ai.evaluate import card_value, creature_value
@@ -26,7 +27,7 @@ from engine.ai.random_bot import RandomBot, block_wanted
 from engine.cards.abilities import Ability
 from engine.cast_options import ANSWER_KEYS
 from engine.state import Decision
-from engine.transform import split_halves
+from engine.transform import BACK, modal_back, split_halves
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -165,7 +166,13 @@ def option_ability(g: Game, opt: dict[str, Any]) -> Ability | None:
     if o is None:
         return None
     if opt["action"] == "cast":
+        spell = prepare.spell_of(o.card) if opt.get("prepared") else None
+        if spell is not None:  # a copy of a prepared permanent's spell (a later mechanic)
+            return facts.spell_ability(spell)
         halves = split_halves(o.card)  # one half of a split card (708.3)
+        back = modal_back(o.card) if not halves and opt.get("face") == BACK else None
+        if back is not None:
+            return facts.spell_ability(back)  # a modal double-faced card's back face (a later layout)
         return facts.spell_ability(halves[opt["face"]] if halves and isinstance(opt.get("face"), int) else o.card)
     text = opt.get("text")
     abl = g.chars(o.id).abilities if o.zone == "battlefield" else o.card.abilities

@@ -525,6 +525,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
+    "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
     "cant_be_countered", "additional_cost", "set_pt", "grant_ability", "add_types", "become", "choose_on_enter",
     "life_gain_plus", "life_gain_double", "life_gain_to_loss", "block_tax", "play_from",

@@ -125,6 +125,19 @@ def _saddle(g: "Game", r: dict, e: Effect) -> None:
         g.log("saddled", card=o.card.name, obj=x)
 
 
+@action("prepare")
+def _prepare(g: "Game", r: dict, e: Effect) -> None:
+    """"SELF becomes prepared" (a later mechanic, Secrets of Strixhaven): the permanent has the prepared designation
+    until a copy of its spell is cast (engine/prepare.py); a new object, 400.7, is not prepared."""
+    for x in _objs(g, r, e.get("what", "self")):
+        if g.objects[x].zone != "battlefield":
+            continue
+        o = g.objects[x] = g.objects[x].copy()  # replaced, not changed in place (Game.copy shares objects)
+        o.chosen["prepared"] = True
+        g.changed()
+        g.log("prepared", card=o.card.name, obj=x)
+
+
 @action("flip")
 def _flip(g: "Game", r: dict, e: Effect) -> None:
     """709: flip the permanents it names (engine/transform.py)."""

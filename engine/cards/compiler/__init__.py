@@ -958,6 +958,8 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
                 unsupported += [f"({f[0]}) {u}" for u in fd.unsupported]
         else:
             unsupported.append(MISSING_FACE)
+    if face_defs and not unsupported:
+        unsupported += _unread_face_rules(layout, types, text, face_defs)
     if (
         power is not None
         and "Creature" not in types
@@ -982,6 +984,26 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     )
 
 
+def _unread_face_rules(layout: str, types: tuple[str, ...], text: str, faces: list[CardDef]) -> list[str]:
+    """The later faces' rules this engine does not play: an adventurer card's second face that is neither an
+    Adventure nor an Omen (Tarkir: Dragonstorm's, shuffled into its owner's library as it resolves), an adventurer
+    that is a land (played, never cast, from exile), Room halves (Duskmourn's split enchantments: a door unlocks),
+    a prepare card whose spell is no instant or sorcery, a modal double-faced card whose face says it transforms (a
+    later layout that never transforms otherwise); a card with one stays unsupported (its halves would otherwise be cast
+    as an Adventure's or a split card's, 708.3)."""
+    if layout == "adventure" and any("Adventure" not in f.subtypes and "Omen" not in f.subtypes for f in faces):
+        return [f"(a second face that is neither an Adventure nor an Omen: {faces[0].name})"]
+    if layout == "adventure" and "Land" in types:
+        return ["(an adventurer land: played from exile, not cast)"]
+    if layout == "modal_dfc" and any(re.search(r"\btransform", t, re.I) for t in [text] + [f.text for f in faces]):
+        return ["(a modal double-faced card that transforms)"]
+    if layout in ("split", "aftermath") and any("Room" in f.subtypes for f in faces):
+        return ["(a Room: its doors' rules are not compiled)"]
+    if layout == "prepare" and not any("Instant" in f.types or "Sorcery" in f.types for f in faces[:1]):
+        return ["(layout prepare: a prepared face that is no instant or sorcery)"]
+    return []
+
+
 def _face_key(f: dict) -> tuple:
     return (f.get("name") or "", f.get("text") or "", _tup(f.get("types")), _tup(f.get("supertypes")),
             _tup(f.get("subtypes")), f.get("mana_cost") or f.get("manaCost") or "", _tup(f.get("colors")),
@@ -990,8 +1012,10 @@ def _face_key(f: dict) -> tuple:
 
 MISSING_FACE = "(the other face's text is not in the card data)"
 #: layouts whose card shows one face at a time, the front one outside the battlefield (711.4a)
-ONE_FACE_UP = frozenset({"transform", "flip", "adventure"})  # 709.2: a flip card has its top half's name;
-# an adventurer card has only its creature's characteristics, its name too, but on the stack as an Adventure
+ONE_FACE_UP = frozenset({"transform", "flip", "adventure", "modal_dfc", "prepare"})  # 709.2: a flip card has its
+# top half's name; an adventurer card has only its creature's characteristics, its name too, but on the stack as an
+# Adventure; a modal double-faced card (a later layout) only its front face's, but on the stack or battlefield the
+# face up's; a prepare card (a later layout) its creature's, its spell cast only as a copy (engine/prepare.py)
 
 
 def compile_card(data: Any) -> CardDef:

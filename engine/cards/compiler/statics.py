@@ -667,6 +667,13 @@ def _etb_tapped_and(m: re.Match) -> list[dict[str, Any]] | None:
     return None if rest is None else [{"kind": "enters_tapped"}, *rest]
 
 
+@static(r"^self enters prepared$")
+def _etb_prepared(m: re.Match) -> list[dict[str, Any]] | None:
+    """"This creature enters prepared" (a later mechanic, Secrets of Strixhaven, 2026): the permanent has the
+    prepared designation as it enters (614.1c's kind of replacement; engine/prepare.py)."""
+    return [{"kind": "enters_prepared"}]
+
+
 @static(r"^self enters tapped$")
 def _etb_tapped(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_tapped"}]

@@ -51,6 +51,7 @@ ACTION_RULES = {
             ("endure", "Tarkir: Dragonstorm"),
             ("harness", "Aetherdrift"),
             ("seek", "Alchemy"),
+            ("prepare", "Secrets of Strixhaven"),
         ]
     },
 }
@@ -207,6 +208,14 @@ def _transform_these(m: re.Match, c: Ctx) -> list[Effect] | None:
     does (701.25a; 701.25c: one that can't, a single-faced permanent, doesn't)."""
     what = c.ref(m.group(1))
     return None if what is None or what == "self" else [Effect("action", {"name": "transform", "what": what})]
+
+
+@reader(r"^(self|it) becomes prepared$")
+def _prepared(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"SELF becomes prepared", "Whenever this creature attacks, it becomes prepared" (a later mechanic, Secrets of
+    Strixhaven): the permanent gets the prepared designation (engine/prepare.py; engine/ops/actions.py)."""
+    what = c.ref(m.group(1))
+    return [Effect("action", {"name": "prepare", "what": what})] if what in ("self", "it") else None
 
 
 @reader(r"^flip (self|it)$")
@@ -372,6 +381,7 @@ READERS: tuple[Reader, ...] = (
     _phase_out,
     _transform,
     _transform_these,
+    _prepared,
     _flip,
     _emblem,
     _emblem_opp,
