@@ -275,7 +275,10 @@ def _walk(x: Any, out: list[str]) -> None:
             if x.args.get("name") not in ACTIONS:
                 out.append(f"action {x.args.get('name')}")
             elif x.args.get("name") == "venture_into_the_dungeon":
-                out.extend(f"dungeon room {room}" for room in dungeon_rooms_unsupported())
+                out.extend(f"dungeon room {room}" for room in
+                           dungeon_rooms_unsupported(tuple(x.args.get("dungeons") or dungeon.VENTURE)))
+            elif x.args.get("name") == "take_the_initiative":  # it ventures into Undercity (a later rule)
+                out.extend(f"dungeon room {room}" for room in dungeon_rooms_unsupported(("Undercity",)))
         if x.op == "if":
             out.extend(condition_problems(x.args.get("cond")))  # 608.2c: the conditions it checks
         if x.op in ("search", "dig") and isinstance(x.args.get("filter"), dict):

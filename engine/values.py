@@ -805,6 +805,20 @@ def _at_least(cond: dict[str, Any]) -> int:
     return int(cond.get("min", 0 if "max" in cond else 1))
 
 
+def designation_holder(g: "Game", name: str) -> str | None:
+    """The player who has the designation ``name`` ("The Monarch", "The Initiative": later designations, kept as
+    an object in the holder's command zone: engine/ops/actions.py), if any."""
+    for p in g.order:
+        if any(g.objects[i].card.name == name and "Designation" in g.objects[i].card.types
+               for i in g.players[p].command):
+            return p
+    return None
+
+
+#: the designations a condition may ask about (later rules: the monarch, 2016 Conspiracy; the initiative, 2022)
+DESIGNATIONS = {"monarch": "The Monarch", "initiative": "The Initiative"}
+
+
 def activations(g: "Game", r: Ctx | None) -> int:
     """602.2b: how many times the resolving ability's source has had that ability activated this turn (counted by
     engine/casting.py finish_activate on the source; 0 once the source is gone)."""
@@ -1151,6 +1165,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 500.7: an extra turn is being taken (Game.regular: whose regular turn it follows)
     if "city_blessing" in cond and g.players[you].city_blessing != bool(cond["city_blessing"]):
         return False  # "if you have the city's blessing" (ascend, a later keyword)
+    if "designation" in cond:  # "if you're the monarch", "if you have the initiative" (later designations)
+        want, holder = cond["designation"], designation_holder(g, DESIGNATIONS[str(cond["designation"]).lstrip("!")])
+        if (holder == you) != (not str(want).startswith("!")):
+            return False
     if "graveyard_types_ge" in cond:  # delirium: card types among cards in your graveyard (205.2a)
         kinds = {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
         if len(kinds) < cond["graveyard_types_ge"]:
@@ -1302,7 +1320,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
-CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed", "extra_turn", "activated_ge",
+CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn", "activated_ge",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",
@@ -1403,6 +1421,8 @@ def condition_problems(cond: Any) -> list[str]:
         return []
     bad = sorted(set(cond) - CONDITION_KEYS)
     out = [f"condition {bad}"] if bad else []
+    if "designation" in cond and str(cond["designation"]).lstrip("!") not in DESIGNATIONS:
+        out.append(f"condition designation {cond['designation']!r}")
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
     for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target",

@@ -861,6 +861,10 @@ def _history_condition(t: str) -> dict[str, Any] | None:
         # Annihilation": any dungeon, or the one named
         what: Any = True if m.group(2) == "a dungeon" else m.group(2).title().replace("Of", "of")
         return {"dungeon_completed": what} if not m.group(1) else {"not_dungeon_completed": what}
+    m = re.fullmatch(r"you(?:'re| are)( not)? the monarch|you (?:(don't|do not) )?have the initiative", t)
+    if m:  # later designations (the monarch, the initiative): engine/values.py designation_holder
+        return {"designation": ("!" if m.group(1) or m.group(2) else "") + ("monarch" if "monarch" in t
+                                                                              else "initiative")}
     if t in ("you have the city's blessing", "you don't have the city's blessing"):
         return {"city_blessing": "don't" not in t}  # ascend's designation (a later keyword, Rivals of Ixalan)
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)

@@ -1673,12 +1673,22 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             chunk = " ".join(sents[i:i + k])
             got = read_look(chunk, ctx) or read_top_card(chunk, ctx) or read_look_other(chunk, ctx) \
                 or read_top_card_if(chunk, ctx) or read_top_card_play(chunk)
+            rest = sents[i + k:]
+            if got is None and len(rest) >= 2 and rest[-1].lower() == "then shuffle." \
+                    and all(re.match(r"^(?:it|that creature|that card) ", x, re.I) for x in rest[:-1]):
+                # "Put a creature card from among them onto the battlefield ... It gains hexproof until your next
+                # turn. Then shuffle." (Undercity's last room): the shuffle ends the look; what the sentences
+                # between do to the card put onto the battlefield does not touch the library (608.2c)
+                got = read_look(" ".join([*sents[i:i + k], rest[-1]]), ctx)
+                rest = rest[:-1]
             if got is None:
                 continue
-            # "it" / "that creature" after the dig would mean the card it moved, which no reference
-            # names yet: a word no runtime resolves, so the card stays unsupported (never the source)
-            ctx.last = "dug_card"
-            after = parse_effects(" ".join(sents[i + k:]), ctx) if sents[i + k:] else []
+            # "it" / "that creature" after the dig means the card it moved: the one card a dig takes
+            # (engine/ops/library.py: "taken"); after any other a word no runtime resolves, so the card stays
+            # unsupported (never the source)
+            one = got[0].op == "dig" and got[0].args.get("take") == 1 and not got[0].args.get("one_of_each")
+            ctx.last = "taken" if one else "dug_card"
+            after = parse_effects(" ".join(rest), ctx) if rest else []
             if after is not None:
                 return before + got + after
         ctx.rewind(mark)
