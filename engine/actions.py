@@ -16,7 +16,7 @@ from engine.cards.abilities import CardDef, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
-from engine.mana import bound_restriction, lasting_key, restricted_key
+from engine.mana import bound_restriction, lasting_key, restricted_key, snow_key
 from engine.object_statics import unpreventable as source_unpreventable
 from engine.protection import protected
 from engine.state import Obj, create_object
@@ -560,6 +560,12 @@ def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,
     return [k for k in "WUBRGC" if k in kinds]
 
 
+def snow_source(g: "Game", src: int | None) -> bool:
+    """Is ``src`` a snow permanent (205.4f)? The mana it produces can pay {S} (107.4h; engine/mana.py snow_key)."""
+    return src is not None and src in g.objects and g.objects[src].zone == "battlefield" \
+        and "Snow" in g.chars(src).supertypes
+
+
 def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = None, r: Ctx | None = None) -> None:
     """106.4: add the mana ``e`` says; ``r``: the resolution it is part of, if any (608.2h: an amount naming what the
     spell's cost sacrificed is counted from it), None for a mana ability (605.3a)."""
@@ -601,6 +607,7 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
     if only and only.get("chosen_type"):  # "of the chosen type": the type chosen for the source (614.12)
         so = g.objects.get(src) if src is not None else None
         only = bound_restriction(only, so.chosen if so is not None else {})
+    snow = snow_source(g, src)
     for s in syms:
         k = "C" if s.isdigit() else s
         if only:  # 106.6: "Spend this mana only to ...": kept apart in the pool (engine/mana.py)
@@ -609,6 +616,8 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
             k = lasting_key(k, "combat")
         elif e.args.get("until") == "end_of_turn":  # "Until end of turn, you don't lose this mana as steps and
             k = lasting_key(k, "turn")  # phases end" (106.4, 500.4: it empties as the turn's last step ends)
+        elif snow:  # 107.4h: a snow permanent produced it (restricted or lasting mana is kept as such, never {S}'s)
+            k = snow_key(k)
         p.pool[k] = p.pool.get(k, 0) + (int(s) if s.isdigit() else 1)
     g.log("mana", player=player, mana="".join(syms))
 

@@ -732,8 +732,11 @@ def tapped_for_mana(g: "Game", player: str, oid: int,
                 color = g.objects[src].chosen.get("color")
                 syms = [color] * int(e.args.get("any", 1)) if color else []
             if e.op == "add_mana" and syms:
+                from engine.actions import snow_source  # noqa: PLC0415 - engine.actions imports this module
+                snow = snow_source(g, src)  # 107.4h: the mana a snow permanent's ability produced
                 for s in syms:
                     k = "C" if s.isdigit() else s
+                    k = k + "*" if snow else k
                     pool[k] = pool.get(k, 0) + (int(s) if s.isdigit() else 1)
                 g.log("mana", player=player, mana="".join(syms), source=g.objects[oid].card.name)
     return stacked
