@@ -4,7 +4,9 @@
 """
 from __future__ import annotations
 
+import json
 import re
+from dataclasses import replace
 from typing import Any
 
 from engine.cards.abilities import Effect
@@ -44,6 +46,7 @@ from engine.cards.compiler.effects.library import (
     read_top_card,
     reveal_until,
     search_may,
+    with_x,
 )
 from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
 from engine.cards.compiler.effects.zones import (
@@ -314,6 +317,45 @@ def _any_color_playable(e: Effect) -> Effect:
     return Effect("playable", {**e.args, "any_color": True})
 
 
+#: "counter target spell with mana value X or less, where X is the number of Faeries you control": a filter
+#: comparing with an X the sentence's closing "where X is" defines (107.3)
+_X_COMPARED = re.compile(r"(.+\bwith (?:mana value|power|toughness) x or (?:less|greater)\b.*?), where x is (.+)")
+
+
+#: amounts that name something of a resolution (the spell cast, the damage dealt, "it")
+_RESOLUTION_WORDS = ("mana_spent_on", '"it"', "trigger", "that_", "damage", "taken", "sacrificed", "exiled")
+
+
+def _x_compared(m: re.Match, ctx: Ctx) -> list[Effect] | None:
+    """107.3: the X of "with mana value X or less, where X is Q" is Q, read as the effect resolves or, for a target,
+    as it is chosen (601.2c, 608.2h): the sentence read with X, then every X of the effects and of the targets it
+    named replaced by Q. None (nothing kept) when Q is not understood or an X is left elsewhere."""
+    mark = ctx.mark()
+    q = ctx_quantity(m.group(2), ctx)
+    if q is None:
+        return None
+    got = parse_sentence(m.group(1), ctx)
+    new = ctx.targets[mark[0]:]
+    if new and any(w in json.dumps(q) for w in _RESOLUTION_WORDS):
+        ctx.rewind(mark)  # a target's filter is read as it is chosen (601.2c), with no resolution to name
+        return None
+    if got is None or not any('{"x": true}' in json.dumps(t.filter) for t in new) and \
+            not any("'x': True" in repr(e.args) for e in got):
+        ctx.rewind(mark)
+        return None
+    def sub(v: Any) -> Any:
+        if isinstance(v, Effect):
+            return Effect(v.op, sub(dict(v.args)))
+        if isinstance(v, dict):
+            return q if v == {"x": True} else {k: sub(x) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return [sub(x) for x in v]
+        return v
+    for i, t in enumerate(new):
+        ctx.targets[mark[0] + i] = replace(t, filter=with_x(t.filter, q))
+    return [sub(e) for e in got]
+
+
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     s = sentence.strip().rstrip(".").strip()
@@ -330,6 +372,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if inner is None or not inner or not all(_playables(e) for e in inner):
             return None
         return [_any_color_playable(e) for e in inner]
+    m = _X_COMPARED.fullmatch(low)
+    if m and ctx.x is None:
+        got = _x_compared(m, ctx)
+        if got is not None:
+            return got
     m = re.fullmatch(r"you may ((?:sacrifice|discard) [^,]+?) or ((?:sacrifice|discard) [^,]+)", low)
     if m:  # "You may sacrifice an artifact or discard a card. If you do, draw a card." (Chandra, Spark Hunter): either
         mark = ctx.mark()  # action, the one the player picks (608.2d); "If you do" follows it (parse_effects)
