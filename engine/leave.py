@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import combat, knowledge, seats, triggers
-from engine.until import objects_gone, source_left
+from engine.until import designated, objects_gone, source_left
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -90,6 +90,8 @@ def _pass_designations(g: "Game", p: str, held: list[str]) -> None:
             continue
         _designate(g, card, who)
         g.log("monarch" if card is monarch_card() else "initiative", player=who)
+        if card is monarch_card():
+            designated(g, "monarch", who)  # "exile ... until an opponent becomes the monarch" (engine/until.py)
         if card is initiative_card():
             venture = Ability("triggered", "Venture into Undercity.",
                               effects=(Effect("action", {"name": "venture_into_the_dungeon",

@@ -13,7 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import dungeon, knowledge, phasing, player_control, player_statics, replacement, seats, triggers
+from engine import dungeon, knowledge, phasing, player_control, player_statics, replacement, seats, triggers, until
 from engine.actions import add_effect, ascend, create_token, create_tokens, gain_life, lose_life, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
@@ -781,6 +781,7 @@ def _become_the_monarch(g: "Game", r: dict, e: Effect) -> None:
         return
     _designate(g, monarch_card(), who[0])
     g.log("monarch", player=who[0])
+    until.designated(g, "monarch", who[0])  # "exile ... until an opponent becomes the monarch" ends
 
 
 @action("take_the_initiative")
