@@ -41,6 +41,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
     spent: dict[int, int] = {}  # what this batch takes from each shield (615.7)
     used: list[tuple[dict[str, Any], int, Any]] = []
     plan: list[tuple[int, Any, int]] = []
+    as_counters: dict[int, str] = {}  # the planned damage that becomes counters instead (614.1a)
     gains: dict[str, int] = {}
     statics_on = player_statics.active(g)
     for src, tgt, n in hits:
@@ -70,6 +71,11 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         if n <= 0:
             continue
         plan.append((src, tgt, n))
+        if statics_on and isinstance(tgt, int):
+            kind = player_statics.damage_counters(g, src, tgt, combat)
+            if kind is not None:  # 614.1a: no damage is dealt; that many counters instead (no lifelink, 702.15b)
+                as_counters[len(plan) - 1] = kind
+                continue
         if "Lifelink" in sc.keywords:  # 702.15b
             gains[sc.controller] = gains.get(sc.controller, 0) + n
     gains = {p: replacement.life_gain(g, p, n) for p, n in gains.items()}  # 614.1a, asked before any change
@@ -81,10 +87,19 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
     losses: dict[str, int] = {}  # 120.3a: damage to a player causes that much life loss, one event per player
     evs = []
     done_hits: list[tuple[int, int]] = []
-    for src, tgt, n in plan:
+    for i, (src, tgt, n) in enumerate(plan):
         replacement.done(g, f"damage:{src}:{tgt}")
         so = g.known(src)
         assert so is not None  # planned above
+        if i in as_counters:  # 614.1a: that many counters instead of the damage (none dealt, 120.3)
+            done_hits.append((0, 0))
+            kind = as_counters[i]
+            t = g.objects[tgt]
+            if counters_allowed(g, tgt, kind):
+                t.counters[kind] = t.counters.get(kind, 0) + n
+                triggers.counters_put(g, tgt, kind, n)
+            g.log("counters", source=so.card.name, target=t.card.name, counter=kind, amount=n)
+            continue
         sc = g.chars(src)
         kw = sc.keywords
         if statics_on and so.zone == "stack" and so.ability is None and so.controller:

@@ -1815,6 +1815,37 @@ def _damage_mod(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^if (?:(.+?) would deal (combat |noncombat )?damage to (.+?)|damage would be dealt to (self)), put that many "
+        r"([+-]\d/[+-]\d|[a-z]+) counters on (?:that creature|it|self) instead$")
+def _damage_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If damage would be dealt to SELF, put that many +1/+1 counters on it instead" (Phytohydra), "If a
+    source you control would deal noncombat damage to a creature an opponent controls, put that many -1/-1 counters
+    on that creature instead" (Soul-Scar Mage): the damage is not dealt; the permanent gets that many counters
+    (engine/actions.py deal_damage_batch, after the prevention effects that apply: 616.1)."""
+    out: dict[str, Any] = {"kind": "damage_counters", "counter": m.group(5)}
+    if m.group(4):
+        out["affects"] = "self"
+        return [out]
+    src, to = m.group(1), m.group(3)
+    if src != "a source":
+        f = parse_noun(re.sub(r"^(?:an?) (?=.)", "", src))
+        if f is None or f.get("player") or f.get("_needs_player_target") or "or" in f:
+            return None
+        f = {k: v for k, v in f.items() if k != "source"}
+        if f.get("zone") not in (None, "stack"):
+            return None
+        f.setdefault("zone", "any_card")  # a source: a permanent, a spell or a card (609.7)
+        out["from"] = f
+    aff = parse_noun(re.sub(r"^(?:an?) (?=.)", "", to))
+    if aff is None or aff.get("player") or aff.get("_needs_player_target") or aff.get("zone") not in (None,
+                                                                                                       "battlefield"):
+        return None
+    out["affects"] = aff
+    if m.group(2):
+        out["combat" if m.group(2) == "combat " else "noncombat"] = True
+    return [out]
+
+
 @static(r"^(self|enchanted creature|equipped creature) can't (attack|block|attack or block) unless "
         r"(?:you pay|its controller pays) ((?:\{[^}]+\})+)$")
 def _combat_cost(m: re.Match) -> list[dict[str, Any]] | None:
