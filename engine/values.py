@@ -620,6 +620,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
         who = _you(g, src, r) if a["count_this_way"].get("controller") == "you" else None
         return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"], who))
+    if "count_this_way" in a and r is not None and a.get("action") == "returned":
+        # "for each card returned to your hand this way": the cards this resolution's returns put into a hand, still
+        # there (400.7), of the kind and owner said
+        f = {**a["count_this_way"], "zone": "hand"}
+        return sum(1 for x in r.get("returned", ()) if x in g.objects and matches(g, x, f, src, _you(g, src, r)))
     if "count_this_way" in a and r is not None and a.get("action") == "tapped":
         # "you gain 4 life for each creature tapped this way" (701.17a: each one the instruction tapped)
         f = {**a["count_this_way"], "zone": "battlefield"}

@@ -164,9 +164,12 @@ def _bounce(g: "Game", r: Ctx, e: Effect) -> None:
                  and "Aura" in g.chars(i).subtypes]
         for x in objs + auras:
             if x in g.objects and g.objects[x].zone == "battlefield":
-                g.move(x, "hand")
+                r.setdefault("returned", []).append(g.move(x, "hand"))
         return None
+    before = dict(r.get("followed", {}))
     _move_all(g, r, e, "hand")
+    # "for each card returned to your hand this way" (engine/values.py): the new objects in hands (400.7)
+    r.setdefault("returned", []).extend(v for k, v in r.get("followed", {}).items() if before.get(k) != v)
     return None
 
 

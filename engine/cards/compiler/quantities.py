@@ -166,6 +166,14 @@ def count_of(phrase: str) -> Any:
         f = parse_noun(m.group(1))
         return None if f is None or "controller" in f else {"count_this_way": {**f, "controller": "you"},
                                                              "action": m.group(2)}
+    m = re.fullmatch(r"(cards?|[a-z]+ cards?) returned to (your|their owners'|its owner's) hands? this way", p)
+    if m:  # "draw a card for each card returned to your hand this way" (Paradoxical Outcome): the cards this
+        # resolution's return instructions put into a hand (400.7: the new objects there), yours alone if so said
+        f = {} if m.group(1) in ("card", "cards") else parse_noun(m.group(1))
+        if f is None or set(f) - {"types"}:
+            return None
+        return {"count_this_way": {**f, "token": False, **({"owner": "you"} if m.group(2) == "your" else {})},
+                "action": "returned"}  # a card: not a token (110.5f, 111.1)
     m = re.fullmatch(
         r"(.+?) (milled|discarded|exiled|sacrificed|destroyed|returned|revealed|tapped|put into (?:a|your|their) "
         r"graveyard) this way",
