@@ -924,6 +924,29 @@ def _haste_activation(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "haste_activation", "who": "you", "creatures": f}]
 
 
+@static(r"^(you|each player|any player) may cast (.+?) spells(?: with mana value (\d+) or less)? "
+        r"(without paying their mana costs|as though they had flash)(?: and (without paying their mana costs|as "
+        r"though they had flash))?$")
+def _cast_some_free_or_flash(m: re.Match) -> list[dict[str, Any]] | None:
+    """117.9, 601.2a: "Any player may cast creature spells with mana value 3 or less without paying their mana
+    costs and as though they had flash" (Aluren): a permission of each player it names, from their hand (117.9:
+    "without paying its mana cost" is an alternative cost), and one to cast them any time they have priority."""
+    f = parse_noun(m.group(2) + " spell")
+    if f is None or m.group(4) == m.group(5):
+        return None
+    f.pop("zone", None)
+    if m.group(3):
+        f["mv_le"] = int(m.group(3))
+    who = {} if m.group(1) == "you" else {"who": "each_player"}
+    out: list[dict[str, Any]] = []
+    for how in (m.group(4), m.group(5)):
+        if how is None:
+            continue
+        out.append({"kind": "free_spells", "zone": "hand", "spells": dict(f), **who} if how.startswith("without")
+                   else {"kind": "flash_spells", "spells": dict(f), **who})
+    return out
+
+
 @static(r"^you may cast spells as though they had flash$")
 def _flash_all(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "flash_spells", "spells": {}}]
