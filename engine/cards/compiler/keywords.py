@@ -532,8 +532,11 @@ def keyword_abilities(name: str, n: int | None = None, quality: str = "", cost: 
         if ("{n}" in template or "{N}" in template) and (n is None or n >= len(_NUMBER_WORDS)):
             return None
         if "{c}" in template and not re.fullmatch(r"(\{[^{}]+\})+", cost) and not (
-                name == "Ward" and re.fullmatch(r"\d+ life", cost)):
-            return None  # a cost other than mana ("Echo—Discard a card"), or than life for ward
+                name == "Ward" and re.fullmatch(r"\d+ life|(\{[^{}]+\})+ and \d+ life|(?:discards|sacrifices) .+",
+                                                cost)):
+            return None  # a cost other than mana ("Echo—Discard a card"), or than life or an action for ward
+        if name == "Ward" and re.fullmatch(r"(?:discards|sacrifices) .+", cost):
+            template = template.replace("pays {c}", "{c}")  # "unless its controller discards a card"
         text = template.format(n=n, N=_NUMBER_WORDS[n] if n is not None else "", q=quality, c=cost)
         got = compile_abilities_text(text)
         if not got:
@@ -735,8 +738,13 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
         return (Ability("static", part, static={"kind": "keywords", "affects": "self", "keywords": ["Haste"],
                                                 "condition": {"cast_with": "Dash"}}, keyword="Dash"), cost)
     if name in KEYWORD_TEXT:
-        m = re.fullmatch(r"pay (\d+) life", cost_text.strip(), re.I)   # "Ward—Pay 3 life"
-        got = keyword_abilities(name, cost=f"{m.group(1)} life" if m else cost_text.strip())
+        ct = cost_text.strip()
+        m = re.fullmatch(r"pay (\d+) life", ct, re.I)   # "Ward—Pay 3 life"
+        both = re.fullmatch(r"((?:\{[^{}]+\})+), pay (\d+) life", ct, re.I)  # "Ward—{2}, Pay 2 life"
+        act = re.fullmatch(r"(discard|sacrifice) (.+)", ct, re.I) if name == "Ward" else None
+        cost_words = f"{m.group(1)} life" if m else f"{both.group(1)} and {both.group(2)} life" if both and \
+            name == "Ward" else f"{act.group(1).lower()}s {act.group(2)}" if act else ct  # "Ward—Discard a card"
+        got = keyword_abilities(name, cost=cost_words)
         if got is None or len(got) != 1:
             return None
         return (got[0], cost)
