@@ -1497,6 +1497,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_OPTION, "enter_pay"): entering.answer_pay_or_tapped,  # 614.12: "you may pay N life. If you don't"
     (K.CHOOSE_CARDS, "enter_reveal"): entering.answer_reveal_or_tapped,  # 614.12: "you may reveal a ... card"
     (K.CHOOSE_OPTION, "enter_counters"): entering.answer_optional_counters,  # 614.12, unleash 702.97a
+    (K.CHOOSE_OPTION, "read_ahead"): saga.answer_read_ahead,  # read ahead (a later keyword): its first chapter
     (K.CHOOSE_OPTION, "tribute_opponent"): entering.answer_tribute_opponent,  # 702.103a
     (K.CHOOSE_OPTION, "dredge"): dredge.answer_draw_step,  # 702.51a
     (K.CHOOSE_CARDS, "amplify"): entering.answer_amplify,  # 702.37a

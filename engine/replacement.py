@@ -561,7 +561,12 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             o.counters["loyalty"] = counter_count(g, o.id, "loyalty", n, ask=False)
         except ValueError:
             pass
-    if "Saga" in c.subtypes and counters_allowed(g, o.id, "lore"):
+    if "Saga" in c.subtypes and "Read ahead" in c.keywords and counters_allowed(g, o.id, "lore"):
+        from engine.saga import ask_read_ahead  # noqa: PLC0415 - engine.saga imports this module
+        ask_read_ahead(g, o)  # read ahead (a later keyword): the chapter chosen as it enters
+        if not g.queue or g.queue[-1].get("answer_to") != "read_ahead":  # one chapter only: one counter
+            o.counters["lore"] = o.counters.get("lore", 0) + counter_count(g, o.id, "lore", 1, ask=False)
+    elif "Saga" in c.subtypes and counters_allowed(g, o.id, "lore"):
         # a Saga enters with a lore counter (a later rule, Dominaria 2018: engine/saga.py; 121.6, 614.1c)
         o.counters["lore"] = o.counters.get("lore", 0) + counter_count(g, o.id, "lore", 1, ask=False)
     if enters_tapped(g, o):

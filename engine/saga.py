@@ -20,17 +20,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from typing import Any
+
 from engine import seats, triggers
 from engine.actions import sacrifice
+from engine.decision_kinds import named_option
 from engine.layers import counters_allowed
 from engine.replacement import counter_count
 
 if TYPE_CHECKING:
+    from engine.decisions import Decision
     from engine.game import Game
     from engine.layers import Chars
     from engine.state import Obj
 
-__all__ = ["final_chapter", "check", "sacrifice_sagas", "main_phase"]
+__all__ = ["final_chapter", "check", "sacrifice_sagas", "main_phase", "ask_read_ahead", "answer_read_ahead"]
 
 
 def final_chapter(c: "Chars") -> int:
@@ -100,3 +104,30 @@ def main_phase(g: "Game") -> None:
             put = True
     if put:
         g.changed()
+
+
+def ask_read_ahead(g: "Game", o: "Obj") -> None:
+    """Read ahead (a later keyword, Dominaria United 2022): "As this Saga enters, choose a chapter number from one
+    to its final chapter number. It enters with that many lore counters; its chapter abilities with lower numbers
+    don't trigger." Its controller chooses as it enters (614.12; ``answer_read_ahead``); until then it has no lore
+    counter (engine/replacement.py enter_replacements puts none)."""
+    last = max((ab.trigger.get("chapter", 0) for ab in triggers.triggered_of(o.card.abilities)
+                if ab.trigger and ab.trigger.get("event") == "chapter"), default=0)
+    if last <= 1:
+        return
+    g.queue.append({"kind": "choose_option", "player": o.controller, "options": [str(n) for n in range(1, last + 1)],
+                    "enter": o.id, "answer_to": "read_ahead",
+                    "prompt": f"{o.card.name}: read ahead: choose the chapter it starts at (1 to {last})"})
+
+
+def answer_read_ahead(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """The chapter chosen as a read ahead Saga entered: that many lore counters on it (121.6, 614.1a: "twice that
+    many"), the chapters below it counted as seen (``check``): only the chosen one and those after trigger."""
+    n = int(named_option(list(d.options), a.get("option")))
+    o = g.objects.get(d.data["enter"])
+    if o is None or o.zone != "battlefield" or not counters_allowed(g, o.id, "lore"):
+        return
+    o.counters["lore"] = o.counters.get("lore", 0) + counter_count(g, o.id, "lore", n, ask=False)
+    o.chosen["lore_seen"] = max(int(o.chosen.get("lore_seen", 0)), n - 1)
+    g.log("lore_counter", card=o.card.name, obj=o.id, amount=n)
+    g.changed()

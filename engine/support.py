@@ -78,6 +78,7 @@ KEYWORDS = frozenset({
     "Ravenous",              # its static and its enters trigger (a later keyword; keywords.KEYWORD_STATICS)
     "Melee", "Training",     # their attack triggers (later keywords; keywords.KEYWORD_ABILITIES)
     "Reconfigure",           # its two activated abilities and its static (a later keyword; keywords.reconfigure_rest)
+    "Read ahead",            # a Saga's chosen first chapter as it enters (a later keyword; engine/saga.py)
     "Enlist",                # chosen with the attackers, its reflexive trigger (a later keyword; engine/combat.py)
     "Assist",                # another player pays some generic mana as it is cast (a later keyword; engine/casting.py)
     "Hideaway",              # with a number: its enters trigger (702.74a; engine/ops/library.py)
