@@ -42,6 +42,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
     used: list[tuple[dict[str, Any], int, Any]] = []
     plan: list[tuple[int, Any, int]] = []
     as_counters: dict[int, str] = {}  # the planned damage that becomes counters instead (614.1a)
+    shielded: set[int] = set()  # the permanents whose shield counter takes this damage
     gains: dict[str, int] = {}
     statics_on = player_statics.active(g)
     for src, tgt, n in hits:
@@ -61,6 +62,13 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if "Protection" in tc.keywords and not free:
                 if protected(g, tc, src, set(sc.colors), tgt):
                     continue  # 702.16c
+        if isinstance(tgt, int) and (tgt in shielded or g.objects[tgt].counters.get("shield", 0) > 0):
+            # a shield counter (a later rule, Streets of New Capenna, 2022): "If damage would be dealt to this
+            # permanent, prevent that damage and remove a shield counter from it" (one counter for the damage dealt
+            # at once); damage that can't be prevented (615.11) is dealt and the counter removed all the same
+            shielded.add(tgt)
+            if not free:
+                continue
         here = pool + replacement.static_shields(g, src, tgt, combat) if not free else []
         mods = replacement.damage_mods(g, src, tgt, combat) if statics_on else []  # 614.1a, ordered with 615 (616.1)
         if here or mods:
@@ -79,6 +87,11 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         if "Lifelink" in sc.keywords:  # 702.15b
             gains[sc.controller] = gains.get(sc.controller, 0) + n
     gains = {p: replacement.life_gain(g, p, n) for p, n in gains.items()}  # 614.1a, asked before any change
+    for t in shielded:  # one shield counter off each permanent it shielded (121.1: a counter removed)
+        if t in g.objects and g.objects[t].counters.get("shield", 0) > 0:
+            g.objects[t].counters["shield"] -= 1
+            triggers.counters_removed(g, t, "shield", 1)
+            g.changed()
     for e, k, _ in used:
         if e.get("amount") is not None:
             e["amount"] -= k
@@ -369,10 +382,11 @@ def until_of(e: Effect) -> str:
 
 
 
-def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bool:
+def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False, by_effect: bool = False) -> bool:
     """701.6: destroy (indestructible 702.12b), after the replacement effects of the event in
     the order its controller chooses (616.1: regeneration 701.12, "exile it instead if it would
-    die", "If SELF would be put into a graveyard"). With ``ask``, a needed choice stops here
+    die", "If SELF would be put into a graveyard"; ``by_effect``: a spell's or ability's, not a
+    state-based action's, so a shield counter applies). With ``ask``, a needed choice stops here
     (NeedChoice) before anything changed. True when it left the battlefield."""
     o = g.objects.get(oid)
     if o is None or o.zone != "battlefield":
@@ -380,7 +394,15 @@ def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bo
     c = g.chars(oid)
     if "Indestructible" in c.keywords:
         return False
-    ev = replacement.zone_change(g, o, "battlefield", "graveyard", destroy=True, regen_ok=regen_ok, ask=ask)
+    ev = replacement.zone_change(g, o, "battlefield", "graveyard", destroy=True, regen_ok=regen_ok, ask=ask,
+                                 by_effect=by_effect)
+    if ev.get("shield"):  # a shield counter (a later rule): "instead remove a shield counter from it"
+        replacement.done(g, f"zone:{oid}")
+        o.counters["shield"] = o.counters.get("shield", 0) - 1
+        triggers.counters_removed(g, oid, "shield", 1)
+        g.changed()
+        g.log("shield", card=o.card.name, obj=oid)
+        return False
     if ev.get("totem") is not None:  # 702.88a: instead remove all damage from it and destroy the Aura
         replacement.done(g, f"zone:{oid}")
         o.damage = 0
@@ -404,12 +426,12 @@ def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bo
 
 
 
-def plan_destroy(g: "Game", oid: int, regen_ok: bool = True) -> None:
+def plan_destroy(g: "Game", oid: int, regen_ok: bool = True, by_effect: bool = False) -> None:
     """Ask now (NeedChoice) any order of replacement effects that destroying ``oid`` will need
     (616.1), so that a batch of destructions is asked before any of them happens."""
     o = g.objects.get(oid)
     if o is not None and o.zone == "battlefield" and "Indestructible" not in g.chars(oid).keywords:
-        replacement.zone_change(g, o, "battlefield", "graveyard", destroy=True, regen_ok=regen_ok)
+        replacement.zone_change(g, o, "battlefield", "graveyard", destroy=True, regen_ok=regen_ok, by_effect=by_effect)
 
 
 

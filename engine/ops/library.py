@@ -385,9 +385,9 @@ def _pile_action(g: "Game", r: dict, pile: list[int], what: str | None, regen_ok
                     sacrifice(g, x)
         else:
             for x in live:  # 701.6a: destroyed at once
-                plan_destroy(g, x, regen_ok)
+                plan_destroy(g, x, regen_ok, by_effect=True)
             for x in live:
-                destroy(g, x, regen_ok)
+                destroy(g, x, regen_ok, by_effect=True)
     elif what == "hand":
         for x in live:
             g.move(x, "hand")
