@@ -351,6 +351,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                                                                              "whose": "attached_controller"},
         "the beginning of the upkeep of enchanted land's controller": {"event": "step", "step": "upkeep",
                                                                          "whose": "attached_controller"},
+        "the beginning of the upkeep of enchanted enchantment's controller": {"event": "step", "step": "upkeep",
+                                                                                "whose": "attached_controller"},
         "the beginning of enchanted player's upkeep": {"event": "step", "step": "upkeep", "whose": "attached_player"},
         "you cast your second spell each turn": {"event": "cast", "who": "you", "filter": {}, "nth": 2},
         "an opponent casts their second spell each turn": {"event": "cast", "who": "opponent", "filter": {}, "nth": 2},
