@@ -655,6 +655,13 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m and quantity(m.group(1)) is not None and number(m.group(3) or m.group(4)):
         key = "amount_lt" if m.group(3) else "amount_ge"  # 700.5: devotion compared with a number
         return {key: {"amount": quantity(m.group(1)), "n": number(m.group(3) or m.group(4))}}
+    m = re.fullmatch(r"(no )?((?:\{[wubrgc]\})+) was spent to cast (?:self|it|this spell)", t)
+    if m:  # "if {R}{R} was spent to cast it", "unless {U} was spent to cast it" (Shadowmoor's hybrid cycles): the
+        # mana that paid its total cost (601.2h), at least that much of each kind named
+        need: dict[str, int] = {}
+        for k in re.findall(r"\{([wubrgc])\}", m.group(2)):
+            need[k.upper()] = need.get(k.upper(), 0) + 1
+        return {"not": {"mana_spent_ge": need}} if m.group(1) else {"mana_spent_ge": need}
     m = re.fullmatch(r"at least (\w+) (?:(white|blue|black|red|green|colorless) mana|mana of the same color) "
                      r"was spent to cast (?:self|it|this spell)", t)
     if m and number(m.group(1)):  # adamant (a later ability word, added 2019): the mana that paid (601.2h)
