@@ -147,6 +147,9 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 if sc.controller in g.players and "Creature" in sc.types:  # 702.75a: its creature types then
                     seen = g.players[sc.controller].combat_types_turn
                     seen.extend(t for t in sc.subtypes if t not in seen)
+                    if g.commanders and g.commanders.get(so.uid) is not None and not so.token \
+                            and "#commander" not in seen:
+                        seen.append("#commander")  # freerunning (a later keyword): "with ... a commander"
             evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n, "combat": combat,
                         "obj_controller": sc.controller})
             evs.append({"event": "dealt_damage", "player": tgt, "source": src, "amount": n, "combat": combat})
@@ -305,6 +308,8 @@ def discard(g: "Game", cid: int) -> int:
     else:
         got = cast_options.madness_discard(g, cid)  # 702.34a: exiled instead, and madness triggers
         new = g.move(cid, "graveyard") if got is None else got
+        if new in g.objects and g.objects[new].zone == "graveyard":  # "if you discarded it this turn" (mayhem)
+            g.objects[new].chosen["discarded_turn"] = g.turn
     # the controller of the spell or ability that made the player discard, if one is resolving ("when a spell or
     # ability an opponent controls causes you to discard SELF"); a cost's discard (601.2h) has none
     res = g.resolving
