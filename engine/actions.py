@@ -87,10 +87,10 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         if "Lifelink" in sc.keywords:  # 702.15b
             gains[sc.controller] = gains.get(sc.controller, 0) + n
     gains = {p: replacement.life_gain(g, p, n) for p, n in gains.items()}  # 614.1a, asked before any change
-    for t in shielded:  # one shield counter off each permanent it shielded (121.1: a counter removed)
-        if t in g.objects and g.objects[t].counters.get("shield", 0) > 0:
-            g.objects[t].counters["shield"] -= 1
-            triggers.counters_removed(g, t, "shield", 1)
+    for sh in shielded:  # one shield counter off each permanent it shielded (121.1: a counter removed)
+        if sh in g.objects and g.objects[sh].counters.get("shield", 0) > 0:
+            g.objects[sh].counters["shield"] -= 1
+            triggers.counters_removed(g, sh, "shield", 1)
             g.changed()
     for e, k, _ in used:
         if e.get("amount") is not None:

@@ -111,7 +111,7 @@ def ask_read_ahead(g: "Game", o: "Obj") -> None:
     to its final chapter number. It enters with that many lore counters; its chapter abilities with lower numbers
     don't trigger." Its controller chooses as it enters (614.12; ``answer_read_ahead``); until then it has no lore
     counter (engine/replacement.py enter_replacements puts none)."""
-    last = max((ab.trigger.get("chapter", 0) for ab in triggers.triggered_of(o.card.abilities)
+    last = max((ab.trigger.get("chapter", 0) for ab in triggers.triggered_of(list(o.card.abilities))
                 if ab.trigger and ab.trigger.get("event") == "chapter"), default=0)
     if last <= 1:
         return
