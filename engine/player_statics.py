@@ -821,7 +821,8 @@ def static_problems(st: dict[str, Any]) -> list[str]:
                                      or affects is None and st.get("players") is None and fr is None):
         return ["prevent damage"]
     if kind == "damage_counters" and (not isinstance(st.get("counter"), str)
-                                      or not (affects == "self" or isinstance(affects, dict) and not unknown_keys(affects))
+                                      or not (affects == "self" or isinstance(affects, dict)
+                                              and not unknown_keys(affects))
                                       or not (fr is None or isinstance(fr, dict) and not unknown_keys(fr))):
         return ["damage to counters"]
     if kind == "damage_mod" and (st.get("mod") not in ("times", "plus") or not isinstance(st.get("amount"), int)

@@ -18,9 +18,7 @@ number (the compiler: ``_lower_chapter``), a triggered ability (603.2) whose eve
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import seats, triggers
 from engine.actions import sacrifice

@@ -1325,7 +1325,8 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
-CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn", "activated_ge",
+CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
+                  "activated_ge",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",
