@@ -602,12 +602,6 @@ def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,
     return [k for k in "WUBRGC" if k in kinds]
 
 
-def snow_source(g: "Game", src: int | None) -> bool:
-    """Is ``src`` a snow permanent (205.4f)? The mana it produces can pay {S} (107.4h; engine/mana.py snow_key)."""
-    return src is not None and src in g.objects and g.objects[src].zone == "battlefield" \
-        and "Snow" in g.chars(src).supertypes
-
-
 def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = None, r: Ctx | None = None) -> None:
     """106.4: add the mana ``e`` says; ``r``: the resolution it is part of, if any (608.2h: an amount naming what the
     spell's cost sacrificed is counted from it), None for a mana ability (605.3a)."""
@@ -649,7 +643,7 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
     if only and only.get("chosen_type"):  # "of the chosen type": the type chosen for the source (614.12)
         so = g.objects.get(src) if src is not None else None
         only = bound_restriction(only, so.chosen if so is not None else {})
-    snow = snow_source(g, src)
+    snow = player_statics.snow_source(g, src)
     for s in syms:
         k = "C" if s.isdigit() else s
         if only:  # 106.6: "Spend this mana only to ...": kept apart in the pool (engine/mana.py)

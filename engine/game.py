@@ -57,6 +57,7 @@ from engine.filters import matches
 from engine.layers import Chars, compute, copy_layers, counters_allowed, off_battlefield
 from engine.leave import exile_orphans, leave
 from engine.ops import OPS
+from engine.ops.actions import designations, pass_designations
 from engine.ops.objects import replacement_tokens
 from engine.rng import GameRandom
 from engine.state import STEPS, Decision, Obj, Player, create_object, stamp_entry
@@ -939,7 +940,9 @@ class Game:
                     ps[n].lost = True
             for n in sorted(lost, key=self.order.index):
                 facedown.reveal_all(self, n)  # 707.9: a player who leaves reveals their face-down cards
+                held = designations(self, n)
                 leave(self, n)
+                pass_designations(self, n, held)  # the monarch, the initiative (later rules)
             teams = seats.remaining_teams(self)
             if len(teams) > 1:
                 return False
@@ -980,7 +983,9 @@ class Game:
             for n in out:
                 self.log("draw_for", player=n)
                 facedown.reveal_all(self, n)  # 707.9: a player who leaves reveals their face-down cards
+                held = designations(self, n)
                 leave(self, n)
+                pass_designations(self, n, held)  # the monarch, the initiative (later rules)
             teams = seats.remaining_teams(self)
             if len(teams) != 1:
                 return

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import combat, knowledge, seats, triggers
-from engine.until import designated, objects_gone, source_left
+from engine.until import objects_gone, source_left
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -33,7 +33,6 @@ def leave(g: "Game", p: str) -> None:
         g.stack.remove(i)
         del g.objects[i]
     pl = g.players[p]
-    held = [g.objects[i].card.name for i in pl.command if "Designation" in g.objects[i].card.types]
     for zone in ("library", "hand", "graveyard", "exile", "command"):
         for i in pl.zone(zone):
             del g.objects[i]
@@ -58,7 +57,6 @@ def leave(g: "Game", p: str) -> None:
     # 603.9: "whenever a player loses the game" triggers when a player loses or leaves, whatever the
     # reason (a draw ends the game for everyone and leaves no one to trigger)
     triggers.event(g, {"event": "loses_game", "player": p})
-    _pass_designations(g, p, held)
     r = g.resolving
     gone = r is not None and r.get("obj") not in g.objects
     if gone and r is not None and r.get("lki_self") is not None and r["lki_self"].controller != p:
@@ -68,36 +66,6 @@ def leave(g: "Game", p: str) -> None:
         g.wait = None
         g._give_priority()  # 116.3b: as after a resolution
     _hand_over(g, p)
-
-
-def _pass_designations(g: "Game", p: str, held: list[str]) -> None:
-    """The designations ``p`` had as they left (later rules, not in the 2016 text): the active player becomes the
-    monarch (Conspiracy: Take the Crown) and takes the initiative (Commander Legends: Battle for Baldur's Gate, 725.5
-    of the rules that added it), or the next player in turn order when the active player is the one leaving.
-    Taking the initiative ventures into Undercity: that venture is put on the stack as the designation's own
-    ability, its controller the new holder (this engine asks the room choices of a resolving object)."""
-    if not held or g.over:
-        return
-    from engine.cards.abilities import Ability, Effect  # noqa: PLC0415 - engine.ops imports this module's users
-    from engine.ops.actions import _designate, initiative_card, monarch_card  # noqa: PLC0415
-    who = g.active if g.active != p and not g.players[g.active].lost else seats.next_player(g, p)
-    if who == p or g.players[who].lost:
-        return
-    for name in held:
-        card = monarch_card() if name == monarch_card().name else initiative_card() if name == \
-            initiative_card().name else None
-        if card is None:
-            continue
-        _designate(g, card, who)
-        g.log("monarch" if card is monarch_card() else "initiative", player=who)
-        if card is monarch_card():
-            designated(g, "monarch", who)  # "exile ... until an opponent becomes the monarch" (engine/until.py)
-        if card is initiative_card():
-            venture = Ability("triggered", "Venture into Undercity.",
-                              effects=(Effect("action", {"name": "venture_into_the_dungeon",
-                                                         "dungeons": ["Undercity"]}),), trigger={"event": "state"})
-            src = g.players[who].command[-1]
-            g.triggered.append({"controller": who, "ability": venture, "source": src, "card": card, "info": {}})
 
 
 def _vanish(g: "Game", oid: int) -> None:

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine import player_statics, triggers
-from engine.actions import could_produce, lose_life, snow_source
+from engine.actions import could_produce, lose_life
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -28,6 +28,7 @@ from engine.mana import (
     snow_key,
 )
 from engine.object_statics import activation_barred
+from engine.player_statics import snow_source
 from engine.tapping import tap
 from engine.targets import name_of as _name
 from engine.values import amount

@@ -102,6 +102,12 @@ def active(g: "Game") -> bool:
     return bool(got[3])
 
 
+def snow_source(g: "Game", src: int | None) -> bool:
+    """Is ``src`` a snow permanent (205.4f)? The mana it produces can pay {S} (107.4h; engine/mana.py snow_key)."""
+    return src is not None and src in g.objects and g.objects[src].zone == "battlefield" \
+        and "Snow" in g.chars(src).supertypes
+
+
 def damage_counters(g: "Game", src: int, tgt: int, combat: bool) -> str | None:
     """614.1a: the kind of counter damage from ``src`` to permanent ``tgt`` becomes instead ("put that many -1/-1
     counters on that creature instead": Soul-Scar Mage, Phytohydra), None when no such replacement applies."""
@@ -748,7 +754,6 @@ def tapped_for_mana(g: "Game", player: str, oid: int,
                 color = g.objects[src].chosen.get("color")
                 syms = [color] * int(e.args.get("any", 1)) if color else []
             if e.op == "add_mana" and syms:
-                from engine.actions import snow_source  # noqa: PLC0415 - engine.actions imports this module
                 snow = snow_source(g, src)  # 107.4h: the mana a snow permanent's ability produced
                 for s in syms:
                     k = "C" if s.isdigit() else s

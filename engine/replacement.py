@@ -568,11 +568,14 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             o.counters["loyalty"] = counter_count(g, o.id, "loyalty", n, ask=False)
         except ValueError:
             pass
-    if "Saga" in c.subtypes and "Read ahead" in c.keywords and counters_allowed(g, o.id, "lore"):
-        from engine.saga import ask_read_ahead  # noqa: PLC0415 - engine.saga imports this module
-        ask_read_ahead(g, o)  # read ahead (a later keyword): the chapter chosen as it enters
-        if not g.queue or g.queue[-1].get("answer_to") != "read_ahead":  # one chapter only: one counter
-            o.counters["lore"] = o.counters.get("lore", 0) + counter_count(g, o.id, "lore", 1, ask=False)
+    last = max((ab.trigger.get("chapter", 0) for ab in c.abilities if ab.kind == "triggered" and ab.trigger
+                and ab.trigger.get("event") == "chapter"), default=0) if "Read ahead" in c.keywords else 0
+    if "Saga" in c.subtypes and last > 1 and counters_allowed(g, o.id, "lore"):
+        # read ahead (a later keyword): the chapter its controller chooses as it enters (614.12; engine/saga.py
+        # answer_read_ahead puts that many lore counters on it); until then it has none
+        g.queue.append({"kind": "choose_option", "player": o.controller,
+                        "options": [str(n) for n in range(1, last + 1)], "enter": o.id, "answer_to": "read_ahead",
+                        "prompt": f"{c.name}: read ahead: choose the chapter it starts at (1 to {last})"})
     elif "Saga" in c.subtypes and counters_allowed(g, o.id, "lore"):
         # a Saga enters with a lore counter (a later rule, Dominaria 2018: engine/saga.py; 121.6, 614.1c)
         o.counters["lore"] = o.counters.get("lore", 0) + counter_count(g, o.id, "lore", 1, ask=False)

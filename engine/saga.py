@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from engine.layers import Chars
     from engine.state import Obj
 
-__all__ = ["final_chapter", "check", "sacrifice_sagas", "main_phase", "ask_read_ahead", "answer_read_ahead"]
+__all__ = ["final_chapter", "check", "sacrifice_sagas", "main_phase", "answer_read_ahead"]
 
 
 def final_chapter(c: "Chars") -> int:
@@ -104,22 +104,11 @@ def main_phase(g: "Game") -> None:
         g.changed()
 
 
-def ask_read_ahead(g: "Game", o: "Obj") -> None:
+def answer_read_ahead(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     """Read ahead (a later keyword, Dominaria United 2022): "As this Saga enters, choose a chapter number from one
     to its final chapter number. It enters with that many lore counters; its chapter abilities with lower numbers
-    don't trigger." Its controller chooses as it enters (614.12; ``answer_read_ahead``); until then it has no lore
-    counter (engine/replacement.py enter_replacements puts none)."""
-    last = max((ab.trigger.get("chapter", 0) for ab in triggers.triggered_of(list(o.card.abilities))
-                if ab.trigger and ab.trigger.get("event") == "chapter"), default=0)
-    if last <= 1:
-        return
-    g.queue.append({"kind": "choose_option", "player": o.controller, "options": [str(n) for n in range(1, last + 1)],
-                    "enter": o.id, "answer_to": "read_ahead",
-                    "prompt": f"{o.card.name}: read ahead: choose the chapter it starts at (1 to {last})"})
-
-
-def answer_read_ahead(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
-    """The chapter chosen as a read ahead Saga entered: that many lore counters on it (121.6, 614.1a: "twice that
+    don't trigger" (asked by engine/replacement.py enter_replacements, 614.12). The chapter chosen: that many lore
+    counters on it (121.6, 614.1a: "twice that
     many"), the chapters below it counted as seen (``check``): only the chosen one and those after trigger."""
     n = int(named_option(list(d.options), a.get("option")))
     o = g.objects.get(d.data["enter"])

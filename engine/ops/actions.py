@@ -452,6 +452,39 @@ def initiative_card() -> CardDef:
     return CardDef(name="The Initiative", mana_cost=(), types=("Designation",), abilities=(venture, take))
 
 
+def designations(g: "Game", p: str) -> list[str]:
+    """The designations ``p`` has (the monarch, the initiative: later rules), by name."""
+    return [g.objects[i].card.name for i in g.players[p].command if "Designation" in g.objects[i].card.types]
+
+
+def pass_designations(g: "Game", p: str, held: list[str]) -> None:
+    """The designations ``p`` had as they left the game (later rules, not in the 2016 text): the active player
+    becomes the monarch (Conspiracy: Take the Crown) and takes the initiative (Commander Legends: Battle for
+    Baldur's Gate), or the next player in turn order when the active player is the one leaving. Taking the
+    initiative ventures into Undercity: that venture is put on the stack as the designation's own ability, its
+    controller the new holder (this engine asks the room choices of a resolving object)."""
+    if not held:
+        return
+    who = g.active if g.active != p and not g.players[g.active].lost else seats.next_player(g, p)
+    if who == p or g.players[who].lost:
+        return
+    for name in held:
+        card = monarch_card() if name == monarch_card().name else initiative_card() if name == \
+            initiative_card().name else None
+        if card is None:
+            continue
+        _designate(g, card, who)
+        g.log("monarch" if card is monarch_card() else "initiative", player=who)
+        if card is monarch_card():
+            until.designated(g, "monarch", who)  # "exile ... until an opponent becomes the monarch"
+            continue
+        venture = Ability("triggered", "Venture into Undercity.",
+                          effects=(Effect("action", {"name": "venture_into_the_dungeon", "dungeons": ["Undercity"]}),),
+                          trigger={"event": "state"})
+        g.triggered.append({"controller": who, "ability": venture, "source": g.players[who].command[-1],
+                            "card": card, "info": {}})
+
+
 def monarch(g: "Game") -> str | None:
     """The player who is the monarch, if any."""
     return designation_holder(g, "The Monarch")

@@ -119,6 +119,21 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
 
 
+@reader(r"^counter that spell or ability unless its controller ((?:discards|sacrifices) .+)$")
+def _ward_action(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Ward with a cost other than mana (a later keyword): "counter that spell or ability unless its controller
+    discards a card / sacrifices a creature": that player, the controller of the spell or ability that targeted
+    (the event's player), may do it (117.12); else the ward op counters it (engine/ops/ward.py, with no cost of its
+    own left)."""
+    mark = c.mark()
+    c.last_player = "trigger_player"
+    act = parse_sentence("that player " + m.group(1), c)
+    if act is None or any(e.args.get("who") != "trigger_player" for e in act):
+        c.rewind(mark)
+        return None
+    return [Effect("unless", {"payer": "trigger_player", "actions": list(act), "effects": [Effect("ward", {})]})]
+
+
 @reader(r"^(.+?) unless (.+?) (sacrifices .+|discards .+|sacrifice .+|discard .+|returns? .+ to (?:its|their) "
         r"owner'?s?'? hands?|exiles? an? [^,]+? card from (?:your|their) graveyard)$")
 def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -2094,7 +2109,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _unless_do, _delayed_if_target_has,
+READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _ward_action, _unless_do, _delayed_if_target_has,
                                _delayed_owner_upkeep, _delayed,
                                _next_draw_instead,
                                _damage_list, _counters_list, _you_and_yours_gain, _then_again)

@@ -258,22 +258,12 @@ def _counter_that(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None or what in ("self", "it") else [Effect("counter", {"what": what})]
 
 
-@reader(r"^counter that spell or ability unless its controller (?:pays (\{[^ ]+\}|\d+ life)(?: and (\d+) life)?|"
-        r"((?:discards|sacrifices) .+))$")
+@reader(r"^counter that spell or ability unless its controller pays (\{[^ ]+\}|\d+ life)(?: and (\d+) life)?$")
 def _counter_targeting(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Whenever SELF becomes the target of a spell or ability ..., counter that spell or ability
     unless its controller pays N" (ward, Frost Titan): the one that targeted (engine/ops/ward.py); "pays {2} and 2
-    life" both; "unless its controller discards a card / sacrifices a creature" (ward with a cost other than mana,
-    a later keyword): that player may do it (117.12), else the ward op counters it (no cost of its own left)."""
-    if m.group(3):
-        mark = c.mark()
-        c.last_player = "trigger_player"  # the controller of the spell or ability that targeted (its event's player)
-        from engine.cards.compiler.effects.sequence import parse_sentence  # noqa: PLC0415 - sequence imports this
-        act = parse_sentence("that player " + m.group(3), c)
-        if act is None or any(e.args.get("who") != "trigger_player" for e in act):
-            c.rewind(mark)
-            return None
-        return [Effect("unless", {"payer": "trigger_player", "actions": list(act), "effects": [Effect("ward", {})]})]
+    life" both (the action forms, "unless its controller discards a card": engine/cards/compiler/effects/sequence.py
+    _ward_action)."""
     t = m.group(1)
     if t.endswith("life"):
         return [Effect("ward", {"life": int(t.split()[0])})]
