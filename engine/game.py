@@ -57,6 +57,7 @@ from engine.filters import matches
 from engine.layers import Chars, compute, copy_layers, counters_allowed, off_battlefield
 from engine.leave import exile_orphans, leave
 from engine.ops import OPS
+from engine.ops.actions import designations, pass_designations
 from engine.ops.objects import replacement_tokens
 from engine.rng import GameRandom
 from engine.state import STEPS, Decision, Obj, Player, create_object, stamp_entry
@@ -946,7 +947,9 @@ class Game:
                     ps[n].lost = True
             for n in sorted(lost, key=self.order.index):
                 facedown.reveal_all(self, n)  # 707.9: a player who leaves reveals their face-down cards
+                held = designations(self, n)
                 leave(self, n)
+                pass_designations(self, n, held)  # the monarch, the initiative (later rules)
             teams = seats.remaining_teams(self)
             if len(teams) > 1:
                 return False
@@ -987,7 +990,9 @@ class Game:
             for n in out:
                 self.log("draw_for", player=n)
                 facedown.reveal_all(self, n)  # 707.9: a player who leaves reveals their face-down cards
+                held = designations(self, n)
                 leave(self, n)
+                pass_designations(self, n, held)  # the monarch, the initiative (later rules)
             teams = seats.remaining_teams(self)
             if len(teams) != 1:
                 return
@@ -1504,6 +1509,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_OPTION, "enter_pay"): entering.answer_pay_or_tapped,  # 614.12: "you may pay N life. If you don't"
     (K.CHOOSE_CARDS, "enter_reveal"): entering.answer_reveal_or_tapped,  # 614.12: "you may reveal a ... card"
     (K.CHOOSE_OPTION, "enter_counters"): entering.answer_optional_counters,  # 614.12, unleash 702.97a
+    (K.CHOOSE_OPTION, "read_ahead"): saga.answer_read_ahead,  # read ahead (a later keyword): its first chapter
     (K.CHOOSE_OPTION, "tribute_opponent"): entering.answer_tribute_opponent,  # 702.103a
     (K.CHOOSE_OPTION, "dredge"): dredge.answer_draw_step,  # 702.51a
     (K.CHOOSE_CARDS, "amplify"): entering.answer_amplify,  # 702.37a

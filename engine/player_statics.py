@@ -33,6 +33,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    # and engine/actions.py create_tokens (614.1a; enters_exiled)
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
                    "damage_mod",        # "deals double that damage instead": engine.replacement.damage_mods (614.1a)
+                   "damage_counters",   # "put that many -1/-1 counters on it instead": engine.actions (614.1a)
                    "look_face_down",    # "you may look at face-down creatures you don't control": engine/facedown.py
                    "draw_times",        # "if you would draw a card, draw two cards instead": Game.draw (614.1a)
                    "cant_gain_life", "cant_lose_life", "skip_step",
@@ -99,6 +100,27 @@ def active(g: "Game") -> bool:
     if got is None or got[0] != g._version or got[1] is not effects or got[2] != len(effects):
         got = g._pstatics_fx = (g._version, effects, len(effects), any(e["layer"] == "player" for e in effects))
     return bool(got[3])
+
+
+def snow_source(g: "Game", src: int | None) -> bool:
+    """Is ``src`` a snow permanent (205.4f)? The mana it produces can pay {S} (107.4h; engine/mana.py snow_key)."""
+    return src is not None and src in g.objects and g.objects[src].zone == "battlefield" \
+        and "Snow" in g.chars(src).supertypes
+
+
+def damage_counters(g: "Game", src: int, tgt: int, combat: bool) -> str | None:
+    """614.1a: the kind of counter damage from ``src`` to permanent ``tgt`` becomes instead ("put that many -1/-1
+    counters on that creature instead": Soul-Scar Mage, Phytohydra), None when no such replacement applies."""
+    for sid, ctl, st in statics(g, "damage_counters"):
+        if st.get("combat") and not combat or st.get("noncombat") and combat:
+            continue
+        fr, aff = st.get("from"), st.get("affects")
+        if fr is not None and not (src in g.objects and matches(g, src, fr, sid, ctl)):
+            continue
+        if not (aff == "self" and tgt == sid or isinstance(aff, dict) and matches(g, tgt, aff, sid, ctl)):
+            continue
+        return str(st["counter"])
+    return None
 
 
 def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
@@ -732,8 +754,10 @@ def tapped_for_mana(g: "Game", player: str, oid: int,
                 color = g.objects[src].chosen.get("color")
                 syms = [color] * int(e.args.get("any", 1)) if color else []
             if e.op == "add_mana" and syms:
+                snow = snow_source(g, src)  # 107.4h: the mana a snow permanent's ability produced
                 for s in syms:
                     k = "C" if s.isdigit() else s
+                    k = k + "*" if snow else k
                     pool[k] = pool.get(k, 0) + (int(s) if s.isdigit() else 1)
                 g.log("mana", player=player, mana="".join(syms), source=g.objects[oid].card.name)
     return stacked
@@ -801,6 +825,11 @@ def static_problems(st: dict[str, Any]) -> list[str]:
                                      or not (fr in (None, "self", "attached") or isinstance(fr, dict))
                                      or affects is None and st.get("players") is None and fr is None):
         return ["prevent damage"]
+    if kind == "damage_counters" and (not isinstance(st.get("counter"), str)
+                                      or not (affects == "self" or isinstance(affects, dict)
+                                              and not unknown_keys(affects))
+                                      or not (fr is None or isinstance(fr, dict) and not unknown_keys(fr))):
+        return ["damage to counters"]
     if kind == "damage_mod" and (st.get("mod") not in ("times", "plus") or not isinstance(st.get("amount"), int)
                                  or st.get("players") not in (None, "each", "you", "opponent", "attached")
                                  or not (affects in (None, "self", "attached") or isinstance(affects, dict))

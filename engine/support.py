@@ -78,6 +78,7 @@ KEYWORDS = frozenset({
     "Ravenous",              # its static and its enters trigger (a later keyword; keywords.KEYWORD_STATICS)
     "Melee", "Training",     # their attack triggers (later keywords; keywords.KEYWORD_ABILITIES)
     "Reconfigure",           # its two activated abilities and its static (a later keyword; keywords.reconfigure_rest)
+    "Read ahead",            # a Saga's chosen first chapter as it enters (a later keyword; engine/saga.py)
     "Enlist",                # chosen with the attackers, its reflexive trigger (a later keyword; engine/combat.py)
     "Assist",                # another player pays some generic mana as it is cast (a later keyword; engine/casting.py)
     "Hideaway",              # with a number: its enters trigger (702.74a; engine/ops/library.py)
@@ -124,6 +125,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "discard_to_battlefield",  # engine/actions.py discard (614.1a: the card's own replacement)
                      "untargetable_zone",  # engine/targets.py targetable (115.1: cards in graveyards)
                      "damage_mod",  # engine/replacement.py damage_mods (614.1a)
+                     "damage_counters",  # engine/actions.py deal_damage_batch (614.1a)
                      "attach_only",  # engine/object_statics.py attach_allowed (701.3a, 704.5p)
                      "look_face_down",  # engine/facedown.py known_to, engine/view.py (707.5)
                      "draw_times",  # engine/game.py draw, engine/player_statics.py draw_times (614.1a)
@@ -246,7 +248,7 @@ def _walk(x: Any, out: list[str]) -> None:
                 if a.kind == "static":
                     out.extend(ability_reasons(a))
             return
-        elif x.op == "exile" and x.args.get("until") not in (None, "self_leaves"):
+        elif x.op == "exile" and x.args.get("until") not in (None, "self_leaves", "opponent_monarch"):
             out.append("exile until it leaves (610.3)")  # not carried out by the exile op
         elif x.op == "playable":
             if not playable_supported(x):
@@ -276,7 +278,10 @@ def _walk(x: Any, out: list[str]) -> None:
             if x.args.get("name") not in ACTIONS:
                 out.append(f"action {x.args.get('name')}")
             elif x.args.get("name") == "venture_into_the_dungeon":
-                out.extend(f"dungeon room {room}" for room in dungeon_rooms_unsupported())
+                out.extend(f"dungeon room {room}" for room in
+                           dungeon_rooms_unsupported(tuple(x.args.get("dungeons") or dungeon.VENTURE)))
+            elif x.args.get("name") == "take_the_initiative":  # it ventures into Undercity (a later rule)
+                out.extend(f"dungeon room {room}" for room in dungeon_rooms_unsupported(("Undercity",)))
         if x.op == "if":
             out.extend(condition_problems(x.args.get("cond")))  # 608.2c: the conditions it checks
         if x.op in ("search", "dig") and isinstance(x.args.get("filter"), dict):

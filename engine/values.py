@@ -620,6 +620,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
         who = _you(g, src, r) if a["count_this_way"].get("controller") == "you" else None
         return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"], who))
+    if "count_this_way" in a and r is not None and a.get("action") == "returned":
+        # "for each card returned to your hand this way": the cards this resolution's returns put into a hand, still
+        # there (400.7), of the kind and owner said
+        f = {**a["count_this_way"], "zone": "hand"}
+        return sum(1 for x in r.get("returned", ()) if x in g.objects and matches(g, x, f, src, _you(g, src, r)))
     if "count_this_way" in a and r is not None and a.get("action") == "tapped":
         # "you gain 4 life for each creature tapped this way" (701.17a: each one the instruction tapped)
         f = {**a["count_this_way"], "zone": "battlefield"}
@@ -803,6 +808,20 @@ def _at_least(cond: dict[str, Any]) -> int:
     """The least count a "control" condition asks: "you control a Faerie" one; "you control no
     Faerie" / "you don't control a Faerie" ({"max": 0}) none (608.2c)."""
     return int(cond.get("min", 0 if "max" in cond else 1))
+
+
+def designation_holder(g: "Game", name: str) -> str | None:
+    """The player who has the designation ``name`` ("The Monarch", "The Initiative": later designations, kept as
+    an object in the holder's command zone: engine/ops/actions.py), if any."""
+    for p in g.order:
+        if any(g.objects[i].card.name == name and "Designation" in g.objects[i].card.types
+               for i in g.players[p].command):
+            return p
+    return None
+
+
+#: the designations a condition may ask about (later rules: the monarch, 2016 Conspiracy; the initiative, 2022)
+DESIGNATIONS = {"monarch": "The Monarch", "initiative": "The Initiative"}
 
 
 def activations(g: "Game", r: Ctx | None) -> int:
@@ -1151,6 +1170,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 500.7: an extra turn is being taken (Game.regular: whose regular turn it follows)
     if "city_blessing" in cond and g.players[you].city_blessing != bool(cond["city_blessing"]):
         return False  # "if you have the city's blessing" (ascend, a later keyword)
+    if "designation" in cond:  # "if you're the monarch", "if you have the initiative" (later designations)
+        want, holder = cond["designation"], designation_holder(g, DESIGNATIONS[str(cond["designation"]).lstrip("!")])
+        if (holder == you) != (not str(want).startswith("!")):
+            return False
     if "graveyard_types_ge" in cond:  # delirium: card types among cards in your graveyard (205.2a)
         kinds = {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
         if len(kinds) < cond["graveyard_types_ge"]:
@@ -1302,7 +1325,8 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
-CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed", "extra_turn", "activated_ge",
+CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
+                  "activated_ge",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",
@@ -1403,6 +1427,8 @@ def condition_problems(cond: Any) -> list[str]:
         return []
     bad = sorted(set(cond) - CONDITION_KEYS)
     out = [f"condition {bad}"] if bad else []
+    if "designation" in cond and str(cond["designation"]).lstrip("!") not in DESIGNATIONS:
+        out.append(f"condition designation {cond['designation']!r}")
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
     for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target",

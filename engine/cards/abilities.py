@@ -478,6 +478,8 @@ Statics (Ability.static)
   damage_mod         mod (times/plus), amount, [from, players, affects, combat, noncombat]
                      "If a red source you control would deal damage to ..., it deals that much damage plus 1
                      instead" (from: the sources, self, attached; players: each/you/opponent/attached)  614.1a
+  damage_counters    counter, affects (self or FILTER), [from, combat, noncombat]   "If damage would be dealt to
+                     SELF, put that many +1/+1 counters on it instead"                              614.1a
   enters_tapped also takes unless_pay: {"life": n} (shock lands)
   no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline); no_max_hand_size may have who
   opening_hand_reveal  whose: you|any, ability: Ability   "You may reveal SELF from your opening hand. If you do, at the
@@ -545,6 +547,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "discard_to_battlefield",  # "If a spell or ability an opponent controls causes you to discard SELF" (614.1a)
     "untargetable_zone",  # "Cards in graveyards can't be the targets of spells or abilities" (115.1)
     "damage_mod",  # "it deals double that damage / that much damage plus N instead" (engine/replacement.py, 614.1a)
+    "damage_counters",  # "put that many -1/-1 counters on that creature instead" (engine/actions.py, 614.1a)
     "attach_only",  # "SELF can be attached only to a creature with ..." (engine/object_statics.py attach_allowed)
     "trigger_cause",  # "Creatures entering don't cause abilities to trigger", "... triggers an additional time" (603.2)
     "empty_draw_wins",  # "If you would draw a card while your library has no cards in it, you win the game instead"

@@ -55,11 +55,11 @@ OPS, op = table()
 def _destroy(g: "Game", r: Ctx, e: Effect) -> None:
     xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     for x in xs:  # 616.1: every choice before the first one is destroyed (they are destroyed at once)
-        plan_destroy(g, x, not e.get("no_regen"))
+        plan_destroy(g, x, not e.get("no_regen"), by_effect=True)
     for x in xs:
         last = gone_record(g, x, "destroyed") if x in g.objects and g.objects[x].zone == "battlefield" else None
         mark = len(g.events)
-        if destroy(g, x, not e.get("no_regen")) and last is not None:
+        if destroy(g, x, not e.get("no_regen"), by_effect=True) and last is not None:
             r.setdefault("gone_this_way", []).append(last)  # "for each creature destroyed this way" (608.2c)
             # 400.7: "return each card put into a graveyard this way": the new object, where it went (the move
             # destroy logged first; engine/ops/zones.py followed)
@@ -558,10 +558,10 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
         doomed = [i for i in g.battlefield if i not in kept and g.controller_of(i) in players
                   and matches(g, i, rest, sid, g.controller_of(i))]
         for x in doomed:
-            plan_destroy(g, x, True)
+            plan_destroy(g, x, True, by_effect=True)
         for x in doomed:
             if x in g.objects and g.objects[x].zone == "battlefield":
-                destroy(g, x, True)
+                destroy(g, x, True, by_effect=True)
         return None
     victims = [i for i in g.battlefield if i not in kept and g.controller_of(i) in players
                and matches(g, i, rest, sid, g.controller_of(i))

@@ -11,7 +11,7 @@ from engine.filters import matches
 from engine.ops.base import ask_cards, table
 from engine.protection import protected
 from engine.transform import back_face as transform_back
-from engine.until import exile_until_leaves
+from engine.until import exile_until, exile_until_leaves
 from engine.values import (
     Ctx,
     amount,
@@ -57,9 +57,11 @@ def _move_all(g: "Game", r: Ctx, e: Effect, to: str, **kw: Any) -> None:
 
 @op("exile")
 def _exile(g: "Game", r: Ctx, e: Effect) -> None:
-    if e.get("until") == "self_leaves":  # 610.3: until SELF leaves the battlefield
+    if e.get("until") in ("self_leaves", "opponent_monarch"):  # 610.3: until SELF leaves the battlefield, or
+        # until an opponent becomes the monarch (a later designation: engine/until.py exile_until)
         xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
-        got = exile_until_leaves(g, source_id(g, r), xs)
+        got = exile_until_leaves(g, source_id(g, r), xs) if e.get("until") == "self_leaves" else \
+            exile_until(g, xs, "opponent_monarch", controller(g, r))
         if got:  # "You may cast that card for as long as it remains exiled" (Hostage Taker): the cards exiled now
             r["exiled"] = got
         link_exiled(g, r, got)  # 607.2a: "the same name as the exiled card" (Ixalan's Binding)
@@ -162,9 +164,12 @@ def _bounce(g: "Game", r: Ctx, e: Effect) -> None:
                  and "Aura" in g.chars(i).subtypes]
         for x in objs + auras:
             if x in g.objects and g.objects[x].zone == "battlefield":
-                g.move(x, "hand")
+                r.setdefault("returned", []).append(g.move(x, "hand"))
         return None
+    before = dict(r.get("followed", {}))
     _move_all(g, r, e, "hand")
+    # "for each card returned to your hand this way" (engine/values.py): the new objects in hands (400.7)
+    r.setdefault("returned", []).extend(v for k, v in r.get("followed", {}).items() if before.get(k) != v)
     return None
 
 

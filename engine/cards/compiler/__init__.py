@@ -459,6 +459,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         # Dead): the creature its linked ability put onto the battlefield (607.2a)
     if cond is not None and "attached" in cond:
         ctx.last = "attached"  # "if enchanted creature is untapped, tap it": "it" is the enchanted creature
+    if trig.get("whose") == "attached_controller":  # "At the beginning of the upkeep of enchanted creature's
+        ctx.last = "attached"  # controller, that player sacrifices that creature / it" (Slow Motion, Soul Tithe):
+        # the enchanted permanent the trigger names, not the Aura (SELF names the Aura)
     if cond is not None and "defending_control" in cond and trig.get("event") == "attacks" and trig.get("self"):
         ctx.last_player = "defending_player"  # "if defending player controls no Walls, it deals 2 damage to each
         # creature without flying that player controls" (Siege Dragon): the player it attacks (506.2)

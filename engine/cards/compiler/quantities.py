@@ -166,6 +166,14 @@ def count_of(phrase: str) -> Any:
         f = parse_noun(m.group(1))
         return None if f is None or "controller" in f else {"count_this_way": {**f, "controller": "you"},
                                                              "action": m.group(2)}
+    m = re.fullmatch(r"(cards?|[a-z]+ cards?) returned to (your|their owners'|its owner's) hands? this way", p)
+    if m:  # "draw a card for each card returned to your hand this way" (Paradoxical Outcome): the cards this
+        # resolution's return instructions put into a hand (400.7: the new objects there), yours alone if so said
+        f = {} if m.group(1) in ("card", "cards") else parse_noun(m.group(1))
+        if f is None or set(f) - {"types"}:
+            return None
+        return {"count_this_way": {**f, "token": False, **({"owner": "you"} if m.group(2) == "your" else {})},
+                "action": "returned"}  # a card: not a token (110.5f, 111.1)
     m = re.fullmatch(
         r"(.+?) (milled|discarded|exiled|sacrificed|destroyed|returned|revealed|tapped|put into (?:a|your|their) "
         r"graveyard) this way",
@@ -647,6 +655,13 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m and quantity(m.group(1)) is not None and number(m.group(3) or m.group(4)):
         key = "amount_lt" if m.group(3) else "amount_ge"  # 700.5: devotion compared with a number
         return {key: {"amount": quantity(m.group(1)), "n": number(m.group(3) or m.group(4))}}
+    m = re.fullmatch(r"(no )?((?:\{[wubrgc]\})+) was spent to cast (?:self|it|this spell)", t)
+    if m:  # "if {R}{R} was spent to cast it", "unless {U} was spent to cast it" (Shadowmoor's hybrid cycles): the
+        # mana that paid its total cost (601.2h), at least that much of each kind named
+        need: dict[str, int] = {}
+        for k in re.findall(r"\{([wubrgc])\}", m.group(2)):
+            need[k.upper()] = need.get(k.upper(), 0) + 1
+        return {"not": {"mana_spent_ge": need}} if m.group(1) else {"mana_spent_ge": need}
     m = re.fullmatch(r"at least (\w+) (?:(white|blue|black|red|green|colorless) mana|mana of the same color) "
                      r"was spent to cast (?:self|it|this spell)", t)
     if m and number(m.group(1)):  # adamant (a later ability word, added 2019): the mana that paid (601.2h)
@@ -861,6 +876,10 @@ def _history_condition(t: str) -> dict[str, Any] | None:
         # Annihilation": any dungeon, or the one named
         what: Any = True if m.group(2) == "a dungeon" else m.group(2).title().replace("Of", "of")
         return {"dungeon_completed": what} if not m.group(1) else {"not_dungeon_completed": what}
+    m = re.fullmatch(r"you(?:'re| are)( not)? the monarch|you (?:(don't|do not) )?have the initiative", t)
+    if m:  # later designations (the monarch, the initiative): engine/values.py designation_holder
+        return {"designation": ("!" if m.group(1) or m.group(2) else "") + ("monarch" if "monarch" in t
+                                                                              else "initiative")}
     if t in ("you have the city's blessing", "you don't have the city's blessing"):
         return {"city_blessing": "don't" not in t}  # ascend's designation (a later keyword, Rivals of Ixalan)
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)

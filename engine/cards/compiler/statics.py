@@ -931,6 +931,29 @@ def _haste_activation(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "haste_activation", "who": "you", "creatures": f}]
 
 
+@static(r"^(you|each player|any player) may cast (.+?) spells(?: with mana value (\d+) or less)? "
+        r"(without paying their mana costs|as though they had flash)(?: and (without paying their mana costs|as "
+        r"though they had flash))?$")
+def _cast_some_free_or_flash(m: re.Match) -> list[dict[str, Any]] | None:
+    """117.9, 601.2a: "Any player may cast creature spells with mana value 3 or less without paying their mana
+    costs and as though they had flash" (Aluren): a permission of each player it names, from their hand (117.9:
+    "without paying its mana cost" is an alternative cost), and one to cast them any time they have priority."""
+    f = parse_noun(m.group(2) + " spell")
+    if f is None or m.group(4) == m.group(5):
+        return None
+    f.pop("zone", None)
+    if m.group(3):
+        f["mv_le"] = int(m.group(3))
+    who = {} if m.group(1) == "you" else {"who": "each_player"}
+    out: list[dict[str, Any]] = []
+    for how in (m.group(4), m.group(5)):
+        if how is None:
+            continue
+        out.append({"kind": "free_spells", "zone": "hand", "spells": dict(f), **who} if how.startswith("without")
+                   else {"kind": "flash_spells", "spells": dict(f), **who})
+    return out
+
+
 @static(r"^you may cast spells as though they had flash$")
 def _flash_all(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "flash_spells", "spells": {}}]
@@ -1819,6 +1842,37 @@ def _damage_mod(m: re.Match) -> list[dict[str, Any]] | None:
     how = m.group(4)
     out["mod"] = "plus" if m.group(5) else "times"
     out["amount"] = int(m.group(5)) if m.group(5) else 3 if how.startswith("triple") else 2
+    return [out]
+
+
+@static(r"^if (?:(.+?) would deal (combat |noncombat )?damage to (.+?)|damage would be dealt to (self)), put that many "
+        r"([+-]\d/[+-]\d|[a-z]+) counters on (?:that creature|it|self) instead$")
+def _damage_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If damage would be dealt to SELF, put that many +1/+1 counters on it instead" (Phytohydra), "If a
+    source you control would deal noncombat damage to a creature an opponent controls, put that many -1/-1 counters
+    on that creature instead" (Soul-Scar Mage): the damage is not dealt; the permanent gets that many counters
+    (engine/actions.py deal_damage_batch, after the prevention effects that apply: 616.1)."""
+    out: dict[str, Any] = {"kind": "damage_counters", "counter": m.group(5)}
+    if m.group(4):
+        out["affects"] = "self"
+        return [out]
+    src, to = m.group(1), m.group(3)
+    if src != "a source":
+        f = parse_noun(re.sub(r"^(?:an?) (?=.)", "", src))
+        if f is None or f.get("player") or f.get("_needs_player_target") or "or" in f:
+            return None
+        f = {k: v for k, v in f.items() if k != "source"}
+        if f.get("zone") not in (None, "stack"):
+            return None
+        f.setdefault("zone", "any_card")  # a source: a permanent, a spell or a card (609.7)
+        out["from"] = f
+    aff = parse_noun(re.sub(r"^(?:an?) (?=.)", "", to))
+    if aff is None or aff.get("player") or aff.get("_needs_player_target") or aff.get("zone") not in (None,
+                                                                                                       "battlefield"):
+        return None
+    out["affects"] = aff
+    if m.group(2):
+        out["combat" if m.group(2) == "combat " else "noncombat"] = True
     return [out]
 
 

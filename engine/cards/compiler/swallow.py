@@ -27,10 +27,12 @@ MARKERS: dict[str, tuple[str, ...]] = {
               "choose", "attacking"),
     "instead": ("instead", "'else'", "replace", "exile_if_dies", "life_gain", "unearth", "prevent",
                 "token_multiply", "counter_change", "cant_gain_life", "discard_to_battlefield", "damage_mod",
+                "damage_counters",  # 614.1a: "put that many -1/-1 counters on that creature instead"
                 "empty_draw_wins", "life_floor", "draw_times",
                 "leaves_to",  # "if it would leave the battlefield, exile it instead" (614.1a: Whip of Erebos)
                 "enter_exile"),  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a)
-    "that many": ("that_much", "this_way", "token_multiply", "counter_change"),   # 614.1a: "twice that many"
+    "that many": ("that_much", "this_way", "token_multiply", "counter_change",   # 614.1a: "twice that many"
+                  "damage_counters"),  # 614.1a: "put that many -1/-1 counters on it instead"
     "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort", "'paid'",  # "pay any amount"
                   "damage_mod"),  # 614.1a: "it deals that much damage plus 1 instead"
     "at random": ("random", "'cursed_scroll'", "'reveal_random'", "chaos", "coin", "planar"),  # chosen by no player

@@ -581,6 +581,12 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     t = re.sub(r"(,? and |\. )exile the (rest|others?)$",
                lambda e: (f" and the {e.group(2)} into exile" if "and" in e.group(1)
                           else f". put the {e.group(2)} into exile"), t)
+    counters: dict[str, int] = {}
+    cm = re.search(r"(onto the battlefield(?: tapped)?) with (a|an|one|two|three|four|five) (\+1/\+1|-1/-1|[a-z]+) "
+                   r"counters? on (?:it|them)\b", t)
+    if cm:  # "put a creature card from among them onto the battlefield with three +1/+1 counters on it" (614.1c)
+        counters = {cm.group(3): number(cm.group(2)) or 1}
+        t = t[:cm.start()] + cm.group(1) + t[cm.end():]
     m = _LOOK_HEAD.match(t + ".")
     if m is None:
         return None
@@ -651,6 +657,10 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
         args["optional"] = True
     if "tapped" in dest:
         args["tapped"] = True
+    if counters:
+        if args["to"] != "battlefield":
+            return None
+        args["counters"] = counters
     if reveal:
         args["reveal"] = True
     return [Effect("dig", args), *([Effect("shuffle", {"who": "you"})] if shuffle else [])]

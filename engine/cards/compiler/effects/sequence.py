@@ -4,7 +4,9 @@
 """
 from __future__ import annotations
 
+import json
 import re
+from dataclasses import replace
 from typing import Any
 
 from engine.cards.abilities import Effect
@@ -44,6 +46,7 @@ from engine.cards.compiler.effects.library import (
     read_top_card,
     reveal_until,
     search_may,
+    with_x,
 )
 from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
 from engine.cards.compiler.effects.zones import (
@@ -114,6 +117,21 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     pay = _payment(m.group(3))
     return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
+
+
+@reader(r"^counter that spell or ability unless its controller ((?:discards|sacrifices) .+)$")
+def _ward_action(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Ward with a cost other than mana (a later keyword): "counter that spell or ability unless its controller
+    discards a card / sacrifices a creature": that player, the controller of the spell or ability that targeted
+    (the event's player), may do it (117.12); else the ward op counters it (engine/ops/ward.py, with no cost of its
+    own left)."""
+    mark = c.mark()
+    c.last_player = "trigger_player"
+    act = parse_sentence("that player " + m.group(1), c)
+    if act is None or any(e.args.get("who") != "trigger_player" for e in act):
+        c.rewind(mark)
+        return None
+    return [Effect("unless", {"payer": "trigger_player", "actions": list(act), "effects": [Effect("ward", {})]})]
 
 
 @reader(r"^(.+?) unless (.+?) (sacrifices .+|discards .+|sacrifice .+|discard .+|returns? .+ to (?:its|their) "
@@ -314,6 +332,45 @@ def _any_color_playable(e: Effect) -> Effect:
     return Effect("playable", {**e.args, "any_color": True})
 
 
+#: "counter target spell with mana value X or less, where X is the number of Faeries you control": a filter
+#: comparing with an X the sentence's closing "where X is" defines (107.3)
+_X_COMPARED = re.compile(r"(.+\bwith (?:mana value|power|toughness) x or (?:less|greater)\b.*?), where x is (.+)")
+
+
+#: amounts that name something of a resolution (the spell cast, the damage dealt, "it")
+_RESOLUTION_WORDS = ("mana_spent_on", '"it"', "trigger", "that_", "damage", "taken", "sacrificed", "exiled")
+
+
+def _x_compared(m: re.Match, ctx: Ctx) -> list[Effect] | None:
+    """107.3: the X of "with mana value X or less, where X is Q" is Q, read as the effect resolves or, for a target,
+    as it is chosen (601.2c, 608.2h): the sentence read with X, then every X of the effects and of the targets it
+    named replaced by Q. None (nothing kept) when Q is not understood or an X is left elsewhere."""
+    mark = ctx.mark()
+    q = ctx_quantity(m.group(2), ctx)
+    if q is None:
+        return None
+    got = parse_sentence(m.group(1), ctx)
+    new = ctx.targets[mark[0]:]
+    if new and any(w in json.dumps(q) for w in _RESOLUTION_WORDS):
+        ctx.rewind(mark)  # a target's filter is read as it is chosen (601.2c), with no resolution to name
+        return None
+    if got is None or not any('{"x": true}' in json.dumps(t.filter) for t in new) and \
+            not any("'x': True" in repr(e.args) for e in got):
+        ctx.rewind(mark)
+        return None
+    def sub(v: Any) -> Any:
+        if isinstance(v, Effect):
+            return Effect(v.op, sub(dict(v.args)))
+        if isinstance(v, dict):
+            return q if v == {"x": True} else {k: sub(x) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return [sub(x) for x in v]
+        return v
+    for i, t in enumerate(new):
+        ctx.targets[mark[0] + i] = replace(t, filter=with_x(t.filter, q))
+    return [sub(e) for e in got]
+
+
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     s = sentence.strip().rstrip(".").strip()
@@ -330,6 +387,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if inner is None or not inner or not all(_playables(e) for e in inner):
             return None
         return [_any_color_playable(e) for e in inner]
+    m = _X_COMPARED.fullmatch(low)
+    if m and ctx.x is None:
+        got = _x_compared(m, ctx)
+        if got is not None:
+            return got
     m = re.fullmatch(r"you may ((?:sacrifice|discard) [^,]+?) or ((?:sacrifice|discard) [^,]+)", low)
     if m:  # "You may sacrifice an artifact or discard a card. If you do, draw a card." (Chandra, Spark Hunter): either
         mark = ctx.mark()  # action, the one the player picks (608.2d); "If you do" follows it (parse_effects)
@@ -574,6 +636,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             return got
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
                      r"it escaped|it's .+|your life total .+|you attacked .+|you've .+|you gained .+|"
+                     r"(?:no )?(?:\{[wubrgc]\})+ was spent to cast (?:self|it|this spell)|"
                      r"an? [a-z ]+ you control has "
                      r"[a-z ]+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
@@ -1673,12 +1736,22 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             chunk = " ".join(sents[i:i + k])
             got = read_look(chunk, ctx) or read_top_card(chunk, ctx) or read_look_other(chunk, ctx) \
                 or read_top_card_if(chunk, ctx) or read_top_card_play(chunk)
+            rest = sents[i + k:]
+            if got is None and len(rest) >= 2 and rest[-1].lower() == "then shuffle." \
+                    and all(re.match(r"^(?:it|that creature|that card) ", x, re.I) for x in rest[:-1]):
+                # "Put a creature card from among them onto the battlefield ... It gains hexproof until your next
+                # turn. Then shuffle." (Undercity's last room): the shuffle ends the look; what the sentences
+                # between do to the card put onto the battlefield does not touch the library (608.2c)
+                got = read_look(" ".join([*sents[i:i + k], rest[-1]]), ctx)
+                rest = rest[:-1]
             if got is None:
                 continue
-            # "it" / "that creature" after the dig would mean the card it moved, which no reference
-            # names yet: a word no runtime resolves, so the card stays unsupported (never the source)
-            ctx.last = "dug_card"
-            after = parse_effects(" ".join(sents[i + k:]), ctx) if sents[i + k:] else []
+            # "it" / "that creature" after the dig means the card it moved: the one card a dig takes
+            # (engine/ops/library.py: "taken"); after any other a word no runtime resolves, so the card stays
+            # unsupported (never the source)
+            one = got[0].op == "dig" and got[0].args.get("take") == 1 and not got[0].args.get("one_of_each")
+            ctx.last = "taken" if one else "dug_card"
+            after = parse_effects(" ".join(rest), ctx) if rest else []
             if after is not None:
                 return before + got + after
         ctx.rewind(mark)
@@ -2036,7 +2109,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _unless_do, _delayed_if_target_has,
+READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _ward_action, _unless_do, _delayed_if_target_has,
                                _delayed_owner_upkeep, _delayed,
                                _next_draw_instead,
                                _damage_list, _counters_list, _you_and_yours_gain, _then_again)

@@ -24,10 +24,11 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
         return [Effect(op, {"what": a}), Effect(op, {"what": b})]
     if op == "exile":
-        mm = re.fullmatch(r"(.+?) until self leaves the battlefield", tail)
-        if mm:
+        mm = re.fullmatch(r"(.+?) until (self leaves the battlefield|an opponent becomes the monarch)", tail)
+        if mm:  # 610.3; "until an opponent becomes the monarch" (Palace Jailer: a later designation, engine/until.py)
             what = c.ref(mm.group(1))
-            return None if what is None else [Effect("exile", {"what": what, "until": "self_leaves"})]
+            until = "self_leaves" if mm.group(2).startswith("self") else "opponent_monarch"
+            return None if what is None else [Effect("exile", {"what": what, "until": until})]
         mm = re.fullmatch(r"(target player's|target opponent's|that player's|your|each opponent's|all opponents'|"
                           r"each player's|all|its controller's|that creature's controller's) graveyards?", tail)
         if mm:
