@@ -43,7 +43,7 @@ HISTORIC = ({"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes":
 SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonbasic": None, "nonlegendary": None}
 
 _CONTROLLER_SUFFIX = re.compile(
-    r"\s+(you control|you don't control|you don't own|an opponent controls|your opponents control|you own|"
+    r"\s+(you control|you don't control|self doesn't control|you don't own|an opponent controls|your opponents control|you own|"
     r"target player controls|that player controls|defending player controls|target opponent controls|"
     r"its controller controls|they control|you both own and control|each player controls|"
     r"chosen player controls|that opponent controls|that player or that planeswalker's controller controls|"
@@ -233,6 +233,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             f["controller"] = {
                 "you control": "you",
                 "you don't control": "not_you",
+                "self doesn't control": "not_you",  # a permanent controls nothing: its controller doesn't (109.4)
                 "an opponent controls": "opponent",
                 "your opponents control": "opponent",
                 "you own": "you",

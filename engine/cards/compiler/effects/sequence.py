@@ -2042,7 +2042,8 @@ READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _unless_do, _de
                                _damage_list, _counters_list, _you_and_yours_gain, _then_again)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (
-    *damage.READERS, *pump.READERS, *restrictions.READERS, *zones.READERS, *players.READERS,
+    *damage.READERS, *pump.READERS, *restrictions.READERS, *tokens.BEFORE_ZONES, *zones.READERS,
+    *players.READERS,
     *counters.READERS, *tokens.READERS, *mana.READERS, *library.READERS, *prevention.READERS,
     *stack.READERS, *become.READERS, *READERS, *actions.READERS, *facedown.READERS,
 )
