@@ -241,8 +241,8 @@ delayed: step ("end", "upkeep", "your_upkeep", "owner_upkeep", "end_of_combat"),
 delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your_next_turn"), [once]
     a delayed triggered ability that triggers on each such event until the duration ends; once: only the next
     one ("when you next cast ... this turn") (CR 603.7, 603.7c)
-skip_next: who, step ("untap" | "upkeep" | "draw")
-    that player skips their next such step, once (CR 614.10)
+skip_next: who, step ("untap" | "upkeep" | "draw" | "combat" | "turn"), [amount], [this_turn]
+    that player skips their next such step, once (amount: that many of their next turns) (CR 614.10)
 exile_top: who, amount
     exile the top cards of a library (then "exiled") (CR 406)
 playable: what: "exiled", a card FILTER (e.g. Zombie cards in your graveyard) or a target, play: "play"|"cast",

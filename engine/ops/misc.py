@@ -529,9 +529,11 @@ def _emblem_object(g: "Game", player: str, card: CardDef) -> int:
 @op("skip_next")
 def _skip_next(g: "Game", r: dict, e: Effect) -> None:
     """614.10: "That player skips their next untap step": the next such step of that player is skipped
-    once (engine/game.py _not_skipped uses the record up)."""
+    once (engine/game.py _not_skipped uses the record up); "skips their next X turns": X records, each used up by
+    one turn."""
+    n = amount(g, e.args["amount"], source_id(g, r), r) if "amount" in e.args else 1
     for p in refs(g, r, e.get("who", "you")):
-        if isinstance(p, str):
+        for _ in range(n if isinstance(p, str) else 0):
             g.ts += 1
             g.effects.append({"layer": "skip_next", "ts": g.ts, "objects": [],
                               "until": "eot" if e.args.get("this_turn") else "never", "player": p,

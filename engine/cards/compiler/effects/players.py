@@ -410,6 +410,18 @@ def _skip_next_step(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("skip_next", {"who": who, "step": step, **({"this_turn": True} if m.group(3) else {})})]
 
 
+@reader(r"^(you|target player|target opponent|that player) skips? (?:your|their|his or her) next (x|two|three|four|"
+        r"five|\d+) turns(?:, where x is (.+))?$")
+def _skip_turns(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.10: "Target opponent skips their next X turns, where X is the number of coins that came up heads" (Ral
+    Zarek, Guest Lecturer): that many of the player's next turns are skipped, each one once (none when X is 0)."""
+    who = c.player(m.group(1))
+    if who is None or not bind_x(m.group(3), c) or (m.group(2) == "x") != bool(m.group(3)):
+        return None
+    n = amount_of(m.group(2), c)
+    return None if n is None else [Effect("skip_next", {"who": who, "step": "turn", "amount": n})]
+
+
 @reader(r"^discard (?:all the cards in your hand|your hand), then draw that many cards(?: plus (one|two|three))?$")
 def _discard_hand_redraw(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Discard all the cards in your hand, then draw that many cards plus one" (Chandra, Flamecaller 0):
@@ -769,6 +781,7 @@ READERS: tuple[Reader, ...] = (
     _rummage_any,
     _discard_hand_redraw,
     _skip_next_step,
+    _skip_turns,
     _hand_to_top,
     _reveal_hand,
     _reveal_discard_named,
