@@ -690,9 +690,9 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 return {**ask_cards(r, p, list(got), 0 if split.get("optional") else k, k,
                                     f"choose {'up to ' if split.get('optional') else ''}{k} to put {where}"),
                         "slot": f"{r['i']}.split"}
-        for x in first:
-            _put_found(g, x, split.get("to", "battlefield"), bool(split.get("tapped")), p)
+    put_first = [_put_found(g, x, split.get("to", "battlefield"), bool(split.get("tapped")), p) for x in first]
     put = [_put_found(g, x, to, bool(e.get("tapped")), p) for x in got or [] if x not in first]
+    r["taken"] = put_first + put  # "those lands become ...": the cards it put where they went (608.2c, 400.7)
     if to == "exile":  # "exile that card, then you may cast it" / "the exiled card" of a linked ability (607.2a)
         r["exiled"] = put
         link_exiled(g, r, put)

@@ -37,6 +37,8 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
     got = _search_common(m.group(1), m.group(2), m.group(4) or "into exile", "reveal" in m.group(0))
     if got and m.group(3):
         got[0].args.update(with_x(got[0].args, c.x))
+    if got:
+        c.last = "taken"  # "Those lands become ...", "it gains haste": the cards found and put there (608.2c)
     return got
 
 
