@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from engine.cards.abilities import Effect
@@ -314,6 +315,32 @@ def _any_color_playable(e: Effect) -> Effect:
     return Effect("playable", {**e.args, "any_color": True})
 
 
+_EACH_OPP_TARGET = re.compile(r"^for each (opponent|other player), (.+?)\bup to one target (.+?) (?:(?:that player|that "
+                              r"opponent|they) controls?|(?:that player's|their) (graveyard))\b(.*)$")
+
+
+def _for_each_opponent_target(low: str, ctx: Ctx) -> list[Effect] | None:
+    """"For each opponent, return up to one target nonland permanent that player controls to its owner's hand"
+    (Vronos): one target slot whose targets are each controlled by a different opponent (601.2c, 115.1: each
+    "target" word once for each of those players), from none to one for each; "for each other player" is each
+    player other than you. The instruction is the same for every target chosen."""
+    m = _EACH_OPP_TARGET.match(low)
+    if m is None or m.group(4) or re.search(r"\bthat (?:player|opponent)\b", m.group(5)):
+        return None  # "... and that player gains life equal to its power": each target's own player, not read
+    who = "an opponent controls" if m.group(1) == "opponent" else "you don't control"
+    mark = ctx.mark()
+    got = _attempt(f"{m.group(2)}up to one target {m.group(3)} {who}{m.group(5)}", ctx)
+    if got is None or len(ctx.targets) != mark[0] + 1:
+        ctx.rewind(mark)
+        return None
+    spec = ctx.targets[-1]
+    if spec.count != 1 or spec.min != 0 or spec.filter.get("zone") not in (None, "battlefield"):
+        ctx.rewind(mark)
+        return None
+    ctx.targets[-1] = replace(spec, filter={**spec.filter, "different_controllers": True}, count=8, text=m.group(0))
+    return got
+
+
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     s = sentence.strip().rstrip(".").strip()
@@ -323,6 +350,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     s = re.sub(r"^return to the battlefield ((?:all|each|target|up to \w+ target) .+)$",
                r"return \1 to the battlefield", s, flags=re.I)
     low = s.lower()
+    if _EACH_OPP_TARGET.match(low):
+        return _for_each_opponent_target(low, ctx)
     m = _ANY_COLOR_RIDER.match(low)
     if m:  # "You may cast that card for as long as it remains exiled, and you may spend mana as though it were mana
         # of any color to cast that spell" (Covetous Urge; 609.4): the permission, paid with mana of any type
