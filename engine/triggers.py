@@ -209,7 +209,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False  # "when SELF enters untapped": as it entered (603.6a)
     if trig.get("first") and name == "card_to_graveyard" and not _first_to_graveyard(g, ev, trig.get("filter") or {}):
         return False  # "for the first time each turn"
-    if trig.get("first") and name in ("lose_life", "gain_life", "surveil", "investigate") and not ev.get("first"):
+    if trig.get("first") and name in ("lose_life", "gain_life", "surveil", "investigate", "attacks") \
+            and not ev.get("first"):
         return False  # "for the first time each turn"
     if name == "cast" and ev.get("copy") and not trig.get("or_copy"):
         return False  # 706.10a: a copy is not cast; only "whenever you cast or copy ..." sees it
@@ -559,6 +560,8 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         if o is not None:
             o.chosen["combat_turn"] = g.turn
             if name == "attacks":
+                # "whenever SELF attacks for the first time each turn": it had not attacked this turn (400.7)
+                ev["first"] = o.chosen.get("attacked_turn") != g.turn
                 o.chosen["attacked_turn"] = g.turn  # boast: "if this creature attacked this turn"
             if name == "attacks" and o.controller in g.players:  # "if you attacked this turn" (508.1j)
                 g.players[o.controller].attacked_turn = g.turn

@@ -881,6 +881,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "your_turn" in cond and seats.is_active(g, you) != cond["your_turn"]:
         return False
+    if "first_combat" in cond and (g.step not in _COMBAT_PHASE or _first_combat_over(g)) == bool(cond["first_combat"]):
+        return False  # 506.6d: "if it's the first combat phase of the turn"
     if "self_counters_ge" in cond:  # "if there are two or more ki counters on SELF"
         so = g.objects.get(src) if src is not None else None
         if so is None or any(so.counters.get(k, 0) < n for k, n in cond["self_counters_ge"].items()):
@@ -1304,6 +1306,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed", "extra_turn", "activated_ge",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
+                  "first_combat",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
@@ -1358,6 +1361,8 @@ _BEFORE_ATTACKERS = frozenset({"untap", "upkeep", "draw", "main1", "beginning_of
 _COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
                      "combat_damage", "end_of_combat"})
 _BEFORE_BLOCKERS = frozenset({"beginning_of_combat", "declare_attackers"})
+_COMBAT_PHASE = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                           "combat_damage", "end_of_combat"})  # 506.1
 _AFTER_BLOCKERS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
 
 

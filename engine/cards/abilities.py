@@ -213,8 +213,9 @@ shuffle: who
     shuffle a library (CR 701.24)
 extra_turn: who
     take an extra turn after this one (CR 500.7)
-extra_combat: (none)
-    an additional combat phase followed by an additional main phase after this main phase (CR 500.8)
+extra_combat: [after ("this_phase")]
+    an additional combat phase followed by an additional main phase after this main phase; after: "this_phase",
+    said during a combat phase: an additional combat phase directly after it (CR 500.8)
 end_turn: (none)
     end the turn: exile the stack, remove combat, go to the cleanup step (CR 713.1)
 restart: [keep_exiled]

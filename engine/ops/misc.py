@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from engine import knowledge, player_statics, seats
 from engine.actions import add_effect, energy, lose_life, pay_energy
 from engine.cards.abilities import Ability, CardDef, Effect
-from engine.extra_phases import add_combat_after_this_main
+from engine.extra_phases import add_combat_after_this_combat, add_combat_after_this_main
 from engine.filters import matches
 from engine.mana import substitute_x
 from engine.ops import nested
@@ -612,8 +612,18 @@ def _restart(g: "Game", r: dict, e: Effect) -> None:
 _PERMANENT_CARD = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker"})  # 110.4
 
 
+#: the steps of the combat phase (506.1)
+COMBAT_PHASE = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                          "combat_damage", "end_of_combat"})
+
+
 @op("extra_combat")
 def _extra_combat(g: "Game", r: dict, e: Effect) -> None:
     """500.8: "After this main phase, there is an additional combat phase followed by an
-    additional main phase" (engine/extra_phases.py)."""
+    additional main phase"; "After this phase, there is an additional combat phase" (``after``: "this_phase"),
+    said during a combat phase: one directly after it (engine/extra_phases.py); said during a main phase, a combat
+    phase and a main phase after it, as after a main phase."""
+    if e.get("after") == "this_phase" and g.step in COMBAT_PHASE:
+        add_combat_after_this_combat(g)
+        return
     add_combat_after_this_main(g)

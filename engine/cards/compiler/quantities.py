@@ -18,6 +18,7 @@ Conditions are dicts:
   {"control": FILTER, "min": n}  you control at least n objects matching (max: n for "no"/"fewer")
   {"life_ge": n} / {"life_le": n}     your life total
   {"your_turn": True} / {"your_turn": False}
+  {"first_combat": True}               it's the first combat phase of the turn (506.6d)
   {"graveyard_ge": n, "filter": FILTER}   cards in your graveyard
   {"hand_le": n} / {"hand_ge": n}
   {"gained_life_this_turn": n}         you gained at least n life this turn
@@ -423,6 +424,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"life_lt_start": True}
     if t in ("it's your turn", "during your turn"):
         return {"your_turn": True}
+    if t == "it's the first combat phase of the turn":  # 506.6d: a combat phase, and none ended earlier this turn
+        return {"first_combat": True}
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
              "during turns other than yours"):
         return {"your_turn": False}

@@ -362,6 +362,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             "or": [{"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]}]}},
         "self blocks a creature": {"event": "blocks", "self": True},
         "self attacks alone": {"event": "attacks_alone", "self": True},
+        # 508.1, 400.7: declared as an attacker with no earlier attack this turn (engine/triggers.py event)
+        "self attacks for the first time each turn": {"event": "attacks", "self": True, "first": True},
         # 701.3: it stopped being attached (moved, unattached, or it or that permanent left the battlefield);
         # "that permanent" is the one it was attached to (engine/triggers.py unattached, leaves)
         "self becomes unattached from a permanent": {"event": "unattached", "self": True},

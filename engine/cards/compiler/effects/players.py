@@ -372,6 +372,13 @@ def _extra_combat(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("extra_combat", {})]
 
 
+@reader(r"^after this phase, there is an additional combat phase$")
+def _extra_combat_after(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """500.8: "Untap all creatures you control. After this phase, there is an additional combat phase" (Combat
+    Celebrant, Aurelia, the Warleader): one more combat phase directly after the one it is said in."""
+    return [Effect("extra_combat", {"after": "this_phase"})]
+
+
 @reader(r"^you gain life equal to the life lost this way$")
 def _gain_lost_this_way(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Gray Merchant of Asphodel: the life the previous instruction made players lose (119.3)."""
@@ -776,6 +783,7 @@ READERS: tuple[Reader, ...] = (
     _end_the_turn,
     _gain_lost_this_way,
     _extra_combat,
+    _extra_combat_after,
     _extra_turn,
     _extra_land_now,
     _rummage_any,
