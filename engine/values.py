@@ -881,7 +881,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "your_turn" in cond and seats.is_active(g, you) != cond["your_turn"]:
         return False
-    if "first_combat" in cond and (g.step not in _COMBAT_PHASE or _first_combat_over(g)) == bool(cond["first_combat"]):
+    if "first_combat" in cond and (g.step not in _COMBAT_PHASE or first_combat_over(g)) == bool(cond["first_combat"]):
         return False  # 506.6d: "if it's the first combat phase of the turn"
     if "self_counters_ge" in cond:  # "if there are two or more ki counters on SELF"
         so = g.objects.get(src) if src is not None else None
@@ -895,7 +895,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 602.5b: "Activate only during your upkeep"
     if "any_step" in cond and g.step != cond["any_step"]:
         return False  # 602.5b: "... but only during any upkeep step" (whoever's turn it is)
-    if "before_attackers" in cond and (g.step not in _BEFORE_ATTACKERS or _first_combat_over(g)):
+    if "before_attackers" in cond and (g.step not in _BEFORE_ATTACKERS or first_combat_over(g)):
         return False  # 506.6a, 506.6d: the first combat's declare attackers step has not yet begun
     if cond.get("attacked_you") and not any(g.objects[i].attacking == you for i in g.battlefield):
         return False  # "only if you've been attacked this step": a creature attacks that player (508.1)
@@ -1366,7 +1366,7 @@ _COMBAT_PHASE = frozenset({"beginning_of_combat", "declare_attackers", "declare_
 _AFTER_BLOCKERS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
 
 
-def _first_combat_over(g: "Game") -> bool:
+def first_combat_over(g: "Game") -> bool:
     """506.6d: has a combat phase of this turn ended (so any combat now is not the first)?"""
     return g.players[g.active].combat_ended_turn == g.turn
 
@@ -1379,7 +1379,7 @@ def _combat_time(g: "Game", point: str) -> bool:
     blockers are declared" can't be met in a combat whose declare blockers step was skipped
     (506.6f: no attackers, 508.6)."""
     step = g.step
-    extra = _first_combat_over(g)
+    extra = first_combat_over(g)
     attackers = step == "end_of_combat" and any(g.objects[i].attacking is not None for i in g.battlefield)
     if point == "during":
         return step in _COMBAT

@@ -343,6 +343,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "the beginning of each of your postcombat main phases": {"event": "step", "step": "main2", "whose": "you"},
         "the beginning of your postcombat main phase": {"event": "step", "step": "main2", "whose": "you"},
         "end of combat": {"event": "step", "step": "end_of_combat", "whose": "each"},
+        # 506.6d: the end of combat step of the turn's first combat phase, on its controller's turn
+        "the end of the first combat phase on your turn": {"event": "step", "step": "end_of_combat", "whose": "you",
+                                                           "first_combat": True},
         "the beginning of the upkeep of enchanted creature's controller": {"event": "step", "step": "upkeep",
                                                                              "whose": "attached_controller"},
         "the beginning of enchanted player's upkeep": {"event": "step", "step": "upkeep", "whose": "attached_player"},
