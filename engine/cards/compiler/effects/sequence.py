@@ -1215,8 +1215,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # 712.7: the restriction or the longer control the effect gives with the card it has played
             out[-1] = Effect("cast_offer", {**out[-1].args, _WHILE_PLAYING[s]: True})
             continue
-        m = re.match(r"^(?:it's|it becomes) an? (\d+)/(\d+) ((?:[a-z]+ )*?)(?:artifact )?creature$", s)
-        if m and out and out[-1].op == "action" and out[-1].args.get("name") == "turn_face_down":
+        m = re.match(r"^(?:it's|it becomes) an? (\d+)/(\d+) ((?:[a-z]+ )*?)(?:artifact )?creature$", s) \
+            or re.match(r"^they're (\d+)/(\d+) ((?:[a-z]+ )*?)(?:artifact )?creatures$", s)
+        if m and out and out[-1].op == "action" and out[-1].args.get("name") == (
+                "put_face_down" if s.startswith("they're") else "turn_face_down"):
             # "Turn target creature face down. It's a 2/2 Cyberman artifact creature." (707.2: the
             # characteristics the effect gives the face-down permanent)
             subs = [subtype(w) for w in m.group(3).split()]
