@@ -270,7 +270,8 @@ action: name, [amount], [what], [subtype], [times]
     exchange_life (who: two players: 701.8c),
     exchange_life_pt (what, stat: power|toughness: 701.8g), name_card (choice: 201.3, as it resolves),
     exile_named (who, all:
-    the cards with the chosen name in a graveyard, hand and library, 701.15a), draw_game (104.4c, 801.15)
+    the cards with the chosen name in a graveyard, hand and library, 701.15a), draw_game (104.4c, 801.15),
+    put_face_down ([look]: any number of cards from your hand onto the battlefield face down, 707.2-707.3)
     (CR 701); and later additions, not in the 2016 rules:
     explore (what), connive (what), learn, venture_into_the_dungeon, the_ring_tempts_you, manifest_dread,
     become_the_monarch, take_the_initiative, open_an_attraction, forage, time_travel, goad (what or amount),
