@@ -309,6 +309,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     # "sum": the total of the objects named, in a static ("the total power of the exiled cards": Sutured Ghoul)
     "power_of": frozenset({"power_of", "sum"}), "toughness_of": frozenset({"toughness_of", "sum"}),
     "count_this_way": frozenset({"count_this_way", "action"}),
+    "power_this_way": frozenset({"power_this_way", "action"}),
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
     "life_of": frozenset({"life_of"}), "life_turn_began": frozenset({"life_turn_began"}),
@@ -620,6 +621,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
         who = _you(g, src, r) if a["count_this_way"].get("controller") == "you" else None
         return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"], who))
+    if "power_this_way" in a:  # "the total power of creatures destroyed this way": as each last existed (608.2h)
+        return sum(max(0, rec.get("power", 0)) for rec in (r or {}).get("gone_this_way", ())
+                   if gone_matches(rec, a["action"], a["power_this_way"]))
     if "count_this_way" in a and r is not None and a.get("action") == "tapped":
         # "you gain 4 life for each creature tapped this way" (701.17a: each one the instruction tapped)
         f = {**a["count_this_way"], "zone": "battlefield"}
@@ -1710,10 +1714,10 @@ def sacrificed_power(o: "Obj | None", key: str = "power") -> int:
 
 def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:
     """What "destroyed this way" / "exiled this way" remembers of a permanent as it last existed on the
-    battlefield (608.2h): its controller, card types and whether it was a token."""
+    battlefield (608.2h): its controller, card types, whether it was a token, and its power."""
     c = g.chars(oid)
     return {"action": action, "controller": c.controller, "types": sorted(c.types), "subtypes": sorted(c.subtypes),
-            "token": g.objects[oid].token}
+            "token": g.objects[oid].token, "power": c.power or 0}
 
 
 def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any], you: str | None = None) -> bool:

@@ -274,6 +274,12 @@ def quantity(phrase: str) -> Any:
         if f is None or f.get("_needs_player_target"):
             return None
         return {"greatest": {"mana value": "mv"}.get(m.group(1), m.group(1)), "among": f}
+    m = re.fullmatch(r"the total power of (.+?) (destroyed|exiled|sacrificed) this way", p)
+    if m:  # "the total power of creatures destroyed this way" (Angrath, Minotaur Pirate): each as it last existed on
+        # the battlefield (608.2h)
+        f = parse_noun(m.group(1))
+        return None if f is None or set(f) - {"types", "subtypes", "not_types", "token"} else {
+            "power_this_way": f, "action": m.group(2)}
     m = re.fullmatch(r"the total (power|toughness|mana value) of (.+)", p)
     if m:  # "the total power of creatures you control" (Ghalta), "the total mana value of Dragons you control"
         f = parse_noun(m.group(2))
