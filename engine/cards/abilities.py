@@ -125,7 +125,8 @@ regenerate: what
     next time it would be destroyed this turn, instead ... (CR 701.12)
 gain_control: what, [duration: "eot"|"while_you_control_self"]
     the controller of the source gains control (CR 613.1b)
-sacrifice: what=REF  or  who, filter, amount, [exile: the chosen permanents are exiled, not sacrificed]
+sacrifice: what=REF  or  who, filter, amount, [exile | bounce: the chosen permanents are exiled / returned to
+    their owners' hands, not sacrificed]
     sacrifice (who chooses among their objects matching) (CR 701.21)
 draw: who, amount
     draw cards (CR 121)
