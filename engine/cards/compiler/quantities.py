@@ -694,7 +694,7 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is not None:
             f.pop("zone", None)
         return {"sacrificed_this_way": f} if f and set(f) <= {"types", "subtypes"} else None
-    m = re.fullmatch(r"an? (.+?) (?:was|is) exiled this way", t)
+    m = re.fullmatch(r"(?:an?|at least one) (.+?) (?:was|is) exiled this way", t)
     if m:  # "If a creature card was exiled this way", "If a Pirate was exiled this way" (608.2c, 608.2h)
         f = parse_noun(re.sub(r" card$", "", m.group(1)))
         if f is not None:

@@ -352,6 +352,12 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     low = s.lower()
     if _EACH_OPP_TARGET.match(low):
         return _for_each_opponent_target(low, ctx)
+    m = re.fullmatch(r"(you (?:gain|lose) \w+ life|draw (?:a|two) cards?) if ([^,]+? this way)", low)
+    if m:  # "You gain 2 life if at least one creature card was exiled this way" (Kaya, Orzhov Usurper): the same
+        # instruction as "If ..., you gain 2 life", its condition read after the one before it (608.2c)
+        got = _attempt(f"if {m.group(2)}, {m.group(1)}", ctx)
+        if got is not None:
+            return got
     m = _ANY_COLOR_RIDER.match(low)
     if m:  # "You may cast that card for as long as it remains exiled, and you may spend mana as though it were mana
         # of any color to cast that spell" (Covetous Urge; 609.4): the permission, paid with mana of any type
@@ -733,6 +739,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     don't, Y."; "It can't be regenerated."
     """
     text = _except_for(_do_the_same(text))
+    # "SELF deals damage to target player equal to ... and you gain that much life" (Kaya, Orzhov Usurper): the
+    # damage that instruction dealt (120.3, 608.2c)
+    text = re.sub(r"\b(deals damage to [^.]+?) and you gain that much life\b",
+                  r"\1 and you gain life equal to the damage dealt this way", text, flags=re.I)
     # "Destroy all creatures target opponent controls. SELF deals damage to that player equal to their total power."
     # (Angrath, Minotaur Pirate): "their" are the creatures the instruction before destroyed (608.2c, 608.2h)
     text = re.sub(r"^(destroy all (creatures|artifacts|permanents)\b[^.]*\. [^.]*?)\btheir total power\b",
