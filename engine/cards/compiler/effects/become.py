@@ -298,14 +298,17 @@ def _become_base(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("animate", args)]
 
 
-@reader(r"^(until end of turn, )?(.+?) loses all abilities(?: and (.+?))?( until end of turn)?$")
+@reader(r"^(until end of turn, |until your next turn, )?(.+?) (?:loses|lose) all abilities(?: and (.+?))?"
+        r"( until end of turn| until your next turn)?$")
 def _lose_all(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """Turn to Frog, Ovinize: loses all abilities (613.1f) and perhaps becomes something."""
+    """Turn to Frog, Ovinize: loses all abilities (613.1f) and perhaps becomes something; "until your next turn"
+    (611.2a: the effect lasts until its controller's next turn begins)."""
     what = c.ref(m.group(2))
     if what is None:
         return None
+    dur = (m.group(1) or "") + (m.group(4) or "")
     args: dict[str, Any] = {"what": what, "lose_all": True,
-                            "duration": "eot" if m.group(1) or m.group(4) else "permanent"}
+                            "duration": "your_next_turn" if "next" in dur else "eot" if dur else "permanent"}
     if m.group(3):
         more = become_parts(m.group(3))
         if more is None:

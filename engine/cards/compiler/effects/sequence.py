@@ -217,7 +217,7 @@ def _next_draw_instead(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: object starts with
 _SHARED_VERB = re.compile(r"^(put |untap |tap )")
 #: a clause that makes a continuous effect, which a duration closing the next clause also bounds (611.2a)
-_UNTIMED = re.compile(r"\b(?:gains?|gets?|loses?|can't|becomes?) ")
+_UNTIMED = re.compile(r"\b(?:gains?|gets?|loses?|can't|becomes?|(?:has|have) base power and toughness) ")
 #: "... gain trample and get +X/+X": the second verb of a plural subject, and that subject
 _VERB_PLURAL = re.compile(r"^(?:gain|get|lose|can't|become|have) ")
 _SUBJECT_PLURAL = re.compile(r"^(.+?) (?:gain|get|lose|can't|become|have) ")
@@ -586,6 +586,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     subject = _SUBJECT_PLURAL.match(left)
                     if subject is not None:  # "creatures you control gain trample and get +X/+X ...": one
                         b = _attempt(f"{subject.group(1)} {right}", ctx)  # subject, both verbs (608.2c)
+                    if b is None and subject is not None and re.search(r"\btargets?\b", subject.group(1)):
+                        # "up to two target creatures each have base power and toughness 0/3 and lose all abilities"
+                        # (Will Kenrith): the same targets, named once (115.1)
+                        b = _attempt(f"they {right}", ctx)
                 verb = _SHARED_VERB.match(left) if b is None and joiner == " and " else None
                 if verb is not None and _OBJECT_ONLY.match(right):
                     # "put a +1/+1 counter on each creature you control and a loyalty counter on each
