@@ -309,6 +309,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     # "sum": the total of the objects named, in a static ("the total power of the exiled cards": Sutured Ghoul)
     "power_of": frozenset({"power_of", "sum"}), "toughness_of": frozenset({"toughness_of", "sum"}),
     "count_this_way": frozenset({"count_this_way", "action"}),
+    "dungeon_names": frozenset({"dungeon_names"}),
     "power_this_way": frozenset({"power_this_way", "action"}),
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
@@ -353,7 +354,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
-                                 "mv_of"})
+                                 "mv_of", "dungeon_names"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -621,6 +622,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
         who = _you(g, src, r) if a["count_this_way"].get("controller") == "you" else None
         return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"], who))
+    if "dungeon_names" in a:  # "for each differently named dungeon you've completed" (a later rule: engine/dungeon.py)
+        who = _you(g, src, r)
+        return len(set(g.players[who].dungeons_completed)) if who in g.players else 0
     if "power_this_way" in a:  # "the total power of creatures destroyed this way": as each last existed (608.2h)
         return sum(max(0, rec.get("power", 0)) for rec in (r or {}).get("gone_this_way", ())
                    if gone_matches(rec, a["action"], a["power_this_way"]))
@@ -1065,6 +1069,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             its = [x for x in its if x in r["dealt"]]
         if not any(isinstance(x, int) and matches(g, x, f, src, you) for x in its):
             return False
+    if "taken_is" in cond:  # "If it's legendary, ..." of the card a look put into the hand (608.2c)
+        f = dict(cond["taken_is"], zone="any_card")
+        if not any(matches(g, x, f, src, you) for x in refs(g, r or {}, "taken") if isinstance(x, int)):
+            return False
     if "top_card_is" in cond:  # "as long as the top card of your library is black" (Vampire Nocturnus, which plays with
         # it revealed): its controller's top card now; none when the library is empty
         lib = g.players[you].library if you in g.players else []
@@ -1310,7 +1318,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed", "extra_turn", "activated_ge",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
-                  "first_combat",
+                  "first_combat", "taken_is",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",

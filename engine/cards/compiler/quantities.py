@@ -67,6 +67,8 @@ def count_of(phrase: str) -> Any:
     got = _count_more(p)
     if got is not None:
         return got
+    if p in ("differently named dungeon you've completed", "differently named dungeons you've completed"):
+        return {"dungeon_names": "you"}  # the names of the dungeons you completed, each once (a later rule, 309)
     m = re.fullmatch(r"(.+?) that shares? a creature type with (it|self)", p)
     if m:  # "for each other creature you control that shares a creature type with it" (205.3m)
         f = parse_noun(re.sub(r" on the battlefield$", "", m.group(1)))
@@ -694,6 +696,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is not None:
             f.pop("zone", None)
         return {"sacrificed_this_way": f} if f and set(f) <= {"types", "subtypes"} else None
+    m = re.fullmatch(r"the card put into your hand this way is (.+)", t)
+    if m:  # "If it's legendary, you gain 3 life" after a look that put a card into the hand (Ellywick): that card
+        f = parse_noun(m.group(1) if re.match(r"an? ", m.group(1)) is None else m.group(1).split(" ", 1)[1]) \
+            if m.group(1) != "legendary" else {"supertypes": ["Legendary"]}
+        if f is None or set(f) - {"types", "subtypes", "supertypes", "colors", "zone"}:
+            return None
+        f.pop("zone", None)
+        return {"taken_is": f}
     m = re.fullmatch(r"(?:an?|at least one) (.+?) (?:was|is) exiled this way", t)
     if m:  # "If a creature card was exiled this way", "If a Pirate was exiled this way" (608.2c, 608.2h)
         f = parse_noun(re.sub(r" card$", "", m.group(1)))

@@ -743,6 +743,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     don't, Y."; "It can't be regenerated."
     """
     text = _except_for(_do_the_same(text))
+    # "Look at the top six cards ... You may reveal a creature card from among them and put it into your hand. If
+    # it's legendary, you gain 3 life. Put the rest on the bottom ..." (Ellywick Tumblestrum): the look is one
+    # instruction; the condition is of the card put into the hand, read after it (608.2c)
+    text = re.sub(r"(\bput (?:it|that card) into your hand)\. (if it's ([a-z ]+?), [^.]+)\. (put the rest on the "
+                  r"bottom of your library in (?:a random|any) order)\.?$",
+                  lambda m: f"{m.group(1)}. {m.group(4)}. "
+                            f"{re.sub('^if it.s', 'if the card put into your hand this way is', m.group(2), flags=re.I)}.",
+                  text, flags=re.I)
     # "SELF deals damage to target player equal to ... and you gain that much life" (Kaya, Orzhov Usurper): the
     # damage that instruction dealt (120.3, 608.2c)
     text = re.sub(r"\b(deals damage to [^.]+?) and you gain that much life\b",
