@@ -463,7 +463,8 @@ Statics (Ability.static)
   skip_step          step, who                          "Skip your draw step"                    614.10
   cant_gain_life / cant_lose_life  who                  "Players can't gain life", "Your life total can't change" 118.7
   attack_tax         affects: FILTER, mana, [x: AMOUNT], walkers   "Creatures can't attack you [or planeswalkers
-                     you control] unless their controller pays {2} for each ..." (508.1g-i, 802.3a)
+                     [life: N]                                     you control] unless their controller pays {2}
+                                                                   (or N life) for each ..." (508.1g-i, 802.3a)
   block_tax          affects: FILTER, mana                        "creatures can't block unless their controller
                      pays {1} for each of those creatures" (CR 509.1d, 509.1f)
   life_gain_to_loss  who: "opponent"                              "If an opponent would gain life, that player
