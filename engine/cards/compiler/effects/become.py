@@ -453,8 +453,8 @@ def _choose_on_battlefield(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []
 
 
-@reader(r"^()(.+?) (?:becomes?|each become) a copy of (.+?)(, except it has this ability)?"
-        r"( until end of turn| until your next turn)?$")
+@reader(r"^(until end of turn, |until your next turn, )?(.+?) (?:becomes?|each become) a copy of (.+?)"
+        r"(, except it has this ability)?( until end of turn| until your next turn)?$")
 def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Target creature becomes a copy of that creature until end of turn" (Cytoshape), "you may have
     SELF become a copy of another target creature, except it has this ability" (Cryptoplasm): a copy
@@ -465,7 +465,9 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
     of = before if m.group(3) in _ANAPHORS and before is not None else c.ref(m.group(3))
     if what is None or of is None or of == what:
         return None
-    dur = {" until end of turn": "eot", " until your next turn": "your_next_turn"}.get(m.group(5) or "", "permanent")
+    when = (m.group(5) or "") or (" " + m.group(1).rstrip(", ") if m.group(1) else "")  # "Until end of turn, SELF
+    # becomes a copy of ..." (Oko, the Trickster): the leading duration (611.2a)
+    dur = {" until end of turn": "eot", " until your next turn": "your_next_turn"}.get(when, "permanent")
     args: dict[str, Any] = {"what": what, "of": of, "duration": dur}
     if m.group(4):
         args["keep_ability"] = True
