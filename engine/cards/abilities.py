@@ -142,9 +142,10 @@ copy_spell: what, [times]
 redistribute_life: (none)
     the controller gives the players still in the game one another's life totals as they choose (CR 118.5,
     810.9f)
-become_copy: what, of, duration, [keep_ability]
+become_copy: what, of, duration, [keep_ability], [add_types]
     the objects become copies of another until the duration ends: layer 1, the same objects (CR 706.2, 706.4;
-    keep_ability: "except it has this ability", 706.9a)
+    keep_ability: "except it has this ability", 706.9a; add_types: "except it's an artifact in addition to its
+    other types", 706.9c)
 copy_retarget: [all]
     the controller of the copy just made may choose new targets for it (CR 706.10c); all: each copy the
     instruction before made ("for the copies"), in turn

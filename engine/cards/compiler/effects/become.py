@@ -454,7 +454,8 @@ def _choose_on_battlefield(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^(until end of turn, |until your next turn, )?(.+?) (?:becomes?|each become) a copy of (.+?)"
-        r"(, except it has this ability)?( until end of turn| until your next turn)?$")
+        r"(, except it has this ability)?( until end of turn| until your next turn)?"
+        r"(, except it's an? (artifact|creature|enchantment) in addition to its other types)?$")
 def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Target creature becomes a copy of that creature until end of turn" (Cytoshape), "you may have
     SELF become a copy of another target creature, except it has this ability" (Cryptoplasm): a copy
@@ -471,6 +472,8 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
     args: dict[str, Any] = {"what": what, "of": of, "duration": dur}
     if m.group(4):
         args["keep_ability"] = True
+    if m.group(7):  # 706.9c: "except it's an artifact in addition to its other types" (Saheeli, Sublime Artificer)
+        args["add_types"] = [m.group(7).capitalize()]
     return [Effect("become_copy", args)]
 
 
