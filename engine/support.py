@@ -245,7 +245,7 @@ def _walk(x: Any, out: list[str]) -> None:
                 if a.kind == "static":
                     out.extend(ability_reasons(a))
             return
-        elif x.op == "exile" and x.args.get("until") not in (None, "self_leaves"):
+        elif x.op == "exile" and x.args.get("until") not in (None, "self_leaves", "leaves"):
             out.append("exile until it leaves (610.3)")  # not carried out by the exile op
         elif x.op == "playable":
             if not playable_supported(x):

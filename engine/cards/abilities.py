@@ -108,8 +108,8 @@ restrict: what, rule, duration ("eot", "your_next_turn", "next_untap", "while_yo
     cant_be_regenerated (CR 508.1c, 509.1b, 502.3)
 destroy: what, [no_regen]
     destroy (CR 701.6)
-exile: what, [until: "self_leaves"]
-    exile (until the source leaves: return it then, 610.3) (CR 406, 610.3)
+exile: what, [until: "self_leaves" | "leaves", watch]
+    exile (until the source, or the permanent ``watch`` names, leaves: return it then, 610.3) (CR 406, 610.3)
 exile_if_dies: what | filter
     if the objects named (or any creature matching filter) would die this turn, exile it instead (CR 614.1a)
 bounce: what, [with_auras]

@@ -57,9 +57,12 @@ def _move_all(g: "Game", r: Ctx, e: Effect, to: str, **kw: Any) -> None:
 
 @op("exile")
 def _exile(g: "Game", r: Ctx, e: Effect) -> None:
-    if e.get("until") == "self_leaves":  # 610.3: until SELF leaves the battlefield
+    if e.get("until") in ("self_leaves", "leaves"):  # 610.3: until SELF (or the permanent ``watch`` names) leaves the
+        # battlefield; nothing is exiled when that permanent has already left (610.3a)
         xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
-        got = exile_until_leaves(g, source_id(g, r), xs)
+        watch = [x for x in refs(g, r, e.args["watch"]) if isinstance(x, int)] if e.get("until") == "leaves" \
+            else [source_id(g, r)]
+        got = exile_until_leaves(g, watch[0] if watch else None, xs)
         if got:  # "You may cast that card for as long as it remains exiled" (Hostage Taker): the cards exiled now
             r["exiled"] = got
         link_exiled(g, r, got)  # 607.2a: "the same name as the exiled card" (Ixalan's Binding)

@@ -28,6 +28,14 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
         if mm:
             what = c.ref(mm.group(1))
             return None if what is None else [Effect("exile", {"what": what, "until": "self_leaves"})]
+        mm = re.fullmatch(r"(.+?) until (target [a-z ]+?) leaves the battlefield", tail)
+        if mm:  # "Exile target creature ... until target enchantment you control leaves the battlefield" (Calix,
+            # Destiny's Hand): returned when that other permanent leaves (610.3); not exiled if it already left (610.3a)
+            what = c.ref(mm.group(1))
+            watch = c.ref(mm.group(2)) if what is not None else None
+            if not (isinstance(watch, dict) and "target" in watch) or watch == what:
+                return None
+            return [Effect("exile", {"what": what, "until": "leaves", "watch": watch})]
         mm = re.fullmatch(r"(target player's|target opponent's|that player's|your|each opponent's|all opponents'|"
                           r"each player's|all|its controller's|that creature's controller's) graveyards?", tail)
         if mm:
