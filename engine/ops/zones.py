@@ -528,8 +528,8 @@ def _scry_one(g: "Game", r: Ctx, e: Effect, p: str, key: Any) -> dict | None:
     if e.get("surveil"):
         plan_to_graveyard(g, got)
     for c in got:
-        if e.get("surveil"):
-            g.move(c, "graveyard")
+        if e.get("surveil"):  # "if you put a noncreature, nonland card into your graveyard this way" (608.2c)
+            r["milled"] = [*r.get("milled", ()), g.move(c, "graveyard")]
         else:
             g.move(c, "library", top=False)
     if e.get("surveil"):

@@ -751,6 +751,19 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   lambda m: f"{m.group(1)}. {m.group(4)}. "
                             f"{re.sub('^if it.s', 'if the card put into your hand this way is', m.group(2), flags=re.I)}.",
                   text, flags=re.I)
+    # "Surveil 1. If you put a noncreature, nonland card into your graveyard this way, put that card into your hand."
+    # (Chandra, Chill of Compliance): the card the surveil put into the graveyard, if of that kind (608.2c)
+    m = re.fullmatch(r"surveil (\w+)\. if you put an? ([a-z, ]+?) card into your graveyard this way, put (?:that "
+                     r"card|it) into your hand\.?", text.strip(), flags=re.I)
+    if m and number(m.group(1)) == 1:
+        kind = parse_noun(m.group(2) + " card")
+        if kind is None or set(kind) - {"types", "not_types", "colors", "subtypes", "zone"}:
+            return None
+        kind.pop("zone", None)
+        return [Effect("scry", {"amount": 1, "surveil": True}),
+                Effect("if", {"cond": {"amount_ge": {"amount": {"count_this_way": kind, "action": "put"}, "n": 1}},
+                              "then": [Effect("move", {"what": {"choose": {**kind, "zone": "graveyard"},
+                                                                "among": "milled", "amount": 1}, "to": "hand"})]})]
     # "SELF deals damage to target player equal to ... and you gain that much life" (Kaya, Orzhov Usurper): the
     # damage that instruction dealt (120.3, 608.2c)
     text = re.sub(r"\b(deals damage to [^.]+?) and you gain that much life\b",
