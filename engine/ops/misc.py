@@ -74,10 +74,24 @@ def do_pay(g: "Game", player: str, pay: dict[str, Any]) -> None:
 @op("pay_any")
 def _pay_any(g: "Game", r: dict, e: Effect) -> dict | None:
     """"You may pay any amount of {E}": the controller chooses how many energy counters to remove, from 0
-    to all they have (121.1), and removes them; the resolution remembers the amount (``r["paid"]``) for
+    to all they have (121.1), and removes them (``mana``: "pay any amount of mana", generic mana); the resolution
+    remembers the amount (``r["paid"]``) for
     "that much" and "for each {E} paid this way"."""
     p = controller(g, r)
     got = r["answers"].get(r["i"])
+    if e.get("mana"):  # "Pay any amount of mana" (Karn, Living Legacy): a number of generic mana, from 0 to what the
+        # player can pay now (601.2h as 117.1: the mana abilities are activated as the payment is made, 605.3a)
+        most = 0
+        while most < 40 and can_afford(g, p, (str(most + 1),)):
+            most += 1
+        if got is None and most:
+            return {"kind": "choose_number", "player": p, "options": list(range(most + 1)), "min": 0, "max": most,
+                    "slot": r["i"], "prompt": f"{this(g, r).card.name}: pay how much mana? (0 to {most})"}
+        n = min(int(got or 0), most)
+        if n:
+            pay_mana(g, p, (str(n),), set())
+        r["paid"] = n
+        return None
     if got is None:
         most = energy(g, p)
         if most:

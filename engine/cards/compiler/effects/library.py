@@ -308,7 +308,7 @@ def _search_named2(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 _DIG = re.compile(
-    r"^look at the top (two|three|four|five|six|seven|eight|x|\d+) cards of your library\. "
+    r"^look at the top (two|three|four|five|six|seven|eight|x|\d+|that many) cards of your library\. "
     r"(?:(you may reveal|you may put|put) (an?|one|two|up to two|any number of) (.+?) (?:from among them|of them) "
     r"(?:and put (?:it|them|that card) )?(into your hand|onto the battlefield(?: tapped)?)|put (one|two) of them "
     r"into your (hand|graveyard))"

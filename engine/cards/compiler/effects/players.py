@@ -634,6 +634,13 @@ def _pay_any_energy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("pay_any", {"energy": True})]
 
 
+@reader(r"^pay any amount of mana$")
+def _pay_any_mana(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Pay any amount of mana" (Karn, Living Legacy): its controller chooses a number, from 0 to what they can pay,
+    and pays that much generic mana (117.1); "that many" then is the amount paid."""
+    return [Effect("pay_any", {"mana": True})]
+
+
 @reader(r"^play (an|one|two|three|up to two|up to three) additional lands? this turn$")
 def _extra_land_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """305.2a: "You may play an additional land this turn" (Explore): for this turn only ("you may"
@@ -801,6 +808,7 @@ READERS: tuple[Reader, ...] = (
     _exile_from_hand,
     _energy,
     _pay_any_energy,
+    _pay_any_mana,
     _player_counters,
     _control_player,
     _exchange_life,

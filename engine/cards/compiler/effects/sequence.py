@@ -764,6 +764,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 Effect("if", {"cond": {"amount_ge": {"amount": {"count_this_way": kind, "action": "put"}, "n": 1}},
                               "then": [Effect("move", {"what": {"choose": {**kind, "zone": "graveyard"},
                                                                 "among": "milled", "amount": 1}, "to": "hand"})]})]
+    # "Look at that many cards from the top of your library, then put one of those cards into your hand and the rest on
+    # the bottom ..." (Karn, Living Legacy): the look of that many (the amount paid before it, 608.2c)
+    text = re.sub(r"\blook at that many cards from the top of your library, then put one of those cards into your "
+                  r"hand and the rest\b", "look at the top that many cards of your library. put one of them into your "
+                  "hand and the rest", text, flags=re.I)
+    m = re.fullmatch(r"pay any amount of mana\. (look at the top that many cards of your library\. .+)", text.strip(),
+                     flags=re.I)
+    if m:  # the amount paid is "that many" (engine/ops/misc.py pay_any)
+        dig = read_dig(m.group(1).lower(), ctx)
+        return None if dig is None else paid_this_way([Effect("pay_any", {"mana": True}), *dig])
     # "SELF deals damage to target player equal to ... and you gain that much life" (Kaya, Orzhov Usurper): the
     # damage that instruction dealt (120.3, 608.2c)
     text = re.sub(r"\b(deals damage to [^.]+?) and you gain that much life\b",
