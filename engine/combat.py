@@ -5,8 +5,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, cast
 
 from engine import payment, player_statics, seats, triggers, values
-from engine.actions import (  # noqa: F401 (combat.remove_from_combat: 506.4)
-    deal_damage_batch, lose_life, remove_from_combat)
+from engine.actions import deal_damage_batch, lose_life, remove_from_combat  # noqa: F401 (506.4)
 from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction

@@ -43,7 +43,8 @@ HISTORIC = ({"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes":
 SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonbasic": None, "nonlegendary": None}
 
 _CONTROLLER_SUFFIX = re.compile(
-    r"\s+(you control|you don't control|self doesn't control|you don't own|that player owns|an opponent controls|your opponents control|you own|"
+    r"\s+(you control|you don't control|self doesn't control|you don't own|that player owns|an opponent controls|"
+    r"your opponents control|you own|"
     r"target player controls|that player controls|defending player controls|target opponent controls|"
     r"its controller controls|they control|you both own and control|each player controls|"
     r"chosen player controls|that opponent controls|that player or that planeswalker's controller controls|"

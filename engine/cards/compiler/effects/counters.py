@@ -97,5 +97,6 @@ def _move_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move_counters", {"what": frm, "to": to, "kind": m.group(2), "amount": n})]
 
 
-READERS: tuple[Reader, ...] = (_counters, _counters_equal, _counters_each, _its_counters, _remove_counters, _move_counters, _distribute,
+READERS: tuple[Reader, ...] = (_counters, _counters_equal, _counters_each, _its_counters, _remove_counters,
+                               _move_counters, _distribute,
                                _double_counters,)

@@ -315,8 +315,8 @@ def _any_color_playable(e: Effect) -> Effect:
     return Effect("playable", {**e.args, "any_color": True})
 
 
-_EACH_OPP_TARGET = re.compile(r"^for each (opponent|other player), (.+?)\bup to one target (.+?) (?:(?:that player|that "
-                              r"opponent|they) controls?|(?:that player's|their) (graveyard))\b(.*)$")
+_EACH_OPP_TARGET = re.compile(r"^for each (opponent|other player), (.+?)\bup to one target (.+?) (?:(?:that player|"
+                              r"that opponent|they) controls?|(?:that player's|their) (graveyard))\b(.*)$")
 
 
 def _for_each_opponent_target(low: str, ctx: Ctx) -> list[Effect] | None:
@@ -749,7 +749,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"(\bput (?:it|that card) into your hand)\. (if it's ([a-z ]+?), [^.]+)\. (put the rest on the "
                   r"bottom of your library in (?:a random|any) order)\.?$",
                   lambda m: f"{m.group(1)}. {m.group(4)}. "
-                            f"{re.sub('^if it.s', 'if the card put into your hand this way is', m.group(2), flags=re.I)}.",
+                            + re.sub("^if it.s", "if the card put into your hand this way is", m.group(2), flags=re.I)
+                            + ".",
                   text, flags=re.I)
     # "Surveil 1. If you put a noncreature, nonland card into your graveyard this way, put that card into your hand."
     # (Chandra, Chill of Compliance): the card the surveil put into the graveyard, if of that kind (608.2c)

@@ -197,7 +197,8 @@ def _tuck2(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("move", {"what": what, "to": "library_bottom"})]
 
 
-@reader(r"^(?:shuffle|(.+?) shuffles|(they) shuffle) (.+?) into (?:(?:its|their) owners?'s?|their|your) librar(?:y|ies)$")
+@reader(r"^(?:shuffle|(.+?) shuffles|(they) shuffle) (.+?) into (?:(?:its|their) owners?'s?|their|your) "
+        r"librar(?:y|ies)$")
 def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Shuffle SELF into its owner's library", "shuffle SELF and your graveyard into their owner's
     library" (Elixir of Immortality): each part moved, then the library shuffled (701.16a)."""
@@ -430,8 +431,8 @@ def _edict_exile(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(m.group(2)) or 1, "exile": True})]
 
 
-@reader(r"^(.+?) (?:chooses (a|an|one|two) (.+?) (?:they|he or she) controls? and returns (?:it|them)|returns? (a|an|one|"
-        r"two) (.+?) (?:they|he or she) controls?) to (?:its|their) owners?'s? hands?$")
+@reader(r"^(.+?) (?:chooses (a|an|one|two) (.+?) (?:they|he or she) controls? and returns (?:it|them)|returns? "
+        r"(a|an|one|two) (.+?) (?:they|he or she) controls?) to (?:its|their) owners?'s? hands?$")
 def _edict_bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Each player returns a creature they control to its owner's hand" (Curfew), "Target opponent chooses a
     permanent they control and returns it to its owner's hand" (Teferi, Temporal Pilgrim): each such player chooses
