@@ -39,6 +39,9 @@ KNOWN = frozenset({
     # a target slot's: "two target creatures controlled by different players", no two with one controller (115.1;
     # engine/targets.check_targets)
     "different_controllers",
+    # a target slot's: "up to two target cards from a single graveyard": all of them from one graveyard, one owner's
+    # (404.1; engine/targets.check_targets)
+    "single_graveyard",
     # a target slot's: "two target permanents that share a permanent type" ("permanent", "card", "creature": card
     # types, permanent types among them, or creature types in common; engine/targets.check_targets)
     "share_type",
@@ -98,7 +101,7 @@ _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_da
 GROUP_KEYS = frozenset({"one_of_each", "different_names"})
 #: Keys of a target slot's group ("two target creatures controlled by different players", "that share a creature
 #: type"): checked only as targets are chosen (engine/targets.check_targets), so read nowhere else
-TARGET_GROUP_KEYS = frozenset({"different_controllers", "share_type"})
+TARGET_GROUP_KEYS = frozenset({"different_controllers", "share_type", "single_graveyard"})
 
 
 #: the comparison keys of each compared value ("power_le": at most), with their test

@@ -1335,6 +1335,8 @@ class Game:
             nxt = "end_of_combat"
         if self.step in ("main1", "main2"):
             nxt = extra_phases.after_main(self, nxt)  # 500.8: additional combat and main phases
+        elif self.step == "end_of_combat":
+            nxt = extra_phases.after_combat(self, nxt)  # 500.8: an additional combat phase after this one
         self.step = self._not_skipped(nxt)
         self.turn_state_changed()
 

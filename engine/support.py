@@ -248,7 +248,7 @@ def _walk(x: Any, out: list[str]) -> None:
                 if a.kind == "static":
                     out.extend(ability_reasons(a))
             return
-        elif x.op == "exile" and x.args.get("until") not in (None, "self_leaves", "opponent_monarch"):
+        elif x.op == "exile" and x.args.get("until") not in (None, "self_leaves", "leaves", "opponent_monarch"):
             out.append("exile until it leaves (610.3)")  # not carried out by the exile op
         elif x.op == "playable":
             if not playable_supported(x):
@@ -492,6 +492,7 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append("trigger options")
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil",
                                                                       "investigate", "card_to_graveyard"} \
+                and not (evs == ["attacks"] and trig.get("self")) \
                 or trig.get("first") and evs == ["card_to_graveyard"] and set(trig.get("filter") or {}) - {"types"} \
                 or trig.get("nth") and evs not in (["cast"], ["draw"]):
             out.append("trigger options")

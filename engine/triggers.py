@@ -20,7 +20,7 @@ from engine.memo import per_object
 from engine.replacement import enter_replacements
 from engine.state import Obj
 from engine.targets import check_targets, normalize_targets, target_candidates, with_x
-from engine.values import cast_kind_matches, condition
+from engine.values import cast_kind_matches, condition, first_combat_over
 
 if TYPE_CHECKING:
     from engine.cards.abilities import TargetSpec
@@ -77,7 +77,8 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "by_opponent",  # "when a spell or ability an opponent controls causes you to discard SELF"
                   "spell",  # becomes_target_player: the targeting object is a spell, not an ability
                   "keyword",  # activate: the activated ability is that keyword's ("SELF's outlast ability")
-                  "objs"})  # a delayed trigger's own objects: "when that creature dies this turn" (603.7c)
+                  "objs",  # a delayed trigger's own objects: "when that creature dies this turn" (603.7c)
+                  "first_combat"})  # "at the end of the first combat phase on your turn" (506.6d)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -89,6 +90,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "walker_attacked": frozenset({"you_attack"}), "by_opponent": frozenset({"discard"}),
     # training (a later keyword): "this creature and at least one other creature with greater power attack"
     "greater_power_attacker": frozenset({"attacks"}),
+    "first_combat": frozenset({"step"}),
     # "when you sacrifice SELF" (its leaving, 603.6c); "when SELF enters untapped" (603.6a)
     "sacrificed": frozenset({"ltb"}), "untapped": frozenset({"etb"}),
     # "whenever you cast a spell from anywhere other than your hand" / "from your graveyard" (601.2a)
@@ -209,7 +211,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False  # "when SELF enters untapped": as it entered (603.6a)
     if trig.get("first") and name == "card_to_graveyard" and not _first_to_graveyard(g, ev, trig.get("filter") or {}):
         return False  # "for the first time each turn"
-    if trig.get("first") and name in ("lose_life", "gain_life", "surveil", "investigate") and not ev.get("first"):
+    if trig.get("first") and name in ("lose_life", "gain_life", "surveil", "investigate", "attacks") \
+            and not ev.get("first"):
         return False  # "for the first time each turn"
     if name == "cast" and ev.get("copy") and not trig.get("or_copy"):
         return False  # 706.10a: a copy is not cast; only "whenever you cast or copy ..." sees it
@@ -249,6 +252,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
                 return False
     if name == "step":
         if trig.get("step") != ev["step"]:
+            return False
+        if trig.get("first_combat") and first_combat_over(g):  # 506.6d: a combat phase of this turn ended before
             return False
         whose = trig.get("whose", "you")
         if whose in ("you", "you_next") and not seats.is_active(g, controller):
@@ -559,6 +564,8 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         if o is not None:
             o.chosen["combat_turn"] = g.turn
             if name == "attacks":
+                # "whenever SELF attacks for the first time each turn": it had not attacked this turn (400.7)
+                ev["first"] = o.chosen.get("attacked_turn") != g.turn
                 o.chosen["attacked_turn"] = g.turn  # boast: "if this creature attacked this turn"
             if name == "attacks" and o.controller in g.players:  # "if you attacked this turn" (508.1j)
                 g.players[o.controller].attacked_turn = g.turn
@@ -806,6 +813,8 @@ def step(g: "Game", name: str) -> None:
             if d["turn"] > g.turn:
                 keep.append(d)
             continue
+        if at and (d["ability"].trigger or {}).get("first_combat") and first_combat_over(g):
+            at = False  # "at the end of the first combat phase" (an emblem's, 506.6d): not of a later one
         if at and (whose not in ("you", "opponent", "player")
                    or whose == "you" and seats.is_active(g, d["controller"])
                    or whose == "player" and g.active == d.get("player")  # a named player's step ("their next upkeep")

@@ -309,6 +309,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     # "sum": the total of the objects named, in a static ("the total power of the exiled cards": Sutured Ghoul)
     "power_of": frozenset({"power_of", "sum"}), "toughness_of": frozenset({"toughness_of", "sum"}),
     "count_this_way": frozenset({"count_this_way", "action"}),
+    "dungeon_names": frozenset({"dungeon_names"}),
+    "power_this_way": frozenset({"power_this_way", "action"}),
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
     "life_of": frozenset({"life_of"}), "life_turn_began": frozenset({"life_turn_began"}),
@@ -352,7 +354,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
-                                 "mv_of"})
+                                 "mv_of", "dungeon_names"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -625,6 +627,12 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # there (400.7), of the kind and owner said
         f = {**a["count_this_way"], "zone": "hand"}
         return sum(1 for x in r.get("returned", ()) if x in g.objects and matches(g, x, f, src, _you(g, src, r)))
+    if "dungeon_names" in a:  # "for each differently named dungeon you've completed" (a later rule: engine/dungeon.py)
+        who = _you(g, src, r)
+        return len(set(g.players[who].dungeons_completed)) if who in g.players else 0
+    if "power_this_way" in a:  # "the total power of creatures destroyed this way": as each last existed (608.2h)
+        return sum(max(0, rec.get("power", 0)) for rec in (r or {}).get("gone_this_way", ())
+                   if gone_matches(rec, a["action"], a["power_this_way"]))
     if "count_this_way" in a and r is not None and a.get("action") == "tapped":
         # "you gain 4 life for each creature tapped this way" (701.17a: each one the instruction tapped)
         f = {**a["count_this_way"], "zone": "battlefield"}
@@ -900,6 +908,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "your_turn" in cond and seats.is_active(g, you) != cond["your_turn"]:
         return False
+    if "first_combat" in cond and (g.step not in _COMBAT_PHASE or first_combat_over(g)) == bool(cond["first_combat"]):
+        return False  # 506.6d: "if it's the first combat phase of the turn"
     if "self_counters_ge" in cond:  # "if there are two or more ki counters on SELF"
         so = g.objects.get(src) if src is not None else None
         if so is None or any(so.counters.get(k, 0) < n for k, n in cond["self_counters_ge"].items()):
@@ -912,7 +922,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 602.5b: "Activate only during your upkeep"
     if "any_step" in cond and g.step != cond["any_step"]:
         return False  # 602.5b: "... but only during any upkeep step" (whoever's turn it is)
-    if "before_attackers" in cond and (g.step not in _BEFORE_ATTACKERS or _first_combat_over(g)):
+    if "before_attackers" in cond and (g.step not in _BEFORE_ATTACKERS or first_combat_over(g)):
         return False  # 506.6a, 506.6d: the first combat's declare attackers step has not yet begun
     if cond.get("attacked_you") and not any(g.objects[i].attacking == you for i in g.battlefield):
         return False  # "only if you've been attacked this step": a creature attacks that player (508.1)
@@ -1077,6 +1087,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if r is not None and "dealt" in r:  # after a damage effect: "is dealt damage this way"
             its = [x for x in its if x in r["dealt"]]
         if not any(isinstance(x, int) and matches(g, x, f, src, you) for x in its):
+            return False
+    if "taken_is" in cond:  # "If it's legendary, ..." of the card a look put into the hand (608.2c)
+        f = dict(cond["taken_is"], zone="any_card")
+        if not any(matches(g, x, f, src, you) for x in refs(g, r or {}, "taken") if isinstance(x, int)):
             return False
     if "top_card_is" in cond:  # "as long as the top card of your library is black" (Vampire Nocturnus, which plays with
         # it revealed): its controller's top card now; none when the library is empty
@@ -1328,6 +1342,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
                   "activated_ge",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
+                  "first_combat", "taken_is",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
@@ -1382,10 +1397,12 @@ _BEFORE_ATTACKERS = frozenset({"untap", "upkeep", "draw", "main1", "beginning_of
 _COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
                      "combat_damage", "end_of_combat"})
 _BEFORE_BLOCKERS = frozenset({"beginning_of_combat", "declare_attackers"})
+_COMBAT_PHASE = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                           "combat_damage", "end_of_combat"})  # 506.1
 _AFTER_BLOCKERS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
 
 
-def _first_combat_over(g: "Game") -> bool:
+def first_combat_over(g: "Game") -> bool:
     """506.6d: has a combat phase of this turn ended (so any combat now is not the first)?"""
     return g.players[g.active].combat_ended_turn == g.turn
 
@@ -1398,7 +1415,7 @@ def _combat_time(g: "Game", point: str) -> bool:
     blockers are declared" can't be met in a combat whose declare blockers step was skipped
     (506.6f: no attackers, 508.6)."""
     step = g.step
-    extra = _first_combat_over(g)
+    extra = first_combat_over(g)
     attackers = step == "end_of_combat" and any(g.objects[i].attacking is not None for i in g.battlefield)
     if point == "during":
         return step in _COMBAT
@@ -1731,10 +1748,10 @@ def sacrificed_power(o: "Obj | None", key: str = "power") -> int:
 
 def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:
     """What "destroyed this way" / "exiled this way" remembers of a permanent as it last existed on the
-    battlefield (608.2h): its controller, card types and whether it was a token."""
+    battlefield (608.2h): its controller, card types, whether it was a token, and its power."""
     c = g.chars(oid)
     return {"action": action, "controller": c.controller, "types": sorted(c.types), "subtypes": sorted(c.subtypes),
-            "token": g.objects[oid].token}
+            "token": g.objects[oid].token, "power": c.power or 0}
 
 
 def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any], you: str | None = None) -> bool:

@@ -108,8 +108,8 @@ restrict: what, rule, duration ("eot", "your_next_turn", "next_untap", "while_yo
     cant_be_regenerated (CR 508.1c, 509.1b, 502.3)
 destroy: what, [no_regen]
     destroy (CR 701.6)
-exile: what, [until: "self_leaves"]
-    exile (until the source leaves: return it then, 610.3) (CR 406, 610.3)
+exile: what, [until: "self_leaves" | "leaves", watch]
+    exile (until the source, or the permanent ``watch`` names, leaves: return it then, 610.3) (CR 406, 610.3)
 exile_if_dies: what | filter
     if the objects named (or any creature matching filter) would die this turn, exile it instead (CR 614.1a)
 bounce: what, [with_auras]
@@ -125,7 +125,8 @@ regenerate: what
     next time it would be destroyed this turn, instead ... (CR 701.12)
 gain_control: what, [duration: "eot"|"while_you_control_self"]
     the controller of the source gains control (CR 613.1b)
-sacrifice: what=REF  or  who, filter, amount, [exile: the chosen permanents are exiled, not sacrificed]
+sacrifice: what=REF  or  who, filter, amount, [exile | bounce: the chosen permanents are exiled / returned to
+    their owners' hands, not sacrificed]
     sacrifice (who chooses among their objects matching) (CR 701.21)
 draw: who, amount
     draw cards (CR 121)
@@ -141,9 +142,10 @@ copy_spell: what, [times]
 redistribute_life: (none)
     the controller gives the players still in the game one another's life totals as they choose (CR 118.5,
     810.9f)
-become_copy: what, of, duration, [keep_ability]
+become_copy: what, of, duration, [keep_ability], [add_types]
     the objects become copies of another until the duration ends: layer 1, the same objects (CR 706.2, 706.4;
-    keep_ability: "except it has this ability", 706.9a)
+    keep_ability: "except it has this ability", 706.9a; add_types: "except it's an artifact in addition to its
+    other types", 706.9c)
 copy_retarget: [all]
     the controller of the copy just made may choose new targets for it (CR 706.10c); all: each copy the
     instruction before made ("for the copies"), in turn
@@ -213,8 +215,9 @@ shuffle: who
     shuffle a library (CR 701.24)
 extra_turn: who
     take an extra turn after this one (CR 500.7)
-extra_combat: (none)
-    an additional combat phase followed by an additional main phase after this main phase (CR 500.8)
+extra_combat: [after ("this_phase")]
+    an additional combat phase followed by an additional main phase after this main phase; after: "this_phase",
+    said during a combat phase: an additional combat phase directly after it (CR 500.8)
 end_turn: (none)
     end the turn: exile the stack, remove combat, go to the cleanup step (CR 713.1)
 restart: [keep_exiled]
@@ -241,8 +244,8 @@ delayed: step ("end", "upkeep", "your_upkeep", "owner_upkeep", "end_of_combat"),
 delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your_next_turn"), [once]
     a delayed triggered ability that triggers on each such event until the duration ends; once: only the next
     one ("when you next cast ... this turn") (CR 603.7, 603.7c)
-skip_next: who, step ("untap" | "upkeep" | "draw")
-    that player skips their next such step, once (CR 614.10)
+skip_next: who, step ("untap" | "upkeep" | "draw" | "combat" | "turn"), [amount], [this_turn]
+    that player skips their next such step, once (amount: that many of their next turns) (CR 614.10)
 exile_top: who, amount
     exile the top cards of a library (then "exiled") (CR 406)
 playable: what: "exiled", a card FILTER (e.g. Zombie cards in your graveyard) or a target, play: "play"|"cast",
@@ -269,7 +272,8 @@ action: name, [amount], [what], [subtype], [times]
     exchange_life (who: two players: 701.8c),
     exchange_life_pt (what, stat: power|toughness: 701.8g), name_card (choice: 201.3, as it resolves),
     exile_named (who, all:
-    the cards with the chosen name in a graveyard, hand and library, 701.15a), draw_game (104.4c, 801.15)
+    the cards with the chosen name in a graveyard, hand and library, 701.15a), draw_game (104.4c, 801.15),
+    put_face_down ([look]: any number of cards from your hand onto the battlefield face down, 707.2-707.3)
     (CR 701); and later additions, not in the 2016 rules:
     explore (what), connive (what), learn, venture_into_the_dungeon, the_ring_tempts_you, manifest_dread,
     become_the_monarch, take_the_initiative, open_an_attraction, forage, time_travel, goad (what or amount),
@@ -460,7 +464,8 @@ Statics (Ability.static)
   skip_step          step, who                          "Skip your draw step"                    614.10
   cant_gain_life / cant_lose_life  who                  "Players can't gain life", "Your life total can't change" 118.7
   attack_tax         affects: FILTER, mana, [x: AMOUNT], walkers   "Creatures can't attack you [or planeswalkers
-                     you control] unless their controller pays {2} for each ..." (508.1g-i, 802.3a)
+                     [life: N]                                     you control] unless their controller pays {2}
+                                                                   (or N life) for each ..." (508.1g-i, 802.3a)
   block_tax          affects: FILTER, mana                        "creatures can't block unless their controller
                      pays {1} for each of those creatures" (CR 509.1d, 509.1f)
   life_gain_to_loss  who: "opponent"                              "If an opponent would gain life, that player

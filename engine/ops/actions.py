@@ -371,6 +371,28 @@ def _manifest(g: "Game", r: dict, e: Effect) -> None:
             r["created"] += manifest(g, p, _n(g, r, e), e.get("name", "manifest"))
 
 
+@action("put_face_down")
+def _put_face_down(g: "Game", r: dict, e: Effect) -> dict | None:
+    """"Put any number of cards from your hand onto the battlefield face down. They're 5/5 artifact creatures."
+    (Tezzeret, Cruel Machinist): the player chooses the cards; each is turned face down (707.2: the characteristics
+    the effect gives, ``look``; a 2/2 creature otherwise) and put onto the battlefield under their control. Only a
+    morph ability turns one face up (702.36e, 707.8); they are "they" for the next instruction."""
+    p = controller(g, r)
+    hand = list(g.players[p].hand)
+    r["created"] = []
+    if not hand:
+        return None
+    got = nested.answer(r, "put_face_down")
+    if got is None:
+        return nested.ask_cards(r, "put_face_down", p, hand, 0, len(hand),
+                                "choose the cards to put onto the battlefield face down")
+    for c in got:
+        if c in g.objects and g.objects[c].zone == "hand" and g.objects[c].owner == p:
+            put_down(g, c, "put", e.get("look"))
+            r["created"].append(g.move(c, "battlefield", controller=p))
+    return None
+
+
 @action("goad")
 def _goad(g: "Game", r: dict, e: Effect) -> None:
     """Goad (a later keyword action: Commander 2017): until your next turn,

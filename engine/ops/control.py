@@ -198,7 +198,12 @@ def _bind_chosen(g: "Game", r: Ctx, e: Effect, legal: list[list[Any]], earlier: 
     instruction made is made as the delayed ability resolves ("untap up to two lands": Teferi, 603.7a)."""
     args: dict[str, Any] | None = None
     for k, v in e.args.items():
-        if isinstance(v, dict) and isinstance(v.get("choose"), dict) and v in earlier:
+        if v == "taken" and "taken" in r:  # "Search ..., put it onto the battlefield. ... Return it to your hand at
+            # the beginning of the next end step" (Nahiri, the Harbinger): the cards found (603.7c), fixed now
+            legal.append([x for x in refs(g, r, "taken") if isinstance(x, int)])
+            args = dict(args or e.args)
+            args[k] = {"target": len(legal) - 1}
+        elif isinstance(v, dict) and isinstance(v.get("choose"), dict) and v in earlier:
             try:
                 ids = [x for x in chosen_refs(g, r, v) if isinstance(x, int)]
             except NeedChoice:  # never chosen (the "may" before it declined): nothing

@@ -586,7 +586,8 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 sacrifice(g, x)
         return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)
-           and (e.get("exile") or not player_statics.cant_cause(g, p, "sacrifice", controller(g, r)))]  # 101.2
+           and (e.get("exile") or e.get("bounce")
+                or not player_statics.cant_cause(g, p, "sacrifice", controller(g, r)))]  # 101.2
     f = dict(e.get("filter") or {"permanent": True})
     f["controller"] = "you"
     every = e.get("amount") == "any"  # "sacrifice any number of lands": how many is the player's choice
@@ -605,13 +606,15 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
             k = min(n, len(mine))
             if every:
                 return dict(ask_cards(r, p, mine, 0, len(mine), "sacrifice any number"), slot=slot)
-            return dict(ask_cards(r, p, mine, k, k, f"{'exile' if e.get('exile') else 'sacrifice'} {n}"), slot=slot)
+            verb = "exile" if e.get("exile") else "return to hand" if e.get("bounce") else "sacrifice"
+            return dict(ask_cards(r, p, mine, k, k, f"{verb} {n}"), slot=slot)
         picks += [x for x in got if x in mine]
     r["couldnt"] = short
-    if e.get("exile"):  # "defending player exiles two permanents they control": chosen, then exiled (406.3)
+    if e.get("exile") or e.get("bounce"):  # "defending player exiles two permanents they control": chosen, then
+        # exiled (406.3); "each player returns a creature they control to its owner's hand": to those hands together
         for x in picks:
             if x in g.objects and g.objects[x].zone == "battlefield":
-                g.move(x, "exile")
+                g.move(x, "exile" if e.get("exile") else "hand")
         return None
     r["sacrificed_this_way"] = r.get("sacrificed_this_way", 0) + len(picks)  # "... that many" (608.2c)
     plan_to_graveyard(g, picks)

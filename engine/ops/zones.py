@@ -57,11 +57,16 @@ def _move_all(g: "Game", r: Ctx, e: Effect, to: str, **kw: Any) -> None:
 
 @op("exile")
 def _exile(g: "Game", r: Ctx, e: Effect) -> None:
-    if e.get("until") in ("self_leaves", "opponent_monarch"):  # 610.3: until SELF leaves the battlefield, or
-        # until an opponent becomes the monarch (a later designation: engine/until.py exile_until)
+    if e.get("until") in ("self_leaves", "leaves", "opponent_monarch"):  # 610.3: until SELF (or the permanent
+        # ``watch`` names) leaves the battlefield, nothing exiled when it has already left (610.3a); or until an
+        # opponent becomes the monarch (a later designation: engine/until.py exile_until)
         xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
-        got = exile_until_leaves(g, source_id(g, r), xs) if e.get("until") == "self_leaves" else \
-            exile_until(g, xs, "opponent_monarch", controller(g, r))
+        if e.get("until") == "opponent_monarch":
+            got = exile_until(g, xs, "opponent_monarch", controller(g, r))
+        else:
+            watch = [x for x in refs(g, r, e.args["watch"]) if isinstance(x, int)] if e.get("until") == "leaves" \
+                else [source_id(g, r)]
+            got = exile_until_leaves(g, watch[0] if watch else None, xs)
         if got:  # "You may cast that card for as long as it remains exiled" (Hostage Taker): the cards exiled now
             r["exiled"] = got
         link_exiled(g, r, got)  # 607.2a: "the same name as the exiled card" (Ixalan's Binding)
@@ -530,8 +535,8 @@ def _scry_one(g: "Game", r: Ctx, e: Effect, p: str, key: Any) -> dict | None:
     if e.get("surveil"):
         plan_to_graveyard(g, got)
     for c in got:
-        if e.get("surveil"):
-            g.move(c, "graveyard")
+        if e.get("surveil"):  # "if you put a noncreature, nonland card into your graveyard this way" (608.2c)
+            r["milled"] = [*r.get("milled", ()), g.move(c, "graveyard")]
         else:
             g.move(c, "library", top=False)
     if e.get("surveil"):
@@ -695,9 +700,9 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 return {**ask_cards(r, p, list(got), 0 if split.get("optional") else k, k,
                                     f"choose {'up to ' if split.get('optional') else ''}{k} to put {where}"),
                         "slot": f"{r['i']}.split"}
-        for x in first:
-            _put_found(g, x, split.get("to", "battlefield"), bool(split.get("tapped")), p)
+    put_first = [_put_found(g, x, split.get("to", "battlefield"), bool(split.get("tapped")), p) for x in first]
     put = [_put_found(g, x, to, bool(e.get("tapped")), p) for x in got or [] if x not in first]
+    r["taken"] = put_first + put  # "those lands become ...": the cards it put where they went (608.2c, 400.7)
     if to == "exile":  # "exile that card, then you may cast it" / "the exiled card" of a linked ability (607.2a)
         r["exiled"] = put
         link_exiled(g, r, put)

@@ -18,6 +18,7 @@ Conditions are dicts:
   {"control": FILTER, "min": n}  you control at least n objects matching (max: n for "no"/"fewer")
   {"life_ge": n} / {"life_le": n}     your life total
   {"your_turn": True} / {"your_turn": False}
+  {"first_combat": True}               it's the first combat phase of the turn (506.6d)
   {"graveyard_ge": n, "filter": FILTER}   cards in your graveyard
   {"hand_le": n} / {"hand_ge": n}
   {"gained_life_this_turn": n}         you gained at least n life this turn
@@ -66,6 +67,8 @@ def count_of(phrase: str) -> Any:
     got = _count_more(p)
     if got is not None:
         return got
+    if p in ("differently named dungeon you've completed", "differently named dungeons you've completed"):
+        return {"dungeon_names": "you"}  # the names of the dungeons you completed, each once (a later rule, 309)
     m = re.fullmatch(r"(.+?) that shares? a creature type with (it|self)", p)
     if m:  # "for each other creature you control that shares a creature type with it" (205.3m)
         f = parse_noun(re.sub(r" on the battlefield$", "", m.group(1)))
@@ -281,6 +284,12 @@ def quantity(phrase: str) -> Any:
         if f is None or f.get("_needs_player_target"):
             return None
         return {"greatest": {"mana value": "mv"}.get(m.group(1), m.group(1)), "among": f}
+    m = re.fullmatch(r"the total power of (.+?) (destroyed|exiled|sacrificed) this way", p)
+    if m:  # "the total power of creatures destroyed this way" (Angrath, Minotaur Pirate): each as it last existed on
+        # the battlefield (608.2h)
+        f = parse_noun(m.group(1))
+        return None if f is None or set(f) - {"types", "subtypes", "not_types", "token"} else {
+            "power_this_way": f, "action": m.group(2)}
     m = re.fullmatch(r"the total (power|toughness|mana value) of (.+)", p)
     if m:  # "the total power of creatures you control" (Ghalta), "the total mana value of Dragons you control"
         f = parse_noun(m.group(2))
@@ -431,6 +440,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"life_lt_start": True}
     if t in ("it's your turn", "during your turn"):
         return {"your_turn": True}
+    if t == "it's the first combat phase of the turn":  # 506.6d: a combat phase, and none ended earlier this turn
+        return {"first_combat": True}
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
              "during turns other than yours"):
         return {"your_turn": False}
@@ -700,7 +711,15 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is not None:
             f.pop("zone", None)
         return {"sacrificed_this_way": f} if f and set(f) <= {"types", "subtypes"} else None
-    m = re.fullmatch(r"an? (.+?) (?:was|is) exiled this way", t)
+    m = re.fullmatch(r"the card put into your hand this way is (.+)", t)
+    if m:  # "If it's legendary, you gain 3 life" after a look that put a card into the hand (Ellywick): that card
+        f = parse_noun(m.group(1) if re.match(r"an? ", m.group(1)) is None else m.group(1).split(" ", 1)[1]) \
+            if m.group(1) != "legendary" else {"supertypes": ["Legendary"]}
+        if f is None or set(f) - {"types", "subtypes", "supertypes", "colors", "zone"}:
+            return None
+        f.pop("zone", None)
+        return {"taken_is": f}
+    m = re.fullmatch(r"(?:an?|at least one) (.+?) (?:was|is) exiled this way", t)
     if m:  # "If a creature card was exiled this way", "If a Pirate was exiled this way" (608.2c, 608.2h)
         f = parse_noun(re.sub(r" card$", "", m.group(1)))
         if f is not None:

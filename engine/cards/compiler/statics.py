@@ -1931,6 +1931,18 @@ def _attack_tax(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^(.+?) can't attack you( or planeswalkers you control)? unless their controller pays (\d+) life for each "
+        r"(?:creature they control that's attacking you|of those creatures)$")
+def _attack_life_tax(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1g-i, 119.4: "Creatures can't attack you or planeswalkers you control unless their controller pays 2 life
+    for each of those creatures" (Sivitri, Dragon Master): the cost to attack is life, paid as attackers are declared
+    (engine/combat.py attack_life), only by a player with that much life."""
+    aff = _affects(m.group(1))
+    if not isinstance(aff, dict):
+        return None
+    return [{"kind": "attack_tax", "affects": aff, "mana": [], "life": int(m.group(3)), "walkers": bool(m.group(2))}]
+
+
 @static(r"^self can't attack unless defending player controls an? (.+)$")
 def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
     """508.1c: "SELF can't attack unless defending player controls an Island / a blue permanent / a snow land":

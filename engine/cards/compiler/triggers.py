@@ -343,6 +343,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "the beginning of each of your postcombat main phases": {"event": "step", "step": "main2", "whose": "you"},
         "the beginning of your postcombat main phase": {"event": "step", "step": "main2", "whose": "you"},
         "end of combat": {"event": "step", "step": "end_of_combat", "whose": "each"},
+        # 506.6d: the end of combat step of the turn's first combat phase, on its controller's turn
+        "the end of the first combat phase on your turn": {"event": "step", "step": "end_of_combat", "whose": "you",
+                                                           "first_combat": True},
         "the beginning of the upkeep of enchanted creature's controller": {"event": "step", "step": "upkeep",
                                                                              "whose": "attached_controller"},
         "the beginning of the upkeep of enchanted permanent's controller": {"event": "step", "step": "upkeep",
@@ -370,6 +373,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             "or": [{"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]}]}},
         "self blocks a creature": {"event": "blocks", "self": True},
         "self attacks alone": {"event": "attacks_alone", "self": True},
+        # 508.1, 400.7: declared as an attacker with no earlier attack this turn (engine/triggers.py event)
+        "self attacks for the first time each turn": {"event": "attacks", "self": True, "first": True},
         # 701.3: it stopped being attached (moved, unattached, or it or that permanent left the battlefield);
         # "that permanent" is the one it was attached to (engine/triggers.py unattached, leaves)
         "self becomes unattached from a permanent": {"event": "unattached", "self": True},

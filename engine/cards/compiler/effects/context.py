@@ -290,11 +290,11 @@ class Ctx:
             return self.last
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
-                 "that artifact", "the token", "the exiled card", "that enchantment"):
+                 "that artifact", "the token", "the exiled card", "that enchantment", "those lands"):
             if "creature" in p and self.last is not None and self._not_a_creature(self.last):
                 # "you may return a land you control ... If you do, the creature gets +2/+2": not the land
                 return None
-            if p in ("them", "those creatures", "those permanents", "those cards", "those tokens") \
+            if p in ("them", "those creatures", "those permanents", "those cards", "those tokens", "those lands") \
                     and isinstance(self.last, dict) and set(self.last) == {"target"} and len(self.targets) > 1 \
                     and self.targets[self.last["target"]].count == 1:
                 # "target creature gets +3/+3, up to one other target creature gets +2/+2 ... Those creatures gain

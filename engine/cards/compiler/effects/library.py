@@ -37,6 +37,8 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
     got = _search_common(m.group(1), m.group(2), m.group(4) or "into exile", "reveal" in m.group(0))
     if got and m.group(3):
         got[0].args.update(with_x(got[0].args, c.x))
+    if got:
+        c.last = "taken"  # "Those lands become ...", "it gains haste": the cards found and put there (608.2c)
     return got
 
 
@@ -306,7 +308,7 @@ def _search_named2(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 _DIG = re.compile(
-    r"^look at the top (two|three|four|five|six|seven|eight|x|\d+) cards of your library\. "
+    r"^look at the top (two|three|four|five|six|seven|eight|x|\d+|that many) cards of your library\. "
     r"(?:(you may reveal|you may put|put) (an?|one|two|up to two|any number of) (.+?) (?:from among them|of them) "
     r"(?:and put (?:it|them|that card) )?(into your hand|onto the battlefield(?: tapped)?)|put (one|two) of them "
     r"into your (hand|graveyard))"

@@ -372,6 +372,13 @@ def _extra_combat(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("extra_combat", {})]
 
 
+@reader(r"^after this phase, there is an additional combat phase$")
+def _extra_combat_after(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """500.8: "Untap all creatures you control. After this phase, there is an additional combat phase" (Combat
+    Celebrant, Aurelia, the Warleader): one more combat phase directly after the one it is said in."""
+    return [Effect("extra_combat", {"after": "this_phase"})]
+
+
 @reader(r"^you gain life equal to the life lost this way$")
 def _gain_lost_this_way(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Gray Merchant of Asphodel: the life the previous instruction made players lose (119.3)."""
@@ -408,6 +415,18 @@ def _skip_next_step(m: re.Match, c: Ctx) -> list[Effect] | None:
     if who is None or m.group(3) and step != "combat":
         return None
     return [Effect("skip_next", {"who": who, "step": step, **({"this_turn": True} if m.group(3) else {})})]
+
+
+@reader(r"^(you|target player|target opponent|that player) skips? (?:your|their|his or her) next (x|two|three|four|"
+        r"five|\d+) turns(?:, where x is (.+))?$")
+def _skip_turns(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.10: "Target opponent skips their next X turns, where X is the number of coins that came up heads" (Ral
+    Zarek, Guest Lecturer): that many of the player's next turns are skipped, each one once (none when X is 0)."""
+    who = c.player(m.group(1))
+    if who is None or not bind_x(m.group(3), c) or (m.group(2) == "x") != bool(m.group(3)):
+        return None
+    n = amount_of(m.group(2), c)
+    return None if n is None else [Effect("skip_next", {"who": who, "step": "turn", "amount": n})]
 
 
 @reader(r"^discard (?:all the cards in your hand|your hand), then draw that many cards(?: plus (one|two|three))?$")
@@ -615,6 +634,13 @@ def _pay_any_energy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("pay_any", {"energy": True})]
 
 
+@reader(r"^pay any amount of mana$")
+def _pay_any_mana(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Pay any amount of mana" (Karn, Living Legacy): its controller chooses a number, from 0 to what they can pay,
+    and pays that much generic mana (117.1); "that many" then is the amount paid."""
+    return [Effect("pay_any", {"mana": True})]
+
+
 @reader(r"^play (an|one|two|three|up to two|up to three) additional lands? this turn$")
 def _extra_land_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """305.2a: "You may play an additional land this turn" (Explore): for this turn only ("you may"
@@ -764,11 +790,13 @@ READERS: tuple[Reader, ...] = (
     _end_the_turn,
     _gain_lost_this_way,
     _extra_combat,
+    _extra_combat_after,
     _extra_turn,
     _extra_land_now,
     _rummage_any,
     _discard_hand_redraw,
     _skip_next_step,
+    _skip_turns,
     _hand_to_top,
     _reveal_hand,
     _reveal_discard_named,
@@ -780,6 +808,7 @@ READERS: tuple[Reader, ...] = (
     _exile_from_hand,
     _energy,
     _pay_any_energy,
+    _pay_any_mana,
     _player_counters,
     _control_player,
     _exchange_life,

@@ -234,7 +234,7 @@ def _next_draw_instead(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: object starts with
 _SHARED_VERB = re.compile(r"^(put |untap |tap )")
 #: a clause that makes a continuous effect, which a duration closing the next clause also bounds (611.2a)
-_UNTIMED = re.compile(r"\b(?:gains?|gets?|loses?|can't|becomes?) ")
+_UNTIMED = re.compile(r"\b(?:gains?|gets?|loses?|can't|becomes?|(?:has|have) base power and toughness) ")
 #: "... gain trample and get +X/+X": the second verb of a plural subject, and that subject
 _VERB_PLURAL = re.compile(r"^(?:gain|get|lose|can't|become|have) ")
 _SUBJECT_PLURAL = re.compile(r"^(.+?) (?:gain|get|lose|can't|become|have) ")
@@ -369,6 +369,30 @@ def _x_compared(m: re.Match, ctx: Ctx) -> list[Effect] | None:
     for i, t in enumerate(new):
         ctx.targets[mark[0] + i] = replace(t, filter=with_x(t.filter, q))
     return [sub(e) for e in got]
+_EACH_OPP_TARGET = re.compile(r"^for each (opponent|other player), (.+?)\bup to one target (.+?) (?:(?:that player|"
+                              r"that opponent|they) controls?|(?:that player's|their) (graveyard))\b(.*)$")
+
+
+def _for_each_opponent_target(low: str, ctx: Ctx) -> list[Effect] | None:
+    """"For each opponent, return up to one target nonland permanent that player controls to its owner's hand"
+    (Vronos): one target slot whose targets are each controlled by a different opponent (601.2c, 115.1: each
+    "target" word once for each of those players), from none to one for each; "for each other player" is each
+    player other than you. The instruction is the same for every target chosen."""
+    m = _EACH_OPP_TARGET.match(low)
+    if m is None or m.group(4) or re.search(r"\bthat (?:player|opponent)\b", m.group(5)):
+        return None  # "... and that player gains life equal to its power": each target's own player, not read
+    who = "an opponent controls" if m.group(1) == "opponent" else "you don't control"
+    mark = ctx.mark()
+    got = _attempt(f"{m.group(2)}up to one target {m.group(3)} {who}{m.group(5)}", ctx)
+    if got is None or len(ctx.targets) != mark[0] + 1:
+        ctx.rewind(mark)
+        return None
+    spec = ctx.targets[-1]
+    if spec.count != 1 or spec.min != 0 or spec.filter.get("zone") not in (None, "battlefield"):
+        ctx.rewind(mark)
+        return None
+    ctx.targets[-1] = replace(spec, filter={**spec.filter, "different_controllers": True}, count=8, text=m.group(0))
+    return got
 
 
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
@@ -380,6 +404,14 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     s = re.sub(r"^return to the battlefield ((?:all|each|target|up to \w+ target) .+)$",
                r"return \1 to the battlefield", s, flags=re.I)
     low = s.lower()
+    if _EACH_OPP_TARGET.match(low):
+        return _for_each_opponent_target(low, ctx)
+    m = re.fullmatch(r"(you (?:gain|lose) \w+ life|draw (?:a|two) cards?) if ([^,]+? this way)", low)
+    if m:  # "You gain 2 life if at least one creature card was exiled this way" (Kaya, Orzhov Usurper): the same
+        # instruction as "If ..., you gain 2 life", its condition read after the one before it (608.2c)
+        got = _attempt(f"if {m.group(2)}, {m.group(1)}", ctx)
+        if got is not None:
+            return got
     m = _ANY_COLOR_RIDER.match(low)
     if m:  # "You may cast that card for as long as it remains exiled, and you may spend mana as though it were mana
         # of any color to cast that spell" (Covetous Urge; 609.4): the permission, paid with mana of any type
@@ -613,6 +645,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     subject = _SUBJECT_PLURAL.match(left)
                     if subject is not None:  # "creatures you control gain trample and get +X/+X ...": one
                         b = _attempt(f"{subject.group(1)} {right}", ctx)  # subject, both verbs (608.2c)
+                    if b is None and subject is not None and re.search(r"\btargets?\b", subject.group(1)):
+                        # "up to two target creatures each have base power and toughness 0/3 and lose all abilities"
+                        # (Will Kenrith): the same targets, named once (115.1)
+                        b = _attempt(f"they {right}", ctx)
                 verb = _SHARED_VERB.match(left) if b is None and joiner == " and " else None
                 if verb is not None and _OBJECT_ONLY.match(right):
                     # "put a +1/+1 counter on each creature you control and a loyalty counter on each
@@ -767,6 +803,46 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     don't, Y."; "It can't be regenerated."
     """
     text = _except_for(_do_the_same(text))
+    # "Look at the top six cards ... You may reveal a creature card from among them and put it into your hand. If
+    # it's legendary, you gain 3 life. Put the rest on the bottom ..." (Ellywick Tumblestrum): the look is one
+    # instruction; the condition is of the card put into the hand, read after it (608.2c)
+    text = re.sub(r"(\bput (?:it|that card) into your hand)\. (if it's ([a-z ]+?), [^.]+)\. (put the rest on the "
+                  r"bottom of your library in (?:a random|any) order)\.?$",
+                  lambda m: f"{m.group(1)}. {m.group(4)}. "
+                            + re.sub("^if it.s", "if the card put into your hand this way is", m.group(2), flags=re.I)
+                            + ".",
+                  text, flags=re.I)
+    # "Surveil 1. If you put a noncreature, nonland card into your graveyard this way, put that card into your hand."
+    # (Chandra, Chill of Compliance): the card the surveil put into the graveyard, if of that kind (608.2c)
+    m = re.fullmatch(r"surveil (\w+)\. if you put an? ([a-z, ]+?) card into your graveyard this way, put (?:that "
+                     r"card|it) into your hand\.?", text.strip(), flags=re.I)
+    if m and number(m.group(1)) == 1:
+        kind = parse_noun(m.group(2) + " card")
+        if kind is None or set(kind) - {"types", "not_types", "colors", "subtypes", "zone"}:
+            return None
+        kind.pop("zone", None)
+        return [Effect("scry", {"amount": 1, "surveil": True}),
+                Effect("if", {"cond": {"amount_ge": {"amount": {"count_this_way": kind, "action": "put"}, "n": 1}},
+                              "then": [Effect("move", {"what": {"choose": {**kind, "zone": "graveyard"},
+                                                                "among": "milled", "amount": 1}, "to": "hand"})]})]
+    # "Look at that many cards from the top of your library, then put one of those cards into your hand and the rest on
+    # the bottom ..." (Karn, Living Legacy): the look of that many (the amount paid before it, 608.2c)
+    text = re.sub(r"\blook at that many cards from the top of your library, then put one of those cards into your "
+                  r"hand and the rest\b", "look at the top that many cards of your library. put one of them into your "
+                  "hand and the rest", text, flags=re.I)
+    m = re.fullmatch(r"pay any amount of mana\. (look at the top that many cards of your library\. .+)", text.strip(),
+                     flags=re.I)
+    if m:  # the amount paid is "that many" (engine/ops/misc.py pay_any)
+        dig = read_dig(m.group(1).lower(), ctx)
+        return None if dig is None else paid_this_way([Effect("pay_any", {"mana": True}), *dig])
+    # "SELF deals damage to target player equal to ... and you gain that much life" (Kaya, Orzhov Usurper): the
+    # damage that instruction dealt (120.3, 608.2c)
+    text = re.sub(r"\b(deals damage to [^.]+?) and you gain that much life\b",
+                  r"\1 and you gain life equal to the damage dealt this way", text, flags=re.I)
+    # "Destroy all creatures target opponent controls. SELF deals damage to that player equal to their total power."
+    # (Angrath, Minotaur Pirate): "their" are the creatures the instruction before destroyed (608.2c, 608.2h)
+    text = re.sub(r"^(destroy all (creatures|artifacts|permanents)\b[^.]*\. [^.]*?)\btheir total power\b",
+                  r"\1the total power of \2 destroyed this way", text.strip(), flags=re.I)
     # "SELF deals damage equal to the number of +1/+1 counters on it to ...": "it" is the subject, SELF (121.1)
     text = re.sub(r"\b(self deals damage equal to the number of (?:[+\-]\d+/[+\-]\d+ |[a-z]+ )?counters on) it\b",
                   r"\1 self", text, flags=re.I)
@@ -1249,8 +1325,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # 712.7: the restriction or the longer control the effect gives with the card it has played
             out[-1] = Effect("cast_offer", {**out[-1].args, _WHILE_PLAYING[s]: True})
             continue
-        m = re.match(r"^(?:it's|it becomes) an? (\d+)/(\d+) ((?:[a-z]+ )*?)(?:artifact )?creature$", s)
-        if m and out and out[-1].op == "action" and out[-1].args.get("name") == "turn_face_down":
+        m = re.match(r"^(?:it's|it becomes) an? (\d+)/(\d+) ((?:[a-z]+ )*?)(?:artifact )?creature$", s) \
+            or re.match(r"^they're (\d+)/(\d+) ((?:[a-z]+ )*?)(?:artifact )?creatures$", s)
+        if m and out and out[-1].op == "action" and out[-1].args.get("name") == (
+                "put_face_down" if s.startswith("they're") else "turn_face_down"):
             # "Turn target creature face down. It's a 2/2 Cyberman artifact creature." (707.2: the
             # characteristics the effect gives the face-down permanent)
             subs = [subtype(w) for w in m.group(3).split()]
@@ -2115,7 +2193,8 @@ READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _ward_action, _
                                _damage_list, _counters_list, _you_and_yours_gain, _then_again)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (
-    *damage.READERS, *pump.READERS, *restrictions.READERS, *zones.READERS, *players.READERS,
+    *damage.READERS, *pump.READERS, *restrictions.READERS, *tokens.BEFORE_ZONES, *zones.READERS,
+    *players.READERS,
     *counters.READERS, *tokens.READERS, *mana.READERS, *library.READERS, *prevention.READERS,
     *stack.READERS, *become.READERS, *READERS, *actions.READERS, *facedown.READERS,
 )

@@ -208,8 +208,8 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^(until end of turn, |until the end of your next turn, )?you may (cast ([a-z, ]+?) spells|play lands and cast "
-    r"spells) from among (them|those cards|the exiled cards|those exiled cards|cards exiled this way)"
+    r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(cast ([a-z, ]+?) spells|play lands and "
+    r"cast spells) from among (them|those cards|the exiled cards|those exiled cards|cards exiled this way)"
     r"( this turn| until the end of your next turn| until end of turn)?( without paying their mana costs)?$"
 )
 def _may_cast_kind_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:

@@ -29,6 +29,14 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
             what = c.ref(mm.group(1))
             until = "self_leaves" if mm.group(2).startswith("self") else "opponent_monarch"
             return None if what is None else [Effect("exile", {"what": what, "until": until})]
+        mm = re.fullmatch(r"(.+?) until (target [a-z ]+?) leaves the battlefield", tail)
+        if mm:  # "Exile target creature ... until target enchantment you control leaves the battlefield" (Calix,
+            # Destiny's Hand): returned when that other permanent leaves (610.3); not exiled if it already left (610.3a)
+            what = c.ref(mm.group(1))
+            watch = c.ref(mm.group(2)) if what is not None else None
+            if not (isinstance(watch, dict) and "target" in watch) or watch == what:
+                return None
+            return [Effect("exile", {"what": what, "until": "leaves", "watch": watch})]
         mm = re.fullmatch(r"(target player's|target opponent's|that player's|your|each opponent's|all opponents'|"
                           r"each player's|all|its controller's|that creature's controller's) graveyards?", tail)
         if mm:
@@ -190,18 +198,20 @@ def _tuck2(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("move", {"what": what, "to": "library_bottom"})]
 
 
-@reader(r"^(?:shuffle|(.+?) shuffles) (.+?) into (?:(?:its|their) owners?'s?|their|your) librar(?:y|ies)$")
+@reader(r"^(?:shuffle|(.+?) shuffles|(they) shuffle) (.+?) into (?:(?:its|their) owners?'s?|their|your) "
+        r"librar(?:y|ies)$")
 def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Shuffle SELF into its owner's library", "shuffle SELF and your graveyard into their owner's
     library" (Elixir of Immortality): each part moved, then the library shuffled (701.16a)."""
-    shuffler = c.player(m.group(1)) if m.group(1) else None  # the player who shuffles: "their" is that player's
-    if m.group(1) and shuffler is None:
+    subject = m.group(1) or m.group(2)
+    shuffler = c.player(subject) if subject else None  # the player who shuffles: "their" is that player's
+    if subject and shuffler is None:
         return None
     out = []
     # "each player shuffles their hand and graveyard into their library" (Timetwister): both of that player's
     # zones, the same player's
     what_all = re.sub(r"^(your|their|target player's|that player's) hand and graveyard$", r"\1 hand and \1 graveyard",
-                      re.sub(r"^(?:all )?(?:the )?cards (?:from|in) ", "", m.group(2)))
+                      re.sub(r"^(?:all )?(?:the )?cards (?:from|in) ", "", m.group(3)))
     for part in re.split(r" and (?=(?:your|their|target player's|that player's) graveyard$)", what_all):
         gy = re.fullmatch(r"(your|their|target player's|that player's) (graveyard|hand)", part)
         who = c.player({"your": "you", "their": "they"}.get(gy.group(1), gy.group(1).replace("'s", ""))) if gy else None
@@ -420,6 +430,22 @@ def _edict_exile(m: re.Match, c: Ctx) -> list[Effect] | None:
             None, "battlefield"):
         return None
     return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(m.group(2)) or 1, "exile": True})]
+
+
+@reader(r"^(.+?) (?:chooses (a|an|one|two) (.+?) (?:they|he or she) controls? and returns (?:it|them)|returns? "
+        r"(a|an|one|two) (.+?) (?:they|he or she) controls?) to (?:its|their) owners?'s? hands?$")
+def _edict_bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player returns a creature they control to its owner's hand" (Curfew), "Target opponent chooses a
+    permanent they control and returns it to its owner's hand" (Teferi, Temporal Pilgrim): each such player chooses
+    that many of their permanents of the kind (608.2d), and they go to their owners' hands together."""
+    who = c.player(m.group(1))
+    word, noun = (m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5))
+    f = parse_noun(noun)
+    if who is None or who == "you" or f is None or f.get("player") or f.get("controller") or f.get("zone") not in (
+            None, "battlefield"):
+        return None
+    c.last_player = who
+    return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(word) or 1, "bounce": True})]
 
 
 KEEP_REST_RX = re.compile(
@@ -697,6 +723,7 @@ READERS: tuple[Reader, ...] = (
     _exchange_hand,
     _exile_if_dies,
     _edict_exile,
+    _edict_bounce,
     _destroy,
     _bounce_with_auras,
     _exiled_to_hand,
