@@ -114,6 +114,8 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
 def ref_problems(ref: Any, static: bool = False) -> list[str]:
     """What of a reference engine.values.refs (or static_refs) cannot resolve."""
     if static:
+        if isinstance(ref, dict) and set(ref) == {"controller_of"}:  # values.static_refs: its controller
+            return ref_problems(ref["controller_of"], static)
         return [] if isinstance(ref, str) and ref in STATIC_REFS else [f"reference {ref!r} outside a resolution"]
     if isinstance(ref, str):
         return [] if ref in REF_WORDS else [f"reference {ref!r}"]

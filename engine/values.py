@@ -401,6 +401,10 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
     if ref == "you":
         ctl = g.controller_of(src)
         return [ctl] if ctl is not None else []
+    if isinstance(ref, dict) and set(ref) == {"controller_of"}:  # "its controller's hand" of the object an Aura
+        # enchants (303.4): the controller of each object the inner reference names now
+        return [c for x in static_refs(g, src, ref["controller_of"]) if isinstance(x, int) and x in g.objects
+                for c in (g.controller_of(x),) if c is not None]
     if ref == "revealed":  # "the revealed card's power": the card revealed to cast this spell (601.2h), still known
         o = g.objects.get(src) if src is not None else None
         return [x for x in (o.chosen.get("revealed", ()) if o is not None else ()) if x in g.objects]
@@ -755,10 +759,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         who = a["hand_of"]
         if who == "each_player":  # "the total number of cards in all players' hands" (402.1: each player's own hand)
             return sum(len(p.hand) for p in g.players.values())
-        if who == "you" or r is None:
+        if who == "you":
             ps = [_you(g, src, r)]
-        else:
-            ps = [p for p in refs(g, r, who) if isinstance(p, str)]
+        else:  # a static's own reference (611.3a: "its controller's hand"), or the resolution's
+            ps = [p for p in (static_refs(g, src, who) if r is None else refs(g, r, who)) if isinstance(p, str)]
         return sum(len(g.players[p].hand) for p in ps if p)
     if "greatest" in a:
         ctl = _you(g, src, r)

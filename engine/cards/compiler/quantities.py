@@ -157,6 +157,9 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:the number of )?cards in (your|that player's|their|his or her) library", p)
     if m:  # 401.1: the cards in a player's library, counted
         return {"library_size": "you" if m.group(1) == "your" else "that_player"}
+    if p in ("cards in its controller's hand", "card in its controller's hand"):
+        return {"hand_of": "it_controller"}  # "Enchanted creature gets +1/+1 for each card in its controller's hand":
+        # the hand of the subject's controller (the anthem binds "it" to its subject, statics._of_subject)
     m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
     if m:
         return {"hand_of": "you" if m.group(2) == "your" else "that_player"}

@@ -509,6 +509,11 @@ def _of_subject(q: dict[str, Any] | None, aff: Any) -> dict[str, Any] | None:
     where X is its mana value" reads the equipped creature; "Enchanted creature gets +1/+1 for each other
     creature you control" counts every creature but the enchanted one ("other" names the subject when the
     subject is of the kind counted, else the source: "for each other enchantment" of an Aura)."""
+    if q is not None and q.get("hand_of") == "it_controller":  # "for each card in its controller's hand": the
+        # subject's controller (the source's own controller when the subject is SELF)
+        if aff not in ("attached", "self"):
+            return None
+        q = {**q, "hand_of": "you" if aff == "self" else {"controller_of": aff}}
     if q is None or aff not in ("attached", "self"):
         return q
     q = dict(q)
