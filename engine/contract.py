@@ -100,6 +100,8 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     if head == "plus":
         for x in a["plus"]:
             out += amount_problems(x, static)
+    if head == "colors_of":
+        out += [f"{p} in amount colors_of" for p in ref_problems(a["colors_of"], static)]
     if head == "mv_of" and static:
         out += [f"{p} in amount mv_of" for p in ref_problems(a["mv_of"], static)]
     for key in ("power_of", "toughness_of", "counters_on", "hand_of", "mana_spent_on", "library_size"):

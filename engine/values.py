@@ -326,6 +326,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "colors_spent": frozenset({"colors_spent"}),
     "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
+    "colors_of": frozenset({"colors_of"}),
     "highest_life": frozenset({"highest_life"}),
     "half": frozenset({"half", "up"}), "third": frozenset({"third", "up"}),
     "library_size": frozenset({"library_size"}),
@@ -352,7 +353,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
-                                 "mv_of"})
+                                 "mv_of", "colors_of"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -669,6 +670,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "party" in a:  # "the number of creatures in your party" (a later rule, Zendikar Rising)
         who = _you(g, src, r)
         return party_size(g, who) if who is not None else 0
+    if "colors_of" in a:  # "+1/+0 for each of its colors" (105.2: white, blue, black, red, green): the colors of
+        # the object named, as it is now (a static's own reference when no resolution is under way, 611.3a)
+        xs = static_refs(g, src, a["colors_of"]) if r is None else refs(g, r, a["colors_of"])
+        objs = [x for x in xs if isinstance(x, int) and x in g.objects]
+        return len(g.chars(objs[0]).colors) if objs else 0
     if "colors_among" in a:  # "the number of colors among permanents you control" (105.2)
         ctl = _you(g, src, r)
         f = bind_refs(g, r, a["colors_among"]) if r is not None else a["colors_among"]

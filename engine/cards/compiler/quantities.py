@@ -157,6 +157,9 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:the number of )?cards in (your|that player's|their|his or her) library", p)
     if m:  # 401.1: the cards in a player's library, counted
         return {"library_size": "you" if m.group(1) == "your" else "that_player"}
+    m = re.fullmatch(r"(?:of )?(its|self's) colors?", p)
+    if m:  # "gets +1/+0 for each of its colors" (Civic Saber): the colors of the object named (105.2)
+        return {"colors_of": "it" if m.group(1) == "its" else "self"}
     if p in ("cards in its controller's hand", "card in its controller's hand"):
         return {"hand_of": "it_controller"}  # "Enchanted creature gets +1/+1 for each card in its controller's hand":
         # the hand of the subject's controller (the anthem binds "it" to its subject, statics._of_subject)

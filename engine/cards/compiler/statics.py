@@ -517,7 +517,7 @@ def _of_subject(q: dict[str, Any] | None, aff: Any) -> dict[str, Any] | None:
     if q is None or aff not in ("attached", "self"):
         return q
     q = dict(q)
-    for key in ("mv_of", "power_of", "toughness_of", "counters_on"):
+    for key in ("mv_of", "power_of", "toughness_of", "counters_on", "colors_of"):
         if q.get(key) == "it":
             q[key] = aff
     for key in ("count", "counters_among"):
