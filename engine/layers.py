@@ -113,7 +113,7 @@ _READS = {
 _READ_SLOTS = tuple(k for k in Chars.__slots__ if k not in ("rules", "abilities"))
 
 # the parts of a "become" static or effect (Frogify, Turn to Frog) in each layer
-_BECOME_LAYER = {"4": ("subtypes", "types"), "5": ("colors",), "6": ("lose_all",), "7b": ("power",)}
+_BECOME_LAYER = {"4": ("subtypes", "types"), "5": ("colors", "add_colors"), "6": ("lose_all",), "7b": ("power",)}
 
 
 def compute(game: "Game") -> dict[int, Chars]:
