@@ -424,59 +424,6 @@ def _base_pt_and_types(m: re.Match) -> list[dict[str, Any]] | None:
              "power": int(m.group(2)), "toughness": int(m.group(3))}]
 
 
-_CLAUSE_VERB = re.compile(r",? and (?=(?:is|has|gets|loses|it loses) )|, (?=(?:and )?(?:is|has|gets|loses) )")
-
-
-@static(r"^(enchanted creature|equipped creature) ((?:gets|has|loses|is) .+ (?:and|, ) ?(?:is|has|gets|loses) .+)$")
-def _attached_clauses(m: re.Match) -> list[dict[str, Any]] | None:
-    """An Aura's or Equipment's list of changes to the creature it is attached to (303.4, 301.5): "Enchanted creature
-    has base power and toughness 0/4, has defender, loses all other abilities, and is a blue Wall in addition to its
-    other colors and types" (Deep Freeze), "Equipped creature gets +2/+2, has flying, and is a white Angel in
-    addition to its other colors and types" (Angelic Armaments). Each clause in its layer (613.1d-f, 613.3b-c): the
-    creature types added (4), the colors added (5, 105.3), the abilities (6: "loses all other abilities" keeps only
-    the abilities this same effect gives, applied after the loss), the base power and toughness set (7b), the
-    change of "gets" (7c)."""
-    aff = _affects(m.group(1))
-    clauses = [c.strip() for c in _CLAUSE_VERB.split(m.group(2))]
-    become: dict[str, Any] = {"kind": "become", "affects": aff}
-    keywords: list[str] = []
-    out: list[dict[str, Any]] = []
-    for c in clauses:
-        c = re.sub(r"^and ", "", c)
-        if pt := re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)", c):
-            out.append({"kind": "anthem", "affects": aff, "power": int(pt.group(1)), "toughness": int(pt.group(2))})
-        elif pt := re.fullmatch(r"has base power and toughness (\d+)/(\d+)", c):
-            if "power" in become:
-                return None
-            become["power"], become["toughness"] = int(pt.group(1)), int(pt.group(2))
-        elif c in ("loses all other abilities", "it loses all other abilities"):
-            become["lose_all"] = True
-        elif kw := re.fullmatch(r"has (.+)", c):
-            got = keyword_list(kw.group(1))
-            if not got:
-                return None
-            keywords += got
-        elif isa := re.fullmatch(r"is an? ([a-z ]+?) in addition to its other (?:colors and types|types|creature types)",
-                                 c):
-            words = _creature_words(isa.group(1))
-            if words is None or words[1] or not words[2] or "subtypes" in become:
-                return None  # a card type added ("is an artifact") is not read here
-            if words[0] and "colors" not in c:
-                return None
-            become.update(subtypes=words[2], in_addition=True)
-            if words[0]:
-                become["add_colors"] = words[0]
-        else:
-            return None
-    if become.get("lose_all"):
-        become["keywords"] = keywords  # 613.1f: the abilities it keeps come after the loss, in the same effect
-    elif keywords:
-        out.append({"kind": "keywords", "affects": aff, "keywords": keywords})
-    if len(become) > 2:
-        out.insert(0, become)
-    return out if len(clauses) > 1 else None
-
-
 @static(r"^(.+?) (?:is|are) (an? .+?) and (?:loses|lose) all abilities$")
 def _become_then_lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), "is " + m.group(2))
@@ -2827,6 +2774,59 @@ def _parse_plain(low: str) -> list[dict[str, Any]] | None:
             if out is not None:
                 return out
     return None
+
+
+_CLAUSE_VERB = re.compile(r",? and (?=(?:is|has|gets|loses|it loses) )|, (?=(?:and )?(?:is|has|gets|loses) )")
+
+
+@static(r"^(enchanted creature|equipped creature) ((?:gets|has|loses|is) .+ (?:and|, ) ?(?:is|has|gets|loses) .+)$")
+def _attached_clauses(m: re.Match) -> list[dict[str, Any]] | None:
+    """Read after every other reader (registered last). An Aura's or Equipment's list of changes to the creature it is attached to (303.4, 301.5): "Enchanted creature
+    has base power and toughness 0/4, has defender, loses all other abilities, and is a blue Wall in addition to its
+    other colors and types" (Deep Freeze), "Equipped creature gets +2/+2, has flying, and is a white Angel in
+    addition to its other colors and types" (Angelic Armaments). Each clause in its layer (613.1d-f, 613.3b-c): the
+    creature types added (4), the colors added (5, 105.3), the abilities (6: "loses all other abilities" keeps only
+    the abilities this same effect gives, applied after the loss), the base power and toughness set (7b), the
+    change of "gets" (7c)."""
+    aff = _affects(m.group(1))
+    clauses = [c.strip() for c in _CLAUSE_VERB.split(m.group(2))]
+    become: dict[str, Any] = {"kind": "become", "affects": aff}
+    keywords: list[str] = []
+    out: list[dict[str, Any]] = []
+    for c in clauses:
+        c = re.sub(r"^and ", "", c)
+        if pt := re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)", c):
+            out.append({"kind": "anthem", "affects": aff, "power": int(pt.group(1)), "toughness": int(pt.group(2))})
+        elif pt := re.fullmatch(r"has base power and toughness (\d+)/(\d+)", c):
+            if "power" in become:
+                return None
+            become["power"], become["toughness"] = int(pt.group(1)), int(pt.group(2))
+        elif c in ("loses all other abilities", "it loses all other abilities"):
+            become["lose_all"] = True
+        elif kw := re.fullmatch(r"has (.+)", c):
+            got = keyword_list(kw.group(1))
+            if not got:
+                return None
+            keywords += got
+        elif isa := re.fullmatch(r"is an? ([a-z ]+?) in addition to its other (?:colors and types|types|creature types)",
+                                 c):
+            words = _creature_words(isa.group(1))
+            if words is None or words[1] or not words[2] or "subtypes" in become:
+                return None  # a card type added ("is an artifact") is not read here
+            if words[0] and "colors" not in c:
+                return None
+            become.update(subtypes=words[2], in_addition=True)
+            if words[0]:
+                become["add_colors"] = words[0]
+        else:
+            return None
+    if become.get("lose_all"):
+        become["keywords"] = keywords  # 613.1f: the abilities it keeps come after the loss, in the same effect
+    elif keywords:
+        out.append({"kind": "keywords", "affects": aff, "keywords": keywords})
+    if len(become) > 2:
+        out.insert(0, become)
+    return out if len(clauses) > 1 else None
 
 
 STATIC_READERS.append(parse_static)  # for effects that grant a static for a while (effects/restrictions.py)
