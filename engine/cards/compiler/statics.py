@@ -2781,8 +2781,8 @@ _CLAUSE_VERB = re.compile(r",? and (?=(?:is|has|gets|loses|it loses) )|, (?=(?:a
 
 @static(r"^(enchanted creature|equipped creature) ((?:gets|has|loses|is) .+ (?:and|, ) ?(?:is|has|gets|loses) .+)$")
 def _attached_clauses(m: re.Match) -> list[dict[str, Any]] | None:
-    """Read after every other reader (registered last). An Aura's or Equipment's list of changes to the creature it is attached to (303.4, 301.5): "Enchanted creature
-    has base power and toughness 0/4, has defender, loses all other abilities, and is a blue Wall in addition to its
+    """Read after every other reader (registered last). An Aura's or Equipment's list of changes to the creature
+    it is attached to (303.4, 301.5): "Enchanted creature has base power and toughness 0/4, has defender, loses all other abilities, and is a blue Wall in addition to its
     other colors and types" (Deep Freeze), "Equipped creature gets +2/+2, has flying, and is a white Angel in
     addition to its other colors and types" (Angelic Armaments). Each clause in its layer (613.1d-f, 613.3b-c): the
     creature types added (4), the colors added (5, 105.3), the abilities (6: "loses all other abilities" keeps only
@@ -2808,8 +2808,8 @@ def _attached_clauses(m: re.Match) -> list[dict[str, Any]] | None:
             if not got:
                 return None
             keywords += got
-        elif isa := re.fullmatch(r"is an? ([a-z ]+?) in addition to its other (?:colors and types|types|creature types)",
-                                 c):
+        elif isa := re.fullmatch(
+                r"is an? ([a-z ]+?) in addition to its other (?:colors and types|types|creature types)", c):
             words = _creature_words(isa.group(1))
             if words is None or words[1] or not words[2] or "subtypes" in become:
                 return None  # a card type added ("is an artifact") is not read here
