@@ -2783,11 +2783,11 @@ _CLAUSE_VERB = re.compile(r",? and (?=(?:is|has|gets|loses|it loses) )|, (?=(?:a
 def _attached_clauses(m: re.Match) -> list[dict[str, Any]] | None:
     """Read after every other reader (registered last). An Aura's or Equipment's list of changes to the creature
     it is attached to (303.4, 301.5): "Enchanted creature has base power and toughness 0/4, has defender, loses
-    all other abilities, and is a blue Wall in addition to its other colors and types" (Deep Freeze), "Equipped creature gets +2/+2, has flying, and is a white Angel in
-    addition to its other colors and types" (Angelic Armaments). Each clause in its layer (613.1d-f, 613.3b-c): the
-    creature types added (4), the colors added (5, 105.3), the abilities (6: "loses all other abilities" keeps only
-    the abilities this same effect gives, applied after the loss), the base power and toughness set (7b), the
-    change of "gets" (7c)."""
+    all other abilities, and is a blue Wall in addition to its other colors and types" (Deep Freeze), "Equipped
+    creature gets +2/+2, has flying, and is a white Angel in addition to its other colors and types" (Angelic
+    Armaments). Each clause in its layer (613.1d-f, 613.3b-c): the creature types added (4), the colors added (5,
+    105.3), the abilities (6: "loses all other abilities" keeps only the abilities this same effect gives, applied
+    after the loss), the base power and toughness set (7b), the change of "gets" (7c)."""
     aff = _affects(m.group(1))
     clauses = [c.strip() for c in _CLAUSE_VERB.split(m.group(2))]
     become: dict[str, Any] = {"kind": "become", "affects": aff}
