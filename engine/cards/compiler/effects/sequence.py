@@ -1494,9 +1494,12 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
     for i in range(1, len(out)):
         e, prev = out[i], out[i - 1]
         if e.args.get("amount") == {"that_much": True} and prev.op == "move" and prev.args.get("to") == \
-                "library_shuffle" and isinstance(prev.args.get("what"), dict) and "hand_cards_of" in prev.args["what"]:
-            # "shuffle the cards from your hand into your library, then draw that many cards" (Whirlpool Drake)
-            who = prev.args["what"]["hand_cards_of"]
+                "library_shuffle" and isinstance(prev.args.get("what"), dict) \
+                and {"hand_cards_of", "graveyard_of"} & set(prev.args["what"]):
+            # "shuffle the cards from your hand into your library, then draw that many cards" (Whirlpool Drake),
+            # "Shuffle all cards from your graveyard into your library. Target player mills that many cards"
+            # (Psychic Spiral): the cards that instruction moved (608.2c)
+            who = prev.args["what"].get("hand_cards_of", prev.args["what"].get("graveyard_of"))
             if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):
                 return None
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "shuffled"}})
