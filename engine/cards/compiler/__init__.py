@@ -431,6 +431,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     if bound is None:
         return None
     body = bound
+    if trig.get("event") == "step" and trig.get("whose") == "attached_controller":
+        ctx.last = "attached"  # "at the beginning of the upkeep of enchanted permanent's controller, that player
+        # sacrifices it" (Soul Tithe): "it" is the permanent the Aura enchants (303.4), not the Aura
     if trig.get("event") == "step" and trig.get("whose", "you") != "you" or trig.get("who") == "attached_player":
         ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1);
         # "whenever enchanted player draws a card, they lose 2 life" (the player who drew)
