@@ -691,6 +691,34 @@ _MAY_DO_OR = re.compile(r"\b(each opponent|each player|that player|defending pla
                         r"(?:doesn't|don't), ([^.]+)\.", re.I)  # (not "target opponent": read twice, two targets)
 
 
+_ANY_MAY = re.compile(r"any (opponent|player) may (have (?:it|self) deal \w+ damage to them|(?:sacrifice|discard|"
+                      r"exile|pay|tap) .+)")
+
+
+def _any_player_may(m: re.Match, then: str, c: Ctx) -> list[Effect] | None:
+    """117.12, 101.4: "Any opponent may sacrifice a creature of their choice. If a player does, tap SELF and put a
+    +1/+1 counter on it." (Desecration Demon), "Any player may have SELF deal 5 damage to them. If no one does,
+    target player draws three cards." (Browbeat): each of those players in turn order (APNAP) may do it, until one
+    does; the instruction after it happens if one did (``if_done``), or if no one did."""
+    group = "each_opponent" if m.group(1) == "opponent" else "each_player"
+    done = re.fullmatch(r"if (a player|they|no one|no player) (?:does|do)(?: either)?, (.+)", then)
+    if done is None:
+        return None
+    act = m.group(2)
+    dmg = re.fullmatch(r"have (?:it|self) deal (\w+) damage to them", act)
+    verb, _, rest = act.partition(" ")
+    act = f"self deals {dmg.group(1)} damage to {m.group(1)}" if dmg else f"{m.group(1)} {verb}s {rest}"
+    actions = parse_sentence(f"each {act}" if not dmg else act.replace(m.group(1), f"each {m.group(1)}"), c)
+    effs = parse_sentence(done.group(2), c)
+    if actions is None or effs is None or len(actions) != 1:
+        return None
+    a = actions[0]
+    if group not in (a.args.get("who"), a.args.get("to")) or "choose" in str(a.args.get("what")):
+        return None  # the action must be that player's own (their sacrifice, discard, the damage to them)
+    return [Effect("unless", {"payer": group, "any_one": True, "actions": [a], "effects": list(effs),
+                              **({"if_done": True} if done.group(1) in ("a player", "they") else {})})]
+
+
 def _may_do_or(mm: re.Match) -> str:
     who, act, then = mm.group(1), mm.group(2), mm.group(3)
     then = re.sub(r"^(?:they|that player) (lose|gain|draw|discard|sacrifice)s?\b", rf"{who} \1s", then, flags=re.I)
@@ -911,8 +939,19 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   flags=re.I)
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
+    any_may: re.Match | None = None  # "any opponent may X": read with the sentence after it
     for sent in _then_flip(sentences(text)):
         s = sent.strip().rstrip(".").lower()
+        if any_may is not None:
+            got = _any_player_may(any_may, s, ctx)
+            if got is None:
+                return None
+            out += got
+            any_may = None
+            continue
+        any_may = _ANY_MAY.fullmatch(s)
+        if any_may is not None:
+            continue
         adds = [k for k, e in enumerate(out) if e.op == "add_mana"]
         if s == "until end of turn, you don't lose this mana as steps and phases end" and len(adds) == 1 \
                 and "until" not in out[adds[0]].args:
@@ -1402,6 +1441,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 out[-1] = Effect("add_mana", {**out[-1].args, "only_for": e.args["spells"]})
             else:
                 out.append(e)
+    if any_may is not None:
+        return None  # "any opponent may X" with no "if a player does" after it
     if any(e.op in ("flip", "clash") and not e.args for e in out):
         return None  # a flip nothing depends on: the sentence that should follow was not read
     if _cda_pending(out):
