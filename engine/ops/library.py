@@ -178,17 +178,19 @@ def _reveal_until(g: "Game", r: dict, e: Effect) -> dict | None:
     if key not in state:
         f = _lib_filter(e.get("filter"))
         shown: list[int] = []
-        hit = None
+        hits: list[int] = []
+        want = int(e.get("count", 1))  # "until they reveal four land cards" (Mirko Vosk): that many found
         for c in list(g.players[p].library):
             shown.append(c)
             if matches(g, c, f, source_id(g, r), p):
-                hit = c
-                break
+                hits.append(c)
+                if len(hits) >= want:
+                    break
         knowledge.show(g, shown)  # 701.13a
         g.log("reveal", player=p, cards=[g.objects[c].card.name for c in shown], objs=list(shown))
-        if hit is not None:
-            put(g, p, [hit], e.get("to", "hand"), bool(e.get("tapped")))
-        state[key] = [c for c in shown if c != hit]
+        if hits:
+            put(g, p, hits, e.get("to", "hand"), bool(e.get("tapped")))
+        state[key] = [c for c in shown if c not in hits]
     return _rest(g, r, p, state[key], e.get("rest", "library_bottom"), "order")
 
 

@@ -479,6 +479,24 @@ def _they_reveal_until(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("shuffle", {"who": who})]
 
 
+@reader(r"^(that player|its controller|target player|target opponent) reveals cards from the top of their library "
+        r"until they reveal (a|an|one|two|three|four|five) (.+?) cards?, then puts (?:those|all) cards(?: revealed "
+        r"this way)? into their graveyard$")
+def _they_reveal_until_mill(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.13a: "Target player reveals cards from the top of their library until they reveal a land card, then puts
+    those cards into their graveyard" (Balustrade Spy, Destroy the Evidence; "... four land cards": Mirko Vosk):
+    that player reveals from their own library until that many cards of the kind are revealed (or the library is
+    empty), and every card revealed goes to their graveyard, the ones found with the rest."""
+    who = c.player(m.group(1))
+    n = number(m.group(2))
+    f = parse_noun(m.group(3) + " card")
+    if who is None or not n or f is None or f.get("player") or f.get("zone") not in (None, "any_card", "library"):
+        return None
+    f.pop("zone", None)
+    return [Effect("reveal_until", {"who": who, "filter": f, "to": "graveyard", "rest": "graveyard",
+                                    **({"count": n} if n > 1 else {})})]
+
+
 @reader(r"^(?:(that player|target player|target opponent|each opponent|its controller) exiles|exile) cards from the "
         r"top of (?:their|your) library until (?:they|you) exile (an? .+?) card$")
 def _exile_until(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -524,7 +542,7 @@ def _wish(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("wish", args)]
 
 
-READERS: tuple[Reader, ...] = (_exile_until, _wish, _they_reveal_until, _search, _search_top, _search_split,
+READERS: tuple[Reader, ...] = (_exile_until, _wish, _they_reveal_until, _they_reveal_until_mill, _search, _search_top, _search_split,
                                _search_split_dest,
                                _player_search, _shuffle, _player_shuffles, _search_named_gy, _search_shuffle,
                                _search_named2, _reveal_take, _from_milled, _search_exile_rest, _search_theirs)
