@@ -321,8 +321,9 @@ pair: with ("choose" | "it")
     pair the source with another unpaired creature you control (soulbond, CR 702.94a)
 aura_swap
     exchange the source Aura with an Aura card in the hand (CR 702.64a)
-reveal_until: filter, to, rest
-    reveal from the top until a matching card; put it in `to`, the rest in `rest` (CR 701.13a)
+reveal_until: filter, to, rest, [who], [count]
+    reveal from the top until a matching card (count: until that many); put it in `to`, the rest in `rest`; who: the
+    player revealing from their own library (CR 701.13a)
 may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive]
     "you may ...; if you do ...; if you don't ..."; reflexive: "when you do" (targets of `then` are chosen after)
     (CR 608.2d; reflexive triggers are not in the 2016 rules)
