@@ -1208,6 +1208,21 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             r"(?:colors and )?(?:creature )?types$",
             s,
         )
+        later = out[-1].args.get("effects") if m and out and out[-1].op == "delayed" else None
+        if m and later and len(later) == 1 and later[0].op == "move" and later[0].args.get("to") == "battlefield" \
+                and "becomes" not in later[0].args:
+            # "Whenever a creature you don't control dies, return it to the battlefield under your control ... at the
+            # beginning of the next end step. That creature is a black Zombie in addition to its other colors and
+            # types." (Grave Betrayal): the creature the delayed return puts onto the battlefield (603.7, 613.1d-e)
+            st = subtype(m.group(2))
+            if st is None:
+                return None
+            more: dict[str, Any] = {"subtypes": [st]}
+            if m.group(1):
+                more["colors"] = [COLORS[m.group(1).strip()]]
+            back = Effect("move", {**later[0].args, "becomes": more})
+            out[-1] = Effect("delayed", {**out[-1].args, "effects": [back]})
+            continue
         if m and out and out[-1].op == "move" and out[-1].args.get("to") == "battlefield":
             st = subtype(m.group(2))
             if st is None:
