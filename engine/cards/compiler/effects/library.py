@@ -136,7 +136,7 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
               "up to six": 6, "up to seven": 7,
               "two": 2, "three": 3, "four": 4,
               "five": 5, "x": {"x": True}, "up to x": {"x": True}, "any number of": 99,
-              "up to that many": {"that_much": True}}.get(count) or int(count)
+              "up to that many": {"that_much": True}, "that many": {"that_much": True}}.get(count) or int(count)
     to = (
         "hand"
         if "hand" in dest
@@ -202,7 +202,7 @@ def _search_split(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(
     r"^(its controller|its owner|that player|they|target player|target opponent|each player|each opponent) "
     r"(may )?search(?:es)? (?:their|his or her) library for (a|an|up to one|up to two|up to three|two|x|up to x|"
-    r"any number of) (.+?)(?:, reveals? (?:it|them|those cards))?, (?:and )?puts? (?:it|them|that card|those cards) "
+    r"any number of|that many) (.+?)(?:, reveals? (?:it|them|those cards))?, (?:and )?puts? (?:it|them|that card|those cards) "
     r"(into (?:their|his or her) hand|onto the battlefield(?: tapped)?)(?:, then shuffles?| and shuffles?)$"
 )
 def _player_search(m: re.Match, c: Ctx) -> list[Effect] | None:

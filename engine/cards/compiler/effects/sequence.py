@@ -1560,6 +1560,13 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
                 return None
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "shuffled"}})
             continue
+        if e.args.get("amount") == {"that_much": True} and e.op == "search" and prev.op == "exile" \
+                and isinstance(prev.args.get("what"), dict) and set(prev.args["what"]) == {"each"} \
+                and len(prev.args) == 1:
+            # "Exile all attacking creatures target player controls. That player may search their library for that
+            # many basic land cards" (Settle the Wreckage): the permanents that instruction exiled (608.2c)
+            out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "exiled"}})
+            continue
         amt = e.args.get("amount")
         if prev.op == "sacrifice" and "what" not in prev.args and prev.args.get("amount", 1) == 1 \
                 and isinstance(amt, dict) and len(amt) == 1 and amt in ({"power_of": "it"}, {"toughness_of": "it"}):
