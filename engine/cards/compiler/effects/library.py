@@ -202,8 +202,9 @@ def _search_split(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(
     r"^(its controller|its owner|that player|they|target player|target opponent|each player|each opponent) "
     r"(may )?search(?:es)? (?:their|his or her) library for (a|an|up to one|up to two|up to three|two|x|up to x|"
-    r"any number of|that many) (.+?)(?:, reveals? (?:it|them|those cards))?, (?:and )?puts? (?:it|them|that card|those cards) "
-    r"(into (?:their|his or her) hand|onto the battlefield(?: tapped)?)(?:, then shuffles?| and shuffles?)$"
+    r"any number of|that many) (.+?)(?:, reveals? (?:it|them|those cards))?, (?:and )?puts? "
+    r"(?:it|them|that card|those cards) (into (?:their|his or her) hand|onto the battlefield(?: tapped)?)"
+    r"(?:, then shuffles?| and shuffles?)$"
 )
 def _player_search(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Its controller may search their library for a basic land card, put it onto the battlefield, then
@@ -557,8 +558,8 @@ READERS: tuple[Reader, ...] = (_exile_until, _wish, _they_reveal_until, _they_re
 _DEST = (r"(into your hand|onto the battlefield(?: tapped)?|into your graveyard|into exile|"
          r"on the bottom of your library(?: in (?:a random|any) order)?|(?:back )?on top of your library"
          r"(?: in any order)?)")
-_LOOK_HEAD = re.compile(r"^(look at|reveal) the top (two|three|four|five|six|seven|eight|nine|ten|x|\d+) cards "
-                        r"of your library(?:, where x is ([^.]+?))?(?:, then put them back in any order)?\.\s*")
+_LOOK_HEAD = re.compile(r"^(look at|reveal) the top (two|three|four|five|six|seven|eight|nine|ten|x|that many|\d+) "
+                        r"cards of your library(?:, where x is ([^.]+?))?(?:, then put them back in any order)?\.\s*")
 _TAKE = re.compile(
     r"^(?:(you may )?(?:reveal |put |choose )?(an?|one|two|three|up to one|up to two|up to three|any number of|all) "
     r"(.+?) (?:from among them|of them|of those cards|among them)(?: and put (?:it|them|that card|those cards|the "
@@ -586,6 +587,10 @@ def _dest(d: str) -> str:
 def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     """701.13a (reveal) / looking at the top cards of a library: a dig effect, or None."""
     t = text.strip().rstrip(".").lower()
+    # "reveal that many cards from the top of your library" (Gishath, Sun's Avatar): the top cards, as "reveal the top
+    # N cards of your library" says (401.1)
+    t = re.sub(r"^(look at|reveal) (that many|two|three|four|five|six|seven|x) cards from the top of your library\b",
+               r"\1 the top \2 cards of your library", t)
     m = re.fullmatch(r"you may (look at the top \w+ cards of your library)\. if you do, (reveal .+? from among them), "
                      r"then (put (?:that card|those cards|it|them) on top of your library(?: in any order)?) and the "
                      r"rest on the bottom(?: of your library)? in any order", t)
@@ -603,7 +608,8 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     m = _LOOK_HEAD.match(t + ".")
     if m is None:
         return None
-    n = amount(m.group(2))
+    n = amount(m.group(2)) if m.group(2) != "that many" else {"that_much": True}  # "reveal that many cards from the
+    # top of your library" (Gishath, Sun's Avatar): the number the trigger event carries (608.2c)
     if m.group(3):  # "look at the top X cards of your library, where X is the number of lands you control" (107.3)
         n = quantity(m.group(3)) if m.group(2) == "x" else None
         if n is None:

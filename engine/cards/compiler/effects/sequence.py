@@ -1629,6 +1629,7 @@ def _cda_pending(effects: Any) -> bool:
 
 
 _LOOK_START = re.compile(r"^(?:(?:you may look at|look at|reveal) the top (?:\w+ cards|card) of your library|"
+                         r"(?:look at|reveal) that many cards from the top of your library|"
                          r"look at the top (?:\w+ "
                          r"cards|card) of (?:target player's|target opponent's|that player's|defending player's|"
                          r"their) library|(?:defending player|"
