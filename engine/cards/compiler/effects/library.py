@@ -805,6 +805,16 @@ _PERMANENT_PILES = re.compile(
 )
 
 
+#: "Exile up to five target creature cards from graveyards. An opponent separates those cards into two piles. Put all
+#: cards from the pile of your choice onto the battlefield under your control and the rest into their owners'
+#: graveyards." (Boneyard Parley): the cards the exile moved, in two piles
+EXILED_PILES = re.compile(
+    r"^(exile [^.]+? target [^.]+? cards? from (?:graveyards|a graveyard|your graveyard))\. an opponent separates "
+    r"those cards into two piles\. put all cards from the pile of your choice (onto the battlefield under your "
+    r"control|into your hand) and the rest into (?:their owners'|its owner's|your) graveyards?\.\s*"
+)
+
+
 def _kind(f: dict[str, Any]) -> dict[str, Any]:
     """A filter's kind of object, whoever controls it ("permanents" means any on the battlefield)."""
     return {k: v for k, v in f.items() if k not in ("controller", "permanent")}

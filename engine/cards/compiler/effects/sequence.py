@@ -34,6 +34,7 @@ from engine.cards.compiler.effects.context import (
     reader,
 )
 from engine.cards.compiler.effects.library import (
+    EXILED_PILES,
     REVEAL_UNTIL_RX,
     SEARCH_MAY_RX,
     SEARCH_NAMED,
@@ -893,6 +894,17 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     got = read_dig(low, ctx)
     if got is not None:
         return got
+    m = EXILED_PILES.match(low)
+    if m:  # "Exile up to five target creature cards from graveyards. An opponent separates those cards into two
+        # piles. ..." (Boneyard Parley): the cards the exile moved ("exiled"), in the piles (608.2c)
+        mark = ctx.mark()
+        first = parse_sentence(m.group(1), ctx)
+        rest = parse_effects(low[m.end():], ctx) if low[m.end():].strip() else []
+        if first is not None and [e.op for e in first] == ["exile"] and ctx.targets and rest is not None:
+            return first + [Effect("piles", {"what": "exiled", "separator": "opponent", "chooser": "you",
+                                             "chosen": "battlefield" if "battlefield" in m.group(2) else "hand",
+                                             "other": "graveyard"})] + rest
+        ctx.rewind(mark)
     mark = ctx.mark()
     piles = read_piles(low, ctx)
     if piles is not None:  # the two-piles sentences, then what follows them
