@@ -1218,6 +1218,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         recs = (r or {}).get("exiled_this_way", ())
         if not any(gone_matches(rec, "exiled", cond["exiled_this_way"]) for rec in recs):
             return False
+    if "discarded_share_type" in cond:  # "If two cards that share a card type are discarded this way" (Rowdy Crew):
+        # the cards the discard before put into a graveyard, so many of them of one card type (205.2a)
+        kinds: dict[str, int] = {}
+        for x in (r or {}).get("discarded", ()):
+            for t in (g.objects[x].card.types if x in g.objects else ()):
+                kinds[t] = kinds.get(t, 0) + 1
+        if max(kinds.values(), default=0) < int(cond["discarded_share_type"]):
+            return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
         if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)
                    for x in (r or {}).get("milled", ())):
@@ -1326,7 +1334,7 @@ CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed",
                   "cost_was",  # "if the sacrificed creature was a Human" (608.2h)
                   "had_counter",  # "if it had a +1/+1 counter on it" (608.2h, 603.10)
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
-                  "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn",
+                  "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",

@@ -676,6 +676,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         mv = {"mv_of": "it"}  # the card, or the object as it last existed where it left (608.2h: engine/values.py)
         return {"amount_lt": {"amount": mv, "n": n + 1}} if m.group(2) == "less" \
             else {"amount_ge": {"amount": mv, "n": n}}
+    m = re.fullmatch(r"(two|three|four) cards that share a card type (?:are|were) discarded this way", t)
+    if m:  # "If two cards that share a card type are discarded this way" (Rowdy Crew): of the cards the discard before
+        # put into a graveyard, that many have a card type in common (205.2a)
+        return {"discarded_share_type": number(m.group(1))}
     m = re.fullmatch(r"an? (.+?) (?:was|is) discarded this way", t)
     if m:  # "If a land card is discarded this way, draw an additional card" (Lord Windgrace), "If a red card is
         # discarded this way" (Chandra Ablaze): one of the cards the discard before put into a graveyard (701.7a)
