@@ -796,8 +796,8 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
         others = c.controller != player
         abilities = c.abilities
     elif o.zone in ("graveyard", "hand"):
-        if o.owner != player:
-            return []
+        if o.owner != player or player_statics.activation_forbidden(g, player, o.zone):  # 602.5 (Ashes of the
+            return []  # Abhorrent: "... or activate abilities of cards in graveyards")
         abilities = o.card.abilities
     elif o.zone == "command" and o.card.types == ("Emblem",) and o.owner == player:
         abilities = o.card.abilities  # 113.2: an emblem's activated abilities work from the command zone

@@ -44,6 +44,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "name_lock",         # "spells with the chosen name can't be cast" (201.3)
                    "cast_forbid",       # "Your opponents can't cast spells during your turn" (101.2)
                    "land_forbid",       # "Players can't play lands" (101.2, 305.1): engine/casting.py can_play_land
+                   # "Players can't ... activate abilities of cards in graveyards" (602.5): activation_forbidden
+                   "activate_forbid",
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
@@ -474,6 +476,12 @@ def land_forbidden(g: "Game", player: str, o: "Obj") -> bool:
     (Solfatara): a "can't" beats every land play; "You can't play lands ... from your hand" (Experimental Frenzy)
     those of the hand only."""
     return any(not t[2].get("zone") or t[2]["zone"] == o.zone for t in _mine(g, "land_forbid", player))
+
+
+def activation_forbidden(g: "Game", player: str, zone: str) -> bool:
+    """101.2, 602.5: "Players can't cast spells from graveyards or activate abilities of cards in graveyards" (Ashes of
+    the Abhorrent): ``player`` may activate no ability of a card in that zone."""
+    return active(g) and any(st.get("zone") == zone for _, _, st in _mine(g, "activate_forbid", player))
 
 
 def activate_locked(g: "Game", player: str, oid: int, mana: bool) -> bool:

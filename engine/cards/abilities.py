@@ -533,6 +533,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "life_gain_plus", "life_gain_double", "life_gain_to_loss", "block_tax", "play_from",
     "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
     "alt_cost_spells", "land_forbid",
+    "activate_forbid",  # "players can't ... activate abilities of cards in graveyards" (602.5, player_statics)
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "hand_revealed", "no_max_hand_size", "look_top_card",
     "opening_hand_battlefield", "opening_hand_reveal",

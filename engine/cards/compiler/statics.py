@@ -1159,6 +1159,20 @@ def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
+@static(r"^(players|each player|your opponents|each opponent|you) can't cast spells from graveyards( or libraries)?"
+        r"( or activate abilities of cards in graveyards)?$")
+def _graveyard_forbid(m: re.Match) -> list[dict[str, Any]] | None:
+    """101.2: "Players can't cast spells from graveyards or activate abilities of cards in graveyards" (Ashes of the
+    Abhorrent), "... from graveyards or libraries" (Grafdigger's Cage): a "can't" that beats any permission to cast
+    from there (flashback, 702.33a) and any ability that works from a graveyard (112.6, 602.5)."""
+    who = _FORBID_WHO[m.group(1)]
+    out: list[dict[str, Any]] = [{"kind": "cast_forbid", "who": who, "spells": {}, "zone": z}
+                                 for z in ("graveyard", "library")[:2 if m.group(2) else 1]]
+    if m.group(3):
+        out.append({"kind": "activate_forbid", "who": who, "zone": "graveyard"})
+    return out
+
+
 @static(r"^(players|each player|your opponents|each opponent|you) can't play lands"
         r"( or cast spells from (?:your|their) hands?)?$")
 def _land_forbid(m: re.Match) -> list[dict[str, Any]] | None:
