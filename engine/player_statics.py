@@ -565,7 +565,8 @@ def spell_keywords(g: "Game", o: "Obj", player: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def ability_cost_changes(g: "Game", player: str, src: int, ab: Any) -> list[tuple[int, int]]:
+def ability_cost_changes(g: "Game", player: str, src: int, ab: Any,
+                         targets: Any = None) -> list[tuple[int, int]]:
     """602.2b, 601.2f: (amount, floor) of each static that changes the cost of the ability ``ab`` of ``src``
     that ``player`` activates: "Equip abilities you activate cost {1} less to activate", "Activated abilities of
     creatures you control cost {2} less ... can't reduce the mana in that cost to less than one mana", "Loyalty
@@ -589,8 +590,19 @@ def ability_cost_changes(g: "Game", player: str, src: int, ab: Any) -> list[tupl
             continue
         if st.get("condition") and not condition(g, st["condition"], sid if sid in g.objects else None, None):
             continue
+        if "targets" in want and not any(
+                isinstance(t, int) and t in g.objects and matches(g, t, want["targets"], sid if sid in g.objects
+                                                                  else None, ctl) for t in _flat(targets)):
+            continue  # "abilities your opponents activate that target a Merfolk you control" (Kopala): its targets
         out.append((int(st.get("amount", 0)), int(st.get("floor", 0))))
     return out
+
+
+def _flat(xs: Any) -> list[Any]:
+    """The objects and players a list of target slots (each a list) names, in order."""
+    if isinstance(xs, (list, tuple)):
+        return [y for x in xs for y in _flat(x)]
+    return [] if xs is None else [xs]
 
 
 def empty_draw_wins(g: "Game", player: str) -> bool:

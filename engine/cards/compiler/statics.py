@@ -2590,7 +2590,7 @@ _ABILITY_KEYWORDS = {"equip": "Equip", "ninjutsu": "Ninjutsu", "cycling": "Cycli
 
 
 @static(r"^(?:(equip|ninjutsu|cycling|boast) abilities you activate|activated abilities of (.+?)|loyalty abilities of "
-        r"(.+?)|abilities your opponents activate) cost \{(\d+)\} (less|more) to activate"
+        r"(.+?)|abilities your opponents activate(?: that target (.+?))?) cost \{(\d+)\} (less|more) to activate"
         r"( unless they're mana abilities)?(?:\. this effect can't reduce the mana in that cost to less than one "
         r"mana)?$")
 def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
@@ -2600,7 +2600,7 @@ def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
     more to activate" (Eidolon of Obstruction), "abilities your opponents activate cost {1} more to activate unless
     they're mana abilities" (Tithe Taker): a change of the generic mana of those abilities' costs as they are
     activated (engine/costs.py ability_mana)."""
-    n = int(m.group(4)) * (-1 if m.group(5) == "less" else 1)
+    n = int(m.group(5)) * (-1 if m.group(6) == "less" else 1)
     st: dict[str, Any] = {"kind": "ability_cost", "amount": n, "who": "you", "abilities": {}}
     if m.group(1):
         st["abilities"] = {"keyword": _ABILITY_KEYWORDS[m.group(1)]}
@@ -2612,7 +2612,15 @@ def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
         st["abilities"] = {"sources": f, **({"loyalty": True} if m.group(3) else {})}
     else:
         st["who"] = "opponent"
-    if m.group(6):
+        if m.group(4):  # "Abilities your opponents activate that target a Merfolk you control cost {2} more to
+            # activate" (Kopala, Warden of Waves): the targets are chosen before the cost is (602.2b, 601.2c, 601.2f)
+            f = parse_noun(m.group(4))
+            if f is None or f.get("_needs_player_target") or f.get("player") or f.get("zone") not in (None,
+                                                                                                     "battlefield"):
+                return None
+            f.pop("zone", None)
+            st["abilities"]["targets"] = f
+    if m.group(7):
         st["abilities"]["nonmana"] = True
     if "can't reduce" in m.group(0):
         st["floor"] = 1
