@@ -264,6 +264,12 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for x in reversed(refs(g, r, e.args["what"])):
             if isinstance(x, int) and x in g.objects:
                 r.setdefault("followed", {})[x] = g.move(x, "library", top=True)
+    elif to == "library_bottom" and e.get("random"):  # "put the exiled cards that weren't cast this way on the
+        # bottom of that library in a random order" (Chaos Wand): those still there, shuffled first (401.4)
+        xs = [x for x in followed(g, r, refs(g, r, e.args["what"])) if isinstance(x, int) and x in g.objects]
+        g.rng.shuffle(xs)
+        for x in xs:
+            r.setdefault("followed", {})[x] = g.move(x, "library", top=False)
     elif to in ("library_top", "library_bottom"):
         _move_all(g, r, e, "library", top=to == "library_top")
     elif to == "library_nth":  # 401.7: Nth from the top; the bottom when the library has fewer than N cards

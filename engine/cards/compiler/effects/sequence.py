@@ -979,6 +979,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("if", {**out[-1].args, "then": [Effect("may", {**inner[0].args, "then": [
                 Effect("copy_retarget", {})]})]})
             continue
+        if re.fullmatch(r"then (?:put|that player puts) the exiled cards that weren't cast this way on the bottom of "
+                        r"(?:that|their|your) library in a random order", s) and [e.op for e in out[-2:]] == ["exile_until", "cast_offer"]:
+            # "Target opponent exiles cards ... until they exile an instant or sorcery card. You may cast that card
+            # without paying its mana cost. Then put the exiled cards that weren't cast this way on the bottom of
+            # that library in a random order." (Chaos Wand): the cards still in exile (a cast one is a new object
+            # on the stack, 400.7), to their owner's library (400.3)
+            out.append(Effect("move", {"what": "exiled", "to": "library_bottom", "random": True}))
+            continue
         m = re.fullmatch(r"repeat this process (once|twice|(\w+) more times)", s)
         if m and out and (m.group(2) is None or number(m.group(2))):
             # "Target opponent loses 5 life unless that player discards two cards or sacrifices a creature or

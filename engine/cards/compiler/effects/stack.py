@@ -194,7 +194,9 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not dur and m.group(5) and m.group(2) == "cast" and m.group(3) in ("that card", "it", "the exiled card"):
         # "... If you do, you may cast the exiled card without paying its mana cost" (Living Lore, Bring to Light):
         # no time given, so cast now, as the ability resolves (608.2g: timing permissions ignored; 117.9)
-        return [Effect("cast_offer", {"what": what, "zone": "exile", "free": True})]
+        # "Target opponent exiles cards ... You may cast that card" (Chaos Wand): "you" casts it, whoever owns it
+        return [Effect("cast_offer", {"what": what, "zone": "exile", "free": True,
+                                      **({"by_you": True} if what == "taken" else {})})]
     return [Effect("playable", {"what": what, "play": m.group(2), "until": until,
                                 **({"free": True} if m.group(5) else {})})]
 
