@@ -980,7 +980,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 Effect("copy_retarget", {})]})]})
             continue
         if re.fullmatch(r"then (?:put|that player puts) the exiled cards that weren't cast this way on the bottom of "
-                        r"(?:that|their|your) library in a random order", s) and [e.op for e in out[-2:]] == ["exile_until", "cast_offer"]:
+                        r"(?:that|their|your) library in a random order", s) \
+                and [e.op for e in out[-2:]] == ["exile_until", "cast_offer"]:
             # "Target opponent exiles cards ... until they exile an instant or sorcery card. You may cast that card
             # without paying its mana cost. Then put the exiled cards that weren't cast this way on the bottom of
             # that library in a random order." (Chaos Wand): the cards still in exile (a cast one is a new object
