@@ -1029,6 +1029,8 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
             s.chosen["source_counters"] = dict(own.counters)
         if own.chosen.get("exiled"):  # 607.2a: "return all cards exiled with SELF" after sacrificing it
             s.chosen["source_exiled"] = list(own.chosen["exiled"])
+        if own.chosen.get("object") is not None:  # "Sacrifice SELF: The chosen creature gains indestructible"
+            s.chosen["source_object"] = own.chosen["object"]  # (Dauntless Bodyguard; 614.12, 608.2h)
     if ab.keyword == "Forecast" and o.zone == "hand":  # 702.56b: revealed as the ability is activated
         knowledge.show(g, [o.id])
         g.log("reveal", player=player, cards=[o.card.name], objs=[o.id])

@@ -195,6 +195,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [p] if isinstance(p, str) else []
     if ref == "drawn_cards":  # "draw three cards and reveal them": the cards this resolution drew (121.2)
         return [c for c in r.get("drawn_cards", ()) if c in g.objects]
+    if ref == "chosen_object":  # "the chosen creature": the permanent its source chose as it entered (614.12), on
+        # the battlefield still (400.7); a source sacrificed to pay: as it last existed (engine/casting.py, 608.2h)
+        sid = source_id(g, r)
+        x = g.objects[sid].chosen.get("object") if sid is not None and sid in g.objects \
+            and g.objects[sid].zone == "battlefield" else s.chosen.get("source_object")
+        return [x] if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield" else []
     if ref == "chosen_player":  # "the chosen player": the one its source chose as it entered (614.12), while that
         sid = source_id(g, r)  # player is still in the game (800.4a)
         p = g.objects[sid].chosen.get("player") if sid is not None else None
@@ -359,7 +365,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
-                       "exploited", "chosen_player", "drawn_cards", "amassed"})
+                       "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "targets_of",
                       "owner_of", "opponents_of", "couldnt"})

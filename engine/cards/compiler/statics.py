@@ -960,6 +960,29 @@ def _choose_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "choose_on_enter", "choice": what}]
 
 
+@static(r"^as (?:self|it) enters, (?:choose (another|an?) ([a-z ]+?)|put an? ([a-z]+) counter on (an?|another) "
+        r"([a-z ]+?))$")
+def _choose_object_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12: "As SELF enters, choose another creature you control" (Dauntless Bodyguard), "As SELF enters, put a
+    phylactery counter on an artifact you control" (Phylactery Lich): its controller chooses one such permanent (not
+    targeted) before it is on the battlefield, kept as "the chosen creature" (``Obj.chosen["object"]``); the counter,
+    when the ability puts one, goes on that permanent (engine/choices.py on_enter)."""
+    noun = m.group(2) or m.group(5)
+    if not re.search(r"\byou control$", noun):
+        return None  # "choose a creature" of any player (Metamorphic Alteration): read elsewhere, if at all
+    f = parse_noun(noun)
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield") \
+            or not f.get("types"):
+        return None
+    f.pop("zone", None)
+    if (m.group(1) or m.group(4)) == "another":
+        f["other"] = True
+    st: dict[str, Any] = {"kind": "choose_on_enter", "choice": "object", "filter": f}
+    if m.group(3):
+        st["counter"] = m.group(3)
+    return [st]
+
+
 @static(r"^as (?:self|it) enters, look at an opponent's hand, then choose any card name$")
 def _look_then_name(m: re.Match) -> list[dict[str, Any]] | None:
     """614.12, 401.2, 201.3: "As SELF enters, look at an opponent's hand, then choose any card name" (Sorcerous
