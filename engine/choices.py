@@ -70,6 +70,7 @@ OBJECT_CHOICE = "object"
 #: The entering choices of a card name (201.3), asked as a ``name_card`` decision: any real
 #: card name, kept in ``Obj.chosen["card_name"]``; "nonland" refuses a land's name.
 NAME_CHOICES = frozenset({"card_name", "nonland_card_name", "creature_card_name",
+                          "nonbasic_land_card_name",  # "choose a nonbasic land card name" (Alpine Moon, 205.4a)
                           # "As SELF enters, each opponent reveals their hand. You choose the name of a nonland card
                           # revealed this way" (Alhammarret, High Arbiter): one of the names revealed (701.13a)
                           "revealed_nonland_card_name"})
@@ -228,13 +229,15 @@ def seen_names(g: "Game", player: str, choice: str = "card_name") -> list[str]:
 def name_allowed(g: "Game", name: str, choice: str) -> bool:
     """Is ``name`` a name the instruction lets a player choose: any card's, a nonland card's, or a
     creature card's (201.3)?"""
-    if choice not in ("nonland_card_name", "creature_card_name"):
+    if choice not in ("nonland_card_name", "creature_card_name", "nonbasic_land_card_name"):
         return True
     try:
-        types = g.cards.definition(_full(g, name)).types
+        cd = g.cards.definition(_full(g, name))
     except KeyError:
         return False
-    return "Land" not in types if choice == "nonland_card_name" else "Creature" in types
+    if choice == "nonbasic_land_card_name":  # 205.4a: a land without the supertype basic
+        return "Land" in cd.types and "Basic" not in cd.supertypes
+    return "Land" not in cd.types if choice == "nonland_card_name" else "Creature" in cd.types
 
 
 def answer_name(g: "Game", d: "Decision", a: dict[str, Any]) -> None:

@@ -726,6 +726,10 @@ NONCREATURE_SUBTYPES = frozenset({"Equipment", "Vehicle", "Fortification", "Aura
 
 def _apply4(c: Chars, st: dict[str, Any]) -> None:
     kind = st.get("kind")
+    if st.get("lose_land_types"):  # "lose all land types" (Alpine Moon): its subtypes that are land types (205.3i)
+        if c.subtypes & LAND_TYPES:
+            c.subtypes = c.subtypes - LAND_TYPES
+        return
     if st.get("remove_types"):  # "as long as ..., SELF isn't a creature" (a Theros god): it loses the type (613.1d)
         gone = _frozen(st["remove_types"])
         if c.types & gone:

@@ -953,7 +953,7 @@ def _choose_revealed_name(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(
     r"^as (?:self|it) enters, choose (a color|a creature type|an opponent|a card type|a basic land type|a creature|a "
-    r"player|a card name|a nonland card name)$"
+    r"player|a card name|a nonland card name|a nonbasic land card name)$"
 )
 def _choose_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     what = m.group(1).split(" ", 1)[1].replace(" ", "_")
@@ -2819,6 +2819,21 @@ def _parse_plain(low: str) -> list[dict[str, Any]] | None:
             if out is not None:
                 return out
     return None
+
+
+@static(r'^(lands .+?) lose all land types and abilities,? and (?:they )?(?:gain|have) "(\{t\}: add one mana of any '
+        r'color\.?)"$')
+def _land_loses_all(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Lands your opponents control with the chosen name lose all land types and abilities, and they gain '{T}: Add
+    one mana of any color.'" (Alpine Moon): their land types go in layer 4 (205.3i, 613.1d), their abilities in layer
+    6, where the mana ability is given after (613.1f: one effect, in the order written)."""
+    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+    aff = _affects(m.group(1))
+    mana = compile_ability_text(m.group(2).replace("{t}", "{T}").replace("add one", "Add one"))
+    if not isinstance(aff, dict) or mana is None or mana.kind != "mana":
+        return None
+    return [{"kind": "add_types", "affects": aff, "subtypes": [], "lose_land_types": True},
+            {"kind": "become", "affects": aff, "lose_all": True, "abilities": [mana]}]
 
 
 _CLAUSE_VERB = re.compile(r",? and (?=(?:is|has|gets|loses|it loses) )|, (?=(?:and )?(?:is|has|gets|loses) )")
