@@ -445,7 +445,9 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
     short: list[str] = []  # "each opponent who can't loses 3 life": those with fewer cards than it asks (608.2c)
     for p in who:  # "each player discards": each chooses in APNAP order (101.4), then all discard at once
         hand = [c for c in g.players[p].hand if kind is None or matches(g, c, kind, source_id(g, r), p)]
-        n = len(hand) if amt in ("all", "any") else amount(g, amt, source_id(g, r), r)
+        # "each player discards half the cards in their hand": counted for each of them (608.2c, amount_for)
+        n = len(hand) if amt in ("all", "any") else amount_for(g, amt, source_id(g, r), r, p) \
+            if names_that_player(amt) else amount(g, amt, source_id(g, r), r)
         if len(hand) < n and not e.get("up_to"):
             short.append(p)
         if amt == "all" or not hand or e.get("random"):

@@ -176,6 +176,16 @@ def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("discard", args)]
 
 
+@reader(r"^(each player|each opponent) discards (half|a third of) the cards in their hand, rounded (up|down)$")
+def _discard_half(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """107.1a, 701.8a: "Each player ... discards half the cards in their hand. Round up each time." (Fraying
+    Omnipotence): each player discards that part of their own hand, rounded as the effect says (engine/ops/zones.py
+    counts it for each player: values.amount_for)."""
+    who = c.player(m.group(1))
+    n = quantity(f"{m.group(2)} the cards in their hand, rounded {m.group(3)}")
+    return None if who is None or n is None else [Effect("discard", {"who": who, "amount": n})]
+
+
 @reader(rf"^(?:{PLAYER} )?discards? (?:their|your) hand$|"
         rf"^(?:{PLAYER} )?discards? all (?:the )?cards in (?:their|your) hand$")
 def _discard_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -766,7 +776,7 @@ READERS: tuple[Reader, ...] = (
     _life,
     _life_half,
     _life_eq,
-    _discard,
+    _discard, _discard_half,
     _discard_hand,
     _mill_half,
     _mill,

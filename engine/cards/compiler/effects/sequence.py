@@ -692,6 +692,19 @@ _MAY_DO_OR = re.compile(r"\b(each opponent|each player|that player|defending pla
                         r"(?:doesn't|don't), ([^.]+)\.", re.I)  # (not "target opponent": read twice, two targets)
 
 
+def _round_each_time(text: str) -> str:
+    """107.1a: "Each player loses half their life, then discards half the cards in their hand, then sacrifices half
+    the creatures they control of their choice. Round up each time." (Fraying Omnipotence): one instruction after
+    another, each "half" rounded as the last sentence says, each read as its own sentence of the same players."""
+    m = re.fullmatch(r"(each player|each opponent) ([^.]+)\. round (up|down) each time\.?", text.strip(), re.I)
+    if m is None:
+        return text
+    parts = re.split(r",? then ", m.group(2))
+    if len(parts) < 2 or not all(re.search(r"\b(?:half|a third of)\b", p) for p in parts):
+        return text
+    return " ".join(f"{m.group(1)} {p}, rounded {m.group(3)}." for p in parts)
+
+
 _ANY_MAY = re.compile(r"any (opponent|player) may (have (?:it|self) deal \w+ damage to them|(?:sacrifice|discard|"
                       r"exile|pay|tap) .+)")
 
@@ -949,6 +962,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # Creator): one instruction (engine/cards/compiler/effects/library.py _wish)
     text = re.sub(r"(card you own in exile)\. put that card into your hand\b", r"\1 and put it into your hand", text,
                   flags=re.I)
+    text = _round_each_time(text)
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
     any_may: re.Match | None = None  # "any opponent may X": read with the sentence after it

@@ -9,6 +9,7 @@ from typing import Any
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x
 from engine.cards.compiler.effects.context import DURATIONS, TAPPED_DURATIONS, Ctx, Reader, reader
+from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.targets import number, parse_noun, parse_target
 
 
@@ -392,6 +393,15 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     obj = re.sub(r" of (?:their|his or her) choice\b", "", m.group(2))
     if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent", "the creature"):
         return [Effect("sacrifice", {"what": c.ref(obj)})]
+    mm = re.fullmatch(r"(half|a third of) the ([a-z ]+?) (?:they|he or she) controls?, rounded (up|down)", obj)
+    if mm and who in ("each_player", "each_opponent"):  # "each player ... sacrifices half the creatures they control
+        # of their choice. Round up each time." (Fraying Omnipotence): that part of their own, rounded (107.1a)
+        f = parse_noun(mm.group(2))
+        n = quantity(f"{mm.group(1)} the {mm.group(2)} they control, rounded {mm.group(3)}")
+        if f is None or n is None or f.get("player") or f.get("zone") not in (None, "battlefield") \
+                or "controller" in f:
+            return None
+        return [Effect("sacrifice", {"who": who, "filter": f, "amount": n})]
     mm = re.fullmatch(r"any number of (.+)", obj)
     if mm:  # "sacrifice any number of lands" (Scapeshift): the player chooses how many, none included (701.14a)
         f = parse_noun(mm.group(1))
