@@ -409,6 +409,13 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         if c is not None:
             cond, cond_text = c, m.group(1)
             body = body[m.end():]
+            those = re.fullmatch(r"(?:two|three|four|five) or more (.+?) have an? (\S+) counters? on them", cond_text,
+                                 re.I)
+            if those:  # "... if two or more permanents you don't control have an aim counter on them, destroy one
+                # of those permanents at random" (Haphazard Bombardment): the permanents the condition counted
+                body = re.sub(r"\bone of those (?:permanents|creatures)\b",
+                              f"one of the {those.group(1)} with an {those.group(2)} counter on them", body,
+                              flags=re.I)
     optional = False
     other = _blocks_a_creature(trig, rest)
     if other is not None:

@@ -676,6 +676,13 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         mv = {"mv_of": "it"}  # the card, or the object as it last existed where it left (608.2h: engine/values.py)
         return {"amount_lt": {"amount": mv, "n": n + 1}} if m.group(2) == "less" \
             else {"amount_ge": {"amount": mv, "n": n}}
+    m = re.fullmatch(r"(two|three|four|five) or more (.+?) have an? ([+\-\w/]+) counters? on them", t)
+    if m:  # "if two or more permanents you don't control have an aim counter on them" (Haphazard Bombardment)
+        f = parse_noun(m.group(2))
+        if f is not None and not f.get("player") and f.get("zone") in (None, "battlefield") and "controller" in f \
+                and "counter" not in f:
+            f.pop("zone", None)
+            return {"control": {**f, "counter": m.group(3)}, "min": number(m.group(1))}
     m = re.fullmatch(r"(two|three|four) cards that share a card type (?:are|were) discarded this way", t)
     if m:  # "If two cards that share a card type are discarded this way" (Rowdy Crew): of the cards the discard before
         # put into a graveyard, that many have a card type in common (205.2a)

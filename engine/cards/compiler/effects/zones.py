@@ -700,8 +700,20 @@ def _exile_if_dies(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("exile_if_dies", {"what": what})]
 
 
+@reader(r"^destroy one of the (.+?) at random$")
+def _destroy_random(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.6a: "destroy one of those permanents at random" (Haphazard Bombardment, the permanents its intervening
+    "if" counted: engine/cards/compiler/__init__.py names them): one of them, no player choosing."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    return [Effect("destroy", {"what": {"choose": f, "random": True}})]
+
+
 READERS: tuple[Reader, ...] = (
     _each_returns_all,
+    _destroy_random,
     _return_gone_this_way,
     _exchange_hand,
     _exile_if_dies,
