@@ -771,10 +771,12 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         who = a["hand_of"]
         if who == "each_player":  # "the total number of cards in all players' hands" (402.1: each player's own hand)
             return sum(len(p.hand) for p in g.players.values())
-        if who == "you":
+        if r is None and isinstance(who, dict):  # a static's own reference (611.3a): "its controller's hand"
+            ps = [p for p in static_refs(g, src, who) if isinstance(p, str)]
+        elif who == "you" or r is None:
             ps = [_you(g, src, r)]
-        else:  # a static's own reference (611.3a: "its controller's hand"), or the resolution's
-            ps = [p for p in (static_refs(g, src, who) if r is None else refs(g, r, who)) if isinstance(p, str)]
+        else:
+            ps = [p for p in refs(g, r, who) if isinstance(p, str)]
         return sum(len(g.players[p].hand) for p in ps if p)
     if "greatest" in a:
         ctl = _you(g, src, r)
