@@ -46,6 +46,9 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "land_forbid",       # "Players can't play lands" (101.2, 305.1): engine/casting.py can_play_land
                    # "Players can't ... activate abilities of cards in graveyards" (602.5): activation_forbidden
                    "activate_forbid",
+                   # "Each opponent must attack you ... with at least one creature each combat if able" (508.1d):
+                   # engine/combat.py _one_attacker_requirements
+                   "attack_one_requirement",
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw

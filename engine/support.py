@@ -133,6 +133,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
                      "land_forbid",  # engine/casting.py can_play_land (101.2, 305.1)
                      "activate_forbid",  # engine/player_statics.py activation_forbidden (602.5)
+                     "attack_one_requirement",  # engine/combat.py _one_attacker_requirements (508.1d)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
                      "block_tax",  # engine/combat.py block_cost (509.1d-f)

@@ -534,6 +534,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
     "alt_cost_spells", "land_forbid",
     "activate_forbid",  # "players can't ... activate abilities of cards in graveyards" (602.5, player_statics)
+    "attack_one_requirement",  # "each opponent must attack you ... with at least one creature" (508.1d, combat)
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "hand_revealed", "no_max_hand_size", "look_top_card",
     "opening_hand_battlefield", "opening_hand_reveal",

@@ -1182,6 +1182,14 @@ def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
+@static(r"^(each opponent|your opponents) must attack you or a planeswalker you control with at least one creature each "
+        r"combat if able$")
+def _one_attacker_requirement(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1d: "Each opponent must attack you or a planeswalker you control with at least one creature each combat if
+    able" (Trove of Temptation): a requirement on each opponent's declaration of attackers (engine/combat.py)."""
+    return [{"kind": "attack_one_requirement", "who": "opponent"}]
+
+
 @static(r"^(players|each player|your opponents|each opponent|you) can't cast spells from graveyards( or libraries)?"
         r"( or activate abilities of cards in graveyards)?$")
 def _graveyard_forbid(m: re.Match) -> list[dict[str, Any]] | None:
