@@ -830,8 +830,8 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
         others = c.controller != player
         abilities = c.abilities
     elif o.zone in ("graveyard", "hand"):
-        if o.owner != player:
-            return []
+        if o.owner != player or player_statics.activation_forbidden(g, player, o.zone):  # 602.5 (Ashes of the
+            return []  # Abhorrent: "... or activate abilities of cards in graveyards")
         abilities = o.card.abilities
     elif o.zone == "command" and o.card.types == ("Emblem",) and o.owner == player:
         abilities = o.card.abilities  # 113.2: an emblem's activated abilities work from the command zone
@@ -1063,6 +1063,8 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
             s.chosen["source_counters"] = dict(own.counters)
         if own.chosen.get("exiled"):  # 607.2a: "return all cards exiled with SELF" after sacrificing it
             s.chosen["source_exiled"] = list(own.chosen["exiled"])
+        if own.chosen.get("object") is not None:  # "Sacrifice SELF: The chosen creature gains indestructible"
+            s.chosen["source_object"] = own.chosen["object"]  # (Dauntless Bodyguard; 614.12, 608.2h)
     if ab.keyword == "Forecast" and o.zone == "hand":  # 702.56b: revealed as the ability is activated
         knowledge.show(g, [o.id])
         g.log("reveal", player=player, cards=[o.card.name], objs=[o.id])
@@ -1074,7 +1076,8 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     discarded = _pay_other_costs(g, player, o, cost, x, own)
     if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
-    mana = costs.ability_mana(g, player, o.id, cost, ab)  # 602.2b: as it is activated (before other costs are paid)
+    # 602.2b: as it is activated (before other costs are paid), its targets chosen (Kopala, Warden of Waves)
+    mana = costs.ability_mana(g, player, o.id, cost, ab, s.targets)
     if mana:
         pay_mana(g, player, substitute_x(mana, s.x, x_color(o.card)), {o.id} if cost.tap else set(), a.get("pay"),
                  ("ability", o.id))  # 106.6: restricted mana that may pay for this source's abilities

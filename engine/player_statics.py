@@ -45,6 +45,11 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "name_lock",         # "spells with the chosen name can't be cast" (201.3)
                    "cast_forbid",       # "Your opponents can't cast spells during your turn" (101.2)
                    "land_forbid",       # "Players can't play lands" (101.2, 305.1): engine/casting.py can_play_land
+                   # "Players can't ... activate abilities of cards in graveyards" (602.5): activation_forbidden
+                   "activate_forbid",
+                   # "Each opponent must attack you ... with at least one creature each combat if able" (508.1d):
+                   # engine/combat.py _one_attacker_requirements
+                   "attack_one_requirement",
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
@@ -498,6 +503,12 @@ def land_forbidden(g: "Game", player: str, o: "Obj") -> bool:
     return any(not t[2].get("zone") or t[2]["zone"] == o.zone for t in _mine(g, "land_forbid", player))
 
 
+def activation_forbidden(g: "Game", player: str, zone: str) -> bool:
+    """101.2, 602.5: "Players can't cast spells from graveyards or activate abilities of cards in graveyards" (Ashes of
+    the Abhorrent): ``player`` may activate no ability of a card in that zone."""
+    return active(g) and any(st.get("zone") == zone for _, _, st in _mine(g, "activate_forbid", player))
+
+
 def activate_locked(g: "Game", player: str, oid: int, mana: bool) -> bool:
     """201.3: "Activated abilities of sources with the chosen name can't be activated [unless
     they're mana abilities]" (Pithing Needle, Phyrexian Revoker): in every zone (602.5)."""
@@ -579,7 +590,8 @@ def spell_keywords(g: "Game", o: "Obj", player: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def ability_cost_changes(g: "Game", player: str, src: int, ab: Any) -> list[tuple[int, int]]:
+def ability_cost_changes(g: "Game", player: str, src: int, ab: Any,
+                         targets: Any = None) -> list[tuple[int, int]]:
     """602.2b, 601.2f: (amount, floor) of each static that changes the cost of the ability ``ab`` of ``src``
     that ``player`` activates: "Equip abilities you activate cost {1} less to activate", "Activated abilities of
     creatures you control cost {2} less ... can't reduce the mana in that cost to less than one mana", "Loyalty
@@ -603,8 +615,19 @@ def ability_cost_changes(g: "Game", player: str, src: int, ab: Any) -> list[tupl
             continue
         if st.get("condition") and not condition(g, st["condition"], sid if sid in g.objects else None, None):
             continue
+        if "targets" in want and not any(
+                isinstance(t, int) and t in g.objects and matches(g, t, want["targets"], sid if sid in g.objects
+                                                                  else None, ctl) for t in _flat(targets)):
+            continue  # "abilities your opponents activate that target a Merfolk you control" (Kopala): its targets
         out.append((int(st.get("amount", 0)), int(st.get("floor", 0))))
     return out
+
+
+def _flat(xs: Any) -> list[Any]:
+    """The objects and players a list of target slots (each a list) names, in order."""
+    if isinstance(xs, (list, tuple)):
+        return [y for x in xs for y in _flat(x)]
+    return [] if xs is None else [xs]
 
 
 def empty_draw_wins(g: "Game", player: str) -> bool:

@@ -24,7 +24,7 @@ from engine import (
 )
 from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.keywords import KEYWORD_TEXT
-from engine.choices import ENTER_CHOICES, NAME_CHOICES, PLAYER_CHOICE, choose_problems
+from engine.choices import ENTER_CHOICES, NAME_CHOICES, OBJECT_CHOICE, PLAYER_CHOICE, choose_problems
 from engine.clone import clone_problems
 from engine.filters import unknown_keys
 from engine.mana import RESTRICTION_RIDERS, unpayable
@@ -135,6 +135,8 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "cant_get_counters",  # engine/player_statics.can_get_counters (121.1)
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
                      "land_forbid",  # engine/casting.py can_play_land (101.2, 305.1)
+                     "activate_forbid",  # engine/player_statics.py activation_forbidden (602.5)
+                     "attack_one_requirement",  # engine/combat.py _one_attacker_requirements (508.1d)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
                      "block_tax",  # engine/combat.py block_cost (509.1d-f)
@@ -223,7 +225,7 @@ _STATIC_WALK = [False]
 #: set while the amount of an op that counts it for each player it affects is walked ("they")
 _THAT_PLAYER = [False]
 #: the ops that read such an amount once for each player (engine/ops/damage.py, engine/ops/objects.py)
-_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life", "mill"})
+_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life", "mill", "discard", "sacrifice"})
 
 
 #: the references to a player's whole zone that the exile and move ops read (engine/values.refs)
@@ -510,7 +512,7 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.extend(clone_problems(st))
         if st.get("kind") == "choose_on_enter":
             if st.get("choice") not in ENTER_CHOICES and st.get("choice") not in NAME_CHOICES \
-                    and st.get("choice") != PLAYER_CHOICE:
+                    and st.get("choice") not in (PLAYER_CHOICE, OBJECT_CHOICE):
                 out.append(f"choose_on_enter {st.get('choice')}")
         if st.get("kind") == "restriction" and st.get("rule") not in RULES:
             out.append(f"rule {st.get('rule')}")

@@ -195,6 +195,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [p] if isinstance(p, str) else []
     if ref == "drawn_cards":  # "draw three cards and reveal them": the cards this resolution drew (121.2)
         return [c for c in r.get("drawn_cards", ()) if c in g.objects]
+    if ref == "chosen_object":  # "the chosen creature": the permanent its source chose as it entered (614.12), on
+        # the battlefield still (400.7); a source sacrificed to pay: as it last existed (engine/casting.py, 608.2h)
+        sid = source_id(g, r)
+        x = g.objects[sid].chosen.get("object") if sid is not None and sid in g.objects \
+            and g.objects[sid].zone == "battlefield" else s.chosen.get("source_object")
+        return [x] if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield" else []
     if ref == "chosen_player":  # "the chosen player": the one its source chose as it entered (614.12), while that
         sid = source_id(g, r)  # player is still in the game (800.4a)
         p = g.objects[sid].chosen.get("player") if sid is not None else None
@@ -328,6 +334,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "colors_spent": frozenset({"colors_spent"}),
     "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
+    "colors_of": frozenset({"colors_of"}),
     "highest_life": frozenset({"highest_life"}),
     "half": frozenset({"half", "up"}), "third": frozenset({"third", "up"}),
     "library_size": frozenset({"library_size"}),
@@ -354,13 +361,13 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
-                                 "mv_of", "dungeon_names"})
+                                 "mv_of", "dungeon_names", "colors_of"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
-                       "exploited", "chosen_player", "drawn_cards", "amassed"})
+                       "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "targets_of",
                       "owner_of", "opponents_of", "couldnt"})
@@ -403,6 +410,10 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
     if ref == "you":
         ctl = g.controller_of(src)
         return [ctl] if ctl is not None else []
+    if isinstance(ref, dict) and set(ref) == {"controller_of"}:  # "its controller's hand" of the object an Aura
+        # enchants (303.4): the controller of each object the inner reference names now
+        return [c for x in static_refs(g, src, ref["controller_of"]) if isinstance(x, int) and x in g.objects
+                for c in (g.controller_of(x),) if c is not None]
     if ref == "revealed":  # "the revealed card's power": the card revealed to cast this spell (601.2h), still known
         o = g.objects.get(src) if src is not None else None
         return [x for x in (o.chosen.get("revealed", ()) if o is not None else ()) if x in g.objects]
@@ -678,6 +689,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "party" in a:  # "the number of creatures in your party" (a later rule, Zendikar Rising)
         who = _you(g, src, r)
         return party_size(g, who) if who is not None else 0
+    if "colors_of" in a:  # "+1/+0 for each of its colors" (105.2: white, blue, black, red, green): the colors of
+        # the object named, as it is now (a static's own reference when no resolution is under way, 611.3a)
+        xs = static_refs(g, src, a["colors_of"]) if r is None else refs(g, r, a["colors_of"])
+        objs = [x for x in xs if isinstance(x, int) and x in g.objects]
+        return len(g.chars(objs[0]).colors) if objs else 0
     if "colors_among" in a:  # "the number of colors among permanents you control" (105.2)
         ctl = _you(g, src, r)
         f = bind_refs(g, r, a["colors_among"]) if r is not None else a["colors_among"]
@@ -768,7 +784,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         who = a["hand_of"]
         if who == "each_player":  # "the total number of cards in all players' hands" (402.1: each player's own hand)
             return sum(len(p.hand) for p in g.players.values())
-        if who == "you" or r is None:
+        if r is None and isinstance(who, dict):  # a static's own reference (611.3a): "its controller's hand"
+            ps = [p for p in static_refs(g, src, who) if isinstance(p, str)]
+        elif who == "you" or r is None:
             ps = [_you(g, src, r)]
         else:
             ps = [p for p in refs(g, r, who) if isinstance(p, str)]
@@ -1245,6 +1263,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         recs = (r or {}).get("exiled_this_way", ())
         if not any(gone_matches(rec, "exiled", cond["exiled_this_way"]) for rec in recs):
             return False
+    if "discarded_share_type" in cond:  # "If two cards that share a card type are discarded this way" (Rowdy Crew):
+        # the cards the discard before put into a graveyard, so many of them of one card type (205.2a)
+        kinds: dict[str, int] = {}
+        for x in (r or {}).get("discarded", ()):
+            for t in (g.objects[x].card.types if x in g.objects else ()):
+                kinds[t] = kinds.get(t, 0) + 1
+        if max(kinds.values(), default=0) < int(cond["discarded_share_type"]):
+            return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
         if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)
                    for x in (r or {}).get("milled", ())):
@@ -1355,7 +1381,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "cost_was",  # "if the sacrificed creature was a Human" (608.2h)
                   "had_counter",  # "if it had a +1/+1 counter on it" (608.2h, 603.10)
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
-                  "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn",
+                  "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",

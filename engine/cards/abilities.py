@@ -237,8 +237,10 @@ pay: mana: [syms]  or  life: n  or  energy: n
 pay_any: energy: true
     "you may pay any amount of {E}": the controller removes as many energy counters as they choose; the
     amount {"paid": true} counts them afterwards (121.1; the energy symbol is a later addition)
-unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects
-    effects happen unless payer pays / performs the actions (CR 117.12)
+unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects, [any_one, if_done]
+    effects happen unless payer pays / performs the actions (CR 117.12); any_one: the players payer names are asked
+    in APNAP order until one does it ("any opponent may ..."), and with if_done the effects happen only if one did
+    ("If a player does, ...") (CR 101.4)
 delayed: step ("end", "upkeep", "your_upkeep", "owner_upkeep", "end_of_combat"), effects
     a delayed trigger at the next such step (CR 603.7)
 delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your_next_turn"), [once]
@@ -323,8 +325,9 @@ pair: with ("choose" | "it")
     pair the source with another unpaired creature you control (soulbond, CR 702.94a)
 aura_swap
     exchange the source Aura with an Aura card in the hand (CR 702.64a)
-reveal_until: filter, to, rest
-    reveal from the top until a matching card; put it in `to`, the rest in `rest` (CR 701.13a)
+reveal_until: filter, to, rest, [who], [count]
+    reveal from the top until a matching card (count: until that many); put it in `to`, the rest in `rest`; who: the
+    player revealing from their own library (CR 701.13a)
 may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive]
     "you may ...; if you do ...; if you don't ..."; reflexive: "when you do" (targets of `then` are chosen after)
     (CR 608.2d; reflexive triggers are not in the 2016 rules)
@@ -538,6 +541,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "life_gain_plus", "life_gain_double", "life_gain_to_loss", "block_tax", "play_from",
     "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
     "alt_cost_spells", "land_forbid",
+    "activate_forbid",  # "players can't ... activate abilities of cards in graveyards" (602.5, player_statics)
+    "attack_one_requirement",  # "each opponent must attack you ... with at least one creature" (508.1d, combat)
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "hand_revealed", "no_max_hand_size", "look_top_card",
     "opening_hand_battlefield", "opening_hand_reveal",

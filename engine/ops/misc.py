@@ -231,6 +231,8 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
     if e.get("pay"):
         e = Effect("unless", {**e.args, "pay": with_x(g, r, e.args["pay"])})
     payers = [p for p in refs(g, r, e.get("payer", "you")) if isinstance(p, str)]
+    if e.get("any_one"):
+        return _unless_any(g, r, e, payers)
     if len(payers) > 1 and e.get("payer") in _EACH_PAYER:
         return _unless_each(g, r, e, payers)
     payer = payers[0] if payers else None
@@ -308,6 +310,45 @@ def _unless_each(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | Non
         j += 1
         prog[pk] = j
     return None
+
+
+def _unless_any(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | None:
+    """117.12, 101.4: "Any opponent may sacrifice a creature of their choice. If a player does, ..." (Desecration
+    Demon), "Any player may have SELF deal 5 damage to them. If no one does, ..." (Browbeat): the players named are
+    asked in APNAP order, each may do it for themself, and no one is asked after one does; then ``effects`` happen
+    if one did (``if_done``) or if no one did."""
+    group = e.args["payer"]
+
+    def one(x: Effect) -> Effect:
+        return Effect(x.op, {k: ("that_player" if v == group else v) for k, v in x.args.items()})
+    sub = Effect("unless", {"payer": "that_player", "effects": [],
+                            "actions": [one(x) for x in e.get("actions", ())]})
+    base = r["i"]
+    prog = r.setdefault("nested", {})
+    pk = f"{base}.any"
+    order = [p for p in seats.apnap(g) if p in payers]
+    before = r.get("that_player")
+    j = prog.get(pk, 0)
+    while j < len(order) and not prog.get(f"{pk}.done"):
+        r["i"], r["that_player"] = f"{pk}.{j}", [order[j]]
+        try:
+            w = _unless(g, r, sub)
+            did = nested.answer(r, "unless") == "yes"
+        finally:
+            r["i"] = base
+            if before is None:
+                r.pop("that_player", None)
+            else:
+                r["that_player"] = before
+        if w is not None:
+            return w
+        g.changed()
+        j += 1
+        prog[pk] = j
+        if did:
+            prog[f"{pk}.done"] = True
+    happens = bool(prog.get(f"{pk}.done")) == bool(e.get("if_done"))
+    return nested.run(g, r, "any_effects", e.get("effects", ()) if happens else ())
 
 
 def _chosen_off_battlefield(e: Effect) -> bool:

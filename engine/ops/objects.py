@@ -594,7 +594,10 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     n = 0 if every else amount(g, e.get("amount", 1), source_id(g, r), r)
     picks: list[int] = []
     short: list[str] = []  # "each player who can't discards a card": those with fewer than it asks (608.2c)
+    per = not every and names_that_player(e.get("amount", 1))  # "half the creatures they control": each its own
     for p in who:  # "each player sacrifices": each chooses in APNAP order (101.4), then all at once
+        if per:  # counted for each player (608.2c; Fraying Omnipotence)
+            n = amount_for(g, e.args["amount"], source_id(g, r), r, p)
         mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
         if len(mine) < n:
             short.append(p)

@@ -274,6 +274,12 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for x in reversed(refs(g, r, e.args["what"])):
             if isinstance(x, int) and x in g.objects:
                 r.setdefault("followed", {})[x] = g.move(x, "library", top=True)
+    elif to == "library_bottom" and e.get("random"):  # "put the exiled cards that weren't cast this way on the
+        # bottom of that library in a random order" (Chaos Wand): those still there, shuffled first (401.4)
+        xs = [x for x in followed(g, r, refs(g, r, e.args["what"])) if isinstance(x, int) and x in g.objects]
+        g.rng.shuffle(xs)
+        for x in xs:
+            r.setdefault("followed", {})[x] = g.move(x, "library", top=False)
     elif to in ("library_top", "library_bottom"):
         _move_all(g, r, e, "library", top=to == "library_top")
     elif to == "library_nth":  # 401.7: Nth from the top; the bottom when the library has fewer than N cards
@@ -449,7 +455,9 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
     short: list[str] = []  # "each opponent who can't loses 3 life": those with fewer cards than it asks (608.2c)
     for p in who:  # "each player discards": each chooses in APNAP order (101.4), then all discard at once
         hand = [c for c in g.players[p].hand if kind is None or matches(g, c, kind, source_id(g, r), p)]
-        n = len(hand) if amt in ("all", "any") else amount(g, amt, source_id(g, r), r)
+        # "each player discards half the cards in their hand": counted for each of them (608.2c, amount_for)
+        n = len(hand) if amt in ("all", "any") else amount_for(g, amt, source_id(g, r), r, p) \
+            if names_that_player(amt) else amount(g, amt, source_id(g, r), r)
         if len(hand) < n and not e.get("up_to"):
             short.append(p)
         if amt == "all" or not hand or e.get("random"):

@@ -416,6 +416,13 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         if c is not None:
             cond, cond_text = c, m.group(1)
             body = body[m.end():]
+            those = re.fullmatch(r"(?:two|three|four|five) or more (.+?) have an? (\S+) counters? on them", cond_text,
+                                 re.I)
+            if those:  # "... if two or more permanents you don't control have an aim counter on them, destroy one
+                # of those permanents at random" (Haphazard Bombardment): the permanents the condition counted
+                body = re.sub(r"\bone of those (?:permanents|creatures)\b",
+                              f"one of the {those.group(1)} with an {those.group(2)} counter on them", body,
+                              flags=re.I)
     optional = False
     other = _blocks_a_creature(trig, rest)
     if other is not None:
@@ -438,6 +445,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     if bound is None:
         return None
     body = bound
+    if trig.get("event") == "step" and trig.get("whose") == "attached_controller":
+        ctx.last = "attached"  # "at the beginning of the upkeep of enchanted permanent's controller, that player
+        # sacrifices it" (Soul Tithe): "it" is the permanent the Aura enchants (303.4), not the Aura
     if trig.get("event") == "step" and trig.get("whose", "you") != "you" or trig.get("who") == "attached_player":
         ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1);
         # "whenever enchanted player draws a card, they lose 2 life" (the player who drew)

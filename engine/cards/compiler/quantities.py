@@ -160,6 +160,12 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:the number of )?cards in (your|that player's|their|his or her) library", p)
     if m:  # 401.1: the cards in a player's library, counted
         return {"library_size": "you" if m.group(1) == "your" else "that_player"}
+    m = re.fullmatch(r"(?:of )?(its|self's) colors?", p)
+    if m:  # "gets +1/+0 for each of its colors" (Civic Saber): the colors of the object named (105.2)
+        return {"colors_of": "it" if m.group(1) == "its" else "self"}
+    if p in ("cards in its controller's hand", "card in its controller's hand"):
+        return {"hand_of": "it_controller"}  # "Enchanted creature gets +1/+1 for each card in its controller's hand":
+        # the hand of the subject's controller (the anthem binds "it" to its subject, statics._of_subject)
     m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
     if m:
         return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
@@ -696,6 +702,17 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         mv = {"mv_of": "it"}  # the card, or the object as it last existed where it left (608.2h: engine/values.py)
         return {"amount_lt": {"amount": mv, "n": n + 1}} if m.group(2) == "less" \
             else {"amount_ge": {"amount": mv, "n": n}}
+    m = re.fullmatch(r"(two|three|four|five) or more (.+?) have an? ([+\-\w/]+) counters? on them", t)
+    if m:  # "if two or more permanents you don't control have an aim counter on them" (Haphazard Bombardment)
+        f = parse_noun(m.group(2))
+        if f is not None and not f.get("player") and f.get("zone") in (None, "battlefield") and "controller" in f \
+                and "counter" not in f:
+            f.pop("zone", None)
+            return {"control": {**f, "counter": m.group(3)}, "min": number(m.group(1))}
+    m = re.fullmatch(r"(two|three|four) cards that share a card type (?:are|were) discarded this way", t)
+    if m:  # "If two cards that share a card type are discarded this way" (Rowdy Crew): of the cards the discard before
+        # put into a graveyard, that many have a card type in common (205.2a)
+        return {"discarded_share_type": number(m.group(1))}
     m = re.fullmatch(r"an? (.+?) (?:was|is) discarded this way", t)
     if m:  # "If a land card is discarded this way, draw an additional card" (Lord Windgrace), "If a red card is
         # discarded this way" (Chandra Ablaze): one of the cards the discard before put into a graveyard (701.7a)

@@ -509,10 +509,15 @@ def _of_subject(q: dict[str, Any] | None, aff: Any) -> dict[str, Any] | None:
     where X is its mana value" reads the equipped creature; "Enchanted creature gets +1/+1 for each other
     creature you control" counts every creature but the enchanted one ("other" names the subject when the
     subject is of the kind counted, else the source: "for each other enchantment" of an Aura)."""
+    if q is not None and q.get("hand_of") == "it_controller":  # "for each card in its controller's hand": the
+        # subject's controller (the source's own controller when the subject is SELF)
+        if aff not in ("attached", "self"):
+            return None
+        q = {**q, "hand_of": "you" if aff == "self" else {"controller_of": aff}}
     if q is None or aff not in ("attached", "self"):
         return q
     q = dict(q)
-    for key in ("mv_of", "power_of", "toughness_of", "counters_on"):
+    for key in ("mv_of", "power_of", "toughness_of", "counters_on", "colors_of"):
         if q.get(key) == "it":
             q[key] = aff
     for key in ("count", "counters_among"):
@@ -978,11 +983,34 @@ def _choose_revealed_name(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(
     r"^as (?:self|it) enters, choose (a color|a creature type|an opponent|a card type|a basic land type|a creature|a "
-    r"player|a card name|a nonland card name)$"
+    r"player|a card name|a nonland card name|a nonbasic land card name)$"
 )
 def _choose_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     what = m.group(1).split(" ", 1)[1].replace(" ", "_")
     return [{"kind": "choose_on_enter", "choice": what}]
+
+
+@static(r"^as (?:self|it) enters, (?:choose (another|an?) ([a-z ]+?)|put an? ([a-z]+) counter on (an?|another) "
+        r"([a-z ]+?))$")
+def _choose_object_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12: "As SELF enters, choose another creature you control" (Dauntless Bodyguard), "As SELF enters, put a
+    phylactery counter on an artifact you control" (Phylactery Lich): its controller chooses one such permanent (not
+    targeted) before it is on the battlefield, kept as "the chosen creature" (``Obj.chosen["object"]``); the counter,
+    when the ability puts one, goes on that permanent (engine/choices.py on_enter)."""
+    noun = m.group(2) or m.group(5)
+    if not re.search(r"\byou control$", noun):
+        return None  # "choose a creature" of any player (Metamorphic Alteration): read elsewhere, if at all
+    f = parse_noun(noun)
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield") \
+            or not f.get("types"):
+        return None
+    f.pop("zone", None)
+    if (m.group(1) or m.group(4)) == "another":
+        f["other"] = True
+    st: dict[str, Any] = {"kind": "choose_on_enter", "choice": "object", "filter": f}
+    if m.group(3):
+        st["counter"] = m.group(3)
+    return [st]
 
 
 @static(r"^as (?:self|it) enters, look at an opponent's hand, then choose any card name$")
@@ -1182,6 +1210,28 @@ def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     if when:
         st["when"] = when
     return [st]
+
+
+@static(r"^(each opponent|your opponents) must attack you or a planeswalker you control with at least one creature each "
+        r"combat if able$")
+def _one_attacker_requirement(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1d: "Each opponent must attack you or a planeswalker you control with at least one creature each combat if
+    able" (Trove of Temptation): a requirement on each opponent's declaration of attackers (engine/combat.py)."""
+    return [{"kind": "attack_one_requirement", "who": "opponent"}]
+
+
+@static(r"^(players|each player|your opponents|each opponent|you) can't cast spells from graveyards( or libraries)?"
+        r"( or activate abilities of cards in graveyards)?$")
+def _graveyard_forbid(m: re.Match) -> list[dict[str, Any]] | None:
+    """101.2: "Players can't cast spells from graveyards or activate abilities of cards in graveyards" (Ashes of the
+    Abhorrent), "... from graveyards or libraries" (Grafdigger's Cage): a "can't" that beats any permission to cast
+    from there (flashback, 702.33a) and any ability that works from a graveyard (112.6, 602.5)."""
+    who = _FORBID_WHO[m.group(1)]
+    out: list[dict[str, Any]] = [{"kind": "cast_forbid", "who": who, "spells": {}, "zone": z}
+                                 for z in ("graveyard", "library")[:2 if m.group(2) else 1]]
+    if m.group(3):
+        out.append({"kind": "activate_forbid", "who": who, "zone": "graveyard"})
+    return out
 
 
 @static(r"^(players|each player|your opponents|each opponent|you) can't play lands"
@@ -2644,7 +2694,7 @@ _ABILITY_KEYWORDS = {"equip": "Equip", "ninjutsu": "Ninjutsu", "cycling": "Cycli
 
 
 @static(r"^(?:(equip|ninjutsu|cycling|boast) abilities you activate|activated abilities of (.+?)|loyalty abilities of "
-        r"(.+?)|abilities your opponents activate) cost \{(\d+)\} (less|more) to activate"
+        r"(.+?)|abilities your opponents activate(?: that target (.+?))?) cost \{(\d+)\} (less|more) to activate"
         r"( unless they're mana abilities)?(?:\. this effect can't reduce the mana in that cost to less than one "
         r"mana)?$")
 def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
@@ -2654,7 +2704,7 @@ def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
     more to activate" (Eidolon of Obstruction), "abilities your opponents activate cost {1} more to activate unless
     they're mana abilities" (Tithe Taker): a change of the generic mana of those abilities' costs as they are
     activated (engine/costs.py ability_mana)."""
-    n = int(m.group(4)) * (-1 if m.group(5) == "less" else 1)
+    n = int(m.group(5)) * (-1 if m.group(6) == "less" else 1)
     st: dict[str, Any] = {"kind": "ability_cost", "amount": n, "who": "you", "abilities": {}}
     if m.group(1):
         st["abilities"] = {"keyword": _ABILITY_KEYWORDS[m.group(1)]}
@@ -2666,7 +2716,15 @@ def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
         st["abilities"] = {"sources": f, **({"loyalty": True} if m.group(3) else {})}
     else:
         st["who"] = "opponent"
-    if m.group(6):
+        if m.group(4):  # "Abilities your opponents activate that target a Merfolk you control cost {2} more to
+            # activate" (Kopala, Warden of Waves): the targets are chosen before the cost is (602.2b, 601.2c, 601.2f)
+            f = parse_noun(m.group(4))
+            if f is None or f.get("_needs_player_target") or f.get("player") or f.get("zone") not in (None,
+                                                                                                     "battlefield"):
+                return None
+            f.pop("zone", None)
+            st["abilities"]["targets"] = f
+    if m.group(7):
         st["abilities"]["nonmana"] = True
     if "can't reduce" in m.group(0):
         st["floor"] = 1
@@ -2842,6 +2900,74 @@ def _parse_plain(low: str) -> list[dict[str, Any]] | None:
             if out is not None:
                 return out
     return None
+
+
+@static(r'^(lands .+?) lose all land types and abilities,? and (?:they )?(?:gain|have) "(\{t\}: add one mana of any '
+        r'color\.?)"$')
+def _land_loses_all(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Lands your opponents control with the chosen name lose all land types and abilities, and they gain '{T}: Add
+    one mana of any color.'" (Alpine Moon): their land types go in layer 4 (205.3i, 613.1d), their abilities in layer
+    6, where the mana ability is given after (613.1f: one effect, in the order written)."""
+    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+    aff = _affects(m.group(1))
+    mana = compile_ability_text(m.group(2).replace("{t}", "{T}").replace("add one", "Add one"))
+    if not isinstance(aff, dict) or mana is None or mana.kind != "mana":
+        return None
+    return [{"kind": "add_types", "affects": aff, "subtypes": [], "lose_land_types": True},
+            {"kind": "become", "affects": aff, "lose_all": True, "abilities": [mana]}]
+
+
+_CLAUSE_VERB = re.compile(r",? and (?=(?:is|has|gets|loses|it loses) )|, (?=(?:and )?(?:is|has|gets|loses) )")
+
+
+@static(r"^(enchanted creature|equipped creature) ((?:gets|has|loses|is) .+ (?:and|, ) ?(?:is|has|gets|loses) .+)$")
+def _attached_clauses(m: re.Match) -> list[dict[str, Any]] | None:
+    """Read after every other reader (registered last). An Aura's or Equipment's list of changes to the creature
+    it is attached to (303.4, 301.5): "Enchanted creature has base power and toughness 0/4, has defender, loses
+    all other abilities, and is a blue Wall in addition to its other colors and types" (Deep Freeze), "Equipped
+    creature gets +2/+2, has flying, and is a white Angel in addition to its other colors and types" (Angelic
+    Armaments). Each clause in its layer (613.1d-f, 613.3b-c): the creature types added (4), the colors added (5,
+    105.3), the abilities (6: "loses all other abilities" keeps only the abilities this same effect gives, applied
+    after the loss), the base power and toughness set (7b), the change of "gets" (7c)."""
+    aff = _affects(m.group(1))
+    clauses = [c.strip() for c in _CLAUSE_VERB.split(m.group(2))]
+    become: dict[str, Any] = {"kind": "become", "affects": aff}
+    keywords: list[str] = []
+    out: list[dict[str, Any]] = []
+    for c in clauses:
+        c = re.sub(r"^and ", "", c)
+        if pt := re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)", c):
+            out.append({"kind": "anthem", "affects": aff, "power": int(pt.group(1)), "toughness": int(pt.group(2))})
+        elif pt := re.fullmatch(r"has base power and toughness (\d+)/(\d+)", c):
+            if "power" in become:
+                return None
+            become["power"], become["toughness"] = int(pt.group(1)), int(pt.group(2))
+        elif c in ("loses all other abilities", "it loses all other abilities"):
+            become["lose_all"] = True
+        elif kw := re.fullmatch(r"has (.+)", c):
+            got = keyword_list(kw.group(1))
+            if not got:
+                return None
+            keywords += got
+        elif isa := re.fullmatch(
+                r"is an? ([a-z ]+?) in addition to its other (?:colors and types|types|creature types)", c):
+            words = _creature_words(isa.group(1))
+            if words is None or words[1] or not words[2] or "subtypes" in become:
+                return None  # a card type added ("is an artifact") is not read here
+            if words[0] and "colors" not in c:
+                return None
+            become.update(subtypes=words[2], in_addition=True)
+            if words[0]:
+                become["add_colors"] = words[0]
+        else:
+            return None
+    if become.get("lose_all"):
+        become["keywords"] = keywords  # 613.1f: the abilities it keeps come after the loss, in the same effect
+    elif keywords:
+        out.append({"kind": "keywords", "affects": aff, "keywords": keywords})
+    if len(become) > 2:
+        out.insert(0, become)
+    return out if len(clauses) > 1 else None
 
 
 STATIC_READERS.append(parse_static)  # for effects that grant a static for a while (effects/restrictions.py)

@@ -337,6 +337,12 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if m.group(3):
             whose = "you"
         return {"event": "step", "step": STEPS[m.group(2)], "whose": whose}
+    m = re.fullmatch(r"the beginning of (?:the (upkeep|draw step|end step) of enchanted (?:creature|permanent|"
+                     r"artifact|land|enchantment)'s controller|enchanted (?:creature|permanent|artifact|land|"
+                     r"enchantment)'s controller's (upkeep|draw step|end step))", c)
+    if m:  # "at the beginning of the draw step of enchanted creature's controller" (Righteous Authority): that
+        # player's own step (303.4: the object the Aura enchants, its controller now)
+        return {"event": "step", "step": STEPS[m.group(1) or m.group(2)], "whose": "attached_controller"}
     extra: dict[str, dict[str, Any] | None] = {
         "at end of combat": None,
         "the beginning of your second main phase": {"event": "step", "step": "main2", "whose": "you"},
@@ -346,16 +352,6 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # 506.6d: the end of combat step of the turn's first combat phase, on its controller's turn
         "the end of the first combat phase on your turn": {"event": "step", "step": "end_of_combat", "whose": "you",
                                                            "first_combat": True},
-        "the beginning of the upkeep of enchanted creature's controller": {"event": "step", "step": "upkeep",
-                                                                             "whose": "attached_controller"},
-        "the beginning of the upkeep of enchanted permanent's controller": {"event": "step", "step": "upkeep",
-                                                                              "whose": "attached_controller"},
-        "the beginning of the upkeep of enchanted artifact's controller": {"event": "step", "step": "upkeep",
-                                                                             "whose": "attached_controller"},
-        "the beginning of the upkeep of enchanted land's controller": {"event": "step", "step": "upkeep",
-                                                                         "whose": "attached_controller"},
-        "the beginning of the upkeep of enchanted enchantment's controller": {"event": "step", "step": "upkeep",
-                                                                                "whose": "attached_controller"},
         "the beginning of enchanted player's upkeep": {"event": "step", "step": "upkeep", "whose": "attached_player"},
         "you cast your second spell each turn": {"event": "cast", "who": "you", "filter": {}, "nth": 2},
         "an opponent casts their second spell each turn": {"event": "cast", "who": "opponent", "filter": {}, "nth": 2},

@@ -87,7 +87,11 @@ def ctx_quantity(phrase: str, c: Ctx) -> Any:
         if ref is None:
             return None if m.group(1) == "that spell" else quantity(p)
         return {_OF[m.group(2)]: ref}
-    return quantity(p)
+    q = quantity(p)
+    if c.last == "attached" and isinstance(q, dict) and len(q) == 1 and q.get("mv_of", q.get(
+            "power_of", q.get("toughness_of"))) == "it":
+        return {next(iter(q)): "attached"}  # "its mana value" where "it" is the permanent the Aura enchants (303.4)
+    return q
 
 
 def scaled(word: str, for_each: str | None, c: Ctx) -> Any:

@@ -232,6 +232,8 @@ class Ctx:
             return self.last
         if p == "the chosen player":  # "As SELF enters, choose a player" (614.12): that player (Stuffy Doll)
             return "chosen_player"
+        if p in ("the chosen creature", "the chosen permanent", "the chosen artifact"):  # "As SELF enters, choose
+            return "chosen_object"  # another creature you control" (614.12, Dauntless Bodyguard): that object
         if self.targeting and p in ("that spell", "that spell or ability", "that ability"):
             self.last = "targeting"  # the spell or ability whose targeting triggered the ability (603.2, 114.1)
             return "targeting"

@@ -97,6 +97,19 @@ def _move_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move_counters", {"what": frm, "to": to, "kind": m.group(2), "amount": n})]
 
 
+@reader(r"^choose (two|three|four|five|six) (.+?) and put an? ([+\-\w/]+) counter on each of them$")
+def _choose_then_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """121.6, 608.2c: "choose four nonenchantment permanents you don't control and put an aim counter on each of
+    them" (Haphazard Bombardment): not targeted; its controller chooses that many (all there are, with fewer) as it
+    resolves, then one counter goes on each."""
+    f = parse_noun(m.group(2))
+    n = amount_of(m.group(1), c)
+    if f is None or n is None or f.get("player") or f.get("_needs_player_target") \
+            or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    return [Effect("counters", {"what": {"choose": f, "amount": n}, "kind": m.group(3), "amount": 1})]
+
+
 READERS: tuple[Reader, ...] = (_counters, _counters_equal, _counters_each, _its_counters, _remove_counters,
-                               _move_counters, _distribute,
-                               _double_counters,)
+                               _move_counters, _distribute, _double_counters, _choose_then_counters)

@@ -138,7 +138,7 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
               "up to six": 6, "up to seven": 7,
               "two": 2, "three": 3, "four": 4,
               "five": 5, "x": {"x": True}, "up to x": {"x": True}, "any number of": 99,
-              "up to that many": {"that_much": True}}.get(count) or int(count)
+              "up to that many": {"that_much": True}, "that many": {"that_much": True}}.get(count) or int(count)
     to = (
         "hand"
         if "hand" in dest
@@ -204,8 +204,9 @@ def _search_split(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(
     r"^(its controller|its owner|that player|they|target player|target opponent|each player|each opponent) "
     r"(may )?search(?:es)? (?:their|his or her) library for (a|an|up to one|up to two|up to three|two|x|up to x|"
-    r"any number of) (.+?)(?:, reveals? (?:it|them|those cards))?, (?:and )?puts? (?:it|them|that card|those cards) "
-    r"(into (?:their|his or her) hand|onto the battlefield(?: tapped)?)(?:, then shuffles?| and shuffles?)$"
+    r"any number of|that many) (.+?)(?:, reveals? (?:it|them|those cards))?, (?:and )?puts? "
+    r"(?:it|them|that card|those cards) (into (?:their|his or her) hand|onto the battlefield(?: tapped)?)"
+    r"(?:, then shuffles?| and shuffles?)$"
 )
 def _player_search(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Its controller may search their library for a basic land card, put it onto the battlefield, then
@@ -481,6 +482,24 @@ def _they_reveal_until(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("shuffle", {"who": who})]
 
 
+@reader(r"^(that player|its controller|target player|target opponent) reveals cards from the top of their library "
+        r"until they reveal (a|an|one|two|three|four|five) (.+?) cards?, then puts (?:those|all) cards(?: revealed "
+        r"this way)? into their graveyard$")
+def _they_reveal_until_mill(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.13a: "Target player reveals cards from the top of their library until they reveal a land card, then puts
+    those cards into their graveyard" (Balustrade Spy, Destroy the Evidence; "... four land cards": Mirko Vosk):
+    that player reveals from their own library until that many cards of the kind are revealed (or the library is
+    empty), and every card revealed goes to their graveyard, the ones found with the rest."""
+    who = c.player(m.group(1))
+    n = number(m.group(2))
+    f = parse_noun(m.group(3) + " card")
+    if who is None or not n or f is None or f.get("player") or f.get("zone") not in (None, "any_card", "library"):
+        return None
+    f.pop("zone", None)
+    return [Effect("reveal_until", {"who": who, "filter": f, "to": "graveyard", "rest": "graveyard",
+                                    **({"count": n} if n > 1 else {})})]
+
+
 @reader(r"^(?:(that player|target player|target opponent|each opponent|its controller) exiles|exile) cards from the "
         r"top of (?:their|your) library until (?:they|you) exile (an? .+?) card$")
 def _exile_until(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -526,7 +545,8 @@ def _wish(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("wish", args)]
 
 
-READERS: tuple[Reader, ...] = (_exile_until, _wish, _they_reveal_until, _search, _search_top, _search_split,
+READERS: tuple[Reader, ...] = (_exile_until, _wish, _they_reveal_until, _they_reveal_until_mill, _search, _search_top,
+                               _search_split,
                                _search_split_dest,
                                _player_search, _shuffle, _player_shuffles, _search_named_gy, _search_shuffle,
                                _search_named2, _reveal_take, _from_milled, _search_exile_rest, _search_theirs)
@@ -540,8 +560,8 @@ READERS: tuple[Reader, ...] = (_exile_until, _wish, _they_reveal_until, _search,
 _DEST = (r"(into your hand|onto the battlefield(?: tapped)?|into your graveyard|into exile|"
          r"on the bottom of your library(?: in (?:a random|any) order)?|(?:back )?on top of your library"
          r"(?: in any order)?)")
-_LOOK_HEAD = re.compile(r"^(look at|reveal) the top (two|three|four|five|six|seven|eight|nine|ten|x|\d+) cards "
-                        r"of your library(?:, where x is ([^.]+?))?(?:, then put them back in any order)?\.\s*")
+_LOOK_HEAD = re.compile(r"^(look at|reveal) the top (two|three|four|five|six|seven|eight|nine|ten|x|that many|\d+) "
+                        r"cards of your library(?:, where x is ([^.]+?))?(?:, then put them back in any order)?\.\s*")
 _TAKE = re.compile(
     r"^(?:(you may )?(?:reveal |put |choose )?(an?|one|two|three|up to one|up to two|up to three|any number of|all) "
     r"(.+?) (?:from among them|of them|of those cards|among them)(?: and put (?:it|them|that card|those cards|the "
@@ -569,6 +589,10 @@ def _dest(d: str) -> str:
 def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     """701.13a (reveal) / looking at the top cards of a library: a dig effect, or None."""
     t = text.strip().rstrip(".").lower()
+    # "reveal that many cards from the top of your library" (Gishath, Sun's Avatar): the top cards, as "reveal the top
+    # N cards of your library" says (401.1)
+    t = re.sub(r"^(look at|reveal) (that many|two|three|four|five|six|seven|x) cards from the top of your library\b",
+               r"\1 the top \2 cards of your library", t)
     m = re.fullmatch(r"you may (look at the top \w+ cards of your library)\. if you do, (reveal .+? from among them), "
                      r"then (put (?:that card|those cards|it|them) on top of your library(?: in any order)?) and the "
                      r"rest on the bottom(?: of your library)? in any order", t)
@@ -592,7 +616,8 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     m = _LOOK_HEAD.match(t + ".")
     if m is None:
         return None
-    n = amount(m.group(2))
+    n = amount(m.group(2)) if m.group(2) != "that many" else {"that_much": True}  # "reveal that many cards from the
+    # top of your library" (Gishath, Sun's Avatar): the number the trigger event carries (608.2c)
     if m.group(3):  # "look at the top X cards of your library, where X is the number of lands you control" (107.3)
         n = quantity(m.group(3)) if m.group(2) == "x" else None
         if n is None:
@@ -789,6 +814,16 @@ _REVEAL_PILES = re.compile(
 _PERMANENT_PILES = re.compile(
     r"^separate all (.+?) into two piles\. (?:(?:that player|they) sacrifices? all (.+?) in the pile of their "
     r"choice|(destroy) all (.+?) in the pile of that player's choice(\. they can't be regenerated)?)\.\s*"
+)
+
+
+#: "Exile up to five target creature cards from graveyards. An opponent separates those cards into two piles. Put all
+#: cards from the pile of your choice onto the battlefield under your control and the rest into their owners'
+#: graveyards." (Boneyard Parley): the cards the exile moved, in two piles
+EXILED_PILES = re.compile(
+    r"^(exile [^.]+? target [^.]+? cards? from (?:graveyards|a graveyard|your graveyard))\. an opponent separates "
+    r"those cards into two piles\. put all cards from the pile of your choice (onto the battlefield under your "
+    r"control|into your hand) and the rest into (?:their owners'|its owner's|your) graveyards?\.\s*"
 )
 
 

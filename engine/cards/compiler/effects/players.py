@@ -176,6 +176,16 @@ def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("discard", args)]
 
 
+@reader(r"^(each player|each opponent) discards (half|a third of) the cards in their hand, rounded (up|down)$")
+def _discard_half(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """107.1a, 701.8a: "Each player ... discards half the cards in their hand. Round up each time." (Fraying
+    Omnipotence): each player discards that part of their own hand, rounded as the effect says (engine/ops/zones.py
+    counts it for each player: values.amount_for)."""
+    who = c.player(m.group(1))
+    n = quantity(f"{m.group(2)} the cards in their hand, rounded {m.group(3)}")
+    return None if who is None or n is None else [Effect("discard", {"who": who, "amount": n})]
+
+
 @reader(rf"^(?:{PLAYER} )?discards? (?:their|your) hand$|"
         rf"^(?:{PLAYER} )?discards? all (?:the )?cards in (?:their|your) hand$")
 def _discard_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -602,6 +612,25 @@ def _exile_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
                                       "amount": number(m.group(2))}})]
 
 
+@reader(
+    r"^(each opponent|each player|target player|target opponent|that player) returns? (a|an|one|two|three) "
+    r"(.+?) cards? from (?:their|his or her) graveyard to (the battlefield|their hand|his or her hand)$"
+)
+def _return_from_own_graveyard(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player returns two land cards from their graveyard to the battlefield" (Fall of the Thran): each such
+    player chooses that many of their own cards of the kind (all of them when they have fewer) and puts them there;
+    a permanent enters under its owner's control (110.2)."""
+    who = c.player(m.group(1))
+    f = parse_noun(m.group(3))
+    if who is None or f is None or f.get("player") or f.get("zone") not in (None, "graveyard", "any_card") \
+            or {"owner", "controller"} & set(f):
+        return None
+    f.pop("zone", None)
+    return [Effect("move", {"what": {"choose": {**f, "zone": "graveyard", "owner": "chooser"}, "chooser": who,
+                                     "amount": number(m.group(2))},
+                            "to": "battlefield" if m.group(4) == "the battlefield" else "hand"})]
+
+
 @reader(r"^(you|target player|each player) gets? (an|a|one|two|three|four|five|x|\d+) (experience) counters?$")
 def _player_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"You get an experience counter" (121.1: counters a player has; they do nothing by themselves)."""
@@ -773,7 +802,7 @@ READERS: tuple[Reader, ...] = (
     _life,
     _life_half,
     _life_eq,
-    _discard,
+    _discard, _discard_half,
     _discard_hand,
     _mill_half,
     _mill,
@@ -805,7 +834,7 @@ READERS: tuple[Reader, ...] = (
     _discard_chosen,
     _draw_additional,
     _gy_shuffle,
-    _exile_from_hand,
+    _exile_from_hand, _return_from_own_graveyard,
     _energy,
     _pay_any_energy,
     _pay_any_mana,

@@ -36,6 +36,7 @@ from engine.cards.compiler.effects.context import (
     reader,
 )
 from engine.cards.compiler.effects.library import (
+    EXILED_PILES,
     REVEAL_UNTIL_RX,
     SEARCH_MAY_RX,
     SEARCH_NAMED,
@@ -790,6 +791,47 @@ _MAY_DO_OR = re.compile(r"\b(each opponent|each player|that player|defending pla
                         r"(?:doesn't|don't), ([^.]+)\.", re.I)  # (not "target opponent": read twice, two targets)
 
 
+def _round_each_time(text: str) -> str:
+    """107.1a: "Each player loses half their life, then discards half the cards in their hand, then sacrifices half
+    the creatures they control of their choice. Round up each time." (Fraying Omnipotence): one instruction after
+    another, each "half" rounded as the last sentence says, each read as its own sentence of the same players."""
+    m = re.fullmatch(r"(each player|each opponent) ([^.]+)\. round (up|down) each time\.?", text.strip(), re.I)
+    if m is None:
+        return text
+    parts = re.split(r",? then ", m.group(2))
+    if len(parts) < 2 or not all(re.search(r"\b(?:half|a third of)\b", p) for p in parts):
+        return text
+    return " ".join(f"{m.group(1)} {p}, rounded {m.group(3)}." for p in parts)
+
+
+_ANY_MAY = re.compile(r"any (opponent|player) may (have (?:it|self) deal \w+ damage to them|(?:sacrifice|discard|"
+                      r"exile|pay|tap) .+)")
+
+
+def _any_player_may(m: re.Match, then: str, c: Ctx) -> list[Effect] | None:
+    """117.12, 101.4: "Any opponent may sacrifice a creature of their choice. If a player does, tap SELF and put a
+    +1/+1 counter on it." (Desecration Demon), "Any player may have SELF deal 5 damage to them. If no one does,
+    target player draws three cards." (Browbeat): each of those players in turn order (APNAP) may do it, until one
+    does; the instruction after it happens if one did (``if_done``), or if no one did."""
+    group = "each_opponent" if m.group(1) == "opponent" else "each_player"
+    done = re.fullmatch(r"if (a player|they|no one|no player) (?:does|do)(?: either)?, (.+)", then)
+    if done is None:
+        return None
+    act = m.group(2)
+    dmg = re.fullmatch(r"have (?:it|self) deal (\w+) damage to them", act)
+    verb, _, rest = act.partition(" ")
+    act = f"self deals {dmg.group(1)} damage to {m.group(1)}" if dmg else f"{m.group(1)} {verb}s {rest}"
+    actions = parse_sentence(f"each {act}" if not dmg else act.replace(m.group(1), f"each {m.group(1)}"), c)
+    effs = parse_sentence(done.group(2), c)
+    if actions is None or effs is None or len(actions) != 1:
+        return None
+    a = actions[0]
+    if group not in (a.args.get("who"), a.args.get("to")) or "choose" in str(a.args.get("what")):
+        return None  # the action must be that player's own (their sacrifice, discard, the damage to them)
+    return [Effect("unless", {"payer": group, "any_one": True, "actions": [a], "effects": list(effs),
+                              **({"if_done": True} if done.group(1) in ("a player", "they") else {})})]
+
+
 def _may_do_or(mm: re.Match) -> str:
     who, act, then = mm.group(1), mm.group(2), mm.group(3)
     then = re.sub(r"^(?:they|that player) (lose|gain|draw|discard|sacrifice)s?\b", rf"{who} \1s", then, flags=re.I)
@@ -1004,6 +1046,17 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     got = read_dig(low, ctx)
     if got is not None:
         return got
+    m = EXILED_PILES.match(low)
+    if m:  # "Exile up to five target creature cards from graveyards. An opponent separates those cards into two
+        # piles. ..." (Boneyard Parley): the cards the exile moved ("exiled"), in the piles (608.2c)
+        mark = ctx.mark()
+        first = parse_sentence(m.group(1), ctx)
+        rest = parse_effects(low[m.end():], ctx) if low[m.end():].strip() else []
+        if first is not None and [e.op for e in first] == ["exile"] and ctx.targets and rest is not None:
+            return first + [Effect("piles", {"what": "exiled", "separator": "opponent", "chooser": "you",
+                                             "chosen": "battlefield" if "battlefield" in m.group(2) else "hand",
+                                             "other": "graveyard"})] + rest
+        ctx.rewind(mark)
     mark = ctx.mark()
     piles = read_piles(low, ctx)
     if piles is not None:  # the two-piles sentences, then what follows them
@@ -1048,10 +1101,22 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # Creator): one instruction (engine/cards/compiler/effects/library.py _wish)
     text = re.sub(r"(card you own in exile)\. put that card into your hand\b", r"\1 and put it into your hand", text,
                   flags=re.I)
+    text = _round_each_time(text)
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
+    any_may: re.Match | None = None  # "any opponent may X": read with the sentence after it
     for sent in _then_flip(sentences(text)):
         s = sent.strip().rstrip(".").lower()
+        if any_may is not None:
+            got = _any_player_may(any_may, s, ctx)
+            if got is None:
+                return None
+            out += got
+            any_may = None
+            continue
+        any_may = _ANY_MAY.fullmatch(s)
+        if any_may is not None:
+            continue
         adds = [k for k, e in enumerate(out) if e.op == "add_mana"]
         if s == "until end of turn, you don't lose this mana as steps and phases end" and len(adds) == 1 \
                 and "until" not in out[adds[0]].args:
@@ -1066,6 +1131,15 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # Rebuttal): asked only when the copy was made (706.10c; the op lets its controller keep the targets)
             out[-1] = Effect("if", {**out[-1].args, "then": [Effect("may", {**inner[0].args, "then": [
                 Effect("copy_retarget", {})]})]})
+            continue
+        if re.fullmatch(r"then (?:put|that player puts) the exiled cards that weren't cast this way on the bottom of "
+                        r"(?:that|their|your) library in a random order", s) \
+                and [e.op for e in out[-2:]] == ["exile_until", "cast_offer"]:
+            # "Target opponent exiles cards ... until they exile an instant or sorcery card. You may cast that card
+            # without paying its mana cost. Then put the exiled cards that weren't cast this way on the bottom of
+            # that library in a random order." (Chaos Wand): the cards still in exile (a cast one is a new object
+            # on the stack, 400.7), to their owner's library (400.3)
+            out.append(Effect("move", {"what": "exiled", "to": "library_bottom", "random": True}))
             continue
         m = re.fullmatch(r"repeat this process (once|twice|(\w+) more times)", s)
         if m and out and (m.group(2) is None or number(m.group(2))):
@@ -1308,6 +1382,21 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             r"(?:colors and )?(?:creature )?types$",
             s,
         )
+        later = out[-1].args.get("effects") if m and out and out[-1].op == "delayed" else None
+        if m and later and len(later) == 1 and later[0].op == "move" and later[0].args.get("to") == "battlefield" \
+                and "becomes" not in later[0].args:
+            # "Whenever a creature you don't control dies, return it to the battlefield under your control ... at the
+            # beginning of the next end step. That creature is a black Zombie in addition to its other colors and
+            # types." (Grave Betrayal): the creature the delayed return puts onto the battlefield (603.7, 613.1d-e)
+            st = subtype(m.group(2))
+            if st is None:
+                return None
+            more: dict[str, Any] = {"subtypes": [st]}
+            if m.group(1):
+                more["colors"] = [COLORS[m.group(1).strip()]]
+            back = Effect("move", {**later[0].args, "becomes": more})
+            out[-1] = Effect("delayed", {**out[-1].args, "effects": [back]})
+            continue
         if m and out and out[-1].op == "move" and out[-1].args.get("to") == "battlefield":
             st = subtype(m.group(2))
             if st is None:
@@ -1543,6 +1632,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 out[-1] = Effect("add_mana", {**out[-1].args, "only_for": e.args["spells"]})
             else:
                 out.append(e)
+    if any_may is not None:
+        return None  # "any opponent may X" with no "if a player does" after it
     if any(e.op in ("flip", "clash") and not e.args for e in out):
         return None  # a flip nothing depends on: the sentence that should follow was not read
     if _cda_pending(out):
@@ -1635,12 +1726,22 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
     for i in range(1, len(out)):
         e, prev = out[i], out[i - 1]
         if e.args.get("amount") == {"that_much": True} and prev.op == "move" and prev.args.get("to") == \
-                "library_shuffle" and isinstance(prev.args.get("what"), dict) and "hand_cards_of" in prev.args["what"]:
-            # "shuffle the cards from your hand into your library, then draw that many cards" (Whirlpool Drake)
-            who = prev.args["what"]["hand_cards_of"]
+                "library_shuffle" and isinstance(prev.args.get("what"), dict) \
+                and {"hand_cards_of", "graveyard_of"} & set(prev.args["what"]):
+            # "shuffle the cards from your hand into your library, then draw that many cards" (Whirlpool Drake),
+            # "Shuffle all cards from your graveyard into your library. Target player mills that many cards"
+            # (Psychic Spiral): the cards that instruction moved (608.2c)
+            who = prev.args["what"].get("hand_cards_of", prev.args["what"].get("graveyard_of"))
             if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):
                 return None
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "shuffled"}})
+            continue
+        if e.args.get("amount") == {"that_much": True} and e.op == "search" and prev.op == "exile" \
+                and isinstance(prev.args.get("what"), dict) and set(prev.args["what"]) == {"each"} \
+                and len(prev.args) == 1:
+            # "Exile all attacking creatures target player controls. That player may search their library for that
+            # many basic land cards" (Settle the Wreckage): the permanents that instruction exiled (608.2c)
+            out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "exiled"}})
             continue
         amt = e.args.get("amount")
         if prev.op == "sacrifice" and "what" not in prev.args and prev.args.get("amount", 1) == 1 \
@@ -1704,6 +1805,7 @@ def _cda_pending(effects: Any) -> bool:
 
 
 _LOOK_START = re.compile(r"^(?:(?:you may look at|look at|reveal) the top (?:\w+ cards|card) of your library|"
+                         r"(?:look at|reveal) that many cards from the top of your library|"
                          r"look at the top (?:\w+ "
                          r"cards|card) of (?:target player's|target opponent's|that player's|defending player's|"
                          r"their) library|(?:defending player|"

@@ -9,6 +9,7 @@ from typing import Any
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x
 from engine.cards.compiler.effects.context import DURATIONS, TAPPED_DURATIONS, Ctx, Reader, reader
+from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.targets import number, parse_noun, parse_target
 
 
@@ -403,6 +404,15 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     obj = re.sub(r" of (?:their|his or her) choice\b", "", m.group(2))
     if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent", "the creature"):
         return [Effect("sacrifice", {"what": c.ref(obj)})]
+    mm = re.fullmatch(r"(half|a third of) the ([a-z ]+?) (?:they|he or she) controls?, rounded (up|down)", obj)
+    if mm and who in ("each_player", "each_opponent"):  # "each player ... sacrifices half the creatures they control
+        # of their choice. Round up each time." (Fraying Omnipotence): that part of their own, rounded (107.1a)
+        f = parse_noun(mm.group(2))
+        n = quantity(f"{mm.group(1)} the {mm.group(2)} they control, rounded {mm.group(3)}")
+        if f is None or n is None or f.get("player") or f.get("zone") not in (None, "battlefield") \
+                or "controller" in f:
+            return None
+        return [Effect("sacrifice", {"who": who, "filter": f, "amount": n})]
     mm = re.fullmatch(r"any number of (.+)", obj)
     if mm:  # "sacrifice any number of lands" (Scapeshift): the player chooses how many, none included (701.14a)
         f = parse_noun(mm.group(1))
@@ -717,8 +727,20 @@ def _exile_if_dies(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("exile_if_dies", {"what": what})]
 
 
+@reader(r"^destroy one of the (.+?) at random$")
+def _destroy_random(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.6a: "destroy one of those permanents at random" (Haphazard Bombardment, the permanents its intervening
+    "if" counted: engine/cards/compiler/__init__.py names them): one of them, no player choosing."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    return [Effect("destroy", {"what": {"choose": f, "random": True}})]
+
+
 READERS: tuple[Reader, ...] = (
     _each_returns_all,
+    _destroy_random,
     _return_gone_this_way,
     _exchange_hand,
     _exile_if_dies,
