@@ -757,6 +757,8 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
         commander.count_cast(g, player, sid)  # 903.8
     ev: dict[str, Any] = {"event": "cast", "player": player, "obj": sid,
                           "targets": [t for slot in s.targets for t in slot if isinstance(t, int)]}
+    if s.x:
+        ev["x"] = s.x  # 107.3h: the spell's own cast trigger ("when you cast SELF, ... half X") reads its X
     granted = player_statics.spell_keywords(g, s, player) & {"Storm"}  # "spells you cast have storm" (702.39a)
     if granted:
         ev["granted"] = sorted(granted)  # each granted instance triggers too (702.39b; engine/triggers.py)

@@ -837,7 +837,11 @@ def _mark_upkeep(g: "Game") -> None:
 
 def trigger_x(t: dict[str, Any]) -> int:
     """The X of a triggered ability: the X paid in the event that triggered it ("when you cycle
-    SELF, destroy up to X target artifacts": the cycling cost's X, 107.3a), else 0."""
+    SELF, destroy up to X target artifacts": the cycling cost's X, 107.3a; "when you cast SELF, you gain half X
+    life": the X of that spell, its own X, 107.3h), else 0. Another object's cast trigger knows no X of it."""
+    ab = t["ability"]
+    if t["info"].get("event") == "cast" and not (ab.trigger or {}).get("self"):
+        return 0
     x = t["info"].get("x", 0)
     return x if isinstance(x, int) and x > 0 else 0
 
