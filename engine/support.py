@@ -220,7 +220,7 @@ _STATIC_WALK = [False]
 #: set while the amount of an op that counts it for each player it affects is walked ("they")
 _THAT_PLAYER = [False]
 #: the ops that read such an amount once for each player (engine/ops/damage.py, engine/ops/objects.py)
-_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life", "mill"})
+_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life", "mill", "sacrifice"})
 
 
 #: the references to a player's whole zone that the exile and move ops read (engine/values.refs)

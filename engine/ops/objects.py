@@ -590,10 +590,14 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     f = dict(e.get("filter") or {"permanent": True})
     f["controller"] = "you"
     every = e.get("amount") == "any"  # "sacrifice any number of lands": how many is the player's choice
-    n = 0 if every else amount(g, e.get("amount", 1), source_id(g, r), r)
+    # "each opponent sacrifices half the creatures they control": counted for each player who sacrifices (608.2c)
+    each = not every and names_that_player(e.get("amount", 1))
+    n = 0 if every or each else amount(g, e.get("amount", 1), source_id(g, r), r)
     picks: list[int] = []
     short: list[str] = []  # "each player who can't discards a card": those with fewer than it asks (608.2c)
     for p in who:  # "each player sacrifices": each chooses in APNAP order (101.4), then all at once
+        if each:
+            n = amount_for(g, e.args["amount"], source_id(g, r), r, p)
         mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
         if len(mine) < n:
             short.append(p)

@@ -392,6 +392,14 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     obj = re.sub(r" of (?:their|his or her) choice\b", "", m.group(2))
     if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent", "the creature"):
         return [Effect("sacrifice", {"what": c.ref(obj)})]
+    mm = re.fullmatch(r"half the (.+?) (?:they|he or she) controls?,? rounded (up|down)", obj)
+    if mm:  # "each opponent sacrifices half the creatures they control of their choice, rounded up" (Vona's Hunger):
+        # half of that player's own, rounded as it says (107.1a), counted for each player who sacrifices (608.2c)
+        f = parse_noun(mm.group(1))
+        if f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "battlefield"):
+            return None
+        return [Effect("sacrifice", {"who": who, "filter": f, "amount": {
+            "half": {"count": {**f, "controller": "that_player"}}, "up": mm.group(2) == "up"}})]
     mm = re.fullmatch(r"any number of (.+)", obj)
     if mm:  # "sacrifice any number of lands" (Scapeshift): the player chooses how many, none included (701.14a)
         f = parse_noun(mm.group(1))
