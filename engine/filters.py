@@ -112,10 +112,12 @@ def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None, you
             want = f[name]
             if isinstance(want, dict) and want.get("x") and src in game.objects:
                 n = game.objects[src].x  # the X of the spell or ability choosing (107.3a)
-            elif isinstance(want, dict) and "greatest" in want and you is not None and want["greatest"] != "mv":
-                # "a creature with the greatest power among creatures they control" (Consume): among those of the
-                # player the filter is read for (the one who sacrifices), not the source's controller
-                n = max((getattr(game.chars(i), want["greatest"]) or 0 for i in game.battlefield
+            elif isinstance(want, dict) and "greatest" in want and you is not None:
+                # "a creature with the greatest power among creatures they control" (Consume), "a nonland permanent
+                # they control with the highest mana value among permanents they control" (Dispersal): among those
+                # of the player the filter is read for (the one who sacrifices or chooses), not the source's controller
+                n = max(((_mv(game.objects[i]) if want["greatest"] == "mv" else getattr(game.chars(i), want["greatest"])
+                          or 0) for i in game.battlefield
                          if matches(game, i, want.get("among") or {}, src, you)), default=0)
             else:
                 n = game.amount(want, src)
@@ -368,7 +370,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if not _cmp(game, c.power, f, "power", src, who) or not _cmp(game, c.toughness, f, "toughness", src, who):
         return False
     if "mv_le" in f or "mv_ge" in f or "mv_eq" in f:
-        if not _cmp(game, _mv(o), f, "mv", src):
+        if not _cmp(game, _mv(o), f, "mv", src, you):
             return False
     name = f.get("name")
     if name == "SELF":

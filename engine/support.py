@@ -324,6 +324,8 @@ def _walk(x: Any, out: list[str]) -> None:
                     and isinstance(v, dict):
                 # a controller reference is bound as an "each" or a count is read in a resolution
                 refs_ok: bool | str = k in ("each", "count") and not _STATIC_WALK[0]
+                if k == "choose" and v.get("controller") == "chooser":  # the choosing player's own (values.chosen_refs)
+                    v = {**v, "controller": "you"}
                 if refs_ok and k == "count" and _THAT_PLAYER[0]:
                     refs_ok = "that_player"
                 bad = unknown_keys(v, player_refs=refs_ok)

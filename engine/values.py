@@ -1646,6 +1646,9 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             if f.get("owner") == "chooser":
                 f["owner"] = "you"
                 ctl = p
+            elif f.get("controller") == "chooser":  # "each opponent returns a creature they control": their own
+                f["controller"] = "you"
+                ctl = p
             elif isinstance(f.get("owner"), dict) or f.get("owner") in ("it", "trigger_player", "defending_player"):
                 owners = [q for q in refs(g, r, f.pop("owner")) if isinstance(q, str)]
             zone = f.get("zone", "battlefield")

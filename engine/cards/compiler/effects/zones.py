@@ -429,6 +429,28 @@ def _edict_exile(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(m.group(2)) or 1, "exile": True})]
 
 
+@reader(r"^(each opponent|each player|target opponent|target player) returns (a|an|one|two) (.+?) (?:they|he or she) "
+        r"controls?( with the (?:highest|greatest) (?:mana value|converted mana cost) among (.+?) (?:they|he or she) "
+        r"controls?)? to "
+        r"(?:its|their) owners?'?s?'? hands?$")
+def _each_returns(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each opponent returns a nonland permanent they control with the highest mana value among permanents they
+    control to its owner's hand" (Dispersal): each of those players chooses one of their own permanents of that kind
+    (in APNAP order, 101.4; "with the highest mana value": tied ones alike, 202.3) and it returns (400.7)."""
+    who = c.player(m.group(1))
+    f = parse_noun(m.group(3))
+    if who is None or f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "battlefield"):
+        return None
+    f = {**f, "controller": "chooser"}
+    if m.group(4):
+        among = parse_noun(m.group(5))
+        if among is None or among.get("player") or among.get("controller") or among.get("zone") not in (
+                None, "battlefield") or "mv_ge" in f:
+            return None
+        f["mv_ge"] = {"greatest": "mv", "among": {**among, "controller": "you"}}
+    return [Effect("bounce", {"what": {"choose": f, "chooser": who, "amount": number(m.group(2)) or 1}})]
+
+
 KEEP_REST_RX = re.compile(
     r"^for each player, you choose from among the (permanents|nonland permanents) that player controls (an? .+?)\. "
     r"then each player sacrifices all other (permanents|nonland permanents) they control\.?$"
@@ -704,6 +726,7 @@ READERS: tuple[Reader, ...] = (
     _exchange_hand,
     _exile_if_dies,
     _edict_exile,
+    _each_returns,
     _destroy,
     _bounce_with_auras,
     _exiled_to_hand,
