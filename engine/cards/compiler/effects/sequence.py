@@ -1508,6 +1508,14 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
                 return None
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "shuffled"}})
             continue
+        if e.args.get("amount") == {"that_much": True} and prev.op == "exile" and isinstance(prev.args.get("what"), dict) \
+                and set(prev.args["what"]) == {"hand_cards_of"}:
+            # "target player exiles all cards from their hand face down, then draws that many cards" (Induced Amnesia)
+            who = prev.args["what"]["hand_cards_of"]
+            if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):
+                return None
+            out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {"zone": "any_card"}, "action": "exiled"}})
+            continue
         amt = e.args.get("amount")
         if prev.op == "sacrifice" and "what" not in prev.args and prev.args.get("amount", 1) == 1 \
                 and isinstance(amt, dict) and len(amt) == 1 and amt in ({"power_of": "it"}, {"toughness_of": "it"}):

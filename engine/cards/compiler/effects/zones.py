@@ -649,7 +649,7 @@ def _exile_library(m: re.Match, c: Ctx) -> list[Effect] | None:
     graveyards", Ashiok, Nightmare Weaver -10): every card of each zone named, each zone in turn (406.3)."""
     zones = m.group(2).split(" and ")
     if any(z.endswith("s") != m.group(1).startswith("all ") for z in zones) \
-            or m.group(3) and zones != ["library"]:
+            or m.group(3) and zones not in (["library"], ["hand"]):
         return None  # "all opponents' hands", "target player's hand": the noun's number follows the player's
     who = {"your": "you", "all opponents'": "each_opponent", "each opponent's": "each_opponent",
            "all players'": "each_player", "each player's": "each_player"}.get(m.group(1)) \
@@ -659,6 +659,16 @@ def _exile_library(m: re.Match, c: Ctx) -> list[Effect] | None:
     keys = {"library": "library_of", "hand": "hand_cards_of", "graveyard": "graveyard_of"}
     return [Effect("exile", {"what": {keys[z.rstrip("s")]: who}, **({"face_down": True} if m.group(3) else {})})
             for z in zones]
+
+
+@reader(r"^(target player|target opponent|that player|you) exiles? all cards from (?:their|your|his or her) "
+        r"(hand|library|graveyard)( face down)?$")
+def _player_exiles_zone(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target player exiles all cards from their hand face down" (Induced Amnesia): the same instruction as "exile
+    all cards from target player's hand face down", that player's whole hand (406.3)."""
+    who = "your" if m.group(1) == "you" else m.group(1) + "'s"
+    got = _exile_library.pattern.fullmatch(f"exile all cards from {who} {m.group(2)}{m.group(3) or ''}")
+    return None if got is None else _exile_library.read(got, c)
 
 
 TOP_OR_BOTTOM_RX = re.compile(
@@ -727,6 +737,7 @@ READERS: tuple[Reader, ...] = (
     _exile_if_dies,
     _edict_exile,
     _each_returns,
+    _player_exiles_zone,
     _destroy,
     _bounce_with_auras,
     _exiled_to_hand,
