@@ -313,6 +313,14 @@ def _lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), m.group(2))
 
 
+@static(r"^(.+?) (?:loses|lose) all abilities except mana abilities$")
+def _lose_all_but_mana(m: re.Match) -> list[dict[str, Any]] | None:
+    """"All lands lose all abilities except mana abilities" (Blood Sun): every ability but the mana abilities
+    (605.1a) of those objects, printed or granted before it, is lost (613.1f)."""
+    got = _become(m.group(1), None)
+    return None if got is None else [{**got[0], "keep_mana": True}]
+
+
 @static(r"^you may look at an additional (one|two|three|\d+) cards? each time you surveil$")
 def _surveil_extra(m: re.Match) -> list[dict[str, Any]] | None:
     """Surveil (a later keyword action, Guilds of Ravnica) changed by a rule (101.1): "You may look at an additional
