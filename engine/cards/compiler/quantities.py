@@ -218,6 +218,10 @@ def count_of(phrase: str) -> Any:
     if m:  # "where X is the milled card's mana value" (Mindshrieker): the card milled by the instruction before
         # (701.13, the card now in the graveyard)
         return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "milled"}
+    m = re.fullmatch(r"the (power|toughness|mana value) of (the sacrificed creature|the exiled card|the discarded card|"
+                     r"the sacrificed artifact|the exiled creature)", p)
+    if m:  # "where X is the power of the exiled card" (Bishop of Binding): "the exiled card's power" (607.2a)
+        return quantity(f"{m.group(2)}'s {m.group(1)}")
     m = re.fullmatch(r"(the sacrificed creature's|the exiled card's|that creature's|the discarded card's|"
                      r"the sacrificed artifact's|the exiled creature's) (power|toughness|mana value)", p)
     if m:
