@@ -63,7 +63,8 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "dungeon_completed"}  # a player completed a dungeon (a later rule: engine/dungeon.py)
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
-                                             "room"}  # a dungeon's room ability: put by engine/dungeon.py
+                                             "room",  # a dungeon's room ability: put by engine/dungeon.py
+                                             "reflexive"}  # "when you do, ...": put by the reflexive op
 # to_graveyard: "when SELF is put into your graveyard from your library / from anywhere" (to_graveyard below:
 # only the card's own ability, from the graveyard it went to)
 #: Trigger keys _match understands (a trigger with any other key is unsupported).

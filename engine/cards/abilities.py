@@ -241,6 +241,10 @@ delayed: step ("end", "upkeep", "your_upkeep", "owner_upkeep", "end_of_combat"),
 delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your_next_turn"), [once]
     a delayed triggered ability that triggers on each such event until the duration ends; once: only the next
     one ("when you next cast ... this turn") (CR 603.7, 603.7c)
+reflexive: ability: Ability (triggered, event "reflexive")
+    "When you do, ...": a triggered ability that triggers as the instruction before it is done, put on the stack
+    the next time a player would receive priority, its targets chosen then (603.7a, 603.3; reflexive triggers are a
+    later rule)
 skip_next: who, step ("untap" | "upkeep" | "draw")
     that player skips their next such step, once (CR 614.10)
 exile_top: who, amount
@@ -519,7 +523,8 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "copy_offer", "reanimate_attached",
-    "unattach", "piles", "keep_rest", "exile_until", "wish", "delayed_trigger", "skip_next", "become_copy",
+    "unattach", "piles", "keep_rest", "exile_until", "wish", "delayed_trigger", "reflexive", "skip_next",
+    "become_copy",
     "redistribute_life",
     "exile_if_dies", "retarget",
     "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a)
@@ -589,6 +594,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "unattached",  # "whenever SELF becomes unattached from a permanent" ("self"; engine/triggers.py, 701.3)
     "dungeon_completed",  # "whenever you complete a dungeon" ("who"; a later rule: engine/dungeon.py)
     "room",  # a dungeon's room ability (engine/dungeon.py: put on the stack as the venture marker enters its room)
+    "reflexive",  # "When you do, ...": put by the reflexive op as the instruction before it is done (603.7a)
 })
 
 

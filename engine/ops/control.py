@@ -140,6 +140,17 @@ def _delayed_trigger(g: "Game", r: Ctx, e: Effect) -> None:
                card=s.card, once=bool(e.get("once")))
 
 
+@op("reflexive")
+def _reflexive(g: "Game", r: Ctx, e: Effect) -> None:
+    """"Surveil 4. When you do, you may return target nonland permanent ..." (Dream Eater): a reflexive triggered
+    ability (a later rule, 603.12 of later rules; in 2016 terms a delayed triggered ability, 603.7a, that triggers
+    at once): it triggers as the instruction before it is done and is put on the stack the next time a player would
+    receive priority, its targets chosen then (603.3, 603.3d), whatever became of its source (603.7c-like)."""
+    s = this(g, r)
+    g.triggered.append({"controller": controller(g, r), "ability": e.args["ability"], "source": source_id(g, r),
+                        "card": s.card, "info": {"event": "reflexive", "player": controller(g, r)}})
+
+
 #: the amounts of a target's characteristics ("that spell's mana value") a delayed ability keeps as they were
 _TARGET_AMOUNTS = ("mv_of", "power_of", "toughness_of", "mana_spent_on")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cards.abilities import Effect
+from engine.cards.abilities import Ability, Effect
 from engine.cards.compiler.effects import (
     actions,
     become,
@@ -1087,6 +1087,19 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if effs is None:
                 return None
             out += effs
+            continue
+        if m and out and out[-1].op == "scry" and not ctx.targets:
+            # "When SELF enters, surveil 4. When you do, you may return target nonland permanent an opponent controls
+            # to its owner's hand." (Dream Eater): the surveil is always done, and the reflexive ability triggers then,
+            # its targets chosen as it is put on the stack (603.7a, 603.3; reflexive triggers are a later rule)
+            inner = Ctx(last=ctx.last)
+            effs = parse_effects(m.group(1), inner)
+            if effs is None:
+                return None
+            optional = len(effs) == 1 and effs[0].op == "may" and not {"then", "else", "who"} & set(effs[0].args)
+            out.append(Effect("reflexive", {"ability": Ability(
+                "triggered", m.group(1), effects=tuple(effs[0].args["effects"]) if optional else tuple(effs),
+                targets=tuple(inner.targets), trigger={"event": "reflexive"}, optional=optional)}))
             continue
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
