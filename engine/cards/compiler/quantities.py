@@ -581,6 +581,20 @@ def parse_condition(text: str) -> dict[str, Any] | None:
             return None
         f.pop("types", None)
         return {"it": f}
+    m = re.fullmatch(r"(?:it|that creature) (doesn't have|has) the same name as (another .+?|an? .+?)", t)
+    if m:  # "if it doesn't have the same name as another creature you control or a creature card in your graveyard"
+        # (Guardian Project): another object of one of those kinds with its name (201.2), as it triggers and as it
+        # resolves (603.4)
+        subs = []
+        for part in re.split(r" or (?=an? |another )", m.group(2)):
+            f = parse_noun(re.sub(r"^(?:another|an?) ", "", part))
+            if f is None or f.get("player") or set(f) - {"types", "subtypes", "controller", "owner", "zone"} \
+                    or f.get("zone") not in (None, "battlefield", "graveyard") \
+                    or f.get("zone") == "graveyard" and f.get("owner") != "you":
+                return None
+            subs.append(f)
+        same = {"same_name_as": subs}
+        return {"it": same if m.group(1) == "has" else {"not": same}}
     m = re.fullmatch(r"(?:it|that creature|that land) (?:was|is) an? (.+)", t)
     if m:
         f = parse_noun(m.group(1))
