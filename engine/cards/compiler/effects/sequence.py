@@ -704,6 +704,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     don't, Y."; "It can't be regenerated."
     """
     text = _except_for(_do_the_same(text))
+    # "... sacrifice a creature of their choice. You add {B}{B} and draw a card." (Priest of Forgotten Gods): the
+    # controller adds the mana, as "Add {B}{B}" says (106.4)
+    text = re.sub(r"(^|\. )you add (\{)", r"\1add \2", text.strip(), flags=re.I)
     # "You gain half X life and draw half X cards. Round down each time." (Hydroid Krasis): the last sentence says how
     # each half is rounded (107.1a); each amount read as "life / cards equal to half X, rounded down"
     rnd = re.search(r"\.? round (down|up) each time\.?$", text.strip(), flags=re.I)
