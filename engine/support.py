@@ -110,6 +110,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double",
                      "life_gain_to_loss", "choose_on_enter",
                      "exile_on_enter",  # engine/replacement.py enter_replacements, engine/entering.py (614.12)
+                     "enters_under_opponent",  # engine/game.py move, engine/entering.py under_opponent (614.1d)
                      "enter_exile",  # engine/player_statics.py enters_exiled (614.1a)
                      "x_color",  # engine/casting.py: "Spend only black mana on X" (107.3)
                      "crew_power",  # engine/costs.py crew_power: "SELF saddles Mounts and crews Vehicles as though ..."

@@ -539,6 +539,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "prevent_damage", "top_card_revealed", "hand_revealed", "no_max_hand_size", "look_top_card",
     "opening_hand_battlefield", "opening_hand_reveal",
     "exile_on_enter",  # "as SELF enters, exile ... from your graveyard" (614.12, engine/entering.py)
+    "enters_under_opponent",  # "SELF enters under the control of an opponent of your choice" (614.1d, entering.py)
     "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a, player_statics)
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",
     "cant_get_counters",

@@ -313,6 +313,13 @@ def _lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), m.group(2))
 
 
+@static(r"^self enters under the control of an opponent of your choice$")
+def _enters_under_opponent(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF enters under the control of an opponent of your choice" (Captive Audience): a replacement of how it
+    enters (614.1d), read by engine/game.py as it moves onto the battlefield."""
+    return [{"kind": "enters_under_opponent"}]
+
+
 @static(r"^(.+?) (?:loses|lose) all abilities except mana abilities$")
 def _lose_all_but_mana(m: re.Match) -> list[dict[str, Any]] | None:
     """"All lands lose all abilities except mana abilities" (Blood Sun): every ability but the mana abilities
