@@ -759,6 +759,8 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
                           "targets": [t for slot in s.targets for t in slot if isinstance(t, int)]}
     if s.x:
         ev["x"] = s.x  # 107.3h: the spell's own cast trigger ("when you cast SELF, ... half X") reads its X
+    # "copy it for each other instant and sorcery spell you've cast before it this turn": the spells cast before it
+    ev["cast_index"] = len(g.players[player].cast_kinds_turn) - 1
     granted = player_statics.spell_keywords(g, s, player) & {"Storm"}  # "spells you cast have storm" (702.39a)
     if granted:
         ev["granted"] = sorted(granted)  # each granted instance triggers too (702.39b; engine/triggers.py)

@@ -334,6 +334,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "dealt_this_way": frozenset({"dealt_this_way"}), "excess_this_way": frozenset({"excess_this_way"}),
     "minus": frozenset({"minus"}),
     "spells_cast_this_turn": frozenset({"spells_cast_this_turn"}),
+    "cast_before_it": frozenset({"cast_before_it"}),
     "player_counters": frozenset({"player_counters", "kind"}),
     "counters_among": frozenset({"counters_among", "kind"}),
     "died_this_turn": frozenset({"died_this_turn"}),
@@ -687,6 +688,15 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who not in g.players:
             return 0
         return g.players[who].discarded_turn if "discarded_this_turn" in a else g.players[who].sacrificed_turn
+    if "cast_before_it" in a:  # "for each other instant and sorcery spell you've cast before it this turn" (Thousand-
+        # Year Storm): the spells of that kind its controller cast this turn before the spell the trigger is about
+        # (601.2i), countered ones too; the cast event says how many came before it
+        who = _you(g, src, r)
+        info = (this(g, r).trigger_info if r is not None and "obj" in r else (r or {}).get("trigger")) or {}
+        n = info.get("cast_index")
+        if who not in g.players or not isinstance(n, int):
+            return 0
+        return sum(1 for k in g.players[who].cast_kinds_turn[:n] if cast_kind_matches(k, a["cast_before_it"]))
     if "spells_cast_this_turn" in a:  # "the number of spells you've cast this turn" (601.2i: cast)
         who = _you(g, src, r)
         return g.players[who].spells_cast_turn if who in g.players else 0

@@ -291,6 +291,18 @@ def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("copy_spell", {"what": c.add_target(spec)})]
 
 
+@reader(r"^copy (that spell|it) for each other (instant and sorcery|instant or sorcery|instant|sorcery) spell you've "
+        r"cast before it this turn$")
+def _copy_for_each_before(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Whenever you cast an instant or sorcery spell, copy it for each other instant and sorcery spell you've cast
+    before it this turn" (Thousand-Year Storm): one copy for each spell of that kind its controller cast this turn
+    before the spell that triggered it (601.2i, countered ones too), one after another (706.10)."""
+    if not c.cast_trigger or c.ref(m.group(1)) != "it":
+        return None
+    kinds = [t.capitalize() for t in re.split(r" and | or ", m.group(2))]
+    return [Effect("copy_spell", {"what": "it", "times": {"cast_before_it": {"types": kinds}}})]
+
+
 @reader(r"^copy (that spell|it)(?: (twice)| (\w+) times)?$")
 def _copy_cast_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10: "Whenever you cast an instant or sorcery spell, copy that spell" (the spell whose casting
@@ -396,6 +408,7 @@ READERS: tuple[Reader, ...] = (
     _copy_ability,
     _copy_countered,
     _copy_spell,
+    _copy_for_each_before,
     _copy_cast_spell,
     _retarget,
     _retarget_to_self,
