@@ -1034,7 +1034,8 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
             s.chosen["source_counters"] = dict(own.counters)
         if own.chosen.get("exiled"):  # 607.2a: "return all cards exiled with SELF" after sacrificing it
             s.chosen["source_exiled"] = list(own.chosen["exiled"])
-    if ab.keyword == "Forecast" and o.zone == "hand":  # 702.56b: revealed as the ability is activated
+    if (ab.keyword == "Forecast" or cost.reveal_self) and o.zone == "hand":  # 702.56b, 602.2b: revealed as the
+        # ability is activated ("{B}, Reveal SELF from your hand: ...")
         knowledge.show(g, [o.id])
         g.log("reveal", player=player, cards=[o.card.name], objs=[o.id])
     # 602.2b, 601.2i: abilities that trigger on activating it; matched against the source as it is

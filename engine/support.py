@@ -526,7 +526,9 @@ def ability_reasons(ab: Ability) -> list[str]:
     from_hand_mana = ab.kind == "mana" and ab.zone == "hand" and ab.cost == _EXILE_SELF
     if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard") and not from_hand_mana \
             and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu", "Reinforce",
-                                                          "Transmute", "Forecast")):
+                                                          "Transmute", "Forecast")) \
+            and not (ab.zone == "hand" and ab.kind == "activated" and ab.cost is not None and ab.cost.reveal_self):
+        # ("{B}, Reveal SELF from your hand: ...": revealed as it is activated, engine/casting.py)
         # from the hand: 702.28 cycling, 702.48 ninjutsu, 702.76 reinforce, 702.52 transmute, 702.56 forecast
         out.append(f"ability from {ab.zone}")
     if ab.kind == "mana" and ab.zone != "battlefield" and not from_hand_mana:

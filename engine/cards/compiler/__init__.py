@@ -332,8 +332,9 @@ def _lower_activated(item: IrItem) -> Ability | None:
         zone = "graveyard"  # 112.6k: it works only from the graveyard, where the card is
     if re.search(r"\bexile self from your graveyard\b", item.head, re.I):
         zone = "graveyard"  # a cost only a card in the graveyard can pay (112.6i)
-    elif re.search(r"\bexile self from your hand\b", item.head, re.I):
-        zone = "hand"  # 112.6i: an ability whose cost only a card in the hand can pay works from there (spirit guides)
+    elif re.search(r"\b(?:exile|reveal) self from your hand\b", item.head, re.I):
+        zone = "hand"  # 112.6i: an ability whose cost only a card in the hand can pay works from there (spirit guides,
+        # "{B}, Reveal SELF from your hand: ..." of Tetzimoc)
     if cond is not None and once:
         cond["once_each_turn"] = True
     elif once:
