@@ -199,6 +199,19 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
                                 **({"free": True} if m.group(5) else {})})]
 
 
+@reader(r"^for as long as (?:that card|it) remains exiled, (its owner|you) may (play|cast) (?:it|that card)"
+        r"( without paying its mana cost)?$")
+def _exiled_may_play(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exile target nonland permanent. For as long as that card remains exiled, its owner may cast it without paying
+    its mana cost." (Release to the Wind): a permission of the card just exiled (601.2a, 117.9), to its owner or to
+    you; a card that leaves exile is a new object (400.7), so it ends then."""
+    if c.last not in ("it", "exiled") and not (isinstance(c.last, dict) and "target" in c.last):
+        return None
+    return [Effect("playable", {"what": "exiled", "play": m.group(2), "until": "remains_exiled",
+                                **({"free": True} if m.group(3) else {}),
+                                **({"owner_may": True} if m.group(1) == "its owner" else {})})]
+
+
 @reader(
     r"^(until end of turn, |until the end of your next turn, )?you may (cast ([a-z, ]+?) spells|play lands and cast "
     r"spells) from among (them|those cards|the exiled cards|those exiled cards|cards exiled this way)"
@@ -409,6 +422,7 @@ READERS: tuple[Reader, ...] = (
     _copy_countered,
     _copy_spell,
     _copy_for_each_before,
+    _exiled_may_play,
     _copy_cast_spell,
     _retarget,
     _retarget_to_self,
