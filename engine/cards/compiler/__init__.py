@@ -366,17 +366,43 @@ def _lower_activated(item: IrItem) -> Ability | None:
 
 
 def _lower_triggered(item: IrItem) -> Ability | None:
+    """A triggered ability; its condition ends at one of the ", ": the first cut whose condition and effect both
+    read ("whenever you attack with at least two creatures that have first strike, double strike, vigilance,
+    and/or haste, transform SELF": not the cut after "first strike", where only the condition reads)."""
+    for nth in range(4):
+        got = _lower_triggered_at(item, nth)
+        if got is not None:
+            return got
+        if got is None and nth >= _trigger_cuts(item):
+            break
+    return None
+
+
+def _trigger_cuts(item: IrItem) -> int:
+    """How many of the ", " of a triggered ability's text end a condition that reads."""
+    m = re.match(r"^(when|whenever|at) ", item.head, re.I)
+    if not m:
+        return 0
+    rest = item.head[m.end():]
+    return sum(1 for k in re.finditer(r", ", rest) if parse_trigger(rest[:k.start()]) is not None)
+
+
+def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
     text = item.head
     m = re.match(r"^(when|whenever|at) ", text, re.I)
     if not m:
         return None
     rest = text[m.end():]
-    # the condition ends at one of the ", " — try each until the trigger reads
+    # the condition ends at one of the ", " — the nth of those where the trigger reads
     trig = None
     body = ""
     for cut in [k.start() for k in re.finditer(r", ", rest)]:
         trig = parse_trigger(rest[:cut])
         if trig is not None:
+            if nth:
+                nth -= 1
+                trig = None
+                continue
             body = rest[cut + 2:]
             break
     if trig is None:

@@ -420,6 +420,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             changed = True
             continue
         kw = "|".join(KEYWORDS)
+        m = re.search(r"\s+that (doesn't have|don't have|has|have) ((?:(?:" + kw + r"),? )*(?:(?:and/)?or )?(?:" + kw
+                      + r"))$", p)
+        if m:  # "each creature that doesn't have first strike, double strike, vigilance, or haste", "creatures that
+            # have first strike, double strike, vigilance, and/or haste" (Path of Mettle): "without" / "with" them
+            p = p[: m.start()] + (" without " if "n't" in m.group(1) else " with ") + m.group(2).replace("and/or", "or")
+            changed = True
+            continue
         m = re.search(r"\s+with (" + kw + r") or (" + kw + r")$", p)
         if m and "or" not in f:  # "creatures with flying or reach": either keyword
             f["or"] = [{"keyword": m.group(1).capitalize()}, {"keyword": m.group(2).capitalize()}]

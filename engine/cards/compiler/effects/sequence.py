@@ -704,6 +704,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     don't, Y."; "It can't be regenerated."
     """
     text = _except_for(_do_the_same(text))
+    # "Choose a creature at random that attacked this turn. Destroy that creature." (Metzali, Tower of Triumph): the one
+    # instruction "destroy a creature at random that attacked this turn", chosen as it resolves (608.2c)
+    text = re.sub(r"^choose (an? [a-z ]+? at random(?: that [^.]+)?)\. (destroy|exile) (?:that creature|that permanent|"
+                  r"it)\.?$", r"\2 \1.", text.strip(), flags=re.I)
     # "... sacrifice a creature of their choice. You add {B}{B} and draw a card." (Priest of Forgotten Gods): the
     # controller adds the mana, as "Add {B}{B}" says (106.4)
     text = re.sub(r"(^|\. )you add (\{)", r"\1add \2", text.strip(), flags=re.I)
