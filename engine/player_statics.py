@@ -46,6 +46,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "land_forbid",       # "Players can't play lands" (101.2, 305.1): engine/casting.py can_play_land
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
+                   "tokens_to_you",  # "each token that would be created under an opponent's control ... is created
+                   # under your control instead" (614.1a): token_controller, read by engine.actions.create_tokens
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
                    "sorcery_only",  # "Each opponent can cast spells only any time they could cast a sorcery"
                    "untargetable_zone",  # "Cards in graveyards can't be the targets of ...", engine.targets
@@ -210,6 +212,17 @@ def cant_gain_life(g: "Game", player: str) -> bool:
     """118.7: an effect says this player can't gain life ("Players can't gain life"); in
     Two-Headed Giant, or says it of a teammate (810.9g: no player on that team can)."""
     return any(_mine(g, "cant_gain_life", p) for p in _team(g, player))
+
+
+def token_controller(g: "Game", player: str) -> str:
+    """614.1a: the player a token that would be created under ``player``'s control is created under: the
+    controller of an effect "each token that would be created under an opponent's control this turn is created
+    under your control instead" (Crafty Cutpurse) that speaks of ``player``, the most recent one (613.6-like; a
+    token it gives to its controller is not created under an opponent of that player's), else ``player``."""
+    got = _mine(g, "tokens_to_you", player) if active(g) else _NONE
+    if not got:
+        return player
+    return max(got, key=lambda t: _timestamp(g, t[0], t[2]))[1]
 
 
 def can_get_counters(g: "Game", player: str, kind: str) -> bool:

@@ -134,6 +134,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
                      "land_forbid",  # engine/casting.py can_play_land (101.2, 305.1)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)
+                     "tokens_to_you",  # engine/player_statics.py token_controller, read by engine.actions (614.1a)
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
                      "block_tax",  # engine/combat.py block_cost (509.1d-f)
                      "attack_forbid",  # engine/combat.py may_attack (508.1c)

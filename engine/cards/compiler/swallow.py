@@ -29,7 +29,8 @@ MARKERS: dict[str, tuple[str, ...]] = {
                 "token_multiply", "counter_change", "cant_gain_life", "discard_to_battlefield", "damage_mod",
                 "empty_draw_wins", "life_floor", "draw_times",
                 "leaves_to",  # "if it would leave the battlefield, exile it instead" (614.1a: Whip of Erebos)
-                "enter_exile"),  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a)
+                "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a)
+                "tokens_to_you"),  # "each token that would be created under ... is created under your control instead"
     "that many": ("that_much", "this_way", "token_multiply", "counter_change"),   # 614.1a: "twice that many"
     "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort", "'paid'",  # "pay any amount"
                   "damage_mod"),  # 614.1a: "it deals that much damage plus 1 instead"
