@@ -115,6 +115,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "x_color",  # engine/casting.py: "Spend only black mana on X" (107.3)
                      "crew_power",  # engine/costs.py crew_power: "SELF saddles Mounts and crews Vehicles as though ..."
                      "token_multiply", "counter_change",  # engine/replacement.py (614.1a)
+                     "token_become",  # engine/replacement.py token_replaced (614.1a)
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",
                      "alt_cost_spells",  # engine/costs.py usable_alternative_cost (118.9)

@@ -2211,6 +2211,21 @@ def _token_multiply(m: re.Match) -> list[dict[str, Any]] | None:
              "token_type": _TOKEN_KINDS[kind]}]
 
 
+@static(r"^if one or more (creature )?tokens would be created under your control, that many (\d+/\d+ [^.]+?) tokens?"
+        r"( with [^.]+)? are created instead$")
+def _token_become(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If one or more creature tokens would be created under your control, that many 4/4 white Angel
+    creature tokens with flying and vigilance are created instead" (Divine Visitation): each such token is
+    created as that token instead (engine/replacement.py token_replaced)."""
+    got = parse_effects(f"create a {m.group(2)} token{m.group(3) or ''}", Ctx())
+    if not got or len(got) != 1 or got[0].op != "token" or set(got[0].args) - {"amount", "kind", "name", "types",
+                                                                                "subtypes", "colors", "power",
+                                                                                "toughness", "keywords"}:
+        return None
+    return [{"kind": "token_become", "token_type": "Creature" if m.group(1) else None,
+             "token": {k: v for k, v in got[0].args.items() if k != "amount"}}]
+
+
 _COUNTER = r"[+\-]\d+/[+\-]\d+"
 
 
