@@ -1674,6 +1674,12 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
                 among = set(refs(g, r, ref["among"]))
                 cands = [i for i in cands if i in among]
             k = min(n, len(cands))
+            groups: list[list[int]] | None = None
+            if ref.get("one_of_each"):  # "choose a creature card with mana value 1 ..., then do the same for ... 2
+                # and 3" (Gruesome Menagerie): one card of each alternative that has one (608.2c)
+                groups = [g2 for alt in f.get("or", ()) if (g2 := [i for i in cands
+                                                                    if matches(g, i, {**alt, "zone": zone}, src, ctl)])]
+                k = len(groups)
             if not cands:
                 r["answers"][slot] = got = []
             elif ref.get("random"):  # "a card at random from your graveyard": no player chooses (701.7b-like)
@@ -1682,6 +1688,8 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
                 ask: dict[str, Any] = {"kind": "choose_cards", "player": p, "options": cands,
                                        "min": 0 if ref.get("up_to") else k, "max": k, "slot": slot,
                                        "prompt": f"{this(g, r).card.name}: choose {k} (in order)"}
+                if groups is not None:
+                    ask["one_of_each"] = groups
                 if ref.get("different"):  # "with different names / mana values": checked when answered
                     mv = ref["different"] == "mana_value"
                     ask.update(different_names=True, names=[

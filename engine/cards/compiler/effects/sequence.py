@@ -704,6 +704,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     don't, Y."; "It can't be regenerated."
     """
     text = _except_for(_do_the_same(text))
+    m = re.fullmatch(r"choose an? ([a-z]+) card with mana value (\d+) in your graveyard, then do the same for \1 cards "
+                     r"with mana value (\d+) and (\d+)\. return (?:those cards|them) to the battlefield\.?", text.strip(),
+                     flags=re.I)
+    if m:  # "Choose a creature card with mana value 1 in your graveyard, then do the same for creature cards with mana
+        # value 2 and 3. Return those cards to the battlefield." (Gruesome Menagerie): one card of each mana value
+        # that has one, chosen in turn, then all returned at once (608.2c, 400.7)
+        f = parse_noun(m.group(1) + " card")
+        if f is None or set(f) - {"types", "zone"}:
+            return None
+        alts = [{"mv_eq": int(v)} for v in m.group(2, 3, 4)]
+        return [Effect("move", {"what": {"choose": {**f, "zone": "graveyard", "owner": "you", "or": alts},
+                                         "amount": len(alts), "one_of_each": True}, "to": "battlefield"})]
     # "Choose a creature at random that attacked this turn. Destroy that creature." (Metzali, Tower of Triumph): the one
     # instruction "destroy a creature at random that attacked this turn", chosen as it resolves (608.2c)
     text = re.sub(r"^choose (an? [a-z ]+? at random(?: that [^.]+)?)\. (destroy|exile) (?:that creature|that permanent|"
