@@ -716,6 +716,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         alts = [{"mv_eq": int(v)} for v in m.group(2, 3, 4)]
         return [Effect("move", {"what": {"choose": {**f, "zone": "graveyard", "owner": "you", "or": alts},
                                          "amount": len(alts), "one_of_each": True}, "to": "battlefield"})]
+    # "Surveil 2, then choose an instant or sorcery card in your graveyard. You may cast it this turn." (Mission
+    # Briefing): the card is chosen as the spell resolves, after the surveil (608.2c), then may be cast this turn
+    text = re.sub(r"(^|, then |\. )choose (an? [a-z ]+? card) in your graveyard\. you may cast (?:it|that card) this "
+                  r"turn\b", lambda mm: f"{'. ' if mm.group(1) else ''}you may cast a chosen {mm.group(2)[2:].lstrip()} "
+                  f"in your graveyard this turn", text.strip(), flags=re.I)
     # "Choose a creature at random that attacked this turn. Destroy that creature." (Metzali, Tower of Triumph): the one
     # instruction "destroy a creature at random that attacked this turn", chosen as it resolves (608.2c)
     text = re.sub(r"^choose (an? [a-z ]+? at random(?: that [^.]+)?)\. (destroy|exile) (?:that creature|that permanent|"

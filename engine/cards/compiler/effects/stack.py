@@ -199,6 +199,17 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
                                 **({"free": True} if m.group(5) else {})})]
 
 
+@reader(r"^(?:you may )?cast a chosen (.+? card) in your graveyard this turn$")
+def _cast_chosen_from_graveyard(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Choose an instant or sorcery card in your graveyard. You may cast it this turn." (Mission Briefing): the card
+    chosen as the effect resolves (608.2c, not targeted) may be cast from the graveyard this turn (601.2a)."""
+    f = parse_noun(m.group(1) + " in your graveyard")
+    if f is None or f.get("zone") != "graveyard" or set(f) - {"types", "not_types", "subtypes", "colors", "zone",
+                                                              "owner"}:
+        return None
+    return [Effect("playable", {"what": {"choose": {**f, "owner": "you"}}, "play": "cast", "until": "eot"})]
+
+
 @reader(r"^for as long as (?:that card|it) remains exiled, (its owner|you) may (play|cast) (?:it|that card)"
         r"( without paying its mana cost)?$")
 def _exiled_may_play(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -423,6 +434,7 @@ READERS: tuple[Reader, ...] = (
     _copy_spell,
     _copy_for_each_before,
     _exiled_may_play,
+    _cast_chosen_from_graveyard,
     _copy_cast_spell,
     _retarget,
     _retarget_to_self,
