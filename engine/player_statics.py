@@ -478,6 +478,12 @@ def cast_forbidden(g: "Game", player: str, o: "Obj", x: int | None = None) -> bo
                 continue
             if mana_value(o.card.mana_cost, x or 0) % 2 != (f["mv_parity"] == "odd"):
                 continue
+        if f.get("mv_gt_lands"):  # "... with mana value greater than the number of lands that player controls"
+            if x is None and "X" in o.card.mana_cost:
+                continue
+            lands = sum(1 for i in g.battlefield if g.controller_of(i) == player and "Land" in g.chars(i).types)
+            if mana_value(o.card.mana_cost, x or 0) <= lands:
+                continue
         return True
     return False
 

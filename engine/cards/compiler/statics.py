@@ -1156,7 +1156,8 @@ _SPELL_KIND = "|".join(re.escape(k) for k in sorted(SPELL_KINDS, key=len, revers
 
 
 @static(r"^(?:(during your turn), )?(players|each player|your opponents|each opponent|you) can't cast (" + _SPELL_KIND
-        + r"|)spells( during your turn| during combat)?(?: with (even|odd) mana values)?$")
+        + r"|)spells( during your turn| during combat)?(?: with (even|odd) mana values)?"
+        r"( with mana value greater than the number of lands (?:that player controls|they control))?$")
 def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     """101.2: "Your opponents can't cast spells during your turn" (Teferi, Time Raveler), "You can't cast
     noncreature spells" (Nikya of the Old Ways), "Players can't cast spells during combat" (Basandra)."""
@@ -1164,6 +1165,9 @@ def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     st: dict[str, Any] = {"kind": "cast_forbid", "who": _FORBID_WHO[m.group(2)], "spells": SPELL_KINDS[m.group(3)]}
     if m.group(5):  # "Your opponents can't cast spells with even mana values" (Void Winnower, 202.3)
         st["spells"] = {**st["spells"], "mv_parity": m.group(5)}
+    if m.group(6):  # "Each opponent can't cast noncreature spells with mana value greater than the number of lands
+        # that player controls" (Lavinia, Azorius Renegade): compared with the caster's lands as it is cast (202.3)
+        st["spells"] = {**st["spells"], "mv_gt_lands": True}
     if when:
         st["when"] = when
     return [st]
