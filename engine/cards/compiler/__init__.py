@@ -366,25 +366,21 @@ def _lower_activated(item: IrItem) -> Ability | None:
 
 
 def _lower_triggered(item: IrItem) -> Ability | None:
-    """A triggered ability; its condition ends at one of the ", ": the first cut whose condition and effect both
-    read ("whenever you attack with at least two creatures that have first strike, double strike, vigilance,
-    and/or haste, transform SELF": not the cut after "first strike", where only the condition reads)."""
-    for nth in range(4):
-        got = _lower_triggered_at(item, nth)
-        if got is not None:
-            return got
-        if got is None and nth >= _trigger_cuts(item):
-            break
-    return None
+    """A triggered ability; its condition ends at one of the ", ": the first cut where the condition reads, unless
+    what follows that cut goes on with a list ("whenever you attack with at least two creatures that have first
+    strike, double strike, vigilance, and/or haste, transform SELF": not the cut after "first strike", whose
+    effect does not read), then a later one."""
+    got = _lower_triggered_at(item, 0)
+    if got is None and _LIST_GOES_ON.search(item.head):
+        for nth in (1, 2, 3):
+            got = _lower_triggered_at(item, nth)
+            if got is not None:
+                break
+    return got
 
 
-def _trigger_cuts(item: IrItem) -> int:
-    """How many of the ", " of a triggered ability's text end a condition that reads."""
-    m = re.match(r"^(when|whenever|at) ", item.head, re.I)
-    if not m:
-        return 0
-    rest = item.head[m.end():]
-    return sum(1 for k in re.finditer(r", ", rest) if parse_trigger(rest[:k.start()]) is not None)
+#: a list of words in a trigger condition, "A, B, C, and/or D, ...": its commas are not where the condition ends
+_LIST_GOES_ON = re.compile(r"\b[a-z]+(?: [a-z]+)?, [a-z]+(?: [a-z]+)?, (?:and/or|and|or) [a-z]+(?: [a-z]+)?, ")
 
 
 def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
