@@ -151,6 +151,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "revealed" and "revealed" in r:  # "that card": the card the instruction before revealed at random
         # (reveal_random); without one, the card revealed to pay the spell's cost (below, 601.2h)
         return [x for x in r.get("revealed", ()) if x in g.objects]
+    if ref == "tails":  # "destroy each creature whose coin comes up tails" (engine/ops/control.py flip "each")
+        return [x for x in r.get("tails", ()) if x in g.objects]
     if ref == "dealt":  # "creatures dealt damage this way can't block this turn" (engine/ops/damage.py)
         return [x for x in r.get("dealt", ()) if x in g.objects]
     if ref == "dealt_players":  # "each player dealt damage this way" (engine/ops/damage.py), in APNAP order
@@ -357,7 +359,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
-                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
+                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled", "tails",
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
                        "exploited", "chosen_player", "drawn_cards", "amassed"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",

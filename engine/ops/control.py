@@ -75,6 +75,19 @@ def _flip(g: "Game", r: Ctx, e: Effect) -> dict | None:
     asked inside the branch does not flip again."""
     flips = r.setdefault("flips", {})
     key = str(r["i"])
+    if e.get("each") is not None and key not in flips:  # "flip a coin for each creature that isn't a Demon, Devil,
+        # or Imp" (Rakdos, the Showstopper): one coin for each such object now, in turn (705.1); "whose coin comes up
+        # tails": those objects (the "tails" reference); no player calls these coins, so none wins or loses (705.2)
+        objs = [x for x in refs(g, r, {"each": e.args["each"]}) if isinstance(x, int)]
+        tails = []
+        for x in objs:
+            heads = g.rng.random() < 0.5
+            g.log("coin_flip", player=controller(g, r), heads=heads, card=this(g, r).card.name)
+            if not heads:
+                tails.append(x)
+        flips[key] = True
+        r["tails"] = tails
+        return None
     if e.get("coins") and key not in flips:  # "flip five coins": each flip, and how many the flipper won (705.1)
         won = [g.rng.random() < 0.5 for _ in range(max(0, amount(g, e.args["coins"], source_id(g, r), r)))]
         for w in won:

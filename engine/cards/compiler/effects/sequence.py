@@ -721,6 +721,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"(^|, then |\. )choose (an? [a-z ]+? card) in your graveyard\. you may cast (?:it|that card) this "
                   r"turn\b", lambda mm: f"{'. ' if mm.group(1) else ''}you may cast a chosen {mm.group(2)[2:].lstrip()} "
                   f"in your graveyard this turn", text.strip(), flags=re.I)
+    m = re.fullmatch(r"flip a coin for each (.+?)\. destroy each (creature|permanent) whose coin comes up tails\.?",
+                     text.strip(), flags=re.I)
+    if m:  # "Flip a coin for each creature that isn't a Demon, Devil, or Imp. Destroy each creature whose coin comes
+        # up tails." (Rakdos, the Showstopper): a coin for each, then those with tails destroyed at once (705.1, 701.7a)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        return [Effect("flip", {"each": f}), Effect("destroy", {"what": "tails"})]
     # "Choose a creature at random that attacked this turn. Destroy that creature." (Metzali, Tower of Triumph): the one
     # instruction "destroy a creature at random that attacked this turn", chosen as it resolves (608.2c)
     text = re.sub(r"^choose (an? [a-z ]+? at random(?: that [^.]+)?)\. (destroy|exile) (?:that creature|that permanent|"
