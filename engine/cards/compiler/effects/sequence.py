@@ -729,6 +729,15 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
             return None
         return [Effect("flip", {"each": f}), Effect("destroy", {"what": "tails"})]
+    m = re.fullmatch(r"(add one mana of any (?:color|type) that an? [^.]+? could produce)\. if self has an? ([+\-\w/]+) "
+                     r"counter on it, add (two|three) mana of that (?:color|type) instead\.?", text.strip(), flags=re.I)
+    if m:  # "{T}: Add one mana of any type that a land you control could produce. If SELF has a +1/+1 counter on it,
+        # add three mana of that type instead." (Incubation Druid): that many of the one kind chosen (106.7, 614.1a)
+        one = parse_sentence(m.group(1), ctx)
+        if not one or len(one) != 1 or one[0].op != "add_mana" or "could_produce" not in one[0].args:
+            return None
+        more = Effect("add_mana", {**one[0].args, "per": number(m.group(3))})
+        return [Effect("if", {"cond": {"self_counters_ge": {m.group(2): 1}}, "then": [more], "else": list(one)})]
     # "Choose a creature at random that attacked this turn. Destroy that creature." (Metzali, Tower of Triumph): the one
     # instruction "destroy a creature at random that attacked this turn", chosen as it resolves (608.2c)
     text = re.sub(r"^choose (an? [a-z ]+? at random(?: that [^.]+)?)\. (destroy|exile) (?:that creature|that permanent|"
