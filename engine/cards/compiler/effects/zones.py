@@ -24,7 +24,9 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
         return [Effect(op, {"what": a}), Effect(op, {"what": b})]
     if op == "exile":
-        mm = re.fullmatch(r"(.+?) until self leaves the battlefield", tail)
+        mm = re.fullmatch(r"(.+?) until (self|it) leaves the battlefield", tail)
+        if mm and mm.group(2) == "it" and c.last != "self":
+            mm = None  # "until it leaves": of the source only where "it" is SELF ("when SELF enters, exile ...")
         if mm:
             what = c.ref(mm.group(1))
             return None if what is None else [Effect("exile", {"what": what, "until": "self_leaves"})]
