@@ -2700,9 +2700,11 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         cond_text = m.group(1) if low.startswith("as long as") else "during " + m.group(1)
         cond = parse_condition(cond_text)
         body = m.group(2)
-        both = re.fullmatch(r"as long as (.+?), (.+)", body) if low.startswith("during ") else None
+        both = re.fullmatch(r"(?:as long as|if) (.+?), (.+)", body) if low.startswith("during ") else None
         if both and cond is not None:  # "During your turn, as long as SELF has one or more loyalty counters on him,
-            # he's a 3/4 Ninja creature" (Kaito, Bane of Nightmares): both conditions (611.3b)
+            # he's a 3/4 Ninja creature" (Kaito, Bane of Nightmares), "During your turn, if an opponent lost life
+            # this turn, you may play lands and cast spells from among cards exiled with SELF" (Theater of Horrors):
+            # both conditions (611.3b)
             more = parse_condition(both.group(1))
             cond = None if more is None else {"all": [cond, more]}
             cond_text, body = both.group(1), both.group(2)
