@@ -249,10 +249,20 @@ def _bolster(g: "Game", r: dict, e: Effect) -> dict | None:
 
 @action("adapt")
 def _adapt(g: "Game", r: dict, e: Effect) -> None:
-    """Adapt (keyword action, not in 2016 rules): if it has no +1/+1 counters, put N on it."""
+    """Adapt (keyword action, not in 2016 rules): if it has no +1/+1 counters, put N on it; "the next time it adapts
+    this turn, it adapts as though it had no +1/+1 counters on it" (adapt_fresh): this time, whatever it has."""
     for i in _objs(g, r, e.get("what", "self")):
-        if not g.objects[i].counters.get("+1/+1"):
+        fresh = g.objects[i].chosen.pop("adapt_fresh_turn", None) == g.turn
+        if fresh or not g.objects[i].counters.get("+1/+1"):
             _add_counters(g, i, "+1/+1", _n(g, r, e))
+
+
+@action("adapt_fresh")
+def _adapt_fresh(g: "Game", r: dict, e: Effect) -> None:
+    """"The next time target creature adapts this turn, it adapts as though it had no +1/+1 counters on it"
+    (Biomancer's Familiar; adapt is a later keyword action): marked on that permanent for this turn only."""
+    for i in _objs(g, r, e.get("what", "self")):
+        g.objects[i].chosen["adapt_fresh_turn"] = g.turn
 
 
 @action("monstrosity")

@@ -135,6 +135,15 @@ def _renowned(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "renowned", "what": "self"})]  # 702.111b: a designation
 
 
+@reader(r"^the next time (target creature|target creature you control) adapts this turn, it adapts as though it had no "
+        r"\+1/\+1 counters on it$")
+def _adapt_fresh(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"The next time target creature adapts this turn, it adapts as though it had no +1/+1 counters on it"
+    (Biomancer's Familiar): adapt (a later keyword action, Ravnica Allegiance) puts its counters that once."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("action", {"name": "adapt_fresh", "what": what})]
+
+
 @reader(r"^(bolster|monstrosity|adapt|incubate|discover|support|fateseal|goad|endure) (\d+|x)(?:, where x is (.+))?$")
 def _action_n(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not bind_x(m.group(3), c):  # "Bolster X, where X is the number of cards in your hand" (107.3: X bound)
@@ -361,6 +370,7 @@ def _delayed_dealt_by(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _saddled,
+    _adapt_fresh,
     _delayed_dealt_by,
     _choose_target,
     _action0,
