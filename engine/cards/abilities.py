@@ -241,6 +241,9 @@ delayed: step ("end", "upkeep", "your_upkeep", "owner_upkeep", "end_of_combat"),
 delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your_next_turn"), [once]
     a delayed triggered ability that triggers on each such event until the duration ends; once: only the next
     one ("when you next cast ... this turn") (CR 603.7, 603.7c)
+remove_among: kind, filter
+    "remove any number of +1/+1 counters from among creatures you control": for each such permanent the controller
+    chooses how many; the total is the amount {"removed_this_way": True} (CR 122.1)
 reflexive: ability: Ability (triggered, event "reflexive")
     "When you do, ...": a triggered ability that triggers as the instruction before it is done, put on the stack
     the next time a player would receive priority, its targets chosen then (603.7a, 603.3; reflexive triggers are a
@@ -524,6 +527,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "copy_offer", "reanimate_attached",
     "unattach", "piles", "keep_rest", "exile_until", "wish", "delayed_trigger", "reflexive", "skip_next",
+    "remove_among",
     "become_copy",
     "redistribute_life",
     "exile_if_dies", "retarget",

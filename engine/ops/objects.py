@@ -197,6 +197,37 @@ def _player_counters(g: "Game", player: str, kind: str, n: int) -> None:
         triggers.event(g, {"event": "player_counters", "player": player, "kind": kind, "amount": n})
 
 
+@op("remove_among")
+def _remove_among(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"You may remove any number of +1/+1 counters from among creatures you control" (Galloping Lizrog): for each
+    such permanent with counters of that kind, in turn, the controller chooses how many to remove (none included),
+    then they are removed at once (122.1); the total is "that many" (``removed_this_way``)."""
+    kind = e.get("kind", "+1/+1")
+    you = controller(g, r)
+    f = dict(e.get("filter") or {})
+    sid = source_id(g, r)
+    cands = [i for i in g.battlefield if g.objects[i].counters.get(kind, 0) > 0 and matches(g, i, f, sid, you)]
+    plan: dict[int, int] = {}
+    for x in cands:
+        got = nested.answer(r, f"remove_among.{x}")
+        if got is None:
+            return {"kind": "choose_number", "player": you, "min": 0, "max": g.objects[x].counters[kind],
+                    "slot": nested.slot(r, f"remove_among.{x}"),
+                    "prompt": f"remove how many {kind} counters from {g.objects[x].card.name}?"}
+        plan[x] = int(got)
+    total = 0
+    for x, n in plan.items():
+        cs = g.objects[x].counters
+        had = cs.get(kind, 0)
+        cs[kind] = max(0, had - n)
+        if had - cs[kind]:
+            total += had - cs[kind]
+            triggers.counters_removed(g, x, kind, had - cs[kind])
+    r["removed_this_way"] = r.get("removed_this_way", 0) + total
+    g.changed()
+    return None
+
+
 @op("counters")
 def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """122: put or remove counters. Removing, the amount "all" removes every counter of the kind; the kind

@@ -738,6 +738,17 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             return None
         more = Effect("add_mana", {**one[0].args, "per": number(m.group(3))})
         return [Effect("if", {"cond": {"self_counters_ge": {m.group(2): 1}}, "then": [more], "else": list(one)})]
+    m = re.fullmatch(r"you may remove any number of ([+\-\w/]+) counters from among (.+?)\. if you do, put twice that "
+                     r"many \1 counters on self\.?", text.strip(), flags=re.I)
+    if m:  # "You may remove any number of +1/+1 counters from among creatures you control. If you do, put twice that
+        # many +1/+1 counters on SELF." (Galloping Lizrog): any number from each, none included; "if you do": one or
+        # more were removed (608.2c)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        return [Effect("remove_among", {"kind": m.group(1), "filter": f}),
+                Effect("counters", {"what": "self", "kind": m.group(1),
+                                    "amount": {"times": 2, "of": {"removed_this_way": True}}})]
     # "Choose a creature at random that attacked this turn. Destroy that creature." (Metzali, Tower of Triumph): the one
     # instruction "destroy a creature at random that attacked this turn", chosen as it resolves (608.2c)
     text = re.sub(r"^choose (an? [a-z ]+? at random(?: that [^.]+)?)\. (destroy|exile) (?:that creature|that permanent|"
