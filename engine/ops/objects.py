@@ -577,6 +577,13 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
                         and matches(g, i, {**among, **f}, sid, p)]
                 if not opts:
                     r["answers"][slot] = got = []
+                elif e.get("total_power_le") is not None:  # "any number of creatures they control with total
+                    # power 4 or less" (Slaughter the Strong): checked as the answer is given (engine/effects.py)
+                    who = p if e.get("chooser") == "each" else you
+                    lim = int(e.args["total_power_le"])
+                    return dict(ask_cards(r, who, opts, 0, len(opts), f"{this(g, r).card.name}: the creatures {p} "
+                                                                        f"keeps, total power {lim} or less"),
+                                slot=slot, power_limit=lim, powers=[g.chars(i).power or 0 for i in opts])
                 else:
                     who = p if e.get("chooser") == "each" else you
                     return dict(ask_cards(r, who, opts, 1, 1, f"{this(g, r).card.name}: the permanent of this kind "

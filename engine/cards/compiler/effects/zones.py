@@ -480,6 +480,17 @@ def destroy_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("keep_rest", args)]
 
 
+@reader(r"^each player chooses any number of creatures they control with total power (\d+) or less, then sacrifices all "
+        r"other creatures they control$")
+def _keep_total_power(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player chooses any number of creatures they control with total power 4 or less, then sacrifices all
+    other creatures they control." (Slaughter the Strong): each player in APNAP order chooses (101.4, 608.2c), their
+    total power checked as chosen (208.1), then every other creature is sacrificed at once (701.14a)."""
+    f = {"types": ["Creature"]}
+    return [Effect("keep_rest", {"keep": [f], "among": {}, "rest": dict(f), "chooser": "each",
+                                 "total_power_le": int(m.group(1))})]
+
+
 @reader(r"^each player chooses (an? (?:creature|creature or planeswalker|artifact|enchantment|land|planeswalker)) "
         r"they control, then sacrifices the rest$")
 def _choose_sacrifice_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -739,6 +750,7 @@ READERS: tuple[Reader, ...] = (
     _exile_if_dies,
     _edict_exile,
     _each_returns,
+    _keep_total_power,
     _player_exiles_zone,
     _destroy,
     _bounce_with_auras,
