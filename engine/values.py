@@ -338,6 +338,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "spells_cast_this_turn": frozenset({"spells_cast_this_turn"}),
     "cast_before_it": frozenset({"cast_before_it"}),
     "removed_this_way": frozenset({"removed_this_way"}),
+    "exiled_from_hand": frozenset({"exiled_from_hand"}),
     "player_counters": frozenset({"player_counters", "kind"}),
     "counters_among": frozenset({"counters_among", "kind"}),
     "died_this_turn": frozenset({"died_this_turn"}),
@@ -691,6 +692,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who not in g.players:
             return 0
         return g.players[who].discarded_turn if "discarded_this_turn" in a else g.players[who].sacrificed_turn
+    if "exiled_from_hand" in a:  # "draws a card for each card exiled from their hand this way" (engine/ops/actions.py
+        return int((r or {}).get("exiled_from_hand", 0))  # exile_named counts them)
     if "removed_this_way" in a:  # "put twice that many +1/+1 counters on SELF": the counters the remove_among
         return int((r or {}).get("removed_this_way", 0))  # instruction before removed (engine/ops/objects.py)
     if "cast_before_it" in a:  # "for each other instant and sorcery spell you've cast before it this turn" (Thousand-

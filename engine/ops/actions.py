@@ -592,10 +592,14 @@ def _exile_named(g: "Game", r: dict, e: Effect) -> dict | None:
             picks = nested.answer(r, f"named.{p}")
             if picks is None:
                 knowledge.show(g, list(ps.hand) + list(ps.library), [controller(g, r)])
-                return nested.ask_cards(r, f"named.{p}", controller(g, r), found, 0, len(found),
-                                        "exile any number of the cards with the chosen name")
+                most = min(len(found), int(e.get("max") or len(found)))  # "up to four cards" (Unmoored Ego)
+                return nested.ask_cards(r, f"named.{p}", controller(g, r), found, 0, most,
+                                        f"exile {'any number' if most == len(found) else f'up to {most}'} of the "
+                                        f"cards with the chosen name")
         for i in picks:
             if i in g.objects and g.objects[i].zone in ("graveyard", "hand", "library"):
+                if g.objects[i].zone == "hand":  # "draws a card for each card exiled from their hand this way"
+                    r["exiled_from_hand"] = r.get("exiled_from_hand", 0) + 1
                 g.move(i, "exile")
     return None
 
