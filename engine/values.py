@@ -701,10 +701,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # (601.2i), countered ones too; the cast event says how many came before it
         who = _you(g, src, r)
         info = (this(g, r).trigger_info if r is not None and "obj" in r else (r or {}).get("trigger")) or {}
-        n = info.get("cast_index")
-        if who not in g.players or not isinstance(n, int):
+        idx = info.get("cast_index")
+        if who not in g.players or not isinstance(idx, int):
             return 0
-        return sum(1 for k in g.players[who].cast_kinds_turn[:n] if cast_kind_matches(k, a["cast_before_it"]))
+        return sum(1 for k in g.players[who].cast_kinds_turn[:idx] if cast_kind_matches(k, a["cast_before_it"]))
     if "spells_cast_this_turn" in a:  # "the number of spells you've cast this turn" (601.2i: cast)
         who = _you(g, src, r)
         return g.players[who].spells_cast_turn if who in g.players else 0

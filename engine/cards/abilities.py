@@ -548,7 +548,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",
     "cant_get_counters",
     "cast_only",
-    "full_text", "amplify", "damage_unpreventable", "tokens_to_you", "token_become", "lose_types", "uncounterable_spells", "flash_self",
+    "full_text", "amplify", "damage_unpreventable", "tokens_to_you", "token_become",
+    "lose_types", "uncounterable_spells", "flash_self",
     "draw_limit", "turned_up_counters", "sorcery_only", "hand_size", "untap_limit", "may_not_untap",
     "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
     "discard_to_battlefield",  # "If a spell or ability an opponent controls causes you to discard SELF" (614.1a)

@@ -705,8 +705,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     """
     text = _except_for(_do_the_same(text))
     m = re.fullmatch(r"choose an? ([a-z]+) card with mana value (\d+) in your graveyard, then do the same for \1 cards "
-                     r"with mana value (\d+) and (\d+)\. return (?:those cards|them) to the battlefield\.?", text.strip(),
-                     flags=re.I)
+                     r"with mana value (\d+) and (\d+)\. return (?:those cards|them) to the battlefield\.?",
+                     text.strip(), flags=re.I)
     if m:  # "Choose a creature card with mana value 1 in your graveyard, then do the same for creature cards with mana
         # value 2 and 3. Return those cards to the battlefield." (Gruesome Menagerie): one card of each mana value
         # that has one, chosen in turn, then all returned at once (608.2c, 400.7)
@@ -719,8 +719,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # "Surveil 2, then choose an instant or sorcery card in your graveyard. You may cast it this turn." (Mission
     # Briefing): the card is chosen as the spell resolves, after the surveil (608.2c), then may be cast this turn
     text = re.sub(r"(^|, then |\. )choose (an? [a-z ]+? card) in your graveyard\. you may cast (?:it|that card) this "
-                  r"turn\b", lambda mm: f"{'. ' if mm.group(1) else ''}you may cast a chosen {mm.group(2)[2:].lstrip()} "
-                  f"in your graveyard this turn", text.strip(), flags=re.I)
+                  r"turn\b", lambda mm: f"{'. ' if mm.group(1) else ''}you may cast a chosen "
+                  f"{mm.group(2)[2:].lstrip()} in your graveyard this turn", text.strip(), flags=re.I)
     m = re.fullmatch(r"flip a coin for each (.+?)\. destroy each (creature|permanent) whose coin comes up tails\.?",
                      text.strip(), flags=re.I)
     if m:  # "Flip a coin for each creature that isn't a Demon, Devil, or Imp. Destroy each creature whose coin comes
@@ -729,15 +729,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
             return None
         return [Effect("flip", {"each": f}), Effect("destroy", {"what": "tails"})]
-    m = re.fullmatch(r"(add one mana of any (?:color|type) that an? [^.]+? could produce)\. if self has an? ([+\-\w/]+) "
-                     r"counter on it, add (two|three) mana of that (?:color|type) instead\.?", text.strip(), flags=re.I)
+    m = re.fullmatch(r"(add one mana of any (?:color|type) that an? [^.]+? could produce)\. if self has an? "
+                     r"([+\-\w/]+) counter on it, add (two|three) mana of that (?:color|type) instead\.?",
+                     text.strip(), flags=re.I)
     if m:  # "{T}: Add one mana of any type that a land you control could produce. If SELF has a +1/+1 counter on it,
         # add three mana of that type instead." (Incubation Druid): that many of the one kind chosen (106.7, 614.1a)
         one = parse_sentence(m.group(1), ctx)
         if not one or len(one) != 1 or one[0].op != "add_mana" or "could_produce" not in one[0].args:
             return None
-        more = Effect("add_mana", {**one[0].args, "per": number(m.group(3))})
-        return [Effect("if", {"cond": {"self_counters_ge": {m.group(2): 1}}, "then": [more], "else": list(one)})]
+        many = Effect("add_mana", {**one[0].args, "per": number(m.group(3))})
+        return [Effect("if", {"cond": {"self_counters_ge": {m.group(2): 1}}, "then": [many], "else": list(one)})]
     m = re.fullmatch(r"you may remove any number of ([+\-\w/]+) counters from among (.+?)\. if you do, put twice that "
                      r"many \1 counters on self\.?", text.strip(), flags=re.I)
     if m:  # "You may remove any number of +1/+1 counters from among creatures you control. If you do, put twice that
@@ -1144,14 +1145,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # "When SELF enters, surveil 4. When you do, you may return target nonland permanent an opponent controls
             # to its owner's hand." (Dream Eater): the surveil is always done, and the reflexive ability triggers then,
             # its targets chosen as it is put on the stack (603.7a, 603.3; reflexive triggers are a later rule)
-            inner = Ctx(last=ctx.last)
-            effs = parse_effects(m.group(1), inner)
+            rctx = Ctx(last=ctx.last)
+            effs = parse_effects(m.group(1), rctx)
             if effs is None:
                 return None
-            optional = len(effs) == 1 and effs[0].op == "may" and not {"then", "else", "who"} & set(effs[0].args)
+            may_do = len(effs) == 1 and effs[0].op == "may" and not {"then", "else", "who"} & set(effs[0].args)
             out.append(Effect("reflexive", {"ability": Ability(
-                "triggered", m.group(1), effects=tuple(effs[0].args["effects"]) if optional else tuple(effs),
-                targets=tuple(inner.targets), trigger={"event": "reflexive"}, optional=optional)}))
+                "triggered", m.group(1), effects=tuple(effs[0].args["effects"]) if may_do else tuple(effs),
+                targets=tuple(rctx.targets), trigger={"event": "reflexive"}, optional=may_do)}))
             continue
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
@@ -1573,8 +1574,8 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
                 return None
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "shuffled"}})
             continue
-        if e.args.get("amount") == {"that_much": True} and prev.op == "exile" and isinstance(prev.args.get("what"), dict) \
-                and set(prev.args["what"]) == {"hand_cards_of"}:
+        if e.args.get("amount") == {"that_much": True} and prev.op == "exile" \
+                and isinstance(prev.args.get("what"), dict) and set(prev.args["what"]) == {"hand_cards_of"}:
             # "target player exiles all cards from their hand face down, then draws that many cards" (Induced Amnesia)
             who = prev.args["what"]["hand_cards_of"]
             if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):

@@ -480,8 +480,8 @@ def destroy_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("keep_rest", args)]
 
 
-@reader(r"^each player chooses any number of creatures they control with total power (\d+) or less, then sacrifices all "
-        r"other creatures they control$")
+@reader(r"^each player chooses any number of creatures they control with total power (\d+) or less, then "
+        r"sacrifices all other creatures they control$")
 def _keep_total_power(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Each player chooses any number of creatures they control with total power 4 or less, then sacrifices all
     other creatures they control." (Slaughter the Strong): each player in APNAP order chooses (101.4, 608.2c), their
