@@ -468,6 +468,8 @@ def create_tokens(g: "Game", made: list[tuple[CardDef, str]], tapped: bool = Fal
     tokens computes the characteristics once, not once for each token (613)."""
     ids = []
     for card, controller_ in made:
+        controller_ = player_statics.token_controller(g, controller_)  # 614.1a: "... under your control instead"
+        card = replacement.token_replaced(g, controller_, card)  # 614.1a: "that many 4/4 Angel tokens ... instead"
         o = create_object(g, card, controller_, "battlefield", token=True)
         if player_statics.enters_exiled(g, o.id, "token"):  # 614.1a: "if a creature would enter and it wasn't
             del g.objects[o.id]  # cast, exile it instead": a token put into exile ceases to exist (110.5f, 704.5d)

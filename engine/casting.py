@@ -791,6 +791,10 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
         commander.count_cast(g, player, sid)  # 903.8
     ev: dict[str, Any] = {"event": "cast", "player": player, "obj": sid,
                           "targets": [t for slot in s.targets for t in slot if isinstance(t, int)]}
+    if s.x:
+        ev["x"] = s.x  # 107.3h: the spell's own cast trigger ("when you cast SELF, ... half X") reads its X
+    # "copy it for each other instant and sorcery spell you've cast before it this turn": the spells cast before it
+    ev["cast_index"] = len(g.players[player].cast_kinds_turn) - 1
     granted = player_statics.spell_keywords(g, s, player) & {"Storm"}  # "spells you cast have storm" (702.39a)
     if granted:
         ev["granted"] = sorted(granted)  # each granted instance triggers too (702.39b; engine/triggers.py)
@@ -950,7 +954,8 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     if a.get("mana") is not None and any("could_produce" in e.args for e in ab.effects):
         return False  # the kind asked for is checked as the mana is added, after the costs (106.7)
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
-        and not cost.mill and not has_choices(cost) and not cost.exile_self and ab.condition is None \
+        and not cost.mill and not has_choices(cost) and not cost.exile_self and not cost.bottom_self \
+        and ab.condition is None \
         and all(e.op == "add_mana" for e in ab.effects)  # (its marks: activate; other instructions: run_now)
 
 
@@ -1056,7 +1061,7 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     s.targets = chosen
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     own = granter_of(g, o, ab)
-    if cost.sacrifice_self or cost.exile_self:  # 608.2h: the ability may need the source as it last existed
+    if cost.sacrifice_self or cost.exile_self or cost.bottom_self:  # 608.2h: the source as it last existed
         sc = g.chars(own.id)  # (scavenge, 702.96a: "the power of the card you exiled")
         s.chosen["source_lki"] = (sc.power, sc.toughness)
         if own.counters:  # "gain life equal to the number of charge counters on SELF" after sacrificing it
@@ -1065,7 +1070,8 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
             s.chosen["source_exiled"] = list(own.chosen["exiled"])
         if own.chosen.get("object") is not None:  # "Sacrifice SELF: The chosen creature gains indestructible"
             s.chosen["source_object"] = own.chosen["object"]  # (Dauntless Bodyguard; 614.12, 608.2h)
-    if ab.keyword == "Forecast" and o.zone == "hand":  # 702.56b: revealed as the ability is activated
+    if (ab.keyword == "Forecast" or cost.reveal_self) and o.zone == "hand":  # 702.56b, 602.2b: revealed as the
+        # ability is activated ("{B}, Reveal SELF from your hand: ...")
         knowledge.show(g, [o.id])
         g.log("reveal", player=player, cards=[o.card.name], objs=[o.id])
     # 602.2b, 601.2i: abilities that trigger on activating it; matched against the source as it is
@@ -1266,6 +1272,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
         sacrifice(g, (own or o).id)
     elif cost.exile_self:
         g.move((own or o).id, "exile")
+    elif cost.bottom_self:  # "Put SELF on the bottom of its owner's library" (602.2b, 401.1)
+        g.move((own or o).id, "library", top=False)
     elif cost.discard_self and o.zone == "hand":  # "Discard this card" (cycling, 702.28a)
         discarded = discard(g, o.id)
     if cost == _TAP_ONLY:

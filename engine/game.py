@@ -547,6 +547,9 @@ class Game:
         if to == "battlefield":
             stamp_entry(self, n)  # 613.6c, 613.6j
             n.controller = controller or (o.controller if frm == "stack" else o.owner)
+            if any(ab.kind == "static" and (ab.static or {}).get("kind") == "enters_under_opponent"
+                   for ab in n.card.abilities):
+                entering.under_opponent(self, n)  # 614.1d: "enters under the control of an opponent of your choice"
         else:
             n.controller = controller or (o.controller if to == "stack" else o.owner)
         self.objects[n.id] = n
@@ -1513,6 +1516,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_CARDS, "enter_reveal"): entering.answer_reveal_or_tapped,  # 614.12: "you may reveal a ... card"
     (K.CHOOSE_OPTION, "enter_counters"): entering.answer_optional_counters,  # 614.12, unleash 702.97a
     (K.CHOOSE_OPTION, "read_ahead"): saga.answer_read_ahead,  # read ahead (a later keyword): its first chapter
+    (K.CHOOSE_OPTION, "enter_under"): entering.answer_under_opponent,  # 614.1d
     (K.CHOOSE_OPTION, "tribute_opponent"): entering.answer_tribute_opponent,  # 702.103a
     (K.CHOOSE_OPTION, "dredge"): dredge.answer_draw_step,  # 702.51a
     (K.CHOOSE_CARDS, "amplify"): entering.answer_amplify,  # 702.37a

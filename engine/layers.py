@@ -838,7 +838,8 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
         return
     if st.get("lose_all"):
         c.keywords = frozenset()
-        c.abilities = []
+        # "lose all abilities except mana abilities" (Blood Sun): the mana abilities stay (605.1a)
+        c.abilities = [a for a in c.abilities if a.kind == "mana"] if st.get("keep_mana") else []
         c.kwargs = {}
     if st.get("lose"):
         c.keywords = c.keywords - set(st["lose"])

@@ -190,7 +190,8 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
             continue
         for ab in c.abilities:
             if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
-                    and not ab.cost.sacrifice_self and not ab.cost.life and not ab.cost.energy \
+                    and not ab.cost.sacrifice_self and not ab.cost.bottom_self and not ab.cost.life \
+                    and not ab.cost.energy \
                     and not ab.cost.mill \
                     and not has_choices(ab.cost) \
                     and all(e.op == "add_mana" for e in ab.effects):  # not "... deals 1 damage to you" (605.1a)

@@ -52,6 +52,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "attack_one_requirement",
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
+                   "tokens_to_you",  # "each token that would be created under an opponent's control ... is created
+                   # under your control instead" (614.1a): token_controller, read by engine.actions.create_tokens
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
                    "sorcery_only",  # "Each opponent can cast spells only any time they could cast a sorcery"
                    "untargetable_zone",  # "Cards in graveyards can't be the targets of ...", engine.targets
@@ -237,6 +239,17 @@ def cant_gain_life(g: "Game", player: str) -> bool:
     """118.7: an effect says this player can't gain life ("Players can't gain life"); in
     Two-Headed Giant, or says it of a teammate (810.9g: no player on that team can)."""
     return any(_mine(g, "cant_gain_life", p) for p in _team(g, player))
+
+
+def token_controller(g: "Game", player: str) -> str:
+    """614.1a: the player a token that would be created under ``player``'s control is created under: the
+    controller of an effect "each token that would be created under an opponent's control this turn is created
+    under your control instead" (Crafty Cutpurse) that speaks of ``player``, the most recent one (613.6-like; a
+    token it gives to its controller is not created under an opponent of that player's), else ``player``."""
+    got = _mine(g, "tokens_to_you", player) if active(g) else _NONE
+    if not got:
+        return player
+    return max(got, key=lambda t: _timestamp(g, t[0], t[2]))[1]
 
 
 def can_get_counters(g: "Game", player: str, kind: str) -> bool:
@@ -491,6 +504,12 @@ def cast_forbidden(g: "Game", player: str, o: "Obj", x: int | None = None) -> bo
             if x is None and "X" in o.card.mana_cost:
                 continue
             if mana_value(o.card.mana_cost, x or 0) % 2 != (f["mv_parity"] == "odd"):
+                continue
+        if f.get("mv_gt_lands"):  # "... with mana value greater than the number of lands that player controls"
+            if x is None and "X" in o.card.mana_cost:
+                continue
+            lands = sum(1 for i in g.battlefield if g.controller_of(i) == player and "Land" in g.chars(i).types)
+            if mana_value(o.card.mana_cost, x or 0) <= lands:
                 continue
         return True
     return False

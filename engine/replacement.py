@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine import commander, player_statics, prepare, seats
-from engine.cards.abilities import Ability, CardDef
+from engine.cards.abilities import Ability, CardDef, Effect
 from engine.choices import NeedChoice, on_enter
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
@@ -487,6 +487,20 @@ def token_count(g: "Game", player: str, card: CardDef, n: int) -> int:
             continue
         n *= int(st.get("times", 2))
     return n
+
+
+def token_replaced(g: "Game", player: str, card: CardDef) -> CardDef:
+    """614.1a: the token created under ``player``'s control instead of ``card``: "If one or more creature tokens
+    would be created under your control, that many 4/4 white Angel creature tokens with flying and vigilance are
+    created instead" (Divine Visitation; the latest such effect, each once, 614.5)."""
+    if not g.battlefield:
+        return card
+    sts = [st for oid, st in _statics_of(g, "token_become") if g.controller_of(oid) == player
+           and (not st.get("token_type") or st["token_type"] in card.types)]
+    if not sts:
+        return card
+    from engine.ops.objects import token_def  # layering: the ops import this module
+    return token_def(Effect("token", dict(sts[-1]["token"])))
 
 
 def counter_count(g: "Game", oid: int, kind: str, n: int, ask: bool = True) -> int:

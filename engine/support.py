@@ -112,10 +112,12 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double",
                      "life_gain_to_loss", "choose_on_enter",
                      "exile_on_enter",  # engine/replacement.py enter_replacements, engine/entering.py (614.12)
+                     "enters_under_opponent",  # engine/game.py move, engine/entering.py under_opponent (614.1d)
                      "enter_exile",  # engine/player_statics.py enters_exiled (614.1a)
                      "x_color",  # engine/casting.py: "Spend only black mana on X" (107.3)
                      "crew_power",  # engine/costs.py crew_power: "SELF saddles Mounts and crews Vehicles as though ..."
                      "token_multiply", "counter_change",  # engine/replacement.py (614.1a)
+                     "token_become",  # engine/replacement.py token_replaced (614.1a)
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",
                      "alt_cost_spells",  # engine/costs.py usable_alternative_cost (118.9)
@@ -138,6 +140,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "activate_forbid",  # engine/player_statics.py activation_forbidden (602.5)
                      "attack_one_requirement",  # engine/combat.py _one_attacker_requirements (508.1d)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)
+                     "tokens_to_you",  # engine/player_statics.py token_controller, read by engine.actions (614.1a)
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
                      "block_tax",  # engine/combat.py block_cost (509.1d-f)
                      "attack_forbid",  # engine/combat.py may_attack (508.1c)
@@ -332,6 +335,8 @@ def _walk(x: Any, out: list[str]) -> None:
                     and isinstance(v, dict):
                 # a controller reference is bound as an "each" or a count is read in a resolution
                 refs_ok: bool | str = k in ("each", "count") and not _STATIC_WALK[0]
+                if k == "choose" and v.get("controller") == "chooser":  # the choosing player's own (values.chosen_refs)
+                    v = {**v, "controller": "you"}
                 if refs_ok and k == "count" and _THAT_PLAYER[0]:
                     refs_ok = "that_player"
                 bad = unknown_keys(v, player_refs=refs_ok)
@@ -532,7 +537,9 @@ def ability_reasons(ab: Ability) -> list[str]:
     from_hand_mana = ab.kind == "mana" and ab.zone == "hand" and ab.cost == _EXILE_SELF
     if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard") and not from_hand_mana \
             and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu", "Reinforce",
-                                                          "Transmute", "Forecast")):
+                                                          "Transmute", "Forecast")) \
+            and not (ab.zone == "hand" and ab.kind == "activated" and ab.cost is not None and ab.cost.reveal_self):
+        # ("{B}, Reveal SELF from your hand: ...": revealed as it is activated, engine/casting.py)
         # from the hand: 702.28 cycling, 702.48 ninjutsu, 702.76 reinforce, 702.52 transmute, 702.56 forecast
         out.append(f"ability from {ab.zone}")
     if ab.kind == "mana" and ab.zone != "battlefield" and not from_hand_mana:

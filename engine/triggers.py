@@ -63,7 +63,8 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "dungeon_completed"}  # a player completed a dungeon (a later rule: engine/dungeon.py)
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
-                                             "room"}  # a dungeon's room ability: put by engine/dungeon.py
+                                             "room",  # a dungeon's room ability: put by engine/dungeon.py
+                                             "reflexive"}  # "when you do, ...": put by the reflexive op
 # to_graveyard: "when SELF is put into your graveyard from your library / from anywhere" (to_graveyard below:
 # only the card's own ability, from the graveyard it went to)
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
@@ -846,7 +847,11 @@ def _mark_upkeep(g: "Game") -> None:
 
 def trigger_x(t: dict[str, Any]) -> int:
     """The X of a triggered ability: the X paid in the event that triggered it ("when you cycle
-    SELF, destroy up to X target artifacts": the cycling cost's X, 107.3a), else 0."""
+    SELF, destroy up to X target artifacts": the cycling cost's X, 107.3a; "when you cast SELF, you gain half X
+    life": the X of that spell, its own X, 107.3h), else 0. Another object's cast trigger knows no X of it."""
+    ab = t["ability"]
+    if t["info"].get("event") == "cast" and not (ab.trigger or {}).get("self"):
+        return 0
     x = t["info"].get("x", 0)
     return x if isinstance(x, int) and x > 0 else 0
 

@@ -151,6 +151,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "revealed" and "revealed" in r:  # "that card": the card the instruction before revealed at random
         # (reveal_random); without one, the card revealed to pay the spell's cost (below, 601.2h)
         return [x for x in r.get("revealed", ()) if x in g.objects]
+    if ref == "tails":  # "destroy each creature whose coin comes up tails" (engine/ops/control.py flip "each")
+        return [x for x in r.get("tails", ()) if x in g.objects]
     if ref == "dealt":  # "creatures dealt damage this way can't block this turn" (engine/ops/damage.py)
         return [x for x in r.get("dealt", ()) if x in g.objects]
     if ref == "dealt_players":  # "each player dealt damage this way" (engine/ops/damage.py), in APNAP order
@@ -343,6 +345,9 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "dealt_this_way": frozenset({"dealt_this_way"}), "excess_this_way": frozenset({"excess_this_way"}),
     "minus": frozenset({"minus"}),
     "spells_cast_this_turn": frozenset({"spells_cast_this_turn"}),
+    "cast_before_it": frozenset({"cast_before_it"}),
+    "removed_this_way": frozenset({"removed_this_way"}),
+    "exiled_from_hand": frozenset({"exiled_from_hand"}),
     "player_counters": frozenset({"player_counters", "kind"}),
     "counters_among": frozenset({"counters_among", "kind"}),
     "died_this_turn": frozenset({"died_this_turn"}),
@@ -365,7 +370,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
-                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
+                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled", "tails",
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
                        "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
@@ -716,6 +721,19 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who not in g.players:
             return 0
         return g.players[who].discarded_turn if "discarded_this_turn" in a else g.players[who].sacrificed_turn
+    if "exiled_from_hand" in a:  # "draws a card for each card exiled from their hand this way" (engine/ops/actions.py
+        return int((r or {}).get("exiled_from_hand", 0))  # exile_named counts them)
+    if "removed_this_way" in a:  # "put twice that many +1/+1 counters on SELF": the counters the remove_among
+        return int((r or {}).get("removed_this_way", 0))  # instruction before removed (engine/ops/objects.py)
+    if "cast_before_it" in a:  # "for each other instant and sorcery spell you've cast before it this turn" (Thousand-
+        # Year Storm): the spells of that kind its controller cast this turn before the spell the trigger is about
+        # (601.2i), countered ones too; the cast event says how many came before it
+        who = _you(g, src, r)
+        info = (this(g, r).trigger_info if r is not None and "obj" in r else (r or {}).get("trigger")) or {}
+        idx = info.get("cast_index")
+        if who not in g.players or not isinstance(idx, int):
+            return 0
+        return sum(1 for k in g.players[who].cast_kinds_turn[:idx] if cast_kind_matches(k, a["cast_before_it"]))
     if "spells_cast_this_turn" in a:  # "the number of spells you've cast this turn" (601.2i: cast)
         who = _you(g, src, r)
         return g.players[who].spells_cast_turn if who in g.players else 0
@@ -1715,6 +1733,9 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             if f.get("owner") == "chooser":
                 f["owner"] = "you"
                 ctl = p
+            elif f.get("controller") == "chooser":  # "each opponent returns a creature they control": their own
+                f["controller"] = "you"
+                ctl = p
             elif isinstance(f.get("owner"), dict) or f.get("owner") in ("it", "trigger_player", "defending_player"):
                 owners = [q for q in refs(g, r, f.pop("owner")) if isinstance(q, str)]
             zone = f.get("zone", "battlefield")
@@ -1730,6 +1751,12 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
                 among = set(refs(g, r, ref["among"]))
                 cands = [i for i in cands if i in among]
             k = min(n, len(cands))
+            groups: list[list[int]] | None = None
+            if ref.get("one_of_each"):  # "choose a creature card with mana value 1 ..., then do the same for ... 2
+                # and 3" (Gruesome Menagerie): one card of each alternative that has one (608.2c)
+                groups = [g2 for alt in f.get("or", ()) if (g2 := [i for i in cands
+                                                                    if matches(g, i, {**alt, "zone": zone}, src, ctl)])]
+                k = len(groups)
             if not cands:
                 r["answers"][slot] = got = []
             elif ref.get("random"):  # "a card at random from your graveyard": no player chooses (701.7b-like)
@@ -1738,6 +1765,8 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
                 ask: dict[str, Any] = {"kind": "choose_cards", "player": p, "options": cands,
                                        "min": 0 if ref.get("up_to") else k, "max": k, "slot": slot,
                                        "prompt": f"{this(g, r).card.name}: choose {k} (in order)"}
+                if groups is not None:
+                    ask["one_of_each"] = groups
                 if ref.get("different"):  # "with different names / mana values": checked when answered
                     mv = ref["different"] == "mana_value"
                     ask.update(different_names=True, names=[

@@ -245,7 +245,8 @@ def candidates(g: Game, d: Decision, quick: QuickPolicy, cap: int) -> list[Any]:
         opts = list(d.options)
         if len(opts) <= 8:
             out += [{"cards": list(c)} for c in itertools.islice(itertools.combinations(opts, n), cap)]
-    elif k == "choose_cards" and d.data.get("one_of_each") is None and not d.data.get("names"):
+    elif k == "choose_cards" and d.data.get("one_of_each") is None and not d.data.get("names") \
+            and d.data.get("power_limit") is None:
         lo, hi = d.data.get("min", 0), min(d.data.get("max", 0), len(d.options))
         opts = list(d.options)
         for n in range(lo, hi + 1):

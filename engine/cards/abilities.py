@@ -246,6 +246,13 @@ delayed: step ("end", "upkeep", "your_upkeep", "owner_upkeep", "end_of_combat"),
 delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your_next_turn"), [once]
     a delayed triggered ability that triggers on each such event until the duration ends; once: only the next
     one ("when you next cast ... this turn") (CR 603.7, 603.7c)
+remove_among: kind, filter
+    "remove any number of +1/+1 counters from among creatures you control": for each such permanent the controller
+    chooses how many; the total is the amount {"removed_this_way": True} (CR 122.1)
+reflexive: ability: Ability (triggered, event "reflexive")
+    "When you do, ...": a triggered ability that triggers as the instruction before it is done, put on the stack
+    the next time a player would receive priority, its targets chosen then (603.7a, 603.3; reflexive triggers are a
+    later rule)
 skip_next: who, step ("untap" | "upkeep" | "draw" | "combat" | "turn"), [amount], [this_turn]
     that player skips their next such step, once (amount: that many of their next turns) (CR 614.10)
 exile_top: who, amount
@@ -529,7 +536,9 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "copy_offer", "reanimate_attached",
-    "unattach", "piles", "keep_rest", "exile_until", "wish", "delayed_trigger", "skip_next", "become_copy",
+    "unattach", "piles", "keep_rest", "exile_until", "wish", "delayed_trigger", "reflexive", "skip_next",
+    "remove_among",
+    "become_copy",
     "redistribute_life",
     "exile_if_dies", "retarget",
     "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a)
@@ -547,11 +556,13 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "prevent_damage", "top_card_revealed", "hand_revealed", "no_max_hand_size", "look_top_card",
     "opening_hand_battlefield", "opening_hand_reveal",
     "exile_on_enter",  # "as SELF enters, exile ... from your graveyard" (614.12, engine/entering.py)
+    "enters_under_opponent",  # "SELF enters under the control of an opponent of your choice" (614.1d, entering.py)
     "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a, player_statics)
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",
     "cant_get_counters",
     "cast_only",
-    "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
+    "full_text", "amplify", "damage_unpreventable", "tokens_to_you", "token_become",
+    "lose_types", "uncounterable_spells", "flash_self",
     "draw_limit", "turned_up_counters", "sorcery_only", "hand_size", "untap_limit", "may_not_untap",
     "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
     "discard_to_battlefield",  # "If a spell or ability an opponent controls causes you to discard SELF" (614.1a)
@@ -603,6 +614,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "unattached",  # "whenever SELF becomes unattached from a permanent" ("self"; engine/triggers.py, 701.3)
     "dungeon_completed",  # "whenever you complete a dungeon" ("who"; a later rule: engine/dungeon.py)
     "room",  # a dungeon's room ability (engine/dungeon.py: put on the stack as the venture marker enters its room)
+    "reflexive",  # "When you do, ...": put by the reflexive op as the instruction before it is done (603.7a)
 })
 
 
@@ -647,6 +659,8 @@ class Cost:
     loyalty: int | str | None = None  # planeswalker loyalty ability: +N / -N, or "-X"/"+X" (CR 606)
     remove_counters: tuple[str, int] | None = None   # (kind, n) removed from the source itself
     exile_self: bool = False
+    bottom_self: bool = False         # "Put SELF on the bottom of its owner's library" (Timestream Navigator)
+    reveal_self: bool = False         # "Reveal SELF from your hand" (Tetzimoc): an ability of the card in the hand
     discard_filter: dict[str, Any] | None = None     # "Discard a creature card": the discarded card's filter
     exile_from_graveyard: dict[str, Any] | None = None  # filter plus "amount": exile cards from your graveyard
     exile_from_hand: dict[str, Any] | None = None    # filter plus "amount": "exile a blue card from your hand"

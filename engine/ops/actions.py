@@ -262,10 +262,20 @@ def _bolster(g: "Game", r: dict, e: Effect) -> dict | None:
 
 @action("adapt")
 def _adapt(g: "Game", r: dict, e: Effect) -> None:
-    """Adapt (keyword action, not in 2016 rules): if it has no +1/+1 counters, put N on it."""
+    """Adapt (keyword action, not in 2016 rules): if it has no +1/+1 counters, put N on it; "the next time it adapts
+    this turn, it adapts as though it had no +1/+1 counters on it" (adapt_fresh): this time, whatever it has."""
     for i in _objs(g, r, e.get("what", "self")):
-        if not g.objects[i].counters.get("+1/+1"):
+        fresh = g.objects[i].chosen.pop("adapt_fresh_turn", None) == g.turn
+        if fresh or not g.objects[i].counters.get("+1/+1"):
             _add_counters(g, i, "+1/+1", _n(g, r, e))
+
+
+@action("adapt_fresh")
+def _adapt_fresh(g: "Game", r: dict, e: Effect) -> None:
+    """"The next time target creature adapts this turn, it adapts as though it had no +1/+1 counters on it"
+    (Biomancer's Familiar; adapt is a later keyword action): marked on that permanent for this turn only."""
+    for i in _objs(g, r, e.get("what", "self")):
+        g.objects[i].chosen["adapt_fresh_turn"] = g.turn
 
 
 @action("monstrosity")
@@ -678,10 +688,14 @@ def _exile_named(g: "Game", r: dict, e: Effect) -> dict | None:
             picks = nested.answer(r, f"named.{p}")
             if picks is None:
                 knowledge.show(g, list(ps.hand) + list(ps.library), [controller(g, r)])
-                return nested.ask_cards(r, f"named.{p}", controller(g, r), found, 0, len(found),
-                                        "exile any number of the cards with the chosen name")
+                most = min(len(found), int(e.get("max") or len(found)))  # "up to four cards" (Unmoored Ego)
+                return nested.ask_cards(r, f"named.{p}", controller(g, r), found, 0, most,
+                                        f"exile {'any number' if most == len(found) else f'up to {most}'} of the "
+                                        f"cards with the chosen name")
         for i in picks:
             if i in g.objects and g.objects[i].zone in ("graveyard", "hand", "library"):
+                if g.objects[i].zone == "hand":  # "draws a card for each card exiled from their hand this way"
+                    r["exiled_from_hand"] = r.get("exiled_from_hand", 0) + 1
                 g.move(i, "exile")
     return None
 

@@ -197,6 +197,37 @@ def _player_counters(g: "Game", player: str, kind: str, n: int) -> None:
         triggers.event(g, {"event": "player_counters", "player": player, "kind": kind, "amount": n})
 
 
+@op("remove_among")
+def _remove_among(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"You may remove any number of +1/+1 counters from among creatures you control" (Galloping Lizrog): for each
+    such permanent with counters of that kind, in turn, the controller chooses how many to remove (none included),
+    then they are removed at once (122.1); the total is "that many" (``removed_this_way``)."""
+    kind = e.get("kind", "+1/+1")
+    you = controller(g, r)
+    f = dict(e.get("filter") or {})
+    sid = source_id(g, r)
+    cands = [i for i in g.battlefield if g.objects[i].counters.get(kind, 0) > 0 and matches(g, i, f, sid, you)]
+    plan: dict[int, int] = {}
+    for x in cands:
+        got = nested.answer(r, f"remove_among.{x}")
+        if got is None:
+            return {"kind": "choose_number", "player": you, "min": 0, "max": g.objects[x].counters[kind],
+                    "slot": nested.slot(r, f"remove_among.{x}"),
+                    "prompt": f"remove how many {kind} counters from {g.objects[x].card.name}?"}
+        plan[x] = int(got)
+    total = 0
+    for x, n in plan.items():
+        cs = g.objects[x].counters
+        had = cs.get(kind, 0)
+        cs[kind] = max(0, had - n)
+        if had - cs[kind]:
+            total += had - cs[kind]
+            triggers.counters_removed(g, x, kind, had - cs[kind])
+    r["removed_this_way"] = r.get("removed_this_way", 0) + total
+    g.changed()
+    return None
+
+
 @op("counters")
 def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """122: put or remove counters. Removing, the amount "all" removes every counter of the kind; the kind
@@ -546,6 +577,13 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
                         and matches(g, i, {**among, **f}, sid, p)]
                 if not opts:
                     r["answers"][slot] = got = []
+                elif e.get("total_power_le") is not None:  # "any number of creatures they control with total
+                    # power 4 or less" (Slaughter the Strong): checked as the answer is given (engine/effects.py)
+                    who = p if e.get("chooser") == "each" else you
+                    lim = int(e.args["total_power_le"])
+                    return dict(ask_cards(r, who, opts, 0, len(opts), f"{this(g, r).card.name}: the creatures {p} "
+                                                                        f"keeps, total power {lim} or less"),
+                                slot=slot, power_limit=lim, powers=[g.chars(i).power or 0 for i in opts])
                 else:
                     who = p if e.get("chooser") == "each" else you
                     return dict(ask_cards(r, who, opts, 1, 1, f"{this(g, r).card.name}: the permanent of this kind "
@@ -591,12 +629,13 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     f = dict(e.get("filter") or {"permanent": True})
     f["controller"] = "you"
     every = e.get("amount") == "any"  # "sacrifice any number of lands": how many is the player's choice
-    n = 0 if every else amount(g, e.get("amount", 1), source_id(g, r), r)
+    # "each opponent sacrifices half the creatures they control": counted for each player who sacrifices (608.2c)
+    each = not every and names_that_player(e.get("amount", 1))
+    n = 0 if every or each else amount(g, e.get("amount", 1), source_id(g, r), r)
     picks: list[int] = []
     short: list[str] = []  # "each player who can't discards a card": those with fewer than it asks (608.2c)
-    per = not every and names_that_player(e.get("amount", 1))  # "half the creatures they control": each its own
     for p in who:  # "each player sacrifices": each chooses in APNAP order (101.4), then all at once
-        if per:  # counted for each player (608.2c; Fraying Omnipotence)
+        if each:
             n = amount_for(g, e.args["amount"], source_id(g, r), r, p)
         mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
         if len(mine) < n:

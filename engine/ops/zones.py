@@ -72,9 +72,14 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
         link_exiled(g, r, got)  # 607.2a: "the same name as the exiled card" (Ixalan's Binding)
         return
     if e.get("face_down"):  # "exile all cards from your library face down" (406.3: no player may look at them)
+        new = []
         for x in refs(g, r, e.args["what"]):
             if isinstance(x, int) and x in g.objects and g.objects[x].zone != "exile":
-                facedown.exile_face_down(g, x, seen=False)
+                new.append(facedown.exile_face_down(g, x, seen=False))
+        # "... exiles all cards from their hand face down, then draws that many cards" (608.2c), "return the exiled
+        # cards to their owner's hand" (Induced Amnesia: its linked ability, 607.2a)
+        r.setdefault("exiled_this_way", []).extend(gone_record(g, n, "exiled") for n in new)
+        link_exiled(g, r, new)
         return
     if e.get("from"):  # "exile that card from your graveyard": the cards still in that zone (400.7)
         new = []

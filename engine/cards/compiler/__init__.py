@@ -339,8 +339,9 @@ def _lower_activated(item: IrItem) -> Ability | None:
         zone = "graveyard"  # 112.6k: it works only from the graveyard, where the card is
     if re.search(r"\bexile self from your graveyard\b", item.head, re.I):
         zone = "graveyard"  # a cost only a card in the graveyard can pay (112.6i)
-    elif re.search(r"\bexile self from your hand\b", item.head, re.I):
-        zone = "hand"  # 112.6i: an ability whose cost only a card in the hand can pay works from there (spirit guides)
+    elif re.search(r"\b(?:exile|reveal) self from your hand\b", item.head, re.I):
+        zone = "hand"  # 112.6i: an ability whose cost only a card in the hand can pay works from there (spirit guides,
+        # "{B}, Reveal SELF from your hand: ..." of Tetzimoc)
     if cond is not None and once:
         cond["once_each_turn"] = True
     elif once:
@@ -372,17 +373,39 @@ def _lower_activated(item: IrItem) -> Ability | None:
 
 
 def _lower_triggered(item: IrItem) -> Ability | None:
+    """A triggered ability; its condition ends at one of the ", ": the first cut where the condition reads, unless
+    what follows that cut goes on with a list ("whenever you attack with at least two creatures that have first
+    strike, double strike, vigilance, and/or haste, transform SELF": not the cut after "first strike", whose
+    effect does not read), then a later one."""
+    got = _lower_triggered_at(item, 0)
+    if got is None and _LIST_GOES_ON.search(item.head):
+        for nth in (1, 2, 3):
+            got = _lower_triggered_at(item, nth)
+            if got is not None:
+                break
+    return got
+
+
+#: a list of words in a trigger condition, "A, B, C, and/or D, ...": its commas are not where the condition ends
+_LIST_GOES_ON = re.compile(r"\b[a-z]+(?: [a-z]+)?, [a-z]+(?: [a-z]+)?, (?:and/or|and|or) [a-z]+(?: [a-z]+)?, ")
+
+
+def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
     text = item.head
     m = re.match(r"^(when|whenever|at) ", text, re.I)
     if not m:
         return None
     rest = text[m.end():]
-    # the condition ends at one of the ", " — try each until the trigger reads
+    # the condition ends at one of the ", " — the nth of those where the trigger reads
     trig = None
     body = ""
     for cut in [k.start() for k in re.finditer(r", ", rest)]:
         trig = parse_trigger(rest[:cut])
         if trig is not None:
+            if nth:
+                nth -= 1
+                trig = None
+                continue
             body = rest[cut + 2:]
             break
     if trig is None:

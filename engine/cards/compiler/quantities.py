@@ -235,6 +235,10 @@ def count_of(phrase: str) -> Any:
     if m:  # "where X is the milled card's mana value" (Mindshrieker): the card milled by the instruction before
         # (701.13, the card now in the graveyard)
         return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "milled"}
+    m = re.fullmatch(r"the (power|toughness|mana value) of (the sacrificed creature|the exiled card|the discarded card|"
+                     r"the sacrificed artifact|the exiled creature)", p)
+    if m:  # "where X is the power of the exiled card" (Bishop of Binding): "the exiled card's power" (607.2a)
+        return quantity(f"{m.group(2)}'s {m.group(1)}")
     m = re.fullmatch(r"(the sacrificed creature's|the exiled card's|that creature's|the discarded card's|"
                      r"the sacrificed artifact's|the exiled creature's) (power|toughness|mana value)", p)
     if m:
@@ -602,6 +606,20 @@ def parse_condition(text: str) -> dict[str, Any] | None:
             return None
         f.pop("types", None)
         return {"it": f}
+    m = re.fullmatch(r"(?:it|that creature) (doesn't have|has) the same name as (another .+?|an? .+?)", t)
+    if m:  # "if it doesn't have the same name as another creature you control or a creature card in your graveyard"
+        # (Guardian Project): another object of one of those kinds with its name (201.2), as it triggers and as it
+        # resolves (603.4)
+        subs = []
+        for part in re.split(r" or (?=an? |another )", m.group(2)):
+            f = parse_noun(re.sub(r"^(?:another|an?) ", "", part))
+            if f is None or f.get("player") or set(f) - {"types", "subtypes", "controller", "owner", "zone"} \
+                    or f.get("zone") not in (None, "battlefield", "graveyard") \
+                    or f.get("zone") == "graveyard" and f.get("owner") != "you":
+                return None
+            subs.append(f)
+        same = {"same_name_as": subs}
+        return {"it": same if m.group(1) == "has" else {"not": same}}
     m = re.fullmatch(r"(?:it|that creature|that land) (?:was|is) an? (.+)", t)
     if m:
         f = parse_noun(m.group(1))

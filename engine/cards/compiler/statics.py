@@ -313,6 +313,21 @@ def _lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), m.group(2))
 
 
+@static(r"^self enters under the control of an opponent of your choice$")
+def _enters_under_opponent(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF enters under the control of an opponent of your choice" (Captive Audience): a replacement of how it
+    enters (614.1d), read by engine/game.py as it moves onto the battlefield."""
+    return [{"kind": "enters_under_opponent"}]
+
+
+@static(r"^(.+?) (?:loses|lose) all abilities except mana abilities$")
+def _lose_all_but_mana(m: re.Match) -> list[dict[str, Any]] | None:
+    """"All lands lose all abilities except mana abilities" (Blood Sun): every ability but the mana abilities
+    (605.1a) of those objects, printed or granted before it, is lost (613.1f)."""
+    got = _become(m.group(1), None)
+    return None if got is None else [{**got[0], "keep_mana": True}]
+
+
 @static(r"^you may look at an additional (one|two|three|\d+) cards? each time you surveil$")
 def _surveil_extra(m: re.Match) -> list[dict[str, Any]] | None:
     """Surveil (a later keyword action, Guilds of Ravnica) changed by a rule (101.1): "You may look at an additional
@@ -1199,7 +1214,8 @@ _SPELL_KIND = "|".join(re.escape(k) for k in sorted(SPELL_KINDS, key=len, revers
 
 
 @static(r"^(?:(during your turn), )?(players|each player|your opponents|each opponent|you) can't cast (" + _SPELL_KIND
-        + r"|)spells( during your turn| during combat)?(?: with (even|odd) mana values)?$")
+        + r"|)spells( during your turn| during combat)?(?: with (even|odd) mana values)?"
+        r"( with mana value greater than the number of lands (?:that player controls|they control))?$")
 def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     """101.2: "Your opponents can't cast spells during your turn" (Teferi, Time Raveler), "You can't cast
     noncreature spells" (Nikya of the Old Ways), "Players can't cast spells during combat" (Basandra)."""
@@ -1207,6 +1223,9 @@ def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     st: dict[str, Any] = {"kind": "cast_forbid", "who": _FORBID_WHO[m.group(2)], "spells": SPELL_KINDS[m.group(3)]}
     if m.group(5):  # "Your opponents can't cast spells with even mana values" (Void Winnower, 202.3)
         st["spells"] = {**st["spells"], "mv_parity": m.group(5)}
+    if m.group(6):  # "Each opponent can't cast noncreature spells with mana value greater than the number of lands
+        # that player controls" (Lavinia, Azorius Renegade): compared with the caster's lands as it is cast (202.3)
+        st["spells"] = {**st["spells"], "mv_gt_lands": True}
     if when:
         st["when"] = when
     return [st]
@@ -2319,6 +2338,21 @@ def _token_multiply(m: re.Match) -> list[dict[str, Any]] | None:
              "token_type": _TOKEN_KINDS[kind]}]
 
 
+@static(r"^if one or more (creature )?tokens would be created under your control, that many (\d+/\d+ [^.]+?) tokens?"
+        r"( with [^.]+)? are created instead$")
+def _token_become(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If one or more creature tokens would be created under your control, that many 4/4 white Angel
+    creature tokens with flying and vigilance are created instead" (Divine Visitation): each such token is
+    created as that token instead (engine/replacement.py token_replaced)."""
+    got = parse_effects(f"create a {m.group(2)} token{m.group(3) or ''}", Ctx())
+    if not got or len(got) != 1 or got[0].op != "token" or set(got[0].args) - {"amount", "kind", "name", "types",
+                                                                                "subtypes", "colors", "power",
+                                                                                "toughness", "keywords"}:
+        return None
+    return [{"kind": "token_become", "token_type": "Creature" if m.group(1) else None,
+             "token": {k: v for k, v in got[0].args.items() if k != "amount"}}]
+
+
 _COUNTER = r"[+\-]\d+/[+\-]\d+"
 
 
@@ -2770,6 +2804,8 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     low = t.lower()
     # "SELF gets +2/+2 for each Aura attached to it": "it" is SELF, the subject
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z/ ]+ attached to) (?:it|him|her)$", r"\1 self", low)
+    # "SELF gets +2/+2 for each card exiled with it" (Lumbering Battlement): likewise, the cards exiled with SELF
+    low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
     # "As long as equipped creature is a Human, it gets an additional +1/+0" (Silver-Inlaid Dagger): the same
     # bonus as "gets +1/+0", added to what the Equipment's other static gives (613.3c)
     low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)
@@ -2795,9 +2831,11 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         cond_text = m.group(1) if low.startswith("as long as") else "during " + m.group(1)
         cond = parse_condition(cond_text)
         body = m.group(2)
-        both = re.fullmatch(r"as long as (.+?), (.+)", body) if low.startswith("during ") else None
+        both = re.fullmatch(r"(?:as long as|if) (.+?), (.+)", body) if low.startswith("during ") else None
         if both and cond is not None:  # "During your turn, as long as SELF has one or more loyalty counters on him,
-            # he's a 3/4 Ninja creature" (Kaito, Bane of Nightmares): both conditions (611.3b)
+            # he's a 3/4 Ninja creature" (Kaito, Bane of Nightmares), "During your turn, if an opponent lost life
+            # this turn, you may play lands and cast spells from among cards exiled with SELF" (Theater of Horrors):
+            # both conditions (611.3b)
             more = parse_condition(both.group(1))
             cond = None if more is None else {"all": [cond, more]}
             cond_text, body = both.group(1), both.group(2)

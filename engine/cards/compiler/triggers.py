@@ -411,6 +411,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                 None, "battlefield"):
             return None
         return {"event": "attacks", "filter": f, "defending": "you" if m.group(2) else "you_only"}
+    c = re.sub(r"^you attack with at least (two|three|four|five|six|seven|eight|\d+) ", r"you attack with \1 or more ",
+               c)  # "whenever you attack with at least two creatures that have ..." (Path of Mettle): N or more
     m = re.fullmatch(r"you attack with (two|three|four|five|\d+) or more creatures", c)
     if m:  # 508.1: "whenever you attack with N or more creatures" (one trigger per declaration)
         n = {"two": 2, "three": 3, "four": 4, "five": 5}.get(m.group(1)) or int(m.group(1))

@@ -410,6 +410,18 @@ class Ctx:
                 r["amount"] = _UP_TO[m.group(1)]
             self.last = r
             return r
+        m = re.fullmatch(r"(a|an|one) (.+?) at random( that .+)?", p)
+        if m and "target" not in p:  # "Choose a creature at random that attacked this turn. Destroy that creature."
+            # (Metzali, Tower of Triumph): a permanent chosen by no player, at random (701.7b-like), as it resolves
+            f = parse_noun(m.group(2) + (m.group(3) or ""))
+            if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+                return None
+            f = self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": f, "random": True}
+            self.last = r
+            return r
         m = re.fullmatch(r"(a|an|another|one) (.+)", p)
         if m and "target" not in p:
             f = parse_noun(("another " if m.group(1) == "another" else "") + m.group(2))

@@ -721,13 +721,28 @@ def _reveal_random(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "reveal_random", "who": who})]
 
 
-@reader(r"^search (target player's|target opponent's) graveyard, hand, and library for (any number of|all) cards "
-        r"with (?:that|the chosen) name and exile them$")
+@reader(r"^search (target player's|target opponent's) graveyard, hand, and library for (any number of|all|up to "
+        r"(?:one|two|three|four|five|\d+)) cards with (?:that|the chosen) name and exile them$")
 def _exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """701.15a (Memoricide, Cranial Extraction): the cards with the chosen name in three zones are exiled."""
+    """701.15a (Memoricide, Cranial Extraction): the cards with the chosen name in three zones are exiled; "up to
+    four cards" (Unmoored Ego): at most that many, chosen."""
     who = c.player(m.group(1)[:-2])
-    return None if who is None else [Effect("action", {"name": "exile_named", "who": who,
-                                                       "all": m.group(2) == "all"})]
+    most = number(m.group(2)[6:]) if m.group(2).startswith("up to ") else None
+    if who is None or m.group(2).startswith("up to ") and not most:
+        return None
+    return [Effect("action", {"name": "exile_named", "who": who, "all": m.group(2) == "all",
+                              **({"max": most} if most else {})})]
+
+
+@reader(r"^(that player|target player|target opponent) shuffles, then draws a card for each card exiled from (?:their|"
+        r"his or her) hand this way$")
+def _shuffle_draw_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"That player shuffles, then draws a card for each card exiled from their hand this way" (Unmoored Ego, Lost
+    Legacy): the cards the search before it exiled from that hand (701.15a, 608.2c)."""
+    who = c.player(m.group(1))
+    if who is None:
+        return None
+    return [Effect("shuffle", {"who": who}), Effect("draw", {"who": who, "amount": {"exiled_from_hand": True}})]
 
 
 @reader(r"^search (its controller's|its owner's|that player's|the) graveyard, hand, and library(?: of (that spell's "
@@ -844,6 +859,7 @@ READERS: tuple[Reader, ...] = (
     _exchange_life_pt,
     _name_card,
     _exile_named,
+    _shuffle_draw_from_hand,
     _exile_same_name,
     _game_draw,
     _life_becomes,

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from engine.cards.abilities import Effect
+from engine.cards.abilities import Ability, Effect
 from engine.cards.compiler.effects import (
     actions,
     become,
@@ -885,6 +885,66 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # (Angrath, Minotaur Pirate): "their" are the creatures the instruction before destroyed (608.2c, 608.2h)
     text = re.sub(r"^(destroy all (creatures|artifacts|permanents)\b[^.]*\. [^.]*?)\btheir total power\b",
                   r"\1the total power of \2 destroyed this way", text.strip(), flags=re.I)
+    m = re.fullmatch(r"choose an? ([a-z]+) card with mana value (\d+) in your graveyard, then do the same for \1 cards "
+                     r"with mana value (\d+) and (\d+)\. return (?:those cards|them) to the battlefield\.?",
+                     text.strip(), flags=re.I)
+    if m:  # "Choose a creature card with mana value 1 in your graveyard, then do the same for creature cards with mana
+        # value 2 and 3. Return those cards to the battlefield." (Gruesome Menagerie): one card of each mana value
+        # that has one, chosen in turn, then all returned at once (608.2c, 400.7)
+        f = parse_noun(m.group(1) + " card")
+        if f is None or set(f) - {"types", "zone"}:
+            return None
+        alts = [{"mv_eq": int(v)} for v in m.group(2, 3, 4)]
+        return [Effect("move", {"what": {"choose": {**f, "zone": "graveyard", "owner": "you", "or": alts},
+                                         "amount": len(alts), "one_of_each": True}, "to": "battlefield"})]
+    # "Surveil 2, then choose an instant or sorcery card in your graveyard. You may cast it this turn." (Mission
+    # Briefing): the card is chosen as the spell resolves, after the surveil (608.2c), then may be cast this turn
+    text = re.sub(r"(^|, then |\. )choose (an? [a-z ]+? card) in your graveyard\. you may cast (?:it|that card) this "
+                  r"turn\b", lambda mm: f"{'. ' if mm.group(1) else ''}you may cast a chosen "
+                  f"{mm.group(2)[2:].lstrip()} in your graveyard this turn", text.strip(), flags=re.I)
+    m = re.fullmatch(r"flip a coin for each (.+?)\. destroy each (creature|permanent) whose coin comes up tails\.?",
+                     text.strip(), flags=re.I)
+    if m:  # "Flip a coin for each creature that isn't a Demon, Devil, or Imp. Destroy each creature whose coin comes
+        # up tails." (Rakdos, the Showstopper): a coin for each, then those with tails destroyed at once (705.1, 701.7a)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        return [Effect("flip", {"each": f}), Effect("destroy", {"what": "tails"})]
+    m = re.fullmatch(r"(add one mana of any (?:color|type) that an? [^.]+? could produce)\. if self has an? "
+                     r"([+\-\w/]+) counter on it, add (two|three) mana of that (?:color|type) instead\.?",
+                     text.strip(), flags=re.I)
+    if m:  # "{T}: Add one mana of any type that a land you control could produce. If SELF has a +1/+1 counter on it,
+        # add three mana of that type instead." (Incubation Druid): that many of the one kind chosen (106.7, 614.1a)
+        one = parse_sentence(m.group(1), ctx)
+        if not one or len(one) != 1 or one[0].op != "add_mana" or "could_produce" not in one[0].args:
+            return None
+        many = Effect("add_mana", {**one[0].args, "per": number(m.group(3))})
+        return [Effect("if", {"cond": {"self_counters_ge": {m.group(2): 1}}, "then": [many], "else": list(one)})]
+    m = re.fullmatch(r"you may remove any number of ([+\-\w/]+) counters from among (.+?)\. if you do, put twice that "
+                     r"many \1 counters on self\.?", text.strip(), flags=re.I)
+    if m:  # "You may remove any number of +1/+1 counters from among creatures you control. If you do, put twice that
+        # many +1/+1 counters on SELF." (Galloping Lizrog): any number from each, none included; "if you do": one or
+        # more were removed (608.2c)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        return [Effect("remove_among", {"kind": m.group(1), "filter": f}),
+                Effect("counters", {"what": "self", "kind": m.group(1),
+                                    "amount": {"times": 2, "of": {"removed_this_way": True}}})]
+    # "Choose a creature at random that attacked this turn. Destroy that creature." (Metzali, Tower of Triumph): the one
+    # instruction "destroy a creature at random that attacked this turn", chosen as it resolves (608.2c)
+    text = re.sub(r"^choose (an? [a-z ]+? at random(?: that [^.]+)?)\. (destroy|exile) (?:that creature|that permanent|"
+                  r"it)\.?$", r"\2 \1.", text.strip(), flags=re.I)
+    # "... sacrifice a creature of their choice. You add {B}{B} and draw a card." (Priest of Forgotten Gods): the
+    # controller adds the mana, as "Add {B}{B}" says (106.4)
+    text = re.sub(r"(^|\. )you add (\{)", r"\1add \2", text.strip(), flags=re.I)
+    # "You gain half X life and draw half X cards. Round down each time." (Hydroid Krasis): the last sentence says how
+    # each half is rounded (107.1a); each amount read as "life / cards equal to half X, rounded down"
+    rnd = re.search(r"\.? round (down|up) each time\.?$", text.strip(), flags=re.I)
+    if rnd:
+        text = re.sub(r"\b(gains?|draws?|loses?|mills?) half (x|\w+) (life|cards?)\b",
+                      lambda m: f"{m.group(1)} {m.group(3)} equal to half {m.group(2)}, rounded {rnd.group(1).lower()}",
+                      text.strip()[:rnd.start()], flags=re.I) + "."
     # "SELF deals damage equal to the number of +1/+1 counters on it to ...": "it" is the subject, SELF (121.1)
     text = re.sub(r"\b(self deals damage equal to the number of (?:[+\-]\d+/[+\-]\d+ |[a-z]+ )?counters on) it\b",
                   r"\1 self", text, flags=re.I)
@@ -1293,6 +1353,19 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if effs is None:
                 return None
             out += effs
+            continue
+        if m and out and out[-1].op == "scry" and not ctx.targets:
+            # "When SELF enters, surveil 4. When you do, you may return target nonland permanent an opponent controls
+            # to its owner's hand." (Dream Eater): the surveil is always done, and the reflexive ability triggers then,
+            # its targets chosen as it is put on the stack (603.7a, 603.3; reflexive triggers are a later rule)
+            rctx = Ctx(last=ctx.last)
+            effs = parse_effects(m.group(1), rctx)
+            if effs is None:
+                return None
+            may_do = len(effs) == 1 and effs[0].op == "may" and not {"then", "else", "who"} & set(effs[0].args)
+            out.append(Effect("reflexive", {"ability": Ability(
+                "triggered", m.group(1), effects=tuple(effs[0].args["effects"]) if may_do else tuple(effs),
+                targets=tuple(rctx.targets), trigger={"event": "reflexive"}, optional=may_do)}))
             continue
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
@@ -1742,6 +1815,14 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
             # "Exile all attacking creatures target player controls. That player may search their library for that
             # many basic land cards" (Settle the Wreckage): the permanents that instruction exiled (608.2c)
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "exiled"}})
+            continue
+        if e.args.get("amount") == {"that_much": True} and prev.op == "exile" \
+                and isinstance(prev.args.get("what"), dict) and set(prev.args["what"]) == {"hand_cards_of"}:
+            # "target player exiles all cards from their hand face down, then draws that many cards" (Induced Amnesia)
+            who = prev.args["what"]["hand_cards_of"]
+            if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):
+                return None
+            out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {"zone": "any_card"}, "action": "exiled"}})
             continue
         amt = e.args.get("amount")
         if prev.op == "sacrifice" and "what" not in prev.args and prev.args.get("amount", 1) == 1 \
