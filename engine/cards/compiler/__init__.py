@@ -39,8 +39,8 @@ __all__ = ["compile_card", "compile_ability_text", "compile_abilities_text", "re
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Emblem", "Hero"}
 #: "Choose three. You may choose the same mode more than once." (the Confluences): a modal head of its own
-_AGAIN = re.compile(r"choose (one|two|three)\. you may choose the same mode more than once\.", re.I)
-_MODAL = re.compile(r"^(.*?)chooses? (one|two|three|one or both|one or more|any number|up to one|up to two|up to three)"
+_AGAIN = re.compile(r"choose ((?:up to )?(?:one|two|three|four|five))\. you may choose the same mode more than once\.", re.I)
+_MODAL = re.compile(r"^(.*?)chooses? (one|two|three|four|five|one or both|one or more|any number|up to (?:one|two|three|four|five))"
                     r"(?: that hasn't been chosen(?: this turn)?)? —$", re.I)
 
 
@@ -207,7 +207,8 @@ def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int,
         return None  # "An opponent chooses one —" (601.3) only on a spell: see lower()
     word = m.group(2).lower()
     choose, up_to = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (2, 1), "one or more": (99, 1),
-                     "any number": (99, 0), "up to one": (1, 0), "up to two": (2, 0), "up to three": (3, 0)}[word]
+                     "any number": (99, 0), "four": (4, 4), "five": (5, 5), "up to one": (1, 0), "up to two": (2, 0),
+                     "up to three": (3, 0), "up to four": (4, 0), "up to five": (5, 0)}[word]
     modes = []
     for line in lines:
         ctx = Ctx()
