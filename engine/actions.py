@@ -191,6 +191,7 @@ def _prevention_riders(g: "Game", used: list[tuple[dict[str, Any], int, Any]]) -
             if n:
                 cs[rider["remove_counter"]] -= n
                 g.changed()
+                triggers.counters_removed(g, sid, rider["remove_counter"], n)  # (Protean Hydra's trigger: 603.2c)
 
 
 

@@ -77,6 +77,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "by_opponent",  # "when a spell or ability an opponent controls causes you to discard SELF"
                   "spell",  # becomes_target_player: the targeting object is a spell, not an ability
                   "keyword",  # activate: the activated ability is that keyword's ("SELF's outlast ability")
+                  "each_counter",  # "whenever a +1/+1 counter is put on ...": once for each counter (603.2c)
                   "objs"})  # a delayed trigger's own objects: "when that creature dies this turn" (603.7c)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
@@ -117,7 +118,8 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "source_filter": frozenset({"dealt_damage"}),
     # "whenever you become the target of a spell" (Dormant Gomazoa): not of an ability
     "spell": frozenset({"becomes_target_player"}),
-    "keyword": frozenset({"activate"})}
+    "keyword": frozenset({"activate"}),
+    "each_counter": frozenset({"counters_put", "counters_removed"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -456,6 +458,8 @@ def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any],
     times = _cause_count(g, src, controller, ev, permanent)
     if times == 0:
         return None
+    if ab.trigger.get("each_counter"):  # "whenever a +1/+1 counter is put on SELF": once for each counter (603.2c)
+        times *= max(1, int(ev.get("amount", 1)))
     if ab.condition is not None:
         if not condition(g, ab.condition, src.id, {"trigger": ev, "controller": controller}):
             return None  # 603.4: an intervening "if" clause

@@ -1566,13 +1566,19 @@ def _reveal_land(m: re.Match) -> list[dict[str, Any]] | None:
     return None if f is None else [{"kind": "enters_tapped", "unless_reveal": f}]
 
 
-@static(r"^if (?:damage would be dealt to self|self would be dealt damage), prevent that damage(?:\.| and) remove an? "
-        r"([+\-\w/]+) counter from (?:self|it)$")
+@static(r"^if (?:damage would be dealt to self|self would be dealt damage), prevent that damage(?:\.| and) remove "
+        r"(an?|that many) ([+\-\w/]+) counters? from (?:self|it)$")
 def _phantom(m: re.Match) -> list[dict[str, Any]] | None:
     """615.5: "If damage would be dealt to SELF, prevent that damage. Remove a +1/+1 counter from SELF" (Phantom
     Centaur), "If SELF would be dealt damage, prevent that damage and remove a +1/+1 counter from it" (Unbreathing
-    Horde): one counter for each damage event prevented."""
-    return [{"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(1)}]
+    Horde): one counter for each damage event prevented; "... and remove that many +1/+1 counters from it" (Protean
+    Hydra): as many counters as the damage prevented (608.2c: "that many" is the damage the sentence named)."""
+    if (m.group(1) == "that many") != m.group(0).endswith(("counters from self", "counters from it")):
+        return None
+    out: dict[str, Any] = {"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(2)}
+    if m.group(1) == "that many":
+        out["remove_that_many"] = True
+    return [out]
 
 
 @static(r"^if damage would be dealt to self while it has an? ([+\-\w/]+) counter on it, prevent that damage and "

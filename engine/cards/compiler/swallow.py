@@ -30,7 +30,8 @@ MARKERS: dict[str, tuple[str, ...]] = {
                 "empty_draw_wins", "life_floor", "draw_times",
                 "leaves_to",  # "if it would leave the battlefield, exile it instead" (614.1a: Whip of Erebos)
                 "enter_exile"),  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a)
-    "that many": ("that_much", "this_way", "token_multiply", "counter_change"),   # 614.1a: "twice that many"
+    "that many": ("that_much", "this_way", "token_multiply", "counter_change",   # 614.1a: "twice that many"
+                  "remove_that_many"),  # 615.5: "prevent that damage and remove that many +1/+1 counters from it"
     "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort", "'paid'",  # "pay any amount"
                   "damage_mod"),  # 614.1a: "it deals that much damage plus 1 instead"
     "at random": ("random", "'cursed_scroll'", "'reveal_random'", "chaos", "coin", "planar"),  # chosen by no player

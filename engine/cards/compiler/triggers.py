@@ -264,6 +264,18 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         return {"event": "counters_removed", "filter": f, **kind}
+    m = re.fullmatch(r"an? ([+\-]\d+/[+\-]\d+|[a-z]+) counter is (put on|removed from) (.+)", c)
+    if m:  # 603.2c: "whenever a +1/+1 counter is put on SELF" (Fathom Mage), "... is removed from SELF" (Protean
+        # Hydra): one event of several counters holds that many occurrences, each a triggering (121.6: given as it
+        # enters too)
+        ev = "counters_put" if m.group(2) == "put on" else "counters_removed"
+        if m.group(3) == "self":
+            return {"event": ev, "self": True, "counter": m.group(1), "each_counter": True}
+        f = parse_noun(m.group(3))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or f.get("_needs_player_target"):
+            return None
+        f.pop("zone", None)
+        return {"event": ev, "filter": f, "counter": m.group(1), "each_counter": True}
     m = re.fullmatch(r"(?:the )?beginning of combat on (your|each opponent's) turn", c)
     if m:  # 507.1; "on each opponent's turn, tap target creature that player controls": whose turn it is
         return {"event": "step", "step": "beginning_of_combat", "whose": "you" if m.group(1) == "your" else "opponent"}
