@@ -607,11 +607,13 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
-def _put_found(g: "Game", x: int, to: str, tapped: bool, player: str) -> int:
+def _put_found(g: "Game", x: int, to: str, tapped: bool, player: str,
+               counters: dict[str, int] | None = None) -> int:
     """701.15a: a card found by a search is put where the effect says: onto the battlefield (tapped if it
-    says so) under the searching player's control, or into that zone; the new object (400.7)."""
+    says so, "with an additional +1/+1 counter on it": 121.6) under the searching player's control, or into that
+    zone; the new object (400.7)."""
     if to == "battlefield":
-        return g.move(x, "battlefield", tapped=tapped, controller=player)
+        return g.move(x, "battlefield", tapped=tapped, controller=player, counters=counters or None)
     return g.move(x, to)
 
 
@@ -692,7 +694,7 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
                         "slot": f"{r['i']}.split"}
         for x in first:
             _put_found(g, x, split.get("to", "battlefield"), bool(split.get("tapped")), p)
-    put = [_put_found(g, x, to, bool(e.get("tapped")), p) for x in got or [] if x not in first]
+    put = [_put_found(g, x, to, bool(e.get("tapped")), p, e.get("counters")) for x in got or [] if x not in first]
     if to == "exile":  # "exile that card, then you may cast it" / "the exiled card" of a linked ability (607.2a)
         r["exiled"] = put
         link_exiled(g, r, put)

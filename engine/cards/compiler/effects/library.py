@@ -25,6 +25,7 @@ _COUNT = (r"(a|an|up to one|up to two|up to three|up to four|up to five|up to si
     r"^search your library for " + _COUNT + r" (.+?)(?:, where x is ([^,]+))?(?:(?:,| and) reveal " + _FOUND + r")?"
     r"(?:,|\.)? (?:and )?(?:put " + _FOUND + r" (into your hand|onto the battlefield(?: tapped)?|"
     r"on top of your library|into your graveyard)|(exile) " + _FOUND + r")"
+    r"(?: with (an additional|a|one|two|three) ([+\-]\d+/[+\-]\d+|[a-z]+) counters? on (?:it|them))?"
     r"(?:,? then shuffle| and shuffle|\. then shuffle)?$"
 )
 def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -37,6 +38,10 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
     got = _search_common(m.group(1), m.group(2), m.group(4) or "into exile", "reveal" in m.group(0))
     if got and m.group(3):
         got[0].args.update(with_x(got[0].args, c.x))
+    if got and m.group(6):  # "put that card onto the battlefield with an additional +1/+1 counter on it" (Neoform):
+        if got[0].args.get("to") != "battlefield":  # it enters with them (614.1c, 121.6)
+            return None
+        got[0].args["counters"] = {m.group(7): {"a": 1, "an additional": 1, "one": 1, "two": 2, "three": 3}[m.group(6)]}
     return got
 
 

@@ -735,9 +735,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"(search your library for [^.]+?)\. (reveal (?:it|them|that card|those cards),? )?"
                   r"(put (?:it|that card|them|those cards|the card) "
                   r"(?:into your hand|into your graveyard|onto the battlefield(?: tapped)?))"
-                  r"(?:,? then shuffle| and shuffle|\. then shuffle|\. shuffle)\.?$",
+                  r"(?:,? then shuffle| and shuffle|\. then shuffle|\. shuffle)(?:\.?$|\.(?= ))",
                   lambda m: f"{m.group(1)}, {'reveal them, ' if m.group(2) else ''}{m.group(3).lower()}, then shuffle.",
-                  text.strip(), flags=re.I)
+                  text.strip(), count=1, flags=re.I)  # (what follows, "Exile SELF.", its own sentence)
     # "... gains flashback until end of turn. The flashback cost is equal to its mana cost." (Snapcaster Mage,
     # Past in Flames): the second sentence says what the granted keyword costs (702.33a); one instruction
     text = re.sub(r"\b(gains?) flashback until end of turn\. (?:the|its) flashback cost is equal to (?:its|that "
