@@ -1566,6 +1566,22 @@ def _reveal_land(m: re.Match) -> list[dict[str, Any]] | None:
     return None if f is None else [{"kind": "enters_tapped", "unless_reveal": f}]
 
 
+_DEVOUR_TIMES = {"that many": 1, "twice that many": 2, "three times that many": 3}
+
+
+@static(r"^as self enters, you may sacrifice any number of (.+?)\. if you do, (?:it|self) enters with "
+        r"(that many|twice that many|three times that many) \+1/\+1 counters on it$")
+def _devour_like(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12, 702.81a: "As SELF enters, you may sacrifice any number of creatures and/or planeswalkers. If you do,
+    it enters with twice that many +1/+1 counters on it" (Devouring Hellion): devour's replacement with its own
+    kind of permanent sacrificed (engine/replacement.py asks as it enters; "that many" the number sacrificed)."""
+    f = parse_noun(m.group(1))
+    if f is None or set(f) - {"types", "and_types", "subtypes", "other"} or f.get("zone") is not None:
+        return None
+    kind = {k: v for k, v in f.items() if k != "other"}  # ("other": it is not on the battlefield as it enters)
+    return [{"kind": "devour", "amount": _DEVOUR_TIMES[m.group(2)], "filter": kind}]
+
+
 @static(r"^if (?:damage would be dealt to self|self would be dealt damage), prevent that damage(?:\.| and) remove "
         r"(an?|that many) ([+\-\w/]+) counters? from (?:self|it)$")
 def _phantom(m: re.Match) -> list[dict[str, Any]] | None:

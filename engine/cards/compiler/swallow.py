@@ -31,7 +31,8 @@ MARKERS: dict[str, tuple[str, ...]] = {
                 "leaves_to",  # "if it would leave the battlefield, exile it instead" (614.1a: Whip of Erebos)
                 "enter_exile"),  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a)
     "that many": ("that_much", "this_way", "token_multiply", "counter_change",   # 614.1a: "twice that many"
-                  "remove_that_many"),  # 615.5: "prevent that damage and remove that many +1/+1 counters from it"
+                  "remove_that_many",  # 615.5: "prevent that damage and remove that many +1/+1 counters from it"
+                  "'devour'"),  # 702.81a, 614.12: "enters with twice that many +1/+1 counters" (those sacrificed)
     "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort", "'paid'",  # "pay any amount"
                   "damage_mod"),  # 614.1a: "it deals that much damage plus 1 instead"
     "at random": ("random", "'cursed_scroll'", "'reveal_random'", "chaos", "coin", "planar"),  # chosen by no player
