@@ -304,7 +304,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
 #: The amounts ``amount`` computes: each head key with the keys it may come with
 #: (engine/contract.py walks every supported card against this).
 AMOUNT_KINDS: dict[str, frozenset[str]] = {
-    "x": frozenset({"x", "negate"}), "count": frozenset({"count", "names"}), "times": frozenset({"times", "of"}),
+    "x": frozenset({"x", "negate"}), "times": frozenset({"times", "of"}),
+    # "per_controller": in a filter, "you" of its count is the controller of the object checked (engine/filters.py)
+    "count": frozenset({"count", "names", "per_controller"}),
     "plus": frozenset({"plus"}),
     # "sum": the total of the objects named, in a static ("the total power of the exiled cards": Sutured Ghoul)
     "power_of": frozenset({"power_of", "sum"}), "toughness_of": frozenset({"toughness_of", "sum"}),
