@@ -202,8 +202,9 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if "to" in trig and ev.get("to") not in trig["to"]:
         return False  # "... or is put into exile from the battlefield": the zone it went to (603.6c)
     if "damaged" in trig:  # "whenever SELF deals damage to a creature": the object dealt damage, as it is now
-        t = ev.get("target")
-        if not isinstance(t, int) or t not in g.objects or not matches(g, t, trig["damaged"], src, controller):
+        t = ev.get("target")  # ("... to a player or planeswalker": a player too, when the filter names players)
+        if not (isinstance(t, int) and t in g.objects or isinstance(t, str) and t in g.players) \
+                or not matches(g, t, trig["damaged"], src, controller):
             return False
     if trig.get("sacrificed") and not ev.get("sacrificed"):
         return False  # "when you sacrifice SELF": it left the battlefield by being sacrificed (701.14a)

@@ -443,7 +443,10 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         ctx.targeting = True  # "counter that spell": the spell or ability that targeted (engine/values.py)
     if trig.get("event") in ("becomes_target_opponent", "becomes_target_spell_opponent"):
         ctx.last_player = "trigger_player"  # "... an opponent controls, that player ...": that spell's controller
-    if trig.get("event") == "combat_damage_creature" or trig.get("event") == "deals_damage" and "damaged" in trig:
+    if trig.get("event") == "deals_damage" and "Planeswalker" in (trig.get("damaged") or {}).get("types", ()):
+        ctx.damaged_walker = True  # "... deals damage to a (player or) planeswalker, destroy that planeswalker": the
+        # one dealt the damage; "that creature" stays the source (Vraska, Swarm's Eminence)
+    elif trig.get("event") == "combat_damage_creature" or trig.get("event") == "deals_damage" and "damaged" in trig:
         ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source
     if trig.get("event") == "unattached":
         ctx.last = "it"  # "Whenever SELF becomes unattached from a permanent, sacrifice that permanent": the one it

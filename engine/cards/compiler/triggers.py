@@ -147,6 +147,24 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             f.setdefault("zone", "any_card")  # a spell, a permanent or the source of an ability (609.7)
         out = {"event": "deals_damage", "to_self": True, **({"filter": f} if f else {})}
         return {**out, "combat": True} if m.group(2) else out
+    m = re.fullmatch(r"(self|an? .+?) deals (combat )?damage to (a planeswalker|a player or planeswalker|"
+                     r"an opponent or planeswalker)", c)
+    if m and not (m.group(2) and m.group(3) == "a player or planeswalker"):  # (that one: combat_damage_player)
+        # "Whenever a creature you control with deathtouch deals damage to a player or planeswalker" (Vraska, Swarm's
+        # Eminence), "whenever SELF deals damage to a planeswalker": each damage event of such a source to such a
+        # recipient (120.3); "that creature" is the source, "that planeswalker" the one dealt damage
+        dealt = parse_noun(m.group(3)[2:] if m.group(3).startswith("a ") else m.group(3)[3:])
+        if dealt is None:
+            return None
+        if m.group(1) == "self":
+            out = {"event": "deals_damage", "self": True, "damaged": dealt}
+        else:
+            f = parse_noun(m.group(1))
+            if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or "source" in f:
+                return None
+            f.pop("zone", None)
+            out = {"event": "deals_damage", "filter": f, "damaged": dealt}
+        return {**out, "combat": True} if m.group(2) else out
     m = re.fullmatch(r"an? (.+?) deals combat damage to you", c)
     if m and m.group(1) != "source":  # "Whenever a creature deals combat damage to you" (Hixus, Teysa): you, the
         f = parse_noun(m.group(1))    # player (510.2), not a planeswalker you control; "that creature" the source
