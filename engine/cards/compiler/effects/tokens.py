@@ -323,10 +323,6 @@ def _token_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
         args["copy_except"] = change
     if m.group("tapped"):
         args["tapped"] = True
-    if m.group("all"):  # "a 2/2 Citizen creature token that's all colors" (105.1: each of the five colors)
-        if colors:
-            return None
-        args["colors"] = list("WUBRG")
     if m.group("att"):
         args["tapped"] = args["attacking"] = True
     if m.group("who"):
