@@ -1810,6 +1810,21 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     # "If COND, instead only you draw a card": the instruction that replaces the one before it (608.2c)
     alt_text = re.sub(r"^only ", "", alt_text)
     last = ctx.last
+    back = re.fullmatch(r"return those cards to your hand( and exile self)?", alt_text)
+    moved = [e.args["what"] for e in out if e.op == "move" and isinstance(e.args.get("what"), dict)
+             and set(e.args["what"]) == {"target"}]
+    rest = [e for e in out if not (e.op == "move" and e.args.get("what") in moved)]
+    if back and len(moved) > 1 and all(e.op == "exile" and e.args == {"what": "self"} for e in rest) \
+            and bool(rest) == bool(back.group(1)) and (cond := parse_condition(cond_text)) is not None:
+        # adamant: "Return target card from your graveyard to your hand. Put up to one other target card from your
+        # graveyard on top of your library. Exile SELF. If at least three green mana was spent to cast SELF, instead
+        # return those cards to your hand and exile SELF." (Once and Future): "those cards" are every card the
+        # paragraph's instructions moved (its targets); the whole paragraph is replaced (608.2c)
+        alt_all = [Effect("move", {"what": w, "to": "hand"}) for w in moved] + rest
+        prev_all = list(out)
+        del out[:]
+        out.append(Effect("if", {"cond": cond, "then": alt_all, "else": prev_all}))
+        return True
     if (re.search(r"\bthose\b", alt_text) and isinstance(last, dict) and "target" in last
             and ctx.targets[last["target"]].count == 1):
         return False  # "instead return those cards ...": several objects, more than the one instruction before it
