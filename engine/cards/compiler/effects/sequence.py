@@ -1825,6 +1825,18 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
         del out[:]
         out.append(Effect("if", {"cond": cond, "then": alt_all, "else": prev_all}))
         return True
+    each = re.fullmatch(r"self deals (\d+) damage to each of (?:those permanents and/or players|those targets|them)",
+                        alt_text)
+    if each and out[-1].op == "damage" and out[-1].args.get("divided") and isinstance(out[-1].args.get("to"), dict) \
+            and set(out[-1].args["to"]) == {"target"} and (cond := parse_condition(cond_text)) is not None:
+        # adamant: "SELF deals 7 damage divided as you choose among one, two, or three targets. If at least seven red
+        # mana was spent to cast SELF, instead SELF deals 7 damage to each of those permanents and/or players"
+        # (Sundering Stroke): the same targets, each dealt the whole amount (608.2c; no division then, 601.2d)
+        was = out.pop()
+        whole = {k: v for k, v in was.args.items() if k != "divided"}
+        out.append(Effect("if", {"cond": cond, "then": [Effect("damage", {**whole, "amount": int(each.group(1))})],
+                                 "else": [was]}))
+        return True
     if (re.search(r"\bthose\b", alt_text) and isinstance(last, dict) and "target" in last
             and ctx.targets[last["target"]].count == 1):
         return False  # "instead return those cards ...": several objects, more than the one instruction before it
