@@ -1040,7 +1040,8 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     discarded = _pay_other_costs(g, player, o, cost, x, own)
     if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
-    mana = costs.ability_mana(g, player, o.id, cost, ab)  # 602.2b: as it is activated (before other costs are paid)
+    mana = costs.ability_mana(g, player, o.id, cost, ab, s.targets)  # 602.2b: as it is activated (601.2f: after
+    # the targets, before other costs are paid)
     if mana:
         pay_mana(g, player, substitute_x(mana, s.x, x_color(o.card)), {o.id} if cost.tap else set(), a.get("pay"),
                  ("ability", o.id))  # 106.6: restricted mana that may pay for this source's abilities

@@ -557,12 +557,15 @@ def spell_keywords(g: "Game", o: "Obj", player: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def ability_cost_changes(g: "Game", player: str, src: int, ab: Any) -> list[tuple[int, int]]:
+def ability_cost_changes(g: "Game", player: str, src: int, ab: Any,
+                         targets: Any = None) -> list[tuple[int, int]]:
     """602.2b, 601.2f: (amount, floor) of each static that changes the cost of the ability ``ab`` of ``src``
     that ``player`` activates: "Equip abilities you activate cost {1} less to activate", "Activated abilities of
     creatures you control cost {2} less ... can't reduce the mana in that cost to less than one mana", "Loyalty
     abilities of planeswalkers your opponents control cost {1} more", "abilities your opponents activate cost
-    {1} more to activate unless they're mana abilities"."""
+    {1} more to activate unless they're mana abilities"; "Equip abilities you activate that target SELF cost {3}
+    less" only with SELF among ``targets`` (the targets chosen, 601.2c; None while only asking whether the ability
+    could be activated: then it may be chosen)."""
     if not active(g) or ab is None:
         return []
     out = []
@@ -571,6 +574,9 @@ def ability_cost_changes(g: "Game", player: str, src: int, ab: Any) -> list[tupl
             continue
         want = st.get("abilities") or {}
         if "keyword" in want and ab.keyword != want["keyword"]:
+            continue
+        if want.get("targets") == "self" and targets is not None \
+                and sid not in [t for slot in targets for t in (slot if isinstance(slot, list) else [slot])]:
             continue
         if want.get("nonmana") and ab.kind == "mana":
             continue

@@ -2592,8 +2592,8 @@ def _spell_keywords(m: re.Match) -> list[dict[str, Any]] | None:
 _ABILITY_KEYWORDS = {"equip": "Equip", "ninjutsu": "Ninjutsu", "cycling": "Cycling", "boast": "Boast"}
 
 
-@static(r"^(?:(equip|ninjutsu|cycling|boast) abilities you activate|activated abilities of (.+?)|loyalty abilities of "
-        r"(.+?)|abilities your opponents activate) cost \{(\d+)\} (less|more) to activate"
+@static(r"^(?:(equip|ninjutsu|cycling|boast) abilities you activate( that target self)?|activated abilities of (.+?)|"
+        r"loyalty abilities of (.+?)|abilities your opponents activate) cost \{(\d+)\} (less|more) to activate"
         r"( unless they're mana abilities)?(?:\. this effect can't reduce the mana in that cost to less than one "
         r"mana)?$")
 def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
@@ -2602,20 +2602,21 @@ def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
     less than one mana" (Biomancer's Familiar), "Loyalty abilities of planeswalkers your opponents control cost {1}
     more to activate" (Eidolon of Obstruction), "abilities your opponents activate cost {1} more to activate unless
     they're mana abilities" (Tithe Taker): a change of the generic mana of those abilities' costs as they are
-    activated (engine/costs.py ability_mana)."""
-    n = int(m.group(4)) * (-1 if m.group(5) == "less" else 1)
+    activated (engine/costs.py ability_mana); "Equip abilities you activate that target SELF cost {3} less to
+    activate" (Fervent Champion): only when SELF is a target chosen (601.2c comes before 601.2f)."""
+    n = int(m.group(5)) * (-1 if m.group(6) == "less" else 1)
     st: dict[str, Any] = {"kind": "ability_cost", "amount": n, "who": "you", "abilities": {}}
     if m.group(1):
-        st["abilities"] = {"keyword": _ABILITY_KEYWORDS[m.group(1)]}
-    elif m.group(2) or m.group(3):
-        f = parse_noun(m.group(2) or m.group(3))
+        st["abilities"] = {"keyword": _ABILITY_KEYWORDS[m.group(1)], **({"targets": "self"} if m.group(2) else {})}
+    elif m.group(3) or m.group(4):
+        f = parse_noun(m.group(3) or m.group(4))
         if f is None or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield") or "source" in f:
             return None  # permanents' abilities only ("sources with the chosen name" may be cards elsewhere)
         st["who"] = "any"  # the abilities of those permanents, whoever activates them (their controller)
-        st["abilities"] = {"sources": f, **({"loyalty": True} if m.group(3) else {})}
+        st["abilities"] = {"sources": f, **({"loyalty": True} if m.group(4) else {})}
     else:
         st["who"] = "opponent"
-    if m.group(6):
+    if m.group(7):
         st["abilities"]["nonmana"] = True
     if "can't reduce" in m.group(0):
         st["floor"] = 1
