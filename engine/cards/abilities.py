@@ -191,7 +191,8 @@ token: amount, types, subtypes, colors, keywords, power, toughness, [supertypes]
       [abilities: [Ability]], [who: PLAYER_REF (default you)]  or  amount, kind, [tapped]  or  amount, copy_of: REF
       (a token copy) ("Treasure", "Food", "Clue", "Blood", "Gold", ...)
     create tokens (predefined kinds: a later addition, not in the 2016 rules) (CR 110.5)
-add_mana: mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same], [chosen_color]; [per: AMOUNT]; [only_for:
+add_mana: mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same], [chosen_color]  or  each_color_among: FILTER;
+      [per: AMOUNT]; [only_for:
       FILTER (spend only on spells matching; or_abilities_of: FILTER, abilities of matching sources too)];
       [until: "end_of_combat" (firebending: kept as combat's steps end)]
     add mana (choice: one of the lists; any: n mana of any colors, same: all one color) (CR 106, 106.6)
