@@ -306,7 +306,7 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
 AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "x": frozenset({"x", "negate"}), "times": frozenset({"times", "of"}),
     # "per_controller": in a filter, "you" of its count is the controller of the object checked (engine/filters.py)
-    "count": frozenset({"count", "names", "per_controller"}),
+    "count": frozenset({"count", "names", "costs", "per_controller"}),
     "plus": frozenset({"plus"}),
     # "sum": the total of the objects named, in a static ("the total power of the exiled cards": Sutured Ghoul)
     "power_of": frozenset({"power_of", "sum"}), "toughness_of": frozenset({"toughness_of", "sum"}),
@@ -541,6 +541,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             pool = [i for i in pool if seats.in_range(g, ctl, _influence_owner(g, i, ctl))]
         if a.get("names"):  # "the number of differently named lands you control": the names, each once (201.2)
             return len({g.objects[i].card.name for i in pool if matches(g, i, f, src, ctl)})
+        if a.get("costs"):  # "each different mana cost among nonland cards in your graveyard": each once (202.1;
+            # the order of the symbols aside; a card with no mana cost has none to count)
+            return len({tuple(sorted(g.objects[i].card.mana_cost)) for i in pool
+                        if g.objects[i].card.mana_cost and matches(g, i, f, src, ctl)})
         return n + sum(1 for i in pool if matches(g, i, f, src, ctl))
     if "times" in a:
         return a["times"] * amount(g, a["of"], src, r)

@@ -174,6 +174,13 @@ def count_of(phrase: str) -> Any:
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"count_this_way": f, "action": m.group(2).split()[0]}
+    m = re.fullmatch(r"different mana costs? among (.+)", p)
+    if m:  # "for each different mana cost among nonland cards in your graveyard" (Embodiment of Agonies): the mana
+        # costs those cards have, each once ({2}{B} and {1}{B}{B} are different; a card with none has none, 202.1)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("_needs_player_target") or "or" in f:
+            return None
+        return {"count": f, "costs": True}
     m = re.fullmatch(r"(?:basic land types|different \w+) among .+", p)
     if m:
         return None
