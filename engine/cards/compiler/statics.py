@@ -1582,6 +1582,18 @@ def _devour_like(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "devour", "amount": _DEVOUR_TIMES[m.group(2)], "filter": kind}]
 
 
+@static(r"^as self enters, you may return an? (.+?) you control to its owner's hand\. if you do, (?:it|self) enters "
+        r"with an? \+1/\+1 counter on it$")
+def _enter_bounce(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12: "As SELF enters, you may return a nonland permanent you control to its owner's hand. If you do, SELF
+    enters with a +1/+1 counter on it" (Rescuer Sphinx): devour's replacement (702.81a) with one permanent returned
+    instead of any number sacrificed (engine/replacement.py asks as it enters)."""
+    f = parse_noun(m.group(1))
+    if f is None or set(f) - {"types", "not_types", "and_types", "subtypes", "permanent"} or f.get("zone") is not None:
+        return None
+    return [{"kind": "devour", "amount": 1, "filter": f, "action": "return", "max": 1}]
+
+
 @static(r"^if (?:damage would be dealt to self|self would be dealt damage), prevent that damage(?:\.| and) remove "
         r"(an?|that many) ([+\-\w/]+) counters? from (?:self|it)$")
 def _phantom(m: re.Match) -> list[dict[str, Any]] | None:
