@@ -11,8 +11,8 @@ from engine.cards.compiler.targets import parse_noun
 
 
 @reader(
-    r"^put (a|an|another|one|two|three|four|five|six|seven|x|\d+|that many) ([+\-\w/]+) counters? on (.+?)(?: for "
-    r"each (.+?))?(?:, where x is (.+))?$"
+    r"^put (a|an|another|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|x|\d+|that many) "
+    r"([+\-\w/]+) counters? on (.+?)(?: for each (.+?))?(?:, where x is (.+))?$"
 )
 def _counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not bind_x(m.group(5), c):
