@@ -712,6 +712,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # number counted as the instruction that uses it is carried out, nothing happening in between (608.2c)
     text = re.sub(r"^count the number of ([^.]+)\. ([^.]+?)\bthat number\b", r"\2the number of \1", text.strip(),
                   flags=re.I)
+    # "Choose a planeswalker you control. Put two loyalty counters on it for each planeswalker destroyed this way."
+    # (The Elderspell): one instruction, the permanent chosen as the counters are put (608.2c; "it" used once)
+    text = re.sub(r"\bchoose (an? [a-z ]+? you control)\. (put (?:a|an|one|two|three|\w+) [^.]+? counters? on) it"
+                  r"((?: for each [^.]+)?)\.?$", r"\2 \1\3.", text.strip(), flags=re.I)
     # "Search your library for a creature card with deathtouch ... and reveal it. Shuffle and put that card on top."
     # (Mwonvuli Beast Tracker): the one instruction "..., then shuffle and put that card on top" (701.15a)
     text = re.sub(r"^(search your library for [^.]+? and reveal it)\. shuffle and put that card on top\.?$",
