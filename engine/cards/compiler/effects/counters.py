@@ -52,6 +52,17 @@ def _remove_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counters", {"what": what, "kind": (m.group(2) or "any").strip(), "amount": n, "remove": True})]
 
 
+@reader(r"^remove up to (one|two|three|four|five|six|x) counters from (.+)$")
+def _remove_up_to(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Remove up to five counters from target artifact, creature, planeswalker, or opponent" (Price of Betrayal,
+    Render Inert): any number up to that many, of any kinds (121.1), chosen as it resolves (engine/ops/objects.py)."""
+    what = c.ref(m.group(2))
+    n = amount_of(m.group(1), c)
+    if what is None or n is None or what == "self":
+        return None
+    return [Effect("counters", {"what": what, "kind": "any", "amount": n, "remove": True, "up_to": True})]
+
+
 @reader(
     r"^distribute (two|three|four|five|x|\d+) ([+\-\w/]+) counters among (one or two|one, two, or three|any number "
     r"of|up to two|up to three) target (.+)$"
@@ -86,5 +97,5 @@ def _move_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move_counters", {"what": frm, "to": to, "kind": m.group(2), "amount": n})]
 
 
-READERS: tuple[Reader, ...] = (_counters, _counters_each, _its_counters, _remove_counters, _move_counters, _distribute,
-                               _double_counters,)
+READERS: tuple[Reader, ...] = (_counters, _counters_each, _its_counters, _remove_counters, _remove_up_to,
+                               _move_counters, _distribute, _double_counters,)
