@@ -78,6 +78,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "spell",  # becomes_target_player: the targeting object is a spell, not an ability
                   "keyword",  # activate: the activated ability is that keyword's ("SELF's outlast ability")
                   "each_counter",  # "whenever a +1/+1 counter is put on ...": once for each counter (603.2c)
+                  "reaches",  # "when the twelfth hour counter is put on SELF": its count of them reached that number
                   "objs"})  # a delayed trigger's own objects: "when that creature dies this turn" (603.7c)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
@@ -119,7 +120,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "whenever you become the target of a spell" (Dormant Gomazoa): not of an ability
     "spell": frozenset({"becomes_target_player"}),
     "keyword": frozenset({"activate"}),
-    "each_counter": frozenset({"counters_put", "counters_removed"})}
+    "each_counter": frozenset({"counters_put", "counters_removed"}), "reaches": frozenset({"counters_put"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -201,6 +202,11 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
     if "to" in trig and ev.get("to") not in trig["to"]:
         return False  # "... or is put into exile from the battlefield": the zone it went to (603.6c)
+    if "reaches" in trig:  # "when the twelfth hour counter is put on SELF": from fewer than N to N or more (121.6)
+        o = g.objects.get(ev.get("obj")) if isinstance(ev.get("obj"), int) else None
+        now = o.counters.get(str(ev.get("kind")), 0) if o is not None else 0
+        if not now - int(ev.get("amount", 0)) < int(trig["reaches"]) <= now:
+            return False
     if "damaged" in trig:  # "whenever SELF deals damage to a creature": the object dealt damage, as it is now
         t = ev.get("target")  # ("... to a player or planeswalker": a player too, when the filter names players)
         if not (isinstance(t, int) and t in g.objects or isinstance(t, str) and t in g.players) \

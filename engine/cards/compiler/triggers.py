@@ -282,6 +282,13 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         return {"event": "counters_removed", "filter": f, **kind}
+    m = re.fullmatch(r"the (second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth) "
+                     r"([+\-]\d+/[+\-]\d+|[a-z]+) counter is put on self", c)
+    if m:  # "When the twelfth hour counter is put on SELF" (Midnight Clock): the counters of that kind on it go from
+        # fewer than N to N or more as counters are put on it (121.6; once each time they reach it)
+        nth = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+               "twelfth").index(m.group(1)) + 2
+        return {"event": "counters_put", "self": True, "counter": m.group(2), "reaches": nth}
     m = re.fullmatch(r"an? ([+\-]\d+/[+\-]\d+|[a-z]+) counter is (put on|removed from) (.+)", c)
     if m:  # 603.2c: "whenever a +1/+1 counter is put on SELF" (Fathom Mage), "... is removed from SELF" (Protean
         # Hydra): one event of several counters holds that many occurrences, each a triggering (121.6: given as it
