@@ -35,7 +35,17 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
     ("exile them", 406.2); "up to X ..., where X is Q" (107.3)."""
     if not bind_x(m.group(3), c):
         return None
-    got = _search_common(m.group(1), m.group(2), m.group(4) or "into exile", "reveal" in m.group(0))
+    noun, same = m.group(2), None
+    named = re.fullmatch(r"(.+?) with the same name as (target .+)", noun)
+    if named:  # "a card with the same name as target nontoken creature" (Mask of the Mimic): that target's name as
+        # it resolves (201.2; engine/values.py bind_same_name)
+        same = c.ref(named.group(2))
+        if not (isinstance(same, dict) and set(same) == {"target"}):
+            return None
+        noun = named.group(1)
+    got = _search_common(m.group(1), noun, m.group(4) or "into exile", "reveal" in m.group(0))
+    if got and same is not None:
+        got[0].args["filter"] = {**got[0].args["filter"], "same_name_as": same}
     if got and m.group(3):
         got[0].args.update(with_x(got[0].args, c.x))
     if got and m.group(6):  # "put that card onto the battlefield with an additional +1/+1 counter on it" (Neoform):
@@ -86,6 +96,16 @@ def card_noun(noun: str) -> dict[str, Any] | None:
     as the effect resolves, 608.2h; "equal to Q" is parse_noun's)."""
     if noun in ("card", "cards"):
         return {}
+    m = re.fullmatch(r"(.+?) with the same name as (another|an?) (.+?)(?: on the battlefield)?", noun)
+    if m:  # "a card with the same name as another creature you control" (Pattern Matcher): the names those
+        # permanents have as it resolves (201.2; engine/values.py bind_same_name)
+        f0 = card_noun(m.group(1))
+        g0 = parse_noun(("another " if m.group(2) == "another" else "") + m.group(3))
+        if f0 is None or g0 is None or g0.get("player") or g0.get("zone") not in (None, "battlefield") \
+                or g0.get("_needs_player_target"):
+            return None
+        g0.pop("zone", None)
+        return {**f0, "same_name_as": {"each": g0}}
     m = _MV_VS.fullmatch(noun)
     if m:  # "less than or equal to Q" (its " or " is no alternative: read before parse_noun splits on it)
         q = quantity(m.group(4))
