@@ -1073,7 +1073,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "revealed_is" in cond:  # "Reveal the top card of your library. If it's a creature card, ..." (608.2c)
         shown = (r or {}).get("revealed_top") or ()
         f = dict(cond["revealed_is"], zone="any_card")
-        if not any(x in g.objects and matches(g, x, f, src, you) for x in shown):
+        # ("the chosen name": chosen by the resolving spell or ability, which holds it: 201.3)
+        sid = this(g, r).id if f.get("chosen_name") and r is not None and "obj" in r else src
+        if not any(x in g.objects and matches(g, x, f, sid, you) for x in shown):
             return False
     if "revealed" in cond:  # "if that card has the chosen name": the card the instruction before revealed
         sid = this(g, r).id if r is not None and "obj" in r else src  # (its chosen name is the resolving one's)

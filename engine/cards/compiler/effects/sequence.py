@@ -716,6 +716,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # (The Elderspell): one instruction, the permanent chosen as the counters are put (608.2c; "it" used once)
     text = re.sub(r"\bchoose (an? [a-z ]+? you control)\. (put (?:a|an|one|two|three|\w+) [^.]+? counters? on) it"
                   r"((?: for each [^.]+)?)\.?$", r"\2 \1\3.", text.strip(), flags=re.I)
+    # "Choose a card name, then reveal the top card of your library. If that card has the chosen name, ..." (Diviner's
+    # Lockbox): the name chosen, then the reveal (201.3, 608.2c), each its own instruction
+    text = re.sub(r"^(choose a (?:nonland |creature )?card name), then (reveal the top card of your library)", r"\1. \2",
+                  text.strip(), flags=re.I)
     # "Search your library for a creature card with deathtouch ... and reveal it. Shuffle and put that card on top."
     # (Mwonvuli Beast Tracker): the one instruction "..., then shuffle and put that card on top" (701.15a)
     text = re.sub(r"^(search your library for [^.]+? and reveal it)\. shuffle and put that card on top\.?$",
@@ -1575,6 +1579,7 @@ _LOOK_START = re.compile(r"^(?:(?:you may look at|look at|reveal) the top (?:\w+
 
 
 _TOP_IF_DO = re.compile(r"^reveal the top card of your library\. if it's an? (.+?)(?: card)?, (.+?)\.?$")
+_TOP_IF_NAMED = re.compile(r"^reveal the top card of your library\. if (that card|it) has the chosen name, (.+?)\.?$")
 
 
 _TOP_PLAY = re.compile(r"^reveal the top card of your library\. you may (play|cast) (?:that card|it) without paying "
@@ -1603,10 +1608,12 @@ def read_top_card_if(text: str, ctx: Ctx) -> list[Effect] | None:
     gain life equal to its toughness" (Nissa's Revelation), "... If it's a creature or land card, draw a card"
     (Track Down): the card is revealed (701.13a) and stays on top; what follows happens only if it is of that
     kind (608.2c), "its" being that card."""
-    m = _TOP_IF_DO.match(text.strip().lower())
+    m = _TOP_IF_DO.match(text.strip().lower()) or _TOP_IF_NAMED.match(text.strip().lower())
     if m is None or ". " in m.group(2):
         return None
-    f = parse_noun(m.group(1) + " card")
+    # "... If that card has the chosen name, sacrifice SELF and draw three cards" (Diviner's Lockbox): the name the
+    # instruction before chose as it resolved (201.3; engine/ops/actions.py name_card)
+    f = {"chosen_name": True} if m.re is _TOP_IF_NAMED else parse_noun(m.group(1) + " card")
     if f is None or f.get("_needs_player_target") or f.get("controller") or f.get("player"):
         return None
     f.pop("zone", None)
