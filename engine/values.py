@@ -1163,6 +1163,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         kinds = {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
         if len(kinds) < cond["graveyard_types_ge"]:
             return False
+    if "hand_mv_distinct_ge" in cond:  # "if cards with at least six different mana values are revealed this way"
+        # (Atemsis: the whole hand, just revealed): the mana values among the cards in your hand (202.3)
+        mvs = {mana_value(g.objects[c].card.mana_cost, 0) for c in g.players[you].hand}
+        if len(mvs) < cond["hand_mv_distinct_ge"]:
+            return False
     if "different_powers_ge" in cond:  # "three or more creatures with different powers"
         powers = {g.chars(i).power for i in g.battlefield
                   if g.controller_of(i) == you and "Creature" in g.chars(i).types}
@@ -1328,6 +1333,7 @@ CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
+                  "hand_mv_distinct_ge",  # different mana values among the cards in your hand
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge", "any_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",

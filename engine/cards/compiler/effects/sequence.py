@@ -857,6 +857,17 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         return [Effect("reveal", {"who": who, "zone": "hand"}),  # seen before the choice to choose (608.2c)
                 Effect("may", {"effects": [Effect("discard", {"who": who, "amount": 1, "filter": f, "chooser": "you"})],
                                "else": [Effect("discard", {"who": who, "amount": n})]})]
+    m = re.fullmatch(r"you may reveal your hand\. if cards with at least (two|three|four|five|six|seven) different "
+                     r"mana values are revealed this way, (.+?)\.?", low)
+    if m:  # "Whenever SELF deals damage to an opponent, you may reveal your hand. If cards with at least six different
+        # mana values are revealed this way, that player loses the game." (Atemsis): the whole hand revealed (701.15),
+        # counted then (202.3)
+        then = parse_effects(m.group(2), ctx)
+        if then is None:
+            return None
+        return [Effect("may", {"effects": [Effect("reveal", {"who": "you", "zone": "hand"})],
+                               "then": [Effect("if", {"cond": {"hand_mv_distinct_ge": number(m.group(1))},
+                                                      "then": then})]})]
     m = re.fullmatch(r"look at the top card of (target player's|target opponent's) library\. you may put (?:that card|"
                      r"it) on the bottom of (?:that player's|their) library\.?", low)
     if m:  # Jace, the Mind Sculptor +2: fateseal 1 (701.19a) of the target player's library, whoever it is
