@@ -600,9 +600,14 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if got and e.get("reveal"):  # 701.15e: revealed only when the effect says so
             knowledge.show(g, got)
             g.log("reveal", player=p, cards=[g.objects[x].card.name for x in got], objs=list(got))
-        for x in got:
-            _put_found(g, x, to, bool(e.get("tapped")), p)
-        knowledge.shuffle(g, p)
+        if to == "library_top":  # "then shuffles and puts that card on top" (701.16b): only that player knows it
+            knowledge.shuffle(g, p, keep=got)
+            for x in reversed(got):
+                knowledge.show(g, [g.move(x, "library")], [p])
+        else:
+            for x in got:
+                _put_found(g, x, to, bool(e.get("tapped")), p)
+            knowledge.shuffle(g, p)
         if not player_statics.cant_cause(g, p, "search", controller(g, r)):
             triggers.event(g, {"event": "searched", "player": p})  # 701.15a (_searched)
     return None

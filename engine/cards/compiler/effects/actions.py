@@ -56,7 +56,7 @@ ACTION_RULES = {
 }
 
 
-@reader(r"^choose (target .+?|up to (?:one|two|three) target .+?|any number of target .+?)"
+@reader(r"^choose (target .+?|up to (?:one|two|three) target .+?|any number of target .+?|(?:two|three) target .+?)"
         r"(?: and (another target .+|target .+))?$")
 def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Choose target creature an opponent controls. When that creature dies this turn, ... Target creature you

@@ -244,6 +244,23 @@ def _player_search(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("search", args)]
 
 
+@reader(r"^(each of them|target player|target opponent|each player|each opponent) searches (?:their|his or her) "
+        r"library for (a|an) (.+?), then shuffles and puts (?:that card|it) on top$")
+def _players_search_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.15a, 701.16b: "Choose two target players. Each of them searches their library for a card, then shuffles
+    and puts that card on top." (Scheming Symmetry): each of those players searches their own library; the card found
+    goes back on top after the shuffle (engine/ops/zones.py, seen only by that player)."""
+    if m.group(1) == "each of them":  # the target players named before (a player reference, or the last one)
+        who = next((x for x in (c.last_player, c.last) if isinstance(x, dict) and set(x) == {"target"}
+                    and c.targets[x["target"]].filter.get("player")), None)
+    else:
+        who = c.player(m.group(1))
+    got = _search_common(m.group(2), m.group(3), "on top of your library", False)
+    if who is None or who == "you" or got is None:
+        return None
+    return [Effect("search", {**got[0].args, "who": who})]
+
+
 @reader(r"^(?:then )?shuffle(?: your library)?$")
 def _shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("shuffle", {"who": "you"})]
@@ -551,7 +568,7 @@ def _wish(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (_exile_until, _wish, _they_reveal_until, _search, _search_top, _search_split,
                                _search_split_dest,
-                               _player_search, _shuffle, _player_shuffles, _search_named_gy, _search_shuffle,
+                               _player_search, _players_search_top, _shuffle, _player_shuffles, _search_named_gy, _search_shuffle,
                                _search_named2, _reveal_take, _from_milled, _search_exile_rest, _search_theirs)
 
 
