@@ -1595,10 +1595,20 @@ def bind_same_name(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     (608.2h) when they are gone; the filter then matches by name."""
     f = dict(f)
     names: set[str] = set()
-    for x in refs(g, r, f.pop("same_name_as")):
+    ref = f.pop("same_name_as")
+    for x in refs(g, r, ref):
         o = g.objects.get(x) if isinstance(x, int) else None
         if o is not None and "face_down" not in o.chosen:
             names.add(o.card.name)
+    if not names and isinstance(ref, dict) and set(ref) == {"target"}:
+        # the target left during this resolution ("Exile target creature ... Then that player ... exiles all cards
+        # with that name": Legion's End): its name as it last existed (608.2h)
+        legal = r.get("legal") or []
+        k = ref["target"]
+        for x in legal[k] if isinstance(k, int) and 0 <= k < len(legal) else ():
+            card = r.get("lki_card", {}).get(x)
+            if card is not None and not (x in g.objects and "face_down" in g.objects[x].chosen):
+                names.add(card.name)
     f["name_in"] = sorted(names)
     return f
 
