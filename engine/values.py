@@ -621,7 +621,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         f = {k: v for k, v in a["count_this_way"].items() if k != "zone"}
         who = _you(g, src, r) if f.get("controller") == "you" else None
         return sum(1 for rec in r.get("exiled_this_way", ()) if gone_matches(rec, "exiled", f, who))
-    if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed", "sacrificed"):
+    if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed", "sacrificed", "returned"):
         # "for each nontoken creature exiled this way" (Declaration in Stone): what this resolution's exile
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
         who = _you(g, src, r) if a["count_this_way"].get("controller") == "you" else None

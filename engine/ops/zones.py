@@ -165,7 +165,13 @@ def _bounce(g: "Game", r: Ctx, e: Effect) -> None:
             if x in g.objects and g.objects[x].zone == "battlefield":
                 g.move(x, "hand")
         return None
+    before = dict(r.get("followed") or {})
+    last = {x: gone_record(g, x, "returned") for x in refs(g, r, e.args["what"])
+            if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}
     _move_all(g, r, e, "hand")
+    moved = [k for k, n in (r.get("followed") or {}).items() if before.get(k) != n and k in last]
+    # "if you return four or more nontoken permanents you control this way" (608.2c: as they last existed, 608.2h)
+    r.setdefault("gone_this_way", []).extend(last[k] for k in moved)
     return None
 
 

@@ -484,6 +484,16 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         f = parse_noun(m.group(1) or m.group(2))
         return None if f is None else {"milled_this_way": f}
+    m = re.fullmatch(r"you return (two|three|four|five|six) or more (.+?) this way", t)
+    if m:  # "If you return four or more nontoken permanents you control this way" (Flood of Tears): the permanents the
+        # instruction before returned, as they last existed (608.2c, 608.2h)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") \
+                or set(f) - {"controller", "token", "types", "not_types", "subtypes", "zone"} \
+                or f.get("controller") not in (None, "you"):
+            return None
+        f.pop("zone", None)
+        return {"amount_ge": {"amount": {"count_this_way": f, "action": "returned"}, "n": number(m.group(1))}}
     m = re.fullmatch(r"an? (.+?) is dealt damage this way", t)
     if m:
         f = parse_noun(m.group(1))
