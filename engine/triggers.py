@@ -60,7 +60,8 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "creature_to_graveyard",  # a creature put into that player's graveyard from the battlefield
                  "card_to_graveyard",  # a card (not a token) put into its owner's graveyard from anywhere (404.2)
                  "searched",  # a player searched their own library (701.15a): engine/ops/zones.py
-                 "dungeon_completed"}  # a player completed a dungeon (a later rule: engine/dungeon.py)
+                 "dungeon_completed",  # a player completed a dungeon (a later rule: engine/dungeon.py)
+                 "targets_chosen"}  # a spell or ability's targets were chosen (became_targets): one event for all
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
                                              "room"}  # a dungeon's room ability: put by engine/dungeon.py
@@ -294,6 +295,9 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         if trig.get("other") and ev["obj"] == src:
             return False  # "whenever you cycle another card"
         return trig.get("who", "you") == "any" or ev["player"] == controller
+    if name == "targets_chosen" and not (controller in ev.get("players", ())
+                                         or controller in ev.get("objs_controllers", ())):
+        return False  # "you and/or at least one permanent you control" (their controllers as targets were chosen)
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
         p = ev.get("player")
@@ -633,6 +637,11 @@ def became_targets(g: "Game", s: "Obj") -> None:
     for p in dict.fromkeys(players):  # "whenever you become the target of a spell or ability" (a player, 115.1)
         event(g, {"event": "becomes_target_player", "target_player": p, "by": s.id, "spell": s.ability is None,
                   "player": s.controller})
+    if seen or players:  # "whenever you and/or at least one permanent you control becomes the target of a spell or
+        # ability an opponent controls": once for the spell or ability, whatever it targets (603.2c)
+        event(g, {"event": "targets_chosen", "by": s.id, "spell": s.ability is None, "player": s.controller,
+                  "objs": list(seen), "players": list(dict.fromkeys(players)),
+                  "objs_controllers": [g.controller_of(x) for x in seen]})
 
 
 def counters_put(g: "Game", oid: int, kind: str, n: int) -> None:

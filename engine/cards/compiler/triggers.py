@@ -282,6 +282,12 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         return {"event": "counters_removed", "filter": f, **kind}
+    if c in ("you and/or at least one permanent you control becomes the target of a spell or ability an opponent "
+             "controls", "you and/or at least one permanent you control become the target of a spell or ability an "
+             "opponent controls"):
+        # Leyline of Combustion: once for each spell or ability an opponent controls that targets you or permanents
+        # you control, however many of them (603.2c; 115.1); "that player" is that spell's or ability's controller
+        return {"event": "targets_chosen", "who": "opponent"}
     m = re.fullmatch(r"the (second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth) "
                      r"([+\-]\d+/[+\-]\d+|[a-z]+) counter is put on self", c)
     if m:  # "When the twelfth hour counter is put on SELF" (Midnight Clock): the counters of that kind on it go from
