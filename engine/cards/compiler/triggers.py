@@ -282,6 +282,14 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         return {"event": "counters_removed", "filter": f, **kind}
+    m = re.fullmatch(r"(self or )?an? (instant or sorcery|instant|sorcery) spell you control deals damage to "
+                     r"(a player|an opponent)", c)
+    if m:  # "Whenever SELF or an instant or sorcery spell you control deals damage to a player" (Syr Carah, the Bold):
+        # the source as it deals the damage, a spell on the stack as it resolves (120.3, 608.2)
+        types = ["Instant", "Sorcery"] if m.group(2) == "instant or sorcery" else [m.group(2).capitalize()]
+        out = {"event": "damage_player" if m.group(3) == "a player" else "damage_opponent",
+               "filter": {"types": types, "controller": "you", "zone": "stack"}}
+        return {**out, "or_self": True} if m.group(1) else out
     if c in ("you and/or at least one permanent you control becomes the target of a spell or ability an opponent "
              "controls", "you and/or at least one permanent you control become the target of a spell or ability an "
              "opponent controls"):
