@@ -304,7 +304,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         if who == "you" and p != controller or who in ("opponent", "other") and p in (controller, None) \
                 or who == "attached_player" and p != _enchanted_player(g, src):
             return False
-        if "from" in trig and ev.get("from") != trig["from"]:
+        want = trig.get("from")  # "... from anywhere other than the battlefield": {"not": zone}
+        if want is not None and (ev.get("from") == want["not"] if isinstance(want, dict) else ev.get("from") != want):
             return False  # "... put into your graveyard from your library" (the zone it left, 603.6c)
         if "source_filter" in trig:  # "is dealt damage by a red instant or sorcery spell you control" (120.3)
             s_ = ev.get("source")

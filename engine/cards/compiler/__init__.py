@@ -524,6 +524,18 @@ def _either_trigger(item: IrItem) -> list[Ability] | None:
         return both
     rest = item.head[m.end():]
     for cut in [k.start() for k in re.finditer(r", ", rest)]:
+        # "Whenever another creature dies, or a creature card is put into a graveyard from anywhere other than the
+        # battlefield, or a creature card leaves your graveyard" (Syr Konrad): three trigger conditions, none of whose
+        # events is another's, each its own ability with the one effect (603.2)
+        cond, body = rest[:cut], rest[cut + 2:]
+        parts = cond.split(", or ")
+        if len(parts) > 2 and all(parse_trigger(x) is not None for x in parts):
+            many = [_lower_triggered(IrItem("triggered", item.text, head=f"{m.group(1)} {half}, {body}",
+                                            body=f"{m.group(1)} {half}, {body}")) for half in parts]
+            if any(ab is None for ab in many):
+                return None
+            return [replace(ab, text=item.text) for ab in many if ab is not None]
+    for cut in [k.start() for k in re.finditer(r", ", rest)]:
         cond, body = rest[:cut], rest[cut + 2:]
         # "... or ...", and "When SELF dies and when you discard SELF" (Bartered Cow), "When SELF enters and whenever
         # an Army you control attacks": two trigger conditions, each its own event (603.2)

@@ -336,7 +336,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     if m:  # Divine Intervention: the removal that leaves none of that kind (121.6), by its controller
         return {"event": "last_counter_removed", "self": True, "counter": m.group(1)}
     m = re.fullmatch(r"(a|an|one or more) (?:(.+?) )?cards? (?:is|are) put into (your|an opponent's|a|a player's) "
-                     r"graveyard from (anywhere|your library)( during your turn| for the first time each turn)?", c)
+                     r"graveyard from (anywhere other than the battlefield|anywhere|your library)"
+                     r"( during your turn| for the first time each turn)?", c)
     if m:  # "whenever a card is put into an opponent's graveyard from anywhere" (404.2: a graveyard is its owner's;
         # a token is not a card, 110.5): each card, from any zone (engine/game.py move); "whenever one or more land
         # cards are put into your graveyard from anywhere" (The Gitrog Monster): once for the cards one event put
@@ -351,6 +352,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             out["batch"] = True
         if m.group(4) == "your library":
             out["from"] = "library"
+        elif m.group(4) == "anywhere other than the battlefield":  # (Syr Konrad: a dying creature is another event)
+            out["from"] = {"not": "battlefield"}
         if m.group(5) == " during your turn":
             out["your_turn"] = True
         elif m.group(5):  # "for the first time each turn": no such card went there earlier this turn
