@@ -235,8 +235,10 @@ pay: mana: [syms]  or  life: n  or  energy: n
 pay_any: energy: true
     "you may pay any amount of {E}": the controller removes as many energy counters as they choose; the
     amount {"paid": true} counts them afterwards (121.1; the energy symbol is a later addition)
-unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects
-    effects happen unless payer pays / performs the actions (CR 117.12)
+unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects, [done: [Effect]], [first_only]
+    effects happen unless payer pays / performs the actions (CR 117.12); done: what follows when the actions are
+    performed ("any opponent may sacrifice a creature. If a player does, ..."), first_only: no other payer is asked
+    once one did
 delayed: step ("end", "upkeep", "your_upkeep", "owner_upkeep", "end_of_combat"), effects
     a delayed trigger at the next such step (CR 603.7)
 delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your_next_turn"), [once]
