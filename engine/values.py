@@ -1732,7 +1732,7 @@ def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:
     battlefield (608.2h): its controller, card types and whether it was a token."""
     c = g.chars(oid)
     return {"action": action, "controller": c.controller, "types": sorted(c.types), "subtypes": sorted(c.subtypes),
-            "token": g.objects[oid].token}
+            "token": g.objects[oid].token, "colors": sorted(c.colors)}
 
 
 def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any], you: str | None = None) -> bool:
@@ -1742,4 +1742,6 @@ def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any], you: str |
         and (not f.get("subtypes") or bool(set(f["subtypes"]) & set(rec.get("subtypes", ())))) \
         and not set(f.get("not_types", ())) & set(rec["types"]) \
         and ("token" not in f or rec["token"] == f["token"]) \
+        and not set(f.get("not_colors", ())) & set(rec.get("colors", ())) \
+        and (not f.get("colors") or bool(set(f["colors"]) & set(rec.get("colors", ())))) \
         and (f.get("controller") != "you" or you is not None and rec["controller"] == you)

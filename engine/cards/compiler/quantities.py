@@ -707,7 +707,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         f = parse_noun(re.sub(r" card$", "", m.group(1)))
         if f is not None:
             f.pop("zone", None)
-        return {"exiled_this_way": f} if f and set(f) <= {"types", "subtypes", "not_types", "token"} else None
+        return {"exiled_this_way": f} if f and set(f) <= {"types", "subtypes", "not_types", "token", "not_colors",
+                                                           "colors"} else None
     if t in ("self wasn't kicked", "it wasn't kicked"):  # "if SELF wasn't kicked, sacrifice it" (702.32b)
         return {"kicked": False}
     m = re.fullmatch(r"(?:it|that card|that permanent) (?:was|is) (historic|legendary)", t)

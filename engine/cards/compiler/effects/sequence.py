@@ -857,6 +857,23 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         return [Effect("reveal", {"who": who, "zone": "hand"}),  # seen before the choice to choose (608.2c)
                 Effect("may", {"effects": [Effect("discard", {"who": who, "amount": 1, "filter": f, "chooser": "you"})],
                                "else": [Effect("discard", {"who": who, "amount": n})]})]
+    m = re.fullmatch(r"(target player|target opponent) reveals their hand\. you may choose an? (.+?) card from it\. "
+                     r"if you do, (?:that player|they) exiles? that card\. if an? (.+? card) is exiled this way, "
+                     r"(.+?)\.?", low)
+    if m:  # Specter's Shriek: the caster's choice among the revealed hand (701.15a); that card exiled; then what
+        # follows when the card exiled this way was of that kind (608.2c, as it was as it was exiled)
+        who = ctx.player(m.group(1))
+        f = parse_noun(m.group(2))
+        cond = parse_condition(f"a {m.group(3)} is exiled this way")
+        if who is None or f is None or cond is None or set(f) - {"types", "not_types", "colors", "not_colors"}:
+            return None
+        f.pop("zone", None)
+        then = parse_effects(m.group(4), ctx)
+        if then is None:
+            return None
+        pick = Effect("exile", {"what": {"choose": {**f, "zone": "hand", "owner": who}, "chooser": "you", "amount": 1}})
+        return [Effect("reveal", {"who": who, "zone": "hand"}),
+                Effect("may", {"effects": [pick], "then": [Effect("if", {"cond": cond, "then": then})]})]
     m = re.fullmatch(r"any opponent may (sacrifice an? .+?)\. if a player does, (.+?)\.?", low)
     if m:  # "any opponent may sacrifice a creature of their choice. If a player does, tap SELF, you gain 3 life, and you
         # draw a card" (Clackbridge Troll): each opponent in turn order may (101.4), until one does (608.2d); then the
