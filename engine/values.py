@@ -1163,6 +1163,16 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         kinds = {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
         if len(kinds) < cond["graveyard_types_ge"]:
             return False
+    if "colors_among_ge" in cond:  # "if there are five colors among permanents you control" (105.2)
+        have = {k for i in g.battlefield if g.controller_of(i) == you for k in g.chars(i).colors}
+        if len(have) < cond["colors_among_ge"]:
+            return False
+    if "types_among_ge" in cond:  # "six or more card types among permanents you control and/or cards in your
+        # graveyard" (205.2a: the card types each has, counted once among all of them)
+        kinds = {t for i in g.battlefield if g.controller_of(i) == you for t in g.chars(i).types} \
+            | {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
+        if len(kinds) < cond["types_among_ge"]:
+            return False
     if "hand_mv_distinct_ge" in cond:  # "if cards with at least six different mana values are revealed this way"
         # (Atemsis: the whole hand, just revealed): the mana values among the cards in your hand (202.3)
         mvs = {mana_value(g.objects[c].card.mana_cost, 0) for c in g.players[you].hand}
@@ -1334,6 +1344,8 @@ CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed",
                   "combat_timing", "cast_in_main", "any_step",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
                   "hand_mv_distinct_ge",  # different mana values among the cards in your hand
+                  "colors_among_ge", "types_among_ge",  # colors among your permanents, card types among them and
+                  # the cards in your graveyard
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge", "any_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",

@@ -394,6 +394,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         trig = {**trig, "filter": {**trig["filter"], "kicked": True}}
         body = body[body.index(", ") + 2:]
     m = re.match(r"^if (.+?), ", body, re.I)
+    three = re.match(r"^if ([^,]+, [^,]+, and [^,]+), ", body, re.I)
+    if three and parse_condition(three.group(1)) is not None:
+        m = three  # "if A, B, and C, you win the game" (Happily Ever After): one condition of three parts (603.4)
     cond_text = ""
     if m:  # intervening "if" clause (603.4); "if SELF is in your graveyard" (Ichorid, Bridge from Below): a
         # triggered ability that works there (112.6b; statics and activated abilities of a card in a graveyard

@@ -321,6 +321,22 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    m = re.fullmatch(r"there are (two|three|four|five) colors among permanents you control", t)
+    if m:  # "if there are five colors among permanents you control" (Happily Ever After; 105.2)
+        return {"colors_among_ge": number(m.group(1))}
+    m = re.fullmatch(r"there are (\w+) or more card types among permanents you control and/or cards in your graveyard",
+                     t)
+    if m and number(m.group(1)):  # 205.2a: each card type once, among both
+        return {"types_among_ge": number(m.group(1))}
+    parts = re.fullmatch(r"(there are [^,]+), (there are [^,]+), and (your life total is [^,]+)", t)
+    if parts:  # "if A, B, and C" (Happily Ever After): all three hold (one condition of every key)
+        got_all: dict[str, Any] = {}
+        for part in parts.groups():
+            one = parse_condition(part)
+            if one is None or set(one) & set(got_all):
+                return None
+            got_all.update(one)
+        return got_all
     if t in ("it isn't being declared as an attacker", "it wasn't tapped as an attacker was declared"):
         return {"not_declared_attacker": True}  # "becomes tapped, if it isn't being declared as an attacker" (508.1f)
     m = re.fullmatch(r"the top card of your library is (an? .+|white|blue|black|red|green|colorless)", t)
