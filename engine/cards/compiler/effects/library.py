@@ -279,6 +279,14 @@ SEARCH_NAMED = re.compile(
 )
 
 
+#: "Search your library and/or graveyard for a creature card with mana value X or less and put it onto the
+#: battlefield. If you search your library this way, shuffle." (Finale of Devastation): any kind of card
+SEARCH_GY_ANY = re.compile(
+    r"^search your library and/or graveyard for (an? (?!card named ).+?) and put it (into your hand|onto the "
+    r"battlefield)\. if you search your library this way, shuffle\.?"
+)
+
+
 SEARCH_MAY_RX = re.compile(
     r"^search your library for (an? .+?) and reveal it\. you may put (?:it|that card) "
     r"(onto the battlefield(?: tapped)?) if (.+?)\. otherwise, put (?:it|that card) into your hand\. then shuffle\.?$"

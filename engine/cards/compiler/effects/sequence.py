@@ -35,8 +35,10 @@ from engine.cards.compiler.effects.context import (
 )
 from engine.cards.compiler.effects.library import (
     REVEAL_UNTIL_RX,
+    SEARCH_GY_ANY,
     SEARCH_MAY_RX,
     SEARCH_NAMED,
+    _search_common,
     read_dig,
     read_look,
     read_look_other,
@@ -900,6 +902,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if m:  # Jace, the Mind Sculptor +2: fateseal 1 (701.19a) of the target player's library, whoever it is
         who = ctx.player(m.group(1).replace("'s", ""))
         return None if who is None else [Effect("action", {"name": "fateseal", "amount": 1, "who": who})]
+    m = SEARCH_GY_ANY.match(low)
+    if m:  # 701.15a: the card found in the library or in the graveyard (the library searched: then shuffled)
+        got = _search_common(m.group(1).split(" ", 1)[0], m.group(1).split(" ", 1)[1], m.group(2), False)
+        rest = parse_effects(text.strip()[m.end():].strip(), ctx) if low[m.end():].strip() else []
+        if not got or rest is None or got[0].args.get("up_to") or got[0].args.get("amount") != 1:
+            return None
+        return [Effect("search", {**got[0].args, "zones": ["library", "graveyard"]}), *rest]
     m = SEARCH_NAMED.match(low)
     if m:  # "... and put it onto the battlefield" (Elspeth, Undaunted Hero): not revealed, onto the battlefield
         name = text.strip()[len(text.strip()) - len(low) + low.index("named ") + 6:]
