@@ -1377,6 +1377,24 @@ def _clone(m: re.Match) -> list[dict[str, Any]] | None:
         if cond is None:
             return None
         st["condition"] = cond
+    exc = m.group(3) or ""
+    per_type = []
+    for one in re.finditer(r"it enters with an additional ([+\-]\d+/[+\-]\d+|loyalty) counter on it if it's an? "
+                           r"(creature|planeswalker)(?:, (?:and )?|$)", exc):
+        # "except it enters with an additional +1/+1 counter on it if it's a creature, it enters with an additional
+        # loyalty counter on it if it's a planeswalker, and it isn't legendary" (Spark Double): each counter as the
+        # copy enters, by the card type the copy has (706.9b-like, 614.1c)
+        per_type.append({"counter": one.group(1), "amount": 1, "if_type": one.group(2).capitalize()})
+    if per_type:
+        exc = re.sub(r"it enters with an additional ([+\-]\d+/[+\-]\d+|loyalty) counter on it if it's an? "
+                     r"(creature|planeswalker)(?:, (?:and )?|$)", "", exc).strip()
+        st["extra_counters"] = per_type
+        if exc:
+            change = copy_exceptions(exc)
+            if change is None:
+                return None
+            st["copy_except"] = change
+        return [st]
     more = re.fullmatch(r"it enters with (x|an|one|two|three) additional ([+\-]\d+/[+\-]\d+) counters? on it",
                         m.group(3) or "")
     if more:  # "except it enters with X additional +1/+1 counters on it" (Altered Ego): put on it as it enters as
