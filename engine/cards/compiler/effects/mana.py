@@ -98,6 +98,13 @@ def _add_per(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if q is None else [Effect("add_mana", {"mana": list(parse_cost(m.group(1))), "per": q})]
 
 
+@reader(r"^add that much (\{[wubrgc]\})$")
+def _add_that_much(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"... draw that many cards and add that much {R}" (Neheb, Dreadhorde Champion): an amount named before; bound
+    by the paragraph (sequence.that_many_done) or the card is not supported (the swallow check)."""
+    return [Effect("add_mana", {"mana": list(parse_cost(m.group(1))), "per": {"that_much": True}})]
+
+
 @reader(r"^add an amount of (\{[wubrgc]\}) equal to (.+)$")
 def _add_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Add an amount of {C} equal to that spell's mana value" (Mana Drain): the quantity is read with the
@@ -231,6 +238,7 @@ READERS: tuple[Reader, ...] = (
     _add_combo,
     _add_different,
     _add_per,
+    _add_that_much,
     _add_eq,
     _add_additional,
     _add_produced,

@@ -975,6 +975,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # Ventmaw): the mana the instruction added stays in the pool until the turn ends (106.4, 500.4)
             out[adds[0]] = Effect("add_mana", {**out[adds[0]].args, "until": "end_of_turn"})
             continue
+        inner_may = out[-1].args.get("then") if out and out[-1].op == "may" else None
+        inner_adds = [k for k, e in enumerate(inner_may or ()) if e.op == "add_mana"]
+        if s == "until end of turn, you don't lose this mana as steps and phases end" and not adds \
+                and len(inner_adds) == 1 and inner_may is not None and "until" not in inner_may[inner_adds[0]].args:
+            # "you may discard any number of cards. If you do, draw that many cards and add that much {R}. Until end
+            # of turn, you don't lose this mana ..." (Neheb, Dreadhorde Champion): the mana of that branch (106.4)
+            then = list(inner_may)
+            then[inner_adds[0]] = Effect("add_mana", {**then[inner_adds[0]].args, "until": "end_of_turn"})
+            out[-1] = Effect("may", {**out[-1].args, "then": then})
+            continue
         inner = out[-1].args.get("then") if out and out[-1].op == "if" and not out[-1].args.get("else") else None
         if s == "you may choose new targets for the copy" and inner and len(inner) == 1 and inner[0].op == "may" \
                 and not inner[0].args.get("then") and [x.op for x in inner[0].args["effects"]] == ["copy_spell"]:
@@ -1562,6 +1572,11 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
             # "Target player sacrifices a creature ... You gain life equal to its power." (Consume): the creature
             # sacrificed, as it last existed (608.2h; engine/ops/objects.py keeps it)
             out[i] = Effect(e.op, {**e.args, "amount": {next(iter(amt)): "sacrificed"}})
+            continue
+        if e.op == "add_mana" and e.args.get("per") == {"that_much": True} and isinstance(amt := prev.args.get(
+                "amount"), dict) and set(amt) == {"count_this_way", "action"} and amt["count_this_way"] == {}:
+            # "... draw that many cards and add that much {R}" (Neheb): the same number the instruction before counted
+            out[i] = Effect(e.op, {**e.args, "per": dict(amt)})
             continue
         if e.args.get("amount") != {"that_much": True} or prev.op not in _DONE_THIS_WAY \
                 or prev.args.get("amount") == {"that_much": True}:
