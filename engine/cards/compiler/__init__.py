@@ -39,9 +39,10 @@ __all__ = ["compile_card", "compile_ability_text", "compile_abilities_text", "re
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Emblem", "Hero"}
 #: "Choose three. You may choose the same mode more than once." (the Confluences): a modal head of its own
-_AGAIN = re.compile(r"choose ((?:up to )?(?:one|two|three|four|five))\. you may choose the same mode more than once\.", re.I)
-_MODAL = re.compile(r"^(.*?)chooses? (one|two|three|four|five|one or both|one or more|any number|up to (?:one|two|three|four|five))"
-                    r"(?: that hasn't been chosen(?: this turn)?)? —$", re.I)
+_AGAIN = re.compile(r"choose ((?:up to )?(?:one|two|three|four|five))\. you may choose the same mode more than "
+                    r"once\.", re.I)
+_MODAL = re.compile(r"^(.*?)chooses? (one|two|three|four|five|one or both|one or more|any number|"
+                    r"up to (?:one|two|three|four|five))(?: that hasn't been chosen(?: this turn)?)? —$", re.I)
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,8 @@ class Ctx:
     milled_other: bool = False  # another player milled last: "from among them" are those cards (engine r["milled"])
     revealed_hand: Any = None  # the target player who revealed their hand last: "from among those cards" (their hand)
     cast_targets: Any = None  # "whenever you cast a spell that targets one or more permanents": that filter
-    damaged_walker: bool = False  # "whenever ... deals damage to a planeswalker": "that planeswalker" is the one dealt it
+    damaged_walker: bool = False  # "whenever ... deals damage to a planeswalker": "that planeswalker" is the one
+    # dealt it
 
     def __post_init__(self) -> None:
         if self.subject is None:

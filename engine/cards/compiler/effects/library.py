@@ -576,7 +576,8 @@ def _wish(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (_exile_until, _wish, _they_reveal_until, _search, _search_top, _search_split,
                                _search_split_dest,
-                               _player_search, _players_search_top, _shuffle, _player_shuffles, _search_named_gy, _search_shuffle,
+                               _player_search, _players_search_top, _shuffle, _player_shuffles, _search_named_gy,
+                               _search_shuffle,
                                _search_named2, _reveal_take, _from_milled, _search_exile_rest, _search_theirs)
 
 

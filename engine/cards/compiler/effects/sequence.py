@@ -720,8 +720,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   r"((?: for each [^.]+)?)\.?$", r"\2 \1\3.", text.strip(), flags=re.I)
     # "Choose a card name, then reveal the top card of your library. If that card has the chosen name, ..." (Diviner's
     # Lockbox): the name chosen, then the reveal (201.3, 608.2c), each its own instruction
-    text = re.sub(r"^(choose a (?:nonland |creature )?card name), then (reveal the top card of your library)", r"\1. \2",
-                  text.strip(), flags=re.I)
+    text = re.sub(r"^(choose a (?:nonland |creature )?card name), then (reveal the top card of your library)",
+                  r"\1. \2", text.strip(), flags=re.I)
     # "Search your library for a creature card with deathtouch ... and reveal it. Shuffle and put that card on top."
     # (Mwonvuli Beast Tracker): the one instruction "..., then shuffle and put that card on top" (701.15a)
     text = re.sub(r"^(search your library for [^.]+? and reveal it)\. shuffle and put that card on top\.?$",
@@ -877,9 +877,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         return [Effect("reveal", {"who": who, "zone": "hand"}),
                 Effect("may", {"effects": [pick], "then": [Effect("if", {"cond": cond, "then": then})]})]
     m = re.fullmatch(r"any opponent may (sacrifice an? .+?)\. if a player does, (.+?)\.?", low)
-    if m:  # "any opponent may sacrifice a creature of their choice. If a player does, tap SELF, you gain 3 life, and you
-        # draw a card" (Clackbridge Troll): each opponent in turn order may (101.4), until one does (608.2d); then the
-        # rest, once (the instruction's "you" is its controller)
+    if m:  # "any opponent may sacrifice a creature of their choice. If a player does, tap SELF, you gain 3 life, and
+        # you draw a card" (Clackbridge Troll): each opponent in turn order may (101.4), until one does (608.2d);
+        # then the rest, once (the instruction's "you" is its controller)
         act = parse_sentence("each opponent " + re.sub(r"^sacrifice ", "sacrifices ", m.group(1)), ctx)
         then = parse_effects(m.group(2), ctx)
         if not act or then is None or len(act) != 1 or act[0].op != "sacrifice":
