@@ -138,8 +138,11 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if "Deathtouch" in kw and n > 0:  # 702.2b: any nonzero amount of damage
                 t.deathtouched = True
             t.damage_sources.append(src)
-            if combat:
+            if combat and "Creature" in tc.types:  # 510.2: to a creature (a planeswalker: the event below)
                 evs.append({"event": "combat_damage_creature", "obj": src, "target": tgt, "amount": n})
+            if combat and "Planeswalker" in tc.types:  # "whenever SELF deals combat damage to a player or planeswalker"
+                evs.append({"event": "combat_damage_walker", "obj": src, "target": tgt, "amount": n,
+                            "player": tc.controller})  # "that player": the planeswalker's controller
             evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n, "combat": combat,
                         "obj_controller": sc.controller})  # as it dealt the damage (a spell then leaves, 608.2g)
             evs.append({"event": "dealt_damage", "obj": tgt, "source": src, "amount": n, "combat": combat})

@@ -35,6 +35,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "fights",  # 701.10: each creature that fought (engine/ops/damage.py)
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
+                 "combat_damage_walker",  # combat damage to a planeswalker (engine/actions.py; 510.2)
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent",
                  "becomes_target_you",  # "... of a spell or ability you control" (the targeting one's controller)
@@ -142,7 +143,9 @@ GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacri
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),
-           "combat_damage": ("combat_damage_player", "combat_damage_creature")}
+           "combat_damage": ("combat_damage_player", "combat_damage_creature", "combat_damage_walker"),
+           # "deals combat damage to a player or planeswalker" (510.2)
+           "combat_damage_player_or_walker": ("combat_damage_player", "combat_damage_walker")}
 
 
 def _events_of(trig: dict[str, Any]) -> set[str]:
@@ -329,8 +332,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False  # "whenever a creature attacks you": you, not a planeswalker you control (508.1b)
     if trig.get("defending") == "attached_player" and ev.get("target") != _enchanted_player(g, src):
         return False  # "whenever a creature attacks enchanted player" (a Curse, 303.4)
-    if name == "damage_player" or name == "combat_damage_player":
-        if trig.get("who") == "opponent" and ev.get("target") == controller:
+    if name == "damage_player" or name == "combat_damage_player" or name == "combat_damage_walker":
+        if trig.get("who") == "opponent" and ev.get("player") == controller:
             return False
     if trig.get("most_life"):  # dethrone (702.104a): it attacks the player with the most life or tied
         t = ev.get("target")

@@ -592,6 +592,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "unattached",  # "whenever SELF becomes unattached from a permanent" ("self"; engine/triggers.py, 701.3)
     "dungeon_completed",  # "whenever you complete a dungeon" ("who"; a later rule: engine/dungeon.py)
     "room",  # a dungeon's room ability (engine/dungeon.py: put on the stack as the venture marker enters its room)
+    "combat_damage_player_or_walker",  # "whenever SELF deals combat damage to a player or planeswalker" (510.2)
     "targets_chosen",  # "whenever you and/or at least one permanent you control becomes the target of a spell or
     # ability an opponent controls": once for each spell or ability (engine/triggers.py became_targets, 603.2c)
 })

@@ -464,6 +464,7 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         ctx.last_player = "defending_player"  # "if defending player controls no Walls, it deals 2 damage to each
         # creature without flying that player controls" (Siege Dragon): the player it attacks (506.2)
     if trig.get("who") in ("opponent", "any") or trig.get("event") in ("combat_damage_player", "damage_player",
+                                                                         "combat_damage_player_or_walker",
                                                                          "damage_opponent"):
         ctx.last_player = "trigger_player"
     if item.modes:

@@ -85,6 +85,7 @@ def swallowed(text: str, compiled: Any) -> list[str]:
 AMOUNT_EVENTS = frozenset({"combat_damage_creature", "combat_damage_player", "damage_opponent", "damage_player",
                            "deals_damage", "dealt_damage", "gain_life", "lose_life", "expend",
                            "combat_damage",  # engine.triggers.ALIASES: combat damage to a player or creature
+                           "combat_damage_player_or_walker", "combat_damage_walker",  # ... or planeswalker
                            "player_counters",  # "whenever you get one or more {E}": how many
                            "counters_put",  # "whenever one or more +1/+1 counters are put on ...": how many (121.6)
                            "counters_removed"})  # "... are removed from SELF, she deals that much damage": how many

@@ -22,7 +22,7 @@ _SELF_EVENTS = {
     "enters": "etb", "dies": "dies", "attacks": "attacks", "blocks": "blocks", "becomes blocked": "becomes_blocked",
     "attacks or blocks": "attacks_or_blocks", "leaves the battlefield": "ltb",
     "deals combat damage to a player": "combat_damage_player",
-    "deals combat damage to a player or planeswalker": "combat_damage_player",
+    "deals combat damage to a player or planeswalker": "combat_damage_player_or_walker",
     "deals combat damage to an opponent": "combat_damage_player",
     "deals damage to a player": "damage_player", "deals damage to an opponent": "damage_opponent",
     "deals combat damage": "combat_damage", "deals damage": "deals_damage",
