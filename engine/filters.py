@@ -118,6 +118,10 @@ def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None, you
             want = f[name]
             if isinstance(want, dict) and want.get("x") and src in game.objects:
                 n = game.objects[src].x  # the X of the spell or ability choosing (107.3a)
+            elif isinstance(want, dict) and want.get("per_controller") and "count" in want:
+                # "with mana value less than or equal to the number of cards in its controller's graveyard" (Drown in
+                # the Loch): "you" of the count is the controller of the object checked (``you`` here, 404.2)
+                n = game.amount({"count": {**want["count"], "owner": [you]}}, src) if you is not None else 0
             elif isinstance(want, dict) and "greatest" in want and you is not None:
                 # "a creature with the greatest power among creatures they control" (Consume), "a nonland permanent
                 # they control with the highest mana value among permanents they control" (Dispersal): among those
@@ -384,7 +388,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if not _cmp(game, c.power, f, "power", src, who) or not _cmp(game, c.toughness, f, "toughness", src, who):
         return False
     if "mv_le" in f or "mv_ge" in f or "mv_eq" in f:
-        if not _cmp(game, _mv(o), f, "mv", src, you):
+        mv_who = game.controller_of(x) if any(isinstance(f.get(k), dict) and f[k].get("per_controller")
+                                              for k in ("mv_le", "mv_ge", "mv_eq")) else you
+        if not _cmp(game, _mv(o), f, "mv", src, mv_who):
             return False
     name = f.get("name")
     if name == "SELF":

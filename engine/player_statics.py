@@ -615,7 +615,9 @@ def ability_cost_changes(g: "Game", player: str, src: int, ab: Any,
     that ``player`` activates: "Equip abilities you activate cost {1} less to activate", "Activated abilities of
     creatures you control cost {2} less ... can't reduce the mana in that cost to less than one mana", "Loyalty
     abilities of planeswalkers your opponents control cost {1} more", "abilities your opponents activate cost
-    {1} more to activate unless they're mana abilities"."""
+    {1} more to activate unless they're mana abilities"; "Equip abilities you activate that target SELF cost {3}
+    less" only with SELF among ``targets`` (the targets chosen, 601.2c; None while only asking whether the ability
+    could be activated: then it may be chosen)."""
     if not active(g) or ab is None:
         return []
     out = []
@@ -624,6 +626,9 @@ def ability_cost_changes(g: "Game", player: str, src: int, ab: Any,
             continue
         want = st.get("abilities") or {}
         if "keyword" in want and ab.keyword != want["keyword"]:
+            continue
+        if want.get("targets") == "self" and targets is not None \
+                and sid not in [t for slot in targets for t in (slot if isinstance(slot, list) else [slot])]:
             continue
         if want.get("nonmana") and ab.kind == "mana":
             continue
@@ -634,7 +639,7 @@ def ability_cost_changes(g: "Game", player: str, src: int, ab: Any,
             continue
         if st.get("condition") and not condition(g, st["condition"], sid if sid in g.objects else None, None):
             continue
-        if "targets" in want and not any(
+        if isinstance(want.get("targets"), dict) and not any(
                 isinstance(t, int) and t in g.objects and matches(g, t, want["targets"], sid if sid in g.objects
                                                                   else None, ctl) for t in _flat(targets)):
             continue  # "abilities your opponents activate that target a Merfolk you control" (Kopala): its targets

@@ -648,13 +648,21 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                                 "enter": o.id, "answer_to": "enter_exile",
                                 "prompt": f"{o.card.name}: exile cards from your graveyard as it enters (614.12)"})
         elif st.get("kind") == "devour":  # 702.81a: its controller chooses the creatures to sacrifice
+            # (or the permanents its "filter" names: "creatures and/or planeswalkers", Devouring Hellion, 614.12)
+            kind = st.get("filter")
             mine = [i for i in g.battlefield if i != o.id and g.controller_of(i) == o.controller
-                    and "Creature" in g.chars(i).types]
+                    and ("Creature" in g.chars(i).types if kind is None
+                         else matches(g, i, {**kind, "zone": "battlefield"}, o.id, o.controller))]
+            back = st.get("action") == "return"  # "you may return a nonland permanent you control to its owner's
+            # hand. If you do, SELF enters with a +1/+1 counter on it" (Rescuer Sphinx): at most "max" of them
             if mine:
                 g.queue.append({"kind": "choose_cards", "player": o.controller, "options": mine, "min": 0,
-                                "max": len(mine), "enter": o.id, "amount": int(st.get("amount", 1)),
-                                "answer_to": "devour",
-                                "prompt": f"{o.card.name}: sacrifice any number of creatures (devour, 702.81a)"})
+                                "max": min(len(mine), int(st.get("max", len(mine)))), "enter": o.id,
+                                "amount": int(st.get("amount", 1)), "answer_to": "devour",
+                                **({"action": "return"} if back else {}),
+                                "prompt": f"{o.card.name}: {'return' if back else 'sacrifice'} "
+                                          f"{'up to one' if back else 'any number of'} "
+                                          f"{'creatures' if kind is None else 'permanents'} (702.81a, 614.12)"})
     for _ in range(_granted_riot(g, o)):  # riot another permanent's static gives it (614.12)
         _ask_counters(g, o, "+1/+1", 1, True)
 

@@ -292,6 +292,8 @@ def _walk(x: Any, out: list[str]) -> None:
         if x.op in ("search", "dig") and isinstance(x.args.get("filter"), dict):
             # the chosen cards' group constraints are checked only where a search or dig chooses
             bad = unknown_keys(x.args["filter"], group_ok=True)
+            if x.op == "search":  # "a card with the same name as ...": bound as it resolves (engine/ops/zones.py)
+                bad.discard("same_name_as")
             if bad:
                 out.append(f"filter keys {sorted(bad)}")
             _walk({k: v for k, v in x.args.items() if k != "filter"}, out)

@@ -312,7 +312,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
 #: The amounts ``amount`` computes: each head key with the keys it may come with
 #: (engine/contract.py walks every supported card against this).
 AMOUNT_KINDS: dict[str, frozenset[str]] = {
-    "x": frozenset({"x", "negate"}), "count": frozenset({"count", "names"}), "times": frozenset({"times", "of"}),
+    "x": frozenset({"x", "negate"}), "times": frozenset({"times", "of"}),
+    # "per_controller": in a filter, "you" of its count is the controller of the object checked (engine/filters.py)
+    "count": frozenset({"count", "names", "costs", "per_controller"}),
     "plus": frozenset({"plus"}),
     # "sum": the total of the objects named, in a static ("the total power of the exiled cards": Sutured Ghoul)
     "power_of": frozenset({"power_of", "sum"}), "toughness_of": frozenset({"toughness_of", "sum"}),
@@ -557,6 +559,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             pool = [i for i in pool if seats.in_range(g, ctl, _influence_owner(g, i, ctl))]
         if a.get("names"):  # "the number of differently named lands you control": the names, each once (201.2)
             return len({g.objects[i].card.name for i in pool if matches(g, i, f, src, ctl)})
+        if a.get("costs"):  # "each different mana cost among nonland cards in your graveyard": each once (202.1;
+            # the order of the symbols aside; a card with no mana cost has none to count)
+            return len({tuple(sorted(g.objects[i].card.mana_cost)) for i in pool
+                        if g.objects[i].card.mana_cost and matches(g, i, f, src, ctl)})
         return n + sum(1 for i in pool if matches(g, i, f, src, ctl))
     if "times" in a:
         return a["times"] * amount(g, a["of"], src, r)
@@ -633,7 +639,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         f = {k: v for k, v in a["count_this_way"].items() if k != "zone"}
         who = _you(g, src, r) if f.get("controller") == "you" else None
         return sum(1 for rec in r.get("exiled_this_way", ()) if gone_matches(rec, "exiled", f, who))
-    if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed", "sacrificed"):
+    if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed", "sacrificed", "returned"):
         # "for each nontoken creature exiled this way" (Declaration in Stone): what this resolution's exile
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
         who = _you(g, src, r) if a["count_this_way"].get("controller") == "you" else None
@@ -1136,7 +1142,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "revealed_is" in cond:  # "Reveal the top card of your library. If it's a creature card, ..." (608.2c)
         shown = (r or {}).get("revealed_top") or ()
         f = dict(cond["revealed_is"], zone="any_card")
-        if not any(x in g.objects and matches(g, x, f, src, you) for x in shown):
+        # ("the chosen name": chosen by the resolving spell or ability, which holds it: 201.3)
+        sid = this(g, r).id if f.get("chosen_name") and r is not None and "obj" in r else src
+        if not any(x in g.objects and matches(g, x, f, sid, you) for x in shown):
             return False
     if "revealed" in cond:  # "if that card has the chosen name": the card the instruction before revealed
         sid = this(g, r).id if r is not None and "obj" in r else src  # (its chosen name is the resolving one's)
@@ -1227,6 +1235,21 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "graveyard_types_ge" in cond:  # delirium: card types among cards in your graveyard (205.2a)
         kinds = {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
         if len(kinds) < cond["graveyard_types_ge"]:
+            return False
+    if "colors_among_ge" in cond:  # "if there are five colors among permanents you control" (105.2)
+        have = {k for i in g.battlefield if g.controller_of(i) == you for k in g.chars(i).colors}
+        if len(have) < cond["colors_among_ge"]:
+            return False
+    if "types_among_ge" in cond:  # "six or more card types among permanents you control and/or cards in your
+        # graveyard" (205.2a: the card types each has, counted once among all of them)
+        kinds = {t for i in g.battlefield if g.controller_of(i) == you for t in g.chars(i).types} \
+            | {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
+        if len(kinds) < cond["types_among_ge"]:
+            return False
+    if "hand_mv_distinct_ge" in cond:  # "if cards with at least six different mana values are revealed this way"
+        # (Atemsis: the whole hand, just revealed): the mana values among the cards in your hand (202.3)
+        mvs = {mana_value(g.objects[c].card.mana_cost, 0) for c in g.players[you].hand}
+        if len(mvs) < cond["hand_mv_distinct_ge"]:
             return False
     if "different_powers_ge" in cond:  # "three or more creatures with different powers"
         powers = {g.chars(i).power for i in g.battlefield
@@ -1403,6 +1426,9 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
+                  "hand_mv_distinct_ge",  # different mana values among the cards in your hand
+                  "colors_among_ge", "types_among_ge",  # colors among your permanents, card types among them and
+                  # the cards in your graveyard
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge", "any_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
@@ -1668,10 +1694,20 @@ def bind_same_name(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     (608.2h) when they are gone; the filter then matches by name."""
     f = dict(f)
     names: set[str] = set()
-    for x in refs(g, r, f.pop("same_name_as")):
+    ref = f.pop("same_name_as")
+    for x in refs(g, r, ref):
         o = g.objects.get(x) if isinstance(x, int) else None
         if o is not None and "face_down" not in o.chosen:
             names.add(o.card.name)
+    if not names and isinstance(ref, dict) and set(ref) == {"target"}:
+        # the target left during this resolution ("Exile target creature ... Then that player ... exiles all cards
+        # with that name": Legion's End): its name as it last existed (608.2h)
+        legal = r.get("legal") or []
+        k = ref["target"]
+        for x in legal[k] if isinstance(k, int) and 0 <= k < len(legal) else ():
+            card = r.get("lki_card", {}).get(x)
+            if card is not None and not (x in g.objects and "face_down" in g.objects[x].chosen):
+                names.add(card.name)
     f["name_in"] = sorted(names)
     return f
 
@@ -1806,7 +1842,7 @@ def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:
     battlefield (608.2h): its controller, card types, whether it was a token, and its power."""
     c = g.chars(oid)
     return {"action": action, "controller": c.controller, "types": sorted(c.types), "subtypes": sorted(c.subtypes),
-            "token": g.objects[oid].token, "power": c.power or 0}
+            "token": g.objects[oid].token, "power": c.power or 0, "colors": sorted(c.colors)}
 
 
 def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any], you: str | None = None) -> bool:
@@ -1816,4 +1852,6 @@ def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any], you: str |
         and (not f.get("subtypes") or bool(set(f["subtypes"]) & set(rec.get("subtypes", ())))) \
         and not set(f.get("not_types", ())) & set(rec["types"]) \
         and ("token" not in f or rec["token"] == f["token"]) \
+        and not set(f.get("not_colors", ())) & set(rec.get("colors", ())) \
+        and (not f.get("colors") or bool(set(f["colors"]) & set(rec.get("colors", ())))) \
         and (f.get("controller") != "you" or you is not None and rec["controller"] == you)

@@ -193,7 +193,8 @@ token: amount, types, subtypes, colors, keywords, power, toughness, [supertypes]
       [abilities: [Ability]], [who: PLAYER_REF (default you)]  or  amount, kind, [tapped]  or  amount, copy_of: REF
       (a token copy) ("Treasure", "Food", "Clue", "Blood", "Gold", ...)
     create tokens (predefined kinds: a later addition, not in the 2016 rules) (CR 110.5)
-add_mana: mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same], [chosen_color]; [per: AMOUNT]; [only_for:
+add_mana: mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same], [chosen_color]  or  each_color_among: FILTER;
+      [per: AMOUNT]; [only_for:
       FILTER (spend only on spells matching; or_abilities_of: FILTER, abilities of matching sources too)];
       [until: "end_of_combat" (firebending: kept as combat's steps end)]
     add mana (choice: one of the lists; any: n mana of any colors, same: all one color) (CR 106, 106.6)
@@ -237,10 +238,11 @@ pay: mana: [syms]  or  life: n  or  energy: n
 pay_any: energy: true
     "you may pay any amount of {E}": the controller removes as many energy counters as they choose; the
     amount {"paid": true} counts them afterwards (121.1; the energy symbol is a later addition)
-unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects, [any_one, if_done]
+unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects, [any_one, if_done], [done: [Effect]], [first_only]
     effects happen unless payer pays / performs the actions (CR 117.12); any_one: the players payer names are asked
     in APNAP order until one does it ("any opponent may ..."), and with if_done the effects happen only if one did
-    ("If a player does, ...") (CR 101.4)
+    ("If a player does, ...") (CR 101.4); done: what follows when the actions are performed ("any opponent may
+    sacrifice a creature. If a player does, ..."), first_only: no other payer is asked once one did
 delayed: step ("end", "upkeep", "your_upkeep", "owner_upkeep", "end_of_combat"), effects
     a delayed trigger at the next such step (CR 603.7)
 delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your_next_turn"), [once]
@@ -615,6 +617,9 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "dungeon_completed",  # "whenever you complete a dungeon" ("who"; a later rule: engine/dungeon.py)
     "room",  # a dungeon's room ability (engine/dungeon.py: put on the stack as the venture marker enters its room)
     "reflexive",  # "When you do, ...": put by the reflexive op as the instruction before it is done (603.7a)
+    "combat_damage_player_or_walker",  # "whenever SELF deals combat damage to a player or planeswalker" (510.2)
+    "targets_chosen",  # "whenever you and/or at least one permanent you control becomes the target of a spell or
+    # ability an opponent controls": once for each spell or ability (engine/triggers.py became_targets, 603.2c)
 })
 
 

@@ -242,6 +242,8 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
     kind = e.get("kind", "+1/+1")
     remove = bool(e.get("remove"))
     xs = [x for x in refs(g, r, e.args["what"])]
+    if remove and kind == "any" and e.get("up_to"):
+        return _remove_up_to(g, r, xs, n)
     picks: dict[int, list[str]] = {}
     # 614.1a, 616.1: how many each permanent gets ("twice that many"), each order asked before any is put
     put = {x: replacement.counter_count(g, x, kind, n) for x in xs if not remove and isinstance(x, int)
@@ -287,6 +289,54 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
     g.changed()
     return None
 
+
+
+def _remove_up_to(g: "Game", r: Ctx, xs: list[Any], n: int) -> dict | None:
+    """"Remove up to five counters from target artifact, creature, planeswalker, or opponent" (Price of Betrayal):
+    the effect's controller picks them one at a time, of any kinds the object or player has (121.1, 122), or stops;
+    every pick is asked before any counter is removed, then each kind's counters go at once (one event a kind)."""
+    taken: dict[Any, dict[str, int]] = {}
+    for x in xs:
+        if isinstance(x, int) and x in g.objects:
+            have = dict(g.objects[x].counters)
+            name = g.objects[x].card.name
+        elif isinstance(x, str) and x in g.players and not g.players[x].lost:
+            have = {**g.players[x].counters, "poison": g.players[x].poison}
+            name = x
+        else:
+            continue
+        took = taken.setdefault(x, {})
+        for i in range(max(0, n)):
+            kinds = sorted(k for k, v in have.items() if v - took.get(k, 0) > 0)
+            if not kinds:
+                break
+            got = nested.answer(r, f"counter_up_to.{x}.{i}")
+            if got is None:
+                return {"kind": "choose_option", "player": controller(g, r), "options": kinds + ["done"],
+                        "slot": nested.slot(r, f"counter_up_to.{x}.{i}"),
+                        "prompt": f"remove a counter from {name} ({i} of up to {n} removed)? \"done\" to stop"}
+            if got not in kinds:
+                break
+            took[str(got)] = took.get(str(got), 0) + 1
+    for x, took in taken.items():
+        for k, t in sorted(took.items()):
+            if isinstance(x, str):
+                _player_counters(g, x, k, -t)
+                continue
+            if g.objects[x].zone != "battlefield":
+                g.objects[x] = g.objects[x].copy()  # (Game.copy shares objects off the battlefield)
+            cs = g.objects[x].counters
+            had = cs.get(k, 0)
+            cs[k] = max(0, had - t)
+            triggers.counters_removed(g, x, k, had - cs[k])
+            if had > 0 and cs[k] == 0 and g.objects[x].zone == "battlefield":
+                triggers.event(g, {"event": "last_counter_removed", "obj": x, "kind": k,
+                                   "player": g.controller_of(x)})
+                if k == "time":  # 702.62a: vanishing
+                    triggers.event(g, {"event": "last_time_counter_removed", "obj": x,
+                                       "player": g.controller_of(x)})
+    g.changed()
+    return None
 
 
 def _its_counters(g: "Game", r: Ctx, e: Effect) -> None:

@@ -17,6 +17,7 @@ from engine.values import (
     amount,
     amount_for,
     bind_amounts,
+    bind_same_name,
     controller,
     gone_record,
     names_that_player,
@@ -176,10 +177,15 @@ def _bounce(g: "Game", r: Ctx, e: Effect) -> None:
             if x in g.objects and g.objects[x].zone == "battlefield":
                 r.setdefault("returned", []).append(g.move(x, "hand"))
         return None
-    before = dict(r.get("followed", {}))
+    before = dict(r.get("followed") or {})
+    last = {x: gone_record(g, x, "returned") for x in refs(g, r, e.args["what"])
+            if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}
     _move_all(g, r, e, "hand")
+    moved = [k for k, n in (r.get("followed") or {}).items() if before.get(k) != n]
     # "for each card returned to your hand this way" (engine/values.py): the new objects in hands (400.7)
-    r.setdefault("returned", []).extend(v for k, v in r.get("followed", {}).items() if before.get(k) != v)
+    r.setdefault("returned", []).extend(r["followed"][k] for k in moved)
+    # "if you return four or more nontoken permanents you control this way" (608.2c: as they last existed, 608.2h)
+    r.setdefault("gone_this_way", []).extend(last[k] for k in moved if k in last)
     return None
 
 
@@ -622,19 +628,26 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if got and e.get("reveal"):  # 701.15e: revealed only when the effect says so
             knowledge.show(g, got)
             g.log("reveal", player=p, cards=[g.objects[x].card.name for x in got], objs=list(got))
-        for x in got:
-            _put_found(g, x, to, bool(e.get("tapped")), p)
-        knowledge.shuffle(g, p)
+        if to == "library_top":  # "then shuffles and puts that card on top" (701.16b): only that player knows it
+            knowledge.shuffle(g, p, keep=got)
+            for x in reversed(got):
+                knowledge.show(g, [g.move(x, "library")], [p])
+        else:
+            for x in got:
+                _put_found(g, x, to, bool(e.get("tapped")), p)
+            knowledge.shuffle(g, p)
         if not player_statics.cant_cause(g, p, "search", controller(g, r)):
             triggers.event(g, {"event": "searched", "player": p})  # 701.15a (_searched)
     return None
 
 
-def _put_found(g: "Game", x: int, to: str, tapped: bool, player: str) -> int:
+def _put_found(g: "Game", x: int, to: str, tapped: bool, player: str,
+               counters: dict[str, int] | None = None) -> int:
     """701.15a: a card found by a search is put where the effect says: onto the battlefield (tapped if it
-    says so) under the searching player's control, or into that zone; the new object (400.7)."""
+    says so, "with an additional +1/+1 counter on it": 121.6) under the searching player's control, or into that
+    zone; the new object (400.7)."""
     if to == "battlefield":
-        return g.move(x, "battlefield", tapped=tapped, controller=player)
+        return g.move(x, "battlefield", tapped=tapped, controller=player, counters=counters or None)
     return g.move(x, to)
 
 
@@ -647,6 +660,8 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         return _players_search(g, r, e)
     p = controller(g, r)
     f = bind_amounts(g, r, dict(e.get("filter") or {}))
+    if "same_name_as" in f:  # "a card with the same name as another creature you control": their names now (201.2)
+        f = bind_same_name(g, r, f)
     quality = bool(set(f) - {"zone", "controller"})
     f["zone"] = "library"
     f.pop("controller", None)
@@ -714,7 +729,7 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
                                     f"choose {'up to ' if split.get('optional') else ''}{k} to put {where}"),
                         "slot": f"{r['i']}.split"}
     put_first = [_put_found(g, x, split.get("to", "battlefield"), bool(split.get("tapped")), p) for x in first]
-    put = [_put_found(g, x, to, bool(e.get("tapped")), p) for x in got or [] if x not in first]
+    put = [_put_found(g, x, to, bool(e.get("tapped")), p, e.get("counters")) for x in got or [] if x not in first]
     r["taken"] = put_first + put  # "those lands become ...": the cards it put where they went (608.2c, 400.7)
     if to == "exile":  # "exile that card, then you may cast it" / "the exiled card" of a linked ability (607.2a)
         r["exiled"] = put

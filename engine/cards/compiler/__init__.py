@@ -46,9 +46,10 @@ if isinstance(getattr(re, "_MAXCACHE", None), int) and getattr(re, "_MAXCACHE") 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Emblem", "Hero"}
 #: "Choose three. You may choose the same mode more than once." (the Confluences): a modal head of its own
-_AGAIN = re.compile(r"choose (one|two|three)\. you may choose the same mode more than once\.", re.I)
-_MODAL = re.compile(r"^(.*?)chooses? (one|two|three|one or both|one or more|any number|up to one|up to two|up to three)"
-                    r"(?: that hasn't been chosen(?: this turn)?)? —$", re.I)
+_AGAIN = re.compile(r"choose ((?:up to )?(?:one|two|three|four|five))\. you may choose the same mode more than "
+                    r"once\.", re.I)
+_MODAL = re.compile(r"^(.*?)chooses? (one|two|three|four|five|one or both|one or more|any number|"
+                    r"up to (?:one|two|three|four|five))(?: that hasn't been chosen(?: this turn)?)? —$", re.I)
 
 
 @dataclass(frozen=True)
@@ -214,7 +215,8 @@ def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int,
         return None  # "An opponent chooses one —" (601.3) only on a spell: see lower()
     word = m.group(2).lower()
     choose, up_to = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (2, 1), "one or more": (99, 1),
-                     "any number": (99, 0), "up to one": (1, 0), "up to two": (2, 0), "up to three": (3, 0)}[word]
+                     "any number": (99, 0), "four": (4, 4), "five": (5, 5), "up to one": (1, 0), "up to two": (2, 0),
+                     "up to three": (3, 0), "up to four": (4, 0), "up to five": (5, 0)}[word]
     modes = []
     for line in lines:
         ctx = Ctx()
@@ -423,6 +425,9 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         trig = {**trig, "filter": {**trig["filter"], "kicked": True}}
         body = body[body.index(", ") + 2:]
     m = re.match(r"^if (.+?), ", body, re.I)
+    three = re.match(r"^if ([^,]+, [^,]+, and [^,]+), ", body, re.I)
+    if three and parse_condition(three.group(1)) is not None:
+        m = three  # "if A, B, and C, you win the game" (Happily Ever After): one condition of three parts (603.4)
     cond_text = ""
     if m:  # intervening "if" clause (603.4); "if SELF is in your graveyard" (Ichorid, Bridge from Below): a
         # triggered ability that works there (112.6b; statics and activated abilities of a card in a graveyard
@@ -482,7 +487,10 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         ctx.targeting = True  # "counter that spell": the spell or ability that targeted (engine/values.py)
     if trig.get("event") in ("becomes_target_opponent", "becomes_target_spell_opponent"):
         ctx.last_player = "trigger_player"  # "... an opponent controls, that player ...": that spell's controller
-    if trig.get("event") == "combat_damage_creature" or trig.get("event") == "deals_damage" and "damaged" in trig:
+    if trig.get("event") == "deals_damage" and "Planeswalker" in (trig.get("damaged") or {}).get("types", ()):
+        ctx.damaged_walker = True  # "... deals damage to a (player or) planeswalker, destroy that planeswalker": the
+        # one dealt the damage; "that creature" stays the source (Vraska, Swarm's Eminence)
+    elif trig.get("event") == "combat_damage_creature" or trig.get("event") == "deals_damage" and "damaged" in trig:
         ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source
     if trig.get("event") == "unattached":
         ctx.last = "it"  # "Whenever SELF becomes unattached from a permanent, sacrifice that permanent": the one it
@@ -499,6 +507,7 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         ctx.last_player = "defending_player"  # "if defending player controls no Walls, it deals 2 damage to each
         # creature without flying that player controls" (Siege Dragon): the player it attacks (506.2)
     if trig.get("who") in ("opponent", "any") or trig.get("event") in ("combat_damage_player", "damage_player",
+                                                                         "combat_damage_player_or_walker",
                                                                          "damage_opponent"):
         ctx.last_player = "trigger_player"
     if item.modes:
@@ -562,6 +571,18 @@ def _either_trigger(item: IrItem) -> list[Ability] | None:
     if both is not None:
         return both
     rest = item.head[m.end():]
+    for cut in [k.start() for k in re.finditer(r", ", rest)]:
+        # "Whenever another creature dies, or a creature card is put into a graveyard from anywhere other than the
+        # battlefield, or a creature card leaves your graveyard" (Syr Konrad): three trigger conditions, none of whose
+        # events is another's, each its own ability with the one effect (603.2)
+        cond, body = rest[:cut], rest[cut + 2:]
+        parts = cond.split(", or ")
+        if len(parts) > 2 and all(parse_trigger(x) is not None for x in parts):
+            many = [_lower_triggered(IrItem("triggered", item.text, head=f"{m.group(1)} {half}, {body}",
+                                            body=f"{m.group(1)} {half}, {body}")) for half in parts]
+            if any(ab is None for ab in many):
+                return None
+            return [replace(ab, text=item.text) for ab in many if ab is not None]
     for cut in [k.start() for k in re.finditer(r", ", rest)]:
         cond, body = rest[:cut], rest[cut + 2:]
         # "... or ...", and "When SELF dies and when you discard SELF" (Bartered Cow), "When SELF enters and whenever

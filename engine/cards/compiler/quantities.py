@@ -191,6 +191,13 @@ def count_of(phrase: str) -> Any:
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"count_this_way": f, "action": m.group(2).split()[0]}
+    m = re.fullmatch(r"different mana costs? among (.+)", p)
+    if m:  # "for each different mana cost among nonland cards in your graveyard" (Embodiment of Agonies): the mana
+        # costs those cards have, each once ({2}{B} and {1}{B}{B} are different; a card with none has none, 202.1)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("_needs_player_target") or "or" in f:
+            return None
+        return {"count": f, "costs": True}
     m = re.fullmatch(r"(?:basic land types|different \w+) among .+", p)
     if m:
         return None
@@ -341,6 +348,22 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    m = re.fullmatch(r"there are (two|three|four|five) colors among permanents you control", t)
+    if m:  # "if there are five colors among permanents you control" (Happily Ever After; 105.2)
+        return {"colors_among_ge": number(m.group(1))}
+    m = re.fullmatch(r"there are (\w+) or more card types among permanents you control and/or cards in your graveyard",
+                     t)
+    if m and number(m.group(1)):  # 205.2a: each card type once, among both
+        return {"types_among_ge": number(m.group(1))}
+    parts = re.fullmatch(r"(there are [^,]+), (there are [^,]+), and (your life total is [^,]+)", t)
+    if parts:  # "if A, B, and C" (Happily Ever After): all three hold (one condition of every key)
+        got_all: dict[str, Any] = {}
+        for part in parts.groups():
+            one = parse_condition(part)
+            if one is None or set(one) & set(got_all):
+                return None
+            got_all.update(one)
+        return got_all
     if t in ("it isn't being declared as an attacker", "it wasn't tapped as an attacker was declared"):
         return {"not_declared_attacker": True}  # "becomes tapped, if it isn't being declared as an attacker" (508.1f)
     m = re.fullmatch(r"the top card of your library is (an? .+|white|blue|black|red|green|colorless)", t)
@@ -506,6 +529,16 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         f = parse_noun(m.group(1) or m.group(2))
         return None if f is None else {"milled_this_way": f}
+    m = re.fullmatch(r"you return (two|three|four|five|six) or more (.+?) this way", t)
+    if m:  # "If you return four or more nontoken permanents you control this way" (Flood of Tears): the permanents the
+        # instruction before returned, as they last existed (608.2c, 608.2h)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") \
+                or set(f) - {"controller", "token", "types", "not_types", "subtypes", "zone"} \
+                or f.get("controller") not in (None, "you"):
+            return None
+        f.pop("zone", None)
+        return {"amount_ge": {"amount": {"count_this_way": f, "action": "returned"}, "n": number(m.group(1))}}
     m = re.fullmatch(r"an? (.+?) is dealt damage this way", t)
     if m:
         f = parse_noun(m.group(1))
@@ -759,7 +792,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         f = parse_noun(re.sub(r" card$", "", m.group(1)))
         if f is not None:
             f.pop("zone", None)
-        return {"exiled_this_way": f} if f and set(f) <= {"types", "subtypes", "not_types", "token"} else None
+        return {"exiled_this_way": f} if f and set(f) <= {"types", "subtypes", "not_types", "token", "not_colors",
+                                                           "colors"} else None
     if t in ("self wasn't kicked", "it wasn't kicked"):  # "if SELF wasn't kicked, sacrifice it" (702.32b)
         return {"kicked": False}
     m = re.fullmatch(r"(?:it|that card|that permanent) (?:was|is) (historic|legendary)", t)

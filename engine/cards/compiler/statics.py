@@ -1476,6 +1476,24 @@ def _clone(m: re.Match) -> list[dict[str, Any]] | None:
         if cond is None:
             return None
         st["condition"] = cond
+    exc = m.group(3) or ""
+    per_type = []
+    for one in re.finditer(r"it enters with an additional ([+\-]\d+/[+\-]\d+|loyalty) counter on it if it's an? "
+                           r"(creature|planeswalker)(?:, (?:and )?|$)", exc):
+        # "except it enters with an additional +1/+1 counter on it if it's a creature, it enters with an additional
+        # loyalty counter on it if it's a planeswalker, and it isn't legendary" (Spark Double): each counter as the
+        # copy enters, by the card type the copy has (706.9b-like, 614.1c)
+        per_type.append({"counter": one.group(1), "amount": 1, "if_type": one.group(2).capitalize()})
+    if per_type:
+        exc = re.sub(r"it enters with an additional ([+\-]\d+/[+\-]\d+|loyalty) counter on it if it's an? "
+                     r"(creature|planeswalker)(?:, (?:and )?|$)", "", exc).strip()
+        st["extra_counters"] = per_type
+        if exc:
+            change = copy_exceptions(exc)
+            if change is None:
+                return None
+            st["copy_except"] = change
+        return [st]
     more = re.fullmatch(r"it enters with (x|an|one|two|three) additional ([+\-]\d+/[+\-]\d+) counters? on it",
                         m.group(3) or "")
     if more:  # "except it enters with X additional +1/+1 counters on it" (Altered Ego): put on it as it enters as
@@ -1665,13 +1683,47 @@ def _reveal_land(m: re.Match) -> list[dict[str, Any]] | None:
     return None if f is None else [{"kind": "enters_tapped", "unless_reveal": f}]
 
 
-@static(r"^if (?:damage would be dealt to self|self would be dealt damage), prevent that damage(?:\.| and) remove an? "
-        r"([+\-\w/]+) counter from (?:self|it)$")
+_DEVOUR_TIMES = {"that many": 1, "twice that many": 2, "three times that many": 3}
+
+
+@static(r"^as self enters, you may sacrifice any number of (.+?)\. if you do, (?:it|self) enters with "
+        r"(that many|twice that many|three times that many) \+1/\+1 counters on it$")
+def _devour_like(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12, 702.81a: "As SELF enters, you may sacrifice any number of creatures and/or planeswalkers. If you do,
+    it enters with twice that many +1/+1 counters on it" (Devouring Hellion): devour's replacement with its own
+    kind of permanent sacrificed (engine/replacement.py asks as it enters; "that many" the number sacrificed)."""
+    f = parse_noun(m.group(1))
+    if f is None or set(f) - {"types", "and_types", "subtypes", "other"} or f.get("zone") is not None:
+        return None
+    kind = {k: v for k, v in f.items() if k != "other"}  # ("other": it is not on the battlefield as it enters)
+    return [{"kind": "devour", "amount": _DEVOUR_TIMES[m.group(2)], "filter": kind}]
+
+
+@static(r"^as self enters, you may return an? (.+?) you control to its owner's hand\. if you do, (?:it|self) enters "
+        r"with an? \+1/\+1 counter on it$")
+def _enter_bounce(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12: "As SELF enters, you may return a nonland permanent you control to its owner's hand. If you do, SELF
+    enters with a +1/+1 counter on it" (Rescuer Sphinx): devour's replacement (702.81a) with one permanent returned
+    instead of any number sacrificed (engine/replacement.py asks as it enters)."""
+    f = parse_noun(m.group(1))
+    if f is None or set(f) - {"types", "not_types", "and_types", "subtypes", "permanent"} or f.get("zone") is not None:
+        return None
+    return [{"kind": "devour", "amount": 1, "filter": f, "action": "return", "max": 1}]
+
+
+@static(r"^if (?:damage would be dealt to self|self would be dealt damage), prevent that damage(?:\.| and) remove "
+        r"(an?|that many) ([+\-\w/]+) counters? from (?:self|it)$")
 def _phantom(m: re.Match) -> list[dict[str, Any]] | None:
     """615.5: "If damage would be dealt to SELF, prevent that damage. Remove a +1/+1 counter from SELF" (Phantom
     Centaur), "If SELF would be dealt damage, prevent that damage and remove a +1/+1 counter from it" (Unbreathing
-    Horde): one counter for each damage event prevented."""
-    return [{"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(1)}]
+    Horde): one counter for each damage event prevented; "... and remove that many +1/+1 counters from it" (Protean
+    Hydra): as many counters as the damage prevented (608.2c: "that many" is the damage the sentence named)."""
+    if (m.group(1) == "that many") != m.group(0).endswith(("counters from self", "counters from it")):
+        return None
+    out: dict[str, Any] = {"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(2)}
+    if m.group(1) == "that many":
+        out["remove_that_many"] = True
+    return [out]
 
 
 @static(r"^if damage would be dealt to self while it has an? ([+\-\w/]+) counter on it, prevent that damage and "
@@ -2727,8 +2779,9 @@ def _spell_keywords(m: re.Match) -> list[dict[str, Any]] | None:
 _ABILITY_KEYWORDS = {"equip": "Equip", "ninjutsu": "Ninjutsu", "cycling": "Cycling", "boast": "Boast"}
 
 
-@static(r"^(?:(equip|ninjutsu|cycling|boast) abilities you activate|activated abilities of (.+?)|loyalty abilities of "
-        r"(.+?)|abilities your opponents activate(?: that target (.+?))?) cost \{(\d+)\} (less|more) to activate"
+@static(r"^(?:(equip|ninjutsu|cycling|boast) abilities you activate( that target self)?|activated abilities of (.+?)|"
+        r"loyalty abilities of (.+?)|abilities your opponents activate(?: that target (.+?))?) cost \{(\d+)\} (less|more) "
+        r"to activate"
         r"( unless they're mana abilities)?(?:\. this effect can't reduce the mana in that cost to less than one "
         r"mana)?$")
 def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
@@ -2737,28 +2790,29 @@ def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
     less than one mana" (Biomancer's Familiar), "Loyalty abilities of planeswalkers your opponents control cost {1}
     more to activate" (Eidolon of Obstruction), "abilities your opponents activate cost {1} more to activate unless
     they're mana abilities" (Tithe Taker): a change of the generic mana of those abilities' costs as they are
-    activated (engine/costs.py ability_mana)."""
-    n = int(m.group(5)) * (-1 if m.group(6) == "less" else 1)
+    activated (engine/costs.py ability_mana); "Equip abilities you activate that target SELF cost {3} less to
+    activate" (Fervent Champion): only when SELF is a target chosen (601.2c comes before 601.2f)."""
+    n = int(m.group(6)) * (-1 if m.group(7) == "less" else 1)
     st: dict[str, Any] = {"kind": "ability_cost", "amount": n, "who": "you", "abilities": {}}
     if m.group(1):
-        st["abilities"] = {"keyword": _ABILITY_KEYWORDS[m.group(1)]}
-    elif m.group(2) or m.group(3):
-        f = parse_noun(m.group(2) or m.group(3))
+        st["abilities"] = {"keyword": _ABILITY_KEYWORDS[m.group(1)], **({"targets": "self"} if m.group(2) else {})}
+    elif m.group(3) or m.group(4):
+        f = parse_noun(m.group(3) or m.group(4))
         if f is None or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield") or "source" in f:
             return None  # permanents' abilities only ("sources with the chosen name" may be cards elsewhere)
         st["who"] = "any"  # the abilities of those permanents, whoever activates them (their controller)
-        st["abilities"] = {"sources": f, **({"loyalty": True} if m.group(3) else {})}
+        st["abilities"] = {"sources": f, **({"loyalty": True} if m.group(4) else {})}
     else:
         st["who"] = "opponent"
-        if m.group(4):  # "Abilities your opponents activate that target a Merfolk you control cost {2} more to
+        if m.group(5):  # "Abilities your opponents activate that target a Merfolk you control cost {2} more to
             # activate" (Kopala, Warden of Waves): the targets are chosen before the cost is (602.2b, 601.2c, 601.2f)
-            f = parse_noun(m.group(4))
+            f = parse_noun(m.group(5))
             if f is None or f.get("_needs_player_target") or f.get("player") or f.get("zone") not in (None,
                                                                                                      "battlefield"):
                 return None
             f.pop("zone", None)
             st["abilities"]["targets"] = f
-    if m.group(7):
+    if m.group(8):
         st["abilities"]["nonmana"] = True
     if "can't reduce" in m.group(0):
         st["floor"] = 1

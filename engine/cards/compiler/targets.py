@@ -113,7 +113,15 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         # Khenra): SELF's power as the filter is checked (as a target is chosen and as it resolves, 608.2b)
         if m:  # "with power less than or equal to the number of Islands you control" (Vedalken Shackles): an
             # amount counted as the filter is checked (a whole phrase: its "you control" is the count's)
-            q = QUANTITY[0](m.group(3)) if QUANTITY else None
+            theirs = re.fullmatch(r"(the number of (?:.+ )?cards in) its controller's graveyard", m.group(3))
+            # "target spell with mana value less than or equal to the number of cards in its controller's graveyard"
+            # (Drown in the Loch): the graveyard of the controller of the object checked (404.2, 608.2b)
+            q = QUANTITY[0](theirs.group(1) + " your graveyard" if theirs else m.group(3)) if QUANTITY else None
+            if theirs and m.group(1) == "mana value" and isinstance(q, dict) and set(q) == {"count"} \
+                    and q["count"].get("owner") == "you":
+                q = {**q, "per_controller": True}
+            elif theirs:
+                return None
             if q is None:
                 return None
             key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]

@@ -57,7 +57,8 @@ ACTION_RULES = {
 }
 
 
-@reader(r"^choose (target .+?|up to (?:one|two|three) target .+?)(?: and (another target .+|target .+))?$")
+@reader(r"^choose (target .+?|up to (?:one|two|three) target .+?|any number of target .+?|(?:two|three) target .+?)"
+        r"(?: and (another target .+|target .+))?$")
 def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Choose target creature an opponent controls. When that creature dies this turn, ... Target creature you
     control fights that creature" (Time to Feed): the target is chosen as the spell is cast (601.2c); the

@@ -31,6 +31,8 @@ class Ctx:
     milled_other: bool = False  # another player milled last: "from among them" are those cards (engine r["milled"])
     revealed_hand: Any = None  # the target player who revealed their hand last: "from among those cards" (their hand)
     cast_targets: Any = None  # "whenever you cast a spell that targets one or more permanents": that filter
+    damaged_walker: bool = False  # "whenever ... deals damage to a planeswalker": "that planeswalker" is the one
+    # dealt it
 
     def __post_init__(self) -> None:
         if self.subject is None:
@@ -290,6 +292,8 @@ class Ctx:
                 and self.last not in (None, "self"):
             # "you may return that nonland permanent card to the battlefield instead" (Emeria Shepherd)
             return self.last
+        if p == "that planeswalker" and self.damaged_walker:
+            return "damaged"  # the planeswalker the trigger's source dealt damage to (120.3)
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
                  "that artifact", "the token", "the exiled card", "that enchantment", "those lands"):

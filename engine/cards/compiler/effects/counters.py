@@ -11,8 +11,8 @@ from engine.cards.compiler.targets import parse_noun
 
 
 @reader(
-    r"^put (a|an|another|one|two|three|four|five|six|seven|x|\d+|that many) ([+\-\w/]+) counters? on (.+?)(?: for "
-    r"each (.+?))?(?:, where x is (.+))?$"
+    r"^put (a|an|another|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|x|\d+|that many) "
+    r"([+\-\w/]+) counters? on (.+?)(?: for each (.+?))?(?:, where x is (.+))?$"
 )
 def _counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not bind_x(m.group(5), c):
@@ -61,6 +61,17 @@ def _remove_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     if what == "self":
         c.last = "self"  # "remove an ice counter from SELF. Then if it has no ice counters on it": it is SELF
     return [Effect("counters", {"what": what, "kind": (m.group(2) or "any").strip(), "amount": n, "remove": True})]
+
+
+@reader(r"^remove up to (one|two|three|four|five|six|x) counters from (.+)$")
+def _remove_up_to(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Remove up to five counters from target artifact, creature, planeswalker, or opponent" (Price of Betrayal,
+    Render Inert): any number up to that many, of any kinds (121.1), chosen as it resolves (engine/ops/objects.py)."""
+    what = c.ref(m.group(2))
+    n = amount_of(m.group(1), c)
+    if what is None or n is None or what == "self":
+        return None
+    return [Effect("counters", {"what": what, "kind": "any", "amount": n, "remove": True, "up_to": True})]
 
 
 @reader(
@@ -112,4 +123,4 @@ def _choose_then_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (_counters, _counters_equal, _counters_each, _its_counters, _remove_counters,
-                               _move_counters, _distribute, _double_counters, _choose_then_counters)
+                               _remove_up_to, _move_counters, _distribute, _double_counters, _choose_then_counters)

@@ -490,6 +490,24 @@ def _reveal_discard_named(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("discard", {"what": {"each": {"chosen_name": True, "zone": "hand", "owner": who}}})]
 
 
+@reader(r"^(?:then )?(that player|its controller) reveals (?:their|his or her) hand and exiles all cards with that "
+        r"name from (?:their|his or her) hand and graveyard$")
+def _reveal_exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exile target creature an opponent controls ... Then that player reveals their hand and exiles all cards with
+    that name from their hand and graveyard" (Legion's End): the name of the target named before (201.2), the hand
+    shown to all (701.15a), then every card with that name in that player's hand and graveyard exiled."""
+    who = c.player(m.group(1))
+    t = c.last
+    if who is None or not (isinstance(t, dict) and (set(t) == {"target"} or "each" in t)):
+        return None
+    ref = t if set(t) == {"target"} else t["each"].get("same_name_as")
+    if not (isinstance(ref, dict) and set(ref) == {"target"}):
+        return None
+    return [Effect("reveal", {"who": who, "zone": "hand"}),
+            Effect("exile", {"what": {"each": {"same_name_as": ref, "zone": "hand", "owner": who}}}),
+            Effect("exile", {"what": {"each": {"same_name_as": ref, "zone": "graveyard", "owner": who}}})]
+
+
 @reader(r"^look at the top (card|two cards|three cards) of (your|target player's|target opponent's|each player's) "
         r"library$")
 def _look_top(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -844,6 +862,7 @@ READERS: tuple[Reader, ...] = (
     _hand_to_top,
     _reveal_hand,
     _reveal_discard_named,
+    _reveal_exile_named,
     _look_hand, _look_top,
     _choose_from_hand,
     _discard_chosen,

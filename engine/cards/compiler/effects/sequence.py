@@ -38,8 +38,10 @@ from engine.cards.compiler.effects.context import (
 from engine.cards.compiler.effects.library import (
     EXILED_PILES,
     REVEAL_UNTIL_RX,
+    SEARCH_GY_ANY,
     SEARCH_MAY_RX,
     SEARCH_NAMED,
+    _search_common,
     read_dig,
     read_look,
     read_look_other,
@@ -953,6 +955,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # number counted as the instruction that uses it is carried out, nothing happening in between (608.2c)
     text = re.sub(r"^count the number of ([^.]+)\. ([^.]+?)\bthat number\b", r"\2the number of \1", text.strip(),
                   flags=re.I)
+    # "Choose a planeswalker you control. Put two loyalty counters on it for each planeswalker destroyed this way."
+    # (The Elderspell): one instruction, the permanent chosen as the counters are put (608.2c; "it" used once)
+    text = re.sub(r"\bchoose (an? [a-z ]+? you control)\. (put (?:a|an|one|two|three|\w+) [^.]+? counters? on) it"
+                  r"((?: for each [^.]+)?)\.?$", r"\2 \1\3.", text.strip(), flags=re.I)
+    # "Choose a card name, then reveal the top card of your library. If that card has the chosen name, ..." (Diviner's
+    # Lockbox): the name chosen, then the reveal (201.3, 608.2c), each its own instruction
+    text = re.sub(r"^(choose a (?:nonland |creature )?card name), then (reveal the top card of your library)",
+                  r"\1. \2", text.strip(), flags=re.I)
     # "Search your library for a creature card with deathtouch ... and reveal it. Shuffle and put that card on top."
     # (Mwonvuli Beast Tracker): the one instruction "..., then shuffle and put that card on top" (701.15a)
     text = re.sub(r"^(search your library for [^.]+? and reveal it)\. shuffle and put that card on top\.?$",
@@ -976,9 +986,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"(search your library for [^.]+?)\. (reveal (?:it|them|that card|those cards),? )?"
                   r"(put (?:it|that card|them|those cards|the card) "
                   r"(?:into your hand|into your graveyard|onto the battlefield(?: tapped)?))"
-                  r"(?:,? then shuffle| and shuffle|\. then shuffle|\. shuffle)\.?$",
+                  r"(?:,? then shuffle| and shuffle|\. then shuffle|\. shuffle)(?:\.?$|\.(?= ))",
                   lambda m: f"{m.group(1)}, {'reveal them, ' if m.group(2) else ''}{m.group(3).lower()}, then shuffle.",
-                  text.strip(), flags=re.I)
+                  text.strip(), count=1, flags=re.I)  # (what follows, "Exile SELF.", its own sentence)
     # "... gains flashback until end of turn. The flashback cost is equal to its mana cost." (Snapcaster Mage,
     # Past in Flames): the second sentence says what the granted keyword costs (702.33a); one instruction
     text = re.sub(r"\b(gains?) flashback until end of turn\. (?:the|its) flashback cost is equal to (?:its|that "
@@ -1090,11 +1100,56 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         return [Effect("reveal", {"who": who, "zone": "hand"}),  # seen before the choice to choose (608.2c)
                 Effect("may", {"effects": [Effect("discard", {"who": who, "amount": 1, "filter": f, "chooser": "you"})],
                                "else": [Effect("discard", {"who": who, "amount": n})]})]
+    m = re.fullmatch(r"(target player|target opponent) reveals their hand\. you may choose an? (.+?) card from it\. "
+                     r"if you do, (?:that player|they) exiles? that card\. if an? (.+? card) is exiled this way, "
+                     r"(.+?)\.?", low)
+    if m:  # Specter's Shriek: the caster's choice among the revealed hand (701.15a); that card exiled; then what
+        # follows when the card exiled this way was of that kind (608.2c, as it was as it was exiled)
+        who = ctx.player(m.group(1))
+        f = parse_noun(m.group(2))
+        cond = parse_condition(f"a {m.group(3)} is exiled this way")
+        if who is None or f is None or cond is None or set(f) - {"types", "not_types", "colors", "not_colors"}:
+            return None
+        f.pop("zone", None)
+        then = parse_effects(m.group(4), ctx)
+        if then is None:
+            return None
+        pick = Effect("exile", {"what": {"choose": {**f, "zone": "hand", "owner": who}, "chooser": "you", "amount": 1}})
+        return [Effect("reveal", {"who": who, "zone": "hand"}),
+                Effect("may", {"effects": [pick], "then": [Effect("if", {"cond": cond, "then": then})]})]
+    m = re.fullmatch(r"any opponent may (sacrifice an? .+?)\. if a player does, (.+?)\.?", low)
+    if m:  # "any opponent may sacrifice a creature of their choice. If a player does, tap SELF, you gain 3 life, and
+        # you draw a card" (Clackbridge Troll): each opponent in turn order may (101.4), until one does (608.2d);
+        # then the rest, once (the instruction's "you" is its controller)
+        act = parse_sentence("each opponent " + re.sub(r"^sacrifice ", "sacrifices ", m.group(1)), ctx)
+        then = parse_effects(m.group(2), ctx)
+        if not act or then is None or len(act) != 1 or act[0].op != "sacrifice":
+            return None
+        return [Effect("unless", {"payer": "each_opponent", "actions": act, "effects": [], "done": then,
+                                  "first_only": True})]
+    m = re.fullmatch(r"you may reveal your hand\. if cards with at least (two|three|four|five|six|seven) different "
+                     r"mana values are revealed this way, (.+?)\.?", low)
+    if m:  # "Whenever SELF deals damage to an opponent, you may reveal your hand. If cards with at least six different
+        # mana values are revealed this way, that player loses the game." (Atemsis): the whole hand revealed (701.15),
+        # counted then (202.3)
+        then = parse_effects(m.group(2), ctx)
+        if then is None:
+            return None
+        return [Effect("may", {"effects": [Effect("reveal", {"who": "you", "zone": "hand"})],
+                               "then": [Effect("if", {"cond": {"hand_mv_distinct_ge": number(m.group(1))},
+                                                      "then": then})]})]
     m = re.fullmatch(r"look at the top card of (target player's|target opponent's) library\. you may put (?:that card|"
                      r"it) on the bottom of (?:that player's|their) library\.?", low)
     if m:  # Jace, the Mind Sculptor +2: fateseal 1 (701.19a) of the target player's library, whoever it is
         who = ctx.player(m.group(1).replace("'s", ""))
         return None if who is None else [Effect("action", {"name": "fateseal", "amount": 1, "who": who})]
+    m = SEARCH_GY_ANY.match(low)
+    if m:  # 701.15a: the card found in the library or in the graveyard (the library searched: then shuffled)
+        got = _search_common(m.group(1).split(" ", 1)[0], m.group(1).split(" ", 1)[1], m.group(2), False)
+        rest = parse_effects(text.strip()[m.end():].strip(), ctx) if low[m.end():].strip() else []
+        if not got or rest is None or got[0].args.get("up_to") or got[0].args.get("amount") != 1:
+            return None
+        return [Effect("search", {**got[0].args, "zones": ["library", "graveyard"]}), *rest]
     m = SEARCH_NAMED.match(low)
     if m:  # "... and put it onto the battlefield" (Elspeth, Undaunted Hero): not revealed, onto the battlefield
         name = text.strip()[len(text.strip()) - len(low) + low.index("named ") + 6:]
@@ -1183,6 +1238,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # "Add {R}{R}{R}{G}{G}{G}. Until end of turn, you don't lose this mana as steps and phases end" (Savage
             # Ventmaw): the mana the instruction added stays in the pool until the turn ends (106.4, 500.4)
             out[adds[0]] = Effect("add_mana", {**out[adds[0]].args, "until": "end_of_turn"})
+            continue
+        inner_may = out[-1].args.get("then") if out and out[-1].op == "may" else None
+        inner_adds = [k for k, e in enumerate(inner_may or ()) if e.op == "add_mana"]
+        if s == "until end of turn, you don't lose this mana as steps and phases end" and not adds \
+                and len(inner_adds) == 1 and inner_may is not None and "until" not in inner_may[inner_adds[0]].args:
+            # "you may discard any number of cards. If you do, draw that many cards and add that much {R}. Until end
+            # of turn, you don't lose this mana ..." (Neheb, Dreadhorde Champion): the mana of that branch (106.4)
+            then = list(inner_may)
+            then[inner_adds[0]] = Effect("add_mana", {**then[inner_adds[0]].args, "until": "end_of_turn"})
+            out[-1] = Effect("may", {**out[-1].args, "then": then})
             continue
         inner = out[-1].args.get("then") if out and out[-1].op == "if" and not out[-1].args.get("else") else None
         if s == "you may choose new targets for the copy" and inner and len(inner) == 1 and inner[0].op == "may" \
@@ -1831,6 +1896,11 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
             # sacrificed, as it last existed (608.2h; engine/ops/objects.py keeps it)
             out[i] = Effect(e.op, {**e.args, "amount": {next(iter(amt)): "sacrificed"}})
             continue
+        if e.op == "add_mana" and e.args.get("per") == {"that_much": True} and isinstance(amt := prev.args.get(
+                "amount"), dict) and set(amt) == {"count_this_way", "action"} and amt["count_this_way"] == {}:
+            # "... draw that many cards and add that much {R}" (Neheb): the same number the instruction before counted
+            out[i] = Effect(e.op, {**e.args, "per": dict(amt)})
+            continue
         if e.args.get("amount") != {"that_much": True} or prev.op not in _DONE_THIS_WAY \
                 or prev.args.get("amount") == {"that_much": True}:
             continue
@@ -1895,6 +1965,7 @@ _LOOK_START = re.compile(r"^(?:(?:you may look at|look at|reveal) the top (?:\w+
 
 
 _TOP_IF_DO = re.compile(r"^reveal the top card of your library\. if it's an? (.+?)(?: card)?, (.+?)\.?$")
+_TOP_IF_NAMED = re.compile(r"^reveal the top card of your library\. if (that card|it) has the chosen name, (.+?)\.?$")
 
 
 _TOP_PLAY = re.compile(r"^reveal the top card of your library\. you may (play|cast) (?:that card|it) without paying "
@@ -1923,10 +1994,12 @@ def read_top_card_if(text: str, ctx: Ctx) -> list[Effect] | None:
     gain life equal to its toughness" (Nissa's Revelation), "... If it's a creature or land card, draw a card"
     (Track Down): the card is revealed (701.13a) and stays on top; what follows happens only if it is of that
     kind (608.2c), "its" being that card."""
-    m = _TOP_IF_DO.match(text.strip().lower())
+    m = _TOP_IF_DO.match(text.strip().lower()) or _TOP_IF_NAMED.match(text.strip().lower())
     if m is None or ". " in m.group(2):
         return None
-    f = parse_noun(m.group(1) + " card")
+    # "... If that card has the chosen name, sacrifice SELF and draw three cards" (Diviner's Lockbox): the name the
+    # instruction before chose as it resolved (201.3; engine/ops/actions.py name_card)
+    f = {"chosen_name": True} if m.re is _TOP_IF_NAMED else parse_noun(m.group(1) + " card")
     if f is None or f.get("_needs_player_target") or f.get("controller") or f.get("player"):
         return None
     f.pop("zone", None)
@@ -2144,6 +2217,33 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     # "If COND, instead only you draw a card": the instruction that replaces the one before it (608.2c)
     alt_text = re.sub(r"^only ", "", alt_text)
     last = ctx.last
+    back = re.fullmatch(r"return those cards to your hand( and exile self)?", alt_text)
+    moved = [e.args["what"] for e in out if e.op == "move" and isinstance(e.args.get("what"), dict)
+             and set(e.args["what"]) == {"target"}]
+    rest = [e for e in out if not (e.op == "move" and e.args.get("what") in moved)]
+    if back and len(moved) > 1 and all(e.op == "exile" and e.args == {"what": "self"} for e in rest) \
+            and bool(rest) == bool(back.group(1)) and (cond := parse_condition(cond_text)) is not None:
+        # adamant: "Return target card from your graveyard to your hand. Put up to one other target card from your
+        # graveyard on top of your library. Exile SELF. If at least three green mana was spent to cast SELF, instead
+        # return those cards to your hand and exile SELF." (Once and Future): "those cards" are every card the
+        # paragraph's instructions moved (its targets); the whole paragraph is replaced (608.2c)
+        alt_all = [Effect("move", {"what": w, "to": "hand"}) for w in moved] + rest
+        prev_all = list(out)
+        del out[:]
+        out.append(Effect("if", {"cond": cond, "then": alt_all, "else": prev_all}))
+        return True
+    each = re.fullmatch(r"self deals (\d+) damage to each of (?:those permanents and/or players|those targets|them)",
+                        alt_text)
+    if each and out[-1].op == "damage" and out[-1].args.get("divided") and isinstance(out[-1].args.get("to"), dict) \
+            and set(out[-1].args["to"]) == {"target"} and (cond := parse_condition(cond_text)) is not None:
+        # adamant: "SELF deals 7 damage divided as you choose among one, two, or three targets. If at least seven red
+        # mana was spent to cast SELF, instead SELF deals 7 damage to each of those permanents and/or players"
+        # (Sundering Stroke): the same targets, each dealt the whole amount (608.2c; no division then, 601.2d)
+        was = out.pop()
+        whole = {k: v for k, v in was.args.items() if k != "divided"}
+        out.append(Effect("if", {"cond": cond, "then": [Effect("damage", {**whole, "amount": int(each.group(1))})],
+                                 "else": [was]}))
+        return True
     if (re.search(r"\bthose\b", alt_text) and isinstance(last, dict) and "target" in last
             and ctx.targets[last["target"]].count == 1):
         return False  # "instead return those cards ...": several objects, more than the one instruction before it

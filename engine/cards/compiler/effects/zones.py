@@ -314,6 +314,21 @@ def _process(m: re.Match, c: Ctx) -> list[Effect] | None:
                             "to": "graveyard"})]
 
 
+@reader(r"^(you may )?put a card that has an adventure (that player|you) owns? from exile into (?:that player's|your) "
+        r"graveyard$")
+def _adventure_to_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"You may put a card that has an Adventure that player owns from exile into that player's graveyard" (Memory
+    Theft): one such card in exile (an Adventurer card, a later layout: on an adventure or not), chosen as it
+    resolves, into its owner's graveyard (404.2); "may": none is a legal choice."""
+    who = "you" if m.group(2) == "you" else c.player("that player")
+    if who is None:
+        return None
+    what: dict[str, Any] = {"choose": {"zone": "exile", "owner": who, "adventurer": True}, "amount": 1}
+    if m.group(1):
+        what["up_to"] = True
+    return [Effect("move", {"what": what, "to": "graveyard"})]
+
+
 @reader(r"^put (.+?) into (?:its|their) owners?'s? graveyards?$")
 def _to_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -817,6 +832,7 @@ READERS: tuple[Reader, ...] = (
     _put_onto,
     _each_puts_onto,
     _process,
+    _adventure_to_gy,
     _to_gy,
     _tap,
     _remove_from_combat,
