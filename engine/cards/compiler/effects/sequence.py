@@ -943,10 +943,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # "You gain half X life and draw half X cards. Round down each time." (Hydroid Krasis): the last sentence says how
     # each half is rounded (107.1a); each amount read as "life / cards equal to half X, rounded down"
     rnd = re.search(r"\.? round (down|up) each time\.?$", text.strip(), flags=re.I)
-    if rnd:
-        text = re.sub(r"\b(gains?|draws?|loses?|mills?) half (x|\w+) (life|cards?)\b",
-                      lambda m: f"{m.group(1)} {m.group(3)} equal to half {m.group(2)}, rounded {rnd.group(1).lower()}",
-                      text.strip()[:rnd.start()], flags=re.I) + "."
+    if rnd:  # (only where each half is of that form: "half their life" is read by _round_each_time)
+        halves, n = re.subn(r"\b(gains?|draws?|loses?|mills?) half (x|\d+) (life|cards?)\b",
+                            lambda m: f"{m.group(1)} {m.group(3)} equal to half {m.group(2)}, rounded "
+                                      f"{rnd.group(1).lower()}", text.strip()[:rnd.start()], flags=re.I)
+        if n and not re.search(r"\bhalf\b", re.sub(r"equal to half", "", halves, flags=re.I), flags=re.I):
+            text = halves + "."
     # "SELF deals damage equal to the number of +1/+1 counters on it to ...": "it" is the subject, SELF (121.1)
     text = re.sub(r"\b(self deals damage equal to the number of (?:[+\-]\d+/[+\-]\d+ |[a-z]+ )?counters on) it\b",
                   r"\1 self", text, flags=re.I)
