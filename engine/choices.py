@@ -125,9 +125,8 @@ def on_enter(g: "Game", o: "Obj") -> None:
                             "prompt": f"{o.card.name}: choose a {what.replace('_', ' ')} (201.3)"})
             continue
         if what == OBJECT_CHOICE and what not in o.chosen:  # "As SELF enters, choose another creature you control"
-            from engine.filters import matches  # noqa: PLC0415 - layering: filters imports this module
             f = {**(st.get("filter") or {}), "controller": "you"}
-            cands = [i for i in g.battlefield if i != o.id and matches(g, i, f, o.id, o.controller)]
+            cands = [i for i in g.battlefield if i != o.id and g.matches(i, f, o.id, o.controller)]
             if cands:  # none: nothing is chosen (and no counter put)
                 g.queue.append({"kind": "choose_cards", "player": o.controller, "options": cands, "min": 1, "max": 1,
                                 "enter": o.id, "counter": st.get("counter"), "answer_to": "enter_object",
@@ -161,11 +160,8 @@ def answer_enter_object(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     g.changed()
     g.log("chosen", card=o.card.name, obj=o.id, choice=OBJECT_CHOICE, value=g.objects[pick].card.name)
     kind = d.data.get("counter")
-    from engine import triggers  # noqa: PLC0415 - layering: the rules modules import this one
-    from engine.layers import counters_allowed  # noqa: PLC0415
-    if kind and pick in g.objects and counters_allowed(g, pick, kind):
-        g.objects[pick].counters[kind] = g.objects[pick].counters.get(kind, 0) + 1
-        triggers.counters_put(g, pick, kind, 1)
+    if kind:
+        g.put_counters(pick, kind, 1)
 
 
 def answer_enter(g: "Game", d: "Decision", a: dict[str, Any]) -> None:

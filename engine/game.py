@@ -49,7 +49,7 @@ from engine import (
 )
 from engine.actions import discard
 from engine.cardpool import CardPool
-from engine.cards.abilities import CardDef
+from engine.cards.abilities import CardDef, Effect
 from engine.choices import answer_enter, answer_enter_object, answer_name
 from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.errors import EngineFault, IllegalAction
@@ -58,7 +58,7 @@ from engine.layers import Chars, compute, copy_layers, counters_allowed, off_bat
 from engine.leave import exile_orphans, leave
 from engine.ops import OPS
 from engine.ops.actions import designations, pass_designations
-from engine.ops.objects import replacement_tokens
+from engine.ops.objects import replacement_tokens, token_def
 from engine.rng import GameRandom
 from engine.state import STEPS, Decision, Obj, Player, create_object, stamp_entry
 from engine.until import object_left, source_left
@@ -430,6 +430,24 @@ class Game:
         if o.zone == "stack":
             return self.stack
         return self.players[o.owner].zone(o.zone)
+
+    def matches(self, x: Any, f: dict[str, Any], src: int | None = None, you: str | None = None) -> bool:
+        """Whether ``x`` is of the kind the filter ``f`` names (engine/filters.py): for the rules modules that
+        filters itself imports (engine/choices.py)."""
+        return matches(self, x, f, src, you)
+
+    def put_counters(self, oid: int, kind: str, n: int) -> None:
+        """Put ``n`` counters of ``kind`` on the permanent ``oid`` where it may have them (122.1), and the
+        abilities that trigger on it (603.2): for the rules modules below the game (engine/choices.py)."""
+        if oid in self.objects and counters_allowed(self, oid, kind):
+            o = self.objects[oid]
+            o.counters[kind] = o.counters.get(kind, 0) + n
+            triggers.counters_put(self, oid, kind, n)
+
+    def token_card(self, spec: dict[str, Any]) -> CardDef:
+        """The card a token of ``spec`` (a token op's arguments) is (111.3): for the rules modules below the
+        game (engine/replacement.py, 614.1a "that many <token>s are created instead")."""
+        return token_def(Effect("token", dict(spec)))
 
     def move(self, oid: int, to: str, *, top: bool = True, controller: str | None = None,
              tapped: bool = False, index: int | None = None, replaced: bool = False,

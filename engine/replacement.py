@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine import commander, player_statics, prepare, seats
-from engine.cards.abilities import Ability, CardDef, Effect
+from engine.cards.abilities import Ability, CardDef
 from engine.choices import NeedChoice, on_enter
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
@@ -499,8 +499,7 @@ def token_replaced(g: "Game", player: str, card: CardDef) -> CardDef:
            and (not st.get("token_type") or st["token_type"] in card.types)]
     if not sts:
         return card
-    from engine.ops.objects import token_def  # layering: the ops import this module
-    return token_def(Effect("token", dict(sts[-1]["token"])))
+    return g.token_card(sts[-1]["token"])
 
 
 def counter_count(g: "Game", oid: int, kind: str, n: int, ask: bool = True) -> int:

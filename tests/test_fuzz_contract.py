@@ -22,6 +22,8 @@ def cards() -> CardPool:
 
 
 SAMPLES = {  # one amount of each kind the evaluator computes
+    "power_this_way": {"power_this_way": {"types": ["Creature"]}, "action": "destroyed"},
+    "dungeon_names": {"dungeon_names": "you"}, "colors_of": {"colors_of": "self"},
     "opponents_attacked": {"opponents_attacked": True},
     "x": {"x": True}, "count": {"count": {"types": ["Creature"]}}, "times": {"times": 2, "of": 3},
     "plus": {"plus": [1, 2]}, "power_of": {"power_of": "self"}, "toughness_of": {"toughness_of": "self"},

@@ -30,6 +30,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
+from engine.ai import facts
 from engine.cards.abilities import CardDef
 
 if TYPE_CHECKING:
@@ -130,7 +131,6 @@ def is_trick(card: CardDef) -> bool:
     keywords (Giant Growth)."""
     if "Instant" not in card.types and "Flash" not in card.keywords:
         return False
-    from engine.ai import facts
     ab = facts.spell_ability(card)
     if ab is None:
         return False
@@ -148,7 +148,6 @@ def risky_attack(g: Game, player: str) -> bool:
     is evidence of a trick in hand."""
     if g.active != player or g.step not in ("declare_attackers", "declare_blockers"):
         return False
-    from engine.ai import facts, policy
     cs = g.all_chars()
     for a in g.battlefield:
         o = g.objects[a]
@@ -156,7 +155,7 @@ def risky_attack(g: Game, player: str) -> bool:
             continue
         victim = o.attacking if isinstance(o.attacking, str) else g.controller_of(o.attacking)
         able = [b for b in g.battlefield if cs[b].controller == victim and facts.can_block(g, b, a)]
-        if any(policy.kills_in_fight(g, b, a) and policy.survives(g, b, a) for b in able):
+        if any(facts.kills_in_fight(g, b, a) and facts.survives(g, b, a) for b in able):
             return True
         tough = (cs[a].toughness or 0) - o.damage
         if len(able) >= 2 and sum(max(0, cs[b].power or 0) for b in able) >= tough > 0 \

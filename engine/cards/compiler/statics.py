@@ -1231,8 +1231,8 @@ def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
-@static(r"^(each opponent|your opponents) must attack you or a planeswalker you control with at least one creature each "
-        r"combat if able$")
+@static(r"^(each opponent|your opponents) must attack you or a planeswalker you control with at least one creature "
+        r"each combat if able$")
 def _one_attacker_requirement(m: re.Match) -> list[dict[str, Any]] | None:
     """508.1d: "Each opponent must attack you or a planeswalker you control with at least one creature each combat if
     able" (Trove of Temptation): a requirement on each opponent's declaration of attackers (engine/combat.py)."""
@@ -2780,8 +2780,8 @@ _ABILITY_KEYWORDS = {"equip": "Equip", "ninjutsu": "Ninjutsu", "cycling": "Cycli
 
 
 @static(r"^(?:(equip|ninjutsu|cycling|boast) abilities you activate( that target self)?|activated abilities of (.+?)|"
-        r"loyalty abilities of (.+?)|abilities your opponents activate(?: that target (.+?))?) cost \{(\d+)\} (less|more) "
-        r"to activate"
+        r"loyalty abilities of (.+?)|abilities your opponents activate(?: that target (.+?))?) cost \{(\d+)\} "
+        r"(less|more) to activate"
         r"( unless they're mana abilities)?(?:\. this effect can't reduce the mana in that cost to less than one "
         r"mana)?$")
 def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:

@@ -1096,12 +1096,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if m:  # Nightsnare: the caster's choice; declined (or nothing to choose), the player discards two of their choice
         who = ctx.player(m.group(1))
         f = parse_noun(m.group(2))
-        n = number(m.group(3))
-        if who is None or f is None or not n:
+        k = number(m.group(3))
+        if who is None or f is None or not k:
             return None
         return [Effect("reveal", {"who": who, "zone": "hand"}),  # seen before the choice to choose (608.2c)
                 Effect("may", {"effects": [Effect("discard", {"who": who, "amount": 1, "filter": f, "chooser": "you"})],
-                               "else": [Effect("discard", {"who": who, "amount": n})]})]
+                               "else": [Effect("discard", {"who": who, "amount": k})]})]
     m = re.fullmatch(r"(target player|target opponent) reveals their hand\. you may choose an? (.+?) card from it\. "
                      r"if you do, (?:that player|they) exiles? that card\. if an? (.+? card) is exiled this way, "
                      r"(.+?)\.?", low)
@@ -1116,9 +1116,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         then = parse_effects(m.group(4), ctx)
         if then is None:
             return None
-        pick = Effect("exile", {"what": {"choose": {**f, "zone": "hand", "owner": who}, "chooser": "you", "amount": 1}})
+        taken = Effect("exile", {"what": {"choose": {**f, "zone": "hand", "owner": who}, "chooser": "you",
+                                          "amount": 1}})
         return [Effect("reveal", {"who": who, "zone": "hand"}),
-                Effect("may", {"effects": [pick], "then": [Effect("if", {"cond": cond, "then": then})]})]
+                Effect("may", {"effects": [taken], "then": [Effect("if", {"cond": cond, "then": then})]})]
     m = re.fullmatch(r"any opponent may (sacrifice an? .+?)\. if a player does, (.+?)\.?", low)
     if m:  # "any opponent may sacrifice a creature of their choice. If a player does, tap SELF, you gain 3 life, and
         # you draw a card" (Clackbridge Troll): each opponent in turn order may (101.4), until one does (608.2d);
@@ -1349,12 +1350,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                         r"[a-z ]+)?, (.+)$", s)
         # "sacrifice a creature other than SELF, then each opponent loses life equal to the sacrificed creature's
         # power. If you can't sacrifice a creature, ..." (Xathrid Demon): the sacrifice one instruction back
-        act = next((e for e in reversed(out[-2:]) if e.op in ("sacrifice", "discard")), None) if cant else None
-        if cant and act is not None and "what" not in act.args and (act is out[-1] or cant.group(2)) \
-                and (not cant.group(2) or cant.group(2) == act.op) \
-                and (act.args.get("who") in (None, "you")) == bool(cant.group(1)) \
-                and act.args.get("who") not in ("each_player", "each_opponent", "each") \
-                and act.args.get("amount", 1) not in ("all", "any") and not act.args.get("up_to"):
+        prior = next((e for e in reversed(out[-2:]) if e.op in ("sacrifice", "discard")), None) if cant else None
+        if cant and prior is not None and "what" not in prior.args and (prior is out[-1] or cant.group(2)) \
+                and (not cant.group(2) or cant.group(2) == prior.op) \
+                and (prior.args.get("who") in (None, "you")) == bool(cant.group(1)) \
+                and prior.args.get("who") not in ("each_player", "each_opponent", "each") \
+                and prior.args.get("amount", 1) not in ("all", "any") and not prior.args.get("up_to"):
             # "... that player discards a card at random. If the player can't, you draw a card." (Urgoros, the
             # Empty One), "that player sacrifices a creature. If the player can't, sacrifice SELF." (Woebringer
             # Demon), "sacrifice a creature other than SELF. If you can't, SELF deals 7 damage to you." (Lord of
@@ -1531,11 +1532,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             st = subtype(m.group(2))
             if st is None:
                 return None
-            more: dict[str, Any] = {"subtypes": [st]}
+            becomes: dict[str, Any] = {"subtypes": [st]}
             if m.group(1):
-                more["colors"] = [COLORS[m.group(1).strip()]]
-            back = Effect("move", {**later[0].args, "becomes": more})
-            out[-1] = Effect("delayed", {**out[-1].args, "effects": [back]})
+                becomes["colors"] = [COLORS[m.group(1).strip()]]
+            returned = Effect("move", {**later[0].args, "becomes": becomes})
+            out[-1] = Effect("delayed", {**out[-1].args, "effects": [returned]})
             continue
         if m and out and out[-1].op == "move" and out[-1].args.get("to") == "battlefield":
             st = subtype(m.group(2))
