@@ -437,7 +437,7 @@ class Game:
         return matches(self, x, f, src, you)
 
     def put_counters(self, oid: int, kind: str, n: int) -> None:
-        """Put ``n`` counters of ``kind`` on the permanent ``oid`` where it may have them (122.1), and the
+        """Put ``n`` counters of ``kind`` on the permanent ``oid`` where it may have them (121.1), and the
         abilities that trigger on it (603.2): for the rules modules below the game (engine/choices.py)."""
         if oid in self.objects and counters_allowed(self, oid, kind):
             o = self.objects[oid]
