@@ -24,8 +24,8 @@ is above them only through the game object they are given (``g.move``, ``g.chars
     13  decisions shortcuts
     14  game
     15  setup session ai bench bench_layers randomdeck rulescov
-    16  secrecy fuzz scenario ai.match ai.puzzle net decks cards.coverage cards.__main__ cards.bench cards.bench_suggest
-    16  ai.fit cards.archetypes
+    16  secrecy fuzz scenario ai.match ai.puzzle net decks cards.coverage cards.compile_cache cards.__main__
+    16  ai.fit cards.archetypes cards.bench cards.bench_suggest
 
   0  plain data and helpers: errors, per-object memo, mana symbols and pools (106, 107), the
      game's random stream (701.16a), atomic file writes, the data folder,

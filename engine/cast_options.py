@@ -104,6 +104,19 @@ def _prowl(g: "Game", player: str, o: "Obj") -> bool:
     return bool(seen) and any(t in seen for t in g.chars(o.id).subtypes)
 
 
+def _freerunning(g: "Game", player: str, o: "Obj") -> bool:
+    """Freerunning (a later keyword: Assassin's Creed, 2024): "if you dealt combat damage to a player this turn with
+    an Assassin or commander" (as prowl's, 702.75a: Player.combat_types_turn; a commander marks it "#commander")."""
+    seen = g.players[player].combat_types_turn
+    return "Assassin" in seen or "#commander" in seen
+
+
+def _mayhem(g: "Game", player: str, o: "Obj") -> bool:
+    """Mayhem (a later keyword: Marvel's Spider-Man, 2025): "You may cast this card from your graveyard for [cost]
+    if you discarded it this turn" (engine/actions.py discard marks the card it put into the graveyard)."""
+    return o.zone == "graveyard" and o.owner == player and o.chosen.get("discarded_turn") == g.turn
+
+
 def _spectacle(g: "Game", player: str, o: "Obj") -> bool:
     """Spectacle (Ravnica Allegiance, later than the 2016 rules): an opponent lost life this turn."""
     return any(g.players[p].life_lost_turn > 0 for p in g.opponents(player))
@@ -149,6 +162,9 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # "if its prowl cost was paid" reads the flag (702.75a)
     Row("Prowl", "702.75a", "alternative", flag=True, when=_prowl),
     Row("Spectacle", "later: Ravnica Allegiance", "alternative", flag=True, when=_spectacle),
+    Row("Freerunning", "later: Assassin's Creed", "alternative", flag=True, when=_freerunning),
+    # from the graveyard, the turn it was discarded; its timing as usual, and it goes where a spell goes
+    Row("Mayhem", "later: Marvel's Spider-Man", "alternative", zone="graveyard", flag=True, when=_mayhem),
     # Emerge (a later keyword: Eldritch Moon, 2016): "You may cast this spell by paying [cost] and sacrificing a
     # creature rather than paying its mana cost", its total cost "reduced by an amount of generic mana equal to
     # the sacrificed creature's mana value" (the creature: the answer's "emerge", engine/casting.py)

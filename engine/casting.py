@@ -791,6 +791,10 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
         commander.count_cast(g, player, sid)  # 903.8
     ev: dict[str, Any] = {"event": "cast", "player": player, "obj": sid,
                           "targets": [t for slot in s.targets for t in slot if isinstance(t, int)]}
+    if s.x:
+        ev["x"] = s.x  # 107.3h: the spell's own cast trigger ("when you cast SELF, ... half X") reads its X
+    # "copy it for each other instant and sorcery spell you've cast before it this turn": the spells cast before it
+    ev["cast_index"] = len(g.players[player].cast_kinds_turn) - 1
     granted = player_statics.spell_keywords(g, s, player) & {"Storm"}  # "spells you cast have storm" (702.39a)
     if granted:
         ev["granted"] = sorted(granted)  # each granted instance triggers too (702.39b; engine/triggers.py)
@@ -830,8 +834,8 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
         others = c.controller != player
         abilities = c.abilities
     elif o.zone in ("graveyard", "hand"):
-        if o.owner != player:
-            return []
+        if o.owner != player or player_statics.activation_forbidden(g, player, o.zone):  # 602.5 (Ashes of the
+            return []  # Abhorrent: "... or activate abilities of cards in graveyards")
         abilities = o.card.abilities
     elif o.zone == "command" and o.card.types == ("Emblem",) and o.owner == player:
         abilities = o.card.abilities  # 113.2: an emblem's activated abilities work from the command zone
@@ -950,7 +954,8 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     if a.get("mana") is not None and any("could_produce" in e.args for e in ab.effects):
         return False  # the kind asked for is checked as the mana is added, after the costs (106.7)
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
-        and not cost.mill and not has_choices(cost) and not cost.exile_self and ab.condition is None \
+        and not cost.mill and not has_choices(cost) and not cost.exile_self and not cost.bottom_self \
+        and ab.condition is None \
         and all(e.op == "add_mana" for e in ab.effects)  # (its marks: activate; other instructions: run_now)
 
 
@@ -1056,14 +1061,17 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     s.targets = chosen
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     own = granter_of(g, o, ab)
-    if cost.sacrifice_self or cost.exile_self:  # 608.2h: the ability may need the source as it last existed
+    if cost.sacrifice_self or cost.exile_self or cost.bottom_self:  # 608.2h: the source as it last existed
         sc = g.chars(own.id)  # (scavenge, 702.96a: "the power of the card you exiled")
         s.chosen["source_lki"] = (sc.power, sc.toughness)
         if own.counters:  # "gain life equal to the number of charge counters on SELF" after sacrificing it
             s.chosen["source_counters"] = dict(own.counters)
         if own.chosen.get("exiled"):  # 607.2a: "return all cards exiled with SELF" after sacrificing it
             s.chosen["source_exiled"] = list(own.chosen["exiled"])
-    if ab.keyword == "Forecast" and o.zone == "hand":  # 702.56b: revealed as the ability is activated
+        if own.chosen.get("object") is not None:  # "Sacrifice SELF: The chosen creature gains indestructible"
+            s.chosen["source_object"] = own.chosen["object"]  # (Dauntless Bodyguard; 614.12, 608.2h)
+    if (ab.keyword == "Forecast" or cost.reveal_self) and o.zone == "hand":  # 702.56b, 602.2b: revealed as the
+        # ability is activated ("{B}, Reveal SELF from your hand: ...")
         knowledge.show(g, [o.id])
         g.log("reveal", player=player, cards=[o.card.name], objs=[o.id])
     # 602.2b, 601.2i: abilities that trigger on activating it; matched against the source as it is
@@ -1074,7 +1082,8 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     discarded = _pay_other_costs(g, player, o, cost, x, own)
     if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
-    mana = costs.ability_mana(g, player, o.id, cost, ab)  # 602.2b: as it is activated (before other costs are paid)
+    # 602.2b: as it is activated (before other costs are paid), its targets chosen (Kopala, Warden of Waves)
+    mana = costs.ability_mana(g, player, o.id, cost, ab, s.targets)
     if mana:
         pay_mana(g, player, substitute_x(mana, s.x, x_color(o.card)), {o.id} if cost.tap else set(), a.get("pay"),
                  ("ability", o.id))  # 106.6: restricted mana that may pay for this source's abilities
@@ -1263,6 +1272,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
         sacrifice(g, (own or o).id)
     elif cost.exile_self:
         g.move((own or o).id, "exile")
+    elif cost.bottom_self:  # "Put SELF on the bottom of its owner's library" (602.2b, 401.1)
+        g.move((own or o).id, "library", top=False)
     elif cost.discard_self and o.zone == "hand":  # "Discard this card" (cycling, 702.28a)
         discarded = discard(g, o.id)
     if cost == _TAP_ONLY:

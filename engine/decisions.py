@@ -225,7 +225,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     srcs = list(_activated_sources(g, player))
     cache = ability_index.CACHE  # read here without a call per card (the hot path of every decision)
     objs = g.objects
-    for oid in p.graveyard:  # 112.6: some abilities work from the graveyard
+    no_gy = player_statics.activation_forbidden(g, player, "graveyard")  # 602.5: Ashes of the Abhorrent
+    for oid in () if no_gy else p.graveyard:  # 112.6: some abilities work from the graveyard
         abl = objs[oid].card.abilities
         hit = cache.get(id(abl))
         gy = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).from_graveyard

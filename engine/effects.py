@@ -242,6 +242,10 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
             key = dict(zip(d.options, d.data.get("names") or [g.objects[c].card.name for c in d.options]))
             if len({key[c] for c in cards}) != len(cards):
                 raise IllegalAction("the chosen cards must be different (names or mana values)")
+        if d.data.get("power_limit") is not None:  # "with total power 4 or less" (their power as asked, 208.1)
+            power = dict(zip(d.options, d.data.get("powers") or ()))
+            if sum(int(power.get(c, 0)) for c in cards) > int(d.data["power_limit"]):
+                raise IllegalAction(f"the chosen creatures' total power is more than {d.data['power_limit']}")
         groups = d.data.get("one_of_each")
         if groups is not None and not one_of_each(cards, groups):
             raise IllegalAction("choose at most one card of each kind the effect names")
