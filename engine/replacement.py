@@ -810,8 +810,10 @@ def ask_pay_or_tapped(g: "Game", o: "Obj", pay: dict[str, Any]) -> None:
     """614.12: "As SELF enters, you may pay N life. If you don't, it enters tapped": its controller
     chooses before any player receives priority (the choice waits in the queue, as the other
     entering choices do: engine/choices.py; its answer: engine/entering.py); until then the
-    permanent is not yet tapped."""
+    permanent is not yet tapped. A player with less life than that is offered only "tapped" (119.4)."""
     life = int(pay.get("life", 0))
-    g.queue.append({"kind": "choose_option", "player": o.controller, "options": ["pay", "tapped"],
+    can_pay = g.players[o.controller].life >= life  # 119.4: only with at least that much life (118.4)
+    g.queue.append({"kind": "choose_option", "player": o.controller, "options": ["pay", "tapped"] if can_pay
+                    else ["tapped"],
                     "enter": o.id, "life": life, "answer_to": "enter_pay",
                     "prompt": f"{o.card.name}: pay {life} life, or it enters tapped (614.12)"})

@@ -23,9 +23,10 @@ def _casts(g: Game) -> list[dict[str, Any]]:
 
 def test_disturb_is_offered_from_the_graveyard_only_with_its_cost() -> None:
     """Baithook Angler (Disturb {1}{U}) in the graveyard: a cast option for disturb with two Islands,
-    none with one."""
+    none with one; the option names the spell it is cast as, its back face (as an Adventure's or a split card's
+    half is named)."""
     g = _game({"battlefield": ["Island", "Island"], "graveyard": ["Baithook Angler"]})
-    assert [(o["name"], o.get("alt")) for o in _casts(g)] == [("Baithook Angler", "disturb")]
+    assert [(o["name"], o.get("alt")) for o in _casts(g)] == [("Hook-Haunt Drifter", "disturb")]
     g = _game({"battlefield": ["Island"], "graveyard": ["Baithook Angler"]})
     assert _casts(g) == []
 

@@ -36,7 +36,7 @@ def cards() -> CardPool:
     ("Constant Mists", "Buyback", True),      # 702.26a: "Buyback—Sacrifice a land"
     ("Faithless Looting", "Flashback", True),
     ("Beloved Beggar", "Disturb", True),      # cast transformed: its back face is a creature (711.1)
-    ("Lantern Bearer", "Disturb", False),     # its back face is an Aura: its target is not read from the front
+    ("Lantern Bearer", "Disturb", True),      # its back face is an Aura: cast transformed, it targets what it enchants
     ("Make Disappear", "Casualty", True),     # "Casualty 1": a number
     ("Rift Bolt", "Suspend", True),           # 702.61a: "Suspend 1—{R}"
     ("Barkshell Blessing", "Conspire", True),  # 702.77a: a cost of tapping creatures, no mana

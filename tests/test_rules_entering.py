@@ -50,7 +50,8 @@ def _play_shockland(cards: CardPool, life: int = 20) -> tuple[Game, int]:
         "alice": {"hand": ["Blood Crypt"], "life": life}}}, cards)
     g.submit("alice", {"action": "play", "card": g.players["alice"].hand[0]})
     d = g.pending
-    assert d is not None and d.kind == "choose_option" and d.options == ["pay", "tapped"]
+    # 119.4: paying 2 life is offered only to a player with at least 2 life
+    assert d is not None and d.kind == "choose_option" and d.options == (["pay", "tapped"] if life >= 2 else ["tapped"])
     return g, g.battlefield[-1]
 
 
@@ -71,7 +72,7 @@ def test_pay_life_or_enter_tapped_refuses_what_names_no_option(cards, answer):
 
 
 def test_no_more_life_is_paid_than_the_player_has(cards):
-    """118.4: a player with 1 life cannot pay 2 life; entering tapped is still a choice."""
+    """118.4, 119.4: a player with 1 life cannot pay 2 life (nor is it offered); entering tapped is the choice."""
     g, crypt = _play_shockland(cards, life=1)
     with pytest.raises(IllegalAction, match="118.4"):
         g.submit("alice", {"option": "pay"})

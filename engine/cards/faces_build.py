@@ -23,7 +23,11 @@ Two sources, the first that has a card wins:
 
     python -m engine.cards.faces_build --mtgjson5 DIR_OR_GIT [--forge DIR] [--out FILE]
 
-Prints the cards it found no later faces for.
+Prints the cards it found no later faces for. The shipped file was made from AUTRE04216/jsonSets at
+ca38aa7 (its CMR.json was not in the snapshot) and a directory of the card files of Card-Forge/forge's
+cardsfolder that the other source lacks (one file per card, as Forge names them, holding the fields above).
+A face that copies another card ("CopyFaceFrom:", the prepared spells that are classic cards) takes that
+card's facts from the corpus.
 """
 from __future__ import annotations
 
