@@ -286,6 +286,8 @@ def _walk(x: Any, out: list[str]) -> None:
         if x.op in ("search", "dig") and isinstance(x.args.get("filter"), dict):
             # the chosen cards' group constraints are checked only where a search or dig chooses
             bad = unknown_keys(x.args["filter"], group_ok=True)
+            if x.op == "search" and x.args["filter"].get("same_name_as") == "revealed":
+                bad.discard("same_name_as")  # bound by the search op (engine/ops/zones.py, bind_same_name)
             if bad:
                 out.append(f"filter keys {sorted(bad)}")
             _walk({k: v for k, v in x.args.items() if k != "filter"}, out)

@@ -17,6 +17,7 @@ from engine.values import (
     amount,
     amount_for,
     bind_amounts,
+    bind_same_name,
     controller,
     gone_record,
     names_that_player,
@@ -629,6 +630,8 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         return _players_search(g, r, e)
     p = controller(g, r)
     f = bind_amounts(g, r, dict(e.get("filter") or {}))
+    if "same_name_as" in f:  # "a card with the same name as that card": the names it has now (201.2)
+        f = bind_same_name(g, r, f)
     quality = bool(set(f) - {"zone", "controller"})
     f["zone"] = "library"
     f.pop("controller", None)

@@ -34,6 +34,13 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
     ("exile them", 406.2); "up to X ..., where X is Q" (107.3)."""
     if not bind_x(m.group(3), c):
         return None
+    same = re.fullmatch(r"(.+?) with the same name as that card", m.group(2))
+    if same and c.last == "revealed":  # "Reveal a card from your hand. Search your library for a card with the same
+        # name as that card" (Infernal Tutor): the name of the card revealed (201.2; engine/values.py bind_same_name)
+        got = _search_common(m.group(1), same.group(1), m.group(4) or "into exile", "reveal" in m.group(0))
+        if got:
+            got[0].args["filter"] = {**got[0].args["filter"], "same_name_as": "revealed"}
+        return got
     got = _search_common(m.group(1), m.group(2), m.group(4) or "into exile", "reveal" in m.group(0))
     if got and m.group(3):
         got[0].args.update(with_x(got[0].args, c.x))
