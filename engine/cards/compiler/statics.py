@@ -13,8 +13,8 @@ from engine.cards.abilities import Ability, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import become_parts, copy_exceptions, keyword_list, parse_effects, pt_value
 from engine.cards.compiler.effects.context import STATIC_READERS, Ctx
-from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.effects.restrictions import SPELL_KINDS
+from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
