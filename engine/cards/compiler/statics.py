@@ -692,6 +692,14 @@ def _etb_tapped_unless(m: re.Match) -> list[dict[str, Any]] | None:
     return None if cond is None else [{"kind": "enters_tapped", "unless": cond}]
 
 
+@static(r"^if (.+), self enters tapped$|^self enters tapped if (.+)$")
+def _etb_tapped_if(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1c: "If you control two or more other lands, SELF enters tapped" (the Adventures in the Forgotten Realms
+    creature lands): tapped when the condition holds as it enters, that is unless it does not."""
+    cond = parse_condition(m.group(1) or m.group(2))
+    return None if cond is None else [{"kind": "enters_tapped", "unless": {"not": cond}}]
+
+
 @static(
     r"^self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|a number of) ([+\-\w/]+) "
     r"counters? on (?:it|him|her)(?: for each (.+)| equal to (.+)|, where x is (.+))?$"
