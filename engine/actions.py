@@ -169,8 +169,11 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if "Deathtouch" in kw and n > 0:  # 702.2b: any nonzero amount of damage
                 t.deathtouched = True
             t.damage_sources.append(src)
-            if combat:
+            if combat and "Creature" in tc.types:  # 510.2: to a creature (a planeswalker: the event below)
                 evs.append({"event": "combat_damage_creature", "obj": src, "target": tgt, "amount": n})
+            if combat and "Planeswalker" in tc.types:  # "whenever SELF deals combat damage to a player or planeswalker"
+                evs.append({"event": "combat_damage_walker", "obj": src, "target": tgt, "amount": n,
+                            "player": tc.controller})  # "that player": the planeswalker's controller
             evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n, "combat": combat,
                         "obj_controller": sc.controller})  # as it dealt the damage (a spell then leaves, 608.2g)
             evs.append({"event": "dealt_damage", "obj": tgt, "source": src, "amount": n, "combat": combat})
@@ -222,6 +225,7 @@ def _prevention_riders(g: "Game", used: list[tuple[dict[str, Any], int, Any]]) -
             if n:
                 cs[rider["remove_counter"]] -= n
                 g.changed()
+                triggers.counters_removed(g, sid, rider["remove_counter"], n)  # (Protean Hydra's trigger: 603.2c)
 
 
 
@@ -468,6 +472,8 @@ def create_tokens(g: "Game", made: list[tuple[CardDef, str]], tapped: bool = Fal
     tokens computes the characteristics once, not once for each token (613)."""
     ids = []
     for card, controller_ in made:
+        controller_ = player_statics.token_controller(g, controller_)  # 614.1a: "... under your control instead"
+        card = replacement.token_replaced(g, controller_, card)  # 614.1a: "that many 4/4 Angel tokens ... instead"
         o = create_object(g, card, controller_, "battlefield", token=True)
         if player_statics.enters_exiled(g, o.id, "token"):  # 614.1a: "if a creature would enter and it wasn't
             del g.objects[o.id]  # cast, exile it instead": a token put into exile ceases to exist (110.5f, 704.5d)
@@ -594,12 +600,21 @@ def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,
                     got = [c] if c else [] if e.get("chosen_color") else list(e.get("colors") or "WUBRG")
                 elif "could_produce" in e.args:
                     got = could_produce(g, g.chars(oid).controller or player, e.args, oid, seen)
+                elif "each_color_among" in e.args:
+                    got = colors_among(g, g.chars(oid).controller or player, e.args["each_color_among"], oid)
                 else:
                     got = []
                 kinds += [k for k in got if k not in kinds]
     if args.get("colors_only"):
         kinds = [k for k in kinds if k in "WUBRG"]
     return [k for k in "WUBRGC" if k in kinds]
+
+
+def colors_among(g: "Game", player: str, f: dict[str, Any], src: int | None) -> list[str]:
+    """The colors among the permanents ``f`` names (105.2), in WUBRG order: "for each color among permanents you
+    control, add one mana of that color" (Faeburrow Elder)."""
+    have = {c for oid in g.battlefield if matches(g, oid, f, src, player) for c in g.chars(oid).colors}
+    return [k for k in "WUBRG" if k in have]
 
 
 def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = None, r: Ctx | None = None) -> None:
@@ -629,6 +644,8 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
             one = pick if isinstance(pick, str) and len(pick) == 1 and pick in allowed else "G" if "G" in allowed \
                 else allowed[0]
             syms = [one] * count
+    elif "each_color_among" in e.args:  # one of each color among those permanents (105.2; none: 106.5)
+        syms = colors_among(g, player, e.args["each_color_among"], src)
     elif "could_produce" in e.args:  # 106.7: one of the kinds those lands could produce; 106.5: none, none
         kinds = could_produce(g, player, e.args, src)
         if pick is not None and pick not in kinds:

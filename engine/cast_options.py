@@ -224,7 +224,7 @@ PAY_KEYS: tuple[str, ...] = tuple(r.key for r in ROWS.values() if r.kind == "pay
 #: which card or ability, the alternative cost, the face or half cast (708, 711), and the
 #: objects that pay (convoke, improvise, delve)
 ANSWER_KEYS: tuple[str, ...] = ("action", "card", "ability", "alt", "face", "emerge", "harmonize",
-                                "cost_choice") + PAY_KEYS
+                                "cost_choice", "prepared") + PAY_KEYS
 #: the alternative costs named in a cast answer's ``alt`` (lower case, as the answer spells them)
 ALTS: dict[str, Row] = {r.keyword.lower(): r for r in ROWS.values() if r.kind in ("alternative", "zone")}
 
@@ -240,10 +240,9 @@ def implemented(keyword: str, card: CardDef) -> bool:
         return bool(card.mana_cost)
     if keyword == "Conspire":  # 702.77a: a cost of tapping creatures, no mana
         return isinstance(card.keyword_args.get(keyword), Cost)
-    if keyword == "Disturb" and not (card.layout == "transform" and card.faces
-                                     and "Aura" not in card.faces[0].subtypes):
+    if keyword == "Disturb" and not (card.layout == "transform" and card.faces):
         return False  # cast transformed: a double-faced card with a back face to be (711.1); an Aura back face
-        # would target what it enchants as it is cast, which casting reads from the front face: not done
+        # targets what it enchants as it is cast (303.4a; engine/transform.py cast_transformed)
     if keyword == "Casualty":  # "Casualty N": a number (casualty_cost)
         n = card.keyword_args.get(keyword)
         return isinstance(n, int) and not isinstance(n, bool) and n >= 0

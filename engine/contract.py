@@ -103,6 +103,8 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     if head == "plus":
         for x in a["plus"]:
             out += amount_problems(x, static)
+    if head == "colors_of":
+        out += [f"{p} in amount colors_of" for p in ref_problems(a["colors_of"], static)]
     if head == "mv_of" and static:
         out += [f"{p} in amount mv_of" for p in ref_problems(a["mv_of"], static)]
     for key in ("power_of", "toughness_of", "counters_on", "hand_of", "mana_spent_on", "library_size"):
@@ -117,6 +119,8 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
 def ref_problems(ref: Any, static: bool = False) -> list[str]:
     """What of a reference engine.values.refs (or static_refs) cannot resolve."""
     if static:
+        if isinstance(ref, dict) and set(ref) == {"controller_of"}:  # values.static_refs: its controller
+            return ref_problems(ref["controller_of"], static)
         return [] if isinstance(ref, str) and ref in STATIC_REFS else [f"reference {ref!r} outside a resolution"]
     if isinstance(ref, str):
         return [] if ref in REF_WORDS else [f"reference {ref!r}"]

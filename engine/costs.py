@@ -416,6 +416,7 @@ def additional_problems(cost: Cost, announced: bool = False) -> list[str]:
     own additional cost, whose X its caster announces (601.2b: "pay X life", "exile X cards")."""
     out = cost_problems(cost, announced)
     if cost.tap or cost.untap or cost.loyalty is not None or cost.remove_counters or cost.exile_self or cost.energy \
+            or cost.bottom_self or cost.reveal_self \
             or cost.mill or cost.put_counters \
             or cost.sacrifice_self or cost.discard_self or cost.discard < 0:
         out.append("additional cost of an unsupported kind")
@@ -646,15 +647,16 @@ def _self_condition(g: "Game", cond: dict[str, Any], player: str) -> bool:
     return condition(g, cond, None, {"controller": player})  # a condition of the player casting it
 
 
-def ability_mana(g: "Game", player: str, src: int, cost: Cost, ab: Any = None) -> tuple[str, ...]:
+def ability_mana(g: "Game", player: str, src: int, cost: Cost, ab: Any = None,
+                 targets: Any = None) -> tuple[str, ...]:
     """The mana an activated ability's cost asks now: "This ability costs {1} less to activate for each
     instant and sorcery card in your graveyard" / "if you control a legendary creature" changes its generic
     mana as it is activated (602.2b: as 601.2f for a spell; a reduction takes away generic mana only); then
     the statics about abilities (``ab``: "Equip abilities you activate cost {1} less to activate"), increases
     before reductions (601.2f), a reduction that "can't reduce the mana in that cost to less than one mana"
-    stopping there."""
+    stopping there. ``targets``: the targets chosen for it (602.2b: before its cost is determined), when known."""
     mana = _own_change(g, player, src, cost)
-    changes = player_statics.ability_cost_changes(g, player, src, ab) if ab is not None else []
+    changes = player_statics.ability_cost_changes(g, player, src, ab, targets) if ab is not None else []
     for n, floor in sorted(changes, key=lambda c: -c[0]):
         before = _mana_count(mana)
         mana = apply_change(mana, n)

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine import player_statics, triggers
-from engine.actions import could_produce, lose_life
+from engine.actions import colors_among, could_produce, lose_life
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -190,7 +190,8 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
             continue
         for ab in c.abilities:
             if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
-                    and not ab.cost.sacrifice_self and not ab.cost.life and not ab.cost.energy \
+                    and not ab.cost.sacrifice_self and not ab.cost.bottom_self and not ab.cost.life \
+                    and not ab.cost.energy \
                     and not ab.cost.mill \
                     and not has_choices(ab.cost) \
                     and all(e.op == "add_mana" for e in ab.effects):  # not "... deals 1 damage to you" (605.1a)
@@ -239,6 +240,8 @@ def produces(ab: Ability, g: "Game | None" = None, oid: int | None = None) -> li
                 out += list(e.get("colors") or "WUBRG")  # "in any combination of {R} and/or {G}" (106.1a)
             elif "could_produce" in e.args and g is not None and oid is not None:
                 out += could_produce(g, g.chars(oid).controller or "", e.args, oid)  # 106.7
+            elif "each_color_among" in e.args and g is not None and oid is not None:
+                out += colors_among(g, g.chars(oid).controller or "", e.args["each_color_among"], oid)  # 105.2
     return out
 
 
@@ -269,6 +272,8 @@ def output(ab: Ability, g: "Game", oid: int, kind: str) -> list[str]:
                 got = [kind] * n if kind in (e.get("colors") or "WUBRG") else []
         elif "could_produce" in e.args:
             got = [kind]
+        elif "each_color_among" in e.args:  # one of each color among those permanents, all of it (105.2)
+            got = colors_among(g, g.chars(oid).controller or "", e.args["each_color_among"], oid)
         if e.get("per"):  # 605.2: "Add {G} for each creature you control"
             got = got * max(0, amount(g, e.args["per"], oid))
         out += got

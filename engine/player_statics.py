@@ -45,8 +45,15 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "name_lock",         # "spells with the chosen name can't be cast" (201.3)
                    "cast_forbid",       # "Your opponents can't cast spells during your turn" (101.2)
                    "land_forbid",       # "Players can't play lands" (101.2, 305.1): engine/casting.py can_play_land
+                   # "Players can't ... activate abilities of cards in graveyards" (602.5): activation_forbidden
+                   "activate_forbid",
+                   # "Each opponent must attack you ... with at least one creature each combat if able" (508.1d):
+                   # engine/combat.py _one_attacker_requirements
+                   "attack_one_requirement",
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
+                   "tokens_to_you",  # "each token that would be created under an opponent's control ... is created
+                   # under your control instead" (614.1a): token_controller, read by engine.actions.create_tokens
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
                    "sorcery_only",  # "Each opponent can cast spells only any time they could cast a sorcery"
                    "untargetable_zone",  # "Cards in graveyards can't be the targets of ...", engine.targets
@@ -232,6 +239,17 @@ def cant_gain_life(g: "Game", player: str) -> bool:
     """118.7: an effect says this player can't gain life ("Players can't gain life"); in
     Two-Headed Giant, or says it of a teammate (810.9g: no player on that team can)."""
     return any(_mine(g, "cant_gain_life", p) for p in _team(g, player))
+
+
+def token_controller(g: "Game", player: str) -> str:
+    """614.1a: the player a token that would be created under ``player``'s control is created under: the
+    controller of an effect "each token that would be created under an opponent's control this turn is created
+    under your control instead" (Crafty Cutpurse) that speaks of ``player``, the most recent one (613.6-like; a
+    token it gives to its controller is not created under an opponent of that player's), else ``player``."""
+    got = _mine(g, "tokens_to_you", player) if active(g) else _NONE
+    if not got:
+        return player
+    return max(got, key=lambda t: _timestamp(g, t[0], t[2]))[1]
 
 
 def can_get_counters(g: "Game", player: str, kind: str) -> bool:
@@ -487,6 +505,12 @@ def cast_forbidden(g: "Game", player: str, o: "Obj", x: int | None = None) -> bo
                 continue
             if mana_value(o.card.mana_cost, x or 0) % 2 != (f["mv_parity"] == "odd"):
                 continue
+        if f.get("mv_gt_lands"):  # "... with mana value greater than the number of lands that player controls"
+            if x is None and "X" in o.card.mana_cost:
+                continue
+            lands = sum(1 for i in g.battlefield if g.controller_of(i) == player and "Land" in g.chars(i).types)
+            if mana_value(o.card.mana_cost, x or 0) <= lands:
+                continue
         return True
     return False
 
@@ -496,6 +520,12 @@ def land_forbidden(g: "Game", player: str, o: "Obj") -> bool:
     (Solfatara): a "can't" beats every land play; "You can't play lands ... from your hand" (Experimental Frenzy)
     those of the hand only."""
     return any(not t[2].get("zone") or t[2]["zone"] == o.zone for t in _mine(g, "land_forbid", player))
+
+
+def activation_forbidden(g: "Game", player: str, zone: str) -> bool:
+    """101.2, 602.5: "Players can't cast spells from graveyards or activate abilities of cards in graveyards" (Ashes of
+    the Abhorrent): ``player`` may activate no ability of a card in that zone."""
+    return active(g) and any(st.get("zone") == zone for _, _, st in _mine(g, "activate_forbid", player))
 
 
 def activate_locked(g: "Game", player: str, oid: int, mana: bool) -> bool:
@@ -579,12 +609,15 @@ def spell_keywords(g: "Game", o: "Obj", player: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def ability_cost_changes(g: "Game", player: str, src: int, ab: Any) -> list[tuple[int, int]]:
+def ability_cost_changes(g: "Game", player: str, src: int, ab: Any,
+                         targets: Any = None) -> list[tuple[int, int]]:
     """602.2b, 601.2f: (amount, floor) of each static that changes the cost of the ability ``ab`` of ``src``
     that ``player`` activates: "Equip abilities you activate cost {1} less to activate", "Activated abilities of
     creatures you control cost {2} less ... can't reduce the mana in that cost to less than one mana", "Loyalty
     abilities of planeswalkers your opponents control cost {1} more", "abilities your opponents activate cost
-    {1} more to activate unless they're mana abilities"."""
+    {1} more to activate unless they're mana abilities"; "Equip abilities you activate that target SELF cost {3}
+    less" only with SELF among ``targets`` (the targets chosen, 601.2c; None while only asking whether the ability
+    could be activated: then it may be chosen)."""
     if not active(g) or ab is None:
         return []
     out = []
@@ -593,6 +626,9 @@ def ability_cost_changes(g: "Game", player: str, src: int, ab: Any) -> list[tupl
             continue
         want = st.get("abilities") or {}
         if "keyword" in want and ab.keyword != want["keyword"]:
+            continue
+        if want.get("targets") == "self" and targets is not None \
+                and sid not in [t for slot in targets for t in (slot if isinstance(slot, list) else [slot])]:
             continue
         if want.get("nonmana") and ab.kind == "mana":
             continue
@@ -603,8 +639,19 @@ def ability_cost_changes(g: "Game", player: str, src: int, ab: Any) -> list[tupl
             continue
         if st.get("condition") and not condition(g, st["condition"], sid if sid in g.objects else None, None):
             continue
+        if isinstance(want.get("targets"), dict) and not any(
+                isinstance(t, int) and t in g.objects and matches(g, t, want["targets"], sid if sid in g.objects
+                                                                  else None, ctl) for t in _flat(targets)):
+            continue  # "abilities your opponents activate that target a Merfolk you control" (Kopala): its targets
         out.append((int(st.get("amount", 0)), int(st.get("floor", 0))))
     return out
+
+
+def _flat(xs: Any) -> list[Any]:
+    """The objects and players a list of target slots (each a list) names, in order."""
+    if isinstance(xs, (list, tuple)):
+        return [y for x in xs for y in _flat(x)]
+    return [] if xs is None else [xs]
 
 
 def empty_draw_wins(g: "Game", player: str) -> bool:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import commander, player_statics, seats
+from engine import commander, player_statics, prepare, seats
 from engine.cards.abilities import Ability, CardDef
 from engine.choices import NeedChoice, on_enter
 from engine.decision_kinds import named_option
@@ -489,6 +489,19 @@ def token_count(g: "Game", player: str, card: CardDef, n: int) -> int:
     return n
 
 
+def token_replaced(g: "Game", player: str, card: CardDef) -> CardDef:
+    """614.1a: the token created under ``player``'s control instead of ``card``: "If one or more creature tokens
+    would be created under your control, that many 4/4 white Angel creature tokens with flying and vigilance are
+    created instead" (Divine Visitation; the latest such effect, each once, 614.5)."""
+    if not g.battlefield:
+        return card
+    sts = [st for oid, st in _statics_of(g, "token_become") if g.controller_of(oid) == player
+           and (not st.get("token_type") or st["token_type"] in card.types)]
+    if not sts:
+        return card
+    return g.token_card(sts[-1]["token"])
+
+
 def counter_count(g: "Game", oid: int, kind: str, n: int, ask: bool = True) -> int:
     """614.1a, 121.6: how many ``kind`` counters are put on permanent ``oid`` instead of ``n``: "twice that
     many" (Doubling Season, Corpsejack Menace), "that many plus one" (Hardened Scales, Winding Constrictor),
@@ -581,6 +594,8 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
         o.counters["lore"] = o.counters.get("lore", 0) + counter_count(g, o.id, "lore", 1, ask=False)
     if enters_tapped(g, o):
         o.tapped = True
+    if c.layout == "prepare" and prepare.enters_prepared(c):  # "SELF enters prepared" (a later mechanic)
+        o.chosen["prepared"] = True
     _additional_counters(g, o)
     for ab in c.abilities:
         st = ab.static
@@ -632,13 +647,21 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                                 "enter": o.id, "answer_to": "enter_exile",
                                 "prompt": f"{o.card.name}: exile cards from your graveyard as it enters (614.12)"})
         elif st.get("kind") == "devour":  # 702.81a: its controller chooses the creatures to sacrifice
+            # (or the permanents its "filter" names: "creatures and/or planeswalkers", Devouring Hellion, 614.12)
+            kind = st.get("filter")
             mine = [i for i in g.battlefield if i != o.id and g.controller_of(i) == o.controller
-                    and "Creature" in g.chars(i).types]
+                    and ("Creature" in g.chars(i).types if kind is None
+                         else matches(g, i, {**kind, "zone": "battlefield"}, o.id, o.controller))]
+            back = st.get("action") == "return"  # "you may return a nonland permanent you control to its owner's
+            # hand. If you do, SELF enters with a +1/+1 counter on it" (Rescuer Sphinx): at most "max" of them
             if mine:
                 g.queue.append({"kind": "choose_cards", "player": o.controller, "options": mine, "min": 0,
-                                "max": len(mine), "enter": o.id, "amount": int(st.get("amount", 1)),
-                                "answer_to": "devour",
-                                "prompt": f"{o.card.name}: sacrifice any number of creatures (devour, 702.81a)"})
+                                "max": min(len(mine), int(st.get("max", len(mine)))), "enter": o.id,
+                                "amount": int(st.get("amount", 1)), "answer_to": "devour",
+                                **({"action": "return"} if back else {}),
+                                "prompt": f"{o.card.name}: {'return' if back else 'sacrifice'} "
+                                          f"{'up to one' if back else 'any number of'} "
+                                          f"{'creatures' if kind is None else 'permanents'} (702.81a, 614.12)"})
     for _ in range(_granted_riot(g, o)):  # riot another permanent's static gives it (614.12)
         _ask_counters(g, o, "+1/+1", 1, True)
 

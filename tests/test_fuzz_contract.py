@@ -22,6 +22,8 @@ def cards() -> CardPool:
 
 
 SAMPLES = {  # one amount of each kind the evaluator computes
+    "power_this_way": {"power_this_way": {"types": ["Creature"]}, "action": "destroyed"},
+    "dungeon_names": {"dungeon_names": "you"}, "colors_of": {"colors_of": "self"},
     "opponents_attacked": {"opponents_attacked": True},
     "x": {"x": True}, "count": {"count": {"types": ["Creature"]}}, "times": {"times": 2, "of": 3},
     "plus": {"plus": [1, 2]}, "power_of": {"power_of": "self"}, "toughness_of": {"toughness_of": "self"},
@@ -48,6 +50,8 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "died_this_turn": {"died_this_turn": {"types": ["Creature"]}}, "mana_spent_on": {"mana_spent_on": "self"},
     "discarded_this_turn": {"discarded_this_turn": "you"}, "sacrificed_this_turn": {"sacrificed_this_turn": "you"},
     "per_target": {"per_target": {"x": True}, "slot": 0},
+    "cast_before_it": {"cast_before_it": {"types": ["Instant", "Sorcery"]}},
+    "removed_this_way": {"removed_this_way": True}, "exiled_from_hand": {"exiled_from_hand": True},
 }
 
 

@@ -125,6 +125,19 @@ def _saddle(g: "Game", r: dict, e: Effect) -> None:
         g.log("saddled", card=o.card.name, obj=x)
 
 
+@action("prepare")
+def _prepare(g: "Game", r: dict, e: Effect) -> None:
+    """"SELF becomes prepared" (a later mechanic, Secrets of Strixhaven): the permanent has the prepared designation
+    until a copy of its spell is cast (engine/prepare.py); a new object, 400.7, is not prepared."""
+    for x in _objs(g, r, e.get("what", "self")):
+        if g.objects[x].zone != "battlefield":
+            continue
+        o = g.objects[x] = g.objects[x].copy()  # replaced, not changed in place (Game.copy shares objects)
+        o.chosen["prepared"] = True
+        g.changed()
+        g.log("prepared", card=o.card.name, obj=x)
+
+
 @action("flip")
 def _flip(g: "Game", r: dict, e: Effect) -> None:
     """709: flip the permanents it names (engine/transform.py)."""
@@ -249,10 +262,20 @@ def _bolster(g: "Game", r: dict, e: Effect) -> dict | None:
 
 @action("adapt")
 def _adapt(g: "Game", r: dict, e: Effect) -> None:
-    """Adapt (keyword action, not in 2016 rules): if it has no +1/+1 counters, put N on it."""
+    """Adapt (keyword action, not in 2016 rules): if it has no +1/+1 counters, put N on it; "the next time it adapts
+    this turn, it adapts as though it had no +1/+1 counters on it" (adapt_fresh): this time, whatever it has."""
     for i in _objs(g, r, e.get("what", "self")):
-        if not g.objects[i].counters.get("+1/+1"):
+        fresh = g.objects[i].chosen.pop("adapt_fresh_turn", None) == g.turn
+        if fresh or not g.objects[i].counters.get("+1/+1"):
             _add_counters(g, i, "+1/+1", _n(g, r, e))
+
+
+@action("adapt_fresh")
+def _adapt_fresh(g: "Game", r: dict, e: Effect) -> None:
+    """"The next time target creature adapts this turn, it adapts as though it had no +1/+1 counters on it"
+    (Biomancer's Familiar; adapt is a later keyword action): marked on that permanent for this turn only."""
+    for i in _objs(g, r, e.get("what", "self")):
+        g.objects[i].chosen["adapt_fresh_turn"] = g.turn
 
 
 @action("monstrosity")
@@ -356,6 +379,28 @@ def _manifest(g: "Game", r: dict, e: Effect) -> None:
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
             r["created"] += manifest(g, p, _n(g, r, e), e.get("name", "manifest"))
+
+
+@action("put_face_down")
+def _put_face_down(g: "Game", r: dict, e: Effect) -> dict | None:
+    """"Put any number of cards from your hand onto the battlefield face down. They're 5/5 artifact creatures."
+    (Tezzeret, Cruel Machinist): the player chooses the cards; each is turned face down (707.2: the characteristics
+    the effect gives, ``look``; a 2/2 creature otherwise) and put onto the battlefield under their control. Only a
+    morph ability turns one face up (702.36e, 707.8); they are "they" for the next instruction."""
+    p = controller(g, r)
+    hand = list(g.players[p].hand)
+    r["created"] = []
+    if not hand:
+        return None
+    got = nested.answer(r, "put_face_down")
+    if got is None:
+        return nested.ask_cards(r, "put_face_down", p, hand, 0, len(hand),
+                                "choose the cards to put onto the battlefield face down")
+    for c in got:
+        if c in g.objects and g.objects[c].zone == "hand" and g.objects[c].owner == p:
+            put_down(g, c, "put", e.get("look"))
+            r["created"].append(g.move(c, "battlefield", controller=p))
+    return None
 
 
 @action("goad")
@@ -643,10 +688,14 @@ def _exile_named(g: "Game", r: dict, e: Effect) -> dict | None:
             picks = nested.answer(r, f"named.{p}")
             if picks is None:
                 knowledge.show(g, list(ps.hand) + list(ps.library), [controller(g, r)])
-                return nested.ask_cards(r, f"named.{p}", controller(g, r), found, 0, len(found),
-                                        "exile any number of the cards with the chosen name")
+                most = min(len(found), int(e.get("max") or len(found)))  # "up to four cards" (Unmoored Ego)
+                return nested.ask_cards(r, f"named.{p}", controller(g, r), found, 0, most,
+                                        f"exile {'any number' if most == len(found) else f'up to {most}'} of the "
+                                        f"cards with the chosen name")
         for i in picks:
             if i in g.objects and g.objects[i].zone in ("graveyard", "hand", "library"):
+                if g.objects[i].zone == "hand":  # "draws a card for each card exiled from their hand this way"
+                    r["exiled_from_hand"] = r.get("exiled_from_hand", 0) + 1
                 g.move(i, "exile")
     return None
 

@@ -181,17 +181,19 @@ def _reveal_until(g: "Game", r: dict, e: Effect) -> dict | None:
     if key not in state:
         f = _lib_filter(e.get("filter"))
         shown: list[int] = []
-        hit = None
+        hits: list[int] = []
+        want = int(e.get("count", 1))  # "until they reveal four land cards" (Mirko Vosk): that many found
         for c in list(g.players[p].library):
             shown.append(c)
             if matches(g, c, f, source_id(g, r), p):
-                hit = c
-                break
+                hits.append(c)
+                if len(hits) >= want:
+                    break
         knowledge.show(g, shown)  # 701.13a
         g.log("reveal", player=p, cards=[g.objects[c].card.name for c in shown], objs=list(shown))
-        if hit is not None:
-            put(g, p, [hit], e.get("to", "hand"), bool(e.get("tapped")))
-        state[key] = [c for c in shown if c != hit]
+        if hits:
+            put(g, p, hits, e.get("to", "hand"), bool(e.get("tapped")))
+        state[key] = [c for c in shown if c not in hits]
     return _rest(g, r, p, state[key], e.get("rest", "library_bottom"), "order")
 
 
@@ -347,9 +349,9 @@ def _piles(g: "Game", r: dict, e: Effect) -> dict | None:
             knowledge.show(g, objs)
             g.log("reveal", player=you, cards=[g.objects[c].card.name for c in objs], objs=list(objs))
             r["answers"][nested.slot(r, "revealed")] = True
-    else:
+    else:  # permanents ("all permanents target player controls"), or cards exiled this way (Boneyard Parley)
         objs = [x for x in refs(g, r, e.args["what"])
-                if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"]
+                if isinstance(x, int) and x in g.objects and g.objects[x].zone in ("battlefield", "exile")]
     name = this(g, r).card.name
     if nested.answer(r, "pile") is None:
         if not objs:
@@ -374,7 +376,7 @@ def _piles(g: "Game", r: dict, e: Effect) -> dict | None:
 
 def _pile_action(g: "Game", r: dict, pile: list[int], what: str | None, regen_ok: bool) -> None:
     """What becomes of a pile: its permanents sacrificed or destroyed, or its cards put into their
-    owner's hand or graveyard (400.3)."""
+    owner's hand or graveyard (400.3), or onto the battlefield under the resolving ability's controller."""
     live = [x for x in pile if x in g.objects]
     if what in ("sacrifice", "destroy"):
         live = [x for x in live if g.objects[x].zone == "battlefield"]
@@ -391,6 +393,11 @@ def _pile_action(g: "Game", r: dict, pile: list[int], what: str | None, regen_ok
     elif what == "hand":
         for x in live:
             g.move(x, "hand")
+    elif what == "battlefield":  # "Put all cards from the pile of your choice onto the battlefield under your
+        # control" (Boneyard Parley): the cards still in exile, all at once (400.7)
+        you = controller(g, r)
+        for x in [x for x in live if g.objects[x].zone == "exile"]:
+            g.move(x, "battlefield", controller=you)
     elif what == "graveyard":  # "for each card put into your graveyard this way" (values.amount)
         for x in live:
             r.setdefault("milled", []).append(g.move(x, "graveyard"))

@@ -38,6 +38,10 @@ def parse_cost_text(text: str) -> Cost | None:
             kw["sacrifice_self"] = True
         elif low in ("exile self from your graveyard", "exile self", "exile self from your hand"):
             kw["exile_self"] = True
+        elif low == "put self on the bottom of its owner's library":  # 602.2b: paid by moving it there (401.1)
+            kw["bottom_self"] = True
+        elif low == "reveal self from your hand":  # 602.2b: shown to every player as it is activated (701.15a-like)
+            kw["reveal_self"] = True
         elif m := re.fullmatch(rf"sacrifice {_N} (.+)", low):
             f = _noun(m.group(2))
             n = number(m.group(1))

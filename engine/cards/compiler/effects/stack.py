@@ -207,9 +207,33 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
                                 **({"free": True} if m.group(5) else {})})]
 
 
+@reader(r"^(?:you may )?cast a chosen (.+? card) in your graveyard this turn$")
+def _cast_chosen_from_graveyard(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Choose an instant or sorcery card in your graveyard. You may cast it this turn." (Mission Briefing): the card
+    chosen as the effect resolves (608.2c, not targeted) may be cast from the graveyard this turn (601.2a)."""
+    f = parse_noun(m.group(1) + " in your graveyard")
+    if f is None or f.get("zone") != "graveyard" or set(f) - {"types", "not_types", "subtypes", "colors", "zone",
+                                                              "owner"}:
+        return None
+    return [Effect("playable", {"what": {"choose": {**f, "owner": "you"}}, "play": "cast", "until": "eot"})]
+
+
+@reader(r"^for as long as (?:that card|it) remains exiled, (its owner|you) may (play|cast) (?:it|that card)"
+        r"( without paying its mana cost)?$")
+def _exiled_may_play(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exile target nonland permanent. For as long as that card remains exiled, its owner may cast it without paying
+    its mana cost." (Release to the Wind): a permission of the card just exiled (601.2a, 117.9), to its owner or to
+    you; a card that leaves exile is a new object (400.7), so it ends then."""
+    if c.last not in ("it", "exiled") and not (isinstance(c.last, dict) and "target" in c.last):
+        return None
+    return [Effect("playable", {"what": "exiled", "play": m.group(2), "until": "remains_exiled",
+                                **({"free": True} if m.group(3) else {}),
+                                **({"owner_may": True} if m.group(1) == "its owner" else {})})]
+
+
 @reader(
-    r"^(until end of turn, |until the end of your next turn, )?you may (cast ([a-z, ]+?) spells|play lands and cast "
-    r"spells) from among (them|those cards|the exiled cards|those exiled cards|cards exiled this way)"
+    r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(cast ([a-z, ]+?) spells|play lands and "
+    r"cast spells) from among (them|those cards|the exiled cards|those exiled cards|cards exiled this way)"
     r"( this turn| until the end of your next turn| until end of turn)?( without paying their mana costs)?$"
 )
 def _may_cast_kind_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -299,6 +323,18 @@ def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     if spec is None:
         return None
     return [Effect("copy_spell", {"what": c.add_target(spec)})]
+
+
+@reader(r"^copy (that spell|it) for each other (instant and sorcery|instant or sorcery|instant|sorcery) spell you've "
+        r"cast before it this turn$")
+def _copy_for_each_before(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Whenever you cast an instant or sorcery spell, copy it for each other instant and sorcery spell you've cast
+    before it this turn" (Thousand-Year Storm): one copy for each spell of that kind its controller cast this turn
+    before the spell that triggered it (601.2i, countered ones too), one after another (706.10)."""
+    if not c.cast_trigger or c.ref(m.group(1)) != "it":
+        return None
+    kinds = [t.capitalize() for t in re.split(r" and | or ", m.group(2))]
+    return [Effect("copy_spell", {"what": "it", "times": {"cast_before_it": {"types": kinds}}})]
 
 
 @reader(r"^copy (that spell|it)(?: (twice)| (\w+) times)?$")
@@ -407,6 +443,9 @@ READERS: tuple[Reader, ...] = (
     _copy_ability,
     _copy_countered,
     _copy_spell,
+    _copy_for_each_before,
+    _exiled_may_play,
+    _cast_chosen_from_graveyard,
     _copy_cast_spell,
     _retarget,
     _retarget_to_self,
