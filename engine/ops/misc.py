@@ -478,6 +478,7 @@ def _reveal(g: "Game", r: dict, e: Effect) -> dict | None:
         if got is None and opts:
             return ask_cards(r, me, opts, 1, 1, f"{this(g, r).card.name}: reveal which card?")
         picked = [c for c in (got or ()) if c in opts][:1]
+        r["revealed"] = picked  # "that card" of the next instruction (engine/values.py refs "revealed")
         if picked:
             knowledge.show(g, picked)
             g.log("reveal", player=me, to="all", cards=[g.objects[picked[0]].card.name], objs=picked)

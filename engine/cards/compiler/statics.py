@@ -14,6 +14,7 @@ from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import become_parts, copy_exceptions, keyword_list, parse_effects, pt_value
 from engine.cards.compiler.effects.context import STATIC_READERS, Ctx
 from engine.cards.compiler.effects.restrictions import SPELL_KINDS
+from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
@@ -573,6 +574,12 @@ def _has(m: re.Match) -> list[dict[str, Any]] | None:
     if aff is None:
         return None
     q = m.group(2)
+    w = re.fullmatch(r'ward ((?:\{[^}]+\})+)|"ward—([^"]+?)\.?"', q)
+    if w:  # "Other creatures you control have ward {1}", 'have "Ward—Pay 2 life."' (a later keyword): its
+        # triggered ability (engine/cards/compiler/keywords.py KEYWORD_TEXT), granted (613.1f, layer 6)
+        got = parse_keyword_line(f"Ward {w.group(1)}" if w.group(1) else f"Ward—{w.group(2)}")
+        abl = got[2] if got is not None else []
+        return [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl] if len(abl) == 1 else None
     if q.startswith('"') and q.endswith('"'):
         return _granted(aff, q)
     m2 = re.fullmatch(r'([^"]+?),? and (".+")', q)
@@ -710,6 +717,14 @@ def _may_not_untap(m: re.Match) -> list[dict[str, Any]] | None:
 def _etb_tapped_unless(m: re.Match) -> list[dict[str, Any]] | None:
     cond = parse_condition(m.group(1))
     return None if cond is None else [{"kind": "enters_tapped", "unless": cond}]
+
+
+@static(r"^if (.+), self enters tapped$|^self enters tapped if (.+)$")
+def _etb_tapped_if(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1c: "If you control two or more other lands, SELF enters tapped" (the Adventures in the Forgotten Realms
+    creature lands): tapped when the condition holds as it enters, that is unless it does not."""
+    cond = parse_condition(m.group(1) or m.group(2))
+    return None if cond is None else [{"kind": "enters_tapped", "unless": {"not": cond}}]
 
 
 @static(

@@ -36,8 +36,13 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not bind_x(m.group(3), c):
         return None
     noun, same = m.group(2), None
-    named = re.fullmatch(r"(.+?) with the same name as (target .+)", noun)
-    if named:  # "a card with the same name as target nontoken creature" (Mask of the Mimic): that target's name as
+    named = re.fullmatch(r"(.+?) with the same name as (target .+|that card)", noun)
+    if named and named.group(2) == "that card":  # "Reveal a card from your hand. Search your library for a card
+        # with the same name as that card" (Infernal Tutor): the name of the card revealed (201.2)
+        if c.last != "revealed":
+            return None
+        same, noun = "revealed", named.group(1)
+    elif named:  # "a card with the same name as target nontoken creature" (Mask of the Mimic): that target's name as
         # it resolves (201.2; engine/values.py bind_same_name)
         same = c.ref(named.group(2))
         if not (isinstance(same, dict) and set(same) == {"target"}):

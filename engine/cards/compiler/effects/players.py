@@ -466,15 +466,17 @@ def _reveal_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("reveal", {"who": who, "zone": "hand"})]
 
 
-@reader(r"^reveal an? (.+? card) from your hand$")
+@reader(r"^reveal an? ((?:.+? )?card) from your hand$")
 def _reveal_a_card(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.13a: "you may reveal a Dinosaur card from your hand. If you do, you gain 2 life" (Priest of the Wakening
-    Sun): its controller chooses such a card in their hand and shows it to all; it stays in the hand (a "may" is
-    open only with one there)."""
-    f = parse_noun(m.group(1))
+    Sun), "Reveal a card from your hand. Search your library for a card with the same name as that card" (Infernal
+    Tutor): its controller chooses such a card in their hand and shows it to all; it stays in the hand (a "may" is
+    open only with one there); "that card" after it is the card revealed."""
+    f = {} if m.group(1) == "card" else parse_noun(m.group(1))
     if f is None or f.get("player") or "or" in f or f.get("zone") not in (None, "hand", "any_card"):
         return None
     f.pop("zone", None)
+    c.last = "revealed"
     return [Effect("reveal", {"who": "you", "zone": "hand", "filter": f})]
 
 

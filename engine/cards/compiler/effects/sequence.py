@@ -2251,6 +2251,11 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
             and ctx.targets[last["target"]].count == 1):
         return False  # "instead return those cards ...": several objects, more than the one instruction before it
     cond = parse_condition(cond_text)
+    if ctx.last == "created" and out[-1].op == "token":
+        # the instruction replaced made no token when the other one happens: "that permanent" is the one it copied
+        # ("Create a token that's a copy of target permanent. If ..., instead create a token that's a copy of that
+        # permanent, except ...": Mythos of Illuna), or nothing the sentence may name
+        ctx.last = out[-1].args.get("copy_of") if isinstance(out[-1].args.get("copy_of"), dict) else None
     if cond is not None and "attached" in cond:
         ctx.last = "attached"  # "If equipped creature is a Vampire, put two counters on it instead"
     alt = parse_sentence(alt_text, ctx) if cond is not None else None
