@@ -291,6 +291,8 @@ poison: who, amount
 ward: mana: [syms], life: n
     counter the spell or ability whose targeting triggered this, unless its controller pays (engine/ops/ward.py)
     (not in 2016 (Strixhaven))
+cast_offers: filter, zone ("graveyard" | "exile"), max, [free]
+    its controller may cast cards of the zone matching, one at a time in the order they pick, up to max (CR 608.2g)
 cast_offer: what, [alt], [free], [must], [else], [keyword], [zone], [exile_instead], [play], [lands_only],
       [control_spell]
     its owner may cast that card now, for its `alt` cost or free; `else`: where it goes if not cast
@@ -519,7 +521,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "exchange_zones", "reveal_until", "may", "if", "ward", "poison",
-    "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
+    "cast_offer", "cast_offers", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
     "move_counters", "replace_draw", "next_spell_cost", "reveal_top",
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",

@@ -224,6 +224,26 @@ def _may_cast_kind_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("playable", args)]
 
 
+@reader(r"^(?:you may )?cast (any number of|up to one|up to two|up to three) (?:(.+?) )?(?:cards from your graveyard|"
+        r"spells from among face-up cards your opponents own from exile) without paying their mana costs$")
+def _cast_many_free(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2g: "Cast any number of red instant and/or sorcery cards from your graveyard without paying their mana
+    costs" (Chandra Ablaze), "You may cast up to three spells from among face-up cards your opponents own from exile
+    without paying their mana costs" (Ashiok, Nightmare Muse): each such card, one at a time, may be cast now, free
+    (engine/ops/cast.py cast_offers)."""
+    most = {"any number of": 99, "up to one": 1, "up to two": 2, "up to three": 3}[m.group(1)]
+    if "graveyard" in m.group(0):
+        f = parse_noun(m.group(2) + " card") if m.group(2) else None
+        if f is None or f.get("player") or set(f) - {"types", "colors", "subtypes", "not_types", "zone"}:
+            return None
+        f.pop("zone", None)
+        return [Effect("cast_offers", {"filter": {**f, "owner": "you"}, "zone": "graveyard", "max": most,
+                                       "free": True})]
+    if m.group(2):
+        return None
+    return [Effect("cast_offers", {"filter": {"owner": "opponent"}, "zone": "exile", "max": most, "free": True})]
+
+
 @reader(r"^choose ((?:up to )?(?:(?:one|two|three|four|five) )?target .+?)(?: and (target .+))?$")
 def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     # "Choose target creature. <instructions about that creature>": the target is chosen as the
@@ -391,6 +411,7 @@ def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (
+    _cast_many_free,
     _its_controller_copies,
     _that_player_retargets,
     _copy_ability,
