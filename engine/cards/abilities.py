@@ -249,9 +249,9 @@ skip_next: who, step ("untap" | "upkeep" | "draw" | "combat" | "turn"), [amount]
 exile_top: who, amount
     exile the top cards of a library (then "exiled") (CR 406)
 playable: what: "exiled", a card FILTER (e.g. Zombie cards in your graveyard) or a target, play: "play"|"cast",
-      until: "eot"|"next_turn_end", [free], [exile_instead]
+      until: "eot"|"next_turn_end", [free], [exile_instead], [only: FILTER], [one]
     you may play/cast those cards (free: without paying their mana cost; exile_instead: a spell cast this way is
-    exiled instead of going to the graveyard, 614.1a) (CR 601.2)
+    exiled instead of going to the graveyard, 614.1a; one: one spell in all, the permission used up by it) (CR 601.2)
 emblem: who, abilities: [Ability]
     the player gets an emblem with those abilities (CR 113)
 wish: filter, [exile], [reveal]

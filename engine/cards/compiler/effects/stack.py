@@ -201,25 +201,29 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(cast ([a-z, ]+?) spells|play lands and "
-    r"cast spells) from among (them|those cards|the exiled cards|those exiled cards|cards exiled this way)"
+    r"cast spells|cast an? ([a-z ]+?) spell) from among (them|those cards|the exiled cards|those exiled cards|cards "
+    r"exiled this way)"
     r"( this turn| until the end of your next turn| until end of turn)?( without paying their mana costs)?$"
 )
 def _may_cast_kind_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     """601.2a: "Until the end of your next turn, you may cast creature spells from among the exiled cards"
     (Eager Flameguide), "you may cast noncreature spells from among those cards without paying their mana
-    costs" (Narset, Enlightened Master): of the cards just exiled, those of that kind (any number of them)."""
+    costs" (Narset, Enlightened Master): of the cards just exiled, those of that kind (any number of them); "...
+    you may cast an instant or sorcery spell from among those exiled cards" (Chandra, Hope's Beacon): one of them."""
     if c.last != "exiled":
         return None
     args: dict[str, Any] = {"what": "exiled", "play": "play" if m.group(2).startswith("play") else "cast"}
-    if m.group(3):
-        f = parse_noun(m.group(3) + " spell")
+    if m.group(4):
+        args["one"] = True  # one spell in all: the permission is used up by it
+    if m.group(3) or m.group(4):
+        f = parse_noun((m.group(3) or m.group(4)) + " spell")
         if f is None or set(f) - {"zone", "types", "not_types", "colors", "subtypes", "not_colors"}:
             return None
         f.pop("zone", None)
         args["only"] = f
-    nxt = "next" in (m.group(1) or "") + (m.group(5) or "")
+    nxt = "next" in (m.group(1) or "") + (m.group(6) or "")
     args["until"] = "next_turn_end" if nxt else "eot"
-    if m.group(6):
+    if m.group(7):
         args["free"] = True
     return [Effect("playable", args)]
 
