@@ -123,8 +123,9 @@ tap / untap: what
     tap or untap (CR 701.17)
 regenerate: what
     next time it would be destroyed this turn, instead ... (CR 701.12)
-gain_control: what, [duration: "eot"|"while_you_control_self"]
-    the controller of the source gains control (CR 613.1b)
+gain_control: what, [duration: "eot"|"while_you_control_self"], [rotate]
+    the controller of the source gains control (CR 613.1b); rotate: a direction chosen, each player gains control of
+    the next player's that way (Aminatou, the Fateshifter)
 sacrifice: what=REF  or  who, filter, amount, [exile | bounce: the chosen permanents are exiled / returned to
     their owners' hands, not sacrificed]
     sacrifice (who chooses among their objects matching) (CR 701.21)
