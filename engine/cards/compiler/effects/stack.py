@@ -296,6 +296,13 @@ def _copy_ability(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("copy_ability", {"what": r})]
 
 
+@reader(r"^copy the activated ability$")
+def _copy_activated(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.10: "Whenever you activate an ability that isn't a mana ability, copy it" (Rowan Kenrith's emblem): a copy
+    of the ability that triggered it, with its choices, controlled by who copies it."""
+    return [Effect("copy_ability", {"what": "activated"})]
+
+
 @reader(r"^copy the spell countered this way$")
 def _copy_countered(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10, 608.2h: "you may copy the spell countered this way" (Psychic Rebuttal): engine/ops/cast.py copy_spell."""
@@ -419,6 +426,7 @@ READERS: tuple[Reader, ...] = (
     _its_controller_copies,
     _that_player_retargets,
     _copy_ability,
+    _copy_activated,
     _copy_countered,
     _copy_spell,
     _copy_cast_spell,
