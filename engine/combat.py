@@ -236,6 +236,9 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
         if i not in decl and has_rule(g, i, "must_attack") and \
                 any(not attack_cost(g, {i: t}) and not attack_life(g, {i: t}) for t in legal_targets):
             raise IllegalAction(f"{_n(g, i)} attacks each combat if able")
+    why = _one_attacker_requirements(g, player, decl, legal_targets)
+    if why:
+        raise IllegalAction(why)
     for a, t in decl.items():  # goad: a player other than the goading player if able (508.1d)
         others = goad_targets(g, a)
         if others is not None and t not in others:
@@ -286,6 +289,23 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
 #: where X is the tapped creature's power" (a reflexive trigger, a later rule; "it": the tapped creature)
 ENLIST_TRIGGER = Ability("triggered", "Enlist", effects=(
     Effect("pump", {"what": "self", "power": {"power_of": "it"}, "toughness": 0}),), keyword="Enlist")
+
+
+def _one_attacker_requirements(g: "Game", player: str, decl: dict[int, Any], legal: list[Any]) -> str | None:
+    """508.1d: "Each opponent must attack you or a planeswalker you control with at least one creature each combat if
+    able" (Trove of Temptation): a requirement on the attacking player, obeyed by any one creature attacking that
+    player or one of their planeswalkers; refused only when a creature could have done so (not if it would cost)."""
+    if not player_statics.active(g):
+        return None
+    for _sid, ctl, st in player_statics.statics(g, "attack_one_requirement"):
+        if not player_statics.applies_to(g, st.get("who"), ctl, player) or ctl not in g.players or g.players[ctl].lost:
+            continue
+        theirs = [t for t in legal if t == ctl or isinstance(t, int) and g.controller_of(t) == ctl]
+        if any(t in theirs for t in decl.values()):
+            continue
+        if any(may_attack(g, a, t) and not attack_cost(g, {a: t}) for a in possible_attackers(g) for t in theirs):
+            return f"a creature must attack {ctl} or a planeswalker {ctl} controls if able (508.1d)"
+    return None
 
 
 def enlist_pairs(g: "Game", player: str, decl: dict[Any, Any], enlist: Any) -> dict[int, int]:

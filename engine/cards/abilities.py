@@ -194,7 +194,8 @@ token: amount, types, subtypes, colors, keywords, power, toughness, [supertypes]
       [abilities: [Ability]], [who: PLAYER_REF (default you)]  or  amount, kind, [tapped]  or  amount, copy_of: REF
       (a token copy) ("Treasure", "Food", "Clue", "Blood", "Gold", ...)
     create tokens (predefined kinds: a later addition, not in the 2016 rules) (CR 110.5)
-add_mana: mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same], [chosen_color]; [per: AMOUNT]; [only_for:
+add_mana: mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same], [chosen_color]  or  each_color_among: FILTER;
+      [per: AMOUNT]; [only_for:
       FILTER (spend only on spells matching; or_abilities_of: FILTER, abilities of matching sources too)];
       [until: "end_of_combat" (firebending: kept as combat's steps end)]
     add mana (choice: one of the lists; any: n mana of any colors, same: all one color) (CR 106, 106.6)
@@ -238,13 +239,23 @@ pay: mana: [syms]  or  life: n  or  energy: n
 pay_any: energy: true
     "you may pay any amount of {E}": the controller removes as many energy counters as they choose; the
     amount {"paid": true} counts them afterwards (121.1; the energy symbol is a later addition)
-unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects
-    effects happen unless payer pays / performs the actions (CR 117.12)
+unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects, [any_one, if_done], [done: [Effect]], [first_only]
+    effects happen unless payer pays / performs the actions (CR 117.12); any_one: the players payer names are asked
+    in APNAP order until one does it ("any opponent may ..."), and with if_done the effects happen only if one did
+    ("If a player does, ...") (CR 101.4); done: what follows when the actions are performed ("any opponent may
+    sacrifice a creature. If a player does, ..."), first_only: no other payer is asked once one did
 delayed: step ("end", "upkeep", "your_upkeep", "owner_upkeep", "end_of_combat"), effects
     a delayed trigger at the next such step (CR 603.7)
 delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your_next_turn"), [once]
     a delayed triggered ability that triggers on each such event until the duration ends; once: only the next
     one ("when you next cast ... this turn") (CR 603.7, 603.7c)
+remove_among: kind, filter
+    "remove any number of +1/+1 counters from among creatures you control": for each such permanent the controller
+    chooses how many; the total is the amount {"removed_this_way": True} (CR 121.1)
+reflexive: ability: Ability (triggered, event "reflexive")
+    "When you do, ...": a triggered ability that triggers as the instruction before it is done, put on the stack
+    the next time a player would receive priority, its targets chosen then (603.7a, 603.3; reflexive triggers are a
+    later rule)
 skip_next: who, step ("untap" | "upkeep" | "draw" | "combat" | "turn"), [amount], [this_turn]
     that player skips their next such step, once (amount: that many of their next turns) (CR 614.10)
 exile_top: who, amount
@@ -326,8 +337,9 @@ pair: with ("choose" | "it")
     pair the source with another unpaired creature you control (soulbond, CR 702.94a)
 aura_swap
     exchange the source Aura with an Aura card in the hand (CR 702.64a)
-reveal_until: filter, to, rest
-    reveal from the top until a matching card; put it in `to`, the rest in `rest` (CR 701.13a)
+reveal_until: filter, to, rest, [who], [count]
+    reveal from the top until a matching card (count: until that many); put it in `to`, the rest in `rest`; who: the
+    player revealing from their own library (CR 701.13a)
 may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive]
     "you may ...; if you do ...; if you don't ..."; reflexive: "when you do" (targets of `then` are chosen after)
     (CR 608.2d; reflexive triggers are not in the 2016 rules)
@@ -486,6 +498,8 @@ Statics (Ability.static)
   damage_mod         mod (times/plus), amount, [from, players, affects, combat, noncombat]
                      "If a red source you control would deal damage to ..., it deals that much damage plus 1
                      instead" (from: the sources, self, attached; players: each/you/opponent/attached)  614.1a
+  damage_counters    counter, affects (self or FILTER), [from, combat, noncombat]   "If damage would be dealt to
+                     SELF, put that many +1/+1 counters on it instead"                              614.1a
   enters_tapped also takes unless_pay: {"life": n} (shock lands)
   no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline); no_max_hand_size may have who
   opening_hand_reveal  whose: you|any, ability: Ability   "You may reveal SELF from your opening hand. If you do, at the
@@ -528,31 +542,39 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "copy_offer", "reanimate_attached",
-    "unattach", "piles", "keep_rest", "exile_until", "wish", "delayed_trigger", "skip_next", "become_copy",
+    "unattach", "piles", "keep_rest", "exile_until", "wish", "delayed_trigger", "reflexive", "skip_next",
+    "remove_among",
+    "become_copy",
     "redistribute_life",
     "exile_if_dies", "retarget",
     "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
+    "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
     "cant_be_countered", "additional_cost", "set_pt", "grant_ability", "add_types", "become", "choose_on_enter",
     "life_gain_plus", "life_gain_double", "life_gain_to_loss", "block_tax", "play_from",
     "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
     "alt_cost_spells", "land_forbid",
+    "activate_forbid",  # "players can't ... activate abilities of cards in graveyards" (602.5, player_statics)
+    "attack_one_requirement",  # "each opponent must attack you ... with at least one creature" (508.1d, combat)
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "hand_revealed", "no_max_hand_size", "look_top_card",
     "opening_hand_battlefield", "opening_hand_reveal",
     "exile_on_enter",  # "as SELF enters, exile ... from your graveyard" (614.12, engine/entering.py)
+    "enters_under_opponent",  # "SELF enters under the control of an opponent of your choice" (614.1d, entering.py)
     "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a, player_statics)
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",
     "cant_get_counters",
     "cast_only",
-    "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
+    "full_text", "amplify", "damage_unpreventable", "tokens_to_you", "token_become",
+    "lose_types", "uncounterable_spells", "flash_self",
     "draw_limit", "turned_up_counters", "sorcery_only", "hand_size", "untap_limit", "may_not_untap",
     "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
     "discard_to_battlefield",  # "If a spell or ability an opponent controls causes you to discard SELF" (614.1a)
     "untargetable_zone",  # "Cards in graveyards can't be the targets of spells or abilities" (115.1)
     "damage_mod",  # "it deals double that damage / that much damage plus N instead" (engine/replacement.py, 614.1a)
+    "damage_counters",  # "put that many -1/-1 counters on that creature instead" (engine/actions.py, 614.1a)
     "attach_only",  # "SELF can be attached only to a creature with ..." (engine/object_statics.py attach_allowed)
     "trigger_cause",  # "Creatures entering don't cause abilities to trigger", "... triggers an additional time" (603.2)
     "empty_draw_wins",  # "If you would draw a card while your library has no cards in it, you win the game instead"
@@ -598,6 +620,10 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "unattached",  # "whenever SELF becomes unattached from a permanent" ("self"; engine/triggers.py, 701.3)
     "dungeon_completed",  # "whenever you complete a dungeon" ("who"; a later rule: engine/dungeon.py)
     "room",  # a dungeon's room ability (engine/dungeon.py: put on the stack as the venture marker enters its room)
+    "reflexive",  # "When you do, ...": put by the reflexive op as the instruction before it is done (603.7a)
+    "combat_damage_player_or_walker",  # "whenever SELF deals combat damage to a player or planeswalker" (510.2)
+    "targets_chosen",  # "whenever you and/or at least one permanent you control becomes the target of a spell or
+    # ability an opponent controls": once for each spell or ability (engine/triggers.py became_targets, 603.2c)
 })
 
 
@@ -642,6 +668,8 @@ class Cost:
     loyalty: int | str | None = None  # planeswalker loyalty ability: +N / -N, or "-X"/"+X" (CR 606)
     remove_counters: tuple[str, int] | None = None   # (kind, n) removed from the source itself
     exile_self: bool = False
+    bottom_self: bool = False         # "Put SELF on the bottom of its owner's library" (Timestream Navigator)
+    reveal_self: bool = False         # "Reveal SELF from your hand" (Tetzimoc): an ability of the card in the hand
     discard_filter: dict[str, Any] | None = None     # "Discard a creature card": the discarded card's filter
     exile_from_graveyard: dict[str, Any] | None = None  # filter plus "amount": exile cards from your graveyard
     exile_from_hand: dict[str, Any] | None = None    # filter plus "amount": "exile a blue card from your hand"

@@ -231,6 +231,8 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
     if e.get("pay"):
         e = Effect("unless", {**e.args, "pay": with_x(g, r, e.args["pay"])})
     payers = [p for p in refs(g, r, e.get("payer", "you")) if isinstance(p, str)]
+    if e.get("any_one"):
+        return _unless_any(g, r, e, payers)
     if len(payers) > 1 and e.get("payer") in _EACH_PAYER:
         return _unless_each(g, r, e, payers)
     payer = payers[0] if payers else None
@@ -266,7 +268,8 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
                             "slot": nested.slot(r, "which"), "prompt": f"{this(g, r).card.name}: which?"}
                 pick = doable[0]
             which = labels.index(pick)
-        return nested.run(g, r, "actions", alts[which])
+        # "Any opponent may sacrifice a creature. If a player does, tap SELF, ...": what follows its being done
+        return nested.run(g, r, "actions", alts[which] + list(e.get("done", ())))
     return nested.run(g, r, "effects", e.get("effects", ()))
 
 
@@ -307,7 +310,49 @@ def _unless_each(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | Non
         g.changed()
         j += 1
         prog[pk] = j
+        if e.get("first_only") and r["answers"].get(f"{pk}.{j - 1}.unless") == "yes":
+            prog[pk] = len(payers)  # "any opponent may ...": once one player does, no other is asked
+            break
     return None
+
+
+def _unless_any(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | None:
+    """117.12, 101.4: "Any opponent may sacrifice a creature of their choice. If a player does, ..." (Desecration
+    Demon), "Any player may have SELF deal 5 damage to them. If no one does, ..." (Browbeat): the players named are
+    asked in APNAP order, each may do it for themself, and no one is asked after one does; then ``effects`` happen
+    if one did (``if_done``) or if no one did."""
+    group = e.args["payer"]
+
+    def one(x: Effect) -> Effect:
+        return Effect(x.op, {k: ("that_player" if v == group else v) for k, v in x.args.items()})
+    sub = Effect("unless", {"payer": "that_player", "effects": [],
+                            "actions": [one(x) for x in e.get("actions", ())]})
+    base = r["i"]
+    prog = r.setdefault("nested", {})
+    pk = f"{base}.any"
+    order = [p for p in seats.apnap(g) if p in payers]
+    before = r.get("that_player")
+    j = prog.get(pk, 0)
+    while j < len(order) and not prog.get(f"{pk}.done"):
+        r["i"], r["that_player"] = f"{pk}.{j}", [order[j]]
+        try:
+            w = _unless(g, r, sub)
+            did = nested.answer(r, "unless") == "yes"
+        finally:
+            r["i"] = base
+            if before is None:
+                r.pop("that_player", None)
+            else:
+                r["that_player"] = before
+        if w is not None:
+            return w
+        g.changed()
+        j += 1
+        prog[pk] = j
+        if did:
+            prog[f"{pk}.done"] = True
+    happens = bool(prog.get(f"{pk}.done")) == bool(e.get("if_done"))
+    return nested.run(g, r, "any_effects", e.get("effects", ()) if happens else ())
 
 
 def _chosen_off_battlefield(e: Effect) -> bool:
@@ -481,7 +526,8 @@ def emblem_playable(ab: Ability) -> bool:
     if ab.kind in ("activated", "mana"):  # 113.2: "{1}{B}, Sacrifice a creature: ..." (Ob Nixilis of the Black Oath),
         # activated from the command zone by the emblem's owner (engine/casting.py activatable)
         return ab.condition is None and not ab.sorcery_speed and ab.cost is not None and not (
-            ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self or ab.cost.exile_self or ab.cost.loyalty is not None)
+            ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self or ab.cost.exile_self or ab.cost.bottom_self
+            or ab.cost.loyalty is not None)
     t = ab.trigger or {}
     if ab.kind == "triggered" and t.get("event") not in (None, "step"):
         return not t.get("self") and ab.condition is None

@@ -113,7 +113,15 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         # Khenra): SELF's power as the filter is checked (as a target is chosen and as it resolves, 608.2b)
         if m:  # "with power less than or equal to the number of Islands you control" (Vedalken Shackles): an
             # amount counted as the filter is checked (a whole phrase: its "you control" is the count's)
-            q = QUANTITY[0](m.group(3)) if QUANTITY else None
+            theirs = re.fullmatch(r"(the number of (?:.+ )?cards in) its controller's graveyard", m.group(3))
+            # "target spell with mana value less than or equal to the number of cards in its controller's graveyard"
+            # (Drown in the Loch): the graveyard of the controller of the object checked (404.2, 608.2b)
+            q = QUANTITY[0](theirs.group(1) + " your graveyard" if theirs else m.group(3)) if QUANTITY else None
+            if theirs and m.group(1) == "mana value" and isinstance(q, dict) and set(q) == {"count"} \
+                    and q["count"].get("owner") == "you":
+                q = {**q, "per_controller": True}
+            elif theirs:
+                return None
             if q is None:
                 return None
             key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
@@ -425,6 +433,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             changed = True
             continue
         kw = "|".join(KEYWORDS)
+        m = re.search(r"\s+that (doesn't have|don't have|has|have) ((?:(?:" + kw + r"),? )*(?:(?:and/)?or )?(?:" + kw
+                      + r"))$", p)
+        if m:  # "each creature that doesn't have first strike, double strike, vigilance, or haste", "creatures that
+            # have first strike, double strike, vigilance, and/or haste" (Path of Mettle): "without" / "with" them
+            p = p[: m.start()] + (" without " if "n't" in m.group(1) else " with ") + m.group(2).replace("and/or", "or")
+            changed = True
+            continue
         m = re.search(r"\s+with (" + kw + r") or (" + kw + r")$", p)
         if m and "or" not in f:  # "creatures with flying or reach": either keyword
             f["or"] = [{"keyword": m.group(1).capitalize()}, {"keyword": m.group(2).capitalize()}]
@@ -751,6 +766,13 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         need = a.pop("_needs_player_target", None)
         b.pop("_needs_player_target", None)
         return {"or": [a, b], **({"_needs_player_target": need} if need else {})}
+    m = re.fullmatch(r"(.+?) that (?:isn't|is not|aren't|are not) an? ([a-z-]+(?:, [a-z-]+)*,? or [a-z-]+|[a-z-]+)", p)
+    if m and all(subtype(w) for w in re.split(r",? or |, ", m.group(2))):
+        # "each creature that isn't a Demon, Devil, or Imp" (Rakdos, the Showstopper): of none of those subtypes (205.3)
+        base = parse_noun(m.group(1))
+        if base is None or "or" in base or "not_subtypes" in base:
+            return None
+        return {**base, "not_subtypes": [subtype(w) for w in re.split(r",? or |, ", m.group(2))]}
     m = re.fullmatch(r"(.+?) other than ([a-z-]+(?:, [a-z-]+)*,? (?:and|or) [a-z-]+|[a-z-]+)", p)
     if m and all(subtype(w) for w in re.split(r",? (?:and|or) |, ", m.group(2))):
         # "creatures other than Werewolves and Wolves" (Moonmist): of none of those subtypes (205.3)

@@ -11,8 +11,8 @@ from engine.cards.compiler.targets import parse_noun
 
 
 @reader(
-    r"^put (a|an|another|one|two|three|four|five|six|seven|x|\d+|that many) ([+\-\w/]+) counters? on (.+?)(?: for "
-    r"each (.+?))?(?:, where x is (.+))?$"
+    r"^put (a|an|another|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|x|\d+|that many) "
+    r"([+\-\w/]+) counters? on (.+?)(?: for each (.+?))?(?:, where x is (.+))?$"
 )
 def _counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not bind_x(m.group(5), c):
@@ -63,6 +63,17 @@ def _remove_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counters", {"what": what, "kind": (m.group(2) or "any").strip(), "amount": n, "remove": True})]
 
 
+@reader(r"^remove up to (one|two|three|four|five|six|x) counters from (.+)$")
+def _remove_up_to(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Remove up to five counters from target artifact, creature, planeswalker, or opponent" (Price of Betrayal,
+    Render Inert): any number up to that many, of any kinds (121.1), chosen as it resolves (engine/ops/objects.py)."""
+    what = c.ref(m.group(2))
+    n = amount_of(m.group(1), c)
+    if what is None or n is None or what == "self":
+        return None
+    return [Effect("counters", {"what": what, "kind": "any", "amount": n, "remove": True, "up_to": True})]
+
+
 @reader(
     r"^distribute (two|three|four|five|x|\d+) ([+\-\w/]+) counters among (one or two|one, two, or three|any number "
     r"of|up to two|up to three) target (.+)$"
@@ -97,6 +108,19 @@ def _move_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move_counters", {"what": frm, "to": to, "kind": m.group(2), "amount": n})]
 
 
+@reader(r"^choose (two|three|four|five|six) (.+?) and put an? ([+\-\w/]+) counter on each of them$")
+def _choose_then_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """121.6, 608.2c: "choose four nonenchantment permanents you don't control and put an aim counter on each of
+    them" (Haphazard Bombardment): not targeted; its controller chooses that many (all there are, with fewer) as it
+    resolves, then one counter goes on each."""
+    f = parse_noun(m.group(2))
+    n = amount_of(m.group(1), c)
+    if f is None or n is None or f.get("player") or f.get("_needs_player_target") \
+            or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    return [Effect("counters", {"what": {"choose": f, "amount": n}, "kind": m.group(3), "amount": 1})]
+
+
 READERS: tuple[Reader, ...] = (_counters, _counters_equal, _counters_each, _its_counters, _remove_counters,
-                               _move_counters, _distribute,
-                               _double_counters,)
+                               _remove_up_to, _move_counters, _distribute, _double_counters, _choose_then_counters)

@@ -176,6 +176,16 @@ def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("discard", args)]
 
 
+@reader(r"^(each player|each opponent) discards (half|a third of) the cards in their hand, rounded (up|down)$")
+def _discard_half(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """107.1a, 701.8a: "Each player ... discards half the cards in their hand. Round up each time." (Fraying
+    Omnipotence): each player discards that part of their own hand, rounded as the effect says (engine/ops/zones.py
+    counts it for each player: values.amount_for)."""
+    who = c.player(m.group(1))
+    n = quantity(f"{m.group(2)} the cards in their hand, rounded {m.group(3)}")
+    return None if who is None or n is None else [Effect("discard", {"who": who, "amount": n})]
+
+
 @reader(rf"^(?:{PLAYER} )?discards? (?:their|your) hand$|"
         rf"^(?:{PLAYER} )?discards? all (?:the )?cards in (?:their|your) hand$")
 def _discard_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -480,6 +490,24 @@ def _reveal_discard_named(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("discard", {"what": {"each": {"chosen_name": True, "zone": "hand", "owner": who}}})]
 
 
+@reader(r"^(?:then )?(that player|its controller) reveals (?:their|his or her) hand and exiles all cards with that "
+        r"name from (?:their|his or her) hand and graveyard$")
+def _reveal_exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exile target creature an opponent controls ... Then that player reveals their hand and exiles all cards with
+    that name from their hand and graveyard" (Legion's End): the name of the target named before (201.2), the hand
+    shown to all (701.15a), then every card with that name in that player's hand and graveyard exiled."""
+    who = c.player(m.group(1))
+    t = c.last
+    if who is None or not (isinstance(t, dict) and (set(t) == {"target"} or "each" in t)):
+        return None
+    ref = t if set(t) == {"target"} else t["each"].get("same_name_as")
+    if not (isinstance(ref, dict) and set(ref) == {"target"}):
+        return None
+    return [Effect("reveal", {"who": who, "zone": "hand"}),
+            Effect("exile", {"what": {"each": {"same_name_as": ref, "zone": "hand", "owner": who}}}),
+            Effect("exile", {"what": {"each": {"same_name_as": ref, "zone": "graveyard", "owner": who}}})]
+
+
 @reader(r"^look at the top (card|two cards|three cards) of (your|target player's|target opponent's|each player's) "
         r"library$")
 def _look_top(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -602,6 +630,25 @@ def _exile_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
                                       "amount": number(m.group(2))}})]
 
 
+@reader(
+    r"^(each opponent|each player|target player|target opponent|that player) returns? (a|an|one|two|three) "
+    r"(.+?) cards? from (?:their|his or her) graveyard to (the battlefield|their hand|his or her hand)$"
+)
+def _return_from_own_graveyard(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player returns two land cards from their graveyard to the battlefield" (Fall of the Thran): each such
+    player chooses that many of their own cards of the kind (all of them when they have fewer) and puts them there;
+    a permanent enters under its owner's control (110.2)."""
+    who = c.player(m.group(1))
+    f = parse_noun(m.group(3))
+    if who is None or f is None or f.get("player") or f.get("zone") not in (None, "graveyard", "any_card") \
+            or {"owner", "controller"} & set(f):
+        return None
+    f.pop("zone", None)
+    return [Effect("move", {"what": {"choose": {**f, "zone": "graveyard", "owner": "chooser"}, "chooser": who,
+                                     "amount": number(m.group(2))},
+                            "to": "battlefield" if m.group(4) == "the battlefield" else "hand"})]
+
+
 @reader(r"^(you|target player|each player) gets? (an|a|one|two|three|four|five|x|\d+) (experience) counters?$")
 def _player_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"You get an experience counter" (121.1: counters a player has; they do nothing by themselves)."""
@@ -692,13 +739,28 @@ def _reveal_random(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "reveal_random", "who": who})]
 
 
-@reader(r"^search (target player's|target opponent's) graveyard, hand, and library for (any number of|all) cards "
-        r"with (?:that|the chosen) name and exile them$")
+@reader(r"^search (target player's|target opponent's) graveyard, hand, and library for (any number of|all|up to "
+        r"(?:one|two|three|four|five|\d+)) cards with (?:that|the chosen) name and exile them$")
 def _exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """701.15a (Memoricide, Cranial Extraction): the cards with the chosen name in three zones are exiled."""
+    """701.15a (Memoricide, Cranial Extraction): the cards with the chosen name in three zones are exiled; "up to
+    four cards" (Unmoored Ego): at most that many, chosen."""
     who = c.player(m.group(1)[:-2])
-    return None if who is None else [Effect("action", {"name": "exile_named", "who": who,
-                                                       "all": m.group(2) == "all"})]
+    most = number(m.group(2)[6:]) if m.group(2).startswith("up to ") else None
+    if who is None or m.group(2).startswith("up to ") and not most:
+        return None
+    return [Effect("action", {"name": "exile_named", "who": who, "all": m.group(2) == "all",
+                              **({"max": most} if most else {})})]
+
+
+@reader(r"^(that player|target player|target opponent) shuffles, then draws a card for each card exiled from (?:their|"
+        r"his or her) hand this way$")
+def _shuffle_draw_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"That player shuffles, then draws a card for each card exiled from their hand this way" (Unmoored Ego, Lost
+    Legacy): the cards the search before it exiled from that hand (701.15a, 608.2c)."""
+    who = c.player(m.group(1))
+    if who is None:
+        return None
+    return [Effect("shuffle", {"who": who}), Effect("draw", {"who": who, "amount": {"exiled_from_hand": True}})]
 
 
 @reader(r"^search (its controller's|its owner's|that player's|the) graveyard, hand, and library(?: of (that spell's "
@@ -773,7 +835,7 @@ READERS: tuple[Reader, ...] = (
     _life,
     _life_half,
     _life_eq,
-    _discard,
+    _discard, _discard_half,
     _discard_hand,
     _mill_half,
     _mill,
@@ -800,12 +862,13 @@ READERS: tuple[Reader, ...] = (
     _hand_to_top,
     _reveal_hand,
     _reveal_discard_named,
+    _reveal_exile_named,
     _look_hand, _look_top,
     _choose_from_hand,
     _discard_chosen,
     _draw_additional,
     _gy_shuffle,
-    _exile_from_hand,
+    _exile_from_hand, _return_from_own_graveyard,
     _energy,
     _pay_any_energy,
     _pay_any_mana,
@@ -815,6 +878,7 @@ READERS: tuple[Reader, ...] = (
     _exchange_life_pt,
     _name_card,
     _exile_named,
+    _shuffle_draw_from_hand,
     _exile_same_name,
     _game_draw,
     _life_becomes,

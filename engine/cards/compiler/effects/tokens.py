@@ -34,6 +34,7 @@ _TOKEN = re.compile(
     r"enchantment creature|creature|artifact|enchantment) tokens?"
     r"(?: named (?P<name0>[^\",]+?))?(?: with (?P<kw>[^\"]+?))?(?:,? and (?P<q1>\".+\"))?(?: with "
     r"(?P<q2>\".+\"))?(?: named (?P<name>[^,]+?))?"
+    r"(?P<all> that's all colors| that are all colors)?"
     r"(?P<att> that's tapped and attacking| that are tapped and attacking| that's attacking| that are attacking)?"
     r"(?: that's blocking (?P<blk>target creature attacking you|target attacking creature))?"
     r"(?: for each (?P<each>.+?))?(?:, where x is (?P<where>.+))?$",
@@ -131,6 +132,10 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
         args["name"] = _title(nm)
     if m.group("tapped"):
         args["tapped"] = True
+    if m.group("all"):  # "a 2/2 Citizen creature token that's all colors" (105.1: each of the five colors)
+        if colors:
+            return None
+        args["colors"] = list("WUBRG")
     if m.group("att"):
         args["attacking"] = True
         if "tapped" in m.group("att"):
