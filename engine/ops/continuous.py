@@ -182,11 +182,11 @@ def _gain_control(g: "Game", r: Ctx, e: Effect) -> dict | None:
     if e.get("who") is not None:  # "an opponent gains control of it" (Akroan Horse): that player, for good (611.2a)
         who = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str) and p in g.players]
         if not who:
-            return
+            return None
         for x in objs:
             g.objects[x].sick = True
         add_effect(g, "2", objs, r, "never", controller=who[0])
-        return
+        return None
     if e.get("to_owner"):  # "each player gains control of all creatures they own" (613.1b): each to its owner,
         # for good; a permanent its owner already controls does not change control (302.6: not sick again)
         by: dict[str, list[int]] = {}
@@ -197,12 +197,13 @@ def _gain_control(g: "Game", r: Ctx, e: Effect) -> dict | None:
             for x in xs:
                 g.objects[x].sick = True
             add_effect(g, "2", xs, r, "never", controller=owner)
-        return
+        return None
     for x in objs:
         g.objects[x].sick = True
     add_effect(g, "2", objs, r, until_of(e) if e.get("duration") in (
         "eot", "while_you_control_self", "while_source_on_battlefield", "while_self_tapped",
         "while_you_control_self_tapped") else "never")
+    return None
 
 
 
