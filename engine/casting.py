@@ -496,6 +496,9 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     s.kicked = kicked or any(r.keyword == "Multikicker" for r, _ in extras)  # 702.32d: kicked if paid once or more
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
+    if perm and perm.get("one"):  # "you may cast an instant or sorcery spell from among those exiled cards": one
+        g.effects = [x for x in g.effects if not (x.get("layer") == "play" and x.get("ts") == perm["one"])]
+        g.changed()
     if perm and perm.get("via") in g.objects:  # "You can't cast more than one spell this way each turn" (Hedonist's
         g.objects[perm["via"]].chosen["cast_exiled_turn"] = g.turn  # Trove): the permission's permanent remembers
     if perm and perm.get("exile_instead"):  # 614.1a: "if that spell would be put into your graveyard, exile it

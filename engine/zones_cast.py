@@ -60,6 +60,8 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
                     best["exile_instead"] = True
                 if rec.get("any_color"):  # 609.4: its mana paid as though it were mana of any color
                     best["any_color"] = True
+                if rec.get("one"):  # one spell in all: the permission used up by the spell cast with it
+                    best["one"] = rec["ts"]
     if o.owner == player and best is None and o.zone in ("graveyard", "exile"):
         for st in self_cast(o.card):  # 112.6: the card's own "You may cast SELF from your graveyard"
             if o.zone in st["zones"] and (not st.get("condition") or condition(g, st["condition"], o.id, None)):

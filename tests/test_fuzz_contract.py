@@ -28,6 +28,8 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "x": {"x": True}, "count": {"count": {"types": ["Creature"]}}, "times": {"times": 2, "of": 3},
     "plus": {"plus": [1, 2]}, "power_of": {"power_of": "self"}, "toughness_of": {"toughness_of": "self"},
     "count_this_way": {"count_this_way": {"types": ["Creature"]}, "action": "milled"},
+    "power_this_way": {"power_this_way": {"types": ["Creature"]}, "action": "destroyed"},
+    "dungeon_names": {"dungeon_names": "you"},
     "blockers_beyond_first": {"blockers_beyond_first": "self"}, "lost_this_way": {"lost_this_way": True},
     "that_much": {"that_much": True}, "life_gained_this_turn": {"life_gained_this_turn": "you"},
     "life_of": {"life_of": "you"}, "life_turn_began": {"life_turn_began": "you"},

@@ -123,8 +123,9 @@ tap / untap: what
     tap or untap (CR 701.17)
 regenerate: what
     next time it would be destroyed this turn, instead ... (CR 701.12)
-gain_control: what, [duration: "eot"|"while_you_control_self"]
-    the controller of the source gains control (CR 613.1b)
+gain_control: what, [duration: "eot"|"while_you_control_self"], [rotate]
+    the controller of the source gains control (CR 613.1b); rotate: a direction chosen, each player gains control of
+    the next player's that way (Aminatou, the Fateshifter)
 sacrifice: what=REF  or  who, filter, amount, [exile | bounce: the chosen permanents are exiled / returned to
     their owners' hands, not sacrificed]
     sacrifice (who chooses among their objects matching) (CR 701.21)
@@ -260,9 +261,9 @@ skip_next: who, step ("untap" | "upkeep" | "draw" | "combat" | "turn"), [amount]
 exile_top: who, amount
     exile the top cards of a library (then "exiled") (CR 406)
 playable: what: "exiled", a card FILTER (e.g. Zombie cards in your graveyard) or a target, play: "play"|"cast",
-      until: "eot"|"next_turn_end", [free], [exile_instead]
+      until: "eot"|"next_turn_end", [free], [exile_instead], [only: FILTER], [one]
     you may play/cast those cards (free: without paying their mana cost; exile_instead: a spell cast this way is
-    exiled instead of going to the graveyard, 614.1a) (CR 601.2)
+    exiled instead of going to the graveyard, 614.1a; one: one spell in all, the permission used up by it) (CR 601.2)
 emblem: who, abilities: [Ability]
     the player gets an emblem with those abilities (CR 113)
 wish: filter, [exile], [reveal]
@@ -302,6 +303,8 @@ poison: who, amount
 ward: mana: [syms], life: n
     counter the spell or ability whose targeting triggered this, unless its controller pays (engine/ops/ward.py)
     (not in 2016 (Strixhaven))
+cast_offers: filter, zone ("graveyard" | "exile"), max, [free]
+    its controller may cast cards of the zone matching, one at a time in the order they pick, up to max (CR 608.2g)
 cast_offer: what, [alt], [free], [must], [else], [keyword], [zone], [exile_instead], [play], [lands_only],
       [control_spell]
     its owner may cast that card now, for its `alt` cost or free; `else`: where it goes if not cast
@@ -533,7 +536,8 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "exchange_zones", "reveal_until", "may", "if", "ward", "poison",
-    "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
+    "cast_offer", "cast_offers", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash",
+    "restart",
     "move_counters", "replace_draw", "next_spell_cost", "reveal_top",
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",

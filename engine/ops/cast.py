@@ -79,6 +79,38 @@ def _cast_offer(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
+@op("cast_offers")
+def _cast_offers(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"Cast any number of red instant and/or sorcery cards from your graveyard without paying their mana costs"
+    (Chandra Ablaze), "you may cast up to three spells from among face-up cards your opponents own from exile ..."
+    (Ashiok, Nightmare Muse): while the ability resolves (608.2g), its controller picks one such card at a time, in
+    the order they choose, and may cast it (each an offer of its own), up to ``max`` of them or until they pick
+    none; a card cast is on the stack, no longer a choice (400.7). Face-down cards in exile are not picked."""
+    p = controller(g, r)
+    zone = e.get("zone", "graveyard")
+    f = dict(e.args["filter"], zone=zone)
+    src = source_id(g, r)
+    for k in range(int(e.get("max", 99))):
+        pick_key = f"{r['i']}.pick.{k}"
+        got = r["answers"].get(pick_key)
+        if got is None:
+            cands = [x for q in g.order for x in getattr(g.players[q], zone) if x in g.objects
+                     and "face_down" not in g.objects[x].chosen and matches(g, x, f, src, p)]
+            if not cands:
+                return None
+            return {"kind": "choose_cards", "player": p, "options": cands, "min": 0, "max": 1, "slot": pick_key,
+                    "prompt": f"{this(g, r).card.name}: choose the next card to cast (none: stop)"}
+        if not got:
+            return None
+        key = f"{r['i']}.cast.{k}"
+        if key not in r["answers"] and (got[0] not in g.objects or g.objects[got[0]].zone != zone):
+            continue  # it left that zone meanwhile (400.7): not cast
+        ans = offer(g, r, got[0], key, Effect("cast_offer", {**e.args, "by_you": True}))
+        if isinstance(ans, dict):
+            return ans
+    return None
+
+
 @op("warp_exile")
 def _warp_exile(g: "Game", r: Ctx, e: Effect) -> None:
     """Warp's delayed trigger (a later keyword): the permanent is exiled, and its owner may cast the

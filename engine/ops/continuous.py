@@ -6,13 +6,14 @@ from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from engine import player_statics
+from engine import player_statics, seats
 from engine.actions import add_effect, until_of
 from engine.cards.abilities import Effect, copy_except
 from engine.cards.compiler import textchange
 from engine.choices import COLORS
 from engine.facedown import is_face_down
 from engine.layers import CHOSEN_PROTECTION, chosen_protection, copy_layer
+from engine.ops import nested
 from engine.ops.base import table
 from engine.values import Ctx, amount, bind_type_choice, choice_on_resolution, controller, refs, source_id, this
 
@@ -174,16 +175,18 @@ def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 @op("gain_control")
-def _gain_control(g: "Game", r: Ctx, e: Effect) -> None:
+def _gain_control(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    if e.get("rotate"):
+        return _rotate_control(g, r, e)
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     if e.get("who") is not None:  # "an opponent gains control of it" (Akroan Horse): that player, for good (611.2a)
         who = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str) and p in g.players]
         if not who:
-            return
+            return None
         for x in objs:
             g.objects[x].sick = True
         add_effect(g, "2", objs, r, "never", controller=who[0])
-        return
+        return None
     if e.get("to_owner"):  # "each player gains control of all creatures they own" (613.1b): each to its owner,
         # for good; a permanent its owner already controls does not change control (302.6: not sick again)
         by: dict[str, list[int]] = {}
@@ -194,13 +197,40 @@ def _gain_control(g: "Game", r: Ctx, e: Effect) -> None:
             for x in xs:
                 g.objects[x].sick = True
             add_effect(g, "2", xs, r, "never", controller=owner)
-        return
+        return None
     for x in objs:
         g.objects[x].sick = True
     add_effect(g, "2", objs, r, until_of(e) if e.get("duration") in (
         "eot", "while_you_control_self", "while_source_on_battlefield", "while_self_tapped",
         "while_you_control_self_tapped") else "never")
+    return None
 
+
+
+def _rotate_control(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"Choose left or right. Each player gains control of all nonland permanents other than SELF controlled by the
+    next player in the chosen direction." (Aminatou, the Fateshifter): the controller chooses a direction (left is
+    the next player in turn order, 101.4), then all at once each such permanent goes to the player for whom its
+    controller is the next one that way (613.1b, for good); with two players, they exchange them."""
+    way = nested.answer(r, "direction")
+    if way is None:
+        return {"kind": "choose_option", "player": controller(g, r), "options": ["left", "right"],
+                "slot": nested.slot(r, "direction"), "prompt": f"{this(g, r).card.name}: choose left or right"}
+    order = seats.live(g)
+    if len(order) < 2:
+        return None
+    step = 1 if way == "left" else -1
+    gets = {order[(i + step) % len(order)]: p for i, p in enumerate(order)}  # whose permanents -> who gains them
+    by: dict[str, list[int]] = {}
+    for x in refs(g, r, e.args["what"]):
+        ctl = g.controller_of(x) if isinstance(x, int) and x in g.objects else None
+        if ctl in gets and gets[ctl] != ctl:
+            by.setdefault(gets[ctl], []).append(x)
+    for who, xs in by.items():
+        for x in xs:
+            g.objects[x].sick = True
+        add_effect(g, "2", xs, r, "never", controller=who)
+    return None
 
 
 def _color_choices() -> list[str]:

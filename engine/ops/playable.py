@@ -27,6 +27,8 @@ def _playable(g: "Game", r: dict, e: Effect) -> None:
         rec["exile_instead"] = True
     if e.get("any_color"):  # 609.4: "you may spend mana as though it were mana of any color to cast that spell"
         rec["any_color"] = True
+    if e.get("one"):  # "you may cast an instant or sorcery spell from among those exiled cards": one spell in all
+        rec["one"] = True  # (engine/casting.py ends the permission as that spell is cast)
     if until == "next_turn_end":  # 500.1, 514.2: ends in the cleanup of a turn of its controller's after this one
         rec["after_turn"] = g.turn
     if isinstance(what, dict) and "choose" not in what and "target" not in what and "each" not in what:

@@ -462,6 +462,9 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
     if trig.get("event") == "tapped_for_mana" and trig.get("who") == "any":  # 605.1b: the mana goes to the
         # player who tapped it ("its controller adds", "that player adds"): the pool the mana ability fills
         body = re.sub(r"^(?:its controller|that player) adds\b", "add", body, flags=re.I)
+    if trig.get("event") == "activate" and not trig.get("self"):  # "whenever you activate an ability ..., copy it":
+        # the ability activated, on the stack (602.2; engine/values.py refs "activated")
+        body = re.sub(r"^copy (?:it|that ability)\b", "copy the activated ability", body, flags=re.I)
     if trig.get("to_self"):  # "whenever a source deals damage to SELF, that source's controller ...": the source is
         # the event's object, "it" (120.3); "they" after it is that controller
         body = re.sub(r"\bthat source's controller\b", "its controller", body, flags=re.I)

@@ -600,7 +600,20 @@ def _wish(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("wish", args)]
 
 
-READERS: tuple[Reader, ...] = (_exile_until, _wish, _they_reveal_until, _they_reveal_until_mill, _search, _search_top,
+@reader(r"^search your (?:graveyard and library|library and graveyard) for (any number of .+?, exile them.*)$")
+def _search_both(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Search your graveyard and library for any number of red instant and/or sorcery cards, exile them, then
+    shuffle" (Chandra, Heart of Fire): the cards found in either zone (701.15a), exiled together ("them" after)."""
+    again = _search.pattern.match("search your library for " + m.group(1))
+    got = _search(again, c) if again is not None else None
+    if not got or got[0].op != "search" or got[0].args.get("to") != "exile":
+        return None
+    c.last = "exiled"  # "You may cast them this turn": the cards exiled (engine/ops/zones.py search)
+    return [Effect("search", {**got[0].args, "zones": ["library", "graveyard"]})]
+
+
+READERS: tuple[Reader, ...] = (_search_both, _exile_until, _wish, _they_reveal_until, _they_reveal_until_mill,
+                               _search, _search_top,
                                _search_split,
                                _search_split_dest,
                                _player_search, _players_search_top, _shuffle, _player_shuffles, _search_named_gy,

@@ -879,6 +879,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if m:  # the amount paid is "that many" (engine/ops/misc.py pay_any)
         dig = read_dig(m.group(1).lower(), ctx)
         return None if dig is None else paid_this_way([Effect("pay_any", {"mana": True}), *dig])
+    m = re.fullmatch(r"choose left or right\. each player gains control of all (.+?) other than self controlled by the "
+                     r"next player in the chosen direction\.?", text.strip(), flags=re.I)
+    if m:  # Aminatou, the Fateshifter: each player gains control of the next player's permanents that way (613.1b)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or f.get("controller"):
+            return None
+        f.pop("zone", None)
+        return [Effect("gain_control", {"what": {"each": {**f, "other": True}}, "rotate": True})]
     # "SELF deals damage to target player equal to ... and you gain that much life" (Kaya, Orzhov Usurper): the
     # damage that instruction dealt (120.3, 608.2c)
     text = re.sub(r"\b(deals damage to [^.]+?) and you gain that much life\b",

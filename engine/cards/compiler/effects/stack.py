@@ -233,27 +233,51 @@ def _exiled_may_play(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(cast ([a-z, ]+?) spells|play lands and "
-    r"cast spells) from among (them|those cards|the exiled cards|those exiled cards|cards exiled this way)"
+    r"cast spells|cast an? ([a-z ]+?) spell) from among (them|those cards|the exiled cards|those exiled cards|cards "
+    r"exiled this way)"
     r"( this turn| until the end of your next turn| until end of turn)?( without paying their mana costs)?$"
 )
 def _may_cast_kind_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     """601.2a: "Until the end of your next turn, you may cast creature spells from among the exiled cards"
     (Eager Flameguide), "you may cast noncreature spells from among those cards without paying their mana
-    costs" (Narset, Enlightened Master): of the cards just exiled, those of that kind (any number of them)."""
+    costs" (Narset, Enlightened Master): of the cards just exiled, those of that kind (any number of them); "...
+    you may cast an instant or sorcery spell from among those exiled cards" (Chandra, Hope's Beacon): one of them."""
     if c.last != "exiled":
         return None
     args: dict[str, Any] = {"what": "exiled", "play": "play" if m.group(2).startswith("play") else "cast"}
-    if m.group(3):
-        f = parse_noun(m.group(3) + " spell")
+    if m.group(4):
+        args["one"] = True  # one spell in all: the permission is used up by it
+    if m.group(3) or m.group(4):
+        f = parse_noun((m.group(3) or m.group(4)) + " spell")
         if f is None or set(f) - {"zone", "types", "not_types", "colors", "subtypes", "not_colors"}:
             return None
         f.pop("zone", None)
         args["only"] = f
-    nxt = "next" in (m.group(1) or "") + (m.group(5) or "")
+    nxt = "next" in (m.group(1) or "") + (m.group(6) or "")
     args["until"] = "next_turn_end" if nxt else "eot"
-    if m.group(6):
+    if m.group(7):
         args["free"] = True
     return [Effect("playable", args)]
+
+
+@reader(r"^(?:you may )?cast (any number of|up to one|up to two|up to three) (?:(.+?) )?(?:cards from your graveyard|"
+        r"spells from among face-up cards your opponents own from exile) without paying their mana costs$")
+def _cast_many_free(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2g: "Cast any number of red instant and/or sorcery cards from your graveyard without paying their mana
+    costs" (Chandra Ablaze), "You may cast up to three spells from among face-up cards your opponents own from exile
+    without paying their mana costs" (Ashiok, Nightmare Muse): each such card, one at a time, may be cast now, free
+    (engine/ops/cast.py cast_offers)."""
+    most = {"any number of": 99, "up to one": 1, "up to two": 2, "up to three": 3}[m.group(1)]
+    if "graveyard" in m.group(0):
+        f = parse_noun(m.group(2) + " card") if m.group(2) else None
+        if f is None or f.get("player") or set(f) - {"types", "colors", "subtypes", "not_types", "zone"}:
+            return None
+        f.pop("zone", None)
+        return [Effect("cast_offers", {"filter": {**f, "owner": "you"}, "zone": "graveyard", "max": most,
+                                       "free": True})]
+    if m.group(2):
+        return None
+    return [Effect("cast_offers", {"filter": {"owner": "opponent"}, "zone": "exile", "max": most, "free": True})]
 
 
 @reader(r"^choose ((?:up to )?(?:(?:one|two|three|four|five) )?target .+?)(?: and (target .+))?$")
@@ -304,6 +328,13 @@ def _copy_ability(m: re.Match, c: Ctx) -> list[Effect] | None:
     r = c.add_target(TargetSpec({"zone": "stack", "or": alts} if len(alts) > 1 else {"zone": "stack", **alts[0]},
                                 m.group(0)))
     return [Effect("copy_ability", {"what": r})]
+
+
+@reader(r"^copy the activated ability$")
+def _copy_activated(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.10: "Whenever you activate an ability that isn't a mana ability, copy it" (Rowan Kenrith's emblem): a copy
+    of the ability that triggered it, with its choices, controlled by who copies it."""
+    return [Effect("copy_ability", {"what": "activated"})]
 
 
 @reader(r"^copy the spell countered this way$")
@@ -437,10 +468,12 @@ def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (
+    _cast_many_free,
     _owner_may_cast_exiled,
     _its_controller_copies,
     _that_player_retargets,
     _copy_ability,
+    _copy_activated,
     _copy_countered,
     _copy_spell,
     _copy_for_each_before,
