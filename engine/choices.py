@@ -124,16 +124,6 @@ def on_enter(g: "Game", o: "Obj") -> None:
                             "enter": o.id, "choice": what,
                             "prompt": f"{o.card.name}: choose a {what.replace('_', ' ')} (201.3)"})
             continue
-        if what == OBJECT_CHOICE and what not in o.chosen:  # "As SELF enters, choose another creature you control"
-            from engine.filters import matches  # noqa: PLC0415 - layering: filters imports this module
-            f = {**(st.get("filter") or {}), "controller": "you"}
-            cands = [i for i in g.battlefield if i != o.id and matches(g, i, f, o.id, o.controller)]
-            if cands:  # none: nothing is chosen (and no counter put)
-                g.queue.append({"kind": "choose_cards", "player": o.controller, "options": cands, "min": 1, "max": 1,
-                                "enter": o.id, "counter": st.get("counter"), "answer_to": "enter_object",
-                                "prompt": f"{o.card.name}: choose {'a permanent' if not f.get('types') else 'one'}"
-                                          f" (614.12)"})
-            continue
         if what == PLAYER_CHOICE and what not in o.chosen:  # "As SELF enters, choose a player" (any still in the game)
             g.queue.append({"kind": "choose_option", "player": o.controller,
                             "options": [p for p in g.order if not g.players[p].lost],
@@ -145,27 +135,6 @@ def on_enter(g: "Game", o: "Obj") -> None:
         g.queue.append({"kind": "choose_option", "player": o.controller, "options": list(ENTER_CHOICES[what]),
                         "enter": o.id, "choice": what, "answer_to": "enter",
                         "prompt": f"{o.card.name}: choose a {what.replace('_', ' ')} (614.12)"})
-
-
-def answer_enter_object(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
-    """614.12: the permanent chosen as SELF entered ("the chosen creature"), kept on it; "put a phylactery counter on
-    an artifact you control": the counter goes on the one chosen (121.6: with its event)."""
-    cards = a.get("cards", [])
-    if not isinstance(cards, list) or len(cards) != 1 or cards[0] not in d.options:
-        raise IllegalAction("choose one of the permanents offered")
-    o = g.objects.get(d.data["enter"])
-    if o is None or o.zone != "battlefield":
-        return
-    pick = cards[0]
-    o.chosen[OBJECT_CHOICE] = pick
-    g.changed()
-    g.log("chosen", card=o.card.name, obj=o.id, choice=OBJECT_CHOICE, value=g.objects[pick].card.name)
-    kind = d.data.get("counter")
-    from engine import triggers  # noqa: PLC0415 - layering: the rules modules import this one
-    from engine.layers import counters_allowed  # noqa: PLC0415
-    if kind and pick in g.objects and counters_allowed(g, pick, kind):
-        g.objects[pick].counters[kind] = g.objects[pick].counters.get(kind, 0) + 1
-        triggers.counters_put(g, pick, kind, 1)
 
 
 def answer_enter(g: "Game", d: "Decision", a: dict[str, Any]) -> None:

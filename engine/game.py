@@ -50,7 +50,7 @@ from engine import (
 from engine.actions import discard
 from engine.cardpool import CardPool
 from engine.cards.abilities import CardDef
-from engine.choices import answer_enter, answer_enter_object, answer_name
+from engine.choices import answer_enter, answer_name
 from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.errors import EngineFault, IllegalAction
 from engine.filters import matches
@@ -1494,7 +1494,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_CARDS, "opening_reveal"): opening.answer_reveal,  # 103.5b: cards revealed from the opening hand
     (K.CHOOSE_OPTION, "replace"): replacement.answer,  # 616.1: which replacement applies first
     (K.CHOOSE_OPTION, "enter"): answer_enter,         # 614.12: "as SELF enters, choose ..."
-    (K.CHOOSE_CARDS, "enter_object"): answer_enter_object,  # 614.12: "... choose another creature you control"
+    (K.CHOOSE_CARDS, "enter_object"): entering.answer_object,  # 614.12: "... choose another creature you control"
     (K.CHOOSE_OPTION, "enter_pay"): entering.answer_pay_or_tapped,  # 614.12: "you may pay N life. If you don't"
     (K.CHOOSE_CARDS, "enter_reveal"): entering.answer_reveal_or_tapped,  # 614.12: "you may reveal a ... card"
     (K.CHOOSE_OPTION, "enter_counters"): entering.answer_optional_counters,  # 614.12, unleash 702.97a

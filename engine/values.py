@@ -1228,11 +1228,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "discarded_share_type" in cond:  # "If two cards that share a card type are discarded this way" (Rowdy Crew):
         # the cards the discard before put into a graveyard, so many of them of one card type (205.2a)
-        kinds: dict[str, int] = {}
+        per_type: dict[str, int] = {}
         for x in (r or {}).get("discarded", ()):
-            for t in (g.objects[x].card.types if x in g.objects else ()):
-                kinds[t] = kinds.get(t, 0) + 1
-        if max(kinds.values(), default=0) < int(cond["discarded_share_type"]):
+            for ct in (g.objects[x].card.types if x in g.objects else ()):
+                per_type[ct] = per_type.get(ct, 0) + 1
+        if max(per_type.values(), default=0) < int(cond["discarded_share_type"]):
             return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
         if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)

@@ -1252,11 +1252,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             st = subtype(m.group(2))
             if st is None:
                 return None
-            more: dict[str, Any] = {"subtypes": [st]}
+            zombie: dict[str, Any] = {"subtypes": [st]}
             if m.group(1):
-                more["colors"] = [COLORS[m.group(1).strip()]]
-            back = Effect("move", {**later[0].args, "becomes": more})
-            out[-1] = Effect("delayed", {**out[-1].args, "effects": [back]})
+                zombie["colors"] = [COLORS[m.group(1).strip()]]
+            ret = Effect("move", {**later[0].args, "becomes": zombie})
+            out[-1] = Effect("delayed", {**out[-1].args, "effects": [ret]})
             continue
         if m and out and out[-1].op == "move" and out[-1].args.get("to") == "battlefield":
             st = subtype(m.group(2))
