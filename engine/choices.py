@@ -120,8 +120,8 @@ def on_enter(g: "Game", o: "Obj") -> None:
                                 "enter": o.id, "choice": "look_opponent", "answer_to": "enter",
                                 "prompt": f"{o.card.name}: look at which opponent's hand (614.12)?"})
         if what in NAME_CHOICES and "card_name" not in o.chosen:
-            g.queue.append({"kind": "name_card", "player": o.controller, "options": seen_names(g, o.controller, what),
-                            "enter": o.id, "choice": what,
+            g.queue.append({"kind": "name_card", "player": o.controller,
+                            "options": offered_names(g, o.controller, what), "enter": o.id, "choice": what,
                             "prompt": f"{o.card.name}: choose a {what.replace('_', ' ')} (201.3)"})
             continue
         if what == PLAYER_CHOICE and what not in o.chosen:  # "As SELF enters, choose a player" (any still in the game)
@@ -165,6 +165,17 @@ def look_at_hand(g: "Game", o: "Obj", opponent: str) -> None:
     knowledge.show(g, hand, [o.controller])
     g.log("reveal", player=opponent, to=o.controller, cards=[g.objects[c].card.name for c in hand], objs=hand,
           audience=sorted({o.controller, opponent}))
+
+
+#: a name of each kind to offer when no card the player can see has one (201.3: any such name may be chosen)
+_SOME_NAMES = ("Mutavault", "Lightning Bolt", "Grizzly Bears", "Island")
+
+
+def offered_names(g: "Game", player: str, choice: str) -> list[str]:
+    """``seen_names``, or when no visible card has a name of that kind ("choose a nonbasic land card name" with no
+    nonbasic land in sight), one real name of that kind, so the decision always offers a legal answer."""
+    out = seen_names(g, player, choice)
+    return out or [n for n in _SOME_NAMES if name_allowed(g, n, choice)][:1]
 
 
 def seen_names(g: "Game", player: str, choice: str = "card_name") -> list[str]:
