@@ -288,7 +288,12 @@ def choose_problems(op: str, key: str, ref: dict[str, Any]) -> list[str]:
         return [f"reference choose in {op}.{key}"]
     if f.get("zone", "battlefield") not in CHOOSE_ZONES:
         return [f"reference choose from {f.get('zone')}"]
-    if set(ref) - {"choose", "amount", "chooser", "up_to", "different", "among", "random"}:  # different: names or
+    if ref.get("one_of_each") and (ref.get("random") or ref.get("up_to") or not f.get("or")):
+        return ["reference choose one of each without alternatives"]
+    # one_of_each: one object of each alternative of its "or" that has one ("choose a creature card with mana value 1,
+    # then do the same for ... 2 and 3", engine/values.py chosen_refs)
+    if set(ref) - {"choose", "amount", "chooser", "up_to", "different", "among", "random", "one_of_each"}:
+        # different: names or
         # mana values; random: picked at random, not by the chooser ("a creature card at random from your graveyard");
         # among: of the objects another reference names ("from among the cards milled this way", engine.values)
         return ["reference choose options"]

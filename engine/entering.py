@@ -19,7 +19,7 @@ from engine.layers import counters_allowed
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.state import Decision
+    from engine.state import Decision, Obj
 
 
 def answer_object(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
@@ -64,6 +64,27 @@ def answer_optional_counters(g: "Game", d: "Decision", a: dict[str, Any]) -> Non
         add_effect(g, "6", [o.id], None, "never", keywords=["Haste"])  # riot: "if you don't, it gains haste"
 
 
+def under_opponent(g: "Game", o: "Obj") -> None:
+    """"SELF enters under the control of an opponent of your choice" (Captive Audience; 614.1d: it enters that
+    way): with one opponent, under that player's control; with several, the player who would have controlled it
+    chooses one before play goes on (answer_under_opponent)."""
+    opps = g.opponents(o.controller)
+    if len(opps) == 1:
+        o.controller = opps[0]
+    elif opps:
+        g.queue.append({"kind": "choose_option", "player": o.controller, "options": opps, "answer_to": "enter_under",
+                        "enter": o.id, "prompt": f"{o.card.name}: choose the opponent who controls it (614.1d)"})
+
+
+def answer_under_opponent(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """The opponent chosen for "enters under the control of an opponent of your choice" controls it."""
+    opt = named_option(list(d.options), a.get("option"))
+    o = g.objects.get(d.data["enter"])
+    if o is not None and o.zone == "battlefield":
+        o.controller = opt
+        g.changed()
+
+
 def answer_tribute_opponent(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     """702.103a: "As this creature enters the battlefield, choose an opponent. That player may have
     this creature enter the battlefield with an additional N +1/+1 counters on it": the opponent
@@ -93,17 +114,23 @@ def answer_devour(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     """702.81a: the creatures chosen are sacrificed, and the permanent gets N +1/+1 counters for each
     (as it entered: before any player receives priority)."""
     cards = a.get("cards", [])
-    if not isinstance(cards, list) or len(set(cards)) != len(cards) or any(c not in d.options for c in cards):
-        raise IllegalAction("choose any number of the creatures offered")
+    if not isinstance(cards, list) or len(set(cards)) != len(cards) or any(c not in d.options for c in cards) \
+            or len(cards) > int(d.data.get("max", len(d.options))):
+        raise IllegalAction(f"choose up to {d.data.get('max', len(d.options))} of the permanents offered")
     o = g.objects.get(d.data["enter"])
     gone = 0
+    back = d.data.get("action") == "return"  # (614.12: "you may return a nonland permanent you control ...")
     for c in cards:
         if c in g.objects and g.objects[c].zone == "battlefield" and g.controller_of(c) == d.player:
-            sacrifice(g, c)
+            if back:
+                g.move(c, "hand")
+            else:
+                sacrifice(g, c)
             gone += 1
     if gone and o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, "+1/+1"):
         o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + gone * int(d.data["amount"])
-        o.chosen["devoured"] = gone  # 702.81b: the creatures it devoured
+        if not back:
+            o.chosen["devoured"] = gone  # 702.81b: the creatures it devoured
         g.changed()
         triggers.counters_put(g, o.id, "+1/+1", gone * int(d.data["amount"]))  # 121.6
 

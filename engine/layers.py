@@ -835,10 +835,12 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
         return
     if kind == "grant_ability":
         c.abilities = c.abilities + [st["ability"]]
+        _granted_rules(c, [st["ability"]])
         return
     if st.get("lose_all"):
         c.keywords = frozenset()
-        c.abilities = []
+        # "lose all abilities except mana abilities" (Blood Sun): the mana abilities stay (605.1a)
+        c.abilities = [a for a in c.abilities if a.kind == "mana"] if st.get("keep_mana") else []
         c.kwargs = {}
     if st.get("lose"):
         c.keywords = c.keywords - set(st["lose"])
@@ -858,6 +860,16 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
             c.abilities = c.abilities + extra
     if st.get("abilities"):  # an ability granted in quotation marks ("gain 'Whenever ...'", 613.1f)
         c.abilities = c.abilities + list(st["abilities"])
+        _granted_rules(c, st["abilities"])
+
+
+def _granted_rules(c: Chars, abilities: Any) -> None:
+    """613.1f: a granted static that restricts the object having it ('gains "This creature can't be blocked."'):
+    the object has that restriction, as it would have its own printed one (a restriction of itself, unconditional)."""
+    for ab in abilities:
+        st = ab.static if ab.kind == "static" else None
+        if st and st.get("kind") == "restriction" and st.get("affects", "self") == "self" and not st.get("condition"):
+            c.rules.append(st)
 
 
 _PLANS: dict[tuple[str, ...], tuple[frozenset[str], list[tuple[str, Any]], list[Any]]] = {}

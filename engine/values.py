@@ -151,6 +151,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "revealed" and "revealed" in r:  # "that card": the card the instruction before revealed at random
         # (reveal_random); without one, the card revealed to pay the spell's cost (below, 601.2h)
         return [x for x in r.get("revealed", ()) if x in g.objects]
+    if ref == "tails":  # "destroy each creature whose coin comes up tails" (engine/ops/control.py flip "each")
+        return [x for x in r.get("tails", ()) if x in g.objects]
     if ref == "dealt":  # "creatures dealt damage this way can't block this turn" (engine/ops/damage.py)
         return [x for x in r.get("dealt", ()) if x in g.objects]
     if ref == "dealt_players":  # "each player dealt damage this way" (engine/ops/damage.py), in APNAP order
@@ -310,11 +312,15 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
 #: The amounts ``amount`` computes: each head key with the keys it may come with
 #: (engine/contract.py walks every supported card against this).
 AMOUNT_KINDS: dict[str, frozenset[str]] = {
-    "x": frozenset({"x", "negate"}), "count": frozenset({"count", "names"}), "times": frozenset({"times", "of"}),
+    "x": frozenset({"x", "negate"}), "times": frozenset({"times", "of"}),
+    # "per_controller": in a filter, "you" of its count is the controller of the object checked (engine/filters.py)
+    "count": frozenset({"count", "names", "costs", "per_controller"}),
     "plus": frozenset({"plus"}),
     # "sum": the total of the objects named, in a static ("the total power of the exiled cards": Sutured Ghoul)
     "power_of": frozenset({"power_of", "sum"}), "toughness_of": frozenset({"toughness_of", "sum"}),
     "count_this_way": frozenset({"count_this_way", "action"}),
+    "dungeon_names": frozenset({"dungeon_names"}),
+    "power_this_way": frozenset({"power_this_way", "action"}),
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
     "life_of": frozenset({"life_of"}), "life_turn_began": frozenset({"life_turn_began"}),
@@ -341,6 +347,9 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "dealt_this_way": frozenset({"dealt_this_way"}), "excess_this_way": frozenset({"excess_this_way"}),
     "minus": frozenset({"minus"}),
     "spells_cast_this_turn": frozenset({"spells_cast_this_turn"}),
+    "cast_before_it": frozenset({"cast_before_it"}),
+    "removed_this_way": frozenset({"removed_this_way"}),
+    "exiled_from_hand": frozenset({"exiled_from_hand"}),
     "player_counters": frozenset({"player_counters", "kind"}),
     "counters_among": frozenset({"counters_among", "kind"}),
     "died_this_turn": frozenset({"died_this_turn"}),
@@ -359,11 +368,11 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
-                                 "mv_of", "colors_of"})
+                                 "mv_of", "dungeon_names", "colors_of"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
-                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
+                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled", "tails",
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
                        "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
@@ -550,6 +559,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             pool = [i for i in pool if seats.in_range(g, ctl, _influence_owner(g, i, ctl))]
         if a.get("names"):  # "the number of differently named lands you control": the names, each once (201.2)
             return len({g.objects[i].card.name for i in pool if matches(g, i, f, src, ctl)})
+        if a.get("costs"):  # "each different mana cost among nonland cards in your graveyard": each once (202.1;
+            # the order of the symbols aside; a card with no mana cost has none to count)
+            return len({tuple(sorted(g.objects[i].card.mana_cost)) for i in pool
+                        if g.objects[i].card.mana_cost and matches(g, i, f, src, ctl)})
         return n + sum(1 for i in pool if matches(g, i, f, src, ctl))
     if "times" in a:
         return a["times"] * amount(g, a["of"], src, r)
@@ -626,11 +639,22 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         f = {k: v for k, v in a["count_this_way"].items() if k != "zone"}
         who = _you(g, src, r) if f.get("controller") == "you" else None
         return sum(1 for rec in r.get("exiled_this_way", ()) if gone_matches(rec, "exiled", f, who))
-    if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed", "sacrificed"):
+    if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed", "sacrificed", "returned"):
         # "for each nontoken creature exiled this way" (Declaration in Stone): what this resolution's exile
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
         who = _you(g, src, r) if a["count_this_way"].get("controller") == "you" else None
         return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"], who))
+    if "count_this_way" in a and r is not None and a.get("action") == "returned":
+        # "for each card returned to your hand this way": the cards this resolution's returns put into a hand, still
+        # there (400.7), of the kind and owner said
+        f = {**a["count_this_way"], "zone": "hand"}
+        return sum(1 for x in r.get("returned", ()) if x in g.objects and matches(g, x, f, src, _you(g, src, r)))
+    if "dungeon_names" in a:  # "for each differently named dungeon you've completed" (a later rule: engine/dungeon.py)
+        who = _you(g, src, r)
+        return len(set(g.players[who].dungeons_completed)) if who in g.players else 0
+    if "power_this_way" in a:  # "the total power of creatures destroyed this way": as each last existed (608.2h)
+        return sum(max(0, rec.get("power", 0)) for rec in (r or {}).get("gone_this_way", ())
+                   if gone_matches(rec, a["action"], a["power_this_way"]))
     if "count_this_way" in a and r is not None and a.get("action") == "tapped":
         # "you gain 4 life for each creature tapped this way" (701.17a: each one the instruction tapped)
         f = {**a["count_this_way"], "zone": "battlefield"}
@@ -703,6 +727,19 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who not in g.players:
             return 0
         return g.players[who].discarded_turn if "discarded_this_turn" in a else g.players[who].sacrificed_turn
+    if "exiled_from_hand" in a:  # "draws a card for each card exiled from their hand this way" (engine/ops/actions.py
+        return int((r or {}).get("exiled_from_hand", 0))  # exile_named counts them)
+    if "removed_this_way" in a:  # "put twice that many +1/+1 counters on SELF": the counters the remove_among
+        return int((r or {}).get("removed_this_way", 0))  # instruction before removed (engine/ops/objects.py)
+    if "cast_before_it" in a:  # "for each other instant and sorcery spell you've cast before it this turn" (Thousand-
+        # Year Storm): the spells of that kind its controller cast this turn before the spell the trigger is about
+        # (601.2i), countered ones too; the cast event says how many came before it
+        who = _you(g, src, r)
+        info = (this(g, r).trigger_info if r is not None and "obj" in r else (r or {}).get("trigger")) or {}
+        idx = info.get("cast_index")
+        if who not in g.players or not isinstance(idx, int):
+            return 0
+        return sum(1 for k in g.players[who].cast_kinds_turn[:idx] if cast_kind_matches(k, a["cast_before_it"]))
     if "spells_cast_this_turn" in a:  # "the number of spells you've cast this turn" (601.2i: cast)
         who = _you(g, src, r)
         return g.players[who].spells_cast_turn if who in g.players else 0
@@ -823,6 +860,20 @@ def _at_least(cond: dict[str, Any]) -> int:
     return int(cond.get("min", 0 if "max" in cond else 1))
 
 
+def designation_holder(g: "Game", name: str) -> str | None:
+    """The player who has the designation ``name`` ("The Monarch", "The Initiative": later designations, kept as
+    an object in the holder's command zone: engine/ops/actions.py), if any."""
+    for p in g.order:
+        if any(g.objects[i].card.name == name and "Designation" in g.objects[i].card.types
+               for i in g.players[p].command):
+            return p
+    return None
+
+
+#: the designations a condition may ask about (later rules: the monarch, 2016 Conspiracy; the initiative, 2022)
+DESIGNATIONS = {"monarch": "The Monarch", "initiative": "The Initiative"}
+
+
 def activations(g: "Game", r: Ctx | None) -> int:
     """602.2b: how many times the resolving ability's source has had that ability activated this turn (counted by
     engine/casting.py finish_activate on the source; 0 once the source is gone)."""
@@ -899,6 +950,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "your_turn" in cond and seats.is_active(g, you) != cond["your_turn"]:
         return False
+    if "first_combat" in cond and (g.step not in _COMBAT_PHASE or first_combat_over(g)) == bool(cond["first_combat"]):
+        return False  # 506.6d: "if it's the first combat phase of the turn"
     if "self_counters_ge" in cond:  # "if there are two or more ki counters on SELF"
         so = g.objects.get(src) if src is not None else None
         if so is None or any(so.counters.get(k, 0) < n for k, n in cond["self_counters_ge"].items()):
@@ -911,7 +964,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 602.5b: "Activate only during your upkeep"
     if "any_step" in cond and g.step != cond["any_step"]:
         return False  # 602.5b: "... but only during any upkeep step" (whoever's turn it is)
-    if "before_attackers" in cond and (g.step not in _BEFORE_ATTACKERS or _first_combat_over(g)):
+    if "before_attackers" in cond and (g.step not in _BEFORE_ATTACKERS or first_combat_over(g)):
         return False  # 506.6a, 506.6d: the first combat's declare attackers step has not yet begun
     if cond.get("attacked_you") and not any(g.objects[i].attacking == you for i in g.battlefield):
         return False  # "only if you've been attacked this step": a creature attacks that player (508.1)
@@ -1077,6 +1130,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             its = [x for x in its if x in r["dealt"]]
         if not any(isinstance(x, int) and matches(g, x, f, src, you) for x in its):
             return False
+    if "taken_is" in cond:  # "If it's legendary, ..." of the card a look put into the hand (608.2c)
+        f = dict(cond["taken_is"], zone="any_card")
+        if not any(matches(g, x, f, src, you) for x in refs(g, r or {}, "taken") if isinstance(x, int)):
+            return False
     if "top_card_is" in cond:  # "as long as the top card of your library is black" (Vampire Nocturnus, which plays with
         # it revealed): its controller's top card now; none when the library is empty
         lib = g.players[you].library if you in g.players else []
@@ -1085,7 +1142,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "revealed_is" in cond:  # "Reveal the top card of your library. If it's a creature card, ..." (608.2c)
         shown = (r or {}).get("revealed_top") or ()
         f = dict(cond["revealed_is"], zone="any_card")
-        if not any(x in g.objects and matches(g, x, f, src, you) for x in shown):
+        # ("the chosen name": chosen by the resolving spell or ability, which holds it: 201.3)
+        sid = this(g, r).id if f.get("chosen_name") and r is not None and "obj" in r else src
+        if not any(x in g.objects and matches(g, x, f, sid, you) for x in shown):
             return False
     if "revealed" in cond:  # "if that card has the chosen name": the card the instruction before revealed
         sid = this(g, r).id if r is not None and "obj" in r else src  # (its chosen name is the resolving one's)
@@ -1169,9 +1228,28 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 500.7: an extra turn is being taken (Game.regular: whose regular turn it follows)
     if "city_blessing" in cond and g.players[you].city_blessing != bool(cond["city_blessing"]):
         return False  # "if you have the city's blessing" (ascend, a later keyword)
+    if "designation" in cond:  # "if you're the monarch", "if you have the initiative" (later designations)
+        want, holder = cond["designation"], designation_holder(g, DESIGNATIONS[str(cond["designation"]).lstrip("!")])
+        if (holder == you) != (not str(want).startswith("!")):
+            return False
     if "graveyard_types_ge" in cond:  # delirium: card types among cards in your graveyard (205.2a)
         kinds = {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
         if len(kinds) < cond["graveyard_types_ge"]:
+            return False
+    if "colors_among_ge" in cond:  # "if there are five colors among permanents you control" (105.2)
+        have = {k for i in g.battlefield if g.controller_of(i) == you for k in g.chars(i).colors}
+        if len(have) < cond["colors_among_ge"]:
+            return False
+    if "types_among_ge" in cond:  # "six or more card types among permanents you control and/or cards in your
+        # graveyard" (205.2a: the card types each has, counted once among all of them)
+        kinds = {t for i in g.battlefield if g.controller_of(i) == you for t in g.chars(i).types} \
+            | {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
+        if len(kinds) < cond["types_among_ge"]:
+            return False
+    if "hand_mv_distinct_ge" in cond:  # "if cards with at least six different mana values are revealed this way"
+        # (Atemsis: the whole hand, just revealed): the mana values among the cards in your hand (202.3)
+        mvs = {mana_value(g.objects[c].card.mana_cost, 0) for c in g.players[you].hand}
+        if len(mvs) < cond["hand_mv_distinct_ge"]:
             return False
     if "different_powers_ge" in cond:  # "three or more creatures with different powers"
         powers = {g.chars(i).power for i in g.battlefield
@@ -1230,8 +1308,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         # the cards the discard before put into a graveyard, so many of them of one card type (205.2a)
         per_type: dict[str, int] = {}
         for x in (r or {}).get("discarded", ()):
-            for ct in (g.objects[x].card.types if x in g.objects else ()):
-                per_type[ct] = per_type.get(ct, 0) + 1
+            for kind in (g.objects[x].card.types if x in g.objects else ()):
+                per_type[kind] = per_type.get(kind, 0) + 1
         if max(per_type.values(), default=0) < int(cond["discarded_share_type"]):
             return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
@@ -1328,8 +1406,10 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
-CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed", "extra_turn", "activated_ge",
+CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
+                  "activated_ge",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
+                  "first_combat", "taken_is",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
@@ -1346,6 +1426,9 @@ CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
+                  "hand_mv_distinct_ge",  # different mana values among the cards in your hand
+                  "colors_among_ge", "types_among_ge",  # colors among your permanents, card types among them and
+                  # the cards in your graveyard
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge", "any_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
@@ -1384,10 +1467,12 @@ _BEFORE_ATTACKERS = frozenset({"untap", "upkeep", "draw", "main1", "beginning_of
 _COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
                      "combat_damage", "end_of_combat"})
 _BEFORE_BLOCKERS = frozenset({"beginning_of_combat", "declare_attackers"})
+_COMBAT_PHASE = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                           "combat_damage", "end_of_combat"})  # 506.1
 _AFTER_BLOCKERS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
 
 
-def _first_combat_over(g: "Game") -> bool:
+def first_combat_over(g: "Game") -> bool:
     """506.6d: has a combat phase of this turn ended (so any combat now is not the first)?"""
     return g.players[g.active].combat_ended_turn == g.turn
 
@@ -1400,7 +1485,7 @@ def _combat_time(g: "Game", point: str) -> bool:
     blockers are declared" can't be met in a combat whose declare blockers step was skipped
     (506.6f: no attackers, 508.6)."""
     step = g.step
-    extra = _first_combat_over(g)
+    extra = first_combat_over(g)
     attackers = step == "end_of_combat" and any(g.objects[i].attacking is not None for i in g.battlefield)
     if point == "during":
         return step in _COMBAT
@@ -1429,6 +1514,8 @@ def condition_problems(cond: Any) -> list[str]:
         return []
     bad = sorted(set(cond) - CONDITION_KEYS)
     out = [f"condition {bad}"] if bad else []
+    if "designation" in cond and str(cond["designation"]).lstrip("!") not in DESIGNATIONS:
+        out.append(f"condition designation {cond['designation']!r}")
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
     for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target",
@@ -1607,10 +1694,20 @@ def bind_same_name(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     (608.2h) when they are gone; the filter then matches by name."""
     f = dict(f)
     names: set[str] = set()
-    for x in refs(g, r, f.pop("same_name_as")):
+    ref = f.pop("same_name_as")
+    for x in refs(g, r, ref):
         o = g.objects.get(x) if isinstance(x, int) else None
         if o is not None and "face_down" not in o.chosen:
             names.add(o.card.name)
+    if not names and isinstance(ref, dict) and set(ref) == {"target"}:
+        # the target left during this resolution ("Exile target creature ... Then that player ... exiles all cards
+        # with that name": Legion's End): its name as it last existed (608.2h)
+        legal = r.get("legal") or []
+        k = ref["target"]
+        for x in legal[k] if isinstance(k, int) and 0 <= k < len(legal) else ():
+            card = r.get("lki_card", {}).get(x)
+            if card is not None and not (x in g.objects and "face_down" in g.objects[x].chosen):
+                names.add(card.name)
     f["name_in"] = sorted(names)
     return f
 
@@ -1672,6 +1769,9 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             if f.get("owner") == "chooser":
                 f["owner"] = "you"
                 ctl = p
+            elif f.get("controller") == "chooser":  # "each opponent returns a creature they control": their own
+                f["controller"] = "you"
+                ctl = p
             elif isinstance(f.get("owner"), dict) or f.get("owner") in ("it", "trigger_player", "defending_player"):
                 owners = [q for q in refs(g, r, f.pop("owner")) if isinstance(q, str)]
             zone = f.get("zone", "battlefield")
@@ -1687,6 +1787,12 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
                 among = set(refs(g, r, ref["among"]))
                 cands = [i for i in cands if i in among]
             k = min(n, len(cands))
+            groups: list[list[int]] | None = None
+            if ref.get("one_of_each"):  # "choose a creature card with mana value 1 ..., then do the same for ... 2
+                # and 3" (Gruesome Menagerie): one card of each alternative that has one (608.2c)
+                groups = [g2 for alt in f.get("or", ()) if (g2 := [i for i in cands
+                                                                    if matches(g, i, {**alt, "zone": zone}, src, ctl)])]
+                k = len(groups)
             if not cands:
                 r["answers"][slot] = got = []
             elif ref.get("random"):  # "a card at random from your graveyard": no player chooses (701.7b-like)
@@ -1695,6 +1801,8 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
                 ask: dict[str, Any] = {"kind": "choose_cards", "player": p, "options": cands,
                                        "min": 0 if ref.get("up_to") else k, "max": k, "slot": slot,
                                        "prompt": f"{this(g, r).card.name}: choose {k} (in order)"}
+                if groups is not None:
+                    ask["one_of_each"] = groups
                 if ref.get("different"):  # "with different names / mana values": checked when answered
                     mv = ref["different"] == "mana_value"
                     ask.update(different_names=True, names=[
@@ -1731,10 +1839,10 @@ def sacrificed_power(o: "Obj | None", key: str = "power") -> int:
 
 def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:
     """What "destroyed this way" / "exiled this way" remembers of a permanent as it last existed on the
-    battlefield (608.2h): its controller, card types and whether it was a token."""
+    battlefield (608.2h): its controller, card types, whether it was a token, and its power."""
     c = g.chars(oid)
     return {"action": action, "controller": c.controller, "types": sorted(c.types), "subtypes": sorted(c.subtypes),
-            "token": g.objects[oid].token}
+            "token": g.objects[oid].token, "power": c.power or 0, "colors": sorted(c.colors)}
 
 
 def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any], you: str | None = None) -> bool:
@@ -1744,4 +1852,6 @@ def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any], you: str |
         and (not f.get("subtypes") or bool(set(f["subtypes"]) & set(rec.get("subtypes", ())))) \
         and not set(f.get("not_types", ())) & set(rec["types"]) \
         and ("token" not in f or rec["token"] == f["token"]) \
+        and not set(f.get("not_colors", ())) & set(rec.get("colors", ())) \
+        and (not f.get("colors") or bool(set(f["colors"]) & set(rec.get("colors", ())))) \
         and (f.get("controller") != "you" or you is not None and rec["controller"] == you)

@@ -42,14 +42,16 @@ def _lib_filter(f: dict[str, Any] | None) -> dict[str, Any]:
     return f
 
 
-def put(g: "Game", p: str, cards: list[int], to: str, tapped: bool = False) -> list[int]:
-    """Move cards (of p's library) to a destination of the contract; returns the new ids."""
+def put(g: "Game", p: str, cards: list[int], to: str, tapped: bool = False,
+        counters: dict[str, int] | None = None) -> list[int]:
+    """Move cards (of p's library) to a destination of the contract; returns the new ids. ``counters``: onto the
+    battlefield "with three +1/+1 counters on it" (614.1c)."""
     out = []
     for c in cards:
         if c not in g.objects:
             continue
         if to == "battlefield":
-            out.append(g.move(c, "battlefield", tapped=tapped, controller=p))
+            out.append(g.move(c, "battlefield", tapped=tapped, controller=p, counters=dict(counters or {}) or None))
         elif to == "library_top":
             out.append(g.move(c, "library", top=True))
         elif to == "library_bottom":
@@ -130,6 +132,7 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
     take = e.get("take", 1)
     take = len(top) if take in ("all", None) else amount(g, take, source_id(g, r), r)
     if nested.answer(r, "take") is None:
+        r["taken"] = []  # none yet ("that card" of the next instruction names nothing when none is taken)
         if not cands or take <= 0:  # "look at the top four cards ..., then put them back in any order"
             picks: list[int] = []
         elif take >= len(top) and not e.get("optional"):
@@ -150,7 +153,7 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
         g.log("reveal", player=p, cards=[g.objects[c].card.name for c in picks], objs=list(picks))
     if picks:
         # "that card" of the next instruction (engine.values.refs "taken"): the new objects (400.7)
-        r["taken"] = put(g, p, picks, e.get("to", "hand"), bool(e.get("tapped")))
+        r["taken"] = put(g, p, picks, e.get("to", "hand"), bool(e.get("tapped")), e.get("counters"))
         r["answers"][nested.slot(r, "take")] = []
     rest = [c for c in top if c not in picks and c in g.objects and g.objects[c].zone == "library"]
     if rest and e.get("rest_optional"):  # "If you don't put it into your hand, you may put it into your graveyard"
@@ -384,9 +387,9 @@ def _pile_action(g: "Game", r: dict, pile: list[int], what: str | None, regen_ok
                     sacrifice(g, x)
         else:
             for x in live:  # 701.6a: destroyed at once
-                plan_destroy(g, x, regen_ok)
+                plan_destroy(g, x, regen_ok, by_effect=True)
             for x in live:
-                destroy(g, x, regen_ok)
+                destroy(g, x, regen_ok, by_effect=True)
     elif what == "hand":
         for x in live:
             g.move(x, "hand")

@@ -11,12 +11,13 @@ from engine.filters import matches
 from engine.ops.base import ask_cards, table
 from engine.protection import protected
 from engine.transform import back_face as transform_back
-from engine.until import exile_until_leaves
+from engine.until import exile_until, exile_until_leaves
 from engine.values import (
     Ctx,
     amount,
     amount_for,
     bind_amounts,
+    bind_same_name,
     controller,
     gone_record,
     names_that_player,
@@ -57,17 +58,29 @@ def _move_all(g: "Game", r: Ctx, e: Effect, to: str, **kw: Any) -> None:
 
 @op("exile")
 def _exile(g: "Game", r: Ctx, e: Effect) -> None:
-    if e.get("until") == "self_leaves":  # 610.3: until SELF leaves the battlefield
+    if e.get("until") in ("self_leaves", "leaves", "opponent_monarch"):  # 610.3: until SELF (or the permanent
+        # ``watch`` names) leaves the battlefield, nothing exiled when it has already left (610.3a); or until an
+        # opponent becomes the monarch (a later designation: engine/until.py exile_until)
         xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
-        got = exile_until_leaves(g, source_id(g, r), xs)
+        if e.get("until") == "opponent_monarch":
+            got = exile_until(g, xs, "opponent_monarch", controller(g, r))
+        else:
+            watch = [x for x in refs(g, r, e.args["watch"]) if isinstance(x, int)] if e.get("until") == "leaves" \
+                else [source_id(g, r)]
+            got = exile_until_leaves(g, watch[0] if watch else None, xs)
         if got:  # "You may cast that card for as long as it remains exiled" (Hostage Taker): the cards exiled now
             r["exiled"] = got
         link_exiled(g, r, got)  # 607.2a: "the same name as the exiled card" (Ixalan's Binding)
         return
     if e.get("face_down"):  # "exile all cards from your library face down" (406.3: no player may look at them)
+        new = []
         for x in refs(g, r, e.args["what"]):
             if isinstance(x, int) and x in g.objects and g.objects[x].zone != "exile":
-                facedown.exile_face_down(g, x, seen=False)
+                new.append(facedown.exile_face_down(g, x, seen=False))
+        # "... exiles all cards from their hand face down, then draws that many cards" (608.2c), "return the exiled
+        # cards to their owner's hand" (Induced Amnesia: its linked ability, 607.2a)
+        r.setdefault("exiled_this_way", []).extend(gone_record(g, n, "exiled") for n in new)
+        link_exiled(g, r, new)
         return
     if e.get("from"):  # "exile that card from your graveyard": the cards still in that zone (400.7)
         new = []
@@ -162,9 +175,17 @@ def _bounce(g: "Game", r: Ctx, e: Effect) -> None:
                  and "Aura" in g.chars(i).subtypes]
         for x in objs + auras:
             if x in g.objects and g.objects[x].zone == "battlefield":
-                g.move(x, "hand")
+                r.setdefault("returned", []).append(g.move(x, "hand"))
         return None
+    before = dict(r.get("followed") or {})
+    last = {x: gone_record(g, x, "returned") for x in refs(g, r, e.args["what"])
+            if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}
     _move_all(g, r, e, "hand")
+    moved = [k for k, n in (r.get("followed") or {}).items() if before.get(k) != n]
+    # "for each card returned to your hand this way" (engine/values.py): the new objects in hands (400.7)
+    r.setdefault("returned", []).extend(r["followed"][k] for k in moved)
+    # "if you return four or more nontoken permanents you control this way" (608.2c: as they last existed, 608.2h)
+    r.setdefault("gone_this_way", []).extend(last[k] for k in moved if k in last)
     return None
 
 
@@ -533,8 +554,8 @@ def _scry_one(g: "Game", r: Ctx, e: Effect, p: str, key: Any) -> dict | None:
     if e.get("surveil"):
         plan_to_graveyard(g, got)
     for c in got:
-        if e.get("surveil"):
-            g.move(c, "graveyard")
+        if e.get("surveil"):  # "if you put a noncreature, nonland card into your graveyard this way" (608.2c)
+            r["milled"] = [*r.get("milled", ()), g.move(c, "graveyard")]
         else:
             g.move(c, "library", top=False)
     if e.get("surveil"):
@@ -607,19 +628,26 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if got and e.get("reveal"):  # 701.15e: revealed only when the effect says so
             knowledge.show(g, got)
             g.log("reveal", player=p, cards=[g.objects[x].card.name for x in got], objs=list(got))
-        for x in got:
-            _put_found(g, x, to, bool(e.get("tapped")), p)
-        knowledge.shuffle(g, p)
+        if to == "library_top":  # "then shuffles and puts that card on top" (701.16b): only that player knows it
+            knowledge.shuffle(g, p, keep=got)
+            for x in reversed(got):
+                knowledge.show(g, [g.move(x, "library")], [p])
+        else:
+            for x in got:
+                _put_found(g, x, to, bool(e.get("tapped")), p)
+            knowledge.shuffle(g, p)
         if not player_statics.cant_cause(g, p, "search", controller(g, r)):
             triggers.event(g, {"event": "searched", "player": p})  # 701.15a (_searched)
     return None
 
 
-def _put_found(g: "Game", x: int, to: str, tapped: bool, player: str) -> int:
+def _put_found(g: "Game", x: int, to: str, tapped: bool, player: str,
+               counters: dict[str, int] | None = None) -> int:
     """701.15a: a card found by a search is put where the effect says: onto the battlefield (tapped if it
-    says so) under the searching player's control, or into that zone; the new object (400.7)."""
+    says so, "with an additional +1/+1 counter on it": 121.6) under the searching player's control, or into that
+    zone; the new object (400.7)."""
     if to == "battlefield":
-        return g.move(x, "battlefield", tapped=tapped, controller=player)
+        return g.move(x, "battlefield", tapped=tapped, controller=player, counters=counters or None)
     return g.move(x, to)
 
 
@@ -632,6 +660,8 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         return _players_search(g, r, e)
     p = controller(g, r)
     f = bind_amounts(g, r, dict(e.get("filter") or {}))
+    if "same_name_as" in f:  # "a card with the same name as another creature you control": their names now (201.2)
+        f = bind_same_name(g, r, f)
     quality = bool(set(f) - {"zone", "controller"})
     f["zone"] = "library"
     f.pop("controller", None)
@@ -698,9 +728,9 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 return {**ask_cards(r, p, list(got), 0 if split.get("optional") else k, k,
                                     f"choose {'up to ' if split.get('optional') else ''}{k} to put {where}"),
                         "slot": f"{r['i']}.split"}
-        for x in first:
-            _put_found(g, x, split.get("to", "battlefield"), bool(split.get("tapped")), p)
-    put = [_put_found(g, x, to, bool(e.get("tapped")), p) for x in got or [] if x not in first]
+    put_first = [_put_found(g, x, split.get("to", "battlefield"), bool(split.get("tapped")), p) for x in first]
+    put = [_put_found(g, x, to, bool(e.get("tapped")), p, e.get("counters")) for x in got or [] if x not in first]
+    r["taken"] = put_first + put  # "those lands become ...": the cards it put where they went (608.2c, 400.7)
     if to == "exile":  # "exile that card, then you may cast it" / "the exiled card" of a linked ability (607.2a)
         r["exiled"] = put
         link_exiled(g, r, put)

@@ -313,6 +313,21 @@ def _lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), m.group(2))
 
 
+@static(r"^self enters under the control of an opponent of your choice$")
+def _enters_under_opponent(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF enters under the control of an opponent of your choice" (Captive Audience): a replacement of how it
+    enters (614.1d), read by engine/game.py as it moves onto the battlefield."""
+    return [{"kind": "enters_under_opponent"}]
+
+
+@static(r"^(.+?) (?:loses|lose) all abilities except mana abilities$")
+def _lose_all_but_mana(m: re.Match) -> list[dict[str, Any]] | None:
+    """"All lands lose all abilities except mana abilities" (Blood Sun): every ability but the mana abilities
+    (605.1a) of those objects, printed or granted before it, is lost (613.1f)."""
+    got = _become(m.group(1), None)
+    return None if got is None else [{**got[0], "keep_mana": True}]
+
+
 @static(r"^you may look at an additional (one|two|three|\d+) cards? each time you surveil$")
 def _surveil_extra(m: re.Match) -> list[dict[str, Any]] | None:
     """Surveil (a later keyword action, Guilds of Ravnica) changed by a rule (101.1): "You may look at an additional
@@ -672,6 +687,13 @@ def _etb_tapped_and(m: re.Match) -> list[dict[str, Any]] | None:
     return None if rest is None else [{"kind": "enters_tapped"}, *rest]
 
 
+@static(r"^self enters prepared$")
+def _etb_prepared(m: re.Match) -> list[dict[str, Any]] | None:
+    """"This creature enters prepared" (a later mechanic, Secrets of Strixhaven, 2026): the permanent has the
+    prepared designation as it enters (614.1c's kind of replacement; engine/prepare.py)."""
+    return [{"kind": "enters_prepared"}]
+
+
 @static(r"^self enters tapped$")
 def _etb_tapped(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_tapped"}]
@@ -929,6 +951,29 @@ def _haste_activation(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "haste_activation", "who": "you", "creatures": f}]
 
 
+@static(r"^(you|each player|any player) may cast (.+?) spells(?: with mana value (\d+) or less)? "
+        r"(without paying their mana costs|as though they had flash)(?: and (without paying their mana costs|as "
+        r"though they had flash))?$")
+def _cast_some_free_or_flash(m: re.Match) -> list[dict[str, Any]] | None:
+    """117.9, 601.2a: "Any player may cast creature spells with mana value 3 or less without paying their mana
+    costs and as though they had flash" (Aluren): a permission of each player it names, from their hand (117.9:
+    "without paying its mana cost" is an alternative cost), and one to cast them any time they have priority."""
+    f = parse_noun(m.group(2) + " spell")
+    if f is None or m.group(4) == m.group(5):
+        return None
+    f.pop("zone", None)
+    if m.group(3):
+        f["mv_le"] = int(m.group(3))
+    who = {} if m.group(1) == "you" else {"who": "each_player"}
+    out: list[dict[str, Any]] = []
+    for how in (m.group(4), m.group(5)):
+        if how is None:
+            continue
+        out.append({"kind": "free_spells", "zone": "hand", "spells": dict(f), **who} if how.startswith("without")
+                   else {"kind": "flash_spells", "spells": dict(f), **who})
+    return out
+
+
 @static(r"^you may cast spells as though they had flash$")
 def _flash_all(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "flash_spells", "spells": {}}]
@@ -1169,7 +1214,8 @@ _SPELL_KIND = "|".join(re.escape(k) for k in sorted(SPELL_KINDS, key=len, revers
 
 
 @static(r"^(?:(during your turn), )?(players|each player|your opponents|each opponent|you) can't cast (" + _SPELL_KIND
-        + r"|)spells( during your turn| during combat)?(?: with (even|odd) mana values)?$")
+        + r"|)spells( during your turn| during combat)?(?: with (even|odd) mana values)?"
+        r"( with mana value greater than the number of lands (?:that player controls|they control))?$")
 def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     """101.2: "Your opponents can't cast spells during your turn" (Teferi, Time Raveler), "You can't cast
     noncreature spells" (Nikya of the Old Ways), "Players can't cast spells during combat" (Basandra)."""
@@ -1177,6 +1223,9 @@ def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     st: dict[str, Any] = {"kind": "cast_forbid", "who": _FORBID_WHO[m.group(2)], "spells": SPELL_KINDS[m.group(3)]}
     if m.group(5):  # "Your opponents can't cast spells with even mana values" (Void Winnower, 202.3)
         st["spells"] = {**st["spells"], "mv_parity": m.group(5)}
+    if m.group(6):  # "Each opponent can't cast noncreature spells with mana value greater than the number of lands
+        # that player controls" (Lavinia, Azorius Renegade): compared with the caster's lands as it is cast (202.3)
+        st["spells"] = {**st["spells"], "mv_gt_lands": True}
     if when:
         st["when"] = when
     return [st]
@@ -1427,6 +1476,24 @@ def _clone(m: re.Match) -> list[dict[str, Any]] | None:
         if cond is None:
             return None
         st["condition"] = cond
+    exc = m.group(3) or ""
+    per_type = []
+    for one in re.finditer(r"it enters with an additional ([+\-]\d+/[+\-]\d+|loyalty) counter on it if it's an? "
+                           r"(creature|planeswalker)(?:, (?:and )?|$)", exc):
+        # "except it enters with an additional +1/+1 counter on it if it's a creature, it enters with an additional
+        # loyalty counter on it if it's a planeswalker, and it isn't legendary" (Spark Double): each counter as the
+        # copy enters, by the card type the copy has (706.9b-like, 614.1c)
+        per_type.append({"counter": one.group(1), "amount": 1, "if_type": one.group(2).capitalize()})
+    if per_type:
+        exc = re.sub(r"it enters with an additional ([+\-]\d+/[+\-]\d+|loyalty) counter on it if it's an? "
+                     r"(creature|planeswalker)(?:, (?:and )?|$)", "", exc).strip()
+        st["extra_counters"] = per_type
+        if exc:
+            change = copy_exceptions(exc)
+            if change is None:
+                return None
+            st["copy_except"] = change
+        return [st]
     more = re.fullmatch(r"it enters with (x|an|one|two|three) additional ([+\-]\d+/[+\-]\d+) counters? on it",
                         m.group(3) or "")
     if more:  # "except it enters with X additional +1/+1 counters on it" (Altered Ego): put on it as it enters as
@@ -1616,13 +1683,47 @@ def _reveal_land(m: re.Match) -> list[dict[str, Any]] | None:
     return None if f is None else [{"kind": "enters_tapped", "unless_reveal": f}]
 
 
-@static(r"^if (?:damage would be dealt to self|self would be dealt damage), prevent that damage(?:\.| and) remove an? "
-        r"([+\-\w/]+) counter from (?:self|it)$")
+_DEVOUR_TIMES = {"that many": 1, "twice that many": 2, "three times that many": 3}
+
+
+@static(r"^as self enters, you may sacrifice any number of (.+?)\. if you do, (?:it|self) enters with "
+        r"(that many|twice that many|three times that many) \+1/\+1 counters on it$")
+def _devour_like(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12, 702.81a: "As SELF enters, you may sacrifice any number of creatures and/or planeswalkers. If you do,
+    it enters with twice that many +1/+1 counters on it" (Devouring Hellion): devour's replacement with its own
+    kind of permanent sacrificed (engine/replacement.py asks as it enters; "that many" the number sacrificed)."""
+    f = parse_noun(m.group(1))
+    if f is None or set(f) - {"types", "and_types", "subtypes", "other"} or f.get("zone") is not None:
+        return None
+    kind = {k: v for k, v in f.items() if k != "other"}  # ("other": it is not on the battlefield as it enters)
+    return [{"kind": "devour", "amount": _DEVOUR_TIMES[m.group(2)], "filter": kind}]
+
+
+@static(r"^as self enters, you may return an? (.+?) you control to its owner's hand\. if you do, (?:it|self) enters "
+        r"with an? \+1/\+1 counter on it$")
+def _enter_bounce(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12: "As SELF enters, you may return a nonland permanent you control to its owner's hand. If you do, SELF
+    enters with a +1/+1 counter on it" (Rescuer Sphinx): devour's replacement (702.81a) with one permanent returned
+    instead of any number sacrificed (engine/replacement.py asks as it enters)."""
+    f = parse_noun(m.group(1))
+    if f is None or set(f) - {"types", "not_types", "and_types", "subtypes", "permanent"} or f.get("zone") is not None:
+        return None
+    return [{"kind": "devour", "amount": 1, "filter": f, "action": "return", "max": 1}]
+
+
+@static(r"^if (?:damage would be dealt to self|self would be dealt damage), prevent that damage(?:\.| and) remove "
+        r"(an?|that many) ([+\-\w/]+) counters? from (?:self|it)$")
 def _phantom(m: re.Match) -> list[dict[str, Any]] | None:
     """615.5: "If damage would be dealt to SELF, prevent that damage. Remove a +1/+1 counter from SELF" (Phantom
     Centaur), "If SELF would be dealt damage, prevent that damage and remove a +1/+1 counter from it" (Unbreathing
-    Horde): one counter for each damage event prevented."""
-    return [{"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(1)}]
+    Horde): one counter for each damage event prevented; "... and remove that many +1/+1 counters from it" (Protean
+    Hydra): as many counters as the damage prevented (608.2c: "that many" is the damage the sentence named)."""
+    if (m.group(1) == "that many") != m.group(0).endswith(("counters from self", "counters from it")):
+        return None
+    out: dict[str, Any] = {"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(2)}
+    if m.group(1) == "that many":
+        out["remove_that_many"] = True
+    return [out]
 
 
 @static(r"^if damage would be dealt to self while it has an? ([+\-\w/]+) counter on it, prevent that damage and "
@@ -1865,6 +1966,37 @@ def _damage_mod(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^if (?:(.+?) would deal (combat |noncombat )?damage to (.+?)|damage would be dealt to (self)), put that many "
+        r"([+-]\d/[+-]\d|[a-z]+) counters on (?:that creature|it|self) instead$")
+def _damage_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If damage would be dealt to SELF, put that many +1/+1 counters on it instead" (Phytohydra), "If a
+    source you control would deal noncombat damage to a creature an opponent controls, put that many -1/-1 counters
+    on that creature instead" (Soul-Scar Mage): the damage is not dealt; the permanent gets that many counters
+    (engine/actions.py deal_damage_batch, after the prevention effects that apply: 616.1)."""
+    out: dict[str, Any] = {"kind": "damage_counters", "counter": m.group(5)}
+    if m.group(4):
+        out["affects"] = "self"
+        return [out]
+    src, to = m.group(1), m.group(3)
+    if src != "a source":
+        f = parse_noun(re.sub(r"^(?:an?) (?=.)", "", src))
+        if f is None or f.get("player") or f.get("_needs_player_target") or "or" in f:
+            return None
+        f = {k: v for k, v in f.items() if k != "source"}
+        if f.get("zone") not in (None, "stack"):
+            return None
+        f.setdefault("zone", "any_card")  # a source: a permanent, a spell or a card (609.7)
+        out["from"] = f
+    aff = parse_noun(re.sub(r"^(?:an?) (?=.)", "", to))
+    if aff is None or aff.get("player") or aff.get("_needs_player_target") or aff.get("zone") not in (None,
+                                                                                                       "battlefield"):
+        return None
+    out["affects"] = aff
+    if m.group(2):
+        out["combat" if m.group(2) == "combat " else "noncombat"] = True
+    return [out]
+
+
 @static(r"^(self|enchanted creature|equipped creature) can't (attack|block|attack or block) unless "
         r"(?:you pay|its controller pays) ((?:\{[^}]+\})+)$")
 def _combat_cost(m: re.Match) -> list[dict[str, Any]] | None:
@@ -1918,6 +2050,18 @@ def _attack_tax(m: re.Match) -> list[dict[str, Any]] | None:
     elif m.group(4):
         return None
     return [out]
+
+
+@static(r"^(.+?) can't attack you( or planeswalkers you control)? unless their controller pays (\d+) life for each "
+        r"(?:creature they control that's attacking you|of those creatures)$")
+def _attack_life_tax(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1g-i, 119.4: "Creatures can't attack you or planeswalkers you control unless their controller pays 2 life
+    for each of those creatures" (Sivitri, Dragon Master): the cost to attack is life, paid as attackers are declared
+    (engine/combat.py attack_life), only by a player with that much life."""
+    aff = _affects(m.group(1))
+    if not isinstance(aff, dict):
+        return None
+    return [{"kind": "attack_tax", "affects": aff, "mana": [], "life": int(m.group(3)), "walkers": bool(m.group(2))}]
 
 
 @static(r"^self can't attack unless defending player controls an? (.+)$")
@@ -2244,6 +2388,21 @@ def _token_multiply(m: re.Match) -> list[dict[str, Any]] | None:
     times = _TIMES[m.group(3) or m.group(6)]
     return [{"kind": "token_multiply", "times": times, "whose": "you" if under else "any",
              "token_type": _TOKEN_KINDS[kind]}]
+
+
+@static(r"^if one or more (creature )?tokens would be created under your control, that many (\d+/\d+ [^.]+?) tokens?"
+        r"( with [^.]+)? are created instead$")
+def _token_become(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If one or more creature tokens would be created under your control, that many 4/4 white Angel
+    creature tokens with flying and vigilance are created instead" (Divine Visitation): each such token is
+    created as that token instead (engine/replacement.py token_replaced)."""
+    got = parse_effects(f"create a {m.group(2)} token{m.group(3) or ''}", Ctx())
+    if not got or len(got) != 1 or got[0].op != "token" or set(got[0].args) - {"amount", "kind", "name", "types",
+                                                                                "subtypes", "colors", "power",
+                                                                                "toughness", "keywords"}:
+        return None
+    return [{"kind": "token_become", "token_type": "Creature" if m.group(1) else None,
+             "token": {k: v for k, v in got[0].args.items() if k != "amount"}}]
 
 
 _COUNTER = r"[+\-]\d+/[+\-]\d+"
@@ -2620,8 +2779,9 @@ def _spell_keywords(m: re.Match) -> list[dict[str, Any]] | None:
 _ABILITY_KEYWORDS = {"equip": "Equip", "ninjutsu": "Ninjutsu", "cycling": "Cycling", "boast": "Boast"}
 
 
-@static(r"^(?:(equip|ninjutsu|cycling|boast) abilities you activate|activated abilities of (.+?)|loyalty abilities of "
-        r"(.+?)|abilities your opponents activate(?: that target (.+?))?) cost \{(\d+)\} (less|more) to activate"
+@static(r"^(?:(equip|ninjutsu|cycling|boast) abilities you activate( that target self)?|activated abilities of (.+?)|"
+        r"loyalty abilities of (.+?)|abilities your opponents activate(?: that target (.+?))?) cost \{(\d+)\} "
+        r"(less|more) to activate"
         r"( unless they're mana abilities)?(?:\. this effect can't reduce the mana in that cost to less than one "
         r"mana)?$")
 def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
@@ -2630,28 +2790,29 @@ def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
     less than one mana" (Biomancer's Familiar), "Loyalty abilities of planeswalkers your opponents control cost {1}
     more to activate" (Eidolon of Obstruction), "abilities your opponents activate cost {1} more to activate unless
     they're mana abilities" (Tithe Taker): a change of the generic mana of those abilities' costs as they are
-    activated (engine/costs.py ability_mana)."""
-    n = int(m.group(5)) * (-1 if m.group(6) == "less" else 1)
+    activated (engine/costs.py ability_mana); "Equip abilities you activate that target SELF cost {3} less to
+    activate" (Fervent Champion): only when SELF is a target chosen (601.2c comes before 601.2f)."""
+    n = int(m.group(6)) * (-1 if m.group(7) == "less" else 1)
     st: dict[str, Any] = {"kind": "ability_cost", "amount": n, "who": "you", "abilities": {}}
     if m.group(1):
-        st["abilities"] = {"keyword": _ABILITY_KEYWORDS[m.group(1)]}
-    elif m.group(2) or m.group(3):
-        f = parse_noun(m.group(2) or m.group(3))
+        st["abilities"] = {"keyword": _ABILITY_KEYWORDS[m.group(1)], **({"targets": "self"} if m.group(2) else {})}
+    elif m.group(3) or m.group(4):
+        f = parse_noun(m.group(3) or m.group(4))
         if f is None or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield") or "source" in f:
             return None  # permanents' abilities only ("sources with the chosen name" may be cards elsewhere)
         st["who"] = "any"  # the abilities of those permanents, whoever activates them (their controller)
-        st["abilities"] = {"sources": f, **({"loyalty": True} if m.group(3) else {})}
+        st["abilities"] = {"sources": f, **({"loyalty": True} if m.group(4) else {})}
     else:
         st["who"] = "opponent"
-        if m.group(4):  # "Abilities your opponents activate that target a Merfolk you control cost {2} more to
+        if m.group(5):  # "Abilities your opponents activate that target a Merfolk you control cost {2} more to
             # activate" (Kopala, Warden of Waves): the targets are chosen before the cost is (602.2b, 601.2c, 601.2f)
-            f = parse_noun(m.group(4))
+            f = parse_noun(m.group(5))
             if f is None or f.get("_needs_player_target") or f.get("player") or f.get("zone") not in (None,
                                                                                                      "battlefield"):
                 return None
             f.pop("zone", None)
             st["abilities"]["targets"] = f
-    if m.group(7):
+    if m.group(8):
         st["abilities"]["nonmana"] = True
     if "can't reduce" in m.group(0):
         st["floor"] = 1
@@ -2697,6 +2858,8 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     low = t.lower()
     # "SELF gets +2/+2 for each Aura attached to it": "it" is SELF, the subject
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z/ ]+ attached to) (?:it|him|her)$", r"\1 self", low)
+    # "SELF gets +2/+2 for each card exiled with it" (Lumbering Battlement): likewise, the cards exiled with SELF
+    low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
     # "As long as equipped creature is a Human, it gets an additional +1/+0" (Silver-Inlaid Dagger): the same
     # bonus as "gets +1/+0", added to what the Equipment's other static gives (613.3c)
     low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)
@@ -2722,9 +2885,11 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         cond_text = m.group(1) if low.startswith("as long as") else "during " + m.group(1)
         cond = parse_condition(cond_text)
         body = m.group(2)
-        both = re.fullmatch(r"as long as (.+?), (.+)", body) if low.startswith("during ") else None
+        both = re.fullmatch(r"(?:as long as|if) (.+?), (.+)", body) if low.startswith("during ") else None
         if both and cond is not None:  # "During your turn, as long as SELF has one or more loyalty counters on him,
-            # he's a 3/4 Ninja creature" (Kaito, Bane of Nightmares): both conditions (611.3b)
+            # he's a 3/4 Ninja creature" (Kaito, Bane of Nightmares), "During your turn, if an opponent lost life
+            # this turn, you may play lands and cast spells from among cards exiled with SELF" (Theater of Horrors):
+            # both conditions (611.3b)
             more = parse_condition(both.group(1))
             cond = None if more is None else {"all": [cond, more]}
             cond_text, body = both.group(1), both.group(2)

@@ -31,6 +31,8 @@ class Ctx:
     milled_other: bool = False  # another player milled last: "from among them" are those cards (engine r["milled"])
     revealed_hand: Any = None  # the target player who revealed their hand last: "from among those cards" (their hand)
     cast_targets: Any = None  # "whenever you cast a spell that targets one or more permanents": that filter
+    damaged_walker: bool = False  # "whenever ... deals damage to a planeswalker": "that planeswalker" is the one
+    # dealt it
 
     def __post_init__(self) -> None:
         if self.subject is None:
@@ -290,13 +292,15 @@ class Ctx:
                 and self.last not in (None, "self"):
             # "you may return that nonland permanent card to the battlefield instead" (Emeria Shepherd)
             return self.last
+        if p == "that planeswalker" and self.damaged_walker:
+            return "damaged"  # the planeswalker the trigger's source dealt damage to (120.3)
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
-                 "that artifact", "the token", "the exiled card", "that enchantment"):
+                 "that artifact", "the token", "the exiled card", "that enchantment", "those lands"):
             if "creature" in p and self.last is not None and self._not_a_creature(self.last):
                 # "you may return a land you control ... If you do, the creature gets +2/+2": not the land
                 return None
-            if p in ("them", "those creatures", "those permanents", "those cards", "those tokens") \
+            if p in ("them", "those creatures", "those permanents", "those cards", "those tokens", "those lands") \
                     and isinstance(self.last, dict) and set(self.last) == {"target"} and len(self.targets) > 1 \
                     and self.targets[self.last["target"]].count == 1:
                 # "target creature gets +3/+3, up to one other target creature gets +2/+2 ... Those creatures gain
@@ -408,6 +412,18 @@ class Ctx:
             r = {"choose": f, "random": True}
             if m.group(1) in _UP_TO:
                 r["amount"] = _UP_TO[m.group(1)]
+            self.last = r
+            return r
+        m = re.fullmatch(r"(a|an|one) (.+?) at random( that .+)?", p)
+        if m and "target" not in p:  # "Choose a creature at random that attacked this turn. Destroy that creature."
+            # (Metzali, Tower of Triumph): a permanent chosen by no player, at random (701.7b-like), as it resolves
+            f = parse_noun(m.group(2) + (m.group(3) or ""))
+            if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+                return None
+            f = self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": f, "random": True}
             self.last = r
             return r
         m = re.fullmatch(r"(a|an|another|one) (.+)", p)

@@ -25,6 +25,7 @@ _COUNT = (r"(a|an|up to one|up to two|up to three|up to four|up to five|up to si
     r"^search your library for " + _COUNT + r" (.+?)(?:, where x is ([^,]+))?(?:(?:,| and) reveal " + _FOUND + r")?"
     r"(?:,|\.)? (?:and )?(?:put " + _FOUND + r" (into your hand|onto the battlefield(?: tapped)?|"
     r"on top of your library|into your graveyard)|(exile) " + _FOUND + r")"
+    r"(?: with (an additional|a|one|two|three) ([+\-]\d+/[+\-]\d+|[a-z]+) counters? on (?:it|them))?"
     r"(?:,? then shuffle| and shuffle|\. then shuffle)?$"
 )
 def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -34,9 +35,25 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
     ("exile them", 406.2); "up to X ..., where X is Q" (107.3)."""
     if not bind_x(m.group(3), c):
         return None
-    got = _search_common(m.group(1), m.group(2), m.group(4) or "into exile", "reveal" in m.group(0))
+    noun, same = m.group(2), None
+    named = re.fullmatch(r"(.+?) with the same name as (target .+)", noun)
+    if named:  # "a card with the same name as target nontoken creature" (Mask of the Mimic): that target's name as
+        # it resolves (201.2; engine/values.py bind_same_name)
+        same = c.ref(named.group(2))
+        if not (isinstance(same, dict) and set(same) == {"target"}):
+            return None
+        noun = named.group(1)
+    got = _search_common(m.group(1), noun, m.group(4) or "into exile", "reveal" in m.group(0))
+    if got and same is not None:
+        got[0].args["filter"] = {**got[0].args["filter"], "same_name_as": same}
     if got and m.group(3):
         got[0].args.update(with_x(got[0].args, c.x))
+    if got and m.group(6):  # "put that card onto the battlefield with an additional +1/+1 counter on it" (Neoform):
+        if got[0].args.get("to") != "battlefield":  # it enters with them (614.1c, 121.6)
+            return None
+        got[0].args["counters"] = {m.group(7): {"a": 1, "an additional": 1, "one": 1, "two": 2, "three": 3}[m.group(6)]}
+    if got:
+        c.last = "taken"  # "Those lands become ...", "it gains haste": the cards found and put there (608.2c)
     return got
 
 
@@ -81,6 +98,16 @@ def card_noun(noun: str) -> dict[str, Any] | None:
     as the effect resolves, 608.2h; "equal to Q" is parse_noun's)."""
     if noun in ("card", "cards"):
         return {}
+    m = re.fullmatch(r"(.+?) with the same name as (another|an?) (.+?)(?: on the battlefield)?", noun)
+    if m:  # "a card with the same name as another creature you control" (Pattern Matcher): the names those
+        # permanents have as it resolves (201.2; engine/values.py bind_same_name)
+        f0 = card_noun(m.group(1))
+        g0 = parse_noun(("another " if m.group(2) == "another" else "") + m.group(3))
+        if f0 is None or g0 is None or g0.get("player") or g0.get("zone") not in (None, "battlefield") \
+                or g0.get("_needs_player_target"):
+            return None
+        g0.pop("zone", None)
+        return {**f0, "same_name_as": {"each": g0}}
     m = _MV_VS.fullmatch(noun)
     if m:  # "less than or equal to Q" (its " or " is no alternative: read before parse_noun splits on it)
         q = quantity(m.group(4))
@@ -220,6 +247,23 @@ def _player_search(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("search", args)]
 
 
+@reader(r"^(each of them|target player|target opponent|each player|each opponent) searches (?:their|his or her) "
+        r"library for (a|an) (.+?), then shuffles and puts (?:that card|it) on top$")
+def _players_search_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.15a, 701.16b: "Choose two target players. Each of them searches their library for a card, then shuffles
+    and puts that card on top." (Scheming Symmetry): each of those players searches their own library; the card found
+    goes back on top after the shuffle (engine/ops/zones.py, seen only by that player)."""
+    if m.group(1) == "each of them":  # the target players named before (a player reference, or the last one)
+        who = next((x for x in (c.last_player, c.last) if isinstance(x, dict) and set(x) == {"target"}
+                    and c.targets[x["target"]].filter.get("player")), None)
+    else:
+        who = c.player(m.group(1))
+    got = _search_common(m.group(2), m.group(3), "on top of your library", False)
+    if who is None or who == "you" or got is None:
+        return None
+    return [Effect("search", {**got[0].args, "who": who})]
+
+
 @reader(r"^(?:then )?shuffle(?: your library)?$")
 def _shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("shuffle", {"who": "you"})]
@@ -235,6 +279,14 @@ def _player_shuffles(m: re.Match, c: Ctx) -> list[Effect] | None:
 SEARCH_NAMED = re.compile(
     r"^(you may )?search your library and/or graveyard for a card named (.+?)(?:, reveal it,)? and put it (into "
     r"your hand|onto the battlefield)\. if you search your library this way, shuffle\.?$"
+)
+
+
+#: "Search your library and/or graveyard for a creature card with mana value X or less and put it onto the
+#: battlefield. If you search your library this way, shuffle." (Finale of Devastation): any kind of card
+SEARCH_GY_ANY = re.compile(
+    r"^search your library and/or graveyard for (an? (?!card named ).+?) and put it (into your hand|onto the "
+    r"battlefield)\. if you search your library this way, shuffle\.?"
 )
 
 
@@ -307,7 +359,7 @@ def _search_named2(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 _DIG = re.compile(
-    r"^look at the top (two|three|four|five|six|seven|eight|x|\d+) cards of your library\. "
+    r"^look at the top (two|three|four|five|six|seven|eight|x|\d+|that many) cards of your library\. "
     r"(?:(you may reveal|you may put|put) (an?|one|two|up to two|any number of) (.+?) (?:from among them|of them) "
     r"(?:and put (?:it|them|that card) )?(into your hand|onto the battlefield(?: tapped)?)|put (one|two) of them "
     r"into your (hand|graveyard))"
@@ -546,7 +598,8 @@ def _wish(m: re.Match, c: Ctx) -> list[Effect] | None:
 READERS: tuple[Reader, ...] = (_exile_until, _wish, _they_reveal_until, _they_reveal_until_mill, _search, _search_top,
                                _search_split,
                                _search_split_dest,
-                               _player_search, _shuffle, _player_shuffles, _search_named_gy, _search_shuffle,
+                               _player_search, _players_search_top, _shuffle, _player_shuffles, _search_named_gy,
+                               _search_shuffle,
                                _search_named2, _reveal_take, _from_milled, _search_exile_rest, _search_theirs)
 
 
@@ -605,6 +658,12 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     t = re.sub(r"(,? and |\. )exile the (rest|others?)$",
                lambda e: (f" and the {e.group(2)} into exile" if "and" in e.group(1)
                           else f". put the {e.group(2)} into exile"), t)
+    counters: dict[str, int] = {}
+    cm = re.search(r"(onto the battlefield(?: tapped)?) with (a|an|one|two|three|four|five) (\+1/\+1|-1/-1|[a-z]+) "
+                   r"counters? on (?:it|them)\b", t)
+    if cm:  # "put a creature card from among them onto the battlefield with three +1/+1 counters on it" (614.1c)
+        counters = {cm.group(3): number(cm.group(2)) or 1}
+        t = t[:cm.start()] + cm.group(1) + t[cm.end():]
     m = _LOOK_HEAD.match(t + ".")
     if m is None:
         return None
@@ -676,6 +735,10 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
         args["optional"] = True
     if "tapped" in dest:
         args["tapped"] = True
+    if counters:
+        if args["to"] != "battlefield":
+            return None
+        args["counters"] = counters
     if reveal:
         args["reveal"] = True
     return [Effect("dig", args), *([Effect("shuffle", {"who": "you"})] if shuffle else [])]

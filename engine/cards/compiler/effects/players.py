@@ -382,6 +382,13 @@ def _extra_combat(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("extra_combat", {})]
 
 
+@reader(r"^after this phase, there is an additional combat phase$")
+def _extra_combat_after(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """500.8: "Untap all creatures you control. After this phase, there is an additional combat phase" (Combat
+    Celebrant, Aurelia, the Warleader): one more combat phase directly after the one it is said in."""
+    return [Effect("extra_combat", {"after": "this_phase"})]
+
+
 @reader(r"^you gain life equal to the life lost this way$")
 def _gain_lost_this_way(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Gray Merchant of Asphodel: the life the previous instruction made players lose (119.3)."""
@@ -418,6 +425,18 @@ def _skip_next_step(m: re.Match, c: Ctx) -> list[Effect] | None:
     if who is None or m.group(3) and step != "combat":
         return None
     return [Effect("skip_next", {"who": who, "step": step, **({"this_turn": True} if m.group(3) else {})})]
+
+
+@reader(r"^(you|target player|target opponent|that player) skips? (?:your|their|his or her) next (x|two|three|four|"
+        r"five|\d+) turns(?:, where x is (.+))?$")
+def _skip_turns(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.10: "Target opponent skips their next X turns, where X is the number of coins that came up heads" (Ral
+    Zarek, Guest Lecturer): that many of the player's next turns are skipped, each one once (none when X is 0)."""
+    who = c.player(m.group(1))
+    if who is None or not bind_x(m.group(3), c) or (m.group(2) == "x") != bool(m.group(3)):
+        return None
+    n = amount_of(m.group(2), c)
+    return None if n is None else [Effect("skip_next", {"who": who, "step": "turn", "amount": n})]
 
 
 @reader(r"^discard (?:all the cards in your hand|your hand), then draw that many cards(?: plus (one|two|three))?$")
@@ -469,6 +488,24 @@ def _reveal_discard_named(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     return [Effect("reveal", {"who": who, "zone": "hand"}),
             Effect("discard", {"what": {"each": {"chosen_name": True, "zone": "hand", "owner": who}}})]
+
+
+@reader(r"^(?:then )?(that player|its controller) reveals (?:their|his or her) hand and exiles all cards with that "
+        r"name from (?:their|his or her) hand and graveyard$")
+def _reveal_exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exile target creature an opponent controls ... Then that player reveals their hand and exiles all cards with
+    that name from their hand and graveyard" (Legion's End): the name of the target named before (201.2), the hand
+    shown to all (701.15a), then every card with that name in that player's hand and graveyard exiled."""
+    who = c.player(m.group(1))
+    t = c.last
+    if who is None or not (isinstance(t, dict) and (set(t) == {"target"} or "each" in t)):
+        return None
+    ref = t if set(t) == {"target"} else t["each"].get("same_name_as")
+    if not (isinstance(ref, dict) and set(ref) == {"target"}):
+        return None
+    return [Effect("reveal", {"who": who, "zone": "hand"}),
+            Effect("exile", {"what": {"each": {"same_name_as": ref, "zone": "hand", "owner": who}}}),
+            Effect("exile", {"what": {"each": {"same_name_as": ref, "zone": "graveyard", "owner": who}}})]
 
 
 @reader(r"^look at the top (card|two cards|three cards) of (your|target player's|target opponent's|each player's) "
@@ -644,6 +681,13 @@ def _pay_any_energy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("pay_any", {"energy": True})]
 
 
+@reader(r"^pay any amount of mana$")
+def _pay_any_mana(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Pay any amount of mana" (Karn, Living Legacy): its controller chooses a number, from 0 to what they can pay,
+    and pays that much generic mana (117.1); "that many" then is the amount paid."""
+    return [Effect("pay_any", {"mana": True})]
+
+
 @reader(r"^play (an|one|two|three|up to two|up to three) additional lands? this turn$")
 def _extra_land_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """305.2a: "You may play an additional land this turn" (Explore): for this turn only ("you may"
@@ -695,13 +739,28 @@ def _reveal_random(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "reveal_random", "who": who})]
 
 
-@reader(r"^search (target player's|target opponent's) graveyard, hand, and library for (any number of|all) cards "
-        r"with (?:that|the chosen) name and exile them$")
+@reader(r"^search (target player's|target opponent's) graveyard, hand, and library for (any number of|all|up to "
+        r"(?:one|two|three|four|five|\d+)) cards with (?:that|the chosen) name and exile them$")
 def _exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """701.15a (Memoricide, Cranial Extraction): the cards with the chosen name in three zones are exiled."""
+    """701.15a (Memoricide, Cranial Extraction): the cards with the chosen name in three zones are exiled; "up to
+    four cards" (Unmoored Ego): at most that many, chosen."""
     who = c.player(m.group(1)[:-2])
-    return None if who is None else [Effect("action", {"name": "exile_named", "who": who,
-                                                       "all": m.group(2) == "all"})]
+    most = number(m.group(2)[6:]) if m.group(2).startswith("up to ") else None
+    if who is None or m.group(2).startswith("up to ") and not most:
+        return None
+    return [Effect("action", {"name": "exile_named", "who": who, "all": m.group(2) == "all",
+                              **({"max": most} if most else {})})]
+
+
+@reader(r"^(that player|target player|target opponent) shuffles, then draws a card for each card exiled from (?:their|"
+        r"his or her) hand this way$")
+def _shuffle_draw_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"That player shuffles, then draws a card for each card exiled from their hand this way" (Unmoored Ego, Lost
+    Legacy): the cards the search before it exiled from that hand (701.15a, 608.2c)."""
+    who = c.player(m.group(1))
+    if who is None:
+        return None
+    return [Effect("shuffle", {"who": who}), Effect("draw", {"who": who, "amount": {"exiled_from_hand": True}})]
 
 
 @reader(r"^search (its controller's|its owner's|that player's|the) graveyard, hand, and library(?: of (that spell's "
@@ -793,14 +852,17 @@ READERS: tuple[Reader, ...] = (
     _end_the_turn,
     _gain_lost_this_way,
     _extra_combat,
+    _extra_combat_after,
     _extra_turn,
     _extra_land_now,
     _rummage_any,
     _discard_hand_redraw,
     _skip_next_step,
+    _skip_turns,
     _hand_to_top,
     _reveal_hand,
     _reveal_discard_named,
+    _reveal_exile_named,
     _look_hand, _look_top,
     _choose_from_hand,
     _discard_chosen,
@@ -809,12 +871,14 @@ READERS: tuple[Reader, ...] = (
     _exile_from_hand, _return_from_own_graveyard,
     _energy,
     _pay_any_energy,
+    _pay_any_mana,
     _player_counters,
     _control_player,
     _exchange_life,
     _exchange_life_pt,
     _name_card,
     _exile_named,
+    _shuffle_draw_from_hand,
     _exile_same_name,
     _game_draw,
     _life_becomes,

@@ -353,6 +353,16 @@ def _unpreventable_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
                                      "duration": DURATIONS[m.group(1)]})]
 
 
+@reader(r"^each token that would be created under an opponent's control (this turn|until your next turn) is created "
+        r"under your control instead$")
+def _tokens_to_you_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.1a, 611.2: "When SELF enters, each token that would be created under an opponent's control this turn is
+    created under your control instead" (Crafty Cutpurse): a replacement of how those tokens are created
+    (engine/player_statics.py token_controller)."""
+    return [Effect("player_effect", {"static": {"kind": "tokens_to_you", "who": "opponent"},
+                                     "duration": DURATIONS[m.group(1)]})]
+
+
 @reader(r"^(.+?) can't be blocked by (.+?) this turn$")
 def _restrict_by(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -476,6 +486,7 @@ def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _tokens_to_you_for_now,
     _enter_exile_for_now,
     _no_activations_for_now,
     _must_attack_next_turn,
