@@ -431,19 +431,6 @@ class Game:
             return self.stack
         return self.players[o.owner].zone(o.zone)
 
-    def matches(self, x: Any, f: dict[str, Any], src: int | None = None, you: str | None = None) -> bool:
-        """Whether ``x`` is of the kind the filter ``f`` names (engine/filters.py): for the rules modules that
-        filters itself imports (engine/choices.py)."""
-        return matches(self, x, f, src, you)
-
-    def put_counters(self, oid: int, kind: str, n: int) -> None:
-        """Put ``n`` counters of ``kind`` on the permanent ``oid`` where it may have them (121.1), and the
-        abilities that trigger on it (603.2): for the rules modules below the game (engine/choices.py)."""
-        if oid in self.objects and counters_allowed(self, oid, kind):
-            o = self.objects[oid]
-            o.counters[kind] = o.counters.get(kind, 0) + n
-            triggers.counters_put(self, oid, kind, n)
-
     def token_card(self, spec: dict[str, Any]) -> CardDef:
         """The card a token of ``spec`` (a token op's arguments) is (111.3): for the rules modules below the
         game (engine/replacement.py, 614.1a "that many <token>s are created instead")."""
