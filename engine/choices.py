@@ -120,18 +120,9 @@ def on_enter(g: "Game", o: "Obj") -> None:
                                 "enter": o.id, "choice": "look_opponent", "answer_to": "enter",
                                 "prompt": f"{o.card.name}: look at which opponent's hand (614.12)?"})
         if what in NAME_CHOICES and "card_name" not in o.chosen:
-            g.queue.append({"kind": "name_card", "player": o.controller, "options": seen_names(g, o.controller, what),
-                            "enter": o.id, "choice": what,
+            g.queue.append({"kind": "name_card", "player": o.controller,
+                            "options": offered_names(g, o.controller, what), "enter": o.id, "choice": what,
                             "prompt": f"{o.card.name}: choose a {what.replace('_', ' ')} (201.3)"})
-            continue
-        if what == OBJECT_CHOICE and what not in o.chosen:  # "As SELF enters, choose another creature you control"
-            f = {**(st.get("filter") or {}), "controller": "you"}
-            cands = [i for i in g.battlefield if i != o.id and g.matches(i, f, o.id, o.controller)]
-            if cands:  # none: nothing is chosen (and no counter put)
-                g.queue.append({"kind": "choose_cards", "player": o.controller, "options": cands, "min": 1, "max": 1,
-                                "enter": o.id, "counter": st.get("counter"), "answer_to": "enter_object",
-                                "prompt": f"{o.card.name}: choose {'a permanent' if not f.get('types') else 'one'}"
-                                          f" (614.12)"})
             continue
         if what == PLAYER_CHOICE and what not in o.chosen:  # "As SELF enters, choose a player" (any still in the game)
             g.queue.append({"kind": "choose_option", "player": o.controller,
@@ -144,24 +135,6 @@ def on_enter(g: "Game", o: "Obj") -> None:
         g.queue.append({"kind": "choose_option", "player": o.controller, "options": list(ENTER_CHOICES[what]),
                         "enter": o.id, "choice": what, "answer_to": "enter",
                         "prompt": f"{o.card.name}: choose a {what.replace('_', ' ')} (614.12)"})
-
-
-def answer_enter_object(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
-    """614.12: the permanent chosen as SELF entered ("the chosen creature"), kept on it; "put a phylactery counter on
-    an artifact you control": the counter goes on the one chosen (121.6: with its event)."""
-    cards = a.get("cards", [])
-    if not isinstance(cards, list) or len(cards) != 1 or cards[0] not in d.options:
-        raise IllegalAction("choose one of the permanents offered")
-    o = g.objects.get(d.data["enter"])
-    if o is None or o.zone != "battlefield":
-        return
-    pick = cards[0]
-    o.chosen[OBJECT_CHOICE] = pick
-    g.changed()
-    g.log("chosen", card=o.card.name, obj=o.id, choice=OBJECT_CHOICE, value=g.objects[pick].card.name)
-    kind = d.data.get("counter")
-    if kind:
-        g.put_counters(pick, kind, 1)
 
 
 def answer_enter(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
@@ -192,6 +165,17 @@ def look_at_hand(g: "Game", o: "Obj", opponent: str) -> None:
     knowledge.show(g, hand, [o.controller])
     g.log("reveal", player=opponent, to=o.controller, cards=[g.objects[c].card.name for c in hand], objs=hand,
           audience=sorted({o.controller, opponent}))
+
+
+#: a name of each kind to offer when no card the player can see has one (201.3: any such name may be chosen)
+_SOME_NAMES = ("Mutavault", "Lightning Bolt", "Grizzly Bears", "Island")
+
+
+def offered_names(g: "Game", player: str, choice: str) -> list[str]:
+    """``seen_names``, or when no visible card has a name of that kind ("choose a nonbasic land card name" with no
+    nonbasic land in sight), one real name of that kind, so the decision always offers a legal answer."""
+    out = seen_names(g, player, choice)
+    return out or [n for n in _SOME_NAMES if name_allowed(g, n, choice)][:1]
 
 
 def seen_names(g: "Game", player: str, choice: str = "card_name") -> list[str]:

@@ -291,19 +291,33 @@ ENLIST_TRIGGER = Ability("triggered", "Enlist", effects=(
     Effect("pump", {"what": "self", "power": {"power_of": "it"}, "toughness": 0}),), keyword="Enlist")
 
 
-def _one_attacker_requirements(g: "Game", player: str, decl: dict[int, Any], legal: list[Any]) -> str | None:
+def one_attacker_needs(g: "Game", player: str) -> list[dict[str, Any]]:
     """508.1d: "Each opponent must attack you or a planeswalker you control with at least one creature each combat if
-    able" (Trove of Temptation): a requirement on the attacking player, obeyed by any one creature attacking that
-    player or one of their planeswalkers; refused only when a creature could have done so (not if it would cost)."""
+    able" (Trove of Temptation): for each such requirement on ``player`` that some creature can obey, the targets
+    that obey it (that player, their planeswalkers) and the creatures able to attack one of them at no cost (the
+    hint a declaration of attackers offers: engine/decisions.py)."""
     if not player_statics.active(g):
-        return None
+        return []
+    out = []
+    legal = attack_targets(g)
     for _sid, ctl, st in player_statics.statics(g, "attack_one_requirement"):
         if not player_statics.applies_to(g, st.get("who"), ctl, player) or ctl not in g.players or g.players[ctl].lost:
             continue
         theirs = [t for t in legal if t == ctl or isinstance(t, int) and g.controller_of(t) == ctl]
-        if any(t in theirs for t in decl.values()):
-            continue
-        if any(may_attack(g, a, t) and not attack_cost(g, {a: t}) for a in possible_attackers(g) for t in theirs):
+        able = [a for a in possible_attackers(g) if any(may_attack(g, a, t) and not attack_cost(g, {a: t})
+                                                        for t in theirs)]
+        if able:
+            out.append({"player": ctl, "targets": theirs, "attackers": able})
+    return out
+
+
+def _one_attacker_requirements(g: "Game", player: str, decl: dict[int, Any], legal: list[Any]) -> str | None:
+    """508.1d: a requirement to attack a player "with at least one creature" (one_attacker_needs), obeyed by any one
+    creature attacking that player or one of their planeswalkers; refused only when a creature could have done so
+    (not if it would cost)."""
+    for need in one_attacker_needs(g, player):
+        if not any(t in need["targets"] for t in decl.values()):
+            ctl = need["player"]
             return f"a creature must attack {ctl} or a planeswalker {ctl} controls if able (508.1d)"
     return None
 

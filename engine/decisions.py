@@ -719,6 +719,9 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         must = [a for a in atk if combat.has_rule(g, a, "must_attack")]  # 508.1d: attack if able
         if must:
             opts["must"] = must
+        one = combat.one_attacker_needs(g, player)  # 508.1d: "... with at least one creature" (Trove of Temptation)
+        if one:
+            opts["attack_one"] = one
         return Decision(player, kind, "declare attackers", opts, data, None if atk else {"attackers": {}})
     if kind == "blockers":
         atk = combat.attackers_of(g, player)  # 802.4a: those attacking this defending player

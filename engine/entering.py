@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import knowledge, triggers
 from engine.actions import add_effect, lose_life, sacrifice
+from engine.choices import OBJECT_CHOICE
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
 from engine.layers import counters_allowed
@@ -19,6 +20,26 @@ from engine.layers import counters_allowed
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.state import Decision, Obj
+
+
+def answer_object(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """614.12: the permanent chosen as SELF entered ("the chosen creature"), kept on it (``chosen["object"]``:
+    engine/values.py refs "chosen_object"); "put a phylactery counter on an artifact you control": the counter goes
+    on the one chosen (121.6: with its event)."""
+    cards = a.get("cards", [])
+    if not isinstance(cards, list) or len(cards) != 1 or cards[0] not in d.options:
+        raise IllegalAction("choose one of the permanents offered")
+    o = g.objects.get(d.data["enter"])
+    if o is None or o.zone != "battlefield":
+        return
+    pick = cards[0]
+    o.chosen[OBJECT_CHOICE] = pick
+    g.changed()
+    g.log("chosen", card=o.card.name, obj=o.id, choice=OBJECT_CHOICE, value=g.objects[pick].card.name)
+    kind = d.data.get("counter")
+    if kind and pick in g.objects and counters_allowed(g, pick, kind):
+        g.objects[pick].counters[kind] = g.objects[pick].counters.get(kind, 0) + 1
+        triggers.counters_put(g, pick, kind, 1)
 
 
 def answer_optional_counters(g: "Game", d: "Decision", a: dict[str, Any]) -> None:

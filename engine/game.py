@@ -50,7 +50,7 @@ from engine import (
 from engine.actions import discard
 from engine.cardpool import CardPool
 from engine.cards.abilities import CardDef, Effect
-from engine.choices import answer_enter, answer_enter_object, answer_name
+from engine.choices import answer_enter, answer_name
 from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.errors import EngineFault, IllegalAction
 from engine.filters import matches
@@ -430,19 +430,6 @@ class Game:
         if o.zone == "stack":
             return self.stack
         return self.players[o.owner].zone(o.zone)
-
-    def matches(self, x: Any, f: dict[str, Any], src: int | None = None, you: str | None = None) -> bool:
-        """Whether ``x`` is of the kind the filter ``f`` names (engine/filters.py): for the rules modules that
-        filters itself imports (engine/choices.py)."""
-        return matches(self, x, f, src, you)
-
-    def put_counters(self, oid: int, kind: str, n: int) -> None:
-        """Put ``n`` counters of ``kind`` on the permanent ``oid`` where it may have them (121.1), and the
-        abilities that trigger on it (603.2): for the rules modules below the game (engine/choices.py)."""
-        if oid in self.objects and counters_allowed(self, oid, kind):
-            o = self.objects[oid]
-            o.counters[kind] = o.counters.get(kind, 0) + n
-            triggers.counters_put(self, oid, kind, n)
 
     def token_card(self, spec: dict[str, Any]) -> CardDef:
         """The card a token of ``spec`` (a token op's arguments) is (111.3): for the rules modules below the
@@ -1529,7 +1516,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_CARDS, "opening_reveal"): opening.answer_reveal,  # 103.5b: cards revealed from the opening hand
     (K.CHOOSE_OPTION, "replace"): replacement.answer,  # 616.1: which replacement applies first
     (K.CHOOSE_OPTION, "enter"): answer_enter,         # 614.12: "as SELF enters, choose ..."
-    (K.CHOOSE_CARDS, "enter_object"): answer_enter_object,  # 614.12: "... choose another creature you control"
+    (K.CHOOSE_CARDS, "enter_object"): entering.answer_object,  # 614.12: "... choose another creature you control"
     (K.CHOOSE_OPTION, "enter_pay"): entering.answer_pay_or_tapped,  # 614.12: "you may pay N life. If you don't"
     (K.CHOOSE_CARDS, "enter_reveal"): entering.answer_reveal_or_tapped,  # 614.12: "you may reveal a ... card"
     (K.CHOOSE_OPTION, "enter_counters"): entering.answer_optional_counters,  # 614.12, unleash 702.97a

@@ -29,6 +29,7 @@ from engine.cards.compiler.textchange import full_text, rewrite
 from engine.choices import COLORS
 from engine.filters import matches
 from engine.mana import mana_value
+from engine.object_statics import rule_effects, rule_in_force
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -946,4 +947,7 @@ def counters_allowed(game: "Game", oid: int, kind: str) -> bool:
     for r in game.chars(oid).rules:
         if r.get("rule") == "no_counters" and r.get("counter", kind) == kind:
             return False
-    return True
+    # "It can't have counters put on it for as long as SELF remains on the battlefield" (Suncleanser): a resolved
+    # effect's rule (611.2b)
+    return not any(e.get("rule") == "no_counters" and e.get("counter", kind) == kind and rule_in_force(game, e)
+                   for e in rule_effects(game, oid))

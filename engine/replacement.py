@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine import commander, player_statics, prepare, seats
 from engine.cards.abilities import Ability, CardDef
-from engine.choices import NeedChoice, on_enter
+from engine.choices import OBJECT_CHOICE, NeedChoice, on_enter
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -626,6 +626,8 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                 n = amount(g, st.get("amount", 1), o.id, {"obj": o.id})
                 o.counters[k] = o.counters.get(k, 0) + counter_count(g, o.id, k, n, ask=False)  # 121.6
                 g.changed()
+        elif st.get("kind") == "choose_on_enter" and st.get("choice") == OBJECT_CHOICE:
+            ask_object(g, o, st)  # "As SELF enters, choose another creature you control" (614.12)
         elif st.get("kind") == "choose_on_enter":
             on_enter(g, o)
         elif st.get("kind") == "amplify":  # 702.37a: cards in the hand that share a creature type with it
@@ -817,3 +819,18 @@ def ask_pay_or_tapped(g: "Game", o: "Obj", pay: dict[str, Any]) -> None:
                     else ["tapped"],
                     "enter": o.id, "life": life, "answer_to": "enter_pay",
                     "prompt": f"{o.card.name}: pay {life} life, or it enters tapped (614.12)"})
+
+
+def ask_object(g: "Game", o: "Obj", st: dict[str, Any]) -> None:
+    """614.12: "As SELF enters, choose another creature you control" (Dauntless Bodyguard), "As SELF enters, put a
+    phylactery counter on an artifact you control" (Phylactery Lich): its controller chooses one such permanent
+    before play goes on (none there: nothing is chosen, no counter put); answered by engine/entering.py
+    answer_object."""
+    if OBJECT_CHOICE in o.chosen:
+        return
+    f = {**(st.get("filter") or {}), "controller": "you"}
+    cands = [i for i in g.battlefield if i != o.id and matches(g, i, f, o.id, o.controller)]
+    if cands:
+        g.queue.append({"kind": "choose_cards", "player": o.controller, "options": cands, "min": 1, "max": 1,
+                        "enter": o.id, "counter": st.get("counter"), "answer_to": "enter_object",
+                        "prompt": f"{o.card.name}: choose one (614.12)"})

@@ -46,6 +46,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "times_paid": {"times_paid": "Squad"}, "paid": {"paid": True}, "half": {"half": {"life_of": "you"}, "up": True},
     "third": {"third": {"life_of": "you"}, "up": True}, "library_size": {"library_size": "you"},
     "party": {"party": "you"}, "colors_among": {"colors_among": {"controller": "you"}},
+    "colors_of": {"colors_of": "self"},
     "dealt_this_way": {"dealt_this_way": True}, "excess_this_way": {"excess_this_way": True},
     "minus": {"minus": [3, {"hand_of": "you"}]}, "spells_cast_this_turn": {"spells_cast_this_turn": "you"},
     "player_counters": {"player_counters": "you", "kind": "experience"},

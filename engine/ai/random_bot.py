@@ -42,6 +42,11 @@ class RandomBot:
             must = set(d.options.get("must", ()))  # 508.1d: these attack if able
             only = d.options.get("targets_of", {})  # 508.1c: some may attack only some of them
             decl = {a: r.choice(only.get(a, targets)) for a in d.options["attackers"] if a in must or r.random() < 0.5}
+            for need in d.options.get("attack_one", ()):  # 508.1d: one creature attacks that player if able
+                if not any(t in need["targets"] for t in decl.values()):
+                    a = r.choice(need["attackers"])
+                    decl[a] = r.choice([t for t in need["targets"] if t in only.get(a, need["targets"])]
+                                       or need["targets"])
             if len(decl) == 1 and next(iter(decl)) in d.options.get("not_alone", ()) and not must:
                 decl = {}  # 506.5: it can't attack alone
             return {"attackers": decl}

@@ -260,6 +260,12 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 kinds = [str(got)]
             picks[x] = kinds if every else kinds[:1]
     for x in xs:
+        if isinstance(x, str) and x in g.players and not g.players[x].lost and kind == "any" and remove and every:
+            # "Target opponent loses all counters" (Suncleanser): every kind the player has (121.1, 121.1c)
+            pl = g.players[x]
+            for k, had in [("poison", pl.poison), *sorted(pl.counters.items())]:
+                if had > 0:
+                    _player_counters(g, x, k, -had)
         if isinstance(x, str) and x in g.players and not g.players[x].lost and kind != "any":  # 121.1: a player's
             had = g.players[x].poison if kind == "poison" else g.players[x].counters.get(kind, 0)
             _player_counters(g, x, kind, -(had if every else n) if remove else n)

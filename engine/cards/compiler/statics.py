@@ -3015,11 +3015,11 @@ def _land_loses_all(m: re.Match) -> list[dict[str, Any]] | None:
     """"Lands your opponents control with the chosen name lose all land types and abilities, and they gain '{T}: Add
     one mana of any color.'" (Alpine Moon): their land types go in layer 4 (205.3i, 613.1d), their abilities in layer
     6, where the mana ability is given after (613.1f: one effect, in the order written)."""
-    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
     aff = _affects(m.group(1))
-    mana = compile_ability_text(m.group(2).replace("{t}", "{T}").replace("add one", "Add one"))
-    if not isinstance(aff, dict) or mana is None or mana.kind != "mana":
+    if not isinstance(aff, dict):
         return None
+    mana = Ability("mana", "{T}: Add one mana of any color.",
+                   effects=(Effect("add_mana", {"any": 1, "same": True}),), cost=parse_cost_text("{T}"))
     return [{"kind": "add_types", "affects": aff, "subtypes": [], "lose_land_types": True},
             {"kind": "become", "affects": aff, "lose_all": True, "abilities": [mana]}]
 

@@ -122,5 +122,16 @@ def _choose_then_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counters", {"what": {"choose": f, "amount": n}, "kind": m.group(3), "amount": 1})]
 
 
+@reader(r"^(target opponent|target player|each opponent|each player|you) loses? all counters$")
+def _player_loses_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """121.1: "Target opponent loses all counters" (Suncleanser): every counter the player has, poison included."""
+    who = c.player(m.group(1))
+    if who is None:
+        return None
+    c.last_player = who
+    return [Effect("counters", {"what": who, "kind": "any", "amount": "all", "remove": True})]
+
+
 READERS: tuple[Reader, ...] = (_counters, _counters_equal, _counters_each, _its_counters, _remove_counters,
-                               _remove_up_to, _move_counters, _distribute, _double_counters, _choose_then_counters)
+                               _remove_up_to, _move_counters, _distribute, _double_counters, _choose_then_counters,
+                               _player_loses_counters)

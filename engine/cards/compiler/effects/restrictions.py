@@ -250,6 +250,26 @@ def _ignore_hexproof_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
 
 
+@reader(r"^(.+?) can't have counters put on (?:it|them) (?:this turn|until end of turn)$")
+def _no_counters_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """121.6, 611.2a: "It can't have counters put on it for as long as SELF remains on the battlefield" (Suncleanser;
+    the duration given by sequence._while_source): no counter is put on that permanent for that long."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("restrict", {"what": what, "rule": "no_counters", "duration": "eot"})]
+
+
+@reader(r"^(that player|target player|target opponent|you) can't get counters for as long as self remains on the "
+        r"battlefield$")
+def _cant_get_counters_while(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """121.1, 611.2b: "That player can't get counters for as long as SELF remains on the battlefield" (Suncleanser):
+    the rule of "Players can't get counters" for that player, while the source stays."""
+    who = c.player(m.group(1))
+    if who is None:
+        return None
+    return [Effect("player_effect", {"static": {"kind": "cant_get_counters", "who": who},
+                                     "duration": "while_source_on_battlefield"})]
+
+
 @reader(r"^if (.+?) would deal (.+?) this turn, ((?:it|that source) deals .+ instead)$")
 def _damage_mod_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """614.1a, 611.2a: "If a red source you control would deal damage to a permanent or player this turn, it deals
@@ -482,7 +502,7 @@ READERS: tuple[Reader, ...] = (
     _flash_this_turn,
     _uncounterable_for_now,
     _ignore_hexproof_for_now,
-    _life_floor_for_now, _damage_mod_for_now,
+    _life_floor_for_now, _damage_mod_for_now, _no_counters_for_now, _cant_get_counters_while,
     _attack_rule_for_now,
     _spells_left_this_turn,
     _enters_with_for_now,
