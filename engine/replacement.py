@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine import commander, player_statics, seats
-from engine.cards.abilities import Ability, CardDef, Effect
+from engine.cards.abilities import Ability, CardDef
 from engine.choices import NeedChoice, on_enter
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
@@ -492,8 +492,14 @@ def token_replaced(g: "Game", player: str, card: CardDef) -> CardDef:
            and (not st.get("token_type") or st["token_type"] in card.types)]
     if not sts:
         return card
-    from engine.ops.objects import token_def  # layering: the ops import this module
-    return token_def(Effect("token", dict(sts[-1]["token"])))
+    t = sts[-1]["token"]  # a plain token the effect defines (111.4; engine/ops/objects.py token_def, 110.5c name)
+    subtypes = tuple(t.get("subtypes", ()))
+    return CardDef(name=t.get("name") or " ".join(subtypes) or "Token", mana_cost=(),
+                   types=tuple(t.get("types", ("Creature",))), supertypes=tuple(t.get("supertypes", ())),
+                   subtypes=subtypes, colors=tuple(t.get("colors", ())),
+                   power=None if t.get("power") is None else str(t["power"]),
+                   toughness=None if t.get("toughness") is None else str(t["toughness"]),
+                   keywords=tuple(t.get("keywords", ())))
 
 
 def counter_count(g: "Game", oid: int, kind: str, n: int, ask: bool = True) -> int:

@@ -243,7 +243,7 @@ delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your
     one ("when you next cast ... this turn") (CR 603.7, 603.7c)
 remove_among: kind, filter
     "remove any number of +1/+1 counters from among creatures you control": for each such permanent the controller
-    chooses how many; the total is the amount {"removed_this_way": True} (CR 122.1)
+    chooses how many; the total is the amount {"removed_this_way": True} (CR 121.1)
 reflexive: ability: Ability (triggered, event "reflexive")
     "When you do, ...": a triggered ability that triggers as the instruction before it is done, put on the stack
     the next time a player would receive priority, its targets chosen then (603.7a, 603.3; reflexive triggers are a

@@ -156,7 +156,7 @@ def _delayed_trigger(g: "Game", r: Ctx, e: Effect) -> None:
 @op("reflexive")
 def _reflexive(g: "Game", r: Ctx, e: Effect) -> None:
     """"Surveil 4. When you do, you may return target nonland permanent ..." (Dream Eater): a reflexive triggered
-    ability (a later rule, 603.12 of later rules; in 2016 terms a delayed triggered ability, 603.7a, that triggers
+    ability (a later rule; in 2016 terms a delayed triggered ability, 603.7a, that triggers
     at once): it triggers as the instruction before it is done and is put on the stack the next time a player would
     receive priority, its targets chosen then (603.3, 603.3d), whatever became of its source (603.7c-like)."""
     s = this(g, r)

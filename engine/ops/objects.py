@@ -201,7 +201,7 @@ def _player_counters(g: "Game", player: str, kind: str, n: int) -> None:
 def _remove_among(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """"You may remove any number of +1/+1 counters from among creatures you control" (Galloping Lizrog): for each
     such permanent with counters of that kind, in turn, the controller chooses how many to remove (none included),
-    then they are removed at once (122.1); the total is "that many" (``removed_this_way``)."""
+    then they are removed at once (121.1); the total is "that many" (``removed_this_way``)."""
     kind = e.get("kind", "+1/+1")
     you = controller(g, r)
     f = dict(e.get("filter") or {})
