@@ -242,6 +242,8 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
     kind = e.get("kind", "+1/+1")
     remove = bool(e.get("remove"))
     xs = [x for x in refs(g, r, e.args["what"])]
+    if not remove:  # "exile target creature ... and put a hit counter on that card" (Etrata): the card in exile (400.7)
+        xs = followed(g, r, xs)
     picks: dict[int, list[str]] = {}
     # 614.1a, 616.1: how many each permanent gets ("twice that many"), each order asked before any is put
     put = {x: replacement.counter_count(g, x, kind, n) for x in xs if not remove and isinstance(x, int)

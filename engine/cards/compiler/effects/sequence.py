@@ -750,6 +750,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         return [Effect("remove_among", {"kind": m.group(1), "filter": f}),
                 Effect("counters", {"what": "self", "kind": m.group(1),
                                     "amount": {"times": 2, "of": {"removed_this_way": True}}})]
+    # "Etrata's owner shuffles Etrata into their library": "shuffle SELF into its owner's library" (701.16a)
+    text = re.sub(r"\bself's owner shuffles self into (?:their|his or her) library\b", "shuffle SELF into its owner's "
+                  "library", text, flags=re.I)
     # "Choose a creature at random that attacked this turn. Destroy that creature." (Metzali, Tower of Triumph): the one
     # instruction "destroy a creature at random that attacked this turn", chosen as it resolves (608.2c)
     text = re.sub(r"^choose (an? [a-z ]+? at random(?: that [^.]+)?)\. (destroy|exile) (?:that creature|that permanent|"
