@@ -666,8 +666,8 @@ def _reveal_random(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "reveal_random", "who": who})]
 
 
-@reader(r"^(that player|target player|target opponent) loses the game if (?:they|that player) owns? (one|two|three|four|"
-        r"five|\d+) or more exiled cards with (?:an? )?([a-z]+) counters? on (?:them|it)$")
+@reader(r"^(that player|target player|target opponent) loses the game if (?:they|that player) owns? (one|two|three|"
+        r"four|five|\d+) or more exiled cards with (?:an? )?([a-z]+) counters? on (?:them|it)$")
 def _lose_if_exiled_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"That player loses the game if they own three or more exiled cards with hit counters on them" (Etrata, the
     Silencer): counted as the instruction happens (608.2c), the cards of that kind that player owns in exile (121.1:
