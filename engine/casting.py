@@ -294,7 +294,10 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if a.get("assist") is not None and assisted is None and offered is None:
         _ask_assist(g, player, o, a)  # assist: the other player says how much generic mana they pay first
         return
-    if o is not None and o.zone == "exile" and o.owner == player and o.chosen.get("down_by") == "exile":
+    if o is not None and o.zone == "exile" and (o.owner == player and o.chosen.get("down_by") == "exile"
+                                                or player in o.chosen.get("looked_by", ())
+                                                and o.chosen.get("down_by") == "exile_unseen"):
+        # (Thief of Sanity: the player who exiled it face down, and may cast it, casts it as the card it is)
         o = facedown.turn_up_exiled(g, oid)  # a card exiled face down is cast as the card it is (hideaway)
     alt = offered.get("alt") if offered is not None else a.get("alt")
     if alt not in (None, "free", "alternative", "morph", "bestow", "overload", "awaken", "fuse", "prototype") \

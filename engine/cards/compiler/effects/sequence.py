@@ -753,6 +753,19 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # "Etrata's owner shuffles Etrata into their library": "shuffle SELF into its owner's library" (701.16a)
     text = re.sub(r"\bself's owner shuffles self into (?:their|his or her) library\b", "shuffle SELF into its owner's "
                   "library", text, flags=re.I)
+    m = re.match(r"look at the top (two|three|four|five) cards of (that player's|target player's|target opponent's) "
+                 r"library, exile one of them face down, then put the rest into their graveyard\.\s*", text.strip(),
+                 flags=re.I)
+    if m:  # "... look at the top three cards of that player's library, exile one of them face down, then put the rest
+        # into their graveyard. You may cast that card ..." (Thief of Sanity): the one exiled is "that card" (406.3)
+        who = ctx.player(m.group(2)[:-2])
+        if who is None:
+            return None
+        dig = Effect("dig", {"amount": number(m.group(1)), "take": 1, "filter": {}, "to": "exile_face_down",
+                             "rest": "graveyard", "of": who})
+        ctx.last = "taken"
+        rest = parse_effects(text.strip()[m.end():], ctx) if text.strip()[m.end():] else []
+        return None if rest is None else [dig, *rest]
     # "Choose a creature at random that attacked this turn. Destroy that creature." (Metzali, Tower of Triumph): the one
     # instruction "destroy a creature at random that attacked this turn", chosen as it resolves (608.2c)
     text = re.sub(r"^choose (an? [a-z ]+? at random(?: that [^.]+)?)\. (destroy|exile) (?:that creature|that permanent|"
