@@ -128,6 +128,7 @@ def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
                                              f"pay {''.join('{'+s+'}' for s in syms)} or {t.card.name} is countered?")
                 if got == "yes":
                     pay_mana(g, payer, syms, set())
+                    r["unless_paid"] = True  # "If they do, surveil 2." (Don't Make a Sound, 608.2c)
                     continue
         if t.ability is not None:
             g.stack.remove(x)

@@ -1139,6 +1139,15 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out += effs
             continue
+        m = re.match(r"^if (?:they|that player|the player|its controller) (?:do|does), (.+)$", s)
+        if m and out and out[-1].op == "counter" and out[-1].args.get("unless_pays"):
+            # "Counter target spell unless its controller pays {2}. If they do, surveil 2." (Don't Make a Sound): only
+            # when the payment was made (608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out.append(Effect("if", {"cond": {"unless_paid": True}, "then": list(effs)}))
+            continue
         m = re.match(r"^when you do, (.+)$", s)
         if m and out and out[-1].op == "sacrifice" and out[-1].args.get("what") == "self" and len(out[-1].args) == 1:
             # "When SELF enters, sacrifice it. When you do, search your library ..." (Brokers Hideout): what follows
