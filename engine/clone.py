@@ -68,10 +68,17 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         o.card = copy_except(src.card, st["copy_except"]) if st.get("copy_except") else src.card
         o.is_copy = True
         more = st.get("extra_counters")
-        if more and counters_allowed(g, o.id, more["counter"]):  # "except it enters with X additional +1/+1
-            # counters on it" (Altered Ego; 614.1c: X is the X it was cast with)
-            n = amount(g, more["amount"], o.id, {"obj": o.id})
-            k = more["counter"]
+        for one in more if isinstance(more, list) else [more] if more else []:
+            # "except it enters with X additional +1/+1 counters on it" (Altered Ego; 614.1c: X is the X it was cast
+            # with); "... an additional loyalty counter on it if it's a planeswalker" (Spark Double: the copy's type)
+            if one.get("if_type") and one["if_type"] not in o.card.types or not counters_allowed(g, o.id,
+                                                                                                 one["counter"]):
+                continue
+            n = amount(g, one["amount"], o.id, {"obj": o.id})
+            k = one["counter"]
+            if k == "loyalty" and "loyalty" not in o.counters and str(o.card.loyalty or "").isdigit():
+                n += int(str(o.card.loyalty))  # 306.5b: with its printed loyalty too (engine/replacement.py then
+                # sees loyalty counters on it and puts no more)
             o.counters[k] = o.counters.get(k, 0) + counter_count(g, o.id, k, n, ask=False)  # 121.6
         g.changed()
         g.log("copy", card=o.chosen["printed"].name, obj=o.id, of=src.card.name)

@@ -173,8 +173,11 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
     # an Adventure spell that resolves is exiled instead of put into its owner's graveyard (the later rule of
     # Adventures); countered, or with no legal target left (608.2b), it goes to the graveyard as any spell
     adventure = s is not None and not countered and s.chosen.get("adventure") is True
+    # an Omen spell (a later layout) that resolves is shuffled into its owner's library instead
+    omen = s is not None and not countered and s.chosen.get("omen") is True
     if s is not None and s.zone == "stack" and s.ability is None and not cast_options.is_spell_copy(s) and \
-            not adventure and cast_options.leaves_stack_to(s, "graveyard", not countered) == "graveyard" and \
+            not adventure and not omen and \
+            cast_options.leaves_stack_to(s, "graveyard", not countered) == "graveyard" and \
             (countered or not any(t in s.card.types for t in _PERMANENT_TYPES)):
         try:
             replacement.zone_change(g, s, "stack", "graveyard")
@@ -203,7 +206,8 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
                 g.objects[new].tapped = True  # as it enters: no "becomes tapped" event
                 put_attacking(g, new, s.chosen.get("returned_attacking"))  # what the returned creature attacked
         else:  # buyback, rebound, flashback: somewhere else instead (engine/cast_options.py)
-            new = g.move(sid, "exile" if adventure else cast_options.leaves_stack_to(s, "graveyard", not countered))
+            new = g.move(sid, "exile" if adventure else "library_shuffle" if omen
+                         else cast_options.leaves_stack_to(s, "graveyard", not countered))
             if adventure:
                 transform.on_adventure(g, s, new)  # its controller may cast it from exile, as its creature
             if not countered:

@@ -93,17 +93,23 @@ def answer_devour(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     """702.81a: the creatures chosen are sacrificed, and the permanent gets N +1/+1 counters for each
     (as it entered: before any player receives priority)."""
     cards = a.get("cards", [])
-    if not isinstance(cards, list) or len(set(cards)) != len(cards) or any(c not in d.options for c in cards):
-        raise IllegalAction("choose any number of the creatures offered")
+    if not isinstance(cards, list) or len(set(cards)) != len(cards) or any(c not in d.options for c in cards) \
+            or len(cards) > int(d.data.get("max", len(d.options))):
+        raise IllegalAction(f"choose up to {d.data.get('max', len(d.options))} of the permanents offered")
     o = g.objects.get(d.data["enter"])
     gone = 0
+    back = d.data.get("action") == "return"  # (614.12: "you may return a nonland permanent you control ...")
     for c in cards:
         if c in g.objects and g.objects[c].zone == "battlefield" and g.controller_of(c) == d.player:
-            sacrifice(g, c)
+            if back:
+                g.move(c, "hand")
+            else:
+                sacrifice(g, c)
             gone += 1
     if gone and o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, "+1/+1"):
         o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + gone * int(d.data["amount"])
-        o.chosen["devoured"] = gone  # 702.81b: the creatures it devoured
+        if not back:
+            o.chosen["devoured"] = gone  # 702.81b: the creatures it devoured
         g.changed()
         triggers.counters_put(g, o.id, "+1/+1", gone * int(d.data["amount"]))  # 121.6
 

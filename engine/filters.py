@@ -42,6 +42,9 @@ KNOWN = frozenset({
     # a target slot's: "two target creatures controlled by different players", no two with one controller (115.1;
     # engine/targets.check_targets)
     "different_controllers",
+    # a target slot's: "up to two target cards from a single graveyard": all of them from one graveyard, one owner's
+    # (404.1; engine/targets.check_targets)
+    "single_graveyard",
     # a target slot's: "two target permanents that share a permanent type" ("permanent", "card", "creature": card
     # types, permanent types among them, or creature types in common; engine/targets.check_targets)
     "share_type",
@@ -101,7 +104,7 @@ _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_da
 GROUP_KEYS = frozenset({"one_of_each", "different_names"})
 #: Keys of a target slot's group ("two target creatures controlled by different players", "that share a creature
 #: type"): checked only as targets are chosen (engine/targets.check_targets), so read nowhere else
-TARGET_GROUP_KEYS = frozenset({"different_controllers", "share_type"})
+TARGET_GROUP_KEYS = frozenset({"different_controllers", "share_type", "single_graveyard"})
 
 
 #: the comparison keys of each compared value ("power_le": at most), with their test
@@ -115,6 +118,10 @@ def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None, you
             want = f[name]
             if isinstance(want, dict) and want.get("x") and src in game.objects:
                 n = game.objects[src].x  # the X of the spell or ability choosing (107.3a)
+            elif isinstance(want, dict) and want.get("per_controller") and "count" in want:
+                # "with mana value less than or equal to the number of cards in its controller's graveyard" (Drown in
+                # the Loch): "you" of the count is the controller of the object checked (``you`` here, 404.2)
+                n = game.amount({"count": {**want["count"], "owner": [you]}}, src) if you is not None else 0
             elif isinstance(want, dict) and "greatest" in want and you is not None:
                 # "a creature with the greatest power among creatures they control" (Consume), "a nonland permanent
                 # they control with the highest mana value among permanents they control" (Dispersal): among those
@@ -381,7 +388,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if not _cmp(game, c.power, f, "power", src, who) or not _cmp(game, c.toughness, f, "toughness", src, who):
         return False
     if "mv_le" in f or "mv_ge" in f or "mv_eq" in f:
-        if not _cmp(game, _mv(o), f, "mv", src, you):
+        mv_who = game.controller_of(x) if any(isinstance(f.get(k), dict) and f[k].get("per_controller")
+                                              for k in ("mv_le", "mv_ge", "mv_eq")) else you
+        if not _cmp(game, _mv(o), f, "mv", src, mv_who):
             return False
     name = f.get("name")
     if name == "SELF":
@@ -396,8 +405,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # "that dealt damage this turn" (Avenging Arrow): it dealt some damage this turn (119.1)
     if "face_down" in f and ("face_down" in o.chosen) != bool(f["face_down"]):
         return False  # 707.2: face down (a spell cast face down, 707.4, or a permanent turned face down)
-    if f.get("adventurer") and (o.card.layout != "adventure" or "face_down" in o.chosen):
-        return False  # "that has an Adventure" (Throne of Eldraine, a later layout; a face-down card has none, 707.2)
+    if f.get("adventurer") and (o.card.layout != "adventure" or not o.card.faces or "face_down" in o.chosen
+                                or "Adventure" not in o.card.faces[0].subtypes):
+        return False  # "that has an Adventure" (Throne of Eldraine, a later layout; a face-down card has none, 707.2;
+        # an Omen, Tarkir: Dragonstorm's, is no Adventure)
     if "name_in" in f and ("face_down" in o.chosen or not any(has_name(o.card.name, n) for n in f["name_in"])):
         return False  # "with the same name as that permanent" (201.2; a face-down one has none, 707.2)
     if "same_name_as" in f and (not any(_same_name(game, x, o.card.name, sub, src, you) for sub in f["same_name_as"])

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import commander, player_statics, seats
+from engine import commander, player_statics, prepare, seats
 from engine.cards.abilities import Ability, CardDef
 from engine.choices import NeedChoice, on_enter
 from engine.decision_kinds import named_option
@@ -345,7 +345,7 @@ def cant_be_regenerated(g: "Game", oid: int) -> bool:
 
 
 def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, regen_ok: bool = True,
-                ask: bool = True) -> Event:
+                ask: bool = True, by_effect: bool = False) -> Event:
     """Where ``o`` goes when it would be destroyed (``destroy``) or put into ``to`` from
     ``frm``: the event after its replacements, {"to": zone or "library_shuffle" or None,
     "regen": True when it regenerated instead}. The fast path (nothing applies) is cheap.
@@ -359,6 +359,11 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
     if destroy and regen_ok and o.regen > 0 and not cant_be_regenerated(g, o.id):  # 701.12a: the next
         # time it would be destroyed, unless it can't be regenerated (701.12b)
         cands.append({"id": "regen", "text": f"{o.card.name}: regenerate", "tier": OTHER, "regen": True})
+    if destroy and by_effect and frm == "battlefield" and o.counters.get("shield", 0) > 0:
+        # a shield counter (a later rule, Streets of New Capenna): "If this permanent would be destroyed as the
+        # result of an effect, instead remove a shield counter from it" (not by a state-based action)
+        cands.append({"id": "shield", "text": f"{o.card.name}: remove a shield counter", "tier": OTHER,
+                      "shield": True})
     if destroy and frm == "battlefield":
         for aura in totem_armor(g, o.id):  # 702.88a: the Aura is destroyed instead
             cands.append({"id": f"t{aura}", "text": f"{g.objects[aura].card.name}: totem armor", "tier": OTHER,
@@ -382,12 +387,14 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
         return ev
 
     def applicable(ev: Event) -> list[Cand]:
-        return [c for c in cands if ((c.get("regen") or c.get("totem")) and ev["destroy"])
+        return [c for c in cands if ((c.get("regen") or c.get("totem") or c.get("shield")) and ev["destroy"])
                 or c.get("to") and ev["to"] == "graveyard"]
 
     def apply(ev: Event, c: Cand) -> Event:
         if c.get("regen"):  # the destruction is replaced: it stays (the rest no longer applies)
             return {"to": None, "regen": True, "destroy": False, "out": (None, True)}
+        if c.get("shield"):  # the destruction is replaced: a shield counter is removed instead
+            return {"to": None, "regen": False, "shield": True, "destroy": False, "out": (None, "shield")}
         if c.get("totem"):  # 702.88a: it stays, its damage is removed, the Aura is destroyed instead
             return {"to": None, "regen": False, "totem": c["totem"], "destroy": False, "out": (None, c["totem"])}
         # still a destruction when it was one (a regeneration shield still applies to it); a source
@@ -492,14 +499,7 @@ def token_replaced(g: "Game", player: str, card: CardDef) -> CardDef:
            and (not st.get("token_type") or st["token_type"] in card.types)]
     if not sts:
         return card
-    t = sts[-1]["token"]  # a plain token the effect defines (111.4; engine/ops/objects.py token_def, 110.5c name)
-    subtypes = tuple(t.get("subtypes", ()))
-    return CardDef(name=t.get("name") or " ".join(subtypes) or "Token", mana_cost=(),
-                   types=tuple(t.get("types", ("Creature",))), supertypes=tuple(t.get("supertypes", ())),
-                   subtypes=subtypes, colors=tuple(t.get("colors", ())),
-                   power=None if t.get("power") is None else str(t["power"]),
-                   toughness=None if t.get("toughness") is None else str(t["toughness"]),
-                   keywords=tuple(t.get("keywords", ())))
+    return g.token_card(sts[-1]["token"])
 
 
 def counter_count(g: "Game", oid: int, kind: str, n: int, ask: bool = True) -> int:
@@ -581,11 +581,21 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             o.counters["loyalty"] = counter_count(g, o.id, "loyalty", n, ask=False)
         except ValueError:
             pass
-    if "Saga" in c.subtypes and counters_allowed(g, o.id, "lore"):
+    last = max((ab.trigger.get("chapter", 0) for ab in c.abilities if ab.kind == "triggered" and ab.trigger
+                and ab.trigger.get("event") == "chapter"), default=0) if "Read ahead" in c.keywords else 0
+    if "Saga" in c.subtypes and last > 1 and counters_allowed(g, o.id, "lore"):
+        # read ahead (a later keyword): the chapter its controller chooses as it enters (614.12; engine/saga.py
+        # answer_read_ahead puts that many lore counters on it); until then it has none
+        g.queue.append({"kind": "choose_option", "player": o.controller,
+                        "options": [str(n) for n in range(1, last + 1)], "enter": o.id, "answer_to": "read_ahead",
+                        "prompt": f"{c.name}: read ahead: choose the chapter it starts at (1 to {last})"})
+    elif "Saga" in c.subtypes and counters_allowed(g, o.id, "lore"):
         # a Saga enters with a lore counter (a later rule, Dominaria 2018: engine/saga.py; 121.6, 614.1c)
         o.counters["lore"] = o.counters.get("lore", 0) + counter_count(g, o.id, "lore", 1, ask=False)
     if enters_tapped(g, o):
         o.tapped = True
+    if c.layout == "prepare" and prepare.enters_prepared(c):  # "SELF enters prepared" (a later mechanic)
+        o.chosen["prepared"] = True
     _additional_counters(g, o)
     for ab in c.abilities:
         st = ab.static
@@ -637,13 +647,21 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                                 "enter": o.id, "answer_to": "enter_exile",
                                 "prompt": f"{o.card.name}: exile cards from your graveyard as it enters (614.12)"})
         elif st.get("kind") == "devour":  # 702.81a: its controller chooses the creatures to sacrifice
+            # (or the permanents its "filter" names: "creatures and/or planeswalkers", Devouring Hellion, 614.12)
+            kind = st.get("filter")
             mine = [i for i in g.battlefield if i != o.id and g.controller_of(i) == o.controller
-                    and "Creature" in g.chars(i).types]
+                    and ("Creature" in g.chars(i).types if kind is None
+                         else matches(g, i, {**kind, "zone": "battlefield"}, o.id, o.controller))]
+            back = st.get("action") == "return"  # "you may return a nonland permanent you control to its owner's
+            # hand. If you do, SELF enters with a +1/+1 counter on it" (Rescuer Sphinx): at most "max" of them
             if mine:
                 g.queue.append({"kind": "choose_cards", "player": o.controller, "options": mine, "min": 0,
-                                "max": len(mine), "enter": o.id, "amount": int(st.get("amount", 1)),
-                                "answer_to": "devour",
-                                "prompt": f"{o.card.name}: sacrifice any number of creatures (devour, 702.81a)"})
+                                "max": min(len(mine), int(st.get("max", len(mine)))), "enter": o.id,
+                                "amount": int(st.get("amount", 1)), "answer_to": "devour",
+                                **({"action": "return"} if back else {}),
+                                "prompt": f"{o.card.name}: {'return' if back else 'sacrifice'} "
+                                          f"{'up to one' if back else 'any number of'} "
+                                          f"{'creatures' if kind is None else 'permanents'} (702.81a, 614.12)"})
     for _ in range(_granted_riot(g, o)):  # riot another permanent's static gives it (614.12)
         _ask_counters(g, o, "+1/+1", 1, True)
 

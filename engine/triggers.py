@@ -20,7 +20,7 @@ from engine.memo import per_object
 from engine.replacement import enter_replacements
 from engine.state import Obj
 from engine.targets import check_targets, normalize_targets, target_candidates, with_x
-from engine.values import cast_kind_matches, condition
+from engine.values import cast_kind_matches, condition, first_combat_over
 
 if TYPE_CHECKING:
     from engine.cards.abilities import TargetSpec
@@ -35,6 +35,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "fights",  # 701.10: each creature that fought (engine/ops/damage.py)
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
+                 "combat_damage_walker",  # combat damage to a planeswalker (engine/actions.py; 510.2)
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent",
                  "becomes_target_you",  # "... of a spell or ability you control" (the targeting one's controller)
@@ -61,7 +62,8 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "creature_to_graveyard",  # a creature put into that player's graveyard from the battlefield
                  "card_to_graveyard",  # a card (not a token) put into its owner's graveyard from anywhere (404.2)
                  "searched",  # a player searched their own library (701.15a): engine/ops/zones.py
-                 "dungeon_completed"}  # a player completed a dungeon (a later rule: engine/dungeon.py)
+                 "dungeon_completed",  # a player completed a dungeon (a later rule: engine/dungeon.py)
+                 "targets_chosen"}  # a spell or ability's targets were chosen (became_targets): one event for all
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
                                              "room",  # a dungeon's room ability: put by engine/dungeon.py
@@ -79,7 +81,10 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "by_opponent",  # "when a spell or ability an opponent controls causes you to discard SELF"
                   "spell",  # becomes_target_player: the targeting object is a spell, not an ability
                   "keyword",  # activate: the activated ability is that keyword's ("SELF's outlast ability")
-                  "objs"})  # a delayed trigger's own objects: "when that creature dies this turn" (603.7c)
+                  "objs",  # a delayed trigger's own objects: "when that creature dies this turn" (603.7c)
+                  "each_counter",  # "whenever a +1/+1 counter is put on ...": once for each counter (603.2c)
+                  "reaches",  # "when the twelfth hour counter is put on SELF": its count of them reached that number
+                  "first_combat"})  # "at the end of the first combat phase on your turn" (506.6d)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -91,6 +96,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "walker_attacked": frozenset({"you_attack"}), "by_opponent": frozenset({"discard"}),
     # training (a later keyword): "this creature and at least one other creature with greater power attack"
     "greater_power_attacker": frozenset({"attacks"}),
+    "first_combat": frozenset({"step"}),
     # "when you sacrifice SELF" (its leaving, 603.6c); "when SELF enters untapped" (603.6a)
     "sacrificed": frozenset({"ltb"}), "untapped": frozenset({"etb"}),
     # "whenever you cast a spell from anywhere other than your hand" / "from your graveyard" (601.2a)
@@ -119,7 +125,8 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "source_filter": frozenset({"dealt_damage"}),
     # "whenever you become the target of a spell" (Dormant Gomazoa): not of an ability
     "spell": frozenset({"becomes_target_player"}),
-    "keyword": frozenset({"activate"})}
+    "keyword": frozenset({"activate"}),
+    "each_counter": frozenset({"counters_put", "counters_removed"}), "reaches": frozenset({"counters_put"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -140,7 +147,9 @@ GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacri
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),
-           "combat_damage": ("combat_damage_player", "combat_damage_creature")}
+           "combat_damage": ("combat_damage_player", "combat_damage_creature", "combat_damage_walker"),
+           # "deals combat damage to a player or planeswalker" (510.2)
+           "combat_damage_player_or_walker": ("combat_damage_player", "combat_damage_walker")}
 
 
 def _events_of(trig: dict[str, Any]) -> set[str]:
@@ -201,9 +210,15 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
     if "to" in trig and ev.get("to") not in trig["to"]:
         return False  # "... or is put into exile from the battlefield": the zone it went to (603.6c)
+    if "reaches" in trig:  # "when the twelfth hour counter is put on SELF": from fewer than N to N or more (121.6)
+        o = g.objects.get(ev["obj"]) if isinstance(ev.get("obj"), int) else None
+        now = o.counters.get(str(ev.get("kind")), 0) if o is not None else 0
+        if not now - int(ev.get("amount", 0)) < int(trig["reaches"]) <= now:
+            return False
     if "damaged" in trig:  # "whenever SELF deals damage to a creature": the object dealt damage, as it is now
-        t = ev.get("target")
-        if not isinstance(t, int) or t not in g.objects or not matches(g, t, trig["damaged"], src, controller):
+        t = ev.get("target")  # ("... to a player or planeswalker": a player too, when the filter names players)
+        if not (isinstance(t, int) and t in g.objects or isinstance(t, str) and t in g.players) \
+                or not matches(g, t, trig["damaged"], src, controller):
             return False
     if trig.get("sacrificed") and not ev.get("sacrificed"):
         return False  # "when you sacrifice SELF": it left the battlefield by being sacrificed (701.14a)
@@ -211,7 +226,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False  # "when SELF enters untapped": as it entered (603.6a)
     if trig.get("first") and name == "card_to_graveyard" and not _first_to_graveyard(g, ev, trig.get("filter") or {}):
         return False  # "for the first time each turn"
-    if trig.get("first") and name in ("lose_life", "gain_life", "surveil", "investigate") and not ev.get("first"):
+    if trig.get("first") and name in ("lose_life", "gain_life", "surveil", "investigate", "attacks") \
+            and not ev.get("first"):
         return False  # "for the first time each turn"
     if name == "cast" and ev.get("copy") and not trig.get("or_copy"):
         return False  # 706.10a: a copy is not cast; only "whenever you cast or copy ..." sees it
@@ -252,6 +268,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name == "step":
         if trig.get("step") != ev["step"]:
             return False
+        if trig.get("first_combat") and first_combat_over(g):  # 506.6d: a combat phase of this turn ended before
+            return False
         whose = trig.get("whose", "you")
         if whose in ("you", "you_next") and not seats.is_active(g, controller):
             return False
@@ -287,13 +305,17 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         if trig.get("other") and ev["obj"] == src:
             return False  # "whenever you cycle another card"
         return trig.get("who", "you") == "any" or ev["player"] == controller
+    if name == "targets_chosen" and not (controller in ev.get("players", ())
+                                         or controller in ev.get("objs_controllers", ())):
+        return False  # "you and/or at least one permanent you control" (their controllers as targets were chosen)
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
         p = ev.get("player")
         if who == "you" and p != controller or who in ("opponent", "other") and p in (controller, None) \
                 or who == "attached_player" and p != _enchanted_player(g, src):
             return False
-        if "from" in trig and ev.get("from") != trig["from"]:
+        want = trig.get("from")  # "... from anywhere other than the battlefield": {"not": zone}
+        if want is not None and (ev.get("from") == want["not"] if isinstance(want, dict) else ev.get("from") != want):
             return False  # "... put into your graveyard from your library" (the zone it left, 603.6c)
         if "source_filter" in trig:  # "is dealt damage by a red instant or sorcery spell you control" (120.3)
             s_ = ev.get("source")
@@ -317,8 +339,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False  # "whenever a creature attacks you": you, not a planeswalker you control (508.1b)
     if trig.get("defending") == "attached_player" and ev.get("target") != _enchanted_player(g, src):
         return False  # "whenever a creature attacks enchanted player" (a Curse, 303.4)
-    if name == "damage_player" or name == "combat_damage_player":
-        if trig.get("who") == "opponent" and ev.get("target") == controller:
+    if name == "damage_player" or name == "combat_damage_player" or name == "combat_damage_walker":
+        if trig.get("who") == "opponent" and ev.get("player") == controller:
             return False
     if trig.get("most_life"):  # dethrone (702.104a): it attacks the player with the most life or tied
         t = ev.get("target")
@@ -458,6 +480,8 @@ def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any],
     times = _cause_count(g, src, controller, ev, permanent)
     if times == 0:
         return None
+    if ab.trigger.get("each_counter"):  # "whenever a +1/+1 counter is put on SELF": once for each counter (603.2c)
+        times *= max(1, int(ev.get("amount", 1)))
     if ab.condition is not None:
         if not condition(g, ab.condition, src.id, {"trigger": ev, "controller": controller}):
             return None  # 603.4: an intervening "if" clause
@@ -561,6 +585,8 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         if o is not None:
             o.chosen["combat_turn"] = g.turn
             if name == "attacks":
+                # "whenever SELF attacks for the first time each turn": it had not attacked this turn (400.7)
+                ev["first"] = o.chosen.get("attacked_turn") != g.turn
                 o.chosen["attacked_turn"] = g.turn  # boast: "if this creature attacked this turn"
             if name == "attacks" and o.controller in g.players:  # "if you attacked this turn" (508.1j)
                 g.players[o.controller].attacked_turn = g.turn
@@ -624,6 +650,11 @@ def became_targets(g: "Game", s: "Obj") -> None:
     for p in dict.fromkeys(players):  # "whenever you become the target of a spell or ability" (a player, 115.1)
         event(g, {"event": "becomes_target_player", "target_player": p, "by": s.id, "spell": s.ability is None,
                   "player": s.controller})
+    if seen or players:  # "whenever you and/or at least one permanent you control becomes the target of a spell or
+        # ability an opponent controls": once for the spell or ability, whatever it targets (603.2c)
+        event(g, {"event": "targets_chosen", "by": s.id, "spell": s.ability is None, "player": s.controller,
+                  "objs": list(seen), "players": list(dict.fromkeys(players)),
+                  "objs_controllers": [g.controller_of(x) for x in seen]})
 
 
 def counters_put(g: "Game", oid: int, kind: str, n: int) -> None:
@@ -808,6 +839,8 @@ def step(g: "Game", name: str) -> None:
             if d["turn"] > g.turn:
                 keep.append(d)
             continue
+        if at and (d["ability"].trigger or {}).get("first_combat") and first_combat_over(g):
+            at = False  # "at the end of the first combat phase" (an emblem's, 506.6d): not of a later one
         if at and (whose not in ("you", "opponent", "player")
                    or whose == "you" and seats.is_active(g, d["controller"])
                    or whose == "player" and g.active == d.get("player")  # a named player's step ("their next upkeep")

@@ -222,7 +222,12 @@ def _bind_chosen(g: "Game", r: Ctx, e: Effect, legal: list[list[Any]], earlier: 
     instruction made is made as the delayed ability resolves ("untap up to two lands": Teferi, 603.7a)."""
     args: dict[str, Any] | None = None
     for k, v in e.args.items():
-        if isinstance(v, dict) and isinstance(v.get("choose"), dict) and v in earlier:
+        if v == "taken" and "taken" in r:  # "Search ..., put it onto the battlefield. ... Return it to your hand at
+            # the beginning of the next end step" (Nahiri, the Harbinger): the cards found (603.7c), fixed now
+            legal.append([x for x in refs(g, r, "taken") if isinstance(x, int)])
+            args = dict(args or e.args)
+            args[k] = {"target": len(legal) - 1}
+        elif isinstance(v, dict) and isinstance(v.get("choose"), dict) and v in earlier:
             try:
                 ids = [x for x in chosen_refs(g, r, v) if isinstance(x, int)]
             except NeedChoice:  # never chosen (the "may" before it declined): nothing
@@ -238,6 +243,24 @@ def _bind_chosen(g: "Game", r: Ctx, e: Effect, legal: list[list[Any]], earlier: 
     return e if args is None else Effect(e.op, args)
 
 
+def _bind_taken(r: Ctx, e: Effect, legal: list[list[Any]]) -> Effect:
+    """603.7c: "If it's a creature card, put it onto the battlefield. ... Sacrifice it at the beginning of the next
+    end step" (Killer Instinct): the card an earlier instruction took from a library ("taken", engine/ops/library.py)
+    is the one the delayed ability refers to, kept as one more slot of its fixed references (none taken: nothing)."""
+    args: dict[str, Any] | None = None
+    for k, v in e.args.items():
+        if v == "taken":
+            legal.append([x for x in r.get("taken", ()) if isinstance(x, int)])
+            args = dict(args or e.args)
+            args[k] = {"target": len(legal) - 1}
+        elif isinstance(v, (list, tuple)) and v and all(isinstance(x, Effect) for x in v):
+            bound = [_bind_taken(r, x, legal) for x in v]
+            if any(a is not b for a, b in zip(bound, v)):
+                args = dict(args or e.args)
+                args[k] = bound
+    return e if args is None else Effect(e.op, args)
+
+
 @op("delayed")
 def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
     s = this(g, r)
@@ -247,6 +270,7 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
     legal = [[fol.get(x, x) if isinstance(x, int) else x for x in slot] for slot in r.get("legal", [])]
     earlier = _earlier_chooses(g, r)
     ab = replace(ab, effects=tuple(_bind_chosen(g, r, x, legal, earlier) for x in ab.effects))
+    ab = replace(ab, effects=tuple(_bind_taken(r, x, legal) for x in ab.effects))
     info: dict[str, Any] = {"delayed_legal": legal}
     if r.get("created"):  # "Sacrifice them (those tokens) at the beginning of the next end step" (603.7c)
         info["delayed_created"] = [fol.get(x, x) for x in r["created"]]

@@ -55,11 +55,11 @@ OPS, op = table()
 def _destroy(g: "Game", r: Ctx, e: Effect) -> None:
     xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     for x in xs:  # 616.1: every choice before the first one is destroyed (they are destroyed at once)
-        plan_destroy(g, x, not e.get("no_regen"))
+        plan_destroy(g, x, not e.get("no_regen"), by_effect=True)
     for x in xs:
         last = gone_record(g, x, "destroyed") if x in g.objects and g.objects[x].zone == "battlefield" else None
         mark = len(g.events)
-        if destroy(g, x, not e.get("no_regen")) and last is not None:
+        if destroy(g, x, not e.get("no_regen"), by_effect=True) and last is not None:
             r.setdefault("gone_this_way", []).append(last)  # "for each creature destroyed this way" (608.2c)
             # 400.7: "return each card put into a graveyard this way": the new object, where it went (the move
             # destroy logged first; engine/ops/zones.py followed)
@@ -245,6 +245,8 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
     xs = [x for x in refs(g, r, e.args["what"])]
     if not remove:  # "exile target creature ... and put a hit counter on that card" (Etrata): the card in exile (400.7)
         xs = followed(g, r, xs)
+    if remove and kind == "any" and e.get("up_to"):
+        return _remove_up_to(g, r, xs, n)
     picks: dict[int, list[str]] = {}
     # 614.1a, 616.1: how many each permanent gets ("twice that many"), each order asked before any is put
     put = {x: replacement.counter_count(g, x, kind, n) for x in xs if not remove and isinstance(x, int)
@@ -290,6 +292,54 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
     g.changed()
     return None
 
+
+
+def _remove_up_to(g: "Game", r: Ctx, xs: list[Any], n: int) -> dict | None:
+    """"Remove up to five counters from target artifact, creature, planeswalker, or opponent" (Price of Betrayal):
+    the effect's controller picks them one at a time, of any kinds the object or player has (121.1, 122), or stops;
+    every pick is asked before any counter is removed, then each kind's counters go at once (one event a kind)."""
+    taken: dict[Any, dict[str, int]] = {}
+    for x in xs:
+        if isinstance(x, int) and x in g.objects:
+            have = dict(g.objects[x].counters)
+            name = g.objects[x].card.name
+        elif isinstance(x, str) and x in g.players and not g.players[x].lost:
+            have = {**g.players[x].counters, "poison": g.players[x].poison}
+            name = x
+        else:
+            continue
+        took = taken.setdefault(x, {})
+        for i in range(max(0, n)):
+            kinds = sorted(k for k, v in have.items() if v - took.get(k, 0) > 0)
+            if not kinds:
+                break
+            got = nested.answer(r, f"counter_up_to.{x}.{i}")
+            if got is None:
+                return {"kind": "choose_option", "player": controller(g, r), "options": kinds + ["done"],
+                        "slot": nested.slot(r, f"counter_up_to.{x}.{i}"),
+                        "prompt": f"remove a counter from {name} ({i} of up to {n} removed)? \"done\" to stop"}
+            if got not in kinds:
+                break
+            took[str(got)] = took.get(str(got), 0) + 1
+    for x, took in taken.items():
+        for k, t in sorted(took.items()):
+            if isinstance(x, str):
+                _player_counters(g, x, k, -t)
+                continue
+            if g.objects[x].zone != "battlefield":
+                g.objects[x] = g.objects[x].copy()  # (Game.copy shares objects off the battlefield)
+            cs = g.objects[x].counters
+            had = cs.get(k, 0)
+            cs[k] = max(0, had - t)
+            triggers.counters_removed(g, x, k, had - cs[k])
+            if had > 0 and cs[k] == 0 and g.objects[x].zone == "battlefield":
+                triggers.event(g, {"event": "last_counter_removed", "obj": x, "kind": k,
+                                   "player": g.controller_of(x)})
+                if k == "time":  # 702.62a: vanishing
+                    triggers.event(g, {"event": "last_time_counter_removed", "obj": x,
+                                       "player": g.controller_of(x)})
+    g.changed()
+    return None
 
 
 def _its_counters(g: "Game", r: Ctx, e: Effect) -> None:
@@ -599,10 +649,10 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
         doomed = [i for i in g.battlefield if i not in kept and g.controller_of(i) in players
                   and matches(g, i, rest, sid, g.controller_of(i))]
         for x in doomed:
-            plan_destroy(g, x, True)
+            plan_destroy(g, x, True, by_effect=True)
         for x in doomed:
             if x in g.objects and g.objects[x].zone == "battlefield":
-                destroy(g, x, True)
+                destroy(g, x, True, by_effect=True)
         return None
     victims = [i for i in g.battlefield if i not in kept and g.controller_of(i) in players
                and matches(g, i, rest, sid, g.controller_of(i))
@@ -627,7 +677,8 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 sacrifice(g, x)
         return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)
-           and (e.get("exile") or not player_statics.cant_cause(g, p, "sacrifice", controller(g, r)))]  # 101.2
+           and (e.get("exile") or e.get("bounce")
+                or not player_statics.cant_cause(g, p, "sacrifice", controller(g, r)))]  # 101.2
     f = dict(e.get("filter") or {"permanent": True})
     f["controller"] = "you"
     every = e.get("amount") == "any"  # "sacrifice any number of lands": how many is the player's choice
@@ -650,13 +701,15 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
             k = min(n, len(mine))
             if every:
                 return dict(ask_cards(r, p, mine, 0, len(mine), "sacrifice any number"), slot=slot)
-            return dict(ask_cards(r, p, mine, k, k, f"{'exile' if e.get('exile') else 'sacrifice'} {n}"), slot=slot)
+            verb = "exile" if e.get("exile") else "return to hand" if e.get("bounce") else "sacrifice"
+            return dict(ask_cards(r, p, mine, k, k, f"{verb} {n}"), slot=slot)
         picks += [x for x in got if x in mine]
     r["couldnt"] = short
-    if e.get("exile"):  # "defending player exiles two permanents they control": chosen, then exiled (406.3)
+    if e.get("exile") or e.get("bounce"):  # "defending player exiles two permanents they control": chosen, then
+        # exiled (406.3); "each player returns a creature they control to its owner's hand": to those hands together
         for x in picks:
             if x in g.objects and g.objects[x].zone == "battlefield":
-                g.move(x, "exile")
+                g.move(x, "exile" if e.get("exile") else "hand")
         return None
     r["sacrificed_this_way"] = r.get("sacrificed_this_way", 0) + len(picks)  # "... that many" (608.2c)
     plan_to_graveyard(g, picks)

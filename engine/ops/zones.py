@@ -11,12 +11,13 @@ from engine.filters import matches
 from engine.ops.base import ask_cards, table
 from engine.protection import protected
 from engine.transform import back_face as transform_back
-from engine.until import exile_until_leaves
+from engine.until import exile_until, exile_until_leaves
 from engine.values import (
     Ctx,
     amount,
     amount_for,
     bind_amounts,
+    bind_same_name,
     controller,
     gone_record,
     names_that_player,
@@ -57,9 +58,16 @@ def _move_all(g: "Game", r: Ctx, e: Effect, to: str, **kw: Any) -> None:
 
 @op("exile")
 def _exile(g: "Game", r: Ctx, e: Effect) -> None:
-    if e.get("until") == "self_leaves":  # 610.3: until SELF leaves the battlefield
+    if e.get("until") in ("self_leaves", "leaves", "opponent_monarch"):  # 610.3: until SELF (or the permanent
+        # ``watch`` names) leaves the battlefield, nothing exiled when it has already left (610.3a); or until an
+        # opponent becomes the monarch (a later designation: engine/until.py exile_until)
         xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
-        got = exile_until_leaves(g, source_id(g, r), xs)
+        if e.get("until") == "opponent_monarch":
+            got = exile_until(g, xs, "opponent_monarch", controller(g, r))
+        else:
+            watch = [x for x in refs(g, r, e.args["watch"]) if isinstance(x, int)] if e.get("until") == "leaves" \
+                else [source_id(g, r)]
+            got = exile_until_leaves(g, watch[0] if watch else None, xs)
         if got:  # "You may cast that card for as long as it remains exiled" (Hostage Taker): the cards exiled now
             r["exiled"] = got
         link_exiled(g, r, got)  # 607.2a: "the same name as the exiled card" (Ixalan's Binding)
@@ -167,9 +175,17 @@ def _bounce(g: "Game", r: Ctx, e: Effect) -> None:
                  and "Aura" in g.chars(i).subtypes]
         for x in objs + auras:
             if x in g.objects and g.objects[x].zone == "battlefield":
-                g.move(x, "hand")
+                r.setdefault("returned", []).append(g.move(x, "hand"))
         return None
+    before = dict(r.get("followed") or {})
+    last = {x: gone_record(g, x, "returned") for x in refs(g, r, e.args["what"])
+            if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}
     _move_all(g, r, e, "hand")
+    moved = [k for k, n in (r.get("followed") or {}).items() if before.get(k) != n]
+    # "for each card returned to your hand this way" (engine/values.py): the new objects in hands (400.7)
+    r.setdefault("returned", []).extend(r["followed"][k] for k in moved)
+    # "if you return four or more nontoken permanents you control this way" (608.2c: as they last existed, 608.2h)
+    r.setdefault("gone_this_way", []).extend(last[k] for k in moved if k in last)
     return None
 
 
@@ -269,6 +285,12 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for x in reversed(refs(g, r, e.args["what"])):
             if isinstance(x, int) and x in g.objects:
                 r.setdefault("followed", {})[x] = g.move(x, "library", top=True)
+    elif to == "library_bottom" and e.get("random"):  # "put the exiled cards that weren't cast this way on the
+        # bottom of that library in a random order" (Chaos Wand): those still there, shuffled first (401.4)
+        xs = [x for x in followed(g, r, refs(g, r, e.args["what"])) if isinstance(x, int) and x in g.objects]
+        g.rng.shuffle(xs)
+        for x in xs:
+            r.setdefault("followed", {})[x] = g.move(x, "library", top=False)
     elif to in ("library_top", "library_bottom"):
         _move_all(g, r, e, "library", top=to == "library_top")
     elif to == "library_nth":  # 401.7: Nth from the top; the bottom when the library has fewer than N cards
@@ -444,7 +466,9 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
     short: list[str] = []  # "each opponent who can't loses 3 life": those with fewer cards than it asks (608.2c)
     for p in who:  # "each player discards": each chooses in APNAP order (101.4), then all discard at once
         hand = [c for c in g.players[p].hand if kind is None or matches(g, c, kind, source_id(g, r), p)]
-        n = len(hand) if amt in ("all", "any") else amount(g, amt, source_id(g, r), r)
+        # "each player discards half the cards in their hand": counted for each of them (608.2c, amount_for)
+        n = len(hand) if amt in ("all", "any") else amount_for(g, amt, source_id(g, r), r, p) \
+            if names_that_player(amt) else amount(g, amt, source_id(g, r), r)
         if len(hand) < n and not e.get("up_to"):
             short.append(p)
         if amt == "all" or not hand or e.get("random"):
@@ -530,8 +554,8 @@ def _scry_one(g: "Game", r: Ctx, e: Effect, p: str, key: Any) -> dict | None:
     if e.get("surveil"):
         plan_to_graveyard(g, got)
     for c in got:
-        if e.get("surveil"):
-            g.move(c, "graveyard")
+        if e.get("surveil"):  # "if you put a noncreature, nonland card into your graveyard this way" (608.2c)
+            r["milled"] = [*r.get("milled", ()), g.move(c, "graveyard")]
         else:
             g.move(c, "library", top=False)
     if e.get("surveil"):
@@ -604,19 +628,26 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if got and e.get("reveal"):  # 701.15e: revealed only when the effect says so
             knowledge.show(g, got)
             g.log("reveal", player=p, cards=[g.objects[x].card.name for x in got], objs=list(got))
-        for x in got:
-            _put_found(g, x, to, bool(e.get("tapped")), p)
-        knowledge.shuffle(g, p)
+        if to == "library_top":  # "then shuffles and puts that card on top" (701.16b): only that player knows it
+            knowledge.shuffle(g, p, keep=got)
+            for x in reversed(got):
+                knowledge.show(g, [g.move(x, "library")], [p])
+        else:
+            for x in got:
+                _put_found(g, x, to, bool(e.get("tapped")), p)
+            knowledge.shuffle(g, p)
         if not player_statics.cant_cause(g, p, "search", controller(g, r)):
             triggers.event(g, {"event": "searched", "player": p})  # 701.15a (_searched)
     return None
 
 
-def _put_found(g: "Game", x: int, to: str, tapped: bool, player: str) -> int:
+def _put_found(g: "Game", x: int, to: str, tapped: bool, player: str,
+               counters: dict[str, int] | None = None) -> int:
     """701.15a: a card found by a search is put where the effect says: onto the battlefield (tapped if it
-    says so) under the searching player's control, or into that zone; the new object (400.7)."""
+    says so, "with an additional +1/+1 counter on it": 121.6) under the searching player's control, or into that
+    zone; the new object (400.7)."""
     if to == "battlefield":
-        return g.move(x, "battlefield", tapped=tapped, controller=player)
+        return g.move(x, "battlefield", tapped=tapped, controller=player, counters=counters or None)
     return g.move(x, to)
 
 
@@ -629,6 +660,8 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         return _players_search(g, r, e)
     p = controller(g, r)
     f = bind_amounts(g, r, dict(e.get("filter") or {}))
+    if "same_name_as" in f:  # "a card with the same name as another creature you control": their names now (201.2)
+        f = bind_same_name(g, r, f)
     quality = bool(set(f) - {"zone", "controller"})
     f["zone"] = "library"
     f.pop("controller", None)
@@ -695,9 +728,9 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 return {**ask_cards(r, p, list(got), 0 if split.get("optional") else k, k,
                                     f"choose {'up to ' if split.get('optional') else ''}{k} to put {where}"),
                         "slot": f"{r['i']}.split"}
-        for x in first:
-            _put_found(g, x, split.get("to", "battlefield"), bool(split.get("tapped")), p)
-    put = [_put_found(g, x, to, bool(e.get("tapped")), p) for x in got or [] if x not in first]
+    put_first = [_put_found(g, x, split.get("to", "battlefield"), bool(split.get("tapped")), p) for x in first]
+    put = [_put_found(g, x, to, bool(e.get("tapped")), p, e.get("counters")) for x in got or [] if x not in first]
+    r["taken"] = put_first + put  # "those lands become ...": the cards it put where they went (608.2c, 400.7)
     if to == "exile":  # "exile that card, then you may cast it" / "the exiled card" of a linked ability (607.2a)
         r["exiled"] = put
         link_exiled(g, r, put)

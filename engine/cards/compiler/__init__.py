@@ -36,12 +36,20 @@ from engine.mana import cost_colors, mana_value, parse_cost
 
 __all__ = ["compile_card", "compile_ability_text", "compile_abilities_text", "read_ir", "IrItem"]
 
+#: The compiler tries a card's sentences against about 3,000 distinct patterns (``re.match(TEXT, ...)`` and
+#: patterns built from a card's name); CPython's ``re`` keeps 512 compiled patterns (``re._MAXCACHE``) and drops
+#: the oldest, so compiling the corpus compiled the same patterns again about 215,000 times: more than half of
+#: its time. A cache that holds them all: the same patterns, so the same results, only faster.
+if isinstance(getattr(re, "_MAXCACHE", None), int) and getattr(re, "_MAXCACHE") < 8192:
+    setattr(re, "_MAXCACHE", 8192)
+
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Emblem", "Hero"}
 #: "Choose three. You may choose the same mode more than once." (the Confluences): a modal head of its own
-_AGAIN = re.compile(r"choose (one|two|three)\. you may choose the same mode more than once\.", re.I)
-_MODAL = re.compile(r"^(.*?)chooses? (one|two|three|one or both|one or more|any number|up to one|up to two|up to three)"
-                    r"(?: that hasn't been chosen(?: this turn)?)? —$", re.I)
+_AGAIN = re.compile(r"choose ((?:up to )?(?:one|two|three|four|five))\. you may choose the same mode more than "
+                    r"once\.", re.I)
+_MODAL = re.compile(r"^(.*?)chooses? (one|two|three|four|five|one or both|one or more|any number|"
+                    r"up to (?:one|two|three|four|five))(?: that hasn't been chosen(?: this turn)?)? —$", re.I)
 
 
 @dataclass(frozen=True)
@@ -207,7 +215,8 @@ def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int,
         return None  # "An opponent chooses one —" (601.3) only on a spell: see lower()
     word = m.group(2).lower()
     choose, up_to = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (2, 1), "one or more": (99, 1),
-                     "any number": (99, 0), "up to one": (1, 0), "up to two": (2, 0), "up to three": (3, 0)}[word]
+                     "any number": (99, 0), "four": (4, 4), "five": (5, 5), "up to one": (1, 0), "up to two": (2, 0),
+                     "up to three": (3, 0), "up to four": (4, 0), "up to five": (5, 0)}[word]
     modes = []
     for line in lines:
         ctx = Ctx()
@@ -416,6 +425,9 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         trig = {**trig, "filter": {**trig["filter"], "kicked": True}}
         body = body[body.index(", ") + 2:]
     m = re.match(r"^if (.+?), ", body, re.I)
+    three = re.match(r"^if ([^,]+, [^,]+, and [^,]+), ", body, re.I)
+    if three and parse_condition(three.group(1)) is not None:
+        m = three  # "if A, B, and C, you win the game" (Happily Ever After): one condition of three parts (603.4)
     cond_text = ""
     if m:  # intervening "if" clause (603.4); "if SELF is in your graveyard" (Ichorid, Bridge from Below): a
         # triggered ability that works there (112.6b; statics and activated abilities of a card in a graveyard
@@ -432,6 +444,13 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         if c is not None:
             cond, cond_text = c, m.group(1)
             body = body[m.end():]
+            those = re.fullmatch(r"(?:two|three|four|five) or more (.+?) have an? (\S+) counters? on them", cond_text,
+                                 re.I)
+            if those:  # "... if two or more permanents you don't control have an aim counter on them, destroy one
+                # of those permanents at random" (Haphazard Bombardment): the permanents the condition counted
+                body = re.sub(r"\bone of those (?:permanents|creatures)\b",
+                              f"one of the {those.group(1)} with an {those.group(2)} counter on them", body,
+                              flags=re.I)
     optional = False
     other = _blocks_a_creature(trig, rest)
     if other is not None:
@@ -454,6 +473,9 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
     if bound is None:
         return None
     body = bound
+    if trig.get("event") == "step" and trig.get("whose") == "attached_controller":
+        ctx.last = "attached"  # "at the beginning of the upkeep of enchanted permanent's controller, that player
+        # sacrifices it" (Soul Tithe): "it" is the permanent the Aura enchants (303.4), not the Aura
     if trig.get("event") == "step" and trig.get("whose", "you") != "you" or trig.get("who") == "attached_player":
         ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1);
         # "whenever enchanted player draws a card, they lose 2 life" (the player who drew)
@@ -465,7 +487,10 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         ctx.targeting = True  # "counter that spell": the spell or ability that targeted (engine/values.py)
     if trig.get("event") in ("becomes_target_opponent", "becomes_target_spell_opponent"):
         ctx.last_player = "trigger_player"  # "... an opponent controls, that player ...": that spell's controller
-    if trig.get("event") == "combat_damage_creature" or trig.get("event") == "deals_damage" and "damaged" in trig:
+    if trig.get("event") == "deals_damage" and "Planeswalker" in (trig.get("damaged") or {}).get("types", ()):
+        ctx.damaged_walker = True  # "... deals damage to a (player or) planeswalker, destroy that planeswalker": the
+        # one dealt the damage; "that creature" stays the source (Vraska, Swarm's Eminence)
+    elif trig.get("event") == "combat_damage_creature" or trig.get("event") == "deals_damage" and "damaged" in trig:
         ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source
     if trig.get("event") == "unattached":
         ctx.last = "it"  # "Whenever SELF becomes unattached from a permanent, sacrifice that permanent": the one it
@@ -475,10 +500,14 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         # Dead): the creature its linked ability put onto the battlefield (607.2a)
     if cond is not None and "attached" in cond:
         ctx.last = "attached"  # "if enchanted creature is untapped, tap it": "it" is the enchanted creature
+    if trig.get("whose") == "attached_controller":  # "At the beginning of the upkeep of enchanted creature's
+        ctx.last = "attached"  # controller, that player sacrifices that creature / it" (Slow Motion, Soul Tithe):
+        # the enchanted permanent the trigger names, not the Aura (SELF names the Aura)
     if cond is not None and "defending_control" in cond and trig.get("event") == "attacks" and trig.get("self"):
         ctx.last_player = "defending_player"  # "if defending player controls no Walls, it deals 2 damage to each
         # creature without flying that player controls" (Siege Dragon): the player it attacks (506.2)
     if trig.get("who") in ("opponent", "any") or trig.get("event") in ("combat_damage_player", "damage_player",
+                                                                         "combat_damage_player_or_walker",
                                                                          "damage_opponent"):
         ctx.last_player = "trigger_player"
     if item.modes:
@@ -542,6 +571,18 @@ def _either_trigger(item: IrItem) -> list[Ability] | None:
     if both is not None:
         return both
     rest = item.head[m.end():]
+    for cut in [k.start() for k in re.finditer(r", ", rest)]:
+        # "Whenever another creature dies, or a creature card is put into a graveyard from anywhere other than the
+        # battlefield, or a creature card leaves your graveyard" (Syr Konrad): three trigger conditions, none of whose
+        # events is another's, each its own ability with the one effect (603.2)
+        cond, body = rest[:cut], rest[cut + 2:]
+        parts = cond.split(", or ")
+        if len(parts) > 2 and all(parse_trigger(x) is not None for x in parts):
+            many = [_lower_triggered(IrItem("triggered", item.text, head=f"{m.group(1)} {half}, {body}",
+                                            body=f"{m.group(1)} {half}, {body}")) for half in parts]
+            if any(ab is None for ab in many):
+                return None
+            return [replace(ab, text=item.text) for ab in many if ab is not None]
     for cut in [k.start() for k in re.finditer(r", ", rest)]:
         cond, body = rest[:cut], rest[cut + 2:]
         # "... or ...", and "When SELF dies and when you discard SELF" (Bartered Cow), "When SELF enters and whenever
@@ -974,6 +1015,8 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
                 unsupported += [f"({f[0]}) {u}" for u in fd.unsupported]
         else:
             unsupported.append(MISSING_FACE)
+    if face_defs and not unsupported:
+        unsupported += _unread_face_rules(layout, types, text, face_defs)
     if (
         power is not None
         and "Creature" not in types
@@ -998,6 +1041,26 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     )
 
 
+def _unread_face_rules(layout: str, types: tuple[str, ...], text: str, faces: list[CardDef]) -> list[str]:
+    """The later faces' rules this engine does not play: an adventurer card's second face that is neither an
+    Adventure nor an Omen (Tarkir: Dragonstorm's, shuffled into its owner's library as it resolves), an adventurer
+    that is a land (played, never cast, from exile), Room halves (Duskmourn's split enchantments: a door unlocks),
+    a prepare card whose spell is no instant or sorcery, a modal double-faced card whose face says it transforms (a
+    later layout that never transforms otherwise); a card with one stays unsupported (its halves would otherwise be cast
+    as an Adventure's or a split card's, 708.3)."""
+    if layout == "adventure" and any("Adventure" not in f.subtypes and "Omen" not in f.subtypes for f in faces):
+        return [f"(a second face that is neither an Adventure nor an Omen: {faces[0].name})"]
+    if layout == "adventure" and "Land" in types:
+        return ["(an adventurer land: played from exile, not cast)"]
+    if layout == "modal_dfc" and any(re.search(r"\btransform", t, re.I) for t in [text] + [f.text for f in faces]):
+        return ["(a modal double-faced card that transforms)"]
+    if layout in ("split", "aftermath") and any("Room" in f.subtypes for f in faces):
+        return ["(a Room: its doors' rules are not compiled)"]
+    if layout == "prepare" and not any("Instant" in f.types or "Sorcery" in f.types for f in faces[:1]):
+        return ["(layout prepare: a prepared face that is no instant or sorcery)"]
+    return []
+
+
 def _face_key(f: dict) -> tuple:
     return (f.get("name") or "", f.get("text") or "", _tup(f.get("types")), _tup(f.get("supertypes")),
             _tup(f.get("subtypes")), f.get("mana_cost") or f.get("manaCost") or "", _tup(f.get("colors")),
@@ -1006,8 +1069,10 @@ def _face_key(f: dict) -> tuple:
 
 MISSING_FACE = "(the other face's text is not in the card data)"
 #: layouts whose card shows one face at a time, the front one outside the battlefield (711.4a)
-ONE_FACE_UP = frozenset({"transform", "flip", "adventure"})  # 709.2: a flip card has its top half's name;
-# an adventurer card has only its creature's characteristics, its name too, but on the stack as an Adventure
+ONE_FACE_UP = frozenset({"transform", "flip", "adventure", "modal_dfc", "prepare"})  # 709.2: a flip card has its
+# top half's name; an adventurer card has only its creature's characteristics, its name too, but on the stack as an
+# Adventure; a modal double-faced card (a later layout) only its front face's, but on the stack or battlefield the
+# face up's; a prepare card (a later layout) its creature's, its spell cast only as a copy (engine/prepare.py)
 
 
 def compile_card(data: Any) -> CardDef:

@@ -64,6 +64,9 @@ def parse_cost_text(text: str) -> Cost | None:
             kw["energy"] = kw.get("energy", 0) + n
         elif m := re.fullmatch(r"pay (\d+|x) life", low):
             kw["life"] = int(m.group(1)) if m.group(1).isdigit() else -1
+        elif m := re.fullmatch(rf"discard {_N} cards? at random", low):
+            kw["discard"] = number(m.group(1)) or 1  # 701.8a: the cards chosen at random (engine/costs.py)
+            kw["discard_filter"] = {"random": True}
         elif m := re.fullmatch(rf"discard {_N} cards?", low):
             kw["discard"] = number(m.group(1)) or 1
             if m.group(1) == "x":  # "Discard X cards": X announced with the cost (601.2b, 107.3)

@@ -27,13 +27,18 @@ MARKERS: dict[str, tuple[str, ...]] = {
               "choose", "attacking"),
     "instead": ("instead", "'else'", "replace", "exile_if_dies", "life_gain", "unearth", "prevent",
                 "token_multiply", "counter_change", "cant_gain_life", "discard_to_battlefield", "damage_mod",
+                "damage_counters",  # 614.1a: "put that many -1/-1 counters on that creature instead"
                 "empty_draw_wins", "life_floor", "draw_times",
                 "leaves_to",  # "if it would leave the battlefield, exile it instead" (614.1a: Whip of Erebos)
                 "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a)
                 # "each token that would be created under ... is created under your control instead" (614.1a)
                 "tokens_to_you", "token_become"),
-    "that many": ("that_much", "this_way", "token_multiply", "counter_change",  # 614.1a: "twice that many"
-                  "token_become"),  # "that many 4/4 Angel tokens are created instead" (one for each)
+    "that many": ("that_much", "this_way", "token_multiply", "counter_change",   # 614.1a: "twice that many"
+                  "damage_counters",  # 614.1a: "put that many -1/-1 counters on it instead"
+                  "'paid'",  # "pay any amount of mana. Look at that many cards" (the amount paid)
+                  "token_become",  # "that many 4/4 Angel tokens are created instead" (one for each)
+                  "remove_that_many",  # 615.5: "prevent that damage and remove that many +1/+1 counters from it"
+                  "'devour'"),  # 702.81a, 614.12: "enters with twice that many +1/+1 counters" (those sacrificed)
     "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort", "'paid'",  # "pay any amount"
                   "damage_mod"),  # 614.1a: "it deals that much damage plus 1 instead"
     "at random": ("random", "'cursed_scroll'", "'reveal_random'", "chaos", "coin", "planar"),  # chosen by no player
@@ -87,6 +92,7 @@ AMOUNT_EVENTS = frozenset({"combat_damage_creature", "combat_damage_player", "da
                            "deals_damage", "dealt_damage", "gain_life", "lose_life", "expend",
                            "pay_life",  # "whenever you pay life, put that many ...": the life paid (119.4)
                            "combat_damage",  # engine.triggers.ALIASES: combat damage to a player or creature
+                           "combat_damage_player_or_walker", "combat_damage_walker",  # ... or planeswalker
                            "player_counters",  # "whenever you get one or more {E}": how many
                            "counters_put",  # "whenever one or more +1/+1 counters are put on ...": how many (121.6)
                            "counters_removed"})  # "... are removed from SELF, she deals that much damage": how many

@@ -43,7 +43,8 @@ HISTORIC = ({"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes":
 SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonbasic": None, "nonlegendary": None}
 
 _CONTROLLER_SUFFIX = re.compile(
-    r"\s+(you control|you don't control|you don't own|an opponent controls|your opponents control|you own|"
+    r"\s+(you control|you don't control|self doesn't control|you don't own|that player owns|an opponent controls|"
+    r"your opponents control|you own|"
     r"target player controls|that player controls|defending player controls|target opponent controls|"
     r"its controller controls|they control|you both own and control|each player controls|"
     r"chosen player controls|that opponent controls|that player or that planeswalker's controller controls|"
@@ -112,7 +113,15 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         # Khenra): SELF's power as the filter is checked (as a target is chosen and as it resolves, 608.2b)
         if m:  # "with power less than or equal to the number of Islands you control" (Vedalken Shackles): an
             # amount counted as the filter is checked (a whole phrase: its "you control" is the count's)
-            q = QUANTITY[0](m.group(3)) if QUANTITY else None
+            theirs = re.fullmatch(r"(the number of (?:.+ )?cards in) its controller's graveyard", m.group(3))
+            # "target spell with mana value less than or equal to the number of cards in its controller's graveyard"
+            # (Drown in the Loch): the graveyard of the controller of the object checked (404.2, 608.2b)
+            q = QUANTITY[0](theirs.group(1) + " your graveyard" if theirs else m.group(3)) if QUANTITY else None
+            if theirs and m.group(1) == "mana value" and isinstance(q, dict) and set(q) == {"count"} \
+                    and q["count"].get("owner") == "you":
+                q = {**q, "per_controller": True}
+            elif theirs:
+                return None
             if q is None:
                 return None
             key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
@@ -233,9 +242,11 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             f["controller"] = {
                 "you control": "you",
                 "you don't control": "not_you",
+                "self doesn't control": "not_you",  # a permanent controls nothing: its controller doesn't (109.4)
                 "an opponent controls": "opponent",
                 "your opponents control": "opponent",
                 "you own": "you",
+                "that player owns": "that_player",  # "cards that player owns in exile" (108.3)
                 "target player controls": "that_player",
                 "that player controls": "that_player",
                 "defending player controls": "defending_player",
@@ -250,7 +261,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 "that player or that planeswalker's controller controls": "that_player",
                 "enchanted player controls": "attached_player",  # the player the source enchants (303.4, a Curse)
             }[c]
-            if c in ("you own", "you don't own"):
+            if c in ("you own", "you don't own", "that player owns"):
                 f["owner"] = f.pop("controller")
             if c in ("target player controls", "target opponent controls"):
                 f["_needs_player_target"] = "opponent" if "opponent" in c else "player"
@@ -332,6 +343,8 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             z = m.group(1) or m.group(2)
             f["zone"] = "hand" if "hand" in z and "graveyard" not in z else "library" if "library" in z else \
                 "exile" if z == "exile" else "graveyard"
+            if z == "a single graveyard":  # all of the slot's targets from one graveyard (engine/targets.py)
+                f["single_graveyard"] = True
             if z.startswith("your") and f["zone"] != "exile":
                 f["owner"] = "you"
             elif "opponent" in z:

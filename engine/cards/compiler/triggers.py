@@ -22,7 +22,7 @@ _SELF_EVENTS = {
     "enters": "etb", "dies": "dies", "attacks": "attacks", "blocks": "blocks", "becomes blocked": "becomes_blocked",
     "attacks or blocks": "attacks_or_blocks", "leaves the battlefield": "ltb",
     "deals combat damage to a player": "combat_damage_player",
-    "deals combat damage to a player or planeswalker": "combat_damage_player",
+    "deals combat damage to a player or planeswalker": "combat_damage_player_or_walker",
     "deals combat damage to an opponent": "combat_damage_player",
     "deals damage to a player": "damage_player", "deals damage to an opponent": "damage_opponent",
     "deals combat damage": "combat_damage", "deals damage": "deals_damage",
@@ -147,6 +147,24 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             f.setdefault("zone", "any_card")  # a spell, a permanent or the source of an ability (609.7)
         out = {"event": "deals_damage", "to_self": True, **({"filter": f} if f else {})}
         return {**out, "combat": True} if m.group(2) else out
+    m = re.fullmatch(r"(self|an? .+?) deals (combat )?damage to (a planeswalker|a player or planeswalker|"
+                     r"an opponent or planeswalker)", c)
+    if m and not (m.group(2) and m.group(3) == "a player or planeswalker"):  # (that one: combat_damage_player)
+        # "Whenever a creature you control with deathtouch deals damage to a player or planeswalker" (Vraska, Swarm's
+        # Eminence), "whenever SELF deals damage to a planeswalker": each damage event of such a source to such a
+        # recipient (120.3); "that creature" is the source, "that planeswalker" the one dealt damage
+        dealt = parse_noun(m.group(3)[2:] if m.group(3).startswith("a ") else m.group(3)[3:])
+        if dealt is None:
+            return None
+        if m.group(1) == "self":
+            out = {"event": "deals_damage", "self": True, "damaged": dealt}
+        else:
+            f = parse_noun(m.group(1))
+            if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or "source" in f:
+                return None
+            f.pop("zone", None)
+            out = {"event": "deals_damage", "filter": f, "damaged": dealt}
+        return {**out, "combat": True} if m.group(2) else out
     m = re.fullmatch(r"an? (.+?) deals combat damage to you", c)
     if m and m.group(1) != "source":  # "Whenever a creature deals combat damage to you" (Hixus, Teysa): you, the
         f = parse_noun(m.group(1))    # player (510.2), not a planeswalker you control; "that creature" the source
@@ -264,6 +282,39 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         return {"event": "counters_removed", "filter": f, **kind}
+    m = re.fullmatch(r"(self or )?an? (instant or sorcery|instant|sorcery) spell you control deals damage to "
+                     r"(a player|an opponent)", c)
+    if m:  # "Whenever SELF or an instant or sorcery spell you control deals damage to a player" (Syr Carah, the Bold):
+        # the source as it deals the damage, a spell on the stack as it resolves (120.3, 608.2)
+        types = ["Instant", "Sorcery"] if m.group(2) == "instant or sorcery" else [m.group(2).capitalize()]
+        out = {"event": "damage_player" if m.group(3) == "a player" else "damage_opponent",
+               "filter": {"types": types, "controller": "you", "zone": "stack"}}
+        return {**out, "or_self": True} if m.group(1) else out
+    if c in ("you and/or at least one permanent you control becomes the target of a spell or ability an opponent "
+             "controls", "you and/or at least one permanent you control become the target of a spell or ability an "
+             "opponent controls"):
+        # Leyline of Combustion: once for each spell or ability an opponent controls that targets you or permanents
+        # you control, however many of them (603.2c; 115.1); "that player" is that spell's or ability's controller
+        return {"event": "targets_chosen", "who": "opponent"}
+    m = re.fullmatch(r"the (second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth) "
+                     r"([+\-]\d+/[+\-]\d+|[a-z]+) counter is put on self", c)
+    if m:  # "When the twelfth hour counter is put on SELF" (Midnight Clock): the counters of that kind on it go from
+        # fewer than N to N or more as counters are put on it (121.6; once each time they reach it)
+        nth = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+               "twelfth").index(m.group(1)) + 2
+        return {"event": "counters_put", "self": True, "counter": m.group(2), "reaches": nth}
+    m = re.fullmatch(r"an? ([+\-]\d+/[+\-]\d+|[a-z]+) counter is (put on|removed from) (.+)", c)
+    if m:  # 603.2c: "whenever a +1/+1 counter is put on SELF" (Fathom Mage), "... is removed from SELF" (Protean
+        # Hydra): one event of several counters holds that many occurrences, each a triggering (121.6: given as it
+        # enters too)
+        ev = "counters_put" if m.group(2) == "put on" else "counters_removed"
+        if m.group(3) == "self":
+            return {"event": ev, "self": True, "counter": m.group(1), "each_counter": True}
+        f = parse_noun(m.group(3))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or f.get("_needs_player_target"):
+            return None
+        f.pop("zone", None)
+        return {"event": ev, "filter": f, "counter": m.group(1), "each_counter": True}
     m = re.fullmatch(r"(?:the )?beginning of combat on (your|each opponent's) turn", c)
     if m:  # 507.1; "on each opponent's turn, tap target creature that player controls": whose turn it is
         return {"event": "step", "step": "beginning_of_combat", "whose": "you" if m.group(1) == "your" else "opponent"}
@@ -285,7 +336,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     if m:  # Divine Intervention: the removal that leaves none of that kind (121.6), by its controller
         return {"event": "last_counter_removed", "self": True, "counter": m.group(1)}
     m = re.fullmatch(r"(a|an|one or more) (?:(.+?) )?cards? (?:is|are) put into (your|an opponent's|a|a player's) "
-                     r"graveyard from (anywhere|your library)( during your turn| for the first time each turn)?", c)
+                     r"graveyard from (anywhere other than the battlefield|anywhere|your library)"
+                     r"( during your turn| for the first time each turn)?", c)
     if m:  # "whenever a card is put into an opponent's graveyard from anywhere" (404.2: a graveyard is its owner's;
         # a token is not a card, 110.5): each card, from any zone (engine/game.py move); "whenever one or more land
         # cards are put into your graveyard from anywhere" (The Gitrog Monster): once for the cards one event put
@@ -300,6 +352,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             out["batch"] = True
         if m.group(4) == "your library":
             out["from"] = "library"
+        elif m.group(4) == "anywhere other than the battlefield":  # (Syr Konrad: a dying creature is another event)
+            out["from"] = {"not": "battlefield"}
         if m.group(5) == " during your turn":
             out["your_turn"] = True
         elif m.group(5):  # "for the first time each turn": no such card went there earlier this turn
@@ -337,14 +391,21 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if m.group(3):
             whose = "you"
         return {"event": "step", "step": STEPS[m.group(2)], "whose": whose}
+    m = re.fullmatch(r"the beginning of (?:the (upkeep|draw step|end step) of enchanted (?:creature|permanent|"
+                     r"artifact|land|enchantment)'s controller|enchanted (?:creature|permanent|artifact|land|"
+                     r"enchantment)'s controller's (upkeep|draw step|end step))", c)
+    if m:  # "at the beginning of the draw step of enchanted creature's controller" (Righteous Authority): that
+        # player's own step (303.4: the object the Aura enchants, its controller now)
+        return {"event": "step", "step": STEPS[m.group(1) or m.group(2)], "whose": "attached_controller"}
     extra: dict[str, dict[str, Any] | None] = {
         "at end of combat": None,
         "the beginning of your second main phase": {"event": "step", "step": "main2", "whose": "you"},
         "the beginning of each of your postcombat main phases": {"event": "step", "step": "main2", "whose": "you"},
         "the beginning of your postcombat main phase": {"event": "step", "step": "main2", "whose": "you"},
         "end of combat": {"event": "step", "step": "end_of_combat", "whose": "each"},
-        "the beginning of the upkeep of enchanted creature's controller": {"event": "step", "step": "upkeep",
-                                                                             "whose": "attached_controller"},
+        # 506.6d: the end of combat step of the turn's first combat phase, on its controller's turn
+        "the end of the first combat phase on your turn": {"event": "step", "step": "end_of_combat", "whose": "you",
+                                                           "first_combat": True},
         "the beginning of enchanted player's upkeep": {"event": "step", "step": "upkeep", "whose": "attached_player"},
         "you cast your second spell each turn": {"event": "cast", "who": "you", "filter": {}, "nth": 2},
         "an opponent casts their second spell each turn": {"event": "cast", "who": "opponent", "filter": {}, "nth": 2},
@@ -362,6 +423,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             "or": [{"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]}]}},
         "self blocks a creature": {"event": "blocks", "self": True},
         "self attacks alone": {"event": "attacks_alone", "self": True},
+        # 508.1, 400.7: declared as an attacker with no earlier attack this turn (engine/triggers.py event)
+        "self attacks for the first time each turn": {"event": "attacks", "self": True, "first": True},
         # 701.3: it stopped being attached (moved, unattached, or it or that permanent left the battlefield);
         # "that permanent" is the one it was attached to (engine/triggers.py unattached, leaves)
         "self becomes unattached from a permanent": {"event": "unattached", "self": True},

@@ -51,12 +51,14 @@ ACTION_RULES = {
             ("endure", "Tarkir: Dragonstorm"),
             ("harness", "Aetherdrift"),
             ("seek", "Alchemy"),
+            ("prepare", "Secrets of Strixhaven"),
         ]
     },
 }
 
 
-@reader(r"^choose (target .+?|up to (?:one|two|three) target .+?)(?: and (another target .+|target .+))?$")
+@reader(r"^choose (target .+?|up to (?:one|two|three) target .+?|any number of target .+?|(?:two|three) target .+?)"
+        r"(?: and (another target .+|target .+))?$")
 def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Choose target creature an opponent controls. When that creature dies this turn, ... Target creature you
     control fights that creature" (Time to Feed): the target is chosen as the spell is cast (601.2c); the
@@ -216,6 +218,14 @@ def _transform_these(m: re.Match, c: Ctx) -> list[Effect] | None:
     does (701.25a; 701.25c: one that can't, a single-faced permanent, doesn't)."""
     what = c.ref(m.group(1))
     return None if what is None or what == "self" else [Effect("action", {"name": "transform", "what": what})]
+
+
+@reader(r"^(self|it) becomes prepared$")
+def _prepared(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"SELF becomes prepared", "Whenever this creature attacks, it becomes prepared" (a later mechanic, Secrets of
+    Strixhaven): the permanent gets the prepared designation (engine/prepare.py; engine/ops/actions.py)."""
+    what = c.ref(m.group(1))
+    return [Effect("action", {"name": "prepare", "what": what})] if what in ("self", "it") else None
 
 
 @reader(r"^flip (self|it)$")
@@ -385,6 +395,7 @@ READERS: tuple[Reader, ...] = (
     _phase_out,
     _transform,
     _transform_these,
+    _prepared,
     _flip,
     _emblem,
     _emblem_opp,

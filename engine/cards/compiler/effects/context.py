@@ -31,6 +31,8 @@ class Ctx:
     milled_other: bool = False  # another player milled last: "from among them" are those cards (engine r["milled"])
     revealed_hand: Any = None  # the target player who revealed their hand last: "from among those cards" (their hand)
     cast_targets: Any = None  # "whenever you cast a spell that targets one or more permanents": that filter
+    damaged_walker: bool = False  # "whenever ... deals damage to a planeswalker": "that planeswalker" is the one
+    # dealt it
 
     def __post_init__(self) -> None:
         if self.subject is None:
@@ -232,6 +234,8 @@ class Ctx:
             return self.last
         if p == "the chosen player":  # "As SELF enters, choose a player" (614.12): that player (Stuffy Doll)
             return "chosen_player"
+        if p in ("the chosen creature", "the chosen permanent", "the chosen artifact"):  # "As SELF enters, choose
+            return "chosen_object"  # another creature you control" (614.12, Dauntless Bodyguard): that object
         if self.targeting and p in ("that spell", "that spell or ability", "that ability"):
             self.last = "targeting"  # the spell or ability whose targeting triggered the ability (603.2, 114.1)
             return "targeting"
@@ -288,13 +292,15 @@ class Ctx:
                 and self.last not in (None, "self"):
             # "you may return that nonland permanent card to the battlefield instead" (Emeria Shepherd)
             return self.last
+        if p == "that planeswalker" and self.damaged_walker:
+            return "damaged"  # the planeswalker the trigger's source dealt damage to (120.3)
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
-                 "that artifact", "the token", "the exiled card", "that enchantment"):
+                 "that artifact", "the token", "the exiled card", "that enchantment", "those lands"):
             if "creature" in p and self.last is not None and self._not_a_creature(self.last):
                 # "you may return a land you control ... If you do, the creature gets +2/+2": not the land
                 return None
-            if p in ("them", "those creatures", "those permanents", "those cards", "those tokens") \
+            if p in ("them", "those creatures", "those permanents", "those cards", "those tokens", "those lands") \
                     and isinstance(self.last, dict) and set(self.last) == {"target"} and len(self.targets) > 1 \
                     and self.targets[self.last["target"]].count == 1:
                 # "target creature gets +3/+3, up to one other target creature gets +2/+2 ... Those creatures gain

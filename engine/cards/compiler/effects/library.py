@@ -25,6 +25,7 @@ _COUNT = (r"(a|an|up to one|up to two|up to three|up to four|up to five|up to si
     r"^search your library for " + _COUNT + r" (.+?)(?:, where x is ([^,]+))?(?:(?:,| and) reveal " + _FOUND + r")?"
     r"(?:,|\.)? (?:and )?(?:put " + _FOUND + r" (into your hand|onto the battlefield(?: tapped)?|"
     r"on top of your library|into your graveyard)|(exile) " + _FOUND + r")"
+    r"(?: with (an additional|a|one|two|three) ([+\-]\d+/[+\-]\d+|[a-z]+) counters? on (?:it|them))?"
     r"(?:,? then shuffle| and shuffle|\. then shuffle)?$"
 )
 def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -34,9 +35,25 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
     ("exile them", 406.2); "up to X ..., where X is Q" (107.3)."""
     if not bind_x(m.group(3), c):
         return None
-    got = _search_common(m.group(1), m.group(2), m.group(4) or "into exile", "reveal" in m.group(0))
+    noun, same = m.group(2), None
+    named = re.fullmatch(r"(.+?) with the same name as (target .+)", noun)
+    if named:  # "a card with the same name as target nontoken creature" (Mask of the Mimic): that target's name as
+        # it resolves (201.2; engine/values.py bind_same_name)
+        same = c.ref(named.group(2))
+        if not (isinstance(same, dict) and set(same) == {"target"}):
+            return None
+        noun = named.group(1)
+    got = _search_common(m.group(1), noun, m.group(4) or "into exile", "reveal" in m.group(0))
+    if got and same is not None:
+        got[0].args["filter"] = {**got[0].args["filter"], "same_name_as": same}
     if got and m.group(3):
         got[0].args.update(with_x(got[0].args, c.x))
+    if got and m.group(6):  # "put that card onto the battlefield with an additional +1/+1 counter on it" (Neoform):
+        if got[0].args.get("to") != "battlefield":  # it enters with them (614.1c, 121.6)
+            return None
+        got[0].args["counters"] = {m.group(7): {"a": 1, "an additional": 1, "one": 1, "two": 2, "three": 3}[m.group(6)]}
+    if got:
+        c.last = "taken"  # "Those lands become ...", "it gains haste": the cards found and put there (608.2c)
     return got
 
 
@@ -81,6 +98,16 @@ def card_noun(noun: str) -> dict[str, Any] | None:
     as the effect resolves, 608.2h; "equal to Q" is parse_noun's)."""
     if noun in ("card", "cards"):
         return {}
+    m = re.fullmatch(r"(.+?) with the same name as (another|an?) (.+?)(?: on the battlefield)?", noun)
+    if m:  # "a card with the same name as another creature you control" (Pattern Matcher): the names those
+        # permanents have as it resolves (201.2; engine/values.py bind_same_name)
+        f0 = card_noun(m.group(1))
+        g0 = parse_noun(("another " if m.group(2) == "another" else "") + m.group(3))
+        if f0 is None or g0 is None or g0.get("player") or g0.get("zone") not in (None, "battlefield") \
+                or g0.get("_needs_player_target"):
+            return None
+        g0.pop("zone", None)
+        return {**f0, "same_name_as": {"each": g0}}
     m = _MV_VS.fullmatch(noun)
     if m:  # "less than or equal to Q" (its " or " is no alternative: read before parse_noun splits on it)
         q = quantity(m.group(4))
@@ -136,7 +163,7 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
               "up to six": 6, "up to seven": 7,
               "two": 2, "three": 3, "four": 4,
               "five": 5, "x": {"x": True}, "up to x": {"x": True}, "any number of": 99,
-              "up to that many": {"that_much": True}}.get(count) or int(count)
+              "up to that many": {"that_much": True}, "that many": {"that_much": True}}.get(count) or int(count)
     to = (
         "hand"
         if "hand" in dest
@@ -202,8 +229,9 @@ def _search_split(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(
     r"^(its controller|its owner|that player|they|target player|target opponent|each player|each opponent) "
     r"(may )?search(?:es)? (?:their|his or her) library for (a|an|up to one|up to two|up to three|two|x|up to x|"
-    r"any number of) (.+?)(?:, reveals? (?:it|them|those cards))?, (?:and )?puts? (?:it|them|that card|those cards) "
-    r"(into (?:their|his or her) hand|onto the battlefield(?: tapped)?)(?:, then shuffles?| and shuffles?)$"
+    r"any number of|that many) (.+?)(?:, reveals? (?:it|them|those cards))?, (?:and )?puts? "
+    r"(?:it|them|that card|those cards) (into (?:their|his or her) hand|onto the battlefield(?: tapped)?)"
+    r"(?:, then shuffles?| and shuffles?)$"
 )
 def _player_search(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Its controller may search their library for a basic land card, put it onto the battlefield, then
@@ -217,6 +245,23 @@ def _player_search(m: re.Match, c: Ctx) -> list[Effect] | None:
     if m.group(2):
         args["optional"] = True
     return [Effect("search", args)]
+
+
+@reader(r"^(each of them|target player|target opponent|each player|each opponent) searches (?:their|his or her) "
+        r"library for (a|an) (.+?), then shuffles and puts (?:that card|it) on top$")
+def _players_search_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.15a, 701.16b: "Choose two target players. Each of them searches their library for a card, then shuffles
+    and puts that card on top." (Scheming Symmetry): each of those players searches their own library; the card found
+    goes back on top after the shuffle (engine/ops/zones.py, seen only by that player)."""
+    if m.group(1) == "each of them":  # the target players named before (a player reference, or the last one)
+        who = next((x for x in (c.last_player, c.last) if isinstance(x, dict) and set(x) == {"target"}
+                    and c.targets[x["target"]].filter.get("player")), None)
+    else:
+        who = c.player(m.group(1))
+    got = _search_common(m.group(2), m.group(3), "on top of your library", False)
+    if who is None or who == "you" or got is None:
+        return None
+    return [Effect("search", {**got[0].args, "who": who})]
 
 
 @reader(r"^(?:then )?shuffle(?: your library)?$")
@@ -234,6 +279,14 @@ def _player_shuffles(m: re.Match, c: Ctx) -> list[Effect] | None:
 SEARCH_NAMED = re.compile(
     r"^(you may )?search your library and/or graveyard for a card named (.+?)(?:, reveal it,)? and put it (into "
     r"your hand|onto the battlefield)\. if you search your library this way, shuffle\.?$"
+)
+
+
+#: "Search your library and/or graveyard for a creature card with mana value X or less and put it onto the
+#: battlefield. If you search your library this way, shuffle." (Finale of Devastation): any kind of card
+SEARCH_GY_ANY = re.compile(
+    r"^search your library and/or graveyard for (an? (?!card named ).+?) and put it (into your hand|onto the "
+    r"battlefield)\. if you search your library this way, shuffle\.?"
 )
 
 
@@ -306,7 +359,7 @@ def _search_named2(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 _DIG = re.compile(
-    r"^look at the top (two|three|four|five|six|seven|eight|x|\d+) cards of your library\. "
+    r"^look at the top (two|three|four|five|six|seven|eight|x|\d+|that many) cards of your library\. "
     r"(?:(you may reveal|you may put|put) (an?|one|two|up to two|any number of) (.+?) (?:from among them|of them) "
     r"(?:and put (?:it|them|that card) )?(into your hand|onto the battlefield(?: tapped)?)|put (one|two) of them "
     r"into your (hand|graveyard))"
@@ -479,6 +532,24 @@ def _they_reveal_until(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("shuffle", {"who": who})]
 
 
+@reader(r"^(that player|its controller|target player|target opponent) reveals cards from the top of their library "
+        r"until they reveal (a|an|one|two|three|four|five) (.+?) cards?, then puts (?:those|all) cards(?: revealed "
+        r"this way)? into their graveyard$")
+def _they_reveal_until_mill(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.13a: "Target player reveals cards from the top of their library until they reveal a land card, then puts
+    those cards into their graveyard" (Balustrade Spy, Destroy the Evidence; "... four land cards": Mirko Vosk):
+    that player reveals from their own library until that many cards of the kind are revealed (or the library is
+    empty), and every card revealed goes to their graveyard, the ones found with the rest."""
+    who = c.player(m.group(1))
+    n = number(m.group(2))
+    f = parse_noun(m.group(3) + " card")
+    if who is None or not n or f is None or f.get("player") or f.get("zone") not in (None, "any_card", "library"):
+        return None
+    f.pop("zone", None)
+    return [Effect("reveal_until", {"who": who, "filter": f, "to": "graveyard", "rest": "graveyard",
+                                    **({"count": n} if n > 1 else {})})]
+
+
 @reader(r"^(?:(that player|target player|target opponent|each opponent|its controller) exiles|exile) cards from the "
         r"top of (?:their|your) library until (?:they|you) exile (an? .+?) card$")
 def _exile_until(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -524,9 +595,11 @@ def _wish(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("wish", args)]
 
 
-READERS: tuple[Reader, ...] = (_exile_until, _wish, _they_reveal_until, _search, _search_top, _search_split,
+READERS: tuple[Reader, ...] = (_exile_until, _wish, _they_reveal_until, _they_reveal_until_mill, _search, _search_top,
+                               _search_split,
                                _search_split_dest,
-                               _player_search, _shuffle, _player_shuffles, _search_named_gy, _search_shuffle,
+                               _player_search, _players_search_top, _shuffle, _player_shuffles, _search_named_gy,
+                               _search_shuffle,
                                _search_named2, _reveal_take, _from_milled, _search_exile_rest, _search_theirs)
 
 
@@ -538,8 +611,8 @@ READERS: tuple[Reader, ...] = (_exile_until, _wish, _they_reveal_until, _search,
 _DEST = (r"(into your hand|onto the battlefield(?: tapped)?|into your graveyard|into exile|"
          r"on the bottom of your library(?: in (?:a random|any) order)?|(?:back )?on top of your library"
          r"(?: in any order)?)")
-_LOOK_HEAD = re.compile(r"^(look at|reveal) the top (two|three|four|five|six|seven|eight|nine|ten|x|\d+) cards "
-                        r"of your library(?:, where x is ([^.]+?))?(?:, then put them back in any order)?\.\s*")
+_LOOK_HEAD = re.compile(r"^(look at|reveal) the top (two|three|four|five|six|seven|eight|nine|ten|x|that many|\d+) "
+                        r"cards of your library(?:, where x is ([^.]+?))?(?:, then put them back in any order)?\.\s*")
 _TAKE = re.compile(
     r"^(?:(you may )?(?:reveal |put |choose )?(an?|one|two|three|up to one|up to two|up to three|any number of|all) "
     r"(.+?) (?:from among them|of them|of those cards|among them)(?: and put (?:it|them|that card|those cards|the "
@@ -567,6 +640,10 @@ def _dest(d: str) -> str:
 def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     """701.13a (reveal) / looking at the top cards of a library: a dig effect, or None."""
     t = text.strip().rstrip(".").lower()
+    # "reveal that many cards from the top of your library" (Gishath, Sun's Avatar): the top cards, as "reveal the top
+    # N cards of your library" says (401.1)
+    t = re.sub(r"^(look at|reveal) (that many|two|three|four|five|six|seven|x) cards from the top of your library\b",
+               r"\1 the top \2 cards of your library", t)
     m = re.fullmatch(r"you may (look at the top \w+ cards of your library)\. if you do, (reveal .+? from among them), "
                      r"then (put (?:that card|those cards|it|them) on top of your library(?: in any order)?) and the "
                      r"rest on the bottom(?: of your library)? in any order", t)
@@ -581,10 +658,17 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     t = re.sub(r"(,? and |\. )exile the (rest|others?)$",
                lambda e: (f" and the {e.group(2)} into exile" if "and" in e.group(1)
                           else f". put the {e.group(2)} into exile"), t)
+    counters: dict[str, int] = {}
+    cm = re.search(r"(onto the battlefield(?: tapped)?) with (a|an|one|two|three|four|five) (\+1/\+1|-1/-1|[a-z]+) "
+                   r"counters? on (?:it|them)\b", t)
+    if cm:  # "put a creature card from among them onto the battlefield with three +1/+1 counters on it" (614.1c)
+        counters = {cm.group(3): number(cm.group(2)) or 1}
+        t = t[:cm.start()] + cm.group(1) + t[cm.end():]
     m = _LOOK_HEAD.match(t + ".")
     if m is None:
         return None
-    n = amount(m.group(2))
+    n = amount(m.group(2)) if m.group(2) != "that many" else {"that_much": True}  # "reveal that many cards from the
+    # top of your library" (Gishath, Sun's Avatar): the number the trigger event carries (608.2c)
     if m.group(3):  # "look at the top X cards of your library, where X is the number of lands you control" (107.3)
         n = quantity(m.group(3)) if m.group(2) == "x" else None
         if n is None:
@@ -651,6 +735,10 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
         args["optional"] = True
     if "tapped" in dest:
         args["tapped"] = True
+    if counters:
+        if args["to"] != "battlefield":
+            return None
+        args["counters"] = counters
     if reveal:
         args["reveal"] = True
     return [Effect("dig", args), *([Effect("shuffle", {"who": "you"})] if shuffle else [])]
@@ -777,6 +865,16 @@ _REVEAL_PILES = re.compile(
 _PERMANENT_PILES = re.compile(
     r"^separate all (.+?) into two piles\. (?:(?:that player|they) sacrifices? all (.+?) in the pile of their "
     r"choice|(destroy) all (.+?) in the pile of that player's choice(\. they can't be regenerated)?)\.\s*"
+)
+
+
+#: "Exile up to five target creature cards from graveyards. An opponent separates those cards into two piles. Put all
+#: cards from the pile of your choice onto the battlefield under your control and the rest into their owners'
+#: graveyards." (Boneyard Parley): the cards the exile moved, in two piles
+EXILED_PILES = re.compile(
+    r"^(exile [^.]+? target [^.]+? cards? from (?:graveyards|a graveyard|your graveyard))\. an opponent separates "
+    r"those cards into two piles\. put all cards from the pile of your choice (onto the battlefield under your "
+    r"control|into your hand) and the rest into (?:their owners'|its owner's|your) graveyards?\.\s*"
 )
 
 

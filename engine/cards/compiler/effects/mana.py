@@ -81,10 +81,28 @@ def _add_combo(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", args)]
 
 
+@reader(r"^for each color among (.+?), add one mana of that color$")
+def _add_each_color(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"{T}: For each color among permanents you control, add one mana of that color" (Faeburrow Elder, Bloom
+    Tender): one mana of each color those permanents have now (105.2; none when they are colorless, 106.5)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or f.get("_needs_player_target"):
+        return None
+    f.pop("zone", None)
+    return [Effect("add_mana", {"each_color_among": f})]
+
+
 @reader(r"^add (\{[wubrgc]\}) for each (.+)$")
 def _add_per(m: re.Match, c: Ctx) -> list[Effect] | None:
     q = quantity(m.group(2))
     return None if q is None else [Effect("add_mana", {"mana": list(parse_cost(m.group(1))), "per": q})]
+
+
+@reader(r"^add that much (\{[wubrgc]\})$")
+def _add_that_much(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"... draw that many cards and add that much {R}" (Neheb, Dreadhorde Champion): an amount named before; bound
+    by the paragraph (sequence.that_many_done) or the card is not supported (the swallow check)."""
+    return [Effect("add_mana", {"mana": list(parse_cost(m.group(1))), "per": {"that_much": True}})]
 
 
 @reader(r"^add an amount of (\{[wubrgc]\}) equal to (.+)$")
@@ -213,12 +231,14 @@ READERS: tuple[Reader, ...] = (
     _add_n_of,
     _add_could_produce,
     _add_color_among,
+    _add_each_color,
     _mana_only,
     _add_mana_or,
     _add_any,
     _add_combo,
     _add_different,
     _add_per,
+    _add_that_much,
     _add_eq,
     _add_additional,
     _add_produced,

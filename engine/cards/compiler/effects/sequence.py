@@ -4,7 +4,9 @@
 """
 from __future__ import annotations
 
+import json
 import re
+from dataclasses import replace
 from typing import Any
 
 from engine.cards.abilities import Ability, Effect
@@ -34,9 +36,12 @@ from engine.cards.compiler.effects.context import (
     reader,
 )
 from engine.cards.compiler.effects.library import (
+    EXILED_PILES,
     REVEAL_UNTIL_RX,
+    SEARCH_GY_ANY,
     SEARCH_MAY_RX,
     SEARCH_NAMED,
+    _search_common,
     read_dig,
     read_look,
     read_look_other,
@@ -44,6 +49,7 @@ from engine.cards.compiler.effects.library import (
     read_top_card,
     reveal_until,
     search_may,
+    with_x,
 )
 from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
 from engine.cards.compiler.effects.zones import (
@@ -114,6 +120,21 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     pay = _payment(m.group(3))
     return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
+
+
+@reader(r"^counter that spell or ability unless its controller ((?:discards|sacrifices) .+)$")
+def _ward_action(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Ward with a cost other than mana (a later keyword): "counter that spell or ability unless its controller
+    discards a card / sacrifices a creature": that player, the controller of the spell or ability that targeted
+    (the event's player), may do it (117.12); else the ward op counters it (engine/ops/ward.py, with no cost of its
+    own left)."""
+    mark = c.mark()
+    c.last_player = "trigger_player"
+    act = parse_sentence("that player " + m.group(1), c)
+    if act is None or any(e.args.get("who") != "trigger_player" for e in act):
+        c.rewind(mark)
+        return None
+    return [Effect("unless", {"payer": "trigger_player", "actions": list(act), "effects": [Effect("ward", {})]})]
 
 
 @reader(r"^(.+?) unless (.+?) (sacrifices .+|discards .+|sacrifice .+|discard .+|returns? .+ to (?:its|their) "
@@ -216,7 +237,7 @@ def _next_draw_instead(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: object starts with
 _SHARED_VERB = re.compile(r"^(put |untap |tap )")
 #: a clause that makes a continuous effect, which a duration closing the next clause also bounds (611.2a)
-_UNTIMED = re.compile(r"\b(?:gains?|gets?|loses?|can't|becomes?) ")
+_UNTIMED = re.compile(r"\b(?:gains?|gets?|loses?|can't|becomes?|(?:has|have) base power and toughness) ")
 #: "... gain trample and get +X/+X": the second verb of a plural subject, and that subject
 _VERB_PLURAL = re.compile(r"^(?:gain|get|lose|can't|become|have) ")
 _SUBJECT_PLURAL = re.compile(r"^(.+?) (?:gain|get|lose|can't|become|have) ")
@@ -314,6 +335,69 @@ def _any_color_playable(e: Effect) -> Effect:
     return Effect("playable", {**e.args, "any_color": True})
 
 
+#: "counter target spell with mana value X or less, where X is the number of Faeries you control": a filter
+#: comparing with an X the sentence's closing "where X is" defines (107.3)
+_X_COMPARED = re.compile(r"(.+\bwith (?:mana value|power|toughness) x or (?:less|greater)\b.*?), where x is (.+)")
+
+
+#: amounts that name something of a resolution (the spell cast, the damage dealt, "it")
+_RESOLUTION_WORDS = ("mana_spent_on", '"it"', "trigger", "that_", "damage", "taken", "sacrificed", "exiled")
+
+
+def _x_compared(m: re.Match, ctx: Ctx) -> list[Effect] | None:
+    """107.3: the X of "with mana value X or less, where X is Q" is Q, read as the effect resolves or, for a target,
+    as it is chosen (601.2c, 608.2h): the sentence read with X, then every X of the effects and of the targets it
+    named replaced by Q. None (nothing kept) when Q is not understood or an X is left elsewhere."""
+    mark = ctx.mark()
+    q = ctx_quantity(m.group(2), ctx)
+    if q is None:
+        return None
+    got = parse_sentence(m.group(1), ctx)
+    new = ctx.targets[mark[0]:]
+    if new and any(w in json.dumps(q) for w in _RESOLUTION_WORDS):
+        ctx.rewind(mark)  # a target's filter is read as it is chosen (601.2c), with no resolution to name
+        return None
+    if got is None or not any('{"x": true}' in json.dumps(t.filter) for t in new) and \
+            not any("'x': True" in repr(e.args) for e in got):
+        ctx.rewind(mark)
+        return None
+    def sub(v: Any) -> Any:
+        if isinstance(v, Effect):
+            return Effect(v.op, sub(dict(v.args)))
+        if isinstance(v, dict):
+            return q if v == {"x": True} else {k: sub(x) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return [sub(x) for x in v]
+        return v
+    for i, t in enumerate(new):
+        ctx.targets[mark[0] + i] = replace(t, filter=with_x(t.filter, q))
+    return [sub(e) for e in got]
+_EACH_OPP_TARGET = re.compile(r"^for each (opponent|other player), (.+?)\bup to one target (.+?) (?:(?:that player|"
+                              r"that opponent|they) controls?|(?:that player's|their) (graveyard))\b(.*)$")
+
+
+def _for_each_opponent_target(low: str, ctx: Ctx) -> list[Effect] | None:
+    """"For each opponent, return up to one target nonland permanent that player controls to its owner's hand"
+    (Vronos): one target slot whose targets are each controlled by a different opponent (601.2c, 115.1: each
+    "target" word once for each of those players), from none to one for each; "for each other player" is each
+    player other than you. The instruction is the same for every target chosen."""
+    m = _EACH_OPP_TARGET.match(low)
+    if m is None or m.group(4) or re.search(r"\bthat (?:player|opponent)\b", m.group(5)):
+        return None  # "... and that player gains life equal to its power": each target's own player, not read
+    who = "an opponent controls" if m.group(1) == "opponent" else "you don't control"
+    mark = ctx.mark()
+    got = _attempt(f"{m.group(2)}up to one target {m.group(3)} {who}{m.group(5)}", ctx)
+    if got is None or len(ctx.targets) != mark[0] + 1:
+        ctx.rewind(mark)
+        return None
+    spec = ctx.targets[-1]
+    if spec.count != 1 or spec.min != 0 or spec.filter.get("zone") not in (None, "battlefield"):
+        ctx.rewind(mark)
+        return None
+    ctx.targets[-1] = replace(spec, filter={**spec.filter, "different_controllers": True}, count=8, text=m.group(0))
+    return got
+
+
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     s = sentence.strip().rstrip(".").strip()
@@ -323,6 +407,14 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     s = re.sub(r"^return to the battlefield ((?:all|each|target|up to \w+ target) .+)$",
                r"return \1 to the battlefield", s, flags=re.I)
     low = s.lower()
+    if _EACH_OPP_TARGET.match(low):
+        return _for_each_opponent_target(low, ctx)
+    m = re.fullmatch(r"(you (?:gain|lose) \w+ life|draw (?:a|two) cards?) if ([^,]+? this way)", low)
+    if m:  # "You gain 2 life if at least one creature card was exiled this way" (Kaya, Orzhov Usurper): the same
+        # instruction as "If ..., you gain 2 life", its condition read after the one before it (608.2c)
+        got = _attempt(f"if {m.group(2)}, {m.group(1)}", ctx)
+        if got is not None:
+            return got
     m = _ANY_COLOR_RIDER.match(low)
     if m:  # "You may cast that card for as long as it remains exiled, and you may spend mana as though it were mana
         # of any color to cast that spell" (Covetous Urge; 609.4): the permission, paid with mana of any type
@@ -330,6 +422,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if inner is None or not inner or not all(_playables(e) for e in inner):
             return None
         return [_any_color_playable(e) for e in inner]
+    m = _X_COMPARED.fullmatch(low)
+    if m and ctx.x is None:
+        got = _x_compared(m, ctx)
+        if got is not None:
+            return got
     m = re.fullmatch(r"you may ((?:sacrifice|discard) [^,]+?) or ((?:sacrifice|discard) [^,]+)", low)
     if m:  # "You may sacrifice an artifact or discard a card. If you do, draw a card." (Chandra, Spark Hunter): either
         mark = ctx.mark()  # action, the one the player picks (608.2d); "If you do" follows it (parse_effects)
@@ -551,6 +648,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     subject = _SUBJECT_PLURAL.match(left)
                     if subject is not None:  # "creatures you control gain trample and get +X/+X ...": one
                         b = _attempt(f"{subject.group(1)} {right}", ctx)  # subject, both verbs (608.2c)
+                    if b is None and subject is not None and re.search(r"\btargets?\b", subject.group(1)):
+                        # "up to two target creatures each have base power and toughness 0/3 and lose all abilities"
+                        # (Will Kenrith): the same targets, named once (115.1)
+                        b = _attempt(f"they {right}", ctx)
                 verb = _SHARED_VERB.match(left) if b is None and joiner == " and " else None
                 if verb is not None and _OBJECT_ONLY.match(right):
                     # "put a +1/+1 counter on each creature you control and a loyalty counter on each
@@ -574,6 +675,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             return got
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
                      r"it escaped|it's .+|your life total .+|you attacked .+|you've .+|you gained .+|"
+                     r"(?:no )?(?:\{[wubrgc]\})+ was spent to cast (?:self|it|this spell)|"
                      r"an? [a-z ]+ you control has "
                      r"[a-z ]+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
@@ -691,6 +793,47 @@ _MAY_DO_OR = re.compile(r"\b(each opponent|each player|that player|defending pla
                         r"(?:doesn't|don't), ([^.]+)\.", re.I)  # (not "target opponent": read twice, two targets)
 
 
+def _round_each_time(text: str) -> str:
+    """107.1a: "Each player loses half their life, then discards half the cards in their hand, then sacrifices half
+    the creatures they control of their choice. Round up each time." (Fraying Omnipotence): one instruction after
+    another, each "half" rounded as the last sentence says, each read as its own sentence of the same players."""
+    m = re.fullmatch(r"(each player|each opponent) ([^.]+)\. round (up|down) each time\.?", text.strip(), re.I)
+    if m is None:
+        return text
+    parts = re.split(r",? then ", m.group(2))
+    if len(parts) < 2 or not all(re.search(r"\b(?:half|a third of)\b", p) for p in parts):
+        return text
+    return " ".join(f"{m.group(1)} {p}, rounded {m.group(3)}." for p in parts)
+
+
+_ANY_MAY = re.compile(r"any (opponent|player) may (have (?:it|self) deal \w+ damage to them|(?:sacrifice|discard|"
+                      r"exile|pay|tap) .+)")
+
+
+def _any_player_may(m: re.Match, then: str, c: Ctx) -> list[Effect] | None:
+    """117.12, 101.4: "Any opponent may sacrifice a creature of their choice. If a player does, tap SELF and put a
+    +1/+1 counter on it." (Desecration Demon), "Any player may have SELF deal 5 damage to them. If no one does,
+    target player draws three cards." (Browbeat): each of those players in turn order (APNAP) may do it, until one
+    does; the instruction after it happens if one did (``if_done``), or if no one did."""
+    group = "each_opponent" if m.group(1) == "opponent" else "each_player"
+    done = re.fullmatch(r"if (a player|they|no one|no player) (?:does|do)(?: either)?, (.+)", then)
+    if done is None:
+        return None
+    act = m.group(2)
+    dmg = re.fullmatch(r"have (?:it|self) deal (\w+) damage to them", act)
+    verb, _, rest = act.partition(" ")
+    act = f"self deals {dmg.group(1)} damage to {m.group(1)}" if dmg else f"{m.group(1)} {verb}s {rest}"
+    actions = parse_sentence(f"each {act}" if not dmg else act.replace(m.group(1), f"each {m.group(1)}"), c)
+    effs = parse_sentence(done.group(2), c)
+    if actions is None or effs is None or len(actions) != 1:
+        return None
+    a = actions[0]
+    if group not in (a.args.get("who"), a.args.get("to")) or "choose" in str(a.args.get("what")):
+        return None  # the action must be that player's own (their sacrifice, discard, the damage to them)
+    return [Effect("unless", {"payer": group, "any_one": True, "actions": [a], "effects": list(effs),
+                              **({"if_done": True} if done.group(1) in ("a player", "they") else {})})]
+
+
 def _may_do_or(mm: re.Match) -> str:
     who, act, then = mm.group(1), mm.group(2), mm.group(3)
     then = re.sub(r"^(?:they|that player) (lose|gain|draw|discard|sacrifice)s?\b", rf"{who} \1s", then, flags=re.I)
@@ -704,6 +847,46 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     don't, Y."; "It can't be regenerated."
     """
     text = _except_for(_do_the_same(text))
+    # "Look at the top six cards ... You may reveal a creature card from among them and put it into your hand. If
+    # it's legendary, you gain 3 life. Put the rest on the bottom ..." (Ellywick Tumblestrum): the look is one
+    # instruction; the condition is of the card put into the hand, read after it (608.2c)
+    text = re.sub(r"(\bput (?:it|that card) into your hand)\. (if it's ([a-z ]+?), [^.]+)\. (put the rest on the "
+                  r"bottom of your library in (?:a random|any) order)\.?$",
+                  lambda m: f"{m.group(1)}. {m.group(4)}. "
+                            + re.sub("^if it.s", "if the card put into your hand this way is", m.group(2), flags=re.I)
+                            + ".",
+                  text, flags=re.I)
+    # "Surveil 1. If you put a noncreature, nonland card into your graveyard this way, put that card into your hand."
+    # (Chandra, Chill of Compliance): the card the surveil put into the graveyard, if of that kind (608.2c)
+    m = re.fullmatch(r"surveil (\w+)\. if you put an? ([a-z, ]+?) card into your graveyard this way, put (?:that "
+                     r"card|it) into your hand\.?", text.strip(), flags=re.I)
+    if m and number(m.group(1)) == 1:
+        kind = parse_noun(m.group(2) + " card")
+        if kind is None or set(kind) - {"types", "not_types", "colors", "subtypes", "zone"}:
+            return None
+        kind.pop("zone", None)
+        return [Effect("scry", {"amount": 1, "surveil": True}),
+                Effect("if", {"cond": {"amount_ge": {"amount": {"count_this_way": kind, "action": "put"}, "n": 1}},
+                              "then": [Effect("move", {"what": {"choose": {**kind, "zone": "graveyard"},
+                                                                "among": "milled", "amount": 1}, "to": "hand"})]})]
+    # "Look at that many cards from the top of your library, then put one of those cards into your hand and the rest on
+    # the bottom ..." (Karn, Living Legacy): the look of that many (the amount paid before it, 608.2c)
+    text = re.sub(r"\blook at that many cards from the top of your library, then put one of those cards into your "
+                  r"hand and the rest\b", "look at the top that many cards of your library. put one of them into your "
+                  "hand and the rest", text, flags=re.I)
+    m = re.fullmatch(r"pay any amount of mana\. (look at the top that many cards of your library\. .+)", text.strip(),
+                     flags=re.I)
+    if m:  # the amount paid is "that many" (engine/ops/misc.py pay_any)
+        dig = read_dig(m.group(1).lower(), ctx)
+        return None if dig is None else paid_this_way([Effect("pay_any", {"mana": True}), *dig])
+    # "SELF deals damage to target player equal to ... and you gain that much life" (Kaya, Orzhov Usurper): the
+    # damage that instruction dealt (120.3, 608.2c)
+    text = re.sub(r"\b(deals damage to [^.]+?) and you gain that much life\b",
+                  r"\1 and you gain life equal to the damage dealt this way", text, flags=re.I)
+    # "Destroy all creatures target opponent controls. SELF deals damage to that player equal to their total power."
+    # (Angrath, Minotaur Pirate): "their" are the creatures the instruction before destroyed (608.2c, 608.2h)
+    text = re.sub(r"^(destroy all (creatures|artifacts|permanents)\b[^.]*\. [^.]*?)\btheir total power\b",
+                  r"\1the total power of \2 destroyed this way", text.strip(), flags=re.I)
     m = re.fullmatch(r"choose an? ([a-z]+) card with mana value (\d+) in your graveyard, then do the same for \1 cards "
                      r"with mana value (\d+) and (\d+)\. return (?:those cards|them) to the battlefield\.?",
                      text.strip(), flags=re.I)
@@ -776,10 +959,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # "You gain half X life and draw half X cards. Round down each time." (Hydroid Krasis): the last sentence says how
     # each half is rounded (107.1a); each amount read as "life / cards equal to half X, rounded down"
     rnd = re.search(r"\.? round (down|up) each time\.?$", text.strip(), flags=re.I)
-    if rnd:
-        text = re.sub(r"\b(gains?|draws?|loses?|mills?) half (x|\w+) (life|cards?)\b",
-                      lambda m: f"{m.group(1)} {m.group(3)} equal to half {m.group(2)}, rounded {rnd.group(1).lower()}",
-                      text.strip()[:rnd.start()], flags=re.I) + "."
+    if rnd:  # (only where each half is of that form: "half their life" is read by _round_each_time)
+        halves, n = re.subn(r"\b(gains?|draws?|loses?|mills?) half (x|\d+) (life|cards?)\b",
+                            lambda m: f"{m.group(1)} {m.group(3)} equal to half {m.group(2)}, rounded "
+                                      f"{rnd.group(1).lower()}", text.strip()[:rnd.start()], flags=re.I)
+        if n and not re.search(r"\bhalf\b", re.sub(r"equal to half", "", halves, flags=re.I), flags=re.I):
+            text = halves + "."
     # "SELF deals damage equal to the number of +1/+1 counters on it to ...": "it" is the subject, SELF (121.1)
     text = re.sub(r"\b(self deals damage equal to the number of (?:[+\-]\d+/[+\-]\d+ |[a-z]+ )?counters on) it\b",
                   r"\1 self", text, flags=re.I)
@@ -788,6 +973,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # number counted as the instruction that uses it is carried out, nothing happening in between (608.2c)
     text = re.sub(r"^count the number of ([^.]+)\. ([^.]+?)\bthat number\b", r"\2the number of \1", text.strip(),
                   flags=re.I)
+    # "Choose a planeswalker you control. Put two loyalty counters on it for each planeswalker destroyed this way."
+    # (The Elderspell): one instruction, the permanent chosen as the counters are put (608.2c; "it" used once)
+    text = re.sub(r"\bchoose (an? [a-z ]+? you control)\. (put (?:a|an|one|two|three|\w+) [^.]+? counters? on) it"
+                  r"((?: for each [^.]+)?)\.?$", r"\2 \1\3.", text.strip(), flags=re.I)
+    # "Choose a card name, then reveal the top card of your library. If that card has the chosen name, ..." (Diviner's
+    # Lockbox): the name chosen, then the reveal (201.3, 608.2c), each its own instruction
+    text = re.sub(r"^(choose a (?:nonland |creature )?card name), then (reveal the top card of your library)",
+                  r"\1. \2", text.strip(), flags=re.I)
     # "Search your library for a creature card with deathtouch ... and reveal it. Shuffle and put that card on top."
     # (Mwonvuli Beast Tracker): the one instruction "..., then shuffle and put that card on top" (701.15a)
     text = re.sub(r"^(search your library for [^.]+? and reveal it)\. shuffle and put that card on top\.?$",
@@ -811,9 +1004,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"(search your library for [^.]+?)\. (reveal (?:it|them|that card|those cards),? )?"
                   r"(put (?:it|that card|them|those cards|the card) "
                   r"(?:into your hand|into your graveyard|onto the battlefield(?: tapped)?))"
-                  r"(?:,? then shuffle| and shuffle|\. then shuffle|\. shuffle)\.?$",
+                  r"(?:,? then shuffle| and shuffle|\. then shuffle|\. shuffle)(?:\.?$|\.(?= ))",
                   lambda m: f"{m.group(1)}, {'reveal them, ' if m.group(2) else ''}{m.group(3).lower()}, then shuffle.",
-                  text.strip(), flags=re.I)
+                  text.strip(), count=1, flags=re.I)  # (what follows, "Exile SELF.", its own sentence)
     # "... gains flashback until end of turn. The flashback cost is equal to its mana cost." (Snapcaster Mage,
     # Past in Flames): the second sentence says what the granted keyword costs (702.33a); one instruction
     text = re.sub(r"\b(gains?) flashback until end of turn\. (?:the|its) flashback cost is equal to (?:its|that "
@@ -919,17 +1112,63 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if m:  # Nightsnare: the caster's choice; declined (or nothing to choose), the player discards two of their choice
         who = ctx.player(m.group(1))
         f = parse_noun(m.group(2))
-        n = number(m.group(3))
-        if who is None or f is None or not n:
+        k = number(m.group(3))
+        if who is None or f is None or not k:
             return None
         return [Effect("reveal", {"who": who, "zone": "hand"}),  # seen before the choice to choose (608.2c)
                 Effect("may", {"effects": [Effect("discard", {"who": who, "amount": 1, "filter": f, "chooser": "you"})],
-                               "else": [Effect("discard", {"who": who, "amount": n})]})]
+                               "else": [Effect("discard", {"who": who, "amount": k})]})]
+    m = re.fullmatch(r"(target player|target opponent) reveals their hand\. you may choose an? (.+?) card from it\. "
+                     r"if you do, (?:that player|they) exiles? that card\. if an? (.+? card) is exiled this way, "
+                     r"(.+?)\.?", low)
+    if m:  # Specter's Shriek: the caster's choice among the revealed hand (701.15a); that card exiled; then what
+        # follows when the card exiled this way was of that kind (608.2c, as it was as it was exiled)
+        who = ctx.player(m.group(1))
+        f = parse_noun(m.group(2))
+        cond = parse_condition(f"a {m.group(3)} is exiled this way")
+        if who is None or f is None or cond is None or set(f) - {"types", "not_types", "colors", "not_colors"}:
+            return None
+        f.pop("zone", None)
+        then = parse_effects(m.group(4), ctx)
+        if then is None:
+            return None
+        taken = Effect("exile", {"what": {"choose": {**f, "zone": "hand", "owner": who}, "chooser": "you",
+                                          "amount": 1}})
+        return [Effect("reveal", {"who": who, "zone": "hand"}),
+                Effect("may", {"effects": [taken], "then": [Effect("if", {"cond": cond, "then": then})]})]
+    m = re.fullmatch(r"any opponent may (sacrifice an? .+?)\. if a player does, (.+?)\.?", low)
+    if m:  # "any opponent may sacrifice a creature of their choice. If a player does, tap SELF, you gain 3 life, and
+        # you draw a card" (Clackbridge Troll): each opponent in turn order may (101.4), until one does (608.2d);
+        # then the rest, once (the instruction's "you" is its controller)
+        act = parse_sentence("each opponent " + re.sub(r"^sacrifice ", "sacrifices ", m.group(1)), ctx)
+        then = parse_effects(m.group(2), ctx)
+        if not act or then is None or len(act) != 1 or act[0].op != "sacrifice":
+            return None
+        return [Effect("unless", {"payer": "each_opponent", "actions": act, "effects": [], "done": then,
+                                  "first_only": True})]
+    m = re.fullmatch(r"you may reveal your hand\. if cards with at least (two|three|four|five|six|seven) different "
+                     r"mana values are revealed this way, (.+?)\.?", low)
+    if m:  # "Whenever SELF deals damage to an opponent, you may reveal your hand. If cards with at least six different
+        # mana values are revealed this way, that player loses the game." (Atemsis): the whole hand revealed (701.15),
+        # counted then (202.3)
+        then = parse_effects(m.group(2), ctx)
+        if then is None:
+            return None
+        return [Effect("may", {"effects": [Effect("reveal", {"who": "you", "zone": "hand"})],
+                               "then": [Effect("if", {"cond": {"hand_mv_distinct_ge": number(m.group(1))},
+                                                      "then": then})]})]
     m = re.fullmatch(r"look at the top card of (target player's|target opponent's) library\. you may put (?:that card|"
                      r"it) on the bottom of (?:that player's|their) library\.?", low)
     if m:  # Jace, the Mind Sculptor +2: fateseal 1 (701.19a) of the target player's library, whoever it is
         who = ctx.player(m.group(1).replace("'s", ""))
         return None if who is None else [Effect("action", {"name": "fateseal", "amount": 1, "who": who})]
+    m = SEARCH_GY_ANY.match(low)
+    if m:  # 701.15a: the card found in the library or in the graveyard (the library searched: then shuffled)
+        got = _search_common(m.group(1).split(" ", 1)[0], m.group(1).split(" ", 1)[1], m.group(2), False)
+        rest = parse_effects(text.strip()[m.end():].strip(), ctx) if low[m.end():].strip() else []
+        if not got or rest is None or got[0].args.get("up_to") or got[0].args.get("amount") != 1:
+            return None
+        return [Effect("search", {**got[0].args, "zones": ["library", "graveyard"]}), *rest]
     m = SEARCH_NAMED.match(low)
     if m:  # "... and put it onto the battlefield" (Elspeth, Undaunted Hero): not revealed, onto the battlefield
         name = text.strip()[len(text.strip()) - len(low) + low.index("named ") + 6:]
@@ -941,6 +1180,17 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     got = read_dig(low, ctx)
     if got is not None:
         return got
+    m = EXILED_PILES.match(low)
+    if m:  # "Exile up to five target creature cards from graveyards. An opponent separates those cards into two
+        # piles. ..." (Boneyard Parley): the cards the exile moved ("exiled"), in the piles (608.2c)
+        mark = ctx.mark()
+        first = parse_sentence(m.group(1), ctx)
+        rest = parse_effects(low[m.end():], ctx) if low[m.end():].strip() else []
+        if first is not None and [e.op for e in first] == ["exile"] and ctx.targets and rest is not None:
+            return first + [Effect("piles", {"what": "exiled", "separator": "opponent", "chooser": "you",
+                                             "chosen": "battlefield" if "battlefield" in m.group(2) else "hand",
+                                             "other": "graveyard"})] + rest
+        ctx.rewind(mark)
     mark = ctx.mark()
     piles = read_piles(low, ctx)
     if piles is not None:  # the two-piles sentences, then what follows them
@@ -985,16 +1235,38 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # Creator): one instruction (engine/cards/compiler/effects/library.py _wish)
     text = re.sub(r"(card you own in exile)\. put that card into your hand\b", r"\1 and put it into your hand", text,
                   flags=re.I)
+    text = _round_each_time(text)
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
+    any_may: re.Match | None = None  # "any opponent may X": read with the sentence after it
     for sent in _then_flip(sentences(text)):
         s = sent.strip().rstrip(".").lower()
+        if any_may is not None:
+            got = _any_player_may(any_may, s, ctx)
+            if got is None:
+                return None
+            out += got
+            any_may = None
+            continue
+        any_may = _ANY_MAY.fullmatch(s)
+        if any_may is not None:
+            continue
         adds = [k for k, e in enumerate(out) if e.op == "add_mana"]
         if s == "until end of turn, you don't lose this mana as steps and phases end" and len(adds) == 1 \
                 and "until" not in out[adds[0]].args:
             # "Add {R}{R}{R}{G}{G}{G}. Until end of turn, you don't lose this mana as steps and phases end" (Savage
             # Ventmaw): the mana the instruction added stays in the pool until the turn ends (106.4, 500.4)
             out[adds[0]] = Effect("add_mana", {**out[adds[0]].args, "until": "end_of_turn"})
+            continue
+        inner_may = out[-1].args.get("then") if out and out[-1].op == "may" else None
+        inner_adds = [k for k, e in enumerate(inner_may or ()) if e.op == "add_mana"]
+        if s == "until end of turn, you don't lose this mana as steps and phases end" and not adds \
+                and len(inner_adds) == 1 and inner_may is not None and "until" not in inner_may[inner_adds[0]].args:
+            # "you may discard any number of cards. If you do, draw that many cards and add that much {R}. Until end
+            # of turn, you don't lose this mana ..." (Neheb, Dreadhorde Champion): the mana of that branch (106.4)
+            then = list(inner_may)
+            then[inner_adds[0]] = Effect("add_mana", {**then[inner_adds[0]].args, "until": "end_of_turn"})
+            out[-1] = Effect("may", {**out[-1].args, "then": then})
             continue
         inner = out[-1].args.get("then") if out and out[-1].op == "if" and not out[-1].args.get("else") else None
         if s == "you may choose new targets for the copy" and inner and len(inner) == 1 and inner[0].op == "may" \
@@ -1003,6 +1275,15 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # Rebuttal): asked only when the copy was made (706.10c; the op lets its controller keep the targets)
             out[-1] = Effect("if", {**out[-1].args, "then": [Effect("may", {**inner[0].args, "then": [
                 Effect("copy_retarget", {})]})]})
+            continue
+        if re.fullmatch(r"then (?:put|that player puts) the exiled cards that weren't cast this way on the bottom of "
+                        r"(?:that|their|your) library in a random order", s) \
+                and [e.op for e in out[-2:]] == ["exile_until", "cast_offer"]:
+            # "Target opponent exiles cards ... until they exile an instant or sorcery card. You may cast that card
+            # without paying its mana cost. Then put the exiled cards that weren't cast this way on the bottom of
+            # that library in a random order." (Chaos Wand): the cards still in exile (a cast one is a new object
+            # on the stack, 400.7), to their owner's library (400.3)
+            out.append(Effect("move", {"what": "exiled", "to": "library_bottom", "random": True}))
             continue
         m = re.fullmatch(r"repeat this process (once|twice|(\w+) more times)", s)
         if m and out and (m.group(2) is None or number(m.group(2))):
@@ -1085,12 +1366,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                         r"[a-z ]+)?, (.+)$", s)
         # "sacrifice a creature other than SELF, then each opponent loses life equal to the sacrificed creature's
         # power. If you can't sacrifice a creature, ..." (Xathrid Demon): the sacrifice one instruction back
-        act = next((e for e in reversed(out[-2:]) if e.op in ("sacrifice", "discard")), None) if cant else None
-        if cant and act is not None and "what" not in act.args and (act is out[-1] or cant.group(2)) \
-                and (not cant.group(2) or cant.group(2) == act.op) \
-                and (act.args.get("who") in (None, "you")) == bool(cant.group(1)) \
-                and act.args.get("who") not in ("each_player", "each_opponent", "each") \
-                and act.args.get("amount", 1) not in ("all", "any") and not act.args.get("up_to"):
+        prior = next((e for e in reversed(out[-2:]) if e.op in ("sacrifice", "discard")), None) if cant else None
+        if cant and prior is not None and "what" not in prior.args and (prior is out[-1] or cant.group(2)) \
+                and (not cant.group(2) or cant.group(2) == prior.op) \
+                and (prior.args.get("who") in (None, "you")) == bool(cant.group(1)) \
+                and prior.args.get("who") not in ("each_player", "each_opponent", "each") \
+                and prior.args.get("amount", 1) not in ("all", "any") and not prior.args.get("up_to"):
             # "... that player discards a card at random. If the player can't, you draw a card." (Urgoros, the
             # Empty One), "that player sacrifices a creature. If the player can't, sacrifice SELF." (Woebringer
             # Demon), "sacrifice a creature other than SELF. If you can't, SELF deals 7 damage to you." (Lord of
@@ -1267,6 +1548,21 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             r"(?:colors and )?(?:creature )?types$",
             s,
         )
+        later = out[-1].args.get("effects") if m and out and out[-1].op == "delayed" else None
+        if m and later and len(later) == 1 and later[0].op == "move" and later[0].args.get("to") == "battlefield" \
+                and "becomes" not in later[0].args:
+            # "Whenever a creature you don't control dies, return it to the battlefield under your control ... at the
+            # beginning of the next end step. That creature is a black Zombie in addition to its other colors and
+            # types." (Grave Betrayal): the creature the delayed return puts onto the battlefield (603.7, 613.1d-e)
+            st = subtype(m.group(2))
+            if st is None:
+                return None
+            becomes: dict[str, Any] = {"subtypes": [st]}
+            if m.group(1):
+                becomes["colors"] = [COLORS[m.group(1).strip()]]
+            returned = Effect("move", {**later[0].args, "becomes": becomes})
+            out[-1] = Effect("delayed", {**out[-1].args, "effects": [returned]})
+            continue
         if m and out and out[-1].op == "move" and out[-1].args.get("to") == "battlefield":
             st = subtype(m.group(2))
             if st is None:
@@ -1284,8 +1580,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # 712.7: the restriction or the longer control the effect gives with the card it has played
             out[-1] = Effect("cast_offer", {**out[-1].args, _WHILE_PLAYING[s]: True})
             continue
-        m = re.match(r"^(?:it's|it becomes) an? (\d+)/(\d+) ((?:[a-z]+ )*?)(?:artifact )?creature$", s)
-        if m and out and out[-1].op == "action" and out[-1].args.get("name") == "turn_face_down":
+        m = re.match(r"^(?:it's|it becomes) an? (\d+)/(\d+) ((?:[a-z]+ )*?)(?:artifact )?creature$", s) \
+            or re.match(r"^they're (\d+)/(\d+) ((?:[a-z]+ )*?)(?:artifact )?creatures$", s)
+        if m and out and out[-1].op == "action" and out[-1].args.get("name") == (
+                "put_face_down" if s.startswith("they're") else "turn_face_down"):
             # "Turn target creature face down. It's a 2/2 Cyberman artifact creature." (707.2: the
             # characteristics the effect gives the face-down permanent)
             subs = [subtype(w) for w in m.group(3).split()]
@@ -1500,6 +1798,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 out[-1] = Effect("add_mana", {**out[-1].args, "only_for": e.args["spells"]})
             else:
                 out.append(e)
+    if any_may is not None:
+        return None  # "any opponent may X" with no "if a player does" after it
     if any(e.op in ("flip", "clash") and not e.args for e in out):
         return None  # a flip nothing depends on: the sentence that should follow was not read
     if _cda_pending(out):
@@ -1592,12 +1892,22 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
     for i in range(1, len(out)):
         e, prev = out[i], out[i - 1]
         if e.args.get("amount") == {"that_much": True} and prev.op == "move" and prev.args.get("to") == \
-                "library_shuffle" and isinstance(prev.args.get("what"), dict) and "hand_cards_of" in prev.args["what"]:
-            # "shuffle the cards from your hand into your library, then draw that many cards" (Whirlpool Drake)
-            who = prev.args["what"]["hand_cards_of"]
+                "library_shuffle" and isinstance(prev.args.get("what"), dict) \
+                and {"hand_cards_of", "graveyard_of"} & set(prev.args["what"]):
+            # "shuffle the cards from your hand into your library, then draw that many cards" (Whirlpool Drake),
+            # "Shuffle all cards from your graveyard into your library. Target player mills that many cards"
+            # (Psychic Spiral): the cards that instruction moved (608.2c)
+            who = prev.args["what"].get("hand_cards_of", prev.args["what"].get("graveyard_of"))
             if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):
                 return None
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "shuffled"}})
+            continue
+        if e.args.get("amount") == {"that_much": True} and e.op == "search" and prev.op == "exile" \
+                and isinstance(prev.args.get("what"), dict) and set(prev.args["what"]) == {"each"} \
+                and len(prev.args) == 1:
+            # "Exile all attacking creatures target player controls. That player may search their library for that
+            # many basic land cards" (Settle the Wreckage): the permanents that instruction exiled (608.2c)
+            out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "exiled"}})
             continue
         if e.args.get("amount") == {"that_much": True} and prev.op == "exile" \
                 and isinstance(prev.args.get("what"), dict) and set(prev.args["what"]) == {"hand_cards_of"}:
@@ -1613,6 +1923,11 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
             # "Target player sacrifices a creature ... You gain life equal to its power." (Consume): the creature
             # sacrificed, as it last existed (608.2h; engine/ops/objects.py keeps it)
             out[i] = Effect(e.op, {**e.args, "amount": {next(iter(amt)): "sacrificed"}})
+            continue
+        if e.op == "add_mana" and e.args.get("per") == {"that_much": True} and isinstance(amt := prev.args.get(
+                "amount"), dict) and set(amt) == {"count_this_way", "action"} and amt["count_this_way"] == {}:
+            # "... draw that many cards and add that much {R}" (Neheb): the same number the instruction before counted
+            out[i] = Effect(e.op, {**e.args, "per": dict(amt)})
             continue
         if e.args.get("amount") != {"that_much": True} or prev.op not in _DONE_THIS_WAY \
                 or prev.args.get("amount") == {"that_much": True}:
@@ -1669,6 +1984,7 @@ def _cda_pending(effects: Any) -> bool:
 
 
 _LOOK_START = re.compile(r"^(?:(?:you may look at|look at|reveal) the top (?:\w+ cards|card) of your library|"
+                         r"(?:look at|reveal) that many cards from the top of your library|"
                          r"look at the top (?:\w+ "
                          r"cards|card) of (?:target player's|target opponent's|that player's|defending player's|"
                          r"their) library|(?:defending player|"
@@ -1677,6 +1993,7 @@ _LOOK_START = re.compile(r"^(?:(?:you may look at|look at|reveal) the top (?:\w+
 
 
 _TOP_IF_DO = re.compile(r"^reveal the top card of your library\. if it's an? (.+?)(?: card)?, (.+?)\.?$")
+_TOP_IF_NAMED = re.compile(r"^reveal the top card of your library\. if (that card|it) has the chosen name, (.+?)\.?$")
 
 
 _TOP_PLAY = re.compile(r"^reveal the top card of your library\. you may (play|cast) (?:that card|it) without paying "
@@ -1705,10 +2022,12 @@ def read_top_card_if(text: str, ctx: Ctx) -> list[Effect] | None:
     gain life equal to its toughness" (Nissa's Revelation), "... If it's a creature or land card, draw a card"
     (Track Down): the card is revealed (701.13a) and stays on top; what follows happens only if it is of that
     kind (608.2c), "its" being that card."""
-    m = _TOP_IF_DO.match(text.strip().lower())
+    m = _TOP_IF_DO.match(text.strip().lower()) or _TOP_IF_NAMED.match(text.strip().lower())
     if m is None or ". " in m.group(2):
         return None
-    f = parse_noun(m.group(1) + " card")
+    # "... If that card has the chosen name, sacrifice SELF and draw three cards" (Diviner's Lockbox): the name the
+    # instruction before chose as it resolved (201.3; engine/ops/actions.py name_card)
+    f = {"chosen_name": True} if m.re is _TOP_IF_NAMED else parse_noun(m.group(1) + " card")
     if f is None or f.get("_needs_player_target") or f.get("controller") or f.get("player"):
         return None
     f.pop("zone", None)
@@ -1779,12 +2098,22 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             chunk = " ".join(sents[i:i + k])
             got = read_look(chunk, ctx) or read_top_card(chunk, ctx) or read_look_other(chunk, ctx) \
                 or read_top_card_if(chunk, ctx) or read_top_card_play(chunk)
+            rest = sents[i + k:]
+            if got is None and len(rest) >= 2 and rest[-1].lower() == "then shuffle." \
+                    and all(re.match(r"^(?:it|that creature|that card) ", x, re.I) for x in rest[:-1]):
+                # "Put a creature card from among them onto the battlefield ... It gains hexproof until your next
+                # turn. Then shuffle." (Undercity's last room): the shuffle ends the look; what the sentences
+                # between do to the card put onto the battlefield does not touch the library (608.2c)
+                got = read_look(" ".join([*sents[i:i + k], rest[-1]]), ctx)
+                rest = rest[:-1]
             if got is None:
                 continue
-            # "it" / "that creature" after the dig would mean the card it moved, which no reference
-            # names yet: a word no runtime resolves, so the card stays unsupported (never the source)
-            ctx.last = "dug_card"
-            after = parse_effects(" ".join(sents[i + k:]), ctx) if sents[i + k:] else []
+            # "it" / "that creature" after the dig means the card it moved: the one card a dig takes
+            # (engine/ops/library.py: "taken"); after any other a word no runtime resolves, so the card stays
+            # unsupported (never the source)
+            one = got[0].op == "dig" and got[0].args.get("take") == 1 and not got[0].args.get("one_of_each")
+            ctx.last = "taken" if one else "dug_card"
+            after = parse_effects(" ".join(rest), ctx) if rest else []
             if after is not None:
                 return before + got + after
         ctx.rewind(mark)
@@ -1916,6 +2245,33 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     # "If COND, instead only you draw a card": the instruction that replaces the one before it (608.2c)
     alt_text = re.sub(r"^only ", "", alt_text)
     last = ctx.last
+    back = re.fullmatch(r"return those cards to your hand( and exile self)?", alt_text)
+    moved = [e.args["what"] for e in out if e.op == "move" and isinstance(e.args.get("what"), dict)
+             and set(e.args["what"]) == {"target"}]
+    rest = [e for e in out if not (e.op == "move" and e.args.get("what") in moved)]
+    if back and len(moved) > 1 and all(e.op == "exile" and e.args == {"what": "self"} for e in rest) \
+            and bool(rest) == bool(back.group(1)) and (cond := parse_condition(cond_text)) is not None:
+        # adamant: "Return target card from your graveyard to your hand. Put up to one other target card from your
+        # graveyard on top of your library. Exile SELF. If at least three green mana was spent to cast SELF, instead
+        # return those cards to your hand and exile SELF." (Once and Future): "those cards" are every card the
+        # paragraph's instructions moved (its targets); the whole paragraph is replaced (608.2c)
+        alt_all = [Effect("move", {"what": w, "to": "hand"}) for w in moved] + rest
+        prev_all = list(out)
+        del out[:]
+        out.append(Effect("if", {"cond": cond, "then": alt_all, "else": prev_all}))
+        return True
+    each = re.fullmatch(r"self deals (\d+) damage to each of (?:those permanents and/or players|those targets|them)",
+                        alt_text)
+    if each and out[-1].op == "damage" and out[-1].args.get("divided") and isinstance(out[-1].args.get("to"), dict) \
+            and set(out[-1].args["to"]) == {"target"} and (cond := parse_condition(cond_text)) is not None:
+        # adamant: "SELF deals 7 damage divided as you choose among one, two, or three targets. If at least seven red
+        # mana was spent to cast SELF, instead SELF deals 7 damage to each of those permanents and/or players"
+        # (Sundering Stroke): the same targets, each dealt the whole amount (608.2c; no division then, 601.2d)
+        was = out.pop()
+        whole = {k: v for k, v in was.args.items() if k != "divided"}
+        out.append(Effect("if", {"cond": cond, "then": [Effect("damage", {**whole, "amount": int(each.group(1))})],
+                                 "else": [was]}))
+        return True
     if (re.search(r"\bthose\b", alt_text) and isinstance(last, dict) and "target" in last
             and ctx.targets[last["target"]].count == 1):
         return False  # "instead return those cards ...": several objects, more than the one instruction before it
@@ -2142,13 +2498,14 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _unless_do, _delayed_if_target_has,
+READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _ward_action, _unless_do, _delayed_if_target_has,
                                _delayed_owner_upkeep, _delayed,
                                _next_draw_instead,
                                _damage_list, _counters_list, _you_and_yours_gain, _then_again)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (
-    *damage.READERS, *pump.READERS, *restrictions.READERS, *zones.READERS, *players.READERS,
+    *damage.READERS, *pump.READERS, *restrictions.READERS, *tokens.BEFORE_ZONES, *zones.READERS,
+    *players.READERS,
     *counters.READERS, *tokens.READERS, *mana.READERS, *library.READERS, *prevention.READERS,
     *stack.READERS, *become.READERS, *READERS, *actions.READERS, *facedown.READERS,
 )

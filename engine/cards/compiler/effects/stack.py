@@ -170,6 +170,13 @@ def _cast_one_milled(m: re.Match, c: Ctx) -> list[Effect] | None:
                                   "by_you": True})]
 
 
+@reader(r"^the exiled card's owner may cast (?:that card|it) without paying its mana cost$")
+def _owner_may_cast_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """607.2a, 608.2g: "When SELF leaves the battlefield, the exiled card's owner may cast that card without paying
+    its mana cost" (Spell Queller): the card exiled by its linked ability, cast now by its owner (117.9)."""
+    return [Effect("cast_offer", {"what": "exiled", "zone": "exile", "free": True})]
+
+
 @reader(
     r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(play|cast) (that card|them|those cards|"
     r"it|cards exiled this way|spells from among them|spells from among those cards|the exiled card|cards exiled "
@@ -194,8 +201,9 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
         what = "taken"  # "... until they exile a nonland card. ... you may cast that card" (Nicol Bolas, God-Pharaoh)
     if not dur and m.group(5) and m.group(2) == "cast" and m.group(3) in ("that card", "it", "the exiled card"):
         # "... If you do, you may cast the exiled card without paying its mana cost" (Living Lore, Bring to Light):
-        # no time given, so cast now, as the ability resolves (608.2g: timing permissions ignored; 117.9)
-        return [Effect("cast_offer", {"what": what, "zone": "exile", "free": True})]
+        # no time given, so cast now, as the ability resolves (608.2g: timing permissions ignored; 117.9); "you"
+        # cast it, whoever owns it
+        return [Effect("cast_offer", {"what": what, "zone": "exile", "free": True, "by_you": True})]
     return [Effect("playable", {"what": what, "play": m.group(2), "until": until,
                                 **({"free": True} if m.group(5) else {})})]
 
@@ -225,8 +233,8 @@ def _exiled_may_play(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^(until end of turn, |until the end of your next turn, )?you may (cast ([a-z, ]+?) spells|play lands and cast "
-    r"spells) from among (them|those cards|the exiled cards|those exiled cards|cards exiled this way)"
+    r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(cast ([a-z, ]+?) spells|play lands and "
+    r"cast spells) from among (them|those cards|the exiled cards|those exiled cards|cards exiled this way)"
     r"( this turn| until the end of your next turn| until end of turn)?( without paying their mana costs)?$"
 )
 def _may_cast_kind_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -275,14 +283,16 @@ def _counter_that(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None or what in ("self", "it") else [Effect("counter", {"what": what})]
 
 
-@reader(r"^counter that spell or ability unless its controller pays (\{[^ ]+\}|\d+ life)$")
+@reader(r"^counter that spell or ability unless its controller pays (\{[^ ]+\}|\d+ life)(?: and (\d+) life)?$")
 def _counter_targeting(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Whenever SELF becomes the target of a spell or ability ..., counter that spell or ability
-    unless its controller pays N" (ward, Frost Titan): the one that targeted (engine/ops/ward.py)."""
+    unless its controller pays N" (ward, Frost Titan): the one that targeted (engine/ops/ward.py); "pays {2} and 2
+    life" both (the action forms, "unless its controller discards a card": engine/cards/compiler/effects/sequence.py
+    _ward_action)."""
     t = m.group(1)
     if t.endswith("life"):
         return [Effect("ward", {"life": int(t.split()[0])})]
-    return [Effect("ward", {"mana": list(parse_cost(t))})]
+    return [Effect("ward", {"mana": list(parse_cost(t)), **({"life": int(m.group(2))} if m.group(2) else {})})]
 
 
 #: this family's readers, in the order they are tried
@@ -428,6 +438,7 @@ def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (
+    _owner_may_cast_exiled,
     _its_controller_copies,
     _that_player_retargets,
     _copy_ability,

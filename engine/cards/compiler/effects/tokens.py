@@ -34,6 +34,7 @@ _TOKEN = re.compile(
     r"enchantment creature|creature|artifact|enchantment) tokens?"
     r"(?: named (?P<name0>[^\",]+?))?(?: with (?P<kw>[^\"]+?))?(?:,? and (?P<q1>\".+\"))?(?: with "
     r"(?P<q2>\".+\"))?(?: named (?P<name>[^,]+?))?"
+    r"(?P<all> that's all colors| that are all colors)?"
     r"(?P<att> that's tapped and attacking| that are tapped and attacking| that's attacking| that are attacking)?"
     r"(?: that's blocking (?P<blk>target creature attacking you|target attacking creature))?"
     r"(?: for each (?P<each>.+?))?(?:, where x is (?P<where>.+))?$",
@@ -131,6 +132,10 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
         args["name"] = _title(nm)
     if m.group("tapped"):
         args["tapped"] = True
+    if m.group("all"):  # "a 2/2 Citizen creature token that's all colors" (105.1: each of the five colors)
+        if colors:
+            return None
+        args["colors"] = list("WUBRG")
     if m.group("att"):
         args["attacking"] = True
         if "tapped" in m.group("att"):
@@ -378,4 +383,16 @@ def _token_copy_each(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("token", args)]
 
 
+@reader(r"^put (a|an|one|two|three|four|five|x|\d+) (\d+/\d+ [^.]+? creature tokens?(?: with .+?)?) onto the "
+        r"battlefield$")
+def _put_token(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Put a 2/2 green Wolf creature token onto the battlefield": the wording before "create" (701.6 of later
+    rules renamed it; 110.5b of the 2016 rules: a token is put onto the battlefield by the effect that makes it),
+    the same instruction as "create a 2/2 green Wolf creature token"; never a token chosen from among others."""
+    again = _TOKEN.match(f"create {m.group(1)} {m.group(2)}")
+    return None if again is None else _token(again, c)
+
+
+#: read before the zone-change readers (whose "put ... onto the battlefield" would choose an existing token)
+BEFORE_ZONES: tuple[Reader, ...] = (_put_token,)
 READERS: tuple[Reader, ...] = (_named_legend_token, _token, _token_pre, _token_copy, _two_tokens, _token_copy_each)

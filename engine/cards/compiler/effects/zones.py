@@ -9,6 +9,7 @@ from typing import Any
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x
 from engine.cards.compiler.effects.context import DURATIONS, TAPPED_DURATIONS, Ctx, Reader, reader
+from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.targets import number, parse_noun, parse_target
 
 
@@ -24,12 +25,22 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
         return [Effect(op, {"what": a}), Effect(op, {"what": b})]
     if op == "exile":
-        mm = re.fullmatch(r"(.+?) until (self|it) leaves the battlefield", tail)
-        if mm and mm.group(2) == "it" and c.last != "self":
+        mm = re.fullmatch(r"(.+?) until (self leaves the battlefield|it leaves the battlefield|an opponent becomes the "
+                          r"monarch)", tail)
+        if mm and mm.group(2).startswith("it ") and c.last != "self":
             mm = None  # "until it leaves": of the source only where "it" is SELF ("when SELF enters, exile ...")
-        if mm:
+        if mm:  # 610.3; "until an opponent becomes the monarch" (Palace Jailer: a later designation, engine/until.py)
             what = c.ref(mm.group(1))
-            return None if what is None else [Effect("exile", {"what": what, "until": "self_leaves"})]
+            until = "opponent_monarch" if mm.group(2).startswith("an opponent") else "self_leaves"
+            return None if what is None else [Effect("exile", {"what": what, "until": until})]
+        mm = re.fullmatch(r"(.+?) until (target [a-z ]+?) leaves the battlefield", tail)
+        if mm:  # "Exile target creature ... until target enchantment you control leaves the battlefield" (Calix,
+            # Destiny's Hand): returned when that other permanent leaves (610.3); not exiled if it already left (610.3a)
+            what = c.ref(mm.group(1))
+            watch = c.ref(mm.group(2)) if what is not None else None
+            if not (isinstance(watch, dict) and "target" in watch) or watch == what:
+                return None
+            return [Effect("exile", {"what": what, "until": "leaves", "watch": watch})]
         mm = re.fullmatch(r"(target player's|target opponent's|that player's|your|each opponent's|all opponents'|"
                           r"each player's|all|its controller's|that creature's controller's) graveyards?", tail)
         if mm:
@@ -194,18 +205,20 @@ def _tuck2(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("move", {"what": what, "to": "library_bottom"})]
 
 
-@reader(r"^(?:shuffle|(.+?) shuffles) (.+?) into (?:(?:its|their) owners?'s?|their|your) librar(?:y|ies)$")
+@reader(r"^(?:shuffle|(.+?) shuffles|(they) shuffle) (.+?) into (?:(?:its|their) owners?'s?|their|your) "
+        r"librar(?:y|ies)$")
 def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Shuffle SELF into its owner's library", "shuffle SELF and your graveyard into their owner's
     library" (Elixir of Immortality): each part moved, then the library shuffled (701.16a)."""
-    shuffler = c.player(m.group(1)) if m.group(1) else None  # the player who shuffles: "their" is that player's
-    if m.group(1) and shuffler is None:
+    subject = m.group(1) or m.group(2)
+    shuffler = c.player(subject) if subject else None  # the player who shuffles: "their" is that player's
+    if subject and shuffler is None:
         return None
     out = []
     # "each player shuffles their hand and graveyard into their library" (Timetwister): both of that player's
     # zones, the same player's
     what_all = re.sub(r"^(your|their|target player's|that player's) hand and graveyard$", r"\1 hand and \1 graveyard",
-                      re.sub(r"^(?:all )?(?:the )?cards (?:from|in) ", "", m.group(2)))
+                      re.sub(r"^(?:all )?(?:the )?cards (?:from|in) ", "", m.group(3)))
     for part in re.split(r" and (?=(?:your|their|target player's|that player's) graveyard$)", what_all):
         gy = re.fullmatch(r"(your|their|target player's|that player's) (graveyard|hand)", part)
         who = c.player({"your": "you", "their": "they"}.get(gy.group(1), gy.group(1).replace("'s", ""))) if gy else None
@@ -304,6 +317,21 @@ def _process(m: re.Match, c: Ctx) -> list[Effect] | None:
                             "to": "graveyard"})]
 
 
+@reader(r"^(you may )?put a card that has an adventure (that player|you) owns? from exile into (?:that player's|your) "
+        r"graveyard$")
+def _adventure_to_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"You may put a card that has an Adventure that player owns from exile into that player's graveyard" (Memory
+    Theft): one such card in exile (an Adventurer card, a later layout: on an adventure or not), chosen as it
+    resolves, into its owner's graveyard (404.2); "may": none is a legal choice."""
+    who = "you" if m.group(2) == "you" else c.player("that player")
+    if who is None:
+        return None
+    what: dict[str, Any] = {"choose": {"zone": "exile", "owner": who, "adventurer": True}, "amount": 1}
+    if m.group(1):
+        what["up_to"] = True
+    return [Effect("move", {"what": what, "to": "graveyard"})]
+
+
 @reader(r"^put (.+?) into (?:its|their) owners?'s? graveyards?$")
 def _to_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -397,6 +425,15 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     obj = re.sub(r" of (?:their|his or her) choice\b", "", m.group(2))
     if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent", "the creature"):
         return [Effect("sacrifice", {"what": c.ref(obj)})]
+    mm = re.fullmatch(r"(half|a third of) the ([a-z ]+?) (?:they|he or she) controls?, rounded (up|down)", obj)
+    if mm and who in ("each_player", "each_opponent"):  # "each player ... sacrifices half the creatures they control
+        # of their choice. Round up each time." (Fraying Omnipotence): that part of their own, rounded (107.1a)
+        f = parse_noun(mm.group(2))
+        n = quantity(f"{mm.group(1)} the {mm.group(2)} they control, rounded {mm.group(3)}")
+        if f is None or n is None or f.get("player") or f.get("zone") not in (None, "battlefield") \
+                or "controller" in f:
+            return None
+        return [Effect("sacrifice", {"who": who, "filter": f, "amount": n})]
     mm = re.fullmatch(r"half the (.+?) (?:they|he or she) controls?,? rounded (up|down)", obj)
     if mm:  # "each opponent sacrifices half the creatures they control of their choice, rounded up" (Vona's Hunger):
         # half of that player's own, rounded as it says (107.1a), counted for each player who sacrifices (608.2c)
@@ -434,6 +471,20 @@ def _edict_exile(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(m.group(2)) or 1, "exile": True})]
 
 
+@reader(r"^(.+?) (?:chooses (a|an|one|two) (.+?) (?:they|he or she) controls? and returns (?:it|them)|returns? "
+        r"(a|an|one|two) (.+?) (?:they|he or she) controls?) to (?:its|their) owners?'s? hands?$")
+def _edict_bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player returns a creature they control to its owner's hand" (Curfew), "Target opponent chooses a
+    permanent they control and returns it to its owner's hand" (Teferi, Temporal Pilgrim): each such player chooses
+    that many of their permanents of the kind (608.2d), and they go to their owners' hands together."""
+    who = c.player(m.group(1))
+    word, noun = (m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5))
+    f = parse_noun(noun)
+    if who is None or who == "you" or f is None or f.get("player") or f.get("controller") or f.get("zone") not in (
+            None, "battlefield"):
+        return None
+    c.last_player = who
+    return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(word) or 1, "bounce": True})]
 @reader(r"^(each opponent|each player|target opponent|target player) returns (a|an|one|two) (.+?) (?:they|he or she) "
         r"controls?( with the (?:highest|greatest) (?:mana value|converted mana cost) among (.+?) (?:they|he or she) "
         r"controls?)? to "
@@ -756,12 +807,25 @@ def _exile_if_dies(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("exile_if_dies", {"what": what})]
 
 
+@reader(r"^destroy one of the (.+?) at random$")
+def _destroy_random(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.6a: "destroy one of those permanents at random" (Haphazard Bombardment, the permanents its intervening
+    "if" counted: engine/cards/compiler/__init__.py names them): one of them, no player choosing."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    return [Effect("destroy", {"what": {"choose": f, "random": True}})]
+
+
 READERS: tuple[Reader, ...] = (
     _each_returns_all,
+    _destroy_random,
     _return_gone_this_way,
     _exchange_hand,
     _exile_if_dies,
     _edict_exile,
+    _edict_bounce,
     _each_returns,
     _keep_total_power,
     _player_exiles_zone,
@@ -782,6 +846,7 @@ READERS: tuple[Reader, ...] = (
     _put_onto,
     _each_puts_onto,
     _process,
+    _adventure_to_gy,
     _to_gy,
     _tap,
     _remove_from_combat,
