@@ -944,11 +944,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         who = ctx.player(m.group(2)[:-2])
         if who is None:
             return None
-        dig = Effect("dig", {"amount": number(m.group(1)), "take": 1, "filter": {}, "to": "exile_face_down",
-                             "rest": "graveyard", "of": who})
+        looked = Effect("dig", {"amount": number(m.group(1)), "take": 1, "filter": {}, "to": "exile_face_down",
+                                "rest": "graveyard", "of": who})
         ctx.last = "taken"
-        rest = parse_effects(text.strip()[m.end():], ctx) if text.strip()[m.end():] else []
-        return None if rest is None else [dig, *rest]
+        after = parse_effects(text.strip()[m.end():], ctx) if text.strip()[m.end():] else []
+        return None if after is None else [looked, *after]
     # "Choose a creature at random that attacked this turn. Destroy that creature." (Metzali, Tower of Triumph): the one
     # instruction "destroy a creature at random that attacked this turn", chosen as it resolves (608.2c)
     text = re.sub(r"^choose (an? [a-z ]+? at random(?: that [^.]+)?)\. (destroy|exile) (?:that creature|that permanent|"
