@@ -268,8 +268,8 @@ def _life_loss(g: "Game", player: str, n: int) -> dict[str, Any] | None:
 
 
 
-def lose_life(g: "Game", player: str, n: int) -> None:
-    """119.3: losing life (also paying life: 119.4)."""
+def lose_life(g: "Game", player: str, n: int, paid: bool = False) -> None:
+    """119.3: losing life (also paying life: 119.4; ``paid``: a payment, "whenever you pay life" triggers too)."""
     if n <= 0:
         return
     ev = _life_loss(g, player, n)
@@ -277,6 +277,8 @@ def lose_life(g: "Game", player: str, n: int) -> None:
         return
     g.log("life", player=player, amount=-n)
     triggers.event(g, ev)
+    if paid:  # 119.4: "Whenever you pay life, put that many blood counters on SELF" (Font of Agonies)
+        triggers.event(g, {"event": "pay_life", "player": player, "amount": n})
 
 
 

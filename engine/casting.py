@@ -318,7 +318,10 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if a.get("assist") is not None and assisted is None and offered is None:
         _ask_assist(g, player, o, a)  # assist: the other player says how much generic mana they pay first
         return
-    if o is not None and o.zone == "exile" and o.owner == player and o.chosen.get("down_by") == "exile":
+    if o is not None and o.zone == "exile" and (o.owner == player and o.chosen.get("down_by") == "exile"
+                                                or player in o.chosen.get("looked_by", ())
+                                                and o.chosen.get("down_by") == "exile_unseen"):
+        # (Thief of Sanity: the player who exiled it face down, and may cast it, casts it as the card it is)
         o = facedown.turn_up_exiled(g, oid)  # a card exiled face down is cast as the card it is (hideaway)
     alt = offered.get("alt") if offered is not None else a.get("alt")
     if alt not in (None, "free", "alternative", "morph", "bestow", "overload", "awaken", "fuse", "prototype") \
@@ -1248,7 +1251,7 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
         triggers.counters_put(g, o.id, "loyalty", n)  # 121.6 (a +N cost puts them; n <= 0 fires nothing)
         triggers.counters_removed(g, o.id, "loyalty", -n)  # a -N cost removes them (606.4)
     if cost.life:
-        lose_life(g, player, x if cost.life < 0 else cost.life)  # 119.4 ("Pay X life": the X announced)
+        lose_life(g, player, x if cost.life < 0 else cost.life, paid=True)  # 119.4 ("Pay X life": the X announced)
     if cost.energy:
         pay_energy(g, player, cost.energy)
     if cost.mill:  # "Mill a card": the top cards of the library into the graveyard, in order (a later keyword

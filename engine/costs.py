@@ -17,7 +17,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from engine import knowledge, player_statics, triggers, zones_cast
-from engine.actions import discard, sacrifice
+from engine.actions import discard, lose_life, sacrifice
 from engine.cards.abilities import Ability, CardDef, Cost
 from engine.decision_kinds import answer_cards
 from engine.errors import IllegalAction
@@ -429,11 +429,9 @@ def pay_simple_additional(g: "Game", player: str, cost: Cost, x: int = 0) -> Non
     the X announced, 601.2b)."""
     life = x if cost.life < 0 else cost.life
     if life:
-        p = g.players[player]
         if not player_statics.can_pay_life(g, player, life):
             raise IllegalAction(f"cannot pay {life} life (119.4, 118.8)")
-        p.life -= life
-        p.life_lost_turn += life
+        lose_life(g, player, life, paid=True)  # 119.4: paying life is losing it ("whenever you pay life")
 
 
 # ------------------------------------------------------------------ cost increases and reductions (601.2f)

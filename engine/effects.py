@@ -81,8 +81,9 @@ def resolve_top(g: "Game") -> None:
         ab = spell_ability(s.card)
     effs = _flat(ab, s.modes) if ab is not None else []
     made = list(s.trigger_info.get("delayed_created", ())) if s.ability is not None else []  # 603.7c
+    gone = list(s.trigger_info.get("delayed_exiled", ())) if s.ability is not None else []  # 603.7c
     g.resolving = {"obj": sid, "i": 0, "n": len(effs), "answers": {}, "created": made, "legal": legal,
-                   "optional_asked": False,
+                   "optional_asked": False, **({"exiled": gone} if gone else {}),
                    "lki_ctl": {x: g.controller_of(x) for slot in legal for x in slot
                                if isinstance(x, int) and x in g.objects},
                    "lki_owner": {x: g.objects[x].owner for slot in legal for x in slot

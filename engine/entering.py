@@ -181,7 +181,7 @@ def answer_pay_or_tapped(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         raise IllegalAction(f"you cannot pay {life} life with {g.players[d.player].life} (118.4)")
     o = g.objects.get(d.data["enter"])
     if opt == "pay":
-        lose_life(g, d.player, life)
+        lose_life(g, d.player, life, paid=True)
         g.log("enter_pay", player=d.player, card=o.card.name if o is not None else None, life=life,
               obj=o.id if o is not None else None)
     elif o is not None and o.zone == "battlefield":

@@ -254,7 +254,7 @@ def turn_face_up(g: "Game", player: str, a: dict[str, Any]) -> None:
     if cost.life:
         if not player_statics.can_pay_life(g, player, cost.life):
             raise IllegalAction(f"cannot pay {cost.life} life (119.4)")
-        lose_life(g, player, cost.life)  # 119.4
+        lose_life(g, player, cost.life, paid=True)  # 119.4
     if has_choices(cost):
         return  # the objects it names are chosen and paid next (engine/casting.py, 601.2h), then turn_up
     turn_up(g, player, o.id, way)

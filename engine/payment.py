@@ -496,7 +496,7 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
     except ManaError as e:
         raise IllegalAction(f"cannot pay: {e}") from None
     if paid.life:
-        lose_life(g, player, paid.life)  # 119.4: paying life is losing it
+        lose_life(g, player, paid.life, paid=True)  # 119.4: paying life is losing it
     return paid.spent
 
 

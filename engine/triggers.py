@@ -54,6 +54,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "attached",  # an Aura, Equipment or Fortification became attached to something (701.3a; attached)
                  "chapter"}  # a Saga's lore counters rose past a chapter number (a later rule: engine/saga.py)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
+                 "pay_life",  # 119.4: a player paid life (engine/actions.py lose_life, paid)
                  "surveil",  # a later keyword action (Guilds of Ravnica): engine/ops/zones.py
                  "investigate",  # 701.33a: engine/ops/objects.py (the token op of "investigate")
                  "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py

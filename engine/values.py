@@ -1014,6 +1014,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "if its evoke cost was paid" (702.73a), "as long as its dash cost was paid" (702.108a)
     if "gained_life_this_turn" in cond and g.players[you].life_gained_turn < max(1, int(cond["gained_life_this_turn"])):
         return False
+    if "unless_paid" in cond and bool((r or {}).get("unless_paid")) != bool(cond["unless_paid"]):
+        return False  # "Counter target spell unless its controller pays {2}. If they do, ..." (608.2c)
+    if "you_lost_life_this_turn" in cond and (you not in g.players
+                                              or g.players[you].life_lost_turn < cond["you_lost_life_this_turn"]):
+        return False  # "if you lost life this turn" (119.3)
     if "player_lost_life_this_turn" in cond:  # "if a player lost N or more life this turn"
         if not any(p.life_lost_turn >= cond["player_lost_life_this_turn"] for p in g.players.values()):
             return False
@@ -1416,6 +1421,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
+                  "you_lost_life_this_turn", "unless_paid",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
                   "opponent_more_life",
                   "self",

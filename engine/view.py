@@ -37,8 +37,9 @@ def _own_face_down(g: "Game", player: str, cards: list[dict[str, Any]]) -> list[
     for k, d in enumerate(cards):
         if d.get("face_down"):
             o = g.objects[d["id"]]
-            if o.chosen.get("down_by") == "exile_unseen":
-                continue  # 406.3: exiled face down where no one may look at it (Inverter of Truth)
+            if o.chosen.get("down_by") == "exile_unseen" and player not in o.chosen.get("looked_by", ()):
+                continue  # 406.3: exiled face down where no one may look at it (Inverter of Truth), but the player an
+                # effect let look at it (Thief of Sanity: the one who exiled it)
             ctl = d.get("controller", o.controller)
             if looks is None:
                 looks = any(ab.kind == "static" and ab.static and ab.static.get("kind") == "look_face_down"

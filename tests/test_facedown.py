@@ -114,3 +114,37 @@ def test_the_ai_redraws_an_opponents_face_down_card_but_knows_its_own(pool):
     assert len(names) > 1  # drawn from the cards bob cannot see (alice's library and face-down card)
     assert all(determinize(g, "alice", random.Random(s)).objects[sid].chosen["face_down"].name == "Exalted Angel"
                for s in range(5))
+
+
+THIEF = """
+name: Thief of Sanity exiles bob's Shock face down
+setup:
+  active: alice
+  step: declare_attackers
+  players:
+    alice:
+      battlefield: [{name: Thief of Sanity, id: thief}, Swamp]
+      library: [Plains, Plains]
+    bob:
+      library: [{name: Shock, id: shock}, {name: Opt, id: opt}, {name: Forest, id: f1}, Forest]
+steps:
+  - {alice: attack, with: [thief]}
+  - {pass_until: combat_damage}
+  - {resolve: 1}
+  - {alice: choose, cards: [shock]}
+  - {alice: choose, option: yes}
+  - {resolve: all}
+"""
+
+
+def test_a_card_exiled_face_down_by_its_looker_is_named_to_that_player_only(pool):
+    """406.3 (Thief of Sanity): the player who looked at the cards and exiled one face down may look at it; its
+    owner, who never saw it, may not."""
+    g = run(THIEF, pool)
+    (eid,) = [i for i in g.players["bob"].exile]
+    assert facedown.is_face_down(g.objects[eid])
+    assert "Shock" not in seen_by(g, "bob")
+    (mine,) = [c for c in g.view("alice")["players"]["bob"]["exile"] if c["id"] == eid]
+    (theirs,) = [c for c in g.view("bob")["players"]["bob"]["exile"] if c["id"] == eid]
+    assert mine["face_down_card"] == "Shock" and mine["name"] == ""
+    assert "face_down_card" not in theirs and theirs["name"] == ""

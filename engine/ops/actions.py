@@ -606,7 +606,7 @@ def _pay_or_top(g: "Game", r: dict, e: Effect) -> dict | None:
             got = "put it on top"
         r["answers"][nested.slot(r, f"done.{k}")] = True
         if str(got).startswith("pay"):
-            lose_life(g, p, life)  # 119.4: paying life is losing it
+            lose_life(g, p, life, paid=True)  # 119.4: paying life is losing it
         else:
             g.move(x, "library", top=True)
     g.changed()

@@ -274,6 +274,8 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
     info: dict[str, Any] = {"delayed_legal": legal}
     if r.get("created"):  # "Sacrifice them (those tokens) at the beginning of the next end step" (603.7c)
         info["delayed_created"] = [fol.get(x, x) for x in r["created"]]
+    if r.get("exiled"):  # "... if any of those cards remain exiled, return them to their owners' graveyards"
+        info["delayed_exiled"] = list(r["exiled"])  # (Mnemonic Betrayal, 603.7c): the cards exiled, still there
     if e.get("keep_it"):  # 603.7c: "that creature" of the trigger that created it (the Ring's blocked-by ability)
         info["obj"] = next((x for x in refs(g, r, "it") if isinstance(x, int)), None)
     step = e.get("step", "end")

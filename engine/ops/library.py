@@ -58,6 +58,11 @@ def put(g: "Game", p: str, cards: list[int], to: str, tapped: bool = False,
             out.append(g.move(c, "library", top=False))
         elif to in ("hand", "graveyard", "exile"):
             out.append(g.move(c, to))
+        elif to == "exile_face_down":  # "look at the top three cards of that player's library, exile one of them
+            # face down" (Thief of Sanity): no player may look at it but the one who exiled it (406.3)
+            new = facedown.exile_face_down(g, c, seen=False)
+            g.objects[new].chosen["looked_by"] = [p]
+            out.append(new)
         else:
             raise ValueError(f"dig destination {to!r}")
     return out

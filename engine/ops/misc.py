@@ -66,7 +66,7 @@ def do_pay(g: "Game", player: str, pay: dict[str, Any]) -> None:
         pay_mana(g, player, syms, set())
         g.log("pay", player=player, mana="".join("{" + s + "}" for s in syms))
     if pay.get("life"):
-        lose_life(g, player, int(pay["life"]))  # 119.4: paying life is losing it
+        lose_life(g, player, int(pay["life"]), paid=True)  # 119.4: paying life is losing it
     if pay.get("energy"):
         pay_energy(g, player, int(pay["energy"]))
 

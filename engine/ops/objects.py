@@ -128,6 +128,7 @@ def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
                                              f"pay {''.join('{'+s+'}' for s in syms)} or {t.card.name} is countered?")
                 if got == "yes":
                     pay_mana(g, payer, syms, set())
+                    r["unless_paid"] = True  # "If they do, surveil 2." (Don't Make a Sound, 608.2c)
                     continue
         if t.ability is not None:
             g.stack.remove(x)
@@ -242,6 +243,8 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
     kind = e.get("kind", "+1/+1")
     remove = bool(e.get("remove"))
     xs = [x for x in refs(g, r, e.args["what"])]
+    if not remove:  # "exile target creature ... and put a hit counter on that card" (Etrata): the card in exile (400.7)
+        xs = followed(g, r, xs)
     if remove and kind == "any" and e.get("up_to"):
         return _remove_up_to(g, r, xs, n)
     picks: dict[int, list[str]] = {}

@@ -48,7 +48,7 @@ def _ward(g: "Game", r: Ctx, e: Effect) -> dict | None:
             if mana:
                 pay_mana(g, payer, mana, set())
             if life:
-                lose_life(g, payer, life)
+                lose_life(g, payer, life, paid=True)
             return None
     if cant_be_countered(g, x):
         g.log("not_countered", card=t.card.name)

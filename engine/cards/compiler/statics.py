@@ -2412,7 +2412,7 @@ def _token_become(m: re.Match) -> list[dict[str, Any]] | None:
     creature tokens with flying and vigilance are created instead" (Divine Visitation): each such token is
     created as that token instead (engine/replacement.py token_replaced)."""
     got = parse_effects(f"create a {m.group(2)} token{m.group(3) or ''}", Ctx())
-    if not got or len(got) != 1 or got[0].op != "token" or set(got[0].args) - {"amount", "kind", "name", "types",
+    if not got or len(got) != 1 or got[0].op != "token" or set(got[0].args) - {"amount", "name", "types",
                                                                                 "subtypes", "colors", "power",
                                                                                 "toughness", "keywords"}:
         return None

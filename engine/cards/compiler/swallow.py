@@ -90,6 +90,7 @@ def swallowed(text: str, compiled: Any) -> list[str]:
 #: events engine/effects.py sends: damage dealt, life gained or lost)
 AMOUNT_EVENTS = frozenset({"combat_damage_creature", "combat_damage_player", "damage_opponent", "damage_player",
                            "deals_damage", "dealt_damage", "gain_life", "lose_life", "expend",
+                           "pay_life",  # "whenever you pay life, put that many ...": the life paid (119.4)
                            "combat_damage",  # engine.triggers.ALIASES: combat damage to a player or creature
                            "combat_damage_player_or_walker", "combat_damage_walker",  # ... or planeswalker
                            "player_counters",  # "whenever you get one or more {E}": how many

@@ -741,6 +741,21 @@ def _reveal_random(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "reveal_random", "who": who})]
 
 
+@reader(r"^(that player|target player|target opponent) loses the game if (?:they|that player) owns? (one|two|three|"
+        r"four|five|\d+) or more exiled cards with (?:an? )?([a-z]+) counters? on (?:them|it)$")
+def _lose_if_exiled_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"That player loses the game if they own three or more exiled cards with hit counters on them" (Etrata, the
+    Silencer): counted as the instruction happens (608.2c), the cards of that kind that player owns in exile (121.1:
+    counters on cards in exile)."""
+    who = c.player(m.group(1))
+    n = number(m.group(2))
+    if who is None or not n:
+        return None
+    f = {"zone": "exile", "owner": who, "counter": m.group(3)}
+    return [Effect("if", {"cond": {"amount_ge": {"amount": {"count": f}, "n": n}},
+                          "then": [Effect("lose_game", {"who": who})]})]
+
+
 @reader(r"^search (target player's|target opponent's) graveyard, hand, and library for (any number of|all|up to "
         r"(?:one|two|three|four|five|\d+)) cards with (?:that|the chosen) name and exile them$")
 def _exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -881,6 +896,7 @@ READERS: tuple[Reader, ...] = (
     _name_card,
     _exile_named,
     _shuffle_draw_from_hand,
+    _lose_if_exiled_counters,
     _exile_same_name,
     _game_draw,
     _life_becomes,

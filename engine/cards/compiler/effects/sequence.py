@@ -941,6 +941,22 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         return [Effect("remove_among", {"kind": m.group(1), "filter": f}),
                 Effect("counters", {"what": "self", "kind": m.group(1),
                                     "amount": {"times": 2, "of": {"removed_this_way": True}}})]
+    # "Etrata's owner shuffles Etrata into their library": "shuffle SELF into its owner's library" (701.16a)
+    text = re.sub(r"\bself's owner shuffles self into (?:their|his or her) library\b", "shuffle SELF into its owner's "
+                  "library", text, flags=re.I)
+    m = re.match(r"look at the top (two|three|four|five) cards of (that player's|target player's|target opponent's) "
+                 r"library, exile one of them face down, then put the rest into their graveyard\.\s*", text.strip(),
+                 flags=re.I)
+    if m:  # "... look at the top three cards of that player's library, exile one of them face down, then put the rest
+        # into their graveyard. You may cast that card ..." (Thief of Sanity): the one exiled is "that card" (406.3)
+        who = ctx.player(m.group(2)[:-2])
+        if who is None:
+            return None
+        looked = Effect("dig", {"amount": number(m.group(1)), "take": 1, "filter": {}, "to": "exile_face_down",
+                                "rest": "graveyard", "of": who})
+        ctx.last = "taken"
+        after = parse_effects(text.strip()[m.end():], ctx) if text.strip()[m.end():] else []
+        return None if after is None else [looked, *after]
     # "Choose a creature at random that attacked this turn. Destroy that creature." (Metzali, Tower of Triumph): the one
     # instruction "destroy a creature at random that attacked this turn", chosen as it resolves (608.2c)
     text = re.sub(r"^choose (an? [a-z ]+? at random(?: that [^.]+)?)\. (destroy|exile) (?:that creature|that permanent|"
@@ -1411,6 +1427,15 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if effs is None:
                 return None
             out += effs
+            continue
+        m = re.match(r"^if (?:they|that player|the player|its controller) (?:do|does), (.+)$", s)
+        if m and out and out[-1].op == "counter" and out[-1].args.get("unless_pays"):
+            # "Counter target spell unless its controller pays {2}. If they do, surveil 2." (Don't Make a Sound): only
+            # when the payment was made (608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out.append(Effect("if", {"cond": {"unless_paid": True}, "then": list(effs)}))
             continue
         m = re.match(r"^when you do, (.+)$", s)
         if m and out and out[-1].op == "sacrifice" and out[-1].args.get("what") == "self" and len(out[-1].args) == 1:

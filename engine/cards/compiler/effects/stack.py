@@ -179,7 +179,8 @@ def _owner_may_cast_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(play|cast) (that card|them|those cards|"
-    r"it|cards exiled this way|spells from among them|the exiled card|cards exiled with self|the exiled cards)( this "
+    r"it|cards exiled this way|spells from among them|spells from among those cards|the exiled card|cards exiled "
+    r"with self|the exiled cards)( this "
     r"turn| until the end of your next turn| until end of turn| for as long as (?:it remains|they remain) exiled|"
     r" for as long as you control self| for as long as self remains on the battlefield)?"
     r"( without paying (?:its|their) mana costs?)?$"

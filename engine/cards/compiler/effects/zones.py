@@ -47,7 +47,10 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
             who = {"your": "you", "each opponent's": "each_opponent", "all opponents'": "each_opponent",
                    "each player's": "each_player", "all": "each_player"}.get(mm.group(1)) \
                 or c.player(mm.group(1).replace("'s", ""))
-            return None if who is None else [Effect("exile", {"what": {"graveyard_of": who}})]
+            if who is None:
+                return None
+            c.last = "exiled"  # "... You may cast spells from among those cards this turn" (Mnemonic Betrayal)
+            return [Effect("exile", {"what": {"graveyard_of": who}})]
         mm = re.fullmatch(r"the top (\w+) cards? of (your|their|target player's|each player's) library", tail)
         if mm:
             return None
@@ -725,6 +728,16 @@ def _exile_library(m: re.Match, c: Ctx) -> list[Effect] | None:
             for z in zones]
 
 
+@reader(r"^if any of those cards remain exiled, return them to their owners?'?s?'? graveyards?$")
+def _return_remaining_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"At the beginning of the next end step, if any of those cards remain exiled, return them to their owners'
+    graveyards" (Mnemonic Betrayal): the cards the instruction before exiled that are still in exile (a card cast
+    from there is a new object, 400.7), kept by the delayed trigger (603.7c; engine/ops/control.py)."""
+    if c.last != "exiled":
+        return None
+    return [Effect("move", {"what": "exiled", "to": "graveyard"})]
+
+
 @reader(r"^(target player|target opponent|that player|you) exiles? all cards from (?:their|your|his or her) "
         r"(hand|library|graveyard)( face down)?$")
 def _player_exiles_zone(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -816,6 +829,7 @@ READERS: tuple[Reader, ...] = (
     _each_returns,
     _keep_total_power,
     _player_exiles_zone,
+    _return_remaining_exiled,
     _destroy,
     _bounce_with_auras,
     _exiled_to_hand,
