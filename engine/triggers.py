@@ -207,7 +207,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if "to" in trig and ev.get("to") not in trig["to"]:
         return False  # "... or is put into exile from the battlefield": the zone it went to (603.6c)
     if "reaches" in trig:  # "when the twelfth hour counter is put on SELF": from fewer than N to N or more (121.6)
-        o = g.objects.get(ev.get("obj")) if isinstance(ev.get("obj"), int) else None
+        oid = ev.get("obj")
+        o = g.objects.get(oid) if isinstance(oid, int) else None
         now = o.counters.get(str(ev.get("kind")), 0) if o is not None else 0
         if not now - int(ev.get("amount", 0)) < int(trig["reaches"]) <= now:
             return False
