@@ -896,6 +896,11 @@ def _mode_wait(g: "Game", t: dict[str, Any]) -> dict[str, Any] | None:
     lo, hi = _mode_range(ab)
     picked: list[int] = t.setdefault("picking", [])
     left = [m for m in range(len(ab.modes)) if m not in picked and _mode_ok(g, t, m)]
+    if (ab.condition or {}).get("mode_chooser") == "random" and not picked:  # "choose one at random" (Outlaws'
+        t.pop("picking", None)  # Merriment): no player chooses; one of the modes that can be chosen (700.2)
+        if left:
+            t["modes"] = [left[g.rng.randrange(len(left))]]
+        return None
     if len(picked) >= hi or not left:
         if len(picked) >= min(lo, len(picked) + len(left)) and picked:
             t["modes"] = sorted(t.pop("picking"))  # 700.2: the modes are carried out in printed order
