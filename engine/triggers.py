@@ -371,7 +371,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             f = dict(f)
             f.setdefault("zone", "stack")
         return obj is not None and obj in g.objects and matches(g, obj, f, src, controller)
-    return name in ("cast",) and trig.get("who", "you") in ("you", "any") and \
+    # "whenever you cast a spell", "whenever you activate an ability" (of any source: 602.1, the activate event's)
+    return name in ("cast", "activate") and trig.get("who", "you") in ("you", "any") and \
         (trig.get("who", "you") == "any" or ev.get("player") == controller)
 
 

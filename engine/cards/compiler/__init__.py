@@ -396,6 +396,14 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         # "Whenever you cast a spell, if that spell was kicked, ..." (Hallar): a kicked spell cast (702.32b, 603.4)
         trig = {**trig, "filter": {**trig["filter"], "kicked": True}}
         body = body[body.index(", ") + 2:]
+    if trig.get("event") == "activate":
+        # "Whenever you activate an ability, if it isn't a mana ability, you may pay {2}. If you do, copy that ability"
+        # (Rings of Brighthearth): the event is of abilities other than mana abilities only (605.1a), and "that
+        # ability" is the one activated (706.10: engine/values.py "activated_ability")
+        if re.match(r"^if it isn't a mana ability, ", body, re.I):
+            trig = {**trig, "nonmana": True}
+            body = re.sub(r"^if it isn't a mana ability, ", "", body, flags=re.I)
+        body = re.sub(r"\bcopy that ability\b", "copy the activated ability", body, flags=re.I)
     m = re.match(r"^if (.+?), ", body, re.I)
     three = re.match(r"^if ([^,]+, [^,]+, and [^,]+), ", body, re.I)
     if three and parse_condition(three.group(1)) is not None:

@@ -646,6 +646,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     if m and m.group(1) not in ("loyalty", "mana"):  # "Whenever you activate SELF's outlast ability" (Herald of
         # Anafenza): the keyword's activated ability of this object (602.1, 702.106a), as it is activated
         return {"event": "activate", "who": "you", "self": True, "keyword": m.group(1).capitalize()}
+    if c == "you activate an ability":  # 602.1: any activated ability but a mana ability (the event's, 605.1a)
+        return {"event": "activate", "who": "you"}
     m = re.fullmatch(r"you activate (?:a loyalty ability|an ability) of (?:a|an) (.+)", c)
     if m:
         f = parse_noun(m.group(1))

@@ -272,6 +272,13 @@ def _copy_ability(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("copy_ability", {"what": r})]
 
 
+@reader(r"^copy the activated ability$")
+def _copy_activated(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.10: "Whenever you activate an ability, ..., copy that ability" (Rings of Brighthearth, Chandra's
+    Regulator): the ability the trigger's event activated, while it is on the stack (engine/values.py)."""
+    return [Effect("copy_ability", {"what": "activated_ability"})]
+
+
 @reader(r"^copy the spell countered this way$")
 def _copy_countered(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10, 608.2h: "you may copy the spell countered this way" (Psychic Rebuttal): engine/ops/cast.py copy_spell."""
@@ -394,6 +401,7 @@ READERS: tuple[Reader, ...] = (
     _its_controller_copies,
     _that_player_retargets,
     _copy_ability,
+    _copy_activated,
     _copy_countered,
     _copy_spell,
     _copy_cast_spell,
