@@ -38,13 +38,15 @@ GREEN = ["Forest"] * 17 + ["Llanowar Elves"] * 4 + ["Giant Growth"] * 4 + ["Griz
 COMMANDER_DECKS = pathlib.Path(__file__).resolve().parent.parent / "assets" / "decks" / "commander"
 
 
-def commander_decks() -> list[tuple[str, list[str]]]:
-    """The Commander sample decks: (commander, the other 99 cards) each, by file name."""
+def commander_decks() -> list[tuple[str | list[str], list[str]]]:
+    """The Commander sample decks: (commander, the other 99 cards) each, by file name; the commander is a
+    list of two for a deck led by two partners (a later rule), and the other cards are then 98."""
     out = []
     for path in sorted(COMMANDER_DECKS.glob("*.txt")):
         deck = read_deck(path)
-        if deck.commander:
-            out.append((deck.commander, [n for n, c in deck.main.items() for _ in range(c)]))
+        leader = deck.leader()
+        if leader:
+            out.append((leader, [n for n, c in deck.main.items() for _ in range(c)]))
     return out
 
 
@@ -95,7 +97,7 @@ def run(games: int, seed: int, format: str | None = None, players: int = 2,
     cards = CardPool()
     pairs = [random_pair(seed + i, cards) if random_decks else None for i in range(games)]
     names = set(RED + GREEN) if format is None else \
-        {n for c, d in commander_decks() for n in [c, *d]}
+        {n for c, d in commander_decks() for n in [*([c] if isinstance(c, str) else c), *d]}
     names |= {n for pair in pairs for d in pair or () for n in d}
     for name in names:
         cards.definition(name)  # card loading stays outside the timing

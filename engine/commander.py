@@ -49,6 +49,8 @@ LETHAL = 21            # 903.11a
 #: 903.9: the destinations the owner may replace by the command zone
 REPLACED = frozenset({"exile", "hand", "graveyard", "library", "library_shuffle"})
 WUBRG = "WUBRG"
+#: a player's commander as decks, games and the network name it: one card name, or a list of two partners
+Leader = str | list[str]
 
 
 class DeckError(ValueError):

@@ -37,7 +37,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from engine import layers, sba
+from engine import commander, layers, sba
 from engine.ai.random_bot import RandomBot
 from engine.bench import GREEN, RED, commander_decks, random_pair
 from engine.cardpool import CardPool
@@ -201,7 +201,7 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
     (903), the seed picking the first. ``wire``: the bots answer the decision as a LAN client
     reads it, after a JSON round trip of ``Decision.to_dict``."""
     names = [f"p{i}" for i in range(players)]
-    commanders: dict[str, str] | None = None
+    commanders: dict[str, str | list[str]] | None = None
     if format == "commander":
         pool = commander_decks()
         picked = {n: pool[(seed + i) % len(pool)] for i, n in enumerate(names)}
@@ -213,7 +213,8 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
     halves = [names[: players // 2], names[players // 2:]] if teams else None
     g = Game.new([(n, seat_decks[n]) for n in names], cards, seed, teams=halves, format=format,
                  commanders=commanders)
-    extra = 1 if commanders else 0  # the commander (903.6) is a card of its owner's beside the 99
+    # each commander (903.6; or each of two partners, a later rule) is a card of its owner's beside the deck
+    extra = {p: len(commander.names((commanders or {}).get(p))) for p in names}
     bots = {n: RandomBot(seed * players + i + 1) for i, n in enumerate(names)}
     replay = Game.from_json(g.to_json(), cards)
     n = 0
@@ -244,7 +245,7 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
                 if decision_s and last > 20 * max(first, 0.05):
                     raise SlowError(f"decisions {n - 499}-{n} took {last:.1f} s, the first 500 {first:.1f} s")
                 last = 0.0
-        check_zones(g, sum(len(seat_decks[p]) + extra for p in names if p not in g.gone))
+        check_zones(g, sum(len(seat_decks[p]) + extra[p] for p in names if p not in g.gone))
         check_sba(g)
         check_effects(g)
         check_chars(g)

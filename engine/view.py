@@ -102,6 +102,9 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
         if g.commanders:  # 903: public facts of a Commander game
             players[n].update(commander=commander_name(g, n), commander_casts=p.commander_casts,
                               commander_damage=dict(p.commander_damage))
+            mine = sorted(g.objects[u].card.name for u, owner in g.commanders.items() if owner == n and u in g.objects)
+            if len(mine) > 1:   # two partners (a later rule): each one's tax counts its own casts (903.8)
+                players[n]["commander_casts_by"] = {name: p.commander_casts_by.get(name, 0) for name in mine}
         if g.shown or knowledge.top_known(g, player, n):  # hidden cards this player has looked at or
             # seen revealed, or may look at (a library's top card: engine/knowledge.py)
             known = knowledge.known_hidden(g, player, n)

@@ -154,6 +154,36 @@ def test_the_format_picker_revalidates(qtbot, win):
     assert any(p.rule == "color-identity" and p.card == "Counterspell" for p in win.problems)
 
 
+def test_p_makes_a_partner_and_the_pair_is_validated(qtbot, win):
+    """Two commanders (a later rule, Partner): C then P on two cards of the list; a pair that may not lead
+    together is an error on the second; Clear commanders puts both back."""
+    win.add_card("Island", 49)
+    win.add_card("Plains", 48)
+    for name in ("Thrasios, Triton Hero", "Ravos, Soultender", "Krenko, Mob Boss"):
+        win.add_card(name, 1)
+    win.format_box.setFocus()
+    idx = win.format_box.findData("commander")
+    while win.format_box.currentIndex() != idx:
+        QTest.keyClick(win.format_box, Qt.Key.Key_Down if win.format_box.currentIndex() < idx else Qt.Key.Key_Up)
+    click_row(win.main_list, "Thrasios, Triton Hero")
+    QTest.keyClick(win.main_list, Qt.Key.Key_C)
+    click_row(win.main_list, "Krenko, Mob Boss")
+    QTest.keyClick(win.main_list, Qt.Key.Key_P)
+    assert win.deck.commanders == ["Thrasios, Triton Hero", "Krenko, Mob Boss"]
+    assert win.commander_label.text() == "Commanders: Thrasios, Triton Hero and Krenko, Mob Boss"
+    assert any(p.rule == "commander" and "cannot be commanders together" in p.message for p in win.problems)
+    click_row(win.main_list, "Ravos, Soultender")
+    QTest.keyClick(win.main_list, Qt.Key.Key_P)             # the new partner; Krenko back to the deck
+    assert win.deck.partner == "Ravos, Soultender" and win.deck.main.get("Krenko, Mob Boss") == 1
+    win.remove_card("Krenko, Mob Boss")
+    win.add_card("Swamp", 1)
+    assert win.deck.main_count == 100
+    assert [p for p in win.problems if p.is_error] == [], [p.message for p in win.problems]
+    QTest.mouseClick(win.clear_commander_btn, Qt.MouseButton.LeftButton)
+    assert win.deck.commanders == [] and win.deck.main["Thrasios, Triton Hero"] == 1
+    assert win.deck.main["Ravos, Soultender"] == 1 and win.commander_label.text() == "Commander: none"
+
+
 def test_ctrl_i_imports_a_file(qtbot, win, monkeypatch):
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(FIX / "arena.txt"), ""))
     QTest.keyClick(win, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier)

@@ -12,6 +12,7 @@ from engine.ai.random_bot import RandomBot
 from engine.bench import commander_decks, play
 from engine.cardpool import CardPool
 from engine.commander import DeckError, deck_problems
+from engine.commander import names as names_of
 from engine.errors import IllegalAction
 from engine.fuzz import check_copy, check_views, check_zones
 from engine.game import Game
@@ -23,7 +24,7 @@ def cards() -> CardPool:
 
 
 @pytest.fixture(scope="module")
-def decks() -> list[tuple[str, list[str]]]:
+def decks() -> list[tuple[str | list[str], list[str]]]:
     return commander_decks()
 
 
@@ -33,10 +34,11 @@ def new_game(cards: CardPool, decks, seed: int = 1) -> Game:
                     commanders={"alice": ca, "bob": cb})
 
 
-def test_the_four_sample_decks_are_commander_decks(cards, decks):
-    assert len(decks) == 4
+def test_the_sample_decks_are_commander_decks(cards, decks):
+    """Four led by one commander, one by two partners (a later rule: Partner): 100 cards each (903.5a)."""
+    assert sorted(len(names_of(c)) for c, _ in decks) == [1, 1, 1, 1, 2]
     for commander, deck in decks:
-        assert len(deck) == 99
+        assert len(deck) + len(names_of(commander)) == 100
         assert deck_problems(cards, deck, commander) == []
 
 
@@ -167,7 +169,7 @@ def test_a_local_session_starts_a_four_seat_commander_game(cards, decks):
                          commanders={n: c for n, (c, _) in zip(names, decks)}, play_first="alice")
     assert s.seats() == names
     v = s.view("carol")
-    assert [v["players"][n]["commander"] for n in names] == [c for c, _ in decks]
+    assert [set(v["players"][n]["commander"].split(" and ")) for n in names] == [set(names_of(c)) for c, _ in decks[:4]]
     assert all(v["players"][n]["life"] == 40 for n in names)
     assert v["players"]["alice"]["hand"] is None and len(v["players"]["carol"]["hand"]) == 7
 
@@ -192,5 +194,5 @@ def test_every_card_of_the_sample_commander_decks_plays_as_written(cards, decks)
     (its compiled text asks for something the runtime cannot do) must leave them."""
     from engine import support
     bad = {name: support.unsupported_reasons(cards.definition(name))
-           for commander, deck in decks for name in {commander, *deck}}
+           for commander, deck in decks for name in {*names_of(commander), *deck}}
     assert {n: r for n, r in bad.items() if r} == {}

@@ -54,6 +54,41 @@ def test_pairs_that_may_not(cards, pair):
     assert deck_problems(cards, lands(98, "Island", "Mountain"), pair) != []
 
 
+ALLOWED = [[KRAUM, IKRA], ["Bjorna, Nightfall Alchemist", "Hargilde, Kindly Runechanter"],
+           ["Pir, Imaginative Rascal", "Toothy, Imaginary Friend"], ["Alora, Merry Thief", "Candlekeep Sage"],
+           ["The Tenth Doctor", "Adric, Mathematical Genius"]]
+REFUSED = [[KRAUM, "Isamaru, Hound of Konda"], [KRAUM, "Bjorna, Nightfall Alchemist"],
+           ["Pir, Imaginative Rascal", KRAUM], ["Alora, Merry Thief", KRAUM], ["Adric, Mathematical Genius", KRAUM]]
+
+
+@pytest.mark.parametrize("pair, allowed", [(p, True) for p in ALLOWED] + [(p, False) for p in REFUSED])
+def test_the_deck_builder_judges_a_pair_as_the_game_does(cards, pair, allowed):
+    """engine.decks.validate reads the card database, the game the compiled cards: both say the same."""
+    from engine.decks import Deck, get_format, validate
+    from engine.decks.carddb import open_card_db
+    deck = Deck(commander=pair[0], partner=pair[1], main={"Wastes": 98})
+    refused = [p for p in validate(deck, get_format("commander"), open_card_db())
+               if p.rule == "commander" and p.is_error]
+    assert (refused == []) == allowed == (pair_problems(cards, pair) == []), [p.message for p in refused]
+
+
+def test_the_view_keeps_each_partners_tax_and_the_table_shows_both(cards):
+    from app.table.items import commander_facts
+    from engine import commander
+    g = new_game(cards)
+    kraum = next(i for i in g.players["alice"].command if g.objects[i].card.name == KRAUM)
+    g.players["alice"].commander_casts_by[KRAUM] = 2     # as two casts from the command zone leave it (903.8)
+    g.players["alice"].commander_casts = 2
+    assert commander.tax(g, "alice", g.objects[kraum]) == ("4",)
+    info = g.view("bob")["players"]["alice"]
+    assert info["commander_casts_by"] == {IKRA: 0, KRAUM: 2}
+    badge, tip = commander_facts(info)
+    assert badge == "tax +0 / +4"
+    assert f"commander tax of {KRAUM}: cast 2 times from the command zone, so its next cast costs {{4}} more " \
+           "(903.8)" in tip
+    assert "commander_casts_by" not in g.view("alice")["players"]["bob"]      # one commander: one count
+
+
 def test_a_background_alone_is_no_commander(cards):
     got = deck_problems(cards, lands(99, "Island"), "Candlekeep Sage")
     assert any("not a legendary creature (903.3)" in p for p in got)

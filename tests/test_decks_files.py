@@ -93,7 +93,8 @@ def test_unknown_cards_name_file_line_and_near_names(db, tmp_path):
 @pytest.mark.parametrize("content, line, what", [
     ("4 Shock\n0 Lava Axe\n", 2, "bad count 0"),
     ("4 Shock\n\n4\n", 3, "expected a count and a card name"),
-    ("Commander\n1 Krenko, Mob Boss\n1 Shock\n", 3, "one commander"),
+    ("Commander\n1 Krenko, Mob Boss\n1 Shock\n1 Lava Axe\n", 4, "one commander or two partners"),
+    ("Commander\n2 Krenko, Mob Boss\n", 2, "one commander or two partners"),
     ("4 Shock\n1000 Mountain\n", 2, "bad count 1000"),
 ])
 def test_malformed_text_lines(tmp_path, content, line, what):
@@ -176,6 +177,23 @@ def test_round_trip_keeps_what_each_format_can_hold(db, tmp_path, kind, kept):
     back = read_deck(f, db)
     for attr in kept:
         assert getattr(back, attr) == getattr(d, attr), attr
+
+
+@pytest.mark.parametrize("kind", ["text", "arena", "dek", "cod"])
+def test_two_partners_round_trip_in_every_format(db, tmp_path, kind):
+    d = Deck(name="Pair", commander="Thrasios, Triton Hero", partner="Ravos, Soultender",
+             main={"Island": 49, "Plains": 49})
+    f = tmp_path / f"pair{ {'text': '.txt', 'arena': '.arena.txt', 'dek': '.dek', 'cod': '.cod'}[kind]}"
+    write_deck(d, f)
+    back = read_deck(f, db)
+    assert back.commanders == ["Thrasios, Triton Hero", "Ravos, Soultender"] and back.main == d.main
+
+
+def test_a_commander_section_of_two_reads_as_partners(db, tmp_path):
+    f = tmp_path / "pair.txt"
+    f.write_text("Commander\n1 thrasios, triton hero\n1 Ravos, Soultender\n\nDeck\n98 Island\n")
+    d = read_deck(f, db)
+    assert (d.commander, d.partner, d.main_count) == ("Thrasios, Triton Hero", "Ravos, Soultender", 100)
 
 
 def test_arena_export_lines():

@@ -300,3 +300,50 @@ def test_a_card_with_no_printing_in_a_decisive_set_based_format(db2019):
     [p] = validate(d, get_format("standard-2019"), db2019)
     assert (p.rule, p.card) == ("set-legality", "Seven Dwarves")
     assert p.message.endswith("printed in none of its sets (DOM, GRN, M19, M20, RIX, RNA, WAR, XLN).")
+
+
+# -- two commanders (a later rule: Partner) ------------------------------------------------------
+
+def partner_deck(first: str, second: str, **main: int) -> Deck:
+    cards = main or {"Forest": 49, "Island": 49}
+    return Deck(commander=first, partner=second, main=dict(cards))
+
+
+def test_two_partners_lead_one_deck_of_100_with_both_identities(db):
+    d = partner_deck("Thrasios, Triton Hero", "Ravos, Soultender", Forest=24, Island=24, Plains=25, Swamp=25)
+    assert d.main_count == 100 and d.commanders == ["Thrasios, Triton Hero", "Ravos, Soultender"]
+    assert errors(validate(d, get_format("commander"), db)) == []
+    d.main["Swamp"] -= 1
+    d.main["Mountain"] = 1               # red is in neither identity (903.5c)
+    problems = errors(validate(d, get_format("commander"), db))
+    assert rules(problems) == [("color-identity", "Mountain")]
+    assert "Thrasios, Triton Hero and Ravos, Soultender (WUBG)" in problems[0].message
+
+
+def test_partner_with_names_each_other_and_no_one_else(db):
+    assert errors(validate(partner_deck("Pir, Imaginative Rascal", "Toothy, Imaginary Friend"),
+                           get_format("commander"), db)) == []
+    problems = errors(validate(partner_deck("Pir, Imaginative Rascal", "Thrasios, Triton Hero"),
+                               get_format("commander"), db))
+    assert rules(problems) == [("commander", "Thrasios, Triton Hero")]
+    assert "cannot be commanders together" in problems[0].message
+
+
+def test_a_commander_without_partner_takes_no_second(db):
+    problems = errors(validate(partner_deck("Krenko, Mob Boss", "Thrasios, Triton Hero", Mountain=48, Forest=25,
+                                            Island=25), get_format("commander"), db))
+    assert [p.rule for p in problems] == ["commander"]
+    assert "Krenko, Mob Boss and Thrasios, Triton Hero cannot be commanders together" in problems[0].message
+
+
+def test_two_commanders_in_a_format_without_one_are_two_problems(db):
+    d = red_deck(commander="Thrasios, Triton Hero", partner="Ravos, Soultender")
+    assert rules(validate(d, get_format("casual"), db)) == [("commander", "Ravos, Soultender"),
+                                                          ("commander", "Thrasios, Triton Hero")]
+
+
+def test_the_partner_survives_json():
+    d = Deck(commander="Thrasios, Triton Hero", partner="Ravos, Soultender", main={"Island": 98})
+    back = Deck.from_json(d.to_json())
+    assert back == d and back.leader() == ["Thrasios, Triton Hero", "Ravos, Soultender"]
+    assert Deck(commander="Krenko, Mob Boss").leader() == "Krenko, Mob Boss" and Deck().leader() is None

@@ -183,6 +183,63 @@ def test_a_commander_game_checks_each_deck_and_its_commander(tmp_path):
         srv.stop()
 
 
+def test_a_commander_game_seats_a_deck_led_by_two_partners(tmp_path):
+    """A later rule, Partner: the field 'commander' names both; the server checks the pair and both start in
+    the command zone; a list of one or three is refused as a bad field."""
+    from engine.net.bot import load_seat_deck
+    pair_file = next(p for p in COMMANDER_DECKS if "partners" in p.name)
+    srv = ThreadServer(tmp_path / "data", grace=30, read_timeout=0.5)
+    try:
+        deck, pair = load_seat_deck(str(pair_file))
+        assert isinstance(pair, list) and len(pair) == 2 and len(deck) == 98
+        a = RemoteSession("127.0.0.1", srv.port)
+        for bad in ([pair[0]], [*pair, pair[0]]):
+            with pytest.raises(NetError) as e:
+                a.create("alice", deck, format="commander", commander=bad)
+            assert e.value.code == "bad_field" and "two (partners)" in e.value.message
+        with pytest.raises(NetError) as e:          # one of the pair alone: 99 cards, and not 100 (903.5a)
+            a.create("alice", deck, format="commander", commander=pair[0])
+        assert e.value.code == "bad_deck"
+        code = a.create("alice", deck, format="commander", seats=2, commander=pair)
+        b = RemoteSession("127.0.0.1", srv.port)
+        other, other_commander = load_seat_deck(str(COMMANDER_DECKS[0]))
+        b.join(code, "bob", other, other_commander)
+        for s in (a, b):
+            assert s.wait(lambda x: x.updates > 0, 10)
+            alice = s.view()["players"]["alice"]
+            assert sorted(c["name"] for c in alice["command"]) == sorted(pair)           # 903.6, each of the two
+            assert set(alice["commander"].split(" and ")) == set(pair)
+        a.close(), b.close()
+    finally:
+        srv.stop()
+
+
+def test_a_waiting_partner_seat_keeps_both_commanders_across_a_restart(tmp_path):
+    """The seats table keeps two partners as a JSON list: the game that starts after the restart puts both in
+    the host's command zone (903.6)."""
+    from engine.net.bot import load_seat_deck
+    data = tmp_path / "data"
+    deck, pair = load_seat_deck(str(next(p for p in COMMANDER_DECKS if "partners" in p.name)))
+    srv = ThreadServer(data, grace=30, read_timeout=0.5)
+    a = RemoteSession("127.0.0.1", srv.port)
+    code = a.create("alice", deck, format="commander", commander=pair)
+    token = a.token
+    a.close()
+    srv.stop()
+    srv = ThreadServer(data, grace=30, read_timeout=0.5)
+    try:
+        a = RemoteSession("127.0.0.1", srv.port)
+        assert a.resume(token) == "alice"
+        b = RemoteSession("127.0.0.1", srv.port)
+        other, other_commander = load_seat_deck(str(COMMANDER_DECKS[0]))
+        b.join(code, "bob", other, other_commander)
+        assert a.wait(lambda x: x.updates > 0, 10)
+        assert sorted(c["name"] for c in a.view()["players"]["alice"]["command"]) == sorted(pair)
+        a.close(), b.close()
+    finally:
+        srv.stop()
+
+
 @pytest.mark.slow
 def test_four_commander_bots_play_to_one_result(tmp_path):
     """The issue's command lines: one bot hosts a four-seat commander game and prints the

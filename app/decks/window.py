@@ -15,6 +15,7 @@ All deck logic lives in engine.decks; this module only shows it. Keyboard:
       + / -         one copy more / less          Delete   remove the card
       S             move one copy to the other list
       C             make the card the commander
+      P             make the card the second commander, its partner (a later rule: Partner)
     Ctrl+N new, Ctrl+O open, Ctrl+S save, Ctrl+I import, Ctrl+E export, Ctrl+Z undo, Ctrl+Shift+Z redo
 
 Search results come by relevance (app.decks.ranking: "bolt" puts Lightning Bolt first),
@@ -265,7 +266,7 @@ class DeckBuilderWindow(QMainWindow):
 
         cmd_row = QHBoxLayout()
         self.commander_label = named(QLabel("Commander: none"), "commander")
-        self.clear_commander_btn = named(QPushButton("Clear commander"), "clearCommander")
+        self.clear_commander_btn = named(QPushButton("Clear commanders"), "clearCommander")
         self.clear_commander_btn.clicked.connect(lambda: self.set_commander(None))
         cmd_row.addWidget(self.commander_label, 1)
         cmd_row.addWidget(self.clear_commander_btn)
@@ -292,6 +293,7 @@ class DeckBuilderWindow(QMainWindow):
             ("-", "minus", lambda: self._on_current(lambda n, s: self.remove_card(n, sideboard=s))),
             ("Move", "move", lambda: self._on_current(self.move_card)),
             ("Make commander", "makeCommander", lambda: self._on_current(lambda n, s: self.set_commander(n))),
+            ("Make partner", "makePartner", lambda: self._on_current(lambda n, s: self.set_partner(n))),
         ):
             b = named(QPushButton(label), name)
             b.clicked.connect(slot)
@@ -655,19 +657,47 @@ class DeckBuilderWindow(QMainWindow):
         self._changed(select=(name, from_sideboard) if name in zone else (name, not from_sideboard))
 
     def set_commander(self, name: str | None, *_: Any) -> None:
-        if name == self.deck.commander:
+        """Make ``name`` the commander (903.3): the card leaves its list and the old commander goes back to the
+        main deck; the partner's card becomes the commander and the commander its partner; None clears both."""
+        deck = self.deck
+        if name == deck.commander or (name is None and not deck.commanders):
             return
         self._checkpoint()
-        old = self.deck.commander
-        if name:
-            if name in self.deck.main:
-                self.deck.remove(name)
-            elif name in self.deck.sideboard:
-                self.deck.remove(name, sideboard=True)
-        if old:
-            self.deck.add(old)
-        self.deck.commander = name
+        if name is not None and name == deck.partner:
+            deck.commander, deck.partner = name, deck.commander
+        else:
+            back = [deck.commander] if name else deck.commanders
+            self._take_out(name)
+            for old in back:
+                if old:
+                    deck.add(old)
+            deck.commander = name
+            if name is None:
+                deck.partner = None
         self._changed()
+
+    def set_partner(self, name: str | None, *_: Any) -> None:
+        """Make ``name`` the second commander (a later rule: Partner; whether the two may lead together is
+        validation's to say); with no commander yet it becomes the commander."""
+        deck = self.deck
+        if not deck.commander or name is None:
+            self.set_commander(name)
+            return
+        if name in deck.commanders:
+            return
+        self._checkpoint()
+        self._take_out(name)
+        if deck.partner:
+            deck.add(deck.partner)
+        deck.partner = name
+        self._changed()
+
+    def _take_out(self, name: str | None) -> None:
+        """One copy of ``name`` leaves the main deck (or else the sideboard) to lead the deck."""
+        if name and name in self.deck.main:
+            self.deck.remove(name)
+        elif name and name in self.deck.sideboard:
+            self.deck.remove(name, sideboard=True)
 
     def _rename(self) -> None:
         name = self.name_box.text().strip() or "Untitled"
@@ -778,13 +808,14 @@ class DeckBuilderWindow(QMainWindow):
                 tree.addTopLevelItem(item)
                 if (select and select == (name, side)) or (not select and name == current):
                     tree.setCurrentItem(item)
-        self.main_title.setText(f"Main deck ({deck.main_count - (1 if deck.commander else 0)})")
+        self.main_title.setText(f"Main deck ({deck.main_count - len(deck.commanders)})")
         self.side_title.setText(f"Sideboard ({sum(deck.sideboard.values())})")
-        self.commander_label.setText(f"Commander: {deck.commander or 'none'}")
-        cmd_probs = by_card.get(deck.commander or "", [])
+        self.commander_label.setText(("Commanders: " if deck.partner else "Commander: ")
+                                     + (" and ".join(deck.commanders) or "none"))
+        cmd_probs = [p for n in deck.commanders for p in by_card.get(n, [])]
         self.commander_label.setStyleSheet("color: #c81e1e" if any(p.is_error for p in cmd_probs) else "")
         self.commander_label.setToolTip("\n".join(p.message for p in cmd_probs))
-        self.clear_commander_btn.setEnabled(bool(deck.commander))
+        self.clear_commander_btn.setEnabled(bool(deck.commanders))
         self.problem_list.clear()
         for p in self.problems:
             it = QListWidgetItem(("⚠ " if not p.is_error else "✖ ") + p.message)
@@ -1043,6 +1074,9 @@ class DeckBuilderWindow(QMainWindow):
                 return True
             if text.lower() == "c" and name:
                 self.set_commander(name)
+                return True
+            if text.lower() == "p" and name:
+                self.set_partner(name)
                 return True
         return super().eventFilter(obj, event)
 

@@ -62,13 +62,13 @@ def commander_available() -> bool:
 @dataclass(frozen=True)
 class SeatConfig:
     """One seat of the game to start: its name, deck, its bot level (None: a person) and,
-    in a Commander game, its commander (the deck is then the other 99 cards); in Two-Headed Giant
-    its ``team``, 1 or 2 (810.1)."""
+    in a Commander game, its commander (the deck is then the other 99 cards; two partners, a later rule:
+    a list of both and 98 cards); in Two-Headed Giant its ``team``, 1 or 2 (810.1)."""
 
     name: str
     deck: tuple[str, ...]
     bot: str | None = None
-    commander: str | None = None
+    commander: str | list[str] | None = None
     team: int | None = None
 
 
@@ -79,7 +79,7 @@ class Offer:
 
     label: str
     cards: tuple[str, ...]
-    commander: str | None = None
+    commander: str | list[str] | None = None     # one name, or two partners (a later rule)
     problem: str = ""
 
 
@@ -105,14 +105,15 @@ def commander_offers() -> list[Offer]:
     pool = CardPool()
     out = []
     for title, deck in decks:
-        if not deck.commander:
+        leader = deck.leader()
+        if not leader:
             continue
         cards = tuple(n for n, k in deck.main.items() for _ in range(k))
-        problems = deck_problems(pool, list(cards), deck.commander)
+        problems = deck_problems(pool, list(cards), leader)
         problem = problems[0] + (f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else "") \
             if problems else ""
-        label = f"{title} ({deck.commander})" + (f" — not legal: {problem}" if problem else "")
-        out.append(Offer(("⚠ " if problem else "") + label, cards, deck.commander, problem))
+        label = f"{title} ({' and '.join(deck.commanders)})" + (f" — not legal: {problem}" if problem else "")
+        out.append(Offer(("⚠ " if problem else "") + label, cards, leader, problem))
     return [o for o in out if not o.problem] + [o for o in out if o.problem]
 
 

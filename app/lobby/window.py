@@ -123,7 +123,8 @@ class LobbyWindow(QWidget):
         self.deck = QComboBox()
         self.deck.setObjectName("deck")
         self.deck_problems: dict[str, str] = {}
-        self.deck_commanders: dict[str, str] = {}   # a Commander deck's label -> its commander (903.3)
+        # a Commander deck's label -> its commander (903.3), or its two partners (a later rule)
+        self.deck_commanders: dict[str, str | list[str]] = {}
         self._fill_decks()
         self.format = QComboBox()
         for f in hostable_formats():
@@ -201,7 +202,7 @@ class LobbyWindow(QWidget):
         own (app.deckchoice); the legal ones first; an illegal one is marked and refused with
         its reason."""
         self.deck.clear()
-        entries: list[tuple[str, list[str], str, str | None]] = [
+        entries: list[tuple[str, list[str], str, str | list[str] | None]] = [
             (c.label, list(c.cards), c.problem, None) for c in deck_choices()
             if not c.title.startswith("Classic:")]   # the lobby's formats want 60 cards
         try:   # the Commander decks (for a game in the commander format): the 99 and the commander
@@ -225,8 +226,8 @@ class LobbyWindow(QWidget):
             return load_deck(data)
         return list(data or [])
 
-    def _commander(self) -> str | None:
-        """The chosen deck's commander (a Commander deck), else None."""
+    def _commander(self) -> str | list[str] | None:
+        """The chosen deck's commander (a Commander deck; a list of two partners), else None."""
         return self.deck_commanders.get(self.deck.currentText())
 
     def _variant_changed(self) -> None:

@@ -197,15 +197,28 @@ def commander_facts(info: dict[str, Any]) -> tuple[str, str]:
         worst = max(damage.values())
         parts.append(f"⚔{worst}/21")
         tip.append("commander damage taken: " + ", ".join(
-            f"{v} from {k}'s commander" for k, v in sorted(damage.items(), key=lambda kv: -kv[1]))
+            f"{v} from {_dealer(k)}" for k, v in sorted(damage.items(), key=lambda kv: -kv[1]))
             + " (21 from one commander loses the game, 903.11a)")
     else:
         tip.append("no commander damage taken")
+    each = info.get("commander_casts_by")
+    if each is not None:   # two partners (a later rule): each one's tax counts its own casts (903.8)
+        parts.append("tax " + " / ".join(f"+{2 * int(k)}" for k in each.values()))
+        tip += [f"commander tax of {name}: cast {k} time{'s' if k != 1 else ''} from the command zone, so its next "
+                f"cast costs {{{2 * int(k)}}} more (903.8)" for name, k in each.items()]
+        return "  ".join(parts), "\n".join(tip)
     n = int(casts or 0)
     parts.append(f"tax +{2 * n}")
     tip.append(f"commander tax: cast {n} time{'s' if n != 1 else ''} from the command zone, "
                f"so the next cast costs {{{2 * n}}} more (903.8)")
     return "  ".join(parts), "\n".join(tip)
+
+
+def _dealer(key: str) -> str:
+    """Whose commander a commander-damage key names: "OWNER", or "OWNER: CARD" for one of two partners (903.11a,
+    engine.commander.damage_key)."""
+    owner, _, card = key.partition(": ")
+    return f"{card}, {owner}'s commander" if card else f"{owner}'s commander"
 
 
 class PlayerItem(QGraphicsObject):

@@ -596,6 +596,9 @@ class TableScene(QGraphicsScene):
             self.zones[(kind, seat)] = z
             if count:
                 pw, ph = box.command_card if kind == "command" and box.command_card[0] else box.pile_card
+                if kind == "command" and 1 < count <= 3:
+                    self._command_row(command, seat, r, pw, ph)   # two partners side by side (a later rule)
+                    continue
                 it = self._card(("pile",), topcard or {}, kind, seat, pw, ph, topcard is not None)
                 it.home = QPointF(r.x() + 2, r.y() + min(20, r.height() - ph))
                 it.setPos(it.home)
@@ -604,6 +607,27 @@ class TableScene(QGraphicsScene):
                     it.update()
                 if topcard is not None:
                     self.cards[topcard["id"]] = it
+
+    def _command_row(self, command: list[dict[str, Any]], seat: str, r: QRectF, pw: int, ph: int) -> None:
+        """Every card of a command zone that has room for them, left to right (two commanders, a later rule:
+        Partner; each one is cast, and counts its tax, on its own, 903.8): at their size when the zone is wide
+        enough, else smaller and overlapping, each one's left part showing (the preview shows it large)."""
+        n, room = len(command), r.width() - 4
+        if n * pw + 6 * (n - 1) <= room:
+            cw, step = pw, pw + 6.0
+        else:
+            cw = int(min(pw, room / (1 + 0.6 * (n - 1))))
+            step = 0.6 * cw
+        ch = round(cw * ph / pw)
+        for i, c in enumerate(command):
+            it = self._card(("pile", i), c, "command", seat, cw, ch, True)
+            it.setZValue(Z_CARD + i)
+            it.home = QPointF(r.x() + 2 + i * step, r.y() + min(20, r.height() - ch))
+            it.setPos(it.home)
+            if it.count is not None:
+                it.count = None
+                it.update()
+            self.cards[c["id"]] = it
 
     def _stack(self, v: dict[str, Any]) -> None:
         r = stack_rect(len(self.boxes))

@@ -10,10 +10,14 @@ card); nothing is half-imported. ``read_deck`` does both for a path.
 
 Kinds (``KINDS``) and what each keeps on a round trip:
 
-    text   name (a "# Name:" comment), comments, main, sideboard, commander, companion
-    arena  name (About section), main, sideboard, commander, companion, printings
-    dek    main, sideboard, commander (CommandZone attribute), MTGO catalogue ids
-    cod    name, comments, main, sideboard, commander (a "commander" zone), printings
+    text   name (a "# Name:" comment), comments, main, sideboard, commanders, companion
+    arena  name (About section), main, sideboard, commanders, companion, printings
+    dek    main, sideboard, commanders (CommandZone attribute), MTGO catalogue ids
+    cod    name, comments, main, sideboard, commanders (a "commander" zone), printings
+
+A deck has one commander, or two that are partners (a later rule, Partner): each format
+writes the second as a second card of its commander section; which two cards may lead a
+deck together is the deck validation's question (engine.decks.validate), not the file's.
 
 The text reader accepts what deck sites write: ``4 Lightning Bolt``, ``4x Lightning Bolt``,
 a bare name (one copy), Arena's ``4 Shock (M19) 156``, section headers (Deck, Main,
@@ -180,13 +184,25 @@ def _is_header(line: str) -> str | None:
 
 
 def _put(deck: Deck, section: str, name: str, count: int, line: int, errors: list[LineError]) -> None:
-    if section in ("commander", "companion"):
-        current = getattr(deck, section)
+    if section == "commander":
+        have = deck.commanders
+        if count == 1 and name in have:
+            return                          # named again: still one card
+        if count != 1 or len(have) == 2:
+            errors.append(LineError(line, f"a deck has one commander or two partners; {name} would make "
+                                          f"{len(have) + count}"))
+            return
+        if have:
+            deck.partner = name
+        else:
+            deck.commander = name
+    elif section == "companion":
+        current = deck.companion
         if count != 1 or (current and current != name):
             errors.append(LineError(line, f"a deck has one {section}; {name} would make "
                                           f"{count + (1 if current else 0)}"))
             return
-        setattr(deck, section, name)
+        deck.companion = name
     else:
         deck.add(name, count, sideboard=(section == "side"))
 
@@ -199,11 +215,11 @@ def dump_text(deck: Deck) -> str:
         out.append(f"# {c}" if c else "#")
     if out:
         out.append("")
-    if deck.commander:
-        out += ["Commander", f"1 {deck.commander}", ""]
+    if deck.commanders:
+        out += ["Commander", *(f"1 {n}" for n in deck.commanders), ""]
     if deck.companion:
         out += ["Companion", f"1 {deck.companion}", ""]
-    if deck.commander or deck.companion or deck.sideboard:
+    if deck.commanders or deck.companion or deck.sideboard:
         out.append("Deck")
     out += [f"{n} {name}" for name, n in deck.main.items()]
     if deck.sideboard:
@@ -221,8 +237,8 @@ def dump_arena(deck: Deck) -> str:
     out: list[str] = []
     if deck.name:
         out += ["About", f"Name {deck.name}", ""]
-    if deck.commander:
-        out += ["Commander", line(deck.commander, 1), ""]
+    if deck.commanders:
+        out += ["Commander", *(line(n, 1) for n in deck.commanders), ""]
     if deck.companion:
         out += ["Companion", line(deck.companion, 1), ""]
     out.append("Deck")
@@ -301,8 +317,7 @@ def dump_dek(deck: Deck) -> str:
     out = ['<?xml version="1.0" encoding="utf-8"?>',
            '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
            "  <NetDeckID>0</NetDeckID>", "  <PreconstructedDeckID>0</PreconstructedDeckID>"]
-    if deck.commander:
-        out.append(card(deck.commander, 1, True, True))
+    out += [card(n, 1, True, True) for n in deck.commanders]
     out += [card(name, n, False) for name, n in deck.main.items()]
     out += [card(name, n, True) for name, n in deck.sideboard.items()]
     out.append("</Deck>")
@@ -360,8 +375,8 @@ def dump_cod(deck: Deck) -> str:
 
     out = ['<?xml version="1.0" encoding="UTF-8"?>', '<cockatrice_deck version="1">',
            f"    <deckname>{escape(deck.name)}</deckname>", f"    <comments>{escape(deck.comments)}</comments>"]
-    if deck.commander:
-        out += ['    <zone name="commander">', card(deck.commander, 1), "    </zone>"]
+    if deck.commanders:
+        out += ['    <zone name="commander">', *(card(n, 1) for n in deck.commanders), "    </zone>"]
     out.append('    <zone name="main">')
     out += [card(name, n) for name, n in deck.main.items()]
     out.append("    </zone>")
@@ -396,7 +411,7 @@ def parse(content: str | bytes, kind: str | None = None, path: str = "<deck>") -
 
 def _within_limit(deck: Deck, path: str) -> Deck:
     """The deck, or DeckFileError when it holds more than MAX_CARDS cards in all."""
-    total = sum(deck.main.values()) + sum(deck.sideboard.values()) + bool(deck.commander) + bool(deck.companion)
+    total = sum(deck.main.values()) + sum(deck.sideboard.values()) + len(deck.commanders) + bool(deck.companion)
     if total > MAX_CARDS:
         raise DeckFileError(path, [LineError(None, f"the deck has {total} cards; a deck has at most {MAX_CARDS}")])
     return deck
@@ -426,6 +441,7 @@ def resolve(deck: Deck, db, path: str = "<deck>") -> Deck:
         raise DeckFileError(path, errors)
     out = Deck(name=deck.name, comments=deck.comments,
                commander=names[deck.commander] if deck.commander else None,
+               partner=names[deck.partner] if deck.partner else None,
                companion=names[deck.companion] if deck.companion else None)
     for name, n in deck.main.items():
         out.add(names[name], n)

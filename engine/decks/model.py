@@ -1,7 +1,8 @@
 """The deck: plain data, no card database, no Qt.
 
 A deck is a main deck and a sideboard (card name -> count), an optional commander
-and an optional companion (MTG Arena's section), a name and free-text comments.
+(and its partner: a second commander, a later rule), an optional companion (MTG Arena's
+section), a name and free-text comments.
 Alongside the counts it keeps what the file formats can carry per card, so that
 round trips keep it: the printing (set code and collector number, from MTG Arena
 and Cockatrice files) and the MTGO catalogue id (from .dek files). A limited pool also
@@ -20,6 +21,7 @@ class Deck:
     main: dict[str, int] = field(default_factory=dict)
     sideboard: dict[str, int] = field(default_factory=dict)
     commander: str | None = None
+    partner: str | None = None          # the second of two commanders (a later rule: Partner); never without one
     companion: str | None = None
     comments: str = ""
     # name -> (set code, collector number); number may be "" when a file gave only the set
@@ -47,8 +49,18 @@ class Deck:
     # -- reading -----------------------------------------------------------------
     @property
     def main_count(self) -> int:
-        """Cards in the main deck, the commander included (it is part of a 100-card deck)."""
-        return sum(self.main.values()) + (1 if self.commander else 0)
+        """Cards in the main deck, the commanders included (903.5a: they are part of a 100-card deck)."""
+        return sum(self.main.values()) + len(self.commanders)
+
+    @property
+    def commanders(self) -> list[str]:
+        """The deck's commanders: none, one, or two partners (903.3; two: a later rule, Partner)."""
+        return [n for n in (self.commander, self.partner) if n]
+
+    def leader(self) -> str | list[str] | None:
+        """The commander as a game names it (``engine.commander.names``): one name, a list of two, or None."""
+        got = self.commanders
+        return got[0] if len(got) == 1 else (got or None)
 
     @property
     def sideboard_count(self) -> int:
@@ -60,7 +72,7 @@ class Deck:
         total: dict[str, int] = dict(self.main)
         for name, n in self.sideboard.items():
             total[name] = total.get(name, 0) + n
-        for extra in (self.commander, self.companion):
+        for extra in (self.commander, self.partner, self.companion):
             if extra:
                 total[extra] = total.get(extra, 0) + 1
         return total
@@ -70,13 +82,15 @@ class Deck:
         yield from self.all_counts()
 
     def is_empty(self) -> bool:
-        return not (self.main or self.sideboard or self.commander or self.companion)
+        return not (self.main or self.sideboard or self.commander or self.partner or self.companion)
 
     # -- plain data --------------------------------------------------------------
     def to_dict(self) -> dict:
         d: dict = {"name": self.name, "main": dict(self.main), "sideboard": dict(self.sideboard)}
         if self.commander:
             d["commander"] = self.commander
+        if self.partner:
+            d["partner"] = self.partner
         if self.companion:
             d["companion"] = self.companion
         if self.comments:
@@ -96,6 +110,7 @@ class Deck:
             main={str(k): int(v) for k, v in d.get("main", {}).items()},
             sideboard={str(k): int(v) for k, v in d.get("sideboard", {}).items()},
             commander=d.get("commander") or None,
+            partner=d.get("partner") or None,
             companion=d.get("companion") or None,
             comments=d.get("comments", ""),
             printings={k: (str(v[0]), str(v[1])) for k, v in d.get("printings", {}).items()},

@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Mapping
 
 from engine.cards.data import fold_key, wubrg
+from engine.commander import BACKGROUND, COMPANION, pair_problems
 
 from .carddb import CardSource, card_text, is_basic_land
 from .format import CommanderRule, Format, norm_set
@@ -121,10 +122,11 @@ class Validator:
             key = card.name if card is not None else name   # "Fire" and "Fire // Ice" are one card
             counts[key] = counts.get(key, 0) + n
             cards[key] = card
-        commander_name: str | None = None
-        if deck.commander:
-            c = self.card(deck.commander)
-            commander_name = c.name if c is not None else deck.commander
+        leaders: list[str] = []       # the commanders' names as the database writes them (one, or two partners)
+        for given in deck.commanders:
+            c = self.card(given)
+            leaders.append(c.name if c is not None else given)
+        commander_name = " and ".join(leaders) or None
 
         # deck-level sizes first
         main_n = deck.main_count
@@ -149,21 +151,25 @@ class Validator:
                        f"{fmt.sideboard_max}.")
             add(Problem("sideboard-size", None, msg))
 
-        # the commander
-        commander_card = None
+        # the commander (903.3), or two partners (a later rule: Partner)
+        leader_cards = [cards[n] for n in leaders if cards.get(n) is not None]
         if fmt.commander is not None:
-            if commander_name is None:
+            if not leaders:
                 if fmt.commander.required:
                     add(Problem("commander", None, f"{fmt.label} needs a commander."))
             else:
-                commander_card = cards.get(commander_name)
-                if commander_card is not None and not self._eligible(commander_card, fmt.commander):
-                    wants = " or ".join(fmt.commander.eligible)
-                    add(Problem("commander", deck.commander,
-                                f"{deck.commander} cannot be a commander: it is not a {wants}."))
-        elif deck.commander:
-            add(Problem("commander", deck.commander,
-                        f"{fmt.label} has no commander; move {deck.commander} to the deck or sideboard."))
+                pair = [_Leader.of(c) for c in leader_cards]
+                for card, lead in zip(leader_cards, pair):
+                    background = "Background" in lead.subtypes and any(BACKGROUND in o.keywords for o in pair)
+                    if not background and not self._eligible(card, fmt.commander):
+                        wants = " or ".join(fmt.commander.eligible)
+                        add(Problem("commander", card.name, f"{card.name} cannot be a commander: it is not a {wants}."))
+                if len(pair) == 2:
+                    for msg in pair_problems(_Leaders(pair), [lead.name for lead in pair]):
+                        add(Problem("commander", pair[1].name, msg + "."))
+        else:
+            for name in deck.commanders:
+                add(Problem("commander", name, f"{fmt.label} has no commander; move {name} to the deck or sideboard."))
 
         # the pool (limited)
         pool_counts: dict[str, int] | None = None
@@ -179,9 +185,9 @@ class Validator:
                     pool_counts[key] = pool_counts.get(key, 0) + v
             free = {fold_key(n) for n in fmt.pool.free_cards}
 
-        identity = None
-        if commander_card is not None and fmt.commander is not None and fmt.commander.color_identity:
-            identity = frozenset(commander_card.color_identity or ())
+        identity = None     # 903.5c; with two commanders, both identities together (a later rule: Partner)
+        if leader_cards and fmt.commander is not None and fmt.commander.color_identity:
+            identity = frozenset().union(*(frozenset(c.color_identity or ()) for c in leader_cards))
 
         set_based = fmt.legal_sets is not None
         legal_sets = fmt.legal_sets or frozenset()
@@ -244,7 +250,7 @@ class Validator:
                                     f"{total} copies of {name}; {fmt.label} allows at most {limit}."))
 
             # color identity
-            if identity is not None and name != commander_name:
+            if identity is not None and name not in leaders:
                 own_id = frozenset(card.color_identity or ())
                 if not own_id <= identity:
                     add(Problem("color-identity", name,
@@ -290,3 +296,43 @@ class Validator:
 def validate(deck: Deck, fmt: Format, db: CardSource, pool: Deck | Mapping[str, int] | None = None) -> list[Problem]:
     """Every problem of the deck in the format (a fresh Validator; keep one to re-validate fast)."""
     return Validator(db, fmt).validate(deck, pool)
+
+
+@dataclass(frozen=True)
+class _Leader:
+    """What ``engine.commander.pair_problems`` reads of a commander, from the card data: its types and its
+    partner keyword lines ("Partner", "Partner—TEXT", "Partner with NAME", "Choose a Background",
+    "Doctor's companion"; a later rule: Partner), so the deck builder judges a pair as the game does."""
+    name: str
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    keywords: frozenset[str]
+    keyword_args: Mapping[str, str]
+
+    @classmethod
+    def of(cls, card: Any) -> "_Leader":
+        keywords: set[str] = set()
+        args: dict[str, str] = {}
+        for line in card_text(card).splitlines():
+            line = re.sub(r"\s*\([^)]*\)\s*$", "", line).strip()      # reminder text
+            if line.startswith("Partner with "):
+                keywords.add("Partner with")
+                args["Partner with"] = line[len("Partner with "):]
+            elif line == "Partner" or line.startswith("Partner—"):
+                keywords.add("Partner")
+                if "—" in line:
+                    args["Partner"] = line.split("—", 1)[1]
+            elif line in (BACKGROUND, COMPANION):
+                keywords.add(line)
+        return cls(card.name, tuple(card.types or ()), tuple(card.subtypes or ()), tuple(card.supertypes or ()),
+                   frozenset(keywords), args)
+
+
+@dataclass(frozen=True)
+class _Leaders:
+    """The two leaders by name, as ``pair_problems`` looks them up."""
+    pair: list[_Leader]
+
+    def definition(self, name: str) -> _Leader:
+        return next(lead for lead in self.pair if lead.name == name)

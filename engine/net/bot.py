@@ -37,13 +37,14 @@ def load_deck(path: str) -> list[str]:
     return load_seat_deck(path)[0]
 
 
-def load_seat_deck(path: str) -> tuple[list[str], str | None]:
-    """The deck file's main cards, one name per card, and its commander (None without one)."""
+def load_seat_deck(path: str) -> tuple[list[str], str | list[str] | None]:
+    """The deck file's main cards, one name per card, and its commander (None without one; a list of two
+    partners, a later rule)."""
     deck = read_deck(path)
     out: list[str] = []
     for name, n in deck.main.items():
         out += [name] * n
-    return out, deck.commander
+    return out, deck.leader()
 
 
 MAX_FAULTS = 50  # engine faults in a row on one decision before the bot concedes (104.3a)

@@ -294,11 +294,12 @@ class RemoteSession:
         return self.request("list")["games"]
 
     def create(self, name: str, deck: list[str], format: str | None = None, spectators: bool = False,
-               seats: int = 2, commander: str | None = None, variant: str | None = None,
+               seats: int = 2, commander: str | list[str] | None = None, variant: str | None = None,
                team: int | None = None) -> str:
         """Host a game of ``seats`` players (2 to 6; it starts when every seat is taken) in
         ``format`` (the server's default "casual" if None); returns its join code. In the
-        commander format ``commander`` names the commander and ``deck`` holds the other cards.
+        commander format ``commander`` names the commander (a list of two partners: a later rule) and
+        ``deck`` holds the other cards.
         ``variant="two_headed_giant"`` hosts Two-Headed Giant (810: 4 or 6 seats, two teams),
         the host on ``team`` (1 when None)."""
         extra: dict[str, Any] = {"format": format} if format else {}
@@ -327,7 +328,7 @@ class RemoteSession:
         where = {"code": code.upper()} if code is not None else {"game": game}
         self._watching(self.request("join", name=name, spectator=True, **where))
 
-    def join(self, code: str, name: str, deck: list[str], commander: str | None = None,
+    def join(self, code: str, name: str, deck: list[str], commander: str | list[str] | None = None,
              team: int | None = None) -> str:
         """Take a free seat of the game with join ``code``; in Two-Headed Giant on ``team`` (1 or
         2; None: the team with fewer players). Returns the seat's name."""

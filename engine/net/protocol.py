@@ -293,6 +293,18 @@ def _deck(name: str, v: Any) -> None:
         _str(MAX_CARD_NAME, 1)(f"{name}[{i}]", c)
 
 
+def _commander(name: str, v: Any) -> None:
+    """A commander's card name, or a list of two (partners: a later rule); which cards may lead is the deck
+    check's question (engine.commander.deck_problems)."""
+    if isinstance(v, list):
+        if len(v) != 2:
+            raise ProtocolError("bad_field", f"{name} must be a card name or a list of two (partners)", name)
+        for i, c in enumerate(v):
+            _str(MAX_CARD_NAME, 1)(f"{name}[{i}]", c)
+    else:
+        _str(MAX_CARD_NAME, 1)(name, v)
+
+
 def _code(name: str, v: Any) -> None:
     if not isinstance(v, str) or len(v) != CODE_LEN or any(c not in CODE_ALPHABET for c in v.upper()):
         raise ProtocolError("bad_field", f"{name} must be {CODE_LEN} characters of {CODE_ALPHABET}", name)
@@ -378,12 +390,12 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Any, bool]]] = {
     "list": {"id": _ID},
     "create": {"name": (_player_name, True), "deck": (_deck, True), "format": (_format, False),
                "spectators": (_bool, False), "seats": (_int(2, MAX_SEATS), False),
-               "commander": (_str(MAX_CARD_NAME, 1), False), "variant": (_variant, False),
+               "commander": (_commander, False), "variant": (_variant, False),
                "team": (_int(1, TEAMS), False), "id": _ID},
     # a player joins with the code and a deck; a spectator with "spectator": true, no deck, and
     # the code or the game id that "games" lists (the server checks that one of them is there)
     "join": {"code": (_code, False), "game": (_game_id, False), "name": (_player_name, True),
-             "deck": (_deck, False), "commander": (_str(MAX_CARD_NAME, 1), False), "spectator": (_bool, False),
+             "deck": (_deck, False), "commander": (_commander, False), "spectator": (_bool, False),
              "team": (_int(1, TEAMS), False), "id": _ID},
     "resume": {"token": (_token, True), "since": (_int(0, 10**9), False), "id": _ID},
     "answer": {"answer": (_answer, True), "decision": (_int(0, 10**9), False), "id": _ID},

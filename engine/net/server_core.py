@@ -35,6 +35,7 @@ from typing import Any, Callable
 from engine import commander as commander_rules
 from engine import view as view_mod
 from engine.cardpool import CardPool, default_pool
+from engine.commander import Leader
 from engine.decks import Deck, FormatError, Validator, get_format
 from engine.decks.carddb import open_card_db
 from engine.errors import EngineFault, IllegalAction
@@ -67,7 +68,8 @@ COLUMNS = [("games", "format", "TEXT NOT NULL DEFAULT 'casual'"),
            ("games", "spectators", "INTEGER NOT NULL DEFAULT 0"),
            ("games", "size", "INTEGER NOT NULL DEFAULT 2"),     # seats of the game (issue 17: 2 to 6)
            ("seats", "deck", "TEXT"),                           # a joiner's deck, kept until the game starts
-           ("seats", "commander", "TEXT"),                      # its commander (903.3), in a commander game
+           ("seats", "commander", "TEXT"),                      # its commander (903.3), in a commander game:
+                                                                # a name, or two partners as a JSON list
            ("games", "variant", "TEXT NOT NULL DEFAULT 'free_for_all'"),   # 806 or two_headed_giant (810)
            ("seats", "team", "INTEGER")]                        # a Two-Headed Giant seat's team, 1 or 2
 
@@ -239,7 +241,7 @@ class GameRoom:
         self.size = size               # how many players the game seats (2 to 6)
         self.seats: dict[str, Seat] = {}
         self.decks: dict[str, list[str]] = {host: host_deck}   # by seat, in the order seats were taken
-        self.commanders: dict[str, str] = {}                    # by seat, in a commander game (903.3)
+        self.commanders: dict[str, Leader] = {}                 # by seat, in a commander game (903.3)
         self.variant = variant         # free_for_all (806; two players: the two-player game) or two_headed_giant
         self.team: dict[str, int] = {}  # Two-Headed Giant: each seat's team, 1 or 2 (810.1)
         self.watchers: list[Seat] = []  # spectators: Seat(SPECTATOR) each, .display their name
@@ -485,7 +487,7 @@ class Server:
                 if deck is not None:
                     room.decks[seat] = json.loads(deck)
                 if commander is not None:
-                    room.commanders[seat] = commander
+                    room.commanders[seat] = json.loads(commander) if commander.startswith("[") else commander
                 self.by_token[token] = (room, s)
             if status == "playing":
                 answers = [[p, json.loads(a)] for p, a in self.store.rows(
@@ -731,10 +733,11 @@ class Server:
                                   "of card names, with no card pool", "format")
         return fmt
 
-    def _check_deck(self, deck: list[str], fmt_name: str = DEFAULT_FORMAT, commander: str | None = None) -> None:
+    def _check_deck(self, deck: list[str], fmt_name: str = DEFAULT_FORMAT, commander: Leader | None = None) -> None:
         """Refuse a deck illegal in the game's format (engine.decks.validate: card and rule of every
         problem, in ``problems``) or holding a card the engine does not know. In a format with a
-        commander (903) ``deck`` is the other cards and ``commander`` names the commander."""
+        commander (903) ``deck`` is the other cards and ``commander`` names the commander (or a list of
+        two partners: a later rule)."""
         fmt = self._format(fmt_name)
         if fmt is not None and fmt.commander is not None and commander is None:
             raise P.ProtocolError("missing_field", f"a {fmt.label} deck needs its commander (the field "
@@ -742,8 +745,8 @@ class Server:
         if commander is not None and (fmt is None or fmt.commander is None):
             raise P.ProtocolError("bad_field", f"{fmt.label if fmt else 'a free game'} has no commander", "commander")
         others = deck
-        if commander is not None:
-            deck = [*deck, commander]
+        leaders = commander_rules.names(commander)
+        deck = [*deck, *leaders]
         if self.cards is None:
             raise P.ProtocolError("no_games", "this process hosts no game", "deck")
         problems: list[dict[str, Any]] = []
@@ -761,15 +764,17 @@ class Server:
             counts: dict[str, int] = {}
             for name in deck:
                 counts[name] = counts.get(name, 0) + 1
-            if commander is not None:
-                counts[commander] -= 1
-                if not counts[commander]:
-                    del counts[commander]
-            for p in Validator(self._card_db(), fmt).validate(Deck(main=counts, commander=commander)):
+            for leader in leaders:
+                counts[leader] -= 1
+                if not counts[leader]:
+                    del counts[leader]
+            led = Deck(main=counts, commander=leaders[0] if leaders else None,
+                       partner=leaders[1] if len(leaders) > 1 else None)
+            for p in Validator(self._card_db(), fmt).validate(led):
                 if p.is_error:
                     problems.append({"rule": p.rule, "card": p.card, "message": p.message})
         if commander is not None and not problems:   # the rules of 903 the game checks when it starts
-            problems += [{"rule": "903", "card": commander, "message": msg}
+            problems += [{"rule": "903", "card": " and ".join(leaders), "message": msg}
                          for msg in commander_rules.deck_problems(self.cards, others, commander)]
         if problems:
             first = problems[0]
@@ -791,7 +796,7 @@ class Server:
                 return code
 
     def _seat(self, conn: Conn, room: GameRoom, name: str, deck: list[str] | None = None,
-              commander: str | None = None, team: int | None = None) -> Seat:
+              commander: Leader | None = None, team: int | None = None) -> Seat:
         token = secrets.token_hex(16)
         seat = Seat(name, token)
         room.seats[name] = seat
@@ -801,7 +806,8 @@ class Server:
             room.team[name] = team
         self.by_token[token] = (room, seat)
         self.store.exec("INSERT INTO seats(game, seat, token, deck, commander, team) VALUES (?,?,?,?,?,?)",
-                        (room.id, name, token, json.dumps(deck) if deck is not None else None, commander, team))
+                        (room.id, name, token, json.dumps(deck) if deck is not None else None,
+                         json.dumps(commander) if isinstance(commander, list) else commander, team))
         seat.conn = conn
         conn.seat, conn.room = seat, room
         return seat
