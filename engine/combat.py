@@ -5,7 +5,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, cast
 
 from engine import payment, player_statics, seats, triggers, values
-from engine.actions import deal_damage_batch, remove_from_combat  # noqa: F401 (combat.remove_from_combat: 506.4)
+from engine.actions import deal_damage_batch, lose_life, remove_from_combat  # noqa: F401 (506.4)
 from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
@@ -234,17 +234,23 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
     # 508.1d: requirements — a creature that must attack does if able (not if it would cost)
     for i in possible_attackers(g):
         if i not in decl and has_rule(g, i, "must_attack") and \
-                any(not attack_cost(g, {i: t}) for t in legal_targets):
+                any(not attack_cost(g, {i: t}) and not attack_life(g, {i: t}) for t in legal_targets):
             raise IllegalAction(f"{_n(g, i)} attacks each combat if able")
+    why = _one_attacker_requirements(g, player, decl, legal_targets)
+    if why:
+        raise IllegalAction(why)
     for a, t in decl.items():  # goad: a player other than the goading player if able (508.1d)
         others = goad_targets(g, a)
         if others is not None and t not in others:
             raise IllegalAction(f"{_n(g, a)} must attack {' or '.join(map(str, others))} if able (508.1d)")
     cost = attack_cost(g, decl)
+    life = attack_life(g, decl)
     tapped = {a for a in decl if "Vigilance" not in g.chars(a).keywords}  # vigilance, 702.20b
     if cost and not payment.can_afford(g, player, cost, tapped):   # 508.1g-i: no partial payment
         raise IllegalAction(f"attacking so costs {''.join('{' + s + '}' for s in cost)}, "
                             "more than you can pay (508.1g, 802.3a)")
+    if life and not player_statics.can_pay_life(g, player, life):  # 119.4: only with that much life
+        raise IllegalAction(f"attacking so costs {life} life, more than you can pay (508.1g, 119.4)")
     groups = _bands(g, decl, bands)
     enlisted = enlist_pairs(g, player, decl, enlist)
     for a, t in decl.items():
@@ -257,6 +263,9 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
     if cost:  # 508.1g-i: the total cost, locked in; mana abilities, then the payment
         payment.pay_mana(g, player, cost, set())
         g.log("attack_cost", player=player, mana="".join("{" + s + "}" for s in cost))
+    if life:  # 119.4: paying life is losing it
+        lose_life(g, player, life)
+        g.log("attack_cost", player=player, life=life)
     for a, c in enlisted.items():  # enlist: "as this creature attacks, you may tap ..."; "when you do, ..."
         tap(g, c)
         g.triggered.append({"controller": player, "ability": ENLIST_TRIGGER, "source": a,
@@ -280,6 +289,23 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
 #: where X is the tapped creature's power" (a reflexive trigger, a later rule; "it": the tapped creature)
 ENLIST_TRIGGER = Ability("triggered", "Enlist", effects=(
     Effect("pump", {"what": "self", "power": {"power_of": "it"}, "toughness": 0}),), keyword="Enlist")
+
+
+def _one_attacker_requirements(g: "Game", player: str, decl: dict[int, Any], legal: list[Any]) -> str | None:
+    """508.1d: "Each opponent must attack you or a planeswalker you control with at least one creature each combat if
+    able" (Trove of Temptation): a requirement on the attacking player, obeyed by any one creature attacking that
+    player or one of their planeswalkers; refused only when a creature could have done so (not if it would cost)."""
+    if not player_statics.active(g):
+        return None
+    for _sid, ctl, st in player_statics.statics(g, "attack_one_requirement"):
+        if not player_statics.applies_to(g, st.get("who"), ctl, player) or ctl not in g.players or g.players[ctl].lost:
+            continue
+        theirs = [t for t in legal if t == ctl or isinstance(t, int) and g.controller_of(t) == ctl]
+        if any(t in theirs for t in decl.values()):
+            continue
+        if any(may_attack(g, a, t) and not attack_cost(g, {a: t}) for a in possible_attackers(g) for t in theirs):
+            return f"a creature must attack {ctl} or a planeswalker {ctl} controls if able (508.1d)"
+    return None
 
 
 def enlist_pairs(g: "Game", player: str, decl: dict[Any, Any], enlist: Any) -> dict[int, int]:
@@ -378,6 +404,21 @@ def attack_cost(g: "Game", decl: dict[int, Any]) -> tuple[str, ...]:
             each += [str(x)] if x > 0 else []
         out += each * len(hit)
     return tuple(out)
+
+
+def attack_life(g: "Game", decl: dict[int, Any]) -> int:
+    """508.1g, 119.4: the life the attack as declared costs: for each creature attacking a player who controls a
+    static such as "creatures can't attack you unless their controller pays 2 life for each of those creatures" (or a
+    planeswalker that player controls, where it says so), that much life (802.3a: those attacking that player)."""
+    taxes = player_statics.statics(g, "attack_tax") if player_statics.active(g) and decl else ()
+    total = 0
+    for src, ctl, st in taxes:
+        if not st.get("life") or st.get("condition") and not values.condition(g, st["condition"], src, None):
+            continue
+        mine = g.team_of[ctl] if g.variant == "two_headed_giant" else (ctl,)   # 810.7a, 810.7c: the team
+        total += int(st["life"]) * sum(1 for a, t in decl.items() if (isinstance(t, str) or st.get("walkers"))
+                                       and attacked_player(g, t) in mine and matches(g, a, st["affects"], src))
+    return total
 
 
 def _own_combat_cost(g: "Game", oid: int, what: str) -> list[str]:

@@ -69,10 +69,13 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
         out.append(f"amount {head} with {sorted(extra)}")
     if head == "count_this_way" and a.get("action") not in ("milled", "put", "exiled", "destroyed", "discarded",
                                                             "tapped", "shuffled", "sacrificed", "couldnt",
-                                                            "flips_won"):
+                                                            "flips_won", "returned"):
         out.append(f"amount count_this_way {a.get('action')}")
     if head == "count_this_way" and a.get("action") == "couldnt" and set(a["count_this_way"]) - {"opponent"}:
         out.append("amount count_this_way couldnt by a filter")  # players, not cards: only "opponent" is read
+    if head == "count_this_way" and a.get("action") == "returned" \
+            and set(a["count_this_way"]) - {"types", "owner", "token"}:
+        out.append("amount count_this_way returned by a filter")  # engine/values.py reads types and owner only
     if head == "count_this_way" and a.get("action") == "shuffled" and a["count_this_way"]:
         out.append("amount count_this_way shuffled by a filter")  # the cards are hidden in a library (401.2)
     exiled_cards = a.get("action") == "exiled" and a["count_this_way"].get("zone") == "any_card"  # from any zone
@@ -100,6 +103,8 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     if head == "plus":
         for x in a["plus"]:
             out += amount_problems(x, static)
+    if head == "colors_of":
+        out += [f"{p} in amount colors_of" for p in ref_problems(a["colors_of"], static)]
     if head == "mv_of" and static:
         out += [f"{p} in amount mv_of" for p in ref_problems(a["mv_of"], static)]
     for key in ("power_of", "toughness_of", "counters_on", "hand_of", "mana_spent_on", "library_size"):
@@ -114,6 +119,8 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
 def ref_problems(ref: Any, static: bool = False) -> list[str]:
     """What of a reference engine.values.refs (or static_refs) cannot resolve."""
     if static:
+        if isinstance(ref, dict) and set(ref) == {"controller_of"}:  # values.static_refs: its controller
+            return ref_problems(ref["controller_of"], static)
         return [] if isinstance(ref, str) and ref in STATIC_REFS else [f"reference {ref!r} outside a resolution"]
     if isinstance(ref, str):
         return [] if ref in REF_WORDS else [f"reference {ref!r}"]

@@ -56,13 +56,13 @@ def cost_problems(cost: Cost, announced: bool = False) -> list[str]:
     if cost.remove_counters and cost.remove_counters[1] < 1 and not announced:  # "Remove X counters"
         out.append("cost: remove a variable number of counters")
     if unpayable(cost.mana):
-        out.append(f"cost: mana symbols {list(cost.mana)}")  # e.g. {S}: snow mana is not tracked
+        out.append(f"cost: mana symbols {list(cost.mana)}")
     if cost.change and (not announced or "X" in cost.mana):
         out.append("cost: a change of a cost other than an activated ability's")  # (mana abilities: 605.3a)
     for part, f, n in chosen_parts(cost):
         if n < 1 and not (part == "tap_others" and "total_power" in f) and not announced:
             out.append(f"cost: {part} a variable number")
-        f = {k: v for k, v in f.items() if k != "total_power"}
+        f = {k: v for k, v in f.items() if k != "total_power" and not (part == "discard" and k == "random")}
         bad = unknown_keys(f)
         if bad:
             out.append(f"cost filter keys {sorted(bad)}")
@@ -174,6 +174,7 @@ def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int |
         return (i for i in g.battlefield if matches(g, i, f, src, player)
                 and not (part == "tap_others" and g.objects[i].tapped) and not (crew and i == src))
     if part == "discard":
+        f = {k: v for k, v in f.items() if k != "random"}  # "discard a card at random": any card, chosen at random
         return (i for i in g.players[player].hand if not f or matches(g, i, {**f, "zone": "hand"}, src, player))
     if part == "exile_from_graveyard":
         return (i for i in g.players[player].graveyard if matches(g, i, {**f, "zone": "graveyard"}, src, player))
@@ -281,6 +282,10 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
         need = f.get("total_power")
         if need is not None and sum(max(0, g.chars(c).power) for c in cands) < need or need is None and len(cands) < n:
             raise IllegalAction(f"cannot pay the cost: too few to {_VERB[part]}")
+        if part == "discard" and f.get("random"):  # 701.8a: "discard a card at random": no player chooses
+            pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
+            _pay(g, player, part, g.rng.sample(cands, n), pend["obj"], f)
+            continue
         name = g.objects[src].card.name if src in g.objects else "it"
         lo, hi = (min(1, need), len(cands)) if need is not None else (0, 1) if part == "reveal" else (n, n)
         g.wait = {"kind": "choose_cards", "player": player, "options": cands, "min": lo, "max": hi,
@@ -411,6 +416,7 @@ def additional_problems(cost: Cost, announced: bool = False) -> list[str]:
     own additional cost, whose X its caster announces (601.2b: "pay X life", "exile X cards")."""
     out = cost_problems(cost, announced)
     if cost.tap or cost.untap or cost.loyalty is not None or cost.remove_counters or cost.exile_self or cost.energy \
+            or cost.bottom_self or cost.reveal_self \
             or cost.mill or cost.put_counters \
             or cost.sacrifice_self or cost.discard_self or cost.discard < 0:
         out.append("additional cost of an unsupported kind")
@@ -648,7 +654,7 @@ def ability_mana(g: "Game", player: str, src: int, cost: Cost, ab: Any = None,
     mana as it is activated (602.2b: as 601.2f for a spell; a reduction takes away generic mana only); then
     the statics about abilities (``ab``: "Equip abilities you activate cost {1} less to activate"), increases
     before reductions (601.2f), a reduction that "can't reduce the mana in that cost to less than one mana"
-    stopping there. ``targets``: the targets chosen (601.2c), for a change about abilities that target something."""
+    stopping there. ``targets``: the targets chosen for it (602.2b: before its cost is determined), when known."""
     mana = _own_change(g, player, src, cost)
     changes = player_statics.ability_cost_changes(g, player, src, ab, targets) if ab is not None else []
     for n, floor in sorted(changes, key=lambda c: -c[0]):

@@ -23,6 +23,7 @@ from engine import (
     overload,
     payment,
     player_statics,
+    prepare,
     prototype,
     seats,
     targets,
@@ -33,7 +34,19 @@ from engine.cards.abilities import Cost, TargetSpec
 from engine.mana import mana_value
 from engine.memo import per_object
 from engine.state import Decision
-from engine.transform import ADVENTURE, SPLIT_LAYOUTS, adventure_half, cast_adventure, cast_fused, fused, split_halves
+from engine.transform import (
+    ADVENTURE,
+    BACK,
+    MODAL,
+    SPLIT_LAYOUTS,
+    adventure_half,
+    cast_adventure,
+    cast_fused,
+    cast_transformed,
+    fused,
+    modal_back,
+    split_halves,
+)
 
 #: the form of a fuse card cast with both halves (its answer says ``alt: fuse``, 702.101a)
 FUSED = -1
@@ -44,7 +57,7 @@ if TYPE_CHECKING:
 
 
 #: the layouts of cards cast in more than one form from the hand: split cards' halves (708.3), adventurers
-_FORMED = SPLIT_LAYOUTS | {"adventure"}
+_FORMED = SPLIT_LAYOUTS | {"adventure", MODAL}
 
 
 def _forms(g: "Game", hand: list[int]) -> Iterator[tuple["Obj", int | None]]:
@@ -58,6 +71,13 @@ def _forms(g: "Game", hand: list[int]) -> Iterator[tuple["Obj", int | None]]:
             yield o, None
             if adventure_half(o.card) is not None:
                 yield cast_adventure(o), ADVENTURE
+            continue
+        back = modal_back(o.card)
+        if back is not None:  # a modal double-faced card (a later layout): either face, cast or played as a land
+            yield o, None
+            f = o.copy()
+            f.card = back
+            yield f, BACK
             continue
         if o.card.layout not in SPLIT_LAYOUTS or not split_halves(o.card):
             yield o, None
@@ -83,6 +103,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         if not o.card.keywords and oid not in granted and not ruled:
             continue
         for name, row, c in cast_options.object_alternatives(g, o, granted):
+            o = cast_transformed(g.objects[oid]) if name == "disturb" else g.objects[oid]  # its back face (later)
             if row.zone != "graveyard" or not casting.can_cast_timing(g, player, o):
                 continue
             if row.extra is not None and not costs.choices_payable(g, player, row.extra, o.id):
@@ -131,8 +152,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             oid = o.id
         t = casting.spell_timing(o.card)
         if t.land:
-            if sorcery and casting.can_play_land(g, player, oid):
-                out.append({"action": "play", "card": oid, "name": o.card.name})
+            if sorcery and casting.can_play_land(g, player, oid, face):
+                out.append({"action": "play", "card": oid, "name": o.card.name} | ({"face": face} if face else {}))
             continue
         if plain and not t.legendary_spell and not t.only and not t.flash_if:
             if not (holding if t.flash else sorcery):
@@ -189,6 +210,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["face"] = face
             out.append(opt)
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
+    if g.battlefield and any(g.objects[i].chosen.get("prepared") for i in g.battlefield):
+        out += _prepared_options(g, player, afford)
     objs_ = g.objects
     special = [i for i in p.hand if objs_[i].card.keywords and _SPECIAL_CASTS.intersection(objs_[i].card.keywords)]
     if special or g.__dict__.get("_face_down"):  # 702.36c face down, 702.36e / 701.31b face up
@@ -202,7 +225,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     srcs = list(_activated_sources(g, player))
     cache = ability_index.CACHE  # read here without a call per card (the hot path of every decision)
     objs = g.objects
-    for oid in p.graveyard:  # 112.6: some abilities work from the graveyard
+    no_gy = player_statics.activation_forbidden(g, player, "graveyard")  # 602.5: Ashes of the Abhorrent
+    for oid in () if no_gy else p.graveyard:  # 112.6: some abilities work from the graveyard
         abl = objs[oid].card.abilities
         hit = cache.get(id(abl))
         gy = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).from_graveyard
@@ -577,6 +601,25 @@ def cost_words(c: Cost) -> str:
     for part, _, n in payment.chosen_parts(c):
         out.append(f"{part.replace('_', ' ')} {n}")
     return ", ".join(out)
+
+
+def _prepared_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
+    """The copies of prepared permanents' spells the player may cast now (a later mechanic: engine/prepare.py),
+    each with its legal targets: an option names the permanent, with ``"prepared": true``."""
+    out: list[dict[str, Any]] = []
+    for pid in prepare.prepared(g, player):
+        s = prepare.stand_in(g, pid)
+        if not s.card.mana_cost or not casting.can_cast_timing(g, player, s):
+            continue  # 117.6: no mana cost, no payment; 307.1 / 116.1a: its own timing
+        base = tuple(m for m in s.card.mana_cost if m != "X")
+        helped = _helped(g, player, s, base, afford)
+        if helped is None:
+            continue
+        opt = cast_option(g, player, s, targets.spell_ability(s.card), base, afford, tuple(s.card.mana_cost))
+        if opt is not None:
+            opt.update(helped, prepared=True)  # the answer names the permanent
+            out.append(opt)
+    return out
 
 
 def _helped(g: "Game", player: str, o: Any, base: tuple[str, ...],

@@ -172,8 +172,11 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
     # an Adventure spell that resolves is exiled instead of put into its owner's graveyard (the later rule of
     # Adventures); countered, or with no legal target left (608.2b), it goes to the graveyard as any spell
     adventure = s is not None and not countered and s.chosen.get("adventure") is True
+    # an Omen spell (a later layout) that resolves is shuffled into its owner's library instead
+    omen = s is not None and not countered and s.chosen.get("omen") is True
     if s is not None and s.zone == "stack" and s.ability is None and not cast_options.is_spell_copy(s) and \
-            not adventure and cast_options.leaves_stack_to(s, "graveyard", not countered) == "graveyard" and \
+            not adventure and not omen and \
+            cast_options.leaves_stack_to(s, "graveyard", not countered) == "graveyard" and \
             (countered or not any(t in s.card.types for t in _PERMANENT_TYPES)):
         try:
             replacement.zone_change(g, s, "stack", "graveyard")
@@ -202,7 +205,8 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
                 g.objects[new].tapped = True  # as it enters: no "becomes tapped" event
                 put_attacking(g, new, s.chosen.get("returned_attacking"))  # what the returned creature attacked
         else:  # buyback, rebound, flashback: somewhere else instead (engine/cast_options.py)
-            new = g.move(sid, "exile" if adventure else cast_options.leaves_stack_to(s, "graveyard", not countered))
+            new = g.move(sid, "exile" if adventure else "library_shuffle" if omen
+                         else cast_options.leaves_stack_to(s, "graveyard", not countered))
             if adventure:
                 transform.on_adventure(g, s, new)  # its controller may cast it from exile, as its creature
             if not countered:
@@ -238,6 +242,10 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
             key = dict(zip(d.options, d.data.get("names") or [g.objects[c].card.name for c in d.options]))
             if len({key[c] for c in cards}) != len(cards):
                 raise IllegalAction("the chosen cards must be different (names or mana values)")
+        if d.data.get("power_limit") is not None:  # "with total power 4 or less" (their power as asked, 208.1)
+            power = dict(zip(d.options, d.data.get("powers") or ()))
+            if sum(int(power.get(c, 0)) for c in cards) > int(d.data["power_limit"]):
+                raise IllegalAction(f"the chosen creatures' total power is more than {d.data['power_limit']}")
         groups = d.data.get("one_of_each")
         if groups is not None and not one_of_each(cards, groups):
             raise IllegalAction("choose at most one card of each kind the effect names")

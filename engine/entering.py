@@ -18,7 +18,7 @@ from engine.layers import counters_allowed
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.state import Decision
+    from engine.state import Decision, Obj
 
 
 def answer_optional_counters(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
@@ -41,6 +41,27 @@ def answer_optional_counters(g: "Game", d: "Decision", a: dict[str, Any]) -> Non
         triggers.counters_put(g, o.id, d.data["counter"], int(d.data["amount"]))  # 121.6
     if opt == "no" and d.data.get("else_haste") and o is not None and o.zone == "battlefield":
         add_effect(g, "6", [o.id], None, "never", keywords=["Haste"])  # riot: "if you don't, it gains haste"
+
+
+def under_opponent(g: "Game", o: "Obj") -> None:
+    """"SELF enters under the control of an opponent of your choice" (Captive Audience; 614.1d: it enters that
+    way): with one opponent, under that player's control; with several, the player who would have controlled it
+    chooses one before play goes on (answer_under_opponent)."""
+    opps = g.opponents(o.controller)
+    if len(opps) == 1:
+        o.controller = opps[0]
+    elif opps:
+        g.queue.append({"kind": "choose_option", "player": o.controller, "options": opps, "answer_to": "enter_under",
+                        "enter": o.id, "prompt": f"{o.card.name}: choose the opponent who controls it (614.1d)"})
+
+
+def answer_under_opponent(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """The opponent chosen for "enters under the control of an opponent of your choice" controls it."""
+    opt = named_option(list(d.options), a.get("option"))
+    o = g.objects.get(d.data["enter"])
+    if o is not None and o.zone == "battlefield":
+        o.controller = opt
+        g.changed()
 
 
 def answer_tribute_opponent(g: "Game", d: "Decision", a: dict[str, Any]) -> None:

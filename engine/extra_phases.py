@@ -1,5 +1,6 @@
 """Additional combat and main phases (CR 500.8): "After this main phase, there is an
-additional combat phase followed by an additional main phase."
+additional combat phase followed by an additional main phase", and "After this phase, there is an
+additional combat phase" said during a combat phase (Combat Celebrant, Aurelia, the Warleader).
 
 The effect leaves a marker in ``Game.effects`` (layer "turn", ended by the cleanup step
 with the turn's other until-end-of-turn effects, 514.2). When the main phase it was created
@@ -38,4 +39,23 @@ def after_main(g: "Game", natural: str) -> str:
         return resume
     g.ts += 1
     g.effects.append({"layer": "turn", "blocks": blocks - 1, "resume": resume, "ts": g.ts, "until": "eot"})
+    return "beginning_of_combat"
+
+
+def add_combat_after_this_combat(g: "Game") -> None:
+    """500.8: "After this phase, there is an additional combat phase", said during a combat phase: one more
+    combat phase directly after this one (several such: each one, one after the other)."""
+    g.ts += 1
+    g.effects.append({"layer": "turn", "combat_after_combat": True, "ts": g.ts, "until": "eot"})
+    g.changed()
+
+
+def after_combat(g: "Game", natural: str) -> str:
+    """500.8: the step that follows the end of combat step that is ending: the beginning of combat step of an
+    additional combat phase added after this one, else ``natural``."""
+    new = [e for e in g.effects if e.get("layer") == "turn" and e.get("combat_after_combat")]
+    if not new:
+        return natural
+    g.effects = [e for e in g.effects if e is not new[-1]]
+    g.changed()
     return "beginning_of_combat"

@@ -78,12 +78,13 @@ def can_cast_face_down(card: CardDef) -> bool:
     return morph_cost(card) is not None
 
 
-def _down(o: "Obj", by: str) -> "Obj":
+def _down(o: "Obj", by: str, look: dict[str, Any] | None = None) -> "Obj":
     """A copy of ``o`` turned face down (the object in a zone is replaced, never changed in place:
-    the game's snapshots share the objects of hidden zones)."""
+    the game's snapshots share the objects of hidden zones); ``look``: the characteristics the effect
+    gives it instead of a 2/2's (707.2)."""
     n = o.copy()
     n.chosen = dict(n.chosen, face_down=o.card, down_by=by)
-    n.card = _LOOKS[by]
+    n.card = _looks(look) if look else _LOOKS.get(by, FACE_DOWN)
     return n
 
 
@@ -109,11 +110,12 @@ def turn_down_for_cast(g: "Game", player: str, oid: int) -> "Obj":
     return n
 
 
-def put_down(g: "Game", oid: int, by: str = "manifest") -> None:
+def put_down(g: "Game", oid: int, by: str = "manifest", look: dict[str, Any] | None = None) -> None:
     """701.31a, 707.3: turn a card face down before it is put onto the battlefield (the caller
     moves it there): it enters as a 2/2 with no abilities, so no enters ability applies; ``by``:
-    "manifest", "cloak" (with ward {2}), or "morph" / "disguise" (a scenario's setup)."""
-    g.objects[oid] = _down(g.objects[oid], by)
+    "manifest", "cloak" (with ward {2}), "morph" / "disguise" (a scenario's setup), or "put" (an effect
+    that puts cards onto the battlefield face down: "They're 5/5 artifact creatures", ``look``, 707.2)."""
+    g.objects[oid] = _down(g.objects[oid], by, look)
     _mark(g)
 
 

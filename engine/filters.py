@@ -25,6 +25,9 @@ KNOWN = frozenset({
     "drawn_this_turn",  # "cards in your hand drawn this turn" (Sylvan Library; Game.draw marks them, 121.1)
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
+    # [FILTER, ...]: "has the same name as another creature you control or a creature card in your graveyard" (201.2):
+    # some other object matching one of them (in its "zone", default the battlefield) has its name
+    "same_name_as",
     "exiled_with_self",  # "a creature card exiled with SELF": its linked ability's exiled cards (607.2a)
     "single_target",  # "target spell with a single target": one target chosen in all (114.6a)
     "face_down",  # "face-down creatures you control" (707.2): a face-down spell or permanent
@@ -39,6 +42,9 @@ KNOWN = frozenset({
     # a target slot's: "two target creatures controlled by different players", no two with one controller (115.1;
     # engine/targets.check_targets)
     "different_controllers",
+    # a target slot's: "up to two target cards from a single graveyard": all of them from one graveyard, one owner's
+    # (404.1; engine/targets.check_targets)
+    "single_graveyard",
     # a target slot's: "two target permanents that share a permanent type" ("permanent", "card", "creature": card
     # types, permanent types among them, or creature types in common; engine/targets.check_targets)
     "share_type",
@@ -98,7 +104,7 @@ _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_da
 GROUP_KEYS = frozenset({"one_of_each", "different_names"})
 #: Keys of a target slot's group ("two target creatures controlled by different players", "that share a creature
 #: type"): checked only as targets are chosen (engine/targets.check_targets), so read nowhere else
-TARGET_GROUP_KEYS = frozenset({"different_controllers", "share_type"})
+TARGET_GROUP_KEYS = frozenset({"different_controllers", "share_type", "single_graveyard"})
 
 
 #: the comparison keys of each compared value ("power_le": at most), with their test
@@ -116,10 +122,12 @@ def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None, you
                 # "with mana value less than or equal to the number of cards in its controller's graveyard" (Drown in
                 # the Loch): "you" of the count is the controller of the object checked (``you`` here, 404.2)
                 n = game.amount({"count": {**want["count"], "owner": [you]}}, src) if you is not None else 0
-            elif isinstance(want, dict) and "greatest" in want and you is not None and want["greatest"] != "mv":
-                # "a creature with the greatest power among creatures they control" (Consume): among those of the
-                # player the filter is read for (the one who sacrifices), not the source's controller
-                n = max((getattr(game.chars(i), want["greatest"]) or 0 for i in game.battlefield
+            elif isinstance(want, dict) and "greatest" in want and you is not None:
+                # "a creature with the greatest power among creatures they control" (Consume), "a nonland permanent
+                # they control with the highest mana value among permanents they control" (Dispersal): among those
+                # of the player the filter is read for (the one who sacrifices or chooses), not the source's controller
+                n = max(((_mv(game.objects[i]) if want["greatest"] == "mv" else getattr(game.chars(i), want["greatest"])
+                          or 0) for i in game.battlefield
                          if matches(game, i, want.get("among") or {}, src, you)), default=0)
             else:
                 n = game.amount(want, src)
@@ -139,6 +147,14 @@ def eq_value(game: "Game", oid: int, key: str) -> int:
 def _mv(o: Any) -> int:
     """The mana value of an object (202.3); 202.3c: X counts only for a spell on the stack."""
     return int(mana_value(o.card.mana_cost, o.x if o.zone == "stack" and o.ability is None else 0))
+
+
+def _same_name(game: "Game", x: int, name: str, sub: dict[str, Any], src: int | None, you: str | None) -> bool:
+    """Is there an object other than ``x`` matching ``sub`` (in its zone) with that name (201.2)?"""
+    zone = sub.get("zone", "battlefield")
+    pool = game.battlefield if zone == "battlefield" else [i for p in game.order for i in game.players[p].zone(zone)]
+    return any(i != x and "face_down" not in game.objects[i].chosen and game.objects[i].card.name == name
+               and matches(game, i, sub, src, you) for i in pool)
 
 
 def _opponent(game: "Game", p: str | None, you: str | None) -> bool:
@@ -373,7 +389,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "mv_le" in f or "mv_ge" in f or "mv_eq" in f:
         mv_who = game.controller_of(x) if any(isinstance(f.get(k), dict) and f[k].get("per_controller")
-                                              for k in ("mv_le", "mv_ge", "mv_eq")) else None
+                                              for k in ("mv_le", "mv_ge", "mv_eq")) else you
         if not _cmp(game, _mv(o), f, "mv", src, mv_who):
             return False
     name = f.get("name")
@@ -389,10 +405,15 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # "that dealt damage this turn" (Avenging Arrow): it dealt some damage this turn (119.1)
     if "face_down" in f and ("face_down" in o.chosen) != bool(f["face_down"]):
         return False  # 707.2: face down (a spell cast face down, 707.4, or a permanent turned face down)
-    if f.get("adventurer") and (o.card.layout != "adventure" or "face_down" in o.chosen):
-        return False  # "that has an Adventure" (Throne of Eldraine, a later layout; a face-down card has none, 707.2)
+    if f.get("adventurer") and (o.card.layout != "adventure" or not o.card.faces or "face_down" in o.chosen
+                                or "Adventure" not in o.card.faces[0].subtypes):
+        return False  # "that has an Adventure" (Throne of Eldraine, a later layout; a face-down card has none, 707.2;
+        # an Omen, Tarkir: Dragonstorm's, is no Adventure)
     if "name_in" in f and ("face_down" in o.chosen or not any(has_name(o.card.name, n) for n in f["name_in"])):
         return False  # "with the same name as that permanent" (201.2; a face-down one has none, 707.2)
+    if "same_name_as" in f and (not any(_same_name(game, x, o.card.name, sub, src, you) for sub in f["same_name_as"])
+                                or "face_down" in o.chosen) == bool(f["same_name_as"]):
+        return False  # 201.2: shares its name with another such object (a face-down one has none, 707.2)
     if "entered_this_turn" in f and (o.zone == "battlefield" and o.entered_turn == game.turn) != f["entered_this_turn"]:
         return False  # "target creature that entered this turn" (a permanent since the entry of this turn, 110.1)
     if "mv_parity" in f and _mv(o) % 2 != (f["mv_parity"] == "odd"):

@@ -49,15 +49,16 @@ from engine import (
 )
 from engine.actions import discard
 from engine.cardpool import CardPool
-from engine.cards.abilities import CardDef
-from engine.choices import answer_enter, answer_name
+from engine.cards.abilities import CardDef, Effect
+from engine.choices import answer_enter, answer_enter_object, answer_name
 from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.errors import EngineFault, IllegalAction
 from engine.filters import matches
 from engine.layers import Chars, compute, copy_layers, counters_allowed, off_battlefield
 from engine.leave import exile_orphans, leave
 from engine.ops import OPS
-from engine.ops.objects import replacement_tokens
+from engine.ops.actions import designations, pass_designations
+from engine.ops.objects import replacement_tokens, token_def
 from engine.rng import GameRandom
 from engine.state import STEPS, Decision, Obj, Player, create_object, stamp_entry
 from engine.until import object_left, source_left
@@ -430,10 +431,28 @@ class Game:
             return self.stack
         return self.players[o.owner].zone(o.zone)
 
+    def matches(self, x: Any, f: dict[str, Any], src: int | None = None, you: str | None = None) -> bool:
+        """Whether ``x`` is of the kind the filter ``f`` names (engine/filters.py): for the rules modules that
+        filters itself imports (engine/choices.py)."""
+        return matches(self, x, f, src, you)
+
+    def put_counters(self, oid: int, kind: str, n: int) -> None:
+        """Put ``n`` counters of ``kind`` on the permanent ``oid`` where it may have them (121.1), and the
+        abilities that trigger on it (603.2): for the rules modules below the game (engine/choices.py)."""
+        if oid in self.objects and counters_allowed(self, oid, kind):
+            o = self.objects[oid]
+            o.counters[kind] = o.counters.get(kind, 0) + n
+            triggers.counters_put(self, oid, kind, n)
+
+    def token_card(self, spec: dict[str, Any]) -> CardDef:
+        """The card a token of ``spec`` (a token op's arguments) is (111.3): for the rules modules below the
+        game (engine/replacement.py, 614.1a "that many <token>s are created instead")."""
+        return token_def(Effect("token", dict(spec)))
+
     def move(self, oid: int, to: str, *, top: bool = True, controller: str | None = None,
              tapped: bool = False, index: int | None = None, replaced: bool = False,
              counters: dict[str, int] | None = None, linked: int | None = None, transformed: bool = False,
-             attached_to: int | None = None, tokens: Any = ()) -> int:
+             attached_to: int | None = None, tokens: Any = (), back_up: bool = False) -> int:
         """Move an object to a zone; it becomes a new object there (400.7). Returns its new id.
 
         A move to a graveyard goes through its replacement effects (614.1a, engine/replacement.py)
@@ -442,7 +461,9 @@ class Game:
         persist, undying). ``linked``: the source whose replacement the caller applied exiles it,
         linked to that source's "exiled with" ability (614.14). ``attached_to``: an Aura spell enters
         the battlefield attached to its target (303.4f), so its enters triggers see it attached. ``tokens``: the
-        tokens a replacement the caller applied creates as the object moves (614.1a; engine/ops/objects.py)."""
+        tokens a replacement the caller applied creates as the object moves (614.1a; engine/ops/objects.py).
+        ``back_up``: a modal double-faced card played as its back face enters with that face up (a later layout;
+        one cast so, a spell with its back face up, does too)."""
         o = self.objects[oid]
         frm = o.zone
         r = self.resolving
@@ -536,9 +557,17 @@ class Game:
         if back is not None:  # 711.8: "onto the battlefield transformed": its back face up as it enters
             n.chosen["front"] = n.card
             n.card = back
+        elif to == "battlefield" and (back_up or frm == "stack" and "front" in o.chosen):
+            modal = transform.modal_back(n.card)  # a modal double-faced card keeps the face it was cast or played
+            if modal is not None:                 # with (a later layout); "transformed" does nothing to it
+                n.chosen["front"] = n.card
+                n.card = modal
         if to == "battlefield":
             stamp_entry(self, n)  # 613.6c, 613.6j
             n.controller = controller or (o.controller if frm == "stack" else o.owner)
+            if any(ab.kind == "static" and (ab.static or {}).get("kind") == "enters_under_opponent"
+                   for ab in n.card.abilities):
+                entering.under_opponent(self, n)  # 614.1d: "enters under the control of an opponent of your choice"
         else:
             n.controller = controller or (o.controller if to == "stack" else o.owner)
         self.objects[n.id] = n
@@ -939,7 +968,9 @@ class Game:
                     ps[n].lost = True
             for n in sorted(lost, key=self.order.index):
                 facedown.reveal_all(self, n)  # 707.9: a player who leaves reveals their face-down cards
+                held = designations(self, n)
                 leave(self, n)
+                pass_designations(self, n, held)  # the monarch, the initiative (later rules)
             teams = seats.remaining_teams(self)
             if len(teams) > 1:
                 return False
@@ -980,7 +1011,9 @@ class Game:
             for n in out:
                 self.log("draw_for", player=n)
                 facedown.reveal_all(self, n)  # 707.9: a player who leaves reveals their face-down cards
+                held = designations(self, n)
                 leave(self, n)
+                pass_designations(self, n, held)  # the monarch, the initiative (later rules)
             teams = seats.remaining_teams(self)
             if len(teams) != 1:
                 return
@@ -1323,6 +1356,8 @@ class Game:
             nxt = "end_of_combat"
         if self.step in ("main1", "main2"):
             nxt = extra_phases.after_main(self, nxt)  # 500.8: additional combat and main phases
+        elif self.step == "end_of_combat":
+            nxt = extra_phases.after_combat(self, nxt)  # 500.8: an additional combat phase after this one
         self.step = self._not_skipped(nxt)
         self.turn_state_changed()
 
@@ -1494,9 +1529,12 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_CARDS, "opening_reveal"): opening.answer_reveal,  # 103.5b: cards revealed from the opening hand
     (K.CHOOSE_OPTION, "replace"): replacement.answer,  # 616.1: which replacement applies first
     (K.CHOOSE_OPTION, "enter"): answer_enter,         # 614.12: "as SELF enters, choose ..."
+    (K.CHOOSE_CARDS, "enter_object"): answer_enter_object,  # 614.12: "... choose another creature you control"
     (K.CHOOSE_OPTION, "enter_pay"): entering.answer_pay_or_tapped,  # 614.12: "you may pay N life. If you don't"
     (K.CHOOSE_CARDS, "enter_reveal"): entering.answer_reveal_or_tapped,  # 614.12: "you may reveal a ... card"
     (K.CHOOSE_OPTION, "enter_counters"): entering.answer_optional_counters,  # 614.12, unleash 702.97a
+    (K.CHOOSE_OPTION, "read_ahead"): saga.answer_read_ahead,  # read ahead (a later keyword): its first chapter
+    (K.CHOOSE_OPTION, "enter_under"): entering.answer_under_opponent,  # 614.1d
     (K.CHOOSE_OPTION, "tribute_opponent"): entering.answer_tribute_opponent,  # 702.103a
     (K.CHOOSE_OPTION, "dredge"): dredge.answer_draw_step,  # 702.51a
     (K.CHOOSE_CARDS, "amplify"): entering.answer_amplify,  # 702.37a

@@ -113,7 +113,7 @@ _READS = {
 _READ_SLOTS = tuple(k for k in Chars.__slots__ if k not in ("rules", "abilities"))
 
 # the parts of a "become" static or effect (Frogify, Turn to Frog) in each layer
-_BECOME_LAYER = {"4": ("subtypes", "types"), "5": ("colors",), "6": ("lose_all",), "7b": ("power",)}
+_BECOME_LAYER = {"4": ("subtypes", "types"), "5": ("colors", "add_colors"), "6": ("lose_all",), "7b": ("power",)}
 
 
 def compute(game: "Game") -> dict[int, Chars]:
@@ -726,6 +726,10 @@ NONCREATURE_SUBTYPES = frozenset({"Equipment", "Vehicle", "Fortification", "Aura
 
 def _apply4(c: Chars, st: dict[str, Any]) -> None:
     kind = st.get("kind")
+    if st.get("lose_land_types"):  # "lose all land types" (Alpine Moon): its subtypes that are land types (205.3i)
+        if c.subtypes & LAND_TYPES:
+            c.subtypes = c.subtypes - LAND_TYPES
+        return
     if st.get("remove_types"):  # "as long as ..., SELF isn't a creature" (a Theros god): it loses the type (613.1d)
         gone = _frozen(st["remove_types"])
         if c.types & gone:
@@ -830,10 +834,12 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
         return
     if kind == "grant_ability":
         c.abilities = c.abilities + [st["ability"]]
+        _granted_rules(c, [st["ability"]])
         return
     if st.get("lose_all"):
         c.keywords = frozenset()
-        c.abilities = []
+        # "lose all abilities except mana abilities" (Blood Sun): the mana abilities stay (605.1a)
+        c.abilities = [a for a in c.abilities if a.kind == "mana"] if st.get("keep_mana") else []
         c.kwargs = {}
     if st.get("lose"):
         c.keywords = c.keywords - set(st["lose"])
@@ -853,6 +859,16 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
             c.abilities = c.abilities + extra
     if st.get("abilities"):  # an ability granted in quotation marks ("gain 'Whenever ...'", 613.1f)
         c.abilities = c.abilities + list(st["abilities"])
+        _granted_rules(c, st["abilities"])
+
+
+def _granted_rules(c: Chars, abilities: Any) -> None:
+    """613.1f: a granted static that restricts the object having it ('gains "This creature can't be blocked."'):
+    the object has that restriction, as it would have its own printed one (a restriction of itself, unconditional)."""
+    for ab in abilities:
+        st = ab.static if ab.kind == "static" else None
+        if st and st.get("kind") == "restriction" and st.get("affects", "self") == "self" and not st.get("condition"):
+            c.rules.append(st)
 
 
 _PLANS: dict[tuple[str, ...], tuple[frozenset[str], list[tuple[str, Any]], list[Any]]] = {}

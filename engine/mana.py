@@ -4,7 +4,9 @@ A mana cost is a tuple of symbols as written between braces: "R", "2", "X", "W/U
 "2/W", "G/P", "C". A mana pool is a dict color -> amount over "WUBRGC"; mana that may be
 spent only on some things (106.6: "Spend this mana only to cast creature spells") sits in
 the same pool under a key of its own, its kind and its restriction ("G|{...}": see
-``restricted_key``), and is spent only where the payer says it may be.
+``restricted_key``), and is spent only where the payer says it may be. Mana a snow permanent produced
+(205.4f) sits under its kind and a star ("G*": ``snow_key``): it pays what mana of its kind pays, and it
+alone pays the snow symbol {S} (107.4h).
 """
 from __future__ import annotations
 
@@ -35,13 +37,12 @@ _HALVES = set(COLORS) | {"2"}
 def unpayable(symbols: tuple[str, ...] | list[str], x_ok: bool = True) -> list[str]:
     """The symbols of a cost that ``pay_from_pool`` and ``needs`` cannot pay (107.4): anything
     but generic numbers, {W}{U}{B}{R}{G}{C}, hybrid {W/U} and {2/W}, Phyrexian {W/P}, and {X}
-    where X is chosen (107.3a). Snow mana {S} (107.4h) is one: the pool does not track
-    where mana came from."""
+    where X is chosen (107.3a), and the snow symbol {S} (107.4h: paid by mana a snow permanent produced)."""
     out = []
     for s in symbols:
         if not isinstance(s, str):
             out.append(repr(s))
-        elif s.isdigit() or s in POOL_KEYS or s == "X" and x_ok:
+        elif s.isdigit() or s in POOL_KEYS or s == "X" and x_ok or s == "S":
             continue
         elif s.count("/") == 1 and s.split("/")[0] in _HALVES and s.split("/")[1] in set(COLORS) | {"P"} \
                 and s.split("/")[0] != s.split("/")[1]:
@@ -130,6 +131,16 @@ def lasting_key(kind: str, until: str) -> str:
     return kind + "~" + until
 
 
+def snow_key(kind: str) -> str:
+    """The pool key of mana of ``kind`` a snow permanent produced (205.4f, 107.4h): it alone pays {S}."""
+    return kind + "*"
+
+
+def is_snow_key(key: str) -> bool:
+    """Was the mana under this pool key produced by a snow permanent (``snow_key``)?"""
+    return len(key) == 2 and key[1] == "*"
+
+
 def restriction_of(key: str) -> dict | None:
     """The restriction of a pool key (None for unrestricted mana)."""
     return json.loads(key[2:]) if len(key) > 2 and key[1] == "|" else None
@@ -188,7 +199,8 @@ def pay_from_pool(pool: dict[str, int], symbols: tuple[str, ...], life: int | No
     avail = dict(pool)
     spent: dict[str, int] = {}
     life_paid = 0
-    special = [k for k in avail if len(k) > 1 and (k[1] == "~" or usable is not None and usable(k))]
+    special = [k for k in avail if len(k) > 1 and not is_snow_key(k) and (k[1] == "~" or usable is not None
+                                                                          and usable(k))]
 
     def take(k: str) -> bool:
         for r in special:  # 106.6: the restricted mana first, while it may pay
@@ -196,13 +208,15 @@ def pay_from_pool(pool: dict[str, int], symbols: tuple[str, ...], life: int | No
                 avail[r] -= 1
                 spent[r] = spent.get(r, 0) + 1  # under its pool key: its riders are read (engine/casting.py)
                 return True
-        if avail.get(k, 0) > 0:
-            avail[k] -= 1
-            spent[k] = spent.get(k, 0) + 1
-            return True
+        for key in (k, snow_key(k)):  # snow mana last: it is kept for the {S} symbols (107.4h)
+            if avail.get(key, 0) > 0:
+                avail[key] -= 1
+                spent[key] = spent.get(key, 0) + 1
+                return True
         return False
 
     generic = 0
+    snow = 0
     hybrid: list[str] = []
     for s in symbols:
         if s.isdigit():
@@ -210,8 +224,19 @@ def pay_from_pool(pool: dict[str, int], symbols: tuple[str, ...], life: int | No
         elif s in POOL_KEYS:
             if not take(s):
                 raise ManaError(f"no {{{s}}} mana to pay {format_cost(symbols)}")
+        elif s == "S":
+            snow += 1
         else:
             hybrid.append(s)
+    named = {c for s in hybrid for c in s.split("/")}
+    for _ in range(snow):  # 107.4h: one mana of any kind a snow permanent produced; colorless first, then the
+        # kinds no hybrid symbol names, then the kind with the most left
+        keys = sorted((k for k in avail if is_snow_key(k) and avail[k] > 0),
+                      key=lambda k: (k[0] != "C", k[0] in named, -avail[k]))
+        if not keys:
+            raise ManaError(f"no mana from a snow permanent to pay {{S}} in {format_cost(symbols)}")
+        avail[keys[0]] -= 1
+        spent[keys[0]] = spent.get(keys[0], 0) + 1
     phyrexian: list[list[str]] = []  # paid last: with mana only while the generic part still can be (107.4f)
     for s in hybrid:
         if _hybrid_phyrexian(s):  # {G/W/P} (a later symbol): either color, or 2 life
@@ -229,7 +254,7 @@ def pay_from_pool(pool: dict[str, int], symbols: tuple[str, ...], life: int | No
             raise ManaError(f"no {{{a}}} or {{{b}}} mana to pay {{{s}}}")
     for colors in phyrexian:  # 107.4f: its color's mana when there is some to spare for the generic part, else
         # 2 life (with no life to pay, 118.3, the mana all the same)
-        spare = sum(v for k, v in avail.items() if k in POOL_KEYS or k in special) - generic
+        spare = sum(v for k, v in avail.items() if k in POOL_KEYS or k in special or is_snow_key(k)) - generic
         if (spare >= 1 or life is None or life < life_paid + 2) and any(take(c) for c in colors):
             continue
         if life is None or life < life_paid + 2:
@@ -243,6 +268,9 @@ def pay_from_pool(pool: dict[str, int], symbols: tuple[str, ...], life: int | No
             spent[r] = spent.get(r, 0) + 1
             continue
         k = max(POOL_KEYS[::-1], key=lambda c: (c == "C" and avail.get(c, 0) > 0, avail.get(c, 0)))
+        if not avail.get(k, 0):  # only snow mana left (``take`` spends it after the plain mana of its kind)
+            k = max(POOL_KEYS[::-1], key=lambda c: (c == "C" and avail.get(snow_key(c), 0) > 0,
+                                                     avail.get(snow_key(c), 0)))
         if not take(k):
             raise ManaError(f"not enough mana to pay {format_cost(symbols)}")
     pool.clear()
@@ -251,48 +279,52 @@ def pay_from_pool(pool: dict[str, int], symbols: tuple[str, ...], life: int | No
 
 
 def needs(symbols: tuple[str, ...], pool: dict[str, int]) -> list[str]:
-    """The kinds of mana still useful toward a cost given a pool: colors first, then 'any'."""
+    """The kinds of mana still useful toward a cost given a pool: colors first, then "snow" (a mana a snow
+    permanent produces, for {S}: 107.4h), then 'any'. Snow mana in the pool (``snow_key``) pays as its kind
+    too, after the plain mana of that kind (as ``pay_from_pool`` spends it)."""
     avail = dict(pool)
     out: list[str] = []
     generic = 0
+    snow = 0
+
+    def has(k: str) -> bool:
+        for key in (k, snow_key(k)):
+            if avail.get(key, 0):
+                avail[key] -= 1
+                return True
+        return False
     for s in symbols:
         if s.isdigit():
             generic += int(s)
+        elif s == "S":
+            snow += 1
         elif s in POOL_KEYS:
-            if avail.get(s, 0):
-                avail[s] -= 1
-            else:
+            if not has(s):
                 out.append(s)
         elif _hybrid_phyrexian(s):  # {G/W/P}: a mana of either color, or else life
             a, b, _ = s.split("/")
-            if avail.get(a, 0):
-                avail[a] -= 1
-            elif avail.get(b, 0):
-                avail[b] -= 1
-            else:
+            if not (has(a) or has(b)):
                 out.append(a + "|" + b)
         else:
-            if s.count("/") != 1:  # {S}, {X} unsubstituted: no mana can pay it (see ``unpayable``)
+            if s.count("/") != 1:  # {X} unsubstituted: no mana can pay it (see ``unpayable``)
                 raise ManaError(f"cannot pay the symbol {{{s}}} in {format_cost(symbols)}")
             a, b = s.split("/")
             if b == "P":
-                if avail.get(a, 0):
-                    avail[a] -= 1
-                else:
+                if not has(a):
                     out.append(a)
             elif a == "2":
-                if avail.get(b, 0):
-                    avail[b] -= 1
-                else:
+                if not has(b):
                     out.append(b + "|2")
-            elif avail.get(a, 0):
-                avail[a] -= 1
-            elif avail.get(b, 0):
-                avail[b] -= 1
-            else:
+            elif not (has(a) or has(b)):
                 out.append(a + "|" + b)
+    for _ in range(snow):
+        key = next((k for k in sorted(avail) if is_snow_key(k) and avail[k] > 0), None)
+        if key is None:
+            out.append("snow")
+        else:
+            avail[key] -= 1
     left = sum(avail.values())
     out.extend(["any"] * max(0, generic - left))
     # a single color first: a source of one of a hybrid's colors is then not taken from a symbol that needs it
-    return [n for n in out if "|" not in n and n != "any"] + [n for n in out if "|" in n] + \
-        [n for n in out if n == "any"]
+    return [n for n in out if "|" not in n and n not in ("any", "snow")] + [n for n in out if "|" in n] + \
+        [n for n in out if n == "snow"] + [n for n in out if n == "any"]

@@ -20,12 +20,15 @@ from engine.mana import (
     RESTRICTION_RIDERS,
     ManaError,
     bound_restriction,
+    is_snow_key,
     needs,
     pay_from_pool,
     restricted_key,
     restriction_of,
+    snow_key,
 )
 from engine.object_statics import activation_barred
+from engine.player_statics import snow_source
 from engine.tapping import tap
 from engine.targets import name_of as _name
 from engine.values import amount
@@ -187,7 +190,8 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
             continue
         for ab in c.abilities:
             if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
-                    and not ab.cost.sacrifice_self and not ab.cost.life and not ab.cost.energy \
+                    and not ab.cost.sacrifice_self and not ab.cost.bottom_self and not ab.cost.life \
+                    and not ab.cost.energy \
                     and not ab.cost.mill \
                     and not has_choices(ab.cost) \
                     and all(e.op == "add_mana" for e in ab.effects):  # not "... deals 1 damage to you" (605.1a)
@@ -298,7 +302,9 @@ def _fold(pool: dict[str, int], ok: Callable[[str], bool] | None) -> dict[str, i
         return dict(pool)
     out: dict[str, int] = {}
     for k, v in pool.items():
-        if len(k) == 1 or k[1] == "~" or ok is not None and ok(k):
+        if is_snow_key(k):  # kept apart: it alone pays {S} (107.4h)
+            out[k] = out.get(k, 0) + v
+        elif len(k) == 1 or k[1] == "~" or ok is not None and ok(k):
             out[k[0]] = out.get(k[0], 0) + v
     return out
 
@@ -341,12 +347,16 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
     def use(oid: int, ab: Ability, m: str) -> None:
         used.add(oid)
         taps.append((oid, m))
+        snow = snow_source(g, oid)
         for k in output(ab, g, oid, m) or [m]:
+            k = snow_key(k) if snow else k
             pool[k] = pool.get(k, 0) + 1
 
     # colored symbols, each from the first source making its color; one activation's mana
     # may already cover later symbols, so what is needed is asked again after each
     unmet: set[str] = set()
+    if "S" in symbols:  # the colored symbols from the nonsnow sources first: the snow ones pay {S} (107.4h)
+        srcs = sorted(srcs, key=lambda s: snow_source(g, s[0]))
     while True:
         need = next((n for n in needs(symbols, pool) if n != "any" and n not in unmet), None)
         if need is None:
@@ -356,7 +366,10 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
             if oid in used:
                 continue
             made = produces(ab, g, oid)
-            hit = next((m for m in options if m in made), None)
+            if need == "snow":  # {S}: any mana of a snow permanent (107.4h)
+                hit = made[0] if made and snow_source(g, oid) else None
+            else:
+                hit = next((m for m in options if m in made), None)
             if hit is not None:
                 use(oid, ab, hit)
                 break
@@ -378,6 +391,7 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
                         m = produces(ab, g, oid)[0]
                         use(oid, ab, m)
                         for k in output(ab, g, oid, m) or [m]:
+                            k = snow_key(k) if snow_source(g, oid) else k
                             test[k] = test.get(k, 0) + 1
                 return taps, test
             except ManaError:
@@ -453,7 +467,9 @@ def _tap_mana(g: "Game", player: str, oid: int, m: str, ok: Callable[[str], bool
                 if len(got) > len(best) or m in got and m not in best:
                     best, rule = got, r
     best = best or [m]
-    return [restricted_key(k, rule) for k in best] if rule is not None else best
+    if rule is not None:
+        return [restricted_key(k, rule) for k in best]
+    return [snow_key(k) for k in best] if snow_source(g, oid) else best  # 107.4h
 
 
 def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int],

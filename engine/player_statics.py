@@ -33,6 +33,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    # and engine/actions.py create_tokens (614.1a; enters_exiled)
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
                    "damage_mod",        # "deals double that damage instead": engine.replacement.damage_mods (614.1a)
+                   "damage_counters",   # "put that many -1/-1 counters on it instead": engine.actions (614.1a)
                    "look_face_down",    # "you may look at face-down creatures you don't control": engine/facedown.py
                    "draw_times",        # "if you would draw a card, draw two cards instead": Game.draw (614.1a)
                    "cant_gain_life", "cant_lose_life", "skip_step",
@@ -44,8 +45,15 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "name_lock",         # "spells with the chosen name can't be cast" (201.3)
                    "cast_forbid",       # "Your opponents can't cast spells during your turn" (101.2)
                    "land_forbid",       # "Players can't play lands" (101.2, 305.1): engine/casting.py can_play_land
+                   # "Players can't ... activate abilities of cards in graveyards" (602.5): activation_forbidden
+                   "activate_forbid",
+                   # "Each opponent must attack you ... with at least one creature each combat if able" (508.1d):
+                   # engine/combat.py _one_attacker_requirements
+                   "attack_one_requirement",
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
+                   "tokens_to_you",  # "each token that would be created under an opponent's control ... is created
+                   # under your control instead" (614.1a): token_controller, read by engine.actions.create_tokens
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
                    "sorcery_only",  # "Each opponent can cast spells only any time they could cast a sorcery"
                    "untargetable_zone",  # "Cards in graveyards can't be the targets of ...", engine.targets
@@ -99,6 +107,27 @@ def active(g: "Game") -> bool:
     if got is None or got[0] != g._version or got[1] is not effects or got[2] != len(effects):
         got = g._pstatics_fx = (g._version, effects, len(effects), any(e["layer"] == "player" for e in effects))
     return bool(got[3])
+
+
+def snow_source(g: "Game", src: int | None) -> bool:
+    """Is ``src`` a snow permanent (205.4f)? The mana it produces can pay {S} (107.4h; engine/mana.py snow_key)."""
+    return src is not None and src in g.objects and g.objects[src].zone == "battlefield" \
+        and "Snow" in g.chars(src).supertypes
+
+
+def damage_counters(g: "Game", src: int, tgt: int, combat: bool) -> str | None:
+    """614.1a: the kind of counter damage from ``src`` to permanent ``tgt`` becomes instead ("put that many -1/-1
+    counters on that creature instead": Soul-Scar Mage, Phytohydra), None when no such replacement applies."""
+    for sid, ctl, st in statics(g, "damage_counters"):
+        if st.get("combat") and not combat or st.get("noncombat") and combat:
+            continue
+        fr, aff = st.get("from"), st.get("affects")
+        if fr is not None and not (src in g.objects and matches(g, src, fr, sid, ctl)):
+            continue
+        if not (aff == "self" and tgt == sid or isinstance(aff, dict) and matches(g, tgt, aff, sid, ctl)):
+            continue
+        return str(st["counter"])
+    return None
 
 
 def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
@@ -210,6 +239,17 @@ def cant_gain_life(g: "Game", player: str) -> bool:
     """118.7: an effect says this player can't gain life ("Players can't gain life"); in
     Two-Headed Giant, or says it of a teammate (810.9g: no player on that team can)."""
     return any(_mine(g, "cant_gain_life", p) for p in _team(g, player))
+
+
+def token_controller(g: "Game", player: str) -> str:
+    """614.1a: the player a token that would be created under ``player``'s control is created under: the
+    controller of an effect "each token that would be created under an opponent's control this turn is created
+    under your control instead" (Crafty Cutpurse) that speaks of ``player``, the most recent one (613.6-like; a
+    token it gives to its controller is not created under an opponent of that player's), else ``player``."""
+    got = _mine(g, "tokens_to_you", player) if active(g) else _NONE
+    if not got:
+        return player
+    return max(got, key=lambda t: _timestamp(g, t[0], t[2]))[1]
 
 
 def can_get_counters(g: "Game", player: str, kind: str) -> bool:
@@ -465,6 +505,12 @@ def cast_forbidden(g: "Game", player: str, o: "Obj", x: int | None = None) -> bo
                 continue
             if mana_value(o.card.mana_cost, x or 0) % 2 != (f["mv_parity"] == "odd"):
                 continue
+        if f.get("mv_gt_lands"):  # "... with mana value greater than the number of lands that player controls"
+            if x is None and "X" in o.card.mana_cost:
+                continue
+            lands = sum(1 for i in g.battlefield if g.controller_of(i) == player and "Land" in g.chars(i).types)
+            if mana_value(o.card.mana_cost, x or 0) <= lands:
+                continue
         return True
     return False
 
@@ -474,6 +520,12 @@ def land_forbidden(g: "Game", player: str, o: "Obj") -> bool:
     (Solfatara): a "can't" beats every land play; "You can't play lands ... from your hand" (Experimental Frenzy)
     those of the hand only."""
     return any(not t[2].get("zone") or t[2]["zone"] == o.zone for t in _mine(g, "land_forbid", player))
+
+
+def activation_forbidden(g: "Game", player: str, zone: str) -> bool:
+    """101.2, 602.5: "Players can't cast spells from graveyards or activate abilities of cards in graveyards" (Ashes of
+    the Abhorrent): ``player`` may activate no ability of a card in that zone."""
+    return active(g) and any(st.get("zone") == zone for _, _, st in _mine(g, "activate_forbid", player))
 
 
 def activate_locked(g: "Game", player: str, oid: int, mana: bool) -> bool:
@@ -587,8 +639,19 @@ def ability_cost_changes(g: "Game", player: str, src: int, ab: Any,
             continue
         if st.get("condition") and not condition(g, st["condition"], sid if sid in g.objects else None, None):
             continue
+        if isinstance(want.get("targets"), dict) and not any(
+                isinstance(t, int) and t in g.objects and matches(g, t, want["targets"], sid if sid in g.objects
+                                                                  else None, ctl) for t in _flat(targets)):
+            continue  # "abilities your opponents activate that target a Merfolk you control" (Kopala): its targets
         out.append((int(st.get("amount", 0)), int(st.get("floor", 0))))
     return out
+
+
+def _flat(xs: Any) -> list[Any]:
+    """The objects and players a list of target slots (each a list) names, in order."""
+    if isinstance(xs, (list, tuple)):
+        return [y for x in xs for y in _flat(x)]
+    return [] if xs is None else [xs]
 
 
 def empty_draw_wins(g: "Game", player: str) -> bool:
@@ -738,8 +801,10 @@ def tapped_for_mana(g: "Game", player: str, oid: int,
                 color = g.objects[src].chosen.get("color")
                 syms = [color] * int(e.args.get("any", 1)) if color else []
             if e.op == "add_mana" and syms:
+                snow = snow_source(g, src)  # 107.4h: the mana a snow permanent's ability produced
                 for s in syms:
                     k = "C" if s.isdigit() else s
+                    k = k + "*" if snow else k
                     pool[k] = pool.get(k, 0) + (int(s) if s.isdigit() else 1)
                 g.log("mana", player=player, mana="".join(syms), source=g.objects[oid].card.name)
     return stacked
@@ -807,6 +872,11 @@ def static_problems(st: dict[str, Any]) -> list[str]:
                                      or not (fr in (None, "self", "attached") or isinstance(fr, dict))
                                      or affects is None and st.get("players") is None and fr is None):
         return ["prevent damage"]
+    if kind == "damage_counters" and (not isinstance(st.get("counter"), str)
+                                      or not (affects == "self" or isinstance(affects, dict)
+                                              and not unknown_keys(affects))
+                                      or not (fr is None or isinstance(fr, dict) and not unknown_keys(fr))):
+        return ["damage to counters"]
     if kind == "damage_mod" and (st.get("mod") not in ("times", "plus") or not isinstance(st.get("amount"), int)
                                  or st.get("players") not in (None, "each", "you", "opponent", "attached")
                                  or not (affects in (None, "self", "attached") or isinstance(affects, dict))

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import commander, player_statics, seats
+from engine import commander, player_statics, prepare, seats
 from engine.cards.abilities import Ability, CardDef
 from engine.choices import NeedChoice, on_enter
 from engine.decision_kinds import named_option
@@ -345,7 +345,7 @@ def cant_be_regenerated(g: "Game", oid: int) -> bool:
 
 
 def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, regen_ok: bool = True,
-                ask: bool = True) -> Event:
+                ask: bool = True, by_effect: bool = False) -> Event:
     """Where ``o`` goes when it would be destroyed (``destroy``) or put into ``to`` from
     ``frm``: the event after its replacements, {"to": zone or "library_shuffle" or None,
     "regen": True when it regenerated instead}. The fast path (nothing applies) is cheap.
@@ -359,6 +359,11 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
     if destroy and regen_ok and o.regen > 0 and not cant_be_regenerated(g, o.id):  # 701.12a: the next
         # time it would be destroyed, unless it can't be regenerated (701.12b)
         cands.append({"id": "regen", "text": f"{o.card.name}: regenerate", "tier": OTHER, "regen": True})
+    if destroy and by_effect and frm == "battlefield" and o.counters.get("shield", 0) > 0:
+        # a shield counter (a later rule, Streets of New Capenna): "If this permanent would be destroyed as the
+        # result of an effect, instead remove a shield counter from it" (not by a state-based action)
+        cands.append({"id": "shield", "text": f"{o.card.name}: remove a shield counter", "tier": OTHER,
+                      "shield": True})
     if destroy and frm == "battlefield":
         for aura in totem_armor(g, o.id):  # 702.88a: the Aura is destroyed instead
             cands.append({"id": f"t{aura}", "text": f"{g.objects[aura].card.name}: totem armor", "tier": OTHER,
@@ -382,12 +387,14 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
         return ev
 
     def applicable(ev: Event) -> list[Cand]:
-        return [c for c in cands if ((c.get("regen") or c.get("totem")) and ev["destroy"])
+        return [c for c in cands if ((c.get("regen") or c.get("totem") or c.get("shield")) and ev["destroy"])
                 or c.get("to") and ev["to"] == "graveyard"]
 
     def apply(ev: Event, c: Cand) -> Event:
         if c.get("regen"):  # the destruction is replaced: it stays (the rest no longer applies)
             return {"to": None, "regen": True, "destroy": False, "out": (None, True)}
+        if c.get("shield"):  # the destruction is replaced: a shield counter is removed instead
+            return {"to": None, "regen": False, "shield": True, "destroy": False, "out": (None, "shield")}
         if c.get("totem"):  # 702.88a: it stays, its damage is removed, the Aura is destroyed instead
             return {"to": None, "regen": False, "totem": c["totem"], "destroy": False, "out": (None, c["totem"])}
         # still a destruction when it was one (a regeneration shield still applies to it); a source
@@ -482,6 +489,19 @@ def token_count(g: "Game", player: str, card: CardDef, n: int) -> int:
     return n
 
 
+def token_replaced(g: "Game", player: str, card: CardDef) -> CardDef:
+    """614.1a: the token created under ``player``'s control instead of ``card``: "If one or more creature tokens
+    would be created under your control, that many 4/4 white Angel creature tokens with flying and vigilance are
+    created instead" (Divine Visitation; the latest such effect, each once, 614.5)."""
+    if not g.battlefield:
+        return card
+    sts = [st for oid, st in _statics_of(g, "token_become") if g.controller_of(oid) == player
+           and (not st.get("token_type") or st["token_type"] in card.types)]
+    if not sts:
+        return card
+    return g.token_card(sts[-1]["token"])
+
+
 def counter_count(g: "Game", oid: int, kind: str, n: int, ask: bool = True) -> int:
     """614.1a, 121.6: how many ``kind`` counters are put on permanent ``oid`` instead of ``n``: "twice that
     many" (Doubling Season, Corpsejack Menace), "that many plus one" (Hardened Scales, Winding Constrictor),
@@ -561,11 +581,21 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             o.counters["loyalty"] = counter_count(g, o.id, "loyalty", n, ask=False)
         except ValueError:
             pass
-    if "Saga" in c.subtypes and counters_allowed(g, o.id, "lore"):
+    last = max((ab.trigger.get("chapter", 0) for ab in c.abilities if ab.kind == "triggered" and ab.trigger
+                and ab.trigger.get("event") == "chapter"), default=0) if "Read ahead" in c.keywords else 0
+    if "Saga" in c.subtypes and last > 1 and counters_allowed(g, o.id, "lore"):
+        # read ahead (a later keyword): the chapter its controller chooses as it enters (614.12; engine/saga.py
+        # answer_read_ahead puts that many lore counters on it); until then it has none
+        g.queue.append({"kind": "choose_option", "player": o.controller,
+                        "options": [str(n) for n in range(1, last + 1)], "enter": o.id, "answer_to": "read_ahead",
+                        "prompt": f"{c.name}: read ahead: choose the chapter it starts at (1 to {last})"})
+    elif "Saga" in c.subtypes and counters_allowed(g, o.id, "lore"):
         # a Saga enters with a lore counter (a later rule, Dominaria 2018: engine/saga.py; 121.6, 614.1c)
         o.counters["lore"] = o.counters.get("lore", 0) + counter_count(g, o.id, "lore", 1, ask=False)
     if enters_tapped(g, o):
         o.tapped = True
+    if c.layout == "prepare" and prepare.enters_prepared(c):  # "SELF enters prepared" (a later mechanic)
+        o.chosen["prepared"] = True
     _additional_counters(g, o)
     for ab in c.abilities:
         st = ab.static

@@ -18,19 +18,21 @@ number (the compiler: ``_lower_chapter``), a triggered ability (603.2) whose eve
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import seats, triggers
 from engine.actions import sacrifice
+from engine.decision_kinds import named_option
 from engine.layers import counters_allowed
 from engine.replacement import counter_count
 
 if TYPE_CHECKING:
+    from engine.decisions import Decision
     from engine.game import Game
     from engine.layers import Chars
     from engine.state import Obj
 
-__all__ = ["final_chapter", "check", "sacrifice_sagas", "main_phase"]
+__all__ = ["final_chapter", "check", "sacrifice_sagas", "main_phase", "answer_read_ahead"]
 
 
 def final_chapter(c: "Chars") -> int:
@@ -100,3 +102,19 @@ def main_phase(g: "Game") -> None:
             put = True
     if put:
         g.changed()
+
+
+def answer_read_ahead(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """Read ahead (a later keyword, Dominaria United 2022): "As this Saga enters, choose a chapter number from one
+    to its final chapter number. It enters with that many lore counters; its chapter abilities with lower numbers
+    don't trigger" (asked by engine/replacement.py enter_replacements, 614.12). The chapter chosen: that many lore
+    counters on it (121.6, 614.1a: "twice that
+    many"), the chapters below it counted as seen (``check``): only the chosen one and those after trigger."""
+    n = int(named_option(list(d.options), a.get("option")))
+    o = g.objects.get(d.data["enter"])
+    if o is None or o.zone != "battlefield" or not counters_allowed(g, o.id, "lore"):
+        return
+    o.counters["lore"] = o.counters.get("lore", 0) + counter_count(g, o.id, "lore", n, ask=False)
+    o.chosen["lore_seen"] = max(int(o.chosen.get("lore_seen", 0)), n - 1)
+    g.log("lore_counter", card=o.card.name, obj=o.id, amount=n)
+    g.changed()

@@ -256,7 +256,10 @@ class Runner:
         if verb == "pass":
             return {"action": "pass"}
         if verb == "play":
-            return {"action": "play", "card": self.ref(step["card"], "hand")}
+            land: dict[str, Any] = {"action": "play", "card": self.ref(step["card"], "hand")}
+            if "half" in step:  # the face of a modal double-faced card played (2: its back face, a later layout)
+                land["face"] = int(step["half"]) - 1
+            return land
         if verb in ("suspend", "plot", "foretell"):  # 702.61a, plot, foretell: a special action from the hand
             a: dict[str, Any] = {"action": verb, "card": self.ref(step["card"], "hand")}
             if "pay" in step:
@@ -315,8 +318,11 @@ class Runner:
             for k in ("emerge", "harmonize"):  # later keywords: the creature sacrificed (emerge) or tapped
                 if k in step:
                     a[k] = self.ref(step[k], "battlefield")
-            if "half" in step:  # a split card's half (708.3), 1-based like modes
+            if "half" in step:  # a split card's half (708.3), a modal double-faced card's face, 1-based like modes
                 a["face"] = int(step["half"]) - 1
+            if step.get("prepared"):  # a copy of the spell of the prepared permanent named (a later mechanic)
+                a["card"] = self.ref(step["card"], "battlefield")
+                a["prepared"] = True
             if "cost" in step:  # 601.2b: the alternative of an additional cost "A or B" paid, 1-based
                 a["cost_choice"] = int(step["cost"]) - 1
             return a

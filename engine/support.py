@@ -24,7 +24,7 @@ from engine import (
 )
 from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.keywords import KEYWORD_TEXT
-from engine.choices import ENTER_CHOICES, NAME_CHOICES, PLAYER_CHOICE, choose_problems
+from engine.choices import ENTER_CHOICES, NAME_CHOICES, OBJECT_CHOICE, PLAYER_CHOICE, choose_problems
 from engine.clone import clone_problems
 from engine.filters import unknown_keys
 from engine.mana import RESTRICTION_RIDERS, unpayable
@@ -78,6 +78,7 @@ KEYWORDS = frozenset({
     "Ravenous",              # its static and its enters trigger (a later keyword; keywords.KEYWORD_STATICS)
     "Melee", "Training",     # their attack triggers (later keywords; keywords.KEYWORD_ABILITIES)
     "Reconfigure",           # its two activated abilities and its static (a later keyword; keywords.reconfigure_rest)
+    "Read ahead",            # a Saga's chosen first chapter as it enters (a later keyword; engine/saga.py)
     "Enlist",                # chosen with the attackers, its reflexive trigger (a later keyword; engine/combat.py)
     "Assist",                # another player pays some generic mana as it is cast (a later keyword; engine/casting.py)
     "Hideaway",              # with a number: its enters trigger (702.74a; engine/ops/library.py)
@@ -106,14 +107,17 @@ KEYWORDS = frozenset({
     "Embalm", "Eternalize",  # activated abilities from the graveyard (later keywords; keywords._costed_ability)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
+                     "enters_prepared",  # engine/replacement.py enter_effects, engine/prepare.py (a later mechanic)
                      "lose_types",  # engine/layers.py, layer 4 (reconfigure: "isn't a creature")
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double",
                      "life_gain_to_loss", "choose_on_enter",
                      "exile_on_enter",  # engine/replacement.py enter_replacements, engine/entering.py (614.12)
+                     "enters_under_opponent",  # engine/game.py move, engine/entering.py under_opponent (614.1d)
                      "enter_exile",  # engine/player_statics.py enters_exiled (614.1a)
                      "x_color",  # engine/casting.py: "Spend only black mana on X" (107.3)
                      "crew_power",  # engine/costs.py crew_power: "SELF saddles Mounts and crews Vehicles as though ..."
                      "token_multiply", "counter_change",  # engine/replacement.py (614.1a)
+                     "token_become",  # engine/replacement.py token_replaced (614.1a)
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",
                      "alt_cost_spells",  # engine/costs.py usable_alternative_cost (118.9)
@@ -123,6 +127,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "discard_to_battlefield",  # engine/actions.py discard (614.1a: the card's own replacement)
                      "untargetable_zone",  # engine/targets.py targetable (115.1: cards in graveyards)
                      "damage_mod",  # engine/replacement.py damage_mods (614.1a)
+                     "damage_counters",  # engine/actions.py deal_damage_batch (614.1a)
                      "attach_only",  # engine/object_statics.py attach_allowed (701.3a, 704.5p)
                      "look_face_down",  # engine/facedown.py known_to, engine/view.py (707.5)
                      "draw_times",  # engine/game.py draw, engine/player_statics.py draw_times (614.1a)
@@ -132,7 +137,10 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "cant_get_counters",  # engine/player_statics.can_get_counters (121.1)
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
                      "land_forbid",  # engine/casting.py can_play_land (101.2, 305.1)
+                     "activate_forbid",  # engine/player_statics.py activation_forbidden (602.5)
+                     "attack_one_requirement",  # engine/combat.py _one_attacker_requirements (508.1d)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)
+                     "tokens_to_you",  # engine/player_statics.py token_controller, read by engine.actions (614.1a)
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
                      "block_tax",  # engine/combat.py block_cost (509.1d-f)
                      "attack_forbid",  # engine/combat.py may_attack (508.1c)
@@ -220,7 +228,7 @@ _STATIC_WALK = [False]
 #: set while the amount of an op that counts it for each player it affects is walked ("they")
 _THAT_PLAYER = [False]
 #: the ops that read such an amount once for each player (engine/ops/damage.py, engine/ops/objects.py)
-_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life", "mill"})
+_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life", "mill", "discard", "sacrifice"})
 
 
 #: the references to a player's whole zone that the exile and move ops read (engine/values.refs)
@@ -245,7 +253,7 @@ def _walk(x: Any, out: list[str]) -> None:
                 if a.kind == "static":
                     out.extend(ability_reasons(a))
             return
-        elif x.op == "exile" and x.args.get("until") not in (None, "self_leaves"):
+        elif x.op == "exile" and x.args.get("until") not in (None, "self_leaves", "leaves", "opponent_monarch"):
             out.append("exile until it leaves (610.3)")  # not carried out by the exile op
         elif x.op == "playable":
             if not playable_supported(x):
@@ -275,7 +283,10 @@ def _walk(x: Any, out: list[str]) -> None:
             if x.args.get("name") not in ACTIONS:
                 out.append(f"action {x.args.get('name')}")
             elif x.args.get("name") == "venture_into_the_dungeon":
-                out.extend(f"dungeon room {room}" for room in dungeon_rooms_unsupported())
+                out.extend(f"dungeon room {room}" for room in
+                           dungeon_rooms_unsupported(tuple(x.args.get("dungeons") or dungeon.VENTURE)))
+            elif x.args.get("name") == "take_the_initiative":  # it ventures into Undercity (a later rule)
+                out.extend(f"dungeon room {room}" for room in dungeon_rooms_unsupported(("Undercity",)))
         if x.op == "if":
             out.extend(condition_problems(x.args.get("cond")))  # 608.2c: the conditions it checks
         if x.op in ("search", "dig") and isinstance(x.args.get("filter"), dict):
@@ -326,6 +337,8 @@ def _walk(x: Any, out: list[str]) -> None:
                     and isinstance(v, dict):
                 # a controller reference is bound as an "each" or a count is read in a resolution
                 refs_ok: bool | str = k in ("each", "count") and not _STATIC_WALK[0]
+                if k == "choose" and v.get("controller") == "chooser":  # the choosing player's own (values.chosen_refs)
+                    v = {**v, "controller": "you"}
                 if refs_ok and k == "count" and _THAT_PLAYER[0]:
                     refs_ok = "that_player"
                 bad = unknown_keys(v, player_refs=refs_ok)
@@ -488,6 +501,7 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append("trigger options")
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil",
                                                                       "investigate", "card_to_graveyard"} \
+                and not (evs == ["attacks"] and trig.get("self")) \
                 or trig.get("first") and evs == ["card_to_graveyard"] and set(trig.get("filter") or {}) - {"types"} \
                 or trig.get("nth") and evs not in (["cast"], ["draw"]):
             out.append("trigger options")
@@ -505,7 +519,7 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.extend(clone_problems(st))
         if st.get("kind") == "choose_on_enter":
             if st.get("choice") not in ENTER_CHOICES and st.get("choice") not in NAME_CHOICES \
-                    and st.get("choice") != PLAYER_CHOICE:
+                    and st.get("choice") not in (PLAYER_CHOICE, OBJECT_CHOICE):
                 out.append(f"choose_on_enter {st.get('choice')}")
         if st.get("kind") == "restriction" and st.get("rule") not in RULES:
             out.append(f"rule {st.get('rule')}")
@@ -525,7 +539,9 @@ def ability_reasons(ab: Ability) -> list[str]:
     from_hand_mana = ab.kind == "mana" and ab.zone == "hand" and ab.cost == _EXILE_SELF
     if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard") and not from_hand_mana \
             and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu", "Reinforce",
-                                                          "Transmute", "Forecast")):
+                                                          "Transmute", "Forecast")) \
+            and not (ab.zone == "hand" and ab.kind == "activated" and ab.cost is not None and ab.cost.reveal_self):
+        # ("{B}, Reveal SELF from your hand: ...": revealed as it is activated, engine/casting.py)
         # from the hand: 702.28 cycling, 702.48 ninjutsu, 702.76 reinforce, 702.52 transmute, 702.56 forecast
         out.append(f"ability from {ab.zone}")
     if ab.kind == "mana" and ab.zone != "battlefield" and not from_hand_mana:

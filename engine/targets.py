@@ -245,6 +245,9 @@ def check_targets(g: "Game", specs: tuple[TargetSpec, ...], chosen: list[list[An
                 raise IllegalAction(f"{name_of(g, x)} is not a legal choice for {spec.text}")
         if spec.filter.get("share_type") and len(picks) > 1 and not _share_type(g, picks, spec.filter["share_type"]):
             raise IllegalAction(f"{spec.text}: they share no {spec.filter['share_type']} type")
+        if spec.filter.get("single_graveyard") and len({g.objects[x].owner for x in picks
+                                                         if isinstance(x, int) and x in g.objects}) > 1:
+            raise IllegalAction(f"{spec.text}: they are not all in one graveyard")  # "from a single graveyard"
         if spec.filter.get("different_controllers"):  # "... controlled by different players" (115.1)
             ctls = [g.controller_of(x) for x in picks if isinstance(x, int) and x in g.objects]
             if len(set(ctls)) != len(ctls):

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 __all__ = ["back_face", "transform", "front_face", "flip", "split_halves", "cast_half", "put_half", "fused",
-           "cast_fused", "ADVENTURE", "adventure_half", "cast_adventure", "on_adventure"]
+           "cast_fused", "ADVENTURE", "adventure_half", "cast_adventure", "on_adventure", "MODAL", "BACK",
+           "modal_back", "modal_face", "cast_back", "cast_transformed", "OMEN"]
 
 #: the layouts whose second face is the back of the same card and can be turned up (711.1)
 TRANSFORM_LAYOUTS = frozenset({"transform"})
@@ -35,6 +36,61 @@ def back_face(card: "CardDef") -> "CardDef | None":
     if card.layout in TRANSFORM_LAYOUTS and card.faces:
         return card.faces[0]
     return None
+
+
+#: modal double-faced cards (a later card layout, Zendikar Rising, 2020; double-faced cards of 711 in 2016 terms):
+#: either face may be cast or played, and the permanent keeps the face it entered with, never transforming
+MODAL = "modal_dfc"
+#: the face index of a modal double-faced card's back face in a cast or play answer (``face: 1``)
+BACK = 1
+
+
+def modal_back(card: "CardDef") -> "CardDef | None":
+    """The back face of a modal double-faced card (its later rule: a player casting or playing one chooses the
+    face; in every zone but the stack and the battlefield it has only its front face's characteristics, as
+    711.4a says of every double-faced card), or None for any other card."""
+    if card.layout == MODAL and card.faces:
+        return card.faces[0]
+    return None
+
+
+def modal_face(card: "CardDef", face: Any) -> "CardDef":
+    """The face of a card a cast or play answer names: the back face of a modal double-faced card for
+    ``face: 1``, else the card itself; IllegalAction for any other face."""
+    if face in (None, 0) and not isinstance(face, bool):
+        return card
+    back = modal_back(card)
+    if face == BACK and not isinstance(face, bool) and back is not None:
+        return back
+    raise IllegalAction(f"face {face!r}: {card.name} has no such face to cast or play")
+
+
+def cast_back(o: Any) -> Any:
+    """Casting a modal double-faced card's back face (its later rule): the spell has only that face's
+    characteristics (a stand-in copy of the card with them; the card itself is unchanged until it is on the
+    stack, where ``put_half`` keeps the whole card). IllegalAction for a land face (305.9: a land is never
+    cast) and for a card without one."""
+    back = modal_back(o.card) if o is not None else None
+    if back is None:
+        raise IllegalAction(f"{o.card.name if o is not None else 'that card'} has no back face to cast")
+    if "Land" in back.types:
+        raise IllegalAction(f"{back.name} is a land: it is played, not cast (305.9)")
+    stand_in = o.copy()
+    stand_in.card = back
+    return stand_in
+
+
+def cast_transformed(o: Any) -> Any:
+    """A card cast transformed (disturb, a later keyword): the spell has its back face's characteristics from
+    the moment it is cast (its targets, an Aura's included, its timing and its type), as a stand-in copy of the
+    card (the card itself is unchanged until it is on the stack, where ``put_half`` keeps the whole card, and the
+    permanent it becomes enters transformed). IllegalAction for a card with no back face to transform into."""
+    back = back_face(o.card) if o is not None else None
+    if back is None:
+        raise IllegalAction(f"{o.card.name if o is not None else 'that card'} has no back face to cast")
+    stand_in = o.copy()
+    stand_in.card = back
+    return stand_in
 
 
 def front_face(chosen: dict[str, Any], card: "CardDef") -> "CardDef":
@@ -119,7 +175,13 @@ def adventure_half(card: "CardDef") -> "CardDef | None":
     if card.layout != "adventure" or not card.faces:
         return None
     half = card.faces[0]
-    return half if "Adventure" in half.subtypes else None
+    return half if "Adventure" in half.subtypes or OMEN in half.subtypes else None
+
+
+#: an Omen (a later card layout, Tarkir: Dragonstorm, 2025): cast like an Adventure, its second face; as the Omen
+#: spell resolves its owner shuffles it into their library instead of putting it anywhere else
+OMEN = "Omen"
+
 
 
 def cast_adventure(o: Any) -> Any:
@@ -248,6 +310,8 @@ def transform(g: "Game", oid: int, by: int | None = None, day_night: bool = Fals
     front = o.chosen.get("front")
     if front is not None and front.layout == "flip":
         return False  # 701.25c: a flip card is not double-faced
+    if front is not None and front.layout == MODAL:
+        return False  # a modal double-faced card never transforms (its later rule; 711.5 for its front face)
     if front is not None:
         new = front
         del o.chosen["front"]

@@ -20,7 +20,7 @@ from engine.memo import per_object
 from engine.replacement import enter_replacements
 from engine.state import Obj
 from engine.targets import check_targets, normalize_targets, target_candidates, with_x
-from engine.values import cast_kind_matches, condition
+from engine.values import cast_kind_matches, condition, first_combat_over
 
 if TYPE_CHECKING:
     from engine.cards.abilities import TargetSpec
@@ -65,7 +65,8 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "targets_chosen"}  # a spell or ability's targets were chosen (became_targets): one event for all
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
-                                             "room"}  # a dungeon's room ability: put by engine/dungeon.py
+                                             "room",  # a dungeon's room ability: put by engine/dungeon.py
+                                             "reflexive"}  # "when you do, ...": put by the reflexive op
 # to_graveyard: "when SELF is put into your graveyard from your library / from anywhere" (to_graveyard below:
 # only the card's own ability, from the graveyard it went to)
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
@@ -79,9 +80,10 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "by_opponent",  # "when a spell or ability an opponent controls causes you to discard SELF"
                   "spell",  # becomes_target_player: the targeting object is a spell, not an ability
                   "keyword",  # activate: the activated ability is that keyword's ("SELF's outlast ability")
+                  "objs",  # a delayed trigger's own objects: "when that creature dies this turn" (603.7c)
                   "each_counter",  # "whenever a +1/+1 counter is put on ...": once for each counter (603.2c)
                   "reaches",  # "when the twelfth hour counter is put on SELF": its count of them reached that number
-                  "objs"})  # a delayed trigger's own objects: "when that creature dies this turn" (603.7c)
+                  "first_combat"})  # "at the end of the first combat phase on your turn" (506.6d)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -93,6 +95,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "walker_attacked": frozenset({"you_attack"}), "by_opponent": frozenset({"discard"}),
     # training (a later keyword): "this creature and at least one other creature with greater power attack"
     "greater_power_attacker": frozenset({"attacks"}),
+    "first_combat": frozenset({"step"}),
     # "when you sacrifice SELF" (its leaving, 603.6c); "when SELF enters untapped" (603.6a)
     "sacrificed": frozenset({"ltb"}), "untapped": frozenset({"etb"}),
     # "whenever you cast a spell from anywhere other than your hand" / "from your graveyard" (601.2a)
@@ -223,7 +226,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False  # "when SELF enters untapped": as it entered (603.6a)
     if trig.get("first") and name == "card_to_graveyard" and not _first_to_graveyard(g, ev, trig.get("filter") or {}):
         return False  # "for the first time each turn"
-    if trig.get("first") and name in ("lose_life", "gain_life", "surveil", "investigate") and not ev.get("first"):
+    if trig.get("first") and name in ("lose_life", "gain_life", "surveil", "investigate", "attacks") \
+            and not ev.get("first"):
         return False  # "for the first time each turn"
     if name == "cast" and ev.get("copy") and not trig.get("or_copy"):
         return False  # 706.10a: a copy is not cast; only "whenever you cast or copy ..." sees it
@@ -263,6 +267,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
                 return False
     if name == "step":
         if trig.get("step") != ev["step"]:
+            return False
+        if trig.get("first_combat") and first_combat_over(g):  # 506.6d: a combat phase of this turn ended before
             return False
         whose = trig.get("whose", "you")
         if whose in ("you", "you_next") and not seats.is_active(g, controller):
@@ -580,6 +586,8 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         if o is not None:
             o.chosen["combat_turn"] = g.turn
             if name == "attacks":
+                # "whenever SELF attacks for the first time each turn": it had not attacked this turn (400.7)
+                ev["first"] = o.chosen.get("attacked_turn") != g.turn
                 o.chosen["attacked_turn"] = g.turn  # boast: "if this creature attacked this turn"
             if name == "attacks" and o.controller in g.players:  # "if you attacked this turn" (508.1j)
                 g.players[o.controller].attacked_turn = g.turn
@@ -832,6 +840,8 @@ def step(g: "Game", name: str) -> None:
             if d["turn"] > g.turn:
                 keep.append(d)
             continue
+        if at and (d["ability"].trigger or {}).get("first_combat") and first_combat_over(g):
+            at = False  # "at the end of the first combat phase" (an emblem's, 506.6d): not of a later one
         if at and (whose not in ("you", "opponent", "player")
                    or whose == "you" and seats.is_active(g, d["controller"])
                    or whose == "player" and g.active == d.get("player")  # a named player's step ("their next upkeep")
@@ -863,7 +873,11 @@ def _mark_upkeep(g: "Game") -> None:
 
 def trigger_x(t: dict[str, Any]) -> int:
     """The X of a triggered ability: the X paid in the event that triggered it ("when you cycle
-    SELF, destroy up to X target artifacts": the cycling cost's X, 107.3a), else 0."""
+    SELF, destroy up to X target artifacts": the cycling cost's X, 107.3a; "when you cast SELF, you gain half X
+    life": the X of that spell, its own X, 107.3h), else 0. Another object's cast trigger knows no X of it."""
+    ab = t["ability"]
+    if t["info"].get("event") == "cast" and not (ab.trigger or {}).get("self"):
+        return 0
     x = t["info"].get("x", 0)
     return x if isinstance(x, int) and x > 0 else 0
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import seats
+
 if TYPE_CHECKING:
     from engine.game import Game
 
@@ -37,6 +39,50 @@ def exile_until_leaves(g: "Game", src: int | None, oids: list[int]) -> list[int]
         out.append(new)
     g.changed()
     return out
+
+
+def exile_until(g: "Game", oids: list[int], until: str, controller: str) -> list[int]:
+    """Exile ``oids`` until an event that is not their source's leaving: "until an opponent becomes the monarch"
+    (``until`` "opponent_monarch", of ``controller``'s opponents; Palace Jailer: the monarch is a later designation,
+    engine/ops/actions.py). They come back (to the battlefield under their owner's control, 610.3b) when it
+    happens (``designated``), whatever became of the source. Returns the new ids."""
+    out = []
+    for x in oids:
+        o = g.objects.get(x)
+        if o is None or o.zone in ("exile", "stack") and o.ability is not None:
+            continue
+        back = o.zone
+        new = g.move(x, "exile")
+        g.ts += 1
+        g.effects.append({"layer": "until", "ts": g.ts, "objects": [new], "source": None, "back": back,
+                          "until": until, "controller": controller})
+        out.append(new)
+    g.changed()
+    return out
+
+
+def designated(g: "Game", designation: str, player: str) -> None:
+    """``player`` became the monarch (``designation`` "monarch"): what was exiled "until an opponent becomes the
+    monarch" by an opponent of ``player`` comes back (``exile_until``)."""
+    recs = [e for e in g.effects if e.get("layer") == "until" and e.get("until") == f"opponent_{designation}"
+            and e.get("controller") != player and player in seats.opponents(g, str(e.get("controller")))]
+    if recs:
+        g.effects = [e for e in g.effects if not any(e is x for x in recs)]
+        _return(g, recs)
+
+
+def _return(g: "Game", recs: list[dict]) -> None:
+    """610.3b: the cards exiled "until" come back where they were (a permanent under its owner's control)."""
+    for rec in recs:
+        for x in rec["objects"]:
+            o = g.objects.get(x)
+            if o is None or o.zone != "exile":
+                continue  # it left exile meanwhile: a new object, not returned (400.7)
+            if rec["back"] == "battlefield":
+                g.move(x, "battlefield", controller=o.owner)  # 610.3b
+            elif rec["back"] in ("hand", "graveyard", "library"):
+                g.move(x, rec["back"])
+    g.changed()
 
 
 _WHILE = ("source_leaves", "while_source", "while_tapped", "while_source_tapped")
@@ -74,16 +120,7 @@ def source_left(g: "Game", src: int) -> None:
     if not recs:
         return
     g.effects = [e for e in g.effects if not (e.get("layer") == "until" and e.get("source") == src)]
-    for rec in recs:
-        for x in rec["objects"]:
-            o = g.objects.get(x)
-            if o is None or o.zone != "exile":
-                continue  # it left exile meanwhile: a new object, not returned (400.7)
-            if rec["back"] == "battlefield":
-                g.move(x, "battlefield", controller=o.owner)  # 610.3b
-            elif rec["back"] in ("hand", "graveyard", "library"):
-                g.move(x, rec["back"])
-    g.changed()
+    _return(g, recs)
 
 
 def object_left(g: "Game", oid: int) -> None:

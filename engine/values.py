@@ -151,6 +151,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "revealed" and "revealed" in r:  # "that card": the card the instruction before revealed at random
         # (reveal_random); without one, the card revealed to pay the spell's cost (below, 601.2h)
         return [x for x in r.get("revealed", ()) if x in g.objects]
+    if ref == "tails":  # "destroy each creature whose coin comes up tails" (engine/ops/control.py flip "each")
+        return [x for x in r.get("tails", ()) if x in g.objects]
     if ref == "dealt":  # "creatures dealt damage this way can't block this turn" (engine/ops/damage.py)
         return [x for x in r.get("dealt", ()) if x in g.objects]
     if ref == "dealt_players":  # "each player dealt damage this way" (engine/ops/damage.py), in APNAP order
@@ -198,6 +200,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [p] if isinstance(p, str) else []
     if ref == "drawn_cards":  # "draw three cards and reveal them": the cards this resolution drew (121.2)
         return [c for c in r.get("drawn_cards", ()) if c in g.objects]
+    if ref == "chosen_object":  # "the chosen creature": the permanent its source chose as it entered (614.12), on
+        # the battlefield still (400.7); a source sacrificed to pay: as it last existed (engine/casting.py, 608.2h)
+        sid = source_id(g, r)
+        x = g.objects[sid].chosen.get("object") if sid is not None and sid in g.objects \
+            and g.objects[sid].zone == "battlefield" else s.chosen.get("source_object")
+        return [x] if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield" else []
     if ref == "chosen_player":  # "the chosen player": the one its source chose as it entered (614.12), while that
         sid = source_id(g, r)  # player is still in the game (800.4a)
         p = g.objects[sid].chosen.get("player") if sid is not None else None
@@ -314,6 +322,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     # "sum": the total of the objects named, in a static ("the total power of the exiled cards": Sutured Ghoul)
     "power_of": frozenset({"power_of", "sum"}), "toughness_of": frozenset({"toughness_of", "sum"}),
     "count_this_way": frozenset({"count_this_way", "action"}),
+    "dungeon_names": frozenset({"dungeon_names"}),
+    "power_this_way": frozenset({"power_this_way", "action"}),
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
     "life_of": frozenset({"life_of"}), "life_turn_began": frozenset({"life_turn_began"}),
@@ -331,6 +341,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "colors_spent": frozenset({"colors_spent"}),
     "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
+    "colors_of": frozenset({"colors_of"}),
     "highest_life": frozenset({"highest_life"}),
     "half": frozenset({"half", "up"}), "third": frozenset({"third", "up"}),
     "library_size": frozenset({"library_size"}),
@@ -339,6 +350,9 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "dealt_this_way": frozenset({"dealt_this_way"}), "excess_this_way": frozenset({"excess_this_way"}),
     "minus": frozenset({"minus"}),
     "spells_cast_this_turn": frozenset({"spells_cast_this_turn"}),
+    "cast_before_it": frozenset({"cast_before_it"}),
+    "removed_this_way": frozenset({"removed_this_way"}),
+    "exiled_from_hand": frozenset({"exiled_from_hand"}),
     "player_counters": frozenset({"player_counters", "kind"}),
     "counters_among": frozenset({"counters_among", "kind"}),
     "died_this_turn": frozenset({"died_this_turn"}),
@@ -357,13 +371,13 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
-                                 "mv_of"})
+                                 "mv_of", "dungeon_names", "colors_of"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
-                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
+                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled", "tails",
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
-                       "exploited", "chosen_player", "drawn_cards", "amassed",
+                       "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object",
                        "activated_ability"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "targets_of",
@@ -407,6 +421,10 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
     if ref == "you":
         ctl = g.controller_of(src)
         return [ctl] if ctl is not None else []
+    if isinstance(ref, dict) and set(ref) == {"controller_of"}:  # "its controller's hand" of the object an Aura
+        # enchants (303.4): the controller of each object the inner reference names now
+        return [c for x in static_refs(g, src, ref["controller_of"]) if isinstance(x, int) and x in g.objects
+                for c in (g.controller_of(x),) if c is not None]
     if ref == "revealed":  # "the revealed card's power": the card revealed to cast this spell (601.2h), still known
         o = g.objects.get(src) if src is not None else None
         return [x for x in (o.chosen.get("revealed", ()) if o is not None else ()) if x in g.objects]
@@ -630,6 +648,17 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
         who = _you(g, src, r) if a["count_this_way"].get("controller") == "you" else None
         return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"], who))
+    if "count_this_way" in a and r is not None and a.get("action") == "returned":
+        # "for each card returned to your hand this way": the cards this resolution's returns put into a hand, still
+        # there (400.7), of the kind and owner said
+        f = {**a["count_this_way"], "zone": "hand"}
+        return sum(1 for x in r.get("returned", ()) if x in g.objects and matches(g, x, f, src, _you(g, src, r)))
+    if "dungeon_names" in a:  # "for each differently named dungeon you've completed" (a later rule: engine/dungeon.py)
+        who = _you(g, src, r)
+        return len(set(g.players[who].dungeons_completed)) if who in g.players else 0
+    if "power_this_way" in a:  # "the total power of creatures destroyed this way": as each last existed (608.2h)
+        return sum(max(0, rec.get("power", 0)) for rec in (r or {}).get("gone_this_way", ())
+                   if gone_matches(rec, a["action"], a["power_this_way"]))
     if "count_this_way" in a and r is not None and a.get("action") == "tapped":
         # "you gain 4 life for each creature tapped this way" (701.17a: each one the instruction tapped)
         f = {**a["count_this_way"], "zone": "battlefield"}
@@ -675,6 +704,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "party" in a:  # "the number of creatures in your party" (a later rule, Zendikar Rising)
         who = _you(g, src, r)
         return party_size(g, who) if who is not None else 0
+    if "colors_of" in a:  # "+1/+0 for each of its colors" (105.2: white, blue, black, red, green): the colors of
+        # the object named, as it is now (a static's own reference when no resolution is under way, 611.3a)
+        xs = static_refs(g, src, a["colors_of"]) if r is None else refs(g, r, a["colors_of"])
+        objs = [x for x in xs if isinstance(x, int) and x in g.objects]
+        return len(g.chars(objs[0]).colors) if objs else 0
     if "colors_among" in a:  # "the number of colors among permanents you control" (105.2)
         ctl = _you(g, src, r)
         f = bind_refs(g, r, a["colors_among"]) if r is not None else a["colors_among"]
@@ -697,6 +731,19 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who not in g.players:
             return 0
         return g.players[who].discarded_turn if "discarded_this_turn" in a else g.players[who].sacrificed_turn
+    if "exiled_from_hand" in a:  # "draws a card for each card exiled from their hand this way" (engine/ops/actions.py
+        return int((r or {}).get("exiled_from_hand", 0))  # exile_named counts them)
+    if "removed_this_way" in a:  # "put twice that many +1/+1 counters on SELF": the counters the remove_among
+        return int((r or {}).get("removed_this_way", 0))  # instruction before removed (engine/ops/objects.py)
+    if "cast_before_it" in a:  # "for each other instant and sorcery spell you've cast before it this turn" (Thousand-
+        # Year Storm): the spells of that kind its controller cast this turn before the spell the trigger is about
+        # (601.2i), countered ones too; the cast event says how many came before it
+        who = _you(g, src, r)
+        info = (this(g, r).trigger_info if r is not None and "obj" in r else (r or {}).get("trigger")) or {}
+        idx = info.get("cast_index")
+        if who not in g.players or not isinstance(idx, int):
+            return 0
+        return sum(1 for k in g.players[who].cast_kinds_turn[:idx] if cast_kind_matches(k, a["cast_before_it"]))
     if "spells_cast_this_turn" in a:  # "the number of spells you've cast this turn" (601.2i: cast)
         who = _you(g, src, r)
         return g.players[who].spells_cast_turn if who in g.players else 0
@@ -765,7 +812,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         who = a["hand_of"]
         if who == "each_player":  # "the total number of cards in all players' hands" (402.1: each player's own hand)
             return sum(len(p.hand) for p in g.players.values())
-        if who == "you" or r is None:
+        if r is None and isinstance(who, dict):  # a static's own reference (611.3a): "its controller's hand"
+            ps = [p for p in static_refs(g, src, who) if isinstance(p, str)]
+        elif who == "you" or r is None:
             ps = [_you(g, src, r)]
         else:
             ps = [p for p in refs(g, r, who) if isinstance(p, str)]
@@ -813,6 +862,20 @@ def _at_least(cond: dict[str, Any]) -> int:
     """The least count a "control" condition asks: "you control a Faerie" one; "you control no
     Faerie" / "you don't control a Faerie" ({"max": 0}) none (608.2c)."""
     return int(cond.get("min", 0 if "max" in cond else 1))
+
+
+def designation_holder(g: "Game", name: str) -> str | None:
+    """The player who has the designation ``name`` ("The Monarch", "The Initiative": later designations, kept as
+    an object in the holder's command zone: engine/ops/actions.py), if any."""
+    for p in g.order:
+        if any(g.objects[i].card.name == name and "Designation" in g.objects[i].card.types
+               for i in g.players[p].command):
+            return p
+    return None
+
+
+#: the designations a condition may ask about (later rules: the monarch, 2016 Conspiracy; the initiative, 2022)
+DESIGNATIONS = {"monarch": "The Monarch", "initiative": "The Initiative"}
 
 
 def activations(g: "Game", r: Ctx | None) -> int:
@@ -891,6 +954,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "your_turn" in cond and seats.is_active(g, you) != cond["your_turn"]:
         return False
+    if "first_combat" in cond and (g.step not in _COMBAT_PHASE or first_combat_over(g)) == bool(cond["first_combat"]):
+        return False  # 506.6d: "if it's the first combat phase of the turn"
     if "self_counters_ge" in cond:  # "if there are two or more ki counters on SELF"
         so = g.objects.get(src) if src is not None else None
         if so is None or any(so.counters.get(k, 0) < n for k, n in cond["self_counters_ge"].items()):
@@ -903,7 +968,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 602.5b: "Activate only during your upkeep"
     if "any_step" in cond and g.step != cond["any_step"]:
         return False  # 602.5b: "... but only during any upkeep step" (whoever's turn it is)
-    if "before_attackers" in cond and (g.step not in _BEFORE_ATTACKERS or _first_combat_over(g)):
+    if "before_attackers" in cond and (g.step not in _BEFORE_ATTACKERS or first_combat_over(g)):
         return False  # 506.6a, 506.6d: the first combat's declare attackers step has not yet begun
     if cond.get("attacked_you") and not any(g.objects[i].attacking == you for i in g.battlefield):
         return False  # "only if you've been attacked this step": a creature attacks that player (508.1)
@@ -1069,6 +1134,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             its = [x for x in its if x in r["dealt"]]
         if not any(isinstance(x, int) and matches(g, x, f, src, you) for x in its):
             return False
+    if "taken_is" in cond:  # "If it's legendary, ..." of the card a look put into the hand (608.2c)
+        f = dict(cond["taken_is"], zone="any_card")
+        if not any(matches(g, x, f, src, you) for x in refs(g, r or {}, "taken") if isinstance(x, int)):
+            return False
     if "top_card_is" in cond:  # "as long as the top card of your library is black" (Vampire Nocturnus, which plays with
         # it revealed): its controller's top card now; none when the library is empty
         lib = g.players[you].library if you in g.players else []
@@ -1163,6 +1232,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 500.7: an extra turn is being taken (Game.regular: whose regular turn it follows)
     if "city_blessing" in cond and g.players[you].city_blessing != bool(cond["city_blessing"]):
         return False  # "if you have the city's blessing" (ascend, a later keyword)
+    if "designation" in cond:  # "if you're the monarch", "if you have the initiative" (later designations)
+        want, holder = cond["designation"], designation_holder(g, DESIGNATIONS[str(cond["designation"]).lstrip("!")])
+        if (holder == you) != (not str(want).startswith("!")):
+            return False
     if "graveyard_types_ge" in cond:  # delirium: card types among cards in your graveyard (205.2a)
         kinds = {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
         if len(kinds) < cond["graveyard_types_ge"]:
@@ -1234,6 +1307,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         # what the instruction exiled, as it last existed before it was exiled (608.2h; engine/ops/zones.py)
         recs = (r or {}).get("exiled_this_way", ())
         if not any(gone_matches(rec, "exiled", cond["exiled_this_way"]) for rec in recs):
+            return False
+    if "discarded_share_type" in cond:  # "If two cards that share a card type are discarded this way" (Rowdy Crew):
+        # the cards the discard before put into a graveyard, so many of them of one card type (205.2a)
+        per_type: dict[str, int] = {}
+        for x in (r or {}).get("discarded", ()):
+            for kind in (g.objects[x].card.types if x in g.objects else ()):
+                per_type[kind] = per_type.get(kind, 0) + 1
+        if max(per_type.values(), default=0) < int(cond["discarded_share_type"]):
             return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
         if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)
@@ -1329,8 +1410,10 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
-CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed", "extra_turn", "activated_ge",
+CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
+                  "activated_ge",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
+                  "first_combat", "taken_is",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
@@ -1343,7 +1426,7 @@ CONDITION_KEYS = {"city_blessing", "dungeon_completed", "not_dungeon_completed",
                   "cost_was",  # "if the sacrificed creature was a Human" (608.2h)
                   "had_counter",  # "if it had a +1/+1 counter on it" (608.2h, 603.10)
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
-                  "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn",
+                  "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
@@ -1388,10 +1471,12 @@ _BEFORE_ATTACKERS = frozenset({"untap", "upkeep", "draw", "main1", "beginning_of
 _COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
                      "combat_damage", "end_of_combat"})
 _BEFORE_BLOCKERS = frozenset({"beginning_of_combat", "declare_attackers"})
+_COMBAT_PHASE = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                           "combat_damage", "end_of_combat"})  # 506.1
 _AFTER_BLOCKERS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
 
 
-def _first_combat_over(g: "Game") -> bool:
+def first_combat_over(g: "Game") -> bool:
     """506.6d: has a combat phase of this turn ended (so any combat now is not the first)?"""
     return g.players[g.active].combat_ended_turn == g.turn
 
@@ -1404,7 +1489,7 @@ def _combat_time(g: "Game", point: str) -> bool:
     blockers are declared" can't be met in a combat whose declare blockers step was skipped
     (506.6f: no attackers, 508.6)."""
     step = g.step
-    extra = _first_combat_over(g)
+    extra = first_combat_over(g)
     attackers = step == "end_of_combat" and any(g.objects[i].attacking is not None for i in g.battlefield)
     if point == "during":
         return step in _COMBAT
@@ -1433,6 +1518,8 @@ def condition_problems(cond: Any) -> list[str]:
         return []
     bad = sorted(set(cond) - CONDITION_KEYS)
     out = [f"condition {bad}"] if bad else []
+    if "designation" in cond and str(cond["designation"]).lstrip("!") not in DESIGNATIONS:
+        out.append(f"condition designation {cond['designation']!r}")
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
     for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target",
@@ -1686,6 +1773,9 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             if f.get("owner") == "chooser":
                 f["owner"] = "you"
                 ctl = p
+            elif f.get("controller") == "chooser":  # "each opponent returns a creature they control": their own
+                f["controller"] = "you"
+                ctl = p
             elif isinstance(f.get("owner"), dict) or f.get("owner") in ("it", "trigger_player", "defending_player"):
                 owners = [q for q in refs(g, r, f.pop("owner")) if isinstance(q, str)]
             zone = f.get("zone", "battlefield")
@@ -1701,6 +1791,12 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
                 among = set(refs(g, r, ref["among"]))
                 cands = [i for i in cands if i in among]
             k = min(n, len(cands))
+            groups: list[list[int]] | None = None
+            if ref.get("one_of_each"):  # "choose a creature card with mana value 1 ..., then do the same for ... 2
+                # and 3" (Gruesome Menagerie): one card of each alternative that has one (608.2c)
+                groups = [g2 for alt in f.get("or", ()) if (g2 := [i for i in cands
+                                                                    if matches(g, i, {**alt, "zone": zone}, src, ctl)])]
+                k = len(groups)
             if not cands:
                 r["answers"][slot] = got = []
             elif ref.get("random"):  # "a card at random from your graveyard": no player chooses (701.7b-like)
@@ -1709,6 +1805,8 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
                 ask: dict[str, Any] = {"kind": "choose_cards", "player": p, "options": cands,
                                        "min": 0 if ref.get("up_to") else k, "max": k, "slot": slot,
                                        "prompt": f"{this(g, r).card.name}: choose {k} (in order)"}
+                if groups is not None:
+                    ask["one_of_each"] = groups
                 if ref.get("different"):  # "with different names / mana values": checked when answered
                     mv = ref["different"] == "mana_value"
                     ask.update(different_names=True, names=[
@@ -1745,10 +1843,10 @@ def sacrificed_power(o: "Obj | None", key: str = "power") -> int:
 
 def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:
     """What "destroyed this way" / "exiled this way" remembers of a permanent as it last existed on the
-    battlefield (608.2h): its controller, card types and whether it was a token."""
+    battlefield (608.2h): its controller, card types, whether it was a token, and its power."""
     c = g.chars(oid)
     return {"action": action, "controller": c.controller, "types": sorted(c.types), "subtypes": sorted(c.subtypes),
-            "token": g.objects[oid].token, "colors": sorted(c.colors)}
+            "token": g.objects[oid].token, "power": c.power or 0, "colors": sorted(c.colors)}
 
 
 def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any], you: str | None = None) -> bool:

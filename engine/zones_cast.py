@@ -75,9 +75,11 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
         if o.zone == "library" and g.players[player].library[:1] != [o.id]:
             return best
         zone = "graveyard" if o.zone == "graveyard" else "library_top"
-        for _, ctl, st in ps.statics(g, "play_from"):
+        for sid, ctl, st in ps.statics(g, "play_from"):
             if ctl != player or st.get("zone") != zone:
                 continue
+            if st.get("condition") and not condition(g, st["condition"], sid, None):
+                continue  # 611.3a: "during your turn, ...", "as long as ...": only while it holds
             f = st.get("filter") or {}
             lands = f.get("types") == ["Land"]
             if lands and "Land" not in o.card.types or not lands and "Land" in o.card.types:
@@ -102,6 +104,8 @@ def _exiled_with_source(g: "Game", player: str, o: "Obj") -> dict[str, Any] | No
             continue
         if st.get("once_each_turn") and g.objects[src].chosen.get("cast_exiled_turn") == g.turn:
             continue
+        if st.get("condition") and not condition(g, st["condition"], src, None):
+            continue  # 611.3a: "During your turn, if an opponent lost life this turn, ..." (Theater of Horrors)
         return {"play": "play" if lands else "cast", "free": False, "via": src}
     return None
 

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from engine.ai import match, puzzle, search
-from engine.ai.determinize import determinize
+from engine.ai.determinize import Memory, determinize
 from engine.ai.evaluate import evaluate
 from engine.ai.player import AIPlayer, SeatAI
 from engine.ai.random_bot import RandomBot
@@ -390,6 +390,72 @@ def test_an_opponent_who_left_mana_open_is_dealt_more_instants():
     assert share(tapped=False) > uniform + 0.2
     assert abs(share(tapped=True) - uniform) < 0.06
     assert abs(share(tapped=False, reads=False) - uniform) < 0.06  # the levels that do not read
+
+
+def test_what_the_opponent_left_open_is_remembered_through_their_untap_step():
+    """In bob's upkeep his Forests are untapped again (502.2): the copy alone says nothing of
+    what he held. The AI's memory saw him leave three open on alice's turn, so the creatures he
+    could have cast then stay rarer in his hand than in a uniform deal; with nothing left open
+    (or nothing remembered) the deal is uniform."""
+    def share(memory: Memory | None) -> float:
+        setup = {"active": "bob", "step": "upkeep", "turn": 5, "players": {
+            "alice": {"battlefield": ["Mountain"], "hand": ["Shock"], "library": ["Mountain"] * 3},
+            "bob": {"battlefield": ["Forest"] * 3, "hand": ["Giant Growth", "Grizzly Bears"],
+                    "library": ["Grizzly Bears"] * 5 + ["Giant Growth"] * 3}}}
+        g = from_setup(setup, POOL)
+        rng = random.Random(7)
+        n = 0
+        for _ in range(400):
+            d = determinize(g, "alice", rng, True, memory)
+            n += sum(d.objects[i].card.name == "Giant Growth" for i in d.players["bob"].hand)
+        return n / 800
+    uniform = 4 / 10
+    assert share(Memory(left={"bob": (4, 3)}, turns={"bob": [3, 5]})) > uniform + 0.2
+    assert abs(share(Memory(left={"bob": (4, 0)}, turns={"bob": [3, 5]})) - uniform) < 0.06
+    assert abs(share(None) - uniform) < 0.06
+    assert abs(share(Memory(left={"bob": (2, 3)}, turns={"bob": [3, 5]})) - uniform) < 0.06  # seen before his turn 3
+
+
+def test_an_attack_a_block_would_punish_deals_the_attacker_more_tricks():
+    """bob attacks with Trained Armodon (3/3) into alice's two untapped Gray Ogres, which together
+    would kill it (509.1a, 510.1): an attack a plain player would not make, so his tricks (Giant
+    Growth) are dealt to his hand more often than uniformly; with one Ogre (no block punishes
+    the attack) the deal is uniform, unless he played no land this turn (305.2: then the lands
+    he holds are unlikely)."""
+    def share(ogres: int, land: bool = True) -> float:
+        setup = {"active": "bob", "step": "main1", "players": {
+            "alice": {"battlefield": ["Mountain"] + ["Gray Ogre"] * ogres, "library": ["Mountain"] * 3},
+            "bob": {"battlefield": [{"name": "Forest", "tapped": True}, "Trained Armodon"],
+                    "hand": ["Giant Growth", "Forest"], "library": ["Forest"] * 5 + ["Giant Growth"] * 3}}}
+        g = from_setup(setup, POOL)
+        if land:
+            g.players["bob"].land_entered_turn = g.turn  # he played his land this turn: lands stay likely
+        armodon = next(i for i in g.battlefield if g.objects[i].card.name == "Trained Armodon")
+        while g.pending.kind != "attackers":
+            g.submit(g.pending.player, {"action": "pass"})
+        g.submit("bob", {"attackers": {armodon: "alice"}})
+        assert g.step == "declare_attackers"
+        rng = random.Random(7)
+        n = 0
+        for _ in range(400):
+            d = determinize(g, "alice", rng, True)
+            n += sum(d.objects[i].card.name == "Giant Growth" for i in d.players["bob"].hand)
+        return n / 800
+    uniform = 4 / 10
+    assert share(2) > uniform + 0.15
+    assert abs(share(1) - uniform) < 0.06
+    assert share(1, land=False) > uniform + 0.15
+
+
+def test_the_memory_notes_only_public_facts():
+    """``Memory.observe`` keeps, per opponent, the turns they were active and the mana they had
+    untapped on another player's turn: two games that differ only in hidden cards give the same
+    memory (the no-cheating property holds across decisions)."""
+    ga, gb = from_setup(HIDDEN_A, POOL), from_setup(HIDDEN_B, POOL)
+    ma, mb = Memory(), Memory()
+    ma.observe(ga, "alice")
+    mb.observe(gb, "alice")
+    assert ma == mb == Memory(left={"bob": (3, 2)}, turns={})
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])

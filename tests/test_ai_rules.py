@@ -182,3 +182,24 @@ def test_attackers_stay_home_when_the_counterattack_would_kill():
     g, out = attack(4, theirs="Wind Drake")
     assert policy.crack_back(g, "alice", {}) == 4
     assert set(out) == set(_ids(g, "alice", "Grizzly Bears"))
+
+
+def test_a_pump_answers_the_damage_of_every_spell_on_the_stack():
+    """Two Shocks at a 3/3 kill it where one does not (405.5: the pump cast in answer resolves
+    before both, 608.1): with one Shock on the stack Giant Growth waits, with two it saves the
+    Armodon (tests/test_ai_rules.py: the rollouts' opponent must see that the double Shock fails)."""
+    def answer(shocks: int) -> dict[str, Any]:
+        g = _game({"battlefield": ["Forest", "Trained Armodon"], "hand": ["Giant Growth"]},
+                  {"battlefield": ["Mountain", "Mountain"], "hand": ["Shock", "Shock"]}, active="bob")
+        armodon = _ids(g, "alice", "Trained Armodon")[0]
+        for card in list(g.players["bob"].hand)[:shocks]:
+            g.submit("bob", {"action": "cast", "card": card, "targets": [[armodon]]})
+        g.submit("bob", {"action": "pass"})  # 116.3c: the caster gets priority first
+        d = g.pending
+        assert d is not None and d.player == "alice" and len(g.stack) == shocks
+        a: dict[str, Any] = QuickPolicy(0).answer(g, d)
+        if a["action"] == "cast":
+            assert a["targets"] == [[armodon]]
+        return a
+    assert answer(1)["action"] == "pass"
+    assert answer(2)["action"] == "cast"

@@ -22,6 +22,8 @@ def cards() -> CardPool:
 
 
 SAMPLES = {  # one amount of each kind the evaluator computes
+    "power_this_way": {"power_this_way": {"types": ["Creature"]}, "action": "destroyed"},
+    "dungeon_names": {"dungeon_names": "you"}, "colors_of": {"colors_of": "self"},
     "opponents_attacked": {"opponents_attacked": True},
     "x": {"x": True}, "count": {"count": {"types": ["Creature"]}}, "times": {"times": 2, "of": 3},
     "plus": {"plus": [1, 2]}, "power_of": {"power_of": "self"}, "toughness_of": {"toughness_of": "self"},
@@ -48,6 +50,8 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "died_this_turn": {"died_this_turn": {"types": ["Creature"]}}, "mana_spent_on": {"mana_spent_on": "self"},
     "discarded_this_turn": {"discarded_this_turn": "you"}, "sacrificed_this_turn": {"sacrificed_this_turn": "you"},
     "per_target": {"per_target": {"x": True}, "slot": 0},
+    "cast_before_it": {"cast_before_it": {"types": ["Instant", "Sorcery"]}},
+    "removed_this_way": {"removed_this_way": True}, "exiled_from_hand": {"exiled_from_hand": True},
 }
 
 
@@ -108,7 +112,7 @@ def spell(*effects: Effect) -> Ability:
 def test_the_walker_names_the_ability_the_op_and_the_field(cards):
     # ("that_player" in a hand count is read for each player the damage affects: engine/support.py checks it)
     bad = card(spell(Effect("damage", {"amount": {"hand_of": "their_owner"}, "to": {"target": 0}})),
-               spell(Effect("gain_life", {"who": "you", "amount": {"count_this_way": {}, "action": "returned"}})),
+               spell(Effect("gain_life", {"who": "you", "amount": {"count_this_way": {}, "action": "revealed"}})),
                spell(Effect("counters", {"what": "you", "kind": "energy", "amount": 2})),
                spell(Effect("counters", {"what": "self", "kind": "any", "amount": 1})),
                spell(Effect("may", {"effects": [Effect("draw", {"who": "their_owner", "amount": 1})]})),
@@ -118,7 +122,7 @@ def test_the_walker_names_the_ability_the_op_and_the_field(cards):
                                               "per": {"that_much": True}}))
     assert contract.problems(bad) == [
         "ability 1 (spell): damage.amount: reference 'their_owner' in amount hand_of",
-        "ability 2 (spell): gain_life.amount: amount count_this_way returned",
+        "ability 2 (spell): gain_life.amount: amount count_this_way revealed",
         # ability 3, energy counters on a player, is carried out (121.1: engine/ops/objects.py)
         "ability 4 (spell): counters.kind: counter kind 'any'",
         "ability 5 (spell): draw.who: reference 'their_owner'",

@@ -161,14 +161,29 @@ def test_needs_what_the_pool_does_not_cover() -> None:
     assert needs(("R", "1"), {"G": 1}) == ["R"]
 
 
+def test_snow_symbol_is_paid_only_by_snow_mana_107_4h() -> None:
+    """107.4h: {S} is one generic mana paid with mana a snow permanent produced (pool key "G*"); that mana pays
+    the other symbols too, after the plain mana of its kind (kept for {S})."""
+    pool = {"G": 1}
+    with pytest.raises(ManaError):
+        pay_from_pool(pool, ("S",))
+    assert pool == {"G": 1}
+    pool = {"G": 1, "G*": 1}
+    assert pay_from_pool(pool, ("G", "S")).spent == {"G": 1, "G*": 1}
+    assert pool == {}
+    pool = {"C*": 1, "R*": 1}
+    assert pay_from_pool(pool, ("S", "R/W")).spent == {"C*": 1, "R*": 1}  # {S} leaves the {R} the hybrid needs
+    assert needs(("S",), {"G": 1}) == ["snow"]
+    assert needs(("G", "S"), {"G*": 1}) == ["snow"]   # the snow {G} pays {G}: {S} still needs snow mana
+    assert needs(("1", "S"), {"G*": 1}) == ["any"]
+
+
 def test_the_symbols_a_pool_can_pay_107_4() -> None:
     """107.4a-f: generic, colored, colorless, hybrid ({W/U} and {2/W}) and Phyrexian symbols are
-    paid from the pool; {X} once chosen (107.3a); {S} (107.4h: the pool does not track where
-    mana came from) and malformed symbols are not. The hybrid Phyrexian {W/U/P} (a later symbol, as 107.4f
-    for each of its colors) is paid too."""
-    assert unpayable(("2", "W", "U", "B", "R", "G", "C", "W/U", "2/W", "G/P", "X", "W/U/P")) == []
+    paid from the pool; {X} once chosen (107.3a); {S} (107.4h: by mana a snow permanent produced); malformed
+    symbols are not. The hybrid Phyrexian {W/U/P} (a later symbol, as 107.4f for each of its colors) is paid too."""
+    assert unpayable(("2", "W", "U", "B", "R", "G", "C", "W/U", "2/W", "G/P", "X", "W/U/P", "S")) == []
     assert unpayable(("X",), x_ok=False) == ["X"]
-    assert unpayable(("S",)) == ["S"]            # not X, however X is treated
     assert unpayable(("W/U/B",)) == ["W/U/B"]    # three colors: no such symbol
     assert unpayable(("W/W/P",)) == ["W/W/P"]    # a Phyrexian hybrid of two different colors only
     assert unpayable(("W/W",)) == ["W/W"]        # not a hybrid of two different halves
@@ -191,14 +206,17 @@ def test_phyrexian_symbols_take_mana_the_generic_part_can_spare_else_life_107_4f
 
 
 def test_a_symbol_the_pool_cannot_pay_is_refused_by_name_107_4h() -> None:
-    """{S} (107.4h) and other symbols without one slash are refused with the symbol named, and
+    """{S} (107.4h) without snow mana, and symbols without one slash, are refused with the symbol named, and
     the pool is left as it was."""
     pool = {"R": 2}
-    with pytest.raises(ManaError, match=r"cannot pay the symbol \{S\}"):
+    with pytest.raises(ManaError, match=r"snow permanent to pay \{S\}"):
         pay_from_pool(pool, ("R", "S"))
     assert pool == {"R": 2}
-    with pytest.raises(ManaError, match=r"cannot pay the symbol \{S\}"):
-        needs(("R", "S"), pool)
+    with pytest.raises(ManaError, match=r"cannot pay the symbol \{W/U/B\}"):
+        pay_from_pool(pool, ("R", "W/U/B"))
+    assert pool == {"R": 2}
+    with pytest.raises(ManaError, match=r"cannot pay the symbol \{W/U/B\}"):
+        needs(("R", "W/U/B"), pool)
 
 
 def test_named_sources_are_all_planned_and_what_is_left_floats_601_2h() -> None:

@@ -11,7 +11,7 @@ import random
 import time
 from typing import TYPE_CHECKING, Any
 
-from engine.ai.determinize import determinize
+from engine.ai.determinize import Memory, determinize
 from engine.ai.levels import Level, level
 from engine.ai.policy import QuickPolicy
 from engine.ai.random_bot import RandomBot
@@ -48,6 +48,7 @@ class AIPlayer:
                                        # other processes took the core: a shared machine)
         self.over: list[float] = []    # ms on the budget's clock of each decision that took longer
                                        # than the budget (``think_ms``)
+        self.memory = Memory()  # what it saw the opponents do in public (engine/ai/determinize.py)
 
     def decide(self, game: Game, d: Decision) -> Any:
         """The answer to ``d`` (a decision of this seat in ``game``), within the time budget."""
@@ -56,21 +57,22 @@ class AIPlayer:
         t0 = time.perf_counter()
         c0 = time.thread_time()
         k0 = self.clock()
+        self.memory.observe(game, self.seat)
         try:
             if d.forced is not None:
                 return d.forced
             if not self.level.search or d.kind in ("mulligan", "mulligan_bottom", "play_first", "manual"):
-                det = determinize(game, self.seat, self.rng, self.level.reads)
+                det = determinize(game, self.seat, self.rng, self.level.reads, self.memory)
                 return legal_answer(det, d, self.quick.answer(det, d), self.rng)
             lv = self.level
             s = Searcher(self.seat, self.rng, lv.cap, lv.horizon, lv.per_candidate, lv.noise, lv.det_per_rollout,
                          lv.blocks_reply, reads=lv.reads, weights=lv.weights, clock=self.clock,
-                         tricks_reply=lv.tricks_reply, settle=lv.settle)
+                         tricks_reply=lv.tricks_reply, settle=lv.settle, memory=self.memory)
             # a margin for building copies and choosing after the last rollout
             deadline = k0 + max(0.0, self.think_ms / 1000.0 * 0.7 - 0.003)
             a = s.choose(game, d, deadline)
             if not s.checked:  # the rule of thumb's answer, not played on a copy yet
-                a = legal_answer(determinize(game, self.seat, self.rng, lv.reads), d, a, self.rng)
+                a = legal_answer(determinize(game, self.seat, self.rng, lv.reads, self.memory), d, a, self.rng)
             return a
         finally:
             self.times.append(time.perf_counter() - t0)

@@ -19,14 +19,16 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from engine import prepare
 from engine.ai import facts
 from engine.ai.determinize import untapped_mana
 from engine.ai.evaluate import card_value, creature_value
+from engine.ai.facts import _stats, kills, kills_in_fight, survives
 from engine.ai.random_bot import RandomBot, block_wanted
 from engine.cards.abilities import Ability
 from engine.cast_options import ANSWER_KEYS
 from engine.state import Decision
-from engine.transform import split_halves
+from engine.transform import BACK, modal_back, split_halves
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -165,7 +167,13 @@ def option_ability(g: Game, opt: dict[str, Any]) -> Ability | None:
     if o is None:
         return None
     if opt["action"] == "cast":
+        spell = prepare.spell_of(o.card) if opt.get("prepared") else None
+        if spell is not None:  # a copy of a prepared permanent's spell (a later mechanic)
+            return facts.spell_ability(spell)
         halves = split_halves(o.card)  # one half of a split card (708.3)
+        back = modal_back(o.card) if not halves and opt.get("face") == BACK else None
+        if back is not None:
+            return facts.spell_ability(back)  # a modal double-faced card's back face (a later layout)
         return facts.spell_ability(halves[opt["face"]] if halves and isinstance(opt.get("face"), int) else o.card)
     text = opt.get("text")
     abl = g.chars(o.id).abilities if o.zone == "battlefield" else o.card.abilities
@@ -392,7 +400,7 @@ class QuickPolicy:
             return sorted(opts, key=lambda i: hand_keep_value(g, me, i))[:d.data["n"]]
         lo, hi = d.data.get("min", 0), min(d.data.get("max", 0), len(opts))
         prompt = str(d.data.get("prompt", d.prompt)).lower()
-        if d.data.get("one_of_each") is not None or d.data.get("names"):
+        if d.data.get("one_of_each") is not None or d.data.get("names") or d.data.get("power_limit") is not None:
             return list(self.fallback.answer(d)["cards"])
         bad = any(w in prompt for w in ("discard", "sacrifice", "exile", "bottom", "destroy", "return"))
         if "bottom" in prompt:  # scry (701.18): bottom the lands when there are enough of them
@@ -626,19 +634,27 @@ def alpha_lethal(g: Game, me: str, bonus: int, trample: bool) -> bool:
 
 def pump_saves(g: Game, me: str, ab: Ability, top: Any, cands: list[Any]) -> Any:
     """The creature of ours an opponent's damage spell or ability on the stack would kill and
-    the pump saves (it resolves first, 608.1: the damage then is not lethal), or None."""
+    the pump saves (it resolves first, 608.1: the damage then is not lethal), or None. The
+    damage counted is what every opponent's spell and ability on the stack deals it (405.5:
+    they all resolve after the pump; two Shocks at a 3/3 kill it where one does not)."""
     if top.controller == me:
         return None
-    src = top.ability if top.ability is not None else facts.spell_ability(top.card)
-    dmg = damage_amount(src)
     bonus = pump_bonus(ab)
-    if not dmg or bonus is None:
+    if not damage_amount(top.ability if top.ability is not None else facts.spell_ability(top.card)) \
+            or bonus is None:
         return None
-    hit = {x for slot in top.targets for x in slot}
+    incoming: dict[Any, int] = {}
+    for sid in g.stack:
+        s = g.objects[sid]
+        if s.controller == me:
+            continue
+        dmg = damage_amount(s.ability if s.ability is not None else facts.spell_ability(s.card))
+        for x in {x for slot in s.targets for x in slot}:
+            incoming[x] = incoming.get(x, 0) + dmg
     for c in cands:
-        if c in hit and isinstance(c, int) and g.controller_of(c) == me:
+        if c in incoming and isinstance(c, int) and g.controller_of(c) == me:
             _p, left, kw = _stats(g, c)
-            if "Indestructible" not in kw and left <= dmg < left + bonus[1]:
+            if "Indestructible" not in kw and left <= incoming[c] < left + bonus[1]:
                 return c
     return None
 
@@ -683,41 +699,6 @@ def assign_lethal_in_order(d: Decision) -> dict[Any, int]:
 
 
 # ---------------------------------------------------------------- combat rules of thumb
-def _stats(g: Game, oid: int) -> tuple[int, int, frozenset[str]]:
-    c = g.chars(oid)
-    return (c.power or 0), (c.toughness or 0) - g.objects[oid].damage, c.keywords
-
-
-def _first(kw: frozenset[str]) -> bool:
-    return "First strike" in kw or "Double strike" in kw
-
-
-def kills(g: Game, a: int, b: int) -> bool:
-    """Would ``a``'s combat damage destroy ``b`` (704.5g-h; double strike deals it twice, 702.4b)?"""
-    pa, _ta, ka = _stats(g, a)
-    _pb, tb, kb = _stats(g, b)
-    if "Indestructible" in kb:
-        return False
-    return pa > 0 and (pa * (2 if "Double strike" in ka else 1) >= tb or "Deathtouch" in ka)
-
-
-def survives(g: Game, b: int, a: int) -> bool:
-    """Does ``b`` live through a fight with ``a`` (first strike that kills first, 702.7)?"""
-    _pb, _tb, kb = _stats(g, b)
-    _pa, _ta, ka = _stats(g, a)
-    if not kills(g, a, b):
-        return True
-    return _first(kb) and not _first(ka) and kills(g, b, a)
-
-
-def kills_in_fight(g: Game, b: int, a: int) -> bool:
-    """Does ``b`` destroy ``a`` in a fight: it kills it and is not killed first by ``a``'s
-    first-strike damage (510.4, 702.7b)?"""
-    _pb, _tb, kb = _stats(g, b)
-    _pa, _ta, ka = _stats(g, a)
-    return kills(g, b, a) and not (_first(ka) and not _first(kb) and kills(g, a, b))
-
-
 def _hits(kw: frozenset[str]) -> int:
     return 2 if "Double strike" in kw else 1  # 702.4b: it deals combat damage twice
 

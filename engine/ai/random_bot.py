@@ -71,6 +71,12 @@ class RandomBot:
                 picks = []
                 while order and sum(power[c] for c in picks) < d.data["total_power"]:
                     picks.append(order.pop())
+            if d.data.get("power_limit") is not None:  # "total power 4 or less": add while the total stays within it
+                power = dict(zip(d.options, d.data["powers"]))
+                picks = []
+                for c in r.sample(list(d.options), len(d.options)):
+                    if sum(power[x] for x in picks) + power[c] <= d.data["power_limit"]:
+                        picks.append(c)
             if d.data.get("one_of_each") is not None:  # one card per alternative (at most)
                 groups = list(d.data["one_of_each"])
                 r.shuffle(groups)

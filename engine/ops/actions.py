@@ -13,7 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import dungeon, knowledge, phasing, player_control, player_statics, replacement, seats, triggers
+from engine import dungeon, knowledge, phasing, player_control, player_statics, replacement, seats, triggers, until
 from engine.actions import add_effect, ascend, create_token, create_tokens, gain_life, lose_life, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
@@ -28,7 +28,7 @@ from engine.ops.cast import exile_and_offer
 from engine.ops.objects import token_def
 from engine.state import create_object
 from engine.transform import flip, transform
-from engine.values import amount, controller, one_opponent, refs, source_id, this
+from engine.values import amount, controller, designation_holder, one_opponent, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -123,6 +123,19 @@ def _saddle(g: "Game", r: dict, e: Effect) -> None:
         o.chosen["saddled_by"] = [*(before or ()), *by]  # "a creature that saddled it this turn"
         g.changed()
         g.log("saddled", card=o.card.name, obj=x)
+
+
+@action("prepare")
+def _prepare(g: "Game", r: dict, e: Effect) -> None:
+    """"SELF becomes prepared" (a later mechanic, Secrets of Strixhaven): the permanent has the prepared designation
+    until a copy of its spell is cast (engine/prepare.py); a new object, 400.7, is not prepared."""
+    for x in _objs(g, r, e.get("what", "self")):
+        if g.objects[x].zone != "battlefield":
+            continue
+        o = g.objects[x] = g.objects[x].copy()  # replaced, not changed in place (Game.copy shares objects)
+        o.chosen["prepared"] = True
+        g.changed()
+        g.log("prepared", card=o.card.name, obj=x)
 
 
 @action("flip")
@@ -249,10 +262,20 @@ def _bolster(g: "Game", r: dict, e: Effect) -> dict | None:
 
 @action("adapt")
 def _adapt(g: "Game", r: dict, e: Effect) -> None:
-    """Adapt (keyword action, not in 2016 rules): if it has no +1/+1 counters, put N on it."""
+    """Adapt (keyword action, not in 2016 rules): if it has no +1/+1 counters, put N on it; "the next time it adapts
+    this turn, it adapts as though it had no +1/+1 counters on it" (adapt_fresh): this time, whatever it has."""
     for i in _objs(g, r, e.get("what", "self")):
-        if not g.objects[i].counters.get("+1/+1"):
+        fresh = g.objects[i].chosen.pop("adapt_fresh_turn", None) == g.turn
+        if fresh or not g.objects[i].counters.get("+1/+1"):
             _add_counters(g, i, "+1/+1", _n(g, r, e))
+
+
+@action("adapt_fresh")
+def _adapt_fresh(g: "Game", r: dict, e: Effect) -> None:
+    """"The next time target creature adapts this turn, it adapts as though it had no +1/+1 counters on it"
+    (Biomancer's Familiar; adapt is a later keyword action): marked on that permanent for this turn only."""
+    for i in _objs(g, r, e.get("what", "self")):
+        g.objects[i].chosen["adapt_fresh_turn"] = g.turn
 
 
 @action("monstrosity")
@@ -358,6 +381,28 @@ def _manifest(g: "Game", r: dict, e: Effect) -> None:
             r["created"] += manifest(g, p, _n(g, r, e), e.get("name", "manifest"))
 
 
+@action("put_face_down")
+def _put_face_down(g: "Game", r: dict, e: Effect) -> dict | None:
+    """"Put any number of cards from your hand onto the battlefield face down. They're 5/5 artifact creatures."
+    (Tezzeret, Cruel Machinist): the player chooses the cards; each is turned face down (707.2: the characteristics
+    the effect gives, ``look``; a 2/2 creature otherwise) and put onto the battlefield under their control. Only a
+    morph ability turns one face up (702.36e, 707.8); they are "they" for the next instruction."""
+    p = controller(g, r)
+    hand = list(g.players[p].hand)
+    r["created"] = []
+    if not hand:
+        return None
+    got = nested.answer(r, "put_face_down")
+    if got is None:
+        return nested.ask_cards(r, "put_face_down", p, hand, 0, len(hand),
+                                "choose the cards to put onto the battlefield face down")
+    for c in got:
+        if c in g.objects and g.objects[c].zone == "hand" and g.objects[c].owner == p:
+            put_down(g, c, "put", e.get("look"))
+            r["created"].append(g.move(c, "battlefield", controller=p))
+    return None
+
+
 @action("goad")
 def _goad(g: "Game", r: dict, e: Effect) -> None:
     """Goad (a later keyword action: Commander 2017): until your next turn,
@@ -433,14 +478,74 @@ def monarch_card() -> CardDef:
     return CardDef(name="The Monarch", mana_cost=(), types=("Designation",), abilities=(*draw, take))
 
 
+@lru_cache(maxsize=1)
+def initiative_card() -> CardDef:
+    """The initiative (a later designation: Commander Legends: Battle for Baldur's Gate, 2022; not in the 2016
+    rules), kept as an object in its holder's command zone as the monarch is, with its two inherent triggered
+    abilities: "At the beginning of the upkeep of the player who has the initiative, that player ventures into
+    Undercity" and "Whenever one or more creatures a player controls deal combat damage to the player who has the
+    initiative, that player takes the initiative" (one trigger for the creatures of one combat damage step,
+    603.2c: the batch of that step; "that player" is the controller of the creatures, the first of them)."""
+    venture = Ability("triggered", "At the beginning of your upkeep, venture into Undercity.",
+                      effects=(Effect("action", {"name": "venture_into_the_dungeon", "dungeons": ["Undercity"]}),),
+                      trigger={"event": "step", "step": "upkeep", "whose": "you"})
+    take = Ability("triggered", "Whenever one or more creatures a player controls deal combat damage to you, that "
+                   "player takes the initiative.",
+                   effects=(Effect("action", {"name": "take_the_initiative", "who": {"controller_of": "it"}}),),
+                   trigger={"event": "combat_damage_player", "filter": {"types": ["Creature"]}, "defending": "you",
+                            "batch": True})
+    return CardDef(name="The Initiative", mana_cost=(), types=("Designation",), abilities=(venture, take))
+
+
+def designations(g: "Game", p: str) -> list[str]:
+    """The designations ``p`` has (the monarch, the initiative: later rules), by name."""
+    return [g.objects[i].card.name for i in g.players[p].command if "Designation" in g.objects[i].card.types]
+
+
+def pass_designations(g: "Game", p: str, held: list[str]) -> None:
+    """The designations ``p`` had as they left the game (later rules, not in the 2016 text): the active player
+    becomes the monarch (Conspiracy: Take the Crown) and takes the initiative (Commander Legends: Battle for
+    Baldur's Gate), or the next player in turn order when the active player is the one leaving. Taking the
+    initiative ventures into Undercity: that venture is put on the stack as the designation's own ability, its
+    controller the new holder (this engine asks the room choices of a resolving object)."""
+    if not held:
+        return
+    who = g.active if g.active != p and not g.players[g.active].lost else seats.next_player(g, p)
+    if who == p or g.players[who].lost:
+        return
+    for name in held:
+        card = monarch_card() if name == monarch_card().name else initiative_card() if name == \
+            initiative_card().name else None
+        if card is None:
+            continue
+        _designate(g, card, who)
+        g.log("monarch" if card is monarch_card() else "initiative", player=who)
+        if card is monarch_card():
+            until.designated(g, "monarch", who)  # "exile ... until an opponent becomes the monarch"
+            continue
+        venture = Ability("triggered", "Venture into Undercity.",
+                          effects=(Effect("action", {"name": "venture_into_the_dungeon", "dungeons": ["Undercity"]}),),
+                          trigger={"event": "state"})
+        g.triggered.append({"controller": who, "ability": venture, "source": g.players[who].command[-1],
+                            "card": card, "info": {}})
+
+
 def monarch(g: "Game") -> str | None:
     """The player who is the monarch, if any."""
-    for p in g.order:
-        if any(g.objects[i].card.name == "The Monarch" and "Designation" in g.objects[i].card.types
-               for i in g.players[p].command):
-            return p
-    return None
+    return designation_holder(g, "The Monarch")
 
+
+def _designate(g: "Game", card: CardDef, who: str) -> None:
+    """``who`` gets the designation ``card`` stands for: only one player has it (the monarch, the initiative): it
+    leaves any other player's command zone and a new object stands for it in ``who``'s."""
+    for p in g.order:
+        for i in [i for i in g.players[p].command if g.objects[i].card.name == card.name
+                  and "Designation" in g.objects[i].card.types]:
+            g.players[p].command.remove(i)
+            del g.objects[i]
+    o = create_object(g, card, who, "command", token=True)
+    g.players[who].command.append(o.id)
+    g.changed()
 
 @action("draw_game")
 def _draw_game(g: "Game", r: dict, e: Effect) -> None:
@@ -528,8 +633,9 @@ def _venture(g: "Game", r: dict, e: Effect) -> dict | None:
     """Venture into the dungeon (a later keyword action, Adventures in the Forgotten Realms: engine/dungeon.py),
     once or ``times`` times, each a move of its controller's venture marker and a room ability triggered."""
     p = controller(g, r)
+    names = tuple(e.get("dungeons") or dungeon.VENTURE)  # "venture into Undercity": that one (a later rule)
     for k in range(int(e.get("times", 1))):
-        got = dungeon.venture(g, r, p, nested.slot(r, f"venture.{k}"))
+        got = dungeon.venture(g, r, p, nested.slot(r, f"venture.{k}"), names=names)
         if got is not None:
             return got
     return None
@@ -582,10 +688,14 @@ def _exile_named(g: "Game", r: dict, e: Effect) -> dict | None:
             picks = nested.answer(r, f"named.{p}")
             if picks is None:
                 knowledge.show(g, list(ps.hand) + list(ps.library), [controller(g, r)])
-                return nested.ask_cards(r, f"named.{p}", controller(g, r), found, 0, len(found),
-                                        "exile any number of the cards with the chosen name")
+                most = min(len(found), int(e.get("max") or len(found)))  # "up to four cards" (Unmoored Ego)
+                return nested.ask_cards(r, f"named.{p}", controller(g, r), found, 0, most,
+                                        f"exile {'any number' if most == len(found) else f'up to {most}'} of the "
+                                        f"cards with the chosen name")
         for i in picks:
             if i in g.objects and g.objects[i].zone in ("graveyard", "hand", "library"):
+                if g.objects[i].zone == "hand":  # "draws a card for each card exiled from their hand this way"
+                    r["exiled_from_hand"] = r.get("exiled_from_hand", 0) + 1
                 g.move(i, "exile")
     return None
 
@@ -751,16 +861,26 @@ def _become_the_monarch(g: "Game", r: dict, e: Effect) -> None:
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str) and seats.can_control(g, p)]
     if not who or monarch(g) == who[0]:
         return
-    for p in g.order:
-        for i in [i for i in g.players[p].command if g.objects[i].card.name == "The Monarch"
-                  and "Designation" in g.objects[i].card.types]:
-            g.players[p].command.remove(i)
-            del g.objects[i]
-    o = create_object(g, monarch_card(), who[0], "command", token=True)
-    g.players[who[0]].command.append(o.id)
-    g.changed()
+    _designate(g, monarch_card(), who[0])
     g.log("monarch", player=who[0])
+    until.designated(g, "monarch", who[0])  # "exile ... until an opponent becomes the monarch" ends
 
+
+@action("take_the_initiative")
+def _take_the_initiative(g: "Game", r: dict, e: Effect) -> dict | None:
+    """The player takes the initiative (a later designation, 2022: initiative_card): only one player has it (it
+    leaves any other), and each time a player takes it, even when they had it already, they venture into
+    Undercity (engine/dungeon.py: a player with another dungeon in the command zone moves on in that one)."""
+    who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str) and seats.can_control(g, p)]
+    if not who:
+        return None
+    p = who[0]
+    slot = nested.slot(r, "initiative")
+    if r["answers"].get(slot + ".taken") is None:
+        r["answers"][slot + ".taken"] = True  # taken once, not again when a room question resumes this
+        _designate(g, initiative_card(), p)
+        g.log("initiative", player=p)
+    return dungeon.venture(g, r, p, slot, names=("Undercity",))
 
 @action("manifest_dread")
 def _manifest_dread(g: "Game", r: dict, e: Effect) -> dict | None:

@@ -33,7 +33,7 @@ from engine.ops.base import table
 from engine.payment import can_afford, pay_mana
 from engine.state import Obj, create_object
 from engine.targets import target_candidates
-from engine.values import Ctx, controller, refs, source_id, this
+from engine.values import Ctx, amount, controller, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -360,7 +360,9 @@ def _copy_spell(g: "Game", r: Ctx, e: Effect) -> None:
         # "the controller of target instant or sorcery spell copies it" (Meletis Charlatan): that player (706.10)
         rec = dict(cast_options.storm_record(g, o), controller=o.controller if e.get("by_its_controller")
                    else controller(g, r))
-        for _ in range(max(0, int(e.get("times", 1)))):  # "copy it twice": one copy after another (706.10)
+        # "copy it twice", "copy it for each other instant and sorcery spell you've cast before it this turn": one
+        # copy after another (706.10), the number counted as the ability resolves (608.2h)
+        for _ in range(max(0, amount(g, e.get("times", 1), source_id(g, r), r))):
             made.append(copy_spell(g, o.card, rec, [list(t) for t in o.targets]))
     if made:
         r["copied"], r["copies"] = made[-1], made

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine import player_statics
 from engine.actions import add_effect, until_of
-from engine.cards.abilities import Effect
+from engine.cards.abilities import Effect, copy_except
 from engine.cards.compiler import textchange
 from engine.choices import COLORS
 from engine.facedown import is_face_down
@@ -313,6 +313,8 @@ def _become_copy(g: "Game", r: Ctx, e: Effect) -> None:
     keep = this(g, r).ability if e.get("keep_ability") else None
     if keep is not None and keep not in card.abilities:  # 706.9a: the copy has this ability too
         card = replace(card, abilities=card.abilities + (keep,))
+    if e.get("add_types"):  # 706.9c: "except it's an artifact in addition to its other types": copiable values
+        card = copy_except(card, {"add_types": list(e.args["add_types"])})
     # the object copied is not a copy of itself: its copiable values would not change ("Each other
     # creature becomes a copy of target nonlegendary creature", Mirrorweave: other than that one)
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects

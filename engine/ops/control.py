@@ -75,6 +75,19 @@ def _flip(g: "Game", r: Ctx, e: Effect) -> dict | None:
     asked inside the branch does not flip again."""
     flips = r.setdefault("flips", {})
     key = str(r["i"])
+    if e.get("each") is not None and key not in flips:  # "flip a coin for each creature that isn't a Demon, Devil,
+        # or Imp" (Rakdos, the Showstopper): one coin for each such object now, in turn (705.1); "whose coin comes up
+        # tails": those objects (the "tails" reference); no player calls these coins, so none wins or loses (705.2)
+        objs = [x for x in refs(g, r, {"each": e.args["each"]}) if isinstance(x, int)]
+        tails = []
+        for x in objs:
+            heads = g.rng.random() < 0.5
+            g.log("coin_flip", player=controller(g, r), heads=heads, card=this(g, r).card.name)
+            if not heads:
+                tails.append(x)
+        flips[key] = True
+        r["tails"] = tails
+        return None
     if e.get("coins") and key not in flips:  # "flip five coins": each flip, and how many the flipper won (705.1)
         won = [g.rng.random() < 0.5 for _ in range(max(0, amount(g, e.args["coins"], source_id(g, r), r)))]
         for w in won:
@@ -140,6 +153,17 @@ def _delayed_trigger(g: "Game", r: Ctx, e: Effect) -> None:
                card=s.card, once=bool(e.get("once")))
 
 
+@op("reflexive")
+def _reflexive(g: "Game", r: Ctx, e: Effect) -> None:
+    """"Surveil 4. When you do, you may return target nonland permanent ..." (Dream Eater): a reflexive triggered
+    ability (a later rule; in 2016 terms a delayed triggered ability, 603.7a, that triggers
+    at once): it triggers as the instruction before it is done and is put on the stack the next time a player would
+    receive priority, its targets chosen then (603.3, 603.3d), whatever became of its source (603.7c-like)."""
+    s = this(g, r)
+    g.triggered.append({"controller": controller(g, r), "ability": e.args["ability"], "source": source_id(g, r),
+                        "card": s.card, "info": {"event": "reflexive", "player": controller(g, r)}})
+
+
 #: the amounts of a target's characteristics ("that spell's mana value") a delayed ability keeps as they were
 _TARGET_AMOUNTS = ("mv_of", "power_of", "toughness_of", "mana_spent_on")
 
@@ -198,7 +222,12 @@ def _bind_chosen(g: "Game", r: Ctx, e: Effect, legal: list[list[Any]], earlier: 
     instruction made is made as the delayed ability resolves ("untap up to two lands": Teferi, 603.7a)."""
     args: dict[str, Any] | None = None
     for k, v in e.args.items():
-        if isinstance(v, dict) and isinstance(v.get("choose"), dict) and v in earlier:
+        if v == "taken" and "taken" in r:  # "Search ..., put it onto the battlefield. ... Return it to your hand at
+            # the beginning of the next end step" (Nahiri, the Harbinger): the cards found (603.7c), fixed now
+            legal.append([x for x in refs(g, r, "taken") if isinstance(x, int)])
+            args = dict(args or e.args)
+            args[k] = {"target": len(legal) - 1}
+        elif isinstance(v, dict) and isinstance(v.get("choose"), dict) and v in earlier:
             try:
                 ids = [x for x in chosen_refs(g, r, v) if isinstance(x, int)]
             except NeedChoice:  # never chosen (the "may" before it declined): nothing
@@ -214,6 +243,24 @@ def _bind_chosen(g: "Game", r: Ctx, e: Effect, legal: list[list[Any]], earlier: 
     return e if args is None else Effect(e.op, args)
 
 
+def _bind_taken(r: Ctx, e: Effect, legal: list[list[Any]]) -> Effect:
+    """603.7c: "If it's a creature card, put it onto the battlefield. ... Sacrifice it at the beginning of the next
+    end step" (Killer Instinct): the card an earlier instruction took from a library ("taken", engine/ops/library.py)
+    is the one the delayed ability refers to, kept as one more slot of its fixed references (none taken: nothing)."""
+    args: dict[str, Any] | None = None
+    for k, v in e.args.items():
+        if v == "taken":
+            legal.append([x for x in r.get("taken", ()) if isinstance(x, int)])
+            args = dict(args or e.args)
+            args[k] = {"target": len(legal) - 1}
+        elif isinstance(v, (list, tuple)) and v and all(isinstance(x, Effect) for x in v):
+            bound = [_bind_taken(r, x, legal) for x in v]
+            if any(a is not b for a, b in zip(bound, v)):
+                args = dict(args or e.args)
+                args[k] = bound
+    return e if args is None else Effect(e.op, args)
+
+
 @op("delayed")
 def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
     s = this(g, r)
@@ -223,6 +270,7 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
     legal = [[fol.get(x, x) if isinstance(x, int) else x for x in slot] for slot in r.get("legal", [])]
     earlier = _earlier_chooses(g, r)
     ab = replace(ab, effects=tuple(_bind_chosen(g, r, x, legal, earlier) for x in ab.effects))
+    ab = replace(ab, effects=tuple(_bind_taken(r, x, legal) for x in ab.effects))
     info: dict[str, Any] = {"delayed_legal": legal}
     if r.get("created"):  # "Sacrifice them (those tokens) at the beginning of the next end step" (603.7c)
         info["delayed_created"] = [fol.get(x, x) for x in r["created"]]

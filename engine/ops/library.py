@@ -42,14 +42,16 @@ def _lib_filter(f: dict[str, Any] | None) -> dict[str, Any]:
     return f
 
 
-def put(g: "Game", p: str, cards: list[int], to: str, tapped: bool = False) -> list[int]:
-    """Move cards (of p's library) to a destination of the contract; returns the new ids."""
+def put(g: "Game", p: str, cards: list[int], to: str, tapped: bool = False,
+        counters: dict[str, int] | None = None) -> list[int]:
+    """Move cards (of p's library) to a destination of the contract; returns the new ids. ``counters``: onto the
+    battlefield "with three +1/+1 counters on it" (614.1c)."""
     out = []
     for c in cards:
         if c not in g.objects:
             continue
         if to == "battlefield":
-            out.append(g.move(c, "battlefield", tapped=tapped, controller=p))
+            out.append(g.move(c, "battlefield", tapped=tapped, controller=p, counters=dict(counters or {}) or None))
         elif to == "library_top":
             out.append(g.move(c, "library", top=True))
         elif to == "library_bottom":
@@ -130,6 +132,7 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
     take = e.get("take", 1)
     take = len(top) if take in ("all", None) else amount(g, take, source_id(g, r), r)
     if nested.answer(r, "take") is None:
+        r["taken"] = []  # none yet ("that card" of the next instruction names nothing when none is taken)
         if not cands or take <= 0:  # "look at the top four cards ..., then put them back in any order"
             picks: list[int] = []
         elif take >= len(top) and not e.get("optional"):
@@ -150,7 +153,7 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
         g.log("reveal", player=p, cards=[g.objects[c].card.name for c in picks], objs=list(picks))
     if picks:
         # "that card" of the next instruction (engine.values.refs "taken"): the new objects (400.7)
-        r["taken"] = put(g, p, picks, e.get("to", "hand"), bool(e.get("tapped")))
+        r["taken"] = put(g, p, picks, e.get("to", "hand"), bool(e.get("tapped")), e.get("counters"))
         r["answers"][nested.slot(r, "take")] = []
     rest = [c for c in top if c not in picks and c in g.objects and g.objects[c].zone == "library"]
     if rest and e.get("rest_optional"):  # "If you don't put it into your hand, you may put it into your graveyard"
@@ -178,17 +181,19 @@ def _reveal_until(g: "Game", r: dict, e: Effect) -> dict | None:
     if key not in state:
         f = _lib_filter(e.get("filter"))
         shown: list[int] = []
-        hit = None
+        hits: list[int] = []
+        want = int(e.get("count", 1))  # "until they reveal four land cards" (Mirko Vosk): that many found
         for c in list(g.players[p].library):
             shown.append(c)
             if matches(g, c, f, source_id(g, r), p):
-                hit = c
-                break
+                hits.append(c)
+                if len(hits) >= want:
+                    break
         knowledge.show(g, shown)  # 701.13a
         g.log("reveal", player=p, cards=[g.objects[c].card.name for c in shown], objs=list(shown))
-        if hit is not None:
-            put(g, p, [hit], e.get("to", "hand"), bool(e.get("tapped")))
-        state[key] = [c for c in shown if c != hit]
+        if hits:
+            put(g, p, hits, e.get("to", "hand"), bool(e.get("tapped")))
+        state[key] = [c for c in shown if c not in hits]
     return _rest(g, r, p, state[key], e.get("rest", "library_bottom"), "order")
 
 
@@ -344,9 +349,9 @@ def _piles(g: "Game", r: dict, e: Effect) -> dict | None:
             knowledge.show(g, objs)
             g.log("reveal", player=you, cards=[g.objects[c].card.name for c in objs], objs=list(objs))
             r["answers"][nested.slot(r, "revealed")] = True
-    else:
+    else:  # permanents ("all permanents target player controls"), or cards exiled this way (Boneyard Parley)
         objs = [x for x in refs(g, r, e.args["what"])
-                if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"]
+                if isinstance(x, int) and x in g.objects and g.objects[x].zone in ("battlefield", "exile")]
     name = this(g, r).card.name
     if nested.answer(r, "pile") is None:
         if not objs:
@@ -371,7 +376,7 @@ def _piles(g: "Game", r: dict, e: Effect) -> dict | None:
 
 def _pile_action(g: "Game", r: dict, pile: list[int], what: str | None, regen_ok: bool) -> None:
     """What becomes of a pile: its permanents sacrificed or destroyed, or its cards put into their
-    owner's hand or graveyard (400.3)."""
+    owner's hand or graveyard (400.3), or onto the battlefield under the resolving ability's controller."""
     live = [x for x in pile if x in g.objects]
     if what in ("sacrifice", "destroy"):
         live = [x for x in live if g.objects[x].zone == "battlefield"]
@@ -382,12 +387,17 @@ def _pile_action(g: "Game", r: dict, pile: list[int], what: str | None, regen_ok
                     sacrifice(g, x)
         else:
             for x in live:  # 701.6a: destroyed at once
-                plan_destroy(g, x, regen_ok)
+                plan_destroy(g, x, regen_ok, by_effect=True)
             for x in live:
-                destroy(g, x, regen_ok)
+                destroy(g, x, regen_ok, by_effect=True)
     elif what == "hand":
         for x in live:
             g.move(x, "hand")
+    elif what == "battlefield":  # "Put all cards from the pile of your choice onto the battlefield under your
+        # control" (Boneyard Parley): the cards still in exile, all at once (400.7)
+        you = controller(g, r)
+        for x in [x for x in live if g.objects[x].zone == "exile"]:
+            g.move(x, "battlefield", controller=you)
     elif what == "graveyard":  # "for each card put into your graveyard this way" (values.amount)
         for x in live:
             r.setdefault("milled", []).append(g.move(x, "graveyard"))

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from engine import knowledge, player_statics, seats
 from engine.actions import add_effect, energy, lose_life, pay_energy
 from engine.cards.abilities import Ability, CardDef, Effect
-from engine.extra_phases import add_combat_after_this_main
+from engine.extra_phases import add_combat_after_this_combat, add_combat_after_this_main
 from engine.filters import matches
 from engine.mana import substitute_x
 from engine.ops import nested
@@ -74,10 +74,24 @@ def do_pay(g: "Game", player: str, pay: dict[str, Any]) -> None:
 @op("pay_any")
 def _pay_any(g: "Game", r: dict, e: Effect) -> dict | None:
     """"You may pay any amount of {E}": the controller chooses how many energy counters to remove, from 0
-    to all they have (121.1), and removes them; the resolution remembers the amount (``r["paid"]``) for
+    to all they have (121.1), and removes them (``mana``: "pay any amount of mana", generic mana); the resolution
+    remembers the amount (``r["paid"]``) for
     "that much" and "for each {E} paid this way"."""
     p = controller(g, r)
     got = r["answers"].get(r["i"])
+    if e.get("mana"):  # "Pay any amount of mana" (Karn, Living Legacy): a number of generic mana, from 0 to what the
+        # player can pay now (601.2h as 117.1: the mana abilities are activated as the payment is made, 605.3a)
+        most = 0
+        while most < 40 and can_afford(g, p, (str(most + 1),)):
+            most += 1
+        if got is None and most:
+            return {"kind": "choose_number", "player": p, "options": list(range(most + 1)), "min": 0, "max": most,
+                    "slot": r["i"], "prompt": f"{this(g, r).card.name}: pay how much mana? (0 to {most})"}
+        n = min(int(got or 0), most)
+        if n:
+            pay_mana(g, p, (str(n),), set())
+        r["paid"] = n
+        return None
     if got is None:
         most = energy(g, p)
         if most:
@@ -217,6 +231,8 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
     if e.get("pay"):
         e = Effect("unless", {**e.args, "pay": with_x(g, r, e.args["pay"])})
     payers = [p for p in refs(g, r, e.get("payer", "you")) if isinstance(p, str)]
+    if e.get("any_one"):
+        return _unless_any(g, r, e, payers)
     if len(payers) > 1 and e.get("payer") in _EACH_PAYER:
         return _unless_each(g, r, e, payers)
     payer = payers[0] if payers else None
@@ -298,6 +314,45 @@ def _unless_each(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | Non
             prog[pk] = len(payers)  # "any opponent may ...": once one player does, no other is asked
             break
     return None
+
+
+def _unless_any(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | None:
+    """117.12, 101.4: "Any opponent may sacrifice a creature of their choice. If a player does, ..." (Desecration
+    Demon), "Any player may have SELF deal 5 damage to them. If no one does, ..." (Browbeat): the players named are
+    asked in APNAP order, each may do it for themself, and no one is asked after one does; then ``effects`` happen
+    if one did (``if_done``) or if no one did."""
+    group = e.args["payer"]
+
+    def one(x: Effect) -> Effect:
+        return Effect(x.op, {k: ("that_player" if v == group else v) for k, v in x.args.items()})
+    sub = Effect("unless", {"payer": "that_player", "effects": [],
+                            "actions": [one(x) for x in e.get("actions", ())]})
+    base = r["i"]
+    prog = r.setdefault("nested", {})
+    pk = f"{base}.any"
+    order = [p for p in seats.apnap(g) if p in payers]
+    before = r.get("that_player")
+    j = prog.get(pk, 0)
+    while j < len(order) and not prog.get(f"{pk}.done"):
+        r["i"], r["that_player"] = f"{pk}.{j}", [order[j]]
+        try:
+            w = _unless(g, r, sub)
+            did = nested.answer(r, "unless") == "yes"
+        finally:
+            r["i"] = base
+            if before is None:
+                r.pop("that_player", None)
+            else:
+                r["that_player"] = before
+        if w is not None:
+            return w
+        g.changed()
+        j += 1
+        prog[pk] = j
+        if did:
+            prog[f"{pk}.done"] = True
+    happens = bool(prog.get(f"{pk}.done")) == bool(e.get("if_done"))
+    return nested.run(g, r, "any_effects", e.get("effects", ()) if happens else ())
 
 
 def _chosen_off_battlefield(e: Effect) -> bool:
@@ -471,7 +526,8 @@ def emblem_playable(ab: Ability) -> bool:
     if ab.kind in ("activated", "mana"):  # 113.2: "{1}{B}, Sacrifice a creature: ..." (Ob Nixilis of the Black Oath),
         # activated from the command zone by the emblem's owner (engine/casting.py activatable)
         return ab.condition is None and not ab.sorcery_speed and ab.cost is not None and not (
-            ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self or ab.cost.exile_self or ab.cost.loyalty is not None)
+            ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self or ab.cost.exile_self or ab.cost.bottom_self
+            or ab.cost.loyalty is not None)
     t = ab.trigger or {}
     if ab.kind == "triggered" and t.get("event") not in (None, "step"):
         return not t.get("self") and ab.condition is None
@@ -533,9 +589,11 @@ def _emblem_object(g: "Game", player: str, card: CardDef) -> int:
 @op("skip_next")
 def _skip_next(g: "Game", r: dict, e: Effect) -> None:
     """614.10: "That player skips their next untap step": the next such step of that player is skipped
-    once (engine/game.py _not_skipped uses the record up)."""
+    once (engine/game.py _not_skipped uses the record up); "skips their next X turns": X records, each used up by
+    one turn."""
+    n = amount(g, e.args["amount"], source_id(g, r), r) if "amount" in e.args else 1
     for p in refs(g, r, e.get("who", "you")):
-        if isinstance(p, str):
+        for _ in range(n if isinstance(p, str) else 0):
             g.ts += 1
             g.effects.append({"layer": "skip_next", "ts": g.ts, "objects": [],
                               "until": "eot" if e.args.get("this_turn") else "never", "player": p,
@@ -614,8 +672,18 @@ def _restart(g: "Game", r: dict, e: Effect) -> None:
 _PERMANENT_CARD = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker"})  # 110.4
 
 
+#: the steps of the combat phase (506.1)
+COMBAT_PHASE = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                          "combat_damage", "end_of_combat"})
+
+
 @op("extra_combat")
 def _extra_combat(g: "Game", r: dict, e: Effect) -> None:
     """500.8: "After this main phase, there is an additional combat phase followed by an
-    additional main phase" (engine/extra_phases.py)."""
+    additional main phase"; "After this phase, there is an additional combat phase" (``after``: "this_phase"),
+    said during a combat phase: one directly after it (engine/extra_phases.py); said during a main phase, a combat
+    phase and a main phase after it, as after a main phase."""
+    if e.get("after") == "this_phase" and g.step in COMBAT_PHASE:
+        add_combat_after_this_combat(g)
+        return
     add_combat_after_this_main(g)

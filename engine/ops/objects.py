@@ -55,11 +55,11 @@ OPS, op = table()
 def _destroy(g: "Game", r: Ctx, e: Effect) -> None:
     xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     for x in xs:  # 616.1: every choice before the first one is destroyed (they are destroyed at once)
-        plan_destroy(g, x, not e.get("no_regen"))
+        plan_destroy(g, x, not e.get("no_regen"), by_effect=True)
     for x in xs:
         last = gone_record(g, x, "destroyed") if x in g.objects and g.objects[x].zone == "battlefield" else None
         mark = len(g.events)
-        if destroy(g, x, not e.get("no_regen")) and last is not None:
+        if destroy(g, x, not e.get("no_regen"), by_effect=True) and last is not None:
             r.setdefault("gone_this_way", []).append(last)  # "for each creature destroyed this way" (608.2c)
             # 400.7: "return each card put into a graveyard this way": the new object, where it went (the move
             # destroy logged first; engine/ops/zones.py followed)
@@ -195,6 +195,37 @@ def _player_counters(g: "Game", player: str, kind: str, n: int) -> None:
     g.log("player_counters", player=player, counter=kind, amount=n)
     if n > 0:  # "whenever you get one or more {E}" (121.1)
         triggers.event(g, {"event": "player_counters", "player": player, "kind": kind, "amount": n})
+
+
+@op("remove_among")
+def _remove_among(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"You may remove any number of +1/+1 counters from among creatures you control" (Galloping Lizrog): for each
+    such permanent with counters of that kind, in turn, the controller chooses how many to remove (none included),
+    then they are removed at once (121.1); the total is "that many" (``removed_this_way``)."""
+    kind = e.get("kind", "+1/+1")
+    you = controller(g, r)
+    f = dict(e.get("filter") or {})
+    sid = source_id(g, r)
+    cands = [i for i in g.battlefield if g.objects[i].counters.get(kind, 0) > 0 and matches(g, i, f, sid, you)]
+    plan: dict[int, int] = {}
+    for x in cands:
+        got = nested.answer(r, f"remove_among.{x}")
+        if got is None:
+            return {"kind": "choose_number", "player": you, "min": 0, "max": g.objects[x].counters[kind],
+                    "slot": nested.slot(r, f"remove_among.{x}"),
+                    "prompt": f"remove how many {kind} counters from {g.objects[x].card.name}?"}
+        plan[x] = int(got)
+    total = 0
+    for x, n in plan.items():
+        cs = g.objects[x].counters
+        had = cs.get(kind, 0)
+        cs[kind] = max(0, had - n)
+        if had - cs[kind]:
+            total += had - cs[kind]
+            triggers.counters_removed(g, x, kind, had - cs[kind])
+    r["removed_this_way"] = r.get("removed_this_way", 0) + total
+    g.changed()
+    return None
 
 
 @op("counters")
@@ -596,6 +627,13 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
                         and matches(g, i, {**among, **f}, sid, p)]
                 if not opts:
                     r["answers"][slot] = got = []
+                elif e.get("total_power_le") is not None:  # "any number of creatures they control with total
+                    # power 4 or less" (Slaughter the Strong): checked as the answer is given (engine/effects.py)
+                    who = p if e.get("chooser") == "each" else you
+                    lim = int(e.args["total_power_le"])
+                    return dict(ask_cards(r, who, opts, 0, len(opts), f"{this(g, r).card.name}: the creatures {p} "
+                                                                        f"keeps, total power {lim} or less"),
+                                slot=slot, power_limit=lim, powers=[g.chars(i).power or 0 for i in opts])
                 else:
                     who = p if e.get("chooser") == "each" else you
                     return dict(ask_cards(r, who, opts, 1, 1, f"{this(g, r).card.name}: the permanent of this kind "
@@ -608,10 +646,10 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
         doomed = [i for i in g.battlefield if i not in kept and g.controller_of(i) in players
                   and matches(g, i, rest, sid, g.controller_of(i))]
         for x in doomed:
-            plan_destroy(g, x, True)
+            plan_destroy(g, x, True, by_effect=True)
         for x in doomed:
             if x in g.objects and g.objects[x].zone == "battlefield":
-                destroy(g, x, True)
+                destroy(g, x, True, by_effect=True)
         return None
     victims = [i for i in g.battlefield if i not in kept and g.controller_of(i) in players
                and matches(g, i, rest, sid, g.controller_of(i))
@@ -636,14 +674,19 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 sacrifice(g, x)
         return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)
-           and (e.get("exile") or not player_statics.cant_cause(g, p, "sacrifice", controller(g, r)))]  # 101.2
+           and (e.get("exile") or e.get("bounce")
+                or not player_statics.cant_cause(g, p, "sacrifice", controller(g, r)))]  # 101.2
     f = dict(e.get("filter") or {"permanent": True})
     f["controller"] = "you"
     every = e.get("amount") == "any"  # "sacrifice any number of lands": how many is the player's choice
-    n = 0 if every else amount(g, e.get("amount", 1), source_id(g, r), r)
+    # "each opponent sacrifices half the creatures they control": counted for each player who sacrifices (608.2c)
+    each = not every and names_that_player(e.get("amount", 1))
+    n = 0 if every or each else amount(g, e.get("amount", 1), source_id(g, r), r)
     picks: list[int] = []
     short: list[str] = []  # "each player who can't discards a card": those with fewer than it asks (608.2c)
     for p in who:  # "each player sacrifices": each chooses in APNAP order (101.4), then all at once
+        if each:
+            n = amount_for(g, e.args["amount"], source_id(g, r), r, p)
         mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
         if len(mine) < n:
             short.append(p)
@@ -655,13 +698,15 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
             k = min(n, len(mine))
             if every:
                 return dict(ask_cards(r, p, mine, 0, len(mine), "sacrifice any number"), slot=slot)
-            return dict(ask_cards(r, p, mine, k, k, f"{'exile' if e.get('exile') else 'sacrifice'} {n}"), slot=slot)
+            verb = "exile" if e.get("exile") else "return to hand" if e.get("bounce") else "sacrifice"
+            return dict(ask_cards(r, p, mine, k, k, f"{verb} {n}"), slot=slot)
         picks += [x for x in got if x in mine]
     r["couldnt"] = short
-    if e.get("exile"):  # "defending player exiles two permanents they control": chosen, then exiled (406.3)
+    if e.get("exile") or e.get("bounce"):  # "defending player exiles two permanents they control": chosen, then
+        # exiled (406.3); "each player returns a creature they control to its owner's hand": to those hands together
         for x in picks:
             if x in g.objects and g.objects[x].zone == "battlefield":
-                g.move(x, "exile")
+                g.move(x, "exile" if e.get("exile") else "hand")
         return None
     r["sacrificed_this_way"] = r.get("sacrificed_this_way", 0) + len(picks)  # "... that many" (608.2c)
     plan_to_graveyard(g, picks)

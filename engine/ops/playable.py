@@ -36,10 +36,15 @@ def _playable(g: "Game", r: dict, e: Effect) -> None:
         rec["objects"] = [x for x in refs(g, r, what) if isinstance(x, int)]
         if e.get("only"):  # "you may cast creature spells from among them": those of that kind only
             rec["only"] = dict(e.args["only"])
-    g.ts += 1
-    rec["ts"] = g.ts
-    rec["source"] = source_id(g, r)
-    g.effects.append(rec)
+    recs = [rec]
+    if e.get("owner_may") and rec["objects"]:  # "its owner may cast it" (Release to the Wind): each card's owner
+        owners = sorted({g.objects[x].owner for x in rec["objects"] if x in g.objects})
+        recs = [dict(rec, controller=p, objects=[x for x in rec["objects"] if g.objects[x].owner == p]) for p in owners]
+    for one in recs:
+        g.ts += 1
+        one["ts"] = g.ts
+        one["source"] = source_id(g, r)
+        g.effects.append(one)
     g.changed()
 
 

@@ -37,7 +37,8 @@ def _ward(g: "Game", r: Ctx, e: Effect) -> dict | None:
     payer = t.controller
     mana = tuple(e.args.get("mana", ()))
     life = int(e.args.get("life", 0))
-    if (not mana or can_afford(g, payer, mana)) and player_statics.can_pay_life(g, payer, life):
+    if (mana or life) and (not mana or can_afford(g, payer, mana)) and player_statics.can_pay_life(g, payer, life):
+        # (no cost of its own: the "unless" around it asked for an action, "unless its controller discards a card")
         got = nested.answer(r, "unless")  # an "[A] unless [B]" answer (716.6: engine/loops.py)
         if got is None:
             what = "".join("{" + s + "}" for s in mana) + (f" and {life} life" if mana and life else

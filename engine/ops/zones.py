@@ -11,7 +11,7 @@ from engine.filters import matches
 from engine.ops.base import ask_cards, table
 from engine.protection import protected
 from engine.transform import back_face as transform_back
-from engine.until import exile_until_leaves
+from engine.until import exile_until, exile_until_leaves
 from engine.values import (
     Ctx,
     amount,
@@ -58,17 +58,29 @@ def _move_all(g: "Game", r: Ctx, e: Effect, to: str, **kw: Any) -> None:
 
 @op("exile")
 def _exile(g: "Game", r: Ctx, e: Effect) -> None:
-    if e.get("until") == "self_leaves":  # 610.3: until SELF leaves the battlefield
+    if e.get("until") in ("self_leaves", "leaves", "opponent_monarch"):  # 610.3: until SELF (or the permanent
+        # ``watch`` names) leaves the battlefield, nothing exiled when it has already left (610.3a); or until an
+        # opponent becomes the monarch (a later designation: engine/until.py exile_until)
         xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
-        got = exile_until_leaves(g, source_id(g, r), xs)
+        if e.get("until") == "opponent_monarch":
+            got = exile_until(g, xs, "opponent_monarch", controller(g, r))
+        else:
+            watch = [x for x in refs(g, r, e.args["watch"]) if isinstance(x, int)] if e.get("until") == "leaves" \
+                else [source_id(g, r)]
+            got = exile_until_leaves(g, watch[0] if watch else None, xs)
         if got:  # "You may cast that card for as long as it remains exiled" (Hostage Taker): the cards exiled now
             r["exiled"] = got
         link_exiled(g, r, got)  # 607.2a: "the same name as the exiled card" (Ixalan's Binding)
         return
     if e.get("face_down"):  # "exile all cards from your library face down" (406.3: no player may look at them)
+        new = []
         for x in refs(g, r, e.args["what"]):
             if isinstance(x, int) and x in g.objects and g.objects[x].zone != "exile":
-                facedown.exile_face_down(g, x, seen=False)
+                new.append(facedown.exile_face_down(g, x, seen=False))
+        # "... exiles all cards from their hand face down, then draws that many cards" (608.2c), "return the exiled
+        # cards to their owner's hand" (Induced Amnesia: its linked ability, 607.2a)
+        r.setdefault("exiled_this_way", []).extend(gone_record(g, n, "exiled") for n in new)
+        link_exiled(g, r, new)
         return
     if e.get("from"):  # "exile that card from your graveyard": the cards still in that zone (400.7)
         new = []
@@ -163,15 +175,17 @@ def _bounce(g: "Game", r: Ctx, e: Effect) -> None:
                  and "Aura" in g.chars(i).subtypes]
         for x in objs + auras:
             if x in g.objects and g.objects[x].zone == "battlefield":
-                g.move(x, "hand")
+                r.setdefault("returned", []).append(g.move(x, "hand"))
         return None
     before = dict(r.get("followed") or {})
     last = {x: gone_record(g, x, "returned") for x in refs(g, r, e.args["what"])
             if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}
     _move_all(g, r, e, "hand")
-    moved = [k for k, n in (r.get("followed") or {}).items() if before.get(k) != n and k in last]
+    moved = [k for k, n in (r.get("followed") or {}).items() if before.get(k) != n]
+    # "for each card returned to your hand this way" (engine/values.py): the new objects in hands (400.7)
+    r.setdefault("returned", []).extend(r["followed"][k] for k in moved)
     # "if you return four or more nontoken permanents you control this way" (608.2c: as they last existed, 608.2h)
-    r.setdefault("gone_this_way", []).extend(last[k] for k in moved)
+    r.setdefault("gone_this_way", []).extend(last[k] for k in moved if k in last)
     return None
 
 
@@ -271,6 +285,12 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for x in reversed(refs(g, r, e.args["what"])):
             if isinstance(x, int) and x in g.objects:
                 r.setdefault("followed", {})[x] = g.move(x, "library", top=True)
+    elif to == "library_bottom" and e.get("random"):  # "put the exiled cards that weren't cast this way on the
+        # bottom of that library in a random order" (Chaos Wand): those still there, shuffled first (401.4)
+        xs = [x for x in followed(g, r, refs(g, r, e.args["what"])) if isinstance(x, int) and x in g.objects]
+        g.rng.shuffle(xs)
+        for x in xs:
+            r.setdefault("followed", {})[x] = g.move(x, "library", top=False)
     elif to in ("library_top", "library_bottom"):
         _move_all(g, r, e, "library", top=to == "library_top")
     elif to == "library_nth":  # 401.7: Nth from the top; the bottom when the library has fewer than N cards
@@ -446,7 +466,9 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
     short: list[str] = []  # "each opponent who can't loses 3 life": those with fewer cards than it asks (608.2c)
     for p in who:  # "each player discards": each chooses in APNAP order (101.4), then all discard at once
         hand = [c for c in g.players[p].hand if kind is None or matches(g, c, kind, source_id(g, r), p)]
-        n = len(hand) if amt in ("all", "any") else amount(g, amt, source_id(g, r), r)
+        # "each player discards half the cards in their hand": counted for each of them (608.2c, amount_for)
+        n = len(hand) if amt in ("all", "any") else amount_for(g, amt, source_id(g, r), r, p) \
+            if names_that_player(amt) else amount(g, amt, source_id(g, r), r)
         if len(hand) < n and not e.get("up_to"):
             short.append(p)
         if amt == "all" or not hand or e.get("random"):
@@ -532,8 +554,8 @@ def _scry_one(g: "Game", r: Ctx, e: Effect, p: str, key: Any) -> dict | None:
     if e.get("surveil"):
         plan_to_graveyard(g, got)
     for c in got:
-        if e.get("surveil"):
-            g.move(c, "graveyard")
+        if e.get("surveil"):  # "if you put a noncreature, nonland card into your graveyard this way" (608.2c)
+            r["milled"] = [*r.get("milled", ()), g.move(c, "graveyard")]
         else:
             g.move(c, "library", top=False)
     if e.get("surveil"):
@@ -706,9 +728,9 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 return {**ask_cards(r, p, list(got), 0 if split.get("optional") else k, k,
                                     f"choose {'up to ' if split.get('optional') else ''}{k} to put {where}"),
                         "slot": f"{r['i']}.split"}
-        for x in first:
-            _put_found(g, x, split.get("to", "battlefield"), bool(split.get("tapped")), p)
+    put_first = [_put_found(g, x, split.get("to", "battlefield"), bool(split.get("tapped")), p) for x in first]
     put = [_put_found(g, x, to, bool(e.get("tapped")), p, e.get("counters")) for x in got or [] if x not in first]
+    r["taken"] = put_first + put  # "those lands become ...": the cards it put where they went (608.2c, 400.7)
     if to == "exile":  # "exile that card, then you may cast it" / "the exiled card" of a linked ability (607.2a)
         r["exiled"] = put
         link_exiled(g, r, put)

@@ -36,6 +36,13 @@ from engine.mana import cost_colors, mana_value, parse_cost
 
 __all__ = ["compile_card", "compile_ability_text", "compile_abilities_text", "read_ir", "IrItem"]
 
+#: The compiler tries a card's sentences against about 3,000 distinct patterns (``re.match(TEXT, ...)`` and
+#: patterns built from a card's name); CPython's ``re`` keeps 512 compiled patterns (``re._MAXCACHE``) and drops
+#: the oldest, so compiling the corpus compiled the same patterns again about 215,000 times: more than half of
+#: its time. A cache that holds them all: the same patterns, so the same results, only faster.
+if isinstance(getattr(re, "_MAXCACHE", None), int) and getattr(re, "_MAXCACHE") < 8192:
+    setattr(re, "_MAXCACHE", 8192)
+
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Emblem", "Hero"}
 #: "Choose three. You may choose the same mode more than once." (the Confluences): a modal head of its own
@@ -336,8 +343,9 @@ def _lower_activated(item: IrItem) -> Ability | None:
         zone = "graveyard"  # 112.6k: it works only from the graveyard, where the card is
     if re.search(r"\bexile self from your graveyard\b", item.head, re.I):
         zone = "graveyard"  # a cost only a card in the graveyard can pay (112.6i)
-    elif re.search(r"\bexile self from your hand\b", item.head, re.I):
-        zone = "hand"  # 112.6i: an ability whose cost only a card in the hand can pay works from there (spirit guides)
+    elif re.search(r"\b(?:exile|reveal) self from your hand\b", item.head, re.I):
+        zone = "hand"  # 112.6i: an ability whose cost only a card in the hand can pay works from there (spirit guides,
+        # "{B}, Reveal SELF from your hand: ..." of Tetzimoc)
     if cond is not None and once:
         cond["once_each_turn"] = True
     elif once:
@@ -369,17 +377,39 @@ def _lower_activated(item: IrItem) -> Ability | None:
 
 
 def _lower_triggered(item: IrItem) -> Ability | None:
+    """A triggered ability; its condition ends at one of the ", ": the first cut where the condition reads, unless
+    what follows that cut goes on with a list ("whenever you attack with at least two creatures that have first
+    strike, double strike, vigilance, and/or haste, transform SELF": not the cut after "first strike", whose
+    effect does not read), then a later one."""
+    got = _lower_triggered_at(item, 0)
+    if got is None and _LIST_GOES_ON.search(item.head):
+        for nth in (1, 2, 3):
+            got = _lower_triggered_at(item, nth)
+            if got is not None:
+                break
+    return got
+
+
+#: a list of words in a trigger condition, "A, B, C, and/or D, ...": its commas are not where the condition ends
+_LIST_GOES_ON = re.compile(r"\b[a-z]+(?: [a-z]+)?, [a-z]+(?: [a-z]+)?, (?:and/or|and|or) [a-z]+(?: [a-z]+)?, ")
+
+
+def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
     text = item.head
     m = re.match(r"^(when|whenever|at) ", text, re.I)
     if not m:
         return None
     rest = text[m.end():]
-    # the condition ends at one of the ", " — try each until the trigger reads
+    # the condition ends at one of the ", " — the nth of those where the trigger reads
     trig = None
     body = ""
     for cut in [k.start() for k in re.finditer(r", ", rest)]:
         trig = parse_trigger(rest[:cut])
         if trig is not None:
+            if nth:
+                nth -= 1
+                trig = None
+                continue
             body = rest[cut + 2:]
             break
     if trig is None:
@@ -424,6 +454,13 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         if c is not None:
             cond, cond_text = c, m.group(1)
             body = body[m.end():]
+            those = re.fullmatch(r"(?:two|three|four|five) or more (.+?) have an? (\S+) counters? on them", cond_text,
+                                 re.I)
+            if those:  # "... if two or more permanents you don't control have an aim counter on them, destroy one
+                # of those permanents at random" (Haphazard Bombardment): the permanents the condition counted
+                body = re.sub(r"\bone of those (?:permanents|creatures)\b",
+                              f"one of the {those.group(1)} with an {those.group(2)} counter on them", body,
+                              flags=re.I)
     optional = False
     other = _blocks_a_creature(trig, rest)
     if other is not None:
@@ -446,6 +483,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     if bound is None:
         return None
     body = bound
+    if trig.get("event") == "step" and trig.get("whose") == "attached_controller":
+        ctx.last = "attached"  # "at the beginning of the upkeep of enchanted permanent's controller, that player
+        # sacrifices it" (Soul Tithe): "it" is the permanent the Aura enchants (303.4), not the Aura
     if trig.get("event") == "step" and trig.get("whose", "you") != "you" or trig.get("who") == "attached_player":
         ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1);
         # "whenever enchanted player draws a card, they lose 2 life" (the player who drew)
@@ -470,6 +510,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         # Dead): the creature its linked ability put onto the battlefield (607.2a)
     if cond is not None and "attached" in cond:
         ctx.last = "attached"  # "if enchanted creature is untapped, tap it": "it" is the enchanted creature
+    if trig.get("whose") == "attached_controller":  # "At the beginning of the upkeep of enchanted creature's
+        ctx.last = "attached"  # controller, that player sacrifices that creature / it" (Slow Motion, Soul Tithe):
+        # the enchanted permanent the trigger names, not the Aura (SELF names the Aura)
     if cond is not None and "defending_control" in cond and trig.get("event") == "attacks" and trig.get("self"):
         ctx.last_player = "defending_player"  # "if defending player controls no Walls, it deals 2 damage to each
         # creature without flying that player controls" (Siege Dragon): the player it attacks (506.2)
@@ -1010,6 +1053,8 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
                 unsupported += [f"({f[0]}) {u}" for u in fd.unsupported]
         else:
             unsupported.append(MISSING_FACE)
+    if face_defs and not unsupported:
+        unsupported += _unread_face_rules(layout, types, text, face_defs)
     if (
         power is not None
         and "Creature" not in types
@@ -1034,6 +1079,26 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     )
 
 
+def _unread_face_rules(layout: str, types: tuple[str, ...], text: str, faces: list[CardDef]) -> list[str]:
+    """The later faces' rules this engine does not play: an adventurer card's second face that is neither an
+    Adventure nor an Omen (Tarkir: Dragonstorm's, shuffled into its owner's library as it resolves), an adventurer
+    that is a land (played, never cast, from exile), Room halves (Duskmourn's split enchantments: a door unlocks),
+    a prepare card whose spell is no instant or sorcery, a modal double-faced card whose face says it transforms (a
+    later layout that never transforms otherwise); a card with one stays unsupported (its halves would otherwise be cast
+    as an Adventure's or a split card's, 708.3)."""
+    if layout == "adventure" and any("Adventure" not in f.subtypes and "Omen" not in f.subtypes for f in faces):
+        return [f"(a second face that is neither an Adventure nor an Omen: {faces[0].name})"]
+    if layout == "adventure" and "Land" in types:
+        return ["(an adventurer land: played from exile, not cast)"]
+    if layout == "modal_dfc" and any(re.search(r"\btransform", t, re.I) for t in [text] + [f.text for f in faces]):
+        return ["(a modal double-faced card that transforms)"]
+    if layout in ("split", "aftermath") and any("Room" in f.subtypes for f in faces):
+        return ["(a Room: its doors' rules are not compiled)"]
+    if layout == "prepare" and not any("Instant" in f.types or "Sorcery" in f.types for f in faces[:1]):
+        return ["(layout prepare: a prepared face that is no instant or sorcery)"]
+    return []
+
+
 def _face_key(f: dict) -> tuple:
     return (f.get("name") or "", f.get("text") or "", _tup(f.get("types")), _tup(f.get("supertypes")),
             _tup(f.get("subtypes")), f.get("mana_cost") or f.get("manaCost") or "", _tup(f.get("colors")),
@@ -1042,8 +1107,10 @@ def _face_key(f: dict) -> tuple:
 
 MISSING_FACE = "(the other face's text is not in the card data)"
 #: layouts whose card shows one face at a time, the front one outside the battlefield (711.4a)
-ONE_FACE_UP = frozenset({"transform", "flip", "adventure"})  # 709.2: a flip card has its top half's name;
-# an adventurer card has only its creature's characteristics, its name too, but on the stack as an Adventure
+ONE_FACE_UP = frozenset({"transform", "flip", "adventure", "modal_dfc", "prepare"})  # 709.2: a flip card has its
+# top half's name; an adventurer card has only its creature's characteristics, its name too, but on the stack as an
+# Adventure; a modal double-faced card (a later layout) only its front face's, but on the stack or battlefield the
+# face up's; a prepare card (a later layout) its creature's, its spell cast only as a copy (engine/prepare.py)
 
 
 def compile_card(data: Any) -> CardDef:

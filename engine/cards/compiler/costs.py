@@ -38,6 +38,10 @@ def parse_cost_text(text: str) -> Cost | None:
             kw["sacrifice_self"] = True
         elif low in ("exile self from your graveyard", "exile self", "exile self from your hand"):
             kw["exile_self"] = True
+        elif low == "put self on the bottom of its owner's library":  # 602.2b: paid by moving it there (401.1)
+            kw["bottom_self"] = True
+        elif low == "reveal self from your hand":  # 602.2b: shown to every player as it is activated (701.15a-like)
+            kw["reveal_self"] = True
         elif m := re.fullmatch(rf"sacrifice {_N} (.+)", low):
             f = _noun(m.group(2))
             n = number(m.group(1))
@@ -60,6 +64,9 @@ def parse_cost_text(text: str) -> Cost | None:
             kw["energy"] = kw.get("energy", 0) + n
         elif m := re.fullmatch(r"pay (\d+|x) life", low):
             kw["life"] = int(m.group(1)) if m.group(1).isdigit() else -1
+        elif m := re.fullmatch(rf"discard {_N} cards? at random", low):
+            kw["discard"] = number(m.group(1)) or 1  # 701.8a: the cards chosen at random (engine/costs.py)
+            kw["discard_filter"] = {"random": True}
         elif m := re.fullmatch(rf"discard {_N} cards?", low):
             kw["discard"] = number(m.group(1)) or 1
             if m.group(1) == "x":  # "Discard X cards": X announced with the cost (601.2b, 107.3)

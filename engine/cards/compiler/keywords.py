@@ -81,6 +81,7 @@ LATER: dict[str, str] = {
     "Harmonize": "Tarkir: Dragonstorm", "Mobilize": "Tarkir: Dragonstorm", "Station": "Edge of Eternities",
     "Warp": "Edge of Eternities", "Firebending": "Avatar: The Last Airbender",
     "Sneak": "Teenage Mutant Ninja Turtles", "For Mirrodin!": "Phyrexia: All Will Be One",
+    "Freerunning": "Assassin's Creed", "Mayhem": "Marvel's Spider-Man",
     "Job select": "Final Fantasy", "Partner with": "Battlebond",
     "Choose a Background": "Commander Legends: Battle for Baldur's Gate", "Doctor's companion": "Doctor Who",
 }
@@ -133,7 +134,7 @@ COSTED = {"Kicker", "Multikicker", "Flashback", "Madness", "Morph", "Megamorph",
           "Fortify", "Spectacle", "Escape", "Mutate", "Encore", "Foretell", "Disturb", "Cleave", "Blitz",
           "Reconfigure", "Prototype", "Plot", "Disguise", "Craft", "Impending", "Harmonize", "Warp",
           "Ward", "Jump-start", "Retrace", "Transfigure", "Sneak", "Offspring", "Gift", "Squad",
-          "Channel"}
+          "Freerunning", "Mayhem", "Channel"}
 LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp", "mountainwalk": "Mountain",
             "forestwalk": "Forest", "desertwalk": "Desert", "nonbasic landwalk": "nonbasic",
             "legendary landwalk": "legendary", "snow swampwalk": "snow Swamp", "snow forestwalk": "snow Forest"}
@@ -532,8 +533,11 @@ def keyword_abilities(name: str, n: int | None = None, quality: str = "", cost: 
         if ("{n}" in template or "{N}" in template) and (n is None or n >= len(_NUMBER_WORDS)):
             return None
         if "{c}" in template and not re.fullmatch(r"(\{[^{}]+\})+", cost) and not (
-                name == "Ward" and re.fullmatch(r"\d+ life", cost)):
-            return None  # a cost other than mana ("Echo—Discard a card"), or than life for ward
+                name == "Ward" and re.fullmatch(r"\d+ life|(\{[^{}]+\})+ and \d+ life|(?:discards|sacrifices) .+",
+                                                cost)):
+            return None  # a cost other than mana ("Echo—Discard a card"), or than life or an action for ward
+        if name == "Ward" and re.fullmatch(r"(?:discards|sacrifices) .+", cost):
+            template = template.replace("pays {c}", "{c}")  # "unless its controller discards a card"
         text = template.format(n=n, N=_NUMBER_WORDS[n] if n is not None else "", q=quality, c=cost)
         got = compile_abilities_text(text)
         if not got:
@@ -597,6 +601,11 @@ def reconfigure_rest(part: str, cost: Cost) -> tuple[Ability, ...]:
 
 def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | None, Any] | None:
     """The ability (if any) and the argument of a keyword with a cost."""
+    m = re.fullmatch(r"\{([WUBRG])\} or \{([WUBRG])\}", cost_text.strip())
+    if name == "Cumulative upkeep" and m and m.group(1) != m.group(2):
+        # 702.23a: "Cumulative upkeep {G} or {W}": for each age counter, {G} or {W}, the player's choice each
+        # time: what N hybrid symbols {G/W} are (107.4e)
+        cost_text = "{" + m.group(1) + "/" + m.group(2) + "}"
     cost = parse_cost_text(cost_text)
     if cost is None:
         return None
@@ -735,8 +744,13 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
         return (Ability("static", part, static={"kind": "keywords", "affects": "self", "keywords": ["Haste"],
                                                 "condition": {"cast_with": "Dash"}}, keyword="Dash"), cost)
     if name in KEYWORD_TEXT:
-        m = re.fullmatch(r"pay (\d+) life", cost_text.strip(), re.I)   # "Ward—Pay 3 life"
-        got = keyword_abilities(name, cost=f"{m.group(1)} life" if m else cost_text.strip())
+        ct = cost_text.strip()
+        m = re.fullmatch(r"pay (\d+) life", ct, re.I)   # "Ward—Pay 3 life"
+        both = re.fullmatch(r"((?:\{[^{}]+\})+), pay (\d+) life", ct, re.I)  # "Ward—{2}, Pay 2 life"
+        act = re.fullmatch(r"(discard|sacrifice) (.+)", ct, re.I) if name == "Ward" else None
+        cost_words = f"{m.group(1)} life" if m else f"{both.group(1)} and {both.group(2)} life" if both and \
+            name == "Ward" else f"{act.group(1).lower()}s {act.group(2)}" if act else ct  # "Ward—Discard a card"
+        got = keyword_abilities(name, cost=cost_words)
         if got is None or len(got) != 1:
             return None
         return (got[0], cost)

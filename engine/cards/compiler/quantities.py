@@ -18,6 +18,7 @@ Conditions are dicts:
   {"control": FILTER, "min": n}  you control at least n objects matching (max: n for "no"/"fewer")
   {"life_ge": n} / {"life_le": n}     your life total
   {"your_turn": True} / {"your_turn": False}
+  {"first_combat": True}               it's the first combat phase of the turn (506.6d)
   {"graveyard_ge": n, "filter": FILTER}   cards in your graveyard
   {"hand_le": n} / {"hand_ge": n}
   {"gained_life_this_turn": n}         you gained at least n life this turn
@@ -66,6 +67,8 @@ def count_of(phrase: str) -> Any:
     got = _count_more(p)
     if got is not None:
         return got
+    if p in ("differently named dungeon you've completed", "differently named dungeons you've completed"):
+        return {"dungeon_names": "you"}  # the names of the dungeons you completed, each once (a later rule, 309)
     m = re.fullmatch(r"(.+?) that shares? a creature type with (it|self)", p)
     if m:  # "for each other creature you control that shares a creature type with it" (205.3m)
         f = parse_noun(re.sub(r" on the battlefield$", "", m.group(1)))
@@ -157,6 +160,12 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:the number of )?cards in (your|that player's|their|his or her) library", p)
     if m:  # 401.1: the cards in a player's library, counted
         return {"library_size": "you" if m.group(1) == "your" else "that_player"}
+    m = re.fullmatch(r"(?:of )?(its|self's) colors?", p)
+    if m:  # "gets +1/+0 for each of its colors" (Civic Saber): the colors of the object named (105.2)
+        return {"colors_of": "it" if m.group(1) == "its" else "self"}
+    if p in ("cards in its controller's hand", "card in its controller's hand"):
+        return {"hand_of": "it_controller"}  # "Enchanted creature gets +1/+1 for each card in its controller's hand":
+        # the hand of the subject's controller (the anthem binds "it" to its subject, statics._of_subject)
     m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
     if m:
         return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
@@ -166,6 +175,14 @@ def count_of(phrase: str) -> Any:
         f = parse_noun(m.group(1))
         return None if f is None or "controller" in f else {"count_this_way": {**f, "controller": "you"},
                                                              "action": m.group(2)}
+    m = re.fullmatch(r"(cards?|[a-z]+ cards?) returned to (your|their owners'|its owner's) hands? this way", p)
+    if m:  # "draw a card for each card returned to your hand this way" (Paradoxical Outcome): the cards this
+        # resolution's return instructions put into a hand (400.7: the new objects there), yours alone if so said
+        f = {} if m.group(1) in ("card", "cards") else parse_noun(m.group(1))
+        if f is None or set(f) - {"types"}:
+            return None
+        return {"count_this_way": {**f, "token": False, **({"owner": "you"} if m.group(2) == "your" else {})},
+                "action": "returned"}  # a card: not a token (110.5f, 111.1)
     m = re.fullmatch(
         r"(.+?) (milled|discarded|exiled|sacrificed|destroyed|returned|revealed|tapped|put into (?:a|your|their) "
         r"graveyard) this way",
@@ -225,6 +242,10 @@ def count_of(phrase: str) -> Any:
     if m:  # "where X is the milled card's mana value" (Mindshrieker): the card milled by the instruction before
         # (701.13, the card now in the graveyard)
         return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "milled"}
+    m = re.fullmatch(r"the (power|toughness|mana value) of (the sacrificed creature|the exiled card|the discarded card|"
+                     r"the sacrificed artifact|the exiled creature)", p)
+    if m:  # "where X is the power of the exiled card" (Bishop of Binding): "the exiled card's power" (607.2a)
+        return quantity(f"{m.group(2)}'s {m.group(1)}")
     m = re.fullmatch(r"(the sacrificed creature's|the exiled card's|that creature's|the discarded card's|"
                      r"the sacrificed artifact's|the exiled creature's) (power|toughness|mana value)", p)
     if m:
@@ -280,6 +301,12 @@ def quantity(phrase: str) -> Any:
         if f is None or f.get("_needs_player_target"):
             return None
         return {"greatest": {"mana value": "mv"}.get(m.group(1), m.group(1)), "among": f}
+    m = re.fullmatch(r"the total power of (.+?) (destroyed|exiled|sacrificed) this way", p)
+    if m:  # "the total power of creatures destroyed this way" (Angrath, Minotaur Pirate): each as it last existed on
+        # the battlefield (608.2h)
+        f = parse_noun(m.group(1))
+        return None if f is None or set(f) - {"types", "subtypes", "not_types", "token"} else {
+            "power_this_way": f, "action": m.group(2)}
     m = re.fullmatch(r"the total (power|toughness|mana value) of (.+)", p)
     if m:  # "the total power of creatures you control" (Ghalta), "the total mana value of Dragons you control"
         f = parse_noun(m.group(2))
@@ -446,6 +473,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"life_lt_start": True}
     if t in ("it's your turn", "during your turn"):
         return {"your_turn": True}
+    if t == "it's the first combat phase of the turn":  # 506.6d: a combat phase, and none ended earlier this turn
+        return {"first_combat": True}
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
              "during turns other than yours"):
         return {"your_turn": False}
@@ -610,6 +639,20 @@ def parse_condition(text: str) -> dict[str, Any] | None:
             return None
         f.pop("types", None)
         return {"it": f}
+    m = re.fullmatch(r"(?:it|that creature) (doesn't have|has) the same name as (another .+?|an? .+?)", t)
+    if m:  # "if it doesn't have the same name as another creature you control or a creature card in your graveyard"
+        # (Guardian Project): another object of one of those kinds with its name (201.2), as it triggers and as it
+        # resolves (603.4)
+        subs = []
+        for part in re.split(r" or (?=an? |another )", m.group(2)):
+            f = parse_noun(re.sub(r"^(?:another|an?) ", "", part))
+            if f is None or f.get("player") or set(f) - {"types", "subtypes", "controller", "owner", "zone"} \
+                    or f.get("zone") not in (None, "battlefield", "graveyard") \
+                    or f.get("zone") == "graveyard" and f.get("owner") != "you":
+                return None
+            subs.append(f)
+        same = {"same_name_as": subs}
+        return {"it": same if m.group(1) == "has" else {"not": same}}
     m = re.fullmatch(r"(?:it|that creature|that land) (?:was|is) an? (.+)", t)
     if m:
         f = parse_noun(m.group(1))
@@ -680,6 +723,13 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m and quantity(m.group(1)) is not None and number(m.group(3) or m.group(4)):
         key = "amount_lt" if m.group(3) else "amount_ge"  # 700.5: devotion compared with a number
         return {key: {"amount": quantity(m.group(1)), "n": number(m.group(3) or m.group(4))}}
+    m = re.fullmatch(r"(no )?((?:\{[wubrgc]\})+) was spent to cast (?:self|it|this spell)", t)
+    if m:  # "if {R}{R} was spent to cast it", "unless {U} was spent to cast it" (Shadowmoor's hybrid cycles): the
+        # mana that paid its total cost (601.2h), at least that much of each kind named
+        need: dict[str, int] = {}
+        for k in re.findall(r"\{([wubrgc])\}", m.group(2)):
+            need[k.upper()] = need.get(k.upper(), 0) + 1
+        return {"not": {"mana_spent_ge": need}} if m.group(1) else {"mana_spent_ge": need}
     m = re.fullmatch(r"at least (\w+) (?:(white|blue|black|red|green|colorless) mana|mana of the same color) "
                      r"was spent to cast (?:self|it|this spell)", t)
     if m and number(m.group(1)):  # adamant (a later ability word, added 2019): the mana that paid (601.2h)
@@ -703,6 +753,17 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         mv = {"mv_of": "it"}  # the card, or the object as it last existed where it left (608.2h: engine/values.py)
         return {"amount_lt": {"amount": mv, "n": n + 1}} if m.group(2) == "less" \
             else {"amount_ge": {"amount": mv, "n": n}}
+    m = re.fullmatch(r"(two|three|four|five) or more (.+?) have an? ([+\-\w/]+) counters? on them", t)
+    if m:  # "if two or more permanents you don't control have an aim counter on them" (Haphazard Bombardment)
+        f = parse_noun(m.group(2))
+        if f is not None and not f.get("player") and f.get("zone") in (None, "battlefield") and "controller" in f \
+                and "counter" not in f:
+            f.pop("zone", None)
+            return {"control": {**f, "counter": m.group(3)}, "min": number(m.group(1))}
+    m = re.fullmatch(r"(two|three|four) cards that share a card type (?:are|were) discarded this way", t)
+    if m:  # "If two cards that share a card type are discarded this way" (Rowdy Crew): of the cards the discard before
+        # put into a graveyard, that many have a card type in common (205.2a)
+        return {"discarded_share_type": number(m.group(1))}
     m = re.fullmatch(r"an? (.+?) (?:was|is) discarded this way", t)
     if m:  # "If a land card is discarded this way, draw an additional card" (Lord Windgrace), "If a red card is
         # discarded this way" (Chandra Ablaze): one of the cards the discard before put into a graveyard (701.7a)
@@ -718,7 +779,15 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is not None:
             f.pop("zone", None)
         return {"sacrificed_this_way": f} if f and set(f) <= {"types", "subtypes"} else None
-    m = re.fullmatch(r"an? (.+?) (?:was|is) exiled this way", t)
+    m = re.fullmatch(r"the card put into your hand this way is (.+)", t)
+    if m:  # "If it's legendary, you gain 3 life" after a look that put a card into the hand (Ellywick): that card
+        f = parse_noun(m.group(1) if re.match(r"an? ", m.group(1)) is None else m.group(1).split(" ", 1)[1]) \
+            if m.group(1) != "legendary" else {"supertypes": ["Legendary"]}
+        if f is None or set(f) - {"types", "subtypes", "supertypes", "colors", "zone"}:
+            return None
+        f.pop("zone", None)
+        return {"taken_is": f}
+    m = re.fullmatch(r"(?:an?|at least one) (.+?) (?:was|is) exiled this way", t)
     if m:  # "If a creature card was exiled this way", "If a Pirate was exiled this way" (608.2c, 608.2h)
         f = parse_noun(re.sub(r" card$", "", m.group(1)))
         if f is not None:
@@ -895,6 +964,10 @@ def _history_condition(t: str) -> dict[str, Any] | None:
         # Annihilation": any dungeon, or the one named
         what: Any = True if m.group(2) == "a dungeon" else m.group(2).title().replace("Of", "of")
         return {"dungeon_completed": what} if not m.group(1) else {"not_dungeon_completed": what}
+    m = re.fullmatch(r"you(?:'re| are)( not)? the monarch|you (?:(don't|do not) )?have the initiative", t)
+    if m:  # later designations (the monarch, the initiative): engine/values.py designation_holder
+        return {"designation": ("!" if m.group(1) or m.group(2) else "") + ("monarch" if "monarch" in t
+                                                                              else "initiative")}
     if t in ("you have the city's blessing", "you don't have the city's blessing"):
         return {"city_blessing": "don't" not in t}  # ascend's designation (a later keyword, Rivals of Ixalan)
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)

@@ -313,6 +313,21 @@ def _lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), m.group(2))
 
 
+@static(r"^self enters under the control of an opponent of your choice$")
+def _enters_under_opponent(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF enters under the control of an opponent of your choice" (Captive Audience): a replacement of how it
+    enters (614.1d), read by engine/game.py as it moves onto the battlefield."""
+    return [{"kind": "enters_under_opponent"}]
+
+
+@static(r"^(.+?) (?:loses|lose) all abilities except mana abilities$")
+def _lose_all_but_mana(m: re.Match) -> list[dict[str, Any]] | None:
+    """"All lands lose all abilities except mana abilities" (Blood Sun): every ability but the mana abilities
+    (605.1a) of those objects, printed or granted before it, is lost (613.1f)."""
+    got = _become(m.group(1), None)
+    return None if got is None else [{**got[0], "keep_mana": True}]
+
+
 @static(r"^you may look at an additional (one|two|three|\d+) cards? each time you surveil$")
 def _surveil_extra(m: re.Match) -> list[dict[str, Any]] | None:
     """Surveil (a later keyword action, Guilds of Ravnica) changed by a rule (101.1): "You may look at an additional
@@ -509,10 +524,15 @@ def _of_subject(q: dict[str, Any] | None, aff: Any) -> dict[str, Any] | None:
     where X is its mana value" reads the equipped creature; "Enchanted creature gets +1/+1 for each other
     creature you control" counts every creature but the enchanted one ("other" names the subject when the
     subject is of the kind counted, else the source: "for each other enchantment" of an Aura)."""
+    if q is not None and q.get("hand_of") == "it_controller":  # "for each card in its controller's hand": the
+        # subject's controller (the source's own controller when the subject is SELF)
+        if aff not in ("attached", "self"):
+            return None
+        q = {**q, "hand_of": "you" if aff == "self" else {"controller_of": aff}}
     if q is None or aff not in ("attached", "self"):
         return q
     q = dict(q)
-    for key in ("mv_of", "power_of", "toughness_of", "counters_on"):
+    for key in ("mv_of", "power_of", "toughness_of", "counters_on", "colors_of"):
         if q.get(key) == "it":
             q[key] = aff
     for key in ("count", "counters_among"):
@@ -665,6 +685,13 @@ def _etb_tapped_and(m: re.Match) -> list[dict[str, Any]] | None:
     614.1c (it enters tapped) and an effect that keeps it tapped in the untap step (502.2)."""
     rest = _parse_plain("self " + m.group(1))
     return None if rest is None else [{"kind": "enters_tapped"}, *rest]
+
+
+@static(r"^self enters prepared$")
+def _etb_prepared(m: re.Match) -> list[dict[str, Any]] | None:
+    """"This creature enters prepared" (a later mechanic, Secrets of Strixhaven, 2026): the permanent has the
+    prepared designation as it enters (614.1c's kind of replacement; engine/prepare.py)."""
+    return [{"kind": "enters_prepared"}]
 
 
 @static(r"^self enters tapped$")
@@ -924,6 +951,29 @@ def _haste_activation(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "haste_activation", "who": "you", "creatures": f}]
 
 
+@static(r"^(you|each player|any player) may cast (.+?) spells(?: with mana value (\d+) or less)? "
+        r"(without paying their mana costs|as though they had flash)(?: and (without paying their mana costs|as "
+        r"though they had flash))?$")
+def _cast_some_free_or_flash(m: re.Match) -> list[dict[str, Any]] | None:
+    """117.9, 601.2a: "Any player may cast creature spells with mana value 3 or less without paying their mana
+    costs and as though they had flash" (Aluren): a permission of each player it names, from their hand (117.9:
+    "without paying its mana cost" is an alternative cost), and one to cast them any time they have priority."""
+    f = parse_noun(m.group(2) + " spell")
+    if f is None or m.group(4) == m.group(5):
+        return None
+    f.pop("zone", None)
+    if m.group(3):
+        f["mv_le"] = int(m.group(3))
+    who = {} if m.group(1) == "you" else {"who": "each_player"}
+    out: list[dict[str, Any]] = []
+    for how in (m.group(4), m.group(5)):
+        if how is None:
+            continue
+        out.append({"kind": "free_spells", "zone": "hand", "spells": dict(f), **who} if how.startswith("without")
+                   else {"kind": "flash_spells", "spells": dict(f), **who})
+    return out
+
+
 @static(r"^you may cast spells as though they had flash$")
 def _flash_all(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "flash_spells", "spells": {}}]
@@ -948,11 +998,34 @@ def _choose_revealed_name(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(
     r"^as (?:self|it) enters, choose (a color|a creature type|an opponent|a card type|a basic land type|a creature|a "
-    r"player|a card name|a nonland card name)$"
+    r"player|a card name|a nonland card name|a nonbasic land card name)$"
 )
 def _choose_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     what = m.group(1).split(" ", 1)[1].replace(" ", "_")
     return [{"kind": "choose_on_enter", "choice": what}]
+
+
+@static(r"^as (?:self|it) enters, (?:choose (another|an?) ([a-z ]+?)|put an? ([a-z]+) counter on (an?|another) "
+        r"([a-z ]+?))$")
+def _choose_object_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12: "As SELF enters, choose another creature you control" (Dauntless Bodyguard), "As SELF enters, put a
+    phylactery counter on an artifact you control" (Phylactery Lich): its controller chooses one such permanent (not
+    targeted) before it is on the battlefield, kept as "the chosen creature" (``Obj.chosen["object"]``); the counter,
+    when the ability puts one, goes on that permanent (engine/choices.py on_enter)."""
+    noun = m.group(2) or m.group(5)
+    if not re.search(r"\byou control$", noun):
+        return None  # "choose a creature" of any player (Metamorphic Alteration): read elsewhere, if at all
+    f = parse_noun(noun)
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield") \
+            or not f.get("types"):
+        return None
+    f.pop("zone", None)
+    if (m.group(1) or m.group(4)) == "another":
+        f["other"] = True
+    st: dict[str, Any] = {"kind": "choose_on_enter", "choice": "object", "filter": f}
+    if m.group(3):
+        st["counter"] = m.group(3)
+    return [st]
 
 
 @static(r"^as (?:self|it) enters, look at an opponent's hand, then choose any card name$")
@@ -1141,7 +1214,8 @@ _SPELL_KIND = "|".join(re.escape(k) for k in sorted(SPELL_KINDS, key=len, revers
 
 
 @static(r"^(?:(during your turn), )?(players|each player|your opponents|each opponent|you) can't cast (" + _SPELL_KIND
-        + r"|)spells( during your turn| during combat)?(?: with (even|odd) mana values)?$")
+        + r"|)spells( during your turn| during combat)?(?: with (even|odd) mana values)?"
+        r"( with mana value greater than the number of lands (?:that player controls|they control))?$")
 def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     """101.2: "Your opponents can't cast spells during your turn" (Teferi, Time Raveler), "You can't cast
     noncreature spells" (Nikya of the Old Ways), "Players can't cast spells during combat" (Basandra)."""
@@ -1149,9 +1223,34 @@ def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     st: dict[str, Any] = {"kind": "cast_forbid", "who": _FORBID_WHO[m.group(2)], "spells": SPELL_KINDS[m.group(3)]}
     if m.group(5):  # "Your opponents can't cast spells with even mana values" (Void Winnower, 202.3)
         st["spells"] = {**st["spells"], "mv_parity": m.group(5)}
+    if m.group(6):  # "Each opponent can't cast noncreature spells with mana value greater than the number of lands
+        # that player controls" (Lavinia, Azorius Renegade): compared with the caster's lands as it is cast (202.3)
+        st["spells"] = {**st["spells"], "mv_gt_lands": True}
     if when:
         st["when"] = when
     return [st]
+
+
+@static(r"^(each opponent|your opponents) must attack you or a planeswalker you control with at least one creature "
+        r"each combat if able$")
+def _one_attacker_requirement(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1d: "Each opponent must attack you or a planeswalker you control with at least one creature each combat if
+    able" (Trove of Temptation): a requirement on each opponent's declaration of attackers (engine/combat.py)."""
+    return [{"kind": "attack_one_requirement", "who": "opponent"}]
+
+
+@static(r"^(players|each player|your opponents|each opponent|you) can't cast spells from graveyards( or libraries)?"
+        r"( or activate abilities of cards in graveyards)?$")
+def _graveyard_forbid(m: re.Match) -> list[dict[str, Any]] | None:
+    """101.2: "Players can't cast spells from graveyards or activate abilities of cards in graveyards" (Ashes of the
+    Abhorrent), "... from graveyards or libraries" (Grafdigger's Cage): a "can't" that beats any permission to cast
+    from there (flashback, 702.33a) and any ability that works from a graveyard (112.6, 602.5)."""
+    who = _FORBID_WHO[m.group(1)]
+    out: list[dict[str, Any]] = [{"kind": "cast_forbid", "who": who, "spells": {}, "zone": z}
+                                 for z in ("graveyard", "library")[:2 if m.group(2) else 1]]
+    if m.group(3):
+        out.append({"kind": "activate_forbid", "who": who, "zone": "graveyard"})
+    return out
 
 
 @static(r"^(players|each player|your opponents|each opponent|you) can't play lands"
@@ -1867,6 +1966,37 @@ def _damage_mod(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^if (?:(.+?) would deal (combat |noncombat )?damage to (.+?)|damage would be dealt to (self)), put that many "
+        r"([+-]\d/[+-]\d|[a-z]+) counters on (?:that creature|it|self) instead$")
+def _damage_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If damage would be dealt to SELF, put that many +1/+1 counters on it instead" (Phytohydra), "If a
+    source you control would deal noncombat damage to a creature an opponent controls, put that many -1/-1 counters
+    on that creature instead" (Soul-Scar Mage): the damage is not dealt; the permanent gets that many counters
+    (engine/actions.py deal_damage_batch, after the prevention effects that apply: 616.1)."""
+    out: dict[str, Any] = {"kind": "damage_counters", "counter": m.group(5)}
+    if m.group(4):
+        out["affects"] = "self"
+        return [out]
+    src, to = m.group(1), m.group(3)
+    if src != "a source":
+        f = parse_noun(re.sub(r"^(?:an?) (?=.)", "", src))
+        if f is None or f.get("player") or f.get("_needs_player_target") or "or" in f:
+            return None
+        f = {k: v for k, v in f.items() if k != "source"}
+        if f.get("zone") not in (None, "stack"):
+            return None
+        f.setdefault("zone", "any_card")  # a source: a permanent, a spell or a card (609.7)
+        out["from"] = f
+    aff = parse_noun(re.sub(r"^(?:an?) (?=.)", "", to))
+    if aff is None or aff.get("player") or aff.get("_needs_player_target") or aff.get("zone") not in (None,
+                                                                                                       "battlefield"):
+        return None
+    out["affects"] = aff
+    if m.group(2):
+        out["combat" if m.group(2) == "combat " else "noncombat"] = True
+    return [out]
+
+
 @static(r"^(self|enchanted creature|equipped creature) can't (attack|block|attack or block) unless "
         r"(?:you pay|its controller pays) ((?:\{[^}]+\})+)$")
 def _combat_cost(m: re.Match) -> list[dict[str, Any]] | None:
@@ -1920,6 +2050,18 @@ def _attack_tax(m: re.Match) -> list[dict[str, Any]] | None:
     elif m.group(4):
         return None
     return [out]
+
+
+@static(r"^(.+?) can't attack you( or planeswalkers you control)? unless their controller pays (\d+) life for each "
+        r"(?:creature they control that's attacking you|of those creatures)$")
+def _attack_life_tax(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1g-i, 119.4: "Creatures can't attack you or planeswalkers you control unless their controller pays 2 life
+    for each of those creatures" (Sivitri, Dragon Master): the cost to attack is life, paid as attackers are declared
+    (engine/combat.py attack_life), only by a player with that much life."""
+    aff = _affects(m.group(1))
+    if not isinstance(aff, dict):
+        return None
+    return [{"kind": "attack_tax", "affects": aff, "mana": [], "life": int(m.group(3)), "walkers": bool(m.group(2))}]
 
 
 @static(r"^self can't attack unless defending player controls an? (.+)$")
@@ -2246,6 +2388,21 @@ def _token_multiply(m: re.Match) -> list[dict[str, Any]] | None:
     times = _TIMES[m.group(3) or m.group(6)]
     return [{"kind": "token_multiply", "times": times, "whose": "you" if under else "any",
              "token_type": _TOKEN_KINDS[kind]}]
+
+
+@static(r"^if one or more (creature )?tokens would be created under your control, that many (\d+/\d+ [^.]+?) tokens?"
+        r"( with [^.]+)? are created instead$")
+def _token_become(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If one or more creature tokens would be created under your control, that many 4/4 white Angel
+    creature tokens with flying and vigilance are created instead" (Divine Visitation): each such token is
+    created as that token instead (engine/replacement.py token_replaced)."""
+    got = parse_effects(f"create a {m.group(2)} token{m.group(3) or ''}", Ctx())
+    if not got or len(got) != 1 or got[0].op != "token" or set(got[0].args) - {"amount", "kind", "name", "types",
+                                                                                "subtypes", "colors", "power",
+                                                                                "toughness", "keywords"}:
+        return None
+    return [{"kind": "token_become", "token_type": "Creature" if m.group(1) else None,
+             "token": {k: v for k, v in got[0].args.items() if k != "amount"}}]
 
 
 _COUNTER = r"[+\-]\d+/[+\-]\d+"
@@ -2623,7 +2780,8 @@ _ABILITY_KEYWORDS = {"equip": "Equip", "ninjutsu": "Ninjutsu", "cycling": "Cycli
 
 
 @static(r"^(?:(equip|ninjutsu|cycling|boast) abilities you activate( that target self)?|activated abilities of (.+?)|"
-        r"loyalty abilities of (.+?)|abilities your opponents activate) cost \{(\d+)\} (less|more) to activate"
+        r"loyalty abilities of (.+?)|abilities your opponents activate(?: that target (.+?))?) cost \{(\d+)\} "
+        r"(less|more) to activate"
         r"( unless they're mana abilities)?(?:\. this effect can't reduce the mana in that cost to less than one "
         r"mana)?$")
 def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
@@ -2634,7 +2792,7 @@ def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
     they're mana abilities" (Tithe Taker): a change of the generic mana of those abilities' costs as they are
     activated (engine/costs.py ability_mana); "Equip abilities you activate that target SELF cost {3} less to
     activate" (Fervent Champion): only when SELF is a target chosen (601.2c comes before 601.2f)."""
-    n = int(m.group(5)) * (-1 if m.group(6) == "less" else 1)
+    n = int(m.group(6)) * (-1 if m.group(7) == "less" else 1)
     st: dict[str, Any] = {"kind": "ability_cost", "amount": n, "who": "you", "abilities": {}}
     if m.group(1):
         st["abilities"] = {"keyword": _ABILITY_KEYWORDS[m.group(1)], **({"targets": "self"} if m.group(2) else {})}
@@ -2646,7 +2804,15 @@ def _ability_cost(m: re.Match) -> list[dict[str, Any]] | None:
         st["abilities"] = {"sources": f, **({"loyalty": True} if m.group(4) else {})}
     else:
         st["who"] = "opponent"
-    if m.group(7):
+        if m.group(5):  # "Abilities your opponents activate that target a Merfolk you control cost {2} more to
+            # activate" (Kopala, Warden of Waves): the targets are chosen before the cost is (602.2b, 601.2c, 601.2f)
+            f = parse_noun(m.group(5))
+            if f is None or f.get("_needs_player_target") or f.get("player") or f.get("zone") not in (None,
+                                                                                                     "battlefield"):
+                return None
+            f.pop("zone", None)
+            st["abilities"]["targets"] = f
+    if m.group(8):
         st["abilities"]["nonmana"] = True
     if "can't reduce" in m.group(0):
         st["floor"] = 1
@@ -2692,6 +2858,8 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     low = t.lower()
     # "SELF gets +2/+2 for each Aura attached to it": "it" is SELF, the subject
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z/ ]+ attached to) (?:it|him|her)$", r"\1 self", low)
+    # "SELF gets +2/+2 for each card exiled with it" (Lumbering Battlement): likewise, the cards exiled with SELF
+    low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
     # "As long as equipped creature is a Human, it gets an additional +1/+0" (Silver-Inlaid Dagger): the same
     # bonus as "gets +1/+0", added to what the Equipment's other static gives (613.3c)
     low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)
@@ -2717,9 +2885,11 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         cond_text = m.group(1) if low.startswith("as long as") else "during " + m.group(1)
         cond = parse_condition(cond_text)
         body = m.group(2)
-        both = re.fullmatch(r"as long as (.+?), (.+)", body) if low.startswith("during ") else None
+        both = re.fullmatch(r"(?:as long as|if) (.+?), (.+)", body) if low.startswith("during ") else None
         if both and cond is not None:  # "During your turn, as long as SELF has one or more loyalty counters on him,
-            # he's a 3/4 Ninja creature" (Kaito, Bane of Nightmares): both conditions (611.3b)
+            # he's a 3/4 Ninja creature" (Kaito, Bane of Nightmares), "During your turn, if an opponent lost life
+            # this turn, you may play lands and cast spells from among cards exiled with SELF" (Theater of Horrors):
+            # both conditions (611.3b)
             more = parse_condition(both.group(1))
             cond = None if more is None else {"all": [cond, more]}
             cond_text, body = both.group(1), both.group(2)
@@ -2822,6 +2992,74 @@ def _parse_plain(low: str) -> list[dict[str, Any]] | None:
             if out is not None:
                 return out
     return None
+
+
+@static(r'^(lands .+?) lose all land types and abilities,? and (?:they )?(?:gain|have) "(\{t\}: add one mana of any '
+        r'color\.?)"$')
+def _land_loses_all(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Lands your opponents control with the chosen name lose all land types and abilities, and they gain '{T}: Add
+    one mana of any color.'" (Alpine Moon): their land types go in layer 4 (205.3i, 613.1d), their abilities in layer
+    6, where the mana ability is given after (613.1f: one effect, in the order written)."""
+    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+    aff = _affects(m.group(1))
+    mana = compile_ability_text(m.group(2).replace("{t}", "{T}").replace("add one", "Add one"))
+    if not isinstance(aff, dict) or mana is None or mana.kind != "mana":
+        return None
+    return [{"kind": "add_types", "affects": aff, "subtypes": [], "lose_land_types": True},
+            {"kind": "become", "affects": aff, "lose_all": True, "abilities": [mana]}]
+
+
+_CLAUSE_VERB = re.compile(r",? and (?=(?:is|has|gets|loses|it loses) )|, (?=(?:and )?(?:is|has|gets|loses) )")
+
+
+@static(r"^(enchanted creature|equipped creature) ((?:gets|has|loses|is) .+ (?:and|, ) ?(?:is|has|gets|loses) .+)$")
+def _attached_clauses(m: re.Match) -> list[dict[str, Any]] | None:
+    """Read after every other reader (registered last). An Aura's or Equipment's list of changes to the creature
+    it is attached to (303.4, 301.5): "Enchanted creature has base power and toughness 0/4, has defender, loses
+    all other abilities, and is a blue Wall in addition to its other colors and types" (Deep Freeze), "Equipped
+    creature gets +2/+2, has flying, and is a white Angel in addition to its other colors and types" (Angelic
+    Armaments). Each clause in its layer (613.1d-f, 613.3b-c): the creature types added (4), the colors added (5,
+    105.3), the abilities (6: "loses all other abilities" keeps only the abilities this same effect gives, applied
+    after the loss), the base power and toughness set (7b), the change of "gets" (7c)."""
+    aff = _affects(m.group(1))
+    clauses = [c.strip() for c in _CLAUSE_VERB.split(m.group(2))]
+    become: dict[str, Any] = {"kind": "become", "affects": aff}
+    keywords: list[str] = []
+    out: list[dict[str, Any]] = []
+    for c in clauses:
+        c = re.sub(r"^and ", "", c)
+        if pt := re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)", c):
+            out.append({"kind": "anthem", "affects": aff, "power": int(pt.group(1)), "toughness": int(pt.group(2))})
+        elif pt := re.fullmatch(r"has base power and toughness (\d+)/(\d+)", c):
+            if "power" in become:
+                return None
+            become["power"], become["toughness"] = int(pt.group(1)), int(pt.group(2))
+        elif c in ("loses all other abilities", "it loses all other abilities"):
+            become["lose_all"] = True
+        elif kw := re.fullmatch(r"has (.+)", c):
+            got = keyword_list(kw.group(1))
+            if not got:
+                return None
+            keywords += got
+        elif isa := re.fullmatch(
+                r"is an? ([a-z ]+?) in addition to its other (?:colors and types|types|creature types)", c):
+            words = _creature_words(isa.group(1))
+            if words is None or words[1] or not words[2] or "subtypes" in become:
+                return None  # a card type added ("is an artifact") is not read here
+            if words[0] and "colors" not in c:
+                return None
+            become.update(subtypes=words[2], in_addition=True)
+            if words[0]:
+                become["add_colors"] = words[0]
+        else:
+            return None
+    if become.get("lose_all"):
+        become["keywords"] = keywords  # 613.1f: the abilities it keeps come after the loss, in the same effect
+    elif keywords:
+        out.append({"kind": "keywords", "affects": aff, "keywords": keywords})
+    if len(become) > 2:
+        out.insert(0, become)
+    return out if len(clauses) > 1 else None
 
 
 STATIC_READERS.append(parse_static)  # for effects that grant a static for a while (effects/restrictions.py)

@@ -27,10 +27,16 @@ MARKERS: dict[str, tuple[str, ...]] = {
               "choose", "attacking"),
     "instead": ("instead", "'else'", "replace", "exile_if_dies", "life_gain", "unearth", "prevent",
                 "token_multiply", "counter_change", "cant_gain_life", "discard_to_battlefield", "damage_mod",
+                "damage_counters",  # 614.1a: "put that many -1/-1 counters on that creature instead"
                 "empty_draw_wins", "life_floor", "draw_times",
                 "leaves_to",  # "if it would leave the battlefield, exile it instead" (614.1a: Whip of Erebos)
-                "enter_exile"),  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a)
+                "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a)
+                # "each token that would be created under ... is created under your control instead" (614.1a)
+                "tokens_to_you", "token_become"),
     "that many": ("that_much", "this_way", "token_multiply", "counter_change",   # 614.1a: "twice that many"
+                  "damage_counters",  # 614.1a: "put that many -1/-1 counters on it instead"
+                  "'paid'",  # "pay any amount of mana. Look at that many cards" (the amount paid)
+                  "token_become",  # "that many 4/4 Angel tokens are created instead" (one for each)
                   "remove_that_many",  # 615.5: "prevent that damage and remove that many +1/+1 counters from it"
                   "'devour'"),  # 702.81a, 614.12: "enters with twice that many +1/+1 counters" (those sacrificed)
     "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort", "'paid'",  # "pay any amount"

@@ -43,7 +43,8 @@ HISTORIC = ({"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes":
 SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonbasic": None, "nonlegendary": None}
 
 _CONTROLLER_SUFFIX = re.compile(
-    r"\s+(you control|you don't control|you don't own|an opponent controls|your opponents control|you own|"
+    r"\s+(you control|you don't control|self doesn't control|you don't own|that player owns|an opponent controls|"
+    r"your opponents control|you own|"
     r"target player controls|that player controls|defending player controls|target opponent controls|"
     r"its controller controls|they control|you both own and control|each player controls|"
     r"chosen player controls|that opponent controls|that player or that planeswalker's controller controls|"
@@ -241,9 +242,11 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             f["controller"] = {
                 "you control": "you",
                 "you don't control": "not_you",
+                "self doesn't control": "not_you",  # a permanent controls nothing: its controller doesn't (109.4)
                 "an opponent controls": "opponent",
                 "your opponents control": "opponent",
                 "you own": "you",
+                "that player owns": "that_player",  # "cards that player owns in exile" (108.3)
                 "target player controls": "that_player",
                 "that player controls": "that_player",
                 "defending player controls": "defending_player",
@@ -258,7 +261,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 "that player or that planeswalker's controller controls": "that_player",
                 "enchanted player controls": "attached_player",  # the player the source enchants (303.4, a Curse)
             }[c]
-            if c in ("you own", "you don't own"):
+            if c in ("you own", "you don't own", "that player owns"):
                 f["owner"] = f.pop("controller")
             if c in ("target player controls", "target opponent controls"):
                 f["_needs_player_target"] = "opponent" if "opponent" in c else "player"
@@ -340,6 +343,8 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             z = m.group(1) or m.group(2)
             f["zone"] = "hand" if "hand" in z and "graveyard" not in z else "library" if "library" in z else \
                 "exile" if z == "exile" else "graveyard"
+            if z == "a single graveyard":  # all of the slot's targets from one graveyard (engine/targets.py)
+                f["single_graveyard"] = True
             if z.startswith("your") and f["zone"] != "exile":
                 f["owner"] = "you"
             elif "opponent" in z:
@@ -428,6 +433,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             changed = True
             continue
         kw = "|".join(KEYWORDS)
+        m = re.search(r"\s+that (doesn't have|don't have|has|have) ((?:(?:" + kw + r"),? )*(?:(?:and/)?or )?(?:" + kw
+                      + r"))$", p)
+        if m:  # "each creature that doesn't have first strike, double strike, vigilance, or haste", "creatures that
+            # have first strike, double strike, vigilance, and/or haste" (Path of Mettle): "without" / "with" them
+            p = p[: m.start()] + (" without " if "n't" in m.group(1) else " with ") + m.group(2).replace("and/or", "or")
+            changed = True
+            continue
         m = re.search(r"\s+with (" + kw + r") or (" + kw + r")$", p)
         if m and "or" not in f:  # "creatures with flying or reach": either keyword
             f["or"] = [{"keyword": m.group(1).capitalize()}, {"keyword": m.group(2).capitalize()}]
@@ -754,6 +766,13 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         need = a.pop("_needs_player_target", None)
         b.pop("_needs_player_target", None)
         return {"or": [a, b], **({"_needs_player_target": need} if need else {})}
+    m = re.fullmatch(r"(.+?) that (?:isn't|is not|aren't|are not) an? ([a-z-]+(?:, [a-z-]+)*,? or [a-z-]+|[a-z-]+)", p)
+    if m and all(subtype(w) for w in re.split(r",? or |, ", m.group(2))):
+        # "each creature that isn't a Demon, Devil, or Imp" (Rakdos, the Showstopper): of none of those subtypes (205.3)
+        base = parse_noun(m.group(1))
+        if base is None or "or" in base or "not_subtypes" in base:
+            return None
+        return {**base, "not_subtypes": [subtype(w) for w in re.split(r",? or |, ", m.group(2))]}
     m = re.fullmatch(r"(.+?) other than ([a-z-]+(?:, [a-z-]+)*,? (?:and|or) [a-z-]+|[a-z-]+)", p)
     if m and all(subtype(w) for w in re.split(r",? (?:and|or) |, ", m.group(2))):
         # "creatures other than Werewolves and Wolves" (Moonmist): of none of those subtypes (205.3)

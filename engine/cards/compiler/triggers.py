@@ -391,14 +391,21 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if m.group(3):
             whose = "you"
         return {"event": "step", "step": STEPS[m.group(2)], "whose": whose}
+    m = re.fullmatch(r"the beginning of (?:the (upkeep|draw step|end step) of enchanted (?:creature|permanent|"
+                     r"artifact|land|enchantment)'s controller|enchanted (?:creature|permanent|artifact|land|"
+                     r"enchantment)'s controller's (upkeep|draw step|end step))", c)
+    if m:  # "at the beginning of the draw step of enchanted creature's controller" (Righteous Authority): that
+        # player's own step (303.4: the object the Aura enchants, its controller now)
+        return {"event": "step", "step": STEPS[m.group(1) or m.group(2)], "whose": "attached_controller"}
     extra: dict[str, dict[str, Any] | None] = {
         "at end of combat": None,
         "the beginning of your second main phase": {"event": "step", "step": "main2", "whose": "you"},
         "the beginning of each of your postcombat main phases": {"event": "step", "step": "main2", "whose": "you"},
         "the beginning of your postcombat main phase": {"event": "step", "step": "main2", "whose": "you"},
         "end of combat": {"event": "step", "step": "end_of_combat", "whose": "each"},
-        "the beginning of the upkeep of enchanted creature's controller": {"event": "step", "step": "upkeep",
-                                                                             "whose": "attached_controller"},
+        # 506.6d: the end of combat step of the turn's first combat phase, on its controller's turn
+        "the end of the first combat phase on your turn": {"event": "step", "step": "end_of_combat", "whose": "you",
+                                                           "first_combat": True},
         "the beginning of enchanted player's upkeep": {"event": "step", "step": "upkeep", "whose": "attached_player"},
         "you cast your second spell each turn": {"event": "cast", "who": "you", "filter": {}, "nth": 2},
         "an opponent casts their second spell each turn": {"event": "cast", "who": "opponent", "filter": {}, "nth": 2},
@@ -416,6 +423,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             "or": [{"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]}]}},
         "self blocks a creature": {"event": "blocks", "self": True},
         "self attacks alone": {"event": "attacks_alone", "self": True},
+        # 508.1, 400.7: declared as an attacker with no earlier attack this turn (engine/triggers.py event)
+        "self attacks for the first time each turn": {"event": "attacks", "self": True, "first": True},
         # 701.3: it stopped being attached (moved, unattached, or it or that permanent left the battlefield);
         # "that permanent" is the one it was attached to (engine/triggers.py unattached, leaves)
         "self becomes unattached from a permanent": {"event": "unattached", "self": True},
@@ -456,6 +465,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                 None, "battlefield"):
             return None
         return {"event": "attacks", "filter": f, "defending": "you" if m.group(2) else "you_only"}
+    c = re.sub(r"^you attack with at least (two|three|four|five|six|seven|eight|\d+) ", r"you attack with \1 or more ",
+               c)  # "whenever you attack with at least two creatures that have ..." (Path of Mettle): N or more
     m = re.fullmatch(r"you attack with (two|three|four|five|\d+) or more creatures", c)
     if m:  # 508.1: "whenever you attack with N or more creatures" (one trigger per declaration)
         n = {"two": 2, "three": 3, "four": 4, "five": 5}.get(m.group(1)) or int(m.group(1))

@@ -51,6 +51,7 @@ ACTION_RULES = {
             ("endure", "Tarkir: Dragonstorm"),
             ("harness", "Aetherdrift"),
             ("seek", "Alchemy"),
+            ("prepare", "Secrets of Strixhaven"),
         ]
     },
 }
@@ -136,6 +137,15 @@ def _renowned(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "renowned", "what": "self"})]  # 702.111b: a designation
 
 
+@reader(r"^the next time (target creature|target creature you control) adapts this turn, it adapts as though it had no "
+        r"\+1/\+1 counters on it$")
+def _adapt_fresh(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"The next time target creature adapts this turn, it adapts as though it had no +1/+1 counters on it"
+    (Biomancer's Familiar): adapt (a later keyword action, Ravnica Allegiance) puts its counters that once."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("action", {"name": "adapt_fresh", "what": what})]
+
+
 @reader(r"^(bolster|monstrosity|adapt|incubate|discover|support|fateseal|goad|endure) (\d+|x)(?:, where x is (.+))?$")
 def _action_n(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not bind_x(m.group(3), c):  # "Bolster X, where X is the number of cards in your hand" (107.3: X bound)
@@ -208,6 +218,14 @@ def _transform_these(m: re.Match, c: Ctx) -> list[Effect] | None:
     does (701.25a; 701.25c: one that can't, a single-faced permanent, doesn't)."""
     what = c.ref(m.group(1))
     return None if what is None or what == "self" else [Effect("action", {"name": "transform", "what": what})]
+
+
+@reader(r"^(self|it) becomes prepared$")
+def _prepared(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"SELF becomes prepared", "Whenever this creature attacks, it becomes prepared" (a later mechanic, Secrets of
+    Strixhaven): the permanent gets the prepared designation (engine/prepare.py; engine/ops/actions.py)."""
+    what = c.ref(m.group(1))
+    return [Effect("action", {"name": "prepare", "what": what})] if what in ("self", "it") else None
 
 
 @reader(r"^flip (self|it)$")
@@ -285,22 +303,25 @@ def _fight(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 _WATCHED = {"that creature": "a creature", "it": "a permanent", "that permanent": "a permanent",
-            "either of those creatures": "a creature", "those creatures": "a creature", "the creature": "a creature"}
+            "either of those creatures": "a creature", "those creatures": "a creature", "the creature": "a creature",
+            "self": "a permanent"}
 
 
 @reader(r"^(?:(until your next turn), )?(when|whenever) (that creature|it|that permanent|either of those creatures|"
-        r"those creatures|the creature) (.+?)( this turn)?, (.+)$")
+        r"those creatures|the creature|self) (.+?)( this turn)?, (.+)$")
 def _delayed_on_object(m: re.Match, c: Ctx) -> list[Effect] | None:
     """603.7c: "When that creature dies this turn, create a 1/1 Spirit" (Make Your Mark), "Whenever that creature
     deals combat damage this turn, ..." (Hunter's Insight), "Until your next turn, whenever either of those
     creatures deals combat damage, you draw a card" (Tamiyo, Field Researcher): a delayed triggered ability about
-    the objects named before, fixed as it is created; "it" in it is the event's object."""
+    the objects named before, fixed as it is created; "it" in it is the event's object. "{2}: SELF fights another
+    target creature you control. When SELF dies this turn, return it to the battlefield transformed under your
+    control." (Golden Guardian): about the source itself, named as SELF."""
     from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
     if bool(m.group(1)) == bool(m.group(5)):
         return None  # one duration: "this turn" or "until your next turn"
     watch = c.ref("that creature" if m.group(3) in ("either of those creatures", "those creatures", "the creature")
                   else m.group(3))
-    if watch is None or watch == "self" or isinstance(watch, dict) and "each" in watch:
+    if watch is None or watch == "self" and m.group(3) != "self" or isinstance(watch, dict) and "each" in watch:
         return None
     subject = _WATCHED[m.group(3)]
     verb = re.sub(r"^(deal|die|attack|block|leave|become)\b", r"\1s", m.group(4)) if m.group(3).endswith("creatures") \
@@ -359,6 +380,7 @@ def _delayed_dealt_by(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _saddled,
+    _adapt_fresh,
     _delayed_dealt_by,
     _choose_target,
     _action0,
@@ -373,6 +395,7 @@ READERS: tuple[Reader, ...] = (
     _phase_out,
     _transform,
     _transform_these,
+    _prepared,
     _flip,
     _emblem,
     _emblem_opp,

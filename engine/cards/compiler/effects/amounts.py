@@ -81,13 +81,21 @@ def ctx_quantity(phrase: str, c: Ctx) -> Any:
     if m:  # "you gain life equal to target creature's power": a target of the ability (115.1)
         ref = c.ref(m.group(1))
         return None if not (isinstance(ref, dict) and "target" in ref) else {_OF[m.group(2)]: ref}
+    m = re.fullmatch(r"its (power|toughness|mana value)", p)
+    if m and c.last == "attached":  # "sacrifices it unless they pay {X}, where X is its mana value" (Soul Tithe): of
+        # the enchanted permanent the sentence named (608.2h)
+        return {_OF[m.group(1)]: "attached"}
     m = _POSSESSIVE.fullmatch(p)
     if m:
         ref = back_ref(m.group(1), c)
         if ref is None:
             return None if m.group(1) == "that spell" else quantity(p)
         return {_OF[m.group(2)]: ref}
-    return quantity(p)
+    q = quantity(p)
+    if c.last == "attached" and isinstance(q, dict) and len(q) == 1 and q.get("mv_of", q.get(
+            "power_of", q.get("toughness_of"))) == "it":
+        return {next(iter(q)): "attached"}  # "its mana value" where "it" is the permanent the Aura enchants (303.4)
+    return q
 
 
 def scaled(word: str, for_each: str | None, c: Ctx) -> Any:

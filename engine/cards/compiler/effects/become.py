@@ -298,14 +298,17 @@ def _become_base(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("animate", args)]
 
 
-@reader(r"^(until end of turn, )?(.+?) loses all abilities(?: and (.+?))?( until end of turn)?$")
+@reader(r"^(until end of turn, |until your next turn, )?(.+?) (?:loses|lose) all abilities(?: and (.+?))?"
+        r"( until end of turn| until your next turn)?$")
 def _lose_all(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """Turn to Frog, Ovinize: loses all abilities (613.1f) and perhaps becomes something."""
+    """Turn to Frog, Ovinize: loses all abilities (613.1f) and perhaps becomes something; "until your next turn"
+    (611.2a: the effect lasts until its controller's next turn begins)."""
     what = c.ref(m.group(2))
     if what is None:
         return None
+    dur = (m.group(1) or "") + (m.group(4) or "")
     args: dict[str, Any] = {"what": what, "lose_all": True,
-                            "duration": "eot" if m.group(1) or m.group(4) else "permanent"}
+                            "duration": "your_next_turn" if "next" in dur else "eot" if dur else "permanent"}
     if m.group(3):
         more = become_parts(m.group(3))
         if more is None:
@@ -450,8 +453,9 @@ def _choose_on_battlefield(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []
 
 
-@reader(r"^()(.+?) (?:becomes?|each become) a copy of (.+?)(, except it has this ability)?"
-        r"( until end of turn| until your next turn)?$")
+@reader(r"^(until end of turn, |until your next turn, )?(.+?) (?:becomes?|each become) a copy of (.+?)"
+        r"(, except it has this ability)?( until end of turn| until your next turn)?"
+        r"(, except it's an? (artifact|creature|enchantment) in addition to its other types)?$")
 def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Target creature becomes a copy of that creature until end of turn" (Cytoshape), "you may have
     SELF become a copy of another target creature, except it has this ability" (Cryptoplasm): a copy
@@ -467,10 +471,14 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
         # "Choose target artifact you control. Each other artifact you control becomes a copy of that artifact until
         # end of turn." (Masterful Replication): "other" than that target, not than the spell (608.2c)
         what = {"each": {**{k: v for k, v in what["each"].items() if k != "other"}, "other_than": of}}
-    dur = {" until end of turn": "eot", " until your next turn": "your_next_turn"}.get(m.group(5) or "", "permanent")
+    when = (m.group(5) or "") or (" " + m.group(1).rstrip(", ") if m.group(1) else "")  # "Until end of turn, SELF
+    # becomes a copy of ..." (Oko, the Trickster): the leading duration (611.2a)
+    dur = {" until end of turn": "eot", " until your next turn": "your_next_turn"}.get(when, "permanent")
     args: dict[str, Any] = {"what": what, "of": of, "duration": dur}
     if m.group(4):
         args["keep_ability"] = True
+    if m.group(7):  # 706.9c: "except it's an artifact in addition to its other types" (Saheeli, Sublime Artificer)
+        args["add_types"] = [m.group(7).capitalize()]
     return [Effect("become_copy", args)]
 
 

@@ -234,6 +234,8 @@ class Ctx:
             return self.last
         if p == "the chosen player":  # "As SELF enters, choose a player" (614.12): that player (Stuffy Doll)
             return "chosen_player"
+        if p in ("the chosen creature", "the chosen permanent", "the chosen artifact"):  # "As SELF enters, choose
+            return "chosen_object"  # another creature you control" (614.12, Dauntless Bodyguard): that object
         if self.targeting and p in ("that spell", "that spell or ability", "that ability"):
             self.last = "targeting"  # the spell or ability whose targeting triggered the ability (603.2, 114.1)
             return "targeting"
@@ -294,11 +296,11 @@ class Ctx:
             return "damaged"  # the planeswalker the trigger's source dealt damage to (120.3)
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
-                 "that artifact", "the token", "the exiled card", "that enchantment"):
+                 "that artifact", "the token", "the exiled card", "that enchantment", "those lands"):
             if "creature" in p and self.last is not None and self._not_a_creature(self.last):
                 # "you may return a land you control ... If you do, the creature gets +2/+2": not the land
                 return None
-            if p in ("them", "those creatures", "those permanents", "those cards", "those tokens") \
+            if p in ("them", "those creatures", "those permanents", "those cards", "those tokens", "those lands") \
                     and isinstance(self.last, dict) and set(self.last) == {"target"} and len(self.targets) > 1 \
                     and self.targets[self.last["target"]].count == 1:
                 # "target creature gets +3/+3, up to one other target creature gets +2/+2 ... Those creatures gain
@@ -410,6 +412,18 @@ class Ctx:
             r = {"choose": f, "random": True}
             if m.group(1) in _UP_TO:
                 r["amount"] = _UP_TO[m.group(1)]
+            self.last = r
+            return r
+        m = re.fullmatch(r"(a|an|one) (.+?) at random( that .+)?", p)
+        if m and "target" not in p:  # "Choose a creature at random that attacked this turn. Destroy that creature."
+            # (Metzali, Tower of Triumph): a permanent chosen by no player, at random (701.7b-like), as it resolves
+            f = parse_noun(m.group(2) + (m.group(3) or ""))
+            if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+                return None
+            f = self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": f, "random": True}
             self.last = r
             return r
         m = re.fullmatch(r"(a|an|another|one) (.+)", p)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.cards.abilities import Effect, TargetSpec
-from engine.cards.compiler.effects.amounts import amount_of, bind_x, scaled
+from engine.cards.compiler.effects.amounts import amount_of, bind_x, ctx_quantity, scaled
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.targets import parse_noun
 
@@ -23,6 +23,17 @@ def _counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     if what is None or n is None:
         return None
     return [Effect("counters", {"what": what, "kind": m.group(2), "amount": n})]
+
+
+@reader(r"^put ([+\-\w/]+) counters on (.+?) equal to (.+)$")
+def _counters_equal(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Put loyalty counters on SELF equal to that creature's toughness" (Garruk the Slayer): as many counters
+    as the amount names (121.1, 107.1), read as it resolves (608.2c); "that creature" is the object named before."""
+    n = ctx_quantity(m.group(3), c)
+    what = c.ref(m.group(2))
+    if what is None or n is None:
+        return None
+    return [Effect("counters", {"what": what, "kind": m.group(1), "amount": n})]
 
 
 @reader(r"^put a ([+\-\w/]+) counter on each of (up to \w+ target .+)$")
@@ -97,5 +108,19 @@ def _move_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move_counters", {"what": frm, "to": to, "kind": m.group(2), "amount": n})]
 
 
-READERS: tuple[Reader, ...] = (_counters, _counters_each, _its_counters, _remove_counters, _remove_up_to,
-                               _move_counters, _distribute, _double_counters,)
+@reader(r"^choose (two|three|four|five|six) (.+?) and put an? ([+\-\w/]+) counter on each of them$")
+def _choose_then_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """121.6, 608.2c: "choose four nonenchantment permanents you don't control and put an aim counter on each of
+    them" (Haphazard Bombardment): not targeted; its controller chooses that many (all there are, with fewer) as it
+    resolves, then one counter goes on each."""
+    f = parse_noun(m.group(2))
+    n = amount_of(m.group(1), c)
+    if f is None or n is None or f.get("player") or f.get("_needs_player_target") \
+            or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    return [Effect("counters", {"what": {"choose": f, "amount": n}, "kind": m.group(3), "amount": 1})]
+
+
+READERS: tuple[Reader, ...] = (_counters, _counters_equal, _counters_each, _its_counters, _remove_counters,
+                               _remove_up_to, _move_counters, _distribute, _double_counters, _choose_then_counters)

@@ -55,5 +55,13 @@ def _look_face_down(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("may", {"effects": [look]})] if m.group(1) else [look]
 
 
+@reader(r"^put any number of cards from your hand onto the battlefield face down$")
+def _put_face_down(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Put any number of cards from your hand onto the battlefield face down" (Tezzeret, Cruel Machinist): face-down
+    2/2 creatures (707.2), or what the next sentence makes them ("They're 5/5 artifact creatures"); "they" after."""
+    c.last = "created"
+    return [Effect("action", {"name": "put_face_down"})]
+
+
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_manifest, _turn_down, _look_face_down)
+READERS: tuple[Reader, ...] = (_manifest, _turn_down, _put_face_down, _look_face_down)

@@ -52,6 +52,8 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
         if got[0].args.get("to") != "battlefield":  # it enters with them (614.1c, 121.6)
             return None
         got[0].args["counters"] = {m.group(7): {"a": 1, "an additional": 1, "one": 1, "two": 2, "three": 3}[m.group(6)]}
+    if got:
+        c.last = "taken"  # "Those lands become ...", "it gains haste": the cards found and put there (608.2c)
     return got
 
 
@@ -160,7 +162,7 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
               "up to six": 6, "up to seven": 7,
               "two": 2, "three": 3, "four": 4,
               "five": 5, "x": {"x": True}, "up to x": {"x": True}, "any number of": 99,
-              "up to that many": {"that_much": True}}.get(count) or int(count)
+              "up to that many": {"that_much": True}, "that many": {"that_much": True}}.get(count) or int(count)
     to = (
         "hand"
         if "hand" in dest
@@ -226,8 +228,9 @@ def _search_split(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(
     r"^(its controller|its owner|that player|they|target player|target opponent|each player|each opponent) "
     r"(may )?search(?:es)? (?:their|his or her) library for (a|an|up to one|up to two|up to three|two|x|up to x|"
-    r"any number of) (.+?)(?:, reveals? (?:it|them|those cards))?, (?:and )?puts? (?:it|them|that card|those cards) "
-    r"(into (?:their|his or her) hand|onto the battlefield(?: tapped)?)(?:, then shuffles?| and shuffles?)$"
+    r"any number of|that many) (.+?)(?:, reveals? (?:it|them|those cards))?, (?:and )?puts? "
+    r"(?:it|them|that card|those cards) (into (?:their|his or her) hand|onto the battlefield(?: tapped)?)"
+    r"(?:, then shuffles?| and shuffles?)$"
 )
 def _player_search(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Its controller may search their library for a basic land card, put it onto the battlefield, then
@@ -355,7 +358,7 @@ def _search_named2(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 _DIG = re.compile(
-    r"^look at the top (two|three|four|five|six|seven|eight|x|\d+) cards of your library\. "
+    r"^look at the top (two|three|four|five|six|seven|eight|x|\d+|that many) cards of your library\. "
     r"(?:(you may reveal|you may put|put) (an?|one|two|up to two|any number of) (.+?) (?:from among them|of them) "
     r"(?:and put (?:it|them|that card) )?(into your hand|onto the battlefield(?: tapped)?)|put (one|two) of them "
     r"into your (hand|graveyard))"
@@ -528,6 +531,24 @@ def _they_reveal_until(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("shuffle", {"who": who})]
 
 
+@reader(r"^(that player|its controller|target player|target opponent) reveals cards from the top of their library "
+        r"until they reveal (a|an|one|two|three|four|five) (.+?) cards?, then puts (?:those|all) cards(?: revealed "
+        r"this way)? into their graveyard$")
+def _they_reveal_until_mill(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.13a: "Target player reveals cards from the top of their library until they reveal a land card, then puts
+    those cards into their graveyard" (Balustrade Spy, Destroy the Evidence; "... four land cards": Mirko Vosk):
+    that player reveals from their own library until that many cards of the kind are revealed (or the library is
+    empty), and every card revealed goes to their graveyard, the ones found with the rest."""
+    who = c.player(m.group(1))
+    n = number(m.group(2))
+    f = parse_noun(m.group(3) + " card")
+    if who is None or not n or f is None or f.get("player") or f.get("zone") not in (None, "any_card", "library"):
+        return None
+    f.pop("zone", None)
+    return [Effect("reveal_until", {"who": who, "filter": f, "to": "graveyard", "rest": "graveyard",
+                                    **({"count": n} if n > 1 else {})})]
+
+
 @reader(r"^(?:(that player|target player|target opponent|each opponent|its controller) exiles|exile) cards from the "
         r"top of (?:their|your) library until (?:they|you) exile (an? .+?) card$")
 def _exile_until(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -573,7 +594,8 @@ def _wish(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("wish", args)]
 
 
-READERS: tuple[Reader, ...] = (_exile_until, _wish, _they_reveal_until, _search, _search_top, _search_split,
+READERS: tuple[Reader, ...] = (_exile_until, _wish, _they_reveal_until, _they_reveal_until_mill, _search, _search_top,
+                               _search_split,
                                _search_split_dest,
                                _player_search, _players_search_top, _shuffle, _player_shuffles, _search_named_gy,
                                _search_shuffle,
@@ -588,8 +610,8 @@ READERS: tuple[Reader, ...] = (_exile_until, _wish, _they_reveal_until, _search,
 _DEST = (r"(into your hand|onto the battlefield(?: tapped)?|into your graveyard|into exile|"
          r"on the bottom of your library(?: in (?:a random|any) order)?|(?:back )?on top of your library"
          r"(?: in any order)?)")
-_LOOK_HEAD = re.compile(r"^(look at|reveal) the top (two|three|four|five|six|seven|eight|nine|ten|x|\d+) cards "
-                        r"of your library(?:, where x is ([^.]+?))?(?:, then put them back in any order)?\.\s*")
+_LOOK_HEAD = re.compile(r"^(look at|reveal) the top (two|three|four|five|six|seven|eight|nine|ten|x|that many|\d+) "
+                        r"cards of your library(?:, where x is ([^.]+?))?(?:, then put them back in any order)?\.\s*")
 _TAKE = re.compile(
     r"^(?:(you may )?(?:reveal |put |choose )?(an?|one|two|three|up to one|up to two|up to three|any number of|all) "
     r"(.+?) (?:from among them|of them|of those cards|among them)(?: and put (?:it|them|that card|those cards|the "
@@ -617,6 +639,10 @@ def _dest(d: str) -> str:
 def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     """701.13a (reveal) / looking at the top cards of a library: a dig effect, or None."""
     t = text.strip().rstrip(".").lower()
+    # "reveal that many cards from the top of your library" (Gishath, Sun's Avatar): the top cards, as "reveal the top
+    # N cards of your library" says (401.1)
+    t = re.sub(r"^(look at|reveal) (that many|two|three|four|five|six|seven|x) cards from the top of your library\b",
+               r"\1 the top \2 cards of your library", t)
     m = re.fullmatch(r"you may (look at the top \w+ cards of your library)\. if you do, (reveal .+? from among them), "
                      r"then (put (?:that card|those cards|it|them) on top of your library(?: in any order)?) and the "
                      r"rest on the bottom(?: of your library)? in any order", t)
@@ -631,10 +657,17 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     t = re.sub(r"(,? and |\. )exile the (rest|others?)$",
                lambda e: (f" and the {e.group(2)} into exile" if "and" in e.group(1)
                           else f". put the {e.group(2)} into exile"), t)
+    counters: dict[str, int] = {}
+    cm = re.search(r"(onto the battlefield(?: tapped)?) with (a|an|one|two|three|four|five) (\+1/\+1|-1/-1|[a-z]+) "
+                   r"counters? on (?:it|them)\b", t)
+    if cm:  # "put a creature card from among them onto the battlefield with three +1/+1 counters on it" (614.1c)
+        counters = {cm.group(3): number(cm.group(2)) or 1}
+        t = t[:cm.start()] + cm.group(1) + t[cm.end():]
     m = _LOOK_HEAD.match(t + ".")
     if m is None:
         return None
-    n = amount(m.group(2))
+    n = amount(m.group(2)) if m.group(2) != "that many" else {"that_much": True}  # "reveal that many cards from the
+    # top of your library" (Gishath, Sun's Avatar): the number the trigger event carries (608.2c)
     if m.group(3):  # "look at the top X cards of your library, where X is the number of lands you control" (107.3)
         n = quantity(m.group(3)) if m.group(2) == "x" else None
         if n is None:
@@ -701,6 +734,10 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
         args["optional"] = True
     if "tapped" in dest:
         args["tapped"] = True
+    if counters:
+        if args["to"] != "battlefield":
+            return None
+        args["counters"] = counters
     if reveal:
         args["reveal"] = True
     return [Effect("dig", args), *([Effect("shuffle", {"who": "you"})] if shuffle else [])]
@@ -827,6 +864,16 @@ _REVEAL_PILES = re.compile(
 _PERMANENT_PILES = re.compile(
     r"^separate all (.+?) into two piles\. (?:(?:that player|they) sacrifices? all (.+?) in the pile of their "
     r"choice|(destroy) all (.+?) in the pile of that player's choice(\. they can't be regenerated)?)\.\s*"
+)
+
+
+#: "Exile up to five target creature cards from graveyards. An opponent separates those cards into two piles. Put all
+#: cards from the pile of your choice onto the battlefield under your control and the rest into their owners'
+#: graveyards." (Boneyard Parley): the cards the exile moved, in two piles
+EXILED_PILES = re.compile(
+    r"^(exile [^.]+? target [^.]+? cards? from (?:graveyards|a graveyard|your graveyard))\. an opponent separates "
+    r"those cards into two piles\. put all cards from the pile of your choice (onto the battlefield under your "
+    r"control|into your hand) and the rest into (?:their owners'|its owner's|your) graveyards?\.\s*"
 )
 
 

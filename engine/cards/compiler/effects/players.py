@@ -176,6 +176,16 @@ def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("discard", args)]
 
 
+@reader(r"^(each player|each opponent) discards (half|a third of) the cards in their hand, rounded (up|down)$")
+def _discard_half(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """107.1a, 701.8a: "Each player ... discards half the cards in their hand. Round up each time." (Fraying
+    Omnipotence): each player discards that part of their own hand, rounded as the effect says (engine/ops/zones.py
+    counts it for each player: values.amount_for)."""
+    who = c.player(m.group(1))
+    n = quantity(f"{m.group(2)} the cards in their hand, rounded {m.group(3)}")
+    return None if who is None or n is None else [Effect("discard", {"who": who, "amount": n})]
+
+
 @reader(rf"^(?:{PLAYER} )?discards? (?:their|your) hand$|"
         rf"^(?:{PLAYER} )?discards? all (?:the )?cards in (?:their|your) hand$")
 def _discard_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -372,6 +382,13 @@ def _extra_combat(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("extra_combat", {})]
 
 
+@reader(r"^after this phase, there is an additional combat phase$")
+def _extra_combat_after(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """500.8: "Untap all creatures you control. After this phase, there is an additional combat phase" (Combat
+    Celebrant, Aurelia, the Warleader): one more combat phase directly after the one it is said in."""
+    return [Effect("extra_combat", {"after": "this_phase"})]
+
+
 @reader(r"^you gain life equal to the life lost this way$")
 def _gain_lost_this_way(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Gray Merchant of Asphodel: the life the previous instruction made players lose (119.3)."""
@@ -408,6 +425,18 @@ def _skip_next_step(m: re.Match, c: Ctx) -> list[Effect] | None:
     if who is None or m.group(3) and step != "combat":
         return None
     return [Effect("skip_next", {"who": who, "step": step, **({"this_turn": True} if m.group(3) else {})})]
+
+
+@reader(r"^(you|target player|target opponent|that player) skips? (?:your|their|his or her) next (x|two|three|four|"
+        r"five|\d+) turns(?:, where x is (.+))?$")
+def _skip_turns(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.10: "Target opponent skips their next X turns, where X is the number of coins that came up heads" (Ral
+    Zarek, Guest Lecturer): that many of the player's next turns are skipped, each one once (none when X is 0)."""
+    who = c.player(m.group(1))
+    if who is None or not bind_x(m.group(3), c) or (m.group(2) == "x") != bool(m.group(3)):
+        return None
+    n = amount_of(m.group(2), c)
+    return None if n is None else [Effect("skip_next", {"who": who, "step": "turn", "amount": n})]
 
 
 @reader(r"^discard (?:all the cards in your hand|your hand), then draw that many cards(?: plus (one|two|three))?$")
@@ -614,6 +643,25 @@ def _exile_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
                                       "amount": number(m.group(2))}})]
 
 
+@reader(
+    r"^(each opponent|each player|target player|target opponent|that player) returns? (a|an|one|two|three) "
+    r"(.+?) cards? from (?:their|his or her) graveyard to (the battlefield|their hand|his or her hand)$"
+)
+def _return_from_own_graveyard(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player returns two land cards from their graveyard to the battlefield" (Fall of the Thran): each such
+    player chooses that many of their own cards of the kind (all of them when they have fewer) and puts them there;
+    a permanent enters under its owner's control (110.2)."""
+    who = c.player(m.group(1))
+    f = parse_noun(m.group(3))
+    if who is None or f is None or f.get("player") or f.get("zone") not in (None, "graveyard", "any_card") \
+            or {"owner", "controller"} & set(f):
+        return None
+    f.pop("zone", None)
+    return [Effect("move", {"what": {"choose": {**f, "zone": "graveyard", "owner": "chooser"}, "chooser": who,
+                                     "amount": number(m.group(2))},
+                            "to": "battlefield" if m.group(4) == "the battlefield" else "hand"})]
+
+
 @reader(r"^(you|target player|each player) gets? (an|a|one|two|three|four|five|x|\d+) (experience) counters?$")
 def _player_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"You get an experience counter" (121.1: counters a player has; they do nothing by themselves)."""
@@ -644,6 +692,13 @@ def _pay_any_energy(m: re.Match, c: Ctx) -> list[Effect] | None:
     the energy counters they have and removes that many (121.1; "that much", "for each {E} paid this way"
     then count them: the amount paid, sequence.paid_this_way)."""
     return [Effect("pay_any", {"energy": True})]
+
+
+@reader(r"^pay any amount of mana$")
+def _pay_any_mana(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Pay any amount of mana" (Karn, Living Legacy): its controller chooses a number, from 0 to what they can pay,
+    and pays that much generic mana (117.1); "that many" then is the amount paid."""
+    return [Effect("pay_any", {"mana": True})]
 
 
 @reader(r"^play (an|one|two|three|up to two|up to three) additional lands? this turn$")
@@ -697,13 +752,28 @@ def _reveal_random(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "reveal_random", "who": who})]
 
 
-@reader(r"^search (target player's|target opponent's) graveyard, hand, and library for (any number of|all) cards "
-        r"with (?:that|the chosen) name and exile them$")
+@reader(r"^search (target player's|target opponent's) graveyard, hand, and library for (any number of|all|up to "
+        r"(?:one|two|three|four|five|\d+)) cards with (?:that|the chosen) name and exile them$")
 def _exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """701.15a (Memoricide, Cranial Extraction): the cards with the chosen name in three zones are exiled."""
+    """701.15a (Memoricide, Cranial Extraction): the cards with the chosen name in three zones are exiled; "up to
+    four cards" (Unmoored Ego): at most that many, chosen."""
     who = c.player(m.group(1)[:-2])
-    return None if who is None else [Effect("action", {"name": "exile_named", "who": who,
-                                                       "all": m.group(2) == "all"})]
+    most = number(m.group(2)[6:]) if m.group(2).startswith("up to ") else None
+    if who is None or m.group(2).startswith("up to ") and not most:
+        return None
+    return [Effect("action", {"name": "exile_named", "who": who, "all": m.group(2) == "all",
+                              **({"max": most} if most else {})})]
+
+
+@reader(r"^(that player|target player|target opponent) shuffles, then draws a card for each card exiled from (?:their|"
+        r"his or her) hand this way$")
+def _shuffle_draw_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"That player shuffles, then draws a card for each card exiled from their hand this way" (Unmoored Ego, Lost
+    Legacy): the cards the search before it exiled from that hand (701.15a, 608.2c)."""
+    who = c.player(m.group(1))
+    if who is None:
+        return None
+    return [Effect("shuffle", {"who": who}), Effect("draw", {"who": who, "amount": {"exiled_from_hand": True}})]
 
 
 @reader(r"^search (its controller's|its owner's|that player's|the) graveyard, hand, and library(?: of (that spell's "
@@ -778,7 +848,7 @@ READERS: tuple[Reader, ...] = (
     _life,
     _life_half,
     _life_eq,
-    _discard,
+    _discard, _discard_half,
     _discard_hand,
     _mill_half,
     _mill,
@@ -795,11 +865,13 @@ READERS: tuple[Reader, ...] = (
     _end_the_turn,
     _gain_lost_this_way,
     _extra_combat,
+    _extra_combat_after,
     _extra_turn,
     _extra_land_now,
     _rummage_any,
     _discard_hand_redraw,
     _skip_next_step,
+    _skip_turns,
     _hand_to_top,
     _reveal_hand,
     _reveal_discard_named,
@@ -810,15 +882,17 @@ READERS: tuple[Reader, ...] = (
     _discard_chosen,
     _draw_additional,
     _gy_shuffle,
-    _exile_from_hand,
+    _exile_from_hand, _return_from_own_graveyard,
     _energy,
     _pay_any_energy,
+    _pay_any_mana,
     _player_counters,
     _control_player,
     _exchange_life,
     _exchange_life_pt,
     _name_card,
     _exile_named,
+    _shuffle_draw_from_hand,
     _exile_same_name,
     _game_draw,
     _life_becomes,

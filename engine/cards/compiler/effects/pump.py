@@ -271,6 +271,17 @@ def _gain_kw_and_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("grant", {**got[0].args, "keywords": kws})]
 
 
+@reader(r"^(.+?) gains? ([^\"]+?),? and (\"[^\"]+\")$")
+def _gain_kw_and_quoted_lasting(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """611.2c, 613.1f: "Target artifact ... gains vigilance, indestructible, and "This creature can't be blocked.""
+    (Vronos, Masked Inquisitor): the keywords and the quoted ability, one grant with no duration (for good)."""
+    kws = keyword_list(m.group(2))
+    got = _grant_quoted(m.group(1), m.group(3), c, "permanent") if kws else None
+    if not got:
+        return None
+    return [Effect("grant", {**got[0].args, "keywords": kws})]
+
+
 @reader(r"^until end of turn, (.+?) gets? ([+-]\w+)/([+-]\w+) and gains (\".+\")$")
 def _pump_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
     a = _pump_common(m.group(1), m.group(2), m.group(3), None, "until end of turn", None, None, c)
@@ -305,6 +316,7 @@ READERS: tuple[Reader, ...] = (
     _lose_kw,
     _lose_gain,
     _gain_kw_and_quoted,
+    _gain_kw_and_quoted_lasting,
     _gain_quoted,
     _gain_quoted_pre,
     _pump_quoted,

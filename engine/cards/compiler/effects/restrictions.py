@@ -250,6 +250,18 @@ def _ignore_hexproof_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
 
 
+@reader(r"^if (.+?) would deal (.+?) this turn, ((?:it|that source) deals .+ instead)$")
+def _damage_mod_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.1a, 611.2a: "If a red source you control would deal damage to a permanent or player this turn, it deals
+    that much damage plus 2 to that permanent or player instead" (The Flame of Keld, chapter III): the replacement
+    of "if ... would deal damage ..., it deals ... instead" for the rest of the turn (engine/replacement.py
+    damage_mods reads it as a resolved effect's)."""
+    sts = STATIC_READERS[0](f"if {m.group(1)} would deal {m.group(2)}, {m.group(3)}") if STATIC_READERS else None
+    if not sts or any(st.get("kind") != "damage_mod" or st.get("condition") for st in sts):
+        return None
+    return [Effect("player_effect", {"static": st, "duration": "eot"}) for st in sts]
+
+
 @reader(r"^until end of turn, (damage that would reduce your life total to less than \w+ reduces it to \w+ instead)$")
 def _life_floor_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """614.1a, 611.2a: "Until end of turn, damage that would reduce your life total to less than 1 reduces it to 1
@@ -318,6 +330,16 @@ def _flash_this_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _unpreventable_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """615.11, 611.2: "Damage can't be prevented this turn" (Skullcrack): no damage, from any source."""
     return [Effect("player_effect", {"static": {"kind": "damage_unpreventable", "who": "each"},
+                                     "duration": DURATIONS[m.group(1)]})]
+
+
+@reader(r"^each token that would be created under an opponent's control (this turn|until your next turn) is created "
+        r"under your control instead$")
+def _tokens_to_you_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.1a, 611.2: "When SELF enters, each token that would be created under an opponent's control this turn is
+    created under your control instead" (Crafty Cutpurse): a replacement of how those tokens are created
+    (engine/player_statics.py token_controller)."""
+    return [Effect("player_effect", {"static": {"kind": "tokens_to_you", "who": "opponent"},
                                      "duration": DURATIONS[m.group(1)]})]
 
 
@@ -444,6 +466,7 @@ def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _tokens_to_you_for_now,
     _enter_exile_for_now,
     _no_activations_for_now,
     _must_attack_next_turn,
@@ -459,7 +482,7 @@ READERS: tuple[Reader, ...] = (
     _flash_this_turn,
     _uncounterable_for_now,
     _ignore_hexproof_for_now,
-    _life_floor_for_now,
+    _life_floor_for_now, _damage_mod_for_now,
     _attack_rule_for_now,
     _spells_left_this_turn,
     _enters_with_for_now,

@@ -4,10 +4,12 @@
 """
 from __future__ import annotations
 
+import json
 import re
+from dataclasses import replace
 from typing import Any
 
-from engine.cards.abilities import Effect
+from engine.cards.abilities import Ability, Effect
 from engine.cards.compiler.effects import (
     actions,
     become,
@@ -34,6 +36,7 @@ from engine.cards.compiler.effects.context import (
     reader,
 )
 from engine.cards.compiler.effects.library import (
+    EXILED_PILES,
     REVEAL_UNTIL_RX,
     SEARCH_GY_ANY,
     SEARCH_MAY_RX,
@@ -46,6 +49,7 @@ from engine.cards.compiler.effects.library import (
     read_top_card,
     reveal_until,
     search_may,
+    with_x,
 )
 from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
 from engine.cards.compiler.effects.zones import (
@@ -116,6 +120,21 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     pay = _payment(m.group(3))
     return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
+
+
+@reader(r"^counter that spell or ability unless its controller ((?:discards|sacrifices) .+)$")
+def _ward_action(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Ward with a cost other than mana (a later keyword): "counter that spell or ability unless its controller
+    discards a card / sacrifices a creature": that player, the controller of the spell or ability that targeted
+    (the event's player), may do it (117.12); else the ward op counters it (engine/ops/ward.py, with no cost of its
+    own left)."""
+    mark = c.mark()
+    c.last_player = "trigger_player"
+    act = parse_sentence("that player " + m.group(1), c)
+    if act is None or any(e.args.get("who") != "trigger_player" for e in act):
+        c.rewind(mark)
+        return None
+    return [Effect("unless", {"payer": "trigger_player", "actions": list(act), "effects": [Effect("ward", {})]})]
 
 
 @reader(r"^(.+?) unless (.+?) (sacrifices .+|discards .+|sacrifice .+|discard .+|returns? .+ to (?:its|their) "
@@ -218,7 +237,7 @@ def _next_draw_instead(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: object starts with
 _SHARED_VERB = re.compile(r"^(put |untap |tap )")
 #: a clause that makes a continuous effect, which a duration closing the next clause also bounds (611.2a)
-_UNTIMED = re.compile(r"\b(?:gains?|gets?|loses?|can't|becomes?) ")
+_UNTIMED = re.compile(r"\b(?:gains?|gets?|loses?|can't|becomes?|(?:has|have) base power and toughness) ")
 #: "... gain trample and get +X/+X": the second verb of a plural subject, and that subject
 _VERB_PLURAL = re.compile(r"^(?:gain|get|lose|can't|become|have) ")
 _SUBJECT_PLURAL = re.compile(r"^(.+?) (?:gain|get|lose|can't|become|have) ")
@@ -316,6 +335,69 @@ def _any_color_playable(e: Effect) -> Effect:
     return Effect("playable", {**e.args, "any_color": True})
 
 
+#: "counter target spell with mana value X or less, where X is the number of Faeries you control": a filter
+#: comparing with an X the sentence's closing "where X is" defines (107.3)
+_X_COMPARED = re.compile(r"(.+\bwith (?:mana value|power|toughness) x or (?:less|greater)\b.*?), where x is (.+)")
+
+
+#: amounts that name something of a resolution (the spell cast, the damage dealt, "it")
+_RESOLUTION_WORDS = ("mana_spent_on", '"it"', "trigger", "that_", "damage", "taken", "sacrificed", "exiled")
+
+
+def _x_compared(m: re.Match, ctx: Ctx) -> list[Effect] | None:
+    """107.3: the X of "with mana value X or less, where X is Q" is Q, read as the effect resolves or, for a target,
+    as it is chosen (601.2c, 608.2h): the sentence read with X, then every X of the effects and of the targets it
+    named replaced by Q. None (nothing kept) when Q is not understood or an X is left elsewhere."""
+    mark = ctx.mark()
+    q = ctx_quantity(m.group(2), ctx)
+    if q is None:
+        return None
+    got = parse_sentence(m.group(1), ctx)
+    new = ctx.targets[mark[0]:]
+    if new and any(w in json.dumps(q) for w in _RESOLUTION_WORDS):
+        ctx.rewind(mark)  # a target's filter is read as it is chosen (601.2c), with no resolution to name
+        return None
+    if got is None or not any('{"x": true}' in json.dumps(t.filter) for t in new) and \
+            not any("'x': True" in repr(e.args) for e in got):
+        ctx.rewind(mark)
+        return None
+    def sub(v: Any) -> Any:
+        if isinstance(v, Effect):
+            return Effect(v.op, sub(dict(v.args)))
+        if isinstance(v, dict):
+            return q if v == {"x": True} else {k: sub(x) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return [sub(x) for x in v]
+        return v
+    for i, t in enumerate(new):
+        ctx.targets[mark[0] + i] = replace(t, filter=with_x(t.filter, q))
+    return [sub(e) for e in got]
+_EACH_OPP_TARGET = re.compile(r"^for each (opponent|other player), (.+?)\bup to one target (.+?) (?:(?:that player|"
+                              r"that opponent|they) controls?|(?:that player's|their) (graveyard))\b(.*)$")
+
+
+def _for_each_opponent_target(low: str, ctx: Ctx) -> list[Effect] | None:
+    """"For each opponent, return up to one target nonland permanent that player controls to its owner's hand"
+    (Vronos): one target slot whose targets are each controlled by a different opponent (601.2c, 115.1: each
+    "target" word once for each of those players), from none to one for each; "for each other player" is each
+    player other than you. The instruction is the same for every target chosen."""
+    m = _EACH_OPP_TARGET.match(low)
+    if m is None or m.group(4) or re.search(r"\bthat (?:player|opponent)\b", m.group(5)):
+        return None  # "... and that player gains life equal to its power": each target's own player, not read
+    who = "an opponent controls" if m.group(1) == "opponent" else "you don't control"
+    mark = ctx.mark()
+    got = _attempt(f"{m.group(2)}up to one target {m.group(3)} {who}{m.group(5)}", ctx)
+    if got is None or len(ctx.targets) != mark[0] + 1:
+        ctx.rewind(mark)
+        return None
+    spec = ctx.targets[-1]
+    if spec.count != 1 or spec.min != 0 or spec.filter.get("zone") not in (None, "battlefield"):
+        ctx.rewind(mark)
+        return None
+    ctx.targets[-1] = replace(spec, filter={**spec.filter, "different_controllers": True}, count=8, text=m.group(0))
+    return got
+
+
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     s = sentence.strip().rstrip(".").strip()
@@ -325,6 +407,14 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     s = re.sub(r"^return to the battlefield ((?:all|each|target|up to \w+ target) .+)$",
                r"return \1 to the battlefield", s, flags=re.I)
     low = s.lower()
+    if _EACH_OPP_TARGET.match(low):
+        return _for_each_opponent_target(low, ctx)
+    m = re.fullmatch(r"(you (?:gain|lose) \w+ life|draw (?:a|two) cards?) if ([^,]+? this way)", low)
+    if m:  # "You gain 2 life if at least one creature card was exiled this way" (Kaya, Orzhov Usurper): the same
+        # instruction as "If ..., you gain 2 life", its condition read after the one before it (608.2c)
+        got = _attempt(f"if {m.group(2)}, {m.group(1)}", ctx)
+        if got is not None:
+            return got
     m = _ANY_COLOR_RIDER.match(low)
     if m:  # "You may cast that card for as long as it remains exiled, and you may spend mana as though it were mana
         # of any color to cast that spell" (Covetous Urge; 609.4): the permission, paid with mana of any type
@@ -332,6 +422,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if inner is None or not inner or not all(_playables(e) for e in inner):
             return None
         return [_any_color_playable(e) for e in inner]
+    m = _X_COMPARED.fullmatch(low)
+    if m and ctx.x is None:
+        got = _x_compared(m, ctx)
+        if got is not None:
+            return got
     m = re.fullmatch(r"you may ((?:sacrifice|discard) [^,]+?) or ((?:sacrifice|discard) [^,]+)", low)
     if m:  # "You may sacrifice an artifact or discard a card. If you do, draw a card." (Chandra, Spark Hunter): either
         mark = ctx.mark()  # action, the one the player picks (608.2d); "If you do" follows it (parse_effects)
@@ -553,6 +648,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     subject = _SUBJECT_PLURAL.match(left)
                     if subject is not None:  # "creatures you control gain trample and get +X/+X ...": one
                         b = _attempt(f"{subject.group(1)} {right}", ctx)  # subject, both verbs (608.2c)
+                    if b is None and subject is not None and re.search(r"\btargets?\b", subject.group(1)):
+                        # "up to two target creatures each have base power and toughness 0/3 and lose all abilities"
+                        # (Will Kenrith): the same targets, named once (115.1)
+                        b = _attempt(f"they {right}", ctx)
                 verb = _SHARED_VERB.match(left) if b is None and joiner == " and " else None
                 if verb is not None and _OBJECT_ONLY.match(right):
                     # "put a +1/+1 counter on each creature you control and a loyalty counter on each
@@ -576,6 +675,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             return got
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
                      r"it escaped|it's .+|your life total .+|you attacked .+|you've .+|you gained .+|"
+                     r"(?:no )?(?:\{[wubrgc]\})+ was spent to cast (?:self|it|this spell)|"
                      r"an? [a-z ]+ you control has "
                      r"[a-z ]+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
@@ -693,6 +793,47 @@ _MAY_DO_OR = re.compile(r"\b(each opponent|each player|that player|defending pla
                         r"(?:doesn't|don't), ([^.]+)\.", re.I)  # (not "target opponent": read twice, two targets)
 
 
+def _round_each_time(text: str) -> str:
+    """107.1a: "Each player loses half their life, then discards half the cards in their hand, then sacrifices half
+    the creatures they control of their choice. Round up each time." (Fraying Omnipotence): one instruction after
+    another, each "half" rounded as the last sentence says, each read as its own sentence of the same players."""
+    m = re.fullmatch(r"(each player|each opponent) ([^.]+)\. round (up|down) each time\.?", text.strip(), re.I)
+    if m is None:
+        return text
+    parts = re.split(r",? then ", m.group(2))
+    if len(parts) < 2 or not all(re.search(r"\b(?:half|a third of)\b", p) for p in parts):
+        return text
+    return " ".join(f"{m.group(1)} {p}, rounded {m.group(3)}." for p in parts)
+
+
+_ANY_MAY = re.compile(r"any (opponent|player) may (have (?:it|self) deal \w+ damage to them|(?:sacrifice|discard|"
+                      r"exile|pay|tap) .+)")
+
+
+def _any_player_may(m: re.Match, then: str, c: Ctx) -> list[Effect] | None:
+    """117.12, 101.4: "Any opponent may sacrifice a creature of their choice. If a player does, tap SELF and put a
+    +1/+1 counter on it." (Desecration Demon), "Any player may have SELF deal 5 damage to them. If no one does,
+    target player draws three cards." (Browbeat): each of those players in turn order (APNAP) may do it, until one
+    does; the instruction after it happens if one did (``if_done``), or if no one did."""
+    group = "each_opponent" if m.group(1) == "opponent" else "each_player"
+    done = re.fullmatch(r"if (a player|they|no one|no player) (?:does|do)(?: either)?, (.+)", then)
+    if done is None:
+        return None
+    act = m.group(2)
+    dmg = re.fullmatch(r"have (?:it|self) deal (\w+) damage to them", act)
+    verb, _, rest = act.partition(" ")
+    act = f"self deals {dmg.group(1)} damage to {m.group(1)}" if dmg else f"{m.group(1)} {verb}s {rest}"
+    actions = parse_sentence(f"each {act}" if not dmg else act.replace(m.group(1), f"each {m.group(1)}"), c)
+    effs = parse_sentence(done.group(2), c)
+    if actions is None or effs is None or len(actions) != 1:
+        return None
+    a = actions[0]
+    if group not in (a.args.get("who"), a.args.get("to")) or "choose" in str(a.args.get("what")):
+        return None  # the action must be that player's own (their sacrifice, discard, the damage to them)
+    return [Effect("unless", {"payer": group, "any_one": True, "actions": [a], "effects": list(effs),
+                              **({"if_done": True} if done.group(1) in ("a player", "they") else {})})]
+
+
 def _may_do_or(mm: re.Match) -> str:
     who, act, then = mm.group(1), mm.group(2), mm.group(3)
     then = re.sub(r"^(?:they|that player) (lose|gain|draw|discard|sacrifice)s?\b", rf"{who} \1s", then, flags=re.I)
@@ -706,6 +847,108 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     don't, Y."; "It can't be regenerated."
     """
     text = _except_for(_do_the_same(text))
+    # "Look at the top six cards ... You may reveal a creature card from among them and put it into your hand. If
+    # it's legendary, you gain 3 life. Put the rest on the bottom ..." (Ellywick Tumblestrum): the look is one
+    # instruction; the condition is of the card put into the hand, read after it (608.2c)
+    text = re.sub(r"(\bput (?:it|that card) into your hand)\. (if it's ([a-z ]+?), [^.]+)\. (put the rest on the "
+                  r"bottom of your library in (?:a random|any) order)\.?$",
+                  lambda m: f"{m.group(1)}. {m.group(4)}. "
+                            + re.sub("^if it.s", "if the card put into your hand this way is", m.group(2), flags=re.I)
+                            + ".",
+                  text, flags=re.I)
+    # "Surveil 1. If you put a noncreature, nonland card into your graveyard this way, put that card into your hand."
+    # (Chandra, Chill of Compliance): the card the surveil put into the graveyard, if of that kind (608.2c)
+    m = re.fullmatch(r"surveil (\w+)\. if you put an? ([a-z, ]+?) card into your graveyard this way, put (?:that "
+                     r"card|it) into your hand\.?", text.strip(), flags=re.I)
+    if m and number(m.group(1)) == 1:
+        kind = parse_noun(m.group(2) + " card")
+        if kind is None or set(kind) - {"types", "not_types", "colors", "subtypes", "zone"}:
+            return None
+        kind.pop("zone", None)
+        return [Effect("scry", {"amount": 1, "surveil": True}),
+                Effect("if", {"cond": {"amount_ge": {"amount": {"count_this_way": kind, "action": "put"}, "n": 1}},
+                              "then": [Effect("move", {"what": {"choose": {**kind, "zone": "graveyard"},
+                                                                "among": "milled", "amount": 1}, "to": "hand"})]})]
+    # "Look at that many cards from the top of your library, then put one of those cards into your hand and the rest on
+    # the bottom ..." (Karn, Living Legacy): the look of that many (the amount paid before it, 608.2c)
+    text = re.sub(r"\blook at that many cards from the top of your library, then put one of those cards into your "
+                  r"hand and the rest\b", "look at the top that many cards of your library. put one of them into your "
+                  "hand and the rest", text, flags=re.I)
+    m = re.fullmatch(r"pay any amount of mana\. (look at the top that many cards of your library\. .+)", text.strip(),
+                     flags=re.I)
+    if m:  # the amount paid is "that many" (engine/ops/misc.py pay_any)
+        dig = read_dig(m.group(1).lower(), ctx)
+        return None if dig is None else paid_this_way([Effect("pay_any", {"mana": True}), *dig])
+    # "SELF deals damage to target player equal to ... and you gain that much life" (Kaya, Orzhov Usurper): the
+    # damage that instruction dealt (120.3, 608.2c)
+    text = re.sub(r"\b(deals damage to [^.]+?) and you gain that much life\b",
+                  r"\1 and you gain life equal to the damage dealt this way", text, flags=re.I)
+    # "Destroy all creatures target opponent controls. SELF deals damage to that player equal to their total power."
+    # (Angrath, Minotaur Pirate): "their" are the creatures the instruction before destroyed (608.2c, 608.2h)
+    text = re.sub(r"^(destroy all (creatures|artifacts|permanents)\b[^.]*\. [^.]*?)\btheir total power\b",
+                  r"\1the total power of \2 destroyed this way", text.strip(), flags=re.I)
+    m = re.fullmatch(r"choose an? ([a-z]+) card with mana value (\d+) in your graveyard, then do the same for \1 cards "
+                     r"with mana value (\d+) and (\d+)\. return (?:those cards|them) to the battlefield\.?",
+                     text.strip(), flags=re.I)
+    if m:  # "Choose a creature card with mana value 1 in your graveyard, then do the same for creature cards with mana
+        # value 2 and 3. Return those cards to the battlefield." (Gruesome Menagerie): one card of each mana value
+        # that has one, chosen in turn, then all returned at once (608.2c, 400.7)
+        f = parse_noun(m.group(1) + " card")
+        if f is None or set(f) - {"types", "zone"}:
+            return None
+        alts = [{"mv_eq": int(v)} for v in m.group(2, 3, 4)]
+        return [Effect("move", {"what": {"choose": {**f, "zone": "graveyard", "owner": "you", "or": alts},
+                                         "amount": len(alts), "one_of_each": True}, "to": "battlefield"})]
+    # "Surveil 2, then choose an instant or sorcery card in your graveyard. You may cast it this turn." (Mission
+    # Briefing): the card is chosen as the spell resolves, after the surveil (608.2c), then may be cast this turn
+    text = re.sub(r"(^|, then |\. )choose (an? [a-z ]+? card) in your graveyard\. you may cast (?:it|that card) this "
+                  r"turn\b", lambda mm: f"{'. ' if mm.group(1) else ''}you may cast a chosen "
+                  f"{mm.group(2)[2:].lstrip()} in your graveyard this turn", text.strip(), flags=re.I)
+    m = re.fullmatch(r"flip a coin for each (.+?)\. destroy each (creature|permanent) whose coin comes up tails\.?",
+                     text.strip(), flags=re.I)
+    if m:  # "Flip a coin for each creature that isn't a Demon, Devil, or Imp. Destroy each creature whose coin comes
+        # up tails." (Rakdos, the Showstopper): a coin for each, then those with tails destroyed at once (705.1, 701.7a)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        return [Effect("flip", {"each": f}), Effect("destroy", {"what": "tails"})]
+    m = re.fullmatch(r"(add one mana of any (?:color|type) that an? [^.]+? could produce)\. if self has an? "
+                     r"([+\-\w/]+) counter on it, add (two|three) mana of that (?:color|type) instead\.?",
+                     text.strip(), flags=re.I)
+    if m:  # "{T}: Add one mana of any type that a land you control could produce. If SELF has a +1/+1 counter on it,
+        # add three mana of that type instead." (Incubation Druid): that many of the one kind chosen (106.7, 614.1a)
+        one = parse_sentence(m.group(1), ctx)
+        if not one or len(one) != 1 or one[0].op != "add_mana" or "could_produce" not in one[0].args:
+            return None
+        many = Effect("add_mana", {**one[0].args, "per": number(m.group(3))})
+        return [Effect("if", {"cond": {"self_counters_ge": {m.group(2): 1}}, "then": [many], "else": list(one)})]
+    m = re.fullmatch(r"you may remove any number of ([+\-\w/]+) counters from among (.+?)\. if you do, put twice that "
+                     r"many \1 counters on self\.?", text.strip(), flags=re.I)
+    if m:  # "You may remove any number of +1/+1 counters from among creatures you control. If you do, put twice that
+        # many +1/+1 counters on SELF." (Galloping Lizrog): any number from each, none included; "if you do": one or
+        # more were removed (608.2c)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        return [Effect("remove_among", {"kind": m.group(1), "filter": f}),
+                Effect("counters", {"what": "self", "kind": m.group(1),
+                                    "amount": {"times": 2, "of": {"removed_this_way": True}}})]
+    # "Choose a creature at random that attacked this turn. Destroy that creature." (Metzali, Tower of Triumph): the one
+    # instruction "destroy a creature at random that attacked this turn", chosen as it resolves (608.2c)
+    text = re.sub(r"^choose (an? [a-z ]+? at random(?: that [^.]+)?)\. (destroy|exile) (?:that creature|that permanent|"
+                  r"it)\.?$", r"\2 \1.", text.strip(), flags=re.I)
+    # "... sacrifice a creature of their choice. You add {B}{B} and draw a card." (Priest of Forgotten Gods): the
+    # controller adds the mana, as "Add {B}{B}" says (106.4)
+    text = re.sub(r"(^|\. )you add (\{)", r"\1add \2", text.strip(), flags=re.I)
+    # "You gain half X life and draw half X cards. Round down each time." (Hydroid Krasis): the last sentence says how
+    # each half is rounded (107.1a); each amount read as "life / cards equal to half X, rounded down"
+    rnd = re.search(r"\.? round (down|up) each time\.?$", text.strip(), flags=re.I)
+    if rnd:  # (only where each half is of that form: "half their life" is read by _round_each_time)
+        halves, n = re.subn(r"\b(gains?|draws?|loses?|mills?) half (x|\d+) (life|cards?)\b",
+                            lambda m: f"{m.group(1)} {m.group(3)} equal to half {m.group(2)}, rounded "
+                                      f"{rnd.group(1).lower()}", text.strip()[:rnd.start()], flags=re.I)
+        if n and not re.search(r"\bhalf\b", re.sub(r"equal to half", "", halves, flags=re.I), flags=re.I):
+            text = halves + "."
     # "SELF deals damage equal to the number of +1/+1 counters on it to ...": "it" is the subject, SELF (121.1)
     text = re.sub(r"\b(self deals damage equal to the number of (?:[+\-]\d+/[+\-]\d+ |[a-z]+ )?counters on) it\b",
                   r"\1 self", text, flags=re.I)
@@ -853,12 +1096,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if m:  # Nightsnare: the caster's choice; declined (or nothing to choose), the player discards two of their choice
         who = ctx.player(m.group(1))
         f = parse_noun(m.group(2))
-        n = number(m.group(3))
-        if who is None or f is None or not n:
+        k = number(m.group(3))
+        if who is None or f is None or not k:
             return None
         return [Effect("reveal", {"who": who, "zone": "hand"}),  # seen before the choice to choose (608.2c)
                 Effect("may", {"effects": [Effect("discard", {"who": who, "amount": 1, "filter": f, "chooser": "you"})],
-                               "else": [Effect("discard", {"who": who, "amount": n})]})]
+                               "else": [Effect("discard", {"who": who, "amount": k})]})]
     m = re.fullmatch(r"(target player|target opponent) reveals their hand\. you may choose an? (.+?) card from it\. "
                      r"if you do, (?:that player|they) exiles? that card\. if an? (.+? card) is exiled this way, "
                      r"(.+?)\.?", low)
@@ -873,10 +1116,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         then = parse_effects(m.group(4), ctx)
         if then is None:
             return None
-        chosen_exile = Effect("exile", {"what": {"choose": {**f, "zone": "hand", "owner": who}, "chooser": "you",
-                                                 "amount": 1}})
+        taken = Effect("exile", {"what": {"choose": {**f, "zone": "hand", "owner": who}, "chooser": "you",
+                                          "amount": 1}})
         return [Effect("reveal", {"who": who, "zone": "hand"}),
-                Effect("may", {"effects": [chosen_exile], "then": [Effect("if", {"cond": cond, "then": then})]})]
+                Effect("may", {"effects": [taken], "then": [Effect("if", {"cond": cond, "then": then})]})]
     m = re.fullmatch(r"any opponent may (sacrifice an? .+?)\. if a player does, (.+?)\.?", low)
     if m:  # "any opponent may sacrifice a creature of their choice. If a player does, tap SELF, you gain 3 life, and
         # you draw a card" (Clackbridge Troll): each opponent in turn order may (101.4), until one does (608.2d);
@@ -921,6 +1164,17 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     got = read_dig(low, ctx)
     if got is not None:
         return got
+    m = EXILED_PILES.match(low)
+    if m:  # "Exile up to five target creature cards from graveyards. An opponent separates those cards into two
+        # piles. ..." (Boneyard Parley): the cards the exile moved ("exiled"), in the piles (608.2c)
+        mark = ctx.mark()
+        first = parse_sentence(m.group(1), ctx)
+        rest = parse_effects(low[m.end():], ctx) if low[m.end():].strip() else []
+        if first is not None and [e.op for e in first] == ["exile"] and ctx.targets and rest is not None:
+            return first + [Effect("piles", {"what": "exiled", "separator": "opponent", "chooser": "you",
+                                             "chosen": "battlefield" if "battlefield" in m.group(2) else "hand",
+                                             "other": "graveyard"})] + rest
+        ctx.rewind(mark)
     mark = ctx.mark()
     piles = read_piles(low, ctx)
     if piles is not None:  # the two-piles sentences, then what follows them
@@ -965,10 +1219,22 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # Creator): one instruction (engine/cards/compiler/effects/library.py _wish)
     text = re.sub(r"(card you own in exile)\. put that card into your hand\b", r"\1 and put it into your hand", text,
                   flags=re.I)
+    text = _round_each_time(text)
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
+    any_may: re.Match | None = None  # "any opponent may X": read with the sentence after it
     for sent in _then_flip(sentences(text)):
         s = sent.strip().rstrip(".").lower()
+        if any_may is not None:
+            got = _any_player_may(any_may, s, ctx)
+            if got is None:
+                return None
+            out += got
+            any_may = None
+            continue
+        any_may = _ANY_MAY.fullmatch(s)
+        if any_may is not None:
+            continue
         adds = [k for k, e in enumerate(out) if e.op == "add_mana"]
         if s == "until end of turn, you don't lose this mana as steps and phases end" and len(adds) == 1 \
                 and "until" not in out[adds[0]].args:
@@ -993,6 +1259,15 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # Rebuttal): asked only when the copy was made (706.10c; the op lets its controller keep the targets)
             out[-1] = Effect("if", {**out[-1].args, "then": [Effect("may", {**inner[0].args, "then": [
                 Effect("copy_retarget", {})]})]})
+            continue
+        if re.fullmatch(r"then (?:put|that player puts) the exiled cards that weren't cast this way on the bottom of "
+                        r"(?:that|their|your) library in a random order", s) \
+                and [e.op for e in out[-2:]] == ["exile_until", "cast_offer"]:
+            # "Target opponent exiles cards ... until they exile an instant or sorcery card. You may cast that card
+            # without paying its mana cost. Then put the exiled cards that weren't cast this way on the bottom of
+            # that library in a random order." (Chaos Wand): the cards still in exile (a cast one is a new object
+            # on the stack, 400.7), to their owner's library (400.3)
+            out.append(Effect("move", {"what": "exiled", "to": "library_bottom", "random": True}))
             continue
         m = re.fullmatch(r"repeat this process (once|twice|(\w+) more times)", s)
         if m and out and (m.group(2) is None or number(m.group(2))):
@@ -1075,12 +1350,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                         r"[a-z ]+)?, (.+)$", s)
         # "sacrifice a creature other than SELF, then each opponent loses life equal to the sacrificed creature's
         # power. If you can't sacrifice a creature, ..." (Xathrid Demon): the sacrifice one instruction back
-        act = next((e for e in reversed(out[-2:]) if e.op in ("sacrifice", "discard")), None) if cant else None
-        if cant and act is not None and "what" not in act.args and (act is out[-1] or cant.group(2)) \
-                and (not cant.group(2) or cant.group(2) == act.op) \
-                and (act.args.get("who") in (None, "you")) == bool(cant.group(1)) \
-                and act.args.get("who") not in ("each_player", "each_opponent", "each") \
-                and act.args.get("amount", 1) not in ("all", "any") and not act.args.get("up_to"):
+        prior = next((e for e in reversed(out[-2:]) if e.op in ("sacrifice", "discard")), None) if cant else None
+        if cant and prior is not None and "what" not in prior.args and (prior is out[-1] or cant.group(2)) \
+                and (not cant.group(2) or cant.group(2) == prior.op) \
+                and (prior.args.get("who") in (None, "you")) == bool(cant.group(1)) \
+                and prior.args.get("who") not in ("each_player", "each_opponent", "each") \
+                and prior.args.get("amount", 1) not in ("all", "any") and not prior.args.get("up_to"):
             # "... that player discards a card at random. If the player can't, you draw a card." (Urgoros, the
             # Empty One), "that player sacrifices a creature. If the player can't, sacrifice SELF." (Woebringer
             # Demon), "sacrifice a creature other than SELF. If you can't, SELF deals 7 damage to you." (Lord of
@@ -1146,6 +1421,19 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if effs is None:
                 return None
             out += effs
+            continue
+        if m and out and out[-1].op == "scry" and not ctx.targets:
+            # "When SELF enters, surveil 4. When you do, you may return target nonland permanent an opponent controls
+            # to its owner's hand." (Dream Eater): the surveil is always done, and the reflexive ability triggers then,
+            # its targets chosen as it is put on the stack (603.7a, 603.3; reflexive triggers are a later rule)
+            rctx = Ctx(last=ctx.last)
+            effs = parse_effects(m.group(1), rctx)
+            if effs is None:
+                return None
+            may_do = len(effs) == 1 and effs[0].op == "may" and not {"then", "else", "who"} & set(effs[0].args)
+            out.append(Effect("reflexive", {"ability": Ability(
+                "triggered", m.group(1), effects=tuple(effs[0].args["effects"]) if may_do else tuple(effs),
+                targets=tuple(rctx.targets), trigger={"event": "reflexive"}, optional=may_do)}))
             continue
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
@@ -1235,6 +1523,21 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             r"(?:colors and )?(?:creature )?types$",
             s,
         )
+        later = out[-1].args.get("effects") if m and out and out[-1].op == "delayed" else None
+        if m and later and len(later) == 1 and later[0].op == "move" and later[0].args.get("to") == "battlefield" \
+                and "becomes" not in later[0].args:
+            # "Whenever a creature you don't control dies, return it to the battlefield under your control ... at the
+            # beginning of the next end step. That creature is a black Zombie in addition to its other colors and
+            # types." (Grave Betrayal): the creature the delayed return puts onto the battlefield (603.7, 613.1d-e)
+            st = subtype(m.group(2))
+            if st is None:
+                return None
+            becomes: dict[str, Any] = {"subtypes": [st]}
+            if m.group(1):
+                becomes["colors"] = [COLORS[m.group(1).strip()]]
+            returned = Effect("move", {**later[0].args, "becomes": becomes})
+            out[-1] = Effect("delayed", {**out[-1].args, "effects": [returned]})
+            continue
         if m and out and out[-1].op == "move" and out[-1].args.get("to") == "battlefield":
             st = subtype(m.group(2))
             if st is None:
@@ -1252,8 +1555,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # 712.7: the restriction or the longer control the effect gives with the card it has played
             out[-1] = Effect("cast_offer", {**out[-1].args, _WHILE_PLAYING[s]: True})
             continue
-        m = re.match(r"^(?:it's|it becomes) an? (\d+)/(\d+) ((?:[a-z]+ )*?)(?:artifact )?creature$", s)
-        if m and out and out[-1].op == "action" and out[-1].args.get("name") == "turn_face_down":
+        m = re.match(r"^(?:it's|it becomes) an? (\d+)/(\d+) ((?:[a-z]+ )*?)(?:artifact )?creature$", s) \
+            or re.match(r"^they're (\d+)/(\d+) ((?:[a-z]+ )*?)(?:artifact )?creatures$", s)
+        if m and out and out[-1].op == "action" and out[-1].args.get("name") == (
+                "put_face_down" if s.startswith("they're") else "turn_face_down"):
             # "Turn target creature face down. It's a 2/2 Cyberman artifact creature." (707.2: the
             # characteristics the effect gives the face-down permanent)
             subs = [subtype(w) for w in m.group(3).split()]
@@ -1468,6 +1773,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 out[-1] = Effect("add_mana", {**out[-1].args, "only_for": e.args["spells"]})
             else:
                 out.append(e)
+    if any_may is not None:
+        return None  # "any opponent may X" with no "if a player does" after it
     if any(e.op in ("flip", "clash") and not e.args for e in out):
         return None  # a flip nothing depends on: the sentence that should follow was not read
     if _cda_pending(out):
@@ -1560,12 +1867,30 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
     for i in range(1, len(out)):
         e, prev = out[i], out[i - 1]
         if e.args.get("amount") == {"that_much": True} and prev.op == "move" and prev.args.get("to") == \
-                "library_shuffle" and isinstance(prev.args.get("what"), dict) and "hand_cards_of" in prev.args["what"]:
-            # "shuffle the cards from your hand into your library, then draw that many cards" (Whirlpool Drake)
-            who = prev.args["what"]["hand_cards_of"]
+                "library_shuffle" and isinstance(prev.args.get("what"), dict) \
+                and {"hand_cards_of", "graveyard_of"} & set(prev.args["what"]):
+            # "shuffle the cards from your hand into your library, then draw that many cards" (Whirlpool Drake),
+            # "Shuffle all cards from your graveyard into your library. Target player mills that many cards"
+            # (Psychic Spiral): the cards that instruction moved (608.2c)
+            who = prev.args["what"].get("hand_cards_of", prev.args["what"].get("graveyard_of"))
             if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):
                 return None
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "shuffled"}})
+            continue
+        if e.args.get("amount") == {"that_much": True} and e.op == "search" and prev.op == "exile" \
+                and isinstance(prev.args.get("what"), dict) and set(prev.args["what"]) == {"each"} \
+                and len(prev.args) == 1:
+            # "Exile all attacking creatures target player controls. That player may search their library for that
+            # many basic land cards" (Settle the Wreckage): the permanents that instruction exiled (608.2c)
+            out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "exiled"}})
+            continue
+        if e.args.get("amount") == {"that_much": True} and prev.op == "exile" \
+                and isinstance(prev.args.get("what"), dict) and set(prev.args["what"]) == {"hand_cards_of"}:
+            # "target player exiles all cards from their hand face down, then draws that many cards" (Induced Amnesia)
+            who = prev.args["what"]["hand_cards_of"]
+            if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):
+                return None
+            out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {"zone": "any_card"}, "action": "exiled"}})
             continue
         amt = e.args.get("amount")
         if prev.op == "sacrifice" and "what" not in prev.args and prev.args.get("amount", 1) == 1 \
@@ -1634,6 +1959,7 @@ def _cda_pending(effects: Any) -> bool:
 
 
 _LOOK_START = re.compile(r"^(?:(?:you may look at|look at|reveal) the top (?:\w+ cards|card) of your library|"
+                         r"(?:look at|reveal) that many cards from the top of your library|"
                          r"look at the top (?:\w+ "
                          r"cards|card) of (?:target player's|target opponent's|that player's|defending player's|"
                          r"their) library|(?:defending player|"
@@ -1747,12 +2073,22 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             chunk = " ".join(sents[i:i + k])
             got = read_look(chunk, ctx) or read_top_card(chunk, ctx) or read_look_other(chunk, ctx) \
                 or read_top_card_if(chunk, ctx) or read_top_card_play(chunk)
+            rest = sents[i + k:]
+            if got is None and len(rest) >= 2 and rest[-1].lower() == "then shuffle." \
+                    and all(re.match(r"^(?:it|that creature|that card) ", x, re.I) for x in rest[:-1]):
+                # "Put a creature card from among them onto the battlefield ... It gains hexproof until your next
+                # turn. Then shuffle." (Undercity's last room): the shuffle ends the look; what the sentences
+                # between do to the card put onto the battlefield does not touch the library (608.2c)
+                got = read_look(" ".join([*sents[i:i + k], rest[-1]]), ctx)
+                rest = rest[:-1]
             if got is None:
                 continue
-            # "it" / "that creature" after the dig would mean the card it moved, which no reference
-            # names yet: a word no runtime resolves, so the card stays unsupported (never the source)
-            ctx.last = "dug_card"
-            after = parse_effects(" ".join(sents[i + k:]), ctx) if sents[i + k:] else []
+            # "it" / "that creature" after the dig means the card it moved: the one card a dig takes
+            # (engine/ops/library.py: "taken"); after any other a word no runtime resolves, so the card stays
+            # unsupported (never the source)
+            one = got[0].op == "dig" and got[0].args.get("take") == 1 and not got[0].args.get("one_of_each")
+            ctx.last = "taken" if one else "dug_card"
+            after = parse_effects(" ".join(rest), ctx) if rest else []
             if after is not None:
                 return before + got + after
         ctx.rewind(mark)
@@ -2137,13 +2473,14 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _unless_do, _delayed_if_target_has,
+READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _ward_action, _unless_do, _delayed_if_target_has,
                                _delayed_owner_upkeep, _delayed,
                                _next_draw_instead,
                                _damage_list, _counters_list, _you_and_yours_gain, _then_again)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (
-    *damage.READERS, *pump.READERS, *restrictions.READERS, *zones.READERS, *players.READERS,
+    *damage.READERS, *pump.READERS, *restrictions.READERS, *tokens.BEFORE_ZONES, *zones.READERS,
+    *players.READERS,
     *counters.READERS, *tokens.READERS, *mana.READERS, *library.READERS, *prevention.READERS,
     *stack.READERS, *become.READERS, *READERS, *actions.READERS, *facedown.READERS,
 )

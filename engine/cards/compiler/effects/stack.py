@@ -170,6 +170,13 @@ def _cast_one_milled(m: re.Match, c: Ctx) -> list[Effect] | None:
                                   "by_you": True})]
 
 
+@reader(r"^the exiled card's owner may cast (?:that card|it) without paying its mana cost$")
+def _owner_may_cast_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """607.2a, 608.2g: "When SELF leaves the battlefield, the exiled card's owner may cast that card without paying
+    its mana cost" (Spell Queller): the card exiled by its linked ability, cast now by its owner (117.9)."""
+    return [Effect("cast_offer", {"what": "exiled", "zone": "exile", "free": True})]
+
+
 @reader(
     r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(play|cast) (that card|them|those cards|"
     r"it|cards exiled this way|spells from among them|the exiled card|cards exiled with self|the exiled cards)( this "
@@ -193,15 +200,40 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
         what = "taken"  # "... until they exile a nonland card. ... you may cast that card" (Nicol Bolas, God-Pharaoh)
     if not dur and m.group(5) and m.group(2) == "cast" and m.group(3) in ("that card", "it", "the exiled card"):
         # "... If you do, you may cast the exiled card without paying its mana cost" (Living Lore, Bring to Light):
-        # no time given, so cast now, as the ability resolves (608.2g: timing permissions ignored; 117.9)
-        return [Effect("cast_offer", {"what": what, "zone": "exile", "free": True})]
+        # no time given, so cast now, as the ability resolves (608.2g: timing permissions ignored; 117.9); "you"
+        # cast it, whoever owns it
+        return [Effect("cast_offer", {"what": what, "zone": "exile", "free": True, "by_you": True})]
     return [Effect("playable", {"what": what, "play": m.group(2), "until": until,
                                 **({"free": True} if m.group(5) else {})})]
 
 
+@reader(r"^(?:you may )?cast a chosen (.+? card) in your graveyard this turn$")
+def _cast_chosen_from_graveyard(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Choose an instant or sorcery card in your graveyard. You may cast it this turn." (Mission Briefing): the card
+    chosen as the effect resolves (608.2c, not targeted) may be cast from the graveyard this turn (601.2a)."""
+    f = parse_noun(m.group(1) + " in your graveyard")
+    if f is None or f.get("zone") != "graveyard" or set(f) - {"types", "not_types", "subtypes", "colors", "zone",
+                                                              "owner"}:
+        return None
+    return [Effect("playable", {"what": {"choose": {**f, "owner": "you"}}, "play": "cast", "until": "eot"})]
+
+
+@reader(r"^for as long as (?:that card|it) remains exiled, (its owner|you) may (play|cast) (?:it|that card)"
+        r"( without paying its mana cost)?$")
+def _exiled_may_play(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exile target nonland permanent. For as long as that card remains exiled, its owner may cast it without paying
+    its mana cost." (Release to the Wind): a permission of the card just exiled (601.2a, 117.9), to its owner or to
+    you; a card that leaves exile is a new object (400.7), so it ends then."""
+    if c.last not in ("it", "exiled") and not (isinstance(c.last, dict) and "target" in c.last):
+        return None
+    return [Effect("playable", {"what": "exiled", "play": m.group(2), "until": "remains_exiled",
+                                **({"free": True} if m.group(3) else {}),
+                                **({"owner_may": True} if m.group(1) == "its owner" else {})})]
+
+
 @reader(
-    r"^(until end of turn, |until the end of your next turn, )?you may (cast ([a-z, ]+?) spells|play lands and cast "
-    r"spells) from among (them|those cards|the exiled cards|those exiled cards|cards exiled this way)"
+    r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(cast ([a-z, ]+?) spells|play lands and "
+    r"cast spells) from among (them|those cards|the exiled cards|those exiled cards|cards exiled this way)"
     r"( this turn| until the end of your next turn| until end of turn)?( without paying their mana costs)?$"
 )
 def _may_cast_kind_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -250,14 +282,16 @@ def _counter_that(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None or what in ("self", "it") else [Effect("counter", {"what": what})]
 
 
-@reader(r"^counter that spell or ability unless its controller pays (\{[^ ]+\}|\d+ life)$")
+@reader(r"^counter that spell or ability unless its controller pays (\{[^ ]+\}|\d+ life)(?: and (\d+) life)?$")
 def _counter_targeting(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Whenever SELF becomes the target of a spell or ability ..., counter that spell or ability
-    unless its controller pays N" (ward, Frost Titan): the one that targeted (engine/ops/ward.py)."""
+    unless its controller pays N" (ward, Frost Titan): the one that targeted (engine/ops/ward.py); "pays {2} and 2
+    life" both (the action forms, "unless its controller discards a card": engine/cards/compiler/effects/sequence.py
+    _ward_action)."""
     t = m.group(1)
     if t.endswith("life"):
         return [Effect("ward", {"life": int(t.split()[0])})]
-    return [Effect("ward", {"mana": list(parse_cost(t))})]
+    return [Effect("ward", {"mana": list(parse_cost(t)), **({"life": int(m.group(2))} if m.group(2) else {})})]
 
 
 #: this family's readers, in the order they are tried
@@ -296,6 +330,18 @@ def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     if spec is None:
         return None
     return [Effect("copy_spell", {"what": c.add_target(spec)})]
+
+
+@reader(r"^copy (that spell|it) for each other (instant and sorcery|instant or sorcery|instant|sorcery) spell you've "
+        r"cast before it this turn$")
+def _copy_for_each_before(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Whenever you cast an instant or sorcery spell, copy it for each other instant and sorcery spell you've cast
+    before it this turn" (Thousand-Year Storm): one copy for each spell of that kind its controller cast this turn
+    before the spell that triggered it (601.2i, countered ones too), one after another (706.10)."""
+    if not c.cast_trigger or c.ref(m.group(1)) != "it":
+        return None
+    kinds = [t.capitalize() for t in re.split(r" and | or ", m.group(2))]
+    return [Effect("copy_spell", {"what": "it", "times": {"cast_before_it": {"types": kinds}}})]
 
 
 @reader(r"^copy (that spell|it)(?: (twice)| (\w+) times)?$")
@@ -398,12 +444,16 @@ def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (
+    _owner_may_cast_exiled,
     _its_controller_copies,
     _that_player_retargets,
     _copy_ability,
     _copy_activated,
     _copy_countered,
     _copy_spell,
+    _copy_for_each_before,
+    _exiled_may_play,
+    _cast_chosen_from_graveyard,
     _copy_cast_spell,
     _retarget,
     _retarget_to_self,

@@ -383,4 +383,16 @@ def _token_copy_each(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("token", args)]
 
 
+@reader(r"^put (a|an|one|two|three|four|five|x|\d+) (\d+/\d+ [^.]+? creature tokens?(?: with .+?)?) onto the "
+        r"battlefield$")
+def _put_token(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Put a 2/2 green Wolf creature token onto the battlefield": the wording before "create" (701.6 of later
+    rules renamed it; 110.5b of the 2016 rules: a token is put onto the battlefield by the effect that makes it),
+    the same instruction as "create a 2/2 green Wolf creature token"; never a token chosen from among others."""
+    again = _TOKEN.match(f"create {m.group(1)} {m.group(2)}")
+    return None if again is None else _token(again, c)
+
+
+#: read before the zone-change readers (whose "put ... onto the battlefield" would choose an existing token)
+BEFORE_ZONES: tuple[Reader, ...] = (_put_token,)
 READERS: tuple[Reader, ...] = (_named_legend_token, _token, _token_pre, _token_copy, _two_tokens, _token_copy_each)

@@ -9,6 +9,7 @@ from typing import Any
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x
 from engine.cards.compiler.effects.context import DURATIONS, TAPPED_DURATIONS, Ctx, Reader, reader
+from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.targets import number, parse_noun, parse_target
 
 
@@ -24,10 +25,22 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
         return [Effect(op, {"what": a}), Effect(op, {"what": b})]
     if op == "exile":
-        mm = re.fullmatch(r"(.+?) until self leaves the battlefield", tail)
-        if mm:
+        mm = re.fullmatch(r"(.+?) until (self leaves the battlefield|it leaves the battlefield|an opponent becomes the "
+                          r"monarch)", tail)
+        if mm and mm.group(2).startswith("it ") and c.last != "self":
+            mm = None  # "until it leaves": of the source only where "it" is SELF ("when SELF enters, exile ...")
+        if mm:  # 610.3; "until an opponent becomes the monarch" (Palace Jailer: a later designation, engine/until.py)
             what = c.ref(mm.group(1))
-            return None if what is None else [Effect("exile", {"what": what, "until": "self_leaves"})]
+            until = "opponent_monarch" if mm.group(2).startswith("an opponent") else "self_leaves"
+            return None if what is None else [Effect("exile", {"what": what, "until": until})]
+        mm = re.fullmatch(r"(.+?) until (target [a-z ]+?) leaves the battlefield", tail)
+        if mm:  # "Exile target creature ... until target enchantment you control leaves the battlefield" (Calix,
+            # Destiny's Hand): returned when that other permanent leaves (610.3); not exiled if it already left (610.3a)
+            what = c.ref(mm.group(1))
+            watch = c.ref(mm.group(2)) if what is not None else None
+            if not (isinstance(watch, dict) and "target" in watch) or watch == what:
+                return None
+            return [Effect("exile", {"what": what, "until": "leaves", "watch": watch})]
         mm = re.fullmatch(r"(target player's|target opponent's|that player's|your|each opponent's|all opponents'|"
                           r"each player's|all|its controller's|that creature's controller's) graveyards?", tail)
         if mm:
@@ -189,18 +202,20 @@ def _tuck2(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("move", {"what": what, "to": "library_bottom"})]
 
 
-@reader(r"^(?:shuffle|(.+?) shuffles) (.+?) into (?:(?:its|their) owners?'s?|their|your) librar(?:y|ies)$")
+@reader(r"^(?:shuffle|(.+?) shuffles|(they) shuffle) (.+?) into (?:(?:its|their) owners?'s?|their|your) "
+        r"librar(?:y|ies)$")
 def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Shuffle SELF into its owner's library", "shuffle SELF and your graveyard into their owner's
     library" (Elixir of Immortality): each part moved, then the library shuffled (701.16a)."""
-    shuffler = c.player(m.group(1)) if m.group(1) else None  # the player who shuffles: "their" is that player's
-    if m.group(1) and shuffler is None:
+    subject = m.group(1) or m.group(2)
+    shuffler = c.player(subject) if subject else None  # the player who shuffles: "their" is that player's
+    if subject and shuffler is None:
         return None
     out = []
     # "each player shuffles their hand and graveyard into their library" (Timetwister): both of that player's
     # zones, the same player's
     what_all = re.sub(r"^(your|their|target player's|that player's) hand and graveyard$", r"\1 hand and \1 graveyard",
-                      re.sub(r"^(?:all )?(?:the )?cards (?:from|in) ", "", m.group(2)))
+                      re.sub(r"^(?:all )?(?:the )?cards (?:from|in) ", "", m.group(3)))
     for part in re.split(r" and (?=(?:your|their|target player's|that player's) graveyard$)", what_all):
         gy = re.fullmatch(r"(your|their|target player's|that player's) (graveyard|hand)", part)
         who = c.player({"your": "you", "their": "they"}.get(gy.group(1), gy.group(1).replace("'s", ""))) if gy else None
@@ -407,6 +422,23 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     obj = re.sub(r" of (?:their|his or her) choice\b", "", m.group(2))
     if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent", "the creature"):
         return [Effect("sacrifice", {"what": c.ref(obj)})]
+    mm = re.fullmatch(r"(half|a third of) the ([a-z ]+?) (?:they|he or she) controls?, rounded (up|down)", obj)
+    if mm and who in ("each_player", "each_opponent"):  # "each player ... sacrifices half the creatures they control
+        # of their choice. Round up each time." (Fraying Omnipotence): that part of their own, rounded (107.1a)
+        f = parse_noun(mm.group(2))
+        n = quantity(f"{mm.group(1)} the {mm.group(2)} they control, rounded {mm.group(3)}")
+        if f is None or n is None or f.get("player") or f.get("zone") not in (None, "battlefield") \
+                or "controller" in f:
+            return None
+        return [Effect("sacrifice", {"who": who, "filter": f, "amount": n})]
+    mm = re.fullmatch(r"half the (.+?) (?:they|he or she) controls?,? rounded (up|down)", obj)
+    if mm:  # "each opponent sacrifices half the creatures they control of their choice, rounded up" (Vona's Hunger):
+        # half of that player's own, rounded as it says (107.1a), counted for each player who sacrifices (608.2c)
+        f = parse_noun(mm.group(1))
+        if f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "battlefield"):
+            return None
+        return [Effect("sacrifice", {"who": who, "filter": f, "amount": {
+            "half": {"count": {**f, "controller": "that_player"}}, "up": mm.group(2) == "up"}})]
     mm = re.fullmatch(r"any number of (.+)", obj)
     if mm:  # "sacrifice any number of lands" (Scapeshift): the player chooses how many, none included (701.14a)
         f = parse_noun(mm.group(1))
@@ -436,6 +468,42 @@ def _edict_exile(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(m.group(2)) or 1, "exile": True})]
 
 
+@reader(r"^(.+?) (?:chooses (a|an|one|two) (.+?) (?:they|he or she) controls? and returns (?:it|them)|returns? "
+        r"(a|an|one|two) (.+?) (?:they|he or she) controls?) to (?:its|their) owners?'s? hands?$")
+def _edict_bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player returns a creature they control to its owner's hand" (Curfew), "Target opponent chooses a
+    permanent they control and returns it to its owner's hand" (Teferi, Temporal Pilgrim): each such player chooses
+    that many of their permanents of the kind (608.2d), and they go to their owners' hands together."""
+    who = c.player(m.group(1))
+    word, noun = (m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5))
+    f = parse_noun(noun)
+    if who is None or who == "you" or f is None or f.get("player") or f.get("controller") or f.get("zone") not in (
+            None, "battlefield"):
+        return None
+    c.last_player = who
+    return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(word) or 1, "bounce": True})]
+@reader(r"^(each opponent|each player|target opponent|target player) returns (a|an|one|two) (.+?) (?:they|he or she) "
+        r"controls?( with the (?:highest|greatest) (?:mana value|converted mana cost) among (.+?) (?:they|he or she) "
+        r"controls?)? to "
+        r"(?:its|their) owners?'?s?'? hands?$")
+def _each_returns(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each opponent returns a nonland permanent they control with the highest mana value among permanents they
+    control to its owner's hand" (Dispersal): each of those players chooses one of their own permanents of that kind
+    (in APNAP order, 101.4; "with the highest mana value": tied ones alike, 202.3) and it returns (400.7)."""
+    who = c.player(m.group(1))
+    f = parse_noun(m.group(3))
+    if who is None or f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "battlefield"):
+        return None
+    f = {**f, "controller": "chooser"}
+    if m.group(4):
+        among = parse_noun(m.group(5))
+        if among is None or among.get("player") or among.get("controller") or among.get("zone") not in (
+                None, "battlefield") or "mv_ge" in f:
+            return None
+        f["mv_ge"] = {"greatest": "mv", "among": {**among, "controller": "you"}}
+    return [Effect("bounce", {"what": {"choose": f, "chooser": who, "amount": number(m.group(2)) or 1}})]
+
+
 KEEP_REST_RX = re.compile(
     r"^for each player, you choose from among the (permanents|nonland permanents) that player controls (an? .+?)\. "
     r"then each player sacrifices all other (permanents|nonland permanents) they control\.?$"
@@ -461,6 +529,17 @@ def destroy_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
         if m.group(2) == "up to one":
             args["up_to"] = True
     return [Effect("keep_rest", args)]
+
+
+@reader(r"^each player chooses any number of creatures they control with total power (\d+) or less, then "
+        r"sacrifices all other creatures they control$")
+def _keep_total_power(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player chooses any number of creatures they control with total power 4 or less, then sacrifices all
+    other creatures they control." (Slaughter the Strong): each player in APNAP order chooses (101.4, 608.2c), their
+    total power checked as chosen (208.1), then every other creature is sacrificed at once (701.14a)."""
+    f = {"types": ["Creature"]}
+    return [Effect("keep_rest", {"keep": [f], "among": {}, "rest": dict(f), "chooser": "each",
+                                 "total_power_le": int(m.group(1))})]
 
 
 @reader(r"^each player chooses (an? (?:creature|creature or planeswalker|artifact|enchantment|land|planeswalker)) "
@@ -634,7 +713,7 @@ def _exile_library(m: re.Match, c: Ctx) -> list[Effect] | None:
     graveyards", Ashiok, Nightmare Weaver -10): every card of each zone named, each zone in turn (406.3)."""
     zones = m.group(2).split(" and ")
     if any(z.endswith("s") != m.group(1).startswith("all ") for z in zones) \
-            or m.group(3) and zones != ["library"]:
+            or m.group(3) and zones not in (["library"], ["hand"]):
         return None  # "all opponents' hands", "target player's hand": the noun's number follows the player's
     who = {"your": "you", "all opponents'": "each_opponent", "each opponent's": "each_opponent",
            "all players'": "each_player", "each player's": "each_player"}.get(m.group(1)) \
@@ -644,6 +723,16 @@ def _exile_library(m: re.Match, c: Ctx) -> list[Effect] | None:
     keys = {"library": "library_of", "hand": "hand_cards_of", "graveyard": "graveyard_of"}
     return [Effect("exile", {"what": {keys[z.rstrip("s")]: who}, **({"face_down": True} if m.group(3) else {})})
             for z in zones]
+
+
+@reader(r"^(target player|target opponent|that player|you) exiles? all cards from (?:their|your|his or her) "
+        r"(hand|library|graveyard)( face down)?$")
+def _player_exiles_zone(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target player exiles all cards from their hand face down" (Induced Amnesia): the same instruction as "exile
+    all cards from target player's hand face down", that player's whole hand (406.3)."""
+    who = "your" if m.group(1) == "you" else m.group(1) + "'s"
+    got = _exile_library.pattern.fullmatch(f"exile all cards from {who} {m.group(2)}{m.group(3) or ''}")
+    return None if got is None else _exile_library.read(got, c)
 
 
 TOP_OR_BOTTOM_RX = re.compile(
@@ -705,12 +794,28 @@ def _exile_if_dies(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("exile_if_dies", {"what": what})]
 
 
+@reader(r"^destroy one of the (.+?) at random$")
+def _destroy_random(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.6a: "destroy one of those permanents at random" (Haphazard Bombardment, the permanents its intervening
+    "if" counted: engine/cards/compiler/__init__.py names them): one of them, no player choosing."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    return [Effect("destroy", {"what": {"choose": f, "random": True}})]
+
+
 READERS: tuple[Reader, ...] = (
     _each_returns_all,
+    _destroy_random,
     _return_gone_this_way,
     _exchange_hand,
     _exile_if_dies,
     _edict_exile,
+    _edict_bounce,
+    _each_returns,
+    _keep_total_power,
+    _player_exiles_zone,
     _destroy,
     _bounce_with_auras,
     _exiled_to_hand,
