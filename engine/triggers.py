@@ -211,7 +211,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if "to" in trig and ev.get("to") not in trig["to"]:
         return False  # "... or is put into exile from the battlefield": the zone it went to (603.6c)
     if "reaches" in trig:  # "when the twelfth hour counter is put on SELF": from fewer than N to N or more (121.6)
-        o = g.objects.get(ev["obj"]) if isinstance(ev.get("obj"), int) else None
+        oid = ev.get("obj")
+        o = g.objects.get(oid) if isinstance(oid, int) else None
         now = o.counters.get(str(ev.get("kind")), 0) if o is not None else 0
         if not now - int(ev.get("amount", 0)) < int(trig["reaches"]) <= now:
             return False
@@ -377,7 +378,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             f = dict(f)
             f.setdefault("zone", "stack")
         return obj is not None and obj in g.objects and matches(g, obj, f, src, controller)
-    return name in ("cast",) and trig.get("who", "you") in ("you", "any") and \
+    # "whenever you cast a spell", "whenever you activate an ability" (of any source: 602.1, the activate event's)
+    return name in ("cast", "activate") and trig.get("who", "you") in ("you", "any") and \
         (trig.get("who", "you") == "any" or ev.get("player") == controller)
 
 
@@ -910,6 +912,11 @@ def _mode_wait(g: "Game", t: dict[str, Any]) -> dict[str, Any] | None:
     lo, hi = _mode_range(ab)
     picked: list[int] = t.setdefault("picking", [])
     left = [m for m in range(len(ab.modes)) if m not in picked and _mode_ok(g, t, m)]
+    if (ab.condition or {}).get("mode_chooser") == "random" and not picked:  # "choose one at random" (Outlaws'
+        t.pop("picking", None)  # Merriment): no player chooses; one of the modes that can be chosen (700.2)
+        if left:
+            t["modes"] = [left[g.rng.randrange(len(left))]]
+        return None
     if len(picked) >= hi or not left:
         if len(picked) >= min(lo, len(picked) + len(left)) and picked:
             t["modes"] = sorted(t.pop("picking"))  # 700.2: the modes are carried out in printed order

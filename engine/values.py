@@ -189,8 +189,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "put_with":  # "that creature" of Animate Dead's leaves trigger: the one it put onto the battlefield
         x = s.trigger_info.get("put_with") if s.trigger_info else None  # (607.2a, 603.10: as the Aura left)
         return [x] if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield" else []
-    if ref == "activated":  # "copy that ability" of a "whenever you activate an ability" trigger: the ability
-        x = s.trigger_info.get("ability")  # activated, still on the stack (602.2, 603.2)
+    if ref in ("activated", "activated_ability"):  # "copy that ability" of a "whenever you activate an ability"
+        x = s.trigger_info.get("ability")  # trigger: the ability activated, while it is on the stack (602.2, 706.10)
         return [x] if isinstance(x, int) and x in g.objects and g.objects[x].zone == "stack" else []
     if ref == "targeting":  # "counter that spell" of a "becomes the target" trigger: the one that targeted (603.2)
         x = s.trigger_info.get("by")
@@ -377,7 +377,8 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled", "tails",
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
-                       "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object", "activated"})
+                       "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object", "activated",
+                       "activated_ability"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "targets_of",
                       "owner_of", "opponents_of", "couldnt"})

@@ -91,7 +91,9 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
     while i < len(paras):
         p = same_is_true(paras[i])
         bullets: list[str] = []
-        if _MODAL.match(p) or p.rstrip().endswith("—") and "choose" in p.lower() or _AGAIN.fullmatch(p.strip()):
+        if _MODAL.match(p) or p.rstrip().endswith("—") and "choose" in p.lower() or _AGAIN.fullmatch(p.strip()) \
+                or re.search(r"\bchoose one at random\. create an? [a-z ]*creature token with those characteristics\.$",
+                             p, re.I):  # (Outlaws' Merriment: its bullets are the modes, _random_token_modes)
             while i + 1 < len(paras) and paras[i + 1].startswith("•"):
                 i += 1
                 bullets.append(paras[i].lstrip("• ").strip())
@@ -424,6 +426,14 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         # "Whenever you cast a spell, if that spell was kicked, ..." (Hallar): a kicked spell cast (702.32b, 603.4)
         trig = {**trig, "filter": {**trig["filter"], "kicked": True}}
         body = body[body.index(", ") + 2:]
+    if trig.get("event") == "activate":
+        # "Whenever you activate an ability, if it isn't a mana ability, you may pay {2}. If you do, copy that ability"
+        # (Rings of Brighthearth): the event is of abilities other than mana abilities only (605.1a), and "that
+        # ability" is the one activated (706.10: engine/values.py "activated_ability")
+        if re.match(r"^if it isn't a mana ability, ", body, re.I):
+            trig = {**trig, "nonmana": True}
+            body = re.sub(r"^if it isn't a mana ability, ", "", body, flags=re.I)
+        body = re.sub(r"\bcopy that ability\b", "copy the activated ability", body, flags=re.I)
     m = re.match(r"^if (.+?), ", body, re.I)
     three = re.match(r"^if ([^,]+, [^,]+, and [^,]+), ", body, re.I)
     if three and parse_condition(three.group(1)) is not None:
@@ -514,6 +524,11 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
                                                                          "damage_opponent"):
         ctx.last_player = "trigger_player"
     if item.modes:
+        rand = _random_token_modes(item.modes, body)
+        if rand is not None:  # "choose one at random. Create a red and white creature token with those
+            # characteristics." (Outlaws' Merriment): the mode is chosen at random as it is put on the stack
+            return Ability("triggered", item.text, trigger=trig, condition={**(cond or {}), "mode_chooser": "random"},
+                           modes=rand, choose=1)
         got = _modes(item.modes, body)
         if got is None:
             return None
@@ -560,6 +575,29 @@ def _lower_chapter(item: IrItem) -> list[Ability] | None:
     return [Ability("triggered", item.text, effects=tuple(effects), targets=tuple(ctx.targets),
                     trigger={"event": "chapter", "self": True, "chapter": _ROMAN[n]}, optional=optional)
             for n in item.head.split(", ")]
+
+
+def _random_token_modes(lines: tuple[str, ...], body: str) -> tuple[Ability, ...] | None:
+    """"Choose one at random. Create a red and white creature token with those characteristics. • 3/1 Human Warrior
+    with trample and haste. • ..." (Outlaws' Merriment): each mode the token that characteristics line describes,
+    of the colors the instruction names (110.5); None when it is not this form or a line is not read."""
+    m = re.fullmatch(r"choose one at random\. create an? ((?:(?:white|blue|black|red|green)(?: and | |, ))*)creature "
+                     r"token with those characteristics\.?", body.strip(), re.I)
+    if m is None:
+        return None
+    out = []
+    for line in lines:
+        mm = re.fullmatch(r"(\d+)/(\d+) ([A-Z][A-Za-z' ]*?)( with .+?)?\.?", line.strip())
+        if mm is None:
+            return None
+        rest = mm.group(4) or ""
+        end = "" if rest.endswith('"') else "."
+        text = f"Create a {mm.group(1)}/{mm.group(2)} {m.group(1).strip()} {mm.group(3)} creature token{rest}{end}"
+        effs = parse_effects(text, Ctx())
+        if effs is None or len(effs) != 1 or effs[0].op != "token":
+            return None
+        out.append(Ability("mode", line, effects=tuple(effs)))
+    return tuple(out)
 
 
 def _either_trigger(item: IrItem) -> list[Ability] | None:

@@ -855,6 +855,17 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             abilities.append(Ability("activated", part, effects=(attach,), targets=(spec,), cost=cost,
                                      sorcery_speed=True, keyword="Equip"))
             continue
+        m = re.fullmatch(r"devour ([a-z]+) (\d+)", part, re.I)
+        if m:  # "Devour artifact 1", "Devour land 3", "Devour Food 3" (a later form of 702.81a): permanents of that
+            # kind are the ones that may be sacrificed (engine/replacement.py, engine/entering.py)
+            quality = parse_noun(m.group(1).lower() + "s")
+            if quality is None or set(quality) - {"types", "subtypes"}:
+                return None
+            names.append("Devour")
+            args["Devour"] = int(m.group(2))
+            abilities.append(Ability("static", part, static={"kind": "devour", "amount": int(m.group(2)),
+                                                             "filter": quality}, keyword="Devour"))
+            continue
         m = re.fullmatch(r"affinity for (.+)", part, re.I)
         if m:
             f = parse_noun(m.group(1))

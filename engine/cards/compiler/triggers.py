@@ -659,6 +659,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         return {"event": "activate", "who": "you", "self": True, "keyword": m.group(1).capitalize()}
     if c == "you activate an ability that isn't a mana ability":  # 602.1, 605: every activation but a mana ability's
         return {"event": "activate", "who": "you", "filter": {}, "nonmana": True}
+    if c == "you activate an ability":  # 602.1: any activated ability but a mana ability (the event's, 605.1a)
+        return {"event": "activate", "who": "you"}
     m = re.fullmatch(r"you activate (?:a loyalty ability|an ability) of (?:a|an) (.+)", c)
     if m:
         f = parse_noun(m.group(1))

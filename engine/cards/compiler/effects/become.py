@@ -438,7 +438,7 @@ def _change_text(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: the words that name an object chosen or found by an earlier instruction (608.2c)
-_ANAPHORS = ("that creature", "that permanent", "it")
+_ANAPHORS = ("that creature", "that permanent", "it", "that artifact")
 
 
 @reader(r"^choose an? ((?:non[a-z]+ )?(?:creature|permanent|artifact)) on the battlefield$")
@@ -466,6 +466,11 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
     of = before if m.group(3) in _ANAPHORS and before is not None else c.ref(m.group(3))
     if what is None or of is None or of == what:
         return None
+    if m.group(2).startswith("each other ") and isinstance(what, dict) and isinstance(what.get("each"), dict) \
+            and isinstance(of, dict) and set(of) == {"target"}:
+        # "Choose target artifact you control. Each other artifact you control becomes a copy of that artifact until
+        # end of turn." (Masterful Replication): "other" than that target, not than the spell (608.2c)
+        what = {"each": {**{k: v for k, v in what["each"].items() if k != "other"}, "other_than": of}}
     when = (m.group(5) or "") or (" " + m.group(1).rstrip(", ") if m.group(1) else "")  # "Until end of turn, SELF
     # becomes a copy of ..." (Oko, the Trickster): the leading duration (611.2a)
     dur = {" until end of turn": "eot", " until your next turn": "your_next_turn"}.get(when, "permanent")

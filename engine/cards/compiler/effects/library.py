@@ -108,11 +108,10 @@ def card_noun(noun: str) -> dict[str, Any] | None:
         # permanents have as it resolves (201.2; engine/values.py bind_same_name)
         f0 = card_noun(m.group(1))
         g0 = parse_noun(("another " if m.group(2) == "another" else "") + m.group(3))
-        if f0 is None or g0 is None or g0.get("player") or g0.get("zone") not in (None, "battlefield") \
-                or g0.get("_needs_player_target"):
-            return None
-        g0.pop("zone", None)
-        return {**f0, "same_name_as": {"each": g0}}
+        if f0 is not None and g0 is not None and not g0.get("player") and g0.get("zone") in (None, "battlefield") \
+                and not g0.get("_needs_player_target"):  # (a card in a graveyard: parse_noun's name_in_graveyard)
+            g0.pop("zone", None)
+            return {**f0, "same_name_as": {"each": g0}}
     m = _MV_VS.fullmatch(noun)
     if m:  # "less than or equal to Q" (its " or " is no alternative: read before parse_noun splits on it)
         q = quantity(m.group(4))

@@ -510,6 +510,19 @@ def _reveal_exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("exile", {"what": {"each": {"same_name_as": ref, "zone": "graveyard", "owner": who}}})]
 
 
+@reader(r"^until end of turn, each (.+? card) in your graveyard gains \"you may play self from your graveyard\.?\"$")
+def _graveyard_playable(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Until end of turn, each legendary card in your graveyard gains 'You may play this card from your graveyard.'"
+    (Kethis, the Hidden Hand): those cards, the ones there as it resolves (611.2c), may be played from there this
+    turn (305.1 lands, 601.2a spells): a permission for each of them (engine/ops/playable.py)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or set(f) - {"types", "not_types", "subtypes", "supertypes", "zone"}:
+        return None
+    f.pop("zone", None)
+    return [Effect("playable", {"what": {"each": {**f, "zone": "graveyard", "owner": "you"}}, "play": "play",
+                                "until": "eot"})]
+
+
 @reader(r"^look at the top (card|two cards|three cards) of (your|target player's|target opponent's|each player's) "
         r"library$")
 def _look_top(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -880,6 +893,7 @@ READERS: tuple[Reader, ...] = (
     _reveal_hand,
     _reveal_discard_named,
     _reveal_exile_named,
+    _graveyard_playable,
     _look_hand, _look_top,
     _choose_from_hand,
     _discard_chosen,

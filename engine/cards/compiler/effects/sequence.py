@@ -1148,11 +1148,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if m:  # "any opponent may sacrifice a creature of their choice. If a player does, tap SELF, you gain 3 life, and
         # you draw a card" (Clackbridge Troll): each opponent in turn order may (101.4), until one does (608.2d);
         # then the rest, once (the instruction's "you" is its controller)
-        act = parse_sentence("each opponent " + re.sub(r"^sacrifice ", "sacrifices ", m.group(1)), ctx)
+        sac = parse_sentence("each opponent " + re.sub(r"^sacrifice ", "sacrifices ", m.group(1)), ctx)
         then = parse_effects(m.group(2), ctx)
-        if not act or then is None or len(act) != 1 or act[0].op != "sacrifice":
+        if not sac or then is None or len(sac) != 1 or sac[0].op != "sacrifice":
             return None
-        return [Effect("unless", {"payer": "each_opponent", "actions": act, "effects": [], "done": then,
+        return [Effect("unless", {"payer": "each_opponent", "actions": sac, "effects": [], "done": then,
                                   "first_only": True})]
     m = re.fullmatch(r"you may reveal your hand\. if cards with at least (two|three|four|five|six|seven) different "
                      r"mana values are revealed this way, (.+?)\.?", low)
