@@ -588,6 +588,8 @@ def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False
         out.add("controller")
     if f.get("owner") == "that_player" and player_refs != "that_player":  # read for each player (amount_for)
         out.add("owner")
+    if "same_name_as" in f and not isinstance(f["same_name_as"], list) and not player_refs:  # a reference ("that
+        out.add("same_name_as")  # permanent"): bound by a resolution only (values.bind_refs); a list: ``matches``
     for sub in f.get("or", ()):
         out |= unknown_keys(sub)
     for k in ("not", "targets", "targets_you_or", "attached_to"):

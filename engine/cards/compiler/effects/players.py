@@ -913,5 +913,4 @@ READERS: tuple[Reader, ...] = (
     _lose_if_exiled_counters,
     _exile_same_name,
     _game_draw,
-    _life_becomes,
 )

@@ -854,7 +854,6 @@ READERS: tuple[Reader, ...] = (
     _block_choice,
     _regen,
     _give_control,
-    _steal,
     _steal, _owners_regain,
     _each_keeps,
     _choose_sacrifice_rest,
