@@ -283,6 +283,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             if ab.choose:  # a modal ability: modes first, then the targets they ask for
                 opt["modes"] = [m.text for m in ab.modes]
                 opt["choose"] = ab.choose
+                opt["targeted_modes"] = [i for i, m in enumerate(ab.modes) if m.targets]  # their targets go along
             elif ab.targets and not _with_targets(g, player, o, ab.targets, opt):
                 continue
             out.append(opt)
@@ -445,6 +446,7 @@ def _x_options(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], xs:
         if ab.choose:
             one["modes"] = [m.text for m in ab.modes]
             one["choose"] = ab.choose
+            one["targeted_modes"] = [i for i, m in enumerate(ab.modes) if m.targets]
         elif ab.targets and not _with_targets(g, player, o, targets.with_x(
                 tuple(targets.x_fixed(s, x) for s in ab.targets), x), one):
             continue
@@ -501,6 +503,8 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
     if ab is not None and ab.choose and (ab.condition or {}).get("mode_chooser") != "opponent":
         opt["modes"] = [m.text for m in ab.modes]  # (601.3: an opponent's choice is asked of them)
         opt["choose"] = ab.choose
+        # the modes whose targets the answer must name with them (601.2b-c): "targets" of the chosen modes' slots
+        opt["targeted_modes"] = [i for i, m in enumerate(ab.modes) if m.targets]
         lo, hi = casting.mode_range(ab)
         if lo != hi:  # "choose one or both" (700.2): from lo to hi modes
             opt["choose_min"] = lo

@@ -341,7 +341,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if trig.get("defending") == "attached_player" and ev.get("target") != _enchanted_player(g, src):
         return False  # "whenever a creature attacks enchanted player" (a Curse, 303.4)
     if name == "damage_player" or name == "combat_damage_player" or name == "combat_damage_walker":
-        if trig.get("who") == "opponent" and ev.get("player") == controller:
+        # the player dealt damage, or the damaged planeswalker's controller (510.2)
+        if trig.get("who") == "opponent" and ev.get("player", ev.get("target")) == controller:
             return False
     if trig.get("most_life"):  # dethrone (702.104a): it attacks the player with the most life or tied
         t = ev.get("target")

@@ -72,3 +72,28 @@ def test_one_or_more_modes_are_at_most_the_modes_there_are():
         assert set(a["modes"]) <= {0, 1, 2}
         seen.add(len(a["modes"]))
     assert seen == {1, 2, 3}
+
+
+
+@pytest.mark.parametrize("card, targeted, casts", [
+    ("Borrowed Hostility", [0, 1], False),        # every mode names a target
+    ("Cryptic Command", [0, 1], True),            # choose two: "tap all creatures ..." and "draw a card" need none
+])
+def test_the_random_bot_answers_a_modal_spell_only_with_modes_it_can_name_targets_for(card, targeted, casts) -> None:
+    """601.2b-c: a targeted mode's targets go with the answer, and the option lists none (``targeted_modes`` names
+    those modes); the bot chooses among the modes with no target, and leaves alone a spell whose every mode is
+    targeted, so every answer it gives is legal (a LAN server closes a connection after ten refused answers)."""
+    from engine.setup import from_setup
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"hand": [card], "battlefield": ["Mountain"] * 6 + ["Island"] * 6},
+        "bob": {"battlefield": ["Grizzly Bears"]}}}, seed=1)
+    (opt,) = [o for o in g.pending.options if o.get("action") == "cast"]
+    assert opt["targeted_modes"] == targeted
+    answers = [RandomBot(seed).answer(g.pending) for seed in range(60)]
+    cast = [a for a in answers if a.get("action") == "cast"]
+    assert bool(cast) == casts
+    for a in cast:
+        assert a["modes"] == [2, 3]
+        g.copy().submit("alice", a)               # legal
+    with pytest.raises(IllegalAction):            # no targets named for a targeted mode: refused (601.2c)
+        g.copy().submit("alice", {"action": "cast", "card": opt["card"], "modes": [0]})

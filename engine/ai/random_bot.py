@@ -148,6 +148,10 @@ class RandomBot:
     def _priority(self, options: list[dict[str, Any]]) -> dict[str, Any]:
         """A random legal action; an ability it keeps activating (a repeatable one such as an
         animation or a pump) is left alone after REPEAT times until the next step."""
+        # a modal option the bot can answer: modes that need no target are enough for its least number (the
+        # targets of a targeted mode go with the answer, 601.2c, and the option does not list them)
+        options = [o for o in options if "choose" not in o or len(o["modes"]) - len(o.get("targeted_modes", ()))
+                   >= min(o.get("choose_min", o["choose"]), o["choose"], len(o["modes"]))] or [{"action": "pass"}]
         fresh = [o for o in options if o.get("action") != "activate"
                  or self._repeats.get((o.get("card"), o.get("ability")), 0) < self.REPEAT]
         o = self.rng.choice(fresh or options)
@@ -169,9 +173,10 @@ class RandomBot:
                 return {"action": "pass"}
             a["targets"] = t
         if "choose" in o:
-            most = min(o["choose"], len(o["modes"]))  # "choose one or more" is offered as choose 99
-            n = self.rng.randint(min(o.get("choose_min", most), most), most)  # "one or both" (700.2)
-            a["modes"] = sorted(self.rng.sample(range(len(o["modes"])), n))
+            free = [i for i in range(len(o["modes"])) if i not in o.get("targeted_modes", ())]
+            most = min(o["choose"], len(free))  # "choose one or more" is offered as choose 99
+            n = self.rng.randint(min(o.get("choose_min", o["choose"]), most), most)  # "one or both" (700.2)
+            a["modes"] = sorted(self.rng.sample(free, n))
         return a
 
     def _assign(self, d: Decision) -> dict[Any, int]:
