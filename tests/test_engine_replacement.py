@@ -226,20 +226,23 @@ WHITE_BLUE = ["Plains"] * 8 + ["Mountain"] * 6 + ["Island"] * 3 + ["Leyline of t
 def test_random_bots_play_through_the_choices_and_replay() -> None:
     """Two random bots with decks full of shields and replacements: the choices come up, are
     answered from their options, and the answers replay to an equal game."""
-    g = Game.new([("p0", RED_WHITE), ("p1", WHITE_BLUE)], seed=5)
-    bots = {"p0": RandomBot(5), "p1": RandomBot(1005)}
     asked = 0
-    for _ in range(3000):
-        d = g.pending
-        if d is None:
+    for seed in range(5, 25):  # the first seeded games in which the choice comes up (most do)
+        g = Game.new([("p0", RED_WHITE), ("p1", WHITE_BLUE)], seed=seed)
+        bots = {"p0": RandomBot(seed), "p1": RandomBot(1000 + seed)}
+        for _ in range(3000):
+            d = g.pending
+            if d is None:
+                break
+            asked += d.kind == "choose_option" and "replace" in d.data
+            try:
+                g.submit(d.player, bots[d.player].answer(d))
+            except IllegalAction:  # a random cast it cannot pay for: pass instead
+                g.submit(d.player, {"action": "pass"})
+        assert Game.from_json(g.to_json()) == g
+        if asked:
             break
-        asked += d.kind == "choose_option" and "replace" in d.data
-        try:
-            g.submit(d.player, bots[d.player].answer(d))
-        except IllegalAction:  # a random cast it cannot pay for: pass instead
-            g.submit(d.player, {"action": "pass"})
     assert asked > 0
-    assert Game.from_json(g.to_json()) == g
 
 
 def test_the_last_effect_left_applies_without_a_question() -> None:
