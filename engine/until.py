@@ -14,7 +14,7 @@ the state, so repeated effects on objects that come and go do not pile up.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import seats
 
@@ -26,19 +26,7 @@ def exile_until_leaves(g: "Game", src: int | None, oids: list[int]) -> list[int]
     """Exile ``oids`` until ``src`` leaves the battlefield; returns the new ids."""
     if src is None or src not in g.objects or g.objects[src].zone != "battlefield":
         return []  # 610.3a
-    out = []
-    for x in oids:
-        o = g.objects.get(x)
-        if o is None or o.zone in ("exile", "stack") and o.ability is not None:
-            continue
-        back = o.zone
-        new = g.move(x, "exile")
-        g.ts += 1
-        g.effects.append({"layer": "until", "ts": g.ts, "objects": [new], "source": src, "back": back,
-                          "until": "never"})
-        out.append(new)
-    g.changed()
-    return out
+    return _exile_each(g, oids, {"source": src, "until": "never"})
 
 
 def exile_until(g: "Game", oids: list[int], until: str, controller: str) -> list[int]:
@@ -46,6 +34,12 @@ def exile_until(g: "Game", oids: list[int], until: str, controller: str) -> list
     (``until`` "opponent_monarch", of ``controller``'s opponents; Palace Jailer: the monarch is a later designation,
     engine/ops/actions.py). They come back (to the battlefield under their owner's control, 610.3b) when it
     happens (``designated``), whatever became of the source. Returns the new ids."""
+    return _exile_each(g, oids, {"source": None, "until": until, "controller": controller})
+
+
+def _exile_each(g: "Game", oids: list[int], fields: dict[str, Any]) -> list[int]:
+    """Exile each of ``oids`` (not an ability on the stack) with an "until" effect of ``fields`` that remembers
+    the zone it came from (610.3b: it returns when the effect ends); returns the new ids."""
     out = []
     for x in oids:
         o = g.objects.get(x)
@@ -54,8 +48,7 @@ def exile_until(g: "Game", oids: list[int], until: str, controller: str) -> list
         back = o.zone
         new = g.move(x, "exile")
         g.ts += 1
-        g.effects.append({"layer": "until", "ts": g.ts, "objects": [new], "source": None, "back": back,
-                          "until": until, "controller": controller})
+        g.effects.append({"layer": "until", "ts": g.ts, "objects": [new], "back": back, **fields})
         out.append(new)
     g.changed()
     return out
