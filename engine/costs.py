@@ -204,11 +204,22 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
         gone = src if part == "tap_others" and cost.tap else exclude
         cands = (c for c in _candidates(g, player, part, f, src) if c != gone)
         if "total_power" in f:
-            if sum(max(0, crew_power(g, c)) for c in cands) < f["total_power"]:
+            if not _power_reaches(g, cands, f["total_power"]):
                 return False
         elif n > 0 and sum(1 for _ in islice(cands, n)) < n:  # the first n are enough
             return False
     return True
+
+
+def _power_reaches(g: "Game", cands: Iterator[int], need: int) -> bool:
+    """Crew and saddle (later keywords): do these untapped creatures' powers add up to ``need``? The
+    first ones that reach it are enough (a negative power adds nothing)."""
+    total = 0
+    for c in cands:
+        if total >= need:
+            return True
+        total += max(0, crew_power(g, c))
+    return total >= need
 
 
 def _picks_ok(g: "Game", f: dict[str, Any], n: int, cands: list[Any], picks: list[Any], part: str = "") -> bool:

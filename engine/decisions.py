@@ -211,9 +211,11 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["face"] = face
             out.append(opt)
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
-    if g.battlefield and any(g.objects[i].chosen.get("prepared") for i in g.battlefield):
-        out += _prepared_options(g, player, afford)
     objs_ = g.objects
+    for i in g.battlefield:  # a loop, not any(): read for every priority decision
+        if objs_[i].chosen.get("prepared"):
+            out += _prepared_options(g, player, afford)
+            break
     special = [i for i in p.hand if objs_[i].card.keywords and _SPECIAL_CASTS.intersection(objs_[i].card.keywords)]
     if special or g.__dict__.get("_face_down"):  # 702.36c face down, 702.36e / 701.31b face up
         out += facedown.options(g, player, sorcery, special)
@@ -678,11 +680,19 @@ def _affordable(g: "Game", player: str, o: Any, base: tuple[str, ...],
     return _spell_afford(g, player, o, total, afford)
 
 
+#: the key of ``afford`` that remembers whether the player has restricted mana (no total cost is this)
+_RESTRICTED = ("#restricted",)
+
+
 def _spell_afford(g: "Game", player: str, o: Any, total: tuple[str, ...],
                   afford: dict[tuple[str, ...], bool]) -> bool:
     """Can the total cost of casting ``o`` be paid? Remembered per total cost, unless the
-    player has restricted mana (106.6), which may pay for some spells and not others."""
-    if payment.has_restricted(g, player):
+    player has restricted mana (106.6), which may pay for some spells and not others (whether
+    they have is remembered too: ``afford`` lives for one look at the same state)."""
+    restricted = afford.get(_RESTRICTED)
+    if restricted is None:
+        restricted = afford[_RESTRICTED] = payment.has_restricted(g, player)
+    if restricted:
         return payment.can_afford(g, player, total, purpose=("spell", o.id))
     ok = afford.get(total)
     if ok is None:

@@ -239,11 +239,10 @@ pay: mana: [syms]  or  life: n  or  energy: n
 pay_any: energy: true
     "you may pay any amount of {E}": the controller removes as many energy counters as they choose; the
     amount {"paid": true} counts them afterwards (121.1; the energy symbol is a later addition)
-unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects, [any_one, if_done], [done: [Effect]], [first_only]
+unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects, [any_one, if_done]
     effects happen unless payer pays / performs the actions (CR 117.12); any_one: the players payer names are asked
     in APNAP order until one does it ("any opponent may ..."), and with if_done the effects happen only if one did
-    ("If a player does, ...") (CR 101.4); done: what follows when the actions are performed ("any opponent may
-    sacrifice a creature. If a player does, ..."), first_only: no other payer is asked once one did
+    ("If a player does, ...") (CR 101.4)
 delayed: step ("end", "upkeep", "your_upkeep", "owner_upkeep", "end_of_combat"), effects
     a delayed trigger at the next such step (CR 603.7)
 delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your_next_turn"), [once]

@@ -268,8 +268,7 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
                             "slot": nested.slot(r, "which"), "prompt": f"{this(g, r).card.name}: which?"}
                 pick = doable[0]
             which = labels.index(pick)
-        # "Any opponent may sacrifice a creature. If a player does, tap SELF, ...": what follows its being done
-        return nested.run(g, r, "actions", alts[which] + list(e.get("done", ())))
+        return nested.run(g, r, "actions", alts[which])
     return nested.run(g, r, "effects", e.get("effects", ()))
 
 
@@ -310,9 +309,6 @@ def _unless_each(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | Non
         g.changed()
         j += 1
         prog[pk] = j
-        if e.get("first_only") and r["answers"].get(f"{pk}.{j - 1}.unless") == "yes":
-            prog[pk] = len(payers)  # "any opponent may ...": once one player does, no other is asked
-            break
     return None
 
 

@@ -1144,16 +1144,6 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                                           "amount": 1}})
         return [Effect("reveal", {"who": who, "zone": "hand"}),
                 Effect("may", {"effects": [taken], "then": [Effect("if", {"cond": cond, "then": then})]})]
-    m = re.fullmatch(r"any opponent may (sacrifice an? .+?)\. if a player does, (.+?)\.?", low)
-    if m:  # "any opponent may sacrifice a creature of their choice. If a player does, tap SELF, you gain 3 life, and
-        # you draw a card" (Clackbridge Troll): each opponent in turn order may (101.4), until one does (608.2d);
-        # then the rest, once (the instruction's "you" is its controller)
-        sac = parse_sentence("each opponent " + re.sub(r"^sacrifice ", "sacrifices ", m.group(1)), ctx)
-        then = parse_effects(m.group(2), ctx)
-        if not sac or then is None or len(sac) != 1 or sac[0].op != "sacrifice":
-            return None
-        return [Effect("unless", {"payer": "each_opponent", "actions": sac, "effects": [], "done": then,
-                                  "first_only": True})]
     m = re.fullmatch(r"you may reveal your hand\. if cards with at least (two|three|four|five|six|seven) different "
                      r"mana values are revealed this way, (.+?)\.?", low)
     if m:  # "Whenever SELF deals damage to an opponent, you may reveal your hand. If cards with at least six different
