@@ -280,10 +280,9 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             if xs is not None:  # 602.2b: X named only by a cost's filter: an option for each X it could be
                 out += _x_options(g, player, o, ab, opt, xs)
                 continue
-            if ab.choose:  # a modal ability: modes first, then the targets they ask for
-                opt["modes"] = [m.text for m in ab.modes]
-                opt["choose"] = ab.choose
-                opt["targeted_modes"] = [i for i, m in enumerate(ab.modes) if m.targets]  # their targets go along
+            if ab.choose:  # a modal ability: modes first, then the targets they ask for (601.2b-c, 602.2b)
+                if not _with_modes(g, player, o, ab, opt):
+                    continue
             elif ab.targets and not _with_targets(g, player, o, ab.targets, opt):
                 continue
             out.append(opt)
@@ -444,9 +443,8 @@ def _x_options(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], xs:
     for x in xs:
         one = {**opt, "x": True, "x_values": [x]}
         if ab.choose:
-            one["modes"] = [m.text for m in ab.modes]
-            one["choose"] = ab.choose
-            one["targeted_modes"] = [i for i, m in enumerate(ab.modes) if m.targets]
+            if not _with_modes(g, player, o, ab, one, x=x):
+                continue
         elif ab.targets and not _with_targets(g, player, o, targets.with_x(
                 tuple(targets.x_fixed(s, x) for s in ab.targets), x), one):
             continue
@@ -501,14 +499,49 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
             if extra.life < 0:
                 opt["x_life"] = True  # X is paid in life too (a bot should not pay all of it)
     if ab is not None and ab.choose and (ab.condition or {}).get("mode_chooser") != "opponent":
-        opt["modes"] = [m.text for m in ab.modes]  # (601.3: an opponent's choice is asked of them)
-        opt["choose"] = ab.choose
-        # the modes whose targets the answer must name with them (601.2b-c): "targets" of the chosen modes' slots
-        opt["targeted_modes"] = [i for i, m in enumerate(ab.modes) if m.targets]
-        lo, hi = casting.mode_range(ab)
-        if lo != hi:  # "choose one or both" (700.2): from lo to hi modes
-            opt["choose_min"] = lo
+        # (601.3: an opponent's choice is asked of them)
+        def fits(c: Any) -> bool:  # the same checks as a plain spell's targets, above (601.2c, 601.2f)
+            return not (o.zone != "stack" and targets.barred_for_spell(g, c, o, player)) and (
+                not taxed or _affordable(g, player, o, base, afford, [[c]], choice))
+        taxed = _target_taxes(g, player, o.card)
+        if not _with_modes(g, player, o, ab, opt, fits=fits):
+            return None
     return opt
+
+
+def _with_modes(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], x: int | None = None,
+                fits: Any = None) -> bool:
+    """Add a modal spell's or ability's modes to its option (601.2b-c, 602.2b, 700.2): ``modes`` (their
+    words), ``choose`` (the most), ``choose_min`` (the least, when it differs: "choose one or both"), and
+    ``mode_targets``, one entry per mode: the legal targets of its target slots and their counts (the shape
+    of a plain option's ``targets`` / ``target_counts``; empty lists for a mode that targets nothing), or
+    None for a mode that can't be chosen because a slot has too few legal targets (700.2a). The answer
+    names the chosen modes in ``modes`` and, in ``targets``, the slots of those modes in the order of
+    ``modes``. False when too few modes can be chosen to cast or activate it (700.2a, 601.2c). ``x``: the
+    X an option is for (602.2b); ``fits``: a further test of each candidate (a spell's, ``cast_option``)."""
+    lo, hi = casting.mode_range(ab)
+    per: list[dict[str, Any] | None] = []
+    for m in ab.modes:
+        specs = m.targets
+        if x is not None and specs:
+            specs = targets.with_x(tuple(targets.x_fixed(s, x) for s in specs), x)
+        cands = [targets.target_candidates(g, s, o, player) for s in specs]
+        if fits is not None:
+            cands = [[c for c in slot if fits(c)] for slot in cands]
+        if any(len(c) < s.min for c, s in zip(cands, specs)):
+            per.append(None)  # 700.2a: a mode with too few legal targets can't be chosen
+            continue
+        per.append({"targets": cands, "target_counts": [[s.min, s.count] for s in specs]})
+    legal = sum(1 for p in per if p is not None)
+    again = bool((ab.condition or {}).get("repeat_modes"))  # the same mode more than once (the Confluences)
+    if legal < (min(lo, 1) if again else lo):
+        return False
+    opt["modes"] = [m.text for m in ab.modes]
+    opt["choose"] = ab.choose
+    if lo != hi:  # "choose one or both" (700.2): from lo to hi modes
+        opt["choose_min"] = lo
+    opt["mode_targets"] = per
+    return True
 
 
 def _sneak_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:

@@ -358,13 +358,19 @@ class PromptPanel(QWidget):
             self.ok.setText("Cast")
             self._answer = lambda: sc.set_x(spin.value())
             return
+        # 601.2b: the modes first; the targets of the chosen modes are then clicked on the table (601.2c)
         boxes = []
+        targeted = False
+        per = p.option.get("mode_targets") or []
         for i, m in enumerate(p.option.get("modes", [])):
-            cb = WrapCheck(m)
+            legal = p.mode_legal(i)
+            cb = WrapCheck(m if legal else f"{m} (no legal target)")
             cb.setObjectName(f"mode:{i}")
+            cb.setEnabled(legal)  # 700.2a: a mode without legal targets can't be chosen
             self.body_lay.addWidget(cb)
             boxes.append((i, cb))
-        self.ok.setText("Cast")
+            targeted = targeted or legal and i < len(per) and bool(per[i]["targets"])
+        self.ok.setText("Next" if targeted else "Cast")  # targets may follow
         self._answer = lambda: sc.set_modes([i for i, cb in boxes if cb.isChecked()])
 
     def _pick(self, c: Any) -> None:

@@ -148,10 +148,6 @@ class RandomBot:
     def _priority(self, options: list[dict[str, Any]]) -> dict[str, Any]:
         """A random legal action; an ability it keeps activating (a repeatable one such as an
         animation or a pump) is left alone after REPEAT times until the next step."""
-        # a modal option the bot can answer: modes that need no target are enough for its least number (the
-        # targets of a targeted mode go with the answer, 601.2c, and the option does not list them)
-        options = [o for o in options if "choose" not in o or len(o["modes"]) - len(o.get("targeted_modes", ()))
-                   >= min(o.get("choose_min", o["choose"]), o["choose"], len(o["modes"]))] or [{"action": "pass"}]
         fresh = [o for o in options if o.get("action") != "activate"
                  or self._repeats.get((o.get("card"), o.get("ability")), 0) < self.REPEAT]
         o = self.rng.choice(fresh or options)
@@ -173,11 +169,31 @@ class RandomBot:
                 return {"action": "pass"}
             a["targets"] = t
         if "choose" in o:
-            free = [i for i in range(len(o["modes"])) if i not in o.get("targeted_modes", ())]
-            most = min(o["choose"], len(free))  # "choose one or more" is offered as choose 99
-            n = self.rng.randint(min(o.get("choose_min", o["choose"]), most), most)  # "one or both" (700.2)
-            a["modes"] = sorted(self.rng.sample(free, n))
+            modal = self._modes(o, a.get("x", 0))
+            if modal is None:
+                return {"action": "pass"}
+            a.update(modal)
         return a
+
+    def _modes(self, o: dict[str, Any], x: int) -> dict[str, Any] | None:
+        """Random modes of a modal option among those that can be chosen (700.2a: ``mode_targets`` is None for a
+        mode without legal targets), and random targets for the chosen modes' slots, in the order of the modes
+        (601.2b-c). None when the targets can't be found (X targets, X too large)."""
+        per = o.get("mode_targets") or [{"targets": [], "target_counts": []} for _ in o["modes"]]
+        legal = [i for i, p in enumerate(per) if p is not None]
+        most = min(o["choose"], len(legal))  # "choose one or more" is offered as choose 99
+        n = self.rng.randint(min(o.get("choose_min", o["choose"]), most), most)  # "one or both" (700.2)
+        modes = sorted(self.rng.sample(legal, n))
+        out: dict[str, Any] = {"modes": modes}
+        slots: list[list[Any]] = []
+        for m in modes:
+            t = self._targets(per[m]["targets"], per[m]["target_counts"], x)
+            if t is None:
+                return None
+            slots += t
+        if slots:
+            out["targets"] = slots
+        return out
 
     def _assign(self, d: Decision) -> dict[Any, int]:
         """Lethal damage to each in order (a random amount more at most), the rest to the last."""
