@@ -1,0 +1,107 @@
+"""A person casts a modal spell whose chosen mode is targeted (601.2b-c, 700.2a), with real mouse events on
+the table's viewport and the panel: the modes are ticked in the panel, then each chosen mode's targets are
+clicked on the table as for any targeted spell (the option's ``mode_targets``)."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+
+from engine.session import LocalSession  # noqa: E402
+from engine.setup import from_setup  # noqa: E402
+
+from app.table.prompt import WrapCheck  # noqa: E402
+from table_mouse import card_center, click, drag, settle, show_table  # noqa: E402
+
+LIB = ["Island"] * 10
+
+
+def table_for(qtbot, alice, bob, size=(1500, 920)):
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"library": LIB, **alice}, "bob": {"library": LIB, **bob}}}, seed=1)
+    w = show_table(qtbot, LocalSession(g), ("alice", "bob"), size=size)
+    settle(w)
+    return g, w
+
+
+def obj(g, name, zone="battlefield"):
+    (i,) = [i for i in g.objects if g.objects[i].card.name == name and g.objects[i].zone == zone]
+    return i
+
+
+def cast_by_drag(w, g, name):
+    """Drag the card from alice's hand onto her battlefield, as a person casts a spell."""
+    drag(w, card_center(w, obj(g, name, "hand")), w.scene.zones[("creatures", "alice")].rect.center())
+
+
+def tick(w, *modes):
+    for m in modes:
+        box = w.prompt.findChild(WrapCheck, f"mode:{m}")
+        assert box is not None and box.isEnabled()
+        QTest.mouseClick(box.box, Qt.MouseButton.LeftButton)
+        assert box.isChecked()
+    QTest.mouseClick(w.prompt.ok, Qt.MouseButton.LeftButton)
+
+
+def test_cryptic_command_return_target_permanent_and_draw_by_mouse(qtbot):
+    # bob holds a Shock and a Mountain: he may respond, so the spell waits on the stack for him
+    g, w = table_for(qtbot, {"hand": ["Cryptic Command"], "battlefield": ["Island"] * 4},
+                     {"battlefield": ["Grizzly Bears", "Gladecover Scout", "Mountain"], "hand": ["Shock"]})
+    bears, scout = obj(g, "Grizzly Bears"), obj(g, "Gladecover Scout")
+    cast_by_drag(w, g, "Cryptic Command")
+    p = w.scene.pending
+    assert p is not None and p.modes is None
+    counter = w.prompt.findChild(WrapCheck, "mode:0")   # 700.2a: no spell to counter, so it can't be chosen
+    assert counter is not None and not counter.isEnabled()
+    assert w.prompt.ok.text() == "Next"
+    tick(w, 1, 3)            # "Return target permanent to its owner's hand." + "Draw a card."
+    p = w.scene.pending
+    assert p is not None and p.modes == [1, 3]
+    assert bears in p.candidates and scout not in p.candidates          # hexproof (702.11b)
+    assert w.scene.cards[bears].highlight == "target"
+    assert w.scene.cards[scout].highlight != "target"
+    assert 'for "Return target permanent' in w.prompt.text.text()
+    click(w, card_center(w, scout))      # not a legal target: nothing happens
+    assert w.scene.pending is p and not g.stack
+    click(w, card_center(w, bears))
+    assert w.scene.pending is None
+    v = w.ctl.view()
+    (spell,) = v["stack"]
+    assert spell["name"] == "Cryptic Command" and spell["targets"] == [[bears]]
+    assert (spell["id"], bears, "target", False) in w.scene._arrow_specs   # the arrow to its target
+    assert any(line.startswith("alice casts Cryptic Command") for line in w.ctl.log_lines)
+
+
+def test_esc_cancels_a_modal_spell_while_its_target_is_chosen(qtbot):
+    g, w = table_for(qtbot, {"hand": ["Cryptic Command"], "battlefield": ["Island"] * 4},
+                     {"battlefield": ["Grizzly Bears"]})
+    cast_by_drag(w, g, "Cryptic Command")
+    tick(w, 1, 2)
+    assert w.scene.pending is not None and not w.scene.pending.targets_done()
+    QTest.keyClick(w.view, Qt.Key.Key_Escape)
+    assert w.scene.pending is None and not g.stack
+    assert obj(g, "Cryptic Command", "hand")                      # still in the hand
+    assert w.scene.cards[obj(g, "Grizzly Bears")].highlight != "target"
+
+
+def test_a_charm_with_one_targeted_mode(qtbot):
+    """Golgari Charm: "Destroy target enchantment." is the one targeted mode; ticking too many modes is
+    refused in the panel with the reason, and the cast goes on."""
+    g, w = table_for(qtbot, {"hand": ["Golgari Charm"], "battlefield": ["Swamp", "Forest"]},
+                     {"battlefield": ["Glorious Anthem", "Grizzly Bears"]})
+    anthem = obj(g, "Glorious Anthem")
+    cast_by_drag(w, g, "Golgari Charm")
+    tick(w, 0, 1)                                                   # choose one: two ticked
+    assert "choose 1 mode" in w.status.text()
+    assert w.scene.pending is not None and w.scene.pending.modes is None
+    for m in (0,):                                                   # untick the first
+        QTest.mouseClick(w.prompt.findChild(WrapCheck, f"mode:{m}").box, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(w.prompt.ok, Qt.MouseButton.LeftButton)
+    assert w.scene.pending is not None and w.scene.pending.candidates == [anthem]
+    click(w, card_center(w, anthem))
+    assert "alice casts Golgari Charm targeting Glorious Anthem" in w.ctl.log_lines
+    # no one can respond: it resolved at once
+    assert "Glorious Anthem" in [c["name"] for c in w.ctl.view()["players"]["bob"]["graveyard"]]
