@@ -506,7 +506,25 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         taxed = _target_taxes(g, player, o.card)
         if not _with_modes(g, player, o, ab, opt, fits=fits):
             return None
+        esc = cast_options.escalate_cost(o.card) if o.card.keywords else None
+        if esc is not None:  # escalate (a later keyword): its cost for each mode beyond the first (601.2f)
+            opt["escalate"] = cost_words(esc)
+            opt["modes_affordable"] = _escalated(g, player, o, base, afford, choice, esc, min(ab.choose, len(ab.modes)))
     return opt
+
+
+def _escalated(g: "Game", player: str, o: Any, base: tuple[str, ...], afford: dict[tuple[str, ...], bool],
+               choice: int, esc: Cost, most: int) -> int:
+    """Escalate (a later keyword): the most modes whose total cost (601.2f: the escalate cost once for each mode
+    beyond the first) can be paid now, from 1 (the cast option itself is affordable) to ``most``."""
+    n = 1
+    while n < most:
+        more = cast_options.times(esc, n)
+        if not _affordable(g, player, o, base + tuple(m for m in more.mana if m != "X"), afford, choice=choice) \
+                or not _parts_payable(g, player, more, o.id):
+            break
+        n += 1
+    return n
 
 
 def _with_modes(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], x: int | None = None,

@@ -105,3 +105,29 @@ def test_a_charm_with_one_targeted_mode(qtbot):
     assert "alice casts Golgari Charm targeting Glorious Anthem" in w.ctl.log_lines
     # no one can respond: it resolved at once
     assert "Glorious Anthem" in [c["name"] for c in w.ctl.view()["players"]["bob"]["graveyard"]]
+
+
+def test_choose_one_or_more_with_escalate_and_up_to_two_targets(qtbot):
+    """Blessed Alliance (choose one or more, escalate {2}): three modes are more than four lands pay for (refused in
+    the panel); two modes: "target player gains 4 life" (a click on alice's panel), then "untap up to two target
+    creatures" ended early with the panel's button after one."""
+    g, w = table_for(qtbot, {"hand": ["Blessed Alliance"], "battlefield": ["Plains"] * 4 + [
+        {"name": "Grizzly Bears", "tapped": True}]}, {"battlefield": ["Runeclaw Bear", "Mountain"], "hand": ["Shock"]})
+    bears = obj(g, "Grizzly Bears")
+    cast_by_drag(w, g, "Blessed Alliance")
+    assert "escalate {2}" in w.prompt.text.text()
+    tick(w, 0, 1, 2)
+    assert "at most" in w.status.text() and w.scene.pending.modes is None
+    QTest.mouseClick(w.prompt.findChild(WrapCheck, "mode:2").box, Qt.MouseButton.LeftButton)   # untick the third
+    QTest.mouseClick(w.prompt.ok, Qt.MouseButton.LeftButton)
+    p = w.scene.pending
+    assert p.modes == [0, 1] and set(p.candidates) == {"alice", "bob"}
+    click(w, w.scene.players["alice"].center())
+    assert bears in w.scene.pending.candidates and "up to 2 targets" in w.prompt.text.text()
+    click(w, card_center(w, bears))
+    assert w.scene.pending is not None                     # one of up to two: the slot is still open
+    assert w.prompt.ok.isEnabled()
+    QTest.mouseClick(w.prompt.ok, Qt.MouseButton.LeftButton)   # "Done choosing targets"
+    assert w.scene.pending is None
+    (spell,) = w.ctl.view()["stack"]
+    assert spell["name"] == "Blessed Alliance" and spell["targets"] == [["alice"], [bears]]

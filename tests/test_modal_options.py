@@ -66,6 +66,9 @@ def test_up_to_and_choose_one_or_more_keep_their_counts() -> None:
     assert per[0]["targets"] == [["alice", "bob"]]
     assert per[1] == {"targets": [[]], "target_counts": [[0, 2]]}
     assert per[2]["targets"] == [["bob"]]
+    assert opt["escalate"] == "{2}" and opt["modes_affordable"] == 3     # {1}{W} + {2} + {2}: twelve lands
+    few = game({"hand": ["Blessed Alliance"], "battlefield": ["Plains"] * 4}, {"battlefield": ["Island"]})
+    assert option(few, "Blessed Alliance")["modes_affordable"] == 2        # four lands: two modes at most
     h = g.copy()
     h.submit("alice", {"action": "cast", "card": opt["card"], "modes": [0, 1, 2], "targets": [["alice"], [], ["bob"]]})
     (spell,) = h.stack

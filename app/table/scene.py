@@ -162,13 +162,18 @@ class Interaction:
     def mode_words(self) -> str:
         lo, hi = self.mode_range()
         hi_text = "or more" if self.option.get("choose", 1) > len(self.option.get("modes", ())) else f"to {hi}"
-        return f"choose {hi} mode(s)" if lo == hi else f"choose {lo} {hi_text} mode(s)"
+        words = f"choose {hi} mode(s)" if lo == hi else f"choose {lo} {hi_text} mode(s)"
+        if self.option.get("escalate"):  # escalate (a later keyword): paid for each mode beyond the first
+            words += f" (escalate {self.option['escalate']} for each mode beyond the first)"
+        return words
 
     def choose_modes(self, modes: list[int]) -> str | None:
         """Take the chosen modes and add their target slots (601.2b-c); the reason when they can't be chosen."""
         lo, hi = self.mode_range()
         if not lo <= len(modes) <= hi:
             return f"{self.option.get('name', '')}: {self.mode_words()}"
+        if len(modes) > self.option.get("modes_affordable", len(modes)):  # escalate (601.2f): too much to pay
+            return f"{self.option.get('name', '')}: escalate can be paid for {self.option['modes_affordable']} mode(s) at most"
         bad = [m for m in modes if not self.mode_legal(m)]
         if bad:
             return f'"{self.option["modes"][bad[0]]}" has no legal target now, so it can\'t be chosen (700.2a)'

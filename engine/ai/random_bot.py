@@ -181,7 +181,8 @@ class RandomBot:
         (601.2b-c). None when the targets can't be found (X targets, X too large)."""
         per = o.get("mode_targets") or [{"targets": [], "target_counts": []} for _ in o["modes"]]
         legal = [i for i, p in enumerate(per) if p is not None]
-        most = min(o["choose"], len(legal))  # "choose one or more" is offered as choose 99
+        # "choose one or more" is offered as choose 99; escalate: as many modes as can be paid for (601.2f)
+        most = min(o["choose"], len(legal), o.get("modes_affordable", len(legal)))
         n = self.rng.randint(min(o.get("choose_min", o["choose"]), most), most)  # "one or both" (700.2)
         modes = sorted(self.rng.sample(legal, n))
         out: dict[str, Any] = {"modes": modes}
