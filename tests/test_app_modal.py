@@ -3,6 +3,8 @@ the table's viewport and the panel: the modes are ticked in the panel, then each
 clicked on the table as for any targeted spell (the option's ``mode_targets``)."""
 from __future__ import annotations
 
+import pathlib
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -131,3 +133,31 @@ def test_choose_one_or_more_with_escalate_and_up_to_two_targets(qtbot):
     assert w.scene.pending is None
     (spell,) = w.ctl.view()["stack"]
     assert spell["name"] == "Blessed Alliance" and spell["targets"] == [["alice"], [bears]]
+
+
+SHOTS = pathlib.Path(__file__).resolve().parent.parent / ".test-data" / "screenshots"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_screenshots_mid_choice(qtbot, size):
+    """The table while Cryptic Command's modes are chosen, then while its mode's target is: the panel's modes
+    (the one without a legal target greyed) and the highlighted targets, at a laptop's and a desktop's size."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    g, w = table_for(qtbot, {"hand": ["Cryptic Command", "Island", "Lightning Bolt"], "battlefield": ["Island"] * 4 + [
+        "Grizzly Bears"]}, {"battlefield": ["Runeclaw Bear", "Gladecover Scout", "Mountain"], "hand": ["Shock"]},
+        size=size)
+    cast_by_drag(w, g, "Cryptic Command")
+    qtbot.wait(100)   # the panel laid out and painted, as a person sees it
+    modes = SHOTS / f"modal-modes-{size[0]}x{size[1]}.png"
+    assert w.grab().save(str(modes))
+    tick(w, 1, 3)
+    assert w.scene.pending is not None and not w.scene.pending.targets_done()
+    qtbot.wait(100)
+    targets = SHOTS / f"modal-targets-{size[0]}x{size[1]}.png"
+    assert w.grab().save(str(targets))
+    assert modes.stat().st_size > 20_000 and targets.stat().st_size > 20_000
+    # the three legal targets are ringed, the hexproof Scout is not
+    assert {i for i, c in w.scene.cards.items() if c.highlight == "target"} == {
+        obj(g, "Grizzly Bears"), obj(g, "Runeclaw Bear"), obj(g, "Mountain")} | {
+        i for i in g.battlefield if g.objects[i].card.name == "Island"}
+    w.close()

@@ -367,6 +367,8 @@ class PromptPanel(QWidget):
             cb = WrapCheck(m if legal else f"{m} (no legal target)")
             cb.setObjectName(f"mode:{i}")
             cb.setEnabled(legal)  # 700.2a: a mode without legal targets can't be chosen
+            if not legal:
+                cb.label.setStyleSheet("color: #8a9099;")   # greyed: the panel's style sheet keeps enabled colours
             self.body_lay.addWidget(cb)
             boxes.append((i, cb))
             targeted = targeted or legal and i < len(per) and bool(per[i]["targets"])
