@@ -135,6 +135,29 @@ def test_choose_one_or_more_with_escalate_and_up_to_two_targets(qtbot):
     assert spell["name"] == "Blessed Alliance" and spell["targets"] == [["alice"], [bears]]
 
 
+
+def test_entwine_chooses_every_mode_and_asks_each_modes_target(qtbot):
+    """Rain of Rust (choose one; entwine {3}{R}): the panel's entwine box chooses both modes (702.41a), then the
+    artifact and the land are clicked in the order of the modes."""
+    g, w = table_for(qtbot, {"hand": ["Rain of Rust"], "battlefield": ["Mountain"] * 9},
+                     {"battlefield": ["Sisay's Ring", "Forest", "Mountain"], "hand": ["Shock"]})
+    ring, forest = obj(g, "Sisay's Ring"), obj(g, "Forest")
+    cast_by_drag(w, g, "Rain of Rust")
+    box = w.prompt.findChild(WrapCheck, "entwine")
+    assert box is not None and "{3}{R}" in box.label.text()
+    QTest.mouseClick(box.box, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(w.prompt.ok, Qt.MouseButton.LeftButton)
+    p = w.scene.pending
+    assert p.modes == [0, 1] and p.candidates == [ring]
+    click(w, card_center(w, ring))
+    assert forest in w.scene.pending.candidates and 'for "Destroy target land."' in w.prompt.text.text()
+    click(w, card_center(w, forest))
+    assert w.scene.pending is None
+    (spell,) = w.ctl.view()["stack"]
+    assert spell["name"] == "Rain of Rust" and spell["targets"] == [[ring], [forest]]
+    # {3}{R}{R} and the entwine cost {3}{R}: all nine of alice's Mountains
+    assert all(g.objects[i].tapped for i in g.battlefield if g.objects[i].controller == "alice")
+
 SHOTS = pathlib.Path(__file__).resolve().parent.parent / ".test-data" / "screenshots"
 
 

@@ -373,6 +373,13 @@ class PromptPanel(QWidget):
             boxes.append((i, cb))
             targeted = targeted or legal and i < len(per) and bool(per[i]["targets"])
         self.ok.setText("Next" if targeted else "Cast")  # targets may follow
+        entwine = (p.option.get("extra_costs") or {}).get("entwine")
+        if entwine is not None:  # 702.41a: pay the entwine cost and choose every mode
+            en = WrapCheck(f"Entwine: pay {entwine} more and choose all modes")
+            en.setObjectName("entwine")
+            self.body_lay.addWidget(en)
+            self._answer = lambda: sc.set_modes([i for i, cb in boxes if cb.isChecked()], en.isChecked())
+            return
         self._answer = lambda: sc.set_modes([i for i, cb in boxes if cb.isChecked()])
 
     def _pick(self, c: Any) -> None:

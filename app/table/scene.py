@@ -112,6 +112,7 @@ class Interaction:
         xs: list[int] = option.get("x_values") or []  # an option for one X (a cost's filter names X, 602.2b)
         self.x: int | None = int(xs[0]) if len(xs) == 1 else None
         self.modes: list[int] | None = None
+        self.extras: list[str] = []   # optional additional costs paid: entwine (702.41a)
         # kicker (702.32a): announced first, as 601.2b has it; None until the player says
         self.kicked: bool | None = None if option.get("kicker") else False
 
@@ -167,10 +168,13 @@ class Interaction:
             words += f" (escalate {self.option['escalate']} for each mode beyond the first)"
         return words
 
-    def choose_modes(self, modes: list[int]) -> str | None:
-        """Take the chosen modes and add their target slots (601.2b-c); the reason when they can't be chosen."""
+    def choose_modes(self, modes: list[int], entwine: bool = False) -> str | None:
+        """Take the chosen modes and add their target slots (601.2b-c); the reason when they can't be chosen.
+        ``entwine``: the entwine cost is paid and every mode is chosen (702.41a)."""
         lo, hi = self.mode_range()
-        if not lo <= len(modes) <= hi:
+        if entwine:
+            modes = list(range(len(self.option.get("modes", ()))))
+        elif not lo <= len(modes) <= hi:
             return f"{self.option.get('name', '')}: {self.mode_words()}"
         if len(modes) > self.option.get("modes_affordable", len(modes)):  # escalate (601.2f): too much to pay
             return f"{self.option.get('name', '')}: escalate can be paid for {self.option['modes_affordable']} mode(s) at most"
@@ -178,6 +182,8 @@ class Interaction:
         if bad:
             return f'"{self.option["modes"][bad[0]]}" has no legal target now, so it can\'t be chosen (700.2a)'
         self.modes = sorted(modes)
+        if entwine:
+            self.extras.append("entwine")
         per = self.option.get("mode_targets") or []
         for m in self.modes:
             got = per[m] if m < len(per) else None
@@ -203,6 +209,8 @@ class Interaction:
             a["x"] = self.x or 0
         if "choose" in self.option:
             a["modes"] = sorted(self.modes or [])
+        if self.extras:
+            a["extras"] = list(self.extras)
         return a
 
     def describe(self) -> str:
@@ -1076,11 +1084,11 @@ class TableScene(QGraphicsScene):
             self.pending.x = x
             self._continue()
 
-    def set_modes(self, modes: list[int]) -> None:
-        """The modes chosen in the panel (601.2b); then the targets of their target words are asked for,
-        on the table, as for any targeted spell (601.2c)."""
+    def set_modes(self, modes: list[int], entwine: bool = False) -> None:
+        """The modes chosen in the panel (601.2b; ``entwine``: all of them, 702.41a); then the targets of their
+        target words are asked for, on the table, as for any targeted spell (601.2c)."""
         if self.pending is not None:
-            why = self.pending.choose_modes(modes)
+            why = self.pending.choose_modes(modes, entwine)
             if why is not None:
                 self.message.emit(why)
                 return
