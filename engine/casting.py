@@ -1002,8 +1002,9 @@ def _named_targets(ab: Ability | None, modes: list[Any], raw: Any, specs: tuple[
         return normalize_targets(raw, specs)
     n = len(raw) if isinstance(raw, list) and all(isinstance(r, list) for r in raw) and raw else None
     if n is not None and n != len(specs):
-        raise IllegalAction(f"targets: {n} slot(s) named, the chosen modes have {len(specs)} ({_mode_slots(ab, modes)});"
-                            " the targets of the chosen modes are chosen with them (601.2c, 700.2c)")
+        raise IllegalAction(f"targets: {n} slot(s) named, the chosen modes have {len(specs)} "
+                            f"({_mode_slots(ab, modes)}); the targets of the chosen modes are chosen with them "
+                            "(601.2c, 700.2c)")
     try:
         return normalize_targets(raw, specs)
     except IllegalAction:

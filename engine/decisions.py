@@ -432,7 +432,16 @@ def _with_targets(g: "Game", player: str, o: Any, specs: tuple[TargetSpec, ...],
     own = [k for k, s in enumerate(specs) if s.chooser is None]
     opt["targets"] = [cands[k] for k in own]
     opt["target_counts"] = [[specs[k].min, specs[k].count] for k in own]
+    _note_another(opt, [specs[k] for k in own])
     return True
+
+
+def _note_another(slots: dict[str, Any], specs: Any) -> None:
+    """Name in ``another`` the target slots of "another target" (114.3, 601.2c: its target is none of the
+    spell's or ability's other targets, ``targets.check_targets``), so a client leaves those out there."""
+    another = [k for k, s in enumerate(specs) if s.filter.get("other_target")]
+    if another:
+        slots["another"] = another
 
 
 def _x_options(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], xs: list[int]) -> list[dict[str, Any]]:
@@ -478,6 +487,7 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
     if specs:
         opt["targets"] = cands
         opt["target_counts"] = [[s.min, s.count] for s in specs]
+        _note_another(opt, specs)
     if "X" in mana:
         opt["x"] = True
     extra = costs.additional_cost(o.card, choice)
@@ -532,7 +542,8 @@ def _with_modes(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], x:
     """Add a modal spell's or ability's modes to its option (601.2b-c, 602.2b, 700.2): ``modes`` (their
     words), ``choose`` (the most), ``choose_min`` (the least, when it differs: "choose one or both"), and
     ``mode_targets``, one entry per mode: the legal targets of its target slots and their counts (the shape
-    of a plain option's ``targets`` / ``target_counts``; empty lists for a mode that targets nothing), or
+    of a plain option's ``targets`` / ``target_counts`` / ``another``; empty lists for a mode that targets
+    nothing), or
     None for a mode that can't be chosen because a slot has too few legal targets (700.2a). The answer
     names the chosen modes in ``modes`` and, in ``targets``, the slots of those modes in the order of
     ``modes``. False when too few modes can be chosen to cast or activate it (700.2a, 601.2c). ``x``: the
@@ -549,7 +560,9 @@ def _with_modes(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], x:
         if any(len(c) < s.min for c, s in zip(cands, specs)):
             per.append(None)  # 700.2a: a mode with too few legal targets can't be chosen
             continue
-        per.append({"targets": cands, "target_counts": [[s.min, s.count] for s in specs]})
+        slots: dict[str, Any] = {"targets": cands, "target_counts": [[s.min, s.count] for s in specs]}
+        _note_another(slots, specs)
+        per.append(slots)
     legal = sum(1 for p in per if p is not None)
     again = bool((ab.condition or {}).get("repeat_modes"))  # the same mode more than once (the Confluences)
     if legal < (min(lo, 1) if again else lo):

@@ -158,6 +158,23 @@ def test_entwine_chooses_every_mode_and_asks_each_modes_target(qtbot):
     # {3}{R}{R} and the entwine cost {3}{R}: all nine of alice's Mountains
     assert all(g.objects[i].tapped for i in g.battlefield if g.objects[i].controller == "alice")
 
+
+def test_another_target_leaves_out_the_target_already_chosen(qtbot):
+    """Markov Retribution: "target Vampire you control deals damage ... to another target creature" (114.3): once
+    the Vampire is clicked it is no longer offered (nor ringed) for the other slot."""
+    g, w = table_for(qtbot, {"hand": ["Markov Retribution"], "battlefield": ["Mountain"] * 3 + ["Vampire Nighthawk"]},
+                     {"battlefield": ["Grizzly Bears", "Mountain"], "hand": ["Shock"]})
+    vamp, bears = obj(g, "Vampire Nighthawk"), obj(g, "Grizzly Bears")
+    cast_by_drag(w, g, "Markov Retribution")
+    tick(w, 1)
+    assert w.scene.pending.candidates == [vamp]
+    click(w, card_center(w, vamp))
+    assert w.scene.pending.candidates == [bears]
+    assert w.scene.cards[vamp].highlight != "target" and w.scene.cards[bears].highlight == "target"
+    click(w, card_center(w, bears))
+    (spell,) = w.ctl.view()["stack"]
+    assert spell["targets"] == [[vamp], [bears]]
+
 SHOTS = pathlib.Path(__file__).resolve().parent.parent / ".test-data" / "screenshots"
 
 

@@ -113,3 +113,23 @@ def test_a_modal_activated_ability_lists_its_modes_targets_too() -> None:
     assert g.objects[ab].targets == [slot]
     h = game({"battlefield": LANDS + ["Phoenix Down"]}, {"battlefield": ["Runeclaw Bear"]})
     assert not [o for o in h.pending.options if o.get("name") == "Phoenix Down" and o.get("modes")]
+
+
+def test_another_target_is_named_so_a_client_leaves_the_other_targets_out() -> None:
+    """114.3, 601.2c: Markov Retribution's "another target creature" slot is named in ``another``; the bot never
+    names the Vampire twice, and the checker refuses it."""
+    g = game({"hand": ["Markov Retribution"], "battlefield": LANDS + ["Vampire Nighthawk"]},
+             {"battlefield": ["Grizzly Bears"]})
+    opt = option(g, "Markov Retribution")
+    per = opt["mode_targets"]
+    assert per[1]["another"] == [1] and "another" not in per[0]
+    vamp, bears = ids(g, "Vampire Nighthawk")[0], ids(g, "Grizzly Bears")[0]
+    assert per[1]["targets"] == [[vamp], [vamp, bears]]
+    with pytest.raises(IllegalAction, match="mode 2 .*already chosen"):
+        g.copy().submit("alice", {"action": "cast", "card": opt["card"], "modes": [1], "targets": [[vamp], [vamp]]})
+    from engine.ai.random_bot import RandomBot
+    for seed in range(30):
+        a = RandomBot(seed).answer(g.pending)
+        if a.get("action") == "cast" and 1 in a["modes"]:
+            assert a["targets"] == [[vamp], [bears]]
+            g.copy().submit("alice", a)

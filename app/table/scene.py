@@ -107,6 +107,8 @@ class Interaction:
         self.slots: list[list[Any]] = [list(c) for c in option.get("targets") or []]
         self.counts: list[list[int]] = [list(c) for c in option.get("target_counts") or []]
         self.slot_modes: list[int | None] = [None] * len(self.slots)   # the mode each slot belongs to
+        # the slots of "another target": none of the other targets (114.3)
+        self.another: list[bool] = [k in (option.get("another") or ()) for k in range(len(self.slots))]
         self.targets: list[list[Any]] = [[] for _ in self.slots]
         self.slot = 0
         xs: list[int] = option.get("x_values") or []  # an option for one X (a cost's filter names X, 602.2b)
@@ -120,6 +122,8 @@ class Interaction:
     def candidates(self) -> list[Any]:
         if self.slot >= len(self.slots):
             return []
+        if self.another[self.slot]:  # "another target" (114.3): none chosen for the spell's other slots
+            return [c for c in self.slots[self.slot] if all(c not in t for t in self.targets)]
         return [c for c in self.slots[self.slot] if c not in self.targets[self.slot]]
 
     def slot_max(self) -> int:
@@ -177,7 +181,8 @@ class Interaction:
         elif not lo <= len(modes) <= hi:
             return f"{self.option.get('name', '')}: {self.mode_words()}"
         if len(modes) > self.option.get("modes_affordable", len(modes)):  # escalate (601.2f): too much to pay
-            return f"{self.option.get('name', '')}: escalate can be paid for {self.option['modes_affordable']} mode(s) at most"
+            most = self.option["modes_affordable"]
+            return f"{self.option.get('name', '')}: escalate can be paid for {most} mode(s) at most"
         bad = [m for m in modes if not self.mode_legal(m)]
         if bad:
             return f'"{self.option["modes"][bad[0]]}" has no legal target now, so it can\'t be chosen (700.2a)'
@@ -186,11 +191,13 @@ class Interaction:
             self.extras.append("entwine")
         per = self.option.get("mode_targets") or []
         for m in self.modes:
-            got = per[m] if m < len(per) else None
-            for cands, count in zip((got or {}).get("targets", []), (got or {}).get("target_counts", [])):
+            got: dict[str, Any] = (per[m] if m < len(per) else None) or {}
+            another = got.get("another") or ()
+            for k, (cands, count) in enumerate(zip(got.get("targets", []), got.get("target_counts", []))):
                 self.slots.append(list(cands))
                 self.counts.append(list(count))
                 self.slot_modes.append(m)
+                self.another.append(k in another)
                 self.targets.append([])
         return None
 

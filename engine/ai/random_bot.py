@@ -132,17 +132,23 @@ class RandomBot:
             out = {}  # 506.5: it can't block alone
         return out
 
-    def _targets(self, cands: list[list[Any]], counts: list[list[int]], x: int = 0) -> list[list[Any]] | None:
-        """Random targets for each slot; a count of -1 is X (601.2b-c). None when X targets
+    def _targets(self, cands: list[list[Any]], counts: list[list[int]], x: int = 0,
+                 another: list[int] | tuple[int, ...] = ()) -> list[list[Any]] | None:
+        """Random targets for each slot; a count of -1 is X (601.2b-c). The slots of "another target"
+        (``another``) are chosen last, among what no other slot chose (114.3). None when the targets
         cannot be found."""
-        out = []
-        for c, (lo, hi) in zip(cands, counts):
+        out: list[list[Any]] = [[] for _ in cands]
+        taken: list[Any] = []
+        for k in [k for k in range(len(cands)) if k not in another] + [k for k in another if k < len(cands)]:
+            c = [t for t in cands[k] if t not in taken] if k in another else cands[k]
+            lo, hi = counts[k]
             if hi < 0:  # "X targets" / "up to X targets"
                 lo, hi = (0 if lo == 0 else x), x
             if lo > len(c):
                 return None
             n = self.rng.randint(lo, min(hi, len(c)))
-            out.append(self.rng.sample(c, n))
+            out[k] = self.rng.sample(c, n)
+            taken += out[k]
         return out
 
     def _priority(self, options: list[dict[str, Any]]) -> dict[str, Any]:
@@ -164,7 +170,7 @@ class RandomBot:
         elif o.get("x"):
             a["x"] = self.rng.randint(0, min(3, o.get("x_max", 3)))
         if "targets" in o:
-            t = self._targets(o["targets"], o["target_counts"], a.get("x", 0))
+            t = self._targets(o["targets"], o["target_counts"], a.get("x", 0), o.get("another", ()))
             if t is None:
                 return {"action": "pass"}
             a["targets"] = t
@@ -188,9 +194,14 @@ class RandomBot:
         out: dict[str, Any] = {"modes": modes}
         slots: list[list[Any]] = []
         for m in modes:
-            t = self._targets(per[m]["targets"], per[m]["target_counts"], x)
+            t = self._targets(per[m]["targets"], per[m]["target_counts"], x, per[m].get("another", ()))
             if t is None:
                 return None
+            if per[m].get("another"):  # "another target": none of the other modes' targets either (114.3)
+                t = [[c for c in ts if c not in {y for q in slots for y in q}] if k in per[m]["another"] else ts
+                     for k, ts in enumerate(t)]
+                if any(len(ts) < lo for ts, (lo, _) in zip(t, per[m]["target_counts"])):
+                    return None
             slots += t
         if slots:
             out["targets"] = slots
