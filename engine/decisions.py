@@ -481,7 +481,10 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
     if isinstance(kick, Cost) and not kick.is_free and _parts_payable(g, player, kick, o.id):
         opt["kicker"] = cost_words(kick)
     more = cast_options.additional(o.card) if o.card.keywords else ()
-    more = tuple(m for m in more if _parts_payable(g, player, m[2], o.id))
+    # 601.2f: each offered with the spell's own cost paid too (its mana: entwine's, buyback's)
+    more = tuple(m for m in more if _parts_payable(g, player, m[2], o.id) and (
+        not m[2].mana or _affordable(g, player, o, base + tuple(x for x in m[2].mana if x != "X"), afford,
+                                     choice=choice)))
     if more:  # optional additional costs the answer may name in "extras" (buyback, entwine)
         opt["extra_costs"] = {name: cost_words(c) for name, _, c in more}
     if specs:
@@ -541,6 +544,7 @@ def _with_modes(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], x:
                 fits: Any = None) -> bool:
     """Add a modal spell's or ability's modes to its option (601.2b-c, 602.2b, 700.2): ``modes`` (their
     words), ``choose`` (the most), ``choose_min`` (the least, when it differs: "choose one or both"), and
+    ``repeat_modes`` (true when the same mode may be chosen more than once: the Confluences, 700.2d) and
     ``mode_targets``, one entry per mode: the legal targets of its target slots and their counts (the shape
     of a plain option's ``targets`` / ``target_counts`` / ``another``; empty lists for a mode that targets
     nothing), or
@@ -571,6 +575,8 @@ def _with_modes(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], x:
     opt["choose"] = ab.choose
     if lo != hi:  # "choose one or both" (700.2): from lo to hi modes
         opt["choose_min"] = lo
+    if again:  # 700.2d: a mode may be chosen more than once (``modes`` names it as often)
+        opt["repeat_modes"] = True
     opt["mode_targets"] = per
     return True
 

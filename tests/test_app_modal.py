@@ -175,6 +175,30 @@ def test_another_target_leaves_out_the_target_already_chosen(qtbot):
     (spell,) = w.ctl.view()["stack"]
     assert spell["targets"] == [[vamp], [bears]]
 
+
+def test_a_confluence_chooses_a_targeted_mode_twice(qtbot):
+    """Fiery Confluence (choose three; the same mode more than once, 700.2d): "destroy target artifact" twice and
+    "2 damage to each opponent" once, set with the arrow keys; each instance of the mode asks for its target."""
+    from app.table.prompt import ModeCount
+    g, w = table_for(qtbot, {"hand": ["Fiery Confluence"], "battlefield": ["Mountain"] * 4},
+                     {"battlefield": ["Sisay's Ring", "Ornithopter", "Mountain"], "hand": ["Shock"]})
+    ring, thopter = obj(g, "Sisay's Ring"), obj(g, "Ornithopter")
+    cast_by_drag(w, g, "Fiery Confluence")
+    for m, n in ((1, 1), (2, 2)):
+        row = w.prompt.findChild(ModeCount, f"mode:{m}")
+        row.spin.setFocus()
+        for _ in range(n):
+            QTest.keyClick(row.spin, Qt.Key.Key_Up)
+        assert row.spin.value() == n
+    QTest.mouseClick(w.prompt.ok, Qt.MouseButton.LeftButton)
+    p = w.scene.pending
+    assert p.modes == [1, 2, 2] and set(p.candidates) == {ring, thopter}
+    click(w, card_center(w, ring))
+    assert set(w.scene.pending.candidates) == {ring, thopter}   # another instance of the word "target" (114.3)
+    click(w, card_center(w, thopter))
+    (spell,) = w.ctl.view()["stack"]
+    assert spell["name"] == "Fiery Confluence" and spell["targets"] == [[ring], [thopter]]
+
 SHOTS = pathlib.Path(__file__).resolve().parent.parent / ".test-data" / "screenshots"
 
 

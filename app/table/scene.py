@@ -156,7 +156,8 @@ class Interaction:
         """The least and the most modes that may be chosen ("choose one or more" is offered as choose 99)."""
         hi = int(self.option.get("choose", 1))
         lo = int(self.option.get("choose_min", hi))
-        most = min(hi, len(self.option.get("modes", ())))
+        # a mode chosen more than once (700.2d) may make more choices than there are modes
+        most = hi if self.option.get("repeat_modes") else min(hi, len(self.option.get("modes", ())))
         return min(lo, most), most
 
     def mode_legal(self, m: int) -> bool:

@@ -175,22 +175,30 @@ class RandomBot:
                 return {"action": "pass"}
             a["targets"] = t
         if "choose" in o:
-            modal = self._modes(o, a.get("x", 0))
+            modal = self._modes(o, a.get("x", 0), "entwine" in a.get("extras", ()))
             if modal is None:
                 return {"action": "pass"}
             a.update(modal)
         return a
 
-    def _modes(self, o: dict[str, Any], x: int) -> dict[str, Any] | None:
+    def _modes(self, o: dict[str, Any], x: int, entwined: bool = False) -> dict[str, Any] | None:
         """Random modes of a modal option among those that can be chosen (700.2a: ``mode_targets`` is None for a
         mode without legal targets), and random targets for the chosen modes' slots, in the order of the modes
-        (601.2b-c). None when the targets can't be found (X targets, X too large)."""
+        (601.2b-c). ``entwined``: every mode (702.41a). None when the targets can't be found (X targets, X too
+        large) or an entwined spell has a mode that can't be chosen."""
         per = o.get("mode_targets") or [{"targets": [], "target_counts": []} for _ in o["modes"]]
         legal = [i for i, p in enumerate(per) if p is not None]
-        # "choose one or more" is offered as choose 99; escalate: as many modes as can be paid for (601.2f)
-        most = min(o["choose"], len(legal), o.get("modes_affordable", len(legal)))
-        n = self.rng.randint(min(o.get("choose_min", o["choose"]), most), most)  # "one or both" (700.2)
-        modes = sorted(self.rng.sample(legal, n))
+        if entwined:
+            if len(legal) < len(per):
+                return None
+            modes = legal
+        elif o.get("repeat_modes"):  # "you may choose the same mode more than once" (the Confluences, 700.2d)
+            modes = sorted(self.rng.choice(legal) for _ in range(o["choose"]))
+        else:
+            # "choose one or more" is offered as choose 99; escalate: as many modes as can be paid for (601.2f)
+            most = min(o["choose"], len(legal), o.get("modes_affordable", len(legal)))
+            n = self.rng.randint(min(o.get("choose_min", o["choose"]), most), most)  # "one or both" (700.2)
+            modes = sorted(self.rng.sample(legal, n))
         out: dict[str, Any] = {"modes": modes}
         slots: list[list[Any]] = []
         for m in modes:
