@@ -133,3 +133,25 @@ def test_another_target_is_named_so_a_client_leaves_the_other_targets_out() -> N
         if a.get("action") == "cast" and 1 in a["modes"]:
             assert a["targets"] == [[vamp], [bears]]
             g.copy().submit("alice", a)
+
+
+def test_the_secrecy_check_sees_the_ids_of_mode_targets() -> None:
+    """Candidates reveal only what the seat may see: Ebony Charm's "up to three target cards from a single
+    graveyard" lists graveyard cards (public zones), and the secrecy check (engine/secrecy.py) reads the ids
+    inside ``mode_targets``, so a hidden card there would be caught."""
+    from engine import secrecy
+    g = game({"hand": ["Ebony Charm"], "battlefield": ["Swamp"], "graveyard": ["Grizzly Bears"],
+              "library": ["Island"] * 3}, {"graveyard": ["Runeclaw Bear"], "library": ["Island"] * 3})
+    opt = option(g, "Ebony Charm")
+    (slot,) = opt["mode_targets"][1]["targets"]
+    assert {g.objects[i].card.name for i in slot} == {"Grizzly Bears", "Runeclaw Bear"}
+    assert all(g.objects[i].zone == "graveyard" for i in slot)
+    secrecy.check_views(g)                                     # nothing hidden shown
+    seen: set[int] = set()
+    secrecy._ids({"options": [opt]}, seen)
+    assert set(slot) <= seen
+    hidden = g.players["alice"].library[0]
+    leaky = {"options": [{**opt, "mode_targets": [{"targets": [[hidden]], "target_counts": [[1, 1]]}]}]}
+    got: set[int] = set()
+    secrecy._ids(leaky, got)
+    assert hidden in secrecy.unknown_ids(g, "bob", got)
