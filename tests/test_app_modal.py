@@ -16,7 +16,7 @@ from engine.session import LocalSession  # noqa: E402
 from engine.setup import from_setup  # noqa: E402
 
 from app.table.prompt import WrapCheck  # noqa: E402
-from table_mouse import card_center, click, drag, settle, show_table  # noqa: E402
+from table_mouse import card_center, click, double_click, drag, settle, show_table  # noqa: E402
 
 LIB = ["Island"] * 10
 
@@ -198,6 +198,21 @@ def test_a_confluence_chooses_a_targeted_mode_twice(qtbot):
     click(w, card_center(w, thopter))
     (spell,) = w.ctl.view()["stack"]
     assert spell["name"] == "Fiery Confluence" and spell["targets"] == [[ring], [thopter]]
+
+
+def test_a_modal_activated_ability_with_a_targeted_mode(qtbot):
+    """Umezawa's Jitte (602.2b, 700.2): a double-click on it offers its abilities, the modes come in the panel, and
+    "target creature gets -1/-1" asks for its target on the table."""
+    g, w = table_for(qtbot, {"battlefield": [{"name": "Umezawa's Jitte", "counters": {"charge": 2}}, "Island"]},
+                     {"battlefield": ["Grizzly Bears", "Mountain"], "hand": ["Shock"]})
+    jitte, bears = obj(g, "Umezawa's Jitte"), obj(g, "Grizzly Bears")
+    double_click(w, card_center(w, jitte))      # (equip {2}: one Island can't pay it, so one ability to use)
+    assert w.scene.pending is not None and w.scene.pending.modes is None
+    tick(w, 1)
+    assert w.scene.pending.candidates == [bears]
+    click(w, card_center(w, bears))
+    (ab,) = w.ctl.view()["stack"]
+    assert ab["targets"] == [[bears]] and g.objects[jitte].counters.get("charge") == 1
 
 SHOTS = pathlib.Path(__file__).resolve().parent.parent / ".test-data" / "screenshots"
 
