@@ -481,7 +481,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if free and x:
         raise IllegalAction("X is 0 for a spell cast without paying its mana cost (107.3b)")
     specs = with_x(specs, x)
-    chosen = normalize_targets(a.get("targets"), specs)
+    chosen = _named_targets(ab if ab is not None and ab.choose else None, modes, a.get("targets"), specs)
     cast_from = o.zone
     surcharge = flash_surcharge(g, player, o) if offered is None and (
         keyword_alt is None or keyword_alt[0].timing is None) else ()  # as the timing was checked (307.1)
@@ -494,7 +494,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     s.x = x
     s.modes = list(modes)
     s.controller = player
-    check_targets(g, specs, chosen, s, player)
+    _check_chosen(g, ab if ab is not None and ab.choose else None, modes, specs, chosen, s, player)
     s.targets = chosen
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     s.kicked = kicked or any(r.keyword == "Multikicker" for r, _ in extras)  # 702.32d: kicked if paid once or more
@@ -989,6 +989,51 @@ def check_modes(ab: Ability, modes: list[Any]) -> None:
         raise IllegalAction(f"modes: choose {n}{'' if again else ' different'} mode(s) of {len(ab.modes)}")
 
 
+def _mode_slots(ab: Ability, modes: list[Any]) -> str:
+    """The chosen modes and how many target slots each has, as a refusal says them."""
+    return ", ".join(f'mode {m + 1} "{ab.modes[m].text}": {len(ab.modes[m].targets)} target slot(s)' for m in modes)
+
+
+def _named_targets(ab: Ability | None, modes: list[Any], raw: Any, specs: tuple[TargetSpec, ...]) -> list[list[Any]]:
+    """The targets an answer names, one list per slot (``targets.normalize_targets``). For a modal spell or
+    ability (``ab``) the slots are those of the chosen modes, in the order of ``modes`` (601.2b-c: the targets
+    of the chosen modes are chosen with them, 700.2c); a refusal names the modes and their slots."""
+    if ab is None:
+        return normalize_targets(raw, specs)
+    n = len(raw) if isinstance(raw, list) and all(isinstance(r, list) for r in raw) and raw else None
+    if n is not None and n != len(specs):
+        raise IllegalAction(f"targets: {n} slot(s) named, the chosen modes have {len(specs)} "
+                            f"({_mode_slots(ab, modes)}); the targets of the chosen modes are chosen with them "
+                            "(601.2c, 700.2c)")
+    try:
+        return normalize_targets(raw, specs)
+    except IllegalAction:
+        got = f"{raw!r} do" if raw else "none named does"
+        raise IllegalAction(f"targets: {got} not fit the chosen modes' slots ({_mode_slots(ab, modes)});"
+                            " the targets of the chosen modes are chosen with them (601.2c, 700.2c)") from None
+
+
+def _check_chosen(g: "Game", ab: Ability | None, modes: list[Any], specs: tuple[TargetSpec, ...],
+                  chosen: list[list[Any]], s: Obj, player: str) -> None:
+    """601.2c: the targets are legal (``targets.check_targets``); for a modal spell or ability a refusal
+    names the chosen mode whose target is wrong (700.2a: a mode without legal targets can't be chosen)."""
+    try:
+        check_targets(g, specs, chosen, s, player)
+    except IllegalAction as e:
+        if ab is None:
+            raise
+        k = 0
+        for m in modes:
+            n = len(ab.modes[m].targets)
+            if n:
+                try:
+                    check_targets(g, specs[k:k + n], chosen[k:k + n], s, player)
+                except IllegalAction as one:
+                    raise IllegalAction(f'mode {m + 1} "{ab.modes[m].text}": {one}') from None
+            k += n
+        raise e
+
+
 def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = False) -> None:
     """602.2: activate an ability; mana abilities resolve at once (605.3). ``opponent_chose``: the
     targets an opponent chooses (602.3) are in ``a`` already (never from a player's own answer)."""
@@ -1059,11 +1104,11 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
         check_modes(ab, modes)
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
     specs = with_x(specs, x)
-    chosen = normalize_targets(a.get("targets"), specs)
+    chosen = _named_targets(ab if ab.choose else None, modes, a.get("targets"), specs)
     s = _ability_object(g, o, ab, player)
     s.modes = list(modes) if ab.choose else []
     s.x = x  # 601.2b before 601.2c: X is known when targets are chosen
-    check_targets(g, specs, chosen, s, player)
+    _check_chosen(g, ab if ab.choose else None, modes, specs, chosen, s, player)
     s.targets = chosen
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     own = granter_of(g, o, ab)
