@@ -961,6 +961,7 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
         return False  # the kind asked for is checked as the mana is added, after the costs (106.7)
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
         and not cost.mill and not has_choices(cost) and not cost.exile_self and not cost.bottom_self \
+        and not cost.return_self \
         and ab.condition is None \
         and all(e.op == "add_mana" for e in ab.effects)  # (its marks: activate; other instructions: run_now)
 
@@ -1067,7 +1068,7 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     s.targets = chosen
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     own = granter_of(g, o, ab)
-    if cost.sacrifice_self or cost.exile_self or cost.bottom_self:  # 608.2h: the source as it last existed
+    if cost.sacrifice_self or cost.exile_self or cost.bottom_self or cost.return_self:  # 608.2h: the source as it last existed
         sc = g.chars(own.id)  # (scavenge, 702.96a: "the power of the card you exiled")
         s.chosen["source_lki"] = (sc.power, sc.toughness)
         if own.counters:  # "gain life equal to the number of charge counters on SELF" after sacrificing it
@@ -1280,6 +1281,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
         g.move((own or o).id, "exile")
     elif cost.bottom_self:  # "Put SELF on the bottom of its owner's library" (602.2b, 401.1)
         g.move((own or o).id, "library", top=False)
+    elif cost.return_self:  # "Return SELF to its owner's hand" (602.2b; 400.3: its owner's)
+        g.move((own or o).id, "hand")
     elif cost.discard_self and o.zone == "hand":  # "Discard this card" (cycling, 702.28a)
         discarded = discard(g, o.id)
     if cost == _TAP_ONLY:

@@ -416,7 +416,7 @@ def additional_problems(cost: Cost, announced: bool = False) -> list[str]:
     own additional cost, whose X its caster announces (601.2b: "pay X life", "exile X cards")."""
     out = cost_problems(cost, announced)
     if cost.tap or cost.untap or cost.loyalty is not None or cost.remove_counters or cost.exile_self or cost.energy \
-            or cost.bottom_self or cost.reveal_self \
+            or cost.bottom_self or cost.return_self or cost.reveal_self \
             or cost.mill or cost.put_counters \
             or cost.sacrifice_self or cost.discard_self or cost.discard < 0:
         out.append("additional cost of an unsupported kind")

@@ -191,6 +191,7 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
         for ab in c.abilities:
             if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
                     and not ab.cost.sacrifice_self and not ab.cost.bottom_self and not ab.cost.life \
+                    and not ab.cost.return_self \
                     and not ab.cost.energy \
                     and not ab.cost.mill \
                     and not has_choices(ab.cost) \

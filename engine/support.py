@@ -554,7 +554,7 @@ def ability_reasons(ab: Ability) -> list[str]:
         if "condition" in ch:
             out.extend(condition_problems(ch["condition"]))
         if ab.zone == "graveyard" and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self
-                                       or ab.cost.loyalty is not None or ab.cost.remove_counters
+                                       or ab.cost.return_self or ab.cost.loyalty is not None or ab.cost.remove_counters
                                        or ab.cost.put_counters):
             out.append("cost of a graveyard ability")
     return out

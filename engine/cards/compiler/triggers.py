@@ -713,6 +713,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                 "nth": 2 if m.group(2) == "second" else 3}
     simple: dict[str, dict[str, Any]] = {
         "you gain life": {"event": "gain_life", "who": "you"},
+        "an opponent gains life": {"event": "gain_life", "who": "opponent"},  # 118.9 (Punishing Fire)
+        "a player gains life": {"event": "gain_life", "who": "any"},
         "you pay life": {"event": "pay_life", "who": "you"},  # 119.4 (Font of Agonies)
         "a player loses the game": {"event": "loses_game", "who": "any"},  # 603.9
         "an opponent loses the game": {"event": "loses_game", "who": "opponent"},
