@@ -247,6 +247,10 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
             power = dict(zip(d.options, d.data.get("powers") or ()))
             if sum(int(power.get(c, 0)) for c in cards) > int(d.data["power_limit"]):
                 raise IllegalAction(f"the chosen creatures' total power is more than {d.data['power_limit']}")
+        if d.data.get("power_min") is not None:  # "with total power 12 or greater" (Phyrexian Dreadnought, 208.1)
+            power = dict(zip(d.options, d.data.get("powers") or ()))
+            if sum(int(power.get(c, 0)) for c in cards) < int(d.data["power_min"]):
+                raise IllegalAction(f"the chosen creatures' total power is less than {d.data['power_min']}")
         groups = d.data.get("one_of_each")
         if groups is not None and not one_of_each(cards, groups):
             raise IllegalAction("choose at most one card of each kind the effect names")

@@ -374,6 +374,10 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
             f["controller"] = "you"
             if not any(matches(g, i, f, source_id(g, r), payer) for i in g.battlefield):  # "another"
                 return False
+            least = a.args.get("total_power_ge")  # "any number of creatures with total power 12 or greater"
+            if least is not None and sum(max(0, g.chars(i).power or 0) for i in g.battlefield
+                                         if matches(g, i, f, source_id(g, r), payer)) < int(least):
+                return False
         elif a.op == "discard" or a.op == "reveal" and a.args.get("filter") is not None:  # a card of that kind
             f = {**(a.args.get("filter") or {}), "zone": "hand"}  # in the hand to discard or reveal (701.7a, 701.13a)
             if not any(matches(g, c, f, source_id(g, r), payer) for c in g.players[payer].hand):

@@ -705,6 +705,11 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
         got = r["answers"].get(slot)
         if got is None:
             k = min(n, len(mine))
+            least = e.get("total_power_ge")
+            if every and least is not None:  # "any number of creatures with total power 12 or greater" (208.1)
+                return dict(ask_cards(r, p, mine, 1, len(mine), f"sacrifice creatures with total power {least} or "
+                                                                 "greater"),
+                            slot=slot, power_min=int(least), powers=[g.chars(i).power or 0 for i in mine])
             if every:
                 return dict(ask_cards(r, p, mine, 0, len(mine), "sacrifice any number"), slot=slot)
             verb = "exile" if e.get("exile") else "return to hand" if e.get("bounce") else "sacrifice"

@@ -442,6 +442,14 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
         return [Effect("sacrifice", {"who": who, "filter": f, "amount": {
             "half": {"count": {**f, "controller": "that_player"}}, "up": mm.group(2) == "up"}})]
+    mm = re.fullmatch(r"any number of (.+?) with total power (\d+) or (?:greater|more)", obj)
+    if mm:  # "sacrifice any number of creatures with total power 12 or greater" (Phyrexian Dreadnought): a set the
+        # player chooses whose powers add up to at least that much (208.1, 701.14a)
+        f = parse_noun(mm.group(1))
+        if f is None or who != "you" or f.get("player") or f.get("zone") not in (None, "battlefield") \
+                or "Creature" not in f.get("types", ()):
+            return None
+        return [Effect("sacrifice", {"who": who, "filter": f, "amount": "any", "total_power_ge": int(mm.group(2))})]
     mm = re.fullmatch(r"any number of (.+)", obj)
     if mm:  # "sacrifice any number of lands" (Scapeshift): the player chooses how many, none included (701.14a)
         f = parse_noun(mm.group(1))
