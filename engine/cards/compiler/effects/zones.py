@@ -542,6 +542,21 @@ def destroy_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("keep_rest", args)]
 
 
+@reader(r"^each player exiles all (.+?) cards from their graveyard, then sacrifices all (.+?) they control, then puts "
+        r"all cards they exiled this way onto the battlefield$")
+def _living_end(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player exiles all creature cards from their graveyard, then sacrifices all creatures they control, then
+    puts all cards they exiled this way onto the battlefield" (Living End, Living Death): every player at once at
+    each step (101.4 has nothing to order: no choice is made), the cards exiled this way, by their new objects
+    (400.7), put onto the battlefield under their owners' control (110.2)."""
+    f, g = parse_noun(m.group(1) + " card"), parse_noun(m.group(2))
+    if f is None or g is None or set(f) - {"types", "zone"} or set(g) - {"types"}:
+        return None
+    return [Effect("exile", {"what": {"each": {**f, "zone": "graveyard"}}}),
+            Effect("sacrifice", {"what": {"each": g}}),
+            Effect("move", {"what": "exiled", "to": "battlefield"})]
+
+
 @reader(r"^each player chooses any number of creatures they control with total power (\d+) or less, then "
         r"sacrifices all other creatures they control$")
 def _keep_total_power(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -828,6 +843,7 @@ def _destroy_random(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (
     _each_returns_all,
+    _living_end,
     _destroy_random,
     _return_gone_this_way,
     _exchange_hand,
