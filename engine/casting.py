@@ -1207,7 +1207,7 @@ def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Abi
     if ab is None:
         ab = Ability("mana", "", effects=tuple(Effect(x["op"], x["args"]) for x in extra.get("effects", ())))
     before = dict(g.players[player].pool) if extra.get("tapped") else {}
-    effects.run_now(g, ab, src, player, {"mana": extra.get("mana")}, card)
+    effects.run_now(g, ab, src, player, {"mana": extra.get("mana"), "chosen": extra.get("chosen")}, card)
     if extra.get("tapped"):  # 605.1b: triggered mana abilities, told the mana it made (106.4)
         pool = g.players[player].pool
         made = [k for k in sorted(pool, key=lambda k: k != extra.get("mana")) if pool[k] > before.get(k, 0)]

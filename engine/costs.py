@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard": "exile from your graveyard",
          "exile_from_hand": "exile from your hand",
-         "tap_others": "tap", "return_to_hand": "return to its owner's hand",
+         "tap_others": "tap", "return_to_hand": "return to its owner's hand", "exile_permanent": "exile",
          "linked_to_graveyard": "put into its owner's graveyard",
          "process": "put from exile into its owner's graveyard", "reveal": "reveal (or none)",
          "remove_counter_from": "remove a counter from", "reveal_hand": "reveal from your hand"}
@@ -165,7 +165,7 @@ def candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | 
 
 def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | None) -> Iterator[int]:
     """``candidates`` one by one (whether there are enough is known from the first few)."""
-    if part in ("sacrifice", "return_to_hand", "tap_others", "remove_counter_from"):
+    if part in ("sacrifice", "return_to_hand", "tap_others", "remove_counter_from", "exile_permanent"):
         # 701.17a: a player sacrifices only permanents they control
         # crew (Kaladesh, later than the 2016 rules; today's crew rule says "any number of other untapped
         # creatures"): sick ones too
@@ -258,7 +258,7 @@ def start(g: "Game", player: str, cost: Cost | list[Cost], src: int | None, obj:
             break
         picks = [int(x) for x in a[part]]
         _check(g, player, part, f, n, src, picks)
-        _pay(g, player, part, picks, obj, f)
+        _pay(g, player, part, picks, obj, f, pend["extra"])
         pend["parts"].pop(0)
     return _go_on(g, pend)
 
@@ -284,7 +284,7 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
             raise IllegalAction(f"cannot pay the cost: too few to {_VERB[part]}")
         if part == "discard" and f.get("random"):  # 701.8a: "discard a card at random": no player chooses
             pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
-            _pay(g, player, part, g.rng.sample(cands, n), pend["obj"], f)
+            _pay(g, player, part, g.rng.sample(cands, n), pend["obj"], f, pend["extra"])
             continue
         name = g.objects[src].card.name if src in g.objects else "it"
         lo, hi = (min(1, need), len(cands)) if need is not None else (0, 1) if part == "reveal" else (n, n)
@@ -307,18 +307,22 @@ def answer(g: "Game", d: Any, a: dict[str, Any]) -> dict[str, Any] | None:
     if not _picks_ok(g, f, n, list(d.options), picks, part):
         raise IllegalAction(f"{_VERB[part]}: {_how_many(f, n)} of the offered objects")
     pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
-    _pay(g, player, part, picks, pend["obj"], f)
+    _pay(g, player, part, picks, pend["obj"], f, pend["extra"])
     return _go_on(g, pend)
 
 
-def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f: dict[str, Any] | None = None) -> None:
+def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f: dict[str, Any] | None = None,
+         extra: dict[str, Any] | None = None) -> None:
     s = g.objects.get(obj) if obj is not None else None
+    # a mana ability (605.3a: no object on the stack): what its cost sacrificed or exiled is kept for its instructions
+    # ("X is 1 plus the exiled creature's mana value", 608.2h) in ``extra``, as a spell's is on the spell
+    chosen = s.chosen if s is not None else extra.setdefault("chosen", {}) if extra is not None else None
     for i in picks:
         name = g.objects[i].card.name
         if part == "sacrifice":
             c = g.chars(i)
-            if s is not None:  # 608.2h: "the sacrificed creature" is known as it last existed
-                s.chosen.setdefault("sacrificed", []).append(
+            if chosen is not None:  # 608.2h: "the sacrificed creature" is known as it last existed
+                chosen.setdefault("sacrificed", []).append(
                     {"power": c.power, "toughness": c.toughness, "name": name, "types": sorted(c.types),
                      "subtypes": sorted(c.subtypes), "mv": mana_value(g.objects[i].card.mana_cost),
                      "supertypes": sorted(c.supertypes), "colors": sorted(c.colors), "token": g.objects[i].token})
@@ -327,10 +331,10 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
             new = discard(g, i)  # 701.7, with its event
             if s is not None:  # "the discarded card's mana value" of the ability or spell it paid for (601.2h)
                 s.chosen.setdefault("discarded", []).append(new)
-        elif part in ("exile_from_graveyard", "exile_from_hand"):
+        elif part in ("exile_from_graveyard", "exile_from_hand", "exile_permanent"):
             new = g.move(i, "exile")
-            if s is not None:  # "the exiled card's mana value" of the spell or ability it paid for (601.2h, 608.2h)
-                s.chosen.setdefault("cost_exiled", []).append(new)
+            if chosen is not None:  # "the exiled card's mana value" of the spell or ability it paid for (601.2h, 608.2h)
+                chosen.setdefault("cost_exiled", []).append(new)
         elif part in ("linked_to_graveyard", "process"):
             g.move(i, "graveyard")
         elif part == "reveal":  # 701.15: shown to every player; the spell remembers it

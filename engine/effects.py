@@ -278,7 +278,7 @@ def run_now(g: "Game", ab: Ability, src: int, controller: str, a: dict[str, Any]
     instead."). Those run through their ops in a resolution record of their own, for an object that
     is never put on the stack; the resolution under way (a mana ability activated while paying during
     one) is kept aside and put back."""
-    if all(e.op == "add_mana" for e in ab.effects):
+    if all(e.op == "add_mana" for e in ab.effects) and not a.get("chosen"):
         for e in ab.effects:
             add_mana(g, controller, e, src, a.get("mana"))
         return
@@ -288,6 +288,7 @@ def run_now(g: "Game", ab: Ability, src: int, controller: str, a: dict[str, Any]
             controller, "stack")
     g.next_id += 1
     s.ability, s.source, s.controller = ab, src, controller
+    s.chosen = dict(a.get("chosen") or {})  # what its cost sacrificed or exiled (engine/costs.py; 608.2h)
     g.objects[s.id] = s
     saved = g.resolving
     r: Ctx = {"obj": s.id, "i": 0, "n": len(ab.effects), "answers": {}, "created": [], "legal": [],
@@ -297,7 +298,7 @@ def run_now(g: "Game", ab: Ability, src: int, controller: str, a: dict[str, Any]
         for i, e in enumerate(ab.effects):
             r["i"], r["off"] = i, 0
             if e.op == "add_mana":
-                add_mana(g, controller, e, src, a.get("mana"))
+                add_mana(g, controller, e, src, a.get("mana"), r if s.chosen else None)
             elif OPS[e.op](g, r, e) is not None:  # the compiler makes mana abilities only of ops that ask nothing
                 raise IllegalAction(f"{s.card.name}: a mana ability cannot ask a question ({e.op})")
     finally:

@@ -437,7 +437,7 @@ def ability_reasons(ab: Ability) -> list[str]:
         if e.op != "delayed":
             bound += _chooses(e)
     if "amount mv_of 'exiled'" in out and (_exiles_first(ab.effects) or ab.cost is not None and (
-            ab.cost.exile_from_graveyard or ab.cost.exile_from_hand)):
+            ab.cost.exile_from_graveyard or ab.cost.exile_from_hand or ab.cost.exile_permanent)):
         # "Exile the top card of your library. Target opponent loses life equal to its mana value" (Hidetsugu and
         # Kairi), "Exile a creature card from your graveyard: ... the exiled card's mana value": the cards this
         # resolution or this cost exiled (engine/values.py refs "exiled")

@@ -677,6 +677,7 @@ class Cost:
     exile_from_hand: dict[str, Any] | None = None    # filter plus "amount": "exile a blue card from your hand"
     tap_others: dict[str, Any] | None = None         # filter plus "amount": "Tap an untapped creature you control"
     return_to_hand: dict[str, Any] | None = None     # "Return a land you control to its owner's hand"
+    exile_permanent: dict[str, Any] | None = None    # filter plus "amount": "Exile a creature you control" (602.2b)
     # "Remove a +1/+1 counter from a creature you control": the filter of the permanent chosen, its "counter" the kind
     remove_counter_from: dict[str, Any] | None = None
     linked_to_graveyard: int = 0  # "Put a card exiled with SELF into its owner's graveyard" (607.2a, 614.14)

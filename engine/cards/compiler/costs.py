@@ -152,6 +152,13 @@ def parse_cost_text(text: str) -> Cost | None:
             if m.group(1) == "another":  # "Tap another untapped Ally you control" (not the source, 602.2)
                 f = {**f, "other": True}
             kw["tap_others"] = {**f, "amount": 1 if m.group(1) == "another" else number(m.group(1)) or -1}
+        elif m := re.fullmatch(rf"exile (another|{_N[1:-1]}) (.+?) you control", low):
+            f = _noun(m.group(2))  # "Exile a creature you control" (Food Chain): a permanent chosen and exiled (602.2b)
+            n = 1 if m.group(1) == "another" else number(m.group(1))
+            if f is None or not n or f.get("zone") not in (None, "battlefield"):
+                return None
+            f = {**f, "other": True} if m.group(1) == "another" else f
+            kw["exile_permanent"] = f if n == 1 else {**f, "amount": n}
         elif m := re.fullmatch(rf"return {_N} (.+?) you control to (?:its|their) owner'?s'? hands?", low):
             f = _noun(m.group(2))
             n = number(m.group(1))
