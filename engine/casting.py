@@ -542,10 +542,13 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"{o.card.name} has no mana cost: it cannot be paid (117.6)")
     if cast_from == "command":
         raw = raw + commander.tax(g, player, s)  # 903.8, an additional cost (601.2f)
-    varies = extra is not None and costs.variable(extra)  # 601.2b: "As an additional cost, pay X life"
+    # 601.2b: "As an additional cost, pay X life", "Flashback—{R}{R}, Discard X cards": X announced for that part
+    x_part = next((c for c in (extra, keyword_alt[1] if keyword_alt else None)
+                   if isinstance(c, Cost) and costs.variable(c)), None)
+    varies = x_part is not None
     if x and "X" not in raw and not varies:  # 107.3: X is chosen only for a cost that has X (107.3b: free means 0)
         raise IllegalAction(f"x: {o.card.name} has no X in the cost being paid")
-    most = costs.x_max(g, player, extra, new) if extra is not None and varies else None
+    most = costs.x_max(g, player, x_part, new) if x_part is not None else None
     if most is not None and x > most:  # 118.3
         raise IllegalAction(f"X={x}: the additional cost of {o.card.name} cannot be paid with it (118.3)")
     cost = substitute_x(raw, x, x_color(o.card))

@@ -594,6 +594,11 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
     return []
 
 
+def _spell_x(card: CardDef) -> bool:
+    """Does the card's spell have an X its caster announces (601.2b: "deals X damage divided ...")?"""
+    return any(ab.kind == "spell" and "'x': True" in repr([e.args for e in ab.effects]) for ab in card.abilities)
+
+
 def unsupported_reasons(card: CardDef) -> list[str]:
     """Why the engine cannot play this card as written ([] when it can)."""
     out = [f"text: {s}" for s in card.unsupported]
@@ -654,7 +659,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
         elif unpayable(c.mana):
             out.append(f"{k} cost symbols {unpayable(c.mana)}")
         else:
-            out += [f"{k} {p}" for p in costs.additional_problems(c)]  # its filters, read as an additional cost's
+            # its filters, read as an additional cost's; "Discard X cards" announced with the spell's X (601.2b)
+            out += [f"{k} {p}" for p in costs.additional_problems(c, announced=_spell_x(card))]
     out.extend(cast_options.storm_problems(card))
     if "Toxic" in card.keywords and not isinstance(card.keyword_args.get("Toxic"), int):
         out.append("toxic with no number")
