@@ -1293,6 +1293,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # on the stack, 400.7), to their owner's library (400.3)
             out.append(Effect("move", {"what": "exiled", "to": "library_bottom", "random": True}))
             continue
+        if s == "you may repeat this process any number of times" and out and not any(
+                e.op in ("repeat_may", "delayed") for e in out):
+            # "Reveal the top card of your library and put that card into your hand. You lose life equal to its mana
+            # value. You may repeat this process any number of times." (Ad Nauseam, Forbidden Ritual, Kindle the
+            # Carnage): every instruction before it, again each time its controller says yes (608.2c)
+            out.append(Effect("repeat_may", {"effects": list(out)}))
+            continue
         m = re.fullmatch(r"repeat this process (once|twice|(\w+) more times)", s)
         if m and out and (m.group(2) is None or number(m.group(2))):
             # "Target opponent loses 5 life unless that player discards two cards or sacrifices a creature or
