@@ -453,7 +453,10 @@ def ability_reasons(ab: Ability) -> list[str]:
     if "the exiled card" in (ab.text or "").lower() and any(e.args.get("what") == "self" for e in ab.effects):
         out.append("linked ability: the exiled card (607.2a)")  # the compiler read "the exiled card" as SELF
     for t in ab.targets:
-        if t.chooser is not None and ab.kind != "activated":
+        if t.chooser == "trigger_player" and ab.kind == "triggered" and (ab.trigger or {}).get("event") == "step" \
+                and (ab.trigger or {}).get("whose") == "each" and all(s.chooser == t.chooser for s in ab.targets):
+            pass  # "each player's upkeep, ... of their choice": that player chooses (engine/triggers.py put_on_stack)
+        elif t.chooser is not None and ab.kind != "activated":
             out.append(f"target chosen by an opponent outside an activated ability: {t.text}")  # 602.3 only
         bad = unknown_keys(t.filter, target=True)
         if t.filter.get("controller") == "trigger_player" and ab.kind != "triggered":

@@ -1007,7 +1007,11 @@ def put_on_stack(g: "Game") -> None:
                 g.triggered.remove(t)  # 603.3d: no legal targets, removed from the stack
                 g.log("trigger_removed", card=t["card"].name)
                 return
-            g.wait = {"kind": "trigger_targets", "player": t["controller"], "trigger": g.triggered.index(t)}
+            # "that player chooses target ...", "... of their choice" (The Abyss, Oath of Druids): the player of
+            # the event, an upkeep's player, chooses the targets (603.3d) for the controller's ability
+            chooser = t["info"].get("player") if all(s.chooser == "trigger_player" for s in specs_of(t)) \
+                and isinstance(t["info"].get("player"), str) else t["controller"]
+            g.wait = {"kind": "trigger_targets", "player": chooser, "trigger": g.triggered.index(t)}
             return
         g.triggered.remove(t)
         _push(g, t)
