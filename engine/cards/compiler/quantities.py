@@ -485,6 +485,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is None or n is None:
             return None
         return {"graveyard_ge": n, "filter": f}
+    m = re.fullmatch(r"self is the only (.+?) in your graveyard", t)
+    if m:  # "if SELF is the only creature card in your graveyard" (Nether Spirit): it is there, and no other such card
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone", "any_card") != "any_card":
+            return None
+        f.pop("zone", None)
+        return {"self": {"zone": "graveyard"},
+                "amount_lt": {"amount": {"count": {**f, "zone": "graveyard", "owner": "you"}}, "n": 2}}
     m = re.fullmatch(r"there are fewer than (\w+) (.+?) in your graveyard", t)
     if m:  # "if there are fewer than six creature cards in your graveyard" (Shadowborn Demon): counted now (608.2h)
         f = parse_noun(m.group(2))
