@@ -42,6 +42,9 @@ KNOWN = frozenset({
     # a target slot's: "two target creatures controlled by different players", no two with one controller (115.1;
     # engine/targets.check_targets)
     "different_controllers",
+    # a target slot's: "target player who controls more creatures than they do and is their opponent" (the Oaths):
+    # an opponent of the trigger's player with more of {"count": FILTER}, "life" or "hand" (engine/targets.py)
+    "opponent_with_more",
     # a target slot's: "up to two target cards from a single graveyard": all of them from one graveyard, one owner's
     # (404.1; engine/targets.check_targets)
     "single_graveyard",
@@ -104,7 +107,7 @@ _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_da
 GROUP_KEYS = frozenset({"one_of_each", "different_names"})
 #: Keys of a target slot's group ("two target creatures controlled by different players", "that share a creature
 #: type"): checked only as targets are chosen (engine/targets.check_targets), so read nowhere else
-TARGET_GROUP_KEYS = frozenset({"different_controllers", "share_type", "single_graveyard"})
+TARGET_GROUP_KEYS = frozenset({"different_controllers", "share_type", "single_graveyard", "opponent_with_more"})
 
 
 #: the comparison keys of each compared value ("power_le": at most), with their test

@@ -57,6 +57,21 @@ def _trigger_player(f: dict[str, Any], info: dict[str, Any] | None) -> dict[str,
     return {**f, "controller": [p] if isinstance(p, str) else []}
 
 
+def _has_more(g: "Game", x: Any, more: dict[str, Any], info: dict[str, Any] | None) -> bool:
+    """"That player chooses target player who controls more creatures than they do and is their opponent" (Oath of
+    Druids): ``x`` is an opponent (102.3) of the trigger's player (an upkeep's player, 503.1) with more of what
+    ``more`` counts: {"count": FILTER} permanents they control, "life" (119.1), or "hand" (cards in hand)."""
+    p = (info or {}).get("player")
+    if not isinstance(x, str) or not isinstance(p, str) or x not in seats.opponents(g, p):
+        return False
+
+    def measure(who: str) -> int:
+        if "count" in more:
+            return sum(1 for i in g.battlefield if matches(g, i, {**more["count"], "controller": "you"}, None, who))
+        return g.players[who].life if more.get("life") else len(g.players[who].hand)
+    return measure(x) > measure(p)
+
+
 def _same_name_as_trigger(g: "Game", f: dict[str, Any], info: dict[str, Any] | None) -> dict[str, Any]:
     """The filter naming the trigger event's object by its name (none known: nothing qualifies; 707.2)."""
     o = g.objects.get((info or {}).get("obj", -1))
@@ -84,6 +99,10 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
         f = _defending(g, f, src, controller, info)
     elif ctl == "trigger_player":
         f = _trigger_player(f, info)
+    if "opponent_with_more" in f:
+        if not _has_more(g, x, f["opponent_with_more"], info):
+            return False
+        f = {k: v for k, v in f.items() if k != "opponent_with_more"}
     if f.get("same_name_as_trigger"):  # "target card with the same name as that spell" (Harness the Storm): the
         # spell whose casting triggered the ability (603.3d), by its name as it was cast (201.2)
         f = _same_name_as_trigger(g, f, info)

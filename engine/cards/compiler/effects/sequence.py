@@ -79,6 +79,20 @@ _BACK_TO_THEN = re.compile(
     r"^(?:exile|put|return|destroy|sacrifice|discard|reveal|shuffle) (?:that card|those cards)\b")
 
 
+#: "that player chooses target player who controls more creatures than they do and is their opponent. " (the Oaths)
+_OATH = re.compile(r"^that player chooses target player who (controls more [a-z ]+?|has more life|has more cards in "
+                   r"hand) than they do and is their opponent\. ")
+
+
+#: "that player may reveal cards from the top of their library until they reveal a creature card. If that player does,
+#: that player puts that card onto the battlefield and all other cards revealed this way into their graveyard"
+_PLAYER_REVEALS_UNTIL = re.compile(
+    r"(that player|you) (may )?reveals? cards from the top of (?:their|your) library until (?:they|you) reveal an? "
+    r"(.+?) card\. (if (?:that player|they|you) do(?:es)?, )?(?:that player puts|they put|put) that card "
+    r"(onto the battlefield|into (?:their|your) hand) and all other cards revealed this way into (?:their|your) "
+    r"graveyard")
+
+
 def _payment(t: str) -> dict[str, Any]:
     """What "pay {2}", "pay 3 life", "pay {E}{E}" asks: mana symbols, life, or energy counters (121.1; the
     energy symbol {E} is a later addition, Kaladesh: not mana, so kept apart from the mana symbols)."""
@@ -1097,6 +1111,48 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         peek = Effect("reveal", {"who": "you", "zone": "library_top", "amount": 1, "to": "you"})
         return [peek, Effect("may", {"effects": [shown[0]], "then": [shown[1]]})]
     low = text.strip().lower()
+    oath = _OATH.match(low)
+    if oath and ctx.last_player == "trigger_player" and "second player" not in low:
+        # "At the beginning of each player's upkeep, that player chooses target player who controls more creatures
+        # than they do and is their opponent. The first player may ..." (the Oaths): a target the upkeep's player
+        # chooses (603.3d), which only makes the ability removed when none is legal (603.3d) or countered on
+        # resolution when it became illegal (608.2b); "the first player" is that upkeep's player
+        kind = oath.group(1)
+        more: dict[str, Any] | None = {"life": True} if kind == "has more life" else {"hand": True} \
+            if kind == "has more cards in hand" else None
+        if kind.startswith("controls more "):
+            f = parse_noun(kind[len("controls more "):])
+            more = None if f is None or set(f) - {"types", "subtypes"} else {"count": f}
+        if more is None:
+            return None
+        mark = ctx.mark()
+        slot = ctx.ref("target player")
+        if not isinstance(slot, dict) or "target" not in slot:
+            ctx.rewind(mark)
+            return None
+        spec = ctx.targets[slot["target"]]
+        ctx.targets[slot["target"]] = replace(spec, filter={**spec.filter, "opponent_with_more": more},
+                                              chooser="trigger_player")
+        ctx.last_player = "trigger_player"  # "that player" after it: the upkeep's player, not the target
+        rest = re.sub(r"\bthe first player\b", "that player", low[oath.end():])
+        got = parse_effects(rest, ctx) if rest.strip() else None
+        if got is None:
+            ctx.rewind(mark)
+        return got
+    m = _PLAYER_REVEALS_UNTIL.fullmatch(low.rstrip(".").strip())
+    if m and bool(m.group(2)) == bool(m.group(4)):
+        # "The first player may reveal cards from the top of their library until they reveal a creature card. If the
+        # first player does, that player puts that card onto the battlefield and all other cards revealed this way
+        # into their graveyard." (Oath of Druids): that player reveals from their own library (701.15a), if they
+        # choose to; the card found and the others revealed go where it says
+        who = ctx.player(m.group(1))
+        f = parse_noun(m.group(3))
+        if who is None or f is None:
+            return None
+        until = Effect("reveal_until", {"filter": f, "to": "battlefield" if m.group(5) == "onto the battlefield"
+                                        else "hand", "rest": "graveyard", **({"who": who} if who != "you" else {})})
+        return [Effect("may", {"effects": [until], **({"who": who} if who != "you" else {})})] if m.group(2) \
+            else [until]
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest), (DESTROY_REST_RX, destroy_rest)):
         m = rx.match(low.rstrip(".").strip())
