@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import bestow, cast_options, player_control, replacement, transform, triggers
+from engine import bestow, cast_options, entering, player_control, replacement, transform, triggers
 from engine.actions import add_mana, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
@@ -184,6 +184,13 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
         except NeedChoice as need:
             g.resolving = {"obj": sid, "finish": countered, "i": 0}
             g.wait = need.wait
+            return
+    if s is not None and s.zone == "stack" and s.ability is None and not countered \
+            and any(t in s.card.types for t in _PERMANENT_TYPES):
+        wait = entering.discard_wait(g, s, s.controller)  # 614.1a: "If SELF would enter, you may discard ..."
+        if wait is not None:
+            g.resolving = {"obj": sid, "finish": countered, "i": 0}
+            g.wait = wait
             return
     g.resolving = None
     if g.player_control.get("during"):

@@ -114,6 +114,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "exile_on_enter",  # engine/replacement.py enter_replacements, engine/entering.py (614.12)
                      "enters_under_opponent",  # engine/game.py move, engine/entering.py under_opponent (614.1d)
                      "enter_exile",  # engine/player_statics.py enters_exiled (614.1a)
+                     "enter_discard",  # engine/game.py move, engine/entering.py answer_enter_discard (614.1a)
                      "x_color",  # engine/casting.py: "Spend only black mana on X" (107.3)
                      "crew_power",  # engine/costs.py crew_power: "SELF saddles Mounts and crews Vehicles as though ..."
                      "token_multiply", "counter_change",  # engine/replacement.py (614.1a)

@@ -565,6 +565,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "exile_on_enter",  # "as SELF enters, exile ... from your graveyard" (614.12, engine/entering.py)
     "enters_under_opponent",  # "SELF enters under the control of an opponent of your choice" (614.1d, entering.py)
     "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a, player_statics)
+    "enter_discard",  # "If SELF would enter, you may discard a land card instead. If you do, ..." (614.1a; game.py)
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",
     "cant_get_counters",
     "cast_only",

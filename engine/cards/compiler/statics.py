@@ -242,6 +242,19 @@ def _enter_exile(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enter_exile", "filter": f}]
 
 
+@static(r"^if self would enter, you may discard an? (.+?) instead\. if you do, put self onto the battlefield\. if you "
+        r"don't, put (?:it|self) into its owner's graveyard$")
+def _enter_discard(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a, 614.15: "If SELF would enter, you may discard a land card instead. If you do, put SELF onto the
+    battlefield. If you don't, put it into its owner's graveyard." (Mox Diamond): a self-replacement effect of its
+    entering, from any zone; the player who would control it chooses the card or none (engine/game.py move)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("zone", "any_card") not in ("any_card", "hand"):
+        return None
+    f.pop("zone", None)
+    return [{"kind": "enter_discard", "filter": f}]
+
+
 @static(r"^as self enters, exile (an?|any number of) (.+?) from your graveyard$")
 def _exile_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     """614.12: "As SELF enters, exile an instant or sorcery card from your graveyard" (Living Lore), "... exile any
