@@ -87,7 +87,8 @@ def _tap(g: "Game", r: Ctx, e: Effect) -> dict | None:
         got = r["answers"].get(key)
         if got is None:
             return {"kind": "choose_option", "player": controller(g, r), "options": ["tap", "untap"], "slot": key,
-                    "prompt": f"{this(g, r).card.name}: tap or untap {g.objects[objs[0]].card.name}?"}
+                    "prompt": f"{this(g, r).card.name}: tap or untap "
+                              f"{g.objects[objs[0]].card.name if len(objs) == 1 else f'{len(objs)} permanents'}?"}
         act = tap if got == "tap" else untap
     done = [x for x in objs if act(g, x)]  # 701.17a (603.2d: "becomes tapped"), 701.17b
     if act is tap:  # "for each creature tapped this way": what this resolution's tap instructions tapped

@@ -717,6 +717,17 @@ def _game_draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "draw_game"})]
 
 
+_CARD_TYPE = r"(?:artifact|creature|enchantment|land|planeswalker|instant|sorcery)"
+
+
+@reader(rf"^choose ({_CARD_TYPE}(?:, {_CARD_TYPE})*,? or {_CARD_TYPE})$")
+def _choose_card_type(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2d, 205.2a: "Choose artifact, creature, or land." as the spell resolves (Turnabout): one of the card types
+    it lists, kept on the resolving object for "of the chosen type" / "of that type" after it (engine/filters.py)."""
+    kinds = [k.capitalize() for k in re.split(r",? or |, ", m.group(1))]
+    return [Effect("action", {"name": "choose_quality", "choice": "card_type", "options": kinds})]
+
+
 @reader(r"^choose a (creature type|color)$")
 def _choose_quality(m: re.Match, c: Ctx) -> list[Effect] | None:
     """608.2d: "Choose a creature type." / "Choose a color." as the spell or ability resolves (Distant Melody):
@@ -854,6 +865,7 @@ READERS: tuple[Reader, ...] = (
     _look_and_choose, _choose_one_exiled, _reveal_a_card,
     _reveal_random,
     _choose_quality,
+    _choose_card_type,
     _pay_or_top,
     _control_until_resolved,
     _plays_that_card,

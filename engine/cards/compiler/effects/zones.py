@@ -338,6 +338,18 @@ def _to_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("move", {"what": what, "to": "graveyard"})]
 
 
+@reader(r"^tap all untapped permanents of the chosen type (.+?) controls?, or untap all tapped permanents of that type "
+        r"(?:that player|they) controls?$")
+def _tap_or_untap_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2d: "Tap all untapped permanents of the chosen type target player controls, or untap all tapped permanents
+    of that type that player controls." (Turnabout): its controller chooses which as it resolves; a tapped permanent
+    is not tapped again, nor an untapped one untapped (701.17a-b), so it is "tap or untap all of them"."""
+    who = c.player(m.group(1))
+    if who is None or who in ("each_player", "each_opponent"):
+        return None
+    return [Effect("tap", {"what": {"each": {"chosen_card_type": True, "controller": who}}, "or_untap": True})]
+
+
 @reader(r"^(tap or untap|tap|untap) (.+)$")
 def _tap(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(2))
@@ -872,6 +884,7 @@ READERS: tuple[Reader, ...] = (
     _process,
     _adventure_to_gy,
     _to_gy,
+    _tap_or_untap_chosen,
     _tap,
     _remove_from_combat,
     _unblock_lone,
