@@ -350,6 +350,16 @@ def _tap_or_untap_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("tap", {"what": {"each": {"chosen_card_type": True, "controller": who}}, "or_untap": True})]
 
 
+@reader(r"^you (untap|tap) (.+)$")
+def _you_tap(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"You untap up to six lands." (Time Spiral): the controller taps or untaps, as "untap up to six lands" (701.17)."""
+    got = _TAP_RX.match(f"{m.group(1)} {m.group(2)}")
+    return None if got is None else _tap.read(got, c)
+
+
+_TAP_RX = re.compile(r"^(tap or untap|tap|untap) (.+)$", re.I)
+
+
 @reader(r"^(tap or untap|tap|untap) (.+)$")
 def _tap(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(2))
@@ -885,6 +895,7 @@ READERS: tuple[Reader, ...] = (
     _adventure_to_gy,
     _to_gy,
     _tap_or_untap_chosen,
+    _you_tap,
     _tap,
     _remove_from_combat,
     _unblock_lone,
