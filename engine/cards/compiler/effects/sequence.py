@@ -84,6 +84,12 @@ _OATH = re.compile(r"^that player chooses target player who (controls more [a-z 
                    r"hand) than they do and is their opponent\. ")
 
 
+#: "[Choose a card name. ]Reveal cards from the top of your library until you reveal a card with that name, then put
+#: that card into your hand. Exile all other cards revealed this way, and you lose 1 life for each of the exiled cards."
+_REVEAL_UNTIL_EXILE = re.compile(
+    r"(choose a card name\. )?reveal cards from the top of your library until you reveal (a card with that name|an? "
+    r"[a-z ]+? card), then put that card into your hand\. exile all other cards revealed this way, and you lose "
+    r"(\w+) life for each of the exiled cards")
 #: "that player may reveal cards from the top of their library until they reveal a creature card. If that player does,
 #: that player puts that card onto the battlefield and all other cards revealed this way into their graveyard"
 _PLAYER_REVEALS_UNTIL = re.compile(
@@ -1139,6 +1145,22 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if got is None:
             ctx.rewind(mark)
         return got
+    m = _REVEAL_UNTIL_EXILE.fullmatch(low.rstrip(".").strip())
+    if m:  # "Choose a card name. Reveal cards from the top of your library until you reveal a card with that name,
+        # then put that card into your hand. Exile all other cards revealed this way, and you lose 1 life for each of
+        # the exiled cards." (Spoils of the Vault): the name chosen first (201.3), the cards revealed (701.15a)
+        named = m.group(2) == "a card with that name"
+        if named != bool(m.group(1)):
+            return None
+        f = {"chosen_name": True} if named else parse_noun(re.sub(r"^an? ", "", m.group(2)))
+        n = number(m.group(3))
+        if f is None or not n:
+            return None
+        f.pop("zone", None)
+        return ([Effect("action", {"name": "name_card", "choice": "card_name"})] if named else []) + [
+            Effect("reveal_until", {"filter": f, "to": "hand", "rest": "exile"}),
+            Effect("lose_life", {"who": "you", "amount": {"times": n, "of": {
+                "count_this_way": {"zone": "any_card"}, "action": "exiled"}}})]
     m = _PLAYER_REVEALS_UNTIL.fullmatch(low.rstrip(".").strip())
     if m and bool(m.group(2)) == bool(m.group(4)):
         # "The first player may reveal cards from the top of their library until they reveal a creature card. If the
