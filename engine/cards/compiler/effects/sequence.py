@@ -1145,6 +1145,20 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if got is None:
             ctx.rewind(mark)
         return got
+    m = re.fullmatch(r"you may reveal the top card of your library\. if you do, (.+?) if (it|that spell|that card) has the "
+                     r"same mana value as the revealed card", low.rstrip(".").strip())
+    if m and ctx.last == "it":
+        # "Whenever an opponent casts a spell, you may reveal the top card of your library. If you do, counter that
+        # spell if it has the same mana value as the revealed card." (Counterbalance): the card is revealed (701.15a)
+        # only if there is one; what follows happens if the two mana values are equal (202.3, 608.2c)
+        inner = parse_sentence(m.group(1), ctx)
+        if inner is None:
+            return None
+        mine, shown = {"mv_of": "it"}, {"mv_of": "revealed_top"}
+        same = {"all": [{"revealed_is": {}}, {"amount_ge": {"amount": mine, "n": shown}},
+                        {"amount_ge": {"amount": shown, "n": mine}}]}
+        return [Effect("may", {"effects": [Effect("reveal_top", {})],
+                               "then": [Effect("if", {"cond": same, "then": list(inner)})]})]
     m = _REVEAL_UNTIL_EXILE.fullmatch(low.rstrip(".").strip())
     if m:  # "Choose a card name. Reveal cards from the top of your library until you reveal a card with that name,
         # then put that card into your hand. Exile all other cards revealed this way, and you lose 1 life for each of
