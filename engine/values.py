@@ -1322,7 +1322,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if max(per_type.values(), default=0) < int(cond["discarded_share_type"]):
             return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
-        if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)
+        # ("with the chosen name": chosen by the resolving spell or ability, which holds it: 201.3)
+        sid = this(g, r).id if cond["milled_this_way"].get("chosen_name") and r is not None and "obj" in r else src
+        if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, sid, you)
                    for x in (r or {}).get("milled", ())):
             return False
     return True

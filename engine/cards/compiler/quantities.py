@@ -533,6 +533,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"a player lost (\d+) or more life this turn", t)
     if m:
         return {"player_lost_life_this_turn": int(m.group(1))}
+    if t in ("a card with the chosen name was milled this way", "a card with that name was milled this way"):
+        return {"milled_this_way": {"chosen_name": True}}  # (Predict: the name chosen as it resolves, 201.3)
     m = re.fullmatch(r"at least one (.+?) (?:card )?is milled this way|an? (.+?) card was milled this way", t)
     if m:
         f = parse_noun(m.group(1) or m.group(2))
