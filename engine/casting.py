@@ -577,7 +577,9 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         if a.get(row.key):
             picks = cast_options.check_picks(g, player, row, a[row.key], new)
             cost = cast_options.reduce(g, row, picks, cost)
-            cast_options.pay_helpers(g, player, row, picks)
+            gone = cast_options.pay_helpers(g, player, row, picks)
+            if row.key == "delve":  # the cards exiled with it (702.65a), kept by the permanent it becomes
+                g.objects[new].chosen["delved"] = list(gone)
             if row.key == "convoke":  # "each creature that convoked it" (702.50a): the spell, then its permanent
                 g.objects[new].chosen["convoked"] = list(picks)
     if assisted:  # assist: the chosen player pays that much of the generic mana, before its caster

@@ -682,7 +682,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # (Rakshasa Vizier): one trigger for the cards of one event (603.2c), "that many" their number
         return {"event": "leaves_graveyard", "filter": {"zone": "any_card", "owner": "you" if m.group(1) == "your"
                                                         else "opponent"}, "batch": True, "to": ["exile"]}
-    m = re.fullmatch(r"(one or more|a) (.+?) (?:leaves?|leave) (your|an opponent's) graveyard", c)
+    m = re.fullmatch(r"(one or more|an?) (.+?) (?:leaves?|leave) (your|an opponent's) graveyard", c)
     if m:  # a card leaving a graveyard (400.7: it is a new object wherever it goes)
         f = parse_noun(m.group(2))
         if f is None or "owner" in f:
