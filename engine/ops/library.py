@@ -74,8 +74,10 @@ def _rest(g: "Game", r: dict, p: str, rest: list[int], where: str, key: str) -> 
     if not rest or where == "library_top":
         return None
     if where == "exile":  # "exile all other cards revealed this way, and you lose 1 life for each of the exiled
-        # cards" (Spoils of the Vault): the cards exiled this way, counted after (608.2c)
-        r.setdefault("exiled_this_way", []).extend(gone_record(g, n, "exiled") for n in put(g, p, rest, "exile"))
+        # cards" (Spoils of the Vault): the cards exiled this way, counted after (608.2c); "exile the other"
+        new = put(g, p, rest, "exile")
+        r.setdefault("exiled_this_way", []).extend(gone_record(g, n, "exiled") for n in new)
+        r["exiled"] = new  # "You may play the exiled card this turn" (Expressive Iteration): these cards (400.7)
         return None
     if where == "library_top_order":  # 401.4: "put them back (on top) in any order": the player orders them
         if len(rest) > 1:
