@@ -1258,6 +1258,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
         triggers.counters_removed(g, o.id, "loyalty", -n)  # a -N cost removes them (606.4)
     if cost.life:
         lose_life(g, player, x if cost.life < 0 else cost.life, paid=True)  # 119.4 ("Pay X life": the X announced)
+    if cost.reveal_own_hand:  # "Reveal your hand" (701.15a)
+        costs.reveal_hand(g, player)
     if cost.energy:
         pay_energy(g, player, cost.energy)
     if cost.mill:  # "Mill a card": the top cards of the library into the graveyard, in order (a later keyword

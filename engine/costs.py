@@ -427,10 +427,21 @@ def additional_problems(cost: Cost, announced: bool = False) -> list[str]:
     return out
 
 
+def reveal_hand(g: "Game", player: str) -> None:
+    """701.15a: "reveal your hand" as a cost: every card of it is shown to every player (an empty hand reveals
+    nothing and pays it too)."""
+    hand = list(g.players[player].hand)
+    if hand:
+        knowledge.show(g, hand)
+        g.log("reveal", player=player, to="all", cards=[g.objects[c].card.name for c in hand], objs=hand)
+
+
 def pay_simple_additional(g: "Game", player: str, cost: Cost, x: int = 0) -> None:
     """The parts of an additional cost that need no choice: mana is added to the total cost
     by the caller; life is paid here (119.4: only with at least that much life; "pay X life":
     the X announced, 601.2b)."""
+    if cost.reveal_own_hand:
+        reveal_hand(g, player)
     life = x if cost.life < 0 else cost.life
     if life:
         if not player_statics.can_pay_life(g, player, life):

@@ -991,6 +991,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
         return False
+    if "hand_none" in cond and any(matches(g, c, {**cond["hand_none"], "zone": "hand"}, src, you)
+                                   for c in g.players[you].hand):  # "if you have no land cards in hand" (Land Grant)
+        return False
     o = g.objects.get(src) if src is not None else None
     # how the spell was cast, once it left the stack during its resolution: as it last existed (608.2g)
     cast_as = o if o is not None or r is None or "obj" not in r or this(g, r).ability is not None else this(g, r)
@@ -1433,7 +1436,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "x_ge", "life_ge_start_plus", "life_lt_start", "graveyard_ge", "filter",
                   "cost_was",  # "if the sacrificed creature was a Human" (608.2h)
                   "had_counter",  # "if it had a +1/+1 counter on it" (608.2h, 603.10)
-                  "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
+                  "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep", "hand_none",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step",

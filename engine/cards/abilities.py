@@ -673,6 +673,7 @@ class Cost:
     exile_self: bool = False
     bottom_self: bool = False         # "Put SELF on the bottom of its owner's library" (Timestream Navigator)
     return_self: bool = False         # "Return SELF to its owner's hand" (Recurring Nightmare; 602.2b)
+    reveal_own_hand: bool = False     # "reveal your hand" (Land Grant's alternative cost; 701.15a)
     reveal_self: bool = False         # "Reveal SELF from your hand" (Tetzimoc): an ability of the card in the hand
     discard_filter: dict[str, Any] | None = None     # "Discard a creature card": the discarded card's filter
     exile_from_graveyard: dict[str, Any] | None = None  # filter plus "amount": exile cards from your graveyard

@@ -38,6 +38,8 @@ def parse_cost_text(text: str) -> Cost | None:
             kw["sacrifice_self"] = True
         elif low in ("exile self from your graveyard", "exile self", "exile self from your hand"):
             kw["exile_self"] = True
+        elif low == "reveal your hand":  # 701.15a: every card of it shown to every player (Land Grant)
+            kw["reveal_own_hand"] = True
         elif low in ("return self to its owner's hand", "return self to your hand"):  # 602.2b (Recurring Nightmare)
             kw["return_self"] = True
         elif low == "put self on the bottom of its owner's library":  # 602.2b: paid by moving it there (401.1)

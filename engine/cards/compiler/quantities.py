@@ -485,6 +485,13 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is None or n is None:
             return None
         return {"graveyard_ge": n, "filter": f}
+    m = re.fullmatch(r"you have no (.+?) cards? in (?:your )?hand", t)
+    if m:  # "If you have no land cards in hand, ..." (Land Grant): none of that kind there now
+        f = parse_noun(m.group(1) + " card")
+        if f is None or f.get("player") or f.get("zone", "any_card") != "any_card":
+            return None
+        f.pop("zone", None)
+        return {"hand_none": f}
     m = re.fullmatch(r"self is the only (.+?) in your graveyard", t)
     if m:  # "if SELF is the only creature card in your graveyard" (Nether Spirit): it is there, and no other such card
         f = parse_noun(m.group(1))
