@@ -169,10 +169,10 @@ def compute(game: "Game") -> dict[int, Chars]:
                 statics.append((o.timestamp, oid, ab.static, ab))
         for oid in game.players[p].graveyard:  # 112.6b: "as long as SELF is in your graveyard, ..." (Anger)
             o = objs[oid]
-            gy = index(o.card.abilities).gy_statics
-            if gy:
+            in_gy = index(o.card.abilities).gy_statics
+            if in_gy:
                 zone_free = False
-                statics.extend((o.timestamp, oid, ab.static, ab) for ab in gy)
+                statics.extend((o.timestamp, oid, ab.static, ab) for ab in in_gy)
     game._chars = chars  # partial results are visible to filters below
     mine: set[int] = set()
 
