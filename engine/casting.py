@@ -47,7 +47,7 @@ from engine.memo import per_object
 from engine.payment import can_afford, has_choices, pay_mana
 from engine.state import Obj
 from engine.tapping import tap, untap
-from engine.targets import check_targets, normalize_targets, spell_ability, target_candidates, with_x
+from engine.targets import check_targets, division, normalize_targets, spell_ability, target_candidates, with_x
 from engine.targets import name_of as _name
 from engine.transform import (
     ADVENTURE,
@@ -496,7 +496,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     s.controller = player
     check_targets(g, specs, chosen, s, player)
     s.targets = chosen
-    s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
+    s.divide = division(g, s, spell_ability(o.card), a.get("divide"))
     s.kicked = kicked or any(r.keyword == "Multikicker" for r, _ in extras)  # 702.32d: kicked if paid once or more
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
     if perm and perm.get("one"):  # "you may cast an instant or sorcery spell from among those exiled cards": one
@@ -1071,9 +1071,10 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     s.x = x  # 601.2b before 601.2c: X is known when targets are chosen
     check_targets(g, specs, chosen, s, player)
     s.targets = chosen
-    s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
+    s.divide = division(g, s, ab, a.get("divide"))
     own = granter_of(g, o, ab)
-    if cost.sacrifice_self or cost.exile_self or cost.bottom_self or cost.return_self:  # 608.2h: the source as it last existed
+    if cost.sacrifice_self or cost.exile_self or cost.bottom_self or cost.return_self:  # 608.2h: the source as it
+        # last existed
         sc = g.chars(own.id)  # (scavenge, 702.96a: "the power of the card you exiled")
         s.chosen["source_lki"] = (sc.power, sc.toughness)
         if own.counters:  # "gain life equal to the number of charge counters on SELF" after sacrificing it

@@ -333,7 +333,7 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                 s.chosen.setdefault("discarded", []).append(new)
         elif part in ("exile_from_graveyard", "exile_from_hand", "exile_permanent"):
             new = g.move(i, "exile")
-            if chosen is not None:  # "the exiled card's mana value" of the spell or ability it paid for (601.2h, 608.2h)
+            if chosen is not None:  # "the exiled card's mana value" of what it paid for (601.2h, 608.2h)
                 chosen.setdefault("cost_exiled", []).append(new)
         elif part in ("linked_to_graveyard", "process"):
             g.move(i, "graveyard")

@@ -10,11 +10,12 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from engine import player_statics, seats
-from engine.cards.abilities import Ability, TargetSpec
+from engine.cards.abilities import Ability, Effect, TargetSpec
 from engine.errors import IllegalAction
 from engine.filters import matches, prior_target
 from engine.memo import per_object
 from engine.protection import has_quality, protected
+from engine.values import amount
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -364,3 +365,58 @@ def legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
     return [[x for x in picks if (isinstance(x, str) or x in g.objects)
              and targetable(g, x, spec, src, s.controller, info)]
             for spec, picks in zip(specs, s.targets)]
+
+
+def divided_damage(effs: Any) -> list[Effect]:
+    """The damage instructions "divided as you choose" among one target slot, nested ones too (601.2d)."""
+    out: list[Effect] = []
+    for e in effs or ():
+        if e.op == "damage" and e.args.get("divided") and isinstance(e.args.get("to"), dict) \
+                and "target" in e.args["to"]:
+            out.append(e)
+        for k in ("effects", "then", "else"):
+            if isinstance(e.args.get(k), (list, tuple)):
+                out += divided_damage(e.args[k])
+    return out
+
+
+def division(g: "Game", s: "Obj", ab: Ability | None, given: Any) -> dict[Any, int]:
+    """601.2d: as a spell is cast or an ability activated, its controller announces how the damage "divided as you
+    choose" is divided among its targets, each of them dealt at least 1; the amount is known then (X announced,
+    601.2b; "where X is ... as you activate this ability", Lukka, Bound to Ruin). ``given``: {target: damage} of the
+    answer, checked to cover every target and add up to the amount; with none given, one target is dealt all of it,
+    several share it as evenly as it goes, the first ones in target order one more (the division a client that asks
+    no division gets). IllegalAction when the amount can't be divided so."""
+    picked = {(_as_id(k)): v for k, v in (given or {}).items()}
+    divs = divided_damage(ab.effects) if ab is not None and not ab.choose else []
+    if not divs:
+        return picked
+    slot = divs[0].args["to"]["target"]
+    targets = list(s.targets[slot]) if slot < len(s.targets) else []
+    if not targets or any(d.args["to"]["target"] != slot for d in divs):
+        return picked
+    src = s.source if s.ability is not None and s.source is not None else s.id
+    # "If this spell's madness cost was paid, it deals X damage divided ... instead" (Avacyn's Judgment): one of the
+    # amounts of its instructions, whichever applies
+    totals = sorted({max(0, amount(g, d.args["amount"], src, {"obj": s.id, "i": 0, "answers": {}})) for d in divs})
+    if picked:
+        total = sum(v for v in picked.values() if isinstance(v, int))
+        if set(picked) != set(targets) or total not in totals or any(
+                not isinstance(v, int) or isinstance(v, bool) or v < (1 if total else 0) for v in picked.values()):
+            raise IllegalAction(f"divide {' or '.join(map(str, totals))} damage among the targets, each at least 1 "
+                                f"(601.2d)")
+        return picked
+    total = next((t for t in totals if t >= len(targets)), totals[-1])
+    if total and total < len(targets):
+        raise IllegalAction(f"{total} damage can't be divided among {len(targets)} targets, each dealt at least 1 "
+                            f"(601.2d)")
+    base, extra = divmod(total, len(targets))
+    return {t: base + (1 if i < extra else 0) for i, t in enumerate(targets)}
+
+
+def _as_id(k: Any) -> Any:
+    """An answer's key: an object id given as text ("12") is that id; a player's name stays a name."""
+    try:
+        return int(k)
+    except (TypeError, ValueError):
+        return k

@@ -671,8 +671,8 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
                           f"in any order", ctx)
         return None if inner is None else [Effect("may", {"effects": list(inner)})]
     m = re.fullmatch(r"(look at the top three cards of your library)\. put one of them (into your hand|into your "
-                     r"graveyard|on the bottom of your library), put one of them (into your hand|into your graveyard|on "
-                     r"the bottom of your library), and exile one of them", t)
+                     r"graveyard|on the bottom of your library), put one of them (into your hand|into your graveyard|"
+                     r"on the bottom of your library), and exile one of them", t)
     if m and m.group(2) != m.group(3):
         # "Look at the top three cards of your library. Put one of them into your hand, put one of them on the bottom
         # of your library, and exile one of them. You may play the exiled card this turn." (Expressive Iteration):

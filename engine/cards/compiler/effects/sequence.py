@@ -896,8 +896,8 @@ def _paragraph_forms(low: str, ctx: Ctx) -> Any:
         if got is None:
             ctx.rewind(mark)
         return got
-    m = re.fullmatch(r"you may reveal the top card of your library\. if you do, (.+?) if (it|that spell|that card) has the "
-                     r"same mana value as the revealed card", low.rstrip(".").strip())
+    m = re.fullmatch(r"you may reveal the top card of your library\. if you do, (.+?) if (it|that spell|that card) "
+                     r"has the same mana value as the revealed card", low.rstrip(".").strip())
     if m and ctx.last == "it":
         # "Whenever an opponent casts a spell, you may reveal the top card of your library. If you do, counter that
         # spell if it has the same mana value as the revealed card." (Counterbalance): the card is revealed (701.15a)

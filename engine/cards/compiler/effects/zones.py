@@ -352,7 +352,8 @@ def _tap_or_untap_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(r"^you (untap|tap) (.+)$")
 def _you_tap(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"You untap up to six lands." (Time Spiral): the controller taps or untaps, as "untap up to six lands" (701.17)."""
+    """"You untap up to six lands." (Time Spiral): the controller taps or untaps, as "untap up to six lands" says
+    (701.17)."""
     got = _TAP_RX.match(f"{m.group(1)} {m.group(2)}")
     return None if got is None else _tap.read(got, c)
 
