@@ -493,6 +493,14 @@ def next_spell_reductions(g: "Game", player: str) -> list[dict[str, Any]]:
             and not e.get("used")]
 
 
+def spells_cost_effects(g: "Game", player: str) -> list[dict[str, Any]]:
+    """The "until your next turn, instant and sorcery spells that player casts cost {2} less to cast" effects
+    applying to ``player``'s spells now (601.2f, 611.2a: a resolved ability's effect for its duration)."""
+    if not g.effects:
+        return []
+    return [e for e in g.effects if e["layer"] == "spells_cost" and e.get("player") == player]
+
+
 def use_next_spell_reduction(g: "Game", player: str, spell: int) -> None:
     """601.2i: the spell ``player`` just cast uses up the first such reduction that applies to it."""
     for e in next_spell_reductions(g, player):
@@ -532,7 +540,8 @@ def total_cost(g: "Game", player: str, spell: int, symbols: tuple[str, ...],
                targets: list[list[Any]] | None = None) -> tuple[str, ...]:
     """601.2f: the total cost of casting ``spell``: ``symbols`` (its mana or alternative cost
     plus additional costs) with the increases added and then the reductions taken off."""
-    if not _statics(g) and not _self_changes(g.objects[spell].card) and not next_spell_reductions(g, player):
+    if not _statics(g) and not _self_changes(g.objects[spell].card) and not next_spell_reductions(g, player) \
+            and not spells_cost_effects(g, player):
         # nothing changes the cost (the common case, known without a scan) but how a permission lets it be paid
         return as_any_color(symbols) if _any_color_permission(g, player, spell) else symbols
     extra: list[str] = []
@@ -609,6 +618,9 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
                 colored.extend([st["mana"]] * _amount(g, st, src))
             continue
         total += _amount(g, st, src)
+    for e in spells_cost_effects(g, player):  # "until your next turn, ... spells that player casts cost {2} less"
+        if _spell_matches(g, spell, e.get("spells") or {}, spell, None):
+            total += int(e.get("amount", 0))
     for e in next_spell_reductions(g, player):  # "the next spell you cast this turn costs {1} less"
         if _spell_matches(g, spell, e.get("spells") or {}, spell, None):
             total -= _amount(g, e, spell)  # "... has affinity for artifacts": {1} less for each (702.40a)

@@ -534,6 +534,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "color", "mill", "scry",
     "pay_life",  # "that player pays 3 life" (one way of an "unless", 119.4)
     "repeat_may",  # "You may repeat this process any number of times" (Ad Nauseam; 608.2c): effects again while yes
+    "spells_cost",  # "Until your next turn, ... spells that player casts cost {2} less to cast" (601.2f, 611.2a)
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "exchange_zones", "reveal_until", "may", "if", "ward", "poison",
