@@ -283,7 +283,7 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
         if need is not None and sum(max(0, g.chars(c).power) for c in cands) < need or need is None and len(cands) < n:
             raise IllegalAction(f"cannot pay the cost: too few to {_VERB[part]}")
         if part == "discard" and f.get("random"):  # 701.8a: "discard a card at random": no player chooses
-            pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
+            pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]], "extra": _own_extra(pend["extra"])}
             _pay(g, player, part, g.rng.sample(cands, n), pend["obj"], f, pend["extra"])
             continue
         name = g.objects[src].card.name if src in g.objects else "it"
@@ -306,9 +306,18 @@ def answer(g: "Game", d: Any, a: dict[str, Any]) -> dict[str, Any] | None:
     picks = answer_cards(a)
     if not _picks_ok(g, f, n, list(d.options), picks, part):
         raise IllegalAction(f"{_VERB[part]}: {_how_many(f, n)} of the offered objects")
-    pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
+    pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]], "extra": _own_extra(pend["extra"])}
     _pay(g, player, part, picks, pend["obj"], f, pend["extra"])
     return _go_on(g, pend)
+
+
+def _own_extra(extra: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a pending payment's ``extra`` that this answer may add to (the decision waiting, in the game and in
+    every copy of it, keeps its own: Game.copy shares decisions)."""
+    out = dict(extra)
+    if "chosen" in out:
+        out["chosen"] = {k: list(v) if isinstance(v, list) else v for k, v in out["chosen"].items()}
+    return out
 
 
 def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f: dict[str, Any] | None = None,
