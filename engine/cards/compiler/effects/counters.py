@@ -152,6 +152,6 @@ def _player_loses_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counters", {"what": who, "kind": "any", "amount": "all", "remove": True})]
 
 
-READERS: tuple[Reader, ...] = (_counter_choice, _counters, _counters_equal, _counters_each, _its_counters, _remove_counters,
-                               _remove_up_to, _move_counters, _distribute, _double_counters, _choose_then_counters,
-                               _player_loses_counters)
+READERS: tuple[Reader, ...] = (_counter_choice, _counters, _counters_equal, _counters_each, _its_counters,
+                               _remove_counters, _remove_up_to, _move_counters, _distribute, _double_counters,
+                               _choose_then_counters, _player_loses_counters)
