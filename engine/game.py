@@ -47,6 +47,7 @@ from engine import (
     transform,
     triggers,
 )
+from engine.ability_index import index as index_of
 from engine.actions import discard
 from engine.cardpool import CardPool
 from engine.cards.abilities import CardDef, Effect
@@ -579,7 +580,9 @@ class Game:
         if link is not None and link in self.objects and self.objects[link].zone == "battlefield":
             keeper = self.objects[link]  # 614.14: exiled by its replacement, linked to its "exiled with" ability
             keeper.chosen["exiled"] = list(keeper.chosen.get("exiled", ())) + [n.id]
-        if frm in _KEEPING and to in _KEEPING:  # no permanent nor emblem came or went
+        if frm in _KEEPING and to in _KEEPING \
+                and not ("graveyard" in (frm, to) and index_of(n.card.abilities).gy_statics):
+            # no permanent nor emblem came or went, nor a card whose static works from a graveyard (112.6b: Anger)
             self.hidden_move()
         else:
             self.changed()
