@@ -511,16 +511,19 @@ def check_picks(g: "Game", player: str, row: Row, picks: Any, spell: int) -> lis
     return picks
 
 
-def pay_helpers(g: "Game", player: str, row: Row, picks: list[int]) -> None:
-    """Tap the creatures or artifacts, or exile the cards (601.2h: paid with the rest of the cost)."""
+def pay_helpers(g: "Game", player: str, row: Row, picks: list[int]) -> list[int]:
+    """Tap the creatures or artifacts, or exile the cards (601.2h: paid with the rest of the cost); returns the cards
+    delve exiled, by their new objects (400.7)."""
+    out = []
     for p in picks:
         name = g.objects[p].card.name
         if row.key == "delve":
-            g.move(p, "exile")
+            out.append(g.move(p, "exile"))
         else:
             g.objects[p].tapped = True
         g.log("cost", player=player, part=row.key, card=name)
     g.changed()
+    return out
 
 
 def suggest(g: "Game", player: str, o: "Obj", total: tuple[str, ...],
@@ -641,6 +644,8 @@ def carried(o: "Obj") -> dict[str, Any]:
         out["mana_spent"] = dict(o.chosen["mana_spent"])
     if o.chosen.get("convoked"):  # "put a +1/+1 counter on each creature that convoked it" (702.50a)
         out["convoked"] = list(o.chosen["convoked"])
+    if o.chosen.get("delved"):  # delve (702.65a): "for each instant and sorcery card exiled with it" (Murktide
+        out["exiled"] = list(o.chosen["delved"])  # Regent, a later card): the cards its delve exiled
     if o.chosen.get("phyrexian_life"):  # compleated: the Phyrexian symbols paid with life (a later keyword)
         out["phyrexian_life"] = int(o.chosen["phyrexian_life"])
     return out

@@ -47,7 +47,7 @@ from engine.memo import per_object
 from engine.payment import can_afford, has_choices, pay_mana
 from engine.state import Obj
 from engine.tapping import tap, untap
-from engine.targets import check_targets, normalize_targets, spell_ability, target_candidates, with_x
+from engine.targets import check_targets, division, normalize_targets, spell_ability, target_candidates, with_x
 from engine.targets import name_of as _name
 from engine.transform import (
     ADVENTURE,
@@ -496,7 +496,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     s.controller = player
     _check_chosen(g, ab if ab is not None and ab.choose else None, modes, specs, chosen, s, player)
     s.targets = chosen
-    s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
+    s.divide = division(g, s, spell_ability(o.card), a.get("divide"))
     s.kicked = kicked or any(r.keyword == "Multikicker" for r, _ in extras)  # 702.32d: kicked if paid once or more
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
     if perm and perm.get("one"):  # "you may cast an instant or sorcery spell from among those exiled cards": one
@@ -542,10 +542,13 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"{o.card.name} has no mana cost: it cannot be paid (117.6)")
     if cast_from == "command":
         raw = raw + commander.tax(g, player, s)  # 903.8, an additional cost (601.2f)
-    varies = extra is not None and costs.variable(extra)  # 601.2b: "As an additional cost, pay X life"
+    # 601.2b: "As an additional cost, pay X life", "Flashback—{R}{R}, Discard X cards": X announced for that part
+    x_part = next((c for c in (extra, keyword_alt[1] if keyword_alt else None)
+                   if isinstance(c, Cost) and costs.variable(c)), None)
+    varies = x_part is not None
     if x and "X" not in raw and not varies:  # 107.3: X is chosen only for a cost that has X (107.3b: free means 0)
         raise IllegalAction(f"x: {o.card.name} has no X in the cost being paid")
-    most = costs.x_max(g, player, extra, new) if extra is not None and varies else None
+    most = costs.x_max(g, player, x_part, new) if x_part is not None else None
     if most is not None and x > most:  # 118.3
         raise IllegalAction(f"X={x}: the additional cost of {o.card.name} cannot be paid with it (118.3)")
     cost = substitute_x(raw, x, x_color(o.card))
@@ -574,7 +577,9 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         if a.get(row.key):
             picks = cast_options.check_picks(g, player, row, a[row.key], new)
             cost = cast_options.reduce(g, row, picks, cost)
-            cast_options.pay_helpers(g, player, row, picks)
+            gone = cast_options.pay_helpers(g, player, row, picks)
+            if row.key == "delve":  # the cards exiled with it (702.65a), kept by the permanent it becomes
+                g.objects[new].chosen["delved"] = list(gone)
             if row.key == "convoke":  # "each creature that convoked it" (702.50a): the spell, then its permanent
                 g.objects[new].chosen["convoked"] = list(picks)
     if assisted:  # assist: the chosen player pays that much of the generic mana, before its caster
@@ -961,6 +966,7 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
         return False  # the kind asked for is checked as the mana is added, after the costs (106.7)
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
         and not cost.mill and not has_choices(cost) and not cost.exile_self and not cost.bottom_self \
+        and not cost.return_self \
         and ab.condition is None \
         and all(e.op == "add_mana" for e in ab.effects)  # (its marks: activate; other instructions: run_now)
 
@@ -1110,9 +1116,10 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     s.x = x  # 601.2b before 601.2c: X is known when targets are chosen
     _check_chosen(g, ab if ab.choose else None, modes, specs, chosen, s, player)
     s.targets = chosen
-    s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
+    s.divide = division(g, s, ab, a.get("divide"))
     own = granter_of(g, o, ab)
-    if cost.sacrifice_self or cost.exile_self or cost.bottom_self:  # 608.2h: the source as it last existed
+    if cost.sacrifice_self or cost.exile_self or cost.bottom_self or cost.return_self:  # 608.2h: the source as it
+        # last existed
         sc = g.chars(own.id)  # (scavenge, 702.96a: "the power of the card you exiled")
         s.chosen["source_lki"] = (sc.power, sc.toughness)
         if own.counters:  # "gain life equal to the number of charge counters on SELF" after sacrificing it
@@ -1251,7 +1258,7 @@ def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Abi
     if ab is None:
         ab = Ability("mana", "", effects=tuple(Effect(x["op"], x["args"]) for x in extra.get("effects", ())))
     before = dict(g.players[player].pool) if extra.get("tapped") else {}
-    effects.run_now(g, ab, src, player, {"mana": extra.get("mana")}, card)
+    effects.run_now(g, ab, src, player, {"mana": extra.get("mana"), "chosen": extra.get("chosen")}, card)
     if extra.get("tapped"):  # 605.1b: triggered mana abilities, told the mana it made (106.4)
         pool = g.players[player].pool
         made = [k for k in sorted(pool, key=lambda k: k != extra.get("mana")) if pool[k] > before.get(k, 0)]
@@ -1297,6 +1304,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
         triggers.counters_removed(g, o.id, "loyalty", -n)  # a -N cost removes them (606.4)
     if cost.life:
         lose_life(g, player, x if cost.life < 0 else cost.life, paid=True)  # 119.4 ("Pay X life": the X announced)
+    if cost.reveal_own_hand:  # "Reveal your hand" (701.15a)
+        costs.reveal_hand(g, player)
     if cost.energy:
         pay_energy(g, player, cost.energy)
     if cost.mill:  # "Mill a card": the top cards of the library into the graveyard, in order (a later keyword
@@ -1325,6 +1334,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
         g.move((own or o).id, "exile")
     elif cost.bottom_self:  # "Put SELF on the bottom of its owner's library" (602.2b, 401.1)
         g.move((own or o).id, "library", top=False)
+    elif cost.return_self:  # "Return SELF to its owner's hand" (602.2b; 400.3: its owner's)
+        g.move((own or o).id, "hand")
     elif cost.discard_self and o.zone == "hand":  # "Discard this card" (cycling, 702.28a)
         discarded = discard(g, o.id)
     if cost == _TAP_ONLY:

@@ -21,7 +21,8 @@ KNOWN = frozenset({
     "mv_le", "mv_ge", "mv_eq", "and_subtypes", "zone", "player", "opponent", "any", "or", "permanent", "name",
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
-    "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you", "chosen_name",
+    "chosen_color", "chosen_type", "chosen_card_type", "from_battlefield_this_turn", "unblocked", "attacking_you",
+    "chosen_name",
     "drawn_this_turn",  # "cards in your hand drawn this turn" (Sylvan Library; Game.draw marks them, 121.1)
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
@@ -42,6 +43,9 @@ KNOWN = frozenset({
     # a target slot's: "two target creatures controlled by different players", no two with one controller (115.1;
     # engine/targets.check_targets)
     "different_controllers",
+    # a target slot's: "target player who controls more creatures than they do and is their opponent" (the Oaths):
+    # an opponent of the trigger's player with more of {"count": FILTER}, "life" or "hand" (engine/targets.py)
+    "opponent_with_more",
     # a target slot's: "up to two target cards from a single graveyard": all of them from one graveyard, one owner's
     # (404.1; engine/targets.check_targets)
     "single_graveyard",
@@ -104,7 +108,7 @@ _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_da
 GROUP_KEYS = frozenset({"one_of_each", "different_names"})
 #: Keys of a target slot's group ("two target creatures controlled by different players", "that share a creature
 #: type"): checked only as targets are chosen (engine/targets.check_targets), so read nowhere else
-TARGET_GROUP_KEYS = frozenset({"different_controllers", "share_type", "single_graveyard"})
+TARGET_GROUP_KEYS = frozenset({"different_controllers", "share_type", "single_graveyard", "opponent_with_more"})
 
 
 #: the comparison keys of each compared value ("power_le": at most), with their test
@@ -475,9 +479,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if you not in chosen and not any(isinstance(t, int) and t in game.objects
                                          and matches(game, t, f["targets_you_or"], src, controller) for t in chosen):
             return False
-    if "chosen_color" in f or "chosen_type" in f or "chosen_name" in f:  # chosen as the source entered (614.12)
+    if "chosen_color" in f or "chosen_type" in f or "chosen_name" in f or "chosen_card_type" in f:  # (614.12, 608.2d)
         so = game.objects.get(src) if src is not None else None
-        if so is not None and so.ability is not None and not {"card_name", "creature_type", "color"} & set(so.chosen):
+        if so is not None and so.ability is not None and not {"card_name", "creature_type", "color",
+                                                              "card_type"} & set(so.chosen):
             so = game.objects.get(so.source) if so.source is not None else None  # its SELF is its source (112.7)
         ch = so.chosen if so is not None else {}
         if "chosen_name" in f and ("face_down" in o.chosen or not has_name(o.card.name, ch.get("card_name"))):
@@ -485,6 +490,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if "chosen_color" in f and ch.get("color") not in c.colors:
             return False
         if "chosen_type" in f and ch.get("creature_type") not in c.subtypes:
+            return False
+        if "chosen_card_type" in f and ch.get("card_type") not in c.types:  # "of the chosen type" (205.2a)
             return False
     if "shares_color_with_source" in f:  # "that share a color with it" (conspire, 702.77a; 105.4)
         so = game.objects.get(src) if src is not None else None

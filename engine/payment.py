@@ -59,6 +59,9 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
     if cost.return_to_hand:
         f = dict(cost.return_to_hand)
         out.append(("return_to_hand", f, int(f.pop("amount", 1))))
+    if cost.exile_permanent:
+        f = dict(cost.exile_permanent)
+        out.append(("exile_permanent", f, int(f.pop("amount", 1))))
     if cost.remove_counter_from:
         out.append(("remove_counter_from", dict(cost.remove_counter_from), 1))
     if cost.linked_to_graveyard:
@@ -78,7 +81,7 @@ def has_choices(cost: Cost | None) -> bool:
     return cost is not None and bool(cost.sacrifice or cost.discard > 0 or cost.exile_from_graveyard
                                      or cost.exile_from_hand or cost.tap_others or cost.return_to_hand
                                      or cost.linked_to_graveyard or cost.process or cost.reveal
-                                     or cost.remove_counter_from or cost.reveal_hand)
+                                     or cost.remove_counter_from or cost.reveal_hand or cost.exile_permanent)
 
 
 def _any_zone(f: Any) -> Any:
@@ -191,6 +194,7 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
         for ab in c.abilities:
             if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
                     and not ab.cost.sacrifice_self and not ab.cost.bottom_self and not ab.cost.life \
+                    and not ab.cost.return_self \
                     and not ab.cost.energy \
                     and not ab.cost.mill \
                     and not has_choices(ab.cost) \

@@ -114,6 +114,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "exile_on_enter",  # engine/replacement.py enter_replacements, engine/entering.py (614.12)
                      "enters_under_opponent",  # engine/game.py move, engine/entering.py under_opponent (614.1d)
                      "enter_exile",  # engine/player_statics.py enters_exiled (614.1a)
+                     "enter_discard",  # engine/game.py move, engine/entering.py answer_enter_discard (614.1a)
                      "x_color",  # engine/casting.py: "Spend only black mana on X" (107.3)
                      "crew_power",  # engine/costs.py crew_power: "SELF saddles Mounts and crews Vehicles as though ..."
                      "token_multiply", "counter_change",  # engine/replacement.py (614.1a)
@@ -207,7 +208,7 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 "opponent_graveyard_ge", "gained_life_this_turn", "graveyard_ge", "filter",
                                 "opponent_life_le", "life_le", "life_ge", "your_turn", "opponent_lost_life_this_turn",
                                 "life_le_half_start", "spells_cast_ge", "hand_more_than_opponents",
-                                "no_spell_cast_this_game",
+                                "no_spell_cast_this_game", "hand_none",
                                 # "if an opponent controls a green permanent" (Oakhame Adversary), "if there are ten
                                 # or more nonland permanents on the battlefield" (Hour of Revelation), "if you've cast
                                 # another instant or sorcery spell this turn" (Mage Duel: the spell being cast is not
@@ -318,7 +319,7 @@ def _walk(x: Any, out: list[str]) -> None:
                 out.append(f"amount {k} that_player outside a per-player instruction")
         mv = x.get("mv_of")
         if mv is not None and mv not in ("it", "taken", "self", "attached", "discarded", "revealed", "sacrificed",
-                                         "milled") \
+                                         "milled", "revealed_top") \
                 and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's
             # targets last existed (608.2h); a card exiled to pay a cost is not kept for it
@@ -437,7 +438,7 @@ def ability_reasons(ab: Ability) -> list[str]:
         if e.op != "delayed":
             bound += _chooses(e)
     if "amount mv_of 'exiled'" in out and (_exiles_first(ab.effects) or ab.cost is not None and (
-            ab.cost.exile_from_graveyard or ab.cost.exile_from_hand)):
+            ab.cost.exile_from_graveyard or ab.cost.exile_from_hand or ab.cost.exile_permanent)):
         # "Exile the top card of your library. Target opponent loses life equal to its mana value" (Hidetsugu and
         # Kairi), "Exile a creature card from your graveyard: ... the exiled card's mana value": the cards this
         # resolution or this cost exiled (engine/values.py refs "exiled")
@@ -453,7 +454,10 @@ def ability_reasons(ab: Ability) -> list[str]:
     if "the exiled card" in (ab.text or "").lower() and any(e.args.get("what") == "self" for e in ab.effects):
         out.append("linked ability: the exiled card (607.2a)")  # the compiler read "the exiled card" as SELF
     for t in ab.targets:
-        if t.chooser is not None and ab.kind != "activated":
+        if t.chooser == "trigger_player" and ab.kind == "triggered" and (ab.trigger or {}).get("event") == "step" \
+                and (ab.trigger or {}).get("whose") == "each" and all(s.chooser == t.chooser for s in ab.targets):
+            pass  # "each player's upkeep, ... of their choice": that player chooses (engine/triggers.py put_on_stack)
+        elif t.chooser is not None and ab.kind != "activated":
             out.append(f"target chosen by an opponent outside an activated ability: {t.text}")  # 602.3 only
         bad = unknown_keys(t.filter, target=True)
         if t.filter.get("controller") == "trigger_player" and ab.kind != "triggered":
@@ -554,7 +558,7 @@ def ability_reasons(ab: Ability) -> list[str]:
         if "condition" in ch:
             out.extend(condition_problems(ch["condition"]))
         if ab.zone == "graveyard" and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self
-                                       or ab.cost.loyalty is not None or ab.cost.remove_counters
+                                       or ab.cost.return_self or ab.cost.loyalty is not None or ab.cost.remove_counters
                                        or ab.cost.put_counters):
             out.append("cost of a graveyard ability")
     return out
@@ -592,6 +596,11 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
     if kind in ("cant_be_countered", "unpreventable") and st.get("affects", "self") != "self":
         return [f"{kind} of other objects"]
     return []
+
+
+def _spell_x(card: CardDef) -> bool:
+    """Does the card's spell have an X its caster announces (601.2b: "deals X damage divided ...")?"""
+    return any(ab.kind == "spell" and "'x': True" in repr([e.args for e in ab.effects]) for ab in card.abilities)
 
 
 def unsupported_reasons(card: CardDef) -> list[str]:
@@ -654,7 +663,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
         elif unpayable(c.mana):
             out.append(f"{k} cost symbols {unpayable(c.mana)}")
         else:
-            out += [f"{k} {p}" for p in costs.additional_problems(c)]  # its filters, read as an additional cost's
+            # its filters, read as an additional cost's; "Discard X cards" announced with the spell's X (601.2b)
+            out += [f"{k} {p}" for p in costs.additional_problems(c, announced=_spell_x(card))]
     out.extend(cast_options.storm_problems(card))
     if "Toxic" in card.keywords and not isinstance(card.keyword_args.get("Toxic"), int):
         out.append("toxic with no number")

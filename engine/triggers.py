@@ -19,7 +19,7 @@ from engine.filters import matches
 from engine.memo import per_object
 from engine.replacement import enter_replacements
 from engine.state import Obj
-from engine.targets import check_targets, normalize_targets, target_candidates, with_x
+from engine.targets import check_targets, divided_damage, division, normalize_targets, target_candidates, with_x
 from engine.values import cast_kind_matches, condition, first_combat_over
 
 if TYPE_CHECKING:
@@ -1007,7 +1007,11 @@ def put_on_stack(g: "Game") -> None:
                 g.triggered.remove(t)  # 603.3d: no legal targets, removed from the stack
                 g.log("trigger_removed", card=t["card"].name)
                 return
-            g.wait = {"kind": "trigger_targets", "player": t["controller"], "trigger": g.triggered.index(t)}
+            # "that player chooses target ...", "... of their choice" (The Abyss, Oath of Druids): the player of
+            # the event, an upkeep's player, chooses the targets (603.3d) for the controller's ability
+            chooser = t["info"].get("player") if all(s.chooser == "trigger_player" for s in specs_of(t)) \
+                and isinstance(t["info"].get("player"), str) else t["controller"]
+            g.wait = {"kind": "trigger_targets", "player": chooser, "trigger": g.triggered.index(t)}
             return
         g.triggered.remove(t)
         _push(g, t)
@@ -1026,6 +1030,8 @@ def _push(g: "Game", t: dict[str, Any]) -> None:
     s.modes = list(t.get("modes", ()))
     s.x = trigger_x(t)
     s.trigger_info = t["info"]
+    if s.targets and not ab.choose:  # 603.3d, 601.2d: damage "divided as you choose" is divided as it is put there
+        s.divide = division(g, s, ab, t.get("divide"))
     src = g.objects.get(s.source)
     if src is not None and src.chosen.get("exiled"):  # 607.2a: "the exiled card" after SELF is sacrificed as it
         s.chosen["source_exiled"] = list(src.chosen["exiled"])  # resolves (Living Lore): the cards exiled with it
@@ -1044,6 +1050,17 @@ def choose_targets(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     src = g.objects.get(t["source"]) or Obj(-1, 0, t["card"], t["controller"], "graveyard")
     check_targets(g, specs, chosen, src, t["controller"], t["info"])
     t["targets"] = chosen
+    ab = t["ability"]
+    if not ab.choose and divided_damage(ab.effects):  # 601.2d, 603.3d: the damage "divided as you choose" is divided
+        # as the targets are chosen (the answer's division, checked now on a stand-in for the ability)
+        probe = Obj(g.next_id, 0, t["card"], t["controller"], "stack")
+        probe.ability, probe.source, probe.targets = ab, t["source"], [list(x) for x in chosen]
+        probe.x, probe.trigger_info = trigger_x(t), t["info"]
+        g.objects[probe.id] = probe
+        try:
+            t["divide"] = division(g, probe, ab, a.get("divide"))
+        finally:
+            del g.objects[probe.id]
 
 
 def order(g: "Game", d: "Decision", order: list[int]) -> None:

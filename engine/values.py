@@ -991,6 +991,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
         return False
+    if "hand_none" in cond and any(matches(g, c, {**cond["hand_none"], "zone": "hand"}, src, you)
+                                   for c in g.players[you].hand):  # "if you have no land cards in hand" (Land Grant)
+        return False
     o = g.objects.get(src) if src is not None else None
     # how the spell was cast, once it left the stack during its resolution: as it last existed (608.2g)
     cast_as = o if o is not None or r is None or "obj" not in r or this(g, r).ability is not None else this(g, r)
@@ -1322,7 +1325,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if max(per_type.values(), default=0) < int(cond["discarded_share_type"]):
             return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
-        if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)
+        # ("with the chosen name": chosen by the resolving spell or ability, which holds it: 201.3)
+        sid = this(g, r).id if cond["milled_this_way"].get("chosen_name") and r is not None and "obj" in r else src
+        if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, sid, you)
                    for x in (r or {}).get("milled", ())):
             return False
     return True
@@ -1431,7 +1436,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "x_ge", "life_ge_start_plus", "life_lt_start", "graveyard_ge", "filter",
                   "cost_was",  # "if the sacrificed creature was a Human" (608.2h)
                   "had_counter",  # "if it had a +1/+1 counter on it" (608.2h, 603.10)
-                  "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
+                  "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep", "hand_none",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step",

@@ -532,6 +532,8 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "switch_pt",
     "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "color", "mill", "scry",
     "pay_life",  # "that player pays 3 life" (one way of an "unless", 119.4)
+    "repeat_may",  # "You may repeat this process any number of times" (Ad Nauseam; 608.2c): effects again while yes
+    "spells_cost",  # "Until your next turn, ... spells that player casts cost {2} less to cast" (601.2f, 611.2a)
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "exchange_zones", "reveal_until", "may", "if", "ward", "poison",
@@ -563,6 +565,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "exile_on_enter",  # "as SELF enters, exile ... from your graveyard" (614.12, engine/entering.py)
     "enters_under_opponent",  # "SELF enters under the control of an opponent of your choice" (614.1d, entering.py)
     "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a, player_statics)
+    "enter_discard",  # "If SELF would enter, you may discard a land card instead. If you do, ..." (614.1a; game.py)
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",
     "cant_get_counters",
     "cast_only",
@@ -669,12 +672,15 @@ class Cost:
     remove_counters: tuple[str, int] | None = None   # (kind, n) removed from the source itself
     exile_self: bool = False
     bottom_self: bool = False         # "Put SELF on the bottom of its owner's library" (Timestream Navigator)
+    return_self: bool = False         # "Return SELF to its owner's hand" (Recurring Nightmare; 602.2b)
+    reveal_own_hand: bool = False     # "reveal your hand" (Land Grant's alternative cost; 701.15a)
     reveal_self: bool = False         # "Reveal SELF from your hand" (Tetzimoc): an ability of the card in the hand
     discard_filter: dict[str, Any] | None = None     # "Discard a creature card": the discarded card's filter
     exile_from_graveyard: dict[str, Any] | None = None  # filter plus "amount": exile cards from your graveyard
     exile_from_hand: dict[str, Any] | None = None    # filter plus "amount": "exile a blue card from your hand"
     tap_others: dict[str, Any] | None = None         # filter plus "amount": "Tap an untapped creature you control"
     return_to_hand: dict[str, Any] | None = None     # "Return a land you control to its owner's hand"
+    exile_permanent: dict[str, Any] | None = None    # filter plus "amount": "Exile a creature you control" (602.2b)
     # "Remove a +1/+1 counter from a creature you control": the filter of the permanent chosen, its "counter" the kind
     remove_counter_from: dict[str, Any] | None = None
     linked_to_graveyard: int = 0  # "Put a card exiled with SELF into its owner's graveyard" (607.2a, 614.14)

@@ -651,9 +651,10 @@ def _choose_quality(g: "Game", r: dict, e: Effect) -> dict | None:
     if got is None:
         if what in s.chosen:  # chosen already (this instruction run again after a later question)
             return None
-        return {"kind": "choose_option", "player": controller(g, r), "options": list(ENTER_CHOICES[what]),
+        return {"kind": "choose_option", "player": controller(g, r),
+                "options": list(e.get("options") or ENTER_CHOICES[what]),  # "artifact, creature, or land" (Turnabout)
                 "slot": nested.slot(r, "quality"), "prompt": f"{s.card.name}: choose a {what.replace('_', ' ')}"}
-    if got not in ENTER_CHOICES[what]:
+    if got not in (e.get("options") or ENTER_CHOICES[what]):
         raise IllegalAction(f"{got!r} is not a {what.replace('_', ' ')}")
     if s.id in g.objects and g.objects[s.id] is s and s.zone != "stack":
         s = g.objects[s.id] = s.copy()  # shared by copies of the game off the stack (Game.copy)

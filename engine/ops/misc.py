@@ -215,6 +215,42 @@ def _may_either(g: "Game", r: dict, e: Effect) -> dict | None:
     return nested.run(g, r, "may", alts[labels.index(pick)] + list(e.get("then", ())))
 
 
+@op("repeat_may")
+def _repeat_may(g: "Game", r: dict, e: Effect) -> dict | None:
+    """608.2c: "You may repeat this process any number of times" (Ad Nauseam): the instructions before it again, as
+    long as the controller says yes; each time is asked after the one before, with answer slots of its own. Not
+    asked when the process can't begin: no card on top of the library to reveal or take, nothing to sacrifice or
+    discard (701.14a, 701.7a: the instruction would do nothing, and a yes would never end)."""
+    you = controller(g, r)
+    k = 0
+    while True:
+        got = nested.answer(r, f"again{k}")
+        if got is None:
+            if not _can_begin(g, r, you, list(e.get("effects", ()))):
+                return None
+            return nested.ask_yes_no(r, f"again{k}", you, f"{this(g, r).card.name}: repeat the process?")
+        if got != "yes":
+            return None
+        w = nested.run(g, r, f"round{k}", e.get("effects", ()))
+        if w is not None:
+            return w
+        k += 1
+
+
+def _can_begin(g: "Game", r: dict, you: str, effs: list[Effect]) -> bool:
+    """Can the first instruction of a repeated process do anything now?"""
+    first = effs[0] if effs else None
+    while first is not None and first.op == "may" and first.args.get("forced"):
+        first = (list(first.args.get("effects") or ()) or [None])[0]
+    if first is None:
+        return False
+    if first.op in ("dig", "mill", "exile_top") and first.args.get("who", "you") == "you":
+        return bool(g.players[you].library)
+    if first.op in ("sacrifice", "discard"):
+        return _can_act(g, r, you, [first]) and (first.op != "discard" or bool(g.players[you].hand))
+    return True
+
+
 @op("unless")
 def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
     """117.12: `effects` happen unless `payer` pays `pay` or performs `actions`; with `times`
@@ -370,6 +406,10 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
             f["controller"] = "you"
             if not any(matches(g, i, f, source_id(g, r), payer) for i in g.battlefield):  # "another"
                 return False
+            least = a.args.get("total_power_ge")  # "any number of creatures with total power 12 or greater"
+            if least is not None and sum(max(0, g.chars(i).power or 0) for i in g.battlefield
+                                         if matches(g, i, f, source_id(g, r), payer)) < int(least):
+                return False
         elif a.op == "discard" or a.op == "reveal" and a.args.get("filter") is not None:  # a card of that kind
             f = {**(a.args.get("filter") or {}), "zone": "hand"}  # in the hand to discard or reveal (701.7a, 701.13a)
             if not any(matches(g, c, f, source_id(g, r), payer) for c in g.players[payer].hand):
@@ -524,6 +564,7 @@ def emblem_playable(ab: Ability) -> bool:
         # activated from the command zone by the emblem's owner (engine/casting.py activatable)
         return ab.condition is None and not ab.sorcery_speed and ab.cost is not None and not (
             ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self or ab.cost.exile_self or ab.cost.bottom_self
+            or ab.cost.return_self
             or ab.cost.loyalty is not None)
     t = ab.trigger or {}
     if ab.kind == "triggered" and t.get("event") not in (None, "step"):

@@ -683,6 +683,25 @@ def _blocks_a_creature(trig: dict[str, Any], head: str) -> dict[str, Any] | None
 GRANTER_NAMED = "the card's own name inside an ability it grants (the granting permanent, 201.4a)"
 
 
+_IN_GRAVEYARD = re.compile(r"as long as self is in your graveyard(?: and (.+?))?, (.+)", re.I)
+#: the statics a card in a graveyard carries out: the ones the layers apply to permanents (613; engine/layers.py)
+_GRAVEYARD_KINDS = ("keywords", "anthem")
+
+
+def _graveyard_static(text: str) -> list[Ability] | None:
+    """112.6b: "As long as SELF is in your graveyard and you control a Mountain, creatures you control have haste"
+    (Anger, the Incarnations): a static ability that works only while the card is in its owner's graveyard, where
+    "you" is that owner (109.5); the other condition holds as well (611.3b). Only statics that change permanents
+    in the layers, never the card itself."""
+    m = _IN_GRAVEYARD.fullmatch(text.strip().rstrip("."))
+    if m is None:
+        return None
+    got = parse_static(f"as long as {m.group(1)}, {m.group(2)}" if m.group(1) else m.group(2))
+    if not got or any(s.get("kind") not in _GRAVEYARD_KINDS or not isinstance(s.get("affects"), dict) for s in got):
+        return None
+    return [Ability("static", text, static=s, zone="graveyard") for s in got]
+
+
 def compile_abilities_text(text: str) -> list[Ability] | None:
     """The abilities of one paragraph of a permanent (e.g. quoted text a static or emblem grants)."""
     items = read_ir(text, "", False)
@@ -788,6 +807,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                     "cant_be_countered", "additional_cost", "cost_change", "alternative_cost", "flash_self")
                     else "battlefield")
                       for s in statics]
+        elif item.kind == "static" and (gy := _graveyard_static(item.text)) is not None:
+            ab = gy
         elif item.kind == "static":
             statics = parse_static(item.text)
             if statics is not None:

@@ -485,6 +485,21 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is None or n is None:
             return None
         return {"graveyard_ge": n, "filter": f}
+    m = re.fullmatch(r"you have no (.+?) cards? in (?:your )?hand", t)
+    if m:  # "If you have no land cards in hand, ..." (Land Grant): none of that kind there now
+        f = parse_noun(m.group(1) + " card")
+        if f is None or f.get("player") or f.get("zone", "any_card") != "any_card":
+            return None
+        f.pop("zone", None)
+        return {"hand_none": f}
+    m = re.fullmatch(r"self is the only (.+?) in your graveyard", t)
+    if m:  # "if SELF is the only creature card in your graveyard" (Nether Spirit): it is there, and no other such card
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone", "any_card") != "any_card":
+            return None
+        f.pop("zone", None)
+        return {"self": {"zone": "graveyard"},
+                "amount_lt": {"amount": {"count": {**f, "zone": "graveyard", "owner": "you"}}, "n": 2}}
     m = re.fullmatch(r"there are fewer than (\w+) (.+?) in your graveyard", t)
     if m:  # "if there are fewer than six creature cards in your graveyard" (Shadowborn Demon): counted now (608.2h)
         f = parse_noun(m.group(2))
@@ -525,6 +540,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"a player lost (\d+) or more life this turn", t)
     if m:
         return {"player_lost_life_this_turn": int(m.group(1))}
+    if t in ("a card with the chosen name was milled this way", "a card with that name was milled this way"):
+        return {"milled_this_way": {"chosen_name": True}}  # (Predict: the name chosen as it resolves, 201.3)
     m = re.fullmatch(r"at least one (.+?) (?:card )?is milled this way|an? (.+?) card was milled this way", t)
     if m:
         f = parse_noun(m.group(1) or m.group(2))

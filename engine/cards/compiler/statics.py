@@ -242,6 +242,19 @@ def _enter_exile(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enter_exile", "filter": f}]
 
 
+@static(r"^if self would enter, you may discard an? (.+?) instead\. if you do, put self onto the battlefield\. if you "
+        r"don't, put (?:it|self) into its owner's graveyard$")
+def _enter_discard(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a, 614.15: "If SELF would enter, you may discard a land card instead. If you do, put SELF onto the
+    battlefield. If you don't, put it into its owner's graveyard." (Mox Diamond): a self-replacement effect of its
+    entering, from any zone; the player who would control it chooses the card or none (engine/game.py move)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("zone", "any_card") not in ("any_card", "hand"):
+        return None
+    f.pop("zone", None)
+    return [{"kind": "enter_discard", "filter": f}]
+
+
 @static(r"^as self enters, exile (an?|any number of) (.+?) from your graveyard$")
 def _exile_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     """614.12: "As SELF enters, exile an instant or sorcery card from your graveyard" (Living Lore), "... exile any
@@ -2875,6 +2888,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z/ ]+ attached to) (?:it|him|her)$", r"\1 self", low)
     # "SELF gets +2/+2 for each card exiled with it" (Lumbering Battlement): likewise, the cards exiled with SELF
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
+    # "SELF enters with a +1/+1 counter on it for each instant and sorcery card exiled with it" (Murktide Regent): the
+    # cards its delve exiled (702.65a; engine/cast_options.py carried), "it" being SELF
+    low = re.sub(r"^(self enters with .+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
     # "As long as equipped creature is a Human, it gets an additional +1/+0" (Silver-Inlaid Dagger): the same
     # bonus as "gets +1/+0", added to what the Equipment's other static gives (613.3c)
     low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)

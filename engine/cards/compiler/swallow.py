@@ -31,6 +31,7 @@ MARKERS: dict[str, tuple[str, ...]] = {
                 "empty_draw_wins", "life_floor", "draw_times",
                 "leaves_to",  # "if it would leave the battlefield, exile it instead" (614.1a: Whip of Erebos)
                 "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a)
+                "enter_discard",  # "if SELF would enter, you may discard a land card instead" (614.1a)
                 # "each token that would be created under ... is created under your control instead" (614.1a)
                 "tokens_to_you", "token_become"),
     "that many": ("that_much", "this_way", "token_multiply", "counter_change",   # 614.1a: "twice that many"

@@ -96,6 +96,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+card with lesser mana value$", p)
+        if m:  # "When you next cast a creature spell this turn, search your library for a creature card with lesser
+            # mana value" (Vivien, Monsters' Advocate): less than the mana value of "it", the spell the event names
+            f["mv_le"] = {"plus": [{"mv_of": "it"}, -1]}
+            p = p[: m.start()] + " card"
+            changed = True
+            continue
         m = re.search(r"\s+with (power|toughness|mana value) less than (the revealed card's (?:power|toughness|"
                       r"mana value)|the exploited creature's (?:power|toughness))$", p)
         if m:  # "each creature with mana value less than the revealed card's mana value" (Calamity of the Titans)

@@ -56,6 +56,24 @@ def _cast_one_drawn(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("cast_offer", {"what": pick, "zone": "hand", "free": True})]
 
 
+@reader(r"^(?:(until end of turn|until your next turn), )?(.+?) spells (you|that player|target player|they) casts? "
+        r"(this turn )?cost \{(\d+)\} (less|more) to cast$")
+def _spells_cost(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """601.2f, 611.2a: "Until your next turn, instant, sorcery, and planeswalker spells that player casts cost {2} less
+    to cast" (Will Kenrith), "Creature spells you cast this turn cost {1} less to cast": for that duration (one of
+    them said), the spells of the kind that player casts."""
+    if bool(m.group(1)) == bool(m.group(4)):
+        return None
+    who = c.player(m.group(3))
+    f = parse_noun(m.group(2) + " spell")
+    if who is None or who in ("each_player", "each_opponent") or f is None or f.pop("zone", None) != "stack" \
+            or set(f) - {"types", "not_types", "subtypes", "colors"}:
+        return None
+    n = int(m.group(5)) * (-1 if m.group(6) == "less" else 1)
+    return [Effect("spells_cost", {"who": who, "spells": f, "amount": n,
+                                   "duration": "your_next_turn" if m.group(1) == "until your next turn" else "eot"})]
+
+
 @reader(r"^the next (?:(.+?) )?spell you cast this turn (?:costs \{(\d+)\} less to cast|has affinity for (.+))$")
 def _next_spell_cost(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Whenever SELF attacks, the next spell you cast this turn costs {1} less to cast" (Hardened Berserker): a
@@ -717,6 +735,17 @@ def _game_draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "draw_game"})]
 
 
+_CARD_TYPE = r"(?:artifact|creature|enchantment|land|planeswalker|instant|sorcery)"
+
+
+@reader(rf"^choose ({_CARD_TYPE}(?:, {_CARD_TYPE})*,? or {_CARD_TYPE})$")
+def _choose_card_type(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2d, 205.2a: "Choose artifact, creature, or land." as the spell resolves (Turnabout): one of the card types
+    it lists, kept on the resolving object for "of the chosen type" / "of that type" after it (engine/filters.py)."""
+    kinds = [k.capitalize() for k in re.split(r",? or |, ", m.group(1))]
+    return [Effect("action", {"name": "choose_quality", "choice": "card_type", "options": kinds})]
+
+
 @reader(r"^choose a (creature type|color)$")
 def _choose_quality(m: re.Match, c: Ctx) -> list[Effect] | None:
     """608.2d: "Choose a creature type." / "Choose a color." as the spell or ability resolves (Distant Melody):
@@ -854,6 +883,8 @@ READERS: tuple[Reader, ...] = (
     _look_and_choose, _choose_one_exiled, _reveal_a_card,
     _reveal_random,
     _choose_quality,
+    _spells_cost,
+    _choose_card_type,
     _pay_or_top,
     _control_until_resolved,
     _plays_that_card,

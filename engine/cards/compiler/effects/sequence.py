@@ -79,6 +79,26 @@ _BACK_TO_THEN = re.compile(
     r"^(?:exile|put|return|destroy|sacrifice|discard|reveal|shuffle) (?:that card|those cards)\b")
 
 
+#: "that player chooses target player who controls more creatures than they do and is their opponent. " (the Oaths)
+_OATH = re.compile(r"^that player chooses target player who (controls more [a-z ]+?|has more life|has more cards in "
+                   r"hand) than they do and is their opponent\. ")
+
+
+#: "[Choose a card name. ]Reveal cards from the top of your library until you reveal a card with that name, then put
+#: that card into your hand. Exile all other cards revealed this way, and you lose 1 life for each of the exiled cards."
+_REVEAL_UNTIL_EXILE = re.compile(
+    r"(choose a card name\. )?reveal cards from the top of your library until you reveal (a card with that name|an? "
+    r"[a-z ]+? card), then put that card into your hand\. exile all other cards revealed this way, and you lose "
+    r"(\w+) life for each of the exiled cards")
+#: "that player may reveal cards from the top of their library until they reveal a creature card. If that player does,
+#: that player puts that card onto the battlefield and all other cards revealed this way into their graveyard"
+_PLAYER_REVEALS_UNTIL = re.compile(
+    r"(that player|you) (may )?reveals? cards from the top of (?:their|your) library until (?:they|you) reveal an? "
+    r"(.+?) card\. (if (?:that player|they|you) do(?:es)?, )?(?:that player puts|they put|put) that card "
+    r"(onto the battlefield|into (?:their|your) hand) and all other cards revealed this way into (?:their|your) "
+    r"graveyard")
+
+
 def _payment(t: str) -> dict[str, Any]:
     """What "pay {2}", "pay 3 life", "pay {E}{E}" asks: mana symbols, life, or energy counters (121.1; the
     energy symbol {E} is a later addition, Kaladesh: not mana, so kept apart from the mana symbols)."""
@@ -840,6 +860,89 @@ def _may_do_or(mm: re.Match) -> str:
     return f"{then} unless {who} {act}."
 
 
+#: what _paragraph_forms answers for a paragraph that is none of its forms
+_NOT_THIS = object()
+
+
+def _paragraph_forms(low: str, ctx: Ctx) -> Any:
+    """Paragraph forms of several sentences read whole: the Oaths' target, Counterbalance's reveal, Spoils of the
+    Vault's reveal until, a player's "may reveal ... until"; their effects, None (the form, not understood), or
+    _NOT_THIS."""
+    oath = _OATH.match(low)
+    if oath and ctx.last_player == "trigger_player" and "second player" not in low:
+        # "At the beginning of each player's upkeep, that player chooses target player who controls more creatures
+        # than they do and is their opponent. The first player may ..." (the Oaths): a target the upkeep's player
+        # chooses (603.3d), which only makes the ability removed when none is legal (603.3d) or countered on
+        # resolution when it became illegal (608.2b); "the first player" is that upkeep's player
+        kind = oath.group(1)
+        more: dict[str, Any] | None = {"life": True} if kind == "has more life" else {"hand": True} \
+            if kind == "has more cards in hand" else None
+        if kind.startswith("controls more "):
+            f = parse_noun(kind[len("controls more "):])
+            more = None if f is None or set(f) - {"types", "subtypes"} else {"count": f}
+        if more is None:
+            return None
+        mark = ctx.mark()
+        slot = ctx.ref("target player")
+        if not isinstance(slot, dict) or "target" not in slot:
+            ctx.rewind(mark)
+            return None
+        spec = ctx.targets[slot["target"]]
+        ctx.targets[slot["target"]] = replace(spec, filter={**spec.filter, "opponent_with_more": more},
+                                              chooser="trigger_player")
+        ctx.last_player = "trigger_player"  # "that player" after it: the upkeep's player, not the target
+        rest = re.sub(r"\bthe first player\b", "that player", low[oath.end():])
+        got = parse_effects(rest, ctx) if rest.strip() else None
+        if got is None:
+            ctx.rewind(mark)
+        return got
+    m = re.fullmatch(r"you may reveal the top card of your library\. if you do, (.+?) if (it|that spell|that card) "
+                     r"has the same mana value as the revealed card", low.rstrip(".").strip())
+    if m and ctx.last == "it":
+        # "Whenever an opponent casts a spell, you may reveal the top card of your library. If you do, counter that
+        # spell if it has the same mana value as the revealed card." (Counterbalance): the card is revealed (701.15a)
+        # only if there is one; what follows happens if the two mana values are equal (202.3, 608.2c)
+        inner = parse_sentence(m.group(1), ctx)
+        if inner is None:
+            return None
+        mine, shown = {"mv_of": "it"}, {"mv_of": "revealed_top"}
+        same = {"all": [{"revealed_is": {}}, {"amount_ge": {"amount": mine, "n": shown}},
+                        {"amount_ge": {"amount": shown, "n": mine}}]}
+        return [Effect("may", {"effects": [Effect("reveal_top", {})],
+                               "then": [Effect("if", {"cond": same, "then": list(inner)})]})]
+    m = _REVEAL_UNTIL_EXILE.fullmatch(low.rstrip(".").strip())
+    if m:  # "Choose a card name. Reveal cards from the top of your library until you reveal a card with that name,
+        # then put that card into your hand. Exile all other cards revealed this way, and you lose 1 life for each of
+        # the exiled cards." (Spoils of the Vault): the name chosen first (201.3), the cards revealed (701.15a)
+        named = m.group(2) == "a card with that name"
+        if named != bool(m.group(1)):
+            return None
+        f = {"chosen_name": True} if named else parse_noun(re.sub(r"^an? ", "", m.group(2)))
+        n = number(m.group(3))
+        if f is None or not n:
+            return None
+        f.pop("zone", None)
+        return ([Effect("action", {"name": "name_card", "choice": "card_name"})] if named else []) + [
+            Effect("reveal_until", {"filter": f, "to": "hand", "rest": "exile"}),
+            Effect("lose_life", {"who": "you", "amount": {"times": n, "of": {
+                "count_this_way": {"zone": "any_card"}, "action": "exiled"}}})]
+    m = _PLAYER_REVEALS_UNTIL.fullmatch(low.rstrip(".").strip())
+    if m and bool(m.group(2)) == bool(m.group(4)):
+        # "The first player may reveal cards from the top of their library until they reveal a creature card. If the
+        # first player does, that player puts that card onto the battlefield and all other cards revealed this way
+        # into their graveyard." (Oath of Druids): that player reveals from their own library (701.15a), if they
+        # choose to; the card found and the others revealed go where it says
+        who = ctx.player(m.group(1))
+        f = parse_noun(m.group(3))
+        if who is None or f is None:
+            return None
+        until = Effect("reveal_until", {"filter": f, "to": "battlefield" if m.group(5) == "onto the battlefield"
+                                        else "hand", "rest": "graveyard", **({"who": who} if who != "you" else {})})
+        return [Effect("may", {"effects": [until], **({"who": who} if who != "you" else {})})] if m.group(2) \
+            else [until]
+    return _NOT_THIS
+
+
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     """Several sentences in order; None if any is not understood.
 
@@ -1097,6 +1200,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         peek = Effect("reveal", {"who": "you", "zone": "library_top", "amount": 1, "to": "you"})
         return [peek, Effect("may", {"effects": [shown[0]], "then": [shown[1]]})]
     low = text.strip().lower()
+    arch = _paragraph_forms(low, ctx)
+    if arch is not _NOT_THIS:
+        return arch if isinstance(arch, list) else None
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest), (DESTROY_REST_RX, destroy_rest)):
         m = rx.match(low.rstrip(".").strip())
@@ -1282,6 +1388,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # that library in a random order." (Chaos Wand): the cards still in exile (a cast one is a new object
             # on the stack, 400.7), to their owner's library (400.3)
             out.append(Effect("move", {"what": "exiled", "to": "library_bottom", "random": True}))
+            continue
+        if s == "you may repeat this process any number of times" and out and not any(
+                e.op in ("repeat_may", "delayed") for e in out):
+            # "Reveal the top card of your library and put that card into your hand. You lose life equal to its mana
+            # value. You may repeat this process any number of times." (Ad Nauseam, Forbidden Ritual, Kindle the
+            # Carnage): every instruction before it, again each time its controller says yes (608.2c)
+            out.append(Effect("repeat_may", {"effects": list(out)}))
             continue
         m = re.fullmatch(r"repeat this process (once|twice|(\w+) more times)", s)
         if m and out and (m.group(2) is None or number(m.group(2))):
