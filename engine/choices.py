@@ -276,6 +276,8 @@ CHOOSE_CONTEXTS = {("move", "what"), ("bounce", "what"), ("exile", "what"), ("di
                    ("become_copy", "of"), ("cast_offer", "what"),
                    ("playable", "what"),  # "choose one of them. You may play that card this turn" (Jaya)
                    ("token", "copy_of"),  # "create a token that's a copy of the exiled card" (God-Pharaoh's Gift)
+                   ("redirect", "into"),  # "Choose a creature or planeswalker you control. All damage ... is dealt
+                   # to the chosen permanent instead" (Gideon's Sacrifice: chosen as it resolves, 608.2c, 614.9)
                    ("damage", "to")}  # "you may have it deal 2 damage to another creature you control" (Wicked
 # Guardian: chosen as the ability resolves, not targeted, 608.2c)
 CHOOSE_ZONES = ("battlefield", "hand", "graveyard", "exile")  # exile: BFZ processors (406.3: a public zone)

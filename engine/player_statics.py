@@ -72,6 +72,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "graveyard_keywords",  # "... cards in your graveyard have retrace" (cast_options, 702.80a)
                    "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (costs.ability_mana)
                    "haste_activation",  # "... activate abilities of creatures you control as though ... haste"
+                   "redirect_damage",  # "All damage that would be dealt to you is dealt to SELF instead" (614.9)
                    "must_attack"})  # "During target opponent's next turn, creatures that player controls attack
 # SELF if able" (Gideon Jura; 508.1d): read by engine/combat.py must_attack_target
 
@@ -872,6 +873,12 @@ def static_problems(st: dict[str, Any]) -> list[str]:
                                      or not (fr in (None, "self", "attached") or isinstance(fr, dict))
                                      or affects is None and st.get("players") is None and fr is None):
         return ["prevent damage"]
+    if kind == "redirect_damage" and (st.get("into") not in ("self", "attached", "you", "controller_of_attached")
+                                      or st.get("players") not in (None, "you")
+                                      or not (affects in (None, "self", "attached") or isinstance(affects, dict)
+                                              and not unknown_keys(affects))
+                                      or not (fr is None or isinstance(fr, dict) and not unknown_keys(fr))):
+        return ["damage redirection"]
     if kind == "damage_counters" and (not isinstance(st.get("counter"), str)
                                       or not (affects == "self" or isinstance(affects, dict)
                                               and not unknown_keys(affects))

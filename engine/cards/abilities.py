@@ -231,6 +231,10 @@ prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {
       [from_chosen_source, next, [source_filter: FILTER (the sources that may be chosen)]],
       [by_each: FILTER], [to_filter: FILTER], [to_players: you|each], duration
     prevention shield (rider: what happens for the damage it prevented, 615.5) (CR 615)
+redirect: into: REF, [to: REF], [to_players: you], [to_filter: FILTER], [by: REF | from_chosen_source |
+      by_filter: FILTER], [combat], [amount], duration
+    redirection effect: damage that would be dealt to those is dealt to ``into`` instead (only the next N: amount)
+    (CR 614.9; engine/redirect.py)
 animate: what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all]
     becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types; keep_types: the subtypes replace
     its creature types, card types stay (205.1b); lose_all: loses all abilities (layer 6) (CR 613)
@@ -548,6 +552,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "redistribute_life",
     "exile_if_dies", "retarget",
     "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a)
+    "redirect",  # "All damage that would be dealt this turn to you is dealt to ... instead" (614.9, engine/redirect.py)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)
@@ -590,6 +595,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "draw_times",  # "If you would draw a card, draw two cards instead" (engine/game.py draw, 614.1a)
     "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (602.2b, 601.2f)
     "crew_power",  # "SELF saddles Mounts and crews Vehicles as though its power were N greater" (engine/costs.py)
+    "redirect_damage",  # "All damage that would be dealt to you is dealt to SELF instead" (614.9, engine/redirect.py)
     "x_color", "life_floor", "cant_lose_game", "cant_win_game", "damage_as_infect",
     "haste_activation",  # "activate abilities of creatures you control as though those creatures had haste" (302.6)
 })

@@ -2302,6 +2302,45 @@ def _damage_source(phrase: str) -> Any:
     return f
 
 
+@static(r"^all (combat )?damage that would be dealt to (.+?)(?: by (.+?))? is dealt to (self|enchanted creature|"
+        r"equipped creature|its controller|you) instead$")
+def _redirect_static(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.9: a redirection static. "All damage that would be dealt to you is dealt to SELF instead", "... to you
+    and other permanents you control ...", "All damage that would be dealt to you is dealt to enchanted creature
+    instead", "All damage that would be dealt to enchanted creature is dealt to its controller instead", "As long as
+    SELF is untapped, all damage that would be dealt to you by unblocked creatures is dealt to SELF instead" (the
+    condition read by parse_static, 611.3b): engine/redirect.py."""
+    out: dict[str, Any] = {"kind": "redirect_damage"}
+    if m.group(1):
+        out["combat"] = True
+    to = m.group(2)
+    if to.startswith("you and "):
+        out["players"] = "you"
+        to = to[len("you and "):]
+    if to == "you":
+        out["players"] = "you"
+    else:
+        aff = _affects(to)
+        if aff is None:
+            return None
+        out["affects"] = aff
+    if m.group(3) is not None:
+        src = _damage_source(m.group(3))
+        if not isinstance(src, dict):
+            return None
+        out["from"] = src
+    into = m.group(4)
+    if into == "its controller":  # the controller of the creature it enchants (the one the damage would be dealt to)
+        if out.get("affects") != "attached":
+            return None
+        out["into"] = "controller_of_attached"
+    else:
+        out["into"] = {"self": "self", "you": "you"}.get(into, "attached")
+    if out["into"] == out.get("affects") or out["into"] == "you" and out.get("players"):
+        return None
+    return [out]
+
+
 @static(r"^prevent all (combat |noncombat )?damage that would be dealt(?: to (.+?))?(?: by (.+?))?$")
 def _prevent_static(m: re.Match) -> list[dict[str, Any]] | None:
     """615.1a, 615.9: "Prevent all damage that would be dealt to SELF", "... to you", "Prevent all combat damage

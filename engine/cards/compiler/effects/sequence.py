@@ -985,6 +985,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # (The Elderspell): one instruction, the permanent chosen as the counters are put (608.2c; "it" used once)
     text = re.sub(r"\bchoose (an? [a-z ]+? you control)\. (put (?:a|an|one|two|three|\w+) [^.]+? counters? on) it"
                   r"((?: for each [^.]+)?)\.?$", r"\2 \1\3.", text.strip(), flags=re.I)
+    # "Choose a creature or planeswalker you control. All damage that would be dealt this turn to you and permanents
+    # you control is dealt to the chosen permanent instead" (Gideon's Sacrifice): one instruction, the permanent chosen
+    # as the redirection effect begins (608.2c, 614.9)
+    text = re.sub(r"^choose (an? [a-z ]+? you control)\. ((?:all|the next \d+) (?:combat )?damage that would be dealt "
+                  r"[^.]+? is dealt to) the chosen (?:permanent|creature|planeswalker) instead\b",
+                  r"\2 \1 of your choice instead", text.strip(), flags=re.I)
     # "Choose a card name, then reveal the top card of your library. If that card has the chosen name, ..." (Diviner's
     # Lockbox): the name chosen, then the reveal (201.3, 608.2c), each its own instruction
     text = re.sub(r"^(choose a (?:nonland |creature )?card name), then (reveal the top card of your library)",
