@@ -9,6 +9,10 @@ from typing import TYPE_CHECKING, Any
 from engine.choices import has_name
 from engine.mana import mana_value
 
+#: the steps of a combat phase (506.1): "this combat" is the one the game is in
+_COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                     "combat_damage", "end_of_combat"})
+
 if TYPE_CHECKING:
     from engine.game import Game
 
@@ -37,6 +41,7 @@ KNOWN = frozenset({
     "combat_this_turn",  # "creature that attacked or blocked this turn" (508.1, 509.1)
     "nonmana_activated",  # "with an activated ability that isn't a mana ability" (602.1, 605.1a: as it is now)
     "put_there_this_turn",  # "card in your graveyard that was put there from anywhere this turn" (Game.move)
+    "put_there_this_combat",  # bool: "card ... that was / wasn't put there this combat" (Game.move, 506.1)
     "targets_you_or",  # a filter: "a spell that targets you or a creature you control" (either one, 115.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
     # a target slot's: "two target creatures controlled by different players", no two with one controller (115.1;
@@ -499,6 +504,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # "untap all creatures that attacked this turn" (Relentless Assault)
     if f.get("put_there_this_turn") and o.chosen.get("graveyard_turn") != game.turn:
         return False  # "that were put there from anywhere this turn" (Garna, the Bloodflame)
+    if "put_there_this_combat" in f and (game.step in _COMBAT and o.chosen.get("graveyard_combat") == game.combat_no
+                                         and o.chosen.get("graveyard_turn") == game.turn) != f["put_there_this_combat"]:
+        return False  # "that wasn't put there this combat" (Storrev): during the combat phase it is in now (506.1)
     if f.get("from_battlefield_this_turn") and o.chosen.get("from_battlefield_turn") != game.turn:
         return False  # "that was put there from the battlefield this turn"
     if f.get("drawn_this_turn") and (o.zone != "hand" or o.chosen.get("drawn_turn") != game.turn):

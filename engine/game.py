@@ -150,6 +150,7 @@ class Game:
         self.spells_cast_turn = 0
         self.day_night: str | None = None   # "day", "night" or neither (a later rule, Innistrad: Midnight Hunt)
         self.graveyard_turn = 0             # permanents put into a graveyard from the battlefield this turn (702.68a)
+        self.combat_no = 0                  # combat phases begun this game: "put there this combat" (506.1)
         self.died_this_turn: list[dict[str, Any]] = []  # creatures died this turn, as they last were (700.4)
         self.assignments: dict[int, dict[Any, int]] = {}   # combat damage assigned (510.1)
         self.scried: list[str] = []         # players done with the 103.4 look at the top card
@@ -599,6 +600,8 @@ class Game:
             self.log("move", card=n.card.name, obj=n.id, frm=frm, to=to, owner=n.owner, hidden=False)
         if to == "graveyard":  # "cards in your graveyard that were put there from anywhere this turn" (404.2)
             n.chosen["graveyard_turn"] = self.turn
+            if self.step in COMBAT_STEPS:  # "that wasn't put there this combat" (506.1: the combat phase it is in)
+                n.chosen["graveyard_combat"] = self.combat_no
         if frm == "battlefield" and to == "graveyard":
             n.chosen["from_battlefield_turn"] = self.turn
             if before is not None and "Creature" in before.types:  # "put into your graveyard" (recover, 702.58a)
@@ -800,7 +803,7 @@ class Game:
     _FIELDS = ("order", "battlefield", "stack", "next_id", "next_uid", "ts", "entry_event", "turn", "active",
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
-               "first_strike_step", "spells_cast_turn", "graveyard_turn", "died_this_turn",
+               "first_strike_step", "spells_cast_turn", "graveyard_turn", "combat_no", "died_this_turn",
                "assignments", "scried", "opening_done", "extra_turns",
                "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated", "phased",
                "player_control", "loop", "shortcut", "day_night")
@@ -1152,6 +1155,7 @@ class Game:
             triggers.step(self, s)  # 505.4: "at the beginning of your precombat / postcombat / next main phase"
             self._give_priority()
         elif s == "beginning_of_combat":
+            self.combat_no += 1  # 506.1: a combat phase begins ("this combat": since then, until it ends)
             triggers.step(self, "beginning_of_combat")
             self._give_priority()
         elif s == "declare_attackers":

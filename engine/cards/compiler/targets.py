@@ -325,6 +325,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that (was|wasn't|were|weren't) put there this combat$", p)
+        if m:  # "target creature or planeswalker card in your graveyard that wasn't put there this combat" (Storrev,
+            # Devkarin Lich): in the graveyard since before the combat phase the game is in, or not (506.1)
+            f["put_there_this_combat"] = "n't" not in m.group(1)
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+exiled with self$", p)
         if m:  # "a creature card exiled with SELF" (Sisters of Stone Death): the cards its linked ability exiled
             f["zone"] = "exile"  # (607.2a), still in exile

@@ -111,10 +111,11 @@ def _each_returns_all(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move", {"what": {"each": {**f, "zone": "graveyard"}}, "to": "hand"})]
 
 
-@reader(r"^return to your hand ((?:all|each) .+ in your graveyard(?: .+)?)$")
+@reader(r"^return to your hand ((?:all|each|target|up to (?:one|two|three) target) .+ in your graveyard(?: .+)?)$")
 def _return_to_your_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     """The order of "Return to your hand all creature cards in your graveyard that were put there from anywhere
-    this turn" (Garna, the Bloodflame): "return X to your hand" (400.7)."""
+    this turn" (Garna, the Bloodflame), "return to your hand target creature or planeswalker card in your graveyard
+    that wasn't put there this combat" (Storrev, Devkarin Lich): "return X to your hand" (400.7)."""
     mm = _return.pattern.fullmatch(f"return {m.group(1)} to your hand")
     return None if mm is None else _return(mm, c)
 
