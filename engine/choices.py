@@ -294,7 +294,10 @@ def choose_problems(op: str, key: str, ref: dict[str, Any]) -> list[str]:
         return ["reference choose one of each without alternatives"]
     # one_of_each: one object of each alternative of its "or" that has one ("choose a creature card with mana value 1,
     # then do the same for ... 2 and 3", engine/values.py chosen_refs)
-    if set(ref) - {"choose", "amount", "chooser", "up_to", "different", "among", "random", "one_of_each"}:
+    if ref.get("rest") and not ref.get("among"):
+        return ["reference choose rest of nothing"]
+    # rest: the objects ``among`` names that were not chosen ("leave the chosen cards ... and put the rest ...")
+    if set(ref) - {"choose", "amount", "chooser", "up_to", "different", "among", "random", "one_of_each", "rest"}:
         # different: names or
         # mana values; random: picked at random, not by the chooser ("a creature card at random from your graveyard");
         # among: of the objects another reference names ("from among the cards milled this way", engine.values)

@@ -1820,6 +1820,13 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
                     ask["prompt"] += f" with different {'mana values' if mv else 'names'}"
                 raise NeedChoice(ask)
         fol = r.get("followed", {})
+        if ref.get("rest") and ref.get("among"):  # "leave the chosen cards in your graveyard and put the rest into
+            # your hand" (Deliver Unto Evil): the objects ``among`` names that were not chosen (608.2c)
+            keep = {fol.get(x, x) for x in got}
+            f = {**ref["choose"], "owner": "you"} if ref["choose"].get("owner") == "chooser" else ref["choose"]
+            out += [x for x in refs(g, r, ref["among"]) if x in g.objects and x not in keep
+                    and matches(g, x, f, src, you)]
+            continue
         out += [fol.get(x, x) for x in got if fol.get(x, x) in g.objects]
     return out
 

@@ -991,6 +991,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"^choose (an? [a-z ]+? you control)\. ((?:all|the next \d+) (?:combat )?damage that would be dealt "
                   r"[^.]+? is dealt to) the chosen (?:permanent|creature|planeswalker) instead\b",
                   r"\2 \1 of your choice instead", text.strip(), flags=re.I)
+    # "Otherwise, an opponent chooses two of them. Leave the chosen cards in your graveyard and put the rest into your
+    # hand." (Deliver Unto Evil): one instruction, the cards that stay chosen as it is carried out (608.2c)
+    text = re.sub(r"\botherwise, an opponent chooses (one|two|three) of them\. leave the chosen cards in your graveyard "
+                  r"and put the rest into your hand\b", r"otherwise, put the rest of them into your hand after an "
+                  r"opponent chooses \1 of them to stay in your graveyard", text.strip(), flags=re.I)
     # "Choose a card name, then reveal the top card of your library. If that card has the chosen name, ..." (Diviner's
     # Lockbox): the name chosen, then the reveal (201.3, 608.2c), each its own instruction
     text = re.sub(r"^(choose a (?:nonland |creature )?card name), then (reveal the top card of your library)",

@@ -819,7 +819,25 @@ def _destroy_random(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("destroy", {"what": {"choose": f, "random": True}})]
 
 
+@reader(r"^put the rest of (?:them|those cards) into your hand after an opponent chooses (one|two|three) of them to stay "
+        r"in your graveyard$")
+def _opponent_keeps_rest_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Choose up to four target cards in your graveyard. ... Otherwise, an opponent chooses two of them. Leave the
+    chosen cards in your graveyard and put the rest into your hand." (Deliver Unto Evil; joined into this sentence by
+    parse_effects): an opponent chooses that many of the targets still there, as it resolves (608.2c-d), and the
+    others (all of them when there are no more) go to their owner's hand."""
+    if not (isinstance(c.last, dict) and set(c.last) == {"target"}):
+        return None
+    t = c.targets[c.last["target"]]
+    if (t.filter or {}).get("zone") != "graveyard" or (t.filter or {}).get("owner") != "you":
+        return None
+    n = number(m.group(1))
+    return [Effect("move", {"what": {"choose": {"zone": "graveyard", "owner": "you"}, "among": c.last,
+                                     "chooser": "opponent", "amount": n, "rest": True}, "to": "hand"})]
+
+
 READERS: tuple[Reader, ...] = (
+    _opponent_keeps_rest_to_hand,
     _each_returns_all,
     _destroy_random,
     _return_gone_this_way,
