@@ -54,6 +54,10 @@ MIRACLE_TRIGGER = Ability("triggered", "Miracle", effects=(
     Effect("cast_offer", {"what": "self", "alt": "miracle", "zone": "hand"}),), keyword="Miracle")
 #: 702.108a: "return the permanent this spell becomes to its owner's hand at the beginning of the next end step"
 DASH_RETURN = Ability("triggered", "Dash", effects=(Effect("bounce", {"what": "self"}),), keyword="Dash")
+#: "... exile that card instead of putting it into your graveyard as it resolves. If you do, return it to your hand
+#: at the beginning of the next end step." (Feather, the Redeemed): the delayed trigger, its source the exiled card
+EXILED_RETURN = Ability("triggered", "Return it to your hand at the beginning of the next end step.",
+                        effects=(Effect("bounce", {"what": "self"}),))
 #: blitz (a later keyword: Streets of New Capenna, 2022): "If you cast this
 #: spell for its blitz cost, it gains haste and 'When this creature dies, draw a card.' Sacrifice it at
 #: the beginning of the next end step." (the gains: Row.grants, applied in after_resolve)
@@ -613,7 +617,10 @@ def cast_with(o: "Obj | None", keyword: str) -> bool:
 def leaves_stack_to(o: "Obj", to: str, resolving: bool) -> str:
     """Where a spell cast in a keyword way goes when it would go to ``to`` from the stack:
     exiled instead of anywhere else after flashback (702.33a); to its owner's hand after
-    buyback, or exiled after rebound, as it resolves into the graveyard (702.26a, 702.87a)."""
+    buyback, or exiled after rebound, as it resolves into the graveyard (702.26a, 702.87a); exiled as it resolves
+    when an effect said so ("exile that card instead of putting it into your graveyard as it resolves", 614.1a)."""
+    if resolving and to == "graveyard" and o.chosen.get("resolves_exiled"):
+        return "exile"
     for k in o.chosen.get("cast_with", ()):
         row = ROWS.get(k)
         if row is None:
@@ -651,6 +658,10 @@ def after_resolve(g: "Game", s: "Obj", new: int) -> None:
     (603.7: rebound's cast at its owner's next upkeep, 702.87a; dash's return at the next end
     step, 702.108a). ``s`` is the spell as it was on the stack."""
     o = g.objects.get(new)
+    if s.chosen.get("resolves_exiled") == "hand_at_end" and o is not None and o.zone == "exile":
+        # "If you do, return it to your hand at the beginning of the next end step" (603.7: a delayed trigger)
+        g.delayed.append({"step": "end", "controller": s.controller, "ability": EXILED_RETURN, "source": new,
+                          "card": o.card, "info": {}})
     for k in s.chosen.get("cast_with", ()):
         row = ROWS.get(k)
         if row is None or row.delayed is None or o is None or o.zone != row.delayed[0]:

@@ -551,7 +551,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "become_copy",
     "redistribute_life",
     "exile_if_dies", "retarget",
-    "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a)
+    "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a); resolves_exiled (614.1a)
     "redirect",  # "All damage that would be dealt this turn to you is dealt to ... instead" (614.9, engine/redirect.py)
 })
 STATIC_KINDS: frozenset[str] = frozenset({

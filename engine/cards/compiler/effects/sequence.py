@@ -993,9 +993,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   r"\2 \1 of your choice instead", text.strip(), flags=re.I)
     # "Otherwise, an opponent chooses two of them. Leave the chosen cards in your graveyard and put the rest into your
     # hand." (Deliver Unto Evil): one instruction, the cards that stay chosen as it is carried out (608.2c)
-    text = re.sub(r"\botherwise, an opponent chooses (one|two|three) of them\. leave the chosen cards in your graveyard "
-                  r"and put the rest into your hand\b", r"otherwise, put the rest of them into your hand after an "
-                  r"opponent chooses \1 of them to stay in your graveyard", text.strip(), flags=re.I)
+    text = re.sub(r"\botherwise, an opponent chooses (one|two|three) of them\. leave the chosen cards in your "
+                  r"graveyard and put the rest into your hand\b",
+                  r"otherwise, put the rest of them into your hand after an opponent chooses \1 of them to stay in "
+                  r"your graveyard", text.strip(), flags=re.I)
+    # "Exile that card instead of putting it into your graveyard as it resolves. If you do, return it to your hand at
+    # the beginning of the next end step." (Feather, the Redeemed): one instruction about the spell (614.1a, 603.7)
+    text = re.sub(r"\b(exile (?:that card|that spell|it) instead of putting it into (?:your|its owner's) graveyard "
+                  r"as it resolves)\. if you do, (return it to)", r"\1 and \2", text.strip(), flags=re.I)
     # "Choose a card name, then reveal the top card of your library. If that card has the chosen name, ..." (Diviner's
     # Lockbox): the name chosen, then the reveal (201.3, 608.2c), each its own instruction
     text = re.sub(r"^(choose a (?:nonland |creature )?card name), then (reveal the top card of your library)",

@@ -441,6 +441,19 @@ def _spell_gains_rebound(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("spell_gains", {"what": "it", "keyword": "Rebound"})]
 
 
+@reader(r"^exile (?:that card|that spell|it) instead of putting it into (?:your|its owner's) graveyard as it resolves"
+        r"(?:\. if you do,| and) return it to (?:your|its owner's) hand at the beginning of the next end step$")
+def _spell_resolves_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Whenever you cast an instant or sorcery spell that targets a creature you control, exile that card instead
+    of putting it into your graveyard as it resolves. If you do, return it to your hand at the beginning of the next
+    end step." (Feather, the Redeemed): the spell cast is exiled if it resolves (614.1a; countered, or with no legal
+    target left, 608.2b, it goes to the graveyard), and then a delayed trigger returns that card (603.7,
+    engine/cast_options.py after_resolve)."""
+    if not c.cast_trigger:
+        return None
+    return [Effect("spell_gains", {"what": "it", "resolves_exiled": "hand_at_end"})]
+
+
 @reader(r"^the controller of (target (?:instant or sorcery|instant|sorcery) spell) copies it$")
 def _its_controller_copies(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10: "The controller of target instant or sorcery spell copies it" (Meletis Charlatan): that player
@@ -469,6 +482,7 @@ def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (
+    _spell_resolves_exiled,
     _cast_many_free,
     _owner_may_cast_exiled,
     _its_controller_copies,

@@ -819,8 +819,8 @@ def _destroy_random(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("destroy", {"what": {"choose": f, "random": True}})]
 
 
-@reader(r"^put the rest of (?:them|those cards) into your hand after an opponent chooses (one|two|three) of them to stay "
-        r"in your graveyard$")
+@reader(r"^put the rest of (?:them|those cards) into your hand after an opponent chooses (one|two|three) of them to "
+        r"stay in your graveyard$")
 def _opponent_keeps_rest_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Choose up to four target cards in your graveyard. ... Otherwise, an opponent chooses two of them. Leave the
     chosen cards in your graveyard and put the rest into your hand." (Deliver Unto Evil; joined into this sentence by
