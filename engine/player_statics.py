@@ -337,10 +337,22 @@ def has_keyword(g: "Game", player: str, keyword: str) -> bool:
     return any(keyword in t[2].get("keywords", ()) for t in _mine(g, "player_keywords", player))
 
 
-def zone_untargetable(g: "Game", zone: str) -> bool:
-    """115.1: "Cards in graveyards can't be the targets of spells or abilities" (Ground Seal): does a static
-    make every card in that zone an illegal target now?"""
-    return any(st.get("zone") == zone for _, _, st in statics(g, "untargetable_zone"))
+def zone_untargetable(g: "Game", oid: int, controller: str) -> bool:
+    """115.1: "Cards in graveyards can't be the targets of spells or abilities" (Ground Seal), "Lands on the
+    battlefield and land cards in graveyards can't be the targets of spells or abilities your opponents control"
+    (Tomik, Distinguished Advokist): does a static make this object, in the zone it is in, an illegal target of a
+    spell or ability ``controller`` controls now?"""
+    o = g.objects[oid]
+    for _, ctl, st in statics(g, "untargetable_zone"):
+        if st.get("zone") != o.zone:
+            continue
+        if st.get("by") == "opponent" and controller not in seats.opponents(g, ctl):
+            continue
+        types = st.get("types")
+        if types and not set(types) & set(g.chars(oid).types if o.zone == "battlefield" else o.card.types):
+            continue
+        return True
+    return False
 
 
 def player_targetable(g: "Game", player: str, controller: str) -> bool:

@@ -1367,6 +1367,23 @@ def _draw_limit(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "draw_limit", "who": who, "amount": 1 if m.group(2) == "one" else 2}]
 
 
+@static(r"^lands on the battlefield and land cards in graveyards can't be the targets of spells or abilities "
+        r"(your opponents control)$")
+def _lands_untargetable(m: re.Match) -> list[dict[str, Any]] | None:
+    """115.1, 601.2c: "Lands on the battlefield and land cards in graveyards can't be the targets of spells or
+    abilities your opponents control" (Tomik, Distinguished Advokist): in each zone named, a land is no legal target
+    of an opponent's spell or ability (engine/targets.py targetable)."""
+    return [{"kind": "untargetable_zone", "zone": z, "types": ["Land"], "by": "opponent"}
+            for z in ("battlefield", "graveyard")]
+
+
+@static(r"^(players|each player|your opponents|each opponent|you) can't play land cards from graveyards$")
+def _land_forbid_graveyard(m: re.Match) -> list[dict[str, Any]] | None:
+    """101.2, 305.1: "Your opponents can't play land cards from graveyards" (Tomik, Distinguished Advokist): a
+    "can't" that beats any permission to play a land from a graveyard (Crucible of Worlds)."""
+    return [{"kind": "land_forbid", "who": _FORBID_WHO[m.group(1)], "zone": "graveyard"}]
+
+
 @static(r"^cards in graveyards can't be the targets of spells or abilities$")
 def _graveyard_untargetable(m: re.Match) -> list[dict[str, Any]] | None:
     """115.1, 601.2c: "Cards in graveyards can't be the targets of spells or abilities" (Ground Seal, Silent
