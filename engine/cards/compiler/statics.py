@@ -1137,20 +1137,26 @@ def _spells(noun: str) -> dict[str, Any] | None:
     return f
 
 
-@static(r"^you may (?:(play) (.+?) and cast (.+?)|(play|cast) (.+?)) from (your graveyard|the top of your library)$")
+@static(r"^you may (?:(play) (.+?) and cast (.+?)|(play|cast) (.+?)) from (your graveyard|the top of your library)"
+        r"(\. if you cast a spell this way, pay life equal to its mana value rather than pay its mana cost)?$")
 def _play_from(m: re.Match) -> list[dict[str, Any]] | None:
     """"You may play lands and cast spells from the top of your library" (Future Sight), "You may play
     Forests from your graveyard" (Titania), "You may cast creature spells from the top of your library":
-    permissions of the lands (305.1) and spells (601.2a) named, from that zone (the top card only)."""
+    permissions of the lands (305.1) and spells (601.2a) named, from that zone (the top card only). "If you cast a
+    spell this way, pay life equal to its mana value rather than pay its mana cost" (Bolas's Citadel): the spells
+    cast with it are paid for with that alternative cost (118.9, engine/casting.py)."""
     zone = "graveyard" if "graveyard" in m.group(6) else "library_top"
+    life = {"life_mv": True} if m.group(7) else {}
     if m.group(1):
         lands, spells = _lands(m.group(2)), _spells(m.group(3))
         if lands is None or spells is None:
             return None
         return [{"kind": "play_from", "zone": zone, "filter": lands},
-                {"kind": "play_from", "zone": zone, "filter": spells}]
+                {"kind": "play_from", "zone": zone, "filter": spells, **life}]
+    if life and m.group(4) == "play":
+        return None
     f = _lands(m.group(5)) if m.group(4) == "play" else _spells(m.group(5))
-    return None if f is None else [{"kind": "play_from", "zone": zone, "filter": f}]
+    return None if f is None else [{"kind": "play_from", "zone": zone, "filter": f, **life}]
 
 
 @static(r"^you may (?:(play lands and cast spells)|(play lands)|(cast spells)) from among cards exiled with self"
