@@ -41,6 +41,7 @@ KNOWN = frozenset({
     "combat_this_turn",  # "creature that attacked or blocked this turn" (508.1, 509.1)
     "nonmana_activated",  # "with an activated ability that isn't a mana ability" (602.1, 605.1a: as it is now)
     "put_there_this_turn",  # "card in your graveyard that was put there from anywhere this turn" (Game.move)
+    "colors_exact",  # [C, ...]: exactly these colors ("a card that's exactly those colors", 105.1, 105.2)
     "put_there_this_combat",  # bool: "card ... that was / wasn't put there this combat" (Game.move, 506.1)
     "targets_you_or",  # a filter: "a spell that targets you or a creature you control" (either one, 115.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
@@ -313,6 +314,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if "colors" in f and not any(col in c.colors for col in f["colors"]):
         return False
+    if "colors_exact" in f and set(c.colors) != set(f["colors_exact"]):
+        return False  # "a card that's exactly those colors" (105.2)
     if "not_colors" in f and any(col in c.colors for col in f["not_colors"]):
         return False
     if "colorless" in f and (not c.colors) != f["colorless"]:

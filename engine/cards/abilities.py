@@ -205,8 +205,9 @@ attach: what, to, [creature_only]
     attach an Aura/Equipment; creature_only: an Equipment, to a creature only (301.5c) (CR 701.3)
 search: filter, amount, to, [up_to], [tapped], [reveal], [zones: ["library","graveyard"]], [rest: "exile"]
     search your library, put the cards in `to` (hand, battlefield, library_top, graveyard), then shuffle (CR 701.23)
-dig: amount, take, filter, to, rest, [optional], [tapped], [reveal]
+dig: amount, take, filter, to, rest, [optional], [tapped], [reveal], [each_kind]
     look at (reveal: reveal) the top `amount` cards, put up to `take` matching into `to`, the rest to `rest`
+    (each_kind: with a one_of_each filter, one card of every kind that has one, as many as can be chosen)
     (library_bottom in random order, graveyard, library_top, or library_top_order: back on top in an order
     the player chooses, CR 401.4); `to` may be hand, battlefield, graveyard or library_top (CR 701.13a)
 piles: (what | top), chosen, [other], [separator], [chooser], [no_regen]

@@ -97,6 +97,22 @@ def _rest(g: "Game", r: dict, p: str, rest: list[int], where: str, key: str) -> 
     return None
 
 
+def _most_kinds(groups: list[list[int]]) -> int:
+    """How many cards can be chosen with at most one for each kind (a largest matching of cards to groups)."""
+    owner: dict[int, int] = {}  # group index -> the card it stands for
+
+    def place(card: int, seen: set[int]) -> bool:
+        for k, grp in enumerate(groups):
+            if card in grp and k not in seen:
+                seen.add(k)
+                if k not in owner or place(owner[k], seen):
+                    owner[k] = card
+                    return True
+        return False
+
+    return sum(1 for card in dict.fromkeys(c for grp in groups for c in grp) if place(card, set()))
+
+
 @op("dig")
 def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
     p = controller(g, r)
@@ -140,15 +156,19 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
         r["taken"] = []  # none yet ("that card" of the next instruction names nothing when none is taken)
         if not cands or take <= 0:  # "look at the top four cards ..., then put them back in any order"
             picks: list[int] = []
-        elif take >= len(top) and not e.get("optional"):
+        elif take >= len(top) and not e.get("optional") and not e.get("each_kind"):
             picks = cands  # "put all ... revealed this way into your hand"
         else:
             lo = 0 if e.get("optional") else min(take, len(cands))
-            w = nested.ask_cards(r, "take", p, cands, lo, min(take, len(cands)),
+            hi = min(take, len(cands))
+            groups = [[c for c in cands if matches(g, c, dict(sub, zone="library"), source_id(g, r), p)]
+                      for sub in f.get("or", ())] if f.get("one_of_each") else None
+            if groups is not None and e.get("each_kind"):  # "for each color pair, choose a card ...": one of each
+                lo = hi = _most_kinds(groups)  # kind that has one, as many as there can be (608.2c)
+            w = nested.ask_cards(r, "take", p, cands, lo, hi,
                                  f"choose up to {take} card(s) to put into {e.get('to', 'hand')}")
-            if f.get("one_of_each"):  # the cards matching each alternative, checked when answered
-                w["one_of_each"] = [[c for c in cands if matches(g, c, dict(sub, zone="library"), source_id(g, r), p)]
-                                    for sub in f.get("or", ())]
+            if groups is not None:  # the cards matching each alternative, checked when answered
+                w["one_of_each"] = groups
                 w["prompt"] += " (at most one of each kind named)"
             return w
         r["answers"][nested.slot(r, "take")] = picks

@@ -1001,6 +1001,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # the beginning of the next end step." (Feather, the Redeemed): one instruction about the spell (614.1a, 603.7)
     text = re.sub(r"\b(exile (?:that card|that spell|it) instead of putting it into (?:your|its owner's) graveyard "
                   r"as it resolves)\. if you do, (return it to)", r"\1 and \2", text.strip(), flags=re.I)
+    # "Reveal the top ten cards of your library. For each color pair, choose a card that's exactly those colors from
+    # among them. Put the chosen cards into your hand and the rest on the bottom ..." (Niv-Mizzet Reborn): one dig
+    text = re.sub(r"^(reveal the top \w+ cards of your library)\. (for each color pair, choose a card that's exactly "
+                  r"those colors from among them)\. (put the chosen cards into your hand and the rest on the bottom of "
+                  r"your library in a random order)", r"\1, then \2, then \3", text.strip(), flags=re.I)
     # "Choose a card name, then reveal the top card of your library. If that card has the chosen name, ..." (Diviner's
     # Lockbox): the name chosen, then the reveal (201.3, 608.2c), each its own instruction
     text = re.sub(r"^(choose a (?:nonland |creature )?card name), then (reveal the top card of your library)",
