@@ -621,8 +621,9 @@ _PAIRS = [[a, b] for i, a in enumerate("WUBRG") for b in "WUBRG"[i + 1:]]
 def _dig_color_pairs(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Reveal the top ten cards of your library. For each color pair, choose a card that's exactly those colors from
     among them. Put the chosen cards into your hand and the rest on the bottom of your library in a random order."
-    (Niv-Mizzet Reborn; its sentences joined by parse_effects): one card of each pair of colors that has one among the revealed cards (105.1, 701.13a; each
-    kind its own: dig's one_of_each, every kind found chosen), the rest in a random order (401.4)."""
+    (Niv-Mizzet Reborn; its sentences joined by parse_effects): one card of each pair of colors that has one among
+    the revealed cards (105.1, 701.13a; each kind its own: dig's one_of_each, every kind found chosen), the rest in a
+    random order (401.4)."""
     n = number(m.group(1))
     if not n:
         return None
@@ -631,7 +632,8 @@ def _dig_color_pairs(m: re.Match, c: Ctx) -> list[Effect] | None:
                            "reveal": True, "each_kind": True})]
 
 
-READERS: tuple[Reader, ...] = (_dig_color_pairs, _search_both, _exile_until, _wish, _they_reveal_until, _they_reveal_until_mill,
+READERS: tuple[Reader, ...] = (_dig_color_pairs, _search_both, _exile_until, _wish, _they_reveal_until,
+                               _they_reveal_until_mill,
                                _search, _search_top,
                                _search_split,
                                _search_split_dest,
