@@ -567,6 +567,9 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         if not costs.choices_payable(g, player, c, new):
             raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")
     cost = costs.total_cost(g, player, new, cost, chosen)  # 601.2f
+    if x and extra is not None and costs.additional_x_reduction(o.card):  # "costs {2} less to cast for each creature
+        # sacrificed this way": the number announced with the additional cost (601.2b), off the generic mana (601.2f)
+        cost = cast_options.reduce_generic(cost, x * costs.additional_x_reduction(o.card))
     if perm and perm.get("any_color"):  # 609.4: "you may spend mana as though it were mana of any color"
         cost = costs.as_any_color(cost)
     if sac_mana is not None:  # 702.47c: reduced by the sacrificed permanent's mana cost

@@ -420,6 +420,17 @@ def additional_cost(card: CardDef, choice: int | None = None) -> Cost | None:
     return _printed_additional(card)
 
 
+@per_object
+def additional_x_reduction(card: CardDef) -> int:
+    """"SELF costs {2} less to cast for each creature sacrificed this way" of an additional cost of X objects
+    ("you may sacrifice any number of creatures", the number announced as X, 601.2b): the generic mana each one takes
+    off the total cost (601.2f); 0 for none."""
+    for ab in card.abilities:
+        if ab.kind == "static" and ab.static and ab.static.get("kind") == "additional_cost":
+            return int(ab.static.get("x_reduce", 0))
+    return 0
+
+
 def alternative_cost(card: CardDef) -> Cost | None:
     """An alternative cost printed on a card ("You may pay ... rather than pay its mana cost", 118.9)."""
     ab = ability_of(card, "alternative_cost")

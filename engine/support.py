@@ -625,6 +625,12 @@ def unsupported_reasons(card: CardDef) -> list[str]:
         if k not in KEYWORDS and k not in KEYWORD_TEXT and not cast_options.implemented(k, card):
             # KEYWORD_TEXT: its abilities are checked below; cast_options: the ways of casting
             out.append(f"keyword {k}")
+    if any(a.kind == "static" and a.static and a.static.get("x_reduce") for a in card.abilities) and (
+            "X" in card.mana_cost or any("'x': True" in repr(a) for a in card.abilities
+                                         if not (a.static and a.static.get("x_reduce")))):
+        # "you may exile any number of white cards from your hand" is announced as X (601.2b): a card with an X of its
+        # own (the Marches: "{X}{W}") would read the two as one number
+        out.append("an additional cost of any number of objects on a card with an X of its own")
     paid_exile = any(a.kind == "static" and a.static and a.static.get("kind") == "additional_cost"
                      and isinstance(a.static.get("cost"), Cost) and (a.static["cost"].exile_from_graveyard
                                                                      or a.static["cost"].exile_from_hand)

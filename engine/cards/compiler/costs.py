@@ -49,7 +49,7 @@ def parse_cost_text(text: str) -> Cost | None:
             kw["reveal_self"] = True
         elif m := re.fullmatch(rf"sacrifice {_N} (.+)", low):
             f = _noun(m.group(2))
-            n = number(m.group(1))
+            n = -1 if m.group(1) == "x" else number(m.group(1))  # "Sacrifice X creatures": X announced (601.2b)
             if f is None or n is None:
                 return None
             if n != 1:

@@ -2578,6 +2578,14 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
     if r:  # DTK: an optional reveal as the spell is cast (601.2f), read by "if you revealed a Dragon card"
         f = parse_noun(r.group(1))
         return None if f is None else [{"kind": "additional_cost", "cost": Cost(reveal=f)}]
+    r = re.fullmatch(r"you may (sacrifice|exile|tap) any number of ([^.]+?)\. self costs \{(\d+)\} less to cast for "
+                     r"each (?:[a-z]+ )?(?:sacrificed|exiled|tapped) this way", t)
+    if r:  # "you may sacrifice any number of creatures. SELF costs {2} less to cast for each creature sacrificed this
+        # way" (Torgaar, Famine Incarnate): how many, announced as X (601.2b), each one {N} off the total cost (601.2f)
+        cost = parse_cost_text(f"{r.group(1)} x {r.group(2)}")
+        if cost is None or not any(n < 0 for _, n in _x_parts(cost)):
+            return None
+        return [{"kind": "additional_cost", "cost": cost, "x_reduce": int(r.group(3))}]
     t = re.sub(r"^you may ", "", t)   # optional extra costs are not read here
     if t != m.group(1):
         return None
@@ -2588,6 +2596,16 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
     if alts is None or len(alts) < 2:
         return None
     return [{"kind": "additional_cost", "cost": alts[0], "choices": alts}]
+
+
+def _x_parts(cost: Cost) -> list[tuple[str, int]]:
+    """The parts of a cost that name objects, with how many (-1: X): sacrifice, exile from the hand, tap."""
+    out: list[tuple[str, int]] = []
+    for k in ("sacrifice", "exile_from_hand", "tap_others"):
+        f = getattr(cost, k)
+        if isinstance(f, dict):
+            out.append((k, int(f.get("amount", 1))))
+    return out
 
 
 def _cost_alternatives(pieces: list[str]) -> list[Cost] | None:
