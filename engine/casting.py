@@ -408,9 +408,9 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if keyword_alt is not None and keyword_alt[0].keyword == "Disturb" and whole is None:
         whole, o = o.card, cast_transformed(o)  # cast transformed: its back face's characteristics (a later rule)
     if perm and perm.get("life_mv"):  # "pay life equal to its mana value rather than pay its mana cost" (Bolas's
-        # Citadel): the alternative cost of a spell cast with that permission (118.9; 118.9a: no other one with it)
+        # Citadel): the alternative cost of a spell cast with that permission (117.9; 117.9a: no other one with it)
         if alt is not None or keyword_alt is not None:
-            raise IllegalAction(f"{o.card.name}: cast this way, it is paid for with life (118.9a)")
+            raise IllegalAction(f"{o.card.name}: cast this way, it is paid for with life (117.9a)")
         alt_cost = Cost(life=int(mana_value(o.card.mana_cost)))
     if alt == "free" and not player_statics.free_from_hand(g, player, o):
         raise IllegalAction(f"nothing lets you cast {o.card.name} without paying its mana cost")

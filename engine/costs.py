@@ -268,7 +268,7 @@ def start(g: "Game", player: str, cost: Cost | list[Cost], src: int | None, obj:
 
 
 def _counter_kinds(g: "Game", part: str, f: dict[str, Any], picks: list[int]) -> list[str]:
-    """"Remove a counter from an artifact, creature, land, or planeswalker you control" (Soul Diviner, 122.8-like:
+    """"Remove a counter from an artifact, creature, land, or planeswalker you control" (Soul Diviner, 121.1:
     any kind of counter): the kinds on the chosen permanent its controller chooses among, when there are two or
     more; [] when the kind is known (the one the cost names, or the only one there)."""
     if part != "remove_counter_from" or f.get("counter") != "any" or not picks or picks[0] not in g.objects:

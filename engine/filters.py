@@ -387,7 +387,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return True  # every key was tested above (the common filters: types, colors, controller, ...)
     if "counter" in f and not (any(v > 0 for v in o.counters.values()) if f["counter"] == "any"
                                else o.counters.get(f["counter"])):
-        return False  # "with a counter on it" of that kind ("any": of any kind, 122.1)
+        return False  # "with a counter on it" of that kind ("any": of any kind, 121.1)
     if "counters_ge" in f and any(o.counters.get(k, 0) < n for k, n in f["counters_ge"].items()):
         return False
     if "pt_equal" in f and (c.power == c.toughness) != f["pt_equal"]:

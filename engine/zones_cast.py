@@ -88,7 +88,7 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
                 continue
             if matches(g, o.id, ps.strip_zone(f), None, player):
                 if st.get("life_mv") and not lands:  # "If you cast a spell this way, pay life equal to its mana value
-                    # rather than pay its mana cost" (Bolas's Citadel, 118.9): the permission's own way of paying; a
+                    # rather than pay its mana cost" (Bolas's Citadel, 117.9): the permission's own way of paying; a
                     # permission without one (Future Sight) is preferred where both apply
                     life = {"play": "cast", "free": False, "life_mv": True}
                     best = best or life

@@ -116,7 +116,7 @@ def parse_cost_text(text: str) -> Cost | None:
         elif m := re.fullmatch(r"remove any number of ([+\-\w/]+) counters from self", low):
             kw["remove_counters"] = (m.group(1), -1)  # the number chosen as it is activated, as X is (602.2b)
         elif m := re.fullmatch(r"remove a counter from (?:a|an) (.+?) you control", low):
-            f = _noun(m.group(1) + " you control")  # 122.1: a counter of any kind, on a permanent chosen (its kind
+            f = _noun(m.group(1) + " you control")  # 121.1: a counter of any kind, on a permanent chosen (its kind
             if f is None:  # chosen as the cost is paid, engine/costs.py counter_kind)
                 return None
             kw["remove_counter_from"] = {**{k: v for k, v in f.items() if k != "zone"}, "counter": "any"}

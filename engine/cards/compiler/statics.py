@@ -1144,7 +1144,7 @@ def _play_from(m: re.Match) -> list[dict[str, Any]] | None:
     Forests from your graveyard" (Titania), "You may cast creature spells from the top of your library":
     permissions of the lands (305.1) and spells (601.2a) named, from that zone (the top card only). "If you cast a
     spell this way, pay life equal to its mana value rather than pay its mana cost" (Bolas's Citadel): the spells
-    cast with it are paid for with that alternative cost (118.9, engine/casting.py)."""
+    cast with it are paid for with that alternative cost (117.9, engine/casting.py)."""
     zone = "graveyard" if "graveyard" in m.group(6) else "library_top"
     life = {"life_mv": True} if m.group(7) else {}
     if m.group(1):
