@@ -1787,8 +1787,10 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             zone = f.get("zone", "battlefield")
             zones = [a["zone"] for a in f.get("or", ()) if "zone" in a] if "zone" not in f else []
             if zones:  # "a nonland card from that player's graveyard or hand": each alternative names its zone
-                pool = [i for q in (owners if owners is not None else g.order) for z in zones
+                pool = [i for q in (owners if owners is not None else g.order) for z in zones if z != "battlefield"
                         for i in g.players[q].zone(z)]
+                if "battlefield" in zones:  # "a permanent you control or a card from your hand or graveyard"
+                    pool = list(g.battlefield) + pool
             else:
                 pool = g.battlefield if zone == "battlefield" else \
                     [i for q in (owners if owners is not None else g.order) for i in g.players[q].zone(zone)]

@@ -836,7 +836,27 @@ def _opponent_keeps_rest_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
                                      "chooser": "opponent", "amount": n, "rest": True}, "to": "hand"})]
 
 
+@reader(r"^for each 1 life you lost, exile an? (.+?) or an? (card from your (?:hand|graveyard|hand or graveyard|graveyard "
+        r"or hand))$")
+def _exile_per_life_lost(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Whenever you lose life, for each 1 life you lost, exile a permanent you control or a card from your hand or
+    graveyard." (Lich's Mastery): that many objects, each a permanent of the kind named or a card from those zones,
+    chosen by the player as it resolves (608.2c-d; "that much" is the life the event lost, 119.3)."""
+    if not c.lost_life:
+        return None
+    perm = parse_noun(m.group(1))
+    cards = parse_noun(m.group(2))
+    if perm is None or cards is None or perm.get("player") or perm.get("zone") not in (None, "battlefield") \
+            or perm.get("controller") != "you":
+        return None
+    alts = [{**perm, "zone": "battlefield"}] + [a for a in cards.get("or", [cards]) if isinstance(a, dict)]
+    if any(a.get("zone") not in ("battlefield", "hand", "graveyard") for a in alts):
+        return None
+    return [Effect("exile", {"what": {"choose": {"or": alts}, "amount": {"that_much": True}}})]
+
+
 READERS: tuple[Reader, ...] = (
+    _exile_per_life_lost,
     _opponent_keeps_rest_to_hand,
     _each_returns_all,
     _destroy_random,
