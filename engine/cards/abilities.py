@@ -274,9 +274,10 @@ emblem: who, abilities: [Ability]
 wish: filter, [exile], [reveal]
     the player may put a card they own from outside the game (their sideboard, 400.10) matching the filter into their
     hand, revealed unless reveal is false; exile: or a face-up such card they own in exile
-exile_until: who, filter
+exile_until: who, filter, [to_hand, [repeat_if: FILTER]]
     that player exiles cards from the top of their library one at a time until one matches the filter (406.3):
-    all "exiled", the one found "taken"
+    all "exiled", the one found "taken"; to_hand: that card is put into its owner's hand ("returned"), and the
+    process done again while the card put there matches repeat_if
 keep_rest: keep: [FILTER], [among: FILTER], [chooser: "each"], rest: FILTER, [players: REF]
     for each player one permanent of each kind kept (chosen by the controller, or by each player), the
     others of the rest filter sacrificed (Tragic Arrogance, Cataclysm: 608.2c, 701.14a); players: only those

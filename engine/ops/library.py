@@ -234,14 +234,24 @@ def _exile_until(g: "Game", r: dict, e: Effect) -> None:
     f = _lib_filter(e.get("filter"))
     out: list[int] = []
     r["taken"] = []
-    while g.players[p].library:
-        top = g.players[p].library[0]
-        hit = matches(g, top, f, source_id(g, r), p)
-        new = g.move(top, "exile")
-        out.append(new)
-        if hit:
-            r["taken"] = [new]
-            break
+    again = True
+    while again:  # "then put that card into your hand ... repeat this process" (to_hand, repeat_if): once more
+        again = False  # while each card put into the hand matches (608.2c)
+        while g.players[p].library:
+            top = g.players[p].library[0]
+            hit = matches(g, top, f, source_id(g, r), p)
+            new = g.move(top, "exile")
+            out.append(new)
+            if hit:
+                r["taken"] = [new]
+                break
+        if e.get("to_hand") and r["taken"] and r["taken"][0] in g.objects:
+            card = g.move(r["taken"][0], "hand")
+            out = [x for x in out if x != r["taken"][0]]
+            r["taken"] = [card]
+            r.setdefault("put_hand", []).append(card)  # "each card put into your hand this way"
+            again = bool(e.get("repeat_if")) and matches(g, card, {**e.args["repeat_if"], "zone": "hand"},
+                                                         source_id(g, r), p)
     r["exiled"] = out
     link_exiled(g, r, out)
 

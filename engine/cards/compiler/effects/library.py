@@ -573,6 +573,24 @@ def _exile_until(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("exile_until", {"who": who, "filter": f})]
 
 
+@reader(r"^exile cards from the top of your library until you exile (an? .+?) card, then put that card into your hand"
+        r"(?: and repeat this process while its mana value is (\d+) or greater)?$")
+def _exile_until_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """406.3, 608.2c: "Exile cards from the top of your library until you exile a nonland card, then put that card
+    into your hand. If the card's mana value is 4 or greater, repeat this process." (Demonlord Belzenlok; the two
+    sentences joined by parse_effects): the card found goes to the hand, and while each card found so has that mana
+    value the whole process is done again (the library running out ends it); the cards put into the hand are "the
+    cards put into your hand this way"."""
+    f = parse_noun(m.group(1) + " card")
+    if f is None or f.get("player") or f.get("zone") not in (None, "any_card", "library"):
+        return None
+    f.pop("zone", None)
+    args: dict[str, Any] = {"who": "you", "filter": f, "to_hand": True}
+    if m.group(2):
+        args["repeat_if"] = {"mv_ge": int(m.group(2))}
+    return [Effect("exile_until", args)]
+
+
 @reader(r"^(?:you may )?(?:reveal an? (.+?) card you own from outside the game(?: or choose a face-up (.+?) card you "
         r"own in exile)? and put it into your hand|put a card you own from outside the game "
         r"into your hand)$")
@@ -632,7 +650,7 @@ def _dig_color_pairs(m: re.Match, c: Ctx) -> list[Effect] | None:
                            "reveal": True, "each_kind": True})]
 
 
-READERS: tuple[Reader, ...] = (_dig_color_pairs, _search_both, _exile_until, _wish, _they_reveal_until,
+READERS: tuple[Reader, ...] = (_dig_color_pairs, _search_both, _exile_until_to_hand, _exile_until, _wish, _they_reveal_until,
                                _they_reveal_until_mill,
                                _search, _search_top,
                                _search_split,

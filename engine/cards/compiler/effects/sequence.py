@@ -1006,6 +1006,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"^(reveal the top \w+ cards of your library)\. (for each color pair, choose a card that's exactly "
                   r"those colors from among them)\. (put the chosen cards into your hand and the rest on the bottom of "
                   r"your library in a random order)", r"\1, then \2, then \3", text.strip(), flags=re.I)
+    # "... then put that card into your hand. If the card's mana value is 4 or greater, repeat this process."
+    # (Demonlord Belzenlok): one instruction, done again while the card found has that mana value (608.2c)
+    text = re.sub(r"(\bthen put that card into your hand)\. if (?:the|that) card's mana value is (\d+) or greater, "
+                  r"repeat this process\b", r"\1 and repeat this process while its mana value is \2 or greater",
+                  text.strip(), flags=re.I)
     # "Choose a card name, then reveal the top card of your library. If that card has the chosen name, ..." (Diviner's
     # Lockbox): the name chosen, then the reveal (201.3, 608.2c), each its own instruction
     text = re.sub(r"^(choose a (?:nonland |creature )?card name), then (reveal the top card of your library)",
