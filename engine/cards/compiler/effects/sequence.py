@@ -944,6 +944,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # "Etrata's owner shuffles Etrata into their library": "shuffle SELF into its owner's library" (701.16a)
     text = re.sub(r"\bself's owner shuffles self into (?:their|his or her) library\b", "shuffle SELF into its owner's "
                   "library", text, flags=re.I)
+    m = re.match(r"look at the top (two|three|four|five) cards of your library\. exile one (?:of them )?face down and "
+                 r"put the rest on the bottom of your library in (any|a random) order\.\s*", text.strip(), flags=re.I)
+    if m:  # "Look at the top three cards of your library. Exile one face down and put the rest on the bottom of your
+        # library in any order. For as long as it remains exiled, ..." (Vivien, Champion of the Wilds): the one exiled
+        # face down is "it" of the next instruction (406.3: its owner looked at it, and may look at it in exile)
+        looked = Effect("dig", {"amount": number(m.group(1)), "take": 1, "filter": {}, "to": "exile_face_down",
+                                "rest": "library_bottom"})
+        ctx.last = "taken"
+        after = parse_effects(text.strip()[m.end():], ctx) if text.strip()[m.end():] else []
+        return None if after is None else [looked, *after]
     m = re.match(r"look at the top (two|three|four|five) cards of (that player's|target player's|target opponent's) "
                  r"library, exile one of them face down, then put the rest into their graveyard\.\s*", text.strip(),
                  flags=re.I)

@@ -220,15 +220,21 @@ def _cast_chosen_from_graveyard(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^for as long as (?:that card|it) remains exiled, (its owner|you) may (play|cast) (?:it|that card)"
-        r"( without paying its mana cost)?$")
+        r"( without paying its mana cost)?(?: if it's an? (creature|artifact|enchantment|instant|sorcery) spell)?$")
 def _exiled_may_play(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Exile target nonland permanent. For as long as that card remains exiled, its owner may cast it without paying
     its mana cost." (Release to the Wind): a permission of the card just exiled (601.2a, 117.9), to its owner or to
-    you; a card that leaves exile is a new object (400.7), so it ends then."""
-    if c.last not in ("it", "exiled") and not (isinstance(c.last, dict) and "target" in c.last):
+    you; a card that leaves exile is a new object (400.7), so it ends then. "Look at the top three cards of your
+    library. Exile one face down ... For as long as it remains exiled, you may cast it if it's a creature spell."
+    (Vivien, Champion of the Wilds): the card the look exiled ("taken"), as a spell of that type only."""
+    taken = c.last == "taken"
+    if c.last not in ("it", "exiled", "taken") and not (isinstance(c.last, dict) and "target" in c.last):
         return None
-    return [Effect("playable", {"what": "exiled", "play": m.group(2), "until": "remains_exiled",
+    if m.group(4) and (m.group(2) != "cast" or m.group(1) != "you"):
+        return None
+    return [Effect("playable", {"what": "taken" if taken else "exiled", "play": m.group(2), "until": "remains_exiled",
                                 **({"free": True} if m.group(3) else {}),
+                                **({"only": {"types": [m.group(4).capitalize()]}} if m.group(4) else {}),
                                 **({"owner_may": True} if m.group(1) == "its owner" else {})})]
 
 
