@@ -650,7 +650,8 @@ def _dig_color_pairs(m: re.Match, c: Ctx) -> list[Effect] | None:
                            "reveal": True, "each_kind": True})]
 
 
-READERS: tuple[Reader, ...] = (_dig_color_pairs, _search_both, _exile_until_to_hand, _exile_until, _wish, _they_reveal_until,
+READERS: tuple[Reader, ...] = (_dig_color_pairs, _search_both, _exile_until_to_hand, _exile_until, _wish,
+                               _they_reveal_until,
                                _they_reveal_until_mill,
                                _search, _search_top,
                                _search_split,

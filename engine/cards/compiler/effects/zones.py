@@ -836,8 +836,8 @@ def _opponent_keeps_rest_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
                                      "chooser": "opponent", "amount": n, "rest": True}, "to": "hand"})]
 
 
-@reader(r"^for each 1 life you lost, exile an? (.+?) or an? (card from your (?:hand|graveyard|hand or graveyard|graveyard "
-        r"or hand))$")
+@reader(r"^for each 1 life you lost, exile an? (.+?) or an? (card from your (?:hand|graveyard|hand or graveyard|"
+        r"graveyard or hand))$")
 def _exile_per_life_lost(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Whenever you lose life, for each 1 life you lost, exile a permanent you control or a card from your hand or
     graveyard." (Lich's Mastery): that many objects, each a permanent of the kind named or a card from those zones,
