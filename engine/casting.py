@@ -102,6 +102,13 @@ class SpellTiming(NamedTuple):
 
 
 @per_object
+def flash_statics(card: Any) -> tuple[dict[str, Any], ...]:
+    """The card's "you may cast SELF as though it had flash" statics (702.8a)."""
+    return tuple(a.static for a in card.abilities if a.kind == "static" and a.static
+                 and a.static.get("kind") == "flash_self")
+
+
+@per_object
 def spell_timing(card: Any) -> SpellTiming:
     types = card.types
     flashes = [a.static for a in card.abilities if a.kind == "static" and a.static
@@ -442,6 +449,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
                 or isinstance(tuned, bool) or tuned not in cast_options.harmonize_creatures(g, player):
             raise IllegalAction(f"harmonize: name an untapped creature you control, casting {_name(g, oid)} "
                                 "for its harmonize cost")
+    sorcery_time = sorcery_timing(g, player)  # as it is announced, before it is on the stack (601.2a)
     sac_mana: tuple[str, ...] | None = None
     if a.get("offering") is not None and offered is None:  # 702.47a-b: a permanent sacrificed as it is announced
         sac_mana = _offering_sacrifice(g, player, o, a["offering"])
@@ -504,6 +512,10 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     s.kicked = kicked or any(r.keyword == "Multikicker" for r, _ in extras)  # 702.32d: kicked if paid once or more
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
+    if not sorcery_time and any(st.get("cleanup_sacrifice") for st in flash_statics(o.card)):
+        # "If you cast it any time a sorcery couldn't have been cast, the controller of the permanent it becomes
+        # sacrifices it at the beginning of the next cleanup step" (the permanent remembers it: cast_options.carried)
+        s.chosen["cleanup_sacrifice"] = True
     if perm and perm.get("one"):  # "you may cast an instant or sorcery spell from among those exiled cards": one
         g.effects = [x for x in g.effects if not (x.get("layer") == "play" and x.get("ts") == perm["one"])]
         g.changed()

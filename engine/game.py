@@ -1191,7 +1191,8 @@ class Game:
             triggers.step(self, "end")
             self._give_priority()
         elif s == "cleanup":  # 514
-            self._cleanup_discards()
+            triggers.step(self, "cleanup")  # "at the beginning of the next cleanup step": put on the stack after
+            self._cleanup_discards()        # the discards and damage removal (514.3a)
 
     def _cleanup_discards(self) -> None:
         """514.1: the active player (805.4: each player of the active team, in turn order)

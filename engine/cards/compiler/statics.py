@@ -897,6 +897,16 @@ def _strive(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^you may cast self as though it had flash\. if you cast it any time a sorcery couldn't have been cast, the "
+        r"controller of the permanent it becomes sacrifices it at the beginning of the next cleanup step$")
+def _flash_self_cleanup(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.8a: "You may cast SELF as though it had flash. If you cast it any time a sorcery couldn't have been cast,
+    the controller of the permanent it becomes sacrifices it at the beginning of the next cleanup step." (Armor of
+    Thorns, Lightning Reflexes): cast so, it remembers it (307.1), and the permanent it becomes gets a delayed
+    trigger at the next cleanup step (603.7, 514.3a; engine/casting.py, engine/cast_options.py after_resolve)."""
+    return [{"kind": "flash_self", "cleanup_sacrifice": True}]
+
+
 @static(r"^(?:if (.+?), )?you may cast self as though it had flash( if you pay ((?:\{[^}]+\})+) more to cast it)?$")
 def _flash_self(m: re.Match) -> list[dict[str, Any]] | None:
     """702.8a, 601.3: "If there are two or more instant and/or sorcery cards in your graveyard, you may
