@@ -497,6 +497,8 @@ def can_block(g: "Game", b: int, a: int) -> bool:
     walks = [kw[:-4].capitalize() for kw in akw if kw.endswith("walk") and kw != "Landwalk"]
     if "Landwalk" in akw:
         walks += [q for q in (ac.kwargs.get("Landwalk") or []) if isinstance(q, str)]
+    if walks and player_statics.active(g):  # "Creatures with islandwalk can be blocked as though they didn't have
+        walks = [q for q in walks if not player_statics.walk_ignored(g, q)]  # islandwalk" (Undertow)
     if walks and any(_walks_past(g, q, bc.controller) for q in walks):
         return False  # 702.14c
     if "Protection" in akw:

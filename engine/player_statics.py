@@ -73,6 +73,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (costs.ability_mana)
                    "haste_activation",  # "... activate abilities of creatures you control as though ... haste"
                    "redirect_damage",  # "All damage that would be dealt to you is dealt to SELF instead" (614.9)
+                   "walk_ignored",  # "Creatures with islandwalk can be blocked as though they didn't have islandwalk"
                    "must_attack"})  # "During target opponent's next turn, creatures that player controls attack
 # SELF if able" (Gideon Jura; 508.1d): read by engine/combat.py must_attack_target
 
@@ -335,6 +336,17 @@ def has_keyword(g: "Game", player: str, keyword: str) -> bool:
     """702.11c / 702.18: a player with hexproof (shroud) can't be the target of spells or
     abilities their opponents (anyone) control."""
     return any(keyword in t[2].get("keywords", ()) for t in _mine(g, "player_keywords", player))
+
+
+def walk_ignored(g: "Game", quality: str) -> bool:
+    """702.14c, 509.1b: "Creatures with islandwalk can be blocked as though they didn't have islandwalk" (Undertow),
+    "Creatures with landwalk abilities can be blocked as though they didn't have those abilities" (Staff of the
+    Ages): is the landwalk of that quality ("Island", "snow Swamp", "nonbasic") ignored for blocking now?"""
+    for _, _, st in statics(g, "walk_ignored"):
+        walks = st.get("walks")
+        if walks is None or quality in walks:
+            return True
+    return False
 
 
 def zone_untargetable(g: "Game", oid: int, controller: str) -> bool:

@@ -1383,6 +1383,17 @@ def _draw_limit(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "draw_limit", "who": who, "amount": 1 if m.group(2) == "one" else 2}]
 
 
+@static(r"^creatures with (?:(plains|island|swamp|mountain|forest)walk|landwalk abilities) can be blocked as though "
+        r"they didn't have (?:(plains|island|swamp|mountain|forest)walk|those abilities)$")
+def _walk_ignored(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.14c, 509.1b: "Creatures with islandwalk can be blocked as though they didn't have islandwalk" (Undertow,
+    Gosta Dirk), "Creatures with landwalk abilities can be blocked as though they didn't have those abilities" (Staff
+    of the Ages): every creature's landwalk of that kind (of any kind) is ignored as blockers are declared."""
+    if m.group(1) != m.group(2):
+        return None
+    return [{"kind": "walk_ignored", **({"walks": [m.group(1).capitalize()]} if m.group(1) else {})}]
+
+
 @static(r"^lands on the battlefield and land cards in graveyards can't be the targets of spells or abilities "
         r"(your opponents control)$")
 def _lands_untargetable(m: re.Match) -> list[dict[str, Any]] | None:
