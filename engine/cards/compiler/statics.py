@@ -2333,6 +2333,8 @@ def _damage_source(phrase: str) -> Any:
     p = phrase.strip()
     if p in ("self", "enchanted creature", "equipped creature"):
         return "self" if p == "self" else "attached"
+    if p in ("creatures it's blocking", "creatures self is blocking"):  # "Prevent all damage that would be dealt to
+        return {"types": ["Creature"], "blocked_by_self": True}     # SELF by creatures it's blocking" (509.1a)
     m = re.fullmatch(r"(\w+) sources", p)
     if m:  # 609.7: a source of damage of a color or a card type, a permanent or a spell
         if m.group(1) in COLORS:
