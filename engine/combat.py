@@ -162,7 +162,8 @@ def _defender_allows(g: "Game", cs: dict[int, Any], oid: int, defender: str, r: 
         return len(g.players[defender].graveyard) >= int(r["defender_graveyard_ge"])
     if r.get("defender_poisoned"):
         return g.players[defender].poison > 0
-    return any(cs[i].controller == defender and matches(g, i, r.get("what") or {}, oid) for i in g.battlefield)
+    has = any(cs[i].controller == defender and matches(g, i, r.get("what") or {}, oid) for i in g.battlefield)
+    return not has if r.get("defender_lacks") else has  # "can't attack if defending player controls ..." (Orgg)
 
 
 def possible_attackers(g: "Game") -> list[int]:

@@ -2136,6 +2136,19 @@ def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": "self", "rule": "cant_attack_unless_defender_controls", "what": f}]
 
 
+@static(r"^self can't attack if defending player controls an? (.+)$")
+def _attack_unless_defender_lacks(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1c: "SELF can't attack if defending player controls an untapped creature with power 3 or greater" (Orgg,
+    Goblin Mutant): read for each player it could attack, as attackers are declared (engine/combat.py)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("controller") or f.get("player") or f.get("_needs_player_target") \
+            or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    return [{"kind": "restriction", "affects": "self", "rule": "cant_attack_unless_defender_controls", "what": f,
+             "defender_lacks": True}]
+
+
 @static(r"^self can't attack unless defending player (has (\w+) or more cards in (?:their|his or her) graveyard|is "
         r"poisoned)$")
 def _attack_unless_defender_is(m: re.Match) -> list[dict[str, Any]] | None:
