@@ -138,11 +138,13 @@ def _ward_action(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^(.+?) unless (.+?) (sacrifices .+|discards .+|sacrifice .+|discard .+|returns? .+ to (?:its|their) "
-        r"owner'?s?'? hands?|exiles? an? [^,]+? card from (?:your|their) graveyard)$")
+        r"owner'?s?'? hands?|exiles? an? [^,]+? card from (?:your|their) graveyard|taps? an untapped [^,]+? "
+        r"(?:you|they) controls?)$")
 def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     """117.12: "sacrifice it unless you discard a card / return an untapped Island you control to its owner's
     hand" (Avatar of Discord, Dormant Volcano), "discard a card unless you exile a historic card from your
-    graveyard" (Urza's Tome): the instruction happens unless that player does the action."""
+    graveyard" (Urza's Tome), "sacrifice SELF unless you tap an untapped creature you control" (Koskun Falls): the
+    instruction happens unless that player does the action."""
     inner = parse_sentence(m.group(1), c)
     if inner is None:
         return None
