@@ -326,7 +326,8 @@ def _unless_any(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | None
     def one(x: Effect) -> Effect:
         return Effect(x.op, {k: ("that_player" if v == group else v) for k, v in x.args.items()})
     sub = Effect("unless", {"payer": "that_player", "effects": [],
-                            "actions": [one(x) for x in e.get("actions", ())]})
+                            "actions": [one(x) for x in e.get("actions", ())],
+                            **({"pay": e.args["pay"]} if e.get("pay") else {})})  # "unless any player pays {3}"
     base = r["i"]
     prog = r.setdefault("nested", {})
     pk = f"{base}.any"

@@ -115,6 +115,10 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     inner = parse_sentence(m.group(1), c)
     if inner is None:
         return None
+    if m.group(2) == "any player":  # "sacrifice SELF unless any player pays {3}" (Icy Prison): each player in APNAP
+        # order may pay, no one asked after one does (117.12, 101.4; engine/ops/misc.py _unless_any)
+        return [Effect("unless", {"payer": "each_player", "any_one": True, "pay": _payment(m.group(3)),
+                                  "effects": list(inner)})]
     payer = c.player(m.group(2))  # read after the instruction: "they" is the player it names (608.2c)
     if payer is None:
         return None
