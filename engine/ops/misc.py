@@ -373,11 +373,14 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
         if a.op == "sacrifice" and "filter" in a.args:
             f = dict(a.args["filter"])
             f["controller"] = "you"
-            if not any(matches(g, i, f, source_id(g, r), payer) for i in g.battlefield):  # "another"
+            n = max(1, amount(g, a.args.get("amount", 1), source_id(g, r), r))  # all of them or none (117.3)
+            if sum(1 for i in g.battlefield if matches(g, i, f, source_id(g, r), payer)) < n:  # "another"
                 return False
         elif a.op == "discard" or a.op == "reveal" and a.args.get("filter") is not None:  # a card of that kind
             f = {**(a.args.get("filter") or {}), "zone": "hand"}  # in the hand to discard or reveal (701.7a, 701.13a)
-            if not any(matches(g, c, f, source_id(g, r), payer) for c in g.players[payer].hand):
+            n = max(1, amount(g, a.args.get("amount", 1), source_id(g, r), r)) \
+                if isinstance(a.args.get("amount", 1), (int, dict)) else 1
+            if sum(1 for c in g.players[payer].hand if matches(g, c, f, source_id(g, r), payer)) < n:
                 return False
         elif a.op == "pay_life":  # 119.4: only with at least that much life
             if not can_pay(g, payer, {"life": amount(g, a.args["amount"], source_id(g, r), r)}):
