@@ -656,6 +656,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f[w] = True
         elif w == "nontoken":
             f["token"] = False
+        elif w in ("nonattacking", "nonblocking"):  # "target nonattacking creature" (Alarum): not attacking (508.1)
+            f[w[3:]] = False
         elif w == "kicked":
             f["kicked"] = True  # "a kicked spell" (702.32b)
         elif w == "token" and i + 1 < len(words):
