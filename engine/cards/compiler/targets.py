@@ -44,7 +44,7 @@ SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonba
 
 _CONTROLLER_SUFFIX = re.compile(
     r"\s+(you control|you don't control|self doesn't control|you don't own|that player owns|an opponent controls|"
-    r"your opponents control|you own|"
+    r"your opponents control|you own|target player owns|"
     r"target player controls|that player controls|defending player controls|target opponent controls|"
     r"its controller controls|they control|you both own and control|each player controls|"
     r"chosen player controls|that opponent controls|that player or that planeswalker's controller controls|"
@@ -247,6 +247,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 "your opponents control": "opponent",
                 "you own": "you",
                 "that player owns": "that_player",  # "cards that player owns in exile" (108.3)
+                "target player owns": "that_player",  # "all artifacts target player owns" (Hurkyl's Recall, 108.3)
                 "target player controls": "that_player",
                 "that player controls": "that_player",
                 "defending player controls": "defending_player",
@@ -261,9 +262,9 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 "that player or that planeswalker's controller controls": "that_player",
                 "enchanted player controls": "attached_player",  # the player the source enchants (303.4, a Curse)
             }[c]
-            if c in ("you own", "you don't own", "that player owns"):
+            if c in ("you own", "you don't own", "that player owns", "target player owns"):
                 f["owner"] = f.pop("controller")
-            if c in ("target player controls", "target opponent controls"):
+            if c in ("target player controls", "target opponent controls", "target player owns"):
                 f["_needs_player_target"] = "opponent" if "opponent" in c else "player"
             p = p[: m.start()]
             changed = True

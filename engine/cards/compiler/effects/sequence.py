@@ -1027,6 +1027,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"(\bthen put that card into your hand)\. if (?:the|that) card's mana value is (\d+) or greater, "
                   r"repeat this process\b", r"\1 and repeat this process while its mana value is \2 or greater",
                   text.strip(), flags=re.I)
+    # "Return all artifacts target player owns to their hand." (Hurkyl's Recall): "their" is that player, the owner
+    text = re.sub(r"\b(return all [^.]+? target player owns) to their hand\b", r"\1 to their owner's hand",
+                  text.strip(), flags=re.I)
     # "Choose a card name, then reveal the top card of your library. If that card has the chosen name, ..." (Diviner's
     # Lockbox): the name chosen, then the reveal (201.3, 608.2c), each its own instruction
     text = re.sub(r"^(choose a (?:nonland |creature )?card name), then (reveal the top card of your library)",
