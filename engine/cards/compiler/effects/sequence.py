@@ -1027,6 +1027,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"(\bthen put that card into your hand)\. if (?:the|that) card's mana value is (\d+) or greater, "
                   r"repeat this process\b", r"\1 and repeat this process while its mana value is \2 or greater",
                   text.strip(), flags=re.I)
+    # "Target player untaps all basic lands they control." (Early Harvest): the same instruction as "untap all basic
+    # lands target player controls" (701.17b)
+    text = re.sub(r"^(target player|target opponent) untaps all ([^.]+?) they control\b", r"untap all \2 \1 controls",
+                  text.strip(), flags=re.I)
     # "Return all artifacts target player owns to their hand." (Hurkyl's Recall): "their" is that player, the owner
     text = re.sub(r"\b(return all [^.]+? target player owns) to their hand\b", r"\1 to their owner's hand",
                   text.strip(), flags=re.I)
