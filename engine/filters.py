@@ -41,6 +41,7 @@ KNOWN = frozenset({
     "combat_this_turn",  # "creature that attacked or blocked this turn" (508.1, 509.1)
     "nonmana_activated",  # "with an activated ability that isn't a mana ability" (602.1, 605.1a: as it is now)
     "put_there_this_turn",  # "card in your graveyard that was put there from anywhere this turn" (Game.move)
+    "attacked_last_turn",  # "that attacked during their controller's last turn" (508.1; Player.last_turn)
     "colors_exact",  # [C, ...]: exactly these colors ("a card that's exactly those colors", 105.1, 105.2)
     "put_there_this_combat",  # bool: "card ... that was / wasn't put there this combat" (Game.move, 506.1)
     "targets_you_or",  # a filter: "a spell that targets you or a creature you control" (either one, 115.1)
@@ -504,6 +505,11 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # 605.1a: mana abilities are of their own kind ("mana"); loyalty abilities are activated
     if "combat_this_turn" in f and (o.chosen.get("combat_turn") == game.turn) != f["combat_this_turn"]:
         return False  # declared as an attacker or a blocker this turn (engine/triggers.py marks it)
+    if "attacked_last_turn" in f:  # "that attacked during their controller's last turn": the last turn of its
+        ctl = game.players.get(o.controller) if o.controller else None  # controller that has ended (508.1)
+        did = ctl is not None and ctl.last_turn > 0 and o.chosen.get("attacked_turn") == ctl.last_turn
+        if did != f["attacked_last_turn"]:
+            return False
     if "attacked_this_turn" in f and (o.chosen.get("attacked_turn") == game.turn) != f["attacked_this_turn"]:
         return False  # "untap all creatures that attacked this turn" (Relentless Assault)
     if f.get("put_there_this_turn") and o.chosen.get("graveyard_turn") != game.turn:

@@ -1403,6 +1403,8 @@ class Game:
         n_effects = len(self.effects)
         previous = self.active if self.turn else None  # whose turn just ended, and the spells they cast in it
         spells = self.players[previous].spells_cast_turn if previous in self.players else 0
+        if previous in self.players:  # "attacked during your last turn" (Giant Turtle): that turn's number
+            self.players[previous].last_turn = self.turn
         self.turn += 1
         for _ in range(4 * len(self.order) + 4):
             self._take_next_turn()

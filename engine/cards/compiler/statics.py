@@ -2289,6 +2289,15 @@ def _smaller_cant_block(m: re.Match) -> list[dict[str, Any]]:
              "by": {"types": ["Creature"], f"{m.group(1)}_{cmp}_self": m.group(3)}}]
 
 
+@static(r"^self (can't attack|doesn't untap during your untap step) if it attacked during your last turn$")
+def _if_attacked_last_turn(m: re.Match) -> list[dict[str, Any]]:
+    """508.1c, 502.3: "SELF can't attack if it attacked during your last turn" (Giant Turtle), "SELF doesn't untap
+    during your untap step if it attacked during your last turn" (Goblin Rock Sled): while it was declared as an
+    attacker in its controller's last turn (engine/filters.py attacked_last_turn)."""
+    return [{"kind": "restriction", "affects": "self", "rule": _RESTRICT[m.group(1)],
+             "condition": {"self": {"attacked_last_turn": True}}}]
+
+
 @static(r"^self doesn't untap during your untap step if it has an? ([\w-]+) counters? on it$")
 def _untap_unless_counter(m: re.Match) -> list[dict[str, Any]]:
     """502.3: "SELF doesn't untap during your untap step if it has a depletion counter on it"."""

@@ -313,6 +313,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that attacked during their controller's last turn$", p)
+        if m:  # "Creatures that attacked during their controller's last turn can't attack." (Halls of Mist): declared
+            # as an attacker in the last turn of its controller that has ended (508.1)
+            f["attacked_last_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that attacked or blocked this turn$", p)
         if m:  # "a creature ... that attacked or blocked this turn" (Gideon's Triumph): declared as an attacker or
             # a blocker this turn (508.1, 509.1)
