@@ -492,6 +492,20 @@ def _reveal_discard_named(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("discard", {"what": {"each": {"chosen_name": True, "zone": "hand", "owner": who}}})]
 
 
+@reader(r"^(target player|target opponent|that player) (reveals (?:their|his or her) hand and )?discards all ([a-z]+) "
+        r"cards$")
+def _discard_all_kind(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.8a: "Target player reveals their hand and discards all nonland cards" (Amnesia): the hand shown to all
+    (701.15a), then every card of that kind in it discarded at once."""
+    who = c.player(m.group(1))
+    f = parse_noun(m.group(3) + " card")
+    if who is None or f is None or f.get("player") or f.get("zone") not in (None, "any_card") or f.get("controller"):
+        return None
+    f.pop("zone", None)
+    out = [Effect("reveal", {"who": who, "zone": "hand"})] if m.group(2) else []
+    return out + [Effect("discard", {"what": {"each": {**f, "zone": "hand", "owner": who}}})]
+
+
 @reader(r"^(?:then )?(that player|its controller) reveals (?:their|his or her) hand and exiles all cards with that "
         r"name from (?:their|his or her) hand and graveyard$")
 def _reveal_exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -892,6 +906,7 @@ READERS: tuple[Reader, ...] = (
     _hand_to_top,
     _reveal_hand,
     _reveal_discard_named,
+    _discard_all_kind,
     _reveal_exile_named,
     _graveyard_playable,
     _look_hand, _look_top,
