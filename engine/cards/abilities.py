@@ -232,6 +232,8 @@ prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {
       [from_chosen_source, next, [source_filter: FILTER (the sources that may be chosen)]],
       [by_each: FILTER], [to_filter: FILTER], [to_players: you|each], duration
     prevention shield (rider: what happens for the damage it prevented, 615.5) (CR 615)
+either: alternatives: [[Effect], [Effect]], labels: [text, text]
+    one of the instructions, the one the controller chooses (by its label) as it resolves (CR 608.2d)
 redirect: into: REF, [to: REF], [to_players: you], [to_filter: FILTER], [by: REF | from_chosen_source |
       by_filter: FILTER], [combat], [amount], duration
     redirection effect: damage that would be dealt to those is dealt to ``into`` instead (only the next N: amount)
@@ -555,6 +557,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "exile_if_dies", "retarget",
     "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a); resolves_exiled (614.1a)
     "redirect",  # "All damage that would be dealt this turn to you is dealt to ... instead" (614.9, engine/redirect.py)
+    "either",  # "Destroy all enchantments or all nonwhite enchantments": one, chosen as it resolves (608.2d)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)

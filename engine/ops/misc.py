@@ -189,6 +189,19 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     return nested.run(g, r, "else", e.get("else", ()))
 
 
+@op("either")
+def _either(g: "Game", r: dict, e: Effect) -> dict | None:
+    """608.2d: "Destroy all enchantments or all nonwhite enchantments" (Essence Filter), "SELF deals 2 damage to each
+    attacking creature or SELF deals 2 damage to each blocking creature" (Lava Storm): one of the instructions, the
+    one the controller chooses as it resolves (named by ``labels``, the words of each)."""
+    labels = list(e.args["labels"])
+    pick = nested.answer(r, "either")
+    if pick not in labels:
+        return {"kind": "choose_option", "player": controller(g, r), "options": labels,
+                "slot": nested.slot(r, "either"), "prompt": f"{this(g, r).card.name}: which?"}
+    return nested.run(g, r, "chosen", list(e.args["alternatives"][labels.index(pick)]))
+
+
 def _may_either(g: "Game", r: dict, e: Effect) -> dict | None:
     """608.2d, 117.3: "You may sacrifice an artifact or discard a card. If you do, draw a card" (Chandra, Spark
     Hunter): yes only when one of them can be done, then the one the player picks (of those that can), then what

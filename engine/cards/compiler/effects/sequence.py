@@ -126,6 +126,24 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
 
 
+@reader(r"^((destroy|exile|return) all [^,]+?|self deals \d+ damage to each [^,]+?) or ((?:destroy |exile |return )?all "
+        r"[^,]+?|self deals \d+ damage to each [^,]+?)$")
+def _either_instruction(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2d: "Destroy all enchantments or all nonwhite enchantments" (Essence Filter), "SELF deals 2 damage to each
+    attacking creature or SELF deals 2 damage to each blocking creature" (Lava Storm): two instructions, of which the
+    controller carries out the one they choose as it resolves; the second may leave out the first one's verb."""
+    one, two = m.group(1), m.group(3)
+    if two.startswith("all ") and m.group(2):
+        two = f"{m.group(2)} {two}"
+    mark = c.mark()
+    a = parse_sentence(one, c)
+    b = parse_sentence(two, c) if a is not None else None
+    if a is None or b is None or not a or not b or c.targets[mark[0]:]:
+        c.rewind(mark)
+        return None  # no targets: both are read as the spell is cast, but only one would be chosen
+    return [Effect("either", {"alternatives": [list(a), list(b)], "labels": [one, two]})]
+
+
 @reader(r"^counter that spell or ability unless its controller ((?:discards|sacrifices) .+)$")
 def _ward_action(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Ward with a cost other than mana (a later keyword): "counter that spell or ability unless its controller
@@ -2560,7 +2578,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _ward_action, _unless_do, _delayed_if_target_has,
+READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _ward_action, _unless_do, _either_instruction, _delayed_if_target_has,
                                _delayed_owner_upkeep, _delayed,
                                _next_draw_instead,
                                _damage_list, _counters_list, _you_and_yours_gain, _then_again)
