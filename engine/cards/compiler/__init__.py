@@ -703,6 +703,10 @@ def compile_abilities_text(text: str) -> list[Ability] | None:
         got = parse_keyword_line(item.text)
         if got and not got[2]:
             ab = Ability("static", item.text, static={"kind": "keywords", "affects": "self", "keywords": got[0]})
+        elif got and got[0] == ["Cumulative upkeep"] and len(got[2]) == 1:
+            # 'Enchanted creature has "Cumulative upkeep {1}."' (Mana Chains): the keyword's triggered ability
+            # (702.23a), which the creature then has (613.1f)
+            ab = got[2][0]
     return None if ab is None else [ab]
 
 
