@@ -644,8 +644,9 @@ def carried(o: "Obj") -> dict[str, Any]:
         out["cast_zone"] = o.chosen["cast_from"]
     if o.chosen.get("colors_spent"):  # 702.43a: sunburst reads them as the permanent enters from the stack
         out["colors_spent"] = list(o.chosen["colors_spent"])
-    for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main", "cleanup_sacrifice"):  # "if you revealed a Dragon card ... as you
-        # cast SELF"; "When this Aura enters, if you cast it during your main phase" (Sentinel's Mark, 505.1)
+    for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main", "cleanup_sacrifice"):
+        # "if you revealed a Dragon card ... as you cast SELF"; "When this Aura enters, if you cast it during your main
+        # phase" (Sentinel's Mark, 505.1); cast when a sorcery couldn't have been (Armor of Thorns)
         if o.chosen.get(k):
             out[k] = True
     if o.chosen.get("mana_spent"):  # "if at least three white mana was spent to cast SELF" read as it enters

@@ -706,7 +706,8 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
                         trigger={"event": "cast", "self": True}, condition={"cast_with": "Replicate"},
                         keyword="Replicate"), cost)
     if name == "Cumulative upkeep" and cost == Cost(sacrifice=cost.sacrifice, discard=cost.discard,
-                                                    discard_filter=cost.discard_filter, put_counters=cost.put_counters) \
+                                                    discard_filter=cost.discard_filter,
+                                                    put_counters=cost.put_counters) \
             and not (cost.sacrifice and cost.sacrifice.get("amount")) and not cost.discard_filter \
             and sum(bool(x) for x in (cost.sacrifice, cost.discard, cost.put_counters)) == 1 \
             and cost.discard in (0, 1) and (not cost.put_counters or cost.put_counters[1] == 1):

@@ -150,8 +150,8 @@ def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
 
 
-@reader(rf"^(?:{PLAYER} )?(reveals (?:their|his or her) hand and )?discards? (up to )?(a|an|one|two|three|four|five|six|"
-        r"seven|x|\d+|any number of|that many) (?:([a-z ,/-]+?) )?cards?( at random)?$")
+@reader(rf"^(?:{PLAYER} )?(reveals (?:their|his or her) hand and )?discards? (up to )?(a|an|one|two|three|four|five|"
+        r"six|seven|x|\d+|any number of|that many) (?:([a-z ,/-]+?) )?cards?( at random)?$")
 def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.7a: "Discard a card", "Target player discards two cards", "you may discard a land card" (the
     player chooses among the cards of that kind in their hand), "discard up to two cards", "discard any

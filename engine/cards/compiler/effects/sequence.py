@@ -126,8 +126,8 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
 
 
-@reader(r"^((destroy|exile|return) all [^,]+?|self deals \d+ damage to each [^,]+?) or ((?:destroy |exile |return )?all "
-        r"[^,]+?|self deals \d+ damage to each [^,]+?)$")
+@reader(r"^((destroy|exile|return) all [^,]+?|self deals \d+ damage to each [^,]+?) or ((?:destroy |exile |return )?"
+        r"all [^,]+?|self deals \d+ damage to each [^,]+?)$")
 def _either_instruction(m: re.Match, c: Ctx) -> list[Effect] | None:
     """608.2d: "Destroy all enchantments or all nonwhite enchantments" (Essence Filter), "SELF deals 2 damage to each
     attacking creature or SELF deals 2 damage to each blocking creature" (Lava Storm): two instructions, of which the
@@ -2578,7 +2578,8 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _ward_action, _unless_do, _either_instruction, _delayed_if_target_has,
+READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _ward_action, _unless_do, _either_instruction,
+                               _delayed_if_target_has,
                                _delayed_owner_upkeep, _delayed,
                                _next_draw_instead,
                                _damage_list, _counters_list, _you_and_yours_gain, _then_again)
