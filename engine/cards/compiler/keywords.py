@@ -715,16 +715,16 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
         # SELF" (Aboroth): that action once for each age counter, all of it or none (117.3, 117.12)
         age = {"counters_on": "self", "kind": "age"}
         if cost.sacrifice:
-            act = Effect("sacrifice", {"who": "you", "filter": dict(cost.sacrifice), "amount": age})
+            upkeep_act = Effect("sacrifice", {"who": "you", "filter": dict(cost.sacrifice), "amount": age})
         elif cost.discard:
-            act = Effect("discard", {"who": "you", "amount": age})
+            upkeep_act = Effect("discard", {"who": "you", "amount": age})
         else:
             assert cost.put_counters is not None
-            act = Effect("counters", {"what": "self", "kind": cost.put_counters[0], "amount": age})
+            upkeep_act = Effect("counters", {"what": "self", "kind": cost.put_counters[0], "amount": age})
         return (Ability(
             "triggered", part,
             effects=(Effect("counters", {"what": "self", "kind": "age", "amount": 1}),
-                     Effect("unless", {"payer": "you", "actions": [act],
+                     Effect("unless", {"payer": "you", "actions": [upkeep_act],
                                        "effects": [Effect("sacrifice", {"what": "self"})]})),
             trigger={"event": "step", "step": "upkeep", "whose": "you"}, keyword="Cumulative upkeep"), cost)
     if name == "Cumulative upkeep":
