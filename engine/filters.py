@@ -41,6 +41,7 @@ KNOWN = frozenset({
     "combat_this_turn",  # "creature that attacked or blocked this turn" (508.1, 509.1)
     "nonmana_activated",  # "with an activated ability that isn't a mana ability" (602.1, 605.1a: as it is now)
     "put_there_this_turn",  # "card in your graveyard that was put there from anywhere this turn" (Game.move)
+    "blocked",  # bool: "target blocked creature": an attacking creature that became blocked (509.1h)
     "attacked_last_turn",  # "that attacked during their controller's last turn" (508.1; Player.last_turn)
     "colors_exact",  # [C, ...]: exactly these colors ("a card that's exactly those colors", 105.1, 105.2)
     "put_there_this_combat",  # bool: "card ... that was / wasn't put there this combat" (Game.move, 506.1)
@@ -369,6 +370,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "unblocked" in f and (o.attacking is not None and not o.blocked and game.step in _AFTER_BLOCKS) \
             != f["unblocked"]:
         return False  # 509.1h: unblocked once blockers are declared
+    if "blocked" in f and (o.attacking is not None and bool(o.blocked)) != f["blocked"]:
+        return False  # "target blocked creature" (509.1h: it stays blocked though its blockers leave)
     if "blocking" in f and o.is_blocking != f["blocking"]:
         return False
     if "blocking_self" in f or "blocked_by_self" in f or "in_combat_with_self" in f:

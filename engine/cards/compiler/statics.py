@@ -3008,6 +3008,8 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     # "As long as equipped creature is a Human, it gets an additional +1/+0" (Silver-Inlaid Dagger): the same
     # bonus as "gets +1/+0", added to what the Equipment's other static gives (613.3c)
     low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)
+    # "Creature spells can't be cast." (Aether Storm): no player may cast them (101.2), as "Players can't cast ..."
+    low = re.sub(r"^([a-z ]+?) spells can't be cast$", r"players can't cast \1 spells", low)
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]

@@ -46,7 +46,7 @@ _CONTROLLER_SUFFIX = re.compile(
     r"\s+(you control|you don't control|self doesn't control|you don't own|that player owns|an opponent controls|"
     r"your opponents control|you own|target player owns|"
     r"target player controls|that player controls|defending player controls|target opponent controls|"
-    r"its controller controls|they control|you both own and control|each player controls|"
+    r"its controller controls|they control|you both own and control|each player controls|each opponent controls|"
     r"chosen player controls|that opponent controls|that player or that planeswalker's controller controls|"
     r"enchanted player controls)$")
 _ZONE_SUFFIX = re.compile(
@@ -257,6 +257,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 "you both own and control": "you",
                 "you don't own": "not_you",
                 "each player controls": "any",
+                "each opponent controls": "opponent",  # "each creature each opponent controls" (Aku Djinn)
                 "chosen player controls": "that_player",
                 "that opponent controls": "that_player",
                 "that player or that planeswalker's controller controls": "that_player",
@@ -664,6 +665,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f[w] = True
         elif w == "nontoken":
             f["token"] = False
+        elif w == "blocked" and i + 1 < len(words):  # "target blocked creature" (Benalish Missionary, 509.1h)
+            f["blocked"] = f["attacking"] = True
         elif w in ("nonattacking", "nonblocking"):  # "target nonattacking creature" (Alarum): not attacking (508.1)
             f[w[3:]] = False
         elif w == "kicked":
