@@ -1211,11 +1211,11 @@ def _cast_only(m: re.Match) -> list[dict[str, Any]] | None:
     """604.6, 506.6: "Cast this spell only during combat ...": a static of the card that works in
     every zone it could be cast from; it limits when the card may be cast (engine/casting.py)."""
     cond = combat_timing(m.group(1))
-    steps = {"during an opponent's upkeep": {"any_step": "upkeep", "your_turn": False},  # (Festival)
+    steps: dict[str, dict[str, Any]] = {"during an opponent's upkeep": {"any_step": "upkeep", "your_turn": False},
              "during your upkeep": {"step": "upkeep"}, "during an opponent's turn": {"your_turn": False},
              "during your turn": {"your_turn": True}}
-    if cond is None and m.group(1) in steps:  # 604.6: "Cast SELF only during an opponent's upkeep" (a time it may
-        cond = steps[m.group(1)]              # be cast, 307.1 changed by the card's own rule)
+    if cond is None and m.group(1) in steps:  # 604.6: "Cast SELF only during an opponent's upkeep" (Festival: a
+        cond = steps[m.group(1)]              # time it may be cast, 307.1 changed by the card's own rule)
     if cond is None and m.group(1).startswith("if "):  # "Cast SELF only if you've cast another spell this turn"
         # (Illusory Angel), "... only if a creature died this turn": checked as it would be cast (601.2, 604.6)
         cond = parse_condition(m.group(1)[3:])
