@@ -54,6 +54,14 @@ MIRACLE_TRIGGER = Ability("triggered", "Miracle", effects=(
     Effect("cast_offer", {"what": "self", "alt": "miracle", "zone": "hand"}),), keyword="Miracle")
 #: 702.108a: "return the permanent this spell becomes to its owner's hand at the beginning of the next end step"
 DASH_RETURN = Ability("triggered", "Dash", effects=(Effect("bounce", {"what": "self"}),), keyword="Dash")
+#: "... exile that card instead of putting it into your graveyard as it resolves. If you do, return it to your hand
+#: at the beginning of the next end step." (Feather, the Redeemed): the delayed trigger, its source the exiled card
+#: "... the controller of the permanent it becomes sacrifices it at the beginning of the next cleanup step" (a card
+#: cast as though it had flash when a sorcery couldn't have been: Armor of Thorns; 514.3a)
+CLEANUP_SACRIFICE = Ability("triggered", "Sacrifice it at the beginning of the next cleanup step.",
+                            effects=(Effect("sacrifice", {"what": "self"}),))
+EXILED_RETURN = Ability("triggered", "Return it to your hand at the beginning of the next end step.",
+                        effects=(Effect("bounce", {"what": "self"}),))
 #: blitz (a later keyword: Streets of New Capenna, 2022): "If you cast this
 #: spell for its blitz cost, it gains haste and 'When this creature dies, draw a card.' Sacrifice it at
 #: the beginning of the next end step." (the gains: Row.grants, applied in after_resolve)
@@ -616,7 +624,10 @@ def cast_with(o: "Obj | None", keyword: str) -> bool:
 def leaves_stack_to(o: "Obj", to: str, resolving: bool) -> str:
     """Where a spell cast in a keyword way goes when it would go to ``to`` from the stack:
     exiled instead of anywhere else after flashback (702.33a); to its owner's hand after
-    buyback, or exiled after rebound, as it resolves into the graveyard (702.26a, 702.87a)."""
+    buyback, or exiled after rebound, as it resolves into the graveyard (702.26a, 702.87a); exiled as it resolves
+    when an effect said so ("exile that card instead of putting it into your graveyard as it resolves", 614.1a)."""
+    if resolving and to == "graveyard" and o.chosen.get("resolves_exiled"):
+        return "exile"
     for k in o.chosen.get("cast_with", ()):
         row = ROWS.get(k)
         if row is None:
@@ -636,8 +647,9 @@ def carried(o: "Obj") -> dict[str, Any]:
         out["cast_zone"] = o.chosen["cast_from"]
     if o.chosen.get("colors_spent"):  # 702.43a: sunburst reads them as the permanent enters from the stack
         out["colors_spent"] = list(o.chosen["colors_spent"])
-    for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main"):  # "if you revealed a Dragon card ... as you
-        # cast SELF"; "When this Aura enters, if you cast it during your main phase" (Sentinel's Mark, 505.1)
+    for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main", "cleanup_sacrifice"):
+        # "if you revealed a Dragon card ... as you cast SELF"; "When this Aura enters, if you cast it during your main
+        # phase" (Sentinel's Mark, 505.1); cast when a sorcery couldn't have been (Armor of Thorns)
         if o.chosen.get(k):
             out[k] = True
     if o.chosen.get("mana_spent"):  # "if at least three white mana was spent to cast SELF" read as it enters
@@ -656,6 +668,13 @@ def after_resolve(g: "Game", s: "Obj", new: int) -> None:
     (603.7: rebound's cast at its owner's next upkeep, 702.87a; dash's return at the next end
     step, 702.108a). ``s`` is the spell as it was on the stack."""
     o = g.objects.get(new)
+    if s.chosen.get("cleanup_sacrifice") and o is not None and o.zone == "battlefield":
+        g.delayed.append({"step": "cleanup", "controller": o.controller, "ability": CLEANUP_SACRIFICE, "source": new,
+                          "card": o.card, "info": {}})  # 603.7: the next cleanup step (514.3a)
+    if s.chosen.get("resolves_exiled") == "hand_at_end" and o is not None and o.zone == "exile":
+        # "If you do, return it to your hand at the beginning of the next end step" (603.7: a delayed trigger)
+        g.delayed.append({"step": "end", "controller": s.controller, "ability": EXILED_RETURN, "source": new,
+                          "card": o.card, "info": {}})
     for k in s.chosen.get("cast_with", ()):
         row = ROWS.get(k)
         if row is None or row.delayed is None or o is None or o.zone != row.delayed[0]:

@@ -102,6 +102,13 @@ class SpellTiming(NamedTuple):
 
 
 @per_object
+def flash_statics(card: Any) -> tuple[dict[str, Any], ...]:
+    """The card's "you may cast SELF as though it had flash" statics (702.8a)."""
+    return tuple(a.static for a in card.abilities if a.kind == "static" and a.static
+                 and a.static.get("kind") == "flash_self")
+
+
+@per_object
 def spell_timing(card: Any) -> SpellTiming:
     types = card.types
     flashes = [a.static for a in card.abilities if a.kind == "static" and a.static
@@ -407,6 +414,11 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"{_name(g, oid)} is not a card in your hand")
     if keyword_alt is not None and keyword_alt[0].keyword == "Disturb" and whole is None:
         whole, o = o.card, cast_transformed(o)  # cast transformed: its back face's characteristics (a later rule)
+    if perm and perm.get("life_mv"):  # "pay life equal to its mana value rather than pay its mana cost" (Bolas's
+        # Citadel): the alternative cost of a spell cast with that permission (117.9; 117.9a: no other one with it)
+        if alt is not None or keyword_alt is not None:
+            raise IllegalAction(f"{o.card.name}: cast this way, it is paid for with life (117.9a)")
+        alt_cost = Cost(life=int(mana_value(o.card.mana_cost)))
     if alt == "free" and not player_statics.free_from_hand(g, player, o):
         raise IllegalAction(f"nothing lets you cast {o.card.name} without paying its mana cost")
     free = alt == "free" or bool(perm and perm["free"])  # 117.9
@@ -437,6 +449,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
                 or isinstance(tuned, bool) or tuned not in cast_options.harmonize_creatures(g, player):
             raise IllegalAction(f"harmonize: name an untapped creature you control, casting {_name(g, oid)} "
                                 "for its harmonize cost")
+    sorcery_time = sorcery_timing(g, player)  # as it is announced, before it is on the stack (601.2a)
     sac_mana: tuple[str, ...] | None = None
     if a.get("offering") is not None and offered is None:  # 702.47a-b: a permanent sacrificed as it is announced
         sac_mana = _offering_sacrifice(g, player, o, a["offering"])
@@ -499,6 +512,10 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     s.divide = division(g, s, spell_ability(o.card), a.get("divide"))
     s.kicked = kicked or any(r.keyword == "Multikicker" for r, _ in extras)  # 702.32d: kicked if paid once or more
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
+    if not sorcery_time and any(st.get("cleanup_sacrifice") for st in flash_statics(o.card)):
+        # "If you cast it any time a sorcery couldn't have been cast, the controller of the permanent it becomes
+        # sacrifices it at the beginning of the next cleanup step" (the permanent remembers it: cast_options.carried)
+        s.chosen["cleanup_sacrifice"] = True
     if perm and perm.get("one"):  # "you may cast an instant or sorcery spell from among those exiled cards": one
         g.effects = [x for x in g.effects if not (x.get("layer") == "play" and x.get("ts") == perm["one"])]
         g.changed()
@@ -565,6 +582,9 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         if not costs.choices_payable(g, player, c, new):
             raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")
     cost = costs.total_cost(g, player, new, cost, chosen)  # 601.2f
+    if x and extra is not None and costs.additional_x_reduction(o.card):  # "costs {2} less to cast for each creature
+        # sacrificed this way": the number announced with the additional cost (601.2b), off the generic mana (601.2f)
+        cost = cast_options.reduce_generic(cost, x * costs.additional_x_reduction(o.card))
     if perm and perm.get("any_color"):  # 609.4: "you may spend mana as though it were mana of any color"
         cost = costs.as_any_color(cost)
     if sac_mana is not None:  # 702.47c: reduced by the sacrificed permanent's mana cost

@@ -125,7 +125,7 @@ class Player:
                  "died_turn", "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic",
                  "counters", "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
                  "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn",
-                 "life_turn_began", "dungeons_completed")
+                 "life_turn_began", "dungeons_completed", "last_turn")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -157,6 +157,7 @@ class Player:
         self.damaged_turn = 0           # the last turn this player was dealt damage (bloodthirst, 702.53a)
         self.damaged_by_turn: list[int] = []  # the sources that dealt it damage that turn (damaged_turn)
         self.attacked_turn = 0          # the last turn this player attacked with a creature (508.1j)
+        self.last_turn = 0              # the number of this player's last turn that has ended ("your last turn")
         self.life_lost_last_turn = 0    # life this player lost during the previous turn ("if you lost life last turn")
         self.surveilled_turn = 0        # the last turn this player surveilled (a later keyword action, GRN)
         self.investigated_turn = 0      # the last turn this player investigated (701.33a)

@@ -128,6 +128,8 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "discard_to_battlefield",  # engine/actions.py discard (614.1a: the card's own replacement)
                      "untargetable_zone",  # engine/targets.py targetable (115.1: cards in graveyards)
                      "damage_mod",  # engine/replacement.py damage_mods (614.1a)
+                     "redirect_damage",  # engine/redirect.py redirect_hits (614.9)
+                     "walk_ignored",  # engine/combat.py can_block (702.14c)
                      "damage_counters",  # engine/actions.py deal_damage_batch (614.1a)
                      "attach_only",  # engine/object_statics.py attach_allowed (701.3a, 704.5p)
                      "look_face_down",  # engine/facedown.py known_to, engine/view.py (707.5)
@@ -633,6 +635,12 @@ def unsupported_reasons(card: CardDef) -> list[str]:
         if k not in KEYWORDS and k not in KEYWORD_TEXT and not cast_options.implemented(k, card):
             # KEYWORD_TEXT: its abilities are checked below; cast_options: the ways of casting
             out.append(f"keyword {k}")
+    if any(a.kind == "static" and a.static and a.static.get("x_reduce") for a in card.abilities) and (
+            "X" in card.mana_cost or any("'x': True" in repr(a) for a in card.abilities
+                                         if not (a.static and a.static.get("x_reduce")))):
+        # "you may exile any number of white cards from your hand" is announced as X (601.2b): a card with an X of its
+        # own (the Marches: "{X}{W}") would read the two as one number
+        out.append("an additional cost of any number of objects on a card with an X of its own")
     paid_exile = any(a.kind == "static" and a.static and a.static.get("kind") == "additional_cost"
                      and isinstance(a.static.get("cost"), Cost) and (a.static["cost"].exile_from_graveyard
                                                                      or a.static["cost"].exile_from_hand)

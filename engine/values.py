@@ -667,6 +667,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "count_this_way" in a and r is not None and a.get("action") == "sacrificed":
         # "Sacrifice any number of lands. Search your library for up to that many land cards" (Scapeshift)
         return int(r.get("sacrificed_this_way", 0))
+    if "count_this_way" in a and r is not None and a.get("action") == "put_hand":
+        # "for each card put into your hand this way" (Demonlord Belzenlok): the cards the resolution's "exile ...
+        # until ..., then put that card into your hand" put there (engine/ops/library.py exile_until)
+        return len(r.get("put_hand", ()))
     if "count_this_way" in a and r is not None and a.get("action") == "flips_won":
         return int(r.get("flips_won", 0))  # "for each flip you win" of "flip five coins" (705.1)
     if "count_this_way" in a and r is not None and a.get("action") == "couldnt":
@@ -1792,8 +1796,10 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             zone = f.get("zone", "battlefield")
             zones = [a["zone"] for a in f.get("or", ()) if "zone" in a] if "zone" not in f else []
             if zones:  # "a nonland card from that player's graveyard or hand": each alternative names its zone
-                pool = [i for q in (owners if owners is not None else g.order) for z in zones
+                pool = [i for q in (owners if owners is not None else g.order) for z in zones if z != "battlefield"
                         for i in g.players[q].zone(z)]
+                if "battlefield" in zones:  # "a permanent you control or a card from your hand or graveyard"
+                    pool = list(g.battlefield) + pool
             else:
                 pool = g.battlefield if zone == "battlefield" else \
                     [i for q in (owners if owners is not None else g.order) for i in g.players[q].zone(zone)]
@@ -1825,6 +1831,13 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
                     ask["prompt"] += f" with different {'mana values' if mv else 'names'}"
                 raise NeedChoice(ask)
         fol = r.get("followed", {})
+        if ref.get("rest") and ref.get("among"):  # "leave the chosen cards in your graveyard and put the rest into
+            # your hand" (Deliver Unto Evil): the objects ``among`` names that were not chosen (608.2c)
+            keep = {fol.get(x, x) for x in got}
+            f = {**ref["choose"], "owner": "you"} if ref["choose"].get("owner") == "chooser" else ref["choose"]
+            out += [x for x in refs(g, r, ref["among"]) if x in g.objects and x not in keep
+                    and matches(g, x, f, src, you)]
+            continue
         out += [fol.get(x, x) for x in got if fol.get(x, x) in g.objects]
     return out
 

@@ -205,8 +205,9 @@ attach: what, to, [creature_only]
     attach an Aura/Equipment; creature_only: an Equipment, to a creature only (301.5c) (CR 701.3)
 search: filter, amount, to, [up_to], [tapped], [reveal], [zones: ["library","graveyard"]], [rest: "exile"]
     search your library, put the cards in `to` (hand, battlefield, library_top, graveyard), then shuffle (CR 701.23)
-dig: amount, take, filter, to, rest, [optional], [tapped], [reveal]
+dig: amount, take, filter, to, rest, [optional], [tapped], [reveal], [each_kind]
     look at (reveal: reveal) the top `amount` cards, put up to `take` matching into `to`, the rest to `rest`
+    (each_kind: with a one_of_each filter, one card of every kind that has one, as many as can be chosen)
     (library_bottom in random order, graveyard, library_top, or library_top_order: back on top in an order
     the player chooses, CR 401.4); `to` may be hand, battlefield, graveyard or library_top (CR 701.13a)
 piles: (what | top), chosen, [other], [separator], [chooser], [no_regen]
@@ -231,6 +232,12 @@ prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {
       [from_chosen_source, next, [source_filter: FILTER (the sources that may be chosen)]],
       [by_each: FILTER], [to_filter: FILTER], [to_players: you|each], duration
     prevention shield (rider: what happens for the damage it prevented, 615.5) (CR 615)
+either: alternatives: [[Effect], [Effect]], labels: [text, text]
+    one of the instructions, the one the controller chooses (by its label) as it resolves (CR 608.2d)
+redirect: into: REF, [to: REF], [to_players: you], [to_filter: FILTER], [by: REF | from_chosen_source |
+      by_filter: FILTER], [combat], [amount], duration
+    redirection effect: damage that would be dealt to those is dealt to ``into`` instead (only the next N: amount)
+    (CR 614.9; engine/redirect.py)
 animate: what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all]
     becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types; keep_types: the subtypes replace
     its creature types, card types stay (205.1b); lose_all: loses all abilities (layer 6) (CR 613)
@@ -268,9 +275,10 @@ emblem: who, abilities: [Ability]
 wish: filter, [exile], [reveal]
     the player may put a card they own from outside the game (their sideboard, 400.10) matching the filter into their
     hand, revealed unless reveal is false; exile: or a face-up such card they own in exile
-exile_until: who, filter
+exile_until: who, filter, [to_hand, [repeat_if: FILTER]]
     that player exiles cards from the top of their library one at a time until one matches the filter (406.3):
-    all "exiled", the one found "taken"
+    all "exiled", the one found "taken"; to_hand: that card is put into its owner's hand ("returned"), and the
+    process done again while the card put there matches repeat_if
 keep_rest: keep: [FILTER], [among: FILTER], [chooser: "each"], rest: FILTER, [players: REF]
     for each player one permanent of each kind kept (chosen by the controller, or by each player), the
     others of the rest filter sacrificed (Tragic Arrogance, Cataclysm: 608.2c, 701.14a); players: only those
@@ -548,7 +556,9 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "become_copy",
     "redistribute_life",
     "exile_if_dies", "retarget",
-    "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a)
+    "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a); resolves_exiled (614.1a)
+    "redirect",  # "All damage that would be dealt this turn to you is dealt to ... instead" (614.9, engine/redirect.py)
+    "either",  # "Destroy all enchantments or all nonwhite enchantments": one, chosen as it resolves (608.2d)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)
@@ -592,6 +602,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "draw_times",  # "If you would draw a card, draw two cards instead" (engine/game.py draw, 614.1a)
     "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (602.2b, 601.2f)
     "crew_power",  # "SELF saddles Mounts and crews Vehicles as though its power were N greater" (engine/costs.py)
+    "redirect_damage",  # "All damage that would be dealt to you is dealt to SELF instead" (614.9, engine/redirect.py)
+    "walk_ignored",  # "Creatures with islandwalk can be blocked as though they didn't have islandwalk" (702.14c)
     "x_color", "life_floor", "cant_lose_game", "cant_win_game", "damage_as_infect",
     "haste_activation",  # "activate abilities of creatures you control as though those creatures had haste" (302.6)
 })

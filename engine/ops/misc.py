@@ -189,6 +189,19 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     return nested.run(g, r, "else", e.get("else", ()))
 
 
+@op("either")
+def _either(g: "Game", r: dict, e: Effect) -> dict | None:
+    """608.2d: "Destroy all enchantments or all nonwhite enchantments" (Essence Filter), "SELF deals 2 damage to each
+    attacking creature or SELF deals 2 damage to each blocking creature" (Lava Storm): one of the instructions, the
+    one the controller chooses as it resolves (named by ``labels``, the words of each)."""
+    labels = list(e.args["labels"])
+    pick = nested.answer(r, "either")
+    if pick not in labels:
+        return {"kind": "choose_option", "player": controller(g, r), "options": labels,
+                "slot": nested.slot(r, "either"), "prompt": f"{this(g, r).card.name}: which?"}
+    return nested.run(g, r, "chosen", list(e.args["alternatives"][labels.index(pick)]))
+
+
 def _may_either(g: "Game", r: dict, e: Effect) -> dict | None:
     """608.2d, 117.3: "You may sacrifice an artifact or discard a card. If you do, draw a card" (Chandra, Spark
     Hunter): yes only when one of them can be done, then the one the player picks (of those that can), then what
@@ -358,7 +371,8 @@ def _unless_any(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | None
     def one(x: Effect) -> Effect:
         return Effect(x.op, {k: ("that_player" if v == group else v) for k, v in x.args.items()})
     sub = Effect("unless", {"payer": "that_player", "effects": [],
-                            "actions": [one(x) for x in e.get("actions", ())]})
+                            "actions": [one(x) for x in e.get("actions", ())],
+                            **({"pay": e.args["pay"]} if e.get("pay") else {})})  # "unless any player pays {3}"
     base = r["i"]
     prog = r.setdefault("nested", {})
     pk = f"{base}.any"
@@ -404,7 +418,8 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
         if a.op == "sacrifice" and "filter" in a.args:
             f = dict(a.args["filter"])
             f["controller"] = "you"
-            if not any(matches(g, i, f, source_id(g, r), payer) for i in g.battlefield):  # "another"
+            n = max(1, amount(g, a.args.get("amount", 1), source_id(g, r), r))  # all of them or none (117.3)
+            if sum(1 for i in g.battlefield if matches(g, i, f, source_id(g, r), payer)) < n:  # "another"
                 return False
             least = a.args.get("total_power_ge")  # "any number of creatures with total power 12 or greater"
             if least is not None and sum(max(0, g.chars(i).power or 0) for i in g.battlefield
@@ -412,7 +427,9 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
                 return False
         elif a.op == "discard" or a.op == "reveal" and a.args.get("filter") is not None:  # a card of that kind
             f = {**(a.args.get("filter") or {}), "zone": "hand"}  # in the hand to discard or reveal (701.7a, 701.13a)
-            if not any(matches(g, c, f, source_id(g, r), payer) for c in g.players[payer].hand):
+            n = max(1, amount(g, a.args.get("amount", 1), source_id(g, r), r)) \
+                if isinstance(a.args.get("amount", 1), (int, dict)) else 1
+            if sum(1 for c in g.players[payer].hand if matches(g, c, f, source_id(g, r), payer)) < n:
                 return False
         elif a.op == "pay_life":  # 119.4: only with at least that much life
             if not can_pay(g, payer, {"life": amount(g, a.args["amount"], source_id(g, r), r)}):

@@ -480,6 +480,7 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         body = re.sub(r"\bthat source's controller\b", "its controller", body, flags=re.I)
     ctx = Ctx(last="it" if (not trig.get("self") or other is not None) and trig.get("event") not in ("step", "state")
               else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"))
+    ctx.lost_life = trig.get("event") == "lose_life" and trig.get("who") == "you"  # "for each 1 life you lost"
     if trig.get("event") == "cast" and isinstance((trig.get("filter") or {}).get("targets"), dict):
         ctx.cast_targets = trig["filter"]["targets"]  # "... that targets one or more permanents, ... those permanents"
     bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"
@@ -721,6 +722,10 @@ def compile_abilities_text(text: str) -> list[Ability] | None:
         got = parse_keyword_line(item.text)
         if got and not got[2]:
             ab = Ability("static", item.text, static={"kind": "keywords", "affects": "self", "keywords": got[0]})
+        elif got and got[0] == ["Cumulative upkeep"] and len(got[2]) == 1:
+            # 'Enchanted creature has "Cumulative upkeep {1}."' (Mana Chains): the keyword's triggered ability
+            # (702.23a), which the creature then has (613.1f)
+            ab = got[2][0]
     return None if ab is None else [ab]
 
 

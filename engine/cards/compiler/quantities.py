@@ -175,6 +175,10 @@ def count_of(phrase: str) -> Any:
         f = parse_noun(m.group(1))
         return None if f is None or "controller" in f else {"count_this_way": {**f, "controller": "you"},
                                                              "action": m.group(2)}
+    m = re.fullmatch(r"cards? put into your hand this way", p)
+    if m:  # "SELF deals 1 damage to you for each card put into your hand this way" (Demonlord Belzenlok): the cards
+        # this resolution's "exile ... until ..., then put that card into your hand" put there (engine/ops/library.py)
+        return {"count_this_way": {}, "action": "put_hand"}
     m = re.fullmatch(r"(cards?|[a-z]+ cards?) returned to (your|their owners'|its owner's) hands? this way", p)
     if m:  # "draw a card for each card returned to your hand this way" (Paradoxical Outcome): the cards this
         # resolution's return instructions put into a hand (400.7: the new objects there), yours alone if so said

@@ -577,6 +577,17 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         f.pop("zone", None)
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": f}
+    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) (?:(.+?) )?spell that targets you or an? "
+                     r"([a-z ]+ you control)", c)
+    if m:  # "Whenever an opponent casts a spell that targets you or a creature you control" (Reparations): one of its
+        # targets is that player or such a permanent (115.1, 601.2c)
+        f = parse_noun(m.group(2) + " spell") if m.group(2) else {}
+        sub = parse_noun(m.group(3))
+        if f is None or sub is None or sub.get("player") or sub.get("zone"):
+            return None
+        f.pop("zone", None)
+        return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": {**f, "targets_you_or": sub}}
     m = re.fullmatch(
         r"you cast (?:a|an) (?:(.+?) )?spell that targets (self|a creature you control|one or more creatures you "
         r"control|an? [a-z ]+|one or more (?:permanents|creatures|artifacts|lands|enchantments))",

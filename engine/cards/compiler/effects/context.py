@@ -31,6 +31,7 @@ class Ctx:
     milled_other: bool = False  # another player milled last: "from among them" are those cards (engine r["milled"])
     revealed_hand: Any = None  # the target player who revealed their hand last: "from among those cards" (their hand)
     cast_targets: Any = None  # "whenever you cast a spell that targets one or more permanents": that filter
+    lost_life: bool = False  # a "whenever you lose life" trigger: "for each 1 life you lost" is that much (119.3)
     damaged_walker: bool = False  # "whenever ... deals damage to a planeswalker": "that planeswalker" is the one
     # dealt it
 
@@ -503,7 +504,7 @@ _PLURAL_HEAD = re.compile(
     r"\b(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens|[a-z]+s) "
     r"(you control|your opponents control|an opponent controls|you don't control|"
     r"target player controls|target opponent controls|that player controls|defending player controls|they control)|"
-    r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non[\w-]+ )*"
+    r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non[\w-]+ |white |blue |black |red |green )*"
     r"(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens)(?: with .+| without .+|"
     r" of the creature type of your choice)?$"
 )

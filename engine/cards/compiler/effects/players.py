@@ -168,30 +168,31 @@ def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
 
 
-@reader(rf"^(?:{PLAYER} )?discards? (up to )?(a|an|one|two|three|four|five|six|seven|x|\d+|any number of|that many) "
-        r"(?:([a-z ,/-]+?) )?cards?( at random)?$")
+@reader(rf"^(?:{PLAYER} )?(reveals (?:their|his or her) hand and )?discards? (up to )?(a|an|one|two|three|four|five|"
+        r"six|seven|x|\d+|any number of|that many) (?:([a-z ,/-]+?) )?cards?( at random)?$")
 def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.7a: "Discard a card", "Target player discards two cards", "you may discard a land card" (the
     player chooses among the cards of that kind in their hand), "discard up to two cards", "discard any
-    number of cards" (none is a choice too)."""
+    number of cards" (none is a choice too); "Target opponent reveals their hand and discards a creature card at
+    random" (Rag Man: the hand shown to all, 701.15a, then one of the cards of that kind at random, 701.8a)."""
     who = c.player(m.group(1) or "you")
-    many = m.group(3) == "any number of"
-    n = "any" if many else amount_of(m.group(3), c)
-    if who is None or n is None or m.group(3) == "an" and not m.group(4) or (many or m.group(2)) and m.group(5):
+    many = m.group(4) == "any number of"
+    n = "any" if many else amount_of(m.group(4), c)
+    if who is None or n is None or m.group(4) == "an" and not m.group(5) or (many or m.group(3)) and m.group(6):
         return None
     args: dict[str, Any] = {"who": who, "amount": n}
-    if m.group(2):
+    if m.group(3):
         args["up_to"] = True
-    if m.group(4):
-        f = parse_noun(m.group(4) + " card")
-        if f is None or m.group(5) or set(f) - {"types", "subtypes", "supertypes", "not_types", "colors", "zone",
-                                                  "not_colors", "not_supertypes", "not_subtypes"}:
+    if m.group(5):
+        f = parse_noun(m.group(5) + " card")
+        if f is None or set(f) - {"types", "subtypes", "supertypes", "not_types", "colors", "zone",
+                                  "not_colors", "not_supertypes", "not_subtypes"}:
             return None
         f.pop("zone", None)
         args["filter"] = f
-    if m.group(5):
+    if m.group(6):
         args["random"] = True
-    return [Effect("discard", args)]
+    return ([Effect("reveal", {"who": who, "zone": "hand"})] if m.group(2) else []) + [Effect("discard", args)]
 
 
 @reader(r"^(each player|each opponent) discards (half|a third of) the cards in their hand, rounded (up|down)$")
@@ -508,6 +509,20 @@ def _reveal_discard_named(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     return [Effect("reveal", {"who": who, "zone": "hand"}),
             Effect("discard", {"what": {"each": {"chosen_name": True, "zone": "hand", "owner": who}}})]
+
+
+@reader(r"^(target player|target opponent|that player) (reveals (?:their|his or her) hand and )?discards all ([a-z]+) "
+        r"cards$")
+def _discard_all_kind(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.8a: "Target player reveals their hand and discards all nonland cards" (Amnesia): the hand shown to all
+    (701.15a), then every card of that kind in it discarded at once."""
+    who = c.player(m.group(1))
+    f = parse_noun(m.group(3) + " card")
+    if who is None or f is None or f.get("player") or f.get("zone") not in (None, "any_card") or f.get("controller"):
+        return None
+    f.pop("zone", None)
+    out = [Effect("reveal", {"who": who, "zone": "hand"})] if m.group(2) else []
+    return out + [Effect("discard", {"what": {"each": {**f, "zone": "hand", "owner": who}}})]
 
 
 @reader(r"^(?:then )?(that player|its controller) reveals (?:their|his or her) hand and exiles all cards with that "
@@ -923,6 +938,7 @@ READERS: tuple[Reader, ...] = (
     _hand_to_top,
     _reveal_hand,
     _reveal_discard_named,
+    _discard_all_kind,
     _reveal_exile_named,
     _graveyard_playable,
     _look_hand, _look_top,

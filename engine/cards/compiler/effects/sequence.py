@@ -135,11 +135,33 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     inner = parse_sentence(m.group(1), c)
     if inner is None:
         return None
+    if m.group(2) == "any player":  # "sacrifice SELF unless any player pays {3}" (Icy Prison): each player in APNAP
+        # order may pay, no one asked after one does (117.12, 101.4; engine/ops/misc.py _unless_any)
+        return [Effect("unless", {"payer": "each_player", "any_one": True, "pay": _payment(m.group(3)),
+                                  "effects": list(inner)})]
     payer = c.player(m.group(2))  # read after the instruction: "they" is the player it names (608.2c)
     if payer is None:
         return None
     pay = _payment(m.group(3))
     return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
+
+
+@reader(r"^((destroy|exile|return) all [^,]+?|self deals \d+ damage to each [^,]+?) or ((?:destroy |exile |return )?"
+        r"all [^,]+?|self deals \d+ damage to each [^,]+?)$")
+def _either_instruction(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2d: "Destroy all enchantments or all nonwhite enchantments" (Essence Filter), "SELF deals 2 damage to each
+    attacking creature or SELF deals 2 damage to each blocking creature" (Lava Storm): two instructions, of which the
+    controller carries out the one they choose as it resolves; the second may leave out the first one's verb."""
+    one, two = m.group(1), m.group(3)
+    if two.startswith("all ") and m.group(2):
+        two = f"{m.group(2)} {two}"
+    mark = c.mark()
+    a = parse_sentence(one, c)
+    b = parse_sentence(two, c) if a is not None else None
+    if a is None or b is None or not a or not b or c.targets[mark[0]:]:
+        c.rewind(mark)
+        return None  # no targets: both are read as the spell is cast, but only one would be chosen
+    return [Effect("either", {"alternatives": [list(a), list(b)], "labels": [one, two]})]
 
 
 @reader(r"^counter that spell or ability unless its controller ((?:discards|sacrifices) .+)$")
@@ -158,11 +180,13 @@ def _ward_action(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^(.+?) unless (.+?) (sacrifices .+|discards .+|sacrifice .+|discard .+|returns? .+ to (?:its|their) "
-        r"owner'?s?'? hands?|exiles? an? [^,]+? card from (?:your|their) graveyard)$")
+        r"owner'?s?'? hands?|exiles? an? [^,]+? card from (?:your|their) graveyard|taps? an untapped [^,]+? "
+        r"(?:you|they) controls?)$")
 def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     """117.12: "sacrifice it unless you discard a card / return an untapped Island you control to its owner's
     hand" (Avatar of Discord, Dormant Volcano), "discard a card unless you exile a historic card from your
-    graveyard" (Urza's Tome): the instruction happens unless that player does the action."""
+    graveyard" (Urza's Tome), "sacrifice SELF unless you tap an untapped creature you control" (Koskun Falls): the
+    instruction happens unless that player does the action."""
     inner = parse_sentence(m.group(1), c)
     if inner is None:
         return None
@@ -1047,6 +1071,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # "Etrata's owner shuffles Etrata into their library": "shuffle SELF into its owner's library" (701.16a)
     text = re.sub(r"\bself's owner shuffles self into (?:their|his or her) library\b", "shuffle SELF into its owner's "
                   "library", text, flags=re.I)
+    m = re.match(r"look at the top (two|three|four|five) cards of your library\. exile one (?:of them )?face down and "
+                 r"put the rest on the bottom of your library in (any|a random) order\.\s*", text.strip(), flags=re.I)
+    if m:  # "Look at the top three cards of your library. Exile one face down and put the rest on the bottom of your
+        # library in any order. For as long as it remains exiled, ..." (Vivien, Champion of the Wilds): the one exiled
+        # face down is "it" of the next instruction (406.3: its owner looked at it, and may look at it in exile)
+        looked = Effect("dig", {"amount": number(m.group(1)), "take": 1, "filter": {}, "to": "exile_face_down",
+                                "rest": "library_bottom"})
+        ctx.last = "taken"
+        after = parse_effects(text.strip()[m.end():], ctx) if text.strip()[m.end():] else []
+        return None if after is None else [looked, *after]
     m = re.match(r"look at the top (two|three|four|five) cards of (that player's|target player's|target opponent's) "
                  r"library, exile one of them face down, then put the rest into their graveyard\.\s*", text.strip(),
                  flags=re.I)
@@ -1088,6 +1122,39 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # (The Elderspell): one instruction, the permanent chosen as the counters are put (608.2c; "it" used once)
     text = re.sub(r"\bchoose (an? [a-z ]+? you control)\. (put (?:a|an|one|two|three|\w+) [^.]+? counters? on) it"
                   r"((?: for each [^.]+)?)\.?$", r"\2 \1\3.", text.strip(), flags=re.I)
+    # "Choose a creature or planeswalker you control. All damage that would be dealt this turn to you and permanents
+    # you control is dealt to the chosen permanent instead" (Gideon's Sacrifice): one instruction, the permanent chosen
+    # as the redirection effect begins (608.2c, 614.9)
+    text = re.sub(r"^choose (an? [a-z ]+? you control)\. ((?:all|the next \d+) (?:combat )?damage that would be dealt "
+                  r"[^.]+? is dealt to) the chosen (?:permanent|creature|planeswalker) instead\b",
+                  r"\2 \1 of your choice instead", text.strip(), flags=re.I)
+    # "Otherwise, an opponent chooses two of them. Leave the chosen cards in your graveyard and put the rest into your
+    # hand." (Deliver Unto Evil): one instruction, the cards that stay chosen as it is carried out (608.2c)
+    text = re.sub(r"\botherwise, an opponent chooses (one|two|three) of them\. leave the chosen cards in your "
+                  r"graveyard and put the rest into your hand\b",
+                  r"otherwise, put the rest of them into your hand after an opponent chooses \1 of them to stay in "
+                  r"your graveyard", text.strip(), flags=re.I)
+    # "Exile that card instead of putting it into your graveyard as it resolves. If you do, return it to your hand at
+    # the beginning of the next end step." (Feather, the Redeemed): one instruction about the spell (614.1a, 603.7)
+    text = re.sub(r"\b(exile (?:that card|that spell|it) instead of putting it into (?:your|its owner's) graveyard "
+                  r"as it resolves)\. if you do, (return it to)", r"\1 and \2", text.strip(), flags=re.I)
+    # "Reveal the top ten cards of your library. For each color pair, choose a card that's exactly those colors from
+    # among them. Put the chosen cards into your hand and the rest on the bottom ..." (Niv-Mizzet Reborn): one dig
+    text = re.sub(r"^(reveal the top \w+ cards of your library)\. (for each color pair, choose a card that's exactly "
+                  r"those colors from among them)\. (put the chosen cards into your hand and the rest on the bottom of "
+                  r"your library in a random order)", r"\1, then \2, then \3", text.strip(), flags=re.I)
+    # "... then put that card into your hand. If the card's mana value is 4 or greater, repeat this process."
+    # (Demonlord Belzenlok): one instruction, done again while the card found has that mana value (608.2c)
+    text = re.sub(r"(\bthen put that card into your hand)\. if (?:the|that) card's mana value is (\d+) or greater, "
+                  r"repeat this process\b", r"\1 and repeat this process while its mana value is \2 or greater",
+                  text.strip(), flags=re.I)
+    # "Target player untaps all basic lands they control." (Early Harvest): the same instruction as "untap all basic
+    # lands target player controls" (701.17b)
+    text = re.sub(r"^(target player|target opponent) untaps all ([^.]+?) they control\b", r"untap all \2 \1 controls",
+                  text.strip(), flags=re.I)
+    # "Return all artifacts target player owns to their hand." (Hurkyl's Recall): "their" is that player, the owner
+    text = re.sub(r"\b(return all [^.]+? target player owns) to their hand\b", r"\1 to their owner's hand",
+                  text.strip(), flags=re.I)
     # "Choose a card name, then reveal the top card of your library. If that card has the chosen name, ..." (Diviner's
     # Lockbox): the name chosen, then the reveal (201.3, 608.2c), each its own instruction
     text = re.sub(r"^(choose a (?:nonland |creature )?card name), then (reveal the top card of your library)",
@@ -2614,7 +2681,8 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _ward_action, _unless_do, _delayed_if_target_has,
+READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _ward_action, _unless_do, _either_instruction,
+                               _delayed_if_target_has,
                                _delayed_owner_upkeep, _delayed,
                                _next_draw_instead,
                                _damage_list, _counters_list, _you_and_yours_gain, _then_again)
