@@ -63,6 +63,7 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "card_to_graveyard",  # a card (not a token) put into its owner's graveyard from anywhere (404.2)
                  "searched",  # a player searched their own library (701.15a): engine/ops/zones.py
                  "dungeon_completed",  # a player completed a dungeon (a later rule: engine/dungeon.py)
+                 "crime",  # a player committed a crime (a later rule, Outlaws of Thunder Junction): became_targets
                  "targets_chosen"}  # a spell or ability's targets were chosen (became_targets): one event for all
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
@@ -142,7 +143,9 @@ GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacri
                               "discard",  # "when you discard SELF": the card, now in the graveyard (701.8)
                               "dealt_damage",  # "whenever an opponent is dealt damage by ..., return SELF from
                               # your graveyard" (Chandra's Phoenix)
-                              "turned_face_up"})  # "whenever a permanent you control is turned face up, you may return
+                              "turned_face_up",
+                              "crime"})  # "whenever you commit a crime, you may pay {B}. If you do, return SELF from
+# your graveyard to the battlefield" (Forsaken Miner; committing a crime, a later rule: became_targets)  # "whenever a permanent you control is turned face up, you may return
 # SELF from your graveyard" (Deathmist Raptor)
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
@@ -312,6 +315,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
         p = ev.get("player")
+        if "your_turn" in trig and seats.is_active(g, controller) != trig["your_turn"]:
+            return False  # "whenever you commit a crime during your turn" (the trigger's controller's turn, 500)
         if who == "you" and p != controller or who in ("opponent", "other") and p in (controller, None) \
                 or who == "attached_player" and p != _enchanted_player(g, src):
             return False
@@ -658,6 +663,28 @@ def became_targets(g: "Game", s: "Obj") -> None:
         event(g, {"event": "targets_chosen", "by": s.id, "spell": s.ability is None, "player": s.controller,
                   "objs": list(seen), "players": list(dict.fromkeys(players)),
                   "objs_controllers": [g.controller_of(x) for x in seen]})
+    if _is_crime(g, s, seen, players):
+        g.players[s.controller].crime_turn = g.turn
+        g.turn_state_changed()  # a static may read it ("as long as you've committed a crime this turn")
+        event(g, {"event": "crime", "by": s.id, "player": s.controller})
+
+
+def _is_crime(g: "Game", s: "Obj", objs: list[int], players: list[str]) -> bool:
+    """Committing a crime (a later rule, Outlaws of Thunder Junction; not in the 2016 rules): a player commits a
+    crime as they cast a spell, activate an ability, or put a triggered ability onto the stack that targets an
+    opponent, a permanent, spell or ability an opponent controls, or a card in an opponent's graveyard; once for
+    that spell or ability, however many such targets it has (as 603.2c counts one event once)."""
+    if s.controller not in g.players:
+        return False
+    foes = set(g.opponents(s.controller))
+    if foes & set(players):
+        return True
+    for x in objs:
+        o = g.objects[x]
+        if o.zone in ("battlefield", "stack") and g.controller_of(x) in foes \
+                or o.zone == "graveyard" and o.owner in foes:
+            return True
+    return False
 
 
 def counters_put(g: "Game", oid: int, kind: str, n: int) -> None:

@@ -1349,7 +1349,7 @@ def _evolves(g: "Game", o: Any, r: Ctx | None) -> bool:
 
 #: the per-turn facts ``{"history": ...}`` names (kept on Player as the last turn each happened)
 HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "your_land_entered", "self_was_cast",
-                     "you_surveilled"})
+                     "you_surveilled", "you_committed_crime"})
 
 
 def _history(g: "Game", what: str, you: str, o: Any) -> bool:
@@ -1368,6 +1368,8 @@ def _history(g: "Game", what: str, you: str, o: Any) -> bool:
         return g.players[you].land_entered_turn == g.turn
     if what == "you_surveilled":  # "as long as you've surveilled this turn" (engine/ops/zones.py)
         return g.players[you].surveilled_turn == g.turn
+    if what == "you_committed_crime":  # "if you've committed a crime this turn" (a later rule, Outlaws of Thunder
+        return g.players[you].crime_turn == g.turn  # Junction: engine/triggers.py became_targets)
     if what == "self_was_cast":
         return o is not None and bool(o.chosen.get("cast_zone"))
     raise Unsupported(f"unsupported history {what!r}")

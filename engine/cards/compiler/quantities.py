@@ -30,7 +30,7 @@ Conditions are dicts:
   {"mana_spent_ge": {"G": 3}} / {"mana_spent_ge": {"same_color": 3}}   the mana spent to cast it (601.2h)
   {"not": COND} / {"all": [COND, ...]}
   {"history": "creature_died"|"you_attacked"|"your_permanent_left"|"your_land_entered"|"self_was_cast"
-              |"you_surveilled"}
+              |"you_surveilled"|"you_committed_crime"}
                                        this turn so far
   {"graveyard_types_ge": n} / {"different_powers_ge": n} / {"total_power_ge": n}
   {"opponent_more": FILTER} / {"opponent_poison_ge": n} / {"opponent_graveyard_ge": n} / {"opponent_life_le": n}
@@ -927,6 +927,8 @@ _HISTORY = {
     "a land entered under your control this turn": "your_land_entered",
     "you've surveilled this turn": "you_surveilled",                    # a later keyword action (GRN)
     "you surveilled this turn": "you_surveilled",
+    "you've committed a crime this turn": "you_committed_crime",        # a later rule (OTJ)
+    "you committed a crime this turn": "you_committed_crime",
     "you cast it": "self_was_cast",                                     # 601.2: it was a spell
     "you cast self": "self_was_cast",
 }

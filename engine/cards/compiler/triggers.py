@@ -747,7 +747,6 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you investigate for the first time each turn": {"event": "investigate", "who": "you", "first": True},
         "you expend 4": {"event": "expend", "amount": 4},
         "you expend 8": {"event": "expend", "amount": 8},
-        "you commit a crime": {"event": "crime", "who": "you"},
         "an opponent casts their first spell each turn": {
             "event": "cast",
             "who": "opponent",
@@ -757,6 +756,12 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     }
     if c in simple:
         return dict(simple[c])
+    m = re.fullmatch(r"(you|an opponent|a player) commits? a crime( during your turn)?", c)
+    if m:  # committing a crime (a later rule, Outlaws of Thunder Junction): engine/triggers.py became_targets
+        out = {"event": "crime", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)]}
+        if m.group(2):
+            out["your_turn"] = True
+        return out
     m = re.fullmatch(r"(you|a player|an opponent) sacrifices? (?:a|an|another) (.+)", c)
     if m:
         f = parse_noun(m.group(2))
