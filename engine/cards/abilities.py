@@ -548,6 +548,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "redistribute_life",
     "exile_if_dies", "retarget",
     "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a)
+    "roll",  # "roll a d20" and its result table (rolling a die, a later rule: engine/ops/control.py)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)

@@ -29,7 +29,7 @@ from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
 from engine.cards.compiler.targets import KEYWORDS
-from engine.cards.compiler.text import CHAPTER, normalise, sentences
+from engine.cards.compiler.text import CHAPTER, DIE_ROW, normalise, sentences
 from engine.cards.compiler.timing import combat_timing
 from engine.cards.compiler.triggers import parse_trigger
 from engine.mana import cost_colors, mana_value, parse_cost
@@ -85,7 +85,7 @@ _COST_START = re.compile(
 def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             short_names: tuple[str, ...] = ()) -> list[IrItem]:
     """Pass 1: paragraphs to classified items."""
-    paras = normalise(text, name, legendary, short_names)
+    paras = _die_tables(normalise(text, name, legendary, short_names))
     items: list[IrItem] = []
     i = 0
     while i < len(paras):
@@ -129,6 +129,18 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             items.append(IrItem("static", p))
         i += 1
     return items
+
+
+def _die_tables(paras: list[str]) -> list[str]:
+    """"Roll a d20." and the rows of its result table below it, printed as paragraphs of their own: one paragraph,
+    the rows on lines of their own (engine/cards/compiler/effects/sequence.py die_table reads it)."""
+    out: list[str] = []
+    for p in paras:
+        if DIE_ROW.match(p) and out and re.search(r"\broll a d\d+\b", out[-1].split("\n")[0], re.I):
+            out[-1] += "\n" + p
+        else:
+            out.append(p)
+    return out
 
 
 _SAME_IS_TRUE = re.compile(r"(?<=\.) The same is true for ([a-z ,]+)\.$")
