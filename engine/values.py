@@ -667,6 +667,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "count_this_way" in a and r is not None and a.get("action") == "sacrificed":
         # "Sacrifice any number of lands. Search your library for up to that many land cards" (Scapeshift)
         return int(r.get("sacrificed_this_way", 0))
+    if "count_this_way" in a and r is not None and a.get("action") == "rolled":
+        return int(r.get("rolled", 0))  # "equal to the result": the die the instruction before rolled (a later rule)
     if "count_this_way" in a and r is not None and a.get("action") == "flips_won":
         return int(r.get("flips_won", 0))  # "for each flip you win" of "flip five coins" (705.1)
     if "count_this_way" in a and r is not None and a.get("action") == "couldnt":

@@ -117,7 +117,7 @@ def _roll(g: "Game", r: Ctx, e: Effect) -> dict | None:
         rolls[key] = natural + add
         g.log("die_roll", player=controller(g, r), sides=int(e.args.get("sides", 20)), natural=natural,
               result=natural + add, card=this(g, r).card.name)
-    result = rolls[key]
+    result = r["rolled"] = rolls[key]  # "equal to the result" (values.py count_this_way rolled)
     for k, row in enumerate(e.args.get("table", ())):
         if (row.get("min") is None or result >= row["min"]) and (row.get("max") is None or result <= row["max"]):
             return nested.run(g, r, f"row{k}", row.get("effects", ()))

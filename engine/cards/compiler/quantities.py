@@ -293,6 +293,8 @@ def quantity(phrase: str) -> Any:
     if p in ("flip you win", "flip you won", "coin that comes up heads", "coin that came up heads",
              "the number of coins that came up heads", "the number of flips you won"):
         return {"count_this_way": {}, "action": "flips_won"}  # 705.1: the coins the instruction before flipped
+    if p in ("the result", "the result of the roll"):  # "draw cards equal to the result" (rolling a die, a later
+        return {"count_this_way": {}, "action": "rolled"}  # rule): the roll the instruction before made
     if p == "self's loyalty":  # 306.5b: a planeswalker's loyalty is its loyalty counters
         return {"counters_on": "self", "kind": "loyalty"}
     m = re.fullmatch(r"the greatest (power|toughness|mana value) among (.+)", p)

@@ -1812,6 +1812,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # Zarek): the flips won are counted by what follows (engine/ops/control.py flip)
             out.append(Effect("flip", {"coins": number(m.group(1)) if m.group(1) != "x" else {"x": True}}))
             continue
+        m = re.fullmatch(r"(?:then )?(?:you )?roll a d(4|6|8|10|12|20)", s)
+        if m:  # rolling a die (a later rule, AFR) with no table: "... equal to the result" follows (quantities)
+            out.append(Effect("roll", {"sides": int(m.group(1))}))
+            continue
         if re.fullmatch(r"(?:then )?clash with an opponent", s):  # 701.20b: "If you win, ..." follows
             out.append(Effect("clash", {}))
             continue
