@@ -46,7 +46,7 @@ AMOUNT_WORDS = {"discard": frozenset({"all", "any"}), "counters": frozenset({"al
 #: (engine.values.amount); not "any_card" (a card wherever a sentence says) or the stack
 COUNT_ZONES = frozenset({"battlefield", "library", "hand", "graveyard", "exile", "command"})
 PLAYER_REFS = frozenset({"you", "opponent", "an_opponent", "each_opponent", "each_other_player", "defending_player",
-                         "each_player", "trigger_player", "attacked", "chosen_player"})
+                         "each_player", "trigger_player", "attacked", "chosen_player", "gift_player"})
 
 
 def amount_problems(a: Any, static: bool = False) -> list[str]:

@@ -206,6 +206,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         x = g.objects[sid].chosen.get("object") if sid is not None and sid in g.objects \
             and g.objects[sid].zone == "battlefield" else s.chosen.get("source_object")
         return [x] if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield" else []
+    if ref == "gift_player":  # gift (a later keyword, Bloomburrow): the opponent chosen as its gift cost was paid,
+        # kept by the spell and by the permanent it became (engine/casting.py, cast_options.carried)
+        sid = source_id(g, r)
+        holder = s if s.ability is None else g.objects.get(sid) if sid is not None else None
+        p = holder.chosen.get("gift_to") if holder is not None else None
+        return [p] if isinstance(p, str) and p in g.players and not g.players[p].lost else []
     if ref == "chosen_player":  # "the chosen player": the one its source chose as it entered (614.12), while that
         sid = source_id(g, r)  # player is still in the game (800.4a)
         p = g.objects[sid].chosen.get("player") if sid is not None else None
@@ -378,6 +384,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled", "tails",
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
                        "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object", "activated",
+                       "gift_player",
                        "activated_ability"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "targets_of",

@@ -695,6 +695,44 @@ def _blocks_a_creature(trig: dict[str, Any], head: str) -> dict[str, Any] | None
 GRANTER_NAMED = "the card's own name inside an ability it grants (the granting permanent, 201.4a)"
 
 
+#: what each gift is (gift, a later keyword, Bloomburrow): the instruction the chosen player carries out
+_GIFTS = {"a card": "draw a card.", "a food": "create a food token.", "a treasure": "create a treasure token.",
+          "a tapped fish": "create a tapped 1/1 blue fish creature token.",
+          "an octopus": "create an 8/8 blue octopus creature token.", "an extra turn": "take an extra turn after this one."}
+
+
+def _target_slots(x: Any) -> set[int]:
+    """The target slots ({"target": i}) a compiled value names."""
+    if isinstance(x, Effect):
+        return _target_slots(x.args)
+    if isinstance(x, dict):
+        own = {x["target"]} if isinstance(x.get("target"), int) and len(x) == 1 else set()
+        return own.union(*(_target_slots(v) for v in x.values()))
+    if isinstance(x, (list, tuple)):
+        return set().union(*(_target_slots(v) for v in x))
+    return set()
+
+
+def _gift_only_targets(effects: list[Effect], n: int) -> bool:
+    """Does a target slot appear only in instructions that run as the gift is promised or as it is not?"""
+    gift_if = [e for e in effects if e.op == "if" and e.args.get("cond") in ({"cast_with": "Gift"},
+                                                                          {"not": {"cast_with": "Gift"}})]
+    plain = _target_slots([e for e in effects if e not in gift_if])
+    return any(i not in plain for i in range(n))
+
+
+def gift_effects(line: str) -> list[Effect] | None:
+    """"Gift a card", "Gift a tapped Fish", ... (a later keyword, Bloomburrow, not in the 2016 rules): what the opponent
+    chosen as the gift was promised gets (the player reference "gift_player"); None for any other line."""
+    m = re.fullmatch(r"gift (an? [a-z ]+?)\.?", line.strip().lower())
+    if m is None or m.group(1) not in _GIFTS:
+        return None
+    effs = parse_effects(_GIFTS[m.group(1)], Ctx())
+    if effs is None:
+        return None
+    return [replace(e, args={**e.args, "who": "gift_player"}) for e in effs]
+
+
 def compile_abilities_text(text: str) -> list[Ability] | None:
     """The abilities of one paragraph of a permanent (e.g. quoted text a static or emblem grants)."""
     items = read_ir(text, "", False)
@@ -732,8 +770,14 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
     spell_effects: list[Effect] = []
     spell_ctx = Ctx()
     spell_modal: Ability | None = None
+    gift: list[Effect] | None = None
     for item in items:
         ab: Ability | list[Ability] | None = None
+        if item.kind != "keywords" and (got_gift := gift_effects(item.text)) is not None:
+            keywords.append("Gift")  # gift (a later keyword, Bloomburrow): an optional additional cost of no mana,
+            kwargs["Gift"] = Cost()  # choosing an opponent (engine/cast_options.py, engine/casting.py)
+            gift = got_gift
+            continue
         if item.kind == "keywords":
             names, args, abs_ = parse_keyword_line(item.text)  # type: ignore[misc]
             keywords += names
@@ -812,6 +856,20 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             abilities += ab
         else:
             abilities.append(ab)
+    if gift is not None:
+        # gift: "as this spell resolves, if the gift was promised, the chosen player gets the gift before any of
+        # its other effects"; a permanent's: "when this permanent enters, if the gift was promised, ..."
+        if spell_modal is not None or ("Instant" in types or "Sorcery" in types) and not spell_effects:
+            unsupported.append("(gift of a spell with no instructions to put it before)")
+        elif _gift_only_targets(spell_effects, len(spell_ctx.targets)):
+            # "If the gift was promised, target creature you control gains first strike": a target the spell has only
+            # when the gift was promised (or only when not: "instead return target ..."), 601.2c; not carried out
+            unsupported.append("(a target the spell has only as the gift is promised or not, 601.2c)")
+        elif spell_effects:
+            spell_effects = [Effect("if", {"cond": {"cast_with": "Gift"}, "then": gift}), *spell_effects]
+        else:
+            abilities.append(Ability("triggered", "Gift", effects=tuple(gift), trigger={"event": "etb", "self": True},
+                                     condition={"cast_with": "Gift"}, keyword="Gift"))
     if spell_modal is not None:
         if spell_effects:
             unsupported.append("(a modal spell with other instructions)")

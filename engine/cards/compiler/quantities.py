@@ -812,6 +812,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"paired": True}
     if t in ("tribute wasn't paid", "tribute was paid"):  # 702.103b
         return {"tribute_paid": t == "tribute was paid"}
+    if t in ("the gift was promised", "the gift wasn't promised"):  # gift (a later keyword, Bloomburrow): its cost
+        return {"cast_with": "Gift"} if "wasn't" not in t else {"not": {"cast_with": "Gift"}}  # was paid
     if t in ("it escaped", "self escaped"):  # "sacrifice it unless it escaped" (escape, a later keyword): cast so
         return {"cast_with": "Escape"}
     m = re.fullmatch(r"(?:its|self's|this spell's|that spell's) ([a-z]+) cost was paid", t)
