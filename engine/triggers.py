@@ -143,10 +143,10 @@ GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacri
                               "discard",  # "when you discard SELF": the card, now in the graveyard (701.8)
                               "dealt_damage",  # "whenever an opponent is dealt damage by ..., return SELF from
                               # your graveyard" (Chandra's Phoenix)
-                              "turned_face_up",
+                              "turned_face_up",  # "whenever a permanent you control is turned face up, you may
+                              # return SELF from your graveyard" (Deathmist Raptor)
                               "crime"})  # "whenever you commit a crime, you may pay {B}. If you do, return SELF from
-# your graveyard to the battlefield" (Forsaken Miner; committing a crime, a later rule: became_targets)  # "whenever a permanent you control is turned face up, you may return
-# SELF from your graveyard" (Deathmist Raptor)
+# your graveyard to the battlefield" (Forsaken Miner; committing a crime, a later rule: became_targets)
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),

@@ -698,7 +698,8 @@ GRANTER_NAMED = "the card's own name inside an ability it grants (the granting p
 #: what each gift is (gift, a later keyword, Bloomburrow): the instruction the chosen player carries out
 _GIFTS = {"a card": "draw a card.", "a food": "create a food token.", "a treasure": "create a treasure token.",
           "a tapped fish": "create a tapped 1/1 blue fish creature token.",
-          "an octopus": "create an 8/8 blue octopus creature token.", "an extra turn": "take an extra turn after this one."}
+          "an octopus": "create an 8/8 blue octopus creature token.",
+          "an extra turn": "take an extra turn after this one."}
 
 
 def _target_slots(x: Any) -> set[int]:
