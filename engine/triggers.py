@@ -64,6 +64,7 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "searched",  # a player searched their own library (701.15a): engine/ops/zones.py
                  "dungeon_completed",  # a player completed a dungeon (a later rule: engine/dungeon.py)
                  "crime",  # a player committed a crime (a later rule, Outlaws of Thunder Junction): became_targets
+                 "expend",  # a player expended N (a later keyword action, Bloomburrow): expend below
                  "targets_chosen"}  # a spell or ability's targets were chosen (became_targets): one event for all
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
@@ -85,7 +86,8 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "objs",  # a delayed trigger's own objects: "when that creature dies this turn" (603.7c)
                   "each_counter",  # "whenever a +1/+1 counter is put on ...": once for each counter (603.2c)
                   "reaches",  # "when the twelfth hour counter is put on SELF": its count of them reached that number
-                  "first_combat"})  # "at the end of the first combat phase on your turn" (506.6d)
+                  "first_combat",  # "at the end of the first combat phase on your turn" (506.6d)
+                  "amount"})  # "whenever you expend 4": the total that player's mana spent this turn reached
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -127,7 +129,8 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "whenever you become the target of a spell" (Dormant Gomazoa): not of an ability
     "spell": frozenset({"becomes_target_player"}),
     "keyword": frozenset({"activate"}),
-    "each_counter": frozenset({"counters_put", "counters_removed"}), "reaches": frozenset({"counters_put"})}
+    "each_counter": frozenset({"counters_put", "counters_removed"}), "reaches": frozenset({"counters_put"}),
+    "amount": frozenset({"expend"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -312,6 +315,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name == "targets_chosen" and not (controller in ev.get("players", ())
                                          or controller in ev.get("objs_controllers", ())):
         return False  # "you and/or at least one permanent you control" (their controllers as targets were chosen)
+    if name == "expend" and ev.get("amount") != trig.get("amount"):
+        return False  # "whenever you expend 4": as the fourth mana is spent, not another (expend below)
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
         p = ev.get("player")
@@ -685,6 +690,20 @@ def _is_crime(g: "Game", s: "Obj", objs: list[int], players: list[str]) -> bool:
                 or o.zone == "graveyard" and o.owner in foes:
             return True
     return False
+
+
+def expend(g: "Game", player: str, n: int) -> None:
+    """Expend (a later keyword action, Bloomburrow; not in the 2016 rules): a player expends N as they spend their
+    Nth total mana to cast spells during a turn. ``n`` more mana was just spent so (601.2h: engine/payment.py
+    pay_mana); one event for each total it reached, so "whenever you expend 4" triggers once a turn at most."""
+    if n <= 0 or player not in g.players:
+        return
+    pl = g.players[player]
+    turn, before = pl.mana_spent_turn
+    before = before if turn == g.turn else 0
+    pl.mana_spent_turn = (g.turn, before + n)
+    for total in range(before + 1, before + n + 1):
+        event(g, {"event": "expend", "player": player, "amount": total})
 
 
 def counters_put(g: "Game", oid: int, kind: str, n: int) -> None:

@@ -664,6 +664,8 @@ def _enters_and_whenever(item: IrItem) -> list[Ability] | None:
         other, body = re.sub(r"^it\b", "SELF", rest[:cut]), rest[cut + 2:]
         if parse_trigger(other) is None:
             continue
+        # "... put a stash counter on it" (Hoarder's Overflow): "it" is SELF for both, the one object they share
+        body = re.sub(r"\b(on|to|from) it\b", r"\1 SELF", body)
         got = [_lower_triggered(IrItem("triggered", item.text, head=head, body=head))
                for head in (f"When SELF enters, {body}", f"Whenever {other}, {body}")]
         if got[0] is None or got[1] is None:
