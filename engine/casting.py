@@ -531,6 +531,10 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if esc is not None:  # escalate (a later keyword): its cost for each mode beyond the first (601.2f)
         esc = cast_options.times(esc, len(modes) - 1)
         raw = raw + tuple(esc.mana)
+    for m in modes if ab is not None and ab.choose else ():  # spree (a later keyword, Outlaws of Thunder Junction):
+        spree = ab.modes[m].cost if 0 <= m < len(ab.modes) else None  # each chosen mode's additional cost (601.2f)
+        if spree is not None:
+            raw = raw + tuple(spree.mana)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
         raw = raw + tuple(o.card.keyword_args["Kicker"].mana)
     for _, c in extras:  # 601.2f: optional additional costs paid

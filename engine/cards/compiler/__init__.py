@@ -97,6 +97,13 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             while i + 1 < len(paras) and paras[i + 1].startswith("•"):
                 i += 1
                 bullets.append(paras[i].lstrip("• ").strip())
+        if p.strip().lower() == "spree":  # spree (a later keyword, OTJ): "choose one or more additional costs", each
+            # mode printed "+ {cost} — ..." (its cost added for each mode chosen: _modes, engine/casting.py)
+            while i + 1 < len(paras) and paras[i + 1].startswith("+ {"):
+                i += 1
+                bullets.append(paras[i].strip())
+            if bullets:
+                p = "Choose one or more —"
         if bullets:
             full = "\n".join([p] + ["• " + b for b in bullets])
             m = re.match(r"^(when|whenever|at) ", p, re.I)
@@ -234,10 +241,12 @@ def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int,
     modes = []
     for line in lines:
         ctx = Ctx()
-        effects = parse_effects(line, ctx)
+        paid = re.fullmatch(r"\+ ((?:\{[^}]+\})+) — (.+)", line, re.S)  # a spree mode's cost (a later keyword)
+        effects = parse_effects(paid.group(2) if paid else line, ctx)
         if effects is None:
             return None
-        modes.append(Ability("mode", line, effects=tuple(effects), targets=tuple(ctx.targets)))
+        modes.append(Ability("mode", line, effects=tuple(effects), targets=tuple(ctx.targets),
+                             cost=Cost(mana=tuple(parse_cost(paid.group(1)))) if paid else None))
     return tuple(modes), choose, up_to
 
 
