@@ -189,6 +189,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
         if "by_filter" in trig and not matches(g, ev["by"], trig["by_filter"], src, controller):
             return False  # "becomes the target of an instant or sorcery spell": the spell, as it is cast (601.2c)
+        if trig.get("first") and not ev.get("first_by_player" if "becomes_target_you" in names else "first"):
+            return False  # "... [you control] for the first time each turn" (became_targets)
     elif name == "blocks" and "blocks_flying" in names and "blocks" not in names:
         # "whenever SELF blocks a creature with flying"
         if not any(a in g.objects and "Flying" in g.chars(a).keywords for a in ev.get("attackers", ())):
@@ -657,8 +659,13 @@ def became_targets(g: "Game", s: "Obj") -> None:
             if isinstance(x, int) and x not in seen and x in g.objects:
                 seen.append(x)
     for x in seen:
+        # "for the first time each turn": the first time this turn it became a target of any spell or ability, and of
+        # one that player controls (valiant, an ability word of Bloomburrow); a new object starts afresh (400.7)
+        turn, by = g.objects[x].chosen.get("targeted_turn", (0, []))
+        by = list(by) if turn == g.turn else []
+        g.objects[x].chosen["targeted_turn"] = (g.turn, [*by, s.controller])
         event(g, {"event": "becomes_target", "obj": x, "by": s.id, "spell": s.ability is None,
-                  "player": s.controller})
+                  "player": s.controller, "first": not by, "first_by_player": s.controller not in by})
     players = [x for slot in s.targets for x in slot if isinstance(x, str) and x in g.players]
     for p in dict.fromkeys(players):  # "whenever you become the target of a spell or ability" (a player, 115.1)
         event(g, {"event": "becomes_target_player", "target_player": p, "by": s.id, "spell": s.ability is None,

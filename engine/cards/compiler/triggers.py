@@ -757,6 +757,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you expend (\d+)", c)
     if m:  # expend (a later keyword action, Bloomburrow): engine/triggers.py expend
         return {"event": "expend", "who": "you", "amount": int(m.group(1))}
+    m = re.fullmatch(r"self becomes the target of a spell or ability( you control)? for the first time each turn", c)
+    if m:  # valiant (an ability word, Bloomburrow): the first time this turn it becomes a target of one (of yours)
+        return {"event": "becomes_target_you" if m.group(1) else "becomes_target", "self": True, "first": True}
     m = re.fullmatch(r"(you|an opponent|a player) commits? a crime( during your turn)?", c)
     if m:  # committing a crime (a later rule, Outlaws of Thunder Junction): engine/triggers.py became_targets
         out = {"event": "crime", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)]}
