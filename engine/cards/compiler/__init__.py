@@ -104,6 +104,14 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
                 bullets.append(paras[i].strip())
             if bullets:
                 p = "Choose one or more —"
+        elif p.strip().lower() == "tiered":  # tiered (a later keyword, Final Fantasy): "choose one additional cost",
+            # each mode printed "• Name — {cost} — ...": one mode, its cost added (as spree's, 601.2f)
+            while i + 1 < len(paras) and (tier := re.fullmatch(r"• (?:[^—]+ — )?((?:\{[^}]+\})+) — (.+)",
+                                                                paras[i + 1].strip(), re.S)) is not None:
+                i += 1
+                bullets.append(f"+ {tier.group(1)} — {tier.group(2)}")
+            if bullets:
+                p = "Choose one —"
         if bullets:
             full = "\n".join([p] + ["• " + b for b in bullets])
             m = re.match(r"^(when|whenever|at) ", p, re.I)
