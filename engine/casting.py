@@ -531,8 +531,9 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if esc is not None:  # escalate (a later keyword): its cost for each mode beyond the first (601.2f)
         esc = cast_options.times(esc, len(modes) - 1)
         raw = raw + tuple(esc.mana)
-    for m in modes if ab is not None and ab.choose else ():  # spree (a later keyword, Outlaws of Thunder Junction):
-        spree = ab.modes[m].cost if 0 <= m < len(ab.modes) else None  # each chosen mode's additional cost (601.2f)
+    spree_modes = ab.modes if ab is not None and ab.choose else ()
+    for m in modes:  # spree (a later keyword, Outlaws of Thunder Junction), tiered (Final Fantasy): each chosen mode's
+        spree = spree_modes[m].cost if 0 <= m < len(spree_modes) else None  # additional cost (601.2f)
         if spree is not None:
             raw = raw + tuple(spree.mana)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
