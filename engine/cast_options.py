@@ -208,6 +208,10 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # an optional additional cost; if paid, a 1/1 token copy as it enters (Bloomburrow, later than the
     # 2016 rules; the trigger: compiler/keywords.KEYWORD_ABILITIES "Offspring")
     Row("Offspring", "later: Bloomburrow", "additional", flag=True),
+    # gift (a later keyword, Bloomburrow): "as an additional cost to cast this spell, you may choose an opponent"
+    # (the gift is promised: engine/casting.py keeps the player in chosen["gift_to"]); what the player gets, and
+    # "if the gift was promised": the compiler (engine/cards/compiler/__init__.py gift_effects)
+    Row("Gift", "later: Bloomburrow", "additional", flag=True),
     # tapping two creatures that share a color with the spell; its cast trigger copies it (702.77a)
     Row("Conspire", "702.77a", "additional", flag=True),
     # Casualty N (a later keyword: Streets of New Capenna, 2022): "As you cast this spell, you may sacrifice a
@@ -251,6 +255,8 @@ def implemented(keyword: str, card: CardDef) -> bool:
     if keyword == "Disturb" and not (card.layout == "transform" and card.faces):
         return False  # cast transformed: a double-faced card with a back face to be (711.1); an Aura back face
         # targets what it enchants as it is cast (303.4a; engine/transform.py cast_transformed)
+    if keyword == "Gift":  # gift (a later keyword): a cost of no mana, choosing an opponent (casting.cast)
+        return card.keyword_args.get(keyword) == Cost()
     if keyword == "Casualty":  # "Casualty N": a number (casualty_cost)
         n = card.keyword_args.get(keyword)
         return isinstance(n, int) and not isinstance(n, bool) and n >= 0
@@ -645,6 +651,8 @@ def carried(o: "Obj") -> dict[str, Any]:
     out: dict[str, Any] = {"cast_with": kept} if kept else {}
     if o.chosen.get("cast_from") and not is_spell_copy(o):  # "if you cast it": a cast spell resolved into it
         out["cast_zone"] = o.chosen["cast_from"]
+    if o.chosen.get("gift_to"):  # gift (a later keyword): the chosen opponent, for "when it enters, ..."
+        out["gift_to"] = o.chosen["gift_to"]
     if o.chosen.get("colors_spent"):  # 702.43a: sunburst reads them as the permanent enters from the stack
         out["colors_spent"] = list(o.chosen["colors_spent"])
     for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main", "cleanup_sacrifice"):

@@ -525,6 +525,9 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         s.chosen["exile_instead"] = True   # instead" (engine/game.py move)
     if g.step in ("main1", "main2") and g.active == player:
         s.chosen["cast_in_main"] = True  # "if you cast SELF during your main phase" (505.1)
+    gift_to = seats.opponents(g, player)[:1] if any(r.keyword == "Gift" for r, _ in extras) else []
+    if gift_to:  # gift (a later keyword, Bloomburrow): the opponent chosen as its cost is paid (601.2b), the first
+        s.chosen["gift_to"] = gift_to[0]  # in APNAP order
     cast_options.mark(g, s, ([keyword_alt[0].keyword] if keyword_alt else []) + [r.keyword for r, _ in extras]
                       + ([offered["keyword"]] if offered is not None and offered.get("keyword") else []))
     if keyword_alt is not None:
@@ -545,6 +548,11 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if esc is not None:  # escalate (a later keyword): its cost for each mode beyond the first (601.2f)
         esc = cast_options.times(esc, len(modes) - 1)
         raw = raw + tuple(esc.mana)
+    spree_modes = ab.modes if ab is not None and ab.choose else ()
+    for m in modes:  # spree (a later keyword, Outlaws of Thunder Junction), tiered (Final Fantasy): each chosen mode's
+        spree = spree_modes[m].cost if 0 <= m < len(spree_modes) else None  # additional cost (601.2f)
+        if spree is not None:
+            raw = raw + tuple(spree.mana)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
         raw = raw + tuple(o.card.keyword_args["Kicker"].mana)
     for _, c in extras:  # 601.2f: optional additional costs paid

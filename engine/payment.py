@@ -501,6 +501,9 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
         raise IllegalAction(f"cannot pay: {e}") from None
     if paid.life:
         lose_life(g, player, paid.life, paid=True)  # 119.4: paying life is losing it
+    if purpose is not None and purpose[0] == "spell" and g.controller_of(purpose[1]) == player:
+        # mana spent to cast a spell (601.2h), not a helper's (assist): expend (a later keyword action)
+        triggers.expend(g, player, sum(paid.spent.values()))
     return paid.spent
 
 

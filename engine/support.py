@@ -507,6 +507,7 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append("trigger options")
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil",
                                                                       "investigate", "card_to_graveyard"} \
+                and not (evs in (["becomes_target"], ["becomes_target_you"]) and trig.get("self")) \
                 and not (evs == ["attacks"] and trig.get("self")) \
                 or trig.get("first") and evs == ["card_to_graveyard"] and set(trig.get("filter") or {}) - {"types"} \
                 or trig.get("nth") and evs not in (["cast"], ["draw"]):

@@ -206,6 +206,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         x = g.objects[sid].chosen.get("object") if sid is not None and sid in g.objects \
             and g.objects[sid].zone == "battlefield" else s.chosen.get("source_object")
         return [x] if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield" else []
+    if ref == "gift_player":  # gift (a later keyword, Bloomburrow): the opponent chosen as its gift cost was paid,
+        # kept by the spell and by the permanent it became (engine/casting.py, cast_options.carried)
+        sid = source_id(g, r)
+        holder = s if s.ability is None else g.objects.get(sid) if sid is not None else None
+        p = holder.chosen.get("gift_to") if holder is not None else None
+        return [p] if isinstance(p, str) and p in g.players and not g.players[p].lost else []
     if ref == "chosen_player":  # "the chosen player": the one its source chose as it entered (614.12), while that
         sid = source_id(g, r)  # player is still in the game (800.4a)
         p = g.objects[sid].chosen.get("player") if sid is not None else None
@@ -378,6 +384,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled", "tails",
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
                        "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object", "activated",
+                       "gift_player",
                        "activated_ability"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "targets_of",
@@ -671,6 +678,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # "for each card put into your hand this way" (Demonlord Belzenlok): the cards the resolution's "exile ...
         # until ..., then put that card into your hand" put there (engine/ops/library.py exile_until)
         return len(r.get("put_hand", ()))
+    if "count_this_way" in a and r is not None and a.get("action") == "rolled":
+        return int(r.get("rolled", 0))  # "equal to the result": the die the instruction before rolled (a later rule)
     if "count_this_way" in a and r is not None and a.get("action") == "flips_won":
         return int(r.get("flips_won", 0))  # "for each flip you win" of "flip five coins" (705.1)
     if "count_this_way" in a and r is not None and a.get("action") == "couldnt":
@@ -1358,7 +1367,7 @@ def _evolves(g: "Game", o: Any, r: Ctx | None) -> bool:
 
 #: the per-turn facts ``{"history": ...}`` names (kept on Player as the last turn each happened)
 HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "your_land_entered", "self_was_cast",
-                     "you_surveilled"})
+                     "you_surveilled", "you_committed_crime"})
 
 
 def _history(g: "Game", what: str, you: str, o: Any) -> bool:
@@ -1377,6 +1386,8 @@ def _history(g: "Game", what: str, you: str, o: Any) -> bool:
         return g.players[you].land_entered_turn == g.turn
     if what == "you_surveilled":  # "as long as you've surveilled this turn" (engine/ops/zones.py)
         return g.players[you].surveilled_turn == g.turn
+    if what == "you_committed_crime":  # "if you've committed a crime this turn" (a later rule, Outlaws of Thunder
+        return g.players[you].crime_turn == g.turn  # Junction: engine/triggers.py became_targets)
     if what == "self_was_cast":
         return o is not None and bool(o.chosen.get("cast_zone"))
     raise Unsupported(f"unsupported history {what!r}")

@@ -559,6 +559,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a); resolves_exiled (614.1a)
     "redirect",  # "All damage that would be dealt this turn to you is dealt to ... instead" (614.9, engine/redirect.py)
     "either",  # "Destroy all enchantments or all nonwhite enchantments": one, chosen as it resolves (608.2d)
+    "roll",  # "roll a d20" and its result table (rolling a die, a later rule: engine/ops/control.py)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)

@@ -29,7 +29,7 @@ from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
 from engine.cards.compiler.targets import KEYWORDS
-from engine.cards.compiler.text import CHAPTER, normalise, sentences
+from engine.cards.compiler.text import CHAPTER, DIE_ROW, normalise, sentences
 from engine.cards.compiler.timing import combat_timing
 from engine.cards.compiler.triggers import parse_trigger
 from engine.mana import cost_colors, mana_value, parse_cost
@@ -85,7 +85,7 @@ _COST_START = re.compile(
 def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             short_names: tuple[str, ...] = ()) -> list[IrItem]:
     """Pass 1: paragraphs to classified items."""
-    paras = normalise(text, name, legendary, short_names)
+    paras = _die_tables(normalise(text, name, legendary, short_names))
     items: list[IrItem] = []
     i = 0
     while i < len(paras):
@@ -97,6 +97,21 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             while i + 1 < len(paras) and paras[i + 1].startswith("•"):
                 i += 1
                 bullets.append(paras[i].lstrip("• ").strip())
+        if p.strip().lower() == "spree":  # spree (a later keyword, OTJ): "choose one or more additional costs", each
+            # mode printed "+ {cost} — ..." (its cost added for each mode chosen: _modes, engine/casting.py)
+            while i + 1 < len(paras) and paras[i + 1].startswith("+ {"):
+                i += 1
+                bullets.append(paras[i].strip())
+            if bullets:
+                p = "Choose one or more —"
+        elif p.strip().lower() == "tiered":  # tiered (a later keyword, Final Fantasy): "choose one additional cost",
+            # each mode printed "• Name — {cost} — ...": one mode, its cost added (as spree's, 601.2f)
+            while i + 1 < len(paras) and (tier := re.fullmatch(r"• (?:[^—]+ — )?((?:\{[^}]+\})+) — (.+)",
+                                                                paras[i + 1].strip(), re.S)) is not None:
+                i += 1
+                bullets.append(f"+ {tier.group(1)} — {tier.group(2)}")
+            if bullets:
+                p = "Choose one —"
         if bullets:
             full = "\n".join([p] + ["• " + b for b in bullets])
             m = re.match(r"^(when|whenever|at) ", p, re.I)
@@ -129,6 +144,18 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             items.append(IrItem("static", p))
         i += 1
     return items
+
+
+def _die_tables(paras: list[str]) -> list[str]:
+    """"Roll a d20." and the rows of its result table below it, printed as paragraphs of their own: one paragraph,
+    the rows on lines of their own (engine/cards/compiler/effects/sequence.py die_table reads it)."""
+    out: list[str] = []
+    for p in paras:
+        if DIE_ROW.match(p) and out and re.search(r"\broll a d\d+\b", out[-1].split("\n")[0], re.I):
+            out[-1] += "\n" + p
+        else:
+            out.append(p)
+    return out
 
 
 _SAME_IS_TRUE = re.compile(r"(?<=\.) The same is true for ([a-z ,]+)\.$")
@@ -222,10 +249,12 @@ def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int,
     modes = []
     for line in lines:
         ctx = Ctx()
-        effects = parse_effects(line, ctx)
+        paid = re.fullmatch(r"\+ ((?:\{[^}]+\})+) — (.+)", line, re.S)  # a spree mode's cost (a later keyword)
+        effects = parse_effects(paid.group(2) if paid else line, ctx)
         if effects is None:
             return None
-        modes.append(Ability("mode", line, effects=tuple(effects), targets=tuple(ctx.targets)))
+        modes.append(Ability("mode", line, effects=tuple(effects), targets=tuple(ctx.targets),
+                             cost=Cost(mana=tuple(parse_cost(paid.group(1)))) if paid else None))
     return tuple(modes), choose, up_to
 
 
@@ -653,6 +682,8 @@ def _enters_and_whenever(item: IrItem) -> list[Ability] | None:
         other, body = re.sub(r"^it\b", "SELF", rest[:cut]), rest[cut + 2:]
         if parse_trigger(other) is None:
             continue
+        # "... put a stash counter on it" (Hoarder's Overflow): "it" is SELF for both, the one object they share
+        body = re.sub(r"\b(on|to|from) it\b", r"\1 SELF", body)
         got = [_lower_triggered(IrItem("triggered", item.text, head=head, body=head))
                for head in (f"When SELF enters, {body}", f"Whenever {other}, {body}")]
         if got[0] is None or got[1] is None:
@@ -701,6 +732,43 @@ def _graveyard_static(text: str) -> list[Ability] | None:
     if not got or any(s.get("kind") not in _GRAVEYARD_KINDS or not isinstance(s.get("affects"), dict) for s in got):
         return None
     return [Ability("static", text, static=s, zone="graveyard") for s in got]
+#: what each gift is (gift, a later keyword, Bloomburrow): the instruction the chosen player carries out
+_GIFTS = {"a card": "draw a card.", "a food": "create a food token.", "a treasure": "create a treasure token.",
+          "a tapped fish": "create a tapped 1/1 blue fish creature token.",
+          "an octopus": "create an 8/8 blue octopus creature token.",
+          "an extra turn": "take an extra turn after this one."}
+
+
+def _target_slots(x: Any) -> set[int]:
+    """The target slots ({"target": i}) a compiled value names."""
+    if isinstance(x, Effect):
+        return _target_slots(x.args)
+    if isinstance(x, dict):
+        own = {x["target"]} if isinstance(x.get("target"), int) and len(x) == 1 else set()
+        return own.union(*(_target_slots(v) for v in x.values()))
+    if isinstance(x, (list, tuple)):
+        return set().union(*(_target_slots(v) for v in x))
+    return set()
+
+
+def _gift_only_targets(effects: list[Effect], n: int) -> bool:
+    """Does a target slot appear only in instructions that run as the gift is promised or as it is not?"""
+    gift_if = [e for e in effects if e.op == "if" and e.args.get("cond") in ({"cast_with": "Gift"},
+                                                                          {"not": {"cast_with": "Gift"}})]
+    plain = _target_slots([e for e in effects if e not in gift_if])
+    return any(i not in plain for i in range(n))
+
+
+def gift_effects(line: str) -> list[Effect] | None:
+    """"Gift a card", "Gift a tapped Fish", ... (a later keyword, Bloomburrow, not in the 2016 rules): what the opponent
+    chosen as the gift was promised gets (the player reference "gift_player"); None for any other line."""
+    m = re.fullmatch(r"gift (an? [a-z ]+?)\.?", line.strip().lower())
+    if m is None or m.group(1) not in _GIFTS:
+        return None
+    effs = parse_effects(_GIFTS[m.group(1)], Ctx())
+    if effs is None:
+        return None
+    return [replace(e, args={**e.args, "who": "gift_player"}) for e in effs]
 
 
 def compile_abilities_text(text: str) -> list[Ability] | None:
@@ -744,8 +812,14 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
     spell_effects: list[Effect] = []
     spell_ctx = Ctx()
     spell_modal: Ability | None = None
+    gift: list[Effect] | None = None
     for item in items:
         ab: Ability | list[Ability] | None = None
+        if item.kind != "keywords" and (got_gift := gift_effects(item.text)) is not None:
+            keywords.append("Gift")  # gift (a later keyword, Bloomburrow): an optional additional cost of no mana,
+            kwargs["Gift"] = Cost()  # choosing an opponent (engine/cast_options.py, engine/casting.py)
+            gift = got_gift
+            continue
         if item.kind == "keywords":
             names, args, abs_ = parse_keyword_line(item.text)  # type: ignore[misc]
             keywords += names
@@ -826,6 +900,20 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             abilities += ab
         else:
             abilities.append(ab)
+    if gift is not None:
+        # gift: "as this spell resolves, if the gift was promised, the chosen player gets the gift before any of
+        # its other effects"; a permanent's: "when this permanent enters, if the gift was promised, ..."
+        if spell_modal is not None or ("Instant" in types or "Sorcery" in types) and not spell_effects:
+            unsupported.append("(gift of a spell with no instructions to put it before)")
+        elif _gift_only_targets(spell_effects, len(spell_ctx.targets)):
+            # "If the gift was promised, target creature you control gains first strike": a target the spell has only
+            # when the gift was promised (or only when not: "instead return target ..."), 601.2c; not carried out
+            unsupported.append("(a target the spell has only as the gift is promised or not, 601.2c)")
+        elif spell_effects:
+            spell_effects = [Effect("if", {"cond": {"cast_with": "Gift"}, "then": gift}), *spell_effects]
+        else:
+            abilities.append(Ability("triggered", "Gift", effects=tuple(gift), trigger={"event": "etb", "self": True},
+                                     condition={"cast_with": "Gift"}, keyword="Gift"))
     if spell_modal is not None:
         if spell_effects:
             unsupported.append("(a modal spell with other instructions)")

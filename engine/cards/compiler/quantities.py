@@ -30,7 +30,7 @@ Conditions are dicts:
   {"mana_spent_ge": {"G": 3}} / {"mana_spent_ge": {"same_color": 3}}   the mana spent to cast it (601.2h)
   {"not": COND} / {"all": [COND, ...]}
   {"history": "creature_died"|"you_attacked"|"your_permanent_left"|"your_land_entered"|"self_was_cast"
-              |"you_surveilled"}
+              |"you_surveilled"|"you_committed_crime"}
                                        this turn so far
   {"graveyard_types_ge": n} / {"different_powers_ge": n} / {"total_power_ge": n}
   {"opponent_more": FILTER} / {"opponent_poison_ge": n} / {"opponent_graveyard_ge": n} / {"opponent_life_le": n}
@@ -297,6 +297,8 @@ def quantity(phrase: str) -> Any:
     if p in ("flip you win", "flip you won", "coin that comes up heads", "coin that came up heads",
              "the number of coins that came up heads", "the number of flips you won"):
         return {"count_this_way": {}, "action": "flips_won"}  # 705.1: the coins the instruction before flipped
+    if p in ("the result", "the result of the roll"):  # "draw cards equal to the result" (rolling a die, a later
+        return {"count_this_way": {}, "action": "rolled"}  # rule): the roll the instruction before made
     if p == "self's loyalty":  # 306.5b: a planeswalker's loyalty is its loyalty counters
         return {"counters_on": "self", "kind": "loyalty"}
     m = re.fullmatch(r"the greatest (power|toughness|mana value) among (.+)", p)
@@ -831,6 +833,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"paired": True}
     if t in ("tribute wasn't paid", "tribute was paid"):  # 702.103b
         return {"tribute_paid": t == "tribute was paid"}
+    if t in ("the gift was promised", "the gift wasn't promised"):  # gift (a later keyword, Bloomburrow): its cost
+        return {"cast_with": "Gift"} if "wasn't" not in t else {"not": {"cast_with": "Gift"}}  # was paid
     if t in ("it escaped", "self escaped"):  # "sacrifice it unless it escaped" (escape, a later keyword): cast so
         return {"cast_with": "Escape"}
     m = re.fullmatch(r"(?:its|self's|this spell's|that spell's) ([a-z]+) cost was paid", t)
@@ -948,6 +952,8 @@ _HISTORY = {
     "a land entered under your control this turn": "your_land_entered",
     "you've surveilled this turn": "you_surveilled",                    # a later keyword action (GRN)
     "you surveilled this turn": "you_surveilled",
+    "you've committed a crime this turn": "you_committed_crime",        # a later rule (OTJ)
+    "you committed a crime this turn": "you_committed_crime",
     "you cast it": "self_was_cast",                                     # 601.2: it was a spell
     "you cast self": "self_was_cast",
 }

@@ -758,9 +758,6 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
         "you investigate": {"event": "investigate", "who": "you"},  # 701.33a
         "you investigate for the first time each turn": {"event": "investigate", "who": "you", "first": True},
-        "you expend 4": {"event": "expend", "amount": 4},
-        "you expend 8": {"event": "expend", "amount": 8},
-        "you commit a crime": {"event": "crime", "who": "you"},
         "an opponent casts their first spell each turn": {
             "event": "cast",
             "who": "opponent",
@@ -770,6 +767,18 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     }
     if c in simple:
         return dict(simple[c])
+    m = re.fullmatch(r"you expend (\d+)", c)
+    if m:  # expend (a later keyword action, Bloomburrow): engine/triggers.py expend
+        return {"event": "expend", "who": "you", "amount": int(m.group(1))}
+    m = re.fullmatch(r"self becomes the target of a spell or ability( you control)? for the first time each turn", c)
+    if m:  # valiant (an ability word, Bloomburrow): the first time this turn it becomes a target of one (of yours)
+        return {"event": "becomes_target_you" if m.group(1) else "becomes_target", "self": True, "first": True}
+    m = re.fullmatch(r"(you|an opponent|a player) commits? a crime( during your turn)?", c)
+    if m:  # committing a crime (a later rule, Outlaws of Thunder Junction): engine/triggers.py became_targets
+        out = {"event": "crime", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)]}
+        if m.group(2):
+            out["your_turn"] = True
+        return out
     m = re.fullmatch(r"(you|a player|an opponent) sacrifices? (?:a|an|another) (.+)", c)
     if m:
         f = parse_noun(m.group(2))

@@ -336,7 +336,8 @@ class Ctx:
             return "amassed"
         if p in ("equipped creature", "enchanted creature", "enchanted permanent", "enchanted land",
                  "enchanted artifact", "enchanted enchantment", "enchanted planeswalker", "fortified land"):
-            return "attached"
+            self.last = "attached"  # "tap enchanted creature. ... put three stun counters on it": it is that
+            return "attached"  # creature (608.2c), not SELF
         pl = self.player(p)
         if pl is not None:
             return pl

@@ -64,7 +64,7 @@ from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
-from engine.cards.compiler.text import sentences
+from engine.cards.compiler.text import DIE_ROW, sentences
 from engine.mana import parse_cost
 
 _VERB3 = re.compile(
@@ -965,6 +965,53 @@ def _paragraph_forms(low: str, ctx: Ctx) -> Any:
         return [Effect("may", {"effects": [until], **({"who": who} if who != "you" else {})})] if m.group(2) \
             else [until]
     return _NOT_THIS
+def die_table(text: str, ctx: Ctx) -> list[Effect] | None:
+    """"[Instructions, then] roll a d20 [and add N]." and the rows of its result table ("1—9 | ...", "20 | ...",
+    "15+ | ...") on the lines below (rolling a die, a later rule, Adventures in the Forgotten Realms): the instructions
+    before it, then a roll whose result picks one row (engine/ops/control.py roll). Each row reads from where the
+    instructions before the roll left "it" and "that card"; a row naming a target of its own is not read (its targets
+    would be chosen before the roll, 601.2c, for a row that may never run)."""
+    head, *rows = text.strip().split("\n")
+    m = re.fullmatch(r"(.*?)(?:,? then |(?<=\.) |^)roll a d(4|6|8|10|12|20)(?: and add (.+?))?\.?", head.strip(),
+                     flags=re.I | re.S)
+    if m is None or not rows:
+        return None
+    pre: list[Effect] = []
+    if m.group(1).strip(" .,"):
+        got = parse_effects(m.group(1).strip(" .,") + ".", ctx)
+        if got is None:
+            return None
+        pre = got
+    roll: dict[str, Any] = {"sides": int(m.group(2))}
+    if m.group(3):
+        add = ctx_quantity(m.group(3), ctx)
+        if add is None:
+            return None
+        roll["add"] = add
+    mark = ctx.mark()
+    table: list[dict[str, Any]] = []
+    for row in rows:
+        r = DIE_ROW.match(row.strip())
+        if r is None:
+            return None
+        lo: int | None = int(r.group(1))
+        hi: int | None = int(r.group(2)) if r.group(2) else None if r.group(3) or r.group(4) == "more" else lo
+        if r.group(4) == "less":
+            lo, hi = None, lo
+        body = re.sub(r"^[A-Z][A-Za-z' ]*!? — ", "", r.group(5).strip())  # "1 | Trapped! — You lose 3 life."
+        ctx.rewind(mark)
+        more = re.fullmatch(r"create (one|two|three|four|five) of (?:those|these) tokens\.?", body, flags=re.I)
+        last = table[-1]["effects"] if table else []
+        if more and last and last[-1].op == "token":  # "1—9 | Create a 1/1 red Goblin creature token. 10—19 |
+            # Create two of those tokens." (Swarming Goblins): the token of the row above, that many
+            effs: list[Effect] | None = [Effect("token", {**last[-1].args, "amount": number(more.group(1))})]
+        else:
+            effs = parse_effects(body, ctx)
+        if effs is None or len(ctx.targets) != mark[0]:
+            return None
+        table.append({"min": lo, "max": hi, "effects": effs})
+    ctx.rewind(mark)
+    return [*pre, Effect("roll", {**roll, "table": table})]
 
 
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
@@ -973,6 +1020,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     Handles follow-ups that span sentences: "You may X. If you do, Y." and "If you
     don't, Y."; "It can't be regenerated."
     """
+    if "\n" in text and DIE_ROW.match(text.strip().split("\n")[1].strip()):
+        return die_table(text, ctx)
     text = _except_for(_do_the_same(text))
     # "Look at the top six cards ... You may reveal a creature card from among them and put it into your hand. If
     # it's legendary, you gain 3 life. Put the rest on the bottom ..." (Ellywick Tumblestrum): the look is one
@@ -1930,6 +1979,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # 705.1: "Flip five coins. Take an extra turn after this one for each coin that comes up heads" (Ral
             # Zarek): the flips won are counted by what follows (engine/ops/control.py flip)
             out.append(Effect("flip", {"coins": number(m.group(1)) if m.group(1) != "x" else {"x": True}}))
+            continue
+        m = re.fullmatch(r"(?:then )?(?:you )?roll a d(4|6|8|10|12|20)", s)
+        if m:  # rolling a die (a later rule, AFR) with no table: "... equal to the result" follows (quantities)
+            out.append(Effect("roll", {"sides": int(m.group(1))}))
             continue
         if re.fullmatch(r"(?:then )?clash with an opponent", s):  # 701.20b: "If you win, ..." follows
             out.append(Effect("clash", {}))

@@ -304,9 +304,12 @@ def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []
 
 
-@reader(r"^counter (that spell|it)$")
+@reader(r"^counter (that spell|it|that spell or ability)$")
 def _counter_that(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"... counter that spell instead" (Silumgar's Scorn): the spell an earlier instruction named (701.5a)."""
+    """"... counter that spell instead" (Silumgar's Scorn): the spell an earlier instruction named (701.5a); "whenever
+    SELF becomes the target of a spell or ability ..., counter that spell or ability": the one that targeted it."""
+    if m.group(1) == "that spell or ability" and not c.targeting:
+        return None
     what = c.ref(m.group(1))
     if what == "it" and c.cast_trigger:  # "whenever an opponent casts ..., counter that spell": the spell cast
         return [Effect("counter", {"what": "it"})]
