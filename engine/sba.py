@@ -9,6 +9,7 @@ from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.object_statics import attach_allowed
+from engine.ops.actions import start_speed
 from engine.protection import protected
 from engine.replacement import zone_change
 from engine.until import lost_control, object_left
@@ -74,6 +75,7 @@ def check(g: "Game") -> bool:
     worlds: list[int] = []
     roles: dict[tuple[str, int], list[int]] = {}
     ascenders: set[str] = set()
+    engines: set[str] = set()
     out_of_combat: list[int] = []
     sagas_done: list[int] = []
     saga_waits = False  # a finished Saga waits for its chapter ability to leave the stack: no "clean" mark
@@ -125,6 +127,8 @@ def check(g: "Game") -> bool:
                 walkers.setdefault((c.controller, st), []).append(oid)
         if "Ascend" in c.keywords:
             ascenders.add(c.controller)
+        if "Start your engines!" in c.keywords and not g.players[c.controller].speed:
+            engines.add(c.controller)
         if o.counters.get("lore") or o.chosen and "lore_seen" in o.chosen:  # a Saga's chapters (engine/saga.py)
             fired, done, waits = saga.check(g, o, c)
             did = fired or did
@@ -138,6 +142,8 @@ def check(g: "Game") -> bool:
         # and you don't have the city's blessing, you get the city's blessing" (not a state-based action, and
         # it uses no stack: seen whenever the game checks its state)
         did = ascend(g, who) or did
+    for who in engines:
+        did = start_speed(g, who) or did  # start your engines! (a later keyword, Aetherdrift: a state-based action)
     if len(worlds) > 1:
         to_graveyard += world_rule(g, worlds, cs)
     for ids in roles.values():

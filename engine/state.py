@@ -125,7 +125,7 @@ class Player:
                  "died_turn", "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic",
                  "counters", "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
                  "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn",
-                 "life_turn_began", "dungeons_completed")
+                 "life_turn_began", "dungeons_completed", "speed")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -191,6 +191,9 @@ class Player:
         # the names of the dungeons they completed, in order (a later rule, Adventures in the Forgotten Realms:
         # engine/dungeon.py), kept for the rest of the game
         self.dungeons_completed: list[str] = []
+        # their speed (a later rule, Aetherdrift, 2025: start your engines!, engine/ops/actions.py): 0 while they have
+        # none, then 1 to 4, kept for the rest of the game
+        self.speed = 0
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)

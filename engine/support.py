@@ -56,6 +56,7 @@ KEYWORDS = frozenset({
     "Firebending",           # with a number: its triggered ability (a later keyword; keywords.firebending)
     "Prowess", "Exalted",    # compiled into their triggered abilities (702.107, 702.82)
     "Ascend",                # a later keyword: engine/sba.py (permanents), a spell's first instruction (compiler)
+    "Start your engines!",   # a later keyword: engine/sba.py gives speed, engine/ops/actions.py (speed_card)
     "Evolve",                # likewise (702.99; its comparison: engine/values.py)
     "Myriad", "Dethrone",    # likewise (702.115, 702.104; keywords.KEYWORD_ABILITIES)
     "Cascade", "Storm",      # likewise (702.84, 702.39; their ops: engine/ops/cast.py)

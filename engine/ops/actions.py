@@ -497,6 +497,48 @@ def initiative_card() -> CardDef:
     return CardDef(name="The Initiative", mana_cost=(), types=("Designation",), abilities=(venture, take))
 
 
+@lru_cache(maxsize=1)
+def speed_card() -> CardDef:
+    """Speed (a later rule: Aetherdrift, 2025; not in the 2016 rules), kept as ``Player.speed`` and, for its inherent
+    triggered ability, as an object in the command zone of each player who has speed (matched against events as the
+    monarch is, engine/triggers.py): "Whenever one or more opponents lose life during your turn, if your speed is
+    less than 4, your speed increases by 1. This ability triggers only once each turn." (603.4: the "if" is checked
+    as it triggers and as it resolves; "during your turn" with it, a loss in another turn triggers nothing and
+    uses up nothing.)"""
+    up = Ability("triggered", "Whenever one or more opponents lose life during your turn, if your speed is less than "
+                 "4, your speed increases by 1. This ability triggers only once each turn.",
+                 effects=(Effect("action", {"name": "speed_up"}),),
+                 trigger={"event": "lose_life", "who": "opponent", "limit_per_turn": 1},
+                 condition={"your_turn": True, "max_speed": False})
+    return CardDef(name="Speed", mana_cost=(), types=("Designation",), abilities=(up,))
+
+
+def start_speed(g: "Game", p: str) -> bool:
+    """Start your engines! (a later keyword: Aetherdrift, 2025): a player who controls a permanent with it and has
+    no speed gets speed 1, as a state-based action (engine/sba.py); True when ``p`` got it now. Their speed stays
+    for the rest of the game, whatever they control."""
+    pl = g.players[p]
+    if pl.speed or pl.lost:
+        return False
+    pl.speed = 1
+    o = create_object(g, speed_card(), p, "command", token=True)
+    pl.command.append(o.id)
+    g.log("speed", player=p, speed=1)
+    g.changed()
+    return True
+
+
+@action("speed_up")
+def _speed_up(g: "Game", r: dict, e: Effect) -> None:
+    """Speed's inherent triggered ability (a later rule: Aetherdrift, 2025): the controller's speed increases by 1,
+    to 4 at most ("max speed")."""
+    pl = g.players[controller(g, r)]
+    if 0 < pl.speed < 4:
+        pl.speed += 1
+        g.log("speed", player=pl.name, speed=pl.speed)
+        g.changed()
+
+
 def designations(g: "Game", p: str) -> list[str]:
     """The designations ``p`` has (the monarch, the initiative: later rules), by name."""
     return [g.objects[i].card.name for i in g.players[p].command if "Designation" in g.objects[i].card.types]

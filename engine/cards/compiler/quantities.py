@@ -206,6 +206,8 @@ def count_of(phrase: str) -> Any:
         return {"starting_life": True}  # 103.3: the same for every player of the game
     if p in ("your life total", "your life"):
         return {"life_of": "you"}
+    if p == "your speed":  # a later rule (Aetherdrift): 0 for a player who has no speed
+        return {"speed_of": "you"}
     if p in ("the total life lost by your opponents this turn", "the total amount of life your opponents have lost "
              "this turn", "1 life your opponents have lost this turn", "the life your opponents have lost this turn"):
         return {"opponents_life_lost": "you"}  # the life each opponent lost this turn, added up (119.3)
@@ -972,6 +974,8 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     if m:  # later designations (the monarch, the initiative): engine/values.py designation_holder
         return {"designation": ("!" if m.group(1) or m.group(2) else "") + ("monarch" if "monarch" in t
                                                                               else "initiative")}
+    if t in ("you have max speed", "you don't have max speed"):
+        return {"max_speed": "don't" not in t}  # speed 4 (a later rule, Aetherdrift)
     if t in ("you have the city's blessing", "you don't have the city's blessing"):
         return {"city_blessing": "don't" not in t}  # ascend's designation (a later keyword, Rivals of Ixalan)
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)
