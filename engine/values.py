@@ -359,6 +359,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "mana_spent_on": frozenset({"mana_spent_on"}),
     "discarded_this_turn": frozenset({"discarded_this_turn"}),
     "sacrificed_this_turn": frozenset({"sacrificed_this_turn"}),
+    "descended_this_turn": frozenset({"descended_this_turn"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
@@ -371,6 +372,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
+                                 "descended_this_turn",
                                  "mv_of", "dungeon_names", "colors_of"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
@@ -731,6 +733,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who not in g.players:
             return 0
         return g.players[who].discarded_turn if "discarded_this_turn" in a else g.players[who].sacrificed_turn
+    if "descended_this_turn" in a:  # "the number of times you descended this turn" (a later rule, LCI)
+        return descended(g, _you(g, src, r))
     if "exiled_from_hand" in a:  # "draws a card for each card exiled from their hand this way" (engine/ops/actions.py
         return int((r or {}).get("exiled_from_hand", 0))  # exile_named counts them)
     if "removed_this_way" in a:  # "put twice that many +1/+1 counters on SELF": the counters the remove_among
@@ -865,6 +869,19 @@ def _at_least(cond: dict[str, Any]) -> int:
     """The least count a "control" condition asks: "you control a Faerie" one; "you control no
     Faerie" / "you don't control a Faerie" ({"max": 0}) none (608.2c)."""
     return int(cond.get("min", 0 if "max" in cond else 1))
+
+
+#: the card types of permanent cards (110.4; battle: a later card type)
+_PERMANENT_CARD_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
+
+
+def descended(g: "Game", who: Any) -> int:
+    """How many times ``who`` descended this turn (a later rule, The Lost Caverns of Ixalan, 2023): each permanent
+    card put into their graveyard from anywhere this turn (Player.to_graveyard_turn: the card types of each card)."""
+    if who not in g.players:
+        return 0
+    turn, went = g.players[who].to_graveyard_turn
+    return sum(1 for _, types in went if types & _PERMANENT_CARD_TYPES) if turn == g.turn else 0
 
 
 def designation_holder(g: "Game", name: str) -> str | None:
@@ -1240,6 +1257,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 500.7: an extra turn is being taken (Game.regular: whose regular turn it follows)
     if "city_blessing" in cond and g.players[you].city_blessing != bool(cond["city_blessing"]):
         return False  # "if you have the city's blessing" (ascend, a later keyword)
+    if "descended" in cond and (descended(g, you) > 0) != bool(cond["descended"]):
+        return False  # "if you descended this turn" (a later rule, The Lost Caverns of Ixalan)
     if "max_speed" in cond and (g.players[you].speed >= 4) != bool(cond["max_speed"]):
         return False  # "Max speed — ...", "unless you have max speed" (speed 4: a later rule, Aetherdrift)
     if "designation" in cond:  # "if you're the monarch", "if you have the initiative" (later designations)
@@ -1421,7 +1440,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
-                  "activated_ge", "max_speed",
+                  "activated_ge", "max_speed", "descended",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
                   "first_combat", "taken_is",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",

@@ -52,6 +52,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "player_counters": {"player_counters": "you", "kind": "experience"},
     "died_this_turn": {"died_this_turn": {"types": ["Creature"]}}, "mana_spent_on": {"mana_spent_on": "self"},
     "discarded_this_turn": {"discarded_this_turn": "you"}, "sacrificed_this_turn": {"sacrificed_this_turn": "you"},
+    "descended_this_turn": {"descended_this_turn": "you"},
     "per_target": {"per_target": {"x": True}, "slot": 0},
     "cast_before_it": {"cast_before_it": {"types": ["Instant", "Sorcery"]}},
     "removed_this_way": {"removed_this_way": True}, "exiled_from_hand": {"exiled_from_hand": True},

@@ -130,6 +130,8 @@ def count_of(phrase: str) -> Any:
         return {"died_this_turn": {**f, "types": ["Creature"]}}
     if p in ("permanents you've sacrificed this turn", "permanent you've sacrificed this turn"):
         return {"sacrificed_this_turn": "you"}  # 701.14a
+    if p in ("times you descended this turn", "time you descended this turn"):
+        return {"descended_this_turn": "you"}  # a later rule (LCI): each permanent card put into your graveyard
     if p in ("cards you've discarded this turn", "card you've discarded this turn"):
         return {"discarded_this_turn": "you"}  # 701.8: each card you discarded, whatever became of it
     if p in ("spells you've cast this turn", "spell you've cast this turn"):
@@ -974,6 +976,8 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     if m:  # later designations (the monarch, the initiative): engine/values.py designation_holder
         return {"designation": ("!" if m.group(1) or m.group(2) else "") + ("monarch" if "monarch" in t
                                                                               else "initiative")}
+    if t in ("you descended this turn", "you haven't descended this turn"):
+        return {"descended": "haven't" not in t}  # a later rule (LCI): a permanent card put into your graveyard
     if t in ("you have max speed", "you don't have max speed"):
         return {"max_speed": "don't" not in t}  # speed 4 (a later rule, Aetherdrift)
     if t in ("you have the city's blessing", "you don't have the city's blessing"):
