@@ -628,7 +628,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"gained_life_this_turn": int(m.group(1))}
     if t in ("an opponent lost life this turn", "an opponent has lost life this turn"):
         return {"opponent_lost_life_this_turn": True}
-    m = re.fullmatch(r"self is (attacking|blocking|tapped|untapped|enchanted|equipped|attacking or blocking)", t)
+    m = re.fullmatch(r"self is (attacking|blocking|tapped|untapped|enchanted|equipped|modified|attacking or blocking)",
+                     t)
     if m:
         w = m.group(1)
         if w == "attacking or blocking":

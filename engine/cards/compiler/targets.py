@@ -697,6 +697,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
             f["enchanted"] = True
         elif w == "equipped":
             f["equipped"] = True
+        elif w == "modified":  # a later term (NEO): counters on it, equipped, or enchanted by its controller's Aura
+            f["modified"] = True
         elif w == "face-down":
             f["face_down"] = True
         else:
