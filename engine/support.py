@@ -586,7 +586,10 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
         return out
     if kind == "cost_change":
         out = costs.change_problems(st)
-        if st.get("spells") == "self" and st.get("condition") and _cond_keys(st["condition"]) - _CASTER_CONDITIONS \
+        # "SELF costs {2} less to cast if it's bargained": the spell's own cost paid (engine/costs.py _self_condition)
+        own = {"cast_with"} if "cast_with" in (st.get("condition") or {}) else set()
+        if st.get("spells") == "self" and st.get("condition") \
+                and _cond_keys(st["condition"]) - _CASTER_CONDITIONS - own \
                 or st.get("condition", {}).get("history") == "self_was_cast":
             out.append("cost_change condition")
         return out
