@@ -21,7 +21,7 @@ KNOWN = frozenset({
     "mv_le", "mv_ge", "mv_eq", "and_subtypes", "zone", "player", "opponent", "any", "or", "permanent", "name",
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
-    "modified",  # a later term (Kamigawa: Neon Dynasty): counters on it, equipped, or enchanted by its controller's Aura
+    "modified",  # a later term (Kamigawa: Neon Dynasty): counters, equipped, or enchanted by its controller's Aura
     "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you", "chosen_name",
     "drawn_this_turn",  # "cards in your hand drawn this turn" (Sylvan Library; Game.draw marks them, 121.1)
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
