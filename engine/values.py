@@ -1269,6 +1269,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         kinds = {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
         if len(kinds) < cond["graveyard_types_ge"]:
             return False
+    if "graveyard_mvs_ge" in cond:  # "five or more mana values among cards in your graveyard" (202.3; a later term)
+        mvs = {mana_value(g.objects[c].card.mana_cost) for c in g.players[you].graveyard}
+        if len(mvs) < cond["graveyard_mvs_ge"]:
+            return False
     if "colors_among_ge" in cond:  # "if there are five colors among permanents you control" (105.2)
         have = {k for i in g.battlefield if g.controller_of(i) == you for k in g.chars(i).colors}
         if len(have) < cond["colors_among_ge"]:
@@ -1459,7 +1463,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step",
-                  "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
+                  "self_counters_ge", "history", "graveyard_types_ge", "graveyard_mvs_ge", "different_powers_ge", "total_power_ge",
                   "hand_mv_distinct_ge",  # different mana values among the cards in your hand
                   "colors_among_ge", "types_among_ge",  # colors among your permanents, card types among them and
                   # the cards in your graveyard

@@ -985,6 +985,9 @@ def _history_condition(t: str) -> dict[str, Any] | None:
         return {"max_speed": "don't" not in t}  # speed 4 (a later rule, Aetherdrift)
     if t in ("you have the city's blessing", "you don't have the city's blessing"):
         return {"city_blessing": "don't" not in t}  # ascend's designation (a later keyword, Rivals of Ixalan)
+    m = re.fullmatch(r"there are (\w+) or more mana values among cards in your graveyard", t)
+    if m and number(m.group(1)):  # (Streets of New Capenna, a later wording): distinct mana values (202.3)
+        return {"graveyard_mvs_ge": number(m.group(1))}
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)
     if m and number(m.group(1)):
         return {"graveyard_types_ge": number(m.group(1))}
