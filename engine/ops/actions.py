@@ -497,6 +497,41 @@ def initiative_card() -> CardDef:
     return CardDef(name="The Initiative", mana_cost=(), types=("Designation",), abilities=(venture, take))
 
 
+def _own_creatures(g: "Game", player: str) -> list[int]:
+    return [i for i in g.battlefield if g.chars(i).controller == player and "Creature" in g.chars(i).types]
+
+
+def can_blight(g: "Game", player: str) -> bool:
+    """Can ``player`` blight: do they control a creature?"""
+    return bool(_own_creatures(g, player))
+
+
+ACTION_CAN["blight"] = can_blight
+
+
+@action("blight")
+def _blight(g: "Game", r: dict, e: Effect) -> dict | None:
+    """Blight N (a later keyword action: Lorwyn Eclipsed, 2026): the player puts N -1/-1 counters on a creature
+    they control, chosen as the action is performed; with none, they can't (an "If you do" that follows does
+    nothing, r["did"])."""
+    p = controller(g, r)
+    mine = _own_creatures(g, p)
+    r["did"] = False
+    if not mine:
+        return None
+    got = nested.answer(r, "blight")
+    if got is None:
+        return nested.ask_cards(r, "blight", p, mine, 1, 1, f"blight {_n(g, r, e)}: the creature you control that gets "
+                                                            "the -1/-1 counters")
+    chosen = [x for x in got if x in mine]
+    if not chosen:
+        return None
+    _add_counters(g, chosen[0], "-1/-1", _n(g, r, e))
+    r["did"] = True
+    g.log("blight", player=p, card=g.objects[chosen[0]].card.name, amount=_n(g, r, e))
+    return None
+
+
 @lru_cache(maxsize=1)
 def speed_card() -> CardDef:
     """Speed (a later rule: Aetherdrift, 2025; not in the 2016 rules), kept as ``Player.speed`` and, for its inherent

@@ -52,6 +52,7 @@ ACTION_RULES = {
             ("harness", "Aetherdrift"),
             ("seek", "Alchemy"),
             ("prepare", "Secrets of Strixhaven"),
+            ("blight", "Lorwyn Eclipsed"),
         ]
     },
 }
@@ -146,7 +147,8 @@ def _adapt_fresh(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("action", {"name": "adapt_fresh", "what": what})]
 
 
-@reader(r"^(bolster|monstrosity|adapt|incubate|discover|support|fateseal|goad|endure) (\d+|x)(?:, where x is (.+))?$")
+@reader(r"^(bolster|monstrosity|adapt|incubate|discover|support|fateseal|goad|endure|blight) (\d+|x)"
+        r"(?:, where x is (.+))?$")
 def _action_n(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not bind_x(m.group(3), c):  # "Bolster X, where X is the number of cards in your hand" (107.3: X bound)
         return None
