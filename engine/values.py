@@ -1463,7 +1463,8 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step",
-                  "self_counters_ge", "history", "graveyard_types_ge", "graveyard_mvs_ge", "different_powers_ge", "total_power_ge",
+                  "self_counters_ge", "history", "graveyard_types_ge", "graveyard_mvs_ge", "different_powers_ge",
+                  "total_power_ge",
                   "hand_mv_distinct_ge",  # different mana values among the cards in your hand
                   "colors_among_ge", "types_among_ge",  # colors among your permanents, card types among them and
                   # the cards in your graveyard
