@@ -497,6 +497,48 @@ def initiative_card() -> CardDef:
     return CardDef(name="The Initiative", mana_cost=(), types=("Designation",), abilities=(venture, take))
 
 
+@action("endure")
+def _endure(g: "Game", r: dict, e: Effect) -> dict | None:
+    """Endure N (a later keyword action: Tarkir: Dragonstorm, 2025): the permanent's controller puts N +1/+1
+    counters on it or creates an N/N white Spirit creature token; for a permanent no longer on the battlefield
+    (or one that can't have the counters), the token. Each permanent told to endure, in turn; every choice is made
+    before anything is done (an op that asks runs again from its start)."""
+    n = _n(g, r, e)
+    if n <= 0:
+        return None
+    what = e.get("what", "self")
+    whats: list[int | None] = [x for x in refs(g, r, what) if isinstance(x, int) and x in g.objects]
+    if not whats and what == "self":
+        whats = [None]  # SELF left the battlefield (400.7): its controller makes the token
+    plan: list[tuple[int | None, str, bool]] = []
+    for k, x in enumerate(whats):
+        o = g.objects[x] if x is not None else None
+        here = o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, "+1/+1")
+        ctl = g.controller_of(o.id) if o is not None and o.zone == "battlefield" else controller(g, r)
+        if ctl is None or ctl not in g.players:
+            continue
+        counters = False
+        if here and o is not None:
+            got = nested.answer(r, f"endure{k}")
+            if got is None:
+                return {"kind": "choose_option", "player": ctl, "slot": nested.slot(r, f"endure{k}"),
+                        "options": [f"put {n} +1/+1 counters on {o.card.name}",
+                                    f"create a {n}/{n} white Spirit creature token"],
+                        "prompt": f"{o.card.name} endures {n}"}
+            counters = str(got).startswith("put ")
+        plan.append((x, ctl, counters))
+    for x, ctl, counters in plan:
+        if counters and x is not None:
+            _add_counters(g, x, "+1/+1", n)
+        elif seats.can_control(g, ctl):
+            spirit = token_def(Effect("token", {"power": n, "toughness": n, "colors": ["W"], "subtypes": ["Spirit"],
+                                                "types": ["Creature"]}))
+            create_tokens(g, [(spirit, ctl)] * replacement.token_count(g, ctl, spirit, 1))
+        g.log("endure", card=g.objects[x].card.name if x is not None and x in g.objects else "", amount=n,
+              how="counters" if counters else "token")
+    return None
+
+
 def _own_creatures(g: "Game", player: str) -> list[int]:
     return [i for i in g.battlefield if g.chars(i).controller == player and "Creature" in g.chars(i).types]
 
