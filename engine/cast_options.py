@@ -615,6 +615,8 @@ def mark(g: "Game", s: "Obj", keywords: list[str]) -> None:
                 flags.append(k)
     if flags:
         s.chosen["cast_with"] = flags
+    if "Warp" in flags and s.controller in g.players:  # "if a spell was warped this turn" (void, a later term)
+        g.players[s.controller].warped_turn = g.turn
 
 
 def cast_with(o: "Obj | None", keyword: str) -> bool:

@@ -734,6 +734,8 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
     if before.controller in g.players:  # per-turn facts: "if a creature died this turn" (700.4), "if a
         gone = g.players[before.controller]  # permanent left the battlefield under your control this turn"
         gone.left_turn = g.turn
+        if "Land" not in before.types:  # "if a nonland permanent left the battlefield this turn" (void, EOE)
+            gone.nonland_left_turn = g.turn
         if ev["event"] == "dies" and "Creature" in before.types:
             gone.died_turn = g.turn
     out = []

@@ -1257,6 +1257,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 500.7: an extra turn is being taken (Game.regular: whose regular turn it follows)
     if "city_blessing" in cond and g.players[you].city_blessing != bool(cond["city_blessing"]):
         return False  # "if you have the city's blessing" (ascend, a later keyword)
+    if "void" in cond and any(p.nonland_left_turn == g.turn or p.warped_turn == g.turn
+                              for p in g.players.values()) != bool(cond["void"]):
+        return False  # void (a later term, Edge of Eternities): a nonland permanent left or a spell was warped
     if "descended" in cond and (descended(g, you) > 0) != bool(cond["descended"]):
         return False  # "if you descended this turn" (a later rule, The Lost Caverns of Ixalan)
     if "max_speed" in cond and (g.players[you].speed >= 4) != bool(cond["max_speed"]):
@@ -1444,7 +1447,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
-                  "activated_ge", "max_speed", "descended",
+                  "activated_ge", "max_speed", "descended", "void",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
                   "first_combat", "taken_is",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",

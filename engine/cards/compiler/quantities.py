@@ -979,6 +979,8 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     if m:  # later designations (the monarch, the initiative): engine/values.py designation_holder
         return {"designation": ("!" if m.group(1) or m.group(2) else "") + ("monarch" if "monarch" in t
                                                                               else "initiative")}
+    if t == "a nonland permanent left the battlefield this turn or a spell was warped this turn":
+        return {"void": True}  # void (a later term, Edge of Eternities): any player's permanent, any spell
     if t in ("you descended this turn", "you haven't descended this turn"):
         return {"descended": "haven't" not in t}  # a later rule (LCI): a permanent card put into your graveyard
     if t in ("you have max speed", "you don't have max speed"):
