@@ -815,6 +815,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"paired": True}
     if t in ("tribute wasn't paid", "tribute was paid"):  # 702.103b
         return {"tribute_paid": t == "tribute was paid"}
+    if t in ("self was foretold", "it was foretold"):
+        return {"cast_with": "Foretell"}  # foretell (a later keyword, Kaldheim): cast from exile for its foretell cost
     if t in ("self was bargained", "it was bargained", "it's bargained", "self is bargained"):
         return {"cast_with": "Bargain"}  # bargain (a later keyword, Wilds of Eldraine): its cost was paid
     if t in ("it escaped", "self escaped"):  # "sacrifice it unless it escaped" (escape, a later keyword): cast so
