@@ -508,6 +508,8 @@ def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any],
         n = n if turn == g.turn else 0
         if n >= limit:
             return None
+        if src.zone not in ("battlefield", "stack"):  # an emblem, a designation (speed), a card: objects off the
+            src = g.objects[src.id] = src.copy()  # battlefield are shared by a game's copies, replaced, never changed
         src.chosen[key] = (g.turn, n + 1)
     if batch is not None:
         for _ in range(times):
