@@ -1007,6 +1007,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         opp = p in seats.opponents(g, you)
         if "trigger_player_opponent" in cond and opp != bool(cond["trigger_player_opponent"]):
             return False
+    if "ring_bearer_other" in cond:  # "if you chose a creature other than SELF as your Ring-bearer" (603.4): the
+        # Ring-bearer chosen as the Ring tempted you (engine/ops/ring.py: the trigger's event)
+        info = (r.get("trigger") if "trigger" in r else this(g, r).trigger_info if "obj" in r else None) if r else None
+        chose = (info or {}).get("bearer")
+        if (isinstance(chose, int) and chose != src) != bool(cond["ring_bearer_other"]):
+            return False
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
         return False
     if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
@@ -1447,7 +1453,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
-                  "activated_ge", "max_speed", "descended", "void",
+                  "activated_ge", "max_speed", "descended", "void", "ring_bearer_other",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
                   "first_combat", "taken_is",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",

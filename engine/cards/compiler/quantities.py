@@ -815,6 +815,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"paired": True}
     if t in ("tribute wasn't paid", "tribute was paid"):  # 702.103b
         return {"tribute_paid": t == "tribute was paid"}
+    if t == "you chose a creature other than self as your ring-bearer":  # the Ring tempting you (a later action)
+        return {"ring_bearer_other": True}
     if t in ("self was foretold", "it was foretold"):
         return {"cast_with": "Foretell"}  # foretell (a later keyword, Kaldheim): cast from exile for its foretell cost
     if t in ("self was bargained", "it was bargained", "it's bargained", "self is bargained"):

@@ -744,6 +744,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
         "you investigate": {"event": "investigate", "who": "you"},  # 701.33a
+        "the ring tempts you": {"event": "ring_tempts", "who": "you"},  # a later keyword action (engine/ops/ring.py)
         "you investigate for the first time each turn": {"event": "investigate", "who": "you", "first": True},
         "you expend 4": {"event": "expend", "amount": 4},
         "you expend 8": {"event": "expend", "amount": 8},
