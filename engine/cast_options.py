@@ -218,6 +218,9 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # creature with power N or greater. When you do, copy this spell" (an optional additional cost; the copy:
     # its cast trigger, compiler/keywords.KEYWORD_ABILITIES, as conspire's)
     Row("Casualty", "later: Streets of New Capenna", "additional", flag=True),
+    # Bargain (a later keyword: Wilds of Eldraine, 2023): "As an additional cost to cast this spell, you may
+    # sacrifice an artifact, enchantment, or token"; the spell and the permanent it becomes were "bargained" if paid
+    Row("Bargain", "later: Wilds of Eldraine", "additional", flag=True),
     # paid any number of times: the answer's "replicate" says how many (702.55a; replicate_extras)
     Row("Replicate", "702.55a", "additional", flag=True),
     # likewise any number of times, the answer's "squad" (Warhammer 40,000 Commander, later than the
@@ -257,6 +260,8 @@ def implemented(keyword: str, card: CardDef) -> bool:
         # targets what it enchants as it is cast (303.4a; engine/transform.py cast_transformed)
     if keyword == "Gift":  # gift (a later keyword): a cost of no mana, choosing an opponent (casting.cast)
         return card.keyword_args.get(keyword) == Cost()
+    if keyword == "Bargain":  # its cost is the same for every card (BARGAIN_COST)
+        return True
     if keyword == "Casualty":  # "Casualty N": a number (casualty_cost)
         n = card.keyword_args.get(keyword)
         return isinstance(n, int) and not isinstance(n, bool) and n >= 0
@@ -391,6 +396,10 @@ def casualty_cost(n: int) -> Cost:
     return Cost(sacrifice={"types": ["Creature"], "power_ge": n})
 
 
+#: Bargain (a later keyword: Wilds of Eldraine): "sacrifice an artifact, enchantment, or token"
+BARGAIN_COST = Cost(sacrifice={"or": [{"types": ["Artifact"]}, {"types": ["Enchantment"]}, {"token": True}]})
+
+
 @per_object
 def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     """(name, row, cost) of each optional additional cost the card has (601.2b, 601.2f)."""
@@ -398,6 +407,9 @@ def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     for k in card.keywords:
         row = ROWS.get(k)
         if row is not None and row.kind == "additional" and implemented(k, card):
+            if k == "Bargain":
+                out.append((k.lower(), row, BARGAIN_COST))
+                continue
             arg = card.keyword_args[k]
             out.append((k.lower(), row, casualty_cost(arg) if k == "Casualty" else arg))
     return tuple(out)
@@ -620,6 +632,8 @@ def mark(g: "Game", s: "Obj", keywords: list[str]) -> None:
                 flags.append(k)
     if flags:
         s.chosen["cast_with"] = flags
+    if "Warp" in flags and s.controller in g.players:  # "if a spell was warped this turn" (void, a later term)
+        g.players[s.controller].warped_turn = g.turn
 
 
 def cast_with(o: "Obj | None", keyword: str) -> bool:

@@ -692,7 +692,7 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
     for ab in card.abilities:
         own = ab.static
         if ab.kind == "static" and own and own.get("kind") == "cost_change" and own.get("spells") == "self":
-            if own.get("condition") and not _self_condition(g, own["condition"], player):
+            if own.get("condition") and not _self_condition(g, own["condition"], player, spell):
                 continue
             o = g.objects[spell]
             frm = o.chosen.get("cast_from") if o.zone == "stack" else o.zone
@@ -727,8 +727,16 @@ def _amount(g: "Game", st: dict[str, Any], src: int) -> int:
     return n
 
 
-def _self_condition(g: "Game", cond: dict[str, Any], player: str) -> bool:
-    """A condition of a spell's own cost change, read for its caster ("if you control ...")."""
+def _self_condition(g: "Game", cond: dict[str, Any], player: str, spell: int | None = None) -> bool:
+    """A condition of a spell's own cost change, read for its caster ("if you control ..."); "if it's bargained"
+    reads the spell (its optional additional cost chosen, 601.2b, before the total cost, 601.2f)."""
+    if "cast_with" in cond:
+        o = g.objects.get(spell) if spell is not None else None
+        if o is None or cond["cast_with"] not in o.chosen.get("cast_with", ()):
+            return False
+        cond = {k: v for k, v in cond.items() if k != "cast_with"}
+        if not cond:
+            return True
     if "control" in cond:
         n = sum(1 for i in g.battlefield if matches(g, i, cond["control"], None, player))
         return cond.get("min", 1) <= n <= cond.get("max", 10 ** 6)

@@ -25,6 +25,7 @@ KNOWN = frozenset({
     "mv_le", "mv_ge", "mv_eq", "and_subtypes", "zone", "player", "opponent", "any", "or", "permanent", "name",
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
+    "modified",  # a later term (Kamigawa: Neon Dynasty): counters, equipped, or enchanted by its controller's Aura
     "chosen_color", "chosen_type", "chosen_card_type", "from_battlefield_this_turn", "unblocked", "attacking_you",
     "chosen_name",
     "drawn_this_turn",  # "cards in your hand drawn this turn" (Sylvan Library; Game.draw marks them, 121.1)
@@ -475,6 +476,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if f.get("equipped") and not _has_attached(game, x, "Equipment"):
         return False
+    if "modified" in f and _modified(game, x) != bool(f["modified"]):
+        return False
     if f.get("single_target") and sum(len(slot) for slot in o.targets) != 1:
         return False  # "a spell with a single target" (114.6a)
     if "targets" in f or f.get("targets_you"):  # a spell that targets SELF / an object / you (115.1)
@@ -574,6 +577,21 @@ def _has_attached(game: "Game", x: int, subtype: str) -> bool:
     for i in game.battlefield:
         a = game.objects[i]
         if a.attached_to == x and subtype in a.card.subtypes:
+            return True
+    return False
+
+
+def _modified(game: "Game", x: int) -> bool:
+    """Modified (a later term: Kamigawa: Neon Dynasty, 2022): a permanent with one or more counters on it (121.1),
+    that's equipped (301.5), or that's enchanted by an Aura its controller controls (303.4)."""
+    o = game.objects[x]
+    if any(n > 0 for n in o.counters.values()):
+        return True
+    ctl = game.controller_of(x)
+    for i in game.battlefield:
+        a = game.objects[i]
+        if a.attached_to == x and ("Equipment" in a.card.subtypes
+                                   or "Aura" in a.card.subtypes and game.controller_of(i) == ctl):
             return True
     return False
 

@@ -31,7 +31,7 @@ from engine.object_statics import activation_barred
 from engine.player_statics import snow_source
 from engine.tapping import tap
 from engine.targets import name_of as _name
-from engine.values import amount
+from engine.values import amount, condition
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -198,7 +198,8 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
                     and not ab.cost.energy \
                     and not ab.cost.mill \
                     and not has_choices(ab.cost) \
-                    and all(e.op == "add_mana" for e in ab.effects):  # not "... deals 1 damage to you" (605.1a)
+                    and all(e.op == "add_mana" for e in ab.effects) \
+                    and _may_activate(g, oid, ab, player):  # not "... deals 1 damage to you" (605.1a)
                 if "Creature" in c.types and o.sick and "Haste" not in c.keywords \
                         and not player_statics.haste_activation(g, player, oid):
                     break
@@ -210,6 +211,22 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
         if found:
             (lands if "Land" in c.types else others).append((oid, _one_tap(found, g, oid)))
     return lands + others
+
+
+#: activation restrictions that count activations (602.5b): such a mana ability is activated on its own, not while a
+#: cost is paid
+_COUNTED = frozenset({"once_each_turn", "times_each_turn", "once_ever"})
+
+
+def _may_activate(g: "Game", oid: int, ab: Ability, player: str) -> bool:
+    """602.5b: a mana ability with a restriction ("Activate only if ...", "Max speed — {T}: Add {R}{R}.") is a source
+    only while the restriction allows its activation."""
+    cond = ab.condition
+    if not cond:
+        return True
+    if _COUNTED & set(cond):
+        return False
+    return condition(g, cond, oid, {"controller": player, "ability": ab})
 
 
 def _one_tap(found: list[Ability], g: "Game", oid: int) -> Ability:

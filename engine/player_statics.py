@@ -704,8 +704,8 @@ def draw_times(g: "Game", player: str, in_draw_step: int | None) -> int:
     player drew earlier in their own draw step (None outside it): "except the first one you draw in each of your
     draw steps" (Alhammarret's Archive) leaves those draws alone."""
     n = 1
-    for _, ctl, st in statics(g, "draw_times"):
-        if ctl != player:
+    for sid, ctl, st in statics(g, "draw_times"):
+        if ctl != player or not _holds(g, sid, st):  # "Max speed — If you would draw a card, draw two ..." (611.3b)
             continue
         if in_draw_step is not None and in_draw_step < int(st.get("except_draw_step", 0)):
             continue

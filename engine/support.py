@@ -56,6 +56,7 @@ KEYWORDS = frozenset({
     "Firebending",           # with a number: its triggered ability (a later keyword; keywords.firebending)
     "Prowess", "Exalted",    # compiled into their triggered abilities (702.107, 702.82)
     "Ascend",                # a later keyword: engine/sba.py (permanents), a spell's first instruction (compiler)
+    "Start your engines!",   # a later keyword: engine/sba.py gives speed, engine/ops/actions.py (speed_card)
     "Evolve",                # likewise (702.99; its comparison: engine/values.py)
     "Myriad", "Dethrone",    # likewise (702.115, 702.104; keywords.KEYWORD_ABILITIES)
     "Cascade", "Storm",      # likewise (702.84, 702.39; their ops: engine/ops/cast.py)
@@ -215,7 +216,9 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 # or more nonland permanents on the battlefield" (Hour of Revelation), "if you've cast
                                 # another instant or sorcery spell this turn" (Mage Duel: the spell being cast is not
                                 # yet counted, 601.2f before 601.2i)
-                                "opponents_control", "amount_ge", "cast_kind_this_turn"})
+                                "opponents_control", "amount_ge", "cast_kind_this_turn",
+                                # the caster's speed, descents, and the turn's void (later terms: DFT, LCI, EOE)
+                                "max_speed", "descended", "void", "graveyard_mvs_ge"})
 
 
 _EXILE_SELF = Cost(exile_self=True)
@@ -592,7 +595,10 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
         return out
     if kind == "cost_change":
         out = costs.change_problems(st)
-        if st.get("spells") == "self" and st.get("condition") and _cond_keys(st["condition"]) - _CASTER_CONDITIONS \
+        # "SELF costs {2} less to cast if it's bargained": the spell's own cost paid (engine/costs.py _self_condition)
+        own = {"cast_with"} if "cast_with" in (st.get("condition") or {}) else set()
+        if st.get("spells") == "self" and st.get("condition") \
+                and _cond_keys(st["condition"]) - _CASTER_CONDITIONS - own \
                 or st.get("condition", {}).get("history") == "self_was_cast":
             out.append("cost_change condition")
         return out

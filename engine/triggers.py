@@ -65,6 +65,7 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "dungeon_completed",  # a player completed a dungeon (a later rule: engine/dungeon.py)
                  "crime",  # a player committed a crime (a later rule, Outlaws of Thunder Junction): became_targets
                  "expend",  # a player expended N (a later keyword action, Bloomburrow): expend below
+                 "ring_tempts",  # the Ring tempted a player (a later keyword action: engine/ops/ring.py)
                  "targets_chosen"}  # a spell or ability's targets were chosen (became_targets): one event for all
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
@@ -520,6 +521,8 @@ def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any],
         n = n if turn == g.turn else 0
         if n >= limit:
             return None
+        if src.zone not in ("battlefield", "stack"):  # an emblem, a designation (speed), a card: objects off the
+            src = g.objects[src.id] = src.copy()  # battlefield are shared by a game's copies, replaced, never changed
         src.chosen[key] = (g.turn, n + 1)
     if batch is not None:
         for _ in range(times):
@@ -787,6 +790,8 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
     if before.controller in g.players:  # per-turn facts: "if a creature died this turn" (700.4), "if a
         gone = g.players[before.controller]  # permanent left the battlefield under your control this turn"
         gone.left_turn = g.turn
+        if "Land" not in before.types:  # "if a nonland permanent left the battlefield this turn" (void, EOE)
+            gone.nonland_left_turn = g.turn
         if ev["event"] == "dies" and "Creature" in before.types:
             gone.died_turn = g.turn
     out = []

@@ -333,7 +333,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
     "life_of": frozenset({"life_of"}), "life_turn_began": frozenset({"life_turn_began"}),
-    "starting_life": frozenset({"starting_life"}),
+    "starting_life": frozenset({"starting_life"}), "speed_of": frozenset({"speed_of"}),
     "opponents_life_lost": frozenset({"opponents_life_lost"}),
     "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "total_mv": frozenset({"total_mv"}),
@@ -365,10 +365,11 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "mana_spent_on": frozenset({"mana_spent_on"}),
     "discarded_this_turn": frozenset({"discarded_this_turn"}),
     "sacrificed_this_turn": frozenset({"sacrificed_this_turn"}),
+    "descended_this_turn": frozenset({"descended_this_turn"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
-                                 "life_gained_this_turn", "life_of", "starting_life", "opponents_life_lost",
+                                 "life_gained_this_turn", "life_of", "starting_life", "speed_of", "opponents_life_lost",
                                  "total_power", "total_toughness",
                                  "total_mv",
                                  "greatest",
@@ -377,6 +378,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
+                                 "descended_this_turn",
                                  "mv_of", "dungeon_names", "colors_of"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
@@ -744,6 +746,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who not in g.players:
             return 0
         return g.players[who].discarded_turn if "discarded_this_turn" in a else g.players[who].sacrificed_turn
+    if "descended_this_turn" in a:  # "the number of times you descended this turn" (a later rule, LCI)
+        return descended(g, _you(g, src, r))
     if "exiled_from_hand" in a:  # "draws a card for each card exiled from their hand this way" (engine/ops/actions.py
         return int((r or {}).get("exiled_from_hand", 0))  # exile_named counts them)
     if "removed_this_way" in a:  # "put twice that many +1/+1 counters on SELF": the counters the remove_among
@@ -788,6 +792,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         else:
             ps = [p for p in refs(g, r, ref) if isinstance(p, str)]
         return g.players[ps[0]].life if ps and ps[0] in g.players else 0
+    if "speed_of" in a:  # "X is your speed" (a later rule, Aetherdrift): 0 for a player who has none
+        sp = _you(g, src, r)
+        return g.players[sp].speed if sp in g.players else 0
     if "starting_life" in a:  # "your starting life total" (103.3, 903.7, 810.4): the same for every player
         return starting_life(g)
     if "opponents_life_lost" in a:  # "the total life lost by your opponents this turn" (119.3, a per-turn fact)
@@ -875,6 +882,19 @@ def _at_least(cond: dict[str, Any]) -> int:
     """The least count a "control" condition asks: "you control a Faerie" one; "you control no
     Faerie" / "you don't control a Faerie" ({"max": 0}) none (608.2c)."""
     return int(cond.get("min", 0 if "max" in cond else 1))
+
+
+#: the card types of permanent cards (110.4; battle: a later card type)
+_PERMANENT_CARD_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
+
+
+def descended(g: "Game", who: Any) -> int:
+    """How many times ``who`` descended this turn (a later rule, The Lost Caverns of Ixalan, 2023): each permanent
+    card put into their graveyard from anywhere this turn (Player.to_graveyard_turn: the card types of each card)."""
+    if who not in g.players:
+        return 0
+    turn, went = g.players[who].to_graveyard_turn
+    return sum(1 for _, types in went if types & _PERMANENT_CARD_TYPES) if turn == g.turn else 0
 
 
 def designation_holder(g: "Game", name: str) -> str | None:
@@ -999,6 +1019,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
         opp = p in seats.opponents(g, you)
         if "trigger_player_opponent" in cond and opp != bool(cond["trigger_player_opponent"]):
+            return False
+    if "ring_bearer_other" in cond:  # "if you chose a creature other than SELF as your Ring-bearer" (603.4): the
+        # Ring-bearer chosen as the Ring tempted you (engine/ops/ring.py: the trigger's event)
+        info = (r.get("trigger") if "trigger" in r else this(g, r).trigger_info if "obj" in r else None) if r else None
+        chose = (info or {}).get("bearer")
+        if (isinstance(chose, int) and chose != src) != bool(cond["ring_bearer_other"]):
             return False
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
         return False
@@ -1253,6 +1279,13 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 500.7: an extra turn is being taken (Game.regular: whose regular turn it follows)
     if "city_blessing" in cond and g.players[you].city_blessing != bool(cond["city_blessing"]):
         return False  # "if you have the city's blessing" (ascend, a later keyword)
+    if "void" in cond and any(p.nonland_left_turn == g.turn or p.warped_turn == g.turn
+                              for p in g.players.values()) != bool(cond["void"]):
+        return False  # void (a later term, Edge of Eternities): a nonland permanent left or a spell was warped
+    if "descended" in cond and (descended(g, you) > 0) != bool(cond["descended"]):
+        return False  # "if you descended this turn" (a later rule, The Lost Caverns of Ixalan)
+    if "max_speed" in cond and (g.players[you].speed >= 4) != bool(cond["max_speed"]):
+        return False  # "Max speed — ...", "unless you have max speed" (speed 4: a later rule, Aetherdrift)
     if "designation" in cond:  # "if you're the monarch", "if you have the initiative" (later designations)
         want, holder = cond["designation"], designation_holder(g, DESIGNATIONS[str(cond["designation"]).lstrip("!")])
         if (holder == you) != (not str(want).startswith("!")):
@@ -1260,6 +1293,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "graveyard_types_ge" in cond:  # delirium: card types among cards in your graveyard (205.2a)
         kinds = {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
         if len(kinds) < cond["graveyard_types_ge"]:
+            return False
+    if "graveyard_mvs_ge" in cond:  # "five or more mana values among cards in your graveyard" (202.3; a later term)
+        mvs = {mana_value(g.objects[c].card.mana_cost) for c in g.players[you].graveyard}
+        if len(mvs) < cond["graveyard_mvs_ge"]:
             return False
     if "colors_among_ge" in cond:  # "if there are five colors among permanents you control" (105.2)
         have = {k for i in g.battlefield if g.controller_of(i) == you for k in g.chars(i).colors}
@@ -1436,7 +1473,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
-                  "activated_ge",
+                  "activated_ge", "max_speed", "descended", "void", "ring_bearer_other",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
                   "first_combat", "taken_is",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
@@ -1455,7 +1492,8 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step",
-                  "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
+                  "self_counters_ge", "history", "graveyard_types_ge", "graveyard_mvs_ge", "different_powers_ge",
+                  "total_power_ge",
                   "hand_mv_distinct_ge",  # different mana values among the cards in your hand
                   "colors_among_ge", "types_among_ge",  # colors among your permanents, card types among them and
                   # the cards in your graveyard

@@ -888,6 +888,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                       for s in statics]
         elif item.kind == "static" and (gy := _graveyard_static(item.text)) is not None:
             ab = gy
+        elif item.kind == "static" and item.text.startswith(_MAX_SPEED):
+            ab = _max_speed(item.text[len(_MAX_SPEED):], types)
         elif item.kind == "static":
             statics = parse_static(item.text)
             if statics is not None:
@@ -925,6 +927,33 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
 
 
 _TARGET_WORD = re.compile(r"\b([Tt])arget\b")
+_MAX_SPEED = "Max speed — "
+
+
+def _max_speed(text: str, types: tuple[str, ...]) -> list[Ability] | None:
+    """"Max speed — [ability]" (a later keyword: Aetherdrift, 2025) means "As long as you have max speed, this object
+    has [ability]": the ability, static, activated (from any zone it works in) or triggered, that exists only while
+    its controller's speed is 4 (engine/values.py: a triggered one triggers then, an activated one is activated
+    then, a static one applies then, 611.3b); None when the ability is not read."""
+    items = read_ir(text, "", False)
+    if len(items) != 1 or items[0].kind not in ("static", "activated", "triggered"):
+        return None
+    kws, _, abilities, unsup = lower(items, types)
+    if kws or unsup or not abilities:
+        return None
+    out = []
+    for ab in abilities:
+        if ab.kind == "static":
+            st = dict(ab.static or {})
+            if "condition" in st:
+                st["condition"] = {"all": [st["condition"], {"max_speed": True}]}
+            else:
+                st["condition"] = {"max_speed": True}
+            out.append(replace(ab, static=st))
+        else:
+            cond = {"max_speed": True} if ab.condition is None else {**ab.condition, "max_speed": True}
+            out.append(replace(ab, condition=cond))
+    return out
 
 
 def _overload(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any]) -> list[str]:

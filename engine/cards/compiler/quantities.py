@@ -130,6 +130,8 @@ def count_of(phrase: str) -> Any:
         return {"died_this_turn": {**f, "types": ["Creature"]}}
     if p in ("permanents you've sacrificed this turn", "permanent you've sacrificed this turn"):
         return {"sacrificed_this_turn": "you"}  # 701.14a
+    if p in ("times you descended this turn", "time you descended this turn"):
+        return {"descended_this_turn": "you"}  # a later rule (LCI): each permanent card put into your graveyard
     if p in ("cards you've discarded this turn", "card you've discarded this turn"):
         return {"discarded_this_turn": "you"}  # 701.8: each card you discarded, whatever became of it
     if p in ("spells you've cast this turn", "spell you've cast this turn"):
@@ -210,6 +212,8 @@ def count_of(phrase: str) -> Any:
         return {"starting_life": True}  # 103.3: the same for every player of the game
     if p in ("your life total", "your life"):
         return {"life_of": "you"}
+    if p == "your speed":  # a later rule (Aetherdrift): 0 for a player who has no speed
+        return {"speed_of": "you"}
     if p in ("the total life lost by your opponents this turn", "the total amount of life your opponents have lost "
              "this turn", "1 life your opponents have lost this turn", "the life your opponents have lost this turn"):
         return {"opponents_life_lost": "you"}  # the life each opponent lost this turn, added up (119.3)
@@ -647,7 +651,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"gained_life_this_turn": int(m.group(1))}
     if t in ("an opponent lost life this turn", "an opponent has lost life this turn"):
         return {"opponent_lost_life_this_turn": True}
-    m = re.fullmatch(r"self is (attacking|blocking|tapped|untapped|enchanted|equipped|attacking or blocking)", t)
+    m = re.fullmatch(r"self is (attacking|blocking|tapped|untapped|enchanted|equipped|modified|attacking or blocking)",
+                     t)
     if m:
         w = m.group(1)
         if w == "attacking or blocking":
@@ -835,6 +840,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"tribute_paid": t == "tribute was paid"}
     if t in ("the gift was promised", "the gift wasn't promised"):  # gift (a later keyword, Bloomburrow): its cost
         return {"cast_with": "Gift"} if "wasn't" not in t else {"not": {"cast_with": "Gift"}}  # was paid
+    if t == "you chose a creature other than self as your ring-bearer":  # the Ring tempting you (a later action)
+        return {"ring_bearer_other": True}
+    if t in ("self was foretold", "it was foretold"):
+        return {"cast_with": "Foretell"}  # foretell (a later keyword, Kaldheim): cast from exile for its foretell cost
+    if t in ("self was bargained", "it was bargained", "it's bargained", "self is bargained"):
+        return {"cast_with": "Bargain"}  # bargain (a later keyword, Wilds of Eldraine): its cost was paid
     if t in ("it escaped", "self escaped"):  # "sacrifice it unless it escaped" (escape, a later keyword): cast so
         return {"cast_with": "Escape"}
     m = re.fullmatch(r"(?:its|self's|this spell's|that spell's) ([a-z]+) cost was paid", t)
@@ -999,8 +1010,17 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     if m:  # later designations (the monarch, the initiative): engine/values.py designation_holder
         return {"designation": ("!" if m.group(1) or m.group(2) else "") + ("monarch" if "monarch" in t
                                                                               else "initiative")}
+    if t == "a nonland permanent left the battlefield this turn or a spell was warped this turn":
+        return {"void": True}  # void (a later term, Edge of Eternities): any player's permanent, any spell
+    if t in ("you descended this turn", "you haven't descended this turn"):
+        return {"descended": "haven't" not in t}  # a later rule (LCI): a permanent card put into your graveyard
+    if t in ("you have max speed", "you don't have max speed"):
+        return {"max_speed": "don't" not in t}  # speed 4 (a later rule, Aetherdrift)
     if t in ("you have the city's blessing", "you don't have the city's blessing"):
         return {"city_blessing": "don't" not in t}  # ascend's designation (a later keyword, Rivals of Ixalan)
+    m = re.fullmatch(r"there are (\w+) or more mana values among cards in your graveyard", t)
+    if m and number(m.group(1)):  # (Streets of New Capenna, a later wording): distinct mana values (202.3)
+        return {"graveyard_mvs_ge": number(m.group(1))}
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)
     if m and number(m.group(1)):
         return {"graveyard_types_ge": number(m.group(1))}

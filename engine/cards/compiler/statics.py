@@ -139,6 +139,12 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
                     return None
                 out += [{"kind": "keywords", "affects": aff, "keywords": kws}, *granted]
                 continue
+            if _WARD.fullmatch(q):  # "Enchanted creature gets +1/+1 and has ward {1}" (Royal Role)
+                ward = _ward(aff, q)
+                if ward is None:
+                    return None
+                out += ward
+                continue
             kws = keyword_list(q)
             if kws is None:
                 return None
@@ -587,12 +593,8 @@ def _has(m: re.Match) -> list[dict[str, Any]] | None:
     if aff is None:
         return None
     q = m.group(2)
-    w = re.fullmatch(r'ward ((?:\{[^}]+\})+)|"ward—([^"]+?)\.?"', q)
-    if w:  # "Other creatures you control have ward {1}", 'have "Ward—Pay 2 life."' (a later keyword): its
-        # triggered ability (engine/cards/compiler/keywords.py KEYWORD_TEXT), granted (613.1f, layer 6)
-        got = parse_keyword_line(f"Ward {w.group(1)}" if w.group(1) else f"Ward—{w.group(2)}")
-        abl = got[2] if got is not None else []
-        return [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl] if len(abl) == 1 else None
+    if _WARD.fullmatch(q):
+        return _ward(aff, q)
     if q.startswith('"') and q.endswith('"'):
         return _granted(aff, q)
     m2 = re.fullmatch(r'([^"]+?),? and (".+")', q)
@@ -603,6 +605,20 @@ def _has(m: re.Match) -> list[dict[str, Any]] | None:
             return None
         return [{"kind": "keywords", "affects": aff, "keywords": kws}, *granted]
     return _rest_clauses(aff, "has " + q)
+
+
+_WARD = re.compile(r'ward ((?:\{[^}]+\})+)|"ward—([^"]+?)\.?"')
+
+
+def _ward(aff: Any, q: str) -> list[dict[str, Any]] | None:
+    """"Other creatures you control have ward {1}", 'have "Ward—Pay 2 life."' (a later keyword): its triggered
+    ability (engine/cards/compiler/keywords.py KEYWORD_TEXT), granted (613.1f, layer 6)."""
+    w = _WARD.fullmatch(q)
+    if not w:
+        return None
+    got = parse_keyword_line(f"Ward {w.group(1)}" if w.group(1) else f"Ward—{w.group(2)}")
+    abl = got[2] if got is not None else []
+    return [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl] if len(abl) == 1 else None
 
 
 def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:

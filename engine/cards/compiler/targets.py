@@ -724,6 +724,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
             f["enchanted"] = True
         elif w == "equipped":
             f["equipped"] = True
+        elif w == "modified":  # a later term (NEO): counters on it, equipped, or enchanted by its controller's Aura
+            f["modified"] = True
         elif w == "face-down":
             f["face_down"] = True
         else:
@@ -829,6 +831,15 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         kinds = [w.replace(" an opponent controls", "") for w in m.group(1).split(", ")] + [m.group(2)]
         if all(k in CARD_TYPES for k in kinds):
             return {"player": True, "types": [CARD_TYPES[k] for k in kinds], "controller": "opponent"}
+    m = re.fullmatch(r"([a-z][a-z ,]+?),? or ((?:[a-z]+ )?card in a graveyard)", p)
+    if m and " in a graveyard" not in m.group(1) and ", " in m.group(1):
+        # "target spell, nonland permanent, or card in a graveyard" (Endless Detour): the graveyard is the last
+        # alternative's zone only; the others are a spell or a permanent (each names its zone, 400.1)
+        a, b = parse_noun(m.group(1)), parse_noun(m.group(2))
+        alts = (a or {}).get("or")
+        if a is not None and b is not None and isinstance(alts, list) and set(a) == {"or"} and "or" not in b \
+                and b.get("zone") == "graveyard":
+            return {"or": [alt if "zone" in alt else {**alt, "zone": "battlefield"} for alt in alts] + [b]}
     m = re.fullmatch(r"([a-z]+ card) in a graveyard or ([a-z]+) on the battlefield", p)
     if m:  # "target artifact card in a graveyard or artifact on the battlefield" (Daretti, Ingenious Iconoclast): a
         # card in any graveyard, or a permanent (each alternative names its zone, 400.1)

@@ -757,6 +757,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
         "you investigate": {"event": "investigate", "who": "you"},  # 701.33a
+        "the ring tempts you": {"event": "ring_tempts", "who": "you"},  # a later keyword action (engine/ops/ring.py)
         "you investigate for the first time each turn": {"event": "investigate", "who": "you", "first": True},
         "an opponent casts their first spell each turn": {
             "event": "cast",

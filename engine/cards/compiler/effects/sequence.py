@@ -450,6 +450,9 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     # the destination, read as "return ALL ... to the battlefield"
     s = re.sub(r"^return to the battlefield ((?:all|each|target|up to \w+ target) .+)$",
                r"return \1 to the battlefield", s, flags=re.I)
+    # "The owner of target nonland permanent shuffles it into their library" (the later wording of "Target
+    # nonland permanent's owner shuffles it ..."): the same instruction
+    s = re.sub(r"^the owner of (target [^,.]+?) (puts|shuffles) it ", r"\1's owner \2 it ", s, flags=re.I)
     low = s.lower()
     if _EACH_OPP_TARGET.match(low):
         return _for_each_opponent_target(low, ctx)

@@ -800,12 +800,13 @@ TOP_OR_BOTTOM_RX = re.compile(
 )
 
 
-@reader(r"^(target .+?)'s owner puts it on (?:their|his or her) choice of the top or bottom of (?:their|his or her) "
-        r"library$")
+@reader(r"^(?:(target .+?)'s owner|the owner of (target .+?)) puts it on (?:(?:their|his or her) choice of )?the top "
+        r"or bottom of (?:their|his or her) library$")
 def _owner_top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"Target creature's owner puts it on their choice of the top or bottom of their library" (Dire Downdraft):
-    the owner chooses as it resolves (608.2d, 401.1)."""
-    what = c.ref(m.group(1))
+    """"Target creature's owner puts it on their choice of the top or bottom of their library" (Dire Downdraft), "The
+    owner of target nonland permanent puts it on ..." (its later wording): the owner chooses as it resolves (608.2d,
+    401.1)."""
+    what = c.ref(m.group(1) or m.group(2))
     return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom"})]
 
 
