@@ -416,6 +416,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"opponent_dealt_damage_this_turn": True}  # bloodthirst (702.53a)
     if re.fullmatch(r"(?:self|it|this) came under your control since the beginning of your last upkeep", t):
         return {"new_since_upkeep": True}  # echo (702.29a)
+    if re.fullmatch(r"you control your commanders?", t):  # lieutenant (903.3): the commander you own, on the
+        # battlefield under your control ("your commander" is the one you own; either of two partners)
+        return {"control": {"commander": True, "owner": "you", "permanent": True, "controller": "you"}, "min": 1}
     m = re.fullmatch(r"you control (two|three|one) or fewer other (lands|creatures)", t)
     if m:
         return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},
@@ -580,6 +583,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"a player has (\d+) or less life", t)
     if m:
         return {"any_player_life_le": int(m.group(1))}
+    if re.fullmatch(r"you control your commanders?", t):  # lieutenant (903.3): the commander you own, on the
+        # battlefield under your control ("your commander" is the one you own; either of two partners)
+        return {"control": {"commander": True, "owner": "you", "permanent": True, "controller": "you"}, "min": 1}
     m = re.fullmatch(r"you control (two|three|one) or fewer other (lands|creatures)", t)
     if m:
         return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},

@@ -2996,6 +2996,12 @@ def _plain_or_both(low: str) -> list[dict[str, Any]] | None:
         a, b = _parse_plain(low[:mm.start()]), _parse_plain(low[mm.end():])
         if a is not None and b is not None:
             return a + b
+    for mm in re.finditer(r"^self (?:gets [+-]\d+/[+-]\d+|has [a-z ]+?) and (?=(?:other )?creatures )", low):
+        # "SELF gets +2/+2 and other creatures you control get +2/+2 and have trample" (the lieutenants): SELF's
+        # static, then a second sentence with a subject of its own (each whole alone; 611.3b: one condition)
+        a, b = _parse_plain(low[:mm.end() - 5]), _parse_plain(low[mm.end():])
+        if a is not None and b is not None:
+            return a + b
     return None
 
 

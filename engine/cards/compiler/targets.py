@@ -699,6 +699,12 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
             f["equipped"] = True
         elif w == "face-down":
             f["face_down"] = True
+        elif w in ("commander", "commanders", "noncommander"):
+            # 903.3: "commander creatures you control", "target commander", "a commander you control": an object
+            # whose card is a player's commander (a copy of it is not); "noncommander creature": one that is not
+            f["commander"] = w != "noncommander"
+            if w != "noncommander" and i == len(words) - 1:
+                f["permanent"] = True  # "target commander": a commander permanent (a creature or a planeswalker)
         else:
             break
         i += 1
@@ -780,6 +786,9 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if base is None or "or" in base or "not_subtypes" in base:
             return None
         return {**base, "not_subtypes": [subtype(w) for w in re.split(r",? (?:and|or) |, ", m.group(2))]}
+    m = re.fullmatch(r"your (commanders?)( on the battlefield)?", p)
+    if m:  # "your commander" (903.3): the commander (either of two partners) you own, on the battlefield
+        return {"commander": True, "owner": "you", "permanent": True}
     m = re.fullmatch(r"(face-up )?exiled ((?:[a-z]+ )*?card)( .+)?", p)
     if m and " in exile" not in p and " from " not in p:  # "target exiled card with flashback you own" (Runic
         # Repetition), "target face-up exiled card" (Pull from Eternity): a card in the exile zone (406.1)
