@@ -812,6 +812,8 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
         ev["conspire"] = cast_options.conspire_record(g, s)
     if "Casualty" in s.card.keywords:  # casualty (a later keyword): likewise, one copy if its cost was paid
         ev["casualty"] = cast_options.casualty_record(g, s)
+    if any(e.op == "storm" and e.get("record") == "copies" for a in s.card.abilities for e in a.effects):
+        ev["copies"] = cast_options.storm_record(g, s)  # "when you cast SELF, copy it for each ...": as storm's
     if "Gravestorm" in s.card.keywords:  # 702.68a: one copy per permanent put into a graveyard this turn
         ev["gravestorm"] = dict(cast_options.storm_record(g, s), count=g.graveyard_turn)
     triggers.event(g, ev)

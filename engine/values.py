@@ -351,6 +351,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "minus": frozenset({"minus"}),
     "spells_cast_this_turn": frozenset({"spells_cast_this_turn"}),
     "cast_before_it": frozenset({"cast_before_it"}),
+    "commander_casts": frozenset({"commander_casts"}),
     "removed_this_way": frozenset({"removed_this_way"}),
     "exiled_from_hand": frozenset({"exiled_from_hand"}),
     "player_counters": frozenset({"player_counters", "kind"}),
@@ -371,7 +372,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
-                                 "mv_of", "dungeon_names", "colors_of"})
+                                 "mv_of", "dungeon_names", "colors_of", "commander_casts"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -744,6 +745,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who not in g.players or not isinstance(idx, int):
             return 0
         return sum(1 for k in g.players[who].cast_kinds_turn[:idx] if cast_kind_matches(k, a["cast_before_it"]))
+    if "commander_casts" in a:  # "for each time you've cast your commander from the command zone this game": the
+        who = _you(g, src, r)  # casts 903.8 counts (Player.commander_casts, both partners'), countered ones too
+        return g.players[who].commander_casts if who in g.players else 0
     if "spells_cast_this_turn" in a:  # "the number of spells you've cast this turn" (601.2i: cast)
         who = _you(g, src, r)
         return g.players[who].spells_cast_turn if who in g.players else 0

@@ -479,7 +479,8 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         # the event's object, "it" (120.3); "they" after it is that controller
         body = re.sub(r"\bthat source's controller\b", "its controller", body, flags=re.I)
     ctx = Ctx(last="it" if (not trig.get("self") or other is not None) and trig.get("event") not in ("step", "state")
-              else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"))
+              else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"),
+              self_cast=trig.get("event") == "cast" and bool(trig.get("self")))
     if trig.get("event") == "cast" and isinstance((trig.get("filter") or {}).get("targets"), dict):
         ctx.cast_targets = trig["filter"]["targets"]  # "... that targets one or more permanents, ... those permanents"
     bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"

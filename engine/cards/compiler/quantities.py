@@ -132,6 +132,8 @@ def count_of(phrase: str) -> Any:
         return {"sacrificed_this_turn": "you"}  # 701.14a
     if p in ("cards you've discarded this turn", "card you've discarded this turn"):
         return {"discarded_this_turn": "you"}  # 701.8: each card you discarded, whatever became of it
+    if re.fullmatch(r"times? you've cast (?:your|a) commanders? from the command zone this game", p):
+        return {"commander_casts": "you"}  # 903.8: each cast of your commander (either partner) from the command zone
     if p in ("spells you've cast this turn", "spell you've cast this turn"):
         return {"spells_cast_this_turn": "you"}  # 601.2i: each spell you cast, whatever became of it
     m = re.fullmatch(r"(experience) counters? you have", p)

@@ -683,6 +683,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f.setdefault("not_types", []).append(CARD_TYPES[base])
             elif base == "token":
                 f["token"] = False
+            elif base == "commander":  # "noncommander creature": not a player's commander (903.3)
+                f["commander"] = False
             elif subtype(base):
                 f.setdefault("not_subtypes", []).append(subtype(base))
             else:
@@ -699,11 +701,11 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
             f["equipped"] = True
         elif w == "face-down":
             f["face_down"] = True
-        elif w in ("commander", "commanders", "noncommander"):
+        elif w in ("commander", "commanders"):
             # 903.3: "commander creatures you control", "target commander", "a commander you control": an object
-            # whose card is a player's commander (a copy of it is not); "noncommander creature": one that is not
-            f["commander"] = w != "noncommander"
-            if w != "noncommander" and i == len(words) - 1:
+            # whose card is a player's commander (a copy of it is not)
+            f["commander"] = True
+            if i == len(words) - 1:
                 f["permanent"] = True  # "target commander": a commander permanent (a creature or a planeswalker)
         else:
             break

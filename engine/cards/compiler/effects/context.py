@@ -26,6 +26,7 @@ class Ctx:
     last_player: Any = None   # the last player reference, for "that player"
     x: Any = None             # "where X is ..." binding
     cast_trigger: bool = False  # a "whenever ... casts a spell" trigger: "that spell" is the spell cast (603.2)
+    self_cast: bool = False  # a "when you cast SELF" trigger: "it" is the spell itself, on the stack (603.2)
     targeting: bool = False  # a "becomes the target of a spell" trigger: "that spell" is the one that targeted (603.2)
     subject: Any = None  # the reference "it" starts as (a trigger's creature), for "the creature" after a noncreature
     milled_other: bool = False  # another player milled last: "from among them" are those cards (engine r["milled"])
