@@ -428,6 +428,32 @@ def _exiles_first(effects: tuple[Effect, ...]) -> bool:
     return False
 
 
+def _vote_reasons(ab: Ability) -> list[str]:
+    """701.29: "for each death vote", "if grace gets more votes" read the tally of a vote made before them in the
+    same ability: each word they name must be one of its choices (else the words were read as votes of nothing)."""
+    if "'votes" not in repr([e.args for e in ab.effects]):
+        return []
+    choices: set[str] = set()
+    for e in ab.effects:
+        if e.op == "vote":
+            choices.update(e.args["choices"])
+    named: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, Effect):
+            walk(x.args)
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                if k in ("votes", "votes_most") and isinstance(v, str):
+                    named.add(v)
+                walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v)
+    walk(list(ab.effects))
+    return [f"votes for {w!r}, no choice of a vote before it (701.29)" for w in sorted(named - choices)]
+
+
 def ability_reasons(ab: Ability) -> list[str]:
     out: list[str] = []
     bound: list[Any] = []  # the choices the instructions so far made (a delayed trigger after them refers to them)
@@ -450,6 +476,7 @@ def ability_reasons(ab: Ability) -> list[str]:
         # "Add an amount of {B} equal to the sacrificed creature's mana value" (Priest of Yawgmoth): a mana ability
         # resolves at once with no object that keeps what its cost sacrificed (605.3a), so nothing can count it
         out.append("a mana ability's amount names the sacrificed object")
+    out.extend(_vote_reasons(ab))
     if "the exiled card" in (ab.text or "").lower() and any(e.args.get("what") == "self" for e in ab.effects):
         out.append("linked ability: the exiled card (607.2a)")  # the compiler read "the exiled card" as SELF
     for t in ab.targets:

@@ -352,6 +352,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "spells_cast_this_turn": frozenset({"spells_cast_this_turn"}),
     "cast_before_it": frozenset({"cast_before_it"}),
     "commander_casts": frozenset({"commander_casts"}),
+    "votes": frozenset({"votes"}),
     "removed_this_way": frozenset({"removed_this_way"}),
     "exiled_from_hand": frozenset({"exiled_from_hand"}),
     "player_counters": frozenset({"player_counters", "kind"}),
@@ -745,6 +746,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who not in g.players or not isinstance(idx, int):
             return 0
         return sum(1 for k in g.players[who].cast_kinds_turn[:idx] if cast_kind_matches(k, a["cast_before_it"]))
+    if "votes" in a:  # 701.29: "for each death vote", "the number of profit votes": the votes of the vote before
+        return int(((r or {}).get("votes") or {}).get(a["votes"], 0))  # (engine/ops/misc.py vote)
     if "commander_casts" in a:  # "for each time you've cast your commander from the command zone this game": the
         who = _you(g, src, r)  # casts 903.8 counts (Player.commander_casts, both partners'), countered ones too
         return g.players[who].commander_casts if who in g.players else 0
@@ -910,6 +913,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return not condition(g, cond["not"], src, r)
     if cond.get("not_declared_attacker") and ((r or {}).get("trigger") or {}).get("attacking"):
         return False  # "becomes tapped, if it isn't being declared as an attacker": not the tap of 508.1f
+    if "votes_most" in cond:  # 701.29: more votes than each other choice of the vote before; "or the vote is tied":
+        votes = (r or {}).get("votes") or {}  # at least as many
+        mine = votes.get(cond["votes_most"], 0)
+        others = [n for k, n in votes.items() if k != cond["votes_most"]]
+        if cond["votes_most"] not in votes or not all(mine >= n if cond.get("tied") else mine > n for n in others):
+            return False
     if "control" in cond:
         f = cond["control"]
         skip: set[Any] = set()
@@ -1421,6 +1430,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
                   "activated_ge",
+                  "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
                   "first_combat", "taken_is",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",

@@ -54,7 +54,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "discarded_this_turn": {"discarded_this_turn": "you"}, "sacrificed_this_turn": {"sacrificed_this_turn": "you"},
     "per_target": {"per_target": {"x": True}, "slot": 0},
     "cast_before_it": {"cast_before_it": {"types": ["Instant", "Sorcery"]}},
-    "commander_casts": {"commander_casts": "you"},
+    "commander_casts": {"commander_casts": "you"}, "votes": {"votes": "death"},
     "removed_this_way": {"removed_this_way": True}, "exiled_from_hand": {"exiled_from_hand": True},
 }
 

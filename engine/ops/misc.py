@@ -27,6 +27,34 @@ if TYPE_CHECKING:
 OPS, op = table()
 
 
+@op("vote")
+def _vote(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """701.29a: each player still in the game, starting with the controller and in turn order, votes for one of the
+    choices (701.29b: words connected to effects); the votes are public. The tally is kept in the resolution record
+    (``votes``: choice -> number) for what follows ("for each death vote", "if grace gets more votes")."""
+    you = controller(g, r)
+    live = seats.live(g)
+    i = live.index(you) if you in live else 0
+    voters = live[i:] + live[:i]
+    choices = list(e.args["choices"])
+    logged = r.setdefault("votes_logged", [])
+    tally = {c: 0 for c in choices}
+    for k, p in enumerate(voters):
+        slot = nested.slot(r, f"vote{k}")
+        got = r["answers"].get(slot)
+        if got is None:
+            return {"kind": "choose_option", "player": p, "options": choices, "slot": slot,
+                    "prompt": f"{this(g, r).card.name}: vote for {', '.join(choices[:-1])} or {choices[-1]} (701.29)"}
+        if got not in tally:  # an answer of another shape: its index among the choices
+            got = choices[int(got)] if str(got).isdigit() and int(got) < len(choices) else choices[0]
+        tally[got] += 1
+        if slot not in logged:
+            logged.append(slot)
+            g.log("vote", player=p, choice=got, card=this(g, r).card.name)
+    r["votes"] = tally
+    return None
+
+
 def _syms(pay: dict[str, Any]) -> tuple[str, ...]:
     return tuple(pay.get("mana") or ())
 

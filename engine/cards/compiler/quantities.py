@@ -132,6 +132,9 @@ def count_of(phrase: str) -> Any:
         return {"sacrificed_this_turn": "you"}  # 701.14a
     if p in ("cards you've discarded this turn", "card you've discarded this turn"):
         return {"discarded_this_turn": "you"}  # 701.8: each card you discarded, whatever became of it
+    m = re.fullmatch(r"([a-z]+(?: [a-z]+){0,2}) votes?", p)
+    if m and m.group(1) not in ("the", "a", "each", "all", "their", "your", "more"):
+        return {"votes": m.group(1)}  # 701.29: "for each death vote" (council's dilemma): the votes cast for it
     if re.fullmatch(r"times? you've cast (?:your|a) commanders? from the command zone this game", p):
         return {"commander_casts": "you"}  # 903.8: each cast of your commander (either partner) from the command zone
     if p in ("spells you've cast this turn", "spell you've cast this turn"):
@@ -418,6 +421,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"opponent_dealt_damage_this_turn": True}  # bloodthirst (702.53a)
     if re.fullmatch(r"(?:self|it|this) came under your control since the beginning of your last upkeep", t):
         return {"new_since_upkeep": True}  # echo (702.29a)
+    m = re.fullmatch(r"([a-z]+(?: [a-z]+){0,2}) gets more votes( or the vote is tied)?", t)
+    if m:  # 701.29 (will of the council): "if grace gets more votes", "if condemnation gets more votes or the vote
+        # is tied": more votes than each other choice (or, tied, at least as many)
+        return {"votes_most": m.group(1), "tied": bool(m.group(2))}
     if re.fullmatch(r"you control your commanders?", t):  # lieutenant (903.3): the commander you own, on the
         # battlefield under your control ("your commander" is the one you own; either of two partners)
         return {"control": {"commander": True, "owner": "you", "permanent": True, "controller": "you"}, "min": 1}
@@ -585,9 +592,6 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"a player has (\d+) or less life", t)
     if m:
         return {"any_player_life_le": int(m.group(1))}
-    if re.fullmatch(r"you control your commanders?", t):  # lieutenant (903.3): the commander you own, on the
-        # battlefield under your control ("your commander" is the one you own; either of two partners)
-        return {"control": {"commander": True, "owner": "you", "permanent": True, "controller": "you"}, "min": 1}
     m = re.fullmatch(r"you control (two|three|one) or fewer other (lands|creatures)", t)
     if m:
         return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},

@@ -34,6 +34,18 @@ def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("draw", {"who": who, "amount": n})]
 
 
+@reader(r"^starting with you, each player votes for ([a-z]+(?: [a-z]+){0,2}(?:, [a-z]+(?: [a-z]+){0,2})*),? or "
+        r"([a-z]+(?: [a-z]+){0,2})$")
+def _vote(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.29a: "Starting with you, each player votes for death or taxes" (will of the council, council's dilemma):
+    each player in turn order from the controller chooses one of the words (701.29b); what follows reads the votes
+    ("for each death vote", "if death gets more votes": engine/ops/misc.py vote)."""
+    choices = [w.strip() for w in m.group(1).split(", ")] + [m.group(2).strip()]
+    if len(set(choices)) != len(choices):
+        return None
+    return [Effect("vote", {"choices": choices})]
+
+
 @reader(r"^draw (two|three|four|five) cards and reveal them$")
 def _draw_reveal(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Draw three cards and reveal them" (Dungeon of the Mad Mage's last room): the cards drawn (121.2) are
@@ -851,6 +863,7 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _vote,
     _look_and_choose, _choose_one_exiled, _reveal_a_card,
     _reveal_random,
     _choose_quality,
