@@ -236,6 +236,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         # or the cost of the resolving spell or ability discarded (601.2h)
         paid = s.chosen.get("discarded", ()) if "obj" in r else ()
         return [c for c in [*paid, *r.get("discarded", ())] if c in g.objects]
+    if ref == "voted_most":  # 701.29: "each permanent with the most votes or tied for most votes": the objects the
+        # vote before chose most often, still where they were voted for (400.7)
+        return [c for c in r.get("voted_most", ()) if c in g.objects]
     if ref == "amassed":  # "the Army you amassed": the Army the amass action of this resolution chose (a later
         # keyword action, War of the Spark; engine/ops/actions.py)
         return [c for c in r.get("amassed", ()) if c in g.objects]
@@ -380,7 +383,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled", "tails",
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
                        "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object", "activated",
-                       "activated_ability"})
+                       "activated_ability", "voted_most"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "targets_of",
                       "owner_of", "opponents_of", "couldnt"})

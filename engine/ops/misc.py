@@ -36,6 +36,8 @@ def _vote(g: "Game", r: Ctx, e: Effect) -> dict | None:
     live = seats.live(g)
     i = live.index(you) if you in live else 0
     voters = live[i:] + live[:i]
+    if "filter" in e.args:
+        return _vote_objects(g, r, e, voters)
     choices = list(e.args["choices"])
     logged = r.setdefault("votes_logged", [])
     tally = {c: 0 for c in choices}
@@ -52,6 +54,32 @@ def _vote(g: "Game", r: Ctx, e: Effect) -> dict | None:
             logged.append(slot)
             g.log("vote", player=p, choice=got, card=this(g, r).card.name)
     r["votes"] = tally
+    return None
+
+
+def _vote_objects(g: "Game", r: Ctx, e: Effect, voters: list[str]) -> dict | None:
+    """701.29b: a vote for objects ("a nonland permanent you don't control": "you" is the controller): each voter
+    chooses one of them, none when there is none; ``voted_most``: those with the most votes, ties included."""
+    you, src = controller(g, r), source_id(g, r)
+    f = e.args["filter"]
+    zone = f.get("zone", "battlefield")
+    pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)]
+    options = [i for i in pool if matches(g, i, f, src, you)]
+    tally: dict[int, int] = {}
+    logged = r.setdefault("votes_logged", [])
+    for k, p in enumerate(voters if options else ()):
+        key = f"vote{k}"
+        got = nested.answer(r, key)
+        if got is None:
+            return nested.ask_cards(r, key, p, options, 1, 1,
+                                    f"{this(g, r).card.name}: vote for one of these (701.29)")
+        x = next((c for c in got if c in options), options[0]) if isinstance(got, list) else got
+        tally[x] = tally.get(x, 0) + 1
+        if key not in logged:
+            logged.append(key)
+            g.log("vote", player=p, obj=x, card=this(g, r).card.name)
+    most = max(tally.values(), default=0)
+    r["voted_most"] = [x for x, n in tally.items() if n == most]
     return None
 
 

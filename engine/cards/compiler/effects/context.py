@@ -233,6 +233,8 @@ class Ctx:
             return {"targets_of": "it", "filter": self.cast_targets}
         if p == "they" and self.last is not None:
             return self.last
+        if re.fullmatch(r"each (?:permanent|card|creature) with the most votes or tied for most votes", p):
+            return "voted_most"  # 701.29: the objects a vote for objects chose most (engine/ops/misc.py vote)
         if p == "the chosen player":  # "As SELF enters, choose a player" (614.12): that player (Stuffy Doll)
             return "chosen_player"
         if p in ("the chosen creature", "the chosen permanent", "the chosen artifact"):  # "As SELF enters, choose

@@ -46,6 +46,23 @@ def _vote(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("vote", {"choices": choices})]
 
 
+@reader(r"^starting with you, each player votes for (an? .+)$")
+def _vote_object(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.29a-b: "Starting with you, each player votes for a nonland permanent you don't control" (Council's
+    Judgment), "... for an artifact, creature, or enchantment card in your graveyard" (Custodi Squire): each player
+    in turn order from the controller chooses one such object ("you": the controller; not a target, 115.10); then
+    "each permanent with the most votes or tied for most votes" names those chosen most (engine/ops/misc.py)."""
+    if re.search(r" or (?!enchantment|creature|artifact|planeswalker|land)", m.group(1)):
+        return None  # a list of words ("votes for blue, black, red, or green"): not objects
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (
+            None, "battlefield", "graveyard", "any_card"):
+        return None
+    if f.get("zone") == "any_card":
+        return None
+    return [Effect("vote", {"filter": f})]
+
+
 @reader(r"^draw (two|three|four|five) cards and reveal them$")
 def _draw_reveal(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Draw three cards and reveal them" (Dungeon of the Mad Mage's last room): the cards drawn (121.2) are
@@ -864,6 +881,7 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _vote,
+    _vote_object,
     _look_and_choose, _choose_one_exiled, _reveal_a_card,
     _reveal_random,
     _choose_quality,
