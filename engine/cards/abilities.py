@@ -317,8 +317,17 @@ cascade
 encore
     for each opponent, a hasty token copy of the card that attacks that opponent this turn if able
     (engine/ops/objects.py) (not in 2016 (Commander Legends))
-storm
-    a copy of the spell for each spell cast before it this turn, each with a new target if wanted (CR 702.39a)
+storm: [record], [times], [keep_targets]
+    a copy of the spell for each spell cast before it this turn, each with a new target if wanted (CR 702.39a);
+    record "copies" with times (an amount): "when you cast SELF, copy it for each ..." that many, the targets kept
+    (keep_targets) unless a later "you may choose new targets for the copies" (copy_retarget) changes them
+vote: choices | filter
+    each player in turn order from the controller votes for one of the words, or for one object the filter names
+    (CR 701.29); the tally ("votes") is read by the amount {"votes": WORD} and the condition {"votes_most": WORD,
+    "tied"}; the objects with the most votes by the reference "voted_most"
+tempt: effects, then
+    tempting offer (not in 2016 (Commander 2013)): each opponent in turn order may carry out "effects" as their
+    doer; "then" is carried out once for each opponent who did
 suspend_tick
     remove a time counter from the suspended source; the last one triggers its cast (CR 702.61a)
 ripple: amount
@@ -536,6 +545,8 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "exchange_zones", "reveal_until", "may", "if", "ward", "poison",
+    "vote",  # 701.29: each player votes (choices, or a filter of objects); the tally for what follows
+    "tempt",  # tempting offer (Commander 2013): each opponent may do "effects"; "then" once for each who did
     "cast_offer", "cast_offers", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash",
     "restart",
     "move_counters", "replace_draw", "next_spell_cost", "reveal_top",
@@ -565,6 +576,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "enters_under_opponent",  # "SELF enters under the control of an opponent of your choice" (614.1d, entering.py)
     "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a, player_statics)
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",
+    "goaded",  # "enchanted creature is goaded" (goad, a later keyword action: engine/combat.py goaders)
     "cant_get_counters",
     "cast_only",
     "full_text", "amplify", "damage_unpreventable", "tokens_to_you", "token_become",

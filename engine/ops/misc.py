@@ -27,6 +27,38 @@ if TYPE_CHECKING:
 OPS, op = table()
 
 
+@op("tempt")
+def _tempt(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """Tempting offer (Commander 2013, an ability word): each opponent in turn order (101.4) may do what the
+    instruction says, as its doer ("create a token", "search your library": theirs); then what follows is done once
+    for each opponent who did. The offer runs with the opponent as "you" (the resolving object's controller for those
+    instructions only, put back at once, whatever they ask)."""
+    s = this(g, r)
+    you = s.controller
+    opps = seats.opponents(g, you)
+    took = 0
+    for k, p in enumerate(opps):
+        got = nested.answer(r, f"tempt{k}")
+        if got is None:
+            return {"kind": "choose_option", "player": p, "options": ["yes", "no"], "slot": nested.slot(r, f"tempt{k}"),
+                    "prompt": f"{s.card.name}: accept the offer? (each opponent who does gives {you} the same)"}
+        if got not in ("yes", True):
+            continue
+        took += 1
+        s.controller = p
+        try:
+            w = nested.run(g, r, f"offer{k}", e.args["effects"])
+        finally:
+            s.controller = you
+        if w is not None:
+            return w
+    for j in range(took):
+        w = nested.run(g, r, f"then{j}", e.args["then"])
+        if w is not None:
+            return w
+    return None
+
+
 @op("vote")
 def _vote(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """701.29a: each player still in the game, starting with the controller and in turn order, votes for one of the

@@ -50,7 +50,7 @@ def _vote(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _vote_object(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.29a-b: "Starting with you, each player votes for a nonland permanent you don't control" (Council's
     Judgment), "... for an artifact, creature, or enchantment card in your graveyard" (Custodi Squire): each player
-    in turn order from the controller chooses one such object ("you": the controller; not a target, 115.10); then
+    in turn order from the controller chooses one such object ("you": the controller; not a target, 114.1); then
     "each permanent with the most votes or tied for most votes" names those chosen most (engine/ops/misc.py)."""
     if re.search(r" or (?!enchantment|creature|artifact|planeswalker|land)", m.group(1)):
         return None  # a list of words ("votes for blue, black, red, or green"): not objects

@@ -840,6 +840,29 @@ def _may_do_or(mm: re.Match) -> str:
     return f"{then} unless {who} {act}."
 
 
+def _tempting_offer(m: re.Match, ctx: Ctx) -> list[Effect] | None:
+    """Tempting offer (Commander 2013): what comes first, then "each opponent may X" (X read as its doer would say
+    it: "their library" is "your library"), then "for each opponent who does, Y" and what follows."""
+    first = parse_effects(m.group(1), ctx) if m.group(1).strip() else []
+    offer = re.sub(r"\btheir\b", "your", re.sub(r"\bthey control\b", "you control", m.group(2), flags=re.I),
+                   flags=re.I)
+    if first is None or re.search(r"\b(you|your)\b", m.group(2), flags=re.I) \
+            or re.search(r"\b(they|them)\b", offer, flags=re.I) \
+            or re.search(r"\b(each|target) (opponent|player)", offer, flags=re.I):
+        return None  # ("you" in the offer would be its doer, not the controller: not read)
+    copied = [e.args["copy_of"] for e in first or () if e.op == "token" and e.args.get("copy_of") not in (None, "created")]
+    if ctx.last == "created" and copied:  # "Create a token that's a copy of that creature. Each opponent may create a
+        ctx.last = copied[-1]  # token that's a copy of that creature": the creature copied, each time (706.2)
+    mark = ctx.last
+    x = parse_effects(offer + ".", ctx)
+    ctx.last = mark
+    y = parse_effects(re.sub(r"\band you (?=[a-z])", "and ", m.group(3), flags=re.I) + ".", ctx)
+    rest = parse_effects(m.group(4), ctx) if m.group(4).strip() else []
+    if x is None or y is None or rest is None or not x or not y:
+        return None
+    return [*first, Effect("tempt", {"effects": x, "then": y}), *rest]
+
+
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     """Several sentences in order; None if any is not understood.
 
@@ -847,6 +870,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     don't, Y."; "It can't be regenerated."
     """
     text = _except_for(_do_the_same(text))
+    m = re.fullmatch(r"(.*?)(?:then )?each opponent may ([^.]+)\. for each opponent who (?:does|searches a library this "
+                     r"way), (?:you )?([^.]+?)\.(?: then each player who searched a library this way shuffles\.)?(.*)",
+                     text.strip(), flags=re.I | re.S)
+    if m:  # tempting offer: "Each opponent may create a Treasure token. For each opponent who does, you create a
+        # Treasure token." (engine/ops/misc.py tempt); a search shuffles the library searched (701.15a)
+        return _tempting_offer(m, ctx)
     # "Look at the top six cards ... You may reveal a creature card from among them and put it into your hand. If
     # it's legendary, you gain 3 life. Put the rest on the bottom ..." (Ellywick Tumblestrum): the look is one
     # instruction; the condition is of the card put into the hand, read after it (608.2c)
