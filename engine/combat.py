@@ -292,6 +292,10 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
             triggers.event(g, {"event": "attacks_saddled", "obj": a, "target": t})
     if decl:  # "whenever you attack": one or more creatures were declared (a later template; 508.1 here)
         triggers.event(g, {"event": "you_attack", "player": g.active, "count": len(decl)})
+    for p in dict.fromkeys(t for t in decl.values() if isinstance(t, str)):  # "whenever a player attacks enchanted
+        # player with one or more creatures", "whenever enchanted player is attacked": once for each player attacked
+        # (508.1b: a player, not a planeswalker they control)
+        triggers.event(g, {"event": "player_attacked", "player": g.active, "defender": p})
     if len(decl) == 1:  # 506.5: a creature "attacks alone" (exalted, 702.82)
         a, t = next(iter(decl.items()))
         triggers.event(g, {"event": "attacks_alone", "obj": a, "target": t})

@@ -63,7 +63,10 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "card_to_graveyard",  # a card (not a token) put into its owner's graveyard from anywhere (404.2)
                  "searched",  # a player searched their own library (701.15a): engine/ops/zones.py
                  "dungeon_completed",  # a player completed a dungeon (a later rule: engine/dungeon.py)
-                 "targets_chosen"}  # a spell or ability's targets were chosen (became_targets): one event for all
+                 "targets_chosen",  # a spell or ability's targets were chosen (became_targets): one event for all
+                 # a player attacked a player with one or more creatures (508.1b): engine/combat.py; "player" is the
+                 # attacking player, "defender" the one attacked
+                 "player_attacked"}
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
                                              "room",  # a dungeon's room ability: put by engine/dungeon.py
@@ -91,7 +94,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
 KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "other": frozenset({"cycle"}), "dealt_by": frozenset({"dies"}), "condition": frozenset({"state"}),
     # "whenever a creature attacks you", "whenever a creature deals combat damage to you" (the monarch)
-    "defending": frozenset({"attacks", "combat_damage_player",
+    "defending": frozenset({"attacks", "combat_damage_player", "player_attacked",
                             "damage_player"}),  # "whenever a source deals damage to you" (you_only, 120.3)
     "walker_attacked": frozenset({"you_attack"}), "by_opponent": frozenset({"discard"}),
     # training (a later keyword): "this creature and at least one other creature with greater power attack"
@@ -309,6 +312,9 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name == "targets_chosen" and not (controller in ev.get("players", ())
                                          or controller in ev.get("objs_controllers", ())):
         return False  # "you and/or at least one permanent you control" (their controllers as targets were chosen)
+    if name == "player_attacked" and trig.get("defending") == "attached_player" \
+            and ev.get("defender") != _enchanted_player(g, src):
+        return False  # "whenever a player attacks enchanted player with one or more creatures" (a Curse, 303.4)
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
         p = ev.get("player")

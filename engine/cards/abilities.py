@@ -325,6 +325,10 @@ vote: choices | filter
     each player in turn order from the controller votes for one of the words, or for one object the filter names
     (CR 701.29); the tally ("votes") is read by the amount {"votes": WORD} and the condition {"votes_most": WORD,
     "tied"}; the objects with the most votes by the reference "voted_most"
+as_player: who, effects, [opponents]
+    each player who names (only an opponent of the controller with opponents) carries out the effects as their
+    doer ("you" is that player): a Curse's "that attacking player may ...", "each opponent attacking that player
+    does the same" (303.4, 508.1b)
 tempt: effects, then
     tempting offer (not in 2016 (Commander 2013)): each opponent in turn order may carry out "effects" as their
     doer; "then" is carried out once for each opponent who did
@@ -546,6 +550,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "exchange_zones", "reveal_until", "may", "if", "ward", "poison",
     "vote",  # 701.29: each player votes (choices, or a filter of objects); the tally for what follows
+    "as_player",  # "that attacking player may ...", "each opponent attacking that player does the same": as its doer
     "tempt",  # tempting offer (Commander 2013): each opponent may do "effects"; "then" once for each who did
     "cast_offer", "cast_offers", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash",
     "restart",
@@ -608,6 +613,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "fights",  # 701.10: "whenever a creature you control fights" (engine/ops/damage.py)
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)
+    "player_attacked",  # a player attacked a player with one or more creatures (508.1b): a Curse's trigger
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",
     "blocks_creature", "becomes_blocked_by",  # once for each creature it blocks or that blocks it (509.4)
     "unblocked", "attacks_alone", "attacks_saddled", "combat_damage_player", "combat_damage_creature",

@@ -59,6 +59,27 @@ def _tempt(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
+@op("as_player")
+def _as_player(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"That attacking player may create a token", "each opponent attacking that player does the same" (the Curses,
+    303.4): each player ``who`` names (only an opponent of the controller with ``opponents``) carries out the
+    instructions as their doer ("you" is that player for them: the resolving object's controller for those only, put
+    back at once, whatever they ask)."""
+    s = this(g, r)
+    you = s.controller
+    players = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str) and p in g.players and not g.players[p].lost
+               and (not e.get("opponents") or p in seats.opponents(g, you))]
+    for k, p in enumerate(players):
+        s.controller = p
+        try:
+            w = nested.run(g, r, f"as{k}", e.args["effects"])
+        finally:
+            s.controller = you
+        if w is not None:
+            return w
+    return None
+
+
 @op("vote")
 def _vote(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """701.29a: each player still in the game, starting with the controller and in turn order, votes for one of the

@@ -453,6 +453,11 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                                                                   "defending": "you"},
         "self and at least two other creatures attack": {"event": "attacks", "self": True, "min_attackers": 3},
         "you attack with three or more creatures": {"event": "you_attack", "min_attackers": 3},
+        # a Curse (303.4): "whenever a player attacks enchanted player with one or more creatures", "whenever
+        # enchanted player is attacked": once for each declaration of attackers that attacks that player (508.1b)
+        "a player attacks enchanted player with one or more creatures": {
+            "event": "player_attacked", "who": "any", "defending": "attached_player"},
+        "enchanted player is attacked": {"event": "player_attacked", "who": "any", "defending": "attached_player"},
     }
     hit = extra.get(c)
     if hit is not None:
