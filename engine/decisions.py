@@ -502,10 +502,10 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
                 opt["x_life"] = True  # X is paid in life too (a bot should not pay all of it)
     if ab is not None and ab.choose and (ab.condition or {}).get("mode_chooser") != "opponent":
         opt["modes"] = [m.text for m in ab.modes]  # (601.3: an opponent's choice is asked of them)
-        opt["choose"] = ab.choose
+        lo, hi = casting.mode_range(ab, g, player, o.id)
+        opt["choose"] = hi
         # the modes whose targets the answer must name with them (601.2b-c): "targets" of the chosen modes' slots
         opt["targeted_modes"] = [i for i, m in enumerate(ab.modes) if m.targets]
-        lo, hi = casting.mode_range(ab)
         if lo != hi:  # "choose one or both" (700.2): from lo to hi modes
             opt["choose_min"] = lo
     return opt

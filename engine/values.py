@@ -1470,6 +1470,8 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes",
+                  # "If you control a commander as you cast SELF, you may choose both instead" (casting.mode_range)
+                  "more_modes_if", "more_modes_may",
                   # not a condition: who may activate it (602.2: "Any player may activate this ability";
                   # casting.activatable), its activator is "you"
                   "any_player"}
@@ -1541,6 +1543,8 @@ def condition_problems(cond: Any) -> list[str]:
         return []
     bad = sorted(set(cond) - CONDITION_KEYS)
     out = [f"condition {bad}"] if bad else []
+    if isinstance(cond.get("more_modes_if"), dict):  # the condition of a modal spell's second mode (700.2)
+        out += condition_problems(cond["more_modes_if"])
     if "designation" in cond and str(cond["designation"]).lstrip("!") not in DESIGNATIONS:
         out.append(f"condition designation {cond['designation']!r}")
     if "history" in cond and cond["history"] not in HISTORY:

@@ -46,6 +46,9 @@ if isinstance(getattr(re, "_MAXCACHE", None), int) and getattr(re, "_MAXCACHE") 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Emblem", "Hero"}
 #: "Choose three. You may choose the same mode more than once." (the Confluences): a modal head of its own
+#: "Choose one. If you control a commander as you cast SELF, you may choose both instead." (the Wills of Commander
+#: Legends), "... If it was kicked, choose both instead.": the most modes depend on a condition (700.2)
+_COND_MODAL = re.compile(r"choose one\. if (.+?)(?: as you cast self)?, (you may )?choose (both|two) instead\.", re.I)
 _AGAIN = re.compile(r"choose ((?:up to )?(?:one|two|three|four|five))\. you may choose the same mode more than "
                     r"once\.", re.I)
 _MODAL = re.compile(r"^(.*?)chooses? (one|two|three|four|five|one or both|one or more|any number|"
@@ -92,6 +95,7 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
         p = same_is_true(paras[i])
         bullets: list[str] = []
         if _MODAL.match(p) or p.rstrip().endswith("—") and "choose" in p.lower() or _AGAIN.fullmatch(p.strip()) \
+                or _COND_MODAL.fullmatch(p.strip()) \
                 or re.search(r"\bchoose one at random\. create an? [a-z ]*creature token with those characteristics\.$",
                              p, re.I):  # (Outlaws' Merriment: its bullets are the modes, _random_token_modes)
             while i + 1 < len(paras) and paras[i + 1].startswith("•"):
@@ -748,15 +752,24 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             # "Choose three. You may choose the same mode more than once." (the Confluences, 700.2 as later
             # printed): a number of modes, each may be chosen again
             again = _AGAIN.fullmatch(item.head.strip())
-            got = _modes(item.modes, f"choose {again.group(1)} —" if again else item.head)
+            more = _COND_MODAL.fullmatch(item.head.strip())
+            more_if = parse_condition(more.group(1)) if more else None
+            got = _modes(item.modes, f"choose {again.group(1)} —" if again else "choose one —" if more_if is not None
+                         else item.head)
             opponent = item.head.strip().lower().startswith("an opponent chooses")
             if got is not None and spell_modal is None and (not opponent or "Instant" in types or "Sorcery" in types):
                 modes, choose, up_to = got
-                if lost := swallowed(item.text, modes):
+                # (the head's "instead" is the most modes, read below)
+                if lost := swallowed("\n".join(item.modes) if more_if is not None else item.text, modes):
                     unsupported.append(f"(not carried out: {', '.join(lost)}) {item.text}")
                 cond: dict[str, Any] = {"min_modes": up_to} if up_to != choose else {}
                 if again:
                     cond["repeat_modes"] = True
+                if more and more_if is not None:  # "If COND as you cast SELF, you may choose both instead": the most
+                    # modes (and, without "you may", the least) become two when COND holds as modes are chosen
+                    # (601.2b; casting.mode_range); one otherwise
+                    choose = 2
+                    cond.update({"min_modes": 1, "more_modes_if": more_if, "more_modes_may": bool(more.group(2))})
                 if opponent:  # 601.3: an opponent chooses the mode as the spell is cast
                     if any(md.targets for md in modes):
                         unsupported.append(f"(an opponent's mode with targets) {item.text}")
