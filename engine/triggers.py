@@ -342,6 +342,12 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         t = ev.get("target")
         if t != controller and not (isinstance(t, int) and t in g.objects and g.controller_of(t) == controller):
             return False
+    if trig.get("defending") in ("opponent", "opponent_or_walker"):  # "attacks one of your opponents [or a
+        t = ev.get("target")  # planeswalker an opponent controls]" (508.1b)
+        whose = t if isinstance(t, str) else g.controller_of(t) if trig["defending"] == "opponent_or_walker" \
+            and isinstance(t, int) and t in g.objects else None
+        if whose is None or whose not in seats.opponents(g, controller):
+            return False
     if trig.get("defending") == "you_only" and ev.get("target") != controller:
         return False  # "whenever a creature attacks you": you, not a planeswalker you control (508.1b)
     if trig.get("defending") == "attached_player" and ev.get("target") != _enchanted_player(g, src):

@@ -462,6 +462,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     hit = extra.get(c)
     if hit is not None:
         return dict(hit)
+    m = re.fullmatch(r"an? (.+?) attacks (?:one of your opponents|an opponent)( or a planeswalker an opponent controls)?",
+                     c)
+    if m:  # "Whenever a creature attacks one of your opponents or a planeswalker an opponent controls" (Gahiji,
+        # Honored One): the attacker matched as it attacks, and whom it attacks (508.1b; 802.2 for several players)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or "Creature" not in f.get("types", ()) or f.get("zone") not in (
+                None, "battlefield"):
+            return None
+        return {"event": "attacks", "filter": f, "defending": "opponent_or_walker" if m.group(2) else "opponent"}
     m = re.fullmatch(r"an? (.+?) attacks you( or a planeswalker you control)?", c)
     if m and m.group(1) != "creature":  # "whenever a creature without flying attacks you or a planeswalker you
         # control" (Circle of Flame): the attacker matched as it attacks, and what it attacks (508.1b)
