@@ -356,6 +356,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "cast_before_it": frozenset({"cast_before_it"}),
     "commander_casts": frozenset({"commander_casts"}),
     "votes": frozenset({"votes"}),
+    "most_discarded_this_way": frozenset({"most_discarded_this_way"}),
     "removed_this_way": frozenset({"removed_this_way"}),
     "exiled_from_hand": frozenset({"exiled_from_hand"}),
     "player_counters": frozenset({"player_counters", "kind"}),
@@ -749,6 +750,12 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who not in g.players or not isinstance(idx, int):
             return 0
         return sum(1 for k in g.players[who].cast_kinds_turn[:idx] if cast_kind_matches(k, a["cast_before_it"]))
+    if "most_discarded_this_way" in a:  # "the greatest number of cards a player discarded this way" (Windfall): the
+        owners: dict[str, int] = {}  # discards of the instruction before, counted by the player who discarded
+        for c in (r or {}).get("discarded", ()):  # each (701.8: a player discards their own cards)
+            if c in g.objects:
+                owners[g.objects[c].owner] = owners.get(g.objects[c].owner, 0) + 1
+        return max(owners.values(), default=0)
     if "votes" in a:  # 701.29: "for each death vote", "the number of profit votes": the votes of the vote before
         return int(((r or {}).get("votes") or {}).get(a["votes"], 0))  # (engine/ops/misc.py vote)
     if "commander_casts" in a:  # "for each time you've cast your commander from the command zone this game": the

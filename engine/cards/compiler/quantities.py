@@ -132,6 +132,9 @@ def count_of(phrase: str) -> Any:
         return {"sacrificed_this_turn": "you"}  # 701.14a
     if p in ("cards you've discarded this turn", "card you've discarded this turn"):
         return {"discarded_this_turn": "you"}  # 701.8: each card you discarded, whatever became of it
+    if p in ("greatest number of cards a player discarded this way",  # Windfall (701.8): the most cards one player
+             "the greatest number of cards a player discarded this way"):
+        return {"most_discarded_this_way": True}  # discarded in the instruction before
     m = re.fullmatch(r"([a-z]+(?: [a-z]+){0,2}) votes?", p)
     if m and m.group(1) not in ("the", "a", "each", "all", "their", "your", "more"):
         return {"votes": m.group(1)}  # 701.29: "for each death vote" (council's dilemma): the votes cast for it
