@@ -581,6 +581,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "enters_under_opponent",  # "SELF enters under the control of an opponent of your choice" (614.1d, entering.py)
     "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a, player_statics)
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",
+    "extra_vote",  # "While voting, you get an additional vote" (701.29d: engine/ops/misc.py vote)
     "goaded",  # "enchanted creature is goaded" (goad, a later keyword action: engine/combat.py goaders)
     "cant_get_counters",
     "cast_only",

@@ -95,19 +95,30 @@ def _vote(g: "Game", r: Ctx, e: Effect) -> dict | None:
     logged = r.setdefault("votes_logged", [])
     tally = {c: 0 for c in choices}
     for k, p in enumerate(voters):
-        slot = nested.slot(r, f"vote{k}")
-        got = r["answers"].get(slot)
-        if got is None:
-            return {"kind": "choose_option", "player": p, "options": choices, "slot": slot,
-                    "prompt": f"{this(g, r).card.name}: vote for {', '.join(choices[:-1])} or {choices[-1]} (701.29)"}
-        if got not in tally:  # an answer of another shape: its index among the choices
-            got = choices[int(got)] if str(got).isdigit() and int(got) < len(choices) else choices[0]
-        tally[got] += 1
-        if slot not in logged:
-            logged.append(slot)
-            g.log("vote", player=p, choice=got, card=this(g, r).card.name)
+        for j, optional in enumerate(_votes_of(g, p)):  # 701.29d: a player's votes, one after another
+            slot = nested.slot(r, f"vote{k}" + (f".{j}" if j else ""))
+            got = r["answers"].get(slot)
+            if got is None:
+                return {"kind": "choose_option", "player": p, "options": choices + (["no vote"] if optional else []),
+                        "slot": slot, "prompt": f"{this(g, r).card.name}: vote for {', '.join(choices[:-1])} or "
+                                                f"{choices[-1]} (701.29)"}
+            if got == "no vote" and optional:
+                continue
+            if got not in tally:  # an answer of another shape: its index among the choices
+                got = choices[int(got)] if str(got).isdigit() and int(got) < len(choices) else choices[0]
+            tally[got] += 1
+            if slot not in logged:
+                logged.append(slot)
+                g.log("vote", player=p, choice=got, card=this(g, r).card.name)
     r["votes"] = tally
     return None
+
+
+def _votes_of(g: "Game", p: str) -> list[bool]:
+    """701.29d: the votes ``p`` has, each marked optional or not: one, and one more for each "While voting, you get
+    an additional vote" they control ("you may vote an additional time": an optional one)."""
+    sts = player_statics.statics(g, "extra_vote") if player_statics.active(g) else ()
+    return [False] + [bool(st.get("may")) for _, ctl, st in sts if ctl == p]
 
 
 def _vote_objects(g: "Game", r: Ctx, e: Effect, voters: list[str]) -> dict | None:
@@ -121,16 +132,19 @@ def _vote_objects(g: "Game", r: Ctx, e: Effect, voters: list[str]) -> dict | Non
     tally: dict[int, int] = {}
     logged = r.setdefault("votes_logged", [])
     for k, p in enumerate(voters if options else ()):
-        key = f"vote{k}"
-        got = nested.answer(r, key)
-        if got is None:
-            return nested.ask_cards(r, key, p, options, 1, 1,
-                                    f"{this(g, r).card.name}: vote for one of these (701.29)")
-        x = next((c for c in got if c in options), options[0]) if isinstance(got, list) else got
-        tally[x] = tally.get(x, 0) + 1
-        if key not in logged:
-            logged.append(key)
-            g.log("vote", player=p, obj=x, card=this(g, r).card.name)
+        for j, optional in enumerate(_votes_of(g, p)):  # 701.29d: a player's votes, one after another
+            key = f"vote{k}" + (f".{j}" if j else "")
+            got = nested.answer(r, key)
+            if got is None:
+                return nested.ask_cards(r, key, p, options, 0 if optional else 1, 1,
+                                        f"{this(g, r).card.name}: vote for one of these (701.29)")
+            if isinstance(got, list) and not got and optional:
+                continue
+            x = next((c for c in got if c in options), options[0]) if isinstance(got, list) else got
+            tally[x] = tally.get(x, 0) + 1
+            if key not in logged:
+                logged.append(key)
+                g.log("vote", player=p, obj=x, card=this(g, r).card.name)
     most = max(tally.values(), default=0)
     r["voted_most"] = [x for x, n in tally.items() if n == most]
     return None

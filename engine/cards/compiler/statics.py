@@ -2045,6 +2045,13 @@ def _attack_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "attack_forbid", "affects": aff, "walkers": bool(m.group(2))}]
 
 
+@static(r"^while voting, you (get an additional vote|may vote an additional time)$")
+def _extra_vote(m: re.Match) -> list[dict[str, Any]] | None:
+    """701.29d: "While voting, you get an additional vote" (Brago's Representative), "... you may vote an additional
+    time" (Ballot Broker): its controller's votes all happen as they would vote (engine/ops/misc.py vote)."""
+    return [{"kind": "extra_vote", "may": m.group(1).startswith("may")}]
+
+
 @static(r"^(enchanted creature|equipped creature) is goaded$")
 def _goaded(m: re.Match) -> list[dict[str, Any]] | None:
     """Goad (a later keyword action, Commander 2016): "Enchanted creature is goaded"
