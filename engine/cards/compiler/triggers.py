@@ -462,8 +462,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     hit = extra.get(c)
     if hit is not None:
         return dict(hit)
-    m = re.fullmatch(r"an? (.+?) attacks (?:one of your opponents|an opponent)( or a planeswalker an opponent controls)?",
-                     c)
+    m = re.fullmatch(r"an? (.+?) attacks (?:one of your opponents|an opponent)"
+                     r"( or a planeswalker an opponent controls)?", c)
     if m:  # "Whenever a creature attacks one of your opponents or a planeswalker an opponent controls" (Gahiji,
         # Honored One): the attacker matched as it attacks, and whom it attacks (508.1b; 802.2 for several players)
         f = parse_noun(m.group(1))
