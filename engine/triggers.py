@@ -66,7 +66,8 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "targets_chosen",  # a spell or ability's targets were chosen (became_targets): one event for all
                  # a player attacked a player with one or more creatures (508.1b): engine/combat.py; "player" is the
                  # attacking player, "defender" the one attacked
-                 "player_attacked"}
+                 "player_attacked",
+                 "becomes_monarch"}  # a player became the monarch (a later designation: engine/ops/actions.py)
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
                                              "room",  # a dungeon's room ability: put by engine/dungeon.py

@@ -1264,6 +1264,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         want, holder = cond["designation"], designation_holder(g, DESIGNATIONS[str(cond["designation"]).lstrip("!")])
         if (holder == you) != (not str(want).startswith("!")):
             return False
+    for kind, who in (cond.get("designation_by") or {}).items():  # "if an opponent is the monarch", "if there is
+        holder = designation_holder(g, DESIGNATIONS[kind])  # no monarch" (later designations)
+        if who == "nobody" and holder is not None or who == "opponent" and holder not in seats.opponents(g, you):
+            return False
     if "graveyard_types_ge" in cond:  # delirium: card types among cards in your graveyard (205.2a)
         kinds = {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
         if len(kinds) < cond["graveyard_types_ge"]:
@@ -1441,6 +1445,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
                   "activated_ge",
                   "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"
+                  "designation_by",  # {"monarch": "opponent" | "nobody"}: a designation's holder (later rules)
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
                   "first_combat", "taken_is",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
@@ -1554,6 +1559,9 @@ def condition_problems(cond: Any) -> list[str]:
         out += condition_problems(cond["more_modes_if"])
     if "designation" in cond and str(cond["designation"]).lstrip("!") not in DESIGNATIONS:
         out.append(f"condition designation {cond['designation']!r}")
+    if any(k not in DESIGNATIONS or w not in ("opponent", "nobody")
+           for k, w in (cond.get("designation_by") or {}).items()):
+        out.append(f"condition designation_by {cond['designation_by']!r}")
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
     for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target",

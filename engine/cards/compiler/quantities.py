@@ -983,6 +983,11 @@ def _history_condition(t: str) -> dict[str, Any] | None:
         # Annihilation": any dungeon, or the one named
         what: Any = True if m.group(2) == "a dungeon" else m.group(2).title().replace("Of", "of")
         return {"dungeon_completed": what} if not m.group(1) else {"not_dungeon_completed": what}
+    m = re.fullmatch(r"(an opponent is|there is no) (monarch|the monarch)|(an opponent has|no one has) the initiative",
+                     t)
+    if m:  # "if an opponent is the monarch" (Queen Marchesa), "if there is no monarch" (later designations)
+        kind = "monarch" if "monarch" in t else "initiative"
+        return {"designation_by": {kind: "opponent" if t.startswith("an opponent") else "nobody"}}
     m = re.fullmatch(r"you(?:'re| are)( not)? the monarch|you (?:(don't|do not) )?have the initiative", t)
     if m:  # later designations (the monarch, the initiative): engine/values.py designation_holder
         return {"designation": ("!" if m.group(1) or m.group(2) else "") + ("monarch" if "monarch" in t

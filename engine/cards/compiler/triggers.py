@@ -458,6 +458,10 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "a player attacks enchanted player with one or more creatures": {
             "event": "player_attacked", "who": "any", "defending": "attached_player"},
         "enchanted player is attacked": {"event": "player_attacked", "who": "any", "defending": "attached_player"},
+        # the monarch (a later designation, Conspiracy: Take the Crown): the designation moved to that player
+        "you become the monarch": {"event": "becomes_monarch", "who": "you"},
+        "an opponent becomes the monarch": {"event": "becomes_monarch", "who": "opponent"},
+        "a player becomes the monarch": {"event": "becomes_monarch", "who": "any"},
     }
     hit = extra.get(c)
     if hit is not None:
