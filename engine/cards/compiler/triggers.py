@@ -59,7 +59,7 @@ def _event_word(w: str) -> str | None:
             "becomes the target of a spell an opponent controls": "becomes_target_spell_opponent",
             "leave the battlefield": "ltb", "is turned face up": "turned_face_up",
             "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned",
-            "enters or dies": "etb_or_dies", "fights": "fights"}.get(w)
+            "enters or dies": "etb_or_dies", "enters or attacks": "etb_or_attacks", "fights": "fights"}.get(w)
 
 
 def parse_trigger(cond: str) -> dict[str, Any] | None:
@@ -99,6 +99,12 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if m.group(2):
             return {**inner, "defending": "attached_player"}
         return {**inner, "who": "attached_player"}
+    m = re.fullmatch(r"your commanders? (.+)", c)
+    if m:  # "Whenever your commander attacks", "When your commander deals combat damage to a player" (903.3): a
+        # commander you own (either of two partners), read as "a commander you own ..."
+        inner = parse_trigger(f"a commander you own {m.group(1)}")
+        f = inner.get("filter") if inner is not None else None
+        return inner if isinstance(f, dict) and f.get("commander") and f.get("owner") == "you" else None
     m = re.fullmatch(r"(an? .+?) enters tapped", c)
     if m:  # "Whenever a permanent you control enters tapped" (Amulet of Vigor): tapped as it entered (614.1c)
         inner = parse_trigger(f"{m.group(1)} enters")
@@ -525,7 +531,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     if m and m.group(3) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(3)], "attached": True}
     m = re.fullmatch(
-        r"(?:a|an|another|one or more|two or more) (.+?) (enters or dies|enters|dies|attacks|blocks|attack|enter|die|"
+        r"(?:a|an|another|one or more|two or more) (.+?) (enters or dies|enters or attacks|enters|dies|attacks|blocks|"
+        r"attack|enter|die|"
         r"block|"
         r"leaves the battlefield|leave the battlefield|is put into a graveyard from the battlefield|are put into a "
         r"graveyard from the battlefield|"
