@@ -497,8 +497,8 @@ def ability_reasons(ab: Ability) -> list[str]:
         evs = ev if isinstance(ev, list) else [ev]
         if ab.zone == "graveyard" and (not set(evs) <= GRAVEYARD_EVENTS
                                        or "dies" in evs and (trig.get("self") or trig.get("attached"))) \
-                or ab.zone not in ("battlefield", "graveyard"):  # (a card that dies is not yet in the graveyard
-            # as its "dies" abilities trigger: engine/triggers.py leaves)
+                or ab.zone not in ("battlefield", "graveyard", "command"):  # (a card that dies is not yet in the
+            # graveyard as its "dies" abilities trigger: engine/triggers.py leaves; "command": eminence's)
             out.append(f"triggered ability from {ab.zone}")  # only these events are checked there
         for name in evs:
             if name == "tapped_for_mana" and len(evs) == 1:  # engine/player_statics.py, engine/triggers.py

@@ -619,6 +619,11 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 for ab in [a for a in em.card.abilities if a.kind == "triggered" and a.trigger]:
                     if ab.trigger is not None and _match(g, cid, p, ab.trigger, ev):
                         _add(g, em, ab, p, ev, permanent=False)
+            else:  # a card's ability that works in the command zone ("if SELF is in the command zone", eminence)
+                for ab in em.card.abilities:
+                    if ab.kind == "triggered" and ab.zone == "command" and ab.trigger is not None \
+                            and _match(g, cid, em.owner, ab.trigger, ev):
+                        _add(g, em, ab, em.owner, ev, permanent=False)
     used = [e for e in g.effects if e["layer"] == "trigger" and _delayed_event(g, e, ev) and e.get("once")]
     if used:  # 603.7c: "when you next ...": a delayed trigger that triggers once
         g.effects = [e for e in g.effects if not any(e is u for u in used)]

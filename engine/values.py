@@ -1264,6 +1264,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         want, holder = cond["designation"], designation_holder(g, DESIGNATIONS[str(cond["designation"]).lstrip("!")])
         if (holder == you) != (not str(want).startswith("!")):
             return False
+    if "self_zone" in cond:  # "if SELF is in the command zone or on the battlefield" (eminence; 603.4)
+        so = g.objects.get(src) if src is not None else None
+        if so is not None and so.ability is not None:  # an ability's SELF is its source (112.7)
+            so = g.objects.get(so.source) if so.source is not None else None
+        if so is None or so.zone not in cond["self_zone"]:
+            return False
     for kind, who in (cond.get("designation_by") or {}).items():  # "if an opponent is the monarch", "if there is
         holder = designation_holder(g, DESIGNATIONS[kind])  # no monarch" (later designations)
         if who == "nobody" and holder is not None or who == "opponent" and holder not in seats.opponents(g, you):
@@ -1445,6 +1451,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
                   "activated_ge",
                   "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"
+                  "self_zone",  # "if SELF is in the command zone [or on the battlefield]": the zones it may be in
                   "designation_by",  # {"monarch": "opponent" | "nobody"}: a designation's holder (later rules)
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
                   "first_combat", "taken_is",

@@ -446,7 +446,11 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
     if m:  # intervening "if" clause (603.4); "if SELF is in your graveyard" (Ichorid, Bridge from Below): a
         # triggered ability that works there (112.6b; statics and activated abilities of a card in a graveyard
         # are not carried out, so the condition is read here only)
-        c = {"self": {"zone": "graveyard"}} if m.group(1).lower() == "self is in your graveyard" \
+        cz = re.fullmatch(r"self is (?:in the command zone or on the battlefield|on the battlefield or in the command "
+                          r"zone|in the command zone)", m.group(1).lower())
+        c: dict[str, Any] | None = {"self_zone": ["command", "battlefield"] if "battlefield" in m.group(1).lower()
+                                    else ["command"]} if cz \
+            else {"self": {"zone": "graveyard"}} if m.group(1).lower() == "self is in your graveyard" \
             else {"self": {"zone": "battlefield"}} if m.group(1).lower() == "it's on the battlefield" \
             and trig.get("self") and trig.get("event") == "etb" \
             else parse_condition(m.group(1))  # "when SELF enters, if it's on the battlefield" (603.4: it may have left)
@@ -553,6 +557,8 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
             or trig.get("event") == "discard" and trig.get("self"):  # "when you discard SELF" (701.8)
         zone = "graveyard"  # "when SELF is put into your graveyard from ...", "if SELF is in your graveyard, ...":
         # it triggers there (112.6b)
+    elif "command" in (cond or {}).get("self_zone", ()):  # "if SELF is in the command zone [or on the battlefield]"
+        zone = "command"  # (eminence, Commander 2017): it triggers there too (engine/triggers.py event)
     if len(effects) == 1 and effects[0].op == "may" and not {"then", "else", "who"} & set(effects[0].args):
         # "you may ...": the controller's choice as the ability resolves (603.5); another player's stays in the may
         optional = True
