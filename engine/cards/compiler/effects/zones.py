@@ -818,7 +818,15 @@ def _destroy_random(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("destroy", {"what": {"choose": f, "random": True}})]
 
 
+@reader(r"^put your commanders? into your hand from the command zone$")
+def _commander_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Put your commander into your hand from the command zone" (Command Beacon; 903.3, 408.1): each commander you
+    own that is there (either of two partners) is put into your hand."""
+    return [Effect("move", {"what": {"each": {"commander": True, "owner": "you", "zone": "command"}}, "to": "hand"})]
+
+
 READERS: tuple[Reader, ...] = (
+    _commander_to_hand,
     _each_returns_all,
     _destroy_random,
     _return_gone_this_way,
