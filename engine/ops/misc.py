@@ -201,6 +201,8 @@ def _pay_any(g: "Game", r: dict, e: Effect) -> dict | None:
     remembers the amount (``r["paid"]``) for
     "that much" and "for each {E} paid this way"."""
     p = controller(g, r)
+    if e.get("each"):
+        return _join_forces(g, r)
     got = r["answers"].get(r["i"])
     if e.get("mana"):  # "Pay any amount of mana" (Karn, Living Legacy): a number of generic mana, from 0 to what the
         # player can pay now (601.2h as 117.1: the mana abilities are activated as the payment is made, 605.3a)
@@ -224,6 +226,33 @@ def _pay_any(g: "Game", r: dict, e: Effect) -> dict | None:
     n = min(int(got), energy(g, p))  # as many as there are still (nothing else may remove them meanwhile)
     pay_energy(g, p, n)
     r["paid"] = n
+    return None
+
+
+def _join_forces(g: "Game", r: dict) -> dict | None:
+    """Join forces (Commander 2011): "Starting with you, each player may pay any amount of mana": each player still in
+    the game in turn order from the controller (101.4) chooses a number of generic mana they can pay and pays it;
+    ``paid`` is the total, "the total amount of mana paid this way"."""
+    you = controller(g, r)
+    live = seats.live(g)
+    i = live.index(you) if you in live else 0
+    done: dict[str, int] = r.setdefault("joined", {})
+    for k, p in enumerate(live[i:] + live[:i]):
+        slot = nested.slot(r, f"join{k}")
+        if slot in done:
+            continue
+        most = 0
+        while most < 40 and can_afford(g, p, (str(most + 1),)):
+            most += 1
+        got = r["answers"].get(slot)
+        if got is None and most:
+            return {"kind": "choose_number", "player": p, "options": list(range(most + 1)), "min": 0, "max": most,
+                    "slot": slot, "prompt": f"{this(g, r).card.name}: pay how much mana? (0 to {most})"}
+        n = min(int(got or 0), most)
+        if n:
+            pay_mana(g, p, (str(n),), set())
+        done[slot] = n
+    r["paid"] = sum(done.values())
     return None
 
 

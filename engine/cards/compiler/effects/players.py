@@ -46,6 +46,13 @@ def _vote(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("vote", {"choices": choices})]
 
 
+@reader(r"^(?:starting with you, )?each player(?: starting with you)? may pay any amount of mana$")
+def _join_forces(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Join forces (Commander 2011): "Starting with you, each player may pay any amount of mana": each player in turn
+    order from the controller (101.4) may pay; "the total amount of mana paid this way" is what they paid together."""
+    return [Effect("pay_any", {"mana": True, "each": True})]
+
+
 @reader(r"^starting with you, each player votes for (an? .+)$")
 def _vote_object(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.29a-b: "Starting with you, each player votes for a nonland permanent you don't control" (Council's
@@ -882,6 +889,7 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 READERS: tuple[Reader, ...] = (
     _vote,
     _vote_object,
+    _join_forces,
     _look_and_choose, _choose_one_exiled, _reveal_a_card,
     _reveal_random,
     _choose_quality,
