@@ -612,6 +612,8 @@ def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,
     could produce now: what any of their mana abilities would make if it resolved, costs
     ignored; another "could produce" ability asks the same of its lands, never of one already
     asked (two Reflecting Pools alone produce nothing). ``colors_only``: colors, not colorless."""
+    if args.get("identity"):  # "of any color in your commander's color identity" (903.4; none without one, 106.5)
+        return commander.identity_colors(g, player)
     if args.get("among"):  # "one mana of any color among legendary creatures ... you control" (Mox Amber): the
         # colors of those objects now (105.2), not the mana they could make
         f = args["could_produce"]

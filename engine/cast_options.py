@@ -823,8 +823,9 @@ def storm_problems(card: CardDef) -> list[str]:
     """702.39a, 702.55a, 702.68a: what of storm (or replicate, gravestorm) this engine cannot do for the card: copies of
     permanent spells (they would become tokens, a later rule) and new targets for a spell with
     more than one target (or a variable number of targets)."""
-    if not {"Storm", "Replicate", "Gravestorm", "Conspire", "Casualty"} & set(card.keywords):
-        return []
+    if not {"Storm", "Replicate", "Gravestorm", "Conspire", "Casualty"} & set(card.keywords) and \
+            not any(e.op == "storm" and e.get("record") == "copies" for a in card.abilities for e in a.effects):
+        return []  # ("when you cast SELF, copy it for each ...": the same copies, engine/ops/cast.py storm)
     if set(card.types) - {"Instant", "Sorcery"}:
         return ["storm on a permanent spell"]
     ab = next((a for a in card.abilities if a.kind == "spell"), None)

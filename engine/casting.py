@@ -486,7 +486,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         modes = list(range(len(ab.modes)))
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
     elif ab is not None and ab.choose:
-        check_modes(ab, modes)
+        check_modes(ab, modes, g, player, o.id)
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
     x = int(a.get("x", 0) or 0)
     if x < 0:
@@ -845,6 +845,8 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
         ev["conspire"] = cast_options.conspire_record(g, s)
     if "Casualty" in s.card.keywords:  # casualty (a later keyword): likewise, one copy if its cost was paid
         ev["casualty"] = cast_options.casualty_record(g, s)
+    if any(e.op == "storm" and e.get("record") == "copies" for a in s.card.abilities for e in a.effects):
+        ev["copies"] = cast_options.storm_record(g, s)  # "when you cast SELF, copy it for each ...": as storm's
     if "Gravestorm" in s.card.keywords:  # 702.68a: one copy per permanent put into a graveyard this turn
         ev["gravestorm"] = dict(cast_options.storm_record(g, s), count=g.graveyard_turn)
     triggers.event(g, ev)
@@ -999,10 +1001,20 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
         and all(e.op == "add_mana" for e in ab.effects)  # (its marks: activate; other instructions: run_now)
 
 
-def mode_range(ab: Ability) -> tuple[int, int]:
+def mode_range(ab: Ability, g: "Game | None" = None, player: str | None = None,
+               src: int | None = None) -> tuple[int, int]:
     """The least and the most modes a modal spell or ability lets its controller choose (700.2:
-    "choose one", "choose two", "choose one or both", "choose one or more")."""
-    return (ab.condition or {}).get("min_modes", ab.choose), ab.choose
+    "choose one", "choose two", "choose one or both", "choose one or more"). "Choose one. If you control a
+    commander as you cast SELF, you may choose both instead": two at most (without "you may", exactly two) when
+    the condition holds for ``player`` as the modes are chosen (601.2b), else one."""
+    cond = ab.condition or {}
+    if "more_modes_if" in cond:
+        holds = g is not None and player is not None and condition(g, cond["more_modes_if"], src,
+                                                                   {"controller": player})
+        if not holds:
+            return 1, 1
+        return (1 if cond.get("more_modes_may") else ab.choose), ab.choose
+    return cond.get("min_modes", ab.choose), ab.choose
 
 
 def _repeats_modes(o: "Obj | None") -> bool:
@@ -1011,11 +1023,12 @@ def _repeats_modes(o: "Obj | None") -> bool:
                                  for ab in o.card.abilities)
 
 
-def check_modes(ab: Ability, modes: list[Any]) -> None:
+def check_modes(ab: Ability, modes: list[Any], g: "Game | None" = None, player: str | None = None,
+                src: int | None = None) -> None:
     """601.2b, 700.2: the chosen modes are between the least and the most the text allows, each
     a mode of the ability, and no mode is chosen twice (700.2d) unless the text says "you may choose
     the same mode more than once" (the Confluences, as later printed)."""
-    lo, hi = mode_range(ab)
+    lo, hi = mode_range(ab, g, player, src)
     again = bool((ab.condition or {}).get("repeat_modes"))
     if not lo <= len(modes) <= hi or not again and len(set(modes)) != len(modes) or any(
             not isinstance(m, int) or not 0 <= m < len(ab.modes) for m in modes):
@@ -1135,7 +1148,7 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     specs = ab.targets
     modes = a.get("modes") or ([a["mode"]] if "mode" in a else [])
     if ab.choose:  # 602.2b, 601.2b: a modal ability's modes are chosen as it is activated
-        check_modes(ab, modes)
+        check_modes(ab, modes, g, player, o.id)
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
     specs = with_x(specs, x)
     chosen = _named_targets(ab if ab.choose else None, modes, a.get("targets"), specs)

@@ -555,7 +555,7 @@ def _with_modes(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], x:
     names the chosen modes in ``modes`` and, in ``targets``, the slots of those modes in the order of
     ``modes``. False when too few modes can be chosen to cast or activate it (700.2a, 601.2c). ``x``: the
     X an option is for (602.2b); ``fits``: a further test of each candidate (a spell's, ``cast_option``)."""
-    lo, hi = casting.mode_range(ab)
+    lo, hi = casting.mode_range(ab, g, player, o.id)  # "if you control a commander, choose both instead"
     per: list[dict[str, Any] | None] = []
     for m in ab.modes:
         specs = m.targets
@@ -575,7 +575,7 @@ def _with_modes(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], x:
     if legal < (min(lo, 1) if again else lo):
         return False
     opt["modes"] = [m.text for m in ab.modes]
-    opt["choose"] = ab.choose
+    opt["choose"] = hi
     if lo != hi:  # "choose one or both" (700.2): from lo to hi modes
         opt["choose_min"] = lo
     if again:  # 700.2d: a mode may be chosen more than once (``modes`` names it as often)

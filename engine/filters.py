@@ -98,6 +98,7 @@ KNOWN = frozenset({
     # a target's: "target card with the same name as that spell" (Harness the Storm), bound to ``name_in`` by
     # engine/targets.py targetable from the trigger event
     "same_name_as_trigger",
+    "commander",  # bool: "commander creatures you control", "noncommander creature": a player's commander (903.3)
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -397,6 +398,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "counter" in f and not (any(v > 0 for v in o.counters.values()) if f["counter"] == "any"
                                else o.counters.get(f["counter"])):
         return False  # "with a counter on it" of that kind ("any": of any kind, 121.1)
+    if "commander" in f and (o.uid in game.commanders and not o.token and o.ability is None) != f["commander"]:
+        return False  # 903.3: being a commander belongs to the card (its uid), not to a copy of it
     if "counters_ge" in f and any(o.counters.get(k, 0) < n for k, n in f["counters_ge"].items()):
         return False
     if "pt_equal" in f and (c.power == c.toughness) != f["pt_equal"]:

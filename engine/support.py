@@ -148,6 +148,8 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
                      "block_tax",  # engine/combat.py block_cost (509.1d-f)
                      "attack_forbid",  # engine/combat.py may_attack (508.1c)
+                     "extra_vote",  # engine/ops/misc.py vote (701.29d)
+                     "goaded",  # engine/combat.py goaders (goad, a later keyword action; 508.1d)
                      "turned_up_counters",  # engine/facedown.py turn_face_up (707.11)
                      "name_lock",  # engine/player_statics.py: "with the chosen name" (201.3)
                      "uncounterable_spells",  # engine/player_statics.py, read by engine.object_statics (101.1)
@@ -434,6 +436,32 @@ def _exiles_first(effects: tuple[Effect, ...]) -> bool:
     return False
 
 
+def _vote_reasons(ab: Ability) -> list[str]:
+    """701.29: "for each death vote", "if grace gets more votes" read the tally of a vote made before them in the
+    same ability: each word they name must be one of its choices (else the words were read as votes of nothing)."""
+    if "'votes" not in repr([e.args for e in ab.effects]):
+        return []
+    choices: set[str] = set()
+    for e in ab.effects:
+        if e.op == "vote":
+            choices.update(e.args["choices"])
+    named: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, Effect):
+            walk(x.args)
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                if k in ("votes", "votes_most") and isinstance(v, str):
+                    named.add(v)
+                walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v)
+    walk(list(ab.effects))
+    return [f"votes for {w!r}, no choice of a vote before it (701.29)" for w in sorted(named - choices)]
+
+
 def ability_reasons(ab: Ability) -> list[str]:
     out: list[str] = []
     bound: list[Any] = []  # the choices the instructions so far made (a delayed trigger after them refers to them)
@@ -456,6 +484,7 @@ def ability_reasons(ab: Ability) -> list[str]:
         # "Add an amount of {B} equal to the sacrificed creature's mana value" (Priest of Yawgmoth): a mana ability
         # resolves at once with no object that keeps what its cost sacrificed (605.3a), so nothing can count it
         out.append("a mana ability's amount names the sacrificed object")
+    out.extend(_vote_reasons(ab))
     if "the exiled card" in (ab.text or "").lower() and any(e.args.get("what") == "self" for e in ab.effects):
         out.append("linked ability: the exiled card (607.2a)")  # the compiler read "the exiled card" as SELF
     for t in ab.targets:
@@ -477,8 +506,8 @@ def ability_reasons(ab: Ability) -> list[str]:
         evs = ev if isinstance(ev, list) else [ev]
         if ab.zone == "graveyard" and (not set(evs) <= GRAVEYARD_EVENTS
                                        or "dies" in evs and (trig.get("self") or trig.get("attached"))) \
-                or ab.zone not in ("battlefield", "graveyard"):  # (a card that dies is not yet in the graveyard
-            # as its "dies" abilities trigger: engine/triggers.py leaves)
+                or ab.zone not in ("battlefield", "graveyard", "command"):  # (a card that dies is not yet in the
+            # graveyard as its "dies" abilities trigger: engine/triggers.py leaves; "command": eminence's)
             out.append(f"triggered ability from {ab.zone}")  # only these events are checked there
         for name in evs:
             if name == "tapped_for_mana" and len(evs) == 1:  # engine/player_statics.py, engine/triggers.py

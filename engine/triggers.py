@@ -66,7 +66,11 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "crime",  # a player committed a crime (a later rule, Outlaws of Thunder Junction): became_targets
                  "expend",  # a player expended N (a later keyword action, Bloomburrow): expend below
                  "ring_tempts",  # the Ring tempted a player (a later keyword action: engine/ops/ring.py)
-                 "targets_chosen"}  # a spell or ability's targets were chosen (became_targets): one event for all
+                 "targets_chosen",  # a spell or ability's targets were chosen (became_targets): one event for all
+                 # a player attacked a player with one or more creatures (508.1b): engine/combat.py; "player" is the
+                 # attacking player, "defender" the one attacked
+                 "player_attacked",
+                 "becomes_monarch"}  # a player became the monarch (a later designation: engine/ops/actions.py)
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
                                              "room",  # a dungeon's room ability: put by engine/dungeon.py
@@ -95,7 +99,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
 KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "other": frozenset({"cycle"}), "dealt_by": frozenset({"dies"}), "condition": frozenset({"state"}),
     # "whenever a creature attacks you", "whenever a creature deals combat damage to you" (the monarch)
-    "defending": frozenset({"attacks", "combat_damage_player",
+    "defending": frozenset({"attacks", "combat_damage_player", "player_attacked",
                             "damage_player"}),  # "whenever a source deals damage to you" (you_only, 120.3)
     "walker_attacked": frozenset({"you_attack"}), "by_opponent": frozenset({"discard"}),
     # training (a later keyword): "this creature and at least one other creature with greater power attack"
@@ -320,6 +324,9 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False  # "you and/or at least one permanent you control" (their controllers as targets were chosen)
     if name == "expend" and ev.get("amount") != trig.get("amount"):
         return False  # "whenever you expend 4": as the fourth mana is spent, not another (expend below)
+    if name == "player_attacked" and trig.get("defending") == "attached_player" \
+            and ev.get("defender") != _enchanted_player(g, src):
+        return False  # "whenever a player attacks enchanted player with one or more creatures" (a Curse, 303.4)
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
         p = ev.get("player")
@@ -348,6 +355,12 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if trig.get("defending") == "you":  # "whenever a creature attacks you or a planeswalker you control"
         t = ev.get("target")
         if t != controller and not (isinstance(t, int) and t in g.objects and g.controller_of(t) == controller):
+            return False
+    if trig.get("defending") in ("opponent", "opponent_or_walker"):  # "attacks one of your opponents [or a
+        t = ev.get("target")  # planeswalker an opponent controls]" (508.1b)
+        whose = t if isinstance(t, str) else g.controller_of(t) if trig["defending"] == "opponent_or_walker" \
+            and isinstance(t, int) and t in g.objects else None
+        if whose is None or whose not in seats.opponents(g, controller):
             return False
     if trig.get("defending") == "you_only" and ev.get("target") != controller:
         return False  # "whenever a creature attacks you": you, not a planeswalker you control (508.1b)
@@ -621,6 +634,11 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 for ab in [a for a in em.card.abilities if a.kind == "triggered" and a.trigger]:
                     if ab.trigger is not None and _match(g, cid, p, ab.trigger, ev):
                         _add(g, em, ab, p, ev, permanent=False)
+            else:  # a card's ability that works in the command zone ("if SELF is in the command zone", eminence)
+                for ab in em.card.abilities:
+                    if ab.kind == "triggered" and ab.zone == "command" and ab.trigger is not None \
+                            and _match(g, cid, em.owner, ab.trigger, ev):
+                        _add(g, em, ab, em.owner, ev, permanent=False)
     used = [e for e in g.effects if e["layer"] == "trigger" and _delayed_event(g, e, ev) and e.get("once")]
     if used:  # 603.7c: "when you next ...": a delayed trigger that triggers once
         g.effects = [e for e in g.effects if not any(e is u for u in used)]

@@ -242,6 +242,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         # or the cost of the resolving spell or ability discarded (601.2h)
         paid = s.chosen.get("discarded", ()) if "obj" in r else ()
         return [c for c in [*paid, *r.get("discarded", ())] if c in g.objects]
+    if ref == "voted_most":  # 701.29: "each permanent with the most votes or tied for most votes": the objects the
+        # vote before chose most often, still where they were voted for (400.7)
+        return [c for c in r.get("voted_most", ()) if c in g.objects]
     if ref == "amassed":  # "the Army you amassed": the Army the amass action of this resolution chose (a later
         # keyword action, War of the Spark; engine/ops/actions.py)
         return [c for c in r.get("amassed", ()) if c in g.objects]
@@ -357,6 +360,9 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "minus": frozenset({"minus"}),
     "spells_cast_this_turn": frozenset({"spells_cast_this_turn"}),
     "cast_before_it": frozenset({"cast_before_it"}),
+    "commander_casts": frozenset({"commander_casts"}),
+    "votes": frozenset({"votes"}),
+    "most_discarded_this_way": frozenset({"most_discarded_this_way"}),
     "removed_this_way": frozenset({"removed_this_way"}),
     "exiled_from_hand": frozenset({"exiled_from_hand"}),
     "player_counters": frozenset({"player_counters", "kind"}),
@@ -379,7 +385,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
                                  "descended_this_turn",
-                                 "mv_of", "dungeon_names", "colors_of"})
+                                 "mv_of", "dungeon_names", "colors_of", "commander_casts"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -387,7 +393,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
                        "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object", "activated",
                        "gift_player",
-                       "activated_ability"})
+                       "activated_ability", "voted_most"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "targets_of",
                       "owner_of", "opponents_of", "couldnt"})
@@ -761,6 +767,17 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who not in g.players or not isinstance(idx, int):
             return 0
         return sum(1 for k in g.players[who].cast_kinds_turn[:idx] if cast_kind_matches(k, a["cast_before_it"]))
+    if "most_discarded_this_way" in a:  # "the greatest number of cards a player discarded this way" (Windfall): the
+        owners: dict[str, int] = {}  # discards of the instruction before, counted by the player who discarded
+        for c in (r or {}).get("discarded", ()):  # each (701.8: a player discards their own cards)
+            if c in g.objects:
+                owners[g.objects[c].owner] = owners.get(g.objects[c].owner, 0) + 1
+        return max(owners.values(), default=0)
+    if "votes" in a:  # 701.29: "for each death vote", "the number of profit votes": the votes of the vote before
+        return int(((r or {}).get("votes") or {}).get(a["votes"], 0))  # (engine/ops/misc.py vote)
+    if "commander_casts" in a:  # "for each time you've cast your commander from the command zone this game": the
+        who = _you(g, src, r)  # casts 903.8 counts (Player.commander_casts, both partners'), countered ones too
+        return g.players[who].commander_casts if who in g.players else 0
     if "spells_cast_this_turn" in a:  # "the number of spells you've cast this turn" (601.2i: cast)
         who = _you(g, src, r)
         return g.players[who].spells_cast_turn if who in g.players else 0
@@ -939,6 +956,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return not condition(g, cond["not"], src, r)
     if cond.get("not_declared_attacker") and ((r or {}).get("trigger") or {}).get("attacking"):
         return False  # "becomes tapped, if it isn't being declared as an attacker": not the tap of 508.1f
+    if "votes_most" in cond:  # 701.29: more votes than each other choice of the vote before; "or the vote is tied":
+        votes = (r or {}).get("votes") or {}  # at least as many
+        mine = votes.get(cond["votes_most"], 0)
+        others = [n for k, n in votes.items() if k != cond["votes_most"]]
+        if cond["votes_most"] not in votes or not all(mine >= n if cond.get("tied") else mine > n for n in others):
+            return False
     if "control" in cond:
         f = cond["control"]
         skip: set[Any] = set()
@@ -1290,6 +1313,16 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         want, holder = cond["designation"], designation_holder(g, DESIGNATIONS[str(cond["designation"]).lstrip("!")])
         if (holder == you) != (not str(want).startswith("!")):
             return False
+    if "self_zone" in cond:  # "if SELF is in the command zone or on the battlefield" (eminence; 603.4)
+        so = g.objects.get(src) if src is not None else None
+        if so is not None and so.ability is not None:  # an ability's SELF is its source (112.7)
+            so = g.objects.get(so.source) if so.source is not None else None
+        if so is None or so.zone not in cond["self_zone"]:
+            return False
+    for kind, who in (cond.get("designation_by") or {}).items():  # "if an opponent is the monarch", "if there is
+        holder = designation_holder(g, DESIGNATIONS[kind])  # no monarch" (later designations)
+        if who == "nobody" and holder is not None or who == "opponent" and holder not in seats.opponents(g, you):
+            return False
     if "graveyard_types_ge" in cond:  # delirium: card types among cards in your graveyard (205.2a)
         kinds = {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
         if len(kinds) < cond["graveyard_types_ge"]:
@@ -1474,6 +1507,9 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
                   "activated_ge", "max_speed", "descended", "void", "ring_bearer_other",
+                  "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"
+                  "self_zone",  # "if SELF is in the command zone [or on the battlefield]": the zones it may be in
+                  "designation_by",  # {"monarch": "opponent" | "nobody"}: a designation's holder (later rules)
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
                   "first_combat", "taken_is",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
@@ -1511,6 +1547,8 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes",
+                  # "If you control a commander as you cast SELF, you may choose both instead" (casting.mode_range)
+                  "more_modes_if", "more_modes_may",
                   # not a condition: who may activate it (602.2: "Any player may activate this ability";
                   # casting.activatable), its activator is "you"
                   "any_player"}
@@ -1582,8 +1620,13 @@ def condition_problems(cond: Any) -> list[str]:
         return []
     bad = sorted(set(cond) - CONDITION_KEYS)
     out = [f"condition {bad}"] if bad else []
+    if isinstance(cond.get("more_modes_if"), dict):  # the condition of a modal spell's second mode (700.2)
+        out += condition_problems(cond["more_modes_if"])
     if "designation" in cond and str(cond["designation"]).lstrip("!") not in DESIGNATIONS:
         out.append(f"condition designation {cond['designation']!r}")
+    if any(k not in DESIGNATIONS or w not in ("opponent", "nobody")
+           for k, w in (cond.get("designation_by") or {}).items()):
+        out.append(f"condition designation_by {cond['designation_by']!r}")
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
     for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target",

@@ -324,8 +324,21 @@ cascade
 encore
     for each opponent, a hasty token copy of the card that attacks that opponent this turn if able
     (engine/ops/objects.py) (not in 2016 (Commander Legends))
-storm
-    a copy of the spell for each spell cast before it this turn, each with a new target if wanted (CR 702.39a)
+storm: [record], [times], [keep_targets]
+    a copy of the spell for each spell cast before it this turn, each with a new target if wanted (CR 702.39a);
+    record "copies" with times (an amount): "when you cast SELF, copy it for each ..." that many, the targets kept
+    (keep_targets) unless a later "you may choose new targets for the copies" (copy_retarget) changes them
+vote: choices | filter
+    each player in turn order from the controller votes for one of the words, or for one object the filter names
+    (CR 701.29); the tally ("votes") is read by the amount {"votes": WORD} and the condition {"votes_most": WORD,
+    "tied"}; the objects with the most votes by the reference "voted_most"
+as_player: who, effects, [opponents]
+    each player who names (only an opponent of the controller with opponents) carries out the effects as their
+    doer ("you" is that player): a Curse's "that attacking player may ...", "each opponent attacking that player
+    does the same" (303.4, 508.1b)
+tempt: effects, then
+    tempting offer (not in 2016 (Commander 2013)): each opponent in turn order may carry out "effects" as their
+    doer; "then" is carried out once for each opponent who did
 suspend_tick
     remove a time counter from the suspended source; the last one triggers its cast (CR 702.61a)
 ripple: amount
@@ -545,6 +558,9 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "exchange_zones", "reveal_until", "may", "if", "ward", "poison",
+    "vote",  # 701.29: each player votes (choices, or a filter of objects); the tally for what follows
+    "as_player",  # "that attacking player may ...", "each opponent attacking that player does the same": as its doer
+    "tempt",  # tempting offer (Commander 2013): each opponent may do "effects"; "then" once for each who did
     "cast_offer", "cast_offers", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash",
     "restart",
     "move_counters", "replace_draw", "next_spell_cost", "reveal_top",
@@ -578,6 +594,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a, player_statics)
     "enter_discard",  # "If SELF would enter, you may discard a land card instead. If you do, ..." (614.1a; game.py)
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",
+    "extra_vote",  # "While voting, you get an additional vote" (701.29d: engine/ops/misc.py vote)
+    "goaded",  # "enchanted creature is goaded" (goad, a later keyword action: engine/combat.py goaders)
     "cant_get_counters",
     "cast_only",
     "full_text", "amplify", "damage_unpreventable", "tokens_to_you", "token_become",
@@ -611,6 +629,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "fights",  # 701.10: "whenever a creature you control fights" (engine/ops/damage.py)
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)
+    "becomes_monarch",  # a player became the monarch (a later designation, Conspiracy: Take the Crown)
+    "player_attacked",  # a player attacked a player with one or more creatures (508.1b): a Curse's trigger
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",
     "blocks_creature", "becomes_blocked_by",  # once for each creature it blocks or that blocks it (509.4)
     "unblocked", "attacks_alone", "attacks_saddled", "combat_damage_player", "combat_damage_creature",

@@ -641,6 +641,7 @@ def pass_designations(g: "Game", p: str, held: list[str]) -> None:
         g.log("monarch" if card is monarch_card() else "initiative", player=who)
         if card is monarch_card():
             until.designated(g, "monarch", who)  # "exile ... until an opponent becomes the monarch"
+            triggers.event(g, {"event": "becomes_monarch", "player": who})
             continue
         venture = Ability("triggered", "Venture into Undercity.",
                           effects=(Effect("action", {"name": "venture_into_the_dungeon", "dungeons": ["Undercity"]}),),
@@ -984,6 +985,7 @@ def _become_the_monarch(g: "Game", r: dict, e: Effect) -> None:
     _designate(g, monarch_card(), who[0])
     g.log("monarch", player=who[0])
     until.designated(g, "monarch", who[0])  # "exile ... until an opponent becomes the monarch" ends
+    triggers.event(g, {"event": "becomes_monarch", "player": who[0]})  # "whenever you become the monarch"
 
 
 @action("take_the_initiative")

@@ -46,6 +46,9 @@ if isinstance(getattr(re, "_MAXCACHE", None), int) and getattr(re, "_MAXCACHE") 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Emblem", "Hero"}
 #: "Choose three. You may choose the same mode more than once." (the Confluences): a modal head of its own
+#: "Choose one. If you control a commander as you cast SELF, you may choose both instead." (the Wills of Commander
+#: Legends), "... If it was kicked, choose both instead.": the most modes depend on a condition (700.2)
+_COND_MODAL = re.compile(r"choose one\. if (.+?)(?: as you cast self)?, (you may )?choose (both|two) instead\.", re.I)
 _AGAIN = re.compile(r"choose ((?:up to )?(?:one|two|three|four|five))\. you may choose the same mode more than "
                     r"once\.", re.I)
 _MODAL = re.compile(r"^(.*?)chooses? (one|two|three|four|five|one or both|one or more|any number|"
@@ -92,6 +95,7 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
         p = same_is_true(paras[i])
         bullets: list[str] = []
         if _MODAL.match(p) or p.rstrip().endswith("—") and "choose" in p.lower() or _AGAIN.fullmatch(p.strip()) \
+                or _COND_MODAL.fullmatch(p.strip()) \
                 or re.search(r"\bchoose one at random\. create an? [a-z ]*creature token with those characteristics\.$",
                              p, re.I):  # (Outlaws' Merriment: its bullets are the modes, _random_token_modes)
             while i + 1 < len(paras) and paras[i + 1].startswith("•"):
@@ -471,7 +475,11 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
     if m:  # intervening "if" clause (603.4); "if SELF is in your graveyard" (Ichorid, Bridge from Below): a
         # triggered ability that works there (112.6b; statics and activated abilities of a card in a graveyard
         # are not carried out, so the condition is read here only)
-        c = {"self": {"zone": "graveyard"}} if m.group(1).lower() == "self is in your graveyard" \
+        cz = re.fullmatch(r"self is (?:in the command zone or on the battlefield|on the battlefield or in the command "
+                          r"zone|in the command zone)", m.group(1).lower())
+        c: dict[str, Any] | None = {"self_zone": ["command", "battlefield"] if "battlefield" in m.group(1).lower()
+                                    else ["command"]} if cz \
+            else {"self": {"zone": "graveyard"}} if m.group(1).lower() == "self is in your graveyard" \
             else {"self": {"zone": "battlefield"}} if m.group(1).lower() == "it's on the battlefield" \
             and trig.get("self") and trig.get("event") == "etb" \
             else parse_condition(m.group(1))  # "when SELF enters, if it's on the battlefield" (603.4: it may have left)
@@ -508,7 +516,8 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         # the event's object, "it" (120.3); "they" after it is that controller
         body = re.sub(r"\bthat source's controller\b", "its controller", body, flags=re.I)
     ctx = Ctx(last="it" if (not trig.get("self") or other is not None) and trig.get("event") not in ("step", "state")
-              else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"))
+              else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"),
+              self_cast=trig.get("event") == "cast" and bool(trig.get("self")))
     ctx.lost_life = trig.get("event") == "lose_life" and trig.get("who") == "you"  # "for each 1 life you lost"
     if trig.get("event") == "cast" and isinstance((trig.get("filter") or {}).get("targets"), dict):
         ctx.cast_targets = trig["filter"]["targets"]  # "... that targets one or more permanents, ... those permanents"
@@ -578,6 +587,8 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
             or trig.get("event") == "discard" and trig.get("self"):  # "when you discard SELF" (701.8)
         zone = "graveyard"  # "when SELF is put into your graveyard from ...", "if SELF is in your graveyard, ...":
         # it triggers there (112.6b)
+    elif "command" in (cond or {}).get("self_zone", ()):  # "if SELF is in the command zone [or on the battlefield]"
+        zone = "command"  # (eminence, Commander 2017): it triggers there too (engine/triggers.py event)
     if len(effects) == 1 and effects[0].op == "may" and not {"then", "else", "who"} & set(effects[0].args):
         # "you may ...": the controller's choice as the ability resolves (603.5); another player's stays in the may
         optional = True
@@ -845,15 +856,24 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             # "Choose three. You may choose the same mode more than once." (the Confluences, 700.2 as later
             # printed): a number of modes, each may be chosen again
             again = _AGAIN.fullmatch(item.head.strip())
-            got = _modes(item.modes, f"choose {again.group(1)} —" if again else item.head)
+            more = _COND_MODAL.fullmatch(item.head.strip())
+            more_if = parse_condition(more.group(1)) if more else None
+            got = _modes(item.modes, f"choose {again.group(1)} —" if again else "choose one —" if more_if is not None
+                         else item.head)
             opponent = item.head.strip().lower().startswith("an opponent chooses")
             if got is not None and spell_modal is None and (not opponent or "Instant" in types or "Sorcery" in types):
                 modes, choose, up_to = got
-                if lost := swallowed(item.text, modes):
+                # (the head's "instead" is the most modes, read below)
+                if lost := swallowed("\n".join(item.modes) if more_if is not None else item.text, modes):
                     unsupported.append(f"(not carried out: {', '.join(lost)}) {item.text}")
                 cond: dict[str, Any] = {"min_modes": up_to} if up_to != choose else {}
                 if again:
                     cond["repeat_modes"] = True
+                if more and more_if is not None:  # "If COND as you cast SELF, you may choose both instead": the most
+                    # modes (and, without "you may", the least) become two when COND holds as modes are chosen
+                    # (601.2b; casting.mode_range); one otherwise
+                    choose = 2
+                    cond.update({"min_modes": 1, "more_modes_if": more_if, "more_modes_may": bool(more.group(2))})
                 if opponent:  # 601.3: an opponent chooses the mode as the spell is cast
                     if any(md.targets for md in modes):
                         unsupported.append(f"(an opponent's mode with targets) {item.text}")

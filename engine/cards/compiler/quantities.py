@@ -134,6 +134,16 @@ def count_of(phrase: str) -> Any:
         return {"descended_this_turn": "you"}  # a later rule (LCI): each permanent card put into your graveyard
     if p in ("cards you've discarded this turn", "card you've discarded this turn"):
         return {"discarded_this_turn": "you"}  # 701.8: each card you discarded, whatever became of it
+    if p in ("the total amount of mana paid this way", "total amount of mana paid this way"):
+        return {"paid": True}  # join forces: the mana all players paid (engine/ops/misc.py pay_any "each")
+    if p in ("greatest number of cards a player discarded this way",  # Windfall (701.8): the most cards one player
+             "the greatest number of cards a player discarded this way"):
+        return {"most_discarded_this_way": True}  # discarded in the instruction before
+    m = re.fullmatch(r"([a-z]+(?: [a-z]+){0,2}) votes?", p)
+    if m and m.group(1) not in ("the", "a", "each", "all", "their", "your", "more"):
+        return {"votes": m.group(1)}  # 701.29: "for each death vote" (council's dilemma): the votes cast for it
+    if re.fullmatch(r"times? you've cast (?:your|a) commanders? from the command zone this game", p):
+        return {"commander_casts": "you"}  # 903.8: each cast of your commander (either partner) from the command zone
     if p in ("spells you've cast this turn", "spell you've cast this turn"):
         return {"spells_cast_this_turn": "you"}  # 601.2i: each spell you cast, whatever became of it
     m = re.fullmatch(r"(experience) counters? you have", p)
@@ -426,6 +436,13 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"opponent_dealt_damage_this_turn": True}  # bloodthirst (702.53a)
     if re.fullmatch(r"(?:self|it|this) came under your control since the beginning of your last upkeep", t):
         return {"new_since_upkeep": True}  # echo (702.29a)
+    m = re.fullmatch(r"([a-z]+(?: [a-z]+){0,2}) gets more votes( or the vote is tied)?", t)
+    if m:  # 701.29 (will of the council): "if grace gets more votes", "if condemnation gets more votes or the vote
+        # is tied": more votes than each other choice (or, tied, at least as many)
+        return {"votes_most": m.group(1), "tied": bool(m.group(2))}
+    if re.fullmatch(r"you control your commanders?", t):  # lieutenant (903.3): the commander you own, on the
+        # battlefield under your control ("your commander" is the one you own; either of two partners)
+        return {"control": {"commander": True, "owner": "you", "permanent": True, "controller": "you"}, "min": 1}
     m = re.fullmatch(r"you control (two|three|one) or fewer other (lands|creatures)", t)
     if m:
         return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},
@@ -1006,6 +1023,11 @@ def _history_condition(t: str) -> dict[str, Any] | None:
         # Annihilation": any dungeon, or the one named
         what: Any = True if m.group(2) == "a dungeon" else m.group(2).title().replace("Of", "of")
         return {"dungeon_completed": what} if not m.group(1) else {"not_dungeon_completed": what}
+    m = re.fullmatch(r"(an opponent is|there is no) (monarch|the monarch)|(an opponent has|no one has) the initiative",
+                     t)
+    if m:  # "if an opponent is the monarch" (Queen Marchesa), "if there is no monarch" (later designations)
+        kind = "monarch" if "monarch" in t else "initiative"
+        return {"designation_by": {kind: "opponent" if t.startswith("an opponent") else "nobody"}}
     m = re.fullmatch(r"you(?:'re| are)( not)? the monarch|you (?:(don't|do not) )?have the initiative", t)
     if m:  # later designations (the monarch, the initiative): engine/values.py designation_holder
         return {"designation": ("!" if m.group(1) or m.group(2) else "") + ("monarch" if "monarch" in t

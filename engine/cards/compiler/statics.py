@@ -2118,9 +2118,26 @@ def _attack_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     "Creatures with power 2 or less can't attack you" (Reverence): a restriction on the attack declaration that
     protects the static's controller (and the planeswalkers they control, where it says so)."""
     aff = _affects(m.group(1))
-    if not isinstance(aff, dict):
-        return None
+    if not isinstance(aff, dict) and aff != "attached":  # "enchanted creature can't attack you or planeswalkers you
+        return None  # control" (the Vows): the creature its source is attached to
     return [{"kind": "attack_forbid", "affects": aff, "walkers": bool(m.group(2))}]
+
+
+@static(r"^while voting, you (get an additional vote|may vote an additional time)$")
+def _extra_vote(m: re.Match) -> list[dict[str, Any]] | None:
+    """701.29d: "While voting, you get an additional vote" (Brago's Representative), "... you may vote an additional
+    time" (Ballot Broker): its controller's votes all happen as they would vote (engine/ops/misc.py vote)."""
+    return [{"kind": "extra_vote", "may": m.group(1).startswith("may")}]
+
+
+@static(r"^(enchanted creature|equipped creature) is goaded$")
+def _goaded(m: re.Match) -> list[dict[str, Any]] | None:
+    """Goad (a later keyword action, Commander 2016): "Enchanted creature is goaded"
+    (the Impetus Auras), "Equipped creature ... is goaded": as long as the static applies, the creature attacks each
+    combat if able (508.1d) and attacks a player other than the static's controller if able (engine/combat.py
+    goaders)."""
+    return [{"kind": "restriction", "affects": "attached", "rule": "must_attack"},
+            {"kind": "goaded", "affects": "attached"}]
 
 
 @static(r"^(.+?) can't attack you( or planeswalkers you control)? unless their controller pays ((?:\{[^}]+\})+) "
@@ -3158,6 +3175,20 @@ def _plain_or_both(low: str) -> list[dict[str, Any]] | None:
         return out
     for mm in re.finditer(r" and (?=(?:equip|ninjutsu|cycling|abilities|activated|loyalty) )", low):
         a, b = _parse_plain(low[:mm.start()]), _parse_plain(low[mm.end():])
+        if a is not None and b is not None:
+            return a + b
+    mm0 = re.fullmatch(r"((?:enchanted|equipped) creature) (.+?),? and (is goaded|can't attack you or planeswalkers "
+                       r"you control)", low)
+    if mm0:  # "Enchanted creature gets +1/+1, has deathtouch, and is goaded" (the Impetus Auras), "... gets +2/+2,
+        # has vigilance, and can't attack you or planeswalkers you control" (the Vows): two statics of one subject
+        head = re.sub(r", (has|gets|is) ([^,]+)$", r" and \1 \2", mm0.group(2))
+        a, b = _parse_plain(f"{mm0.group(1)} {head}"), _parse_plain(f"{mm0.group(1)} {mm0.group(3)}")
+        if a is not None and b is not None:
+            return a + b
+    for mm in re.finditer(r"^self (?:gets [+-]\d+/[+-]\d+|has [a-z ]+?) and (?=(?:other )?creatures )", low):
+        # "SELF gets +2/+2 and other creatures you control get +2/+2 and have trample" (the lieutenants): SELF's
+        # static, then a second sentence with a subject of its own (each whole alone; 611.3b: one condition)
+        a, b = _parse_plain(low[:mm.end() - 5]), _parse_plain(low[mm.end():])
         if a is not None and b is not None:
             return a + b
     return None

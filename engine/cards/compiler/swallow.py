@@ -22,7 +22,7 @@ MARKERS: dict[str, tuple[str, ...]] = {
     "unless": ("unless", "'not'", "not_", "'ward'", "'attack_tax'", "'combat_cost'", "'block_tax'", "'nonmana'",
                "'cast_only'"),  # "you can't cast SELF unless ..." (a cast limit with its condition, 604.6)
     "or blocking": ("blocking", "in_combat"),
-    "copy": ("copy", "clone"),
+    "copy": ("copy", "clone", "'storm'"),  # storm's copies (702.39a; "copy it for each ...")
     "those": ("'it'", "'exiled'", "'created'", "'target'", "'each'", "chosen", "this_way", "search", "dig",
               "choose", "attacking"),
     "instead": ("instead", "'else'", "replace", "exile_if_dies", "life_gain", "unearth", "prevent",

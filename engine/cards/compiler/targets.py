@@ -32,7 +32,7 @@ KEYWORDS = ["flying", "first strike", "double strike", "deathtouch", "trample", 
             "intimidate", "fear", "infect", "wither", "horsemanship", "shadow", "prowess", "changeling",
             "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "banding", "flanking",
             "skulk", "ward", "persist", "undying", "exalted", "myriad", "convoke", "cascade", "storm",
-            "toxic", "devoid", "decayed", "riot"]
+            "toxic", "devoid", "decayed", "riot", "melee"]
 #: keywords a card has wherever it is ("return target card with awaken from your graveyard", "a spell with
 #: flashback"): read in a filter only, as the card's keyword (702), never granted by these words
 CARD_KEYWORDS = ["awaken", "cycling", "flashback", "kicker", "madness", "suspend", "evoke", "mutate", "foretell",
@@ -710,6 +710,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f.setdefault("not_types", []).append(CARD_TYPES[base])
             elif base == "token":
                 f["token"] = False
+            elif base == "commander":  # "noncommander creature": not a player's commander (903.3)
+                f["commander"] = False
             elif subtype(base):
                 f.setdefault("not_subtypes", []).append(subtype(base))
             else:
@@ -728,6 +730,12 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
             f["modified"] = True
         elif w == "face-down":
             f["face_down"] = True
+        elif w in ("commander", "commanders"):
+            # 903.3: "commander creatures you control", "target commander", "a commander you control": an object
+            # whose card is a player's commander (a copy of it is not)
+            f["commander"] = True
+            if i == len(words) - 1:
+                f["permanent"] = True  # "target commander": a commander permanent (a creature or a planeswalker)
         else:
             break
         i += 1
@@ -809,6 +817,9 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if base is None or "or" in base or "not_subtypes" in base:
             return None
         return {**base, "not_subtypes": [subtype(w) for w in re.split(r",? (?:and|or) |, ", m.group(2))]}
+    m = re.fullmatch(r"your (commanders?)( on the battlefield)?", p)
+    if m:  # "your commander" (903.3): the commander (either of two partners) you own, on the battlefield
+        return {"commander": True, "owner": "you", "permanent": True}
     m = re.fullmatch(r"(face-up )?exiled ((?:[a-z]+ )*?card)( .+)?", p)
     if m and " in exile" not in p and " from " not in p:  # "target exiled card with flashback you own" (Runic
         # Repetition), "target face-up exiled card" (Pull from Eternity): a card in the exile zone (406.1)

@@ -26,6 +26,7 @@ class Ctx:
     last_player: Any = None   # the last player reference, for "that player"
     x: Any = None             # "where X is ..." binding
     cast_trigger: bool = False  # a "whenever ... casts a spell" trigger: "that spell" is the spell cast (603.2)
+    self_cast: bool = False  # a "when you cast SELF" trigger: "it" is the spell itself, on the stack (603.2)
     targeting: bool = False  # a "becomes the target of a spell" trigger: "that spell" is the one that targeted (603.2)
     subject: Any = None  # the reference "it" starts as (a trigger's creature), for "the creature" after a noncreature
     milled_other: bool = False  # another player milled last: "from among them" are those cards (engine r["milled"])
@@ -242,6 +243,8 @@ class Ctx:
             return {"targets_of": "it", "filter": self.cast_targets}
         if p == "they" and self.last is not None:
             return self.last
+        if re.fullmatch(r"each (?:permanent|card|creature) with the most votes or tied for most votes", p):
+            return "voted_most"  # 701.29: the objects a vote for objects chose most (engine/ops/misc.py vote)
         if p == "the chosen player":  # "As SELF enters, choose a player" (614.12): that player (Stuffy Doll)
             return "chosen_player"
         if p in ("the chosen creature", "the chosen permanent", "the chosen artifact"):  # "As SELF enters, choose

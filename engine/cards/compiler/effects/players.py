@@ -34,6 +34,42 @@ def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("draw", {"who": who, "amount": n})]
 
 
+@reader(r"^starting with you, each player votes for ([a-z]+(?: [a-z]+){0,2}(?:, [a-z]+(?: [a-z]+){0,2})*),? or "
+        r"([a-z]+(?: [a-z]+){0,2})$")
+def _vote(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.29a: "Starting with you, each player votes for death or taxes" (will of the council, council's dilemma):
+    each player in turn order from the controller chooses one of the words (701.29b); what follows reads the votes
+    ("for each death vote", "if death gets more votes": engine/ops/misc.py vote)."""
+    choices = [w.strip() for w in m.group(1).split(", ")] + [m.group(2).strip()]
+    if len(set(choices)) != len(choices):
+        return None
+    return [Effect("vote", {"choices": choices})]
+
+
+@reader(r"^(?:starting with you, )?each player(?: starting with you)? may pay any amount of mana$")
+def _join_forces(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Join forces (Commander 2011): "Starting with you, each player may pay any amount of mana": each player in turn
+    order from the controller (101.4) may pay; "the total amount of mana paid this way" is what they paid together."""
+    return [Effect("pay_any", {"mana": True, "each": True})]
+
+
+@reader(r"^starting with you, each player votes for (an? .+)$")
+def _vote_object(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.29a-b: "Starting with you, each player votes for a nonland permanent you don't control" (Council's
+    Judgment), "... for an artifact, creature, or enchantment card in your graveyard" (Custodi Squire): each player
+    in turn order from the controller chooses one such object ("you": the controller; not a target, 114.1); then
+    "each permanent with the most votes or tied for most votes" names those chosen most (engine/ops/misc.py)."""
+    if re.search(r" or (?!enchantment|creature|artifact|planeswalker|land)", m.group(1)):
+        return None  # a list of words ("votes for blue, black, red, or green"): not objects
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (
+            None, "battlefield", "graveyard", "any_card"):
+        return None
+    if f.get("zone") == "any_card":
+        return None
+    return [Effect("vote", {"filter": f})]
+
+
 @reader(r"^draw (two|three|four|five) cards and reveal them$")
 def _draw_reveal(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Draw three cards and reveal them" (Dungeon of the Mad Mage's last room): the cards drawn (121.2) are
@@ -895,6 +931,9 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _vote,
+    _vote_object,
+    _join_forces,
     _look_and_choose, _choose_one_exiled, _reveal_a_card,
     _reveal_random,
     _choose_quality,

@@ -1015,6 +1015,36 @@ def die_table(text: str, ctx: Ctx) -> list[Effect] | None:
         table.append({"min": lo, "max": hi, "effects": effs})
     ctx.rewind(mark)
     return [*pre, Effect("roll", {**roll, "table": table})]
+def _as_doer(text: str) -> str | None:
+    """Another player's instruction as that player would say it ("their" is "your"); None when it names "you" or a
+    target (the doer would not choose the controller's targets)."""
+    if re.search(r"\b(you|your|target)\b", text, flags=re.I):
+        return None
+    return re.sub(r"\btheir\b", "your", re.sub(r"\bthey control\b", "you control", text, flags=re.I), flags=re.I)
+
+
+def _tempting_offer(m: re.Match, ctx: Ctx) -> list[Effect] | None:
+    """Tempting offer (Commander 2013): what comes first, then "each opponent may X" (X read as its doer would say
+    it: "their library" is "your library"), then "for each opponent who does, Y" and what follows."""
+    first = parse_effects(m.group(1), ctx) if m.group(1).strip() else []
+    offer = re.sub(r"\btheir\b", "your", re.sub(r"\bthey control\b", "you control", m.group(2), flags=re.I),
+                   flags=re.I)
+    if first is None or re.search(r"\b(you|your)\b", m.group(2), flags=re.I) \
+            or re.search(r"\b(they|them)\b", offer, flags=re.I) \
+            or re.search(r"\b(each|target) (opponent|player)", offer, flags=re.I):
+        return None  # ("you" in the offer would be its doer, not the controller: not read)
+    copied = [e.args["copy_of"] for e in first or ()
+              if e.op == "token" and e.args.get("copy_of") not in (None, "created")]
+    if ctx.last == "created" and copied:  # "Create a token that's a copy of that creature. Each opponent may create a
+        ctx.last = copied[-1]  # token that's a copy of that creature": the creature copied, each time (706.2)
+    mark = ctx.last
+    x = parse_effects(offer + ".", ctx)
+    ctx.last = mark
+    y = parse_effects(re.sub(r"\band you (?=[a-z])", "and ", m.group(3), flags=re.I) + ".", ctx)
+    rest = parse_effects(m.group(4), ctx) if m.group(4).strip() else []
+    if x is None or y is None or rest is None or not x or not y:
+        return None
+    return [*first, Effect("tempt", {"effects": x, "then": y}), *rest]
 
 
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
@@ -1026,6 +1056,30 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if "\n" in text and DIE_ROW.match(text.strip().split("\n")[1].strip()):
         return die_table(text, ctx)
     text = _except_for(_do_the_same(text))
+    m = re.fullmatch(r"(.*?)(?:then )?each opponent may ([^.]+)\. for each opponent who (?:does|searches a library "
+                     r"this way), (?:you )?([^.]+?)\.(?: then each player who searched a library this way shuffles\.)?"
+                     r"(.*)",
+                     text.strip(), flags=re.I | re.S)
+    if m:  # tempting offer: "Each opponent may create a Treasure token. For each opponent who does, you create a
+        # Treasure token." (engine/ops/misc.py tempt); a search shuffles the library searched (701.15a)
+        return _tempting_offer(m, ctx)
+    m = re.fullmatch(r"that attacking player may ([^.]+?)(?:\. if the player does, they ([^.]+))?\.?", text.strip(),
+                     flags=re.I)
+    if m:  # a Curse (303.4): "that attacking player may create a tapped 2/2 black Zombie creature token", "... may
+        # discard a card. If the player does, they draw a card": the attacking player may do it, as its doer
+        doer = _as_doer(m.group(1))
+        if_done = _as_doer(m.group(2)) if m.group(2) else None
+        if doer is None or m.group(2) and if_done is None:
+            return None
+        effs = parse_effects(f"you may {doer}." + (f" if you do, {if_done}." if if_done else ""), ctx)
+        return None if not effs else [Effect("as_player", {"who": "trigger_player", "effects": effs})]
+    m = re.fullmatch(r"([^.]+)\. each opponent attacking that player does the same\.?", text.strip(), flags=re.I)
+    if m:  # "Whenever enchanted player is attacked, create a Gold token. Each opponent attacking that player does the
+        # same." (the Curses of Commander 2017): you, then the attacking player if an opponent of yours (508.1b)
+        effs = parse_effects(m.group(1) + ".", ctx)
+        if not effs or re.search(r"\b(target|that player|they|their)\b", m.group(1), flags=re.I):
+            return None
+        return [*effs, Effect("as_player", {"who": "trigger_player", "opponents": True, "effects": effs})]
     # "Look at the top six cards ... You may reveal a creature card from among them and put it into your hand. If
     # it's legendary, you gain 3 life. Put the rest on the bottom ..." (Ellywick Tumblestrum): the look is one
     # instruction; the condition is of the card put into the hand, read after it (608.2c)

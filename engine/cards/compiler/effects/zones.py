@@ -902,9 +902,17 @@ def _exile_per_life_lost(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("exile", {"what": {"choose": {"or": alts}, "amount": {"that_much": True}}})]
 
 
+@reader(r"^put your commanders? into your hand from the command zone$")
+def _commander_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Put your commander into your hand from the command zone" (Command Beacon; 903.3, 408.1): each commander you
+    own that is there (either of two partners) is put into your hand."""
+    return [Effect("move", {"what": {"each": {"commander": True, "owner": "you", "zone": "command"}}, "to": "hand"})]
+
+
 READERS: tuple[Reader, ...] = (
     _exile_per_life_lost,
     _opponent_keeps_rest_to_hand,
+    _commander_to_hand,
     _each_returns_all,
     _living_end,
     _destroy_random,
