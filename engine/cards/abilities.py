@@ -644,6 +644,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "renowned", "cast",
     "you_attack",
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
+    "ring_tempts",  # "whenever the Ring tempts you" (a later keyword action: engine/ops/ring.py)
     "pay_life",  # "whenever you pay life" (119.4; engine/actions.py lose_life)
     "investigate",
     "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
