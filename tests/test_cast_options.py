@@ -53,9 +53,13 @@ def test_delve_option_when_the_graveyard_pays_702_65a() -> None:
 
 
 def test_buyback_is_offered_as_an_extra_cost_702_26a() -> None:
-    g = _game({"alice": {"battlefield": ["Island"], "hand": ["Whispers of the Muse"]}})
+    g = _game({"alice": {"battlefield": ["Island"] * 6, "hand": ["Whispers of the Muse"]}})
     (opt,) = _casts(g, "Whispers of the Muse")
     assert opt["extra_costs"] == {"buyback": "{5}"}
+    # 601.2f: with mana for the spell alone, it is offered without the buyback its mana can't pay
+    g1 = _game({"alice": {"battlefield": ["Island"], "hand": ["Whispers of the Muse"]}})
+    (opt1,) = _casts(g1, "Whispers of the Muse")
+    assert "buyback" not in opt1.get("extra_costs", {})
 
 
 def test_a_cast_offer_takes_only_the_offered_card_and_an_illegal_answer_changes_nothing_608_2c() -> None:
