@@ -204,11 +204,22 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
         gone = src if part == "tap_others" and cost.tap else exclude
         cands = (c for c in _candidates(g, player, part, f, src) if c != gone)
         if "total_power" in f:
-            if sum(max(0, crew_power(g, c)) for c in cands) < f["total_power"]:
+            if not _power_reaches(g, cands, f["total_power"]):
                 return False
         elif n > 0 and sum(1 for _ in islice(cands, n)) < n:  # the first n are enough
             return False
     return True
+
+
+def _power_reaches(g: "Game", cands: Iterator[int], need: int) -> bool:
+    """Crew and saddle (later keywords): do these untapped creatures' powers add up to ``need``? The
+    first ones that reach it are enough (a negative power adds nothing)."""
+    total = 0
+    for c in cands:
+        if total >= need:
+            return True
+        total += max(0, crew_power(g, c))
+    return total >= need
 
 
 def _picks_ok(g: "Game", f: dict[str, Any], n: int, cands: list[Any], picks: list[Any], part: str = "") -> bool:
@@ -258,9 +269,23 @@ def start(g: "Game", player: str, cost: Cost | list[Cost], src: int | None, obj:
             break
         picks = [int(x) for x in a[part]]
         _check(g, player, part, f, n, src, picks)
-        _pay(g, player, part, picks, obj, f, pend["extra"])
         pend["parts"].pop(0)
+        kinds = _counter_kinds(g, part, f, picks)
+        if kinds:  # "remove a counter from ...": which kind, asked next (601.2h)
+            pend["parts"].insert(0, ["counter_kind", {"obj": picks[0], "kinds": kinds}, 1])
+            break
+        _pay(g, player, part, picks, obj, f, pend["extra"])
     return _go_on(g, pend)
+
+
+def _counter_kinds(g: "Game", part: str, f: dict[str, Any], picks: list[int]) -> list[str]:
+    """"Remove a counter from an artifact, creature, land, or planeswalker you control" (Soul Diviner, 121.1:
+    any kind of counter): the kinds on the chosen permanent its controller chooses among, when there are two or
+    more; [] when the kind is known (the one the cost names, or the only one there)."""
+    if part != "remove_counter_from" or f.get("counter") != "any" or not picks or picks[0] not in g.objects:
+        return []
+    kinds = sorted(k for k, v in g.objects[picks[0]].counters.items() if v > 0)
+    return kinds if len(kinds) > 1 else []
 
 
 def _check(g: "Game", player: str, part: str, f: dict[str, Any], n: int, src: int | None,
@@ -275,6 +300,11 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
     player, src = pend["player"], pend["src"]
     while pend["parts"]:
         part, f, n = pend["parts"][0]
+        if part == "counter_kind":  # the kind of counter to remove from the permanent chosen (601.2h)
+            name = g.objects[src].card.name if src in g.objects else "it"
+            g.wait = {"kind": "choose_option", "player": player, "options": list(f["kinds"]),
+                      "prompt": f"{name}: the kind of counter to remove (cost)", "cost": pend, "answer_to": "cost"}
+            return None
         cands = candidates(g, player, part, f, src)
         if part == "reveal" and not cands:  # nothing to reveal: nothing is asked
             pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
@@ -303,10 +333,21 @@ def answer(g: "Game", d: Any, a: dict[str, Any]) -> dict[str, Any] | None:
     pend = d.data["cost"]
     player = pend["player"]
     part, f, n = pend["parts"][0]
+    if part == "counter_kind":
+        kind = a.get("option")
+        if kind not in f["kinds"]:
+            raise IllegalAction("remove a counter: name one of the kinds on that permanent")
+        pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]], "extra": _own_extra(pend["extra"])}
+        _pay(g, player, "remove_counter_from", [f["obj"]], pend["obj"], {"counter": kind}, pend["extra"])
+        return _go_on(g, pend)
     picks = answer_cards(a)
     if not _picks_ok(g, f, n, list(d.options), picks, part):
         raise IllegalAction(f"{_VERB[part]}: {_how_many(f, n)} of the offered objects")
     pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]], "extra": _own_extra(pend["extra"])}
+    kinds = _counter_kinds(g, part, f, picks)
+    if kinds:  # the kind of counter, asked next (601.2h)
+        pend["parts"].insert(0, ["counter_kind", {"obj": picks[0], "kinds": kinds}, 1])
+        return _go_on(g, pend)
     _pay(g, player, part, picks, pend["obj"], f, pend["extra"])
     return _go_on(g, pend)
 
@@ -360,6 +401,8 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                 s.chosen.setdefault("tapped_for_cost", []).append(i)
         elif part == "remove_counter_from":  # one counter of the kind the filter names (its "counter")
             k = str((f or {}).get("counter", "+1/+1"))
+            if k == "any":  # of any kind: the only kind there (two or more were asked: counter_kind)
+                k = next((c for c, v in sorted(g.objects[i].counters.items()) if v > 0), k)
             had = g.objects[i].counters.get(k, 0)
             g.objects[i].counters[k] = max(0, had - 1)
             triggers.counters_removed(g, i, k, min(1, had))
@@ -399,6 +442,17 @@ def additional_cost(card: CardDef, choice: int | None = None) -> Cost | None:
         i = choice or 0
         return alts[i] if 0 <= i < len(alts) else None
     return _printed_additional(card)
+
+
+@per_object
+def additional_x_reduction(card: CardDef) -> int:
+    """"SELF costs {2} less to cast for each creature sacrificed this way" of an additional cost of X objects
+    ("you may sacrifice any number of creatures", the number announced as X, 601.2b): the generic mana each one takes
+    off the total cost (601.2f); 0 for none."""
+    for ab in card.abilities:
+        if ab.kind == "static" and ab.static and ab.static.get("kind") == "additional_cost":
+            return int(ab.static.get("x_reduce", 0))
+    return 0
 
 
 def alternative_cost(card: CardDef) -> Cost | None:
@@ -638,7 +692,7 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
     for ab in card.abilities:
         own = ab.static
         if ab.kind == "static" and own and own.get("kind") == "cost_change" and own.get("spells") == "self":
-            if own.get("condition") and not _self_condition(g, own["condition"], player):
+            if own.get("condition") and not _self_condition(g, own["condition"], player, spell):
                 continue
             o = g.objects[spell]
             frm = o.chosen.get("cast_from") if o.zone == "stack" else o.zone
@@ -673,8 +727,16 @@ def _amount(g: "Game", st: dict[str, Any], src: int) -> int:
     return n
 
 
-def _self_condition(g: "Game", cond: dict[str, Any], player: str) -> bool:
-    """A condition of a spell's own cost change, read for its caster ("if you control ...")."""
+def _self_condition(g: "Game", cond: dict[str, Any], player: str, spell: int | None = None) -> bool:
+    """A condition of a spell's own cost change, read for its caster ("if you control ..."); "if it's bargained"
+    reads the spell (its optional additional cost chosen, 601.2b, before the total cost, 601.2f)."""
+    if "cast_with" in cond:
+        o = g.objects.get(spell) if spell is not None else None
+        if o is None or cond["cast_with"] not in o.chosen.get("cast_with", ()):
+            return False
+        cond = {k: v for k, v in cond.items() if k != "cast_with"}
+        if not cond:
+            return True
     if "control" in cond:
         n = sum(1 for i in g.battlefield if matches(g, i, cond["control"], None, player))
         return cond.get("min", 1) <= n <= cond.get("max", 10 ** 6)

@@ -506,7 +506,7 @@ _TURN_FREE_KEYS = frozenset({
     "other", "token", "keyword", "not_keyword", "counter", "power_le", "power_ge", "power_eq",
     "toughness_le", "toughness_ge", "toughness_eq", "mv_le", "mv_ge", "mv_eq", "permanent", "name",
     "enchanted", "equipped", "chosen_color", "chosen_type", "chosen_name", "any", "or", "not",
-    "mv_parity", "toughness_gt_power",
+    "mv_parity", "toughness_gt_power", "commander",
 })
 _FREE: dict[int, tuple[dict[str, Any], bool]] = {}  # id(static) -> (static, turn free?)
 

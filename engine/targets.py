@@ -111,8 +111,8 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
         return False
     if isinstance(x, str) and player_statics.active(g) and not player_statics.player_targetable(g, x, controller):
         return False  # 702.11c: "You have hexproof"
-    if isinstance(x, int) and g.objects[x].zone == "graveyard" and player_statics.active(g) \
-            and player_statics.zone_untargetable(g, "graveyard"):
+    if isinstance(x, int) and g.objects[x].zone in ("graveyard", "battlefield") and player_statics.active(g) \
+            and player_statics.zone_untargetable(g, x, controller):
         return False  # "Cards in graveyards can't be the targets of spells or abilities" (115.1)
     if isinstance(x, int) and g.objects[x].zone == "battlefield":  # 702.11, 702.18, 702.16: permanents
         c = g.chars(x)

@@ -408,7 +408,7 @@ def _move_counters(g: "Game", r: Ctx, e: Effect) -> None:
     g.changed()
 
 
-TOKEN_KINDS = {
+TOKEN_KINDS: dict[str, tuple[str, str | tuple[str, ...], str]] = {
     "Treasure": ("Artifact", "Treasure", "{T}, Sacrifice this artifact: Add one mana of any color."),
     "Food": ("Artifact", "Food", "{2}, {T}, Sacrifice this artifact: You gain 3 life."),
     "Clue": ("Artifact", "Clue", "{2}, Sacrifice this artifact: Draw a card."),
@@ -431,6 +431,24 @@ TOKEN_KINDS = {
                                        "Activate only as a sorcery."),
     "Vibranium": ("Artifact", "Vibranium", "Indestructible\n{T}: Add {C}. This mana can't be spent to cast a "
                                            "nonartifact spell."),
+    # Role tokens (Wilds of Eldraine, 2023): colorless Aura Role enchantment tokens, named for their kind, each
+    # with "Enchant creature" and the ability its reminder text gives; made attached to a creature (``attach_to``)
+    "Cursed Role": ("Enchantment", ("Aura", "Role"), "Enchant creature\nEnchanted creature has base power and "
+                                                    "toughness 1/1."),
+    "Monster Role": ("Enchantment", ("Aura", "Role"), "Enchant creature\nEnchanted creature gets +1/+1 and has "
+                                                     "trample."),
+    "Royal Role": ("Enchantment", ("Aura", "Role"), "Enchant creature\nEnchanted creature gets +1/+1 and has "
+                                                   "ward {1}."),
+    "Sorcerer Role": ("Enchantment", ("Aura", "Role"), "Enchant creature\nEnchanted creature gets +1/+1 and has "
+                                                      "\"Whenever this creature attacks, scry 1.\""),
+    "Wicked Role": ("Enchantment", ("Aura", "Role"), "Enchant creature\nEnchanted creature gets +1/+1.\nWhen this "
+                                                    "Aura is put into a graveyard from the battlefield, each opponent "
+                                                    "loses 1 life."),
+    "Young Hero Role": ("Enchantment", ("Aura", "Role"), "Enchant creature\nEnchanted creature has \"Whenever this "
+                                                        "creature attacks, if its toughness is 3 or less, put a +1/+1 "
+                                                        "counter on it.\""),
+    "Virtuous Role": ("Enchantment", ("Aura", "Role"), "Enchant creature\nEnchanted creature gets +1/+1 for each "
+                                                      "enchantment you control."),
 }
 
 
@@ -440,7 +458,8 @@ def token_def(e: Effect) -> CardDef:
     kind = e.get("kind")
     if kind in TOKEN_KINDS:
         t, sub, text = TOKEN_KINDS[kind]
-        return compile_card({"name": kind, "types": [t], "subtypes": [sub], "text": text, "manaCost": ""})
+        subs = list(sub) if isinstance(sub, tuple) else [sub]
+        return compile_card({"name": kind, "types": [t], "subtypes": subs, "text": text, "manaCost": ""})
     subtypes = tuple(e.get("subtypes", ()))
     name = e.get("name") or " ".join(subtypes) or "Token"
     return CardDef(name=name, mana_cost=(), types=tuple(e.get("types", ("Creature",))),
@@ -502,6 +521,12 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
     else:
         made = [(p, card) for p in who if seats.can_control(g, p)
                 for card in _tokens(g, p, cards, amount_for(g, e.args["amount"], source_id(g, r), r, p) if each else n)]
+    hosts: list[int] | None = None
+    if e.get("attach_to") is not None:  # "create a Wicked Role token attached to up to one target creature" (Role
+        # tokens, a later rule: Wilds of Eldraine, 2023): the tokens for each object named, each entering attached
+        hosts = [x for x in refs(g, r, e.args["attach_to"]) if isinstance(x, int) and x in g.objects
+                 and g.objects[x].zone == "battlefield"]
+        made, hosts = [pc for _ in hosts for pc in made], [h for h in hosts for _ in made]
     attacks: list[Any] = [None] * len(made)
     if e.get("attacking"):  # 508.4: what each attacks is chosen as it enters, asked before any is made
         for k, (p, _) in enumerate(made):
@@ -521,7 +546,7 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     "prompt": f"the new blocker's place in {g.objects[blocked[0]].card.name}'s damage assignment order"}
         place = int(got) - 1
     # 603.6a: the tokens of one effect enter at once (``create_tokens``), then each is put attacking or blocking
-    ids = create_tokens(g, [(card, p) for p, card in made], bool(e.get("tapped")))
+    ids = create_tokens(g, [(card, p) for p, card in made], bool(e.get("tapped")), hosts=hosts)
     for tgt, t in zip(attacks, ids):
         r["created"].append(t)
         if e.get("attacking"):

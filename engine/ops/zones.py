@@ -503,7 +503,8 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
         chosen[p] = [c for c in got if c in pool]
     picks: list[int] = []
     for p in who:
-        hand = list(g.players[p].hand)
+        # "discards a creature card at random" (Rag Man): among the cards of that kind (701.8a)
+        hand = [c for c in g.players[p].hand if kind is None or matches(g, c, kind, source_id(g, r), p)]
         if p in chosen:
             picks += chosen[p]
         elif amt == "all":

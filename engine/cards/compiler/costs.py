@@ -24,7 +24,12 @@ def parse_cost_text(text: str) -> Cost | None:
     mana: tuple[str, ...] = ()
     kw: dict[str, Any] = {}
     text = text.strip()
-    parts = [p.strip() for p in re.split(r",\s*|\s+and\s+", text) if p.strip()]
+    # "Remove a counter from an artifact, creature, land, or planeswalker you control": a list of card types is one
+    # noun, not parts of the cost (the commas kept as "\x1f", "and" as "\x1e" while the parts are split)
+    text = re.sub(r"\b(artifact|creature|enchantment|land|planeswalker),\s+(?=(?:artifact|creature|enchantment|land|"
+                  r"planeswalker|or|and)\b)", "\\1\x1f ", text, flags=re.I).replace("\x1f and ", "\x1f \x1e ")
+    parts = [p.strip().replace("\x1f", ",").replace("\x1e", "and")
+             for p in re.split(r",\s*|\s+and\s+", text) if p.strip()]
     for part in parts:
         low = part.lower()
         if _MANA_ONLY.fullmatch(part):
@@ -48,7 +53,7 @@ def parse_cost_text(text: str) -> Cost | None:
             kw["reveal_self"] = True
         elif m := re.fullmatch(rf"sacrifice {_N} (.+)", low):
             f = _noun(m.group(2))
-            n = number(m.group(1))
+            n = -1 if m.group(1) == "x" else number(m.group(1))  # "Sacrifice X creatures": X announced (601.2b)
             if f is None or n is None:
                 return None
             if n != 1:
@@ -114,6 +119,11 @@ def parse_cost_text(text: str) -> Cost | None:
             kw["remove_counters"] = (m.group(2), number(m.group(1)) or -1)
         elif m := re.fullmatch(r"remove any number of ([+\-\w/]+) counters from self", low):
             kw["remove_counters"] = (m.group(1), -1)  # the number chosen as it is activated, as X is (602.2b)
+        elif m := re.fullmatch(r"remove a counter from (?:a|an) (.+?) you control", low):
+            f = _noun(m.group(1) + " you control")  # 121.1: a counter of any kind, on a permanent chosen (its kind
+            if f is None:  # chosen as the cost is paid, engine/costs.py counter_kind)
+                return None
+            kw["remove_counter_from"] = {**{k: v for k, v in f.items() if k != "zone"}, "counter": "any"}
         elif m := re.fullmatch(r"remove (?:a|an|one) ([+\-\d/]+|[a-z]+) counter from (?:a|an) (.+?) you control", low):
             f = _noun(m.group(2) + " you control")  # 121.1: a counter of that kind, on a permanent chosen
             if f is None or m.group(1) == "any":

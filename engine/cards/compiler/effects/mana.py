@@ -208,6 +208,14 @@ def _add_could_produce(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"could_produce": f, "colors_only": m.group(1) == "color"})]
 
 
+@reader(r"^add one mana of any color in your commanders?'s? color identity$")
+def _add_identity(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """903.4, 106.1a: "Add one mana of any color in your commander's color identity" (Command Tower, Arcane
+    Signet): one of the colors of the identity of the commander (or two partners) its controller owns, read as
+    the mana is added; none when that player has no commander, or one with a colorless identity (106.5)."""
+    return [Effect("add_mana", {"could_produce": {}, "identity": True, "colors_only": True})]
+
+
 @reader(r"^add one mana of any color among (.+)$")
 def _add_color_among(m: re.Match, c: Ctx) -> list[Effect] | None:
     """106.1a, 105.2: "Add one mana of any color among legendary creatures and planeswalkers you control" (Mox
@@ -238,6 +246,7 @@ READERS: tuple[Reader, ...] = (
     _add_mana,
     _add_n_of,
     _add_could_produce,
+    _add_identity,
     _add_color_among,
     _add_exiled_colors,
     _add_each_color,
