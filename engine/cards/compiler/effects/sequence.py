@@ -891,6 +891,18 @@ def _may_do_or(mm: re.Match) -> str:
 _NOT_THIS = object()
 
 
+def _return_exiled_self(e: Effect) -> Effect:
+    """"Exile SELF. Return it to the battlefield under its owner's control at the beginning of the next end step."
+    (Aetherling): the card it became in exile (400.7), which the delayed trigger remembers (603.7c: the "exiled"
+    of its creating effect), not a card of the graveyard ("return SELF to the battlefield" read alone)."""
+    if e.op != "delayed":
+        return e
+    inner = [Effect("move", {**{k: v for k, v in x.args.items() if k != "from"}, "what": "exiled"})
+             if x.op == "move" and x.args.get("what") == "self" and x.args.get("from") == "graveyard"
+             and x.args.get("to") == "battlefield" else x for x in e.args.get("effects", ())]
+    return Effect("delayed", {**e.args, "effects": inner})
+
+
 def _paragraph_forms(low: str, ctx: Ctx) -> Any:
     """Paragraph forms of several sentences read whole: the Oaths' target, Counterbalance's reveal, Spoils of the
     Vault's reveal until, a player's "may reveal ... until"; their effects, None (the form, not understood), or
@@ -2075,6 +2087,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         effs = parse_sentence(sent, ctx)
         if effs is None:
             return None
+        if out and out[-1].op == "exile" and out[-1].args == {"what": "self"}:
+            effs = [_return_exiled_self(e) for e in effs]
         if len(effs) == 1 and effs[0].op in ("untap", "tap") and effs[0].args.get("what") == "self":
             # "Whenever you cast a noncreature spell, untap SELF. It gains protection from the color of your choice
             # until end of turn." (Pristine Skywise): "it" is SELF, named last, not the spell (608.2c)
