@@ -357,6 +357,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "commander_casts": frozenset({"commander_casts"}),
     "votes": frozenset({"votes"}),
     "most_discarded_this_way": frozenset({"most_discarded_this_way"}),
+    "drawn_this_way": frozenset({"drawn_this_way"}),
     "removed_this_way": frozenset({"removed_this_way"}),
     "exiled_from_hand": frozenset({"exiled_from_hand"}),
     "player_counters": frozenset({"player_counters", "kind"}),
@@ -750,6 +751,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who not in g.players or not isinstance(idx, int):
             return 0
         return sum(1 for k in g.players[who].cast_kinds_turn[:idx] if cast_kind_matches(k, a["cast_before_it"]))
+    if "drawn_this_way" in a:  # "for each card drawn this way": the cards the draws of this resolution put into a
+        return len((r or {}).get("drawn_cards", ()))  # hand (121.2; engine/ops/zones.py draw)
     if "most_discarded_this_way" in a:  # "the greatest number of cards a player discarded this way" (Windfall): the
         owners: dict[str, int] = {}  # discards of the instruction before, counted by the player who discarded
         for c in (r or {}).get("discarded", ()):  # each (701.8: a player discards their own cards)

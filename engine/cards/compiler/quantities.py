@@ -132,6 +132,8 @@ def count_of(phrase: str) -> Any:
         return {"sacrificed_this_turn": "you"}  # 701.14a
     if p in ("cards you've discarded this turn", "card you've discarded this turn"):
         return {"discarded_this_turn": "you"}  # 701.8: each card you discarded, whatever became of it
+    if p in ("card drawn this way", "cards drawn this way"):  # "for each card drawn this way, discard a card"
+        return {"drawn_this_way": True}  # (Messenger Jays): the cards this resolution drew (121.2)
     if p in ("the total amount of mana paid this way", "total amount of mana paid this way"):
         return {"paid": True}  # join forces: the mana all players paid (engine/ops/misc.py pay_any "each")
     if p in ("greatest number of cards a player discarded this way",  # Windfall (701.8): the most cards one player
