@@ -335,7 +335,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "total_mv": frozenset({"total_mv"}),
     "hand_of": frozenset({"hand_of"}),
-    "greatest": frozenset({"greatest", "among", "per_controller"}), "counters_on": frozenset({"counters_on", "kind"}),
+    "greatest": frozenset({"greatest", "among", "per_controller", "command_too"}), "counters_on": frozenset({"counters_on", "kind"}),
     "devotion": frozenset({"devotion"}), "domain": frozenset({"domain"}),
     "graveyard_types": frozenset({"graveyard_types"}),
     "drawn_this_turn": frozenset({"drawn_this_turn"}),
@@ -843,6 +843,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         ctl = _you(g, src, r)
         vals = [getattr(g.chars(i), a["greatest"]) if a["greatest"] != "mv" else mana_value(g.objects[i].card.mana_cost)
                 for i in g.battlefield if matches(g, i, a.get("among") or {}, src, ctl)]
+        if a.get("command_too"):  # "... of a commander you own on the battlefield or in the command zone" (408.1)
+            vals += [mana_value(g.objects[i].card.mana_cost) for p in g.order for i in g.players[p].command
+                     if matches(g, i, {**(a.get("among") or {}), "zone": "command"}, src, ctl)]
         return max(vals, default=0)
     if "counters_on" in a and r is not None:
         kind = a.get("kind", "+1/+1")

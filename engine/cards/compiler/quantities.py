@@ -307,6 +307,9 @@ def quantity(phrase: str) -> Any:
         return {"count_this_way": {}, "action": "flips_won"}  # 705.1: the coins the instruction before flipped
     if p == "self's loyalty":  # 306.5b: a planeswalker's loyalty is its loyalty counters
         return {"counters_on": "self", "kind": "loyalty"}
+    if re.fullmatch(r"the greatest mana value (?:of a commander|among commanders) you own on the battlefield or in the "
+                    r"command zone", p):  # (Cloudkill; 903.3, 408.1): of the commander cards you own in either zone
+        return {"greatest": "mv", "among": {"commander": True, "owner": "you"}, "command_too": True}
     m = re.fullmatch(r"the greatest (power|toughness|mana value) among (.+)", p)
     if m:
         f = parse_noun(m.group(2))
