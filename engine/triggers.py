@@ -95,7 +95,8 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
 KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "other": frozenset({"cycle"}), "dealt_by": frozenset({"dies"}), "condition": frozenset({"state"}),
     # "whenever a creature attacks you", "whenever a creature deals combat damage to you" (the monarch)
-    "defending": frozenset({"attacks", "combat_damage_player", "player_attacked",
+    "defending": frozenset({"attacks", "combat_damage_player", "player_attacked",  # (and "opponent": the player
+                            # attacked or dealt the damage is an opponent of the trigger's controller)
                             "damage_player"}),  # "whenever a source deals damage to you" (you_only, 120.3)
     "walker_attacked": frozenset({"you_attack"}), "by_opponent": frozenset({"discard"}),
     # training (a later keyword): "this creature and at least one other creature with greater power attack"
@@ -344,7 +345,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         if t != controller and not (isinstance(t, int) and t in g.objects and g.controller_of(t) == controller):
             return False
     if trig.get("defending") in ("opponent", "opponent_or_walker"):  # "attacks one of your opponents [or a
-        t = ev.get("target")  # planeswalker an opponent controls]" (508.1b)
+        # planeswalker an opponent controls]" (508.1b); "deals combat damage to one of your opponents" (510.2)
+        t = ev.get("target") if name == "attacks" else ev.get("player", ev.get("target"))
         whose = t if isinstance(t, str) else g.controller_of(t) if trig["defending"] == "opponent_or_walker" \
             and isinstance(t, int) and t in g.objects else None
         if whose is None or whose not in seats.opponents(g, controller):

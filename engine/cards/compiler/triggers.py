@@ -472,6 +472,13 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     hit = extra.get(c)
     if hit is not None:
         return dict(hit)
+    m = re.fullmatch(r"an? (.+?) deals combat damage to (?:one of your opponents|an opponent)", c)
+    if m:  # "Whenever a creature deals combat damage to one of your opponents" (Edric, Spymaster of Trest; 510.2)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or "Creature" not in f.get("types", ()) or f.get("zone") not in (
+                None, "battlefield"):
+            return None
+        return {"event": "combat_damage_player", "filter": f, "defending": "opponent"}
     m = re.fullmatch(r"an? (.+?) attacks (?:one of your opponents|an opponent)"
                      r"( or a planeswalker an opponent controls)?", c)
     if m:  # "Whenever a creature attacks one of your opponents or a planeswalker an opponent controls" (Gahiji,
