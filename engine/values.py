@@ -1017,6 +1017,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         opp = p in seats.opponents(g, you)
         if "trigger_player_opponent" in cond and opp != bool(cond["trigger_player_opponent"]):
             return False
+    if "opponent_hand_le" in cond and not any(len(g.players[p].hand) <= cond["opponent_hand_le"]
+                                               for p in seats.opponents(g, you)):
+        return False  # "as long as an opponent has no cards in hand" (Guul Draz Specter): any one of them (102.2)
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
         return False
     if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
@@ -1458,6 +1461,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
                   "activated_ge",
                   "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"
+                  "opponent_hand_le",  # "an opponent has no cards in hand": some opponent has at most that many
                   "self_zone",  # "if SELF is in the command zone [or on the battlefield]": the zones it may be in
                   "designation_by",  # {"monarch": "opponent" | "nobody"}: a designation's holder (later rules)
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",

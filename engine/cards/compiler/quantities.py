@@ -431,6 +431,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"opponent_dealt_damage_this_turn": True}  # bloodthirst (702.53a)
     if re.fullmatch(r"(?:self|it|this) came under your control since the beginning of your last upkeep", t):
         return {"new_since_upkeep": True}  # echo (702.29a)
+    m = re.fullmatch(r"an opponent has (no|one or fewer|two or fewer|three or fewer) cards in (?:their |his or her )?"
+                     r"hand", t)
+    if m:  # "as long as an opponent has no cards in hand" (Guul Draz Specter): any opponent (102.2)
+        return {"opponent_hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2, "three or fewer": 3}[m.group(1)]}
     m = re.fullmatch(r"([a-z]+(?: [a-z]+){0,2}) gets more votes( or the vote is tied)?", t)
     if m:  # 701.29 (will of the council): "if grace gets more votes", "if condemnation gets more votes or the vote
         # is tied": more votes than each other choice (or, tied, at least as many)
