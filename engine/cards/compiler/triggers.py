@@ -464,6 +464,10 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "a player attacks enchanted player with one or more creatures": {
             "event": "player_attacked", "who": "any", "defending": "attached_player"},
         "enchanted player is attacked": {"event": "player_attacked", "who": "any", "defending": "attached_player"},
+        # 305.1: playing a land (a special action), not a land put onto the battlefield by an effect
+        "a player plays a land": {"event": "plays_land", "who": "any"},
+        "an opponent plays a land": {"event": "plays_land", "who": "opponent"},
+        "you play a land": {"event": "plays_land", "who": "you"},
         # the monarch (a later designation, Conspiracy: Take the Crown): the designation moved to that player
         "you become the monarch": {"event": "becomes_monarch", "who": "you"},
         "an opponent becomes the monarch": {"event": "becomes_monarch", "who": "opponent"},
