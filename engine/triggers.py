@@ -67,8 +67,8 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  # a player attacked a player with one or more creatures (508.1b): engine/combat.py; "player" is the
                  # attacking player, "defender" the one attacked
                  "player_attacked",
-                 "becomes_monarch",
-                 "plays_land"}  # a player played a land (305.1: a special action; engine/casting.py play_land)  # a player became the monarch (a later designation: engine/ops/actions.py)
+                 "becomes_monarch",  # a player became the monarch (a later designation: engine/ops/actions.py)
+                 "plays_land"}  # a player played a land (305.1: a special action; engine/casting.py play_land)
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
                                              "room",  # a dungeon's room ability: put by engine/dungeon.py
