@@ -280,8 +280,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         whose = trig.get("whose", "you")
         if whose in ("you", "you_next") and not seats.is_active(g, controller):
             return False
-        if whose == "opponent" and seats.is_active(g, controller):
-            return False
+        if whose in ("opponent", "other") and seats.is_active(g, controller):
+            return False  # ("each other player's": any player's turn but the controller's)
         if whose in ("attached_player", "attached_controller"):  # "at the beginning of enchanted player's upkeep"
             # (a Curse), "... of enchanted creature's controller's upkeep": that player's own step (303.4)
             o = g.objects.get(src)

@@ -378,7 +378,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     if m and m.group(1) in _SELF_EVENTS and m.group(2) in _SELF_EVENTS:
         return {"event": [_SELF_EVENTS[m.group(1)], _SELF_EVENTS[m.group(2)]], "self": True}
     m = re.fullmatch(
-        r"(?:the )?beginning of (your|each|each opponent's|the next|each player's|that player's|the|your next) "
+        r"(?:the )?beginning of (your|each|each opponent's|each other player's|the next|each player's|that player's|"
+        r"the|your next) "
         r"(upkeep|end step|draw step|combat|precombat main phase|postcombat main phase|end of combat|first main phase)"
         r"( on your turn| on each of your turns)?",
         c,
@@ -388,6 +389,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             "your": "you",
             "each": "each",
             "each opponent's": "opponent",
+            "each other player's": "other",  # every player's but the controller's (a teammate's too, 810)
             "the next": "next",
             "each player's": "each",
             "that player's": "that_player",
