@@ -175,7 +175,8 @@ def _defender_allows(g: "Game", cs: dict[int, Any], oid: int, defender: str, r: 
         return len(g.players[defender].graveyard) >= int(r["defender_graveyard_ge"])
     if r.get("defender_poisoned"):
         return g.players[defender].poison > 0
-    return any(cs[i].controller == defender and matches(g, i, r.get("what") or {}, oid) for i in g.battlefield)
+    has = any(cs[i].controller == defender and matches(g, i, r.get("what") or {}, oid) for i in g.battlefield)
+    return not has if r.get("defender_lacks") else has  # "can't attack if defending player controls ..." (Orgg)
 
 
 def possible_attackers(g: "Game") -> list[int]:
@@ -514,6 +515,8 @@ def can_block(g: "Game", b: int, a: int) -> bool:
     walks = [kw[:-4].capitalize() for kw in akw if kw.endswith("walk") and kw != "Landwalk"]
     if "Landwalk" in akw:
         walks += [q for q in (ac.kwargs.get("Landwalk") or []) if isinstance(q, str)]
+    if walks and player_statics.active(g):  # "Creatures with islandwalk can be blocked as though they didn't have
+        walks = [q for q in walks if not player_statics.walk_ignored(g, q)]  # islandwalk" (Undertow)
     if walks and any(_walks_past(g, q, bc.controller) for q in walks):
         return False  # 702.14c
     if "Protection" in akw:

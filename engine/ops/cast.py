@@ -515,6 +515,14 @@ def _spell_gains(g: "Game", r: Ctx, e: Effect) -> None:
     """"When you next cast an instant or sorcery spell from your hand this turn, it gains rebound" (Narset
     Transcendent): the spell on the stack has that keyword from now on; rebound works for a spell cast from its
     owner's hand (702.87a: exiled as it resolves, cast again at its owner's next upkeep; engine/cast_options.py)."""
+    if e.get("resolves_exiled"):  # "exile that card instead of putting it into your graveyard as it resolves. If
+        # you do, return it to your hand at the beginning of the next end step" (Feather, the Redeemed: 614.1a, 603.7)
+        for x in refs(g, r, e.args["what"]):
+            o = g.objects.get(x) if isinstance(x, int) else None
+            if o is not None and o.zone == "stack" and o.ability is None and not cast_options.is_spell_copy(o):
+                o.chosen["resolves_exiled"] = e.args["resolves_exiled"]
+                g.changed()
+        return
     k = e.args["keyword"]
     row = cast_options.ROWS.get(k)
     for x in refs(g, r, e.args["what"]):

@@ -376,6 +376,19 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     return nested.run(g, r, "else", e.get("else", ()))
 
 
+@op("either")
+def _either(g: "Game", r: dict, e: Effect) -> dict | None:
+    """608.2d: "Destroy all enchantments or all nonwhite enchantments" (Essence Filter), "SELF deals 2 damage to each
+    attacking creature or SELF deals 2 damage to each blocking creature" (Lava Storm): one of the instructions, the
+    one the controller chooses as it resolves (named by ``labels``, the words of each)."""
+    labels = list(e.args["labels"])
+    pick = nested.answer(r, "either")
+    if pick not in labels:
+        return {"kind": "choose_option", "player": controller(g, r), "options": labels,
+                "slot": nested.slot(r, "either"), "prompt": f"{this(g, r).card.name}: which?"}
+    return nested.run(g, r, "chosen", list(e.args["alternatives"][labels.index(pick)]))
+
+
 def _may_either(g: "Game", r: dict, e: Effect) -> dict | None:
     """608.2d, 117.3: "You may sacrifice an artifact or discard a card. If you do, draw a card" (Chandra, Spark
     Hunter): yes only when one of them can be done, then the one the player picks (of those that can), then what
@@ -400,6 +413,42 @@ def _may_either(g: "Game", r: dict, e: Effect) -> dict | None:
                     "prompt": f"{this(g, r).card.name}: which?"}
         pick = r["answers"][nested.slot(r, "which")] = doable[0]
     return nested.run(g, r, "may", alts[labels.index(pick)] + list(e.get("then", ())))
+
+
+@op("repeat_may")
+def _repeat_may(g: "Game", r: dict, e: Effect) -> dict | None:
+    """608.2c: "You may repeat this process any number of times" (Ad Nauseam): the instructions before it again, as
+    long as the controller says yes; each time is asked after the one before, with answer slots of its own. Not
+    asked when the process can't begin: no card on top of the library to reveal or take, nothing to sacrifice or
+    discard (701.14a, 701.7a: the instruction would do nothing, and a yes would never end)."""
+    you = controller(g, r)
+    k = 0
+    while True:
+        got = nested.answer(r, f"again{k}")
+        if got is None:
+            if not _can_begin(g, r, you, list(e.get("effects", ()))):
+                return None
+            return nested.ask_yes_no(r, f"again{k}", you, f"{this(g, r).card.name}: repeat the process?")
+        if got != "yes":
+            return None
+        w = nested.run(g, r, f"round{k}", e.get("effects", ()))
+        if w is not None:
+            return w
+        k += 1
+
+
+def _can_begin(g: "Game", r: dict, you: str, effs: list[Effect]) -> bool:
+    """Can the first instruction of a repeated process do anything now?"""
+    first = effs[0] if effs else None
+    while first is not None and first.op == "may" and first.args.get("forced"):
+        first = (list(first.args.get("effects") or ()) or [None])[0]
+    if first is None:
+        return False
+    if first.op in ("dig", "mill", "exile_top") and first.args.get("who", "you") == "you":
+        return bool(g.players[you].library)
+    if first.op in ("sacrifice", "discard"):
+        return _can_act(g, r, you, [first]) and (first.op != "discard" or bool(g.players[you].hand))
+    return True
 
 
 @op("unless")
@@ -455,8 +504,7 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
                             "slot": nested.slot(r, "which"), "prompt": f"{this(g, r).card.name}: which?"}
                 pick = doable[0]
             which = labels.index(pick)
-        # "Any opponent may sacrifice a creature. If a player does, tap SELF, ...": what follows its being done
-        return nested.run(g, r, "actions", alts[which] + list(e.get("done", ())))
+        return nested.run(g, r, "actions", alts[which])
     return nested.run(g, r, "effects", e.get("effects", ()))
 
 
@@ -497,9 +545,6 @@ def _unless_each(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | Non
         g.changed()
         j += 1
         prog[pk] = j
-        if e.get("first_only") and r["answers"].get(f"{pk}.{j - 1}.unless") == "yes":
-            prog[pk] = len(payers)  # "any opponent may ...": once one player does, no other is asked
-            break
     return None
 
 
@@ -513,7 +558,8 @@ def _unless_any(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | None
     def one(x: Effect) -> Effect:
         return Effect(x.op, {k: ("that_player" if v == group else v) for k, v in x.args.items()})
     sub = Effect("unless", {"payer": "that_player", "effects": [],
-                            "actions": [one(x) for x in e.get("actions", ())]})
+                            "actions": [one(x) for x in e.get("actions", ())],
+                            **({"pay": e.args["pay"]} if e.get("pay") else {})})  # "unless any player pays {3}"
     base = r["i"]
     prog = r.setdefault("nested", {})
     pk = f"{base}.any"
@@ -559,11 +605,18 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
         if a.op == "sacrifice" and "filter" in a.args:
             f = dict(a.args["filter"])
             f["controller"] = "you"
-            if not any(matches(g, i, f, source_id(g, r), payer) for i in g.battlefield):  # "another"
+            n = max(1, amount(g, a.args.get("amount", 1), source_id(g, r), r))  # all of them or none (117.3)
+            if sum(1 for i in g.battlefield if matches(g, i, f, source_id(g, r), payer)) < n:  # "another"
+                return False
+            least = a.args.get("total_power_ge")  # "any number of creatures with total power 12 or greater"
+            if least is not None and sum(max(0, g.chars(i).power or 0) for i in g.battlefield
+                                         if matches(g, i, f, source_id(g, r), payer)) < int(least):
                 return False
         elif a.op == "discard" or a.op == "reveal" and a.args.get("filter") is not None:  # a card of that kind
             f = {**(a.args.get("filter") or {}), "zone": "hand"}  # in the hand to discard or reveal (701.7a, 701.13a)
-            if not any(matches(g, c, f, source_id(g, r), payer) for c in g.players[payer].hand):
+            n = max(1, amount(g, a.args.get("amount", 1), source_id(g, r), r)) \
+                if isinstance(a.args.get("amount", 1), (int, dict)) else 1
+            if sum(1 for c in g.players[payer].hand if matches(g, c, f, source_id(g, r), payer)) < n:
                 return False
         elif a.op == "pay_life":  # 119.4: only with at least that much life
             if not can_pay(g, payer, {"life": amount(g, a.args["amount"], source_id(g, r), r)}):
@@ -715,6 +768,7 @@ def emblem_playable(ab: Ability) -> bool:
         # activated from the command zone by the emblem's owner (engine/casting.py activatable)
         return ab.condition is None and not ab.sorcery_speed and ab.cost is not None and not (
             ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self or ab.cost.exile_self or ab.cost.bottom_self
+            or ab.cost.return_self
             or ab.cost.loyalty is not None)
     t = ab.trigger or {}
     if ab.kind == "triggered" and t.get("event") not in (None, "step"):

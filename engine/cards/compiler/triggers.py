@@ -615,6 +615,17 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         f.pop("zone", None)
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": f}
+    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) (?:(.+?) )?spell that targets you or an? "
+                     r"([a-z ]+ you control)", c)
+    if m:  # "Whenever an opponent casts a spell that targets you or a creature you control" (Reparations): one of its
+        # targets is that player or such a permanent (115.1, 601.2c)
+        f = parse_noun(m.group(2) + " spell") if m.group(2) else {}
+        sub = parse_noun(m.group(3))
+        if f is None or sub is None or sub.get("player") or sub.get("zone"):
+            return None
+        f.pop("zone", None)
+        return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": {**f, "targets_you_or": sub}}
     m = re.fullmatch(
         r"you cast (?:a|an) (?:(.+?) )?spell that targets (self|a creature you control|one or more creatures you "
         r"control|an? [a-z ]+|one or more (?:permanents|creatures|artifacts|lands|enchantments))",
@@ -720,7 +731,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # (Rakshasa Vizier): one trigger for the cards of one event (603.2c), "that many" their number
         return {"event": "leaves_graveyard", "filter": {"zone": "any_card", "owner": "you" if m.group(1) == "your"
                                                         else "opponent"}, "batch": True, "to": ["exile"]}
-    m = re.fullmatch(r"(one or more|a) (.+?) (?:leaves?|leave) (your|an opponent's) graveyard", c)
+    m = re.fullmatch(r"(one or more|an?) (.+?) (?:leaves?|leave) (your|an opponent's) graveyard", c)
     if m:  # a card leaving a graveyard (400.7: it is a new object wherever it goes)
         f = parse_noun(m.group(2))
         if f is None or "owner" in f:
@@ -751,6 +762,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                 "nth": 2 if m.group(2) == "second" else 3}
     simple: dict[str, dict[str, Any]] = {
         "you gain life": {"event": "gain_life", "who": "you"},
+        "an opponent gains life": {"event": "gain_life", "who": "opponent"},  # 118.9 (Punishing Fire)
+        "a player gains life": {"event": "gain_life", "who": "any"},
         "you pay life": {"event": "pay_life", "who": "you"},  # 119.4 (Font of Agonies)
         "a player loses the game": {"event": "loses_game", "who": "any"},  # 603.9
         "an opponent loses the game": {"event": "loses_game", "who": "opponent"},
@@ -782,10 +795,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
         "you investigate": {"event": "investigate", "who": "you"},  # 701.33a
+        "the ring tempts you": {"event": "ring_tempts", "who": "you"},  # a later keyword action (engine/ops/ring.py)
         "you investigate for the first time each turn": {"event": "investigate", "who": "you", "first": True},
-        "you expend 4": {"event": "expend", "amount": 4},
-        "you expend 8": {"event": "expend", "amount": 8},
-        "you commit a crime": {"event": "crime", "who": "you"},
         "an opponent casts their first spell each turn": {
             "event": "cast",
             "who": "opponent",
@@ -795,6 +806,18 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     }
     if c in simple:
         return dict(simple[c])
+    m = re.fullmatch(r"you expend (\d+)", c)
+    if m:  # expend (a later keyword action, Bloomburrow): engine/triggers.py expend
+        return {"event": "expend", "who": "you", "amount": int(m.group(1))}
+    m = re.fullmatch(r"self becomes the target of a spell or ability( you control)? for the first time each turn", c)
+    if m:  # valiant (an ability word, Bloomburrow): the first time this turn it becomes a target of one (of yours)
+        return {"event": "becomes_target_you" if m.group(1) else "becomes_target", "self": True, "first": True}
+    m = re.fullmatch(r"(you|an opponent|a player) commits? a crime( during your turn)?", c)
+    if m:  # committing a crime (a later rule, Outlaws of Thunder Junction): engine/triggers.py became_targets
+        out = {"event": "crime", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)]}
+        if m.group(2):
+            out["your_turn"] = True
+        return out
     m = re.fullmatch(r"(you|a player|an opponent) sacrifices? (?:a|an|another) (.+)", c)
     if m:
         f = parse_noun(m.group(2))

@@ -228,6 +228,14 @@ def _add_color_among(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"could_produce": f, "colors_only": True, "among": True})]
 
 
+@reader(r"^add one mana of any of the exiled card's colors$")
+def _add_exiled_colors(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """106.1a, 607.2a: "Add one mana of any of the exiled card's colors" (Chrome Mox): a color of the card its imprint
+    ability exiled, the card exiled with it; none when there is none or it is colorless (106.5)."""
+    return [Effect("add_mana", {"could_produce": {"exiled_with_self": True, "zone": "exile"}, "colors_only": True,
+                                "among": True})]
+
+
 @reader(r"^add (?:an additional )?one mana of the chosen color$")
 def _add_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"any": 1, "chosen_color": True})]
@@ -240,6 +248,7 @@ READERS: tuple[Reader, ...] = (
     _add_could_produce,
     _add_identity,
     _add_color_among,
+    _add_exiled_colors,
     _add_each_color,
     _mana_only,
     _add_mana_or,

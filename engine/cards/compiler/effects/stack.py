@@ -220,15 +220,21 @@ def _cast_chosen_from_graveyard(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^for as long as (?:that card|it) remains exiled, (its owner|you) may (play|cast) (?:it|that card)"
-        r"( without paying its mana cost)?$")
+        r"( without paying its mana cost)?(?: if it's an? (creature|artifact|enchantment|instant|sorcery) spell)?$")
 def _exiled_may_play(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Exile target nonland permanent. For as long as that card remains exiled, its owner may cast it without paying
     its mana cost." (Release to the Wind): a permission of the card just exiled (601.2a, 117.9), to its owner or to
-    you; a card that leaves exile is a new object (400.7), so it ends then."""
-    if c.last not in ("it", "exiled") and not (isinstance(c.last, dict) and "target" in c.last):
+    you; a card that leaves exile is a new object (400.7), so it ends then. "Look at the top three cards of your
+    library. Exile one face down ... For as long as it remains exiled, you may cast it if it's a creature spell."
+    (Vivien, Champion of the Wilds): the card the look exiled ("taken"), as a spell of that type only."""
+    taken = c.last == "taken"
+    if c.last not in ("it", "exiled", "taken") and not (isinstance(c.last, dict) and "target" in c.last):
         return None
-    return [Effect("playable", {"what": "exiled", "play": m.group(2), "until": "remains_exiled",
+    if m.group(4) and (m.group(2) != "cast" or m.group(1) != "you"):
+        return None
+    return [Effect("playable", {"what": "taken" if taken else "exiled", "play": m.group(2), "until": "remains_exiled",
                                 **({"free": True} if m.group(3) else {}),
+                                **({"only": {"types": [m.group(4).capitalize()]}} if m.group(4) else {}),
                                 **({"owner_may": True} if m.group(1) == "its owner" else {})})]
 
 
@@ -298,9 +304,12 @@ def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []
 
 
-@reader(r"^counter (that spell|it)$")
+@reader(r"^counter (that spell|it|that spell or ability)$")
 def _counter_that(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"... counter that spell instead" (Silumgar's Scorn): the spell an earlier instruction named (701.5a)."""
+    """"... counter that spell instead" (Silumgar's Scorn): the spell an earlier instruction named (701.5a); "whenever
+    SELF becomes the target of a spell or ability ..., counter that spell or ability": the one that targeted it."""
+    if m.group(1) == "that spell or ability" and not c.targeting:
+        return None
     what = c.ref(m.group(1))
     if what == "it" and c.cast_trigger:  # "whenever an opponent casts ..., counter that spell": the spell cast
         return [Effect("counter", {"what": "it"})]
@@ -454,6 +463,19 @@ def _spell_gains_rebound(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("spell_gains", {"what": "it", "keyword": "Rebound"})]
 
 
+@reader(r"^exile (?:that card|that spell|it) instead of putting it into (?:your|its owner's) graveyard as it resolves"
+        r"(?:\. if you do,| and) return it to (?:your|its owner's) hand at the beginning of the next end step$")
+def _spell_resolves_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Whenever you cast an instant or sorcery spell that targets a creature you control, exile that card instead
+    of putting it into your graveyard as it resolves. If you do, return it to your hand at the beginning of the next
+    end step." (Feather, the Redeemed): the spell cast is exiled if it resolves (614.1a; countered, or with no legal
+    target left, 608.2b, it goes to the graveyard), and then a delayed trigger returns that card (603.7,
+    engine/cast_options.py after_resolve)."""
+    if not c.cast_trigger:
+        return None
+    return [Effect("spell_gains", {"what": "it", "resolves_exiled": "hand_at_end"})]
+
+
 @reader(r"^the controller of (target (?:instant or sorcery|instant|sorcery) spell) copies it$")
 def _its_controller_copies(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10: "The controller of target instant or sorcery spell copies it" (Meletis Charlatan): that player
@@ -482,6 +504,7 @@ def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (
+    _spell_resolves_exiled,
     _cast_many_free,
     _owner_may_cast_exiled,
     _its_controller_copies,
