@@ -299,7 +299,8 @@ def play_land(g: "Game", player: str, oid: int, face: int | None = None) -> None
             else "lands are played in your main phase with an empty stack"
         raise IllegalAction(f"cannot play {_name(g, oid)}: {why}")
     g.players[player].lands_played += 1
-    g.move(oid, "battlefield", controller=player, back_up=face == BACK)
+    new = g.move(oid, "battlefield", controller=player, back_up=face == BACK)
+    triggers.event(g, {"event": "plays_land", "player": player, "obj": new})  # "whenever a player plays a land"
     g.passes = 0
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 

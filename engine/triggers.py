@@ -70,7 +70,8 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  # a player attacked a player with one or more creatures (508.1b): engine/combat.py; "player" is the
                  # attacking player, "defender" the one attacked
                  "player_attacked",
-                 "becomes_monarch"}  # a player became the monarch (a later designation: engine/ops/actions.py)
+                 "becomes_monarch",  # a player became the monarch (a later designation: engine/ops/actions.py)
+                 "plays_land"}  # a player played a land (305.1: a special action; engine/casting.py play_land)
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
                                              "room",  # a dungeon's room ability: put by engine/dungeon.py
@@ -99,7 +100,8 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
 KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "other": frozenset({"cycle"}), "dealt_by": frozenset({"dies"}), "condition": frozenset({"state"}),
     # "whenever a creature attacks you", "whenever a creature deals combat damage to you" (the monarch)
-    "defending": frozenset({"attacks", "combat_damage_player", "player_attacked",
+    "defending": frozenset({"attacks", "combat_damage_player", "player_attacked",  # (and "opponent": the player
+                            # attacked or dealt the damage is an opponent of the trigger's controller)
                             "damage_player"}),  # "whenever a source deals damage to you" (you_only, 120.3)
     "walker_attacked": frozenset({"you_attack"}), "by_opponent": frozenset({"discard"}),
     # training (a later keyword): "this creature and at least one other creature with greater power attack"
@@ -287,8 +289,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         whose = trig.get("whose", "you")
         if whose in ("you", "you_next") and not seats.is_active(g, controller):
             return False
-        if whose == "opponent" and seats.is_active(g, controller):
-            return False
+        if whose in ("opponent", "other") and seats.is_active(g, controller):
+            return False  # ("each other player's": any player's turn but the controller's)
         if whose in ("attached_player", "attached_controller"):  # "at the beginning of enchanted player's upkeep"
             # (a Curse), "... of enchanted creature's controller's upkeep": that player's own step (303.4)
             o = g.objects.get(src)
@@ -357,7 +359,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         if t != controller and not (isinstance(t, int) and t in g.objects and g.controller_of(t) == controller):
             return False
     if trig.get("defending") in ("opponent", "opponent_or_walker"):  # "attacks one of your opponents [or a
-        t = ev.get("target")  # planeswalker an opponent controls]" (508.1b)
+        # planeswalker an opponent controls]" (508.1b); "deals combat damage to one of your opponents" (510.2)
+        t = ev.get("target") if name == "attacks" else ev.get("player", ev.get("target"))
         whose = t if isinstance(t, str) else g.controller_of(t) if trig["defending"] == "opponent_or_walker" \
             and isinstance(t, int) and t in g.objects else None
         if whose is None or whose not in seats.opponents(g, controller):

@@ -341,7 +341,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "total_mv": frozenset({"total_mv"}),
     "hand_of": frozenset({"hand_of"}),
-    "greatest": frozenset({"greatest", "among", "per_controller"}), "counters_on": frozenset({"counters_on", "kind"}),
+    "greatest": frozenset({"greatest", "among", "per_controller", "command_too"}),
+    "counters_on": frozenset({"counters_on", "kind"}),
     "devotion": frozenset({"devotion"}), "domain": frozenset({"domain"}),
     "graveyard_types": frozenset({"graveyard_types"}),
     "drawn_this_turn": frozenset({"drawn_this_turn"}),
@@ -363,6 +364,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "commander_casts": frozenset({"commander_casts"}),
     "votes": frozenset({"votes"}),
     "most_discarded_this_way": frozenset({"most_discarded_this_way"}),
+    "drawn_this_way": frozenset({"drawn_this_way"}),
     "removed_this_way": frozenset({"removed_this_way"}),
     "exiled_from_hand": frozenset({"exiled_from_hand"}),
     "player_counters": frozenset({"player_counters", "kind"}),
@@ -767,6 +769,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who not in g.players or not isinstance(idx, int):
             return 0
         return sum(1 for k in g.players[who].cast_kinds_turn[:idx] if cast_kind_matches(k, a["cast_before_it"]))
+    if "drawn_this_way" in a:  # "for each card drawn this way": the cards the draws of this resolution put into a
+        return len((r or {}).get("drawn_cards", ()))  # hand (121.2; engine/ops/zones.py draw)
     if "most_discarded_this_way" in a:  # "the greatest number of cards a player discarded this way" (Windfall): the
         owners: dict[str, int] = {}  # discards of the instruction before, counted by the player who discarded
         for c in (r or {}).get("discarded", ()):  # each (701.8: a player discards their own cards)
@@ -860,6 +864,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         ctl = _you(g, src, r)
         vals = [getattr(g.chars(i), a["greatest"]) if a["greatest"] != "mv" else mana_value(g.objects[i].card.mana_cost)
                 for i in g.battlefield if matches(g, i, a.get("among") or {}, src, ctl)]
+        if a.get("command_too"):  # "... of a commander you own on the battlefield or in the command zone" (408.1)
+            vals += [mana_value(g.objects[i].card.mana_cost) for p in g.order for i in g.players[p].command
+                     if matches(g, i, {**(a.get("among") or {}), "zone": "command"}, src, ctl)]
         return max(vals, default=0)
     if "counters_on" in a and r is not None:
         kind = a.get("kind", "+1/+1")
@@ -1043,6 +1050,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         opp = p in seats.opponents(g, you)
         if "trigger_player_opponent" in cond and opp != bool(cond["trigger_player_opponent"]):
             return False
+    if "opponent_hand_le" in cond and not any(len(g.players[p].hand) <= cond["opponent_hand_le"]
+                                               for p in seats.opponents(g, you)):
+        return False  # "as long as an opponent has no cards in hand" (Guul Draz Specter): any one of them (102.2)
     if "ring_bearer_other" in cond:  # "if you chose a creature other than SELF as your Ring-bearer" (603.4): the
         # Ring-bearer chosen as the Ring tempted you (engine/ops/ring.py: the trigger's event)
         info = (r.get("trigger") if "trigger" in r else this(g, r).trigger_info if "obj" in r else None) if r else None
@@ -1508,6 +1518,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
                   "activated_ge", "max_speed", "descended", "void", "ring_bearer_other",
                   "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"
+                  "opponent_hand_le",  # "an opponent has no cards in hand": some opponent has at most that many
                   "self_zone",  # "if SELF is in the command zone [or on the battlefield]": the zones it may be in
                   "designation_by",  # {"monarch": "opponent" | "nobody"}: a designation's holder (later rules)
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",

@@ -38,6 +38,12 @@ def _tempt(g: "Game", r: Ctx, e: Effect) -> dict | None:
     opps = seats.opponents(g, you)
     took = 0
     for k, p in enumerate(opps):
+        able = r.setdefault("tempt_able", {})  # (decided once, before anything of the offer is done)
+        key = nested.slot(r, f"tempt{k}")
+        if key not in able:
+            able[key] = _can_take(g, r, p, e.args["effects"])
+        if not able[key]:
+            continue  # "for each opponent who does": one who can't do it can't accept (no card to return)
         got = nested.answer(r, f"tempt{k}")
         if got is None:
             return {"kind": "choose_option", "player": p, "options": ["yes", "no"], "slot": nested.slot(r, f"tempt{k}"),
@@ -47,16 +53,45 @@ def _tempt(g: "Game", r: Ctx, e: Effect) -> dict | None:
         took += 1
         s.controller = p
         try:
-            w = nested.run(g, r, f"offer{k}", e.args["effects"])
+            w = nested.run(g, r, f"offer{k}", _fresh(e.args["effects"], f"offer{k}"))
         finally:
             s.controller = you
         if w is not None:
             return w
     for j in range(took):
-        w = nested.run(g, r, f"then{j}", e.args["then"])
+        w = nested.run(g, r, f"then{j}", _fresh(e.args["then"], f"then{j}"))
         if w is not None:
             return w
     return None
+
+
+def _fresh(x: Any, tag: str) -> Any:
+    """The instructions of one run of a repeated part (each opponent's offer, each "for each opponent who does"):
+    a card chosen in one run is not the answer of another (engine/values.py chosen_refs keys a choice by its
+    reference), so each "choose" reference is marked with the run."""
+    if isinstance(x, Effect):
+        return Effect(x.op, _fresh(x.args, tag))
+    if isinstance(x, dict):
+        out = {k: _fresh(v, tag) for k, v in x.items()}
+        if "choose" in x:
+            out["run"] = tag
+        return out
+    if isinstance(x, list):
+        return [_fresh(v, tag) for v in x]
+    return x
+
+
+def _can_take(g: "Game", r: Ctx, p: str, effects: list[Effect]) -> bool:
+    """Can ``p`` carry out a tempting offer? Not one that moves a card of their choice from a zone of theirs with
+    none there ("Each opponent may return a creature card from their graveyard to the battlefield")."""
+    src = source_id(g, r)
+    for x in effects:
+        what = x.args.get("what") if x.op == "move" else None
+        f = what.get("choose") if isinstance(what, dict) else None
+        if isinstance(f, dict) and f.get("zone") in ("graveyard", "hand", "exile") and f.get("owner") == "you" \
+                and not any(matches(g, i, f, src, p) for i in g.players[p].zone(f["zone"])):
+            return False
+    return True
 
 
 @op("as_player")
@@ -72,7 +107,7 @@ def _as_player(g: "Game", r: Ctx, e: Effect) -> dict | None:
     for k, p in enumerate(players):
         s.controller = p
         try:
-            w = nested.run(g, r, f"as{k}", e.args["effects"])
+            w = nested.run(g, r, f"as{k}", _fresh(e.args["effects"], f"as{k}"))
         finally:
             s.controller = you
         if w is not None:

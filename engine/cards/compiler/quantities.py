@@ -134,6 +134,8 @@ def count_of(phrase: str) -> Any:
         return {"descended_this_turn": "you"}  # a later rule (LCI): each permanent card put into your graveyard
     if p in ("cards you've discarded this turn", "card you've discarded this turn"):
         return {"discarded_this_turn": "you"}  # 701.8: each card you discarded, whatever became of it
+    if p in ("card drawn this way", "cards drawn this way"):  # "for each card drawn this way, discard a card"
+        return {"drawn_this_way": True}  # (Messenger Jays): the cards this resolution drew (121.2)
     if p in ("the total amount of mana paid this way", "total amount of mana paid this way"):
         return {"paid": True}  # join forces: the mana all players paid (engine/ops/misc.py pay_any "each")
     if p in ("greatest number of cards a player discarded this way",  # Windfall (701.8): the most cards one player
@@ -315,6 +317,9 @@ def quantity(phrase: str) -> Any:
         return {"count_this_way": {}, "action": "rolled"}  # rule): the roll the instruction before made
     if p == "self's loyalty":  # 306.5b: a planeswalker's loyalty is its loyalty counters
         return {"counters_on": "self", "kind": "loyalty"}
+    if re.fullmatch(r"the greatest mana value (?:of a commander|among commanders) you own on the battlefield or in the "
+                    r"command zone", p):  # (Cloudkill; 903.3, 408.1): of the commander cards you own in either zone
+        return {"greatest": "mv", "among": {"commander": True, "owner": "you"}, "command_too": True}
     m = re.fullmatch(r"the greatest (power|toughness|mana value) among (.+)", p)
     if m:
         f = parse_noun(m.group(2))
@@ -436,6 +441,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"opponent_dealt_damage_this_turn": True}  # bloodthirst (702.53a)
     if re.fullmatch(r"(?:self|it|this) came under your control since the beginning of your last upkeep", t):
         return {"new_since_upkeep": True}  # echo (702.29a)
+    m = re.fullmatch(r"an opponent has (no|one or fewer|two or fewer|three or fewer) cards in (?:their |his or her )?"
+                     r"hand", t)
+    if m:  # "as long as an opponent has no cards in hand" (Guul Draz Specter): any opponent (102.2)
+        return {"opponent_hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2, "three or fewer": 3}[m.group(1)]}
     m = re.fullmatch(r"([a-z]+(?: [a-z]+){0,2}) gets more votes( or the vote is tied)?", t)
     if m:  # 701.29 (will of the council): "if grace gets more votes", "if condemnation gets more votes or the vote
         # is tied": more votes than each other choice (or, tied, at least as many)

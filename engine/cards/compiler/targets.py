@@ -32,7 +32,7 @@ KEYWORDS = ["flying", "first strike", "double strike", "deathtouch", "trample", 
             "intimidate", "fear", "infect", "wither", "horsemanship", "shadow", "prowess", "changeling",
             "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "banding", "flanking",
             "skulk", "ward", "persist", "undying", "exalted", "myriad", "convoke", "cascade", "storm",
-            "toxic", "devoid", "decayed", "riot", "melee"]
+            "toxic", "devoid", "decayed", "riot", "melee", "extort", "dethrone"]
 #: keywords a card has wherever it is ("return target card with awaken from your graveyard", "a spell with
 #: flashback"): read in a filter only, as the card's keyword (702), never granted by these words
 CARD_KEYWORDS = ["awaken", "cycling", "flashback", "kicker", "madness", "suspend", "evoke", "mutate", "foretell",
@@ -50,7 +50,8 @@ _CONTROLLER_SUFFIX = re.compile(
     r"chosen player controls|that opponent controls|that player or that planeswalker's controller controls|"
     r"enchanted player controls)$")
 _ZONE_SUFFIX = re.compile(
-    r"\s+(?:in|from) (your graveyard|a graveyard|an opponent's graveyard|target player's graveyard|"
+    r"\s+(?:in|from) (your graveyard|a graveyard|an opponent's graveyard|your opponents' graveyards|"
+    r"opponents' graveyards|target player's graveyard|"
     r"their graveyard|your hand|your library|a single graveyard|exile|that player's graveyard|graveyards|"
     r"all graveyards|your graveyard and/or hand|that player's hand|their hand|target player's hand)$"
     r"|\s+in (each graveyard)$")  # "in each graveyard": in all of them (404.1)
@@ -368,10 +369,10 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 "exile" if z == "exile" else "graveyard"
             if z == "a single graveyard":  # all of the slot's targets from one graveyard (engine/targets.py)
                 f["single_graveyard"] = True
-            if z.startswith("your") and f["zone"] != "exile":
-                f["owner"] = "you"
-            elif "opponent" in z:
+            if "opponent" in z:  # "an opponent's graveyard", "your opponents' graveyards" (each opponent's, 404.1)
                 f["owner"] = "opponent"
+            elif z.startswith("your") and f["zone"] != "exile":
+                f["owner"] = "you"
             elif z.startswith(("target player", "that player", "their")):
                 f["owner"] = "that_player"
                 if z.startswith("target"):

@@ -378,7 +378,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     if m and m.group(1) in _SELF_EVENTS and m.group(2) in _SELF_EVENTS:
         return {"event": [_SELF_EVENTS[m.group(1)], _SELF_EVENTS[m.group(2)]], "self": True}
     m = re.fullmatch(
-        r"(?:the )?beginning of (your|each|each opponent's|the next|each player's|that player's|the|your next) "
+        r"(?:the )?beginning of (your|each|each opponent's|each other player's|the next|each player's|that player's|"
+        r"the|your next) "
         r"(upkeep|end step|draw step|combat|precombat main phase|postcombat main phase|end of combat|first main phase)"
         r"( on your turn| on each of your turns)?",
         c,
@@ -388,6 +389,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             "your": "you",
             "each": "each",
             "each opponent's": "opponent",
+            "each other player's": "other",  # every player's but the controller's (a teammate's too, 810)
             "the next": "next",
             "each player's": "each",
             "that player's": "that_player",
@@ -464,6 +466,10 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "a player attacks enchanted player with one or more creatures": {
             "event": "player_attacked", "who": "any", "defending": "attached_player"},
         "enchanted player is attacked": {"event": "player_attacked", "who": "any", "defending": "attached_player"},
+        # 305.1: playing a land (a special action), not a land put onto the battlefield by an effect
+        "a player plays a land": {"event": "plays_land", "who": "any"},
+        "an opponent plays a land": {"event": "plays_land", "who": "opponent"},
+        "you play a land": {"event": "plays_land", "who": "you"},
         # the monarch (a later designation, Conspiracy: Take the Crown): the designation moved to that player
         "you become the monarch": {"event": "becomes_monarch", "who": "you"},
         "an opponent becomes the monarch": {"event": "becomes_monarch", "who": "opponent"},
@@ -472,6 +478,13 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     hit = extra.get(c)
     if hit is not None:
         return dict(hit)
+    m = re.fullmatch(r"an? (.+?) deals combat damage to (?:one of your opponents|an opponent)", c)
+    if m:  # "Whenever a creature deals combat damage to one of your opponents" (Edric, Spymaster of Trest; 510.2)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or "Creature" not in f.get("types", ()) or f.get("zone") not in (
+                None, "battlefield"):
+            return None
+        return {"event": "combat_damage_player", "filter": f, "defending": "opponent"}
     m = re.fullmatch(r"an? (.+?) attacks (?:one of your opponents|an opponent)"
                      r"( or a planeswalker an opponent controls)?", c)
     if m:  # "Whenever a creature attacks one of your opponents or a planeswalker an opponent controls" (Gahiji,

@@ -9,7 +9,7 @@ from typing import Any
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, ctx_quantity, equal_to, scaled
 from engine.cards.compiler.effects.context import PLAYER, Ctx, Reader, reader
-from engine.cards.compiler.quantities import quantity
+from engine.cards.compiler.quantities import count_of, quantity
 from engine.cards.compiler.targets import number, parse_noun
 
 
@@ -229,6 +229,15 @@ def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
     if m.group(6):
         args["random"] = True
     return ([Effect("reveal", {"who": who, "zone": "hand"})] if m.group(2) else []) + [Effect("discard", args)]
+
+
+@reader(rf"^(?:{PLAYER} )?discards? a card for each (.+)$")
+def _discard_each(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.7a: "each opponent ... discards a card for each taxes vote" (Capital Punishment, 701.29): that many cards,
+    counted as the instruction is carried out (608.2h)."""
+    who = c.player(m.group(1) or "you")
+    n = count_of(m.group(2))
+    return None if who is None or n is None else [Effect("discard", {"who": who, "amount": n})]
 
 
 @reader(r"^(each player|each opponent) discards (half|a third of) the cards in their hand, rounded (up|down)$")
@@ -933,6 +942,7 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 READERS: tuple[Reader, ...] = (
     _vote,
     _vote_object,
+    _discard_each,
     _join_forces,
     _look_and_choose, _choose_one_exiled, _reveal_a_card,
     _reveal_random,

@@ -1186,6 +1186,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         return [Effect("remove_among", {"kind": m.group(1), "filter": f}),
                 Effect("counters", {"what": "self", "kind": m.group(1),
                                     "amount": {"times": 2, "of": {"removed_this_way": True}}})]
+    # "For each card drawn this way, discard a card" (Messenger Jays): "discard a card for each card drawn this way"
+    text = re.sub(r"\bfor each card drawn this way, discard a card\b", "discard a card for each card drawn this way",
+                  text, flags=re.I)
+    # "Each player returns each creature card from their graveyard to the battlefield" (Magister of Worth): every such
+    # card of every graveyard, each under its owner's control (110.2), all at once (608.2c)
+    text = re.sub(r"\beach player returns (?:each|all) ([a-z ]+?) cards? from their graveyard to the battlefield\b",
+                  r"return all \1 cards from all graveyards to the battlefield under their owners' control", text,
+                  flags=re.I)
     # "Etrata's owner shuffles Etrata into their library": "shuffle SELF into its owner's library" (701.16a)
     text = re.sub(r"\bself's owner shuffles self into (?:their|his or her) library\b", "shuffle SELF into its owner's "
                   "library", text, flags=re.I)

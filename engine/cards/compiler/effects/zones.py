@@ -9,7 +9,7 @@ from typing import Any
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x
 from engine.cards.compiler.effects.context import DURATIONS, TAPPED_DURATIONS, Ctx, Reader, reader
-from engine.cards.compiler.quantities import quantity
+from engine.cards.compiler.quantities import count_of, quantity
 from engine.cards.compiler.targets import number, parse_noun, parse_target
 
 
@@ -480,6 +480,12 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
         if f is None or who != "you" or f.get("player") or f.get("zone") not in (None, "battlefield"):
             return None
         return [Effect("sacrifice", {"who": who, "filter": f, "amount": "any"})]
+    each = re.fullmatch(r"(?:a|an|one) (.+?) for each (.+)", obj)
+    if each:  # "each opponent sacrifices a creature of their choice for each death vote" (Capital Punishment, 701.29):
+        f, n = parse_noun(each.group(1)), count_of(each.group(2))  # that many, counted as it resolves (608.2h)
+        if f is None or n is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        return [Effect("sacrifice", {"who": who, "filter": f, "amount": n})]
     mm = re.fullmatch(r"(a|an|one|two|three|another|\w+) (.+?)", obj)
     if not mm or (number(mm.group(1)) is None and mm.group(1) != "another"):
         return None
