@@ -246,7 +246,7 @@ def candidates(g: Game, d: Decision, quick: QuickPolicy, cap: int) -> list[Any]:
         if len(opts) <= 8:
             out += [{"cards": list(c)} for c in itertools.islice(itertools.combinations(opts, n), cap)]
     elif k == "choose_cards" and d.data.get("one_of_each") is None and not d.data.get("names") \
-            and d.data.get("power_limit") is None:
+            and d.data.get("power_limit") is None and d.data.get("power_min") is None:
         lo, hi = d.data.get("min", 0), min(d.data.get("max", 0), len(d.options))
         opts = list(d.options)
         for n in range(lo, hi + 1):
