@@ -23,13 +23,17 @@
   instant removal waits while the target's controller could answer it, answers a pump by
   killing its target, and it deals the opponent's hidden hand by what they left untapped.
   It weighs a position's terms by the weights fitted to who won (``weights=FITTED``,
-  engine/ai/fit.py); the other levels by the hand-tuned ones.
+  engine/ai/fit.py); the other levels by the hand-tuned ones. It averages chances of winning
+  (``win_scale``, engine/ai/evaluate.py ``win_value``: a rollout that ends the game counts as one
+  win or loss among the samples, not as 100,000 points that outweigh the other nineteen), and it
+  leaves the rule of thumb only for an answer better on the paired samples by a standard error
+  (``confidence``: a gain a lucky sample or two made is not taken).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.ai.evaluate import FITTED, TUNED
+from engine.ai.evaluate import FITTED, TUNED, WIN_SCALE
 
 
 @dataclass(frozen=True)
@@ -60,7 +64,7 @@ LEVELS = {
     "medium": Level("medium", search=True, think_ms=300, cap=8, horizon=0, per_candidate=1),
     "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=20, noise=0.0,
                   det_per_rollout=True, blocks_reply=True, tricks_reply=True, reads=True, weights=FITTED,
-                  settle=True),
+                  settle=True, win_scale=WIN_SCALE, confidence=1.0),
 }
 
 
