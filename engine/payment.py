@@ -562,11 +562,11 @@ def _counted(g: "Game", player: str, symbols: tuple[str, ...],
     if exclude:  # the sources left out count for nothing (each is what it is whatever else is left out)
         counts = dict(counts)
         for oid in exclude:
-            k = kinds.get(oid)
-            if k is None:
+            made = kinds.get(oid)
+            if made is None:
                 continue
-            if k:
-                counts[k] -= 1
+            if made:
+                counts[made] -= 1
             else:
                 other -= 1
     if other:
