@@ -163,7 +163,8 @@ def test_the_quick_ai_names_the_targets_of_the_modes_it_chooses(card) -> None:
     """The AI's quick policy (engine/ai/policy.py) chooses modes that can be chosen and names their targets from
     ``mode_targets`` (601.2b-c): each of its answers is legal (it chose modes without their targets before)."""
     from engine.ai.policy import QuickPolicy
-    g = game({"hand": [card], "battlefield": LANDS + ["Swamp", "Swamp", "Grizzly Bears"], "graveyard": ["Runeclaw Bear"]},
+    g = game({"hand": [card], "battlefield": LANDS + ["Swamp", "Swamp", "Grizzly Bears"],
+              "graveyard": ["Runeclaw Bear"]},
              {"battlefield": ["Grizzly Bears", "Glorious Anthem", "Ornithopter"]})
     opt = option(g, card)
     targeted = 0
