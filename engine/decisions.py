@@ -18,6 +18,7 @@ from engine import (
     commander,
     costs,
     facedown,
+    loops,
     manual,
     object_statics,
     overload,
@@ -210,9 +211,11 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["face"] = face
             out.append(opt)
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
-    if g.battlefield and any(g.objects[i].chosen.get("prepared") for i in g.battlefield):
-        out += _prepared_options(g, player, afford)
     objs_ = g.objects
+    for i in g.battlefield:  # a loop, not any(): read for every priority decision
+        if objs_[i].chosen.get("prepared"):
+            out += _prepared_options(g, player, afford)
+            break
     special = [i for i in p.hand if objs_[i].card.keywords and _SPECIAL_CASTS.intersection(objs_[i].card.keywords)]
     if special or g.__dict__.get("_face_down"):  # 702.36c face down, 702.36e / 701.31b face up
         out += facedown.options(g, player, sorcery, special)
@@ -552,7 +555,7 @@ def _with_modes(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], x:
     names the chosen modes in ``modes`` and, in ``targets``, the slots of those modes in the order of
     ``modes``. False when too few modes can be chosen to cast or activate it (700.2a, 601.2c). ``x``: the
     X an option is for (602.2b); ``fits``: a further test of each candidate (a spell's, ``cast_option``)."""
-    lo, hi = casting.mode_range(ab)
+    lo, hi = casting.mode_range(ab, g, player, o.id)  # "if you control a commander, choose both instead"
     per: list[dict[str, Any] | None] = []
     for m in ab.modes:
         specs = m.targets
@@ -572,7 +575,7 @@ def _with_modes(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], x:
     if legal < (min(lo, 1) if again else lo):
         return False
     opt["modes"] = [m.text for m in ab.modes]
-    opt["choose"] = ab.choose
+    opt["choose"] = hi
     if lo != hi:  # "choose one or both" (700.2): from lo to hi modes
         opt["choose_min"] = lo
     if again:  # 700.2d: a mode may be chosen more than once (``modes`` names it as often)
@@ -747,11 +750,19 @@ def _affordable(g: "Game", player: str, o: Any, base: tuple[str, ...],
     return _spell_afford(g, player, o, total, afford)
 
 
+#: the key of ``afford`` that remembers whether the player has restricted mana (no total cost is this)
+_RESTRICTED = ("#restricted",)
+
+
 def _spell_afford(g: "Game", player: str, o: Any, total: tuple[str, ...],
                   afford: dict[tuple[str, ...], bool]) -> bool:
     """Can the total cost of casting ``o`` be paid? Remembered per total cost, unless the
-    player has restricted mana (106.6), which may pay for some spells and not others."""
-    if payment.has_restricted(g, player):
+    player has restricted mana (106.6), which may pay for some spells and not others (whether
+    they have is remembered too: ``afford`` lives for one look at the same state)."""
+    restricted = afford.get(_RESTRICTED)
+    if restricted is None:
+        restricted = afford[_RESTRICTED] = payment.has_restricted(g, player)
+    if restricted:
         return payment.can_afford(g, player, total, purpose=("spell", o.id))
     ok = afford.get(total)
     if ok is None:
@@ -766,7 +777,7 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
     opts: Any  # the options of this kind (engine/decision_kinds.OPTIONS)
     forced: Any
     if kind == "priority":
-        opts = priority_options(g, player)
+        opts = loops.offered(g, player, priority_options(g, player))  # 716.3: not a fragmented loop's choice
         # the turn and step (public, 102.1, 500.1) tell a client when a new step begins (the random bot)
         return Decision(player, kind, f"{player}: {g.step}, you have priority", opts,
                         {**data, "turn": g.turn, "step": g.step})

@@ -114,6 +114,9 @@ def describe(e: dict[str, Any], names: dict[int, str], you: str | None = None) -
     if k == "coin_flip":
         return s(e["player"], "wins") + " the coin flip and " + ("choose" if is_you(e["player"], you) else "chooses") \
             + " who plays first"
+    if k == "die_roll":  # rolling a die (a later rule: engine/ops/control.py roll)
+        extra = f" ({e['natural']} rolled)" if e.get("natural") != e.get("result") else ""
+        return s(e["player"], "rolls") + f" a d{e.get('sides', 20)} for {card}: {e.get('result')}{extra}"
     if k == "play_first":
         first = e.get("first")
         who = "you play" if is_you(first, you) else "they play" if first == e["player"] else f"{first} plays"
@@ -163,6 +166,9 @@ def describe(e: dict[str, Any], names: dict[int, str], you: str | None = None) -
             return f"{verb} {', '.join(cards)}" + (f" to {to}" if k == "reveal" and to not in (None, "all") else "")
         n = e.get("count", 0)
         return f"{verb} {n} card{'s' if n != 1 else ''}"
+    if k == "fragmented_loop":  # 716.3: the game state came back; this player must break the loop
+        who = "you" if is_you(e["player"], you) else e["player"]
+        return f"{who} must make a different choice: the same game state came back (716.3)"
     if k == "unsupported_effect":
         return f"{card}: an effect the engine does not support ({e.get('op')})"
     return None

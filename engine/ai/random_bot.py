@@ -68,13 +68,14 @@ class RandomBot:
             lo, hi = d.data.get("min", 0), d.data.get("max", 0)
             n = r.randint(lo, min(hi, len(d.options)))
             picks = r.sample(list(d.options), n)
-            if d.data.get("total_power") is not None:  # crew: add creatures until their power is enough
+            least = d.data.get("total_power", d.data.get("power_min"))
+            if least is not None:  # crew, "total power 12 or greater": add creatures until their power is enough
                 power = dict(zip(d.options, d.data["powers"]))
                 # a creature with 0 or less power only lowers the total: the ones that raise it (the engine offers
                 # the choice only when those reach the number)
                 order = [c for c in r.sample(list(d.options), len(d.options)) if power[c] > 0]
                 picks = []
-                while order and sum(power[c] for c in picks) < d.data["total_power"]:
+                while order and sum(power[c] for c in picks) < least:
                     picks.append(order.pop())
             if d.data.get("power_limit") is not None:  # "total power 4 or less": add while the total stays within it
                 power = dict(zip(d.options, d.data["powers"]))
