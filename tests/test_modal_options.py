@@ -155,3 +155,22 @@ def test_the_secrecy_check_sees_the_ids_of_mode_targets() -> None:
     got: set[int] = set()
     secrecy._ids(leaky, got)
     assert hidden in secrecy.unknown_ids(g, "bob", got)
+
+
+@pytest.mark.parametrize("card", ["Cryptic Command", "Borrowed Hostility", "Kolaghan's Command", "Golgari Charm",
+                                  "Fiery Confluence"])
+def test_the_quick_ai_names_the_targets_of_the_modes_it_chooses(card) -> None:
+    """The AI's quick policy (engine/ai/policy.py) chooses modes that can be chosen and names their targets from
+    ``mode_targets`` (601.2b-c): each of its answers is legal (it chose modes without their targets before)."""
+    from engine.ai.policy import QuickPolicy
+    g = game({"hand": [card], "battlefield": LANDS + ["Swamp", "Swamp", "Grizzly Bears"],
+              "graveyard": ["Runeclaw Bear"]},
+             {"battlefield": ["Grizzly Bears", "Glorious Anthem", "Ornithopter"]})
+    opt = option(g, card)
+    targeted = 0
+    for seed in range(25):
+        a = QuickPolicy(seed)._answer_for(g, "alice", opt)
+        assert a is not None and a["modes"]
+        targeted += bool(a.get("targets"))
+        g.copy().submit("alice", a)                            # legal
+    assert targeted

@@ -382,9 +382,44 @@ class QuickPolicy:
                 return None
         modes = None
         if "choose" in o:
-            most = min(o["choose"], len(o["modes"]))  # "choose one or more" is offered as choose 99 (700.2)
-            modes = sorted(self.rng.sample(range(len(o["modes"])), most))
+            picked = self._modes(g, me, o, ab, prefer)
+            if picked is None:
+                return None
+            modes, chosen = picked
+            if chosen:
+                targets = (targets or []) + chosen
         return build_answer(g, me, o, targets, modes, kicked=bool(o.get("kicker")))
+
+    def _modes(self, g: Game, me: str, o: dict[str, Any], ab: Ability | None,
+               prefer: frozenset[Any]) -> tuple[list[int], list[list[Any]]] | None:
+        """Modes for a modal option, as many as it allows (700.2; escalate: as many as can be paid for), among
+        those that can be chosen (``mode_targets``: None for a mode without legal targets, 700.2a) and whose
+        targets have a sensible choice; and the targets of the chosen modes' slots, in the order of the modes
+        (601.2b-c). None when too few modes are left."""
+        per = o.get("mode_targets")
+        legal = [i for i in range(len(o["modes"])) if per is None or per[i] is not None]
+        again = bool(o.get("repeat_modes"))  # the same mode more than once (700.2d): exactly ``choose`` picks
+        most = o["choose"] if again else min(o["choose"], len(legal), o.get("modes_affordable", len(legal)))
+        least = most if again else min(o.get("choose_min", o["choose"]), most)
+        picks: dict[int, list[list[Any]]] = {}
+        for m in self.rng.sample(legal, len(legal)):
+            if len(picks) >= most:
+                break
+            got = per[m] if per is not None else None
+            if got and got["targets"]:
+                mode = ab.modes[m] if ab is not None and m < len(ab.modes) else None
+                t = pick_targets(g, me, mode, got["targets"], got["target_counts"], prefer)
+                if t is None:
+                    continue
+                picks[m] = t
+            else:
+                picks[m] = []
+        if not picks or not again and len(picks) < least:
+            return None
+        modes = sorted(picks)
+        while again and len(modes) < most:  # a mode chosen again, each time with its own targets (700.2d)
+            modes = sorted(modes + [modes[len(modes) % len(picks)]])
+        return modes, [t for m in modes for t in picks[m]]
 
     # ------------------------------------------------------------ combat
     def attacks(self, g: Game, me: str, o: dict[str, Any]) -> dict[Any, Any]:

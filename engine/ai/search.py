@@ -113,12 +113,20 @@ def priority_candidates(g: Game, me: str, options: list[dict[str, Any]], cap: in
         if "choose" in o:
             src = g.objects.get(o["card"])
             ab = option_ability(g, o)
-            most = min(o["choose"], len(o["modes"]))  # "one or both", "one or more" (700.2)
+            per = o.get("mode_targets")  # None for a mode that can't be chosen (700.2a)
+            legal = [i for i in range(len(o["modes"])) if per is None or per[i] is not None]
+            # "one or both", "one or more" (700.2); escalate: as many as can be paid for
+            most = min(o["choose"], len(legal), o.get("modes_affordable", len(legal)))
             ns = range(min(o.get("choose_min", most), most), most + 1)
-            for modes in (m for n in ns for m in itertools.combinations(range(len(o["modes"])), n)):
-                specs = [s for m in modes for s in (ab.modes[m].targets if ab is not None else ())]
-                cands = [facts.target_candidates(g, s, src, me) for s in specs]
-                sets = _target_sets(cands, [[s.min, s.count] for s in specs], 4) if specs else [None]
+            for modes in (m for n in ns for m in itertools.combinations(legal, n)):
+                if per is not None:  # the option's candidates: what the plain path allows (601.2c)
+                    cands = [c for m in modes for c in per[m]["targets"]]
+                    counts = [c for m in modes for c in per[m]["target_counts"]]
+                else:
+                    specs = [s for m in modes for s in (ab.modes[m].targets if ab is not None else ())]
+                    cands = [facts.target_candidates(g, s, src, me) for s in specs]
+                    counts = [[s.min, s.count] for s in specs]
+                sets = _target_sets(cands, counts, 4) if cands else [None]
                 for ts in sets:
                     out.append(build_answer(g, me, o, ts, list(modes)))
             continue
