@@ -220,6 +220,17 @@ def _colorless(m: re.Match) -> list[dict[str, Any]] | None:
     return None if aff is None else [{"kind": "become", "affects": aff, "colors": []}]
 
 
+@static(r"^(enchanted creature|equipped creature|enchanted permanent|enchanted land) (?:gets ([+-]\d+)/([+-]\d+) and )?"
+        r"is (white|blue|black|red|green)$")
+def _attached_is_color(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Enchanted creature gets +3/-1 and is black." (Grave Servitude): the P/T change (layer 7c) and the object's
+    new color, instead of its others (layer 5, 105.3, 613.1e)."""
+    out = _pump_static(m.group(1), m.group(2), m.group(3), None) if m.group(2) else []
+    if out is None:
+        return None
+    return out + [{"kind": "become", "affects": "attached", "colors": [COLORS[m.group(4)]]}]
+
+
 @static(r"^(.+?) (?:is|are) all colors$")
 def _all_colors(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF is all colors" (Sphinx of the Guildpact, Transguild Courier; 105.1, 105.2): a color-setting effect

@@ -314,6 +314,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+(?:it's|it is|self is) blocking$", p)
+        if m:  # "SELF deals 1 damage to target creature it's blocking" (Goblin Snowman): an attacker SELF blocks
+            f["blocked_by_self"] = True  # (509.1a)
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that attacked during their controller's last turn$", p)
         if m:  # "Creatures that attacked during their controller's last turn can't attack." (Halls of Mist): declared
             # as an attacker in the last turn of its controller that has ended (508.1)
