@@ -491,6 +491,8 @@ class Game:
         shuffle = False
         if to == "library_shuffle":
             to, top, index, shuffle = "library", True, None, True
+        elif to == "library_top":  # "If SELF would die, put it on top of its owner's library instead" (614.1a)
+            to, top, index = "library", True, None
         before = None
         if frm == "battlefield":  # 704.7: in a batch, as the object was before the batch
             before = self.lki_chars.get(oid) if self.lki_chars else None

@@ -1478,6 +1478,13 @@ def _self_exile_instead(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
+@static(r"^if self would die, put it on top of its owner's library instead$")
+def _self_library_top_instead(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If SELF would die, put it on top of its owner's library instead" (Gravebane Zombie): the card's own
+    replacement, from the battlefield only (700.4)."""
+    return [{"kind": "graveyard_replacement", "affects": "self", "to": "library_top", "from": "battlefield"}]
+
+
 @static(r"^if (another|an?) (.+?) would die, instead exile that card and create (.+)$")
 def _dies_exile_token(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1a: "If a nontoken creature an opponent controls would die, instead exile that card and create a 2/2 black
