@@ -2387,6 +2387,9 @@ def _damage_source(phrase: str) -> Any:
         t = m.group(1).capitalize()
         return {"types": [t]} if t in ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker") else None
     f = parse_noun(p)
+    if f is not None and f.get("zone") == "stack" and set(f) <= {"types", "zone", "colors"} \
+            and set(f.get("types", ())) <= {"Instant", "Sorcery"}:
+        return f  # "by instant and sorcery spells" (Energy Storm): a spell dealing damage as it resolves (609.7a)
     if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield"):
         return None
     f.pop("zone", None)
