@@ -507,6 +507,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you have (no|one or fewer|two or fewer) cards in hand", t)
     if m:
         return {"hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2}[m.group(1)]}
+    m = re.fullmatch(r"you have exactly (\w+) cards? in hand", t)
+    if m and number(m.group(1)) is not None:  # "Activate only if you have exactly seven cards in hand" (Library of
+        n = number(m.group(1))                # Alexandria): no more and no fewer (402.1)
+        return {"hand_ge": n, "hand_le": n}
     m = re.fullmatch(r"you have fewer than (\w+) cards in hand", t)
     fewer = number(m.group(1)) if m else None
     if fewer:
