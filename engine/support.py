@@ -214,7 +214,8 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 # or more nonland permanents on the battlefield" (Hour of Revelation), "if you've cast
                                 # another instant or sorcery spell this turn" (Mage Duel: the spell being cast is not
                                 # yet counted, 601.2f before 601.2i)
-                                "opponents_control", "amount_ge", "cast_kind_this_turn"})
+                                "opponents_control", "amount_ge", "cast_kind_this_turn",
+                                "opponent_cast_kind_this_turn"})
 
 
 _EXILE_SELF = Cost(exile_self=True)

@@ -894,6 +894,12 @@ def _board_condition(t: str) -> dict[str, Any] | None:
         if f is None or f.pop("zone", None) != "stack" or not f:
             return None
         return {"cast_kind_this_turn": f}
+    m = re.fullmatch(r"an opponent (?:has )?cast (?:an? )?(.+?) spell this turn", t)
+    if m:  # "Cast SELF only if an opponent cast a creature spell this turn" (Lure of Prey): a spell of that kind
+        f = parse_noun(m.group(1) + " spell")  # as it became cast (601.2i), by any opponent (per-turn, 500.1)
+        if f is None or f.pop("zone", None) != "stack" or not f:
+            return None
+        return {"opponent_cast_kind_this_turn": f}
     if t == "you've cast another spell this turn":  # the spell being cast is not yet counted (601.2f, 601.2i)
         return {"spells_cast_ge": 1}
     m = re.fullmatch(r"you've cast (\w+) or more spells this turn", t)
