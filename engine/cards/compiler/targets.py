@@ -11,7 +11,7 @@ import re
 from typing import Any, Callable
 
 from engine.cards.abilities import TargetSpec
-from engine.cards.compiler.subtypes import subtype
+from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
 from engine.cards.compiler.text import title
 from engine.cards.printings import originally_printed_in
 
@@ -711,6 +711,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f["token"] = False
             elif subtype(base):
                 f.setdefault("not_subtypes", []).append(subtype(base))
+            elif w.startswith("non-") and base.capitalize() in CREATURE_TYPES:  # "Non-Eye creatures" (a creature type
+                f.setdefault("not_subtypes", []).append(base.capitalize())     # that is also an English word)
             else:
                 return False
         elif w == "chosen" and i + 1 < len(words) and words[i + 1] in ("color", "type"):
