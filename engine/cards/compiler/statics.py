@@ -1478,6 +1478,22 @@ def _self_exile_instead(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
+@static(r"^if self would enter, sacrifice (an?|two) (untapped )?(.+?) instead\. if you do, put self onto the battlefield\. "
+        r"if you don't, put it into its owner's graveyard$")
+def _enter_sacrifice(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If SELF would enter, sacrifice a Forest instead. If you do, put SELF onto the battlefield. If you
+    don't, put it into its owner's graveyard." (Heart of Yavimaya), "... two untapped lands ..." (Lotus Vale): the
+    permanents to sacrifice, chosen as it would enter (engine/entering.py sacrifice_or_graveyard)."""
+    n = 2 if m.group(1) == "two" else 1
+    f = parse_noun(m.group(3) if n == 1 else re.sub(r"s$", "", m.group(3)))
+    if f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    if m.group(2):
+        f["tapped"] = False
+    return [{"kind": "enter_sacrifice", "filter": f, "amount": n}]
+
+
 @static(r"^if self would die, put it on top of its owner's library instead$")
 def _self_library_top_instead(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1a: "If SELF would die, put it on top of its owner's library instead" (Gravebane Zombie): the card's own
