@@ -1478,8 +1478,8 @@ def _self_exile_instead(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
-@static(r"^if self would enter, sacrifice (an?|two) (untapped )?(.+?) instead\. if you do, put self onto the battlefield\. "
-        r"if you don't, put it into its owner's graveyard$")
+@static(r"^if self would enter, sacrifice (an?|two) (untapped )?(.+?) instead\. if you do, put self onto the "
+        r"battlefield\. if you don't, put it into its owner's graveyard$")
 def _enter_sacrifice(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1a: "If SELF would enter, sacrifice a Forest instead. If you do, put SELF onto the battlefield. If you
     don't, put it into its owner's graveyard." (Heart of Yavimaya), "... two untapped lands ..." (Lotus Vale): the
