@@ -2234,15 +2234,17 @@ def _turned_up_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return None if n is None else [{"kind": "turned_up_counters", "counter": m.group(2), "amount": n}]
 
 
-_OTHERWISE = re.compile(r"^(enchanted creature|equipped creature) gets ([+-]\d+)/([+-]\d+) as long as it's an? "
+_OTHERWISE = re.compile(r"^(enchanted creature|equipped creature) gets ([+-]\d+)/([+-]\d+) as long as it's (?:an? )?"
                         r"([a-z ]+)\. otherwise, it (?:gets ([+-]\d+)/([+-]\d+)|(can't attack or block|can't block|"
                         r"can't attack))$")
 
 
 def _gets_otherwise(m: re.Match) -> list[dict[str, Any]] | None:
-    """"Enchanted creature gets +1/+1 as long as it's a Pirate. Otherwise, it gets -2/-0" (611.3a): two statics
-    whose conditions on the creature it is attached to are each other's opposites (613.3c)."""
-    cond = parse_condition(f"{m.group(1)} is a {m.group(4)}")
+    """"Enchanted creature gets +1/+1 as long as it's a Pirate. Otherwise, it gets -2/-0" (611.3a), "... as long as it's
+    black. Otherwise, it gets -1/-2." (Phyrexian Boon): two statics whose conditions on the creature it is attached
+    to are each other's opposites (613.3c)."""
+    cond = parse_condition(f"{m.group(1)} is {m.group(4)}" if m.group(4) in COLORS else
+                           f"{m.group(1)} is a {m.group(4)}")
     if cond is None or set(cond) != {"attached"}:
         return None
     first = {"kind": "anthem", "affects": "attached", "power": int(m.group(2)), "toughness": int(m.group(3)),
