@@ -635,6 +635,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+other than (?:enchanted|equipped) creature$", p)
+        if m:  # "Attach SELF to target creature other than enchanted creature" (Kjeldoran Pride): not the one the
+            f["not_attached_of_self"] = True  # source is attached to (303.4, 301.5)
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+other than self$", p)
         if m:
             f["other"] = True
