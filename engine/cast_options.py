@@ -208,12 +208,19 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # an optional additional cost; if paid, a 1/1 token copy as it enters (Bloomburrow, later than the
     # 2016 rules; the trigger: compiler/keywords.KEYWORD_ABILITIES "Offspring")
     Row("Offspring", "later: Bloomburrow", "additional", flag=True),
+    # gift (a later keyword, Bloomburrow): "as an additional cost to cast this spell, you may choose an opponent"
+    # (the gift is promised: engine/casting.py keeps the player in chosen["gift_to"]); what the player gets, and
+    # "if the gift was promised": the compiler (engine/cards/compiler/__init__.py gift_effects)
+    Row("Gift", "later: Bloomburrow", "additional", flag=True),
     # tapping two creatures that share a color with the spell; its cast trigger copies it (702.77a)
     Row("Conspire", "702.77a", "additional", flag=True),
     # Casualty N (a later keyword: Streets of New Capenna, 2022): "As you cast this spell, you may sacrifice a
     # creature with power N or greater. When you do, copy this spell" (an optional additional cost; the copy:
     # its cast trigger, compiler/keywords.KEYWORD_ABILITIES, as conspire's)
     Row("Casualty", "later: Streets of New Capenna", "additional", flag=True),
+    # Bargain (a later keyword: Wilds of Eldraine, 2023): "As an additional cost to cast this spell, you may
+    # sacrifice an artifact, enchantment, or token"; the spell and the permanent it becomes were "bargained" if paid
+    Row("Bargain", "later: Wilds of Eldraine", "additional", flag=True),
     # paid any number of times: the answer's "replicate" says how many (702.55a; replicate_extras)
     Row("Replicate", "702.55a", "additional", flag=True),
     # likewise any number of times, the answer's "squad" (Warhammer 40,000 Commander, later than the
@@ -251,6 +258,10 @@ def implemented(keyword: str, card: CardDef) -> bool:
     if keyword == "Disturb" and not (card.layout == "transform" and card.faces):
         return False  # cast transformed: a double-faced card with a back face to be (711.1); an Aura back face
         # targets what it enchants as it is cast (303.4a; engine/transform.py cast_transformed)
+    if keyword == "Gift":  # gift (a later keyword): a cost of no mana, choosing an opponent (casting.cast)
+        return card.keyword_args.get(keyword) == Cost()
+    if keyword == "Bargain":  # its cost is the same for every card (BARGAIN_COST)
+        return True
     if keyword == "Casualty":  # "Casualty N": a number (casualty_cost)
         n = card.keyword_args.get(keyword)
         return isinstance(n, int) and not isinstance(n, bool) and n >= 0
@@ -385,6 +396,10 @@ def casualty_cost(n: int) -> Cost:
     return Cost(sacrifice={"types": ["Creature"], "power_ge": n})
 
 
+#: Bargain (a later keyword: Wilds of Eldraine): "sacrifice an artifact, enchantment, or token"
+BARGAIN_COST = Cost(sacrifice={"or": [{"types": ["Artifact"]}, {"types": ["Enchantment"]}, {"token": True}]})
+
+
 @per_object
 def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     """(name, row, cost) of each optional additional cost the card has (601.2b, 601.2f)."""
@@ -392,6 +407,9 @@ def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     for k in card.keywords:
         row = ROWS.get(k)
         if row is not None and row.kind == "additional" and implemented(k, card):
+            if k == "Bargain":
+                out.append((k.lower(), row, BARGAIN_COST))
+                continue
             arg = card.keyword_args[k]
             out.append((k.lower(), row, casualty_cost(arg) if k == "Casualty" else arg))
     return tuple(out)
@@ -519,16 +537,19 @@ def check_picks(g: "Game", player: str, row: Row, picks: Any, spell: int) -> lis
     return picks
 
 
-def pay_helpers(g: "Game", player: str, row: Row, picks: list[int]) -> None:
-    """Tap the creatures or artifacts, or exile the cards (601.2h: paid with the rest of the cost)."""
+def pay_helpers(g: "Game", player: str, row: Row, picks: list[int]) -> list[int]:
+    """Tap the creatures or artifacts, or exile the cards (601.2h: paid with the rest of the cost); returns the cards
+    delve exiled, by their new objects (400.7)."""
+    out = []
     for p in picks:
         name = g.objects[p].card.name
         if row.key == "delve":
-            g.move(p, "exile")
+            out.append(g.move(p, "exile"))
         else:
             g.objects[p].tapped = True
         g.log("cost", player=player, part=row.key, card=name)
     g.changed()
+    return out
 
 
 def suggest(g: "Game", player: str, o: "Obj", total: tuple[str, ...],
@@ -611,6 +632,8 @@ def mark(g: "Game", s: "Obj", keywords: list[str]) -> None:
                 flags.append(k)
     if flags:
         s.chosen["cast_with"] = flags
+    if "Warp" in flags and s.controller in g.players:  # "if a spell was warped this turn" (void, a later term)
+        g.players[s.controller].warped_turn = g.turn
 
 
 def cast_with(o: "Obj | None", keyword: str) -> bool:
@@ -642,6 +665,8 @@ def carried(o: "Obj") -> dict[str, Any]:
     out: dict[str, Any] = {"cast_with": kept} if kept else {}
     if o.chosen.get("cast_from") and not is_spell_copy(o):  # "if you cast it": a cast spell resolved into it
         out["cast_zone"] = o.chosen["cast_from"]
+    if o.chosen.get("gift_to"):  # gift (a later keyword): the chosen opponent, for "when it enters, ..."
+        out["gift_to"] = o.chosen["gift_to"]
     if o.chosen.get("colors_spent"):  # 702.43a: sunburst reads them as the permanent enters from the stack
         out["colors_spent"] = list(o.chosen["colors_spent"])
     for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main", "cleanup_sacrifice"):
@@ -653,6 +678,8 @@ def carried(o: "Obj") -> dict[str, Any]:
         out["mana_spent"] = dict(o.chosen["mana_spent"])
     if o.chosen.get("convoked"):  # "put a +1/+1 counter on each creature that convoked it" (702.50a)
         out["convoked"] = list(o.chosen["convoked"])
+    if o.chosen.get("delved"):  # delve (702.65a): "for each instant and sorcery card exiled with it" (Murktide
+        out["exiled"] = list(o.chosen["delved"])  # Regent, a later card): the cards its delve exiled
     if o.chosen.get("phyrexian_life"):  # compleated: the Phyrexian symbols paid with life (a later keyword)
         out["phyrexian_life"] = int(o.chosen["phyrexian_life"])
     return out
@@ -796,8 +823,9 @@ def storm_problems(card: CardDef) -> list[str]:
     """702.39a, 702.55a, 702.68a: what of storm (or replicate, gravestorm) this engine cannot do for the card: copies of
     permanent spells (they would become tokens, a later rule) and new targets for a spell with
     more than one target (or a variable number of targets)."""
-    if not {"Storm", "Replicate", "Gravestorm", "Conspire", "Casualty"} & set(card.keywords):
-        return []
+    if not {"Storm", "Replicate", "Gravestorm", "Conspire", "Casualty"} & set(card.keywords) and \
+            not any(e.op == "storm" and e.get("record") == "copies" for a in card.abilities for e in a.effects):
+        return []  # ("when you cast SELF, copy it for each ...": the same copies, engine/ops/cast.py storm)
     if set(card.types) - {"Instant", "Sorcery"}:
         return ["storm on a permanent spell"]
     ab = next((a for a in card.abilities if a.kind == "spell"), None)

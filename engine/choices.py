@@ -57,7 +57,10 @@ CREATURE_TYPES: tuple[str, ...] = tuple(sorted({
 #: The entering choices this engine carries out, with the legal answers of each.
 ENTER_CHOICES: dict[str, tuple[str, ...]] = {"color": tuple(COLORS), "creature_type": CREATURE_TYPES,
                                              # "As SELF enters, choose a basic land type" (205.3i: Convincing Mirage)
-                                             "basic_land_type": ("Plains", "Island", "Swamp", "Mountain", "Forest")}
+                                             "basic_land_type": ("Plains", "Island", "Swamp", "Mountain", "Forest"),
+                                             # "Choose artifact, creature, or land." (Turnabout: 205.2a, of those)
+                                             "card_type": ("Artifact", "Creature", "Enchantment", "Instant", "Land",
+                                                           "Planeswalker", "Sorcery", "Tribal")}
 
 #: "As SELF enters, choose a player" (614.12): a player still in the game, kept in ``Obj.chosen["player"]``
 #: (True-Name Nemesis: "protection from the chosen player", engine/protection.py)

@@ -25,7 +25,9 @@ KNOWN = frozenset({
     "mv_le", "mv_ge", "mv_eq", "and_subtypes", "zone", "player", "opponent", "any", "or", "permanent", "name",
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
-    "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you", "chosen_name",
+    "modified",  # a later term (Kamigawa: Neon Dynasty): counters, equipped, or enchanted by its controller's Aura
+    "chosen_color", "chosen_type", "chosen_card_type", "from_battlefield_this_turn", "unblocked", "attacking_you",
+    "chosen_name",
     "drawn_this_turn",  # "cards in your hand drawn this turn" (Sylvan Library; Game.draw marks them, 121.1)
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
@@ -51,6 +53,9 @@ KNOWN = frozenset({
     # a target slot's: "two target creatures controlled by different players", no two with one controller (115.1;
     # engine/targets.check_targets)
     "different_controllers",
+    # a target slot's: "target player who controls more creatures than they do and is their opponent" (the Oaths):
+    # an opponent of the trigger's player with more of {"count": FILTER}, "life" or "hand" (engine/targets.py)
+    "opponent_with_more",
     # a target slot's: "up to two target cards from a single graveyard": all of them from one graveyard, one owner's
     # (404.1; engine/targets.check_targets)
     "single_graveyard",
@@ -94,6 +99,7 @@ KNOWN = frozenset({
     # a target's: "target card with the same name as that spell" (Harness the Storm), bound to ``name_in`` by
     # engine/targets.py targetable from the trigger event
     "same_name_as_trigger",
+    "commander",  # bool: "commander creatures you control", "noncommander creature": a player's commander (903.3)
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -113,7 +119,7 @@ _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_da
 GROUP_KEYS = frozenset({"one_of_each", "different_names"})
 #: Keys of a target slot's group ("two target creatures controlled by different players", "that share a creature
 #: type"): checked only as targets are chosen (engine/targets.check_targets), so read nowhere else
-TARGET_GROUP_KEYS = frozenset({"different_controllers", "share_type", "single_graveyard"})
+TARGET_GROUP_KEYS = frozenset({"different_controllers", "share_type", "single_graveyard", "opponent_with_more"})
 
 
 #: the comparison keys of each compared value ("power_le": at most), with their test
@@ -399,6 +405,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "counter" in f and not (any(v > 0 for v in o.counters.values()) if f["counter"] == "any"
                                else o.counters.get(f["counter"])):
         return False  # "with a counter on it" of that kind ("any": of any kind, 121.1)
+    if "commander" in f and (o.uid in game.commanders and not o.token and o.ability is None) != f["commander"]:
+        return False  # 903.3: being a commander belongs to the card (its uid), not to a copy of it
     if "counters_ge" in f and any(o.counters.get(k, 0) < n for k, n in f["counters_ge"].items()):
         return False
     if "pt_equal" in f and (c.power == c.toughness) != f["pt_equal"]:
@@ -478,6 +486,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if f.get("equipped") and not _has_attached(game, x, "Equipment"):
         return False
+    if "modified" in f and _modified(game, x) != bool(f["modified"]):
+        return False
     if f.get("single_target") and sum(len(slot) for slot in o.targets) != 1:
         return False  # "a spell with a single target" (114.6a)
     if "targets" in f or f.get("targets_you"):  # a spell that targets SELF / an object / you (115.1)
@@ -495,9 +505,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if you not in chosen and not any(isinstance(t, int) and t in game.objects
                                          and matches(game, t, f["targets_you_or"], src, controller) for t in chosen):
             return False
-    if "chosen_color" in f or "chosen_type" in f or "chosen_name" in f:  # chosen as the source entered (614.12)
+    if "chosen_color" in f or "chosen_type" in f or "chosen_name" in f or "chosen_card_type" in f:  # (614.12, 608.2d)
         so = game.objects.get(src) if src is not None else None
-        if so is not None and so.ability is not None and not {"card_name", "creature_type", "color"} & set(so.chosen):
+        if so is not None and so.ability is not None and not {"card_name", "creature_type", "color",
+                                                              "card_type"} & set(so.chosen):
             so = game.objects.get(so.source) if so.source is not None else None  # its SELF is its source (112.7)
         ch = so.chosen if so is not None else {}
         if "chosen_name" in f and ("face_down" in o.chosen or not has_name(o.card.name, ch.get("card_name"))):
@@ -505,6 +516,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if "chosen_color" in f and ch.get("color") not in c.colors:
             return False
         if "chosen_type" in f and ch.get("creature_type") not in c.subtypes:
+            return False
+        if "chosen_card_type" in f and ch.get("card_type") not in c.types:  # "of the chosen type" (205.2a)
             return False
     if "shares_color_with_source" in f:  # "that share a color with it" (conspire, 702.77a; 105.4)
         so = game.objects.get(src) if src is not None else None
@@ -574,6 +587,21 @@ def _has_attached(game: "Game", x: int, subtype: str) -> bool:
     for i in game.battlefield:
         a = game.objects[i]
         if a.attached_to == x and subtype in a.card.subtypes:
+            return True
+    return False
+
+
+def _modified(game: "Game", x: int) -> bool:
+    """Modified (a later term: Kamigawa: Neon Dynasty, 2022): a permanent with one or more counters on it (121.1),
+    that's equipped (301.5), or that's enchanted by an Aura its controller controls (303.4)."""
+    o = game.objects[x]
+    if any(n > 0 for n in o.counters.values()):
+        return True
+    ctl = game.controller_of(x)
+    for i in game.battlefield:
+        a = game.objects[i]
+        if a.attached_to == x and ("Equipment" in a.card.subtypes
+                                   or "Aura" in a.card.subtypes and game.controller_of(i) == ctl):
             return True
     return False
 

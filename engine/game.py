@@ -47,6 +47,7 @@ from engine import (
     transform,
     triggers,
 )
+from engine.ability_index import index as index_of
 from engine.actions import discard
 from engine.cardpool import CardPool
 from engine.cards.abilities import CardDef, Effect
@@ -478,6 +479,9 @@ class Game:
             to = o.chosen["leaves_to"]  # 702.83a: "if it would leave the battlefield, exile it instead"
         if to == "battlefield" and frm != "battlefield" and player_statics.enters_exiled(self, oid, frm):
             to = "exile"  # 614.1a: "if a creature would enter and it wasn't cast, exile it instead"
+        if to == "battlefield" and frm != "battlefield" and entering.discard_static(o.card) is not None:
+            # 614.1a: "If SELF would enter, you may discard a land card instead. If you do, ..." (Mox Diamond)
+            to = entering.enter_discard(self, o, controller or o.controller)
         link = linked if to == "exile" else None
         made = tokens
         if not replaced and (to == "graveyard" or self.commanders and to in commander.REPLACED):
@@ -579,7 +583,9 @@ class Game:
         if link is not None and link in self.objects and self.objects[link].zone == "battlefield":
             keeper = self.objects[link]  # 614.14: exiled by its replacement, linked to its "exiled with" ability
             keeper.chosen["exiled"] = list(keeper.chosen.get("exiled", ())) + [n.id]
-        if frm in _KEEPING and to in _KEEPING:  # no permanent nor emblem came or went
+        if frm in _KEEPING and to in _KEEPING \
+                and not ("graveyard" in (frm, to) and index_of(n.card.abilities).gy_statics):
+            # no permanent nor emblem came or went, nor a card whose static works from a graveyard (112.6b: Anger)
             self.hidden_move()
         else:
             self.changed()
@@ -1545,6 +1551,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_OPTION, "dredge"): dredge.answer_draw_step,  # 702.51a
     (K.CHOOSE_CARDS, "amplify"): entering.answer_amplify,  # 702.37a
     (K.CHOOSE_CARDS, "devour"): entering.answer_devour,  # 702.81a: sacrificed as it enters
+    (K.CHOOSE_CARDS, "enter_discard"): entering.answer_enter_discard,  # 614.1a: Mox Diamond's discard
     (K.CHOOSE_CARDS, "enter_exile"): entering.answer_exile,  # 614.12: exiled from the graveyard as it enters
     (K.CHOOSE_OPTION, "miracle"): cast_options.answer_miracle,   # 702.93a: reveal the first card drawn
     (K.CHOOSE_OPTION, "opponent_mode"): casting.answer_opponent_mode,  # 601.3: an opponent chooses the mode

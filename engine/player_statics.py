@@ -41,6 +41,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "attack_tax",        # read by engine.combat.attack_cost (508.1g)
                    "block_tax",         # read by engine.combat.block_cost (509.1f)
                    "attack_forbid",     # "creatures can't attack you": engine.combat.may_attack (508.1c)
+                   "extra_vote",        # "while voting, you get an additional vote": engine/ops/misc.py (701.29d)
+                   "goaded",            # "enchanted creature is goaded": engine.combat.goaders (goad, a later rule)
                    "cant_get_counters",  # "You can't get poison counters": can_get_counters (121.1)
                    "name_lock",         # "spells with the chosen name can't be cast" (201.3)
                    "cast_forbid",       # "Your opponents can't cast spells during your turn" (101.2)
@@ -704,8 +706,8 @@ def draw_times(g: "Game", player: str, in_draw_step: int | None) -> int:
     player drew earlier in their own draw step (None outside it): "except the first one you draw in each of your
     draw steps" (Alhammarret's Archive) leaves those draws alone."""
     n = 1
-    for _, ctl, st in statics(g, "draw_times"):
-        if ctl != player:
+    for sid, ctl, st in statics(g, "draw_times"):
+        if ctl != player or not _holds(g, sid, st):  # "Max speed — If you would draw a card, draw two ..." (611.3b)
             continue
         if in_draw_step is not None and in_draw_step < int(st.get("except_draw_step", 0)):
             continue

@@ -331,12 +331,14 @@ def _storm(g: "Game", r: Ctx, e: Effect) -> dict | None:
     s = this(g, r)
     rec = s.trigger_info.get(e.get("record", "storm")) or {}  # replicate's record (702.55a) or storm's
     st = r.setdefault("storm", {"made": []})
-    while len(st["made"]) < int(rec.get("count", 0)):
+    if "times" in e.args and "count" not in st:  # "copy it for each time you've cast your commander ...": counted
+        st["count"] = max(0, amount(g, e.args["times"], source_id(g, r), r))  # as the ability resolves (608.2h)
+    while len(st["made"]) < int(st.get("count", rec.get("count", 0))):
         k = len(st["made"])
         key = f"{r['i']}.storm.{k}"
         targets = [list(t) for t in rec.get("targets", [])]
         spec = next((a for a in s.card.abilities if a.kind == "spell"), None)
-        if targets and spec is not None and spec.targets:
+        if targets and spec is not None and spec.targets and not e.get("keep_targets"):
             got = r["answers"].get(key)
             if got is None:
                 src = g.objects.get(s.source or -1) or s
@@ -345,6 +347,8 @@ def _storm(g: "Game", r: Ctx, e: Effect) -> dict | None:
                         "slot": key, "prompt": f"{s.card.name}: the target of copy {k + 1} (or keep it)"}
             targets = [list(got)]
         st["made"].append(copy_spell(g, s.card, rec, targets))
+    if st["made"]:  # "You may choose new targets for the copies" after it (706.10c: copy_retarget)
+        r["copied"], r["copies"] = st["made"][-1], list(st["made"])
     return None
 
 

@@ -21,7 +21,7 @@ from engine.ops import nested
 from engine.ops.base import table
 from engine.ops.zones import link_exiled
 from engine.state import create_object
-from engine.values import amount, controller, refs, source_id, this
+from engine.values import amount, controller, gone_record, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -72,6 +72,12 @@ def _rest(g: "Game", r: dict, p: str, rest: list[int], where: str, key: str) -> 
     """Put the cards not taken where the effect says (401.4 any order / random order)."""
     rest = [c for c in rest if c in g.objects and g.objects[c].zone == "library"]
     if not rest or where == "library_top":
+        return None
+    if where == "exile":  # "exile all other cards revealed this way, and you lose 1 life for each of the exiled
+        # cards" (Spoils of the Vault): the cards exiled this way, counted after (608.2c); "exile the other"
+        new = put(g, p, rest, "exile")
+        r.setdefault("exiled_this_way", []).extend(gone_record(g, n, "exiled") for n in new)
+        r["exiled"] = new  # "You may play the exiled card this turn" (Expressive Iteration): these cards (400.7)
         return None
     if where == "library_top_order":  # 401.4: "put them back (on top) in any order": the player orders them
         if len(rest) > 1:

@@ -43,6 +43,10 @@ def parse_cost_text(text: str) -> Cost | None:
             kw["sacrifice_self"] = True
         elif low in ("exile self from your graveyard", "exile self", "exile self from your hand"):
             kw["exile_self"] = True
+        elif low == "reveal your hand":  # 701.15a: every card of it shown to every player (Land Grant)
+            kw["reveal_own_hand"] = True
+        elif low in ("return self to its owner's hand", "return self to your hand"):  # 602.2b (Recurring Nightmare)
+            kw["return_self"] = True
         elif low == "put self on the bottom of its owner's library":  # 602.2b: paid by moving it there (401.1)
             kw["bottom_self"] = True
         elif low == "reveal self from your hand":  # 602.2b: shown to every player as it is activated (701.15a-like)
@@ -160,6 +164,13 @@ def parse_cost_text(text: str) -> Cost | None:
             if m.group(1) == "another":  # "Tap another untapped Ally you control" (not the source, 602.2)
                 f = {**f, "other": True}
             kw["tap_others"] = {**f, "amount": 1 if m.group(1) == "another" else number(m.group(1)) or -1}
+        elif m := re.fullmatch(rf"exile (another|{_N[1:-1]}) (.+?) you control", low):
+            f = _noun(m.group(2))  # "Exile a creature you control" (Food Chain): a permanent chosen and exiled (602.2b)
+            n = 1 if m.group(1) == "another" else number(m.group(1))
+            if f is None or not n or f.get("zone") not in (None, "battlefield"):
+                return None
+            f = {**f, "other": True} if m.group(1) == "another" else f
+            kw["exile_permanent"] = f if n == 1 else {**f, "amount": n}
         elif m := re.fullmatch(rf"return {_N} (.+?) you control to (?:its|their) owner'?s'? hands?", low):
             f = _noun(m.group(2))
             n = number(m.group(1))

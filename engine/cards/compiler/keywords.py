@@ -78,6 +78,7 @@ LATER: dict[str, str] = {
     "Disguise": "Murders at Karlov Manor", "Plot": "Outlaws of Thunder Junction",
     "Saddle": "Outlaws of Thunder Junction", "Spree": "Outlaws of Thunder Junction", "Offspring": "Bloomburrow",
     "Gift": "Bloomburrow", "Impending": "Duskmourn", "Exhaust": "Aetherdrift", "Max speed": "Aetherdrift",
+    "Start your engines!": "Aetherdrift",
     "Harmonize": "Tarkir: Dragonstorm", "Mobilize": "Tarkir: Dragonstorm", "Station": "Edge of Eternities",
     "Warp": "Edge of Eternities", "Firebending": "Avatar: The Last Airbender",
     "Sneak": "Teenage Mutant Ninja Turtles", "For Mirrodin!": "Phyrexia: All Will Be One",
@@ -119,7 +120,7 @@ BARE = {k.strip() for k in [
     "Annihilator", "Fabricate", "Renown", "Graft", "Soulshift", "Frenzy", "Fading", "Vanishing", "Amplify",
     "Bloodthirst", "Dredge", "Ripple", "Afflict", "Toxic", "Tribute", "Crew", "Ward", "Hideaway",
     "Mobilize", "Offspring", "Gift", "For Mirrodin!", "Job select", "Daybound", "Nightbound",
-    "Choose a Background", "Doctor's companion",
+    "Choose a Background", "Doctor's companion", "Start your engines!",
 ]}
 # keywords whose parameter is a number ("Bushido 1", "Crew 3", "Afflict 2")
 NUMBERED = {"Bushido", "Absorb", "Modular", "Rampage", "Annihilator", "Fabricate", "Renown", "Graft",

@@ -139,6 +139,12 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
                     return None
                 out += [{"kind": "keywords", "affects": aff, "keywords": kws}, *granted]
                 continue
+            if _WARD.fullmatch(q):  # "Enchanted creature gets +1/+1 and has ward {1}" (Royal Role)
+                ward = _ward(aff, q)
+                if ward is None:
+                    return None
+                out += ward
+                continue
             kws = keyword_list(q)
             if kws is None:
                 return None
@@ -251,6 +257,19 @@ def _enter_exile(m: re.Match) -> list[dict[str, Any]] | None:
     if m.group(1):
         f["token"] = False
     return [{"kind": "enter_exile", "filter": f}]
+
+
+@static(r"^if self would enter, you may discard an? (.+?) instead\. if you do, put self onto the battlefield\. if you "
+        r"don't, put (?:it|self) into its owner's graveyard$")
+def _enter_discard(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a, 614.15: "If SELF would enter, you may discard a land card instead. If you do, put SELF onto the
+    battlefield. If you don't, put it into its owner's graveyard." (Mox Diamond): a self-replacement effect of its
+    entering, from any zone; the player who would control it chooses the card or none (engine/game.py move)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("zone", "any_card") not in ("any_card", "hand"):
+        return None
+    f.pop("zone", None)
+    return [{"kind": "enter_discard", "filter": f}]
 
 
 @static(r"^as self enters, exile (an?|any number of) (.+?) from your graveyard$")
@@ -585,12 +604,8 @@ def _has(m: re.Match) -> list[dict[str, Any]] | None:
     if aff is None:
         return None
     q = m.group(2)
-    w = re.fullmatch(r'ward ((?:\{[^}]+\})+)|"ward—([^"]+?)\.?"', q)
-    if w:  # "Other creatures you control have ward {1}", 'have "Ward—Pay 2 life."' (a later keyword): its
-        # triggered ability (engine/cards/compiler/keywords.py KEYWORD_TEXT), granted (613.1f, layer 6)
-        got = parse_keyword_line(f"Ward {w.group(1)}" if w.group(1) else f"Ward—{w.group(2)}")
-        abl = got[2] if got is not None else []
-        return [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl] if len(abl) == 1 else None
+    if _WARD.fullmatch(q):
+        return _ward(aff, q)
     if q.startswith('"') and q.endswith('"'):
         return _granted(aff, q)
     m2 = re.fullmatch(r'([^"]+?),? and (".+")', q)
@@ -601,6 +616,20 @@ def _has(m: re.Match) -> list[dict[str, Any]] | None:
             return None
         return [{"kind": "keywords", "affects": aff, "keywords": kws}, *granted]
     return _rest_clauses(aff, "has " + q)
+
+
+_WARD = re.compile(r'ward ((?:\{[^}]+\})+)|"ward—([^"]+?)\.?"')
+
+
+def _ward(aff: Any, q: str) -> list[dict[str, Any]] | None:
+    """"Other creatures you control have ward {1}", 'have "Ward—Pay 2 life."' (a later keyword): its triggered
+    ability (engine/cards/compiler/keywords.py KEYWORD_TEXT), granted (613.1f, layer 6)."""
+    w = _WARD.fullmatch(q)
+    if not w:
+        return None
+    got = parse_keyword_line(f"Ward {w.group(1)}" if w.group(1) else f"Ward—{w.group(2)}")
+    abl = got[2] if got is not None else []
+    return [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl] if len(abl) == 1 else None
 
 
 def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
@@ -2123,9 +2152,26 @@ def _attack_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     "Creatures with power 2 or less can't attack you" (Reverence): a restriction on the attack declaration that
     protects the static's controller (and the planeswalkers they control, where it says so)."""
     aff = _affects(m.group(1))
-    if not isinstance(aff, dict):
-        return None
+    if not isinstance(aff, dict) and aff != "attached":  # "enchanted creature can't attack you or planeswalkers you
+        return None  # control" (the Vows): the creature its source is attached to
     return [{"kind": "attack_forbid", "affects": aff, "walkers": bool(m.group(2))}]
+
+
+@static(r"^while voting, you (get an additional vote|may vote an additional time)$")
+def _extra_vote(m: re.Match) -> list[dict[str, Any]] | None:
+    """701.29d: "While voting, you get an additional vote" (Brago's Representative), "... you may vote an additional
+    time" (Ballot Broker): its controller's votes all happen as they would vote (engine/ops/misc.py vote)."""
+    return [{"kind": "extra_vote", "may": m.group(1).startswith("may")}]
+
+
+@static(r"^(enchanted creature|equipped creature) is goaded$")
+def _goaded(m: re.Match) -> list[dict[str, Any]] | None:
+    """Goad (a later keyword action, Commander 2016): "Enchanted creature is goaded"
+    (the Impetus Auras), "Equipped creature ... is goaded": as long as the static applies, the creature attacks each
+    combat if able (508.1d) and attacks a player other than the static's controller if able (engine/combat.py
+    goaders)."""
+    return [{"kind": "restriction", "affects": "attached", "rule": "must_attack"},
+            {"kind": "goaded", "affects": "attached"}]
 
 
 @static(r"^(.+?) can't attack you( or planeswalkers you control)? unless their controller pays ((?:\{[^}]+\})+) "
@@ -3044,6 +3090,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z/ ]+ attached to) (?:it|him|her)$", r"\1 self", low)
     # "SELF gets +2/+2 for each card exiled with it" (Lumbering Battlement): likewise, the cards exiled with SELF
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
+    # "SELF enters with a +1/+1 counter on it for each instant and sorcery card exiled with it" (Murktide Regent): the
+    # cards its delve exiled (702.65a; engine/cast_options.py carried), "it" being SELF
+    low = re.sub(r"^(self enters with .+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
     # "As long as equipped creature is a Human, it gets an additional +1/+0" (Silver-Inlaid Dagger): the same
     # bonus as "gets +1/+0", added to what the Equipment's other static gives (613.3c)
     low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)
@@ -3165,6 +3214,20 @@ def _plain_or_both(low: str) -> list[dict[str, Any]] | None:
         return out
     for mm in re.finditer(r" and (?=(?:equip|ninjutsu|cycling|abilities|activated|loyalty) )", low):
         a, b = _parse_plain(low[:mm.start()]), _parse_plain(low[mm.end():])
+        if a is not None and b is not None:
+            return a + b
+    mm0 = re.fullmatch(r"((?:enchanted|equipped) creature) (.+?),? and (is goaded|can't attack you or planeswalkers "
+                       r"you control)", low)
+    if mm0:  # "Enchanted creature gets +1/+1, has deathtouch, and is goaded" (the Impetus Auras), "... gets +2/+2,
+        # has vigilance, and can't attack you or planeswalkers you control" (the Vows): two statics of one subject
+        head = re.sub(r", (has|gets|is) ([^,]+)$", r" and \1 \2", mm0.group(2))
+        a, b = _parse_plain(f"{mm0.group(1)} {head}"), _parse_plain(f"{mm0.group(1)} {mm0.group(3)}")
+        if a is not None and b is not None:
+            return a + b
+    for mm in re.finditer(r"^self (?:gets [+-]\d+/[+-]\d+|has [a-z ]+?) and (?=(?:other )?creatures )", low):
+        # "SELF gets +2/+2 and other creatures you control get +2/+2 and have trample" (the lieutenants): SELF's
+        # static, then a second sentence with a subject of its own (each whole alone; 611.3b: one condition)
+        a, b = _parse_plain(low[:mm.end() - 5]), _parse_plain(low[mm.end():])
         if a is not None and b is not None:
             return a + b
     return None

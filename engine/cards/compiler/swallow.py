@@ -22,7 +22,7 @@ MARKERS: dict[str, tuple[str, ...]] = {
     "unless": ("unless", "'not'", "not_", "'ward'", "'attack_tax'", "'combat_cost'", "'block_tax'", "'nonmana'",
                "'cast_only'"),  # "you can't cast SELF unless ..." (a cast limit with its condition, 604.6)
     "or blocking": ("blocking", "in_combat"),
-    "copy": ("copy", "clone"),
+    "copy": ("copy", "clone", "'storm'"),  # storm's copies (702.39a; "copy it for each ...")
     "those": ("'it'", "'exiled'", "'created'", "'target'", "'each'", "chosen", "this_way", "search", "dig",
               "choose", "attacking"),
     "instead": ("instead", "'else'", "replace", "exile_if_dies", "life_gain", "unearth", "prevent",
@@ -31,6 +31,7 @@ MARKERS: dict[str, tuple[str, ...]] = {
                 "empty_draw_wins", "life_floor", "draw_times",
                 "leaves_to",  # "if it would leave the battlefield, exile it instead" (614.1a: Whip of Erebos)
                 "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a)
+                "enter_discard",  # "if SELF would enter, you may discard a land card instead" (614.1a)
                 # "each token that would be created under ... is created under your control instead" (614.1a)
                 "tokens_to_you", "token_become",
                 "redirect",  # 614.9: "all damage that would be dealt to you is dealt to SELF instead"

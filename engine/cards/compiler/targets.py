@@ -32,7 +32,7 @@ KEYWORDS = ["flying", "first strike", "double strike", "deathtouch", "trample", 
             "intimidate", "fear", "infect", "wither", "horsemanship", "shadow", "prowess", "changeling",
             "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "banding", "flanking",
             "skulk", "ward", "persist", "undying", "exalted", "myriad", "convoke", "cascade", "storm",
-            "toxic", "devoid", "decayed", "riot"]
+            "toxic", "devoid", "decayed", "riot", "melee"]
 #: keywords a card has wherever it is ("return target card with awaken from your graveyard", "a spell with
 #: flashback"): read in a filter only, as the card's keyword (702), never granted by these words
 CARD_KEYWORDS = ["awaken", "cycling", "flashback", "kicker", "madness", "suspend", "evoke", "mutate", "foretell",
@@ -94,6 +94,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
             f[key + "_ge"] = {"plus": [q, 1]}
             p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+card with lesser mana value$", p)
+        if m:  # "When you next cast a creature spell this turn, search your library for a creature card with lesser
+            # mana value" (Vivien, Monsters' Advocate): less than the mana value of "it", the spell the event names
+            f["mv_le"] = {"plus": [{"mv_of": "it"}, -1]}
+            p = p[: m.start()] + " card"
             changed = True
             continue
         m = re.search(r"\s+with (power|toughness|mana value) less than (the revealed card's (?:power|toughness|"
@@ -715,6 +722,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f.setdefault("not_types", []).append(CARD_TYPES[base])
             elif base == "token":
                 f["token"] = False
+            elif base == "commander":  # "noncommander creature": not a player's commander (903.3)
+                f["commander"] = False
             elif subtype(base):
                 f.setdefault("not_subtypes", []).append(subtype(base))
             elif w.startswith("non-") and base.capitalize() in CREATURE_TYPES:  # "Non-Eye creatures" (a creature type
@@ -731,8 +740,16 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
             f["enchanted"] = True
         elif w == "equipped":
             f["equipped"] = True
+        elif w == "modified":  # a later term (NEO): counters on it, equipped, or enchanted by its controller's Aura
+            f["modified"] = True
         elif w == "face-down":
             f["face_down"] = True
+        elif w in ("commander", "commanders"):
+            # 903.3: "commander creatures you control", "target commander", "a commander you control": an object
+            # whose card is a player's commander (a copy of it is not)
+            f["commander"] = True
+            if i == len(words) - 1:
+                f["permanent"] = True  # "target commander": a commander permanent (a creature or a planeswalker)
         else:
             break
         i += 1
@@ -814,6 +831,9 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if base is None or "or" in base or "not_subtypes" in base:
             return None
         return {**base, "not_subtypes": [subtype(w) for w in re.split(r",? (?:and|or) |, ", m.group(2))]}
+    m = re.fullmatch(r"your (commanders?)( on the battlefield)?", p)
+    if m:  # "your commander" (903.3): the commander (either of two partners) you own, on the battlefield
+        return {"commander": True, "owner": "you", "permanent": True}
     m = re.fullmatch(r"(face-up )?exiled ((?:[a-z]+ )*?card)( .+)?", p)
     if m and " in exile" not in p and " from " not in p:  # "target exiled card with flashback you own" (Runic
         # Repetition), "target face-up exiled card" (Pull from Eternity): a card in the exile zone (406.1)
@@ -836,6 +856,15 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         kinds = [w.replace(" an opponent controls", "") for w in m.group(1).split(", ")] + [m.group(2)]
         if all(k in CARD_TYPES for k in kinds):
             return {"player": True, "types": [CARD_TYPES[k] for k in kinds], "controller": "opponent"}
+    m = re.fullmatch(r"([a-z][a-z ,]+?),? or ((?:[a-z]+ )?card in a graveyard)", p)
+    if m and " in a graveyard" not in m.group(1) and ", " in m.group(1):
+        # "target spell, nonland permanent, or card in a graveyard" (Endless Detour): the graveyard is the last
+        # alternative's zone only; the others are a spell or a permanent (each names its zone, 400.1)
+        a, b = parse_noun(m.group(1)), parse_noun(m.group(2))
+        alts = (a or {}).get("or")
+        if a is not None and b is not None and isinstance(alts, list) and set(a) == {"or"} and "or" not in b \
+                and b.get("zone") == "graveyard":
+            return {"or": [alt if "zone" in alt else {**alt, "zone": "battlefield"} for alt in alts] + [b]}
     m = re.fullmatch(r"([a-z]+ card) in a graveyard or ([a-z]+) on the battlefield", p)
     if m:  # "target artifact card in a graveyard or artifact on the battlefield" (Daretti, Ingenious Iconoclast): a
         # card in any graveyard, or a permanent (each alternative names its zone, 400.1)

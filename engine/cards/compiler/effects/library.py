@@ -711,6 +711,18 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
         inner = read_look(f"{m.group(1)}. {m.group(2)} and {m.group(3)} and the rest on the bottom of your library "
                           f"in any order", ctx)
         return None if inner is None else [Effect("may", {"effects": list(inner)})]
+    m = re.fullmatch(r"(look at the top three cards of your library)\. put one of them (into your hand|into your "
+                     r"graveyard|on the bottom of your library), put one of them (into your hand|into your graveyard|"
+                     r"on the bottom of your library), and exile one of them", t)
+    if m and m.group(2) != m.group(3):
+        # "Look at the top three cards of your library. Put one of them into your hand, put one of them on the bottom
+        # of your library, and exile one of them. You may play the exiled card this turn." (Expressive Iteration):
+        # the three looked at split three ways; read as one look (the card for the hand), then the two others, still
+        # the top two cards, one to its place and the last exiled (the "exiled card" after it: engine/ops/library.py)
+        first = read_look(f"{m.group(1)}. put one of them {m.group(2)} and the rest on top of your library", ctx)
+        second = read_look(f"look at the top two cards of your library. put one of them {m.group(3)} and exile the "
+                           f"other", ctx)
+        return None if first is None or second is None else first + second
     # "..., put one of them into your hand, and exile the rest" (Ancestral Memories-like): the rest exiled (406.2)
     t = re.sub(r"^((?:look at|reveal) the top [^,.]+ of your library), (put )", r"\1. \2", t)
     t = re.sub(r"(,? and |\. )exile the (rest|others?)$",

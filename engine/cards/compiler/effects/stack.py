@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
-from engine.cards.compiler.quantities import quantity
+from engine.cards.compiler.quantities import count_of, quantity
 from engine.cards.compiler.targets import number, parse_noun, parse_target
 from engine.mana import parse_cost
 
@@ -304,9 +304,12 @@ def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []
 
 
-@reader(r"^counter (that spell|it)$")
+@reader(r"^counter (that spell|it|that spell or ability)$")
 def _counter_that(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"... counter that spell instead" (Silumgar's Scorn): the spell an earlier instruction named (701.5a)."""
+    """"... counter that spell instead" (Silumgar's Scorn): the spell an earlier instruction named (701.5a); "whenever
+    SELF becomes the target of a spell or ability ..., counter that spell or ability": the one that targeted it."""
+    if m.group(1) == "that spell or ability" and not c.targeting:
+        return None
     what = c.ref(m.group(1))
     if what == "it" and c.cast_trigger:  # "whenever an opponent casts ..., counter that spell": the spell cast
         return [Effect("counter", {"what": "it"})]
@@ -373,6 +376,19 @@ def _copy_for_each_before(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     kinds = [t.capitalize() for t in re.split(r" and | or ", m.group(2))]
     return [Effect("copy_spell", {"what": "it", "times": {"cast_before_it": {"types": kinds}}})]
+
+
+@reader(r"^copy (it|self) for each (.+)$")
+def _copy_for_each(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"When you cast SELF, copy it for each time you've cast your commander from the command zone this game"
+    (Commander 2018's storm spells): that many copies of the spell as it was cast (706.10: its choices, kept as it
+    became cast, so a countered spell is copied too, as storm's, 702.39a), counted as the ability resolves (608.2h;
+    903.8 counts the casts). The copies keep the spell's targets unless a sentence after lets them change (706.10c:
+    "You may choose new targets for the copies"): the storm op with the "copies" record (engine/casting.py)."""
+    n = count_of(m.group(2))
+    if not c.self_cast or n is None:
+        return None
+    return [Effect("storm", {"record": "copies", "times": n, "keep_targets": True})]
 
 
 @reader(r"^copy (that spell|it)(?: (twice)| (\w+) times)?$")
@@ -498,6 +514,7 @@ READERS: tuple[Reader, ...] = (
     _copy_countered,
     _copy_spell,
     _copy_for_each_before,
+    _copy_for_each,
     _exiled_may_play,
     _cast_chosen_from_graveyard,
     _copy_cast_spell,

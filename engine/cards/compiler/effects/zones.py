@@ -339,6 +339,29 @@ def _to_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("move", {"what": what, "to": "graveyard"})]
 
 
+@reader(r"^tap all untapped permanents of the chosen type (.+?) controls?, or untap all tapped permanents of that type "
+        r"(?:that player|they) controls?$")
+def _tap_or_untap_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2d: "Tap all untapped permanents of the chosen type target player controls, or untap all tapped permanents
+    of that type that player controls." (Turnabout): its controller chooses which as it resolves; a tapped permanent
+    is not tapped again, nor an untapped one untapped (701.17a-b), so it is "tap or untap all of them"."""
+    who = c.player(m.group(1))
+    if who is None or who in ("each_player", "each_opponent"):
+        return None
+    return [Effect("tap", {"what": {"each": {"chosen_card_type": True, "controller": who}}, "or_untap": True})]
+
+
+@reader(r"^you (untap|tap) (.+)$")
+def _you_tap(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"You untap up to six lands." (Time Spiral): the controller taps or untaps, as "untap up to six lands" says
+    (701.17)."""
+    got = _TAP_RX.match(f"{m.group(1)} {m.group(2)}")
+    return None if got is None else _tap.read(got, c)
+
+
+_TAP_RX = re.compile(r"^(tap or untap|tap|untap) (.+)$", re.I)
+
+
 @reader(r"^(tap or untap|tap|untap) (.+)$")
 def _tap(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(2))
@@ -443,6 +466,14 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
         return [Effect("sacrifice", {"who": who, "filter": f, "amount": {
             "half": {"count": {**f, "controller": "that_player"}}, "up": mm.group(2) == "up"}})]
+    mm = re.fullmatch(r"any number of (.+?) with total power (\d+) or (?:greater|more)", obj)
+    if mm:  # "sacrifice any number of creatures with total power 12 or greater" (Phyrexian Dreadnought): a set the
+        # player chooses whose powers add up to at least that much (208.1, 701.14a)
+        f = parse_noun(mm.group(1))
+        if f is None or who != "you" or f.get("player") or f.get("zone") not in (None, "battlefield") \
+                or "Creature" not in f.get("types", ()):
+            return None
+        return [Effect("sacrifice", {"who": who, "filter": f, "amount": "any", "total_power_ge": int(mm.group(2))})]
     mm = re.fullmatch(r"any number of (.+)", obj)
     if mm:  # "sacrifice any number of lands" (Scapeshift): the player chooses how many, none included (701.14a)
         f = parse_noun(mm.group(1))
@@ -533,6 +564,21 @@ def destroy_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
         if m.group(2) == "up to one":
             args["up_to"] = True
     return [Effect("keep_rest", args)]
+
+
+@reader(r"^each player exiles all (.+?) cards from their graveyard, then sacrifices all (.+?) they control, then puts "
+        r"all cards they exiled this way onto the battlefield$")
+def _living_end(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player exiles all creature cards from their graveyard, then sacrifices all creatures they control, then
+    puts all cards they exiled this way onto the battlefield" (Living End, Living Death): every player at once at
+    each step (101.4 has nothing to order: no choice is made), the cards exiled this way, by their new objects
+    (400.7), put onto the battlefield under their owners' control (110.2)."""
+    f, g = parse_noun(m.group(1) + " card"), parse_noun(m.group(2))
+    if f is None or g is None or set(f) - {"types", "zone"} or set(g) - {"types"}:
+        return None
+    return [Effect("exile", {"what": {"each": {**f, "zone": "graveyard"}}}),
+            Effect("sacrifice", {"what": {"each": g}}),
+            Effect("move", {"what": "exiled", "to": "battlefield"})]
 
 
 @reader(r"^each player chooses any number of creatures they control with total power (\d+) or less, then "
@@ -754,12 +800,13 @@ TOP_OR_BOTTOM_RX = re.compile(
 )
 
 
-@reader(r"^(target .+?)'s owner puts it on (?:their|his or her) choice of the top or bottom of (?:their|his or her) "
-        r"library$")
+@reader(r"^(?:(target .+?)'s owner|the owner of (target .+?)) puts it on (?:(?:their|his or her) choice of )?the top "
+        r"or bottom of (?:their|his or her) library$")
 def _owner_top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"Target creature's owner puts it on their choice of the top or bottom of their library" (Dire Downdraft):
-    the owner chooses as it resolves (608.2d, 401.1)."""
-    what = c.ref(m.group(1))
+    """"Target creature's owner puts it on their choice of the top or bottom of their library" (Dire Downdraft), "The
+    owner of target nonland permanent puts it on ..." (its later wording): the owner chooses as it resolves (608.2d,
+    401.1)."""
+    what = c.ref(m.group(1) or m.group(2))
     return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom"})]
 
 
@@ -855,10 +902,19 @@ def _exile_per_life_lost(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("exile", {"what": {"choose": {"or": alts}, "amount": {"that_much": True}}})]
 
 
+@reader(r"^put your commanders? into your hand from the command zone$")
+def _commander_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Put your commander into your hand from the command zone" (Command Beacon; 903.3, 408.1): each commander you
+    own that is there (either of two partners) is put into your hand."""
+    return [Effect("move", {"what": {"each": {"commander": True, "owner": "you", "zone": "command"}}, "to": "hand"})]
+
+
 READERS: tuple[Reader, ...] = (
     _exile_per_life_lost,
     _opponent_keeps_rest_to_hand,
+    _commander_to_hand,
     _each_returns_all,
+    _living_end,
     _destroy_random,
     _return_gone_this_way,
     _exchange_hand,
@@ -887,6 +943,8 @@ READERS: tuple[Reader, ...] = (
     _process,
     _adventure_to_gy,
     _to_gy,
+    _tap_or_untap_chosen,
+    _you_tap,
     _tap,
     _remove_from_combat,
     _unblock_lone,
