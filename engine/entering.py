@@ -192,6 +192,59 @@ def answer_pay_or_tapped(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     g.changed()
 
 
+def _karoo_static(o: "Obj") -> dict[str, Any] | None:
+    return next((ab.static for ab in o.card.abilities if ab.kind == "static" and ab.static
+                 and ab.static.get("kind") == "enter_sacrifice"), None)
+
+
+def sacrifice_or_graveyard(g: "Game", o: "Obj", frm: str) -> bool:
+    """614.1a, 614.12: "If SELF would enter, sacrifice a Forest instead. If you do, put SELF onto the battlefield. If
+    you don't, put it into its owner's graveyard." (Heart of Yavimaya, Lotus Vale): as it enters, its controller
+    chooses that many such lands they control, or none (a choose_cards decision before play goes on; with too few
+    there is nothing to choose). True when its "enters" triggers wait for that choice, or when it went to the
+    graveyard instead: then it never entered, so nothing triggers on its entering or leaving (answer below)."""
+    st = _karoo_static(o)
+    if st is None or frm == "battlefield":
+        return False
+    n = int(st.get("amount", 1))
+    f = {**(st.get("filter") or {}), "controller": "you"}
+    cands = [i for i in g.battlefield if i != o.id and matches(g, i, f, o.id, o.controller)]
+    if len(cands) < n:
+        _to_graveyard(g, o)
+        return True
+    g.queue.insert(0, {"kind": "choose_cards", "player": o.controller, "options": cands, "min": 0, "max": n,
+                       "enter": o.id, "answer_to": "enter_sacrifice",
+                       "prompt": f"{o.card.name}: sacrifice {n} to put it onto the battlefield, or none to put it into "
+                                 "its owner's graveyard (614.1a)"})
+    return True
+
+
+def _to_graveyard(g: "Game", o: "Obj") -> None:
+    o.chosen["entry_replaced"] = True  # it never entered the battlefield: no "dies" or "leaves" triggers (614.1a)
+    g.log("enter_replaced", card=o.card.name, obj=o.id)
+    g.move(o.id, "graveyard")
+
+
+def answer_sacrifice_or_graveyard(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """614.1a: the lands chosen are sacrificed and the permanent enters (its "enters" triggers now); none chosen, it
+    is put into its owner's graveyard instead. IllegalAction for another number than none or all it asks."""
+    picks = [int(x) for x in a.get("cards", [])]
+    o = g.objects.get(d.data["enter"])
+    st = _karoo_static(o) if o is not None else None
+    n = int((st or {}).get("amount", 1))
+    if len(picks) not in (0, n) or len(set(picks)) != len(picks) or any(p not in d.options for p in picks):
+        raise IllegalAction(f"choose {n} of the offered lands, or none")
+    if o is None or o.zone != "battlefield":
+        return
+    if not picks:
+        _to_graveyard(g, o)
+        return
+    for p in picks:
+        if p in g.objects and g.objects[p].zone == "battlefield":
+            sacrifice(g, p)  # 701.14a
+    triggers.enters(g, o)
+
+
 # ------------------------------------------------------------------ "If SELF would enter, you may discard ..." (614.1a)
 @per_object
 def discard_static(card: Any) -> dict[str, Any] | None:

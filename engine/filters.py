@@ -31,6 +31,7 @@ KNOWN = frozenset({
     "drawn_this_turn",  # "cards in your hand drawn this turn" (Sylvan Library; Game.draw marks them, 121.1)
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
+    "not_attached_of_self",  # "target creature other than enchanted creature": not the one SELF is attached to
     # [FILTER, ...]: "has the same name as another creature you control or a creature card in your graveyard" (201.2):
     # some other object matching one of them (in its "zone", default the battlefield) has its name
     "same_name_as",
@@ -355,6 +356,12 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if f.get("attached_to_self") and (src is None or o.attached_to != src):
         return False
+    if f.get("not_attached_of_self") and src is not None and src in game.objects:
+        so = game.objects[src]
+        if so.ability is not None and so.source is not None:  # an ability's SELF is its source (112.7)
+            so = game.objects.get(so.source) or so
+        if so.attached_to == x:
+            return False  # "other than enchanted creature" (303.4)
     if f.get("exiled_with_self") and (src is None or src not in game.objects
                                       or x not in game.objects[src].chosen.get("exiled", ())):
         return False  # 607.2a: "cards exiled with SELF" (ops/zones.py link_exiled remembers them)

@@ -495,6 +495,8 @@ class Game:
         shuffle = False
         if to == "library_shuffle":
             to, top, index, shuffle = "library", True, None, True
+        elif to == "library_top":  # "If SELF would die, put it on top of its owner's library instead" (614.1a)
+            to, top, index = "library", True, None
         before = None
         if frm == "battlefield":  # 704.7: in a batch, as the object was before the batch
             before = self.lki_chars.get(oid) if self.lki_chars else None
@@ -609,7 +611,7 @@ class Game:
             n.chosen["graveyard_turn"] = self.turn
             if self.step in COMBAT_STEPS:  # "that wasn't put there this combat" (506.1: the combat phase it is in)
                 n.chosen["graveyard_combat"] = self.combat_no
-        if frm == "battlefield" and to == "graveyard":
+        if frm == "battlefield" and to == "graveyard" and not o.chosen.get("entry_replaced"):
             n.chosen["from_battlefield_turn"] = self.turn
             if before is not None and "Creature" in before.types:  # "put into your graveyard" (recover, 702.58a)
                 triggers.creature_to_graveyard(self, n.owner, n.id)
@@ -633,8 +635,9 @@ class Game:
                 for k, v in counters.items():
                     if counters_allowed(self, n.id, k):
                         n.counters[k] = n.counters.get(k, 0) + v
-            if not clone.entering(self, n):  # 706.5: "enter as a copy of ..." is chosen first
-                triggers.enters(self, n)
+            if not clone.entering(self, n) and not entering.sacrifice_or_graveyard(self, n, frm):
+                triggers.enters(self, n)  # 706.5: "enter as a copy of ..." is chosen first; 614.1a: "If SELF would
+                # enter, sacrifice a Forest instead" (engine/entering.py)
         if to == "graveyard" and n.card.abilities:  # "when SELF is put into your graveyard from ..." (603.2)
             triggers.to_graveyard(self, n, frm)
         if to == "graveyard" and not n.token:  # "whenever a card is put into an opponent's graveyard from anywhere"
@@ -1543,6 +1546,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_OPTION, "enter_counters"): entering.answer_optional_counters,  # 614.12, unleash 702.97a
     (K.CHOOSE_OPTION, "read_ahead"): saga.answer_read_ahead,  # read ahead (a later keyword): its first chapter
     (K.CHOOSE_OPTION, "enter_under"): entering.answer_under_opponent,  # 614.1d
+    (K.CHOOSE_CARDS, "enter_sacrifice"): entering.answer_sacrifice_or_graveyard,  # 614.1a
     (K.CHOOSE_OPTION, "tribute_opponent"): entering.answer_tribute_opponent,  # 702.103a
     (K.CHOOSE_OPTION, "dredge"): dredge.answer_draw_step,  # 702.51a
     (K.CHOOSE_CARDS, "amplify"): entering.answer_amplify,  # 702.37a

@@ -886,7 +886,7 @@ def static_problems(st: dict[str, Any]) -> list[str]:
     if kind == "play_from" and st.get("zone") not in ("graveyard", "library_top", "exiled_with_self"):
         return [f"play from {st.get('zone')}"]
     affects = st.get("affects")
-    if kind == "graveyard_replacement" and (st.get("to") not in ("exile", "library_shuffle")
+    if kind == "graveyard_replacement" and (st.get("to") not in ("exile", "library_shuffle", "library_top")
                                             or not (affects == "self" or isinstance(affects, dict))):
         return ["graveyard replacement"]
     if kind == "opening_hand_battlefield":

@@ -334,7 +334,8 @@ def prevent(g: "Game", src: int, tgt: Any, n: int, combat: bool, spent: dict[int
 
 # ------------------------------------------------------------------ destroy and die (614.1a, 701.7, 701.14)
 def _gy_text(name: str, to: str) -> str:
-    return f"{name}: " + ("exile it instead" if to == "exile" else "shuffle it into its owner's library instead")
+    return f"{name}: " + ("exile it instead" if to == "exile" else "put it on top of its owner's library instead"
+                          if to == "library_top" else "shuffle it into its owner's library instead")
 
 
 def cant_be_regenerated(g: "Game", oid: int) -> bool:

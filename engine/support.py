@@ -131,6 +131,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "damage_mod",  # engine/replacement.py damage_mods (614.1a)
                      "redirect_damage",  # engine/redirect.py redirect_hits (614.9)
                      "walk_ignored",  # engine/combat.py can_block (702.14c)
+                     "enter_sacrifice",  # engine/entering.py sacrifice_or_graveyard (614.1a)
                      "damage_counters",  # engine/actions.py deal_damage_batch (614.1a)
                      "attach_only",  # engine/object_statics.py attach_allowed (701.3a, 704.5p)
                      "look_face_down",  # engine/facedown.py known_to, engine/view.py (707.5)
@@ -219,6 +220,7 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 # another instant or sorcery spell this turn" (Mage Duel: the spell being cast is not
                                 # yet counted, 601.2f before 601.2i)
                                 "opponents_control", "amount_ge", "cast_kind_this_turn",
+                                "opponent_cast_kind_this_turn",
                                 # the caster's speed, descents, and the turn's void (later terms: DFT, LCI, EOE)
                                 "max_speed", "descended", "void", "graveyard_mvs_ge"})
 

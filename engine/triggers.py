@@ -791,7 +791,10 @@ def unattached(g: "Game", oid: int, frm: int) -> None:
 
 def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]]:
     """Leaves-the-battlefield triggers look back in time (603.10). An Aura or Equipment attached to ``o``, or that
-    ``o`` was, becomes unattached as it leaves: "whenever SELF becomes unattached from a permanent" (603.10)."""
+    ``o`` was, becomes unattached as it leaves: "whenever SELF becomes unattached from a permanent" (603.10). A
+    permanent put into the graveyard instead of entering (614.1a, engine/entering.py) never left it."""
+    if o.chosen.get("entry_replaced"):
+        return []
     # "dies" / "is put into a graveyard from the battlefield" (700.4); filters check the types
     ev = {"event": "dies" if to == "graveyard" else "ltb", "obj": o.id,
           "player": before.controller, "to": to, "counters": dict(o.counters),

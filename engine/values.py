@@ -994,6 +994,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             cast_kind_matches(k, cond["entered_kind_this_turn"]) for k in g.players[you].entered_kinds_turn) \
             < cond.get("entered_kind_ge", 1):
         return False  # "if a planeswalker entered the battlefield under your control this turn" (per-turn, 500.1)
+    if "opponent_cast_kind_this_turn" in cond and not any(
+            cast_kind_matches(k, cond["opponent_cast_kind_this_turn"])
+            for p in seats.opponents(g, you) for k in g.players[p].cast_kinds_turn):
+        return False  # "if an opponent cast a creature spell this turn" (601.2i, per-turn fact, 500.1)
     if "cast_kind_this_turn" in cond and sum(cast_kind_matches(k, cond["cast_kind_this_turn"])
                                              for k in g.players[you].cast_kinds_turn) < cond.get("cast_kind_ge", 1):
         return False  # "if you've cast a noncreature spell / three or more instant and sorcery spells this turn"
@@ -1550,6 +1554,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
                   "hand_more_than_opponents", "cast_kind_this_turn", "cast_kind_ge", "revealed_is", "top_card_is",
+                  "opponent_cast_kind_this_turn",
                   "entered_kind_this_turn", "entered_kind_ge", "no_spell_cast_this_game",
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
                   "attached_controller_graveyard_ge",  # cards in the graveyard of the attached permanent's controller
@@ -1650,6 +1655,9 @@ def condition_problems(cond: Any) -> list[str]:
     if "entered_kind_this_turn" in cond:
         out += [f"condition entered_kind_this_turn keys {sorted(b)}"
                 for b in [_cast_kind_bad(cond["entered_kind_this_turn"])] if b]
+    if "opponent_cast_kind_this_turn" in cond:
+        out += [f"condition opponent_cast_kind_this_turn keys {sorted(b)}"
+                for b in [_cast_kind_bad(cond["opponent_cast_kind_this_turn"])] if b]
     if "cast_kind_this_turn" in cond:
         out += [f"condition cast_kind_this_turn keys {sorted(b)}" for b in [_cast_kind_bad(cond["cast_kind_this_turn"])]
                 if b]

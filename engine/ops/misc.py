@@ -491,7 +491,8 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
                 assert payer is not None  # "yes" is asked of a payer only
                 do_pay(g, payer, e.args["pay"])
                 r["answers"][nested.slot(r, "paid")] = True
-            return None
+            # "that player may pay {1}{B}. If the player does, untap that creature": what follows the payment
+            return nested.run(g, r, "done", e.get("done", ())) if e.get("done") else None
         which = 0
         if len(alts) > 1:  # "unless that player sacrifices a nonland permanent or discards a card": the one they do
             assert payer is not None

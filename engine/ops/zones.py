@@ -459,13 +459,10 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
         xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects
               and g.objects[x].zone == "hand"
               and not player_statics.cant_cause(g, g.objects[x].owner, "discard", controller(g, r))]
-        if "each" in e.args["what"]:
-            plan_to_graveyard(g, xs)
-            for x in xs:
-                discard(g, x)
-            return None
-        for x in xs:
-            g.move(x, "graveyard")
+        plan_to_graveyard(g, xs)
+        done = [discard(g, x) for x in xs]  # 701.8: discarded (madness and "whenever ... discards" see it)
+        if "choose" in e.args["what"]:
+            r["discarded"] = list(r.get("discarded", ())) + done
         return None
     you = controller(g, r)
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)

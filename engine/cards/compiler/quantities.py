@@ -554,6 +554,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you have (no|one or fewer|two or fewer) cards in hand", t)
     if m:
         return {"hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2}[m.group(1)]}
+    m = re.fullmatch(r"you have exactly (\w+) cards? in hand", t)
+    if m and number(m.group(1)) is not None:  # "Activate only if you have exactly seven cards in hand" (Library of
+        n = number(m.group(1))                # Alexandria): no more and no fewer (402.1)
+        return {"hand_ge": n, "hand_le": n}
     m = re.fullmatch(r"you have fewer than (\w+) cards in hand", t)
     fewer = number(m.group(1)) if m else None
     if fewer:
@@ -948,6 +952,12 @@ def _board_condition(t: str) -> dict[str, Any] | None:
         if f is None or f.pop("zone", None) != "stack" or not f:
             return None
         return {"cast_kind_this_turn": f}
+    m = re.fullmatch(r"an opponent (?:has )?cast (?:an? )?(.+?) spell this turn", t)
+    if m:  # "Cast SELF only if an opponent cast a creature spell this turn" (Lure of Prey): a spell of that kind
+        f = parse_noun(m.group(1) + " spell")  # as it became cast (601.2i), by any opponent (per-turn, 500.1)
+        if f is None or f.pop("zone", None) != "stack" or not f:
+            return None
+        return {"opponent_cast_kind_this_turn": f}
     if t == "you've cast another spell this turn":  # the spell being cast is not yet counted (601.2f, 601.2i)
         return {"spells_cast_ge": 1}
     m = re.fullmatch(r"you've cast (\w+) or more spells this turn", t)

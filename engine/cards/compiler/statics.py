@@ -226,6 +226,17 @@ def _colorless(m: re.Match) -> list[dict[str, Any]] | None:
     return None if aff is None else [{"kind": "become", "affects": aff, "colors": []}]
 
 
+@static(r"^(enchanted creature|equipped creature|enchanted permanent|enchanted land) (?:gets ([+-]\d+)/([+-]\d+) and )?"
+        r"is (white|blue|black|red|green)$")
+def _attached_is_color(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Enchanted creature gets +3/-1 and is black." (Grave Servitude): the P/T change (layer 7c) and the object's
+    new color, instead of its others (layer 5, 105.3, 613.1e)."""
+    out = _pump_static(m.group(1), m.group(2), m.group(3), None) if m.group(2) else []
+    if out is None:
+        return None
+    return out + [{"kind": "become", "affects": "attached", "colors": [COLORS[m.group(4)]]}]
+
+
 @static(r"^(.+?) (?:is|are) all colors$")
 def _all_colors(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF is all colors" (Sphinx of the Guildpact, Transguild Courier; 105.1, 105.2): a color-setting effect
@@ -1496,6 +1507,29 @@ def _self_exile_instead(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
+@static(r"^if self would enter, sacrifice (an?|two) (untapped )?(.+?) instead\. if you do, put self onto the "
+        r"battlefield\. if you don't, put it into its owner's graveyard$")
+def _enter_sacrifice(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If SELF would enter, sacrifice a Forest instead. If you do, put SELF onto the battlefield. If you
+    don't, put it into its owner's graveyard." (Heart of Yavimaya), "... two untapped lands ..." (Lotus Vale): the
+    permanents to sacrifice, chosen as it would enter (engine/entering.py sacrifice_or_graveyard)."""
+    n = 2 if m.group(1) == "two" else 1
+    f = parse_noun(m.group(3) if n == 1 else re.sub(r"s$", "", m.group(3)))
+    if f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    if m.group(2):
+        f["tapped"] = False
+    return [{"kind": "enter_sacrifice", "filter": f, "amount": n}]
+
+
+@static(r"^if self would die, put it on top of its owner's library instead$")
+def _self_library_top_instead(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If SELF would die, put it on top of its owner's library instead" (Gravebane Zombie): the card's own
+    replacement, from the battlefield only (700.4)."""
+    return [{"kind": "graveyard_replacement", "affects": "self", "to": "library_top", "from": "battlefield"}]
+
+
 @static(r"^if (another|an?) (.+?) would die, instead exile that card and create (.+)$")
 def _dies_exile_token(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1a: "If a nontoken creature an opponent controls would die, instead exile that card and create a 2/2 black
@@ -2246,15 +2280,17 @@ def _turned_up_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return None if n is None else [{"kind": "turned_up_counters", "counter": m.group(2), "amount": n}]
 
 
-_OTHERWISE = re.compile(r"^(enchanted creature|equipped creature) gets ([+-]\d+)/([+-]\d+) as long as it's an? "
+_OTHERWISE = re.compile(r"^(enchanted creature|equipped creature) gets ([+-]\d+)/([+-]\d+) as long as it's (?:an? )?"
                         r"([a-z ]+)\. otherwise, it (?:gets ([+-]\d+)/([+-]\d+)|(can't attack or block|can't block|"
                         r"can't attack))$")
 
 
 def _gets_otherwise(m: re.Match) -> list[dict[str, Any]] | None:
-    """"Enchanted creature gets +1/+1 as long as it's a Pirate. Otherwise, it gets -2/-0" (611.3a): two statics
-    whose conditions on the creature it is attached to are each other's opposites (613.3c)."""
-    cond = parse_condition(f"{m.group(1)} is a {m.group(4)}")
+    """"Enchanted creature gets +1/+1 as long as it's a Pirate. Otherwise, it gets -2/-0" (611.3a), "... as long as it's
+    black. Otherwise, it gets -1/-2." (Phyrexian Boon): two statics whose conditions on the creature it is attached
+    to are each other's opposites (613.3c)."""
+    cond = parse_condition(f"{m.group(1)} is {m.group(4)}" if m.group(4) in COLORS else
+                           f"{m.group(1)} is a {m.group(4)}")
     if cond is None or set(cond) != {"attached"}:
         return None
     first = {"kind": "anthem", "affects": "attached", "power": int(m.group(2)), "toughness": int(m.group(3)),
@@ -2415,6 +2451,9 @@ def _damage_source(phrase: str) -> Any:
         t = m.group(1).capitalize()
         return {"types": [t]} if t in ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker") else None
     f = parse_noun(p)
+    if f is not None and f.get("zone") == "stack" and set(f) <= {"types", "zone", "colors"} \
+            and set(f.get("types", ())) <= {"Instant", "Sorcery"}:
+        return f  # "by instant and sorcery spells" (Energy Storm): a spell dealing damage as it resolves (609.7a)
     if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield"):
         return None
     f.pop("zone", None)

@@ -11,7 +11,7 @@ import re
 from typing import Any, Callable
 
 from engine.cards.abilities import TargetSpec
-from engine.cards.compiler.subtypes import subtype
+from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
 from engine.cards.compiler.text import title
 from engine.cards.printings import originally_printed_in
 
@@ -319,6 +319,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                       r"mana abilities)$", p)
         if m:  # "target land with an activated ability that isn't a mana ability" (Ravager Wurm, 602.1, 605.1a)
             f["nonmana_activated"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+(?:it's|it is|self is) blocking$", p)
+        if m:  # "SELF deals 1 damage to target creature it's blocking" (Goblin Snowman): an attacker SELF blocks
+            f["blocked_by_self"] = True  # (509.1a)
             p = p[: m.start()]
             changed = True
             continue
@@ -637,6 +643,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+other than (?:enchanted|equipped) creature$", p)
+        if m:  # "Attach SELF to target creature other than enchanted creature" (Kjeldoran Pride): not the one the
+            f["not_attached_of_self"] = True  # source is attached to (303.4, 301.5)
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+other than self$", p)
         if m:
             f["other"] = True
@@ -715,6 +727,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f["commander"] = False
             elif subtype(base):
                 f.setdefault("not_subtypes", []).append(subtype(base))
+            elif w.startswith("non-") and base.capitalize() in CREATURE_TYPES:  # "Non-Eye creatures" (a creature type
+                f.setdefault("not_subtypes", []).append(base.capitalize())     # that is also an English word)
             else:
                 return False
         elif w == "chosen" and i + 1 < len(words) and words[i + 1] in ("color", "type"):

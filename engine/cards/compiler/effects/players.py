@@ -81,6 +81,17 @@ def _draw_reveal(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("draw", {"who": "you", "amount": n}), Effect("reveal", {"what": "drawn_cards"})]
 
 
+@reader(r"^draw (two|three|four|five) cards, then discard (one|two) of them$")
+def _draw_then_discard_of_them(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"When enchanted creature dies, draw three cards, then discard one of them." (Casting of Bones): one of the cards
+    just drawn (121.2), still in the hand, chosen by the player (701.8a)."""
+    n, k = number(m.group(1)), number(m.group(2))
+    if n is None or k is None or k >= n:
+        return None
+    pick = {"choose": {"zone": "hand", "owner": "you"}, "among": "drawn_cards", "amount": k}
+    return [Effect("draw", {"who": "you", "amount": n}), Effect("discard", {"what": pick})]
+
+
 @reader(r"^(?:you may )?cast (?:one|a spell from among) of them without paying its mana cost$")
 def _cast_one_drawn(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"... Draw three cards and reveal them. You may cast one of them without paying its mana cost": the player
@@ -955,6 +966,7 @@ READERS: tuple[Reader, ...] = (
     _redistribute,
     _draw,
     _draw_reveal,
+    _draw_then_discard_of_them,
     _cast_one_drawn,
     _cards_eq, _next_spell_cost, _lose_unless_controls,
     _life,

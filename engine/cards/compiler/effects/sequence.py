@@ -789,6 +789,28 @@ _MAY_PAY_OR = re.compile(r"\b(that player|defending player|they|its controller|t
                          r"(?:doesn't|don't), ([^.]+)\.", re.I)
 
 
+#: "PLAYER may pay {N}. If they do, X": X only if that player pays (117.12, 608.2d)
+_MAY_PAY_THEN = re.compile(r"\b(that player|defending player|its controller|target opponent|target player) may pay "
+                           r"((?:\{[^ }]+\})+|\d+ life)\. if (?:that player|the player|they|he or she) (?:does|do), "
+                           r"([^.]+)\.?$", re.I)
+
+
+@reader(r"^(that player|defending player|its controller|target opponent|target player) may pay ((?:\{[^ }]+\})+|\d+ "
+        r"life) and if that player does, (.+)$")
+def _may_pay_then(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """117.12, 608.2d: "At the beginning of the upkeep of enchanted creature's controller, that player may pay {1}{B}.
+    If the player does, untap that creature." (Dance of the Dead; joined by parse_effects): that player chooses
+    whether to pay; the instruction after it happens only if they paid."""
+    payer = c.player(m.group(1))
+    if payer is None:
+        return None
+    c.last_player = payer
+    then = parse_sentence(m.group(3), c)
+    if not then:
+        return None
+    return [Effect("unless", {"payer": payer, "pay": _payment(m.group(2)), "effects": [], "done": list(then)})]
+
+
 #: "Return a Pirate card from your graveyard to your hand, then do the same for Vampire, Dinosaur, and Merfolk."
 _SAME_FOR = re.compile(r"^(.+?), then do the same for ((?:[\w'-]+, )*[\w'-]+,? and [\w'-]+|[\w'-]+)\.?$", re.I)
 
@@ -1527,6 +1549,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # "that player may pay {2}. If the player doesn't, you create a Treasure token" (Smothering Tithe): the second
     # instruction happens unless that player pays (117.12), read as "... unless that player pays {2}"
     text = _MAY_PAY_OR.sub(lambda mm: f"{mm.group(3)} unless {mm.group(1)} pays {mm.group(2)}.", text)
+    text = _MAY_PAY_THEN.sub(lambda mm: f"{mm.group(1)} may pay {mm.group(2)} and if that player does, {mm.group(3)}.",
+                             text)
     text = _MAY_DO_OR.sub(_may_do_or, text)  # "Each opponent may discard a card. If they don't, they lose 3 life"
     # "... or choose a face-up artifact card you own in exile. Put that card into your hand." (Karn, the Great
     # Creator): one instruction (engine/cards/compiler/effects/library.py _wish)
@@ -2813,7 +2837,8 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _ward_action, _unless_do, _either_instruction,
+READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay, _ward_action, _unless_do,
+                               _either_instruction,
                                _delayed_if_target_has,
                                _delayed_owner_upkeep, _delayed,
                                _next_draw_instead,
