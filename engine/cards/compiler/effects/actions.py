@@ -404,9 +404,23 @@ def _earthbend(m: re.Match, c: Ctx) -> list[Effect] | None:
               for ab in back)]
 
 
+@reader(r"^airbend (.+)$")
+def _airbend(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Airbend (a later keyword action, Avatar: The Last Airbender; not in the 2016 rules), as its reminder text says:
+    "Exile it. While it's exiled, its owner may cast it for {2} rather than its mana cost." (an alternative cost,
+    118.9; the permission names the exiled cards, so it ends as each leaves exile, 400.7)."""
+    what = c.ref(m.group(1))
+    if what is None or what in ("self", "it"):
+        return None
+    return [Effect("exile", {"what": what}),
+            Effect("playable", {"what": "exiled", "play": "cast", "until": "remains_exiled", "owner_may": True,
+                                "cost": ["2"]})]
+
+
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _earthbend,
+    _airbend,
     _saddled,
     _adapt_fresh,
     _delayed_dealt_by,
