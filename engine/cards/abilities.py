@@ -549,6 +549,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "exile_if_dies", "retarget",
     "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a)
     "roll",  # "roll a d20" and its result table (rolling a die, a later rule: engine/ops/control.py)
+    "suspect",  # "suspect it", "it's no longer suspected" (a later keyword action: engine/ops/continuous.py)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)

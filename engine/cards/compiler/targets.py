@@ -699,6 +699,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
             f["equipped"] = True
         elif w == "face-down":
             f["face_down"] = True
+        elif w == "suspected":  # "target suspected creature" (suspect, a later keyword action: ops/continuous.py)
+            f["suspected"] = True
         else:
             break
         i += 1

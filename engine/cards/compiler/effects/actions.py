@@ -417,9 +417,20 @@ def _airbend(m: re.Match, c: Ctx) -> list[Effect] | None:
                                 "cost": ["2"]})]
 
 
+@reader(r"^suspect (.+)$|^(.+?) (?:is|are|becomes?) no longer suspected$")
+def _suspect(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Suspect (a later keyword action, Murders at Karlov Manor): "suspect it", "suspect up to one target creature";
+    "[it] is no longer suspected" ends it (engine/ops/continuous.py suspect)."""
+    what = c.ref(m.group(1) or m.group(2))
+    if what is None:
+        return None
+    return [Effect("suspect", {"what": what, **({"end": True} if m.group(2) else {})})]
+
+
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _earthbend,
+    _suspect,
     _airbend,
     _saddled,
     _adapt_fresh,
