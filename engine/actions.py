@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import cast_options, commander, player_statics, replacement, seats, triggers
+from engine import cast_options, commander, player_statics, redirect, replacement, seats, triggers
 from engine.cards.abilities import CardDef, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -37,6 +37,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
     damage dealt, (amount, excess): the excess is what a creature was dealt beyond lethal damage
     (702.2c: 1 from a source with deathtouch) or a planeswalker beyond its loyalty (a later rule,
     2020: "excess damage"). ``unpreventable``: the effect says "the damage can't be prevented" (615.11)."""
+    hits, redirected = redirect.redirect_hits(g, hits, combat)  # 614.9: to another recipient instead
     pool = replacement.shields(g)
     spent: dict[int, int] = {}  # what this batch takes from each shield (615.7)
     used: list[tuple[dict[str, Any], int, Any]] = []
@@ -87,6 +88,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         if "Lifelink" in sc.keywords:  # 702.15b
             gains[sc.controller] = gains.get(sc.controller, 0) + n
     gains = {p: replacement.life_gain(g, p, n) for p, n in gains.items()}  # 614.1a, asked before any change
+    redirect.spend(g, redirected)
     for sh in shielded:  # one shield counter off each permanent it shielded (121.1: a counter removed)
         if sh in g.objects and g.objects[sh].counters.get("shield", 0) > 0:
             g.objects[sh].counters["shield"] -= 1
@@ -466,14 +468,17 @@ def create_token(g: "Game", card: CardDef, controller_: str, tapped: bool = Fals
 
 
 def create_tokens(g: "Game", made: list[tuple[CardDef, str]], tapped: bool = False,
-                  counters: dict[str, int] | None = None) -> list[int]:
+                  counters: dict[str, int] | None = None, hosts: list[int] | None = None) -> list[int]:
     """110.5: the tokens one event creates, each (card, controller), enter the battlefield at once
     (``counters``: each enters with them, 614.1c). All of them are on the battlefield before the
     first one's "enters" replacements and triggers are looked at (603.6a: every permanent on the
     battlefield, the newcomers included, is checked for the triggers of the event), so a burst of
-    tokens computes the characteristics once, not once for each token (613)."""
+    tokens computes the characteristics once, not once for each token (613). ``hosts``: the object each token
+    (an Aura: a Role token, a later rule of Wilds of Eldraine, 2023) enters attached to, as 303.4f has an Aura put
+    onto the battlefield attached to what the effect names; one that couldn't legally enchant it isn't created."""
     ids = []
-    for card, controller_ in made:
+    attached: list[tuple[int, int]] = []
+    for k, (card, controller_) in enumerate(made):
         controller_ = player_statics.token_controller(g, controller_)  # 614.1a: "... under your control instead"
         card = replacement.token_replaced(g, controller_, card)  # 614.1a: "that many 4/4 Angel tokens ... instead"
         o = create_object(g, card, controller_, "battlefield", token=True)
@@ -481,6 +486,13 @@ def create_tokens(g: "Game", made: list[tuple[CardDef, str]], tapped: bool = Fal
             del g.objects[o.id]  # cast, exile it instead": a token put into exile ceases to exist (110.5f, 704.5d)
             g.log("token_exiled", card=card.name, controller=controller_)
             continue
+        if hosts is not None:
+            host = hosts[k]
+            if host not in g.objects or g.objects[host].zone != "battlefield" or not aura_ok(g, o.id, host):
+                del g.objects[o.id]  # it couldn't enchant that object: it isn't created
+                continue
+            o.attached_to = host
+            attached.append((o.id, host))
         o.sick = True
         o.tapped = tapped
         for kind, n in (counters or {}).items():
@@ -494,7 +506,32 @@ def create_tokens(g: "Game", made: list[tuple[CardDef, str]], tapped: bool = Fal
         new = g.objects.get(oid)
         if new is not None and new.zone == "battlefield":  # an earlier newcomer's replacement may have moved it
             triggers.enters(g, new)
+    for oid, host in attached:
+        if oid in g.objects and g.objects[oid].zone == "battlefield":
+            triggers.attached(g, oid, host)  # 701.3a, as for an Aura put onto the battlefield attached (303.4f)
     return ids
+
+
+def aura_ok(g: "Game", aura: int, t: int) -> bool:
+    """704.5n: an Aura stays attached only to what it can enchant: its Enchant filter, no protection
+    from it (702.16c), within its controller's range of influence (801.8). "Enchant creature put onto the
+    battlefield with SELF" (Animate Dead's gained enchant ability): that creature only."""
+    o = g.objects[aura]
+    enchant = o.card.keyword_args.get("Enchant")
+    f = enchant if isinstance(enchant, dict) else {"types": ["Creature"]}
+    if "put_with" in o.chosen:
+        f = {"types": ["Creature"]}
+        if t != o.chosen["put_with"]:
+            return False
+    if not matches(g, t, f, aura):
+        return False
+    tc = g.chars(t)
+    if "Protection" in tc.keywords:
+        if protected(g, tc, aura, holder=t):
+            return False  # 702.16c
+    if g.influence is not None and not seats.in_range(g, g.chars(aura).controller, tc.controller):
+        return False  # 801.8: not an object outside the Aura's controller's range of influence
+    return True
 
 
 
@@ -575,6 +612,8 @@ def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,
     could produce now: what any of their mana abilities would make if it resolved, costs
     ignored; another "could produce" ability asks the same of its lands, never of one already
     asked (two Reflecting Pools alone produce nothing). ``colors_only``: colors, not colorless."""
+    if args.get("identity"):  # "of any color in your commander's color identity" (903.4; none without one, 106.5)
+        return commander.identity_colors(g, player)
     if args.get("among"):  # "one mana of any color among legendary creatures ... you control" (Mox Amber): the
         # colors of those objects now (105.2), not the mana they could make
         f = args["could_produce"]

@@ -54,6 +54,14 @@ MIRACLE_TRIGGER = Ability("triggered", "Miracle", effects=(
     Effect("cast_offer", {"what": "self", "alt": "miracle", "zone": "hand"}),), keyword="Miracle")
 #: 702.108a: "return the permanent this spell becomes to its owner's hand at the beginning of the next end step"
 DASH_RETURN = Ability("triggered", "Dash", effects=(Effect("bounce", {"what": "self"}),), keyword="Dash")
+#: "... exile that card instead of putting it into your graveyard as it resolves. If you do, return it to your hand
+#: at the beginning of the next end step." (Feather, the Redeemed): the delayed trigger, its source the exiled card
+#: "... the controller of the permanent it becomes sacrifices it at the beginning of the next cleanup step" (a card
+#: cast as though it had flash when a sorcery couldn't have been: Armor of Thorns; 514.3a)
+CLEANUP_SACRIFICE = Ability("triggered", "Sacrifice it at the beginning of the next cleanup step.",
+                            effects=(Effect("sacrifice", {"what": "self"}),))
+EXILED_RETURN = Ability("triggered", "Return it to your hand at the beginning of the next end step.",
+                        effects=(Effect("bounce", {"what": "self"}),))
 #: blitz (a later keyword: Streets of New Capenna, 2022): "If you cast this
 #: spell for its blitz cost, it gains haste and 'When this creature dies, draw a card.' Sacrifice it at
 #: the beginning of the next end step." (the gains: Row.grants, applied in after_resolve)
@@ -210,6 +218,9 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # creature with power N or greater. When you do, copy this spell" (an optional additional cost; the copy:
     # its cast trigger, compiler/keywords.KEYWORD_ABILITIES, as conspire's)
     Row("Casualty", "later: Streets of New Capenna", "additional", flag=True),
+    # Bargain (a later keyword: Wilds of Eldraine, 2023): "As an additional cost to cast this spell, you may
+    # sacrifice an artifact, enchantment, or token"; the spell and the permanent it becomes were "bargained" if paid
+    Row("Bargain", "later: Wilds of Eldraine", "additional", flag=True),
     # paid any number of times: the answer's "replicate" says how many (702.55a; replicate_extras)
     Row("Replicate", "702.55a", "additional", flag=True),
     # likewise any number of times, the answer's "squad" (Warhammer 40,000 Commander, later than the
@@ -249,6 +260,8 @@ def implemented(keyword: str, card: CardDef) -> bool:
         # targets what it enchants as it is cast (303.4a; engine/transform.py cast_transformed)
     if keyword == "Gift":  # gift (a later keyword): a cost of no mana, choosing an opponent (casting.cast)
         return card.keyword_args.get(keyword) == Cost()
+    if keyword == "Bargain":  # its cost is the same for every card (BARGAIN_COST)
+        return True
     if keyword == "Casualty":  # "Casualty N": a number (casualty_cost)
         n = card.keyword_args.get(keyword)
         return isinstance(n, int) and not isinstance(n, bool) and n >= 0
@@ -383,6 +396,10 @@ def casualty_cost(n: int) -> Cost:
     return Cost(sacrifice={"types": ["Creature"], "power_ge": n})
 
 
+#: Bargain (a later keyword: Wilds of Eldraine): "sacrifice an artifact, enchantment, or token"
+BARGAIN_COST = Cost(sacrifice={"or": [{"types": ["Artifact"]}, {"types": ["Enchantment"]}, {"token": True}]})
+
+
 @per_object
 def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     """(name, row, cost) of each optional additional cost the card has (601.2b, 601.2f)."""
@@ -390,6 +407,9 @@ def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     for k in card.keywords:
         row = ROWS.get(k)
         if row is not None and row.kind == "additional" and implemented(k, card):
+            if k == "Bargain":
+                out.append((k.lower(), row, BARGAIN_COST))
+                continue
             arg = card.keyword_args[k]
             out.append((k.lower(), row, casualty_cost(arg) if k == "Casualty" else arg))
     return tuple(out)
@@ -517,16 +537,19 @@ def check_picks(g: "Game", player: str, row: Row, picks: Any, spell: int) -> lis
     return picks
 
 
-def pay_helpers(g: "Game", player: str, row: Row, picks: list[int]) -> None:
-    """Tap the creatures or artifacts, or exile the cards (601.2h: paid with the rest of the cost)."""
+def pay_helpers(g: "Game", player: str, row: Row, picks: list[int]) -> list[int]:
+    """Tap the creatures or artifacts, or exile the cards (601.2h: paid with the rest of the cost); returns the cards
+    delve exiled, by their new objects (400.7)."""
+    out = []
     for p in picks:
         name = g.objects[p].card.name
         if row.key == "delve":
-            g.move(p, "exile")
+            out.append(g.move(p, "exile"))
         else:
             g.objects[p].tapped = True
         g.log("cost", player=player, part=row.key, card=name)
     g.changed()
+    return out
 
 
 def suggest(g: "Game", player: str, o: "Obj", total: tuple[str, ...],
@@ -609,6 +632,8 @@ def mark(g: "Game", s: "Obj", keywords: list[str]) -> None:
                 flags.append(k)
     if flags:
         s.chosen["cast_with"] = flags
+    if "Warp" in flags and s.controller in g.players:  # "if a spell was warped this turn" (void, a later term)
+        g.players[s.controller].warped_turn = g.turn
 
 
 def cast_with(o: "Obj | None", keyword: str) -> bool:
@@ -619,7 +644,10 @@ def cast_with(o: "Obj | None", keyword: str) -> bool:
 def leaves_stack_to(o: "Obj", to: str, resolving: bool) -> str:
     """Where a spell cast in a keyword way goes when it would go to ``to`` from the stack:
     exiled instead of anywhere else after flashback (702.33a); to its owner's hand after
-    buyback, or exiled after rebound, as it resolves into the graveyard (702.26a, 702.87a)."""
+    buyback, or exiled after rebound, as it resolves into the graveyard (702.26a, 702.87a); exiled as it resolves
+    when an effect said so ("exile that card instead of putting it into your graveyard as it resolves", 614.1a)."""
+    if resolving and to == "graveyard" and o.chosen.get("resolves_exiled"):
+        return "exile"
     for k in o.chosen.get("cast_with", ()):
         row = ROWS.get(k)
         if row is None:
@@ -641,14 +669,17 @@ def carried(o: "Obj") -> dict[str, Any]:
         out["gift_to"] = o.chosen["gift_to"]
     if o.chosen.get("colors_spent"):  # 702.43a: sunburst reads them as the permanent enters from the stack
         out["colors_spent"] = list(o.chosen["colors_spent"])
-    for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main"):  # "if you revealed a Dragon card ... as you
-        # cast SELF"; "When this Aura enters, if you cast it during your main phase" (Sentinel's Mark, 505.1)
+    for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main", "cleanup_sacrifice"):
+        # "if you revealed a Dragon card ... as you cast SELF"; "When this Aura enters, if you cast it during your main
+        # phase" (Sentinel's Mark, 505.1); cast when a sorcery couldn't have been (Armor of Thorns)
         if o.chosen.get(k):
             out[k] = True
     if o.chosen.get("mana_spent"):  # "if at least three white mana was spent to cast SELF" read as it enters
         out["mana_spent"] = dict(o.chosen["mana_spent"])
     if o.chosen.get("convoked"):  # "put a +1/+1 counter on each creature that convoked it" (702.50a)
         out["convoked"] = list(o.chosen["convoked"])
+    if o.chosen.get("delved"):  # delve (702.65a): "for each instant and sorcery card exiled with it" (Murktide
+        out["exiled"] = list(o.chosen["delved"])  # Regent, a later card): the cards its delve exiled
     if o.chosen.get("phyrexian_life"):  # compleated: the Phyrexian symbols paid with life (a later keyword)
         out["phyrexian_life"] = int(o.chosen["phyrexian_life"])
     return out
@@ -659,6 +690,13 @@ def after_resolve(g: "Game", s: "Obj", new: int) -> None:
     (603.7: rebound's cast at its owner's next upkeep, 702.87a; dash's return at the next end
     step, 702.108a). ``s`` is the spell as it was on the stack."""
     o = g.objects.get(new)
+    if s.chosen.get("cleanup_sacrifice") and o is not None and o.zone == "battlefield":
+        g.delayed.append({"step": "cleanup", "controller": o.controller, "ability": CLEANUP_SACRIFICE, "source": new,
+                          "card": o.card, "info": {}})  # 603.7: the next cleanup step (514.3a)
+    if s.chosen.get("resolves_exiled") == "hand_at_end" and o is not None and o.zone == "exile":
+        # "If you do, return it to your hand at the beginning of the next end step" (603.7: a delayed trigger)
+        g.delayed.append({"step": "end", "controller": s.controller, "ability": EXILED_RETURN, "source": new,
+                          "card": o.card, "info": {}})
     for k in s.chosen.get("cast_with", ()):
         row = ROWS.get(k)
         if row is None or row.delayed is None or o is None or o.zone != row.delayed[0]:
@@ -785,8 +823,9 @@ def storm_problems(card: CardDef) -> list[str]:
     """702.39a, 702.55a, 702.68a: what of storm (or replicate, gravestorm) this engine cannot do for the card: copies of
     permanent spells (they would become tokens, a later rule) and new targets for a spell with
     more than one target (or a variable number of targets)."""
-    if not {"Storm", "Replicate", "Gravestorm", "Conspire", "Casualty"} & set(card.keywords):
-        return []
+    if not {"Storm", "Replicate", "Gravestorm", "Conspire", "Casualty"} & set(card.keywords) and \
+            not any(e.op == "storm" and e.get("record") == "copies" for a in card.abilities for e in a.effects):
+        return []  # ("when you cast SELF, copy it for each ...": the same copies, engine/ops/cast.py storm)
     if set(card.types) - {"Instant", "Sorcery"}:
         return ["storm on a permanent spell"]
     ab = next((a for a in card.abilities if a.kind == "spell"), None)

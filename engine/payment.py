@@ -31,7 +31,7 @@ from engine.object_statics import activation_barred
 from engine.player_statics import snow_source
 from engine.tapping import tap
 from engine.targets import name_of as _name
-from engine.values import amount
+from engine.values import amount, condition
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -59,6 +59,9 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
     if cost.return_to_hand:
         f = dict(cost.return_to_hand)
         out.append(("return_to_hand", f, int(f.pop("amount", 1))))
+    if cost.exile_permanent:
+        f = dict(cost.exile_permanent)
+        out.append(("exile_permanent", f, int(f.pop("amount", 1))))
     if cost.remove_counter_from:
         out.append(("remove_counter_from", dict(cost.remove_counter_from), 1))
     if cost.linked_to_graveyard:
@@ -78,7 +81,7 @@ def has_choices(cost: Cost | None) -> bool:
     return cost is not None and bool(cost.sacrifice or cost.discard > 0 or cost.exile_from_graveyard
                                      or cost.exile_from_hand or cost.tap_others or cost.return_to_hand
                                      or cost.linked_to_graveyard or cost.process or cost.reveal
-                                     or cost.remove_counter_from or cost.reveal_hand)
+                                     or cost.remove_counter_from or cost.reveal_hand or cost.exile_permanent)
 
 
 def _any_zone(f: Any) -> Any:
@@ -191,10 +194,12 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
         for ab in c.abilities:
             if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
                     and not ab.cost.sacrifice_self and not ab.cost.bottom_self and not ab.cost.life \
+                    and not ab.cost.return_self \
                     and not ab.cost.energy \
                     and not ab.cost.mill \
                     and not has_choices(ab.cost) \
-                    and all(e.op == "add_mana" for e in ab.effects):  # not "... deals 1 damage to you" (605.1a)
+                    and all(e.op == "add_mana" for e in ab.effects) \
+                    and _may_activate(g, oid, ab, player):  # not "... deals 1 damage to you" (605.1a)
                 if "Creature" in c.types and o.sick and "Haste" not in c.keywords \
                         and not player_statics.haste_activation(g, player, oid):
                     break
@@ -206,6 +211,22 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
         if found:
             (lands if "Land" in c.types else others).append((oid, _one_tap(found, g, oid)))
     return lands + others
+
+
+#: activation restrictions that count activations (602.5b): such a mana ability is activated on its own, not while a
+#: cost is paid
+_COUNTED = frozenset({"once_each_turn", "times_each_turn", "once_ever"})
+
+
+def _may_activate(g: "Game", oid: int, ab: Ability, player: str) -> bool:
+    """602.5b: a mana ability with a restriction ("Activate only if ...", "Max speed — {T}: Add {R}{R}.") is a source
+    only while the restriction allows its activation."""
+    cond = ab.condition
+    if not cond:
+        return True
+    if _COUNTED & set(cond):
+        return False
+    return condition(g, cond, oid, {"controller": player, "ability": ab})
 
 
 def _one_tap(found: list[Ability], g: "Game", oid: int) -> Ability:
@@ -553,16 +574,27 @@ def _counted(g: "Game", player: str, symbols: tuple[str, ...],
     if any(len(k) != 1 for k in pool):
         return None
     key = "#k:" + player
-    kinds: dict[int, str] | None = g._msrc.get(key)
-    if kinds is None:
-        kinds = g._msrc[key] = {oid: _one_kind(g, oid, ab) for oid, ab in mana_sources(g, player)}
-    counts: dict[str, int] = {}
-    for oid, k in kinds.items():
-        if oid in exclude:
-            continue
-        if not k:
-            return None
-        counts[k] = counts.get(k, 0) + 1
+    kept: tuple[dict[int, str], dict[str, int], int] | None = g._msrc.get(key)
+    if kept is None:
+        kinds = {oid: _one_kind(g, oid, ab) for oid, ab in mana_sources(g, player)}
+        every: dict[str, int] = {}
+        for k in kinds.values():
+            if k:
+                every[k] = every.get(k, 0) + 1
+        kept = g._msrc[key] = (kinds, every, sum(1 for k in kinds.values() if not k))
+    kinds, counts, other = kept  # each source's kind; the sources of each kind; those of no one kind
+    if exclude:  # the sources left out count for nothing (each is what it is whatever else is left out)
+        counts = dict(counts)
+        for oid in exclude:
+            kind = kinds.get(oid)
+            if kind is None:
+                continue
+            if kind:
+                counts[kind] -= 1
+            else:
+                other -= 1
+    if other:
+        return None
     generic = 0
     need: dict[str, int] = {}
     for s in symbols:

@@ -4,11 +4,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import bestow, commander, dungeon, player_statics, saga, seats, triggers
-from engine.actions import ascend, destroy, plan_destroy, remove_from_combat
+from engine.actions import ascend, aura_ok, destroy, plan_destroy, remove_from_combat
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.object_statics import attach_allowed
+from engine.ops.actions import start_speed
 from engine.protection import protected
 from engine.replacement import zone_change
 from engine.until import lost_control, object_left
@@ -72,7 +73,9 @@ def check(g: "Game") -> bool:
     legends: dict[tuple[str, str], list[int]] = {}
     walkers: dict[tuple[str, str], list[int]] = {}
     worlds: list[int] = []
+    roles: dict[tuple[str, int], list[int]] = {}
     ascenders: set[str] = set()
+    engines: set[str] = set()
     out_of_combat: list[int] = []
     sagas_done: list[int] = []
     saga_waits = False  # a finished Saga waits for its chapter ability to leave the stack: no "clean" mark
@@ -101,9 +104,11 @@ def check(g: "Game") -> bool:
             if isinstance(t, str):  # an Aura with "enchant player" (303.4, a Curse): on a player still in the game
                 if not _player_aura_ok(g, oid, t):
                     to_graveyard.append(oid)  # 704.5n
-            elif t is None or t not in g.objects or g.objects[t].zone != _enchant_zone(o) or not _aura_ok(g, oid, t):
+            elif t is None or t not in g.objects or g.objects[t].zone != _enchant_zone(o) or not aura_ok(g, oid, t):
                 # 704.5n; 702.102e: an Aura with bestow becomes unattached instead (and a creature, 702.102a)
                 (unattach if "bestowed" in o.chosen else to_graveyard).append(oid)
+            elif "Role" in c.subtypes:
+                roles.setdefault((c.controller, t), []).append(oid)  # a Role on it (role_rule)
         elif o.attached_to is not None:
             t = o.attached_to
             if t not in g.objects or g.objects[t].zone != "battlefield" or \
@@ -122,6 +127,8 @@ def check(g: "Game") -> bool:
                 walkers.setdefault((c.controller, st), []).append(oid)
         if "Ascend" in c.keywords:
             ascenders.add(c.controller)
+        if "Start your engines!" in c.keywords and not g.players[c.controller].speed:
+            engines.add(c.controller)
         if o.counters.get("lore") or o.chosen and "lore_seen" in o.chosen:  # a Saga's chapters (engine/saga.py)
             fired, done, waits = saga.check(g, o, c)
             did = fired or did
@@ -135,8 +142,13 @@ def check(g: "Game") -> bool:
         # and you don't have the city's blessing, you get the city's blessing" (not a state-based action, and
         # it uses no stack: seen whenever the game checks its state)
         did = ascend(g, who) or did
+    for who in engines:
+        did = start_speed(g, who) or did  # start your engines! (a later keyword, Aetherdrift: a state-based action)
     if len(worlds) > 1:
         to_graveyard += world_rule(g, worlds, cs)
+    for ids in roles.values():
+        if len(ids) > 1:
+            to_graveyard += role_rule(g, ids)
     if (to_graveyard or to_destroy) and not _choices_made(g, to_graveyard, to_destroy):
         return True  # 616.1: a player chooses the order of replacement effects first
     g.lki_chars = cs  # 704.7: what leaves is seen as it was before any of these actions
@@ -222,6 +234,14 @@ def world_rule(g: "Game", worlds: list[int], cs: dict) -> list[int]:
     return out
 
 
+def role_rule(g: "Game", roles: list[int]) -> list[int]:
+    """Roles (a later state-based action, Wilds of Eldraine, 2023): of two or more Roles one player controls attached
+    to one permanent, all but the one with the newest timestamp (613.6) go to their owners' graveyards. Roles
+    attached at once come from one effect, which makes one kind: alike, whichever of them stays."""
+    newest = max(roles, key=lambda i: g.objects[i].timestamp)
+    return [i for i in roles if i != newest]
+
+
 def _choices_made(g: "Game", to_graveyard: list[int], to_destroy: list[int]) -> bool:
     """616.1: before the state-based actions happen (at once, 704.3), every order of replacement
     effects they need is chosen, the active player's first (101.4). False when a choice is now
@@ -261,28 +281,6 @@ def _player_aura_ok(g: "Game", aura: int, p: str) -> bool:
     if not matches(g, p, enchant, aura):
         return False
     return g.influence is None or seats.in_range(g, g.chars(aura).controller, p)
-
-
-def _aura_ok(g: "Game", aura: int, t: int) -> bool:
-    """704.5n: an Aura stays attached only to what it can enchant: its Enchant filter, no protection
-    from it (702.16c), within its controller's range of influence (801.8). "Enchant creature put onto the
-    battlefield with SELF" (Animate Dead's gained enchant ability): that creature only."""
-    o = g.objects[aura]
-    enchant = o.card.keyword_args.get("Enchant")
-    f = enchant if isinstance(enchant, dict) else {"types": ["Creature"]}
-    if "put_with" in o.chosen:
-        f = {"types": ["Creature"]}
-        if t != o.chosen["put_with"]:
-            return False
-    if not matches(g, t, f, aura):
-        return False
-    tc = g.chars(t)
-    if "Protection" in tc.keywords:
-        if protected(g, tc, aura, holder=t):
-            return False  # 702.16c
-    if g.influence is not None and not seats.in_range(g, g.chars(aura).controller, tc.controller):
-        return False  # 801.8: not an object outside the Aura's controller's range of influence
-    return True
 
 
 def _equip_ok(g: "Game", equipment: int, t: int) -> bool:

@@ -125,7 +125,8 @@ class Player:
                  "died_turn", "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic",
                  "counters", "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
                  "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn",
-                 "life_turn_began", "dungeons_completed", "crime_turn", "mana_spent_turn")
+                 "life_turn_began", "dungeons_completed", "last_turn", "crime_turn", "mana_spent_turn", "speed",
+                 "nonland_left_turn", "warped_turn")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -157,6 +158,7 @@ class Player:
         self.damaged_turn = 0           # the last turn this player was dealt damage (bloodthirst, 702.53a)
         self.damaged_by_turn: list[int] = []  # the sources that dealt it damage that turn (damaged_turn)
         self.attacked_turn = 0          # the last turn this player attacked with a creature (508.1j)
+        self.last_turn = 0              # the number of this player's last turn that has ended ("your last turn")
         self.life_lost_last_turn = 0    # life this player lost during the previous turn ("if you lost life last turn")
         self.surveilled_turn = 0        # the last turn this player surveilled (a later keyword action, GRN)
         self.investigated_turn = 0      # the last turn this player investigated (701.33a)
@@ -195,6 +197,13 @@ class Player:
         # the names of the dungeons they completed, in order (a later rule, Adventures in the Forgotten Realms:
         # engine/dungeon.py), kept for the rest of the game
         self.dungeons_completed: list[str] = []
+        # their speed (a later rule, Aetherdrift, 2025: start your engines!, engine/ops/actions.py): 0 while they have
+        # none, then 1 to 4, kept for the rest of the game
+        self.speed = 0
+        # the last turn a nonland permanent this player controlled left the battlefield, and the last turn they
+        # cast a spell for its warp cost (void, a later term: Edge of Eternities)
+        self.nonland_left_turn = 0
+        self.warped_turn = 0
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)

@@ -19,7 +19,7 @@ from engine.filters import matches
 from engine.memo import per_object
 from engine.replacement import enter_replacements
 from engine.state import Obj
-from engine.targets import check_targets, normalize_targets, target_candidates, with_x
+from engine.targets import check_targets, divided_damage, division, normalize_targets, target_candidates, with_x
 from engine.values import cast_kind_matches, condition, first_combat_over
 
 if TYPE_CHECKING:
@@ -65,7 +65,12 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "dungeon_completed",  # a player completed a dungeon (a later rule: engine/dungeon.py)
                  "crime",  # a player committed a crime (a later rule, Outlaws of Thunder Junction): became_targets
                  "expend",  # a player expended N (a later keyword action, Bloomburrow): expend below
-                 "targets_chosen"}  # a spell or ability's targets were chosen (became_targets): one event for all
+                 "ring_tempts",  # the Ring tempted a player (a later keyword action: engine/ops/ring.py)
+                 "targets_chosen",  # a spell or ability's targets were chosen (became_targets): one event for all
+                 # a player attacked a player with one or more creatures (508.1b): engine/combat.py; "player" is the
+                 # attacking player, "defender" the one attacked
+                 "player_attacked",
+                 "becomes_monarch"}  # a player became the monarch (a later designation: engine/ops/actions.py)
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
                                              "room",  # a dungeon's room ability: put by engine/dungeon.py
@@ -94,7 +99,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
 KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "other": frozenset({"cycle"}), "dealt_by": frozenset({"dies"}), "condition": frozenset({"state"}),
     # "whenever a creature attacks you", "whenever a creature deals combat damage to you" (the monarch)
-    "defending": frozenset({"attacks", "combat_damage_player",
+    "defending": frozenset({"attacks", "combat_damage_player", "player_attacked",
                             "damage_player"}),  # "whenever a source deals damage to you" (you_only, 120.3)
     "walker_attacked": frozenset({"you_attack"}), "by_opponent": frozenset({"discard"}),
     # training (a later keyword): "this creature and at least one other creature with greater power attack"
@@ -319,6 +324,9 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False  # "you and/or at least one permanent you control" (their controllers as targets were chosen)
     if name == "expend" and ev.get("amount") != trig.get("amount"):
         return False  # "whenever you expend 4": as the fourth mana is spent, not another (expend below)
+    if name == "player_attacked" and trig.get("defending") == "attached_player" \
+            and ev.get("defender") != _enchanted_player(g, src):
+        return False  # "whenever a player attacks enchanted player with one or more creatures" (a Curse, 303.4)
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
         p = ev.get("player")
@@ -347,6 +355,12 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if trig.get("defending") == "you":  # "whenever a creature attacks you or a planeswalker you control"
         t = ev.get("target")
         if t != controller and not (isinstance(t, int) and t in g.objects and g.controller_of(t) == controller):
+            return False
+    if trig.get("defending") in ("opponent", "opponent_or_walker"):  # "attacks one of your opponents [or a
+        t = ev.get("target")  # planeswalker an opponent controls]" (508.1b)
+        whose = t if isinstance(t, str) else g.controller_of(t) if trig["defending"] == "opponent_or_walker" \
+            and isinstance(t, int) and t in g.objects else None
+        if whose is None or whose not in seats.opponents(g, controller):
             return False
     if trig.get("defending") == "you_only" and ev.get("target") != controller:
         return False  # "whenever a creature attacks you": you, not a planeswalker you control (508.1b)
@@ -520,6 +534,8 @@ def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any],
         n = n if turn == g.turn else 0
         if n >= limit:
             return None
+        if src.zone not in ("battlefield", "stack"):  # an emblem, a designation (speed), a card: objects off the
+            src = g.objects[src.id] = src.copy()  # battlefield are shared by a game's copies, replaced, never changed
         src.chosen[key] = (g.turn, n + 1)
     if batch is not None:
         for _ in range(times):
@@ -618,6 +634,11 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 for ab in [a for a in em.card.abilities if a.kind == "triggered" and a.trigger]:
                     if ab.trigger is not None and _match(g, cid, p, ab.trigger, ev):
                         _add(g, em, ab, p, ev, permanent=False)
+            else:  # a card's ability that works in the command zone ("if SELF is in the command zone", eminence)
+                for ab in em.card.abilities:
+                    if ab.kind == "triggered" and ab.zone == "command" and ab.trigger is not None \
+                            and _match(g, cid, em.owner, ab.trigger, ev):
+                        _add(g, em, ab, em.owner, ev, permanent=False)
     used = [e for e in g.effects if e["layer"] == "trigger" and _delayed_event(g, e, ev) and e.get("once")]
     if used:  # 603.7c: "when you next ...": a delayed trigger that triggers once
         g.effects = [e for e in g.effects if not any(e is u for u in used)]
@@ -787,6 +808,8 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
     if before.controller in g.players:  # per-turn facts: "if a creature died this turn" (700.4), "if a
         gone = g.players[before.controller]  # permanent left the battlefield under your control this turn"
         gone.left_turn = g.turn
+        if "Land" not in before.types:  # "if a nonland permanent left the battlefield this turn" (void, EOE)
+            gone.nonland_left_turn = g.turn
         if ev["event"] == "dies" and "Creature" in before.types:
             gone.died_turn = g.turn
     out = []
@@ -1060,7 +1083,11 @@ def put_on_stack(g: "Game") -> None:
                 g.triggered.remove(t)  # 603.3d: no legal targets, removed from the stack
                 g.log("trigger_removed", card=t["card"].name)
                 return
-            g.wait = {"kind": "trigger_targets", "player": t["controller"], "trigger": g.triggered.index(t)}
+            # "that player chooses target ...", "... of their choice" (The Abyss, Oath of Druids): the player of
+            # the event, an upkeep's player, chooses the targets (603.3d) for the controller's ability
+            chooser = t["info"].get("player") if all(s.chooser == "trigger_player" for s in specs_of(t)) \
+                and isinstance(t["info"].get("player"), str) else t["controller"]
+            g.wait = {"kind": "trigger_targets", "player": chooser, "trigger": g.triggered.index(t)}
             return
         g.triggered.remove(t)
         _push(g, t)
@@ -1079,6 +1106,8 @@ def _push(g: "Game", t: dict[str, Any]) -> None:
     s.modes = list(t.get("modes", ()))
     s.x = trigger_x(t)
     s.trigger_info = t["info"]
+    if s.targets and not ab.choose:  # 603.3d, 601.2d: damage "divided as you choose" is divided as it is put there
+        s.divide = division(g, s, ab, t.get("divide"))
     src = g.objects.get(s.source)
     if src is not None and src.chosen.get("exiled"):  # 607.2a: "the exiled card" after SELF is sacrificed as it
         s.chosen["source_exiled"] = list(src.chosen["exiled"])  # resolves (Living Lore): the cards exiled with it
@@ -1097,6 +1126,17 @@ def choose_targets(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     src = g.objects.get(t["source"]) or Obj(-1, 0, t["card"], t["controller"], "graveyard")
     check_targets(g, specs, chosen, src, t["controller"], t["info"])
     t["targets"] = chosen
+    ab = t["ability"]
+    if not ab.choose and divided_damage(ab.effects):  # 601.2d, 603.3d: the damage "divided as you choose" is divided
+        # as the targets are chosen (the answer's division, checked now on a stand-in for the ability)
+        probe = Obj(g.next_id, 0, t["card"], t["controller"], "stack")
+        probe.ability, probe.source, probe.targets = ab, t["source"], [list(x) for x in chosen]
+        probe.x, probe.trigger_info = trigger_x(t), t["info"]
+        g.objects[probe.id] = probe
+        try:
+            t["divide"] = division(g, probe, ab, a.get("divide"))
+        finally:
+            del g.objects[probe.id]
 
 
 def order(g: "Game", d: "Decision", order: list[int]) -> None:

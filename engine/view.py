@@ -100,6 +100,8 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
         }
         if p.city_blessing:  # ascend's designation (a later keyword, Rivals of Ixalan): public
             players[n]["city_blessing"] = True
+        if p.speed:  # start your engines! (a later keyword, Aetherdrift): public
+            players[n]["speed"] = p.speed
         if g.commanders:  # 903: public facts of a Commander game
             players[n].update(commander=commander_name(g, n), commander_casts=p.commander_casts,
                               commander_damage=dict(p.commander_damage))

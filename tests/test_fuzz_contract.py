@@ -42,7 +42,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "devotion": {"devotion": ["B"]}, "domain": {"domain": "you"}, "graveyard_types": {"graveyard_types": "you"},
     "drawn_this_turn": {"drawn_this_turn": "you"}, "colors_spent": {"colors_spent": "self"},
     "mv_of": {"mv_of": "self"}, "highest_life": {"highest_life": "opponents"},
-    "starting_life": {"starting_life": True},
+    "starting_life": {"starting_life": True}, "speed_of": {"speed_of": "you"},
     "times_paid": {"times_paid": "Squad"}, "paid": {"paid": True}, "half": {"half": {"life_of": "you"}, "up": True},
     "third": {"third": {"life_of": "you"}, "up": True}, "library_size": {"library_size": "you"},
     "party": {"party": "you"}, "colors_among": {"colors_among": {"controller": "you"}},
@@ -52,8 +52,11 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "player_counters": {"player_counters": "you", "kind": "experience"},
     "died_this_turn": {"died_this_turn": {"types": ["Creature"]}}, "mana_spent_on": {"mana_spent_on": "self"},
     "discarded_this_turn": {"discarded_this_turn": "you"}, "sacrificed_this_turn": {"sacrificed_this_turn": "you"},
+    "descended_this_turn": {"descended_this_turn": "you"},
     "per_target": {"per_target": {"x": True}, "slot": 0},
     "cast_before_it": {"cast_before_it": {"types": ["Instant", "Sorcery"]}},
+    "commander_casts": {"commander_casts": "you"}, "votes": {"votes": "death"},
+    "most_discarded_this_way": {"most_discarded_this_way": True},
     "removed_this_way": {"removed_this_way": True}, "exiled_from_hand": {"exiled_from_hand": True},
 }
 

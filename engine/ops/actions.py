@@ -497,6 +497,125 @@ def initiative_card() -> CardDef:
     return CardDef(name="The Initiative", mana_cost=(), types=("Designation",), abilities=(venture, take))
 
 
+@action("endure")
+def _endure(g: "Game", r: dict, e: Effect) -> dict | None:
+    """Endure N (a later keyword action: Tarkir: Dragonstorm, 2025): the permanent's controller puts N +1/+1
+    counters on it or creates an N/N white Spirit creature token; for a permanent no longer on the battlefield
+    (or one that can't have the counters), the token. Each permanent told to endure, in turn; every choice is made
+    before anything is done (an op that asks runs again from its start)."""
+    n = _n(g, r, e)
+    if n <= 0:
+        return None
+    what = e.get("what", "self")
+    whats: list[int | None] = [x for x in refs(g, r, what) if isinstance(x, int) and x in g.objects]
+    if not whats and what == "self":
+        whats = [None]  # SELF left the battlefield (400.7): its controller makes the token
+    plan: list[tuple[int | None, str, bool]] = []
+    for k, x in enumerate(whats):
+        o = g.objects[x] if x is not None else None
+        here = o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, "+1/+1")
+        ctl = g.controller_of(o.id) if o is not None and o.zone == "battlefield" else controller(g, r)
+        if ctl is None or ctl not in g.players:
+            continue
+        counters = False
+        if here and o is not None:
+            got = nested.answer(r, f"endure{k}")
+            if got is None:
+                return {"kind": "choose_option", "player": ctl, "slot": nested.slot(r, f"endure{k}"),
+                        "options": [f"put {n} +1/+1 counters on {o.card.name}",
+                                    f"create a {n}/{n} white Spirit creature token"],
+                        "prompt": f"{o.card.name} endures {n}"}
+            counters = str(got).startswith("put ")
+        plan.append((x, ctl, counters))
+    for x, ctl, counters in plan:
+        if counters and x is not None:
+            _add_counters(g, x, "+1/+1", n)
+        elif seats.can_control(g, ctl):
+            spirit = token_def(Effect("token", {"power": n, "toughness": n, "colors": ["W"], "subtypes": ["Spirit"],
+                                                "types": ["Creature"]}))
+            create_tokens(g, [(spirit, ctl)] * replacement.token_count(g, ctl, spirit, 1))
+        g.log("endure", card=g.objects[x].card.name if x is not None and x in g.objects else "", amount=n,
+              how="counters" if counters else "token")
+    return None
+
+
+def _own_creatures(g: "Game", player: str) -> list[int]:
+    return [i for i in g.battlefield if g.chars(i).controller == player and "Creature" in g.chars(i).types]
+
+
+def can_blight(g: "Game", player: str) -> bool:
+    """Can ``player`` blight: do they control a creature?"""
+    return bool(_own_creatures(g, player))
+
+
+ACTION_CAN["blight"] = can_blight
+
+
+@action("blight")
+def _blight(g: "Game", r: dict, e: Effect) -> dict | None:
+    """Blight N (a later keyword action: Lorwyn Eclipsed, 2026): the player puts N -1/-1 counters on a creature
+    they control, chosen as the action is performed; with none, they can't (an "If you do" that follows does
+    nothing, r["did"])."""
+    p = controller(g, r)
+    mine = _own_creatures(g, p)
+    r["did"] = False
+    if not mine:
+        return None
+    got = nested.answer(r, "blight")
+    if got is None:
+        return nested.ask_cards(r, "blight", p, mine, 1, 1, f"blight {_n(g, r, e)}: the creature you control that gets "
+                                                            "the -1/-1 counters")
+    chosen = [x for x in got if x in mine]
+    if not chosen:
+        return None
+    _add_counters(g, chosen[0], "-1/-1", _n(g, r, e))
+    r["did"] = True
+    g.log("blight", player=p, card=g.objects[chosen[0]].card.name, amount=_n(g, r, e))
+    return None
+
+
+@lru_cache(maxsize=1)
+def speed_card() -> CardDef:
+    """Speed (a later rule: Aetherdrift, 2025; not in the 2016 rules), kept as ``Player.speed`` and, for its inherent
+    triggered ability, as an object in the command zone of each player who has speed (matched against events as the
+    monarch is, engine/triggers.py): "Whenever one or more opponents lose life during your turn, if your speed is
+    less than 4, your speed increases by 1. This ability triggers only once each turn." (603.4: the "if" is checked
+    as it triggers and as it resolves; "during your turn" with it, a loss in another turn triggers nothing and
+    uses up nothing.)"""
+    up = Ability("triggered", "Whenever one or more opponents lose life during your turn, if your speed is less than "
+                 "4, your speed increases by 1. This ability triggers only once each turn.",
+                 effects=(Effect("action", {"name": "speed_up"}),),
+                 trigger={"event": "lose_life", "who": "opponent", "limit_per_turn": 1},
+                 condition={"your_turn": True, "max_speed": False})
+    return CardDef(name="Speed", mana_cost=(), types=("Designation",), abilities=(up,))
+
+
+def start_speed(g: "Game", p: str) -> bool:
+    """Start your engines! (a later keyword: Aetherdrift, 2025): a player who controls a permanent with it and has
+    no speed gets speed 1, as a state-based action (engine/sba.py); True when ``p`` got it now. Their speed stays
+    for the rest of the game, whatever they control."""
+    pl = g.players[p]
+    if pl.speed or pl.lost:
+        return False
+    pl.speed = 1
+    o = create_object(g, speed_card(), p, "command", token=True)
+    pl.command.append(o.id)
+    g.log("speed", player=p, speed=1)
+    g.changed()
+    return True
+
+
+@action("speed_up")
+def _speed_up(g: "Game", r: dict, e: Effect) -> None:
+    """Speed's inherent triggered ability (a later rule: Aetherdrift, 2025): the controller's speed increases by 1,
+    to 4 at most ("max speed")."""
+    pl = g.players[controller(g, r)]
+    if 0 < pl.speed < 4:
+        pl.speed += 1
+        g.log("speed", player=pl.name, speed=pl.speed)
+        g.changed()
+
+
 def designations(g: "Game", p: str) -> list[str]:
     """The designations ``p`` has (the monarch, the initiative: later rules), by name."""
     return [g.objects[i].card.name for i in g.players[p].command if "Designation" in g.objects[i].card.types]
@@ -522,6 +641,7 @@ def pass_designations(g: "Game", p: str, held: list[str]) -> None:
         g.log("monarch" if card is monarch_card() else "initiative", player=who)
         if card is monarch_card():
             until.designated(g, "monarch", who)  # "exile ... until an opponent becomes the monarch"
+            triggers.event(g, {"event": "becomes_monarch", "player": who})
             continue
         venture = Ability("triggered", "Venture into Undercity.",
                           effects=(Effect("action", {"name": "venture_into_the_dungeon", "dungeons": ["Undercity"]}),),
@@ -651,9 +771,10 @@ def _choose_quality(g: "Game", r: dict, e: Effect) -> dict | None:
     if got is None:
         if what in s.chosen:  # chosen already (this instruction run again after a later question)
             return None
-        return {"kind": "choose_option", "player": controller(g, r), "options": list(ENTER_CHOICES[what]),
+        return {"kind": "choose_option", "player": controller(g, r),
+                "options": list(e.get("options") or ENTER_CHOICES[what]),  # "artifact, creature, or land" (Turnabout)
                 "slot": nested.slot(r, "quality"), "prompt": f"{s.card.name}: choose a {what.replace('_', ' ')}"}
-    if got not in ENTER_CHOICES[what]:
+    if got not in (e.get("options") or ENTER_CHOICES[what]):
         raise IllegalAction(f"{got!r} is not a {what.replace('_', ' ')}")
     if s.id in g.objects and g.objects[s.id] is s and s.zone != "stack":
         s = g.objects[s.id] = s.copy()  # shared by copies of the game off the stack (Game.copy)
@@ -864,6 +985,7 @@ def _become_the_monarch(g: "Game", r: dict, e: Effect) -> None:
     _designate(g, monarch_card(), who[0])
     g.log("monarch", player=who[0])
     until.designated(g, "monarch", who[0])  # "exile ... until an opponent becomes the monarch" ends
+    triggers.event(g, {"event": "becomes_monarch", "player": who[0]})  # "whenever you become the monarch"
 
 
 @action("take_the_initiative")

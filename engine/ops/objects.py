@@ -22,6 +22,7 @@ from engine.actions import (
 from engine.cards.abilities import CardDef, Effect, copy_except
 from engine.cards.compiler import compile_card
 from engine.cast_options import storm_record
+from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.mana import substitute_x
@@ -87,7 +88,8 @@ def _tap(g: "Game", r: Ctx, e: Effect) -> dict | None:
         got = r["answers"].get(key)
         if got is None:
             return {"kind": "choose_option", "player": controller(g, r), "options": ["tap", "untap"], "slot": key,
-                    "prompt": f"{this(g, r).card.name}: tap or untap {g.objects[objs[0]].card.name}?"}
+                    "prompt": f"{this(g, r).card.name}: tap or untap "
+                              f"{g.objects[objs[0]].card.name if len(objs) == 1 else f'{len(objs)} permanents'}?"}
         act = tap if got == "tap" else untap
     done = [x for x in objs if act(g, x)]  # 701.17a (603.2d: "becomes tapped"), 701.17b
     if act is tap:  # "for each creature tapped this way": what this resolution's tap instructions tapped
@@ -241,6 +243,16 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
     every = e.get("amount") == "all"
     n = 0 if every else amount(g, e.get("amount", 1), source_id(g, r), r)
     kind = e.get("kind", "+1/+1")
+    if e.get("choice"):  # "your choice of a vigilance counter, a reach counter, or a trample counter" (121.1)
+        got = nested.answer(r, "counter_choice")
+        if got is None and not [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]:
+            return None  # no object to put it on ("up to one target creature", none chosen): nothing is asked
+        if got is None:
+            return {"kind": "choose_option", "player": controller(g, r), "options": list(e.args["choice"]),
+                    "slot": nested.slot(r, "counter_choice"), "prompt": f"{this(g, r).card.name}: which counter?"}
+        if got not in e.args["choice"]:
+            raise IllegalAction(f"{got!r}: not one of {', '.join(e.args['choice'])}")
+        kind = str(got)
     remove = bool(e.get("remove"))
     xs = [x for x in refs(g, r, e.args["what"])]
     if not remove:  # "exile target creature ... and put a hit counter on that card" (Etrata): the card in exile (400.7)
@@ -396,7 +408,7 @@ def _move_counters(g: "Game", r: Ctx, e: Effect) -> None:
     g.changed()
 
 
-TOKEN_KINDS = {
+TOKEN_KINDS: dict[str, tuple[str, str | tuple[str, ...], str]] = {
     "Treasure": ("Artifact", "Treasure", "{T}, Sacrifice this artifact: Add one mana of any color."),
     "Food": ("Artifact", "Food", "{2}, {T}, Sacrifice this artifact: You gain 3 life."),
     "Clue": ("Artifact", "Clue", "{2}, Sacrifice this artifact: Draw a card."),
@@ -419,6 +431,24 @@ TOKEN_KINDS = {
                                        "Activate only as a sorcery."),
     "Vibranium": ("Artifact", "Vibranium", "Indestructible\n{T}: Add {C}. This mana can't be spent to cast a "
                                            "nonartifact spell."),
+    # Role tokens (Wilds of Eldraine, 2023): colorless Aura Role enchantment tokens, named for their kind, each
+    # with "Enchant creature" and the ability its reminder text gives; made attached to a creature (``attach_to``)
+    "Cursed Role": ("Enchantment", ("Aura", "Role"), "Enchant creature\nEnchanted creature has base power and "
+                                                    "toughness 1/1."),
+    "Monster Role": ("Enchantment", ("Aura", "Role"), "Enchant creature\nEnchanted creature gets +1/+1 and has "
+                                                     "trample."),
+    "Royal Role": ("Enchantment", ("Aura", "Role"), "Enchant creature\nEnchanted creature gets +1/+1 and has "
+                                                   "ward {1}."),
+    "Sorcerer Role": ("Enchantment", ("Aura", "Role"), "Enchant creature\nEnchanted creature gets +1/+1 and has "
+                                                      "\"Whenever this creature attacks, scry 1.\""),
+    "Wicked Role": ("Enchantment", ("Aura", "Role"), "Enchant creature\nEnchanted creature gets +1/+1.\nWhen this "
+                                                    "Aura is put into a graveyard from the battlefield, each opponent "
+                                                    "loses 1 life."),
+    "Young Hero Role": ("Enchantment", ("Aura", "Role"), "Enchant creature\nEnchanted creature has \"Whenever this "
+                                                        "creature attacks, if its toughness is 3 or less, put a +1/+1 "
+                                                        "counter on it.\""),
+    "Virtuous Role": ("Enchantment", ("Aura", "Role"), "Enchant creature\nEnchanted creature gets +1/+1 for each "
+                                                      "enchantment you control."),
 }
 
 
@@ -428,7 +458,8 @@ def token_def(e: Effect) -> CardDef:
     kind = e.get("kind")
     if kind in TOKEN_KINDS:
         t, sub, text = TOKEN_KINDS[kind]
-        return compile_card({"name": kind, "types": [t], "subtypes": [sub], "text": text, "manaCost": ""})
+        subs = list(sub) if isinstance(sub, tuple) else [sub]
+        return compile_card({"name": kind, "types": [t], "subtypes": subs, "text": text, "manaCost": ""})
     subtypes = tuple(e.get("subtypes", ()))
     name = e.get("name") or " ".join(subtypes) or "Token"
     return CardDef(name=name, mana_cost=(), types=tuple(e.get("types", ("Creature",))),
@@ -490,6 +521,12 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
     else:
         made = [(p, card) for p in who if seats.can_control(g, p)
                 for card in _tokens(g, p, cards, amount_for(g, e.args["amount"], source_id(g, r), r, p) if each else n)]
+    hosts: list[int] | None = None
+    if e.get("attach_to") is not None:  # "create a Wicked Role token attached to up to one target creature" (Role
+        # tokens, a later rule: Wilds of Eldraine, 2023): the tokens for each object named, each entering attached
+        hosts = [x for x in refs(g, r, e.args["attach_to"]) if isinstance(x, int) and x in g.objects
+                 and g.objects[x].zone == "battlefield"]
+        made, hosts = [pc for _ in hosts for pc in made], [h for h in hosts for _ in made]
     attacks: list[Any] = [None] * len(made)
     if e.get("attacking"):  # 508.4: what each attacks is chosen as it enters, asked before any is made
         for k, (p, _) in enumerate(made):
@@ -509,7 +546,7 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     "prompt": f"the new blocker's place in {g.objects[blocked[0]].card.name}'s damage assignment order"}
         place = int(got) - 1
     # 603.6a: the tokens of one effect enter at once (``create_tokens``), then each is put attacking or blocking
-    ids = create_tokens(g, [(card, p) for p, card in made], bool(e.get("tapped")))
+    ids = create_tokens(g, [(card, p) for p, card in made], bool(e.get("tapped")), hosts=hosts)
     for tgt, t in zip(attacks, ids):
         r["created"].append(t)
         if e.get("attacking"):
@@ -705,6 +742,11 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
         got = r["answers"].get(slot)
         if got is None:
             k = min(n, len(mine))
+            least = e.get("total_power_ge")
+            if every and least is not None:  # "any number of creatures with total power 12 or greater" (208.1)
+                return dict(ask_cards(r, p, mine, 1, len(mine), f"sacrifice creatures with total power {least} or "
+                                                                 "greater"),
+                            slot=slot, power_min=int(least), powers=[g.chars(i).power or 0 for i in mine])
             if every:
                 return dict(ask_cards(r, p, mine, 0, len(mine), "sacrifice any number"), slot=slot)
             verb = "exile" if e.get("exile") else "return to hand" if e.get("bounce") else "sacrifice"

@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from engine import seats
+from engine import seats, triggers
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text
 from engine.ops import nested
@@ -107,6 +107,9 @@ def _the_ring_tempts_you(g: "Game", r: dict, e: Effect) -> dict | None:
         ring.chosen.pop("bearer", None)
     g.changed()
     g.log("ring_tempts", player=p, level=level, bearer=pick)
+    # "Whenever the Ring tempts you" (603.2): the player, and the Ring-bearer chosen ("if you chose a creature other
+    # than SELF as your Ring-bearer")
+    triggers.event(g, {"event": "ring_tempts", "player": p, "bearer": pick})
     return None
 
 

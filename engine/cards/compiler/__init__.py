@@ -46,6 +46,9 @@ if isinstance(getattr(re, "_MAXCACHE", None), int) and getattr(re, "_MAXCACHE") 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Emblem", "Hero"}
 #: "Choose three. You may choose the same mode more than once." (the Confluences): a modal head of its own
+#: "Choose one. If you control a commander as you cast SELF, you may choose both instead." (the Wills of Commander
+#: Legends), "... If it was kicked, choose both instead.": the most modes depend on a condition (700.2)
+_COND_MODAL = re.compile(r"choose one\. if (.+?)(?: as you cast self)?, (you may )?choose (both|two) instead\.", re.I)
 _AGAIN = re.compile(r"choose ((?:up to )?(?:one|two|three|four|five))\. you may choose the same mode more than "
                     r"once\.", re.I)
 _MODAL = re.compile(r"^(.*?)chooses? (one|two|three|four|five|one or both|one or more|any number|"
@@ -92,6 +95,7 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
         p = same_is_true(paras[i])
         bullets: list[str] = []
         if _MODAL.match(p) or p.rstrip().endswith("—") and "choose" in p.lower() or _AGAIN.fullmatch(p.strip()) \
+                or _COND_MODAL.fullmatch(p.strip()) \
                 or re.search(r"\bchoose one at random\. create an? [a-z ]*creature token with those characteristics\.$",
                              p, re.I):  # (Outlaws' Merriment: its bullets are the modes, _random_token_modes)
             while i + 1 < len(paras) and paras[i + 1].startswith("•"):
@@ -471,7 +475,11 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
     if m:  # intervening "if" clause (603.4); "if SELF is in your graveyard" (Ichorid, Bridge from Below): a
         # triggered ability that works there (112.6b; statics and activated abilities of a card in a graveyard
         # are not carried out, so the condition is read here only)
-        c = {"self": {"zone": "graveyard"}} if m.group(1).lower() == "self is in your graveyard" \
+        cz = re.fullmatch(r"self is (?:in the command zone or on the battlefield|on the battlefield or in the command "
+                          r"zone|in the command zone)", m.group(1).lower())
+        c: dict[str, Any] | None = {"self_zone": ["command", "battlefield"] if "battlefield" in m.group(1).lower()
+                                    else ["command"]} if cz \
+            else {"self": {"zone": "graveyard"}} if m.group(1).lower() == "self is in your graveyard" \
             else {"self": {"zone": "battlefield"}} if m.group(1).lower() == "it's on the battlefield" \
             and trig.get("self") and trig.get("event") == "etb" \
             else parse_condition(m.group(1))  # "when SELF enters, if it's on the battlefield" (603.4: it may have left)
@@ -508,7 +516,9 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         # the event's object, "it" (120.3); "they" after it is that controller
         body = re.sub(r"\bthat source's controller\b", "its controller", body, flags=re.I)
     ctx = Ctx(last="it" if (not trig.get("self") or other is not None) and trig.get("event") not in ("step", "state")
-              else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"))
+              else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"),
+              self_cast=trig.get("event") == "cast" and bool(trig.get("self")))
+    ctx.lost_life = trig.get("event") == "lose_life" and trig.get("who") == "you"  # "for each 1 life you lost"
     if trig.get("event") == "cast" and isinstance((trig.get("filter") or {}).get("targets"), dict):
         ctx.cast_targets = trig["filter"]["targets"]  # "... that targets one or more permanents, ... those permanents"
     bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"
@@ -577,6 +587,8 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
             or trig.get("event") == "discard" and trig.get("self"):  # "when you discard SELF" (701.8)
         zone = "graveyard"  # "when SELF is put into your graveyard from ...", "if SELF is in your graveyard, ...":
         # it triggers there (112.6b)
+    elif "command" in (cond or {}).get("self_zone", ()):  # "if SELF is in the command zone [or on the battlefield]"
+        zone = "command"  # (eminence, Commander 2017): it triggers there too (engine/triggers.py event)
     if len(effects) == 1 and effects[0].op == "may" and not {"then", "else", "who"} & set(effects[0].args):
         # "you may ...": the controller's choice as the ability resolves (603.5); another player's stays in the may
         optional = True
@@ -714,6 +726,23 @@ def _blocks_a_creature(trig: dict[str, Any], head: str) -> dict[str, Any] | None
 GRANTER_NAMED = "the card's own name inside an ability it grants (the granting permanent, 201.4a)"
 
 
+_IN_GRAVEYARD = re.compile(r"as long as self is in your graveyard(?: and (.+?))?, (.+)", re.I)
+#: the statics a card in a graveyard carries out: the ones the layers apply to permanents (613; engine/layers.py)
+_GRAVEYARD_KINDS = ("keywords", "anthem")
+
+
+def _graveyard_static(text: str) -> list[Ability] | None:
+    """112.6b: "As long as SELF is in your graveyard and you control a Mountain, creatures you control have haste"
+    (Anger, the Incarnations): a static ability that works only while the card is in its owner's graveyard, where
+    "you" is that owner (109.5); the other condition holds as well (611.3b). Only statics that change permanents
+    in the layers, never the card itself."""
+    m = _IN_GRAVEYARD.fullmatch(text.strip().rstrip("."))
+    if m is None:
+        return None
+    got = parse_static(f"as long as {m.group(1)}, {m.group(2)}" if m.group(1) else m.group(2))
+    if not got or any(s.get("kind") not in _GRAVEYARD_KINDS or not isinstance(s.get("affects"), dict) for s in got):
+        return None
+    return [Ability("static", text, static=s, zone="graveyard") for s in got]
 #: what each gift is (gift, a later keyword, Bloomburrow): the instruction the chosen player carries out
 _GIFTS = {"a card": "draw a card.", "a food": "create a food token.", "a treasure": "create a treasure token.",
           "a tapped fish": "create a tapped 1/1 blue fish creature token.",
@@ -772,6 +801,10 @@ def compile_abilities_text(text: str) -> list[Ability] | None:
         got = parse_keyword_line(item.text)
         if got and not got[2]:
             ab = Ability("static", item.text, static={"kind": "keywords", "affects": "self", "keywords": got[0]})
+        elif got and got[0] == ["Cumulative upkeep"] and len(got[2]) == 1:
+            # 'Enchanted creature has "Cumulative upkeep {1}."' (Mana Chains): the keyword's triggered ability
+            # (702.23a), which the creature then has (613.1f)
+            ab = got[2][0]
     return None if ab is None else [ab]
 
 
@@ -823,15 +856,24 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             # "Choose three. You may choose the same mode more than once." (the Confluences, 700.2 as later
             # printed): a number of modes, each may be chosen again
             again = _AGAIN.fullmatch(item.head.strip())
-            got = _modes(item.modes, f"choose {again.group(1)} —" if again else item.head)
+            more = _COND_MODAL.fullmatch(item.head.strip())
+            more_if = parse_condition(more.group(1)) if more else None
+            got = _modes(item.modes, f"choose {again.group(1)} —" if again else "choose one —" if more_if is not None
+                         else item.head)
             opponent = item.head.strip().lower().startswith("an opponent chooses")
             if got is not None and spell_modal is None and (not opponent or "Instant" in types or "Sorcery" in types):
                 modes, choose, up_to = got
-                if lost := swallowed(item.text, modes):
+                # (the head's "instead" is the most modes, read below)
+                if lost := swallowed("\n".join(item.modes) if more_if is not None else item.text, modes):
                     unsupported.append(f"(not carried out: {', '.join(lost)}) {item.text}")
                 cond: dict[str, Any] = {"min_modes": up_to} if up_to != choose else {}
                 if again:
                     cond["repeat_modes"] = True
+                if more and more_if is not None:  # "If COND as you cast SELF, you may choose both instead": the most
+                    # modes (and, without "you may", the least) become two when COND holds as modes are chosen
+                    # (601.2b; casting.mode_range); one otherwise
+                    choose = 2
+                    cond.update({"min_modes": 1, "more_modes_if": more_if, "more_modes_may": bool(more.group(2))})
                 if opponent:  # 601.3: an opponent chooses the mode as the spell is cast
                     if any(md.targets for md in modes):
                         unsupported.append(f"(an opponent's mode with targets) {item.text}")
@@ -864,6 +906,10 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                     "cant_be_countered", "additional_cost", "cost_change", "alternative_cost", "flash_self")
                     else "battlefield")
                       for s in statics]
+        elif item.kind == "static" and (gy := _graveyard_static(item.text)) is not None:
+            ab = gy
+        elif item.kind == "static" and item.text.startswith(_MAX_SPEED):
+            ab = _max_speed(item.text[len(_MAX_SPEED):], types)
         elif item.kind == "static":
             statics = parse_static(item.text)
             if statics is not None:
@@ -901,6 +947,33 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
 
 
 _TARGET_WORD = re.compile(r"\b([Tt])arget\b")
+_MAX_SPEED = "Max speed — "
+
+
+def _max_speed(text: str, types: tuple[str, ...]) -> list[Ability] | None:
+    """"Max speed — [ability]" (a later keyword: Aetherdrift, 2025) means "As long as you have max speed, this object
+    has [ability]": the ability, static, activated (from any zone it works in) or triggered, that exists only while
+    its controller's speed is 4 (engine/values.py: a triggered one triggers then, an activated one is activated
+    then, a static one applies then, 611.3b); None when the ability is not read."""
+    items = read_ir(text, "", False)
+    if len(items) != 1 or items[0].kind not in ("static", "activated", "triggered"):
+        return None
+    kws, _, abilities, unsup = lower(items, types)
+    if kws or unsup or not abilities:
+        return None
+    out = []
+    for ab in abilities:
+        if ab.kind == "static":
+            st = dict(ab.static or {})
+            if "condition" in st:
+                st["condition"] = {"all": [st["condition"], {"max_speed": True}]}
+            else:
+                st["condition"] = {"max_speed": True}
+            out.append(replace(ab, static=st))
+        else:
+            cond = {"max_speed": True} if ab.condition is None else {**ab.condition, "max_speed": True}
+            out.append(replace(ab, condition=cond))
+    return out
 
 
 def _overload(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any]) -> list[str]:

@@ -25,7 +25,7 @@ CHAPTER = re.compile(r"^((?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))*) — (?
 #: rule, Adventures in the Forgotten Realms)
 DIE_ROW = re.compile(r"^(\d+)(?:\s*[—–\-−]\s*(\d+)|(\+)| or (less|more))? \| (.+)$", re.S)
 _ABILITY_WORD = re.compile(r"^(?!choose\b)(?!(?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))* — )"
-                           r"[A-Z][A-Za-z'’ ,-]{2,40} — (?=\S)")
+                           r"(?:[A-Z][A-Za-z'’ ,-]{2,40}|Descend \d+) — (?=\S)")  # "Descend 4 — ": an ability word
 #: labels before a dash that are keywords with rules, not ability words (207.2c): each becomes the
 #: activation restriction its rule gives, written out so the activated ability's reader reads it
 #: (Boast and Exhaust are later keywords: Kaldheim, 2021, and Aetherdrift, 2025)

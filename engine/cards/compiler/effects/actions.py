@@ -52,6 +52,7 @@ ACTION_RULES = {
             ("harness", "Aetherdrift"),
             ("seek", "Alchemy"),
             ("prepare", "Secrets of Strixhaven"),
+            ("blight", "Lorwyn Eclipsed"),
         ]
     },
 }
@@ -146,7 +147,8 @@ def _adapt_fresh(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("action", {"name": "adapt_fresh", "what": what})]
 
 
-@reader(r"^(bolster|monstrosity|adapt|incubate|discover|support|fateseal|goad|endure) (\d+|x)(?:, where x is (.+))?$")
+@reader(r"^(bolster|monstrosity|adapt|incubate|discover|support|fateseal|goad|blight) (\d+|x)"
+        r"(?:, where x is (.+))?$")
 def _action_n(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not bind_x(m.group(3), c):  # "Bolster X, where X is the number of cards in your hand" (107.3: X bound)
         return None
@@ -158,6 +160,19 @@ def _action_n(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
         return [Effect("counters", {"what": c.add_target(spec), "kind": "+1/+1", "amount": 1})]
     return [Effect("action", {"name": m.group(1), "amount": amount_of(m.group(2), c)})]
+
+
+@reader(r"^(.+?) endures (\d+|x)(?:, where x is (.+))?$")
+def _endure(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"When SELF enters, it endures 1", "Whenever another nontoken creature you control enters, it endures X, where
+    X is ..." (endure, a later keyword action: Tarkir: Dragonstorm): the permanent named (engine/ops/actions.py)."""
+    what = c.ref(m.group(1))
+    if what is None or isinstance(what, str) and what not in ("self", "it"):
+        return None
+    if not bind_x(m.group(3), c):
+        return None
+    n = amount_of(m.group(2), c)
+    return None if n is None else [Effect("action", {"name": "endure", "what": what, "amount": n})]
 
 
 @reader(r"^amass (\w+) (\d+|x)" + WHERE_X + "$")
@@ -436,6 +451,7 @@ READERS: tuple[Reader, ...] = (
     _adapt_fresh,
     _delayed_dealt_by,
     _choose_target,
+    _endure,
     _action0,
     _investigate_who,
     _action_obj,

@@ -186,6 +186,43 @@ def _token_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("token", args)]
 
 
+_ROLES = r"(cursed|monster|royal|sorcerer|wicked|young hero|virtuous)"
+
+
+@reader(rf"^create an? {_ROLES} role token attached to (.+)$")
+def _role(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Role tokens (a later rule: Wilds of Eldraine, 2023): "Create a Royal Role token attached to target creature
+    you control", "... attached to it", "... to up to one other target creature you control": the predefined Aura
+    token, entering attached to that creature (as 303.4f has an Aura put onto the battlefield attached to what the
+    effect names); none is made when it couldn't enchant it (engine/ops/objects.py). "That creature" after it is
+    still the creature named ("When you do, that creature fights ...")."""
+    to = c.ref(m.group(2))
+    if to is None or isinstance(to, str) and to in ("you", "each_opponent", "each_player"):
+        return None
+    c.last = to
+    return [Effect("token", {"amount": 1, "kind": _title(m.group(1)) + " Role", "attach_to": to})]
+
+
+@reader(rf"^for each (.+?), create an? {_ROLES} role token attached to (?:it|that [a-z]+)$")
+def _role_each(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"For each creature your opponents control, create a Cursed Role token attached to that creature" (a later
+    rule: Wilds of Eldraine, 2023): one Role for each of those objects, each attached to its own (608.2c)."""
+    noun = m.group(1)
+    if noun in ("of those creatures", "of them", "of those permanents"):  # "One or two target creatures each gain
+        # haste until end of turn. For each of those creatures, create a Monster Role token attached to it." (Become
+        # Brutes): the objects named before
+        to = c.last
+        if not (isinstance(to, dict) and set(to) == {"target"}):
+            return None
+    else:
+        if noun.startswith(("target ", "up to ")) or " target " in noun:
+            return None
+        to = c.ref("each " + noun)
+        if not (isinstance(to, dict) and set(to) == {"each"}):
+            return None
+    return [Effect("token", {"amount": 1, "kind": _title(m.group(2)) + " Role", "attach_to": to})]
+
+
 _CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment", "land": "Land",
                "artifacts": "Artifact", "creatures": "Creature", "enchantments": "Enchantment", "lands": "Land"}
 #: the clauses of a copy exception ("except it isn't legendary, is an artifact ..., and has myriad"): cut
@@ -395,4 +432,5 @@ def _put_token(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: read before the zone-change readers (whose "put ... onto the battlefield" would choose an existing token)
 BEFORE_ZONES: tuple[Reader, ...] = (_put_token,)
-READERS: tuple[Reader, ...] = (_named_legend_token, _token, _token_pre, _token_copy, _two_tokens, _token_copy_each)
+READERS: tuple[Reader, ...] = (_named_legend_token, _token, _token_pre, _token_copy, _two_tokens, _token_copy_each,
+                                _role, _role_each)
