@@ -537,6 +537,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raw = tuple(alt_cost.mana)
     elif free:
         raw = ()
+    elif perm and isinstance(alt_mana := perm.get("cost"), tuple):  # "may cast it for {2} rather than its mana
+        raw = tuple(str(sym) for sym in alt_mana)  # cost" (118.9)
     elif face_down:
         raw = facedown.CAST_COST
     elif bestowed is not None:

@@ -927,7 +927,7 @@ def zone_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) ->
         perm = zones_cast.may_cast(g, player, o)
         if perm is None:
             continue
-        opt = spell_option(g, player, o, free=perm["free"], afford=afford)
+        opt = spell_option(g, player, o, free=perm["free"], afford=afford, cost=perm.get("cost"))
         if opt is not None:
             out.append(opt)
     if player_statics.statics(g, "free_spells"):
@@ -943,18 +943,19 @@ def zone_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) ->
 
 
 def spell_option(g: "Game", player: str, o: "Obj", free: bool,
-                 afford: dict[tuple[str, ...], bool]) -> dict[str, Any] | None:
-    """A cast option for ``o`` (targets, X, kicker, modes), or None when it can't be cast now."""
+                 afford: dict[tuple[str, ...], bool], cost: tuple[str, ...] | None = None) -> dict[str, Any] | None:
+    """A cast option for ``o`` (targets, X, kicker, modes), or None when it can't be cast now (``cost``: a
+    permission's alternative cost, "for {2} rather than its mana cost", 118.9)."""
     if not casting.can_cast_timing(g, player, o):
         return None
     tax = commander.tax(g, player, o) if g.commanders else ()  # 903.8
+    mana = o.card.mana_cost if cost is None else cost
     if not free:
-        cost = tuple(s for s in o.card.mana_cost if s != "X") + tax
-        if not _spell_afford(g, player, o, cost, afford):
+        if not _spell_afford(g, player, o, tuple(s for s in mana if s != "X") + tax, afford):
             return None
     # 107.3b: cast without paying its mana cost, X is 0 (no X to choose)
-    base = (() if free else tuple(s for s in o.card.mana_cost if s != "X")) + tax
-    opt = cast_option(g, player, o, targets.spell_ability(o.card), base, afford, () if free else o.card.mana_cost)
+    base = (() if free else tuple(s for s in mana if s != "X")) + tax
+    opt = cast_option(g, player, o, targets.spell_ability(o.card), base, afford, () if free else mana)
     if opt is not None and free:
         opt["free"] = True
     return opt

@@ -38,6 +38,7 @@ KNOWN = frozenset({
     "exiled_with_self",  # "a creature card exiled with SELF": its linked ability's exiled cards (607.2a)
     "single_target",  # "target spell with a single target": one target chosen in all (114.6a)
     "face_down",  # "face-down creatures you control" (707.2): a face-down spell or permanent
+    "suspected",  # "suspected creatures" (suspect, a later keyword action: engine/ops/continuous.py suspect)
     "dealt_damage_this_turn",  # "creature that dealt damage this turn" (its damage this turn: engine/actions.py)
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "attacked_this_turn",  # "creatures that attacked this turn" (508.1: declared as attackers; triggers.py marks)
@@ -431,6 +432,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if f.get("dealt_damage_this_turn") and (o.chosen.get("damage_turn") or (None, 0))[0] != game.turn:
         return False  # "that dealt damage this turn" (Avenging Arrow): it dealt some damage this turn (119.1)
+    if "suspected" in f and bool(o.chosen.get("suspected")) != bool(f["suspected"]):
+        return False  # suspected (a later keyword action's designation): engine/ops/continuous.py suspect
     if "face_down" in f and ("face_down" in o.chosen) != bool(f["face_down"]):
         return False  # 707.2: face down (a spell cast face down, 707.4, or a permanent turned face down)
     if f.get("adventurer") and (o.card.layout != "adventure" or not o.card.faces or "face_down" in o.chosen

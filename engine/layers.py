@@ -729,7 +729,10 @@ LAND_TYPES = frozenset({"Desert", "Forest", "Gate", "Island", "Lair", "Locus", "
 
 #: subtypes an artifact or enchantment that stops being a creature keeps (205.3d: creature types only on creatures)
 NONCREATURE_SUBTYPES = frozenset({"Equipment", "Vehicle", "Fortification", "Aura", "Contraption", "Food", "Clue",
-                                  "Treasure", "Blood", "Gold", "Powerstone", "Map", "Junk", "Incubator", "Attraction"})
+                                  "Treasure", "Blood", "Gold", "Powerstone", "Map", "Junk", "Incubator", "Attraction",
+                                  # enchantment types (205.3h; the later ones printed since)
+                                  "Curse", "Shrine", "Cartouche", "Saga", "Class", "Case", "Room", "Rune", "Shard",
+                                  "Background", "Role", "Glimmer"})
 
 
 def _apply4(c: Chars, st: dict[str, Any]) -> None:

@@ -131,8 +131,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         sid = source_id(g, r)
         if sid is None and r.get("followed"):  # 400.7, 610.3: "exile SELF, then return it ...": the card this
             old = s.source if s.ability is not None else s.id  # effect itself moved, found where it went
-            n = r["followed"].get(old)
-            return [n] if n in g.objects and g.objects[n].zone in ("exile", "graveyard") else []
+            n = r["followed"].get(old, s.trigger_info.get("new") if s.ability is not None and s.trigger_info else None)
+            seen = {old}
+            while n not in g.objects and n in r["followed"] and n not in seen:  # moved again by this effect:
+                seen.add(n)  # "return it to the battlefield under its owner's control and suspect it" (Presumed
+                n = r["followed"][n]  # Dead): the permanent it became (400.7, 608.2c)
+            return [n] if n in g.objects and g.objects[n].zone in ("exile", "graveyard", "battlefield") else []
         return [sid] if sid is not None else []
     if ref == "you":
         return [you]

@@ -60,6 +60,8 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
                     best["exile_instead"] = True
                 if rec.get("any_color"):  # 609.4: its mana paid as though it were mana of any color
                     best["any_color"] = True
+                if rec.get("cost") is not None:  # "cast it for {2} rather than its mana cost" (118.9)
+                    best["cost"] = tuple(rec["cost"])
                 if rec.get("one"):  # one spell in all: the permission used up by the spell cast with it
                     best["one"] = rec["ts"]
     if o.owner == player and best is None and o.zone in ("graveyard", "exile"):

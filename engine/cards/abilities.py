@@ -576,6 +576,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "redirect",  # "All damage that would be dealt this turn to you is dealt to ... instead" (614.9, engine/redirect.py)
     "either",  # "Destroy all enchantments or all nonwhite enchantments": one, chosen as it resolves (608.2d)
     "roll",  # "roll a d20" and its result table (rolling a die, a later rule: engine/ops/control.py)
+    "suspect",  # "suspect it", "it's no longer suspected" (a later keyword action: engine/ops/continuous.py)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)

@@ -174,6 +174,31 @@ def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 
+@op("suspect")
+def _suspect(g: "Game", r: Ctx, e: Effect) -> None:
+    """Suspect (a later keyword action, Murders at Karlov Manor; not in the 2016 rules): a suspected permanent has
+    menace and "This creature can't block" for as long as it's suspected; suspecting one already suspected does
+    nothing new. The designation is kept in ``chosen["suspected"]`` (a new object is not suspected, 400.7) and its
+    effects are marked, so "it's no longer suspected" (``end``) ends them (611.2a-like)."""
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects
+            and g.objects[x].zone == "battlefield"]
+    if e.get("end"):
+        ended = set(x for x in objs if g.objects[x].chosen.pop("suspected", None))
+        if ended:
+            for rec in g.effects:
+                if rec.get("suspect") and ended & set(rec["objects"]):
+                    rec["objects"] = [x for x in rec["objects"] if x not in ended]
+            g.effects = [rec for rec in g.effects if not rec.get("suspect") or rec["objects"]]
+            g.changed()
+        return
+    new = [x for x in objs if not g.objects[x].chosen.get("suspected")]
+    for x in new:
+        g.objects[x].chosen["suspected"] = True
+    if new:
+        add_effect(g, "6", new, r, "never", keywords=["Menace"], lose=[], suspect=True)
+        add_effect(g, "rule", new, r, "never", rule="cant_block", suspect=True)
+
+
 @op("gain_control")
 def _gain_control(g: "Game", r: Ctx, e: Effect) -> dict | None:
     if e.get("rotate"):

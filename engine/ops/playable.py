@@ -27,6 +27,8 @@ def _playable(g: "Game", r: dict, e: Effect) -> None:
         rec["exile_instead"] = True
     if e.get("any_color"):  # 609.4: "you may spend mana as though it were mana of any color to cast that spell"
         rec["any_color"] = True
+    if e.get("cost") is not None:  # "its owner may cast it for {2} rather than its mana cost" (airbend, a later
+        rec["cost"] = list(e.args["cost"])  # keyword action): an alternative cost (118.9; engine/casting.py)
     if e.get("one"):  # "you may cast an instant or sorcery spell from among those exiled cards": one spell in all
         rec["one"] = True  # (engine/casting.py ends the permission as that spell is cast)
     if until == "next_turn_end":  # 500.1, 514.2: ends in the cleanup of a turn of its controller's after this one

@@ -339,6 +339,14 @@ def _becomes(g: "Game", r: Ctx, new: int, extra: dict[str, Any]) -> None:
     """"Return target creature card ... to the battlefield. That creature is a black Zombie in addition to its
     other colors and types" (Ever After): from the resolution on, for as long as it stays (611.2a), the
     subtypes added in layer 4 and the colors added in layer 5 (613.1d-e)."""
+    if extra.get("types"):  # "It's an enchantment" (Enduring Courage): that card type only (205.1a), the subtypes
+        # of the types it loses with them (205.3d: engine/layers.py lose_types)
+        now = set(g.chars(new).types)
+        if set(extra["types"]) - now:
+            add_effect(g, "4", [new], r, "never", types=sorted(set(extra["types"]) - now), subtypes=[],
+                       in_addition=True)
+        if now - set(extra["types"]):
+            add_effect(g, "4", [new], r, "never", kind="lose_types", types=sorted(now - set(extra["types"])))
     if extra.get("subtypes"):
         add_effect(g, "4", [new], r, "never", types=[], subtypes=list(extra["subtypes"]), in_addition=True)
     if extra.get("colors"):

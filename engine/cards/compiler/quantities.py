@@ -693,6 +693,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"it's (attacking|blocking)", t)
     if m:
         return {"self": {m.group(1): True}}
+    m = re.fullmatch(r"(self is|it's not|it isn't)( not)? suspected", t)
+    if m:  # suspect (a later keyword action, MKM): the designation (engine/ops/continuous.py suspect); "if it's not
+        # suspected" of a trigger's own object only ("if it's suspected" after a target is not read: which "it"?)
+        return {"self": {"suspected": not m.group(2)}} if m.group(1) == "self is" else {"it": {"suspected": False}}
     m = re.fullmatch(r"(?:it|that creature) has (a [+\-\w/]+ counter on it|power .+|toughness .+|[a-z]+)", t)
     if m:  # "if that creature has a +1/+1 counter on it" (Bring Low), "if it has flying": the object named before
         f = parse_noun(f"creature with {m.group(1)}")

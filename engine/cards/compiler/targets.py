@@ -745,6 +745,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
             f["modified"] = True
         elif w == "face-down":
             f["face_down"] = True
+        elif w == "suspected":  # "target suspected creature" (suspect, a later keyword action: ops/continuous.py)
+            f["suspected"] = True
         elif w in ("commander", "commanders"):
             # 903.3: "commander creatures you control", "target commander", "a commander you control": an object
             # whose card is a player's commander (a copy of it is not)

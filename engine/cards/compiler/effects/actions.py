@@ -419,9 +419,34 @@ def _earthbend(m: re.Match, c: Ctx) -> list[Effect] | None:
               for ab in back)]
 
 
+@reader(r"^airbend (.+)$")
+def _airbend(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Airbend (a later keyword action, Avatar: The Last Airbender; not in the 2016 rules), as its reminder text says:
+    "Exile it. While it's exiled, its owner may cast it for {2} rather than its mana cost." (an alternative cost,
+    118.9; the permission names the exiled cards, so it ends as each leaves exile, 400.7)."""
+    what = c.ref(m.group(1))
+    if what is None or what in ("self", "it"):
+        return None
+    return [Effect("exile", {"what": what}),
+            Effect("playable", {"what": "exiled", "play": "cast", "until": "remains_exiled", "owner_may": True,
+                                "cost": ["2"]})]
+
+
+@reader(r"^suspect (.+)$|^(.+?) (?:is|are|becomes?) no longer suspected$")
+def _suspect(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Suspect (a later keyword action, Murders at Karlov Manor): "suspect it", "suspect up to one target creature";
+    "[it] is no longer suspected" ends it (engine/ops/continuous.py suspect)."""
+    what = c.ref(m.group(1) or m.group(2))
+    if what is None:
+        return None
+    return [Effect("suspect", {"what": what, **({"end": True} if m.group(2) else {})})]
+
+
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _earthbend,
+    _suspect,
+    _airbend,
     _saddled,
     _adapt_fresh,
     _delayed_dealt_by,

@@ -1871,7 +1871,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("prevent", {**out[-1].args, "rider": rider})
             continue
         m = re.match(
-            r"^(?:that creature|it|each of those creatures) is an? (white |blue |black |red |green )?([a-z]+) "
+            r"^(?:that creature is|it is|it's|each of those creatures is) an? "
+            r"(white |blue |black |red |green )?([a-z]+) "
             r"in addition to its other "
             r"(?:colors and )?(?:creature )?types$",
             s,
@@ -1899,6 +1900,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if m.group(1):
                 extra["colors"] = [COLORS[m.group(1).strip()]]
             out[-1] = Effect("move", {**out[-1].args, "becomes": extra})
+            continue
+        m = re.fullmatch(r"it's an? (artifact|enchantment)", s)
+        if m and out and out[-1].op == "move" and out[-1].args.get("to") == "battlefield" \
+                and "becomes" not in out[-1].args:
+            # "When SELF dies, if it was a creature, return it to the battlefield under its owner's control. It's an
+            # enchantment. (It's not a creature.)" (Enduring Courage): that card type only, from then on (205.1a)
+            out[-1] = Effect("move", {**out[-1].args, "becomes": {"types": [m.group(1).capitalize()]}})
             continue
         m = re.match(r"^the new (creature type|color word|basic land type) can't be ([a-z]+)$", s)
         if m and out and out[-1].op == "change_text":  # Artificial Evolution: a word it may not choose (612)
