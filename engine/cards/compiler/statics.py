@@ -792,6 +792,19 @@ def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^(.+?) spells (you|your opponents) cast cost \{x\} (less|more) to cast, where x is (.+)$")
+def _cost_change_x(m: re.Match) -> list[dict[str, Any]] | None:
+    """601.2f: "Noncreature spells you cast cost {X} less to cast, where X is your speed" (Samut, the Driving Force):
+    {1} for each, X counted as the total cost is determined."""
+    f = parse_noun(m.group(1) + " spell")
+    q = quantity(m.group(4))
+    if f is None or q is None:
+        return None
+    f.pop("zone", None)
+    return [{"kind": "cost_change", "spells": f, "who": "you" if m.group(2) == "you" else "opponent",
+             "amount": -1 if m.group(3) == "less" else 1, "per": q}]
+
+
 @static(r"^the first ((?:[a-z]+ )*?)spell you cast each turn costs (\{\d+\}) less to cast$")
 def _first_spell_cheaper(m: re.Match) -> list[dict[str, Any]] | None:
     """601.2f: "The first creature spell you cast each turn costs {2} less to cast" (Conduit of Ruin): a
