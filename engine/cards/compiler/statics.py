@@ -743,6 +743,17 @@ def _etb_tapped_if(m: re.Match) -> list[dict[str, Any]] | None:
     return None if cond is None else [{"kind": "enters_tapped", "unless": {"not": cond}}]
 
 
+@static(r"^self enters with your choice of an? ([a-z][a-z ]*?|[+-]\d+/[+-]\d+) counter or an? ([a-z][a-z ]*?|[+-]\d+/[+-]\d+) "
+        r"counter on it$")
+def _etb_counter_choice(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1c, 614.12: "SELF enters with your choice of a flying counter or a first strike counter on it" (the keyword
+    counters of Ikoria, a later rule): its controller chooses the kind as it enters (engine/entering.py)."""
+    kinds = [m.group(1), m.group(2)]
+    if kinds[0] == kinds[1]:
+        return None
+    return [{"kind": "enters_with_counters", "choice": kinds, "amount": 1}]
+
+
 @static(
     r"^self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|a number of) ([+\-\w/]+) "
     r"counters? on (?:it|him|her)(?: for each (.+)| equal to (.+)|, where x is (.+))?$"
