@@ -743,8 +743,8 @@ def _etb_tapped_if(m: re.Match) -> list[dict[str, Any]] | None:
     return None if cond is None else [{"kind": "enters_tapped", "unless": {"not": cond}}]
 
 
-@static(r"^self enters with your choice of an? ([a-z][a-z ]*?|[+-]\d+/[+-]\d+) counter or an? ([a-z][a-z ]*?|[+-]\d+/[+-]\d+) "
-        r"counter on it$")
+@static(r"^self enters with your choice of an? ([a-z][a-z ]*?|[+-]\d+/[+-]\d+) counter or "
+        r"an? ([a-z][a-z ]*?|[+-]\d+/[+-]\d+) counter on it$")
 def _etb_counter_choice(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1c, 614.12: "SELF enters with your choice of a flying counter or a first strike counter on it" (the keyword
     counters of Ikoria, a later rule): its controller chooses the kind as it enters (engine/entering.py)."""
