@@ -52,7 +52,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
   8  effect primitives (engine/ops; one table, OPS)
   9  the resolver (608), costs with choices (601.2h, 118), combat (506-511), SBAs (704),
      a player leaving the game (800.4), the walk of compiled data against the runtime
-     (engine/contract.py), loops of mandatory actions (716.4, 801.16)
+     (engine/contract.py), loops of mandatory actions (716.4, 801.16) and fragmented loops (716.3)
  10  what is supported; 11 manual play of the rest
  12  casting, activating, playing lands (601, 602, 305)
  13  decisions as the players see them, shortcuts (716.2); 14 the game loop (500-514, 116)

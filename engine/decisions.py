@@ -18,6 +18,7 @@ from engine import (
     commander,
     costs,
     facedown,
+    loops,
     manual,
     object_statics,
     overload,
@@ -696,7 +697,7 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
     opts: Any  # the options of this kind (engine/decision_kinds.OPTIONS)
     forced: Any
     if kind == "priority":
-        opts = priority_options(g, player)
+        opts = loops.offered(g, player, priority_options(g, player))  # 716.3: not a fragmented loop's choice
         # the turn and step (public, 102.1, 500.1) tell a client when a new step begins (the random bot)
         return Decision(player, kind, f"{player}: {g.step}, you have priority", opts,
                         {**data, "turn": g.turn, "step": g.step})

@@ -160,6 +160,7 @@ class Game:
         self.phased: list[int] = []         # phased-out permanents (702.25b; engine/phasing.py)
         self.player_control: dict[str, Any] = player_control.new()  # 712: players controlled (engine/player_control.py)
         self.loop: dict[str, Any] = {}  # 716.4: positions since the last choice (engine/loops.py)
+        self.frag: dict[str, Any] = {}  # 716.3: this step's record of repeated priority actions (engine/loops.py)
         self.shortcut: dict[str, Any] = {}  # 716.2: a shortcut proposed or being taken (engine/shortcuts.py)
         self.format: str | None = None      # "commander" (903), or None
         self.commanders: dict[int, str] = {}  # 903.3: the commanders' card uids -> owner (set at the start)
@@ -714,10 +715,13 @@ class Game:
         snapshot = self._snapshot(derived=True) if risky else None  # other answers are checked before any change
         n_answers = len(self.answers)
         wait = self.wait  # the record itself: the decision's data holds derived parts (the top card ...)
+        here = loops.before(self, d.player, answer) if d.kind == "priority" else None  # 716.3
         try:
             try:
                 self._answer(d, answer)
                 loops.answered(self, d, answer)  # 716.2a: a choice starts the loop record again
+                if d.kind == "priority":
+                    loops.acted(self, d.player, answer, here)  # 716.3: the record of a fragmented loop
             except IllegalAction:
                 if snapshot is not None:
                     self._restore(snapshot)
@@ -803,7 +807,7 @@ class Game:
                "first_strike_step", "spells_cast_turn", "graveyard_turn", "died_this_turn",
                "assignments", "scried", "opening_done", "extra_turns",
                "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated", "phased",
-               "player_control", "loop", "shortcut", "day_night")
+               "player_control", "loop", "frag", "shortcut", "day_night")
 
     def _snapshot(self, derived: bool = False) -> dict[str, Any]:
         """The state, to be put back by ``_restore`` (``derived``: with the data derived from it)."""
@@ -1481,6 +1485,9 @@ def _priority_answer(g: Game, d: Decision, a: dict[str, Any]) -> None:
     shortened one go through engine/shortcuts.py first (716.2a, 716.2c)."""
     if (g.shortcut or "repeat" in a) and shortcuts.priority(g, d, a):
         return
+    if g.frag and loops.banned(g, d.player, a):
+        raise IllegalAction("a fragmented loop (716.3): you must make a different game choice than the one "
+                            "that brought this state back")
     casting.priority_action(g, d.player, a)
 K = DecisionKind
 

@@ -1,4 +1,5 @@
-"""Loops of mandatory actions (CR 716.4, 104.4b; 801.16 with the limited range of influence option).
+"""Loops of mandatory actions (CR 716.4, 104.4b; 801.16 with the limited range of influence option), and
+fragmented loops of several players' optional actions (716.3: the second half of this module).
 
 A loop repeats a sequence of events with no way to stop (104.4b). The game finds one as it
 happens: whenever a triggered ability is about to resolve, the position is written down
@@ -97,3 +98,108 @@ def resolving(g: "Game") -> bool:
     g.log("loop", players=who)
     g.draw_game(who[0], involved=who)
     return True
+
+
+# ---------------------------------------------------------------- fragmented loops (716.3)
+#: a priority action taken this many times in one step by one player arms the record of 716.3
+ARM = 2
+
+
+def _sig(g: "Game", a: dict[str, Any]) -> tuple[Any, ...] | None:
+    """A priority action as a game choice (116.2): cast which card, activate which ability of which
+    permanent, by which alternative; None for passing and anything else. Targets are not part of it:
+    716.3's different choice is another action, not the same one aimed elsewhere."""
+    act = a.get("action")
+    if act not in ("cast", "activate"):
+        return None
+    card = a.get("card")
+    if act == "cast":  # a card cast again is the same choice from any zone (it is a new object, 400.7)
+        card = g.objects[card].card.name if card in g.objects else card
+    return (act, card, a.get("ability"), a.get("alt"))
+
+
+def _state(g: "Game") -> tuple[Any, ...]:
+    """The game state of 716.3: the position (without object ids), with the permanents' characteristics
+    in place of the number of continuous effects: "gains flying" and then "loses flying" is the same
+    state again although two effects now exist (613: what counts is what they make the objects)."""
+    chars = []
+    for i in g.battlefield:
+        c = g.chars(i)
+        chars.append((g.objects[i].card.name, c.power, c.toughness, tuple(sorted(map(str, c.keywords))),
+                      tuple(sorted(c.types)), tuple(sorted(c.colors)), c.controller))
+    return position(g)[:-2] + (tuple(sorted(chars)), len(g.delayed))
+
+
+def offered(g: "Game", player: str, opts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """716.3: ``player``'s priority options, without the choices a fragmented loop forbids.
+
+    Once a player takes the same priority action a second time in a step, the game writes down,
+    at each priority decision of that step, the state and what was done there (``acted``). When a
+    state comes back to the same player after actions of two or more players, the loop is
+    fragmented: the active player (or, if the active player took no action in it, the first player
+    in turn order who did) must make a different game choice: for the rest of the step, at each
+    state of the loop, that player may not take again the action taken there in it."""
+    f = g.frag
+    if not f.get("armed") or f.get("step") != (g.turn, g.step):
+        return opts
+    here = (_state(g), player)
+    trail = f.get("trail", [])
+    ban = f.get("ban", {})
+    start = next((k for k, t in enumerate(trail) if t[0] == here), None)
+    if start is not None:
+        doers = {t[0][1] for t in trail[start:] if t[1] is not None}
+        if len(doers) >= 2:  # each player's independent actions bring the same state back
+            k = g.order.index(g.active)
+            must = next(p for p in g.order[k:] + g.order[:k] if p in doers)
+            mine = {t[0]: t[1] for t in trail[start:] if t[0][1] == must and t[1] is not None}
+            if any(ban.get(s) != v for s, v in mine.items()):
+                g.frag = {**f, "ban": {**ban, **mine}}
+                g.log("fragmented_loop", player=must)
+    no = g.frag.get("ban", {}).get(here)
+    return opts if no is None else [o for o in opts if _sig(g, o) != no]
+
+
+def before(g: "Game", player: str, a: Any) -> tuple[Any, ...] | None:
+    """Before a priority answer is carried out: the state it is made in, when 716.3's record wants it
+    (the record is armed, or this action arms it)."""
+    f = g.frag
+    same = f.get("step") == (g.turn, g.step)
+    if same and f.get("armed"):
+        return (_state(g), player)
+    sig = _sig(g, a) if isinstance(a, dict) else None
+    if sig is None or not same or f.get("counts", {}).get((player, sig), 0) + 1 < ARM:
+        return None
+    return (_state(g), player)
+
+
+def acted(g: "Game", player: str, a: Any, here: tuple[Any, ...] | None) -> None:
+    """After a priority answer made in state ``here`` (``before``): count the action (arming 716.3's
+    record), write down what was done there. A new step starts a new record."""
+    sig = _sig(g, a) if isinstance(a, dict) else None
+    f = g.frag
+    if f.get("step") != (g.turn, g.step):
+        if sig is None:
+            if f:
+                g.frag = {}
+            return
+        f = {"step": (g.turn, g.step)}
+    elif sig is None and not f.get("armed"):
+        return
+    f = dict(f)
+    if sig is not None and not f.get("armed"):
+        counts = dict(f.get("counts", {}))
+        counts[(player, sig)] = n = counts.get((player, sig), 0) + 1
+        f["counts"] = counts
+        f["armed"] = n >= ARM
+    if here is not None and f.get("armed"):
+        f["trail"] = f.get("trail", []) + [(here, sig)]
+    g.frag = f
+
+
+def banned(g: "Game", player: str, a: dict[str, Any]) -> bool:
+    """Is this answer the choice 716.3 forbids ``player`` in this state?"""
+    ban = g.frag.get("ban")
+    sig = _sig(g, a)
+    if not ban or sig is None or sig not in ban.values() or g.frag.get("step") != (g.turn, g.step):
+        return False
+    return ban.get((_state(g), player)) == sig

@@ -55,6 +55,11 @@ OUT_OF_SCOPE: dict[str, str] = {
     "702.105": "hidden agenda: Conspiracy draft only",
     "715": "subgames: only Shahrazad (banned everywhere) makes one",
     "714.6": "restarting a subgame: there are no subgames here (715)",
+    "711.6": "transforming into an instant or sorcery face: no card can bring it about; the only permanents "
+             "with such a face are lands played from modal double-faced cards (Sink into Stupor // Soporific "
+             "Springs), and every effect in the card data that transforms a permanent other than itself names "
+             "Humans, Werewolves, Incubator tokens or artifacts and Phyrexians (Moonmist, Waxing Moon, "
+             "Progenitor Exarch, That's No Moonmist)",
     # printed appearance, physical handling and old names: no game behaviour to exercise
     "107.9": f"the tombstone icon {_NO_PLAY} (107.9)",
     "107.10": f"the type icon {_NO_PLAY} (107.10)",

@@ -163,6 +163,9 @@ def describe(e: dict[str, Any], names: dict[int, str], you: str | None = None) -
             return f"{verb} {', '.join(cards)}" + (f" to {to}" if k == "reveal" and to not in (None, "all") else "")
         n = e.get("count", 0)
         return f"{verb} {n} card{'s' if n != 1 else ''}"
+    if k == "fragmented_loop":  # 716.3: the game state came back; this player must break the loop
+        who = "you" if is_you(e["player"], you) else e["player"]
+        return f"{who} must make a different choice: the same game state came back (716.3)"
     if k == "unsupported_effect":
         return f"{card}: an effect the engine does not support ({e.get('op')})"
     return None

@@ -213,6 +213,16 @@ def _lose_kw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("grant", {"what": what, "keywords": [], "lose": kws})]
 
 
+@reader(r"^(.+?) loses? ([a-z, ]+)$")
+def _lose_kw_bare(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"SELF loses flying" with no duration (Mist Dragon): for good, as a bare gain is (611.2a)."""
+    what = c.ref(m.group(1))
+    kws = keyword_list(m.group(2))
+    if what is None or not kws:
+        return None
+    return [Effect("grant", {"what": what, "keywords": [], "lose": kws, "duration": "permanent"})]
+
+
 @reader(r"^until end of turn, (.+?) loses (.+?) and gains (.+)$")
 def _lose_gain(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -314,6 +324,7 @@ READERS: tuple[Reader, ...] = (
     _gain_kw_bare,
     _gain_choice,
     _lose_kw,
+    _lose_kw_bare,
     _lose_gain,
     _gain_kw_and_quoted,
     _gain_kw_and_quoted_lasting,
