@@ -12,7 +12,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      2  seats extra_phases knowledge state decision_kinds ability_index filters choices until view opening
      2  cardpool commander player_control cast_as prepare
      3  layers protection player_statics values object_statics
-     4  targets zones_cast cast_options replacement bestow prototype overload awaken splice
+     4  targets zones_cast cast_options replacement redirect bestow prototype overload awaken splice
      5  triggers tapping
      6  actions clone transform entering dredge
      7  payment position facedown saga phasing dungeon
@@ -41,7 +41,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
   3  characteristics and layers (613), protection (702.16), player statics, the expression
      evaluator (references, amounts, conditions: 608.2c-h), objects' own statics
   4  targets (114-115, 608.2b), casting from other zones (601.2a), the keyword ways of casting
-     (alternative and additional costs, convoke, delve: 601.2b, 601.2f-h), replacement (614-616),
+     (alternative and additional costs, convoke, delve: 601.2b, 601.2f-h), replacement (614-616), redirection (614.9),
      bestow (702.102), prototype (a later keyword), overload (702.95), awaken (702.112), splice (702.46)
   5  triggered abilities (603), tapping and untapping (701.17) with their events
   6  game actions (damage 120, life 119, destroy 701.6, sacrifice 701.14, tokens 111.1),

@@ -17,6 +17,7 @@ class Index(NamedTuple):
     triggered: tuple[Any, ...]
     statics: tuple[Any, ...]               # static abilities that work on the battlefield
     any_player: list[tuple[int, Any]]      # ... of ``activated``, those any player may activate (602.2)
+    gy_statics: tuple[Any, ...] = ()       # static abilities that work from their owner's graveyard (112.6b)
 
 
 #: id(list) -> (the list, its Index); the list is kept so its id cannot be reused meanwhile
@@ -35,7 +36,9 @@ def index(abilities: Any) -> Index:
                tuple(ab for ab in abilities if ab.kind == "triggered" and ab.trigger is not None),
                tuple(ab for ab in abilities
                      if ab.kind == "static" and ab.static is not None and ab.zone == "battlefield"),
-               [(i, ab) for i, ab in on if ab.condition is not None and ab.condition.get("any_player")])
+               [(i, ab) for i, ab in on if ab.condition is not None and ab.condition.get("any_player")],
+               tuple(ab for ab in abilities
+                     if ab.kind == "static" and ab.static is not None and ab.zone == "graveyard"))
     if len(CACHE) > 4096:
         CACHE.clear()
     CACHE[id(abilities)] = (abilities, ix)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import cast_options, commander, player_statics, replacement, seats, triggers
+from engine import cast_options, commander, player_statics, redirect, replacement, seats, triggers
 from engine.cards.abilities import CardDef, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -37,6 +37,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
     damage dealt, (amount, excess): the excess is what a creature was dealt beyond lethal damage
     (702.2c: 1 from a source with deathtouch) or a planeswalker beyond its loyalty (a later rule,
     2020: "excess damage"). ``unpreventable``: the effect says "the damage can't be prevented" (615.11)."""
+    hits, redirected = redirect.redirect_hits(g, hits, combat)  # 614.9: to another recipient instead
     pool = replacement.shields(g)
     spent: dict[int, int] = {}  # what this batch takes from each shield (615.7)
     used: list[tuple[dict[str, Any], int, Any]] = []
@@ -87,6 +88,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         if "Lifelink" in sc.keywords:  # 702.15b
             gains[sc.controller] = gains.get(sc.controller, 0) + n
     gains = {p: replacement.life_gain(g, p, n) for p, n in gains.items()}  # 614.1a, asked before any change
+    redirect.spend(g, redirected)
     for sh in shielded:  # one shield counter off each permanent it shielded (121.1: a counter removed)
         if sh in g.objects and g.objects[sh].counters.get("shield", 0) > 0:
             g.objects[sh].counters["shield"] -= 1
@@ -610,6 +612,8 @@ def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,
     could produce now: what any of their mana abilities would make if it resolved, costs
     ignored; another "could produce" ability asks the same of its lands, never of one already
     asked (two Reflecting Pools alone produce nothing). ``colors_only``: colors, not colorless."""
+    if args.get("identity"):  # "of any color in your commander's color identity" (903.4; none without one, 106.5)
+        return commander.identity_colors(g, player)
     if args.get("among"):  # "one mana of any color among legendary creatures ... you control" (Mox Amber): the
         # colors of those objects now (105.2), not the mana they could make
         f = args["could_produce"]

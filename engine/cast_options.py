@@ -54,6 +54,14 @@ MIRACLE_TRIGGER = Ability("triggered", "Miracle", effects=(
     Effect("cast_offer", {"what": "self", "alt": "miracle", "zone": "hand"}),), keyword="Miracle")
 #: 702.108a: "return the permanent this spell becomes to its owner's hand at the beginning of the next end step"
 DASH_RETURN = Ability("triggered", "Dash", effects=(Effect("bounce", {"what": "self"}),), keyword="Dash")
+#: "... exile that card instead of putting it into your graveyard as it resolves. If you do, return it to your hand
+#: at the beginning of the next end step." (Feather, the Redeemed): the delayed trigger, its source the exiled card
+#: "... the controller of the permanent it becomes sacrifices it at the beginning of the next cleanup step" (a card
+#: cast as though it had flash when a sorcery couldn't have been: Armor of Thorns; 514.3a)
+CLEANUP_SACRIFICE = Ability("triggered", "Sacrifice it at the beginning of the next cleanup step.",
+                            effects=(Effect("sacrifice", {"what": "self"}),))
+EXILED_RETURN = Ability("triggered", "Return it to your hand at the beginning of the next end step.",
+                        effects=(Effect("bounce", {"what": "self"}),))
 #: blitz (a later keyword: Streets of New Capenna, 2022): "If you cast this
 #: spell for its blitz cost, it gains haste and 'When this creature dies, draw a card.' Sacrifice it at
 #: the beginning of the next end step." (the gains: Row.grants, applied in after_resolve)
@@ -200,6 +208,10 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # an optional additional cost; if paid, a 1/1 token copy as it enters (Bloomburrow, later than the
     # 2016 rules; the trigger: compiler/keywords.KEYWORD_ABILITIES "Offspring")
     Row("Offspring", "later: Bloomburrow", "additional", flag=True),
+    # gift (a later keyword, Bloomburrow): "as an additional cost to cast this spell, you may choose an opponent"
+    # (the gift is promised: engine/casting.py keeps the player in chosen["gift_to"]); what the player gets, and
+    # "if the gift was promised": the compiler (engine/cards/compiler/__init__.py gift_effects)
+    Row("Gift", "later: Bloomburrow", "additional", flag=True),
     # tapping two creatures that share a color with the spell; its cast trigger copies it (702.77a)
     Row("Conspire", "702.77a", "additional", flag=True),
     # Casualty N (a later keyword: Streets of New Capenna, 2022): "As you cast this spell, you may sacrifice a
@@ -246,6 +258,8 @@ def implemented(keyword: str, card: CardDef) -> bool:
     if keyword == "Disturb" and not (card.layout == "transform" and card.faces):
         return False  # cast transformed: a double-faced card with a back face to be (711.1); an Aura back face
         # targets what it enchants as it is cast (303.4a; engine/transform.py cast_transformed)
+    if keyword == "Gift":  # gift (a later keyword): a cost of no mana, choosing an opponent (casting.cast)
+        return card.keyword_args.get(keyword) == Cost()
     if keyword == "Bargain":  # its cost is the same for every card (BARGAIN_COST)
         return True
     if keyword == "Casualty":  # "Casualty N": a number (casualty_cost)
@@ -523,16 +537,19 @@ def check_picks(g: "Game", player: str, row: Row, picks: Any, spell: int) -> lis
     return picks
 
 
-def pay_helpers(g: "Game", player: str, row: Row, picks: list[int]) -> None:
-    """Tap the creatures or artifacts, or exile the cards (601.2h: paid with the rest of the cost)."""
+def pay_helpers(g: "Game", player: str, row: Row, picks: list[int]) -> list[int]:
+    """Tap the creatures or artifacts, or exile the cards (601.2h: paid with the rest of the cost); returns the cards
+    delve exiled, by their new objects (400.7)."""
+    out = []
     for p in picks:
         name = g.objects[p].card.name
         if row.key == "delve":
-            g.move(p, "exile")
+            out.append(g.move(p, "exile"))
         else:
             g.objects[p].tapped = True
         g.log("cost", player=player, part=row.key, card=name)
     g.changed()
+    return out
 
 
 def suggest(g: "Game", player: str, o: "Obj", total: tuple[str, ...],
@@ -627,7 +644,10 @@ def cast_with(o: "Obj | None", keyword: str) -> bool:
 def leaves_stack_to(o: "Obj", to: str, resolving: bool) -> str:
     """Where a spell cast in a keyword way goes when it would go to ``to`` from the stack:
     exiled instead of anywhere else after flashback (702.33a); to its owner's hand after
-    buyback, or exiled after rebound, as it resolves into the graveyard (702.26a, 702.87a)."""
+    buyback, or exiled after rebound, as it resolves into the graveyard (702.26a, 702.87a); exiled as it resolves
+    when an effect said so ("exile that card instead of putting it into your graveyard as it resolves", 614.1a)."""
+    if resolving and to == "graveyard" and o.chosen.get("resolves_exiled"):
+        return "exile"
     for k in o.chosen.get("cast_with", ()):
         row = ROWS.get(k)
         if row is None:
@@ -645,16 +665,21 @@ def carried(o: "Obj") -> dict[str, Any]:
     out: dict[str, Any] = {"cast_with": kept} if kept else {}
     if o.chosen.get("cast_from") and not is_spell_copy(o):  # "if you cast it": a cast spell resolved into it
         out["cast_zone"] = o.chosen["cast_from"]
+    if o.chosen.get("gift_to"):  # gift (a later keyword): the chosen opponent, for "when it enters, ..."
+        out["gift_to"] = o.chosen["gift_to"]
     if o.chosen.get("colors_spent"):  # 702.43a: sunburst reads them as the permanent enters from the stack
         out["colors_spent"] = list(o.chosen["colors_spent"])
-    for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main"):  # "if you revealed a Dragon card ... as you
-        # cast SELF"; "When this Aura enters, if you cast it during your main phase" (Sentinel's Mark, 505.1)
+    for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main", "cleanup_sacrifice"):
+        # "if you revealed a Dragon card ... as you cast SELF"; "When this Aura enters, if you cast it during your main
+        # phase" (Sentinel's Mark, 505.1); cast when a sorcery couldn't have been (Armor of Thorns)
         if o.chosen.get(k):
             out[k] = True
     if o.chosen.get("mana_spent"):  # "if at least three white mana was spent to cast SELF" read as it enters
         out["mana_spent"] = dict(o.chosen["mana_spent"])
     if o.chosen.get("convoked"):  # "put a +1/+1 counter on each creature that convoked it" (702.50a)
         out["convoked"] = list(o.chosen["convoked"])
+    if o.chosen.get("delved"):  # delve (702.65a): "for each instant and sorcery card exiled with it" (Murktide
+        out["exiled"] = list(o.chosen["delved"])  # Regent, a later card): the cards its delve exiled
     if o.chosen.get("phyrexian_life"):  # compleated: the Phyrexian symbols paid with life (a later keyword)
         out["phyrexian_life"] = int(o.chosen["phyrexian_life"])
     return out
@@ -665,6 +690,13 @@ def after_resolve(g: "Game", s: "Obj", new: int) -> None:
     (603.7: rebound's cast at its owner's next upkeep, 702.87a; dash's return at the next end
     step, 702.108a). ``s`` is the spell as it was on the stack."""
     o = g.objects.get(new)
+    if s.chosen.get("cleanup_sacrifice") and o is not None and o.zone == "battlefield":
+        g.delayed.append({"step": "cleanup", "controller": o.controller, "ability": CLEANUP_SACRIFICE, "source": new,
+                          "card": o.card, "info": {}})  # 603.7: the next cleanup step (514.3a)
+    if s.chosen.get("resolves_exiled") == "hand_at_end" and o is not None and o.zone == "exile":
+        # "If you do, return it to your hand at the beginning of the next end step" (603.7: a delayed trigger)
+        g.delayed.append({"step": "end", "controller": s.controller, "ability": EXILED_RETURN, "source": new,
+                          "card": o.card, "info": {}})
     for k in s.chosen.get("cast_with", ()):
         row = ROWS.get(k)
         if row is None or row.delayed is None or o is None or o.zone != row.delayed[0]:
@@ -791,8 +823,9 @@ def storm_problems(card: CardDef) -> list[str]:
     """702.39a, 702.55a, 702.68a: what of storm (or replicate, gravestorm) this engine cannot do for the card: copies of
     permanent spells (they would become tokens, a later rule) and new targets for a spell with
     more than one target (or a variable number of targets)."""
-    if not {"Storm", "Replicate", "Gravestorm", "Conspire", "Casualty"} & set(card.keywords):
-        return []
+    if not {"Storm", "Replicate", "Gravestorm", "Conspire", "Casualty"} & set(card.keywords) and \
+            not any(e.op == "storm" and e.get("record") == "copies" for a in card.abilities for e in a.effects):
+        return []  # ("when you cast SELF, copy it for each ...": the same copies, engine/ops/cast.py storm)
     if set(card.types) - {"Instant", "Sorcery"}:
         return ["storm on a permanent spell"]
     ab = next((a for a in card.abilities if a.kind == "spell"), None)

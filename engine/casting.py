@@ -47,7 +47,7 @@ from engine.memo import per_object
 from engine.payment import can_afford, has_choices, pay_mana
 from engine.state import Obj
 from engine.tapping import tap, untap
-from engine.targets import check_targets, normalize_targets, spell_ability, target_candidates, with_x
+from engine.targets import check_targets, division, normalize_targets, spell_ability, target_candidates, with_x
 from engine.targets import name_of as _name
 from engine.transform import (
     ADVENTURE,
@@ -99,6 +99,13 @@ class SpellTiming(NamedTuple):
     only: tuple[dict[str, Any], ...] = ()  # 604.6: "Cast this spell only ...": the conditions it names
     flash_if: tuple[dict[str, Any], ...] = ()  # "[If COND,] you may cast SELF as though it had flash" (702.8a)
     flash_pay: tuple[tuple[str, ...], ...] = ()  # for each of flash_if: "... if you pay {2} more to cast it" (601.2f)
+
+
+@per_object
+def flash_statics(card: Any) -> tuple[dict[str, Any], ...]:
+    """The card's "you may cast SELF as though it had flash" statics (702.8a)."""
+    return tuple(a.static for a in card.abilities if a.kind == "static" and a.static
+                 and a.static.get("kind") == "flash_self")
 
 
 @per_object
@@ -407,6 +414,11 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"{_name(g, oid)} is not a card in your hand")
     if keyword_alt is not None and keyword_alt[0].keyword == "Disturb" and whole is None:
         whole, o = o.card, cast_transformed(o)  # cast transformed: its back face's characteristics (a later rule)
+    if perm and perm.get("life_mv"):  # "pay life equal to its mana value rather than pay its mana cost" (Bolas's
+        # Citadel): the alternative cost of a spell cast with that permission (117.9; 117.9a: no other one with it)
+        if alt is not None or keyword_alt is not None:
+            raise IllegalAction(f"{o.card.name}: cast this way, it is paid for with life (117.9a)")
+        alt_cost = Cost(life=int(mana_value(o.card.mana_cost)))
     if alt == "free" and not player_statics.free_from_hand(g, player, o):
         raise IllegalAction(f"nothing lets you cast {o.card.name} without paying its mana cost")
     free = alt == "free" or bool(perm and perm["free"])  # 117.9
@@ -437,6 +449,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
                 or isinstance(tuned, bool) or tuned not in cast_options.harmonize_creatures(g, player):
             raise IllegalAction(f"harmonize: name an untapped creature you control, casting {_name(g, oid)} "
                                 "for its harmonize cost")
+    sorcery_time = sorcery_timing(g, player)  # as it is announced, before it is on the stack (601.2a)
     sac_mana: tuple[str, ...] | None = None
     if a.get("offering") is not None and offered is None:  # 702.47a-b: a permanent sacrificed as it is announced
         sac_mana = _offering_sacrifice(g, player, o, a["offering"])
@@ -473,7 +486,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         modes = list(range(len(ab.modes)))
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
     elif ab is not None and ab.choose:
-        check_modes(ab, modes)
+        check_modes(ab, modes, g, player, o.id)
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
     x = int(a.get("x", 0) or 0)
     if x < 0:
@@ -481,7 +494,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if free and x:
         raise IllegalAction("X is 0 for a spell cast without paying its mana cost (107.3b)")
     specs = with_x(specs, x)
-    chosen = normalize_targets(a.get("targets"), specs)
+    chosen = _named_targets(ab if ab is not None and ab.choose else None, modes, a.get("targets"), specs)
     cast_from = o.zone
     surcharge = flash_surcharge(g, player, o) if offered is None and (
         keyword_alt is None or keyword_alt[0].timing is None) else ()  # as the timing was checked (307.1)
@@ -494,11 +507,15 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     s.x = x
     s.modes = list(modes)
     s.controller = player
-    check_targets(g, specs, chosen, s, player)
+    _check_chosen(g, ab if ab is not None and ab.choose else None, modes, specs, chosen, s, player)
     s.targets = chosen
-    s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
+    s.divide = division(g, s, spell_ability(o.card), a.get("divide"))
     s.kicked = kicked or any(r.keyword == "Multikicker" for r, _ in extras)  # 702.32d: kicked if paid once or more
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
+    if not sorcery_time and any(st.get("cleanup_sacrifice") for st in flash_statics(o.card)):
+        # "If you cast it any time a sorcery couldn't have been cast, the controller of the permanent it becomes
+        # sacrifices it at the beginning of the next cleanup step" (the permanent remembers it: cast_options.carried)
+        s.chosen["cleanup_sacrifice"] = True
     if perm and perm.get("one"):  # "you may cast an instant or sorcery spell from among those exiled cards": one
         g.effects = [x for x in g.effects if not (x.get("layer") == "play" and x.get("ts") == perm["one"])]
         g.changed()
@@ -508,6 +525,9 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         s.chosen["exile_instead"] = True   # instead" (engine/game.py move)
     if g.step in ("main1", "main2") and g.active == player:
         s.chosen["cast_in_main"] = True  # "if you cast SELF during your main phase" (505.1)
+    gift_to = seats.opponents(g, player)[:1] if any(r.keyword == "Gift" for r, _ in extras) else []
+    if gift_to:  # gift (a later keyword, Bloomburrow): the opponent chosen as its cost is paid (601.2b), the first
+        s.chosen["gift_to"] = gift_to[0]  # in APNAP order
     cast_options.mark(g, s, ([keyword_alt[0].keyword] if keyword_alt else []) + [r.keyword for r, _ in extras]
                       + ([offered["keyword"]] if offered is not None and offered.get("keyword") else []))
     if keyword_alt is not None:
@@ -528,6 +548,11 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if esc is not None:  # escalate (a later keyword): its cost for each mode beyond the first (601.2f)
         esc = cast_options.times(esc, len(modes) - 1)
         raw = raw + tuple(esc.mana)
+    spree_modes = ab.modes if ab is not None and ab.choose else ()
+    for m in modes:  # spree (a later keyword, Outlaws of Thunder Junction), tiered (Final Fantasy): each chosen mode's
+        spree = spree_modes[m].cost if 0 <= m < len(spree_modes) else None  # additional cost (601.2f)
+        if spree is not None:
+            raw = raw + tuple(spree.mana)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
         raw = raw + tuple(o.card.keyword_args["Kicker"].mana)
     for _, c in extras:  # 601.2f: optional additional costs paid
@@ -542,10 +567,13 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"{o.card.name} has no mana cost: it cannot be paid (117.6)")
     if cast_from == "command":
         raw = raw + commander.tax(g, player, s)  # 903.8, an additional cost (601.2f)
-    varies = extra is not None and costs.variable(extra)  # 601.2b: "As an additional cost, pay X life"
+    # 601.2b: "As an additional cost, pay X life", "Flashback—{R}{R}, Discard X cards": X announced for that part
+    x_part = next((c for c in (extra, keyword_alt[1] if keyword_alt else None)
+                   if isinstance(c, Cost) and costs.variable(c)), None)
+    varies = x_part is not None
     if x and "X" not in raw and not varies:  # 107.3: X is chosen only for a cost that has X (107.3b: free means 0)
         raise IllegalAction(f"x: {o.card.name} has no X in the cost being paid")
-    most = costs.x_max(g, player, extra, new) if extra is not None and varies else None
+    most = costs.x_max(g, player, x_part, new) if x_part is not None else None
     if most is not None and x > most:  # 118.3
         raise IllegalAction(f"X={x}: the additional cost of {o.card.name} cannot be paid with it (118.3)")
     cost = substitute_x(raw, x, x_color(o.card))
@@ -562,6 +590,9 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         if not costs.choices_payable(g, player, c, new):
             raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")
     cost = costs.total_cost(g, player, new, cost, chosen)  # 601.2f
+    if x and extra is not None and costs.additional_x_reduction(o.card):  # "costs {2} less to cast for each creature
+        # sacrificed this way": the number announced with the additional cost (601.2b), off the generic mana (601.2f)
+        cost = cast_options.reduce_generic(cost, x * costs.additional_x_reduction(o.card))
     if perm and perm.get("any_color"):  # 609.4: "you may spend mana as though it were mana of any color"
         cost = costs.as_any_color(cost)
     if sac_mana is not None:  # 702.47c: reduced by the sacrificed permanent's mana cost
@@ -574,7 +605,9 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         if a.get(row.key):
             picks = cast_options.check_picks(g, player, row, a[row.key], new)
             cost = cast_options.reduce(g, row, picks, cost)
-            cast_options.pay_helpers(g, player, row, picks)
+            gone = cast_options.pay_helpers(g, player, row, picks)
+            if row.key == "delve":  # the cards exiled with it (702.65a), kept by the permanent it becomes
+                g.objects[new].chosen["delved"] = list(gone)
             if row.key == "convoke":  # "each creature that convoked it" (702.50a): the spell, then its permanent
                 g.objects[new].chosen["convoked"] = list(picks)
     if assisted:  # assist: the chosen player pays that much of the generic mana, before its caster
@@ -812,6 +845,8 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
         ev["conspire"] = cast_options.conspire_record(g, s)
     if "Casualty" in s.card.keywords:  # casualty (a later keyword): likewise, one copy if its cost was paid
         ev["casualty"] = cast_options.casualty_record(g, s)
+    if any(e.op == "storm" and e.get("record") == "copies" for a in s.card.abilities for e in a.effects):
+        ev["copies"] = cast_options.storm_record(g, s)  # "when you cast SELF, copy it for each ...": as storm's
     if "Gravestorm" in s.card.keywords:  # 702.68a: one copy per permanent put into a graveyard this turn
         ev["gravestorm"] = dict(cast_options.storm_record(g, s), count=g.graveyard_turn)
     triggers.event(g, ev)
@@ -961,14 +996,25 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
         return False  # the kind asked for is checked as the mana is added, after the costs (106.7)
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
         and not cost.mill and not has_choices(cost) and not cost.exile_self and not cost.bottom_self \
+        and not cost.return_self \
         and ab.condition is None \
         and all(e.op == "add_mana" for e in ab.effects)  # (its marks: activate; other instructions: run_now)
 
 
-def mode_range(ab: Ability) -> tuple[int, int]:
+def mode_range(ab: Ability, g: "Game | None" = None, player: str | None = None,
+               src: int | None = None) -> tuple[int, int]:
     """The least and the most modes a modal spell or ability lets its controller choose (700.2:
-    "choose one", "choose two", "choose one or both", "choose one or more")."""
-    return (ab.condition or {}).get("min_modes", ab.choose), ab.choose
+    "choose one", "choose two", "choose one or both", "choose one or more"). "Choose one. If you control a
+    commander as you cast SELF, you may choose both instead": two at most (without "you may", exactly two) when
+    the condition holds for ``player`` as the modes are chosen (601.2b), else one."""
+    cond = ab.condition or {}
+    if "more_modes_if" in cond:
+        holds = g is not None and player is not None and condition(g, cond["more_modes_if"], src,
+                                                                   {"controller": player})
+        if not holds:
+            return 1, 1
+        return (1 if cond.get("more_modes_may") else ab.choose), ab.choose
+    return cond.get("min_modes", ab.choose), ab.choose
 
 
 def _repeats_modes(o: "Obj | None") -> bool:
@@ -977,16 +1023,62 @@ def _repeats_modes(o: "Obj | None") -> bool:
                                  for ab in o.card.abilities)
 
 
-def check_modes(ab: Ability, modes: list[Any]) -> None:
+def check_modes(ab: Ability, modes: list[Any], g: "Game | None" = None, player: str | None = None,
+                src: int | None = None) -> None:
     """601.2b, 700.2: the chosen modes are between the least and the most the text allows, each
     a mode of the ability, and no mode is chosen twice (700.2d) unless the text says "you may choose
     the same mode more than once" (the Confluences, as later printed)."""
-    lo, hi = mode_range(ab)
+    lo, hi = mode_range(ab, g, player, src)
     again = bool((ab.condition or {}).get("repeat_modes"))
     if not lo <= len(modes) <= hi or not again and len(set(modes)) != len(modes) or any(
             not isinstance(m, int) or not 0 <= m < len(ab.modes) for m in modes):
         n = str(hi) if lo == hi else f"{lo} to {hi}"
         raise IllegalAction(f"modes: choose {n}{'' if again else ' different'} mode(s) of {len(ab.modes)}")
+
+
+def _mode_slots(ab: Ability, modes: list[Any]) -> str:
+    """The chosen modes and how many target slots each has, as a refusal says them."""
+    return ", ".join(f'mode {m + 1} "{ab.modes[m].text}": {len(ab.modes[m].targets)} target slot(s)' for m in modes)
+
+
+def _named_targets(ab: Ability | None, modes: list[Any], raw: Any, specs: tuple[TargetSpec, ...]) -> list[list[Any]]:
+    """The targets an answer names, one list per slot (``targets.normalize_targets``). For a modal spell or
+    ability (``ab``) the slots are those of the chosen modes, in the order of ``modes`` (601.2b-c: the targets
+    of the chosen modes are chosen with them, 700.2c); a refusal names the modes and their slots."""
+    if ab is None:
+        return normalize_targets(raw, specs)
+    n = len(raw) if isinstance(raw, list) and all(isinstance(r, list) for r in raw) and raw else None
+    if n is not None and n != len(specs):
+        raise IllegalAction(f"targets: {n} slot(s) named, the chosen modes have {len(specs)} "
+                            f"({_mode_slots(ab, modes)}); the targets of the chosen modes are chosen with them "
+                            "(601.2c, 700.2c)")
+    try:
+        return normalize_targets(raw, specs)
+    except IllegalAction:
+        got = f"{raw!r} do" if raw else "none named does"
+        raise IllegalAction(f"targets: {got} not fit the chosen modes' slots ({_mode_slots(ab, modes)});"
+                            " the targets of the chosen modes are chosen with them (601.2c, 700.2c)") from None
+
+
+def _check_chosen(g: "Game", ab: Ability | None, modes: list[Any], specs: tuple[TargetSpec, ...],
+                  chosen: list[list[Any]], s: Obj, player: str) -> None:
+    """601.2c: the targets are legal (``targets.check_targets``); for a modal spell or ability a refusal
+    names the chosen mode whose target is wrong (700.2a: a mode without legal targets can't be chosen)."""
+    try:
+        check_targets(g, specs, chosen, s, player)
+    except IllegalAction as e:
+        if ab is None:
+            raise
+        k = 0
+        for m in modes:
+            n = len(ab.modes[m].targets)
+            if n:
+                try:
+                    check_targets(g, specs[k:k + n], chosen[k:k + n], s, player)
+                except IllegalAction as one:
+                    raise IllegalAction(f'mode {m + 1} "{ab.modes[m].text}": {one}') from None
+            k += n
+        raise e
 
 
 def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = False) -> None:
@@ -1056,18 +1148,19 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     specs = ab.targets
     modes = a.get("modes") or ([a["mode"]] if "mode" in a else [])
     if ab.choose:  # 602.2b, 601.2b: a modal ability's modes are chosen as it is activated
-        check_modes(ab, modes)
+        check_modes(ab, modes, g, player, o.id)
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
     specs = with_x(specs, x)
-    chosen = normalize_targets(a.get("targets"), specs)
+    chosen = _named_targets(ab if ab.choose else None, modes, a.get("targets"), specs)
     s = _ability_object(g, o, ab, player)
     s.modes = list(modes) if ab.choose else []
     s.x = x  # 601.2b before 601.2c: X is known when targets are chosen
-    check_targets(g, specs, chosen, s, player)
+    _check_chosen(g, ab if ab.choose else None, modes, specs, chosen, s, player)
     s.targets = chosen
-    s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
+    s.divide = division(g, s, ab, a.get("divide"))
     own = granter_of(g, o, ab)
-    if cost.sacrifice_self or cost.exile_self or cost.bottom_self:  # 608.2h: the source as it last existed
+    if cost.sacrifice_self or cost.exile_self or cost.bottom_self or cost.return_self:  # 608.2h: the source as it
+        # last existed
         sc = g.chars(own.id)  # (scavenge, 702.96a: "the power of the card you exiled")
         s.chosen["source_lki"] = (sc.power, sc.toughness)
         if own.counters:  # "gain life equal to the number of charge counters on SELF" after sacrificing it
@@ -1206,7 +1299,7 @@ def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Abi
     if ab is None:
         ab = Ability("mana", "", effects=tuple(Effect(x["op"], x["args"]) for x in extra.get("effects", ())))
     before = dict(g.players[player].pool) if extra.get("tapped") else {}
-    effects.run_now(g, ab, src, player, {"mana": extra.get("mana")}, card)
+    effects.run_now(g, ab, src, player, {"mana": extra.get("mana"), "chosen": extra.get("chosen")}, card)
     if extra.get("tapped"):  # 605.1b: triggered mana abilities, told the mana it made (106.4)
         pool = g.players[player].pool
         made = [k for k in sorted(pool, key=lambda k: k != extra.get("mana")) if pool[k] > before.get(k, 0)]
@@ -1252,6 +1345,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
         triggers.counters_removed(g, o.id, "loyalty", -n)  # a -N cost removes them (606.4)
     if cost.life:
         lose_life(g, player, x if cost.life < 0 else cost.life, paid=True)  # 119.4 ("Pay X life": the X announced)
+    if cost.reveal_own_hand:  # "Reveal your hand" (701.15a)
+        costs.reveal_hand(g, player)
     if cost.energy:
         pay_energy(g, player, cost.energy)
     if cost.mill:  # "Mill a card": the top cards of the library into the graveyard, in order (a later keyword
@@ -1280,6 +1375,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
         g.move((own or o).id, "exile")
     elif cost.bottom_self:  # "Put SELF on the bottom of its owner's library" (602.2b, 401.1)
         g.move((own or o).id, "library", top=False)
+    elif cost.return_self:  # "Return SELF to its owner's hand" (602.2b; 400.3: its owner's)
+        g.move((own or o).id, "hand")
     elif cost.discard_self and o.zone == "hand":  # "Discard this card" (cycling, 702.28a)
         discarded = discard(g, o.id)
     if cost == _TAP_ONLY:

@@ -57,7 +57,10 @@ CREATURE_TYPES: tuple[str, ...] = tuple(sorted({
 #: The entering choices this engine carries out, with the legal answers of each.
 ENTER_CHOICES: dict[str, tuple[str, ...]] = {"color": tuple(COLORS), "creature_type": CREATURE_TYPES,
                                              # "As SELF enters, choose a basic land type" (205.3i: Convincing Mirage)
-                                             "basic_land_type": ("Plains", "Island", "Swamp", "Mountain", "Forest")}
+                                             "basic_land_type": ("Plains", "Island", "Swamp", "Mountain", "Forest"),
+                                             # "Choose artifact, creature, or land." (Turnabout: 205.2a, of those)
+                                             "card_type": ("Artifact", "Creature", "Enchantment", "Instant", "Land",
+                                                           "Planeswalker", "Sorcery", "Tribal")}
 
 #: "As SELF enters, choose a player" (614.12): a player still in the game, kept in ``Obj.chosen["player"]``
 #: (True-Name Nemesis: "protection from the chosen player", engine/protection.py)
@@ -276,6 +279,8 @@ CHOOSE_CONTEXTS = {("move", "what"), ("bounce", "what"), ("exile", "what"), ("di
                    ("become_copy", "of"), ("cast_offer", "what"),
                    ("playable", "what"),  # "choose one of them. You may play that card this turn" (Jaya)
                    ("token", "copy_of"),  # "create a token that's a copy of the exiled card" (God-Pharaoh's Gift)
+                   ("redirect", "into"),  # "Choose a creature or planeswalker you control. All damage ... is dealt
+                   # to the chosen permanent instead" (Gideon's Sacrifice: chosen as it resolves, 608.2c, 614.9)
                    ("damage", "to")}  # "you may have it deal 2 damage to another creature you control" (Wicked
 # Guardian: chosen as the ability resolves, not targeted, 608.2c)
 CHOOSE_ZONES = ("battlefield", "hand", "graveyard", "exile")  # exile: BFZ processors (406.3: a public zone)
@@ -292,7 +297,10 @@ def choose_problems(op: str, key: str, ref: dict[str, Any]) -> list[str]:
         return ["reference choose one of each without alternatives"]
     # one_of_each: one object of each alternative of its "or" that has one ("choose a creature card with mana value 1,
     # then do the same for ... 2 and 3", engine/values.py chosen_refs)
-    if set(ref) - {"choose", "amount", "chooser", "up_to", "different", "among", "random", "one_of_each"}:
+    if ref.get("rest") and not ref.get("among"):
+        return ["reference choose rest of nothing"]
+    # rest: the objects ``among`` names that were not chosen ("leave the chosen cards ... and put the rest ...")
+    if set(ref) - {"choose", "amount", "chooser", "up_to", "different", "among", "random", "one_of_each", "rest"}:
         # different: names or
         # mana values; random: picked at random, not by the chooser ("a creature card at random from your graveyard");
         # among: of the objects another reference names ("from among the cards milled this way", engine.values)

@@ -96,7 +96,16 @@ def _forbids(g: "Game", oid: int) -> list[tuple[int, str, dict[str, Any]]]:
     """The statics "FILTER can't attack you (or planeswalkers you control)" (Elephant Grass, Blazing Archon,
     Reverence: 508.1c) that speak of this creature: (source, the player it protects, static)."""
     sts = player_statics.statics(g, "attack_forbid") if player_statics.active(g) else ()
-    return [(src, ctl, st) for src, ctl, st in sts if matches(g, oid, st.get("affects") or {}, src)]
+    return [(src, ctl, st) for src, ctl, st in sts if _speaks_of(g, oid, st, src)]
+
+
+def _speaks_of(g: "Game", oid: int, st: dict[str, Any], src: int) -> bool:
+    """Does a player's static (attack_forbid, goaded) apply to this creature: its filter, or "enchanted creature",
+    "equipped creature" ("attached": the permanent its source is attached to, 303.4, 301.5)?"""
+    aff = st.get("affects") or {}
+    if aff == "attached":
+        return src in g.objects and g.objects[src].attached_to == oid
+    return isinstance(aff, dict) and matches(g, oid, aff, src)
 
 
 def _defender_rules(g: "Game", oid: int) -> list[dict[str, Any]]:
@@ -108,8 +117,12 @@ def _defender_rules(g: "Game", oid: int) -> list[dict[str, Any]]:
 
 
 def goaders(g: "Game", oid: int) -> list[str]:
-    """The players who goaded this creature and whose goad still lasts (until their next turn)."""
-    return [e["goaded_by"] for e in rule_effects(g, oid) if e.get("goaded_by") and active(g, e)]
+    """The players who goaded this creature and whose goad still lasts (until their next turn); and the controllers
+    of the statics that say it "is goaded" (an Aura's or Equipment's: as long as it applies, 611.3a)."""
+    out = [e["goaded_by"] for e in rule_effects(g, oid) if e.get("goaded_by") and active(g, e)]
+    if player_statics.active(g):
+        out += [ctl for src, ctl, st in player_statics.statics(g, "goaded") if _speaks_of(g, oid, st, src)]
+    return out
 
 
 def goad_targets(g: "Game", oid: int) -> list[Any] | None:
@@ -162,7 +175,8 @@ def _defender_allows(g: "Game", cs: dict[int, Any], oid: int, defender: str, r: 
         return len(g.players[defender].graveyard) >= int(r["defender_graveyard_ge"])
     if r.get("defender_poisoned"):
         return g.players[defender].poison > 0
-    return any(cs[i].controller == defender and matches(g, i, r.get("what") or {}, oid) for i in g.battlefield)
+    has = any(cs[i].controller == defender and matches(g, i, r.get("what") or {}, oid) for i in g.battlefield)
+    return not has if r.get("defender_lacks") else has  # "can't attack if defending player controls ..." (Orgg)
 
 
 def possible_attackers(g: "Game") -> list[int]:
@@ -279,6 +293,10 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
             triggers.event(g, {"event": "attacks_saddled", "obj": a, "target": t})
     if decl:  # "whenever you attack": one or more creatures were declared (a later template; 508.1 here)
         triggers.event(g, {"event": "you_attack", "player": g.active, "count": len(decl)})
+    for p in dict.fromkeys(t for t in decl.values() if isinstance(t, str)):  # "whenever a player attacks enchanted
+        # player with one or more creatures", "whenever enchanted player is attacked": once for each player attacked
+        # (508.1b: a player, not a planeswalker they control)
+        triggers.event(g, {"event": "player_attacked", "player": g.active, "defender": p})
     if len(decl) == 1:  # 506.5: a creature "attacks alone" (exalted, 702.82)
         a, t = next(iter(decl.items()))
         triggers.event(g, {"event": "attacks_alone", "obj": a, "target": t})
@@ -497,6 +515,8 @@ def can_block(g: "Game", b: int, a: int) -> bool:
     walks = [kw[:-4].capitalize() for kw in akw if kw.endswith("walk") and kw != "Landwalk"]
     if "Landwalk" in akw:
         walks += [q for q in (ac.kwargs.get("Landwalk") or []) if isinstance(q, str)]
+    if walks and player_statics.active(g):  # "Creatures with islandwalk can be blocked as though they didn't have
+        walks = [q for q in walks if not player_statics.walk_ignored(g, q)]  # islandwalk" (Undertow)
     if walks and any(_walks_past(g, q, bc.controller) for q in walks):
         return False  # 702.14c
     if "Protection" in akw:

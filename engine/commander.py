@@ -73,6 +73,24 @@ def identity(cards: Any, name: str) -> frozenset[str]:
     return frozenset(d.colors) | {c for s in syms for c in s.upper() if c in WUBRG}
 
 
+def identity_colors(g: "Game", player: str) -> list[str]:
+    """903.4: the colors of the color identity of ``player``'s commander (both partners' together, 903.5c), in
+    WUBRG order: what "one mana of any color in your commander's color identity" may be; none outside a Commander
+    game or for a player with no commander (106.5: no mana of an undefined type)."""
+    if not g.commanders:
+        return []
+    kept: dict[str, list[str]] | None = g.__dict__.get("_commander_identity")
+    if kept is None or set(kept) != set(g.commanders.values()):  # a card's identity never changes (903.4a)
+        have: dict[str, set[str]] = {}
+        for o in g.objects.values():
+            owner = g.commanders.get(o.uid)
+            if owner is not None and o.ability is None and not o.token:
+                card = (o.chosen.get("printed") or o.card) if o.is_copy else o.card  # the card, not a copy (903.3)
+                have.setdefault(owner, set()).update(identity(g.cards, card.name))
+        kept = g.__dict__["_commander_identity"] = {p: [c for c in WUBRG if c in cs] for p, cs in have.items()}
+    return list(kept.get(player, ()))
+
+
 def names(value: "str | list[str] | tuple[str, ...] | None") -> list[str]:
     """A player's commander as a game or a deck names it: one card name, or a list of two
     (partners); [] for none."""

@@ -46,7 +46,7 @@ AMOUNT_WORDS = {"discard": frozenset({"all", "any"}), "counters": frozenset({"al
 #: (engine.values.amount); not "any_card" (a card wherever a sentence says) or the stack
 COUNT_ZONES = frozenset({"battlefield", "library", "hand", "graveyard", "exile", "command"})
 PLAYER_REFS = frozenset({"you", "opponent", "an_opponent", "each_opponent", "each_other_player", "defending_player",
-                         "each_player", "trigger_player", "attacked", "chosen_player"})
+                         "each_player", "trigger_player", "attacked", "chosen_player", "gift_player"})
 
 
 def amount_problems(a: Any, static: bool = False) -> list[str]:
@@ -69,13 +69,15 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
         out.append(f"amount {head} with {sorted(extra)}")
     if head == "count_this_way" and a.get("action") not in ("milled", "put", "exiled", "destroyed", "discarded",
                                                             "tapped", "shuffled", "sacrificed", "couldnt",
-                                                            "flips_won", "returned"):
+                                                            "flips_won", "returned", "put_hand", "rolled"):
         out.append(f"amount count_this_way {a.get('action')}")
     if head == "count_this_way" and a.get("action") == "couldnt" and set(a["count_this_way"]) - {"opponent"}:
         out.append("amount count_this_way couldnt by a filter")  # players, not cards: only "opponent" is read
     if head == "count_this_way" and a.get("action") == "returned" \
             and set(a["count_this_way"]) - {"types", "owner", "token"}:
         out.append("amount count_this_way returned by a filter")  # engine/values.py reads types and owner only
+    if head == "count_this_way" and a.get("action") == "put_hand" and a["count_this_way"]:
+        out.append("amount count_this_way put_hand by a filter")  # engine/values.py counts them all
     if head == "count_this_way" and a.get("action") == "shuffled" and a["count_this_way"]:
         out.append("amount count_this_way shuffled by a filter")  # the cards are hidden in a library (401.2)
     exiled_cards = a.get("action") == "exiled" and a["count_this_way"].get("zone") == "any_card"  # from any zone

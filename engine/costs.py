@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard": "exile from your graveyard",
          "exile_from_hand": "exile from your hand",
-         "tap_others": "tap", "return_to_hand": "return to its owner's hand",
+         "tap_others": "tap", "return_to_hand": "return to its owner's hand", "exile_permanent": "exile",
          "linked_to_graveyard": "put into its owner's graveyard",
          "process": "put from exile into its owner's graveyard", "reveal": "reveal (or none)",
          "remove_counter_from": "remove a counter from", "reveal_hand": "reveal from your hand"}
@@ -165,7 +165,7 @@ def candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | 
 
 def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | None) -> Iterator[int]:
     """``candidates`` one by one (whether there are enough is known from the first few)."""
-    if part in ("sacrifice", "return_to_hand", "tap_others", "remove_counter_from"):
+    if part in ("sacrifice", "return_to_hand", "tap_others", "remove_counter_from", "exile_permanent"):
         # 701.17a: a player sacrifices only permanents they control
         # crew (Kaladesh, later than the 2016 rules; today's crew rule says "any number of other untapped
         # creatures"): sick ones too
@@ -204,11 +204,22 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
         gone = src if part == "tap_others" and cost.tap else exclude
         cands = (c for c in _candidates(g, player, part, f, src) if c != gone)
         if "total_power" in f:
-            if sum(max(0, crew_power(g, c)) for c in cands) < f["total_power"]:
+            if not _power_reaches(g, cands, f["total_power"]):
                 return False
         elif n > 0 and sum(1 for _ in islice(cands, n)) < n:  # the first n are enough
             return False
     return True
+
+
+def _power_reaches(g: "Game", cands: Iterator[int], need: int) -> bool:
+    """Crew and saddle (later keywords): do these untapped creatures' powers add up to ``need``? The
+    first ones that reach it are enough (a negative power adds nothing)."""
+    total = 0
+    for c in cands:
+        if total >= need:
+            return True
+        total += max(0, crew_power(g, c))
+    return total >= need
 
 
 def _picks_ok(g: "Game", f: dict[str, Any], n: int, cands: list[Any], picks: list[Any], part: str = "") -> bool:
@@ -258,9 +269,23 @@ def start(g: "Game", player: str, cost: Cost | list[Cost], src: int | None, obj:
             break
         picks = [int(x) for x in a[part]]
         _check(g, player, part, f, n, src, picks)
-        _pay(g, player, part, picks, obj, f)
         pend["parts"].pop(0)
+        kinds = _counter_kinds(g, part, f, picks)
+        if kinds:  # "remove a counter from ...": which kind, asked next (601.2h)
+            pend["parts"].insert(0, ["counter_kind", {"obj": picks[0], "kinds": kinds}, 1])
+            break
+        _pay(g, player, part, picks, obj, f, pend["extra"])
     return _go_on(g, pend)
+
+
+def _counter_kinds(g: "Game", part: str, f: dict[str, Any], picks: list[int]) -> list[str]:
+    """"Remove a counter from an artifact, creature, land, or planeswalker you control" (Soul Diviner, 121.1:
+    any kind of counter): the kinds on the chosen permanent its controller chooses among, when there are two or
+    more; [] when the kind is known (the one the cost names, or the only one there)."""
+    if part != "remove_counter_from" or f.get("counter") != "any" or not picks or picks[0] not in g.objects:
+        return []
+    kinds = sorted(k for k, v in g.objects[picks[0]].counters.items() if v > 0)
+    return kinds if len(kinds) > 1 else []
 
 
 def _check(g: "Game", player: str, part: str, f: dict[str, Any], n: int, src: int | None,
@@ -275,6 +300,11 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
     player, src = pend["player"], pend["src"]
     while pend["parts"]:
         part, f, n = pend["parts"][0]
+        if part == "counter_kind":  # the kind of counter to remove from the permanent chosen (601.2h)
+            name = g.objects[src].card.name if src in g.objects else "it"
+            g.wait = {"kind": "choose_option", "player": player, "options": list(f["kinds"]),
+                      "prompt": f"{name}: the kind of counter to remove (cost)", "cost": pend, "answer_to": "cost"}
+            return None
         cands = candidates(g, player, part, f, src)
         if part == "reveal" and not cands:  # nothing to reveal: nothing is asked
             pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
@@ -283,8 +313,8 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
         if need is not None and sum(max(0, g.chars(c).power) for c in cands) < need or need is None and len(cands) < n:
             raise IllegalAction(f"cannot pay the cost: too few to {_VERB[part]}")
         if part == "discard" and f.get("random"):  # 701.8a: "discard a card at random": no player chooses
-            pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
-            _pay(g, player, part, g.rng.sample(cands, n), pend["obj"], f)
+            pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]], "extra": _own_extra(pend["extra"])}
+            _pay(g, player, part, g.rng.sample(cands, n), pend["obj"], f, pend["extra"])
             continue
         name = g.objects[src].card.name if src in g.objects else "it"
         lo, hi = (min(1, need), len(cands)) if need is not None else (0, 1) if part == "reveal" else (n, n)
@@ -303,22 +333,46 @@ def answer(g: "Game", d: Any, a: dict[str, Any]) -> dict[str, Any] | None:
     pend = d.data["cost"]
     player = pend["player"]
     part, f, n = pend["parts"][0]
+    if part == "counter_kind":
+        kind = a.get("option")
+        if kind not in f["kinds"]:
+            raise IllegalAction("remove a counter: name one of the kinds on that permanent")
+        pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]], "extra": _own_extra(pend["extra"])}
+        _pay(g, player, "remove_counter_from", [f["obj"]], pend["obj"], {"counter": kind}, pend["extra"])
+        return _go_on(g, pend)
     picks = answer_cards(a)
     if not _picks_ok(g, f, n, list(d.options), picks, part):
         raise IllegalAction(f"{_VERB[part]}: {_how_many(f, n)} of the offered objects")
-    pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
-    _pay(g, player, part, picks, pend["obj"], f)
+    pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]], "extra": _own_extra(pend["extra"])}
+    kinds = _counter_kinds(g, part, f, picks)
+    if kinds:  # the kind of counter, asked next (601.2h)
+        pend["parts"].insert(0, ["counter_kind", {"obj": picks[0], "kinds": kinds}, 1])
+        return _go_on(g, pend)
+    _pay(g, player, part, picks, pend["obj"], f, pend["extra"])
     return _go_on(g, pend)
 
 
-def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f: dict[str, Any] | None = None) -> None:
+def _own_extra(extra: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a pending payment's ``extra`` that this answer may add to (the decision waiting, in the game and in
+    every copy of it, keeps its own: Game.copy shares decisions)."""
+    out = dict(extra)
+    if "chosen" in out:
+        out["chosen"] = {k: list(v) if isinstance(v, list) else v for k, v in out["chosen"].items()}
+    return out
+
+
+def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f: dict[str, Any] | None = None,
+         extra: dict[str, Any] | None = None) -> None:
     s = g.objects.get(obj) if obj is not None else None
+    # a mana ability (605.3a: no object on the stack): what its cost sacrificed or exiled is kept for its instructions
+    # ("X is 1 plus the exiled creature's mana value", 608.2h) in ``extra``, as a spell's is on the spell
+    chosen = s.chosen if s is not None else extra.setdefault("chosen", {}) if extra is not None else None
     for i in picks:
         name = g.objects[i].card.name
         if part == "sacrifice":
             c = g.chars(i)
-            if s is not None:  # 608.2h: "the sacrificed creature" is known as it last existed
-                s.chosen.setdefault("sacrificed", []).append(
+            if chosen is not None:  # 608.2h: "the sacrificed creature" is known as it last existed
+                chosen.setdefault("sacrificed", []).append(
                     {"power": c.power, "toughness": c.toughness, "name": name, "types": sorted(c.types),
                      "subtypes": sorted(c.subtypes), "mv": mana_value(g.objects[i].card.mana_cost),
                      "supertypes": sorted(c.supertypes), "colors": sorted(c.colors), "token": g.objects[i].token})
@@ -327,10 +381,10 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
             new = discard(g, i)  # 701.7, with its event
             if s is not None:  # "the discarded card's mana value" of the ability or spell it paid for (601.2h)
                 s.chosen.setdefault("discarded", []).append(new)
-        elif part in ("exile_from_graveyard", "exile_from_hand"):
+        elif part in ("exile_from_graveyard", "exile_from_hand", "exile_permanent"):
             new = g.move(i, "exile")
-            if s is not None:  # "the exiled card's mana value" of the spell or ability it paid for (601.2h, 608.2h)
-                s.chosen.setdefault("cost_exiled", []).append(new)
+            if chosen is not None:  # "the exiled card's mana value" of what it paid for (601.2h, 608.2h)
+                chosen.setdefault("cost_exiled", []).append(new)
         elif part in ("linked_to_graveyard", "process"):
             g.move(i, "graveyard")
         elif part == "reveal":  # 701.15: shown to every player; the spell remembers it
@@ -347,6 +401,8 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                 s.chosen.setdefault("tapped_for_cost", []).append(i)
         elif part == "remove_counter_from":  # one counter of the kind the filter names (its "counter")
             k = str((f or {}).get("counter", "+1/+1"))
+            if k == "any":  # of any kind: the only kind there (two or more were asked: counter_kind)
+                k = next((c for c, v in sorted(g.objects[i].counters.items()) if v > 0), k)
             had = g.objects[i].counters.get(k, 0)
             g.objects[i].counters[k] = max(0, had - 1)
             triggers.counters_removed(g, i, k, min(1, had))
@@ -388,6 +444,17 @@ def additional_cost(card: CardDef, choice: int | None = None) -> Cost | None:
     return _printed_additional(card)
 
 
+@per_object
+def additional_x_reduction(card: CardDef) -> int:
+    """"SELF costs {2} less to cast for each creature sacrificed this way" of an additional cost of X objects
+    ("you may sacrifice any number of creatures", the number announced as X, 601.2b): the generic mana each one takes
+    off the total cost (601.2f); 0 for none."""
+    for ab in card.abilities:
+        if ab.kind == "static" and ab.static and ab.static.get("kind") == "additional_cost":
+            return int(ab.static.get("x_reduce", 0))
+    return 0
+
+
 def alternative_cost(card: CardDef) -> Cost | None:
     """An alternative cost printed on a card ("You may pay ... rather than pay its mana cost", 118.9)."""
     ab = ability_of(card, "alternative_cost")
@@ -416,17 +483,28 @@ def additional_problems(cost: Cost, announced: bool = False) -> list[str]:
     own additional cost, whose X its caster announces (601.2b: "pay X life", "exile X cards")."""
     out = cost_problems(cost, announced)
     if cost.tap or cost.untap or cost.loyalty is not None or cost.remove_counters or cost.exile_self or cost.energy \
-            or cost.bottom_self or cost.reveal_self \
+            or cost.bottom_self or cost.return_self or cost.reveal_self \
             or cost.mill or cost.put_counters \
             or cost.sacrifice_self or cost.discard_self or cost.discard < 0:
         out.append("additional cost of an unsupported kind")
     return out
 
 
+def reveal_hand(g: "Game", player: str) -> None:
+    """701.15a: "reveal your hand" as a cost: every card of it is shown to every player (an empty hand reveals
+    nothing and pays it too)."""
+    hand = list(g.players[player].hand)
+    if hand:
+        knowledge.show(g, hand)
+        g.log("reveal", player=player, to="all", cards=[g.objects[c].card.name for c in hand], objs=hand)
+
+
 def pay_simple_additional(g: "Game", player: str, cost: Cost, x: int = 0) -> None:
     """The parts of an additional cost that need no choice: mana is added to the total cost
     by the caller; life is paid here (119.4: only with at least that much life; "pay X life":
     the X announced, 601.2b)."""
+    if cost.reveal_own_hand:
+        reveal_hand(g, player)
     life = x if cost.life < 0 else cost.life
     if life:
         if not player_statics.can_pay_life(g, player, life):
@@ -478,6 +556,14 @@ def next_spell_reductions(g: "Game", player: str) -> list[dict[str, Any]]:
             and not e.get("used")]
 
 
+def spells_cost_effects(g: "Game", player: str) -> list[dict[str, Any]]:
+    """The "until your next turn, instant and sorcery spells that player casts cost {2} less to cast" effects
+    applying to ``player``'s spells now (601.2f, 611.2a: a resolved ability's effect for its duration)."""
+    if not g.effects:
+        return []
+    return [e for e in g.effects if e["layer"] == "spells_cost" and e.get("player") == player]
+
+
 def use_next_spell_reduction(g: "Game", player: str, spell: int) -> None:
     """601.2i: the spell ``player`` just cast uses up the first such reduction that applies to it."""
     for e in next_spell_reductions(g, player):
@@ -517,7 +603,8 @@ def total_cost(g: "Game", player: str, spell: int, symbols: tuple[str, ...],
                targets: list[list[Any]] | None = None) -> tuple[str, ...]:
     """601.2f: the total cost of casting ``spell``: ``symbols`` (its mana or alternative cost
     plus additional costs) with the increases added and then the reductions taken off."""
-    if not _statics(g) and not _self_changes(g.objects[spell].card) and not next_spell_reductions(g, player):
+    if not _statics(g) and not _self_changes(g.objects[spell].card) and not next_spell_reductions(g, player) \
+            and not spells_cost_effects(g, player):
         # nothing changes the cost (the common case, known without a scan) but how a permission lets it be paid
         return as_any_color(symbols) if _any_color_permission(g, player, spell) else symbols
     extra: list[str] = []
@@ -594,6 +681,9 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
                 colored.extend([st["mana"]] * _amount(g, st, src))
             continue
         total += _amount(g, st, src)
+    for e in spells_cost_effects(g, player):  # "until your next turn, ... spells that player casts cost {2} less"
+        if _spell_matches(g, spell, e.get("spells") or {}, spell, None):
+            total += int(e.get("amount", 0))
     for e in next_spell_reductions(g, player):  # "the next spell you cast this turn costs {1} less"
         if _spell_matches(g, spell, e.get("spells") or {}, spell, None):
             total -= _amount(g, e, spell)  # "... has affinity for artifacts": {1} less for each (702.40a)

@@ -211,9 +211,11 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["face"] = face
             out.append(opt)
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
-    if g.battlefield and any(g.objects[i].chosen.get("prepared") for i in g.battlefield):
-        out += _prepared_options(g, player, afford)
     objs_ = g.objects
+    for i in g.battlefield:  # a loop, not any(): read for every priority decision
+        if objs_[i].chosen.get("prepared"):
+            out += _prepared_options(g, player, afford)
+            break
     special = [i for i in p.hand if objs_[i].card.keywords and _SPECIAL_CASTS.intersection(objs_[i].card.keywords)]
     if special or g.__dict__.get("_face_down"):  # 702.36c face down, 702.36e / 701.31b face up
         out += facedown.options(g, player, sorcery, special)
@@ -281,10 +283,9 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             if xs is not None:  # 602.2b: X named only by a cost's filter: an option for each X it could be
                 out += _x_options(g, player, o, ab, opt, xs)
                 continue
-            if ab.choose:  # a modal ability: modes first, then the targets they ask for
-                opt["modes"] = [m.text for m in ab.modes]
-                opt["choose"] = ab.choose
-                opt["targeted_modes"] = [i for i, m in enumerate(ab.modes) if m.targets]  # their targets go along
+            if ab.choose:  # a modal ability: modes first, then the targets they ask for (601.2b-c, 602.2b)
+                if not _with_modes(g, player, o, ab, opt):
+                    continue
             elif ab.targets and not _with_targets(g, player, o, ab.targets, opt):
                 continue
             out.append(opt)
@@ -434,7 +435,16 @@ def _with_targets(g: "Game", player: str, o: Any, specs: tuple[TargetSpec, ...],
     own = [k for k, s in enumerate(specs) if s.chooser is None]
     opt["targets"] = [cands[k] for k in own]
     opt["target_counts"] = [[specs[k].min, specs[k].count] for k in own]
+    _note_another(opt, [specs[k] for k in own])
     return True
+
+
+def _note_another(slots: dict[str, Any], specs: Any) -> None:
+    """Name in ``another`` the target slots of "another target" (114.3, 601.2c: its target is none of the
+    spell's or ability's other targets, ``targets.check_targets``), so a client leaves those out there."""
+    another = [k for k, s in enumerate(specs) if s.filter.get("other_target")]
+    if another:
+        slots["another"] = another
 
 
 def _x_options(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], xs: list[int]) -> list[dict[str, Any]]:
@@ -445,9 +455,8 @@ def _x_options(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], xs:
     for x in xs:
         one = {**opt, "x": True, "x_values": [x]}
         if ab.choose:
-            one["modes"] = [m.text for m in ab.modes]
-            one["choose"] = ab.choose
-            one["targeted_modes"] = [i for i, m in enumerate(ab.modes) if m.targets]
+            if not _with_modes(g, player, o, ab, one, x=x):
+                continue
         elif ab.targets and not _with_targets(g, player, o, targets.with_x(
                 tuple(targets.x_fixed(s, x) for s in ab.targets), x), one):
             continue
@@ -475,12 +484,16 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
     if isinstance(kick, Cost) and not kick.is_free and _parts_payable(g, player, kick, o.id):
         opt["kicker"] = cost_words(kick)
     more = cast_options.additional(o.card) if o.card.keywords else ()
-    more = tuple(m for m in more if _parts_payable(g, player, m[2], o.id))
+    # 601.2f: each offered with the spell's own cost paid too (its mana: entwine's, buyback's)
+    more = tuple(m for m in more if _parts_payable(g, player, m[2], o.id) and (
+        not m[2].mana or _affordable(g, player, o, base + tuple(x for x in m[2].mana if x != "X"), afford,
+                                     choice=choice)))
     if more:  # optional additional costs the answer may name in "extras" (buyback, entwine)
         opt["extra_costs"] = {name: cost_words(c) for name, _, c in more}
     if specs:
         opt["targets"] = cands
         opt["target_counts"] = [[s.min, s.count] for s in specs]
+        _note_another(opt, specs)
     if "X" in mana:
         opt["x"] = True
     extra = costs.additional_cost(o.card, choice)
@@ -502,14 +515,73 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
             if extra.life < 0:
                 opt["x_life"] = True  # X is paid in life too (a bot should not pay all of it)
     if ab is not None and ab.choose and (ab.condition or {}).get("mode_chooser") != "opponent":
-        opt["modes"] = [m.text for m in ab.modes]  # (601.3: an opponent's choice is asked of them)
-        opt["choose"] = ab.choose
-        # the modes whose targets the answer must name with them (601.2b-c): "targets" of the chosen modes' slots
-        opt["targeted_modes"] = [i for i, m in enumerate(ab.modes) if m.targets]
-        lo, hi = casting.mode_range(ab)
-        if lo != hi:  # "choose one or both" (700.2): from lo to hi modes
-            opt["choose_min"] = lo
+        # (601.3: an opponent's choice is asked of them)
+        def fits(c: Any) -> bool:  # the same checks as a plain spell's targets, above (601.2c, 601.2f)
+            return not (o.zone != "stack" and targets.barred_for_spell(g, c, o, player)) and (
+                not taxed or _affordable(g, player, o, base, afford, [[c]], choice))
+        taxed = _target_taxes(g, player, o.card)
+        if not _with_modes(g, player, o, ab, opt, fits=fits):
+            return None
+        esc = cast_options.escalate_cost(o.card) if o.card.keywords else None
+        if esc is not None:  # escalate (a later keyword): its cost for each mode beyond the first (601.2f)
+            opt["escalate"] = cost_words(esc)
+            opt["modes_affordable"] = _escalated(g, player, o, base, afford, choice, esc, min(ab.choose, len(ab.modes)))
     return opt
+
+
+def _escalated(g: "Game", player: str, o: Any, base: tuple[str, ...], afford: dict[tuple[str, ...], bool],
+               choice: int, esc: Cost, most: int) -> int:
+    """Escalate (a later keyword): the most modes whose total cost (601.2f: the escalate cost once for each mode
+    beyond the first) can be paid now, from 1 (the cast option itself is affordable) to ``most``."""
+    n = 1
+    while n < most:
+        more = cast_options.times(esc, n)
+        if not _affordable(g, player, o, base + tuple(m for m in more.mana if m != "X"), afford, choice=choice) \
+                or not _parts_payable(g, player, more, o.id):
+            break
+        n += 1
+    return n
+
+
+def _with_modes(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], x: int | None = None,
+                fits: Any = None) -> bool:
+    """Add a modal spell's or ability's modes to its option (601.2b-c, 602.2b, 700.2): ``modes`` (their
+    words), ``choose`` (the most), ``choose_min`` (the least, when it differs: "choose one or both"), and
+    ``repeat_modes`` (true when the same mode may be chosen more than once: the Confluences, 700.2d) and
+    ``mode_targets``, one entry per mode: the legal targets of its target slots and their counts (the shape
+    of a plain option's ``targets`` / ``target_counts`` / ``another``; empty lists for a mode that targets
+    nothing), or
+    None for a mode that can't be chosen because a slot has too few legal targets (700.2a). The answer
+    names the chosen modes in ``modes`` and, in ``targets``, the slots of those modes in the order of
+    ``modes``. False when too few modes can be chosen to cast or activate it (700.2a, 601.2c). ``x``: the
+    X an option is for (602.2b); ``fits``: a further test of each candidate (a spell's, ``cast_option``)."""
+    lo, hi = casting.mode_range(ab, g, player, o.id)  # "if you control a commander, choose both instead"
+    per: list[dict[str, Any] | None] = []
+    for m in ab.modes:
+        specs = m.targets
+        if x is not None and specs:
+            specs = targets.with_x(tuple(targets.x_fixed(s, x) for s in specs), x)
+        cands = [targets.target_candidates(g, s, o, player) for s in specs]
+        if fits is not None:
+            cands = [[c for c in slot if fits(c)] for slot in cands]
+        if any(len(c) < s.min for c, s in zip(cands, specs)):
+            per.append(None)  # 700.2a: a mode with too few legal targets can't be chosen
+            continue
+        slots: dict[str, Any] = {"targets": cands, "target_counts": [[s.min, s.count] for s in specs]}
+        _note_another(slots, specs)
+        per.append(slots)
+    legal = sum(1 for p in per if p is not None)
+    again = bool((ab.condition or {}).get("repeat_modes"))  # the same mode more than once (the Confluences)
+    if legal < (min(lo, 1) if again else lo):
+        return False
+    opt["modes"] = [m.text for m in ab.modes]
+    opt["choose"] = hi
+    if lo != hi:  # "choose one or both" (700.2): from lo to hi modes
+        opt["choose_min"] = lo
+    if again:  # 700.2d: a mode may be chosen more than once (``modes`` names it as often)
+        opt["repeat_modes"] = True
+    opt["mode_targets"] = per
+    return True
 
 
 def _sneak_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
@@ -678,11 +750,19 @@ def _affordable(g: "Game", player: str, o: Any, base: tuple[str, ...],
     return _spell_afford(g, player, o, total, afford)
 
 
+#: the key of ``afford`` that remembers whether the player has restricted mana (no total cost is this)
+_RESTRICTED = ("#restricted",)
+
+
 def _spell_afford(g: "Game", player: str, o: Any, total: tuple[str, ...],
                   afford: dict[tuple[str, ...], bool]) -> bool:
     """Can the total cost of casting ``o`` be paid? Remembered per total cost, unless the
-    player has restricted mana (106.6), which may pay for some spells and not others."""
-    if payment.has_restricted(g, player):
+    player has restricted mana (106.6), which may pay for some spells and not others (whether
+    they have is remembered too: ``afford`` lives for one look at the same state)."""
+    restricted = afford.get(_RESTRICTED)
+    if restricted is None:
+        restricted = afford[_RESTRICTED] = payment.has_restricted(g, player)
+    if restricted:
         return payment.can_afford(g, player, total, purpose=("spell", o.id))
     ok = afford.get(total)
     if ok is None:

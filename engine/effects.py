@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import bestow, cast_options, player_control, replacement, transform, triggers
+from engine import bestow, cast_options, entering, player_control, replacement, transform, triggers
 from engine.actions import add_mana, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
@@ -185,6 +185,13 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
             g.resolving = {"obj": sid, "finish": countered, "i": 0}
             g.wait = need.wait
             return
+    if s is not None and s.zone == "stack" and s.ability is None and not countered \
+            and any(t in s.card.types for t in _PERMANENT_TYPES):
+        wait = entering.discard_wait(g, s, s.controller)  # 614.1a: "If SELF would enter, you may discard ..."
+        if wait is not None:
+            g.resolving = {"obj": sid, "finish": countered, "i": 0}
+            g.wait = wait
+            return
     g.resolving = None
     if g.player_control.get("during"):
         player_control.resolved(g, sid)  # 712.2: control until it finishes resolving ends
@@ -247,6 +254,10 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
             power = dict(zip(d.options, d.data.get("powers") or ()))
             if sum(int(power.get(c, 0)) for c in cards) > int(d.data["power_limit"]):
                 raise IllegalAction(f"the chosen creatures' total power is more than {d.data['power_limit']}")
+        if d.data.get("power_min") is not None:  # "with total power 12 or greater" (Phyrexian Dreadnought, 208.1)
+            power = dict(zip(d.options, d.data.get("powers") or ()))
+            if sum(int(power.get(c, 0)) for c in cards) < int(d.data["power_min"]):
+                raise IllegalAction(f"the chosen creatures' total power is less than {d.data['power_min']}")
         groups = d.data.get("one_of_each")
         if groups is not None and not one_of_each(cards, groups):
             raise IllegalAction("choose at most one card of each kind the effect names")
@@ -274,7 +285,7 @@ def run_now(g: "Game", ab: Ability, src: int, controller: str, a: dict[str, Any]
     instead."). Those run through their ops in a resolution record of their own, for an object that
     is never put on the stack; the resolution under way (a mana ability activated while paying during
     one) is kept aside and put back."""
-    if all(e.op == "add_mana" for e in ab.effects):
+    if all(e.op == "add_mana" for e in ab.effects) and not a.get("chosen"):
         for e in ab.effects:
             add_mana(g, controller, e, src, a.get("mana"))
         return
@@ -284,6 +295,7 @@ def run_now(g: "Game", ab: Ability, src: int, controller: str, a: dict[str, Any]
             controller, "stack")
     g.next_id += 1
     s.ability, s.source, s.controller = ab, src, controller
+    s.chosen = dict(a.get("chosen") or {})  # what its cost sacrificed or exiled (engine/costs.py; 608.2h)
     g.objects[s.id] = s
     saved = g.resolving
     r: Ctx = {"obj": s.id, "i": 0, "n": len(ab.effects), "answers": {}, "created": [], "legal": [],
@@ -293,7 +305,7 @@ def run_now(g: "Game", ab: Ability, src: int, controller: str, a: dict[str, Any]
         for i, e in enumerate(ab.effects):
             r["i"], r["off"] = i, 0
             if e.op == "add_mana":
-                add_mana(g, controller, e, src, a.get("mana"))
+                add_mana(g, controller, e, src, a.get("mana"), r if s.chosen else None)
             elif OPS[e.op](g, r, e) is not None:  # the compiler makes mana abilities only of ops that ask nothing
                 raise IllegalAction(f"{s.card.name}: a mana ability cannot ask a question ({e.op})")
     finally:

@@ -11,11 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import knowledge, triggers
-from engine.actions import add_effect, lose_life, sacrifice
-from engine.choices import OBJECT_CHOICE
+from engine.actions import add_effect, discard, lose_life, sacrifice
+from engine.choices import OBJECT_CHOICE, NeedChoice
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
+from engine.filters import matches
 from engine.layers import counters_allowed
+from engine.memo import per_object
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -197,4 +199,56 @@ def answer_pay_or_tapped(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     elif o is not None and o.zone == "battlefield":
         o.tapped = True
         g.changed()
+    g.changed()
+
+
+# ------------------------------------------------------------------ "If SELF would enter, you may discard ..." (614.1a)
+@per_object
+def discard_static(card: Any) -> dict[str, Any] | None:
+    """The card's "If SELF would enter, you may discard a land card instead. If you do, put SELF onto the
+    battlefield. If you don't, put it into its owner's graveyard." (Mox Diamond), or None."""
+    for ab in card.abilities:
+        if ab.kind == "static" and ab.static and ab.static.get("kind") == "enter_discard":
+            return dict(ab.static)
+    return None
+
+
+def discard_wait(g: "Game", o: "Obj", player: str) -> dict[str, Any] | None:
+    """The question of that self-replacement effect (614.1a, 614.15) as ``o`` would enter under ``player``'s control:
+    the cards of the kind in that player's hand, one or none; None when it is answered or has nothing to offer."""
+    st = discard_static(o.card)
+    if st is None or f"enter_discard:{o.id}" in g.replacing:
+        return None
+    cands = [c for c in g.players[player].hand
+             if c != o.id and matches(g, c, {**st["filter"], "zone": "hand"}, o.id, player)]
+    if not cands:
+        return None
+    return {"kind": "choose_cards", "player": player, "options": cands, "min": 0, "max": 1,
+            "replace": f"enter_discard:{o.id}", "answer_to": "enter_discard",
+            "prompt": f"{o.card.name} would enter: discard a card instead to put it onto the battlefield (none: it "
+                      f"goes to its owner's graveyard)"}
+
+
+def enter_discard(g: "Game", o: "Obj", player: str) -> str:
+    """Where ``o`` goes instead of entering (614.1a): the battlefield after its player discarded the card chosen
+    (701.7), or its owner's graveyard. An unanswered question stops the move (NeedChoice, before anything changed;
+    the resolution runs again after the answer); with no card of the kind in the hand none can be discarded."""
+    key = f"enter_discard:{o.id}"
+    wait = discard_wait(g, o, player)
+    if wait is not None:
+        raise NeedChoice(wait)
+    got = g.replacing.pop(key, None)
+    pick = got[-1] if got else None
+    if isinstance(pick, int) and pick in g.players[player].hand:
+        discard(g, pick)
+        return "battlefield"
+    return "graveyard"
+
+
+def answer_enter_discard(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """The card chosen to discard as the permanent would enter, or none (614.1a): kept until the move happens."""
+    cards = a.get("cards", [])
+    if not isinstance(cards, list) or len(cards) > 1 or any(c not in d.options for c in cards):
+        raise IllegalAction("choose one of the cards offered, or none")
+    g.replacing[d.data["replace"]] = [cards[0] if cards else "none"]
     g.changed()

@@ -9,6 +9,10 @@ from typing import TYPE_CHECKING, Any
 from engine.choices import has_name
 from engine.mana import mana_value
 
+#: the steps of a combat phase (506.1): "this combat" is the one the game is in
+_COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                     "combat_damage", "end_of_combat"})
+
 if TYPE_CHECKING:
     from engine.game import Game
 
@@ -22,7 +26,8 @@ KNOWN = frozenset({
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
     "modified",  # a later term (Kamigawa: Neon Dynasty): counters, equipped, or enchanted by its controller's Aura
-    "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you", "chosen_name",
+    "chosen_color", "chosen_type", "chosen_card_type", "from_battlefield_this_turn", "unblocked", "attacking_you",
+    "chosen_name",
     "drawn_this_turn",  # "cards in your hand drawn this turn" (Sylvan Library; Game.draw marks them, 121.1)
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
@@ -38,11 +43,18 @@ KNOWN = frozenset({
     "combat_this_turn",  # "creature that attacked or blocked this turn" (508.1, 509.1)
     "nonmana_activated",  # "with an activated ability that isn't a mana ability" (602.1, 605.1a: as it is now)
     "put_there_this_turn",  # "card in your graveyard that was put there from anywhere this turn" (Game.move)
+    "blocked",  # bool: "target blocked creature": an attacking creature that became blocked (509.1h)
+    "attacked_last_turn",  # "that attacked during their controller's last turn" (508.1; Player.last_turn)
+    "colors_exact",  # [C, ...]: exactly these colors ("a card that's exactly those colors", 105.1, 105.2)
+    "put_there_this_combat",  # bool: "card ... that was / wasn't put there this combat" (Game.move, 506.1)
     "targets_you_or",  # a filter: "a spell that targets you or a creature you control" (either one, 115.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
     # a target slot's: "two target creatures controlled by different players", no two with one controller (115.1;
     # engine/targets.check_targets)
     "different_controllers",
+    # a target slot's: "target player who controls more creatures than they do and is their opponent" (the Oaths):
+    # an opponent of the trigger's player with more of {"count": FILTER}, "life" or "hand" (engine/targets.py)
+    "opponent_with_more",
     # a target slot's: "up to two target cards from a single graveyard": all of them from one graveyard, one owner's
     # (404.1; engine/targets.check_targets)
     "single_graveyard",
@@ -86,6 +98,7 @@ KNOWN = frozenset({
     # a target's: "target card with the same name as that spell" (Harness the Storm), bound to ``name_in`` by
     # engine/targets.py targetable from the trigger event
     "same_name_as_trigger",
+    "commander",  # bool: "commander creatures you control", "noncommander creature": a player's commander (903.3)
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -105,7 +118,7 @@ _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_da
 GROUP_KEYS = frozenset({"one_of_each", "different_names"})
 #: Keys of a target slot's group ("two target creatures controlled by different players", "that share a creature
 #: type"): checked only as targets are chosen (engine/targets.check_targets), so read nowhere else
-TARGET_GROUP_KEYS = frozenset({"different_controllers", "share_type", "single_graveyard"})
+TARGET_GROUP_KEYS = frozenset({"different_controllers", "share_type", "single_graveyard", "opponent_with_more"})
 
 
 #: the comparison keys of each compared value ("power_le": at most), with their test
@@ -309,6 +322,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if "colors" in f and not any(col in c.colors for col in f["colors"]):
         return False
+    if "colors_exact" in f and set(c.colors) != set(f["colors_exact"]):
+        return False  # "a card that's exactly those colors" (105.2)
     if "not_colors" in f and any(col in c.colors for col in f["not_colors"]):
         return False
     if "colorless" in f and (not c.colors) != f["colorless"]:
@@ -361,6 +376,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "unblocked" in f and (o.attacking is not None and not o.blocked and game.step in _AFTER_BLOCKS) \
             != f["unblocked"]:
         return False  # 509.1h: unblocked once blockers are declared
+    if "blocked" in f and (o.attacking is not None and bool(o.blocked)) != f["blocked"]:
+        return False  # "target blocked creature" (509.1h: it stays blocked though its blockers leave)
     if "blocking" in f and o.is_blocking != f["blocking"]:
         return False
     if "blocking_self" in f or "blocked_by_self" in f or "in_combat_with_self" in f:
@@ -378,8 +395,11 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if shape[1]:
         return True  # every key was tested above (the common filters: types, colors, controller, ...)
-    if "counter" in f and not o.counters.get(f["counter"]):
-        return False
+    if "counter" in f and not (any(v > 0 for v in o.counters.values()) if f["counter"] == "any"
+                               else o.counters.get(f["counter"])):
+        return False  # "with a counter on it" of that kind ("any": of any kind, 121.1)
+    if "commander" in f and (o.uid in game.commanders and not o.token and o.ability is None) != f["commander"]:
+        return False  # 903.3: being a commander belongs to the card (its uid), not to a copy of it
     if "counters_ge" in f and any(o.counters.get(k, 0) < n for k, n in f["counters_ge"].items()):
         return False
     if "pt_equal" in f and (c.power == c.toughness) != f["pt_equal"]:
@@ -478,9 +498,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if you not in chosen and not any(isinstance(t, int) and t in game.objects
                                          and matches(game, t, f["targets_you_or"], src, controller) for t in chosen):
             return False
-    if "chosen_color" in f or "chosen_type" in f or "chosen_name" in f:  # chosen as the source entered (614.12)
+    if "chosen_color" in f or "chosen_type" in f or "chosen_name" in f or "chosen_card_type" in f:  # (614.12, 608.2d)
         so = game.objects.get(src) if src is not None else None
-        if so is not None and so.ability is not None and not {"card_name", "creature_type", "color"} & set(so.chosen):
+        if so is not None and so.ability is not None and not {"card_name", "creature_type", "color",
+                                                              "card_type"} & set(so.chosen):
             so = game.objects.get(so.source) if so.source is not None else None  # its SELF is its source (112.7)
         ch = so.chosen if so is not None else {}
         if "chosen_name" in f and ("face_down" in o.chosen or not has_name(o.card.name, ch.get("card_name"))):
@@ -488,6 +509,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if "chosen_color" in f and ch.get("color") not in c.colors:
             return False
         if "chosen_type" in f and ch.get("creature_type") not in c.subtypes:
+            return False
+        if "chosen_card_type" in f and ch.get("card_type") not in c.types:  # "of the chosen type" (205.2a)
             return False
     if "shares_color_with_source" in f:  # "that share a color with it" (conspire, 702.77a; 105.4)
         so = game.objects.get(src) if src is not None else None
@@ -498,10 +521,18 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # 605.1a: mana abilities are of their own kind ("mana"); loyalty abilities are activated
     if "combat_this_turn" in f and (o.chosen.get("combat_turn") == game.turn) != f["combat_this_turn"]:
         return False  # declared as an attacker or a blocker this turn (engine/triggers.py marks it)
+    if "attacked_last_turn" in f:  # "that attacked during their controller's last turn": the last turn of its
+        ctl = game.players.get(o.controller) if o.controller else None  # controller that has ended (508.1)
+        did = ctl is not None and ctl.last_turn > 0 and o.chosen.get("attacked_turn") == ctl.last_turn
+        if did != f["attacked_last_turn"]:
+            return False
     if "attacked_this_turn" in f and (o.chosen.get("attacked_turn") == game.turn) != f["attacked_this_turn"]:
         return False  # "untap all creatures that attacked this turn" (Relentless Assault)
     if f.get("put_there_this_turn") and o.chosen.get("graveyard_turn") != game.turn:
         return False  # "that were put there from anywhere this turn" (Garna, the Bloodflame)
+    if "put_there_this_combat" in f and (game.step in _COMBAT and o.chosen.get("graveyard_combat") == game.combat_no
+                                         and o.chosen.get("graveyard_turn") == game.turn) != f["put_there_this_combat"]:
+        return False  # "that wasn't put there this combat" (Storrev): during the combat phase it is in now (506.1)
     if f.get("from_battlefield_this_turn") and o.chosen.get("from_battlefield_turn") != game.turn:
         return False  # "that was put there from the battlefield this turn"
     if f.get("drawn_this_turn") and (o.zone != "hand" or o.chosen.get("drawn_turn") != game.turn):

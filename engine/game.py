@@ -47,6 +47,7 @@ from engine import (
     transform,
     triggers,
 )
+from engine.ability_index import index as index_of
 from engine.actions import discard
 from engine.cardpool import CardPool
 from engine.cards.abilities import CardDef, Effect
@@ -150,6 +151,7 @@ class Game:
         self.spells_cast_turn = 0
         self.day_night: str | None = None   # "day", "night" or neither (a later rule, Innistrad: Midnight Hunt)
         self.graveyard_turn = 0             # permanents put into a graveyard from the battlefield this turn (702.68a)
+        self.combat_no = 0                  # combat phases begun this game: "put there this combat" (506.1)
         self.died_this_turn: list[dict[str, Any]] = []  # creatures died this turn, as they last were (700.4)
         self.assignments: dict[int, dict[Any, int]] = {}   # combat damage assigned (510.1)
         self.scried: list[str] = []         # players done with the 103.4 look at the top card
@@ -477,6 +479,9 @@ class Game:
             to = o.chosen["leaves_to"]  # 702.83a: "if it would leave the battlefield, exile it instead"
         if to == "battlefield" and frm != "battlefield" and player_statics.enters_exiled(self, oid, frm):
             to = "exile"  # 614.1a: "if a creature would enter and it wasn't cast, exile it instead"
+        if to == "battlefield" and frm != "battlefield" and entering.discard_static(o.card) is not None:
+            # 614.1a: "If SELF would enter, you may discard a land card instead. If you do, ..." (Mox Diamond)
+            to = entering.enter_discard(self, o, controller or o.controller)
         link = linked if to == "exile" else None
         made = tokens
         if not replaced and (to == "graveyard" or self.commanders and to in commander.REPLACED):
@@ -576,7 +581,9 @@ class Game:
         if link is not None and link in self.objects and self.objects[link].zone == "battlefield":
             keeper = self.objects[link]  # 614.14: exiled by its replacement, linked to its "exiled with" ability
             keeper.chosen["exiled"] = list(keeper.chosen.get("exiled", ())) + [n.id]
-        if frm in _KEEPING and to in _KEEPING:  # no permanent nor emblem came or went
+        if frm in _KEEPING and to in _KEEPING \
+                and not ("graveyard" in (frm, to) and index_of(n.card.abilities).gy_statics):
+            # no permanent nor emblem came or went, nor a card whose static works from a graveyard (112.6b: Anger)
             self.hidden_move()
         else:
             self.changed()
@@ -600,6 +607,8 @@ class Game:
             self.log("move", card=n.card.name, obj=n.id, frm=frm, to=to, owner=n.owner, hidden=False)
         if to == "graveyard":  # "cards in your graveyard that were put there from anywhere this turn" (404.2)
             n.chosen["graveyard_turn"] = self.turn
+            if self.step in COMBAT_STEPS:  # "that wasn't put there this combat" (506.1: the combat phase it is in)
+                n.chosen["graveyard_combat"] = self.combat_no
         if frm == "battlefield" and to == "graveyard":
             n.chosen["from_battlefield_turn"] = self.turn
             if before is not None and "Creature" in before.types:  # "put into your graveyard" (recover, 702.58a)
@@ -804,7 +813,7 @@ class Game:
     _FIELDS = ("order", "battlefield", "stack", "next_id", "next_uid", "ts", "entry_event", "turn", "active",
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
-               "first_strike_step", "spells_cast_turn", "graveyard_turn", "died_this_turn",
+               "first_strike_step", "spells_cast_turn", "graveyard_turn", "combat_no", "died_this_turn",
                "assignments", "scried", "opening_done", "extra_turns",
                "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated", "phased",
                "player_control", "loop", "frag", "shortcut", "day_night")
@@ -1156,6 +1165,7 @@ class Game:
             triggers.step(self, s)  # 505.4: "at the beginning of your precombat / postcombat / next main phase"
             self._give_priority()
         elif s == "beginning_of_combat":
+            self.combat_no += 1  # 506.1: a combat phase begins ("this combat": since then, until it ends)
             triggers.step(self, "beginning_of_combat")
             self._give_priority()
         elif s == "declare_attackers":
@@ -1187,7 +1197,8 @@ class Game:
             triggers.step(self, "end")
             self._give_priority()
         elif s == "cleanup":  # 514
-            self._cleanup_discards()
+            triggers.step(self, "cleanup")  # "at the beginning of the next cleanup step": put on the stack after
+            self._cleanup_discards()        # the discards and damage removal (514.3a)
 
     def _cleanup_discards(self) -> None:
         """514.1: the active player (805.4: each player of the active team, in turn order)
@@ -1398,6 +1409,8 @@ class Game:
         n_effects = len(self.effects)
         previous = self.active if self.turn else None  # whose turn just ended, and the spells they cast in it
         spells = self.players[previous].spells_cast_turn if previous in self.players else 0
+        if previous in self.players:  # "attacked during your last turn" (Giant Turtle): that turn's number
+            self.players[previous].last_turn = self.turn
         self.turn += 1
         for _ in range(4 * len(self.order) + 4):
             self._take_next_turn()
@@ -1518,6 +1531,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_OPTION, "resolve"): effects.answer,
     (K.CHOOSE_NUMBER, "resolve"): effects.answer,
     (K.CHOOSE_CARDS, "cost"): casting.cost_answer,    # 601.2h: while paying a cost
+    (K.CHOOSE_OPTION, "cost"): casting.cost_answer,   # 601.2h: the kind of counter a cost removes
     (K.CHOOSE_CARDS, "clone"): clone.answer,          # 706.5: enter as a copy (Mirror Image)
     (K.CHOOSE_CARDS, "opening"): opening.answer,      # 103.5: opening-hand cards (Leylines)
     (K.CHOOSE_CARDS, "opening_reveal"): opening.answer_reveal,  # 103.5b: cards revealed from the opening hand
@@ -1533,6 +1547,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_OPTION, "dredge"): dredge.answer_draw_step,  # 702.51a
     (K.CHOOSE_CARDS, "amplify"): entering.answer_amplify,  # 702.37a
     (K.CHOOSE_CARDS, "devour"): entering.answer_devour,  # 702.81a: sacrificed as it enters
+    (K.CHOOSE_CARDS, "enter_discard"): entering.answer_enter_discard,  # 614.1a: Mox Diamond's discard
     (K.CHOOSE_CARDS, "enter_exile"): entering.answer_exile,  # 614.12: exiled from the graveyard as it enters
     (K.CHOOSE_OPTION, "miracle"): cast_options.answer_miracle,   # 702.93a: reveal the first card drawn
     (K.CHOOSE_OPTION, "opponent_mode"): casting.answer_opponent_mode,  # 601.3: an opponent chooses the mode

@@ -161,11 +161,18 @@ def compute(game: "Game") -> dict[int, Chars]:
         chars[oid] = c
         statics = [e for e in statics if e[1] != oid] + \
             [(o.timestamp, oid, ab.static, ab) for ab in index(card.abilities).statics]
+    zone_free = not full  # what is computed reads no zone but the battlefield (a full text reads a graveyard)
     for p in game.order:  # 113.4: the abilities of emblems work from the command zone
         for oid in game.players[p].command:
             o = objs[oid]
             for ab in index(o.card.abilities).statics:
                 statics.append((o.timestamp, oid, ab.static, ab))
+        for oid in game.players[p].graveyard:  # 112.6b: "as long as SELF is in your graveyard, ..." (Anger)
+            o = objs[oid]
+            in_gy = index(o.card.abilities).gy_statics
+            if in_gy:
+                zone_free = False
+                statics.extend((o.timestamp, oid, ab.static, ab) for ab in in_gy)
     game._chars = chars  # partial results are visible to filters below
     mine: set[int] = set()
 
@@ -180,13 +187,13 @@ def compute(game: "Game") -> dict[int, Chars]:
     if not statics and not game.effects:
         out = _counters(objs, chars, own)
         game._chars_plain = out  # printed characteristics and counters only (Game.turn_state_changed)
-        if not full:  # a full text (612.5) whose new text has no static still reads a graveyard
+        if zone_free:  # a full text (612.5) whose new text has no static still reads a graveyard
             game._chars_zone_free = out  # nor any other zone (Game.hidden_move)
         return out
     if all(_turn_free(e[2]) for e in statics):
         out = _layers(game, objs, chars, own, statics)
         game._chars_plain = out  # nothing reads turn state: kept by Game.turn_state_changed
-        if not full:  # turn-free statics read only permanents; a full text reads a graveyard (612.5)
+        if zone_free:  # turn-free statics read only permanents; a full text reads a graveyard (612.5)
             game._chars_zone_free = out  # kept by Game.hidden_move
         return out
     return _layers(game, objs, chars, own, statics)
@@ -249,8 +256,8 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
         if (src, id(st)) in started:
             return True
         c = chars.get(src)
-        if c is None:  # an emblem (113.4): its abilities never change
-            return src in objs and objs[src].zone == "command"
+        if c is None:  # an emblem (113.4), a card in a graveyard (112.6b): its abilities are its card's
+            return src in objs and objs[src].zone in ("command", "graveyard")
         return c is not None and any(a is ab for a in c.abilities)
 
     def affected(src: int, st: dict[str, Any]) -> list[int]:
@@ -499,7 +506,7 @@ _TURN_FREE_KEYS = frozenset({
     "other", "token", "keyword", "not_keyword", "counter", "power_le", "power_ge", "power_eq",
     "toughness_le", "toughness_ge", "toughness_eq", "mv_le", "mv_ge", "mv_eq", "permanent", "name",
     "enchanted", "equipped", "chosen_color", "chosen_type", "chosen_name", "any", "or", "not",
-    "mv_parity", "toughness_gt_power",
+    "mv_parity", "toughness_gt_power", "commander",
 })
 _FREE: dict[int, tuple[dict[str, Any], bool]] = {}  # id(static) -> (static, turn free?)
 

@@ -59,6 +59,9 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
     if cost.return_to_hand:
         f = dict(cost.return_to_hand)
         out.append(("return_to_hand", f, int(f.pop("amount", 1))))
+    if cost.exile_permanent:
+        f = dict(cost.exile_permanent)
+        out.append(("exile_permanent", f, int(f.pop("amount", 1))))
     if cost.remove_counter_from:
         out.append(("remove_counter_from", dict(cost.remove_counter_from), 1))
     if cost.linked_to_graveyard:
@@ -78,7 +81,7 @@ def has_choices(cost: Cost | None) -> bool:
     return cost is not None and bool(cost.sacrifice or cost.discard > 0 or cost.exile_from_graveyard
                                      or cost.exile_from_hand or cost.tap_others or cost.return_to_hand
                                      or cost.linked_to_graveyard or cost.process or cost.reveal
-                                     or cost.remove_counter_from or cost.reveal_hand)
+                                     or cost.remove_counter_from or cost.reveal_hand or cost.exile_permanent)
 
 
 def _any_zone(f: Any) -> Any:
@@ -191,6 +194,7 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
         for ab in c.abilities:
             if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
                     and not ab.cost.sacrifice_self and not ab.cost.bottom_self and not ab.cost.life \
+                    and not ab.cost.return_self \
                     and not ab.cost.energy \
                     and not ab.cost.mill \
                     and not has_choices(ab.cost) \
@@ -514,6 +518,9 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
         raise IllegalAction(f"cannot pay: {e}") from None
     if paid.life:
         lose_life(g, player, paid.life, paid=True)  # 119.4: paying life is losing it
+    if purpose is not None and purpose[0] == "spell" and g.controller_of(purpose[1]) == player:
+        # mana spent to cast a spell (601.2h), not a helper's (assist): expend (a later keyword action)
+        triggers.expend(g, player, sum(paid.spent.values()))
     return paid.spent
 
 
@@ -567,16 +574,27 @@ def _counted(g: "Game", player: str, symbols: tuple[str, ...],
     if any(len(k) != 1 for k in pool):
         return None
     key = "#k:" + player
-    kinds: dict[int, str] | None = g._msrc.get(key)
-    if kinds is None:
-        kinds = g._msrc[key] = {oid: _one_kind(g, oid, ab) for oid, ab in mana_sources(g, player)}
-    counts: dict[str, int] = {}
-    for oid, k in kinds.items():
-        if oid in exclude:
-            continue
-        if not k:
-            return None
-        counts[k] = counts.get(k, 0) + 1
+    kept: tuple[dict[int, str], dict[str, int], int] | None = g._msrc.get(key)
+    if kept is None:
+        kinds = {oid: _one_kind(g, oid, ab) for oid, ab in mana_sources(g, player)}
+        every: dict[str, int] = {}
+        for k in kinds.values():
+            if k:
+                every[k] = every.get(k, 0) + 1
+        kept = g._msrc[key] = (kinds, every, sum(1 for k in kinds.values() if not k))
+    kinds, counts, other = kept  # each source's kind; the sources of each kind; those of no one kind
+    if exclude:  # the sources left out count for nothing (each is what it is whatever else is left out)
+        counts = dict(counts)
+        for oid in exclude:
+            kind = kinds.get(oid)
+            if kind is None:
+                continue
+            if kind:
+                counts[kind] -= 1
+            else:
+                other -= 1
+    if other:
+        return None
     generic = 0
     need: dict[str, int] = {}
     for s in symbols:

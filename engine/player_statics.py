@@ -41,6 +41,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "attack_tax",        # read by engine.combat.attack_cost (508.1g)
                    "block_tax",         # read by engine.combat.block_cost (509.1f)
                    "attack_forbid",     # "creatures can't attack you": engine.combat.may_attack (508.1c)
+                   "extra_vote",        # "while voting, you get an additional vote": engine/ops/misc.py (701.29d)
+                   "goaded",            # "enchanted creature is goaded": engine.combat.goaders (goad, a later rule)
                    "cant_get_counters",  # "You can't get poison counters": can_get_counters (121.1)
                    "name_lock",         # "spells with the chosen name can't be cast" (201.3)
                    "cast_forbid",       # "Your opponents can't cast spells during your turn" (101.2)
@@ -72,6 +74,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "graveyard_keywords",  # "... cards in your graveyard have retrace" (cast_options, 702.80a)
                    "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (costs.ability_mana)
                    "haste_activation",  # "... activate abilities of creatures you control as though ... haste"
+                   "redirect_damage",  # "All damage that would be dealt to you is dealt to SELF instead" (614.9)
+                   "walk_ignored",  # "Creatures with islandwalk can be blocked as though they didn't have islandwalk"
                    "must_attack"})  # "During target opponent's next turn, creatures that player controls attack
 # SELF if able" (Gideon Jura; 508.1d): read by engine/combat.py must_attack_target
 
@@ -336,10 +340,33 @@ def has_keyword(g: "Game", player: str, keyword: str) -> bool:
     return any(keyword in t[2].get("keywords", ()) for t in _mine(g, "player_keywords", player))
 
 
-def zone_untargetable(g: "Game", zone: str) -> bool:
-    """115.1: "Cards in graveyards can't be the targets of spells or abilities" (Ground Seal): does a static
-    make every card in that zone an illegal target now?"""
-    return any(st.get("zone") == zone for _, _, st in statics(g, "untargetable_zone"))
+def walk_ignored(g: "Game", quality: str) -> bool:
+    """702.14c, 509.1b: "Creatures with islandwalk can be blocked as though they didn't have islandwalk" (Undertow),
+    "Creatures with landwalk abilities can be blocked as though they didn't have those abilities" (Staff of the
+    Ages): is the landwalk of that quality ("Island", "snow Swamp", "nonbasic") ignored for blocking now?"""
+    for _, _, st in statics(g, "walk_ignored"):
+        walks = st.get("walks")
+        if walks is None or quality in walks:
+            return True
+    return False
+
+
+def zone_untargetable(g: "Game", oid: int, controller: str) -> bool:
+    """115.1: "Cards in graveyards can't be the targets of spells or abilities" (Ground Seal), "Lands on the
+    battlefield and land cards in graveyards can't be the targets of spells or abilities your opponents control"
+    (Tomik, Distinguished Advokist): does a static make this object, in the zone it is in, an illegal target of a
+    spell or ability ``controller`` controls now?"""
+    o = g.objects[oid]
+    for _, ctl, st in statics(g, "untargetable_zone"):
+        if st.get("zone") != o.zone:
+            continue
+        if st.get("by") == "opponent" and controller not in seats.opponents(g, ctl):
+            continue
+        types = st.get("types")
+        if types and not set(types) & set(g.chars(oid).types if o.zone == "battlefield" else o.card.types):
+            continue
+        return True
+    return False
 
 
 def player_targetable(g: "Game", player: str, controller: str) -> bool:
@@ -872,6 +899,12 @@ def static_problems(st: dict[str, Any]) -> list[str]:
                                      or not (fr in (None, "self", "attached") or isinstance(fr, dict))
                                      or affects is None and st.get("players") is None and fr is None):
         return ["prevent damage"]
+    if kind == "redirect_damage" and (st.get("into") not in ("self", "attached", "you", "controller_of_attached")
+                                      or st.get("players") not in (None, "you")
+                                      or not (affects in (None, "self", "attached") or isinstance(affects, dict)
+                                              and not unknown_keys(affects))
+                                      or not (fr is None or isinstance(fr, dict) and not unknown_keys(fr))):
+        return ["damage redirection"]
     if kind == "damage_counters" and (not isinstance(st.get("counter"), str)
                                       or not (affects == "self" or isinstance(affects, dict)
                                               and not unknown_keys(affects))

@@ -125,7 +125,8 @@ class Player:
                  "died_turn", "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic",
                  "counters", "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
                  "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn",
-                 "life_turn_began", "dungeons_completed", "speed", "nonland_left_turn", "warped_turn")
+                 "life_turn_began", "dungeons_completed", "last_turn", "crime_turn", "mana_spent_turn", "speed",
+                 "nonland_left_turn", "warped_turn")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -157,9 +158,14 @@ class Player:
         self.damaged_turn = 0           # the last turn this player was dealt damage (bloodthirst, 702.53a)
         self.damaged_by_turn: list[int] = []  # the sources that dealt it damage that turn (damaged_turn)
         self.attacked_turn = 0          # the last turn this player attacked with a creature (508.1j)
+        self.last_turn = 0              # the number of this player's last turn that has ended ("your last turn")
         self.life_lost_last_turn = 0    # life this player lost during the previous turn ("if you lost life last turn")
         self.surveilled_turn = 0        # the last turn this player surveilled (a later keyword action, GRN)
         self.investigated_turn = 0      # the last turn this player investigated (701.33a)
+        self.crime_turn = 0             # the last turn this player committed a crime (a later rule, OTJ)
+        # (turn, mana this player spent to cast spells that turn): expend (a later keyword action, Bloomburrow;
+        # engine/triggers.py expend)
+        self.mana_spent_turn: tuple[int, int] = (0, 0)
         self.draw_step_draws = (0, 0)   # (turn, cards drawn in their own draw step that turn): Alhammarret's Archive
         # the cards put into their graveyard this turn as (batch of the event, card types): "whenever one or more
         # land cards are put into your graveyard from anywhere for the first time each turn" (Crawling Sensation)

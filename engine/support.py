@@ -115,6 +115,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "exile_on_enter",  # engine/replacement.py enter_replacements, engine/entering.py (614.12)
                      "enters_under_opponent",  # engine/game.py move, engine/entering.py under_opponent (614.1d)
                      "enter_exile",  # engine/player_statics.py enters_exiled (614.1a)
+                     "enter_discard",  # engine/game.py move, engine/entering.py answer_enter_discard (614.1a)
                      "x_color",  # engine/casting.py: "Spend only black mana on X" (107.3)
                      "crew_power",  # engine/costs.py crew_power: "SELF saddles Mounts and crews Vehicles as though ..."
                      "token_multiply", "counter_change",  # engine/replacement.py (614.1a)
@@ -128,6 +129,8 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "discard_to_battlefield",  # engine/actions.py discard (614.1a: the card's own replacement)
                      "untargetable_zone",  # engine/targets.py targetable (115.1: cards in graveyards)
                      "damage_mod",  # engine/replacement.py damage_mods (614.1a)
+                     "redirect_damage",  # engine/redirect.py redirect_hits (614.9)
+                     "walk_ignored",  # engine/combat.py can_block (702.14c)
                      "damage_counters",  # engine/actions.py deal_damage_batch (614.1a)
                      "attach_only",  # engine/object_statics.py attach_allowed (701.3a, 704.5p)
                      "look_face_down",  # engine/facedown.py known_to, engine/view.py (707.5)
@@ -145,6 +148,8 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
                      "block_tax",  # engine/combat.py block_cost (509.1d-f)
                      "attack_forbid",  # engine/combat.py may_attack (508.1c)
+                     "extra_vote",  # engine/ops/misc.py vote (701.29d)
+                     "goaded",  # engine/combat.py goaders (goad, a later keyword action; 508.1d)
                      "turned_up_counters",  # engine/facedown.py turn_face_up (707.11)
                      "name_lock",  # engine/player_statics.py: "with the chosen name" (201.3)
                      "uncounterable_spells",  # engine/player_statics.py, read by engine.object_statics (101.1)
@@ -208,7 +213,7 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 "opponent_graveyard_ge", "gained_life_this_turn", "graveyard_ge", "filter",
                                 "opponent_life_le", "life_le", "life_ge", "your_turn", "opponent_lost_life_this_turn",
                                 "life_le_half_start", "spells_cast_ge", "hand_more_than_opponents",
-                                "no_spell_cast_this_game",
+                                "no_spell_cast_this_game", "hand_none",
                                 # "if an opponent controls a green permanent" (Oakhame Adversary), "if there are ten
                                 # or more nonland permanents on the battlefield" (Hour of Revelation), "if you've cast
                                 # another instant or sorcery spell this turn" (Mage Duel: the spell being cast is not
@@ -321,7 +326,7 @@ def _walk(x: Any, out: list[str]) -> None:
                 out.append(f"amount {k} that_player outside a per-player instruction")
         mv = x.get("mv_of")
         if mv is not None and mv not in ("it", "taken", "self", "attached", "discarded", "revealed", "sacrificed",
-                                         "milled") \
+                                         "milled", "revealed_top") \
                 and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's
             # targets last existed (608.2h); a card exiled to pay a cost is not kept for it
@@ -431,6 +436,32 @@ def _exiles_first(effects: tuple[Effect, ...]) -> bool:
     return False
 
 
+def _vote_reasons(ab: Ability) -> list[str]:
+    """701.29: "for each death vote", "if grace gets more votes" read the tally of a vote made before them in the
+    same ability: each word they name must be one of its choices (else the words were read as votes of nothing)."""
+    if "'votes" not in repr([e.args for e in ab.effects]):
+        return []
+    choices: set[str] = set()
+    for e in ab.effects:
+        if e.op == "vote":
+            choices.update(e.args["choices"])
+    named: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, Effect):
+            walk(x.args)
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                if k in ("votes", "votes_most") and isinstance(v, str):
+                    named.add(v)
+                walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v)
+    walk(list(ab.effects))
+    return [f"votes for {w!r}, no choice of a vote before it (701.29)" for w in sorted(named - choices)]
+
+
 def ability_reasons(ab: Ability) -> list[str]:
     out: list[str] = []
     bound: list[Any] = []  # the choices the instructions so far made (a delayed trigger after them refers to them)
@@ -440,7 +471,7 @@ def ability_reasons(ab: Ability) -> list[str]:
         if e.op != "delayed":
             bound += _chooses(e)
     if "amount mv_of 'exiled'" in out and (_exiles_first(ab.effects) or ab.cost is not None and (
-            ab.cost.exile_from_graveyard or ab.cost.exile_from_hand)):
+            ab.cost.exile_from_graveyard or ab.cost.exile_from_hand or ab.cost.exile_permanent)):
         # "Exile the top card of your library. Target opponent loses life equal to its mana value" (Hidetsugu and
         # Kairi), "Exile a creature card from your graveyard: ... the exiled card's mana value": the cards this
         # resolution or this cost exiled (engine/values.py refs "exiled")
@@ -453,10 +484,14 @@ def ability_reasons(ab: Ability) -> list[str]:
         # "Add an amount of {B} equal to the sacrificed creature's mana value" (Priest of Yawgmoth): a mana ability
         # resolves at once with no object that keeps what its cost sacrificed (605.3a), so nothing can count it
         out.append("a mana ability's amount names the sacrificed object")
+    out.extend(_vote_reasons(ab))
     if "the exiled card" in (ab.text or "").lower() and any(e.args.get("what") == "self" for e in ab.effects):
         out.append("linked ability: the exiled card (607.2a)")  # the compiler read "the exiled card" as SELF
     for t in ab.targets:
-        if t.chooser is not None and ab.kind != "activated":
+        if t.chooser == "trigger_player" and ab.kind == "triggered" and (ab.trigger or {}).get("event") == "step" \
+                and (ab.trigger or {}).get("whose") == "each" and all(s.chooser == t.chooser for s in ab.targets):
+            pass  # "each player's upkeep, ... of their choice": that player chooses (engine/triggers.py put_on_stack)
+        elif t.chooser is not None and ab.kind != "activated":
             out.append(f"target chosen by an opponent outside an activated ability: {t.text}")  # 602.3 only
         bad = unknown_keys(t.filter, target=True)
         if t.filter.get("controller") == "trigger_player" and ab.kind != "triggered":
@@ -471,8 +506,8 @@ def ability_reasons(ab: Ability) -> list[str]:
         evs = ev if isinstance(ev, list) else [ev]
         if ab.zone == "graveyard" and (not set(evs) <= GRAVEYARD_EVENTS
                                        or "dies" in evs and (trig.get("self") or trig.get("attached"))) \
-                or ab.zone not in ("battlefield", "graveyard"):  # (a card that dies is not yet in the graveyard
-            # as its "dies" abilities trigger: engine/triggers.py leaves)
+                or ab.zone not in ("battlefield", "graveyard", "command"):  # (a card that dies is not yet in the
+            # graveyard as its "dies" abilities trigger: engine/triggers.py leaves; "command": eminence's)
             out.append(f"triggered ability from {ab.zone}")  # only these events are checked there
         for name in evs:
             if name == "tapped_for_mana" and len(evs) == 1:  # engine/player_statics.py, engine/triggers.py
@@ -504,6 +539,7 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append("trigger options")
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil",
                                                                       "investigate", "card_to_graveyard"} \
+                and not (evs in (["becomes_target"], ["becomes_target_you"]) and trig.get("self")) \
                 and not (evs == ["attacks"] and trig.get("self")) \
                 or trig.get("first") and evs == ["card_to_graveyard"] and set(trig.get("filter") or {}) - {"types"} \
                 or trig.get("nth") and evs not in (["cast"], ["draw"]):
@@ -557,7 +593,7 @@ def ability_reasons(ab: Ability) -> list[str]:
         if "condition" in ch:
             out.extend(condition_problems(ch["condition"]))
         if ab.zone == "graveyard" and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self
-                                       or ab.cost.loyalty is not None or ab.cost.remove_counters
+                                       or ab.cost.return_self or ab.cost.loyalty is not None or ab.cost.remove_counters
                                        or ab.cost.put_counters):
             out.append("cost of a graveyard ability")
     return out
@@ -600,6 +636,11 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
     return []
 
 
+def _spell_x(card: CardDef) -> bool:
+    """Does the card's spell have an X its caster announces (601.2b: "deals X damage divided ...")?"""
+    return any(ab.kind == "spell" and "'x': True" in repr([e.args for e in ab.effects]) for ab in card.abilities)
+
+
 def unsupported_reasons(card: CardDef) -> list[str]:
     """Why the engine cannot play this card as written ([] when it can)."""
     out = [f"text: {s}" for s in card.unsupported]
@@ -630,6 +671,12 @@ def unsupported_reasons(card: CardDef) -> list[str]:
         if k not in KEYWORDS and k not in KEYWORD_TEXT and not cast_options.implemented(k, card):
             # KEYWORD_TEXT: its abilities are checked below; cast_options: the ways of casting
             out.append(f"keyword {k}")
+    if any(a.kind == "static" and a.static and a.static.get("x_reduce") for a in card.abilities) and (
+            "X" in card.mana_cost or any("'x': True" in repr(a) for a in card.abilities
+                                         if not (a.static and a.static.get("x_reduce")))):
+        # "you may exile any number of white cards from your hand" is announced as X (601.2b): a card with an X of its
+        # own (the Marches: "{X}{W}") would read the two as one number
+        out.append("an additional cost of any number of objects on a card with an X of its own")
     paid_exile = any(a.kind == "static" and a.static and a.static.get("kind") == "additional_cost"
                      and isinstance(a.static.get("cost"), Cost) and (a.static["cost"].exile_from_graveyard
                                                                      or a.static["cost"].exile_from_hand)
@@ -660,7 +707,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
         elif unpayable(c.mana):
             out.append(f"{k} cost symbols {unpayable(c.mana)}")
         else:
-            out += [f"{k} {p}" for p in costs.additional_problems(c)]  # its filters, read as an additional cost's
+            # its filters, read as an additional cost's; "Discard X cards" announced with the spell's X (601.2b)
+            out += [f"{k} {p}" for p in costs.additional_problems(c, announced=_spell_x(card))]
     out.extend(cast_options.storm_problems(card))
     if "Toxic" in card.keywords and not isinstance(card.keyword_args.get("Toxic"), int):
         out.append("toxic with no number")

@@ -10,11 +10,12 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from engine import player_statics, seats
-from engine.cards.abilities import Ability, TargetSpec
+from engine.cards.abilities import Ability, Effect, TargetSpec
 from engine.errors import IllegalAction
 from engine.filters import matches, prior_target
 from engine.memo import per_object
 from engine.protection import has_quality, protected
+from engine.values import amount
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -57,6 +58,21 @@ def _trigger_player(f: dict[str, Any], info: dict[str, Any] | None) -> dict[str,
     return {**f, "controller": [p] if isinstance(p, str) else []}
 
 
+def _has_more(g: "Game", x: Any, more: dict[str, Any], info: dict[str, Any] | None) -> bool:
+    """"That player chooses target player who controls more creatures than they do and is their opponent" (Oath of
+    Druids): ``x`` is an opponent (102.3) of the trigger's player (an upkeep's player, 503.1) with more of what
+    ``more`` counts: {"count": FILTER} permanents they control, "life" (119.1), or "hand" (cards in hand)."""
+    p = (info or {}).get("player")
+    if not isinstance(x, str) or not isinstance(p, str) or x not in seats.opponents(g, p):
+        return False
+
+    def measure(who: str) -> int:
+        if "count" in more:
+            return sum(1 for i in g.battlefield if matches(g, i, {**more["count"], "controller": "you"}, None, who))
+        return g.players[who].life if more.get("life") else len(g.players[who].hand)
+    return measure(x) > measure(p)
+
+
 def _same_name_as_trigger(g: "Game", f: dict[str, Any], info: dict[str, Any] | None) -> dict[str, Any]:
     """The filter naming the trigger event's object by its name (none known: nothing qualifies; 707.2)."""
     o = g.objects.get((info or {}).get("obj", -1))
@@ -84,6 +100,10 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
         f = _defending(g, f, src, controller, info)
     elif ctl == "trigger_player":
         f = _trigger_player(f, info)
+    if "opponent_with_more" in f:
+        if not _has_more(g, x, f["opponent_with_more"], info):
+            return False
+        f = {k: v for k, v in f.items() if k != "opponent_with_more"}
     if f.get("same_name_as_trigger"):  # "target card with the same name as that spell" (Harness the Storm): the
         # spell whose casting triggered the ability (603.3d), by its name as it was cast (201.2)
         f = _same_name_as_trigger(g, f, info)
@@ -91,8 +111,8 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
         return False
     if isinstance(x, str) and player_statics.active(g) and not player_statics.player_targetable(g, x, controller):
         return False  # 702.11c: "You have hexproof"
-    if isinstance(x, int) and g.objects[x].zone == "graveyard" and player_statics.active(g) \
-            and player_statics.zone_untargetable(g, "graveyard"):
+    if isinstance(x, int) and g.objects[x].zone in ("graveyard", "battlefield") and player_statics.active(g) \
+            and player_statics.zone_untargetable(g, x, controller):
         return False  # "Cards in graveyards can't be the targets of spells or abilities" (115.1)
     if isinstance(x, int) and g.objects[x].zone == "battlefield":  # 702.11, 702.18, 702.16: permanents
         c = g.chars(x)
@@ -345,3 +365,58 @@ def legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
     return [[x for x in picks if (isinstance(x, str) or x in g.objects)
              and targetable(g, x, spec, src, s.controller, info)]
             for spec, picks in zip(specs, s.targets)]
+
+
+def divided_damage(effs: Any) -> list[Effect]:
+    """The damage instructions "divided as you choose" among one target slot, nested ones too (601.2d)."""
+    out: list[Effect] = []
+    for e in effs or ():
+        if e.op == "damage" and e.args.get("divided") and isinstance(e.args.get("to"), dict) \
+                and "target" in e.args["to"]:
+            out.append(e)
+        for k in ("effects", "then", "else"):
+            if isinstance(e.args.get(k), (list, tuple)):
+                out += divided_damage(e.args[k])
+    return out
+
+
+def division(g: "Game", s: "Obj", ab: Ability | None, given: Any) -> dict[Any, int]:
+    """601.2d: as a spell is cast or an ability activated, its controller announces how the damage "divided as you
+    choose" is divided among its targets, each of them dealt at least 1; the amount is known then (X announced,
+    601.2b; "where X is ... as you activate this ability", Lukka, Bound to Ruin). ``given``: {target: damage} of the
+    answer, checked to cover every target and add up to the amount; with none given, one target is dealt all of it,
+    several share it as evenly as it goes, the first ones in target order one more (the division a client that asks
+    no division gets). IllegalAction when the amount can't be divided so."""
+    picked = {(_as_id(k)): v for k, v in (given or {}).items()}
+    divs = divided_damage(ab.effects) if ab is not None and not ab.choose else []
+    if not divs:
+        return picked
+    slot = divs[0].args["to"]["target"]
+    targets = list(s.targets[slot]) if slot < len(s.targets) else []
+    if not targets or any(d.args["to"]["target"] != slot for d in divs):
+        return picked
+    src = s.source if s.ability is not None and s.source is not None else s.id
+    # "If this spell's madness cost was paid, it deals X damage divided ... instead" (Avacyn's Judgment): one of the
+    # amounts of its instructions, whichever applies
+    totals = sorted({max(0, amount(g, d.args["amount"], src, {"obj": s.id, "i": 0, "answers": {}})) for d in divs})
+    if picked:
+        total = sum(v for v in picked.values() if isinstance(v, int))
+        if set(picked) != set(targets) or total not in totals or any(
+                not isinstance(v, int) or isinstance(v, bool) or v < (1 if total else 0) for v in picked.values()):
+            raise IllegalAction(f"divide {' or '.join(map(str, totals))} damage among the targets, each at least 1 "
+                                f"(601.2d)")
+        return picked
+    total = next((t for t in totals if t >= len(targets)), totals[-1])
+    if total and total < len(targets):
+        raise IllegalAction(f"{total} damage can't be divided among {len(targets)} targets, each dealt at least 1 "
+                            f"(601.2d)")
+    base, extra = divmod(total, len(targets))
+    return {t: base + (1 if i < extra else 0) for i, t in enumerate(targets)}
+
+
+def _as_id(k: Any) -> Any:
+    """An answer's key: an object id given as text ("12") is that id; a player's name stays a name."""
+    try:
+        return int(k)
+    except (TypeError, ValueError):
+        return k

@@ -19,7 +19,7 @@ from engine.filters import matches
 from engine.memo import per_object
 from engine.replacement import enter_replacements
 from engine.state import Obj
-from engine.targets import check_targets, normalize_targets, target_candidates, with_x
+from engine.targets import check_targets, divided_damage, division, normalize_targets, target_candidates, with_x
 from engine.values import cast_kind_matches, condition, first_combat_over
 
 if TYPE_CHECKING:
@@ -63,8 +63,14 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "card_to_graveyard",  # a card (not a token) put into its owner's graveyard from anywhere (404.2)
                  "searched",  # a player searched their own library (701.15a): engine/ops/zones.py
                  "dungeon_completed",  # a player completed a dungeon (a later rule: engine/dungeon.py)
+                 "crime",  # a player committed a crime (a later rule, Outlaws of Thunder Junction): became_targets
+                 "expend",  # a player expended N (a later keyword action, Bloomburrow): expend below
                  "ring_tempts",  # the Ring tempted a player (a later keyword action: engine/ops/ring.py)
-                 "targets_chosen"}  # a spell or ability's targets were chosen (became_targets): one event for all
+                 "targets_chosen",  # a spell or ability's targets were chosen (became_targets): one event for all
+                 # a player attacked a player with one or more creatures (508.1b): engine/combat.py; "player" is the
+                 # attacking player, "defender" the one attacked
+                 "player_attacked",
+                 "becomes_monarch"}  # a player became the monarch (a later designation: engine/ops/actions.py)
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
                                              "room",  # a dungeon's room ability: put by engine/dungeon.py
@@ -85,14 +91,15 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "objs",  # a delayed trigger's own objects: "when that creature dies this turn" (603.7c)
                   "each_counter",  # "whenever a +1/+1 counter is put on ...": once for each counter (603.2c)
                   "reaches",  # "when the twelfth hour counter is put on SELF": its count of them reached that number
-                  "first_combat"})  # "at the end of the first combat phase on your turn" (506.6d)
+                  "first_combat",  # "at the end of the first combat phase on your turn" (506.6d)
+                  "amount"})  # "whenever you expend 4": the total that player's mana spent this turn reached
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
 KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "other": frozenset({"cycle"}), "dealt_by": frozenset({"dies"}), "condition": frozenset({"state"}),
     # "whenever a creature attacks you", "whenever a creature deals combat damage to you" (the monarch)
-    "defending": frozenset({"attacks", "combat_damage_player",
+    "defending": frozenset({"attacks", "combat_damage_player", "player_attacked",
                             "damage_player"}),  # "whenever a source deals damage to you" (you_only, 120.3)
     "walker_attacked": frozenset({"you_attack"}), "by_opponent": frozenset({"discard"}),
     # training (a later keyword): "this creature and at least one other creature with greater power attack"
@@ -127,7 +134,8 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "whenever you become the target of a spell" (Dormant Gomazoa): not of an ability
     "spell": frozenset({"becomes_target_player"}),
     "keyword": frozenset({"activate"}),
-    "each_counter": frozenset({"counters_put", "counters_removed"}), "reaches": frozenset({"counters_put"})}
+    "each_counter": frozenset({"counters_put", "counters_removed"}), "reaches": frozenset({"counters_put"}),
+    "amount": frozenset({"expend"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -143,8 +151,10 @@ GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacri
                               "discard",  # "when you discard SELF": the card, now in the graveyard (701.8)
                               "dealt_damage",  # "whenever an opponent is dealt damage by ..., return SELF from
                               # your graveyard" (Chandra's Phoenix)
-                              "turned_face_up"})  # "whenever a permanent you control is turned face up, you may return
-# SELF from your graveyard" (Deathmist Raptor)
+                              "turned_face_up",  # "whenever a permanent you control is turned face up, you may
+                              # return SELF from your graveyard" (Deathmist Raptor)
+                              "crime"})  # "whenever you commit a crime, you may pay {B}. If you do, return SELF from
+# your graveyard to the battlefield" (Forsaken Miner; committing a crime, a later rule: became_targets)
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),
@@ -184,6 +194,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
         if "by_filter" in trig and not matches(g, ev["by"], trig["by_filter"], src, controller):
             return False  # "becomes the target of an instant or sorcery spell": the spell, as it is cast (601.2c)
+        if trig.get("first") and not ev.get("first_by_player" if "becomes_target_you" in names else "first"):
+            return False  # "... [you control] for the first time each turn" (became_targets)
     elif name == "blocks" and "blocks_flying" in names and "blocks" not in names:
         # "whenever SELF blocks a creature with flying"
         if not any(a in g.objects and "Flying" in g.chars(a).keywords for a in ev.get("attackers", ())):
@@ -310,9 +322,16 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name == "targets_chosen" and not (controller in ev.get("players", ())
                                          or controller in ev.get("objs_controllers", ())):
         return False  # "you and/or at least one permanent you control" (their controllers as targets were chosen)
+    if name == "expend" and ev.get("amount") != trig.get("amount"):
+        return False  # "whenever you expend 4": as the fourth mana is spent, not another (expend below)
+    if name == "player_attacked" and trig.get("defending") == "attached_player" \
+            and ev.get("defender") != _enchanted_player(g, src):
+        return False  # "whenever a player attacks enchanted player with one or more creatures" (a Curse, 303.4)
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
         p = ev.get("player")
+        if "your_turn" in trig and seats.is_active(g, controller) != trig["your_turn"]:
+            return False  # "whenever you commit a crime during your turn" (the trigger's controller's turn, 500)
         if who == "you" and p != controller or who in ("opponent", "other") and p in (controller, None) \
                 or who == "attached_player" and p != _enchanted_player(g, src):
             return False
@@ -336,6 +355,12 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if trig.get("defending") == "you":  # "whenever a creature attacks you or a planeswalker you control"
         t = ev.get("target")
         if t != controller and not (isinstance(t, int) and t in g.objects and g.controller_of(t) == controller):
+            return False
+    if trig.get("defending") in ("opponent", "opponent_or_walker"):  # "attacks one of your opponents [or a
+        t = ev.get("target")  # planeswalker an opponent controls]" (508.1b)
+        whose = t if isinstance(t, str) else g.controller_of(t) if trig["defending"] == "opponent_or_walker" \
+            and isinstance(t, int) and t in g.objects else None
+        if whose is None or whose not in seats.opponents(g, controller):
             return False
     if trig.get("defending") == "you_only" and ev.get("target") != controller:
         return False  # "whenever a creature attacks you": you, not a planeswalker you control (508.1b)
@@ -609,6 +634,11 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 for ab in [a for a in em.card.abilities if a.kind == "triggered" and a.trigger]:
                     if ab.trigger is not None and _match(g, cid, p, ab.trigger, ev):
                         _add(g, em, ab, p, ev, permanent=False)
+            else:  # a card's ability that works in the command zone ("if SELF is in the command zone", eminence)
+                for ab in em.card.abilities:
+                    if ab.kind == "triggered" and ab.zone == "command" and ab.trigger is not None \
+                            and _match(g, cid, em.owner, ab.trigger, ev):
+                        _add(g, em, ab, em.owner, ev, permanent=False)
     used = [e for e in g.effects if e["layer"] == "trigger" and _delayed_event(g, e, ev) and e.get("once")]
     if used:  # 603.7c: "when you next ...": a delayed trigger that triggers once
         g.effects = [e for e in g.effects if not any(e is u for u in used)]
@@ -650,8 +680,13 @@ def became_targets(g: "Game", s: "Obj") -> None:
             if isinstance(x, int) and x not in seen and x in g.objects:
                 seen.append(x)
     for x in seen:
+        # "for the first time each turn": the first time this turn it became a target of any spell or ability, and of
+        # one that player controls (valiant, an ability word of Bloomburrow); a new object starts afresh (400.7)
+        turn, by = g.objects[x].chosen.get("targeted_turn", (0, []))
+        by = list(by) if turn == g.turn else []
+        g.objects[x].chosen["targeted_turn"] = (g.turn, [*by, s.controller])
         event(g, {"event": "becomes_target", "obj": x, "by": s.id, "spell": s.ability is None,
-                  "player": s.controller})
+                  "player": s.controller, "first": not by, "first_by_player": s.controller not in by})
     players = [x for slot in s.targets for x in slot if isinstance(x, str) and x in g.players]
     for p in dict.fromkeys(players):  # "whenever you become the target of a spell or ability" (a player, 115.1)
         event(g, {"event": "becomes_target_player", "target_player": p, "by": s.id, "spell": s.ability is None,
@@ -661,6 +696,42 @@ def became_targets(g: "Game", s: "Obj") -> None:
         event(g, {"event": "targets_chosen", "by": s.id, "spell": s.ability is None, "player": s.controller,
                   "objs": list(seen), "players": list(dict.fromkeys(players)),
                   "objs_controllers": [g.controller_of(x) for x in seen]})
+    if _is_crime(g, s, seen, players):
+        g.players[s.controller].crime_turn = g.turn
+        g.turn_state_changed()  # a static may read it ("as long as you've committed a crime this turn")
+        event(g, {"event": "crime", "by": s.id, "player": s.controller})
+
+
+def _is_crime(g: "Game", s: "Obj", objs: list[int], players: list[str]) -> bool:
+    """Committing a crime (a later rule, Outlaws of Thunder Junction; not in the 2016 rules): a player commits a
+    crime as they cast a spell, activate an ability, or put a triggered ability onto the stack that targets an
+    opponent, a permanent, spell or ability an opponent controls, or a card in an opponent's graveyard; once for
+    that spell or ability, however many such targets it has (as 603.2c counts one event once)."""
+    if s.controller not in g.players:
+        return False
+    foes = set(g.opponents(s.controller))
+    if foes & set(players):
+        return True
+    for x in objs:
+        o = g.objects[x]
+        if o.zone in ("battlefield", "stack") and g.controller_of(x) in foes \
+                or o.zone == "graveyard" and o.owner in foes:
+            return True
+    return False
+
+
+def expend(g: "Game", player: str, n: int) -> None:
+    """Expend (a later keyword action, Bloomburrow; not in the 2016 rules): a player expends N as they spend their
+    Nth total mana to cast spells during a turn. ``n`` more mana was just spent so (601.2h: engine/payment.py
+    pay_mana); one event for each total it reached, so "whenever you expend 4" triggers once a turn at most."""
+    if n <= 0 or player not in g.players:
+        return
+    pl = g.players[player]
+    turn, before = pl.mana_spent_turn
+    before = before if turn == g.turn else 0
+    pl.mana_spent_turn = (g.turn, before + n)
+    for total in range(before + 1, before + n + 1):
+        event(g, {"event": "expend", "player": player, "amount": total})
 
 
 def counters_put(g: "Game", oid: int, kind: str, n: int) -> None:
@@ -1012,7 +1083,11 @@ def put_on_stack(g: "Game") -> None:
                 g.triggered.remove(t)  # 603.3d: no legal targets, removed from the stack
                 g.log("trigger_removed", card=t["card"].name)
                 return
-            g.wait = {"kind": "trigger_targets", "player": t["controller"], "trigger": g.triggered.index(t)}
+            # "that player chooses target ...", "... of their choice" (The Abyss, Oath of Druids): the player of
+            # the event, an upkeep's player, chooses the targets (603.3d) for the controller's ability
+            chooser = t["info"].get("player") if all(s.chooser == "trigger_player" for s in specs_of(t)) \
+                and isinstance(t["info"].get("player"), str) else t["controller"]
+            g.wait = {"kind": "trigger_targets", "player": chooser, "trigger": g.triggered.index(t)}
             return
         g.triggered.remove(t)
         _push(g, t)
@@ -1031,6 +1106,8 @@ def _push(g: "Game", t: dict[str, Any]) -> None:
     s.modes = list(t.get("modes", ()))
     s.x = trigger_x(t)
     s.trigger_info = t["info"]
+    if s.targets and not ab.choose:  # 603.3d, 601.2d: damage "divided as you choose" is divided as it is put there
+        s.divide = division(g, s, ab, t.get("divide"))
     src = g.objects.get(s.source)
     if src is not None and src.chosen.get("exiled"):  # 607.2a: "the exiled card" after SELF is sacrificed as it
         s.chosen["source_exiled"] = list(src.chosen["exiled"])  # resolves (Living Lore): the cards exiled with it
@@ -1049,6 +1126,17 @@ def choose_targets(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     src = g.objects.get(t["source"]) or Obj(-1, 0, t["card"], t["controller"], "graveyard")
     check_targets(g, specs, chosen, src, t["controller"], t["info"])
     t["targets"] = chosen
+    ab = t["ability"]
+    if not ab.choose and divided_damage(ab.effects):  # 601.2d, 603.3d: the damage "divided as you choose" is divided
+        # as the targets are chosen (the answer's division, checked now on a stand-in for the ability)
+        probe = Obj(g.next_id, 0, t["card"], t["controller"], "stack")
+        probe.ability, probe.source, probe.targets = ab, t["source"], [list(x) for x in chosen]
+        probe.x, probe.trigger_info = trigger_x(t), t["info"]
+        g.objects[probe.id] = probe
+        try:
+            t["divide"] = division(g, probe, ab, a.get("divide"))
+        finally:
+            del g.objects[probe.id]
 
 
 def order(g: "Game", d: "Decision", order: list[int]) -> None:

@@ -206,6 +206,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         x = g.objects[sid].chosen.get("object") if sid is not None and sid in g.objects \
             and g.objects[sid].zone == "battlefield" else s.chosen.get("source_object")
         return [x] if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield" else []
+    if ref == "gift_player":  # gift (a later keyword, Bloomburrow): the opponent chosen as its gift cost was paid,
+        # kept by the spell and by the permanent it became (engine/casting.py, cast_options.carried)
+        sid = source_id(g, r)
+        holder = s if s.ability is None else g.objects.get(sid) if sid is not None else None
+        p = holder.chosen.get("gift_to") if holder is not None else None
+        return [p] if isinstance(p, str) and p in g.players and not g.players[p].lost else []
     if ref == "chosen_player":  # "the chosen player": the one its source chose as it entered (614.12), while that
         sid = source_id(g, r)  # player is still in the game (800.4a)
         p = g.objects[sid].chosen.get("player") if sid is not None else None
@@ -236,6 +242,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         # or the cost of the resolving spell or ability discarded (601.2h)
         paid = s.chosen.get("discarded", ()) if "obj" in r else ()
         return [c for c in [*paid, *r.get("discarded", ())] if c in g.objects]
+    if ref == "voted_most":  # 701.29: "each permanent with the most votes or tied for most votes": the objects the
+        # vote before chose most often, still where they were voted for (400.7)
+        return [c for c in r.get("voted_most", ()) if c in g.objects]
     if ref == "amassed":  # "the Army you amassed": the Army the amass action of this resolution chose (a later
         # keyword action, War of the Spark; engine/ops/actions.py)
         return [c for c in r.get("amassed", ()) if c in g.objects]
@@ -351,6 +360,9 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "minus": frozenset({"minus"}),
     "spells_cast_this_turn": frozenset({"spells_cast_this_turn"}),
     "cast_before_it": frozenset({"cast_before_it"}),
+    "commander_casts": frozenset({"commander_casts"}),
+    "votes": frozenset({"votes"}),
+    "most_discarded_this_way": frozenset({"most_discarded_this_way"}),
     "removed_this_way": frozenset({"removed_this_way"}),
     "exiled_from_hand": frozenset({"exiled_from_hand"}),
     "player_counters": frozenset({"player_counters", "kind"}),
@@ -373,14 +385,15 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
                                  "descended_this_turn",
-                                 "mv_of", "dungeon_names", "colors_of"})
+                                 "mv_of", "dungeon_names", "colors_of", "commander_casts"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled", "tails",
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
                        "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object", "activated",
-                       "activated_ability"})
+                       "gift_player",
+                       "activated_ability", "voted_most"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "targets_of",
                       "owner_of", "opponents_of", "couldnt"})
@@ -669,6 +682,12 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "count_this_way" in a and r is not None and a.get("action") == "sacrificed":
         # "Sacrifice any number of lands. Search your library for up to that many land cards" (Scapeshift)
         return int(r.get("sacrificed_this_way", 0))
+    if "count_this_way" in a and r is not None and a.get("action") == "put_hand":
+        # "for each card put into your hand this way" (Demonlord Belzenlok): the cards the resolution's "exile ...
+        # until ..., then put that card into your hand" put there (engine/ops/library.py exile_until)
+        return len(r.get("put_hand", ()))
+    if "count_this_way" in a and r is not None and a.get("action") == "rolled":
+        return int(r.get("rolled", 0))  # "equal to the result": the die the instruction before rolled (a later rule)
     if "count_this_way" in a and r is not None and a.get("action") == "flips_won":
         return int(r.get("flips_won", 0))  # "for each flip you win" of "flip five coins" (705.1)
     if "count_this_way" in a and r is not None and a.get("action") == "couldnt":
@@ -748,6 +767,17 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who not in g.players or not isinstance(idx, int):
             return 0
         return sum(1 for k in g.players[who].cast_kinds_turn[:idx] if cast_kind_matches(k, a["cast_before_it"]))
+    if "most_discarded_this_way" in a:  # "the greatest number of cards a player discarded this way" (Windfall): the
+        owners: dict[str, int] = {}  # discards of the instruction before, counted by the player who discarded
+        for c in (r or {}).get("discarded", ()):  # each (701.8: a player discards their own cards)
+            if c in g.objects:
+                owners[g.objects[c].owner] = owners.get(g.objects[c].owner, 0) + 1
+        return max(owners.values(), default=0)
+    if "votes" in a:  # 701.29: "for each death vote", "the number of profit votes": the votes of the vote before
+        return int(((r or {}).get("votes") or {}).get(a["votes"], 0))  # (engine/ops/misc.py vote)
+    if "commander_casts" in a:  # "for each time you've cast your commander from the command zone this game": the
+        who = _you(g, src, r)  # casts 903.8 counts (Player.commander_casts, both partners'), countered ones too
+        return g.players[who].commander_casts if who in g.players else 0
     if "spells_cast_this_turn" in a:  # "the number of spells you've cast this turn" (601.2i: cast)
         who = _you(g, src, r)
         return g.players[who].spells_cast_turn if who in g.players else 0
@@ -926,6 +956,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return not condition(g, cond["not"], src, r)
     if cond.get("not_declared_attacker") and ((r or {}).get("trigger") or {}).get("attacking"):
         return False  # "becomes tapped, if it isn't being declared as an attacker": not the tap of 508.1f
+    if "votes_most" in cond:  # 701.29: more votes than each other choice of the vote before; "or the vote is tied":
+        votes = (r or {}).get("votes") or {}  # at least as many
+        mine = votes.get(cond["votes_most"], 0)
+        others = [n for k, n in votes.items() if k != cond["votes_most"]]
+        if cond["votes_most"] not in votes or not all(mine >= n if cond.get("tied") else mine > n for n in others):
+            return False
     if "control" in cond:
         f = cond["control"]
         skip: set[Any] = set()
@@ -1016,6 +1052,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
         return False
     if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
+        return False
+    if "hand_none" in cond and any(matches(g, c, {**cond["hand_none"], "zone": "hand"}, src, you)
+                                   for c in g.players[you].hand):  # "if you have no land cards in hand" (Land Grant)
         return False
     o = g.objects.get(src) if src is not None else None
     # how the spell was cast, once it left the stack during its resolution: as it last existed (608.2g)
@@ -1274,6 +1313,16 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         want, holder = cond["designation"], designation_holder(g, DESIGNATIONS[str(cond["designation"]).lstrip("!")])
         if (holder == you) != (not str(want).startswith("!")):
             return False
+    if "self_zone" in cond:  # "if SELF is in the command zone or on the battlefield" (eminence; 603.4)
+        so = g.objects.get(src) if src is not None else None
+        if so is not None and so.ability is not None:  # an ability's SELF is its source (112.7)
+            so = g.objects.get(so.source) if so.source is not None else None
+        if so is None or so.zone not in cond["self_zone"]:
+            return False
+    for kind, who in (cond.get("designation_by") or {}).items():  # "if an opponent is the monarch", "if there is
+        holder = designation_holder(g, DESIGNATIONS[kind])  # no monarch" (later designations)
+        if who == "nobody" and holder is not None or who == "opponent" and holder not in seats.opponents(g, you):
+            return False
     if "graveyard_types_ge" in cond:  # delirium: card types among cards in your graveyard (205.2a)
         kinds = {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
         if len(kinds) < cond["graveyard_types_ge"]:
@@ -1359,7 +1408,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if max(per_type.values(), default=0) < int(cond["discarded_share_type"]):
             return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
-        if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)
+        # ("with the chosen name": chosen by the resolving spell or ability, which holds it: 201.3)
+        sid = this(g, r).id if cond["milled_this_way"].get("chosen_name") and r is not None and "obj" in r else src
+        if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, sid, you)
                    for x in (r or {}).get("milled", ())):
             return False
     return True
@@ -1386,7 +1437,7 @@ def _evolves(g: "Game", o: Any, r: Ctx | None) -> bool:
 
 #: the per-turn facts ``{"history": ...}`` names (kept on Player as the last turn each happened)
 HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "your_land_entered", "self_was_cast",
-                     "you_surveilled"})
+                     "you_surveilled", "you_committed_crime"})
 
 
 def _history(g: "Game", what: str, you: str, o: Any) -> bool:
@@ -1405,6 +1456,8 @@ def _history(g: "Game", what: str, you: str, o: Any) -> bool:
         return g.players[you].land_entered_turn == g.turn
     if what == "you_surveilled":  # "as long as you've surveilled this turn" (engine/ops/zones.py)
         return g.players[you].surveilled_turn == g.turn
+    if what == "you_committed_crime":  # "if you've committed a crime this turn" (a later rule, Outlaws of Thunder
+        return g.players[you].crime_turn == g.turn  # Junction: engine/triggers.py became_targets)
     if what == "self_was_cast":
         return o is not None and bool(o.chosen.get("cast_zone"))
     raise Unsupported(f"unsupported history {what!r}")
@@ -1454,6 +1507,9 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
                   "activated_ge", "max_speed", "descended", "void", "ring_bearer_other",
+                  "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"
+                  "self_zone",  # "if SELF is in the command zone [or on the battlefield]": the zones it may be in
+                  "designation_by",  # {"monarch": "opponent" | "nobody"}: a designation's holder (later rules)
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
                   "first_combat", "taken_is",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
@@ -1468,7 +1524,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "x_ge", "life_ge_start_plus", "life_lt_start", "graveyard_ge", "filter",
                   "cost_was",  # "if the sacrificed creature was a Human" (608.2h)
                   "had_counter",  # "if it had a +1/+1 counter on it" (608.2h, 603.10)
-                  "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
+                  "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep", "hand_none",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step",
@@ -1491,6 +1547,8 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes",
+                  # "If you control a commander as you cast SELF, you may choose both instead" (casting.mode_range)
+                  "more_modes_if", "more_modes_may",
                   # not a condition: who may activate it (602.2: "Any player may activate this ability";
                   # casting.activatable), its activator is "you"
                   "any_player"}
@@ -1562,8 +1620,13 @@ def condition_problems(cond: Any) -> list[str]:
         return []
     bad = sorted(set(cond) - CONDITION_KEYS)
     out = [f"condition {bad}"] if bad else []
+    if isinstance(cond.get("more_modes_if"), dict):  # the condition of a modal spell's second mode (700.2)
+        out += condition_problems(cond["more_modes_if"])
     if "designation" in cond and str(cond["designation"]).lstrip("!") not in DESIGNATIONS:
         out.append(f"condition designation {cond['designation']!r}")
+    if any(k not in DESIGNATIONS or w not in ("opponent", "nobody")
+           for k, w in (cond.get("designation_by") or {}).items()):
+        out.append(f"condition designation_by {cond['designation_by']!r}")
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
     for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target",
@@ -1825,8 +1888,10 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             zone = f.get("zone", "battlefield")
             zones = [a["zone"] for a in f.get("or", ()) if "zone" in a] if "zone" not in f else []
             if zones:  # "a nonland card from that player's graveyard or hand": each alternative names its zone
-                pool = [i for q in (owners if owners is not None else g.order) for z in zones
+                pool = [i for q in (owners if owners is not None else g.order) for z in zones if z != "battlefield"
                         for i in g.players[q].zone(z)]
+                if "battlefield" in zones:  # "a permanent you control or a card from your hand or graveyard"
+                    pool = list(g.battlefield) + pool
             else:
                 pool = g.battlefield if zone == "battlefield" else \
                     [i for q in (owners if owners is not None else g.order) for i in g.players[q].zone(zone)]
@@ -1858,6 +1923,13 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
                     ask["prompt"] += f" with different {'mana values' if mv else 'names'}"
                 raise NeedChoice(ask)
         fol = r.get("followed", {})
+        if ref.get("rest") and ref.get("among"):  # "leave the chosen cards in your graveyard and put the rest into
+            # your hand" (Deliver Unto Evil): the objects ``among`` names that were not chosen (608.2c)
+            keep = {fol.get(x, x) for x in got}
+            f = {**ref["choose"], "owner": "you"} if ref["choose"].get("owner") == "chooser" else ref["choose"]
+            out += [x for x in refs(g, r, ref["among"]) if x in g.objects and x not in keep
+                    and matches(g, x, f, src, you)]
+            continue
         out += [fol.get(x, x) for x in got if fol.get(x, x) in g.objects]
     return out
 

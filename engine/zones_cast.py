@@ -87,6 +87,14 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
             if lands and "Land" not in o.card.types or not lands and "Land" in o.card.types:
                 continue
             if matches(g, o.id, ps.strip_zone(f), None, player):
+                if st.get("life_mv") and not lands:  # "If you cast a spell this way, pay life equal to its mana value
+                    # rather than pay its mana cost" (Bolas's Citadel, 117.9): the permission's own way of paying; a
+                    # permission without one (Future Sight) is preferred where both apply
+                    life = {"play": "cast", "free": False, "life_mv": True}
+                    best = best or life
+                    continue
+                if best is not None and best.get("life_mv"):
+                    best = None
                 best = best or {"play": "play" if lands else "cast", "free": False}
                 if st.get("exile_instead") and not lands:  # "If a spell cast this way would be put into your
                     best["exile_instead"] = True  # graveyard, exile it instead" (614.1a: Jaya Ballard's emblem)

@@ -12,7 +12,7 @@ import yaml
 
 from engine.ai import match, puzzle, search
 from engine.ai.determinize import Memory, determinize
-from engine.ai.evaluate import evaluate
+from engine.ai.evaluate import WIN_SCALE, evaluate, win_value
 from engine.ai.player import AIPlayer, SeatAI
 from engine.ai.random_bot import RandomBot
 from engine.bench import GREEN, RED
@@ -142,6 +142,25 @@ def test_evaluation_prefers_sooner_wins_and_more_board():
     later.turn += 2
     assert evaluate(won, "alice") > evaluate(later, "alice") > evaluate(g3, "alice")
     assert evaluate(later, "bob") > evaluate(won, "bob")  # a loss later is better
+
+
+def test_the_chance_of_winning_is_bounded_and_follows_the_evaluation():
+    """``win_value``: a win (104.2a) is worth at most ``2 * WIN_SCALE`` and a loss at least minus that,
+    a position in between follows the evaluation's order, and a win sooner or a loss later is better."""
+    g = from_setup(HIDDEN_A, POOL)
+    weaker = g.copy()
+    weaker.players["alice"].life = 3
+    top = 2 * WIN_SCALE
+    assert -top < win_value(weaker, "alice") < win_value(g, "alice") < top
+    assert (evaluate(weaker, "alice") < evaluate(g, "alice")) and win_value(g, "bob") < win_value(weaker, "bob")
+    won = g.copy()
+    won.winner = "alice"
+    later = won.copy()
+    later.turn += 2
+    assert top >= win_value(won, "alice") > win_value(later, "alice") > win_value(g, "alice")
+    assert -top <= win_value(won, "bob") < win_value(later, "bob") < win_value(g, "bob")
+    # near even (the evaluation 1.25 here), worth what the evaluation says: the curve's slope there is one
+    assert abs(evaluate(g, "alice")) < 2 and abs(win_value(g, "alice") - evaluate(g, "alice")) < 0.05
 
 
 def test_seat_ai_plays_a_local_session():
@@ -313,6 +332,19 @@ def test_the_search_drops_candidates_far_behind_or_dominated():
     # 0: the rule of thumb stays; 1: the best; 2: better than the best on one sample, 1.5 behind
     # on average: stays; 3: far behind; 4: worse on every sample, by 1.0 on average: dominated
     assert alive == [True, True, True, False, False]
+
+
+def test_the_search_leaves_the_rule_of_thumb_only_for_an_answer_surely_better():
+    """With ``confidence``, an answer replaces the rule of thumb's only when the mean of the paired
+    differences (the same samples for both) beats ``TIE_EDGE`` by that many standard errors: a
+    steady gain does, the same mean gain from one lucky sample does not."""
+    s = search.Searcher("alice", random.Random(0), confidence=1.0)
+    base = [0.0, 1.0, -1.0, 0.5, 2.0, 0.0]
+    steady = [x + 1.0 for x in base]
+    lucky = base[:-1] + [base[-1] + 6.0]  # +1.0 on average too, all of it from the last sample
+    assert s._sure(steady, base)
+    assert not s._sure(lucky, base)
+    assert not s._sure([x + 0.2 for x in base], base)  # a steady gain within the tie edge
 
 
 def test_the_search_drops_candidates_that_scored_the_same_on_every_sample():

@@ -75,25 +75,33 @@ def test_one_or_more_modes_are_at_most_the_modes_there_are():
 
 
 
-@pytest.mark.parametrize("card, targeted, casts", [
-    ("Borrowed Hostility", [0, 1], False),        # every mode names a target
-    ("Cryptic Command", [0, 1], True),            # choose two: "tap all creatures ..." and "draw a card" need none
+@pytest.mark.parametrize("card, legal", [
+    ("Borrowed Hostility", [0, 1]),              # every mode names a target creature: the Bears
+    ("Cryptic Command", [1, 2, 3]),              # no spell to counter: "counter target spell" can't be chosen
 ])
-def test_the_random_bot_answers_a_modal_spell_only_with_modes_it_can_name_targets_for(card, targeted, casts) -> None:
-    """601.2b-c: a targeted mode's targets go with the answer, and the option lists none (``targeted_modes`` names
-    those modes); the bot chooses among the modes with no target, and leaves alone a spell whose every mode is
-    targeted, so every answer it gives is legal (a LAN server closes a connection after ten refused answers)."""
+def test_the_random_bot_casts_a_modal_spell_with_its_chosen_modes_targets(card, legal) -> None:
+    """601.2b-c, 700.2a: the option lists each mode's legal targets (``mode_targets``; None for a mode with too
+    few), the bot chooses among the modes that can be chosen and names their targets in the order of the modes,
+    so every answer it gives is legal (a LAN server closes a connection after ten refused answers)."""
     from engine.setup import from_setup
     g = from_setup({"active": "alice", "step": "main1", "players": {
         "alice": {"hand": [card], "battlefield": ["Mountain"] * 6 + ["Island"] * 6},
         "bob": {"battlefield": ["Grizzly Bears"]}}}, seed=1)
     (opt,) = [o for o in g.pending.options if o.get("action") == "cast"]
-    assert opt["targeted_modes"] == targeted
+    assert [i for i, p in enumerate(opt["mode_targets"]) if p is not None] == legal
     answers = [RandomBot(seed).answer(g.pending) for seed in range(60)]
     cast = [a for a in answers if a.get("action") == "cast"]
-    assert bool(cast) == casts
+    assert cast
+    targeted = 0
     for a in cast:
-        assert a["modes"] == [2, 3]
-        g.copy().submit("alice", a)               # legal
-    with pytest.raises(IllegalAction):            # no targets named for a targeted mode: refused (601.2c)
-        g.copy().submit("alice", {"action": "cast", "card": opt["card"], "modes": [0]})
+        assert set(a["modes"]) <= set(legal)
+        slots = [s for m in a["modes"] for s in opt["mode_targets"][m]["targets"]]
+        assert len(a.get("targets", [])) == len(slots)
+        targeted += bool(slots)
+        h = g.copy()
+        h.submit("alice", a)                      # legal
+        (spell,) = h.stack
+        assert h.objects[spell].modes == a["modes"] and h.objects[spell].targets == a.get("targets", [])
+    assert targeted                               # it does cast with a targeted mode
+    with pytest.raises(IllegalAction, match="chosen modes"):  # no targets named for a targeted mode (601.2c)
+        g.copy().submit("alice", {"action": "cast", "card": opt["card"], "modes": [legal[0], legal[1]]})

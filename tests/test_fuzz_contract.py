@@ -55,6 +55,8 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "descended_this_turn": {"descended_this_turn": "you"},
     "per_target": {"per_target": {"x": True}, "slot": 0},
     "cast_before_it": {"cast_before_it": {"types": ["Instant", "Sorcery"]}},
+    "commander_casts": {"commander_casts": "you"}, "votes": {"votes": "death"},
+    "most_discarded_this_way": {"most_discarded_this_way": True},
     "removed_this_way": {"removed_this_way": True}, "exiled_from_hand": {"exiled_from_hand": True},
 }
 

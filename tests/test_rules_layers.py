@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from engine import layers
 from engine.cardpool import default_pool
 from engine.setup import from_setup
 
@@ -33,3 +34,14 @@ def test_a_card_milled_onto_the_graveyard_gives_volraths_shapeshifter_its_text_a
     g.move(angel, "graveyard")
     c = g.chars(vs)
     assert (c.power, c.toughness, "Flying" in c.keywords) == (4, 4, True)
+
+
+def test_a_static_reading_turn_state_in_an_or_part_is_not_turn_free_613() -> None:
+    """613, 110.5, 506.4: tapped and attacking are turn state, not characteristics, so a static whose filter reads
+    them, in an "or" part too, must be applied again after a change of turn state (``layers._turn_free`` decides
+    whether ``Game.turn_state_changed`` may keep the characteristics); one of characteristics only may be kept."""
+    assert not layers._turn_free({"kind": "pump", "power": 1, "affects": {"or": [{"tapped": True}, {"attacking": True}]}})
+    assert not layers._turn_free({"kind": "pump", "power": 1,
+                                  "affects": {"types": ["Creature"], "or": [{"subtypes": ["Goblin"]}, {"tapped": True}]}})
+    assert layers._turn_free({"kind": "pump", "power": 1,
+                              "affects": {"types": ["Creature"], "or": [{"subtypes": ["Goblin"]}, {"colors": ["R"]}]}})

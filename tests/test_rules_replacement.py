@@ -44,3 +44,16 @@ def test_numbers_outside_the_options_are_refused(bad: object) -> None:
     with pytest.raises(IllegalAction):
         g.submit("alice", {"option": bad})
     assert g.state_key() == before
+
+
+def test_tribute_with_one_opponent_asks_that_opponent_702_103a() -> None:
+    """702.103a: "As this creature enters the battlefield, choose an opponent. That player may have this creature
+    enter with N +1/+1 counters": with one opponent there is nothing to choose, so the first decision as Snake of the
+    Golden Grove enters is bob's own yes or no (no "choose an opponent" of alice's with one option)."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {"alice": {
+        "battlefield": ["Forest"] * 5, "hand": ["Snake of the Golden Grove"]}}})
+    g.submit("alice", {"action": "cast", "card": _obj(g, "Snake of the Golden Grove")})
+    while g.pending.kind == "priority" and g.stack:
+        g.submit(g.pending.player, {"action": "pass"})
+    assert (g.pending.player, g.pending.kind) == ("bob", "choose_option")
+    assert g.pending.options == ["yes", "no"]

@@ -114,6 +114,9 @@ def describe(e: dict[str, Any], names: dict[int, str], you: str | None = None) -
     if k == "coin_flip":
         return s(e["player"], "wins") + " the coin flip and " + ("choose" if is_you(e["player"], you) else "chooses") \
             + " who plays first"
+    if k == "die_roll":  # rolling a die (a later rule: engine/ops/control.py roll)
+        extra = f" ({e['natural']} rolled)" if e.get("natural") != e.get("result") else ""
+        return s(e["player"], "rolls") + f" a d{e.get('sides', 20)} for {card}: {e.get('result')}{extra}"
     if k == "play_first":
         first = e.get("first")
         who = "you play" if is_you(first, you) else "they play" if first == e["player"] else f"{first} plays"

@@ -141,6 +141,23 @@ class WrapCheck(QWidget):
         return self.box.isChecked()
 
 
+class ModeCount(QWidget):
+    """How many times a mode is chosen, for a spell that lets the same mode be chosen more than once
+    (the Confluences, 700.2d): a number from 0 and the mode's words, which wrap."""
+
+    def __init__(self, text: str, most: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 2, 0, 2)
+        self.spin = QSpinBox()
+        self.spin.setRange(0, most)
+        self.label = QLabel(text)
+        self.label.setWordWrap(True)
+        self.label.setToolTip(text)
+        lay.addWidget(self.spin, 0, Qt.AlignmentFlag.AlignTop)
+        lay.addWidget(self.label, 1)
+
+
 def decision_words(d: Any, v: dict[str, Any]) -> str:
     """What a decision asks, in a player's words (the hand-over screen, the panel's title)."""
     kind = d.kind
@@ -358,14 +375,47 @@ class PromptPanel(QWidget):
             self.ok.setText("Cast")
             self._answer = lambda: sc.set_x(spin.value())
             return
+        # 601.2b: the modes first; the targets of the chosen modes are then clicked on the table (601.2c)
+        if p.option.get("repeat_modes"):
+            return self._mode_counts(p)
         boxes = []
+        targeted = False
+        per = p.option.get("mode_targets") or []
         for i, m in enumerate(p.option.get("modes", [])):
-            cb = WrapCheck(m)
+            legal = p.mode_legal(i)
+            cb = WrapCheck(m if legal else f"{m} (no legal target)")
             cb.setObjectName(f"mode:{i}")
+            cb.setEnabled(legal)  # 700.2a: a mode without legal targets can't be chosen
+            if not legal:
+                cb.label.setStyleSheet("color: #8a9099;")   # greyed: the panel's style sheet keeps enabled colours
             self.body_lay.addWidget(cb)
             boxes.append((i, cb))
-        self.ok.setText("Cast")
+            targeted = targeted or legal and i < len(per) and bool(per[i]["targets"])
+        self.ok.setText("Next" if targeted else "Cast")  # targets may follow
+        entwine = (p.option.get("extra_costs") or {}).get("entwine")
+        if entwine is not None:  # 702.41a: pay the entwine cost and choose every mode
+            en = WrapCheck(f"Entwine: pay {entwine} more and choose all modes")
+            en.setObjectName("entwine")
+            self.body_lay.addWidget(en)
+            self._answer = lambda: sc.set_modes([i for i, cb in boxes if cb.isChecked()], en.isChecked())
+            return
         self._answer = lambda: sc.set_modes([i for i, cb in boxes if cb.isChecked()])
+
+    def _mode_counts(self, p: Any) -> None:
+        """A spell whose same mode may be chosen more than once (700.2d): how many times each mode is chosen."""
+        sc = self.table.scene
+        counts = []
+        for i, m in enumerate(p.option.get("modes", [])):
+            legal = p.mode_legal(i)
+            row = ModeCount(m if legal else f"{m} (no legal target)", p.mode_range()[1])
+            row.setObjectName(f"mode:{i}")
+            row.setEnabled(legal)  # 700.2a
+            if not legal:
+                row.label.setStyleSheet("color: #8a9099;")
+            self.body_lay.addWidget(row)
+            counts.append((i, row))
+        self.ok.setText("Next")
+        self._answer = lambda: sc.set_modes([i for i, row in counts for _ in range(row.spin.value())])
 
     def _pick(self, c: Any) -> None:
         sc = self.table.scene

@@ -96,34 +96,48 @@ def step_name(step: str) -> str:
 
 
 class Interaction:
-    """A priority action being built: its option, the targets chosen so far, X and modes."""
+    """A priority action being built: its option, the targets chosen so far, X and modes.
+
+    The target slots are the option's own (``targets`` / ``target_counts``); for a modal spell or ability
+    they are those of the chosen modes (``mode_targets``), added once the modes are chosen, in the order of
+    the modes (601.2b-c: modes first, then the targets of each chosen mode's target words)."""
 
     def __init__(self, option: dict[str, Any]) -> None:
         self.option = option
-        slots = option.get("targets") or []
-        self.targets: list[list[Any]] = [[] for _ in slots]
+        self.slots: list[list[Any]] = [list(c) for c in option.get("targets") or []]
+        self.counts: list[list[int]] = [list(c) for c in option.get("target_counts") or []]
+        self.slot_modes: list[int | None] = [None] * len(self.slots)   # the mode each slot belongs to
+        # the slots of "another target": none of the other targets (114.3)
+        self.another: list[bool] = [k in (option.get("another") or ()) for k in range(len(self.slots))]
+        self.targets: list[list[Any]] = [[] for _ in self.slots]
         self.slot = 0
         xs: list[int] = option.get("x_values") or []  # an option for one X (a cost's filter names X, 602.2b)
         self.x: int | None = int(xs[0]) if len(xs) == 1 else None
         self.modes: list[int] | None = None
+        self.extras: list[str] = []   # optional additional costs paid: entwine (702.41a)
         # kicker (702.32a): announced first, as 601.2b has it; None until the player says
         self.kicked: bool | None = None if option.get("kicker") else False
 
     @property
     def candidates(self) -> list[Any]:
-        slots = self.option.get("targets") or []
-        if self.slot >= len(slots):
+        if self.slot >= len(self.slots):
             return []
-        return [c for c in slots[self.slot] if c not in self.targets[self.slot]]
+        if self.another[self.slot]:  # "another target" (114.3): none chosen for the spell's other slots
+            return [c for c in self.slots[self.slot] if all(c not in t for t in self.targets)]
+        return [c for c in self.slots[self.slot] if c not in self.targets[self.slot]]
 
     def slot_max(self) -> int:
-        return self.option["target_counts"][self.slot][1]
+        hi = self.counts[self.slot][1]
+        if hi < 0:  # "X targets" (601.2b-c): X, or as many as there are before X is chosen
+            return self.x if self.x is not None else len(self.slots[self.slot])
+        return hi
 
     def slot_min(self) -> int:
-        return self.option["target_counts"][self.slot][0]
+        lo, hi = self.counts[self.slot]
+        return min(lo, self.slot_max()) if hi < 0 else lo
 
     def targets_done(self) -> bool:
-        return self.slot >= len(self.option.get("targets") or [])
+        return self.slot >= len(self.slots)
 
     def add_target(self, t: Any) -> None:
         self.targets[self.slot].append(t)
@@ -137,6 +151,57 @@ class Interaction:
         self.slot += 1
         return True
 
+    # -- modes (700.2) --------------------------------------------------------------
+    def mode_range(self) -> tuple[int, int]:
+        """The least and the most modes that may be chosen ("choose one or more" is offered as choose 99)."""
+        hi = int(self.option.get("choose", 1))
+        lo = int(self.option.get("choose_min", hi))
+        # a mode chosen more than once (700.2d) may make more choices than there are modes
+        most = hi if self.option.get("repeat_modes") else min(hi, len(self.option.get("modes", ())))
+        return min(lo, most), most
+
+    def mode_legal(self, m: int) -> bool:
+        """Can mode ``m`` be chosen (700.2a: not when a target slot of it has too few legal targets)?"""
+        per = self.option.get("mode_targets")
+        return per is None or 0 <= m < len(per) and per[m] is not None
+
+    def mode_words(self) -> str:
+        lo, hi = self.mode_range()
+        hi_text = "or more" if self.option.get("choose", 1) > len(self.option.get("modes", ())) else f"to {hi}"
+        words = f"choose {hi} mode(s)" if lo == hi else f"choose {lo} {hi_text} mode(s)"
+        if self.option.get("escalate"):  # escalate (a later keyword): paid for each mode beyond the first
+            words += f" (escalate {self.option['escalate']} for each mode beyond the first)"
+        return words
+
+    def choose_modes(self, modes: list[int], entwine: bool = False) -> str | None:
+        """Take the chosen modes and add their target slots (601.2b-c); the reason when they can't be chosen.
+        ``entwine``: the entwine cost is paid and every mode is chosen (702.41a)."""
+        lo, hi = self.mode_range()
+        if entwine:
+            modes = list(range(len(self.option.get("modes", ()))))
+        elif not lo <= len(modes) <= hi:
+            return f"{self.option.get('name', '')}: {self.mode_words()}"
+        if len(modes) > self.option.get("modes_affordable", len(modes)):  # escalate (601.2f): too much to pay
+            most = self.option["modes_affordable"]
+            return f"{self.option.get('name', '')}: escalate can be paid for {most} mode(s) at most"
+        bad = [m for m in modes if not self.mode_legal(m)]
+        if bad:
+            return f'"{self.option["modes"][bad[0]]}" has no legal target now, so it can\'t be chosen (700.2a)'
+        self.modes = sorted(modes)
+        if entwine:
+            self.extras.append("entwine")
+        per = self.option.get("mode_targets") or []
+        for m in self.modes:
+            got: dict[str, Any] = (per[m] if m < len(per) else None) or {}
+            another = got.get("another") or ()
+            for k, (cands, count) in enumerate(zip(got.get("targets", []), got.get("target_counts", []))):
+                self.slots.append(list(cands))
+                self.counts.append(list(count))
+                self.slot_modes.append(m)
+                self.another.append(k in another)
+                self.targets.append([])
+        return None
+
     def needs_more(self) -> bool:
         return (self.kicked is None or not self.targets_done() or (self.option.get("x") and self.x is None)
                 or ("choose" in self.option and self.modes is None))
@@ -146,12 +211,14 @@ class Interaction:
         a = {k: v for k, v in self.option.items() if k in ANSWER_KEYS}
         if self.kicked:
             a["kicked"] = True
-        if self.option.get("targets"):
+        if self.slots:
             a["targets"] = self.targets
         if self.option.get("x"):
             a["x"] = self.x or 0
         if "choose" in self.option:
             a["modes"] = sorted(self.modes or [])
+        if self.extras:
+            a["extras"] = list(self.extras)
         return a
 
     def describe(self) -> str:
@@ -163,14 +230,16 @@ class Interaction:
         if self.kicked:
             name += " (kicked)"
         if not self.targets_done():
-            n = len(self.option.get("targets") or [])
+            n = len(self.slots)
             k = f" ({self.slot + 1} of {n})" if n > 1 else ""
-            lo, hi = self.option["target_counts"][self.slot]
+            hi = self.slot_max()
             many = f"up to {hi} targets" if hi > 1 else "a target"
-            return f"{name}: choose {many}{k} — click a highlighted card or player"
+            m = self.slot_modes[self.slot]
+            mode = f' for "{self.option["modes"][m]}"' if m is not None else ""
+            return f"{name}: choose {many}{mode}{k} — click a highlighted card or player"
         if self.option.get("x") and self.x is None:
             return f"{name}: choose X"
-        return f"{name}: choose {self.option.get('choose')} mode(s)"
+        return f"{name}: {self.mode_words()}"
 
 
 class LabelItem(QGraphicsSimpleTextItem):
@@ -1023,9 +1092,14 @@ class TableScene(QGraphicsScene):
             self.pending.x = x
             self._continue()
 
-    def set_modes(self, modes: list[int]) -> None:
+    def set_modes(self, modes: list[int], entwine: bool = False) -> None:
+        """The modes chosen in the panel (601.2b; ``entwine``: all of them, 702.41a); then the targets of their
+        target words are asked for, on the table, as for any targeted spell (601.2c)."""
         if self.pending is not None:
-            self.pending.modes = modes
+            why = self.pending.choose_modes(modes, entwine)
+            if why is not None:
+                self.message.emit(why)
+                return
             self._continue()
 
     def finish_targets(self) -> None:

@@ -50,6 +50,9 @@ class Level:
                          # answers a pump at its target; hidden hands dealt by what the opponent left
                          # untapped (engine/ai/policy.py, engine/ai/determinize.py)
     weights: tuple[float, ...] = TUNED  # how the search weighs a position's terms (engine/ai/evaluate.py)
+    win_scale: float = 0.0  # > 0: a position is worth its chance of winning (evaluate.win_value), not the sum
+    confidence: float = 0.0  # > 0: the search leaves the rule of thumb only for an answer better by that
+                             # many standard errors of the paired differences (search.Searcher._sure)
 
 
 LEVELS = {

@@ -67,7 +67,8 @@ class AIPlayer:
             lv = self.level
             s = Searcher(self.seat, self.rng, lv.cap, lv.horizon, lv.per_candidate, lv.noise, lv.det_per_rollout,
                          lv.blocks_reply, reads=lv.reads, weights=lv.weights, clock=self.clock,
-                         tricks_reply=lv.tricks_reply, settle=lv.settle, memory=self.memory)
+                         tricks_reply=lv.tricks_reply, settle=lv.settle, memory=self.memory,
+                         win_scale=lv.win_scale, confidence=lv.confidence)
             # a margin for building copies and choosing after the last rollout
             deadline = k0 + max(0.0, self.think_ms / 1000.0 * 0.7 - 0.003)
             a = s.choose(game, d, deadline)

@@ -400,7 +400,8 @@ class QuickPolicy:
             return sorted(opts, key=lambda i: hand_keep_value(g, me, i))[:d.data["n"]]
         lo, hi = d.data.get("min", 0), min(d.data.get("max", 0), len(opts))
         prompt = str(d.data.get("prompt", d.prompt)).lower()
-        if d.data.get("one_of_each") is not None or d.data.get("names") or d.data.get("power_limit") is not None:
+        if d.data.get("one_of_each") is not None or d.data.get("names") or d.data.get("power_limit") is not None \
+                or d.data.get("power_min") is not None:
             return list(self.fallback.answer(d)["cards"])
         bad = any(w in prompt for w in ("discard", "sacrifice", "exile", "bottom", "destroy", "return"))
         if "bottom" in prompt:  # scry (701.18): bottom the lands when there are enough of them

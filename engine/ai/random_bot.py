@@ -68,13 +68,14 @@ class RandomBot:
             lo, hi = d.data.get("min", 0), d.data.get("max", 0)
             n = r.randint(lo, min(hi, len(d.options)))
             picks = r.sample(list(d.options), n)
-            if d.data.get("total_power") is not None:  # crew: add creatures until their power is enough
+            least = d.data.get("total_power", d.data.get("power_min"))
+            if least is not None:  # crew, "total power 12 or greater": add creatures until their power is enough
                 power = dict(zip(d.options, d.data["powers"]))
                 # a creature with 0 or less power only lowers the total: the ones that raise it (the engine offers
                 # the choice only when those reach the number)
                 order = [c for c in r.sample(list(d.options), len(d.options)) if power[c] > 0]
                 picks = []
-                while order and sum(power[c] for c in picks) < d.data["total_power"]:
+                while order and sum(power[c] for c in picks) < least:
                     picks.append(order.pop())
             if d.data.get("power_limit") is not None:  # "total power 4 or less": add while the total stays within it
                 power = dict(zip(d.options, d.data["powers"]))
@@ -132,26 +133,28 @@ class RandomBot:
             out = {}  # 506.5: it can't block alone
         return out
 
-    def _targets(self, cands: list[list[Any]], counts: list[list[int]], x: int = 0) -> list[list[Any]] | None:
-        """Random targets for each slot; a count of -1 is X (601.2b-c). None when X targets
+    def _targets(self, cands: list[list[Any]], counts: list[list[int]], x: int = 0,
+                 another: list[int] | tuple[int, ...] = ()) -> list[list[Any]] | None:
+        """Random targets for each slot; a count of -1 is X (601.2b-c). The slots of "another target"
+        (``another``) are chosen last, among what no other slot chose (114.3). None when the targets
         cannot be found."""
-        out = []
-        for c, (lo, hi) in zip(cands, counts):
+        out: list[list[Any]] = [[] for _ in cands]
+        taken: list[Any] = []
+        for k in [k for k in range(len(cands)) if k not in another] + [k for k in another if k < len(cands)]:
+            c = [t for t in cands[k] if t not in taken] if k in another else cands[k]
+            lo, hi = counts[k]
             if hi < 0:  # "X targets" / "up to X targets"
                 lo, hi = (0 if lo == 0 else x), x
             if lo > len(c):
                 return None
             n = self.rng.randint(lo, min(hi, len(c)))
-            out.append(self.rng.sample(c, n))
+            out[k] = self.rng.sample(c, n)
+            taken += out[k]
         return out
 
     def _priority(self, options: list[dict[str, Any]]) -> dict[str, Any]:
         """A random legal action; an ability it keeps activating (a repeatable one such as an
         animation or a pump) is left alone after REPEAT times until the next step."""
-        # a modal option the bot can answer: modes that need no target are enough for its least number (the
-        # targets of a targeted mode go with the answer, 601.2c, and the option does not list them)
-        options = [o for o in options if "choose" not in o or len(o["modes"]) - len(o.get("targeted_modes", ()))
-                   >= min(o.get("choose_min", o["choose"]), o["choose"], len(o["modes"]))] or [{"action": "pass"}]
         fresh = [o for o in options if o.get("action") != "activate"
                  or self._repeats.get((o.get("card"), o.get("ability")), 0) < self.REPEAT]
         o = self.rng.choice(fresh or options)
@@ -168,16 +171,50 @@ class RandomBot:
         elif o.get("x"):
             a["x"] = self.rng.randint(0, min(3, o.get("x_max", 3)))
         if "targets" in o:
-            t = self._targets(o["targets"], o["target_counts"], a.get("x", 0))
+            t = self._targets(o["targets"], o["target_counts"], a.get("x", 0), o.get("another", ()))
             if t is None:
                 return {"action": "pass"}
             a["targets"] = t
         if "choose" in o:
-            free = [i for i in range(len(o["modes"])) if i not in o.get("targeted_modes", ())]
-            most = min(o["choose"], len(free))  # "choose one or more" is offered as choose 99
-            n = self.rng.randint(min(o.get("choose_min", o["choose"]), most), most)  # "one or both" (700.2)
-            a["modes"] = sorted(self.rng.sample(free, n))
+            modal = self._modes(o, a.get("x", 0), "entwine" in a.get("extras", ()))
+            if modal is None:
+                return {"action": "pass"}
+            a.update(modal)
         return a
+
+    def _modes(self, o: dict[str, Any], x: int, entwined: bool = False) -> dict[str, Any] | None:
+        """Random modes of a modal option among those that can be chosen (700.2a: ``mode_targets`` is None for a
+        mode without legal targets), and random targets for the chosen modes' slots, in the order of the modes
+        (601.2b-c). ``entwined``: every mode (702.41a). None when the targets can't be found (X targets, X too
+        large) or an entwined spell has a mode that can't be chosen."""
+        per = o.get("mode_targets") or [{"targets": [], "target_counts": []} for _ in o["modes"]]
+        legal = [i for i, p in enumerate(per) if p is not None]
+        if entwined:
+            if len(legal) < len(per):
+                return None
+            modes = legal
+        elif o.get("repeat_modes"):  # "you may choose the same mode more than once" (the Confluences, 700.2d)
+            modes = sorted(self.rng.choice(legal) for _ in range(o["choose"]))
+        else:
+            # "choose one or more" is offered as choose 99; escalate: as many modes as can be paid for (601.2f)
+            most = min(o["choose"], len(legal), o.get("modes_affordable", len(legal)))
+            n = self.rng.randint(min(o.get("choose_min", o["choose"]), most), most)  # "one or both" (700.2)
+            modes = sorted(self.rng.sample(legal, n))
+        out: dict[str, Any] = {"modes": modes}
+        slots: list[list[Any]] = []
+        for m in modes:
+            t = self._targets(per[m]["targets"], per[m]["target_counts"], x, per[m].get("another", ()))
+            if t is None:
+                return None
+            if per[m].get("another"):  # "another target": none of the other modes' targets either (114.3)
+                t = [[c for c in ts if c not in {y for q in slots for y in q}] if k in per[m]["another"] else ts
+                     for k, ts in enumerate(t)]
+                if any(len(ts) < lo for ts, (lo, _) in zip(t, per[m]["target_counts"])):
+                    return None
+            slots += t
+        if slots:
+            out["targets"] = slots
+        return out
 
     def _assign(self, d: Decision) -> dict[Any, int]:
         """Lethal damage to each in order (a random amount more at most), the rest to the last."""

@@ -149,7 +149,10 @@ def translate_decision(d: Decision, f: Any) -> Decision:
         o = {"targets": _map(o["targets"], f), "target_counts": o["target_counts"]}
     elif k == "priority":
         o = [{**opt, **({"card": f(opt["card"])} if "card" in opt else {}),
-              **({"targets": _map(opt["targets"], f)} if "targets" in opt else {})} for opt in o]
+              **({"targets": _map(opt["targets"], f)} if "targets" in opt else {}),
+              **({"mode_targets": [None if m is None else {**m, "targets": _map(m["targets"], f)}
+                                   for m in opt["mode_targets"]]} if opt.get("mode_targets") else {})}
+             for opt in o]
     return Decision(f(d.player), k, d.prompt, o, d.data, None)
 
 

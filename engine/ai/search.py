@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.ai import facts
 from engine.ai.determinize import Memory, determinize
-from engine.ai.evaluate import TUNED, WIN, evaluate, threat
+from engine.ai.evaluate import TUNED, WIN, evaluate, threat, win_value
 from engine.ai.policy import (
     QuickPolicy,
     build_answer,
@@ -246,7 +246,7 @@ def candidates(g: Game, d: Decision, quick: QuickPolicy, cap: int) -> list[Any]:
         if len(opts) <= 8:
             out += [{"cards": list(c)} for c in itertools.islice(itertools.combinations(opts, n), cap)]
     elif k == "choose_cards" and d.data.get("one_of_each") is None and not d.data.get("names") \
-            and d.data.get("power_limit") is None:
+            and d.data.get("power_limit") is None and d.data.get("power_min") is None:
         lo, hi = d.data.get("min", 0), min(d.data.get("max", 0), len(d.options))
         opts = list(d.options)
         for n in range(lo, hi + 1):
@@ -314,8 +314,11 @@ class Searcher:
                  per_candidate: int = 1, noise: float = 0.0, det_per_rollout: bool = False,
                  blocks_reply: bool = False, reply_cap: int = 8, reads: bool = False,
                  weights: tuple[float, ...] = TUNED, clock: Callable[[], float] = time.perf_counter,
-                 tricks_reply: bool = False, settle: bool = False, memory: Memory | None = None) -> None:
+                 tricks_reply: bool = False, settle: bool = False, memory: Memory | None = None,
+                 win_scale: float = 0.0, confidence: float = 0.0) -> None:
         self.seat = seat
+        self.confidence = confidence  # > 0: an answer replaces the rule of thumb's only when surely better
+        self.win_scale = win_scale  # > 0: positions valued by the chance of winning (evaluate.win_value)
         self.memory = memory  # what the seat saw its opponents do (determinization's evidence)
         self.settle = settle  # play the next lethal-looking combat before judging (``unsettled``)
         self.tricks_reply = tricks_reply  # judge blocks by the attacker's best answer to them (509.5)
@@ -333,6 +336,7 @@ class Searcher:
         self.rollouts = 0
         self.checked = False  # the answer chosen was played on a copy without complaint
         self.means: list[tuple[Any, float]] = []
+        self.iterations = 0  # the samples every compared candidate was played on (for reports)
 
     def choose(self, game: Game, d: Decision, deadline: float) -> Any:
         seat = self.seat
@@ -387,9 +391,31 @@ class Searcher:
         full = [i for i in done if len(vals[i]) >= k]
         # only the iterations every compared candidate saw (the same luck for all)
         best = max(full, key=lambda i: (sum(vals[i][:k]) / k + (TIE_EDGE if i == 0 else 0.0), -i))
+        if self.confidence > 0 and best != 0 and 0 in full and not self._sure(vals[best][:k], vals[0][:k]):
+            best = 0  # not surely better than the rule of thumb: a lucky few samples would mislead
         self.means = [(cands[i], sum(vals[i][:k]) / k) for i in full]  # what it weighed (for reports)
+        self.iterations = k
         self.checked = True
         return cands[best]
+
+    def _sure(self, a: list[float], b: list[float]) -> bool:
+        """Is ``a`` better than ``b`` beyond the noise of the samples: the mean of the paired
+        differences (common random numbers: the same determinization and seed for both) at least
+        ``TIE_EDGE`` plus ``confidence`` standard errors of that mean?"""
+        k = len(a)
+        diffs = [x - y for x, y in zip(a, b)]
+        mean = sum(diffs) / k
+        if k < 2:
+            return mean > TIE_EDGE
+        sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (k - 1))
+        return mean > TIE_EDGE + self.confidence * sd / math.sqrt(k)
+
+    def _value(self, g: Game) -> float:
+        """What position ``g`` is worth to the seat: the evaluation, or with ``win_scale`` the
+        chance of winning that it reads (engine/ai/evaluate.py ``win_value``)."""
+        if self.win_scale > 0:
+            return win_value(g, self.seat, self.weights, self.win_scale)
+        return evaluate(g, self.seat, self.weights)
 
     def _policy(self, seed: int) -> QuickPolicy:
         """The cheap policy that plays every side of a rollout: the seat's own with what its
@@ -469,11 +495,11 @@ class Searcher:
                 if worst is None or v_ < worst[0]:
                     worst = (v_, h, True)
                 continue
-            v = evaluate(h, self.seat, self.weights)
+            v = self._value(h)
             if worst is None or v < worst[0]:
                 worst = (v, h, False)
         if worst is None:
-            return evaluate(g, self.seat, self.weights)
+            return self._value(g)
         if self.settle or worst[2]:
             return worst[0]
         return self._judge(worst[1], self._policy(seed), end_turn, deadline)
@@ -504,11 +530,11 @@ class Searcher:
                 continue
             if not rollout(h, self._policy(seed), end_turn, deadline, stop_step="main2", clock=self.clock):
                 return None  # not every answer was tried: the minimum would flatter the block
-            v = evaluate(h, me, self.weights)
+            v = self._value(h)
             if worst is None or v < worst[0]:
                 worst = (v, h)
         if worst is None:
-            return evaluate(g, me, self.weights)
+            return self._value(g)
         return self._judge(worst[1], self._policy(seed), end_turn, deadline)
 
     def _judge(self, g: Game, pol: QuickPolicy, end_turn: int, deadline: float) -> float | None:
@@ -523,7 +549,7 @@ class Searcher:
         if self.settle and unsettled(g) and not rollout(g, pol, g.turn, deadline, stop_step="main2",
                                                        clock=self.clock):
             return None
-        return evaluate(g, self.seat, self.weights)
+        return self._value(g)
 
 
 def unsettled(g: Game) -> bool:

@@ -205,8 +205,9 @@ attach: what, to, [creature_only]
     attach an Aura/Equipment; creature_only: an Equipment, to a creature only (301.5c) (CR 701.3)
 search: filter, amount, to, [up_to], [tapped], [reveal], [zones: ["library","graveyard"]], [rest: "exile"]
     search your library, put the cards in `to` (hand, battlefield, library_top, graveyard), then shuffle (CR 701.23)
-dig: amount, take, filter, to, rest, [optional], [tapped], [reveal]
+dig: amount, take, filter, to, rest, [optional], [tapped], [reveal], [each_kind]
     look at (reveal: reveal) the top `amount` cards, put up to `take` matching into `to`, the rest to `rest`
+    (each_kind: with a one_of_each filter, one card of every kind that has one, as many as can be chosen)
     (library_bottom in random order, graveyard, library_top, or library_top_order: back on top in an order
     the player chooses, CR 401.4); `to` may be hand, battlefield, graveyard or library_top (CR 701.13a)
 piles: (what | top), chosen, [other], [separator], [chooser], [no_regen]
@@ -231,6 +232,12 @@ prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {
       [from_chosen_source, next, [source_filter: FILTER (the sources that may be chosen)]],
       [by_each: FILTER], [to_filter: FILTER], [to_players: you|each], duration
     prevention shield (rider: what happens for the damage it prevented, 615.5) (CR 615)
+either: alternatives: [[Effect], [Effect]], labels: [text, text]
+    one of the instructions, the one the controller chooses (by its label) as it resolves (CR 608.2d)
+redirect: into: REF, [to: REF], [to_players: you], [to_filter: FILTER], [by: REF | from_chosen_source |
+      by_filter: FILTER], [combat], [amount], duration
+    redirection effect: damage that would be dealt to those is dealt to ``into`` instead (only the next N: amount)
+    (CR 614.9; engine/redirect.py)
 animate: what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all]
     becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types; keep_types: the subtypes replace
     its creature types, card types stay (205.1b); lose_all: loses all abilities (layer 6) (CR 613)
@@ -239,11 +246,10 @@ pay: mana: [syms]  or  life: n  or  energy: n
 pay_any: energy: true
     "you may pay any amount of {E}": the controller removes as many energy counters as they choose; the
     amount {"paid": true} counts them afterwards (121.1; the energy symbol is a later addition)
-unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects, [any_one, if_done], [done: [Effect]], [first_only]
+unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects, [any_one, if_done]
     effects happen unless payer pays / performs the actions (CR 117.12); any_one: the players payer names are asked
     in APNAP order until one does it ("any opponent may ..."), and with if_done the effects happen only if one did
-    ("If a player does, ...") (CR 101.4); done: what follows when the actions are performed ("any opponent may
-    sacrifice a creature. If a player does, ..."), first_only: no other payer is asked once one did
+    ("If a player does, ...") (CR 101.4)
 delayed: step ("end", "upkeep", "your_upkeep", "owner_upkeep", "end_of_combat"), effects
     a delayed trigger at the next such step (CR 603.7)
 delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your_next_turn"), [once]
@@ -269,9 +275,10 @@ emblem: who, abilities: [Ability]
 wish: filter, [exile], [reveal]
     the player may put a card they own from outside the game (their sideboard, 400.10) matching the filter into their
     hand, revealed unless reveal is false; exile: or a face-up such card they own in exile
-exile_until: who, filter
+exile_until: who, filter, [to_hand, [repeat_if: FILTER]]
     that player exiles cards from the top of their library one at a time until one matches the filter (406.3):
-    all "exiled", the one found "taken"
+    all "exiled", the one found "taken"; to_hand: that card is put into its owner's hand ("returned"), and the
+    process done again while the card put there matches repeat_if
 keep_rest: keep: [FILTER], [among: FILTER], [chooser: "each"], rest: FILTER, [players: REF]
     for each player one permanent of each kind kept (chosen by the controller, or by each player), the
     others of the rest filter sacrificed (Tragic Arrogance, Cataclysm: 608.2c, 701.14a); players: only those
@@ -317,8 +324,21 @@ cascade
 encore
     for each opponent, a hasty token copy of the card that attacks that opponent this turn if able
     (engine/ops/objects.py) (not in 2016 (Commander Legends))
-storm
-    a copy of the spell for each spell cast before it this turn, each with a new target if wanted (CR 702.39a)
+storm: [record], [times], [keep_targets]
+    a copy of the spell for each spell cast before it this turn, each with a new target if wanted (CR 702.39a);
+    record "copies" with times (an amount): "when you cast SELF, copy it for each ..." that many, the targets kept
+    (keep_targets) unless a later "you may choose new targets for the copies" (copy_retarget) changes them
+vote: choices | filter
+    each player in turn order from the controller votes for one of the words, or for one object the filter names
+    (CR 701.29); the tally ("votes") is read by the amount {"votes": WORD} and the condition {"votes_most": WORD,
+    "tied"}; the objects with the most votes by the reference "voted_most"
+as_player: who, effects, [opponents]
+    each player who names (only an opponent of the controller with opponents) carries out the effects as their
+    doer ("you" is that player): a Curse's "that attacking player may ...", "each opponent attacking that player
+    does the same" (303.4, 508.1b)
+tempt: effects, then
+    tempting offer (not in 2016 (Commander 2013)): each opponent in turn order may carry out "effects" as their
+    doer; "then" is carried out once for each opponent who did
 suspend_tick
     remove a time counter from the suspended source; the last one triggers its cast (CR 702.61a)
 ripple: amount
@@ -533,9 +553,14 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "switch_pt",
     "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "color", "mill", "scry",
     "pay_life",  # "that player pays 3 life" (one way of an "unless", 119.4)
+    "repeat_may",  # "You may repeat this process any number of times" (Ad Nauseam; 608.2c): effects again while yes
+    "spells_cost",  # "Until your next turn, ... spells that player casts cost {2} less to cast" (601.2f, 611.2a)
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "exchange_zones", "reveal_until", "may", "if", "ward", "poison",
+    "vote",  # 701.29: each player votes (choices, or a filter of objects); the tally for what follows
+    "as_player",  # "that attacking player may ...", "each opponent attacking that player does the same": as its doer
+    "tempt",  # tempting offer (Commander 2013): each opponent may do "effects"; "then" once for each who did
     "cast_offer", "cast_offers", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash",
     "restart",
     "move_counters", "replace_draw", "next_spell_cost", "reveal_top",
@@ -547,7 +572,10 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "become_copy",
     "redistribute_life",
     "exile_if_dies", "retarget",
-    "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a)
+    "spell_gains",  # "it gains rebound" of a spell on the stack (engine/ops/cast.py, 702.87a); resolves_exiled (614.1a)
+    "redirect",  # "All damage that would be dealt this turn to you is dealt to ... instead" (614.9, engine/redirect.py)
+    "either",  # "Destroy all enchantments or all nonwhite enchantments": one, chosen as it resolves (608.2d)
+    "roll",  # "roll a d20" and its result table (rolling a die, a later rule: engine/ops/control.py)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)
@@ -564,7 +592,10 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "exile_on_enter",  # "as SELF enters, exile ... from your graveyard" (614.12, engine/entering.py)
     "enters_under_opponent",  # "SELF enters under the control of an opponent of your choice" (614.1d, entering.py)
     "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a, player_statics)
+    "enter_discard",  # "If SELF would enter, you may discard a land card instead. If you do, ..." (614.1a; game.py)
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "attack_forbid", "name_lock",
+    "extra_vote",  # "While voting, you get an additional vote" (701.29d: engine/ops/misc.py vote)
+    "goaded",  # "enchanted creature is goaded" (goad, a later keyword action: engine/combat.py goaders)
     "cant_get_counters",
     "cast_only",
     "full_text", "amplify", "damage_unpreventable", "tokens_to_you", "token_become",
@@ -590,12 +621,16 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "draw_times",  # "If you would draw a card, draw two cards instead" (engine/game.py draw, 614.1a)
     "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (602.2b, 601.2f)
     "crew_power",  # "SELF saddles Mounts and crews Vehicles as though its power were N greater" (engine/costs.py)
+    "redirect_damage",  # "All damage that would be dealt to you is dealt to SELF instead" (614.9, engine/redirect.py)
+    "walk_ignored",  # "Creatures with islandwalk can be blocked as though they didn't have islandwalk" (702.14c)
     "x_color", "life_floor", "cant_lose_game", "cant_win_game", "damage_as_infect",
     "haste_activation",  # "activate abilities of creatures you control as though those creatures had haste" (302.6)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "fights",  # 701.10: "whenever a creature you control fights" (engine/ops/damage.py)
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)
+    "becomes_monarch",  # a player became the monarch (a later designation, Conspiracy: Take the Crown)
+    "player_attacked",  # a player attacked a player with one or more creatures (508.1b): a Curse's trigger
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",
     "blocks_creature", "becomes_blocked_by",  # once for each creature it blocks or that blocks it (509.4)
     "unblocked", "attacks_alone", "attacks_saddled", "combat_damage_player", "combat_damage_creature",
@@ -609,6 +644,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "renowned", "cast",
     "you_attack",
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
+    "ring_tempts",  # "whenever the Ring tempts you" (a later keyword action: engine/ops/ring.py)
     "pay_life",  # "whenever you pay life" (119.4; engine/actions.py lose_life)
     "investigate",
     "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
@@ -670,12 +706,15 @@ class Cost:
     remove_counters: tuple[str, int] | None = None   # (kind, n) removed from the source itself
     exile_self: bool = False
     bottom_self: bool = False         # "Put SELF on the bottom of its owner's library" (Timestream Navigator)
+    return_self: bool = False         # "Return SELF to its owner's hand" (Recurring Nightmare; 602.2b)
+    reveal_own_hand: bool = False     # "reveal your hand" (Land Grant's alternative cost; 701.15a)
     reveal_self: bool = False         # "Reveal SELF from your hand" (Tetzimoc): an ability of the card in the hand
     discard_filter: dict[str, Any] | None = None     # "Discard a creature card": the discarded card's filter
     exile_from_graveyard: dict[str, Any] | None = None  # filter plus "amount": exile cards from your graveyard
     exile_from_hand: dict[str, Any] | None = None    # filter plus "amount": "exile a blue card from your hand"
     tap_others: dict[str, Any] | None = None         # filter plus "amount": "Tap an untapped creature you control"
     return_to_hand: dict[str, Any] | None = None     # "Return a land you control to its owner's hand"
+    exile_permanent: dict[str, Any] | None = None    # filter plus "amount": "Exile a creature you control" (602.2b)
     # "Remove a +1/+1 counter from a creature you control": the filter of the permanent chosen, its "counter" the kind
     remove_counter_from: dict[str, Any] | None = None
     linked_to_graveyard: int = 0  # "Put a card exiled with SELF into its owner's graveyard" (607.2a, 614.14)

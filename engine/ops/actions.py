@@ -641,6 +641,7 @@ def pass_designations(g: "Game", p: str, held: list[str]) -> None:
         g.log("monarch" if card is monarch_card() else "initiative", player=who)
         if card is monarch_card():
             until.designated(g, "monarch", who)  # "exile ... until an opponent becomes the monarch"
+            triggers.event(g, {"event": "becomes_monarch", "player": who})
             continue
         venture = Ability("triggered", "Venture into Undercity.",
                           effects=(Effect("action", {"name": "venture_into_the_dungeon", "dungeons": ["Undercity"]}),),
@@ -770,9 +771,10 @@ def _choose_quality(g: "Game", r: dict, e: Effect) -> dict | None:
     if got is None:
         if what in s.chosen:  # chosen already (this instruction run again after a later question)
             return None
-        return {"kind": "choose_option", "player": controller(g, r), "options": list(ENTER_CHOICES[what]),
+        return {"kind": "choose_option", "player": controller(g, r),
+                "options": list(e.get("options") or ENTER_CHOICES[what]),  # "artifact, creature, or land" (Turnabout)
                 "slot": nested.slot(r, "quality"), "prompt": f"{s.card.name}: choose a {what.replace('_', ' ')}"}
-    if got not in ENTER_CHOICES[what]:
+    if got not in (e.get("options") or ENTER_CHOICES[what]):
         raise IllegalAction(f"{got!r} is not a {what.replace('_', ' ')}")
     if s.id in g.objects and g.objects[s.id] is s and s.zone != "stack":
         s = g.objects[s.id] = s.copy()  # shared by copies of the game off the stack (Game.copy)
@@ -983,6 +985,7 @@ def _become_the_monarch(g: "Game", r: dict, e: Effect) -> None:
     _designate(g, monarch_card(), who[0])
     g.log("monarch", player=who[0])
     until.designated(g, "monarch", who[0])  # "exile ... until an opponent becomes the monarch" ends
+    triggers.event(g, {"event": "becomes_monarch", "player": who[0]})  # "whenever you become the monarch"
 
 
 @action("take_the_initiative")

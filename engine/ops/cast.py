@@ -331,12 +331,14 @@ def _storm(g: "Game", r: Ctx, e: Effect) -> dict | None:
     s = this(g, r)
     rec = s.trigger_info.get(e.get("record", "storm")) or {}  # replicate's record (702.55a) or storm's
     st = r.setdefault("storm", {"made": []})
-    while len(st["made"]) < int(rec.get("count", 0)):
+    if "times" in e.args and "count" not in st:  # "copy it for each time you've cast your commander ...": counted
+        st["count"] = max(0, amount(g, e.args["times"], source_id(g, r), r))  # as the ability resolves (608.2h)
+    while len(st["made"]) < int(st.get("count", rec.get("count", 0))):
         k = len(st["made"])
         key = f"{r['i']}.storm.{k}"
         targets = [list(t) for t in rec.get("targets", [])]
         spec = next((a for a in s.card.abilities if a.kind == "spell"), None)
-        if targets and spec is not None and spec.targets:
+        if targets and spec is not None and spec.targets and not e.get("keep_targets"):
             got = r["answers"].get(key)
             if got is None:
                 src = g.objects.get(s.source or -1) or s
@@ -345,6 +347,8 @@ def _storm(g: "Game", r: Ctx, e: Effect) -> dict | None:
                         "slot": key, "prompt": f"{s.card.name}: the target of copy {k + 1} (or keep it)"}
             targets = [list(got)]
         st["made"].append(copy_spell(g, s.card, rec, targets))
+    if st["made"]:  # "You may choose new targets for the copies" after it (706.10c: copy_retarget)
+        r["copied"], r["copies"] = st["made"][-1], list(st["made"])
     return None
 
 
@@ -511,6 +515,14 @@ def _spell_gains(g: "Game", r: Ctx, e: Effect) -> None:
     """"When you next cast an instant or sorcery spell from your hand this turn, it gains rebound" (Narset
     Transcendent): the spell on the stack has that keyword from now on; rebound works for a spell cast from its
     owner's hand (702.87a: exiled as it resolves, cast again at its owner's next upkeep; engine/cast_options.py)."""
+    if e.get("resolves_exiled"):  # "exile that card instead of putting it into your graveyard as it resolves. If
+        # you do, return it to your hand at the beginning of the next end step" (Feather, the Redeemed: 614.1a, 603.7)
+        for x in refs(g, r, e.args["what"]):
+            o = g.objects.get(x) if isinstance(x, int) else None
+            if o is not None and o.zone == "stack" and o.ability is None and not cast_options.is_spell_copy(o):
+                o.chosen["resolves_exiled"] = e.args["resolves_exiled"]
+                g.changed()
+        return
     k = e.args["keyword"]
     row = cast_options.ROWS.get(k)
     for x in refs(g, r, e.args["what"]):

@@ -1,4 +1,5 @@
-"""Effect primitives that run other effects: "if" (608.2c), a coin flip's branches (705.1), a clash (701.20),
+"""Effect primitives that run other effects: "if" (608.2c), a coin flip's branches (705.1), a die's result table
+(rolling a die, a later rule), a clash (701.20),
 delayed triggered abilities (603.7), and adding mana (106.4). "You may" (608.2d) is in misc.py, with paying."""
 from __future__ import annotations
 
@@ -100,6 +101,27 @@ def _flip(g: "Game", r: Ctx, e: Effect) -> dict | None:
         g.log("coin_flip", player=controller(g, r), won=flips[key], card=this(g, r).card.name)
     branch = "win" if flips[key] else "lose"
     return nested.run(g, r, branch, e.args.get(branch, ()))
+
+
+@op("roll")
+def _roll(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """Rolling a die (a later rule, Adventures in the Forgotten Realms; not in the 2016 rules): the controller rolls a
+    die of ``sides`` faces, each result as likely (as a coin's two faces, 705.3); "and add N" adds N, counted as it is
+    rolled (608.2h). The row of the ``table`` the result falls in runs. The result is kept in the resolution record,
+    so a question asked inside the row does not roll again."""
+    rolls = r.setdefault("rolls", {})
+    key = str(r["i"])
+    if key not in rolls:
+        natural = g.rng.randint(1, int(e.args.get("sides", 20)))
+        add = amount(g, e.args["add"], source_id(g, r), r) if "add" in e.args else 0
+        rolls[key] = natural + add
+        g.log("die_roll", player=controller(g, r), sides=int(e.args.get("sides", 20)), natural=natural,
+              result=natural + add, card=this(g, r).card.name)
+    result = r["rolled"] = rolls[key]  # "equal to the result" (values.py count_this_way rolled)
+    for k, row in enumerate(e.args.get("table", ())):
+        if (row.get("min") is None or result >= row["min"]) and (row.get("max") is None or result <= row["max"]):
+            return nested.run(g, r, f"row{k}", row.get("effects", ()))
+    return None
 
 
 @op("clash")

@@ -239,6 +239,42 @@ def _prevent_op(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
+@op("redirect")
+def _redirect_op(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """614.9: a redirection effect until the duration ends: damage that would be dealt to what ``to`` /
+    ``to_players`` / ``to_filter`` name (by what ``by`` names, or a source chosen as it resolves, 609.7a) is
+    dealt to ``into`` instead; "the next N damage" (``amount``) only so much (engine/redirect.py). The new
+    recipient ("a creature or planeswalker you control of your choice") is chosen as it resolves (608.2d)."""
+    into = [x for x in refs(g, r, e.args["into"])]
+    if not into:
+        return None  # nothing to redirect to (608.2b): the effect does nothing
+    by = [x for x in refs(g, r, e.args["by"])] if e.get("by") else None
+    if e.get("from_chosen_source"):
+        got = r["answers"].get(r["i"])
+        if got is None:
+            srcs = list(g.battlefield) + [i for i in g.stack if g.objects[i].ability is None]
+            if not srcs:
+                return None
+            return ask_cards(r, controller(g, r), srcs, 1, 1, f"{this(g, r).card.name}: choose a source")
+        by = list(got)
+    extra: dict[str, Any] = {}
+    if e.get("to"):
+        extra["to"] = [x for x in refs(g, r, e.args["to"])]
+        if not extra["to"]:
+            return None
+    if e.get("to_filter") is not None:  # "to you and permanents you control": matched as the damage is dealt
+        extra["to_filter"] = bind_refs(g, r, e.args["to_filter"])
+    if e.get("to_players") is not None:
+        extra["to_players"] = e.args["to_players"]
+    if e.get("by_filter") is not None:  # "by unblocked creatures": matched as the damage would be dealt
+        extra["by_filter"] = bind_refs(g, r, e.args["by_filter"])
+    if e.get("amount") is not None:  # "the next X damage": X as it resolves (107.3a)
+        extra["amount"] = max(0, amount(g, e.args["amount"], source_id(g, r), r))
+    add_effect(g, "redirect", [], r, until_of(e), into=into[0], by=by, combat=bool(e.get("combat")),
+               name=this(g, r).card.name, **extra)
+    return None
+
+
 def redistributions(g: "Game") -> list[dict[str, int]]:
     """The ways "Redistribute any number of players' life totals" (Reverse the Sands) may end: each
     player still in the game either keeps their life total or gets one of the others' back, each

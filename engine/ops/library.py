@@ -21,7 +21,7 @@ from engine.ops import nested
 from engine.ops.base import table
 from engine.ops.zones import link_exiled
 from engine.state import create_object
-from engine.values import amount, controller, refs, source_id, this
+from engine.values import amount, controller, gone_record, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -73,6 +73,12 @@ def _rest(g: "Game", r: dict, p: str, rest: list[int], where: str, key: str) -> 
     rest = [c for c in rest if c in g.objects and g.objects[c].zone == "library"]
     if not rest or where == "library_top":
         return None
+    if where == "exile":  # "exile all other cards revealed this way, and you lose 1 life for each of the exiled
+        # cards" (Spoils of the Vault): the cards exiled this way, counted after (608.2c); "exile the other"
+        new = put(g, p, rest, "exile")
+        r.setdefault("exiled_this_way", []).extend(gone_record(g, n, "exiled") for n in new)
+        r["exiled"] = new  # "You may play the exiled card this turn" (Expressive Iteration): these cards (400.7)
+        return None
     if where == "library_top_order":  # 401.4: "put them back (on top) in any order": the player orders them
         if len(rest) > 1:
             got = nested.answer(r, key)
@@ -95,6 +101,22 @@ def _rest(g: "Game", r: dict, p: str, rest: list[int], where: str, key: str) -> 
     else:
         put(g, p, rest, where)
     return None
+
+
+def _most_kinds(groups: list[list[int]]) -> int:
+    """How many cards can be chosen with at most one for each kind (a largest matching of cards to groups)."""
+    owner: dict[int, int] = {}  # group index -> the card it stands for
+
+    def place(card: int, seen: set[int]) -> bool:
+        for k, grp in enumerate(groups):
+            if card in grp and k not in seen:
+                seen.add(k)
+                if k not in owner or place(owner[k], seen):
+                    owner[k] = card
+                    return True
+        return False
+
+    return sum(1 for card in dict.fromkeys(c for grp in groups for c in grp) if place(card, set()))
 
 
 @op("dig")
@@ -140,15 +162,19 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
         r["taken"] = []  # none yet ("that card" of the next instruction names nothing when none is taken)
         if not cands or take <= 0:  # "look at the top four cards ..., then put them back in any order"
             picks: list[int] = []
-        elif take >= len(top) and not e.get("optional"):
+        elif take >= len(top) and not e.get("optional") and not e.get("each_kind"):
             picks = cands  # "put all ... revealed this way into your hand"
         else:
             lo = 0 if e.get("optional") else min(take, len(cands))
-            w = nested.ask_cards(r, "take", p, cands, lo, min(take, len(cands)),
+            hi = min(take, len(cands))
+            groups = [[c for c in cands if matches(g, c, dict(sub, zone="library"), source_id(g, r), p)]
+                      for sub in f.get("or", ())] if f.get("one_of_each") else None
+            if groups is not None and e.get("each_kind"):  # "for each color pair, choose a card ...": one of each
+                lo = hi = _most_kinds(groups)  # kind that has one, as many as there can be (608.2c)
+            w = nested.ask_cards(r, "take", p, cands, lo, hi,
                                  f"choose up to {take} card(s) to put into {e.get('to', 'hand')}")
-            if f.get("one_of_each"):  # the cards matching each alternative, checked when answered
-                w["one_of_each"] = [[c for c in cands if matches(g, c, dict(sub, zone="library"), source_id(g, r), p)]
-                                    for sub in f.get("or", ())]
+            if groups is not None:  # the cards matching each alternative, checked when answered
+                w["one_of_each"] = groups
                 w["prompt"] += " (at most one of each kind named)"
             return w
         r["answers"][nested.slot(r, "take")] = picks
@@ -214,14 +240,24 @@ def _exile_until(g: "Game", r: dict, e: Effect) -> None:
     f = _lib_filter(e.get("filter"))
     out: list[int] = []
     r["taken"] = []
-    while g.players[p].library:
-        top = g.players[p].library[0]
-        hit = matches(g, top, f, source_id(g, r), p)
-        new = g.move(top, "exile")
-        out.append(new)
-        if hit:
-            r["taken"] = [new]
-            break
+    again = True
+    while again:  # "then put that card into your hand ... repeat this process" (to_hand, repeat_if): once more
+        again = False  # while each card put into the hand matches (608.2c)
+        while g.players[p].library:
+            top = g.players[p].library[0]
+            hit = matches(g, top, f, source_id(g, r), p)
+            new = g.move(top, "exile")
+            out.append(new)
+            if hit:
+                r["taken"] = [new]
+                break
+        if e.get("to_hand") and r["taken"] and r["taken"][0] in g.objects:
+            card = g.move(r["taken"][0], "hand")
+            out = [x for x in out if x != r["taken"][0]]
+            r["taken"] = [card]
+            r.setdefault("put_hand", []).append(card)  # "each card put into your hand this way"
+            again = bool(e.get("repeat_if")) and matches(g, card, {**e.args["repeat_if"], "zone": "hand"},
+                                                         source_id(g, r), p)
     r["exiled"] = out
     link_exiled(g, r, out)
 

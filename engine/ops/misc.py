@@ -27,6 +27,129 @@ if TYPE_CHECKING:
 OPS, op = table()
 
 
+@op("tempt")
+def _tempt(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """Tempting offer (Commander 2013, an ability word): each opponent in turn order (101.4) may do what the
+    instruction says, as its doer ("create a token", "search your library": theirs); then what follows is done once
+    for each opponent who did. The offer runs with the opponent as "you" (the resolving object's controller for those
+    instructions only, put back at once, whatever they ask)."""
+    s = this(g, r)
+    you = s.controller
+    opps = seats.opponents(g, you)
+    took = 0
+    for k, p in enumerate(opps):
+        got = nested.answer(r, f"tempt{k}")
+        if got is None:
+            return {"kind": "choose_option", "player": p, "options": ["yes", "no"], "slot": nested.slot(r, f"tempt{k}"),
+                    "prompt": f"{s.card.name}: accept the offer? (each opponent who does gives {you} the same)"}
+        if got not in ("yes", True):
+            continue
+        took += 1
+        s.controller = p
+        try:
+            w = nested.run(g, r, f"offer{k}", e.args["effects"])
+        finally:
+            s.controller = you
+        if w is not None:
+            return w
+    for j in range(took):
+        w = nested.run(g, r, f"then{j}", e.args["then"])
+        if w is not None:
+            return w
+    return None
+
+
+@op("as_player")
+def _as_player(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"That attacking player may create a token", "each opponent attacking that player does the same" (the Curses,
+    303.4): each player ``who`` names (only an opponent of the controller with ``opponents``) carries out the
+    instructions as their doer ("you" is that player for them: the resolving object's controller for those only, put
+    back at once, whatever they ask)."""
+    s = this(g, r)
+    you = s.controller
+    players = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str) and p in g.players and not g.players[p].lost
+               and (not e.get("opponents") or p in seats.opponents(g, you))]
+    for k, p in enumerate(players):
+        s.controller = p
+        try:
+            w = nested.run(g, r, f"as{k}", e.args["effects"])
+        finally:
+            s.controller = you
+        if w is not None:
+            return w
+    return None
+
+
+@op("vote")
+def _vote(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """701.29a: each player still in the game, starting with the controller and in turn order, votes for one of the
+    choices (701.29b: words connected to effects); the votes are public. The tally is kept in the resolution record
+    (``votes``: choice -> number) for what follows ("for each death vote", "if grace gets more votes")."""
+    you = controller(g, r)
+    live = seats.live(g)
+    i = live.index(you) if you in live else 0
+    voters = live[i:] + live[:i]
+    if "filter" in e.args:
+        return _vote_objects(g, r, e, voters)
+    choices = list(e.args["choices"])
+    logged = r.setdefault("votes_logged", [])
+    tally = {c: 0 for c in choices}
+    for k, p in enumerate(voters):
+        for j, optional in enumerate(_votes_of(g, p)):  # 701.29d: a player's votes, one after another
+            slot = nested.slot(r, f"vote{k}" + (f".{j}" if j else ""))
+            got = r["answers"].get(slot)
+            if got is None:
+                return {"kind": "choose_option", "player": p, "options": choices + (["no vote"] if optional else []),
+                        "slot": slot, "prompt": f"{this(g, r).card.name}: vote for {', '.join(choices[:-1])} or "
+                                                f"{choices[-1]} (701.29)"}
+            if got == "no vote" and optional:
+                continue
+            if got not in tally:  # an answer of another shape: its index among the choices
+                got = choices[int(got)] if str(got).isdigit() and int(got) < len(choices) else choices[0]
+            tally[got] += 1
+            if slot not in logged:
+                logged.append(slot)
+                g.log("vote", player=p, choice=got, card=this(g, r).card.name)
+    r["votes"] = tally
+    return None
+
+
+def _votes_of(g: "Game", p: str) -> list[bool]:
+    """701.29d: the votes ``p`` has, each marked optional or not: one, and one more for each "While voting, you get
+    an additional vote" they control ("you may vote an additional time": an optional one)."""
+    sts = player_statics.statics(g, "extra_vote") if player_statics.active(g) else ()
+    return [False] + [bool(st.get("may")) for _, ctl, st in sts if ctl == p]
+
+
+def _vote_objects(g: "Game", r: Ctx, e: Effect, voters: list[str]) -> dict | None:
+    """701.29b: a vote for objects ("a nonland permanent you don't control": "you" is the controller): each voter
+    chooses one of them, none when there is none; ``voted_most``: those with the most votes, ties included."""
+    you, src = controller(g, r), source_id(g, r)
+    f = e.args["filter"]
+    zone = f.get("zone", "battlefield")
+    pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)]
+    options = [i for i in pool if matches(g, i, f, src, you)]
+    tally: dict[int, int] = {}
+    logged = r.setdefault("votes_logged", [])
+    for k, p in enumerate(voters if options else ()):
+        for j, optional in enumerate(_votes_of(g, p)):  # 701.29d: a player's votes, one after another
+            key = f"vote{k}" + (f".{j}" if j else "")
+            got = nested.answer(r, key)
+            if got is None:
+                return nested.ask_cards(r, key, p, options, 0 if optional else 1, 1,
+                                        f"{this(g, r).card.name}: vote for one of these (701.29)")
+            if isinstance(got, list) and not got and optional:
+                continue
+            x = next((c for c in got if c in options), options[0]) if isinstance(got, list) else got
+            tally[x] = tally.get(x, 0) + 1
+            if key not in logged:
+                logged.append(key)
+                g.log("vote", player=p, obj=x, card=this(g, r).card.name)
+    most = max(tally.values(), default=0)
+    r["voted_most"] = [x for x, n in tally.items() if n == most]
+    return None
+
+
 def _syms(pay: dict[str, Any]) -> tuple[str, ...]:
     return tuple(pay.get("mana") or ())
 
@@ -78,6 +201,8 @@ def _pay_any(g: "Game", r: dict, e: Effect) -> dict | None:
     remembers the amount (``r["paid"]``) for
     "that much" and "for each {E} paid this way"."""
     p = controller(g, r)
+    if e.get("each"):
+        return _join_forces(g, r)
     got = r["answers"].get(r["i"])
     if e.get("mana"):  # "Pay any amount of mana" (Karn, Living Legacy): a number of generic mana, from 0 to what the
         # player can pay now (601.2h as 117.1: the mana abilities are activated as the payment is made, 605.3a)
@@ -101,6 +226,33 @@ def _pay_any(g: "Game", r: dict, e: Effect) -> dict | None:
     n = min(int(got), energy(g, p))  # as many as there are still (nothing else may remove them meanwhile)
     pay_energy(g, p, n)
     r["paid"] = n
+    return None
+
+
+def _join_forces(g: "Game", r: dict) -> dict | None:
+    """Join forces (Commander 2011): "Starting with you, each player may pay any amount of mana": each player still in
+    the game in turn order from the controller (101.4) chooses a number of generic mana they can pay and pays it;
+    ``paid`` is the total, "the total amount of mana paid this way"."""
+    you = controller(g, r)
+    live = seats.live(g)
+    i = live.index(you) if you in live else 0
+    done: dict[str, int] = r.setdefault("joined", {})
+    for k, p in enumerate(live[i:] + live[:i]):
+        slot = nested.slot(r, f"join{k}")
+        if slot in done:
+            continue
+        most = 0
+        while most < 40 and can_afford(g, p, (str(most + 1),)):
+            most += 1
+        got = r["answers"].get(slot)
+        if got is None and most:
+            return {"kind": "choose_number", "player": p, "options": list(range(most + 1)), "min": 0, "max": most,
+                    "slot": slot, "prompt": f"{this(g, r).card.name}: pay how much mana? (0 to {most})"}
+        n = min(int(got or 0), most)
+        if n:
+            pay_mana(g, p, (str(n),), set())
+        done[slot] = n
+    r["paid"] = sum(done.values())
     return None
 
 
@@ -189,6 +341,19 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     return nested.run(g, r, "else", e.get("else", ()))
 
 
+@op("either")
+def _either(g: "Game", r: dict, e: Effect) -> dict | None:
+    """608.2d: "Destroy all enchantments or all nonwhite enchantments" (Essence Filter), "SELF deals 2 damage to each
+    attacking creature or SELF deals 2 damage to each blocking creature" (Lava Storm): one of the instructions, the
+    one the controller chooses as it resolves (named by ``labels``, the words of each)."""
+    labels = list(e.args["labels"])
+    pick = nested.answer(r, "either")
+    if pick not in labels:
+        return {"kind": "choose_option", "player": controller(g, r), "options": labels,
+                "slot": nested.slot(r, "either"), "prompt": f"{this(g, r).card.name}: which?"}
+    return nested.run(g, r, "chosen", list(e.args["alternatives"][labels.index(pick)]))
+
+
 def _may_either(g: "Game", r: dict, e: Effect) -> dict | None:
     """608.2d, 117.3: "You may sacrifice an artifact or discard a card. If you do, draw a card" (Chandra, Spark
     Hunter): yes only when one of them can be done, then the one the player picks (of those that can), then what
@@ -213,6 +378,42 @@ def _may_either(g: "Game", r: dict, e: Effect) -> dict | None:
                     "prompt": f"{this(g, r).card.name}: which?"}
         pick = r["answers"][nested.slot(r, "which")] = doable[0]
     return nested.run(g, r, "may", alts[labels.index(pick)] + list(e.get("then", ())))
+
+
+@op("repeat_may")
+def _repeat_may(g: "Game", r: dict, e: Effect) -> dict | None:
+    """608.2c: "You may repeat this process any number of times" (Ad Nauseam): the instructions before it again, as
+    long as the controller says yes; each time is asked after the one before, with answer slots of its own. Not
+    asked when the process can't begin: no card on top of the library to reveal or take, nothing to sacrifice or
+    discard (701.14a, 701.7a: the instruction would do nothing, and a yes would never end)."""
+    you = controller(g, r)
+    k = 0
+    while True:
+        got = nested.answer(r, f"again{k}")
+        if got is None:
+            if not _can_begin(g, r, you, list(e.get("effects", ()))):
+                return None
+            return nested.ask_yes_no(r, f"again{k}", you, f"{this(g, r).card.name}: repeat the process?")
+        if got != "yes":
+            return None
+        w = nested.run(g, r, f"round{k}", e.get("effects", ()))
+        if w is not None:
+            return w
+        k += 1
+
+
+def _can_begin(g: "Game", r: dict, you: str, effs: list[Effect]) -> bool:
+    """Can the first instruction of a repeated process do anything now?"""
+    first = effs[0] if effs else None
+    while first is not None and first.op == "may" and first.args.get("forced"):
+        first = (list(first.args.get("effects") or ()) or [None])[0]
+    if first is None:
+        return False
+    if first.op in ("dig", "mill", "exile_top") and first.args.get("who", "you") == "you":
+        return bool(g.players[you].library)
+    if first.op in ("sacrifice", "discard"):
+        return _can_act(g, r, you, [first]) and (first.op != "discard" or bool(g.players[you].hand))
+    return True
 
 
 @op("unless")
@@ -268,8 +469,7 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
                             "slot": nested.slot(r, "which"), "prompt": f"{this(g, r).card.name}: which?"}
                 pick = doable[0]
             which = labels.index(pick)
-        # "Any opponent may sacrifice a creature. If a player does, tap SELF, ...": what follows its being done
-        return nested.run(g, r, "actions", alts[which] + list(e.get("done", ())))
+        return nested.run(g, r, "actions", alts[which])
     return nested.run(g, r, "effects", e.get("effects", ()))
 
 
@@ -310,9 +510,6 @@ def _unless_each(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | Non
         g.changed()
         j += 1
         prog[pk] = j
-        if e.get("first_only") and r["answers"].get(f"{pk}.{j - 1}.unless") == "yes":
-            prog[pk] = len(payers)  # "any opponent may ...": once one player does, no other is asked
-            break
     return None
 
 
@@ -326,7 +523,8 @@ def _unless_any(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | None
     def one(x: Effect) -> Effect:
         return Effect(x.op, {k: ("that_player" if v == group else v) for k, v in x.args.items()})
     sub = Effect("unless", {"payer": "that_player", "effects": [],
-                            "actions": [one(x) for x in e.get("actions", ())]})
+                            "actions": [one(x) for x in e.get("actions", ())],
+                            **({"pay": e.args["pay"]} if e.get("pay") else {})})  # "unless any player pays {3}"
     base = r["i"]
     prog = r.setdefault("nested", {})
     pk = f"{base}.any"
@@ -372,11 +570,18 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
         if a.op == "sacrifice" and "filter" in a.args:
             f = dict(a.args["filter"])
             f["controller"] = "you"
-            if not any(matches(g, i, f, source_id(g, r), payer) for i in g.battlefield):  # "another"
+            n = max(1, amount(g, a.args.get("amount", 1), source_id(g, r), r))  # all of them or none (117.3)
+            if sum(1 for i in g.battlefield if matches(g, i, f, source_id(g, r), payer)) < n:  # "another"
+                return False
+            least = a.args.get("total_power_ge")  # "any number of creatures with total power 12 or greater"
+            if least is not None and sum(max(0, g.chars(i).power or 0) for i in g.battlefield
+                                         if matches(g, i, f, source_id(g, r), payer)) < int(least):
                 return False
         elif a.op == "discard" or a.op == "reveal" and a.args.get("filter") is not None:  # a card of that kind
             f = {**(a.args.get("filter") or {}), "zone": "hand"}  # in the hand to discard or reveal (701.7a, 701.13a)
-            if not any(matches(g, c, f, source_id(g, r), payer) for c in g.players[payer].hand):
+            n = max(1, amount(g, a.args.get("amount", 1), source_id(g, r), r)) \
+                if isinstance(a.args.get("amount", 1), (int, dict)) else 1
+            if sum(1 for c in g.players[payer].hand if matches(g, c, f, source_id(g, r), payer)) < n:
                 return False
         elif a.op == "pay_life":  # 119.4: only with at least that much life
             if not can_pay(g, payer, {"life": amount(g, a.args["amount"], source_id(g, r), r)}):
@@ -528,6 +733,7 @@ def emblem_playable(ab: Ability) -> bool:
         # activated from the command zone by the emblem's owner (engine/casting.py activatable)
         return ab.condition is None and not ab.sorcery_speed and ab.cost is not None and not (
             ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self or ab.cost.exile_self or ab.cost.bottom_self
+            or ab.cost.return_self
             or ab.cost.loyalty is not None)
     t = ab.trigger or {}
     if ab.kind == "triggered" and t.get("event") not in (None, "step"):

@@ -22,6 +22,7 @@ from engine.actions import (
 from engine.cards.abilities import CardDef, Effect, copy_except
 from engine.cards.compiler import compile_card
 from engine.cast_options import storm_record
+from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.mana import substitute_x
@@ -87,7 +88,8 @@ def _tap(g: "Game", r: Ctx, e: Effect) -> dict | None:
         got = r["answers"].get(key)
         if got is None:
             return {"kind": "choose_option", "player": controller(g, r), "options": ["tap", "untap"], "slot": key,
-                    "prompt": f"{this(g, r).card.name}: tap or untap {g.objects[objs[0]].card.name}?"}
+                    "prompt": f"{this(g, r).card.name}: tap or untap "
+                              f"{g.objects[objs[0]].card.name if len(objs) == 1 else f'{len(objs)} permanents'}?"}
         act = tap if got == "tap" else untap
     done = [x for x in objs if act(g, x)]  # 701.17a (603.2d: "becomes tapped"), 701.17b
     if act is tap:  # "for each creature tapped this way": what this resolution's tap instructions tapped
@@ -241,6 +243,16 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
     every = e.get("amount") == "all"
     n = 0 if every else amount(g, e.get("amount", 1), source_id(g, r), r)
     kind = e.get("kind", "+1/+1")
+    if e.get("choice"):  # "your choice of a vigilance counter, a reach counter, or a trample counter" (121.1)
+        got = nested.answer(r, "counter_choice")
+        if got is None and not [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]:
+            return None  # no object to put it on ("up to one target creature", none chosen): nothing is asked
+        if got is None:
+            return {"kind": "choose_option", "player": controller(g, r), "options": list(e.args["choice"]),
+                    "slot": nested.slot(r, "counter_choice"), "prompt": f"{this(g, r).card.name}: which counter?"}
+        if got not in e.args["choice"]:
+            raise IllegalAction(f"{got!r}: not one of {', '.join(e.args['choice'])}")
+        kind = str(got)
     remove = bool(e.get("remove"))
     xs = [x for x in refs(g, r, e.args["what"])]
     if not remove:  # "exile target creature ... and put a hit counter on that card" (Etrata): the card in exile (400.7)
@@ -730,6 +742,11 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
         got = r["answers"].get(slot)
         if got is None:
             k = min(n, len(mine))
+            least = e.get("total_power_ge")
+            if every and least is not None:  # "any number of creatures with total power 12 or greater" (208.1)
+                return dict(ask_cards(r, p, mine, 1, len(mine), f"sacrifice creatures with total power {least} or "
+                                                                 "greater"),
+                            slot=slot, power_min=int(least), powers=[g.chars(i).power or 0 for i in mine])
             if every:
                 return dict(ask_cards(r, p, mine, 0, len(mine), "sacrifice any number"), slot=slot)
             verb = "exile" if e.get("exile") else "return to hand" if e.get("bounce") else "sacrifice"

@@ -398,6 +398,17 @@ def _replace_draw(g: "Game", r: Ctx, e: Effect) -> None:
                effects=list(e.get("effects")), name=s.card.name)
 
 
+@op("spells_cost")
+def _spells_cost(g: "Game", r: Ctx, e: Effect) -> None:
+    """"Until your next turn, instant, sorcery, and planeswalker spells that player casts cost {2} less to cast" (Will
+    Kenrith), "Creature spells you cast this turn cost {1} less to cast": a cost change of the spells the player
+    casts for the duration (601.2f, 611.2a; engine/costs.py cost_change reads it); ``amount``: +more, -less."""
+    for p in refs(g, r, e.get("who", "you")):
+        if isinstance(p, str) and p in g.players:
+            add_effect(g, "spells_cost", [], r, str(e.get("duration", "eot")), player=p,
+                       amount=int(e.get("amount", 0)), spells=dict(e.get("spells") or {}))
+
+
 @op("next_spell_cost")
 def _next_spell_cost(g: "Game", r: Ctx, e: Effect) -> None:
     """"The next spell you cast this turn costs {1} less to cast" (Hardened Berserker): a cost reduction of one
@@ -492,7 +503,8 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
         chosen[p] = [c for c in got if c in pool]
     picks: list[int] = []
     for p in who:
-        hand = list(g.players[p].hand)
+        # "discards a creature card at random" (Rag Man): among the cards of that kind (701.8a)
+        hand = [c for c in g.players[p].hand if kind is None or matches(g, c, kind, source_id(g, r), p)]
         if p in chosen:
             picks += chosen[p]
         elif amt == "all":

@@ -29,7 +29,7 @@ from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
 from engine.cards.compiler.targets import KEYWORDS
-from engine.cards.compiler.text import CHAPTER, normalise, sentences
+from engine.cards.compiler.text import CHAPTER, DIE_ROW, normalise, sentences
 from engine.cards.compiler.timing import combat_timing
 from engine.cards.compiler.triggers import parse_trigger
 from engine.mana import cost_colors, mana_value, parse_cost
@@ -46,6 +46,9 @@ if isinstance(getattr(re, "_MAXCACHE", None), int) and getattr(re, "_MAXCACHE") 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Emblem", "Hero"}
 #: "Choose three. You may choose the same mode more than once." (the Confluences): a modal head of its own
+#: "Choose one. If you control a commander as you cast SELF, you may choose both instead." (the Wills of Commander
+#: Legends), "... If it was kicked, choose both instead.": the most modes depend on a condition (700.2)
+_COND_MODAL = re.compile(r"choose one\. if (.+?)(?: as you cast self)?, (you may )?choose (both|two) instead\.", re.I)
 _AGAIN = re.compile(r"choose ((?:up to )?(?:one|two|three|four|five))\. you may choose the same mode more than "
                     r"once\.", re.I)
 _MODAL = re.compile(r"^(.*?)chooses? (one|two|three|four|five|one or both|one or more|any number|"
@@ -85,18 +88,34 @@ _COST_START = re.compile(
 def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             short_names: tuple[str, ...] = ()) -> list[IrItem]:
     """Pass 1: paragraphs to classified items."""
-    paras = normalise(text, name, legendary, short_names)
+    paras = _die_tables(normalise(text, name, legendary, short_names))
     items: list[IrItem] = []
     i = 0
     while i < len(paras):
         p = same_is_true(paras[i])
         bullets: list[str] = []
         if _MODAL.match(p) or p.rstrip().endswith("—") and "choose" in p.lower() or _AGAIN.fullmatch(p.strip()) \
+                or _COND_MODAL.fullmatch(p.strip()) \
                 or re.search(r"\bchoose one at random\. create an? [a-z ]*creature token with those characteristics\.$",
                              p, re.I):  # (Outlaws' Merriment: its bullets are the modes, _random_token_modes)
             while i + 1 < len(paras) and paras[i + 1].startswith("•"):
                 i += 1
                 bullets.append(paras[i].lstrip("• ").strip())
+        if p.strip().lower() == "spree":  # spree (a later keyword, OTJ): "choose one or more additional costs", each
+            # mode printed "+ {cost} — ..." (its cost added for each mode chosen: _modes, engine/casting.py)
+            while i + 1 < len(paras) and paras[i + 1].startswith("+ {"):
+                i += 1
+                bullets.append(paras[i].strip())
+            if bullets:
+                p = "Choose one or more —"
+        elif p.strip().lower() == "tiered":  # tiered (a later keyword, Final Fantasy): "choose one additional cost",
+            # each mode printed "• Name — {cost} — ...": one mode, its cost added (as spree's, 601.2f)
+            while i + 1 < len(paras) and (tier := re.fullmatch(r"• (?:[^—]+ — )?((?:\{[^}]+\})+) — (.+)",
+                                                                paras[i + 1].strip(), re.S)) is not None:
+                i += 1
+                bullets.append(f"+ {tier.group(1)} — {tier.group(2)}")
+            if bullets:
+                p = "Choose one —"
         if bullets:
             full = "\n".join([p] + ["• " + b for b in bullets])
             m = re.match(r"^(when|whenever|at) ", p, re.I)
@@ -129,6 +148,18 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             items.append(IrItem("static", p))
         i += 1
     return items
+
+
+def _die_tables(paras: list[str]) -> list[str]:
+    """"Roll a d20." and the rows of its result table below it, printed as paragraphs of their own: one paragraph,
+    the rows on lines of their own (engine/cards/compiler/effects/sequence.py die_table reads it)."""
+    out: list[str] = []
+    for p in paras:
+        if DIE_ROW.match(p) and out and re.search(r"\broll a d\d+\b", out[-1].split("\n")[0], re.I):
+            out[-1] += "\n" + p
+        else:
+            out.append(p)
+    return out
 
 
 _SAME_IS_TRUE = re.compile(r"(?<=\.) The same is true for ([a-z ,]+)\.$")
@@ -225,10 +256,12 @@ def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int,
     modes = []
     for line in lines:
         ctx = Ctx()
-        effects = parse_effects(line, ctx)
+        paid = re.fullmatch(r"\+ ((?:\{[^}]+\})+) — (.+)", line, re.S)  # a spree mode's cost (a later keyword)
+        effects = parse_effects(paid.group(2) if paid else line, ctx)
         if effects is None:
             return None
-        modes.append(Ability("mode", line, effects=tuple(effects), targets=tuple(ctx.targets)))
+        modes.append(Ability("mode", line, effects=tuple(effects), targets=tuple(ctx.targets),
+                             cost=Cost(mana=tuple(parse_cost(paid.group(1)))) if paid else None))
     return tuple(modes), choose, up_to
 
 
@@ -449,7 +482,11 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
     if m:  # intervening "if" clause (603.4); "if SELF is in your graveyard" (Ichorid, Bridge from Below): a
         # triggered ability that works there (112.6b; statics and activated abilities of a card in a graveyard
         # are not carried out, so the condition is read here only)
-        c = {"self": {"zone": "graveyard"}} if m.group(1).lower() == "self is in your graveyard" \
+        cz = re.fullmatch(r"self is (?:in the command zone or on the battlefield|on the battlefield or in the command "
+                          r"zone|in the command zone)", m.group(1).lower())
+        c: dict[str, Any] | None = {"self_zone": ["command", "battlefield"] if "battlefield" in m.group(1).lower()
+                                    else ["command"]} if cz \
+            else {"self": {"zone": "graveyard"}} if m.group(1).lower() == "self is in your graveyard" \
             else {"self": {"zone": "battlefield"}} if m.group(1).lower() == "it's on the battlefield" \
             and trig.get("self") and trig.get("event") == "etb" \
             else parse_condition(m.group(1))  # "when SELF enters, if it's on the battlefield" (603.4: it may have left)
@@ -486,7 +523,9 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         # the event's object, "it" (120.3); "they" after it is that controller
         body = re.sub(r"\bthat source's controller\b", "its controller", body, flags=re.I)
     ctx = Ctx(last="it" if (not trig.get("self") or other is not None) and trig.get("event") not in ("step", "state")
-              else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"))
+              else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"),
+              self_cast=trig.get("event") == "cast" and bool(trig.get("self")))
+    ctx.lost_life = trig.get("event") == "lose_life" and trig.get("who") == "you"  # "for each 1 life you lost"
     if trig.get("event") == "cast" and isinstance((trig.get("filter") or {}).get("targets"), dict):
         ctx.cast_targets = trig["filter"]["targets"]  # "... that targets one or more permanents, ... those permanents"
     bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"
@@ -555,6 +594,8 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
             or trig.get("event") == "discard" and trig.get("self"):  # "when you discard SELF" (701.8)
         zone = "graveyard"  # "when SELF is put into your graveyard from ...", "if SELF is in your graveyard, ...":
         # it triggers there (112.6b)
+    elif "command" in (cond or {}).get("self_zone", ()):  # "if SELF is in the command zone [or on the battlefield]"
+        zone = "command"  # (eminence, Commander 2017): it triggers there too (engine/triggers.py event)
     if len(effects) == 1 and effects[0].op == "may" and not {"then", "else", "who"} & set(effects[0].args):
         # "you may ...": the controller's choice as the ability resolves (603.5); another player's stays in the may
         optional = True
@@ -659,6 +700,8 @@ def _enters_and_whenever(item: IrItem) -> list[Ability] | None:
         other, body = re.sub(r"^it\b", "SELF", rest[:cut]), rest[cut + 2:]
         if parse_trigger(other) is None:
             continue
+        # "... put a stash counter on it" (Hoarder's Overflow): "it" is SELF for both, the one object they share
+        body = re.sub(r"\b(on|to|from) it\b", r"\1 SELF", body)
         got = [_lower_triggered(IrItem("triggered", item.text, head=head, body=head))
                for head in (f"When SELF enters, {body}", f"Whenever {other}, {body}")]
         if got[0] is None or got[1] is None:
@@ -690,6 +733,62 @@ def _blocks_a_creature(trig: dict[str, Any], head: str) -> dict[str, Any] | None
 GRANTER_NAMED = "the card's own name inside an ability it grants (the granting permanent, 201.4a)"
 
 
+_IN_GRAVEYARD = re.compile(r"as long as self is in your graveyard(?: and (.+?))?, (.+)", re.I)
+#: the statics a card in a graveyard carries out: the ones the layers apply to permanents (613; engine/layers.py)
+_GRAVEYARD_KINDS = ("keywords", "anthem")
+
+
+def _graveyard_static(text: str) -> list[Ability] | None:
+    """112.6b: "As long as SELF is in your graveyard and you control a Mountain, creatures you control have haste"
+    (Anger, the Incarnations): a static ability that works only while the card is in its owner's graveyard, where
+    "you" is that owner (109.5); the other condition holds as well (611.3b). Only statics that change permanents
+    in the layers, never the card itself."""
+    m = _IN_GRAVEYARD.fullmatch(text.strip().rstrip("."))
+    if m is None:
+        return None
+    got = parse_static(f"as long as {m.group(1)}, {m.group(2)}" if m.group(1) else m.group(2))
+    if not got or any(s.get("kind") not in _GRAVEYARD_KINDS or not isinstance(s.get("affects"), dict) for s in got):
+        return None
+    return [Ability("static", text, static=s, zone="graveyard") for s in got]
+#: what each gift is (gift, a later keyword, Bloomburrow): the instruction the chosen player carries out
+_GIFTS = {"a card": "draw a card.", "a food": "create a food token.", "a treasure": "create a treasure token.",
+          "a tapped fish": "create a tapped 1/1 blue fish creature token.",
+          "an octopus": "create an 8/8 blue octopus creature token.",
+          "an extra turn": "take an extra turn after this one."}
+
+
+def _target_slots(x: Any) -> set[int]:
+    """The target slots ({"target": i}) a compiled value names."""
+    if isinstance(x, Effect):
+        return _target_slots(x.args)
+    if isinstance(x, dict):
+        own = {x["target"]} if isinstance(x.get("target"), int) and len(x) == 1 else set()
+        return own.union(*(_target_slots(v) for v in x.values()))
+    if isinstance(x, (list, tuple)):
+        return set().union(*(_target_slots(v) for v in x))
+    return set()
+
+
+def _gift_only_targets(effects: list[Effect], n: int) -> bool:
+    """Does a target slot appear only in instructions that run as the gift is promised or as it is not?"""
+    gift_if = [e for e in effects if e.op == "if" and e.args.get("cond") in ({"cast_with": "Gift"},
+                                                                          {"not": {"cast_with": "Gift"}})]
+    plain = _target_slots([e for e in effects if e not in gift_if])
+    return any(i not in plain for i in range(n))
+
+
+def gift_effects(line: str) -> list[Effect] | None:
+    """"Gift a card", "Gift a tapped Fish", ... (a later keyword, Bloomburrow, not in the 2016 rules): what the opponent
+    chosen as the gift was promised gets (the player reference "gift_player"); None for any other line."""
+    m = re.fullmatch(r"gift (an? [a-z ]+?)\.?", line.strip().lower())
+    if m is None or m.group(1) not in _GIFTS:
+        return None
+    effs = parse_effects(_GIFTS[m.group(1)], Ctx())
+    if effs is None:
+        return None
+    return [replace(e, args={**e.args, "who": "gift_player"}) for e in effs]
+
+
 def compile_abilities_text(text: str) -> list[Ability] | None:
     """The abilities of one paragraph of a permanent (e.g. quoted text a static or emblem grants)."""
     items = read_ir(text, "", False)
@@ -709,6 +808,10 @@ def compile_abilities_text(text: str) -> list[Ability] | None:
         got = parse_keyword_line(item.text)
         if got and not got[2]:
             ab = Ability("static", item.text, static={"kind": "keywords", "affects": "self", "keywords": got[0]})
+        elif got and got[0] == ["Cumulative upkeep"] and len(got[2]) == 1:
+            # 'Enchanted creature has "Cumulative upkeep {1}."' (Mana Chains): the keyword's triggered ability
+            # (702.23a), which the creature then has (613.1f)
+            ab = got[2][0]
     return None if ab is None else [ab]
 
 
@@ -727,8 +830,14 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
     spell_effects: list[Effect] = []
     spell_ctx = Ctx()
     spell_modal: Ability | None = None
+    gift: list[Effect] | None = None
     for item in items:
         ab: Ability | list[Ability] | None = None
+        if item.kind != "keywords" and (got_gift := gift_effects(item.text)) is not None:
+            keywords.append("Gift")  # gift (a later keyword, Bloomburrow): an optional additional cost of no mana,
+            kwargs["Gift"] = Cost()  # choosing an opponent (engine/cast_options.py, engine/casting.py)
+            gift = got_gift
+            continue
         if item.kind == "keywords":
             names, args, abs_ = parse_keyword_line(item.text)  # type: ignore[misc]
             keywords += names
@@ -754,15 +863,24 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             # "Choose three. You may choose the same mode more than once." (the Confluences, 700.2 as later
             # printed): a number of modes, each may be chosen again
             again = _AGAIN.fullmatch(item.head.strip())
-            got = _modes(item.modes, f"choose {again.group(1)} —" if again else item.head)
+            more = _COND_MODAL.fullmatch(item.head.strip())
+            more_if = parse_condition(more.group(1)) if more else None
+            got = _modes(item.modes, f"choose {again.group(1)} —" if again else "choose one —" if more_if is not None
+                         else item.head)
             opponent = item.head.strip().lower().startswith("an opponent chooses")
             if got is not None and spell_modal is None and (not opponent or "Instant" in types or "Sorcery" in types):
                 modes, choose, up_to = got
-                if lost := swallowed(item.text, modes):
+                # (the head's "instead" is the most modes, read below)
+                if lost := swallowed("\n".join(item.modes) if more_if is not None else item.text, modes):
                     unsupported.append(f"(not carried out: {', '.join(lost)}) {item.text}")
                 cond: dict[str, Any] = {"min_modes": up_to} if up_to != choose else {}
                 if again:
                     cond["repeat_modes"] = True
+                if more and more_if is not None:  # "If COND as you cast SELF, you may choose both instead": the most
+                    # modes (and, without "you may", the least) become two when COND holds as modes are chosen
+                    # (601.2b; casting.mode_range); one otherwise
+                    choose = 2
+                    cond.update({"min_modes": 1, "more_modes_if": more_if, "more_modes_may": bool(more.group(2))})
                 if opponent:  # 601.3: an opponent chooses the mode as the spell is cast
                     if any(md.targets for md in modes):
                         unsupported.append(f"(an opponent's mode with targets) {item.text}")
@@ -795,6 +913,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                     "cant_be_countered", "additional_cost", "cost_change", "alternative_cost", "flash_self")
                     else "battlefield")
                       for s in statics]
+        elif item.kind == "static" and (gy := _graveyard_static(item.text)) is not None:
+            ab = gy
         elif item.kind == "static" and item.text.startswith(_MAX_SPEED):
             ab = _max_speed(item.text[len(_MAX_SPEED):], types)
         elif item.kind == "static":
@@ -809,6 +929,20 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             abilities += ab
         else:
             abilities.append(ab)
+    if gift is not None:
+        # gift: "as this spell resolves, if the gift was promised, the chosen player gets the gift before any of
+        # its other effects"; a permanent's: "when this permanent enters, if the gift was promised, ..."
+        if spell_modal is not None or ("Instant" in types or "Sorcery" in types) and not spell_effects:
+            unsupported.append("(gift of a spell with no instructions to put it before)")
+        elif _gift_only_targets(spell_effects, len(spell_ctx.targets)):
+            # "If the gift was promised, target creature you control gains first strike": a target the spell has only
+            # when the gift was promised (or only when not: "instead return target ..."), 601.2c; not carried out
+            unsupported.append("(a target the spell has only as the gift is promised or not, 601.2c)")
+        elif spell_effects:
+            spell_effects = [Effect("if", {"cond": {"cast_with": "Gift"}, "then": gift}), *spell_effects]
+        else:
+            abilities.append(Ability("triggered", "Gift", effects=tuple(gift), trigger={"event": "etb", "self": True},
+                                     condition={"cast_with": "Gift"}, keyword="Gift"))
     if spell_modal is not None:
         if spell_effects:
             unsupported.append("(a modal spell with other instructions)")

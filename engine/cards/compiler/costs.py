@@ -24,7 +24,12 @@ def parse_cost_text(text: str) -> Cost | None:
     mana: tuple[str, ...] = ()
     kw: dict[str, Any] = {}
     text = text.strip()
-    parts = [p.strip() for p in re.split(r",\s*|\s+and\s+", text) if p.strip()]
+    # "Remove a counter from an artifact, creature, land, or planeswalker you control": a list of card types is one
+    # noun, not parts of the cost (the commas kept as "\x1f", "and" as "\x1e" while the parts are split)
+    text = re.sub(r"\b(artifact|creature|enchantment|land|planeswalker),\s+(?=(?:artifact|creature|enchantment|land|"
+                  r"planeswalker|or|and)\b)", "\\1\x1f ", text, flags=re.I).replace("\x1f and ", "\x1f \x1e ")
+    parts = [p.strip().replace("\x1f", ",").replace("\x1e", "and")
+             for p in re.split(r",\s*|\s+and\s+", text) if p.strip()]
     for part in parts:
         low = part.lower()
         if _MANA_ONLY.fullmatch(part):
@@ -38,13 +43,17 @@ def parse_cost_text(text: str) -> Cost | None:
             kw["sacrifice_self"] = True
         elif low in ("exile self from your graveyard", "exile self", "exile self from your hand"):
             kw["exile_self"] = True
+        elif low == "reveal your hand":  # 701.15a: every card of it shown to every player (Land Grant)
+            kw["reveal_own_hand"] = True
+        elif low in ("return self to its owner's hand", "return self to your hand"):  # 602.2b (Recurring Nightmare)
+            kw["return_self"] = True
         elif low == "put self on the bottom of its owner's library":  # 602.2b: paid by moving it there (401.1)
             kw["bottom_self"] = True
         elif low == "reveal self from your hand":  # 602.2b: shown to every player as it is activated (701.15a-like)
             kw["reveal_self"] = True
         elif m := re.fullmatch(rf"sacrifice {_N} (.+)", low):
             f = _noun(m.group(2))
-            n = number(m.group(1))
+            n = -1 if m.group(1) == "x" else number(m.group(1))  # "Sacrifice X creatures": X announced (601.2b)
             if f is None or n is None:
                 return None
             if n != 1:
@@ -110,6 +119,11 @@ def parse_cost_text(text: str) -> Cost | None:
             kw["remove_counters"] = (m.group(2), number(m.group(1)) or -1)
         elif m := re.fullmatch(r"remove any number of ([+\-\w/]+) counters from self", low):
             kw["remove_counters"] = (m.group(1), -1)  # the number chosen as it is activated, as X is (602.2b)
+        elif m := re.fullmatch(r"remove a counter from (?:a|an) (.+?) you control", low):
+            f = _noun(m.group(1) + " you control")  # 121.1: a counter of any kind, on a permanent chosen (its kind
+            if f is None:  # chosen as the cost is paid, engine/costs.py counter_kind)
+                return None
+            kw["remove_counter_from"] = {**{k: v for k, v in f.items() if k != "zone"}, "counter": "any"}
         elif m := re.fullmatch(r"remove (?:a|an|one) ([+\-\d/]+|[a-z]+) counter from (?:a|an) (.+?) you control", low):
             f = _noun(m.group(2) + " you control")  # 121.1: a counter of that kind, on a permanent chosen
             if f is None or m.group(1) == "any":
@@ -150,6 +164,13 @@ def parse_cost_text(text: str) -> Cost | None:
             if m.group(1) == "another":  # "Tap another untapped Ally you control" (not the source, 602.2)
                 f = {**f, "other": True}
             kw["tap_others"] = {**f, "amount": 1 if m.group(1) == "another" else number(m.group(1)) or -1}
+        elif m := re.fullmatch(rf"exile (another|{_N[1:-1]}) (.+?) you control", low):
+            f = _noun(m.group(2))  # "Exile a creature you control" (Food Chain): a permanent chosen and exiled (602.2b)
+            n = 1 if m.group(1) == "another" else number(m.group(1))
+            if f is None or not n or f.get("zone") not in (None, "battlefield"):
+                return None
+            f = {**f, "other": True} if m.group(1) == "another" else f
+            kw["exile_permanent"] = f if n == 1 else {**f, "amount": n}
         elif m := re.fullmatch(rf"return {_N} (.+?) you control to (?:its|their) owner'?s'? hands?", low):
             f = _noun(m.group(2))
             n = number(m.group(1))

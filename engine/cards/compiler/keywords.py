@@ -706,6 +706,28 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
         return (Ability("triggered", part, effects=(Effect("storm", {"record": "replicate"}),),
                         trigger={"event": "cast", "self": True}, condition={"cast_with": "Replicate"},
                         keyword="Replicate"), cost)
+    if name == "Cumulative upkeep" and cost == Cost(sacrifice=cost.sacrifice, discard=cost.discard,
+                                                    discard_filter=cost.discard_filter,
+                                                    put_counters=cost.put_counters) \
+            and not (cost.sacrifice and cost.sacrifice.get("amount")) and not cost.discard_filter \
+            and sum(bool(x) for x in (cost.sacrifice, cost.discard, cost.put_counters)) == 1 \
+            and cost.discard in (0, 1) and (not cost.put_counters or cost.put_counters[1] == 1):
+        # 702.23a: "Cumulative upkeep—Sacrifice a land" (Polar Kraken), "—Discard a card", "—Put a -1/-1 counter on
+        # SELF" (Aboroth): that action once for each age counter, all of it or none (117.3, 117.12)
+        age = {"counters_on": "self", "kind": "age"}
+        if cost.sacrifice:
+            upkeep_act = Effect("sacrifice", {"who": "you", "filter": dict(cost.sacrifice), "amount": age})
+        elif cost.discard:
+            upkeep_act = Effect("discard", {"who": "you", "amount": age})
+        else:
+            assert cost.put_counters is not None
+            upkeep_act = Effect("counters", {"what": "self", "kind": cost.put_counters[0], "amount": age})
+        return (Ability(
+            "triggered", part,
+            effects=(Effect("counters", {"what": "self", "kind": "age", "amount": 1}),
+                     Effect("unless", {"payer": "you", "actions": [upkeep_act],
+                                       "effects": [Effect("sacrifice", {"what": "self"})]})),
+            trigger={"event": "step", "step": "upkeep", "whose": "you"}, keyword="Cumulative upkeep"), cost)
     if name == "Cumulative upkeep":
         if not (cost.mana or cost.life > 0) or cost != Cost(mana=cost.mana, life=cost.life):
             return None  # mana and life upkeep costs are carried out, not others (sacrifice, counters, ...)

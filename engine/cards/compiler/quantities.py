@@ -30,7 +30,7 @@ Conditions are dicts:
   {"mana_spent_ge": {"G": 3}} / {"mana_spent_ge": {"same_color": 3}}   the mana spent to cast it (601.2h)
   {"not": COND} / {"all": [COND, ...]}
   {"history": "creature_died"|"you_attacked"|"your_permanent_left"|"your_land_entered"|"self_was_cast"
-              |"you_surveilled"}
+              |"you_surveilled"|"you_committed_crime"}
                                        this turn so far
   {"graveyard_types_ge": n} / {"different_powers_ge": n} / {"total_power_ge": n}
   {"opponent_more": FILTER} / {"opponent_poison_ge": n} / {"opponent_graveyard_ge": n} / {"opponent_life_le": n}
@@ -134,6 +134,16 @@ def count_of(phrase: str) -> Any:
         return {"descended_this_turn": "you"}  # a later rule (LCI): each permanent card put into your graveyard
     if p in ("cards you've discarded this turn", "card you've discarded this turn"):
         return {"discarded_this_turn": "you"}  # 701.8: each card you discarded, whatever became of it
+    if p in ("the total amount of mana paid this way", "total amount of mana paid this way"):
+        return {"paid": True}  # join forces: the mana all players paid (engine/ops/misc.py pay_any "each")
+    if p in ("greatest number of cards a player discarded this way",  # Windfall (701.8): the most cards one player
+             "the greatest number of cards a player discarded this way"):
+        return {"most_discarded_this_way": True}  # discarded in the instruction before
+    m = re.fullmatch(r"([a-z]+(?: [a-z]+){0,2}) votes?", p)
+    if m and m.group(1) not in ("the", "a", "each", "all", "their", "your", "more"):
+        return {"votes": m.group(1)}  # 701.29: "for each death vote" (council's dilemma): the votes cast for it
+    if re.fullmatch(r"times? you've cast (?:your|a) commanders? from the command zone this game", p):
+        return {"commander_casts": "you"}  # 903.8: each cast of your commander (either partner) from the command zone
     if p in ("spells you've cast this turn", "spell you've cast this turn"):
         return {"spells_cast_this_turn": "you"}  # 601.2i: each spell you cast, whatever became of it
     m = re.fullmatch(r"(experience) counters? you have", p)
@@ -177,6 +187,10 @@ def count_of(phrase: str) -> Any:
         f = parse_noun(m.group(1))
         return None if f is None or "controller" in f else {"count_this_way": {**f, "controller": "you"},
                                                              "action": m.group(2)}
+    m = re.fullmatch(r"cards? put into your hand this way", p)
+    if m:  # "SELF deals 1 damage to you for each card put into your hand this way" (Demonlord Belzenlok): the cards
+        # this resolution's "exile ... until ..., then put that card into your hand" put there (engine/ops/library.py)
+        return {"count_this_way": {}, "action": "put_hand"}
     m = re.fullmatch(r"(cards?|[a-z]+ cards?) returned to (your|their owners'|its owner's) hands? this way", p)
     if m:  # "draw a card for each card returned to your hand this way" (Paradoxical Outcome): the cards this
         # resolution's return instructions put into a hand (400.7: the new objects there), yours alone if so said
@@ -297,6 +311,8 @@ def quantity(phrase: str) -> Any:
     if p in ("flip you win", "flip you won", "coin that comes up heads", "coin that came up heads",
              "the number of coins that came up heads", "the number of flips you won"):
         return {"count_this_way": {}, "action": "flips_won"}  # 705.1: the coins the instruction before flipped
+    if p in ("the result", "the result of the roll"):  # "draw cards equal to the result" (rolling a die, a later
+        return {"count_this_way": {}, "action": "rolled"}  # rule): the roll the instruction before made
     if p == "self's loyalty":  # 306.5b: a planeswalker's loyalty is its loyalty counters
         return {"counters_on": "self", "kind": "loyalty"}
     m = re.fullmatch(r"the greatest (power|toughness|mana value) among (.+)", p)
@@ -420,6 +436,13 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"opponent_dealt_damage_this_turn": True}  # bloodthirst (702.53a)
     if re.fullmatch(r"(?:self|it|this) came under your control since the beginning of your last upkeep", t):
         return {"new_since_upkeep": True}  # echo (702.29a)
+    m = re.fullmatch(r"([a-z]+(?: [a-z]+){0,2}) gets more votes( or the vote is tied)?", t)
+    if m:  # 701.29 (will of the council): "if grace gets more votes", "if condemnation gets more votes or the vote
+        # is tied": more votes than each other choice (or, tied, at least as many)
+        return {"votes_most": m.group(1), "tied": bool(m.group(2))}
+    if re.fullmatch(r"you control your commanders?", t):  # lieutenant (903.3): the commander you own, on the
+        # battlefield under your control ("your commander" is the one you own; either of two partners)
+        return {"control": {"commander": True, "owner": "you", "permanent": True, "controller": "you"}, "min": 1}
     m = re.fullmatch(r"you control (two|three|one) or fewer other (lands|creatures)", t)
     if m:
         return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},
@@ -489,6 +512,21 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is None or n is None:
             return None
         return {"graveyard_ge": n, "filter": f}
+    m = re.fullmatch(r"you have no (.+?) cards? in (?:your )?hand", t)
+    if m:  # "If you have no land cards in hand, ..." (Land Grant): none of that kind there now
+        f = parse_noun(m.group(1) + " card")
+        if f is None or f.get("player") or f.get("zone", "any_card") != "any_card":
+            return None
+        f.pop("zone", None)
+        return {"hand_none": f}
+    m = re.fullmatch(r"self is the only (.+?) in your graveyard", t)
+    if m:  # "if SELF is the only creature card in your graveyard" (Nether Spirit): it is there, and no other such card
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone", "any_card") != "any_card":
+            return None
+        f.pop("zone", None)
+        return {"self": {"zone": "graveyard"},
+                "amount_lt": {"amount": {"count": {**f, "zone": "graveyard", "owner": "you"}}, "n": 2}}
     m = re.fullmatch(r"there are fewer than (\w+) (.+?) in your graveyard", t)
     if m:  # "if there are fewer than six creature cards in your graveyard" (Shadowborn Demon): counted now (608.2h)
         f = parse_noun(m.group(2))
@@ -529,6 +567,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"a player lost (\d+) or more life this turn", t)
     if m:
         return {"player_lost_life_this_turn": int(m.group(1))}
+    if t in ("a card with the chosen name was milled this way", "a card with that name was milled this way"):
+        return {"milled_this_way": {"chosen_name": True}}  # (Predict: the name chosen as it resolves, 201.3)
     m = re.fullmatch(r"at least one (.+?) (?:card )?is milled this way|an? (.+?) card was milled this way", t)
     if m:
         f = parse_noun(m.group(1) or m.group(2))
@@ -815,6 +855,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"paired": True}
     if t in ("tribute wasn't paid", "tribute was paid"):  # 702.103b
         return {"tribute_paid": t == "tribute was paid"}
+    if t in ("the gift was promised", "the gift wasn't promised"):  # gift (a later keyword, Bloomburrow): its cost
+        return {"cast_with": "Gift"} if "wasn't" not in t else {"not": {"cast_with": "Gift"}}  # was paid
     if t == "you chose a creature other than self as your ring-bearer":  # the Ring tempting you (a later action)
         return {"ring_bearer_other": True}
     if t in ("self was foretold", "it was foretold"):
@@ -938,6 +980,8 @@ _HISTORY = {
     "a land entered under your control this turn": "your_land_entered",
     "you've surveilled this turn": "you_surveilled",                    # a later keyword action (GRN)
     "you surveilled this turn": "you_surveilled",
+    "you've committed a crime this turn": "you_committed_crime",        # a later rule (OTJ)
+    "you committed a crime this turn": "you_committed_crime",
     "you cast it": "self_was_cast",                                     # 601.2: it was a spell
     "you cast self": "self_was_cast",
 }
@@ -979,6 +1023,11 @@ def _history_condition(t: str) -> dict[str, Any] | None:
         # Annihilation": any dungeon, or the one named
         what: Any = True if m.group(2) == "a dungeon" else m.group(2).title().replace("Of", "of")
         return {"dungeon_completed": what} if not m.group(1) else {"not_dungeon_completed": what}
+    m = re.fullmatch(r"(an opponent is|there is no) (monarch|the monarch)|(an opponent has|no one has) the initiative",
+                     t)
+    if m:  # "if an opponent is the monarch" (Queen Marchesa), "if there is no monarch" (later designations)
+        kind = "monarch" if "monarch" in t else "initiative"
+        return {"designation_by": {kind: "opponent" if t.startswith("an opponent") else "nobody"}}
     m = re.fullmatch(r"you(?:'re| are)( not)? the monarch|you (?:(don't|do not) )?have the initiative", t)
     if m:  # later designations (the monarch, the initiative): engine/values.py designation_holder
         return {"designation": ("!" if m.group(1) or m.group(2) else "") + ("monarch" if "monarch" in t

@@ -248,6 +248,19 @@ def _enter_exile(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enter_exile", "filter": f}]
 
 
+@static(r"^if self would enter, you may discard an? (.+?) instead\. if you do, put self onto the battlefield\. if you "
+        r"don't, put (?:it|self) into its owner's graveyard$")
+def _enter_discard(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a, 614.15: "If SELF would enter, you may discard a land card instead. If you do, put SELF onto the
+    battlefield. If you don't, put it into its owner's graveyard." (Mox Diamond): a self-replacement effect of its
+    entering, from any zone; the player who would control it chooses the card or none (engine/game.py move)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("zone", "any_card") not in ("any_card", "hand"):
+        return None
+    f.pop("zone", None)
+    return [{"kind": "enter_discard", "filter": f}]
+
+
 @static(r"^as self enters, exile (an?|any number of) (.+?) from your graveyard$")
 def _exile_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     """614.12: "As SELF enters, exile an instant or sorcery card from your graveyard" (Living Lore), "... exile any
@@ -937,6 +950,16 @@ def _strive(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^you may cast self as though it had flash\. if you cast it any time a sorcery couldn't have been cast, the "
+        r"controller of the permanent it becomes sacrifices it at the beginning of the next cleanup step$")
+def _flash_self_cleanup(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.8a: "You may cast SELF as though it had flash. If you cast it any time a sorcery couldn't have been cast,
+    the controller of the permanent it becomes sacrifices it at the beginning of the next cleanup step." (Armor of
+    Thorns, Lightning Reflexes): cast so, it remembers it (307.1), and the permanent it becomes gets a delayed
+    trigger at the next cleanup step (603.7, 514.3a; engine/casting.py, engine/cast_options.py after_resolve)."""
+    return [{"kind": "flash_self", "cleanup_sacrifice": True}]
+
+
 @static(r"^(?:if (.+?), )?you may cast self as though it had flash( if you pay ((?:\{[^}]+\})+) more to cast it)?$")
 def _flash_self(m: re.Match) -> list[dict[str, Any]] | None:
     """702.8a, 601.3: "If there are two or more instant and/or sorcery cards in your graveyard, you may
@@ -1177,20 +1200,26 @@ def _spells(noun: str) -> dict[str, Any] | None:
     return f
 
 
-@static(r"^you may (?:(play) (.+?) and cast (.+?)|(play|cast) (.+?)) from (your graveyard|the top of your library)$")
+@static(r"^you may (?:(play) (.+?) and cast (.+?)|(play|cast) (.+?)) from (your graveyard|the top of your library)"
+        r"(\. if you cast a spell this way, pay life equal to its mana value rather than pay its mana cost)?$")
 def _play_from(m: re.Match) -> list[dict[str, Any]] | None:
     """"You may play lands and cast spells from the top of your library" (Future Sight), "You may play
     Forests from your graveyard" (Titania), "You may cast creature spells from the top of your library":
-    permissions of the lands (305.1) and spells (601.2a) named, from that zone (the top card only)."""
+    permissions of the lands (305.1) and spells (601.2a) named, from that zone (the top card only). "If you cast a
+    spell this way, pay life equal to its mana value rather than pay its mana cost" (Bolas's Citadel): the spells
+    cast with it are paid for with that alternative cost (117.9, engine/casting.py)."""
     zone = "graveyard" if "graveyard" in m.group(6) else "library_top"
+    life = {"life_mv": True} if m.group(7) else {}
     if m.group(1):
         lands, spells = _lands(m.group(2)), _spells(m.group(3))
         if lands is None or spells is None:
             return None
         return [{"kind": "play_from", "zone": zone, "filter": lands},
-                {"kind": "play_from", "zone": zone, "filter": spells}]
+                {"kind": "play_from", "zone": zone, "filter": spells, **life}]
+    if life and m.group(4) == "play":
+        return None
     f = _lands(m.group(5)) if m.group(4) == "play" else _spells(m.group(5))
-    return None if f is None else [{"kind": "play_from", "zone": zone, "filter": f}]
+    return None if f is None else [{"kind": "play_from", "zone": zone, "filter": f, **life}]
 
 
 @static(r"^you may (?:(play lands and cast spells)|(play lands)|(cast spells)) from among cards exiled with self"
@@ -1235,6 +1264,11 @@ def _cast_only(m: re.Match) -> list[dict[str, Any]] | None:
     """604.6, 506.6: "Cast this spell only during combat ...": a static of the card that works in
     every zone it could be cast from; it limits when the card may be cast (engine/casting.py)."""
     cond = combat_timing(m.group(1))
+    steps: dict[str, dict[str, Any]] = {"during an opponent's upkeep": {"any_step": "upkeep", "your_turn": False},
+             "during your upkeep": {"step": "upkeep"}, "during an opponent's turn": {"your_turn": False},
+             "during your turn": {"your_turn": True}}
+    if cond is None and m.group(1) in steps:  # 604.6: "Cast SELF only during an opponent's upkeep" (Festival: a
+        cond = steps[m.group(1)]              # time it may be cast, 307.1 changed by the card's own rule)
     if cond is None and m.group(1).startswith("if "):  # "Cast SELF only if you've cast another spell this turn"
         # (Illusory Angel), "... only if a creature died this turn": checked as it would be cast (601.2, 604.6)
         cond = parse_condition(m.group(1)[3:])
@@ -1405,6 +1439,34 @@ def _draw_limit(m: re.Match) -> list[dict[str, Any]] | None:
     limit can't happen (121.2; engine/game.py draw)."""
     who = {"each opponent": "opponent", "each player": "each_player", "you": "you"}[m.group(1)]
     return [{"kind": "draw_limit", "who": who, "amount": 1 if m.group(2) == "one" else 2}]
+
+
+@static(r"^creatures with (?:(plains|island|swamp|mountain|forest)walk|landwalk abilities) can be blocked as though "
+        r"they didn't have (?:(plains|island|swamp|mountain|forest)walk|those abilities)$")
+def _walk_ignored(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.14c, 509.1b: "Creatures with islandwalk can be blocked as though they didn't have islandwalk" (Undertow,
+    Gosta Dirk), "Creatures with landwalk abilities can be blocked as though they didn't have those abilities" (Staff
+    of the Ages): every creature's landwalk of that kind (of any kind) is ignored as blockers are declared."""
+    if m.group(1) != m.group(2):
+        return None
+    return [{"kind": "walk_ignored", **({"walks": [m.group(1).capitalize()]} if m.group(1) else {})}]
+
+
+@static(r"^lands on the battlefield and land cards in graveyards can't be the targets of spells or abilities "
+        r"(your opponents control)$")
+def _lands_untargetable(m: re.Match) -> list[dict[str, Any]] | None:
+    """115.1, 601.2c: "Lands on the battlefield and land cards in graveyards can't be the targets of spells or
+    abilities your opponents control" (Tomik, Distinguished Advokist): in each zone named, a land is no legal target
+    of an opponent's spell or ability (engine/targets.py targetable)."""
+    return [{"kind": "untargetable_zone", "zone": z, "types": ["Land"], "by": "opponent"}
+            for z in ("battlefield", "graveyard")]
+
+
+@static(r"^(players|each player|your opponents|each opponent|you) can't play land cards from graveyards$")
+def _land_forbid_graveyard(m: re.Match) -> list[dict[str, Any]] | None:
+    """101.2, 305.1: "Your opponents can't play land cards from graveyards" (Tomik, Distinguished Advokist): a
+    "can't" that beats any permission to play a land from a graveyard (Crucible of Worlds)."""
+    return [{"kind": "land_forbid", "who": _FORBID_WHO[m.group(1)], "zone": "graveyard"}]
 
 
 @static(r"^cards in graveyards can't be the targets of spells or abilities$")
@@ -2080,9 +2142,26 @@ def _attack_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     "Creatures with power 2 or less can't attack you" (Reverence): a restriction on the attack declaration that
     protects the static's controller (and the planeswalkers they control, where it says so)."""
     aff = _affects(m.group(1))
-    if not isinstance(aff, dict):
-        return None
+    if not isinstance(aff, dict) and aff != "attached":  # "enchanted creature can't attack you or planeswalkers you
+        return None  # control" (the Vows): the creature its source is attached to
     return [{"kind": "attack_forbid", "affects": aff, "walkers": bool(m.group(2))}]
+
+
+@static(r"^while voting, you (get an additional vote|may vote an additional time)$")
+def _extra_vote(m: re.Match) -> list[dict[str, Any]] | None:
+    """701.29d: "While voting, you get an additional vote" (Brago's Representative), "... you may vote an additional
+    time" (Ballot Broker): its controller's votes all happen as they would vote (engine/ops/misc.py vote)."""
+    return [{"kind": "extra_vote", "may": m.group(1).startswith("may")}]
+
+
+@static(r"^(enchanted creature|equipped creature) is goaded$")
+def _goaded(m: re.Match) -> list[dict[str, Any]] | None:
+    """Goad (a later keyword action, Commander 2016): "Enchanted creature is goaded"
+    (the Impetus Auras), "Equipped creature ... is goaded": as long as the static applies, the creature attacks each
+    combat if able (508.1d) and attacks a player other than the static's controller if able (engine/combat.py
+    goaders)."""
+    return [{"kind": "restriction", "affects": "attached", "rule": "must_attack"},
+            {"kind": "goaded", "affects": "attached"}]
 
 
 @static(r"^(.+?) can't attack you( or planeswalkers you control)? unless their controller pays ((?:\{[^}]+\})+) "
@@ -2130,6 +2209,19 @@ def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
         return None
     f.pop("zone", None)
     return [{"kind": "restriction", "affects": "self", "rule": "cant_attack_unless_defender_controls", "what": f}]
+
+
+@static(r"^self can't attack if defending player controls an? (.+)$")
+def _attack_unless_defender_lacks(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1c: "SELF can't attack if defending player controls an untapped creature with power 3 or greater" (Orgg,
+    Goblin Mutant): read for each player it could attack, as attackers are declared (engine/combat.py)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("controller") or f.get("player") or f.get("_needs_player_target") \
+            or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    return [{"kind": "restriction", "affects": "self", "rule": "cant_attack_unless_defender_controls", "what": f,
+             "defender_lacks": True}]
 
 
 @static(r"^self can't attack unless defending player (has (\w+) or more cards in (?:their|his or her) graveyard|is "
@@ -2272,6 +2364,15 @@ def _smaller_cant_block(m: re.Match) -> list[dict[str, Any]]:
              "by": {"types": ["Creature"], f"{m.group(1)}_{cmp}_self": m.group(3)}}]
 
 
+@static(r"^self (can't attack|doesn't untap during your untap step) if it attacked during your last turn$")
+def _if_attacked_last_turn(m: re.Match) -> list[dict[str, Any]]:
+    """508.1c, 502.3: "SELF can't attack if it attacked during your last turn" (Giant Turtle), "SELF doesn't untap
+    during your untap step if it attacked during your last turn" (Goblin Rock Sled): while it was declared as an
+    attacker in its controller's last turn (engine/filters.py attacked_last_turn)."""
+    return [{"kind": "restriction", "affects": "self", "rule": _RESTRICT[m.group(1)],
+             "condition": {"self": {"attacked_last_turn": True}}}]
+
+
 @static(r"^self doesn't untap during your untap step if it has an? ([\w-]+) counters? on it$")
 def _untap_unless_counter(m: re.Match) -> list[dict[str, Any]]:
     """502.3: "SELF doesn't untap during your untap step if it has a depletion counter on it"."""
@@ -2329,6 +2430,8 @@ def _damage_source(phrase: str) -> Any:
     p = phrase.strip()
     if p in ("self", "enchanted creature", "equipped creature"):
         return "self" if p == "self" else "attached"
+    if p in ("creatures it's blocking", "creatures self is blocking"):  # "Prevent all damage that would be dealt to
+        return {"types": ["Creature"], "blocked_by_self": True}     # SELF by creatures it's blocking" (509.1a)
     m = re.fullmatch(r"(\w+) sources", p)
     if m:  # 609.7: a source of damage of a color or a card type, a permanent or a spell
         if m.group(1) in COLORS:
@@ -2340,6 +2443,45 @@ def _damage_source(phrase: str) -> Any:
         return None
     f.pop("zone", None)
     return f
+
+
+@static(r"^all (combat )?damage that would be dealt to (.+?)(?: by (.+?))? is dealt to (self|enchanted creature|"
+        r"equipped creature|its controller|you) instead$")
+def _redirect_static(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.9: a redirection static. "All damage that would be dealt to you is dealt to SELF instead", "... to you
+    and other permanents you control ...", "All damage that would be dealt to you is dealt to enchanted creature
+    instead", "All damage that would be dealt to enchanted creature is dealt to its controller instead", "As long as
+    SELF is untapped, all damage that would be dealt to you by unblocked creatures is dealt to SELF instead" (the
+    condition read by parse_static, 611.3b): engine/redirect.py."""
+    out: dict[str, Any] = {"kind": "redirect_damage"}
+    if m.group(1):
+        out["combat"] = True
+    to = m.group(2)
+    if to.startswith("you and "):
+        out["players"] = "you"
+        to = to[len("you and "):]
+    if to == "you":
+        out["players"] = "you"
+    else:
+        aff = _affects(to)
+        if aff is None:
+            return None
+        out["affects"] = aff
+    if m.group(3) is not None:
+        src = _damage_source(m.group(3))
+        if not isinstance(src, dict):
+            return None
+        out["from"] = src
+    into = m.group(4)
+    if into == "its controller":  # the controller of the creature it enchants (the one the damage would be dealt to)
+        if out.get("affects") != "attached":
+            return None
+        out["into"] = "controller_of_attached"
+    else:
+        out["into"] = {"self": "self", "you": "you"}.get(into, "attached")
+    if out["into"] == out.get("affects") or out["into"] == "you" and out.get("players"):
+        return None
+    return [out]
 
 
 @static(r"^prevent all (combat |noncombat )?damage that would be dealt(?: to (.+?))?(?: by (.+?))?$")
@@ -2556,6 +2698,14 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
     if r:  # DTK: an optional reveal as the spell is cast (601.2f), read by "if you revealed a Dragon card"
         f = parse_noun(r.group(1))
         return None if f is None else [{"kind": "additional_cost", "cost": Cost(reveal=f)}]
+    r = re.fullmatch(r"you may (sacrifice|exile|tap) any number of ([^.]+?)\. self costs \{(\d+)\} less to cast for "
+                     r"each (?:[a-z]+ )?(?:sacrificed|exiled|tapped) this way", t)
+    if r:  # "you may sacrifice any number of creatures. SELF costs {2} less to cast for each creature sacrificed this
+        # way" (Torgaar, Famine Incarnate): how many, announced as X (601.2b), each one {N} off the total cost (601.2f)
+        cost = parse_cost_text(f"{r.group(1)} x {r.group(2)}")
+        if cost is None or not any(n < 0 for _, n in _x_parts(cost)):
+            return None
+        return [{"kind": "additional_cost", "cost": cost, "x_reduce": int(r.group(3))}]
     t = re.sub(r"^you may ", "", t)   # optional extra costs are not read here
     if t != m.group(1):
         return None
@@ -2566,6 +2716,16 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
     if alts is None or len(alts) < 2:
         return None
     return [{"kind": "additional_cost", "cost": alts[0], "choices": alts}]
+
+
+def _x_parts(cost: Cost) -> list[tuple[str, int]]:
+    """The parts of a cost that name objects, with how many (-1: X): sacrifice, exile from the hand, tap."""
+    out: list[tuple[str, int]] = []
+    for k in ("sacrifice", "exile_from_hand", "tap_others"):
+        f = getattr(cost, k)
+        if isinstance(f, dict):
+            out.append((k, int(f.get("amount", 1))))
+    return out
 
 
 def _cost_alternatives(pieces: list[str]) -> list[Cost] | None:
@@ -2915,11 +3075,16 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z/ ]+ attached to) (?:it|him|her)$", r"\1 self", low)
     # "SELF gets +2/+2 for each card exiled with it" (Lumbering Battlement): likewise, the cards exiled with SELF
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
+    # "SELF enters with a +1/+1 counter on it for each instant and sorcery card exiled with it" (Murktide Regent): the
+    # cards its delve exiled (702.65a; engine/cast_options.py carried), "it" being SELF
+    low = re.sub(r"^(self enters with .+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
     # "As long as equipped creature is a Human, it gets an additional +1/+0" (Silver-Inlaid Dagger): the same
     # bonus as "gets +1/+0", added to what the Equipment's other static gives (613.3c)
     low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)
     # "SELF costs {1} less to cast during your turn" (601.2f): the same reduction as "... if it's your turn"
     low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) during your turn$", r"\1 if it's your turn", low)
+    # "Creature spells can't be cast." (Aether Storm): no player may cast them (101.2), as "Players can't cast ..."
+    low = re.sub(r"^([a-z ]+?) spells can't be cast$", r"players can't cast \1 spells", low)
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]
@@ -3036,6 +3201,20 @@ def _plain_or_both(low: str) -> list[dict[str, Any]] | None:
         return out
     for mm in re.finditer(r" and (?=(?:equip|ninjutsu|cycling|abilities|activated|loyalty) )", low):
         a, b = _parse_plain(low[:mm.start()]), _parse_plain(low[mm.end():])
+        if a is not None and b is not None:
+            return a + b
+    mm0 = re.fullmatch(r"((?:enchanted|equipped) creature) (.+?),? and (is goaded|can't attack you or planeswalkers "
+                       r"you control)", low)
+    if mm0:  # "Enchanted creature gets +1/+1, has deathtouch, and is goaded" (the Impetus Auras), "... gets +2/+2,
+        # has vigilance, and can't attack you or planeswalkers you control" (the Vows): two statics of one subject
+        head = re.sub(r", (has|gets|is) ([^,]+)$", r" and \1 \2", mm0.group(2))
+        a, b = _parse_plain(f"{mm0.group(1)} {head}"), _parse_plain(f"{mm0.group(1)} {mm0.group(3)}")
+        if a is not None and b is not None:
+            return a + b
+    for mm in re.finditer(r"^self (?:gets [+-]\d+/[+-]\d+|has [a-z ]+?) and (?=(?:other )?creatures )", low):
+        # "SELF gets +2/+2 and other creatures you control get +2/+2 and have trample" (the lieutenants): SELF's
+        # static, then a second sentence with a subject of its own (each whole alone; 611.3b: one condition)
+        a, b = _parse_plain(low[:mm.end() - 5]), _parse_plain(low[mm.end():])
         if a is not None and b is not None:
             return a + b
     return None

@@ -22,7 +22,7 @@ MARKERS: dict[str, tuple[str, ...]] = {
     "unless": ("unless", "'not'", "not_", "'ward'", "'attack_tax'", "'combat_cost'", "'block_tax'", "'nonmana'",
                "'cast_only'"),  # "you can't cast SELF unless ..." (a cast limit with its condition, 604.6)
     "or blocking": ("blocking", "in_combat"),
-    "copy": ("copy", "clone"),
+    "copy": ("copy", "clone", "'storm'"),  # storm's copies (702.39a; "copy it for each ...")
     "those": ("'it'", "'exiled'", "'created'", "'target'", "'each'", "chosen", "this_way", "search", "dig",
               "choose", "attacking"),
     "instead": ("instead", "'else'", "replace", "exile_if_dies", "life_gain", "unearth", "prevent",
@@ -31,8 +31,11 @@ MARKERS: dict[str, tuple[str, ...]] = {
                 "empty_draw_wins", "life_floor", "draw_times",
                 "leaves_to",  # "if it would leave the battlefield, exile it instead" (614.1a: Whip of Erebos)
                 "enter_exile",  # "if a creature would enter and it wasn't cast, exile it instead" (614.1a)
+                "enter_discard",  # "if SELF would enter, you may discard a land card instead" (614.1a)
                 # "each token that would be created under ... is created under your control instead" (614.1a)
-                "tokens_to_you", "token_become"),
+                "tokens_to_you", "token_become",
+                "redirect",  # 614.9: "all damage that would be dealt to you is dealt to SELF instead"
+                "resolves_exiled"),  # "exile that card instead of putting it into your graveyard as it resolves"
     "that many": ("that_much", "this_way", "token_multiply", "counter_change",   # 614.1a: "twice that many"
                   "damage_counters",  # 614.1a: "put that many -1/-1 counters on it instead"
                   "'paid'",  # "pay any amount of mana. Look at that many cards" (the amount paid)

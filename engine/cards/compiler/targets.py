@@ -32,7 +32,7 @@ KEYWORDS = ["flying", "first strike", "double strike", "deathtouch", "trample", 
             "intimidate", "fear", "infect", "wither", "horsemanship", "shadow", "prowess", "changeling",
             "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "banding", "flanking",
             "skulk", "ward", "persist", "undying", "exalted", "myriad", "convoke", "cascade", "storm",
-            "toxic", "devoid", "decayed", "riot"]
+            "toxic", "devoid", "decayed", "riot", "melee"]
 #: keywords a card has wherever it is ("return target card with awaken from your graveyard", "a spell with
 #: flashback"): read in a filter only, as the card's keyword (702), never granted by these words
 CARD_KEYWORDS = ["awaken", "cycling", "flashback", "kicker", "madness", "suspend", "evoke", "mutate", "foretell",
@@ -44,9 +44,9 @@ SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonba
 
 _CONTROLLER_SUFFIX = re.compile(
     r"\s+(you control|you don't control|self doesn't control|you don't own|that player owns|an opponent controls|"
-    r"your opponents control|you own|"
+    r"your opponents control|you own|target player owns|"
     r"target player controls|that player controls|defending player controls|target opponent controls|"
-    r"its controller controls|they control|you both own and control|each player controls|"
+    r"its controller controls|they control|you both own and control|each player controls|each opponent controls|"
     r"chosen player controls|that opponent controls|that player or that planeswalker's controller controls|"
     r"enchanted player controls)$")
 _ZONE_SUFFIX = re.compile(
@@ -94,6 +94,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
             f[key + "_ge"] = {"plus": [q, 1]}
             p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+card with lesser mana value$", p)
+        if m:  # "When you next cast a creature spell this turn, search your library for a creature card with lesser
+            # mana value" (Vivien, Monsters' Advocate): less than the mana value of "it", the spell the event names
+            f["mv_le"] = {"plus": [{"mv_of": "it"}, -1]}
+            p = p[: m.start()] + " card"
             changed = True
             continue
         m = re.search(r"\s+with (power|toughness|mana value) less than (the revealed card's (?:power|toughness|"
@@ -247,6 +254,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 "your opponents control": "opponent",
                 "you own": "you",
                 "that player owns": "that_player",  # "cards that player owns in exile" (108.3)
+                "target player owns": "that_player",  # "all artifacts target player owns" (Hurkyl's Recall, 108.3)
                 "target player controls": "that_player",
                 "that player controls": "that_player",
                 "defending player controls": "defending_player",
@@ -256,14 +264,15 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 "you both own and control": "you",
                 "you don't own": "not_you",
                 "each player controls": "any",
+                "each opponent controls": "opponent",  # "each creature each opponent controls" (Aku Djinn)
                 "chosen player controls": "that_player",
                 "that opponent controls": "that_player",
                 "that player or that planeswalker's controller controls": "that_player",
                 "enchanted player controls": "attached_player",  # the player the source enchants (303.4, a Curse)
             }[c]
-            if c in ("you own", "you don't own", "that player owns"):
+            if c in ("you own", "you don't own", "that player owns", "target player owns"):
                 f["owner"] = f.pop("controller")
-            if c in ("target player controls", "target opponent controls"):
+            if c in ("target player controls", "target opponent controls", "target player owns"):
                 f["_needs_player_target"] = "opponent" if "opponent" in c else "player"
             p = p[: m.start()]
             changed = True
@@ -312,6 +321,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that attacked during their controller's last turn$", p)
+        if m:  # "Creatures that attacked during their controller's last turn can't attack." (Halls of Mist): declared
+            # as an attacker in the last turn of its controller that has ended (508.1)
+            f["attacked_last_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that attacked or blocked this turn$", p)
         if m:  # "a creature ... that attacked or blocked this turn" (Gideon's Triumph): declared as an attacker or
             # a blocker this turn (508.1, 509.1)
@@ -322,6 +338,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r"\s+that (?:was|were) put there (?:from anywhere )?this turn$", p)
         if m:  # Garna, the Bloodflame; Night Nurse: in a graveyard since this turn, from any zone (404.2)
             f["put_there_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that (was|wasn't|were|weren't) put there this combat$", p)
+        if m:  # "target creature or planeswalker card in your graveyard that wasn't put there this combat" (Storrev,
+            # Devkarin Lich): in the graveyard since before the combat phase the game is in, or not (506.1)
+            f["put_there_this_combat"] = "n't" not in m.group(1)
             p = p[: m.start()]
             changed = True
             continue
@@ -649,6 +672,10 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f[w] = True
         elif w == "nontoken":
             f["token"] = False
+        elif w == "blocked" and i + 1 < len(words):  # "target blocked creature" (Benalish Missionary, 509.1h)
+            f["blocked"] = f["attacking"] = True
+        elif w in ("nonattacking", "nonblocking"):  # "target nonattacking creature" (Alarum): not attacking (508.1)
+            f[w[3:]] = False
         elif w == "kicked":
             f["kicked"] = True  # "a kicked spell" (702.32b)
         elif w == "token" and i + 1 < len(words):
@@ -683,6 +710,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f.setdefault("not_types", []).append(CARD_TYPES[base])
             elif base == "token":
                 f["token"] = False
+            elif base == "commander":  # "noncommander creature": not a player's commander (903.3)
+                f["commander"] = False
             elif subtype(base):
                 f.setdefault("not_subtypes", []).append(subtype(base))
             else:
@@ -701,6 +730,12 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
             f["modified"] = True
         elif w == "face-down":
             f["face_down"] = True
+        elif w in ("commander", "commanders"):
+            # 903.3: "commander creatures you control", "target commander", "a commander you control": an object
+            # whose card is a player's commander (a copy of it is not)
+            f["commander"] = True
+            if i == len(words) - 1:
+                f["permanent"] = True  # "target commander": a commander permanent (a creature or a planeswalker)
         else:
             break
         i += 1
@@ -782,6 +817,9 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if base is None or "or" in base or "not_subtypes" in base:
             return None
         return {**base, "not_subtypes": [subtype(w) for w in re.split(r",? (?:and|or) |, ", m.group(2))]}
+    m = re.fullmatch(r"your (commanders?)( on the battlefield)?", p)
+    if m:  # "your commander" (903.3): the commander (either of two partners) you own, on the battlefield
+        return {"commander": True, "owner": "you", "permanent": True}
     m = re.fullmatch(r"(face-up )?exiled ((?:[a-z]+ )*?card)( .+)?", p)
     if m and " in exile" not in p and " from " not in p:  # "target exiled card with flashback you own" (Runic
         # Repetition), "target face-up exiled card" (Pull from Eternity): a card in the exile zone (406.1)

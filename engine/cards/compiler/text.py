@@ -21,6 +21,9 @@ _SELF_WORDS = re.compile(
 )
 #: a Saga's chapter numbers ("I, II — ") are no ability word: the compiler reads them (engine/saga.py)
 CHAPTER = re.compile(r"^((?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))*) — (?=\S)")
+#: a row of a die's result table: "1—9 | ...", "20 | ...", "15+ | ...", "9 or less | ..." (rolling a die, a later
+#: rule, Adventures in the Forgotten Realms)
+DIE_ROW = re.compile(r"^(\d+)(?:\s*[—–\-−]\s*(\d+)|(\+)| or (less|more))? \| (.+)$", re.S)
 _ABILITY_WORD = re.compile(r"^(?!choose\b)(?!(?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))* — )"
                            r"(?:[A-Z][A-Za-z'’ ,-]{2,40}|Descend \d+) — (?=\S)")  # "Descend 4 — ": an ability word
 #: labels before a dash that are keywords with rules, not ability words (207.2c): each becomes the

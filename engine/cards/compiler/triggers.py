@@ -59,7 +59,7 @@ def _event_word(w: str) -> str | None:
             "becomes the target of a spell an opponent controls": "becomes_target_spell_opponent",
             "leave the battlefield": "ltb", "is turned face up": "turned_face_up",
             "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned",
-            "enters or dies": "etb_or_dies", "fights": "fights"}.get(w)
+            "enters or dies": "etb_or_dies", "enters or attacks": "etb_or_attacks", "fights": "fights"}.get(w)
 
 
 def parse_trigger(cond: str) -> dict[str, Any] | None:
@@ -99,6 +99,12 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if m.group(2):
             return {**inner, "defending": "attached_player"}
         return {**inner, "who": "attached_player"}
+    m = re.fullmatch(r"your commanders? (.+)", c)
+    if m:  # "Whenever your commander attacks", "When your commander deals combat damage to a player" (903.3): a
+        # commander you own (either of two partners), read as "a commander you own ..."
+        inner = parse_trigger(f"a commander you own {m.group(1)}")
+        f = inner.get("filter") if inner is not None else None
+        return inner if isinstance(f, dict) and f.get("commander") and f.get("owner") == "you" else None
     m = re.fullmatch(r"(an? .+?) enters tapped", c)
     if m:  # "Whenever a permanent you control enters tapped" (Amulet of Vigor): tapped as it entered (614.1c)
         inner = parse_trigger(f"{m.group(1)} enters")
@@ -453,10 +459,28 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                                                                   "defending": "you"},
         "self and at least two other creatures attack": {"event": "attacks", "self": True, "min_attackers": 3},
         "you attack with three or more creatures": {"event": "you_attack", "min_attackers": 3},
+        # a Curse (303.4): "whenever a player attacks enchanted player with one or more creatures", "whenever
+        # enchanted player is attacked": once for each declaration of attackers that attacks that player (508.1b)
+        "a player attacks enchanted player with one or more creatures": {
+            "event": "player_attacked", "who": "any", "defending": "attached_player"},
+        "enchanted player is attacked": {"event": "player_attacked", "who": "any", "defending": "attached_player"},
+        # the monarch (a later designation, Conspiracy: Take the Crown): the designation moved to that player
+        "you become the monarch": {"event": "becomes_monarch", "who": "you"},
+        "an opponent becomes the monarch": {"event": "becomes_monarch", "who": "opponent"},
+        "a player becomes the monarch": {"event": "becomes_monarch", "who": "any"},
     }
     hit = extra.get(c)
     if hit is not None:
         return dict(hit)
+    m = re.fullmatch(r"an? (.+?) attacks (?:one of your opponents|an opponent)"
+                     r"( or a planeswalker an opponent controls)?", c)
+    if m:  # "Whenever a creature attacks one of your opponents or a planeswalker an opponent controls" (Gahiji,
+        # Honored One): the attacker matched as it attacks, and whom it attacks (508.1b; 802.2 for several players)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or "Creature" not in f.get("types", ()) or f.get("zone") not in (
+                None, "battlefield"):
+            return None
+        return {"event": "attacks", "filter": f, "defending": "opponent_or_walker" if m.group(2) else "opponent"}
     m = re.fullmatch(r"an? (.+?) attacks you( or a planeswalker you control)?", c)
     if m and m.group(1) != "creature":  # "whenever a creature without flying attacks you or a planeswalker you
         # control" (Circle of Flame): the attacker matched as it attacks, and what it attacks (508.1b)
@@ -507,7 +531,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     if m and m.group(3) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(3)], "attached": True}
     m = re.fullmatch(
-        r"(?:a|an|another|one or more|two or more) (.+?) (enters or dies|enters|dies|attacks|blocks|attack|enter|die|"
+        r"(?:a|an|another|one or more|two or more) (.+?) (enters or dies|enters or attacks|enters|dies|attacks|blocks|"
+        r"attack|enter|die|"
         r"block|"
         r"leaves the battlefield|leave the battlefield|is put into a graveyard from the battlefield|are put into a "
         r"graveyard from the battlefield|"
@@ -577,6 +602,17 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         f.pop("zone", None)
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": f}
+    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) (?:(.+?) )?spell that targets you or an? "
+                     r"([a-z ]+ you control)", c)
+    if m:  # "Whenever an opponent casts a spell that targets you or a creature you control" (Reparations): one of its
+        # targets is that player or such a permanent (115.1, 601.2c)
+        f = parse_noun(m.group(2) + " spell") if m.group(2) else {}
+        sub = parse_noun(m.group(3))
+        if f is None or sub is None or sub.get("player") or sub.get("zone"):
+            return None
+        f.pop("zone", None)
+        return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": {**f, "targets_you_or": sub}}
     m = re.fullmatch(
         r"you cast (?:a|an) (?:(.+?) )?spell that targets (self|a creature you control|one or more creatures you "
         r"control|an? [a-z ]+|one or more (?:permanents|creatures|artifacts|lands|enchantments))",
@@ -684,7 +720,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # (Rakshasa Vizier): one trigger for the cards of one event (603.2c), "that many" their number
         return {"event": "leaves_graveyard", "filter": {"zone": "any_card", "owner": "you" if m.group(1) == "your"
                                                         else "opponent"}, "batch": True, "to": ["exile"]}
-    m = re.fullmatch(r"(one or more|a) (.+?) (?:leaves?|leave) (your|an opponent's) graveyard", c)
+    m = re.fullmatch(r"(one or more|an?) (.+?) (?:leaves?|leave) (your|an opponent's) graveyard", c)
     if m:  # a card leaving a graveyard (400.7: it is a new object wherever it goes)
         f = parse_noun(m.group(2))
         if f is None or "owner" in f:
@@ -715,6 +751,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                 "nth": 2 if m.group(2) == "second" else 3}
     simple: dict[str, dict[str, Any]] = {
         "you gain life": {"event": "gain_life", "who": "you"},
+        "an opponent gains life": {"event": "gain_life", "who": "opponent"},  # 118.9 (Punishing Fire)
+        "a player gains life": {"event": "gain_life", "who": "any"},
         "you pay life": {"event": "pay_life", "who": "you"},  # 119.4 (Font of Agonies)
         "a player loses the game": {"event": "loses_game", "who": "any"},  # 603.9
         "an opponent loses the game": {"event": "loses_game", "who": "opponent"},
@@ -748,9 +786,6 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you investigate": {"event": "investigate", "who": "you"},  # 701.33a
         "the ring tempts you": {"event": "ring_tempts", "who": "you"},  # a later keyword action (engine/ops/ring.py)
         "you investigate for the first time each turn": {"event": "investigate", "who": "you", "first": True},
-        "you expend 4": {"event": "expend", "amount": 4},
-        "you expend 8": {"event": "expend", "amount": 8},
-        "you commit a crime": {"event": "crime", "who": "you"},
         "an opponent casts their first spell each turn": {
             "event": "cast",
             "who": "opponent",
@@ -760,6 +795,18 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     }
     if c in simple:
         return dict(simple[c])
+    m = re.fullmatch(r"you expend (\d+)", c)
+    if m:  # expend (a later keyword action, Bloomburrow): engine/triggers.py expend
+        return {"event": "expend", "who": "you", "amount": int(m.group(1))}
+    m = re.fullmatch(r"self becomes the target of a spell or ability( you control)? for the first time each turn", c)
+    if m:  # valiant (an ability word, Bloomburrow): the first time this turn it becomes a target of one (of yours)
+        return {"event": "becomes_target_you" if m.group(1) else "becomes_target", "self": True, "first": True}
+    m = re.fullmatch(r"(you|an opponent|a player) commits? a crime( during your turn)?", c)
+    if m:  # committing a crime (a later rule, Outlaws of Thunder Junction): engine/triggers.py became_targets
+        out = {"event": "crime", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)]}
+        if m.group(2):
+            out["your_turn"] = True
+        return out
     m = re.fullmatch(r"(you|a player|an opponent) sacrifices? (?:a|an|another) (.+)", c)
     if m:
         f = parse_noun(m.group(2))

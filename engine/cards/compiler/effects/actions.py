@@ -6,7 +6,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from engine.cards.abilities import Effect
+from engine.cards.abilities import Ability, Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import WHERE_X, amount_of, bind_x, scaled
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.subtypes import subtype
@@ -392,8 +392,36 @@ def _delayed_dealt_by(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("delayed_trigger", {"ability": ab, "until": "eot", "watch": watch, "watch_as": "dealt_by"})]
 
 
+#: what an earthbended land does as it leaves: "When it dies or is exiled, return it to the battlefield tapped."
+_EARTH_RETURN = (Effect("move", {"what": "it", "to": "battlefield", "tapped": True}),)
+
+
+@reader(r"^earthbend (\w+|x)" + WHERE_X + "$")
+def _earthbend(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Earthbend N (a later keyword action, Avatar: The Last Airbender; not in the 2016 rules), as its reminder text
+    says: "Target land you control becomes a 0/0 creature with haste that's still a land. Put N +1/+1 counters on
+    it. When it dies or is exiled, return it to the battlefield tapped." The last is a delayed triggered ability
+    about that land (603.7c), once, with no end (engine/ops/control.py delayed_trigger)."""
+    if not bind_x(m.group(2), c):
+        return None
+    n = amount_of(m.group(1), c)
+    if n is None or n == {"x": True}:
+        return None
+    land = c.add_target(TargetSpec({"types": ["Land"], "controller": "you"}, "target land you control"))
+    c.last = land
+    back = [Ability("triggered", text, effects=_EARTH_RETURN, trigger=trig) for text, trig in (
+        ("When it dies, return it to the battlefield tapped.", {"event": "dies"}),
+        ("When it is exiled, return it to the battlefield tapped.", {"event": "ltb", "to": ["exile"]}))]
+    return [Effect("animate", {"what": land, "power": 0, "toughness": 0, "types": ["Creature"], "subtypes": [],
+                               "colors": [], "keywords": ["Haste"], "duration": "permanent", "in_addition": True}),
+            Effect("counters", {"what": land, "kind": "+1/+1", "amount": n}),
+            *(Effect("delayed_trigger", {"ability": ab, "until": "never", "watch": land, "once": True})
+              for ab in back)]
+
+
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _earthbend,
     _saddled,
     _adapt_fresh,
     _delayed_dealt_by,

@@ -26,11 +26,13 @@ class Ctx:
     last_player: Any = None   # the last player reference, for "that player"
     x: Any = None             # "where X is ..." binding
     cast_trigger: bool = False  # a "whenever ... casts a spell" trigger: "that spell" is the spell cast (603.2)
+    self_cast: bool = False  # a "when you cast SELF" trigger: "it" is the spell itself, on the stack (603.2)
     targeting: bool = False  # a "becomes the target of a spell" trigger: "that spell" is the one that targeted (603.2)
     subject: Any = None  # the reference "it" starts as (a trigger's creature), for "the creature" after a noncreature
     milled_other: bool = False  # another player milled last: "from among them" are those cards (engine r["milled"])
     revealed_hand: Any = None  # the target player who revealed their hand last: "from among those cards" (their hand)
     cast_targets: Any = None  # "whenever you cast a spell that targets one or more permanents": that filter
+    lost_life: bool = False  # a "whenever you lose life" trigger: "for each 1 life you lost" is that much (119.3)
     damaged_walker: bool = False  # "whenever ... deals damage to a planeswalker": "that planeswalker" is the one
     # dealt it
 
@@ -225,6 +227,15 @@ class Ctx:
                 return None
             self.targets[r0["target"]] = replace(self.targets[r0["target"]], chooser="opponent")
             return r0
+        if p.endswith(" of their choice") and p.startswith("target ") and self.last_player == "trigger_player":
+            # "At the beginning of each player's upkeep, destroy target nonartifact creature that player controls of
+            # their choice" (The Abyss): the player of the event chooses the target as the ability is put on the
+            # stack (603.3d; engine/triggers.py put_on_stack)
+            r0 = self.ref(p[: -len(" of their choice")])
+            if not isinstance(r0, dict) or "target" not in r0:
+                return None
+            self.targets[r0["target"]] = replace(self.targets[r0["target"]], chooser="trigger_player")
+            return r0
         if self.cast_targets is not None and p in ("those permanents", "that permanent", "those creatures",
                                                    "that creature"):
             # "Whenever you cast a spell that targets one or more permanents, gain control of those permanents" (Dack
@@ -232,6 +243,8 @@ class Ctx:
             return {"targets_of": "it", "filter": self.cast_targets}
         if p == "they" and self.last is not None:
             return self.last
+        if re.fullmatch(r"each (?:permanent|card|creature) with the most votes or tied for most votes", p):
+            return "voted_most"  # 701.29: the objects a vote for objects chose most (engine/ops/misc.py vote)
         if p == "the chosen player":  # "As SELF enters, choose a player" (614.12): that player (Stuffy Doll)
             return "chosen_player"
         if p in ("the chosen creature", "the chosen permanent", "the chosen artifact"):  # "As SELF enters, choose
@@ -326,7 +339,8 @@ class Ctx:
             return "amassed"
         if p in ("equipped creature", "enchanted creature", "enchanted permanent", "enchanted land",
                  "enchanted artifact", "enchanted enchantment", "enchanted planeswalker", "fortified land"):
-            return "attached"
+            self.last = "attached"  # "tap enchanted creature. ... put three stun counters on it": it is that
+            return "attached"  # creature (608.2c), not SELF
         pl = self.player(p)
         if pl is not None:
             return pl
@@ -494,7 +508,7 @@ _PLURAL_HEAD = re.compile(
     r"\b(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens|[a-z]+s) "
     r"(you control|your opponents control|an opponent controls|you don't control|"
     r"target player controls|target opponent controls|that player controls|defending player controls|they control)|"
-    r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non[\w-]+ )*"
+    r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non[\w-]+ |white |blue |black |red |green )*"
     r"(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens)(?: with .+| without .+|"
     r" of the creature type of your choice)?$"
 )

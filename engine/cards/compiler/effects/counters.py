@@ -25,6 +25,26 @@ def _counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counters", {"what": what, "kind": m.group(2), "amount": n})]
 
 
+_KW_COUNTER = r"(?:flying|first strike|double strike|deathtouch|haste|hexproof|indestructible|lifelink|menace|reach|" \
+              r"trample|vigilance)"
+
+
+@reader(rf"^put (?:(a \+1/\+1 counter) and a counter from among ((?:{_KW_COUNTER}, )+or {_KW_COUNTER})|your choice of "
+        rf"((?:an? {_KW_COUNTER} counter, )+or an? {_KW_COUNTER} counter)) on (.+)$")
+def _counter_choice(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """121.1 (keyword counters, a later rule: Ikoria 2020): "Put your choice of a vigilance counter, a reach counter,
+    or a trample counter on it" (Vivien, Monsters' Advocate), "Put a +1/+1 counter and a counter from among flying,
+    first strike, lifelink, or vigilance on it" (Elspeth Resplendent): one of the kinds, chosen as it resolves."""
+    words = m.group(2) or m.group(3)
+    kinds = [re.sub(r"^an? | counter$", "", k).strip() for k in re.split(r", or |, ", words)]
+    kinds = [re.sub(r" counter$", "", re.sub(r"^an? ", "", k)) for k in kinds]
+    what = c.ref(m.group(4))
+    if what is None or len(kinds) < 2:
+        return None
+    out = [Effect("counters", {"what": what, "kind": "+1/+1", "amount": 1})] if m.group(1) else []
+    return out + [Effect("counters", {"what": what, "kind": kinds[0], "amount": 1, "choice": kinds})]
+
+
 @reader(r"^put ([+\-\w/]+) counters on (.+?) equal to (.+)$")
 def _counters_equal(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Put loyalty counters on SELF equal to that creature's toughness" (Garruk the Slayer): as many counters
@@ -132,6 +152,6 @@ def _player_loses_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counters", {"what": who, "kind": "any", "amount": "all", "remove": True})]
 
 
-READERS: tuple[Reader, ...] = (_counters, _counters_equal, _counters_each, _its_counters, _remove_counters,
-                               _remove_up_to, _move_counters, _distribute, _double_counters, _choose_then_counters,
-                               _player_loses_counters)
+READERS: tuple[Reader, ...] = (_counter_choice, _counters, _counters_equal, _counters_each, _its_counters,
+                               _remove_counters, _remove_up_to, _move_counters, _distribute, _double_counters,
+                               _choose_then_counters, _player_loses_counters)

@@ -9,6 +9,7 @@ from typing import Any
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, equal_to, scaled
 from engine.cards.compiler.effects.context import SRC, Ctx, Reader, reader, source_ref
+from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.targets import parse_noun
 
 
@@ -102,10 +103,14 @@ def _damage_evenly(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [_dmg({"per_target": n, "slot": r["target"]}, r, src)]
 
 
-@reader(rf"^{SRC} deals (\d+|x) damage divided as you choose among (.+)$")
+@reader(rf"^{SRC} deals (\d+|x) damage divided as you choose among (.+?)(?:, where x is (.+?) as you (?:activate "
+        r"this ability|cast this spell))?$")
 def _damage_div(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """601.2d: damage divided as its controller chooses as it is cast or activated; "where X is the greatest power
+    among creatures you control as you activate this ability" (Lukka, Bound to Ruin): X counted then, with the
+    division (engine/targets.py division)."""
     src = source_ref(m.group(1), c)
-    n = amount_of(m.group(2), c)
+    n = amount_of(m.group(2), c) if not m.group(4) else quantity(m.group(4)) if m.group(2) == "x" else None
     if src is None or n is None:
         return None
     return _damage_to("divided as you choose among " + m.group(3), n, src, c)

@@ -573,6 +573,24 @@ def _exile_until(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("exile_until", {"who": who, "filter": f})]
 
 
+@reader(r"^exile cards from the top of your library until you exile (an? .+?) card, then put that card into your hand"
+        r"(?: and repeat this process while its mana value is (\d+) or greater)?$")
+def _exile_until_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """406.3, 608.2c: "Exile cards from the top of your library until you exile a nonland card, then put that card
+    into your hand. If the card's mana value is 4 or greater, repeat this process." (Demonlord Belzenlok; the two
+    sentences joined by parse_effects): the card found goes to the hand, and while each card found so has that mana
+    value the whole process is done again (the library running out ends it); the cards put into the hand are "the
+    cards put into your hand this way"."""
+    f = parse_noun(m.group(1) + " card")
+    if f is None or f.get("player") or f.get("zone") not in (None, "any_card", "library"):
+        return None
+    f.pop("zone", None)
+    args: dict[str, Any] = {"who": "you", "filter": f, "to_hand": True}
+    if m.group(2):
+        args["repeat_if"] = {"mv_ge": int(m.group(2))}
+    return [Effect("exile_until", args)]
+
+
 @reader(r"^(?:you may )?(?:reveal an? (.+?) card you own from outside the game(?: or choose a face-up (.+?) card you "
         r"own in exile)? and put it into your hand|put a card you own from outside the game "
         r"into your hand)$")
@@ -611,7 +629,30 @@ def _search_both(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("search", {**got[0].args, "zones": ["library", "graveyard"]})]
 
 
-READERS: tuple[Reader, ...] = (_search_both, _exile_until, _wish, _they_reveal_until, _they_reveal_until_mill,
+#: the ten two-color pairs (105.1: the five colors; "each color pair")
+_PAIRS = [[a, b] for i, a in enumerate("WUBRG") for b in "WUBRG"[i + 1:]]
+
+
+@reader(r"^reveal the top (\w+) cards of your library, then for each color pair, choose a card that's exactly those "
+        r"colors from among them, then put the chosen cards into your hand and the rest on the bottom of your library "
+        r"in a random order$")
+def _dig_color_pairs(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Reveal the top ten cards of your library. For each color pair, choose a card that's exactly those colors from
+    among them. Put the chosen cards into your hand and the rest on the bottom of your library in a random order."
+    (Niv-Mizzet Reborn; its sentences joined by parse_effects): one card of each pair of colors that has one among
+    the revealed cards (105.1, 701.13a; each kind its own: dig's one_of_each, every kind found chosen), the rest in a
+    random order (401.4)."""
+    n = number(m.group(1))
+    if not n:
+        return None
+    f = {"or": [{"colors_exact": p} for p in _PAIRS], "one_of_each": True}
+    return [Effect("dig", {"amount": n, "take": len(_PAIRS), "filter": f, "to": "hand", "rest": "library_bottom",
+                           "reveal": True, "each_kind": True})]
+
+
+READERS: tuple[Reader, ...] = (_dig_color_pairs, _search_both, _exile_until_to_hand, _exile_until, _wish,
+                               _they_reveal_until,
+                               _they_reveal_until_mill,
                                _search, _search_top,
                                _search_split,
                                _search_split_dest,
@@ -670,6 +711,18 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
         inner = read_look(f"{m.group(1)}. {m.group(2)} and {m.group(3)} and the rest on the bottom of your library "
                           f"in any order", ctx)
         return None if inner is None else [Effect("may", {"effects": list(inner)})]
+    m = re.fullmatch(r"(look at the top three cards of your library)\. put one of them (into your hand|into your "
+                     r"graveyard|on the bottom of your library), put one of them (into your hand|into your graveyard|"
+                     r"on the bottom of your library), and exile one of them", t)
+    if m and m.group(2) != m.group(3):
+        # "Look at the top three cards of your library. Put one of them into your hand, put one of them on the bottom
+        # of your library, and exile one of them. You may play the exiled card this turn." (Expressive Iteration):
+        # the three looked at split three ways; read as one look (the card for the hand), then the two others, still
+        # the top two cards, one to its place and the last exiled (the "exiled card" after it: engine/ops/library.py)
+        first = read_look(f"{m.group(1)}. put one of them {m.group(2)} and the rest on top of your library", ctx)
+        second = read_look(f"look at the top two cards of your library. put one of them {m.group(3)} and exile the "
+                           f"other", ctx)
+        return None if first is None or second is None else first + second
     # "..., put one of them into your hand, and exile the rest" (Ancestral Memories-like): the rest exiled (406.2)
     t = re.sub(r"^((?:look at|reveal) the top [^,.]+ of your library), (put )", r"\1. \2", t)
     t = re.sub(r"(,? and |\. )exile the (rest|others?)$",

@@ -208,6 +208,14 @@ def _add_could_produce(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"could_produce": f, "colors_only": m.group(1) == "color"})]
 
 
+@reader(r"^add one mana of any color in your commanders?'s? color identity$")
+def _add_identity(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """903.4, 106.1a: "Add one mana of any color in your commander's color identity" (Command Tower, Arcane
+    Signet): one of the colors of the identity of the commander (or two partners) its controller owns, read as
+    the mana is added; none when that player has no commander, or one with a colorless identity (106.5)."""
+    return [Effect("add_mana", {"could_produce": {}, "identity": True, "colors_only": True})]
+
+
 @reader(r"^add one mana of any color among (.+)$")
 def _add_color_among(m: re.Match, c: Ctx) -> list[Effect] | None:
     """106.1a, 105.2: "Add one mana of any color among legendary creatures and planeswalkers you control" (Mox
@@ -220,6 +228,14 @@ def _add_color_among(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"could_produce": f, "colors_only": True, "among": True})]
 
 
+@reader(r"^add one mana of any of the exiled card's colors$")
+def _add_exiled_colors(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """106.1a, 607.2a: "Add one mana of any of the exiled card's colors" (Chrome Mox): a color of the card its imprint
+    ability exiled, the card exiled with it; none when there is none or it is colorless (106.5)."""
+    return [Effect("add_mana", {"could_produce": {"exiled_with_self": True, "zone": "exile"}, "colors_only": True,
+                                "among": True})]
+
+
 @reader(r"^add (?:an additional )?one mana of the chosen color$")
 def _add_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"any": 1, "chosen_color": True})]
@@ -230,7 +246,9 @@ READERS: tuple[Reader, ...] = (
     _add_mana,
     _add_n_of,
     _add_could_produce,
+    _add_identity,
     _add_color_among,
+    _add_exiled_colors,
     _add_each_color,
     _mana_only,
     _add_mana_or,

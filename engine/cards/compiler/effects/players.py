@@ -34,6 +34,42 @@ def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("draw", {"who": who, "amount": n})]
 
 
+@reader(r"^starting with you, each player votes for ([a-z]+(?: [a-z]+){0,2}(?:, [a-z]+(?: [a-z]+){0,2})*),? or "
+        r"([a-z]+(?: [a-z]+){0,2})$")
+def _vote(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.29a: "Starting with you, each player votes for death or taxes" (will of the council, council's dilemma):
+    each player in turn order from the controller chooses one of the words (701.29b); what follows reads the votes
+    ("for each death vote", "if death gets more votes": engine/ops/misc.py vote)."""
+    choices = [w.strip() for w in m.group(1).split(", ")] + [m.group(2).strip()]
+    if len(set(choices)) != len(choices):
+        return None
+    return [Effect("vote", {"choices": choices})]
+
+
+@reader(r"^(?:starting with you, )?each player(?: starting with you)? may pay any amount of mana$")
+def _join_forces(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Join forces (Commander 2011): "Starting with you, each player may pay any amount of mana": each player in turn
+    order from the controller (101.4) may pay; "the total amount of mana paid this way" is what they paid together."""
+    return [Effect("pay_any", {"mana": True, "each": True})]
+
+
+@reader(r"^starting with you, each player votes for (an? .+)$")
+def _vote_object(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.29a-b: "Starting with you, each player votes for a nonland permanent you don't control" (Council's
+    Judgment), "... for an artifact, creature, or enchantment card in your graveyard" (Custodi Squire): each player
+    in turn order from the controller chooses one such object ("you": the controller; not a target, 114.1); then
+    "each permanent with the most votes or tied for most votes" names those chosen most (engine/ops/misc.py)."""
+    if re.search(r" or (?!enchantment|creature|artifact|planeswalker|land)", m.group(1)):
+        return None  # a list of words ("votes for blue, black, red, or green"): not objects
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (
+            None, "battlefield", "graveyard", "any_card"):
+        return None
+    if f.get("zone") == "any_card":
+        return None
+    return [Effect("vote", {"filter": f})]
+
+
 @reader(r"^draw (two|three|four|five) cards and reveal them$")
 def _draw_reveal(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Draw three cards and reveal them" (Dungeon of the Mad Mage's last room): the cards drawn (121.2) are
@@ -54,6 +90,24 @@ def _cast_one_drawn(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     pick = {"choose": {"zone": "hand", "owner": "you", "not_types": ["Land"]}, "among": "drawn_cards"}
     return [Effect("cast_offer", {"what": pick, "zone": "hand", "free": True})]
+
+
+@reader(r"^(?:(until end of turn|until your next turn), )?(.+?) spells (you|that player|target player|they) casts? "
+        r"(this turn )?cost \{(\d+)\} (less|more) to cast$")
+def _spells_cost(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """601.2f, 611.2a: "Until your next turn, instant, sorcery, and planeswalker spells that player casts cost {2} less
+    to cast" (Will Kenrith), "Creature spells you cast this turn cost {1} less to cast": for that duration (one of
+    them said), the spells of the kind that player casts."""
+    if bool(m.group(1)) == bool(m.group(4)):
+        return None
+    who = c.player(m.group(3))
+    f = parse_noun(m.group(2) + " spell")
+    if who is None or who in ("each_player", "each_opponent") or f is None or f.pop("zone", None) != "stack" \
+            or set(f) - {"types", "not_types", "subtypes", "colors"}:
+        return None
+    n = int(m.group(5)) * (-1 if m.group(6) == "less" else 1)
+    return [Effect("spells_cost", {"who": who, "spells": f, "amount": n,
+                                   "duration": "your_next_turn" if m.group(1) == "until your next turn" else "eot"})]
 
 
 @reader(r"^the next (?:(.+?) )?spell you cast this turn (?:costs \{(\d+)\} less to cast|has affinity for (.+))$")
@@ -150,30 +204,31 @@ def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
 
 
-@reader(rf"^(?:{PLAYER} )?discards? (up to )?(a|an|one|two|three|four|five|six|seven|x|\d+|any number of|that many) "
-        r"(?:([a-z ,/-]+?) )?cards?( at random)?$")
+@reader(rf"^(?:{PLAYER} )?(reveals (?:their|his or her) hand and )?discards? (up to )?(a|an|one|two|three|four|five|"
+        r"six|seven|x|\d+|any number of|that many) (?:([a-z ,/-]+?) )?cards?( at random)?$")
 def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.7a: "Discard a card", "Target player discards two cards", "you may discard a land card" (the
     player chooses among the cards of that kind in their hand), "discard up to two cards", "discard any
-    number of cards" (none is a choice too)."""
+    number of cards" (none is a choice too); "Target opponent reveals their hand and discards a creature card at
+    random" (Rag Man: the hand shown to all, 701.15a, then one of the cards of that kind at random, 701.8a)."""
     who = c.player(m.group(1) or "you")
-    many = m.group(3) == "any number of"
-    n = "any" if many else amount_of(m.group(3), c)
-    if who is None or n is None or m.group(3) == "an" and not m.group(4) or (many or m.group(2)) and m.group(5):
+    many = m.group(4) == "any number of"
+    n = "any" if many else amount_of(m.group(4), c)
+    if who is None or n is None or m.group(4) == "an" and not m.group(5) or (many or m.group(3)) and m.group(6):
         return None
     args: dict[str, Any] = {"who": who, "amount": n}
-    if m.group(2):
+    if m.group(3):
         args["up_to"] = True
-    if m.group(4):
-        f = parse_noun(m.group(4) + " card")
-        if f is None or m.group(5) or set(f) - {"types", "subtypes", "supertypes", "not_types", "colors", "zone",
-                                                  "not_colors", "not_supertypes", "not_subtypes"}:
+    if m.group(5):
+        f = parse_noun(m.group(5) + " card")
+        if f is None or set(f) - {"types", "subtypes", "supertypes", "not_types", "colors", "zone",
+                                  "not_colors", "not_supertypes", "not_subtypes"}:
             return None
         f.pop("zone", None)
         args["filter"] = f
-    if m.group(5):
+    if m.group(6):
         args["random"] = True
-    return [Effect("discard", args)]
+    return ([Effect("reveal", {"who": who, "zone": "hand"})] if m.group(2) else []) + [Effect("discard", args)]
 
 
 @reader(r"^(each player|each opponent) discards (half|a third of) the cards in their hand, rounded (up|down)$")
@@ -492,6 +547,20 @@ def _reveal_discard_named(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("discard", {"what": {"each": {"chosen_name": True, "zone": "hand", "owner": who}}})]
 
 
+@reader(r"^(target player|target opponent|that player) (reveals (?:their|his or her) hand and )?discards all ([a-z]+) "
+        r"cards$")
+def _discard_all_kind(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.8a: "Target player reveals their hand and discards all nonland cards" (Amnesia): the hand shown to all
+    (701.15a), then every card of that kind in it discarded at once."""
+    who = c.player(m.group(1))
+    f = parse_noun(m.group(3) + " card")
+    if who is None or f is None or f.get("player") or f.get("zone") not in (None, "any_card") or f.get("controller"):
+        return None
+    f.pop("zone", None)
+    out = [Effect("reveal", {"who": who, "zone": "hand"})] if m.group(2) else []
+    return out + [Effect("discard", {"what": {"each": {**f, "zone": "hand", "owner": who}}})]
+
+
 @reader(r"^(?:then )?(that player|its controller) reveals (?:their|his or her) hand and exiles all cards with that "
         r"name from (?:their|his or her) hand and graveyard$")
 def _reveal_exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -717,6 +786,17 @@ def _game_draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "draw_game"})]
 
 
+_CARD_TYPE = r"(?:artifact|creature|enchantment|land|planeswalker|instant|sorcery)"
+
+
+@reader(rf"^choose ({_CARD_TYPE}(?:, {_CARD_TYPE})*,? or {_CARD_TYPE})$")
+def _choose_card_type(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2d, 205.2a: "Choose artifact, creature, or land." as the spell resolves (Turnabout): one of the card types
+    it lists, kept on the resolving object for "of the chosen type" / "of that type" after it (engine/filters.py)."""
+    kinds = [k.capitalize() for k in re.split(r",? or |, ", m.group(1))]
+    return [Effect("action", {"name": "choose_quality", "choice": "card_type", "options": kinds})]
+
+
 @reader(r"^choose a (creature type|color)$")
 def _choose_quality(m: re.Match, c: Ctx) -> list[Effect] | None:
     """608.2d: "Choose a creature type." / "Choose a color." as the spell or ability resolves (Distant Melody):
@@ -851,9 +931,14 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _vote,
+    _vote_object,
+    _join_forces,
     _look_and_choose, _choose_one_exiled, _reveal_a_card,
     _reveal_random,
     _choose_quality,
+    _spells_cost,
+    _choose_card_type,
     _pay_or_top,
     _control_until_resolved,
     _plays_that_card,
@@ -892,6 +977,7 @@ READERS: tuple[Reader, ...] = (
     _hand_to_top,
     _reveal_hand,
     _reveal_discard_named,
+    _discard_all_kind,
     _reveal_exile_named,
     _graveyard_playable,
     _look_hand, _look_top,

@@ -241,6 +241,67 @@ def _prevent_sources(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("prevent", {"by_each": by, "combat": bool(m.group(1)), "duration": "eot"})]
 
 
+@reader(r"^(?:all|the next (\d+|x)) (combat )?damage that would be dealt (this turn )?to (.+?)(?: this turn)?"
+        r"(?: by (.+?))?( this turn)? is dealt to (.+?) instead(?: \(if it's still on the battlefield\))?$")
+def _redirect(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.9: a redirection effect, this turn. "All damage that would be dealt this turn to you and permanents you
+    control is dealt to the chosen permanent instead" (Gideon's Sacrifice), "The next 1 damage that would be dealt to
+    SELF this turn is dealt to target creature you control instead" (the en-Kor: used up after so much, as a shield
+    of N is, 615.7), "All combat damage that would be dealt to you this turn by target unblocked creature is dealt to
+    its controller instead", "All damage that would be dealt this turn to target creature you control by a source of
+    your choice is dealt to another target creature instead" (the source chosen as it resolves, 609.7a)."""
+    if m.group(0).count(" this turn") != 1:
+        return None
+    args: dict[str, Any] = {"combat": bool(m.group(2)), "duration": "eot"}
+    if m.group(1):
+        args["amount"] = amount_of(m.group(1), c)
+    to = m.group(4)
+    both = re.fullmatch(r"you and (other )?(.+)", to)
+    if both:  # "to you and (other) permanents you control": the player and the group (matched as dealt, 615.1a-like)
+        f = _group(both.group(2))
+        if f is None:
+            return None
+        args["to_players"], args["to_filter"] = "you", {**f, **({"other": True} if both.group(1) else {})}
+    elif to == "you":
+        args["to_players"] = "you"
+    else:
+        ref = c.ref(to)
+        if ref is None or isinstance(ref, dict) and "each" in ref:
+            return None
+        args["to"] = ref
+    by = m.group(5)
+    if by is not None:
+        if by == "a source of your choice":
+            args["from_chosen_source"] = True
+        elif by.startswith(("target ", "that ", "it")):
+            ref = c.ref(by)
+            if ref is None:
+                return None
+            args["by"] = ref
+        else:  # "by unblocked creatures", "by artifacts": the sources matched as the damage is dealt (609.7)
+            f = _group(by)
+            if f is None:
+                return None
+            args["by_filter"] = {**f, "zone": "any_card"} if f.get("source") else f
+    into = m.group(7)
+    if into.startswith("its controller"):  # the controller of the source named ("by target unblocked creature")
+        if "by" not in args:
+            return None
+        args["into"] = {"controller_of": args["by"]}
+    elif (ch := re.fullmatch(r"(?:a|an|one) (.+?) of your choice", into)) is not None:
+        f = parse_noun(ch.group(1))  # "Choose a creature or planeswalker you control. ... the chosen permanent"
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        args["into"] = {"choose": {k: v for k, v in f.items() if k != "zone"}}
+    else:
+        ref = c.ref(into)
+        if ref is None or isinstance(ref, dict) and "each" in ref:
+            return None
+        args["into"] = ref
+    return [Effect("redirect", args)]
+
+
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_fog, _prevent_by, _prevent_by_group, _prevent_would_deal, _prevent_group, _prevent_to,
+READERS: tuple[Reader, ...] = (_redirect, _fog, _prevent_by, _prevent_by_group, _prevent_would_deal, _prevent_group,
+                               _prevent_to,
                                _prevent_next, _cop, _prevent_next_by, _prevent_sources, _prevent_chosen_source)

@@ -64,7 +64,7 @@ from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
-from engine.cards.compiler.text import sentences
+from engine.cards.compiler.text import DIE_ROW, sentences
 from engine.mana import parse_cost
 
 _VERB3 = re.compile(
@@ -77,6 +77,26 @@ _VERB3 = re.compile(
 # refer to that branch's choice)
 _BACK_TO_THEN = re.compile(
     r"^(?:exile|put|return|destroy|sacrifice|discard|reveal|shuffle) (?:that card|those cards)\b")
+
+
+#: "that player chooses target player who controls more creatures than they do and is their opponent. " (the Oaths)
+_OATH = re.compile(r"^that player chooses target player who (controls more [a-z ]+?|has more life|has more cards in "
+                   r"hand) than they do and is their opponent\. ")
+
+
+#: "[Choose a card name. ]Reveal cards from the top of your library until you reveal a card with that name, then put
+#: that card into your hand. Exile all other cards revealed this way, and you lose 1 life for each of the exiled cards."
+_REVEAL_UNTIL_EXILE = re.compile(
+    r"(choose a card name\. )?reveal cards from the top of your library until you reveal (a card with that name|an? "
+    r"[a-z ]+? card), then put that card into your hand\. exile all other cards revealed this way, and you lose "
+    r"(\w+) life for each of the exiled cards")
+#: "that player may reveal cards from the top of their library until they reveal a creature card. If that player does,
+#: that player puts that card onto the battlefield and all other cards revealed this way into their graveyard"
+_PLAYER_REVEALS_UNTIL = re.compile(
+    r"(that player|you) (may )?reveals? cards from the top of (?:their|your) library until (?:they|you) reveal an? "
+    r"(.+?) card\. (if (?:that player|they|you) do(?:es)?, )?(?:that player puts|they put|put) that card "
+    r"(onto the battlefield|into (?:their|your) hand) and all other cards revealed this way into (?:their|your) "
+    r"graveyard")
 
 
 def _payment(t: str) -> dict[str, Any]:
@@ -115,11 +135,33 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     inner = parse_sentence(m.group(1), c)
     if inner is None:
         return None
+    if m.group(2) == "any player":  # "sacrifice SELF unless any player pays {3}" (Icy Prison): each player in APNAP
+        # order may pay, no one asked after one does (117.12, 101.4; engine/ops/misc.py _unless_any)
+        return [Effect("unless", {"payer": "each_player", "any_one": True, "pay": _payment(m.group(3)),
+                                  "effects": list(inner)})]
     payer = c.player(m.group(2))  # read after the instruction: "they" is the player it names (608.2c)
     if payer is None:
         return None
     pay = _payment(m.group(3))
     return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
+
+
+@reader(r"^((destroy|exile|return) all [^,]+?|self deals \d+ damage to each [^,]+?) or ((?:destroy |exile |return )?"
+        r"all [^,]+?|self deals \d+ damage to each [^,]+?)$")
+def _either_instruction(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2d: "Destroy all enchantments or all nonwhite enchantments" (Essence Filter), "SELF deals 2 damage to each
+    attacking creature or SELF deals 2 damage to each blocking creature" (Lava Storm): two instructions, of which the
+    controller carries out the one they choose as it resolves; the second may leave out the first one's verb."""
+    one, two = m.group(1), m.group(3)
+    if two.startswith("all ") and m.group(2):
+        two = f"{m.group(2)} {two}"
+    mark = c.mark()
+    a = parse_sentence(one, c)
+    b = parse_sentence(two, c) if a is not None else None
+    if a is None or b is None or not a or not b or c.targets[mark[0]:]:
+        c.rewind(mark)
+        return None  # no targets: both are read as the spell is cast, but only one would be chosen
+    return [Effect("either", {"alternatives": [list(a), list(b)], "labels": [one, two]})]
 
 
 @reader(r"^counter that spell or ability unless its controller ((?:discards|sacrifices) .+)$")
@@ -138,11 +180,13 @@ def _ward_action(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^(.+?) unless (.+?) (sacrifices .+|discards .+|sacrifice .+|discard .+|returns? .+ to (?:its|their) "
-        r"owner'?s?'? hands?|exiles? an? [^,]+? card from (?:your|their) graveyard)$")
+        r"owner'?s?'? hands?|exiles? an? [^,]+? card from (?:your|their) graveyard|taps? an untapped [^,]+? "
+        r"(?:you|they) controls?)$")
 def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     """117.12: "sacrifice it unless you discard a card / return an untapped Island you control to its owner's
     hand" (Avatar of Discord, Dormant Volcano), "discard a card unless you exile a historic card from your
-    graveyard" (Urza's Tome): the instruction happens unless that player does the action."""
+    graveyard" (Urza's Tome), "sacrifice SELF unless you tap an untapped creature you control" (Koskun Falls): the
+    instruction happens unless that player does the action."""
     inner = parse_sentence(m.group(1), c)
     if inner is None:
         return None
@@ -843,13 +887,199 @@ def _may_do_or(mm: re.Match) -> str:
     return f"{then} unless {who} {act}."
 
 
+#: what _paragraph_forms answers for a paragraph that is none of its forms
+_NOT_THIS = object()
+
+
+def _paragraph_forms(low: str, ctx: Ctx) -> Any:
+    """Paragraph forms of several sentences read whole: the Oaths' target, Counterbalance's reveal, Spoils of the
+    Vault's reveal until, a player's "may reveal ... until"; their effects, None (the form, not understood), or
+    _NOT_THIS."""
+    oath = _OATH.match(low)
+    if oath and ctx.last_player == "trigger_player" and "second player" not in low:
+        # "At the beginning of each player's upkeep, that player chooses target player who controls more creatures
+        # than they do and is their opponent. The first player may ..." (the Oaths): a target the upkeep's player
+        # chooses (603.3d), which only makes the ability removed when none is legal (603.3d) or countered on
+        # resolution when it became illegal (608.2b); "the first player" is that upkeep's player
+        kind = oath.group(1)
+        more: dict[str, Any] | None = {"life": True} if kind == "has more life" else {"hand": True} \
+            if kind == "has more cards in hand" else None
+        if kind.startswith("controls more "):
+            f = parse_noun(kind[len("controls more "):])
+            more = None if f is None or set(f) - {"types", "subtypes"} else {"count": f}
+        if more is None:
+            return None
+        mark = ctx.mark()
+        slot = ctx.ref("target player")
+        if not isinstance(slot, dict) or "target" not in slot:
+            ctx.rewind(mark)
+            return None
+        spec = ctx.targets[slot["target"]]
+        ctx.targets[slot["target"]] = replace(spec, filter={**spec.filter, "opponent_with_more": more},
+                                              chooser="trigger_player")
+        ctx.last_player = "trigger_player"  # "that player" after it: the upkeep's player, not the target
+        rest = re.sub(r"\bthe first player\b", "that player", low[oath.end():])
+        got = parse_effects(rest, ctx) if rest.strip() else None
+        if got is None:
+            ctx.rewind(mark)
+        return got
+    m = re.fullmatch(r"you may reveal the top card of your library\. if you do, (.+?) if (it|that spell|that card) "
+                     r"has the same mana value as the revealed card", low.rstrip(".").strip())
+    if m and ctx.last == "it":
+        # "Whenever an opponent casts a spell, you may reveal the top card of your library. If you do, counter that
+        # spell if it has the same mana value as the revealed card." (Counterbalance): the card is revealed (701.15a)
+        # only if there is one; what follows happens if the two mana values are equal (202.3, 608.2c)
+        inner = parse_sentence(m.group(1), ctx)
+        if inner is None:
+            return None
+        mine, shown = {"mv_of": "it"}, {"mv_of": "revealed_top"}
+        same = {"all": [{"revealed_is": {}}, {"amount_ge": {"amount": mine, "n": shown}},
+                        {"amount_ge": {"amount": shown, "n": mine}}]}
+        return [Effect("may", {"effects": [Effect("reveal_top", {})],
+                               "then": [Effect("if", {"cond": same, "then": list(inner)})]})]
+    m = _REVEAL_UNTIL_EXILE.fullmatch(low.rstrip(".").strip())
+    if m:  # "Choose a card name. Reveal cards from the top of your library until you reveal a card with that name,
+        # then put that card into your hand. Exile all other cards revealed this way, and you lose 1 life for each of
+        # the exiled cards." (Spoils of the Vault): the name chosen first (201.3), the cards revealed (701.15a)
+        named = m.group(2) == "a card with that name"
+        if named != bool(m.group(1)):
+            return None
+        f = {"chosen_name": True} if named else parse_noun(re.sub(r"^an? ", "", m.group(2)))
+        n = number(m.group(3))
+        if f is None or not n:
+            return None
+        f.pop("zone", None)
+        return ([Effect("action", {"name": "name_card", "choice": "card_name"})] if named else []) + [
+            Effect("reveal_until", {"filter": f, "to": "hand", "rest": "exile"}),
+            Effect("lose_life", {"who": "you", "amount": {"times": n, "of": {
+                "count_this_way": {"zone": "any_card"}, "action": "exiled"}}})]
+    m = _PLAYER_REVEALS_UNTIL.fullmatch(low.rstrip(".").strip())
+    if m and bool(m.group(2)) == bool(m.group(4)):
+        # "The first player may reveal cards from the top of their library until they reveal a creature card. If the
+        # first player does, that player puts that card onto the battlefield and all other cards revealed this way
+        # into their graveyard." (Oath of Druids): that player reveals from their own library (701.15a), if they
+        # choose to; the card found and the others revealed go where it says
+        who = ctx.player(m.group(1))
+        f = parse_noun(m.group(3))
+        if who is None or f is None:
+            return None
+        until = Effect("reveal_until", {"filter": f, "to": "battlefield" if m.group(5) == "onto the battlefield"
+                                        else "hand", "rest": "graveyard", **({"who": who} if who != "you" else {})})
+        return [Effect("may", {"effects": [until], **({"who": who} if who != "you" else {})})] if m.group(2) \
+            else [until]
+    return _NOT_THIS
+def die_table(text: str, ctx: Ctx) -> list[Effect] | None:
+    """"[Instructions, then] roll a d20 [and add N]." and the rows of its result table ("1—9 | ...", "20 | ...",
+    "15+ | ...") on the lines below (rolling a die, a later rule, Adventures in the Forgotten Realms): the instructions
+    before it, then a roll whose result picks one row (engine/ops/control.py roll). Each row reads from where the
+    instructions before the roll left "it" and "that card"; a row naming a target of its own is not read (its targets
+    would be chosen before the roll, 601.2c, for a row that may never run)."""
+    head, *rows = text.strip().split("\n")
+    m = re.fullmatch(r"(.*?)(?:,? then |(?<=\.) |^)roll a d(4|6|8|10|12|20)(?: and add (.+?))?\.?", head.strip(),
+                     flags=re.I | re.S)
+    if m is None or not rows:
+        return None
+    pre: list[Effect] = []
+    if m.group(1).strip(" .,"):
+        got = parse_effects(m.group(1).strip(" .,") + ".", ctx)
+        if got is None:
+            return None
+        pre = got
+    roll: dict[str, Any] = {"sides": int(m.group(2))}
+    if m.group(3):
+        add = ctx_quantity(m.group(3), ctx)
+        if add is None:
+            return None
+        roll["add"] = add
+    mark = ctx.mark()
+    table: list[dict[str, Any]] = []
+    for row in rows:
+        r = DIE_ROW.match(row.strip())
+        if r is None:
+            return None
+        lo: int | None = int(r.group(1))
+        hi: int | None = int(r.group(2)) if r.group(2) else None if r.group(3) or r.group(4) == "more" else lo
+        if r.group(4) == "less":
+            lo, hi = None, lo
+        body = re.sub(r"^[A-Z][A-Za-z' ]*!? — ", "", r.group(5).strip())  # "1 | Trapped! — You lose 3 life."
+        ctx.rewind(mark)
+        more = re.fullmatch(r"create (one|two|three|four|five) of (?:those|these) tokens\.?", body, flags=re.I)
+        last = table[-1]["effects"] if table else []
+        if more and last and last[-1].op == "token":  # "1—9 | Create a 1/1 red Goblin creature token. 10—19 |
+            # Create two of those tokens." (Swarming Goblins): the token of the row above, that many
+            effs: list[Effect] | None = [Effect("token", {**last[-1].args, "amount": number(more.group(1))})]
+        else:
+            effs = parse_effects(body, ctx)
+        if effs is None or len(ctx.targets) != mark[0]:
+            return None
+        table.append({"min": lo, "max": hi, "effects": effs})
+    ctx.rewind(mark)
+    return [*pre, Effect("roll", {**roll, "table": table})]
+def _as_doer(text: str) -> str | None:
+    """Another player's instruction as that player would say it ("their" is "your"); None when it names "you" or a
+    target (the doer would not choose the controller's targets)."""
+    if re.search(r"\b(you|your|target)\b", text, flags=re.I):
+        return None
+    return re.sub(r"\btheir\b", "your", re.sub(r"\bthey control\b", "you control", text, flags=re.I), flags=re.I)
+
+
+def _tempting_offer(m: re.Match, ctx: Ctx) -> list[Effect] | None:
+    """Tempting offer (Commander 2013): what comes first, then "each opponent may X" (X read as its doer would say
+    it: "their library" is "your library"), then "for each opponent who does, Y" and what follows."""
+    first = parse_effects(m.group(1), ctx) if m.group(1).strip() else []
+    offer = re.sub(r"\btheir\b", "your", re.sub(r"\bthey control\b", "you control", m.group(2), flags=re.I),
+                   flags=re.I)
+    if first is None or re.search(r"\b(you|your)\b", m.group(2), flags=re.I) \
+            or re.search(r"\b(they|them)\b", offer, flags=re.I) \
+            or re.search(r"\b(each|target) (opponent|player)", offer, flags=re.I):
+        return None  # ("you" in the offer would be its doer, not the controller: not read)
+    copied = [e.args["copy_of"] for e in first or ()
+              if e.op == "token" and e.args.get("copy_of") not in (None, "created")]
+    if ctx.last == "created" and copied:  # "Create a token that's a copy of that creature. Each opponent may create a
+        ctx.last = copied[-1]  # token that's a copy of that creature": the creature copied, each time (706.2)
+    mark = ctx.last
+    x = parse_effects(offer + ".", ctx)
+    ctx.last = mark
+    y = parse_effects(re.sub(r"\band you (?=[a-z])", "and ", m.group(3), flags=re.I) + ".", ctx)
+    rest = parse_effects(m.group(4), ctx) if m.group(4).strip() else []
+    if x is None or y is None or rest is None or not x or not y:
+        return None
+    return [*first, Effect("tempt", {"effects": x, "then": y}), *rest]
+
+
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     """Several sentences in order; None if any is not understood.
 
     Handles follow-ups that span sentences: "You may X. If you do, Y." and "If you
     don't, Y."; "It can't be regenerated."
     """
+    if "\n" in text and DIE_ROW.match(text.strip().split("\n")[1].strip()):
+        return die_table(text, ctx)
     text = _except_for(_do_the_same(text))
+    m = re.fullmatch(r"(.*?)(?:then )?each opponent may ([^.]+)\. for each opponent who (?:does|searches a library "
+                     r"this way), (?:you )?([^.]+?)\.(?: then each player who searched a library this way shuffles\.)?"
+                     r"(.*)",
+                     text.strip(), flags=re.I | re.S)
+    if m:  # tempting offer: "Each opponent may create a Treasure token. For each opponent who does, you create a
+        # Treasure token." (engine/ops/misc.py tempt); a search shuffles the library searched (701.15a)
+        return _tempting_offer(m, ctx)
+    m = re.fullmatch(r"that attacking player may ([^.]+?)(?:\. if the player does, they ([^.]+))?\.?", text.strip(),
+                     flags=re.I)
+    if m:  # a Curse (303.4): "that attacking player may create a tapped 2/2 black Zombie creature token", "... may
+        # discard a card. If the player does, they draw a card": the attacking player may do it, as its doer
+        doer = _as_doer(m.group(1))
+        if_done = _as_doer(m.group(2)) if m.group(2) else None
+        if doer is None or m.group(2) and if_done is None:
+            return None
+        effs = parse_effects(f"you may {doer}." + (f" if you do, {if_done}." if if_done else ""), ctx)
+        return None if not effs else [Effect("as_player", {"who": "trigger_player", "effects": effs})]
+    m = re.fullmatch(r"([^.]+)\. each opponent attacking that player does the same\.?", text.strip(), flags=re.I)
+    if m:  # "Whenever enchanted player is attacked, create a Gold token. Each opponent attacking that player does the
+        # same." (the Curses of Commander 2017): you, then the attacking player if an opponent of yours (508.1b)
+        effs = parse_effects(m.group(1) + ".", ctx)
+        if not effs or re.search(r"\b(target|that player|they|their)\b", m.group(1), flags=re.I):
+            return None
+        return [*effs, Effect("as_player", {"who": "trigger_player", "opponents": True, "effects": effs})]
     # "Look at the top six cards ... You may reveal a creature card from among them and put it into your hand. If
     # it's legendary, you gain 3 life. Put the rest on the bottom ..." (Ellywick Tumblestrum): the look is one
     # instruction; the condition is of the card put into the hand, read after it (608.2c)
@@ -947,6 +1177,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # "Etrata's owner shuffles Etrata into their library": "shuffle SELF into its owner's library" (701.16a)
     text = re.sub(r"\bself's owner shuffles self into (?:their|his or her) library\b", "shuffle SELF into its owner's "
                   "library", text, flags=re.I)
+    m = re.match(r"look at the top (two|three|four|five) cards of your library\. exile one (?:of them )?face down and "
+                 r"put the rest on the bottom of your library in (any|a random) order\.\s*", text.strip(), flags=re.I)
+    if m:  # "Look at the top three cards of your library. Exile one face down and put the rest on the bottom of your
+        # library in any order. For as long as it remains exiled, ..." (Vivien, Champion of the Wilds): the one exiled
+        # face down is "it" of the next instruction (406.3: its owner looked at it, and may look at it in exile)
+        looked = Effect("dig", {"amount": number(m.group(1)), "take": 1, "filter": {}, "to": "exile_face_down",
+                                "rest": "library_bottom"})
+        ctx.last = "taken"
+        after = parse_effects(text.strip()[m.end():], ctx) if text.strip()[m.end():] else []
+        return None if after is None else [looked, *after]
     m = re.match(r"look at the top (two|three|four|five) cards of (that player's|target player's|target opponent's) "
                  r"library, exile one of them face down, then put the rest into their graveyard\.\s*", text.strip(),
                  flags=re.I)
@@ -988,6 +1228,39 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # (The Elderspell): one instruction, the permanent chosen as the counters are put (608.2c; "it" used once)
     text = re.sub(r"\bchoose (an? [a-z ]+? you control)\. (put (?:a|an|one|two|three|\w+) [^.]+? counters? on) it"
                   r"((?: for each [^.]+)?)\.?$", r"\2 \1\3.", text.strip(), flags=re.I)
+    # "Choose a creature or planeswalker you control. All damage that would be dealt this turn to you and permanents
+    # you control is dealt to the chosen permanent instead" (Gideon's Sacrifice): one instruction, the permanent chosen
+    # as the redirection effect begins (608.2c, 614.9)
+    text = re.sub(r"^choose (an? [a-z ]+? you control)\. ((?:all|the next \d+) (?:combat )?damage that would be dealt "
+                  r"[^.]+? is dealt to) the chosen (?:permanent|creature|planeswalker) instead\b",
+                  r"\2 \1 of your choice instead", text.strip(), flags=re.I)
+    # "Otherwise, an opponent chooses two of them. Leave the chosen cards in your graveyard and put the rest into your
+    # hand." (Deliver Unto Evil): one instruction, the cards that stay chosen as it is carried out (608.2c)
+    text = re.sub(r"\botherwise, an opponent chooses (one|two|three) of them\. leave the chosen cards in your "
+                  r"graveyard and put the rest into your hand\b",
+                  r"otherwise, put the rest of them into your hand after an opponent chooses \1 of them to stay in "
+                  r"your graveyard", text.strip(), flags=re.I)
+    # "Exile that card instead of putting it into your graveyard as it resolves. If you do, return it to your hand at
+    # the beginning of the next end step." (Feather, the Redeemed): one instruction about the spell (614.1a, 603.7)
+    text = re.sub(r"\b(exile (?:that card|that spell|it) instead of putting it into (?:your|its owner's) graveyard "
+                  r"as it resolves)\. if you do, (return it to)", r"\1 and \2", text.strip(), flags=re.I)
+    # "Reveal the top ten cards of your library. For each color pair, choose a card that's exactly those colors from
+    # among them. Put the chosen cards into your hand and the rest on the bottom ..." (Niv-Mizzet Reborn): one dig
+    text = re.sub(r"^(reveal the top \w+ cards of your library)\. (for each color pair, choose a card that's exactly "
+                  r"those colors from among them)\. (put the chosen cards into your hand and the rest on the bottom of "
+                  r"your library in a random order)", r"\1, then \2, then \3", text.strip(), flags=re.I)
+    # "... then put that card into your hand. If the card's mana value is 4 or greater, repeat this process."
+    # (Demonlord Belzenlok): one instruction, done again while the card found has that mana value (608.2c)
+    text = re.sub(r"(\bthen put that card into your hand)\. if (?:the|that) card's mana value is (\d+) or greater, "
+                  r"repeat this process\b", r"\1 and repeat this process while its mana value is \2 or greater",
+                  text.strip(), flags=re.I)
+    # "Target player untaps all basic lands they control." (Early Harvest): the same instruction as "untap all basic
+    # lands target player controls" (701.17b)
+    text = re.sub(r"^(target player|target opponent) untaps all ([^.]+?) they control\b", r"untap all \2 \1 controls",
+                  text.strip(), flags=re.I)
+    # "Return all artifacts target player owns to their hand." (Hurkyl's Recall): "their" is that player, the owner
+    text = re.sub(r"\b(return all [^.]+? target player owns) to their hand\b", r"\1 to their owner's hand",
+                  text.strip(), flags=re.I)
     # "Choose a card name, then reveal the top card of your library. If that card has the chosen name, ..." (Diviner's
     # Lockbox): the name chosen, then the reveal (201.3, 608.2c), each its own instruction
     text = re.sub(r"^(choose a (?:nonland |creature )?card name), then (reveal the top card of your library)",
@@ -1100,6 +1373,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         peek = Effect("reveal", {"who": "you", "zone": "library_top", "amount": 1, "to": "you"})
         return [peek, Effect("may", {"effects": [shown[0]], "then": [shown[1]]})]
     low = text.strip().lower()
+    arch = _paragraph_forms(low, ctx)
+    if arch is not _NOT_THIS:
+        return arch if isinstance(arch, list) else None
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest), (DESTROY_REST_RX, destroy_rest)):
         m = rx.match(low.rstrip(".").strip())
@@ -1147,16 +1423,6 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                                           "amount": 1}})
         return [Effect("reveal", {"who": who, "zone": "hand"}),
                 Effect("may", {"effects": [taken], "then": [Effect("if", {"cond": cond, "then": then})]})]
-    m = re.fullmatch(r"any opponent may (sacrifice an? .+?)\. if a player does, (.+?)\.?", low)
-    if m:  # "any opponent may sacrifice a creature of their choice. If a player does, tap SELF, you gain 3 life, and
-        # you draw a card" (Clackbridge Troll): each opponent in turn order may (101.4), until one does (608.2d);
-        # then the rest, once (the instruction's "you" is its controller)
-        sac = parse_sentence("each opponent " + re.sub(r"^sacrifice ", "sacrifices ", m.group(1)), ctx)
-        then = parse_effects(m.group(2), ctx)
-        if not sac or then is None or len(sac) != 1 or sac[0].op != "sacrifice":
-            return None
-        return [Effect("unless", {"payer": "each_opponent", "actions": sac, "effects": [], "done": then,
-                                  "first_only": True})]
     m = re.fullmatch(r"you may reveal your hand\. if cards with at least (two|three|four|five|six|seven) different "
                      r"mana values are revealed this way, (.+?)\.?", low)
     if m:  # "Whenever SELF deals damage to an opponent, you may reveal your hand. If cards with at least six different
@@ -1295,6 +1561,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # that library in a random order." (Chaos Wand): the cards still in exile (a cast one is a new object
             # on the stack, 400.7), to their owner's library (400.3)
             out.append(Effect("move", {"what": "exiled", "to": "library_bottom", "random": True}))
+            continue
+        if s == "you may repeat this process any number of times" and out and not any(
+                e.op in ("repeat_may", "delayed") for e in out):
+            # "Reveal the top card of your library and put that card into your hand. You lose life equal to its mana
+            # value. You may repeat this process any number of times." (Ad Nauseam, Forbidden Ritual, Kindle the
+            # Carnage): every instruction before it, again each time its controller says yes (608.2c)
+            out.append(Effect("repeat_may", {"effects": list(out)}))
             continue
         m = re.fullmatch(r"repeat this process (once|twice|(\w+) more times)", s)
         if m and out and (m.group(2) is None or number(m.group(2))):
@@ -1763,6 +2036,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # 705.1: "Flip five coins. Take an extra turn after this one for each coin that comes up heads" (Ral
             # Zarek): the flips won are counted by what follows (engine/ops/control.py flip)
             out.append(Effect("flip", {"coins": number(m.group(1)) if m.group(1) != "x" else {"x": True}}))
+            continue
+        m = re.fullmatch(r"(?:then )?(?:you )?roll a d(4|6|8|10|12|20)", s)
+        if m:  # rolling a die (a later rule, AFR) with no table: "... equal to the result" follows (quantities)
+            out.append(Effect("roll", {"sides": int(m.group(1))}))
             continue
         if re.fullmatch(r"(?:then )?clash with an opponent", s):  # 701.20b: "If you win, ..." follows
             out.append(Effect("clash", {}))
@@ -2514,7 +2791,8 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _ward_action, _unless_do, _delayed_if_target_has,
+READERS: tuple[Reader, ...] = (_pay, _unless_pay_x, _unless_pay, _ward_action, _unless_do, _either_instruction,
+                               _delayed_if_target_has,
                                _delayed_owner_upkeep, _delayed,
                                _next_draw_instead,
                                _damage_list, _counters_list, _you_and_yours_gain, _then_again)

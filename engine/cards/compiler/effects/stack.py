@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
-from engine.cards.compiler.quantities import quantity
+from engine.cards.compiler.quantities import count_of, quantity
 from engine.cards.compiler.targets import number, parse_noun, parse_target
 from engine.mana import parse_cost
 
@@ -220,15 +220,21 @@ def _cast_chosen_from_graveyard(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^for as long as (?:that card|it) remains exiled, (its owner|you) may (play|cast) (?:it|that card)"
-        r"( without paying its mana cost)?$")
+        r"( without paying its mana cost)?(?: if it's an? (creature|artifact|enchantment|instant|sorcery) spell)?$")
 def _exiled_may_play(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Exile target nonland permanent. For as long as that card remains exiled, its owner may cast it without paying
     its mana cost." (Release to the Wind): a permission of the card just exiled (601.2a, 117.9), to its owner or to
-    you; a card that leaves exile is a new object (400.7), so it ends then."""
-    if c.last not in ("it", "exiled") and not (isinstance(c.last, dict) and "target" in c.last):
+    you; a card that leaves exile is a new object (400.7), so it ends then. "Look at the top three cards of your
+    library. Exile one face down ... For as long as it remains exiled, you may cast it if it's a creature spell."
+    (Vivien, Champion of the Wilds): the card the look exiled ("taken"), as a spell of that type only."""
+    taken = c.last == "taken"
+    if c.last not in ("it", "exiled", "taken") and not (isinstance(c.last, dict) and "target" in c.last):
         return None
-    return [Effect("playable", {"what": "exiled", "play": m.group(2), "until": "remains_exiled",
+    if m.group(4) and (m.group(2) != "cast" or m.group(1) != "you"):
+        return None
+    return [Effect("playable", {"what": "taken" if taken else "exiled", "play": m.group(2), "until": "remains_exiled",
                                 **({"free": True} if m.group(3) else {}),
+                                **({"only": {"types": [m.group(4).capitalize()]}} if m.group(4) else {}),
                                 **({"owner_may": True} if m.group(1) == "its owner" else {})})]
 
 
@@ -298,9 +304,12 @@ def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []
 
 
-@reader(r"^counter (that spell|it)$")
+@reader(r"^counter (that spell|it|that spell or ability)$")
 def _counter_that(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"... counter that spell instead" (Silumgar's Scorn): the spell an earlier instruction named (701.5a)."""
+    """"... counter that spell instead" (Silumgar's Scorn): the spell an earlier instruction named (701.5a); "whenever
+    SELF becomes the target of a spell or ability ..., counter that spell or ability": the one that targeted it."""
+    if m.group(1) == "that spell or ability" and not c.targeting:
+        return None
     what = c.ref(m.group(1))
     if what == "it" and c.cast_trigger:  # "whenever an opponent casts ..., counter that spell": the spell cast
         return [Effect("counter", {"what": "it"})]
@@ -367,6 +376,19 @@ def _copy_for_each_before(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     kinds = [t.capitalize() for t in re.split(r" and | or ", m.group(2))]
     return [Effect("copy_spell", {"what": "it", "times": {"cast_before_it": {"types": kinds}}})]
+
+
+@reader(r"^copy (it|self) for each (.+)$")
+def _copy_for_each(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"When you cast SELF, copy it for each time you've cast your commander from the command zone this game"
+    (Commander 2018's storm spells): that many copies of the spell as it was cast (706.10: its choices, kept as it
+    became cast, so a countered spell is copied too, as storm's, 702.39a), counted as the ability resolves (608.2h;
+    903.8 counts the casts). The copies keep the spell's targets unless a sentence after lets them change (706.10c:
+    "You may choose new targets for the copies"): the storm op with the "copies" record (engine/casting.py)."""
+    n = count_of(m.group(2))
+    if not c.self_cast or n is None:
+        return None
+    return [Effect("storm", {"record": "copies", "times": n, "keep_targets": True})]
 
 
 @reader(r"^copy (that spell|it)(?: (twice)| (\w+) times)?$")
@@ -441,6 +463,19 @@ def _spell_gains_rebound(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("spell_gains", {"what": "it", "keyword": "Rebound"})]
 
 
+@reader(r"^exile (?:that card|that spell|it) instead of putting it into (?:your|its owner's) graveyard as it resolves"
+        r"(?:\. if you do,| and) return it to (?:your|its owner's) hand at the beginning of the next end step$")
+def _spell_resolves_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Whenever you cast an instant or sorcery spell that targets a creature you control, exile that card instead
+    of putting it into your graveyard as it resolves. If you do, return it to your hand at the beginning of the next
+    end step." (Feather, the Redeemed): the spell cast is exiled if it resolves (614.1a; countered, or with no legal
+    target left, 608.2b, it goes to the graveyard), and then a delayed trigger returns that card (603.7,
+    engine/cast_options.py after_resolve)."""
+    if not c.cast_trigger:
+        return None
+    return [Effect("spell_gains", {"what": "it", "resolves_exiled": "hand_at_end"})]
+
+
 @reader(r"^the controller of (target (?:instant or sorcery|instant|sorcery) spell) copies it$")
 def _its_controller_copies(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10: "The controller of target instant or sorcery spell copies it" (Meletis Charlatan): that player
@@ -469,6 +504,7 @@ def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (
+    _spell_resolves_exiled,
     _cast_many_free,
     _owner_may_cast_exiled,
     _its_controller_copies,
@@ -478,6 +514,7 @@ READERS: tuple[Reader, ...] = (
     _copy_countered,
     _copy_spell,
     _copy_for_each_before,
+    _copy_for_each,
     _exiled_may_play,
     _cast_chosen_from_graveyard,
     _copy_cast_spell,

@@ -111,10 +111,11 @@ def _each_returns_all(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move", {"what": {"each": {**f, "zone": "graveyard"}}, "to": "hand"})]
 
 
-@reader(r"^return to your hand ((?:all|each) .+ in your graveyard(?: .+)?)$")
+@reader(r"^return to your hand ((?:all|each|target|up to (?:one|two|three) target) .+ in your graveyard(?: .+)?)$")
 def _return_to_your_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     """The order of "Return to your hand all creature cards in your graveyard that were put there from anywhere
-    this turn" (Garna, the Bloodflame): "return X to your hand" (400.7)."""
+    this turn" (Garna, the Bloodflame), "return to your hand target creature or planeswalker card in your graveyard
+    that wasn't put there this combat" (Storrev, Devkarin Lich): "return X to your hand" (400.7)."""
     mm = _return.pattern.fullmatch(f"return {m.group(1)} to your hand")
     return None if mm is None else _return(mm, c)
 
@@ -338,6 +339,29 @@ def _to_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("move", {"what": what, "to": "graveyard"})]
 
 
+@reader(r"^tap all untapped permanents of the chosen type (.+?) controls?, or untap all tapped permanents of that type "
+        r"(?:that player|they) controls?$")
+def _tap_or_untap_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2d: "Tap all untapped permanents of the chosen type target player controls, or untap all tapped permanents
+    of that type that player controls." (Turnabout): its controller chooses which as it resolves; a tapped permanent
+    is not tapped again, nor an untapped one untapped (701.17a-b), so it is "tap or untap all of them"."""
+    who = c.player(m.group(1))
+    if who is None or who in ("each_player", "each_opponent"):
+        return None
+    return [Effect("tap", {"what": {"each": {"chosen_card_type": True, "controller": who}}, "or_untap": True})]
+
+
+@reader(r"^you (untap|tap) (.+)$")
+def _you_tap(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"You untap up to six lands." (Time Spiral): the controller taps or untaps, as "untap up to six lands" says
+    (701.17)."""
+    got = _TAP_RX.match(f"{m.group(1)} {m.group(2)}")
+    return None if got is None else _tap.read(got, c)
+
+
+_TAP_RX = re.compile(r"^(tap or untap|tap|untap) (.+)$", re.I)
+
+
 @reader(r"^(tap or untap|tap|untap) (.+)$")
 def _tap(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(2))
@@ -442,6 +466,14 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
         return [Effect("sacrifice", {"who": who, "filter": f, "amount": {
             "half": {"count": {**f, "controller": "that_player"}}, "up": mm.group(2) == "up"}})]
+    mm = re.fullmatch(r"any number of (.+?) with total power (\d+) or (?:greater|more)", obj)
+    if mm:  # "sacrifice any number of creatures with total power 12 or greater" (Phyrexian Dreadnought): a set the
+        # player chooses whose powers add up to at least that much (208.1, 701.14a)
+        f = parse_noun(mm.group(1))
+        if f is None or who != "you" or f.get("player") or f.get("zone") not in (None, "battlefield") \
+                or "Creature" not in f.get("types", ()):
+            return None
+        return [Effect("sacrifice", {"who": who, "filter": f, "amount": "any", "total_power_ge": int(mm.group(2))})]
     mm = re.fullmatch(r"any number of (.+)", obj)
     if mm:  # "sacrifice any number of lands" (Scapeshift): the player chooses how many, none included (701.14a)
         f = parse_noun(mm.group(1))
@@ -532,6 +564,21 @@ def destroy_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
         if m.group(2) == "up to one":
             args["up_to"] = True
     return [Effect("keep_rest", args)]
+
+
+@reader(r"^each player exiles all (.+?) cards from their graveyard, then sacrifices all (.+?) they control, then puts "
+        r"all cards they exiled this way onto the battlefield$")
+def _living_end(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player exiles all creature cards from their graveyard, then sacrifices all creatures they control, then
+    puts all cards they exiled this way onto the battlefield" (Living End, Living Death): every player at once at
+    each step (101.4 has nothing to order: no choice is made), the cards exiled this way, by their new objects
+    (400.7), put onto the battlefield under their owners' control (110.2)."""
+    f, g = parse_noun(m.group(1) + " card"), parse_noun(m.group(2))
+    if f is None or g is None or set(f) - {"types", "zone"} or set(g) - {"types"}:
+        return None
+    return [Effect("exile", {"what": {"each": {**f, "zone": "graveyard"}}}),
+            Effect("sacrifice", {"what": {"each": g}}),
+            Effect("move", {"what": "exiled", "to": "battlefield"})]
 
 
 @reader(r"^each player chooses any number of creatures they control with total power (\d+) or less, then "
@@ -819,8 +866,55 @@ def _destroy_random(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("destroy", {"what": {"choose": f, "random": True}})]
 
 
+@reader(r"^put the rest of (?:them|those cards) into your hand after an opponent chooses (one|two|three) of them to "
+        r"stay in your graveyard$")
+def _opponent_keeps_rest_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Choose up to four target cards in your graveyard. ... Otherwise, an opponent chooses two of them. Leave the
+    chosen cards in your graveyard and put the rest into your hand." (Deliver Unto Evil; joined into this sentence by
+    parse_effects): an opponent chooses that many of the targets still there, as it resolves (608.2c-d), and the
+    others (all of them when there are no more) go to their owner's hand."""
+    if not (isinstance(c.last, dict) and set(c.last) == {"target"}):
+        return None
+    t = c.targets[c.last["target"]]
+    if (t.filter or {}).get("zone") != "graveyard" or (t.filter or {}).get("owner") != "you":
+        return None
+    n = number(m.group(1))
+    return [Effect("move", {"what": {"choose": {"zone": "graveyard", "owner": "you"}, "among": c.last,
+                                     "chooser": "opponent", "amount": n, "rest": True}, "to": "hand"})]
+
+
+@reader(r"^for each 1 life you lost, exile an? (.+?) or an? (card from your (?:hand|graveyard|hand or graveyard|"
+        r"graveyard or hand))$")
+def _exile_per_life_lost(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Whenever you lose life, for each 1 life you lost, exile a permanent you control or a card from your hand or
+    graveyard." (Lich's Mastery): that many objects, each a permanent of the kind named or a card from those zones,
+    chosen by the player as it resolves (608.2c-d; "that much" is the life the event lost, 119.3)."""
+    if not c.lost_life:
+        return None
+    perm = parse_noun(m.group(1))
+    cards = parse_noun(m.group(2))
+    if perm is None or cards is None or perm.get("player") or perm.get("zone") not in (None, "battlefield") \
+            or perm.get("controller") != "you":
+        return None
+    alts = [{**perm, "zone": "battlefield"}] + [a for a in cards.get("or", [cards]) if isinstance(a, dict)]
+    if any(a.get("zone") not in ("battlefield", "hand", "graveyard") for a in alts):
+        return None
+    return [Effect("exile", {"what": {"choose": {"or": alts}, "amount": {"that_much": True}}})]
+
+
+@reader(r"^put your commanders? into your hand from the command zone$")
+def _commander_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Put your commander into your hand from the command zone" (Command Beacon; 903.3, 408.1): each commander you
+    own that is there (either of two partners) is put into your hand."""
+    return [Effect("move", {"what": {"each": {"commander": True, "owner": "you", "zone": "command"}}, "to": "hand"})]
+
+
 READERS: tuple[Reader, ...] = (
+    _exile_per_life_lost,
+    _opponent_keeps_rest_to_hand,
+    _commander_to_hand,
     _each_returns_all,
+    _living_end,
     _destroy_random,
     _return_gone_this_way,
     _exchange_hand,
@@ -849,6 +943,8 @@ READERS: tuple[Reader, ...] = (
     _process,
     _adventure_to_gy,
     _to_gy,
+    _tap_or_untap_chosen,
+    _you_tap,
     _tap,
     _remove_from_combat,
     _unblock_lone,
