@@ -51,6 +51,16 @@ def answer_optional_counters(g: "Game", d: "Decision", a: dict[str, Any]) -> Non
     opt = a.get("option")
     if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
         opt = d.options[opt - 1]
+    if d.data.get("kinds"):  # "your choice of a flying counter or a first strike counter" (614.12): the kind chosen
+        if opt not in d.options:
+            raise IllegalAction(f"choose one of {', '.join(map(str, d.options))}")
+        kind = d.data["kinds"][list(d.options).index(opt)]
+        o = g.objects.get(d.data["enter"])
+        if o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, kind):
+            o.counters[kind] = o.counters.get(kind, 0) + int(d.data["amount"])
+            g.changed()
+            triggers.counters_put(g, o.id, kind, int(d.data["amount"]))  # 121.6
+        return
     if isinstance(opt, bool):
         opt = "yes" if opt else "no"
     if opt not in ("yes", "no"):

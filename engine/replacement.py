@@ -602,6 +602,14 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
         st = ab.static
         if ab.kind != "static" or not st:
             continue
+        if st.get("kind") == "enters_with_counters" and st.get("affects", "self") == "self" and st.get("choice"):
+            # 614.12: "your choice of a flying counter or a first strike counter": its controller chooses the kind
+            # (engine/entering.py answer_optional_counters)
+            g.queue.append({"kind": "choose_option", "player": o.controller,
+                            "options": [f"a {k} counter" for k in st["choice"]], "kinds": list(st["choice"]),
+                            "enter": o.id, "amount": int(st.get("amount", 1)), "answer_to": "enter_counters",
+                            "prompt": f"{o.card.name}: the counter it enters with (614.12)"})
+            continue
         if st.get("kind") == "enters_with_counters" and st.get("affects", "self") == "self":
             k = st.get("counter", "+1/+1")
             if st.get("condition") and not condition(g, st["condition"], o.id, {"controller": o.controller}):

@@ -206,6 +206,9 @@ _ACT_LIMITS = [
     (re.compile(r"\s*activate (?:this ability )?only any time you could cast a sorcery\.?$", re.I), "sorcery"),
     (re.compile(r"\s*activate (?:this ability )?only if (.+?)\.?$", re.I), "if"),
     (re.compile(r"\s*activate (?:this ability )?only once\.?$", re.I), "once_ever"),
+    # exhaust (a later keyword, Aetherdrift: engine/cards/compiler/text.py writes its label out so): once, and the
+    # ability is an exhaust ability ("whenever you activate an exhaust ability")
+    (re.compile(r"\s*activate only once as an exhaust ability\.?$", re.I), "exhaust"),
     (re.compile(r"\s*activate (?:this ability )?only as an instant\.?$", re.I), "instant"),
     (re.compile(r"\s*this ability costs \{(\d+)\} (less|more) to activate (for each .+?|if .+?)\.?$", re.I), "change"),
 ]
@@ -307,6 +310,7 @@ def _lower_activated(item: IrItem) -> Ability | None:
     instant = False  # "Activate only as an instant": only while its controller has priority (602.5, as 602.5d)
     cond: dict[str, Any] | None = None
     once = False
+    keyword: str | None = None
     # "Activate only as a sorcery and only if ...": each part is a limit of its own (602.5b), read as two sentences
     body = _AND_ONLY.sub(lambda m: f"{m.group(1)}. Activate only {m.group(2)}", body)
     body = _ANY_BUT.sub(lambda m: m.group(1) + ". Activate " + _THEIR.sub("your", m.group(2)) + ".", body)
@@ -327,6 +331,9 @@ def _lower_activated(item: IrItem) -> Ability | None:
                     cond = {**(cond or {}), "times_each_turn": 2 if m.group(1).lower() == "twice" else 3}
                 elif kind == "once_ever":
                     cond = {**(cond or {}), "once_ever": True}
+                elif kind == "exhaust":
+                    cond = {**(cond or {}), "once_ever": True}
+                    keyword = "Exhaust"
                 elif kind == "your_turn":
                     cond = {**(cond or {}), "your_turn": True}
                 elif kind == "before_attack":
@@ -391,7 +398,7 @@ def _lower_activated(item: IrItem) -> Ability | None:
             return None
         modes, choose, _ = got
         return Ability("activated", item.text, cost=cost, modes=modes, choose=choose,
-                       sorcery_speed=sorcery or cost.loyalty is not None, condition=cond, zone=zone)
+                       sorcery_speed=sorcery or cost.loyalty is not None, condition=cond, zone=zone, keyword=keyword)
     ctx = Ctx(last="self")
     effects = parse_effects(body, ctx)
     if effects is None:
@@ -406,7 +413,7 @@ def _lower_activated(item: IrItem) -> Ability | None:
         return None  # a mana ability other players may activate: payments use only their own sources (605.3)
     return Ability("mana" if is_mana else "activated", item.text, effects=tuple(effects),
                    targets=tuple(ctx.targets), cost=cost, condition=cond, zone=zone,
-                   sorcery_speed=sorcery or cost.loyalty is not None)
+                   sorcery_speed=sorcery or cost.loyalty is not None, keyword=keyword)
 
 
 def _lower_triggered(item: IrItem) -> Ability | None:

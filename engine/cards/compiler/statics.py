@@ -767,6 +767,17 @@ def _etb_tapped_if(m: re.Match) -> list[dict[str, Any]] | None:
     return None if cond is None else [{"kind": "enters_tapped", "unless": {"not": cond}}]
 
 
+@static(r"^self enters with your choice of an? ([a-z][a-z ]*?|[+-]\d+/[+-]\d+) counter or "
+        r"an? ([a-z][a-z ]*?|[+-]\d+/[+-]\d+) counter on it$")
+def _etb_counter_choice(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1c, 614.12: "SELF enters with your choice of a flying counter or a first strike counter on it" (the keyword
+    counters of Ikoria, a later rule): its controller chooses the kind as it enters (engine/entering.py)."""
+    kinds = [m.group(1), m.group(2)]
+    if kinds[0] == kinds[1]:
+        return None
+    return [{"kind": "enters_with_counters", "choice": kinds, "amount": 1}]
+
+
 @static(
     r"^self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|a number of) ([+\-\w/]+) "
     r"counters? on (?:it|him|her)(?: for each (.+)| equal to (.+)|, where x is (.+))?$"
@@ -814,6 +825,19 @@ def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
             return None
         out["per"] = q
     return [out]
+
+
+@static(r"^(.+?) spells (you|your opponents) cast cost \{x\} (less|more) to cast, where x is (.+)$")
+def _cost_change_x(m: re.Match) -> list[dict[str, Any]] | None:
+    """601.2f: "Noncreature spells you cast cost {X} less to cast, where X is your speed" (Samut, the Driving Force):
+    {1} for each, X counted as the total cost is determined."""
+    f = parse_noun(m.group(1) + " spell")
+    q = quantity(m.group(4))
+    if f is None or q is None:
+        return None
+    f.pop("zone", None)
+    return [{"kind": "cost_change", "spells": f, "who": "you" if m.group(2) == "you" else "opponent",
+             "amount": -1 if m.group(3) == "less" else 1, "per": q}]
 
 
 @static(r"^the first ((?:[a-z]+ )*?)spell you cast each turn costs (\{\d+\}) less to cast$")
@@ -3096,6 +3120,8 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     # "As long as equipped creature is a Human, it gets an additional +1/+0" (Silver-Inlaid Dagger): the same
     # bonus as "gets +1/+0", added to what the Equipment's other static gives (613.3c)
     low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)
+    # "SELF costs {1} less to cast during your turn" (601.2f): the same reduction as "... if it's your turn"
+    low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) during your turn$", r"\1 if it's your turn", low)
     # "Creature spells can't be cast." (Aether Storm): no player may cast them (101.2), as "Players can't cast ..."
     low = re.sub(r"^([a-z ]+?) spells can't be cast$", r"players can't cast \1 spells", low)
     for rx, rule in _DECK_RULES:

@@ -31,7 +31,7 @@ _ABILITY_WORD = re.compile(r"^(?!choose\b)(?!(?:I|II|III|IV|V|VI)(?:, (?:I|II|II
 #: (Boast and Exhaust are later keywords: Kaldheim, 2021, and Aetherdrift, 2025)
 _KEYWORD_LABELS = {
     "Boast": " Activate only once each turn. Activate only if SELF attacked this turn.",
-    "Exhaust": " Activate only once.",
+    "Exhaust": " Activate only once as an exhaust ability.",
 }
 _LABEL = re.compile(r"^(Boast|Exhaust) — (?=\S)")
 #: keyword labels whose rules are not read yet (power-up: once, and a cost reduction; max speed):

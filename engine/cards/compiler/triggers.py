@@ -706,6 +706,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     if m and m.group(1) not in ("loyalty", "mana"):  # "Whenever you activate SELF's outlast ability" (Herald of
         # Anafenza): the keyword's activated ability of this object (602.1, 702.106a), as it is activated
         return {"event": "activate", "who": "you", "self": True, "keyword": m.group(1).capitalize()}
+    if c == "you activate an exhaust ability":  # exhaust (a later keyword, Aetherdrift): any of your permanents'
+        return {"event": "activate", "who": "you", "keyword": "Exhaust"}
     if c == "you activate an ability that isn't a mana ability":  # 602.1, 605: every activation but a mana ability's
         return {"event": "activate", "who": "you", "filter": {}, "nonmana": True}
     if c == "you activate an ability":  # 602.1: any activated ability but a mana ability (the event's, 605.1a)
