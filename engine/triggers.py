@@ -684,7 +684,8 @@ def became_targets(g: "Game", s: "Obj") -> None:
         # one that player controls (valiant, an ability word of Bloomburrow); a new object starts afresh (400.7)
         turn, by = g.objects[x].chosen.get("targeted_turn", (0, []))
         by = list(by) if turn == g.turn else []
-        g.objects[x].chosen["targeted_turn"] = (g.turn, [*by, s.controller])
+        if g.objects[x].zone in ("battlefield", "stack"):  # (a card elsewhere is shared by copies: never changed)
+            g.objects[x].chosen["targeted_turn"] = (g.turn, [*by, s.controller])
         event(g, {"event": "becomes_target", "obj": x, "by": s.id, "spell": s.ability is None,
                   "player": s.controller, "first": not by, "first_by_player": s.controller not in by})
     players = [x for slot in s.targets for x in slot if isinstance(x, str) and x in g.players]
