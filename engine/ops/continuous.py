@@ -184,11 +184,10 @@ def _suspect(g: "Game", r: Ctx, e: Effect) -> None:
             and g.objects[x].zone == "battlefield"]
     if e.get("end"):
         ended = set(x for x in objs if g.objects[x].chosen.pop("suspected", None))
-        if ended:
-            for rec in g.effects:
-                if rec.get("suspect") and ended & set(rec["objects"]):
-                    rec["objects"] = [x for x in rec["objects"] if x not in ended]
-            g.effects = [rec for rec in g.effects if not rec.get("suspect") or rec["objects"]]
+        if ended:  # new records, not changed ones: a copy of the game shares them (Game.copy)
+            kept = [dict(rec, objects=[x for x in rec["objects"] if x not in ended])
+                    if rec.get("suspect") and ended & set(rec["objects"]) else rec for rec in g.effects]
+            g.effects = [rec for rec in kept if not rec.get("suspect") or rec["objects"]]
             g.changed()
         return
     new = [x for x in objs if not g.objects[x].chosen.get("suspected")]
