@@ -574,27 +574,16 @@ def _counted(g: "Game", player: str, symbols: tuple[str, ...],
     if any(len(k) != 1 for k in pool):
         return None
     key = "#k:" + player
-    kept: tuple[dict[int, str], dict[str, int], int] | None = g._msrc.get(key)
-    if kept is None:
-        kinds = {oid: _one_kind(g, oid, ab) for oid, ab in mana_sources(g, player)}
-        every: dict[str, int] = {}
-        for k in kinds.values():
-            if k:
-                every[k] = every.get(k, 0) + 1
-        kept = g._msrc[key] = (kinds, every, sum(1 for k in kinds.values() if not k))
-    kinds, counts, other = kept  # each source's kind; the sources of each kind; those of no one kind
-    if exclude:  # the sources left out count for nothing (each is what it is whatever else is left out)
-        counts = dict(counts)
-        for oid in exclude:
-            kind = kinds.get(oid)
-            if kind is None:
-                continue
-            if kind:
-                counts[kind] -= 1
-            else:
-                other -= 1
-    if other:
-        return None
+    kinds: dict[int, str] | None = g._msrc.get(key)
+    if kinds is None:
+        kinds = g._msrc[key] = {oid: _one_kind(g, oid, ab) for oid, ab in mana_sources(g, player)}
+    counts: dict[str, int] = {}
+    for oid, k in kinds.items():
+        if oid in exclude:
+            continue
+        if not k:
+            return None
+        counts[k] = counts.get(k, 0) + 1
     generic = 0
     need: dict[str, int] = {}
     for s in symbols:
