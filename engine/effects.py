@@ -291,8 +291,11 @@ def run_now(g: "Game", ab: Ability, src: int, controller: str, a: dict[str, Any]
         return
     # ``card``: the source's card as it last existed, when a cost removed it (Banana's "Sacrifice this
     # artifact: Add {R} or {G}. You gain 2 life."; 112.7a: the ability exists independently of its source)
-    s = Obj(g.next_id, 0, card if src not in g.objects and card is not None else g.objects[src].card,
-            controller, "stack")
+    if src not in g.objects and card is None:  # its cost removed it while asking a choice: as it last existed
+        card = next((o.card for o, _ in reversed(g.lki) if o.id == src), None)  # (112.7a, 603.10)
+    if src not in g.objects and card is None:
+        raise RuntimeError(f"the source {src} of a mana ability is gone and its last known card is not kept")
+    s = Obj(g.next_id, 0, card if src not in g.objects else g.objects[src].card, controller, "stack")
     g.next_id += 1
     s.ability, s.source, s.controller = ab, src, controller
     s.chosen = dict(a.get("chosen") or {})  # what its cost sacrificed or exiled (engine/costs.py; 608.2h)
