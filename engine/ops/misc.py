@@ -51,11 +51,7 @@ def _tempt(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if got not in ("yes", True):
             continue
         took += 1
-        s.controller = p
-        try:
-            w = nested.run(g, r, f"offer{k}", _fresh(e.args["effects"], f"offer{k}"))
-        finally:
-            s.controller = you
+        w = _as_doer(g, r, p, f"offer{k}", e.args["effects"])
         if w is not None:
             return w
     for j in range(took):
@@ -79,6 +75,19 @@ def _fresh(x: Any, tag: str) -> Any:
     if isinstance(x, list):
         return [_fresh(v, tag) for v in x]
     return x
+
+
+def _as_doer(g: "Game", r: Ctx, p: str, tag: str, effects: list[Effect]) -> dict | None:
+    """One run (``tag``) of instructions ``p`` carries out as their doer: "you" in them is ``p`` (the resolving
+    object's controller for those instructions only, put back at once, whatever they ask: tempting offer, 303.4's
+    Curses). The wait of a choice they ask, or None."""
+    s = this(g, r)
+    you = s.controller
+    s.controller = p
+    try:
+        return nested.run(g, r, tag, _fresh(effects, tag))
+    finally:
+        s.controller = you
 
 
 def _can_take(g: "Game", r: Ctx, p: str, effects: list[Effect]) -> bool:
@@ -105,11 +114,7 @@ def _as_player(g: "Game", r: Ctx, e: Effect) -> dict | None:
     players = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str) and p in g.players and not g.players[p].lost
                and (not e.get("opponents") or p in seats.opponents(g, you))]
     for k, p in enumerate(players):
-        s.controller = p
-        try:
-            w = nested.run(g, r, f"as{k}", _fresh(e.args["effects"], f"as{k}"))
-        finally:
-            s.controller = you
+        w = _as_doer(g, r, p, f"as{k}", e.args["effects"])
         if w is not None:
             return w
     return None
