@@ -6,6 +6,7 @@ among the optional effects is unpayable the answer is "no" without asking.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from engine import knowledge, player_statics, seats
@@ -315,6 +316,19 @@ def _pay_life(g: "Game", r: dict, e: Effect) -> None:
             do_pay(g, p, {"life": n})
 
 
+_SENTENCE = re.compile(r"[^.]*\.(?:\)|\")?")
+
+
+def may_prompt(g: "Game", r: Ctx) -> str:
+    """What a "you may" (608.2d) asks, in the card's words: the source's name and the one sentence of the resolving
+    spell's or ability's text that says "may" (the whole text when it has several), then "Do it?"."""
+    o = this(g, r)
+    name = o.card.name or "A face-down spell"
+    text = (o.ability.text if o.ability is not None else o.card.text).replace("SELF", name)
+    says = [m.strip() for m in _SENTENCE.findall(text) if " may " in f" {m.lower()}"]
+    return f"{name}: {says[0] if len(says) == 1 else text.strip()} Do it?"
+
+
 def _plain_may(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """608.2d: "you may" — the controller chooses as it resolves; "target opponent may draw a card": that
     player chooses (no one, when that player is gone: the instruction is not done)."""
@@ -327,7 +341,7 @@ def _plain_may(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 return None
             chooser = ps[0]
         return {"kind": "choose_option", "player": chooser, "options": ["yes", "no"], "slot": r["i"],
-                "prompt": f"{this(g, r).card.name}: do it?" if chooser != controller(g, r) else "do it?"}
+                "prompt": may_prompt(g, r)}
     effs = list(e.get("effects", ())) + list(e.get("then", ())) if got == "yes" else list(e.get("else", ()))
     return nested.run(g, r, "may", effs)
 
