@@ -545,27 +545,32 @@ def _unless_each(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | Non
     sub = Effect("unless", {**e.args, "payer": "that_player", "effects": [one(x) for x in e.get("effects", ())],
                             "actions": [one(x) for x in e.get("actions", ())],
                             "alternatives": [[one(x) for x in a] for a in e.get("alternatives", ())]})
-    base = r["i"]
     prog = r.setdefault("nested", {})
-    pk = f"{base}.each"
-    before = r.get("that_player")
+    pk = f"{r['i']}.each"
     j = prog.get(pk, 0)
     while j < len(payers):
-        r["i"], r["that_player"] = f"{pk}.{j}", [payers[j]]
-        try:
-            w = _unless(g, r, sub)
-        finally:
-            r["i"] = base
-            if before is None:
-                r.pop("that_player", None)
-            else:
-                r["that_player"] = before
+        w, _ = _unless_as(g, r, sub, f"{pk}.{j}", payers[j])
         if w is not None:
             return w
         g.changed()
         j += 1
         prog[pk] = j
     return None
+
+
+def _unless_as(g: "Game", r: dict, sub: Effect, slot: str, player: str) -> tuple[dict | None, bool]:
+    """One player's turn at an "unless" run as its own step (``slot``): "that player" is ``player`` for it only.
+    The wait of its question, and whether the player did it."""
+    base, before = r["i"], r.get("that_player")
+    r["i"], r["that_player"] = slot, [player]
+    try:
+        return _unless(g, r, sub), nested.answer(r, "unless") == "yes"
+    finally:
+        r["i"] = base
+        if before is None:
+            r.pop("that_player", None)
+        else:
+            r["that_player"] = before
 
 
 def _unless_any(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | None:
@@ -580,23 +585,12 @@ def _unless_any(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | None
     sub = Effect("unless", {"payer": "that_player", "effects": [],
                             "actions": [one(x) for x in e.get("actions", ())],
                             **({"pay": e.args["pay"]} if e.get("pay") else {})})  # "unless any player pays {3}"
-    base = r["i"]
     prog = r.setdefault("nested", {})
-    pk = f"{base}.any"
+    pk = f"{r['i']}.any"
     order = [p for p in seats.apnap(g) if p in payers]
-    before = r.get("that_player")
     j = prog.get(pk, 0)
     while j < len(order) and not prog.get(f"{pk}.done"):
-        r["i"], r["that_player"] = f"{pk}.{j}", [order[j]]
-        try:
-            w = _unless(g, r, sub)
-            did = nested.answer(r, "unless") == "yes"
-        finally:
-            r["i"] = base
-            if before is None:
-                r.pop("that_player", None)
-            else:
-                r["that_player"] = before
+        w, did = _unless_as(g, r, sub, f"{pk}.{j}", order[j])
         if w is not None:
             return w
         g.changed()
