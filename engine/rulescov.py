@@ -63,6 +63,7 @@ OUT_OF_SCOPE: dict[str, str] = {
     "808": f"Team vs. Team: {_MULTI}",
     "809": f"the Emperor variant: {_MULTI}",
     "811": f"Alternating Teams: {_MULTI}",
+    "805.9": "which active player an ability means with shared team turns: no supported card says \"active player\"",
     "903.10": "a commander exiled face down that another player may look at: a commander leaving a library or hand "
               "takes its owner's standing 903.9 answer (the command zone), and no supported effect exiles a card face "
               "down from a public zone for another player to look at",
