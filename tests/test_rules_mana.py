@@ -230,6 +230,17 @@ def test_named_sources_are_all_planned_and_what_is_left_floats_601_2h() -> None:
     assert {k: v for k, v in pool.items() if v} == {"G": 1, "R": 1}
 
 
+def test_a_named_source_left_after_paying_floats_all_its_mana_106_4() -> None:
+    """106.4, 601.2g-h: a payment naming a Forest and Sol Ring for {G} taps both; Sol Ring's one
+    activation adds {C}{C}, so the plan's pool after paying holds two colorless mana, not one."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Forest", "Sol Ring"]}}})
+    ids = list(g.battlefield)
+    taps, pool = plan_payment(g, "alice", ("G",), set(), ids)
+    assert sorted(oid for oid, _ in taps) == sorted(ids)
+    assert {k: v for k, v in pool.items() if v} == {"C": 2}
+
+
 def test_a_zero_cost_spell_is_offered_with_no_mana_source_202_1() -> None:
     """202.1, 601.2g: {0} needs no mana, so Ornithopter is among the legal casts of a player
     with no land and an empty pool; a {1} spell is not."""
