@@ -256,6 +256,14 @@ def _offers(players: dict) -> set[tuple[str, str, str]]:
             if o.get("action") in ("cast", "activate")}
 
 
+def test_a_land_of_two_colors_alone_offers_a_spell_of_its_second_color_106_1() -> None:
+    """106.1, 305.6, 601.2g: Stomping Ground taps for {R} or {G}, so with it alone Llanowar Elves ({G}) is
+    among the legal casts (a source of two kinds is not counted as its first kind only); Cloudkin
+    Seer ({2}{U}) is not."""
+    offers = _offers({"alice": {"battlefield": ["Stomping Ground"], "hand": ["Llanowar Elves", "Cloudkin Seer"]}})
+    assert {name for action, name, _ in offers if action == "cast"} == {"Llanowar Elves"}
+
+
 def test_a_source_tapped_for_the_cost_pays_none_of_its_mana_602_2b() -> None:
     """602.2b, 601.2g-h: Rogue's Passage's "{4}, {T}" taps it as part of the cost, so it is
     no mana source for the {4}: three Forests are one short, four are enough."""
