@@ -101,8 +101,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     ruled = bool(p.graveyard) and player_statics.active(g) and bool(player_statics.statics(g, "graveyard_keywords"))
     for oid in p.graveyard:  # keyword casts from the graveyard: flashback (702.33a; engine/cast_options.py)
         o = g.objects[oid]
-        if not o.card.keywords and oid not in granted and not ruled:
-            continue
+        if not ruled and oid not in granted and not (o.card.keywords and cast_options.alternatives(o.card)):
+            continue  # its alternative costs are then its card's only (object_alternatives): none here
         for name, row, c in cast_options.object_alternatives(g, o, granted):
             o = cast_transformed(g.objects[oid]) if name == "disturb" else g.objects[oid]  # its back face (later)
             if row.zone != "graveyard" or not casting.can_cast_timing(g, player, o):
@@ -229,28 +229,27 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     cache = ability_index.CACHE  # read here without a call per card (the hot path of every decision)
     objs = g.objects
     no_gy = player_statics.activation_forbidden(g, player, "graveyard")  # 602.5: Ashes of the Abhorrent
+    shape = _activation_shape
     for oid in () if no_gy else p.graveyard:  # 112.6: some abilities work from the graveyard
         abl = objs[oid].card.abilities
         hit = cache.get(id(abl))
         gy = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).from_graveyard
         if gy:
-            srcs.append((oid, gy))
+            srcs.append((oid, [(i, ab, *shape(ab)) for i, ab in gy]))
     for oid in p.command:  # 113.2: an emblem's activated abilities ("{1}{B}, Sacrifice a creature: ..."), its owner's
         if objs[oid].card.types == ("Emblem",):
             em = ability_index.index(objs[oid].card.abilities).activated
             if em:
-                srcs.append((oid, em))
+                srcs.append((oid, [(i, ab, *shape(ab)) for i, ab in em]))
     for oid in p.hand:  # 702.28a: cycling and typecycling work from the hand
         abl = objs[oid].card.abilities
         hit = cache.get(id(abl))
         fh = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).from_hand
         if fh:
-            srcs.append((oid, fh))
-    shape = _activation_shape
+            srcs.append((oid, [(i, ab, *shape(ab)) for i, ab in fh]))
     for oid, abilities in srcs:
         o = objs[oid]
-        for i, ab in abilities:
-            plain, simple = shape(ab)
+        for i, ab, plain, simple in abilities:
             if plain and o.zone == "battlefield":
                 # {T} alone (most mana abilities): untapped is enough unless it may be summoning sick
                 if o.tapped or o.sick and not casting.cost_payable(g, player, o, ab):
@@ -396,15 +395,20 @@ def _changed_spell_options(g: "Game", player: str, hand: list[int],
     return out
 
 
-def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[tuple[int, Any]]]]:
+#: an activated ability as the priority options read it: (its index, the ability, plain, simple: ``_activation_shape``)
+Activation = tuple[int, Any, bool, bool]
+
+
+def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[Activation]]]:
     """(permanent, its activated abilities) of each permanent ``player`` controls that has any
-    (602.1), and of each other permanent with abilities any player may activate (602.2). They depend
-    only on the characteristics, so they are kept with them."""
+    (602.1), and of each other permanent with abilities any player may activate (602.2), each ability
+    with its shape (``_activation_shape``). They depend only on the characteristics, so they are kept
+    with them."""
     cs = g.all_chars()
     kept = g.__dict__.get("_activated")
     if kept is None or kept[0] is not cs:
         kept = g._activated = (cs, {})  # player -> (permanent, its activated abilities)
-    srcs: list[tuple[int, list[tuple[int, Any]]]] | None = kept[1].get(player)
+    srcs: list[tuple[int, list[Activation]]] | None = kept[1].get(player)
     if srcs is None:
         cache = ability_index.CACHE
         srcs = []
@@ -420,7 +424,7 @@ def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[tuple[int
             if acts and (c.rules or g.effects):  # 602.5: Arrest, detain (701.26a), Cursed Totem
                 acts = [(i, ab) for i, ab in acts if not object_statics.activation_barred(g, oid, ab.kind == "mana")]
             if acts:
-                srcs.append((oid, acts))
+                srcs.append((oid, [(i, ab, *_activation_shape(ab)) for i, ab in acts]))
     return srcs
 
 

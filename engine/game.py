@@ -91,7 +91,7 @@ class Game:
     _printed: dict[int, Any]                                                    # layers.compute
     _chars_plain: dict[int, Chars]                                              # layers.compute
     _chars_zone_free: dict[int, Chars]                                          # layers.compute
-    _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any]]]]]]  # decisions
+    _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any, bool, bool]]]]]]  # decisions
     _cost_statics: tuple[Any, list[tuple[int, dict[str, Any]]]]                 # costs._statics
     _listened: tuple[Any, dict[str, list[int]]]                                 # triggers.event
     _commander_names: dict[str, str]                                            # view.commander_name
