@@ -31,6 +31,7 @@ from engine.ai.policy import (
     pick_targets,
     quick_attacks,
     quick_blocks,
+    target_damage,
 )
 from engine.errors import IllegalAction
 from engine.state import Decision
@@ -144,7 +145,34 @@ def priority_candidates(g: Game, me: str, options: list[dict[str, Any]], cap: in
         for ts in sets:
             for k in kick:
                 out.append(build_answer(g, me, o, ts, kicked=k))
+    if quick.reads:
+        out = thrift_order(g, out)
     return _dedup(g, out, cap)
+
+
+def thrift_order(g: Game, answers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``answers`` with the casts of damage spells at one and the same target reordered among
+    their own places, the least damage first (policy.thrifty): the search keeps the first of
+    answers that score the same on every sample (``Searcher._prune``), so where a horizon shows
+    no difference between Shock and Lightning Bolt at a 2/2 (704.5g: both are lethal), Bolt is
+    kept for what only it kills."""
+    def spell(a: dict[str, Any]) -> tuple[Any, int] | None:
+        ts = a.get("targets")
+        if a.get("action") != "cast" or not ts or len(ts) != 1 or len(ts[0]) != 1:
+            return None
+        dmg = target_damage(option_ability(g, a))
+        return (repr(ts[0][0]), dmg) if dmg else None
+    slots: dict[Any, list[int]] = {}
+    for i, a in enumerate(answers):
+        k = spell(a)
+        if k is not None:
+            slots.setdefault(k[0], []).append(i)
+    out = list(answers)
+    for idx in slots.values():
+        if len(idx) > 1:
+            for i, a in zip(idx, sorted((answers[i] for i in idx), key=lambda a: spell(a)[1])):  # type: ignore[index]
+                out[i] = a
+    return out
 
 
 def _dedup(g: Game, answers: list[Any], cap: int) -> list[Any]:
