@@ -544,8 +544,9 @@ class Searcher:
         """A block is worth what the attacker's best answer to it leaves it: after blockers are
         declared the active player gets priority first (509.5) and may pump an attacker, at a
         blocker or one that was let through, or burn a blocker. Each of the attacker's candidate
-        answers (passing among them) is played to the end of combat (511), and the one worst
-        for the defender is played on to the horizon, as ``_worst_block`` does for attacks."""
+        answers (passing among them) is played to the end of the turn (514.2: the pumps end),
+        and the one worst for the defender is played on to the horizon, as ``_worst_block`` does
+        for attacks."""
         me = self.seat
         pol = self._policy(seed)
 
@@ -558,13 +559,21 @@ class Searcher:
             return self._judge(g, pol, end_turn, deadline)
         worst: tuple[float, Game] | None = None
         quick = QuickPolicy(seed)
+        turn = g.turn
+
+        def over(h: Game, _x: Decision) -> bool:
+            return h.turn > turn
         for a in priority_candidates(g, d.player, d.options, self.reply_cap, quick):
             h = g.copy()
             try:
                 h.submit(d.player, a)
             except IllegalAction:
                 continue
-            if not rollout(h, self._policy(seed), end_turn, deadline, stop_step="main2", clock=self.clock):
+            # judged once the turn is over (514.2: "until end of turn" effects end in the cleanup
+            # step): at the end of combat a Giant Growth on an unblocked attacker would count as a
+            # lasting +3/+3, and the pump that only dealt 3 damage for a card look like the worst
+            # answer to no block (a chump block at 20 life looked better than taking 3)
+            if not rollout(h, self._policy(seed), end_turn, deadline, stop_if=over, clock=self.clock):
                 return None  # not every answer was tried: the minimum would flatter the block
             v = self._value(h)
             if worst is None or v < worst[0]:
