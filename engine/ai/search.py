@@ -585,14 +585,14 @@ class Searcher:
     def _judge(self, g: Game, pol: QuickPolicy, end_turn: int, deadline: float) -> float | None:
         """``g`` played by ``pol`` to the horizon and evaluated (None when the clock ran out
         first). With ``settle``, a position left where the next active player could attack
-        for lethal (``unsettled``) is played on through that combat (511: to the end of
-        combat) before it is judged: a horizon just before a lethal attack would otherwise
+        for lethal (``unsettled``) is played on through that combat, to the end of that turn
+        (514.2: its pumps end), before it is judged: a horizon just before a lethal attack would otherwise
         judge by the board a loss (or a win) that is one combat away (quiescence search)."""
         self.rollouts += 1
         if not rollout(g, pol, end_turn, deadline, clock=self.clock):
             return None
-        if self.settle and unsettled(g) and not rollout(g, pol, g.turn, deadline, stop_step="main2",
-                                                       clock=self.clock):
+        # through the end of that turn, so the pumps of that combat have ended (514.2)
+        if self.settle and unsettled(g) and not rollout(g, pol, g.turn, deadline, clock=self.clock):
             return None
         return self._value(g)
 
