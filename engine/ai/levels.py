@@ -18,7 +18,8 @@
   swarm that kills at 2 comes one turn after its horizon, tests/test_ai.py; measured on paired
   deals in the note), a block judged by the
   attacker's best answer to it (509.5: the attacker gets priority first after blocks; a pump at a
-  blocked attacker or at one let through, a burn spell at a blocker), until its time budget
+  blocked attacker or at one let through, a burn spell at a blocker; each answer judged once the
+  turn is over, when a pump's +N/+N has ended, 514.2), until its time budget
   (default 1 s a decision) or its rollouts run out; it reads the opponent (``reads``): its
   instant removal waits while the target's controller could answer it, answers a pump by
   killing its target, and it deals the opponent's hidden hand by what they left untapped; it
