@@ -1288,6 +1288,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             s = g.objects.get(src) if src is not None else None  # phase": its permanent keeps it (carried)
         if (s is not None and s.ability is None and bool(s.chosen.get("cast_in_main"))) != bool(cond["cast_in_main"]):
             return False
+    if "class_level" in cond or "class_level_ge" in cond:  # a Class's level (a later rule, Adventures in the
+        so = g.objects.get(src) if src is not None else None  # Forgotten Realms): 1 until a level ability resolves
+        level = int(so.chosen.get("class_level", 1)) if so is not None else 0
+        if so is None or level < int(cond.get("class_level_ge", 0)) or level != cond.get("class_level", level):
+            return False
     if "monstrous" in cond:  # "as long as SELF is monstrous" (701.28b)
         if o is None or bool(o.chosen.get("monstrous")) != bool(cond["monstrous"]):
             return False
@@ -1545,7 +1550,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "had_counter",  # "if it had a +1/+1 counter on it" (608.2h, 603.10)
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep", "hand_none",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
-                  "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
+                  "opponent_dealt_damage_this_turn", "renowned", "monstrous", "class_level", "class_level_ge", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step",
                   "self_counters_ge", "history", "graveyard_types_ge", "graveyard_mvs_ge", "different_powers_ge",
                   "total_power_ge",

@@ -290,6 +290,17 @@ def _monstrosity(g: "Game", r: dict, e: Effect) -> None:
             triggers.event(g, {"event": "monstrous", "obj": i, "player": g.controller_of(i)})  # "becomes monstrous"
 
 
+@action("class_level")
+def _class_level(g: "Game", r: dict, e: Effect) -> None:
+    """A Class's level ability resolved (a later rule, Adventures in the Forgotten Realms, 2021; not in the 2016
+    rules): the Class becomes that level (a designation, not counters; kept until it leaves the battlefield, 400.7),
+    and "When this Class becomes level N" triggers."""
+    for i in _objs(g, r, e.get("what", "self")):
+        g.objects[i].chosen["class_level"] = int(e.get("level", 1))
+        g.changed()
+        triggers.event(g, {"event": "class_level", "obj": i, "player": g.controller_of(i), "level": e.get("level")})
+
+
 @action("renowned")
 def _renowned(g: "Game", r: dict, e: Effect) -> None:
     """702.111b: it becomes renowned (a designation, kept until it leaves the battlefield)."""

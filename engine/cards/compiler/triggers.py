@@ -522,6 +522,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             "who": "you",
             "filter": {("mv_ge" if m.group(2) == "greater" else "mv_le"): int(m.group(1))},
         }
+    m = re.fullmatch(r"self becomes level (\d+)", c)
+    if m:  # a Class's level (a later rule, Adventures in the Forgotten Realms): its level ability resolved
+        return {"event": "class_level", "self": True, "level": int(m.group(1))}
     m = re.fullmatch(r"self (.+)", c)
     if m and m.group(1) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(1)], "self": True}
