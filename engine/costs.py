@@ -42,7 +42,15 @@ _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard":
 
 # ------------------------------------------------------------------ the parts of a cost
 def _how_many(f: dict[str, Any], n: int) -> str:
+    if "total_mv" in f:
+        return f"choose any number with total mana value {f['total_mv']} or more"
     return f"choose any number with total power {f['total_power']} or more" if "total_power" in f else f"choose {n}"
+
+
+#: the parts chosen by a total rather than a number: crew and saddle's "total power N or more" (later keywords),
+#: collect evidence's "cards from your graveyard with total mana value N or greater" (a later keyword action,
+#: Murders at Karlov Manor; its N counted with 202.3's mana value)
+TOTALS = ("total_power", "total_mv")
 
 
 def cost_problems(cost: Cost, announced: bool = False) -> list[str]:
@@ -60,9 +68,10 @@ def cost_problems(cost: Cost, announced: bool = False) -> list[str]:
     if cost.change and (not announced or "X" in cost.mana):
         out.append("cost: a change of a cost other than an activated ability's")  # (mana abilities: 605.3a)
     for part, f, n in chosen_parts(cost):
-        if n < 1 and not (part == "tap_others" and "total_power" in f) and not announced:
+        if n < 1 and not (part == "tap_others" and "total_power" in f) \
+                and not (part == "exile_from_graveyard" and "total_mv" in f) and not announced:
             out.append(f"cost: {part} a variable number")
-        f = {k: v for k, v in f.items() if k != "total_power" and not (part == "discard" and k == "random")}
+        f = {k: v for k, v in f.items() if k not in TOTALS and not (part == "discard" and k == "random")}
         bad = unknown_keys(f)
         if bad:
             out.append(f"cost filter keys {sorted(bad)}")
@@ -89,7 +98,7 @@ def fix_x(f: dict[str, Any], x: int) -> dict[str, Any]:
 
 def _x_count(f: dict[str, Any], n: int) -> bool:
     """Is a chosen part's number X ("Tap X untapped creatures": -1; crew's "any number" is not)?"""
-    return n < 0 and "total_power" not in f
+    return n < 0 and not any(k in f for k in TOTALS)
 
 
 @per_object
@@ -177,6 +186,7 @@ def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int |
         f = {k: v for k, v in f.items() if k != "random"}  # "discard a card at random": any card, chosen at random
         return (i for i in g.players[player].hand if not f or matches(g, i, {**f, "zone": "hand"}, src, player))
     if part == "exile_from_graveyard":
+        f = {k: v for k, v in f.items() if k != "total_mv"}
         return (i for i in g.players[player].graveyard if matches(g, i, {**f, "zone": "graveyard"}, src, player))
     if part == "exile_from_hand":  # "exile a blue card from your hand" (the spell paid for is on the stack)
         return (i for i in g.players[player].hand if matches(g, i, {**f, "zone": "hand"}, src, player))
@@ -206,6 +216,9 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
         if "total_power" in f:
             if not _power_reaches(g, cands, f["total_power"]):
                 return False
+        elif "total_mv" in f:  # collect evidence: the whole graveyard reaches N or it cannot be paid
+            if sum(_card_mv(g, c) for c in cands) < f["total_mv"]:
+                return False
         elif n > 0 and sum(1 for _ in islice(cands, n)) < n:  # the first n are enough
             return False
     return True
@@ -231,7 +244,14 @@ def _picks_ok(g: "Game", f: dict[str, Any], n: int, cands: list[Any], picks: lis
         return len(picks) <= n
     if "total_power" in f:
         return sum(crew_power(g, p) for p in picks) >= f["total_power"]
+    if "total_mv" in f:
+        return sum(_card_mv(g, p) for p in picks) >= f["total_mv"]
     return len(picks) == n
+
+
+def _card_mv(g: "Game", oid: int) -> int:
+    """A card's mana value (202.3) where it is (a graveyard's card: its printed cost)."""
+    return int(mana_value(g.objects[oid].card.mana_cost))
 
 
 def crew_power(g: "Game", oid: int) -> int:
@@ -309,8 +329,9 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
         if part == "reveal" and not cands:  # nothing to reveal: nothing is asked
             pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
             continue
-        need = f.get("total_power")
-        if need is not None and sum(max(0, g.chars(c).power) for c in cands) < need or need is None and len(cands) < n:
+        need = f.get("total_power", f.get("total_mv"))
+        values = [_card_mv(g, c) for c in cands] if "total_mv" in f else [max(0, g.chars(c).power) for c in cands]
+        if need is not None and sum(values) < need or need is None and len(cands) < n:
             raise IllegalAction(f"cannot pay the cost: too few to {_VERB[part]}")
         if part == "discard" and f.get("random"):  # 701.8a: "discard a card at random": no player chooses
             pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]], "extra": _own_extra(pend["extra"])}
@@ -320,7 +341,10 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
         lo, hi = (min(1, need), len(cands)) if need is not None else (0, 1) if part == "reveal" else (n, n)
         g.wait = {"kind": "choose_cards", "player": player, "options": cands, "min": lo, "max": hi,
                   "prompt": f"{name}: {_how_many(f, n)} to {_VERB[part]} (cost)", "cost": pend, "answer_to": "cost"}
-        if need is not None:
+        if need is not None and "total_mv" in f:  # collect evidence: cards whose mana values add up to N
+            g.wait["total_least"] = need
+            g.wait["values"] = values
+        elif need is not None:
             g.wait["total_power"] = need
             g.wait["powers"] = [g.chars(c).power for c in cands]
         return None
