@@ -71,7 +71,8 @@ def cost_problems(cost: Cost, announced: bool = False) -> list[str]:
         if n < 1 and not (part == "tap_others" and "total_power" in f) \
                 and not (part == "exile_from_graveyard" and "total_mv" in f) and not announced:
             out.append(f"cost: {part} a variable number")
-        f = {k: v for k, v in f.items() if k not in TOTALS and not (part == "discard" and k == "random")}
+        f = {k: v for k, v in f.items() if k not in TOTALS and k != "optional"
+             and not (part == "discard" and k == "random")}
         bad = unknown_keys(f)
         if bad:
             out.append(f"cost filter keys {sorted(bad)}")
@@ -186,7 +187,7 @@ def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int |
         f = {k: v for k, v in f.items() if k != "random"}  # "discard a card at random": any card, chosen at random
         return (i for i in g.players[player].hand if not f or matches(g, i, {**f, "zone": "hand"}, src, player))
     if part == "exile_from_graveyard":
-        f = {k: v for k, v in f.items() if k != "total_mv"}
+        f = {k: v for k, v in f.items() if k not in ("total_mv", "optional")}
         return (i for i in g.players[player].graveyard if matches(g, i, {**f, "zone": "graveyard"}, src, player))
     if part == "exile_from_hand":  # "exile a blue card from your hand" (the spell paid for is on the stack)
         return (i for i in g.players[player].hand if matches(g, i, {**f, "zone": "hand"}, src, player))
@@ -206,8 +207,8 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
     """118.3: enough objects exist for every chosen part (``exclude``: a card that will not
     be there any more when the cost is paid, such as the spell being cast from the hand)."""
     for part, f, n in chosen_parts(cost):
-        if part == "reveal":  # optional: nothing to reveal pays it too
-            continue
+        if part == "reveal" or f.get("optional"):  # optional: nothing to reveal pays it too (and "you may collect
+            continue  # evidence N": collecting none)
         if _x_keys(f):  # X is not announced yet: some X may match (x_values says which)
             f = {k: v for k, v in f.items() if k not in _x_keys(f)}
         # a source tapped by {T} is no longer an untapped creature to tap (paid first)
@@ -244,8 +245,8 @@ def _picks_ok(g: "Game", f: dict[str, Any], n: int, cands: list[Any], picks: lis
         return len(picks) <= n
     if "total_power" in f:
         return sum(crew_power(g, p) for p in picks) >= f["total_power"]
-    if "total_mv" in f:
-        return sum(_card_mv(g, p) for p in picks) >= f["total_mv"]
+    if "total_mv" in f:  # "you may collect evidence N": none, or enough
+        return sum(_card_mv(g, p) for p in picks) >= f["total_mv"] or bool(f.get("optional")) and not picks
     return len(picks) == n
 
 
@@ -326,7 +327,9 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
                       "prompt": f"{name}: the kind of counter to remove (cost)", "cost": pend, "answer_to": "cost"}
             return None
         cands = candidates(g, player, part, f, src)
-        if part == "reveal" and not cands:  # nothing to reveal: nothing is asked
+        if part == "reveal" and not cands or f.get("optional") and "total_mv" in f \
+                and sum(_card_mv(g, c) for c in cands) < f["total_mv"]:
+            # nothing to reveal, or too little evidence to collect ("you may collect evidence N"): nothing is asked
             pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
             continue
         need = f.get("total_power", f.get("total_mv"))
@@ -338,7 +341,8 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
             _pay(g, player, part, g.rng.sample(cands, n), pend["obj"], f, pend["extra"])
             continue
         name = g.objects[src].card.name if src in g.objects else "it"
-        lo, hi = (min(1, need), len(cands)) if need is not None else (0, 1) if part == "reveal" else (n, n)
+        lo, hi = (0 if f.get("optional") else min(1, need), len(cands)) if need is not None \
+            else (0, 1) if part == "reveal" else (n, n)
         g.wait = {"kind": "choose_cards", "player": player, "options": cands, "min": lo, "max": hi,
                   "prompt": f"{name}: {_how_many(f, n)} to {_VERB[part]} (cost)", "cost": pend, "answer_to": "cost"}
         if need is not None and "total_mv" in f:  # collect evidence: cards whose mana values add up to N
@@ -407,6 +411,9 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                 s.chosen.setdefault("discarded", []).append(new)
         elif part in ("exile_from_graveyard", "exile_from_hand", "exile_permanent"):
             new = g.move(i, "exile")
+            if part == "exile_from_graveyard" and "total_mv" in (f or {}) and s is not None:
+                s.chosen["evidence_collected"] = True  # "if evidence was collected" (collect evidence, a later
+                # keyword action): the spell or ability it paid for remembers it (601.2h)
             if chosen is not None:  # "the exiled card's mana value" of what it paid for (601.2h, 608.2h)
                 chosen.setdefault("cost_exiled", []).append(new)
         elif part in ("linked_to_graveyard", "process"):

@@ -2745,6 +2745,10 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
         if cost is None or not any(n < 0 for _, n in _x_parts(cost)):
             return None
         return [{"kind": "additional_cost", "cost": cost, "x_reduce": int(r.group(3))}]
+    r = re.fullmatch(r"you may collect evidence (\d+)", t)
+    if r:  # MKM (a later keyword action): an optional additional cost, "if evidence was collected" (601.2f)
+        return [{"kind": "additional_cost", "cost": Cost(exile_from_graveyard={"amount": -1, "total_mv": int(r.group(1)),
+                                                                               "optional": True})}]
     t = re.sub(r"^you may ", "", t)   # optional extra costs are not read here
     if t != m.group(1):
         return None
