@@ -442,6 +442,8 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                 s.chosen["returned_attacking"] = g.objects[i].attacking
             g.move(i, "hand")
         g.log("cost", player=player, part=part, card=name)
+    if part == "exile_from_graveyard" and "total_mv" in (f or {}) and picks:
+        triggers.event(g, {"event": "collect_evidence", "player": player})  # "whenever you collect evidence"
     g.changed()
 
 

@@ -57,6 +57,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
                  "pay_life",  # 119.4: a player paid life (engine/actions.py lose_life, paid)
                  "surveil",  # a later keyword action (Guilds of Ravnica): engine/ops/zones.py
+                 "collect_evidence",  # a later keyword action (MKM): engine/ops/actions.py, engine/costs.py
                  "investigate",  # 701.33a: engine/ops/objects.py (the token op of "investigate")
                  "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)

@@ -656,6 +656,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "to_graveyard",
     "player_counters",  # a player gets counters of a kind ("whenever you get one or more {E}", 121.1)
     "chapter",  # a Saga's chapter ability ("self": True, "chapter": n; a later rule: engine/saga.py)
+    "collect_evidence",  # "whenever you collect evidence" ("who"; a later keyword action, MKM)
     "class_level",  # "when this Class becomes level N" ("self": True, "level": N; a later rule, AFR)
     "card_to_graveyard",  # "whenever a card is put into an opponent's graveyard from anywhere" ("who", "filter")
     "unattached",  # "whenever SELF becomes unattached from a permanent" ("self"; engine/triggers.py, 701.3)

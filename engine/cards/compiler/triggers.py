@@ -796,6 +796,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you cast self": {"event": "cast", "self": True},
         "a land enters under your control": {"event": "etb", "filter": {"types": ["Land"], "controller": "you"}},
         "you scry": {"event": "scry", "who": "you"},
+        "you collect evidence": {"event": "collect_evidence", "who": "you"},  # a later keyword action (MKM)
         "you complete a dungeon": {"event": "dungeon_completed", "who": "you"},  # a later rule (engine/dungeon.py)
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
