@@ -13,7 +13,7 @@ spell or ability from being cast or activated at all (118.3, 601.2h).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import islice
+from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
 
 from engine import knowledge, player_statics, triggers, zones_cast
@@ -37,7 +37,8 @@ _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard":
          "tap_others": "tap", "return_to_hand": "return to its owner's hand", "exile_permanent": "exile",
          "linked_to_graveyard": "put into its owner's graveyard",
          "process": "put from exile into its owner's graveyard", "reveal": "reveal (or none)",
-         "remove_counter_from": "remove a counter from", "reveal_hand": "reveal from your hand"}
+         "remove_counter_from": "remove a counter from", "reveal_hand": "reveal from your hand",
+         "behold": "behold (a permanent you control or a card in your hand)"}
 
 
 # ------------------------------------------------------------------ the parts of a cost
@@ -72,7 +73,7 @@ def cost_problems(cost: Cost, announced: bool = False) -> list[str]:
                 and not (part == "exile_from_graveyard" and "total_mv" in f) and not announced:
             out.append(f"cost: {part} a variable number")
         f = {k: v for k, v in f.items() if k not in TOTALS and k != "optional"
-             and not (part == "discard" and k == "random")}
+             and not (part == "discard" and k == "random") and not (part == "behold" and k == "exile")}
         bad = unknown_keys(f)
         if bad:
             out.append(f"cost filter keys {sorted(bad)}")
@@ -195,6 +196,12 @@ def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int |
         o = g.objects.get(src) if src is not None else None
         return (i for i in (o.chosen.get("exiled", ()) if o is not None else ())
                 if i in g.objects and g.objects[i].zone == "exile")
+    if part == "behold":  # behold (a later keyword action): a permanent you control or a card in your hand with the
+        # quality (the spell cast is on the stack already, 601.2a)
+        f = {k: v for k, v in f.items() if k not in ("optional", "exile")}
+        return chain((i for i in g.battlefield if matches(g, i, {**f, "controller": "you", "zone": "battlefield"},
+                                                          src, player)),
+                     (i for i in g.players[player].hand if matches(g, i, {**f, "zone": "hand"}, src, player)))
     if part in ("reveal", "reveal_hand"):  # "(you may) reveal a Dragon card from your hand" (not the spell cast,
         # already on the stack: 601.2a)
         return (i for i in g.players[player].hand if matches(g, i, {**f, "zone": "hand"}, src, player))
@@ -241,7 +248,7 @@ def _picks_ok(g: "Game", f: dict[str, Any], n: int, cands: list[Any], picks: lis
     total power is the number asked or more; a reveal, up to n."""
     if len(set(picks)) != len(picks) or any(p not in cands for p in picks):
         return False
-    if part == "reveal":
+    if part == "reveal" or part == "behold" and f.get("optional"):
         return len(picks) <= n
     if "total_power" in f:
         return sum(crew_power(g, p) for p in picks) >= f["total_power"]
@@ -327,7 +334,7 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
                       "prompt": f"{name}: the kind of counter to remove (cost)", "cost": pend, "answer_to": "cost"}
             return None
         cands = candidates(g, player, part, f, src)
-        if part == "reveal" and not cands or f.get("optional") and "total_mv" in f \
+        if part in ("reveal", "behold") and not cands or f.get("optional") and "total_mv" in f \
                 and sum(_card_mv(g, c) for c in cands) < f["total_mv"]:
             # nothing to reveal, or too little evidence to collect ("you may collect evidence N"): nothing is asked
             pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
@@ -342,7 +349,7 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
             continue
         name = g.objects[src].card.name if src in g.objects else "it"
         lo, hi = (0 if f.get("optional") else min(1, need), len(cands)) if need is not None \
-            else (0, 1) if part == "reveal" else (n, n)
+            else (0, 1) if part == "reveal" or part == "behold" and f.get("optional") else (n, n)
         g.wait = {"kind": "choose_cards", "player": player, "options": cands, "min": lo, "max": hi,
                   "prompt": f"{name}: {_how_many(f, n)} to {_VERB[part]} (cost)", "cost": pend, "answer_to": "cost"}
         if need is not None and "total_mv" in f:  # collect evidence: cards whose mana values add up to N
@@ -426,6 +433,15 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
             knowledge.show(g, [i])
             if s is not None:  # "the revealed card's power" (Titan's Presence): the spell remembers it (601.2h)
                 s.chosen.setdefault("revealed", []).append(i)
+        elif part == "behold":  # a card in the hand is revealed (701.15a); a permanent is only chosen
+            if g.objects[i].zone == "hand":
+                knowledge.show(g, [i])
+            if s is not None:  # "if a Dragon was beheld" (601.2h: the spell remembers it)
+                s.chosen["beheld"] = True
+            if (f or {}).get("exile"):  # "behold an Elf and exile it": "the exiled card" of its linked ability
+                new = g.move(i, "exile")
+                if s is not None:
+                    s.chosen.setdefault("beheld_exiled", []).append(new)
         elif part == "tap_others":
             tap(g, i)  # 701.17a, with its event (603.2d)
             if s is not None:  # "the creatures that saddled it this turn" (saddle, a later keyword): the tapped ones

@@ -1121,6 +1121,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
                                            or cast_as.chosen.get("controlled_as_cast"))
         if did != bool(cond["revealed_as_cast"]):
             return False
+    if "beheld" in cond:  # "if a Dragon was beheld" (behold, a later keyword action): as the spell was cast (601.2h)
+        did = cast_as is not None and bool(cast_as.chosen.get("beheld"))
+        if did != bool(cond["beheld"]):
+            return False
     if "evidence_collected" in cond:  # "if evidence was collected" (collect evidence, a later keyword action, MKM):
         did = cast_as is not None and bool(cast_as.chosen.get("evidence_collected"))  # as it was cast (601.2h)
         if did != bool(cond["evidence_collected"]):
@@ -1545,7 +1549,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "you_lost_life_this_turn", "unless_paid",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
-                  "evidence_collected",
+                  "evidence_collected", "beheld",
                   "opponent_more_life",
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",

@@ -733,6 +733,10 @@ class Cost:
     change: dict[str, Any] | None = None
     reveal_hand: dict[str, Any] | None = None  # "reveal a Merfolk card from your hand": exactly one (701.15)
     put_counters: tuple[str, int] | None = None  # (kind, n) put on the source itself: "Put a -1/-1 counter on SELF"
+    # behold (a later keyword action, Tarkir: Dragonstorm): "behold a Dragon": a permanent you control or a card in your
+    # hand with that quality, chosen (a card revealed); the filter, with "optional" ("you may behold") and "exile"
+    # ("behold an Elf and exile it")
+    behold: dict[str, Any] | None = None
 
     @property
     def is_free(self) -> bool:

@@ -7,6 +7,7 @@ may carry "condition" (CR 611.3b: "as long as ...", "during your turn").
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Callable
 
 from engine.cards.abilities import Ability, Cost, Effect
@@ -2745,6 +2746,18 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
         if cost is None or not any(n < 0 for _, n in _x_parts(cost)):
             return None
         return [{"kind": "additional_cost", "cost": cost, "x_reduce": int(r.group(3))}]
+    r = re.fullmatch(r"(behold (?:a|an) [a-z]+) and exile it", t)
+    if r:  # "behold an Elf and exile it" (a later keyword action): the permanent or card beheld is exiled, "the
+        got = parse_cost_text(r.group(1))  # exiled card" of the permanent's linked ability (607.2a)
+        if got is None or got.behold is None or replace(got, behold=None) != Cost():
+            return None
+        return [{"kind": "additional_cost", "cost": Cost(behold={**got.behold, "exile": True})}]
+    r = re.fullmatch(r"you may (behold (?:a|an) .+)", t)
+    if r:  # "you may behold a Dragon" (a later keyword action): optional, read by "if a Dragon was beheld"
+        got = parse_cost_text(r.group(1))
+        if got is None or got.behold is None or got.behold.get("exile") or replace(got, behold=None) != Cost():
+            return None
+        return [{"kind": "additional_cost", "cost": Cost(behold={**got.behold, "optional": True})}]
     r = re.fullmatch(r"you may collect evidence (\d+)", t)
     if r:  # MKM (a later keyword action): an optional additional cost, "if evidence was collected" (601.2f)
         return [{"kind": "additional_cost", "cost": Cost(exile_from_graveyard={"amount": -1, "total_mv": int(r.group(1)),
