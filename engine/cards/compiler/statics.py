@@ -2760,8 +2760,8 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
         return [{"kind": "additional_cost", "cost": Cost(behold={**got.behold, "optional": True})}]
     r = re.fullmatch(r"you may collect evidence (\d+)", t)
     if r:  # MKM (a later keyword action): an optional additional cost, "if evidence was collected" (601.2f)
-        return [{"kind": "additional_cost", "cost": Cost(exile_from_graveyard={"amount": -1, "total_mv": int(r.group(1)),
-                                                                               "optional": True})}]
+        evidence = {"amount": -1, "total_mv": int(r.group(1)), "optional": True}
+        return [{"kind": "additional_cost", "cost": Cost(exile_from_graveyard=evidence)}]
     t = re.sub(r"^you may ", "", t)   # optional extra costs are not read here
     if t != m.group(1):
         return None
