@@ -457,6 +457,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # per declaration of attackers (508.1), "that player" the attacking player
         "an opponent attacks a planeswalker you control with one or more creatures": {
             "event": "you_attack", "who": "opponent", "walker_attacked": True},
+        "an opponent attacks one or more planeswalkers you control": {  # (Mila, Crafty Companion): the same, once
+            "event": "you_attack", "who": "opponent", "walker_attacked": True},  # per declaration (508.1b)
         "a creature attacks you or a planeswalker you control": {"event": "attacks", "filter": {"types": ["Creature"]},
                                                                   "defending": "you"},
         "self and at least two other creatures attack": {"event": "attacks", "self": True, "min_attackers": 3},
@@ -761,7 +763,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if f is None:
             return None
         return {"event": "state", "condition": {"control": {**f, "controller": "you"}, "min": 0, "max": 0}}
-    m = re.fullmatch(r"(you|an opponent|a player) draws? (?:your|their|his or her) (second|third) card each turn", c)
+    m = re.fullmatch(r"(you|an opponent|a player) draws? (?:your|their|his or her) (second|third) card "
+                     r"(?:each|in a) turn", c)
     if m:
         return {"event": "draw", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "nth": 2 if m.group(2) == "second" else 3}
