@@ -579,6 +579,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "suspect",  # "suspect it", "it's no longer suspected" (a later keyword action: engine/ops/continuous.py)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
+    "abilities_of",  # "SELF has all activated abilities of all creature cards in all graveyards" (613.1f, layers)
     "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
     "cant_be_countered", "additional_cost", "set_pt", "grant_ability", "add_types", "become", "choose_on_enter",

@@ -1797,6 +1797,22 @@ def _arrest(m: re.Match) -> list[dict[str, Any]] | None:
             {"kind": "restriction", "affects": aff, "rule": bar}]
 
 
+@static(r"^(?:as long as self is on the battlefield, )?(?:self|it) has (?:all )?(?:the )?(activated|loyalty) abilities "
+        r"of (?:all |each )?(.+?)$")
+def _abilities_of(m: re.Match) -> list[dict[str, Any]] | None:
+    """613.1f (layer 6): "SELF has all activated abilities of all creature cards in all graveyards" (Necrotic Ooze),
+    "... of all legendary creatures you control" (Robaran Mercenaries), "SELF has all loyalty abilities of all other
+    planeswalkers on the battlefield" (606.3): it has the activated abilities (mana abilities among them, 605.1a)
+    or the loyalty abilities those objects have (engine/layers.py); the ``from`` filter, its zone included."""
+    noun = re.sub(r" on the battlefield$", "", m.group(2))
+    if re.match(r"(?:the|that|those) ", noun):  # "of the exiled card" (Territory Forge): one linked card, not read
+        return None
+    f = parse_noun(noun)
+    if f is None or f.get("player") or f.get("_needs_player_target"):
+        return None
+    return [{"kind": "abilities_of", "affects": "self", "from": f, "which": m.group(1)}]
+
+
 @static(r"^activated abilities of (.+?) can't be activated( unless they're mana abilities)?$")
 def _no_activate_of(m: re.Match) -> list[dict[str, Any]] | None:
     """602.5: "Activated abilities of artifacts [and creatures] can't be activated [unless they're mana
@@ -3141,6 +3157,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) during your turn$", r"\1 if it's your turn", low)
     # "Creature spells can't be cast." (Aether Storm): no player may cast them (101.2), as "Players can't cast ..."
     low = re.sub(r"^([a-z ]+?) spells can't be cast$", r"players can't cast \1 spells", low)
+    # "As long as SELF is on the battlefield, it has all activated abilities of ...": a permanent's static ability
+    # works only on the battlefield anyway (112.6)
+    low = re.sub(r"^as long as self is on the battlefield, (?:it|self) has ", "self has ", low)
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]
