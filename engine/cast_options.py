@@ -669,7 +669,8 @@ def carried(o: "Obj") -> dict[str, Any]:
         out["gift_to"] = o.chosen["gift_to"]
     if o.chosen.get("colors_spent"):  # 702.43a: sunburst reads them as the permanent enters from the stack
         out["colors_spent"] = list(o.chosen["colors_spent"])
-    for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main", "cleanup_sacrifice"):
+    for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main", "cleanup_sacrifice", "evidence_collected",
+              "beheld"):
         # "if you revealed a Dragon card ... as you cast SELF"; "When this Aura enters, if you cast it during your main
         # phase" (Sentinel's Mark, 505.1); cast when a sorcery couldn't have been (Armor of Thorns)
         if o.chosen.get(k):
@@ -680,6 +681,8 @@ def carried(o: "Obj") -> dict[str, Any]:
         out["convoked"] = list(o.chosen["convoked"])
     if o.chosen.get("delved"):  # delve (702.65a): "for each instant and sorcery card exiled with it" (Murktide
         out["exiled"] = list(o.chosen["delved"])  # Regent, a later card): the cards its delve exiled
+    if o.chosen.get("beheld_exiled"):  # "behold an Elf and exile it. ... When this creature leaves the battlefield,
+        out["exiled"] = out.get("exiled", []) + list(o.chosen["beheld_exiled"])  # return the exiled card" (607.2a)
     if o.chosen.get("phyrexian_life"):  # compleated: the Phyrexian symbols paid with life (a later keyword)
         out["phyrexian_life"] = int(o.chosen["phyrexian_life"])
     return out

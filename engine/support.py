@@ -107,7 +107,8 @@ KEYWORDS = frozenset({
     "Devour",                # with a number: its static ability (702.81a)
     "Embalm", "Eternalize",  # activated abilities from the graveyard (later keywords; keywords._costed_ability)
 })
-STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
+STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters",
+                     "set_pt",
                      "enters_prepared",  # engine/replacement.py enter_effects, engine/prepare.py (a later mechanic)
                      "lose_types",  # engine/layers.py, layer 4 (reconfigure: "isn't a creature")
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double",

@@ -52,10 +52,12 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "explores",  # explore (a later keyword action, Ixalan): engine/ops/actions.py
                  "unattached",  # an Aura or Equipment stopped being attached to a permanent (701.3; unattached below)
                  "attached",  # an Aura, Equipment or Fortification became attached to something (701.3a; attached)
+                 "class_level",  # a Class became a level (``level``; a later rule: engine/ops/actions.py)
                  "chapter"}  # a Saga's lore counters rose past a chapter number (a later rule: engine/saga.py)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
                  "pay_life",  # 119.4: a player paid life (engine/actions.py lose_life, paid)
                  "surveil",  # a later keyword action (Guilds of Ravnica): engine/ops/zones.py
+                 "collect_evidence",  # a later keyword action (MKM): engine/ops/actions.py, engine/costs.py
                  "investigate",  # 701.33a: engine/ops/objects.py (the token op of "investigate")
                  "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
@@ -93,6 +95,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "each_counter",  # "whenever a +1/+1 counter is put on ...": once for each counter (603.2c)
                   "reaches",  # "when the twelfth hour counter is put on SELF": its count of them reached that number
                   "first_combat",  # "at the end of the first combat phase on your turn" (506.6d)
+                  "level",  # "when this Class becomes level 2": the level it became
                   "amount"})  # "whenever you expend 4": the total that player's mana spent this turn reached
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
@@ -120,6 +123,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "damaged": frozenset({"deals_damage"}),
     # a Saga's chapter number: its lore counters went from fewer to at least that many (engine/saga.py)
     "chapter": frozenset({"chapter"}),
+    "level": frozenset({"class_level"}),  # a Class's level (a later rule, Adventures in the Forgotten Realms)
     # "whenever you cast an instant spell during your main phase" (505.1)
     "main_phase": frozenset({"cast"}),
     # "becomes the target of an instant or sorcery spell": the spell that targets it (601.2c)
@@ -215,6 +219,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         if not isinstance(other, int) or other not in g.objects or not matches(g, other, trig["other_filter"], src,
                                                                                 controller):
             return False
+    if "level" in trig and ev.get("level") != trig["level"]:
+        return False  # "when this Class becomes level 2"
     if name == "chapter" and not ev["from"] < trig.get("chapter", 0) <= ev["to"]:
         return False  # a chapter ability: lore counters became at least its number from fewer (engine/saga.py)
     if "cast_from" in trig:  # the zone the spell was cast from (601.2a)

@@ -1121,6 +1121,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
                                            or cast_as.chosen.get("controlled_as_cast"))
         if did != bool(cond["revealed_as_cast"]):
             return False
+    if "beheld" in cond:  # "if a Dragon was beheld" (behold, a later keyword action): as the spell was cast (601.2h)
+        did = cast_as is not None and bool(cast_as.chosen.get("beheld"))
+        if did != bool(cond["beheld"]):
+            return False
+    if "evidence_collected" in cond:  # "if evidence was collected" (collect evidence, a later keyword action, MKM):
+        did = cast_as is not None and bool(cast_as.chosen.get("evidence_collected"))  # as it was cast (601.2h)
+        if did != bool(cond["evidence_collected"]):
+            return False
     if "lost_life_last_turn" in cond:  # "if you / an opponent lost life last turn" (119.3, the turn before this one)
         losers = [you] if cond["lost_life_last_turn"] == "you" else g.opponents(you)
         if not any(g.players[p].life_lost_last_turn > 0 for p in losers):
@@ -1287,6 +1295,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if s is None or s.ability is not None:  # 603.4: "When this Aura enters, if you cast it during your main
             s = g.objects.get(src) if src is not None else None  # phase": its permanent keeps it (carried)
         if (s is not None and s.ability is None and bool(s.chosen.get("cast_in_main"))) != bool(cond["cast_in_main"]):
+            return False
+    if "class_level" in cond or "class_level_ge" in cond:  # a Class's level (a later rule, Adventures in the
+        so = g.objects.get(src) if src is not None else None  # Forgotten Realms): 1 until a level ability resolves
+        level = int(so.chosen.get("class_level", 1)) if so is not None else 0
+        if so is None or level < int(cond.get("class_level_ge", 0)) or level != cond.get("class_level", level):
             return False
     if "monstrous" in cond:  # "as long as SELF is monstrous" (701.28b)
         if o is None or bool(o.chosen.get("monstrous")) != bool(cond["monstrous"]):
@@ -1536,6 +1549,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "you_lost_life_this_turn", "unless_paid",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
+                  "evidence_collected", "beheld", "class_level", "class_level_ge",
                   "opponent_more_life",
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",

@@ -579,6 +579,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "suspect",  # "suspect it", "it's no longer suspected" (a later keyword action: engine/ops/continuous.py)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
+    "abilities_of",  # "SELF has all activated abilities of all creature cards in all graveyards" (613.1f, layers)
     "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
     "cant_be_countered", "additional_cost", "set_pt", "grant_ability", "add_types", "become", "choose_on_enter",
@@ -656,6 +657,8 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "to_graveyard",
     "player_counters",  # a player gets counters of a kind ("whenever you get one or more {E}", 121.1)
     "chapter",  # a Saga's chapter ability ("self": True, "chapter": n; a later rule: engine/saga.py)
+    "collect_evidence",  # "whenever you collect evidence" ("who"; a later keyword action, MKM)
+    "class_level",  # "when this Class becomes level N" ("self": True, "level": N; a later rule, AFR)
     "card_to_graveyard",  # "whenever a card is put into an opponent's graveyard from anywhere" ("who", "filter")
     "unattached",  # "whenever SELF becomes unattached from a permanent" ("self"; engine/triggers.py, 701.3)
     "dungeon_completed",  # "whenever you complete a dungeon" ("who"; a later rule: engine/dungeon.py)
@@ -731,6 +734,10 @@ class Cost:
     change: dict[str, Any] | None = None
     reveal_hand: dict[str, Any] | None = None  # "reveal a Merfolk card from your hand": exactly one (701.15)
     put_counters: tuple[str, int] | None = None  # (kind, n) put on the source itself: "Put a -1/-1 counter on SELF"
+    # behold (a later keyword action, Tarkir: Dragonstorm): "behold a Dragon": a permanent you control or a card in your
+    # hand with that quality, chosen (a card revealed); the filter, with "optional" ("you may behold") and "exile"
+    # ("behold an Elf and exile it")
+    behold: dict[str, Any] | None = None
 
     @property
     def is_free(self) -> bool:

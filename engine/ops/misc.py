@@ -613,7 +613,7 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
     """Can the payer perform the actions (a sacrifice needs something to sacrifice, 701.14a)?"""
     for a in actions:
         if a.op == "action" and a.args.get("name") in ACTION_CAN:
-            if not ACTION_CAN[a.args["name"]](g, payer):
+            if not ACTION_CAN[a.args["name"]](g, payer, a):
                 return False
             continue
         if a.op == "sacrifice" and "filter" in a.args:

@@ -24,7 +24,7 @@ from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.amounts import bind_difference
 from engine.cards.compiler.effects.sequence import delayed_before_end_turn, enters_with_more, instead, untap_those
 from engine.cards.compiler.keywords import backup, parse_keyword_line
-from engine.cards.compiler.leveler import Striation, split_levels
+from engine.cards.compiler.leveler import ClassLevel, Striation, split_class_levels, split_levels
 from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
@@ -1130,6 +1130,37 @@ def _striation_abilities(st: Striation) -> tuple[list[Ability], list[str]]:
     return out, unread
 
 
+def _class_level_abilities(lv: ClassLevel, name: str, types: tuple[str, ...], legendary: bool
+                           ) -> tuple[list[Ability], list[str]]:
+    """A Class card's level (a later rule, Adventures in the Forgotten Realms, 2021, not in the 2016 rules; read
+    as the rule that introduced it defines it): "{cost}: Level N" is an activated ability, "{cost}: This Class
+    becomes level N. Activate only if it is level N-1 and only as a sorcery" (602.5b, 307.1 timing); the abilities
+    printed after it are the Class's only while its level is N or greater: its static abilities with that
+    condition, its other abilities granted to the Class itself then (layer 6, as a leveler's, 710.2a), but "When
+    SELF becomes level N", which can only trigger as it becomes level N. Returns (abilities, unread lines)."""
+    cond = {"class_level_ge": lv.level}
+    label = f"Level {lv.level}"
+    out = [Ability("activated", f"{lv.cost}: {label}", cost=parse_cost_text(lv.cost), sorcery_speed=True,
+                   condition={"class_level": lv.level - 1},
+                   effects=(Effect("action", {"name": "class_level", "level": lv.level}),))]
+    items = read_ir("\n".join(lv.lines), name, False, legendary)
+    keywords, _, abilities, unread = lower(items, types)
+    if keywords:
+        unread.append(f"{label}: {', '.join(keywords)}")
+    for ab in abilities:
+        trig = ab.trigger or {}
+        if ab.kind == "triggered" and trig.get("event") == "class_level" and trig.get("level") == lv.level:
+            out.append(ab)
+        elif ab.kind == "static" and ab.static is not None:
+            own = ab.static.get("condition")
+            both = cond if own is None else {"all": [cond, own]}
+            out.append(replace(ab, static={**ab.static, "condition": both}))
+        else:
+            out.append(Ability("static", f"{label}: {ab.text}",
+                               static={"kind": "grant_ability", "affects": "self", "ability": ab, "condition": cond}))
+    return out, [f"({label}) {u}" for u in unread]
+
+
 def _backup(items: list[IrItem], types: tuple[str, ...], keywords: list[str], kwargs: dict[str, Any],
             abilities: list[Ability]) -> list[str]:
     """Backup N (a later keyword; keywords.backup): one triggered ability per instance, granting
@@ -1159,12 +1190,14 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     if set(types) & NONTRADITIONAL:
         unsupported.append("(not a traditional Magic card: played by hand)")
     levels = split_levels(text) if layout == "leveler" else None
+    classes = split_class_levels(text) if layout == "class" else None
     # a planeswalker named by the planeswalker type its name starts with ("Ajani" of Ajani Vengeant)
     short = tuple(st for st in subtypes if "Planeswalker" in types and name.startswith(st + " "))
     xm = _X_COLOR.search(text) if "mana on X" in text and not levels else None
     if xm:
         text = (text[:xm.start()] + text[xm.end():]).strip()
-    items = read_ir(levels[0] if levels else text, name, is_spell, "Legendary" in supertypes, short)
+    own_text = levels[0] if levels else classes[0] if classes else text
+    items = read_ir(own_text, name, is_spell, "Legendary" in supertypes, short)
     if _FORECAST.search(text):
         items = [_forecast_item(i) for i in items]
     keywords, kwargs, abilities, unsup = lower(items, types)
@@ -1195,6 +1228,10 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         got, unsup = _striation_abilities(striation)
         abilities += got
         unsupported += unsup
+    for lv in classes[1] if classes else ():
+        got, unsup = _class_level_abilities(lv, name, types, "Legendary" in supertypes)
+        abilities += got
+        unsupported += unsup
     # CR 305.6: a basic land type gives its mana ability.
     if "Land" in types:
         for st in subtypes:
@@ -1215,7 +1252,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     if layout == "saga" and not unsupported and not any(a.trigger and a.trigger.get("event") == "chapter"
                                                         for a in abilities):
         unsupported.append("(layout saga: no chapter ability read)")
-    if layout in ("class", "case", "mutate", "host", "augment", "meld") and not unsupported:
+    if layout == "class" and classes is None and not unsupported:
+        unsupported.append("(layout class: no level ability read)")
+    if layout in ("case", "mutate", "host", "augment", "meld") and not unsupported:
         unsupported.append(f"(layout {layout}: its special rules are not compiled)")
     face_defs: list[CardDef] = []
     if " // " in name or len(faces) > 1:

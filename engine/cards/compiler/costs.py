@@ -154,6 +154,17 @@ def parse_cost_text(text: str) -> Cost | None:
         elif m := re.fullmatch(rf"put {_N} cards? (?:an opponent owns|your opponents own) from exile into "
                                r"(?:that player's|their owners?'s?) graveyards?", low):
             kw["process"] = number(m.group(1)) or 1  # BFZ processors: an opponent's cards in exile
+        elif m := re.fullmatch(r"behold (?:a|an) (.+?)( and exile it)?", low):
+            # behold (a later keyword action, Tarkir: Dragonstorm): choose a permanent you control or reveal a card
+            # from your hand with that quality (and exile it, for "behold an Elf and exile it")
+            f = _noun(m.group(1))
+            if f is None or set(f) - {"types", "subtypes", "colors", "zone"}:
+                return None
+            kw["behold"] = {**{k: v for k, v in f.items() if k != "zone"}, **({"exile": True} if m.group(2) else {})}
+        elif m := re.fullmatch(r"collect evidence (\d+)", low):
+            # collect evidence N (a later keyword action, Murders at Karlov Manor): "exile any number of cards from
+            # your graveyard with total mana value N or greater" (202.3); it cannot be paid with less (118.3)
+            kw["exile_from_graveyard"] = {"amount": -1, "total_mv": int(m.group(1))}
         elif m := re.fullmatch(r"tap any number of (?:other )?untapped creatures you control with total power (\d+) or "
                                r"more", low):  # crew; saddle ("other": never the source, engine/costs.py)
             kw["tap_others"] = {"types": ["Creature"], "amount": -1, "total_power": int(m.group(1))}

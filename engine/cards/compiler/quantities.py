@@ -658,6 +658,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"opponents_control": {"types": ["Land"]}, "min": number(m.group(1))}
     if t in ("you didn't cast a spell this turn", "no spells were cast last turn"):
         return {"spells_cast_this_turn": 0} if t.startswith("you") else {"spells_cast_last_turn": 0}
+    m = re.fullmatch(r"(?:an? [a-z]+(?: [a-z]+)? was beheld|self's additional cost was paid)", t)
+    if m and "beheld" in t:  # "if a Dragon was beheld": the optional behold of the spell's additional cost (601.2f)
+        return {"beheld": True}
+    if t == "evidence was collected":  # "you may collect evidence N" as the spell was cast (a later keyword action)
+        return {"evidence_collected": True}
     m = re.fullmatch(r"you revealed an? (\w+) card or controlled an? (\w+) as you cast self", t)
     if m and m.group(1) == m.group(2):  # DTK: the optional reveal of the spell's additional cost (601.2f)
         return {"revealed_as_cast": True}

@@ -7,6 +7,7 @@ may carry "condition" (CR 611.3b: "as long as ...", "during your turn").
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Callable
 
 from engine.cards.abilities import Ability, Cost, Effect
@@ -1796,6 +1797,22 @@ def _arrest(m: re.Match) -> list[dict[str, Any]] | None:
             {"kind": "restriction", "affects": aff, "rule": bar}]
 
 
+@static(r"^(?:as long as self is on the battlefield, )?(?:self|it) has (?:all )?(?:the )?(activated|loyalty) abilities "
+        r"of (?:all |each )?(.+?)$")
+def _abilities_of(m: re.Match) -> list[dict[str, Any]] | None:
+    """613.1f (layer 6): "SELF has all activated abilities of all creature cards in all graveyards" (Necrotic Ooze),
+    "... of all legendary creatures you control" (Robaran Mercenaries), "SELF has all loyalty abilities of all other
+    planeswalkers on the battlefield" (606.3): it has the activated abilities (mana abilities among them, 605.1a)
+    or the loyalty abilities those objects have (engine/layers.py); the ``from`` filter, its zone included."""
+    noun = re.sub(r" on the battlefield$", "", m.group(2))
+    if re.match(r"(?:the|that|those) ", noun):  # "of the exiled card" (Territory Forge): one linked card, not read
+        return None
+    f = parse_noun(noun)
+    if f is None or f.get("player") or f.get("_needs_player_target"):
+        return None
+    return [{"kind": "abilities_of", "affects": "self", "from": f, "which": m.group(1)}]
+
+
 @static(r"^activated abilities of (.+?) can't be activated( unless they're mana abilities)?$")
 def _no_activate_of(m: re.Match) -> list[dict[str, Any]] | None:
     """602.5: "Activated abilities of artifacts [and creatures] can't be activated [unless they're mana
@@ -2745,6 +2762,22 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
         if cost is None or not any(n < 0 for _, n in _x_parts(cost)):
             return None
         return [{"kind": "additional_cost", "cost": cost, "x_reduce": int(r.group(3))}]
+    r = re.fullmatch(r"(behold (?:a|an) [a-z]+) and exile it", t)
+    if r:  # "behold an Elf and exile it" (a later keyword action): the permanent or card beheld is exiled, "the
+        got = parse_cost_text(r.group(1))  # exiled card" of the permanent's linked ability (607.2a)
+        if got is None or got.behold is None or replace(got, behold=None) != Cost():
+            return None
+        return [{"kind": "additional_cost", "cost": Cost(behold={**got.behold, "exile": True})}]
+    r = re.fullmatch(r"you may (behold (?:a|an) .+)", t)
+    if r:  # "you may behold a Dragon" (a later keyword action): optional, read by "if a Dragon was beheld"
+        got = parse_cost_text(r.group(1))
+        if got is None or got.behold is None or got.behold.get("exile") or replace(got, behold=None) != Cost():
+            return None
+        return [{"kind": "additional_cost", "cost": Cost(behold={**got.behold, "optional": True})}]
+    r = re.fullmatch(r"you may collect evidence (\d+)", t)
+    if r:  # MKM (a later keyword action): an optional additional cost, "if evidence was collected" (601.2f)
+        evidence = {"amount": -1, "total_mv": int(r.group(1)), "optional": True}
+        return [{"kind": "additional_cost", "cost": Cost(exile_from_graveyard=evidence)}]
     t = re.sub(r"^you may ", "", t)   # optional extra costs are not read here
     if t != m.group(1):
         return None
@@ -3124,6 +3157,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) during your turn$", r"\1 if it's your turn", low)
     # "Creature spells can't be cast." (Aether Storm): no player may cast them (101.2), as "Players can't cast ..."
     low = re.sub(r"^([a-z ]+?) spells can't be cast$", r"players can't cast \1 spells", low)
+    # "As long as SELF is on the battlefield, it has all activated abilities of ...": a permanent's static ability
+    # works only on the battlefield anyway (112.6)
+    low = re.sub(r"^as long as self is on the battlefield, (?:it|self) has ", "self has ", low)
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]

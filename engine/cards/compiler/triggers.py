@@ -457,6 +457,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # per declaration of attackers (508.1), "that player" the attacking player
         "an opponent attacks a planeswalker you control with one or more creatures": {
             "event": "you_attack", "who": "opponent", "walker_attacked": True},
+        "an opponent attacks one or more planeswalkers you control": {  # (Mila, Crafty Companion): the same, once
+            "event": "you_attack", "who": "opponent", "walker_attacked": True},  # per declaration (508.1b)
         "a creature attacks you or a planeswalker you control": {"event": "attacks", "filter": {"types": ["Creature"]},
                                                                   "defending": "you"},
         "self and at least two other creatures attack": {"event": "attacks", "self": True, "min_attackers": 3},
@@ -522,6 +524,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             "who": "you",
             "filter": {("mv_ge" if m.group(2) == "greater" else "mv_le"): int(m.group(1))},
         }
+    m = re.fullmatch(r"self becomes level (\d+)", c)
+    if m:  # a Class's level (a later rule, Adventures in the Forgotten Realms): its level ability resolved
+        return {"event": "class_level", "self": True, "level": int(m.group(1))}
     m = re.fullmatch(r"self (.+)", c)
     if m and m.group(1) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(1)], "self": True}
@@ -758,7 +763,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if f is None:
             return None
         return {"event": "state", "condition": {"control": {**f, "controller": "you"}, "min": 0, "max": 0}}
-    m = re.fullmatch(r"(you|an opponent|a player) draws? (?:your|their|his or her) (second|third) card each turn", c)
+    m = re.fullmatch(r"(you|an opponent|a player) draws? (?:your|their|his or her) (second|third) card "
+                     r"(?:each|in a) turn", c)
     if m:
         return {"event": "draw", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "nth": 2 if m.group(2) == "second" else 3}
@@ -793,6 +799,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you cast self": {"event": "cast", "self": True},
         "a land enters under your control": {"event": "etb", "filter": {"types": ["Land"], "controller": "you"}},
         "you scry": {"event": "scry", "who": "you"},
+        "you collect evidence": {"event": "collect_evidence", "who": "you"},  # a later keyword action (MKM)
         "you complete a dungeon": {"event": "dungeon_completed", "who": "you"},  # a later rule (engine/dungeon.py)
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},

@@ -115,6 +115,14 @@ def _investigate_who(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("token", args)]
 
 
+@reader(r"^collect evidence (\d+)$")
+def _collect_evidence(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Collect evidence N (a later keyword action, Murders at Karlov Manor): "exile any number of cards from your
+    graveyard with total mana value N or greater" (engine/ops/actions.py); "you may collect evidence 4. If you do"
+    is a yes only when the graveyard holds enough."""
+    return [Effect("action", {"name": "collect_evidence", "amount": int(m.group(1))})]
+
+
 @reader(r"^(.+?) (explores|connives)$")
 def _action_obj(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -453,6 +461,7 @@ READERS: tuple[Reader, ...] = (
     _choose_target,
     _endure,
     _action0,
+    _collect_evidence,
     _investigate_who,
     _action_obj,
     _explore_twice,

@@ -2645,6 +2645,13 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     n = len(alt) if 1 < len(alt) <= len(out) and [e.op for e in out[-len(alt):]] == [e.op for e in alt] else 1
     prev = out[-n:]
     del out[-n:]
+    if len(alt) == 1 == len(prev) and alt[0].op == prev[0].op == "animate" \
+            and alt[0].args.get("what") == prev[0].args.get("what") \
+            and set(alt[0].args) <= {"what", "power", "toughness", "duration"}:
+        # "... becomes an artifact creature with base power and toughness 4/3. If COND, it has base power and
+        # toughness 1/1 until end of turn instead" (Behind the Mask): only the numbers are replaced; it still becomes
+        # what the instruction before says (608.2c)
+        alt = [Effect("animate", {**prev[0].args, **{k: v for k, v in alt[0].args.items() if k != "what"}})]
     if len(alt) == 1 and alt[0].op == "may" and not alt[0].args.get("then") and not alt[0].args.get("else"):
         # "If that creature is attacking, you may put it on top of its owner's library instead": declined, the
         # instruction before it happens after all (608.2d)

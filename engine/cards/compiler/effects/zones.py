@@ -707,6 +707,26 @@ def _exile_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("exile_top", {"who": who, "amount": n})]
 
 
+@reader(r"^(?:(that player|they|each opponent|each player|target player|target opponent) exiles?|exile) all but the "
+        r"bottom (card|[a-z]+ cards|\d+ cards) of (their|your|target player's|target opponent's|each player's|"
+        r"each opponent's) library( face down)?$")
+def _exile_all_but(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exile all but the bottom card of target player's library" (Nicol Bolas, the Arisen), "each player exiles all
+    but the bottom six cards of their library face down" (Doomsday Excruciator): each library's cards but its bottom
+    N, counted for each player (401.1, 406.3: face down, no player may look at them)."""
+    owner = m.group(3)
+    if m.group(1) is None and owner == "their" or m.group(1) is not None and owner != "their":
+        return None
+    who = c.player(m.group(1)) if m.group(1) else {"your": "you", "each player's": "each_player",
+                                                   "each opponent's": "each_opponent"}.get(owner) \
+        or c.player(owner.replace("'s", ""))
+    n = 1 if m.group(2) == "card" else amount_of(m.group(2).split()[0], c)
+    if who is None or not isinstance(n, int):
+        return None
+    c.last = "exiled"
+    return [Effect("exile_top", {"who": who, "keep_bottom": n, **({"face_down": True} if m.group(4) else {})})]
+
+
 @reader(
     r"^(that player|they|each opponent|each player|target player|target opponent|defending player) exiles? the top "
     r"(card|[a-z]+ cards|"
@@ -964,6 +984,7 @@ READERS: tuple[Reader, ...] = (
     _sacrifice,
     _exchange,
     _exile_top,
+    _exile_all_but,
     _exiles_top,
     _attach_equipment,
     _exile_library,
