@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Callable
 
 from engine.cardpool import CardPool, corpus
+from engine.state import COMMAND_CARDS
 from engine.support import unsupported_reasons
 
 BASIC = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
@@ -25,7 +26,8 @@ def _names() -> tuple[str, ...]:
     for rec in corpus().values():
         n = rec.get("name", "")
         types = rec.get("types") or []
-        if not n or " // " in n or n.startswith("A-") or "Land" in types or rec.get("layout") not in (None, "normal"):
+        if not n or " // " in n or n.startswith("A-") or "Land" in types or rec.get("layout") not in (None, "normal") \
+                or COMMAND_CARDS & set(types):  # 108.5, 313.3: a nontraditional card is never in a deck
             continue
         out.add(n)
     return tuple(sorted(out))

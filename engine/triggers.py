@@ -18,7 +18,7 @@ from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.memo import per_object
 from engine.replacement import enter_replacements
-from engine.state import Obj
+from engine.state import Obj, works_from_command
 from engine.targets import check_targets, divided_damage, division, normalize_targets, target_candidates, with_x
 from engine.values import cast_kind_matches, condition, first_combat_over
 
@@ -54,6 +54,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "attached",  # an Aura, Equipment or Fortification became attached to something (701.3a; attached)
                  "chapter"}  # a Saga's lore counters rose past a chapter number (a later rule: engine/saga.py)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
+                 "chaos", "planar_die",  # 901.9b-c: the roller of the planar die (engine/planechase.py)
                  "pay_life",  # 119.4: a player paid life (engine/actions.py lose_life, paid)
                  "surveil",  # a later keyword action (Guilds of Ravnica): engine/ops/zones.py
                  "investigate",  # 701.33a: engine/ops/objects.py (the token op of "investigate")
@@ -75,6 +76,9 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
                                              "room",  # a dungeon's room ability: put by engine/dungeon.py
+                                             # a phenomenon encountered, a plane planeswalked to (310.5, 701.21d:
+                                             # engine/planechase.py), a scheme set in motion (904.9: archenemy.py)
+                                             "encounter", "planeswalk_to", "set_in_motion",
                                              "reflexive"}  # "when you do, ...": put by the reflexive op
 # to_graveyard: "when SELF is put into your graveyard from your library / from anywhere" (to_graveyard below:
 # only the card's own ability, from the graveyard it went to)
@@ -633,10 +637,11 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
     for p in g.order:  # 113.4: an emblem's triggered abilities work from the command zone
         for cid in g.players[p].command:
             em = g.objects[cid]
-            if "Emblem" in em.card.types or "Designation" in em.card.types:  # the monarch too
+            if works_from_command(em.card):  # the monarch too; a face-up plane, scheme, vanguard (901.7, 904.8,
+                # 902.7): controlled by its controller (109.4a-e: the planar controller's for a plane)
                 for ab in [a for a in em.card.abilities if a.kind == "triggered" and a.trigger]:
-                    if ab.trigger is not None and _match(g, cid, p, ab.trigger, ev):
-                        _add(g, em, ab, p, ev, permanent=False)
+                    if ab.trigger is not None and _match(g, cid, em.controller, ab.trigger, ev):
+                        _add(g, em, ab, em.controller, ev, permanent=False)
             else:  # a card's ability that works in the command zone ("if SELF is in the command zone", eminence)
                 for ab in em.card.abilities:
                     if ab.kind == "triggered" and ab.zone == "command" and ab.trigger is not None \

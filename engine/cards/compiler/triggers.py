@@ -794,6 +794,16 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "a land enters under your control": {"event": "etb", "filter": {"types": ["Land"], "controller": "you"}},
         "you scry": {"event": "scry", "who": "you"},
         "you complete a dungeon": {"event": "dungeon_completed", "who": "you"},  # a later rule (engine/dungeon.py)
+        # the casual variants (engine/planechase.py, engine/archenemy.py): 309.7 "whenever you roll {CHAOS}" (a
+        # plane's chaos ability; "whenever chaos ensues" in today's wording), 310.5 "when you encounter SELF" (a
+        # phenomenon turned face up), "when you planeswalk to SELF" (701.21d: the plane turned face up), 904.9
+        # "when you set this scheme in motion" (312.7: "this scheme" is SELF)
+        "you roll {chaos}": {"event": "chaos", "who": "you"},
+        "chaos ensues": {"event": "chaos", "who": "you"},
+        "you encounter self": {"event": "encounter", "self": True},
+        "you planeswalk to self": {"event": "planeswalk_to", "self": True},
+        "you planeswalk here": {"event": "planeswalk_to", "self": True},
+        "you set self in motion": {"event": "set_in_motion", "self": True},
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
         "you investigate": {"event": "investigate", "who": "you"},  # 701.33a
