@@ -848,8 +848,11 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         forced = None
         if all(len(c) == 1 and s.min == s.count == 1 for c, s in zip(cands, specs)):
             forced = {"targets": [[c[0]] for c in cands]}
-        return Decision(player, kind, f"choose targets for {t['card'].name}: {t['ability'].text}",
-                        {"targets": cands, "target_counts": [[s.min, s.count] for s in specs]}, data, forced)
+        opts = {"targets": cands, "target_counts": [[s.min, s.count] for s in specs]}
+        _note_another(opts, specs)  # "another target" (114.3): a client leaves the other slots' targets out
+        if "another" in opts:
+            forced = None
+        return Decision(player, kind, f"choose targets for {t['card'].name}: {t['ability'].text}", opts, data, forced)
     if kind == "order_triggers":
         team = seats.side(g, player)  # 805.7: a Two-Headed Giant team orders all its triggers
         mine = [t for t in g.triggered if t["controller"] in team]

@@ -271,7 +271,8 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
 
 
 #: the casual variants ``--casual`` plays, and the card types of their cards
-CASUAL_TYPES = {"planechase": ("Plane", "Phenomenon"), "archenemy": ("Scheme",), "vanguard": ("Vanguard",)}
+CASUAL_TYPES = {"planechase": ("Plane", "Phenomenon"), "archenemy": ("Scheme",), "vanguard": ("Vanguard",),
+                "conspiracy": ("Conspiracy",)}
 
 
 def casual_cards(cards: CardPool, only: frozenset[str] | None = None) -> dict[str, list[str]]:
@@ -299,7 +300,7 @@ def _type_of(cards: CardPool, name: str, rec: Any = None) -> str | None:
             types = list(cards.definition(name).types)
         except KeyError:
             return None
-    return next((t for t in ("Plane", "Phenomenon", "Scheme", "Vanguard") if t in types), None)
+    return next((t for t in ("Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy") if t in types), None)
 
 
 def casual_setup(seed: int, names: list[str], cards: CardPool, variants: tuple[str, ...],
@@ -327,6 +328,8 @@ def casual_setup(seed: int, names: list[str], cards: CardPool, variants: tuple[s
                     out["schemes"][n].append(c)
     if "vanguard" in variants and pool.get("Vanguard"):
         out["vanguard"] = {n: rng.choice(pool["Vanguard"]) for n in names}
+    if "conspiracy" in variants and pool.get("Conspiracy"):
+        out["conspiracies"] = {n: [rng.choice(pool["Conspiracy"])] for n in names}
     return out
 
 
@@ -371,7 +374,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--format", choices=["commander"], default=None,
                     help="commander: each seat plays a sample Commander deck (903; with the bench decks only)")
     ap.add_argument("--casual", nargs="+", choices=sorted(CASUAL_TYPES), default=[], metavar="VARIANT",
-                    help="casual variants played besides: planechase (901), archenemy (904), vanguard (902); "
+                    help="casual variants played besides: planechase (901), archenemy (904), vanguard (902), "
+                         "conspiracy (905.4: a conspiracy each); "
                          "their cards drawn from the supported ones (of --cards when it names some)")
     ap.add_argument("--wire", action="store_true",
                     help="the bots read each decision after the JSON round trip a LAN client gets")

@@ -47,7 +47,9 @@ def random_deck(rng: random.Random, pool: CardPool, spells: int = 36,
     """A seeded 60-card deck of supported cards (see the module docstring). ``among``: the spells
     are drawn from these names only (the cards a change made supported, for a fuzz aimed at
     them), in the colors of one of them picked at random and one more color."""
-    names = among or _names()
+    # 108.5, 313.3: a plane, scheme, vanguard or conspiracy card is never part of a deck
+    names = tuple(n for n in among if not COMMAND_CARDS & set(corpus()[n.lower()].get("types") or ())) \
+        if among else _names()
     pair = set(rng.sample(COLORS, 2))
     if among:
         ident = set(corpus()[rng.choice(among).lower()].get("colorIdentity") or ())

@@ -667,6 +667,8 @@ def command_card_problems(card: CardDef) -> list[str]:
         out.append("vanguard: its hand and life modifiers are not known (210.1, 211.1)")
     if "Conspiracy" in card.types and any(k in card.keywords for k in ("Hidden agenda", "Double agenda")):
         out.append("hidden agenda: a conspiracy put into the command zone face down (702.105) is not carried out")
+    for k in card.keywords:  # a keyword of its own (ascend): read of permanents and spells, not of the command zone
+        out.append(f"command zone: keyword {k} of its own")
     for ab in card.abilities:
         if ab.kind == "static":
             st = ab.static or {}
@@ -678,7 +680,8 @@ def command_card_problems(card: CardDef) -> list[str]:
                 out.append(f"command zone: static {kind} not read from the command zone")
         elif ab.kind == "triggered":
             t = ab.trigger or {}
-            events = t.get("event") if isinstance(t.get("event"), list) else [t.get("event")]
+            ev_of = t.get("event")
+            events: list[Any] = list(ev_of) if isinstance(ev_of, list) else [ev_of]
             for ev in events:
                 if ev in _SELF_EVENTS and _SELF_EVENTS[ev] not in card.types:
                     out.append(f"command zone: trigger {ev} on a card that is no {_SELF_EVENTS[ev]}")

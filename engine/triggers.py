@@ -1092,7 +1092,8 @@ def put_on_stack(g: "Game") -> None:
                 return
         if specs_of(t) and "targets" not in t:
             cands = candidates(g, t)
-            if any(len(c) < spec.min for c, spec in zip(cands, specs_of(t))):
+            if any(len(c) < spec.min for c, spec in zip(cands, specs_of(t))) \
+                    or not _distinct_possible(cands, specs_of(t)):
                 g.triggered.remove(t)  # 603.3d: no legal targets, removed from the stack
                 g.log("trigger_removed", card=t["card"].name)
                 return
@@ -1105,6 +1106,28 @@ def put_on_stack(g: "Game") -> None:
         g.triggered.remove(t)
         _push(g, t)
         return
+
+
+def _distinct_possible(cands: list[list[Any]], specs: tuple[TargetSpec, ...]) -> bool:
+    """115.3, 603.3d: "target creature ..., another target creature ..., a third target creature": when a slot's
+    targets must differ from the others', whether enough different candidates exist for every slot's minimum (a
+    matching of the required targets to distinct candidates)."""
+    if not any(s.filter.get("other_target") for s in specs):
+        return True
+    slots = [[str(x) for x in c] for c, s in zip(cands, specs) for _ in range(s.min)]
+    owner: dict[str, int] = {}
+
+    def place(i: int, seen: set[str]) -> bool:
+        for x in slots[i]:
+            if x in seen:
+                continue
+            seen.add(x)
+            if x not in owner or place(owner[x], seen):
+                owner[x] = i
+                return True
+        return False
+
+    return all(place(i, set()) for i in range(len(slots)))
 
 
 def _push(g: "Game", t: dict[str, Any]) -> None:

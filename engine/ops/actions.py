@@ -13,8 +13,19 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import (archenemy, dungeon, knowledge, phasing, planechase, player_control, player_statics, replacement, seats,
-                    triggers, until)
+from engine import (
+    archenemy,
+    dungeon,
+    knowledge,
+    phasing,
+    planechase,
+    player_control,
+    player_statics,
+    replacement,
+    seats,
+    triggers,
+    until,
+)
 from engine.actions import add_effect, ascend, create_token, create_tokens, gain_life, lose_life, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
