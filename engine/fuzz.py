@@ -41,12 +41,12 @@ from typing import Any
 from engine import commander, layers, sba
 from engine.ai.random_bot import RandomBot
 from engine.bench import GREEN, RED, commander_decks, random_pair
-from engine.cardpool import CardPool, corpus
+from engine.cardpool import CardPool
 from engine.decks.files import DeckFileError, read_deck
 from engine.errors import IllegalAction
 from engine.game import Game
 from engine.layers import Chars
-from engine.randomdeck import playable
+from engine.randomdeck import CASUAL_VARIANTS, casual_type, random_casual
 from engine.secrecy import check_views as check_views  # the view check, by the audience model
 from engine.state import Decision
 
@@ -270,67 +270,18 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
     return g, n
 
 
-#: the casual variants ``--casual`` plays, and the card types of their cards
-CASUAL_TYPES = {"planechase": ("Plane", "Phenomenon"), "archenemy": ("Scheme",), "vanguard": ("Vanguard",),
-                "conspiracy": ("Conspiracy",)}
+#: the casual variants ``--casual`` plays (engine/randomdeck.py random_casual)
+CASUAL_TYPES = CASUAL_VARIANTS
 
 
-def casual_cards(cards: CardPool, only: frozenset[str] | None = None) -> dict[str, list[str]]:
-    """The supported plane, phenomenon, scheme and vanguard cards (of ``only`` when it names some), by type."""
-    key = ("casual", only)
-    got = _CASUAL.get(key)
-    if got is None:
-        names = sorted(only) if only and any(_type_of(cards, n) for n in only) else \
-            sorted(n for n, r in corpus().items() if _type_of(cards, n, r))
-        got = _CASUAL[key] = {}
-        for n in names:
-            t = _type_of(cards, n)
-            if t and playable(cards, n):
-                got.setdefault(t, []).append(n)
-    return got
-
-
-_CASUAL: dict[Any, dict[str, list[str]]] = {}
-
-
-def _type_of(cards: CardPool, name: str, rec: Any = None) -> str | None:
-    types = (rec.get("types") or []) if isinstance(rec, dict) else None
-    if types is None:
-        try:
-            types = list(cards.definition(name).types)
-        except KeyError:
-            return None
-    return next((t for t in ("Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy") if t in types), None)
+def _type_of(cards: CardPool, name: str) -> str | None:
+    return casual_type(cards, name)
 
 
 def casual_setup(seed: int, names: list[str], cards: CardPool, variants: tuple[str, ...],
                  only: frozenset[str] | None = None) -> dict[str, Any]:
-    """Game.new's ``casual`` for one fuzz game: a planar deck for each seat (ten cards, at most two phenomena:
-    901.3), a scheme deck of twenty for the first seat (two seats) or each (more: 904.12), a vanguard each."""
-    rng = random.Random(seed)
-    pool = casual_cards(cards, only)
-    out: dict[str, Any] = {}
-    if "planechase" in variants and len(pool.get("Plane", ())) >= 8:
-        out["planar"] = {n: rng.sample(pool["Plane"], 10 - min(2, len(pool.get("Phenomenon", ())), rng.randint(0, 2)))
-                         for n in names}
-        for n in names:
-            k = 10 - len(out["planar"][n])
-            out["planar"][n] += rng.sample(pool.get("Phenomenon", []), k)
-    if "archenemy" in variants and pool.get("Scheme"):
-        who = names[:1] if len(names) == 2 else names
-        out["schemes"] = {n: [rng.choice(pool["Scheme"]) for _ in range(20)] for n in who}
-        for n in who:  # 904.3: no more than two of a name
-            deck = out["schemes"][n]
-            out["schemes"][n] = [c for i, c in enumerate(deck) if deck[:i].count(c) < 2]
-            while len(out["schemes"][n]) < 20:
-                c = rng.choice(pool["Scheme"])
-                if out["schemes"][n].count(c) < 2:
-                    out["schemes"][n].append(c)
-    if "vanguard" in variants and pool.get("Vanguard"):
-        out["vanguard"] = {n: rng.choice(pool["Vanguard"]) for n in names}
-    if "conspiracy" in variants and pool.get("Conspiracy"):
-        out["conspiracies"] = {n: [rng.choice(pool["Conspiracy"])] for n in names}
-    return out
+    """Game.new's ``casual`` for one fuzz game (engine/randomdeck.py random_casual), seeded by the game's seed."""
+    return random_casual(random.Random(seed), names, cards, variants, only)
 
 
 def _one(args: tuple[int, int, Any, float, float, int, frozenset[str] | None, str | None, bool,

@@ -191,6 +191,8 @@ def planeswalk(g: "Game", player: str | None = None) -> None:
         return
     away = face_up(g)
     names = [g.objects[i].card.name for i in away]
+    for i in away:  # 701.21d: "when you planeswalk away from SELF" triggers as it leaves (its source as it was)
+        triggers.event(g, {"event": "planeswalk_away", "obj": i, "player": ctl})
     for i in away:
         _to_bottom(g, i)
     got = _turn_up(g, ctl)
@@ -231,6 +233,7 @@ def roll(g: "Game", player: str, pay: Any = None) -> str:
     g.players[player].die_rolls += 1
     face = FACES[g.rng.randrange(len(FACES))]
     g.log("planar_die", player=player, face=face, paid=len(cost) and int(cost[0]))
+    triggers.event(g, {"event": "planar_roll", "player": player})  # "whenever you roll the planar die"
     if face == "chaos":
         triggers.event(g, {"event": "chaos", "player": player})
     elif face == "planeswalker":

@@ -652,7 +652,8 @@ def _spell_x(card: CardDef) -> bool:
 COMMAND_LAYER_STATICS = frozenset({"anthem", "keywords", "grant_ability", "restriction", "add_types", "lose_types",
                                    "become", "set_pt"})
 #: the events of the casual variants' own triggers, and who may meet them
-_SELF_EVENTS = {"encounter": "Phenomenon", "planeswalk_to": "Plane", "set_in_motion": "Scheme"}
+_SELF_EVENTS = {"encounter": "Phenomenon", "planeswalk_to": "Plane", "planeswalk_away": "Plane",
+                "set_in_motion": "Scheme"}
 
 
 def command_card_problems(card: CardDef) -> list[str]:

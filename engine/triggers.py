@@ -54,7 +54,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "attached",  # an Aura, Equipment or Fortification became attached to something (701.3a; attached)
                  "chapter"}  # a Saga's lore counters rose past a chapter number (a later rule: engine/saga.py)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
-                 "chaos", "planar_die",  # 901.9b-c: the roller of the planar die (engine/planechase.py)
+                 "chaos", "planar_die", "planar_roll",  # 901.9: the roller of the planar die (engine/planechase.py)
                  "pay_life",  # 119.4: a player paid life (engine/actions.py lose_life, paid)
                  "surveil",  # a later keyword action (Guilds of Ravnica): engine/ops/zones.py
                  "investigate",  # 701.33a: engine/ops/objects.py (the token op of "investigate")
@@ -78,7 +78,7 @@ SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
                                              "room",  # a dungeon's room ability: put by engine/dungeon.py
                                              # a phenomenon encountered, a plane planeswalked to (310.5, 701.21d:
                                              # engine/planechase.py), a scheme set in motion (904.9: archenemy.py)
-                                             "encounter", "planeswalk_to", "set_in_motion",
+                                             "encounter", "planeswalk_to", "planeswalk_away", "set_in_motion",
                                              "reflexive"}  # "when you do, ...": put by the reflexive op
 # to_graveyard: "when SELF is put into your graveyard from your library / from anywhere" (to_graveyard below:
 # only the card's own ability, from the graveyard it went to)

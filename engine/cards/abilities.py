@@ -663,6 +663,8 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "planar_die",  # 901.8: the planeswalking ability's "whenever you roll {PW}" (engine/planechase.py)
     "encounter",  # 310.5: "when you encounter SELF" ("self"; a phenomenon turned face up)
     "planeswalk_to",  # 701.21d: "when you planeswalk to SELF" ("self"; a plane turned face up)
+    "planeswalk_away",  # 701.21d: "when you planeswalk away from SELF" ("self"; as it is turned face down)
+    "planar_roll",  # 901.9: "whenever you roll the planar die" ("who"; whatever face)
     "set_in_motion",  # 904.9, 701.22: "when you set this scheme in motion" ("self"; engine/archenemy.py)
     "room",  # a dungeon's room ability (engine/dungeon.py: put on the stack as the venture marker enters its room)
     "reflexive",  # "When you do, ...": put by the reflexive op as the instruction before it is done (603.7a)

@@ -799,6 +799,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # phenomenon turned face up), "when you planeswalk to SELF" (701.21d: the plane turned face up), 904.9
         # "when you set this scheme in motion" (312.7: "this scheme" is SELF)
         "you roll {chaos}": {"event": "chaos", "who": "you"},
+        "you roll the planar die": {"event": "planar_roll", "who": "you"},  # any face (901.9)
+        "you planeswalk away from self": {"event": "planeswalk_away", "self": True},  # 701.21d
         "chaos ensues": {"event": "chaos", "who": "you"},
         "you encounter self": {"event": "encounter", "self": True},
         "you planeswalk to self": {"event": "planeswalk_to", "self": True},
