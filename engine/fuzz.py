@@ -46,7 +46,7 @@ from engine.decks.files import DeckFileError, read_deck
 from engine.errors import IllegalAction
 from engine.game import Game
 from engine.layers import Chars
-from engine.randomdeck import CASUAL_VARIANTS, casual_type, random_casual
+from engine.randomdeck import CASUAL_VARIANTS, casual_type, playable, random_casual
 from engine.secrecy import check_views as check_views  # the view check, by the audience model
 from engine.state import Decision
 

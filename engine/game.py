@@ -1568,12 +1568,12 @@ def _casual_start(g: Game) -> None:
     c = g.casual
     if "conspiracies" in c:
         conspiracy.start(g, c["conspiracies"])
+    if "schemes" in c:
+        archenemy.start(g, c["schemes"])  # 904.5: 40 life, which an archenemy's vanguard then modifies (902.4)
     if "vanguard" in c:
         vanguard.start(g, c["vanguard"])
     if "planar" in c:
         planechase.start(g, c["planar"])
-    if "schemes" in c:
-        archenemy.start(g, c["schemes"])
 
 
 def _priority_answer(g: Game, d: Decision, a: dict[str, Any]) -> None:

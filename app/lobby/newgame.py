@@ -149,11 +149,11 @@ class TableDialog(QDialog):
                 self.variant.addItem(label, fmt)
         form.addRow("Variant", self.variant)
         self.casual: dict[str, QCheckBox] = {}
-        for label, name in CASUAL.items():
-            box = named(QCheckBox(label, self), f"casual_{name}")
+        for label, kind in CASUAL.items():
+            box = named(QCheckBox(label, self), f"casual_{kind}")
             box.setToolTip("its cards are drawn at random, with the game's seed, from those the engine plays")
             form.addRow("" if self.casual else "Casual cards", box)
-            self.casual[name] = box
+            self.casual[kind] = box
         lay.addLayout(form)
         grid = QGridLayout()
         for col, head in enumerate(("", "name", "played by", "deck", "team")):
