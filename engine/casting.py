@@ -27,6 +27,7 @@ from engine import (
     manual,
     object_statics,
     overload,
+    planechase,
     player_statics,
     prepare,
     prototype,
@@ -45,7 +46,7 @@ from engine.layers import counters_allowed
 from engine.mana import mana_value, restriction_of, substitute_x
 from engine.memo import per_object
 from engine.payment import can_afford, has_choices, pay_mana
-from engine.state import Obj
+from engine.state import Obj, works_from_command
 from engine.tapping import tap, untap
 from engine.targets import check_targets, division, normalize_targets, spell_ability, target_candidates, with_x
 from engine.targets import name_of as _name
@@ -202,6 +203,8 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         plot(g, player, a)
     elif act == "foretell":
         foretell(g, player, a)
+    elif act == "roll_planar_die":  # 901.9: a special action (115.2f)
+        planechase.roll(g, player, a.get("pay"))
     elif act == "turn_face_up":  # 702.36e, 701.31b: a special action (115.2b)
         _turn_face_up(g, player, a)
     elif act == "manual":
@@ -214,7 +217,8 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         g.players[player].conceded = True
         g._check_end()
     else:
-        raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate, suspend, plot, foretell or concede")
+        raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate, suspend, plot, foretell, "
+                            f"roll_planar_die or concede")
 
 
 def plot(g: "Game", player: str, a: dict[str, Any]) -> None:
@@ -883,8 +887,9 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
         if o.owner != player or player_statics.activation_forbidden(g, player, o.zone):  # 602.5 (Ashes of the
             return []  # Abhorrent: "... or activate abilities of cards in graveyards")
         abilities = o.card.abilities
-    elif o.zone == "command" and o.card.types == ("Emblem",) and o.owner == player:
-        abilities = o.card.abilities  # 113.2: an emblem's activated abilities work from the command zone
+    elif o.zone == "command" and works_from_command(o.card) and o.controller == player:
+        abilities = o.card.abilities  # 113.2: an emblem's activated abilities work from the command zone; 901.7,
+        # 902.7, 904.8: a face-up plane's, vanguard's or scheme's, activated by its controller (109.4b-d)
     else:
         return []
     ix = index(abilities)

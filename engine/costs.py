@@ -25,6 +25,7 @@ from engine.filters import eq_value, matches, unknown_keys
 from engine.mana import mana_value, unpayable
 from engine.memo import per_object
 from engine.payment import chosen_parts
+from engine.state import works_from_command
 from engine.tapping import tap
 from engine.values import condition
 
@@ -592,7 +593,7 @@ def _permanent_statics(g: "Game") -> list[tuple[int, dict[str, Any]]]:
     for p in g.order:  # 113.4: an emblem's "Artifact spells you cast cost {1} less" works from the command zone
         for oid in g.players[p].command:
             for ab in g.objects[oid].card.abilities:
-                if "Emblem" in g.objects[oid].card.types and ab.kind == "static" and ab.static \
+                if works_from_command(g.objects[oid].card) and ab.kind == "static" and ab.static \
                         and ab.static.get("kind") == "cost_change" and ab.static.get("spells") != "self":
                     out.append((oid, ab.static))
     return out

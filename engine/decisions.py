@@ -23,6 +23,7 @@ from engine import (
     object_statics,
     overload,
     payment,
+    planechase,
     player_statics,
     prepare,
     prototype,
@@ -34,7 +35,7 @@ from engine import (
 from engine.cards.abilities import Cost, TargetSpec
 from engine.mana import mana_value
 from engine.memo import per_object
-from engine.state import Decision
+from engine.state import Decision, works_from_command
 from engine.transform import (
     ADVENTURE,
     BACK,
@@ -131,6 +132,10 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 out.append(opt)
     if g.priority == player:
         out += _foretell_options(g, player, afford)
+        if g.casual and planechase.can_roll(g, player):  # 901.9: roll the planar die, a special action, for {N}
+            cost = planechase.roll_cost(g, player)
+            if not cost or _affordable_plain(g, player, cost, afford):
+                out.append({"action": "roll_planar_die", "cost": len(cost) and int(cost[0])})
         if g.step == "declare_blockers":
             out += _sneak_options(g, player, afford)
     # 116.1a, 307.1: the timing of most cards depends only on flash and the moment, unless a static
@@ -236,8 +241,10 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         gy = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).from_graveyard
         if gy:
             srcs.append((oid, [(i, ab, *shape(ab)) for i, ab in gy]))
-    for oid in p.command:  # 113.2: an emblem's activated abilities ("{1}{B}, Sacrifice a creature: ..."), its owner's
-        if objs[oid].card.types == ("Emblem",):
+    # 113.2: an emblem's activated abilities ("{1}{B}, Sacrifice a creature: ..."), its owner's; 901.7, 902.7, 904.8:
+    # a face-up plane's (in its owner's command zone, controlled by the planar controller), a vanguard's, a scheme's
+    for oid in [i for q in g.order for i in g.players[q].command] if g.casual else p.command:
+        if works_from_command(objs[oid].card) and objs[oid].controller == player:
             em = ability_index.index(objs[oid].card.abilities).activated
             if em:
                 srcs.append((oid, [(i, ab, *shape(ab)) for i, ab in em]))
@@ -847,8 +854,11 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         forced = None
         if all(len(c) == 1 and s.min == s.count == 1 for c, s in zip(cands, specs)):
             forced = {"targets": [[c[0]] for c in cands]}
-        return Decision(player, kind, f"choose targets for {t['card'].name}: {t['ability'].text}",
-                        {"targets": cands, "target_counts": [[s.min, s.count] for s in specs]}, data, forced)
+        opts = {"targets": cands, "target_counts": [[s.min, s.count] for s in specs]}
+        _note_another(opts, specs)  # "another target" (114.3): a client leaves the other slots' targets out
+        if "another" in opts:
+            forced = None
+        return Decision(player, kind, f"choose targets for {t['card'].name}: {t['ability'].text}", opts, data, forced)
     if kind == "order_triggers":
         team = seats.side(g, player)  # 805.7: a Two-Headed Giant team orders all its triggers
         mine = [t for t in g.triggered if t["controller"] in team]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import commander, facedown, seats, transform
+from engine import archenemy, commander, facedown, planechase, seats, transform, vanguard
 from engine.actions import create_token
 from engine.choices import COLORS
 from engine.mana import parse_pool
@@ -31,6 +31,41 @@ def seat_names(setup: dict[str, Any]) -> list[str]:
     if not 2 <= len(names) <= 6 or len(set(names)) != len(names):
         raise SetupError(f"seats names 2 to 6 different players, not {names!r}")
     return list(names)
+
+
+def _casual(g: "Game", players: dict[str, Any]) -> None:
+    """A scenario's casual-variant keys (docs/scenarios.md): per player ``planar`` (the planar deck, top first:
+    901.4), ``schemes`` (the scheme deck, top first, 904.4: an archenemy, whose life defaults to 40, 904.5) and
+    ``vanguard`` (902.3: its life modifier applies when ``life`` is not given, its hand modifier always); a plane or
+    phenomenon placed in ``command`` is face up, controlled by the planar controller (901.6)."""
+    casual: dict[str, dict[str, Any]] = {}
+    for name in g.order:
+        ps = players.get(name) or {}
+        for key, zone in (("planar", "planar"), ("schemes", "schemes")):
+            if key not in ps:
+                continue
+            deck = [str(c) for c in ps.get(key) or []]
+            casual.setdefault(key, {})[name] = deck
+            for card in deck:
+                o = g._make(card, name, zone)
+                g.players[name].zone(zone).append(o.id)
+            if key == "schemes" and "life" not in ps:
+                g.players[name].life = archenemy.LIFE
+        if ps.get("vanguard"):
+            card = str(ps["vanguard"])
+            problems = vanguard.problems(g.cards, card)
+            if problems:
+                raise SetupError("; ".join(problems))
+            casual.setdefault("vanguard", {})[name] = card
+            life = g.players[name].life
+            vanguard.start(g, {name: card})
+            if "life" in ps:
+                g.players[name].life = life
+    if "planar" not in casual and any(planechase.is_planar(g.objects[i].card) for n in g.order
+                                      for i in g.players[n].command):
+        casual["planar"] = {n: [] for n in g.order}
+    g.casual = casual
+    planechase.sync(g)
 
 
 def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
@@ -134,6 +169,7 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
             g.objects[oid].attached_to = named[0]
     g.handles = handles
     commander.setup_position(g, setup, SetupError)  # 903: format, commander, command zone, casts, damage
+    _casual(g, players)  # 901, 902, 904: planar and scheme decks, vanguards
     if g.variant == "two_headed_giant":  # 810.4, 810.10: one life total and poison count per team
         for team in g.teams:
             for key, default in (("life", seats.starting_life(g)), ("poison", 0)):

@@ -42,7 +42,10 @@ EXTRA = ("8", "903")
 _CITE = re.compile(r"^(\d{3})\.(\d+)([a-z]*)$")
 
 _NO_PLAY = "has no effect on game play"
-_VARIANT = "a card of a casual variant our games do not include (Planechase, Vanguard, Archenemy, Conspiracy)"
+# Planechase (901), Vanguard (902), Archenemy (904) and conspiracies in the command zone (905.4) are played
+# (engine/planechase.py, vanguard.py, archenemy.py, conspiracy.py): their rules are in scope. Conspiracies are only
+# partly: hidden agenda (702.105) and the abilities that work during a draft (905.2) are not carried out.
+_VARIANT = "conspiracies: the draft abilities (905.2) and hidden agenda (702.105) are not carried out"
 _MULTI = ("a multiplayer variant or option our games do not offer (they offer the two-player game, Free-for-All "
           "with the options of 801-803, Two-Headed Giant and Commander)")
 # Whole sections (three digits) or single rules (x.y) out of scope, with the reason.
@@ -51,13 +54,9 @@ OUT_OF_SCOPE: dict[str, str] = {
     "203": f"the illustration {_NO_PLAY} (203.1)",
     "206": f"the expansion symbol {_NO_PLAY}; sets and rarities are not game objects here",
     "212": f"the text below the text box {_NO_PLAY} (212.1)",
-    "309": f"planes: {_VARIANT}",
-    "310": f"phenomena: {_VARIANT}",
-    "311": f"vanguards: {_VARIANT}",
-    "312": f"schemes: {_VARIANT}",
-    "313": f"conspiracies: {_VARIANT}",
     "800.3": "the rules of multiplayer tournaments, outside the game",
-    "801.18": f"plane and phenomenon cards in multiplayer: {_VARIANT}",
+    "801.18": "planes and phenomena in a game with the limited range of influence option: the exemption is not "
+              "carried out",
     "804": f"the deploy creatures option: {_MULTI}",
     "807": f"Grand Melee: {_MULTI}",
     "808": f"Team vs. Team: {_MULTI}",
@@ -67,10 +66,9 @@ OUT_OF_SCOPE: dict[str, str] = {
     "903.10": "a commander exiled face down that another player may look at: a commander leaving a library or hand "
               "takes its owner's standing 903.9 answer (the command zone), and no supported effect exiles a card face "
               "down from a public zone for another player to look at",
+    "313.7": f"looking at a face-down conspiracy: {_VARIANT}",
+    "207.4": f"the chaos symbol on plane cards {_NO_PLAY} (207.4)",
     "407": "ante: the cards that use it are banned and our games are never played for ante (407.1)",
-    "701.21": f"planeswalk: {_VARIANT}",
-    "701.22": f"set in motion: {_VARIANT}",
-    "701.23": f"abandon: {_VARIANT}",
     "702.105": "hidden agenda: Conspiracy draft only",
     "715": "subgames: only Shahrazad (banned everywhere) makes one",
     "714.6": "restarting a subgame: there are no subgames here (715)",
@@ -101,14 +99,6 @@ OUT_OF_SCOPE: dict[str, str] = {
     "709.3": "how a player physically shows whether a flip card is flipped (the table draws it)",
     "711.3": "how double-faced cards are kept indistinguishable in hidden zones (sleeves, checklist cards)",
     "601.1": "casting's old name (playing a spell)",
-    # rules of variants our games do not include
-    "103.6": f"the planar deck at the start of the game: {_VARIANT}",
-    "107.11": f"the planeswalker symbol of the planar die: {_VARIANT}",
-    "107.12": f"the chaos symbol of the planar die: {_VARIANT}",
-    "207.4": f"the chaos symbol on plane cards: {_VARIANT}",
-    "210": f"the hand modifier of vanguard cards: {_VARIANT}",
-    "211": f"the life modifier of vanguard cards: {_VARIANT}",
-    "505.3": f"the archenemy's scheme at the main phase: {_VARIANT}",
 }
 
 

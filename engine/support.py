@@ -18,12 +18,14 @@ from engine import (
     dungeon,
     facedown,
     overload,
+    player_statics,
     prototype,
     splice,
     transform,
 )
 from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.keywords import KEYWORD_TEXT
+from engine.cards.vanguard import modifiers as vanguard_modifiers
 from engine.choices import ENTER_CHOICES, NAME_CHOICES, OBJECT_CHOICE, PLAYER_CHOICE, choose_problems
 from engine.clone import clone_problems
 from engine.filters import unknown_keys
@@ -35,6 +37,7 @@ from engine.ops.objects import TOKEN_KINDS
 from engine.ops.playable import supported as playable_supported
 from engine.player_statics import is_mana_trigger, mana_trigger_supported, static_problems
 from engine.protection import supported as protection_supported
+from engine.state import COMMAND_CARDS
 from engine.triggers import ALIASES, GRAVEYARD_EVENTS, KEYS, KEYS_OF_EVENT
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
 from engine.values import REF_WORDS, condition_problems, names_that_player
@@ -644,6 +647,58 @@ def _spell_x(card: CardDef) -> bool:
     return any(ab.kind == "spell" and "'x': True" in repr([e.args for e in ab.effects]) for ab in card.abilities)
 
 
+#: the statics a face-up nontraditional card's abilities have that the engine reads from the command zone: the
+#: layers (613: engine/layers.py reads every static of the command zone), the players' statics
+#: (engine/player_statics.py) and cost changes (engine/costs.py)
+COMMAND_LAYER_STATICS = frozenset({"anthem", "keywords", "grant_ability", "restriction", "add_types", "lose_types",
+                                   "become", "set_pt"})
+#: the events of the casual variants' own triggers, and who may meet them
+_SELF_EVENTS = {"encounter": "Phenomenon", "planeswalk_to": "Plane", "planeswalk_away": "Plane",
+                "set_in_motion": "Scheme"}
+
+
+def command_card_problems(card: CardDef) -> list[str]:
+    """Why a plane, phenomenon, scheme, vanguard or conspiracy card does not play as written from the command zone
+    (309.4, 310.5, 311.4, 312.4, 313.5; [] when it does): every ability must be one the engine runs there (statics
+    the layers, the players' statics or the cost changes read; triggered abilities, whose events are checked for
+    the objects of the command zone; activated abilities whose costs don't move or tap the card), its own
+    triggers ("when you encounter SELF", "when you set SELF in motion") on a card of that type, and a vanguard's
+    modifiers known (210, 211)."""
+    out: list[str] = []
+    if "Vanguard" in card.types and vanguard_modifiers(card.name, card.text) is None:
+        out.append("vanguard: its hand and life modifiers are not known (210.1, 211.1)")
+    if "Conspiracy" in card.types and any(k in card.keywords for k in ("Hidden agenda", "Double agenda")):
+        out.append("hidden agenda: a conspiracy put into the command zone face down (702.105) is not carried out")
+    for k in card.keywords:  # a keyword of its own (ascend): read of permanents and spells, not of the command zone
+        out.append(f"command zone: keyword {k} of its own")
+    for ab in card.abilities:
+        if ab.kind == "static":
+            st = ab.static or {}
+            kind = st.get("kind")
+            ok = kind in player_statics.KINDS and (not st.get("condition") or kind in player_statics.CONDITIONED) \
+                or kind == "cost_change" and st.get("spells") != "self" \
+                or kind in COMMAND_LAYER_STATICS and isinstance(st.get("affects"), dict)
+            if not ok:
+                out.append(f"command zone: static {kind} not read from the command zone")
+        elif ab.kind == "triggered":
+            t = ab.trigger or {}
+            ev_of = t.get("event")
+            events: list[Any] = list(ev_of) if isinstance(ev_of, list) else [ev_of]
+            for ev in events:
+                if ev in _SELF_EVENTS and _SELF_EVENTS[ev] not in card.types:
+                    out.append(f"command zone: trigger {ev} on a card that is no {_SELF_EVENTS[ev]}")
+                elif t.get("self") and ev not in _SELF_EVENTS:
+                    out.append(f"command zone: trigger on its own {ev}: it never leaves the command zone")
+        elif ab.kind in ("activated", "mana"):
+            c = ab.cost
+            if c is None or c.tap or c.untap or c.sacrifice_self or c.exile_self or c.bottom_self or c.return_self \
+                    or c.loyalty is not None:
+                out.append("command zone: an activated ability whose cost moves, taps or untaps the card")
+        elif ab.kind == "spell":
+            out.append("command zone: a spell ability on a card that is never cast")
+    return out
+
+
 def unsupported_reasons(card: CardDef) -> list[str]:
     """Why the engine cannot play this card as written ([] when it can)."""
     out = [f"text: {s}" for s in card.unsupported]
@@ -721,6 +776,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     if card.keyword_args.get("Hexproof from") and not all(protection_supported(q)
                                                           for q in card.keyword_args["Hexproof from"]):
         out.append("hexproof from quality")  # read as protection's qualities are (engine/targets.py)
+    if COMMAND_CARDS & set(card.types):
+        out += command_card_problems(card)
     for face in card.faces:  # the other faces play too (708, 709, 711); their text is in card.unsupported
         out += [f"({face.name}) {r}" for r in unsupported_reasons(face) if not r.startswith("text: ")]
     return out

@@ -18,7 +18,7 @@ from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.memo import per_object
 from engine.replacement import enter_replacements
-from engine.state import Obj
+from engine.state import Obj, works_from_command
 from engine.targets import check_targets, divided_damage, division, normalize_targets, target_candidates, with_x
 from engine.values import cast_kind_matches, condition, first_combat_over
 
@@ -55,6 +55,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "class_level",  # a Class became a level (``level``; a later rule: engine/ops/actions.py)
                  "chapter"}  # a Saga's lore counters rose past a chapter number (a later rule: engine/saga.py)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
+                 "chaos", "planar_die", "planar_roll",  # 901.9: the roller of the planar die (engine/planechase.py)
                  "pay_life",  # 119.4: a player paid life (engine/actions.py lose_life, paid)
                  "surveil",  # a later keyword action (Guilds of Ravnica): engine/ops/zones.py
                  "collect_evidence",  # a later keyword action (MKM): engine/ops/actions.py, engine/costs.py
@@ -77,6 +78,9 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
                                              "room",  # a dungeon's room ability: put by engine/dungeon.py
+                                             # a phenomenon encountered, a plane planeswalked to (310.5, 701.21d:
+                                             # engine/planechase.py), a scheme set in motion (904.9: archenemy.py)
+                                             "encounter", "planeswalk_to", "planeswalk_away", "set_in_motion",
                                              "reflexive"}  # "when you do, ...": put by the reflexive op
 # to_graveyard: "when SELF is put into your graveyard from your library / from anywhere" (to_graveyard below:
 # only the card's own ability, from the graveyard it went to)
@@ -639,10 +643,11 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
     for p in g.order:  # 113.4: an emblem's triggered abilities work from the command zone
         for cid in g.players[p].command:
             em = g.objects[cid]
-            if "Emblem" in em.card.types or "Designation" in em.card.types:  # the monarch too
+            if works_from_command(em.card):  # the monarch too; a face-up plane, scheme, vanguard (901.7, 904.8,
+                # 902.7): controlled by its controller (109.4a-e: the planar controller's for a plane)
                 for ab in [a for a in em.card.abilities if a.kind == "triggered" and a.trigger]:
-                    if ab.trigger is not None and _match(g, cid, p, ab.trigger, ev):
-                        _add(g, em, ab, p, ev, permanent=False)
+                    if ab.trigger is not None and _match(g, cid, em.controller, ab.trigger, ev):
+                        _add(g, em, ab, em.controller, ev, permanent=False)
             else:  # a card's ability that works in the command zone ("if SELF is in the command zone", eminence)
                 for ab in em.card.abilities:
                     if ab.kind == "triggered" and ab.zone == "command" and ab.trigger is not None \
@@ -1093,7 +1098,8 @@ def put_on_stack(g: "Game") -> None:
                 return
         if specs_of(t) and "targets" not in t:
             cands = candidates(g, t)
-            if any(len(c) < spec.min for c, spec in zip(cands, specs_of(t))):
+            if any(len(c) < spec.min for c, spec in zip(cands, specs_of(t))) \
+                    or not _distinct_possible(cands, specs_of(t)):
                 g.triggered.remove(t)  # 603.3d: no legal targets, removed from the stack
                 g.log("trigger_removed", card=t["card"].name)
                 return
@@ -1106,6 +1112,28 @@ def put_on_stack(g: "Game") -> None:
         g.triggered.remove(t)
         _push(g, t)
         return
+
+
+def _distinct_possible(cands: list[list[Any]], specs: tuple[TargetSpec, ...]) -> bool:
+    """115.3, 603.3d: "target creature ..., another target creature ..., a third target creature": when a slot's
+    targets must differ from the others', whether enough different candidates exist for every slot's minimum (a
+    matching of the required targets to distinct candidates)."""
+    if not any(s.filter.get("other_target") for s in specs):
+        return True
+    slots = [[str(x) for x in c] for c, s in zip(cands, specs) for _ in range(s.min)]
+    owner: dict[str, int] = {}
+
+    def place(i: int, seen: set[str]) -> bool:
+        for x in slots[i]:
+            if x in seen:
+                continue
+            seen.add(x)
+            if x not in owner or place(owner[x], seen):
+                owner[x] = i
+                return True
+        return False
+
+    return all(place(i, set()) for i in range(len(slots)))
 
 
 def _push(g: "Game", t: dict[str, Any]) -> None:

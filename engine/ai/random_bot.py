@@ -63,7 +63,8 @@ class RandomBot:
         if k == "assign_damage":
             return {"assign": self._assign(d)}
         if k == "trigger_targets":
-            return {"targets": self._targets(d.options["targets"], d.options["target_counts"]) or []}
+            return {"targets": self._targets(d.options["targets"], d.options["target_counts"], 0,
+                                             d.options.get("another", ())) or []}
         if k in ("choose_cards",):
             lo, hi = d.data.get("min", 0), d.data.get("max", 0)
             n = r.randint(lo, min(hi, len(d.options)))

@@ -13,7 +13,19 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import dungeon, knowledge, phasing, player_control, player_statics, replacement, seats, triggers, until
+from engine import (
+    archenemy,
+    dungeon,
+    knowledge,
+    phasing,
+    planechase,
+    player_control,
+    player_statics,
+    replacement,
+    seats,
+    triggers,
+    until,
+)
 from engine.actions import add_effect, ascend, create_token, create_tokens, gain_life, lose_life, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
@@ -814,6 +826,22 @@ def _venture(g: "Game", r: dict, e: Effect) -> dict | None:
         if got is not None:
             return got
     return None
+
+
+@action("planeswalk")
+def _planeswalk(g: "Game", r: dict, e: Effect) -> None:
+    """701.21: "planeswalk" (a plane's "When SELF has ten or more scroll counters on it, planeswalk", the
+    planeswalking ability of 901.8): its controller planeswalks, when they are the planar controller (701.21a)."""
+    planechase.planeswalk(g, controller(g, r))
+
+
+@action("abandon")
+def _abandon(g: "Game", r: dict, e: Effect) -> None:
+    """701.23: "abandon this scheme": the ongoing scheme is turned face down and put on the bottom of its owner's
+    scheme deck (nothing when it is not face up in the command zone any more)."""
+    sid = source_id(g, r)
+    if sid is not None:
+        archenemy.abandon(g, sid)
 
 
 @action("choose_quality")

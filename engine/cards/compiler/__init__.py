@@ -45,6 +45,10 @@ if isinstance(getattr(re, "_MAXCACHE", None), int) and getattr(re, "_MAXCACHE") 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Emblem", "Hero"}
+#: the nontraditional cards of the casual variants the engine plays (901 Planechase, 902 Vanguard, 904 Archenemy,
+#: 905 Conspiracy): compiled like any card; engine/support.py judges whether their abilities work from the command
+#: zone (engine/state.py works_from_command) and whether the variant's rules carry them
+CASUAL_CARDS = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy"}
 #: "Choose three. You may choose the same mode more than once." (the Confluences): a modal head of its own
 #: "Choose one. If you control a commander as you cast SELF, you may choose both instead." (the Wills of Commander
 #: Legends), "... If it was kicked, choose both instead.": the most modes depend on a condition (700.2)
@@ -676,7 +680,8 @@ def _either_trigger(item: IrItem) -> list[Ability] | None:
         cond, body = rest[:cut], rest[cut + 2:]
         # "... or ...", and "When SELF dies and when you discard SELF" (Bartered Cow), "When SELF enters and whenever
         # an Army you control attacks": two trigger conditions, each its own event (603.2)
-        for j in re.finditer(r" or | and when | and whenever ", cond):
+        for j in re.finditer(r" or | and when | and whenever | and at | or at ", cond):
+            # "When you planeswalk to SELF and at the beginning of your upkeep, ..." (a plane, 701.21d): two
             a, b = cond[:j.start()], cond[j.end():]
             if parse_trigger(a) is None or parse_trigger(b) is None:
                 continue
@@ -1187,7 +1192,7 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     types = tuple("Kindred" if t == "Tribal" else t for t in types)
     is_spell = "Instant" in types or "Sorcery" in types
     unsupported: list[str] = []
-    if set(types) & NONTRADITIONAL:
+    if set(types) & NONTRADITIONAL - CASUAL_CARDS:
         unsupported.append("(not a traditional Magic card: played by hand)")
     levels = split_levels(text) if layout == "leveler" else None
     classes = split_class_levels(text) if layout == "class" else None

@@ -801,6 +801,18 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you scry": {"event": "scry", "who": "you"},
         "you collect evidence": {"event": "collect_evidence", "who": "you"},  # a later keyword action (MKM)
         "you complete a dungeon": {"event": "dungeon_completed", "who": "you"},  # a later rule (engine/dungeon.py)
+        # the casual variants (engine/planechase.py, engine/archenemy.py): 309.7 "whenever you roll {CHAOS}" (a
+        # plane's chaos ability; "whenever chaos ensues" in today's wording), 310.5 "when you encounter SELF" (a
+        # phenomenon turned face up), "when you planeswalk to SELF" (701.21d: the plane turned face up), 904.9
+        # "when you set this scheme in motion" (312.7: "this scheme" is SELF)
+        "you roll {chaos}": {"event": "chaos", "who": "you"},
+        "you roll the planar die": {"event": "planar_roll", "who": "you"},  # any face (901.9)
+        "you planeswalk away from self": {"event": "planeswalk_away", "self": True},  # 701.21d
+        "chaos ensues": {"event": "chaos", "who": "you"},
+        "you encounter self": {"event": "encounter", "self": True},
+        "you planeswalk to self": {"event": "planeswalk_to", "self": True},
+        "you planeswalk here": {"event": "planeswalk_to", "self": True},
+        "you set self in motion": {"event": "set_in_motion", "self": True},
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
         "you investigate": {"event": "investigate", "who": "you"},  # 701.33a

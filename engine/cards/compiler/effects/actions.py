@@ -25,6 +25,8 @@ ACTION_RULES = {
     "manifest": "701.31",
     "support": "701.32",
     "investigate": "701.33",
+    "planeswalk": "701.21",
+    "abandon": "701.23",
     **{
         name: f"not in the 2016 rules (introduced by {where})"
         for name, where in [
@@ -73,6 +75,13 @@ def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
     c.last = first if not m.group(2) else c.last
     return []
+
+
+@reader(r"^(?:then )?(planeswalk|abandon self)$")
+def _planar_action(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.21: "planeswalk" (the controller, when they are the planar controller: engine/planechase.py); 701.23,
+    312.7: "abandon this scheme" (the scheme that is the source: engine/archenemy.py)."""
+    return [Effect("action", {"name": m.group(1).split()[0]})]
 
 
 @reader(r"^(investigate|proliferate|populate|learn|venture into the dungeon|the ring tempts you|manifest dread|"
