@@ -29,7 +29,7 @@ from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
 from engine.cards.compiler.targets import KEYWORDS
-from engine.cards.compiler.text import CHAPTER, DIE_ROW, normalise, sentences
+from engine.cards.compiler.text import CHAPTER, DIE_ROW, FLAVOR_WORD, normalise, sentences
 from engine.cards.compiler.timing import combat_timing
 from engine.cards.compiler.triggers import parse_trigger
 from engine.mana import cost_colors, mana_value, parse_cost
@@ -100,7 +100,10 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
                              p, re.I):  # (Outlaws' Merriment: its bullets are the modes, _random_token_modes)
             while i + 1 < len(paras) and paras[i + 1].startswith("•"):
                 i += 1
-                bullets.append(paras[i].lstrip("• ").strip())
+                bullet = paras[i].lstrip("• ").strip()
+                # a mode's flavor word ("• Rouse the Party — ...") has no rules meaning; only a modal head's
+                # bullets are modes ("choose Khans or Dragons" names its bullets by their labels)
+                bullets.append(FLAVOR_WORD.sub("", bullet) if _MODAL.match(p) else bullet)
         if p.strip().lower() == "spree":  # spree (a later keyword, OTJ): "choose one or more additional costs", each
             # mode printed "+ {cost} — ..." (its cost added for each mode chosen: _modes, engine/casting.py)
             while i + 1 < len(paras) and paras[i + 1].startswith("+ {"):
@@ -127,7 +130,7 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             else:
                 items.append(IrItem("modal", full, head=p, body=p, modes=tuple(bullets)))
         elif (ch := CHAPTER.match(p)) is not None:
-            items.append(IrItem("chapter", p, head=ch.group(1), body=p[ch.end():]))
+            items.append(IrItem("chapter", p, head=ch.group(1), body=FLAVOR_WORD.sub("", p[ch.end():])))
         elif p.startswith("•"):
             items.append(IrItem("static", p))      # a stray bullet: unsupported unless a static reads it
         elif parse_keyword_line(p) is not None:
