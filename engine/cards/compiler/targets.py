@@ -40,6 +40,9 @@ CARD_KEYWORDS = ["awaken", "cycling", "flashback", "kicker", "madness", "suspend
                  "retrace", "echo", "dash", "bestow", "disturb", "blitz", "multikicker", "entwine", "splice"]
 #: what "historic" means (700.6, added 2018 with Dominaria): an artifact, a legendary, or a Saga
 HISTORIC = ({"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]})
+#: what "outlaw" means (a later term, Outlaws of Thunder Junction, 2024, on the model of 700.6's "historic"): an
+#: object with one of these creature types (205.3m)
+OUTLAW = ["Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"]
 SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonbasic": None, "nonlegendary": None}
 
 _CONTROLLER_SUFFIX = re.compile(
@@ -725,6 +728,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f["token"] = False
             elif base == "commander":  # "noncommander creature": not a player's commander (903.3)
                 f["commander"] = False
+            elif base == "outlaw":  # "target non-outlaw creature": none of the outlaw types (OUTLAW)
+                f.setdefault("not_subtypes", []).extend(OUTLAW)
             elif subtype(base):
                 f.setdefault("not_subtypes", []).append(subtype(base))
             elif w.startswith("non-") and base.capitalize() in CREATURE_TYPES:  # "Non-Eye creatures" (a creature type
@@ -737,6 +742,12 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
             if "or" in f:
                 return False
             f["or"] = [dict(x) for x in HISTORIC]
+        elif w in ("outlaw", "outlaws"):  # "an outlaw spell", "other outlaws you control": any outlaw type (OUTLAW)
+            if "subtypes" in f or "or" in f:
+                return False
+            f["subtypes"] = list(OUTLAW)
+            if i == len(words) - 1:
+                f["permanent"] = True  # "if you control an outlaw": an outlaw permanent
         elif w == "enchanted":
             f["enchanted"] = True
         elif w == "equipped":
