@@ -126,7 +126,7 @@ class Player:
                  "counters", "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
                  "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn",
                  "life_turn_began", "dungeons_completed", "last_turn", "crime_turn", "mana_spent_turn", "speed",
-                 "nonland_left_turn", "warped_turn")
+                 "nonland_left_turn", "warped_turn", "attacked_power")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -158,6 +158,9 @@ class Player:
         self.damaged_turn = 0           # the last turn this player was dealt damage (bloodthirst, 702.53a)
         self.damaged_by_turn: list[int] = []  # the sources that dealt it damage that turn (damaged_turn)
         self.attacked_turn = 0          # the last turn this player attacked with a creature (508.1j)
+        # (combat phase of the game, total power of the creatures they declared as attackers in it, as declared:
+        # 508.1): pack tactics ("if you attacked with creatures with total power 6 or greater this combat")
+        self.attacked_power: tuple[int, int] = (0, 0)
         self.last_turn = 0              # the number of this player's last turn that has ended ("your last turn")
         self.life_lost_last_turn = 0    # life this player lost during the previous turn ("if you lost life last turn")
         self.surveilled_turn = 0        # the last turn this player surveilled (a later keyword action, GRN)

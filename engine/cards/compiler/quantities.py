@@ -511,6 +511,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"your_turn": True}
     if t == "it's the first combat phase of the turn":  # 506.6d: a combat phase, and none ended earlier this turn
         return {"first_combat": True}
+    m = re.fullmatch(r"you attacked with creatures with total power (\d+) or greater this combat", t)
+    if m:  # pack tactics (an ability word, Adventures in the Forgotten Realms): the total power of the creatures
+        # you declared as attackers this combat, as they were declared (508.1; engine/combat.py)
+        return {"attacked_power_ge": int(m.group(1))}
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
              "during turns other than yours"):
         return {"your_turn": False}
