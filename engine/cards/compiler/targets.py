@@ -1008,7 +1008,7 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
 
 _TARGET = re.compile(
     r"(?:(up to) )?(?:(one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) )?"
-    r"(other |another |a second |a third |any number of |one or more )?target (.+)")
+    r"(other |another |a second |a third |any number of |one or more |one or two |one, two, or three )?target (.+)")
 
 
 def parse_target(phrase: str) -> TargetSpec | None:
@@ -1047,6 +1047,9 @@ def parse_target(phrase: str) -> TargetSpec | None:
         return TargetSpec(f, p, count=99, min=0)
     if m.group(3) and m.group(3).strip() == "one or more":  # "One or more target creatures" (Dwarven Song): 1+
         return TargetSpec(f, p, count=99, min=1)
+    if m.group(3) and m.group(3).startswith("one,") or m.group(3) == "one or two ":
+        # "one or two target creatures" (601.2c, 115.1d: a number of targets in a range, at least one)
+        return TargetSpec(f, p, count=3 if m.group(3).startswith("one,") else 2, min=1)
     if m.group(2) and m.group(2) == "x":
         return TargetSpec(f, p, count=-1, min=0 if m.group(1) else -1)
     count = number(m.group(2)) if m.group(2) else 1
