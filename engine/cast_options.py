@@ -137,6 +137,9 @@ def sneak_time(g: "Game", player: str, o: "Obj") -> bool:
         "Split second" in g.objects[i].card.keywords for i in g.stack if g.objects[i].ability is None)
 
 
+#: Web-slinging (a later keyword: Marvel's Spider-Man, 2025): "You may cast this spell for [cost] if you also return a
+#: tapped creature you control to its owner's hand" (an alternative cost, 118.9, with a part of returning a creature)
+WEB_RETURN = Cost(return_to_hand={"types": ["Creature"], "tapped": True})
 #: Sneak: "... and returning an unblocked attacking creature you control to its owner's hand"
 SNEAK_RETURN = Cost(return_to_hand={"types": ["Creature"], "attacking": True, "unblocked": True})
 
@@ -187,6 +190,7 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # returned creature attacked (engine/effects.py)
     Row("Sneak", "later: Teenage Mutant Ninja Turtles", "alternative", flag=True, extra=SNEAK_RETURN,
         timing=sneak_time),
+    Row("Web-slinging", "later: Marvel's Spider-Man", "alternative", flag=True, extra=WEB_RETURN),
     # from exile, face down there since an earlier turn (the foretell special action)
     Row("Foretell", "later: Kaldheim", "alternative", zone="exile", flag=True, when=foretold),
     # Disturb (a later keyword: Innistrad: Midnight Hunt, 2021): "You may cast this card transformed from your

@@ -82,7 +82,7 @@ LATER: dict[str, str] = {
     "Harmonize": "Tarkir: Dragonstorm", "Mobilize": "Tarkir: Dragonstorm", "Station": "Edge of Eternities",
     "Warp": "Edge of Eternities", "Firebending": "Avatar: The Last Airbender",
     "Sneak": "Teenage Mutant Ninja Turtles", "For Mirrodin!": "Phyrexia: All Will Be One",
-    "Freerunning": "Assassin's Creed", "Mayhem": "Marvel's Spider-Man",
+    "Freerunning": "Assassin's Creed", "Mayhem": "Marvel's Spider-Man", "Web-slinging": "Marvel's Spider-Man",
     "Job select": "Final Fantasy", "Partner with": "Battlebond",
     "Choose a Background": "Commander Legends: Battle for Baldur's Gate", "Doctor's companion": "Doctor Who",
 }
@@ -135,7 +135,7 @@ COSTED = {"Kicker", "Multikicker", "Flashback", "Madness", "Morph", "Megamorph",
           "Fortify", "Spectacle", "Escape", "Mutate", "Encore", "Foretell", "Disturb", "Cleave", "Blitz",
           "Reconfigure", "Prototype", "Plot", "Disguise", "Craft", "Impending", "Harmonize", "Warp",
           "Ward", "Jump-start", "Retrace", "Transfigure", "Sneak", "Offspring", "Gift", "Squad",
-          "Freerunning", "Mayhem", "Channel"}
+          "Freerunning", "Mayhem", "Web-slinging", "Channel"}
 LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp", "mountainwalk": "Mountain",
             "forestwalk": "Forest", "desertwalk": "Desert", "nonbasic landwalk": "nonbasic",
             "legendary landwalk": "legendary", "snow swampwalk": "snow Swamp", "snow forestwalk": "snow Forest"}
