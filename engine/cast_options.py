@@ -243,7 +243,7 @@ PAY_KEYS: tuple[str, ...] = tuple(r.key for r in ROWS.values() if r.kind == "pay
 #: which card or ability, the alternative cost, the face or half cast (708, 711), and the
 #: objects that pay (convoke, improvise, delve)
 ANSWER_KEYS: tuple[str, ...] = ("action", "card", "ability", "alt", "face", "emerge", "harmonize",
-                                "cost_choice", "prepared") + PAY_KEYS
+                                "cost_choice", "prepared", "waterbend") + PAY_KEYS
 #: the alternative costs named in a cast answer's ``alt`` (lower case, as the answer spells them)
 ALTS: dict[str, Row] = {r.keyword.lower(): r for r in ROWS.values() if r.kind in ("alternative", "zone")}
 

@@ -976,7 +976,8 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False
     mana = costs.ability_mana(g, player, o.id, cost, ab)
     if mana and "X" not in mana and not can_afford(g, player, mana, {o.id} if cost.tap else set(), ("ability", o.id)):
-        return False
+        # waterbend: artifacts and creatures tapped may pay its generic mana
+        return cost.waterbend and waterbend_suggest(g, player, o.id, cost, mana) is not None
     return True
 
 
@@ -1186,13 +1187,61 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
     # 602.2b: as it is activated (before other costs are paid), its targets chosen (Kopala, Warden of Waves)
     mana = costs.ability_mana(g, player, o.id, cost, ab, s.targets)
+    if a.get("waterbend") and not cost.waterbend:
+        raise IllegalAction(f"waterbend: {o.card.name}'s ability has no waterbend cost")
     if mana:
-        pay_mana(g, player, substitute_x(mana, s.x, x_color(o.card)), {o.id} if cost.tap else set(), a.get("pay"),
+        due = substitute_x(mana, s.x, x_color(o.card))
+        if a.get("waterbend"):
+            due = _waterbend(g, player, o.id, cost, due, a["waterbend"])
+        pay_mana(g, player, due, {o.id} if cost.tap else set(), a.get("pay"),
                  ("ability", o.id))  # 106.6: restricted mana that may pay for this source's abilities
     if has_choices(cost):
         _after_costs(g, costs.start(g, player, cost, oid, s.id, "activate", a))  # 601.2h / 602.2b: chosen while paying
         return
     finish_activate(g, player, s.id)
+
+
+def waterbend_candidates(g: "Game", player: str, src: int, cost: Cost) -> list[int]:
+    """Waterbend (a later keyword action, Avatar: The Last Airbender, 2025): "While paying a waterbend cost, you can
+    tap your artifacts and creatures to help. Each one pays for {1}": the untapped artifacts and creatures ``player``
+    controls (a creature that came under their control this turn too, as for convoke, 702.50a), not the source
+    when the same cost taps it ({T}, 602.2b)."""
+    return [i for i in g.battlefield if g.objects[i].controller == player and not g.objects[i].tapped
+            and not (cost.tap and i == src) and {"Artifact", "Creature"} & set(g.chars(i).types)]
+
+
+def waterbend_suggest(g: "Game", player: str, src: int, cost: Cost, mana: tuple[str, ...]) -> list[int] | None:
+    """The fewest artifacts and creatures that pay the generic part of a waterbend cost ``mana`` with the rest of
+    ``player``'s mana ([] when mana alone pays it, None when nothing does): what a bot answers with. Those that
+    make no mana first (a mana creature stays free to tap for mana)."""
+    ex = {src} if cost.tap else set()
+    purpose = ("ability", src)
+    if can_afford(g, player, mana, ex, purpose):
+        return []
+    generic = sum(int(s) for s in mana if s.isdigit())
+    cands = sorted(waterbend_candidates(g, player, src, cost),
+                   key=lambda i: (any(ab.kind == "mana" for ab in g.chars(i).abilities), i))
+    for n in range(1, min(generic, len(cands)) + 1):
+        picks = cands[:n]
+        if can_afford(g, player, cast_options.reduce_generic(mana, n), ex | set(picks), purpose):
+            return picks
+    return None
+
+
+def _waterbend(g: "Game", player: str, src: int, cost: Cost, due: tuple[str, ...], picks: Any) -> tuple[str, ...]:
+    """Waterbend: the artifacts and creatures ``picks`` are tapped as the cost is paid (601.2h), each paying {1} of
+    its generic mana; the mana left to pay (IllegalAction for a pick that can't help, or more than the generic)."""
+    if not isinstance(picks, list) or len(set(map(str, picks))) != len(picks):
+        raise IllegalAction("waterbend: a list of artifacts and creatures, each once")
+    cands = set(waterbend_candidates(g, player, src, cost))
+    bad = [p for p in picks if p not in cands]
+    if bad:
+        raise IllegalAction(f"waterbend: {_name(g, bad[0])} is not an untapped artifact or creature you control")
+    if len(picks) > sum(int(s) for s in due if s.isdigit()):
+        raise IllegalAction("waterbend: each one tapped pays for {1} of the generic mana, no more")
+    for i in picks:
+        tap(g, i)  # 701.20a, with its event (603.2d)
+    return cast_options.reduce_generic(due, len(picks))
 
 
 def _ask_opponent_targets(g: "Game", player: str, o: "Obj", ab: Ability, a: dict[str, Any]) -> None:

@@ -259,6 +259,11 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue
             opt = {"action": "activate", "card": oid, "ability": i, "name": o.card.name, "text": ab.text,
                    "mana": ab.kind == "mana"}
+            if ab.cost is not None and ab.cost.waterbend:  # the artifacts and creatures a bot taps to help pay
+                need = costs.ability_mana(g, player, oid, ab.cost, ab)  # (waterbend, a later keyword action)
+                bent = casting.waterbend_suggest(g, player, oid, ab.cost, need) if "X" not in need else None
+                if bent:
+                    opt["waterbend"] = bent
             if simple:  # no X, no variable cost, no modes, no targets: the option is complete
                 out.append(opt)
                 continue

@@ -643,6 +643,23 @@ def _spell_x(card: CardDef) -> bool:
     return any(ab.kind == "spell" and "'x': True" in repr([e.args for e in ab.effects]) for ab in card.abilities)
 
 
+def _waterbend_elsewhere(card: CardDef) -> bool:
+    """Does a cost with waterbend (a later keyword action) appear anywhere but as an activated ability's cost (an
+    additional or alternative cost of a spell, a keyword's cost, a cost an instruction asks for)?"""
+    def walk(x: Any, top: bool) -> bool:
+        if isinstance(x, Cost):
+            return x.waterbend and not top
+        if isinstance(x, Ability):
+            return (x.cost is not None and walk(x.cost, x.kind == "activated")) or walk(x.static, False) \
+                or any(walk(e.args, False) for e in x.effects) or any(walk(m, False) for m in x.modes)
+        if isinstance(x, dict):
+            return any(walk(v, False) for v in x.values())
+        if isinstance(x, (list, tuple)):
+            return any(walk(v, False) for v in x)
+        return False
+    return any(walk(a, False) for a in card.abilities) or walk(card.keyword_args, False)
+
+
 def unsupported_reasons(card: CardDef) -> list[str]:
     """Why the engine cannot play this card as written ([] when it can)."""
     out = [f"text: {s}" for s in card.unsupported]
@@ -712,6 +729,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
             # its filters, read as an additional cost's; "Discard X cards" announced with the spell's X (601.2b)
             out += [f"{k} {p}" for p in costs.additional_problems(c, announced=_spell_x(card))]
     out.extend(cast_options.storm_problems(card))
+    if _waterbend_elsewhere(card):  # paid with the help of tapped artifacts and creatures only as an activated
+        out.append("waterbend other than an activated ability's cost")  # ability's cost (engine/casting.py)
     if "Toxic" in card.keywords and not isinstance(card.keyword_args.get("Toxic"), int):
         out.append("toxic with no number")
     if card.keyword_args.get("Protection") and not all(protection_supported(q)

@@ -731,6 +731,9 @@ class Cost:
     change: dict[str, Any] | None = None
     reveal_hand: dict[str, Any] | None = None  # "reveal a Merfolk card from your hand": exactly one (701.15)
     put_counters: tuple[str, int] | None = None  # (kind, n) put on the source itself: "Put a -1/-1 counter on SELF"
+    # "Waterbend {5}" (a later keyword action, Avatar: The Last Airbender, 2025): its generic mana may be paid in part
+    # by tapping untapped artifacts and creatures its payer controls, each one for {1} (engine/casting.py waterbend)
+    waterbend: bool = False
 
     @property
     def is_free(self) -> bool:

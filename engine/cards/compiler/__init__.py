@@ -81,7 +81,7 @@ def _split_colon(p: str) -> tuple[str, str] | None:
 
 
 _COST_START = re.compile(
-    r"^(\{|[+\-]?\d+$|[+\-]x$|sacrifice|pay|discard|tap|exile|remove|return|put|reveal|collect)", re.I
+    r"^(\{|[+\-]?\d+$|[+\-]x$|sacrifice|pay|discard|tap|exile|remove|return|put|reveal|collect|waterbend)", re.I
 )
 
 

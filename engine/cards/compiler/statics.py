@@ -3311,10 +3311,10 @@ def _attached_clauses(m: re.Match) -> list[dict[str, Any]] | None:
         if (q := re.fullmatch(r'has ("[^"]+")', c)) is not None:
             # 'has "Whenever SELF attacks, you gain 1 life,"' (the job-select Equipment, Final Fantasy): the quoted
             # ability the creature has (613.1f, layer 6)
-            got = _granted(aff, q.group(1).rstrip('"').rstrip(",.") + '"')
-            if got is None:
+            quoted_ab = _granted(aff, q.group(1).rstrip('"').rstrip(",.") + '"')
+            if quoted_ab is None:
                 return None
-            granted += got
+            granted += quoted_ab
         elif pt := re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)", c):
             out.append({"kind": "anthem", "affects": aff, "power": int(pt.group(1)), "toughness": int(pt.group(2))})
         elif pt := re.fullmatch(r"has base power and toughness (\d+)/(\d+)", c):
