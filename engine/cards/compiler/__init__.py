@@ -80,6 +80,9 @@ def _split_colon(p: str) -> tuple[str, str] | None:
     return None
 
 
+#: "Firebending X, where X is SELF's power" (a later keyword, Avatar: The Last Airbender): firebending N's triggered
+#: ability (keywords.firebending) with that amount, read as its rule writes it out
+_FIREBENDING_X = re.compile(r"^Firebending X, where X is ([^.]+)\.?$")
 _COST_START = re.compile(
     r"^(\{|[+\-]?\d+$|[+\-]x$|sacrifice|pay|discard|tap|exile|remove|return|put|reveal|collect|waterbend)", re.I
 )
@@ -92,7 +95,8 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
     items: list[IrItem] = []
     i = 0
     while i < len(paras):
-        p = same_is_true(paras[i])
+        p = _FIREBENDING_X.sub(r"Whenever SELF attacks, add an amount of {R} equal to \1. Until end of combat, you don't "
+                               r"lose this mana as steps and phases end.", same_is_true(paras[i]))
         bullets: list[str] = []
         if _MODAL.match(p) or p.rstrip().endswith("—") and "choose" in p.lower() or _AGAIN.fullmatch(p.strip()) \
                 or _COND_MODAL.fullmatch(p.strip()) \
