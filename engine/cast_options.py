@@ -191,6 +191,9 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Sneak", "later: Teenage Mutant Ninja Turtles", "alternative", flag=True, extra=SNEAK_RETURN,
         timing=sneak_time),
     Row("Web-slinging", "later: Marvel's Spider-Man", "alternative", flag=True, extra=WEB_RETURN),
+    # Impending N—[cost] (a later keyword: Duskmourn): "you may choose to pay [cost] rather than pay this spell's mana
+    # cost"; its other rules read the flag (compiler/keywords.impending)
+    Row("Impending", "later: Duskmourn", "alternative", flag=True),
     # from exile, face down there since an earlier turn (the foretell special action)
     Row("Foretell", "later: Kaldheim", "alternative", zone="exile", flag=True, when=foretold),
     # Disturb (a later keyword: Innistrad: Midnight Hunt, 2021): "You may cast this card transformed from your
@@ -269,8 +272,8 @@ def implemented(keyword: str, card: CardDef) -> bool:
     if keyword == "Casualty":  # "Casualty N": a number (casualty_cost)
         n = card.keyword_args.get(keyword)
         return isinstance(n, int) and not isinstance(n, bool) and n >= 0
-    if keyword == "Suspend":  # "Suspend N—[cost]": a number of time counters and a mana cost
-        arg = card.keyword_args.get(keyword)
+    if keyword in ("Suspend", "Impending"):  # "Suspend N—[cost]", "Impending N—[cost]": a number of time counters
+        arg = card.keyword_args.get(keyword)  # and a mana cost
         if not isinstance(arg, dict) or not isinstance(arg.get("amount"), int) or arg["amount"] < 1:
             return False
         c = arg.get("cost")
@@ -360,7 +363,8 @@ def alternatives(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     for k in card.keywords:
         row = ROWS.get(k)
         if row is not None and row.kind in ("alternative", "zone") and implemented(k, card):
-            out.append((k.lower(), row, card.keyword_args[k] if row.kind == "alternative"
+            arg = card.keyword_args[k]
+            out.append((k.lower(), row, (arg.get("cost") if isinstance(arg, dict) else arg) if row.kind == "alternative"
                         else Cost(mana=card.mana_cost)))
     return tuple(out)
 
