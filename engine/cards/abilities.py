@@ -734,6 +734,9 @@ class Cost:
     # "Waterbend {5}" (a later keyword action, Avatar: The Last Airbender, 2025): its generic mana may be paid in part
     # by tapping untapped artifacts and creatures its payer controls, each one for {1} (engine/casting.py waterbend)
     waterbend: bool = False
+    # "Blight N" (a later keyword action, Lorwyn Eclipsed, 2026): put N -1/-1 counters on a creature its payer
+    # controls, chosen as the cost is paid (601.2h; engine/costs.py)
+    blight: int = 0
 
     @property
     def is_free(self) -> bool:
