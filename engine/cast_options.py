@@ -307,6 +307,19 @@ def keyword_cost_ok(c: Cost) -> bool:
                for f in (c.sacrifice, c.exile_from_graveyard, c.exile_from_hand, c.tap_others, c.return_to_hand) if f)
 
 
+def optional_cost_ok(c: Cost) -> bool:
+    """Can casting pay this optional additional cost ("As an additional cost to cast SELF, you may ...": 601.2b,
+    601.2f)? What keyword_cost_ok allows, or blight (a later keyword action) with only mana beside it."""
+    base = dataclasses.replace(c, blight=0)
+    return keyword_cost_ok(base) or c.blight > 0 and base == Cost(mana=base.mana)
+
+
+#: "As an additional cost to cast SELF, you may [cost]" (601.2b, 601.2f): an optional additional cost that is no
+#: keyword's; the answer's "extras" names it "additional cost", and "if its additional cost was paid" reads the flag
+OPTIONAL_COST = Row("Additional cost", "601.2b", "additional", flag=True)
+ROWS[OPTIONAL_COST.keyword] = OPTIONAL_COST
+
+
 def other_parts(c: Cost | None) -> bool:
     """Has this cost more than mana (life, objects to choose: 601.2h)?"""
     return c is not None and c != Cost(mana=c.mana)
@@ -411,7 +424,9 @@ BARGAIN_COST = Cost(sacrifice={"or": [{"types": ["Artifact"]}, {"types": ["Encha
 @per_object
 def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     """(name, row, cost) of each optional additional cost the card has (601.2b, 601.2f)."""
-    out = []
+    out = [("additional cost", OPTIONAL_COST, ab.static["cost"]) for ab in card.abilities
+           if ab.kind == "static" and ab.static and ab.static.get("kind") == "optional_cost"
+           and isinstance(ab.static.get("cost"), Cost) and optional_cost_ok(ab.static["cost"])]
     for k in card.keywords:
         row = ROWS.get(k)
         if row is not None and row.kind == "additional" and implemented(k, card):

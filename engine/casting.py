@@ -487,7 +487,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         modes = list(range(len(ab.modes)))
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
     elif ab is not None and ab.choose:
-        check_modes(ab, modes, g, player, o.id)
+        check_modes(ab, modes, g, player, o.id, ([keyword_alt[0].keyword] if keyword_alt else [])
+                    + [r.keyword for r, _ in extras])
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
     x = int(a.get("x", 0) or 0)
     if x < 0:
@@ -1006,15 +1007,20 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
 
 
 def mode_range(ab: Ability, g: "Game | None" = None, player: str | None = None,
-               src: int | None = None) -> tuple[int, int]:
+               src: int | None = None, paying: list[str] | None = None) -> tuple[int, int]:
     """The least and the most modes a modal spell or ability lets its controller choose (700.2:
     "choose one", "choose two", "choose one or both", "choose one or more"). "Choose one. If you control a
     commander as you cast SELF, you may choose both instead": two at most (without "you may", exactly two) when
-    the condition holds for ``player`` as the modes are chosen (601.2b), else one."""
+    the condition holds for ``player`` as the modes are chosen (601.2b), else one. "If this spell's additional cost
+    was paid, choose both instead": the costs the caster announces (``paying``: the keyword ways and optional
+    additional costs, 601.2b) decide it, the spell not being cast yet."""
     cond = ab.condition or {}
     if "more_modes_if" in cond:
-        holds = g is not None and player is not None and condition(g, cond["more_modes_if"], src,
-                                                                   {"controller": player})
+        if paying is not None and set(cond["more_modes_if"]) == {"cast_with"}:
+            holds = cond["more_modes_if"]["cast_with"] in paying
+        else:
+            holds = g is not None and player is not None and condition(g, cond["more_modes_if"], src,
+                                                                       {"controller": player})
         if not holds:
             return 1, 1
         return (1 if cond.get("more_modes_may") else ab.choose), ab.choose
@@ -1028,11 +1034,11 @@ def _repeats_modes(o: "Obj | None") -> bool:
 
 
 def check_modes(ab: Ability, modes: list[Any], g: "Game | None" = None, player: str | None = None,
-                src: int | None = None) -> None:
+                src: int | None = None, paying: list[str] | None = None) -> None:
     """601.2b, 700.2: the chosen modes are between the least and the most the text allows, each
     a mode of the ability, and no mode is chosen twice (700.2d) unless the text says "you may choose
     the same mode more than once" (the Confluences, as later printed)."""
-    lo, hi = mode_range(ab, g, player, src)
+    lo, hi = mode_range(ab, g, player, src, paying)
     again = bool((ab.condition or {}).get("repeat_modes"))
     if not lo <= len(modes) <= hi or not again and len(set(modes)) != len(modes) or any(
             not isinstance(m, int) or not 0 <= m < len(ab.modes) for m in modes):

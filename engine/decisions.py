@@ -488,7 +488,7 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
     kick = o.card.keyword_args.get("Kicker") if "Kicker" in o.card.keywords else None
     if isinstance(kick, Cost) and not kick.is_free and _parts_payable(g, player, kick, o.id):
         opt["kicker"] = cost_words(kick)
-    more = cast_options.additional(o.card) if o.card.keywords else ()
+    more = cast_options.additional(o.card)
     # 601.2f: each offered with the spell's own cost paid too (its mana: entwine's, buyback's)
     more = tuple(m for m in more if _parts_payable(g, player, m[2], o.id) and (
         not m[2].mana or _affordable(g, player, o, base + tuple(x for x in m[2].mana if x != "X"), afford,

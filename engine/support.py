@@ -183,6 +183,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "may_not_untap",  # engine/game.py untap step: its controller may leave it tapped (502.2)
                      # engine/costs.py
                      "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost",
+                     "optional_cost",
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
                      "deck_rule"})
 RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana",  # engine/casting.py activatable
@@ -613,6 +614,11 @@ def _cond_keys(cond: dict[str, Any]) -> set[str]:
 def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
     """The statics about casting (engine/costs.py): what of them this engine applies."""
     kind = st.get("kind")
+    if kind == "optional_cost":  # paid, or not, as an optional additional cost is (engine/cast_options.py)
+        c = st.get("cost")
+        if not isinstance(c, Cost) or not cast_options.optional_cost_ok(c):
+            return ["optional additional cost other than mana, life and objects chosen"]
+        return costs.additional_problems(c)
     if kind in ("additional_cost", "alternative_cost"):
         c = st.get("cost")
         out = costs.additional_problems(c, announced=kind == "additional_cost") if isinstance(c, Cost) \

@@ -917,7 +917,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             statics = parse_static(item.text)
             if statics is not None:
                 ab = [Ability("static", item.text, static=s, zone="stack" if s["kind"] in (
-                    "cant_be_countered", "additional_cost", "cost_change", "alternative_cost", "flash_self")
+                    "cant_be_countered", "additional_cost", "cost_change", "alternative_cost", "flash_self",
+                    "optional_cost")
                     else "battlefield")
                       for s in statics]
         elif item.kind == "static" and (gy := _graveyard_static(item.text)) is not None:

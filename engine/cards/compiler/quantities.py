@@ -886,6 +886,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"cast_with": "Bargain"}  # bargain (a later keyword, Wilds of Eldraine): its cost was paid
     if t in ("it escaped", "self escaped"):  # "sacrifice it unless it escaped" (escape, a later keyword): cast so
         return {"cast_with": "Escape"}
+    if re.fullmatch(r"(?:its|self's|this spell's|his|her|their) additional cost was paid", t):
+        # "As an additional cost to cast SELF, you may blight 1. ... If SELF's additional cost was paid, ..." (601.2b,
+        # 601.2f: an optional additional cost, paid or not as it was cast; engine/cast_options.py OPTIONAL_COST)
+        return {"cast_with": "Additional cost"}
     m = re.fullmatch(r"(?:its|self's|this spell's|that spell's) ([a-z]+) cost was paid", t)
     if m and m.group(1) not in ("mana", "additional", "alternative"):
         # "if its prowl cost was paid" (702.75a), "if its surge cost was paid": the keyword way it was cast

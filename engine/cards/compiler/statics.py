@@ -2745,9 +2745,11 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
         if cost is None or not any(n < 0 for _, n in _x_parts(cost)):
             return None
         return [{"kind": "additional_cost", "cost": cost, "x_reduce": int(r.group(3))}]
-    t = re.sub(r"^you may ", "", t)   # optional extra costs are not read here
-    if t != m.group(1):
-        return None
+    r = re.fullmatch(r"you may (.+)", t)
+    if r:  # 601.2b, 601.2f: an optional additional cost, paid or not as it is cast ("you may blight 1", "you may
+        # sacrifice an artifact"): the caster announces it (engine/cast_options.py OPTIONAL_COST)
+        cost = parse_cost_text(r.group(1))
+        return None if cost is None else [{"kind": "optional_cost", "cost": cost}]
     cost = parse_cost_text(t)
     if cost is not None:
         return [{"kind": "additional_cost", "cost": cost}]
