@@ -540,6 +540,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append("a target filter reads SELF's power after SELF left the battlefield")
         if any(k in trig and not set(evs) <= e for k, e in KEYS_OF_EVENT.items()):
             out.append("trigger options")
+        if isinstance(trig.get("while"), dict):
+            out.extend(f"trigger while: {p}" for p in condition_problems(trig["while"]))
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil",
                                                                       "investigate", "card_to_graveyard"} \
                 and not (evs in (["becomes_target"], ["becomes_target_you"]) and trig.get("self")) \
