@@ -683,6 +683,9 @@ def _either_trigger(item: IrItem) -> list[Ability] | None:
         cond, body = rest[:cut], rest[cut + 2:]
         # "... or ...", and "When SELF dies and when you discard SELF" (Bartered Cow), "When SELF enters and whenever
         # an Army you control attacks": two trigger conditions, each its own event (603.2)
+        verbs = re.fullmatch(r"(you) (cast|cycle|discard) or (cast|cycle|discard) (self)", cond, re.I)
+        if verbs:  # "When you cast or cycle SELF" (Drownyard Lurker): one subject and object, two events (603.2)
+            cond = f"{verbs[1]} {verbs[2]} {verbs[4]} or {verbs[1]} {verbs[3]} {verbs[4]}"
         for j in re.finditer(r" or | and when | and whenever ", cond):
             a, b = cond[:j.start()], cond[j.end():]
             if parse_trigger(a) is None or parse_trigger(b) is None:
