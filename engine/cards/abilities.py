@@ -582,7 +582,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
     "cant_be_countered", "additional_cost", "set_pt",
-    "optional_cost",  # "As an additional cost to cast SELF, you may ..." (601.2b, 601.2f; engine/cast_options.py) "grant_ability", "add_types", "become", "choose_on_enter",
+    "grant_ability", "add_types", "become", "choose_on_enter",
+    "optional_cost",  # "As an additional cost to cast SELF, you may ..." (601.2b, 601.2f; engine/cast_options.py)
     "life_gain_plus", "life_gain_double", "life_gain_to_loss", "block_tax", "play_from",
     "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
     "alt_cost_spells", "land_forbid",
