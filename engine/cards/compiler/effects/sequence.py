@@ -1556,6 +1556,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # Creator): one instruction (engine/cards/compiler/effects/library.py _wish)
     text = re.sub(r"(card you own in exile)\. put that card into your hand\b", r"\1 and put it into your hand", text,
                   flags=re.I)
+    # "you may reveal cards from the top of your library until you reveal a creature card. Put that card into your
+    # hand and the rest ..." (Spinner of Souls): one instruction (library.py _reveal_until_joined)
+    text = re.sub(r"(reveal cards from the top of your library until you reveal an? [^.]+? card)\. put that card ",
+                  r"\1 and put that card ", text, flags=re.I)
     text = _round_each_time(text)
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
