@@ -376,7 +376,7 @@ def alternatives(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     for k in card.keywords:
         row = ROWS.get(k)
         if row is not None and row.kind in ("alternative", "zone") and implemented(k, card):
-            arg = card.keyword_args[k]
+            arg = card.keyword_args[k] if row.kind == "alternative" else None  # (impending's: {"amount", "cost"})
             out.append((k.lower(), row, (arg.get("cost") if isinstance(arg, dict) else arg) if row.kind == "alternative"
                         else Cost(mana=card.mana_cost)))
     return tuple(out)
