@@ -509,6 +509,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"life_lt_start": True}
     if t in ("it's your turn", "during your turn"):
         return {"your_turn": True}
+    m = re.fullmatch(r"you (didn't |did not )?put (?:a|one or more) cards? into your hand this way", t)
+    if m:  # "If you didn't put a card into your hand this way, draw a card" (Adventure Awaits): the cards this
+        # resolution's instruction before put there (engine/ops/library.py dig, exile_until: "put_hand")
+        put = {"amount_ge": {"amount": {"count_this_way": {}, "action": "put_hand"}, "n": 1}}
+        return {"not": put} if m.group(1) else put
     if t == "it's the first combat phase of the turn":  # 506.6d: a combat phase, and none ended earlier this turn
         return {"first_combat": True}
     m = re.fullmatch(r"you attacked with creatures with total power (\d+) or greater this combat", t)
