@@ -821,6 +821,8 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     s = g.objects[sid]
     g.spells_cast_turn += 1
     g.players[player].spells_cast_turn += 1
+    if s.chosen.get("cast_from") == "hand":  # "if you haven't cast a spell from your hand this turn" (601.2a: the
+        g.players[player].hand_cast_turn = g.turn  # zone it was cast from)
     if g.effects:
         costs.use_next_spell_reduction(g, player, sid)  # "the next spell you cast this turn costs {1} less"
     sc = layers.off_battlefield(g, s)  # 601.2i: what was cast, as it is on the stack ("a noncreature spell"; no

@@ -126,7 +126,7 @@ class Player:
                  "counters", "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
                  "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn",
                  "life_turn_began", "dungeons_completed", "last_turn", "crime_turn", "mana_spent_turn", "speed",
-                 "nonland_left_turn", "warped_turn", "attacked_power")
+                 "nonland_left_turn", "warped_turn", "attacked_power", "hand_cast_turn")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -166,6 +166,7 @@ class Player:
         self.surveilled_turn = 0        # the last turn this player surveilled (a later keyword action, GRN)
         self.investigated_turn = 0      # the last turn this player investigated (701.33a)
         self.crime_turn = 0             # the last turn this player committed a crime (a later rule, OTJ)
+        self.hand_cast_turn = 0         # the last turn this player cast a spell from their hand (601.2a, 601.2i)
         # (turn, mana this player spent to cast spells that turn): expend (a later keyword action, Bloomburrow;
         # engine/triggers.py expend)
         self.mana_spent_turn: tuple[int, int] = (0, 0)

@@ -1460,7 +1460,7 @@ def _evolves(g: "Game", o: Any, r: Ctx | None) -> bool:
 
 #: the per-turn facts ``{"history": ...}`` names (kept on Player as the last turn each happened)
 HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "your_land_entered", "self_was_cast",
-                     "you_surveilled", "you_committed_crime"})
+                     "you_surveilled", "you_committed_crime", "you_cast_from_hand"})
 
 
 def _history(g: "Game", what: str, you: str, o: Any) -> bool:
@@ -1483,6 +1483,8 @@ def _history(g: "Game", what: str, you: str, o: Any) -> bool:
         return g.players[you].crime_turn == g.turn  # Junction: engine/triggers.py became_targets)
     if what == "self_was_cast":
         return o is not None and bool(o.chosen.get("cast_zone"))
+    if what == "you_cast_from_hand":  # "if you haven't cast a spell from your hand this turn" (601.2a, 601.2i)
+        return g.players[you].hand_cast_turn == g.turn
     raise Unsupported(f"unsupported history {what!r}")
 
 

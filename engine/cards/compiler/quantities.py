@@ -1019,6 +1019,7 @@ _HISTORY = {
     "you've committed a crime this turn": "you_committed_crime",        # a later rule (OTJ)
     "you committed a crime this turn": "you_committed_crime",
     "you cast it": "self_was_cast",                                     # 601.2: it was a spell
+    "you've cast a spell from your hand this turn": "you_cast_from_hand",  # 601.2a: from the hand
     "you cast self": "self_was_cast",
 }
 
@@ -1029,6 +1030,7 @@ _NOT_HISTORY = {
     "you didn't attack with a creature this turn": "you_attacked",
     "you haven't attacked this turn": "you_attacked",
     "no creatures died this turn": "creature_died",
+    "you haven't cast a spell from your hand this turn": "you_cast_from_hand",  # a spell cast from the hand (601.2a)
 }
 
 
