@@ -977,6 +977,10 @@ def _board_condition(t: str) -> dict[str, Any] | None:
         return {"opponent_cast_kind_this_turn": f}
     if t == "you've cast another spell this turn":  # the spell being cast is not yet counted (601.2f, 601.2i)
         return {"spells_cast_ge": 1}
+    if t in ("you've cast a spell this turn", "you cast a spell this turn"):  # a per-turn fact (601.2i, 500.1)
+        return {"spells_cast_ge": 1}
+    if t in ("you haven't cast a spell this turn", "you didn't cast a spell this turn"):
+        return {"not": {"spells_cast_ge": 1}}
     m = re.fullmatch(r"you've cast (\w+) or more spells this turn", t)
     if m and number(m.group(1)):
         return {"spells_cast_ge": number(m.group(1))}
