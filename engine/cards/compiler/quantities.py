@@ -370,6 +370,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     t = re.sub(r"^you control at least (\w+) ", r"you control \1 or more ", t)  # "at least five other Mountains"
     # "if a creature you control has first strike" (Odric, Lunarch Marshal): you control one with it (702)
     t = re.sub(r"^an? ([a-z ]+?) you control has ([a-z ]+)$", r"you control a \1 with \2", t)
+    m = re.fullmatch(r"(you control an? [a-z]+) or (there is an? [a-z]+ card in your graveyard)", t)
+    if m:  # "if you control a Desert or there is a Desert card in your graveyard" (Hour of Devastation): either
+        a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
+        if a is not None and b is not None:
+            return {"any": [a, b]}
     got = _history_condition(t)
     if got is not None:
         return got
@@ -530,6 +535,13 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is None or n is None:
             return None
         return {"graveyard_ge": n, "filter": f}
+    m = re.fullmatch(r"there(?:'s| is) (?:a|an) (.+? card) in your graveyard", t)
+    if m:  # "as long as there's a Lesson card in your graveyard" (First-Time Flyer), "if there is an Elf card in your
+        # graveyard" (Dawnhand Eulogist): one or more of them there (404.1)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone", "any_card") != "any_card":
+            return None
+        return {"graveyard_ge": 1, "filter": f}
     m = re.fullmatch(r"you have no (.+?) cards? in (?:your )?hand", t)
     if m:  # "If you have no land cards in hand, ..." (Land Grant): none of that kind there now
         f = parse_noun(m.group(1) + " card")
