@@ -1048,7 +1048,7 @@ def parse_target(phrase: str) -> TargetSpec | None:
     if m.group(3) and m.group(3).strip() == "one or more":  # "One or more target creatures" (Dwarven Song): 1+
         return TargetSpec(f, p, count=99, min=1)
     if m.group(3) and m.group(3).startswith("one,") or m.group(3) == "one or two ":
-        # "one or two target creatures" (601.2c, 115.1d: a number of targets in a range, at least one)
+        # "one or two target creatures" (601.2c, 114.1: a number of targets in a range, at least one)
         return TargetSpec(f, p, count=3 if m.group(3).startswith("one,") else 2, min=1)
     if m.group(2) and m.group(2) == "x":
         return TargetSpec(f, p, count=-1, min=0 if m.group(1) else -1)
