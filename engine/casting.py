@@ -1248,7 +1248,7 @@ def _waterbend(g: "Game", player: str, src: int, cost: Cost, due: tuple[str, ...
     if len(picks) > sum(int(s) for s in due if s.isdigit()):
         raise IllegalAction("waterbend: each one tapped pays for {1} of the generic mana, no more")
     for i in picks:
-        tap(g, i)  # 701.20a, with its event (603.2d)
+        tap(g, i)  # 701.17a, with its event (603.2d)
     return cast_options.reduce_generic(due, len(picks))
 
 
