@@ -372,13 +372,13 @@ def cost_of(card: CardDef, keyword: str) -> Cost | None:
 @per_object
 def alternatives(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     """(alt name, row, cost) of each keyword alternative cost the card has (118.9)."""
-    out = []
+    out: list[tuple[str, Row, Cost]] = []
     for k in card.keywords:
         row = ROWS.get(k)
         if row is not None and row.kind in ("alternative", "zone") and implemented(k, card):
-            arg = card.keyword_args[k] if row.kind == "alternative" else None  # (impending's: {"amount", "cost"})
-            out.append((k.lower(), row, (arg.get("cost") if isinstance(arg, dict) else arg) if row.kind == "alternative"
-                        else Cost(mana=card.mana_cost)))
+            c = cost_of(card, k) if row.kind == "alternative" else Cost(mana=card.mana_cost)  # (impending's argument:
+            if c is not None:  # {"amount", "cost"})
+                out.append((k.lower(), row, c))
     return tuple(out)
 
 
