@@ -95,8 +95,8 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
     items: list[IrItem] = []
     i = 0
     while i < len(paras):
-        p = _FIREBENDING_X.sub(r"Whenever SELF attacks, add an amount of {R} equal to \1. Until end of combat, you don't "
-                               r"lose this mana as steps and phases end.", same_is_true(paras[i]))
+        p = _FIREBENDING_X.sub(r"Whenever SELF attacks, add an amount of {R} equal to \1. Until end of combat, you "
+                               r"don't lose this mana as steps and phases end.", same_is_true(paras[i]))
         bullets: list[str] = []
         if _MODAL.match(p) or p.rstrip().endswith("—") and "choose" in p.lower() or _AGAIN.fullmatch(p.strip()) \
                 or _COND_MODAL.fullmatch(p.strip()) \

@@ -318,8 +318,8 @@ def search_may(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 REVEAL_UNTIL_RX = re.compile(
     r"^reveal cards from the top of your library until you reveal (?:a|an) (.+?) card\. put that card (into your "
-    r"hand|onto the battlefield(?: tapped)?) and (?:put )?(?:the rest|all other cards revealed this way) (on the bottom "
-    r"of your library in a random order|into your graveyard)$"
+    r"hand|onto the battlefield(?: tapped)?) and (?:put )?(?:the rest|all other cards revealed this way) (on the "
+    r"bottom of your library in a random order|into your graveyard)$"
 )
 
 
@@ -667,7 +667,8 @@ def _reveal_until_joined(m: re.Match, c: Ctx) -> list[Effect] | None:
     return reveal_until(m, c)
 
 
-READERS: tuple[Reader, ...] = (_dig_color_pairs, _search_both, _reveal_until_joined, _exile_until_to_hand, _exile_until, _wish,
+READERS: tuple[Reader, ...] = (_dig_color_pairs, _search_both, _reveal_until_joined, _exile_until_to_hand,
+                               _exile_until, _wish,
                                _they_reveal_until,
                                _they_reveal_until_mill,
                                _search, _search_top,
