@@ -285,6 +285,9 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
         g.triggered.append({"controller": player, "ability": ENLIST_TRIGGER, "source": a,
                             "card": g.objects[a].card, "info": {"event": "enlist", "obj": c}})
     g.turn_state_changed()  # attacking (506.4): a change of combat status, which plain characteristics don't read
+    # the total power of the creatures declared, as they are declared (508.1): "if you attacked with creatures with
+    # total power 6 or greater this combat" (pack tactics) reads it, whatever becomes of them after
+    g.players[player].attacked_power = (g.combat_no, sum(max(0, g.chars(a).power) for a in decl))
     # a list, not a dict by name: two creatures of the same name may attack
     g.log("attack", attackers=[[_n(g, a), _n(g, t)] for a, t in decl.items()], ids=list(decl))
     for a, t in decl.items():

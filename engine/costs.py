@@ -16,12 +16,13 @@ from collections.abc import Iterator
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
 
-from engine import knowledge, player_statics, triggers, zones_cast
+from engine import knowledge, player_statics, replacement, triggers, zones_cast
 from engine.actions import discard, lose_life, sacrifice
 from engine.cards.abilities import Ability, CardDef, Cost
 from engine.decision_kinds import answer_cards
 from engine.errors import IllegalAction
 from engine.filters import eq_value, matches, unknown_keys
+from engine.layers import counters_allowed
 from engine.mana import mana_value, unpayable
 from engine.memo import per_object
 from engine.payment import chosen_parts
@@ -39,7 +40,8 @@ _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard":
          "linked_to_graveyard": "put into its owner's graveyard",
          "process": "put from exile into its owner's graveyard", "reveal": "reveal (or none)",
          "remove_counter_from": "remove a counter from", "reveal_hand": "reveal from your hand",
-         "behold": "behold (a permanent you control or a card in your hand)"}
+         "behold": "behold (a permanent you control or a card in your hand)",
+         "blight": "put -1/-1 counters on (blight)"}
 
 
 # ------------------------------------------------------------------ the parts of a cost
@@ -73,7 +75,7 @@ def cost_problems(cost: Cost, announced: bool = False) -> list[str]:
         if n < 1 and not (part == "tap_others" and "total_power" in f) \
                 and not (part == "exile_from_graveyard" and "total_mv" in f) and not announced:
             out.append(f"cost: {part} a variable number")
-        f = {k: v for k, v in f.items() if k not in TOTALS and k != "optional"
+        f = {k: v for k, v in f.items() if k not in TOTALS and k not in ("optional", "blight")
              and not (part == "discard" and k == "random") and not (part == "behold" and k == "exile")}
         bad = unknown_keys(f)
         if bad:
@@ -177,12 +179,13 @@ def candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | 
 
 def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | None) -> Iterator[int]:
     """``candidates`` one by one (whether there are enough is known from the first few)."""
-    if part in ("sacrifice", "return_to_hand", "tap_others", "remove_counter_from", "exile_permanent"):
+    if part in ("sacrifice", "return_to_hand", "tap_others", "remove_counter_from", "exile_permanent", "blight"):
         # 701.17a: a player sacrifices only permanents they control
         # crew (Kaladesh, later than the 2016 rules; today's crew rule says "any number of other untapped
         # creatures"): sick ones too
         crew = "total_power" in f
-        f = {**{k: v for k, v in f.items() if k != "total_power"}, "controller": "you", "zone": "battlefield"}
+        f = {**{k: v for k, v in f.items() if k not in ("total_power", "blight")}, "controller": "you",
+             "zone": "battlefield"}
         cs = g.all_chars()  # another player's permanent fails the filter's "you control" at once: not asked
         return (i for i in g.battlefield if cs[i].controller == player and matches(g, i, f, src, player)
                 and not (part == "tap_others" and g.objects[i].tapped) and not (crew and i == src))
@@ -455,6 +458,14 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
             had = g.objects[i].counters.get(k, 0)
             g.objects[i].counters[k] = max(0, had - 1)
             triggers.counters_removed(g, i, k, min(1, had))
+        elif part == "blight":  # "Blight N" (a later keyword action): N -1/-1 counters on the creature chosen (121.1;
+            # replacement effects that change how many apply, 614.1)
+            if not counters_allowed(g, i, "-1/-1"):
+                raise IllegalAction(f"blight: -1/-1 counters can't be put on {name}")
+            n = replacement.counter_count(g, i, "-1/-1", int((f or {}).get("blight", 1)), ask=False)
+            g.objects[i].counters["-1/-1"] = g.objects[i].counters.get("-1/-1", 0) + n
+            if s is not None:  # "the blighted creature" (608.2h)
+                s.chosen.setdefault("blighted", []).append(i)
         elif part == "return_to_hand":
             if s is not None and g.objects[i].attacking is not None:  # 702.48c: what the returned creature attacked
                 s.chosen["returned_attacking"] = g.objects[i].attacking

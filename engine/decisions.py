@@ -265,6 +265,11 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue
             opt = {"action": "activate", "card": oid, "ability": i, "name": o.card.name, "text": ab.text,
                    "mana": ab.kind == "mana"}
+            if ab.cost is not None and ab.cost.waterbend:  # the artifacts and creatures a bot taps to help pay
+                need = costs.ability_mana(g, player, oid, ab.cost, ab)  # (waterbend, a later keyword action)
+                bent = casting.waterbend_suggest(g, player, oid, ab.cost, need) if "X" not in need else None
+                if bent:
+                    opt["waterbend"] = bent
             if simple:  # no X, no variable cost, no modes, no targets: the option is complete
                 out.append(opt)
                 continue
@@ -496,7 +501,7 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
     kick = o.card.keyword_args.get("Kicker") if "Kicker" in o.card.keywords else None
     if isinstance(kick, Cost) and not kick.is_free and _parts_payable(g, player, kick, o.id):
         opt["kicker"] = cost_words(kick)
-    more = cast_options.additional(o.card) if o.card.keywords else ()
+    more = cast_options.additional(o.card)
     # 601.2f: each offered with the spell's own cost paid too (its mana: entwine's, buyback's)
     more = tuple(m for m in more if _parts_payable(g, player, m[2], o.id) and (
         not m[2].mana or _affordable(g, player, o, base + tuple(x for x in m[2].mana if x != "X"), afford,

@@ -64,6 +64,8 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
         out.append(("exile_permanent", f, int(f.pop("amount", 1))))
     if cost.remove_counter_from:
         out.append(("remove_counter_from", dict(cost.remove_counter_from), 1))
+    if cost.blight:  # "Blight N" (a later keyword action): one creature you control, N -1/-1 counters on it
+        out.append(("blight", {"types": ["Creature"], "blight": cost.blight}, 1))
     if cost.linked_to_graveyard:
         out.append(("linked_to_graveyard", {}, cost.linked_to_graveyard))
     if cost.process:
@@ -84,7 +86,7 @@ def has_choices(cost: Cost | None) -> bool:
                                      or cost.exile_from_hand or cost.tap_others or cost.return_to_hand
                                      or cost.linked_to_graveyard or cost.process or cost.reveal
                                      or cost.remove_counter_from or cost.reveal_hand or cost.exile_permanent
-                                     or cost.behold)
+                                     or cost.behold or cost.blight)
 
 
 def _any_zone(f: Any) -> Any:

@@ -314,8 +314,8 @@ class Runner:
                 a["multikicker"] = int(step["multikicker"])
             if "repeat" in step:  # 716.2a: a shortcut, this action N times with everyone passing between
                 a["repeat"] = int(step["repeat"])
-            for k in ("convoke", "improvise", "delve", "splice"):  # objects that pay for mana (702.50a, 702.65a),
-                # and the cards spliced onto the spell (702.46a)
+            for k in ("convoke", "improvise", "delve", "splice", "waterbend"):  # objects that pay for mana (702.50a,
+                # 702.65a; waterbend, a later keyword action), and the cards spliced onto the spell (702.46a)
                 if k in step:
                     a[k] = [self.ref(x) for x in step[k]]
             if "mana" in step:  # the kind of mana a mana ability adds where it may choose ("R", "C")

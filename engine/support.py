@@ -187,6 +187,7 @@ STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enter
                      "may_not_untap",  # engine/game.py untap step: its controller may leave it tapped (502.2)
                      # engine/costs.py
                      "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost",
+                     "optional_cost",
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
                      "deck_rule"})
 RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana",  # engine/casting.py activatable
@@ -543,6 +544,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append("a target filter reads SELF's power after SELF left the battlefield")
         if any(k in trig and not set(evs) <= e for k, e in KEYS_OF_EVENT.items()):
             out.append("trigger options")
+        if isinstance(trig.get("while"), dict):
+            out.extend(f"trigger while: {p}" for p in condition_problems(trig["while"]))
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil",
                                                                       "investigate", "card_to_graveyard"} \
                 and not (evs in (["becomes_target"], ["becomes_target_you"]) and trig.get("self")) \
@@ -617,6 +620,11 @@ def _cond_keys(cond: dict[str, Any]) -> set[str]:
 def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
     """The statics about casting (engine/costs.py): what of them this engine applies."""
     kind = st.get("kind")
+    if kind == "optional_cost":  # paid, or not, as an optional additional cost is (engine/cast_options.py)
+        c = st.get("cost")
+        if not isinstance(c, Cost) or not cast_options.optional_cost_ok(c):
+            return ["optional additional cost other than mana, life and objects chosen"]
+        return costs.additional_problems(c)
     if kind in ("additional_cost", "alternative_cost"):
         c = st.get("cost")
         out = costs.additional_problems(c, announced=kind == "additional_cost") if isinstance(c, Cost) \
@@ -697,6 +705,21 @@ def command_card_problems(card: CardDef) -> list[str]:
         elif ab.kind == "spell":
             out.append("command zone: a spell ability on a card that is never cast")
     return out
+def _waterbend_elsewhere(card: CardDef) -> bool:
+    """Does a cost with waterbend (a later keyword action) appear anywhere but as an activated ability's cost (an
+    additional or alternative cost of a spell, a keyword's cost, a cost an instruction asks for)?"""
+    def walk(x: Any, top: bool) -> bool:
+        if isinstance(x, Cost):
+            return x.waterbend and not top
+        if isinstance(x, Ability):
+            return (x.cost is not None and walk(x.cost, x.kind == "activated")) or walk(x.static, False) \
+                or any(walk(e.args, False) for e in x.effects) or any(walk(m, False) for m in x.modes)
+        if isinstance(x, dict):
+            return any(walk(v, False) for v in x.values())
+        if isinstance(x, (list, tuple)):
+            return any(walk(v, False) for v in x)
+        return False
+    return any(walk(a, False) for a in card.abilities) or walk(card.keyword_args, False)
 
 
 def unsupported_reasons(card: CardDef) -> list[str]:
@@ -768,6 +791,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
             # its filters, read as an additional cost's; "Discard X cards" announced with the spell's X (601.2b)
             out += [f"{k} {p}" for p in costs.additional_problems(c, announced=_spell_x(card))]
     out.extend(cast_options.storm_problems(card))
+    if _waterbend_elsewhere(card):  # paid with the help of tapped artifacts and creatures only as an activated
+        out.append("waterbend other than an activated ability's cost")  # ability's cost (engine/casting.py)
     if "Toxic" in card.keywords and not isinstance(card.keyword_args.get("Toxic"), int):
         out.append("toxic with no number")
     if card.keyword_args.get("Protection") and not all(protection_supported(q)

@@ -100,7 +100,8 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "reaches",  # "when the twelfth hour counter is put on SELF": its count of them reached that number
                   "first_combat",  # "at the end of the first combat phase on your turn" (506.6d)
                   "level",  # "when this Class becomes level 2": the level it became
-                  "amount"})  # "whenever you expend 4": the total that player's mana spent this turn reached
+                  "amount",  # "whenever you expend 4": the total that player's mana spent this turn reached
+                  "while"})  # "whenever SELF attacks while you control a Dinosaur": a condition as the event happens
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -218,6 +219,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             and (trig.get("who") != "opponent" or ev.get("player") != controller)
     if "counter" in trig and ev.get("kind") != trig["counter"]:
         return False  # "the last intervention counter"
+    if "while" in trig and not condition(g, trig["while"], src, {"controller": controller}):
+        return False  # "whenever SELF attacks while you control a Dinosaur": true as the event happens (603.2)
     if "other_filter" in trig:  # "blocks or becomes blocked by a non-Wall creature": the other creature (509.1h)
         other = ev.get("blocker", ev.get("blocked"))
         if not isinstance(other, int) or other not in g.objects or not matches(g, other, trig["other_filter"], src,

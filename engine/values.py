@@ -1027,6 +1027,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "first_combat" in cond and (g.step not in _COMBAT_PHASE or first_combat_over(g)) == bool(cond["first_combat"]):
         return False  # 506.6d: "if it's the first combat phase of the turn"
+    if "attacked_power_ge" in cond:  # "if you attacked with creatures with total power 6 or greater this combat": as
+        # they were declared (508.1), in this combat phase (506.1)
+        n, total = g.players[you].attacked_power
+        if n != g.combat_no or g.step not in _COMBAT_PHASE or total < cond["attacked_power_ge"]:
+            return False
     if "self_counters_ge" in cond:  # "if there are two or more ki counters on SELF"
         so = g.objects.get(src) if src is not None else None
         if so is None or any(so.counters.get(k, 0) < n for k, n in cond["self_counters_ge"].items()):
@@ -1468,7 +1473,7 @@ def _evolves(g: "Game", o: Any, r: Ctx | None) -> bool:
 
 #: the per-turn facts ``{"history": ...}`` names (kept on Player as the last turn each happened)
 HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "your_land_entered", "self_was_cast",
-                     "you_surveilled", "you_committed_crime"})
+                     "you_surveilled", "you_committed_crime", "you_cast_from_hand"})
 
 
 def _history(g: "Game", what: str, you: str, o: Any) -> bool:
@@ -1491,6 +1496,8 @@ def _history(g: "Game", what: str, you: str, o: Any) -> bool:
         return g.players[you].crime_turn == g.turn  # Junction: engine/triggers.py became_targets)
     if what == "self_was_cast":
         return o is not None and bool(o.chosen.get("cast_zone"))
+    if what == "you_cast_from_hand":  # "if you haven't cast a spell from your hand this turn" (601.2a, 601.2i)
+        return g.players[you].hand_cast_turn == g.turn
     raise Unsupported(f"unsupported history {what!r}")
 
 
@@ -1543,7 +1550,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "self_zone",  # "if SELF is in the command zone [or on the battlefield]": the zones it may be in
                   "designation_by",  # {"monarch": "opponent" | "nobody"}: a designation's holder (later rules)
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
-                  "first_combat", "taken_is",
+                  "first_combat", "taken_is", "attacked_power_ge",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",

@@ -582,7 +582,9 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "abilities_of",  # "SELF has all activated abilities of all creature cards in all graveyards" (613.1f, layers)
     "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
-    "cant_be_countered", "additional_cost", "set_pt", "grant_ability", "add_types", "become", "choose_on_enter",
+    "cant_be_countered", "additional_cost", "set_pt",
+    "grant_ability", "add_types", "become", "choose_on_enter",
+    "optional_cost",  # "As an additional cost to cast SELF, you may ..." (601.2b, 601.2f; engine/cast_options.py)
     "life_gain_plus", "life_gain_double", "life_gain_to_loss", "block_tax", "play_from",
     "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
     "alt_cost_spells", "land_forbid",
@@ -745,6 +747,12 @@ class Cost:
     # hand with that quality, chosen (a card revealed); the filter, with "optional" ("you may behold") and "exile"
     # ("behold an Elf and exile it")
     behold: dict[str, Any] | None = None
+    # "Waterbend {5}" (a later keyword action, Avatar: The Last Airbender, 2025): its generic mana may be paid in part
+    # by tapping untapped artifacts and creatures its payer controls, each one for {1} (engine/casting.py waterbend)
+    waterbend: bool = False
+    # "Blight N" (a later keyword action, Lorwyn Eclipsed, 2026): put N -1/-1 counters on a creature its payer
+    # controls, chosen as the cost is paid (601.2h; engine/costs.py)
+    blight: int = 0
 
     @property
     def is_free(self) -> bool:

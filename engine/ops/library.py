@@ -185,6 +185,8 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
     if picks:
         # "that card" of the next instruction (engine.values.refs "taken"): the new objects (400.7)
         r["taken"] = put(g, p, picks, e.get("to", "hand"), bool(e.get("tapped")), e.get("counters"))
+        if e.get("to", "hand") == "hand":  # "If you didn't put a card into your hand this way, draw a card"
+            r.setdefault("put_hand", []).extend(r["taken"])
         r["answers"][nested.slot(r, "take")] = []
     rest = [c for c in top if c not in picks and c in g.objects and g.objects[c].zone == "library"]
     if rest and e.get("rest_optional"):  # "If you don't put it into your hand, you may put it into your graveyard"

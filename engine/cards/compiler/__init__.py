@@ -29,7 +29,7 @@ from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
 from engine.cards.compiler.targets import KEYWORDS
-from engine.cards.compiler.text import CHAPTER, DIE_ROW, normalise, sentences
+from engine.cards.compiler.text import CHAPTER, DIE_ROW, FLAVOR_WORD, normalise, sentences
 from engine.cards.compiler.timing import combat_timing
 from engine.cards.compiler.triggers import parse_trigger
 from engine.mana import cost_colors, mana_value, parse_cost
@@ -84,8 +84,11 @@ def _split_colon(p: str) -> tuple[str, str] | None:
     return None
 
 
+#: "Firebending X, where X is SELF's power" (a later keyword, Avatar: The Last Airbender): firebending N's triggered
+#: ability (keywords.firebending) with that amount, read as its rule writes it out
+_FIREBENDING_X = re.compile(r"^Firebending X, where X is ([^.]+)\.?$")
 _COST_START = re.compile(
-    r"^(\{|[+\-]?\d+$|[+\-]x$|sacrifice|pay|discard|tap|exile|remove|return|put|reveal|collect)", re.I
+    r"^(\{|[+\-]?\d+$|[+\-]x$|sacrifice|pay|discard|tap|exile|remove|return|put|reveal|collect|waterbend)", re.I
 )
 
 
@@ -96,7 +99,8 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
     items: list[IrItem] = []
     i = 0
     while i < len(paras):
-        p = same_is_true(paras[i])
+        p = _FIREBENDING_X.sub(r"Whenever SELF attacks, add an amount of {R} equal to \1. Until end of combat, you "
+                               r"don't lose this mana as steps and phases end.", same_is_true(paras[i]))
         bullets: list[str] = []
         if _MODAL.match(p) or p.rstrip().endswith("—") and "choose" in p.lower() or _AGAIN.fullmatch(p.strip()) \
                 or _COND_MODAL.fullmatch(p.strip()) \
@@ -104,7 +108,10 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
                              p, re.I):  # (Outlaws' Merriment: its bullets are the modes, _random_token_modes)
             while i + 1 < len(paras) and paras[i + 1].startswith("•"):
                 i += 1
-                bullets.append(paras[i].lstrip("• ").strip())
+                bullet = paras[i].lstrip("• ").strip()
+                # a mode's flavor word ("• Rouse the Party — ...") has no rules meaning; only a modal head's
+                # bullets are modes ("choose Khans or Dragons" names its bullets by their labels)
+                bullets.append(FLAVOR_WORD.sub("", bullet) if _MODAL.match(p) else bullet)
         if p.strip().lower() == "spree":  # spree (a later keyword, OTJ): "choose one or more additional costs", each
             # mode printed "+ {cost} — ..." (its cost added for each mode chosen: _modes, engine/casting.py)
             while i + 1 < len(paras) and paras[i + 1].startswith("+ {"):
@@ -131,7 +138,7 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             else:
                 items.append(IrItem("modal", full, head=p, body=p, modes=tuple(bullets)))
         elif (ch := CHAPTER.match(p)) is not None:
-            items.append(IrItem("chapter", p, head=ch.group(1), body=p[ch.end():]))
+            items.append(IrItem("chapter", p, head=ch.group(1), body=FLAVOR_WORD.sub("", p[ch.end():])))
         elif p.startswith("•"):
             items.append(IrItem("static", p))      # a stray bullet: unsupported unless a static reads it
         elif parse_keyword_line(p) is not None:
@@ -680,6 +687,9 @@ def _either_trigger(item: IrItem) -> list[Ability] | None:
         cond, body = rest[:cut], rest[cut + 2:]
         # "... or ...", and "When SELF dies and when you discard SELF" (Bartered Cow), "When SELF enters and whenever
         # an Army you control attacks": two trigger conditions, each its own event (603.2)
+        verbs = re.fullmatch(r"(you) (cast|cycle|discard) or (cast|cycle|discard) (self)", cond, re.I)
+        if verbs:  # "When you cast or cycle SELF" (Drownyard Lurker): one subject and object, two events (603.2)
+            cond = f"{verbs[1]} {verbs[2]} {verbs[4]} or {verbs[1]} {verbs[3]} {verbs[4]}"
         for j in re.finditer(r" or | and when | and whenever | and at | or at ", cond):
             # "When you planeswalk to SELF and at the beginning of your upkeep, ..." (a plane, 701.21d): two
             a, b = cond[:j.start()], cond[j.end():]
@@ -915,7 +925,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             statics = parse_static(item.text)
             if statics is not None:
                 ab = [Ability("static", item.text, static=s, zone="stack" if s["kind"] in (
-                    "cant_be_countered", "additional_cost", "cost_change", "alternative_cost", "flash_self")
+                    "cant_be_countered", "additional_cost", "cost_change", "alternative_cost", "flash_self",
+                    "optional_cost")
                     else "battlefield")
                       for s in statics]
         elif item.kind == "static" and (gy := _graveyard_static(item.text)) is not None:

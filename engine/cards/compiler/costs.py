@@ -41,6 +41,15 @@ def parse_cost_text(text: str) -> Cost | None:
             mana = mana + syms
         elif low == "sacrifice self":
             kw["sacrifice_self"] = True
+        elif m := re.fullmatch(r"blight (\d+)", low):  # a later keyword action (Lorwyn Eclipsed): N -1/-1 counters
+            if int(m.group(1)) < 1:  # on a creature you control, chosen as the cost is paid
+                return None
+            kw["blight"] = int(m.group(1))
+        elif m := re.fullmatch(r"waterbend ((?:\{(?:\d+|x)\})+)", low):
+            # waterbend (a later keyword action, Avatar: The Last Airbender): generic mana its payer may pay in part
+            # by tapping artifacts and creatures ({X} announced as X is, 107.3)
+            mana = mana + parse_cost(m.group(1).upper())
+            kw["waterbend"] = True
         elif low in ("exile self from your graveyard", "exile self", "exile self from your hand"):
             kw["exile_self"] = True
         elif low == "reveal your hand":  # 701.15a: every card of it shown to every player (Land Grant)

@@ -370,6 +370,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     t = re.sub(r"^you control at least (\w+) ", r"you control \1 or more ", t)  # "at least five other Mountains"
     # "if a creature you control has first strike" (Odric, Lunarch Marshal): you control one with it (702)
     t = re.sub(r"^an? ([a-z ]+?) you control has ([a-z ]+)$", r"you control a \1 with \2", t)
+    m = re.fullmatch(r"(you control an? [a-z]+) or (there is an? [a-z]+ card in your graveyard)", t)
+    if m:  # "if you control a Desert or there is a Desert card in your graveyard" (Hour of Devastation): either
+        a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
+        if a is not None and b is not None:
+            return {"any": [a, b]}
     got = _history_condition(t)
     if got is not None:
         return got
@@ -509,8 +514,17 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"life_lt_start": True}
     if t in ("it's your turn", "during your turn"):
         return {"your_turn": True}
+    m = re.fullmatch(r"you (didn't |did not )?put (?:a|one or more) cards? into your hand this way", t)
+    if m:  # "If you didn't put a card into your hand this way, draw a card" (Adventure Awaits): the cards this
+        # resolution's instruction before put there (engine/ops/library.py dig, exile_until: "put_hand")
+        put = {"amount_ge": {"amount": {"count_this_way": {}, "action": "put_hand"}, "n": 1}}
+        return {"not": put} if m.group(1) else put
     if t == "it's the first combat phase of the turn":  # 506.6d: a combat phase, and none ended earlier this turn
         return {"first_combat": True}
+    m = re.fullmatch(r"you attacked with creatures with total power (\d+) or greater this combat", t)
+    if m:  # pack tactics (an ability word, Adventures in the Forgotten Realms): the total power of the creatures
+        # you declared as attackers this combat, as they were declared (508.1; engine/combat.py)
+        return {"attacked_power_ge": int(m.group(1))}
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
              "during turns other than yours"):
         return {"your_turn": False}
@@ -521,6 +535,13 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is None or n is None:
             return None
         return {"graveyard_ge": n, "filter": f}
+    m = re.fullmatch(r"there(?:'s| is) (?:a|an) (.+? card) in your graveyard", t)
+    if m:  # "as long as there's a Lesson card in your graveyard" (First-Time Flyer), "if there is an Elf card in your
+        # graveyard" (Dawnhand Eulogist): one or more of them there (404.1)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone", "any_card") != "any_card":
+            return None
+        return {"graveyard_ge": 1, "filter": f}
     m = re.fullmatch(r"you have no (.+?) cards? in (?:your )?hand", t)
     if m:  # "If you have no land cards in hand, ..." (Land Grant): none of that kind there now
         f = parse_noun(m.group(1) + " card")
@@ -887,6 +908,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"cast_with": "Bargain"}  # bargain (a later keyword, Wilds of Eldraine): its cost was paid
     if t in ("it escaped", "self escaped"):  # "sacrifice it unless it escaped" (escape, a later keyword): cast so
         return {"cast_with": "Escape"}
+    if re.fullmatch(r"(?:its|self's|this spell's|his|her|their) additional cost was paid", t):
+        # "As an additional cost to cast SELF, you may blight 1. ... If SELF's additional cost was paid, ..." (601.2b,
+        # 601.2f: an optional additional cost, paid or not as it was cast; engine/cast_options.py OPTIONAL_COST)
+        return {"cast_with": "Additional cost"}
     m = re.fullmatch(r"(?:its|self's|this spell's|that spell's) ([a-z]+) cost was paid", t)
     if m and m.group(1) not in ("mana", "additional", "alternative"):
         # "if its prowl cost was paid" (702.75a), "if its surge cost was paid": the keyword way it was cast
@@ -969,6 +994,10 @@ def _board_condition(t: str) -> dict[str, Any] | None:
         return {"opponent_cast_kind_this_turn": f}
     if t == "you've cast another spell this turn":  # the spell being cast is not yet counted (601.2f, 601.2i)
         return {"spells_cast_ge": 1}
+    if t in ("you've cast a spell this turn", "you cast a spell this turn"):  # a per-turn fact (601.2i, 500.1)
+        return {"spells_cast_ge": 1}
+    if t in ("you haven't cast a spell this turn", "you didn't cast a spell this turn"):
+        return {"not": {"spells_cast_ge": 1}}
     m = re.fullmatch(r"you've cast (\w+) or more spells this turn", t)
     if m and number(m.group(1)):
         return {"spells_cast_ge": number(m.group(1))}
@@ -1011,6 +1040,7 @@ _HISTORY = {
     "you've committed a crime this turn": "you_committed_crime",        # a later rule (OTJ)
     "you committed a crime this turn": "you_committed_crime",
     "you cast it": "self_was_cast",                                     # 601.2: it was a spell
+    "you've cast a spell from your hand this turn": "you_cast_from_hand",  # 601.2a: from the hand
     "you cast self": "self_was_cast",
 }
 
@@ -1021,6 +1051,7 @@ _NOT_HISTORY = {
     "you didn't attack with a creature this turn": "you_attacked",
     "you haven't attacked this turn": "you_attacked",
     "no creatures died this turn": "creature_died",
+    "you haven't cast a spell from your hand this turn": "you_cast_from_hand",  # a spell cast from the hand (601.2a)
 }
 
 

@@ -2778,9 +2778,11 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
     if r:  # MKM (a later keyword action): an optional additional cost, "if evidence was collected" (601.2f)
         evidence = {"amount": -1, "total_mv": int(r.group(1)), "optional": True}
         return [{"kind": "additional_cost", "cost": Cost(exile_from_graveyard=evidence)}]
-    t = re.sub(r"^you may ", "", t)   # optional extra costs are not read here
-    if t != m.group(1):
-        return None
+    r = re.fullmatch(r"you may (.+)", t)
+    if r:  # 601.2b, 601.2f: an optional additional cost, paid or not as it is cast ("you may blight 1", "you may
+        # sacrifice an artifact"): the caster announces it (engine/cast_options.py OPTIONAL_COST)
+        cost = parse_cost_text(r.group(1))
+        return None if cost is None else [{"kind": "optional_cost", "cost": cost}]
     cost = parse_cost_text(t)
     if cost is not None:
         return [{"kind": "additional_cost", "cost": cost}]
@@ -3333,13 +3335,25 @@ def _attached_clauses(m: re.Match) -> list[dict[str, Any]] | None:
     105.3), the abilities (6: "loses all other abilities" keeps only the abilities this same effect gives, applied
     after the loss), the base power and toughness set (7b), the change of "gets" (7c)."""
     aff = _affects(m.group(1))
-    clauses = [c.strip() for c in _CLAUSE_VERB.split(m.group(2))]
+    # a quoted ability is one clause: its own words ("and whenever", ", you gain") split nothing
+    quoted = re.findall(r'"[^"]*"', m.group(2))
+    held = re.sub(r'"[^"]*"', lambda q: f"\x00{quoted.index(q.group(0))}\x00", m.group(2))
+    clauses = [re.sub(r"\x00(\d+)\x00", lambda q: quoted[int(q.group(1))], c.strip())
+               for c in _CLAUSE_VERB.split(held)]
     become: dict[str, Any] = {"kind": "become", "affects": aff}
     keywords: list[str] = []
     out: list[dict[str, Any]] = []
+    granted: list[dict[str, Any]] = []
     for c in clauses:
         c = re.sub(r"^and ", "", c)
-        if pt := re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)", c):
+        if (q := re.fullmatch(r'has ("[^"]+")', c)) is not None:
+            # 'has "Whenever SELF attacks, you gain 1 life,"' (the job-select Equipment, Final Fantasy): the quoted
+            # ability the creature has (613.1f, layer 6)
+            quoted_ab = _granted(aff, q.group(1).rstrip('"').rstrip(",.") + '"')
+            if quoted_ab is None:
+                return None
+            granted += quoted_ab
+        elif pt := re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)", c):
             out.append({"kind": "anthem", "affects": aff, "power": int(pt.group(1)), "toughness": int(pt.group(2))})
         elif pt := re.fullmatch(r"has base power and toughness (\d+)/(\d+)", c):
             if "power" in become:
@@ -3365,9 +3379,12 @@ def _attached_clauses(m: re.Match) -> list[dict[str, Any]] | None:
         else:
             return None
     if become.get("lose_all"):
+        if granted:  # (a quoted ability given after "loses all other abilities" is not read here)
+            return None
         become["keywords"] = keywords  # 613.1f: the abilities it keeps come after the loss, in the same effect
     elif keywords:
         out.append({"kind": "keywords", "affects": aff, "keywords": keywords})
+    out += granted
     if len(become) > 2:
         out.insert(0, become)
     return out if len(clauses) > 1 else None

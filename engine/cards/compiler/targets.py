@@ -40,6 +40,9 @@ CARD_KEYWORDS = ["awaken", "cycling", "flashback", "kicker", "madness", "suspend
                  "retrace", "echo", "dash", "bestow", "disturb", "blitz", "multikicker", "entwine", "splice"]
 #: what "historic" means (700.6, added 2018 with Dominaria): an artifact, a legendary, or a Saga
 HISTORIC = ({"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]})
+#: what "outlaw" means (a later term, Outlaws of Thunder Junction, 2024, on the model of 700.6's "historic"): an
+#: object with one of these creature types (205.3m)
+OUTLAW = ["Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"]
 SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonbasic": None, "nonlegendary": None}
 
 _CONTROLLER_SUFFIX = re.compile(
@@ -725,6 +728,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f["token"] = False
             elif base == "commander":  # "noncommander creature": not a player's commander (903.3)
                 f["commander"] = False
+            elif base == "outlaw":  # "target non-outlaw creature": none of the outlaw types (OUTLAW)
+                f.setdefault("not_subtypes", []).extend(OUTLAW)
             elif subtype(base):
                 f.setdefault("not_subtypes", []).append(subtype(base))
             elif w.startswith("non-") and base.capitalize() in CREATURE_TYPES:  # "Non-Eye creatures" (a creature type
@@ -737,6 +742,12 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
             if "or" in f:
                 return False
             f["or"] = [dict(x) for x in HISTORIC]
+        elif w in ("outlaw", "outlaws"):  # "an outlaw spell", "other outlaws you control": any outlaw type (OUTLAW)
+            if "subtypes" in f or "or" in f:
+                return False
+            f["subtypes"] = list(OUTLAW)
+            if i == len(words) - 1:
+                f["permanent"] = True  # "if you control an outlaw": an outlaw permanent
         elif w == "enchanted":
             f["enchanted"] = True
         elif w == "equipped":
@@ -997,7 +1008,7 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
 
 _TARGET = re.compile(
     r"(?:(up to) )?(?:(one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) )?"
-    r"(other |another |a second |a third |any number of |one or more )?target (.+)")
+    r"(other |another |a second |a third |any number of |one or more |one or two |one, two, or three )?target (.+)")
 
 
 def parse_target(phrase: str) -> TargetSpec | None:
@@ -1036,6 +1047,9 @@ def parse_target(phrase: str) -> TargetSpec | None:
         return TargetSpec(f, p, count=99, min=0)
     if m.group(3) and m.group(3).strip() == "one or more":  # "One or more target creatures" (Dwarven Song): 1+
         return TargetSpec(f, p, count=99, min=1)
+    if m.group(3) and m.group(3).startswith("one,") or m.group(3) == "one or two ":
+        # "one or two target creatures" (601.2c, 114.1: a number of targets in a range, at least one)
+        return TargetSpec(f, p, count=3 if m.group(3).startswith("one,") else 2, min=1)
     if m.group(2) and m.group(2) == "x":
         return TargetSpec(f, p, count=-1, min=0 if m.group(1) else -1)
     count = number(m.group(2)) if m.group(2) else 1

@@ -65,6 +65,13 @@ def _event_word(w: str) -> str | None:
 def parse_trigger(cond: str) -> dict[str, Any] | None:
     """The condition of a trigger, without its leading word: 'SELF enters' -> {...}."""
     trig = _parse_trigger(cond)
+    held = re.fullmatch(r"(.+?) while (.+)", cond.strip().lower().rstrip(",")) if trig is None else None
+    if held:  # "Whenever SELF attacks while you control a Dinosaur" (603.2): the event, as it happens while the
+        # condition holds (unlike 603.4's "if", not checked again as the ability resolves)
+        inner, now = parse_trigger(held.group(1)), parse_condition(re.sub(r"^it (has|is)\b", r"self \1",
+                                                                             held.group(2)))
+        if inner is not None and now is not None and "while" not in inner:
+            return {**inner, "while": now}
     f = trig.get("filter") if trig is not None else None
     if trig is None or not (isinstance(f, dict) and "face_down" in f):
         return trig

@@ -584,10 +584,14 @@ def keyword_list(text: str) -> list[str] | None:
                                                               "not_types", "colors", "supertypes"} for q in qs):
                 out.append("Protection from " + m.group(1))
                 continue
-        m = re.fullmatch(r"(bushido|rampage|frenzy|absorb|annihilator|poisonous|afflict|toxic|firebending|crew) "
-                         r"(\d+)", p)
-        if m:  # a keyword with its number, granted as printed (702.44a, 702.22a, 702.67a, 702.63a, ...)
+        m = re.fullmatch(r"(bushido|rampage|frenzy|absorb|annihilator|poisonous|afflict|toxic|firebending|crew|"
+                         r"afterlife) (\d+)", p)
+        if m:  # a keyword with its number, granted as printed (702.44a, 702.22a, 702.67a, 702.63a, ...; afterlife, a
+            # later keyword: its triggered ability for that number, engine/layers.py _grant_plan)
             out.append(m.group(1).capitalize() + " " + m.group(2))
+            continue
+        if p == "mentor":  # a later keyword (Guilds of Ravnica): granted, its triggered ability (engine/layers.py)
+            out.append("Mentor")
             continue
         if p not in KEYWORDS:
             return None

@@ -322,7 +322,7 @@ def _poison(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None or n is None else [Effect("poison", {"who": who, "amount": n})]
 
 
-@reader(rf"^(?:you |{PLAYER} (may )?)?(scry|surveil) (\d+|x)(?:, where x is (.+?))?$")
+@reader(rf"^(?:you |{PLAYER} (may )?)?(scry|surveil|scries|surveils) (\d+|x)(?:, where x is (.+?))?$")
 def _scry(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.18a: "Scry 2"; "Scry X, where X is the greatest mana value among permanents you control" (X bound
     for the sentence, 107.3); surveil is a later keyword action. "Then each opponent may scry 1" (Kaya,
@@ -330,7 +330,7 @@ def _scry(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not bind_x(m.group(5), c):
         return None
     args: dict[str, Any] = {"amount": amount_of(m.group(4), c)}
-    if m.group(3).lower() == "surveil":
+    if m.group(3).lower().startswith("surveil"):  # ("target player scries 3": the verb of another player)
         args["surveil"] = True
     if m.group(1) and m.group(1) != "you":
         who = c.player(m.group(1))

@@ -1556,6 +1556,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # Creator): one instruction (engine/cards/compiler/effects/library.py _wish)
     text = re.sub(r"(card you own in exile)\. put that card into your hand\b", r"\1 and put it into your hand", text,
                   flags=re.I)
+    # "you may reveal cards from the top of your library until you reveal a creature card. Put that card into your
+    # hand and the rest ..." (Spinner of Souls): one instruction (library.py _reveal_until_joined)
+    text = re.sub(r"(reveal cards from the top of your library until you reveal an? [^.]+? card)\. put that card ",
+                  r"\1 and put that card ", text, flags=re.I)
     text = _round_each_time(text)
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
@@ -1573,11 +1577,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if any_may is not None:
             continue
         adds = [k for k, e in enumerate(out) if e.op == "add_mana"]
-        if s == "until end of turn, you don't lose this mana as steps and phases end" and len(adds) == 1 \
-                and "until" not in out[adds[0]].args:
+        lasting = re.fullmatch(r"until end of (turn|combat), you don't lose this mana as steps and phases end", s)
+        if lasting and len(adds) == 1 and "until" not in out[adds[0]].args:
             # "Add {R}{R}{R}{G}{G}{G}. Until end of turn, you don't lose this mana as steps and phases end" (Savage
-            # Ventmaw): the mana the instruction added stays in the pool until the turn ends (106.4, 500.4)
-            out[adds[0]] = Effect("add_mana", {**out[adds[0]].args, "until": "end_of_turn"})
+            # Ventmaw): the mana the instruction added stays in the pool until the turn ends (106.4, 500.4); "until
+            # end of combat" (firebending, a later keyword), until the combat phase ends
+            out[adds[0]] = Effect("add_mana", {**out[adds[0]].args, "until": "end_of_" + lasting.group(1)})
             continue
         inner_may = out[-1].args.get("then") if out and out[-1].op == "may" else None
         inner_adds = [k for k, e in enumerate(inner_may or ()) if e.op == "add_mana"]

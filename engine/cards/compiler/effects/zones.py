@@ -836,6 +836,16 @@ def _owner_top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom"})]
 
 
+@reader(r"^(?:(target .+?)'s owner|the owner of (target .+?)) puts it into (?:their|his or her) library (second|third) "
+        r"from the top or on the bottom$")
+def _owner_nth_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"The owner of target nonland permanent puts it into their library second from the top or on the bottom"
+    (Temporal Cleansing): the owner chooses as it resolves (608.2d; 401.7)."""
+    what = c.ref(m.group(1) or m.group(2))
+    nth = {"second": 2, "third": 3}[m.group(3)]
+    return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom", "nth": nth})]
+
+
 @reader(r"^for each (.+?), its owner puts it on (?:their|his or her) choice of the top or bottom of (?:their|his or "
         r"her) library$")
 def _each_owner_top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -960,6 +970,7 @@ READERS: tuple[Reader, ...] = (
     _nth_from_top,
     _top_or_bottom_yours,
     _owner_top_or_bottom,
+    _owner_nth_or_bottom,
     _each_owner_top_or_bottom,
     _tuck,
     _tuck2,
