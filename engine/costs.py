@@ -397,8 +397,10 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                 s.chosen.setdefault("revealed", []).append(i)
         elif part == "tap_others":
             tap(g, i)  # 701.17a, with its event (603.2d)
-            if s is not None:  # "the creatures that saddled it this turn" (saddle, a later keyword): the tapped ones
-                s.chosen.setdefault("tapped_for_cost", []).append(i)
+            if s is not None:  # "the creatures that saddled it this turn" (saddle, a later keyword): the tapped ones,
+                s.chosen.setdefault("tapped_for_cost", []).append(i)  # and their power and toughness as they were
+                c = g.chars(i)  # tapped ("the tapped creature's power" once it left the battlefield, 608.2h)
+                s.chosen.setdefault("tapped_pt", {})[i] = [c.power or 0, c.toughness or 0]
         elif part == "remove_counter_from":  # one counter of the kind the filter names (its "counter")
             k = str((f or {}).get("counter", "+1/+1"))
             if k == "any":  # of any kind: the only kind there (two or more were asked: counter_kind)

@@ -24,7 +24,7 @@ from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.amounts import bind_difference
 from engine.cards.compiler.effects.sequence import delayed_before_end_turn, enters_with_more, instead, untap_those
 from engine.cards.compiler.keywords import backup, parse_keyword_line
-from engine.cards.compiler.leveler import Striation, split_levels
+from engine.cards.compiler.leveler import Striation, split_levels, split_stations
 from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
@@ -1099,22 +1099,26 @@ def _has_keywords(line: str) -> str:
     return f"SELF has {listed}."
 
 
-def _striation_abilities(st: Striation) -> tuple[list[Ability], list[str]]:
-    """710.2a-b: a level symbol's static ability, as static abilities with its condition: its
+def _striation_abilities(st: Striation, name: str = "", legendary: bool = False) -> tuple[list[Ability], list[str]]:
+    """710.2a-b: a level symbol's static ability (or a station symbol's, leveler.split_stations), as static
+    abilities with its condition: its
     power/toughness box sets the base power and toughness (layer 7b), its keywords and static
     abilities apply only while the condition holds, its activated, mana and triggered abilities
     are granted to the creature itself only then (layer 6). Returns (abilities, unread lines)."""
     cond = st.condition()
-    label = f"LEVEL {st.low}-{st.high}" if st.high is not None else f"LEVEL {st.low}+"
+    label = st.label()
     out: list[Ability] = []
     if st.power is not None:
+        # a station symbol's box (721.2b, a later rule): also a creature in addition to its other types (layer 4)
+        creature = {"types": ["Creature"], "subtypes": [], "in_addition": True} if st.counter == "charge" else {}
         out.append(Ability("static", f"{label}: {st.power}/{st.toughness}",
-                           static={"kind": "become", "affects": "self", "power": st.power,
+                           static={"kind": "become", "affects": "self", **creature, "power": st.power,
                                    "toughness": st.toughness, "condition": cond}))
     unread: list[str] = []
     for line in st.lines:
         bare = re.sub(r"\s*\(.*?\)", "", line).strip()
-        got = compile_abilities_text(_has_keywords(bare) if parse_keyword_line(bare) else line)
+        paras = normalise(line, name, legendary)  # the card's own name in it means this object (201.5)
+        got = compile_abilities_text(_has_keywords(bare) if parse_keyword_line(bare) else paras[0]) if paras else None
         if not got:
             unread.append(f"{label}: {line}")
             continue
@@ -1159,6 +1163,10 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     if set(types) & NONTRADITIONAL:
         unsupported.append("(not a traditional Magic card: played by hand)")
     levels = split_levels(text) if layout == "leveler" else None
+    if levels is None and "|" in text:
+        levels = split_stations(text, power, toughness)  # a station card (a later layout): no power/toughness but
+        if levels is not None:  # its last symbol's box, on the battlefield only (721.2c of today's rules)
+            power = toughness = None
     # a planeswalker named by the planeswalker type its name starts with ("Ajani" of Ajani Vengeant)
     short = tuple(st for st in subtypes if "Planeswalker" in types and name.startswith(st + " "))
     xm = _X_COLOR.search(text) if "mana on X" in text and not levels else None
@@ -1192,7 +1200,7 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     if "Transfigure" in keywords and isinstance(kwargs.get("Transfigure"), Cost):
         abilities.append(_transfigure(kwargs["Transfigure"], mana_value(parse_cost(mana_cost))))
     for striation in levels[1] if levels else ():
-        got, unsup = _striation_abilities(striation)
+        got, unsup = _striation_abilities(striation, name, "Legendary" in supertypes)
         abilities += got
         unsupported += unsup
     # CR 305.6: a basic land type gives its mana ability.

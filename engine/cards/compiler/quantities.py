@@ -250,6 +250,10 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:enchanted|equipped) (?:creature|permanent|artifact)'s (power|toughness|mana value)", p)
     if m:  # "enchanted creature's power" (Arachnus Web): the object the Aura or Equipment is attached to (301.5, 303.4)
         return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "attached"}
+    m = re.fullmatch(r"the tapped creature's (power|toughness)", p)
+    if m:  # "Tap an untapped creature you control: ... the tapped creature's power" (Unerring Sling, station): the
+        # creature tapped to pay the cost (601.2h), now, or as it last existed on the battlefield (608.2h)
+        return {{"power": "power_of", "toughness": "toughness_of"}[m.group(1)]: "tapped_cost"}
     m = re.fullmatch(r"the revealed card's (power|toughness|mana value)", p)
     if m:  # "As an additional cost to cast this spell, reveal a creature card from your hand. ... the revealed card's
         # power" (601.2h: the card revealed to pay the cost, as it is now)
