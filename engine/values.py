@@ -1328,6 +1328,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "activated_ge" in cond and activations(g, r) < int(cond["activated_ge"]):
         return False  # "if this ability has been activated four or more times this turn" (Dragon Whelp)
+    if "day_night" in cond and (g.day_night or "neither") != cond["day_night"]:
+        return False  # "if it's night" (day and night, a later rule, Innistrad: Midnight Hunt: engine/transform.py)
     if "extra_turn" in cond and (g.regular is not None) != bool(cond["extra_turn"]):
         return False  # 500.7: an extra turn is being taken (Game.regular: whose regular turn it follows)
     if "city_blessing" in cond and g.players[you].city_blessing != bool(cond["city_blessing"]):
@@ -1536,6 +1538,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
+                  "day_night",  # "if it's night" (day and night, a later rule: engine/transform.py)
                   "activated_ge", "max_speed", "descended", "void", "ring_bearer_other",
                   "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"
                   "opponent_hand_le",  # "an opponent has no cards in hand": some opponent has at most that many

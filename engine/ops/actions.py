@@ -27,7 +27,7 @@ from engine.ops.base import table
 from engine.ops.cast import exile_and_offer
 from engine.ops.objects import token_def
 from engine.state import create_object
-from engine.transform import flip, transform
+from engine.transform import become, flip, transform
 from engine.values import amount, controller, designation_holder, one_opponent, refs, source_id, this
 
 if TYPE_CHECKING:
@@ -974,6 +974,13 @@ def _ascend(g: "Game", r: dict, e: Effect) -> None:
     """Ascend on an instant or sorcery (a later keyword, Rivals of Ixalan): as the spell resolves, "if you
     control ten or more permanents, you get the city's blessing for the rest of the game"."""
     ascend(g, controller(g, r))
+
+
+@action("day_night")
+def _day_night(g: "Game", r: dict, e: Effect) -> None:
+    """"It becomes night" / "it becomes day" (day and night, a later rule: Innistrad: Midnight Hunt): the game's
+    day or night changes, with what that does (engine/transform.py become)."""
+    become(g, str(e.get("to")))
 
 
 @action("become_the_monarch")

@@ -513,6 +513,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"life_lt_start": True}
     if t in ("it's your turn", "during your turn"):
         return {"your_turn": True}
+    m = re.fullmatch(r"it's (day|night|nighttime|daytime|neither day nor night)", t)
+    if m:  # day and night (a later rule, Innistrad: Midnight Hunt): the game's day or night now (engine/transform.py)
+        return {"day_night": {"nighttime": "night", "daytime": "day", "neither day nor night": "neither"}.get(
+            m.group(1), m.group(1))}
     if t == "it's the first combat phase of the turn":  # 506.6d: a combat phase, and none ended earlier this turn
         return {"first_combat": True}
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",

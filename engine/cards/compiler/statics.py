@@ -3127,6 +3127,8 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]
+    if low == "if it's neither day nor night, it becomes day as self enters":
+        return [{"kind": "day_as_enters"}]  # day and night, a later rule (Innistrad: Midnight Hunt; engine/transform)
     m = re.fullmatch(r"self and (enchanted creature|equipped creature) (?:each )?get (.+)", low)
     if m:  # bestow (702.102): "SELF and enchanted creature each get +X/+X, where X is ..." (Nighthowler): the
         # creature it is, and the creature it enchants, each as its own static (613.3c)

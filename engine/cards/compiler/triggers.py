@@ -474,6 +474,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you become the monarch": {"event": "becomes_monarch", "who": "you"},
         "an opponent becomes the monarch": {"event": "becomes_monarch", "who": "opponent"},
         "a player becomes the monarch": {"event": "becomes_monarch", "who": "any"},
+        # day and night (a later rule, Innistrad: Midnight Hunt): the game's day or night changed (engine/transform.py)
+        "day becomes night or night becomes day": {"event": "day_night", "who": "any"},
     }
     hit = extra.get(c)
     if hit is not None:

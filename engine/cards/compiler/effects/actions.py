@@ -115,6 +115,13 @@ def _investigate_who(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("token", args)]
 
 
+@reader(r"^it becomes (day|night)$")
+def _day_night(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"It becomes night." (Into the Night), "If it's night, it becomes day. Otherwise, it becomes night." (The
+    Celestus): day and night, a later rule (Innistrad: Midnight Hunt), engine/transform.py become."""
+    return [Effect("action", {"name": "day_night", "to": m.group(1)})]
+
+
 @reader(r"^(.+?) (explores|connives)$")
 def _action_obj(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -453,6 +460,7 @@ READERS: tuple[Reader, ...] = (
     _choose_target,
     _endure,
     _action0,
+    _day_night,
     _investigate_who,
     _action_obj,
     _explore_twice,
