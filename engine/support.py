@@ -654,6 +654,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     for k in card.keywords:
         if k in facedown.MORPHS and facedown.morph_cost(card) is not None:
             continue  # 702.36: cast face down, turned face up for a mana cost (engine/facedown.py)
+        if k == "Cleave" and overload.cleave_of(card) is not None:
+            continue  # cast for its cleave cost without the bracketed words (a later keyword; engine/overload.py)
         if k == "Overload" and overload.overload_of(card) is not None:
             continue  # 702.95: cast with "target" changed to "each" for a mana cost (engine/overload.py)
         if k == "Fuse" and card.layout in transform.SPLIT_LAYOUTS:

@@ -1044,6 +1044,27 @@ def _awaken(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any])
 
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+#: cleave (a later keyword, Innistrad: Crimson Vow): its keyword line, and the words in square brackets it removes
+_CLEAVE = re.compile(r"(?:^|\n)Cleave \{")
+_BRACKETED = re.compile(r" ?\[[^\[\]]*\]")
+
+
+def _cleave(cleaved: str, name: str, types: tuple[str, ...], kwargs: dict[str, Any]) -> list[str]:
+    """Cleave (a later keyword, Innistrad: Crimson Vow; 702.148 of today's rules): "You may cast this spell for its
+    cleave cost. If you do, remove the words in square brackets." The spell cast that way has the spell ability of
+    its text without those words (``cleaved``), compiled once and kept in ``kwargs["Cleave"]["spell"]``
+    (engine/overload.py casts it, as an overloaded spell's changed text); its own text is read with the words
+    kept. The sentences it cannot read are returned."""
+    cost = kwargs.get("Cleave")
+    if not isinstance(cost, Cost):
+        return []
+    changed = [i for i in read_ir(cleaved, name, True) if i.kind in ("spell", "modal")]
+    _, _, abilities, unsup = lower(changed, types)
+    spells = [a for a in abilities if a.kind == "spell"]
+    if len(spells) != 1 or unsup:
+        return [f"(cleave: {u})" for u in unsup] or ["(cleave: its text without the bracketed words does not compile)"]
+    kwargs["Cleave"] = {"cost": cost, "spell": replace(spells[0], text=f"{spells[0].text} (cleaved)")}
+    return []
 
 
 def _ascend_first(a: Ability) -> Ability:
@@ -1169,6 +1190,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
             power = toughness = None
     # a planeswalker named by the planeswalker type its name starts with ("Ajani" of Ajani Vengeant)
     short = tuple(st for st in subtypes if "Planeswalker" in types and name.startswith(st + " "))
+    cleaved = None
+    if "[" in text and is_spell and _CLEAVE.search(text):  # the text cast for its cleave cost, and its own
+        cleaved, text = _BRACKETED.sub("", text), text.replace("[", "").replace("]", "")
     xm = _X_COLOR.search(text) if "mana on X" in text and not levels else None
     if xm:
         text = (text[:xm.start()] + text[xm.end():]).strip()
@@ -1186,6 +1210,8 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         unsupported += _overload(items, types, kwargs)
     if "Awaken" in keywords and is_spell:
         unsupported += _awaken(items, types, kwargs)
+    if "Cleave" in keywords and cleaved is not None:
+        unsupported += _cleave(cleaved, name, types, kwargs)
     if "Epic" in keywords and is_spell:  # 702.49a: its two spell abilities, after the card's own instructions
         abilities = [replace(a, effects=a.effects + (Effect("epic", {}),)) if a.kind == "spell" else a
                      for a in abilities]
