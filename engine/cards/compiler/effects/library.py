@@ -318,7 +318,8 @@ def search_may(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 REVEAL_UNTIL_RX = re.compile(
     r"^reveal cards from the top of your library until you reveal (?:a|an) (.+?) card\. put that card (into your "
-    r"hand|onto the battlefield) and the rest (on the bottom of your library in a random order|into your graveyard)$"
+    r"hand|onto the battlefield(?: tapped)?) and the rest (on the bottom of your library in a random order|into your "
+    r"graveyard)$"
 )
 
 
@@ -327,6 +328,7 @@ def reveal_until(m: re.Match, c: Ctx) -> list[Effect] | None:
     if f is None:
         return None
     return [Effect("reveal_until", {"filter": f, "to": "hand" if "hand" in m.group(2) else "battlefield",
+                                    **({"tapped": True} if m.group(2).endswith("tapped") else {}),
                                     "rest": "graveyard" if "graveyard" in m.group(3) else "library_bottom"})]
 
 
