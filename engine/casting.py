@@ -37,7 +37,7 @@ from engine import (
     zones_cast,
 )
 from engine.ability_index import index
-from engine.actions import discard, energy, lose_life, pay_energy, sacrifice
+from engine.actions import discard, energy, exert, lose_life, pay_energy, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
@@ -1345,6 +1345,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
         tap(g, o.id)  # 701.17a, with its event (603.2d)
     if cost.untap:
         untap(g, o.id)
+    if cost.exert_self and o.zone == "battlefield":  # exert (a later keyword action, engine/actions.py)
+        exert(g, o.id)
     if cost.loyalty is not None:  # 606.4: loyalty counters put on or removed
         n = cost.loyalty if isinstance(cost.loyalty, int) else (-x if cost.loyalty == "-X" else x)
         o.counters["loyalty"] = o.counters.get("loyalty", 0) + n

@@ -109,6 +109,7 @@ KEYWORDS = frozenset({
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
                      "enters_prepared",  # engine/replacement.py enter_effects, engine/prepare.py (a later mechanic)
+                     "exert_on_attack",  # engine/combat.py: chosen as it attacks (a later keyword action)
                      "day_as_enters",  # engine/transform.py day_night_enters (day and night, a later rule)
                      "lose_types",  # engine/layers.py, layer 4 (reconfigure: "isn't a creature")
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double",

@@ -627,6 +627,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "walk_ignored",  # "Creatures with islandwalk can be blocked as though they didn't have islandwalk" (702.14c)
     "x_color", "life_floor", "cant_lose_game", "cant_win_game", "damage_as_infect",
     "haste_activation",  # "activate abilities of creatures you control as though those creatures had haste" (302.6)
+    "exert_on_attack",  # "You may exert SELF as it attacks" (a later keyword action: engine/combat.py)
     "day_as_enters",  # "If it's neither day nor night, it becomes day as SELF enters" (a later rule: transform.py)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
@@ -634,6 +635,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)
     "plays_land",  # a player played a land (305.1; not a land put onto the battlefield otherwise)
     "becomes_monarch",  # a player became the monarch (a later designation, Conspiracy: Take the Crown)
+    "exerted",  # a permanent was exerted (a later keyword action, Amonkhet: engine/actions.py exert)
     "day_night",  # day became night or night became day (a later rule, Innistrad: Midnight Hunt: engine/transform.py)
     "player_attacked",  # a player attacked a player with one or more creatures (508.1b): a Curse's trigger
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",
@@ -733,6 +735,7 @@ class Cost:
     change: dict[str, Any] | None = None
     reveal_hand: dict[str, Any] | None = None  # "reveal a Merfolk card from your hand": exactly one (701.15)
     put_counters: tuple[str, int] | None = None  # (kind, n) put on the source itself: "Put a -1/-1 counter on SELF"
+    exert_self: bool = False  # "Exert SELF" (a later keyword action, Amonkhet: engine/actions.py exert)
 
     @property
     def is_free(self) -> bool:

@@ -85,10 +85,24 @@ _COST_START = re.compile(
 )
 
 
+#: exert (a later keyword action, Amonkhet): "You may exert SELF as it attacks. When you do, ..." is the choice made
+#: as it attacks (a static read by engine/combat.py) and a reflexive trigger on exerting it ("when you exert SELF")
+_EXERT = re.compile(r"((?:If SELF hasn't been exerted this turn, y|Y)ou may exert (?:SELF|it) as (?:it|he|she) "
+                    r"attacks\.)(?: When you do, (.+))?", re.S)
+
+
+def _exert_paragraphs(paras: list[str]) -> list[str]:
+    out: list[str] = []
+    for p in paras:
+        m = _EXERT.fullmatch(p.strip())
+        out += [m.group(1)] + ([f"When you exert SELF, {m.group(2)}"] if m.group(2) else []) if m else [p]
+    return out
+
+
 def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             short_names: tuple[str, ...] = ()) -> list[IrItem]:
     """Pass 1: paragraphs to classified items."""
-    paras = _die_tables(normalise(text, name, legendary, short_names))
+    paras = _exert_paragraphs(_die_tables(normalise(text, name, legendary, short_names)))
     items: list[IrItem] = []
     i = 0
     while i < len(paras):

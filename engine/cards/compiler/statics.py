@@ -3127,6 +3127,10 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]
+    m = re.fullmatch(r"(if self hasn't been exerted this turn, )?you may exert (?:self|it) as (?:it|he|she) attacks",
+                     low)
+    if m:  # exert (a later keyword action, Amonkhet): chosen as it attacks (engine/combat.py), once a turn if so said
+        return [{"kind": "exert_on_attack", **({"once_per_turn": True} if m.group(1) else {})}]
     if low == "if it's neither day nor night, it becomes day as self enters":
         return [{"kind": "day_as_enters"}]  # day and night, a later rule (Innistrad: Midnight Hunt; engine/transform)
     m = re.fullmatch(r"self and (enchanted creature|equipped creature) (?:each )?get (.+)", low)

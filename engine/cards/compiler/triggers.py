@@ -474,6 +474,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you become the monarch": {"event": "becomes_monarch", "who": "you"},
         "an opponent becomes the monarch": {"event": "becomes_monarch", "who": "opponent"},
         "a player becomes the monarch": {"event": "becomes_monarch", "who": "any"},
+        # exert (a later keyword action, Amonkhet): a permanent was exerted (engine/actions.py exert)
+        "you exert self": {"event": "exerted", "self": True},
+        "you exert a creature": {"event": "exerted", "filter": {"types": ["Creature"], "controller": "you"}},
         # day and night (a later rule, Innistrad: Midnight Hunt): the game's day or night changed (engine/transform.py)
         "day becomes night or night becomes day": {"event": "day_night", "who": "any"},
     }
