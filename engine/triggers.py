@@ -189,6 +189,8 @@ def _triggers(g: "Game", oid: int, chars: "Chars | None" = None):
 
 def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[str, Any]) -> bool:
     name = ev["event"]
+    if "your_turn" in trig and seats.is_active(g, controller) != trig["your_turn"]:
+        return False  # "... during your turn" / "during an opponent's turn": the ability's controller's turn or not
     names = _events_of(trig)
     if name == "becomes_target":
         if not ("becomes_target" in names or "becomes_target_spell" in names and ev["spell"]

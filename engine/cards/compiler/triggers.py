@@ -62,9 +62,18 @@ def _event_word(w: str) -> str | None:
             "enters or dies": "etb_or_dies", "enters or attacks": "etb_or_attacks", "fights": "fights"}.get(w)
 
 
+_DURING = re.compile(r"(.+?),? during (your|an opponent's|each opponent's) turn", re.I)
+
+
 def parse_trigger(cond: str) -> dict[str, Any] | None:
-    """The condition of a trigger, without its leading word: 'SELF enters' -> {...}."""
+    """The condition of a trigger, without its leading word: 'SELF enters' -> {...}. "... during your turn" / "...
+    during an opponent's turn" after any event: only in a turn of the ability's controller, or not (500)."""
     trig = _parse_trigger(cond)
+    during = _DURING.fullmatch(cond.strip().rstrip(",")) if trig is None else None
+    if during is not None:
+        inner = parse_trigger(during.group(1))
+        if inner is not None and "your_turn" not in inner:
+            trig = {**inner, "your_turn": during.group(2).lower() == "your"}
     f = trig.get("filter") if trig is not None else None
     if trig is None or not (isinstance(f, dict) and "face_down" in f):
         return trig
@@ -668,8 +677,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": {"chosen_color": True}}
     m = re.fullmatch(
-        r"(you|an opponent|a player) casts? (?:a|your first) spell(?: this turn)?( during an opponent's turn| during "
-        r"your turn)?",
+        r"(you|an opponent|a player) casts? (?:a|your first) spell(?: this turn)?( during (?:an|each) opponent's turn"
+        r"| during your turn)?",
         c,
     )
     if m:
