@@ -228,6 +228,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                                                                          "subtypes", "not_colors"}:
             return None
         return {**inner, "by_filter": by}
+    m = re.fullmatch(r"(you|an opponent|a player) discards? one or more (.+? cards)", c)
+    if m and m.group(2) != "cards":  # "Whenever you discard one or more artifact cards" (Mishra, Excavation
+        # Prodigy): one trigger for the cards of that kind discarded at once (603.2c)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or "controller" in f or "owner" in f or f.get("zone") not in (None, "any_card"):
+            return None
+        f.pop("zone", None)
+        return {"event": "discard", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": f, "batch": True}
     m = re.fullmatch(r"(you|an opponent|a player) discards? (an? .+? card)", c)
     if m and m.group(2) != "a card":  # "Whenever an opponent discards a creature card" (Waste Not, Bone Miser), "you
         # discard an Island, Pirate, or Vehicle card": the discarded card, where it went (701.7a). The noun ends at
@@ -834,6 +843,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if m.group(2):
             out["your_turn"] = True
         return out
+    m = re.fullmatch(r"(you|one or more players|a player|an opponent) sacrifices? one or more (other )?(.+)", c)
+    if m:  # "Whenever you sacrifice one or more other creatures" (Forge Boss): one trigger for the permanents
+        # sacrificed at once (603.2c, the batch), "other" not SELF
+        f = parse_noun(("other " if m.group(2) else "") + m.group(3))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        f.pop("zone", None)
+        return {"event": "sacrifice", "who": {"you": "you", "an opponent": "opponent"}.get(m.group(1), "any"),
+                "filter": f, "batch": True}
     m = re.fullmatch(r"(you|a player|an opponent) sacrifices? (?:a|an|another) (.+)", c)
     if m:
         f = parse_noun(m.group(2))
