@@ -152,7 +152,8 @@ def _proliferate(g: "Game", r: dict, e: Effect) -> dict | None:
     p = controller(g, r)
     opts: list[Any] = [i for i in g.battlefield if any(v > 0 for v in g.objects[i].counters.values())]
     opts += [q for q in g.order if g.players[q].poison > 0 or g.players[q].counters]
-    if not opts:
+    if not opts:  # proliferating with nothing to choose is still proliferating ("whenever you proliferate")
+        triggers.event(g, {"event": "proliferate", "player": p})
         return None
     got = nested.answer(r, "proliferate")
     if got is None:
@@ -171,6 +172,7 @@ def _proliferate(g: "Game", r: dict, e: Effect) -> dict | None:
                 if v > 0:
                     _add_counters(g, x, k, 1)
     g.log("proliferate", player=p, count=len(got))
+    triggers.event(g, {"event": "proliferate", "player": p})  # "whenever you proliferate" (a later trigger, ONE)
     return None
 
 
