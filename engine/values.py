@@ -1022,6 +1022,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
                                                    and e.get("obj") != src for e in g.events):
         return False  # "if SELF is the first spell you've cast this game": none cast before it (the game's log;
         # as it resolves, its own cast is not counted)
+    if "opponent_hand_more" in cond and not any(len(g.players[p].hand) > len(g.players[you].hand)
+                                                for p in g.opponents(you)):
+        return False  # "if an opponent has more cards in hand than you" (402)
     if "hand_more_than_opponents" in cond:  # "as long as you have more cards in hand than each opponent"
         n = len(g.players[you].hand)
         if not all(n > len(g.players[p].hand) for p in g.opponents(you)):
@@ -1538,6 +1541,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
+                  "opponent_hand_more",  # "if an opponent has more cards in hand than you"
                   "day_night",  # "if it's night" (day and night, a later rule: engine/transform.py)
                   "activated_ge", "max_speed", "descended", "void", "ring_bearer_other",
                   "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"

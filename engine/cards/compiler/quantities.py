@@ -377,6 +377,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    m = re.fullmatch(r"(.+?) or (there is an? .+? card in your graveyard)", t)
+    if m:  # "if you control a Desert or there is a Desert card in your graveyard" (Amonkhet's deserts): either holds
+        a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
+        return None if a is None or b is None else {"any": [a, b]}
     m = re.fullmatch(r"there are (two|three|four|five) colors among permanents you control", t)
     if m:  # "if there are five colors among permanents you control" (Happily Ever After; 105.2)
         return {"colors_among_ge": number(m.group(1))}
@@ -522,6 +526,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
              "during turns other than yours"):
         return {"your_turn": False}
+    m = re.fullmatch(r"there is an? (.+? card) in your graveyard", t)
+    if m:  # "as long as there is a Desert card in your graveyard" (Ramunap Hydra): one or more (404.2)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone", "any_card") != "any_card" or "controller" in f or "owner" in f:
+            return None
+        return {"graveyard_ge": 1, "filter": f}
+    if t in ("an opponent has more cards in hand than you", "an opponent has more cards in their hand than you"):
+        return {"opponent_hand_more": True}  # some opponent has more cards in hand than you, now (402)
     m = re.fullmatch(r"(?:there are|you have) (\w+) or more (.+?) in your graveyard", t)
     if m:  # "if you have seven or more cards in your graveyard" (Search for Azcanta)
         f = parse_noun(m.group(2))
