@@ -3120,6 +3120,8 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     # "As long as equipped creature is a Human, it gets an additional +1/+0" (Silver-Inlaid Dagger): the same
     # bonus as "gets +1/+0", added to what the Equipment's other static gives (613.3c)
     low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)
+    # "SELF has hexproof as long as it entered this turn" (Drownyard Behemoth): "it" is SELF, the subject
+    low = re.sub(r"^(self (?:has|gets) .+ as long as) it (entered|attacked) this turn$", r"\1 self \2 this turn", low)
     # "SELF costs {1} less to cast during your turn" (601.2f): the same reduction as "... if it's your turn"
     low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) during your turn$", r"\1 if it's your turn", low)
     # "Creature spells can't be cast." (Aether Storm): no player may cast them (101.2), as "Players can't cast ..."
