@@ -3130,8 +3130,8 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]
     m = re.fullmatch(r"the (first|second|third) spell you cast each turn costs \{(\d+)\} less to cast", low)
-    if m:  # "The second spell you cast each turn costs {1} less to cast" (Highspire Bell-Ringer): while it is cast, that
-        # many spells before it became cast this turn (601.2f is before 601.2i: it is not counted yet)
+    if m:  # "The second spell you cast each turn costs {1} less to cast" (Highspire Bell-Ringer): while it is cast,
+        # that many spells before it became cast this turn (601.2f is before 601.2i: it is not counted yet)
         k = {"first": 0, "second": 1, "third": 2}[m.group(1)]
         return [{"kind": "cost_change", "spells": {}, "who": "you", "amount": -int(m.group(2)),
                  "condition": {"spells_cast_this_turn": k}}]
