@@ -1285,6 +1285,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     ):
         pass
     mana = parse_cost(mana_cost)
+    for a in abilities:  # "SELF is also a Cleric, Rogue, Warrior, and Wizard": a characteristic-defining ability, in
+        if a.kind == "static" and a.static and a.static.get("cda") and a.static.get("kind") == "add_types":  # every
+            subtypes = tuple(dict.fromkeys((*subtypes, *a.static["subtypes"])))  # zone (604.3)
     if any(a.kind == "static" and a.static == {"kind": "become", "affects": "self", "colors": []} for a in abilities):
         colors = ()   # "SELF is colorless" (devoid): a characteristic-defining ability, in every zone (604.3)
     elif any(a.kind == "static" and a.static == {"kind": "become", "affects": "self", "colors": list("WUBRG")}

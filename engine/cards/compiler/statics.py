@@ -284,6 +284,18 @@ def _exile_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "exile_on_enter", "filter": f, "min": 1 if one else 0, "max": 1 if one else 99}]
 
 
+@static(r"^self is also an? ([a-z' -]+(?:, [a-z' -]+)*,? and [a-z' -]+|[a-z' -]+)$")
+def _also_types(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF is also a Cleric, Rogue, Warrior, and Wizard" (Tajuru Paragon): creature types it has in addition to its
+    own, a characteristic-defining ability (604.3; engine/cards/compiler gives them to the card itself, so they hold in
+    every zone, as changeling's, 702.72a)."""
+    words = [w.strip() for w in re.split(r",? and |, ", m.group(1)) if w.strip()]
+    subs = [subtype(w) for w in words]
+    if not subs or not all(s in CREATURE_TYPES for s in subs):
+        return None
+    return [{"kind": "add_types", "affects": "self", "subtypes": [s for s in subs if s], "cda": True}]
+
+
 @static(r"^(.+?) (?:is|are) the chosen type( in addition to (?:its|their) other types)?$")
 def _chosen_type(m: re.Match) -> list[dict[str, Any]] | None:
     """205.3m, 613.1d: "As SELF enters, choose a creature type. SELF is the chosen type in addition to its other
