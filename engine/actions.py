@@ -371,7 +371,7 @@ def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: 
 
 
 def exert(g: "Game", oid: int) -> None:
-    """Exert (a later keyword action, Amonkhet; 701.39a of today's rules): "To exert a permanent, you choose to have
+    """Exert (a later keyword action, Amonkhet): "To exert a permanent, you choose to have
     it not untap during your next untap step": the "doesn't untap" effect that ends after its controller's next
     untap step (502.3, as "doesn't untap during its controller's next untap step"), the turn it was exerted kept
     ("if SELF hasn't been exerted this turn"), and the event "whenever you exert a creature" triggers on."""

@@ -292,7 +292,7 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
 
 
 def exert_offered(g: "Game", a: int) -> bool:
-    """Exert (a later keyword action, Amonkhet; 701.39 of today's rules): an attacking creature that has "You may
+    """Exert (a later keyword action, Amonkhet): an attacking creature that has "You may
     exert SELF as it attacks" (once a turn where it says "if SELF hasn't been exerted this turn")."""
     sts = [ab.static for ab in g.chars(a).abilities if ab.kind == "static" and ab.static
            and ab.static.get("kind") == "exert_on_attack"]
@@ -314,7 +314,7 @@ def answer_exert(g: "Game", d: Any, a: dict[str, Any]) -> None:
 
 def _attacks_declared(g: "Game", player: str, decl: dict[int, Any], enlisted: dict[int, int]) -> None:
     """508.1 after the attackers are chosen, tapped and their costs paid: enlist's taps, the attack triggers
-    (508.1m, 508.2), then the active player gets priority (508.3)."""
+    (508.2), then the active player gets priority (508.3)."""
     for a, c in enlisted.items():  # enlist: "as this creature attacks, you may tap ..."; "when you do, ..."
         tap(g, c)
         g.triggered.append({"controller": player, "ability": ENLIST_TRIGGER, "source": a,

@@ -59,7 +59,7 @@ def cast_overloaded(o: Any) -> tuple[Cost, Any]:
 @per_object
 def cleave_of(card: CardDef) -> tuple[Cost, CardDef] | None:
     """(cleave cost, the card as a spell cast for it) when its cleave cost is mana alone and its text without the
-    words in square brackets compiled (cleave, a later keyword: Innistrad: Crimson Vow; 702.148 of today's rules,
+    words in square brackets compiled (cleave, a later keyword: Innistrad: Crimson Vow;
     a text change as overload's is); None otherwise."""
     return spell_for(card, "Cleave")
 

@@ -72,7 +72,7 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  # attacking player, "defender" the one attacked
                  "player_attacked",
                  "becomes_monarch",  # a player became the monarch (a later designation: engine/ops/actions.py)
-                 "proliferate",  # a player proliferated (701.27; engine/ops/actions.py)
+                 "proliferate",  # a player proliferated (701.24; engine/ops/actions.py)
                  "day_night",  # day became night or night became day (a later rule: engine/transform.py; no player)
                  "plays_land"}  # a player played a land (305.1: a special action; engine/casting.py play_land)
 #: Events this engine fires (a card triggering on anything else is unsupported).

@@ -635,7 +635,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)
     "plays_land",  # a player played a land (305.1; not a land put onto the battlefield otherwise)
     "becomes_monarch",  # a player became the monarch (a later designation, Conspiracy: Take the Crown)
-    "proliferate",  # a player proliferated (701.27: engine/ops/actions.py)
+    "proliferate",  # a player proliferated (701.24: engine/ops/actions.py)
     "exerted",  # a permanent was exerted (a later keyword action, Amonkhet: engine/actions.py exert)
     "day_night",  # day became night or night became day (a later rule, Innistrad: Midnight Hunt: engine/transform.py)
     "player_attacked",  # a player attacked a player with one or more creatures (508.1b): a Curse's trigger

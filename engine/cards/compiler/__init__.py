@@ -1064,7 +1064,7 @@ _BRACKETED = re.compile(r" ?\[[^\[\]]*\]")
 
 
 def _cleave(cleaved: str, name: str, types: tuple[str, ...], kwargs: dict[str, Any]) -> list[str]:
-    """Cleave (a later keyword, Innistrad: Crimson Vow; 702.148 of today's rules): "You may cast this spell for its
+    """Cleave (a later keyword, Innistrad: Crimson Vow): "You may cast this spell for its
     cleave cost. If you do, remove the words in square brackets." The spell cast that way has the spell ability of
     its text without those words (``cleaved``), compiled once and kept in ``kwargs["Cleave"]["spell"]``
     (engine/overload.py casts it, as an overloaded spell's changed text); its own text is read with the words
@@ -1144,7 +1144,7 @@ def _striation_abilities(st: Striation, name: str = "", legendary: bool = False)
     label = st.label()
     out: list[Ability] = []
     if st.power is not None:
-        # a station symbol's box (721.2b, a later rule): also a creature in addition to its other types (layer 4)
+        # a station symbol's box (a later rule): also a creature in addition to its other types (layer 4)
         creature = {"types": ["Creature"], "subtypes": [], "in_addition": True} if st.counter == "charge" else {}
         out.append(Ability("static", f"{label}: {st.power}/{st.toughness}",
                            static={"kind": "become", "affects": "self", **creature, "power": st.power,
@@ -1200,7 +1200,7 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     levels = split_levels(text) if layout == "leveler" else None
     if levels is None and "|" in text:
         levels = split_stations(text, power, toughness)  # a station card (a later layout): no power/toughness but
-        if levels is not None:  # its last symbol's box, on the battlefield only (721.2c of today's rules)
+        if levels is not None:  # its last symbol's box, on the battlefield only (a later rule)
             power = toughness = None
     # a planeswalker named by the planeswalker type its name starts with ("Ajani" of Ajani Vengeant)
     short = tuple(st for st in subtypes if "Planeswalker" in types and name.startswith(st + " "))

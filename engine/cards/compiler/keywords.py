@@ -502,7 +502,7 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
         "Tap any number of untapped creatures you control with total power {n} or more: SELF becomes an "
         "artifact creature until end of turn.",
     ),
-    # not in the 2016 rules (Edge of Eternities; 702.184a of today's rules): its meaning, "Tap another untapped
+    # not in the 2016 rules (Edge of Eternities): its meaning, "Tap another untapped
     # creature you control: Put a number of charge counters on this permanent equal to the tapped creature's power.
     # Activate only as a sorcery." (the station symbols it fills: engine/cards/compiler/leveler.py)
     "Station": (

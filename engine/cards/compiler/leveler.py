@@ -8,9 +8,9 @@ lines before the first symbol are the card's other abilities, level up among the
 This module only splits the text; engine.cards.compiler turns each striation into static
 abilities with the striation's condition.
 
-Station cards (a later layout, Edge of Eternities, 2025; rules 702.184 and 721 of today's rules, not in the 2016
-ones) are striated the same way by their station symbols: "{N+} [abilities]" means "As long as this permanent has N
-or more charge counters on it, it has [abilities]"; with a power/toughness box, also "and is a creature with base
+Station cards (a later layout, Edge of Eternities, 2025; the station keyword and station symbols are not in the
+2016 rules) are striated the same way by their station symbols: "{N+} [abilities]" means "As long as this permanent
+has N or more charge counters on it, it has [abilities]"; with a power/toughness box, also "and is a creature with base
 power and toughness [P/T] in addition to its other types"; a station card has no power or toughness elsewhere than
 on the battlefield. The card data writes each symbol at the start of a line ("7+ | Flying"); the lines after it up
 to the next symbol are its striation's too; the card's power/toughness is its last symbol's box (the Spacecraft's

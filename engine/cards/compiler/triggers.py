@@ -787,9 +787,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                 "nth": 2 if m.group(2) == "second" else 3}
     simple: dict[str, dict[str, Any]] = {
         "you gain life": {"event": "gain_life", "who": "you"},
-        # "whenever you gain or lose life": either event (119.3, 119.9)
+        # "whenever you gain or lose life": either event (119.3)
         "you gain or lose life": {"event": ["gain_life", "lose_life"], "who": "you"},
-        "you proliferate": {"event": "proliferate", "who": "you"},  # 701.27 (engine/ops/actions.py)
+        "you proliferate": {"event": "proliferate", "who": "you"},  # 701.24 (engine/ops/actions.py)
         "an opponent gains life": {"event": "gain_life", "who": "opponent"},  # 118.9 (Punishing Fire)
         "a player gains life": {"event": "gain_life", "who": "any"},
         "you pay life": {"event": "pay_life", "who": "you"},  # 119.4 (Font of Agonies)
