@@ -38,7 +38,7 @@ from engine import (
     zones_cast,
 )
 from engine.ability_index import index
-from engine.actions import discard, energy, lose_life, pay_energy, sacrifice
+from engine.actions import discard, energy, exert, lose_life, pay_energy, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
@@ -336,7 +336,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         # (Thief of Sanity: the player who exiled it face down, and may cast it, casts it as the card it is)
         o = facedown.turn_up_exiled(g, oid)  # a card exiled face down is cast as the card it is (hideaway)
     alt = offered.get("alt") if offered is not None else a.get("alt")
-    if alt not in (None, "free", "alternative", "morph", "bestow", "overload", "awaken", "fuse", "prototype") \
+    if alt not in (None, "free", "alternative", "morph", "bestow", "overload", "awaken", "cleave", "fuse",
+                   "prototype") \
             and alt not in cast_options.ALTS:
         raise IllegalAction(f"unknown alternative cost {alt!r}")
     face_down = alt == "morph" and offered is None
@@ -364,7 +365,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         if face not in (0, ADVENTURE) or isinstance(face, bool):
             raise IllegalAction(f"face {face!r}: {o.card.name} is cast as its creature (0) or its Adventure (1)")
         if face == ADVENTURE:
-            if alt in ("fuse", "morph", "bestow", "overload", "awaken", "prototype"):
+            if alt in ("fuse", "morph", "bestow", "overload", "awaken", "cleave", "prototype"):
                 raise IllegalAction(f"{o.card.name}: its Adventure is not cast that way")
             whole, o, adventure = o.card, cast_adventure(o), True
         face = None
@@ -373,7 +374,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         # only that face's characteristics; the game restores the card if this is illegal
         modal_face(o.card, face)
         if face == BACK:
-            if alt in ("fuse", "morph", "bestow", "overload", "awaken", "prototype"):
+            if alt in ("fuse", "morph", "bestow", "overload", "awaken", "cleave", "prototype"):
                 raise IllegalAction(f"{o.card.name}: its back face is not cast that way")
             if o.zone not in ("hand", "graveyard", "exile", "library", "command"):
                 raise IllegalAction(f"{_name(g, oid)} is not a card you may cast")
@@ -395,6 +396,11 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             raise IllegalAction(f"{_name(g, oid)} is not a card in your hand to cast for its awaken cost")
         whole = o.card
         over_cost, o = awaken.cast_awakened(o)
+    if alt == "cleave" and offered is None:  # cleave (a later keyword): the spell without the bracketed words
+        if o is None or o.owner != player or o.zone != "hand" or whole is not None:
+            raise IllegalAction(f"{_name(g, oid)} is not a card in your hand to cast for its cleave cost")
+        whole = o.card
+        over_cost, o = overload.cast_cleaved(o)
     alt_cost = costs.usable_alternative_cost(g, player, o.card, o) if alt == "alternative" and o is not None else None
     if alt == "alternative" and alt_cost is None:  # 118.9: "you may pay ... rather than pay its mana cost"
         raise IllegalAction(f"{_name(g, oid)} has no alternative cost you may pay now")
@@ -1403,6 +1409,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
         tap(g, o.id)  # 701.17a, with its event (603.2d)
     if cost.untap:
         untap(g, o.id)
+    if cost.exert_self and o.zone == "battlefield":  # exert (a later keyword action, engine/actions.py)
+        exert(g, o.id)
     if cost.loyalty is not None:  # 606.4: loyalty counters put on or removed
         n = cost.loyalty if isinstance(cost.loyalty, int) else (-x if cost.loyalty == "-X" else x)
         o.counters["loyalty"] = o.counters.get("loyalty", 0) + n

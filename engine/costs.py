@@ -449,8 +449,10 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                     s.chosen.setdefault("beheld_exiled", []).append(new)
         elif part == "tap_others":
             tap(g, i)  # 701.17a, with its event (603.2d)
-            if s is not None:  # "the creatures that saddled it this turn" (saddle, a later keyword): the tapped ones
-                s.chosen.setdefault("tapped_for_cost", []).append(i)
+            if s is not None:  # "the creatures that saddled it this turn" (saddle, a later keyword): the tapped ones,
+                s.chosen.setdefault("tapped_for_cost", []).append(i)  # and their power and toughness as they were
+                c = g.chars(i)  # tapped ("the tapped creature's power" once it left the battlefield, 608.2h)
+                s.chosen.setdefault("tapped_pt", {})[i] = [c.power or 0, c.toughness or 0]
         elif part == "remove_counter_from":  # one counter of the kind the filter names (its "counter")
             k = str((f or {}).get("counter", "+1/+1"))
             if k == "any":  # of any kind: the only kind there (two or more were asked: counter_kind)
@@ -546,7 +548,7 @@ def additional_problems(cost: Cost, announced: bool = False) -> list[str]:
     out = cost_problems(cost, announced)
     if cost.tap or cost.untap or cost.loyalty is not None or cost.remove_counters or cost.exile_self or cost.energy \
             or cost.bottom_self or cost.return_self or cost.reveal_self \
-            or cost.mill or cost.put_counters \
+            or cost.mill or cost.put_counters or cost.exert_self \
             or cost.sacrifice_self or cost.discard_self or cost.discard < 0:
         out.append("additional cost of an unsupported kind")
     return out

@@ -330,7 +330,7 @@ def _timing_statics(g: "Game") -> bool:
 
 
 #: the keywords that cast a card in another form (face down, as an Aura, overloaded)
-_SPECIAL_CASTS = frozenset({"Morph", "Megamorph", "Disguise", "Bestow", "Overload", "Awaken", "Prototype"})
+_SPECIAL_CASTS = frozenset({"Morph", "Megamorph", "Disguise", "Bestow", "Overload", "Awaken", "Prototype", "Cleave"})
 
 
 def _prototype_options(g: "Game", player: str, hand: list[int],
@@ -380,7 +380,8 @@ def _bestow_options(g: "Game", player: str, hand: list[int],
 
 #: the alternative costs that cast a card from the hand as a changed spell: overload's text (702.95a-c,
 #: no targets) and awaken's added spell ability with its land target after the spell's own (702.112a-b)
-_CHANGED_SPELLS = (("Overload", "overload", overload.overload_of), ("Awaken", "awaken", awaken.awaken_of))
+_CHANGED_SPELLS = (("Overload", "overload", overload.overload_of), ("Awaken", "awaken", awaken.awaken_of),
+                   ("Cleave", "cleave", overload.cleave_of))  # cleave: its text without the bracketed words
 
 
 def _changed_spell_options(g: "Game", player: str, hand: list[int],

@@ -113,6 +113,8 @@ KEYWORDS = frozenset({
 STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters",
                      "set_pt",
                      "enters_prepared",  # engine/replacement.py enter_effects, engine/prepare.py (a later mechanic)
+                     "exert_on_attack",  # engine/combat.py: chosen as it attacks (a later keyword action)
+                     "day_as_enters",  # engine/transform.py day_night_enters (day and night, a later rule)
                      "lose_types",  # engine/layers.py, layer 4 (reconfigure: "isn't a creature")
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double",
                      "life_gain_to_loss", "choose_on_enter",
@@ -227,7 +229,8 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 "opponents_control", "amount_ge", "cast_kind_this_turn",
                                 "opponent_cast_kind_this_turn",
                                 # the caster's speed, descents, and the turn's void (later terms: DFT, LCI, EOE)
-                                "max_speed", "descended", "void", "graveyard_mvs_ge"})
+                                "max_speed", "descended", "void", "graveyard_mvs_ge",
+                                "day_night"})  # the game's day or night (a later rule, Innistrad: Midnight Hunt)
 
 
 _EXILE_SELF = Cost(exile_self=True)
@@ -731,6 +734,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     for k in card.keywords:
         if k in facedown.MORPHS and facedown.morph_cost(card) is not None:
             continue  # 702.36: cast face down, turned face up for a mana cost (engine/facedown.py)
+        if k == "Cleave" and overload.cleave_of(card) is not None:
+            continue  # cast for its cleave cost without the bracketed words (a later keyword; engine/overload.py)
         if k == "Overload" and overload.overload_of(card) is not None:
             continue  # 702.95: cast with "target" changed to "each" for a mana cost (engine/overload.py)
         if k == "Fuse" and card.layout in transform.SPLIT_LAYOUTS:

@@ -32,6 +32,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "becomes_blocked_by",  # once for each creature blocking it (509.1h); "it": that blocker
                  "blocks_creature",  # once for each creature it blocks (509.4); "it": that attacker
                  "exploits",
+                 "exerted",  # a permanent was exerted (a later keyword action: engine/actions.py exert)
                  "fights",  # 701.10: each creature that fought (engine/ops/damage.py)
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
@@ -74,6 +75,8 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  # attacking player, "defender" the one attacked
                  "player_attacked",
                  "becomes_monarch",  # a player became the monarch (a later designation: engine/ops/actions.py)
+                 "proliferate",  # a player proliferated (701.24; engine/ops/actions.py)
+                 "day_night",  # day became night or night became day (a later rule: engine/transform.py; no player)
                  "plays_land"}  # a player played a land (305.1: a special action; engine/casting.py play_land)
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
@@ -196,6 +199,8 @@ def _triggers(g: "Game", oid: int, chars: "Chars | None" = None):
 
 def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[str, Any]) -> bool:
     name = ev["event"]
+    if "your_turn" in trig and seats.is_active(g, controller) != trig["your_turn"]:
+        return False  # "... during your turn" / "during an opponent's turn": the ability's controller's turn or not
     names = _events_of(trig)
     if name == "becomes_target":
         if not ("becomes_target" in names or "becomes_target_spell" in names and ev["spell"]

@@ -242,6 +242,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [c for c in r.get("milled", ()) if c in g.objects]
     if ref == "revealed":  # "the revealed card's power": the card revealed to pay the cost of the spell (601.2h)
         return [x for x in s.chosen.get("revealed", ()) if x in g.objects]
+    if ref == "tapped_cost":  # "the tapped creature": the creatures tapped to pay the resolving ability's cost
+        # (601.2h, engine/costs.py), while they are still on the battlefield (400.7)
+        return [x for x in s.chosen.get("tapped_for_cost", ()) if x in g.objects and g.objects[x].zone == "battlefield"]
     if ref == "discarded":  # "the discarded card's mana value": the cards this resolution's discard took (701.8),
         # or the cost of the resolving spell or ability discarded (601.2h)
         paid = s.chosen.get("discarded", ()) if "obj" in r else ()
@@ -398,7 +401,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled", "tails",
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
                        "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object", "activated",
-                       "gift_player",
+                       "gift_player", "tapped_cost",
                        "activated_ability", "voted_most"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "targets_of",
@@ -632,6 +635,15 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             # creature the exploit ability sacrificed, as it last existed (608.2h; engine/ops/objects.py)
             pt = (this(g, r).trigger_info if "obj" in r else (r.get("trigger") or {})).get("exploited_pt")
             return (pt[0] if attr == "power" else pt[1]) if pt else 0
+        if a.get(key) == "tapped_cost" and r is not None and "obj" in r:  # "the tapped creature's power": now, or
+            # as it was tapped to pay when it has left the battlefield since (608.2h; engine/costs.py)
+            paid = this(g, r).chosen
+            for x in paid.get("tapped_for_cost", ())[:1]:
+                if x in g.objects and g.objects[x].zone == "battlefield":
+                    return getattr(g.chars(x), attr)
+                pt = (paid.get("tapped_pt") or {}).get(x)
+                return (pt[0] if attr == "power" else pt[1]) if pt else 0
+            return 0
         if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
             if r.get("sacrificed_pts"):  # sacrificed by an instruction of this resolution (engine/ops/objects.py)
                 return sum((pt[0] if attr == "power" else pt[1]) or 0 for pt in r["sacrificed_pts"])
@@ -1010,6 +1022,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
                                                    and e.get("obj") != src for e in g.events):
         return False  # "if SELF is the first spell you've cast this game": none cast before it (the game's log;
         # as it resolves, its own cast is not counted)
+    if "opponent_hand_more" in cond and not any(len(g.players[p].hand) > len(g.players[you].hand)
+                                                for p in g.opponents(you)):
+        return False  # "if an opponent has more cards in hand than you" (402)
     if "hand_more_than_opponents" in cond:  # "as long as you have more cards in hand than each opponent"
         n = len(g.players[you].hand)
         if not all(n > len(g.players[p].hand) for p in g.opponents(you)):
@@ -1334,6 +1349,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "activated_ge" in cond and activations(g, r) < int(cond["activated_ge"]):
         return False  # "if this ability has been activated four or more times this turn" (Dragon Whelp)
+    if "day_night" in cond and (g.day_night or "neither") != cond["day_night"]:
+        return False  # "if it's night" (day and night, a later rule, Innistrad: Midnight Hunt: engine/transform.py)
     if "extra_turn" in cond and (g.regular is not None) != bool(cond["extra_turn"]):
         return False  # 500.7: an extra turn is being taken (Game.regular: whose regular turn it follows)
     if "city_blessing" in cond and g.players[you].city_blessing != bool(cond["city_blessing"]):
@@ -1544,6 +1561,8 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
+                  "opponent_hand_more",  # "if an opponent has more cards in hand than you"
+                  "day_night",  # "if it's night" (day and night, a later rule: engine/transform.py)
                   "activated_ge", "max_speed", "descended", "void", "ring_bearer_other",
                   "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"
                   "opponent_hand_le",  # "an opponent has no cards in hand": some opponent has at most that many

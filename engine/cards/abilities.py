@@ -630,12 +630,17 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "walk_ignored",  # "Creatures with islandwalk can be blocked as though they didn't have islandwalk" (702.14c)
     "x_color", "life_floor", "cant_lose_game", "cant_win_game", "damage_as_infect",
     "haste_activation",  # "activate abilities of creatures you control as though those creatures had haste" (302.6)
+    "exert_on_attack",  # "You may exert SELF as it attacks" (a later keyword action: engine/combat.py)
+    "day_as_enters",  # "If it's neither day nor night, it becomes day as SELF enters" (a later rule: transform.py)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "fights",  # 701.10: "whenever a creature you control fights" (engine/ops/damage.py)
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)
     "plays_land",  # a player played a land (305.1; not a land put onto the battlefield otherwise)
     "becomes_monarch",  # a player became the monarch (a later designation, Conspiracy: Take the Crown)
+    "proliferate",  # a player proliferated (701.24: engine/ops/actions.py)
+    "exerted",  # a permanent was exerted (a later keyword action, Amonkhet: engine/actions.py exert)
+    "day_night",  # day became night or night became day (a later rule, Innistrad: Midnight Hunt: engine/transform.py)
     "player_attacked",  # a player attacked a player with one or more creatures (508.1b): a Curse's trigger
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",
     "blocks_creature", "becomes_blocked_by",  # once for each creature it blocks or that blocks it (509.4)
@@ -753,6 +758,7 @@ class Cost:
     # "Blight N" (a later keyword action, Lorwyn Eclipsed, 2026): put N -1/-1 counters on a creature its payer
     # controls, chosen as the cost is paid (601.2h; engine/costs.py)
     blight: int = 0
+    exert_self: bool = False  # "Exert SELF" (a later keyword action, Amonkhet: engine/actions.py exert)
 
     @property
     def is_free(self) -> bool:

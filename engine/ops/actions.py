@@ -40,7 +40,7 @@ from engine.ops.base import table
 from engine.ops.cast import exile_and_offer
 from engine.ops.objects import token_def
 from engine.state import create_object
-from engine.transform import flip, transform
+from engine.transform import become, flip, transform
 from engine.values import amount, controller, designation_holder, one_opponent, refs, source_id, this
 
 if TYPE_CHECKING:
@@ -165,7 +165,8 @@ def _proliferate(g: "Game", r: dict, e: Effect) -> dict | None:
     p = controller(g, r)
     opts: list[Any] = [i for i in g.battlefield if any(v > 0 for v in g.objects[i].counters.values())]
     opts += [q for q in g.order if g.players[q].poison > 0 or g.players[q].counters]
-    if not opts:
+    if not opts:  # proliferating with nothing to choose is still proliferating ("whenever you proliferate")
+        triggers.event(g, {"event": "proliferate", "player": p})
         return None
     got = nested.answer(r, "proliferate")
     if got is None:
@@ -184,6 +185,7 @@ def _proliferate(g: "Game", r: dict, e: Effect) -> dict | None:
                 if v > 0:
                     _add_counters(g, x, k, 1)
     g.log("proliferate", player=p, count=len(got))
+    triggers.event(g, {"event": "proliferate", "player": p})  # "whenever you proliferate" (a later trigger, ONE)
     return None
 
 
@@ -1057,6 +1059,13 @@ def _ascend(g: "Game", r: dict, e: Effect) -> None:
     """Ascend on an instant or sorcery (a later keyword, Rivals of Ixalan): as the spell resolves, "if you
     control ten or more permanents, you get the city's blessing for the rest of the game"."""
     ascend(g, controller(g, r))
+
+
+@action("day_night")
+def _day_night(g: "Game", r: dict, e: Effect) -> None:
+    """"It becomes night" / "it becomes day" (day and night, a later rule: Innistrad: Midnight Hunt): the game's
+    day or night changes, with what that does (engine/transform.py become)."""
+    become(g, str(e.get("to")))
 
 
 @action("become_the_monarch")

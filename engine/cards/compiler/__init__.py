@@ -24,7 +24,7 @@ from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.amounts import bind_difference
 from engine.cards.compiler.effects.sequence import delayed_before_end_turn, enters_with_more, instead, untap_those
 from engine.cards.compiler.keywords import backup, parse_keyword_line
-from engine.cards.compiler.leveler import ClassLevel, Striation, split_class_levels, split_levels
+from engine.cards.compiler.leveler import ClassLevel, Striation, split_class_levels, split_levels, split_stations
 from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
@@ -92,10 +92,24 @@ _COST_START = re.compile(
 )
 
 
+#: exert (a later keyword action, Amonkhet): "You may exert SELF as it attacks. When you do, ..." is the choice made
+#: as it attacks (a static read by engine/combat.py) and a reflexive trigger on exerting it ("when you exert SELF")
+_EXERT = re.compile(r"((?:If SELF hasn't been exerted this turn, y|Y)ou may exert (?:SELF|it) as (?:it|he|she) "
+                    r"attacks\.)(?: When you do, (.+))?", re.S)
+
+
+def _exert_paragraphs(paras: list[str]) -> list[str]:
+    out: list[str] = []
+    for p in paras:
+        m = _EXERT.fullmatch(p.strip())
+        out += [m.group(1)] + ([f"When you exert SELF, {m.group(2)}"] if m.group(2) else []) if m else [p]
+    return out
+
+
 def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             short_names: tuple[str, ...] = ()) -> list[IrItem]:
     """Pass 1: paragraphs to classified items."""
-    paras = _die_tables(normalise(text, name, legendary, short_names))
+    paras = _exert_paragraphs(_die_tables(normalise(text, name, legendary, short_names)))
     items: list[IrItem] = []
     i = 0
     while i < len(paras):
@@ -1060,6 +1074,27 @@ def _awaken(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any])
 
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+#: cleave (a later keyword, Innistrad: Crimson Vow): its keyword line, and the words in square brackets it removes
+_CLEAVE = re.compile(r"(?:^|\n)Cleave \{")
+_BRACKETED = re.compile(r" ?\[[^\[\]]*\]")
+
+
+def _cleave(cleaved: str, name: str, types: tuple[str, ...], kwargs: dict[str, Any]) -> list[str]:
+    """Cleave (a later keyword, Innistrad: Crimson Vow): "You may cast this spell for its
+    cleave cost. If you do, remove the words in square brackets." The spell cast that way has the spell ability of
+    its text without those words (``cleaved``), compiled once and kept in ``kwargs["Cleave"]["spell"]``
+    (engine/overload.py casts it, as an overloaded spell's changed text); its own text is read with the words
+    kept. The sentences it cannot read are returned."""
+    cost = kwargs.get("Cleave")
+    if not isinstance(cost, Cost):
+        return []
+    changed = [i for i in read_ir(cleaved, name, True) if i.kind in ("spell", "modal")]
+    _, _, abilities, unsup = lower(changed, types)
+    spells = [a for a in abilities if a.kind == "spell"]
+    if len(spells) != 1 or unsup:
+        return [f"(cleave: {u})" for u in unsup] or ["(cleave: its text without the bracketed words does not compile)"]
+    kwargs["Cleave"] = {"cost": cost, "spell": replace(spells[0], text=f"{spells[0].text} (cleaved)")}
+    return []
 
 
 def _ascend_first(a: Ability) -> Ability:
@@ -1115,22 +1150,26 @@ def _has_keywords(line: str) -> str:
     return f"SELF has {listed}."
 
 
-def _striation_abilities(st: Striation) -> tuple[list[Ability], list[str]]:
-    """710.2a-b: a level symbol's static ability, as static abilities with its condition: its
+def _striation_abilities(st: Striation, name: str = "", legendary: bool = False) -> tuple[list[Ability], list[str]]:
+    """710.2a-b: a level symbol's static ability (or a station symbol's, leveler.split_stations), as static
+    abilities with its condition: its
     power/toughness box sets the base power and toughness (layer 7b), its keywords and static
     abilities apply only while the condition holds, its activated, mana and triggered abilities
     are granted to the creature itself only then (layer 6). Returns (abilities, unread lines)."""
     cond = st.condition()
-    label = f"LEVEL {st.low}-{st.high}" if st.high is not None else f"LEVEL {st.low}+"
+    label = st.label()
     out: list[Ability] = []
     if st.power is not None:
+        # a station symbol's box (a later rule): also a creature in addition to its other types (layer 4)
+        creature = {"types": ["Creature"], "subtypes": [], "in_addition": True} if st.counter == "charge" else {}
         out.append(Ability("static", f"{label}: {st.power}/{st.toughness}",
-                           static={"kind": "become", "affects": "self", "power": st.power,
+                           static={"kind": "become", "affects": "self", **creature, "power": st.power,
                                    "toughness": st.toughness, "condition": cond}))
     unread: list[str] = []
     for line in st.lines:
         bare = re.sub(r"\s*\(.*?\)", "", line).strip()
-        got = compile_abilities_text(_has_keywords(bare) if parse_keyword_line(bare) else line)
+        paras = normalise(line, name, legendary)  # the card's own name in it means this object (201.5)
+        got = compile_abilities_text(_has_keywords(bare) if parse_keyword_line(bare) else paras[0]) if paras else None
         if not got:
             unread.append(f"{label}: {line}")
             continue
@@ -1207,8 +1246,15 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         unsupported.append("(not a traditional Magic card: played by hand)")
     levels = split_levels(text) if layout == "leveler" else None
     classes = split_class_levels(text) if layout == "class" else None
+    if levels is None and "|" in text:
+        levels = split_stations(text, power, toughness)  # a station card (a later layout): no power/toughness but
+        if levels is not None:  # its last symbol's box, on the battlefield only (a later rule)
+            power = toughness = None
     # a planeswalker named by the planeswalker type its name starts with ("Ajani" of Ajani Vengeant)
     short = tuple(st for st in subtypes if "Planeswalker" in types and name.startswith(st + " "))
+    cleaved = None
+    if "[" in text and is_spell and _CLEAVE.search(text):  # the text cast for its cleave cost, and its own
+        cleaved, text = _BRACKETED.sub("", text), text.replace("[", "").replace("]", "")
     xm = _X_COLOR.search(text) if "mana on X" in text and not levels else None
     if xm:
         text = (text[:xm.start()] + text[xm.end():]).strip()
@@ -1227,6 +1273,8 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         unsupported += _overload(items, types, kwargs)
     if "Awaken" in keywords and is_spell:
         unsupported += _awaken(items, types, kwargs)
+    if "Cleave" in keywords and cleaved is not None:
+        unsupported += _cleave(cleaved, name, types, kwargs)
     if "Epic" in keywords and is_spell:  # 702.49a: its two spell abilities, after the card's own instructions
         abilities = [replace(a, effects=a.effects + (Effect("epic", {}),)) if a.kind == "spell" else a
                      for a in abilities]
@@ -1241,7 +1289,7 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     if "Transfigure" in keywords and isinstance(kwargs.get("Transfigure"), Cost):
         abilities.append(_transfigure(kwargs["Transfigure"], mana_value(parse_cost(mana_cost))))
     for striation in levels[1] if levels else ():
-        got, unsup = _striation_abilities(striation)
+        got, unsup = _striation_abilities(striation, name, "Legendary" in supertypes)
         abilities += got
         unsupported += unsup
     for lv in classes[1] if classes else ():
@@ -1292,6 +1340,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     ):
         pass
     mana = parse_cost(mana_cost)
+    for a in abilities:  # "SELF is also a Cleric, Rogue, Warrior, and Wizard": a characteristic-defining ability, in
+        if a.kind == "static" and a.static and a.static.get("cda") and a.static.get("kind") == "add_types":  # every
+            subtypes = tuple(dict.fromkeys((*subtypes, *a.static["subtypes"])))  # zone (604.3)
     if any(a.kind == "static" and a.static == {"kind": "become", "affects": "self", "colors": []} for a in abilities):
         colors = ()   # "SELF is colorless" (devoid): a characteristic-defining ability, in every zone (604.3)
     elif any(a.kind == "static" and a.static == {"kind": "become", "affects": "self", "colors": list("WUBRG")}

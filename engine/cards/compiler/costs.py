@@ -116,6 +116,8 @@ def parse_cost_text(text: str) -> Cost | None:
             kw["mill"] = n
         elif low == "discard your hand":
             kw["discard"] = -1
+        elif low == "exert self":  # exert (a later keyword action, Amonkhet): it won't untap during the next untap step
+            kw["exert_self"] = True
         elif low in ("discard self",):
             kw["discard_self"] = True
         elif m := re.fullmatch(r"([+-]?)(\d+|x)", low):

@@ -120,7 +120,7 @@ BARE = {k.strip() for k in [
     "Annihilator", "Fabricate", "Renown", "Graft", "Soulshift", "Frenzy", "Fading", "Vanishing", "Amplify",
     "Bloodthirst", "Dredge", "Ripple", "Afflict", "Toxic", "Tribute", "Crew", "Ward", "Hideaway",
     "Mobilize", "Offspring", "Gift", "For Mirrodin!", "Job select", "Daybound", "Nightbound",
-    "Choose a Background", "Doctor's companion", "Start your engines!",
+    "Choose a Background", "Doctor's companion", "Start your engines!", "Station",
 ]}
 # keywords whose parameter is a number ("Bushido 1", "Crew 3", "Afflict 2")
 NUMBERED = {"Bushido", "Absorb", "Modular", "Rampage", "Annihilator", "Fabricate", "Renown", "Graft",
@@ -520,6 +520,13 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     "Crew": (
         "Tap any number of untapped creatures you control with total power {n} or more: SELF becomes an "
         "artifact creature until end of turn.",
+    ),
+    # not in the 2016 rules (Edge of Eternities): its meaning, "Tap another untapped
+    # creature you control: Put a number of charge counters on this permanent equal to the tapped creature's power.
+    # Activate only as a sorcery." (the station symbols it fills: engine/cards/compiler/leveler.py)
+    "Station": (
+        "Tap another untapped creature you control: Put a number of charge counters on SELF equal to the tapped "
+        "creature's power. Activate only as a sorcery.",
     ),
     # not in the 2016 rules (Outlaws of Thunder Junction): its reminder text; "Whenever SELF attacks while saddled"
     # triggers on an attack of it while saddled (engine/combat.py)

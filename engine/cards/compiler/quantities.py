@@ -250,6 +250,10 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:enchanted|equipped) (?:creature|permanent|artifact)'s (power|toughness|mana value)", p)
     if m:  # "enchanted creature's power" (Arachnus Web): the object the Aura or Equipment is attached to (301.5, 303.4)
         return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "attached"}
+    m = re.fullmatch(r"the tapped creature's (power|toughness)", p)
+    if m:  # "Tap an untapped creature you control: ... the tapped creature's power" (Unerring Sling, station): the
+        # creature tapped to pay the cost (601.2h), now, or as it last existed on the battlefield (608.2h)
+        return {{"power": "power_of", "toughness": "toughness_of"}[m.group(1)]: "tapped_cost"}
     m = re.fullmatch(r"the revealed card's (power|toughness|mana value)", p)
     if m:  # "As an additional cost to cast this spell, reveal a creature card from your hand. ... the revealed card's
         # power" (601.2h: the card revealed to pay the cost, as it is now)
@@ -378,6 +382,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    m = re.fullmatch(r"(.+?) or (there is an? .+? card in your graveyard)", t)
+    if m:  # "if you control a Desert or there is a Desert card in your graveyard" (Amonkhet's deserts): either holds
+        a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
+        return None if a is None or b is None else {"any": [a, b]}
     m = re.fullmatch(r"there are (two|three|four|five) colors among permanents you control", t)
     if m:  # "if there are five colors among permanents you control" (Happily Ever After; 105.2)
         return {"colors_among_ge": number(m.group(1))}
@@ -519,6 +527,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         # resolution's instruction before put there (engine/ops/library.py dig, exile_until: "put_hand")
         put = {"amount_ge": {"amount": {"count_this_way": {}, "action": "put_hand"}, "n": 1}}
         return {"not": put} if m.group(1) else put
+    m = re.fullmatch(r"it's (day|night|nighttime|daytime|neither day nor night)", t)
+    if m:  # day and night (a later rule, Innistrad: Midnight Hunt): the game's day or night now (engine/transform.py)
+        return {"day_night": {"nighttime": "night", "daytime": "day", "neither day nor night": "neither"}.get(
+            m.group(1), m.group(1))}
     if t == "it's the first combat phase of the turn":  # 506.6d: a combat phase, and none ended earlier this turn
         return {"first_combat": True}
     m = re.fullmatch(r"you attacked with creatures with total power (\d+) or greater this combat", t)
@@ -528,6 +540,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
              "during turns other than yours"):
         return {"your_turn": False}
+    m = re.fullmatch(r"there is an? (.+? card) in your graveyard", t)
+    if m:  # "as long as there is a Desert card in your graveyard" (Ramunap Hydra): one or more (404.2)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone", "any_card") != "any_card" or "controller" in f or "owner" in f:
+            return None
+        return {"graveyard_ge": 1, "filter": f}
+    if t in ("an opponent has more cards in hand than you", "an opponent has more cards in their hand than you"):
+        return {"opponent_hand_more": True}  # some opponent has more cards in hand than you, now (402)
     m = re.fullmatch(r"(?:there are|you have) (\w+) or more (.+?) in your graveyard", t)
     if m:  # "if you have seven or more cards in your graveyard" (Search for Azcanta)
         f = parse_noun(m.group(2))

@@ -285,6 +285,18 @@ def _exile_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "exile_on_enter", "filter": f, "min": 1 if one else 0, "max": 1 if one else 99}]
 
 
+@static(r"^self is also an? ([a-z' -]+(?:, [a-z' -]+)*,? and [a-z' -]+|[a-z' -]+)$")
+def _also_types(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF is also a Cleric, Rogue, Warrior, and Wizard" (Tajuru Paragon): creature types it has in addition to its
+    own, a characteristic-defining ability (604.3; engine/cards/compiler gives them to the card itself, so they hold in
+    every zone, as changeling's, 702.72a)."""
+    words = [w.strip() for w in re.split(r",? and |, ", m.group(1)) if w.strip()]
+    subs = [subtype(w) for w in words]
+    if not subs or not all(s in CREATURE_TYPES for s in subs):
+        return None
+    return [{"kind": "add_types", "affects": "self", "subtypes": [s for s in subs if s], "cda": True}]
+
+
 @static(r"^(.+?) (?:is|are) the chosen type( in addition to (?:its|their) other types)?$")
 def _chosen_type(m: re.Match) -> list[dict[str, Any]] | None:
     """205.3m, 613.1d: "As SELF enters, choose a creature type. SELF is the chosen type in addition to its other
@@ -3155,6 +3167,8 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     # "As long as equipped creature is a Human, it gets an additional +1/+0" (Silver-Inlaid Dagger): the same
     # bonus as "gets +1/+0", added to what the Equipment's other static gives (613.3c)
     low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)
+    # "SELF has hexproof as long as it entered this turn" (Drownyard Behemoth): "it" is SELF, the subject
+    low = re.sub(r"^(self (?:has|gets) .+ as long as) it (entered|attacked) this turn$", r"\1 self \2 this turn", low)
     # "SELF costs {1} less to cast during your turn" (601.2f): the same reduction as "... if it's your turn"
     low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) during your turn$", r"\1 if it's your turn", low)
     # "Creature spells can't be cast." (Aether Storm): no player may cast them (101.2), as "Players can't cast ..."
@@ -3165,6 +3179,18 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]
+    m = re.fullmatch(r"the (first|second|third) spell you cast each turn costs \{(\d+)\} less to cast", low)
+    if m:  # "The second spell you cast each turn costs {1} less to cast" (Highspire Bell-Ringer): while it is cast,
+        # that many spells before it became cast this turn (601.2f is before 601.2i: it is not counted yet)
+        k = {"first": 0, "second": 1, "third": 2}[m.group(1)]
+        return [{"kind": "cost_change", "spells": {}, "who": "you", "amount": -int(m.group(2)),
+                 "condition": {"spells_cast_this_turn": k}}]
+    m = re.fullmatch(r"(if self hasn't been exerted this turn, )?you may exert (?:self|it) as (?:it|he|she) attacks",
+                     low)
+    if m:  # exert (a later keyword action, Amonkhet): chosen as it attacks (engine/combat.py), once a turn if so said
+        return [{"kind": "exert_on_attack", **({"once_per_turn": True} if m.group(1) else {})}]
+    if low == "if it's neither day nor night, it becomes day as self enters":
+        return [{"kind": "day_as_enters"}]  # day and night, a later rule (Innistrad: Midnight Hunt; engine/transform)
     m = re.fullmatch(r"self and (enchanted creature|equipped creature) (?:each )?get (.+)", low)
     if m:  # bestow (702.102): "SELF and enchanted creature each get +X/+X, where X is ..." (Nighthowler): the
         # creature it is, and the creature it enchants, each as its own static (613.3c)

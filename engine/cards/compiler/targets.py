@@ -506,6 +506,14 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+(?:with|that has|that have) (a|one or more|no) counters? on (?:it|them)$"
+                      r"|\s+with counters on them$", p)
+        if m and not (m.group(1) == "no" and "not" in f):  # "a creature with a counter on it", "creatures with no
+            # counters on them" (Heartless Act, 121.1): a counter of any kind, or none
+            f.update({"not": {"counter": "any"}} if m.group(1) == "no" else {"counter": "any"})
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+(?:with|that has|that have) an? ([+\-\w/]+) counters? on (?:it|them)$", p)
         if m:  # "target creature that has a fate counter on it" (Triad of Fates)
             f["counter"] = m.group(1)

@@ -62,8 +62,12 @@ def _event_word(w: str) -> str | None:
             "enters or dies": "etb_or_dies", "enters or attacks": "etb_or_attacks", "fights": "fights"}.get(w)
 
 
+_DURING = re.compile(r"(.+?),? during (your|an opponent's|each opponent's) turn", re.I)
+
+
 def parse_trigger(cond: str) -> dict[str, Any] | None:
-    """The condition of a trigger, without its leading word: 'SELF enters' -> {...}."""
+    """The condition of a trigger, without its leading word: 'SELF enters' -> {...}. "... during your turn" / "...
+    during an opponent's turn" after any event: only in a turn of the ability's controller, or not (500)."""
     trig = _parse_trigger(cond)
     held = re.fullmatch(r"(.+?) while (.+)", cond.strip().lower().rstrip(",")) if trig is None else None
     if held:  # "Whenever SELF attacks while you control a Dinosaur" (603.2): the event, as it happens while the
@@ -72,6 +76,11 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                                                                              held.group(2)))
         if inner is not None and now is not None and "while" not in inner:
             return {**inner, "while": now}
+    during = _DURING.fullmatch(cond.strip().rstrip(",")) if trig is None else None
+    if during is not None:
+        inner = parse_trigger(during.group(1))
+        if inner is not None and "your_turn" not in inner:
+            trig = {**inner, "your_turn": during.group(2).lower() == "your"}
     f = trig.get("filter") if trig is not None else None
     if trig is None or not (isinstance(f, dict) and "face_down" in f):
         return trig
@@ -226,6 +235,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                                                                          "subtypes", "not_colors"}:
             return None
         return {**inner, "by_filter": by}
+    m = re.fullmatch(r"(you|an opponent|a player) discards? one or more (.+? cards)", c)
+    if m and m.group(2) != "cards":  # "Whenever you discard one or more artifact cards" (Mishra, Excavation
+        # Prodigy): one trigger for the cards of that kind discarded at once (603.2c)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or "controller" in f or "owner" in f or f.get("zone") not in (None, "any_card"):
+            return None
+        f.pop("zone", None)
+        return {"event": "discard", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": f, "batch": True}
     m = re.fullmatch(r"(you|an opponent|a player) discards? (an? .+? card)", c)
     if m and m.group(2) != "a card":  # "Whenever an opponent discards a creature card" (Waste Not, Bone Miser), "you
         # discard an Island, Pirate, or Vehicle card": the discarded card, where it went (701.7a). The noun ends at
@@ -483,6 +501,11 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you become the monarch": {"event": "becomes_monarch", "who": "you"},
         "an opponent becomes the monarch": {"event": "becomes_monarch", "who": "opponent"},
         "a player becomes the monarch": {"event": "becomes_monarch", "who": "any"},
+        # exert (a later keyword action, Amonkhet): a permanent was exerted (engine/actions.py exert)
+        "you exert self": {"event": "exerted", "self": True},
+        "you exert a creature": {"event": "exerted", "filter": {"types": ["Creature"], "controller": "you"}},
+        # day and night (a later rule, Innistrad: Midnight Hunt): the game's day or night changed (engine/transform.py)
+        "day becomes night or night becomes day": {"event": "day_night", "who": "any"},
     }
     hit = extra.get(c)
     if hit is not None:
@@ -675,8 +698,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": {"chosen_color": True}}
     m = re.fullmatch(
-        r"(you|an opponent|a player) casts? (?:a|your first) spell(?: this turn)?( during an opponent's turn| during "
-        r"your turn)?",
+        r"(you|an opponent|a player) casts? (?:a|your first) spell(?: this turn)?( during (?:an|each) opponent's turn"
+        r"| during your turn)?",
         c,
     )
     if m:
@@ -777,6 +800,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                 "nth": 2 if m.group(2) == "second" else 3}
     simple: dict[str, dict[str, Any]] = {
         "you gain life": {"event": "gain_life", "who": "you"},
+        # "whenever you gain or lose life": either event (119.3)
+        "you gain or lose life": {"event": ["gain_life", "lose_life"], "who": "you"},
+        "you proliferate": {"event": "proliferate", "who": "you"},  # 701.24 (engine/ops/actions.py)
         "an opponent gains life": {"event": "gain_life", "who": "opponent"},  # 118.9 (Punishing Fire)
         "a player gains life": {"event": "gain_life", "who": "any"},
         "you pay life": {"event": "pay_life", "who": "you"},  # 119.4 (Font of Agonies)
@@ -846,6 +872,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if m.group(2):
             out["your_turn"] = True
         return out
+    m = re.fullmatch(r"(you|one or more players|a player|an opponent) sacrifices? one or more (other )?(.+)", c)
+    if m:  # "Whenever you sacrifice one or more other creatures" (Forge Boss): one trigger for the permanents
+        # sacrificed at once (603.2c, the batch), "other" not SELF
+        f = parse_noun(("other " if m.group(2) else "") + m.group(3))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        f.pop("zone", None)
+        return {"event": "sacrifice", "who": {"you": "you", "an opponent": "opponent"}.get(m.group(1), "any"),
+                "filter": f, "batch": True}
     m = re.fullmatch(r"(you|a player|an opponent) sacrifices? (?:a|an|another) (.+)", c)
     if m:
         f = parse_noun(m.group(2))
