@@ -751,11 +751,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(an opponent|any player|a player) controls an? (.+)", t)
     if m:  # "as long as an opponent controls a black permanent", "as long as any player controls a white permanent"
         f = parse_noun(m.group(2))
-        if f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target") or "zone" in f:
-            return None
-        if m.group(1) == "an opponent":
-            return {"opponents_control": f, "min": 1}
-        return {"amount_ge": {"amount": {"count": f}, "n": 1}}
+        # an unreadable noun may be two conditions ("an opponent controls a Swamp and you control a Plains"): read on
+        if not (f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target") or "zone" in f):
+            if m.group(1) == "an opponent":
+                return {"opponents_control": f, "min": 1}
+            return {"amount_ge": {"amount": {"count": f}, "n": 1}}
     m = re.fullmatch(r"there are (\w+) or more ((?:[a-z]+ )*cards) exiled with self", t)
     if m and number(m.group(1)):  # "if there are three or more cards exiled with SELF" (Profane Procession)
         f = parse_noun(m.group(2) + " exiled with self")
