@@ -27,6 +27,7 @@ from engine.cards.compiler.keywords import protection_qualities
 from engine.cards.compiler.subtypes import CREATURE_TYPES
 from engine.cards.compiler.textchange import full_text, rewrite
 from engine.choices import COLORS
+from engine.protection import SPARES
 from engine.filters import matches
 from engine.mana import mana_value
 from engine.object_statics import rule_effects, rule_in_force
@@ -453,6 +454,8 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
     six = [(ts, src, _by_granter(st if src is None or CHOSEN_PROTECTION not in st.get("keywords", ())
                                  else dict(st, keywords=chosen_protection(st["keywords"], objs[src].chosen)), src), ab)
            for ts, src, st, ab in entries("6", ("keywords", "grant_ability", "restriction", "become"))]
+    six = [(ts, src, dict(st, spares_src=src), ab) if st.get("spares") else (ts, src, st, ab)
+           for ts, src, st, ab in six]
     run("6", six, _APPLY["6"])
     if any(e[2].get("rule") == "cant_have" for e in six):  # 112.11: "can't have", whatever came later
         for oid, c in chars.items():
@@ -864,6 +867,8 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
             kw = dict(c.kwargs)
             for name, q in quals:
                 kw[name] = list(kw.get(name, ())) + [q]
+                if st.get("spares"):  # "This effect doesn't remove SELF": which attachments it leaves (704.5n)
+                    kw[SPARES] = list(kw.get(SPARES, ())) + [(q, st["spares"], st.get("spares_src"))]
             c.keywords = (c.keywords - {k for k in st["keywords"] if _granted_quality(k)}) | {n for n, _ in quals}
             c.kwargs = kw
         if extra:  # a granted prowess or exalted is its triggered ability (702.107a, 702.82a)

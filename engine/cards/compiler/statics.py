@@ -2805,6 +2805,19 @@ def _alternative_cost(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+def _sparing_protection(text: str, spared: str) -> list[dict[str, Any]] | None:
+    """702.16c, 704.5n: "Enchanted creature has protection from black. This effect doesn't remove SELF." (the
+    Wards), "... This effect doesn't remove Auras." (Spectra Ward): the protection this static grants doesn't make
+    SELF (or any Aura) fall off: its qualities are granted with ``spares`` ("self" or "auras"), which only the
+    attachment checks read; it still stops damage, blocks and targets (702.16b, d, e)."""
+    got = parse_static(text)
+    if not got:
+        return None
+    marked = [dict(st, spares=spared) if st.get("kind") == "keywords"
+              and any(k.startswith("Protection from ") for k in st.get("keywords", ())) else st for st in got]
+    return marked if sum("spares" in st for st in marked) == 1 else None
+
+
 @static(r"^if (.+?), you may cast (?:it|self) without paying its mana cost$")
 def _free_if(m: re.Match) -> list[dict[str, Any]] | None:
     """118.9: "If SELF is the first spell you've cast this game, you may cast it without paying its mana cost"
@@ -3127,6 +3140,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]
+    m = re.fullmatch(r"(.+?)\. this effect doesn't remove (self|auras)", low)
+    if m:
+        return _sparing_protection(m.group(1), m.group(2))
     m = re.fullmatch(r"self and (enchanted creature|equipped creature) (?:each )?get (.+)", low)
     if m:  # bestow (702.102): "SELF and enchanted creature each get +X/+X, where X is ..." (Nighthowler): the
         # creature it is, and the creature it enchants, each as its own static (613.3c)
