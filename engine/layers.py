@@ -27,10 +27,10 @@ from engine.cards.compiler.keywords import protection_qualities
 from engine.cards.compiler.subtypes import CREATURE_TYPES
 from engine.cards.compiler.textchange import full_text, rewrite
 from engine.choices import COLORS
-from engine.protection import SPARES
 from engine.filters import matches
 from engine.mana import mana_value
 from engine.object_statics import rule_effects, rule_in_force
+from engine.protection import SPARES
 
 if TYPE_CHECKING:
     from engine.game import Game

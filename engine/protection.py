@@ -79,7 +79,8 @@ def attach_protected(g: "Game", c: "Chars", src: int, holder: int) -> bool:
     if not spares:
         return protected(g, c, src, holder=holder)
     kinds = g.chars(src).subtypes if src in g.objects else ()
-    left = [(q, kind, by) for q, kind, by in spares if by == src and kind == "self" or kind == "auras" and "Aura" in kinds]
+    left = [(q, kind, by) for q, kind, by in spares
+            if by == src and kind == "self" or kind == "auras" and "Aura" in kinds]
     for q in c.kwargs.get("Protection") or ():
         hit = from_chosen_player(g, src, holder) if q == "the chosen player" else has_quality(g, q, src)
         if not hit:

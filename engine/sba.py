@@ -10,7 +10,7 @@ from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.object_statics import attach_allowed
 from engine.ops.actions import start_speed
-from engine.protection import attach_protected, protected
+from engine.protection import attach_protected
 from engine.replacement import zone_change
 from engine.until import lost_control, object_left
 

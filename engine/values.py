@@ -15,6 +15,7 @@ import zlib
 from typing import TYPE_CHECKING, Any, cast
 
 from engine import commander, seats
+from engine.cards.abilities import SECOND_KICKER
 from engine.choices import COLORS, CREATURE_TYPES, NeedChoice
 from engine.errors import Unsupported
 from engine.filters import PLAYER_WORDS, matches, paired_with, unknown_keys
@@ -593,7 +594,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return a["times"] * amount(g, a["of"], src, r)
     if "times_paid" in a:  # squad: the times the source's optional additional cost was paid (601.2b)
         o = g.objects.get(src) if src is not None else None
-        return list(o.chosen.get("cast_with", ())).count(a["times_paid"]) if o is not None else 0
+        paid = list(o.chosen.get("cast_with", ())) if o is not None else []
+        if a["times_paid"] == "Multikicker":  # "for each time it was kicked": each kicker cost paid, multikicker's
+            # each time, or each of "Kicker [A] and/or [B]" (702.32b-d)
+            return sum(paid.count(k) for k in ("Multikicker", "Kicker", SECOND_KICKER))
+        return paid.count(a["times_paid"])
     if "plus" in a:
         return sum(amount(g, x, src, r) for x in a["plus"])
     if "counters_among" in a:  # "for each loyalty counter on planeswalkers you control" (121.1): all of them

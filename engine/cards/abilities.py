@@ -797,6 +797,10 @@ class CardDef:
 #: the exceptions a copy effect may name (706.9a-c), the keys of a token op's ``copy_except`` and of a clone
 #: static's ``except``: colors, P/T and mana cost set; types, subtypes set or added; supertypes removed;
 #: keywords and abilities added
+#: the keyword_args key of a spell's second kicker cost: "Kicker [cost 1] and/or [cost 2]" means "Kicker [cost 1],
+#: kicker [cost 2]" (702.32b); the first is the card's "Kicker", the second an optional additional cost of its own
+SECOND_KICKER = "Second kicker"
+
 COPY_EXCEPT_KEYS = frozenset({"colors", "power", "toughness", "mana_cost", "types", "add_types", "subtypes",
                               "add_subtypes", "remove_supertypes", "keywords", "keyword_args", "abilities"})
 

@@ -810,6 +810,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"amount_ge": {"amount": {"party": "you"}, "n": 4}}
     if t in ("SELF was kicked".lower(), "self was kicked", "it was kicked"):
         return {"kicked": True}
+    m = re.fullmatch(r"(?:self|it) was kicked with (?:its (first|second) kicker|both its kickers)", t)
+    if m:  # 702.32f: the kicker cost the ability is linked to was paid (the compiler's linked_kickers wording), the
+        # first one as any kicker, the second as its own optional additional cost (engine/cast_options.py)
+        first, second = {"cast_with": "Kicker"}, {"cast_with": "Second kicker"}
+        return first if m.group(1) == "first" else second if m.group(1) else {"all": [first, second]}
     m = re.fullmatch(r"(?:its|that spell's|that card's|that creature's|that permanent's) mana value (?:was|is) "
                      r"(\w+) or (less|greater)", t)
     if m and number(m.group(1)) is not None:  # "If its mana value was 2 or less, scry 2": the object the instruction

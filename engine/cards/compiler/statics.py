@@ -2341,19 +2341,29 @@ def _is_legendary(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
-@static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it"
-        r"(?: and with ([a-z ,]+))?$")
+@static(r"^if (self was kicked(?: with its (?:first|second) kicker)?), it enters with "
+        r"(a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it(?: and with ([a-z ,]+|\"[^\"]+\"))?$")
 def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
     """Kicker, 702.32b, 614.1c: "If SELF was kicked, it enters with two +1/+1 counters on it [and with haste]": the
     counters as it enters, and the keywords it enters with, which it keeps (it was kicked: a fact of the
-    permanent, kept as it entered)."""
-    out: list[dict[str, Any]] = [{"kind": "enters_with_counters", "counter": m.group(2),
-                                  "amount": number(m.group(1)), "condition": {"kicked": True}}]
-    if m.group(3):
-        kws = keyword_list(m.group(3))
+    permanent, kept as it entered). "If SELF was kicked with its {1}{U} kicker, it enters with two +1/+1 counters on
+    it and with flying" / 'and with "Pay 3 life: Regenerate SELF."' (the Volvers): the kicker it is linked to
+    (702.32f), and a quoted ability it has from then on (613.1f)."""
+    cond = parse_condition(m.group(1))
+    if cond is None:
+        return None
+    out: list[dict[str, Any]] = [{"kind": "enters_with_counters", "counter": m.group(3),
+                                  "amount": number(m.group(2)), "condition": cond}]
+    if m.group(4) and m.group(4).startswith('"'):
+        got = _granted("self", m.group(4))
+        if got is None:
+            return None
+        out += [dict(st, condition=cond) for st in got]
+    elif m.group(4):
+        kws = keyword_list(m.group(4))
         if not kws:
             return None
-        out.append({"kind": "keywords", "affects": "self", "keywords": kws, "condition": {"kicked": True}})
+        out.append({"kind": "keywords", "affects": "self", "keywords": kws, "condition": cond})
     return out
 
 

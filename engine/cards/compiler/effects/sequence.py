@@ -580,7 +580,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             # "put three +1/+1 counters on target artifact you control. If it's not a creature, ...": the target,
             # as it is now (608.2b: still a legal target)
             cond = {"not": {"first_target": {k: v for k, v in cond["not"]["it"].items() if k != "zone"}}}
-        body = bind_difference(m.group(1), m.group(2), ctx) if cond is not None else None
+        then = m.group(2)
+        if re.match(r"self (?:was|is|has)\b", cond_text):  # "If SELF was kicked with its {2}{R} kicker, it deals X
+            # damage to that creature's controller" (Illuminate): "it" is the subject of the condition, SELF (608.2c)
+            then = re.sub(r"^it deals ", "self deals ", then)
+        body = bind_difference(m.group(1), then, ctx) if cond is not None else None
         kinds = list(cond["self_counters_ge"]) if cond is not None and set(cond) == {"self_counters_ge"} else []
         if body is not None and len(kinds) == 1:
             # "Then if there are three or more landmark counters on it, remove those counters, transform SELF, and
