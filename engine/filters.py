@@ -349,9 +349,14 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             so = game.objects.get(src) if src is not None else None
             if so is None or so.attached_to != c.controller:
                 return False
+        elif ctl == "chosen_player":  # "creatures the chosen player controls": chosen as the source entered (614.12)
+            if c.controller != chosen_player(game, src):
+                return False
         elif ctl.__class__ is list and c.controller not in ctl:  # the players a reference meant (bind_players)
             return False
     own = f.get("owner")
+    if own == "chosen_player" and o.owner != chosen_player(game, src):  # "the chosen player's graveyard"
+        return False
     if own == "you" and o.owner != you or own == "opponent" and not _opponent(game, o.owner, you) \
             or own == "not_you" and o.owner == you:  # "owned by another player" (a teammate too, 810.2)
         return False
@@ -611,7 +616,7 @@ def _modified(game: "Game", x: int) -> bool:
 
 #: the controller values ``matches`` reads itself (a list is the players a reference meant, bound
 #: during a resolution by engine/values.bind_players)
-PLAYER_WORDS = (None, "you", "not_you", "opponent", "attached_player")
+PLAYER_WORDS = (None, "you", "not_you", "opponent", "attached_player", "chosen_player")
 
 
 def prior_target(ctl: Any) -> int | None:
@@ -624,6 +629,16 @@ def prior_target(ctl: Any) -> int | None:
     if isinstance(ctl, dict) and set(ctl) == {"target"} and isinstance(ctl["target"], int):
         return ctl["target"]
     return None
+
+
+def chosen_player(game: "Game", src: int | None) -> str | None:
+    """614.12: the player the source (an ability's: the object it came from, 112.7a) chose as it entered ("As SELF
+    enters, choose an opponent"), while that player is in the game (800.4a); None when it chose none."""
+    so = game.objects.get(src) if src is not None else None
+    if so is not None and so.ability is not None and so.source is not None:
+        so = game.objects.get(so.source) or so
+    p = so.chosen.get("player") if so is not None else None
+    return p if isinstance(p, str) and p in game.players and not game.players[p].lost else None
 
 
 def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False, target: bool = False) -> set[str]:

@@ -18,7 +18,7 @@ from engine import commander, seats
 from engine.cards.abilities import SECOND_KICKER
 from engine.choices import COLORS, CREATURE_TYPES, NeedChoice
 from engine.errors import Unsupported
-from engine.filters import PLAYER_WORDS, matches, paired_with, unknown_keys
+from engine.filters import PLAYER_WORDS, chosen_player, matches, paired_with, unknown_keys
 from engine.mana import mana_value
 
 if TYPE_CHECKING:
@@ -406,7 +406,7 @@ REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", 
                       "owner_of", "opponents_of", "couldnt"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
-STATIC_REFS = frozenset({"self", "attached", "you", "revealed", "exiled", "linked_exiled"})
+STATIC_REFS = frozenset({"self", "attached", "you", "revealed", "exiled", "linked_exiled", "chosen_player"})
 
 
 def static_bind(g: "Game", src: int | None, f: dict[str, Any]) -> dict[str, Any]:
@@ -450,6 +450,9 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
     if ref == "revealed":  # "the revealed card's power": the card revealed to cast this spell (601.2h), still known
         o = g.objects.get(src) if src is not None else None
         return [x for x in (o.chosen.get("revealed", ()) if o is not None else ()) if x in g.objects]
+    if ref == "chosen_player":  # the player it chose as it entered (614.12): "the chosen player's hand"
+        chosen = chosen_player(g, src)
+        return [chosen] if chosen is not None else []
     if ref in ("exiled", "linked_exiled"):  # "the exiled card's mana value": the cards exiled with it, still in
         o = g.objects.get(src) if src is not None else None  # exile (607.2a: Living Lore)
         return [x for x in (o.chosen.get("exiled", ()) if o is not None else ())
@@ -862,6 +865,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         who = a["hand_of"]
         if who == "each_player":  # "the total number of cards in all players' hands" (402.1: each player's own hand)
             return sum(len(p.hand) for p in g.players.values())
+        if who == "chosen_player":  # "the chosen player's hand": chosen as the source entered (614.12)
+            chosen = chosen_player(g, src)
+            return len(g.players[chosen].hand) if chosen is not None else 0
         if r is None and isinstance(who, dict):  # a static's own reference (611.3a): "its controller's hand"
             ps = [p for p in static_refs(g, src, who) if isinstance(p, str)]
         elif who == "you" or r is None:

@@ -413,6 +413,7 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   "or_attached": True with "self" (bestow: SELF or enchanted creature); dealt_damage "combat": True (combat only),
   tapped_for_mana "self": True ("whenever you tap SELF for mana"; not a mana ability: the stack, 605.1b),
   step "whose" may be "attached_controller" / "attached_player" (enchanted creature's controller / enchanted player),
+  "chosen_player" (the player its source chose as it entered, 614.12),
   explores, unattached ("self": the Aura or Equipment; its trigger "it" is the permanent it was attached to),
   cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
   leaves_graveyard (filter on the card in its new zone; with "batch": "one or more ... leave your graveyard"),

@@ -180,9 +180,11 @@ def count_of(phrase: str) -> Any:
     if p in ("cards in its controller's hand", "card in its controller's hand"):
         return {"hand_of": "it_controller"}  # "Enchanted creature gets +1/+1 for each card in its controller's hand":
         # the hand of the subject's controller (the anthem binds "it" to its subject, statics._of_subject)
-    m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
-    if m:
-        return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
+    m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's|the chosen "
+                     r"player's) hand", p)
+    if m:  # "the chosen player's": the player its source chose as it entered (614.12; Entropic Specter)
+        return {"hand_of": "you" if m.group(2) == "your" else "chosen_player" if m.group(2).startswith("the chosen")
+                else "that_player"}
     m = re.fullmatch(r"(.+?) you controlled that (?:were|was) (destroyed|exiled) this way", p)
     if m:  # "the number of creatures you controlled that were destroyed this way" (Kaya's Wrath): as they last
         # existed on the battlefield (608.2h), under the resolving ability's controller

@@ -2709,7 +2709,7 @@ def _tapped_with_counters(m: re.Match) -> list[dict[str, Any]] | None:
 _HAND_WHO = {"you": "you", "your": "you", "players": "each_player", "each player": "each_player",
              "each player's": "each_player", "each opponent": "each_opponent", "your opponents": "each_opponent",
              "each opponent's": "each_opponent", "each of your opponents'": "each_opponent",
-             "your opponents'": "each_opponent"}
+             "your opponents'": "each_opponent", "the chosen player's": "chosen_player"}
 
 
 @static(r"^(you|players|each player|each opponent|your opponents) (?:have|has) no maximum hand size$")
@@ -2720,7 +2720,8 @@ def _no_max(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "no_max_hand_size"} if who == "you" else {"kind": "no_max_hand_size", "who": who}]
 
 
-@static(r"^(your|each player's|each opponent's|each of your opponents'|your opponents') maximum hand size is "
+@static(r"^(your|each player's|each opponent's|each of your opponents'|your opponents'|the chosen player's) maximum "
+        r"hand size is "
         r"(?:(increased|reduced) by (\w+)|equal to (.+)|(\w+))$")
 def _hand_size(m: re.Match) -> list[dict[str, Any]] | None:
     """402.2, 613.10: "Your maximum hand size is increased by one", "Each opponent's maximum hand size is

@@ -47,13 +47,14 @@ _CONTROLLER_SUFFIX = re.compile(
     r"your opponents control|you own|target player owns|"
     r"target player controls|that player controls|defending player controls|target opponent controls|"
     r"its controller controls|they control|you both own and control|each player controls|each opponent controls|"
-    r"chosen player controls|that opponent controls|that player or that planeswalker's controller controls|"
+    r"(?:the )?chosen player controls|that opponent controls|that player or that planeswalker's controller controls|"
     r"enchanted player controls)$")
 _ZONE_SUFFIX = re.compile(
     r"\s+(?:in|from) (your graveyard|a graveyard|an opponent's graveyard|your opponents' graveyards|"
     r"opponents' graveyards|target player's graveyard|"
     r"their graveyard|your hand|your library|a single graveyard|exile|that player's graveyard|graveyards|"
-    r"all graveyards|your graveyard and/or hand|that player's hand|their hand|target player's hand)$"
+    r"all graveyards|your graveyard and/or hand|that player's hand|their hand|target player's hand|"
+    r"the chosen player's graveyard|the chosen player's hand)$"
     r"|\s+in (each graveyard)$")  # "in each graveyard": in all of them (404.1)
 
 
@@ -266,7 +267,8 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 "you don't own": "not_you",
                 "each player controls": "any",
                 "each opponent controls": "opponent",  # "each creature each opponent controls" (Aku Djinn)
-                "chosen player controls": "that_player",
+                "chosen player controls": "chosen_player",  # chosen as its source entered (614.12)
+                "the chosen player controls": "chosen_player",
                 "that opponent controls": "that_player",
                 "that player or that planeswalker's controller controls": "that_player",
                 "enchanted player controls": "attached_player",  # the player the source enchants (303.4, a Curse)
@@ -377,6 +379,8 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 f["single_graveyard"] = True
             if "opponent" in z:  # "an opponent's graveyard", "your opponents' graveyards" (each opponent's, 404.1)
                 f["owner"] = "opponent"
+            elif z.startswith("the chosen player"):  # the player its source chose as it entered (614.12)
+                f["owner"] = "chosen_player"
             elif z.startswith("your") and f["zone"] != "exile":
                 f["owner"] = "you"
             elif z.startswith(("target player", "that player", "their")):

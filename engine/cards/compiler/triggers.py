@@ -415,6 +415,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "the end of the first combat phase on your turn": {"event": "step", "step": "end_of_combat", "whose": "you",
                                                            "first_combat": True},
         "the beginning of enchanted player's upkeep": {"event": "step", "step": "upkeep", "whose": "attached_player"},
+        # the player its source chose as it entered, "As SELF enters, choose an opponent" (Black Vise; 614.12)
+        "the beginning of the chosen player's upkeep": {"event": "step", "step": "upkeep", "whose": "chosen_player"},
         "you cast your second spell each turn": {"event": "cast", "who": "you", "filter": {}, "nth": 2},
         "an opponent casts their second spell each turn": {"event": "cast", "who": "opponent", "filter": {}, "nth": 2},
         # the count of spells that player cast this turn (601.2i), whoever casts it
