@@ -77,6 +77,8 @@ KNOWN = frozenset({
     "life_eq", "life_le", "life_ge",  # a player's life total: "each player with exactly 13 life" (119.1)
     "lost_life_this_turn",  # a player: "target player who lost life this turn" (119.3, Player.life_lost_turn)
     "enchanted_by_other",  # "creature with another Aura attached to it" (Daybreak Coronet): an Aura but the source
+    "shares_most_common_color",  # "if it shares a color with the most common color among all permanents or a color
+    # tied for most common" (Tsabo's Assassin): one of ``most_common_colors``
     "enchanted_by_source",  # a player: the one the source (a Curse) enchants, "enchanted player" (303.4)
     # "with the same name as a card in their (your) graveyard": "controller" (of the object) or "you" (201.2)
     "name_in_graveyard",
@@ -492,6 +494,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # "with another Aura attached to it" (303.4): an Aura other than the one looking
     if f.get("enchanted") and not _has_attached(game, x, "Aura"):
         return False
+    if f.get("shares_most_common_color") and not set(c.colors) & most_common_colors(game):
+        return False
     if f.get("equipped") and not _has_attached(game, x, "Equipment"):
         return False
     if "modified" in f and _modified(game, x) != bool(f["modified"]):
@@ -629,6 +633,18 @@ def prior_target(ctl: Any) -> int | None:
     if isinstance(ctl, dict) and set(ctl) == {"target"} and isinstance(ctl["target"], int):
         return ctl["target"]
     return None
+
+
+def most_common_colors(game: "Game") -> set[str]:
+    """105.1, 105.2: the colors among all permanents that the most of them have (each permanent counted for each of
+    its colors), ties included ("the most common color among all permanents or a color tied for most common");
+    none when no permanent has a color."""
+    count: dict[str, int] = {}
+    for i in game.battlefield:
+        for col in game.chars(i).colors:
+            count[col] = count.get(col, 0) + 1
+    top = max(count.values(), default=0)
+    return {col for col, n in count.items() if n == top and top > 0}
 
 
 def chosen_player(game: "Game", src: int | None) -> str | None:

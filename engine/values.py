@@ -18,7 +18,7 @@ from engine import commander, seats
 from engine.cards.abilities import SECOND_KICKER
 from engine.choices import COLORS, CREATURE_TYPES, NeedChoice
 from engine.errors import Unsupported
-from engine.filters import PLAYER_WORDS, chosen_player, matches, paired_with, unknown_keys
+from engine.filters import PLAYER_WORDS, chosen_player, matches, most_common_colors, paired_with, unknown_keys
 from engine.mana import mana_value
 
 if TYPE_CHECKING:
@@ -1103,6 +1103,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "as long as SELF is paired with another creature" (702.94b)
     if "soulbond" in cond and not _soulbond_open(g, o, cond["soulbond"], r, you):
         return False  # 702.94a: "if you control both ... and both are unpaired"
+    if "most_common_color" in cond and cond["most_common_color"] not in most_common_colors(g):
+        return False  # "as long as white is the most common color among all permanents or is tied for most common"
     if "tribute_paid" in cond and bool(o is not None and o.chosen.get("tribute_paid")) != bool(cond["tribute_paid"]):
         return False  # 702.103b: the chosen opponent had it enter with the counters (engine/entering.py)
     if "cast_with" in cond and (cast_as is None or cond["cast_with"] not in cast_as.chosen.get("cast_with", ())):
@@ -1566,6 +1568,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge", "any_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
+                  "most_common_color",  # a color the most permanents have, or tied for it (filters.most_common_colors)
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
                   "hand_more_than_opponents", "cast_kind_this_turn", "cast_kind_ge", "revealed_is", "top_card_is",

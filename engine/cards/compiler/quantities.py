@@ -808,6 +808,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m and number(m.group(1)):  # "if three or more creatures died this turn" (700.4)
         died: dict[str, Any] = {"types": ["Creature"], **({"token": False} if m.group(2).startswith("non") else {})}
         return {"amount_ge": {"amount": {"died_this_turn": died}, "n": number(m.group(1))}}
+    m = re.fullmatch(r"(white|blue|black|red|green) is the most common color among all permanents or is tied for most "
+                     r"common", t)
+    if m:  # "SELF gets -2/-2 as long as white is the most common color among all permanents or is tied for most
+        # common" (Ruham Djinn): that color is one the most permanents have (105.1; engine/filters.most_common_colors)
+        return {"most_common_color": COLORS[m.group(1)]}
     if t == "you have a full party":  # four creatures, one each of Cleric, Rogue, Warrior, Wizard (Zendikar Rising)
         return {"amount_ge": {"amount": {"party": "you"}, "n": 4}}
     if t in ("SELF was kicked".lower(), "self was kicked", "it was kicked"):

@@ -280,6 +280,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that shares a color with the most common color(?: among all permanents or a color tied for "
+                      r"most common)?$", p)
+        if m and "shares_most_common_color" not in f:  # (Tsabo's Assassin) a color of the most permanents, or one
+            f["shares_most_common_color"] = True  # tied for it (105.1; engine/filters.py)
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+with another aura attached to it$", p)
         if m and "enchanted_by_other" not in f:  # "Enchant creature with another Aura attached to it" (303.4)
             f["enchanted_by_other"] = True

@@ -724,6 +724,22 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         got = _if_target_has(m.group(1), f"creature with {m.group(2)} {m.group(3)}", ctx)
         if got is not None:
             return got
+    m = re.fullmatch(r"(.+?\btarget\b.+?) if (?:it's|it is|that (?:creature|permanent|spell) is) ((?:non)?(?:white|"
+                     r"blue|black|red|green)|multicolored|monocolored|colorless|tapped|untapped|legendary)", low) \
+        or re.fullmatch(r"(.+?\btarget\b.+?) if (?:it|that (?:creature|permanent|spell)) (has mana value \w+ or "
+                        r"(?:less|greater)|shares a color with the most common color among all permanents or a color "
+                        r"tied for most common)", low)
+    if m:  # "Destroy target creature if it's white" (Soul Rend), "Exile target creature if it has mana value 3 or
+        # less", "Return target permanent to its owner's hand if that permanent shares a color with the most common
+        # color among all permanents or a color tied for most common" (Barrin's Unmaking): only if the target has it
+        # as the instruction is carried out (608.2c)
+        pred = m.group(2)
+        noun = f"creature with {pred[len('has '):]}" if pred.startswith("has ") else \
+            "creature that shares a color with the most common color" if pred.startswith("shares ") \
+            else f"{pred} creature"
+        got = _if_target_has(m.group(1), noun, ctx)
+        if got is not None:
+            return got
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
                      r"it escaped|it's .+|your life total .+|you attacked .+|you've .+|you gained .+|"
                      r"(?:no )?(?:\{[wubrgc]\})+ was spent to cast (?:self|it|this spell)|"
@@ -2013,6 +2029,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 if out[i].op != "destroy":
                     break
                 out[i] = Effect("destroy", {**out[i].args, "no_regen": True})
+            continue
+        if s in ("it can't be regenerated", "a creature destroyed this way can't be regenerated") and out \
+                and out[-1].op == "if" and [e.op for e in out[-1].args["then"]] == ["destroy"]:
+            # "Destroy target creature if it's white. A creature destroyed this way can't be regenerated." (Soul
+            # Rend): the destruction the condition allowed (701.12b)
+            then = out[-1].args["then"][0]
+            out[-1] = Effect("if", {**out[-1].args, "then": [Effect("destroy", {**then.args, "no_regen": True})]})
             continue
         if out and re.fullmatch(r"if .+ would die this turn, exile (?:it|that card) instead", s):
             # a replacement effect of its own after any instruction (614.1a; engine/cards/compiler/effects/zones.py)
