@@ -24,6 +24,7 @@ from engine import (
     facedown,
     knowledge,
     layers,
+    licid,
     manual,
     object_statics,
     overload,
@@ -204,6 +205,8 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         foretell(g, player, a)
     elif act == "turn_face_up":  # 702.36e, 701.31b: a special action (115.2b)
         _turn_face_up(g, player, a)
+    elif act == "end_effect":  # "You may pay {B} to end this effect": a special action (115.2c)
+        licid.end_effect(g, player, a)
     elif act == "manual":
         if not manual.offered(g, player):
             raise IllegalAction("you control no card that needs manual play")

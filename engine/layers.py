@@ -855,6 +855,8 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
         # "lose all abilities except mana abilities" (Blood Sun): the mana abilities stay (605.1a)
         c.abilities = [a for a in c.abilities if a.kind == "mana"] if st.get("keep_mana") else []
         c.kwargs = {}
+    if st.get("lose_texts"):  # "SELF loses this ability" (a Licid, 613.1f): that one ability of its text
+        c.abilities = [a for a in c.abilities if a.text not in st["lose_texts"]]
     if st.get("lose"):
         c.keywords = c.keywords - set(st["lose"])
         if any(k in _KEYWORD_ABILITIES for k in st["lose"]):

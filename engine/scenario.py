@@ -23,9 +23,10 @@ from engine.support import unsupported_reasons
 
 PLAYERS = ("alice", "bob")
 VERBS = {"pass", "play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage",
-         "order_attackers", "choose", "mulligan", "suspend", "plot", "foretell", "concede", "turn_face_up"}
+         "order_attackers", "choose", "mulligan", "suspend", "plot", "foretell", "concede", "turn_face_up",
+         "end_effect"}
 KIND_VERBS = {
-    "priority": {"pass", "play", "cast", "activate", "suspend", "plot", "foretell", "turn_face_up"},
+    "priority": {"pass", "play", "cast", "activate", "suspend", "plot", "foretell", "turn_face_up", "end_effect"},
     "attackers": {"attack"}, "blockers": {"block"},
     "order_blockers": {"order_blockers"}, "order_attackers": {"order_attackers"},
     "assign_damage": {"assign_damage"}, "trigger_targets": {"choose"}, "order_triggers": {"choose"},
@@ -262,6 +263,11 @@ class Runner:
             return land
         if verb in ("suspend", "plot", "foretell"):  # 702.61a, plot, foretell: a special action from the hand
             a: dict[str, Any] = {"action": verb, "card": self.ref(step["card"], "hand")}
+            if "pay" in step:
+                a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
+            return a
+        if verb == "end_effect":  # 115.2c: pay to end an effect of a permanent ("You may pay {B} to end this effect")
+            a = {"action": "end_effect", "card": self.ref(step["card"], "battlefield")}
             if "pay" in step:
                 a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
             return a

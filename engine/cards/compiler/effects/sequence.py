@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from engine.cards.abilities import Ability, Effect
+from engine.cards.abilities import Ability, Effect, TargetSpec
 from engine.cards.compiler.effects import (
     actions,
     become,
@@ -1117,6 +1117,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if m:  # tempting offer: "Each opponent may create a Treasure token. For each opponent who does, you create a
         # Treasure token." (engine/ops/misc.py tempt); a search shuffles the library searched (701.15a)
         return _tempting_offer(m, ctx)
+    m = re.fullmatch(r"self loses this ability and becomes an aura enchantment with enchant creature\. attach it to "
+                     r"target creature\. you may pay ((?:\{[wubrgc0-9]\})+) to end this effect\.?", text.strip(), flags=re.I)
+    if m:  # the Licids (115.2c, 613.1d, 613.1f; engine/licid.py): it becomes an Aura attached to the target; its
+        # controller may pay to end that effect any time they have priority
+        target = ctx.add_target(TargetSpec({"types": ["Creature"]}, "target creature"))
+        return [Effect("licid", {"end": re.findall(r"\{([^}]+)\}", m.group(1).upper())}),
+                Effect("attach", {"what": "self", "to": target})]
     m = re.fullmatch(r"that attacking player may ([^.]+?)(?:\. if the player does, they ([^.]+))?\.?", text.strip(),
                      flags=re.I)
     if m:  # a Curse (303.4): "that attacking player may create a tapped 2/2 black Zombie creature token", "... may
