@@ -12,8 +12,8 @@ from engine.cards.abilities import Effect, copy_except
 from engine.cards.compiler import textchange
 from engine.choices import COLORS
 from engine.facedown import is_face_down
-from engine.licid import begin as licid_begin
 from engine.layers import CHOSEN_PROTECTION, chosen_protection, copy_layer
+from engine.licid import begin as licid_begin
 from engine.ops import nested
 from engine.ops.base import table
 from engine.values import Ctx, amount, bind_type_choice, choice_on_resolution, controller, refs, source_id, this

@@ -1118,7 +1118,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         # Treasure token." (engine/ops/misc.py tempt); a search shuffles the library searched (701.15a)
         return _tempting_offer(m, ctx)
     m = re.fullmatch(r"self loses this ability and becomes an aura enchantment with enchant creature\. attach it to "
-                     r"target creature\. you may pay ((?:\{[wubrgc0-9]\})+) to end this effect\.?", text.strip(), flags=re.I)
+                     r"target creature\. you may pay ((?:\{[wubrgc0-9]\})+) to end this effect\.?", text.strip(),
+                     flags=re.I)
     if m:  # the Licids (115.2c, 613.1d, 613.1f; engine/licid.py): it becomes an Aura attached to the target; its
         # controller may pay to end that effect any time they have priority
         target = ctx.add_target(TargetSpec({"types": ["Creature"]}, "target creature"))
