@@ -3194,7 +3194,7 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
             # only one there is, so the creatures you control while the condition holds (611.3a)
             body = re.sub(r"\bgets\b", "get", re.sub(r"\bhas\b", "have", body.replace(
                 f"that {one.group(1)} ", f"{one.group(1)}s you control ", 1)))
-        return _with_condition(_plain_or_both(body), cond) if cond is not None else None
+        return _with_condition(_plain_or_both(body) or _is_color_too(body), cond) if cond is not None else None
     m = re.fullmatch(r"as long as (.+?), (?:it|self) can attack as though it didn't have defender", low)
     if m:
         cond = parse_condition(re.sub(r"^it's ", "self is ", m.group(1)))
@@ -3256,6 +3256,27 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
             subject = sm.group(1) if sm else subject
         return got
     return out
+
+
+def _is_color_too(low: str) -> list[dict[str, Any]] | None:
+    """Threshold (an ability word, 207.2c; read in an "as long as" sentence): "SELF gets +1/+1, is black, and has '...'"
+    (Possessed Nomad), "SELF is white and has '...'" (Repentant Vampire), "SELF gets +3/+3, is black, has trample,
+    and has '...'" (Wayward Angel): the new color (layer 5, 105.3, 613.1e) and the rest of the sentence, all under the
+    condition. Only for a condition's body: SELF's color is then no characteristic-defining ability (604.3)."""
+    m = re.fullmatch(r"(self|enchanted creature|equipped creature) is (white|blue|black|red|green) and (.+)", low)
+    rest = f"{m.group(1)} {m.group(3)}" if m else None
+    color = m.group(2) if m else None
+    if m is None:
+        m = re.fullmatch(r"((?:self|enchanted creature|equipped creature) gets [+-]\d+/[+-]\d+), is (white|blue|black|red|"
+                         r"green),( and)? (.+)", low)
+        if m is None:
+            return None
+        rest, color = f"{m.group(1)}{' and' if m.group(3) else ','} {m.group(4)}", m.group(2)
+    inner = _parse_plain(rest)
+    if inner is None:
+        return None
+    aff = inner[0].get("affects")
+    return [*inner, {"kind": "become", "affects": aff, "colors": [COLORS[color]]}] if aff else None
 
 
 def _plain_or_both(low: str) -> list[dict[str, Any]] | None:
