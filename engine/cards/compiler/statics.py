@@ -3267,8 +3267,8 @@ def _is_color_too(low: str) -> list[dict[str, Any]] | None:
     rest = f"{m.group(1)} {m.group(3)}" if m else None
     color = m.group(2) if m else None
     if m is None:
-        m = re.fullmatch(r"((?:self|enchanted creature|equipped creature) gets [+-]\d+/[+-]\d+), is (white|blue|black|red|"
-                         r"green),( and)? (.+)", low)
+        m = re.fullmatch(r"((?:self|enchanted creature|equipped creature) gets [+-]\d+/[+-]\d+), is (white|blue|black|"
+                         r"red|green),( and)? (.+)", low)
         if m is None:
             return None
         rest, color = f"{m.group(1)}{' and' if m.group(3) else ','} {m.group(4)}", m.group(2)
