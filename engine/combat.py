@@ -175,6 +175,10 @@ def _defender_allows(g: "Game", cs: dict[int, Any], oid: int, defender: str, r: 
         return len(g.players[defender].graveyard) >= int(r["defender_graveyard_ge"])
     if r.get("defender_poisoned"):
         return g.players[defender].poison > 0
+    if "you_more" in r:  # "... unless you control more creatures than defending player" (Mogg Toady)
+        ctl = cs[oid].controller
+        return sum(1 for i in g.battlefield if cs[i].controller == ctl and matches(g, i, r["you_more"], oid)) > \
+            sum(1 for i in g.battlefield if cs[i].controller == defender and matches(g, i, r["you_more"], oid))
     has = any(cs[i].controller == defender and matches(g, i, r.get("what") or {}, oid) for i in g.battlefield)
     return not has if r.get("defender_lacks") else has  # "can't attack if defending player controls ..." (Orgg)
 

@@ -1393,6 +1393,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if not any(sum(1 for i in g.battlefield if g.controller_of(i) == p and matches(g, i, f, src, p)) > mine
                    for p in g.opponents(you)):
             return False
+    if "more_than_active" in cond:  # "you control more creatures than attacking player" (the active player, 506.2)
+        f = cond["more_than_active"]
+        mine = sum(1 for i in g.battlefield if g.controller_of(i) == you and matches(g, i, f, src, you))
+        if g.active == you or mine <= sum(1 for i in g.battlefield if g.controller_of(i) == g.active
+                                          and matches(g, i, f, src, g.active)):
+            return False
     if "drawn_ge" in cond and g.players[you].drawn_turn < cond["drawn_ge"]:
         return False  # "as long as you've drawn two or more cards this turn"
     if "self_attached" in cond and (o is None or (o.attached_to is not None) != bool(cond["self_attached"])):
@@ -1565,7 +1571,9 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "hand_mv_distinct_ge",  # different mana values among the cards in your hand
                   "colors_among_ge", "types_among_ge",  # colors among your permanents, card types among them and
                   # the cards in your graveyard
-                  "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
+                  "opponent_more", "opponent_poison_ge",
+                  "self_counters_le", "opponents_control", "opponents_ge",
+                  "more_than_active",  # you control more of them than the attacking (active) player (506.2)
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge", "any_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   "most_common_color",  # a color the most permanents have, or tied for it (filters.most_common_colors)

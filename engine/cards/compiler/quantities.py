@@ -1087,6 +1087,10 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"creatures you control have (?:a )?total power (\d+) or greater", t)
     if m:
         return {"total_power_ge": int(m.group(1))}
+    m = re.fullmatch(r"you control more (creatures|lands) than attacking player", t)
+    if m:  # "SELF can't block unless you control more creatures than attacking player" (Mogg Toady): the active
+        # player, who attacks (506.2)
+        return {"more_than_active": {"types": [m.group(1)[:-1].capitalize()]}}
     m = re.fullmatch(r"an opponent controls more (\w+) than you", t)
     if m:
         f = parse_noun(m.group(1))

@@ -2258,6 +2258,14 @@ def _attack_unless_defender_lacks(m: re.Match) -> list[dict[str, Any]] | None:
              "defender_lacks": True}]
 
 
+@static(r"^self can't attack unless you control more (creatures|lands) than defending player$")
+def _attack_unless_more(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1c: "SELF can't attack unless you control more creatures than defending player" (Mogg Toady): read for each
+    player it could attack, as attackers are declared (engine/combat.py)."""
+    return [{"kind": "restriction", "affects": "self", "rule": "cant_attack_unless_defender_controls",
+             "you_more": {"types": [m.group(1)[:-1].capitalize()]}}]
+
+
 @static(r"^self can't attack unless defending player (has (\w+) or more cards in (?:their|his or her) graveyard|is "
         r"poisoned)$")
 def _attack_unless_defender_is(m: re.Match) -> list[dict[str, Any]] | None:
