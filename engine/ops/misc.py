@@ -641,7 +641,9 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
         if isinstance(what, dict) and isinstance(what.get("choose"), dict):
             # "unless you exile another creature you control" (champion, 702.71a): something to choose
             f = {"zone": "battlefield", **what["choose"]}
-            if f["zone"] != "battlefield" or not any(matches(g, i, f, source_id(g, r), payer) for i in g.battlefield):
+            n = max(1, amount(g, what.get("amount", 1), source_id(g, r), r))  # "return two Forests": both (117.3)
+            if f["zone"] != "battlefield" \
+                    or sum(1 for i in g.battlefield if matches(g, i, f, source_id(g, r), payer)) < n:
                 return False
     return True
 

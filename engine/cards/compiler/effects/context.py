@@ -440,6 +440,16 @@ class Ctx:
             r = {"choose": f, "random": True}
             self.last = r
             return r
+        m = re.fullmatch(r"(two|three|four|five) (.+? you control|.+? from your graveyard)", p)
+        if m and "target" not in p:  # "return two Forests you control to their owner's hand" (Bull Elephant): your
+            # own, that many, chosen by you as the effect resolves (608.2c; as many as there are, 701.17a-like)
+            f = parse_noun(m.group(2))
+            f = None if f is None or f.get("player") else self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": f, "amount": _UP_TO[m.group(1)]}
+            self.last = r
+            return r
         m = re.fullmatch(r"(a|an|another|one) (.+)", p)
         if m and "target" not in p:
             f = parse_noun(("another " if m.group(1) == "another" else "") + m.group(2))
