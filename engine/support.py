@@ -222,7 +222,10 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 "opponents_control", "amount_ge", "cast_kind_this_turn",
                                 "opponent_cast_kind_this_turn",
                                 # the caster's speed, descents, and the turn's void (later terms: DFT, LCI, EOE)
-                                "max_speed", "descended", "void", "graveyard_mvs_ge"})
+                                "max_speed", "descended", "void", "graveyard_mvs_ge",
+                                # "if an opponent controls at least four more creatures than you / seven or more
+                                # lands", "if an opponent has no cards in hand" (the Avatars of Prophecy)
+                                "opponent_more", "more_by", "at_least", "opponent_hand_le"})
 
 
 _EXILE_SELF = Cost(exile_self=True)

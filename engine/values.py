@@ -1387,10 +1387,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
                     if g.controller_of(i) == you and "Creature" in g.chars(i).types)
         if total < cond["total_power_ge"]:
             return False
-    if "opponent_more" in cond:  # "an opponent controls more lands than you"
+    if "opponent_more" in cond:  # "an opponent controls more lands than you", "... at least four more creatures than
+        # you" (more_by), "an opponent controls seven or more lands" (at_least: that one opponent's count alone)
         f = cond["opponent_more"]
         mine = sum(1 for i in g.battlefield if g.controller_of(i) == you and matches(g, i, f, src, you))
-        if not any(sum(1 for i in g.battlefield if g.controller_of(i) == p and matches(g, i, f, src, p)) > mine
+        least = int(cond["at_least"]) if "at_least" in cond else mine + int(cond.get("more_by", 1))
+        if not any(sum(1 for i in g.battlefield if g.controller_of(i) == p and matches(g, i, f, src, p)) >= least
                    for p in g.opponents(you)):
             return False
     if "more_than_active" in cond:  # "you control more creatures than attacking player" (the active player, 506.2)
@@ -1574,6 +1576,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "opponent_more", "opponent_poison_ge",
                   "self_counters_le", "opponents_control", "opponents_ge",
                   "more_than_active",  # you control more of them than the attacking (active) player (506.2)
+                  "more_by", "at_least",  # of "opponent_more": by how many more, or a count of its own
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge", "any_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   "most_common_color",  # a color the most permanents have, or tied for it (filters.most_common_colors)
