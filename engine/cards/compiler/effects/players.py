@@ -666,15 +666,20 @@ def _choose_one_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []
 
 
-@reader(r"^look at (target player's|target opponent's) hand and choose a card from it$")
+@reader(r"^look at (target player's|target opponent's) hand and choose (a card|x cards|two cards|up to two cards) "
+        r"from it$")
 def _look_and_choose(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Look at target opponent's hand and choose a card from it" (Word of Command): the hand is shown
-    to the caster alone; the card is chosen where the next instruction acts on "that card" (608.2c)."""
+    to the caster alone; the card is chosen where the next instruction acts on "that card" (608.2c). "... choose X
+    cards from it. That player discards those cards." (Mind Warp: X as the spell was cast, 107.3), "up to two cards"
+    (Extortion)."""
     who = c.player(m.group(1)[:-2])
     if who is None:
         return None
     c.last_player = who
-    c.last = {"choose": {"zone": "hand", "owner": who}, "chooser": "you", "amount": 1}
+    n: Any = {"x": True} if m.group(2) == "x cards" else 1 if m.group(2) == "a card" else 2
+    c.last = {"choose": {"zone": "hand", "owner": who}, "chooser": "you", "amount": n,
+              **({"up_to": True} if m.group(2).startswith("up to") else {})}
     return [Effect("reveal", {"who": who, "zone": "hand", "to": "you"})]
 
 
