@@ -1277,7 +1277,9 @@ def _cast_only(m: re.Match) -> list[dict[str, Any]] | None:
     cond = combat_timing(m.group(1))
     steps: dict[str, dict[str, Any]] = {"during an opponent's upkeep": {"any_step": "upkeep", "your_turn": False},
              "during your upkeep": {"step": "upkeep"}, "during an opponent's turn": {"your_turn": False},
-             "during your turn": {"your_turn": True}}
+             "during your turn": {"your_turn": True},
+             "during your end step": {"step": "end"},  # Necrologia (513)
+             "during your declare attackers step": {"combat_timing": "declare_attackers", "your_turn": True}}
     if cond is None and m.group(1) in steps:  # 604.6: "Cast SELF only during an opponent's upkeep" (Festival: a
         cond = steps[m.group(1)]              # time it may be cast, 307.1 changed by the card's own rule)
     if cond is None and m.group(1).startswith("if "):  # "Cast SELF only if you've cast another spell this turn"
