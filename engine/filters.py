@@ -77,6 +77,8 @@ KNOWN = frozenset({
     "life_eq", "life_le", "life_ge",  # a player's life total: "each player with exactly 13 life" (119.1)
     "lost_life_this_turn",  # a player: "target player who lost life this turn" (119.3, Player.life_lost_turn)
     "enchanted_by_other",  # "creature with another Aura attached to it" (Daybreak Coronet): an Aura but the source
+    "topmost",  # "the top creature card of your graveyard": of its owner's graveyard's cards that match the rest of the
+    # filter, the one nearest the top (404.2: a graveyard's order; the last card put there is on top)
     "shares_most_common_color",  # "if it shares a color with the most common color among all permanents or a color
     # tied for most common" (Tsabo's Assassin): one of ``most_common_colors``
     "enchanted_by_source",  # a player: the one the source (a Curse) enchants, "enchanted player" (303.4)
@@ -496,6 +498,11 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if f.get("shares_most_common_color") and not set(c.colors) & most_common_colors(game):
         return False
+    if f.get("topmost"):  # the card nearest the top of its owner's graveyard of those the rest of the filter matches
+        rest = {k: v for k, v in f.items() if k != "topmost"}
+        pile = game.players[o.owner].graveyard if o.zone == "graveyard" else ()
+        if next((i for i in reversed(pile) if matches(game, i, rest, src, you)), None) != x:
+            return False
     if f.get("equipped") and not _has_attached(game, x, "Equipment"):
         return False
     if "modified" in f and _modified(game, x) != bool(f["modified"]):
