@@ -727,6 +727,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             return got
     m = re.fullmatch(r"(.+?\btarget\b.+?) if (?:it's|it is|that (?:creature|permanent|spell) is) ((?:non)?(?:white|"
                      r"blue|black|red|green)|multicolored|monocolored|colorless|tapped|untapped|legendary)", low) \
+        or re.fullmatch(r"(.+?\btarget\b.+?) if (?:it|that spell) was (kicked)", low) \
         or re.fullmatch(r"(.+?\btarget\b.+?) if (?:it|that (?:creature|permanent|spell)) (has mana value \w+ or "
                         r"(?:less|greater)|shares a color with the most common color among all permanents or a color "
                         r"tied for most common)", low)
