@@ -76,6 +76,8 @@ def parse_cost_text(text: str) -> Cost | None:
         elif m := re.fullmatch(rf"discard {_N} cards? at random", low):
             kw["discard"] = number(m.group(1)) or 1  # 701.8a: the cards chosen at random (engine/costs.py)
             kw["discard_filter"] = {"random": True}
+            if m.group(1) == "x":  # "discard X cards at random" (Devastating Dreams): X announced (601.2b, 107.3)
+                kw["discard_filter"] = {"random": True, "x": True}
         elif m := re.fullmatch(rf"discard {_N} cards?", low):
             kw["discard"] = number(m.group(1)) or 1
             if m.group(1) == "x":  # "Discard X cards": X announced with the cost (601.2b, 107.3)

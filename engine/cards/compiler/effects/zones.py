@@ -486,13 +486,14 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
         if f is None or n is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
             return None
         return [Effect("sacrifice", {"who": who, "filter": f, "amount": n})]
-    mm = re.fullmatch(r"(a|an|one|two|three|another|\w+) (.+?)", obj)
-    if not mm or (number(mm.group(1)) is None and mm.group(1) != "another"):
+    mm = re.fullmatch(r"(a|an|one|two|three|another|x|\w+) (.+?)", obj)
+    if not mm or (number(mm.group(1)) is None and mm.group(1) not in ("another", "x")):
         return None
     f = parse_noun(("another " if mm.group(1) == "another" else "") + mm.group(2))
     if f is None:
         return None
-    n = 1 if mm.group(1) == "another" else number(mm.group(1)) or 1
+    # "Each player sacrifices X lands of their choice" (Tectonic Break): X as the spell was cast (107.3)
+    n: Any = 1 if mm.group(1) == "another" else {"x": True} if mm.group(1) == "x" else number(mm.group(1)) or 1
     return [Effect("sacrifice", {"who": who, "filter": f, "amount": n})]
 
 
