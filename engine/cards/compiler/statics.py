@@ -456,6 +456,37 @@ def _is_a_creature(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
+@static(r"^(.+?) (?:is an?|are) (\d+)/(\d+) ((?:[a-z]+ )*?)creatures?(?: with ([a-z ,]+?))?(?: that's still an? "
+        r"(?:land|artifact)| that are still (?:lands|artifacts)|\. (?:it's|they're) still (?:an? )?(?:lands?|artifacts?))$")
+def _are_creatures_still(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.1b, 613.1d: "All Forests are 1/1 creatures that are still lands" (Living Lands), "All Swamps are 1/1 black
+    creatures that are still lands" (Kormus Bell), "Forests you control are 1/1 green Elf creatures that are still
+    lands" (Ambush Commander), "Lands you control are 2/2 creatures with first strike. They're still lands."
+    (Natural Emergence), "Enchanted land is a 5/6 green Treefolk creature that's still a land" (Living Terrain): as
+    _is_a_creature, said of each object affected."""
+    return _creature_become(m.group(1), m.group(4) or "", (m.group(2), m.group(3)), m.group(5))
+
+
+def _creature_become(who: str, words: str, pt: tuple[str, str], kw_text: str | None) -> list[dict[str, Any]] | None:
+    """The statics of "X is a P/T [color] [type] creature [with keywords]" keeping X's types (205.1b)."""
+    aff = "attached" if re.fullmatch(r"enchanted [a-z]+", who) else _affects(who)
+    got = _creature_words(words)
+    if aff is None or got is None or aff == "self":
+        return None
+    colors, types, subs = got
+    st: dict[str, Any] = {"kind": "become", "affects": aff, "types": types + ["Creature"], "subtypes": subs,
+                          "in_addition": True, "power": int(pt[0]), "toughness": int(pt[1])}
+    if colors:
+        st["colors"] = colors
+    out = [st]
+    if kw_text:
+        kws = keyword_list(kw_text)
+        if kws is None:
+            return None
+        out.append({"kind": "keywords", "affects": aff, "keywords": kws})
+    return out
+
+
 @static(r"^(.+?) (?:has|have) base power and toughness (\d+)/(\d+) and (?:is|are) (?:an? )?((?:[a-z]+ )*?[a-z]+) "
         r"in addition to (?:its|their) other (?:creature )?types$")
 def _base_pt_and_types(m: re.Match) -> list[dict[str, Any]] | None:
