@@ -457,7 +457,8 @@ def _is_a_creature(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(r"^(.+?) (?:is an?|are) (\d+)/(\d+) ((?:[a-z]+ )*?)creatures?(?: with ([a-z ,]+?))?(?: that's still an? "
-        r"(?:land|artifact)| that are still (?:lands|artifacts)|\. (?:it's|they're) still (?:an? )?(?:lands?|artifacts?))$")
+        r"(?:land|artifact)| that are still (?:lands|artifacts)|\. (?:it's|they're) still (?:an? )?"
+        r"(?:lands?|artifacts?))$")
 def _are_creatures_still(m: re.Match) -> list[dict[str, Any]] | None:
     """205.1b, 613.1d: "All Forests are 1/1 creatures that are still lands" (Living Lands), "All Swamps are 1/1 black
     creatures that are still lands" (Kormus Bell), "Forests you control are 1/1 green Elf creatures that are still
