@@ -327,7 +327,9 @@ def _basic_land_type(m: re.Match) -> list[dict[str, Any]] | None:
     and has that type's mana ability (305.7); "in addition to its other land types" (Urborg)
     adds the type and its mana ability (305.6). Type-changing: layer 4 (613.1d)."""
     aff = _affects(m.group(1))
-    if aff is None or (isinstance(aff, dict) and "Land" not in aff.get("types", ())):
+    # "All Mountains are Plains" (Conversion): objects of a basic land type are lands (205.3i)
+    of_land_type = isinstance(aff, dict) and bool(aff.get("subtypes")) and set(aff["subtypes"]) <= set(_BASIC.values())
+    if aff is None or (isinstance(aff, dict) and "Land" not in aff.get("types", ()) and not of_land_type):
         if aff != "attached" or "land" not in m.group(1).lower():
             return None
     land = _BASIC[m.group(2).rstrip("s") if m.group(2) != "plains" else "plains"]
