@@ -115,7 +115,8 @@ _READS = {
 _READ_SLOTS = tuple(k for k in Chars.__slots__ if k not in ("rules", "abilities"))
 
 # the parts of a "become" static or effect (Frogify, Turn to Frog) in each layer
-_BECOME_LAYER = {"4": ("subtypes", "types"), "5": ("colors", "add_colors"), "6": ("lose_all",), "7b": ("power",)}
+_BECOME_LAYER = {"4": ("subtypes", "types"), "5": ("colors", "add_colors", "chosen_color"), "6": ("lose_all",),
+                 "7b": ("power",)}
 
 
 def compute(game: "Game") -> dict[int, Chars]:
@@ -448,8 +449,11 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
     # layer 4: types
     run("4", [(ts, src, _chosen_subtype(st, objs[src]) if "chosen_subtype" in st and src in objs else st, ab)
               for ts, src, st, ab in entries("4", ("add_types", "become", "lose_types"))], _APPLY["4"])
-    # layer 5: colors
-    run("5", entries("5", ("become",)), _APPLY["5"])
+    # layer 5: colors; "are the chosen color": the color its source chose as it entered (614.12), none changed while
+    # it chose none
+    run("5", [(ts, src, dict(st, colors=[objs[src].chosen["color"]]) if "color" in objs[src].chosen
+               else dict(st, add_colors=[]), ab) if st.get("chosen_color") and src in objs else (ts, src, st, ab)
+              for ts, src, st, ab in entries("5", ("become",))], _APPLY["5"])
     # layer 6: abilities
     six = [(ts, src, _by_granter(st if src is None or CHOSEN_PROTECTION not in st.get("keywords", ())
                                  else dict(st, keywords=chosen_protection(st["keywords"], objs[src].chosen)), src), ab)

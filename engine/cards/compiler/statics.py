@@ -237,6 +237,19 @@ def _attached_is_color(m: re.Match) -> list[dict[str, Any]] | None:
     return out + [{"kind": "become", "affects": "attached", "colors": [COLORS[m.group(4)]]}]
 
 
+@static(r"^(.+?) (?:is|are) (white|blue|black|red|green|the chosen color)$")
+def _group_is_color(m: re.Match) -> list[dict[str, Any]] | None:
+    """105.3, 613.1e: "All creatures are black" (Darkest Hour), "All nonland permanents are the chosen color" (Shifting
+    Sky: chosen as its source entered, 614.12): the objects' new color instead of their others (layer 5). Not SELF
+    (its own color would be a characteristic-defining ability, 604.3) nor what an Aura enchants (_attached_is_color)."""
+    aff = _affects(m.group(1))
+    if not isinstance(aff, dict):
+        return None
+    if m.group(2) == "the chosen color":
+        return [{"kind": "become", "affects": aff, "chosen_color": True}]
+    return [{"kind": "become", "affects": aff, "colors": [COLORS[m.group(2)]]}]
+
+
 @static(r"^(.+?) (?:is|are) all colors$")
 def _all_colors(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF is all colors" (Sphinx of the Guildpact, Transguild Courier; 105.1, 105.2): a color-setting effect
