@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.keywords import protection_qualities
+from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
 from engine.cards.compiler.targets import KEYWORDS, parse_noun, parse_target
 
 #: the compiler's reader of static abilities, which engine/cards/compiler/statics.py (a module that imports this
@@ -503,6 +504,9 @@ class Ctx:
         m = re.fullmatch(r"(each|all|every) (.+)", p)
         if m is None and _PLURAL_HEAD.search(p) and not p.startswith(("a ", "an ", "the ", "that ", "this ")):
             m = re.fullmatch(r"()(.+)", p)
+        typed = re.fullmatch(r"(?:other )?([a-z]+) creatures", p) if m is None else None
+        if typed and subtype(typed.group(1)) in CREATURE_TYPES:  # "Elf creatures get +2/+2 until end of turn" (Gempalm
+            m = re.fullmatch(r"()(.+)", p)  # Strider), "other Mercenary creatures": every creature of that type
         if m:
             f = parse_noun(m.group(2))
             if f is None:
