@@ -524,6 +524,20 @@ def _edict_bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     c.last_player = who
     return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(word) or 1, "bounce": True})]
+@reader(r"^(target opponent|target player) chooses (?:a|an) ([a-z ]+?) (?:they|he or she) controls?\. (destroy|exile) "
+        r"that (creature|permanent)$")
+def _opponent_chooses(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target opponent chooses a creature they control. Destroy that creature." (Imperial Edict, Wei Assassins):
+    that player chooses one of their own as the instruction is carried out (608.2c, 608.2d), and it is destroyed
+    (the two sentences are read together: the choice binds "that creature")."""
+    who = c.player(m.group(1))
+    f = parse_noun(m.group(2))
+    if who is None or f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "battlefield"):
+        return None
+    c.last_player = who
+    return [Effect(m.group(3), {"what": {"choose": {**f, "controller": "chooser"}, "chooser": who, "amount": 1}})]
+
+
 @reader(r"^(each opponent|each player|target opponent|target player) returns (a|an|one|two) (.+?) (?:they|he or she) "
         r"controls?( with the (?:highest|greatest) (?:mana value|converted mana cost) among (.+?) (?:they|he or she) "
         r"controls?)? to "
@@ -929,6 +943,7 @@ READERS: tuple[Reader, ...] = (
     _edict_exile,
     _edict_bounce,
     _each_returns,
+    _opponent_chooses,
     _keep_total_power,
     _player_exiles_zone,
     _return_remaining_exiled,
