@@ -847,7 +847,8 @@ def _skip_next(g: "Game", r: dict, e: Effect) -> None:
             g.ts += 1
             g.effects.append({"layer": "skip_next", "ts": g.ts, "objects": [],
                               "until": "eot" if e.args.get("this_turn") else "never", "player": p,
-                              "step": e.args["step"]})
+                              "step": e.args["step"], **({"made": g.turn} if e.args["step"] == "combats_next_turn"
+                                                          else {})})
             g.log("skip_next", player=p, step=e.args["step"])
 
 

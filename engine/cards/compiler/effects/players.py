@@ -502,6 +502,14 @@ def _skip_next_step(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("skip_next", {"who": who, "step": step, **({"this_turn": True} if m.group(3) else {})})]
 
 
+@reader(r"^(target player|target opponent|each opponent) skips? all combat phases of (?:their|his or her) next turn$")
+def _skip_combats(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.10: "Target opponent skips all combat phases of their next turn" (False Peace, Empty City Ruse): every
+    combat phase of that player's next turn (engine/game.py _skip_combats)."""
+    who = c.player(m.group(1))
+    return None if who is None else [Effect("skip_next", {"who": who, "step": "combats_next_turn"})]
+
+
 @reader(r"^(you|target player|target opponent|that player) skips? (?:your|their|his or her) next (x|two|three|four|"
         r"five|\d+) turns(?:, where x is (.+))?$")
 def _skip_turns(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -1000,6 +1008,7 @@ READERS: tuple[Reader, ...] = (
     _rummage_any,
     _discard_hand_redraw,
     _skip_next_step,
+    _skip_combats,
     _skip_turns,
     _hand_to_top,
     _reveal_hand,
