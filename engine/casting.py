@@ -827,6 +827,7 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     g.players[player].spells_cast_turn += 1
     if g.effects:
         costs.use_next_spell_reduction(g, player, sid)  # "the next spell you cast this turn costs {1} less"
+        costs.use_next_spell_flags(g, player, sid)  # "the next creature spell you cast this turn can't be countered"
     sc = layers.off_battlefield(g, s)  # 601.2i: what was cast, as it is on the stack ("a noncreature spell"; no
     g.players[player].cast_kinds_turn.append((frozenset(sc.types), frozenset(sc.supertypes),  # layers computed)
                                               frozenset(sc.subtypes), frozenset(sc.colors)))

@@ -479,6 +479,8 @@ def spell_uncounterable(g: "Game", o: "Obj") -> bool:
     """101.1: "Instant and sorcery spells you control can't be countered" (Sphinx of the Final Word),
     "Creature spells can't be countered": a static of a permanent over the spells it names."""
     ctl = o.controller
+    if o.chosen and o.chosen.get("uncounterable"):  # "The next creature spell you cast this turn can't be countered"
+        return True  # (Insist: the spell that used that effect up, engine/costs.py use_next_spell_flags)
     return ctl is not None and any(matches(g, o.id, t[2].get("spells") or {}, None, ctl)
                                    for t in _mine(g, "uncounterable_spells", ctl))
 

@@ -579,6 +579,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "roll",  # "roll a d20" and its result table (rolling a die, a later rule: engine/ops/control.py)
     "suspect",  # "suspect it", "it's no longer suspected" (a later keyword action: engine/ops/continuous.py)
     "licid",  # "SELF loses this ability and becomes an Aura ... You may pay {B} to end this effect" (115.2c)
+    "next_spell_flag",  # "The next creature spell you cast this turn can't be countered" (101.1; engine/costs.py)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)

@@ -121,6 +121,18 @@ def _spells_cost(m: re.Match, c: Ctx) -> list[Effect] | None:
                                    "duration": "your_next_turn" if m.group(1) == "until your next turn" else "eot"})]
 
 
+@reader(r"^the next (?:(.+?) )?spell you cast this turn can't be countered$")
+def _next_spell_uncounterable(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """101.1: "The next creature spell you cast this turn can't be countered" (Insist), "The next instant or sorcery
+    spell ..." (Overmaster): the first such spell its controller casts this turn."""
+    f: dict[str, Any] | None = {}
+    if m.group(1):
+        f = parse_noun(m.group(1) + " spell")
+        if f is None or f.pop("zone", None) != "stack" or set(f) - {"types", "not_types", "subtypes", "colors"}:
+            return None
+    return [Effect("next_spell_flag", {"spells": f, "flag": "uncounterable"})]
+
+
 @reader(r"^the next (?:(.+?) )?spell you cast this turn (?:costs \{(\d+)\} less to cast|has affinity for (.+))$")
 def _next_spell_cost(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Whenever SELF attacks, the next spell you cast this turn costs {1} less to cast" (Hardened Berserker): a
@@ -981,7 +993,7 @@ READERS: tuple[Reader, ...] = (
     _draw_reveal,
     _draw_then_discard_of_them,
     _cast_one_drawn,
-    _cards_eq, _next_spell_cost, _lose_unless_controls,
+    _cards_eq, _next_spell_cost, _next_spell_uncounterable, _lose_unless_controls,
     _life,
     _life_half,
     _life_eq,
