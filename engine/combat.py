@@ -510,8 +510,9 @@ def can_block(g: "Game", b: int, a: int) -> bool:
         return False  # 702.13b
     if "Fear" in akw and "Artifact" not in bc.types and "B" not in bc.colors:
         return False  # fear, 702.35b
-    if "Shadow" in akw and "Shadow" not in bkw or "Shadow" in bkw and "Shadow" not in akw:
-        return False  # shadow, 702.27b
+    if "Shadow" in akw and "Shadow" not in bkw and not any(r.get("rule") == "block_as_shadow" for r in bc.rules) \
+            or "Shadow" in bkw and "Shadow" not in akw:
+        return False  # shadow, 702.27b ("can block creatures with shadow as though it had shadow": Heartwood Dryad)
     if "Horsemanship" in akw and "Horsemanship" not in bkw:
         return False  # 702.30b
     if "Skulk" in akw and bc.power > ac.power:

@@ -202,6 +202,7 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "cant_be_regenerated",  # engine/replacement.py cant_be_regenerated (701.12b)
                    "flashback_mana_cost",  # engine/cast_options.py object_alternatives (702.33a)
                    "reach_against",  # engine/combat.py can_block: "can block Dragons as though it had reach"
+                   "block_as_shadow",  # engine/combat.py can_block: "... as though it had shadow" (702.27b)
                    "untargetable_from",  # engine/targets.py: "can't be the target of nongreen spells or abilities ..."
                    "combat_cost",  # engine/combat.py attack_cost, block_cost (508.1d, 509.1d)
                    "no_combat_damage",  # engine/combat.py combat_power (510.1a)
