@@ -18,6 +18,10 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
     tail = m.group(2)
     op = m.group(1).lower()
     # "destroy target creature and target land"? two targets
+    if tail in ("that creature and self", "self and that creature"):  # "When SELF blocks a creature, destroy that
+        # creature and SELF" (Loyal Sentry): the creature the event names, and the source (603.2)
+        it, me = c.ref("that creature"), c.ref("self")
+        return None if it is None or me is None else [Effect(op, {"what": it}), Effect(op, {"what": me})]
     mm = re.fullmatch(r"(.+?) and ((?:target|each|all) .+)", tail)
     if mm and ("target" in mm.group(1) or mm.group(1) == "self") and "with the same name as" not in tail:
         a, b = c.ref(mm.group(1)), c.ref(mm.group(2))
