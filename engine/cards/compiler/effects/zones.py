@@ -810,6 +810,15 @@ def _return_remaining_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move", {"what": "exiled", "to": "graveyard"})]
 
 
+@reader(r"^(target player|target opponent|that player) exiles? all ([a-z]+ cards|cards with [a-z]+) from "
+        r"(?:their|his or her) graveyard$")
+def _player_exiles_some(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target player exiles all land cards from their graveyard" (Mudhole), "... all cards with flashback ..."
+    (Tombfire): the same instruction as "exile all land cards from target player's graveyard" (404.1)."""
+    what = c.ref(f"all {m.group(2)} from {m.group(1)}'s graveyard")
+    return None if what is None else [Effect("exile", {"what": what})]
+
+
 @reader(r"^(target player|target opponent|that player|you) exiles? all cards from (?:their|your|his or her) "
         r"(hand|library|graveyard)( face down)?$")
 def _player_exiles_zone(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -950,6 +959,7 @@ READERS: tuple[Reader, ...] = (
     _opponent_chooses,
     _keep_total_power,
     _player_exiles_zone,
+    _player_exiles_some,
     _return_remaining_exiled,
     _destroy,
     _bounce_with_auras,
