@@ -175,7 +175,7 @@ def _cards_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None or q is None else [Effect(m.group(2), {"who": who, "amount": q})]
 
 
-@reader(rf"^(?:{PLAYER} )?(gain|lose)s? (\d+|x|that much) life(?: for each (.+?))?(?:, where x is (.+))?$")
+@reader(rf"^(?:{PLAYER} )?(gain|lose)s? (\d+|x|x plus \d+|that much) life(?: for each (.+?))?(?:, where x is (.+))?$")
 def _life(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1) or "you")
     if not bind_x(m.group(5), c):
