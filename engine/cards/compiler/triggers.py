@@ -128,9 +128,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         events = {"blocks or becomes blocked by": ["blocks_creature", "becomes_blocked_by"],
                   "becomes blocked by": "becomes_blocked_by", "blocks": "blocks_creature"}[m.group(2)]
         out: dict[str, Any] = {"event": events, "self" if m.group(1) == "self" else "attached": True, "other_filter": f}
-        if m.group(3) == "one or more":
-            if m.group(2) != "becomes blocked by":
-                return None
+        if m.group(3) == "one or more":  # "blocks [or becomes blocked by] one or more black creatures" (Serra
+            # Inquisitors, Rashka): once for the blocks declared together (603.2c, 509.1h)
             out["batch"] = True  # "it" is then the attacker (the batch's objects), as the sentence means
         return out
     m = re.fullmatch(r"(you|an opponent|a player) (casts?) (an? .+? spell) (?:with|that has) the same name as a card "
