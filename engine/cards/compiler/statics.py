@@ -3328,9 +3328,9 @@ def _is_color_too(low: str) -> list[dict[str, Any]] | None:
     and has '...'" (Wayward Angel): the new color (layer 5, 105.3, 613.1e) and the rest of the sentence, all under the
     condition. Only for a condition's body: SELF's color is then no characteristic-defining ability (604.3)."""
     m = re.fullmatch(r"(self|enchanted creature|equipped creature) is (white|blue|black|red|green) and (.+)", low)
-    rest = f"{m.group(1)} {m.group(3)}" if m else None
-    color = m.group(2) if m else None
-    if m is None:
+    if m:
+        rest, color = f"{m.group(1)} {m.group(3)}", m.group(2)
+    else:
         m = re.fullmatch(r"((?:self|enchanted creature|equipped creature) gets [+-]\d+/[+-]\d+), is (white|blue|black|"
                          r"red|green),( and)? (.+)", low)
         if m is None:

@@ -497,8 +497,8 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     if f is None:
         return None
     # "Each player sacrifices X lands of their choice" (Tectonic Break): X as the spell was cast (107.3)
-    n: Any = 1 if mm.group(1) == "another" else {"x": True} if mm.group(1) == "x" else number(mm.group(1)) or 1
-    return [Effect("sacrifice", {"who": who, "filter": f, "amount": n})]
+    many: Any = 1 if mm.group(1) == "another" else {"x": True} if mm.group(1) == "x" else number(mm.group(1)) or 1
+    return [Effect("sacrifice", {"who": who, "filter": f, "amount": many})]
 
 
 @reader(r"^(.+?) exiles (a|an|one|two|three|four) (.+?) (?:they|he or she) controls?$")
