@@ -631,8 +631,8 @@ def source_ref(p: str, c: Ctx) -> Any:
 
 
 PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
-          r"target player|target opponent|each player|each opponent|each other player|that player|its controller|"
-          r"its owner|"
+          r"target player|target opponent|each player|each opponent|each other player|that player|that opponent|"
+          r"its controller|its owner|"
           r"defending player|they|that creature's controller|that player or that planeswalker's controller|"
           r"any number of target (?:players|opponents)(?: each)?|those players(?: each)?|"
           r"target (?:player|opponent) who lost life this turn)")
