@@ -343,6 +343,11 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     acts = [x for x in e.get("effects", ()) if x.op in ("sacrifice", "discard")] if e.get("reflexive") else []
     # "you may forage. If you do, ...": likewise for an action a player may be unable to do
     acts += [x for x in e.get("effects", ()) if x.op == "action" and x.args.get("name") in ACTION_CAN]
+    if e.get("then") or e.get("reflexive"):  # "you may tap two untapped creatures you control. If you do" (Raff),
+        # "you may exile five cards from your graveyard. When you do" (Kroxa and Kunoros): all of them, or not done
+        # (117.3: "yes" only when there are that many to choose)
+        acts += [x for x in e.get("effects", ()) if isinstance(x.args.get("what"), dict)
+                 and isinstance(x.args["what"].get("choose"), dict) and x not in acts]
     if e.get("then"):  # "you may put a card an opponent owns from exile into ... If you do": all of them, or not done
         # "you may exile a black creature card other than SELF from your graveyard. If you do" (Ichorid): likewise
         acts += [x for x in e.get("effects", ()) if x.op in ("move", "exile") and _chosen_off_battlefield(x)]

@@ -441,16 +441,6 @@ class Ctx:
             r = {"choose": f, "random": True}
             self.last = r
             return r
-        m = re.fullmatch(r"the top ([a-z ]+? card) of your graveyard", p)
-        if m:  # "unless you exile the top creature card of your graveyard" (Barrow Ghoul): the one nearest the top
-            # of those (404.2), chosen as the effect resolves (608.2c)
-            f = parse_noun(m.group(1) + " from your graveyard")
-            f = None if f is None or f.get("player") else self._fix_filter(f)
-            if f is None:
-                return None
-            r = {"choose": {**f, "topmost": True}}
-            self.last = r
-            return r
         m = re.fullmatch(r"(two|three|four|five) (.+? you control|.+? from your graveyard)", p)
         if m and "target" not in p:  # "return two Forests you control to their owner's hand" (Bull Elephant): your
             # own, that many, chosen by you as the effect resolves (608.2c; as many as there are, 701.17a-like)

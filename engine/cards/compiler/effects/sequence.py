@@ -197,6 +197,14 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     # the player named once: "unless target opponent sacrifices ..." is that one target (115.1), not a second one
     who = "" if m.group(2) == "you" else "that player " if isinstance(payer, dict) and "target" in payer \
         else m.group(2) + " "
+    top = re.fullmatch(r"exiles? the top ([a-z ]+? card) of your graveyard", m.group(3))
+    if top and who == "":  # "sacrifice SELF unless you exile the top creature card of your graveyard" (Barrow Ghoul):
+        # the card nearest the top of those (404.2), chosen as the effect resolves (608.2c)
+        f = parse_noun(top.group(1) + " from your graveyard")
+        if f is None or f.get("player"):
+            return None
+        act = Effect("exile", {"what": {"choose": {**f, "topmost": True}}})
+        return [Effect("unless", {"payer": payer, "actions": [act], "effects": list(inner)})]
     alt = re.fullmatch(r"(.+?) or ((?:sacrifices?|discards?|pays?) .+)", m.group(3))
     if alt:  # "unless that player sacrifices a nonland permanent of their choice or discards a card": either
         a, b = parse_sentence(who + alt.group(1), c), parse_sentence(who + alt.group(2), c)
