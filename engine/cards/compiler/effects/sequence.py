@@ -203,8 +203,8 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
         f = parse_noun(top.group(1) + " from your graveyard")
         if f is None or f.get("player"):
             return None
-        act = Effect("exile", {"what": {"choose": {**f, "topmost": True}}})
-        return [Effect("unless", {"payer": payer, "actions": [act], "effects": list(inner)})]
+        top_card = Effect("exile", {"what": {"choose": {**f, "topmost": True}}})
+        return [Effect("unless", {"payer": payer, "actions": [top_card], "effects": list(inner)})]
     alt = re.fullmatch(r"(.+?) or ((?:sacrifices?|discards?|pays?) .+)", m.group(3))
     if alt:  # "unless that player sacrifices a nonland permanent of their choice or discards a card": either
         a, b = parse_sentence(who + alt.group(1), c), parse_sentence(who + alt.group(2), c)
