@@ -291,6 +291,14 @@ def count_of(phrase: str) -> Any:
     if m:  # "1 plus the sacrificed creature's mana value" (Birthing Pod, Food Chain)
         b = quantity(m.group(2) + " " + m.group(3))
         return None if b is None else {"plus": [number(m.group(1)), b]}
+    m = re.fullmatch(r"(one|two|three|\d+) plus (twice .+)", p)
+    if m and number(m.group(1)) is not None:  # "1 plus twice the number of age counters on it" (Mwonvuli Ooze)
+        b = quantity(m.group(2))
+        return None if b is None else {"plus": [number(m.group(1)), b]}
+    m = re.fullmatch(r"(?:the number of )?([a-z]+) on the battlefield (with [a-z ]+)", p)
+    if m:  # "the number of creatures on the battlefield with shadow" (Dauthi Warlord): as "... with shadow on the
+        # battlefield"
+        return quantity(f"{m.group(1)} {m.group(2)} on the battlefield")
     m = re.fullmatch(r"(.+?) plus the number of (.+)", p)
     if m:
         a, b = number(m.group(1)) or count_of(m.group(1)), count_of(m.group(2))  # "two plus the number of ..."

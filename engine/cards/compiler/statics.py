@@ -3205,6 +3205,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     # "As long as equipped creature is a Human, it gets an additional +1/+0" (Silver-Inlaid Dagger): the same
     # bonus as "gets +1/+0", added to what the Equipment's other static gives (613.3c)
     low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)
+    # "SELF's power and toughness are each equal to the number of fade counters on it" (Rusting Golem): "it" is SELF
+    low = re.sub(r"^(self's (?:power|toughness|power and toughness) (?:is|are each) equal to .+ counters on) it$",
+                 r"\1 self", low)
     # "SELF costs {1} less to cast during your turn" (601.2f): the same reduction as "... if it's your turn"
     low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) during your turn$", r"\1 if it's your turn", low)
     # "If you have 3 or less life, SELF costs {6} less to cast" (Avatar of Hope): as "SELF costs {6} less to cast if
