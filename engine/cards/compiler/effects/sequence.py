@@ -130,6 +130,22 @@ def _unless_pay_x(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("unless", {"payer": payer, "pay": {"mana": ["X"]}, "x_is": x, "effects": list(inner)})]
 
 
+@reader(r"^(.+?) unless (you|they|that player) (?:pays|pay) ((?:\{[^ }]+\})+) for each (.+)$")
+def _unless_pay_each(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """117.12: "sacrifice it unless you pay {1} for each card in your hand" (Megatherium), "... unless they pay {1} for
+    each vortex counter on SELF" (Energy Vortex): that much for each, counted as the instruction happens (608.2h)."""
+    if re.search(r",? then |, and | and then ", m.group(1)):
+        return None  # "put a +1/+1 counter on SELF, then sacrifice SELF unless ...": the unless is the last one's only
+    inner = parse_sentence(m.group(1), c)
+    if inner is None:
+        return None
+    payer = c.player(m.group(2))
+    n = ctx_quantity(m.group(4), c)
+    if payer is None or n is None or isinstance(n, dict) and "x" in n:
+        return None
+    return [Effect("unless", {"payer": payer, "pay": _payment(m.group(3)), "times": n, "effects": list(inner)})]
+
+
 @reader(r"^(.+?) unless (.+?) (?:pays|pay) (\{[^ ]+\}|\d+ life)$")
 def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     inner = parse_sentence(m.group(1), c)
@@ -2894,7 +2910,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay, _ward_action, _unless_do,
+READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay, _ward_action, _unless_do,
                                _either_instruction,
                                _delayed_if_target_has,
                                _delayed_owner_upkeep, _delayed,
