@@ -2910,7 +2910,8 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay, _ward_action, _unless_do,
+READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay, _ward_action,
+                               _unless_do,
                                _either_instruction,
                                _delayed_if_target_has,
                                _delayed_owner_upkeep, _delayed,
