@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine import knowledge, player_statics
-from engine.cards.abilities import Ability, CardDef, Cost, Effect
+from engine.cards.abilities import SECOND_KICKER, Ability, CardDef, Cost, Effect
 from engine.errors import IllegalAction
 from engine.memo import per_object
 
@@ -211,6 +211,10 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # paid any number of times: the answer's "multikicker" says how many (702.32c; replicate_extras); "for each
     # time it was kicked" counts them (the amount times_paid), and it was kicked if paid at least once (702.32d)
     Row("Multikicker", "702.32c", "additional", flag=True),
+    # "Kicker [cost 1] and/or [cost 2]" (702.32b): the second kicker, paid or not on its own (the answer's "extras");
+    # the first is any kicker's ("kicked"). Each one paid is remembered ("Kicker", "Second kicker" in cast_with) for
+    # the abilities linked to it, "if it was kicked with its [B] kicker" (702.32f)
+    Row(SECOND_KICKER, "702.32b", "additional", flag=True),
     Row("Entwine", "702.41a", "additional", flag=True),
     # an optional additional cost; if paid, a 1/1 token copy as it enters (Bloomburrow, later than the
     # 2016 rules; the trigger: compiler/keywords.KEYWORD_ABILITIES "Offspring")
@@ -435,6 +439,9 @@ def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
                 continue
             arg = card.keyword_args[k]
             out.append((k.lower(), row, casualty_cost(arg) if k == "Casualty" else arg))
+    second = card.keyword_args.get(SECOND_KICKER) if "Kicker" in card.keywords else None
+    if isinstance(second, Cost):  # 702.32b: the second kicker of "Kicker [A] and/or [B]"
+        out.append((SECOND_KICKER.lower(), ROWS[SECOND_KICKER], second))
     return tuple(out)
 
 
@@ -647,7 +654,8 @@ def mark(g: "Game", s: "Obj", keywords: list[str]) -> None:
     ``s.chosen["cast_from"]``) the keyword ways it was cast, and the static rows that apply
     to it (rebound: cast from the hand), for leaves_stack_to and the permanent's abilities
     ("if its evoke cost was paid", 702.73a)."""
-    flags = [k for k in keywords if k in ROWS and (ROWS[k].flag or ROWS[k].leaves_to or ROWS[k].resolves_to)]
+    flags = [k for k in keywords if k == "Kicker" or k in ROWS and (ROWS[k].flag or ROWS[k].leaves_to
+                                                                    or ROWS[k].resolves_to)]
     for k in s.card.keywords:
         row = ROWS.get(k)
         if row is not None and row.kind == "static" and implemented(k, s.card) and k not in flags:
@@ -684,7 +692,7 @@ def leaves_stack_to(o: "Obj", to: str, resolving: bool) -> str:
 
 def carried(o: "Obj") -> dict[str, Any]:
     """What the permanent a spell becomes keeps of how it was cast (702.73a, 702.108a)."""
-    kept = [k for k in o.chosen.get("cast_with", ()) if ROWS.get(k) is not None and ROWS[k].flag]
+    kept = [k for k in o.chosen.get("cast_with", ()) if k == "Kicker" or ROWS.get(k) is not None and ROWS[k].flag]
     out: dict[str, Any] = {"cast_with": kept} if kept else {}
     if o.chosen.get("cast_from") and not is_spell_copy(o):  # "if you cast it": a cast spell resolved into it
         out["cast_zone"] = o.chosen["cast_from"]

@@ -24,6 +24,7 @@ from engine import (
     facedown,
     knowledge,
     layers,
+    licid,
     manual,
     object_statics,
     overload,
@@ -39,7 +40,7 @@ from engine import (
 )
 from engine.ability_index import index
 from engine.actions import discard, energy, exert, lose_life, pay_energy, sacrifice
-from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
+from engine.cards.abilities import SECOND_KICKER, Ability, Cost, Effect, TargetSpec
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
 from engine.layers import counters_allowed
@@ -207,6 +208,8 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         planechase.roll(g, player, a.get("pay"))
     elif act == "turn_face_up":  # 702.36e, 701.31b: a special action (115.2b)
         _turn_face_up(g, player, a)
+    elif act == "end_effect":  # "You may pay {B} to end this effect": a special action (115.2c)
+        licid.end_effect(g, player, a)
     elif act == "manual":
         if not manual.offered(g, player):
             raise IllegalAction("you control no card that needs manual play")
@@ -522,7 +525,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     _check_chosen(g, ab if ab is not None and ab.choose else None, modes, specs, chosen, s, player)
     s.targets = chosen
     s.divide = division(g, s, spell_ability(o.card), a.get("divide"))
-    s.kicked = kicked or any(r.keyword == "Multikicker" for r, _ in extras)  # 702.32d: kicked if paid once or more
+    # 702.32d: kicked if a kicker cost was paid once or more (multikicker, or the second of two kicker costs)
+    s.kicked = kicked or any(r.keyword in ("Multikicker", SECOND_KICKER) for r, _ in extras)
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
     if not sorcery_time and any(st.get("cleanup_sacrifice") for st in flash_statics(o.card)):
         # "If you cast it any time a sorcery couldn't have been cast, the controller of the permanent it becomes
@@ -540,7 +544,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     gift_to = seats.opponents(g, player)[:1] if any(r.keyword == "Gift" for r, _ in extras) else []
     if gift_to:  # gift (a later keyword, Bloomburrow): the opponent chosen as its cost is paid (601.2b), the first
         s.chosen["gift_to"] = gift_to[0]  # in APNAP order
-    cast_options.mark(g, s, ([keyword_alt[0].keyword] if keyword_alt else []) + [r.keyword for r, _ in extras]
+    cast_options.mark(g, s, ([keyword_alt[0].keyword] if keyword_alt else []) + (["Kicker"] if kicked else [])
+                      + [r.keyword for r, _ in extras]
                       + ([offered["keyword"]] if offered is not None and offered.get("keyword") else []))
     if keyword_alt is not None:
         raw: tuple[str, ...] = tuple(keyword_alt[1].mana)
@@ -835,6 +840,7 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
         g.players[player].hand_cast_turn = g.turn  # zone it was cast from)
     if g.effects:
         costs.use_next_spell_reduction(g, player, sid)  # "the next spell you cast this turn costs {1} less"
+        costs.use_next_spell_flags(g, player, sid)  # "the next creature spell you cast this turn can't be countered"
     sc = layers.off_battlefield(g, s)  # 601.2i: what was cast, as it is on the stack ("a noncreature spell"; no
     g.players[player].cast_kinds_turn.append((frozenset(sc.types), frozenset(sc.supertypes),  # layers computed)
                                               frozenset(sc.subtypes), frozenset(sc.colors)))

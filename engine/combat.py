@@ -175,6 +175,10 @@ def _defender_allows(g: "Game", cs: dict[int, Any], oid: int, defender: str, r: 
         return len(g.players[defender].graveyard) >= int(r["defender_graveyard_ge"])
     if r.get("defender_poisoned"):
         return g.players[defender].poison > 0
+    if "you_more" in r:  # "... unless you control more creatures than defending player" (Mogg Toady)
+        ctl = cs[oid].controller
+        return sum(1 for i in g.battlefield if cs[i].controller == ctl and matches(g, i, r["you_more"], oid)) > \
+            sum(1 for i in g.battlefield if cs[i].controller == defender and matches(g, i, r["you_more"], oid))
     has = any(cs[i].controller == defender and matches(g, i, r.get("what") or {}, oid) for i in g.battlefield)
     return not has if r.get("defender_lacks") else has  # "can't attack if defending player controls ..." (Orgg)
 
@@ -544,8 +548,9 @@ def can_block(g: "Game", b: int, a: int) -> bool:
         return False  # 702.13b
     if "Fear" in akw and "Artifact" not in bc.types and "B" not in bc.colors:
         return False  # fear, 702.35b
-    if "Shadow" in akw and "Shadow" not in bkw or "Shadow" in bkw and "Shadow" not in akw:
-        return False  # shadow, 702.27b
+    if "Shadow" in akw and "Shadow" not in bkw and not any(r.get("rule") == "block_as_shadow" for r in bc.rules) \
+            or "Shadow" in bkw and "Shadow" not in akw:
+        return False  # shadow, 702.27b ("can block creatures with shadow as though it had shadow": Heartwood Dryad)
     if "Horsemanship" in akw and "Horsemanship" not in bkw:
         return False  # 702.30b
     if "Skulk" in akw and bc.power > ac.power:

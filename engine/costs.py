@@ -620,6 +620,18 @@ def next_spell_reductions(g: "Game", player: str) -> list[dict[str, Any]]:
             and not e.get("used")]
 
 
+def use_next_spell_flags(g: "Game", player: str, spell: int) -> None:
+    """601.2i, 101.1: "The next creature spell you cast this turn can't be countered" (Insist): the first such unused
+    effect of ``player`` that the spell just cast matches is used up by it, and the spell has its flag (``chosen``:
+    "uncounterable", read by engine/player_statics.spell_uncounterable)."""
+    for k, e in enumerate(g.effects):
+        if e["layer"] == "next_spell_flag" and e.get("player") == player and not e.get("used") \
+                and _spell_matches(g, spell, e.get("spells") or {}, spell, None):
+            g.effects[k] = {**e, "used": True}  # (a new record: effects may be shared by game copies)
+            g.objects[spell].chosen[e["flag"]] = True
+            return
+
+
 def spells_cost_effects(g: "Game", player: str) -> list[dict[str, Any]]:
     """The "until your next turn, instant and sorcery spells that player casts cost {2} less to cast" effects
     applying to ``player``'s spells now (601.2f, 611.2a: a resolved ability's effect for its duration)."""

@@ -18,6 +18,7 @@ from engine import (
     commander,
     costs,
     facedown,
+    licid,
     loops,
     manual,
     object_statics,
@@ -224,6 +225,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     special = [i for i in p.hand if objs_[i].card.keywords and _SPECIAL_CASTS.intersection(objs_[i].card.keywords)]
     if special or g.__dict__.get("_face_down"):  # 702.36c face down, 702.36e / 701.31b face up
         out += facedown.options(g, player, sorcery, special)
+    if g.effects and any("licid" in e for e in g.effects):  # 115.2c: "You may pay {B} to end this effect"
+        out += licid.options(g, player)
     if special:
         out += _bestow_options(g, player, special, afford)
         out += _prototype_options(g, player, special, afford)

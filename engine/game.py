@@ -1403,10 +1403,26 @@ class Game:
                                       or self._skip_next(step)):
             self.log("skip", step=step, player=self.active)
             step = STEPS[STEPS.index(step) + 1]
-        if step == "beginning_of_combat" and self.effects and self._skip_next("combat"):
+        if step == "beginning_of_combat" and self.effects and (self._skip_next("combat") or self._skip_combats()):
             self.log("skip", step="combat", player=self.active)  # 614.10: "skips their next combat phase"
             step = "main2"
         return step
+
+    def _skip_combats(self) -> bool:
+        """614.10: "Target opponent skips all combat phases of their next turn" (False Peace): each combat phase of
+        that player's first turn after the effect began (the record keeps ``made``, the turn it began, and
+        ``turn``, the turn it applies to once known); used up when a later turn comes."""
+        for k, e in enumerate(self.effects):
+            if e["layer"] != "skip_next" or e["player"] != self.active or e["step"] != "combats_next_turn" \
+                    or self.turn <= e["made"]:
+                continue
+            if e.get("turn") is None:
+                self.effects[k] = {**e, "turn": self.turn}  # (a new record: effects may be shared by game copies)
+            elif e["turn"] != self.turn:
+                del self.effects[k]
+                return self._skip_combats()
+            return True
+        return False
 
     def _skip_next(self, step: str) -> bool:
         """614.10: "skips their next untap step" (engine/ops/misc.py): used up by the step it skips."""

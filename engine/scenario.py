@@ -24,10 +24,10 @@ from engine.support import unsupported_reasons
 PLAYERS = ("alice", "bob")
 VERBS = {"pass", "play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage",
          "order_attackers", "choose", "mulligan", "suspend", "plot", "foretell", "concede", "turn_face_up",
-         "roll_planar_die"}
+         "roll_planar_die", "end_effect"}
 KIND_VERBS = {
     "priority": {"pass", "play", "cast", "activate", "suspend", "plot", "foretell", "turn_face_up",
-                 "roll_planar_die"},  # 901.9: a special action (docs/scenarios.md)
+                 "roll_planar_die", "end_effect"},  # 901.9: a special action (docs/scenarios.md)
     "attackers": {"attack"}, "blockers": {"block"},
     "order_blockers": {"order_blockers"}, "order_attackers": {"order_attackers"},
     "assign_damage": {"assign_damage"}, "trigger_targets": {"choose"}, "order_triggers": {"choose"},
@@ -271,6 +271,11 @@ class Runner:
             return a
         if verb == "roll_planar_die":  # 901.9: a special action of the active player; "pay" the lands paying {N}
             a = {"action": "roll_planar_die"}
+            if "pay" in step:
+                a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
+            return a
+        if verb == "end_effect":  # 115.2c: pay to end an effect of a permanent ("You may pay {B} to end this effect")
+            a = {"action": "end_effect", "card": self.ref(step["card"], "battlefield")}
             if "pay" in step:
                 a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
             return a

@@ -26,7 +26,7 @@ from engine import (
 from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.cards.vanguard import modifiers as vanguard_modifiers
-from engine.choices import ENTER_CHOICES, NAME_CHOICES, OBJECT_CHOICE, PLAYER_CHOICE, choose_problems
+from engine.choices import ENTER_CHOICES, NAME_CHOICES, OBJECT_CHOICE, OPPONENT_CHOICE, PLAYER_CHOICE, choose_problems
 from engine.clone import clone_problems
 from engine.filters import unknown_keys
 from engine.mana import RESTRICTION_RIDERS, unpayable
@@ -209,6 +209,7 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "cant_be_regenerated",  # engine/replacement.py cant_be_regenerated (701.12b)
                    "flashback_mana_cost",  # engine/cast_options.py object_alternatives (702.33a)
                    "reach_against",  # engine/combat.py can_block: "can block Dragons as though it had reach"
+                   "block_as_shadow",  # engine/combat.py can_block: "... as though it had shadow" (702.27b)
                    "untargetable_from",  # engine/targets.py: "can't be the target of nongreen spells or abilities ..."
                    "combat_cost",  # engine/combat.py attack_cost, block_cost (508.1d, 509.1d)
                    "no_combat_damage",  # engine/combat.py combat_power (510.1a)
@@ -230,7 +231,10 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 "opponent_cast_kind_this_turn",
                                 # the caster's speed, descents, and the turn's void (later terms: DFT, LCI, EOE)
                                 "max_speed", "descended", "void", "graveyard_mvs_ge",
-                                "day_night"})  # the game's day or night (a later rule, Innistrad: Midnight Hunt)
+                                "day_night",  # the game's day or night (a later rule, Innistrad: Midnight Hunt)
+                                # "if an opponent controls at least four more creatures than you / seven or more
+                                # lands", "if an opponent has no cards in hand" (the Avatars of Prophecy)
+                                "opponent_more", "more_by", "at_least", "opponent_hand_le"})
 
 
 _EXILE_SELF = Cost(exile_self=True)
@@ -570,7 +574,7 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.extend(clone_problems(st))
         if st.get("kind") == "choose_on_enter":
             if st.get("choice") not in ENTER_CHOICES and st.get("choice") not in NAME_CHOICES \
-                    and st.get("choice") not in (PLAYER_CHOICE, OBJECT_CHOICE):
+                    and st.get("choice") not in (PLAYER_CHOICE, OPPONENT_CHOICE, OBJECT_CHOICE):
                 out.append(f"choose_on_enter {st.get('choice')}")
         if st.get("kind") == "restriction" and st.get("rule") not in RULES:
             out.append(f"rule {st.get('rule')}")

@@ -15,7 +15,7 @@ from engine.ability_index import index
 from engine.cards.compiler.keywords import KEYWORD_ABILITIES
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
-from engine.filters import matches
+from engine.filters import chosen_player, matches
 from engine.memo import per_object
 from engine.replacement import enter_replacements
 from engine.state import Obj, works_from_command
@@ -315,6 +315,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             t = o.attached_to if o is not None else None
             who = t if whose == "attached_player" else g.controller_of(t) if isinstance(t, int) else None
             return isinstance(who, str) and who == g.active
+        if whose == "chosen_player":  # "at the beginning of the chosen player's upkeep": chosen as it entered (614.12)
+            return chosen_player(g, src) == g.active
         return True
     if name == "cast":
         who = trig.get("who", "you")

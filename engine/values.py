@@ -15,9 +15,10 @@ import zlib
 from typing import TYPE_CHECKING, Any, cast
 
 from engine import commander, seats
+from engine.cards.abilities import SECOND_KICKER
 from engine.choices import COLORS, CREATURE_TYPES, NeedChoice
 from engine.errors import Unsupported
-from engine.filters import PLAYER_WORDS, matches, paired_with, unknown_keys
+from engine.filters import PLAYER_WORDS, chosen_player, matches, most_common_colors, paired_with, unknown_keys
 from engine.mana import mana_value
 
 if TYPE_CHECKING:
@@ -408,7 +409,7 @@ REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", 
                       "owner_of", "opponents_of", "couldnt"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
-STATIC_REFS = frozenset({"self", "attached", "you", "revealed", "exiled", "linked_exiled"})
+STATIC_REFS = frozenset({"self", "attached", "you", "revealed", "exiled", "linked_exiled", "chosen_player"})
 
 
 def static_bind(g: "Game", src: int | None, f: dict[str, Any]) -> dict[str, Any]:
@@ -452,6 +453,9 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
     if ref == "revealed":  # "the revealed card's power": the card revealed to cast this spell (601.2h), still known
         o = g.objects.get(src) if src is not None else None
         return [x for x in (o.chosen.get("revealed", ()) if o is not None else ()) if x in g.objects]
+    if ref == "chosen_player":  # the player it chose as it entered (614.12): "the chosen player's hand"
+        chosen = chosen_player(g, src)
+        return [chosen] if chosen is not None else []
     if ref in ("exiled", "linked_exiled"):  # "the exiled card's mana value": the cards exiled with it, still in
         o = g.objects.get(src) if src is not None else None  # exile (607.2a: Living Lore)
         return [x for x in (o.chosen.get("exiled", ()) if o is not None else ())
@@ -596,7 +600,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return a["times"] * amount(g, a["of"], src, r)
     if "times_paid" in a:  # squad: the times the source's optional additional cost was paid (601.2b)
         o = g.objects.get(src) if src is not None else None
-        return list(o.chosen.get("cast_with", ())).count(a["times_paid"]) if o is not None else 0
+        paid = list(o.chosen.get("cast_with", ())) if o is not None else []
+        if a["times_paid"] == "Multikicker":  # "for each time it was kicked": each kicker cost paid, multikicker's
+            # each time, or each of "Kicker [A] and/or [B]" (702.32b-d)
+            return sum(paid.count(k) for k in ("Multikicker", "Kicker", SECOND_KICKER))
+        return paid.count(a["times_paid"])
     if "plus" in a:
         return sum(amount(g, x, src, r) for x in a["plus"])
     if "counters_among" in a:  # "for each loyalty counter on planeswalkers you control" (121.1): all of them
@@ -869,6 +877,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         who = a["hand_of"]
         if who == "each_player":  # "the total number of cards in all players' hands" (402.1: each player's own hand)
             return sum(len(p.hand) for p in g.players.values())
+        if who == "chosen_player":  # "the chosen player's hand": chosen as the source entered (614.12)
+            chosen = chosen_player(g, src)
+            return len(g.players[chosen].hand) if chosen is not None else 0
         if r is None and isinstance(who, dict):  # a static's own reference (611.3a): "its controller's hand"
             ps = [p for p in static_refs(g, src, who) if isinstance(p, str)]
         elif who == "you" or r is None:
@@ -1112,6 +1123,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "as long as SELF is paired with another creature" (702.94b)
     if "soulbond" in cond and not _soulbond_open(g, o, cond["soulbond"], r, you):
         return False  # 702.94a: "if you control both ... and both are unpaired"
+    if "most_common_color" in cond and cond["most_common_color"] not in most_common_colors(g):
+        return False  # "as long as white is the most common color among all permanents or is tied for most common"
     if "tribute_paid" in cond and bool(o is not None and o.chosen.get("tribute_paid")) != bool(cond["tribute_paid"]):
         return False  # 702.103b: the chosen opponent had it enter with the counters (engine/entering.py)
     if "cast_with" in cond and (cast_as is None or cond["cast_with"] not in cast_as.chosen.get("cast_with", ())):
@@ -1409,11 +1422,19 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
                     if g.controller_of(i) == you and "Creature" in g.chars(i).types)
         if total < cond["total_power_ge"]:
             return False
-    if "opponent_more" in cond:  # "an opponent controls more lands than you"
+    if "opponent_more" in cond:  # "an opponent controls more lands than you", "... at least four more creatures than
+        # you" (more_by), "an opponent controls seven or more lands" (at_least: that one opponent's count alone)
         f = cond["opponent_more"]
         mine = sum(1 for i in g.battlefield if g.controller_of(i) == you and matches(g, i, f, src, you))
-        if not any(sum(1 for i in g.battlefield if g.controller_of(i) == p and matches(g, i, f, src, p)) > mine
+        least = int(cond["at_least"]) if "at_least" in cond else mine + int(cond.get("more_by", 1))
+        if not any(sum(1 for i in g.battlefield if g.controller_of(i) == p and matches(g, i, f, src, p)) >= least
                    for p in g.opponents(you)):
+            return False
+    if "more_than_active" in cond:  # "you control more creatures than attacking player" (the active player, 506.2)
+        f = cond["more_than_active"]
+        mine = sum(1 for i in g.battlefield if g.controller_of(i) == you and matches(g, i, f, src, you))
+        if g.active == you or mine <= sum(1 for i in g.battlefield if g.controller_of(i) == g.active
+                                          and matches(g, i, f, src, g.active)):
             return False
     if "drawn_ge" in cond and g.players[you].drawn_turn < cond["drawn_ge"]:
         return False  # "as long as you've drawn two or more cards this turn"
@@ -1592,9 +1613,13 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "hand_mv_distinct_ge",  # different mana values among the cards in your hand
                   "colors_among_ge", "types_among_ge",  # colors among your permanents, card types among them and
                   # the cards in your graveyard
-                  "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
+                  "opponent_more", "opponent_poison_ge",
+                  "self_counters_le", "opponents_control", "opponents_ge",
+                  "more_than_active",  # you control more of them than the attacking (active) player (506.2)
+                  "more_by", "at_least",  # of "opponent_more": by how many more, or a count of its own
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge", "any_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
+                  "most_common_color",  # a color the most permanents have, or tied for it (filters.most_common_colors)
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
                   "hand_more_than_opponents", "cast_kind_this_turn", "cast_kind_ge", "revealed_is", "top_card_is",

@@ -413,6 +413,7 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   "or_attached": True with "self" (bestow: SELF or enchanted creature); dealt_damage "combat": True (combat only),
   tapped_for_mana "self": True ("whenever you tap SELF for mana"; not a mana ability: the stack, 605.1b),
   step "whose" may be "attached_controller" / "attached_player" (enchanted creature's controller / enchanted player),
+  "chosen_player" (the player its source chose as it entered, 614.12),
   explores, unattached ("self": the Aura or Equipment; its trigger "it" is the permanent it was attached to),
   cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
   leaves_graveyard (filter on the card in its new zone; with "batch": "one or more ... leave your graveyard"),
@@ -577,6 +578,8 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "either",  # "Destroy all enchantments or all nonwhite enchantments": one, chosen as it resolves (608.2d)
     "roll",  # "roll a d20" and its result table (rolling a die, a later rule: engine/ops/control.py)
     "suspect",  # "suspect it", "it's no longer suspected" (a later keyword action: engine/ops/continuous.py)
+    "licid",  # "SELF loses this ability and becomes an Aura ... You may pay {B} to end this effect" (115.2c)
+    "next_spell_flag",  # "The next creature spell you cast this turn can't be countered" (101.1; engine/costs.py)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "abilities_of",  # "SELF has all activated abilities of all creature cards in all graveyards" (613.1f, layers)
@@ -825,6 +828,10 @@ class CardDef:
 #: the exceptions a copy effect may name (706.9a-c), the keys of a token op's ``copy_except`` and of a clone
 #: static's ``except``: colors, P/T and mana cost set; types, subtypes set or added; supertypes removed;
 #: keywords and abilities added
+#: the keyword_args key of a spell's second kicker cost: "Kicker [cost 1] and/or [cost 2]" means "Kicker [cost 1],
+#: kicker [cost 2]" (702.32b); the first is the card's "Kicker", the second an optional additional cost of its own
+SECOND_KICKER = "Second kicker"
+
 COPY_EXCEPT_KEYS = frozenset({"colors", "power", "toughness", "mana_cost", "types", "add_types", "subtypes",
                               "add_subtypes", "remove_supertypes", "keywords", "keyword_args", "abilities"})
 

@@ -435,6 +435,15 @@ def _next_spell_cost(g: "Game", r: Ctx, e: Effect) -> None:
     add_effect(g, "next_spell_cost", [], r, "eot", player=r.get("controller") or s.controller,
                amount=int(e.get("amount", 1)), spells=dict(e.get("spells") or {}),
                **({"per": e.args["per"]} if "per" in e.args else {}))  # affinity: counted as that spell is cast
+@op("next_spell_flag")
+def _next_spell_flag(g: "Game", r: Ctx, e: Effect) -> None:
+    """"The next creature spell you cast this turn can't be countered" (Insist, Overmaster; 101.1): used up by the
+    first such spell its controller casts this turn (engine/costs.py use_next_spell_flags)."""
+    s = this(g, r)
+    add_effect(g, "next_spell_flag", [], r, "eot", player=r.get("controller") or s.controller,
+               spells=dict(e.get("spells") or {}), flag=str(e.args["flag"]))
+
+
 @op("exile_if_dies")
 def _exile_if_dies(g: "Game", r: Ctx, e: Effect) -> None:
     """614.1a: "If that creature would die this turn, exile it instead": a replacement effect for the rest of

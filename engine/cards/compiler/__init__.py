@@ -23,7 +23,7 @@ from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.amounts import bind_difference
 from engine.cards.compiler.effects.sequence import delayed_before_end_turn, enters_with_more, instead, untap_those
-from engine.cards.compiler.keywords import backup, parse_keyword_line
+from engine.cards.compiler.keywords import backup, linked_kickers, parse_keyword_line
 from engine.cards.compiler.leveler import ClassLevel, Striation, split_class_levels, split_levels, split_stations
 from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
@@ -1258,6 +1258,8 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     xm = _X_COLOR.search(text) if "mana on X" in text and not levels else None
     if xm:
         text = (text[:xm.start()] + text[xm.end():]).strip()
+    if "and/or {" in text:
+        text = linked_kickers(text)  # 702.32f: "kicked with its {1}{G} kicker" -> "... its first kicker"
     own_text = levels[0] if levels else classes[0] if classes else text
     items = read_ir(own_text, name, is_spell, "Legendary" in supertypes, short)
     if _FORECAST.search(text):

@@ -85,6 +85,8 @@ def parse_cost_text(text: str) -> Cost | None:
         elif m := re.fullmatch(rf"discard {_N} cards? at random", low):
             kw["discard"] = number(m.group(1)) or 1  # 701.8a: the cards chosen at random (engine/costs.py)
             kw["discard_filter"] = {"random": True}
+            if m.group(1) == "x":  # "discard X cards at random" (Devastating Dreams): X announced (601.2b, 107.3)
+                kw["discard_filter"] = {"random": True, "x": True}
         elif m := re.fullmatch(rf"discard {_N} cards?", low):
             kw["discard"] = number(m.group(1)) or 1
             if m.group(1) == "x":  # "Discard X cards": X announced with the cost (601.2b, 107.3)
@@ -155,6 +157,11 @@ def parse_cost_text(text: str) -> Cost | None:
             if f is None:
                 return None
             kw["exile_from_hand"] = {**f, "amount": number(m.group(1)) or -1}
+        elif m := re.fullmatch(r"exile the top (.+? card) of your graveyard", low):
+            f = _noun(m.group(1))  # "Exile the top creature card of your graveyard: Regenerate SELF" (404.2: on top)
+            if f is None:
+                return None
+            kw["exile_from_graveyard"] = {**f, "topmost": True, "amount": 1}
         elif m := re.fullmatch(rf"exile {_N} (.+?) from your graveyard", low):
             f = _noun(m.group(2) if m.group(2).endswith(("card", "cards")) else m.group(2))
             if f is None:

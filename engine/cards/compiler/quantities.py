@@ -55,6 +55,9 @@ def amount(word: str) -> Any:
         return {"x": True}
     if w in ("that much", "that many"):
         return {"that_much": True}
+    m = re.fullmatch(r"x plus (\w+)", w)
+    if m and number(m.group(1)) is not None:  # "You gain X plus 3 life" (Vitalizing Cascade): X and that many more
+        return {"plus": [{"x": True}, number(m.group(1))]}
     return number(w)
 
 
@@ -180,9 +183,11 @@ def count_of(phrase: str) -> Any:
     if p in ("cards in its controller's hand", "card in its controller's hand"):
         return {"hand_of": "it_controller"}  # "Enchanted creature gets +1/+1 for each card in its controller's hand":
         # the hand of the subject's controller (the anthem binds "it" to its subject, statics._of_subject)
-    m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
-    if m:
-        return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
+    m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's|the chosen "
+                     r"player's) hand", p)
+    if m:  # "the chosen player's": the player its source chose as it entered (614.12; Entropic Specter)
+        return {"hand_of": "you" if m.group(2) == "your" else "chosen_player" if m.group(2).startswith("the chosen")
+                else "that_player"}
     m = re.fullmatch(r"(.+?) you controlled that (?:were|was) (destroyed|exiled) this way", p)
     if m:  # "the number of creatures you controlled that were destroyed this way" (Kaya's Wrath): as they last
         # existed on the battlefield (608.2h), under the resolving ability's controller
@@ -290,6 +295,14 @@ def count_of(phrase: str) -> Any:
     if m:  # "1 plus the sacrificed creature's mana value" (Birthing Pod, Food Chain)
         b = quantity(m.group(2) + " " + m.group(3))
         return None if b is None else {"plus": [number(m.group(1)), b]}
+    m = re.fullmatch(r"(one|two|three|\d+) plus (twice .+)", p)
+    if m and number(m.group(1)) is not None:  # "1 plus twice the number of age counters on it" (Mwonvuli Ooze)
+        b = quantity(m.group(2))
+        return None if b is None else {"plus": [number(m.group(1)), b]}
+    m = re.fullmatch(r"(?:the number of )?([a-z]+) on the battlefield (with [a-z ]+)", p)
+    if m:  # "the number of creatures on the battlefield with shadow" (Dauthi Warlord): as "... with shadow on the
+        # battlefield"
+        return quantity(f"{m.group(1)} {m.group(2)} on the battlefield")
     m = re.fullmatch(r"(.+?) plus the number of (.+)", p)
     if m:
         a, b = number(m.group(1)) or count_of(m.group(1)), count_of(m.group(2))  # "two plus the number of ..."
@@ -797,11 +810,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(an opponent|any player|a player) controls an? (.+)", t)
     if m:  # "as long as an opponent controls a black permanent", "as long as any player controls a white permanent"
         f = parse_noun(m.group(2))
-        if f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target") or "zone" in f:
-            return None
-        if m.group(1) == "an opponent":
-            return {"opponents_control": f, "min": 1}
-        return {"amount_ge": {"amount": {"count": f}, "n": 1}}
+        # an unreadable noun may be two conditions ("an opponent controls a Swamp and you control a Plains"): read on
+        if not (f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target") or "zone" in f):
+            if m.group(1) == "an opponent":
+                return {"opponents_control": f, "min": 1}
+            return {"amount_ge": {"amount": {"count": f}, "n": 1}}
     m = re.fullmatch(r"there are (\w+) or more ((?:[a-z]+ )*cards) exiled with self", t)
     if m and number(m.group(1)):  # "if there are three or more cards exiled with SELF" (Profane Procession)
         f = parse_noun(m.group(2) + " exiled with self")
@@ -852,10 +865,20 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m and number(m.group(1)):  # "if three or more creatures died this turn" (700.4)
         died: dict[str, Any] = {"types": ["Creature"], **({"token": False} if m.group(2).startswith("non") else {})}
         return {"amount_ge": {"amount": {"died_this_turn": died}, "n": number(m.group(1))}}
+    m = re.fullmatch(r"(white|blue|black|red|green) is the most common color among all permanents or is tied for most "
+                     r"common", t)
+    if m:  # "SELF gets -2/-2 as long as white is the most common color among all permanents or is tied for most
+        # common" (Ruham Djinn): that color is one the most permanents have (105.1; engine/filters.most_common_colors)
+        return {"most_common_color": COLORS[m.group(1)]}
     if t == "you have a full party":  # four creatures, one each of Cleric, Rogue, Warrior, Wizard (Zendikar Rising)
         return {"amount_ge": {"amount": {"party": "you"}, "n": 4}}
     if t in ("SELF was kicked".lower(), "self was kicked", "it was kicked"):
         return {"kicked": True}
+    m = re.fullmatch(r"(?:self|it) was kicked with (?:its (first|second) kicker|both its kickers)", t)
+    if m:  # 702.32f: the kicker cost the ability is linked to was paid (the compiler's linked_kickers wording), the
+        # first one as any kicker, the second as its own optional additional cost (engine/cast_options.py)
+        first, second = {"cast_with": "Kicker"}, {"cast_with": "Second kicker"}
+        return first if m.group(1) == "first" else second if m.group(1) else {"all": [first, second]}
     m = re.fullmatch(r"(?:its|that spell's|that card's|that creature's|that permanent's) mana value (?:was|is) "
                      r"(\w+) or (less|greater)", t)
     if m and number(m.group(1)) is not None:  # "If its mana value was 2 or less, scry 2": the object the instruction
@@ -1131,6 +1154,23 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"creatures you control have (?:a )?total power (\d+) or greater", t)
     if m:
         return {"total_power_ge": int(m.group(1))}
+    m = re.fullmatch(r"an opponent controls at least (\w+) more (creatures|lands) than you", t)
+    if m and number(m.group(1)):  # "If an opponent controls at least four more creatures than you" (Avatar of Might):
+        # one opponent's count is that many above yours
+        return {"opponent_more": {"types": [m.group(2)[:-1].capitalize()]}, "more_by": number(m.group(1))}
+    m = re.fullmatch(r"an opponent controls (\w+) or more (creatures|lands)", t)
+    if m and number(m.group(1)):  # "If an opponent controls seven or more lands" (Avatar of Fury): one opponent has
+        # them (not all opponents together)
+        return {"opponent_more": {"types": [m.group(2)[:-1].capitalize()]}, "at_least": number(m.group(1))}
+    m = re.fullmatch(r"there are (\w+) or more (creature|land|artifact|instant|sorcery|enchantment) cards total in all "
+                     r"graveyards", t)
+    if m and number(m.group(1)):  # "If there are ten or more creature cards total in all graveyards" (Avatar of Woe)
+        return {"amount_ge": {"amount": {"count": {"zone": "graveyard", "types": [m.group(2).capitalize()]}},
+                              "n": number(m.group(1))}}
+    m = re.fullmatch(r"you control more (creatures|lands) than attacking player", t)
+    if m:  # "SELF can't block unless you control more creatures than attacking player" (Mogg Toady): the active
+        # player, who attacks (506.2)
+        return {"more_than_active": {"types": [m.group(1)[:-1].capitalize()]}}
     m = re.fullmatch(r"an opponent controls more (\w+) than you", t)
     if m:
         f = parse_noun(m.group(1))

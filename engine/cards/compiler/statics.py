@@ -48,6 +48,9 @@ _RESTRICT = {
     "doesn't untap during its controller's untap step": "doesnt_untap",
     "don't untap during their controllers' untap steps": "doesnt_untap",
     "can block only creatures with flying": "block_only_flying",
+    # 702.27b: it may block an attacker with shadow (it doesn't have shadow: it can still block others)
+    "can block creatures with shadow as though it had shadow": "block_as_shadow",
+    "can block creatures with shadow as though they had shadow": "block_as_shadow",
     "can't be countered": "cant_be_countered",
     "can't be sacrificed": "cant_be_sacrificed",
     "can't transform": "cant_transform",
@@ -238,6 +241,19 @@ def _attached_is_color(m: re.Match) -> list[dict[str, Any]] | None:
     return out + [{"kind": "become", "affects": "attached", "colors": [COLORS[m.group(4)]]}]
 
 
+@static(r"^(.+?) (?:is|are) (white|blue|black|red|green|the chosen color)$")
+def _group_is_color(m: re.Match) -> list[dict[str, Any]] | None:
+    """105.3, 613.1e: "All creatures are black" (Darkest Hour), "All nonland permanents are the chosen color" (Shifting
+    Sky: chosen as its source entered, 614.12): the objects' new color instead of their others (layer 5). Not SELF
+    (its own color would be a characteristic-defining ability, 604.3) nor what an Aura enchants (_attached_is_color)."""
+    aff = _affects(m.group(1))
+    if not isinstance(aff, dict):
+        return None
+    if m.group(2) == "the chosen color":
+        return [{"kind": "become", "affects": aff, "chosen_color": True}]
+    return [{"kind": "become", "affects": aff, "colors": [COLORS[m.group(2)]]}]
+
+
 @static(r"^(.+?) (?:is|are) all colors$")
 def _all_colors(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF is all colors" (Sphinx of the Guildpact, Transguild Courier; 105.1, 105.2): a color-setting effect
@@ -340,7 +356,9 @@ def _basic_land_type(m: re.Match) -> list[dict[str, Any]] | None:
     and has that type's mana ability (305.7); "in addition to its other land types" (Urborg)
     adds the type and its mana ability (305.6). Type-changing: layer 4 (613.1d)."""
     aff = _affects(m.group(1))
-    if aff is None or (isinstance(aff, dict) and "Land" not in aff.get("types", ())):
+    # "All Mountains are Plains" (Conversion): objects of a basic land type are lands (205.3i)
+    of_land_type = isinstance(aff, dict) and bool(aff.get("subtypes")) and set(aff["subtypes"]) <= set(_BASIC.values())
+    if aff is None or (isinstance(aff, dict) and "Land" not in aff.get("types", ()) and not of_land_type):
         if aff != "attached" or "land" not in m.group(1).lower():
             return None
     land = _BASIC[m.group(2).rstrip("s") if m.group(2) != "plains" else "plains"]
@@ -463,6 +481,38 @@ def _is_a_creature(m: re.Match) -> list[dict[str, Any]] | None:
     out = [st]
     if m.group(7):
         kws = keyword_list(m.group(7))
+        if kws is None:
+            return None
+        out.append({"kind": "keywords", "affects": aff, "keywords": kws})
+    return out
+
+
+@static(r"^(.+?) (?:is an?|are) (\d+)/(\d+) ((?:[a-z]+ )*?)creatures?(?: with ([a-z ,]+?))?(?: that's still an? "
+        r"(?:land|artifact)| that are still (?:lands|artifacts)|\. (?:it's|they're) still (?:an? )?"
+        r"(?:lands?|artifacts?))$")
+def _are_creatures_still(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.1b, 613.1d: "All Forests are 1/1 creatures that are still lands" (Living Lands), "All Swamps are 1/1 black
+    creatures that are still lands" (Kormus Bell), "Forests you control are 1/1 green Elf creatures that are still
+    lands" (Ambush Commander), "Lands you control are 2/2 creatures with first strike. They're still lands."
+    (Natural Emergence), "Enchanted land is a 5/6 green Treefolk creature that's still a land" (Living Terrain): as
+    _is_a_creature, said of each object affected."""
+    return _creature_become(m.group(1), m.group(4) or "", (m.group(2), m.group(3)), m.group(5))
+
+
+def _creature_become(who: str, words: str, pt: tuple[str, str], kw_text: str | None) -> list[dict[str, Any]] | None:
+    """The statics of "X is a P/T [color] [type] creature [with keywords]" keeping X's types (205.1b)."""
+    aff = "attached" if re.fullmatch(r"enchanted [a-z]+", who) else _affects(who)
+    got = _creature_words(words)
+    if aff is None or got is None or aff == "self":
+        return None
+    colors, types, subs = got
+    st: dict[str, Any] = {"kind": "become", "affects": aff, "types": types + ["Creature"], "subtypes": subs,
+                          "in_addition": True, "power": int(pt[0]), "toughness": int(pt[1])}
+    if colors:
+        st["colors"] = colors
+    out = [st]
+    if kw_text:
+        kws = keyword_list(kw_text)
         if kws is None:
             return None
         out.append({"kind": "keywords", "affects": aff, "keywords": kws})
@@ -659,6 +709,7 @@ def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
     r"can block any number of creatures|doesn't untap during your untap step|doesn't untap during its controller's "
     r"untap step|"
     r"don't untap during their controllers' untap steps|can block only creatures with flying|can't be countered|"
+    r"can block creatures with shadow as though (?:it|they) had shadow|"
     r"can't be sacrificed|must be blocked if able|attacks or blocks each combat if able|"
     r"can't attack or block unless you control another creature|can't transform|can't attack, block, or transform|"
     r"can't be the target of spells or abilities(?: your opponents control)?)((?:,? and |, )(?:has|have) .+)?$"
@@ -1290,7 +1341,9 @@ def _cast_only(m: re.Match) -> list[dict[str, Any]] | None:
     cond = combat_timing(m.group(1))
     steps: dict[str, dict[str, Any]] = {"during an opponent's upkeep": {"any_step": "upkeep", "your_turn": False},
              "during your upkeep": {"step": "upkeep"}, "during an opponent's turn": {"your_turn": False},
-             "during your turn": {"your_turn": True}}
+             "during your turn": {"your_turn": True},
+             "during your end step": {"step": "end"},  # Necrologia (513)
+             "during your declare attackers step": {"combat_timing": "declare_attackers", "your_turn": True}}
     if cond is None and m.group(1) in steps:  # 604.6: "Cast SELF only during an opponent's upkeep" (Festival: a
         cond = steps[m.group(1)]              # time it may be cast, 307.1 changed by the card's own rule)
     if cond is None and m.group(1).startswith("if "):  # "Cast SELF only if you've cast another spell this turn"
@@ -2287,6 +2340,14 @@ def _attack_unless_defender_lacks(m: re.Match) -> list[dict[str, Any]] | None:
              "defender_lacks": True}]
 
 
+@static(r"^self can't attack unless you control more (creatures|lands) than defending player$")
+def _attack_unless_more(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1c: "SELF can't attack unless you control more creatures than defending player" (Mogg Toady): read for each
+    player it could attack, as attackers are declared (engine/combat.py)."""
+    return [{"kind": "restriction", "affects": "self", "rule": "cant_attack_unless_defender_controls",
+             "you_more": {"types": [m.group(1)[:-1].capitalize()]}}]
+
+
 @static(r"^self can't attack unless defending player (has (\w+) or more cards in (?:their|his or her) graveyard|is "
         r"poisoned)$")
 def _attack_unless_defender_is(m: re.Match) -> list[dict[str, Any]] | None:
@@ -2370,19 +2431,29 @@ def _is_legendary(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
-@static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it"
-        r"(?: and with ([a-z ,]+))?$")
+@static(r"^if (self was kicked(?: with its (?:first|second) kicker)?), it enters with "
+        r"(a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it(?: and with ([a-z ,]+|\"[^\"]+\"))?$")
 def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
     """Kicker, 702.32b, 614.1c: "If SELF was kicked, it enters with two +1/+1 counters on it [and with haste]": the
     counters as it enters, and the keywords it enters with, which it keeps (it was kicked: a fact of the
-    permanent, kept as it entered)."""
-    out: list[dict[str, Any]] = [{"kind": "enters_with_counters", "counter": m.group(2),
-                                  "amount": number(m.group(1)), "condition": {"kicked": True}}]
-    if m.group(3):
-        kws = keyword_list(m.group(3))
+    permanent, kept as it entered). "If SELF was kicked with its {1}{U} kicker, it enters with two +1/+1 counters on
+    it and with flying" / 'and with "Pay 3 life: Regenerate SELF."' (the Volvers): the kicker it is linked to
+    (702.32f), and a quoted ability it has from then on (613.1f)."""
+    cond = parse_condition(m.group(1))
+    if cond is None:
+        return None
+    out: list[dict[str, Any]] = [{"kind": "enters_with_counters", "counter": m.group(3),
+                                  "amount": number(m.group(2)), "condition": cond}]
+    if m.group(4) and m.group(4).startswith('"'):
+        got = _granted("self", m.group(4))
+        if got is None:
+            return None
+        out += [dict(st, condition=cond) for st in got]
+    elif m.group(4):
+        kws = keyword_list(m.group(4))
         if not kws:
             return None
-        out.append({"kind": "keywords", "affects": "self", "keywords": kws, "condition": {"kicked": True}})
+        out.append({"kind": "keywords", "affects": "self", "keywords": kws, "condition": cond})
     return out
 
 
@@ -2728,7 +2799,7 @@ def _tapped_with_counters(m: re.Match) -> list[dict[str, Any]] | None:
 _HAND_WHO = {"you": "you", "your": "you", "players": "each_player", "each player": "each_player",
              "each player's": "each_player", "each opponent": "each_opponent", "your opponents": "each_opponent",
              "each opponent's": "each_opponent", "each of your opponents'": "each_opponent",
-             "your opponents'": "each_opponent"}
+             "your opponents'": "each_opponent", "the chosen player's": "chosen_player"}
 
 
 @static(r"^(you|players|each player|each opponent|your opponents) (?:have|has) no maximum hand size$")
@@ -2739,7 +2810,8 @@ def _no_max(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "no_max_hand_size"} if who == "you" else {"kind": "no_max_hand_size", "who": who}]
 
 
-@static(r"^(your|each player's|each opponent's|each of your opponents'|your opponents') maximum hand size is "
+@static(r"^(your|each player's|each opponent's|each of your opponents'|your opponents'|the chosen player's) maximum "
+        r"hand size is "
         r"(?:(increased|reduced) by (\w+)|equal to (.+)|(\w+))$")
 def _hand_size(m: re.Match) -> list[dict[str, Any]] | None:
     """402.2, 613.10: "Your maximum hand size is increased by one", "Each opponent's maximum hand size is
@@ -2850,6 +2922,19 @@ def _alternative_cost(m: re.Match) -> list[dict[str, Any]] | None:
             return None
         out["condition"] = cond
     return [out]
+
+
+def _sparing_protection(text: str, spared: str) -> list[dict[str, Any]] | None:
+    """702.16c, 704.5n: "Enchanted creature has protection from black. This effect doesn't remove SELF." (the
+    Wards), "... This effect doesn't remove Auras." (Spectra Ward): the protection this static grants doesn't make
+    SELF (or any Aura) fall off: its qualities are granted with ``spares`` ("self" or "auras"), which only the
+    attachment checks read; it still stops damage, blocks and targets (702.16b, d, e)."""
+    got = parse_static(text)
+    if not got:
+        return None
+    marked = [dict(st, spares=spared) if st.get("kind") == "keywords"
+              and any(k.startswith("Protection from ") for k in st.get("keywords", ())) else st for st in got]
+    return marked if sum("spares" in st for st in marked) == 1 else None
 
 
 @static(r"^if (.+?), you may cast (?:it|self) without paying its mana cost$")
@@ -3169,8 +3254,14 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)
     # "SELF has hexproof as long as it entered this turn" (Drownyard Behemoth): "it" is SELF, the subject
     low = re.sub(r"^(self (?:has|gets) .+ as long as) it (entered|attacked) this turn$", r"\1 self \2 this turn", low)
+    # "SELF's power and toughness are each equal to the number of fade counters on it" (Rusting Golem): "it" is SELF
+    low = re.sub(r"^(self's (?:power|toughness|power and toughness) (?:is|are each) equal to .+ counters on) it$",
+                 r"\1 self", low)
     # "SELF costs {1} less to cast during your turn" (601.2f): the same reduction as "... if it's your turn"
     low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) during your turn$", r"\1 if it's your turn", low)
+    # "If you have 3 or less life, SELF costs {6} less to cast" (Avatar of Hope): as "SELF costs {6} less to cast if
+    # you have 3 or less life" (601.2f)
+    low = re.sub(r"^if ([^,]+), (self costs (?:\{\d+\})+ (?:less|more) to cast)$", r"\2 if \1", low)
     # "Creature spells can't be cast." (Aether Storm): no player may cast them (101.2), as "Players can't cast ..."
     low = re.sub(r"^([a-z ]+?) spells can't be cast$", r"players can't cast \1 spells", low)
     # "As long as SELF is on the battlefield, it has all activated abilities of ...": a permanent's static ability
@@ -3191,6 +3282,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         return [{"kind": "exert_on_attack", **({"once_per_turn": True} if m.group(1) else {})}]
     if low == "if it's neither day nor night, it becomes day as self enters":
         return [{"kind": "day_as_enters"}]  # day and night, a later rule (Innistrad: Midnight Hunt; engine/transform)
+    m = re.fullmatch(r"(.+?)\. this effect doesn't remove (self|auras)", low)
+    if m:
+        return _sparing_protection(m.group(1), m.group(2))
     m = re.fullmatch(r"self and (enchanted creature|equipped creature) (?:each )?get (.+)", low)
     if m:  # bestow (702.102): "SELF and enchanted creature each get +X/+X, where X is ..." (Nighthowler): the
         # creature it is, and the creature it enchants, each as its own static (613.3c)
@@ -3231,7 +3325,7 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
             # only one there is, so the creatures you control while the condition holds (611.3a)
             body = re.sub(r"\bgets\b", "get", re.sub(r"\bhas\b", "have", body.replace(
                 f"that {one.group(1)} ", f"{one.group(1)}s you control ", 1)))
-        return _with_condition(_plain_or_both(body), cond) if cond is not None else None
+        return _with_condition(_plain_or_both(body) or _is_color_too(body), cond) if cond is not None else None
     m = re.fullmatch(r"as long as (.+?), (?:it|self) can attack as though it didn't have defender", low)
     if m:
         cond = parse_condition(re.sub(r"^it's ", "self is ", m.group(1)))
@@ -3293,6 +3387,27 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
             subject = sm.group(1) if sm else subject
         return got
     return out
+
+
+def _is_color_too(low: str) -> list[dict[str, Any]] | None:
+    """Threshold (an ability word, 207.2c; read in an "as long as" sentence): "SELF gets +1/+1, is black, and has '...'"
+    (Possessed Nomad), "SELF is white and has '...'" (Repentant Vampire), "SELF gets +3/+3, is black, has trample,
+    and has '...'" (Wayward Angel): the new color (layer 5, 105.3, 613.1e) and the rest of the sentence, all under the
+    condition. Only for a condition's body: SELF's color is then no characteristic-defining ability (604.3)."""
+    m = re.fullmatch(r"(self|enchanted creature|equipped creature) is (white|blue|black|red|green) and (.+)", low)
+    if m:
+        rest, color = f"{m.group(1)} {m.group(3)}", m.group(2)
+    else:
+        m = re.fullmatch(r"((?:self|enchanted creature|equipped creature) gets [+-]\d+/[+-]\d+), is (white|blue|black|"
+                         r"red|green),( and)? (.+)", low)
+        if m is None:
+            return None
+        rest, color = f"{m.group(1)}{' and' if m.group(3) else ','} {m.group(4)}", m.group(2)
+    inner = _parse_plain(rest)
+    if inner is None:
+        return None
+    aff = inner[0].get("affects")
+    return [*inner, {"kind": "become", "affects": aff, "colors": [COLORS[color]]}] if aff else None
 
 
 def _plain_or_both(low: str) -> list[dict[str, Any]] | None:

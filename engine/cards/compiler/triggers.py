@@ -144,9 +144,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         events = {"blocks or becomes blocked by": ["blocks_creature", "becomes_blocked_by"],
                   "becomes blocked by": "becomes_blocked_by", "blocks": "blocks_creature"}[m.group(2)]
         out: dict[str, Any] = {"event": events, "self" if m.group(1) == "self" else "attached": True, "other_filter": f}
-        if m.group(3) == "one or more":
-            if m.group(2) != "becomes blocked by":
-                return None
+        if m.group(3) == "one or more":  # "blocks [or becomes blocked by] one or more black creatures" (Serra
+            # Inquisitors, Rashka): once for the blocks declared together (603.2c, 509.1h)
             out["batch"] = True  # "it" is then the attacker (the batch's objects), as the sentence means
         return out
     m = re.fullmatch(r"(you|an opponent|a player) (casts?) (an? .+? spell) (?:with|that has) the same name as a card "
@@ -440,6 +439,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "the end of the first combat phase on your turn": {"event": "step", "step": "end_of_combat", "whose": "you",
                                                            "first_combat": True},
         "the beginning of enchanted player's upkeep": {"event": "step", "step": "upkeep", "whose": "attached_player"},
+        # the player its source chose as it entered, "As SELF enters, choose an opponent" (Black Vise; 614.12)
+        "the beginning of the chosen player's upkeep": {"event": "step", "step": "upkeep", "whose": "chosen_player"},
         "you cast your second spell each turn": {"event": "cast", "who": "you", "filter": {}, "nth": 2},
         "an opponent casts their second spell each turn": {"event": "cast", "who": "opponent", "filter": {}, "nth": 2},
         # the count of spells that player cast this turn (601.2i), whoever casts it
