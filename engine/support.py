@@ -222,7 +222,10 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 "opponents_control", "amount_ge", "cast_kind_this_turn",
                                 "opponent_cast_kind_this_turn",
                                 # the caster's speed, descents, and the turn's void (later terms: DFT, LCI, EOE)
-                                "max_speed", "descended", "void", "graveyard_mvs_ge"})
+                                "max_speed", "descended", "void", "graveyard_mvs_ge",
+                                # the Traps of Zendikar: "If an opponent gained life this turn" (a fact of each
+                                # opponent), "If exactly one creature is attacking" (attacking creatures counted now)
+                                "opponent_did", "amount_lt", "to_graveyard_ge"})
 
 
 _EXILE_SELF = Cost(exile_self=True)

@@ -1058,6 +1058,13 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         opp = p in seats.opponents(g, you)
         if "trigger_player_opponent" in cond and opp != bool(cond["trigger_player_opponent"]):
             return False
+    if "to_graveyard_ge" in cond:  # "if you had three or more cards put into your graveyard from anywhere this turn"
+        turn, went = g.players[you].to_graveyard_turn
+        if (len(went) if turn == g.turn else 0) < cond["to_graveyard_ge"]:
+            return False
+    if "opponent_did" in cond and not any(condition(g, cond["opponent_did"], src, {"controller": p})
+                                          for p in seats.opponents(g, you)):
+        return False  # "if an opponent gained life this turn" (102.2: any one of them; the Traps of Zendikar)
     if "opponent_hand_le" in cond and not any(len(g.players[p].hand) <= cond["opponent_hand_le"]
                                                for p in seats.opponents(g, you)):
         return False  # "as long as an opponent has no cards in hand" (Guul Draz Specter): any one of them (102.2)
@@ -1455,7 +1462,7 @@ def _evolves(g: "Game", o: Any, r: Ctx | None) -> bool:
 
 #: the per-turn facts ``{"history": ...}`` names (kept on Player as the last turn each happened)
 HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "your_land_entered", "self_was_cast",
-                     "you_surveilled", "you_committed_crime"})
+                     "you_surveilled", "you_committed_crime", "you_searched"})
 
 
 def _history(g: "Game", what: str, you: str, o: Any) -> bool:
@@ -1476,6 +1483,8 @@ def _history(g: "Game", what: str, you: str, o: Any) -> bool:
         return g.players[you].surveilled_turn == g.turn
     if what == "you_committed_crime":  # "if you've committed a crime this turn" (a later rule, Outlaws of Thunder
         return g.players[you].crime_turn == g.turn  # Junction: engine/triggers.py became_targets)
+    if what == "you_searched":  # "if an opponent searched their library this turn" (701.15a: their own library)
+        return g.players[you].searched_turn == g.turn
     if what == "self_was_cast":
         return o is not None and bool(o.chosen.get("cast_zone"))
     raise Unsupported(f"unsupported history {what!r}")
@@ -1526,6 +1535,8 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
                   "activated_ge", "max_speed", "descended", "void", "ring_bearer_other",
                   "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"
+                  "to_graveyard_ge",  # cards put into your graveyard from anywhere this turn (Player.to_graveyard_turn)
+                  "opponent_did",  # a fact about this turn ("you" gained life, ...) true of an opponent (102.2)
                   "opponent_hand_le",  # "an opponent has no cards in hand": some opponent has at most that many
                   "self_zone",  # "if SELF is in the command zone [or on the battlefield]": the zones it may be in
                   "designation_by",  # {"monarch": "opponent" | "nobody"}: a designation's holder (later rules)
@@ -1642,6 +1653,8 @@ def condition_problems(cond: Any) -> list[str]:
     out = [f"condition {bad}"] if bad else []
     if isinstance(cond.get("more_modes_if"), dict):  # the condition of a modal spell's second mode (700.2)
         out += condition_problems(cond["more_modes_if"])
+    if isinstance(cond.get("opponent_did"), dict):  # a fact of an opponent's turn so far
+        out += condition_problems(cond["opponent_did"])
     if "designation" in cond and str(cond["designation"]).lstrip("!") not in DESIGNATIONS:
         out.append(f"condition designation {cond['designation']!r}")
     if any(k not in DESIGNATIONS or w not in ("opponent", "nobody")

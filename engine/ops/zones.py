@@ -654,6 +654,7 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 _put_found(g, x, to, bool(e.get("tapped")), p)
             knowledge.shuffle(g, p)
         if not player_statics.cant_cause(g, p, "search", controller(g, r)):
+            g.players[p].searched_turn = g.turn
             triggers.event(g, {"event": "searched", "player": p})  # 701.15a (_searched)
     return None
 
@@ -760,6 +761,7 @@ def _searched(g: "Game", player: str, owner: str) -> None:
     """701.15a: ``player`` searched ``owner``'s library: "whenever an opponent searches their library" (Ob Nixilis,
     Unshackled) sees a player's search of their own library (not one a rule forbade, 101.2)."""
     if player == owner and not player_statics.cant_cause(g, player, "search", player):
+        g.players[player].searched_turn = g.turn  # "if an opponent searched their library this turn" (Archive Trap)
         triggers.event(g, {"event": "searched", "player": player})
 
 

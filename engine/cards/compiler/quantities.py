@@ -364,6 +364,57 @@ def quantity(phrase: str) -> Any:
 _DUNGEON_NAMES = frozenset({"Lost Mine of Phandelver", "Tomb of Annihilation", "Dungeon of the Mad Mage", "Undercity"})
 
 
+#: "an opponent did X this turn" as the same fact of "you" (each read by parse_condition), for _opponent_did
+_AN_OPPONENT = (
+    (r"an opponent had (.+?) enter (?:the battlefield )?under (?:their|his or her) control this turn",
+     r"\1 entered under your control this turn"),
+    (r"an opponent gained life this turn", "you gained life this turn"),
+    (r"an opponent cast (\w+ or more) spells this turn", r"you've cast \1 spells this turn"),
+    (r"an opponent drew (\w+ or more) cards this turn", r"you've drawn \1 cards this turn"),
+    (r"an opponent searched (?:their|his or her) library this turn", "you searched your library this turn"),
+    (r"an opponent had (\w+ or more) cards put into (?:their|his or her) graveyard from anywhere this turn",
+     r"you had \1 cards put into your graveyard from anywhere this turn"),
+)
+#: the condition keys that are facts about "you" this turn (so "an opponent ..." is the same fact of an opponent)
+_PLAYER_FACTS = frozenset({"entered_kind_this_turn", "entered_kind_ge", "gained_life_this_turn", "spells_cast_ge",
+                           "drawn_ge", "history", "to_graveyard_ge"})
+
+
+def _opponent_did(t: str) -> dict[str, Any] | None:
+    """A fact about this turn true of some opponent (102.2; the Traps of Zendikar: "If an opponent had two or more
+    lands enter the battlefield under their control this turn", "If an opponent gained life this turn", "... cast
+    three or more spells ...", "... drew three or more cards ...", "... searched their library ..."): the fact read
+    as "you" would be, checked for each opponent ({"opponent_did": fact})."""
+    for pat, mine in _AN_OPPONENT:
+        m = re.fullmatch(pat, t)
+        if m is None:
+            continue
+        inner = parse_condition(m.expand(mine))
+        if inner is None or set(inner) - _PLAYER_FACTS or inner.get("history", "you_searched") not in ("you_searched", "your_land_entered"):
+            return None
+        return {"opponent_did": inner}
+    return None
+
+
+def _attacking_now(t: str) -> dict[str, Any] | None:
+    """ "If four or more creatures are attacking", "If exactly one creature is attacking", "If a white creature is
+    attacking" (508.1, 506.4: attacking creatures, whoever controls them): how many attacking creatures of that
+    kind there are now, compared."""
+    m = re.fullmatch(r"(exactly )?(an?|one|two|three|four|five|six|seven)( or more)? (.+?) (?:is|are) attacking", t)
+    if m is None or (m.group(1) and m.group(3)):
+        return None
+    f = parse_noun(m.group(4))
+    if f is None or f.get("player") or f.get("controller") or f.get("zone", "battlefield") != "battlefield" \
+            or "Creature" not in f.get("types", ()):
+        return None
+    f.pop("zone", None)
+    n = number(m.group(2)) or 1
+    out: dict[str, Any] = {"amount_ge": {"amount": {"count": {**f, "attacking": True}}, "n": n}}
+    if m.group(1):
+        out["amount_lt"] = {"amount": {"count": {**f, "attacking": True}}, "n": n + 1}
+    return out
+
+
 def parse_condition(text: str) -> dict[str, Any] | None:
     """A condition clause (without 'if' / 'as long as') to a condition dict."""
     t = text.strip().lower().rstrip(",.")
@@ -373,6 +424,17 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    if t.startswith("an opponent "):
+        got = _opponent_did(t)
+        if got is not None:
+            return got
+    if t.endswith(" attacking"):
+        got = _attacking_now(t)
+        if got is not None:
+            return got
+    m = re.fullmatch(r"you had (\w+) or more cards put into your graveyard from anywhere this turn", t)
+    if m and number(m.group(1)):  # cards (not tokens) put into your graveyard this turn, from any zone (400.3)
+        return {"to_graveyard_ge": number(m.group(1))}
     m = re.fullmatch(r"there are (two|three|four|five) colors among permanents you control", t)
     if m:  # "if there are five colors among permanents you control" (Happily Ever After; 105.2)
         return {"colors_among_ge": number(m.group(1))}
@@ -1005,6 +1067,8 @@ _HISTORY = {
     "you surveilled this turn": "you_surveilled",
     "you've committed a crime this turn": "you_committed_crime",        # a later rule (OTJ)
     "you committed a crime this turn": "you_committed_crime",
+    "you searched your library this turn": "you_searched",              # 701.15a (Archive Trap's, of an opponent)
+    "you've searched your library this turn": "you_searched",
     "you cast it": "self_was_cast",                                     # 601.2: it was a spell
     "you cast self": "self_was_cast",
 }
