@@ -242,6 +242,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return _opponent(game, x, you)
         if f.get("controller") == "you":
             return x == you
+        if f.get("controller") == "team":  # "each player on your team" (102.3)
+            return x == you or x in game.team_of.get(you, ())
         if isinstance(f.get("controller"), list):
             return x in f["controller"]
         return True
@@ -344,6 +346,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
                 return False
         elif ctl == "opponent":
             if not _opponent(game, c.controller, you):
+                return False
+        elif ctl == "team":  # "Warriors your team controls": you or a teammate (102.3; 810.2: Two-Headed Giant)
+            if c.controller != you and c.controller not in game.team_of.get(you, ()):
                 return False
         elif ctl == "attached_player":  # "creatures enchanted player controls" (a Curse): the player it enchants
             so = game.objects.get(src) if src is not None else None
@@ -611,7 +616,7 @@ def _modified(game: "Game", x: int) -> bool:
 
 #: the controller values ``matches`` reads itself (a list is the players a reference meant, bound
 #: during a resolution by engine/values.bind_players)
-PLAYER_WORDS = (None, "you", "not_you", "opponent", "attached_player")
+PLAYER_WORDS = (None, "you", "not_you", "opponent", "attached_player", "team")
 
 
 def prior_target(ctl: Any) -> int | None:

@@ -358,7 +358,8 @@ def _walk(x: Any, out: list[str]) -> None:
                 if bad:
                     out.append(f"filter keys {sorted(bad)}")
                 ctl = v.get("controller")
-                if refs_ok and isinstance(ctl, str) and ctl not in ("you", "not_you", "opponent", "that_player") \
+                if refs_ok and isinstance(ctl, str) \
+                        and ctl not in ("you", "not_you", "opponent", "that_player", "team") \
                         and ctl not in REF_WORDS:  # values.bind_players reads it with refs: it must resolve
                     out.append(f"reference {ctl!r} as a controller")
             _walk(v, out)

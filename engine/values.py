@@ -1062,6 +1062,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         turn, went = g.players[you].to_graveyard_turn
         if (len(went) if turn == g.turn else 0) < cond["to_graveyard_ge"]:
             return False
+    if "team_did" in cond and not any(condition(g, cond["team_did"], src, {"controller": p})
+                                      for p in {you, *g.team_of.get(you, ())}):
+        return False  # "if your team gained life this turn": you or a teammate (102.3)
     if "opponent_did" in cond and not any(condition(g, cond["opponent_did"], src, {"controller": p})
                                           for p in seats.opponents(g, you)):
         return False  # "if an opponent gained life this turn" (102.2: any one of them; the Traps of Zendikar)
@@ -1536,6 +1539,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "activated_ge", "max_speed", "descended", "void", "ring_bearer_other",
                   "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"
                   "to_graveyard_ge",  # cards put into your graveyard from anywhere this turn (Player.to_graveyard_turn)
+                  "team_did",  # such a fact true of you or a teammate (102.3)
                   "opponent_did",  # a fact about this turn ("you" gained life, ...) true of an opponent (102.2)
                   "opponent_hand_le",  # "an opponent has no cards in hand": some opponent has at most that many
                   "self_zone",  # "if SELF is in the command zone [or on the battlefield]": the zones it may be in
@@ -1653,8 +1657,9 @@ def condition_problems(cond: Any) -> list[str]:
     out = [f"condition {bad}"] if bad else []
     if isinstance(cond.get("more_modes_if"), dict):  # the condition of a modal spell's second mode (700.2)
         out += condition_problems(cond["more_modes_if"])
-    if isinstance(cond.get("opponent_did"), dict):  # a fact of an opponent's turn so far
-        out += condition_problems(cond["opponent_did"])
+    for k in ("opponent_did", "team_did"):  # a fact of an opponent's (a teammate's) turn so far
+        if isinstance(cond.get(k), dict):
+            out += condition_problems(cond[k])
     if "designation" in cond and str(cond["designation"]).lstrip("!") not in DESIGNATIONS:
         out.append(f"condition designation {cond['designation']!r}")
     if any(k not in DESIGNATIONS or w not in ("opponent", "nobody")

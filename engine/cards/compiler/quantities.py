@@ -390,7 +390,8 @@ def _opponent_did(t: str) -> dict[str, Any] | None:
         if m is None:
             continue
         inner = parse_condition(m.expand(mine))
-        if inner is None or set(inner) - _PLAYER_FACTS or inner.get("history", "you_searched") not in ("you_searched", "your_land_entered"):
+        if inner is None or set(inner) - _PLAYER_FACTS \
+                or inner.get("history", "you_searched") not in ("you_searched", "your_land_entered"):
             return None
         return {"opponent_did": inner}
     return None
@@ -424,6 +425,18 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    if t.startswith("your team controls "):  # "if your team controls another Warrior" (Battlebond): what you or a
+        # teammate controls (102.3)
+        got = parse_condition("you control " + t[len("your team controls "):])
+        if got is None or set(got) - {"control", "min", "max"} or got["control"].get("controller") != "you":
+            return None
+        return {**got, "control": {**got["control"], "controller": "team"}}
+    if t.startswith("your team "):  # "if your team gained life this turn": the fact of you or a teammate (102.3)
+        got = parse_condition("you " + t[len("your team "):])
+        if got is None or set(got) - _PLAYER_FACTS \
+                or got.get("history", "you_searched") not in ("you_searched", "your_land_entered"):
+            return None
+        return {"team_did": got}
     if t.startswith("an opponent "):
         got = _opponent_did(t)
         if got is not None:

@@ -48,7 +48,7 @@ _CONTROLLER_SUFFIX = re.compile(
     r"target player controls|that player controls|defending player controls|target opponent controls|"
     r"its controller controls|they control|you both own and control|each player controls|each opponent controls|"
     r"chosen player controls|that opponent controls|that player or that planeswalker's controller controls|"
-    r"enchanted player controls)$")
+    r"enchanted player controls|your team controls)$")
 _ZONE_SUFFIX = re.compile(
     r"\s+(?:in|from) (your graveyard|a graveyard|an opponent's graveyard|your opponents' graveyards|"
     r"opponents' graveyards|target player's graveyard|"
@@ -270,6 +270,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 "that opponent controls": "that_player",
                 "that player or that planeswalker's controller controls": "that_player",
                 "enchanted player controls": "attached_player",  # the player the source enchants (303.4, a Curse)
+                "your team controls": "team",  # you and your teammates (102.3); you alone in a game without teams
             }[c]
             if c in ("you own", "you don't own", "that player owns", "target player owns"):
                 f["owner"] = f.pop("controller")

@@ -507,7 +507,8 @@ _UP_TO = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven
 _PLURAL_HEAD = re.compile(
     r"\b(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens|[a-z]+s) "
     r"(you control|your opponents control|an opponent controls|you don't control|"
-    r"target player controls|target opponent controls|that player controls|defending player controls|they control)|"
+    r"target player controls|target opponent controls|that player controls|defending player controls|they control|"
+    r"your team controls)|"
     r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non[\w-]+ |white |blue |black |red |green )*"
     r"(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens)(?: with .+| without .+|"
     r" of the creature type of your choice)?$"
