@@ -1239,7 +1239,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "top_card_is" in cond:  # "as long as the top card of your library is black" (Vampire Nocturnus, which plays with
         # it revealed): its controller's top card now; none when the library is empty
         lib = g.players[you].library if you in g.players else []
-        if not lib or not matches(g, lib[0], {**cond["top_card_is"], "zone": "library"}, src, you):
+        f = {**cond["top_card_is"], "zone": "library"}
+        if "shares_type_with" in f:  # kinship: "if it shares a creature type with SELF" (205.3m), SELF's types now
+            f = _shared_types(g, f, refs(g, r, f.pop("shares_type_with")) if r is not None and "obj" in r
+                              else static_refs(g, src, f.pop("shares_type_with")))
+        if not lib or not matches(g, lib[0], f, src, you):
             return False
     if "revealed_is" in cond:  # "Reveal the top card of your library. If it's a creature card, ..." (608.2c)
         shown = (r or {}).get("revealed_top") or ()

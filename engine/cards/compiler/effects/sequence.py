@@ -2382,6 +2382,41 @@ def read_top_card_if(text: str, ctx: Ctx) -> list[Effect] | None:
     return [Effect("reveal_top", {}), Effect("if", {"cond": {"revealed_is": f}, "then": then})]
 
 
+_LOOK_REVEAL = re.compile(r"^you may look at the top card of your library\. if (it shares a creature type with self|"
+                          r"it's an? (.+?)(?: card)?), you may reveal it\. if you do, (.+?)\.?$")
+
+
+def read_look_reveal(text: str, ctx: Ctx) -> list[Effect] | None:
+    """Kinship (an ability word of Morningtide): "You may look at the top card of your library. If it shares a creature
+    type with SELF, you may reveal it. If you do, ..." (205.3m; Plane-Merge Elf's "If it's a land"): the card is seen
+    by its owner alone (401.2, 701.13a only once revealed), stays on top, and what follows happens only if it is of that
+    kind and its controller chooses to reveal it (608.2c); "you may play that card without paying its mana cost" plays
+    it from the library as the ability resolves."""
+    m = _LOOK_REVEAL.match(text.strip().lower())
+    if m is None:
+        return None
+    if m.group(2) is None:
+        f: dict[str, Any] | None = {"shares_type_with": "self"}
+    else:
+        f = parse_noun(m.group(2) + " card")
+        if f is None or f.get("_needs_player_target") or f.get("controller") or f.get("player"):
+            return None
+        f.pop("zone", None)
+    mark = ctx.mark()
+    ctx.last = "revealed_top"
+    then: list[Effect] | None
+    if m.group(3) == "you may play that card without paying its mana cost":
+        then = [Effect("cast_offer", {"what": "revealed_top", "zone": "library", "free": True, "play": True})]
+    else:
+        then = parse_effects(m.group(3), ctx)
+    if then is None or _moves_it(then):
+        ctx.rewind(mark)
+        return None
+    look = Effect("reveal", {"who": "you", "zone": "library_top", "amount": 1, "to": "you"})
+    reveal = Effect("may", {"effects": [Effect("reveal_top", {}), *then]})
+    return [Effect("may", {"effects": [look, Effect("if", {"cond": {"top_card_is": f}, "then": [reveal]})]})]
+
+
 def _moves_it(v: Any) -> bool:
     """Does an instruction move "it" (the revealed card: read_top_card's forms, not this one)?"""
     if isinstance(v, Effect):
@@ -2427,6 +2462,10 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             continue
         if not _LOOK_START.match(first):
             continue
+        if first.lower().startswith("you may look") and i + 3 == len(sents) \
+                and (kin := read_look_reveal(" ".join(sents[i:]), ctx)) is not None:
+            before = parse_effects(" ".join(sents[:i]), ctx) if i else []
+            return None if before is None else before + kin
         if first.lower().startswith("you may look") and not (i + 1 < len(sents) and sents[i + 1].lower().startswith(
                 "if you do, reveal ")):
             continue  # "You may look at the top five cards ... If you do, reveal ...": library.read_look's form only
