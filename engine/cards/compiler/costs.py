@@ -39,7 +39,8 @@ def parse_cost_text(text: str) -> Cost | None:
                 kw["untap"] = kw.get("untap", False) or "Q" in syms
                 syms = tuple(s for s in syms if s not in ("T", "Q"))
             mana = mana + syms
-        elif low == "sacrifice self":
+        elif low == "sacrifice self" or low == "sacrifice it" and "remove_counters" in kw:
+            # "Remove three quest counters from SELF and sacrifice it" (the Zendikar Quests): "it" is SELF (602.2b)
             kw["sacrifice_self"] = True
         elif low in ("exile self from your graveyard", "exile self", "exile self from your hand"):
             kw["exile_self"] = True
