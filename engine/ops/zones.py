@@ -102,6 +102,10 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
     r.setdefault("gone_this_way", []).extend(last[k] for k in moved if k in last)
     if moved:  # "exile X. You may cast that card ..." of a spell: the cards this instruction exiled (400.7)
         r["exiled"] = list(moved.values())
+    for k, n in (e.get("counters") or {}).items():  # "Exile SELF with three time counters on it": the card in exile
+        for x in moved.values():  # has them (a card with suspend is then suspended, 702.61b)
+            if x in g.objects and g.objects[x].zone == "exile":
+                g.objects[x].counters[k] = g.objects[x].counters.get(k, 0) + int(n)
     link_exiled(g, r, list(moved.values()))
 
 

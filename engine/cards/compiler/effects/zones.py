@@ -915,7 +915,17 @@ def _commander_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move", {"what": {"each": {"commander": True, "owner": "you", "zone": "command"}}, "to": "hand"})]
 
 
+@reader(r"^exile self with (a|an|one|two|three|four|five|six) ([a-z]+) counters? on it$")
+def _exile_self_with_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exile SELF with three time counters on it" (Time Spiral's cycle of suspend sorceries, last of their
+    instructions): the card goes to exile as the instruction says (608.2k: not to the graveyard afterwards) with those
+    counters on it; a card with suspend in exile with a time counter on it is suspended (702.61b)."""
+    n = number(m.group(1)) or 1
+    return [Effect("exile", {"what": "self", "counters": {m.group(2): n}})]
+
+
 READERS: tuple[Reader, ...] = (
+    _exile_self_with_counters,
     _exile_per_life_lost,
     _opponent_keeps_rest_to_hand,
     _commander_to_hand,
