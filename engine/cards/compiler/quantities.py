@@ -794,9 +794,22 @@ def parse_condition(text: str) -> dict[str, Any] | None:
             subs.append(f)
         same = {"same_name_as": subs}
         return {"it": same if m.group(1) == "has" else {"not": same}}
-    m = re.fullmatch(r"(?:it|that creature|that land) (?:was|is) an? (.+)", t)
-    if m:
+    m = re.fullmatch(r"that (creature|land|permanent|artifact|enchantment|card) (?:was|is) "
+                     r"((?:non)?(?:white|blue|black|red|green|basic|legendary|snow)"
+                     r"(?:(?:,| or| and|, or) (?:non)?(?:white|blue|black|red|green))*)", t)
+    if m:  # "If that creature was green or white" (Gloomlance), "If that land was nonbasic" (Molten Rain), "If that
+        # permanent is red or green" (Consign to Dream): the object named before, as the instruction left it (608.2c)
+        f = parse_noun(f"{m.group(2)} {m.group(1)}")
+        if f is None or f.get("player") or set(f) - {"colors", "not_colors", "types", "supertypes", "not_supertypes",
+                                                      "zone"}:
+            return None
+        f.pop("zone", None)
+        return {"it": f}
+    m = re.fullmatch(r"(?:it|that creature|that land|that permanent|that card) (?:was|is) an? (.+)", t)
+    if m:  # "If that permanent was a Liliana planeswalker" (Liliana's Defeat), "If that card is a Goblin card"
         f = parse_noun(m.group(1))
+        if f is not None and f.get("zone") == "any_card" and t.startswith("that card"):
+            f.pop("zone")
         return None if f is None else {"it": f}
     if t == "it entered from your graveyard or you cast it from your graveyard":
         # Prized Amalgam, Archfiend's Vessel: the permanent came from its owner's graveyard or was cast from there

@@ -161,6 +161,7 @@ class Ctx:
                  "their controllers", "their owners", "its owner's", "the creature's controller",
                  "that artifact's controller", "that land's controller", "that enchantment's controller",
                  "that planeswalker's controller", "that card's owner", "that permanent's owner",
+                 "the land's controller", "the permanent's controller", "her controller", "his controller",
                  # "any target ... that player or that permanent's controller" (Chain Lightning): the player, or
                  # the controller of the permanent (engine/values.py keeps a player as it is)
                  "that player or that permanent's controller"):
