@@ -303,6 +303,10 @@ def _names_it(x: Any) -> bool:
     return False
 
 
+#: "{3}, {T} or {R}, {T}": two costs, either of which activates the ability (602.2b)
+_EITHER_COST = re.compile(r"((?:\{[^}]+\})+(?:, \{T\})?) or ((?:\{[^}]+\})+(?:, \{T\})?)")
+
+
 def _lower_activated(item: IrItem) -> Ability | None:
     cost = parse_cost_text(item.head)
     body = item.body
@@ -848,7 +852,12 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                     kwargs[k] = v
             abilities += abs_
             continue
-        if item.kind == "activated":
+        if item.kind == "activated" and (either := _EITHER_COST.fullmatch(item.head)) is not None:
+            # "{3}, {T} or {R}, {T}: ..." (the Shards of Mirrodin): the ability is activated by paying either cost
+            # (602.2b: its controller chooses which as it is activated), one ability for each
+            got = [_lower_activated(replace(item, head=h, text=f"{h}: {item.body}")) for h in either.groups()]
+            ab = None if None in got else [a for a in got if a is not None]
+        elif item.kind == "activated":
             ab = _lower_activated(item)
         elif item.kind == "forecast":
             # 702.56a-b: from the hand, only during its owner's upkeep and only once each turn
