@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 KNOWN = frozenset({
     "types", "and_types", "subtypes", "not_types", "not_subtypes", "not_colors", "supertypes",
     "not_supertypes", "colors", "colorless", "multicolored", "monocolored", "controller", "owner",
+    "colors_all",  # "a spell that's both red and white" (the Mimics): every one of those colors (105.2)
     "other", "tapped", "attacking", "blocking", "in_combat", "token", "keyword", "not_keyword",
     "counter", "power_le", "power_ge", "power_eq", "toughness_le", "toughness_ge", "toughness_eq",
     "mv_le", "mv_ge", "mv_eq", "and_subtypes", "zone", "player", "opponent", "any", "or", "permanent", "name",
@@ -326,6 +327,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if "colors" in f and not any(col in c.colors for col in f["colors"]):
         return False
+    if "colors_all" in f and not all(col in c.colors for col in f["colors_all"]):
+        return False
     if "colors_exact" in f and set(c.colors) != set(f["colors_exact"]):
         return False  # "a card that's exactly those colors" (105.2)
     if "not_colors" in f and any(col in c.colors for col in f["not_colors"]):
@@ -565,7 +568,7 @@ _HEAD_KEYS = frozenset({
     "player", "any", "zone", "ability", "paired_group", "permanent", "types", "and_types", "subtypes",
     "not_types", "and_subtypes", "not_subtypes", "supertypes", "not_supertypes", "not_ids", "blocking_ids",
     "damaged_you_this_turn", "colors", "not_colors", "colorless", "multicolored", "monocolored", "controller",
-    "owner", "attached_to_self", "exiled_with_self", "other", "tapped", "attacking", "attacking_you", "unblocked",
+    "colors_all", "owner", "attached_to_self", "exiled_with_self", "other", "tapped", "attacking", "attacking_you", "unblocked",
     "blocking",
     "blocking_self", "blocked_by_self", "in_combat_with_self", "in_combat", "token", "kicked", "keyword",
     "not_keyword"})

@@ -1532,6 +1532,8 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
         return False  # "non-Phyrexian spell"
     if "colors" in f and not colors & set(f["colors"]):
         return False
+    if "colors_all" in f and not set(f["colors_all"]) <= colors:
+        return False  # "a spell that's both red and white" (105.2)
     if f.get("multicolored") and len(colors) < 2 or f.get("monocolored") and len(colors) != 1 \
             or f.get("colorless") and colors or "not_colors" in f and colors & set(f["not_colors"]):
         return False  # "their first multicolored spell each turn" (105.2)

@@ -516,6 +516,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r" that's both (white|blue|black|red|green) and (white|blue|black|red|green)$", p)
+        if m:  # "a spell that's both red and white" (the Mimics of Eventide): each of the two colors (105.2)
+            f["colors_all"] = [COLORS[m.group(1)], COLORS[m.group(2)]]
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r",? that's ((?:(?:white|blue|black|red|green),? )*(?:or )?(?:white|blue|black|red|green))$", p)
         if m:  # "a spell that's white, blue, black, or red" (Quirion Dryad): any of them (105.2)
             f["colors"] = [COLORS[c] for c in re.findall(r"white|blue|black|red|green", m.group(1))]

@@ -572,11 +572,12 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if c.startswith(("one or more", "two or more")):
             out["batch"] = True
         return out
-    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:[a-z]+ )?spell that's [a-z, ]+ or [a-z]+)", c)
+    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:[a-z]+ )?spell that's [a-z, ]+ or [a-z]+|"
+                     r"spell that's both [a-z]+ and [a-z]+)", c)
     if m:  # "Whenever you cast a spell that's white, blue, black, or red" (Quirion Dryad): any of the colors (105.2);
         # the whole list only (the condition is tried at each ", ": "a spell that's white" is not all of it)
         f = parse_noun(m.group(2))
-        if f is None or not f.get("colors") or f.get("player"):
+        if f is None or not (f.get("colors") or f.get("colors_all")) or f.get("player"):
             return None
         f.pop("zone", None)
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
