@@ -88,6 +88,9 @@ def parse_cost_text(text: str) -> Cost | None:
                 return None
             kw["discard"] = n or 1
             kw["discard_filter"] = {**{k: v for k, v in f.items() if k != "zone"}, **({"x": True} if not n else {})}
+        elif low == "discard another card named self":  # grandeur (Future Sight's ability word): a card of the same
+            kw["discard"] = 1  # name from the hand (201.2), not the permanent itself
+            kw["discard_filter"] = {"name": "SELF", "other": True}
         elif m := re.fullmatch(r"discard (?:a|an) (.+?) card", low):
             f = _noun(m.group(1))
             if f is None:
