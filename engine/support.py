@@ -225,7 +225,8 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 "max_speed", "descended", "void", "graveyard_mvs_ge",
                                 # the Traps of Zendikar: "If an opponent gained life this turn" (a fact of each
                                 # opponent), "If exactly one creature is attacking" (attacking creatures counted now)
-                                "opponent_did", "amount_lt", "to_graveyard_ge"})
+                                "opponent_did", "amount_lt", "to_graveyard_ge",
+                                "opponent_hand_le"})  # "If an opponent has no cards in hand" (Avatar of Will)
 
 
 _EXILE_SELF = Cost(exile_self=True)

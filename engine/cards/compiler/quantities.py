@@ -374,6 +374,7 @@ _AN_OPPONENT = (
     (r"an opponent searched (?:their|his or her) library this turn", "you searched your library this turn"),
     (r"an opponent had (\w+ or more) cards put into (?:their|his or her) graveyard from anywhere this turn",
      r"you had \1 cards put into your graveyard from anywhere this turn"),
+    (r"an opponent controls ((?:\w+ or more|no) .+)", r"you control \1"),
 )
 #: the condition keys that are facts about "you" this turn (so "an opponent ..." is the same fact of an opponent)
 _PLAYER_FACTS = frozenset({"entered_kind_this_turn", "entered_kind_ge", "gained_life_this_turn", "spells_cast_ge",
@@ -390,7 +391,7 @@ def _opponent_did(t: str) -> dict[str, Any] | None:
         if m is None:
             continue
         inner = parse_condition(m.expand(mine))
-        if inner is None or set(inner) - _PLAYER_FACTS \
+        if inner is None or set(inner) - _PLAYER_FACTS - {"control", "min", "max"} \
                 or inner.get("history", "you_searched") not in ("you_searched", "your_land_entered"):
             return None
         return {"opponent_did": inner}
@@ -445,6 +446,20 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         got = _attacking_now(t)
         if got is not None:
             return got
+    m = re.fullmatch(r"your opponents control (\w+) or more (.+)", t)
+    if m and number(m.group(1)):  # "if your opponents control three or more creatures": all of theirs, together
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("controller") or f.get("zone", "battlefield") != "battlefield":
+            return None
+        f.pop("zone", None)
+        return {"opponents_control": f, "min": number(m.group(1))}
+    m = re.fullmatch(r"there are (\w+) or more (.+?) (?:total )?in all graveyards", t)
+    if m and number(m.group(1)):  # "If there are ten or more creature cards total in all graveyards" (Avatar of Woe)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("controller") or f.get("zone", "any_card") != "any_card":
+            return None
+        f.pop("zone", None)
+        return {"amount_ge": {"amount": {"count": {**f, "zone": "graveyard"}}, "n": number(m.group(1))}}
     m = re.fullmatch(r"you had (\w+) or more cards put into your graveyard from anywhere this turn", t)
     if m and number(m.group(1)):  # cards (not tokens) put into your graveyard this turn, from any zone (400.3)
         return {"to_graveyard_ge": number(m.group(1))}

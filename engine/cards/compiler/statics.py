@@ -3122,6 +3122,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)
     # "SELF costs {1} less to cast during your turn" (601.2f): the same reduction as "... if it's your turn"
     low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) during your turn$", r"\1 if it's your turn", low)
+    # "If an opponent controls seven or more lands, SELF costs {6} less to cast" (Avatar of Fury): the same reduction
+    # as "SELF costs {6} less to cast if ..." (601.2f), the condition first
+    low = re.sub(r"^if ([^,]+), (self costs (?:\{\d+\})+ (?:less|more) to cast)$", r"\2 if \1", low)
     # "Creature spells can't be cast." (Aether Storm): no player may cast them (101.2), as "Players can't cast ..."
     low = re.sub(r"^([a-z ]+?) spells can't be cast$", r"players can't cast \1 spells", low)
     for rx, rule in _DECK_RULES:
