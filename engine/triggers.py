@@ -62,6 +62,7 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "creature_to_graveyard",  # a creature put into that player's graveyard from the battlefield
                  "card_to_graveyard",  # a card (not a token) put into its owner's graveyard from anywhere (404.2)
                  "searched",  # a player searched their own library (701.15a): engine/ops/zones.py
+                 "clash",  # 701.20b: a player clashed ("won": whether that player won the clash): engine/ops/control.py
                  "dungeon_completed",  # a player completed a dungeon (a later rule: engine/dungeon.py)
                  "crime",  # a player committed a crime (a later rule, Outlaws of Thunder Junction): became_targets
                  "expend",  # a player expended N (a later keyword action, Bloomburrow): expend below
@@ -93,6 +94,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "each_counter",  # "whenever a +1/+1 counter is put on ...": once for each counter (603.2c)
                   "reaches",  # "when the twelfth hour counter is put on SELF": its count of them reached that number
                   "first_combat",  # "at the end of the first combat phase on your turn" (506.6d)
+                  "won",  # clash: "whenever you clash and win" (701.20c)
                   "amount"})  # "whenever you expend 4": the total that player's mana spent this turn reached
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
@@ -309,6 +311,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False  # "during your main phase" (505.1)
     if trig.get("noncombat") and ev.get("combat") or trig.get("combat") and not ev.get("combat"):
         return False
+    if "won" in trig and bool(ev.get("won")) != bool(trig["won"]):
+        return False  # "whenever you clash and win" (701.20c)
     if name == "discard" and trig.get("self"):  # "when you discard SELF" (701.8): the card itself, in the graveyard
         if ev["obj"] != src:
             return False

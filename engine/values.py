@@ -216,6 +216,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         holder = s if s.ability is None else g.objects.get(sid) if sid is not None else None
         p = holder.chosen.get("gift_to") if holder is not None else None
         return [p] if isinstance(p, str) and p in g.players and not g.players[p].lost else []
+    if ref == "clash_opponent":  # "that player" after "clash with an opponent" (701.20b): the opponent chosen
+        p = r.get("clash_opponent")
+        return [p] if isinstance(p, str) and p in g.players else []
     if ref == "chosen_player":  # "the chosen player": the one its source chose as it entered (614.12), while that
         sid = source_id(g, r)  # player is still in the game (800.4a)
         p = g.objects[sid].chosen.get("player") if sid is not None else None
@@ -399,7 +402,8 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
                        "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object", "activated",
                        "gift_player",
-                       "activated_ability", "voted_most"})
+                       "activated_ability", "voted_most",
+                       "clash_opponent"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "targets_of",
                       "owner_of", "opponents_of", "couldnt"})
@@ -1058,6 +1062,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         opp = p in seats.opponents(g, you)
         if "trigger_player_opponent" in cond and opp != bool(cond["trigger_player_opponent"]):
             return False
+    if "clash_won" in cond:  # "Whenever you clash, ... If you won, ..." (701.20c): the clash the trigger saw
+        info = (r.get("trigger") if "trigger" in r else this(g, r).trigger_info if "obj" in r else None) if r else None
+        if bool((info or {}).get("won")) != bool(cond["clash_won"]):
+            return False
     if "to_graveyard_ge" in cond:  # "if you had three or more cards put into your graveyard from anywhere this turn"
         turn, went = g.players[you].to_graveyard_turn
         if (len(went) if turn == g.turn else 0) < cond["to_graveyard_ge"]:
@@ -1544,6 +1552,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
                   "activated_ge", "max_speed", "descended", "void", "ring_bearer_other",
                   "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"
+                  "clash_won",  # the clash a "whenever you clash" trigger saw was won (701.20c)
                   "to_graveyard_ge",  # cards put into your graveyard from anywhere this turn (Player.to_graveyard_turn)
                   "team_did",  # such a fact true of you or a teammate (102.3)
                   "opponent_did",  # a fact about this turn ("you" gained life, ...) true of an opponent (102.2)

@@ -530,6 +530,7 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
               else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"),
               self_cast=trig.get("event") == "cast" and bool(trig.get("self")))
     ctx.lost_life = trig.get("event") == "lose_life" and trig.get("who") == "you"  # "for each 1 life you lost"
+    ctx.clash_trigger = trig.get("event") == "clash"  # "Whenever you clash, ... If you won, ..." (701.20c)
     if trig.get("event") == "cast" and isinstance((trig.get("filter") or {}).get("targets"), dict):
         ctx.cast_targets = trig["filter"]["targets"]  # "... that targets one or more permanents, ... those permanents"
     bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"

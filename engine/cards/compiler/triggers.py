@@ -795,6 +795,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "a land enters under your control": {"event": "etb", "filter": {"types": ["Land"], "controller": "you"}},
         "you scry": {"event": "scry", "who": "you"},
         "you complete a dungeon": {"event": "dungeon_completed", "who": "you"},  # a later rule (engine/dungeon.py)
+        "you clash": {"event": "clash", "who": "you"},  # 701.20b: each clash of yours, won or not
+        "you clash and win": {"event": "clash", "who": "you", "won": True},  # 701.20c
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
         "you investigate": {"event": "investigate", "who": "you"},  # 701.33a

@@ -35,6 +35,7 @@ class Ctx:
     lost_life: bool = False  # a "whenever you lose life" trigger: "for each 1 life you lost" is that much (119.3)
     damaged_walker: bool = False  # "whenever ... deals damage to a planeswalker": "that planeswalker" is the one
     # dealt it
+    clash_trigger: bool = False  # a "whenever you clash" trigger: "If you won, ..." reads that clash (701.20c)
 
     def __post_init__(self) -> None:
         if self.subject is None:
@@ -612,6 +613,7 @@ PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
           r"target player|target opponent|each player|each opponent|each other player|that player|its controller|"
           r"its owner|"
           r"defending player|they|that creature's controller|that player or that planeswalker's controller|"
+          r"that spell's controller|"
           r"any number of target (?:players|opponents)(?: each)?|those players(?: each)?|"
           r"target (?:player|opponent) who lost life this turn)")
 

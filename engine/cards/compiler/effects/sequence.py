@@ -2093,15 +2093,34 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if m:  # rolling a die (a later rule, AFR) with no table: "... equal to the result" follows (quantities)
             out.append(Effect("roll", {"sides": int(m.group(1))}))
             continue
-        if re.fullmatch(r"(?:then )?clash with an opponent", s):  # 701.20b: "If you win, ..." follows
-            out.append(Effect("clash", {}))
+        m = re.fullmatch(r"(?:then )?(you may )?clash with an opponent", s)
+        if m:  # 701.20b: "If you win, ..." follows; "you may clash" (Sentry Oak): its controller chooses first
+            out.append(Effect("clash", {"may": True} if m.group(1) else {}))
             continue
         m = re.match(r"^if you win(?: the clash)?, (.+)$", s)
         if m and out and out[-1].op == "clash" and "win" not in out[-1].args:
+            ctx.last_player = "clash_opponent"  # "that player": the opponent you clashed with (701.20b)
             effs = parse_sentence(m.group(1), ctx)
             if effs is None:
                 return None
-            out[-1] = Effect("clash", {"win": list(effs)})
+            out[-1] = Effect("clash", {**out[-1].args, "win": list(effs)})
+            continue
+        m = re.match(r"^otherwise, (.+)$", s)
+        if m and out and out[-1].op == "clash" and "win" in out[-1].args and "lose" not in out[-1].args:
+            # "If you win, ... Otherwise, that player gains control of ..." (Captivating Glance, 701.20c)
+            if ctx.last_player is None:
+                ctx.last_player = "clash_opponent"
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("clash", {**out[-1].args, "lose": list(effs)})
+            continue
+        m = re.match(r"^if you won, (.+)$", s)
+        if m and ctx.clash_trigger:  # "Whenever you clash, ... If you won, ..." (Entangling Trap): the
+            effs = parse_sentence(m.group(1), ctx)  # clash the trigger saw (701.20c)
+            if effs is None:
+                return None
+            out.append(Effect("if", {"cond": {"clash_won": True}, "then": list(effs)}))
             continue
         m = re.match(r"^if (both|all) coins come up (heads|tails), (.+)$", s)
         coins = [e for e in out if e.op == "flip" and isinstance(e.args.get("coins"), int)]
