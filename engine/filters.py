@@ -244,7 +244,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if f.get("controller") == "you":
             return x == you
         if f.get("controller") == "team":  # "each player on your team" (102.3)
-            return x == you or x in game.team_of.get(you, ())
+            return x == you or x in game.team_of.get(you or "", ())
         if isinstance(f.get("controller"), list):
             return x in f["controller"]
         return True
@@ -351,7 +351,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             if not _opponent(game, c.controller, you):
                 return False
         elif ctl == "team":  # "Warriors your team controls": you or a teammate (102.3; 810.2: Two-Headed Giant)
-            if c.controller != you and c.controller not in game.team_of.get(you, ()):
+            if c.controller != you and c.controller not in game.team_of.get(you or "", ()):
                 return False
         elif ctl == "attached_player":  # "creatures enchanted player controls" (a Curse): the player it enchants
             so = game.objects.get(src) if src is not None else None
@@ -568,7 +568,8 @@ _HEAD_KEYS = frozenset({
     "player", "any", "zone", "ability", "paired_group", "permanent", "types", "and_types", "subtypes",
     "not_types", "and_subtypes", "not_subtypes", "supertypes", "not_supertypes", "not_ids", "blocking_ids",
     "damaged_you_this_turn", "colors", "not_colors", "colorless", "multicolored", "monocolored", "controller",
-    "colors_all", "owner", "attached_to_self", "exiled_with_self", "other", "tapped", "attacking", "attacking_you", "unblocked",
+    "colors_all",
+    "owner", "attached_to_self", "exiled_with_self", "other", "tapped", "attacking", "attacking_you", "unblocked",
     "blocking",
     "blocking_self", "blocked_by_self", "in_combat_with_self", "in_combat", "token", "kicked", "keyword",
     "not_keyword"})

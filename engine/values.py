@@ -1067,8 +1067,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if bool((info or {}).get("won")) != bool(cond["clash_won"]):
             return False
     if "to_graveyard_ge" in cond:  # "if you had three or more cards put into your graveyard from anywhere this turn"
-        turn, went = g.players[you].to_graveyard_turn
-        if (len(went) if turn == g.turn else 0) < cond["to_graveyard_ge"]:
+        gy_turn, gy_went = g.players[you].to_graveyard_turn
+        if (len(gy_went) if gy_turn == g.turn else 0) < cond["to_graveyard_ge"]:
             return False
     if "team_did" in cond and not any(condition(g, cond["team_did"], src, {"controller": p})
                                       for p in {you, *g.team_of.get(you, ())}):

@@ -856,8 +856,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
         if item.kind == "activated" and (either := _EITHER_COST.fullmatch(item.head)) is not None:
             # "{3}, {T} or {R}, {T}: ..." (the Shards of Mirrodin): the ability is activated by paying either cost
             # (602.2b: its controller chooses which as it is activated), one ability for each
-            got = [_lower_activated(replace(item, head=h, text=f"{h}: {item.body}")) for h in either.groups()]
-            ab = None if None in got else [a for a in got if a is not None]
+            both = [_lower_activated(replace(item, head=h, text=f"{h}: {item.body}")) for h in either.groups()]
+            ab = None if None in both else [a for a in both if a is not None]
         elif item.kind == "activated":
             ab = _lower_activated(item)
         elif item.kind == "forecast":
