@@ -658,6 +658,15 @@ def _either_trigger(item: IrItem) -> list[Ability] | None:
     Magus), "When SELF dies and when you discard SELF, create a Food token" (Bartered Cow): two trigger events of
     different kinds, each with its own condition; the ability triggers on either (603.2), as two abilities with the
     same effect would. None unless both halves read."""
+    at = re.match(r"^at (the beginning of [^,]+?) and whenever ([^,]+), (.+)$", item.head, re.I | re.S)
+    if at is not None and not item.modes:
+        # "At the beginning of your upkeep and whenever you cast a green spell, put a charge counter on SELF" (the
+        # Shrines): two trigger conditions, a step and an event, each its own ability with the one effect (603.2)
+        halves = [f"At {at.group(1)}, {at.group(3)}", f"Whenever {at.group(2)}, {at.group(3)}"]
+        pair = [_lower_triggered(IrItem("triggered", item.text, head=h, body=h)) for h in halves]
+        if pair[0] is None or pair[1] is None:
+            return None
+        return [replace(ab, text=item.text) for ab in pair if ab is not None]
     m = re.match(r"^(when|whenever) ", item.head, re.I)
     if not m or item.modes:
         return None

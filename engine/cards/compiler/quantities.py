@@ -375,10 +375,11 @@ _AN_OPPONENT = (
     (r"an opponent had (\w+ or more) cards put into (?:their|his or her) graveyard from anywhere this turn",
      r"you had \1 cards put into your graveyard from anywhere this turn"),
     (r"an opponent controls ((?:\w+ or more|no) .+)", r"you control \1"),
+    (r"an opponent lost (\d+ or more) life this turn", r"you lost \1 life this turn"),
 )
 #: the condition keys that are facts about "you" this turn (so "an opponent ..." is the same fact of an opponent)
 _PLAYER_FACTS = frozenset({"entered_kind_this_turn", "entered_kind_ge", "gained_life_this_turn", "spells_cast_ge",
-                           "drawn_ge", "history", "to_graveyard_ge"})
+                           "drawn_ge", "history", "to_graveyard_ge", "you_lost_life_this_turn"})
 
 
 def _opponent_did(t: str) -> dict[str, Any] | None:
@@ -769,6 +770,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you gained (\d+) or more life this turn", t)
     if m:
         return {"gained_life_this_turn": int(m.group(1))}
+    m = re.fullmatch(r"you lost (\d+) or more life this turn", t)
+    if m:  # 119.3: "if an opponent lost 3 or more life this turn" (Sygg) read as this, of an opponent
+        return {"you_lost_life_this_turn": int(m.group(1))}
+    if t in ("you didn't lose life this turn", "you haven't lost life this turn"):  # (Luminarch Ascension, 119.3)
+        return {"not": {"you_lost_life_this_turn": 1}}
+    m = re.fullmatch(r"you have exactly (\d+) life", t)
+    if m:  # "if you have exactly 1 life" (Near-Death Experience): no more and no less (119.1)
+        return {"life_ge": int(m.group(1)), "life_le": int(m.group(1))}
     if t in ("an opponent lost life this turn", "an opponent has lost life this turn"):
         return {"opponent_lost_life_this_turn": True}
     m = re.fullmatch(r"self is (attacking|blocking|tapped|untapped|enchanted|equipped|modified|attacking or blocking)",
