@@ -327,7 +327,7 @@ def _walk(x: Any, out: list[str]) -> None:
             return  # the sacrificed object's power as it last existed (engine/costs.py)
         if x.get("life_of") == "that_player" and not _THAT_PLAYER[0]:
             out.append("amount life_of that_player outside a per-player instruction")  # engine/values.py amount_for
-        for k in ("hand_of", "library_size"):
+        for k in ("hand_of", "library_size", "life_lost_turn_of"):
             if x.get(k) == "that_player" and not _THAT_PLAYER[0]:
                 out.append(f"amount {k} that_player outside a per-player instruction")
         mv = x.get("mv_of")

@@ -343,6 +343,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
     "life_of": frozenset({"life_of"}), "life_turn_began": frozenset({"life_turn_began"}),
+    "life_lost_turn_of": frozenset({"life_lost_turn_of"}),
     "starting_life": frozenset({"starting_life"}), "speed_of": frozenset({"speed_of"}),
     "opponents_life_lost": frozenset({"opponents_life_lost"}),
     "total_power": frozenset({"total_power"}),
@@ -829,6 +830,12 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "opponents_life_lost" in a:  # "the total life lost by your opponents this turn" (119.3, a per-turn fact)
         who = _you(g, src, r)
         return sum(g.players[p].life_lost_turn for p in seats.opponents(g, who)) if who in g.players else 0
+    if "life_lost_turn_of" in a:  # "the life that player lost this turn" (119.3): yours, or the player it is
+        if a["life_lost_turn_of"] == "you" or r is None:  # counted for (amount_for)
+            ps = [_you(g, src, r)]
+        else:
+            ps = list(r.get("that_player", ()))
+        return g.players[ps[0]].life_lost_turn if ps and ps[0] in g.players else 0
     if "life_turn_began" in a:  # "that player's life total as the turn began" (Sengir, the Dark Baron): the record
         # made as the turn began, which a player who left the game keeps (800.4g: their last known information)
         if a["life_turn_began"] == "you" or r is None:
@@ -1720,7 +1727,7 @@ def names_that_player(a: Any) -> bool:
     if isinstance(a, dict):
         return a.get("controller") == "that_player" or a.get("owner") == "that_player" \
             or a.get("life_of") == "that_player" or a.get("hand_of") == "that_player" \
-            or a.get("life_turn_began") == "that_player" \
+            or a.get("life_turn_began") == "that_player" or a.get("life_lost_turn_of") == "that_player" \
             or a.get("library_size") == "that_player" \
             or any(names_that_player(v) for v in a.values())
     if isinstance(a, (list, tuple)):

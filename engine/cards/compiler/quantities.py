@@ -229,6 +229,9 @@ def count_of(phrase: str) -> Any:
     if p in ("the total life lost by your opponents this turn", "the total amount of life your opponents have lost "
              "this turn", "1 life your opponents have lost this turn", "the life your opponents have lost this turn"):
         return {"opponents_life_lost": "you"}  # the life each opponent lost this turn, added up (119.3)
+    m = re.fullmatch(r"the (?:amount of )?life (you|they|that player)(?: have| has|'ve|) lost this turn", p)
+    if m:  # "each opponent loses life equal to the life that player lost this turn" (Archfiend of Despair, 119.3)
+        return {"life_lost_turn_of": "you" if m.group(1) == "you" else "that_player"}
     m = re.fullmatch(r"(your|their|that player's|his or her) life total as (?:the|this) turn began", p)
     if m:  # Sengir, the Dark Baron: a record of the turn's beginning, kept for a player who left (800.4g)
         return {"life_turn_began": "you" if m.group(1) == "your" else "that_player"}
