@@ -32,6 +32,7 @@ KNOWN = frozenset({
     "drawn_this_turn",  # "cards in your hand drawn this turn" (Sylvan Library; Game.draw marks them, 121.1)
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
+    "attached_to_host",  # "Equipped creature gets +1/+0 for each Equipment attached to it": to what SELF is attached to
     "not_attached_of_self",  # "target creature other than enchanted creature": not the one SELF is attached to
     # [FILTER, ...]: "has the same name as another creature you control or a creature card in your graveyard" (201.2):
     # some other object matching one of them (in its "zone", default the battlefield) has its name
@@ -365,6 +366,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if f.get("attached_to_self") and (src is None or o.attached_to != src):
         return False
+    if f.get("attached_to_host"):  # attached to the permanent the source (an Aura, an Equipment) is attached to
+        host = game.objects[src].attached_to if src is not None and src in game.objects else None
+        if host is None or o.attached_to != host:
+            return False
     if f.get("not_attached_of_self") and src is not None and src in game.objects:
         so = game.objects[src]
         if so.ability is not None and so.source is not None:  # an ability's SELF is its source (112.7)
@@ -568,7 +573,7 @@ _HEAD_KEYS = frozenset({
     "player", "any", "zone", "ability", "paired_group", "permanent", "types", "and_types", "subtypes",
     "not_types", "and_subtypes", "not_subtypes", "supertypes", "not_supertypes", "not_ids", "blocking_ids",
     "damaged_you_this_turn", "colors", "not_colors", "colorless", "multicolored", "monocolored", "controller",
-    "colors_all",
+    "colors_all", "attached_to_host",
     "owner", "attached_to_self", "exiled_with_self", "other", "tapped", "attacking", "attacking_you", "unblocked",
     "blocking",
     "blocking_self", "blocked_by_self", "in_combat_with_self", "in_combat", "token", "kicked", "keyword",

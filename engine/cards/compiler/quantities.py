@@ -162,11 +162,12 @@ def count_of(phrase: str) -> Any:
         return None if f is None or f.get("player") or f.get("_needs_player_target") else {"colors_among": f}
     if re.fullmatch(r"colors? of mana spent to cast (?:self|it)", p):
         return {"colors_spent": "self"}  # converge (BFZ): the colors of mana paid as it was cast (601.2h)
-    m = re.fullmatch(r"(aura|equipment|aura and equipment|aura and/or equipment) attached to self", p)
-    if m:  # "for each Aura and Equipment attached to SELF" (303.4, 301.5)
+    m = re.fullmatch(r"(aura|equipment|aura and equipment|aura and/or equipment) attached to (self|host)", p)
+    if m:  # "for each Aura and Equipment attached to SELF" (303.4, 301.5); "Equipped creature gets +1/+0 for each
+        # Equipment attached to it" (Golem-Skin Gauntlets): to the creature SELF is attached to
         kinds = [{"subtypes": ["Aura"]}, {"subtypes": ["Equipment"]}]
         pick = kinds if " " in m.group(1) else [k for k in kinds if k["subtypes"][0].lower() == m.group(1)]
-        return {"count": {"or": pick, "attached_to_self": True}}
+        return {"count": {"or": pick, "attached_to_self" if m.group(2) == "self" else "attached_to_host": True}}
     if p in ("creature blocking it beyond the first", "creature blocking self beyond the first"):
         return {"blockers_beyond_first": "self"}  # rampage (702.22a)
     if p in ("the total number of cards in all players' hands", "cards in all players' hands"):

@@ -3112,6 +3112,19 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     low = t.lower()
     # "SELF gets +2/+2 for each Aura attached to it": "it" is SELF, the subject
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z/ ]+ attached to) (?:it|him|her)$", r"\1 self", low)
+    # "Equipped creature gets +1/+0 for each Equipment attached to it" (Golem-Skin Gauntlets): "it" is the creature the
+    # source is attached to (its host), the subject
+    low = re.sub(r"^((?:enchanted|equipped) creature gets [+-]\d+/[+-]\d+ for each (?:aura|equipment|aura and "
+                 r"equipment) attached to) it\b", r"\1 host", low)
+    # "Enchanted creature gets +2/+0 and can't be blocked by creatures with flying" (Dust Corona), "... and has first
+    # strike, and all creatures able to block it do so" (Indrik Umbra): each part its own static of the same object
+    m = re.fullmatch(r"(enchanted creature|equipped creature|self) (gets [+-]\d+/[+-]\d+(?: and has [a-z ]+?)?)"
+                     r"(?:,)? and (can't .+|can block .+|all creatures able to block it do so)", low)
+    if m:
+        rest = m.group(3).replace("block it do so", f"block {m.group(1)} do so")
+        second = rest if rest.startswith("all creatures") else f"{m.group(1)} {rest}"
+        a, b = parse_static(f"{m.group(1)} {m.group(2)}"), parse_static(second)
+        return None if a is None or b is None else a + b
     # "SELF gets +2/+2 for each card exiled with it" (Lumbering Battlement): likewise, the cards exiled with SELF
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
     # "SELF enters with a +1/+1 counter on it for each instant and sorcery card exiled with it" (Murktide Regent): the
