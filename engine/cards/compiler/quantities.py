@@ -343,6 +343,11 @@ def quantity(phrase: str) -> Any:
             return None
         f.pop("zone", None)
         return {{"power": "total_power", "toughness": "total_toughness", "mana value": "total_mv"}[m.group(1)]: f}
+    m = re.fullmatch(r"(?:the number of )?(white|blue|black|red|green) mana symbols? in the mana costs of permanents you "
+                     r"control", p)
+    if m:  # chroma (Eventide): "the number of red mana symbols in the mana costs of permanents you control" counts what
+        # devotion counts (700.5: each symbol of that color, a hybrid one included, among your permanents' mana costs)
+        return {"devotion": [{"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(1)]]}
     m = re.fullmatch(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))?", p)
     if m:  # 700.5
         letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
