@@ -24,6 +24,17 @@ def parse_cost_text(text: str) -> Cost | None:
     mana: tuple[str, ...] = ()
     kw: dict[str, Any] = {}
     text = text.strip()
+    # "Sacrifice a green creature, a white creature, and a blue creature" (the Heralds), "Sacrifice a Swamp and a
+    # Forest" (Jarad): one object of each kind, distinct (601.2h: each chosen as the cost is paid)
+    each = re.search(r"\bsacrifice (an? [a-z -]+?)((?:, an? [a-z -]+?)*),? and (an? [a-z -]+?)(?=$|,)", text, re.I)
+    if each is not None:
+        nouns = [each.group(1), *re.findall(r", (an? [a-z -]+?)(?=,|$)", each.group(2)), each.group(3)]
+        subs = [_noun(re.sub(r"^an? ", "", n, flags=re.I)) for n in nouns]
+        if any(f is None or f.get("zone", "battlefield") != "battlefield" or f.get("player") for f in subs):
+            return None
+        kw["sacrifice"] = {"or": [{k: v for k, v in f.items() if k != "zone"} for f in subs if f is not None],
+                           "one_of_each": True, "amount": len(subs)}
+        text = text[:each.start()] + "\x1d" + text[each.end():]
     # "Remove a counter from an artifact, creature, land, or planeswalker you control": a list of card types is one
     # noun, not parts of the cost (the commas kept as "\x1f", "and" as "\x1e" while the parts are split)
     text = re.sub(r"\b(artifact|creature|enchantment|land|planeswalker),\s+(?=(?:artifact|creature|enchantment|land|"
@@ -31,6 +42,8 @@ def parse_cost_text(text: str) -> Cost | None:
     parts = [p.strip().replace("\x1f", ",").replace("\x1e", "and")
              for p in re.split(r",\s*|\s+and\s+", text) if p.strip()]
     for part in parts:
+        if part == "\x1d":  # the sacrifice of one of each kind, read above
+            continue
         low = part.lower()
         if _MANA_ONLY.fullmatch(part):
             syms = parse_cost(part)
