@@ -360,7 +360,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
     "colors_of": frozenset({"colors_of"}),
-    "highest_life": frozenset({"highest_life"}),
+    "highest_life": frozenset({"highest_life"}), "lowest_life": frozenset({"lowest_life"}),
     "half": frozenset({"half", "up"}), "third": frozenset({"third", "up"}),
     "library_size": frozenset({"library_size"}),
     "per_target": frozenset({"per_target", "slot"}),
@@ -390,7 +390,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "total_mv",
                                  "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
-                                 "drawn_this_turn", "colors_spent", "highest_life", "half", "third", "library_size",
+                                 "drawn_this_turn", "colors_spent", "highest_life", "lowest_life", "half", "third", "library_size",
                                  "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
@@ -843,6 +843,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         else:  # the player it is counted for (amount_for), else the player of the trigger event
             ps = list(r.get("that_player", ())) or refs(g, r, "trigger_player")
         return g.players[ps[0]].life_turn_began if ps and ps[0] in g.players else 0
+    if "lowest_life" in a:  # "the lowest life total among all players" (119.1; Repay in Kind)
+        who = _you(g, src, r)
+        among = seats.apnap(g) if a["lowest_life"] == "all" else seats.opponents(g, who) if who else []
+        return min((g.players[p].life for p in among), default=0)
     if "highest_life" in a:  # "the highest life total among all players / your opponents" (119.1)
         who = _you(g, src, r)
         among = seats.apnap(g) if a["highest_life"] == "all" else seats.opponents(g, who) if who else []

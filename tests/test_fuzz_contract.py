@@ -43,6 +43,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "devotion": {"devotion": ["B"]}, "domain": {"domain": "you"}, "graveyard_types": {"graveyard_types": "you"},
     "drawn_this_turn": {"drawn_this_turn": "you"}, "colors_spent": {"colors_spent": "self"},
     "mv_of": {"mv_of": "self"}, "highest_life": {"highest_life": "opponents"},
+    "lowest_life": {"lowest_life": "all"},
     "starting_life": {"starting_life": True}, "speed_of": {"speed_of": "you"},
     "times_paid": {"times_paid": "Squad"}, "paid": {"paid": True}, "half": {"half": {"life_of": "you"}, "up": True},
     "third": {"third": {"life_of": "you"}, "up": True}, "library_size": {"library_size": "you"},

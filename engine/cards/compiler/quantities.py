@@ -241,6 +241,9 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"the highest life total among (all players|your opponents)", p)
     if m:  # Sorin, Grim Nemesis -9
         return {"highest_life": "all" if m.group(1) == "all players" else "opponents"}
+    m = re.fullmatch(r"the lowest life total among (all players|your opponents)", p)
+    if m:  # Repay in Kind
+        return {"lowest_life": "all" if m.group(1) == "all players" else "opponents"}
     if p in ("life you've gained this turn", "the amount of life you gained this turn", "life you gained this turn",
              "the amount of life you've gained this turn"):
         return {"life_gained_this_turn": "you"}
