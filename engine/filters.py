@@ -21,6 +21,7 @@ KNOWN = frozenset({
     "types", "and_types", "subtypes", "not_types", "not_subtypes", "not_colors", "supertypes",
     "not_supertypes", "colors", "colorless", "multicolored", "monocolored", "controller", "owner",
     "colors_all",  # "a spell that's both red and white" (the Mimics): every one of those colors (105.2)
+    "source",  # "a source an opponent controls": any object that deals damage, a spell or a permanent (120.3, 609.7)
     "other", "tapped", "attacking", "blocking", "in_combat", "token", "keyword", "not_keyword",
     "counter", "power_le", "power_ge", "power_eq", "toughness_le", "toughness_ge", "toughness_eq",
     "mv_le", "mv_ge", "mv_eq", "and_subtypes", "zone", "player", "opponent", "any", "or", "permanent", "name",
@@ -254,7 +255,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     o = game.objects.get(x)
     if o is None:
         return False
-    zone = f.get("zone", "stack" if "ability" in f else "battlefield")
+    zone = f.get("zone", "stack" if "ability" in f else "any_card" if f.get("source") else "battlefield")
     if "or" in f and "zone" not in f and any(isinstance(a, dict) and "zone" in a for a in f["or"]):
         zone = "any_card"  # "target spell or permanent": each alternative names its own zone
     if zone == "stack":

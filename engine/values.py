@@ -310,7 +310,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             out = [(g.controller_of(x) if x in g.objects else lki.get(x)) if isinstance(x, int) else x
                    for x in refs(g, r, ref["controller_of"])]
             info = s.trigger_info or {}
-            if not out and ref["controller_of"] == "it" and info.get("obj_controller") in g.players:
+            if not any(p is not None for p in out) and ref["controller_of"] == "it" \
+                    and info.get("obj_controller") in g.players:
                 out = [info["obj_controller"]]  # "that source's controller" after the spell that dealt the damage left
             return list(dict.fromkeys(p for p in out if p is not None))
         if "couldnt" in ref:  # "each opponent who can't": those of the group the instruction before could not make

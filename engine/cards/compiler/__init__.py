@@ -574,6 +574,9 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
                                                                          "combat_damage_player_or_walker",
                                                                          "damage_opponent"):
         ctx.last_player = "trigger_player"
+    if trig.get("event") == "damage_player" and trig.get("defending") == "you_only":
+        ctx.last_player = {"controller_of": "it"}  # "Whenever a source an opponent controls deals damage to you, that
+        # player sacrifices a permanent" (Michiko Konda): the source's controller, not you, the player dealt damage
     if item.modes:
         rand = _random_token_modes(item.modes, body)
         if rand is not None:  # "choose one at random. Create a red and white creature token with those
