@@ -1436,6 +1436,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "if a graveyard has twenty or more cards in it" (404.1: each player's graveyard)
     if "opponent_life_le" in cond and not any(g.players[p].life <= cond["opponent_life_le"] for p in g.opponents(you)):
         return False
+    if "any_library_le" in cond and not any(len(g.players[p].library) <= cond["any_library_le"]
+                                             for p in g.order if p not in g.gone):
+        return False  # "as long as a library has twenty or fewer cards in it" (404.1: any player's)
     if "opponent_poison_ge" in cond:  # "an opponent has three or more poison counters" (121.1c)
         if not any(g.players[p].poison >= cond["opponent_poison_ge"] for p in g.opponents(you)):
             return False
@@ -1565,6 +1568,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "activated_ge", "max_speed", "descended", "void", "ring_bearer_other",
                   "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"
                   "clash_won",  # the clash a "whenever you clash" trigger saw was won (701.20c)
+                  "any_library_le",  # some player's library has at most that many cards (404.1)
                   "to_graveyard_ge",  # cards put into your graveyard from anywhere this turn (Player.to_graveyard_turn)
                   "team_did",  # such a fact true of you or a teammate (102.3)
                   "opponent_did",  # a fact about this turn ("you" gained life, ...) true of an opponent (102.2)

@@ -473,6 +473,18 @@ def parse_condition(text: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         return {"amount_ge": {"amount": {"count": {**f, "zone": "graveyard"}}, "n": number(m.group(1))}}
+    m = re.fullmatch(r"an? (.+?) (?:card )?is in your graveyard", t)
+    if m:  # "as long as a Warrior card is in your graveyard" (Vengeful Firebrand): one or more there now
+        f = parse_noun(m.group(1) + " card")
+        if f is None or f.get("player") or f.get("controller") or f.get("zone", "any_card") != "any_card":
+            return None
+        f.pop("zone", None)
+        return {"graveyard_ge": 1, "filter": f}
+    if t in ("an opponent is poisoned", "an opponent has a poison counter"):  # 121.1c: one or more poison counters
+        return {"opponent_poison_ge": 1}
+    m = re.fullmatch(r"a library has (\w+) or fewer cards in it", t)
+    if m and number(m.group(1)) is not None:  # "as long as a library has twenty or fewer cards in it" (Isleback
+        return {"any_library_le": number(m.group(1))}  # Spawn): any player's library (404.1)
     m = re.fullmatch(r"you had (\w+) or more cards put into your graveyard from anywhere this turn", t)
     if m and number(m.group(1)):  # cards (not tokens) put into your graveyard this turn, from any zone (400.3)
         return {"to_graveyard_ge": number(m.group(1))}
