@@ -2892,7 +2892,10 @@ def _peek_and_face_down(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(r"^(.+?) can't have counters put on (?:it|them)$")
 def _no_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    return None
+    """"SELF can't have counters put on it" (Melira's Keepers, Tatterkite): no counter of any kind (121.1; the
+    restriction no_counters without a kind, engine/layers.py counters_allowed), nor any it would enter with."""
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "no_counters"}]
 
 
 #: abilities that modify the rules for deck construction (112.6m): they work before the game
