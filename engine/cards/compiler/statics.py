@@ -177,15 +177,49 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
             # every creature type" (Amorphous Axe): all the creature types (205.3m, 613.1d layer 4)
             out.append({"kind": "add_types", "affects": aff, "subtypes": sorted(CREATURE_TYPES)})
             continue
-        mm = re.fullmatch(r"(?:is|are) an? (.+?) in addition to (?:its|their) other (?:creature )?types", part)
-        if mm:
-            subs = [subtype(w) for w in mm.group(1).split()]
-            if not all(subs):
-                return None
-            out.append({"kind": "add_types", "affects": aff, "subtypes": subs})
+        got = _is_kind(aff, part)
+        if got is not None:
+            out += got
             continue
         return None
     return out
+
+
+#: card types a static may add ("is an artifact in addition to its other types", 205.1b)
+_ADDED_CARD_TYPES = {"artifact": "Artifact", "enchantment": "Enchantment", "creature": "Creature"}
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _is_kind(aff: Any, part: str) -> list[dict[str, Any]] | None:
+    """205.1b, 613.1d-e: "is a Zombie / an artifact in addition to its other types", "are Slivers in addition to their
+    other creature types" (Hivestone): those types added (layer 4); "is a Demon Spirit" (Oni Possession), "is a black
+    Zombie" (Nim Deathmantle): its creature types become those (the card types stay) and its colors that color."""
+    mm = re.fullmatch(r"(?:is|are) (?:an? )?([a-z -]+?)( in addition to (?:its|their) other (?:creature )?types)?", part)
+    if mm is None:
+        return None
+    colors: list[str] = []
+    types: list[str] = []
+    subs: list[str] = []
+    for w in mm.group(1).split():
+        if w in _COLOR_WORDS and not types and not subs:
+            colors.append(_COLOR_WORDS[w])
+        elif w in _ADDED_CARD_TYPES:
+            types.append(_ADDED_CARD_TYPES[w])
+        else:
+            st = subtype(w) or (subtype(w[:-1]) if w.endswith("s") else None)
+            if st is None:
+                return None
+            subs.append(st)
+    if mm.group(2):  # in addition: nothing is taken away
+        if colors or not (types or subs):
+            return None
+        return [{"kind": "add_types", "affects": aff, **({"subtypes": subs} if subs else {}),
+                 **({"types": types} if types else {})}]
+    if types or not subs:  # "is an artifact" without "in addition" (a new card type): not read here
+        return None
+    return [{"kind": "become", "affects": aff, "subtypes": subs, **({"colors": colors} if colors else {})}]
+
+
 
 
 _Static = Callable[[re.Match], "list[dict[str, Any]] | None"]
@@ -3108,6 +3142,15 @@ def _self_is(m: re.Match) -> list[dict[str, Any]] | None:
             return None
         out.append({"kind": "keywords", "affects": "self", "keywords": kws})
     return out
+
+
+@static(r"^(enchanted creature|equipped creature|enchanted permanent|(?:other )?creatures you control|each creature you "
+        r"control|(?:other )?[a-z]+ creatures you control) ((?:is|are) .+)$")
+def _attached_is_kind(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Enchanted creature is a Demon Spirit", "Creatures you control are Slivers in addition to their other creature
+    types" (_is_kind)."""
+    aff = _affects(m.group(1))
+    return None if aff is None else _is_kind(aff, m.group(2))
 
 
 def parse_static(text: str) -> list[dict[str, Any]] | None:
