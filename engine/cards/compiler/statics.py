@@ -194,7 +194,8 @@ def _is_kind(aff: Any, part: str) -> list[dict[str, Any]] | None:
     """205.1b, 613.1d-e: "is a Zombie / an artifact in addition to its other types", "are Slivers in addition to their
     other creature types" (Hivestone): those types added (layer 4); "is a Demon Spirit" (Oni Possession), "is a black
     Zombie" (Nim Deathmantle): its creature types become those (the card types stay) and its colors that color."""
-    mm = re.fullmatch(r"(?:is|are) (?:an? )?([a-z -]+?)( in addition to (?:its|their) other (?:creature )?types)?", part)
+    mm = re.fullmatch(r"(?:is|are) (?:an? )?([a-z -]+?)( in addition to (?:its|their) other (?:creature )?types)?",
+                      part)
     if mm is None:
         return None
     colors: list[str] = []
@@ -3144,8 +3145,8 @@ def _self_is(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
-@static(r"^(enchanted creature|equipped creature|enchanted permanent|(?:other )?creatures you control|each creature you "
-        r"control|(?:other )?[a-z]+ creatures you control) ((?:is|are) .+)$")
+@static(r"^(enchanted creature|equipped creature|enchanted permanent|(?:other )?creatures you control|"
+        r"each creature you control|(?:other )?[a-z]+ creatures you control) ((?:is|are) .+)$")
 def _attached_is_kind(m: re.Match) -> list[dict[str, Any]] | None:
     """"Enchanted creature is a Demon Spirit", "Creatures you control are Slivers in addition to their other creature
     types" (_is_kind)."""
