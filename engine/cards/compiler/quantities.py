@@ -346,8 +346,8 @@ def quantity(phrase: str) -> Any:
             return None
         f.pop("zone", None)
         return {{"power": "total_power", "toughness": "total_toughness", "mana value": "total_mv"}[m.group(1)]: f}
-    m = re.fullmatch(r"(?:the number of )?(white|blue|black|red|green) mana symbols? in the mana costs of permanents you "
-                     r"control", p)
+    m = re.fullmatch(r"(?:the number of )?(white|blue|black|red|green) mana symbols? in the mana costs of "
+                     r"permanents you control", p)
     if m:  # chroma (Eventide): "the number of red mana symbols in the mana costs of permanents you control" counts what
         # devotion counts (700.5: each symbol of that color, a hybrid one included, among your permanents' mana costs)
         return {"devotion": [{"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(1)]]}
