@@ -346,7 +346,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "life_of": frozenset({"life_of"}), "life_turn_began": frozenset({"life_turn_began"}),
     "life_lost_turn_of": frozenset({"life_lost_turn_of"}),
     "starting_life": frozenset({"starting_life"}), "speed_of": frozenset({"speed_of"}),
-    "opponents_life_lost": frozenset({"opponents_life_lost"}),
+    "opponents_life_lost": frozenset({"opponents_life_lost"}), "opponents_poison": frozenset({"opponents_poison"}),
     "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "total_mv": frozenset({"total_mv"}),
     "hand_of": frozenset({"hand_of"}),
@@ -387,6 +387,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
                                  "life_gained_this_turn", "life_of", "starting_life", "speed_of", "opponents_life_lost",
+                                 "opponents_poison",
                                  "total_power", "total_toughness",
                                  "total_mv",
                                  "greatest",
@@ -828,6 +829,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return g.players[sp].speed if sp in g.players else 0
     if "starting_life" in a:  # "your starting life total" (103.3, 903.7, 810.4): the same for every player
         return starting_life(g)
+    if "opponents_poison" in a:  # "for each poison counter your opponents have" (121.1c): all of them, added up
+        who = _you(g, src, r)
+        return sum(g.players[p].poison for p in seats.opponents(g, who)) if who in g.players else 0
     if "opponents_life_lost" in a:  # "the total life lost by your opponents this turn" (119.3, a per-turn fact)
         who = _you(g, src, r)
         return sum(g.players[p].life_lost_turn for p in seats.opponents(g, who)) if who in g.players else 0

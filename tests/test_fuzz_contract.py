@@ -35,6 +35,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "life_of": {"life_of": "you"}, "life_turn_began": {"life_turn_began": "you"},
     "life_lost_turn_of": {"life_lost_turn_of": "you"},
     "starting_life": {"starting_life": "you"}, "opponents_life_lost": {"opponents_life_lost": "you"},
+    "opponents_poison": {"opponents_poison": "you"},
     "total_power": {"total_power": {"types": ["Creature"]}},
     "total_toughness": {"total_toughness": {"types": ["Creature"]}}, "hand_of": {"hand_of": "you"},
     "total_mv": {"total_mv": {"types": ["Creature"]}},

@@ -148,6 +148,9 @@ def count_of(phrase: str) -> Any:
         return {"commander_casts": "you"}  # 903.8: each cast of your commander (either partner) from the command zone
     if p in ("spells you've cast this turn", "spell you've cast this turn"):
         return {"spells_cast_this_turn": "you"}  # 601.2i: each spell you cast, whatever became of it
+    if p in ("poison counter your opponents have", "poison counters your opponents have",
+             "the number of poison counters your opponents have"):  # 121.1c: each opponent's, added up
+        return {"opponents_poison": "you"}
     m = re.fullmatch(r"(experience) counters? you have", p)
     if m:  # "the number of experience counters you have" (121.1: counters a player has)
         return {"player_counters": "you", "kind": m.group(1)}
