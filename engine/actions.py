@@ -141,7 +141,8 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 if player_statics.can_get_counters(g, tgt, "poison"):
                     pl.poison += sc.kwargs["Toxic"]
             # combat damage is also damage: "deals damage (to a player)" triggers see it (120.1, 510.2)
-            evs.append({"event": "damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt})
+            evs.append({"event": "damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt,
+                        "obj_controller": sc.controller})  # "that player": the source's controller then (608.2g)
             if tgt != sc.controller:
                 evs.append({"event": "damage_opponent", "obj": src, "target": tgt, "amount": n, "player": tgt})
             if combat:

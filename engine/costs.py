@@ -76,7 +76,8 @@ def cost_problems(cost: Cost, announced: bool = False) -> list[str]:
                 and not (part == "exile_from_graveyard" and "total_mv" in f) and not announced:
             out.append(f"cost: {part} a variable number")
         f = {k: v for k, v in f.items() if k not in TOTALS and k not in ("optional", "blight")
-             and not (part == "discard" and k == "random") and not (part == "behold" and k == "exile")}
+             and not (part == "discard" and k == "random") and not (part == "behold" and k == "exile")
+             and not (part == "sacrifice" and k == "one_of_each")}  # "a Swamp and a Forest": one of each (_one_each)
         bad = unknown_keys(f)
         if bad:
             out.append(f"cost filter keys {sorted(bad)}")
@@ -184,7 +185,7 @@ def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int |
         # crew (Kaladesh, later than the 2016 rules; today's crew rule says "any number of other untapped
         # creatures"): sick ones too
         crew = "total_power" in f
-        f = {**{k: v for k, v in f.items() if k not in ("total_power", "blight")}, "controller": "you",
+        f = {**{k: v for k, v in f.items() if k not in ("total_power", "blight", "one_of_each")}, "controller": "you",
              "zone": "battlefield"}
         cs = g.all_chars()  # another player's permanent fails the filter's "you control" at once: not asked
         return (i for i in g.battlefield if cs[i].controller == player and matches(g, i, f, src, player)
@@ -232,6 +233,9 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
         elif "total_mv" in f:  # collect evidence: the whole graveyard reaches N or it cannot be paid
             if sum(_card_mv(g, c) for c in cands) < f["total_mv"]:
                 return False
+        elif f.get("one_of_each"):
+            if not _one_each(g, f, list(cands), n):
+                return False
         elif n > 0 and sum(1 for _ in islice(cands, n)) < n:  # the first n are enough
             return False
     return True
@@ -259,12 +263,26 @@ def _picks_ok(g: "Game", f: dict[str, Any], n: int, cands: list[Any], picks: lis
         return sum(crew_power(g, p) for p in picks) >= f["total_power"]
     if "total_mv" in f:  # "you may collect evidence N": none, or enough
         return sum(_card_mv(g, p) for p in picks) >= f["total_mv"] or bool(f.get("optional")) and not picks
+    if f.get("one_of_each"):
+        return len(picks) == n and _one_each(g, f, picks, n)
     return len(picks) == n
 
 
 def _card_mv(g: "Game", oid: int) -> int:
     """A card's mana value (202.3) where it is (a graveyard's card: its printed cost)."""
     return int(mana_value(g.objects[oid].card.mana_cost))
+
+
+def _one_each(g: "Game", f: dict[str, Any], objs: list[Any], n: int) -> bool:
+    """"Sacrifice a green creature, a white creature, and a blue creature": can ``n`` of ``objs`` be chosen, a
+    different one for each kind of the filter's "or" (one creature that is green and white pays for one kind only)?"""
+    kinds = [[o for o in objs if matches(g, o, {**sub, "zone": "battlefield"})] for sub in f.get("or", ())]
+
+    def fill(i: int, used: frozenset[Any]) -> bool:
+        if i == len(kinds):
+            return True
+        return any(fill(i + 1, used | {o}) for o in kinds[i] if o not in used)
+    return len(kinds) == n and fill(0, frozenset())
 
 
 def crew_power(g: "Game", oid: int) -> int:
@@ -348,6 +366,8 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
         values = [_card_mv(g, c) for c in cands] if "total_mv" in f else [max(0, g.chars(c).power) for c in cands]
         if need is not None and sum(values) < need or need is None and len(cands) < n:
             raise IllegalAction(f"cannot pay the cost: too few to {_VERB[part]}")
+        if f.get("one_of_each") and not _one_each(g, f, cands, n):  # 118.3: not one of each kind to choose
+            raise IllegalAction(f"cannot pay the cost: not one of each kind to {_VERB[part]}")
         if part == "discard" and f.get("random"):  # 701.8a: "discard a card at random": no player chooses
             pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]], "extra": _own_extra(pend["extra"])}
             _pay(g, player, part, g.rng.sample(cands, n), pend["obj"], f, pend["extra"])
@@ -363,6 +383,9 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
         elif need is not None:
             g.wait["total_power"] = need
             g.wait["powers"] = [g.chars(c).power for c in cands]
+        if f.get("one_of_each"):  # one of each kind (_one_each): the candidates of each, for a player to see
+            g.wait["one_of_each"] = [[c for c in cands if matches(g, c, {**sub, "zone": "battlefield"})]
+                                     for sub in f.get("or", ())]
         return None
     return pend
 

@@ -66,7 +66,7 @@ from engine.ops.actions import designations, pass_designations
 from engine.ops.objects import replacement_tokens, token_def
 from engine.rng import GameRandom
 from engine.state import COMMAND_CARDS, STEPS, Decision, Obj, Player, create_object, stamp_entry
-from engine.until import object_left, source_left
+from engine.until import object_left, source_left, spell_became
 from engine.values import amount, condition
 from engine.view import view as view_of
 
@@ -650,6 +650,8 @@ class Game:
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
         if frm == "battlefield" and self.gone:
             exile_orphans(self)  # 800.4c: a control effect of what left (an Aura's static too) may have ended
+        if frm == "stack" and to == "battlefield" and self.effects:
+            spell_became(self, oid, n.id)  # 400.7a: what changed the spell's characteristics goes on applying
         if self.effects:
             object_left(self, oid)  # 611.2c, 400.7: effects on only the old objects have ended
         if shuffle:

@@ -136,6 +136,7 @@ class Player:
                  "damaged_turn", "commander_casts", "commander_casts_by", "commander_damage", "attacked_turn",
                  "died_turn", "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic",
                  "counters", "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
+                 "searched_turn",
                  "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn",
                  "life_turn_began", "dungeons_completed", "last_turn", "crime_turn", "mana_spent_turn", "speed",
                  "nonland_left_turn", "warped_turn", "planar", "schemes", "die_rolls", "hand_modifier",
@@ -177,6 +178,7 @@ class Player:
         self.last_turn = 0              # the number of this player's last turn that has ended ("your last turn")
         self.life_lost_last_turn = 0    # life this player lost during the previous turn ("if you lost life last turn")
         self.surveilled_turn = 0        # the last turn this player surveilled (a later keyword action, GRN)
+        self.searched_turn = 0          # the last turn this player searched their own library (701.15a)
         self.investigated_turn = 0      # the last turn this player investigated (701.33a)
         self.crime_turn = 0             # the last turn this player committed a crime (a later rule, OTJ)
         self.hand_cast_turn = 0         # the last turn this player cast a spell from their hand (601.2a, 601.2i)

@@ -234,7 +234,10 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 "day_night",  # the game's day or night (a later rule, Innistrad: Midnight Hunt)
                                 # "if an opponent controls at least four more creatures than you / seven or more
                                 # lands", "if an opponent has no cards in hand" (the Avatars of Prophecy)
-                                "opponent_more", "more_by", "at_least", "opponent_hand_le"})
+                                "opponent_more", "more_by", "at_least", "opponent_hand_le",
+                                # the Traps of Zendikar: "If an opponent gained life this turn" (a fact of each
+                                # opponent), "If exactly one creature is attacking" (attacking creatures counted now)
+                                "opponent_did", "amount_lt", "to_graveyard_ge"})
 
 
 _EXILE_SELF = Cost(exile_self=True)
@@ -335,7 +338,7 @@ def _walk(x: Any, out: list[str]) -> None:
             return  # the sacrificed object's power as it last existed (engine/costs.py)
         if x.get("life_of") == "that_player" and not _THAT_PLAYER[0]:
             out.append("amount life_of that_player outside a per-player instruction")  # engine/values.py amount_for
-        for k in ("hand_of", "library_size"):
+        for k in ("hand_of", "library_size", "life_lost_turn_of"):
             if x.get(k) == "that_player" and not _THAT_PLAYER[0]:
                 out.append(f"amount {k} that_player outside a per-player instruction")
         mv = x.get("mv_of")
@@ -367,7 +370,8 @@ def _walk(x: Any, out: list[str]) -> None:
                 if bad:
                     out.append(f"filter keys {sorted(bad)}")
                 ctl = v.get("controller")
-                if refs_ok and isinstance(ctl, str) and ctl not in ("you", "not_you", "opponent", "that_player") \
+                if refs_ok and isinstance(ctl, str) \
+                        and ctl not in ("you", "not_you", "opponent", "that_player", "team") \
                         and ctl not in REF_WORDS:  # values.bind_players reads it with refs: it must resolve
                     out.append(f"reference {ctl!r} as a controller")
             _walk(v, out)

@@ -66,6 +66,7 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "creature_to_graveyard",  # a creature put into that player's graveyard from the battlefield
                  "card_to_graveyard",  # a card (not a token) put into its owner's graveyard from anywhere (404.2)
                  "searched",  # a player searched their own library (701.15a): engine/ops/zones.py
+                 "clash",  # 701.20b: a player clashed ("won": whether that player won the clash): engine/ops/control.py
                  "dungeon_completed",  # a player completed a dungeon (a later rule: engine/dungeon.py)
                  "crime",  # a player committed a crime (a later rule, Outlaws of Thunder Junction): became_targets
                  "expend",  # a player expended N (a later keyword action, Bloomburrow): expend below
@@ -104,7 +105,8 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "first_combat",  # "at the end of the first combat phase on your turn" (506.6d)
                   "level",  # "when this Class becomes level 2": the level it became
                   "amount",  # "whenever you expend 4": the total that player's mana spent this turn reached
-                  "while"})  # "whenever SELF attacks while you control a Dinosaur": a condition as the event happens
+                  "while",  # "whenever SELF attacks while you control a Dinosaur": a condition as the event happens
+                  "won"})  # clash: "whenever you clash and win" (701.20c)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -329,6 +331,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False  # "during your main phase" (505.1)
     if trig.get("noncombat") and ev.get("combat") or trig.get("combat") and not ev.get("combat"):
         return False
+    if "won" in trig and bool(ev.get("won")) != bool(trig["won"]):
+        return False  # "whenever you clash and win" (701.20c)
     if name == "discard" and trig.get("self"):  # "when you discard SELF" (701.8): the card itself, in the graveyard
         if ev["obj"] != src:
             return False

@@ -217,6 +217,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         holder = s if s.ability is None else g.objects.get(sid) if sid is not None else None
         p = holder.chosen.get("gift_to") if holder is not None else None
         return [p] if isinstance(p, str) and p in g.players and not g.players[p].lost else []
+    if ref == "clash_opponent":  # "that player" after "clash with an opponent" (701.20b): the opponent chosen
+        p = r.get("clash_opponent")
+        return [p] if isinstance(p, str) and p in g.players else []
     if ref == "chosen_player":  # "the chosen player": the one its source chose as it entered (614.12), while that
         sid = source_id(g, r)  # player is still in the game (800.4a)
         p = g.objects[sid].chosen.get("player") if sid is not None else None
@@ -311,7 +314,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             out = [(g.controller_of(x) if x in g.objects else lki.get(x)) if isinstance(x, int) else x
                    for x in refs(g, r, ref["controller_of"])]
             info = s.trigger_info or {}
-            if not out and ref["controller_of"] == "it" and info.get("obj_controller") in g.players:
+            if not any(p is not None for p in out) and ref["controller_of"] == "it" \
+                    and info.get("obj_controller") in g.players:
                 out = [info["obj_controller"]]  # "that source's controller" after the spell that dealt the damage left
             return list(dict.fromkeys(p for p in out if p is not None))
         if "couldnt" in ref:  # "each opponent who can't": those of the group the instruction before could not make
@@ -344,8 +348,9 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
     "life_of": frozenset({"life_of"}), "life_turn_began": frozenset({"life_turn_began"}),
+    "life_lost_turn_of": frozenset({"life_lost_turn_of"}),
     "starting_life": frozenset({"starting_life"}), "speed_of": frozenset({"speed_of"}),
-    "opponents_life_lost": frozenset({"opponents_life_lost"}),
+    "opponents_life_lost": frozenset({"opponents_life_lost"}), "opponents_poison": frozenset({"opponents_poison"}),
     "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "total_mv": frozenset({"total_mv"}),
     "hand_of": frozenset({"hand_of"}),
@@ -360,7 +365,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
     "colors_of": frozenset({"colors_of"}),
-    "highest_life": frozenset({"highest_life"}),
+    "highest_life": frozenset({"highest_life"}), "lowest_life": frozenset({"lowest_life"}),
     "half": frozenset({"half", "up"}), "third": frozenset({"third", "up"}),
     "library_size": frozenset({"library_size"}),
     "per_target": frozenset({"per_target", "slot"}),
@@ -386,6 +391,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
                                  "life_gained_this_turn", "life_of", "starting_life", "speed_of", "opponents_life_lost",
+                                 "opponents_poison",
                                  "total_power", "total_toughness",
                                  "total_mv",
                                  "greatest",
@@ -403,7 +409,8 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
                        "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object", "activated",
                        "gift_player", "tapped_cost",
-                       "activated_ability", "voted_most"})
+                       "activated_ability", "voted_most",
+                       "clash_opponent"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "targets_of",
                       "owner_of", "opponents_of", "couldnt"})
@@ -842,9 +849,18 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return g.players[sp].speed if sp in g.players else 0
     if "starting_life" in a:  # "your starting life total" (103.3, 903.7, 810.4): the same for every player
         return starting_life(g)
+    if "opponents_poison" in a:  # "for each poison counter your opponents have" (121.1c): all of them, added up
+        who = _you(g, src, r)
+        return sum(g.players[p].poison for p in seats.opponents(g, who)) if who in g.players else 0
     if "opponents_life_lost" in a:  # "the total life lost by your opponents this turn" (119.3, a per-turn fact)
         who = _you(g, src, r)
         return sum(g.players[p].life_lost_turn for p in seats.opponents(g, who)) if who in g.players else 0
+    if "life_lost_turn_of" in a:  # "the life that player lost this turn" (119.3): yours, or the player it is
+        if a["life_lost_turn_of"] == "you" or r is None:  # counted for (amount_for)
+            ps = [_you(g, src, r)]
+        else:
+            ps = list(r.get("that_player", ()))
+        return g.players[ps[0]].life_lost_turn if ps and ps[0] in g.players else 0
     if "life_turn_began" in a:  # "that player's life total as the turn began" (Sengir, the Dark Baron): the record
         # made as the turn began, which a player who left the game keeps (800.4g: their last known information)
         if a["life_turn_began"] == "you" or r is None:
@@ -852,6 +868,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         else:  # the player it is counted for (amount_for), else the player of the trigger event
             ps = list(r.get("that_player", ())) or refs(g, r, "trigger_player")
         return g.players[ps[0]].life_turn_began if ps and ps[0] in g.players else 0
+    if "lowest_life" in a:  # "the lowest life total among all players" (119.1; Repay in Kind)
+        who = _you(g, src, r)
+        among = seats.apnap(g) if a["lowest_life"] == "all" else seats.opponents(g, who) if who else []
+        return min((g.players[p].life for p in among), default=0)
     if "highest_life" in a:  # "the highest life total among all players / your opponents" (119.1)
         who = _you(g, src, r)
         among = seats.apnap(g) if a["highest_life"] == "all" else seats.opponents(g, who) if who else []
@@ -1089,6 +1109,20 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         opp = p in seats.opponents(g, you)
         if "trigger_player_opponent" in cond and opp != bool(cond["trigger_player_opponent"]):
             return False
+    if "clash_won" in cond:  # "Whenever you clash, ... If you won, ..." (701.20c): the clash the trigger saw
+        info = (r.get("trigger") if "trigger" in r else this(g, r).trigger_info if "obj" in r else None) if r else None
+        if bool((info or {}).get("won")) != bool(cond["clash_won"]):
+            return False
+    if "to_graveyard_ge" in cond:  # "if you had three or more cards put into your graveyard from anywhere this turn"
+        gy_turn, gy_went = g.players[you].to_graveyard_turn
+        if (len(gy_went) if gy_turn == g.turn else 0) < cond["to_graveyard_ge"]:
+            return False
+    if "team_did" in cond and not any(condition(g, cond["team_did"], src, {"controller": p})
+                                      for p in {you, *g.team_of.get(you, ())}):
+        return False  # "if your team gained life this turn": you or a teammate (102.3)
+    if "opponent_did" in cond and not any(condition(g, cond["opponent_did"], src, {"controller": p})
+                                          for p in seats.opponents(g, you)):
+        return False  # "if an opponent gained life this turn" (102.2: any one of them; the Traps of Zendikar)
     if "opponent_hand_le" in cond and not any(len(g.players[p].hand) <= cond["opponent_hand_le"]
                                                for p in seats.opponents(g, you)):
         return False  # "as long as an opponent has no cards in hand" (Guul Draz Specter): any one of them (102.2)
@@ -1270,7 +1304,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "top_card_is" in cond:  # "as long as the top card of your library is black" (Vampire Nocturnus, which plays with
         # it revealed): its controller's top card now; none when the library is empty
         lib = g.players[you].library if you in g.players else []
-        if not lib or not matches(g, lib[0], {**cond["top_card_is"], "zone": "library"}, src, you):
+        f = {**cond["top_card_is"], "zone": "library"}
+        if "shares_type_with" in f:  # kinship: "if it shares a creature type with SELF" (205.3m), SELF's types now
+            f = _shared_types(g, f, refs(g, r, f.pop("shares_type_with")) if r is not None and "obj" in r
+                              else static_refs(g, src, f.pop("shares_type_with")))
+        if not lib or not matches(g, lib[0], f, src, you):
             return False
     if "revealed_is" in cond:  # "Reveal the top card of your library. If it's a creature card, ..." (608.2c)
         shown = (r or {}).get("revealed_top") or ()
@@ -1458,6 +1496,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "if a graveyard has twenty or more cards in it" (404.1: each player's graveyard)
     if "opponent_life_le" in cond and not any(g.players[p].life <= cond["opponent_life_le"] for p in g.opponents(you)):
         return False
+    if "any_library_le" in cond and not any(len(g.players[p].library) <= cond["any_library_le"]
+                                             for p in g.order if p not in g.gone):
+        return False  # "as long as a library has twenty or fewer cards in it" (404.1: any player's)
     if "opponent_poison_ge" in cond:  # "an opponent has three or more poison counters" (121.1c)
         if not any(g.players[p].poison >= cond["opponent_poison_ge"] for p in g.opponents(you)):
             return False
@@ -1511,7 +1552,7 @@ def _evolves(g: "Game", o: Any, r: Ctx | None) -> bool:
 
 #: the per-turn facts ``{"history": ...}`` names (kept on Player as the last turn each happened)
 HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "your_land_entered", "self_was_cast",
-                     "you_surveilled", "you_committed_crime", "you_cast_from_hand"})
+                     "you_surveilled", "you_committed_crime", "you_cast_from_hand", "you_searched"})
 
 
 def _history(g: "Game", what: str, you: str, o: Any) -> bool:
@@ -1532,6 +1573,8 @@ def _history(g: "Game", what: str, you: str, o: Any) -> bool:
         return g.players[you].surveilled_turn == g.turn
     if what == "you_committed_crime":  # "if you've committed a crime this turn" (a later rule, Outlaws of Thunder
         return g.players[you].crime_turn == g.turn  # Junction: engine/triggers.py became_targets)
+    if what == "you_searched":  # "if an opponent searched their library this turn" (701.15a: their own library)
+        return g.players[you].searched_turn == g.turn
     if what == "self_was_cast":
         return o is not None and bool(o.chosen.get("cast_zone"))
     if what == "you_cast_from_hand":  # "if you haven't cast a spell from your hand this turn" (601.2a, 601.2i)
@@ -1574,6 +1617,8 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
         return False  # "non-Phyrexian spell"
     if "colors" in f and not colors & set(f["colors"]):
         return False
+    if "colors_all" in f and not set(f["colors_all"]) <= colors:
+        return False  # "a spell that's both red and white" (105.2)
     if f.get("multicolored") and len(colors) < 2 or f.get("monocolored") and len(colors) != 1 \
             or f.get("colorless") and colors or "not_colors" in f and colors & set(f["not_colors"]):
         return False  # "their first multicolored spell each turn" (105.2)
@@ -1586,6 +1631,11 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "day_night",  # "if it's night" (day and night, a later rule: engine/transform.py)
                   "activated_ge", "max_speed", "descended", "void", "ring_bearer_other",
                   "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"
+                  "clash_won",  # the clash a "whenever you clash" trigger saw was won (701.20c)
+                  "any_library_le",  # some player's library has at most that many cards (404.1)
+                  "to_graveyard_ge",  # cards put into your graveyard from anywhere this turn (Player.to_graveyard_turn)
+                  "team_did",  # such a fact true of you or a teammate (102.3)
+                  "opponent_did",  # a fact about this turn ("you" gained life, ...) true of an opponent (102.2)
                   "opponent_hand_le",  # "an opponent has no cards in hand": some opponent has at most that many
                   "self_zone",  # "if SELF is in the command zone [or on the battlefield]": the zones it may be in
                   "designation_by",  # {"monarch": "opponent" | "nobody"}: a designation's holder (later rules)
@@ -1707,6 +1757,9 @@ def condition_problems(cond: Any) -> list[str]:
     out = [f"condition {bad}"] if bad else []
     if isinstance(cond.get("more_modes_if"), dict):  # the condition of a modal spell's second mode (700.2)
         out += condition_problems(cond["more_modes_if"])
+    for k in ("opponent_did", "team_did"):  # a fact of an opponent's (a teammate's) turn so far
+        if isinstance(cond.get(k), dict):
+            out += condition_problems(cond[k])
     if "designation" in cond and str(cond["designation"]).lstrip("!") not in DESIGNATIONS:
         out.append(f"condition designation {cond['designation']!r}")
     if any(k not in DESIGNATIONS or w not in ("opponent", "nobody")
@@ -1752,7 +1805,7 @@ def names_that_player(a: Any) -> bool:
     if isinstance(a, dict):
         return a.get("controller") == "that_player" or a.get("owner") == "that_player" \
             or a.get("life_of") == "that_player" or a.get("hand_of") == "that_player" \
-            or a.get("life_turn_began") == "that_player" \
+            or a.get("life_turn_began") == "that_player" or a.get("life_lost_turn_of") == "that_player" \
             or a.get("library_size") == "that_player" \
             or any(names_that_player(v) for v in a.values())
     if isinstance(a, (list, tuple)):

@@ -102,6 +102,10 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
     r.setdefault("gone_this_way", []).extend(last[k] for k in moved if k in last)
     if moved:  # "exile X. You may cast that card ..." of a spell: the cards this instruction exiled (400.7)
         r["exiled"] = list(moved.values())
+    for k, n in (e.get("counters") or {}).items():  # "Exile SELF with three time counters on it": the card in exile
+        for x in moved.values():  # has them (a card with suspend is then suspended, 702.61b)
+            if x in g.objects and g.objects[x].zone == "exile":
+                g.objects[x].counters[k] = g.objects[x].counters.get(k, 0) + int(n)
     link_exiled(g, r, list(moved.values()))
 
 
@@ -673,6 +677,7 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 _put_found(g, x, to, bool(e.get("tapped")), p)
             knowledge.shuffle(g, p)
         if not player_statics.cant_cause(g, p, "search", controller(g, r)):
+            g.players[p].searched_turn = g.turn
             triggers.event(g, {"event": "searched", "player": p})  # 701.15a (_searched)
     return None
 
@@ -779,6 +784,7 @@ def _searched(g: "Game", player: str, owner: str) -> None:
     """701.15a: ``player`` searched ``owner``'s library: "whenever an opponent searches their library" (Ob Nixilis,
     Unshackled) sees a player's search of their own library (not one a rule forbade, 101.2)."""
     if player == owner and not player_statics.cant_cause(g, player, "search", player):
+        g.players[player].searched_turn = g.turn  # "if an opponent searched their library this turn" (Archive Trap)
         triggers.event(g, {"event": "searched", "player": player})
 
 

@@ -328,6 +328,10 @@ def _names_it(x: Any) -> bool:
     return False
 
 
+#: "{3}, {T} or {R}, {T}": two costs, either of which activates the ability (602.2b)
+_EITHER_COST = re.compile(r"((?:\{[^}]+\})+(?:, \{T\})?) or ((?:\{[^}]+\})+(?:, \{T\})?)")
+
+
 def _lower_activated(item: IrItem) -> Ability | None:
     cost = parse_cost_text(item.head)
     body = item.body
@@ -551,6 +555,7 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
               else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"),
               self_cast=trig.get("event") == "cast" and bool(trig.get("self")))
     ctx.lost_life = trig.get("event") == "lose_life" and trig.get("who") == "you"  # "for each 1 life you lost"
+    ctx.clash_trigger = trig.get("event") == "clash"  # "Whenever you clash, ... If you won, ..." (701.20c)
     if trig.get("event") == "cast" and isinstance((trig.get("filter") or {}).get("targets"), dict):
         ctx.cast_targets = trig["filter"]["targets"]  # "... that targets one or more permanents, ... those permanents"
     bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"
@@ -594,6 +599,9 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
                                                                          "combat_damage_player_or_walker",
                                                                          "damage_opponent"):
         ctx.last_player = "trigger_player"
+    if trig.get("event") == "damage_player" and trig.get("defending") == "you_only":
+        ctx.last_player = {"controller_of": "it"}  # "Whenever a source an opponent controls deals damage to you, that
+        # player sacrifices a permanent" (Michiko Konda): the source's controller, not you, the player dealt damage
     if item.modes:
         rand = _random_token_modes(item.modes, body)
         if rand is not None:  # "choose one at random. Create a red and white creature token with those
@@ -678,6 +686,15 @@ def _either_trigger(item: IrItem) -> list[Ability] | None:
     Magus), "When SELF dies and when you discard SELF, create a Food token" (Bartered Cow): two trigger events of
     different kinds, each with its own condition; the ability triggers on either (603.2), as two abilities with the
     same effect would. None unless both halves read."""
+    at = re.match(r"^at (the beginning of [^,]+?) and whenever ([^,]+), (.+)$", item.head, re.I | re.S)
+    if at is not None and not item.modes:
+        # "At the beginning of your upkeep and whenever you cast a green spell, put a charge counter on SELF" (the
+        # Shrines): two trigger conditions, a step and an event, each its own ability with the one effect (603.2)
+        halves = [f"At {at.group(1)}, {at.group(3)}", f"Whenever {at.group(2)}, {at.group(3)}"]
+        pair = [_lower_triggered(IrItem("triggered", item.text, head=h, body=h)) for h in halves]
+        if pair[0] is None or pair[1] is None:
+            return None
+        return [replace(ab, text=item.text) for ab in pair if ab is not None]
     m = re.match(r"^(when|whenever) ", item.head, re.I)
     if not m or item.modes:
         return None
@@ -877,7 +894,12 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                     kwargs[k] = v
             abilities += abs_
             continue
-        if item.kind == "activated":
+        if item.kind == "activated" and (either := _EITHER_COST.fullmatch(item.head)) is not None:
+            # "{3}, {T} or {R}, {T}: ..." (the Shards of Mirrodin): the ability is activated by paying either cost
+            # (602.2b: its controller chooses which as it is activated), one ability for each
+            both = [_lower_activated(replace(item, head=h, text=f"{h}: {item.body}")) for h in either.groups()]
+            ab = None if None in both else [a for a in both if a is not None]
+        elif item.kind == "activated":
             ab = _lower_activated(item)
         elif item.kind == "forecast":
             # 702.56a-b: from the hand, only during its owner's upkeep and only once each turn

@@ -24,6 +24,17 @@ def parse_cost_text(text: str) -> Cost | None:
     mana: tuple[str, ...] = ()
     kw: dict[str, Any] = {}
     text = text.strip()
+    # "Sacrifice a green creature, a white creature, and a blue creature" (the Heralds), "Sacrifice a Swamp and a
+    # Forest" (Jarad): one object of each kind, distinct (601.2h: each chosen as the cost is paid)
+    each = re.search(r"\bsacrifice (an? [a-z -]+?)((?:, an? [a-z -]+?)*),? and (an? [a-z -]+?)(?=$|,)", text, re.I)
+    if each is not None:
+        nouns = [each.group(1), *re.findall(r", (an? [a-z -]+?)(?=,|$)", each.group(2)), each.group(3)]
+        subs = [_noun(re.sub(r"^an? ", "", n, flags=re.I)) for n in nouns]
+        if any(f is None or f.get("zone", "battlefield") != "battlefield" or f.get("player") for f in subs):
+            return None
+        kw["sacrifice"] = {"or": [{k: v for k, v in f.items() if k != "zone"} for f in subs if f is not None],
+                           "one_of_each": True, "amount": len(subs)}
+        text = text[:each.start()] + "\x1d" + text[each.end():]
     # "Remove a counter from an artifact, creature, land, or planeswalker you control": a list of card types is one
     # noun, not parts of the cost (the commas kept as "\x1f", "and" as "\x1e" while the parts are split)
     text = re.sub(r"\b(artifact|creature|enchantment|land|planeswalker),\s+(?=(?:artifact|creature|enchantment|land|"
@@ -31,6 +42,8 @@ def parse_cost_text(text: str) -> Cost | None:
     parts = [p.strip().replace("\x1f", ",").replace("\x1e", "and")
              for p in re.split(r",\s*|\s+and\s+", text) if p.strip()]
     for part in parts:
+        if part == "\x1d":  # the sacrifice of one of each kind, read above
+            continue
         low = part.lower()
         if _MANA_ONLY.fullmatch(part):
             syms = parse_cost(part)
@@ -39,7 +52,8 @@ def parse_cost_text(text: str) -> Cost | None:
                 kw["untap"] = kw.get("untap", False) or "Q" in syms
                 syms = tuple(s for s in syms if s not in ("T", "Q"))
             mana = mana + syms
-        elif low == "sacrifice self":
+        elif low == "sacrifice self" or low == "sacrifice it" and "remove_counters" in kw:
+            # "Remove three quest counters from SELF and sacrifice it" (the Zendikar Quests): "it" is SELF (602.2b)
             kw["sacrifice_self"] = True
         elif m := re.fullmatch(r"blight (\d+)", low):  # a later keyword action (Lorwyn Eclipsed): N -1/-1 counters
             if int(m.group(1)) < 1:  # on a creature you control, chosen as the cost is paid
@@ -98,6 +112,9 @@ def parse_cost_text(text: str) -> Cost | None:
                 return None
             kw["discard"] = n or 1
             kw["discard_filter"] = {**{k: v for k, v in f.items() if k != "zone"}, **({"x": True} if not n else {})}
+        elif low == "discard another card named self":  # grandeur (Future Sight's ability word): a card of the same
+            kw["discard"] = 1  # name from the hand (201.2), not the permanent itself
+            kw["discard_filter"] = {"name": "SELF", "other": True}
         elif m := re.fullmatch(r"discard (?:a|an) (.+?) card", low):
             f = _noun(m.group(1))
             if f is None:

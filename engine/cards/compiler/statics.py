@@ -181,15 +181,50 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
             # every creature type" (Amorphous Axe): all the creature types (205.3m, 613.1d layer 4)
             out.append({"kind": "add_types", "affects": aff, "subtypes": sorted(CREATURE_TYPES)})
             continue
-        mm = re.fullmatch(r"(?:is|are) an? (.+?) in addition to (?:its|their) other (?:creature )?types", part)
-        if mm:
-            subs = [subtype(w) for w in mm.group(1).split()]
-            if not all(subs):
-                return None
-            out.append({"kind": "add_types", "affects": aff, "subtypes": subs})
+        got = _is_kind(aff, part)
+        if got is not None:
+            out += got
             continue
         return None
     return out
+
+
+#: card types a static may add ("is an artifact in addition to its other types", 205.1b)
+_ADDED_CARD_TYPES = {"artifact": "Artifact", "enchantment": "Enchantment", "creature": "Creature"}
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _is_kind(aff: Any, part: str) -> list[dict[str, Any]] | None:
+    """205.1b, 613.1d-e: "is a Zombie / an artifact in addition to its other types", "are Slivers in addition to their
+    other creature types" (Hivestone): those types added (layer 4); "is a Demon Spirit" (Oni Possession), "is a black
+    Zombie" (Nim Deathmantle): its creature types become those (the card types stay) and its colors that color."""
+    mm = re.fullmatch(r"(?:is|are) (?:an? )?([a-z -]+?)( in addition to (?:its|their) other (?:creature )?types)?",
+                      part)
+    if mm is None:
+        return None
+    colors: list[str] = []
+    types: list[str] = []
+    subs: list[str] = []
+    for w in mm.group(1).split():
+        if w in _COLOR_WORDS and not types and not subs:
+            colors.append(_COLOR_WORDS[w])
+        elif w in _ADDED_CARD_TYPES:
+            types.append(_ADDED_CARD_TYPES[w])
+        else:
+            st = subtype(w) or (subtype(w[:-1]) if w.endswith("s") else None)
+            if st is None:
+                return None
+            subs.append(st)
+    if mm.group(2):  # in addition: nothing is taken away
+        if colors or not (types or subs):
+            return None
+        return [{"kind": "add_types", "affects": aff, **({"subtypes": subs} if subs else {}),
+                 **({"types": types} if types else {})}]
+    if types or not subs:  # "is an artifact" without "in addition" (a new card type): not read here
+        return None
+    return [{"kind": "become", "affects": aff, "subtypes": subs, **({"colors": colors} if colors else {})}]
+
+
 
 
 _Static = Callable[[re.Match], "list[dict[str, Any]] | None"]
@@ -3024,7 +3059,10 @@ def _peek_and_face_down(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(r"^(.+?) can't have counters put on (?:it|them)$")
 def _no_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    return None
+    """"SELF can't have counters put on it" (Melira's Keepers, Tatterkite): no counter of any kind (121.1; the
+    restriction no_counters without a kind, engine/layers.py counters_allowed), nor any it would enter with."""
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "no_counters"}]
 
 
 #: abilities that modify the rules for deck construction (112.6m): they work before the game
@@ -3239,11 +3277,33 @@ def _self_is(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
+@static(r"^(enchanted creature|equipped creature|enchanted permanent|(?:other )?creatures you control|"
+        r"each creature you control|(?:other )?[a-z]+ creatures you control) ((?:is|are) .+)$")
+def _attached_is_kind(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Enchanted creature is a Demon Spirit", "Creatures you control are Slivers in addition to their other creature
+    types" (_is_kind)."""
+    aff = _affects(m.group(1))
+    return None if aff is None else _is_kind(aff, m.group(2))
+
+
 def parse_static(text: str) -> list[dict[str, Any]] | None:
     t = text.strip().rstrip(".").strip()
     low = t.lower()
     # "SELF gets +2/+2 for each Aura attached to it": "it" is SELF, the subject
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z/ ]+ attached to) (?:it|him|her)$", r"\1 self", low)
+    # "Equipped creature gets +1/+0 for each Equipment attached to it" (Golem-Skin Gauntlets): "it" is the creature the
+    # source is attached to (its host), the subject
+    low = re.sub(r"^((?:enchanted|equipped) creature gets [+-]\d+/[+-]\d+ for each (?:aura|equipment|aura and "
+                 r"equipment) attached to) it\b", r"\1 host", low)
+    # "Enchanted creature gets +2/+0 and can't be blocked by creatures with flying" (Dust Corona), "... and has first
+    # strike, and all creatures able to block it do so" (Indrik Umbra): each part its own static of the same object
+    m = re.fullmatch(r"(enchanted creature|equipped creature|self) (gets [+-]\d+/[+-]\d+(?: and has [a-z ]+?)?)"
+                     r"(?:,)? and (can't .+|can block .+|all creatures able to block it do so)", low)
+    if m:
+        rest = m.group(3).replace("block it do so", f"block {m.group(1)} do so")
+        second = rest if rest.startswith("all creatures") else f"{m.group(1)} {rest}"
+        a, b = parse_static(f"{m.group(1)} {m.group(2)}"), parse_static(second)
+        return None if a is None or b is None else a + b
     # "SELF gets +2/+2 for each card exiled with it" (Lumbering Battlement): likewise, the cards exiled with SELF
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
     # "SELF enters with a +1/+1 counter on it for each instant and sorcery card exiled with it" (Murktide Regent): the
@@ -3259,8 +3319,8 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
                  r"\1 self", low)
     # "SELF costs {1} less to cast during your turn" (601.2f): the same reduction as "... if it's your turn"
     low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) during your turn$", r"\1 if it's your turn", low)
-    # "If you have 3 or less life, SELF costs {6} less to cast" (Avatar of Hope): as "SELF costs {6} less to cast if
-    # you have 3 or less life" (601.2f)
+    # "If you have 3 or less life, SELF costs {6} less to cast" (Avatar of Hope), "If an opponent controls seven or
+    # more lands, ..." (Avatar of Fury): as "SELF costs {6} less to cast if ..." (601.2f), the condition first
     low = re.sub(r"^if ([^,]+), (self costs (?:\{\d+\})+ (?:less|more) to cast)$", r"\2 if \1", low)
     # "Creature spells can't be cast." (Aether Storm): no player may cast them (101.2), as "Players can't cast ..."
     low = re.sub(r"^([a-z ]+?) spells can't be cast$", r"players can't cast \1 spells", low)

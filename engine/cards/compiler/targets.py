@@ -51,7 +51,7 @@ _CONTROLLER_SUFFIX = re.compile(
     r"target player controls|that player controls|defending player controls|target opponent controls|"
     r"its controller controls|they control|you both own and control|each player controls|each opponent controls|"
     r"(?:the )?chosen player controls|that opponent controls|that player or that planeswalker's controller controls|"
-    r"enchanted player controls)$")
+    r"enchanted player controls|your team controls)$")
 _ZONE_SUFFIX = re.compile(
     r"\s+(?:in|from) (your graveyard|a graveyard|an opponent's graveyard|your opponents' graveyards|"
     r"opponents' graveyards|target player's graveyard|"
@@ -275,6 +275,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 "that opponent controls": "that_player",
                 "that player or that planeswalker's controller controls": "that_player",
                 "enchanted player controls": "attached_player",  # the player the source enchants (303.4, a Curse)
+                "your team controls": "team",  # you and your teammates (102.3); you alone in a game without teams
             }[c]
             if c in ("you own", "you don't own", "that player owns", "target player owns"):
                 f["owner"] = f.pop("controller")
@@ -534,6 +535,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r"\s+without an? ([+\-\w/]+) counters? on (?:it|them)$", p)
         if m and "not" not in f:  # "each nonland permanent without a fate counter on it" (Oblivion Stone, 121.1)
             f["not"] = {"counter": m.group(1)}
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r" that's both (white|blue|black|red|green) and (white|blue|black|red|green)$", p)
+        if m:  # "a spell that's both red and white" (the Mimics of Eventide): each of the two colors (105.2)
+            f["colors_all"] = [COLORS[m.group(1)], COLORS[m.group(2)]]
             p = p[: m.start()]
             changed = True
             continue

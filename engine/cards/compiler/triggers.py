@@ -608,11 +608,12 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if c.startswith(("one or more", "two or more")):
             out["batch"] = True
         return out
-    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:[a-z]+ )?spell that's [a-z, ]+ or [a-z]+)", c)
+    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:[a-z]+ )?spell that's [a-z, ]+ or [a-z]+|"
+                     r"spell that's both [a-z]+ and [a-z]+)", c)
     if m:  # "Whenever you cast a spell that's white, blue, black, or red" (Quirion Dryad): any of the colors (105.2);
         # the whole list only (the condition is tried at each ", ": "a spell that's white" is not all of it)
         f = parse_noun(m.group(2))
-        if f is None or not f.get("colors") or f.get("player"):
+        if f is None or not (f.get("colors") or f.get("colors_all")) or f.get("player"):
             return None
         f.pop("zone", None)
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
@@ -847,6 +848,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you planeswalk to self": {"event": "planeswalk_to", "self": True},
         "you planeswalk here": {"event": "planeswalk_to", "self": True},
         "you set self in motion": {"event": "set_in_motion", "self": True},
+        "you clash": {"event": "clash", "who": "you"},  # 701.20b: each clash of yours, won or not
+        "you clash and win": {"event": "clash", "who": "you", "won": True},  # 701.20c
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
         "you investigate": {"event": "investigate", "who": "you"},  # 701.33a

@@ -370,7 +370,7 @@ def _set_life_total(m: re.Match, c: Ctx) -> list[Effect] | None:
         r"player's|up to one target opponent's) life totals? "
         r"becomes? "
         r"(\d+|the number of (.+)|(?:equal to )?(?:half )?(?:their|your|his or her) starting life total"
-        r"(?:, rounded (?:up|down))?)$")
+        r"(?:, rounded (?:up|down))?|the (?:highest|lowest) life total among all players)$")
 def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
     """118.5: "Target opponent's life total becomes 10" (Sorin Markov), "Each player's life total
     becomes the number of creatures they control" (Biorhythm), "up to one target player's life total becomes half
@@ -379,7 +379,8 @@ def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
         or c.player(m.group(1)[:-2])
     if who is None:
         return None
-    if m.group(2).endswith(("starting life total", "rounded up", "rounded down")):
+    if m.group(2).endswith(("starting life total", "rounded up", "rounded down", "among all players")):
+        # "Each player's life total becomes the highest life total among all players" (Arbiter of Knollridge)
         amt_ = quantity(m.group(2).removeprefix("equal to "))  # "becomes equal to your starting life total" (103.3)
         return None if amt_ is None else [Effect("set_life", {"who": who, "amount": amt_})]
     if m.group(3):

@@ -2163,15 +2163,34 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if m:  # rolling a die (a later rule, AFR) with no table: "... equal to the result" follows (quantities)
             out.append(Effect("roll", {"sides": int(m.group(1))}))
             continue
-        if re.fullmatch(r"(?:then )?clash with an opponent", s):  # 701.20b: "If you win, ..." follows
-            out.append(Effect("clash", {}))
+        m = re.fullmatch(r"(?:then )?(you may )?clash with an opponent", s)
+        if m:  # 701.20b: "If you win, ..." follows; "you may clash" (Sentry Oak): its controller chooses first
+            out.append(Effect("clash", {"may": True} if m.group(1) else {}))
             continue
         m = re.match(r"^if you win(?: the clash)?, (.+)$", s)
         if m and out and out[-1].op == "clash" and "win" not in out[-1].args:
+            ctx.last_player = "clash_opponent"  # "that player": the opponent you clashed with (701.20b)
             effs = parse_sentence(m.group(1), ctx)
             if effs is None:
                 return None
-            out[-1] = Effect("clash", {"win": list(effs)})
+            out[-1] = Effect("clash", {**out[-1].args, "win": list(effs)})
+            continue
+        m = re.match(r"^otherwise, (.+)$", s)
+        if m and out and out[-1].op == "clash" and "win" in out[-1].args and "lose" not in out[-1].args:
+            # "If you win, ... Otherwise, that player gains control of ..." (Captivating Glance, 701.20c)
+            if ctx.last_player is None:
+                ctx.last_player = "clash_opponent"
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("clash", {**out[-1].args, "lose": list(effs)})
+            continue
+        m = re.match(r"^if you won, (.+)$", s)
+        if m and ctx.clash_trigger:  # "Whenever you clash, ... If you won, ..." (Entangling Trap): the
+            effs = parse_sentence(m.group(1), ctx)  # clash the trigger saw (701.20c)
+            if effs is None:
+                return None
+            out.append(Effect("if", {"cond": {"clash_won": True}, "then": list(effs)}))
             continue
         m = re.match(r"^if (both|all) coins come up (heads|tails), (.+)$", s)
         coins = [e for e in out if e.op == "flip" and isinstance(e.args.get("coins"), int)]
@@ -2452,6 +2471,41 @@ def read_top_card_if(text: str, ctx: Ctx) -> list[Effect] | None:
     return [Effect("reveal_top", {}), Effect("if", {"cond": {"revealed_is": f}, "then": then})]
 
 
+_LOOK_REVEAL = re.compile(r"^you may look at the top card of your library\. if (it shares a creature type with self|"
+                          r"it's an? (.+?)(?: card)?), you may reveal it\. if you do, (.+?)\.?$")
+
+
+def read_look_reveal(text: str, ctx: Ctx) -> list[Effect] | None:
+    """Kinship (an ability word of Morningtide): "You may look at the top card of your library. If it shares a creature
+    type with SELF, you may reveal it. If you do, ..." (205.3m; Plane-Merge Elf's "If it's a land"): the card is seen
+    by its owner alone (401.2, 701.13a only once revealed), stays on top, and what follows happens only if it is of that
+    kind and its controller chooses to reveal it (608.2c); "you may play that card without paying its mana cost" plays
+    it from the library as the ability resolves."""
+    m = _LOOK_REVEAL.match(text.strip().lower())
+    if m is None:
+        return None
+    if m.group(2) is None:
+        f: dict[str, Any] | None = {"shares_type_with": "self"}
+    else:
+        f = parse_noun(m.group(2) + " card")
+        if f is None or f.get("_needs_player_target") or f.get("controller") or f.get("player"):
+            return None
+        f.pop("zone", None)
+    mark = ctx.mark()
+    ctx.last = "revealed_top"
+    then: list[Effect] | None
+    if m.group(3) == "you may play that card without paying its mana cost":
+        then = [Effect("cast_offer", {"what": "revealed_top", "zone": "library", "free": True, "play": True})]
+    else:
+        then = parse_effects(m.group(3), ctx)
+    if then is None or _moves_it(then):
+        ctx.rewind(mark)
+        return None
+    look = Effect("reveal", {"who": "you", "zone": "library_top", "amount": 1, "to": "you"})
+    reveal = Effect("may", {"effects": [Effect("reveal_top", {}), *then]})
+    return [Effect("may", {"effects": [look, Effect("if", {"cond": {"top_card_is": f}, "then": [reveal]})]})]
+
+
 def _moves_it(v: Any) -> bool:
     """Does an instruction move "it" (the revealed card: read_top_card's forms, not this one)?"""
     if isinstance(v, Effect):
@@ -2497,6 +2551,10 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             continue
         if not _LOOK_START.match(first):
             continue
+        if first.lower().startswith("you may look") and i + 3 == len(sents) \
+                and (kin := read_look_reveal(" ".join(sents[i:]), ctx)) is not None:
+            before = parse_effects(" ".join(sents[:i]), ctx) if i else []
+            return None if before is None else before + kin
         if first.lower().startswith("you may look") and not (i + 1 < len(sents) and sents[i + 1].lower().startswith(
                 "if you do, reveal ")):
             continue  # "You may look at the top five cards ... If you do, reveal ...": library.read_look's form only

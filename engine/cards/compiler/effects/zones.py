@@ -973,7 +973,35 @@ def _commander_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move", {"what": {"each": {"commander": True, "owner": "you", "zone": "command"}}, "to": "hand"})]
 
 
+@reader(r"^exile self with (a|an|one|two|three|four|five|six) ([a-z]+) counters? on it$")
+def _exile_self_with_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exile SELF with three time counters on it" (Time Spiral's cycle of suspend sorceries, last of their
+    instructions): the card goes to exile as the instruction says (608.2k: not to the graveyard afterwards) with those
+    counters on it; a card with suspend in exile with a time counter on it is suspended (702.61b)."""
+    n = number(m.group(1)) or 1
+    return [Effect("exile", {"what": "self", "counters": {m.group(2): n}})]
+
+
+@reader(r"^(target opponent|target player|each player|each opponent|that player) puts? (a|an|one|two) (?:cards?) "
+        r"from (?:their|his or her) hand on top of (?:their|his or her) library$")
+def _player_puts_hand_on_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target opponent puts a card from their hand on top of their library" (Chittering Rats), "each player puts a
+    card from their hand on top of their library" (Sadistic Augermage): each player named chooses that many cards of
+    their own hand and puts them on top of their own library (401.4: in the order they choose), as the doer of the
+    instruction (engine/ops/misc.py as_player; hidden cards stay hidden, 401.2)."""
+    who = c.player(m.group(1))
+    if who is None:
+        return None
+    n = number(m.group(2)) or 1
+    what: dict[str, Any] = {"choose": {"zone": "hand", "owner": "you"}}
+    if n > 1:
+        what["amount"] = n
+    return [Effect("as_player", {"who": who, "effects": [Effect("move", {"what": what, "to": "library_top"})]})]
+
+
 READERS: tuple[Reader, ...] = (
+    _player_puts_hand_on_top,
+    _exile_self_with_counters,
     _exile_per_life_lost,
     _opponent_keeps_rest_to_hand,
     _commander_to_hand,
