@@ -652,11 +652,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             return (pt[0] if attr == "power" else pt[1]) if pt else 0
         if a.get(key) == "tapped_cost" and r is not None and "obj" in r:  # "the tapped creature's power": now, or
             # as it was tapped to pay when it has left the battlefield since (608.2h; engine/costs.py)
-            paid = this(g, r).chosen
-            for x in paid.get("tapped_for_cost", ())[:1]:
+            kept = this(g, r).chosen
+            for x in kept.get("tapped_for_cost", ())[:1]:
                 if x in g.objects and g.objects[x].zone == "battlefield":
                     return getattr(g.chars(x), attr)
-                pt = (paid.get("tapped_pt") or {}).get(x)
+                pt = (kept.get("tapped_pt") or {}).get(x)
                 return (pt[0] if attr == "power" else pt[1]) if pt else 0
             return 0
         if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
