@@ -126,7 +126,7 @@ def load_rules(path: Path | None = None, chapters: tuple[str, ...] = CORE) -> di
 
 
 def load_ids(path: Path | None = None) -> frozenset[str]:
-    """Every rule and subrule number in the text ('510.1', '510.1c', '903.9a')."""
+    """Every rule and subrule number in the text ('510.1', '510.1c', '903.8')."""
     with open(path or rules_text_path(), encoding="utf-8-sig") as f:
         return frozenset(m[1] for line in f if (m := _ANY_LINE.match(line)))
 
