@@ -187,8 +187,8 @@ def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int |
         crew = "total_power" in f
         f = {**{k: v for k, v in f.items() if k not in ("total_power", "blight", "one_of_each")}, "controller": "you",
              "zone": "battlefield"}
-        cs = g.all_chars()  # another player's permanent fails the filter's "you control" at once: not asked
-        return (i for i in g.battlefield if cs[i].controller == player and matches(g, i, f, src, player)
+        # another player's permanent fails the filter's "you control" at once: not asked
+        return (i for i in g.battlefield if g.chars(i).controller == player and matches(g, i, f, src, player)
                 and not (part == "tap_others" and g.objects[i].tapped) and not (crew and i == src))
     if part == "discard":
         f = {k: v for k, v in f.items() if k != "random"}  # "discard a card at random": any card, chosen at random
