@@ -1922,6 +1922,11 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
                 ctl = p
             elif isinstance(f.get("owner"), dict) or f.get("owner") in ("it", "trigger_player", "defending_player"):
                 owners = [q for q in refs(g, r, f.pop("owner")) if isinstance(q, str)]
+            if any(a.get(k) == "chooser" for a in f.get("or", ()) for k in ("owner", "controller")):
+                # "a card from their hand or a permanent they control": each alternative the chooser's own
+                f["or"] = [{k: "you" if k in ("owner", "controller") and v == "chooser" else v for k, v in a.items()}
+                           for a in f["or"]]
+                ctl = p
             zone = f.get("zone", "battlefield")
             zones = [a["zone"] for a in f.get("or", ()) if "zone" in a] if "zone" not in f else []
             if zones:  # "a nonland card from that player's graveyard or hand": each alternative names its zone
