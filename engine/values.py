@@ -692,6 +692,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # "for each card put into your hand this way" (Demonlord Belzenlok): the cards the resolution's "exile ...
         # until ..., then put that card into your hand" put there (engine/ops/library.py exile_until)
         return len(r.get("put_hand", ()))
+    if "count_this_way" in a and r is not None and a.get("action") == "revealed":
+        # "the number of nonland cards revealed this way" (Goblin Charbelcher): the cards the reveal before showed
+        f = {**a["count_this_way"], "zone": "any_card"}
+        return sum(1 for x in r.get("revealed_cards", ()) if x in g.objects and matches(g, x, f, src))
     if "count_this_way" in a and r is not None and a.get("action") == "rolled":
         return int(r.get("rolled", 0))  # "equal to the result": the die the instruction before rolled (a later rule)
     if "count_this_way" in a and r is not None and a.get("action") == "flips_won":
