@@ -93,8 +93,8 @@ _REVEAL_UNTIL_EXILE = re.compile(
 #: Goblin Charbelcher's: the cards revealed until a land card, damage for the others, double if that one is a Mountain
 _REVEAL_UNTIL_DAMAGE = re.compile(
     r"reveal cards from the top of your library until you reveal an? ([a-z ]+?) card\. self deals damage equal to the "
-    r"number of ([a-z ]+? cards) revealed this way to (any target|target [a-z ]+?)\.(?: if the revealed ([a-z ]+?) card "
-    r"was an? ([a-z ]+?), self deals double that damage instead\.)? put the revealed cards on the bottom of your "
+    r"number of ([a-z ]+? cards) revealed this way to (any target|target [a-z ]+?)\.(?: if the revealed ([a-z ]+?) "
+    r"card was an? ([a-z ]+?), self deals double that damage instead\.)? put the revealed cards on the bottom of your "
     r"library in any order")
 #: "that player may reveal cards from the top of their library until they reveal a creature card. If that player does,
 #: that player puts that card onto the battlefield and all other cards revealed this way into their graveyard"
@@ -1005,10 +1005,10 @@ def _paragraph_forms(low: str, ctx: Ctx) -> Any:
         f.pop("zone", None)
         miss.pop("zone", None)
         kind.pop("zone", None)
-        n: dict[str, Any] = {"count_this_way": miss, "action": "revealed"}
-        hit = Effect("damage", {"amount": n, "to": to})
+        misses: dict[str, Any] = {"count_this_way": miss, "action": "revealed"}
+        hit = Effect("damage", {"amount": misses, "to": to})
         if m.group(5):
-            twice = Effect("damage", {"amount": {"times": 2, "of": n}, "to": to})
+            twice = Effect("damage", {"amount": {"times": 2, "of": misses}, "to": to})
             hit = Effect("if", {"cond": {"revealed_is": kind}, "then": [twice], "else": [hit]})
         return [Effect("reveal_until", {"filter": f, "stay": True}), hit,
                 Effect("revealed_to", {"to": "library_bottom"})]
