@@ -694,8 +694,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return len(r.get("put_hand", ()))
     if "count_this_way" in a and r is not None and a.get("action") == "revealed":
         # "the number of nonland cards revealed this way" (Goblin Charbelcher): the cards the reveal before showed
-        f = {**a["count_this_way"], "zone": "any_card"}
-        return sum(1 for x in r.get("revealed_cards", ()) if x in g.objects and matches(g, x, f, src))
+        f = {**a["count_this_way"], "zone": "any_card"}  # ("of that color": chosen by the resolving one, 608.2d)
+        sid = this(g, r).id if "obj" in r and any(k.startswith("chosen_") for k in f) else src
+        return sum(1 for x in r.get("revealed_cards", ()) if x in g.objects and matches(g, x, f, sid))
     if "count_this_way" in a and r is not None and a.get("action") == "rolled":
         return int(r.get("rolled", 0))  # "equal to the result": the die the instruction before rolled (a later rule)
     if "count_this_way" in a and r is not None and a.get("action") == "flips_won":

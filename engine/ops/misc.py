@@ -741,9 +741,11 @@ def _reveal(g: "Game", r: dict, e: Effect) -> dict | None:
             knowledge.show(g, top, [me])
             g.log("reveal", player=p, to=me, cards=[g.objects[c].card.name for c in top], objs=top,
                   audience=[me])
+            r.setdefault("revealed_cards", []).extend(top)  # "the number of ... cards revealed this way" (608.2c)
         elif isinstance(p, str):
             hand = list(g.players[p].hand)
             names = [g.objects[c].card.name for c in hand]
+            r.setdefault("revealed_cards", []).extend(hand)
             if e.get("to") == "you":  # "reveals ... to you" (Peek, Gitaxian Probe: "look at")
                 me = controller(g, r)
                 knowledge.show(g, hand, [me])
