@@ -410,6 +410,10 @@ def object_alternatives(g: "Game", o: "Obj",
     if o.zone == "graveyard" and player_statics.active(g):  # "... cards in your graveyard have retrace" (702.80a)
         own = own + tuple((k.lower(), ROWS[k], Cost(mana=o.card.mana_cost)) for k in player_statics.graveyard_keywords(
             g, o) if k in ROWS and ROWS[k].kind == "zone" and all(name != k.lower() for name, _, _ in own))
+    escape = player_statics.granted_escape(g, o) if o.zone == "graveyard" and o.card.mana_cost else None
+    if escape is not None and all(name != "escape" for name, _, _ in own):  # (Underworld Breach): its mana cost
+        # plus "exile N other cards from your graveyard" (the card itself is on the stack as they are exiled, 601.2a)
+        own = own + (("escape", ROWS["Escape"], Cost(mana=o.card.mana_cost, exile_from_graveyard={"amount": escape})),)
     if o.id not in (granted_flashback(g) if granted is None else granted) or not o.card.mana_cost \
             or any(name == "flashback" for name, _, _ in own):
         return own

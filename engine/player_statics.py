@@ -459,6 +459,19 @@ def graveyard_keywords(g: "Game", o: "Obj") -> list[str]:
     return out
 
 
+def granted_escape(g: "Game", o: "Obj") -> int | None:
+    """Escape a rule gives the card ``o`` in its owner's graveyard ("Each nonland card in your graveyard has escape.
+    The escape cost is equal to the card's mana cost plus exile three other cards from your graveyard": Underworld
+    Breach; escape is a later keyword): the number of other cards its escape cost exiles, None without it."""
+    if o.zone != "graveyard" or not active(g):
+        return None
+    for sid, _ctl, st in _mine(g, "graveyard_keywords", o.owner):
+        if "escape_exile" in st and (not st.get("condition") or g.condition(st["condition"], sid)) \
+                and matches(g, o.id, {**st.get("cards", {}), "zone": "graveyard"}, sid, o.owner):
+            return int(st["escape_exile"])
+    return None
+
+
 def haste_activation(g: "Game", player: str, oid: int) -> bool:
     """302.6 changed (101.1): "You may activate abilities of [other] creatures you control as though those creatures
     had haste" (Tyvar, Jubilant Brawler; Thousand-Year Elixir): ``player`` may activate the {T} and {Q} abilities of

@@ -364,6 +364,9 @@ def _walk(x: Any, out: list[str]) -> None:
                 refs_ok: bool | str = k in ("each", "count") and not _STATIC_WALK[0]
                 if k == "choose" and v.get("controller") == "chooser":  # the choosing player's own (values.chosen_refs)
                     v = {**v, "controller": "you"}
+                if k == "choose" and isinstance(v.get("or"), list):  # each alternative the chooser's own
+                    v = {**v, "or": [{**a, "controller": "you"} if isinstance(a, dict) and a.get("controller")
+                                     == "chooser" else a for a in v["or"]]}
                 if refs_ok and k == "count" and _THAT_PLAYER[0]:
                     refs_ok = "that_player"
                 bad = unknown_keys(v, player_refs=refs_ok)

@@ -719,6 +719,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # "for each card put into your hand this way" (Demonlord Belzenlok): the cards the resolution's "exile ...
         # until ..., then put that card into your hand" put there (engine/ops/library.py exile_until)
         return len(r.get("put_hand", ()))
+    if "count_this_way" in a and r is not None and a.get("action") == "revealed":
+        # "the number of nonland cards revealed this way" (Goblin Charbelcher): the cards the reveal before showed
+        f = {**a["count_this_way"], "zone": "any_card"}  # ("of that color": chosen by the resolving one, 608.2d)
+        sid = this(g, r).id if "obj" in r and any(k.startswith("chosen_") for k in f) else src
+        return sum(1 for x in r.get("revealed_cards", ()) if x in g.objects and matches(g, x, f, sid))
     if "count_this_way" in a and r is not None and a.get("action") == "rolled":
         return int(r.get("rolled", 0))  # "equal to the result": the die the instruction before rolled (a later rule)
     if "count_this_way" in a and r is not None and a.get("action") == "flips_won":
@@ -2026,6 +2031,11 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
                 ctl = p
             elif isinstance(f.get("owner"), dict) or f.get("owner") in ("it", "trigger_player", "defending_player"):
                 owners = [q for q in refs(g, r, f.pop("owner")) if isinstance(q, str)]
+            if any(a.get(k) == "chooser" for a in f.get("or", ()) for k in ("owner", "controller")):
+                # "a card from their hand or a permanent they control": each alternative the chooser's own
+                f["or"] = [{k: "you" if k in ("owner", "controller") and v == "chooser" else v for k, v in a.items()}
+                           for a in f["or"]]
+                ctl = p
             zone = f.get("zone", "battlefield")
             zones = [a["zone"] for a in f.get("or", ()) if "zone" in a] if "zone" not in f else []
             if zones:  # "a nonland card from that player's graveyard or hand": each alternative names its zone

@@ -559,6 +559,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "exchange_zones", "reveal_until", "may", "if", "ward", "poison",
+    "revealed_to",  # "put the revealed cards on the bottom of your library in any order" (engine/ops/library.py)
     "vote",  # 701.29: each player votes (choices, or a filter of objects); the tally for what follows
     "as_player",  # "that attacking player may ...", "each opponent attacking that player does the same": as its doer
     "tempt",  # tempting offer (Commander 2013): each opponent may do "effects"; "then" once for each who did

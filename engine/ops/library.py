@@ -224,10 +224,24 @@ def _reveal_until(g: "Game", r: dict, e: Effect) -> dict | None:
                     break
         knowledge.show(g, shown)  # 701.13a
         g.log("reveal", player=p, cards=[g.objects[c].card.name for c in shown], objs=list(shown))
+        if e.get("stay"):  # "... until you reveal a land card. SELF deals damage equal to the number of nonland cards
+            # revealed this way ... Put the revealed cards on the bottom": they stay until the instruction that moves
+            # them (revealed_to); "the revealed land card" is the one found (608.2c)
+            r["revealed_top"] = list(hits)
+            r["revealed_cards"] = list(shown)
+            state[key] = []
+            return None
         if hits:
             put(g, p, hits, e.get("to", "hand"), bool(e.get("tapped")))
         state[key] = [c for c in shown if c not in hits]
     return _rest(g, r, p, state[key], e.get("rest", "library_bottom"), "order")
+
+
+@op("revealed_to")
+def _revealed_to(g: "Game", r: dict, e: Effect) -> dict | None:
+    """"Put the revealed cards on the bottom of your library in any order" after a reveal that left them where they
+    were (reveal_until ``stay``): every card revealed, the one found too, ordered by their owner (401.4)."""
+    return _rest(g, r, controller(g, r), list(r.get("revealed_cards", ())), e.get("to", "library_bottom"), "order")
 
 
 @op("exile_until")

@@ -706,8 +706,13 @@ def _win(g: "Game", r: dict, e: Effect) -> None:
 
 @op("lose_game")
 def _lose(g: "Game", r: dict, e: Effect) -> None:
-    """104.3e: an effect says a player loses the game; not one who can't lose it (104.3)."""
+    """104.3e: an effect says a player loses the game; not one who can't lose it (104.3). ``unless_controls``:
+    "each opponent who doesn't control a legendary creature or planeswalker" (608.2c: as it resolves)."""
+    none_of = e.get("unless_controls")
     for p in refs(g, r, e.get("who", "you")):
+        if isinstance(p, str) and none_of is not None and any(
+                g.controller_of(i) == p and matches(g, i, none_of, source_id(g, r), p) for i in g.battlefield):
+            continue
         if isinstance(p, str) and player_statics.can_lose(g, p):
             g.players[p].lost = True
     if len(g.order) == 2:  # a multiplayer loser leaves once this resolution is over (engine/sba.py)
@@ -763,9 +768,11 @@ def _reveal(g: "Game", r: dict, e: Effect) -> dict | None:
             knowledge.show(g, top, [me])
             g.log("reveal", player=p, to=me, cards=[g.objects[c].card.name for c in top], objs=top,
                   audience=[me])
+            r.setdefault("revealed_cards", []).extend(top)  # "the number of ... cards revealed this way" (608.2c)
         elif isinstance(p, str):
             hand = list(g.players[p].hand)
             names = [g.objects[c].card.name for c in hand]
+            r.setdefault("revealed_cards", []).extend(hand)
             if e.get("to") == "you":  # "reveals ... to you" (Peek, Gitaxian Probe: "look at")
                 me = controller(g, r)
                 knowledge.show(g, hand, [me])

@@ -1112,6 +1112,22 @@ def _loyalty_twice(m: re.Match) -> list[dict[str, Any]] | None:
              "walkers": {"types": ["Planeswalker"], "controller": "you"} if mine else "self"}]
 
 
+@static(r"^each ((?:[a-z]+ )*?card) in your graveyard has escape\. the escape cost is equal to the card's mana cost "
+        r"plus exile (\w+) other cards from your graveyard$")
+def _graveyard_escape(m: re.Match) -> list[dict[str, Any]] | None:
+    """Escape granted by a rule (101.1; escape is a later keyword, Theros Beyond Death): "Each nonland card in your
+    graveyard has escape. The escape cost is equal to the card's mana cost plus exile three other cards from your
+    graveyard." (Underworld Breach): each such card may be cast from the graveyard for its mana cost and that exile
+    (engine/cast_options.py; a card with no mana cost has none to pay, 117.6)."""
+    f = parse_noun(m.group(1))
+    n = number(m.group(2))
+    if f is None or not n or f.get("player") or f.get("zone") not in (None, "graveyard", "any_card") \
+            or set(f) & {"controller", "owner"}:
+        return None
+    f.pop("zone", None)
+    return [{"kind": "graveyard_keywords", "who": "you", "cards": f, "keywords": ["Escape"], "escape_exile": n}]
+
+
 @static(r"^((?:[a-z]+ )*?(?:and |or |and/or )?(?:[a-z]+ )*?cards) in your graveyard have (retrace)$")
 def _graveyard_keywords(m: re.Match) -> list[dict[str, Any]] | None:
     """702.80a granted by a rule (101.1): "Instant and sorcery cards in your graveyard have retrace" (Wrenn and

@@ -186,10 +186,11 @@ def _life(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
 
 
-@reader(r"^(each player|each opponent) who (?:doesn't|does not) control an? (.+?) loses (\d+) life$")
+@reader(r"^(each player|each opponent) who (?:doesn't|does not) control an? (.+?) loses (\d+ life|the game)$")
 def _lose_unless_controls(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"Each opponent who doesn't control an Elf loses 1 life" (Thornbow Archer): the players who control none
-    of those permanents as it resolves (608.2c)."""
+    """"Each opponent who doesn't control an Elf loses 1 life" (Thornbow Archer), "Each opponent who doesn't control
+    a legendary creature or planeswalker loses the game" (Nicol Bolas, Dragon-God; 104.3e): the players who control
+    none of those permanents as it resolves (608.2c)."""
     f = parse_noun(m.group(2))
     if f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "battlefield") \
             or f.get("_needs_player_target"):
@@ -198,7 +199,9 @@ def _lose_unless_controls(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1))
     if who is None:
         return None
-    return [Effect("lose_life", {"who": who, "amount": int(m.group(3)), "unless_controls": f})]
+    if m.group(3) == "the game":
+        return [Effect("lose_game", {"who": who, "unless_controls": f})]
+    return [Effect("lose_life", {"who": who, "amount": int(m.group(3).split()[0]), "unless_controls": f})]
 
 
 @reader(rf"^(?:{PLAYER} )?(gain|lose)s? ((?:half|a third of) (?:their|your|his or her) life(?: total)?, "
@@ -744,6 +747,21 @@ def _gy_shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("move", {"what": {"graveyard_of": who}, "to": "library_shuffle"})]
 
 
+@reader(r"^(each opponent|each player|target player|target opponent|that player) exiles? a card from their hand or "
+        r"a (permanent|creature|nonland permanent) they control$")
+def _exile_hand_or_permanent(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each opponent exiles a card from their hand or a permanent they control" (Nicol Bolas, Dragon-God): each
+    such player chooses one object among the cards of their hand and the permanents they control (406.2, 608.2c)."""
+    who = c.player(m.group(1))
+    f = parse_noun(m.group(2))
+    if who is None or f is None or set(f) - {"types", "not_types", "permanent", "zone"}:
+        return None
+    f.pop("zone", None)
+    return [Effect("exile", {"what": {"choose": {"or": [{"zone": "hand", "owner": "chooser"},
+                                                        {**f, "zone": "battlefield", "controller": "chooser"}]},
+                                      "chooser": who, "amount": 1}})]
+
+
 @reader(
     r"^(each opponent|each player|target player|target opponent|you|that player) exiles? (a|an|one|two|three) "
     r"(?:(.+?) )?cards? from (?:their|your) (hand|graveyard)$"
@@ -1034,7 +1052,7 @@ READERS: tuple[Reader, ...] = (
     _discard_chosen,
     _draw_additional,
     _gy_shuffle,
-    _exile_from_hand, _return_from_own_graveyard,
+    _exile_hand_or_permanent, _exile_from_hand, _return_from_own_graveyard,
     _energy,
     _pay_any_energy,
     _pay_any_mana,

@@ -90,6 +90,12 @@ _REVEAL_UNTIL_EXILE = re.compile(
     r"(choose a card name\. )?reveal cards from the top of your library until you reveal (a card with that name|an? "
     r"[a-z ]+? card), then put that card into your hand\. exile all other cards revealed this way, and you lose "
     r"(\w+) life for each of the exiled cards")
+#: Goblin Charbelcher's: the cards revealed until a land card, damage for the others, double if that one is a Mountain
+_REVEAL_UNTIL_DAMAGE = re.compile(
+    r"reveal cards from the top of your library until you reveal an? ([a-z ]+?) card\. self deals damage equal to the "
+    r"number of ([a-z ]+? cards) revealed this way to (any target|target [a-z ]+?)\.(?: if the revealed ([a-z ]+?) "
+    r"card was an? ([a-z ]+?), self deals double that damage instead\.)? put the revealed cards on the bottom of your "
+    r"library in any order")
 #: "that player may reveal cards from the top of their library until they reveal a creature card. If that player does,
 #: that player puts that card onto the battlefield and all other cards revealed this way into their graveyard"
 _PLAYER_REVEALS_UNTIL = re.compile(
@@ -1033,6 +1039,25 @@ def _paragraph_forms(low: str, ctx: Ctx) -> Any:
             Effect("reveal_until", {"filter": f, "to": "hand", "rest": "exile"}),
             Effect("lose_life", {"who": "you", "amount": {"times": n, "of": {
                 "count_this_way": {"zone": "any_card"}, "action": "exiled"}}})]
+    m = _REVEAL_UNTIL_DAMAGE.fullmatch(low.rstrip(".").strip())
+    if m:  # "Reveal cards from the top of your library until you reveal a land card. SELF deals damage equal to the
+        # number of nonland cards revealed this way to any target. If the revealed land card was a Mountain, SELF deals
+        # double that damage instead. Put the revealed cards on the bottom of your library in any order." (Goblin
+        # Charbelcher): the cards stay revealed until the last instruction moves them all (701.15a, 608.2c, 401.4)
+        f, miss, kind = parse_noun(m.group(1)), parse_noun(m.group(2)), parse_noun(m.group(5)) if m.group(5) else {}
+        to = ctx.ref(m.group(3))
+        if f is None or miss is None or kind is None or to is None or m.group(4) and m.group(4) != m.group(1):
+            return None
+        f.pop("zone", None)
+        miss.pop("zone", None)
+        kind.pop("zone", None)
+        misses: dict[str, Any] = {"count_this_way": miss, "action": "revealed"}
+        hit = Effect("damage", {"amount": misses, "to": to})
+        if m.group(5):
+            twice = Effect("damage", {"amount": {"times": 2, "of": misses}, "to": to})
+            hit = Effect("if", {"cond": {"revealed_is": kind}, "then": [twice], "else": [hit]})
+        return [Effect("reveal_until", {"filter": f, "stay": True}), hit,
+                Effect("revealed_to", {"to": "library_bottom"})]
     m = _PLAYER_REVEALS_UNTIL.fullmatch(low.rstrip(".").strip())
     if m and bool(m.group(2)) == bool(m.group(4)):
         # "The first player may reveal cards from the top of their library until they reveal a creature card. If the
