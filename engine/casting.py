@@ -880,6 +880,8 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
     if o.zone == "battlefield":
         c = g.chars(oid)
         others = c.controller != player
+        if others and not seats.in_range(g, player, c.controller):
+            return []  # 801.6: an object outside the player's range of influence
         abilities = c.abilities
     elif o.zone in ("graveyard", "hand"):
         if o.owner != player or player_statics.activation_forbidden(g, player, o.zone):  # 602.5 (Ashes of the

@@ -422,6 +422,8 @@ def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[tuple[int
             hit = cache.get(id(abl))
             ix = hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)
             acts = ix.activated if c.controller == player else ix.any_player
+            if acts and c.controller != player and not seats.in_range(g, player, c.controller):
+                continue  # 801.6: an object outside the player's range of influence
             if acts and (c.rules or g.effects):  # 602.5: Arrest, detain (701.26a), Cursed Totem
                 acts = [(i, ab) for i, ab in acts if not object_statics.activation_barred(g, oid, ab.kind == "mana")]
             if acts:

@@ -79,6 +79,8 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
         seats.configure(g, setup.get("variant"), setup.get("options"), setup.get("teams"))
     except seats.SeatError as e:
         raise SetupError(str(e)) from None
+    # 714.1: a restart begins a new game of the same variant, options and teams
+    g.origin.update(variant=g.variant, options=list(setup.get("options") or []), teams=setup.get("teams"))
     active = setup.get("active", names[0])
     step = setup.get("step", "main1")
     if active not in names:
