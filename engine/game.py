@@ -66,7 +66,7 @@ from engine.ops.actions import designations, pass_designations
 from engine.ops.objects import replacement_tokens, token_def
 from engine.rng import GameRandom
 from engine.state import COMMAND_CARDS, STEPS, Decision, Obj, Player, create_object, stamp_entry
-from engine.until import object_left, source_left
+from engine.until import object_left, source_left, spell_became
 from engine.values import amount, condition
 from engine.view import view as view_of
 
@@ -95,7 +95,7 @@ class Game:
     _printed: dict[int, Any]                                                    # layers.compute
     _chars_plain: dict[int, Chars]                                              # layers.compute
     _chars_zone_free: dict[int, Chars]                                          # layers.compute
-    _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any]]]]]]  # decisions
+    _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any, bool, bool]]]]]]  # decisions
     _cost_statics: tuple[Any, list[tuple[int, dict[str, Any]]]]                 # costs._statics
     _listened: tuple[Any, dict[str, list[int]]]                                 # triggers.event
     _commander_names: dict[str, str]                                            # view.commander_name
@@ -650,6 +650,8 @@ class Game:
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
         if frm == "battlefield" and self.gone:
             exile_orphans(self)  # 800.4c: a control effect of what left (an Aura's static too) may have ended
+        if frm == "stack" and to == "battlefield" and self.effects:
+            spell_became(self, oid, n.id)  # 400.7a: what changed the spell's characteristics goes on applying
         if self.effects:
             object_left(self, oid)  # 611.2c, 400.7: effects on only the old objects have ended
         if shuffle:
@@ -1403,10 +1405,26 @@ class Game:
                                       or self._skip_next(step)):
             self.log("skip", step=step, player=self.active)
             step = STEPS[STEPS.index(step) + 1]
-        if step == "beginning_of_combat" and self.effects and self._skip_next("combat"):
+        if step == "beginning_of_combat" and self.effects and (self._skip_next("combat") or self._skip_combats()):
             self.log("skip", step="combat", player=self.active)  # 614.10: "skips their next combat phase"
             step = "main2"
         return step
+
+    def _skip_combats(self) -> bool:
+        """614.10: "Target opponent skips all combat phases of their next turn" (False Peace): each combat phase of
+        that player's first turn after the effect began (the record keeps ``made``, the turn it began, and
+        ``turn``, the turn it applies to once known); used up when a later turn comes."""
+        for k, e in enumerate(self.effects):
+            if e["layer"] != "skip_next" or e["player"] != self.active or e["step"] != "combats_next_turn" \
+                    or self.turn <= e["made"]:
+                continue
+            if e.get("turn") is None:
+                self.effects[k] = {**e, "turn": self.turn}  # (a new record: effects may be shared by game copies)
+            elif e["turn"] != self.turn:
+                del self.effects[k]
+                return self._skip_combats()
+            return True
+        return False
 
     def _skip_next(self, step: str) -> bool:
         """614.10: "skips their next untap step" (engine/ops/misc.py): used up by the step it skips."""
@@ -1640,6 +1658,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_NUMBER, "assist"): casting.answer_assist,  # assist (a later keyword): the helper's amount
     (K.CHOOSE_OPTION, "opponent_targets"): casting.answer_opponent_targets,  # 602.3a: which opponent chooses
     (K.CHOOSE_CARDS, "opponent_targets"): casting.answer_opponent_targets,  # 602.3: an opponent chooses targets
+    (K.CHOOSE_CARDS, "exert"): combat.answer_exert,  # exert (a later keyword action): chosen as they attack
 }
 
 

@@ -54,11 +54,9 @@ OUT_OF_SCOPE: dict[str, str] = {
     "203": f"the illustration {_NO_PLAY} (203.1)",
     "206": f"the expansion symbol {_NO_PLAY}; sets and rarities are not game objects here",
     "212": f"the text below the text box {_NO_PLAY} (212.1)",
-    "313.7": f"looking at a face-down conspiracy: {_VARIANT}",
-    "207.4": f"the chaos symbol on plane cards {_NO_PLAY} (207.4)",
     "800.3": "the rules of multiplayer tournaments, outside the game",
-    "801.18": "planes and phenomena under the limited range of influence option: a Planechase game is offered "
-              "without it (901.2)",
+    "801.18": "planes and phenomena in a game with the limited range of influence option: the exemption is not "
+              "carried out",
     "804": f"the deploy creatures option: {_MULTI}",
     "807": f"Grand Melee: {_MULTI}",
     "808": f"Team vs. Team: {_MULTI}",
@@ -68,6 +66,8 @@ OUT_OF_SCOPE: dict[str, str] = {
     "903.10": "a commander exiled face down that another player may look at: a commander leaving a library or hand "
               "takes its owner's standing 903.9 answer (the command zone), and no supported effect exiles a card face "
               "down from a public zone for another player to look at",
+    "313.7": f"looking at a face-down conspiracy: {_VARIANT}",
+    "207.4": f"the chaos symbol on plane cards {_NO_PLAY} (207.4)",
     "407": "ante: the cards that use it are banned and our games are never played for ante (407.1)",
     "702.105": "hidden agenda: Conspiracy draft only",
     "715": "subgames: only Shahrazad (banned everywhere) makes one",
@@ -126,7 +126,7 @@ def load_rules(path: Path | None = None, chapters: tuple[str, ...] = CORE) -> di
 
 
 def load_ids(path: Path | None = None) -> frozenset[str]:
-    """Every rule and subrule number in the text ('510.1', '510.1c', '903.11a')."""
+    """Every rule and subrule number in the text ('510.1', '510.1c', '903.8')."""
     with open(path or rules_text_path(), encoding="utf-8-sig") as f:
         return frozenset(m[1] for line in f if (m := _ANY_LINE.match(line)))
 

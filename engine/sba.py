@@ -10,7 +10,7 @@ from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.object_statics import attach_allowed
 from engine.ops.actions import start_speed
-from engine.protection import protected
+from engine.protection import attach_protected
 from engine.replacement import zone_change
 from engine.until import lost_control, object_left
 
@@ -294,7 +294,7 @@ def _equip_ok(g: "Game", equipment: int, t: int) -> bool:
         return False  # (and "SELF can be attached only to a creature with toughness 4 or greater")
     if g.influence is not None and not seats.in_range(g, g.chars(equipment).controller, tc.controller):
         return False  # 801.9: nor a creature outside the Equipment's controller's range of influence
-    return not ("Protection" in tc.keywords and protected(g, tc, equipment, holder=t))
+    return not ("Protection" in tc.keywords and attach_protected(g, tc, equipment, t))
 
 
 def legend_answer(g: "Game", d: "Decision", keep: list[Any]) -> None:

@@ -24,10 +24,10 @@ from engine.support import unsupported_reasons
 PLAYERS = ("alice", "bob")
 VERBS = {"pass", "play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage",
          "order_attackers", "choose", "mulligan", "suspend", "plot", "foretell", "concede", "turn_face_up",
-         "roll_planar_die"}
+         "roll_planar_die", "end_effect"}
 KIND_VERBS = {
     "priority": {"pass", "play", "cast", "activate", "suspend", "plot", "foretell", "turn_face_up",
-                 "roll_planar_die"},  # 901.9: a special action (docs/scenarios.md)
+                 "roll_planar_die", "end_effect"},  # 901.9: a special action (docs/scenarios.md)
     "attackers": {"attack"}, "blockers": {"block"},
     "order_blockers": {"order_blockers"}, "order_attackers": {"order_attackers"},
     "assign_damage": {"assign_damage"}, "trigger_targets": {"choose"}, "order_triggers": {"choose"},
@@ -274,6 +274,11 @@ class Runner:
             if "pay" in step:
                 a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
             return a
+        if verb == "end_effect":  # 115.2c: pay to end an effect of a permanent ("You may pay {B} to end this effect")
+            a = {"action": "end_effect", "card": self.ref(step["card"], "battlefield")}
+            if "pay" in step:
+                a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
+            return a
         if verb == "turn_face_up":  # 702.36e, 701.31b: a special action; "alt" names the cost paid
             a = {"action": "turn_face_up", "card": self.ref(step["card"], "battlefield")}
             if "alt" in step:
@@ -314,8 +319,8 @@ class Runner:
                 a["multikicker"] = int(step["multikicker"])
             if "repeat" in step:  # 716.2a: a shortcut, this action N times with everyone passing between
                 a["repeat"] = int(step["repeat"])
-            for k in ("convoke", "improvise", "delve", "splice"):  # objects that pay for mana (702.50a, 702.65a),
-                # and the cards spliced onto the spell (702.46a)
+            for k in ("convoke", "improvise", "delve", "splice", "waterbend"):  # objects that pay for mana (702.50a,
+                # 702.65a; waterbend, a later keyword action), and the cards spliced onto the spell (702.46a)
                 if k in step:
                     a[k] = [self.ref(x) for x in step[k]]
             if "mana" in step:  # the kind of mana a mana ability adds where it may choose ("R", "C")

@@ -136,9 +136,11 @@ class Player:
                  "damaged_turn", "commander_casts", "commander_casts_by", "commander_damage", "attacked_turn",
                  "died_turn", "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic",
                  "counters", "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
+                 "searched_turn",
                  "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn",
                  "life_turn_began", "dungeons_completed", "last_turn", "crime_turn", "mana_spent_turn", "speed",
-                 "nonland_left_turn", "warped_turn", "planar", "schemes", "die_rolls", "hand_modifier")
+                 "nonland_left_turn", "warped_turn", "planar", "schemes", "die_rolls", "hand_modifier",
+                 "attacked_power", "hand_cast_turn")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -170,11 +172,16 @@ class Player:
         self.damaged_turn = 0           # the last turn this player was dealt damage (bloodthirst, 702.53a)
         self.damaged_by_turn: list[int] = []  # the sources that dealt it damage that turn (damaged_turn)
         self.attacked_turn = 0          # the last turn this player attacked with a creature (508.1j)
+        # (combat phase of the game, total power of the creatures they declared as attackers in it, as declared:
+        # 508.1): pack tactics ("if you attacked with creatures with total power 6 or greater this combat")
+        self.attacked_power: tuple[int, int] = (0, 0)
         self.last_turn = 0              # the number of this player's last turn that has ended ("your last turn")
         self.life_lost_last_turn = 0    # life this player lost during the previous turn ("if you lost life last turn")
         self.surveilled_turn = 0        # the last turn this player surveilled (a later keyword action, GRN)
+        self.searched_turn = 0          # the last turn this player searched their own library (701.15a)
         self.investigated_turn = 0      # the last turn this player investigated (701.33a)
         self.crime_turn = 0             # the last turn this player committed a crime (a later rule, OTJ)
+        self.hand_cast_turn = 0         # the last turn this player cast a spell from their hand (601.2a, 601.2i)
         # (turn, mana this player spent to cast spells that turn): expend (a later keyword action, Bloomburrow;
         # engine/triggers.py expend)
         self.mana_spent_turn: tuple[int, int] = (0, 0)

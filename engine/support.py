@@ -26,7 +26,7 @@ from engine import (
 from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.cards.vanguard import modifiers as vanguard_modifiers
-from engine.choices import ENTER_CHOICES, NAME_CHOICES, OBJECT_CHOICE, PLAYER_CHOICE, choose_problems
+from engine.choices import ENTER_CHOICES, NAME_CHOICES, OBJECT_CHOICE, OPPONENT_CHOICE, PLAYER_CHOICE, choose_problems
 from engine.clone import clone_problems
 from engine.filters import unknown_keys
 from engine.mana import RESTRICTION_RIDERS, unpayable
@@ -110,8 +110,11 @@ KEYWORDS = frozenset({
     "Devour",                # with a number: its static ability (702.81a)
     "Embalm", "Eternalize",  # activated abilities from the graveyard (later keywords; keywords._costed_ability)
 })
-STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
+STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters",
+                     "set_pt",
                      "enters_prepared",  # engine/replacement.py enter_effects, engine/prepare.py (a later mechanic)
+                     "exert_on_attack",  # engine/combat.py: chosen as it attacks (a later keyword action)
+                     "day_as_enters",  # engine/transform.py day_night_enters (day and night, a later rule)
                      "lose_types",  # engine/layers.py, layer 4 (reconfigure: "isn't a creature")
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double",
                      "life_gain_to_loss", "choose_on_enter",
@@ -186,6 +189,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "may_not_untap",  # engine/game.py untap step: its controller may leave it tapped (502.2)
                      # engine/costs.py
                      "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost",
+                     "optional_cost",
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
                      "deck_rule"})
 RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana",  # engine/casting.py activatable
@@ -205,6 +209,7 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "cant_be_regenerated",  # engine/replacement.py cant_be_regenerated (701.12b)
                    "flashback_mana_cost",  # engine/cast_options.py object_alternatives (702.33a)
                    "reach_against",  # engine/combat.py can_block: "can block Dragons as though it had reach"
+                   "block_as_shadow",  # engine/combat.py can_block: "... as though it had shadow" (702.27b)
                    "untargetable_from",  # engine/targets.py: "can't be the target of nongreen spells or abilities ..."
                    "combat_cost",  # engine/combat.py attack_cost, block_cost (508.1d, 509.1d)
                    "no_combat_damage",  # engine/combat.py combat_power (510.1a)
@@ -225,7 +230,14 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 "opponents_control", "amount_ge", "cast_kind_this_turn",
                                 "opponent_cast_kind_this_turn",
                                 # the caster's speed, descents, and the turn's void (later terms: DFT, LCI, EOE)
-                                "max_speed", "descended", "void", "graveyard_mvs_ge"})
+                                "max_speed", "descended", "void", "graveyard_mvs_ge",
+                                "day_night",  # the game's day or night (a later rule, Innistrad: Midnight Hunt)
+                                # "if an opponent controls at least four more creatures than you / seven or more
+                                # lands", "if an opponent has no cards in hand" (the Avatars of Prophecy)
+                                "opponent_more", "more_by", "at_least", "opponent_hand_le",
+                                # the Traps of Zendikar: "If an opponent gained life this turn" (a fact of each
+                                # opponent), "If exactly one creature is attacking" (attacking creatures counted now)
+                                "opponent_did", "amount_lt", "to_graveyard_ge"})
 
 
 _EXILE_SELF = Cost(exile_self=True)
@@ -326,7 +338,7 @@ def _walk(x: Any, out: list[str]) -> None:
             return  # the sacrificed object's power as it last existed (engine/costs.py)
         if x.get("life_of") == "that_player" and not _THAT_PLAYER[0]:
             out.append("amount life_of that_player outside a per-player instruction")  # engine/values.py amount_for
-        for k in ("hand_of", "library_size"):
+        for k in ("hand_of", "library_size", "life_lost_turn_of"):
             if x.get(k) == "that_player" and not _THAT_PLAYER[0]:
                 out.append(f"amount {k} that_player outside a per-player instruction")
         mv = x.get("mv_of")
@@ -358,7 +370,8 @@ def _walk(x: Any, out: list[str]) -> None:
                 if bad:
                     out.append(f"filter keys {sorted(bad)}")
                 ctl = v.get("controller")
-                if refs_ok and isinstance(ctl, str) and ctl not in ("you", "not_you", "opponent", "that_player") \
+                if refs_ok and isinstance(ctl, str) \
+                        and ctl not in ("you", "not_you", "opponent", "that_player", "team") \
                         and ctl not in REF_WORDS:  # values.bind_players reads it with refs: it must resolve
                     out.append(f"reference {ctl!r} as a controller")
             _walk(v, out)
@@ -542,6 +555,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append("a target filter reads SELF's power after SELF left the battlefield")
         if any(k in trig and not set(evs) <= e for k, e in KEYS_OF_EVENT.items()):
             out.append("trigger options")
+        if isinstance(trig.get("while"), dict):
+            out.extend(f"trigger while: {p}" for p in condition_problems(trig["while"]))
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil",
                                                                       "investigate", "card_to_graveyard"} \
                 and not (evs in (["becomes_target"], ["becomes_target_you"]) and trig.get("self")) \
@@ -563,7 +578,7 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.extend(clone_problems(st))
         if st.get("kind") == "choose_on_enter":
             if st.get("choice") not in ENTER_CHOICES and st.get("choice") not in NAME_CHOICES \
-                    and st.get("choice") not in (PLAYER_CHOICE, OBJECT_CHOICE):
+                    and st.get("choice") not in (PLAYER_CHOICE, OPPONENT_CHOICE, OBJECT_CHOICE):
                 out.append(f"choose_on_enter {st.get('choice')}")
         if st.get("kind") == "restriction" and st.get("rule") not in RULES:
             out.append(f"rule {st.get('rule')}")
@@ -616,6 +631,11 @@ def _cond_keys(cond: dict[str, Any]) -> set[str]:
 def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
     """The statics about casting (engine/costs.py): what of them this engine applies."""
     kind = st.get("kind")
+    if kind == "optional_cost":  # paid, or not, as an optional additional cost is (engine/cast_options.py)
+        c = st.get("cost")
+        if not isinstance(c, Cost) or not cast_options.optional_cost_ok(c):
+            return ["optional additional cost other than mana, life and objects chosen"]
+        return costs.additional_problems(c)
     if kind in ("additional_cost", "alternative_cost"):
         c = st.get("cost")
         out = costs.additional_problems(c, announced=kind == "additional_cost") if isinstance(c, Cost) \
@@ -696,6 +716,21 @@ def command_card_problems(card: CardDef) -> list[str]:
         elif ab.kind == "spell":
             out.append("command zone: a spell ability on a card that is never cast")
     return out
+def _waterbend_elsewhere(card: CardDef) -> bool:
+    """Does a cost with waterbend (a later keyword action) appear anywhere but as an activated ability's cost (an
+    additional or alternative cost of a spell, a keyword's cost, a cost an instruction asks for)?"""
+    def walk(x: Any, top: bool) -> bool:
+        if isinstance(x, Cost):
+            return x.waterbend and not top
+        if isinstance(x, Ability):
+            return (x.cost is not None and walk(x.cost, x.kind == "activated")) or walk(x.static, False) \
+                or any(walk(e.args, False) for e in x.effects) or any(walk(m, False) for m in x.modes)
+        if isinstance(x, dict):
+            return any(walk(v, False) for v in x.values())
+        if isinstance(x, (list, tuple)):
+            return any(walk(v, False) for v in x)
+        return False
+    return any(walk(a, False) for a in card.abilities) or walk(card.keyword_args, False)
 
 
 def unsupported_reasons(card: CardDef) -> list[str]:
@@ -707,6 +742,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     for k in card.keywords:
         if k in facedown.MORPHS and facedown.morph_cost(card) is not None:
             continue  # 702.36: cast face down, turned face up for a mana cost (engine/facedown.py)
+        if k == "Cleave" and overload.cleave_of(card) is not None:
+            continue  # cast for its cleave cost without the bracketed words (a later keyword; engine/overload.py)
         if k == "Overload" and overload.overload_of(card) is not None:
             continue  # 702.95: cast with "target" changed to "each" for a mana cost (engine/overload.py)
         if k == "Fuse" and card.layout in transform.SPLIT_LAYOUTS:
@@ -767,6 +804,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
             # its filters, read as an additional cost's; "Discard X cards" announced with the spell's X (601.2b)
             out += [f"{k} {p}" for p in costs.additional_problems(c, announced=_spell_x(card))]
     out.extend(cast_options.storm_problems(card))
+    if _waterbend_elsewhere(card):  # paid with the help of tapped artifacts and creatures only as an activated
+        out.append("waterbend other than an activated ability's cost")  # ability's cost (engine/casting.py)
     if "Toxic" in card.keywords and not isinstance(card.keyword_args.get("Toxic"), int):
         out.append("toxic with no number")
     if card.keyword_args.get("Protection") and not all(protection_supported(q)

@@ -357,6 +357,11 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     acts = [x for x in e.get("effects", ()) if x.op in ("sacrifice", "discard")] if e.get("reflexive") else []
     # "you may forage. If you do, ...": likewise for an action a player may be unable to do
     acts += [x for x in e.get("effects", ()) if x.op == "action" and x.args.get("name") in ACTION_CAN]
+    if e.get("then") or e.get("reflexive"):  # "you may tap two untapped creatures you control. If you do" (Raff),
+        # "you may exile five cards from your graveyard. When you do" (Kroxa and Kunoros): all of them, or not done
+        # (117.3: "yes" only when there are that many to choose)
+        acts += [x for x in e.get("effects", ()) if isinstance(x.args.get("what"), dict)
+                 and isinstance(x.args["what"].get("choose"), dict) and x not in acts]
     if e.get("then"):  # "you may put a card an opponent owns from exile into ... If you do": all of them, or not done
         # "you may exile a black creature card other than SELF from your graveyard. If you do" (Ichorid): likewise
         acts += [x for x in e.get("effects", ()) if x.op in ("move", "exile") and _chosen_off_battlefield(x)]
@@ -613,7 +618,7 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
     """Can the payer perform the actions (a sacrifice needs something to sacrifice, 701.14a)?"""
     for a in actions:
         if a.op == "action" and a.args.get("name") in ACTION_CAN:
-            if not ACTION_CAN[a.args["name"]](g, payer):
+            if not ACTION_CAN[a.args["name"]](g, payer, a):
                 return False
             continue
         if a.op == "sacrifice" and "filter" in a.args:
@@ -649,7 +654,9 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
         if isinstance(what, dict) and isinstance(what.get("choose"), dict):
             # "unless you exile another creature you control" (champion, 702.71a): something to choose
             f = {"zone": "battlefield", **what["choose"]}
-            if f["zone"] != "battlefield" or not any(matches(g, i, f, source_id(g, r), payer) for i in g.battlefield):
+            n = max(1, amount(g, what.get("amount", 1), source_id(g, r), r))  # "return two Forests": both (117.3)
+            if f["zone"] != "battlefield" \
+                    or sum(1 for i in g.battlefield if matches(g, i, f, source_id(g, r), payer)) < n:
                 return False
     return True
 
@@ -853,7 +860,8 @@ def _skip_next(g: "Game", r: dict, e: Effect) -> None:
             g.ts += 1
             g.effects.append({"layer": "skip_next", "ts": g.ts, "objects": [],
                               "until": "eot" if e.args.get("this_turn") else "never", "player": p,
-                              "step": e.args["step"]})
+                              "step": e.args["step"], **({"made": g.turn} if e.args["step"] == "combats_next_turn"
+                                                          else {})})
             g.log("skip_next", player=p, step=e.args["step"])
 
 

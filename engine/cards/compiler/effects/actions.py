@@ -124,6 +124,19 @@ def _investigate_who(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("token", args)]
 
 
+@reader(r"^collect evidence (\d+)$")
+def _collect_evidence(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Collect evidence N (a later keyword action, Murders at Karlov Manor): "exile any number of cards from your
+    graveyard with total mana value N or greater" (engine/ops/actions.py); "you may collect evidence 4. If you do"
+    is a yes only when the graveyard holds enough."""
+    return [Effect("action", {"name": "collect_evidence", "amount": int(m.group(1))})]
+@reader(r"^it becomes (day|night)$")
+def _day_night(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"It becomes night." (Into the Night), "If it's night, it becomes day. Otherwise, it becomes night." (The
+    Celestus): day and night, a later rule (Innistrad: Midnight Hunt), engine/transform.py become."""
+    return [Effect("action", {"name": "day_night", "to": m.group(1)})]
+
+
 @reader(r"^(.+?) (explores|connives)$")
 def _action_obj(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -463,6 +476,8 @@ READERS: tuple[Reader, ...] = (
     _choose_target,
     _endure,
     _action0,
+    _collect_evidence,
+    _day_night,
     _investigate_who,
     _action_obj,
     _explore_twice,
