@@ -865,6 +865,11 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
             forced = {"targets": [[c[0]] for c in cands]}
         opts = {"targets": cands, "target_counts": [[s.min, s.count] for s in specs]}
         _note_another(opts, specs)  # "another target" (114.3): a client leaves the other slots' targets out
+        shared = {k: targets.share_groups(g, c, s.filter["share_type"], s.min)
+                  for k, (c, s) in enumerate(zip(cands, specs)) if s.filter.get("share_type")}
+        if shared:  # "two target permanents that share a card type": the groups the targets are chosen from
+            opts["share_groups"] = [shared.get(k) for k in range(len(specs))]
+            forced = None
         if "another" in opts:
             forced = None
         return Decision(player, kind, f"choose targets for {t['card'].name}: {t['ability'].text}", opts, data, forced)

@@ -334,6 +334,8 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     decks: Any = a.decks[0] if a.decks in (["bench"], ["random"]) else _deck_files(a.decks)
     only = _card_list(a.cards) if a.cards else None
+    if only and not a.casual and all(casual_type(_CARDS.get("pool") or CardPool(), n) for n in only):
+        a.casual = sorted(CASUAL_TYPES)  # a list of planes, schemes, vanguards, conspiracies: played as such
     if only is not None and decks != "random":
         ap.error("--cards chooses the cards of --decks random")
     if a.format and decks != "bench":

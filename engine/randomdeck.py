@@ -49,7 +49,9 @@ def random_deck(rng: random.Random, pool: CardPool, spells: int = 36,
     them), in the colors of one of them picked at random and one more color."""
     # 108.5, 313.3: a plane, scheme, vanguard or conspiracy card is never part of a deck
     names = tuple(n for n in among if not COMMAND_CARDS & set(corpus()[n.lower()].get("types") or ())) \
-        if among else _names()
+        if among else ()
+    among = names
+    names = names or _names()
     pair = set(rng.sample(COLORS, 2))
     if among:
         ident = set(corpus()[rng.choice(among).lower()].get("colorIdentity") or ())

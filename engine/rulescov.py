@@ -36,8 +36,9 @@ _RULE_LINE = re.compile(r"^(\d\d\d)\.(\d+)\. (.*)$")
 _ANY_LINE = re.compile(r"^(\d\d\d\.\d+[a-z]?)\.? ")
 #: the chapters of the main count (the issue's target is over these)
 CORE = tuple("1234567")
-#: counted beside them, in a total of their own: multiplayer (chapter 8) and the casual variants (chapter 9)
-EXTRA = ("8", "9")
+#: counted beside them, in a total of their own: multiplayer (chapter 8) and the parts of chapter 9 our games play:
+#: Planechase (901), Vanguard (902), Commander (903), Archenemy (904), conspiracies (905)
+EXTRA = ("8", "901", "902", "903", "904", "905")
 _CITE = re.compile(r"^(\d{3})\.(\d+)([a-z]*)$")
 
 _NO_PLAY = "has no effect on game play"
@@ -216,7 +217,7 @@ class Report:
         }
 
     def _extra_json(self) -> dict[str, Any]:
-        """The count of EXTRA (chapters 8 and 9), kept apart from the main one."""
+        """The count of EXTRA (chapter 8, 901-905), kept apart from the main one."""
         scope = [r for r in self.extra if out_of_scope(r) is None]
         cited = sum(1 for r in scope if r in self.cited)
         return {"cited": cited, "rules": len(scope), "all_rules": len(self.extra),

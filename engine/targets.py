@@ -302,6 +302,20 @@ def _share_type(g: "Game", picks: list[Any], kind: str) -> bool:
     return bool(set.intersection(*sets))
 
 
+def share_groups(g: "Game", cands: list[Any], kind: str, least: int) -> list[list[Any]]:
+    """"Two target permanents that share a card type" (a slot with ``share_type``): for each type, the candidates
+    that have it, where at least ``least`` do (any ``least`` of one group are a legal choice)."""
+    by: dict[str, list[Any]] = {}
+    for x in cands:
+        if not isinstance(x, int) or x not in g.objects:
+            continue
+        c = g.chars(x)
+        got = set(c.subtypes) if kind == "creature" else set(c.types)
+        for t in sorted(got & _PERMANENT_TYPES if kind == "permanent" else got):
+            by.setdefault(t, []).append(x)
+    return [xs for _, xs in sorted(by.items()) if len(xs) >= max(1, least)]
+
+
 def normalize_targets(raw: Any, specs: tuple[TargetSpec, ...]) -> list[list[Any]]:
     """Accept a flat list (one per slot) or a list of lists."""
     raw = list(raw or [])

@@ -19,7 +19,15 @@ from engine.filters import chosen_player, matches
 from engine.memo import per_object
 from engine.replacement import enter_replacements
 from engine.state import Obj, works_from_command
-from engine.targets import check_targets, divided_damage, division, normalize_targets, target_candidates, with_x
+from engine.targets import (
+    check_targets,
+    divided_damage,
+    division,
+    normalize_targets,
+    share_groups,
+    target_candidates,
+    with_x,
+)
 from engine.values import cast_kind_matches, condition, first_combat_over
 
 if TYPE_CHECKING:
@@ -854,6 +862,17 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
                     t = _add(g, g.objects[oid], ab, ctl, e)
                     if t:
                         out.append(t)
+        for p in g.order:  # 113.4, 901.7, 902.7, 904.8: an emblem's, a face-up plane's, vanguard's or scheme's
+            for cid in g.players[p].command:  # "whenever a creature you control dies", from the command zone
+                em = g.objects[cid]
+                if not works_from_command(em.card):
+                    continue
+                for ab in em.card.abilities:
+                    if ab.kind == "triggered" and ab.trigger is not None and _match(g, cid, em.controller,
+                                                                                    ab.trigger, e):
+                        t = _add(g, em, ab, em.controller, e, permanent=False)
+                        if t:
+                            out.append(t)
         # 603.6d: objects that left at the same time (earlier in this batch) look back too
         for ghost, gchars in getattr(g, "lki", []):
             for ab, ctl in _triggers(g, ghost.id, gchars):
@@ -1113,7 +1132,10 @@ def put_on_stack(g: "Game") -> None:
         if specs_of(t) and "targets" not in t:
             cands = candidates(g, t)
             if any(len(c) < spec.min for c, spec in zip(cands, specs_of(t))) \
-                    or not _distinct_possible(cands, specs_of(t)):
+                    or not _distinct_possible(cands, specs_of(t)) \
+                    or any(s.filter.get("share_type") and s.min > 1  # "two target permanents that share a type"
+                           and not share_groups(g, c, s.filter["share_type"], s.min)
+                           for c, s in zip(cands, specs_of(t))):
                 g.triggered.remove(t)  # 603.3d: no legal targets, removed from the stack
                 g.log("trigger_removed", card=t["card"].name)
                 return

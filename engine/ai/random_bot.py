@@ -63,7 +63,11 @@ class RandomBot:
         if k == "assign_damage":
             return {"assign": self._assign(d)}
         if k == "trigger_targets":
-            return {"targets": self._targets(d.options["targets"], d.options["target_counts"], 0,
+            cands = d.options["targets"]
+            groups = d.options.get("share_groups")  # "... that share a card type": the slot's targets from one group
+            if groups:
+                cands = [self.rng.choice(gs) if gs else c for c, gs in zip(cands, groups)]
+            return {"targets": self._targets(cands, d.options["target_counts"], 0,
                                              d.options.get("another", ())) or []}
         if k in ("choose_cards",):
             lo, hi = d.data.get("min", 0), d.data.get("max", 0)

@@ -467,6 +467,7 @@ def _suspect(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _earthbend,
+    _planar_action,
     _suspect,
     _airbend,
     _saddled,
