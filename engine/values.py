@@ -1027,6 +1027,16 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "first_combat" in cond and (g.step not in _COMBAT_PHASE or first_combat_over(g)) == bool(cond["first_combat"]):
         return False  # 506.6d: "if it's the first combat phase of the turn"
+    if "trigger_spent_gt_self_pt" in cond:  # increment (a later keyword): the mana spent to cast the spell that
+        # triggered it (601.2h: kept on the spell) against the source's power and toughness as they are now
+        sp = g.objects.get(((r or {}).get("trigger") or {}).get("obj", -1))
+        me = g.objects.get(src) if src is not None else None
+        spent = sum((sp.chosen.get("mana_spent") or {}).values()) if sp is not None else 0
+        if me is None or me.zone != "battlefield":
+            return False
+        c = g.chars(me.id)
+        if not (spent > c.power or spent > c.toughness):
+            return False
     if "attacked_power_ge" in cond:  # "if you attacked with creatures with total power 6 or greater this combat": as
         # they were declared (508.1), in this combat phase (506.1)
         n, total = g.players[you].attacked_power
@@ -1537,7 +1547,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "self_zone",  # "if SELF is in the command zone [or on the battlefield]": the zones it may be in
                   "designation_by",  # {"monarch": "opponent" | "nobody"}: a designation's holder (later rules)
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
-                  "first_combat", "taken_is", "attacked_power_ge",
+                  "first_combat", "taken_is", "attacked_power_ge", "trigger_spent_gt_self_pt",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",

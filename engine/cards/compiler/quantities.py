@@ -519,6 +519,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         # resolution's instruction before put there (engine/ops/library.py dig, exile_until: "put_hand")
         put = {"amount_ge": {"amount": {"count_this_way": {}, "action": "put_hand"}, "n": 1}}
         return {"not": put} if m.group(1) else put
+    if t == "the amount of mana you spent is greater than self's power or toughness":
+        # increment (a later keyword): the mana spent to cast the spell that triggered it (601.2h), more than SELF's
+        # power or more than its toughness, as it is now
+        return {"trigger_spent_gt_self_pt": True}
     if t == "it's the first combat phase of the turn":  # 506.6d: a combat phase, and none ended earlier this turn
         return {"first_combat": True}
     m = re.fullmatch(r"you attacked with creatures with total power (\d+) or greater this combat", t)
