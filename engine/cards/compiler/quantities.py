@@ -907,6 +907,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"cast_with": "Bargain"}  # bargain (a later keyword, Wilds of Eldraine): its cost was paid
     if t in ("it escaped", "self escaped"):  # "sacrifice it unless it escaped" (escape, a later keyword): cast so
         return {"cast_with": "Escape"}
+    m = re.fullmatch(r"(?:self|it|they|he|she) (?:was|were) cast using (web-slinging|sneak|freerunning|mayhem)", t)
+    if m:  # "if they were cast using web-slinging" (Spiders-Man, Heroic Horde): the keyword way it was cast (the flag
+        # the permanent keeps, engine/cast_options.py)
+        return {"cast_with": m.group(1).capitalize()}
     if re.fullmatch(r"(?:its|self's|this spell's|his|her|their) additional cost was paid", t):
         # "As an additional cost to cast SELF, you may blight 1. ... If SELF's additional cost was paid, ..." (601.2b,
         # 601.2f: an optional additional cost, paid or not as it was cast; engine/cast_options.py OPTIONAL_COST)
