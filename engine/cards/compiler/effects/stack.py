@@ -178,9 +178,9 @@ def _owner_may_cast_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^(until end of turn, |until the end of your next turn, |until your next end step, )?(?:you may )?(play|cast) (that "
-    r"card|them|those cards|it|cards exiled this way|spells from among them|spells from among those cards|the exiled "
-    r"card|cards exiled with self|the exiled cards)( this "
+    r"^(until end of turn, |until the end of your next turn, |until your next end step, )?(?:you may )?(play|cast) "
+    r"(that card|them|those cards|it|cards exiled this way|spells from among them|spells from among those cards|the "
+    r"exiled card|cards exiled with self|the exiled cards)( this "
     r"turn| until the end of your next turn| until your next end step| until end of turn| for as long as (?:it "
     r"remains|they remain) exiled|"
     r" for as long as you control self| for as long as self remains on the battlefield)?"
