@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine import knowledge, player_statics
-from engine.cards.abilities import Ability, CardDef, Cost, Effect
+from engine.cards.abilities import SECOND_KICKER, Ability, CardDef, Cost, Effect
 from engine.errors import IllegalAction
 from engine.memo import per_object
 
@@ -211,6 +211,10 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # paid any number of times: the answer's "multikicker" says how many (702.32c; replicate_extras); "for each
     # time it was kicked" counts them (the amount times_paid), and it was kicked if paid at least once (702.32d)
     Row("Multikicker", "702.32c", "additional", flag=True),
+    # "Kicker [cost 1] and/or [cost 2]" (702.32b): the second kicker, paid or not on its own (the answer's "extras");
+    # the first is any kicker's ("kicked"). Each one paid is remembered ("Kicker", "Second kicker" in cast_with) for
+    # the abilities linked to it, "if it was kicked with its [B] kicker" (702.32f)
+    Row(SECOND_KICKER, "702.32b", "additional", flag=True),
     Row("Entwine", "702.41a", "additional", flag=True),
     # an optional additional cost; if paid, a 1/1 token copy as it enters (Bloomburrow, later than the
     # 2016 rules; the trigger: compiler/keywords.KEYWORD_ABILITIES "Offspring")
@@ -435,6 +439,9 @@ def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
                 continue
             arg = card.keyword_args[k]
             out.append((k.lower(), row, casualty_cost(arg) if k == "Casualty" else arg))
+    second = card.keyword_args.get(SECOND_KICKER) if "Kicker" in card.keywords else None
+    if isinstance(second, Cost):  # 702.32b: the second kicker of "Kicker [A] and/or [B]"
+        out.append((SECOND_KICKER.lower(), ROWS[SECOND_KICKER], second))
     return tuple(out)
 
 
@@ -647,7 +654,8 @@ def mark(g: "Game", s: "Obj", keywords: list[str]) -> None:
     ``s.chosen["cast_from"]``) the keyword ways it was cast, and the static rows that apply
     to it (rebound: cast from the hand), for leaves_stack_to and the permanent's abilities
     ("if its evoke cost was paid", 702.73a)."""
-    flags = [k for k in keywords if k in ROWS and (ROWS[k].flag or ROWS[k].leaves_to or ROWS[k].resolves_to)]
+    flags = [k for k in keywords if k == "Kicker" or k in ROWS and (ROWS[k].flag or ROWS[k].leaves_to
+                                                                    or ROWS[k].resolves_to)]
     for k in s.card.keywords:
         row = ROWS.get(k)
         if row is not None and row.kind == "static" and implemented(k, s.card) and k not in flags:
@@ -684,7 +692,7 @@ def leaves_stack_to(o: "Obj", to: str, resolving: bool) -> str:
 
 def carried(o: "Obj") -> dict[str, Any]:
     """What the permanent a spell becomes keeps of how it was cast (702.73a, 702.108a)."""
-    kept = [k for k in o.chosen.get("cast_with", ()) if ROWS.get(k) is not None and ROWS[k].flag]
+    kept = [k for k in o.chosen.get("cast_with", ()) if k == "Kicker" or ROWS.get(k) is not None and ROWS[k].flag]
     out: dict[str, Any] = {"cast_with": kept} if kept else {}
     if o.chosen.get("cast_from") and not is_spell_copy(o):  # "if you cast it": a cast spell resolved into it
         out["cast_zone"] = o.chosen["cast_from"]
@@ -692,7 +700,8 @@ def carried(o: "Obj") -> dict[str, Any]:
         out["gift_to"] = o.chosen["gift_to"]
     if o.chosen.get("colors_spent"):  # 702.43a: sunburst reads them as the permanent enters from the stack
         out["colors_spent"] = list(o.chosen["colors_spent"])
-    for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main", "cleanup_sacrifice"):
+    for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main", "cleanup_sacrifice", "evidence_collected",
+              "beheld"):
         # "if you revealed a Dragon card ... as you cast SELF"; "When this Aura enters, if you cast it during your main
         # phase" (Sentinel's Mark, 505.1); cast when a sorcery couldn't have been (Armor of Thorns)
         if o.chosen.get(k):
@@ -703,6 +712,8 @@ def carried(o: "Obj") -> dict[str, Any]:
         out["convoked"] = list(o.chosen["convoked"])
     if o.chosen.get("delved"):  # delve (702.65a): "for each instant and sorcery card exiled with it" (Murktide
         out["exiled"] = list(o.chosen["delved"])  # Regent, a later card): the cards its delve exiled
+    if o.chosen.get("beheld_exiled"):  # "behold an Elf and exile it. ... When this creature leaves the battlefield,
+        out["exiled"] = out.get("exiled", []) + list(o.chosen["beheld_exiled"])  # return the exiled card" (607.2a)
     if o.chosen.get("phyrexian_life"):  # compleated: the Phyrexian symbols paid with life (a later keyword)
         out["phyrexian_life"] = int(o.chosen["phyrexian_life"])
     return out

@@ -95,6 +95,7 @@ class PriorityAnswer(TypedDict, total=False):
     assist: Union[str, None]         # the player asked to pay some of its generic mana (assist, a later keyword)
     cost_choice: Union[int, None]    # the alternative of an additional cost "A or B" paid, from 0 (601.2b)
     reveal_hand: Union[list, tuple]  # the card revealed from the hand to pay a cost (701.15a)
+    behold: Union[list, tuple]       # the permanent chosen or card revealed to behold (a later keyword action)
     repeat: Union[int, None]         # 716.2a: a shortcut, this cast or activation N times (engine/shortcuts.py)
 
 

@@ -358,12 +358,18 @@ def _hideaway(g: "Game", r: dict, e: Effect) -> dict | None:
 
 @op("exile_top")
 def _exile_top(g: "Game", r: dict, e: Effect) -> None:
-    """Exile the top cards of a library (406); they are then "exiled"."""
+    """Exile the top cards of a library (406); they are then "exiled". ``keep_bottom``: "all but the bottom N
+    cards" of each library (401.1); ``face_down``: exiled face down, no player may look at them (406.3)."""
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     out = []
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
-            out += put(g, p, list(g.players[p].library[:n]), "exile")
+            lib = list(g.players[p].library)
+            top = lib[:max(0, len(lib) - int(e.args["keep_bottom"]))] if "keep_bottom" in e.args else lib[:n]
+            if e.get("face_down"):
+                out += [facedown.exile_face_down(g, c, seen=False) for c in top]
+            else:
+                out += put(g, p, top, "exile")
     r["exiled"] = out
     link_exiled(g, r, out)
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
+from engine.cards.abilities import SECOND_KICKER, Ability, Cost, Effect, TargetSpec
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import parse_noun
@@ -120,13 +120,33 @@ BARE = {k.strip() for k in [
     "Annihilator", "Fabricate", "Renown", "Graft", "Soulshift", "Frenzy", "Fading", "Vanishing", "Amplify",
     "Bloodthirst", "Dredge", "Ripple", "Afflict", "Toxic", "Tribute", "Crew", "Ward", "Hideaway",
     "Mobilize", "Offspring", "Gift", "For Mirrodin!", "Job select", "Daybound", "Nightbound",
-    "Choose a Background", "Doctor's companion", "Start your engines!", "Increment",
+    "Choose a Background", "Doctor's companion", "Start your engines!", "Station", "Increment",
 ]}
 # keywords whose parameter is a number ("Bushido 1", "Crew 3", "Afflict 2")
 NUMBERED = {"Bushido", "Absorb", "Modular", "Rampage", "Annihilator", "Fabricate", "Renown", "Graft",
             "Soulshift", "Frenzy", "Fading", "Vanishing", "Amplify", "Bloodthirst", "Dredge", "Ripple",
             "Afflict", "Toxic", "Tribute", "Crew", "Hideaway", "Devour", "Afterlife", "Backup", "Casualty",
             "Mobilize", "Saddle", "Station", "Absorb", "Poisonous", "Firebending"}
+#: "kicked with its {1}{G} kicker" (702.32f), rewritten by the compiler as it reads the card
+_KICKED_WITH = re.compile(r"\bkicked with its ((?:\{[^ }]+\})+) kicker\b")
+_TWO_KICKERS = re.compile(r"^Kicker ((?:\{[^ }]+\})+) and/or ((?:\{[^ }]+\})+)", re.M)
+
+
+def linked_kickers(text: str) -> str:
+    """702.32f: on a card with "Kicker [A] and/or [B]", "if it was kicked with its [A] kicker" is linked to the first
+    kicker and "... [B] kicker" to the second: the text as "kicked with its first kicker" / "... second kicker", and
+    "kicked twice" (both paid, 702.32d) as "kicked with both its kickers". Other text is returned as it is."""
+    m = _TWO_KICKERS.search(text)
+    if not m:
+        return text
+    which = {m.group(1): "first", m.group(2): "second"}
+    body = text[m.end():]
+    body = _KICKED_WITH.sub(lambda k: f"kicked with its {which[k.group(1)]} kicker" if k.group(1) in which
+                            else k.group(0), body)
+    body = re.sub(r"\bkicked twice\b", "kicked with both its kickers", body)
+    return text[:m.end()] + body
+
+
 # keywords whose parameter is a cost ("Kicker {2}{R}", "Flashback {1}{B}", "Equip {2}")
 COSTED = {"Kicker", "Multikicker", "Flashback", "Madness", "Morph", "Megamorph", "Echo", "Buyback",
           "Cumulative upkeep", "Transmute", "Replicate", "Recover", "Aura swap", "Ninjutsu", "Entwine",
@@ -523,6 +543,13 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     "Crew": (
         "Tap any number of untapped creatures you control with total power {n} or more: SELF becomes an "
         "artifact creature until end of turn.",
+    ),
+    # not in the 2016 rules (Edge of Eternities): its meaning, "Tap another untapped
+    # creature you control: Put a number of charge counters on this permanent equal to the tapped creature's power.
+    # Activate only as a sorcery." (the station symbols it fills: engine/cards/compiler/leveler.py)
+    "Station": (
+        "Tap another untapped creature you control: Put a number of charge counters on SELF equal to the tapped "
+        "creature's power. Activate only as a sorcery.",
     ),
     # not in the 2016 rules (Outlaws of Thunder Junction): its reminder text; "Whenever SELF attacks while saddled"
     # triggers on an attack of it while saddled (engine/combat.py)
@@ -1100,6 +1127,16 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
         if m:
             name = _LOWER[m.group(1).lower()]
             cost_text = m.group(2).strip()
+            two = re.fullmatch(r"((?:\{[^ }]+\})+) and/or ((?:\{[^ }]+\})+)", cost_text)
+            if name == "Kicker" and two:  # 702.32b: "Kicker [cost 1] and/or [cost 2]" means "Kicker [cost 1],
+                # kicker [cost 2]": the first as any kicker, the second an optional additional cost of its own
+                # ("Second kicker", engine/cast_options.py) that the linked "kicked with its [B] kicker" reads (702.32f)
+                first, second = parse_cost_text(two.group(1)), parse_cost_text(two.group(2))
+                if first is None or second is None:
+                    return None
+                names.append(name)
+                args[name], args[SECOND_KICKER] = first, second
+                continue
             cost_text = re.sub(r"^(\{[^ ]+\}) and ", r"\1, ", cost_text)
             costed = _costed_ability(name, part, cost_text)
             if costed is None:

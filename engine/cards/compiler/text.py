@@ -16,7 +16,7 @@ _REMINDER = re.compile(r"\s*\([^()]*\)")
 SELF = "SELF"
 _SELF_WORDS = re.compile(
     r"\bthis (creature|spell|permanent|artifact|enchantment|land|planeswalker|card|equipment|aura|vehicle|"
-    r"saga|token|siege|battle|class|case|room|instant|sorcery|object)\b",
+    r"saga|token|siege|battle|class|case|room|instant|sorcery|object|scheme|phenomenon|plane|spacecraft|planet)\b",
     re.I,
 )
 #: a Saga's chapter numbers ("I, II — ") are no ability word: the compiler reads them (engine/saga.py)
