@@ -849,6 +849,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you planeswalk here": {"event": "planeswalk_to", "self": True},
         "you set self in motion": {"event": "set_in_motion", "self": True},
         "you clash": {"event": "clash", "who": "you"},  # 701.20b: each clash of yours, won or not
+        # rolling a die (a later rule, Adventures in the Forgotten Realms): once for each instruction that rolls
+        "you roll one or more dice": {"event": "roll_dice", "who": "you"},
         "you clash and win": {"event": "clash", "who": "you", "won": True},  # 701.20c
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
