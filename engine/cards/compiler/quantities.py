@@ -1256,8 +1256,8 @@ def _history_condition(t: str) -> dict[str, Any] | None:
         return {"history": _HISTORY[t]}
     if t in _NOT_HISTORY:  # the same facts, denied: "if you didn't attack with a creature this turn"
         return {"not": {"history": _NOT_HISTORY[t]}}
-    m = re.fullmatch(r"(an?|two or more|three or more) ((?:[a-z]+ )*?[a-z]+) entered (?:the battlefield )?under your "
-                     r"control this turn", t)
+    m = re.fullmatch(r"(an?|two or more|three or more|another) ((?:[a-z]+ )*?[a-z]+) entered (?:the battlefield )?under "
+                     r"your control this turn", t)
     if m:  # "if a planeswalker entered the battlefield under your control this turn" (Oath of Chandra), "as long as two
         # or more nonland permanents entered ..." (celebration): what entered under your control, as it entered
         f = parse_noun(m.group(2))  # (a per-turn fact, 500.1)
@@ -1267,7 +1267,8 @@ def _history_condition(t: str) -> dict[str, Any] | None:
                 "types", "not_types", "supertypes", "subtypes", "colors", "or"}:
             return None
         n = {"two or more": 2, "three or more": 3}.get(m.group(1), 1)
-        return {"entered_kind_this_turn": f, **({"entered_kind_ge": n} if n > 1 else {})}
+        return {"entered_kind_this_turn": f, **({"entered_kind_ge": n} if n > 1 else {}),
+                **({"entered_other": True} if m.group(1) == "another" else {})}  # "another": not SELF's entering
     m = re.fullmatch(r"you(?:'ve| have|) (haven't |have not )?completed (a dungeon|[a-z' ]+)", t)
     if m and (m.group(2) == "a dungeon" or m.group(2).title().replace("Of", "of") in _DUNGEON_NAMES):
         # "as long as you've completed a dungeon" (a later rule: engine/dungeon.py), "if you haven't completed Tomb of
