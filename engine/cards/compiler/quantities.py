@@ -1256,8 +1256,8 @@ def _history_condition(t: str) -> dict[str, Any] | None:
         return {"history": _HISTORY[t]}
     if t in _NOT_HISTORY:  # the same facts, denied: "if you didn't attack with a creature this turn"
         return {"not": {"history": _NOT_HISTORY[t]}}
-    m = re.fullmatch(r"(an?|two or more|three or more|another) ((?:[a-z]+ )*?[a-z]+) entered (?:the battlefield )?under "
-                     r"your control this turn", t)
+    m = re.fullmatch(r"(an?|two or more|three or more|another) ((?:[a-z]+ )*?[a-z]+) entered (?:the battlefield )?"
+                     r"under your control this turn", t)
     if m:  # "if a planeswalker entered the battlefield under your control this turn" (Oath of Chandra), "as long as two
         # or more nonland permanents entered ..." (celebration): what entered under your control, as it entered
         f = parse_noun(m.group(2))  # (a per-turn fact, 500.1)
