@@ -488,6 +488,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "a creature attacks you or a planeswalker you control": {"event": "attacks", "filter": {"types": ["Creature"]},
                                                                   "defending": "you"},
         "self and at least two other creatures attack": {"event": "attacks", "self": True, "min_attackers": 3},
+        "self and at least one other creature attack": {"event": "attacks", "self": True, "min_attackers": 2},
         "you attack with three or more creatures": {"event": "you_attack", "min_attackers": 3},
         # a Curse (303.4): "whenever a player attacks enchanted player with one or more creatures", "whenever
         # enchanted player is attacked": once for each declaration of attackers that attacks that player (508.1b)
