@@ -1228,6 +1228,13 @@ class Game:
             triggers.step(self, "end_of_combat")
             self._give_priority()
         elif s == "end":
+            # "you may play that card until your next end step" (engine/ops/playable.py): it ends as its controller's
+            # end step begins (513.1)
+            left = [e for e in self.effects if not (e.get("until") == "next_end_step"
+                                                     and e.get("controller") == self.active)]
+            if len(left) != len(self.effects):
+                self.effects = left
+                self.changed()
             triggers.step(self, "end")
             self._give_priority()
         elif s == "cleanup":  # 514

@@ -1044,7 +1044,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "if you've cast another spell this turn" (per-turn fact, 500.1)
     if "entered_kind_this_turn" in cond and sum(
             cast_kind_matches(k, cond["entered_kind_this_turn"]) for k in g.players[you].entered_kinds_turn) \
-            < cond.get("entered_kind_ge", 1):
+            - _self_entered(g, src, you, cond) < cond.get("entered_kind_ge", 1):
         return False  # "if a planeswalker entered the battlefield under your control this turn" (per-turn, 500.1)
     if "opponent_cast_kind_this_turn" in cond and not any(
             cast_kind_matches(k, cond["opponent_cast_kind_this_turn"])
@@ -1078,6 +1078,16 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "first_combat" in cond and (g.step not in _COMBAT_PHASE or first_combat_over(g)) == bool(cond["first_combat"]):
         return False  # 506.6d: "if it's the first combat phase of the turn"
+    if "trigger_spent_gt_self_pt" in cond:  # increment (a later keyword): the mana spent to cast the spell that
+        # triggered it (601.2h: kept on the spell) against the source's power and toughness as they are now
+        sp = g.objects.get(((r or {}).get("trigger") or {}).get("obj", -1))
+        me = g.objects.get(src) if src is not None else None
+        spent = sum((sp.chosen.get("mana_spent") or {}).values()) if sp is not None else 0
+        if me is None or me.zone != "battlefield":
+            return False
+        c = g.chars(me.id)
+        if not (spent > c.power or spent > c.toughness):
+            return False
     if "attacked_power_ge" in cond:  # "if you attacked with creatures with total power 6 or greater this combat": as
         # they were declared (508.1), in this combat phase (506.1)
         n, total = g.players[you].attacked_power
@@ -1555,6 +1565,17 @@ def _evolves(g: "Game", o: Any, r: Ctx | None) -> bool:
     return bool(creature) and (p > me.power or t > me.toughness)
 
 
+def _self_entered(g: "Game", src: int | None, you: str, cond: dict[str, Any]) -> int:
+    """"If another creature entered the battlefield under your control this turn": 1 when the source itself is one of
+    those counted (it entered this turn under that player's control, of that kind), so it is left out; else 0."""
+    o = g.objects.get(src) if src is not None and cond.get("entered_other") else None
+    if o is None or o.zone != "battlefield" or o.entered_turn != g.turn or o.controller != you:
+        return 0
+    c = g.chars(o.id)
+    kind = (frozenset(c.types), frozenset(c.supertypes), frozenset(c.subtypes), frozenset(c.colors))
+    return 1 if cast_kind_matches(kind, cond["entered_kind_this_turn"]) else 0
+
+
 #: the per-turn facts ``{"history": ...}`` names (kept on Player as the last turn each happened)
 HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "your_land_entered", "self_was_cast",
                      "you_surveilled", "you_committed_crime", "you_cast_from_hand", "you_searched"})
@@ -1645,7 +1666,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "self_zone",  # "if SELF is in the command zone [or on the battlefield]": the zones it may be in
                   "designation_by",  # {"monarch": "opponent" | "nobody"}: a designation's holder (later rules)
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
-                  "first_combat", "taken_is", "attacked_power_ge",
+                  "first_combat", "taken_is", "attacked_power_ge", "trigger_spent_gt_self_pt",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
@@ -1679,7 +1700,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
                   "hand_more_than_opponents", "cast_kind_this_turn", "cast_kind_ge", "revealed_is", "top_card_is",
                   "opponent_cast_kind_this_turn",
-                  "entered_kind_this_turn", "entered_kind_ge", "no_spell_cast_this_game",
+                  "entered_kind_this_turn", "entered_kind_ge", "entered_other", "no_spell_cast_this_game",
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
                   "attached_controller_graveyard_ge",  # cards in the graveyard of the attached permanent's controller
                   "other_than_event",  # "control": not the object the trigger's event is about

@@ -640,6 +640,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "fights",  # 701.10: "whenever a creature you control fights" (engine/ops/damage.py)
     "clash",  # 701.20b: "whenever you clash [and win]" (engine/ops/control.py)
+    "roll_dice",  # "whenever you roll one or more dice" (rolling a die, a later rule: engine/ops/control.py roll)
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)
     "plays_land",  # a player played a land (305.1; not a land put onto the battlefield otherwise)
     "becomes_monarch",  # a player became the monarch (a later designation, Conspiracy: Take the Crown)

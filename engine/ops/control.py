@@ -117,6 +117,8 @@ def _roll(g: "Game", r: Ctx, e: Effect) -> dict | None:
         rolls[key] = natural + add
         g.log("die_roll", player=controller(g, r), sides=int(e.args.get("sides", 20)), natural=natural,
               result=natural + add, card=this(g, r).card.name)
+        # "whenever you roll one or more dice" (a later rule): the roller, once for the instruction's roll
+        triggers.event(g, {"event": "roll_dice", "player": controller(g, r), "natural": natural})
     result = r["rolled"] = rolls[key]  # "equal to the result" (values.py count_this_way rolled)
     for k, row in enumerate(e.args.get("table", ())):
         if (row.get("min") is None or result >= row["min"]) and (row.get("max") is None or result <= row["max"]):

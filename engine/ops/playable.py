@@ -55,8 +55,9 @@ def _playable(g: "Game", r: dict, e: Effect) -> None:
 #: the durations of the permission (611.2a): this turn, or "until the end of your next turn"
 #: (ended by engine/game.py in the cleanup step, 514.2); "for as long as it remains exiled" (the permission
 #: names objects: a card that leaves exile is a new object, 400.7, so it ends by itself); "for as long as you
-#: control SELF" (ended by engine/until.py when SELF leaves or changes control, 611.2b)
-DURATIONS = ("eot", "next_turn_end", "remains_exiled", "while_source")
+#: control SELF" (ended by engine/until.py when SELF leaves or changes control, 611.2b); "until your next end step"
+#: (ended by engine/game.py as an end step of its controller's turn begins, 513.1: this turn's, if it is theirs)
+DURATIONS = ("eot", "next_turn_end", "remains_exiled", "while_source", "next_end_step")
 
 
 def supported(e: Effect) -> bool:

@@ -84,6 +84,9 @@ def _split_colon(p: str) -> tuple[str, str] | None:
     return None
 
 
+#: an equip keyword followed by its ability's limits (602.5b) or a change of its cost (602.2b, 601.2f)
+_EQUIP_LIMITED = re.compile(r"(Equip(?: \{[^.]+\}|—[^.]+))\. ((?:Activate only once each turn|This ability costs "
+                            r"\{\d+\} less to activate (?:for each|if) [^.]+)\.)")
 #: "Firebending X, where X is SELF's power" (a later keyword, Avatar: The Last Airbender): firebending N's triggered
 #: ability (keywords.firebending) with that amount, read as its rule writes it out
 _FIREBENDING_X = re.compile(r"^Firebending X, where X is ([^.]+)\.?$")
@@ -151,6 +154,10 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
                 items.append(IrItem("activated", full, head=sc[0].strip(), body=sc[1].strip(), modes=tuple(bullets)))
             else:
                 items.append(IrItem("modal", full, head=p, body=p, modes=tuple(bullets)))
+        elif (eq := _EQUIP_LIMITED.fullmatch(p)) is not None and parse_keyword_line(eq.group(1)) is not None:
+            # "Equip {0}. Activate only once each turn." (Leather Armor), "Equip {3}. This ability costs {1} less to
+            # activate for each other Equipment you control." (Plate Armor): the keyword's ability and its limits
+            items.append(IrItem("keyword_limited", p, head=eq.group(1), body=eq.group(2)))
         elif (ch := CHAPTER.match(p)) is not None:
             items.append(IrItem("chapter", p, head=ch.group(1), body=FLAVOR_WORD.sub("", p[ch.end():])))
         elif p.startswith("•"):
@@ -893,6 +900,19 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                 else:
                     kwargs[k] = v
             abilities += abs_
+            continue
+        if item.kind == "keyword_limited":  # the keyword's ability, read again as an activated ability with its limits
+            names, args, abs_ = parse_keyword_line(item.head)  # type: ignore[misc]
+            base = next((a for a in abs_ if a.kind == "activated"), None) if len(abs_) == 1 else None
+            cost_text = re.sub(r"^Equip(?: |—)", "", item.head)
+            limited = _lower_activated(IrItem("activated", item.text, head=cost_text, body=(
+                "Attach SELF to target creature you control. Activate only as a sorcery. " + item.body)))
+            if base is None or limited is None or limited.effects != base.effects or limited.targets != base.targets:
+                unsupported.append(item.text)
+                continue
+            keywords += names
+            kwargs.update(args)
+            abilities.append(replace(limited, text=item.text, keyword=base.keyword))
             continue
         if item.kind == "activated" and (either := _EITHER_COST.fullmatch(item.head)) is not None:
             # "{3}, {T} or {R}, {T}: ..." (the Shards of Mirrodin): the ability is activated by paying either cost

@@ -83,7 +83,7 @@ LATER: dict[str, str] = {
     "Warp": "Edge of Eternities", "Firebending": "Avatar: The Last Airbender",
     "Sneak": "Teenage Mutant Ninja Turtles", "For Mirrodin!": "Phyrexia: All Will Be One",
     "Freerunning": "Assassin's Creed", "Mayhem": "Marvel's Spider-Man", "Web-slinging": "Marvel's Spider-Man",
-    "Job select": "Final Fantasy", "Partner with": "Battlebond",
+    "Job select": "Final Fantasy", "Partner with": "Battlebond", "Increment": "a later set (2026)",
     "Choose a Background": "Commander Legends: Battle for Baldur's Gate", "Doctor's companion": "Doctor Who",
 }
 #: Ability words read like costed keywords by this module; they have no rules meaning (207.2c).
@@ -120,7 +120,7 @@ BARE = {k.strip() for k in [
     "Annihilator", "Fabricate", "Renown", "Graft", "Soulshift", "Frenzy", "Fading", "Vanishing", "Amplify",
     "Bloodthirst", "Dredge", "Ripple", "Afflict", "Toxic", "Tribute", "Crew", "Ward", "Hideaway",
     "Mobilize", "Offspring", "Gift", "For Mirrodin!", "Job select", "Daybound", "Nightbound",
-    "Choose a Background", "Doctor's companion", "Start your engines!", "Station",
+    "Choose a Background", "Doctor's companion", "Start your engines!", "Station", "Increment",
 ]}
 # keywords whose parameter is a number ("Bushido 1", "Crew 3", "Afflict 2")
 NUMBERED = {"Bushido", "Absorb", "Modular", "Rampage", "Annihilator", "Fabricate", "Renown", "Graft",
@@ -502,6 +502,9 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
         "At the beginning of your upkeep, if this permanent came under your control since the beginning "
         "of your last upkeep, sacrifice it unless you pay {c}.",
     ),
+    # not in the 2016 rules (a later keyword, 2026): its reminder text
+    "Increment": ("Whenever you cast a spell, if the amount of mana you spent is greater than this creature's power "
+                  "or toughness, put a +1/+1 counter on this creature.",),
     # not in the 2016 rules (Ravnica Allegiance): its reminder text
     "Afterlife": ("When this creature dies, create {N} 1/1 white and black Spirit creature tokens with flying.",),
     # 702.91a: the 2016 wording puts "a 0/0 black Germ creature token" (today's is a Phyrexian Germ)

@@ -658,6 +658,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         # resolution's instruction before put there (engine/ops/library.py dig, exile_until: "put_hand")
         put = {"amount_ge": {"amount": {"count_this_way": {}, "action": "put_hand"}, "n": 1}}
         return {"not": put} if m.group(1) else put
+    if t == "the amount of mana you spent is greater than self's power or toughness":
+        # increment (a later keyword): the mana spent to cast the spell that triggered it (601.2h), more than SELF's
+        # power or more than its toughness, as it is now
+        return {"trigger_spent_gt_self_pt": True}
     m = re.fullmatch(r"it's (day|night|nighttime|daytime|neither day nor night)", t)
     if m:  # day and night (a later rule, Innistrad: Midnight Hunt): the game's day or night now (engine/transform.py)
         return {"day_night": {"nighttime": "night", "daytime": "day", "neither day nor night": "neither"}.get(
@@ -1090,6 +1094,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"cast_with": "Bargain"}  # bargain (a later keyword, Wilds of Eldraine): its cost was paid
     if t in ("it escaped", "self escaped"):  # "sacrifice it unless it escaped" (escape, a later keyword): cast so
         return {"cast_with": "Escape"}
+    m = re.fullmatch(r"(?:self|it|they|he|she) (?:was|were) cast using (web-slinging|sneak|freerunning|mayhem)", t)
+    if m:  # "if they were cast using web-slinging" (Spiders-Man, Heroic Horde): the keyword way it was cast (the flag
+        # the permanent keeps, engine/cast_options.py)
+        return {"cast_with": m.group(1).capitalize()}
     if re.fullmatch(r"(?:its|self's|this spell's|his|her|their) additional cost was paid", t):
         # "As an additional cost to cast SELF, you may blight 1. ... If SELF's additional cost was paid, ..." (601.2b,
         # 601.2f: an optional additional cost, paid or not as it was cast; engine/cast_options.py OPTIONAL_COST)
@@ -1248,8 +1256,8 @@ def _history_condition(t: str) -> dict[str, Any] | None:
         return {"history": _HISTORY[t]}
     if t in _NOT_HISTORY:  # the same facts, denied: "if you didn't attack with a creature this turn"
         return {"not": {"history": _NOT_HISTORY[t]}}
-    m = re.fullmatch(r"(an?|two or more|three or more) ((?:[a-z]+ )*?[a-z]+) entered (?:the battlefield )?under your "
-                     r"control this turn", t)
+    m = re.fullmatch(r"(an?|two or more|three or more|another) ((?:[a-z]+ )*?[a-z]+) entered (?:the battlefield )?"
+                     r"under your control this turn", t)
     if m:  # "if a planeswalker entered the battlefield under your control this turn" (Oath of Chandra), "as long as two
         # or more nonland permanents entered ..." (celebration): what entered under your control, as it entered
         f = parse_noun(m.group(2))  # (a per-turn fact, 500.1)
@@ -1259,7 +1267,8 @@ def _history_condition(t: str) -> dict[str, Any] | None:
                 "types", "not_types", "supertypes", "subtypes", "colors", "or"}:
             return None
         n = {"two or more": 2, "three or more": 3}.get(m.group(1), 1)
-        return {"entered_kind_this_turn": f, **({"entered_kind_ge": n} if n > 1 else {})}
+        return {"entered_kind_this_turn": f, **({"entered_kind_ge": n} if n > 1 else {}),
+                **({"entered_other": True} if m.group(1) == "another" else {})}  # "another": not SELF's entering
     m = re.fullmatch(r"you(?:'ve| have|) (haven't |have not )?completed (a dungeon|[a-z' ]+)", t)
     if m and (m.group(2) == "a dungeon" or m.group(2).title().replace("Of", "of") in _DUNGEON_NAMES):
         # "as long as you've completed a dungeon" (a later rule: engine/dungeon.py), "if you haven't completed Tomb of

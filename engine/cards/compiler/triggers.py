@@ -488,6 +488,7 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "a creature attacks you or a planeswalker you control": {"event": "attacks", "filter": {"types": ["Creature"]},
                                                                   "defending": "you"},
         "self and at least two other creatures attack": {"event": "attacks", "self": True, "min_attackers": 3},
+        "self and at least one other creature attack": {"event": "attacks", "self": True, "min_attackers": 2},
         "you attack with three or more creatures": {"event": "you_attack", "min_attackers": 3},
         # a Curse (303.4): "whenever a player attacks enchanted player with one or more creatures", "whenever
         # enchanted player is attacked": once for each declaration of attackers that attacks that player (508.1b)
@@ -849,6 +850,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you planeswalk here": {"event": "planeswalk_to", "self": True},
         "you set self in motion": {"event": "set_in_motion", "self": True},
         "you clash": {"event": "clash", "who": "you"},  # 701.20b: each clash of yours, won or not
+        # rolling a die (a later rule, Adventures in the Forgotten Realms): once for each instruction that rolls
+        "you roll one or more dice": {"event": "roll_dice", "who": "you"},
         "you clash and win": {"event": "clash", "who": "you", "won": True},  # 701.20c
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},

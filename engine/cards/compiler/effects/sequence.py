@@ -1694,6 +1694,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # on the stack, 400.7), to their owner's library (400.3)
             out.append(Effect("move", {"what": "exiled", "to": "library_bottom", "random": True}))
             continue
+        m = re.fullmatch(r"if you controlled (?:that permanent|that creature|it), (.+)", s)
+        if m and out and out[-1].op == "bounce" and not out[-1].args.get("with_auras"):
+            # "Return target nonland permanent to its owner's hand. If you controlled that permanent, draw a card."
+            # (Boomerang Basics): its controller as it last existed on the battlefield (608.2h), which the return
+            # instruction records (engine/ops/zones.py bounce)
+            then = parse_effects(m.group(1) + ".", ctx)
+            if not then:
+                return None
+            out.append(Effect("if", {"cond": {"amount_ge": {"amount": {"count_this_way": {"controller": "you"},
+                                                                        "action": "returned"}, "n": 1}},
+                                     "then": list(then)}))
+            continue
         if s == "you may repeat this process any number of times" and out and not any(
                 e.op in ("repeat_may", "delayed") for e in out):
             # "Reveal the top card of your library and put that card into your hand. You lose life equal to its mana

@@ -178,10 +178,11 @@ def _owner_may_cast_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(play|cast) (that card|them|those cards|"
-    r"it|cards exiled this way|spells from among them|spells from among those cards|the exiled card|cards exiled "
-    r"with self|the exiled cards)( this "
-    r"turn| until the end of your next turn| until end of turn| for as long as (?:it remains|they remain) exiled|"
+    r"^(until end of turn, |until the end of your next turn, |until your next end step, )?(?:you may )?(play|cast) "
+    r"(that card|them|those cards|it|cards exiled this way|spells from among them|spells from among those cards|the "
+    r"exiled card|cards exiled with self|the exiled cards)( this "
+    r"turn| until the end of your next turn| until your next end step| until end of turn| for as long as (?:it "
+    r"remains|they remain) exiled|"
     r" for as long as you control self| for as long as self remains on the battlefield)?"
     r"( without paying (?:its|their) mana costs?)?$"
 )
@@ -192,8 +193,8 @@ def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     if isinstance(c.last, dict) and "looked_at_top" in c.last:
         return None  # "look at the top card ... You may cast it": that card, not one exiled (not read)
     dur = (m.group(1) or "") + (m.group(4) or "")
-    until = ("next_turn_end" if "next" in dur else "remains_exiled" if "exiled" in dur
-             else "while_source" if "self" in dur else "eot")
+    until = ("next_end_step" if "next end step" in dur else "next_turn_end" if "next" in dur
+             else "remains_exiled" if "exiled" in dur else "while_source" if "self" in dur else "eot")
     what: Any = "exiled"
     if m.group(3) in ("that card", "it") and isinstance(c.last, dict) and c.last.get("among") == "exiled":
         what = c.last  # "Choose one of them. You may play that card this turn" (Jaya, Fiery Negotiator): the one
