@@ -542,6 +542,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append("a target filter reads SELF's power after SELF left the battlefield")
         if any(k in trig and not set(evs) <= e for k, e in KEYS_OF_EVENT.items()):
             out.append("trigger options")
+        if trig.get("while") is not None:
+            out.extend(f"trigger while: {p}" for p in condition_problems(trig["while"]))
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil",
                                                                       "investigate", "card_to_graveyard"} \
                 and not (evs in (["becomes_target"], ["becomes_target_you"]) and trig.get("self")) \
@@ -655,6 +657,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     for k in card.keywords:
         if k in facedown.MORPHS and facedown.morph_cost(card) is not None:
             continue  # 702.36: cast face down, turned face up for a mana cost (engine/facedown.py)
+        if k == "Aftermath" and card.layout == "aftermath":
+            continue  # the keyword of an aftermath card's half: cast by the whole card's (engine/cast_options.py)
         if k == "Cleave" and overload.cleave_of(card) is not None:
             continue  # cast for its cleave cost without the bracketed words (a later keyword; engine/overload.py)
         if k == "Overload" and overload.overload_of(card) is not None:
