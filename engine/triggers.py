@@ -96,7 +96,8 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "each_counter",  # "whenever a +1/+1 counter is put on ...": once for each counter (603.2c)
                   "reaches",  # "when the twelfth hour counter is put on SELF": its count of them reached that number
                   "first_combat",  # "at the end of the first combat phase on your turn" (506.6d)
-                  "amount"})  # "whenever you expend 4": the total that player's mana spent this turn reached
+                  "amount",  # "whenever you expend 4": the total that player's mana spent this turn reached
+                  "while"})  # "whenever SELF attacks while you control a token": a condition as the event happens
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -192,6 +193,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     name = ev["event"]
     if "your_turn" in trig and seats.is_active(g, controller) != trig["your_turn"]:
         return False  # "... during your turn" / "during an opponent's turn": the ability's controller's turn or not
+    if "while" in trig and not condition(g, trig["while"], src, {"trigger": ev, "controller": controller}):
+        return False  # "... attacks while you control a token": the condition as the event happens (603.2)
     names = _events_of(trig)
     if name == "becomes_target":
         if not ("becomes_target" in names or "becomes_target_spell" in names and ev["spell"]

@@ -69,6 +69,13 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     """The condition of a trigger, without its leading word: 'SELF enters' -> {...}. "... during your turn" / "...
     during an opponent's turn" after any event: only in a turn of the ability's controller, or not (500)."""
     trig = _parse_trigger(cond)
+    while_ = re.fullmatch(r"(.+?) while (you control .+|you have .+|an opponent .+)", cond.strip().rstrip(","), re.I) \
+        if trig is None else None
+    if while_ is not None:  # "Whenever SELF attacks while you control a token" (Seasoned Warrenguard): the condition
+        # holds as the event happens (not an intervening "if": 603.4 is not checked again as it resolves)
+        inner, wcond = parse_trigger(while_.group(1)), parse_condition(while_.group(2))
+        if inner is not None and wcond is not None and "while" not in inner:
+            trig = {**inner, "while": wcond}
     during = _DURING.fullmatch(cond.strip().rstrip(",")) if trig is None else None
     if during is not None:
         inner = parse_trigger(during.group(1))
