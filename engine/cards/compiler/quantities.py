@@ -865,6 +865,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is not None:
             f.pop("zone", None)
         return {"sacrificed_this_way": f} if f and set(f) <= {"types", "subtypes"} else None
+    m = re.fullmatch(r"you (didn't|don't|did) put a card into your hand this way", t)
+    if m:  # "If you didn't put a card into your hand this way, draw a card" after a look (Adventure Awaits): the
+        # card the look put into the hand, none (608.2c)
+        return {"taken_is": {}} if m.group(1) == "did" else {"not": {"taken_is": {}}}
     m = re.fullmatch(r"the card put into your hand this way is (.+)", t)
     if m:  # "If it's legendary, you gain 3 life" after a look that put a card into the hand (Ellywick): that card
         f = parse_noun(m.group(1) if re.match(r"an? ", m.group(1)) is None else m.group(1).split(" ", 1)[1]) \
