@@ -726,7 +726,7 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
                            f"other", ctx)
         return None if first is None or second is None else first + second
     # "..., put one of them into your hand, and exile the rest" (Ancestral Memories-like): the rest exiled (406.2)
-    t = re.sub(r"^((?:look at|reveal) the top [^,.]+ of your library), (?:then )?(put )", r"\1. \2", t)
+    t = re.sub(r"^((?:look at|reveal) the top [^,.]+ of your library), (?:then )?(put )(?!them back)", r"\1. \2", t)
     t = re.sub(r"(,? and |\. )exile the (rest|others?)$",
                lambda e: (f" and the {e.group(2)} into exile" if "and" in e.group(1)
                           else f". put the {e.group(2)} into exile"), t)
