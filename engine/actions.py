@@ -18,7 +18,7 @@ from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.mana import bound_restriction, lasting_key, restricted_key, snow_key
 from engine.object_statics import unpreventable as source_unpreventable
-from engine.protection import protected
+from engine.protection import attach_protected, protected
 from engine.state import Obj, create_object
 from engine.tapping import tap
 from engine.values import Ctx, amount, source_id, this
@@ -141,7 +141,8 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 if player_statics.can_get_counters(g, tgt, "poison"):
                     pl.poison += sc.kwargs["Toxic"]
             # combat damage is also damage: "deals damage (to a player)" triggers see it (120.1, 510.2)
-            evs.append({"event": "damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt})
+            evs.append({"event": "damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt,
+                        "obj_controller": sc.controller})  # "that player": the source's controller then (608.2g)
             if tgt != sc.controller:
                 evs.append({"event": "damage_opponent", "obj": src, "target": tgt, "amount": n, "player": tgt})
             if combat:
@@ -541,7 +542,7 @@ def aura_ok(g: "Game", aura: int, t: int) -> bool:
         return False
     tc = g.chars(t)
     if "Protection" in tc.keywords:
-        if protected(g, tc, aura, holder=t):
+        if attach_protected(g, tc, aura, t):
             return False  # 702.16c
     if g.influence is not None and not seats.in_range(g, g.chars(aura).controller, tc.controller):
         return False  # 801.8: not an object outside the Aura's controller's range of influence

@@ -175,6 +175,10 @@ def _defender_allows(g: "Game", cs: dict[int, Any], oid: int, defender: str, r: 
         return len(g.players[defender].graveyard) >= int(r["defender_graveyard_ge"])
     if r.get("defender_poisoned"):
         return g.players[defender].poison > 0
+    if "you_more" in r:  # "... unless you control more creatures than defending player" (Mogg Toady)
+        ctl = cs[oid].controller
+        return sum(1 for i in g.battlefield if cs[i].controller == ctl and matches(g, i, r["you_more"], oid)) > \
+            sum(1 for i in g.battlefield if cs[i].controller == defender and matches(g, i, r["you_more"], oid))
     has = any(cs[i].controller == defender and matches(g, i, r.get("what") or {}, oid) for i in g.battlefield)
     return not has if r.get("defender_lacks") else has  # "can't attack if defending player controls ..." (Orgg)
 
@@ -320,6 +324,9 @@ def _attacks_declared(g: "Game", player: str, decl: dict[int, Any], enlisted: di
         g.triggered.append({"controller": player, "ability": ENLIST_TRIGGER, "source": a,
                             "card": g.objects[a].card, "info": {"event": "enlist", "obj": c}})
     g.turn_state_changed()  # attacking (506.4): a change of combat status, which plain characteristics don't read
+    # the total power of the creatures declared, as they are declared (508.1): "if you attacked with creatures with
+    # total power 6 or greater this combat" (pack tactics) reads it, whatever becomes of them after
+    g.players[player].attacked_power = (g.combat_no, sum(max(0, g.chars(a).power) for a in decl))
     # a list, not a dict by name: two creatures of the same name may attack
     g.log("attack", attackers=[[_n(g, a), _n(g, t)] for a, t in decl.items()], ids=list(decl))
     for a, t in decl.items():
@@ -541,8 +548,9 @@ def can_block(g: "Game", b: int, a: int) -> bool:
         return False  # 702.13b
     if "Fear" in akw and "Artifact" not in bc.types and "B" not in bc.colors:
         return False  # fear, 702.35b
-    if "Shadow" in akw and "Shadow" not in bkw or "Shadow" in bkw and "Shadow" not in akw:
-        return False  # shadow, 702.27b
+    if "Shadow" in akw and "Shadow" not in bkw and not any(r.get("rule") == "block_as_shadow" for r in bc.rules) \
+            or "Shadow" in bkw and "Shadow" not in akw:
+        return False  # shadow, 702.27b ("can block creatures with shadow as though it had shadow": Heartwood Dryad)
     if "Horsemanship" in akw and "Horsemanship" not in bkw:
         return False  # 702.30b
     if "Skulk" in akw and bc.power > ac.power:

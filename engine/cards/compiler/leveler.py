@@ -1,4 +1,4 @@
-"""Leveler cards (CR 710, 107.8): the level symbols of a leveler card's text box.
+"""Leveler cards (CR 710, 107.8): the level symbols of a leveler card's text box; and Class cards' levels.
 
 "{LEVEL N1-N2} [Abilities] [P/T]" means "As long as this creature has at least N1 level counters
 on it, but no more than N2 level counters on it, it's [P/T] and has [abilities]" (710.2a);
@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Striation", "split_levels", "split_stations"]
+__all__ = ["Striation", "split_levels", "ClassLevel", "split_class_levels", "split_stations"]
 
 _LEVEL = re.compile(r"LEVEL (\d+)(?:-(\d+)|\+)")
 _PT = re.compile(r"(\d+)/(\d+)")
@@ -74,6 +74,39 @@ def split_levels(text: str) -> tuple[str, tuple[Striation, ...]] | None:
         if high is not None and high < low:
             return None
         out.append(Striation(low, high, power, toughness, tuple(body)))
+    return "\n".join(lines[:starts[0]]), tuple(out)
+
+
+_CLASS_LEVEL = re.compile(r"((?:\{[^}]+\})+): Level (\d+)")
+
+
+@dataclass(frozen=True)
+class ClassLevel:
+    """One class level of a Class card (a later rule, Adventures in the Forgotten Realms, 2021; not in the 2016
+    rules): its level ability's cost and number ("{2}{R}: Level 2" means "{2}{R}: This Class becomes level 2.
+    Activate only if it is level 1 and only as a sorcery"), and the abilities printed after it, which the Class
+    has only while its level is that number or greater."""
+    cost: str
+    level: int
+    lines: tuple[str, ...]
+
+
+def split_class_levels(text: str) -> tuple[str, tuple[ClassLevel, ...]] | None:
+    """A Class card's level-1 text (the lines before its first level ability, reminder text included) and its
+    class levels in printed order; None when the text has no level line or the levels are not 2, 3, ... in
+    order."""
+    lines = text.split("\n")
+    starts = [i for i, line in enumerate(lines) if _CLASS_LEVEL.fullmatch(line.strip())]
+    if not starts:
+        return None
+    out: list[ClassLevel] = []
+    for k, i in enumerate(starts):
+        m = _CLASS_LEVEL.fullmatch(lines[i].strip())
+        assert m is not None
+        if int(m[2]) != k + 2:
+            return None
+        body = lines[i + 1:starts[k + 1] if k + 1 < len(starts) else len(lines)]
+        out.append(ClassLevel(m[1], int(m[2]), tuple(ln.strip() for ln in body if ln.strip())))
     return "\n".join(lines[:starts[0]]), tuple(out)
 
 

@@ -69,13 +69,13 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     """The condition of a trigger, without its leading word: 'SELF enters' -> {...}. "... during your turn" / "...
     during an opponent's turn" after any event: only in a turn of the ability's controller, or not (500)."""
     trig = _parse_trigger(cond)
-    while_ = re.fullmatch(r"(.+?) while (you control .+|you have .+|an opponent .+)", cond.strip().rstrip(","), re.I) \
-        if trig is None else None
-    if while_ is not None:  # "Whenever SELF attacks while you control a token" (Seasoned Warrenguard): the condition
-        # holds as the event happens (not an intervening "if": 603.4 is not checked again as it resolves)
-        inner, wcond = parse_trigger(while_.group(1)), parse_condition(while_.group(2))
-        if inner is not None and wcond is not None and "while" not in inner:
-            trig = {**inner, "while": wcond}
+    held = re.fullmatch(r"(.+?) while (.+)", cond.strip().lower().rstrip(",")) if trig is None else None
+    if held:  # "Whenever SELF attacks while you control a Dinosaur" (603.2): the event, as it happens while the
+        # condition holds (unlike 603.4's "if", not checked again as the ability resolves)
+        inner, now = parse_trigger(held.group(1)), parse_condition(re.sub(r"^it (has|is)\b", r"self \1",
+                                                                             held.group(2)))
+        if inner is not None and now is not None and "while" not in inner:
+            return {**inner, "while": now}
     during = _DURING.fullmatch(cond.strip().rstrip(",")) if trig is None else None
     if during is not None:
         inner = parse_trigger(during.group(1))
@@ -144,9 +144,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         events = {"blocks or becomes blocked by": ["blocks_creature", "becomes_blocked_by"],
                   "becomes blocked by": "becomes_blocked_by", "blocks": "blocks_creature"}[m.group(2)]
         out: dict[str, Any] = {"event": events, "self" if m.group(1) == "self" else "attached": True, "other_filter": f}
-        if m.group(3) == "one or more":
-            if m.group(2) != "becomes blocked by":
-                return None
+        if m.group(3) == "one or more":  # "blocks [or becomes blocked by] one or more black creatures" (Serra
+            # Inquisitors, Rashka): once for the blocks declared together (603.2c, 509.1h)
             out["batch"] = True  # "it" is then the attacker (the batch's objects), as the sentence means
         return out
     m = re.fullmatch(r"(you|an opponent|a player) (casts?) (an? .+? spell) (?:with|that has) the same name as a card "
@@ -440,6 +439,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "the end of the first combat phase on your turn": {"event": "step", "step": "end_of_combat", "whose": "you",
                                                            "first_combat": True},
         "the beginning of enchanted player's upkeep": {"event": "step", "step": "upkeep", "whose": "attached_player"},
+        # the player its source chose as it entered, "As SELF enters, choose an opponent" (Black Vise; 614.12)
+        "the beginning of the chosen player's upkeep": {"event": "step", "step": "upkeep", "whose": "chosen_player"},
         "you cast your second spell each turn": {"event": "cast", "who": "you", "filter": {}, "nth": 2},
         "an opponent casts their second spell each turn": {"event": "cast", "who": "opponent", "filter": {}, "nth": 2},
         # the count of spells that player cast this turn (601.2i), whoever casts it
@@ -482,6 +483,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # per declaration of attackers (508.1), "that player" the attacking player
         "an opponent attacks a planeswalker you control with one or more creatures": {
             "event": "you_attack", "who": "opponent", "walker_attacked": True},
+        "an opponent attacks one or more planeswalkers you control": {  # (Mila, Crafty Companion): the same, once
+            "event": "you_attack", "who": "opponent", "walker_attacked": True},  # per declaration (508.1b)
         "a creature attacks you or a planeswalker you control": {"event": "attacks", "filter": {"types": ["Creature"]},
                                                                   "defending": "you"},
         "self and at least two other creatures attack": {"event": "attacks", "self": True, "min_attackers": 3},
@@ -552,6 +555,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             "who": "you",
             "filter": {("mv_ge" if m.group(2) == "greater" else "mv_le"): int(m.group(1))},
         }
+    m = re.fullmatch(r"self becomes level (\d+)", c)
+    if m:  # a Class's level (a later rule, Adventures in the Forgotten Realms): its level ability resolved
+        return {"event": "class_level", "self": True, "level": int(m.group(1))}
     m = re.fullmatch(r"self (.+)", c)
     if m and m.group(1) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(1)], "self": True}
@@ -602,11 +608,12 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if c.startswith(("one or more", "two or more")):
             out["batch"] = True
         return out
-    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:[a-z]+ )?spell that's [a-z, ]+ or [a-z]+)", c)
+    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:[a-z]+ )?spell that's [a-z, ]+ or [a-z]+|"
+                     r"spell that's both [a-z]+ and [a-z]+)", c)
     if m:  # "Whenever you cast a spell that's white, blue, black, or red" (Quirion Dryad): any of the colors (105.2);
         # the whole list only (the condition is tried at each ", ": "a spell that's white" is not all of it)
         f = parse_noun(m.group(2))
-        if f is None or not f.get("colors") or f.get("player"):
+        if f is None or not (f.get("colors") or f.get("colors_all")) or f.get("player"):
             return None
         f.pop("zone", None)
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
@@ -788,7 +795,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if f is None:
             return None
         return {"event": "state", "condition": {"control": {**f, "controller": "you"}, "min": 0, "max": 0}}
-    m = re.fullmatch(r"(you|an opponent|a player) draws? (?:your|their|his or her) (second|third) card each turn", c)
+    m = re.fullmatch(r"(you|an opponent|a player) draws? (?:your|their|his or her) (second|third) card "
+                     r"(?:each|in a) turn", c)
     if m:
         return {"event": "draw", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "nth": 2 if m.group(2) == "second" else 3}
@@ -826,7 +834,22 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you cast self": {"event": "cast", "self": True},
         "a land enters under your control": {"event": "etb", "filter": {"types": ["Land"], "controller": "you"}},
         "you scry": {"event": "scry", "who": "you"},
+        "you collect evidence": {"event": "collect_evidence", "who": "you"},  # a later keyword action (MKM)
         "you complete a dungeon": {"event": "dungeon_completed", "who": "you"},  # a later rule (engine/dungeon.py)
+        # the casual variants (engine/planechase.py, engine/archenemy.py): 309.7 "whenever you roll {CHAOS}" (a
+        # plane's chaos ability; "whenever chaos ensues" in today's wording), 310.5 "when you encounter SELF" (a
+        # phenomenon turned face up), "when you planeswalk to SELF" (701.21d: the plane turned face up), 904.9
+        # "when you set this scheme in motion" (312.7: "this scheme" is SELF)
+        "you roll {chaos}": {"event": "chaos", "who": "you"},
+        "you roll the planar die": {"event": "planar_roll", "who": "you"},  # any face (901.9)
+        "you planeswalk away from self": {"event": "planeswalk_away", "self": True},  # 701.21d
+        "chaos ensues": {"event": "chaos", "who": "you"},
+        "you encounter self": {"event": "encounter", "self": True},
+        "you planeswalk to self": {"event": "planeswalk_to", "self": True},
+        "you planeswalk here": {"event": "planeswalk_to", "self": True},
+        "you set self in motion": {"event": "set_in_motion", "self": True},
+        "you clash": {"event": "clash", "who": "you"},  # 701.20b: each clash of yours, won or not
+        "you clash and win": {"event": "clash", "who": "you", "won": True},  # 701.20c
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
         "you investigate": {"event": "investigate", "who": "you"},  # 701.33a
