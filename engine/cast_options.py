@@ -200,6 +200,11 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # graveyard by paying [cost] rather than its mana cost": the spell is its back face (engine/casting.py),
     # and the permanent it becomes enters transformed (engine/game.py move)
     Row("Disturb", "later: Innistrad: Midnight Hunt", "alternative", zone="graveyard", flag=True),
+    # Aftermath (a later keyword: Amonkhet, 2017): "You may cast this half of this split card from your graveyard",
+    # its cost the half's mana cost (compiler: keyword_args), the spell that half alone (engine/casting.py,
+    # transform.aftermath_half); "If this spell was cast from a graveyard, exile it instead of putting it anywhere
+    # else any time it would leave the stack"
+    Row("Aftermath", "later: Amonkhet", "alternative", zone="graveyard", leaves_to="exile"),
     # Escape (a later keyword: Theros Beyond Death, 2020): "You may cast this card from your graveyard by paying
     # [cost] rather than paying its mana cost" (its mana and "exile N other cards from your graveyard"); the spell
     # and the permanent it becomes "escaped" ("SELF escapes with ...", "unless it escaped": the flag); an instant

@@ -55,6 +55,7 @@ from engine.transform import (
     ADVENTURE,
     BACK,
     OMEN,
+    aftermath_half,
     cast_adventure,
     cast_back,
     cast_fused,
@@ -360,7 +361,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             raise IllegalAction(f"{_name(g, oid)} is not a split card with fuse in your hand (702.101a)")
         whole = o.card
         o = cast_fused(o)
-    face = a.get("face", 0 if o is not None and split_halves(o.card) and alt != "fuse" else None)
+    face = a.get("face", 0 if o is not None and split_halves(o.card) and alt not in ("fuse", "aftermath") else None)
     adventure = False
     if o is not None and o.card.layout == "adventure" and face is not None:
         # an adventurer card: face 0 (or none) is the card itself, its creature; face 1 its Adventure, a spell
@@ -428,6 +429,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"{_name(g, oid)} is not a card in your hand")
     if keyword_alt is not None and keyword_alt[0].keyword == "Disturb" and whole is None:
         whole, o = o.card, cast_transformed(o)  # cast transformed: its back face's characteristics (a later rule)
+    if keyword_alt is not None and keyword_alt[0].keyword == "Aftermath" and whole is None:
+        whole, o = o.card, aftermath_half(o)  # aftermath (a later keyword): its second half, from the graveyard
     if perm and perm.get("life_mv"):  # "pay life equal to its mana value rather than pay its mana cost" (Bolas's
         # Citadel): the alternative cost of a spell cast with that permission (117.9; 117.9a: no other one with it)
         if alt is not None or keyword_alt is not None:

@@ -188,8 +188,11 @@ def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int |
         f = {**{k: v for k, v in f.items() if k not in ("total_power", "blight", "one_of_each")}, "controller": "you",
              "zone": "battlefield"}
         # another player's permanent fails the filter's "you control" at once: not asked
+        crewing = crew and src is not None and src in g.objects and "Vehicle" in g.chars(src).subtypes
         return (i for i in g.battlefield if g.chars(i).controller == player and matches(g, i, f, src, player)
-                and not (part == "tap_others" and g.objects[i].tapped) and not (crew and i == src))
+                and not (part == "tap_others" and g.objects[i].tapped) and not (crew and i == src)
+                # "Enchanted creature can't attack, block, or crew Vehicles" (Revoke Privileges): not tapped to crew
+                and not (crewing and any(r.get("rule") == "cant_crew" for r in g.chars(i).rules)))
     if part == "discard":
         f = {k: v for k, v in f.items() if k != "random"}  # "discard a card at random": any card, chosen at random
         return (i for i in g.players[player].hand if not f or matches(g, i, {**f, "zone": "hand"}, src, player))

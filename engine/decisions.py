@@ -43,6 +43,7 @@ from engine.transform import (
     MODAL,
     SPLIT_LAYOUTS,
     adventure_half,
+    aftermath_half,
     cast_adventure,
     cast_fused,
     cast_transformed,
@@ -106,7 +107,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         if not ruled and oid not in granted and not (o.card.keywords and cast_options.alternatives(o.card)):
             continue  # its alternative costs are then its card's only (object_alternatives): none here
         for name, row, c in cast_options.object_alternatives(g, o, granted):
-            o = cast_transformed(g.objects[oid]) if name == "disturb" else g.objects[oid]  # its back face (later)
+            o = cast_transformed(g.objects[oid]) if name == "disturb" else aftermath_half(g.objects[oid]) \
+                if name == "aftermath" else g.objects[oid]  # its back face, its aftermath half (later keywords)
             if row.zone != "graveyard" or not casting.can_cast_timing(g, player, o):
                 continue
             if row.extra is not None and not costs.choices_payable(g, player, row.extra, o.id):

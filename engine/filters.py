@@ -78,6 +78,7 @@ KNOWN = frozenset({
     # values.bind_refs and values.static_bind, as other_than is
     "shares_type_with",
     "life_eq", "life_le", "life_ge",  # a player's life total: "each player with exactly 13 life" (119.1)
+    "controls",  # a player: "each player who controls a creature with power 4 or greater" (a filter of permanents)
     "lost_life_this_turn",  # a player: "target player who lost life this turn" (119.3, Player.life_lost_turn)
     "enchanted_by_other",  # "creature with another Aura attached to it" (Daybreak Coronet): an Aura but the source
     "topmost",  # "the top creature card of your graveyard": of its owner's graveyard's cards that match the rest of the
@@ -241,6 +242,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False  # "target player / each opponent who lost life this turn" (119.3)
         if f.get("damaged_this_turn") and game.players[x].damaged_turn != game.turn:
             return False  # "for each opponent who was dealt damage this turn" (119.2)
+        if "controls" in f and not any(game.controller_of(i) == x and matches(game, i, f["controls"], src, controller)
+                                       for i in game.battlefield):
+            return False  # "each player who controls a creature with power 4 or greater" (a permanent of theirs)
         if "life_eq" in f or "life_le" in f or "life_ge" in f:  # "each player with exactly 13 life" (119.1)
             life = game.players[x].life
             if life != f.get("life_eq", life) or life > f.get("life_le", life) or life < f.get("life_ge", life):

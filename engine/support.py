@@ -193,6 +193,7 @@ STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enter
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
                      "deck_rule"})
 RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana",  # engine/casting.py activatable
+                   "cant_crew",  # "can't attack, block, or crew Vehicles": not tapped to pay crew (engine/costs.py)
                    "must_attack_or_block",  # engine/combat.py has_rule: both requirements (508.1d, 509.1c)
                    "no_loyalty_abilities",  # engine/casting.py cost_payable (object_statics.loyalty_barred, 606.3)
                    "cant_have",  # engine/layers.py: "can't have or gain flying", after layer 6 (112.11)
@@ -745,6 +746,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     for k in card.keywords:
         if k in facedown.MORPHS and facedown.morph_cost(card) is not None:
             continue  # 702.36: cast face down, turned face up for a mana cost (engine/facedown.py)
+        if k == "Aftermath" and card.layout == "aftermath":
+            continue  # the keyword of an aftermath card's half: cast by the whole card's (engine/cast_options.py)
         if k == "Cleave" and overload.cleave_of(card) is not None:
             continue  # cast for its cleave cost without the bracketed words (a later keyword; engine/overload.py)
         if k == "Overload" and overload.overload_of(card) is not None:

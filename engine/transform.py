@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 __all__ = ["back_face", "transform", "front_face", "flip", "split_halves", "cast_half", "put_half", "fused",
+           "aftermath_cost", "aftermath_half",
            "cast_fused", "ADVENTURE", "adventure_half", "cast_adventure", "on_adventure", "MODAL", "BACK",
            "modal_back", "modal_face", "cast_back", "cast_transformed", "OMEN"]
 
@@ -98,13 +99,16 @@ def front_face(chosen: dict[str, Any], card: "CardDef") -> "CardDef":
     return chosen.get("front", card)
 
 
-#: the layouts whose halves are cast one at a time (708.3; aftermath, later than 2016, is not)
-SPLIT_LAYOUTS = frozenset({"split"})
+#: the layouts whose halves are cast one at a time (708.3; aftermath, a later keyword of split cards, too)
+SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
 
 
 def split_halves(card: "CardDef") -> tuple["CardDef", ...]:
     """The halves of a split card a player may choose to cast (708.3), first half first; () for
-    any other card."""
+    any other card. Of an aftermath card (a later keyword, Amonkhet) only its first half: "this half of this
+    split card can't be cast from any zone other than a graveyard" (its second, aftermath_half)."""
+    if card.layout == "aftermath" and card.faces and aftermath_cost(card) is not None:
+        return (_first_half(card),)
     if card.layout in SPLIT_LAYOUTS and card.faces:  # 702.101a: a fuse card's halves too, one at a time
         return (_first_half(card),) + tuple(card.faces)
     return ()
@@ -146,6 +150,24 @@ def _first_half(card: "CardDef") -> "CardDef":
     """708.3: on the stack a split spell has only the characteristics of the half cast: the first
     half alone (its name; the card's own definition also names the second half)."""
     return replace(card, name=card.name.split(" // ")[0], faces=())
+
+
+def aftermath_cost(card: "CardDef") -> Any:
+    """Aftermath (a later keyword, Amonkhet): the mana cost of the second half of an aftermath split card, which "you
+    may cast from your graveyard" (engine/cast_options.py, the keyword's row), or None for any other card."""
+    if card.layout != "aftermath" or len(card.faces) != 1 or "Aftermath" not in card.faces[0].keywords:
+        return None
+    return card.faces[0].mana_cost or None
+
+
+def aftermath_half(o: Any) -> Any:
+    """Aftermath: a stand-in copy of the card in the graveyard with only its second half's characteristics, the
+    spell cast from there (708.3 as for any half); IllegalAction for a card without one."""
+    if o is None or aftermath_cost(o.card) is None:
+        raise IllegalAction(f"{o.card.name if o is not None else 'that card'} has no aftermath half")
+    stand_in = o.copy()
+    stand_in.card = o.card.faces[0]
+    return stand_in
 
 
 def cast_half(o: Any, face: Any) -> Any:

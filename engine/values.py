@@ -1312,6 +1312,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             its = [x for x in its if x in r["dealt"]]
         if not any(isinstance(x, int) and matches(g, x, f, src, you) for x in its):
             return False
+    if "it_controller" in cond:  # "if you controlled that artifact": the controller of the object "it" names, now
+        # on the battlefield, or as the resolution began (608.2h: lki_ctl); nothing outside a resolution
+        if r is None or "obj" not in r:
+            return False
+        ctls = [g.controller_of(x) if x in g.objects and g.objects[x].zone == "battlefield" else r.get("lki_ctl", {})
+                .get(x) for x in refs(g, r, "it") if isinstance(x, int)]
+        if you not in ctls:
+            return False
     if "taken_is" in cond:  # "If it's legendary, ..." of the card a look put into the hand (608.2c)
         f = dict(cond["taken_is"], zone="any_card")
         if not any(matches(g, x, f, src, you) for x in refs(g, r or {}, "taken") if isinstance(x, int)):
@@ -1653,6 +1661,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
+                  "it_controller",  # "if you controlled that permanent" (608.2h)
                   "opponent_hand_more",  # "if an opponent has more cards in hand than you"
                   "day_night",  # "if it's night" (day and night, a later rule: engine/transform.py)
                   "activated_ge", "max_speed", "descended", "void", "ring_bearer_other",

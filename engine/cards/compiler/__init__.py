@@ -1375,6 +1375,11 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
             unsupported.append(MISSING_FACE)
     if face_defs and not unsupported:
         unsupported += _unread_face_rules(layout, types, text, face_defs)
+    if layout == "aftermath" and len(face_defs) == 1 and "Aftermath" in face_defs[0].keywords:
+        # aftermath (a later keyword, Amonkhet): the card casts its second half from the graveyard for that half's
+        # mana cost (engine/cast_options.py; the half alone, engine/transform.py aftermath_half)
+        keywords.append("Aftermath")
+        kwargs["Aftermath"] = Cost(mana=face_defs[0].mana_cost)
     if (
         power is not None
         and "Creature" not in types

@@ -772,6 +772,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
             return None
         f.pop("zone", None)
         return {"amount_ge": {"amount": {"count_this_way": f, "action": "returned"}, "n": number(m.group(1))}}
+    m = re.fullmatch(r"you (controlled|didn't control) that (?:permanent|creature|artifact|enchantment|land)", t)
+    if m:  # "Destroy target artifact. If you controlled that artifact, ..." (Gleeful Demolition): its controller as it
+        # last existed (608.2h: the controller it had as the resolution began, if it has left)
+        return {"it_controller": "you"} if m.group(1) == "controlled" else {"not": {"it_controller": "you"}}
     m = re.fullmatch(r"an? (.+?) is dealt damage this way", t)
     if m:
         f = parse_noun(m.group(1))

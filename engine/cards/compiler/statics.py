@@ -747,6 +747,7 @@ def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
     r"can block creatures with shadow as though (?:it|they) had shadow|"
     r"can't be sacrificed|must be blocked if able|attacks or blocks each combat if able|"
     r"can't attack or block unless you control another creature|can't transform|can't attack, block, or transform|"
+    r"can't attack, block, or crew vehicles|"
     r"can't be the target of spells or abilities(?: your opponents control)?)((?:,? and |, )(?:has|have) .+)?$"
 )
 def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
@@ -775,6 +776,8 @@ def _restriction_of(aff: Any, phrase: str) -> list[dict[str, Any]]:
     """The static of one restriction or requirement phrase on the objects ``aff`` names (508.1c-d, 509.1b-c)."""
     if phrase == "can't attack, block, or transform":  # Bound by Moonsilver: three restrictions (101.2)
         return [{"kind": "restriction", "affects": aff, "rule": r} for r in ("cant_attack_or_block", "cant_transform")]
+    if phrase == "can't attack, block, or crew vehicles":  # Revoke Privileges: not tapped to pay a crew cost either
+        return [{"kind": "restriction", "affects": aff, "rule": r} for r in ("cant_attack_or_block", "cant_crew")]
     rule = _RESTRICT[phrase]
     if rule == "cant_be_countered":
         return [{"kind": "cant_be_countered", "affects": aff}]

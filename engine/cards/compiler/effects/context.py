@@ -184,6 +184,18 @@ class Ctx:
             self.last = t
             self.last_player = {("owner_of" if m.group(2) == "owner" else "controller_of"): t}
             return self.last_player
+        m = re.fullmatch(r"each (player|opponent) who controls (.+)", p)
+        if m:  # "Each player who controls a creature with power 4 or greater draws a card" (Shatter the Sky): those
+            # players, each as the instruction is carried out (608.2c), in turn order (101.4)
+            held = parse_noun(m.group(2))
+            if held is None or held.get("player") or "controller" in held or held.get("zone") not in (None,
+                                                                                                     "battlefield"):
+                return None
+            held.pop("zone", None)
+            who = {"each": {"player": True, **({"opponent": True} if m.group(1) == "opponent" else {}),
+                            "controls": held}}
+            self.last_player = who
+            return who
         m = re.fullmatch(r"each of (that player|its controller|that creature's controller|that spell's controller)'s "
                          r"opponents", p)
         if m:  # "each of that player's opponents draws three cards" (Standstill): 102.3, the opponents of that one
@@ -633,7 +645,7 @@ PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
           r"defending player|they|that creature's controller|that player or that planeswalker's controller|"
           r"that spell's controller|"
           r"any number of target (?:players|opponents)(?: each)?|those players(?: each)?|"
-          r"target (?:player|opponent) who lost life this turn)")
+          r"target (?:player|opponent) who lost life this turn|each (?:player|opponent) who controls [a-z0-9 ,/+-]+?)")
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",

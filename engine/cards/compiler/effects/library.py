@@ -693,7 +693,7 @@ _TAKE = re.compile(
     r"^(?:(you may )?(?:reveal |put |choose )?(an?|one|two|three|up to one|up to two|up to three|any number of|all) "
     r"(.+?) (?:from among them|of them|of those cards|among them)(?: and put (?:it|them|that card|those cards|the "
     r"revealed cards))?"
-    r"|put (one|two|three|up to one) of (?:them|those cards)"
+    r"|put (one|two|three|up to one)(?: of (?:them|those cards))?"
     r"|(you may )?put (one|two) of (?:them|those cards) back)"
     r" " + _DEST + r"(?:,? and | and then |\. (?:then )?put )?(?:the (?:rest|other|others) " + _DEST + r")?$")
 _REST_ONLY = re.compile(r"^(?:then )?put the (?:rest|other|others) " + _DEST + r"$")
@@ -742,7 +742,7 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
                            f"other", ctx)
         return None if first is None or second is None else first + second
     # "..., put one of them into your hand, and exile the rest" (Ancestral Memories-like): the rest exiled (406.2)
-    t = re.sub(r"^((?:look at|reveal) the top [^,.]+ of your library), (put )", r"\1. \2", t)
+    t = re.sub(r"^((?:look at|reveal) the top [^,.]+ of your library), (?:then )?(put )(?!them back)", r"\1. \2", t)
     t = re.sub(r"(,? and |\. )exile the (rest|others?)$",
                lambda e: (f" and the {e.group(2)} into exile" if "and" in e.group(1)
                           else f". put the {e.group(2)} into exile"), t)
