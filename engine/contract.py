@@ -69,7 +69,8 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
         out.append(f"amount {head} with {sorted(extra)}")
     if head == "count_this_way" and a.get("action") not in ("milled", "put", "exiled", "destroyed", "discarded",
                                                             "tapped", "shuffled", "sacrificed", "couldnt",
-                                                            "flips_won", "returned", "put_hand", "rolled"):
+                                                            "flips_won", "returned", "put_hand", "rolled",
+                                                            "revealed"):
         out.append(f"amount count_this_way {a.get('action')}")
     if head == "count_this_way" and a.get("action") == "couldnt" and set(a["count_this_way"]) - {"opponent"}:
         out.append("amount count_this_way couldnt by a filter")  # players, not cards: only "opponent" is read

@@ -647,6 +647,19 @@ def _look_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("reveal", {"who": who, "zone": "library_top", "amount": n, "to": "you"})]
 
 
+@reader(r"^reveal any number of ((?:[a-z]+ )*?)cards (?:in|from) your hand$")
+def _reveal_any_number(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.13a: "Reveal any number of white cards in your hand" (Scent of Jasmine, Jasmine Seer): the cards of that kind
+    its controller chooses, none included, shown to all; "each card revealed this way" / "the number of cards
+    revealed this way" of the next instruction counts them."""
+    f = parse_noun(f"{m.group(1)}card") if m.group(1) else {}
+    if f is None or f.get("player") or set(f) - {"types", "subtypes", "colors", "zone", "not_types", "supertypes"}:
+        return None
+    f.pop("zone", None)
+    c.last = "revealed"
+    return [Effect("reveal", {"filter": f, "any_number": True})]
+
+
 @reader(r"^look at (target player's|target opponent's|that player's|each opponent's) hand$")
 def _look_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1)[:-2])
@@ -993,7 +1006,7 @@ READERS: tuple[Reader, ...] = (
     _draw_reveal,
     _draw_then_discard_of_them,
     _cast_one_drawn,
-    _cards_eq, _next_spell_cost, _next_spell_uncounterable, _lose_unless_controls,
+    _cards_eq, _next_spell_cost, _next_spell_uncounterable, _lose_unless_controls, _reveal_any_number,
     _life,
     _life_half,
     _life_eq,
