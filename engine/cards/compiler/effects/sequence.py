@@ -478,6 +478,15 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     # "The owner of target nonland permanent shuffles it into their library" (the later wording of "Target
     # nonland permanent's owner shuffles it ..."): the same instruction
     s = re.sub(r"^the owner of (target [^,.]+?) (puts|shuffles) it ", r"\1's owner \2 it ", s, flags=re.I)
+    lead = re.fullmatch(r"unless (any player|target player|target opponent|you) (?:pays|pay) "
+                        r"((?:\{[^ }]+\})+|\d+ life), (.+)", s, flags=re.I)
+    if lead:  # "Unless any player pays {2}, search your library ..." (Rhystic Tutor), "Unless target player pays {3},
+        # that player loses 5 life ..." (Rhystic Syphon): the instruction unless that player pays (117.12)
+        who, body = lead.group(1).lower(), lead.group(3)
+        if who.startswith("target ") and re.search(r"\bthat player\b", body, flags=re.I):
+            body = re.sub(r"\bthat player\b", who, body, count=1, flags=re.I)
+            who = "that player"
+        s = f"{body} unless {who} pays {lead.group(2)}"
     low = s.lower()
     if _EACH_OPP_TARGET.match(low):
         return _for_each_opponent_target(low, ctx)
