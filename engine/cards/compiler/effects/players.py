@@ -228,13 +228,15 @@ def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(rf"^(?:{PLAYER} )?(reveals (?:their|his or her) hand and )?discards? (up to )?(a|an|one|two|three|four|five|"
-        r"six|seven|x|\d+|any number of|that many) (?:([a-z ,/-]+?) )?cards?( at random)?$")
+        r"six|seven|x|\d+|any number of|that many) (?:([a-z ,/-]+?) )?cards?( at random)?(?:, where x is (.+))?$")
 def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.7a: "Discard a card", "Target player discards two cards", "you may discard a land card" (the
     player chooses among the cards of that kind in their hand), "discard up to two cards", "discard any
     number of cards" (none is a choice too); "Target opponent reveals their hand and discards a creature card at
     random" (Rag Man: the hand shown to all, 701.15a, then one of the cards of that kind at random, 701.8a)."""
     who = c.player(m.group(1) or "you")
+    if m.group(7) and (m.group(4) != "x" or not bind_x(m.group(7), c)):  # "discards X cards, where X is ..." (Cabal
+        return None  # Shrine): X counted as it resolves (608.2h)
     many = m.group(4) == "any number of"
     n = "any" if many else amount_of(m.group(4), c)
     if who is None or n is None or m.group(4) == "an" and not m.group(5) or (many or m.group(3)) and m.group(6):
