@@ -29,6 +29,7 @@ _RESTRICT = {
     "can't be blocked": "cant_be_blocked",
     "attacks each combat if able": "must_attack",
     "blocks each combat if able": "must_block",
+    "block each combat if able": "must_block",
     "attack each combat if able": "must_attack",
     "can't attack or block alone": "cant_attack_or_block_alone",
     "can't block alone": "cant_block_alone",
@@ -691,7 +692,8 @@ def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
 
 @static(
     r"^(.+?) (can't block|can't attack|can't attack or block|can't be blocked|attacks each combat if able|"
-    r"blocks each combat if able|attack each combat if able|can't attack or block alone|can't block alone|"
+    r"blocks each combat if able|attack each combat if able|block each combat if able|can't attack or block alone|"
+    r"can't block alone|"
     r"can't attack alone|can't be blocked by more than one creature|can block an additional creature each combat|"
     r"can block any number of creatures|doesn't untap during your untap step|doesn't untap during its controller's "
     r"untap step|"
