@@ -95,8 +95,8 @@ def _prevent_next(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^the next time (a source|an? [a-z ]+? source|a creature) of your choice( with [a-z]+| of the chosen color)? would "
-    r"deal damage(?: to "
+    r"^the next time (a source|an? [a-z ]+? source|a creature) of your choice( with [a-z]+| of the chosen color)? "
+    r"would deal damage(?: to "
     r"(you|target creature|any target|.+?))? this turn, prevent that damage$"
 )
 def _cop(m: re.Match, c: Ctx) -> list[Effect] | None:
