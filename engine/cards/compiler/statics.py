@@ -164,6 +164,17 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
         if part in _RESTRICT:
             out.append({"kind": "restriction", "affects": aff, "rule": _RESTRICT[part]})
             continue
+        mm = re.fullmatch(r"can't be the targets? of (?:([a-z, ]+?) )?spells", part)
+        if mm and isinstance(aff, (str, dict)):  # "Enchanted creature gets +0/+2 and can't be the target of spells"
+            # (Spectral Shield): as _untargetable_by_spells reads it alone
+            alone = f"self {part.replace('targets', 'target')}"
+            whole = re.fullmatch(r"(.+?) can't be the target of (?:([a-z, ]+?) )?spells( your opponents control)?",
+                                 alone)
+            got = _untargetable_by_spells(whole) if whole is not None else None
+            if got is None:
+                return None
+            out += [dict(st, affects=aff) for st in got]
+            continue
         mm = re.fullmatch(r"can block an additional (two|three|four|five|six|seven|eight|nine|ten|ninety-nine) "
                           r"creatures each combat", part)
         if mm:  # "it has reach and can block an additional ninety-nine creatures each combat" (509.1a)
@@ -1735,7 +1746,7 @@ def _untargetable_from(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": _affects(m.group(1)), "rule": "untargetable_from", "sources": f}]
 
 
-@static(r"^(.+?) can't be the target of (?:([a-z, ]+?) )?spells( your opponents control)?$")
+@static(r"^(.+?) can't be the targets? of (?:([a-z, ]+?) )?spells( your opponents control)?$")
 def _untargetable_by_spells(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can't be the target of black or red spells your opponents control" (Fiendslayer Paladin), "... of
     Aura spells" (Tetsuo Umezawa), "of blue or black spells" (Karplusan Strider), "Enchanted creature can't be the
