@@ -34,6 +34,15 @@ def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("draw", {"who": who, "amount": n})]
 
 
+@reader(rf"^(?:{PLAYER} )?(?:may )?draws? up to (one|two|three|four|five) cards$")
+def _draw_up_to(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """121.2: "Its controller may draw up to two cards" (Arcane Denial): that player chooses how many, from none to
+    that many, as the instruction is carried out (engine/ops/zones.py draw "up_to")."""
+    who = c.player(m.group(1) or "you")
+    n = number(m.group(2))
+    return None if who is None or n is None else [Effect("draw", {"who": who, "amount": n, "up_to": True})]
+
+
 @reader(r"^starting with you, each player votes for ([a-z]+(?: [a-z]+){0,2}(?:, [a-z]+(?: [a-z]+){0,2})*),? or "
         r"([a-z]+(?: [a-z]+){0,2})$")
 def _vote(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -991,6 +1000,7 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _draw_up_to,
     _vote,
     _vote_object,
     _discard_each,

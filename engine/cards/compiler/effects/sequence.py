@@ -478,6 +478,9 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     # "The owner of target nonland permanent shuffles it into their library" (the later wording of "Target
     # nonland permanent's owner shuffles it ..."): the same instruction
     s = re.sub(r"^the owner of (target [^,.]+?) (puts|shuffles) it ", r"\1's owner \2 it ", s, flags=re.I)
+    # "Its controller may draw up to two cards at the beginning of the next turn's upkeep" (Arcane Denial): "may"
+    # adds nothing to "up to" (none is a choice too), made as the draw happens (121.2)
+    s = re.sub(r"\bmay draw up to\b", "draws up to", s, flags=re.I)
     lead = re.fullmatch(r"unless (any player|target player|target opponent|you) (?:pays|pay) "
                         r"((?:\{[^ }]+\})+|\d+ life), (.+)", s, flags=re.I)
     if lead:  # "Unless any player pays {2}, search your library ..." (Rhystic Tutor), "Unless target player pays {3},
