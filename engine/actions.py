@@ -141,7 +141,8 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 if player_statics.can_get_counters(g, tgt, "poison"):
                     pl.poison += sc.kwargs["Toxic"]
             # combat damage is also damage: "deals damage (to a player)" triggers see it (120.1, 510.2)
-            evs.append({"event": "damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt})
+            evs.append({"event": "damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt,
+                        "obj_controller": sc.controller})  # "that player": the source's controller then (608.2g)
             if tgt != sc.controller:
                 evs.append({"event": "damage_opponent", "obj": src, "target": tgt, "amount": n, "player": tgt})
             if combat:
@@ -368,6 +369,20 @@ def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: 
             if o is not None and o.in_combat and g.controller_of(i) != ctl:
                 remove_from_combat(g, o)
 
+
+
+def exert(g: "Game", oid: int) -> None:
+    """Exert (a later keyword action, Amonkhet): "To exert a permanent, you choose to have
+    it not untap during your next untap step": the "doesn't untap" effect that ends after its controller's next
+    untap step (502.3, as "doesn't untap during its controller's next untap step"), the turn it was exerted kept
+    ("if SELF hasn't been exerted this turn"), and the event "whenever you exert a creature" triggers on."""
+    o = g.objects.get(oid)
+    if o is None or o.zone != "battlefield":
+        return
+    o.chosen["exerted_turn"] = g.turn
+    add_effect(g, "rule", [oid], None, "next_untap", rule="doesnt_untap")
+    g.log("exert", card=o.card.name, obj=oid)
+    triggers.event(g, {"event": "exerted", "obj": oid, "player": g.controller_of(oid)})
 
 
 def ascend(g: "Game", player: str) -> bool:

@@ -137,6 +137,9 @@ def sneak_time(g: "Game", player: str, o: "Obj") -> bool:
         "Split second" in g.objects[i].card.keywords for i in g.stack if g.objects[i].ability is None)
 
 
+#: Web-slinging (a later keyword: Marvel's Spider-Man, 2025): "You may cast this spell for [cost] if you also return a
+#: tapped creature you control to its owner's hand" (an alternative cost, 118.9, with a part of returning a creature)
+WEB_RETURN = Cost(return_to_hand={"types": ["Creature"], "tapped": True})
 #: Sneak: "... and returning an unblocked attacking creature you control to its owner's hand"
 SNEAK_RETURN = Cost(return_to_hand={"types": ["Creature"], "attacking": True, "unblocked": True})
 
@@ -187,6 +190,10 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # returned creature attacked (engine/effects.py)
     Row("Sneak", "later: Teenage Mutant Ninja Turtles", "alternative", flag=True, extra=SNEAK_RETURN,
         timing=sneak_time),
+    Row("Web-slinging", "later: Marvel's Spider-Man", "alternative", flag=True, extra=WEB_RETURN),
+    # Impending N—[cost] (a later keyword: Duskmourn): "you may choose to pay [cost] rather than pay this spell's mana
+    # cost"; its other rules read the flag (compiler/keywords.impending)
+    Row("Impending", "later: Duskmourn", "alternative", flag=True),
     # from exile, face down there since an earlier turn (the foretell special action)
     Row("Foretell", "later: Kaldheim", "alternative", zone="exile", flag=True, when=foretold),
     # Disturb (a later keyword: Innistrad: Midnight Hunt, 2021): "You may cast this card transformed from your
@@ -243,7 +250,7 @@ PAY_KEYS: tuple[str, ...] = tuple(r.key for r in ROWS.values() if r.kind == "pay
 #: which card or ability, the alternative cost, the face or half cast (708, 711), and the
 #: objects that pay (convoke, improvise, delve)
 ANSWER_KEYS: tuple[str, ...] = ("action", "card", "ability", "alt", "face", "emerge", "harmonize",
-                                "cost_choice", "prepared") + PAY_KEYS
+                                "cost_choice", "prepared", "waterbend") + PAY_KEYS
 #: the alternative costs named in a cast answer's ``alt`` (lower case, as the answer spells them)
 ALTS: dict[str, Row] = {r.keyword.lower(): r for r in ROWS.values() if r.kind in ("alternative", "zone")}
 
@@ -269,8 +276,8 @@ def implemented(keyword: str, card: CardDef) -> bool:
     if keyword == "Casualty":  # "Casualty N": a number (casualty_cost)
         n = card.keyword_args.get(keyword)
         return isinstance(n, int) and not isinstance(n, bool) and n >= 0
-    if keyword == "Suspend":  # "Suspend N—[cost]": a number of time counters and a mana cost
-        arg = card.keyword_args.get(keyword)
+    if keyword in ("Suspend", "Impending"):  # "Suspend N—[cost]", "Impending N—[cost]": a number of time counters
+        arg = card.keyword_args.get(keyword)  # and a mana cost
         if not isinstance(arg, dict) or not isinstance(arg.get("amount"), int) or arg["amount"] < 1:
             return False
         c = arg.get("cost")
@@ -302,6 +309,19 @@ def keyword_cost_ok(c: Cost) -> bool:
         return False  # {T}, "Exile this card", counters: not part of casting a spell
     return all(isinstance(f.get("amount", 1), int) and f.get("amount", 1) >= 1
                for f in (c.sacrifice, c.exile_from_graveyard, c.exile_from_hand, c.tap_others, c.return_to_hand) if f)
+
+
+def optional_cost_ok(c: Cost) -> bool:
+    """Can casting pay this optional additional cost ("As an additional cost to cast SELF, you may ...": 601.2b,
+    601.2f)? What keyword_cost_ok allows, or blight (a later keyword action) with only mana beside it."""
+    base = dataclasses.replace(c, blight=0)
+    return keyword_cost_ok(base) or c.blight > 0 and base == Cost(mana=base.mana)
+
+
+#: "As an additional cost to cast SELF, you may [cost]" (601.2b, 601.2f): an optional additional cost that is no
+#: keyword's; the answer's "extras" names it "additional cost", and "if its additional cost was paid" reads the flag
+OPTIONAL_COST = Row("Additional cost", "601.2b", "additional", flag=True)
+ROWS[OPTIONAL_COST.keyword] = OPTIONAL_COST
 
 
 def other_parts(c: Cost | None) -> bool:
@@ -356,12 +376,13 @@ def cost_of(card: CardDef, keyword: str) -> Cost | None:
 @per_object
 def alternatives(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     """(alt name, row, cost) of each keyword alternative cost the card has (118.9)."""
-    out = []
+    out: list[tuple[str, Row, Cost]] = []
     for k in card.keywords:
         row = ROWS.get(k)
         if row is not None and row.kind in ("alternative", "zone") and implemented(k, card):
-            out.append((k.lower(), row, card.keyword_args[k] if row.kind == "alternative"
-                        else Cost(mana=card.mana_cost)))
+            c = cost_of(card, k) if row.kind == "alternative" else Cost(mana=card.mana_cost)  # (impending's argument:
+            if c is not None:  # {"amount", "cost"})
+                out.append((k.lower(), row, c))
     return tuple(out)
 
 
@@ -407,7 +428,9 @@ BARGAIN_COST = Cost(sacrifice={"or": [{"types": ["Artifact"]}, {"types": ["Encha
 @per_object
 def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     """(name, row, cost) of each optional additional cost the card has (601.2b, 601.2f)."""
-    out = []
+    out = [("additional cost", OPTIONAL_COST, ab.static["cost"]) for ab in card.abilities
+           if ab.kind == "static" and ab.static and ab.static.get("kind") == "optional_cost"
+           and isinstance(ab.static.get("cost"), Cost) and optional_cost_ok(ab.static["cost"])]
     for k in card.keywords:
         row = ROWS.get(k)
         if row is not None and row.kind == "additional" and implemented(k, card):
@@ -677,7 +700,8 @@ def carried(o: "Obj") -> dict[str, Any]:
         out["gift_to"] = o.chosen["gift_to"]
     if o.chosen.get("colors_spent"):  # 702.43a: sunburst reads them as the permanent enters from the stack
         out["colors_spent"] = list(o.chosen["colors_spent"])
-    for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main", "cleanup_sacrifice"):
+    for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main", "cleanup_sacrifice", "evidence_collected",
+              "beheld"):
         # "if you revealed a Dragon card ... as you cast SELF"; "When this Aura enters, if you cast it during your main
         # phase" (Sentinel's Mark, 505.1); cast when a sorcery couldn't have been (Armor of Thorns)
         if o.chosen.get(k):
@@ -688,6 +712,8 @@ def carried(o: "Obj") -> dict[str, Any]:
         out["convoked"] = list(o.chosen["convoked"])
     if o.chosen.get("delved"):  # delve (702.65a): "for each instant and sorcery card exiled with it" (Murktide
         out["exiled"] = list(o.chosen["delved"])  # Regent, a later card): the cards its delve exiled
+    if o.chosen.get("beheld_exiled"):  # "behold an Elf and exile it. ... When this creature leaves the battlefield,
+        out["exiled"] = out.get("exiled", []) + list(o.chosen["beheld_exiled"])  # return the exiled card" (607.2a)
     if o.chosen.get("phyrexian_life"):  # compleated: the Phyrexian symbols paid with life (a later keyword)
         out["phyrexian_life"] = int(o.chosen["phyrexian_life"])
     return out

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 KNOWN = frozenset({
     "types", "and_types", "subtypes", "not_types", "not_subtypes", "not_colors", "supertypes",
     "not_supertypes", "colors", "colorless", "multicolored", "monocolored", "controller", "owner",
+    "colors_all",  # "a spell that's both red and white" (the Mimics): every one of those colors (105.2)
+    "source",  # "a source an opponent controls": any object that deals damage, a spell or a permanent (120.3, 609.7)
     "other", "tapped", "attacking", "blocking", "in_combat", "token", "keyword", "not_keyword",
     "counter", "power_le", "power_ge", "power_eq", "toughness_le", "toughness_ge", "toughness_eq",
     "mv_le", "mv_ge", "mv_eq", "and_subtypes", "zone", "player", "opponent", "any", "or", "permanent", "name",
@@ -31,6 +33,7 @@ KNOWN = frozenset({
     "drawn_this_turn",  # "cards in your hand drawn this turn" (Sylvan Library; Game.draw marks them, 121.1)
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
+    "attached_to_host",  # "Equipped creature gets +1/+0 for each Equipment attached to it": to what SELF is attached to
     "not_attached_of_self",  # "target creature other than enchanted creature": not the one SELF is attached to
     # [FILTER, ...]: "has the same name as another creature you control or a creature card in your graveyard" (201.2):
     # some other object matching one of them (in its "zone", default the battlefield) has its name
@@ -246,6 +249,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return _opponent(game, x, you)
         if f.get("controller") == "you":
             return x == you
+        if f.get("controller") == "team":  # "each player on your team" (102.3)
+            return x == you or x in game.team_of.get(you or "", ())
         if isinstance(f.get("controller"), list):
             return x in f["controller"]
         return True
@@ -254,7 +259,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     o = game.objects.get(x)
     if o is None:
         return False
-    zone = f.get("zone", "stack" if "ability" in f else "battlefield")
+    zone = f.get("zone", "stack" if "ability" in f else "any_card" if f.get("source") else "battlefield")
     if "or" in f and "zone" not in f and any(isinstance(a, dict) and "zone" in a for a in f["or"]):
         zone = "any_card"  # "target spell or permanent": each alternative names its own zone
     if zone == "stack":
@@ -328,6 +333,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if "colors" in f and not any(col in c.colors for col in f["colors"]):
         return False
+    if "colors_all" in f and not all(col in c.colors for col in f["colors_all"]):
+        return False
     if "colors_exact" in f and set(c.colors) != set(f["colors_exact"]):
         return False  # "a card that's exactly those colors" (105.2)
     if "not_colors" in f and any(col in c.colors for col in f["not_colors"]):
@@ -349,6 +356,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         elif ctl == "opponent":
             if not _opponent(game, c.controller, you):
                 return False
+        elif ctl == "team":  # "Warriors your team controls": you or a teammate (102.3; 810.2: Two-Headed Giant)
+            if c.controller != you and c.controller not in game.team_of.get(you or "", ()):
+                return False
         elif ctl == "attached_player":  # "creatures enchanted player controls" (a Curse): the player it enchants
             so = game.objects.get(src) if src is not None else None
             if so is None or so.attached_to != c.controller:
@@ -366,6 +376,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if f.get("attached_to_self") and (src is None or o.attached_to != src):
         return False
+    if f.get("attached_to_host"):  # attached to the permanent the source (an Aura, an Equipment) is attached to
+        host = game.objects[src].attached_to if src is not None and src in game.objects else None
+        if host is None or o.attached_to != host:
+            return False
     if f.get("not_attached_of_self") and src is not None and src in game.objects:
         so = game.objects[src]
         if so.ability is not None and so.source is not None:  # an ability's SELF is its source (112.7)
@@ -576,6 +590,7 @@ _HEAD_KEYS = frozenset({
     "player", "any", "zone", "ability", "paired_group", "permanent", "types", "and_types", "subtypes",
     "not_types", "and_subtypes", "not_subtypes", "supertypes", "not_supertypes", "not_ids", "blocking_ids",
     "damaged_you_this_turn", "colors", "not_colors", "colorless", "multicolored", "monocolored", "controller",
+    "colors_all", "attached_to_host",
     "owner", "attached_to_self", "exiled_with_self", "other", "tapped", "attacking", "attacking_you", "unblocked",
     "blocking",
     "blocking_self", "blocked_by_self", "in_combat_with_self", "in_combat", "token", "kicked", "keyword",
@@ -627,7 +642,7 @@ def _modified(game: "Game", x: int) -> bool:
 
 #: the controller values ``matches`` reads itself (a list is the players a reference meant, bound
 #: during a resolution by engine/values.bind_players)
-PLAYER_WORDS = (None, "you", "not_you", "opponent", "attached_player", "chosen_player")
+PLAYER_WORDS = (None, "you", "not_you", "opponent", "attached_player", "chosen_player", "team")
 
 
 def prior_target(ctl: Any) -> int | None:

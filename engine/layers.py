@@ -458,6 +458,7 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
     six = [(ts, src, _by_granter(st if src is None or CHOSEN_PROTECTION not in st.get("keywords", ())
                                  else dict(st, keywords=chosen_protection(st["keywords"], objs[src].chosen)), src), ab)
            for ts, src, st, ab in entries("6", ("keywords", "grant_ability", "restriction", "become"))]
+    six += [(ts, src, _abilities_of(game, chars, st, src), ab) for ts, src, st, ab in of_kinds(("abilities_of",))]
     six = [(ts, src, dict(st, spares_src=src), ab) if st.get("spares") else (ts, src, st, ab)
            for ts, src, st, ab in six]
     run("6", six, _APPLY["6"])
@@ -529,7 +530,7 @@ def _turn_free(st: dict[str, Any]) -> bool:
     hit = _FREE.get(id(st))
     if hit is not None and hit[0] is st:
         return hit[1]
-    free = _free_condition(st.get("condition")) \
+    free = st.get("kind") != "abilities_of" and _free_condition(st.get("condition")) \
         and all(_free_amount(st.get(k, 0)) for k in ("power", "toughness", "per")) \
         and (not isinstance(st.get("affects"), dict) or _free_filter(st["affects"]))
     _FREE[id(st)] = (st, free)
@@ -842,6 +843,27 @@ def _by_granter(st: dict[str, Any], src: int | None) -> dict[str, Any]:
     if got is None or got[0] is not ab:
         got = _BOUND[(id(ab), src)] = (ab, replace(ab, granter=src))
     return dict(st, ability=got[1])
+
+
+def _abilities_of(game: "Game", chars: dict[int, Chars], st: dict[str, Any], src: int | None) -> dict[str, Any]:
+    """613.1f: "SELF has all activated abilities of all creature cards in all graveyards" (Necrotic Ooze): the
+    activated abilities (mana abilities too, 605.1a) or the loyalty abilities (606.3) of the objects its ``from``
+    filter names, other than itself: a permanent's as they are before this layer, a card's in another zone as printed
+    (a card there has its printed abilities, 112.6). The result is granted in this layer like quoted abilities."""
+    f = st.get("from") or {}
+    zone = f.get("zone", "battlefield")
+    if zone == "battlefield":
+        ids = [i for i in chars if i != src and matches(game, i, f, src)]
+    else:
+        ids = [i for p in game.order for i in getattr(game.players[p], zone, ())
+               if i != src and matches(game, i, f, src)]
+    out: list[Ability] = []
+    for i in ids:
+        for a in (chars[i].abilities if i in chars else game.objects[i].card.abilities):
+            if a.kind in ("activated", "mana") and (st.get("which") != "loyalty" or a.cost is not None
+                                                    and a.cost.loyalty is not None):
+                out.append(a)
+    return dict(st, abilities=out)
 
 
 def _apply6(c: Chars, st: dict[str, Any]) -> None:

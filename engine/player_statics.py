@@ -158,10 +158,10 @@ def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
                     ab = st.get("ability") if st["kind"] == "tapped_for_mana" else None
                     if any(a is ab for a in have) if ab is not None else any(a.static is st for a in have):
                         by.setdefault(st["kind"], []).append((oid, ctl, st))
-        for p in g.order:  # emblems (113.4: their abilities work from the command zone)
-            for oid in g.players[p].command:
+        for p in g.order:  # emblems (113.4: their abilities work from the command zone), a face-up plane, scheme,
+            for oid in g.players[p].command:  # vanguard (901.7, 904.8, 902.7): read of its controller (109.4b-e)
                 for st in _card_statics(g.objects[oid].card):
-                    by.setdefault(st["kind"], []).append((oid, p, st))
+                    by.setdefault(st["kind"], []).append((oid, g.objects[oid].controller, st))
         for e in g.effects:  # "Players can't gain life this turn": a resolved spell's effect (611.2)
             if e["layer"] == "player":
                 by.setdefault(e["static"]["kind"], []).append((e.get("source") or -1, e["controller"], e["static"]))
@@ -229,9 +229,10 @@ def max_hand_size(g: "Game", player: str) -> int | None:
     hand size is increased by one", "Each opponent's maximum hand size is reduced by two", "Your maximum hand
     size is two", "Players have no maximum hand size") are applied in timestamp order, after the others."""
     got = _mine(g, "no_max_hand_size", player) + _mine(g, "hand_size", player)
+    base = max(0, HAND_SIZE + g.players[player].hand_modifier)  # 902.5b: a vanguard's hand modifier
     if not got:
-        return HAND_SIZE
-    size: int | None = HAND_SIZE
+        return base
+    size: int | None = base
     for sid, _ctl, st in sorted(got, key=lambda t: _timestamp(g, t[0], t[2])):
         if st["kind"] == "no_max_hand_size":
             size = None

@@ -7,6 +7,7 @@ may carry "condition" (CR 611.3b: "as long as ...", "during your turn").
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Callable
 
 from engine.cards.abilities import Ability, Cost, Effect
@@ -192,15 +193,50 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
             # every creature type" (Amorphous Axe): all the creature types (205.3m, 613.1d layer 4)
             out.append({"kind": "add_types", "affects": aff, "subtypes": sorted(CREATURE_TYPES)})
             continue
-        mm = re.fullmatch(r"(?:is|are) an? (.+?) in addition to (?:its|their) other (?:creature )?types", part)
-        if mm:
-            subs = [subtype(w) for w in mm.group(1).split()]
-            if not all(subs):
-                return None
-            out.append({"kind": "add_types", "affects": aff, "subtypes": subs})
+        got = _is_kind(aff, part)
+        if got is not None:
+            out += got
             continue
         return None
     return out
+
+
+#: card types a static may add ("is an artifact in addition to its other types", 205.1b)
+_ADDED_CARD_TYPES = {"artifact": "Artifact", "enchantment": "Enchantment", "creature": "Creature"}
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _is_kind(aff: Any, part: str) -> list[dict[str, Any]] | None:
+    """205.1b, 613.1d-e: "is a Zombie / an artifact in addition to its other types", "are Slivers in addition to their
+    other creature types" (Hivestone): those types added (layer 4); "is a Demon Spirit" (Oni Possession), "is a black
+    Zombie" (Nim Deathmantle): its creature types become those (the card types stay) and its colors that color."""
+    mm = re.fullmatch(r"(?:is|are) (?:an? )?([a-z -]+?)( in addition to (?:its|their) other (?:creature )?types)?",
+                      part)
+    if mm is None:
+        return None
+    colors: list[str] = []
+    types: list[str] = []
+    subs: list[str] = []
+    for w in mm.group(1).split():
+        if w in _COLOR_WORDS and not types and not subs:
+            colors.append(_COLOR_WORDS[w])
+        elif w in _ADDED_CARD_TYPES:
+            types.append(_ADDED_CARD_TYPES[w])
+        else:
+            st = subtype(w) or (subtype(w[:-1]) if w.endswith("s") else None)
+            if st is None:
+                return None
+            subs.append(st)
+    if mm.group(2):  # in addition: nothing is taken away
+        if colors or not (types or subs):
+            return None
+        return [{"kind": "add_types", "affects": aff, **({"subtypes": subs} if subs else {}),
+                 **({"types": types} if types else {})}]
+    if types or not subs:  # "is an artifact" without "in addition" (a new card type): not read here
+        return None
+    return [{"kind": "become", "affects": aff, "subtypes": subs, **({"colors": colors} if colors else {})}]
+
+
 
 
 _Static = Callable[[re.Match], "list[dict[str, Any]] | None"]
@@ -310,6 +346,18 @@ def _exile_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
         return None
     one = m.group(1) != "any number of"
     return [{"kind": "exile_on_enter", "filter": f, "min": 1 if one else 0, "max": 1 if one else 99}]
+
+
+@static(r"^self is also an? ([a-z' -]+(?:, [a-z' -]+)*,? and [a-z' -]+|[a-z' -]+)$")
+def _also_types(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF is also a Cleric, Rogue, Warrior, and Wizard" (Tajuru Paragon): creature types it has in addition to its
+    own, a characteristic-defining ability (604.3; engine/cards/compiler gives them to the card itself, so they hold in
+    every zone, as changeling's, 702.72a)."""
+    words = [w.strip() for w in re.split(r",? and |, ", m.group(1)) if w.strip()]
+    subs = [subtype(w) for w in words]
+    if not subs or not all(s in CREATURE_TYPES for s in subs):
+        return None
+    return [{"kind": "add_types", "affects": "self", "subtypes": [s for s in subs if s], "cda": True}]
 
 
 @static(r"^(.+?) (?:is|are) the chosen type( in addition to (?:its|their) other types)?$")
@@ -1862,6 +1910,22 @@ def _arrest(m: re.Match) -> list[dict[str, Any]] | None:
             {"kind": "restriction", "affects": aff, "rule": bar}]
 
 
+@static(r"^(?:as long as self is on the battlefield, )?(?:self|it) has (?:all )?(?:the )?(activated|loyalty) abilities "
+        r"of (?:all |each )?(.+?)$")
+def _abilities_of(m: re.Match) -> list[dict[str, Any]] | None:
+    """613.1f (layer 6): "SELF has all activated abilities of all creature cards in all graveyards" (Necrotic Ooze),
+    "... of all legendary creatures you control" (Robaran Mercenaries), "SELF has all loyalty abilities of all other
+    planeswalkers on the battlefield" (606.3): it has the activated abilities (mana abilities among them, 605.1a)
+    or the loyalty abilities those objects have (engine/layers.py); the ``from`` filter, its zone included."""
+    noun = re.sub(r" on the battlefield$", "", m.group(2))
+    if re.match(r"(?:the|that|those) ", noun):  # "of the exiled card" (Territory Forge): one linked card, not read
+        return None
+    f = parse_noun(noun)
+    if f is None or f.get("player") or f.get("_needs_player_target"):
+        return None
+    return [{"kind": "abilities_of", "affects": "self", "from": f, "which": m.group(1)}]
+
+
 @static(r"^activated abilities of (.+?) can't be activated( unless they're mana abilities)?$")
 def _no_activate_of(m: re.Match) -> list[dict[str, Any]] | None:
     """602.5: "Activated abilities of artifacts [and creatures] can't be activated [unless they're mana
@@ -2830,9 +2894,27 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
         if cost is None or not any(n < 0 for _, n in _x_parts(cost)):
             return None
         return [{"kind": "additional_cost", "cost": cost, "x_reduce": int(r.group(3))}]
-    t = re.sub(r"^you may ", "", t)   # optional extra costs are not read here
-    if t != m.group(1):
-        return None
+    r = re.fullmatch(r"(behold (?:a|an) [a-z]+) and exile it", t)
+    if r:  # "behold an Elf and exile it" (a later keyword action): the permanent or card beheld is exiled, "the
+        got = parse_cost_text(r.group(1))  # exiled card" of the permanent's linked ability (607.2a)
+        if got is None or got.behold is None or replace(got, behold=None) != Cost():
+            return None
+        return [{"kind": "additional_cost", "cost": Cost(behold={**got.behold, "exile": True})}]
+    r = re.fullmatch(r"you may (behold (?:a|an) .+)", t)
+    if r:  # "you may behold a Dragon" (a later keyword action): optional, read by "if a Dragon was beheld"
+        got = parse_cost_text(r.group(1))
+        if got is None or got.behold is None or got.behold.get("exile") or replace(got, behold=None) != Cost():
+            return None
+        return [{"kind": "additional_cost", "cost": Cost(behold={**got.behold, "optional": True})}]
+    r = re.fullmatch(r"you may collect evidence (\d+)", t)
+    if r:  # MKM (a later keyword action): an optional additional cost, "if evidence was collected" (601.2f)
+        evidence = {"amount": -1, "total_mv": int(r.group(1)), "optional": True}
+        return [{"kind": "additional_cost", "cost": Cost(exile_from_graveyard=evidence)}]
+    r = re.fullmatch(r"you may (.+)", t)
+    if r:  # 601.2b, 601.2f: an optional additional cost, paid or not as it is cast ("you may blight 1", "you may
+        # sacrifice an artifact"): the caster announces it (engine/cast_options.py OPTIONAL_COST)
+        cost = parse_cost_text(r.group(1))
+        return None if cost is None else [{"kind": "optional_cost", "cost": cost}]
     cost = parse_cost_text(t)
     if cost is not None:
         return [{"kind": "additional_cost", "cost": cost}]
@@ -2990,7 +3072,10 @@ def _peek_and_face_down(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(r"^(.+?) can't have counters put on (?:it|them)$")
 def _no_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    return None
+    """"SELF can't have counters put on it" (Melira's Keepers, Tatterkite): no counter of any kind (121.1; the
+    restriction no_counters without a kind, engine/layers.py counters_allowed), nor any it would enter with."""
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "no_counters"}]
 
 
 #: abilities that modify the rules for deck construction (112.6m): they work before the game
@@ -3205,11 +3290,33 @@ def _self_is(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
+@static(r"^(enchanted creature|equipped creature|enchanted permanent|(?:other )?creatures you control|"
+        r"each creature you control|(?:other )?[a-z]+ creatures you control) ((?:is|are) .+)$")
+def _attached_is_kind(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Enchanted creature is a Demon Spirit", "Creatures you control are Slivers in addition to their other creature
+    types" (_is_kind)."""
+    aff = _affects(m.group(1))
+    return None if aff is None else _is_kind(aff, m.group(2))
+
+
 def parse_static(text: str) -> list[dict[str, Any]] | None:
     t = text.strip().rstrip(".").strip()
     low = t.lower()
     # "SELF gets +2/+2 for each Aura attached to it": "it" is SELF, the subject
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z/ ]+ attached to) (?:it|him|her)$", r"\1 self", low)
+    # "Equipped creature gets +1/+0 for each Equipment attached to it" (Golem-Skin Gauntlets): "it" is the creature the
+    # source is attached to (its host), the subject
+    low = re.sub(r"^((?:enchanted|equipped) creature gets [+-]\d+/[+-]\d+ for each (?:aura|equipment|aura and "
+                 r"equipment) attached to) it\b", r"\1 host", low)
+    # "Enchanted creature gets +2/+0 and can't be blocked by creatures with flying" (Dust Corona), "... and has first
+    # strike, and all creatures able to block it do so" (Indrik Umbra): each part its own static of the same object
+    m = re.fullmatch(r"(enchanted creature|equipped creature|self) (gets [+-]\d+/[+-]\d+(?: and has [a-z ]+?)?)"
+                     r"(?:,)? and (can't .+|can block .+|all creatures able to block it do so)", low)
+    if m:
+        rest = m.group(3).replace("block it do so", f"block {m.group(1)} do so")
+        second = rest if rest.startswith("all creatures") else f"{m.group(1)} {rest}"
+        a, b = parse_static(f"{m.group(1)} {m.group(2)}"), parse_static(second)
+        return None if a is None or b is None else a + b
     # "SELF gets +2/+2 for each card exiled with it" (Lumbering Battlement): likewise, the cards exiled with SELF
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
     # "SELF enters with a +1/+1 counter on it for each instant and sorcery card exiled with it" (Murktide Regent): the
@@ -3218,19 +3325,36 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     # "As long as equipped creature is a Human, it gets an additional +1/+0" (Silver-Inlaid Dagger): the same
     # bonus as "gets +1/+0", added to what the Equipment's other static gives (613.3c)
     low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)
+    # "SELF has hexproof as long as it entered this turn" (Drownyard Behemoth): "it" is SELF, the subject
+    low = re.sub(r"^(self (?:has|gets) .+ as long as) it (entered|attacked) this turn$", r"\1 self \2 this turn", low)
     # "SELF's power and toughness are each equal to the number of fade counters on it" (Rusting Golem): "it" is SELF
     low = re.sub(r"^(self's (?:power|toughness|power and toughness) (?:is|are each) equal to .+ counters on) it$",
                  r"\1 self", low)
     # "SELF costs {1} less to cast during your turn" (601.2f): the same reduction as "... if it's your turn"
     low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) during your turn$", r"\1 if it's your turn", low)
-    # "If you have 3 or less life, SELF costs {6} less to cast" (Avatar of Hope): as "SELF costs {6} less to cast if
-    # you have 3 or less life" (601.2f)
+    # "If you have 3 or less life, SELF costs {6} less to cast" (Avatar of Hope), "If an opponent controls seven or
+    # more lands, ..." (Avatar of Fury): as "SELF costs {6} less to cast if ..." (601.2f), the condition first
     low = re.sub(r"^if ([^,]+), (self costs (?:\{\d+\})+ (?:less|more) to cast)$", r"\2 if \1", low)
     # "Creature spells can't be cast." (Aether Storm): no player may cast them (101.2), as "Players can't cast ..."
     low = re.sub(r"^([a-z ]+?) spells can't be cast$", r"players can't cast \1 spells", low)
+    # "As long as SELF is on the battlefield, it has all activated abilities of ...": a permanent's static ability
+    # works only on the battlefield anyway (112.6)
+    low = re.sub(r"^as long as self is on the battlefield, (?:it|self) has ", "self has ", low)
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]
+    m = re.fullmatch(r"the (first|second|third) spell you cast each turn costs \{(\d+)\} less to cast", low)
+    if m:  # "The second spell you cast each turn costs {1} less to cast" (Highspire Bell-Ringer): while it is cast,
+        # that many spells before it became cast this turn (601.2f is before 601.2i: it is not counted yet)
+        k = {"first": 0, "second": 1, "third": 2}[m.group(1)]
+        return [{"kind": "cost_change", "spells": {}, "who": "you", "amount": -int(m.group(2)),
+                 "condition": {"spells_cast_this_turn": k}}]
+    m = re.fullmatch(r"(if self hasn't been exerted this turn, )?you may exert (?:self|it) as (?:it|he|she) attacks",
+                     low)
+    if m:  # exert (a later keyword action, Amonkhet): chosen as it attacks (engine/combat.py), once a turn if so said
+        return [{"kind": "exert_on_attack", **({"once_per_turn": True} if m.group(1) else {})}]
+    if low == "if it's neither day nor night, it becomes day as self enters":
+        return [{"kind": "day_as_enters"}]  # day and night, a later rule (Innistrad: Midnight Hunt; engine/transform)
     m = re.fullmatch(r"(.+?)\. this effect doesn't remove (self|auras)", low)
     if m:
         return _sparing_protection(m.group(1), m.group(2))
@@ -3425,13 +3549,25 @@ def _attached_clauses(m: re.Match) -> list[dict[str, Any]] | None:
     105.3), the abilities (6: "loses all other abilities" keeps only the abilities this same effect gives, applied
     after the loss), the base power and toughness set (7b), the change of "gets" (7c)."""
     aff = _affects(m.group(1))
-    clauses = [c.strip() for c in _CLAUSE_VERB.split(m.group(2))]
+    # a quoted ability is one clause: its own words ("and whenever", ", you gain") split nothing
+    quoted = re.findall(r'"[^"]*"', m.group(2))
+    held = re.sub(r'"[^"]*"', lambda q: f"\x00{quoted.index(q.group(0))}\x00", m.group(2))
+    clauses = [re.sub(r"\x00(\d+)\x00", lambda q: quoted[int(q.group(1))], c.strip())
+               for c in _CLAUSE_VERB.split(held)]
     become: dict[str, Any] = {"kind": "become", "affects": aff}
     keywords: list[str] = []
     out: list[dict[str, Any]] = []
+    granted: list[dict[str, Any]] = []
     for c in clauses:
         c = re.sub(r"^and ", "", c)
-        if pt := re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)", c):
+        if (q := re.fullmatch(r'has ("[^"]+")', c)) is not None:
+            # 'has "Whenever SELF attacks, you gain 1 life,"' (the job-select Equipment, Final Fantasy): the quoted
+            # ability the creature has (613.1f, layer 6)
+            quoted_ab = _granted(aff, q.group(1).rstrip('"').rstrip(",.") + '"')
+            if quoted_ab is None:
+                return None
+            granted += quoted_ab
+        elif pt := re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)", c):
             out.append({"kind": "anthem", "affects": aff, "power": int(pt.group(1)), "toughness": int(pt.group(2))})
         elif pt := re.fullmatch(r"has base power and toughness (\d+)/(\d+)", c):
             if "power" in become:
@@ -3457,9 +3593,12 @@ def _attached_clauses(m: re.Match) -> list[dict[str, Any]] | None:
         else:
             return None
     if become.get("lose_all"):
+        if granted:  # (a quoted ability given after "loses all other abilities" is not read here)
+            return None
         become["keywords"] = keywords  # 613.1f: the abilities it keeps come after the loss, in the same effect
     elif keywords:
         out.append({"kind": "keywords", "affects": aff, "keywords": keywords})
+    out += granted
     if len(become) > 2:
         out.insert(0, become)
     return out if len(clauses) > 1 else None

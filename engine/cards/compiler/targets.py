@@ -40,6 +40,9 @@ CARD_KEYWORDS = ["awaken", "cycling", "flashback", "kicker", "madness", "suspend
                  "retrace", "echo", "dash", "bestow", "disturb", "blitz", "multikicker", "entwine", "splice"]
 #: what "historic" means (700.6, added 2018 with Dominaria): an artifact, a legendary, or a Saga
 HISTORIC = ({"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]})
+#: what "outlaw" means (a later term, Outlaws of Thunder Junction, 2024, on the model of 700.6's "historic"): an
+#: object with one of these creature types (205.3m)
+OUTLAW = ["Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"]
 SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonbasic": None, "nonlegendary": None}
 
 _CONTROLLER_SUFFIX = re.compile(
@@ -48,7 +51,7 @@ _CONTROLLER_SUFFIX = re.compile(
     r"target player controls|that player controls|defending player controls|target opponent controls|"
     r"its controller controls|they control|you both own and control|each player controls|each opponent controls|"
     r"(?:the )?chosen player controls|that opponent controls|that player or that planeswalker's controller controls|"
-    r"enchanted player controls)$")
+    r"enchanted player controls|your team controls)$")
 _ZONE_SUFFIX = re.compile(
     r"\s+(?:in|from) (your graveyard|a graveyard|an opponent's graveyard|your opponents' graveyards|"
     r"opponents' graveyards|target player's graveyard|"
@@ -272,6 +275,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 "that opponent controls": "that_player",
                 "that player or that planeswalker's controller controls": "that_player",
                 "enchanted player controls": "attached_player",  # the player the source enchants (303.4, a Curse)
+                "your team controls": "team",  # you and your teammates (102.3); you alone in a game without teams
             }[c]
             if c in ("you own", "you don't own", "that player owns", "target player owns"):
                 f["owner"] = f.pop("controller")
@@ -514,6 +518,14 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+(?:with|that has|that have) (a|one or more|no) counters? on (?:it|them)$"
+                      r"|\s+with counters on them$", p)
+        if m and not (m.group(1) == "no" and "not" in f):  # "a creature with a counter on it", "creatures with no
+            # counters on them" (Heartless Act, 121.1): a counter of any kind, or none
+            f.update({"not": {"counter": "any"}} if m.group(1) == "no" else {"counter": "any"})
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+(?:with|that has|that have) an? ([+\-\w/]+) counters? on (?:it|them)$", p)
         if m:  # "target creature that has a fate counter on it" (Triad of Fates)
             f["counter"] = m.group(1)
@@ -523,6 +535,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r"\s+without an? ([+\-\w/]+) counters? on (?:it|them)$", p)
         if m and "not" not in f:  # "each nonland permanent without a fate counter on it" (Oblivion Stone, 121.1)
             f["not"] = {"counter": m.group(1)}
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r" that's both (white|blue|black|red|green) and (white|blue|black|red|green)$", p)
+        if m:  # "a spell that's both red and white" (the Mimics of Eventide): each of the two colors (105.2)
+            f["colors_all"] = [COLORS[m.group(1)], COLORS[m.group(2)]]
             p = p[: m.start()]
             changed = True
             continue
@@ -736,6 +754,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f["token"] = False
             elif base == "commander":  # "noncommander creature": not a player's commander (903.3)
                 f["commander"] = False
+            elif base == "outlaw":  # "target non-outlaw creature": none of the outlaw types (OUTLAW)
+                f.setdefault("not_subtypes", []).extend(OUTLAW)
             elif subtype(base):
                 f.setdefault("not_subtypes", []).append(subtype(base))
             elif w.startswith("non-") and base.capitalize() in CREATURE_TYPES:  # "Non-Eye creatures" (a creature type
@@ -748,6 +768,12 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
             if "or" in f:
                 return False
             f["or"] = [dict(x) for x in HISTORIC]
+        elif w in ("outlaw", "outlaws"):  # "an outlaw spell", "other outlaws you control": any outlaw type (OUTLAW)
+            if "subtypes" in f or "or" in f:
+                return False
+            f["subtypes"] = list(OUTLAW)
+            if i == len(words) - 1:
+                f["permanent"] = True  # "if you control an outlaw": an outlaw permanent
         elif w == "enchanted":
             f["enchanted"] = True
         elif w == "equipped":

@@ -345,7 +345,7 @@ def _poison(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None or n is None else [Effect("poison", {"who": who, "amount": n})]
 
 
-@reader(rf"^(?:you |{PLAYER} (may )?)?(scry|surveil) (\d+|x)(?:, where x is (.+?))?$")
+@reader(rf"^(?:you |{PLAYER} (may )?)?(scry|surveil|scries|surveils) (\d+|x)(?:, where x is (.+?))?$")
 def _scry(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.18a: "Scry 2"; "Scry X, where X is the greatest mana value among permanents you control" (X bound
     for the sentence, 107.3); surveil is a later keyword action. "Then each opponent may scry 1" (Kaya,
@@ -353,7 +353,7 @@ def _scry(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not bind_x(m.group(5), c):
         return None
     args: dict[str, Any] = {"amount": amount_of(m.group(4), c)}
-    if m.group(3).lower() == "surveil":
+    if m.group(3).lower().startswith("surveil"):  # ("target player scries 3": the verb of another player)
         args["surveil"] = True
     if m.group(1) and m.group(1) != "you":
         who = c.player(m.group(1))
@@ -381,7 +381,7 @@ def _set_life_total(m: re.Match, c: Ctx) -> list[Effect] | None:
         r"player's|up to one target opponent's) life totals? "
         r"becomes? "
         r"(\d+|the number of (.+)|(?:equal to )?(?:half )?(?:their|your|his or her) starting life total"
-        r"(?:, rounded (?:up|down))?)$")
+        r"(?:, rounded (?:up|down))?|the (?:highest|lowest) life total among all players)$")
 def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
     """118.5: "Target opponent's life total becomes 10" (Sorin Markov), "Each player's life total
     becomes the number of creatures they control" (Biorhythm), "up to one target player's life total becomes half
@@ -390,7 +390,8 @@ def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
         or c.player(m.group(1)[:-2])
     if who is None:
         return None
-    if m.group(2).endswith(("starting life total", "rounded up", "rounded down")):
+    if m.group(2).endswith(("starting life total", "rounded up", "rounded down", "among all players")):
+        # "Each player's life total becomes the highest life total among all players" (Arbiter of Knollridge)
         amt_ = quantity(m.group(2).removeprefix("equal to "))  # "becomes equal to your starting life total" (103.3)
         return None if amt_ is None else [Effect("set_life", {"who": who, "amount": amt_})]
     if m.group(3):

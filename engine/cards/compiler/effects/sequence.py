@@ -1626,6 +1626,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # Creator): one instruction (engine/cards/compiler/effects/library.py _wish)
     text = re.sub(r"(card you own in exile)\. put that card into your hand\b", r"\1 and put it into your hand", text,
                   flags=re.I)
+    # "you may reveal cards from the top of your library until you reveal a creature card. Put that card into your
+    # hand and the rest ..." (Spinner of Souls): one instruction (library.py _reveal_until_joined)
+    text = re.sub(r"(reveal cards from the top of your library until you reveal an? [^.]+? card)\. put that card ",
+                  r"\1 and put that card ", text, flags=re.I)
     text = _round_each_time(text)
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
@@ -1643,11 +1647,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if any_may is not None:
             continue
         adds = [k for k, e in enumerate(out) if e.op == "add_mana"]
-        if s == "until end of turn, you don't lose this mana as steps and phases end" and len(adds) == 1 \
-                and "until" not in out[adds[0]].args:
+        lasting = re.fullmatch(r"until end of (turn|combat), you don't lose this mana as steps and phases end", s)
+        if lasting and len(adds) == 1 and "until" not in out[adds[0]].args:
             # "Add {R}{R}{R}{G}{G}{G}. Until end of turn, you don't lose this mana as steps and phases end" (Savage
-            # Ventmaw): the mana the instruction added stays in the pool until the turn ends (106.4, 500.4)
-            out[adds[0]] = Effect("add_mana", {**out[adds[0]].args, "until": "end_of_turn"})
+            # Ventmaw): the mana the instruction added stays in the pool until the turn ends (106.4, 500.4); "until
+            # end of combat" (firebending, a later keyword), until the combat phase ends
+            out[adds[0]] = Effect("add_mana", {**out[adds[0]].args, "until": "end_of_" + lasting.group(1)})
             continue
         inner_may = out[-1].args.get("then") if out and out[-1].op == "may" else None
         inner_adds = [k for k, e in enumerate(inner_may or ()) if e.op == "add_mana"]
@@ -2170,15 +2175,34 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if m:  # rolling a die (a later rule, AFR) with no table: "... equal to the result" follows (quantities)
             out.append(Effect("roll", {"sides": int(m.group(1))}))
             continue
-        if re.fullmatch(r"(?:then )?clash with an opponent", s):  # 701.20b: "If you win, ..." follows
-            out.append(Effect("clash", {}))
+        m = re.fullmatch(r"(?:then )?(you may )?clash with an opponent", s)
+        if m:  # 701.20b: "If you win, ..." follows; "you may clash" (Sentry Oak): its controller chooses first
+            out.append(Effect("clash", {"may": True} if m.group(1) else {}))
             continue
         m = re.match(r"^if you win(?: the clash)?, (.+)$", s)
         if m and out and out[-1].op == "clash" and "win" not in out[-1].args:
+            ctx.last_player = "clash_opponent"  # "that player": the opponent you clashed with (701.20b)
             effs = parse_sentence(m.group(1), ctx)
             if effs is None:
                 return None
-            out[-1] = Effect("clash", {"win": list(effs)})
+            out[-1] = Effect("clash", {**out[-1].args, "win": list(effs)})
+            continue
+        m = re.match(r"^otherwise, (.+)$", s)
+        if m and out and out[-1].op == "clash" and "win" in out[-1].args and "lose" not in out[-1].args:
+            # "If you win, ... Otherwise, that player gains control of ..." (Captivating Glance, 701.20c)
+            if ctx.last_player is None:
+                ctx.last_player = "clash_opponent"
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("clash", {**out[-1].args, "lose": list(effs)})
+            continue
+        m = re.match(r"^if you won, (.+)$", s)
+        if m and ctx.clash_trigger:  # "Whenever you clash, ... If you won, ..." (Entangling Trap): the
+            effs = parse_sentence(m.group(1), ctx)  # clash the trigger saw (701.20c)
+            if effs is None:
+                return None
+            out.append(Effect("if", {"cond": {"clash_won": True}, "then": list(effs)}))
             continue
         m = re.match(r"^if (both|all) coins come up (heads|tails), (.+)$", s)
         coins = [e for e in out if e.op == "flip" and isinstance(e.args.get("coins"), int)]
@@ -2459,6 +2483,41 @@ def read_top_card_if(text: str, ctx: Ctx) -> list[Effect] | None:
     return [Effect("reveal_top", {}), Effect("if", {"cond": {"revealed_is": f}, "then": then})]
 
 
+_LOOK_REVEAL = re.compile(r"^you may look at the top card of your library\. if (it shares a creature type with self|"
+                          r"it's an? (.+?)(?: card)?), you may reveal it\. if you do, (.+?)\.?$")
+
+
+def read_look_reveal(text: str, ctx: Ctx) -> list[Effect] | None:
+    """Kinship (an ability word of Morningtide): "You may look at the top card of your library. If it shares a creature
+    type with SELF, you may reveal it. If you do, ..." (205.3m; Plane-Merge Elf's "If it's a land"): the card is seen
+    by its owner alone (401.2, 701.13a only once revealed), stays on top, and what follows happens only if it is of that
+    kind and its controller chooses to reveal it (608.2c); "you may play that card without paying its mana cost" plays
+    it from the library as the ability resolves."""
+    m = _LOOK_REVEAL.match(text.strip().lower())
+    if m is None:
+        return None
+    if m.group(2) is None:
+        f: dict[str, Any] | None = {"shares_type_with": "self"}
+    else:
+        f = parse_noun(m.group(2) + " card")
+        if f is None or f.get("_needs_player_target") or f.get("controller") or f.get("player"):
+            return None
+        f.pop("zone", None)
+    mark = ctx.mark()
+    ctx.last = "revealed_top"
+    then: list[Effect] | None
+    if m.group(3) == "you may play that card without paying its mana cost":
+        then = [Effect("cast_offer", {"what": "revealed_top", "zone": "library", "free": True, "play": True})]
+    else:
+        then = parse_effects(m.group(3), ctx)
+    if then is None or _moves_it(then):
+        ctx.rewind(mark)
+        return None
+    look = Effect("reveal", {"who": "you", "zone": "library_top", "amount": 1, "to": "you"})
+    reveal = Effect("may", {"effects": [Effect("reveal_top", {}), *then]})
+    return [Effect("may", {"effects": [look, Effect("if", {"cond": {"top_card_is": f}, "then": [reveal]})]})]
+
+
 def _moves_it(v: Any) -> bool:
     """Does an instruction move "it" (the revealed card: read_top_card's forms, not this one)?"""
     if isinstance(v, Effect):
@@ -2504,6 +2563,10 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             continue
         if not _LOOK_START.match(first):
             continue
+        if first.lower().startswith("you may look") and i + 3 == len(sents) \
+                and (kin := read_look_reveal(" ".join(sents[i:]), ctx)) is not None:
+            before = parse_effects(" ".join(sents[:i]), ctx) if i else []
+            return None if before is None else before + kin
         if first.lower().startswith("you may look") and not (i + 1 < len(sents) and sents[i + 1].lower().startswith(
                 "if you do, reveal ")):
             continue  # "You may look at the top five cards ... If you do, reveal ...": library.read_look's form only
@@ -2722,6 +2785,13 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     n = len(alt) if 1 < len(alt) <= len(out) and [e.op for e in out[-len(alt):]] == [e.op for e in alt] else 1
     prev = out[-n:]
     del out[-n:]
+    if len(alt) == 1 == len(prev) and alt[0].op == prev[0].op == "animate" \
+            and alt[0].args.get("what") == prev[0].args.get("what") \
+            and set(alt[0].args) <= {"what", "power", "toughness", "duration"}:
+        # "... becomes an artifact creature with base power and toughness 4/3. If COND, it has base power and
+        # toughness 1/1 until end of turn instead" (Behind the Mask): only the numbers are replaced; it still becomes
+        # what the instruction before says (608.2c)
+        alt = [Effect("animate", {**prev[0].args, **{k: v for k, v in alt[0].args.items() if k != "what"}})]
     if len(alt) == 1 and alt[0].op == "may" and not alt[0].args.get("then") and not alt[0].args.get("else"):
         # "If that creature is attacking, you may put it on top of its owner's library instead": declined, the
         # instruction before it happens after all (608.2d)
