@@ -1307,11 +1307,6 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     if m and number(m.group(1)):  # "If an opponent controls seven or more lands" (Avatar of Fury): one opponent has
         # them (not all opponents together)
         return {"opponent_more": {"types": [m.group(2)[:-1].capitalize()]}, "at_least": number(m.group(1))}
-    m = re.fullmatch(r"there are (\w+) or more (creature|land|artifact|instant|sorcery|enchantment) cards total in all "
-                     r"graveyards", t)
-    if m and number(m.group(1)):  # "If there are ten or more creature cards total in all graveyards" (Avatar of Woe)
-        return {"amount_ge": {"amount": {"count": {"zone": "graveyard", "types": [m.group(2).capitalize()]}},
-                              "n": number(m.group(1))}}
     m = re.fullmatch(r"you control more (creatures|lands) than attacking player", t)
     if m:  # "SELF can't block unless you control more creatures than attacking player" (Mogg Toady): the active
         # player, who attacks (506.2)
