@@ -234,7 +234,7 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^(.+?) at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|end of combat|"
-    r"the next turn's upkeep|your next main phase)$|^(.+?) at (end of combat)$|"
+    r"the next turn's upkeep|your next main phase|the next cleanup step)$|^(.+?) at (end of combat)$|"
     r"^at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|"
     r"your next main phase|your next end step), (.+)$"
 )
@@ -247,7 +247,8 @@ def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     step = {"the next end step": "end", "your next upkeep": "your_upkeep", "the next upkeep": "upkeep",
             "the end of combat": "end_of_combat", "end of combat": "end_of_combat",
-            "the next turn's upkeep": "upkeep", "your next main phase": "your_main", "your next end step": "your_end"}[
+            "the next turn's upkeep": "upkeep", "your next main phase": "your_main", "your next end step": "your_end",
+            "the next cleanup step": "cleanup"}[  # 514.3a: "Exile them at the beginning of the next cleanup step"
         m.group(2) or m.group(4) or m.group(5)]
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
 
