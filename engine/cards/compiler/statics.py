@@ -49,6 +49,9 @@ _RESTRICT = {
     "doesn't untap during its controller's untap step": "doesnt_untap",
     "don't untap during their controllers' untap steps": "doesnt_untap",
     "can block only creatures with flying": "block_only_flying",
+    # 302.6: it may attack as though it had haste (not activate {T} abilities: it doesn't have haste)
+    "can attack as though it had haste": "attack_as_haste",
+    "can attack as though they had haste": "attack_as_haste",
     # 702.27b: it may block an attacker with shadow (it doesn't have shadow: it can still block others)
     "can block creatures with shadow as though it had shadow": "block_as_shadow",
     "can block creatures with shadow as though they had shadow": "block_as_shadow",
@@ -757,7 +760,7 @@ def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
     r"can block any number of creatures|doesn't untap during your untap step|doesn't untap during its controller's "
     r"untap step|"
     r"don't untap during their controllers' untap steps|can block only creatures with flying|can't be countered|"
-    r"can block creatures with shadow as though (?:it|they) had shadow|"
+    r"can block creatures with shadow as though (?:it|they) had shadow|can attack as though (?:it|they) had haste|"
     r"can't be sacrificed|must be blocked if able|attacks or blocks each combat if able|"
     r"can't attack or block unless you control another creature|can't transform|can't attack, block, or transform|"
     r"can't be the target of spells or abilities(?: your opponents control)?)((?:,? and |, )(?:has|have) .+)?$"
