@@ -81,8 +81,8 @@ def can_attack(g: "Game", oid: int) -> bool:
     c = g.chars(oid)
     if "Creature" not in c.types or not seats.is_active(g, c.controller) or o.tapped:
         return False
-    if o.sick and "Haste" not in c.keywords:  # 302.6; haste, 702.10b
-        return False
+    if o.sick and "Haste" not in c.keywords and not has_rule(g, oid, "attack_as_haste"):  # 302.6; haste, 702.10b
+        return False  # ("can attack as though it had haste": Instill Energy; its {T} abilities still wait, 302.6)
     if "Defender" in c.keywords and not has_rule(g, oid, "attack_despite_defender") \
             or has_rule(g, oid, "cant_attack") or has_rule(g, oid, "cant_attack_or_block"):
         return False  # defender, 702.3b

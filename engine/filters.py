@@ -512,8 +512,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if f.get("enchanted_by_other") and not any(game.objects[i].attached_to == x and i != src
                                                and "Aura" in game.objects[i].card.subtypes for i in game.battlefield):
         return False  # "with another Aura attached to it" (303.4): an Aura other than the one looking
-    if f.get("enchanted") and not _has_attached(game, x, "Aura"):
-        return False
+    if "enchanted" in f and _has_attached(game, x, "Aura") != bool(f["enchanted"]):
+        return False  # "enchanted creature" / "creatures that aren't enchanted" (Winds of Rath; 303.4)
     if f.get("shares_most_common_color") and not set(c.colors) & most_common_colors(game):
         return False
     if f.get("topmost"):  # the card nearest the top of its owner's graveyard of those the rest of the filter matches

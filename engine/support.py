@@ -211,6 +211,7 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "flashback_mana_cost",  # engine/cast_options.py object_alternatives (702.33a)
                    "reach_against",  # engine/combat.py can_block: "can block Dragons as though it had reach"
                    "block_as_shadow",  # engine/combat.py can_block: "... as though it had shadow" (702.27b)
+                   "attack_as_haste",  # engine/combat.py can_attack: "can attack as though it had haste" (302.6)
                    "untargetable_from",  # engine/targets.py: "can't be the target of nongreen spells or abilities ..."
                    "combat_cost",  # engine/combat.py attack_cost, block_cost (508.1d, 509.1d)
                    "no_combat_damage",  # engine/combat.py combat_power (510.1a)

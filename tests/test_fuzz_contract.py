@@ -121,7 +121,7 @@ def spell(*effects: Effect) -> Ability:
 def test_the_walker_names_the_ability_the_op_and_the_field(cards):
     # ("that_player" in a hand count is read for each player the damage affects: engine/support.py checks it)
     bad = card(spell(Effect("damage", {"amount": {"hand_of": "their_owner"}, "to": {"target": 0}})),
-               spell(Effect("gain_life", {"who": "you", "amount": {"count_this_way": {}, "action": "scried"}})),
+               spell(Effect("gain_life", {"who": "you", "amount": {"count_this_way": {}, "action": "unheard"}})),
                spell(Effect("counters", {"what": "you", "kind": "energy", "amount": 2})),
                spell(Effect("counters", {"what": "self", "kind": "any", "amount": 1})),
                spell(Effect("may", {"effects": [Effect("draw", {"who": "their_owner", "amount": 1})]})),
@@ -131,7 +131,7 @@ def test_the_walker_names_the_ability_the_op_and_the_field(cards):
                                               "per": {"that_much": True}}))
     assert contract.problems(bad) == [
         "ability 1 (spell): damage.amount: reference 'their_owner' in amount hand_of",
-        "ability 2 (spell): gain_life.amount: amount count_this_way scried",
+        "ability 2 (spell): gain_life.amount: amount count_this_way unheard",
         # ability 3, energy counters on a player, is carried out (121.1: engine/ops/objects.py)
         "ability 4 (spell): counters.kind: counter kind 'any'",
         "ability 5 (spell): draw.who: reference 'their_owner'",

@@ -298,6 +298,20 @@ def _bind_taken(r: Ctx, e: Effect, legal: list[list[Any]]) -> Effect:
     return e if args is None else Effect(e.op, args)
 
 
+def _bind_player(g: "Game", r: Ctx, e: Effect, legal: list[list[Any]]) -> Effect:
+    """603.7c: "Counter target spell. Its controller may draw up to two cards at the beginning of the next turn's
+    upkeep" (Arcane Denial): the player an object's controller or owner names is the one it was as the delayed ability
+    was created (the countered spell's, by its last known information, 608.2h), kept as one more fixed slot."""
+    who = e.args.get("who")
+    if not (isinstance(who, dict) and set(who) in ({"controller_of"}, {"owner_of"})):
+        return e
+    objs = [x for x in refs(g, r, next(iter(who.values()))) if isinstance(x, int)]
+    if objs and all(x in g.objects and g.objects[x].zone == "battlefield" for x in objs):
+        return e  # a permanent still there: its controller as the delayed ability resolves
+    legal.append([p for p in refs(g, r, who) if isinstance(p, str)])
+    return Effect(e.op, {**e.args, "who": {"target": len(legal) - 1}})
+
+
 @op("delayed")
 def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
     s = this(g, r)
@@ -308,6 +322,7 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
     earlier = _earlier_chooses(g, r)
     ab = replace(ab, effects=tuple(_bind_chosen(g, r, x, legal, earlier) for x in ab.effects))
     ab = replace(ab, effects=tuple(_bind_taken(r, x, legal) for x in ab.effects))
+    ab = replace(ab, effects=tuple(_bind_player(g, r, x, legal) for x in ab.effects))
     info: dict[str, Any] = {"delayed_legal": legal}
     if r.get("created"):  # "Sacrifice them (those tokens) at the beginning of the next end step" (603.7c)
         info["delayed_created"] = [fol.get(x, x) for x in r["created"]]

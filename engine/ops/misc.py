@@ -753,13 +753,16 @@ def _reveal(g: "Game", r: dict, e: Effect) -> dict | None:
         opts = [c for c in g.players[me].hand if matches(g, c, {**e.args["filter"], "zone": "hand"}, source_id(g, r),
                                                          me)]
         got = r["answers"].get(r["i"])
+        many = bool(e.get("any_number"))  # "Reveal any number of white cards in your hand" (Scent of Jasmine)
         if got is None and opts:
-            return ask_cards(r, me, opts, 1, 1, f"{this(g, r).card.name}: reveal which card?")
-        picked = [c for c in (got or ()) if c in opts][:1]
-        r["revealed"] = picked  # "that card" of the next instruction (engine/values.py refs "revealed")
+            return ask_cards(r, me, opts, 0 if many else 1, len(opts) if many else 1,
+                             f"{this(g, r).card.name}: reveal which card{'s' if many else ''}?")
+        picked = [c for c in (got or ()) if c in opts][:len(opts) if many else 1]
+        r["revealed"] = picked  # "that card" of the next instruction (engine/values.py refs "revealed"); "for each
+        # card revealed this way" (count_this_way "revealed")
         if picked:
             knowledge.show(g, picked)
-            g.log("reveal", player=me, to="all", cards=[g.objects[picked[0]].card.name], objs=picked)
+            g.log("reveal", player=me, to="all", cards=[g.objects[c].card.name for c in picked], objs=picked)
         return None
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str) and e.get("zone") == "library_top":

@@ -382,10 +382,19 @@ def _draw(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """121.2: each card drawn one at a time; before each, a dredge card may replace it (702.51a:
     engine/dredge.py). The draws made are counted in the record, so after a choice the effect
     goes on with the next one."""
-    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    most = amount(g, e.get("amount", 1), source_id(g, r), r)
     for p in refs(g, r, e.get("who", "you")):
         if not isinstance(p, str):
             continue
+        n = most
+        if e.get("up_to"):  # "Its controller may draw up to two cards" (Arcane Denial): that player chooses how many,
+            # none included (121.2), as the instruction is carried out (608.2d)
+            pick = r["answers"].get(f"{r['i']}.upto.{p}")
+            if pick is None and most > 0:
+                return {"kind": "choose_number", "player": p, "options": list(range(most + 1)), "min": 0,
+                        "max": most, "slot": f"{r['i']}.upto.{p}",
+                        "prompt": f"{this(g, r).card.name}: draw how many cards? (0 to {most})"}
+            n = max(0, min(most, int(pick or 0)))
         key = f"{r['i']}.draw.{p}"
         drawn = r.setdefault("drawn", {})
         done = drawn.get(key, 0)

@@ -305,6 +305,10 @@ def count_of(phrase: str) -> Any:
     if m:  # "1 plus the sacrificed creature's mana value" (Birthing Pod, Food Chain)
         b = quantity(m.group(2) + " " + m.group(3))
         return None if b is None else {"plus": [number(m.group(1)), b]}
+    if re.fullmatch(r"(?:the number of )?cards in all graveyards with the same name as (?:that|the) spell", p):
+        # "where X is the number of cards in all graveyards with the same name as that spell" (the Shrines of
+        # Odyssey): the cast spell's name (201.2), counted as the ability resolves (608.2h)
+        return {"count": {"zone": "graveyard", "same_name_as": "it"}}
     m = re.fullmatch(r"(one|two|three|\d+) plus (twice .+)", p)
     if m and number(m.group(1)) is not None:  # "1 plus twice the number of age counters on it" (Mwonvuli Ooze)
         b = quantity(m.group(2))

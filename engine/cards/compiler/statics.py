@@ -30,6 +30,7 @@ _RESTRICT = {
     "can't be blocked": "cant_be_blocked",
     "attacks each combat if able": "must_attack",
     "blocks each combat if able": "must_block",
+    "block each combat if able": "must_block",
     "attack each combat if able": "must_attack",
     "can't attack or block alone": "cant_attack_or_block_alone",
     "can't block alone": "cant_block_alone",
@@ -48,6 +49,9 @@ _RESTRICT = {
     "doesn't untap during its controller's untap step": "doesnt_untap",
     "don't untap during their controllers' untap steps": "doesnt_untap",
     "can block only creatures with flying": "block_only_flying",
+    # 302.6: it may attack as though it had haste (not activate {T} abilities: it doesn't have haste)
+    "can attack as though it had haste": "attack_as_haste",
+    "can attack as though they had haste": "attack_as_haste",
     # 702.27b: it may block an attacker with shadow (it doesn't have shadow: it can still block others)
     "can block creatures with shadow as though it had shadow": "block_as_shadow",
     "can block creatures with shadow as though they had shadow": "block_as_shadow",
@@ -163,6 +167,17 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
             continue
         if part in _RESTRICT:
             out.append({"kind": "restriction", "affects": aff, "rule": _RESTRICT[part]})
+            continue
+        mm = re.fullmatch(r"can't be the targets? of (?:([a-z, ]+?) )?spells", part)
+        if mm and isinstance(aff, (str, dict)):  # "Enchanted creature gets +0/+2 and can't be the target of spells"
+            # (Spectral Shield): as _untargetable_by_spells reads it alone
+            alone = f"self {part.replace('targets', 'target')}"
+            whole = re.fullmatch(r"(.+?) can't be the target of (?:([a-z, ]+?) )?spells( your opponents control)?",
+                                 alone)
+            got = _untargetable_by_spells(whole) if whole is not None else None
+            if got is None:
+                return None
+            out += [dict(st, affects=aff) for st in got]
             continue
         mm = re.fullmatch(r"can block an additional (two|three|four|five|six|seven|eight|nine|ten|ninety-nine) "
                           r"creatures each combat", part)
@@ -739,12 +754,13 @@ def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
 
 @static(
     r"^(.+?) (can't block|can't attack|can't attack or block|can't be blocked|attacks each combat if able|"
-    r"blocks each combat if able|attack each combat if able|can't attack or block alone|can't block alone|"
+    r"blocks each combat if able|attack each combat if able|block each combat if able|can't attack or block alone|"
+    r"can't block alone|"
     r"can't attack alone|can't be blocked by more than one creature|can block an additional creature each combat|"
     r"can block any number of creatures|doesn't untap during your untap step|doesn't untap during its controller's "
     r"untap step|"
     r"don't untap during their controllers' untap steps|can block only creatures with flying|can't be countered|"
-    r"can block creatures with shadow as though (?:it|they) had shadow|"
+    r"can block creatures with shadow as though (?:it|they) had shadow|can attack as though (?:it|they) had haste|"
     r"can't be sacrificed|must be blocked if able|attacks or blocks each combat if able|"
     r"can't attack or block unless you control another creature|can't transform|can't attack, block, or transform|"
     r"can't attack, block, or crew vehicles|"
@@ -1800,7 +1816,7 @@ def _untargetable_from(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": _affects(m.group(1)), "rule": "untargetable_from", "sources": f}]
 
 
-@static(r"^(.+?) can't be the target of (?:([a-z, ]+?) )?spells( your opponents control)?$")
+@static(r"^(.+?) can't be the targets? of (?:([a-z, ]+?) )?spells( your opponents control)?$")
 def _untargetable_by_spells(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can't be the target of black or red spells your opponents control" (Fiendslayer Paladin), "... of
     Aura spells" (Tetsuo Umezawa), "of blue or black spells" (Karplusan Strider), "Enchanted creature can't be the

@@ -284,6 +284,18 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that (?:aren't|isn't) enchanted$", p)
+        if m and "enchanted" not in f:  # "Destroy all creatures that aren't enchanted" (Winds of Rath): no Aura
+            f["enchanted"] = False  # attached to it (303.4)
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+cast from a graveyard$", p)
+        if m and "cast_from" not in f:  # "Counter target spell cast from a graveyard" (Laquatus's Disdain): the zone
+            f["cast_from"] = ["graveyard"]  # it was cast from (601.2a)
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that shares a color with the most common color(?: among all permanents or a color tied for "
                       r"most common)?$", p)
         if m and "shares_most_common_color" not in f:  # (Tsabo's Assassin) a color of the most permanents, or one

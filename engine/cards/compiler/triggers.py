@@ -790,6 +790,11 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if held is None or set(held) - {"self_counters_le", "self_counters_ge"}:
             return None
         return {"event": "state", "condition": held}
+    if re.fullmatch(r"there are no [a-z]+ on the battlefield|no [a-z]+ are on the battlefield", c):
+        # 603.8: "When there are no creatures on the battlefield, sacrifice SELF" (Task Mage Assembly, Last Laugh): a
+        # state trigger, once each time the state begins to hold
+        held = parse_condition(c)
+        return None if held is None or set(held) != {"amount_lt"} else {"event": "state", "condition": held}
     m = re.fullmatch(r"you control no (.+)", c)
     if m:
         f = parse_noun(m.group(1))

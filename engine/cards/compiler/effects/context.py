@@ -485,8 +485,11 @@ class Ctx:
             r = {"each": {**f, "attached_ref": ref}}
             self.last = r
             return r
-        m = re.fullmatch(r"(?:each|all) (.+?) and (?:each|all) (.+)", p)
-        if m and "target" not in p:  # "destroy all creatures you don't control and all planeswalkers you don't
+        m = re.fullmatch(r"(?:each|all) (.+?) and (?:each|all) (.+)", p) \
+            or re.fullmatch(r"((?:white|blue|black|red|green) creatures) and ((?:white|blue|black|red|green) "
+                            r"creatures)", p)
+        if m and "target" not in p:  # (also "Green creatures and white creatures can't block this turn": Flash of
+            # Defiance)  # "destroy all creatures you don't control and all planeswalkers you don't
             # control" (In Garruk's Wake): one group of the two kinds (608.2c)
             fa, fb = parse_noun(m.group(1)), parse_noun(m.group(2))
             fa = self._fix_filter(fa) if fa is not None else None

@@ -34,6 +34,15 @@ def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("draw", {"who": who, "amount": n})]
 
 
+@reader(rf"^(?:{PLAYER} )?(?:may )?draws? up to (one|two|three|four|five) cards$")
+def _draw_up_to(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """121.2: "Its controller may draw up to two cards" (Arcane Denial): that player chooses how many, from none to
+    that many, as the instruction is carried out (engine/ops/zones.py draw "up_to")."""
+    who = c.player(m.group(1) or "you")
+    n = number(m.group(2))
+    return None if who is None or n is None else [Effect("draw", {"who": who, "amount": n, "up_to": True})]
+
+
 @reader(r"^starting with you, each player votes for ([a-z]+(?: [a-z]+){0,2}(?:, [a-z]+(?: [a-z]+){0,2})*),? or "
         r"([a-z]+(?: [a-z]+){0,2})$")
 def _vote(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -231,13 +240,15 @@ def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(rf"^(?:{PLAYER} )?(reveals (?:their|his or her) hand and )?discards? (up to )?(a|an|one|two|three|four|five|"
-        r"six|seven|x|\d+|any number of|that many) (?:([a-z ,/-]+?) )?cards?( at random)?$")
+        r"six|seven|x|\d+|any number of|that many) (?:([a-z ,/-]+?) )?cards?( at random)?(?:, where x is (.+))?$")
 def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.7a: "Discard a card", "Target player discards two cards", "you may discard a land card" (the
     player chooses among the cards of that kind in their hand), "discard up to two cards", "discard any
     number of cards" (none is a choice too); "Target opponent reveals their hand and discards a creature card at
     random" (Rag Man: the hand shown to all, 701.15a, then one of the cards of that kind at random, 701.8a)."""
     who = c.player(m.group(1) or "you")
+    if m.group(7) and (m.group(4) != "x" or not bind_x(m.group(7), c)):  # "discards X cards, where X is ..." (Cabal
+        return None  # Shrine): X counted as it resolves (608.2h)
     many = m.group(4) == "any number of"
     n = "any" if many else amount_of(m.group(4), c)
     if who is None or n is None or m.group(4) == "an" and not m.group(5) or (many or m.group(3)) and m.group(6):
@@ -651,6 +662,19 @@ def _look_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("reveal", {"who": who, "zone": "library_top", "amount": n, "to": "you"})]
 
 
+@reader(r"^reveal any number of ((?:[a-z]+ )*?)cards (?:in|from) your hand$")
+def _reveal_any_number(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.13a: "Reveal any number of white cards in your hand" (Scent of Jasmine, Jasmine Seer): the cards of that kind
+    its controller chooses, none included, shown to all; "each card revealed this way" / "the number of cards
+    revealed this way" of the next instruction counts them."""
+    f = parse_noun(f"{m.group(1)}card") if m.group(1) else {}
+    if f is None or f.get("player") or set(f) - {"types", "subtypes", "colors", "zone", "not_types", "supertypes"}:
+        return None
+    f.pop("zone", None)
+    c.last = "revealed"
+    return [Effect("reveal", {"filter": f, "any_number": True})]
+
+
 @reader(r"^look at (target player's|target opponent's|that player's|each opponent's) hand$")
 def _look_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1)[:-2])
@@ -995,6 +1019,7 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _draw_up_to,
     _vote,
     _vote_object,
     _discard_each,
@@ -1012,7 +1037,7 @@ READERS: tuple[Reader, ...] = (
     _draw_reveal,
     _draw_then_discard_of_them,
     _cast_one_drawn,
-    _cards_eq, _next_spell_cost, _next_spell_uncounterable, _lose_unless_controls,
+    _cards_eq, _next_spell_cost, _next_spell_uncounterable, _lose_unless_controls, _reveal_any_number,
     _life,
     _life_half,
     _life_eq,

@@ -95,7 +95,8 @@ def _prevent_next(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^the next time (a source|an? [a-z ]+? source|a creature) of your choice( with [a-z]+)? would deal damage(?: to "
+    r"^the next time (a source|an? [a-z ]+? source|a creature) of your choice( with [a-z]+| of the chosen color)? "
+    r"would deal damage(?: to "
     r"(you|target creature|any target|.+?))? this turn, prevent that damage$"
 )
 def _cop(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -121,6 +122,10 @@ def _source_kind(kind: str, with_: str | None) -> dict[str, Any] | None:
     source_filter the chosen source must match (609.7a: a spell of that color is a source too); None if unread."""
     if kind == "a source" and not with_:
         return {}
+    if with_ and with_.strip() == "of the chosen color":  # "a source of your choice of the chosen color" (Prismatic
+        # Circle): of the color its source chose as it entered (614.12)
+        inner = _source_kind(kind, None)
+        return None if inner is None else {"source_filter": {**inner.get("source_filter", {}), "chosen_color": True}}
     noun = re.sub(r"^an? ", "", kind)
     noun = re.sub(r" source$", " permanent", noun) if noun != "source" else "permanent"
     f = parse_noun(noun + (with_ or ""))

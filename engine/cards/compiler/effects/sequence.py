@@ -240,7 +240,7 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^(.+?) at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|end of combat|"
-    r"the next turn's upkeep|your next main phase)$|^(.+?) at (end of combat)$|"
+    r"the next turn's upkeep|your next main phase|the next cleanup step)$|^(.+?) at (end of combat)$|"
     r"^at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|"
     r"your next main phase|your next end step), (.+)$"
 )
@@ -253,7 +253,8 @@ def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     step = {"the next end step": "end", "your next upkeep": "your_upkeep", "the next upkeep": "upkeep",
             "the end of combat": "end_of_combat", "end of combat": "end_of_combat",
-            "the next turn's upkeep": "upkeep", "your next main phase": "your_main", "your next end step": "your_end"}[
+            "the next turn's upkeep": "upkeep", "your next main phase": "your_main", "your next end step": "your_end",
+            "the next cleanup step": "cleanup"}[  # 514.3a: "Exile them at the beginning of the next cleanup step"
         m.group(2) or m.group(4) or m.group(5)]
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
 
@@ -484,6 +485,18 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     # "The owner of target nonland permanent shuffles it into their library" (the later wording of "Target
     # nonland permanent's owner shuffles it ..."): the same instruction
     s = re.sub(r"^the owner of (target [^,.]+?) (puts|shuffles) it ", r"\1's owner \2 it ", s, flags=re.I)
+    # "Its controller may draw up to two cards at the beginning of the next turn's upkeep" (Arcane Denial): "may"
+    # adds nothing to "up to" (none is a choice too), made as the draw happens (121.2)
+    s = re.sub(r"\bmay draw up to\b", "draws up to", s, flags=re.I)
+    lead = re.fullmatch(r"unless (any player|target player|target opponent|you) (?:pays|pay) "
+                        r"((?:\{[^ }]+\})+|\d+ life), (.+)", s, flags=re.I)
+    if lead:  # "Unless any player pays {2}, search your library ..." (Rhystic Tutor), "Unless target player pays {3},
+        # that player loses 5 life ..." (Rhystic Syphon): the instruction unless that player pays (117.12)
+        who, body = lead.group(1).lower(), lead.group(3)
+        if who.startswith("target ") and re.search(r"\bthat player\b", body, flags=re.I):
+            body = re.sub(r"\bthat player\b", who, body, count=1, flags=re.I)
+            who = "that player"
+        s = f"{body} unless {who} pays {lead.group(2)}"
     low = s.lower()
     if _EACH_OPP_TARGET.match(low):
         return _for_each_opponent_target(low, ctx)

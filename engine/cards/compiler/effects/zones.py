@@ -18,6 +18,13 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
     tail = m.group(2)
     op = m.group(1).lower()
     # "destroy target creature and target land"? two targets
+    if re.fullmatch(r"target [a-z ]+?(?:, target [a-z ]+?)+,? and target [a-z ]+", tail):
+        # "Destroy target artifact, target creature, target enchantment, and target land" (Decimate): each its own
+        # target (115.1), each destroyed (608.2c)
+        parts = [c.ref(x) for x in re.split(r",? and (?=target )|, (?=target )", tail)]
+        if any(not (isinstance(x, dict) and "target" in x) for x in parts):
+            return None
+        return [Effect(op, {"what": x}) for x in parts]
     if tail in ("that creature and self", "self and that creature"):  # "When SELF blocks a creature, destroy that
         # creature and SELF" (Loyal Sentry): the creature the event names, and the source (603.2)
         it, me = c.ref("that creature"), c.ref("self")
