@@ -248,7 +248,8 @@ def count_of(phrase: str) -> Any:
     if m:  # Repay in Kind
         return {"lowest_life": "all" if m.group(1) == "all players" else "opponents"}
     if p in ("life you've gained this turn", "the amount of life you gained this turn", "life you gained this turn",
-             "the amount of life you've gained this turn"):
+             "the amount of life you've gained this turn", "1 life you gained this turn", "1 life you've gained this "
+             "turn"):  # ("for each 1 life you gained this turn", Licia: each point of it, 119.1)
         return {"life_gained_this_turn": "you"}
     m = re.fullmatch(r"(?:self's|its) (power|toughness|mana value)", p)
     if m:
