@@ -64,6 +64,8 @@ def count_of(phrase: str) -> Any:
     p = re.sub(r"^the number of ", "", p)
     if p.endswith(" that attacked this turn"):
         return None  # "for each creature that attacked this turn" counts those gone too (not the permanents now)
+    p = re.sub(r"^((?:other )?[a-z]+) on the battlefield (with|without) ", r"\1 \2 ", p)  # "for each other creature
+    # on the battlefield with flying" (Pride of the Clouds): the permanents with it, whoever controls them
     got = _count_more(p)
     if got is not None:
         return got
