@@ -40,7 +40,8 @@ CARD_KEYWORDS = ["awaken", "cycling", "flashback", "kicker", "madness", "suspend
                  "retrace", "echo", "dash", "bestow", "disturb", "blitz", "multikicker", "entwine", "splice"]
 #: what "historic" means (700.6, added 2018 with Dominaria): an artifact, a legendary, or a Saga
 HISTORIC = ({"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]})
-SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonbasic": None, "nonlegendary": None}
+SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonbasic": None, "nonlegendary": None,
+              "nonsnow": None}
 
 _CONTROLLER_SUFFIX = re.compile(
     r"\s+(you control|you don't control|self doesn't control|you don't own|that player owns|an opponent controls|"
@@ -528,6 +529,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r" that (?:isn't|aren't|is not|are not) enchanted$", p)
+        if m:  # "Destroy target creature that isn't enchanted" (Brainspoil), "all creatures that aren't enchanted"
+            f["not"] = {**f.get("not", {}), "enchanted": True}  # (Winds of Rath): no Aura attached to it (303.4)
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r",? that(?:'s| is| are|'re) one or more colors$", p)
         if m:  # "each permanent with mana value X or less that's one or more colors" (Ugin): not colorless (105.2c)
             f["colorless"] = False
@@ -720,6 +727,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f.setdefault("not_supertypes", []).append("Basic")
             elif w == "nonlegendary":
                 f.setdefault("not_supertypes", []).append("Legendary")
+            elif w == "nonsnow":  # "target nonsnow creature" (Chill to the Bone, 205.4a)
+                f.setdefault("not_supertypes", []).append("Snow")
             else:
                 f.setdefault("supertypes", []).append(SUPERTYPES[w])
         elif w.startswith("non") and len(w) > 4:

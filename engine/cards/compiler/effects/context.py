@@ -512,8 +512,9 @@ _PLURAL_HEAD = re.compile(
     r"target player controls|target opponent controls|that player controls|defending player controls|they control|"
     r"your team controls)|"
     r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non[\w-]+ |white |blue |black |red |green )*"
-    r"(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens)(?: with .+| without .+|"
-    r" of the creature type of your choice)?$"
+    r"(?:[a-z]+ )?(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens)(?: with .+| without .+|"
+    r" of the creature type of your choice)?$|"
+    r"^(?:attacking|blocking|other|tapped|untapped) [a-z]+s$"  # "Dragon creatures", "attacking Warriors" (a group)
 )
 
 
