@@ -941,7 +941,16 @@ def _player_puts_hand_on_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("as_player", {"who": who, "effects": [Effect("move", {"what": what, "to": "library_top"})]})]
 
 
+@reader(r"^unattach all equipment from (target .+|it|that creature)$")
+def _unattach_equipment(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Unattach all Equipment from target creature" (Disarm): each Equipment attached to it becomes attached to
+    nothing and stays on the battlefield (701.3d)."""
+    what = c.ref(f"all equipment attached to {m.group(1)}")
+    return None if what is None else [Effect("unattach", {"what": what})]
+
+
 READERS: tuple[Reader, ...] = (
+    _unattach_equipment,
     _player_puts_hand_on_top,
     _exile_self_with_counters,
     _exile_per_life_lost,
