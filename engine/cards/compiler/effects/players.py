@@ -381,6 +381,16 @@ def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("set_life", {"who": who, "amount": amt})]
 
 
+@reader(r"^double (target player's|target opponent's|its controller's|that player's) life total$")
+def _double_player_life(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Double target player's life total" (Beacon of Immortality), "double its controller's life total" (Celestial
+    Mantle): that player's life total becomes twice what it is (118.5: they gain the difference)."""
+    who = c.player(m.group(1)[:-2])
+    if who is None:
+        return None
+    return [Effect("set_life", {"who": who, "amount": {"times": 2, "of": {"life_of": "that_player"}}})]
+
+
 @reader(r"^(your life total|it) becomes equal to (your starting life total|.+)$")
 def _life_becomes_equal(m: re.Match, c: Ctx) -> list[Effect] | None:
     """118.5: "your life total becomes equal to your starting life total" (Oketra's Last Mercy); "it becomes equal
@@ -982,6 +992,7 @@ READERS: tuple[Reader, ...] = (
     _scry,
     _set_life_total,
     _life_becomes,
+    _double_player_life,
     _life_becomes_equal,
     _player_pays_life,
     _double_life,
