@@ -511,6 +511,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with (?:a counter|counters|one or more counters) on (?:it|them)$", p)
+        if m:  # "target creature with a counter on it" (Hunter of Eyeblights): a counter of any kind (121.1)
+            f["counter"] = "any"
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+without an? ([+\-\w/]+) counters? on (?:it|them)$", p)
         if m and "not" not in f:  # "each nonland permanent without a fate counter on it" (Oblivion Stone, 121.1)
             f["not"] = {"counter": m.group(1)}

@@ -39,8 +39,10 @@ def _counter(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     else:
         parsed = parse_target(phrase)
-        if parsed is None or parsed.filter.get("zone") != "stack":
-            return None
+        if parsed is None or parsed.filter.get("zone") != "stack" and not (
+                parsed.filter.get("or") and all(isinstance(a, dict) and a.get("zone") == "stack"
+                                                for a in parsed.filter["or"])):
+            return None  # (each alternative a spell: "target Spirit or Arcane spell", Hisoka's Defiance)
         spec = parsed
     r = c.add_target(spec)
     c.last = r
