@@ -129,10 +129,12 @@ class Ctx:
             return simple[p]
         if p in ("each player dealt damage this way", "each opponent dealt damage this way"):
             return "dealt_players"  # the players the damage instruction before this one was dealt to
-        m = re.fullmatch(r"any number of target (players|opponents)(?: each)?", p)
-        if m:  # "Any number of target players each gain 6 life" (Hunters' Feast): the players chosen (115.1, 601.2c)
-            g: dict[str, Any] = {"player": True, **({"opponent": True} if m.group(1) == "opponents" else {})}
-            r0 = self.add_target(TargetSpec(g, p.removesuffix(" each"), count=99, min=0))
+        m = re.fullmatch(r"(any number of|two|up to two) target (players|opponents)(?: each)?", p)
+        if m:  # "Any number of target players each gain 6 life" (Hunters' Feast), "Two target players each draw a
+            # card" (Huddle Up): the players chosen (115.1, 601.2c)
+            g: dict[str, Any] = {"player": True, **({"opponent": True} if m.group(2) == "opponents" else {})}
+            n, least = {"any number of": (99, 0), "two": (2, 2), "up to two": (2, 0)}[m.group(1)]
+            r0 = self.add_target(TargetSpec(g, p.removesuffix(" each"), count=n, min=least))
             self.last_player = r0
             return r0
         lost = re.fullmatch(r"(target player|target opponent) who lost life this turn", p)
@@ -615,7 +617,7 @@ PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
           r"its owner|"
           r"defending player|they|that creature's controller|that player or that planeswalker's controller|"
           r"that spell's controller|"
-          r"any number of target (?:players|opponents)(?: each)?|those players(?: each)?|"
+          r"(?:any number of|two|up to two) target (?:players|opponents)(?: each)?|those players(?: each)?|"
           r"target (?:player|opponent) who lost life this turn)")
 
 
