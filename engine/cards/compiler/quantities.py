@@ -299,6 +299,11 @@ def count_of(phrase: str) -> Any:
     if m:  # "1 plus the sacrificed creature's mana value" (Birthing Pod, Food Chain)
         b = quantity(m.group(2) + " " + m.group(3))
         return None if b is None else {"plus": [number(m.group(1)), b]}
+    m = re.fullmatch(r"(its|that creature's|self's) power plus (?:its|that creature's|self's) toughness", p)
+    if m:  # "loses life equal to its power plus its toughness" (Phthisis): the two numbers added (107.1)
+        one = quantity(f"{m.group(1)} power")
+        two = quantity(f"{m.group(1)} toughness")
+        return None if one is None or two is None else {"plus": [one, two]}
     m = re.fullmatch(r"(.+?) plus the number of (.+)", p)
     if m:
         a, b = number(m.group(1)) or count_of(m.group(1)), count_of(m.group(2))  # "two plus the number of ..."
