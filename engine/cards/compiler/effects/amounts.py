@@ -77,6 +77,11 @@ def ctx_quantity(phrase: str, c: Ctx) -> Any:
     if m:  # "SELF deals damage to you equal to the total mana value of those cards" (Command the Dreadhorde): the
         # targets named before, their mana values added (202.3; one gone, as it last existed: 608.2h)
         return {"mv_of": c.last} if isinstance(c.last, dict) and set(c.last) == {"target"} else None
+    m = re.fullmatch(r"(?:the number of )?cards? in (target (?:player|opponent))'s hand", p)
+    if m:  # "draw cards equal to the number of cards in target opponent's hand" (Recurring Insight), "for each card in
+        # target opponent's hand" (Gerrard Capashen): that player is a target (115.1), their hand counted as it resolves
+        who = c.player(m.group(1))
+        return None if not (isinstance(who, dict) and "target" in who) else {"hand_of": who}
     m = re.fullmatch(r"(target .+?)'s (power|toughness|mana value)", p)
     if m:  # "you gain life equal to target creature's power": a target of the ability (115.1)
         ref = c.ref(m.group(1))
