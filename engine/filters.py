@@ -80,6 +80,10 @@ KNOWN = frozenset({
     "life_eq", "life_le", "life_ge",  # a player's life total: "each player with exactly 13 life" (119.1)
     "lost_life_this_turn",  # a player: "target player who lost life this turn" (119.3, Player.life_lost_turn)
     "enchanted_by_other",  # "creature with another Aura attached to it" (Daybreak Coronet): an Aura but the source
+    "topmost",  # "the top creature card of your graveyard": of its owner's graveyard's cards that match the rest of the
+    # filter, the one nearest the top (404.2: a graveyard's order; the last card put there is on top)
+    "shares_most_common_color",  # "if it shares a color with the most common color among all permanents or a color
+    # tied for most common" (Tsabo's Assassin): one of ``most_common_colors``
     "enchanted_by_source",  # a player: the one the source (a Curse) enchants, "enchanted player" (303.4)
     # "with the same name as a card in their (your) graveyard": "controller" (of the object) or "you" (201.2)
     "name_in_graveyard",
@@ -359,9 +363,14 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             so = game.objects.get(src) if src is not None else None
             if so is None or so.attached_to != c.controller:
                 return False
+        elif ctl == "chosen_player":  # "creatures the chosen player controls": chosen as the source entered (614.12)
+            if c.controller != chosen_player(game, src):
+                return False
         elif ctl.__class__ is list and c.controller not in ctl:  # the players a reference meant (bind_players)
             return False
     own = f.get("owner")
+    if own == "chosen_player" and o.owner != chosen_player(game, src):  # "the chosen player's graveyard"
+        return False
     if own == "you" and o.owner != you or own == "opponent" and not _opponent(game, o.owner, you) \
             or own == "not_you" and o.owner == you:  # "owned by another player" (a teammate too, 810.2)
         return False
@@ -501,6 +510,13 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # "with another Aura attached to it" (303.4): an Aura other than the one looking
     if f.get("enchanted") and not _has_attached(game, x, "Aura"):
         return False
+    if f.get("shares_most_common_color") and not set(c.colors) & most_common_colors(game):
+        return False
+    if f.get("topmost"):  # the card nearest the top of its owner's graveyard of those the rest of the filter matches
+        rest = {k: v for k, v in f.items() if k != "topmost"}
+        pile = game.players[o.owner].graveyard if o.zone == "graveyard" else ()
+        if next((i for i in reversed(pile) if matches(game, i, rest, src, you)), None) != x:
+            return False
     if f.get("equipped") and not _has_attached(game, x, "Equipment"):
         return False
     if "modified" in f and _modified(game, x) != bool(f["modified"]):
@@ -626,7 +642,7 @@ def _modified(game: "Game", x: int) -> bool:
 
 #: the controller values ``matches`` reads itself (a list is the players a reference meant, bound
 #: during a resolution by engine/values.bind_players)
-PLAYER_WORDS = (None, "you", "not_you", "opponent", "attached_player", "team")
+PLAYER_WORDS = (None, "you", "not_you", "opponent", "attached_player", "chosen_player", "team")
 
 
 def prior_target(ctl: Any) -> int | None:
@@ -639,6 +655,28 @@ def prior_target(ctl: Any) -> int | None:
     if isinstance(ctl, dict) and set(ctl) == {"target"} and isinstance(ctl["target"], int):
         return ctl["target"]
     return None
+
+
+def most_common_colors(game: "Game") -> set[str]:
+    """105.1, 105.2: the colors among all permanents that the most of them have (each permanent counted for each of
+    its colors), ties included ("the most common color among all permanents or a color tied for most common");
+    none when no permanent has a color."""
+    count: dict[str, int] = {}
+    for i in game.battlefield:
+        for col in game.chars(i).colors:
+            count[col] = count.get(col, 0) + 1
+    top = max(count.values(), default=0)
+    return {col for col, n in count.items() if n == top and top > 0}
+
+
+def chosen_player(game: "Game", src: int | None) -> str | None:
+    """614.12: the player the source (an ability's: the object it came from, 112.7a) chose as it entered ("As SELF
+    enters, choose an opponent"), while that player is in the game (800.4a); None when it chose none."""
+    so = game.objects.get(src) if src is not None else None
+    if so is not None and so.ability is not None and so.source is not None:
+        so = game.objects.get(so.source) or so
+    p = so.chosen.get("player") if so is not None else None
+    return p if isinstance(p, str) and p in game.players and not game.players[p].lost else None
 
 
 def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False, target: bool = False) -> set[str]:

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from engine.ai.random_bot import RandomBot
+from engine.bench import play_out
 from engine.cardpool import CardPool
 from engine.commander import DeckError, deck_problems, pair_problems
-from engine.errors import IllegalAction
 from engine.fuzz import check_copy, check_views, check_zones
 from engine.game import Game
 
@@ -132,14 +132,7 @@ def test_a_pair_that_may_not_lead_refuses_the_game(cards):
 def test_a_partner_game_replays_from_json_and_copies(cards):
     g = new_game(cards, seed=5)
     bots = {"alice": RandomBot(1), "bob": RandomBot(2)}
-    for _ in range(300):
-        d = g.pending
-        if d is None:
-            break
-        try:
-            g.submit(d.player, bots[d.player].answer(d))
-        except IllegalAction:
-            g.submit(d.player, d.forced if d.forced is not None else {"action": "pass"})
+    play_out(g, bots, 300)
     h = Game.from_json(g.to_json(), cards)
     assert h == g and sorted(h.commanders.values()) == ["alice", "alice", "bob"]
     check_copy(g)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.mana import (ManaError, cost_colors, format_cost, format_pool, mana_value, needs, parse_cost,
-                         parse_pool, pay_from_pool, substitute_x, unpayable)
+                         parse_pool, pay_from_pool, snow_key, substitute_x, unpayable)
 from engine.payment import plan_payment
 from engine.setup import from_setup
 
@@ -230,6 +230,17 @@ def test_named_sources_are_all_planned_and_what_is_left_floats_601_2h() -> None:
     assert {k: v for k, v in pool.items() if v} == {"G": 1, "R": 1}
 
 
+def test_a_named_source_left_after_paying_floats_all_its_mana_106_4() -> None:
+    """106.4, 601.2g-h: a payment naming a Forest and Sol Ring for {G} taps both; Sol Ring's one
+    activation adds {C}{C}, so the plan's pool after paying holds two colorless mana, not one."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Forest", "Sol Ring"]}}})
+    ids = list(g.battlefield)
+    taps, pool = plan_payment(g, "alice", ("G",), set(), ids)
+    assert sorted(oid for oid, _ in taps) == sorted(ids)
+    assert {k: v for k, v in pool.items() if v} == {"C": 2}
+
+
 def test_a_zero_cost_spell_is_offered_with_no_mana_source_202_1() -> None:
     """202.1, 601.2g: {0} needs no mana, so Ornithopter is among the legal casts of a player
     with no land and an empty pool; a {1} spell is not."""
@@ -243,6 +254,39 @@ def _offers(players: dict) -> set[tuple[str, str, str]]:
     g = from_setup({"active": "alice", "step": "main1", "players": players})
     return {(o["action"], g.objects[o["card"]].card.name, o.get("text", "")) for o in g.pending.options
             if o.get("action") in ("cast", "activate")}
+
+
+def test_a_land_of_two_colors_alone_offers_a_spell_of_its_second_color_106_1() -> None:
+    """106.1, 305.6, 601.2g: Stomping Ground taps for {R} or {G}, so with it alone Llanowar Elves ({G}) is
+    among the legal casts (a source of two kinds is not counted as its first kind only); Cloudkin
+    Seer ({2}{U}) is not."""
+    offers = _offers({"alice": {"battlefield": ["Stomping Ground"], "hand": ["Llanowar Elves", "Cloudkin Seer"]}})
+    assert {name for action, name, _ in offers if action == "cast"} == {"Llanowar Elves"}
+
+
+def test_the_counted_sources_hold_every_mana_of_an_activation_and_the_generic_part_107_4b() -> None:
+    """106.4, 107.4b, 601.2g: Sol Ring alone adds {C}{C} with one activation, so Millstone ({2}) is a legal
+    cast; one Forest pays Llanowar Elves ({G}) but not Grizzly Bears ({1}{G}), whose generic {1} needs a
+    second mana; two Elvish Archdruids each add {G}{G} (one activation of each pays Centaur Courser's {2}{G})."""
+    ring = _offers({"alice": {"battlefield": ["Sol Ring"], "hand": ["Millstone"]}})
+    assert {name for action, name, _ in ring if action == "cast"} == {"Millstone"}
+    forest = _offers({"alice": {"battlefield": ["Forest"], "hand": ["Llanowar Elves", "Grizzly Bears"]}})
+    assert {name for action, name, _ in forest if action == "cast"} == {"Llanowar Elves"}
+    # 106.4, 605.1a: "Add {G} for each Elf you control": each of two Elvish Archdruids adds {G}{G}, four in all
+    druids = _offers({"alice": {"battlefield": ["Elvish Archdruid", "Elvish Archdruid"], "hand": ["Centaur Courser"]}})
+    assert {name for action, name, _ in druids if action == "cast"} == {"Centaur Courser"}
+
+
+def test_floating_snow_mana_is_offered_to_pay_a_spell_of_its_kind_107_4h() -> None:
+    """107.4h, 106.4: the {R} a Snow-Covered Mountain added floats as snow mana; it pays what any {R}
+    pays, so Lightning Bolt is among the legal casts with it alone."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Snow-Covered Mountain"], "hand": ["Lightning Bolt"]}}})
+    land = g.battlefield[0]
+    g.submit("alice", {"action": "activate", "card": land, "ability": 0})
+    assert g.objects[land].tapped and g.players["alice"].pool == {snow_key("R"): 1}
+    casts = {g.objects[o["card"]].card.name for o in g.pending.options if o.get("action") == "cast"}
+    assert casts == {"Lightning Bolt"}
 
 
 def test_a_source_tapped_for_the_cost_pays_none_of_its_mana_602_2b() -> None:

@@ -215,10 +215,17 @@ def _exchange_zones(g: "Game", r: Ctx, e: Effect) -> None:
                 g.move(x, a)
 
 
+#: the words of a position in a library counted from the top (401.7)
+_ORDINAL = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+
+
 @op("move")
 def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
     to = e.args["to"]
-    if to == "library_top_or_bottom":  # "its owner puts it on the top or bottom of their library"
+    if to == "library_top_or_bottom":  # "its owner puts it on the top or bottom of their library"; "... into their
+        # library second from the top or on the bottom" (``nth``: 401.7, the bottom when fewer cards are there)
+        nth = int(e.get("nth") or 1)
+        near = "top" if nth == 1 else f"{_ORDINAL.get(nth, str(nth))} from the top"
         xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
         picks = []
         for k, x in enumerate(xs):  # every owner answers before anything moves (resumable)
@@ -226,13 +233,16 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
             got = r["answers"].get(key)
             if got is None:
                 who = controller(g, r) if e.get("chooser") == "you" else g.objects[x].owner
-                return {"kind": "choose_option", "player": who, "options": ["top", "bottom"],
+                return {"kind": "choose_option", "player": who, "options": [near, "bottom"],
                         "slot": key,
-                        "prompt": f"put {g.objects[x].card.name} on the top or the bottom of its owner's library?"}
+                        "prompt": f"put {g.objects[x].card.name} {near if nth > 1 else 'on the top'} or on the bottom "
+                                  f"of its owner's library?"}
             picks.append((x, got))
         for x, got in picks:
-            if x in g.objects:
-                g.move(x, "library", top=got == "top")
+            if x in g.objects and (got == "bottom" or nth == 1):
+                g.move(x, "library", top=got != "bottom")
+            elif x in g.objects:
+                g.move(x, "library", index=min(nth - 1, len(g.players[g.objects[x].owner].library)))
         return None
     if to == "battlefield":
         xs = [x for x in followed(g, r, refs(g, r, e.args["what"])) if isinstance(x, int) and x in g.objects
@@ -429,6 +439,15 @@ def _next_spell_cost(g: "Game", r: Ctx, e: Effect) -> None:
     add_effect(g, "next_spell_cost", [], r, "eot", player=r.get("controller") or s.controller,
                amount=int(e.get("amount", 1)), spells=dict(e.get("spells") or {}),
                **({"per": e.args["per"]} if "per" in e.args else {}))  # affinity: counted as that spell is cast
+@op("next_spell_flag")
+def _next_spell_flag(g: "Game", r: Ctx, e: Effect) -> None:
+    """"The next creature spell you cast this turn can't be countered" (Insist, Overmaster; 101.1): used up by the
+    first such spell its controller casts this turn (engine/costs.py use_next_spell_flags)."""
+    s = this(g, r)
+    add_effect(g, "next_spell_flag", [], r, "eot", player=r.get("controller") or s.controller,
+               spells=dict(e.get("spells") or {}), flag=str(e.args["flag"]))
+
+
 @op("exile_if_dies")
 def _exile_if_dies(g: "Game", r: Ctx, e: Effect) -> None:
     """614.1a: "If that creature would die this turn, exile it instead": a replacement effect for the rest of

@@ -55,6 +55,15 @@ def parse_cost_text(text: str) -> Cost | None:
         elif low == "sacrifice self" or low == "sacrifice it" and "remove_counters" in kw:
             # "Remove three quest counters from SELF and sacrifice it" (the Zendikar Quests): "it" is SELF (602.2b)
             kw["sacrifice_self"] = True
+        elif m := re.fullmatch(r"blight (\d+)", low):  # a later keyword action (Lorwyn Eclipsed): N -1/-1 counters
+            if int(m.group(1)) < 1:  # on a creature you control, chosen as the cost is paid
+                return None
+            kw["blight"] = int(m.group(1))
+        elif m := re.fullmatch(r"waterbend ((?:\{(?:\d+|x)\})+)", low):
+            # waterbend (a later keyword action, Avatar: The Last Airbender): generic mana its payer may pay in part
+            # by tapping artifacts and creatures ({X} announced as X is, 107.3)
+            mana = mana + parse_cost(m.group(1).upper())
+            kw["waterbend"] = True
         elif low in ("exile self from your graveyard", "exile self", "exile self from your hand"):
             kw["exile_self"] = True
         elif low == "reveal your hand":  # 701.15a: every card of it shown to every player (Land Grant)
@@ -90,6 +99,8 @@ def parse_cost_text(text: str) -> Cost | None:
         elif m := re.fullmatch(rf"discard {_N} cards? at random", low):
             kw["discard"] = number(m.group(1)) or 1  # 701.8a: the cards chosen at random (engine/costs.py)
             kw["discard_filter"] = {"random": True}
+            if m.group(1) == "x":  # "discard X cards at random" (Devastating Dreams): X announced (601.2b, 107.3)
+                kw["discard_filter"] = {"random": True, "x": True}
         elif m := re.fullmatch(rf"discard {_N} cards?", low):
             kw["discard"] = number(m.group(1)) or 1
             if m.group(1) == "x":  # "Discard X cards": X announced with the cost (601.2b, 107.3)
@@ -124,6 +135,8 @@ def parse_cost_text(text: str) -> Cost | None:
             kw["mill"] = n
         elif low == "discard your hand":
             kw["discard"] = -1
+        elif low == "exert self":  # exert (a later keyword action, Amonkhet): it won't untap during the next untap step
+            kw["exert_self"] = True
         elif low in ("discard self",):
             kw["discard_self"] = True
         elif m := re.fullmatch(r"([+-]?)(\d+|x)", low):
@@ -161,6 +174,11 @@ def parse_cost_text(text: str) -> Cost | None:
             if f is None:
                 return None
             kw["exile_from_hand"] = {**f, "amount": number(m.group(1)) or -1}
+        elif m := re.fullmatch(r"exile the top (.+? card) of your graveyard", low):
+            f = _noun(m.group(1))  # "Exile the top creature card of your graveyard: Regenerate SELF" (404.2: on top)
+            if f is None:
+                return None
+            kw["exile_from_graveyard"] = {**f, "topmost": True, "amount": 1}
         elif m := re.fullmatch(rf"exile {_N} (.+?) from your graveyard", low):
             f = _noun(m.group(2) if m.group(2).endswith(("card", "cards")) else m.group(2))
             if f is None:
@@ -171,6 +189,17 @@ def parse_cost_text(text: str) -> Cost | None:
         elif m := re.fullmatch(rf"put {_N} cards? (?:an opponent owns|your opponents own) from exile into "
                                r"(?:that player's|their owners?'s?) graveyards?", low):
             kw["process"] = number(m.group(1)) or 1  # BFZ processors: an opponent's cards in exile
+        elif m := re.fullmatch(r"behold (?:a|an) (.+?)( and exile it)?", low):
+            # behold (a later keyword action, Tarkir: Dragonstorm): choose a permanent you control or reveal a card
+            # from your hand with that quality (and exile it, for "behold an Elf and exile it")
+            f = _noun(m.group(1))
+            if f is None or set(f) - {"types", "subtypes", "colors", "zone"}:
+                return None
+            kw["behold"] = {**{k: v for k, v in f.items() if k != "zone"}, **({"exile": True} if m.group(2) else {})}
+        elif m := re.fullmatch(r"collect evidence (\d+)", low):
+            # collect evidence N (a later keyword action, Murders at Karlov Manor): "exile any number of cards from
+            # your graveyard with total mana value N or greater" (202.3); it cannot be paid with less (118.3)
+            kw["exile_from_graveyard"] = {"amount": -1, "total_mv": int(m.group(1))}
         elif m := re.fullmatch(r"tap any number of (?:other )?untapped creatures you control with total power (\d+) or "
                                r"more", low):  # crew; saddle ("other": never the source, engine/costs.py)
             kw["tap_others"] = {"types": ["Creature"], "amount": -1, "total_power": int(m.group(1))}

@@ -55,6 +55,9 @@ def amount(word: str) -> Any:
         return {"x": True}
     if w in ("that much", "that many"):
         return {"that_much": True}
+    m = re.fullmatch(r"x plus (\w+)", w)
+    if m and number(m.group(1)) is not None:  # "You gain X plus 3 life" (Vitalizing Cascade): X and that many more
+        return {"plus": [{"x": True}, number(m.group(1))]}
     return number(w)
 
 
@@ -186,9 +189,11 @@ def count_of(phrase: str) -> Any:
     if p in ("cards in its controller's hand", "card in its controller's hand"):
         return {"hand_of": "it_controller"}  # "Enchanted creature gets +1/+1 for each card in its controller's hand":
         # the hand of the subject's controller (the anthem binds "it" to its subject, statics._of_subject)
-    m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
-    if m:
-        return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
+    m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's|the chosen "
+                     r"player's) hand", p)
+    if m:  # "the chosen player's": the player its source chose as it entered (614.12; Entropic Specter)
+        return {"hand_of": "you" if m.group(2) == "your" else "chosen_player" if m.group(2).startswith("the chosen")
+                else "that_player"}
     m = re.fullmatch(r"(.+?) you controlled that (?:were|was) (destroyed|exiled) this way", p)
     if m:  # "the number of creatures you controlled that were destroyed this way" (Kaya's Wrath): as they last
         # existed on the battlefield (608.2h), under the resolving ability's controller
@@ -263,6 +268,10 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:enchanted|equipped) (?:creature|permanent|artifact)'s (power|toughness|mana value)", p)
     if m:  # "enchanted creature's power" (Arachnus Web): the object the Aura or Equipment is attached to (301.5, 303.4)
         return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "attached"}
+    m = re.fullmatch(r"the tapped creature's (power|toughness)", p)
+    if m:  # "Tap an untapped creature you control: ... the tapped creature's power" (Unerring Sling, station): the
+        # creature tapped to pay the cost (601.2h), now, or as it last existed on the battlefield (608.2h)
+        return {{"power": "power_of", "toughness": "toughness_of"}[m.group(1)]: "tapped_cost"}
     m = re.fullmatch(r"the revealed card's (power|toughness|mana value)", p)
     if m:  # "As an additional cost to cast this spell, reveal a creature card from your hand. ... the revealed card's
         # power" (601.2h: the card revealed to pay the cost, as it is now)
@@ -304,6 +313,14 @@ def count_of(phrase: str) -> Any:
         one = quantity(f"{m.group(1)} power")
         two = quantity(f"{m.group(1)} toughness")
         return None if one is None or two is None else {"plus": [one, two]}
+    m = re.fullmatch(r"(one|two|three|\d+) plus (twice .+)", p)
+    if m and number(m.group(1)) is not None:  # "1 plus twice the number of age counters on it" (Mwonvuli Ooze)
+        b = quantity(m.group(2))
+        return None if b is None else {"plus": [number(m.group(1)), b]}
+    m = re.fullmatch(r"(?:the number of )?([a-z]+) on the battlefield (with [a-z ]+)", p)
+    if m:  # "the number of creatures on the battlefield with shadow" (Dauthi Warlord): as "... with shadow on the
+        # battlefield"
+        return quantity(f"{m.group(1)} {m.group(2)} on the battlefield")
     m = re.fullmatch(r"(.+?) plus the number of (.+)", p)
     if m:
         a, b = number(m.group(1)) or count_of(m.group(1)), count_of(m.group(2))  # "two plus the number of ..."
@@ -447,9 +464,18 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     t = re.sub(r"^you control at least (\w+) ", r"you control \1 or more ", t)  # "at least five other Mountains"
     # "if a creature you control has first strike" (Odric, Lunarch Marshal): you control one with it (702)
     t = re.sub(r"^an? ([a-z ]+?) you control has ([a-z ]+)$", r"you control a \1 with \2", t)
+    m = re.fullmatch(r"(you control an? [a-z]+) or (there is an? [a-z]+ card in your graveyard)", t)
+    if m:  # "if you control a Desert or there is a Desert card in your graveyard" (Hour of Devastation): either
+        a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
+        if a is not None and b is not None:
+            return {"any": [a, b]}
     got = _history_condition(t)
     if got is not None:
         return got
+    m = re.fullmatch(r"(.+?) or (there is an? .+? card in your graveyard)", t)
+    if m:  # "if you control a Desert or there is a Desert card in your graveyard" (Amonkhet's deserts): either holds
+        a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
+        return None if a is None or b is None else {"any": [a, b]}
     if t.startswith("your team controls "):  # "if your team controls another Warrior" (Battlebond): what you or a
         # teammate controls (102.3)
         got = parse_condition("you control " + t[len("your team controls "):])
@@ -635,11 +661,32 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"life_lt_start": True}
     if t in ("it's your turn", "during your turn"):
         return {"your_turn": True}
+    m = re.fullmatch(r"you (didn't |did not )?put (?:a|one or more) cards? into your hand this way", t)
+    if m:  # "If you didn't put a card into your hand this way, draw a card" (Adventure Awaits): the cards this
+        # resolution's instruction before put there (engine/ops/library.py dig, exile_until: "put_hand")
+        put = {"amount_ge": {"amount": {"count_this_way": {}, "action": "put_hand"}, "n": 1}}
+        return {"not": put} if m.group(1) else put
+    m = re.fullmatch(r"it's (day|night|nighttime|daytime|neither day nor night)", t)
+    if m:  # day and night (a later rule, Innistrad: Midnight Hunt): the game's day or night now (engine/transform.py)
+        return {"day_night": {"nighttime": "night", "daytime": "day", "neither day nor night": "neither"}.get(
+            m.group(1), m.group(1))}
     if t == "it's the first combat phase of the turn":  # 506.6d: a combat phase, and none ended earlier this turn
         return {"first_combat": True}
+    m = re.fullmatch(r"you attacked with creatures with total power (\d+) or greater this combat", t)
+    if m:  # pack tactics (an ability word, Adventures in the Forgotten Realms): the total power of the creatures
+        # you declared as attackers this combat, as they were declared (508.1; engine/combat.py)
+        return {"attacked_power_ge": int(m.group(1))}
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
              "during turns other than yours"):
         return {"your_turn": False}
+    m = re.fullmatch(r"there is an? (.+? card) in your graveyard", t)
+    if m:  # "as long as there is a Desert card in your graveyard" (Ramunap Hydra): one or more (404.2)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone", "any_card") != "any_card" or "controller" in f or "owner" in f:
+            return None
+        return {"graveyard_ge": 1, "filter": f}
+    if t in ("an opponent has more cards in hand than you", "an opponent has more cards in their hand than you"):
+        return {"opponent_hand_more": True}  # some opponent has more cards in hand than you, now (402)
     m = re.fullmatch(r"(?:there are|you have) (\w+) or more (.+?) in your graveyard", t)
     if m:  # "if you have seven or more cards in your graveyard" (Search for Azcanta)
         f = parse_noun(m.group(2))
@@ -647,6 +694,13 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is None or n is None:
             return None
         return {"graveyard_ge": n, "filter": f}
+    m = re.fullmatch(r"there(?:'s| is) (?:a|an) (.+? card) in your graveyard", t)
+    if m:  # "as long as there's a Lesson card in your graveyard" (First-Time Flyer), "if there is an Elf card in your
+        # graveyard" (Dawnhand Eulogist): one or more of them there (404.1)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone", "any_card") != "any_card":
+            return None
+        return {"graveyard_ge": 1, "filter": f}
     m = re.fullmatch(r"you have no (.+?) cards? in (?:your )?hand", t)
     if m:  # "If you have no land cards in hand, ..." (Land Grant): none of that kind there now
         f = parse_noun(m.group(1) + " card")
@@ -784,6 +838,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"opponents_control": {"types": ["Land"]}, "min": number(m.group(1))}
     if t in ("you didn't cast a spell this turn", "no spells were cast last turn"):
         return {"spells_cast_this_turn": 0} if t.startswith("you") else {"spells_cast_last_turn": 0}
+    m = re.fullmatch(r"(?:an? [a-z]+(?: [a-z]+)? was beheld|self's additional cost was paid)", t)
+    if m and "beheld" in t:  # "if a Dragon was beheld": the optional behold of the spell's additional cost (601.2f)
+        return {"beheld": True}
+    if t == "evidence was collected":  # "you may collect evidence N" as the spell was cast (a later keyword action)
+        return {"evidence_collected": True}
     m = re.fullmatch(r"you revealed an? (\w+) card or controlled an? (\w+) as you cast self", t)
     if m and m.group(1) == m.group(2):  # DTK: the optional reveal of the spell's additional cost (601.2f)
         return {"revealed_as_cast": True}
@@ -898,11 +957,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(an opponent|any player|a player) controls an? (.+)", t)
     if m:  # "as long as an opponent controls a black permanent", "as long as any player controls a white permanent"
         f = parse_noun(m.group(2))
-        if f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target") or "zone" in f:
-            return None
-        if m.group(1) == "an opponent":
-            return {"opponents_control": f, "min": 1}
-        return {"amount_ge": {"amount": {"count": f}, "n": 1}}
+        # an unreadable noun may be two conditions ("an opponent controls a Swamp and you control a Plains"): read on
+        if not (f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target") or "zone" in f):
+            if m.group(1) == "an opponent":
+                return {"opponents_control": f, "min": 1}
+            return {"amount_ge": {"amount": {"count": f}, "n": 1}}
     m = re.fullmatch(r"there are (\w+) or more ((?:[a-z]+ )*cards) exiled with self", t)
     if m and number(m.group(1)):  # "if there are three or more cards exiled with SELF" (Profane Procession)
         f = parse_noun(m.group(2) + " exiled with self")
@@ -953,10 +1012,20 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m and number(m.group(1)):  # "if three or more creatures died this turn" (700.4)
         died: dict[str, Any] = {"types": ["Creature"], **({"token": False} if m.group(2).startswith("non") else {})}
         return {"amount_ge": {"amount": {"died_this_turn": died}, "n": number(m.group(1))}}
+    m = re.fullmatch(r"(white|blue|black|red|green) is the most common color among all permanents or is tied for most "
+                     r"common", t)
+    if m:  # "SELF gets -2/-2 as long as white is the most common color among all permanents or is tied for most
+        # common" (Ruham Djinn): that color is one the most permanents have (105.1; engine/filters.most_common_colors)
+        return {"most_common_color": COLORS[m.group(1)]}
     if t == "you have a full party":  # four creatures, one each of Cleric, Rogue, Warrior, Wizard (Zendikar Rising)
         return {"amount_ge": {"amount": {"party": "you"}, "n": 4}}
     if t in ("SELF was kicked".lower(), "self was kicked", "it was kicked"):
         return {"kicked": True}
+    m = re.fullmatch(r"(?:self|it) was kicked with (?:its (first|second) kicker|both its kickers)", t)
+    if m:  # 702.32f: the kicker cost the ability is linked to was paid (the compiler's linked_kickers wording), the
+        # first one as any kicker, the second as its own optional additional cost (engine/cast_options.py)
+        first, second = {"cast_with": "Kicker"}, {"cast_with": "Second kicker"}
+        return first if m.group(1) == "first" else second if m.group(1) else {"all": [first, second]}
     m = re.fullmatch(r"(?:its|that spell's|that card's|that creature's|that permanent's) mana value (?:was|is) "
                      r"(\w+) or (less|greater)", t)
     if m and number(m.group(1)) is not None:  # "If its mana value was 2 or less, scry 2": the object the instruction
@@ -1029,6 +1098,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"cast_with": "Bargain"}  # bargain (a later keyword, Wilds of Eldraine): its cost was paid
     if t in ("it escaped", "self escaped"):  # "sacrifice it unless it escaped" (escape, a later keyword): cast so
         return {"cast_with": "Escape"}
+    if re.fullmatch(r"(?:its|self's|this spell's|his|her|their) additional cost was paid", t):
+        # "As an additional cost to cast SELF, you may blight 1. ... If SELF's additional cost was paid, ..." (601.2b,
+        # 601.2f: an optional additional cost, paid or not as it was cast; engine/cast_options.py OPTIONAL_COST)
+        return {"cast_with": "Additional cost"}
     m = re.fullmatch(r"(?:its|self's|this spell's|that spell's) ([a-z]+) cost was paid", t)
     if m and m.group(1) not in ("mana", "additional", "alternative"):
         # "if its prowl cost was paid" (702.75a), "if its surge cost was paid": the keyword way it was cast
@@ -1111,6 +1184,10 @@ def _board_condition(t: str) -> dict[str, Any] | None:
         return {"opponent_cast_kind_this_turn": f}
     if t == "you've cast another spell this turn":  # the spell being cast is not yet counted (601.2f, 601.2i)
         return {"spells_cast_ge": 1}
+    if t in ("you've cast a spell this turn", "you cast a spell this turn"):  # a per-turn fact (601.2i, 500.1)
+        return {"spells_cast_ge": 1}
+    if t in ("you haven't cast a spell this turn", "you didn't cast a spell this turn"):
+        return {"not": {"spells_cast_ge": 1}}
     m = re.fullmatch(r"you've cast (\w+) or more spells this turn", t)
     if m and number(m.group(1)):
         return {"spells_cast_ge": number(m.group(1))}
@@ -1155,6 +1232,7 @@ _HISTORY = {
     "you searched your library this turn": "you_searched",              # 701.15a (Archive Trap's, of an opponent)
     "you've searched your library this turn": "you_searched",
     "you cast it": "self_was_cast",                                     # 601.2: it was a spell
+    "you've cast a spell from your hand this turn": "you_cast_from_hand",  # 601.2a: from the hand
     "you cast self": "self_was_cast",
 }
 
@@ -1165,6 +1243,7 @@ _NOT_HISTORY = {
     "you didn't attack with a creature this turn": "you_attacked",
     "you haven't attacked this turn": "you_attacked",
     "no creatures died this turn": "creature_died",
+    "you haven't cast a spell from your hand this turn": "you_cast_from_hand",  # a spell cast from the hand (601.2a)
 }
 
 
@@ -1224,6 +1303,23 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"creatures you control have (?:a )?total power (\d+) or greater", t)
     if m:
         return {"total_power_ge": int(m.group(1))}
+    m = re.fullmatch(r"an opponent controls at least (\w+) more (creatures|lands) than you", t)
+    if m and number(m.group(1)):  # "If an opponent controls at least four more creatures than you" (Avatar of Might):
+        # one opponent's count is that many above yours
+        return {"opponent_more": {"types": [m.group(2)[:-1].capitalize()]}, "more_by": number(m.group(1))}
+    m = re.fullmatch(r"an opponent controls (\w+) or more (creatures|lands)", t)
+    if m and number(m.group(1)):  # "If an opponent controls seven or more lands" (Avatar of Fury): one opponent has
+        # them (not all opponents together)
+        return {"opponent_more": {"types": [m.group(2)[:-1].capitalize()]}, "at_least": number(m.group(1))}
+    m = re.fullmatch(r"there are (\w+) or more (creature|land|artifact|instant|sorcery|enchantment) cards total in all "
+                     r"graveyards", t)
+    if m and number(m.group(1)):  # "If there are ten or more creature cards total in all graveyards" (Avatar of Woe)
+        return {"amount_ge": {"amount": {"count": {"zone": "graveyard", "types": [m.group(2).capitalize()]}},
+                              "n": number(m.group(1))}}
+    m = re.fullmatch(r"you control more (creatures|lands) than attacking player", t)
+    if m:  # "SELF can't block unless you control more creatures than attacking player" (Mogg Toady): the active
+        # player, who attacks (506.2)
+        return {"more_than_active": {"types": [m.group(1)[:-1].capitalize()]}}
     m = re.fullmatch(r"an opponent controls more (\w+) than you", t)
     if m:
         f = parse_noun(m.group(1))
