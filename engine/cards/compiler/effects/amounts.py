@@ -80,7 +80,7 @@ def ctx_quantity(phrase: str, c: Ctx) -> Any:
     if m:  # "SELF deals damage to you equal to the total mana value of those cards" (Command the Dreadhorde): the
         # targets named before, their mana values added (202.3; one gone, as it last existed: 608.2h)
         return {"mv_of": c.last} if isinstance(c.last, dict) and set(c.last) == {"target"} else None
-    m = re.fullmatch(r"(?:the number of )?([a-z ]+? )?cards? in (target (?:player|opponent))'s graveyard", p)
+    m = re.fullmatch(r"the number of ([a-z ]+? )?cards? in (target (?:player|opponent))'s graveyard", p)
     if m:  # "X is the number of creature cards in target player's graveyard" (Corpse Augur): that player a target,
         # the cards counted as it resolves (404.2: a graveyard is its owner's)
         f = parse_noun((m.group(1) or "") + "card")
