@@ -40,7 +40,8 @@ REF_ARGS["piles"] = REF_ARGS["piles"] | {"separator", "chooser"}  # the players 
 INT_ARGS = {"add_mana": frozenset({"any"}), "ward": frozenset({"life"})}
 #: Ops whose "amount" is a word the op reads itself ("all": discard the whole hand)
 AMOUNT_WORDS = {"discard": frozenset({"all", "any"}), "counters": frozenset({"all"}),
-                "sacrifice": frozenset({"any"})}  # "sacrifice any number of lands" (engine/ops/objects.py)
+                # "sacrifice any number of lands", "sacrifice all creatures you control" (engine/ops/objects.py)
+                "sacrifice": frozenset({"any", "all"})}
 #: The player references (121.1: a counter may be put on a player too)
 #: The zones a count is made in (400.1): the battlefield, or that zone of each player
 #: (engine.values.amount); not "any_card" (a card wherever a sentence says) or the stack

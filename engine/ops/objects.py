@@ -725,9 +725,10 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     f = dict(e.get("filter") or {"permanent": True})
     f["controller"] = "you"
     every = e.get("amount") == "any"  # "sacrifice any number of lands": how many is the player's choice
+    whole = e.get("amount") == "all"  # "sacrifice all creatures you control": each one, no choice (701.14a)
     # "each opponent sacrifices half the creatures they control": counted for each player who sacrifices (608.2c)
-    each = not every and names_that_player(e.get("amount", 1))
-    n = 0 if every or each else amount(g, e.get("amount", 1), source_id(g, r), r)
+    each = not every and not whole and names_that_player(e.get("amount", 1))
+    n = 0 if every or each or whole else amount(g, e.get("amount", 1), source_id(g, r), r)
     picks: list[int] = []
     short: list[str] = []  # "each player who can't discards a card": those with fewer than it asks (608.2c)
     for p in who:  # "each player sacrifices": each chooses in APNAP order (101.4), then all at once
@@ -737,6 +738,9 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if len(mine) < n:
             short.append(p)
         if not mine:
+            continue
+        if whole:
+            picks += mine
             continue
         slot = r["i"] if len(who) == 1 else f"{r['i']}.sacrifice.{p}"  # by name: a player may leave (800.4a)
         got = r["answers"].get(slot)

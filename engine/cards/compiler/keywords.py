@@ -582,10 +582,13 @@ def keyword_abilities(name: str, n: int | None = None, quality: str = "", cost: 
     for template in KEYWORD_TEXT[name]:
         if ("{n}" in template or "{N}" in template) and (n is None or n >= len(_NUMBER_WORDS)):
             return None
-        if "{c}" in template and not re.fullmatch(r"(\{[^{}]+\})+", cost) and not (
+        echo_action = name == "Echo" and re.fullmatch(r"(?:discard|sacrifice) [a-z ]+|pay \d+ life", cost.lower())
+        if "{c}" in template and not re.fullmatch(r"(\{[^{}]+\})+", cost) and not echo_action and not (
                 name == "Ward" and re.fullmatch(r"\d+ life|(\{[^{}]+\})+ and \d+ life|(?:discards|sacrifices) .+",
                                                 cost)):
-            return None  # a cost other than mana ("Echo—Discard a card"), or than life or an action for ward
+            return None  # a cost other than mana, or than life or an action for ward
+        if echo_action:  # "Echo—Discard a card" (702.29a: "sacrifice it unless you [pay the echo cost]"): the action
+            template, cost = template.replace("pay {c}", "{c}"), cost.lower()
         if name == "Ward" and re.fullmatch(r"(?:discards|sacrifices) .+", cost):
             template = template.replace("pays {c}", "{c}")  # "unless its controller discards a card"
         text = template.format(n=n, N=_NUMBER_WORDS[n] if n is not None else "", q=quality, c=cost)

@@ -67,6 +67,8 @@ def count_of(phrase: str) -> Any:
     p = re.sub(r"^the number of ", "", p)
     if p.endswith(" that attacked this turn"):
         return None  # "for each creature that attacked this turn" counts those gone too (not the permanents now)
+    p = re.sub(r"^((?:other )?[a-z]+) on the battlefield (with|without) ", r"\1 \2 ", p)  # "for each other creature
+    # on the battlefield with flying" (Pride of the Clouds): the permanents with it, whoever controls them
     got = _count_more(p)
     if got is not None:
         return got
@@ -253,7 +255,8 @@ def count_of(phrase: str) -> Any:
     if m:  # Repay in Kind
         return {"lowest_life": "all" if m.group(1) == "all players" else "opponents"}
     if p in ("life you've gained this turn", "the amount of life you gained this turn", "life you gained this turn",
-             "the amount of life you've gained this turn"):
+             "the amount of life you've gained this turn", "1 life you gained this turn", "1 life you've gained this "
+             "turn"):  # ("for each 1 life you gained this turn", Licia: each point of it, 119.1)
         return {"life_gained_this_turn": "you"}
     m = re.fullmatch(r"(?:self's|its) (power|toughness|mana value)", p)
     if m:
@@ -309,6 +312,11 @@ def count_of(phrase: str) -> Any:
         # "where X is the number of cards in all graveyards with the same name as that spell" (the Shrines of
         # Odyssey): the cast spell's name (201.2), counted as the ability resolves (608.2h)
         return {"count": {"zone": "graveyard", "same_name_as": "it"}}
+    m = re.fullmatch(r"(its|that creature's|self's) power plus (?:its|that creature's|self's) toughness", p)
+    if m:  # "loses life equal to its power plus its toughness" (Phthisis): the two numbers added (107.1)
+        one = quantity(f"{m.group(1)} power")
+        two = quantity(f"{m.group(1)} toughness")
+        return None if one is None or two is None else {"plus": [one, two]}
     m = re.fullmatch(r"(one|two|three|\d+) plus (twice .+)", p)
     if m and number(m.group(1)) is not None:  # "1 plus twice the number of age counters on it" (Mwonvuli Ooze)
         b = quantity(m.group(2))

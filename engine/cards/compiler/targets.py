@@ -43,7 +43,8 @@ HISTORIC = ({"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes":
 #: what "outlaw" means (a later term, Outlaws of Thunder Junction, 2024, on the model of 700.6's "historic"): an
 #: object with one of these creature types (205.3m)
 OUTLAW = ["Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"]
-SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonbasic": None, "nonlegendary": None}
+SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonbasic": None, "nonlegendary": None,
+              "nonsnow": None}
 
 _CONTROLLER_SUFFIX = re.compile(
     r"\s+(you control|you don't control|self doesn't control|you don't own|that player owns|an opponent controls|"
@@ -544,6 +545,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with (?:a counter|counters|one or more counters) on (?:it|them)$", p)
+        if m:  # "target creature with a counter on it" (Hunter of Eyeblights): a counter of any kind (121.1)
+            f["counter"] = "any"
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+without an? ([+\-\w/]+) counters? on (?:it|them)$", p)
         if m and "not" not in f:  # "each nonland permanent without a fate counter on it" (Oblivion Stone, 121.1)
             f["not"] = {"counter": m.group(1)}
@@ -559,6 +566,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r",? that's ((?:(?:white|blue|black|red|green),? )*(?:or )?(?:white|blue|black|red|green))$", p)
         if m:  # "a spell that's white, blue, black, or red" (Quirion Dryad): any of them (105.2)
             f["colors"] = [COLORS[c] for c in re.findall(r"white|blue|black|red|green", m.group(1))]
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r" that (?:isn't|aren't|is not|are not) enchanted$", p)
+        if m:  # "Destroy target creature that isn't enchanted" (Brainspoil), "all creatures that aren't enchanted"
+            f["not"] = {**f.get("not", {}), "enchanted": True}  # (Winds of Rath): no Aura attached to it (303.4)
             p = p[: m.start()]
             changed = True
             continue
@@ -754,6 +767,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f.setdefault("not_supertypes", []).append("Basic")
             elif w == "nonlegendary":
                 f.setdefault("not_supertypes", []).append("Legendary")
+            elif w == "nonsnow":  # "target nonsnow creature" (Chill to the Bone, 205.4a)
+                f.setdefault("not_supertypes", []).append("Snow")
             else:
                 f.setdefault("supertypes", []).append(SUPERTYPES[w])
         elif w.startswith("non") and len(w) > 4:

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.cards.compiler.effects.context import Ctx
 from engine.cards.compiler.quantities import amount, difference, quantity
+from engine.cards.compiler.targets import parse_noun
 
 #: the pattern fragments readers put at the end of a sentence (each one capture group)
 FOR_EACH = r"(?: for each (.+?))?"
@@ -79,6 +80,20 @@ def ctx_quantity(phrase: str, c: Ctx) -> Any:
     if m:  # "SELF deals damage to you equal to the total mana value of those cards" (Command the Dreadhorde): the
         # targets named before, their mana values added (202.3; one gone, as it last existed: 608.2h)
         return {"mv_of": c.last} if isinstance(c.last, dict) and set(c.last) == {"target"} else None
+    m = re.fullmatch(r"the number of ([a-z ]+? )?cards? in (target (?:player|opponent))'s graveyard", p)
+    if m:  # "X is the number of creature cards in target player's graveyard" (Corpse Augur): that player a target,
+        # the cards counted as it resolves (404.2: a graveyard is its owner's)
+        f = parse_noun((m.group(1) or "") + "card")
+        who = c.player(m.group(2))
+        if f is None or f.get("player") or f.get("controller") or f.get("owner") or f.pop("zone", "any_card") \
+                != "any_card" or not (isinstance(who, dict) and "target" in who):
+            return None
+        return {"count": {**f, "zone": "graveyard", "owner": who}}
+    m = re.fullmatch(r"(?:the number of )?cards? in (target (?:player|opponent))'s hand", p)
+    if m:  # "draw cards equal to the number of cards in target opponent's hand" (Recurring Insight), "for each card in
+        # target opponent's hand" (Gerrard Capashen): that player is a target (115.1), their hand counted as it resolves
+        who = c.player(m.group(1))
+        return None if not (isinstance(who, dict) and "target" in who) else {"hand_of": who}
     m = re.fullmatch(r"(target .+?)'s (power|toughness|mana value)", p)
     if m:  # "you gain life equal to target creature's power": a target of the ability (115.1)
         ref = c.ref(m.group(1))

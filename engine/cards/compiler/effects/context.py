@@ -130,10 +130,12 @@ class Ctx:
             return simple[p]
         if p in ("each player dealt damage this way", "each opponent dealt damage this way"):
             return "dealt_players"  # the players the damage instruction before this one was dealt to
-        m = re.fullmatch(r"any number of target (players|opponents)(?: each)?", p)
-        if m:  # "Any number of target players each gain 6 life" (Hunters' Feast): the players chosen (115.1, 601.2c)
-            g: dict[str, Any] = {"player": True, **({"opponent": True} if m.group(1) == "opponents" else {})}
-            r0 = self.add_target(TargetSpec(g, p.removesuffix(" each"), count=99, min=0))
+        m = re.fullmatch(r"(any number of|two|up to two) target (players|opponents)(?: each)?", p)
+        if m:  # "Any number of target players each gain 6 life" (Hunters' Feast), "Two target players each draw a
+            # card" (Huddle Up): the players chosen (115.1, 601.2c)
+            g: dict[str, Any] = {"player": True, **({"opponent": True} if m.group(2) == "opponents" else {})}
+            n, least = {"any number of": (99, 0), "two": (2, 2), "up to two": (2, 0)}[m.group(1)]
+            r0 = self.add_target(TargetSpec(g, p.removesuffix(" each"), count=n, min=least))
             self.last_player = r0
             return r0
         lost = re.fullmatch(r"(target player|target opponent) who lost life this turn", p)
@@ -541,8 +543,9 @@ _PLURAL_HEAD = re.compile(
     r"target player controls|target opponent controls|that player controls|defending player controls|they control|"
     r"your team controls)|"
     r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non[\w-]+ |white |blue |black |red |green )*"
-    r"(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens)(?: with .+| without .+|"
-    r" of the creature type of your choice)?$"
+    r"(?:[a-z]+ )?(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens)(?: with .+| without .+|"
+    r" of the creature type of your choice)?$|"
+    r"^(?:attacking|blocking|other|tapped|untapped) [a-z]+s$"  # "Dragon creatures", "attacking Warriors" (a group)
 )
 
 
@@ -647,7 +650,7 @@ PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
           r"its controller|its owner|"
           r"defending player|they|that creature's controller|that player or that planeswalker's controller|"
           r"that spell's controller|"
-          r"any number of target (?:players|opponents)(?: each)?|those players(?: each)?|"
+          r"(?:any number of|two|up to two) target (?:players|opponents)(?: each)?|those players(?: each)?|"
           r"target (?:player|opponent) who lost life this turn|each (?:player|opponent) who controls [a-z0-9 ,/+-]+?)")
 
 

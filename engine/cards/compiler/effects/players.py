@@ -407,6 +407,35 @@ def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("set_life", {"who": who, "amount": amt})]
 
 
+@reader(r"^you (?:draw x cards and (?:you )?lose x life, where x is (.+)|gain life and draw cards equal to (.+)|"
+        r"draw cards and (?:you )?lose life equal to (.+))$")
+def _draw_and_life(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"You draw X cards and you lose X life, where X is the number of counters on that creature" (Parting Thoughts),
+    "you gain life and draw cards equal to its power" (Lifeblood Hydra): the same number for both instructions (107.3,
+    608.2h), read for each; a number the draws themselves change (cards in a hand or a library) is not read here."""
+    if m.group(1) is not None:
+        if not bind_x(m.group(1), c):
+            return None
+        q = c.x
+    else:
+        q = ctx_quantity(m.group(2) or m.group(3), c)
+    if q is None or re.search(r"hand_of|library|drawn", repr(q)):
+        return None
+    if m.group(2) is not None:
+        return [Effect("gain_life", {"who": "you", "amount": q}), Effect("draw", {"who": "you", "amount": q})]
+    return [Effect("draw", {"who": "you", "amount": q}), Effect("lose_life", {"who": "you", "amount": q})]
+
+
+@reader(r"^double (target player's|target opponent's|its controller's|that player's) life total$")
+def _double_player_life(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Double target player's life total" (Beacon of Immortality), "double its controller's life total" (Celestial
+    Mantle): that player's life total becomes twice what it is (118.5: they gain the difference)."""
+    who = c.player(m.group(1)[:-2])
+    if who is None:
+        return None
+    return [Effect("set_life", {"who": who, "amount": {"times": 2, "of": {"life_of": "that_player"}}})]
+
+
 @reader(r"^(your life total|it) becomes equal to (your starting life total|.+)$")
 def _life_becomes_equal(m: re.Match, c: Ctx) -> list[Effect] | None:
     """118.5: "your life total becomes equal to your starting life total" (Oketra's Last Mercy); "it becomes equal
@@ -1050,6 +1079,8 @@ READERS: tuple[Reader, ...] = (
     _scry,
     _set_life_total,
     _life_becomes,
+    _double_player_life,
+    _draw_and_life,
     _life_becomes_equal,
     _player_pays_life,
     _double_life,

@@ -77,6 +77,13 @@ def _pump_each_then_duration(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 def _pump_common(who: str, p: str, t: str, kw: str | None, dur: str | None, each: str | None, where: str | None,
                  c: Ctx, lose: str | None = None) -> list[Effect] | None:
+    both = re.fullmatch(r"(target [a-z ]+?) and (each other [a-z ]+? that shares? a color with it)", who)
+    if both and not each and not where and not lose:
+        # "Target creature and each other creature that shares a color with it get +1/+1 until end of turn" (Wojek
+        # Siren): the target, then each other creature sharing a color with it as the spell resolves (105.4)
+        first = _pump_common(both.group(1), p, t, kw, dur, None, None, c)
+        second = _pump_common(both.group(2), p, t, kw, dur, None, None, c) if first is not None else None
+        return None if first is None or second is None else first + second
     if where and re.search(r"\bthose creatures\b", where) \
             and re.fullmatch(r"(?:all |other )?[a-z ,-]*creatures [a-z ]+", who):
         # "Ally creatures you control get +X/+X until end of turn, where X is the number of colors among those

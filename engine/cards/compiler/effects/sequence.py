@@ -2142,6 +2142,17 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if not replaced:
                 return None
             continue
+        m = re.fullmatch(r"((?:it|self) (?:gains?|gets?) .+? until end of turn) if ((?:its|self's) "
+                         r"(?:power|toughness) is .+)", s)
+        if m and ctx.last in (None, "self"):  # "Whenever SELF attacks, it gains trample until end of turn if its power
+            # is 10 or greater" (Witch-Maw Nephilim): the instruction only when the condition holds (608.2c), "it"
+            # and "its" both SELF
+            cond = parse_condition(m.group(2))
+            effs = parse_sentence(m.group(1), ctx) if cond is not None and set(cond) == {"self"} else None
+            if effs is None:
+                return None
+            out.append(Effect("if", {"cond": cond, "then": list(effs)}))
+            continue
         m = re.match(r"^(.+?) instead$", s)
         if m and out and m.group(1).startswith("if "):
             mm = re.match(r"^if (.+?), (.+)$", m.group(1))

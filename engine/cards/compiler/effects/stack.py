@@ -14,7 +14,8 @@ from engine.cards.compiler.targets import number, parse_noun, parse_target
 from engine.mana import parse_cost
 
 
-@reader(r"^counter (target .+?|that spell)(?: unless its controller pays (\{[^ ]+\}|x)(?: for each (.+))?)?$")
+@reader(r"^counter ((?:up to (?:one|two|three|four|five) )?target .+?|that spell)(?: unless its controller pays "
+        r"(\{[^ ]+\}|x)(?: for each (.+))?)?$")
 def _counter(m: re.Match, c: Ctx) -> list[Effect] | None:
     phrase = m.group(1)
     times = quantity(m.group(3)) if m.group(3) else None  # "pays {1} for each card in your graveyard"
@@ -38,8 +39,10 @@ def _counter(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     else:
         parsed = parse_target(phrase)
-        if parsed is None or parsed.filter.get("zone") != "stack":
-            return None
+        if parsed is None or parsed.filter.get("zone") != "stack" and not (
+                parsed.filter.get("or") and all(isinstance(a, dict) and a.get("zone") == "stack"
+                                                for a in parsed.filter["or"])):
+            return None  # (each alternative a spell: "target Spirit or Arcane spell", Hisoka's Defiance)
         spec = parsed
     r = c.add_target(spec)
     c.last = r

@@ -485,6 +485,17 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
                 or "Creature" not in f.get("types", ()):
             return None
         return [Effect("sacrifice", {"who": who, "filter": f, "amount": "any", "total_power_ge": int(mm.group(2))})]
+    mm = re.fullmatch(r"all (.+?)(?: (?:they|he or she) controls?)?", obj)
+    if mm and "target" not in obj:  # "Sacrifice all creatures you control" (Hellion Eruption), "each player sacrifices
+        # all permanents they control that are one or more colors" (All Is Dust): every one of them, none chosen
+        f = parse_noun(mm.group(1))
+        if f is not None and f.get("controller") == "that_player" and who in ("each_player", "each_opponent"):
+            f.pop("controller")  # "each player sacrifices all permanents they control ...": their own
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") \
+                or f.get("controller") not in (None, "you") or f.get("controller") == "you" and who != "you":
+            return None
+        f.pop("controller", None)
+        return [Effect("sacrifice", {"who": who, "filter": f, "amount": "all"})]
     mm = re.fullmatch(r"any number of (.+)", obj)
     if mm:  # "sacrifice any number of lands" (Scapeshift): the player chooses how many, none included (701.14a)
         f = parse_noun(mm.group(1))
@@ -1006,7 +1017,16 @@ def _player_puts_hand_on_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("as_player", {"who": who, "effects": [Effect("move", {"what": what, "to": "library_top"})]})]
 
 
+@reader(r"^unattach all equipment from (target .+|it|that creature)$")
+def _unattach_equipment(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Unattach all Equipment from target creature" (Disarm): each Equipment attached to it becomes attached to
+    nothing and stays on the battlefield (701.3d)."""
+    what = c.ref(f"all equipment attached to {m.group(1)}")
+    return None if what is None else [Effect("unattach", {"what": what})]
+
+
 READERS: tuple[Reader, ...] = (
+    _unattach_equipment,
     _player_puts_hand_on_top,
     _exile_self_with_counters,
     _exile_per_life_lost,
