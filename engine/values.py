@@ -707,10 +707,6 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "power_this_way" in a:  # "the total power of creatures destroyed this way": as each last existed (608.2h)
         return sum(max(0, rec.get("power", 0)) for rec in (r or {}).get("gone_this_way", ())
                    if gone_matches(rec, a["action"], a["power_this_way"]))
-    if "count_this_way" in a and r is not None and a.get("action") == "revealed":
-        # "for each card revealed this way" (Scent of Jasmine, 701.13a): the cards the reveal before showed, of the kind
-        f = {**a["count_this_way"], "zone": "any_card"}
-        return sum(1 for x in r.get("revealed", ()) if x in g.objects and matches(g, x, f, src))
     if "count_this_way" in a and r is not None and a.get("action") == "tapped":
         # "you gain 4 life for each creature tapped this way" (701.17a: each one the instruction tapped)
         f = {**a["count_this_way"], "zone": "battlefield"}
@@ -724,7 +720,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # until ..., then put that card into your hand" put there (engine/ops/library.py exile_until)
         return len(r.get("put_hand", ()))
     if "count_this_way" in a and r is not None and a.get("action") == "revealed":
-        # "the number of nonland cards revealed this way" (Goblin Charbelcher): the cards the reveal before showed
+        # "the number of nonland cards revealed this way" (Goblin Charbelcher), "for each card revealed this way"
+        # (Scent of Jasmine, 701.13a): the cards the reveals before showed, of the kind
         f = {**a["count_this_way"], "zone": "any_card"}  # ("of that color": chosen by the resolving one, 608.2d)
         sid = this(g, r).id if "obj" in r and any(k.startswith("chosen_") for k in f) else src
         return sum(1 for x in r.get("revealed_cards", ()) if x in g.objects and matches(g, x, f, sid))

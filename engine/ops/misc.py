@@ -758,8 +758,8 @@ def _reveal(g: "Game", r: dict, e: Effect) -> dict | None:
             return ask_cards(r, me, opts, 0 if many else 1, len(opts) if many else 1,
                              f"{this(g, r).card.name}: reveal which card{'s' if many else ''}?")
         picked = [c for c in (got or ()) if c in opts][:len(opts) if many else 1]
-        r["revealed"] = picked  # "that card" of the next instruction (engine/values.py refs "revealed"); "for each
-        # card revealed this way" (count_this_way "revealed")
+        r["revealed"] = picked  # "that card" of the next instruction (engine/values.py refs "revealed")
+        r.setdefault("revealed_cards", []).extend(picked)  # "for each card revealed this way" (count_this_way)
         if picked:
             knowledge.show(g, picked)
             g.log("reveal", player=me, to="all", cards=[g.objects[c].card.name for c in picked], objs=picked)
