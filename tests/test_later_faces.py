@@ -99,3 +99,17 @@ def test_a_prepared_permanent_offers_a_copy_of_its_spell_and_casting_it_unprepar
     assert spell.card.name == "Have a Bite" and spell.chosen.get("spell_copy")
     assert "prepared" not in g.objects[eater].chosen
     assert not any(o.get("prepared") for o in priority_options(g, "alice"))
+
+
+def test_the_corpus_source_gives_transform_cards_their_back_faces_as_the_database_does() -> None:
+    """A game started without a database (the app's hotseat table, the bench, the fuzz) plays a transform card by
+    both its faces (711), as coverage counts it: the back face from the embedded printings, its color indicator
+    (204.2) too."""
+    from engine.cardpool import CardPool, default_pool
+    corpus, db = CardPool(), default_pool()
+    for name in ("Delver of Secrets", "Huntmaster of the Fells", "Nicol Bolas, the Ravager"):
+        d = corpus.definition(name)
+        assert not d.unsupported, (name, d.unsupported)
+        assert [f.name for f in d.faces] == [f.name for f in db.definition(name).faces]
+    back = corpus.definition("Delver of Secrets").faces[0]  # the faces after the first
+    assert back.name == "Insectile Aberration" and back.colors == ("U",)

@@ -18,7 +18,7 @@ _LAZY = {
     "Stats": "engine.cards.data",
     "CardDatabase": "engine.cards.db", "open_db": "engine.cards.db", "build_db": "engine.cards.db",
     "data_dir": "engine.cards.db", "default_db_path": "engine.cards.db", "SCHEMA_VERSION": "engine.cards.db",
-    "completed_faces": "engine.cards.db",
+    "completed_faces": "engine.cards.db", "full_card": "engine.cards.db",
     "CardFileError": "engine.cards.importers", "CardDataMissing": "engine.cards.importers",
     "QueryError": "engine.cards.search",
 }

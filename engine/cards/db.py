@@ -509,6 +509,15 @@ def completed_faces(card: CardData) -> CardData:
     return card
 
 
+def full_card(card: CardData) -> CardData:
+    """A card of the embedded corpus as the database holds it (the two sources play the same cards): the later
+    faces of the embedded printings (711: the back face of a transform card), those ``completed_faces`` adds, and
+    the color indicators the embedded data knows (204.2)."""
+    if card.layout != "reversible_card" and len(card.faces or (None,)) < len(card.face_names):
+        card = complete_faces(card, embedded_printings.back_faces)
+    return embedded_printings.with_color_indicators(completed_faces(card), later_indicators())
+
+
 def _later_faces(first: str) -> list[dict]:
     """The later faces of a multi-face card printed after 2017 that the database was built without (a modal
     double-faced card's back, 711 and its later rule; later Adventures, split cards): the embedded file
