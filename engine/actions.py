@@ -18,7 +18,7 @@ from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.mana import bound_restriction, lasting_key, restricted_key, snow_key
 from engine.object_statics import unpreventable as source_unpreventable
-from engine.protection import protected
+from engine.protection import attach_protected, protected
 from engine.state import Obj, create_object
 from engine.tapping import tap
 from engine.values import Ctx, amount, source_id, this
@@ -141,7 +141,8 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 if player_statics.can_get_counters(g, tgt, "poison"):
                     pl.poison += sc.kwargs["Toxic"]
             # combat damage is also damage: "deals damage (to a player)" triggers see it (120.1, 510.2)
-            evs.append({"event": "damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt})
+            evs.append({"event": "damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt,
+                        "obj_controller": sc.controller})  # "that player": the source's controller then (608.2g)
             if tgt != sc.controller:
                 evs.append({"event": "damage_opponent", "obj": src, "target": tgt, "amount": n, "player": tgt})
             if combat:
@@ -370,6 +371,20 @@ def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: 
 
 
 
+def exert(g: "Game", oid: int) -> None:
+    """Exert (a later keyword action, Amonkhet): "To exert a permanent, you choose to have
+    it not untap during your next untap step": the "doesn't untap" effect that ends after its controller's next
+    untap step (502.3, as "doesn't untap during its controller's next untap step"), the turn it was exerted kept
+    ("if SELF hasn't been exerted this turn"), and the event "whenever you exert a creature" triggers on."""
+    o = g.objects.get(oid)
+    if o is None or o.zone != "battlefield":
+        return
+    o.chosen["exerted_turn"] = g.turn
+    add_effect(g, "rule", [oid], None, "next_untap", rule="doesnt_untap")
+    g.log("exert", card=o.card.name, obj=oid)
+    triggers.event(g, {"event": "exerted", "obj": oid, "player": g.controller_of(oid)})
+
+
 def ascend(g: "Game", player: str) -> bool:
     """Ascend (a later keyword, Rivals of Ixalan, 2018): if the player controls ten or more permanents and
     doesn't have the city's blessing, they get it for the rest of the game (a designation; the statics that
@@ -527,7 +542,7 @@ def aura_ok(g: "Game", aura: int, t: int) -> bool:
         return False
     tc = g.chars(t)
     if "Protection" in tc.keywords:
-        if protected(g, tc, aura, holder=t):
+        if attach_protected(g, tc, aura, t):
             return False  # 702.16c
     if g.influence is not None and not seats.in_range(g, g.chars(aura).controller, tc.controller):
         return False  # 801.8: not an object outside the Aura's controller's range of influence

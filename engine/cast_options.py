@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine import knowledge, player_statics
-from engine.cards.abilities import Ability, CardDef, Cost, Effect
+from engine.cards.abilities import SECOND_KICKER, Ability, CardDef, Cost, Effect
 from engine.errors import IllegalAction
 from engine.memo import per_object
 
@@ -137,6 +137,9 @@ def sneak_time(g: "Game", player: str, o: "Obj") -> bool:
         "Split second" in g.objects[i].card.keywords for i in g.stack if g.objects[i].ability is None)
 
 
+#: Web-slinging (a later keyword: Marvel's Spider-Man, 2025): "You may cast this spell for [cost] if you also return a
+#: tapped creature you control to its owner's hand" (an alternative cost, 118.9, with a part of returning a creature)
+WEB_RETURN = Cost(return_to_hand={"types": ["Creature"], "tapped": True})
 #: Sneak: "... and returning an unblocked attacking creature you control to its owner's hand"
 SNEAK_RETURN = Cost(return_to_hand={"types": ["Creature"], "attacking": True, "unblocked": True})
 
@@ -187,6 +190,10 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # returned creature attacked (engine/effects.py)
     Row("Sneak", "later: Teenage Mutant Ninja Turtles", "alternative", flag=True, extra=SNEAK_RETURN,
         timing=sneak_time),
+    Row("Web-slinging", "later: Marvel's Spider-Man", "alternative", flag=True, extra=WEB_RETURN),
+    # Impending N—[cost] (a later keyword: Duskmourn): "you may choose to pay [cost] rather than pay this spell's mana
+    # cost"; its other rules read the flag (compiler/keywords.impending)
+    Row("Impending", "later: Duskmourn", "alternative", flag=True),
     # from exile, face down there since an earlier turn (the foretell special action)
     Row("Foretell", "later: Kaldheim", "alternative", zone="exile", flag=True, when=foretold),
     # Disturb (a later keyword: Innistrad: Midnight Hunt, 2021): "You may cast this card transformed from your
@@ -204,6 +211,10 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # paid any number of times: the answer's "multikicker" says how many (702.32c; replicate_extras); "for each
     # time it was kicked" counts them (the amount times_paid), and it was kicked if paid at least once (702.32d)
     Row("Multikicker", "702.32c", "additional", flag=True),
+    # "Kicker [cost 1] and/or [cost 2]" (702.32b): the second kicker, paid or not on its own (the answer's "extras");
+    # the first is any kicker's ("kicked"). Each one paid is remembered ("Kicker", "Second kicker" in cast_with) for
+    # the abilities linked to it, "if it was kicked with its [B] kicker" (702.32f)
+    Row(SECOND_KICKER, "702.32b", "additional", flag=True),
     Row("Entwine", "702.41a", "additional", flag=True),
     # an optional additional cost; if paid, a 1/1 token copy as it enters (Bloomburrow, later than the
     # 2016 rules; the trigger: compiler/keywords.KEYWORD_ABILITIES "Offspring")
@@ -239,7 +250,7 @@ PAY_KEYS: tuple[str, ...] = tuple(r.key for r in ROWS.values() if r.kind == "pay
 #: which card or ability, the alternative cost, the face or half cast (708, 711), and the
 #: objects that pay (convoke, improvise, delve)
 ANSWER_KEYS: tuple[str, ...] = ("action", "card", "ability", "alt", "face", "emerge", "harmonize",
-                                "cost_choice", "prepared") + PAY_KEYS
+                                "cost_choice", "prepared", "waterbend") + PAY_KEYS
 #: the alternative costs named in a cast answer's ``alt`` (lower case, as the answer spells them)
 ALTS: dict[str, Row] = {r.keyword.lower(): r for r in ROWS.values() if r.kind in ("alternative", "zone")}
 
@@ -265,8 +276,8 @@ def implemented(keyword: str, card: CardDef) -> bool:
     if keyword == "Casualty":  # "Casualty N": a number (casualty_cost)
         n = card.keyword_args.get(keyword)
         return isinstance(n, int) and not isinstance(n, bool) and n >= 0
-    if keyword == "Suspend":  # "Suspend N—[cost]": a number of time counters and a mana cost
-        arg = card.keyword_args.get(keyword)
+    if keyword in ("Suspend", "Impending"):  # "Suspend N—[cost]", "Impending N—[cost]": a number of time counters
+        arg = card.keyword_args.get(keyword)  # and a mana cost
         if not isinstance(arg, dict) or not isinstance(arg.get("amount"), int) or arg["amount"] < 1:
             return False
         c = arg.get("cost")
@@ -298,6 +309,19 @@ def keyword_cost_ok(c: Cost) -> bool:
         return False  # {T}, "Exile this card", counters: not part of casting a spell
     return all(isinstance(f.get("amount", 1), int) and f.get("amount", 1) >= 1
                for f in (c.sacrifice, c.exile_from_graveyard, c.exile_from_hand, c.tap_others, c.return_to_hand) if f)
+
+
+def optional_cost_ok(c: Cost) -> bool:
+    """Can casting pay this optional additional cost ("As an additional cost to cast SELF, you may ...": 601.2b,
+    601.2f)? What keyword_cost_ok allows, or blight (a later keyword action) with only mana beside it."""
+    base = dataclasses.replace(c, blight=0)
+    return keyword_cost_ok(base) or c.blight > 0 and base == Cost(mana=base.mana)
+
+
+#: "As an additional cost to cast SELF, you may [cost]" (601.2b, 601.2f): an optional additional cost that is no
+#: keyword's; the answer's "extras" names it "additional cost", and "if its additional cost was paid" reads the flag
+OPTIONAL_COST = Row("Additional cost", "601.2b", "additional", flag=True)
+ROWS[OPTIONAL_COST.keyword] = OPTIONAL_COST
 
 
 def other_parts(c: Cost | None) -> bool:
@@ -352,12 +376,13 @@ def cost_of(card: CardDef, keyword: str) -> Cost | None:
 @per_object
 def alternatives(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     """(alt name, row, cost) of each keyword alternative cost the card has (118.9)."""
-    out = []
+    out: list[tuple[str, Row, Cost]] = []
     for k in card.keywords:
         row = ROWS.get(k)
         if row is not None and row.kind in ("alternative", "zone") and implemented(k, card):
-            out.append((k.lower(), row, card.keyword_args[k] if row.kind == "alternative"
-                        else Cost(mana=card.mana_cost)))
+            c = cost_of(card, k) if row.kind == "alternative" else Cost(mana=card.mana_cost)  # (impending's argument:
+            if c is not None:  # {"amount", "cost"})
+                out.append((k.lower(), row, c))
     return tuple(out)
 
 
@@ -403,7 +428,9 @@ BARGAIN_COST = Cost(sacrifice={"or": [{"types": ["Artifact"]}, {"types": ["Encha
 @per_object
 def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     """(name, row, cost) of each optional additional cost the card has (601.2b, 601.2f)."""
-    out = []
+    out = [("additional cost", OPTIONAL_COST, ab.static["cost"]) for ab in card.abilities
+           if ab.kind == "static" and ab.static and ab.static.get("kind") == "optional_cost"
+           and isinstance(ab.static.get("cost"), Cost) and optional_cost_ok(ab.static["cost"])]
     for k in card.keywords:
         row = ROWS.get(k)
         if row is not None and row.kind == "additional" and implemented(k, card):
@@ -412,6 +439,9 @@ def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
                 continue
             arg = card.keyword_args[k]
             out.append((k.lower(), row, casualty_cost(arg) if k == "Casualty" else arg))
+    second = card.keyword_args.get(SECOND_KICKER) if "Kicker" in card.keywords else None
+    if isinstance(second, Cost):  # 702.32b: the second kicker of "Kicker [A] and/or [B]"
+        out.append((SECOND_KICKER.lower(), ROWS[SECOND_KICKER], second))
     return tuple(out)
 
 
@@ -624,7 +654,8 @@ def mark(g: "Game", s: "Obj", keywords: list[str]) -> None:
     ``s.chosen["cast_from"]``) the keyword ways it was cast, and the static rows that apply
     to it (rebound: cast from the hand), for leaves_stack_to and the permanent's abilities
     ("if its evoke cost was paid", 702.73a)."""
-    flags = [k for k in keywords if k in ROWS and (ROWS[k].flag or ROWS[k].leaves_to or ROWS[k].resolves_to)]
+    flags = [k for k in keywords if k == "Kicker" or k in ROWS and (ROWS[k].flag or ROWS[k].leaves_to
+                                                                    or ROWS[k].resolves_to)]
     for k in s.card.keywords:
         row = ROWS.get(k)
         if row is not None and row.kind == "static" and implemented(k, s.card) and k not in flags:
@@ -661,7 +692,7 @@ def leaves_stack_to(o: "Obj", to: str, resolving: bool) -> str:
 
 def carried(o: "Obj") -> dict[str, Any]:
     """What the permanent a spell becomes keeps of how it was cast (702.73a, 702.108a)."""
-    kept = [k for k in o.chosen.get("cast_with", ()) if ROWS.get(k) is not None and ROWS[k].flag]
+    kept = [k for k in o.chosen.get("cast_with", ()) if k == "Kicker" or ROWS.get(k) is not None and ROWS[k].flag]
     out: dict[str, Any] = {"cast_with": kept} if kept else {}
     if o.chosen.get("cast_from") and not is_spell_copy(o):  # "if you cast it": a cast spell resolved into it
         out["cast_zone"] = o.chosen["cast_from"]
@@ -669,7 +700,8 @@ def carried(o: "Obj") -> dict[str, Any]:
         out["gift_to"] = o.chosen["gift_to"]
     if o.chosen.get("colors_spent"):  # 702.43a: sunburst reads them as the permanent enters from the stack
         out["colors_spent"] = list(o.chosen["colors_spent"])
-    for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main", "cleanup_sacrifice"):
+    for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main", "cleanup_sacrifice", "evidence_collected",
+              "beheld"):
         # "if you revealed a Dragon card ... as you cast SELF"; "When this Aura enters, if you cast it during your main
         # phase" (Sentinel's Mark, 505.1); cast when a sorcery couldn't have been (Armor of Thorns)
         if o.chosen.get(k):
@@ -680,6 +712,8 @@ def carried(o: "Obj") -> dict[str, Any]:
         out["convoked"] = list(o.chosen["convoked"])
     if o.chosen.get("delved"):  # delve (702.65a): "for each instant and sorcery card exiled with it" (Murktide
         out["exiled"] = list(o.chosen["delved"])  # Regent, a later card): the cards its delve exiled
+    if o.chosen.get("beheld_exiled"):  # "behold an Elf and exile it. ... When this creature leaves the battlefield,
+        out["exiled"] = out.get("exiled", []) + list(o.chosen["beheld_exiled"])  # return the exiled card" (607.2a)
     if o.chosen.get("phyrexian_life"):  # compleated: the Phyrexian symbols paid with life (a later keyword)
         out["phyrexian_life"] = int(o.chosen["phyrexian_life"])
     return out

@@ -24,9 +24,11 @@ from engine import (
     facedown,
     knowledge,
     layers,
+    licid,
     manual,
     object_statics,
     overload,
+    planechase,
     player_statics,
     prepare,
     prototype,
@@ -37,15 +39,15 @@ from engine import (
     zones_cast,
 )
 from engine.ability_index import index
-from engine.actions import discard, energy, lose_life, pay_energy, sacrifice
-from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
+from engine.actions import discard, energy, exert, lose_life, pay_energy, sacrifice
+from engine.cards.abilities import SECOND_KICKER, Ability, Cost, Effect, TargetSpec
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
 from engine.layers import counters_allowed
 from engine.mana import mana_value, restriction_of, substitute_x
 from engine.memo import per_object
 from engine.payment import can_afford, has_choices, pay_mana
-from engine.state import Obj
+from engine.state import Obj, works_from_command
 from engine.tapping import tap, untap
 from engine.targets import check_targets, division, normalize_targets, spell_ability, target_candidates, with_x
 from engine.targets import name_of as _name
@@ -202,8 +204,12 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         plot(g, player, a)
     elif act == "foretell":
         foretell(g, player, a)
+    elif act == "roll_planar_die":  # 901.9: a special action (115.2f)
+        planechase.roll(g, player, a.get("pay"))
     elif act == "turn_face_up":  # 702.36e, 701.31b: a special action (115.2b)
         _turn_face_up(g, player, a)
+    elif act == "end_effect":  # "You may pay {B} to end this effect": a special action (115.2c)
+        licid.end_effect(g, player, a)
     elif act == "manual":
         if not manual.offered(g, player):
             raise IllegalAction("you control no card that needs manual play")
@@ -214,7 +220,8 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         g.players[player].conceded = True
         g._check_end()
     else:
-        raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate, suspend, plot, foretell or concede")
+        raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate, suspend, plot, foretell, "
+                            f"roll_planar_die or concede")
 
 
 def plot(g: "Game", player: str, a: dict[str, Any]) -> None:
@@ -332,7 +339,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         # (Thief of Sanity: the player who exiled it face down, and may cast it, casts it as the card it is)
         o = facedown.turn_up_exiled(g, oid)  # a card exiled face down is cast as the card it is (hideaway)
     alt = offered.get("alt") if offered is not None else a.get("alt")
-    if alt not in (None, "free", "alternative", "morph", "bestow", "overload", "awaken", "fuse", "prototype") \
+    if alt not in (None, "free", "alternative", "morph", "bestow", "overload", "awaken", "cleave", "fuse",
+                   "prototype") \
             and alt not in cast_options.ALTS:
         raise IllegalAction(f"unknown alternative cost {alt!r}")
     face_down = alt == "morph" and offered is None
@@ -360,7 +368,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         if face not in (0, ADVENTURE) or isinstance(face, bool):
             raise IllegalAction(f"face {face!r}: {o.card.name} is cast as its creature (0) or its Adventure (1)")
         if face == ADVENTURE:
-            if alt in ("fuse", "morph", "bestow", "overload", "awaken", "prototype"):
+            if alt in ("fuse", "morph", "bestow", "overload", "awaken", "cleave", "prototype"):
                 raise IllegalAction(f"{o.card.name}: its Adventure is not cast that way")
             whole, o, adventure = o.card, cast_adventure(o), True
         face = None
@@ -369,7 +377,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         # only that face's characteristics; the game restores the card if this is illegal
         modal_face(o.card, face)
         if face == BACK:
-            if alt in ("fuse", "morph", "bestow", "overload", "awaken", "prototype"):
+            if alt in ("fuse", "morph", "bestow", "overload", "awaken", "cleave", "prototype"):
                 raise IllegalAction(f"{o.card.name}: its back face is not cast that way")
             if o.zone not in ("hand", "graveyard", "exile", "library", "command"):
                 raise IllegalAction(f"{_name(g, oid)} is not a card you may cast")
@@ -391,6 +399,11 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             raise IllegalAction(f"{_name(g, oid)} is not a card in your hand to cast for its awaken cost")
         whole = o.card
         over_cost, o = awaken.cast_awakened(o)
+    if alt == "cleave" and offered is None:  # cleave (a later keyword): the spell without the bracketed words
+        if o is None or o.owner != player or o.zone != "hand" or whole is not None:
+            raise IllegalAction(f"{_name(g, oid)} is not a card in your hand to cast for its cleave cost")
+        whole = o.card
+        over_cost, o = overload.cast_cleaved(o)
     alt_cost = costs.usable_alternative_cost(g, player, o.card, o) if alt == "alternative" and o is not None else None
     if alt == "alternative" and alt_cost is None:  # 118.9: "you may pay ... rather than pay its mana cost"
         raise IllegalAction(f"{_name(g, oid)} has no alternative cost you may pay now")
@@ -487,7 +500,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         modes = list(range(len(ab.modes)))
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
     elif ab is not None and ab.choose:
-        check_modes(ab, modes, g, player, o.id)
+        check_modes(ab, modes, g, player, o.id, ([keyword_alt[0].keyword] if keyword_alt else [])
+                    + [r.keyword for r, _ in extras])
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
     x = int(a.get("x", 0) or 0)
     if x < 0:
@@ -511,7 +525,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     _check_chosen(g, ab if ab is not None and ab.choose else None, modes, specs, chosen, s, player)
     s.targets = chosen
     s.divide = division(g, s, spell_ability(o.card), a.get("divide"))
-    s.kicked = kicked or any(r.keyword == "Multikicker" for r, _ in extras)  # 702.32d: kicked if paid once or more
+    # 702.32d: kicked if a kicker cost was paid once or more (multikicker, or the second of two kicker costs)
+    s.kicked = kicked or any(r.keyword in ("Multikicker", SECOND_KICKER) for r, _ in extras)
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
     if not sorcery_time and any(st.get("cleanup_sacrifice") for st in flash_statics(o.card)):
         # "If you cast it any time a sorcery couldn't have been cast, the controller of the permanent it becomes
@@ -529,7 +544,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     gift_to = seats.opponents(g, player)[:1] if any(r.keyword == "Gift" for r, _ in extras) else []
     if gift_to:  # gift (a later keyword, Bloomburrow): the opponent chosen as its cost is paid (601.2b), the first
         s.chosen["gift_to"] = gift_to[0]  # in APNAP order
-    cast_options.mark(g, s, ([keyword_alt[0].keyword] if keyword_alt else []) + [r.keyword for r, _ in extras]
+    cast_options.mark(g, s, ([keyword_alt[0].keyword] if keyword_alt else []) + (["Kicker"] if kicked else [])
+                      + [r.keyword for r, _ in extras]
                       + ([offered["keyword"]] if offered is not None and offered.get("keyword") else []))
     if keyword_alt is not None:
         raw: tuple[str, ...] = tuple(keyword_alt[1].mana)
@@ -820,8 +836,11 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     s = g.objects[sid]
     g.spells_cast_turn += 1
     g.players[player].spells_cast_turn += 1
+    if s.chosen.get("cast_from") == "hand":  # "if you haven't cast a spell from your hand this turn" (601.2a: the
+        g.players[player].hand_cast_turn = g.turn  # zone it was cast from)
     if g.effects:
         costs.use_next_spell_reduction(g, player, sid)  # "the next spell you cast this turn costs {1} less"
+        costs.use_next_spell_flags(g, player, sid)  # "the next creature spell you cast this turn can't be countered"
     sc = layers.off_battlefield(g, s)  # 601.2i: what was cast, as it is on the stack ("a noncreature spell"; no
     g.players[player].cast_kinds_turn.append((frozenset(sc.types), frozenset(sc.supertypes),  # layers computed)
                                               frozenset(sc.subtypes), frozenset(sc.colors)))
@@ -876,13 +895,16 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
     if o.zone == "battlefield":
         c = g.chars(oid)
         others = c.controller != player
+        if others and not seats.in_range(g, player, c.controller):
+            return []  # 801.6: an object outside the player's range of influence
         abilities = c.abilities
     elif o.zone in ("graveyard", "hand"):
         if o.owner != player or player_statics.activation_forbidden(g, player, o.zone):  # 602.5 (Ashes of the
             return []  # Abhorrent: "... or activate abilities of cards in graveyards")
         abilities = o.card.abilities
-    elif o.zone == "command" and o.card.types == ("Emblem",) and o.owner == player:
-        abilities = o.card.abilities  # 113.2: an emblem's activated abilities work from the command zone
+    elif o.zone == "command" and works_from_command(o.card) and o.controller == player:
+        abilities = o.card.abilities  # 113.2: an emblem's activated abilities work from the command zone; 901.7,
+        # 902.7, 904.8: a face-up plane's, vanguard's or scheme's, activated by its controller (109.4b-d)
     else:
         return []
     ix = index(abilities)
@@ -976,7 +998,8 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False
     mana = costs.ability_mana(g, player, o.id, cost, ab)
     if mana and "X" not in mana and not can_afford(g, player, mana, {o.id} if cost.tap else set(), ("ability", o.id)):
-        return False
+        # waterbend: artifacts and creatures tapped may pay its generic mana
+        return cost.waterbend and waterbend_suggest(g, player, o.id, cost, mana) is not None
     return True
 
 
@@ -1005,15 +1028,20 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
 
 
 def mode_range(ab: Ability, g: "Game | None" = None, player: str | None = None,
-               src: int | None = None) -> tuple[int, int]:
+               src: int | None = None, paying: list[str] | None = None) -> tuple[int, int]:
     """The least and the most modes a modal spell or ability lets its controller choose (700.2:
     "choose one", "choose two", "choose one or both", "choose one or more"). "Choose one. If you control a
     commander as you cast SELF, you may choose both instead": two at most (without "you may", exactly two) when
-    the condition holds for ``player`` as the modes are chosen (601.2b), else one."""
+    the condition holds for ``player`` as the modes are chosen (601.2b), else one. "If this spell's additional cost
+    was paid, choose both instead": the costs the caster announces (``paying``: the keyword ways and optional
+    additional costs, 601.2b) decide it, the spell not being cast yet."""
     cond = ab.condition or {}
     if "more_modes_if" in cond:
-        holds = g is not None and player is not None and condition(g, cond["more_modes_if"], src,
-                                                                   {"controller": player})
+        if paying is not None and set(cond["more_modes_if"]) == {"cast_with"}:
+            holds = cond["more_modes_if"]["cast_with"] in paying
+        else:
+            holds = g is not None and player is not None and condition(g, cond["more_modes_if"], src,
+                                                                       {"controller": player})
         if not holds:
             return 1, 1
         return (1 if cond.get("more_modes_may") else ab.choose), ab.choose
@@ -1027,11 +1055,11 @@ def _repeats_modes(o: "Obj | None") -> bool:
 
 
 def check_modes(ab: Ability, modes: list[Any], g: "Game | None" = None, player: str | None = None,
-                src: int | None = None) -> None:
+                src: int | None = None, paying: list[str] | None = None) -> None:
     """601.2b, 700.2: the chosen modes are between the least and the most the text allows, each
     a mode of the ability, and no mode is chosen twice (700.2d) unless the text says "you may choose
     the same mode more than once" (the Confluences, as later printed)."""
-    lo, hi = mode_range(ab, g, player, src)
+    lo, hi = mode_range(ab, g, player, src, paying)
     again = bool((ab.condition or {}).get("repeat_modes"))
     if not lo <= len(modes) <= hi or not again and len(set(modes)) != len(modes) or any(
             not isinstance(m, int) or not 0 <= m < len(ab.modes) for m in modes):
@@ -1186,13 +1214,61 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
     # 602.2b: as it is activated (before other costs are paid), its targets chosen (Kopala, Warden of Waves)
     mana = costs.ability_mana(g, player, o.id, cost, ab, s.targets)
+    if a.get("waterbend") and not cost.waterbend:
+        raise IllegalAction(f"waterbend: {o.card.name}'s ability has no waterbend cost")
     if mana:
-        pay_mana(g, player, substitute_x(mana, s.x, x_color(o.card)), {o.id} if cost.tap else set(), a.get("pay"),
+        due = substitute_x(mana, s.x, x_color(o.card))
+        if a.get("waterbend"):
+            due = _waterbend(g, player, o.id, cost, due, a["waterbend"])
+        pay_mana(g, player, due, {o.id} if cost.tap else set(), a.get("pay"),
                  ("ability", o.id))  # 106.6: restricted mana that may pay for this source's abilities
     if has_choices(cost):
         _after_costs(g, costs.start(g, player, cost, oid, s.id, "activate", a))  # 601.2h / 602.2b: chosen while paying
         return
     finish_activate(g, player, s.id)
+
+
+def waterbend_candidates(g: "Game", player: str, src: int, cost: Cost) -> list[int]:
+    """Waterbend (a later keyword action, Avatar: The Last Airbender, 2025): "While paying a waterbend cost, you can
+    tap your artifacts and creatures to help. Each one pays for {1}": the untapped artifacts and creatures ``player``
+    controls (a creature that came under their control this turn too, as for convoke, 702.50a), not the source
+    when the same cost taps it ({T}, 602.2b)."""
+    return [i for i in g.battlefield if g.objects[i].controller == player and not g.objects[i].tapped
+            and not (cost.tap and i == src) and {"Artifact", "Creature"} & set(g.chars(i).types)]
+
+
+def waterbend_suggest(g: "Game", player: str, src: int, cost: Cost, mana: tuple[str, ...]) -> list[int] | None:
+    """The fewest artifacts and creatures that pay the generic part of a waterbend cost ``mana`` with the rest of
+    ``player``'s mana ([] when mana alone pays it, None when nothing does): what a bot answers with. Those that
+    make no mana first (a mana creature stays free to tap for mana)."""
+    ex = {src} if cost.tap else set()
+    purpose = ("ability", src)
+    if can_afford(g, player, mana, ex, purpose):
+        return []
+    generic = sum(int(s) for s in mana if s.isdigit())
+    cands = sorted(waterbend_candidates(g, player, src, cost),
+                   key=lambda i: (any(ab.kind == "mana" for ab in g.chars(i).abilities), i))
+    for n in range(1, min(generic, len(cands)) + 1):
+        picks = cands[:n]
+        if can_afford(g, player, cast_options.reduce_generic(mana, n), ex | set(picks), purpose):
+            return picks
+    return None
+
+
+def _waterbend(g: "Game", player: str, src: int, cost: Cost, due: tuple[str, ...], picks: Any) -> tuple[str, ...]:
+    """Waterbend: the artifacts and creatures ``picks`` are tapped as the cost is paid (601.2h), each paying {1} of
+    its generic mana; the mana left to pay (IllegalAction for a pick that can't help, or more than the generic)."""
+    if not isinstance(picks, list) or len(set(map(str, picks))) != len(picks):
+        raise IllegalAction("waterbend: a list of artifacts and creatures, each once")
+    cands = set(waterbend_candidates(g, player, src, cost))
+    bad = [p for p in picks if p not in cands]
+    if bad:
+        raise IllegalAction(f"waterbend: {_name(g, bad[0])} is not an untapped artifact or creature you control")
+    if len(picks) > sum(int(s) for s in due if s.isdigit()):
+        raise IllegalAction("waterbend: each one tapped pays for {1} of the generic mana, no more")
+    for i in picks:
+        tap(g, i)  # 701.17a, with its event (603.2d)
+    return cast_options.reduce_generic(due, len(picks))
 
 
 def _ask_opponent_targets(g: "Game", player: str, o: "Obj", ab: Ability, a: dict[str, Any]) -> None:
@@ -1339,6 +1415,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
         tap(g, o.id)  # 701.17a, with its event (603.2d)
     if cost.untap:
         untap(g, o.id)
+    if cost.exert_self and o.zone == "battlefield":  # exert (a later keyword action, engine/actions.py)
+        exert(g, o.id)
     if cost.loyalty is not None:  # 606.4: loyalty counters put on or removed
         n = cost.loyalty if isinstance(cost.loyalty, int) else (-x if cost.loyalty == "-X" else x)
         o.counters["loyalty"] = o.counters.get("loyalty", 0) + n

@@ -65,6 +65,8 @@ ENTER_CHOICES: dict[str, tuple[str, ...]] = {"color": tuple(COLORS), "creature_t
 #: "As SELF enters, choose a player" (614.12): a player still in the game, kept in ``Obj.chosen["player"]``
 #: (True-Name Nemesis: "protection from the chosen player", engine/protection.py)
 PLAYER_CHOICE = "player"
+#: "As SELF enters, choose an opponent" (614.12): one of its controller's opponents, kept as the chosen player
+OPPONENT_CHOICE = "opponent"
 
 #: "As SELF enters, choose another creature you control" (614.12): a permanent, kept in ``Obj.chosen["object"]``
 #: ("the chosen creature": engine/values.py refs "chosen_object")
@@ -127,11 +129,16 @@ def on_enter(g: "Game", o: "Obj") -> None:
                             "options": offered_names(g, o.controller, what), "enter": o.id, "choice": what,
                             "prompt": f"{o.card.name}: choose a {what.replace('_', ' ')} (201.3)"})
             continue
-        if what == PLAYER_CHOICE and what not in o.chosen:  # "As SELF enters, choose a player" (any still in the game)
-            g.queue.append({"kind": "choose_option", "player": o.controller,
-                            "options": [p for p in g.order if not g.players[p].lost],
-                            "enter": o.id, "choice": what, "answer_to": "enter",
-                            "prompt": f"{o.card.name}: choose a player (614.12)"})
+        if what in (PLAYER_CHOICE, OPPONENT_CHOICE) and PLAYER_CHOICE not in o.chosen:
+            # "As SELF enters, choose a player" (any still in the game), "... choose an opponent" (Black Vise): kept
+            # as "the chosen player" alike
+            players = [p for p in g.order if not g.players[p].lost] if what == PLAYER_CHOICE \
+                else seats.opponents(g, o.controller)
+            if players:
+                g.queue.append({"kind": "choose_option", "player": o.controller, "options": players,
+                                "enter": o.id, "choice": PLAYER_CHOICE, "answer_to": "enter",
+                                "prompt": f"{o.card.name}: choose "
+                                          f"{'a player' if what == PLAYER_CHOICE else 'an opponent'} (614.12)"})
             continue
         if what not in ENTER_CHOICES or what in o.chosen:
             continue

@@ -5,7 +5,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, cast
 
 from engine import payment, player_statics, seats, triggers, values
-from engine.actions import deal_damage_batch, lose_life, remove_from_combat  # noqa: F401 (506.4)
+from engine.actions import deal_damage_batch, exert, lose_life, remove_from_combat  # noqa: F401 (506.4)
 from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
@@ -175,6 +175,10 @@ def _defender_allows(g: "Game", cs: dict[int, Any], oid: int, defender: str, r: 
         return len(g.players[defender].graveyard) >= int(r["defender_graveyard_ge"])
     if r.get("defender_poisoned"):
         return g.players[defender].poison > 0
+    if "you_more" in r:  # "... unless you control more creatures than defending player" (Mogg Toady)
+        ctl = cs[oid].controller
+        return sum(1 for i in g.battlefield if cs[i].controller == ctl and matches(g, i, r["you_more"], oid)) > \
+            sum(1 for i in g.battlefield if cs[i].controller == defender and matches(g, i, r["you_more"], oid))
     has = any(cs[i].controller == defender and matches(g, i, r.get("what") or {}, oid) for i in g.battlefield)
     return not has if r.get("defender_lacks") else has  # "can't attack if defending player controls ..." (Orgg)
 
@@ -280,11 +284,49 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
     if life:  # 119.4: paying life is losing it
         lose_life(g, player, life)
         g.log("attack_cost", player=player, life=life)
+    exertable = [a for a in decl if exert_offered(g, a)]
+    if exertable:  # exert: "you may exert SELF as it attacks", chosen as it is declared (answer_exert)
+        g.wait = {"kind": "choose_cards", "player": player, "options": exertable, "min": 0, "max": len(exertable),
+                  "answer_to": "exert", "decl": [[a, t] for a, t in decl.items()],
+                  "enlisted": [[a, c] for a, c in enlisted.items()],
+                  "prompt": "choose the attacking creatures you exert as they attack (they won't untap during "
+                            "your next untap step)"}
+        return
+    _attacks_declared(g, player, decl, enlisted)
+
+
+def exert_offered(g: "Game", a: int) -> bool:
+    """Exert (a later keyword action, Amonkhet): an attacking creature that has "You may
+    exert SELF as it attacks" (once a turn where it says "if SELF hasn't been exerted this turn")."""
+    sts = [ab.static for ab in g.chars(a).abilities if ab.kind == "static" and ab.static
+           and ab.static.get("kind") == "exert_on_attack"]
+    return bool(sts) and not (any(st.get("once_per_turn") for st in sts)
+                              and g.objects[a].chosen.get("exerted_turn") == g.turn)
+
+
+def answer_exert(g: "Game", d: Any, a: dict[str, Any]) -> None:
+    """The attacking creatures exerted as they attack (engine/actions.py exert; each one's "when you do" trigger
+    triggers then); then the declaration goes on as it would have (its attack triggers, priority)."""
+    w = g.wait_data(d)
+    picks = a.get("cards", [])
+    if not isinstance(picks, list) or len(set(picks)) != len(picks) or any(c not in d.options for c in picks):
+        raise IllegalAction("choose any number of the attacking creatures offered, each once")
+    for c in picks:
+        exert(g, c)
+    _attacks_declared(g, d.player, {x: t for x, t in w["decl"]}, {x: c for x, c in w["enlisted"]})
+
+
+def _attacks_declared(g: "Game", player: str, decl: dict[int, Any], enlisted: dict[int, int]) -> None:
+    """508.1 after the attackers are chosen, tapped and their costs paid: enlist's taps, the attack triggers
+    (508.2), then the active player gets priority (508.3)."""
     for a, c in enlisted.items():  # enlist: "as this creature attacks, you may tap ..."; "when you do, ..."
         tap(g, c)
         g.triggered.append({"controller": player, "ability": ENLIST_TRIGGER, "source": a,
                             "card": g.objects[a].card, "info": {"event": "enlist", "obj": c}})
     g.turn_state_changed()  # attacking (506.4): a change of combat status, which plain characteristics don't read
+    # the total power of the creatures declared, as they are declared (508.1): "if you attacked with creatures with
+    # total power 6 or greater this combat" (pack tactics) reads it, whatever becomes of them after
+    g.players[player].attacked_power = (g.combat_no, sum(max(0, g.chars(a).power) for a in decl))
     # a list, not a dict by name: two creatures of the same name may attack
     g.log("attack", attackers=[[_n(g, a), _n(g, t)] for a, t in decl.items()], ids=list(decl))
     for a, t in decl.items():
@@ -506,8 +548,9 @@ def can_block(g: "Game", b: int, a: int) -> bool:
         return False  # 702.13b
     if "Fear" in akw and "Artifact" not in bc.types and "B" not in bc.colors:
         return False  # fear, 702.35b
-    if "Shadow" in akw and "Shadow" not in bkw or "Shadow" in bkw and "Shadow" not in akw:
-        return False  # shadow, 702.27b
+    if "Shadow" in akw and "Shadow" not in bkw and not any(r.get("rule") == "block_as_shadow" for r in bc.rules) \
+            or "Shadow" in bkw and "Shadow" not in akw:
+        return False  # shadow, 702.27b ("can block creatures with shadow as though it had shadow": Heartwood Dryad)
     if "Horsemanship" in akw and "Horsemanship" not in bkw:
         return False  # 702.30b
     if "Skulk" in akw and bc.power > ac.power:

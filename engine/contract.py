@@ -74,15 +74,16 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     if head == "count_this_way" and a.get("action") == "couldnt" and set(a["count_this_way"]) - {"opponent"}:
         out.append("amount count_this_way couldnt by a filter")  # players, not cards: only "opponent" is read
     if head == "count_this_way" and a.get("action") == "returned" \
-            and set(a["count_this_way"]) - {"types", "owner", "token"}:
-        out.append("amount count_this_way returned by a filter")  # engine/values.py reads types and owner only
+            and set(a["count_this_way"]) - {"types", "owner", "token", "subtypes"}:
+        out.append("amount count_this_way returned by a filter")  # engine/values.py gone_matches reads these
     if head == "count_this_way" and a.get("action") == "put_hand" and a["count_this_way"]:
         out.append("amount count_this_way put_hand by a filter")  # engine/values.py counts them all
     if head == "count_this_way" and a.get("action") == "shuffled" and a["count_this_way"]:
         out.append("amount count_this_way shuffled by a filter")  # the cards are hidden in a library (401.2)
     exiled_cards = a.get("action") == "exiled" and a["count_this_way"].get("zone") == "any_card"  # from any zone
     if head == "count_this_way" and a.get("action") in ("exiled", "destroyed", "sacrificed") \
-            and (set(a["count_this_way"]) - {"types", "token", "controller"} - ({"zone"} if exiled_cards else set())
+            and (set(a["count_this_way"]) - {"types", "token", "controller", "subtypes", "permanent"}
+                 - ({"zone"} if exiled_cards else set())
                  or a["count_this_way"].get("controller", "you") != "you"):  # what engine.values.gone_matches reads
         out.append(f"amount count_this_way {a.get('action')} by {sorted(a['count_this_way'])}")
     if head == "count" and isinstance(a["count"], dict) and a["count"].get("zone", "battlefield") not in COUNT_ZONES:

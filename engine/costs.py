@@ -13,18 +13,20 @@ spell or ability from being cast or activated at all (118.3, 601.2h).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import islice
+from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
 
-from engine import knowledge, player_statics, triggers, zones_cast
+from engine import knowledge, player_statics, replacement, triggers, zones_cast
 from engine.actions import discard, lose_life, sacrifice
 from engine.cards.abilities import Ability, CardDef, Cost
 from engine.decision_kinds import answer_cards
 from engine.errors import IllegalAction
 from engine.filters import eq_value, matches, unknown_keys
+from engine.layers import counters_allowed
 from engine.mana import mana_value, unpayable
 from engine.memo import per_object
 from engine.payment import chosen_parts
+from engine.state import works_from_command
 from engine.tapping import tap
 from engine.values import condition
 
@@ -37,12 +39,22 @@ _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard":
          "tap_others": "tap", "return_to_hand": "return to its owner's hand", "exile_permanent": "exile",
          "linked_to_graveyard": "put into its owner's graveyard",
          "process": "put from exile into its owner's graveyard", "reveal": "reveal (or none)",
-         "remove_counter_from": "remove a counter from", "reveal_hand": "reveal from your hand"}
+         "remove_counter_from": "remove a counter from", "reveal_hand": "reveal from your hand",
+         "behold": "behold (a permanent you control or a card in your hand)",
+         "blight": "put -1/-1 counters on (blight)"}
 
 
 # ------------------------------------------------------------------ the parts of a cost
 def _how_many(f: dict[str, Any], n: int) -> str:
+    if "total_mv" in f:
+        return f"choose any number with total mana value {f['total_mv']} or more"
     return f"choose any number with total power {f['total_power']} or more" if "total_power" in f else f"choose {n}"
+
+
+#: the parts chosen by a total rather than a number: crew and saddle's "total power N or more" (later keywords),
+#: collect evidence's "cards from your graveyard with total mana value N or greater" (a later keyword action,
+#: Murders at Karlov Manor; its N counted with 202.3's mana value)
+TOTALS = ("total_power", "total_mv")
 
 
 def cost_problems(cost: Cost, announced: bool = False) -> list[str]:
@@ -60,9 +72,12 @@ def cost_problems(cost: Cost, announced: bool = False) -> list[str]:
     if cost.change and (not announced or "X" in cost.mana):
         out.append("cost: a change of a cost other than an activated ability's")  # (mana abilities: 605.3a)
     for part, f, n in chosen_parts(cost):
-        if n < 1 and not (part == "tap_others" and "total_power" in f) and not announced:
+        if n < 1 and not (part == "tap_others" and "total_power" in f) \
+                and not (part == "exile_from_graveyard" and "total_mv" in f) and not announced:
             out.append(f"cost: {part} a variable number")
-        f = {k: v for k, v in f.items() if k != "total_power" and not (part == "discard" and k == "random")}
+        f = {k: v for k, v in f.items() if k not in TOTALS and k not in ("optional", "blight")
+             and not (part == "discard" and k == "random") and not (part == "behold" and k == "exile")
+             and not (part == "sacrifice" and k == "one_of_each")}  # "a Swamp and a Forest": one of each (_one_each)
         bad = unknown_keys(f)
         if bad:
             out.append(f"cost filter keys {sorted(bad)}")
@@ -89,7 +104,7 @@ def fix_x(f: dict[str, Any], x: int) -> dict[str, Any]:
 
 def _x_count(f: dict[str, Any], n: int) -> bool:
     """Is a chosen part's number X ("Tap X untapped creatures": -1; crew's "any number" is not)?"""
-    return n < 0 and "total_power" not in f
+    return n < 0 and not any(k in f for k in TOTALS)
 
 
 @per_object
@@ -165,12 +180,13 @@ def candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | 
 
 def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | None) -> Iterator[int]:
     """``candidates`` one by one (whether there are enough is known from the first few)."""
-    if part in ("sacrifice", "return_to_hand", "tap_others", "remove_counter_from", "exile_permanent"):
+    if part in ("sacrifice", "return_to_hand", "tap_others", "remove_counter_from", "exile_permanent", "blight"):
         # 701.17a: a player sacrifices only permanents they control
         # crew (Kaladesh, later than the 2016 rules; today's crew rule says "any number of other untapped
         # creatures"): sick ones too
         crew = "total_power" in f
-        f = {**{k: v for k, v in f.items() if k != "total_power"}, "controller": "you", "zone": "battlefield"}
+        f = {**{k: v for k, v in f.items() if k not in ("total_power", "blight", "one_of_each")}, "controller": "you",
+             "zone": "battlefield"}
         # another player's permanent fails the filter's "you control" at once: not asked
         return (i for i in g.battlefield if g.chars(i).controller == player and matches(g, i, f, src, player)
                 and not (part == "tap_others" and g.objects[i].tapped) and not (crew and i == src))
@@ -178,6 +194,7 @@ def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int |
         f = {k: v for k, v in f.items() if k != "random"}  # "discard a card at random": any card, chosen at random
         return (i for i in g.players[player].hand if not f or matches(g, i, {**f, "zone": "hand"}, src, player))
     if part == "exile_from_graveyard":
+        f = {k: v for k, v in f.items() if k not in ("total_mv", "optional")}
         return (i for i in g.players[player].graveyard if matches(g, i, {**f, "zone": "graveyard"}, src, player))
     if part == "exile_from_hand":  # "exile a blue card from your hand" (the spell paid for is on the stack)
         return (i for i in g.players[player].hand if matches(g, i, {**f, "zone": "hand"}, src, player))
@@ -185,6 +202,12 @@ def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int |
         o = g.objects.get(src) if src is not None else None
         return (i for i in (o.chosen.get("exiled", ()) if o is not None else ())
                 if i in g.objects and g.objects[i].zone == "exile")
+    if part == "behold":  # behold (a later keyword action): a permanent you control or a card in your hand with the
+        # quality (the spell cast is on the stack already, 601.2a)
+        f = {k: v for k, v in f.items() if k not in ("optional", "exile")}
+        return chain((i for i in g.battlefield if matches(g, i, {**f, "controller": "you", "zone": "battlefield"},
+                                                          src, player)),
+                     (i for i in g.players[player].hand if matches(g, i, {**f, "zone": "hand"}, src, player)))
     if part in ("reveal", "reveal_hand"):  # "(you may) reveal a Dragon card from your hand" (not the spell cast,
         # already on the stack: 601.2a)
         return (i for i in g.players[player].hand if matches(g, i, {**f, "zone": "hand"}, src, player))
@@ -197,8 +220,8 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
     """118.3: enough objects exist for every chosen part (``exclude``: a card that will not
     be there any more when the cost is paid, such as the spell being cast from the hand)."""
     for part, f, n in chosen_parts(cost):
-        if part == "reveal":  # optional: nothing to reveal pays it too
-            continue
+        if part == "reveal" or f.get("optional"):  # optional: nothing to reveal pays it too (and "you may collect
+            continue  # evidence N": collecting none)
         if _x_keys(f):  # X is not announced yet: some X may match (x_values says which)
             f = {k: v for k, v in f.items() if k not in _x_keys(f)}
         # a source tapped by {T} is no longer an untapped creature to tap (paid first)
@@ -206,6 +229,12 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
         cands = (c for c in _candidates(g, player, part, f, src) if c != gone)
         if "total_power" in f:
             if not _power_reaches(g, cands, f["total_power"]):
+                return False
+        elif "total_mv" in f:  # collect evidence: the whole graveyard reaches N or it cannot be paid
+            if sum(_card_mv(g, c) for c in cands) < f["total_mv"]:
+                return False
+        elif f.get("one_of_each"):
+            if not _one_each(g, f, list(cands), n):
                 return False
         elif n > 0 and sum(1 for _ in islice(cands, n)) < n:  # the first n are enough
             return False
@@ -228,11 +257,32 @@ def _picks_ok(g: "Game", f: dict[str, Any], n: int, cands: list[Any], picks: lis
     total power is the number asked or more; a reveal, up to n."""
     if len(set(picks)) != len(picks) or any(p not in cands for p in picks):
         return False
-    if part == "reveal":
+    if part == "reveal" or part == "behold" and f.get("optional"):
         return len(picks) <= n
     if "total_power" in f:
         return sum(crew_power(g, p) for p in picks) >= f["total_power"]
+    if "total_mv" in f:  # "you may collect evidence N": none, or enough
+        return sum(_card_mv(g, p) for p in picks) >= f["total_mv"] or bool(f.get("optional")) and not picks
+    if f.get("one_of_each"):
+        return len(picks) == n and _one_each(g, f, picks, n)
     return len(picks) == n
+
+
+def _card_mv(g: "Game", oid: int) -> int:
+    """A card's mana value (202.3) where it is (a graveyard's card: its printed cost)."""
+    return int(mana_value(g.objects[oid].card.mana_cost))
+
+
+def _one_each(g: "Game", f: dict[str, Any], objs: list[Any], n: int) -> bool:
+    """"Sacrifice a green creature, a white creature, and a blue creature": can ``n`` of ``objs`` be chosen, a
+    different one for each kind of the filter's "or" (one creature that is green and white pays for one kind only)?"""
+    kinds = [[o for o in objs if matches(g, o, {**sub, "zone": "battlefield"})] for sub in f.get("or", ())]
+
+    def fill(i: int, used: frozenset[Any]) -> bool:
+        if i == len(kinds):
+            return True
+        return any(fill(i + 1, used | {o}) for o in kinds[i] if o not in used)
+    return len(kinds) == n and fill(0, frozenset())
 
 
 def crew_power(g: "Game", oid: int) -> int:
@@ -307,23 +357,35 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
                       "prompt": f"{name}: the kind of counter to remove (cost)", "cost": pend, "answer_to": "cost"}
             return None
         cands = candidates(g, player, part, f, src)
-        if part == "reveal" and not cands:  # nothing to reveal: nothing is asked
+        if part in ("reveal", "behold") and not cands or f.get("optional") and "total_mv" in f \
+                and sum(_card_mv(g, c) for c in cands) < f["total_mv"]:
+            # nothing to reveal, or too little evidence to collect ("you may collect evidence N"): nothing is asked
             pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
             continue
-        need = f.get("total_power")
-        if need is not None and sum(max(0, g.chars(c).power) for c in cands) < need or need is None and len(cands) < n:
+        need = f.get("total_power", f.get("total_mv"))
+        values = [_card_mv(g, c) for c in cands] if "total_mv" in f else [max(0, g.chars(c).power) for c in cands]
+        if need is not None and sum(values) < need or need is None and len(cands) < n:
             raise IllegalAction(f"cannot pay the cost: too few to {_VERB[part]}")
+        if f.get("one_of_each") and not _one_each(g, f, cands, n):  # 118.3: not one of each kind to choose
+            raise IllegalAction(f"cannot pay the cost: not one of each kind to {_VERB[part]}")
         if part == "discard" and f.get("random"):  # 701.8a: "discard a card at random": no player chooses
             pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]], "extra": _own_extra(pend["extra"])}
             _pay(g, player, part, g.rng.sample(cands, n), pend["obj"], f, pend["extra"])
             continue
         name = g.objects[src].card.name if src in g.objects else "it"
-        lo, hi = (min(1, need), len(cands)) if need is not None else (0, 1) if part == "reveal" else (n, n)
+        lo, hi = (0 if f.get("optional") else min(1, need), len(cands)) if need is not None \
+            else (0, 1) if part == "reveal" or part == "behold" and f.get("optional") else (n, n)
         g.wait = {"kind": "choose_cards", "player": player, "options": cands, "min": lo, "max": hi,
                   "prompt": f"{name}: {_how_many(f, n)} to {_VERB[part]} (cost)", "cost": pend, "answer_to": "cost"}
-        if need is not None:
+        if need is not None and "total_mv" in f:  # collect evidence: cards whose mana values add up to N
+            g.wait["total_least"] = need
+            g.wait["values"] = values
+        elif need is not None:
             g.wait["total_power"] = need
             g.wait["powers"] = [g.chars(c).power for c in cands]
+        if f.get("one_of_each"):  # one of each kind (_one_each): the candidates of each, for a player to see
+            g.wait["one_of_each"] = [[c for c in cands if matches(g, c, {**sub, "zone": "battlefield"})]
+                                     for sub in f.get("or", ())]
         return None
     return pend
 
@@ -384,6 +446,9 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                 s.chosen.setdefault("discarded", []).append(new)
         elif part in ("exile_from_graveyard", "exile_from_hand", "exile_permanent"):
             new = g.move(i, "exile")
+            if part == "exile_from_graveyard" and "total_mv" in (f or {}) and s is not None:
+                s.chosen["evidence_collected"] = True  # "if evidence was collected" (collect evidence, a later
+                # keyword action): the spell or ability it paid for remembers it (601.2h)
             if chosen is not None:  # "the exiled card's mana value" of what it paid for (601.2h, 608.2h)
                 chosen.setdefault("cost_exiled", []).append(new)
         elif part in ("linked_to_graveyard", "process"):
@@ -396,10 +461,21 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
             knowledge.show(g, [i])
             if s is not None:  # "the revealed card's power" (Titan's Presence): the spell remembers it (601.2h)
                 s.chosen.setdefault("revealed", []).append(i)
+        elif part == "behold":  # a card in the hand is revealed (701.15a); a permanent is only chosen
+            if g.objects[i].zone == "hand":
+                knowledge.show(g, [i])
+            if s is not None:  # "if a Dragon was beheld" (601.2h: the spell remembers it)
+                s.chosen["beheld"] = True
+            if (f or {}).get("exile"):  # "behold an Elf and exile it": "the exiled card" of its linked ability
+                new = g.move(i, "exile")
+                if s is not None:
+                    s.chosen.setdefault("beheld_exiled", []).append(new)
         elif part == "tap_others":
             tap(g, i)  # 701.17a, with its event (603.2d)
-            if s is not None:  # "the creatures that saddled it this turn" (saddle, a later keyword): the tapped ones
-                s.chosen.setdefault("tapped_for_cost", []).append(i)
+            if s is not None:  # "the creatures that saddled it this turn" (saddle, a later keyword): the tapped ones,
+                s.chosen.setdefault("tapped_for_cost", []).append(i)  # and their power and toughness as they were
+                c = g.chars(i)  # tapped ("the tapped creature's power" once it left the battlefield, 608.2h)
+                s.chosen.setdefault("tapped_pt", {})[i] = [c.power or 0, c.toughness or 0]
         elif part == "remove_counter_from":  # one counter of the kind the filter names (its "counter")
             k = str((f or {}).get("counter", "+1/+1"))
             if k == "any":  # of any kind: the only kind there (two or more were asked: counter_kind)
@@ -407,11 +483,21 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
             had = g.objects[i].counters.get(k, 0)
             g.objects[i].counters[k] = max(0, had - 1)
             triggers.counters_removed(g, i, k, min(1, had))
+        elif part == "blight":  # "Blight N" (a later keyword action): N -1/-1 counters on the creature chosen (121.1;
+            # replacement effects that change how many apply, 614.1)
+            if not counters_allowed(g, i, "-1/-1"):
+                raise IllegalAction(f"blight: -1/-1 counters can't be put on {name}")
+            n = replacement.counter_count(g, i, "-1/-1", int((f or {}).get("blight", 1)), ask=False)
+            g.objects[i].counters["-1/-1"] = g.objects[i].counters.get("-1/-1", 0) + n
+            if s is not None:  # "the blighted creature" (608.2h)
+                s.chosen.setdefault("blighted", []).append(i)
         elif part == "return_to_hand":
             if s is not None and g.objects[i].attacking is not None:  # 702.48c: what the returned creature attacked
                 s.chosen["returned_attacking"] = g.objects[i].attacking
             g.move(i, "hand")
         g.log("cost", player=player, part=part, card=name)
+    if part == "exile_from_graveyard" and "total_mv" in (f or {}) and picks:
+        triggers.event(g, {"event": "collect_evidence", "player": player})  # "whenever you collect evidence"
     g.changed()
 
 
@@ -485,7 +571,7 @@ def additional_problems(cost: Cost, announced: bool = False) -> list[str]:
     out = cost_problems(cost, announced)
     if cost.tap or cost.untap or cost.loyalty is not None or cost.remove_counters or cost.exile_self or cost.energy \
             or cost.bottom_self or cost.return_self or cost.reveal_self \
-            or cost.mill or cost.put_counters \
+            or cost.mill or cost.put_counters or cost.exert_self \
             or cost.sacrifice_self or cost.discard_self or cost.discard < 0:
         out.append("additional cost of an unsupported kind")
     return out
@@ -543,7 +629,7 @@ def _permanent_statics(g: "Game") -> list[tuple[int, dict[str, Any]]]:
     for p in g.order:  # 113.4: an emblem's "Artifact spells you cast cost {1} less" works from the command zone
         for oid in g.players[p].command:
             for ab in g.objects[oid].card.abilities:
-                if "Emblem" in g.objects[oid].card.types and ab.kind == "static" and ab.static \
+                if works_from_command(g.objects[oid].card) and ab.kind == "static" and ab.static \
                         and ab.static.get("kind") == "cost_change" and ab.static.get("spells") != "self":
                     out.append((oid, ab.static))
     return out
@@ -555,6 +641,18 @@ def next_spell_reductions(g: "Game", player: str) -> list[dict[str, Any]]:
         return []
     return [e for e in g.effects if e["layer"] == "next_spell_cost" and e.get("player") == player
             and not e.get("used")]
+
+
+def use_next_spell_flags(g: "Game", player: str, spell: int) -> None:
+    """601.2i, 101.1: "The next creature spell you cast this turn can't be countered" (Insist): the first such unused
+    effect of ``player`` that the spell just cast matches is used up by it, and the spell has its flag (``chosen``:
+    "uncounterable", read by engine/player_statics.spell_uncounterable)."""
+    for k, e in enumerate(g.effects):
+        if e["layer"] == "next_spell_flag" and e.get("player") == player and not e.get("used") \
+                and _spell_matches(g, spell, e.get("spells") or {}, spell, None):
+            g.effects[k] = {**e, "used": True}  # (a new record: effects may be shared by game copies)
+            g.objects[spell].chosen[e["flag"]] = True
+            return
 
 
 def spells_cost_effects(g: "Game", player: str) -> list[dict[str, Any]]:

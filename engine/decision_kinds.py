@@ -87,6 +87,7 @@ class PriorityAnswer(TypedDict, total=False):
     convoke: Union[list, tuple]      # creatures tapped to pay for mana (702.50a)
     improvise: Union[list, tuple]    # artifacts tapped to pay for generic mana (Aether Revolt)
     delve: Union[list, tuple]        # cards exiled from the graveyard to pay for generic mana (702.65a)
+    waterbend: Union[list, tuple]    # artifacts and creatures tapped to pay for a waterbend cost's generic mana
     splice: Union[list, tuple]       # cards in the hand spliced onto the spell, in order (702.46a-b)
     offering: Union[int, None]       # the permanent sacrificed for the card's offering (702.47a)
     emerge: Union[int, None]         # the creature sacrificed for the card's emerge cost (a later keyword)
@@ -94,6 +95,7 @@ class PriorityAnswer(TypedDict, total=False):
     assist: Union[str, None]         # the player asked to pay some of its generic mana (assist, a later keyword)
     cost_choice: Union[int, None]    # the alternative of an additional cost "A or B" paid, from 0 (601.2b)
     reveal_hand: Union[list, tuple]  # the card revealed from the hand to pay a cost (701.15a)
+    behold: Union[list, tuple]       # the permanent chosen or card revealed to behold (a later keyword action)
     repeat: Union[int, None]         # 716.2a: a shortcut, this cast or activation N times (engine/shortcuts.py)
 
 
@@ -268,7 +270,7 @@ MAX_NUMBER = 10**6
 # ("modes" is not: "you may choose the same mode more than once", engine/casting.check_modes, 700.2)
 _UNIQUE = frozenset({"sacrifice", "discard", "exile_from_graveyard", "exile_from_hand", "tap_others",
                      "return_to_hand", "remove_counter_from",
-                     "cards", "order", "pay", "extras", "convoke", "improvise", "delve", "splice"})
+                     "cards", "order", "pay", "extras", "convoke", "improvise", "delve", "splice", "waterbend"})
 
 #: Keys whose numbers may be negative (a manual counter or life change).
 _SIGNED = frozenset({"delta", "amount", "number"})
@@ -362,7 +364,7 @@ def _check_values(kind: str, key: str, value: Any, players: Collection[str]) -> 
 _FLAT = {"attackers": 0, "blockers": 1, "order": 0, "cards": 0, "sacrifice": 0, "discard": 0,
          "exile_from_graveyard": 0, "exile_from_hand": 0, "tap_others": 0, "return_to_hand": 0, "modes": 0,
          "remove_counter_from": 0,
-         "targets": 1, "convoke": 0, "improvise": 0, "delve": 0, "splice": 0}
+         "targets": 1, "convoke": 0, "improvise": 0, "delve": 0, "splice": 0, "waterbend": 0}
 
 
 def _check_elements(kind: str, key: str, value: Any, players: Collection[str]) -> None:

@@ -18,11 +18,13 @@ from engine import (
     commander,
     costs,
     facedown,
+    licid,
     loops,
     manual,
     object_statics,
     overload,
     payment,
+    planechase,
     player_statics,
     prepare,
     prototype,
@@ -34,7 +36,7 @@ from engine import (
 from engine.cards.abilities import Cost, TargetSpec
 from engine.mana import mana_value
 from engine.memo import per_object
-from engine.state import Decision
+from engine.state import Decision, works_from_command
 from engine.transform import (
     ADVENTURE,
     BACK,
@@ -131,6 +133,10 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 out.append(opt)
     if g.priority == player:
         out += _foretell_options(g, player, afford)
+        if g.casual and planechase.can_roll(g, player):  # 901.9: roll the planar die, a special action, for {N}
+            cost = planechase.roll_cost(g, player)
+            if not cost or _affordable_plain(g, player, cost, afford):
+                out.append({"action": "roll_planar_die", "cost": len(cost) and int(cost[0])})
         if g.step == "declare_blockers":
             out += _sneak_options(g, player, afford)
     # 116.1a, 307.1: the timing of most cards depends only on flash and the moment, unless a static
@@ -219,6 +225,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     special = [i for i in p.hand if objs_[i].card.keywords and _SPECIAL_CASTS.intersection(objs_[i].card.keywords)]
     if special or g.__dict__.get("_face_down"):  # 702.36c face down, 702.36e / 701.31b face up
         out += facedown.options(g, player, sorcery, special)
+    if g.effects and any("licid" in e for e in g.effects):  # 115.2c: "You may pay {B} to end this effect"
+        out += licid.options(g, player)
     if special:
         out += _bestow_options(g, player, special, afford)
         out += _prototype_options(g, player, special, afford)
@@ -236,8 +244,10 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         gy = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).from_graveyard
         if gy:
             srcs.append((oid, [(i, ab, *shape(ab)) for i, ab in gy]))
-    for oid in p.command:  # 113.2: an emblem's activated abilities ("{1}{B}, Sacrifice a creature: ..."), its owner's
-        if objs[oid].card.types == ("Emblem",):
+    # 113.2: an emblem's activated abilities ("{1}{B}, Sacrifice a creature: ..."), its owner's; 901.7, 902.7, 904.8:
+    # a face-up plane's (in its owner's command zone, controlled by the planar controller), a vanguard's, a scheme's
+    for oid in [i for q in g.order for i in g.players[q].command] if g.casual else p.command:
+        if works_from_command(objs[oid].card) and objs[oid].controller == player:
             em = ability_index.index(objs[oid].card.abilities).activated
             if em:
                 srcs.append((oid, [(i, ab, *shape(ab)) for i, ab in em]))
@@ -258,6 +268,11 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue
             opt = {"action": "activate", "card": oid, "ability": i, "name": o.card.name, "text": ab.text,
                    "mana": ab.kind == "mana"}
+            if ab.cost is not None and ab.cost.waterbend:  # the artifacts and creatures a bot taps to help pay
+                need = costs.ability_mana(g, player, oid, ab.cost, ab)  # (waterbend, a later keyword action)
+                bent = casting.waterbend_suggest(g, player, oid, ab.cost, need) if "X" not in need else None
+                if bent:
+                    opt["waterbend"] = bent
             if simple:  # no X, no variable cost, no modes, no targets: the option is complete
                 out.append(opt)
                 continue
@@ -318,7 +333,7 @@ def _timing_statics(g: "Game") -> bool:
 
 
 #: the keywords that cast a card in another form (face down, as an Aura, overloaded)
-_SPECIAL_CASTS = frozenset({"Morph", "Megamorph", "Disguise", "Bestow", "Overload", "Awaken", "Prototype"})
+_SPECIAL_CASTS = frozenset({"Morph", "Megamorph", "Disguise", "Bestow", "Overload", "Awaken", "Prototype", "Cleave"})
 
 
 def _prototype_options(g: "Game", player: str, hand: list[int],
@@ -368,7 +383,8 @@ def _bestow_options(g: "Game", player: str, hand: list[int],
 
 #: the alternative costs that cast a card from the hand as a changed spell: overload's text (702.95a-c,
 #: no targets) and awaken's added spell ability with its land target after the spell's own (702.112a-b)
-_CHANGED_SPELLS = (("Overload", "overload", overload.overload_of), ("Awaken", "awaken", awaken.awaken_of))
+_CHANGED_SPELLS = (("Overload", "overload", overload.overload_of), ("Awaken", "awaken", awaken.awaken_of),
+                   ("Cleave", "cleave", overload.cleave_of))  # cleave: its text without the bracketed words
 
 
 def _changed_spell_options(g: "Game", player: str, hand: list[int],
@@ -419,6 +435,8 @@ def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[Activatio
             hit = cache.get(id(abl))
             ix = hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)
             acts = ix.activated if c.controller == player else ix.any_player
+            if acts and c.controller != player and not seats.in_range(g, player, c.controller):
+                continue  # 801.6: an object outside the player's range of influence
             if acts and (c.rules or g.effects):  # 602.5: Arrest, detain (701.26a), Cursed Totem
                 acts = [(i, ab) for i, ab in acts if not object_statics.activation_barred(g, oid, ab.kind == "mana")]
             if acts:
@@ -487,7 +505,7 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
     kick = o.card.keyword_args.get("Kicker") if "Kicker" in o.card.keywords else None
     if isinstance(kick, Cost) and not kick.is_free and _parts_payable(g, player, kick, o.id):
         opt["kicker"] = cost_words(kick)
-    more = cast_options.additional(o.card) if o.card.keywords else ()
+    more = cast_options.additional(o.card)
     # 601.2f: each offered with the spell's own cost paid too (its mana: entwine's, buyback's)
     more = tuple(m for m in more if _parts_payable(g, player, m[2], o.id) and (
         not m[2].mana or _affordable(g, player, o, base + tuple(x for x in m[2].mana if x != "X"), afford,
@@ -845,8 +863,11 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         forced = None
         if all(len(c) == 1 and s.min == s.count == 1 for c, s in zip(cands, specs)):
             forced = {"targets": [[c[0]] for c in cands]}
-        return Decision(player, kind, f"choose targets for {t['card'].name}: {t['ability'].text}",
-                        {"targets": cands, "target_counts": [[s.min, s.count] for s in specs]}, data, forced)
+        opts = {"targets": cands, "target_counts": [[s.min, s.count] for s in specs]}
+        _note_another(opts, specs)  # "another target" (114.3): a client leaves the other slots' targets out
+        if "another" in opts:
+            forced = None
+        return Decision(player, kind, f"choose targets for {t['card'].name}: {t['ability'].text}", opts, data, forced)
     if kind == "order_triggers":
         team = seats.side(g, player)  # 805.7: a Two-Headed Giant team orders all its triggers
         mine = [t for t in g.triggered if t["controller"] in team]

@@ -258,6 +258,10 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
             power = dict(zip(d.options, d.data.get("powers") or ()))
             if sum(int(power.get(c, 0)) for c in cards) < int(d.data["power_min"]):
                 raise IllegalAction(f"the chosen creatures' total power is less than {d.data['power_min']}")
+        if d.data.get("total_least") is not None:  # collect evidence N: "total mana value N or greater" (202.3)
+            value = dict(zip(d.options, d.data.get("values") or ()))
+            if sum(int(value.get(c, 0)) for c in cards) < int(d.data["total_least"]):
+                raise IllegalAction(f"the chosen cards' total is less than {d.data['total_least']}")
         groups = d.data.get("one_of_each")
         if groups is not None and not one_of_each(cards, groups):
             raise IllegalAction("choose at most one card of each kind the effect names")

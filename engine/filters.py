@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 KNOWN = frozenset({
     "types", "and_types", "subtypes", "not_types", "not_subtypes", "not_colors", "supertypes",
     "not_supertypes", "colors", "colorless", "multicolored", "monocolored", "controller", "owner",
+    "colors_all",  # "a spell that's both red and white" (the Mimics): every one of those colors (105.2)
+    "source",  # "a source an opponent controls": any object that deals damage, a spell or a permanent (120.3, 609.7)
     "other", "tapped", "attacking", "blocking", "in_combat", "token", "keyword", "not_keyword",
     "counter", "power_le", "power_ge", "power_eq", "toughness_le", "toughness_ge", "toughness_eq",
     "mv_le", "mv_ge", "mv_eq", "and_subtypes", "zone", "player", "opponent", "any", "or", "permanent", "name",
@@ -31,6 +33,7 @@ KNOWN = frozenset({
     "drawn_this_turn",  # "cards in your hand drawn this turn" (Sylvan Library; Game.draw marks them, 121.1)
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
+    "attached_to_host",  # "Equipped creature gets +1/+0 for each Equipment attached to it": to what SELF is attached to
     "not_attached_of_self",  # "target creature other than enchanted creature": not the one SELF is attached to
     # [FILTER, ...]: "has the same name as another creature you control or a creature card in your graveyard" (201.2):
     # some other object matching one of them (in its "zone", default the battlefield) has its name
@@ -77,6 +80,10 @@ KNOWN = frozenset({
     "life_eq", "life_le", "life_ge",  # a player's life total: "each player with exactly 13 life" (119.1)
     "lost_life_this_turn",  # a player: "target player who lost life this turn" (119.3, Player.life_lost_turn)
     "enchanted_by_other",  # "creature with another Aura attached to it" (Daybreak Coronet): an Aura but the source
+    "topmost",  # "the top creature card of your graveyard": of its owner's graveyard's cards that match the rest of the
+    # filter, the one nearest the top (404.2: a graveyard's order; the last card put there is on top)
+    "shares_most_common_color",  # "if it shares a color with the most common color among all permanents or a color
+    # tied for most common" (Tsabo's Assassin): one of ``most_common_colors``
     "enchanted_by_source",  # a player: the one the source (a Curse) enchants, "enchanted player" (303.4)
     # "with the same name as a card in their (your) graveyard": "controller" (of the object) or "you" (201.2)
     "name_in_graveyard",
@@ -242,6 +249,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return _opponent(game, x, you)
         if f.get("controller") == "you":
             return x == you
+        if f.get("controller") == "team":  # "each player on your team" (102.3)
+            return x == you or x in game.team_of.get(you or "", ())
         if isinstance(f.get("controller"), list):
             return x in f["controller"]
         return True
@@ -250,7 +259,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     o = game.objects.get(x)
     if o is None:
         return False
-    zone = f.get("zone", "stack" if "ability" in f else "battlefield")
+    zone = f.get("zone", "stack" if "ability" in f else "any_card" if f.get("source") else "battlefield")
     if "or" in f and "zone" not in f and any(isinstance(a, dict) and "zone" in a for a in f["or"]):
         zone = "any_card"  # "target spell or permanent": each alternative names its own zone
     if zone == "stack":
@@ -324,6 +333,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if "colors" in f and not any(col in c.colors for col in f["colors"]):
         return False
+    if "colors_all" in f and not all(col in c.colors for col in f["colors_all"]):
+        return False
     if "colors_exact" in f and set(c.colors) != set(f["colors_exact"]):
         return False  # "a card that's exactly those colors" (105.2)
     if "not_colors" in f and any(col in c.colors for col in f["not_colors"]):
@@ -345,18 +356,30 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         elif ctl == "opponent":
             if not _opponent(game, c.controller, you):
                 return False
+        elif ctl == "team":  # "Warriors your team controls": you or a teammate (102.3; 810.2: Two-Headed Giant)
+            if c.controller != you and c.controller not in game.team_of.get(you or "", ()):
+                return False
         elif ctl == "attached_player":  # "creatures enchanted player controls" (a Curse): the player it enchants
             so = game.objects.get(src) if src is not None else None
             if so is None or so.attached_to != c.controller:
                 return False
+        elif ctl == "chosen_player":  # "creatures the chosen player controls": chosen as the source entered (614.12)
+            if c.controller != chosen_player(game, src):
+                return False
         elif ctl.__class__ is list and c.controller not in ctl:  # the players a reference meant (bind_players)
             return False
     own = f.get("owner")
+    if own == "chosen_player" and o.owner != chosen_player(game, src):  # "the chosen player's graveyard"
+        return False
     if own == "you" and o.owner != you or own == "opponent" and not _opponent(game, o.owner, you) \
             or own == "not_you" and o.owner == you:  # "owned by another player" (a teammate too, 810.2)
         return False
     if f.get("attached_to_self") and (src is None or o.attached_to != src):
         return False
+    if f.get("attached_to_host"):  # attached to the permanent the source (an Aura, an Equipment) is attached to
+        host = game.objects[src].attached_to if src is not None and src in game.objects else None
+        if host is None or o.attached_to != host:
+            return False
     if f.get("not_attached_of_self") and src is not None and src in game.objects:
         so = game.objects[src]
         if so.ability is not None and so.source is not None:  # an ability's SELF is its source (112.7)
@@ -487,6 +510,13 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # "with another Aura attached to it" (303.4): an Aura other than the one looking
     if f.get("enchanted") and not _has_attached(game, x, "Aura"):
         return False
+    if f.get("shares_most_common_color") and not set(c.colors) & most_common_colors(game):
+        return False
+    if f.get("topmost"):  # the card nearest the top of its owner's graveyard of those the rest of the filter matches
+        rest = {k: v for k, v in f.items() if k != "topmost"}
+        pile = game.players[o.owner].graveyard if o.zone == "graveyard" else ()
+        if next((i for i in reversed(pile) if matches(game, i, rest, src, you)), None) != x:
+            return False
     if f.get("equipped") and not _has_attached(game, x, "Equipment"):
         return False
     if "modified" in f and _modified(game, x) != bool(f["modified"]):
@@ -560,6 +590,7 @@ _HEAD_KEYS = frozenset({
     "player", "any", "zone", "ability", "paired_group", "permanent", "types", "and_types", "subtypes",
     "not_types", "and_subtypes", "not_subtypes", "supertypes", "not_supertypes", "not_ids", "blocking_ids",
     "damaged_you_this_turn", "colors", "not_colors", "colorless", "multicolored", "monocolored", "controller",
+    "colors_all", "attached_to_host",
     "owner", "attached_to_self", "exiled_with_self", "other", "tapped", "attacking", "attacking_you", "unblocked",
     "blocking",
     "blocking_self", "blocked_by_self", "in_combat_with_self", "in_combat", "token", "kicked", "keyword",
@@ -611,7 +642,7 @@ def _modified(game: "Game", x: int) -> bool:
 
 #: the controller values ``matches`` reads itself (a list is the players a reference meant, bound
 #: during a resolution by engine/values.bind_players)
-PLAYER_WORDS = (None, "you", "not_you", "opponent", "attached_player")
+PLAYER_WORDS = (None, "you", "not_you", "opponent", "attached_player", "chosen_player", "team")
 
 
 def prior_target(ctl: Any) -> int | None:
@@ -624,6 +655,28 @@ def prior_target(ctl: Any) -> int | None:
     if isinstance(ctl, dict) and set(ctl) == {"target"} and isinstance(ctl["target"], int):
         return ctl["target"]
     return None
+
+
+def most_common_colors(game: "Game") -> set[str]:
+    """105.1, 105.2: the colors among all permanents that the most of them have (each permanent counted for each of
+    its colors), ties included ("the most common color among all permanents or a color tied for most common");
+    none when no permanent has a color."""
+    count: dict[str, int] = {}
+    for i in game.battlefield:
+        for col in game.chars(i).colors:
+            count[col] = count.get(col, 0) + 1
+    top = max(count.values(), default=0)
+    return {col for col, n in count.items() if n == top and top > 0}
+
+
+def chosen_player(game: "Game", src: int | None) -> str | None:
+    """614.12: the player the source (an ability's: the object it came from, 112.7a) chose as it entered ("As SELF
+    enters, choose an opponent"), while that player is in the game (800.4a); None when it chose none."""
+    so = game.objects.get(src) if src is not None else None
+    if so is not None and so.ability is not None and so.source is not None:
+        so = game.objects.get(so.source) or so
+    p = so.chosen.get("player") if so is not None else None
+    return p if isinstance(p, str) and p in game.players and not game.players[p].lost else None
 
 
 def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False, target: bool = False) -> set[str]:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import random
 import sys
 import time
 from collections.abc import Iterator
@@ -45,7 +46,7 @@ from engine.decks.files import DeckFileError, read_deck
 from engine.errors import IllegalAction
 from engine.game import Game
 from engine.layers import Chars
-from engine.randomdeck import playable
+from engine.randomdeck import CASUAL_VARIANTS, casual_type, playable, random_casual
 from engine.secrecy import check_views as check_views  # the view check, by the audience model
 from engine.state import Decision
 
@@ -61,7 +62,7 @@ def check_zones(g: Game, cards: int) -> None:
     seen: dict[int, str] = {}
     lists = [("battlefield", g.battlefield), ("stack", g.stack), ("phased_out", g.phased)]
     for p in g.order:
-        for z in ("library", "hand", "graveyard", "exile", "command"):
+        for z in ("library", "hand", "graveyard", "exile", "command", "planar", "schemes"):
             lists.append((z, g.players[p].zone(z)))
     for z, ids in lists:
         for i in ids:
@@ -188,7 +189,7 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
                  decks: str | list[list[str]] = "bench", decision_s: float = 0.0, game_s: float = 0.0,
                  progress: Progress | None = None, players: int = 2, teams: bool = False,
                  only: frozenset[str] | None = None, format: str | None = None,
-                 wire: bool = False) -> tuple[Game, int]:
+                 wire: bool = False, casual: tuple[str, ...] = ()) -> tuple[Game, int]:
     """One random game with every invariant checked after every decision. ``decision_s`` and
     ``game_s`` (0: off) are time guards: a decision or a game over them fails with SlowError,
     and so does a game whose last 500 decisions take 20 times as long as its first 500. They
@@ -199,7 +200,9 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
     Giant (810), the first half of the seats against the second. ``only``: the random decks'
     spells are of these cards. ``format="commander"``: each seat plays a sample Commander deck
     (903), the seed picking the first. ``wire``: the bots answer the decision as a LAN client
-    reads it, after a JSON round trip of ``Decision.to_dict``."""
+    reads it, after a JSON round trip of ``Decision.to_dict``. ``casual``: the casual variants played besides
+    (``planechase``, ``archenemy``, ``vanguard``: 901, 904, 902), their cards drawn at random, by the seed, from the
+    supported ones (of ``only`` when it names some)."""
     names = [f"p{i}" for i in range(players)]
     commanders: dict[str, str | list[str]] | None = None
     if format == "commander":
@@ -207,14 +210,17 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
         picked = {n: pool[(seed + i) % len(pool)] for i, n in enumerate(names)}
         commanders = {n: c for n, (c, _) in picked.items()}
         seat_decks = {n: d for n, (_, d) in picked.items()}
-    else:
-        pair = game_decks(seed, cards, decks, only)
+    else:  # the nontraditional cards of ``only`` are the casual variants' (casual_setup), never a deck's (108.5)
+        spells = frozenset(n for n in only if not _type_of(cards, n)) if only and casual else only
+        pair = game_decks(seed, cards, decks, spells or None)
         seat_decks = {n: pair[i % 2] for i, n in enumerate(names)}
     halves = [names[: players // 2], names[players // 2:]] if teams else None
+    setup = casual_setup(seed, names, cards, casual, only) if casual else None
     g = Game.new([(n, seat_decks[n]) for n in names], cards, seed, teams=halves, format=format,
-                 commanders=commanders)
+                 commanders=commanders, casual=setup)
     # each commander (903.6; or each of two partners, a later rule) is a card of its owner's beside the deck
-    extra = {p: len(commander.names((commanders or {}).get(p))) for p in names}
+    extra = {p: len(commander.names((commanders or {}).get(p))) + sum(
+        len(v[p]) if isinstance(v[p], list) else 1 for v in (setup or {}).values() if p in v) for p in names}
     bots = {n: RandomBot(seed * players + i + 1) for i, n in enumerate(names)}
     replay = Game.from_json(g.to_json(), cards)
     n = 0
@@ -264,13 +270,28 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
     return g, n
 
 
-def _one(args: tuple[int, int, Any, float, float, int, frozenset[str] | None, str | None, bool]) -> dict[str, Any]:
-    seed, json_every, decks, decision_s, game_s, players, only, format, wire = args
+#: the casual variants ``--casual`` plays (engine/randomdeck.py random_casual)
+CASUAL_TYPES = CASUAL_VARIANTS
+
+
+def _type_of(cards: CardPool, name: str) -> str | None:
+    return casual_type(cards, name)
+
+
+def casual_setup(seed: int, names: list[str], cards: CardPool, variants: tuple[str, ...],
+                 only: frozenset[str] | None = None) -> dict[str, Any]:
+    """Game.new's ``casual`` for one fuzz game (engine/randomdeck.py random_casual), seeded by the game's seed."""
+    return random_casual(random.Random(seed), names, cards, variants, only)
+
+
+def _one(args: tuple[int, int, Any, float, float, int, frozenset[str] | None, str | None, bool,
+                     tuple[str, ...]]) -> dict[str, Any]:
+    seed, json_every, decks, decision_s, game_s, players, only, format, wire, casual = args
     cards = _CARDS.get("pool") or _CARDS.setdefault("pool", CardPool())
     at = Progress()
     try:
         g, n = play_checked(cards, seed, json_every, decks=decks, decision_s=decision_s, game_s=game_s,
-                            progress=at, players=players, only=only, format=format, wire=wire,
+                            progress=at, players=players, only=only, format=format, wire=wire, casual=casual,
                             max_decisions=20000 * max(1, players // 2))  # as engine.bench.play
         return {"seed": seed, "decisions": n, "winner": g.winner or "none", "turns": g.turn}
     except Exception as e:  # noqa: BLE001 - every failure is reported with its seed
@@ -303,6 +324,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="seats per game (a Free-for-All beyond two)")
     ap.add_argument("--format", choices=["commander"], default=None,
                     help="commander: each seat plays a sample Commander deck (903; with the bench decks only)")
+    ap.add_argument("--casual", nargs="+", choices=sorted(CASUAL_TYPES), default=[], metavar="VARIANT",
+                    help="casual variants played besides: planechase (901), archenemy (904), vanguard (902), "
+                         "conspiracy (905.4: a conspiracy each); "
+                         "their cards drawn from the supported ones (of --cards when it names some)")
     ap.add_argument("--wire", action="store_true",
                     help="the bots read each decision after the JSON round trip a LAN client gets")
     ap.add_argument("--json", action="store_true", help="print the result as JSON on the last line")
@@ -320,11 +345,12 @@ def main(argv: list[str] | None = None) -> int:
     if a.start < 0:
         ap.error("--start is a game number (0 or more)")
     first = a.start
-    work = [(a.seed + first + i, a.json_every, decks, a.decision_s, a.game_s, a.players, only, a.format, a.wire)
-            for i in range(a.games)]
+    work = [(a.seed + first + i, a.json_every, decks, a.decision_s, a.game_s, a.players, only, a.format, a.wire,
+             tuple(a.casual)) for i in range(a.games)]
     base = ["python -m engine.fuzz", *(["--format", a.format] if a.format else ["--decks", *a.decks]),
             *(["--cards", a.cards] if a.cards else []),
-            *(["--players", str(a.players)] if a.players != 2 else []), *(["--wire"] if a.wire else [])]
+            *(["--players", str(a.players)] if a.players != 2 else []), *(["--wire"] if a.wire else []),
+            *(["--casual", *a.casual] if a.casual else [])]
 
     def rest(k: int) -> str:
         """The command that plays the games of this part from game k of the run on."""

@@ -16,6 +16,7 @@ from operator import attrgetter
 from typing import Any, Callable, NoReturn
 
 from engine import (
+    archenemy,
     bugreport,
     cast_as,
     cast_options,
@@ -23,6 +24,7 @@ from engine import (
     clone,
     combat,
     commander,
+    conspiracy,
     decisions,
     dredge,
     effects,
@@ -35,6 +37,7 @@ from engine import (
     object_statics,
     opening,
     phasing,
+    planechase,
     player_control,
     player_statics,
     position,
@@ -46,6 +49,7 @@ from engine import (
     tapping,
     transform,
     triggers,
+    vanguard,
 )
 from engine.ability_index import index as index_of
 from engine.actions import discard
@@ -61,8 +65,8 @@ from engine.ops import OPS
 from engine.ops.actions import designations, pass_designations
 from engine.ops.objects import replacement_tokens, token_def
 from engine.rng import GameRandom
-from engine.state import STEPS, Decision, Obj, Player, create_object, stamp_entry
-from engine.until import object_left, source_left
+from engine.state import COMMAND_CARDS, STEPS, Decision, Obj, Player, create_object, stamp_entry
+from engine.until import object_left, source_left, spell_became
 from engine.values import amount, condition
 from engine.view import view as view_of
 
@@ -166,6 +170,10 @@ class Game:
         self.shortcut: dict[str, Any] = {}  # 716.2: a shortcut proposed or being taken (engine/shortcuts.py)
         self.format: str | None = None      # "commander" (903), or None
         self.commanders: dict[int, str] = {}  # 903.3: the commanders' card uids -> owner (set at the start)
+        # the casual variants of section 9 this game plays (set at the start, never changed): "planar" (901:
+        # player -> planar deck), "schemes" (904: archenemy -> scheme deck), "vanguard" (902: player -> vanguard),
+        # "conspiracies" (905.4: player -> conspiracy cards); engine/planechase.py, archenemy.py, vanguard.py ...
+        self.casual: dict[str, Any] = {}
         self._chars: dict[int, Chars] | None = None
         self._version = 0                    # bumped by changed(): derived data is current for one version
         self._msrc: dict[str, Any] = {}      # mana sources per player (and their sizes), until the next change
@@ -177,7 +185,7 @@ class Game:
             play_first: str | None = None, chooser: str | None = None, variant: str | None = None,
             options: list[Any] | None = None, teams: list[list[str]] | None = None,
             format: str | None = None, commanders: "dict[str, str] | dict[str, str | list[str]] | None" = None,
-            sideboards: dict[str, list[str]] | None = None) -> "Game":
+            sideboards: dict[str, list[str]] | None = None, casual: dict[str, Any] | None = None) -> "Game":
         """A new game of 2 to 6 players, seated in the given order (the turn order from the
         starting player): decks shuffled, who plays first settled (103.2), then opening hands and
         mulligans (103.4) come as decisions. ``variant``, ``options`` and ``teams``: see
@@ -194,10 +202,23 @@ class Game:
 
         ``sideboards``: each player's sideboard, card names: cards they own outside the game (400.10), which
         an effect may bring in (learn: a Lesson card).
+
+        ``casual``: the casual variants of section 9 played with their nontraditional cards (each checked first;
+        a DeckError names what is wrong): ``{"planar": {player: [plane and phenomenon names]}}`` (Planechase,
+        901: a planar deck per player), ``{"schemes": {player: [scheme names]}}`` (Archenemy, 904: the archenemy,
+        who takes the first turn, with 40 life; several: the Supervillain Rumble option, 904.12),
+        ``{"vanguard": {player: name}}`` (Vanguard, 902), ``{"conspiracies": {player: [names]}}`` (905.4).
         """
         g = cls([n for n, _ in players], cards, seed)
         g.origin = {"kind": "new", "players": [[n, list(d)] for n, d in players], "seed": seed,
                     "play_first": play_first}
+        if casual:
+            casual = _casual_checked(g, casual)
+            g.casual = casual
+            g.origin["casual"] = casual
+            schemers = list(casual.get("schemes") or ())
+            if len(schemers) == 1 and play_first is None:
+                play_first = schemers[0]  # 904.6, 103.2b: the archenemy takes the first turn
         if variant is not None or options or teams:
             seats.configure(g, variant, options, teams)
             g.origin.update(variant=g.variant, options=list(options or []), teams=teams)
@@ -221,9 +242,13 @@ class Game:
         for name, deck in players:
             for card_name in deck:
                 o = g._make(card_name, name, "library")
+                if COMMAND_CARDS & set(o.card.types):  # 108.5: it starts the game in the command zone or not at all
+                    raise ValueError(f"{card_name} is a nontraditional card: it is no part of a deck (108.5)")
                 g.players[name].library.append(o.id)
         if format is not None:
             commander.start(g, commanders or {})
+        if g.casual:
+            _casual_start(g)
         for p in g.players.values():
             knowledge.shuffle(g, p.name)
         if play_first is None and chooser is not None:
@@ -271,7 +296,8 @@ class Game:
         new = Game.new([(p, decks[p]) for p in names], self.cards, self.rng.getrandbits(62), play_first=starter,
                        variant=origin.get("variant"), options=origin.get("options"), teams=origin.get("teams"),
                        format=self.format, commanders=named or None,
-                       sideboards={p: list(self.players[p].sideboard) for p in names} or None)
+                       sideboards={p: list(self.players[p].sideboard) for p in names} or None,
+                       casual={k: {p: v for p, v in d.items() if p in decks} for k, d in self.casual.items()} or None)
         last = self.next_uid
         moved: dict[int, int] = {}
         for o in sorted(new.objects.values(), key=lambda x: x.uid):
@@ -311,7 +337,7 @@ class Game:
         i = self.order.index(first)
         self.order = self.order[i:] + self.order[:i]  # 101.4: turn order goes around the table
         for p in seats.live(self):  # 800.4a: a player who left while the first player was chosen draws none
-            self.draw(p, HAND_SIZE)
+            self.draw(p, max(0, HAND_SIZE + self.players[p].hand_modifier))  # 103.4a: a vanguard's hand modifier
         self.step = "mulligan"
         self.wait = {"kind": "mulligan", "player": self.order[0]}
 
@@ -624,6 +650,8 @@ class Game:
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
         if frm == "battlefield" and self.gone:
             exile_orphans(self)  # 800.4c: a control effect of what left (an Aura's static too) may have ended
+        if frm == "stack" and to == "battlefield" and self.effects:
+            spell_became(self, oid, n.id)  # 400.7a: what changed the spell's characteristics goes on applying
         if self.effects:
             object_left(self, oid)  # 611.2c, 400.7: effects on only the old objects have ended
         if shuffle:
@@ -902,7 +930,7 @@ class Game:
         if o["kind"] == "new":
             g = cls.new([(n, deck) for n, deck in o["players"]], cards, o["seed"], o.get("play_first"),
                         o.get("chooser"), o.get("variant"), o.get("options"), o.get("teams"),
-                        o.get("format"), o.get("commanders"), o.get("sideboards"))
+                        o.get("format"), o.get("commanders"), o.get("sideboards"), o.get("casual"))
         elif o["kind"] == "setup":
             g = position.build(cls(position.seat_names(o["setup"]), cards, o.get("seed", 0)), o["setup"],
                                o.get("seed", 0))
@@ -1095,14 +1123,15 @@ class Game:
         """103.4: each mulligan draws one card fewer; 103.4c / 800.5: in a multiplayer game the
         first mulligan draws as many as before."""
         free = 1 if len(self.order) > 2 and p.mulligans else 0
-        return HAND_SIZE - p.mulligans + free
+        return max(0, HAND_SIZE + p.hand_modifier - p.mulligans + free)  # 902.5a: from the modified hand size
 
     def _after_mulligans(self) -> None:
         """103.4: each player whose hand is smaller than seven may look at the top card of their
         library and put it on the bottom, in turn order."""
         for n in self.order:
             p = self.players[n]
-            if self._hand_size(p) < HAND_SIZE and p.library and n not in self.scried and not p.lost:
+            if self._hand_size(p) < HAND_SIZE + p.hand_modifier and p.library and n not in self.scried \
+                    and not p.lost:
                 self.scried.append(n)
                 top = p.library[0]
                 # 103.4: that player looks at the top card; 805.3a: so may the teammates
@@ -1116,6 +1145,7 @@ class Game:
             self.wait = w
             return
         self._restart_exempt()
+        planechase.first_plane(self)  # 901.5, 103.6: the starting plane
         self.step = "untap"
         self.begun = False
         self.turn = 1
@@ -1164,6 +1194,7 @@ class Game:
             self._give_priority()
         elif s in ("main1", "main2"):
             if s == "main1":
+                archenemy.main_phase(self)  # 505.3, 904.9: the archenemy sets a scheme in motion
                 saga.main_phase(self)  # a lore counter on each of the active player's Sagas (engine/saga.py)
             triggers.step(self, s)  # 505.4: "at the beginning of your precombat / postcombat / next main phase"
             self._give_priority()
@@ -1374,10 +1405,26 @@ class Game:
                                       or self._skip_next(step)):
             self.log("skip", step=step, player=self.active)
             step = STEPS[STEPS.index(step) + 1]
-        if step == "beginning_of_combat" and self.effects and self._skip_next("combat"):
+        if step == "beginning_of_combat" and self.effects and (self._skip_next("combat") or self._skip_combats()):
             self.log("skip", step="combat", player=self.active)  # 614.10: "skips their next combat phase"
             step = "main2"
         return step
+
+    def _skip_combats(self) -> bool:
+        """614.10: "Target opponent skips all combat phases of their next turn" (False Peace): each combat phase of
+        that player's first turn after the effect began (the record keeps ``made``, the turn it began, and
+        ``turn``, the turn it applies to once known); used up when a later turn comes."""
+        for k, e in enumerate(self.effects):
+            if e["layer"] != "skip_next" or e["player"] != self.active or e["step"] != "combats_next_turn" \
+                    or self.turn <= e["made"]:
+                continue
+            if e.get("turn") is None:
+                self.effects[k] = {**e, "turn": self.turn}  # (a new record: effects may be shared by game copies)
+            elif e["turn"] != self.turn:
+                del self.effects[k]
+                return self._skip_combats()
+            return True
+        return False
 
     def _skip_next(self, step: str) -> bool:
         """614.10: "skips their next untap step" (engine/ops/misc.py): used up by the step it skips."""
@@ -1429,6 +1476,7 @@ class Game:
         self.died_this_turn = []
         for p in self.players.values():
             p.lands_played = 0
+            p.die_rolls = 0  # 901.9: the rolls of the planar die this turn
             p.extra_lands_turn = 0
             p.life_gained_turn = 0
             p.life_turn_began = p.life  # "their life total as the turn began" (Sengir, the Dark Baron)
@@ -1444,6 +1492,8 @@ class Game:
             p.combat_types_turn = []
         self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                         and e.get("controller") == self.active)]
+        if self.casual:
+            planechase.sync(self)  # 901.6: the new active player is the planar controller
         if len(self.effects) != n_effects:
             self.changed()  # effects ended (611.2b); a change of turn state alone keeps characteristics
         else:  # another player is active: statics "during your turn" read it (an untap step may ask first, 502.2)
@@ -1494,6 +1544,54 @@ class Game:
 _SKIPPABLE = frozenset({"untap", "upkeep", "draw"})
 
 Handler = Callable[[Game, Decision, dict[str, Any]], None]
+
+
+_CASUAL = ("planar", "schemes", "vanguard", "conspiracies")
+
+
+def _casual_checked(g: Game, casual: dict[str, Any]) -> dict[str, Any]:
+    """The casual variants of a new game as plain data, each checked (901.3, 904.2-904.3, 902.3, 905.4): a
+    DeckError (a ValueError) names every problem."""
+    out: dict[str, Any] = {}
+    for key, value in casual.items():
+        if key not in _CASUAL:
+            raise ValueError(f"unknown casual variant {key!r}: one of {', '.join(_CASUAL)}")
+        if not value:
+            continue
+        if not isinstance(value, dict) or any(p not in g.players for p in value):
+            raise ValueError(f"{key}: a mapping from players of this game to their cards")
+        out[key] = {p: (str(v) if key == "vanguard" else [str(c) for c in v]) for p, v in value.items()}
+    if "planar" in out:
+        if set(out["planar"]) != set(g.order):
+            raise planechase.DeckError("each player brings a planar deck (901.3; the single planar deck option, "
+                                       "901.15, is not offered)")
+        planechase.check(g.cards, out["planar"])
+    if "schemes" in out:
+        archenemy.check_decks(g.cards, out["schemes"])
+        if len(out["schemes"]) == 1 and len(g.order) > 2:
+            raise archenemy.DeckError("one archenemy against a team of several players needs the shared team turns "
+                                      "of 904.2 and 805, which this engine does not run: play it as a Supervillain "
+                                      "Rumble (904.12, a scheme deck for every player)")
+        if 1 < len(out["schemes"]) < len(g.order):
+            raise archenemy.DeckError("a Supervillain Rumble gives every player a scheme deck (904.12b)")
+    if "vanguard" in out:
+        vanguard.check(g.cards, out["vanguard"])
+    if "conspiracies" in out:
+        conspiracy.check(g.cards, out["conspiracies"])
+    return out
+
+
+def _casual_start(g: Game) -> None:
+    """The nontraditional cards into the command zone before the decks are shuffled (103.1c, 901.4, 902.3, 904.4)."""
+    c = g.casual
+    if "conspiracies" in c:
+        conspiracy.start(g, c["conspiracies"])
+    if "schemes" in c:
+        archenemy.start(g, c["schemes"])  # 904.5: 40 life, which an archenemy's vanguard then modifies (902.4)
+    if "vanguard" in c:
+        vanguard.start(g, c["vanguard"])
+    if "planar" in c:
+        planechase.start(g, c["planar"])
 
 
 def _priority_answer(g: Game, d: Decision, a: dict[str, Any]) -> None:
@@ -1560,6 +1658,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_NUMBER, "assist"): casting.answer_assist,  # assist (a later keyword): the helper's amount
     (K.CHOOSE_OPTION, "opponent_targets"): casting.answer_opponent_targets,  # 602.3a: which opponent chooses
     (K.CHOOSE_CARDS, "opponent_targets"): casting.answer_opponent_targets,  # 602.3: an opponent chooses targets
+    (K.CHOOSE_CARDS, "exert"): combat.answer_exert,  # exert (a later keyword action): chosen as they attack
 }
 
 

@@ -30,6 +30,7 @@ from engine.choices import COLORS
 from engine.filters import matches
 from engine.mana import mana_value
 from engine.object_statics import rule_effects, rule_in_force
+from engine.protection import SPARES
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -114,7 +115,8 @@ _READS = {
 _READ_SLOTS = tuple(k for k in Chars.__slots__ if k not in ("rules", "abilities"))
 
 # the parts of a "become" static or effect (Frogify, Turn to Frog) in each layer
-_BECOME_LAYER = {"4": ("subtypes", "types"), "5": ("colors", "add_colors"), "6": ("lose_all",), "7b": ("power",)}
+_BECOME_LAYER = {"4": ("subtypes", "types"), "5": ("colors", "add_colors", "chosen_color"), "6": ("lose_all",),
+                 "7b": ("power",)}
 
 
 def compute(game: "Game") -> dict[int, Chars]:
@@ -447,12 +449,18 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
     # layer 4: types
     run("4", [(ts, src, _chosen_subtype(st, objs[src]) if "chosen_subtype" in st and src in objs else st, ab)
               for ts, src, st, ab in entries("4", ("add_types", "become", "lose_types"))], _APPLY["4"])
-    # layer 5: colors
-    run("5", entries("5", ("become",)), _APPLY["5"])
+    # layer 5: colors; "are the chosen color": the color its source chose as it entered (614.12), none changed while
+    # it chose none
+    run("5", [(ts, src, dict(st, colors=[objs[src].chosen["color"]]) if "color" in objs[src].chosen
+               else dict(st, add_colors=[]), ab) if st.get("chosen_color") and src in objs else (ts, src, st, ab)
+              for ts, src, st, ab in entries("5", ("become",))], _APPLY["5"])
     # layer 6: abilities
     six = [(ts, src, _by_granter(st if src is None or CHOSEN_PROTECTION not in st.get("keywords", ())
                                  else dict(st, keywords=chosen_protection(st["keywords"], objs[src].chosen)), src), ab)
            for ts, src, st, ab in entries("6", ("keywords", "grant_ability", "restriction", "become"))]
+    six += [(ts, src, _abilities_of(game, chars, st, src), ab) for ts, src, st, ab in of_kinds(("abilities_of",))]
+    six = [(ts, src, dict(st, spares_src=src), ab) if st.get("spares") else (ts, src, st, ab)
+           for ts, src, st, ab in six]
     run("6", six, _APPLY["6"])
     if any(e[2].get("rule") == "cant_have" for e in six):  # 112.11: "can't have", whatever came later
         for oid, c in chars.items():
@@ -522,7 +530,7 @@ def _turn_free(st: dict[str, Any]) -> bool:
     hit = _FREE.get(id(st))
     if hit is not None and hit[0] is st:
         return hit[1]
-    free = _free_condition(st.get("condition")) \
+    free = st.get("kind") != "abilities_of" and _free_condition(st.get("condition")) \
         and all(_free_amount(st.get(k, 0)) for k in ("power", "toughness", "per")) \
         and (not isinstance(st.get("affects"), dict) or _free_filter(st["affects"]))
     _FREE[id(st)] = (st, free)
@@ -837,6 +845,27 @@ def _by_granter(st: dict[str, Any], src: int | None) -> dict[str, Any]:
     return dict(st, ability=got[1])
 
 
+def _abilities_of(game: "Game", chars: dict[int, Chars], st: dict[str, Any], src: int | None) -> dict[str, Any]:
+    """613.1f: "SELF has all activated abilities of all creature cards in all graveyards" (Necrotic Ooze): the
+    activated abilities (mana abilities too, 605.1a) or the loyalty abilities (606.3) of the objects its ``from``
+    filter names, other than itself: a permanent's as they are before this layer, a card's in another zone as printed
+    (a card there has its printed abilities, 112.6). The result is granted in this layer like quoted abilities."""
+    f = st.get("from") or {}
+    zone = f.get("zone", "battlefield")
+    if zone == "battlefield":
+        ids = [i for i in chars if i != src and matches(game, i, f, src)]
+    else:
+        ids = [i for p in game.order for i in getattr(game.players[p], zone, ())
+               if i != src and matches(game, i, f, src)]
+    out: list[Ability] = []
+    for i in ids:
+        for a in (chars[i].abilities if i in chars else game.objects[i].card.abilities):
+            if a.kind in ("activated", "mana") and (st.get("which") != "loyalty" or a.cost is not None
+                                                    and a.cost.loyalty is not None):
+                out.append(a)
+    return dict(st, abilities=out)
+
+
 def _apply6(c: Chars, st: dict[str, Any]) -> None:
     """Layer 6 (613.1f): a static that adds or removes abilities, or restricts the object."""
     kind = st.get("kind")
@@ -852,6 +881,8 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
         # "lose all abilities except mana abilities" (Blood Sun): the mana abilities stay (605.1a)
         c.abilities = [a for a in c.abilities if a.kind == "mana"] if st.get("keep_mana") else []
         c.kwargs = {}
+    if st.get("lose_texts"):  # "SELF loses this ability" (a Licid, 613.1f): that one ability of its text
+        c.abilities = [a for a in c.abilities if a.text not in st["lose_texts"]]
     if st.get("lose"):
         c.keywords = c.keywords - set(st["lose"])
         if any(k in _KEYWORD_ABILITIES for k in st["lose"]):
@@ -864,6 +895,8 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
             kw = dict(c.kwargs)
             for name, q in quals:
                 kw[name] = list(kw.get(name, ())) + [q]
+                if st.get("spares"):  # "This effect doesn't remove SELF": which attachments it leaves (704.5n)
+                    kw[SPARES] = list(kw.get(SPARES, ())) + [(q, st["spares"], st.get("spares_src"))]
             c.keywords = (c.keywords - {k for k in st["keywords"] if _granted_quality(k)}) | {n for n, _ in quals}
             c.kwargs = kw
         if extra:  # a granted prowess or exalted is its triggered ability (702.107a, 702.82a)

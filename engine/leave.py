@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import combat, knowledge, seats, triggers
+from engine import combat, knowledge, planechase, seats, triggers
 from engine.until import objects_gone, source_left
 
 if TYPE_CHECKING:
@@ -32,8 +32,10 @@ def leave(g: "Game", p: str) -> None:
     for i in [i for i in g.stack if g.objects[i].owner == p]:  # p's spells; abilities p controls
         g.stack.remove(i)
         del g.objects[i]
+    if g.casual:
+        planechase.player_left(g, p)  # 901.6, 901.10: a new planar controller; their plane leaves, another turns up
     pl = g.players[p]
-    for zone in ("library", "hand", "graveyard", "exile", "command"):
+    for zone in ("library", "hand", "graveyard", "exile", "command", "planar", "schemes"):
         for i in pl.zone(zone):
             del g.objects[i]
             knowledge.forget(g, i)

@@ -17,7 +17,7 @@ from engine.cards.abilities import CardDef, Cost
 from engine.errors import IllegalAction
 from engine.memo import per_object
 
-__all__ = ["overload_of", "cast_overloaded", "spell_for", "stand_in"]
+__all__ = ["overload_of", "cast_overloaded", "spell_for", "stand_in", "cleave_of", "cast_cleaved"]
 
 
 def spell_for(card: CardDef, keyword: str) -> tuple[Cost, CardDef] | None:
@@ -54,3 +54,17 @@ def cast_overloaded(o: Any) -> tuple[Cost, Any]:
     """702.95a: the cost and a stand-in copy of the card in hand with the overloaded text;
     IllegalAction for a card without overload."""
     return stand_in(o, overload_of(o.card) if o is not None else None, "overload")
+
+
+@per_object
+def cleave_of(card: CardDef) -> tuple[Cost, CardDef] | None:
+    """(cleave cost, the card as a spell cast for it) when its cleave cost is mana alone and its text without the
+    words in square brackets compiled (cleave, a later keyword: Innistrad: Crimson Vow;
+    a text change as overload's is); None otherwise."""
+    return spell_for(card, "Cleave")
+
+
+def cast_cleaved(o: Any) -> tuple[Cost, Any]:
+    """Cleave: the cost and a stand-in copy of the card in hand with its cleaved text; IllegalAction for a card
+    without cleave."""
+    return stand_in(o, cleave_of(o.card) if o is not None else None, "cleave")

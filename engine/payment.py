@@ -64,6 +64,8 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
         out.append(("exile_permanent", f, int(f.pop("amount", 1))))
     if cost.remove_counter_from:
         out.append(("remove_counter_from", dict(cost.remove_counter_from), 1))
+    if cost.blight:  # "Blight N" (a later keyword action): one creature you control, N -1/-1 counters on it
+        out.append(("blight", {"types": ["Creature"], "blight": cost.blight}, 1))
     if cost.linked_to_graveyard:
         out.append(("linked_to_graveyard", {}, cost.linked_to_graveyard))
     if cost.process:
@@ -72,6 +74,8 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
         out.append(("reveal", dict(cost.reveal), 1))  # up to one (engine/costs.py)
     if cost.reveal_hand:
         out.append(("reveal_hand", dict(cost.reveal_hand), 1))
+    if cost.behold:
+        out.append(("behold", dict(cost.behold), 1))
     return out
 
 
@@ -81,7 +85,8 @@ def has_choices(cost: Cost | None) -> bool:
     return cost is not None and bool(cost.sacrifice or cost.discard > 0 or cost.exile_from_graveyard
                                      or cost.exile_from_hand or cost.tap_others or cost.return_to_hand
                                      or cost.linked_to_graveyard or cost.process or cost.reveal
-                                     or cost.remove_counter_from or cost.reveal_hand or cost.exile_permanent)
+                                     or cost.remove_counter_from or cost.reveal_hand or cost.exile_permanent
+                                     or cost.behold or cost.blight)
 
 
 def _any_zone(f: Any) -> Any:
@@ -196,7 +201,7 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
                     and not ab.cost.sacrifice_self and not ab.cost.bottom_self and not ab.cost.life \
                     and not ab.cost.return_self \
                     and not ab.cost.energy \
-                    and not ab.cost.mill \
+                    and not ab.cost.mill and not ab.cost.exert_self \
                     and not has_choices(ab.cost) \
                     and all(e.op == "add_mana" for e in ab.effects) \
                     and _may_activate(g, oid, ab, player):  # not "... deals 1 damage to you" (605.1a)

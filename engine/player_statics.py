@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine import seats
 from engine.choices import has_name
-from engine.filters import matches, unknown_keys
+from engine.filters import chosen_player, matches, unknown_keys
 from engine.mana import mana_value
 from engine.memo import per_object
 from engine.values import CAST_KIND_KEYS, cast_kind_matches, condition
@@ -158,10 +158,10 @@ def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
                     ab = st.get("ability") if st["kind"] == "tapped_for_mana" else None
                     if any(a is ab for a in have) if ab is not None else any(a.static is st for a in have):
                         by.setdefault(st["kind"], []).append((oid, ctl, st))
-        for p in g.order:  # emblems (113.4: their abilities work from the command zone)
-            for oid in g.players[p].command:
+        for p in g.order:  # emblems (113.4: their abilities work from the command zone), a face-up plane, scheme,
+            for oid in g.players[p].command:  # vanguard (901.7, 904.8, 902.7): read of its controller (109.4b-e)
                 for st in _card_statics(g.objects[oid].card):
-                    by.setdefault(st["kind"], []).append((oid, p, st))
+                    by.setdefault(st["kind"], []).append((oid, g.objects[oid].controller, st))
         for e in g.effects:  # "Players can't gain life this turn": a resolved spell's effect (611.2)
             if e["layer"] == "player":
                 by.setdefault(e["static"]["kind"], []).append((e.get("source") or -1, e["controller"], e["static"]))
@@ -173,9 +173,10 @@ def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
 _NONE: list[tuple[int, str, dict[str, Any]]] = []
 
 
-def applies_to(g: "Game", who: Any, controller: str, player: str) -> bool:
+def applies_to(g: "Game", who: Any, controller: str, player: str, src: int | None = None) -> bool:
     """Does a static of ``controller`` whose "who" is ``who`` speak about ``player``? Never about a
-    player outside the controller's limited range of influence (801.10)."""
+    player outside the controller's limited range of influence (801.10). "chosen_player": the player its source
+    ``src`` chose as it entered ("The chosen player's maximum hand size is four", 614.12)."""
     if g.influence is not None and player != controller and not seats.in_range(g, controller, player):
         return False
     if who in (None, "you"):
@@ -187,12 +188,14 @@ def applies_to(g: "Game", who: Any, controller: str, player: str) -> bool:
     if isinstance(who, list):  # the players a resolved effect named ("target player can't ...", "that
         # creature's owner can't cast spells with the same name")
         return player in who
+    if who == "chosen_player":
+        return src is not None and chosen_player(g, src) == player
     return False
 
 
 def _mine(g: "Game", kind: str, player: str) -> list[tuple[int, str, dict[str, Any]]]:
     sts = statics(g, kind)
-    return [t for t in sts if applies_to(g, t[2].get("who"), t[1], player)] if sts else _NONE
+    return [t for t in sts if applies_to(g, t[2].get("who"), t[1], player, t[0])] if sts else _NONE
 
 
 # ------------------------------------------------------------------ the players
@@ -226,9 +229,10 @@ def max_hand_size(g: "Game", player: str) -> int | None:
     hand size is increased by one", "Each opponent's maximum hand size is reduced by two", "Your maximum hand
     size is two", "Players have no maximum hand size") are applied in timestamp order, after the others."""
     got = _mine(g, "no_max_hand_size", player) + _mine(g, "hand_size", player)
+    base = max(0, HAND_SIZE + g.players[player].hand_modifier)  # 902.5b: a vanguard's hand modifier
     if not got:
-        return HAND_SIZE
-    size: int | None = HAND_SIZE
+        return base
+    size: int | None = base
     for sid, _ctl, st in sorted(got, key=lambda t: _timestamp(g, t[0], t[2])):
         if st["kind"] == "no_max_hand_size":
             size = None
@@ -476,6 +480,8 @@ def spell_uncounterable(g: "Game", o: "Obj") -> bool:
     """101.1: "Instant and sorcery spells you control can't be countered" (Sphinx of the Final Word),
     "Creature spells can't be countered": a static of a permanent over the spells it names."""
     ctl = o.controller
+    if o.chosen and o.chosen.get("uncounterable"):  # "The next creature spell you cast this turn can't be countered"
+        return True  # (Insist: the spell that used that effect up, engine/costs.py use_next_spell_flags)
     return ctl is not None and any(matches(g, o.id, t[2].get("spells") or {}, None, ctl)
                                    for t in _mine(g, "uncounterable_spells", ctl))
 
@@ -853,6 +859,8 @@ def mana_trigger_supported(ab: Any) -> bool:
 
 
 _WHO = (None, "you", "each_player", "any", "each", "opponent", "each_opponent")
+#: the kinds read through ``_mine``, which knows each static's source: they may speak of "the chosen player"
+_BY_SOURCE = frozenset({"no_max_hand_size", "hand_size"})
 
 
 def enters_exiled(g: "Game", oid: int, frm: str) -> bool:
@@ -871,7 +879,7 @@ def static_problems(st: dict[str, Any]) -> list[str]:
                 "cant_gain_life",
                 "uncounterable_spells",
                 "cant_lose_life", "skip_step", "cant_lose_game", "cant_win_game", "life_floor", "damage_as_infect") \
-            and st.get("who") not in _WHO:
+            and st.get("who") not in _WHO and not (kind in _BY_SOURCE and st.get("who") == "chosen_player"):
         return [f"{kind} for {st.get('who')}"]
     if kind == "spell_limit" and set(st.get("spells") or {}) - CAST_KIND_KEYS:
         return [f"spell_limit spells keys {sorted(set(st['spells']) - CAST_KIND_KEYS)}"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import commander, facedown, seats, transform
+from engine import archenemy, commander, facedown, planechase, seats, transform, vanguard
 from engine.actions import create_token
 from engine.choices import COLORS
 from engine.mana import parse_pool
@@ -33,6 +33,41 @@ def seat_names(setup: dict[str, Any]) -> list[str]:
     return list(names)
 
 
+def _casual(g: "Game", players: dict[str, Any]) -> None:
+    """A scenario's casual-variant keys (docs/scenarios.md): per player ``planar`` (the planar deck, top first:
+    901.4), ``schemes`` (the scheme deck, top first, 904.4: an archenemy, whose life defaults to 40, 904.5) and
+    ``vanguard`` (902.3: its life modifier applies when ``life`` is not given, its hand modifier always); a plane or
+    phenomenon placed in ``command`` is face up, controlled by the planar controller (901.6)."""
+    casual: dict[str, dict[str, Any]] = {}
+    for name in g.order:
+        ps = players.get(name) or {}
+        for key, zone in (("planar", "planar"), ("schemes", "schemes")):
+            if key not in ps:
+                continue
+            deck = [str(c) for c in ps.get(key) or []]
+            casual.setdefault(key, {})[name] = deck
+            for card in deck:
+                o = g._make(card, name, zone)
+                g.players[name].zone(zone).append(o.id)
+            if key == "schemes" and "life" not in ps:
+                g.players[name].life = archenemy.LIFE
+        if ps.get("vanguard"):
+            card = str(ps["vanguard"])
+            problems = vanguard.problems(g.cards, card)
+            if problems:
+                raise SetupError("; ".join(problems))
+            casual.setdefault("vanguard", {})[name] = card
+            life = g.players[name].life
+            vanguard.start(g, {name: card})
+            if "life" in ps:
+                g.players[name].life = life
+    if "planar" not in casual and any(planechase.is_planar(g.objects[i].card) for n in g.order
+                                      for i in g.players[n].command):
+        casual["planar"] = {n: [] for n in g.order}
+    g.casual = casual
+    planechase.sync(g)
+
+
 def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
     """Put the position into ``g``, a fresh game of the setup's seats (seat_names);
     ``g.handles`` maps setup ids to physical cards (uids)."""
@@ -44,6 +79,8 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
         seats.configure(g, setup.get("variant"), setup.get("options"), setup.get("teams"))
     except seats.SeatError as e:
         raise SetupError(str(e)) from None
+    # 714.1: a restart begins a new game of the same variant, options and teams
+    g.origin.update(variant=g.variant, options=list(setup.get("options") or []), teams=setup.get("teams"))
     active = setup.get("active", names[0])
     step = setup.get("step", "main1")
     if active not in names:
@@ -132,6 +169,7 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
             g.objects[oid].attached_to = named[0]
     g.handles = handles
     commander.setup_position(g, setup, SetupError)  # 903: format, commander, command zone, casts, damage
+    _casual(g, players)  # 901, 902, 904: planar and scheme decks, vanguards
     if g.variant == "two_headed_giant":  # 810.4, 810.10: one life total and poison count per team
         for team in g.teams:
             for key, default in (("life", seats.starting_life(g)), ("poison", 0)):

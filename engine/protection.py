@@ -21,6 +21,11 @@ WORDS = frozenset({"everything", "multicolored", "monocolored", "all colors", "e
                    "the chosen player"})
 
 
+#: the Chars.kwargs key of the protections that leave some attachments on (Black Ward: "This effect doesn't remove
+#: SELF"): (quality, "self" or "auras", the granting object) for each such instance of protection
+SPARES = "Protection spares"
+
+
 def supported(q: Any) -> bool:
     """Can this engine check this quality?"""
     if isinstance(q, str):
@@ -62,6 +67,29 @@ def protected(g: "Game", c: "Chars", src: int | None, colors: Any = None, holder
         return False
     return any(from_chosen_player(g, src, holder) if q == "the chosen player" else has_quality(g, q, src, colors)
                for q in c.kwargs.get("Protection") or ())
+
+
+def attach_protected(g: "Game", c: "Chars", src: int, holder: int) -> bool:
+    """702.16c, 704.5n, 704.5p: does protection keep ``src`` (an Aura, Equipment or Fortification) from being attached
+    to ``holder``? An instance of protection granted by an effect that "doesn't remove SELF" (the granting object) or
+    "doesn't remove Auras" does not count for what it spares; another instance of the same quality still does."""
+    if "Protection" not in c.keywords:
+        return False
+    spares = c.kwargs.get(SPARES) or ()
+    if not spares:
+        return protected(g, c, src, holder=holder)
+    kinds = g.chars(src).subtypes if src in g.objects else ()
+    left = [(q, kind, by) for q, kind, by in spares
+            if by == src and kind == "self" or kind == "auras" and "Aura" in kinds]
+    for q in c.kwargs.get("Protection") or ():
+        hit = from_chosen_player(g, src, holder) if q == "the chosen player" else has_quality(g, q, src)
+        if not hit:
+            continue
+        spare = next((s for s in left if s[0] == q), None)
+        if spare is None:
+            return True
+        left.remove(spare)
+    return False
 
 
 def from_chosen_player(g: "Game", src: int | None, holder: int | None) -> bool:

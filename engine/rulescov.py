@@ -4,7 +4,8 @@ Counts, per section of chapters 1-7 of the Comprehensive Rules of April 8, 2016,
 numbered rules (``x.y``, e.g. 510.1) that the ``rules:`` lines of at least one *passing*
 scenario cite. A subrule citation (510.1c) counts for its rule (510.1); a section number
 alone (510), or a number the 2016 text does not have (a later edition's number), counts
-for nothing and is listed.
+for nothing and is listed. Multiplayer (chapter 8) and the casual variants (chapter 9: Planechase, Vanguard,
+Commander, Archenemy, Conspiracy) are counted the same way in a total of their own (``chapters_8_9`` in the JSON).
 
 What "exercised" means here, checked for every citing scenario:
 - the scenario passes (its setup, every decision and every checkpoint hold), and
@@ -31,27 +32,42 @@ _HERE = Path(__file__).resolve().parent.parent
 RULES_PATHS = (_HERE / "docs" / "rules" / RULES_FILE, _HERE.parent / "shared" / "rules" / RULES_FILE,
                Path("../shared/rules") / RULES_FILE)
 
-_RULE_LINE = re.compile(r"^([1-7]\d\d)\.(\d+)\. (.*)$")
-_ANY_LINE = re.compile(r"^([1-7]\d\d\.\d+[a-z]?)\.? ")
+_RULE_LINE = re.compile(r"^(\d\d\d)\.(\d+)\. (.*)$")
+_ANY_LINE = re.compile(r"^(\d\d\d\.\d+[a-z]?)\.? ")
+#: the chapters of the main count (the issue's target is over these)
+CORE = tuple("1234567")
+#: counted beside them, in a total of their own: multiplayer (chapter 8) and the casual variants (chapter 9)
+EXTRA = ("8", "9")
 _CITE = re.compile(r"^(\d{3})\.(\d+)([a-z]*)$")
 
 _NO_PLAY = "has no effect on game play"
-_VARIANT = "a card of a casual variant our games do not include (Planechase, Vanguard, Archenemy, Conspiracy)"
+# Planechase (901), Vanguard (902), Archenemy (904) and conspiracies in the command zone (905.4) are played
+# (engine/planechase.py, vanguard.py, archenemy.py, conspiracy.py): their rules are in scope. Conspiracies are only
+# partly: hidden agenda (702.105) and the abilities that work during a draft (905.2) are not carried out.
+_VARIANT = "conspiracies: the draft abilities (905.2) and hidden agenda (702.105) are not carried out"
+_MULTI = ("a multiplayer variant or option our games do not offer (they offer the two-player game, Free-for-All "
+          "with the options of 801-803, Two-Headed Giant and Commander)")
 # Whole sections (three digits) or single rules (x.y) out of scope, with the reason.
 OUT_OF_SCOPE: dict[str, str] = {
     "100.6": "tournament organisation, outside the game",
     "203": f"the illustration {_NO_PLAY} (203.1)",
     "206": f"the expansion symbol {_NO_PLAY}; sets and rarities are not game objects here",
     "212": f"the text below the text box {_NO_PLAY} (212.1)",
-    "309": f"planes: {_VARIANT}",
-    "310": f"phenomena: {_VARIANT}",
-    "311": f"vanguards: {_VARIANT}",
-    "312": f"schemes: {_VARIANT}",
-    "313": f"conspiracies: {_VARIANT}",
+    "800.3": "the rules of multiplayer tournaments, outside the game",
+    "801.18": "planes and phenomena in a game with the limited range of influence option: the exemption is not "
+              "carried out",
+    "804": f"the deploy creatures option: {_MULTI}",
+    "807": f"Grand Melee: {_MULTI}",
+    "808": f"Team vs. Team: {_MULTI}",
+    "809": f"the Emperor variant: {_MULTI}",
+    "811": f"Alternating Teams: {_MULTI}",
+    "805.9": "which active player an ability means with shared team turns: no supported card says \"active player\"",
+    "903.10": "a commander exiled face down that another player may look at: a commander leaving a library or hand "
+              "takes its owner's standing 903.9 answer (the command zone), and no supported effect exiles a card face "
+              "down from a public zone for another player to look at",
+    "313.7": f"looking at a face-down conspiracy: {_VARIANT}",
+    "207.4": f"the chaos symbol on plane cards {_NO_PLAY} (207.4)",
     "407": "ante: the cards that use it are banned and our games are never played for ante (407.1)",
-    "701.21": f"planeswalk: {_VARIANT}",
-    "701.22": f"set in motion: {_VARIANT}",
-    "701.23": f"abandon: {_VARIANT}",
     "702.105": "hidden agenda: Conspiracy draft only",
     "715": "subgames: only Shahrazad (banned everywhere) makes one",
     "714.6": "restarting a subgame: there are no subgames here (715)",
@@ -82,14 +98,6 @@ OUT_OF_SCOPE: dict[str, str] = {
     "709.3": "how a player physically shows whether a flip card is flipped (the table draws it)",
     "711.3": "how double-faced cards are kept indistinguishable in hidden zones (sleeves, checklist cards)",
     "601.1": "casting's old name (playing a spell)",
-    # rules of variants our games do not include
-    "103.6": f"the planar deck at the start of the game: {_VARIANT}",
-    "107.11": f"the planeswalker symbol of the planar die: {_VARIANT}",
-    "107.12": f"the chaos symbol of the planar die: {_VARIANT}",
-    "207.4": f"the chaos symbol on plane cards: {_VARIANT}",
-    "210": f"the hand modifier of vanguard cards: {_VARIANT}",
-    "211": f"the life modifier of vanguard cards: {_VARIANT}",
-    "505.3": f"the archenemy's scheme at the main phase: {_VARIANT}",
 }
 
 
@@ -101,8 +109,9 @@ def rules_text_path() -> Path:
     raise FileNotFoundError(f"{RULES_FILE} not found in any of: {', '.join(map(str, RULES_PATHS))}")
 
 
-def load_rules(path: Path | None = None) -> dict[str, str]:
-    """The numbered rules x.y of chapters 1-7, each with the start of its text, in text order.
+def load_rules(path: Path | None = None, chapters: tuple[str, ...] = CORE) -> dict[str, str]:
+    """The numbered rules x.y of ``chapters`` (prefixes of the section number: chapters 1-7 by
+    default), each with the start of its text, in text order.
 
     The text's contents list comes first and has no numbered rules, so every match is a rule.
     """
@@ -110,13 +119,13 @@ def load_rules(path: Path | None = None) -> dict[str, str]:
     with open(path or rules_text_path(), encoding="utf-8-sig") as f:
         for line in f:
             m = _RULE_LINE.match(line.rstrip("\r\n"))
-            if m:
+            if m and m[1].startswith(chapters):
                 rules.setdefault(f"{m[1]}.{m[2]}", m[3][:80])
     return rules
 
 
 def load_ids(path: Path | None = None) -> frozenset[str]:
-    """Every rule and subrule number of chapters 1-7 in the text ('510.1', '510.1c')."""
+    """Every rule and subrule number in the text ('510.1', '510.1c', '903.8')."""
     with open(path or rules_text_path(), encoding="utf-8-sig") as f:
         return frozenset(m[1] for line in f if (m := _ANY_LINE.match(line)))
 
@@ -148,6 +157,7 @@ class Report:
     unknown: dict[str, list[str]] = field(default_factory=dict)  # citation not in the text -> scenarios
     not_counted: dict[str, list[str]] = field(default_factory=dict)  # scenario -> why its cites do not count
     scenarios: int = 0
+    extra: dict[str, str] = field(default_factory=dict)  # the rules of EXTRA, counted apart
 
     def add(self, sc: dict[str, Any], name: str, reason: str | None) -> None:
         """Record one scenario run: its citations count only if it passed and checks something."""
@@ -163,6 +173,10 @@ class Report:
             return
         for c in cites:
             r = rule_of(c)
+            if r is not None and r in self.extra and (not self.ids or str(c).strip() in self.ids):
+                if out_of_scope(r) is None:
+                    self.cited.setdefault(r, []).append(name)
+                continue
             if r is None or r not in self.rules or (self.ids and str(c).strip() not in self.ids):
                 if not str(c).startswith(("8", "9")):
                     self.unknown.setdefault(str(c), []).append(name)
@@ -173,9 +187,9 @@ class Report:
     def in_scope(self) -> list[str]:
         return [r for r in self.rules if out_of_scope(r) is None]
 
-    def sections(self) -> dict[str, dict[str, Any]]:
+    def sections(self, rules: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
         out: dict[str, dict[str, Any]] = {}
-        for r in self.rules:
+        for r in self.rules if rules is None else rules:
             s = out.setdefault(r.split(".")[0], {"cited": 0, "rules": 0, "out_of_scope": 0, "uncited": []})
             if out_of_scope(r):
                 s["out_of_scope"] += 1
@@ -198,7 +212,17 @@ class Report:
             "unknown_citations": self.unknown,
             "not_counted": self.not_counted,
             "scenarios": self.scenarios,
+            "chapters_8_9": self._extra_json(),
         }
+
+    def _extra_json(self) -> dict[str, Any]:
+        """The count of EXTRA (chapters 8 and 9), kept apart from the main one."""
+        scope = [r for r in self.extra if out_of_scope(r) is None]
+        cited = sum(1 for r in scope if r in self.cited)
+        return {"cited": cited, "rules": len(scope), "all_rules": len(self.extra),
+                "percent": round(100 * cited / len(scope), 1) if scope else 0.0,
+                "sections": self.sections(self.extra),
+                "out_of_scope": {r: out_of_scope(r) for r in self.extra if out_of_scope(r)}}
 
     def text(self) -> str:
         j = self.as_json()
@@ -208,22 +232,20 @@ class Report:
             tot = chapters.setdefault(sec[0], [0, 0])
             tot[0] += s["cited"]
             tot[1] += s["rules"]
-            if s["rules"] == 0:
-                lines.append(f"{sec}  out of scope ({s['out_of_scope']} rules)")
-                continue
-            line = f"{sec}  {s['cited']:3d}/{s['rules']:<3d}"
-            if s["out_of_scope"]:
-                line += f" ({s['out_of_scope']} out of scope)"
-            if s["uncited"]:
-                line += "  uncited: " + " ".join(s["uncited"])
-            lines.append(line)
+            lines.append(_section_line(sec, s))
         lines.append("")
         for ch, (ncited, nrules) in chapters.items():
             lines.append(f"chapter {ch}00: {ncited}/{nrules} ({100 * ncited / nrules:.1f}%)")
+        x = j["chapters_8_9"]
+        if x["all_rules"]:
+            lines.append("")
+            lines += [_section_line(sec, s) for sec, s in x["sections"].items()]
+            lines.append(f"multiplayer and casual variants (chapters 800, 900): {x['cited']}/{x['rules']} "
+                         f"({x['percent']}%)")
         lines.append("")
         lines.append("out of scope:")
         reasons: dict[str, list[str]] = {}
-        for r, why in j["out_of_scope"].items():
+        for r, why in (j["out_of_scope"] | x["out_of_scope"]).items():
             reasons.setdefault(why, []).append(r)
         for why, rs in reasons.items():
             lines.append(f"  {_span(rs)}: {why}")
@@ -239,13 +261,25 @@ class Report:
         return "\n".join(lines)
 
 
+def _section_line(sec: str, s: dict[str, Any]) -> str:
+    """One section of the text report: cited/rules, the out-of-scope count, the uncited rules."""
+    if s["rules"] == 0:
+        return f"{sec}  out of scope ({s['out_of_scope']} rules)"
+    line = f"{sec}  {s['cited']:3d}/{s['rules']:<3d}"
+    if s["out_of_scope"]:
+        line += f" ({s['out_of_scope']} out of scope)"
+    if s["uncited"]:
+        line += "  uncited: " + " ".join(s["uncited"])
+    return line
+
+
 def _span(rules: list[str]) -> str:
     return rules[0] if len(rules) == 1 else f"{rules[0]}-{rules[-1]} ({len(rules)})"
 
 
 def report(runs: list[tuple[dict[str, Any], str, str | None]], rules_path: Path | None = None) -> Report:
     """Build the report from scenario runs: (scenario, name, failure reason or None)."""
-    rep = Report(load_rules(rules_path), load_ids(rules_path))
+    rep = Report(load_rules(rules_path), load_ids(rules_path), extra=load_rules(rules_path, EXTRA))
     for sc, name, reason in runs:
         rep.add(sc, name, reason)
     return rep

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import bestow, commander, dungeon, player_statics, saga, seats, triggers
+from engine import archenemy, bestow, commander, dungeon, planechase, player_statics, saga, seats, triggers
 from engine.actions import ascend, aura_ok, destroy, plan_destroy, remove_from_combat
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.object_statics import attach_allowed
 from engine.ops.actions import start_speed
-from engine.protection import protected
+from engine.protection import attach_protected
 from engine.replacement import zone_change
 from engine.until import lost_control, object_left
 
@@ -62,6 +62,9 @@ def check(g: "Game") -> bool:
     g.tokens_outside = False
     if any(p.command for p in g.players.values()):
         did = dungeon.check(g) or did  # a venture marker on a dungeon's bottommost room (a later rule)
+        if g.casual:
+            did = archenemy.check(g) or did  # 704.3, 904.10: a scheme that is not ongoing, its ability gone
+            did = planechase.check_phenomena(g) or did  # 704.5x: a phenomenon, its ability gone
     if not did and g.__dict__.get("_sba_clean") == g._version:
         return False  # nothing changed since the permanents were last found in order
     if "_paired" in g.__dict__:  # some soulbond pair was made in this game (engine/ops/objects.py)
@@ -291,7 +294,7 @@ def _equip_ok(g: "Game", equipment: int, t: int) -> bool:
         return False  # (and "SELF can be attached only to a creature with toughness 4 or greater")
     if g.influence is not None and not seats.in_range(g, g.chars(equipment).controller, tc.controller):
         return False  # 801.9: nor a creature outside the Equipment's controller's range of influence
-    return not ("Protection" in tc.keywords and protected(g, tc, equipment, holder=t))
+    return not ("Protection" in tc.keywords and attach_protected(g, tc, equipment, t))
 
 
 def legend_answer(g: "Game", d: "Decision", keep: list[Any]) -> None:

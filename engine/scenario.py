@@ -23,9 +23,11 @@ from engine.support import unsupported_reasons
 
 PLAYERS = ("alice", "bob")
 VERBS = {"pass", "play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage",
-         "order_attackers", "choose", "mulligan", "suspend", "plot", "foretell", "concede", "turn_face_up"}
+         "order_attackers", "choose", "mulligan", "suspend", "plot", "foretell", "concede", "turn_face_up",
+         "roll_planar_die", "end_effect"}
 KIND_VERBS = {
-    "priority": {"pass", "play", "cast", "activate", "suspend", "plot", "foretell", "turn_face_up"},
+    "priority": {"pass", "play", "cast", "activate", "suspend", "plot", "foretell", "turn_face_up",
+                 "roll_planar_die", "end_effect"},  # 901.9: a special action (docs/scenarios.md)
     "attackers": {"attack"}, "blockers": {"block"},
     "order_blockers": {"order_blockers"}, "order_attackers": {"order_attackers"},
     "assign_damage": {"assign_damage"}, "trigger_targets": {"choose"}, "order_triggers": {"choose"},
@@ -138,9 +140,11 @@ class Runner:
         setup = self.sc.get("setup") or {}
         names = set()
         for ps in (setup.get("players") or {}).values():
-            for zone in ("battlefield", "hand", "library", "graveyard", "exile", "command"):
+            for zone in ("battlefield", "hand", "library", "graveyard", "exile", "command", "planar", "schemes"):
                 for e in (ps or {}).get(zone) or []:
                     names.add(e if isinstance(e, str) else e.get("name"))
+            if (ps or {}).get("vanguard"):
+                names.add(str(ps["vanguard"]))
         for n in sorted(names):
             try:
                 d = self.cards.definition(n)
@@ -265,6 +269,16 @@ class Runner:
             if "pay" in step:
                 a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
             return a
+        if verb == "roll_planar_die":  # 901.9: a special action of the active player; "pay" the lands paying {N}
+            a = {"action": "roll_planar_die"}
+            if "pay" in step:
+                a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
+            return a
+        if verb == "end_effect":  # 115.2c: pay to end an effect of a permanent ("You may pay {B} to end this effect")
+            a = {"action": "end_effect", "card": self.ref(step["card"], "battlefield")}
+            if "pay" in step:
+                a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
+            return a
         if verb == "turn_face_up":  # 702.36e, 701.31b: a special action; "alt" names the cost paid
             a = {"action": "turn_face_up", "card": self.ref(step["card"], "battlefield")}
             if "alt" in step:
@@ -305,8 +319,8 @@ class Runner:
                 a["multikicker"] = int(step["multikicker"])
             if "repeat" in step:  # 716.2a: a shortcut, this action N times with everyone passing between
                 a["repeat"] = int(step["repeat"])
-            for k in ("convoke", "improvise", "delve", "splice"):  # objects that pay for mana (702.50a, 702.65a),
-                # and the cards spliced onto the spell (702.46a)
+            for k in ("convoke", "improvise", "delve", "splice", "waterbend"):  # objects that pay for mana (702.50a,
+                # 702.65a; waterbend, a later keyword action), and the cards spliced onto the spell (702.46a)
                 if k in step:
                     a[k] = [self.ref(x) for x in step[k]]
             if "mana" in step:  # the kind of mana a mana ability adds where it may choose ("R", "C")
@@ -451,7 +465,8 @@ class Runner:
             p = g.players[name]
             got = {"life": p.life, "poison": p.poison, "lost": p.lost, "hand": len(p.hand),
                    "library": len(p.library), "graveyard": len(p.graveyard), "left": name in g.gone,
-                   "commander_casts": p.commander_casts}
+                   "commander_casts": p.commander_casts,
+                   "planar": len(p.planar), "schemes": len(p.schemes)}  # the planar and scheme decks (901.4, 904.4)
             for k, v in want.items():
                 if k == "mana_pool":
                     if format_pool(p.pool) != format_pool(parse_pool(v)):
@@ -603,7 +618,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("paths", nargs="+", type=Path)
     ap.add_argument("--json", action="store_true", help="one JSON object per scenario")
     ap.add_argument("--rules-coverage", action="store_true",
-                    help="report the rules of chapters 1-7 cited by passing scenarios (engine.rulescov)")
+                    help="report the rules of chapters 1-7 (and, apart, of chapters 8 and 9) cited by passing "
+                         "scenarios (engine.rulescov)")
     args = ap.parse_args(argv)
     cards = default_pool()
     files: list[Path] = []

@@ -216,7 +216,9 @@ def after_pass(g: "Game", p: str, passes: int) -> str:
 
 def apnap(g: "Game") -> list[str]:
     """101.4: the active player, then each other player still in the game in turn order; when
-    the active player has left (800.4h), from the next player in turn order."""
+    the active player has left (800.4h), from the next player in turn order. 805.6: with shared
+    team turns (Two-Headed Giant), each player of the active team first, from the active player,
+    then the players of each other team in turn order (teams sit together, 810.3)."""
     order = g.order
     a = g.active
     if len(order) == 2 and not g.gone:
@@ -224,10 +226,10 @@ def apnap(g: "Game") -> list[str]:
     i = order.index(a)
     ring = order[i:] + order[:i]
     ps = g.players
+    if g.variant == "two_headed_giant":
+        team = g.team_of[a]
+        ring = [n for n in ring if n in team] + [n for n in ring if n not in team]
     return [n for n in ring if not ps[n].lost]
-
-
-
 
 def opponents(g: "Game", p: str) -> list[str]:
     """The opponents of ``p`` still in the game (102.2-102.3), in APNAP order."""

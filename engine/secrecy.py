@@ -29,6 +29,7 @@ from engine.ai.random_bot import RandomBot
 from engine.bench import play_out
 from engine.cardpool import CardPool, corpus
 from engine.game import Game
+from engine.state import COMMAND_CARDS
 from engine.support import unsupported_reasons
 
 
@@ -159,7 +160,7 @@ def secret_cards(limit: int | None = None) -> list[str]:
             card = pool.definition(name)
         except Exception:  # noqa: BLE001 - a card the compiler cannot read is simply not used
             continue
-        if card.unsupported or unsupported_reasons(card) or "Land" in card.types:
+        if card.unsupported or unsupported_reasons(card) or "Land" in card.types or COMMAND_CARDS & set(card.types):
             continue
         found: set[str] = set()
         for ab in card.abilities:

@@ -19,6 +19,18 @@ STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_att
          "end", "cleanup")
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
 
+#: 309-313: the nontraditional cards of the casual variants (Planechase 901, Vanguard 902, Archenemy 904,
+#: Conspiracy 905) whose abilities work from the command zone while they are face up there (901.7, 902.7, 904.8,
+#: 313.5); the face-down cards of a planar or scheme deck are kept apart, in ``Player.planar`` and ``Player.schemes``
+COMMAND_CARDS = frozenset({"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy"})
+
+
+def works_from_command(card: CardDef) -> bool:
+    """Whether the abilities of ``card``, in the command zone, work there: an emblem (113.4), a designation (the
+    monarch's), or a face-up plane, phenomenon, scheme, vanguard or conspiracy card (901.7, 902.7, 904.8, 313.5).
+    The object's controller is the one its abilities' "you" means (109.4a-e)."""
+    return any(t in COMMAND_CARDS or t in ("Emblem", "Designation") for t in card.types)
+
 
 class Obj:
     """A card, token, copy or ability on the stack (CR 109.1, 112.7a).
@@ -124,9 +136,11 @@ class Player:
                  "damaged_turn", "commander_casts", "commander_casts_by", "commander_damage", "attacked_turn",
                  "died_turn", "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic",
                  "counters", "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn", "surveilled_turn",
+                 "searched_turn",
                  "life_lost_last_turn", "investigated_turn", "draw_step_draws", "to_graveyard_turn",
                  "life_turn_began", "dungeons_completed", "last_turn", "crime_turn", "mana_spent_turn", "speed",
-                 "nonland_left_turn", "warped_turn")
+                 "nonland_left_turn", "warped_turn", "planar", "schemes", "die_rolls", "hand_modifier",
+                 "attacked_power", "hand_cast_turn")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -158,11 +172,16 @@ class Player:
         self.damaged_turn = 0           # the last turn this player was dealt damage (bloodthirst, 702.53a)
         self.damaged_by_turn: list[int] = []  # the sources that dealt it damage that turn (damaged_turn)
         self.attacked_turn = 0          # the last turn this player attacked with a creature (508.1j)
+        # (combat phase of the game, total power of the creatures they declared as attackers in it, as declared:
+        # 508.1): pack tactics ("if you attacked with creatures with total power 6 or greater this combat")
+        self.attacked_power: tuple[int, int] = (0, 0)
         self.last_turn = 0              # the number of this player's last turn that has ended ("your last turn")
         self.life_lost_last_turn = 0    # life this player lost during the previous turn ("if you lost life last turn")
         self.surveilled_turn = 0        # the last turn this player surveilled (a later keyword action, GRN)
+        self.searched_turn = 0          # the last turn this player searched their own library (701.15a)
         self.investigated_turn = 0      # the last turn this player investigated (701.33a)
         self.crime_turn = 0             # the last turn this player committed a crime (a later rule, OTJ)
+        self.hand_cast_turn = 0         # the last turn this player cast a spell from their hand (601.2a, 601.2i)
         # (turn, mana this player spent to cast spells that turn): expend (a later keyword action, Bloomburrow;
         # engine/triggers.py expend)
         self.mana_spent_turn: tuple[int, int] = (0, 0)
@@ -204,6 +223,13 @@ class Player:
         # cast a spell for its warp cost (void, a later term: Edge of Eternities)
         self.nonland_left_turn = 0
         self.warped_turn = 0
+        # the casual variants: the face-down planar deck (901.4) and scheme deck (904.4), top first, hidden from
+        # every player; the times this player rolled the planar die as a special action this turn (901.9); the
+        # hand modifier of their vanguard (210.1, 902.5): their starting and maximum hand size is 7 plus it
+        self.planar: list[int] = []
+        self.schemes: list[int] = []
+        self.die_rolls = 0
+        self.hand_modifier = 0
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)

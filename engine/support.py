@@ -18,13 +18,15 @@ from engine import (
     dungeon,
     facedown,
     overload,
+    player_statics,
     prototype,
     splice,
     transform,
 )
 from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.keywords import KEYWORD_TEXT
-from engine.choices import ENTER_CHOICES, NAME_CHOICES, OBJECT_CHOICE, PLAYER_CHOICE, choose_problems
+from engine.cards.vanguard import modifiers as vanguard_modifiers
+from engine.choices import ENTER_CHOICES, NAME_CHOICES, OBJECT_CHOICE, OPPONENT_CHOICE, PLAYER_CHOICE, choose_problems
 from engine.clone import clone_problems
 from engine.filters import unknown_keys
 from engine.mana import RESTRICTION_RIDERS, unpayable
@@ -35,6 +37,7 @@ from engine.ops.objects import TOKEN_KINDS
 from engine.ops.playable import supported as playable_supported
 from engine.player_statics import is_mana_trigger, mana_trigger_supported, static_problems
 from engine.protection import supported as protection_supported
+from engine.state import COMMAND_CARDS
 from engine.triggers import ALIASES, GRAVEYARD_EVENTS, KEYS, KEYS_OF_EVENT
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
 from engine.values import REF_WORDS, condition_problems, names_that_player
@@ -107,8 +110,11 @@ KEYWORDS = frozenset({
     "Devour",                # with a number: its static ability (702.81a)
     "Embalm", "Eternalize",  # activated abilities from the graveyard (later keywords; keywords._costed_ability)
 })
-STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
+STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters",
+                     "set_pt",
                      "enters_prepared",  # engine/replacement.py enter_effects, engine/prepare.py (a later mechanic)
+                     "exert_on_attack",  # engine/combat.py: chosen as it attacks (a later keyword action)
+                     "day_as_enters",  # engine/transform.py day_night_enters (day and night, a later rule)
                      "lose_types",  # engine/layers.py, layer 4 (reconfigure: "isn't a creature")
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double",
                      "life_gain_to_loss", "choose_on_enter",
@@ -183,6 +189,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "may_not_untap",  # engine/game.py untap step: its controller may leave it tapped (502.2)
                      # engine/costs.py
                      "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost",
+                     "optional_cost",
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
                      "deck_rule"})
 RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana",  # engine/casting.py activatable
@@ -202,6 +209,7 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "cant_be_regenerated",  # engine/replacement.py cant_be_regenerated (701.12b)
                    "flashback_mana_cost",  # engine/cast_options.py object_alternatives (702.33a)
                    "reach_against",  # engine/combat.py can_block: "can block Dragons as though it had reach"
+                   "block_as_shadow",  # engine/combat.py can_block: "... as though it had shadow" (702.27b)
                    "untargetable_from",  # engine/targets.py: "can't be the target of nongreen spells or abilities ..."
                    "combat_cost",  # engine/combat.py attack_cost, block_cost (508.1d, 509.1d)
                    "no_combat_damage",  # engine/combat.py combat_power (510.1a)
@@ -222,7 +230,14 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 "opponents_control", "amount_ge", "cast_kind_this_turn",
                                 "opponent_cast_kind_this_turn",
                                 # the caster's speed, descents, and the turn's void (later terms: DFT, LCI, EOE)
-                                "max_speed", "descended", "void", "graveyard_mvs_ge"})
+                                "max_speed", "descended", "void", "graveyard_mvs_ge",
+                                "day_night",  # the game's day or night (a later rule, Innistrad: Midnight Hunt)
+                                # "if an opponent controls at least four more creatures than you / seven or more
+                                # lands", "if an opponent has no cards in hand" (the Avatars of Prophecy)
+                                "opponent_more", "more_by", "at_least", "opponent_hand_le",
+                                # the Traps of Zendikar: "If an opponent gained life this turn" (a fact of each
+                                # opponent), "If exactly one creature is attacking" (attacking creatures counted now)
+                                "opponent_did", "amount_lt", "to_graveyard_ge"})
 
 
 _EXILE_SELF = Cost(exile_self=True)
@@ -323,7 +338,7 @@ def _walk(x: Any, out: list[str]) -> None:
             return  # the sacrificed object's power as it last existed (engine/costs.py)
         if x.get("life_of") == "that_player" and not _THAT_PLAYER[0]:
             out.append("amount life_of that_player outside a per-player instruction")  # engine/values.py amount_for
-        for k in ("hand_of", "library_size"):
+        for k in ("hand_of", "library_size", "life_lost_turn_of"):
             if x.get(k) == "that_player" and not _THAT_PLAYER[0]:
                 out.append(f"amount {k} that_player outside a per-player instruction")
         mv = x.get("mv_of")
@@ -355,7 +370,8 @@ def _walk(x: Any, out: list[str]) -> None:
                 if bad:
                     out.append(f"filter keys {sorted(bad)}")
                 ctl = v.get("controller")
-                if refs_ok and isinstance(ctl, str) and ctl not in ("you", "not_you", "opponent", "that_player") \
+                if refs_ok and isinstance(ctl, str) \
+                        and ctl not in ("you", "not_you", "opponent", "that_player", "team") \
                         and ctl not in REF_WORDS:  # values.bind_players reads it with refs: it must resolve
                     out.append(f"reference {ctl!r} as a controller")
             _walk(v, out)
@@ -539,6 +555,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append("a target filter reads SELF's power after SELF left the battlefield")
         if any(k in trig and not set(evs) <= e for k, e in KEYS_OF_EVENT.items()):
             out.append("trigger options")
+        if isinstance(trig.get("while"), dict):
+            out.extend(f"trigger while: {p}" for p in condition_problems(trig["while"]))
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast", "surveil",
                                                                       "investigate", "card_to_graveyard"} \
                 and not (evs in (["becomes_target"], ["becomes_target_you"]) and trig.get("self")) \
@@ -560,7 +578,7 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.extend(clone_problems(st))
         if st.get("kind") == "choose_on_enter":
             if st.get("choice") not in ENTER_CHOICES and st.get("choice") not in NAME_CHOICES \
-                    and st.get("choice") not in (PLAYER_CHOICE, OBJECT_CHOICE):
+                    and st.get("choice") not in (PLAYER_CHOICE, OPPONENT_CHOICE, OBJECT_CHOICE):
                 out.append(f"choose_on_enter {st.get('choice')}")
         if st.get("kind") == "restriction" and st.get("rule") not in RULES:
             out.append(f"rule {st.get('rule')}")
@@ -613,6 +631,11 @@ def _cond_keys(cond: dict[str, Any]) -> set[str]:
 def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
     """The statics about casting (engine/costs.py): what of them this engine applies."""
     kind = st.get("kind")
+    if kind == "optional_cost":  # paid, or not, as an optional additional cost is (engine/cast_options.py)
+        c = st.get("cost")
+        if not isinstance(c, Cost) or not cast_options.optional_cost_ok(c):
+            return ["optional additional cost other than mana, life and objects chosen"]
+        return costs.additional_problems(c)
     if kind in ("additional_cost", "alternative_cost"):
         c = st.get("cost")
         out = costs.additional_problems(c, announced=kind == "additional_cost") if isinstance(c, Cost) \
@@ -643,6 +666,73 @@ def _spell_x(card: CardDef) -> bool:
     return any(ab.kind == "spell" and "'x': True" in repr([e.args for e in ab.effects]) for ab in card.abilities)
 
 
+#: the statics a face-up nontraditional card's abilities have that the engine reads from the command zone: the
+#: layers (613: engine/layers.py reads every static of the command zone), the players' statics
+#: (engine/player_statics.py) and cost changes (engine/costs.py)
+COMMAND_LAYER_STATICS = frozenset({"anthem", "keywords", "grant_ability", "restriction", "add_types", "lose_types",
+                                   "become", "set_pt"})
+#: the events of the casual variants' own triggers, and who may meet them
+_SELF_EVENTS = {"encounter": "Phenomenon", "planeswalk_to": "Plane", "planeswalk_away": "Plane",
+                "set_in_motion": "Scheme"}
+
+
+def command_card_problems(card: CardDef) -> list[str]:
+    """Why a plane, phenomenon, scheme, vanguard or conspiracy card does not play as written from the command zone
+    (309.4, 310.5, 311.4, 312.4, 313.5; [] when it does): every ability must be one the engine runs there (statics
+    the layers, the players' statics or the cost changes read; triggered abilities, whose events are checked for
+    the objects of the command zone; activated abilities whose costs don't move or tap the card), its own
+    triggers ("when you encounter SELF", "when you set SELF in motion") on a card of that type, and a vanguard's
+    modifiers known (210, 211)."""
+    out: list[str] = []
+    if "Vanguard" in card.types and vanguard_modifiers(card.name, card.text) is None:
+        out.append("vanguard: its hand and life modifiers are not known (210.1, 211.1)")
+    if "Conspiracy" in card.types and any(k in card.keywords for k in ("Hidden agenda", "Double agenda")):
+        out.append("hidden agenda: a conspiracy put into the command zone face down (702.105) is not carried out")
+    for k in card.keywords:  # a keyword of its own (ascend): read of permanents and spells, not of the command zone
+        out.append(f"command zone: keyword {k} of its own")
+    for ab in card.abilities:
+        if ab.kind == "static":
+            st = ab.static or {}
+            kind = st.get("kind")
+            ok = kind in player_statics.KINDS and (not st.get("condition") or kind in player_statics.CONDITIONED) \
+                or kind == "cost_change" and st.get("spells") != "self" \
+                or kind in COMMAND_LAYER_STATICS and isinstance(st.get("affects"), dict)
+            if not ok:
+                out.append(f"command zone: static {kind} not read from the command zone")
+        elif ab.kind == "triggered":
+            t = ab.trigger or {}
+            ev_of = t.get("event")
+            events: list[Any] = list(ev_of) if isinstance(ev_of, list) else [ev_of]
+            for ev in events:
+                if ev in _SELF_EVENTS and _SELF_EVENTS[ev] not in card.types:
+                    out.append(f"command zone: trigger {ev} on a card that is no {_SELF_EVENTS[ev]}")
+                elif t.get("self") and ev not in _SELF_EVENTS:
+                    out.append(f"command zone: trigger on its own {ev}: it never leaves the command zone")
+        elif ab.kind in ("activated", "mana"):
+            c = ab.cost
+            if c is None or c.tap or c.untap or c.sacrifice_self or c.exile_self or c.bottom_self or c.return_self \
+                    or c.loyalty is not None:
+                out.append("command zone: an activated ability whose cost moves, taps or untaps the card")
+        elif ab.kind == "spell":
+            out.append("command zone: a spell ability on a card that is never cast")
+    return out
+def _waterbend_elsewhere(card: CardDef) -> bool:
+    """Does a cost with waterbend (a later keyword action) appear anywhere but as an activated ability's cost (an
+    additional or alternative cost of a spell, a keyword's cost, a cost an instruction asks for)?"""
+    def walk(x: Any, top: bool) -> bool:
+        if isinstance(x, Cost):
+            return x.waterbend and not top
+        if isinstance(x, Ability):
+            return (x.cost is not None and walk(x.cost, x.kind == "activated")) or walk(x.static, False) \
+                or any(walk(e.args, False) for e in x.effects) or any(walk(m, False) for m in x.modes)
+        if isinstance(x, dict):
+            return any(walk(v, False) for v in x.values())
+        if isinstance(x, (list, tuple)):
+            return any(walk(v, False) for v in x)
+        return False
+    return any(walk(a, False) for a in card.abilities) or walk(card.keyword_args, False)
+
+
 def unsupported_reasons(card: CardDef) -> list[str]:
     """Why the engine cannot play this card as written ([] when it can)."""
     out = [f"text: {s}" for s in card.unsupported]
@@ -652,6 +742,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     for k in card.keywords:
         if k in facedown.MORPHS and facedown.morph_cost(card) is not None:
             continue  # 702.36: cast face down, turned face up for a mana cost (engine/facedown.py)
+        if k == "Cleave" and overload.cleave_of(card) is not None:
+            continue  # cast for its cleave cost without the bracketed words (a later keyword; engine/overload.py)
         if k == "Overload" and overload.overload_of(card) is not None:
             continue  # 702.95: cast with "target" changed to "each" for a mana cost (engine/overload.py)
         if k == "Fuse" and card.layout in transform.SPLIT_LAYOUTS:
@@ -712,6 +804,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
             # its filters, read as an additional cost's; "Discard X cards" announced with the spell's X (601.2b)
             out += [f"{k} {p}" for p in costs.additional_problems(c, announced=_spell_x(card))]
     out.extend(cast_options.storm_problems(card))
+    if _waterbend_elsewhere(card):  # paid with the help of tapped artifacts and creatures only as an activated
+        out.append("waterbend other than an activated ability's cost")  # ability's cost (engine/casting.py)
     if "Toxic" in card.keywords and not isinstance(card.keyword_args.get("Toxic"), int):
         out.append("toxic with no number")
     if card.keyword_args.get("Protection") and not all(protection_supported(q)
@@ -720,6 +814,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     if card.keyword_args.get("Hexproof from") and not all(protection_supported(q)
                                                           for q in card.keyword_args["Hexproof from"]):
         out.append("hexproof from quality")  # read as protection's qualities are (engine/targets.py)
+    if COMMAND_CARDS & set(card.types):
+        out += command_card_problems(card)
     for face in card.faces:  # the other faces play too (708, 709, 711); their text is in card.unsupported
         out += [f"({face.name}) {r}" for r in unsupported_reasons(face) if not r.startswith("text: ")]
     return out

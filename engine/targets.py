@@ -309,8 +309,11 @@ def normalize_targets(raw: Any, specs: tuple[TargetSpec, ...]) -> list[list[Any]
         return [list(r) for r in raw]
     out: list[list[Any]] = []
     i = 0
-    for spec in specs:
-        n = spec.count if spec.count == spec.min else min(spec.count, len(raw) - i)
+    for k, spec in enumerate(specs):
+        # a slot of a range of targets ("one or two target creatures", "up to two") takes what the later slots'
+        # least numbers leave (601.2c: each slot's targets, in the order the card asks for them)
+        later = sum(max(s.min, 0) for s in specs[k + 1:])
+        n = spec.count if spec.count == spec.min else max(0, min(spec.count, len(raw) - i - later))
         out.append(raw[i:i + n])
         i += n
     if i != len(raw):

@@ -247,6 +247,9 @@ DAYBOUND, NIGHTBOUND = "Daybound", "Nightbound"
 def day_night_enters(g: "Game", card: "CardDef") -> bool:
     """Daybound (a later keyword): "If it is night, this permanent enters transformed"; and if it's neither
     day nor night as a permanent with daybound appears, it becomes day. True: it enters with its back up."""
+    if g.day_night is None and any(a.kind == "static" and (a.static or {}).get("kind") == "day_as_enters"
+                                   for a in card.abilities):
+        become(g, "day")  # "If it's neither day nor night, it becomes day as SELF enters" (a later rule)
     if DAYBOUND not in card.keywords or back_face(card) is None:
         return False
     if g.day_night is None:
@@ -259,12 +262,14 @@ def become(g: "Game", when: str) -> None:
     with daybound front face up transforms; as it becomes day, each one with nightbound back face up does."""
     if g.day_night == when:
         return
-    g.day_night = when
+    before, g.day_night = g.day_night, when
     g.log("day_night", now=when)
     word = DAYBOUND if when == "night" else NIGHTBOUND
     for oid in list(g.battlefield):
         if word in g.chars(oid).keywords:
             transform(g, oid, day_night=True)
+    if before is not None:  # "whenever day becomes night or night becomes day" (not as it first becomes day)
+        triggers.event(g, {"event": "day_night", "now": when})
 
 
 def next_turn_day_night(g: "Game", previous: str | None, spells: int) -> None:

@@ -15,10 +15,10 @@ from engine.ability_index import index
 from engine.cards.compiler.keywords import KEYWORD_ABILITIES
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
-from engine.filters import matches
+from engine.filters import chosen_player, matches
 from engine.memo import per_object
 from engine.replacement import enter_replacements
-from engine.state import Obj
+from engine.state import Obj, works_from_command
 from engine.targets import check_targets, divided_damage, division, normalize_targets, target_candidates, with_x
 from engine.values import cast_kind_matches, condition, first_combat_over
 
@@ -32,6 +32,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "becomes_blocked_by",  # once for each creature blocking it (509.1h); "it": that blocker
                  "blocks_creature",  # once for each creature it blocks (509.4); "it": that attacker
                  "exploits",
+                 "exerted",  # a permanent was exerted (a later keyword action: engine/actions.py exert)
                  "fights",  # 701.10: each creature that fought (engine/ops/damage.py)
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
@@ -52,16 +53,20 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "explores",  # explore (a later keyword action, Ixalan): engine/ops/actions.py
                  "unattached",  # an Aura or Equipment stopped being attached to a permanent (701.3; unattached below)
                  "attached",  # an Aura, Equipment or Fortification became attached to something (701.3a; attached)
+                 "class_level",  # a Class became a level (``level``; a later rule: engine/ops/actions.py)
                  "chapter"}  # a Saga's lore counters rose past a chapter number (a later rule: engine/saga.py)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
+                 "chaos", "planar_die", "planar_roll",  # 901.9: the roller of the planar die (engine/planechase.py)
                  "pay_life",  # 119.4: a player paid life (engine/actions.py lose_life, paid)
                  "surveil",  # a later keyword action (Guilds of Ravnica): engine/ops/zones.py
+                 "collect_evidence",  # a later keyword action (MKM): engine/ops/actions.py, engine/costs.py
                  "investigate",  # 701.33a: engine/ops/objects.py (the token op of "investigate")
                  "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
                  "creature_to_graveyard",  # a creature put into that player's graveyard from the battlefield
                  "card_to_graveyard",  # a card (not a token) put into its owner's graveyard from anywhere (404.2)
                  "searched",  # a player searched their own library (701.15a): engine/ops/zones.py
+                 "clash",  # 701.20b: a player clashed ("won": whether that player won the clash): engine/ops/control.py
                  "dungeon_completed",  # a player completed a dungeon (a later rule: engine/dungeon.py)
                  "crime",  # a player committed a crime (a later rule, Outlaws of Thunder Junction): became_targets
                  "expend",  # a player expended N (a later keyword action, Bloomburrow): expend below
@@ -71,10 +76,15 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  # attacking player, "defender" the one attacked
                  "player_attacked",
                  "becomes_monarch",  # a player became the monarch (a later designation: engine/ops/actions.py)
+                 "proliferate",  # a player proliferated (701.24; engine/ops/actions.py)
+                 "day_night",  # day became night or night became day (a later rule: engine/transform.py; no player)
                  "plays_land"}  # a player played a land (305.1: a special action; engine/casting.py play_land)
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
                                              "room",  # a dungeon's room ability: put by engine/dungeon.py
+                                             # a phenomenon encountered, a plane planeswalked to (310.5, 701.21d:
+                                             # engine/planechase.py), a scheme set in motion (904.9: archenemy.py)
+                                             "encounter", "planeswalk_to", "planeswalk_away", "set_in_motion",
                                              "reflexive"}  # "when you do, ...": put by the reflexive op
 # to_graveyard: "when SELF is put into your graveyard from your library / from anywhere" (to_graveyard below:
 # only the card's own ability, from the graveyard it went to)
@@ -93,7 +103,10 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "each_counter",  # "whenever a +1/+1 counter is put on ...": once for each counter (603.2c)
                   "reaches",  # "when the twelfth hour counter is put on SELF": its count of them reached that number
                   "first_combat",  # "at the end of the first combat phase on your turn" (506.6d)
-                  "amount"})  # "whenever you expend 4": the total that player's mana spent this turn reached
+                  "level",  # "when this Class becomes level 2": the level it became
+                  "amount",  # "whenever you expend 4": the total that player's mana spent this turn reached
+                  "while",  # "whenever SELF attacks while you control a Dinosaur": a condition as the event happens
+                  "won"})  # clash: "whenever you clash and win" (701.20c)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -120,6 +133,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "damaged": frozenset({"deals_damage"}),
     # a Saga's chapter number: its lore counters went from fewer to at least that many (engine/saga.py)
     "chapter": frozenset({"chapter"}),
+    "level": frozenset({"class_level"}),  # a Class's level (a later rule, Adventures in the Forgotten Realms)
     # "whenever you cast an instant spell during your main phase" (505.1)
     "main_phase": frozenset({"cast"}),
     # "becomes the target of an instant or sorcery spell": the spell that targets it (601.2c)
@@ -187,6 +201,8 @@ def _triggers(g: "Game", oid: int, chars: "Chars | None" = None):
 
 def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[str, Any]) -> bool:
     name = ev["event"]
+    if "your_turn" in trig and seats.is_active(g, controller) != trig["your_turn"]:
+        return False  # "... during your turn" / "during an opponent's turn": the ability's controller's turn or not
     names = _events_of(trig)
     if name == "becomes_target":
         if not ("becomes_target" in names or "becomes_target_spell" in names and ev["spell"]
@@ -210,11 +226,15 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             and (trig.get("who") != "opponent" or ev.get("player") != controller)
     if "counter" in trig and ev.get("kind") != trig["counter"]:
         return False  # "the last intervention counter"
+    if "while" in trig and not condition(g, trig["while"], src, {"controller": controller}):
+        return False  # "whenever SELF attacks while you control a Dinosaur": true as the event happens (603.2)
     if "other_filter" in trig:  # "blocks or becomes blocked by a non-Wall creature": the other creature (509.1h)
         other = ev.get("blocker", ev.get("blocked"))
         if not isinstance(other, int) or other not in g.objects or not matches(g, other, trig["other_filter"], src,
                                                                                 controller):
             return False
+    if "level" in trig and ev.get("level") != trig["level"]:
+        return False  # "when this Class becomes level 2"
     if name == "chapter" and not ev["from"] < trig.get("chapter", 0) <= ev["to"]:
         return False  # a chapter ability: lore counters became at least its number from fewer (engine/saga.py)
     if "cast_from" in trig:  # the zone the spell was cast from (601.2a)
@@ -297,6 +317,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             t = o.attached_to if o is not None else None
             who = t if whose == "attached_player" else g.controller_of(t) if isinstance(t, int) else None
             return isinstance(who, str) and who == g.active
+        if whose == "chosen_player":  # "at the beginning of the chosen player's upkeep": chosen as it entered (614.12)
+            return chosen_player(g, src) == g.active
         return True
     if name == "cast":
         who = trig.get("who", "you")
@@ -309,6 +331,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False  # "during your main phase" (505.1)
     if trig.get("noncombat") and ev.get("combat") or trig.get("combat") and not ev.get("combat"):
         return False
+    if "won" in trig and bool(ev.get("won")) != bool(trig["won"]):
+        return False  # "whenever you clash and win" (701.20c)
     if name == "discard" and trig.get("self"):  # "when you discard SELF" (701.8): the card itself, in the graveyard
         if ev["obj"] != src:
             return False
@@ -633,10 +657,11 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
     for p in g.order:  # 113.4: an emblem's triggered abilities work from the command zone
         for cid in g.players[p].command:
             em = g.objects[cid]
-            if "Emblem" in em.card.types or "Designation" in em.card.types:  # the monarch too
+            if works_from_command(em.card):  # the monarch too; a face-up plane, scheme, vanguard (901.7, 904.8,
+                # 902.7): controlled by its controller (109.4a-e: the planar controller's for a plane)
                 for ab in [a for a in em.card.abilities if a.kind == "triggered" and a.trigger]:
-                    if ab.trigger is not None and _match(g, cid, p, ab.trigger, ev):
-                        _add(g, em, ab, p, ev, permanent=False)
+                    if ab.trigger is not None and _match(g, cid, em.controller, ab.trigger, ev):
+                        _add(g, em, ab, em.controller, ev, permanent=False)
             else:  # a card's ability that works in the command zone ("if SELF is in the command zone", eminence)
                 for ab in em.card.abilities:
                     if ab.kind == "triggered" and ab.zone == "command" and ab.trigger is not None \
@@ -1087,7 +1112,8 @@ def put_on_stack(g: "Game") -> None:
                 return
         if specs_of(t) and "targets" not in t:
             cands = candidates(g, t)
-            if any(len(c) < spec.min for c, spec in zip(cands, specs_of(t))):
+            if any(len(c) < spec.min for c, spec in zip(cands, specs_of(t))) \
+                    or not _distinct_possible(cands, specs_of(t)):
                 g.triggered.remove(t)  # 603.3d: no legal targets, removed from the stack
                 g.log("trigger_removed", card=t["card"].name)
                 return
@@ -1100,6 +1126,28 @@ def put_on_stack(g: "Game") -> None:
         g.triggered.remove(t)
         _push(g, t)
         return
+
+
+def _distinct_possible(cands: list[list[Any]], specs: tuple[TargetSpec, ...]) -> bool:
+    """115.3, 603.3d: "target creature ..., another target creature ..., a third target creature": when a slot's
+    targets must differ from the others', whether enough different candidates exist for every slot's minimum (a
+    matching of the required targets to distinct candidates)."""
+    if not any(s.filter.get("other_target") for s in specs):
+        return True
+    slots = [[str(x) for x in c] for c, s in zip(cands, specs) for _ in range(s.min)]
+    owner: dict[str, int] = {}
+
+    def place(i: int, seen: set[str]) -> bool:
+        for x in slots[i]:
+            if x in seen:
+                continue
+            seen.add(x)
+            if x not in owner or place(owner[x], seen):
+                owner[x] = i
+                return True
+        return False
+
+    return all(place(i, set()) for i in range(len(slots)))
 
 
 def _push(g: "Game", t: dict[str, Any]) -> None:

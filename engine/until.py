@@ -116,6 +116,17 @@ def source_left(g: "Game", src: int) -> None:
     _return(g, recs)
 
 
+def spell_became(g: "Game", old: int, new: int) -> None:
+    """400.7a: effects from spells and abilities that change the characteristics of a permanent spell on the stack
+    ("Target spell or permanent becomes black", Deathlace) continue to apply to the permanent that spell becomes
+    (``new``); a change of control (layer 2, not a characteristic) does not follow it."""
+    if not any(old in e.get("objects", ()) and e.get("layer") != "2" for e in g.effects):
+        return
+    g.effects = [{**e, "objects": [new if i == old else i for i in e["objects"]]}
+                 if old in e.get("objects", ()) and e.get("layer") != "2" else e for e in g.effects]
+    g.changed()
+
+
 def object_left(g: "Game", oid: int) -> None:
     """``oid`` left its zone (400.7; it is no longer in ``g.objects``): the continuous effects
     whose locked-in objects (611.2c) are now all gone have ended and are removed."""

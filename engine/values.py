@@ -15,9 +15,10 @@ import zlib
 from typing import TYPE_CHECKING, Any, cast
 
 from engine import commander, seats
+from engine.cards.abilities import SECOND_KICKER
 from engine.choices import COLORS, CREATURE_TYPES, NeedChoice
 from engine.errors import Unsupported
-from engine.filters import PLAYER_WORDS, matches, paired_with, unknown_keys
+from engine.filters import PLAYER_WORDS, chosen_player, matches, most_common_colors, paired_with, unknown_keys
 from engine.mana import mana_value
 
 if TYPE_CHECKING:
@@ -216,6 +217,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         holder = s if s.ability is None else g.objects.get(sid) if sid is not None else None
         p = holder.chosen.get("gift_to") if holder is not None else None
         return [p] if isinstance(p, str) and p in g.players and not g.players[p].lost else []
+    if ref == "clash_opponent":  # "that player" after "clash with an opponent" (701.20b): the opponent chosen
+        p = r.get("clash_opponent")
+        return [p] if isinstance(p, str) and p in g.players else []
     if ref == "chosen_player":  # "the chosen player": the one its source chose as it entered (614.12), while that
         sid = source_id(g, r)  # player is still in the game (800.4a)
         p = g.objects[sid].chosen.get("player") if sid is not None else None
@@ -242,6 +246,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [c for c in r.get("milled", ()) if c in g.objects]
     if ref == "revealed":  # "the revealed card's power": the card revealed to pay the cost of the spell (601.2h)
         return [x for x in s.chosen.get("revealed", ()) if x in g.objects]
+    if ref == "tapped_cost":  # "the tapped creature": the creatures tapped to pay the resolving ability's cost
+        # (601.2h, engine/costs.py), while they are still on the battlefield (400.7)
+        return [x for x in s.chosen.get("tapped_for_cost", ()) if x in g.objects and g.objects[x].zone == "battlefield"]
     if ref == "discarded":  # "the discarded card's mana value": the cards this resolution's discard took (701.8),
         # or the cost of the resolving spell or ability discarded (601.2h)
         paid = s.chosen.get("discarded", ()) if "obj" in r else ()
@@ -307,7 +314,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             out = [(g.controller_of(x) if x in g.objects else lki.get(x)) if isinstance(x, int) else x
                    for x in refs(g, r, ref["controller_of"])]
             info = s.trigger_info or {}
-            if not out and ref["controller_of"] == "it" and info.get("obj_controller") in g.players:
+            if not any(p is not None for p in out) and ref["controller_of"] == "it" \
+                    and info.get("obj_controller") in g.players:
                 out = [info["obj_controller"]]  # "that source's controller" after the spell that dealt the damage left
             return list(dict.fromkeys(p for p in out if p is not None))
         if "couldnt" in ref:  # "each opponent who can't": those of the group the instruction before could not make
@@ -340,8 +348,9 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
     "life_of": frozenset({"life_of"}), "life_turn_began": frozenset({"life_turn_began"}),
+    "life_lost_turn_of": frozenset({"life_lost_turn_of"}),
     "starting_life": frozenset({"starting_life"}), "speed_of": frozenset({"speed_of"}),
-    "opponents_life_lost": frozenset({"opponents_life_lost"}),
+    "opponents_life_lost": frozenset({"opponents_life_lost"}), "opponents_poison": frozenset({"opponents_poison"}),
     "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "total_mv": frozenset({"total_mv"}),
     "hand_of": frozenset({"hand_of"}),
@@ -356,7 +365,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
     "colors_of": frozenset({"colors_of"}),
-    "highest_life": frozenset({"highest_life"}),
+    "highest_life": frozenset({"highest_life"}), "lowest_life": frozenset({"lowest_life"}),
     "half": frozenset({"half", "up"}), "third": frozenset({"third", "up"}),
     "library_size": frozenset({"library_size"}),
     "per_target": frozenset({"per_target", "slot"}),
@@ -382,6 +391,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
                                  "life_gained_this_turn", "life_of", "starting_life", "speed_of", "opponents_life_lost",
+                                 "opponents_poison",
                                  "total_power", "total_toughness",
                                  "total_mv",
                                  "greatest",
@@ -398,14 +408,15 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled", "tails",
                        "attacked_by_it", "revealed_top", "targeting", "put_with", "discarded", "revealed",
                        "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object", "activated",
-                       "gift_player",
-                       "activated_ability", "voted_most"})
+                       "gift_player", "tapped_cost",
+                       "activated_ability", "voted_most",
+                       "clash_opponent"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "targets_of",
                       "owner_of", "opponents_of", "couldnt"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
-STATIC_REFS = frozenset({"self", "attached", "you", "revealed", "exiled", "linked_exiled"})
+STATIC_REFS = frozenset({"self", "attached", "you", "revealed", "exiled", "linked_exiled", "chosen_player"})
 
 
 def static_bind(g: "Game", src: int | None, f: dict[str, Any]) -> dict[str, Any]:
@@ -449,6 +460,9 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
     if ref == "revealed":  # "the revealed card's power": the card revealed to cast this spell (601.2h), still known
         o = g.objects.get(src) if src is not None else None
         return [x for x in (o.chosen.get("revealed", ()) if o is not None else ()) if x in g.objects]
+    if ref == "chosen_player":  # the player it chose as it entered (614.12): "the chosen player's hand"
+        chosen = chosen_player(g, src)
+        return [chosen] if chosen is not None else []
     if ref in ("exiled", "linked_exiled"):  # "the exiled card's mana value": the cards exiled with it, still in
         o = g.objects.get(src) if src is not None else None  # exile (607.2a: Living Lore)
         return [x for x in (o.chosen.get("exiled", ()) if o is not None else ())
@@ -593,7 +607,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return a["times"] * amount(g, a["of"], src, r)
     if "times_paid" in a:  # squad: the times the source's optional additional cost was paid (601.2b)
         o = g.objects.get(src) if src is not None else None
-        return list(o.chosen.get("cast_with", ())).count(a["times_paid"]) if o is not None else 0
+        paid = list(o.chosen.get("cast_with", ())) if o is not None else []
+        if a["times_paid"] == "Multikicker":  # "for each time it was kicked": each kicker cost paid, multikicker's
+            # each time, or each of "Kicker [A] and/or [B]" (702.32b-d)
+            return sum(paid.count(k) for k in ("Multikicker", "Kicker", SECOND_KICKER))
+        return paid.count(a["times_paid"])
     if "plus" in a:
         return sum(amount(g, x, src, r) for x in a["plus"])
     if "counters_among" in a:  # "for each loyalty counter on planeswalkers you control" (121.1): all of them
@@ -632,6 +650,15 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             # creature the exploit ability sacrificed, as it last existed (608.2h; engine/ops/objects.py)
             pt = (this(g, r).trigger_info if "obj" in r else (r.get("trigger") or {})).get("exploited_pt")
             return (pt[0] if attr == "power" else pt[1]) if pt else 0
+        if a.get(key) == "tapped_cost" and r is not None and "obj" in r:  # "the tapped creature's power": now, or
+            # as it was tapped to pay when it has left the battlefield since (608.2h; engine/costs.py)
+            kept = this(g, r).chosen
+            for x in kept.get("tapped_for_cost", ())[:1]:
+                if x in g.objects and g.objects[x].zone == "battlefield":
+                    return getattr(g.chars(x), attr)
+                pt = (kept.get("tapped_pt") or {}).get(x)
+                return (pt[0] if attr == "power" else pt[1]) if pt else 0
+            return 0
         if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
             if r.get("sacrificed_pts"):  # sacrificed by an instruction of this resolution (engine/ops/objects.py)
                 return sum((pt[0] if attr == "power" else pt[1]) or 0 for pt in r["sacrificed_pts"])
@@ -822,9 +849,18 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return g.players[sp].speed if sp in g.players else 0
     if "starting_life" in a:  # "your starting life total" (103.3, 903.7, 810.4): the same for every player
         return starting_life(g)
+    if "opponents_poison" in a:  # "for each poison counter your opponents have" (121.1c): all of them, added up
+        who = _you(g, src, r)
+        return sum(g.players[p].poison for p in seats.opponents(g, who)) if who in g.players else 0
     if "opponents_life_lost" in a:  # "the total life lost by your opponents this turn" (119.3, a per-turn fact)
         who = _you(g, src, r)
         return sum(g.players[p].life_lost_turn for p in seats.opponents(g, who)) if who in g.players else 0
+    if "life_lost_turn_of" in a:  # "the life that player lost this turn" (119.3): yours, or the player it is
+        if a["life_lost_turn_of"] == "you" or r is None:  # counted for (amount_for)
+            ps = [_you(g, src, r)]
+        else:
+            ps = list(r.get("that_player", ()))
+        return g.players[ps[0]].life_lost_turn if ps and ps[0] in g.players else 0
     if "life_turn_began" in a:  # "that player's life total as the turn began" (Sengir, the Dark Baron): the record
         # made as the turn began, which a player who left the game keeps (800.4g: their last known information)
         if a["life_turn_began"] == "you" or r is None:
@@ -832,6 +868,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         else:  # the player it is counted for (amount_for), else the player of the trigger event
             ps = list(r.get("that_player", ())) or refs(g, r, "trigger_player")
         return g.players[ps[0]].life_turn_began if ps and ps[0] in g.players else 0
+    if "lowest_life" in a:  # "the lowest life total among all players" (119.1; Repay in Kind)
+        who = _you(g, src, r)
+        among = seats.apnap(g) if a["lowest_life"] == "all" else seats.opponents(g, who) if who else []
+        return min((g.players[p].life for p in among), default=0)
     if "highest_life" in a:  # "the highest life total among all players / your opponents" (119.1)
         who = _you(g, src, r)
         among = seats.apnap(g) if a["highest_life"] == "all" else seats.opponents(g, who) if who else []
@@ -857,6 +897,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         who = a["hand_of"]
         if who == "each_player":  # "the total number of cards in all players' hands" (402.1: each player's own hand)
             return sum(len(p.hand) for p in g.players.values())
+        if who == "chosen_player":  # "the chosen player's hand": chosen as the source entered (614.12)
+            chosen = chosen_player(g, src)
+            return len(g.players[chosen].hand) if chosen is not None else 0
         if r is None and isinstance(who, dict):  # a static's own reference (611.3a): "its controller's hand"
             ps = [p for p in static_refs(g, src, who) if isinstance(p, str)]
         elif who == "you" or r is None:
@@ -1010,6 +1053,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
                                                    and e.get("obj") != src for e in g.events):
         return False  # "if SELF is the first spell you've cast this game": none cast before it (the game's log;
         # as it resolves, its own cast is not counted)
+    if "opponent_hand_more" in cond and not any(len(g.players[p].hand) > len(g.players[you].hand)
+                                                for p in g.opponents(you)):
+        return False  # "if an opponent has more cards in hand than you" (402)
     if "hand_more_than_opponents" in cond:  # "as long as you have more cards in hand than each opponent"
         n = len(g.players[you].hand)
         if not all(n > len(g.players[p].hand) for p in g.opponents(you)):
@@ -1027,6 +1073,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "first_combat" in cond and (g.step not in _COMBAT_PHASE or first_combat_over(g)) == bool(cond["first_combat"]):
         return False  # 506.6d: "if it's the first combat phase of the turn"
+    if "attacked_power_ge" in cond:  # "if you attacked with creatures with total power 6 or greater this combat": as
+        # they were declared (508.1), in this combat phase (506.1)
+        n, total = g.players[you].attacked_power
+        if n != g.combat_no or g.step not in _COMBAT_PHASE or total < cond["attacked_power_ge"]:
+            return False
     if "self_counters_ge" in cond:  # "if there are two or more ki counters on SELF"
         so = g.objects.get(src) if src is not None else None
         if so is None or any(so.counters.get(k, 0) < n for k, n in cond["self_counters_ge"].items()):
@@ -1058,6 +1109,20 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         opp = p in seats.opponents(g, you)
         if "trigger_player_opponent" in cond and opp != bool(cond["trigger_player_opponent"]):
             return False
+    if "clash_won" in cond:  # "Whenever you clash, ... If you won, ..." (701.20c): the clash the trigger saw
+        info = (r.get("trigger") if "trigger" in r else this(g, r).trigger_info if "obj" in r else None) if r else None
+        if bool((info or {}).get("won")) != bool(cond["clash_won"]):
+            return False
+    if "to_graveyard_ge" in cond:  # "if you had three or more cards put into your graveyard from anywhere this turn"
+        gy_turn, gy_went = g.players[you].to_graveyard_turn
+        if (len(gy_went) if gy_turn == g.turn else 0) < cond["to_graveyard_ge"]:
+            return False
+    if "team_did" in cond and not any(condition(g, cond["team_did"], src, {"controller": p})
+                                      for p in {you, *g.team_of.get(you, ())}):
+        return False  # "if your team gained life this turn": you or a teammate (102.3)
+    if "opponent_did" in cond and not any(condition(g, cond["opponent_did"], src, {"controller": p})
+                                          for p in seats.opponents(g, you)):
+        return False  # "if an opponent gained life this turn" (102.2: any one of them; the Traps of Zendikar)
     if "opponent_hand_le" in cond and not any(len(g.players[p].hand) <= cond["opponent_hand_le"]
                                                for p in seats.opponents(g, you)):
         return False  # "as long as an opponent has no cards in hand" (Guul Draz Specter): any one of them (102.2)
@@ -1092,6 +1157,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "as long as SELF is paired with another creature" (702.94b)
     if "soulbond" in cond and not _soulbond_open(g, o, cond["soulbond"], r, you):
         return False  # 702.94a: "if you control both ... and both are unpaired"
+    if "most_common_color" in cond and cond["most_common_color"] not in most_common_colors(g):
+        return False  # "as long as white is the most common color among all permanents or is tied for most common"
     if "tribute_paid" in cond and bool(o is not None and o.chosen.get("tribute_paid")) != bool(cond["tribute_paid"]):
         return False  # 702.103b: the chosen opponent had it enter with the counters (engine/entering.py)
     if "cast_with" in cond and (cast_as is None or cond["cast_with"] not in cast_as.chosen.get("cast_with", ())):
@@ -1120,6 +1187,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         did = cast_as is not None and bool(cast_as.chosen.get("revealed_as_cast")
                                            or cast_as.chosen.get("controlled_as_cast"))
         if did != bool(cond["revealed_as_cast"]):
+            return False
+    if "beheld" in cond:  # "if a Dragon was beheld" (behold, a later keyword action): as the spell was cast (601.2h)
+        did = cast_as is not None and bool(cast_as.chosen.get("beheld"))
+        if did != bool(cond["beheld"]):
+            return False
+    if "evidence_collected" in cond:  # "if evidence was collected" (collect evidence, a later keyword action, MKM):
+        did = cast_as is not None and bool(cast_as.chosen.get("evidence_collected"))  # as it was cast (601.2h)
+        if did != bool(cond["evidence_collected"]):
             return False
     if "lost_life_last_turn" in cond:  # "if you / an opponent lost life last turn" (119.3, the turn before this one)
         losers = [you] if cond["lost_life_last_turn"] == "you" else g.opponents(you)
@@ -1229,7 +1304,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "top_card_is" in cond:  # "as long as the top card of your library is black" (Vampire Nocturnus, which plays with
         # it revealed): its controller's top card now; none when the library is empty
         lib = g.players[you].library if you in g.players else []
-        if not lib or not matches(g, lib[0], {**cond["top_card_is"], "zone": "library"}, src, you):
+        f = {**cond["top_card_is"], "zone": "library"}
+        if "shares_type_with" in f:  # kinship: "if it shares a creature type with SELF" (205.3m), SELF's types now
+            f = _shared_types(g, f, refs(g, r, f.pop("shares_type_with")) if r is not None and "obj" in r
+                              else static_refs(g, src, f.pop("shares_type_with")))
+        if not lib or not matches(g, lib[0], f, src, you):
             return False
     if "revealed_is" in cond:  # "Reveal the top card of your library. If it's a creature card, ..." (608.2c)
         shown = (r or {}).get("revealed_top") or ()
@@ -1288,6 +1367,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             s = g.objects.get(src) if src is not None else None  # phase": its permanent keeps it (carried)
         if (s is not None and s.ability is None and bool(s.chosen.get("cast_in_main"))) != bool(cond["cast_in_main"]):
             return False
+    if "class_level" in cond or "class_level_ge" in cond:  # a Class's level (a later rule, Adventures in the
+        so = g.objects.get(src) if src is not None else None  # Forgotten Realms): 1 until a level ability resolves
+        level = int(so.chosen.get("class_level", 1)) if so is not None else 0
+        if so is None or level < int(cond.get("class_level_ge", 0)) or level != cond.get("class_level", level):
+            return False
     if "monstrous" in cond:  # "as long as SELF is monstrous" (701.28b)
         if o is None or bool(o.chosen.get("monstrous")) != bool(cond["monstrous"]):
             return False
@@ -1316,6 +1400,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "activated_ge" in cond and activations(g, r) < int(cond["activated_ge"]):
         return False  # "if this ability has been activated four or more times this turn" (Dragon Whelp)
+    if "day_night" in cond and (g.day_night or "neither") != cond["day_night"]:
+        return False  # "if it's night" (day and night, a later rule, Innistrad: Midnight Hunt: engine/transform.py)
     if "extra_turn" in cond and (g.regular is not None) != bool(cond["extra_turn"]):
         return False  # 500.7: an extra turn is being taken (Game.regular: whose regular turn it follows)
     if "city_blessing" in cond and g.players[you].city_blessing != bool(cond["city_blessing"]):
@@ -1374,11 +1460,19 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
                     if g.controller_of(i) == you and "Creature" in g.chars(i).types)
         if total < cond["total_power_ge"]:
             return False
-    if "opponent_more" in cond:  # "an opponent controls more lands than you"
+    if "opponent_more" in cond:  # "an opponent controls more lands than you", "... at least four more creatures than
+        # you" (more_by), "an opponent controls seven or more lands" (at_least: that one opponent's count alone)
         f = cond["opponent_more"]
         mine = sum(1 for i in g.battlefield if g.controller_of(i) == you and matches(g, i, f, src, you))
-        if not any(sum(1 for i in g.battlefield if g.controller_of(i) == p and matches(g, i, f, src, p)) > mine
+        least = int(cond["at_least"]) if "at_least" in cond else mine + int(cond.get("more_by", 1))
+        if not any(sum(1 for i in g.battlefield if g.controller_of(i) == p and matches(g, i, f, src, p)) >= least
                    for p in g.opponents(you)):
+            return False
+    if "more_than_active" in cond:  # "you control more creatures than attacking player" (the active player, 506.2)
+        f = cond["more_than_active"]
+        mine = sum(1 for i in g.battlefield if g.controller_of(i) == you and matches(g, i, f, src, you))
+        if g.active == you or mine <= sum(1 for i in g.battlefield if g.controller_of(i) == g.active
+                                          and matches(g, i, f, src, g.active)):
             return False
     if "drawn_ge" in cond and g.players[you].drawn_turn < cond["drawn_ge"]:
         return False  # "as long as you've drawn two or more cards this turn"
@@ -1402,6 +1496,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "if a graveyard has twenty or more cards in it" (404.1: each player's graveyard)
     if "opponent_life_le" in cond and not any(g.players[p].life <= cond["opponent_life_le"] for p in g.opponents(you)):
         return False
+    if "any_library_le" in cond and not any(len(g.players[p].library) <= cond["any_library_le"]
+                                             for p in g.order if p not in g.gone):
+        return False  # "as long as a library has twenty or fewer cards in it" (404.1: any player's)
     if "opponent_poison_ge" in cond:  # "an opponent has three or more poison counters" (121.1c)
         if not any(g.players[p].poison >= cond["opponent_poison_ge"] for p in g.opponents(you)):
             return False
@@ -1455,7 +1552,7 @@ def _evolves(g: "Game", o: Any, r: Ctx | None) -> bool:
 
 #: the per-turn facts ``{"history": ...}`` names (kept on Player as the last turn each happened)
 HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "your_land_entered", "self_was_cast",
-                     "you_surveilled", "you_committed_crime"})
+                     "you_surveilled", "you_committed_crime", "you_cast_from_hand", "you_searched"})
 
 
 def _history(g: "Game", what: str, you: str, o: Any) -> bool:
@@ -1476,8 +1573,12 @@ def _history(g: "Game", what: str, you: str, o: Any) -> bool:
         return g.players[you].surveilled_turn == g.turn
     if what == "you_committed_crime":  # "if you've committed a crime this turn" (a later rule, Outlaws of Thunder
         return g.players[you].crime_turn == g.turn  # Junction: engine/triggers.py became_targets)
+    if what == "you_searched":  # "if an opponent searched their library this turn" (701.15a: their own library)
+        return g.players[you].searched_turn == g.turn
     if what == "self_was_cast":
         return o is not None and bool(o.chosen.get("cast_zone"))
+    if what == "you_cast_from_hand":  # "if you haven't cast a spell from your hand this turn" (601.2a, 601.2i)
+        return g.players[you].hand_cast_turn == g.turn
     raise Unsupported(f"unsupported history {what!r}")
 
 
@@ -1516,6 +1617,8 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
         return False  # "non-Phyrexian spell"
     if "colors" in f and not colors & set(f["colors"]):
         return False
+    if "colors_all" in f and not set(f["colors_all"]) <= colors:
+        return False  # "a spell that's both red and white" (105.2)
     if f.get("multicolored") and len(colors) < 2 or f.get("monocolored") and len(colors) != 1 \
             or f.get("colorless") and colors or "not_colors" in f and colors & set(f["not_colors"]):
         return False  # "their first multicolored spell each turn" (105.2)
@@ -1524,18 +1627,26 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
+                  "opponent_hand_more",  # "if an opponent has more cards in hand than you"
+                  "day_night",  # "if it's night" (day and night, a later rule: engine/transform.py)
                   "activated_ge", "max_speed", "descended", "void", "ring_bearer_other",
                   "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"
+                  "clash_won",  # the clash a "whenever you clash" trigger saw was won (701.20c)
+                  "any_library_le",  # some player's library has at most that many cards (404.1)
+                  "to_graveyard_ge",  # cards put into your graveyard from anywhere this turn (Player.to_graveyard_turn)
+                  "team_did",  # such a fact true of you or a teammate (102.3)
+                  "opponent_did",  # a fact about this turn ("you" gained life, ...) true of an opponent (102.2)
                   "opponent_hand_le",  # "an opponent has no cards in hand": some opponent has at most that many
                   "self_zone",  # "if SELF is in the command zone [or on the battlefield]": the zones it may be in
                   "designation_by",  # {"monarch": "opponent" | "nobody"}: a designation's holder (later rules)
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
-                  "first_combat", "taken_is",
+                  "first_combat", "taken_is", "attacked_power_ge",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
                   "defending_hand_le", "defending_hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "you_lost_life_this_turn", "unless_paid",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
+                  "evidence_collected", "beheld", "class_level", "class_level_ge",
                   "opponent_more_life",
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
@@ -1552,9 +1663,13 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "hand_mv_distinct_ge",  # different mana values among the cards in your hand
                   "colors_among_ge", "types_among_ge",  # colors among your permanents, card types among them and
                   # the cards in your graveyard
-                  "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
+                  "opponent_more", "opponent_poison_ge",
+                  "self_counters_le", "opponents_control", "opponents_ge",
+                  "more_than_active",  # you control more of them than the attacking (active) player (506.2)
+                  "more_by", "at_least",  # of "opponent_more": by how many more, or a count of its own
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge", "any_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
+                  "most_common_color",  # a color the most permanents have, or tied for it (filters.most_common_colors)
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
                   "hand_more_than_opponents", "cast_kind_this_turn", "cast_kind_ge", "revealed_is", "top_card_is",
@@ -1642,6 +1757,9 @@ def condition_problems(cond: Any) -> list[str]:
     out = [f"condition {bad}"] if bad else []
     if isinstance(cond.get("more_modes_if"), dict):  # the condition of a modal spell's second mode (700.2)
         out += condition_problems(cond["more_modes_if"])
+    for k in ("opponent_did", "team_did"):  # a fact of an opponent's (a teammate's) turn so far
+        if isinstance(cond.get(k), dict):
+            out += condition_problems(cond[k])
     if "designation" in cond and str(cond["designation"]).lstrip("!") not in DESIGNATIONS:
         out.append(f"condition designation {cond['designation']!r}")
     if any(k not in DESIGNATIONS or w not in ("opponent", "nobody")
@@ -1687,7 +1805,7 @@ def names_that_player(a: Any) -> bool:
     if isinstance(a, dict):
         return a.get("controller") == "that_player" or a.get("owner") == "that_player" \
             or a.get("life_of") == "that_player" or a.get("hand_of") == "that_player" \
-            or a.get("life_turn_began") == "that_player" \
+            or a.get("life_turn_began") == "that_player" or a.get("life_lost_turn_of") == "that_player" \
             or a.get("library_size") == "that_player" \
             or any(names_that_player(v) for v in a.values())
     if isinstance(a, (list, tuple)):

@@ -100,6 +100,8 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
         }
         if p.city_blessing:  # ascend's designation (a later keyword, Rivals of Ixalan): public
             players[n]["city_blessing"] = True
+        if g.casual:  # 901.4, 904.4: how many cards the planar and scheme decks hold (their order: no one's)
+            players[n].update(planar_deck=len(p.planar), scheme_deck=len(p.schemes))
         if p.speed:  # start your engines! (a later keyword, Aetherdrift): public
             players[n]["speed"] = p.speed
         if g.commanders:  # 903: public facts of a Commander game

@@ -684,3 +684,31 @@ def test_hard_keeps_the_life_that_survives_the_next_swarm():
         while h.step in ("declare_blockers", "combat_damage") and h.pending is not None:
             h.submit(h.pending.player, h.pending.forced or {"action": "pass"})
         assert h.players["p1"].life == 4
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_no_chump_block_at_twenty_life_for_fear_of_a_pump_that_ends(seed):
+    """At 20 life, a Trained Armodon attacks; bob holds Giant Growth with mana open. Hard judges
+    each block by bob's best answer to it (509.5): a Growth on the unblocked Armodon deals 3 more
+    damage for a card, and its +3/+3 ends in the cleanup step (514.2). Judged at the end of combat,
+    the 6/6 counted as lasting and chumping the Raging Goblin looked better than taking 3."""
+    from engine.ai.levels import level
+    setup = {"active": "bob", "step": "declare_attackers", "players": {
+        "alice": {"life": 20, "battlefield": ["Mountain"] * 5 + ["Raging Goblin", "Gray Ogre", "Gray Ogre"],
+                  "hand": ["Mountain"], "library": ["Mountain"] * 5},
+        "bob": {"battlefield": ["Forest"] * 4 + ["Trained Armodon", "Centaur Courser"],
+                "hand": ["Giant Growth", "Giant Growth", "Craw Wurm", "Craw Wurm"], "library": ["Forest"] * 5}}}
+    g = from_setup(setup, POOL)
+    armodon = next(i for i in g.battlefield if g.objects[i].card.name == "Trained Armodon")
+    g.submit("bob", {"attackers": {armodon: "alice"}})
+    while g.pending is not None and g.pending.kind != "blockers":
+        g.submit(g.pending.player, {"action": "pass"})
+    lv = level("hard")
+    s = search.Searcher("alice", random.Random(seed), lv.cap, lv.horizon, lv.per_candidate, lv.noise,
+                        lv.det_per_rollout, lv.blocks_reply, reads=lv.reads, weights=lv.weights,
+                        tricks_reply=lv.tricks_reply, settle=lv.settle, win_scale=lv.win_scale,
+                        confidence=lv.confidence)
+    a = s.choose(g, g.pending, time.perf_counter() + 600)
+    assert a == {"blockers": {}}
+    means = {tuple(sorted(g.objects[b].card.name for b in c["blockers"])): m for c, m in s.means}
+    assert means[()] > means[("Raging Goblin",)]

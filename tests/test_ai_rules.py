@@ -203,3 +203,18 @@ def test_a_pump_answers_the_damage_of_every_spell_on_the_stack():
         return a
     assert answer(1)["action"] == "pass"
     assert answer(2)["action"] == "cast"
+
+
+def test_the_smallest_burn_that_kills_goes_first_when_reading():
+    """Holding Lightning Bolt and Shock with one Mountain, the reading rule of thumb (hard) kills the
+    bears with Shock (2 damage is lethal to a 2/2: 704.5g) and keeps Bolt for a 3/3; the plain one
+    casts whichever it meets first. At a 3/3, Shock is not lethal: Bolt it is."""
+    def cast(bear: str, reads: bool, order: list[str]) -> str:
+        g = _game({"battlefield": ["Mountain"], "hand": order}, {"battlefield": ["Forest", bear]})
+        a: dict[str, Any] = QuickPolicy(0, reads=reads, reader="alice" if reads else None).answer(g, g.pending)
+        assert a["action"] == "cast" and a["targets"] == [_ids(g, "bob", bear)]
+        return g.objects[a["card"]].card.name
+    assert cast("Grizzly Bears", True, ["Lightning Bolt", "Shock"]) == "Shock"
+    assert cast("Grizzly Bears", True, ["Shock", "Lightning Bolt"]) == "Shock"
+    assert cast("Grizzly Bears", False, ["Lightning Bolt", "Shock"]) == "Lightning Bolt"
+    assert cast("Centaur Courser", True, ["Shock", "Lightning Bolt"]) == "Lightning Bolt"

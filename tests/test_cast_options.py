@@ -104,3 +104,34 @@ def test_a_convoking_creature_pays_a_colored_symbol_of_its_color_702_50a() -> No
     g.submit("alice", {"action": "cast", "card": opt["card"], "convoke": opt["convoke"], "targets": [["bob"]]})
     assert [g.objects[i].card.name for i in g.stack] == ["Stoke the Flames"]
     assert all(g.objects[i].tapped for i in g.battlefield)
+
+
+def _activations(g: Any, name: str) -> list[dict[str, Any]]:
+    return [o for o in g.pending.options if o.get("action") == "activate" and g.objects[o["card"]].card.name == name]
+
+
+def test_a_waterbend_ability_is_offered_with_the_artifacts_and_creatures_that_help_pay_it() -> None:
+    """Waterbend (a later keyword action, Avatar: The Last Airbender): Katara's "Waterbend {6}: Draw a card" with two
+    Islands and Llanowar Elves for mana is offered with the three helpers that make no mana (the fewest, 602.2b,
+    601.2h); the bot's answer pays it, the Elves tapped for mana and the Giant left untapped."""
+    g = _game({"alice": {"battlefield": ["Island", "Island", "Katara, Bending Prodigy", "Grizzly Bears", "Ornithopter",
+                                         "Hill Giant", "Llanowar Elves"], "library": ["Plains"]}})
+    (opt,) = _activations(g, "Katara, Bending Prodigy")
+    names = sorted(g.objects[i].card.name for i in opt["waterbend"])
+    assert names == ["Grizzly Bears", "Katara, Bending Prodigy", "Ornithopter"]
+    a = next(a for a in (RandomBot(seed).answer(g.pending) for seed in range(400)) if a.get("action") == "activate"
+             and g.objects[a["card"]].card.name == "Katara, Bending Prodigy")
+    assert a["waterbend"] == opt["waterbend"]
+    g.submit("alice", a)
+    assert [g.objects[i].card.name for i in g.stack] == ["Katara, Bending Prodigy"]
+    tapped = {g.objects[i].card.name for i in g.battlefield if g.objects[i].tapped}
+    assert tapped == {"Island", "Llanowar Elves", *names}
+
+
+def test_no_waterbend_option_when_mana_and_helpers_fall_short() -> None:
+    g = _game({"alice": {"battlefield": ["Island", "Katara, Bending Prodigy", "Grizzly Bears", "Ornithopter",
+                                         "Hill Giant"]}})
+    assert _activations(g, "Katara, Bending Prodigy") == []
+    with pytest.raises(IllegalAction):
+        g.submit("alice", {"action": "activate", "card": next(i for i in g.battlefield if g.objects[i].card.name
+                                                               == "Katara, Bending Prodigy"), "ability": 0})

@@ -9,11 +9,10 @@ from __future__ import annotations
 import pytest
 
 from engine.ai.random_bot import RandomBot
-from engine.bench import commander_decks, play
+from engine.bench import commander_decks, play, play_out
 from engine.cardpool import CardPool
 from engine.commander import DeckError, deck_problems
 from engine.commander import names as names_of
-from engine.errors import IllegalAction
 from engine.fuzz import check_copy, check_views, check_zones
 from engine.game import Game
 
@@ -122,14 +121,7 @@ def test_an_unknown_format_is_refused(cards, decks):
 def test_a_commander_game_replays_from_json_and_copies(cards, decks):
     g = new_game(cards, decks, seed=3)
     bots = {"alice": RandomBot(1), "bob": RandomBot(2)}
-    for _ in range(400):
-        d = g.pending
-        if d is None:
-            break
-        try:
-            g.submit(d.player, bots[d.player].answer(d))
-        except IllegalAction:
-            g.submit(d.player, d.forced if d.forced is not None else {"action": "pass"})
+    play_out(g, bots, 400)
     h = Game.from_json(g.to_json(), cards)
     assert h == g and h.format == "commander" and h.commanders == g.commanders
     check_copy(g)

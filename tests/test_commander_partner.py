@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from engine.ai.random_bot import RandomBot
+from engine.bench import play_out
 from engine.cardpool import CardPool
 from engine.commander import DeckError, deck_problems, pair_problems
-from engine.errors import IllegalAction
 from engine.fuzz import check_copy, check_views, check_zones
 from engine.game import Game
 
@@ -132,14 +132,7 @@ def test_a_pair_that_may_not_lead_refuses_the_game(cards):
 def test_a_partner_game_replays_from_json_and_copies(cards):
     g = new_game(cards, seed=5)
     bots = {"alice": RandomBot(1), "bob": RandomBot(2)}
-    for _ in range(300):
-        d = g.pending
-        if d is None:
-            break
-        try:
-            g.submit(d.player, bots[d.player].answer(d))
-        except IllegalAction:
-            g.submit(d.player, d.forced if d.forced is not None else {"action": "pass"})
+    play_out(g, bots, 300)
     h = Game.from_json(g.to_json(), cards)
     assert h == g and sorted(h.commanders.values()) == ["alice", "alice", "bob"]
     check_copy(g)
@@ -154,3 +147,10 @@ def test_a_restarted_game_puts_both_partners_back_in_the_command_zone(cards):
     assert sorted(g.objects[i].card.name for i in p.command) == sorted([KRAUM, IKRA])
     assert len(p.library) + len(p.hand) == 98
     assert sorted(g.commanders.values()) == ["alice", "alice", "bob"]
+
+
+def test_no_commander_badge_outside_a_commander_game() -> None:
+    from app.table.items import commander_facts
+    # an emblem, a plane or an avatar in the command zone of an ordinary game makes no tax (903.8 is Commander's)
+    assert commander_facts({"life": 20, "command": [{"id": 7, "name": "Tazeem"}]}) == ("", "")
+    assert commander_facts({"commander_casts": 1, "command": []})[0] == "tax +2"

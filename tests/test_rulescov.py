@@ -29,7 +29,7 @@ def test_a_subrule_counts_for_its_rule_and_a_section_for_nothing() -> None:
 def test_only_passing_checking_scenarios_count() -> None:
     rep = rulescov.report([(SC_PASS, "p", None), (SC_NOCHECK, "n", None), (SC_FAIL, "f", "step 1: no")])
     j = rep.as_json()
-    assert set(rep.cited) == {"510.1", "510.2"}
+    assert set(rep.cited) == {"510.1", "510.2", "903.3"}  # 903.3 in the count of its own
     assert j["cited"] == 2
     assert j["sections"]["510"]["cited"] == 2
     assert j["sections"]["511"]["cited"] == 0 and "511.1" in j["sections"]["511"]["uncited"]
@@ -59,3 +59,16 @@ def test_the_command_prints_json(tmp_path: Path, capsys) -> None:
     assert j["cited"] == 1 and j["sections"]["120"]["cited"] == 1
     assert main(["--rules-coverage", str(f)]) == 0
     assert "total: 1/" in capsys.readouterr().out
+
+
+def test_multiplayer_and_commander_count_apart_from_chapters_1_to_7() -> None:
+    sc = {"name": "m", "rules": ["800.4a", "903.9", "903.99", "807.1"], "expect": {"step": "main1"}}
+    rep = rulescov.report([(sc, "m", None)])
+    j = rep.as_json()
+    x = j["chapters_8_9"]
+    assert "800.4" in rep.cited and "903.9" in rep.cited and "807.1" not in rep.cited  # Grand Melee: not offered
+    assert x["cited"] == 2 and "807.1" in x["out_of_scope"]
+    assert x["sections"]["800"]["cited"] == 1 and "800.5" in x["sections"]["800"]["uncited"]
+    assert "903.99" not in j["unknown_citations"]            # not a rule, but of chapter 9: not listed
+    assert j["cited"] == 0 and "800.4" not in j["sections"]  # the main count stays chapters 1-7
+    assert "multiplayer and casual variants (chapters 800, 900): 2/" in rep.text()

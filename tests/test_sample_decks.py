@@ -4,14 +4,14 @@ from __future__ import annotations
 import pathlib
 
 import pytest
-
 from carddb_helpers import full_db  # noqa: F401  (fixture)
+
 from engine.ai.random_bot import RandomBot
+from engine.bench import play_out
 from engine.cardpool import CardPool
 from engine.decks.files import read_deck
 from engine.decks.format import get_format
 from engine.decks.validate import is_legal, validate
-from engine.errors import IllegalAction
 from engine.game import Game
 from engine.support import unsupported_reasons
 
@@ -48,12 +48,5 @@ def test_two_sample_decks_play_a_whole_game(full_db):  # noqa: F811
     a, b = (names(read_deck(DECKS[i], full_db)) for i in (0, 1))
     g = Game.new([("alice", a), ("bob", b)], pool, seed=5)
     bots = {"alice": RandomBot(1), "bob": RandomBot(2)}
-    for _ in range(20000):
-        d = g.pending
-        if d is None:
-            break
-        try:
-            g.submit(d.player, bots[d.player].answer(d))
-        except IllegalAction:
-            g.submit(d.player, d.forced if d.forced is not None else {"action": "pass"})
+    play_out(g, bots, 20000)
     assert g.winner is not None

@@ -2,6 +2,10 @@
 variant (Free-for-all, Commander, or Two-Headed Giant: two teams of two or three, the teams
 shown and seated together, 810.1, 810.3), and for each seat a name, who plays it (a person
 at this computer, or a bot: the random bot or the AI at a level, app.ai_seat) and a deck.
+Besides, the casual variants of section 9 with their nontraditional cards: Planechase (901: a
+planar deck for each seat), Vanguard (902: an avatar for each seat) and Archenemy (904: the first
+seat, or every seat beyond two as a Supervillain Rumble), their cards built at random from the
+ones the engine plays by their text (engine.randomdeck.random_casual), with the game's seed.
 
 Every deck offered is checked (app.deckchoice): an illegal one is listed last with its
 reason, and while a seat has one the dialog says why and OK stays disabled. The hand-over
@@ -11,6 +15,7 @@ share one screen (``MAX_PEOPLE``): more would wait too long for it.
 from __future__ import annotations
 
 import inspect
+import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,6 +23,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -40,6 +46,7 @@ from engine.commander import deck_problems
 from engine.decks.files import parse_text
 from engine.decks.store import DeckStore
 from engine.game import Game
+from engine.randomdeck import random_casual
 from engine.rng import new_seed
 from engine.session import LocalSession
 
@@ -52,6 +59,10 @@ VARIANTS = {"Free-for-all": None, "Commander": "commander", "Two-Headed Giant": 
 TEAM_VARIANT = "two_headed_giant"
 TEAMED = {"Two-Headed Giant": TEAM_VARIANT}      # label -> the engine's variant (engine.seats.VARIANTS)
 COMMANDER_DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks" / "commander"
+#: the casual variants played with nontraditional cards (engine.randomdeck.CASUAL_VARIANTS): label -> name
+CASUAL = {"Planechase (901): a planar deck each": "planechase",
+          "Vanguard (902): an avatar each": "vanguard",
+          "Archenemy (904): the first seat (every seat beyond two)": "archenemy"}
 
 
 def commander_available() -> bool:
@@ -137,6 +148,12 @@ class TableDialog(QDialog):
             if fmt is None or commander_available():
                 self.variant.addItem(label, fmt)
         form.addRow("Variant", self.variant)
+        self.casual: dict[str, QCheckBox] = {}
+        for label, kind in CASUAL.items():
+            box = named(QCheckBox(label, self), f"casual_{kind}")
+            box.setToolTip("its cards are drawn at random, with the game's seed, from those the engine plays")
+            form.addRow("" if self.casual else "Casual cards", box)
+            self.casual[kind] = box
         lay.addLayout(form)
         grid = QGridLayout()
         for col, head in enumerate(("", "name", "played by", "deck", "team")):
@@ -322,17 +339,21 @@ class TableDialog(QDialog):
                                "play_first": first if first in names else None}
         if teams:
             out["variant"] = TEAM_VARIANT
+        chosen = [n for n, box in self.casual.items() if box.isChecked()]
+        if chosen:
+            out["casual"] = random_casual(random.Random(out["seed"]), names, CardPool(), chosen)
         return out
 
 
 def start_seats(window: Any, seats: list[SeatConfig], seed: int, play_first: str | None = None,
                 format: str | None = None, modal_errors: bool = True, chooser: str | None = "coin",
-                variant: str | None = None) -> Any:
+                variant: str | None = None, casual: dict[str, Any] | None = None) -> Any:
     """Start the game of ``seats`` on ``window``'s table (app.application.MainWindow): the
     people at the table's seats in turn order, the random bots inside the session, each AI
     seat thinking off the GUI thread (app.ai_seat). With no ``play_first``, ``chooser``
     chooses who plays first (103.2): a coin flip's winner by default. ``variant`` is
-    "two_headed_giant" for Two-Headed Giant: the teams are read from each seat's ``team``."""
+    "two_headed_giant" for Two-Headed Giant: the teams are read from each seat's ``team``. ``casual``: the
+    casual variants' cards (Game.new: planar and scheme decks, vanguards)."""
     decks = [(s.name, list(s.deck)) for s in seats]
     kw: dict[str, Any] = {"play_first": play_first, "chooser": None if play_first else chooser}
     if format is not None:
@@ -342,6 +363,8 @@ def start_seats(window: Any, seats: list[SeatConfig], seed: int, play_first: str
         kw["variant"] = variant
         if variant == TEAM_VARIANT:
             kw["teams"] = [[s.name for s in seats if s.team == t] for t in (1, 2)]
+    if casual:
+        kw["casual"] = casual
     bots = {s.name: RandomBot(seed + i + 1) for i, s in enumerate(seats) if s.bot == "random"}
     session = LocalSession(Game.new(decks, None, seed, **kw), bots)
     for old in getattr(window, "ai_seats", []):
@@ -361,7 +384,7 @@ def start_seats(window: Any, seats: list[SeatConfig], seed: int, play_first: str
             ai = AISeat(session, s.name, s.bot, seed=seed + i + 1, parent=window, after=advance)
             window.ai_seats.append(ai)
     window.last_game = {"seats": list(seats), "seed": seed, "play_first": play_first, "format": format,
-                        "modal_errors": modal_errors, "chooser": chooser, "variant": variant}
+                        "modal_errors": modal_errors, "chooser": chooser, "variant": variant, "casual": casual}
     humans = [s.name for s in seats if s.bot is None]
     return window._open_table(session, humans, modal_errors,
                               deck_names=[c for s in seats if s.bot is None for c in s.deck])

@@ -433,6 +433,11 @@ class PromptPanel(QWidget):
         self._answer = lambda: self.table.submit({"action": "pass"})
         if {"action": "manual"} in d.options:
             self._button("Manual actions…", lambda _=False: self.table.submit({"action": "manual"}), "manual")
+        roll = next((o for o in d.options if o.get("action") == "roll_planar_die"), None)
+        if roll is not None:  # 901.9: a special action, {N} for the Nth roll of the turn (Ctrl+R)
+            cost = f"{{{roll.get('cost', 0)}}}"
+            self._button(f"Roll the planar die ({cost}, Ctrl+R)", lambda _=False: self.table.roll_planar_die(),
+                         "roll_planar_die")
         self.second.setText("Pass turn")
         self.second.setToolTip("pass priority until the end of this turn (F6)")
         self._second_on = True

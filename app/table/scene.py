@@ -1226,8 +1226,8 @@ class TableScene(QGraphicsScene):
             opts = self.hand_options(it.obj)
         elif it.zone == "graveyard":
             opts = self.flashback_options(it.obj)
-        elif it.zone == "command":
-            opts = self.command_options(it.obj)
+        elif it.zone == "command":  # a commander cast (903.8); a vanguard's, plane's or scheme's ability (902.7)
+            opts = self.command_options(it.obj) + self.options_for(it.obj, ("activate",))
         else:
             opts = self.options_for(it.obj, ("activate",))
         if not opts:

@@ -87,6 +87,7 @@ class TableView(QGraphicsView):
         # the window's shortcuts, for when the window is not active (the widget fills them in)
         self.keys: dict[Any, Callable[[], Any]] = {}
         self.on_undo: Callable[[], Any] | None = None
+        self.on_roll: Callable[[], Any] | None = None   # Ctrl+R: roll the planar die (901.9)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate)
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)  # the felt and the zone frames
         # the items' cached pixmaps live in QPixmapCache (10 MB by default): 130 cards in a
@@ -103,6 +104,8 @@ class TableView(QGraphicsView):
         fn = self.keys.get(ev.key())
         if ev.matches(QKeySequence.StandardKey.Undo) and self.on_undo is not None:
             fn = self.on_undo
+        if ev.key() == Qt.Key.Key_R and ev.modifiers() == Qt.KeyboardModifier.ControlModifier and self.on_roll:
+            fn = self.on_roll
         if fn is not None:
             fn()
             ev.accept()
@@ -248,11 +251,24 @@ class TableWidget(QWidget):
             sc = QShortcut(QKeySequence(key), self)
             sc.setContext(Qt.ShortcutContext.WindowShortcut)
             sc.activated.connect(fn)
+        roll = QShortcut(QKeySequence("Ctrl+R"), self)   # 901.9: roll the planar die (Planechase)
+        roll.setContext(Qt.ShortcutContext.WindowShortcut)
+        roll.activated.connect(self.roll_planar_die)
         undo = QShortcut(QKeySequence.StandardKey.Undo, self)   # Ctrl+Z: untap what was just tapped for mana
         undo.setContext(Qt.ShortcutContext.WindowShortcut)
         undo.activated.connect(self.undo_mana)
         self.view.on_undo = self.undo_mana
+        self.view.on_roll = self.roll_planar_die
         self.ctl.start()
+
+    def roll_planar_die(self) -> bool:
+        """Ctrl+R or the panel's button: roll the planar die (901.9), when the engine offers it now."""
+        d = self.scene.decision()
+        if d is None or d.kind != "priority" or not any(o.get("action") == "roll_planar_die" for o in d.options):
+            self.show_status("the planar die is rolled by the active player in a main phase of their turn, "
+                             "with the stack empty (901.9)")
+            return False
+        return self.submit({"action": "roll_planar_die"})
 
     def undo_mana(self) -> bool:
         """Ctrl+Z: take back the last tap for mana, if its mana is unspent and nothing else happened."""

@@ -18,10 +18,12 @@
   swarm that kills at 2 comes one turn after its horizon, tests/test_ai.py; measured on paired
   deals in the note), a block judged by the
   attacker's best answer to it (509.5: the attacker gets priority first after blocks; a pump at a
-  blocked attacker or at one let through, a burn spell at a blocker), until its time budget
+  blocked attacker or at one let through, a burn spell at a blocker; each answer judged once the
+  turn is over, when a pump's +N/+N has ended, 514.2), until its time budget
   (default 1 s a decision) or its rollouts run out; it reads the opponent (``reads``): its
   instant removal waits while the target's controller could answer it, answers a pump by
-  killing its target, and it deals the opponent's hidden hand by what they left untapped.
+  killing its target, and it deals the opponent's hidden hand by what they left untapped; it
+  kills with the smallest damage spell that is lethal (Shock at a 2/2, Lightning Bolt kept for a 3/3).
   It weighs a position's terms by the weights fitted to who won (``weights=FITTED``,
   engine/ai/fit.py); the other levels by the hand-tuned ones. It averages chances of winning
   (``win_scale``, engine/ai/evaluate.py ``win_value``: a rollout that ends the game counts as one
@@ -52,7 +54,8 @@ class Level:
     tricks_reply: bool = False  # blocks judged by the attacker's best answer to them (a pump, a burn spell)
     reads: bool = False  # reads the opponent: instant removal waits while it could be answered and
                          # answers a pump at its target; hidden hands dealt by what the opponent left
-                         # untapped (engine/ai/policy.py, engine/ai/determinize.py)
+                         # untapped (engine/ai/policy.py, engine/ai/determinize.py); a kill made with
+                         # the smallest damage spell that does it (policy.thrifty, search.thrift_order)
     weights: tuple[float, ...] = TUNED  # how the search weighs a position's terms (engine/ai/evaluate.py)
     win_scale: float = 0.0  # > 0: a position is worth its chance of winning (evaluate.win_value), not the sum
     confidence: float = 0.0  # > 0: the search leaves the rule of thumb only for an answer better by that

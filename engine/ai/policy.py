@@ -369,7 +369,7 @@ class QuickPolicy:
             hold = reads and o["action"] == "cast" and instant and stack_top is None and "targets" in o
             a = self._answer_for(g, me, o, prefer)
             if a is not None and not (hold and exposed(g, me, ab, a.get("targets"))):
-                return a
+                return thrifty(g, me, acts, o, a) if reads else a
         return {"action": "pass"}
 
     def _answer_for(self, g: Game, me: str, o: dict[str, Any],
@@ -570,6 +570,47 @@ def exposed(g: Game, me: str, ab: Ability | None, targets: Any) -> bool:
                 if ctl is not None and ctl != me and can_respond(g, ctl):
                     return True
     return False
+
+
+def target_damage(ab: Ability | None) -> int:
+    """The fixed damage the ability deals its first target (0 when none or not fixed)."""
+    if ab is None:
+        return 0
+    for e in _effects(ab):
+        if e.op == "damage" and isinstance(e.args.get("amount"), int) and _refs_target(e.args, 0):
+            return int(e.args["amount"])
+    return 0
+
+
+def thrifty(g: Game, me: str, acts: list[dict[str, Any]], o: dict[str, Any], a: dict[str, Any]) -> dict[str, Any]:
+    """The same kill with the smallest damage spell that does it: when ``a`` casts a spell that
+    deals fixed damage to one creature (120.3, lethal damage destroys it: 704.5g), another spell
+    of ``acts`` no costlier that deals less damage, but still lethal damage, to the same target
+    (114.1: it is among that spell's candidates) is cast instead, and the bigger one is kept for
+    a bigger creature or for a player's last points."""
+    if o["action"] != "cast" or not a.get("targets") or len(a["targets"]) != 1 or len(a["targets"][0]) != 1:
+        return a
+    t = a["targets"][0][0]
+    dmg = target_damage(option_ability(g, o))
+    if not dmg or not isinstance(t, int) or t not in g.objects or "Creature" not in g.chars(t).types:
+        return a
+    _p, left, kw = _stats(g, t)
+    if "Indestructible" in kw or left > dmg:
+        return a
+    best: tuple[int, dict[str, Any]] | None = None
+    for x in acts:
+        if x is o or x["action"] != "cast" or len(x.get("targets") or ()) != 1 or t not in x["targets"][0] \
+                or mana_value(g, x.get("card")) > mana_value(g, o.get("card")):
+            continue
+        ab = option_ability(g, x)
+        d = target_damage(ab)
+        if ab is None or len(ab.targets) != 1 or not left <= d < dmg:
+            continue
+        if best is None or d < best[0]:
+            best = (d, x)
+    if best is None:
+        return a
+    return build_answer(g, me, best[1], [[t]], kicked=bool(best[1].get("kicker")))
 
 
 def pump_bonus(ab: Ability) -> tuple[int, int] | None:

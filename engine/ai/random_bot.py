@@ -63,14 +63,16 @@ class RandomBot:
         if k == "assign_damage":
             return {"assign": self._assign(d)}
         if k == "trigger_targets":
-            return {"targets": self._targets(d.options["targets"], d.options["target_counts"]) or []}
+            return {"targets": self._targets(d.options["targets"], d.options["target_counts"], 0,
+                                             d.options.get("another", ())) or []}
         if k in ("choose_cards",):
             lo, hi = d.data.get("min", 0), d.data.get("max", 0)
             n = r.randint(lo, min(hi, len(d.options)))
             picks = r.sample(list(d.options), n)
-            least = d.data.get("total_power", d.data.get("power_min"))
+            least = d.data.get("total_power", d.data.get("power_min", d.data.get("total_least")))
             if least is not None:  # crew, "total power 12 or greater": add creatures until their power is enough
-                power = dict(zip(d.options, d.data["powers"]))
+                # (collect evidence: cards until their mana values are enough, "values")
+                power = dict(zip(d.options, d.data["powers"] if "powers" in d.data else d.data["values"]))
                 # a creature with 0 or less power only lowers the total: the ones that raise it (the engine offers
                 # the choice only when those reach the number)
                 order = [c for c in r.sample(list(d.options), len(d.options)) if power[c] > 0]

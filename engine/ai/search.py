@@ -31,6 +31,7 @@ from engine.ai.policy import (
     pick_targets,
     quick_attacks,
     quick_blocks,
+    target_damage,
 )
 from engine.errors import IllegalAction
 from engine.state import Decision
@@ -144,7 +145,34 @@ def priority_candidates(g: Game, me: str, options: list[dict[str, Any]], cap: in
         for ts in sets:
             for k in kick:
                 out.append(build_answer(g, me, o, ts, kicked=k))
+    if quick.reads:
+        out = thrift_order(g, out)
     return _dedup(g, out, cap)
+
+
+def thrift_order(g: Game, answers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``answers`` with the casts of damage spells at one and the same target reordered among
+    their own places, the least damage first (policy.thrifty): the search keeps the first of
+    answers that score the same on every sample (``Searcher._prune``), so where a horizon shows
+    no difference between Shock and Lightning Bolt at a 2/2 (704.5g: both are lethal), Bolt is
+    kept for what only it kills."""
+    def spell(a: dict[str, Any]) -> tuple[Any, int] | None:
+        ts = a.get("targets")
+        if a.get("action") != "cast" or not ts or len(ts) != 1 or len(ts[0]) != 1:
+            return None
+        dmg = target_damage(option_ability(g, a))
+        return (repr(ts[0][0]), dmg) if dmg else None
+    slots: dict[Any, list[int]] = {}
+    for i, a in enumerate(answers):
+        k = spell(a)
+        if k is not None:
+            slots.setdefault(k[0], []).append(i)
+    out = list(answers)
+    for idx in slots.values():
+        if len(idx) > 1:
+            for i, a in zip(idx, sorted((answers[i] for i in idx), key=lambda a: spell(a)[1])):  # type: ignore[index]
+                out[i] = a
+    return out
 
 
 def _dedup(g: Game, answers: list[Any], cap: int) -> list[Any]:
@@ -516,8 +544,9 @@ class Searcher:
         """A block is worth what the attacker's best answer to it leaves it: after blockers are
         declared the active player gets priority first (509.5) and may pump an attacker, at a
         blocker or one that was let through, or burn a blocker. Each of the attacker's candidate
-        answers (passing among them) is played to the end of combat (511), and the one worst
-        for the defender is played on to the horizon, as ``_worst_block`` does for attacks."""
+        answers (passing among them) is played to the end of the turn (514.2: the pumps end),
+        and the one worst for the defender is played on to the horizon, as ``_worst_block`` does
+        for attacks."""
         me = self.seat
         pol = self._policy(seed)
 
@@ -530,13 +559,21 @@ class Searcher:
             return self._judge(g, pol, end_turn, deadline)
         worst: tuple[float, Game] | None = None
         quick = QuickPolicy(seed)
+        turn = g.turn
+
+        def over(h: Game, _x: Decision) -> bool:
+            return h.turn > turn
         for a in priority_candidates(g, d.player, d.options, self.reply_cap, quick):
             h = g.copy()
             try:
                 h.submit(d.player, a)
             except IllegalAction:
                 continue
-            if not rollout(h, self._policy(seed), end_turn, deadline, stop_step="main2", clock=self.clock):
+            # judged once the turn is over (514.2: "until end of turn" effects end in the cleanup
+            # step): at the end of combat a Giant Growth on an unblocked attacker would count as a
+            # lasting +3/+3, and the pump that only dealt 3 damage for a card look like the worst
+            # answer to no block (a chump block at 20 life looked better than taking 3)
+            if not rollout(h, self._policy(seed), end_turn, deadline, stop_if=over, clock=self.clock):
                 return None  # not every answer was tried: the minimum would flatter the block
             v = self._value(h)
             if worst is None or v < worst[0]:
@@ -548,14 +585,14 @@ class Searcher:
     def _judge(self, g: Game, pol: QuickPolicy, end_turn: int, deadline: float) -> float | None:
         """``g`` played by ``pol`` to the horizon and evaluated (None when the clock ran out
         first). With ``settle``, a position left where the next active player could attack
-        for lethal (``unsettled``) is played on through that combat (511: to the end of
-        combat) before it is judged: a horizon just before a lethal attack would otherwise
+        for lethal (``unsettled``) is played on through that combat, to the end of that turn
+        (514.2: its pumps end), before it is judged: a horizon just before a lethal attack would otherwise
         judge by the board a loss (or a win) that is one combat away (quiescence search)."""
         self.rollouts += 1
         if not rollout(g, pol, end_turn, deadline, clock=self.clock):
             return None
-        if self.settle and unsettled(g) and not rollout(g, pol, g.turn, deadline, stop_step="main2",
-                                                       clock=self.clock):
+        # through the end of that turn, so the pumps of that combat have ended (514.2)
+        if self.settle and unsettled(g) and not rollout(g, pol, g.turn, deadline, clock=self.clock):
             return None
         return self._value(g)
 

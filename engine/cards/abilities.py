@@ -413,6 +413,7 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   "or_attached": True with "self" (bestow: SELF or enchanted creature); dealt_damage "combat": True (combat only),
   tapped_for_mana "self": True ("whenever you tap SELF for mana"; not a mana ability: the stack, 605.1b),
   step "whose" may be "attached_controller" / "attached_player" (enchanted creature's controller / enchanted player),
+  "chosen_player" (the player its source chose as it entered, 614.12),
   explores, unattached ("self": the Aura or Equipment; its trigger "it" is the permanent it was attached to),
   cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
   leaves_graveyard (filter on the card in its new zone; with "batch": "one or more ... leave your graveyard"),
@@ -577,11 +578,16 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "either",  # "Destroy all enchantments or all nonwhite enchantments": one, chosen as it resolves (608.2d)
     "roll",  # "roll a d20" and its result table (rolling a die, a later rule: engine/ops/control.py)
     "suspect",  # "suspect it", "it's no longer suspected" (a later keyword action: engine/ops/continuous.py)
+    "licid",  # "SELF loses this ability and becomes an Aura ... You may pay {B} to end this effect" (115.2c)
+    "next_spell_flag",  # "The next creature spell you cast this turn can't be countered" (101.1; engine/costs.py)
 })
 STATIC_KINDS: frozenset[str] = frozenset({
+    "abilities_of",  # "SELF has all activated abilities of all creature cards in all graveyards" (613.1f, layers)
     "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
-    "cant_be_countered", "additional_cost", "set_pt", "grant_ability", "add_types", "become", "choose_on_enter",
+    "cant_be_countered", "additional_cost", "set_pt",
+    "grant_ability", "add_types", "become", "choose_on_enter",
+    "optional_cost",  # "As an additional cost to cast SELF, you may ..." (601.2b, 601.2f; engine/cast_options.py)
     "life_gain_plus", "life_gain_double", "life_gain_to_loss", "block_tax", "play_from",
     "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
     "alt_cost_spells", "land_forbid",
@@ -627,12 +633,18 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "walk_ignored",  # "Creatures with islandwalk can be blocked as though they didn't have islandwalk" (702.14c)
     "x_color", "life_floor", "cant_lose_game", "cant_win_game", "damage_as_infect",
     "haste_activation",  # "activate abilities of creatures you control as though those creatures had haste" (302.6)
+    "exert_on_attack",  # "You may exert SELF as it attacks" (a later keyword action: engine/combat.py)
+    "day_as_enters",  # "If it's neither day nor night, it becomes day as SELF enters" (a later rule: transform.py)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "fights",  # 701.10: "whenever a creature you control fights" (engine/ops/damage.py)
+    "clash",  # 701.20b: "whenever you clash [and win]" (engine/ops/control.py)
     "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)
     "plays_land",  # a player played a land (305.1; not a land put onto the battlefield otherwise)
     "becomes_monarch",  # a player became the monarch (a later designation, Conspiracy: Take the Crown)
+    "proliferate",  # a player proliferated (701.24: engine/ops/actions.py)
+    "exerted",  # a permanent was exerted (a later keyword action, Amonkhet: engine/actions.py exert)
+    "day_night",  # day became night or night became day (a later rule, Innistrad: Midnight Hunt: engine/transform.py)
     "player_attacked",  # a player attacked a player with one or more creatures (508.1b): a Curse's trigger
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",
     "blocks_creature", "becomes_blocked_by",  # once for each creature it blocks or that blocks it (509.4)
@@ -656,9 +668,18 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "to_graveyard",
     "player_counters",  # a player gets counters of a kind ("whenever you get one or more {E}", 121.1)
     "chapter",  # a Saga's chapter ability ("self": True, "chapter": n; a later rule: engine/saga.py)
+    "collect_evidence",  # "whenever you collect evidence" ("who"; a later keyword action, MKM)
+    "class_level",  # "when this Class becomes level N" ("self": True, "level": N; a later rule, AFR)
     "card_to_graveyard",  # "whenever a card is put into an opponent's graveyard from anywhere" ("who", "filter")
     "unattached",  # "whenever SELF becomes unattached from a permanent" ("self"; engine/triggers.py, 701.3)
     "dungeon_completed",  # "whenever you complete a dungeon" ("who"; a later rule: engine/dungeon.py)
+    "chaos",  # 309.7, 901.9b: "whenever you roll {CHAOS}" ("who"; engine/planechase.py)
+    "planar_die",  # 901.8: the planeswalking ability's "whenever you roll {PW}" (engine/planechase.py)
+    "encounter",  # 310.5: "when you encounter SELF" ("self"; a phenomenon turned face up)
+    "planeswalk_to",  # 701.21d: "when you planeswalk to SELF" ("self"; a plane turned face up)
+    "planeswalk_away",  # 701.21d: "when you planeswalk away from SELF" ("self"; as it is turned face down)
+    "planar_roll",  # 901.9: "whenever you roll the planar die" ("who"; whatever face)
+    "set_in_motion",  # 904.9, 701.22: "when you set this scheme in motion" ("self"; engine/archenemy.py)
     "room",  # a dungeon's room ability (engine/dungeon.py: put on the stack as the venture marker enters its room)
     "reflexive",  # "When you do, ...": put by the reflexive op as the instruction before it is done (603.7a)
     "combat_damage_player_or_walker",  # "whenever SELF deals combat damage to a player or planeswalker" (510.2)
@@ -731,6 +752,17 @@ class Cost:
     change: dict[str, Any] | None = None
     reveal_hand: dict[str, Any] | None = None  # "reveal a Merfolk card from your hand": exactly one (701.15)
     put_counters: tuple[str, int] | None = None  # (kind, n) put on the source itself: "Put a -1/-1 counter on SELF"
+    # behold (a later keyword action, Tarkir: Dragonstorm): "behold a Dragon": a permanent you control or a card in your
+    # hand with that quality, chosen (a card revealed); the filter, with "optional" ("you may behold") and "exile"
+    # ("behold an Elf and exile it")
+    behold: dict[str, Any] | None = None
+    # "Waterbend {5}" (a later keyword action, Avatar: The Last Airbender, 2025): its generic mana may be paid in part
+    # by tapping untapped artifacts and creatures its payer controls, each one for {1} (engine/casting.py waterbend)
+    waterbend: bool = False
+    # "Blight N" (a later keyword action, Lorwyn Eclipsed, 2026): put N -1/-1 counters on a creature its payer
+    # controls, chosen as the cost is paid (601.2h; engine/costs.py)
+    blight: int = 0
+    exert_self: bool = False  # "Exert SELF" (a later keyword action, Amonkhet: engine/actions.py exert)
 
     @property
     def is_free(self) -> bool:
@@ -797,6 +829,10 @@ class CardDef:
 #: the exceptions a copy effect may name (706.9a-c), the keys of a token op's ``copy_except`` and of a clone
 #: static's ``except``: colors, P/T and mana cost set; types, subtypes set or added; supertypes removed;
 #: keywords and abilities added
+#: the keyword_args key of a spell's second kicker cost: "Kicker [cost 1] and/or [cost 2]" means "Kicker [cost 1],
+#: kicker [cost 2]" (702.32b); the first is the card's "Kicker", the second an optional additional cost of its own
+SECOND_KICKER = "Second kicker"
+
 COPY_EXCEPT_KEYS = frozenset({"colors", "power", "toughness", "mana_cost", "types", "add_types", "subtypes",
                               "add_subtypes", "remove_supertypes", "keywords", "keyword_args", "abilities"})
 

@@ -118,6 +118,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="with --host-game: players the game seats, 2 to 6 (it starts when all have joined)")
     ap.add_argument("--variant", choices=["free_for_all", "two_headed_giant"], default=None,
                     help="with --host-game: two_headed_giant hosts Two-Headed Giant (810; --seats 4 or 6)")
+    ap.add_argument("--casual", nargs="+", choices=["planechase", "vanguard", "archenemy"], default=None,
+                    help="with --host-game: the casual variants added, their cards built by the server (901, 902, "
+                         "904: the host is the archenemy of a two-player game)")
     ap.add_argument("--team", type=int, choices=[1, 2], default=None,
                     help="Two-Headed Giant: the team to sit on (default: the host on 1, a joiner on the smaller)")
     ap.add_argument("--seed", type=int, default=None)
@@ -149,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
             rs.resume(json.loads(seat_file.read_text())["token"])
         elif a.host_game:
             code = rs.create(name, deck, format=a.format, spectators=a.spectators, seats=a.seats,
-                             commander=commander, variant=a.variant, team=a.team)
+                             commander=commander, variant=a.variant, team=a.team, casual=a.casual)
             print(f"code: {code}", flush=True)
         else:
             rs.join(a.code, name, deck, commander, a.team)

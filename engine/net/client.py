@@ -295,14 +295,18 @@ class RemoteSession:
 
     def create(self, name: str, deck: list[str], format: str | None = None, spectators: bool = False,
                seats: int = 2, commander: str | list[str] | None = None, variant: str | None = None,
-               team: int | None = None) -> str:
+               team: int | None = None, casual: list[str] | None = None) -> str:
         """Host a game of ``seats`` players (2 to 6; it starts when every seat is taken) in
         ``format`` (the server's default "casual" if None); returns its join code. In the
         commander format ``commander`` names the commander (a list of two partners: a later rule) and
         ``deck`` holds the other cards.
         ``variant="two_headed_giant"`` hosts Two-Headed Giant (810: 4 or 6 seats, two teams),
-        the host on ``team`` (1 when None)."""
+        the host on ``team`` (1 when None). ``casual``: the casual variants added with their nontraditional cards,
+        which the server builds at random as the game starts ("planechase", "vanguard", "archenemy": 901, 902, 904).
+        """
         extra: dict[str, Any] = {"format": format} if format else {}
+        if casual:
+            extra["casual"] = list(casual)
         if variant is not None:
             extra["variant"] = variant
         if team is not None:

@@ -385,13 +385,24 @@ def _variant(name: str, v: Any) -> None:
     if v not in VARIANTS:
         raise ProtocolError("bad_field", f"{name} must be one of {', '.join(VARIANTS)}", name)
 
+
+#: the casual variants a hosted game may add with their nontraditional cards, built at random by the server
+#: (engine.randomdeck.random_casual): Planechase (901), Vanguard (902), Archenemy (904)
+CASUAL = ("planechase", "vanguard", "archenemy")
+
+
+def _casual(name: str, v: Any) -> None:
+    if not isinstance(v, list) or not v or len(v) > len(CASUAL) or any(x not in CASUAL for x in v) \
+            or len(set(v)) != len(v):
+        raise ProtocolError("bad_field", f"{name} must be a list of some of {', '.join(CASUAL)}", name)
+
 CLIENT_MESSAGES: dict[str, dict[str, tuple[Any, bool]]] = {
     "hello": {"client": (_str(64, 1), True), "id": _ID},
     "list": {"id": _ID},
     "create": {"name": (_player_name, True), "deck": (_deck, True), "format": (_format, False),
                "spectators": (_bool, False), "seats": (_int(2, MAX_SEATS), False),
                "commander": (_commander, False), "variant": (_variant, False),
-               "team": (_int(1, TEAMS), False), "id": _ID},
+               "team": (_int(1, TEAMS), False), "casual": (_casual, False), "id": _ID},
     # a player joins with the code and a deck; a spectator with "spectator": true, no deck, and
     # the code or the game id that "games" lists (the server checks that one of them is there)
     "join": {"code": (_code, False), "game": (_game_id, False), "name": (_player_name, True),

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 import secrets
 import socket
 import sqlite3
@@ -42,6 +43,7 @@ from engine.errors import EngineFault, IllegalAction
 from engine.game import Game
 from engine.net import protocol as P
 from engine.net.datafolder import DataFolderError, describe
+from engine.randomdeck import random_casual
 from engine.rng import new_seed
 from engine.session import redact
 
@@ -71,7 +73,8 @@ COLUMNS = [("games", "format", "TEXT NOT NULL DEFAULT 'casual'"),
            ("seats", "commander", "TEXT"),                      # its commander (903.3), in a commander game:
                                                                 # a name, or two partners as a JSON list
            ("games", "variant", "TEXT NOT NULL DEFAULT 'free_for_all'"),   # 806 or two_headed_giant (810)
-           ("seats", "team", "INTEGER")]                        # a Two-Headed Giant seat's team, 1 or 2
+           ("seats", "team", "INTEGER"),                        # a Two-Headed Giant seat's team, 1 or 2
+           ("games", "casual", "TEXT")]                         # the casual variants added, a JSON list (901...)
 
 SPECTATOR = "__spectator__"    # the seat name a spectator is redacted for: no player has it (names
                                # starting with "__" are refused), so it sees what no player hides
@@ -249,6 +252,9 @@ class GameRoom:
         self.status = "waiting"        # waiting -> playing -> over | abandoned
         self.reason: str | None = None
         self.catch_up: asyncio.TimerHandle | None = None   # sends the updates held back from idle seats
+        # the casual variants added with their nontraditional cards (Planechase 901, Vanguard 902, Archenemy 904),
+        # built at random from the supported cards with the game's seed as it starts (engine.randomdeck)
+        self.casual: list[str] = []
 
     def summary(self) -> dict[str, Any]:
         """What the lobby lists of this game: who hosts it, its format, and its seats taken and free."""
@@ -257,6 +263,8 @@ class GameRoom:
                "players": list(self.seats)}
         if self.variant == "two_headed_giant":
             out.update(variant=self.variant, teams=self.teams())
+        if self.casual:
+            out["casual"] = list(self.casual)
         return out
 
     def teams(self) -> list[list[str]]:
@@ -473,11 +481,12 @@ class Server:
         when the database cannot be read as a server's (another program's tables, say)."""
         try:
             rows = self.store.rows("SELECT id, code, status, host, host_deck, origin, format, spectators, size, "
-                                   "variant FROM games WHERE status IN ('waiting','playing')")
+                                   "variant, casual FROM games WHERE status IN ('waiting','playing')")
         except sqlite3.Error as e:
             raise DataFolderError(f"cannot read the games in the data folder {describe(self.data, e)}") from None
-        for gid, code, status, host, host_deck, origin, fmt, spectators, size, variant in rows:
+        for gid, code, status, host, host_deck, origin, fmt, spectators, size, variant, casual in rows:
             room = GameRoom(gid, code, host, json.loads(host_deck), fmt, bool(spectators), size, variant)
+            room.casual = json.loads(casual) if casual else []
             for seat, token, deck, commander, team in self.store.rows(
                     "SELECT seat, token, deck, commander, team FROM seats WHERE game=? ORDER BY rowid", (gid,)):
                 s = Seat(seat, token)
@@ -826,11 +835,16 @@ class Server:
                                   "4 or 6 seats (810.1, 810.11)", "seats")
         if "team" in m and variant != "two_headed_giant":
             raise P.ProtocolError("bad_field", "teams are for two_headed_giant games only", "team")
+        casual = list(m.get("casual") or [])
+        if "archenemy" in casual and variant == "two_headed_giant":
+            raise P.ProtocolError("bad_field", "Archenemy is played by one team against one archenemy (904.2), "
+                                  "not in Two-Headed Giant", "casual")
         room = GameRoom(gid, code, m["name"], list(m["deck"]), fmt, bool(m.get("spectators")), size, variant)
+        room.casual = casual
         self.store.exec("INSERT INTO games(id, code, status, created, host, host_deck, format, spectators, size, "
-                        "variant) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                        "variant, casual) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                         (gid, room.code, "waiting", time.time(), room.host, json.dumps(room.host_deck), fmt,
-                         int(room.spectators), room.size, variant))
+                         int(room.spectators), room.size, variant, json.dumps(casual) if casual else None))
         self.rooms[gid] = room
         self.by_code[room.code] = room
         team = room.choose_team(m.get("team")) if variant == "two_headed_giant" else None
@@ -865,6 +879,9 @@ class Server:
             order, extra = room.start_args()
             if room.commanders:
                 extra.update(format="commander", commanders=dict(room.commanders))
+            if room.casual:  # its cards drawn with the game's seed, never sent (the planar decks' order is hidden)
+                extra["casual"] = random_casual(random.Random(seed), order, self.cards or CardPool(),
+                                                room.casual)
             room.game = Game.new([(n, room.decks[n]) for n in order], self.cards, seed, **extra)
             room.status = "playing"
             self.store.exec("UPDATE games SET status='playing', origin=? WHERE id=?",

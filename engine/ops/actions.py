@@ -13,7 +13,19 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import dungeon, knowledge, phasing, player_control, player_statics, replacement, seats, triggers, until
+from engine import (
+    archenemy,
+    dungeon,
+    knowledge,
+    phasing,
+    planechase,
+    player_control,
+    player_statics,
+    replacement,
+    seats,
+    triggers,
+    until,
+)
 from engine.actions import add_effect, ascend, create_token, create_tokens, gain_life, lose_life, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
@@ -22,12 +34,13 @@ from engine.errors import IllegalAction
 from engine.facedown import is_face_down, manifest, put_down, turn_down
 from engine.filters import matches
 from engine.layers import counters_allowed
+from engine.mana import mana_value
 from engine.ops import nested
 from engine.ops.base import table
 from engine.ops.cast import exile_and_offer
 from engine.ops.objects import token_def
 from engine.state import create_object
-from engine.transform import flip, transform
+from engine.transform import become, flip, transform
 from engine.values import amount, controller, designation_holder, one_opponent, refs, source_id, this
 
 if TYPE_CHECKING:
@@ -37,7 +50,7 @@ OPS, op = table()
 ACTIONS: dict[str, Callable[["Game", dict, Effect], "dict | None"]] = {}
 #: actions a player may be unable to do (forage): "you may X. If you do, ..." is a yes only when they can
 #: (engine/ops/misc.py may, 117.3); each takes the game and the player
-ACTION_CAN: dict[str, Callable[["Game", str], bool]] = {}
+ACTION_CAN: dict[str, Callable[["Game", str, Effect], bool]] = {}
 
 
 def action(name: str):
@@ -152,7 +165,8 @@ def _proliferate(g: "Game", r: dict, e: Effect) -> dict | None:
     p = controller(g, r)
     opts: list[Any] = [i for i in g.battlefield if any(v > 0 for v in g.objects[i].counters.values())]
     opts += [q for q in g.order if g.players[q].poison > 0 or g.players[q].counters]
-    if not opts:
+    if not opts:  # proliferating with nothing to choose is still proliferating ("whenever you proliferate")
+        triggers.event(g, {"event": "proliferate", "player": p})
         return None
     got = nested.answer(r, "proliferate")
     if got is None:
@@ -171,6 +185,7 @@ def _proliferate(g: "Game", r: dict, e: Effect) -> dict | None:
                 if v > 0:
                     _add_counters(g, x, k, 1)
     g.log("proliferate", player=p, count=len(got))
+    triggers.event(g, {"event": "proliferate", "player": p})  # "whenever you proliferate" (a later trigger, ONE)
     return None
 
 
@@ -288,6 +303,17 @@ def _monstrosity(g: "Game", r: dict, e: Effect) -> None:
             g.objects[i].chosen["monstrous"] = True
             g.changed()
             triggers.event(g, {"event": "monstrous", "obj": i, "player": g.controller_of(i)})  # "becomes monstrous"
+
+
+@action("class_level")
+def _class_level(g: "Game", r: dict, e: Effect) -> None:
+    """A Class's level ability resolved (a later rule, Adventures in the Forgotten Realms, 2021; not in the 2016
+    rules): the Class becomes that level (a designation, not counters; kept until it leaves the battlefield, 400.7),
+    and "When this Class becomes level N" triggers."""
+    for i in _objs(g, r, e.get("what", "self")):
+        g.objects[i].chosen["class_level"] = int(e.get("level", 1))
+        g.changed()
+        triggers.event(g, {"event": "class_level", "obj": i, "player": g.controller_of(i), "level": e.get("level")})
 
 
 @action("renowned")
@@ -543,7 +569,7 @@ def _own_creatures(g: "Game", player: str) -> list[int]:
     return [i for i in g.battlefield if g.chars(i).controller == player and "Creature" in g.chars(i).types]
 
 
-def can_blight(g: "Game", player: str) -> bool:
+def can_blight(g: "Game", player: str, e: Effect) -> bool:
     """Can ``player`` blight: do they control a creature?"""
     return bool(_own_creatures(g, player))
 
@@ -571,6 +597,49 @@ def _blight(g: "Game", r: dict, e: Effect) -> dict | None:
     _add_counters(g, chosen[0], "-1/-1", _n(g, r, e))
     r["did"] = True
     g.log("blight", player=p, card=g.objects[chosen[0]].card.name, amount=_n(g, r, e))
+    return None
+
+
+def _evidence(g: "Game", player: str) -> list[int]:
+    return list(g.players[player].graveyard)
+
+
+def _mv(g: "Game", oid: int) -> int:
+    return int(mana_value(g.objects[oid].card.mana_cost))
+
+
+def can_collect_evidence(g: "Game", player: str, e: Effect) -> bool:
+    """Can ``player`` collect evidence N: do the cards in their graveyard have total mana value N or greater?"""
+    need = e.get("amount", 1)
+    return isinstance(need, int) and sum(_mv(g, c) for c in _evidence(g, player)) >= need
+
+
+ACTION_CAN["collect_evidence"] = can_collect_evidence
+
+
+@action("collect_evidence")
+def _collect_evidence(g: "Game", r: dict, e: Effect) -> dict | None:
+    """Collect evidence N (a later keyword action, Murders at Karlov Manor, 2024; not in the 2016 rules): the player
+    exiles any number of cards from their graveyard with total mana value N or greater (202.3); with less there, they
+    can't (an "If you do" that follows does nothing, r["did"]). "Whenever you collect evidence" triggers."""
+    p = controller(g, r)
+    grave, need = _evidence(g, p), _n(g, r, e)
+    r["did"] = False
+    if sum(_mv(g, c) for c in grave) < need:
+        return None
+    got = nested.answer(r, "evidence")
+    if got is None:
+        return dict(nested.ask_cards(r, "evidence", p, grave, 1 if need > 0 else 0, len(grave),
+                                     f"collect evidence {need}: exile cards with total mana value {need} or greater "
+                                     "from your graveyard"),
+                    total_least=need, values=[_mv(g, c) for c in grave])
+    for c in got:
+        if c in g.objects and g.objects[c].zone == "graveyard":
+            g.move(c, "exile")
+    r["did"] = True
+    g.log("collect_evidence", player=p, amount=need)
+    g.changed()
+    triggers.event(g, {"event": "collect_evidence", "player": p})
     return None
 
 
@@ -759,6 +828,22 @@ def _venture(g: "Game", r: dict, e: Effect) -> dict | None:
         if got is not None:
             return got
     return None
+
+
+@action("planeswalk")
+def _planeswalk(g: "Game", r: dict, e: Effect) -> None:
+    """701.21: "planeswalk" (a plane's "When SELF has ten or more scroll counters on it, planeswalk", the
+    planeswalking ability of 901.8): its controller planeswalks, when they are the planar controller (701.21a)."""
+    planechase.planeswalk(g, controller(g, r))
+
+
+@action("abandon")
+def _abandon(g: "Game", r: dict, e: Effect) -> None:
+    """701.23: "abandon this scheme": the ongoing scheme is turned face down and put on the bottom of its owner's
+    scheme deck (nothing when it is not face up in the command zone any more)."""
+    sid = source_id(g, r)
+    if sid is not None:
+        archenemy.abandon(g, sid)
 
 
 @action("choose_quality")
@@ -974,6 +1059,13 @@ def _ascend(g: "Game", r: dict, e: Effect) -> None:
     """Ascend on an instant or sorcery (a later keyword, Rivals of Ixalan): as the spell resolves, "if you
     control ten or more permanents, you get the city's blessing for the rest of the game"."""
     ascend(g, controller(g, r))
+
+
+@action("day_night")
+def _day_night(g: "Game", r: dict, e: Effect) -> None:
+    """"It becomes night" / "it becomes day" (day and night, a later rule: Innistrad: Midnight Hunt): the game's
+    day or night changes, with what that does (engine/transform.py become)."""
+    become(g, str(e.get("to")))
 
 
 @action("become_the_monarch")

@@ -13,6 +13,7 @@ from engine.cards.compiler import textchange
 from engine.choices import COLORS
 from engine.facedown import is_face_down
 from engine.layers import CHOSEN_PROTECTION, chosen_protection, copy_layer
+from engine.licid import begin as licid_begin
 from engine.ops import nested
 from engine.ops.base import table
 from engine.values import Ctx, amount, bind_type_choice, choice_on_resolution, controller, refs, source_id, this
@@ -383,3 +384,13 @@ def _become_copy(g: "Game", r: Ctx, e: Effect) -> None:
             o.chosen.setdefault("printed", o.card)  # its own card again once it leaves (400.7)
             o.chosen.setdefault("copy_base", o.card)  # what it is again when the copy effects end
         copy_layer(g, o)
+
+
+@op("licid")
+def _licid(g: "Game", r: Ctx, e: Effect) -> None:
+    """115.2c, 613.1d, 613.1f: "SELF loses this ability and becomes an Aura enchantment with enchant creature. ...
+    You may pay {B} to end this effect." (the Licids; engine/licid.py): the attachment is the next instruction."""
+    sid = source_id(g, r)
+    ab = this(g, r).ability
+    if sid is not None and ab is not None:
+        licid_begin(g, sid, list(e.args["end"]), ab.text, add_effect, r)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from engine import knowledge
+from engine import knowledge, triggers
 from engine.actions import add_effect, add_mana
 from engine.cards.abilities import Ability, Effect
 from engine.choices import COLORS, NeedChoice
@@ -129,10 +129,17 @@ def _clash(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """701.20b: "clash with an opponent": the controller chooses an opponent and each of them
     reveals the top card of their library (701.20a); the controller wins if their card's mana
     value is higher (701.20c). Then each, in turn order from the controller, may put the revealed
-    card on the bottom of their library; then the "if you win" branch runs."""
+    card on the bottom of their library; then the "if you win" branch runs, or the "otherwise" one. Each of them
+    clashed: "whenever you clash" triggers for both (with whether that player won)."""
     you = controller(g, r)
     state = r.setdefault("clash", {})
     key = str(r["i"])
+    if key not in state and e.get("may"):  # "you may clash with an opponent" (Sentry Oak)
+        yes = nested.answer(r, "may")
+        if yes is None:
+            return nested.ask_yes_no(r, "may", you, "clash with an opponent?")
+        if yes != "yes":
+            return None
     if key not in state:
         opp = one_opponent(g, r, "opponent")
         shown = {p: g.players[p].library[0] for p in (you, opp) if g.players[p].library}
@@ -142,7 +149,11 @@ def _clash(g: "Game", r: Ctx, e: Effect) -> dict | None:
         mv = {p: mana_value(g.objects[c].card.mana_cost) for p, c in shown.items()}
         won = you in mv and all(mv[you] > v for p, v in mv.items() if p != you)
         state[key] = {"order": [you, opp], "shown": shown, "won": won}
+        r["clash_opponent"] = opp  # "that player" of "Otherwise, that player gains control of ..." (701.20b)
         g.log("clash", player=you, opponent=opp, won=won)
+        for p in (you, opp):  # 701.20b: each of them clashes ("whenever you clash [and win]": 603.2)
+            triggers.event(g, {"event": "clash", "player": p,
+                               "won": p in mv and all(mv[p] > v for q, v in mv.items() if q != p)})
     st = state[key]
     for p in st["order"]:
         c = st["shown"].get(p)
@@ -155,7 +166,9 @@ def _clash(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if got == "yes":
             g.move(c, "library", top=False)
         st["shown"] = {**st["shown"], p: None}
-    return nested.run(g, r, "win", e.args.get("win", ()) if st["won"] else ())
+    if st["won"]:
+        return nested.run(g, r, "win", e.args.get("win", ()))
+    return nested.run(g, r, "lose", e.args.get("lose", ()))  # "Otherwise, ..." (701.20c: no win)
 
 
 @op("delayed_trigger")

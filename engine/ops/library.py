@@ -185,6 +185,8 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
     if picks:
         # "that card" of the next instruction (engine.values.refs "taken"): the new objects (400.7)
         r["taken"] = put(g, p, picks, e.get("to", "hand"), bool(e.get("tapped")), e.get("counters"))
+        if e.get("to", "hand") == "hand":  # "If you didn't put a card into your hand this way, draw a card"
+            r.setdefault("put_hand", []).extend(r["taken"])
         r["answers"][nested.slot(r, "take")] = []
     rest = [c for c in top if c not in picks and c in g.objects and g.objects[c].zone == "library"]
     if rest and e.get("rest_optional"):  # "If you don't put it into your hand, you may put it into your graveyard"
@@ -356,12 +358,18 @@ def _hideaway(g: "Game", r: dict, e: Effect) -> dict | None:
 
 @op("exile_top")
 def _exile_top(g: "Game", r: dict, e: Effect) -> None:
-    """Exile the top cards of a library (406); they are then "exiled"."""
+    """Exile the top cards of a library (406); they are then "exiled". ``keep_bottom``: "all but the bottom N
+    cards" of each library (401.1); ``face_down``: exiled face down, no player may look at them (406.3)."""
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     out = []
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
-            out += put(g, p, list(g.players[p].library[:n]), "exile")
+            lib = list(g.players[p].library)
+            top = lib[:max(0, len(lib) - int(e.args["keep_bottom"]))] if "keep_bottom" in e.args else lib[:n]
+            if e.get("face_down"):
+                out += [facedown.exile_face_down(g, c, seen=False) for c in top]
+            else:
+                out += put(g, p, top, "exile")
     r["exiled"] = out
     link_exiled(g, r, out)
 

@@ -6,6 +6,7 @@ among the optional effects is unpayable the answer is "no" without asking.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from engine import knowledge, player_statics, seats
@@ -315,6 +316,31 @@ def _pay_life(g: "Game", r: dict, e: Effect) -> None:
             do_pay(g, p, {"life": n})
 
 
+_SENTENCE = re.compile(r"[^.]*\.(?:\)|\")?")
+
+
+def said(g: "Game", r: Ctx, word: str) -> tuple[str, str]:
+    """The resolving spell's or ability's source name and the one sentence of its text that has ``word`` (" may ",
+    " or "), or its whole text when none or several do: what a question quotes to say what it is about."""
+    o = this(g, r)
+    name = o.card.name or "A face-down spell"
+    text = (o.ability.text if o.ability is not None else o.card.text).replace("SELF", name)
+    says = [m.strip() for m in _SENTENCE.findall(text) if word in f" {m.lower()}"]
+    return name, says[0] if len(says) == 1 else text.strip()
+
+
+def may_prompt(g: "Game", r: Ctx) -> str:
+    """What a "you may" (608.2d) asks, in the card's words: the source's name and the sentence that says "may"."""
+    name, sentence = said(g, r, " may ")
+    return f"{name}: {sentence} Do it?"
+
+
+def which_prompt(g: "Game", r: Ctx) -> str:
+    """Which of two or more instructions a player does (608.2d: "... or ..."), in the card's words."""
+    name, sentence = said(g, r, " or ")
+    return f"{name}: {sentence} Which one?"
+
+
 def _plain_may(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """608.2d: "you may" — the controller chooses as it resolves; "target opponent may draw a card": that
     player chooses (no one, when that player is gone: the instruction is not done)."""
@@ -327,7 +353,7 @@ def _plain_may(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 return None
             chooser = ps[0]
         return {"kind": "choose_option", "player": chooser, "options": ["yes", "no"], "slot": r["i"],
-                "prompt": f"{this(g, r).card.name}: do it?" if chooser != controller(g, r) else "do it?"}
+                "prompt": may_prompt(g, r)}
     effs = list(e.get("effects", ())) + list(e.get("then", ())) if got == "yes" else list(e.get("else", ()))
     return nested.run(g, r, "may", effs)
 
@@ -343,6 +369,11 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     acts = [x for x in e.get("effects", ()) if x.op in ("sacrifice", "discard")] if e.get("reflexive") else []
     # "you may forage. If you do, ...": likewise for an action a player may be unable to do
     acts += [x for x in e.get("effects", ()) if x.op == "action" and x.args.get("name") in ACTION_CAN]
+    if e.get("then") or e.get("reflexive"):  # "you may tap two untapped creatures you control. If you do" (Raff),
+        # "you may exile five cards from your graveyard. When you do" (Kroxa and Kunoros): all of them, or not done
+        # (117.3: "yes" only when there are that many to choose)
+        acts += [x for x in e.get("effects", ()) if isinstance(x.args.get("what"), dict)
+                 and isinstance(x.args["what"].get("choose"), dict) and x not in acts]
     if e.get("then"):  # "you may put a card an opponent owns from exile into ... If you do": all of them, or not done
         # "you may exile a black creature card other than SELF from your graveyard. If you do" (Ichorid): likewise
         acts += [x for x in e.get("effects", ()) if x.op in ("move", "exile") and _chosen_off_battlefield(x)]
@@ -370,7 +401,7 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
             got = r["answers"][r["i"]] = "no"  # the only legal choice (117.3)
         elif not pays:
             return {"kind": "choose_option", "player": controller(g, r), "options": ["yes", "no"],
-                    "slot": r["i"], "prompt": f"{this(g, r).card.name}: do it?"}
+                    "slot": r["i"], "prompt": may_prompt(g, r)}
         else:
             what = " and ".join(pay_words(x.args) for x in pays)
             return {"kind": "choose_option", "player": controller(g, r), "options": ["yes", "no"],
@@ -390,7 +421,7 @@ def _either(g: "Game", r: dict, e: Effect) -> dict | None:
     pick = nested.answer(r, "either")
     if pick not in labels:
         return {"kind": "choose_option", "player": controller(g, r), "options": labels,
-                "slot": nested.slot(r, "either"), "prompt": f"{this(g, r).card.name}: which?"}
+                "slot": nested.slot(r, "either"), "prompt": which_prompt(g, r)}
     return nested.run(g, r, "chosen", list(e.args["alternatives"][labels.index(pick)]))
 
 
@@ -415,7 +446,7 @@ def _may_either(g: "Game", r: dict, e: Effect) -> dict | None:
     if pick not in labels:
         if len(doable) > 1:
             return {"kind": "choose_option", "player": you, "options": doable, "slot": nested.slot(r, "which"),
-                    "prompt": f"{this(g, r).card.name}: which?"}
+                    "prompt": which_prompt(g, r)}
         pick = r["answers"][nested.slot(r, "which")] = doable[0]
     return nested.run(g, r, "may", alts[labels.index(pick)] + list(e.get("then", ())))
 
@@ -507,7 +538,7 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
             if pick not in doable:
                 if len(doable) > 1:
                     return {"kind": "choose_option", "player": payer, "options": doable,
-                            "slot": nested.slot(r, "which"), "prompt": f"{this(g, r).card.name}: which?"}
+                            "slot": nested.slot(r, "which"), "prompt": which_prompt(g, r)}
                 pick = doable[0]
             which = labels.index(pick)
         return nested.run(g, r, "actions", alts[which])
@@ -531,27 +562,32 @@ def _unless_each(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | Non
     sub = Effect("unless", {**e.args, "payer": "that_player", "effects": [one(x) for x in e.get("effects", ())],
                             "actions": [one(x) for x in e.get("actions", ())],
                             "alternatives": [[one(x) for x in a] for a in e.get("alternatives", ())]})
-    base = r["i"]
     prog = r.setdefault("nested", {})
-    pk = f"{base}.each"
-    before = r.get("that_player")
+    pk = f"{r['i']}.each"
     j = prog.get(pk, 0)
     while j < len(payers):
-        r["i"], r["that_player"] = f"{pk}.{j}", [payers[j]]
-        try:
-            w = _unless(g, r, sub)
-        finally:
-            r["i"] = base
-            if before is None:
-                r.pop("that_player", None)
-            else:
-                r["that_player"] = before
+        w, _ = _unless_as(g, r, sub, f"{pk}.{j}", payers[j])
         if w is not None:
             return w
         g.changed()
         j += 1
         prog[pk] = j
     return None
+
+
+def _unless_as(g: "Game", r: dict, sub: Effect, slot: str, player: str) -> tuple[dict | None, bool]:
+    """One player's turn at an "unless" run as its own step (``slot``): "that player" is ``player`` for it only.
+    The wait of its question, and whether the player did it."""
+    base, before = r["i"], r.get("that_player")
+    r["i"], r["that_player"] = slot, [player]
+    try:
+        return _unless(g, r, sub), nested.answer(r, "unless") == "yes"
+    finally:
+        r["i"] = base
+        if before is None:
+            r.pop("that_player", None)
+        else:
+            r["that_player"] = before
 
 
 def _unless_any(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | None:
@@ -566,23 +602,12 @@ def _unless_any(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | None
     sub = Effect("unless", {"payer": "that_player", "effects": [],
                             "actions": [one(x) for x in e.get("actions", ())],
                             **({"pay": e.args["pay"]} if e.get("pay") else {})})  # "unless any player pays {3}"
-    base = r["i"]
     prog = r.setdefault("nested", {})
-    pk = f"{base}.any"
+    pk = f"{r['i']}.any"
     order = [p for p in seats.apnap(g) if p in payers]
-    before = r.get("that_player")
     j = prog.get(pk, 0)
     while j < len(order) and not prog.get(f"{pk}.done"):
-        r["i"], r["that_player"] = f"{pk}.{j}", [order[j]]
-        try:
-            w = _unless(g, r, sub)
-            did = nested.answer(r, "unless") == "yes"
-        finally:
-            r["i"] = base
-            if before is None:
-                r.pop("that_player", None)
-            else:
-                r["that_player"] = before
+        w, did = _unless_as(g, r, sub, f"{pk}.{j}", order[j])
         if w is not None:
             return w
         g.changed()
@@ -605,7 +630,7 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
     """Can the payer perform the actions (a sacrifice needs something to sacrifice, 701.14a)?"""
     for a in actions:
         if a.op == "action" and a.args.get("name") in ACTION_CAN:
-            if not ACTION_CAN[a.args["name"]](g, payer):
+            if not ACTION_CAN[a.args["name"]](g, payer, a):
                 return False
             continue
         if a.op == "sacrifice" and "filter" in a.args:
@@ -641,7 +666,9 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
         if isinstance(what, dict) and isinstance(what.get("choose"), dict):
             # "unless you exile another creature you control" (champion, 702.71a): something to choose
             f = {"zone": "battlefield", **what["choose"]}
-            if f["zone"] != "battlefield" or not any(matches(g, i, f, source_id(g, r), payer) for i in g.battlefield):
+            n = max(1, amount(g, what.get("amount", 1), source_id(g, r), r))  # "return two Forests": both (117.3)
+            if f["zone"] != "battlefield" \
+                    or sum(1 for i in g.battlefield if matches(g, i, f, source_id(g, r), payer)) < n:
                 return False
     return True
 
@@ -845,7 +872,8 @@ def _skip_next(g: "Game", r: dict, e: Effect) -> None:
             g.ts += 1
             g.effects.append({"layer": "skip_next", "ts": g.ts, "objects": [],
                               "until": "eot" if e.args.get("this_turn") else "never", "player": p,
-                              "step": e.args["step"]})
+                              "step": e.args["step"], **({"made": g.turn} if e.args["step"] == "combats_next_turn"
+                                                          else {})})
             g.log("skip_next", player=p, step=e.args["step"])
 
 

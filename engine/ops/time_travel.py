@@ -74,7 +74,7 @@ def _foods(g: "Game", player: str) -> list[int]:
     return [i for i in g.battlefield if g.chars(i).controller == player and "Food" in g.chars(i).subtypes]
 
 
-def can_forage(g: "Game", player: str) -> bool:
+def can_forage(g: "Game", player: str, e: Effect) -> bool:
     """Can ``player`` forage: three cards in their graveyard, or a Food to sacrifice?"""
     return len(g.players[player].graveyard) >= 3 or bool(_foods(g, player))
 

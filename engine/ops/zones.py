@@ -102,6 +102,10 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
     r.setdefault("gone_this_way", []).extend(last[k] for k in moved if k in last)
     if moved:  # "exile X. You may cast that card ..." of a spell: the cards this instruction exiled (400.7)
         r["exiled"] = list(moved.values())
+    for k, n in (e.get("counters") or {}).items():  # "Exile SELF with three time counters on it": the card in exile
+        for x in moved.values():  # has them (a card with suspend is then suspended, 702.61b)
+            if x in g.objects and g.objects[x].zone == "exile":
+                g.objects[x].counters[k] = g.objects[x].counters.get(k, 0) + int(n)
     link_exiled(g, r, list(moved.values()))
 
 
@@ -211,10 +215,17 @@ def _exchange_zones(g: "Game", r: Ctx, e: Effect) -> None:
                 g.move(x, a)
 
 
+#: the words of a position in a library counted from the top (401.7)
+_ORDINAL = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+
+
 @op("move")
 def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
     to = e.args["to"]
-    if to == "library_top_or_bottom":  # "its owner puts it on the top or bottom of their library"
+    if to == "library_top_or_bottom":  # "its owner puts it on the top or bottom of their library"; "... into their
+        # library second from the top or on the bottom" (``nth``: 401.7, the bottom when fewer cards are there)
+        nth = int(e.get("nth") or 1)
+        near = "top" if nth == 1 else f"{_ORDINAL.get(nth, str(nth))} from the top"
         xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
         picks = []
         for k, x in enumerate(xs):  # every owner answers before anything moves (resumable)
@@ -222,13 +233,16 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
             got = r["answers"].get(key)
             if got is None:
                 who = controller(g, r) if e.get("chooser") == "you" else g.objects[x].owner
-                return {"kind": "choose_option", "player": who, "options": ["top", "bottom"],
+                return {"kind": "choose_option", "player": who, "options": [near, "bottom"],
                         "slot": key,
-                        "prompt": f"put {g.objects[x].card.name} on the top or the bottom of its owner's library?"}
+                        "prompt": f"put {g.objects[x].card.name} {near if nth > 1 else 'on the top'} or on the bottom "
+                                  f"of its owner's library?"}
             picks.append((x, got))
         for x, got in picks:
-            if x in g.objects:
-                g.move(x, "library", top=got == "top")
+            if x in g.objects and (got == "bottom" or nth == 1):
+                g.move(x, "library", top=got != "bottom")
+            elif x in g.objects:
+                g.move(x, "library", index=min(nth - 1, len(g.players[g.objects[x].owner].library)))
         return None
     if to == "battlefield":
         xs = [x for x in followed(g, r, refs(g, r, e.args["what"])) if isinstance(x, int) and x in g.objects
@@ -425,6 +439,15 @@ def _next_spell_cost(g: "Game", r: Ctx, e: Effect) -> None:
     add_effect(g, "next_spell_cost", [], r, "eot", player=r.get("controller") or s.controller,
                amount=int(e.get("amount", 1)), spells=dict(e.get("spells") or {}),
                **({"per": e.args["per"]} if "per" in e.args else {}))  # affinity: counted as that spell is cast
+@op("next_spell_flag")
+def _next_spell_flag(g: "Game", r: Ctx, e: Effect) -> None:
+    """"The next creature spell you cast this turn can't be countered" (Insist, Overmaster; 101.1): used up by the
+    first such spell its controller casts this turn (engine/costs.py use_next_spell_flags)."""
+    s = this(g, r)
+    add_effect(g, "next_spell_flag", [], r, "eot", player=r.get("controller") or s.controller,
+               spells=dict(e.get("spells") or {}), flag=str(e.args["flag"]))
+
+
 @op("exile_if_dies")
 def _exile_if_dies(g: "Game", r: Ctx, e: Effect) -> None:
     """614.1a: "If that creature would die this turn, exile it instead": a replacement effect for the rest of
@@ -654,6 +677,7 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 _put_found(g, x, to, bool(e.get("tapped")), p)
             knowledge.shuffle(g, p)
         if not player_statics.cant_cause(g, p, "search", controller(g, r)):
+            g.players[p].searched_turn = g.turn
             triggers.event(g, {"event": "searched", "player": p})  # 701.15a (_searched)
     return None
 
@@ -760,6 +784,7 @@ def _searched(g: "Game", player: str, owner: str) -> None:
     """701.15a: ``player`` searched ``owner``'s library: "whenever an opponent searches their library" (Ob Nixilis,
     Unshackled) sees a player's search of their own library (not one a rule forbade, 101.2)."""
     if player == owner and not player_statics.cant_cause(g, player, "search", player):
+        g.players[player].searched_turn = g.turn  # "if an opponent searched their library this turn" (Archive Trap)
         triggers.event(g, {"event": "searched", "player": player})
 
 

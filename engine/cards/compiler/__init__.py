@@ -23,13 +23,13 @@ from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.amounts import bind_difference
 from engine.cards.compiler.effects.sequence import delayed_before_end_turn, enters_with_more, instead, untap_those
-from engine.cards.compiler.keywords import backup, parse_keyword_line
-from engine.cards.compiler.leveler import Striation, split_levels
+from engine.cards.compiler.keywords import backup, linked_kickers, parse_keyword_line
+from engine.cards.compiler.leveler import ClassLevel, Striation, split_class_levels, split_levels, split_stations
 from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
 from engine.cards.compiler.targets import KEYWORDS
-from engine.cards.compiler.text import CHAPTER, DIE_ROW, normalise, sentences
+from engine.cards.compiler.text import CHAPTER, DIE_ROW, FLAVOR_WORD, normalise, sentences
 from engine.cards.compiler.timing import combat_timing
 from engine.cards.compiler.triggers import parse_trigger
 from engine.mana import cost_colors, mana_value, parse_cost
@@ -45,6 +45,10 @@ if isinstance(getattr(re, "_MAXCACHE", None), int) and getattr(re, "_MAXCACHE") 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Emblem", "Hero"}
+#: the nontraditional cards of the casual variants the engine plays (901 Planechase, 902 Vanguard, 904 Archenemy,
+#: 905 Conspiracy): compiled like any card; engine/support.py judges whether their abilities work from the command
+#: zone (engine/state.py works_from_command) and whether the variant's rules carry them
+CASUAL_CARDS = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy"}
 #: "Choose three. You may choose the same mode more than once." (the Confluences): a modal head of its own
 #: "Choose one. If you control a commander as you cast SELF, you may choose both instead." (the Wills of Commander
 #: Legends), "... If it was kicked, choose both instead.": the most modes depend on a condition (700.2)
@@ -80,19 +84,37 @@ def _split_colon(p: str) -> tuple[str, str] | None:
     return None
 
 
+#: "Firebending X, where X is SELF's power" (a later keyword, Avatar: The Last Airbender): firebending N's triggered
+#: ability (keywords.firebending) with that amount, read as its rule writes it out
+_FIREBENDING_X = re.compile(r"^Firebending X, where X is ([^.]+)\.?$")
 _COST_START = re.compile(
-    r"^(\{|[+\-]?\d+$|[+\-]x$|sacrifice|pay|discard|tap|exile|remove|return|put|reveal|collect)", re.I
+    r"^(\{|[+\-]?\d+$|[+\-]x$|sacrifice|pay|discard|tap|exile|remove|return|put|reveal|collect|waterbend)", re.I
 )
+
+
+#: exert (a later keyword action, Amonkhet): "You may exert SELF as it attacks. When you do, ..." is the choice made
+#: as it attacks (a static read by engine/combat.py) and a reflexive trigger on exerting it ("when you exert SELF")
+_EXERT = re.compile(r"((?:If SELF hasn't been exerted this turn, y|Y)ou may exert (?:SELF|it) as (?:it|he|she) "
+                    r"attacks\.)(?: When you do, (.+))?", re.S)
+
+
+def _exert_paragraphs(paras: list[str]) -> list[str]:
+    out: list[str] = []
+    for p in paras:
+        m = _EXERT.fullmatch(p.strip())
+        out += [m.group(1)] + ([f"When you exert SELF, {m.group(2)}"] if m.group(2) else []) if m else [p]
+    return out
 
 
 def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             short_names: tuple[str, ...] = ()) -> list[IrItem]:
     """Pass 1: paragraphs to classified items."""
-    paras = _die_tables(normalise(text, name, legendary, short_names))
+    paras = _exert_paragraphs(_die_tables(normalise(text, name, legendary, short_names)))
     items: list[IrItem] = []
     i = 0
     while i < len(paras):
-        p = same_is_true(paras[i])
+        p = _FIREBENDING_X.sub(r"Whenever SELF attacks, add an amount of {R} equal to \1. Until end of combat, you "
+                               r"don't lose this mana as steps and phases end.", same_is_true(paras[i]))
         bullets: list[str] = []
         if _MODAL.match(p) or p.rstrip().endswith("—") and "choose" in p.lower() or _AGAIN.fullmatch(p.strip()) \
                 or _COND_MODAL.fullmatch(p.strip()) \
@@ -100,7 +122,10 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
                              p, re.I):  # (Outlaws' Merriment: its bullets are the modes, _random_token_modes)
             while i + 1 < len(paras) and paras[i + 1].startswith("•"):
                 i += 1
-                bullets.append(paras[i].lstrip("• ").strip())
+                bullet = paras[i].lstrip("• ").strip()
+                # a mode's flavor word ("• Rouse the Party — ...") has no rules meaning; only a modal head's
+                # bullets are modes ("choose Khans or Dragons" names its bullets by their labels)
+                bullets.append(FLAVOR_WORD.sub("", bullet) if _MODAL.match(p) else bullet)
         if p.strip().lower() == "spree":  # spree (a later keyword, OTJ): "choose one or more additional costs", each
             # mode printed "+ {cost} — ..." (its cost added for each mode chosen: _modes, engine/casting.py)
             while i + 1 < len(paras) and paras[i + 1].startswith("+ {"):
@@ -127,7 +152,7 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
             else:
                 items.append(IrItem("modal", full, head=p, body=p, modes=tuple(bullets)))
         elif (ch := CHAPTER.match(p)) is not None:
-            items.append(IrItem("chapter", p, head=ch.group(1), body=p[ch.end():]))
+            items.append(IrItem("chapter", p, head=ch.group(1), body=FLAVOR_WORD.sub("", p[ch.end():])))
         elif p.startswith("•"):
             items.append(IrItem("static", p))      # a stray bullet: unsupported unless a static reads it
         elif parse_keyword_line(p) is not None:
@@ -301,6 +326,10 @@ def _names_it(x: Any) -> bool:
     if isinstance(x, (list, tuple)):
         return any(v == "it" or _names_it(v) for v in x)
     return False
+
+
+#: "{3}, {T} or {R}, {T}": two costs, either of which activates the ability (602.2b)
+_EITHER_COST = re.compile(r"((?:\{[^}]+\})+(?:, \{T\})?) or ((?:\{[^}]+\})+(?:, \{T\})?)")
 
 
 def _lower_activated(item: IrItem) -> Ability | None:
@@ -526,6 +555,7 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
               else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"),
               self_cast=trig.get("event") == "cast" and bool(trig.get("self")))
     ctx.lost_life = trig.get("event") == "lose_life" and trig.get("who") == "you"  # "for each 1 life you lost"
+    ctx.clash_trigger = trig.get("event") == "clash"  # "Whenever you clash, ... If you won, ..." (701.20c)
     if trig.get("event") == "cast" and isinstance((trig.get("filter") or {}).get("targets"), dict):
         ctx.cast_targets = trig["filter"]["targets"]  # "... that targets one or more permanents, ... those permanents"
     bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"
@@ -569,6 +599,9 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
                                                                          "combat_damage_player_or_walker",
                                                                          "damage_opponent"):
         ctx.last_player = "trigger_player"
+    if trig.get("event") == "damage_player" and trig.get("defending") == "you_only":
+        ctx.last_player = {"controller_of": "it"}  # "Whenever a source an opponent controls deals damage to you, that
+        # player sacrifices a permanent" (Michiko Konda): the source's controller, not you, the player dealt damage
     if item.modes:
         rand = _random_token_modes(item.modes, body)
         if rand is not None:  # "choose one at random. Create a red and white creature token with those
@@ -653,6 +686,15 @@ def _either_trigger(item: IrItem) -> list[Ability] | None:
     Magus), "When SELF dies and when you discard SELF, create a Food token" (Bartered Cow): two trigger events of
     different kinds, each with its own condition; the ability triggers on either (603.2), as two abilities with the
     same effect would. None unless both halves read."""
+    at = re.match(r"^at (the beginning of [^,]+?) and whenever ([^,]+), (.+)$", item.head, re.I | re.S)
+    if at is not None and not item.modes:
+        # "At the beginning of your upkeep and whenever you cast a green spell, put a charge counter on SELF" (the
+        # Shrines): two trigger conditions, a step and an event, each its own ability with the one effect (603.2)
+        halves = [f"At {at.group(1)}, {at.group(3)}", f"Whenever {at.group(2)}, {at.group(3)}"]
+        pair = [_lower_triggered(IrItem("triggered", item.text, head=h, body=h)) for h in halves]
+        if pair[0] is None or pair[1] is None:
+            return None
+        return [replace(ab, text=item.text) for ab in pair if ab is not None]
     m = re.match(r"^(when|whenever) ", item.head, re.I)
     if not m or item.modes:
         return None
@@ -676,7 +718,11 @@ def _either_trigger(item: IrItem) -> list[Ability] | None:
         cond, body = rest[:cut], rest[cut + 2:]
         # "... or ...", and "When SELF dies and when you discard SELF" (Bartered Cow), "When SELF enters and whenever
         # an Army you control attacks": two trigger conditions, each its own event (603.2)
-        for j in re.finditer(r" or | and when | and whenever ", cond):
+        verbs = re.fullmatch(r"(you) (cast|cycle|discard) or (cast|cycle|discard) (self)", cond, re.I)
+        if verbs:  # "When you cast or cycle SELF" (Drownyard Lurker): one subject and object, two events (603.2)
+            cond = f"{verbs[1]} {verbs[2]} {verbs[4]} or {verbs[1]} {verbs[3]} {verbs[4]}"
+        for j in re.finditer(r" or | and when | and whenever | and at | or at ", cond):
+            # "When you planeswalk to SELF and at the beginning of your upkeep, ..." (a plane, 701.21d): two
             a, b = cond[:j.start()], cond[j.end():]
             if parse_trigger(a) is None or parse_trigger(b) is None:
                 continue
@@ -848,7 +894,12 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                     kwargs[k] = v
             abilities += abs_
             continue
-        if item.kind == "activated":
+        if item.kind == "activated" and (either := _EITHER_COST.fullmatch(item.head)) is not None:
+            # "{3}, {T} or {R}, {T}: ..." (the Shards of Mirrodin): the ability is activated by paying either cost
+            # (602.2b: its controller chooses which as it is activated), one ability for each
+            both = [_lower_activated(replace(item, head=h, text=f"{h}: {item.body}")) for h in either.groups()]
+            ab = None if None in both else [a for a in both if a is not None]
+        elif item.kind == "activated":
             ab = _lower_activated(item)
         elif item.kind == "forecast":
             # 702.56a-b: from the hand, only during its owner's upkeep and only once each turn
@@ -910,7 +961,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             statics = parse_static(item.text)
             if statics is not None:
                 ab = [Ability("static", item.text, static=s, zone="stack" if s["kind"] in (
-                    "cant_be_countered", "additional_cost", "cost_change", "alternative_cost", "flash_self")
+                    "cant_be_countered", "additional_cost", "cost_change", "alternative_cost", "flash_self",
+                    "optional_cost")
                     else "battlefield")
                       for s in statics]
         elif item.kind == "static" and (gy := _graveyard_static(item.text)) is not None:
@@ -1044,6 +1096,27 @@ def _awaken(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any])
 
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+#: cleave (a later keyword, Innistrad: Crimson Vow): its keyword line, and the words in square brackets it removes
+_CLEAVE = re.compile(r"(?:^|\n)Cleave \{")
+_BRACKETED = re.compile(r" ?\[[^\[\]]*\]")
+
+
+def _cleave(cleaved: str, name: str, types: tuple[str, ...], kwargs: dict[str, Any]) -> list[str]:
+    """Cleave (a later keyword, Innistrad: Crimson Vow): "You may cast this spell for its
+    cleave cost. If you do, remove the words in square brackets." The spell cast that way has the spell ability of
+    its text without those words (``cleaved``), compiled once and kept in ``kwargs["Cleave"]["spell"]``
+    (engine/overload.py casts it, as an overloaded spell's changed text); its own text is read with the words
+    kept. The sentences it cannot read are returned."""
+    cost = kwargs.get("Cleave")
+    if not isinstance(cost, Cost):
+        return []
+    changed = [i for i in read_ir(cleaved, name, True) if i.kind in ("spell", "modal")]
+    _, _, abilities, unsup = lower(changed, types)
+    spells = [a for a in abilities if a.kind == "spell"]
+    if len(spells) != 1 or unsup:
+        return [f"(cleave: {u})" for u in unsup] or ["(cleave: its text without the bracketed words does not compile)"]
+    kwargs["Cleave"] = {"cost": cost, "spell": replace(spells[0], text=f"{spells[0].text} (cleaved)")}
+    return []
 
 
 def _ascend_first(a: Ability) -> Ability:
@@ -1099,22 +1172,26 @@ def _has_keywords(line: str) -> str:
     return f"SELF has {listed}."
 
 
-def _striation_abilities(st: Striation) -> tuple[list[Ability], list[str]]:
-    """710.2a-b: a level symbol's static ability, as static abilities with its condition: its
+def _striation_abilities(st: Striation, name: str = "", legendary: bool = False) -> tuple[list[Ability], list[str]]:
+    """710.2a-b: a level symbol's static ability (or a station symbol's, leveler.split_stations), as static
+    abilities with its condition: its
     power/toughness box sets the base power and toughness (layer 7b), its keywords and static
     abilities apply only while the condition holds, its activated, mana and triggered abilities
     are granted to the creature itself only then (layer 6). Returns (abilities, unread lines)."""
     cond = st.condition()
-    label = f"LEVEL {st.low}-{st.high}" if st.high is not None else f"LEVEL {st.low}+"
+    label = st.label()
     out: list[Ability] = []
     if st.power is not None:
+        # a station symbol's box (a later rule): also a creature in addition to its other types (layer 4)
+        creature = {"types": ["Creature"], "subtypes": [], "in_addition": True} if st.counter == "charge" else {}
         out.append(Ability("static", f"{label}: {st.power}/{st.toughness}",
-                           static={"kind": "become", "affects": "self", "power": st.power,
+                           static={"kind": "become", "affects": "self", **creature, "power": st.power,
                                    "toughness": st.toughness, "condition": cond}))
     unread: list[str] = []
     for line in st.lines:
         bare = re.sub(r"\s*\(.*?\)", "", line).strip()
-        got = compile_abilities_text(_has_keywords(bare) if parse_keyword_line(bare) else line)
+        paras = normalise(line, name, legendary)  # the card's own name in it means this object (201.5)
+        got = compile_abilities_text(_has_keywords(bare) if parse_keyword_line(bare) else paras[0]) if paras else None
         if not got:
             unread.append(f"{label}: {line}")
             continue
@@ -1128,6 +1205,37 @@ def _striation_abilities(st: Striation) -> tuple[list[Ability], list[str]]:
                                    static={"kind": "grant_ability", "affects": "self", "ability": ab,
                                            "condition": cond}))
     return out, unread
+
+
+def _class_level_abilities(lv: ClassLevel, name: str, types: tuple[str, ...], legendary: bool
+                           ) -> tuple[list[Ability], list[str]]:
+    """A Class card's level (a later rule, Adventures in the Forgotten Realms, 2021, not in the 2016 rules; read
+    as the rule that introduced it defines it): "{cost}: Level N" is an activated ability, "{cost}: This Class
+    becomes level N. Activate only if it is level N-1 and only as a sorcery" (602.5b, 307.1 timing); the abilities
+    printed after it are the Class's only while its level is N or greater: its static abilities with that
+    condition, its other abilities granted to the Class itself then (layer 6, as a leveler's, 710.2a), but "When
+    SELF becomes level N", which can only trigger as it becomes level N. Returns (abilities, unread lines)."""
+    cond = {"class_level_ge": lv.level}
+    label = f"Level {lv.level}"
+    out = [Ability("activated", f"{lv.cost}: {label}", cost=parse_cost_text(lv.cost), sorcery_speed=True,
+                   condition={"class_level": lv.level - 1},
+                   effects=(Effect("action", {"name": "class_level", "level": lv.level}),))]
+    items = read_ir("\n".join(lv.lines), name, False, legendary)
+    keywords, _, abilities, unread = lower(items, types)
+    if keywords:
+        unread.append(f"{label}: {', '.join(keywords)}")
+    for ab in abilities:
+        trig = ab.trigger or {}
+        if ab.kind == "triggered" and trig.get("event") == "class_level" and trig.get("level") == lv.level:
+            out.append(ab)
+        elif ab.kind == "static" and ab.static is not None:
+            own = ab.static.get("condition")
+            both = cond if own is None else {"all": [cond, own]}
+            out.append(replace(ab, static={**ab.static, "condition": both}))
+        else:
+            out.append(Ability("static", f"{label}: {ab.text}",
+                               static={"kind": "grant_ability", "affects": "self", "ability": ab, "condition": cond}))
+    return out, [f"({label}) {u}" for u in unread]
 
 
 def _backup(items: list[IrItem], types: tuple[str, ...], keywords: list[str], kwargs: dict[str, Any],
@@ -1156,15 +1264,26 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     types = tuple("Kindred" if t == "Tribal" else t for t in types)
     is_spell = "Instant" in types or "Sorcery" in types
     unsupported: list[str] = []
-    if set(types) & NONTRADITIONAL:
+    if set(types) & NONTRADITIONAL - CASUAL_CARDS:
         unsupported.append("(not a traditional Magic card: played by hand)")
     levels = split_levels(text) if layout == "leveler" else None
+    classes = split_class_levels(text) if layout == "class" else None
+    if levels is None and "|" in text:
+        levels = split_stations(text, power, toughness)  # a station card (a later layout): no power/toughness but
+        if levels is not None:  # its last symbol's box, on the battlefield only (a later rule)
+            power = toughness = None
     # a planeswalker named by the planeswalker type its name starts with ("Ajani" of Ajani Vengeant)
     short = tuple(st for st in subtypes if "Planeswalker" in types and name.startswith(st + " "))
+    cleaved = None
+    if "[" in text and is_spell and _CLEAVE.search(text):  # the text cast for its cleave cost, and its own
+        cleaved, text = _BRACKETED.sub("", text), text.replace("[", "").replace("]", "")
     xm = _X_COLOR.search(text) if "mana on X" in text and not levels else None
     if xm:
         text = (text[:xm.start()] + text[xm.end():]).strip()
-    items = read_ir(levels[0] if levels else text, name, is_spell, "Legendary" in supertypes, short)
+    if "and/or {" in text:
+        text = linked_kickers(text)  # 702.32f: "kicked with its {1}{G} kicker" -> "... its first kicker"
+    own_text = levels[0] if levels else classes[0] if classes else text
+    items = read_ir(own_text, name, is_spell, "Legendary" in supertypes, short)
     if _FORECAST.search(text):
         items = [_forecast_item(i) for i in items]
     keywords, kwargs, abilities, unsup = lower(items, types)
@@ -1178,6 +1297,8 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         unsupported += _overload(items, types, kwargs)
     if "Awaken" in keywords and is_spell:
         unsupported += _awaken(items, types, kwargs)
+    if "Cleave" in keywords and cleaved is not None:
+        unsupported += _cleave(cleaved, name, types, kwargs)
     if "Epic" in keywords and is_spell:  # 702.49a: its two spell abilities, after the card's own instructions
         abilities = [replace(a, effects=a.effects + (Effect("epic", {}),)) if a.kind == "spell" else a
                      for a in abilities]
@@ -1192,7 +1313,11 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     if "Transfigure" in keywords and isinstance(kwargs.get("Transfigure"), Cost):
         abilities.append(_transfigure(kwargs["Transfigure"], mana_value(parse_cost(mana_cost))))
     for striation in levels[1] if levels else ():
-        got, unsup = _striation_abilities(striation)
+        got, unsup = _striation_abilities(striation, name, "Legendary" in supertypes)
+        abilities += got
+        unsupported += unsup
+    for lv in classes[1] if classes else ():
+        got, unsup = _class_level_abilities(lv, name, types, "Legendary" in supertypes)
         abilities += got
         unsupported += unsup
     # CR 305.6: a basic land type gives its mana ability.
@@ -1215,7 +1340,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     if layout == "saga" and not unsupported and not any(a.trigger and a.trigger.get("event") == "chapter"
                                                         for a in abilities):
         unsupported.append("(layout saga: no chapter ability read)")
-    if layout in ("class", "case", "mutate", "host", "augment", "meld") and not unsupported:
+    if layout == "class" and classes is None and not unsupported:
+        unsupported.append("(layout class: no level ability read)")
+    if layout in ("case", "mutate", "host", "augment", "meld") and not unsupported:
         unsupported.append(f"(layout {layout}: its special rules are not compiled)")
     face_defs: list[CardDef] = []
     if " // " in name or len(faces) > 1:
@@ -1237,6 +1364,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     ):
         pass
     mana = parse_cost(mana_cost)
+    for a in abilities:  # "SELF is also a Cleric, Rogue, Warrior, and Wizard": a characteristic-defining ability, in
+        if a.kind == "static" and a.static and a.static.get("cda") and a.static.get("kind") == "add_types":  # every
+            subtypes = tuple(dict.fromkeys((*subtypes, *a.static["subtypes"])))  # zone (604.3)
     if any(a.kind == "static" and a.static == {"kind": "become", "affects": "self", "colors": []} for a in abilities):
         colors = ()   # "SELF is colorless" (devoid): a characteristic-defining ability, in every zone (604.3)
     elif any(a.kind == "static" and a.static == {"kind": "become", "affects": "self", "colors": list("WUBRG")}

@@ -24,6 +24,17 @@ def parse_cost_text(text: str) -> Cost | None:
     mana: tuple[str, ...] = ()
     kw: dict[str, Any] = {}
     text = text.strip()
+    # "Sacrifice a green creature, a white creature, and a blue creature" (the Heralds), "Sacrifice a Swamp and a
+    # Forest" (Jarad): one object of each kind, distinct (601.2h: each chosen as the cost is paid)
+    each = re.search(r"\bsacrifice (an? [a-z -]+?)((?:, an? [a-z -]+?)*),? and (an? [a-z -]+?)(?=$|,)", text, re.I)
+    if each is not None:
+        nouns = [each.group(1), *re.findall(r", (an? [a-z -]+?)(?=,|$)", each.group(2)), each.group(3)]
+        subs = [_noun(re.sub(r"^an? ", "", n, flags=re.I)) for n in nouns]
+        if any(f is None or f.get("zone", "battlefield") != "battlefield" or f.get("player") for f in subs):
+            return None
+        kw["sacrifice"] = {"or": [{k: v for k, v in f.items() if k != "zone"} for f in subs if f is not None],
+                           "one_of_each": True, "amount": len(subs)}
+        text = text[:each.start()] + "\x1d" + text[each.end():]
     # "Remove a counter from an artifact, creature, land, or planeswalker you control": a list of card types is one
     # noun, not parts of the cost (the commas kept as "\x1f", "and" as "\x1e" while the parts are split)
     text = re.sub(r"\b(artifact|creature|enchantment|land|planeswalker),\s+(?=(?:artifact|creature|enchantment|land|"
@@ -31,6 +42,8 @@ def parse_cost_text(text: str) -> Cost | None:
     parts = [p.strip().replace("\x1f", ",").replace("\x1e", "and")
              for p in re.split(r",\s*|\s+and\s+", text) if p.strip()]
     for part in parts:
+        if part == "\x1d":  # the sacrifice of one of each kind, read above
+            continue
         low = part.lower()
         if _MANA_ONLY.fullmatch(part):
             syms = parse_cost(part)
@@ -39,8 +52,18 @@ def parse_cost_text(text: str) -> Cost | None:
                 kw["untap"] = kw.get("untap", False) or "Q" in syms
                 syms = tuple(s for s in syms if s not in ("T", "Q"))
             mana = mana + syms
-        elif low == "sacrifice self":
+        elif low == "sacrifice self" or low == "sacrifice it" and "remove_counters" in kw:
+            # "Remove three quest counters from SELF and sacrifice it" (the Zendikar Quests): "it" is SELF (602.2b)
             kw["sacrifice_self"] = True
+        elif m := re.fullmatch(r"blight (\d+)", low):  # a later keyword action (Lorwyn Eclipsed): N -1/-1 counters
+            if int(m.group(1)) < 1:  # on a creature you control, chosen as the cost is paid
+                return None
+            kw["blight"] = int(m.group(1))
+        elif m := re.fullmatch(r"waterbend ((?:\{(?:\d+|x)\})+)", low):
+            # waterbend (a later keyword action, Avatar: The Last Airbender): generic mana its payer may pay in part
+            # by tapping artifacts and creatures ({X} announced as X is, 107.3)
+            mana = mana + parse_cost(m.group(1).upper())
+            kw["waterbend"] = True
         elif low in ("exile self from your graveyard", "exile self", "exile self from your hand"):
             kw["exile_self"] = True
         elif low == "reveal your hand":  # 701.15a: every card of it shown to every player (Land Grant)
@@ -76,6 +99,8 @@ def parse_cost_text(text: str) -> Cost | None:
         elif m := re.fullmatch(rf"discard {_N} cards? at random", low):
             kw["discard"] = number(m.group(1)) or 1  # 701.8a: the cards chosen at random (engine/costs.py)
             kw["discard_filter"] = {"random": True}
+            if m.group(1) == "x":  # "discard X cards at random" (Devastating Dreams): X announced (601.2b, 107.3)
+                kw["discard_filter"] = {"random": True, "x": True}
         elif m := re.fullmatch(rf"discard {_N} cards?", low):
             kw["discard"] = number(m.group(1)) or 1
             if m.group(1) == "x":  # "Discard X cards": X announced with the cost (601.2b, 107.3)
@@ -87,6 +112,9 @@ def parse_cost_text(text: str) -> Cost | None:
                 return None
             kw["discard"] = n or 1
             kw["discard_filter"] = {**{k: v for k, v in f.items() if k != "zone"}, **({"x": True} if not n else {})}
+        elif low == "discard another card named self":  # grandeur (Future Sight's ability word): a card of the same
+            kw["discard"] = 1  # name from the hand (201.2), not the permanent itself
+            kw["discard_filter"] = {"name": "SELF", "other": True}
         elif m := re.fullmatch(r"discard (?:a|an) (.+?) card", low):
             f = _noun(m.group(1))
             if f is None:
@@ -107,6 +135,8 @@ def parse_cost_text(text: str) -> Cost | None:
             kw["mill"] = n
         elif low == "discard your hand":
             kw["discard"] = -1
+        elif low == "exert self":  # exert (a later keyword action, Amonkhet): it won't untap during the next untap step
+            kw["exert_self"] = True
         elif low in ("discard self",):
             kw["discard_self"] = True
         elif m := re.fullmatch(r"([+-]?)(\d+|x)", low):
@@ -144,6 +174,11 @@ def parse_cost_text(text: str) -> Cost | None:
             if f is None:
                 return None
             kw["exile_from_hand"] = {**f, "amount": number(m.group(1)) or -1}
+        elif m := re.fullmatch(r"exile the top (.+? card) of your graveyard", low):
+            f = _noun(m.group(1))  # "Exile the top creature card of your graveyard: Regenerate SELF" (404.2: on top)
+            if f is None:
+                return None
+            kw["exile_from_graveyard"] = {**f, "topmost": True, "amount": 1}
         elif m := re.fullmatch(rf"exile {_N} (.+?) from your graveyard", low):
             f = _noun(m.group(2) if m.group(2).endswith(("card", "cards")) else m.group(2))
             if f is None:
@@ -154,6 +189,17 @@ def parse_cost_text(text: str) -> Cost | None:
         elif m := re.fullmatch(rf"put {_N} cards? (?:an opponent owns|your opponents own) from exile into "
                                r"(?:that player's|their owners?'s?) graveyards?", low):
             kw["process"] = number(m.group(1)) or 1  # BFZ processors: an opponent's cards in exile
+        elif m := re.fullmatch(r"behold (?:a|an) (.+?)( and exile it)?", low):
+            # behold (a later keyword action, Tarkir: Dragonstorm): choose a permanent you control or reveal a card
+            # from your hand with that quality (and exile it, for "behold an Elf and exile it")
+            f = _noun(m.group(1))
+            if f is None or set(f) - {"types", "subtypes", "colors", "zone"}:
+                return None
+            kw["behold"] = {**{k: v for k, v in f.items() if k != "zone"}, **({"exile": True} if m.group(2) else {})}
+        elif m := re.fullmatch(r"collect evidence (\d+)", low):
+            # collect evidence N (a later keyword action, Murders at Karlov Manor): "exile any number of cards from
+            # your graveyard with total mana value N or greater" (202.3); it cannot be paid with less (118.3)
+            kw["exile_from_graveyard"] = {"amount": -1, "total_mv": int(m.group(1))}
         elif m := re.fullmatch(r"tap any number of (?:other )?untapped creatures you control with total power (\d+) or "
                                r"more", low):  # crew; saddle ("other": never the source, engine/costs.py)
             kw["tap_others"] = {"types": ["Creature"], "amount": -1, "total_power": int(m.group(1))}

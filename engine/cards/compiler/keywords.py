@@ -14,7 +14,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
+from engine.cards.abilities import SECOND_KICKER, Ability, Cost, Effect, TargetSpec
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import parse_noun
@@ -82,7 +82,7 @@ LATER: dict[str, str] = {
     "Harmonize": "Tarkir: Dragonstorm", "Mobilize": "Tarkir: Dragonstorm", "Station": "Edge of Eternities",
     "Warp": "Edge of Eternities", "Firebending": "Avatar: The Last Airbender",
     "Sneak": "Teenage Mutant Ninja Turtles", "For Mirrodin!": "Phyrexia: All Will Be One",
-    "Freerunning": "Assassin's Creed", "Mayhem": "Marvel's Spider-Man",
+    "Freerunning": "Assassin's Creed", "Mayhem": "Marvel's Spider-Man", "Web-slinging": "Marvel's Spider-Man",
     "Job select": "Final Fantasy", "Partner with": "Battlebond",
     "Choose a Background": "Commander Legends: Battle for Baldur's Gate", "Doctor's companion": "Doctor Who",
 }
@@ -120,13 +120,33 @@ BARE = {k.strip() for k in [
     "Annihilator", "Fabricate", "Renown", "Graft", "Soulshift", "Frenzy", "Fading", "Vanishing", "Amplify",
     "Bloodthirst", "Dredge", "Ripple", "Afflict", "Toxic", "Tribute", "Crew", "Ward", "Hideaway",
     "Mobilize", "Offspring", "Gift", "For Mirrodin!", "Job select", "Daybound", "Nightbound",
-    "Choose a Background", "Doctor's companion", "Start your engines!",
+    "Choose a Background", "Doctor's companion", "Start your engines!", "Station",
 ]}
 # keywords whose parameter is a number ("Bushido 1", "Crew 3", "Afflict 2")
 NUMBERED = {"Bushido", "Absorb", "Modular", "Rampage", "Annihilator", "Fabricate", "Renown", "Graft",
             "Soulshift", "Frenzy", "Fading", "Vanishing", "Amplify", "Bloodthirst", "Dredge", "Ripple",
             "Afflict", "Toxic", "Tribute", "Crew", "Hideaway", "Devour", "Afterlife", "Backup", "Casualty",
             "Mobilize", "Saddle", "Station", "Absorb", "Poisonous", "Firebending"}
+#: "kicked with its {1}{G} kicker" (702.32f), rewritten by the compiler as it reads the card
+_KICKED_WITH = re.compile(r"\bkicked with its ((?:\{[^ }]+\})+) kicker\b")
+_TWO_KICKERS = re.compile(r"^Kicker ((?:\{[^ }]+\})+) and/or ((?:\{[^ }]+\})+)", re.M)
+
+
+def linked_kickers(text: str) -> str:
+    """702.32f: on a card with "Kicker [A] and/or [B]", "if it was kicked with its [A] kicker" is linked to the first
+    kicker and "... [B] kicker" to the second: the text as "kicked with its first kicker" / "... second kicker", and
+    "kicked twice" (both paid, 702.32d) as "kicked with both its kickers". Other text is returned as it is."""
+    m = _TWO_KICKERS.search(text)
+    if not m:
+        return text
+    which = {m.group(1): "first", m.group(2): "second"}
+    body = text[m.end():]
+    body = _KICKED_WITH.sub(lambda k: f"kicked with its {which[k.group(1)]} kicker" if k.group(1) in which
+                            else k.group(0), body)
+    body = re.sub(r"\bkicked twice\b", "kicked with both its kickers", body)
+    return text[:m.end()] + body
+
+
 # keywords whose parameter is a cost ("Kicker {2}{R}", "Flashback {1}{B}", "Equip {2}")
 COSTED = {"Kicker", "Multikicker", "Flashback", "Madness", "Morph", "Megamorph", "Echo", "Buyback",
           "Cumulative upkeep", "Transmute", "Replicate", "Recover", "Aura swap", "Ninjutsu", "Entwine",
@@ -135,7 +155,7 @@ COSTED = {"Kicker", "Multikicker", "Flashback", "Madness", "Morph", "Megamorph",
           "Fortify", "Spectacle", "Escape", "Mutate", "Encore", "Foretell", "Disturb", "Cleave", "Blitz",
           "Reconfigure", "Prototype", "Plot", "Disguise", "Craft", "Impending", "Harmonize", "Warp",
           "Ward", "Jump-start", "Retrace", "Transfigure", "Sneak", "Offspring", "Gift", "Squad",
-          "Freerunning", "Mayhem", "Channel"}
+          "Freerunning", "Mayhem", "Web-slinging", "Channel"}
 LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp", "mountainwalk": "Mountain",
             "forestwalk": "Forest", "desertwalk": "Desert", "nonbasic landwalk": "nonbasic",
             "legendary landwalk": "legendary", "snow swampwalk": "snow Swamp", "snow forestwalk": "snow Forest"}
@@ -337,6 +357,25 @@ def backup(n: int, keywords: list[str], abilities: list[Ability]) -> Ability:
         trigger={"event": "etb", "self": True}, keyword="Backup")
 
 
+def impending(n: int, text: str = "Impending") -> tuple[Ability, ...]:
+    """Impending N—[cost] (a later keyword: Duskmourn, 2024): "You may choose to pay [cost] rather than pay this
+    spell's mana cost" (engine/cast_options.py), "If you chose to pay this permanent's impending cost, it enters with
+    N time counters on it," "As long as this permanent's impending cost was paid and it has a time counter on it,
+    it's not a creature," and "At the beginning of your end step, remove a time counter from this permanent."
+    (The permanent remembers the cost paid, as it does an escape's: 400.7 aside, the flag ``cast_with``.)"""
+    paid = {"cast_with": "Impending"}
+    return (
+        Ability("static", text, static={"kind": "enters_with_counters", "counter": "time", "amount": n,
+                                        "condition": paid}, keyword="Impending"),
+        Ability("static", text, static={"kind": "add_types", "affects": "self", "remove_types": ["Creature"],
+                                        "condition": {"all": [paid, {"self_counters_ge": {"time": 1}}]}},
+                keyword="Impending"),
+        Ability("triggered", text, effects=(Effect("counters", {"what": "self", "kind": "time", "amount": 1,
+                                                                "remove": True}),),
+                trigger={"event": "step", "step": "end", "whose": "you"}, keyword="Impending"),
+    )
+
+
 def firebending(n: int, text: str = "Firebending") -> Ability:
     """Firebending N (a later keyword: Avatar: The Last Airbender, 2025): "Whenever this creature
     attacks, add {R} N times. Until end of combat, you don't lose this mana as steps and phases
@@ -501,6 +540,13 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     "Crew": (
         "Tap any number of untapped creatures you control with total power {n} or more: SELF becomes an "
         "artifact creature until end of turn.",
+    ),
+    # not in the 2016 rules (Edge of Eternities): its meaning, "Tap another untapped
+    # creature you control: Put a number of charge counters on this permanent equal to the tapped creature's power.
+    # Activate only as a sorcery." (the station symbols it fills: engine/cards/compiler/leveler.py)
+    "Station": (
+        "Tap another untapped creature you control: Put a number of charge counters on SELF equal to the tapped "
+        "creature's power. Activate only as a sorcery.",
     ),
     # not in the 2016 rules (Outlaws of Thunder Junction): its reminder text; "Whenever SELF attacks while saddled"
     # triggers on an attack of it while saddled (engine/combat.py)
@@ -949,7 +995,7 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 )
             )
             continue
-        m = re.fullmatch(r"(suspend|reinforce) (\d+|x)—(.+)", part, re.I)
+        m = re.fullmatch(r"(suspend|reinforce|impending) (\d+|x)—(.+)", part, re.I)
         if m:
             cost = parse_cost_text(m.group(3))
             if cost is None:
@@ -957,7 +1003,11 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             name = m.group(1).capitalize()
             names.append(name)
             args[name] = {"amount": int(m.group(2)) if m.group(2).isdigit() else "X", "cost": cost}
-            if name == "Suspend":  # 702.61a: "If you cast a creature spell this way, it gains haste ..."
+            if name == "Impending":
+                if not m.group(2).isdigit():
+                    return None
+                abilities.extend(impending(int(m.group(2)), part))
+            elif name == "Suspend":  # 702.61a: "If you cast a creature spell this way, it gains haste ..."
                 abilities.append(Ability("static", part, static={
                     "kind": "keywords", "affects": "self", "keywords": ["Haste"],
                     "condition": {"cast_with": "Suspend"}}, keyword="Suspend"))
@@ -1074,6 +1124,16 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
         if m:
             name = _LOWER[m.group(1).lower()]
             cost_text = m.group(2).strip()
+            two = re.fullmatch(r"((?:\{[^ }]+\})+) and/or ((?:\{[^ }]+\})+)", cost_text)
+            if name == "Kicker" and two:  # 702.32b: "Kicker [cost 1] and/or [cost 2]" means "Kicker [cost 1],
+                # kicker [cost 2]": the first as any kicker, the second an optional additional cost of its own
+                # ("Second kicker", engine/cast_options.py) that the linked "kicked with its [B] kicker" reads (702.32f)
+                first, second = parse_cost_text(two.group(1)), parse_cost_text(two.group(2))
+                if first is None or second is None:
+                    return None
+                names.append(name)
+                args[name], args[SECOND_KICKER] = first, second
+                continue
             cost_text = re.sub(r"^(\{[^ ]+\}) and ", r"\1, ", cost_text)
             costed = _costed_ability(name, part, cost_text)
             if costed is None:

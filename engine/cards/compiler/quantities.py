@@ -55,6 +55,9 @@ def amount(word: str) -> Any:
         return {"x": True}
     if w in ("that much", "that many"):
         return {"that_much": True}
+    m = re.fullmatch(r"x plus (\w+)", w)
+    if m and number(m.group(1)) is not None:  # "You gain X plus 3 life" (Vitalizing Cascade): X and that many more
+        return {"plus": [{"x": True}, number(m.group(1))]}
     return number(w)
 
 
@@ -148,6 +151,9 @@ def count_of(phrase: str) -> Any:
         return {"commander_casts": "you"}  # 903.8: each cast of your commander (either partner) from the command zone
     if p in ("spells you've cast this turn", "spell you've cast this turn"):
         return {"spells_cast_this_turn": "you"}  # 601.2i: each spell you cast, whatever became of it
+    if p in ("poison counter your opponents have", "poison counters your opponents have",
+             "the number of poison counters your opponents have"):  # 121.1c: each opponent's, added up
+        return {"opponents_poison": "you"}
     m = re.fullmatch(r"(experience) counters? you have", p)
     if m:  # "the number of experience counters you have" (121.1: counters a player has)
         return {"player_counters": "you", "kind": m.group(1)}
@@ -162,11 +168,12 @@ def count_of(phrase: str) -> Any:
         return None if f is None or f.get("player") or f.get("_needs_player_target") else {"colors_among": f}
     if re.fullmatch(r"colors? of mana spent to cast (?:self|it)", p):
         return {"colors_spent": "self"}  # converge (BFZ): the colors of mana paid as it was cast (601.2h)
-    m = re.fullmatch(r"(aura|equipment|aura and equipment|aura and/or equipment) attached to self", p)
-    if m:  # "for each Aura and Equipment attached to SELF" (303.4, 301.5)
+    m = re.fullmatch(r"(aura|equipment|aura and equipment|aura and/or equipment) attached to (self|host)", p)
+    if m:  # "for each Aura and Equipment attached to SELF" (303.4, 301.5); "Equipped creature gets +1/+0 for each
+        # Equipment attached to it" (Golem-Skin Gauntlets): to the creature SELF is attached to
         kinds = [{"subtypes": ["Aura"]}, {"subtypes": ["Equipment"]}]
         pick = kinds if " " in m.group(1) else [k for k in kinds if k["subtypes"][0].lower() == m.group(1)]
-        return {"count": {"or": pick, "attached_to_self": True}}
+        return {"count": {"or": pick, "attached_to_self" if m.group(2) == "self" else "attached_to_host": True}}
     if p in ("creature blocking it beyond the first", "creature blocking self beyond the first"):
         return {"blockers_beyond_first": "self"}  # rampage (702.22a)
     if p in ("the total number of cards in all players' hands", "cards in all players' hands"):
@@ -180,9 +187,11 @@ def count_of(phrase: str) -> Any:
     if p in ("cards in its controller's hand", "card in its controller's hand"):
         return {"hand_of": "it_controller"}  # "Enchanted creature gets +1/+1 for each card in its controller's hand":
         # the hand of the subject's controller (the anthem binds "it" to its subject, statics._of_subject)
-    m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
-    if m:
-        return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
+    m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's|the chosen "
+                     r"player's) hand", p)
+    if m:  # "the chosen player's": the player its source chose as it entered (614.12; Entropic Specter)
+        return {"hand_of": "you" if m.group(2) == "your" else "chosen_player" if m.group(2).startswith("the chosen")
+                else "that_player"}
     m = re.fullmatch(r"(.+?) you controlled that (?:were|was) (destroyed|exiled) this way", p)
     if m:  # "the number of creatures you controlled that were destroyed this way" (Kaya's Wrath): as they last
         # existed on the battlefield (608.2h), under the resolving ability's controller
@@ -229,6 +238,9 @@ def count_of(phrase: str) -> Any:
     if p in ("the total life lost by your opponents this turn", "the total amount of life your opponents have lost "
              "this turn", "1 life your opponents have lost this turn", "the life your opponents have lost this turn"):
         return {"opponents_life_lost": "you"}  # the life each opponent lost this turn, added up (119.3)
+    m = re.fullmatch(r"the (?:amount of )?life (you|they|that player)(?: have| has|'ve|) lost this turn", p)
+    if m:  # "each opponent loses life equal to the life that player lost this turn" (Archfiend of Despair, 119.3)
+        return {"life_lost_turn_of": "you" if m.group(1) == "you" else "that_player"}
     m = re.fullmatch(r"(your|their|that player's|his or her) life total as (?:the|this) turn began", p)
     if m:  # Sengir, the Dark Baron: a record of the turn's beginning, kept for a player who left (800.4g)
         return {"life_turn_began": "you" if m.group(1) == "your" else "that_player"}
@@ -237,6 +249,9 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"the highest life total among (all players|your opponents)", p)
     if m:  # Sorin, Grim Nemesis -9
         return {"highest_life": "all" if m.group(1) == "all players" else "opponents"}
+    m = re.fullmatch(r"the lowest life total among (all players|your opponents)", p)
+    if m:  # Repay in Kind
+        return {"lowest_life": "all" if m.group(1) == "all players" else "opponents"}
     if p in ("life you've gained this turn", "the amount of life you gained this turn", "life you gained this turn",
              "the amount of life you've gained this turn"):
         return {"life_gained_this_turn": "you"}
@@ -250,6 +265,10 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:enchanted|equipped) (?:creature|permanent|artifact)'s (power|toughness|mana value)", p)
     if m:  # "enchanted creature's power" (Arachnus Web): the object the Aura or Equipment is attached to (301.5, 303.4)
         return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "attached"}
+    m = re.fullmatch(r"the tapped creature's (power|toughness)", p)
+    if m:  # "Tap an untapped creature you control: ... the tapped creature's power" (Unerring Sling, station): the
+        # creature tapped to pay the cost (601.2h), now, or as it last existed on the battlefield (608.2h)
+        return {{"power": "power_of", "toughness": "toughness_of"}[m.group(1)]: "tapped_cost"}
     m = re.fullmatch(r"the revealed card's (power|toughness|mana value)", p)
     if m:  # "As an additional cost to cast this spell, reveal a creature card from your hand. ... the revealed card's
         # power" (601.2h: the card revealed to pay the cost, as it is now)
@@ -286,6 +305,14 @@ def count_of(phrase: str) -> Any:
     if m:  # "1 plus the sacrificed creature's mana value" (Birthing Pod, Food Chain)
         b = quantity(m.group(2) + " " + m.group(3))
         return None if b is None else {"plus": [number(m.group(1)), b]}
+    m = re.fullmatch(r"(one|two|three|\d+) plus (twice .+)", p)
+    if m and number(m.group(1)) is not None:  # "1 plus twice the number of age counters on it" (Mwonvuli Ooze)
+        b = quantity(m.group(2))
+        return None if b is None else {"plus": [number(m.group(1)), b]}
+    m = re.fullmatch(r"(?:the number of )?([a-z]+) on the battlefield (with [a-z ]+)", p)
+    if m:  # "the number of creatures on the battlefield with shadow" (Dauthi Warlord): as "... with shadow on the
+        # battlefield"
+        return quantity(f"{m.group(1)} {m.group(2)} on the battlefield")
     m = re.fullmatch(r"(.+?) plus the number of (.+)", p)
     if m:
         a, b = number(m.group(1)) or count_of(m.group(1)), count_of(m.group(2))  # "two plus the number of ..."
@@ -339,6 +366,11 @@ def quantity(phrase: str) -> Any:
             return None
         f.pop("zone", None)
         return {{"power": "total_power", "toughness": "total_toughness", "mana value": "total_mv"}[m.group(1)]: f}
+    m = re.fullmatch(r"(?:the number of )?(white|blue|black|red|green) mana symbols? in the mana costs of "
+                     r"permanents you control", p)
+    if m:  # chroma (Eventide): "the number of red mana symbols in the mana costs of permanents you control" counts what
+        # devotion counts (700.5: each symbol of that color, a hybrid one included, among your permanents' mana costs)
+        return {"devotion": [{"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(1)]]}
     m = re.fullmatch(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))?", p)
     if m:  # 700.5
         letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -364,15 +396,127 @@ def quantity(phrase: str) -> Any:
 _DUNGEON_NAMES = frozenset({"Lost Mine of Phandelver", "Tomb of Annihilation", "Dungeon of the Mad Mage", "Undercity"})
 
 
+#: "an opponent did X this turn" as the same fact of "you" (each read by parse_condition), for _opponent_did
+_AN_OPPONENT = (
+    (r"an opponent had (.+?) enter (?:the battlefield )?under (?:their|his or her) control this turn",
+     r"\1 entered under your control this turn"),
+    (r"an opponent gained life this turn", "you gained life this turn"),
+    (r"an opponent cast (\w+ or more) spells this turn", r"you've cast \1 spells this turn"),
+    (r"an opponent drew (\w+ or more) cards this turn", r"you've drawn \1 cards this turn"),
+    (r"an opponent searched (?:their|his or her) library this turn", "you searched your library this turn"),
+    (r"an opponent had (\w+ or more) cards put into (?:their|his or her) graveyard from anywhere this turn",
+     r"you had \1 cards put into your graveyard from anywhere this turn"),
+    (r"an opponent controls ((?:\w+ or more|no) .+)", r"you control \1"),
+    (r"an opponent lost (\d+ or more) life this turn", r"you lost \1 life this turn"),
+)
+#: the condition keys that are facts about "you" this turn (so "an opponent ..." is the same fact of an opponent)
+_PLAYER_FACTS = frozenset({"entered_kind_this_turn", "entered_kind_ge", "gained_life_this_turn", "spells_cast_ge",
+                           "drawn_ge", "history", "to_graveyard_ge", "you_lost_life_this_turn"})
+
+
+def _opponent_did(t: str) -> dict[str, Any] | None:
+    """A fact about this turn true of some opponent (102.2; the Traps of Zendikar: "If an opponent had two or more
+    lands enter the battlefield under their control this turn", "If an opponent gained life this turn", "... cast
+    three or more spells ...", "... drew three or more cards ...", "... searched their library ..."): the fact read
+    as "you" would be, checked for each opponent ({"opponent_did": fact})."""
+    for pat, mine in _AN_OPPONENT:
+        m = re.fullmatch(pat, t)
+        if m is None:
+            continue
+        inner = parse_condition(m.expand(mine))
+        if inner is None or set(inner) - _PLAYER_FACTS - {"control", "min", "max"} \
+                or inner.get("history", "you_searched") not in ("you_searched", "your_land_entered"):
+            return None
+        return {"opponent_did": inner}
+    return None
+
+
+def _attacking_now(t: str) -> dict[str, Any] | None:
+    """ "If four or more creatures are attacking", "If exactly one creature is attacking", "If a white creature is
+    attacking" (508.1, 506.4: attacking creatures, whoever controls them): how many attacking creatures of that
+    kind there are now, compared."""
+    m = re.fullmatch(r"(exactly )?(an?|one|two|three|four|five|six|seven)( or more)? (.+?) (?:is|are) attacking", t)
+    if m is None or (m.group(1) and m.group(3)):
+        return None
+    f = parse_noun(m.group(4))
+    if f is None or f.get("player") or f.get("controller") or f.get("zone", "battlefield") != "battlefield" \
+            or "Creature" not in f.get("types", ()):
+        return None
+    f.pop("zone", None)
+    n = number(m.group(2)) or 1
+    out: dict[str, Any] = {"amount_ge": {"amount": {"count": {**f, "attacking": True}}, "n": n}}
+    if m.group(1):
+        out["amount_lt"] = {"amount": {"count": {**f, "attacking": True}}, "n": n + 1}
+    return out
+
+
 def parse_condition(text: str) -> dict[str, Any] | None:
     """A condition clause (without 'if' / 'as long as') to a condition dict."""
     t = text.strip().lower().rstrip(",.")
     t = re.sub(r"^you control at least (\w+) ", r"you control \1 or more ", t)  # "at least five other Mountains"
     # "if a creature you control has first strike" (Odric, Lunarch Marshal): you control one with it (702)
     t = re.sub(r"^an? ([a-z ]+?) you control has ([a-z ]+)$", r"you control a \1 with \2", t)
+    m = re.fullmatch(r"(you control an? [a-z]+) or (there is an? [a-z]+ card in your graveyard)", t)
+    if m:  # "if you control a Desert or there is a Desert card in your graveyard" (Hour of Devastation): either
+        a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
+        if a is not None and b is not None:
+            return {"any": [a, b]}
     got = _history_condition(t)
     if got is not None:
         return got
+    m = re.fullmatch(r"(.+?) or (there is an? .+? card in your graveyard)", t)
+    if m:  # "if you control a Desert or there is a Desert card in your graveyard" (Amonkhet's deserts): either holds
+        a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
+        return None if a is None or b is None else {"any": [a, b]}
+    if t.startswith("your team controls "):  # "if your team controls another Warrior" (Battlebond): what you or a
+        # teammate controls (102.3)
+        got = parse_condition("you control " + t[len("your team controls "):])
+        if got is None or set(got) - {"control", "min", "max"} or got["control"].get("controller") != "you":
+            return None
+        return {**got, "control": {**got["control"], "controller": "team"}}
+    if t.startswith("your team "):  # "if your team gained life this turn": the fact of you or a teammate (102.3)
+        got = parse_condition("you " + t[len("your team "):])
+        if got is None or set(got) - _PLAYER_FACTS \
+                or got.get("history", "you_searched") not in ("you_searched", "your_land_entered"):
+            return None
+        return {"team_did": got}
+    if t.startswith("an opponent "):
+        got = _opponent_did(t)
+        if got is not None:
+            return got
+    if t.endswith(" attacking"):
+        got = _attacking_now(t)
+        if got is not None:
+            return got
+    m = re.fullmatch(r"your opponents control (\w+) or more (.+)", t)
+    if m and number(m.group(1)):  # "if your opponents control three or more creatures": all of theirs, together
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("controller") or f.get("zone", "battlefield") != "battlefield":
+            return None
+        f.pop("zone", None)
+        return {"opponents_control": f, "min": number(m.group(1))}
+    m = re.fullmatch(r"there are (\w+) or more (.+?) (?:total )?in all graveyards", t)
+    if m and number(m.group(1)):  # "If there are ten or more creature cards total in all graveyards" (Avatar of Woe)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("controller") or f.get("zone", "any_card") != "any_card":
+            return None
+        f.pop("zone", None)
+        return {"amount_ge": {"amount": {"count": {**f, "zone": "graveyard"}}, "n": number(m.group(1))}}
+    m = re.fullmatch(r"an? (.+?) (?:card )?is in your graveyard", t)
+    if m:  # "as long as a Warrior card is in your graveyard" (Vengeful Firebrand): one or more there now
+        f = parse_noun(m.group(1) + " card")
+        if f is None or f.get("player") or f.get("controller") or f.get("zone", "any_card") != "any_card":
+            return None
+        f.pop("zone", None)
+        return {"graveyard_ge": 1, "filter": f}
+    if t in ("an opponent is poisoned", "an opponent has a poison counter"):  # 121.1c: one or more poison counters
+        return {"opponent_poison_ge": 1}
+    m = re.fullmatch(r"a library has (\w+) or fewer cards in it", t)
+    if m and number(m.group(1)) is not None:  # "as long as a library has twenty or fewer cards in it" (Isleback
+        return {"any_library_le": number(m.group(1))}  # Spawn): any player's library (404.1)
+    m = re.fullmatch(r"you had (\w+) or more cards put into your graveyard from anywhere this turn", t)
+    if m and number(m.group(1)):  # cards (not tokens) put into your graveyard this turn, from any zone (400.3)
+        return {"to_graveyard_ge": number(m.group(1))}
     m = re.fullmatch(r"there are (two|three|four|five) colors among permanents you control", t)
     if m:  # "if there are five colors among permanents you control" (Happily Ever After; 105.2)
         return {"colors_among_ge": number(m.group(1))}
@@ -509,11 +653,32 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"life_lt_start": True}
     if t in ("it's your turn", "during your turn"):
         return {"your_turn": True}
+    m = re.fullmatch(r"you (didn't |did not )?put (?:a|one or more) cards? into your hand this way", t)
+    if m:  # "If you didn't put a card into your hand this way, draw a card" (Adventure Awaits): the cards this
+        # resolution's instruction before put there (engine/ops/library.py dig, exile_until: "put_hand")
+        put = {"amount_ge": {"amount": {"count_this_way": {}, "action": "put_hand"}, "n": 1}}
+        return {"not": put} if m.group(1) else put
+    m = re.fullmatch(r"it's (day|night|nighttime|daytime|neither day nor night)", t)
+    if m:  # day and night (a later rule, Innistrad: Midnight Hunt): the game's day or night now (engine/transform.py)
+        return {"day_night": {"nighttime": "night", "daytime": "day", "neither day nor night": "neither"}.get(
+            m.group(1), m.group(1))}
     if t == "it's the first combat phase of the turn":  # 506.6d: a combat phase, and none ended earlier this turn
         return {"first_combat": True}
+    m = re.fullmatch(r"you attacked with creatures with total power (\d+) or greater this combat", t)
+    if m:  # pack tactics (an ability word, Adventures in the Forgotten Realms): the total power of the creatures
+        # you declared as attackers this combat, as they were declared (508.1; engine/combat.py)
+        return {"attacked_power_ge": int(m.group(1))}
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
              "during turns other than yours"):
         return {"your_turn": False}
+    m = re.fullmatch(r"there is an? (.+? card) in your graveyard", t)
+    if m:  # "as long as there is a Desert card in your graveyard" (Ramunap Hydra): one or more (404.2)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone", "any_card") != "any_card" or "controller" in f or "owner" in f:
+            return None
+        return {"graveyard_ge": 1, "filter": f}
+    if t in ("an opponent has more cards in hand than you", "an opponent has more cards in their hand than you"):
+        return {"opponent_hand_more": True}  # some opponent has more cards in hand than you, now (402)
     m = re.fullmatch(r"(?:there are|you have) (\w+) or more (.+?) in your graveyard", t)
     if m:  # "if you have seven or more cards in your graveyard" (Search for Azcanta)
         f = parse_noun(m.group(2))
@@ -521,6 +686,13 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is None or n is None:
             return None
         return {"graveyard_ge": n, "filter": f}
+    m = re.fullmatch(r"there(?:'s| is) (?:a|an) (.+? card) in your graveyard", t)
+    if m:  # "as long as there's a Lesson card in your graveyard" (First-Time Flyer), "if there is an Elf card in your
+        # graveyard" (Dawnhand Eulogist): one or more of them there (404.1)
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("zone", "any_card") != "any_card":
+            return None
+        return {"graveyard_ge": 1, "filter": f}
     m = re.fullmatch(r"you have no (.+?) cards? in (?:your )?hand", t)
     if m:  # "If you have no land cards in hand, ..." (Land Grant): none of that kind there now
         f = parse_noun(m.group(1) + " card")
@@ -658,6 +830,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"opponents_control": {"types": ["Land"]}, "min": number(m.group(1))}
     if t in ("you didn't cast a spell this turn", "no spells were cast last turn"):
         return {"spells_cast_this_turn": 0} if t.startswith("you") else {"spells_cast_last_turn": 0}
+    m = re.fullmatch(r"(?:an? [a-z]+(?: [a-z]+)? was beheld|self's additional cost was paid)", t)
+    if m and "beheld" in t:  # "if a Dragon was beheld": the optional behold of the spell's additional cost (601.2f)
+        return {"beheld": True}
+    if t == "evidence was collected":  # "you may collect evidence N" as the spell was cast (a later keyword action)
+        return {"evidence_collected": True}
     m = re.fullmatch(r"you revealed an? (\w+) card or controlled an? (\w+) as you cast self", t)
     if m and m.group(1) == m.group(2):  # DTK: the optional reveal of the spell's additional cost (601.2f)
         return {"revealed_as_cast": True}
@@ -679,6 +856,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you gained (\d+) or more life this turn", t)
     if m:
         return {"gained_life_this_turn": int(m.group(1))}
+    m = re.fullmatch(r"you lost (\d+) or more life this turn", t)
+    if m:  # 119.3: "if an opponent lost 3 or more life this turn" (Sygg) read as this, of an opponent
+        return {"you_lost_life_this_turn": int(m.group(1))}
+    if t in ("you didn't lose life this turn", "you haven't lost life this turn"):  # (Luminarch Ascension, 119.3)
+        return {"not": {"you_lost_life_this_turn": 1}}
+    m = re.fullmatch(r"you have exactly (\d+) life", t)
+    if m:  # "if you have exactly 1 life" (Near-Death Experience): no more and no less (119.1)
+        return {"life_ge": int(m.group(1)), "life_le": int(m.group(1))}
     if t in ("an opponent lost life this turn", "an opponent has lost life this turn"):
         return {"opponent_lost_life_this_turn": True}
     m = re.fullmatch(r"self is (attacking|blocking|tapped|untapped|enchanted|equipped|modified|attacking or blocking)",
@@ -719,9 +904,22 @@ def parse_condition(text: str) -> dict[str, Any] | None:
             subs.append(f)
         same = {"same_name_as": subs}
         return {"it": same if m.group(1) == "has" else {"not": same}}
-    m = re.fullmatch(r"(?:it|that creature|that land) (?:was|is) an? (.+)", t)
-    if m:
+    m = re.fullmatch(r"that (creature|land|permanent|artifact|enchantment|card) (?:was|is) "
+                     r"((?:non)?(?:white|blue|black|red|green|basic|legendary|snow)"
+                     r"(?:(?:,| or| and|, or) (?:non)?(?:white|blue|black|red|green))*)", t)
+    if m:  # "If that creature was green or white" (Gloomlance), "If that land was nonbasic" (Molten Rain), "If that
+        # permanent is red or green" (Consign to Dream): the object named before, as the instruction left it (608.2c)
+        f = parse_noun(f"{m.group(2)} {m.group(1)}")
+        if f is None or f.get("player") or set(f) - {"colors", "not_colors", "types", "supertypes", "not_supertypes",
+                                                      "zone"}:
+            return None
+        f.pop("zone", None)
+        return {"it": f}
+    m = re.fullmatch(r"(?:it|that creature|that land|that permanent|that card) (?:was|is) an? (.+)", t)
+    if m:  # "If that permanent was a Liliana planeswalker" (Liliana's Defeat), "If that card is a Goblin card"
         f = parse_noun(m.group(1))
+        if f is not None and f.get("zone") == "any_card" and t.startswith("that card"):
+            f.pop("zone")
         return None if f is None else {"it": f}
     if t == "it entered from your graveyard or you cast it from your graveyard":
         # Prized Amalgam, Archfiend's Vessel: the permanent came from its owner's graveyard or was cast from there
@@ -751,11 +949,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(an opponent|any player|a player) controls an? (.+)", t)
     if m:  # "as long as an opponent controls a black permanent", "as long as any player controls a white permanent"
         f = parse_noun(m.group(2))
-        if f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target") or "zone" in f:
-            return None
-        if m.group(1) == "an opponent":
-            return {"opponents_control": f, "min": 1}
-        return {"amount_ge": {"amount": {"count": f}, "n": 1}}
+        # an unreadable noun may be two conditions ("an opponent controls a Swamp and you control a Plains"): read on
+        if not (f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target") or "zone" in f):
+            if m.group(1) == "an opponent":
+                return {"opponents_control": f, "min": 1}
+            return {"amount_ge": {"amount": {"count": f}, "n": 1}}
     m = re.fullmatch(r"there are (\w+) or more ((?:[a-z]+ )*cards) exiled with self", t)
     if m and number(m.group(1)):  # "if there are three or more cards exiled with SELF" (Profane Procession)
         f = parse_noun(m.group(2) + " exiled with self")
@@ -806,10 +1004,20 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m and number(m.group(1)):  # "if three or more creatures died this turn" (700.4)
         died: dict[str, Any] = {"types": ["Creature"], **({"token": False} if m.group(2).startswith("non") else {})}
         return {"amount_ge": {"amount": {"died_this_turn": died}, "n": number(m.group(1))}}
+    m = re.fullmatch(r"(white|blue|black|red|green) is the most common color among all permanents or is tied for most "
+                     r"common", t)
+    if m:  # "SELF gets -2/-2 as long as white is the most common color among all permanents or is tied for most
+        # common" (Ruham Djinn): that color is one the most permanents have (105.1; engine/filters.most_common_colors)
+        return {"most_common_color": COLORS[m.group(1)]}
     if t == "you have a full party":  # four creatures, one each of Cleric, Rogue, Warrior, Wizard (Zendikar Rising)
         return {"amount_ge": {"amount": {"party": "you"}, "n": 4}}
     if t in ("SELF was kicked".lower(), "self was kicked", "it was kicked"):
         return {"kicked": True}
+    m = re.fullmatch(r"(?:self|it) was kicked with (?:its (first|second) kicker|both its kickers)", t)
+    if m:  # 702.32f: the kicker cost the ability is linked to was paid (the compiler's linked_kickers wording), the
+        # first one as any kicker, the second as its own optional additional cost (engine/cast_options.py)
+        first, second = {"cast_with": "Kicker"}, {"cast_with": "Second kicker"}
+        return first if m.group(1) == "first" else second if m.group(1) else {"all": [first, second]}
     m = re.fullmatch(r"(?:its|that spell's|that card's|that creature's|that permanent's) mana value (?:was|is) "
                      r"(\w+) or (less|greater)", t)
     if m and number(m.group(1)) is not None:  # "If its mana value was 2 or less, scry 2": the object the instruction
@@ -882,6 +1090,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"cast_with": "Bargain"}  # bargain (a later keyword, Wilds of Eldraine): its cost was paid
     if t in ("it escaped", "self escaped"):  # "sacrifice it unless it escaped" (escape, a later keyword): cast so
         return {"cast_with": "Escape"}
+    if re.fullmatch(r"(?:its|self's|this spell's|his|her|their) additional cost was paid", t):
+        # "As an additional cost to cast SELF, you may blight 1. ... If SELF's additional cost was paid, ..." (601.2b,
+        # 601.2f: an optional additional cost, paid or not as it was cast; engine/cast_options.py OPTIONAL_COST)
+        return {"cast_with": "Additional cost"}
     m = re.fullmatch(r"(?:its|self's|this spell's|that spell's) ([a-z]+) cost was paid", t)
     if m and m.group(1) not in ("mana", "additional", "alternative"):
         # "if its prowl cost was paid" (702.75a), "if its surge cost was paid": the keyword way it was cast
@@ -964,6 +1176,10 @@ def _board_condition(t: str) -> dict[str, Any] | None:
         return {"opponent_cast_kind_this_turn": f}
     if t == "you've cast another spell this turn":  # the spell being cast is not yet counted (601.2f, 601.2i)
         return {"spells_cast_ge": 1}
+    if t in ("you've cast a spell this turn", "you cast a spell this turn"):  # a per-turn fact (601.2i, 500.1)
+        return {"spells_cast_ge": 1}
+    if t in ("you haven't cast a spell this turn", "you didn't cast a spell this turn"):
+        return {"not": {"spells_cast_ge": 1}}
     m = re.fullmatch(r"you've cast (\w+) or more spells this turn", t)
     if m and number(m.group(1)):
         return {"spells_cast_ge": number(m.group(1))}
@@ -1005,7 +1221,10 @@ _HISTORY = {
     "you surveilled this turn": "you_surveilled",
     "you've committed a crime this turn": "you_committed_crime",        # a later rule (OTJ)
     "you committed a crime this turn": "you_committed_crime",
+    "you searched your library this turn": "you_searched",              # 701.15a (Archive Trap's, of an opponent)
+    "you've searched your library this turn": "you_searched",
     "you cast it": "self_was_cast",                                     # 601.2: it was a spell
+    "you've cast a spell from your hand this turn": "you_cast_from_hand",  # 601.2a: from the hand
     "you cast self": "self_was_cast",
 }
 
@@ -1016,6 +1235,7 @@ _NOT_HISTORY = {
     "you didn't attack with a creature this turn": "you_attacked",
     "you haven't attacked this turn": "you_attacked",
     "no creatures died this turn": "creature_died",
+    "you haven't cast a spell from your hand this turn": "you_cast_from_hand",  # a spell cast from the hand (601.2a)
 }
 
 
@@ -1075,6 +1295,18 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"creatures you control have (?:a )?total power (\d+) or greater", t)
     if m:
         return {"total_power_ge": int(m.group(1))}
+    m = re.fullmatch(r"an opponent controls at least (\w+) more (creatures|lands) than you", t)
+    if m and number(m.group(1)):  # "If an opponent controls at least four more creatures than you" (Avatar of Might):
+        # one opponent's count is that many above yours
+        return {"opponent_more": {"types": [m.group(2)[:-1].capitalize()]}, "more_by": number(m.group(1))}
+    m = re.fullmatch(r"an opponent controls (\w+) or more (creatures|lands)", t)
+    if m and number(m.group(1)):  # "If an opponent controls seven or more lands" (Avatar of Fury): one opponent has
+        # them (not all opponents together)
+        return {"opponent_more": {"types": [m.group(2)[:-1].capitalize()]}, "at_least": number(m.group(1))}
+    m = re.fullmatch(r"you control more (creatures|lands) than attacking player", t)
+    if m:  # "SELF can't block unless you control more creatures than attacking player" (Mogg Toady): the active
+        # player, who attacks (506.2)
+        return {"more_than_active": {"types": [m.group(1)[:-1].capitalize()]}}
     m = re.fullmatch(r"an opponent controls more (\w+) than you", t)
     if m:
         f = parse_noun(m.group(1))

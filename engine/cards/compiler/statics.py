@@ -7,6 +7,7 @@ may carry "condition" (CR 611.3b: "as long as ...", "during your turn").
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Callable
 
 from engine.cards.abilities import Ability, Cost, Effect
@@ -47,6 +48,9 @@ _RESTRICT = {
     "doesn't untap during its controller's untap step": "doesnt_untap",
     "don't untap during their controllers' untap steps": "doesnt_untap",
     "can block only creatures with flying": "block_only_flying",
+    # 702.27b: it may block an attacker with shadow (it doesn't have shadow: it can still block others)
+    "can block creatures with shadow as though it had shadow": "block_as_shadow",
+    "can block creatures with shadow as though they had shadow": "block_as_shadow",
     "can't be countered": "cant_be_countered",
     "can't be sacrificed": "cant_be_sacrificed",
     "can't transform": "cant_transform",
@@ -177,15 +181,50 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
             # every creature type" (Amorphous Axe): all the creature types (205.3m, 613.1d layer 4)
             out.append({"kind": "add_types", "affects": aff, "subtypes": sorted(CREATURE_TYPES)})
             continue
-        mm = re.fullmatch(r"(?:is|are) an? (.+?) in addition to (?:its|their) other (?:creature )?types", part)
-        if mm:
-            subs = [subtype(w) for w in mm.group(1).split()]
-            if not all(subs):
-                return None
-            out.append({"kind": "add_types", "affects": aff, "subtypes": subs})
+        got = _is_kind(aff, part)
+        if got is not None:
+            out += got
             continue
         return None
     return out
+
+
+#: card types a static may add ("is an artifact in addition to its other types", 205.1b)
+_ADDED_CARD_TYPES = {"artifact": "Artifact", "enchantment": "Enchantment", "creature": "Creature"}
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _is_kind(aff: Any, part: str) -> list[dict[str, Any]] | None:
+    """205.1b, 613.1d-e: "is a Zombie / an artifact in addition to its other types", "are Slivers in addition to their
+    other creature types" (Hivestone): those types added (layer 4); "is a Demon Spirit" (Oni Possession), "is a black
+    Zombie" (Nim Deathmantle): its creature types become those (the card types stay) and its colors that color."""
+    mm = re.fullmatch(r"(?:is|are) (?:an? )?([a-z -]+?)( in addition to (?:its|their) other (?:creature )?types)?",
+                      part)
+    if mm is None:
+        return None
+    colors: list[str] = []
+    types: list[str] = []
+    subs: list[str] = []
+    for w in mm.group(1).split():
+        if w in _COLOR_WORDS and not types and not subs:
+            colors.append(_COLOR_WORDS[w])
+        elif w in _ADDED_CARD_TYPES:
+            types.append(_ADDED_CARD_TYPES[w])
+        else:
+            st = subtype(w) or (subtype(w[:-1]) if w.endswith("s") else None)
+            if st is None:
+                return None
+            subs.append(st)
+    if mm.group(2):  # in addition: nothing is taken away
+        if colors or not (types or subs):
+            return None
+        return [{"kind": "add_types", "affects": aff, **({"subtypes": subs} if subs else {}),
+                 **({"types": types} if types else {})}]
+    if types or not subs:  # "is an artifact" without "in addition" (a new card type): not read here
+        return None
+    return [{"kind": "become", "affects": aff, "subtypes": subs, **({"colors": colors} if colors else {})}]
+
+
 
 
 _Static = Callable[[re.Match], "list[dict[str, Any]] | None"]
@@ -237,6 +276,19 @@ def _attached_is_color(m: re.Match) -> list[dict[str, Any]] | None:
     return out + [{"kind": "become", "affects": "attached", "colors": [COLORS[m.group(4)]]}]
 
 
+@static(r"^(.+?) (?:is|are) (white|blue|black|red|green|the chosen color)$")
+def _group_is_color(m: re.Match) -> list[dict[str, Any]] | None:
+    """105.3, 613.1e: "All creatures are black" (Darkest Hour), "All nonland permanents are the chosen color" (Shifting
+    Sky: chosen as its source entered, 614.12): the objects' new color instead of their others (layer 5). Not SELF
+    (its own color would be a characteristic-defining ability, 604.3) nor what an Aura enchants (_attached_is_color)."""
+    aff = _affects(m.group(1))
+    if not isinstance(aff, dict):
+        return None
+    if m.group(2) == "the chosen color":
+        return [{"kind": "become", "affects": aff, "chosen_color": True}]
+    return [{"kind": "become", "affects": aff, "colors": [COLORS[m.group(2)]]}]
+
+
 @static(r"^(.+?) (?:is|are) all colors$")
 def _all_colors(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF is all colors" (Sphinx of the Guildpact, Transguild Courier; 105.1, 105.2): a color-setting effect
@@ -284,6 +336,18 @@ def _exile_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "exile_on_enter", "filter": f, "min": 1 if one else 0, "max": 1 if one else 99}]
 
 
+@static(r"^self is also an? ([a-z' -]+(?:, [a-z' -]+)*,? and [a-z' -]+|[a-z' -]+)$")
+def _also_types(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF is also a Cleric, Rogue, Warrior, and Wizard" (Tajuru Paragon): creature types it has in addition to its
+    own, a characteristic-defining ability (604.3; engine/cards/compiler gives them to the card itself, so they hold in
+    every zone, as changeling's, 702.72a)."""
+    words = [w.strip() for w in re.split(r",? and |, ", m.group(1)) if w.strip()]
+    subs = [subtype(w) for w in words]
+    if not subs or not all(s in CREATURE_TYPES for s in subs):
+        return None
+    return [{"kind": "add_types", "affects": "self", "subtypes": [s for s in subs if s], "cda": True}]
+
+
 @static(r"^(.+?) (?:is|are) the chosen type( in addition to (?:its|their) other types)?$")
 def _chosen_type(m: re.Match) -> list[dict[str, Any]] | None:
     """205.3m, 613.1d: "As SELF enters, choose a creature type. SELF is the chosen type in addition to its other
@@ -327,7 +391,9 @@ def _basic_land_type(m: re.Match) -> list[dict[str, Any]] | None:
     and has that type's mana ability (305.7); "in addition to its other land types" (Urborg)
     adds the type and its mana ability (305.6). Type-changing: layer 4 (613.1d)."""
     aff = _affects(m.group(1))
-    if aff is None or (isinstance(aff, dict) and "Land" not in aff.get("types", ())):
+    # "All Mountains are Plains" (Conversion): objects of a basic land type are lands (205.3i)
+    of_land_type = isinstance(aff, dict) and bool(aff.get("subtypes")) and set(aff["subtypes"]) <= set(_BASIC.values())
+    if aff is None or (isinstance(aff, dict) and "Land" not in aff.get("types", ()) and not of_land_type):
         if aff != "attached" or "land" not in m.group(1).lower():
             return None
     land = _BASIC[m.group(2).rstrip("s") if m.group(2) != "plains" else "plains"]
@@ -450,6 +516,38 @@ def _is_a_creature(m: re.Match) -> list[dict[str, Any]] | None:
     out = [st]
     if m.group(7):
         kws = keyword_list(m.group(7))
+        if kws is None:
+            return None
+        out.append({"kind": "keywords", "affects": aff, "keywords": kws})
+    return out
+
+
+@static(r"^(.+?) (?:is an?|are) (\d+)/(\d+) ((?:[a-z]+ )*?)creatures?(?: with ([a-z ,]+?))?(?: that's still an? "
+        r"(?:land|artifact)| that are still (?:lands|artifacts)|\. (?:it's|they're) still (?:an? )?"
+        r"(?:lands?|artifacts?))$")
+def _are_creatures_still(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.1b, 613.1d: "All Forests are 1/1 creatures that are still lands" (Living Lands), "All Swamps are 1/1 black
+    creatures that are still lands" (Kormus Bell), "Forests you control are 1/1 green Elf creatures that are still
+    lands" (Ambush Commander), "Lands you control are 2/2 creatures with first strike. They're still lands."
+    (Natural Emergence), "Enchanted land is a 5/6 green Treefolk creature that's still a land" (Living Terrain): as
+    _is_a_creature, said of each object affected."""
+    return _creature_become(m.group(1), m.group(4) or "", (m.group(2), m.group(3)), m.group(5))
+
+
+def _creature_become(who: str, words: str, pt: tuple[str, str], kw_text: str | None) -> list[dict[str, Any]] | None:
+    """The statics of "X is a P/T [color] [type] creature [with keywords]" keeping X's types (205.1b)."""
+    aff = "attached" if re.fullmatch(r"enchanted [a-z]+", who) else _affects(who)
+    got = _creature_words(words)
+    if aff is None or got is None or aff == "self":
+        return None
+    colors, types, subs = got
+    st: dict[str, Any] = {"kind": "become", "affects": aff, "types": types + ["Creature"], "subtypes": subs,
+                          "in_addition": True, "power": int(pt[0]), "toughness": int(pt[1])}
+    if colors:
+        st["colors"] = colors
+    out = [st]
+    if kw_text:
+        kws = keyword_list(kw_text)
         if kws is None:
             return None
         out.append({"kind": "keywords", "affects": aff, "keywords": kws})
@@ -646,6 +744,7 @@ def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
     r"can block any number of creatures|doesn't untap during your untap step|doesn't untap during its controller's "
     r"untap step|"
     r"don't untap during their controllers' untap steps|can block only creatures with flying|can't be countered|"
+    r"can block creatures with shadow as though (?:it|they) had shadow|"
     r"can't be sacrificed|must be blocked if able|attacks or blocks each combat if able|"
     r"can't attack or block unless you control another creature|can't transform|can't attack, block, or transform|"
     r"can't be the target of spells or abilities(?: your opponents control)?)((?:,? and |, )(?:has|have) .+)?$"
@@ -1277,7 +1376,9 @@ def _cast_only(m: re.Match) -> list[dict[str, Any]] | None:
     cond = combat_timing(m.group(1))
     steps: dict[str, dict[str, Any]] = {"during an opponent's upkeep": {"any_step": "upkeep", "your_turn": False},
              "during your upkeep": {"step": "upkeep"}, "during an opponent's turn": {"your_turn": False},
-             "during your turn": {"your_turn": True}}
+             "during your turn": {"your_turn": True},
+             "during your end step": {"step": "end"},  # Necrologia (513)
+             "during your declare attackers step": {"combat_timing": "declare_attackers", "your_turn": True}}
     if cond is None and m.group(1) in steps:  # 604.6: "Cast SELF only during an opponent's upkeep" (Festival: a
         cond = steps[m.group(1)]              # time it may be cast, 307.1 changed by the card's own rule)
     if cond is None and m.group(1).startswith("if "):  # "Cast SELF only if you've cast another spell this turn"
@@ -1796,6 +1897,22 @@ def _arrest(m: re.Match) -> list[dict[str, Any]] | None:
             {"kind": "restriction", "affects": aff, "rule": bar}]
 
 
+@static(r"^(?:as long as self is on the battlefield, )?(?:self|it) has (?:all )?(?:the )?(activated|loyalty) abilities "
+        r"of (?:all |each )?(.+?)$")
+def _abilities_of(m: re.Match) -> list[dict[str, Any]] | None:
+    """613.1f (layer 6): "SELF has all activated abilities of all creature cards in all graveyards" (Necrotic Ooze),
+    "... of all legendary creatures you control" (Robaran Mercenaries), "SELF has all loyalty abilities of all other
+    planeswalkers on the battlefield" (606.3): it has the activated abilities (mana abilities among them, 605.1a)
+    or the loyalty abilities those objects have (engine/layers.py); the ``from`` filter, its zone included."""
+    noun = re.sub(r" on the battlefield$", "", m.group(2))
+    if re.match(r"(?:the|that|those) ", noun):  # "of the exiled card" (Territory Forge): one linked card, not read
+        return None
+    f = parse_noun(noun)
+    if f is None or f.get("player") or f.get("_needs_player_target"):
+        return None
+    return [{"kind": "abilities_of", "affects": "self", "from": f, "which": m.group(1)}]
+
+
 @static(r"^activated abilities of (.+?) can't be activated( unless they're mana abilities)?$")
 def _no_activate_of(m: re.Match) -> list[dict[str, Any]] | None:
     """602.5: "Activated abilities of artifacts [and creatures] can't be activated [unless they're mana
@@ -2258,6 +2375,14 @@ def _attack_unless_defender_lacks(m: re.Match) -> list[dict[str, Any]] | None:
              "defender_lacks": True}]
 
 
+@static(r"^self can't attack unless you control more (creatures|lands) than defending player$")
+def _attack_unless_more(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1c: "SELF can't attack unless you control more creatures than defending player" (Mogg Toady): read for each
+    player it could attack, as attackers are declared (engine/combat.py)."""
+    return [{"kind": "restriction", "affects": "self", "rule": "cant_attack_unless_defender_controls",
+             "you_more": {"types": [m.group(1)[:-1].capitalize()]}}]
+
+
 @static(r"^self can't attack unless defending player (has (\w+) or more cards in (?:their|his or her) graveyard|is "
         r"poisoned)$")
 def _attack_unless_defender_is(m: re.Match) -> list[dict[str, Any]] | None:
@@ -2341,19 +2466,29 @@ def _is_legendary(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
-@static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it"
-        r"(?: and with ([a-z ,]+))?$")
+@static(r"^if (self was kicked(?: with its (?:first|second) kicker)?), it enters with "
+        r"(a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it(?: and with ([a-z ,]+|\"[^\"]+\"))?$")
 def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
     """Kicker, 702.32b, 614.1c: "If SELF was kicked, it enters with two +1/+1 counters on it [and with haste]": the
     counters as it enters, and the keywords it enters with, which it keeps (it was kicked: a fact of the
-    permanent, kept as it entered)."""
-    out: list[dict[str, Any]] = [{"kind": "enters_with_counters", "counter": m.group(2),
-                                  "amount": number(m.group(1)), "condition": {"kicked": True}}]
-    if m.group(3):
-        kws = keyword_list(m.group(3))
+    permanent, kept as it entered). "If SELF was kicked with its {1}{U} kicker, it enters with two +1/+1 counters on
+    it and with flying" / 'and with "Pay 3 life: Regenerate SELF."' (the Volvers): the kicker it is linked to
+    (702.32f), and a quoted ability it has from then on (613.1f)."""
+    cond = parse_condition(m.group(1))
+    if cond is None:
+        return None
+    out: list[dict[str, Any]] = [{"kind": "enters_with_counters", "counter": m.group(3),
+                                  "amount": number(m.group(2)), "condition": cond}]
+    if m.group(4) and m.group(4).startswith('"'):
+        got = _granted("self", m.group(4))
+        if got is None:
+            return None
+        out += [dict(st, condition=cond) for st in got]
+    elif m.group(4):
+        kws = keyword_list(m.group(4))
         if not kws:
             return None
-        out.append({"kind": "keywords", "affects": "self", "keywords": kws, "condition": {"kicked": True}})
+        out.append({"kind": "keywords", "affects": "self", "keywords": kws, "condition": cond})
     return out
 
 
@@ -2699,7 +2834,7 @@ def _tapped_with_counters(m: re.Match) -> list[dict[str, Any]] | None:
 _HAND_WHO = {"you": "you", "your": "you", "players": "each_player", "each player": "each_player",
              "each player's": "each_player", "each opponent": "each_opponent", "your opponents": "each_opponent",
              "each opponent's": "each_opponent", "each of your opponents'": "each_opponent",
-             "your opponents'": "each_opponent"}
+             "your opponents'": "each_opponent", "the chosen player's": "chosen_player"}
 
 
 @static(r"^(you|players|each player|each opponent|your opponents) (?:have|has) no maximum hand size$")
@@ -2710,7 +2845,8 @@ def _no_max(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "no_max_hand_size"} if who == "you" else {"kind": "no_max_hand_size", "who": who}]
 
 
-@static(r"^(your|each player's|each opponent's|each of your opponents'|your opponents') maximum hand size is "
+@static(r"^(your|each player's|each opponent's|each of your opponents'|your opponents'|the chosen player's) maximum "
+        r"hand size is "
         r"(?:(increased|reduced) by (\w+)|equal to (.+)|(\w+))$")
 def _hand_size(m: re.Match) -> list[dict[str, Any]] | None:
     """402.2, 613.10: "Your maximum hand size is increased by one", "Each opponent's maximum hand size is
@@ -2745,9 +2881,27 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
         if cost is None or not any(n < 0 for _, n in _x_parts(cost)):
             return None
         return [{"kind": "additional_cost", "cost": cost, "x_reduce": int(r.group(3))}]
-    t = re.sub(r"^you may ", "", t)   # optional extra costs are not read here
-    if t != m.group(1):
-        return None
+    r = re.fullmatch(r"(behold (?:a|an) [a-z]+) and exile it", t)
+    if r:  # "behold an Elf and exile it" (a later keyword action): the permanent or card beheld is exiled, "the
+        got = parse_cost_text(r.group(1))  # exiled card" of the permanent's linked ability (607.2a)
+        if got is None or got.behold is None or replace(got, behold=None) != Cost():
+            return None
+        return [{"kind": "additional_cost", "cost": Cost(behold={**got.behold, "exile": True})}]
+    r = re.fullmatch(r"you may (behold (?:a|an) .+)", t)
+    if r:  # "you may behold a Dragon" (a later keyword action): optional, read by "if a Dragon was beheld"
+        got = parse_cost_text(r.group(1))
+        if got is None or got.behold is None or got.behold.get("exile") or replace(got, behold=None) != Cost():
+            return None
+        return [{"kind": "additional_cost", "cost": Cost(behold={**got.behold, "optional": True})}]
+    r = re.fullmatch(r"you may collect evidence (\d+)", t)
+    if r:  # MKM (a later keyword action): an optional additional cost, "if evidence was collected" (601.2f)
+        evidence = {"amount": -1, "total_mv": int(r.group(1)), "optional": True}
+        return [{"kind": "additional_cost", "cost": Cost(exile_from_graveyard=evidence)}]
+    r = re.fullmatch(r"you may (.+)", t)
+    if r:  # 601.2b, 601.2f: an optional additional cost, paid or not as it is cast ("you may blight 1", "you may
+        # sacrifice an artifact"): the caster announces it (engine/cast_options.py OPTIONAL_COST)
+        cost = parse_cost_text(r.group(1))
+        return None if cost is None else [{"kind": "optional_cost", "cost": cost}]
     cost = parse_cost_text(t)
     if cost is not None:
         return [{"kind": "additional_cost", "cost": cost}]
@@ -2803,6 +2957,19 @@ def _alternative_cost(m: re.Match) -> list[dict[str, Any]] | None:
             return None
         out["condition"] = cond
     return [out]
+
+
+def _sparing_protection(text: str, spared: str) -> list[dict[str, Any]] | None:
+    """702.16c, 704.5n: "Enchanted creature has protection from black. This effect doesn't remove SELF." (the
+    Wards), "... This effect doesn't remove Auras." (Spectra Ward): the protection this static grants doesn't make
+    SELF (or any Aura) fall off: its qualities are granted with ``spares`` ("self" or "auras"), which only the
+    attachment checks read; it still stops damage, blocks and targets (702.16b, d, e)."""
+    got = parse_static(text)
+    if not got:
+        return None
+    marked = [dict(st, spares=spared) if st.get("kind") == "keywords"
+              and any(k.startswith("Protection from ") for k in st.get("keywords", ())) else st for st in got]
+    return marked if sum("spares" in st for st in marked) == 1 else None
 
 
 @static(r"^if (.+?), you may cast (?:it|self) without paying its mana cost$")
@@ -2892,7 +3059,10 @@ def _peek_and_face_down(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(r"^(.+?) can't have counters put on (?:it|them)$")
 def _no_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    return None
+    """"SELF can't have counters put on it" (Melira's Keepers, Tatterkite): no counter of any kind (121.1; the
+    restriction no_counters without a kind, engine/layers.py counters_allowed), nor any it would enter with."""
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "no_counters"}]
 
 
 #: abilities that modify the rules for deck construction (112.6m): they work before the game
@@ -3107,11 +3277,33 @@ def _self_is(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
+@static(r"^(enchanted creature|equipped creature|enchanted permanent|(?:other )?creatures you control|"
+        r"each creature you control|(?:other )?[a-z]+ creatures you control) ((?:is|are) .+)$")
+def _attached_is_kind(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Enchanted creature is a Demon Spirit", "Creatures you control are Slivers in addition to their other creature
+    types" (_is_kind)."""
+    aff = _affects(m.group(1))
+    return None if aff is None else _is_kind(aff, m.group(2))
+
+
 def parse_static(text: str) -> list[dict[str, Any]] | None:
     t = text.strip().rstrip(".").strip()
     low = t.lower()
     # "SELF gets +2/+2 for each Aura attached to it": "it" is SELF, the subject
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z/ ]+ attached to) (?:it|him|her)$", r"\1 self", low)
+    # "Equipped creature gets +1/+0 for each Equipment attached to it" (Golem-Skin Gauntlets): "it" is the creature the
+    # source is attached to (its host), the subject
+    low = re.sub(r"^((?:enchanted|equipped) creature gets [+-]\d+/[+-]\d+ for each (?:aura|equipment|aura and "
+                 r"equipment) attached to) it\b", r"\1 host", low)
+    # "Enchanted creature gets +2/+0 and can't be blocked by creatures with flying" (Dust Corona), "... and has first
+    # strike, and all creatures able to block it do so" (Indrik Umbra): each part its own static of the same object
+    m = re.fullmatch(r"(enchanted creature|equipped creature|self) (gets [+-]\d+/[+-]\d+(?: and has [a-z ]+?)?)"
+                     r"(?:,)? and (can't .+|can block .+|all creatures able to block it do so)", low)
+    if m:
+        rest = m.group(3).replace("block it do so", f"block {m.group(1)} do so")
+        second = rest if rest.startswith("all creatures") else f"{m.group(1)} {rest}"
+        a, b = parse_static(f"{m.group(1)} {m.group(2)}"), parse_static(second)
+        return None if a is None or b is None else a + b
     # "SELF gets +2/+2 for each card exiled with it" (Lumbering Battlement): likewise, the cards exiled with SELF
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
     # "SELF enters with a +1/+1 counter on it for each instant and sorcery card exiled with it" (Murktide Regent): the
@@ -3120,13 +3312,39 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     # "As long as equipped creature is a Human, it gets an additional +1/+0" (Silver-Inlaid Dagger): the same
     # bonus as "gets +1/+0", added to what the Equipment's other static gives (613.3c)
     low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)
+    # "SELF has hexproof as long as it entered this turn" (Drownyard Behemoth): "it" is SELF, the subject
+    low = re.sub(r"^(self (?:has|gets) .+ as long as) it (entered|attacked) this turn$", r"\1 self \2 this turn", low)
+    # "SELF's power and toughness are each equal to the number of fade counters on it" (Rusting Golem): "it" is SELF
+    low = re.sub(r"^(self's (?:power|toughness|power and toughness) (?:is|are each) equal to .+ counters on) it$",
+                 r"\1 self", low)
     # "SELF costs {1} less to cast during your turn" (601.2f): the same reduction as "... if it's your turn"
     low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) during your turn$", r"\1 if it's your turn", low)
+    # "If you have 3 or less life, SELF costs {6} less to cast" (Avatar of Hope), "If an opponent controls seven or
+    # more lands, ..." (Avatar of Fury): as "SELF costs {6} less to cast if ..." (601.2f), the condition first
+    low = re.sub(r"^if ([^,]+), (self costs (?:\{\d+\})+ (?:less|more) to cast)$", r"\2 if \1", low)
     # "Creature spells can't be cast." (Aether Storm): no player may cast them (101.2), as "Players can't cast ..."
     low = re.sub(r"^([a-z ]+?) spells can't be cast$", r"players can't cast \1 spells", low)
+    # "As long as SELF is on the battlefield, it has all activated abilities of ...": a permanent's static ability
+    # works only on the battlefield anyway (112.6)
+    low = re.sub(r"^as long as self is on the battlefield, (?:it|self) has ", "self has ", low)
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]
+    m = re.fullmatch(r"the (first|second|third) spell you cast each turn costs \{(\d+)\} less to cast", low)
+    if m:  # "The second spell you cast each turn costs {1} less to cast" (Highspire Bell-Ringer): while it is cast,
+        # that many spells before it became cast this turn (601.2f is before 601.2i: it is not counted yet)
+        k = {"first": 0, "second": 1, "third": 2}[m.group(1)]
+        return [{"kind": "cost_change", "spells": {}, "who": "you", "amount": -int(m.group(2)),
+                 "condition": {"spells_cast_this_turn": k}}]
+    m = re.fullmatch(r"(if self hasn't been exerted this turn, )?you may exert (?:self|it) as (?:it|he|she) attacks",
+                     low)
+    if m:  # exert (a later keyword action, Amonkhet): chosen as it attacks (engine/combat.py), once a turn if so said
+        return [{"kind": "exert_on_attack", **({"once_per_turn": True} if m.group(1) else {})}]
+    if low == "if it's neither day nor night, it becomes day as self enters":
+        return [{"kind": "day_as_enters"}]  # day and night, a later rule (Innistrad: Midnight Hunt; engine/transform)
+    m = re.fullmatch(r"(.+?)\. this effect doesn't remove (self|auras)", low)
+    if m:
+        return _sparing_protection(m.group(1), m.group(2))
     m = re.fullmatch(r"self and (enchanted creature|equipped creature) (?:each )?get (.+)", low)
     if m:  # bestow (702.102): "SELF and enchanted creature each get +X/+X, where X is ..." (Nighthowler): the
         # creature it is, and the creature it enchants, each as its own static (613.3c)
@@ -3167,7 +3385,7 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
             # only one there is, so the creatures you control while the condition holds (611.3a)
             body = re.sub(r"\bgets\b", "get", re.sub(r"\bhas\b", "have", body.replace(
                 f"that {one.group(1)} ", f"{one.group(1)}s you control ", 1)))
-        return _with_condition(_plain_or_both(body), cond) if cond is not None else None
+        return _with_condition(_plain_or_both(body) or _is_color_too(body), cond) if cond is not None else None
     m = re.fullmatch(r"as long as (.+?), (?:it|self) can attack as though it didn't have defender", low)
     if m:
         cond = parse_condition(re.sub(r"^it's ", "self is ", m.group(1)))
@@ -3229,6 +3447,27 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
             subject = sm.group(1) if sm else subject
         return got
     return out
+
+
+def _is_color_too(low: str) -> list[dict[str, Any]] | None:
+    """Threshold (an ability word, 207.2c; read in an "as long as" sentence): "SELF gets +1/+1, is black, and has '...'"
+    (Possessed Nomad), "SELF is white and has '...'" (Repentant Vampire), "SELF gets +3/+3, is black, has trample,
+    and has '...'" (Wayward Angel): the new color (layer 5, 105.3, 613.1e) and the rest of the sentence, all under the
+    condition. Only for a condition's body: SELF's color is then no characteristic-defining ability (604.3)."""
+    m = re.fullmatch(r"(self|enchanted creature|equipped creature) is (white|blue|black|red|green) and (.+)", low)
+    if m:
+        rest, color = f"{m.group(1)} {m.group(3)}", m.group(2)
+    else:
+        m = re.fullmatch(r"((?:self|enchanted creature|equipped creature) gets [+-]\d+/[+-]\d+), is (white|blue|black|"
+                         r"red|green),( and)? (.+)", low)
+        if m is None:
+            return None
+        rest, color = f"{m.group(1)}{' and' if m.group(3) else ','} {m.group(4)}", m.group(2)
+    inner = _parse_plain(rest)
+    if inner is None:
+        return None
+    aff = inner[0].get("affects")
+    return [*inner, {"kind": "become", "affects": aff, "colors": [COLORS[color]]}] if aff else None
 
 
 def _plain_or_both(low: str) -> list[dict[str, Any]] | None:
@@ -3297,13 +3536,25 @@ def _attached_clauses(m: re.Match) -> list[dict[str, Any]] | None:
     105.3), the abilities (6: "loses all other abilities" keeps only the abilities this same effect gives, applied
     after the loss), the base power and toughness set (7b), the change of "gets" (7c)."""
     aff = _affects(m.group(1))
-    clauses = [c.strip() for c in _CLAUSE_VERB.split(m.group(2))]
+    # a quoted ability is one clause: its own words ("and whenever", ", you gain") split nothing
+    quoted = re.findall(r'"[^"]*"', m.group(2))
+    held = re.sub(r'"[^"]*"', lambda q: f"\x00{quoted.index(q.group(0))}\x00", m.group(2))
+    clauses = [re.sub(r"\x00(\d+)\x00", lambda q: quoted[int(q.group(1))], c.strip())
+               for c in _CLAUSE_VERB.split(held)]
     become: dict[str, Any] = {"kind": "become", "affects": aff}
     keywords: list[str] = []
     out: list[dict[str, Any]] = []
+    granted: list[dict[str, Any]] = []
     for c in clauses:
         c = re.sub(r"^and ", "", c)
-        if pt := re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)", c):
+        if (q := re.fullmatch(r'has ("[^"]+")', c)) is not None:
+            # 'has "Whenever SELF attacks, you gain 1 life,"' (the job-select Equipment, Final Fantasy): the quoted
+            # ability the creature has (613.1f, layer 6)
+            quoted_ab = _granted(aff, q.group(1).rstrip('"').rstrip(",.") + '"')
+            if quoted_ab is None:
+                return None
+            granted += quoted_ab
+        elif pt := re.fullmatch(r"gets ([+-]\d+)/([+-]\d+)", c):
             out.append({"kind": "anthem", "affects": aff, "power": int(pt.group(1)), "toughness": int(pt.group(2))})
         elif pt := re.fullmatch(r"has base power and toughness (\d+)/(\d+)", c):
             if "power" in become:
@@ -3329,9 +3580,12 @@ def _attached_clauses(m: re.Match) -> list[dict[str, Any]] | None:
         else:
             return None
     if become.get("lose_all"):
+        if granted:  # (a quoted ability given after "loses all other abilities" is not read here)
+            return None
         become["keywords"] = keywords  # 613.1f: the abilities it keeps come after the loss, in the same effect
     elif keywords:
         out.append({"kind": "keywords", "affects": aff, "keywords": keywords})
+    out += granted
     if len(become) > 2:
         out.insert(0, become)
     return out if len(clauses) > 1 else None

@@ -40,6 +40,9 @@ CARD_KEYWORDS = ["awaken", "cycling", "flashback", "kicker", "madness", "suspend
                  "retrace", "echo", "dash", "bestow", "disturb", "blitz", "multikicker", "entwine", "splice"]
 #: what "historic" means (700.6, added 2018 with Dominaria): an artifact, a legendary, or a Saga
 HISTORIC = ({"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]})
+#: what "outlaw" means (a later term, Outlaws of Thunder Junction, 2024, on the model of 700.6's "historic"): an
+#: object with one of these creature types (205.3m)
+OUTLAW = ["Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"]
 SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonbasic": None, "nonlegendary": None}
 
 _CONTROLLER_SUFFIX = re.compile(
@@ -47,13 +50,14 @@ _CONTROLLER_SUFFIX = re.compile(
     r"your opponents control|you own|target player owns|"
     r"target player controls|that player controls|defending player controls|target opponent controls|"
     r"its controller controls|they control|you both own and control|each player controls|each opponent controls|"
-    r"chosen player controls|that opponent controls|that player or that planeswalker's controller controls|"
-    r"enchanted player controls)$")
+    r"(?:the )?chosen player controls|that opponent controls|that player or that planeswalker's controller controls|"
+    r"enchanted player controls|your team controls)$")
 _ZONE_SUFFIX = re.compile(
     r"\s+(?:in|from) (your graveyard|a graveyard|an opponent's graveyard|your opponents' graveyards|"
     r"opponents' graveyards|target player's graveyard|"
     r"their graveyard|your hand|your library|a single graveyard|exile|that player's graveyard|graveyards|"
-    r"all graveyards|your graveyard and/or hand|that player's hand|their hand|target player's hand)$"
+    r"all graveyards|your graveyard and/or hand|that player's hand|their hand|target player's hand|"
+    r"the chosen player's graveyard|the chosen player's hand)$"
     r"|\s+in (each graveyard)$")  # "in each graveyard": in all of them (404.1)
 
 
@@ -266,15 +270,24 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 "you don't own": "not_you",
                 "each player controls": "any",
                 "each opponent controls": "opponent",  # "each creature each opponent controls" (Aku Djinn)
-                "chosen player controls": "that_player",
+                "chosen player controls": "chosen_player",  # chosen as its source entered (614.12)
+                "the chosen player controls": "chosen_player",
                 "that opponent controls": "that_player",
                 "that player or that planeswalker's controller controls": "that_player",
                 "enchanted player controls": "attached_player",  # the player the source enchants (303.4, a Curse)
+                "your team controls": "team",  # you and your teammates (102.3); you alone in a game without teams
             }[c]
             if c in ("you own", "you don't own", "that player owns", "target player owns"):
                 f["owner"] = f.pop("controller")
             if c in ("target player controls", "target opponent controls", "target player owns"):
                 f["_needs_player_target"] = "opponent" if "opponent" in c else "player"
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that shares a color with the most common color(?: among all permanents or a color tied for "
+                      r"most common)?$", p)
+        if m and "shares_most_common_color" not in f:  # (Tsabo's Assassin) a color of the most permanents, or one
+            f["shares_most_common_color"] = True  # tied for it (105.1; engine/filters.py)
             p = p[: m.start()]
             changed = True
             continue
@@ -377,6 +390,8 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 f["single_graveyard"] = True
             if "opponent" in z:  # "an opponent's graveyard", "your opponents' graveyards" (each opponent's, 404.1)
                 f["owner"] = "opponent"
+            elif z.startswith("the chosen player"):  # the player its source chose as it entered (614.12)
+                f["owner"] = "chosen_player"
             elif z.startswith("your") and f["zone"] != "exile":
                 f["owner"] = "you"
             elif z.startswith(("target player", "that player", "their")):
@@ -503,6 +518,14 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+(?:with|that has|that have) (a|one or more|no) counters? on (?:it|them)$"
+                      r"|\s+with counters on them$", p)
+        if m and not (m.group(1) == "no" and "not" in f):  # "a creature with a counter on it", "creatures with no
+            # counters on them" (Heartless Act, 121.1): a counter of any kind, or none
+            f.update({"not": {"counter": "any"}} if m.group(1) == "no" else {"counter": "any"})
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+(?:with|that has|that have) an? ([+\-\w/]+) counters? on (?:it|them)$", p)
         if m:  # "target creature that has a fate counter on it" (Triad of Fates)
             f["counter"] = m.group(1)
@@ -512,6 +535,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r"\s+without an? ([+\-\w/]+) counters? on (?:it|them)$", p)
         if m and "not" not in f:  # "each nonland permanent without a fate counter on it" (Oblivion Stone, 121.1)
             f["not"] = {"counter": m.group(1)}
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r" that's both (white|blue|black|red|green) and (white|blue|black|red|green)$", p)
+        if m:  # "a spell that's both red and white" (the Mimics of Eventide): each of the two colors (105.2)
+            f["colors_all"] = [COLORS[m.group(1)], COLORS[m.group(2)]]
             p = p[: m.start()]
             changed = True
             continue
@@ -725,6 +754,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f["token"] = False
             elif base == "commander":  # "noncommander creature": not a player's commander (903.3)
                 f["commander"] = False
+            elif base == "outlaw":  # "target non-outlaw creature": none of the outlaw types (OUTLAW)
+                f.setdefault("not_subtypes", []).extend(OUTLAW)
             elif subtype(base):
                 f.setdefault("not_subtypes", []).append(subtype(base))
             elif w.startswith("non-") and base.capitalize() in CREATURE_TYPES:  # "Non-Eye creatures" (a creature type
@@ -737,6 +768,12 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
             if "or" in f:
                 return False
             f["or"] = [dict(x) for x in HISTORIC]
+        elif w in ("outlaw", "outlaws"):  # "an outlaw spell", "other outlaws you control": any outlaw type (OUTLAW)
+            if "subtypes" in f or "or" in f:
+                return False
+            f["subtypes"] = list(OUTLAW)
+            if i == len(words) - 1:
+                f["permanent"] = True  # "if you control an outlaw": an outlaw permanent
         elif w == "enchanted":
             f["enchanted"] = True
         elif w == "equipped":
@@ -996,7 +1033,7 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
 
 
 _TARGET = re.compile(
-    r"(?:(up to) )?(?:(one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) )?"
+    r"(?:(up to) )?(?:(one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|one or two|one, two, or three) )?"
     r"(other |another |a second |a third |any number of |one or more )?target (.+)")
 
 
@@ -1038,6 +1075,8 @@ def parse_target(phrase: str) -> TargetSpec | None:
         return TargetSpec(f, p, count=99, min=1)
     if m.group(2) and m.group(2) == "x":
         return TargetSpec(f, p, count=-1, min=0 if m.group(1) else -1)
+    if m.group(2) and " or " in m.group(2):  # "one or two target creatures" (Counterintelligence): one at least (115.1)
+        return TargetSpec(f, p, count=2 if m.group(2) == "one or two" else 3, min=0 if m.group(1) else 1)
     count = number(m.group(2)) if m.group(2) else 1
     if count is None:
         return None

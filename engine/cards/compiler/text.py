@@ -16,7 +16,7 @@ _REMINDER = re.compile(r"\s*\([^()]*\)")
 SELF = "SELF"
 _SELF_WORDS = re.compile(
     r"\bthis (creature|spell|permanent|artifact|enchantment|land|planeswalker|card|equipment|aura|vehicle|"
-    r"saga|token|siege|battle|class|case|room|instant|sorcery|object)\b",
+    r"saga|token|siege|battle|class|case|room|instant|sorcery|object|scheme|phenomenon|plane|spacecraft|planet)\b",
     re.I,
 )
 #: a Saga's chapter numbers ("I, II — ") are no ability word: the compiler reads them (engine/saga.py)
@@ -25,7 +25,13 @@ CHAPTER = re.compile(r"^((?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))*) — (?
 #: rule, Adventures in the Forgotten Realms)
 DIE_ROW = re.compile(r"^(\d+)(?:\s*[—–\-−]\s*(\d+)|(\+)| or (less|more))? \| (.+)$", re.S)
 _ABILITY_WORD = re.compile(r"^(?!choose\b)(?!(?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))* — )"
-                           r"(?:[A-Z][A-Za-z'’ ,-]{2,40}|Descend \d+) — (?=\S)")  # "Descend 4 — ": an ability word
+                           r"(?:[A-Z][A-Za-z'’ ,-]{2,40}|Descend \d+"   # "Descend 4 — ": an ability word
+                           r"|[A-Z0-9][A-Za-z0-9'’ ,-]{1,44}[!?]|\d[\d,]* [A-Z][A-Za-z'’ ,-]{2,40}) — (?=\S)")
+#: a flavor word before a mode of a modal spell or ability, or after a Saga's chapter number ("• Rouse the
+#: Party — ", "I — Mega Flare — "): no rules meaning (flavor words are a later addition to 207.2, made with
+#: Adventures in the Forgotten Realms, 2021, on the model of 207.2c's ability words); a cost after the dash (tiered,
+#: spree) is kept
+FLAVOR_WORD = re.compile(r"^(?![+{])[^—{}.\n•]{1,45}? — (?=[^\s{])")
 #: labels before a dash that are keywords with rules, not ability words (207.2c): each becomes the
 #: activation restriction its rule gives, written out so the activated ability's reader reads it
 #: (Boast and Exhaust are later keywords: Kaldheim, 2021, and Aetherdrift, 2025)

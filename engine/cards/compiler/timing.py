@@ -26,6 +26,7 @@ _POINTS: list[tuple[str, dict[str, Any]]] = [
     # Ambush-era: "Cast SELF only during the declare attackers step and only if you've been attacked this step"
     (r"during the declare attackers step and only if you've been attacked this step",
      {"combat_timing": "declare_attackers", "attacked_you": True}),
+    (r"during the declare attackers step", {"combat_timing": "declare_attackers"}),  # any player's (Teleport, 508)
     (r"before the combat damage step", {"combat_timing": "before_damage"}),
     (r"after combat", {"combat_timing": "after_combat"}),
 ]

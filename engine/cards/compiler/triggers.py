@@ -62,9 +62,25 @@ def _event_word(w: str) -> str | None:
             "enters or dies": "etb_or_dies", "enters or attacks": "etb_or_attacks", "fights": "fights"}.get(w)
 
 
+_DURING = re.compile(r"(.+?),? during (your|an opponent's|each opponent's) turn", re.I)
+
+
 def parse_trigger(cond: str) -> dict[str, Any] | None:
-    """The condition of a trigger, without its leading word: 'SELF enters' -> {...}."""
+    """The condition of a trigger, without its leading word: 'SELF enters' -> {...}. "... during your turn" / "...
+    during an opponent's turn" after any event: only in a turn of the ability's controller, or not (500)."""
     trig = _parse_trigger(cond)
+    held = re.fullmatch(r"(.+?) while (.+)", cond.strip().lower().rstrip(",")) if trig is None else None
+    if held:  # "Whenever SELF attacks while you control a Dinosaur" (603.2): the event, as it happens while the
+        # condition holds (unlike 603.4's "if", not checked again as the ability resolves)
+        inner, now = parse_trigger(held.group(1)), parse_condition(re.sub(r"^it (has|is)\b", r"self \1",
+                                                                             held.group(2)))
+        if inner is not None and now is not None and "while" not in inner:
+            return {**inner, "while": now}
+    during = _DURING.fullmatch(cond.strip().rstrip(",")) if trig is None else None
+    if during is not None:
+        inner = parse_trigger(during.group(1))
+        if inner is not None and "your_turn" not in inner:
+            trig = {**inner, "your_turn": during.group(2).lower() == "your"}
     f = trig.get("filter") if trig is not None else None
     if trig is None or not (isinstance(f, dict) and "face_down" in f):
         return trig
@@ -128,9 +144,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         events = {"blocks or becomes blocked by": ["blocks_creature", "becomes_blocked_by"],
                   "becomes blocked by": "becomes_blocked_by", "blocks": "blocks_creature"}[m.group(2)]
         out: dict[str, Any] = {"event": events, "self" if m.group(1) == "self" else "attached": True, "other_filter": f}
-        if m.group(3) == "one or more":
-            if m.group(2) != "becomes blocked by":
-                return None
+        if m.group(3) == "one or more":  # "blocks [or becomes blocked by] one or more black creatures" (Serra
+            # Inquisitors, Rashka): once for the blocks declared together (603.2c, 509.1h)
             out["batch"] = True  # "it" is then the attacker (the batch's objects), as the sentence means
         return out
     m = re.fullmatch(r"(you|an opponent|a player) (casts?) (an? .+? spell) (?:with|that has) the same name as a card "
@@ -219,6 +234,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
                                                                          "subtypes", "not_colors"}:
             return None
         return {**inner, "by_filter": by}
+    m = re.fullmatch(r"(you|an opponent|a player) discards? one or more (.+? cards)", c)
+    if m and m.group(2) != "cards":  # "Whenever you discard one or more artifact cards" (Mishra, Excavation
+        # Prodigy): one trigger for the cards of that kind discarded at once (603.2c)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or "controller" in f or "owner" in f or f.get("zone") not in (None, "any_card"):
+            return None
+        f.pop("zone", None)
+        return {"event": "discard", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": f, "batch": True}
     m = re.fullmatch(r"(you|an opponent|a player) discards? (an? .+? card)", c)
     if m and m.group(2) != "a card":  # "Whenever an opponent discards a creature card" (Waste Not, Bone Miser), "you
         # discard an Island, Pirate, or Vehicle card": the discarded card, where it went (701.7a). The noun ends at
@@ -415,6 +439,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "the end of the first combat phase on your turn": {"event": "step", "step": "end_of_combat", "whose": "you",
                                                            "first_combat": True},
         "the beginning of enchanted player's upkeep": {"event": "step", "step": "upkeep", "whose": "attached_player"},
+        # the player its source chose as it entered, "As SELF enters, choose an opponent" (Black Vise; 614.12)
+        "the beginning of the chosen player's upkeep": {"event": "step", "step": "upkeep", "whose": "chosen_player"},
         "you cast your second spell each turn": {"event": "cast", "who": "you", "filter": {}, "nth": 2},
         "an opponent casts their second spell each turn": {"event": "cast", "who": "opponent", "filter": {}, "nth": 2},
         # the count of spells that player cast this turn (601.2i), whoever casts it
@@ -457,6 +483,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # per declaration of attackers (508.1), "that player" the attacking player
         "an opponent attacks a planeswalker you control with one or more creatures": {
             "event": "you_attack", "who": "opponent", "walker_attacked": True},
+        "an opponent attacks one or more planeswalkers you control": {  # (Mila, Crafty Companion): the same, once
+            "event": "you_attack", "who": "opponent", "walker_attacked": True},  # per declaration (508.1b)
         "a creature attacks you or a planeswalker you control": {"event": "attacks", "filter": {"types": ["Creature"]},
                                                                   "defending": "you"},
         "self and at least two other creatures attack": {"event": "attacks", "self": True, "min_attackers": 3},
@@ -474,6 +502,11 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you become the monarch": {"event": "becomes_monarch", "who": "you"},
         "an opponent becomes the monarch": {"event": "becomes_monarch", "who": "opponent"},
         "a player becomes the monarch": {"event": "becomes_monarch", "who": "any"},
+        # exert (a later keyword action, Amonkhet): a permanent was exerted (engine/actions.py exert)
+        "you exert self": {"event": "exerted", "self": True},
+        "you exert a creature": {"event": "exerted", "filter": {"types": ["Creature"], "controller": "you"}},
+        # day and night (a later rule, Innistrad: Midnight Hunt): the game's day or night changed (engine/transform.py)
+        "day becomes night or night becomes day": {"event": "day_night", "who": "any"},
     }
     hit = extra.get(c)
     if hit is not None:
@@ -522,6 +555,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             "who": "you",
             "filter": {("mv_ge" if m.group(2) == "greater" else "mv_le"): int(m.group(1))},
         }
+    m = re.fullmatch(r"self becomes level (\d+)", c)
+    if m:  # a Class's level (a later rule, Adventures in the Forgotten Realms): its level ability resolved
+        return {"event": "class_level", "self": True, "level": int(m.group(1))}
     m = re.fullmatch(r"self (.+)", c)
     if m and m.group(1) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(1)], "self": True}
@@ -572,11 +608,12 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if c.startswith(("one or more", "two or more")):
             out["batch"] = True
         return out
-    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:[a-z]+ )?spell that's [a-z, ]+ or [a-z]+)", c)
+    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:[a-z]+ )?spell that's [a-z, ]+ or [a-z]+|"
+                     r"spell that's both [a-z]+ and [a-z]+)", c)
     if m:  # "Whenever you cast a spell that's white, blue, black, or red" (Quirion Dryad): any of the colors (105.2);
         # the whole list only (the condition is tried at each ", ": "a spell that's white" is not all of it)
         f = parse_noun(m.group(2))
-        if f is None or not f.get("colors") or f.get("player"):
+        if f is None or not (f.get("colors") or f.get("colors_all")) or f.get("player"):
             return None
         f.pop("zone", None)
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
@@ -663,8 +700,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": {"chosen_color": True}}
     m = re.fullmatch(
-        r"(you|an opponent|a player) casts? (?:a|your first) spell(?: this turn)?( during an opponent's turn| during "
-        r"your turn)?",
+        r"(you|an opponent|a player) casts? (?:a|your first) spell(?: this turn)?( during (?:an|each) opponent's turn"
+        r"| during your turn)?",
         c,
     )
     if m:
@@ -758,12 +795,16 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if f is None:
             return None
         return {"event": "state", "condition": {"control": {**f, "controller": "you"}, "min": 0, "max": 0}}
-    m = re.fullmatch(r"(you|an opponent|a player) draws? (?:your|their|his or her) (second|third) card each turn", c)
+    m = re.fullmatch(r"(you|an opponent|a player) draws? (?:your|their|his or her) (second|third) card "
+                     r"(?:each|in a) turn", c)
     if m:
         return {"event": "draw", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "nth": 2 if m.group(2) == "second" else 3}
     simple: dict[str, dict[str, Any]] = {
         "you gain life": {"event": "gain_life", "who": "you"},
+        # "whenever you gain or lose life": either event (119.3)
+        "you gain or lose life": {"event": ["gain_life", "lose_life"], "who": "you"},
+        "you proliferate": {"event": "proliferate", "who": "you"},  # 701.24 (engine/ops/actions.py)
         "an opponent gains life": {"event": "gain_life", "who": "opponent"},  # 118.9 (Punishing Fire)
         "a player gains life": {"event": "gain_life", "who": "any"},
         "you pay life": {"event": "pay_life", "who": "you"},  # 119.4 (Font of Agonies)
@@ -793,7 +834,22 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you cast self": {"event": "cast", "self": True},
         "a land enters under your control": {"event": "etb", "filter": {"types": ["Land"], "controller": "you"}},
         "you scry": {"event": "scry", "who": "you"},
+        "you collect evidence": {"event": "collect_evidence", "who": "you"},  # a later keyword action (MKM)
         "you complete a dungeon": {"event": "dungeon_completed", "who": "you"},  # a later rule (engine/dungeon.py)
+        # the casual variants (engine/planechase.py, engine/archenemy.py): 309.7 "whenever you roll {CHAOS}" (a
+        # plane's chaos ability; "whenever chaos ensues" in today's wording), 310.5 "when you encounter SELF" (a
+        # phenomenon turned face up), "when you planeswalk to SELF" (701.21d: the plane turned face up), 904.9
+        # "when you set this scheme in motion" (312.7: "this scheme" is SELF)
+        "you roll {chaos}": {"event": "chaos", "who": "you"},
+        "you roll the planar die": {"event": "planar_roll", "who": "you"},  # any face (901.9)
+        "you planeswalk away from self": {"event": "planeswalk_away", "self": True},  # 701.21d
+        "chaos ensues": {"event": "chaos", "who": "you"},
+        "you encounter self": {"event": "encounter", "self": True},
+        "you planeswalk to self": {"event": "planeswalk_to", "self": True},
+        "you planeswalk here": {"event": "planeswalk_to", "self": True},
+        "you set self in motion": {"event": "set_in_motion", "self": True},
+        "you clash": {"event": "clash", "who": "you"},  # 701.20b: each clash of yours, won or not
+        "you clash and win": {"event": "clash", "who": "you", "won": True},  # 701.20c
         "you surveil": {"event": "surveil", "who": "you"},
         "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
         "you investigate": {"event": "investigate", "who": "you"},  # 701.33a
@@ -820,6 +876,15 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if m.group(2):
             out["your_turn"] = True
         return out
+    m = re.fullmatch(r"(you|one or more players|a player|an opponent) sacrifices? one or more (other )?(.+)", c)
+    if m:  # "Whenever you sacrifice one or more other creatures" (Forge Boss): one trigger for the permanents
+        # sacrificed at once (603.2c, the batch), "other" not SELF
+        f = parse_noun(("other " if m.group(2) else "") + m.group(3))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        f.pop("zone", None)
+        return {"event": "sacrifice", "who": {"you": "you", "an opponent": "opponent"}.get(m.group(1), "any"),
+                "filter": f, "batch": True}
     m = re.fullmatch(r"(you|a player|an opponent) sacrifices? (?:a|an|another) (.+)", c)
     if m:
         f = parse_noun(m.group(2))

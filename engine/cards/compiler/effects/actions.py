@@ -25,6 +25,8 @@ ACTION_RULES = {
     "manifest": "701.31",
     "support": "701.32",
     "investigate": "701.33",
+    "planeswalk": "701.21",
+    "abandon": "701.23",
     **{
         name: f"not in the 2016 rules (introduced by {where})"
         for name, where in [
@@ -75,6 +77,13 @@ def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []
 
 
+@reader(r"^(?:then )?(planeswalk|abandon self)$")
+def _planar_action(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.21: "planeswalk" (the controller, when they are the planar controller: engine/planechase.py); 701.23,
+    312.7: "abandon this scheme" (the scheme that is the source: engine/archenemy.py)."""
+    return [Effect("action", {"name": m.group(1).split()[0]})]
+
+
 @reader(r"^(investigate|proliferate|populate|learn|venture into the dungeon|the ring tempts you|manifest dread|"
         r"you become the monarch|you take the initiative|open an attraction|forage|time travel)"
         r"( twice| (?:three|four|five) times| an additional time)?$")
@@ -113,6 +122,19 @@ def _investigate_who(m: re.Match, c: Ctx) -> list[Effect] | None:
     if who != "you":
         args["who"] = who
     return [Effect("token", args)]
+
+
+@reader(r"^collect evidence (\d+)$")
+def _collect_evidence(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Collect evidence N (a later keyword action, Murders at Karlov Manor): "exile any number of cards from your
+    graveyard with total mana value N or greater" (engine/ops/actions.py); "you may collect evidence 4. If you do"
+    is a yes only when the graveyard holds enough."""
+    return [Effect("action", {"name": "collect_evidence", "amount": int(m.group(1))})]
+@reader(r"^it becomes (day|night)$")
+def _day_night(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"It becomes night." (Into the Night), "If it's night, it becomes day. Otherwise, it becomes night." (The
+    Celestus): day and night, a later rule (Innistrad: Midnight Hunt), engine/transform.py become."""
+    return [Effect("action", {"name": "day_night", "to": m.group(1)})]
 
 
 @reader(r"^(.+?) (explores|connives)$")
@@ -453,6 +475,8 @@ READERS: tuple[Reader, ...] = (
     _choose_target,
     _endure,
     _action0,
+    _collect_evidence,
+    _day_night,
     _investigate_who,
     _action_obj,
     _explore_twice,

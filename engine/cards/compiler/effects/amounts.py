@@ -25,6 +25,8 @@ def amount_of(word: str, c: Ctx) -> Any:
     a = amount(word)
     if isinstance(a, dict) and a.get("x") and c.x is not None:
         return c.x
+    if isinstance(a, dict) and "plus" in a and c.x is not None:  # "X plus 1 ..., where X is ..." (An-Havva Inn)
+        return {"plus": [c.x if isinstance(p, dict) and p.get("x") else p for p in a["plus"]]}
     return a
 
 

@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.keywords import protection_qualities
+from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
 from engine.cards.compiler.targets import KEYWORDS, parse_noun, parse_target
 
 #: the compiler's reader of static abilities, which engine/cards/compiler/statics.py (a module that imports this
@@ -35,6 +36,7 @@ class Ctx:
     lost_life: bool = False  # a "whenever you lose life" trigger: "for each 1 life you lost" is that much (119.3)
     damaged_walker: bool = False  # "whenever ... deals damage to a planeswalker": "that planeswalker" is the one
     # dealt it
+    clash_trigger: bool = False  # a "whenever you clash" trigger: "If you won, ..." reads that clash (701.20c)
 
     def __post_init__(self) -> None:
         if self.subject is None:
@@ -161,6 +163,7 @@ class Ctx:
                  "their controllers", "their owners", "its owner's", "the creature's controller",
                  "that artifact's controller", "that land's controller", "that enchantment's controller",
                  "that planeswalker's controller", "that card's owner", "that permanent's owner",
+                 "the land's controller", "the permanent's controller", "her controller", "his controller",
                  # "any target ... that player or that permanent's controller" (Chain Lightning): the player, or
                  # the controller of the permanent (engine/values.py keeps a player as it is)
                  "that player or that permanent's controller"):
@@ -440,6 +443,16 @@ class Ctx:
             r = {"choose": f, "random": True}
             self.last = r
             return r
+        m = re.fullmatch(r"(two|three|four|five) (.+? you control|.+? from your graveyard)", p)
+        if m and "target" not in p:  # "return two Forests you control to their owner's hand" (Bull Elephant): your
+            # own, that many, chosen by you as the effect resolves (608.2c; as many as there are, 701.17a-like)
+            f = parse_noun(m.group(2))
+            f = None if f is None or f.get("player") else self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": f, "amount": _UP_TO[m.group(1)]}
+            self.last = r
+            return r
         m = re.fullmatch(r"(a|an|another|one) (.+)", p)
         if m and "target" not in p:
             f = parse_noun(("another " if m.group(1) == "another" else "") + m.group(2))
@@ -483,6 +496,9 @@ class Ctx:
         m = re.fullmatch(r"(each|all|every) (.+)", p)
         if m is None and _PLURAL_HEAD.search(p) and not p.startswith(("a ", "an ", "the ", "that ", "this ")):
             m = re.fullmatch(r"()(.+)", p)
+        typed = re.fullmatch(r"(?:other )?([a-z]+) creatures", p) if m is None else None
+        if typed and subtype(typed.group(1)) in CREATURE_TYPES:  # "Elf creatures get +2/+2 until end of turn" (Gempalm
+            m = re.fullmatch(r"()(.+)", p)  # Strider), "other Mercenary creatures": every creature of that type
         if m:
             f = parse_noun(m.group(2))
             if f is None:
@@ -507,7 +523,8 @@ _UP_TO = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven
 _PLURAL_HEAD = re.compile(
     r"\b(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens|[a-z]+s) "
     r"(you control|your opponents control|an opponent controls|you don't control|"
-    r"target player controls|target opponent controls|that player controls|defending player controls|they control)|"
+    r"target player controls|target opponent controls|that player controls|defending player controls|they control|"
+    r"your team controls)|"
     r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non[\w-]+ |white |blue |black |red |green )*"
     r"(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens)(?: with .+| without .+|"
     r" of the creature type of your choice)?$"
@@ -584,10 +601,14 @@ def keyword_list(text: str) -> list[str] | None:
                                                               "not_types", "colors", "supertypes"} for q in qs):
                 out.append("Protection from " + m.group(1))
                 continue
-        m = re.fullmatch(r"(bushido|rampage|frenzy|absorb|annihilator|poisonous|afflict|toxic|firebending|crew) "
-                         r"(\d+)", p)
-        if m:  # a keyword with its number, granted as printed (702.44a, 702.22a, 702.67a, 702.63a, ...)
+        m = re.fullmatch(r"(bushido|rampage|frenzy|absorb|annihilator|poisonous|afflict|toxic|firebending|crew|"
+                         r"afterlife) (\d+)", p)
+        if m:  # a keyword with its number, granted as printed (702.44a, 702.22a, 702.67a, 702.63a, ...; afterlife, a
+            # later keyword: its triggered ability for that number, engine/layers.py _grant_plan)
             out.append(m.group(1).capitalize() + " " + m.group(2))
+            continue
+        if p == "mentor":  # a later keyword (Guilds of Ravnica): granted, its triggered ability (engine/layers.py)
+            out.append("Mentor")
             continue
         if p not in KEYWORDS:
             return None
@@ -607,9 +628,10 @@ def source_ref(p: str, c: Ctx) -> Any:
 
 
 PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
-          r"target player|target opponent|each player|each opponent|each other player|that player|its controller|"
-          r"its owner|"
+          r"target player|target opponent|each player|each opponent|each other player|that player|that opponent|"
+          r"its controller|its owner|"
           r"defending player|they|that creature's controller|that player or that planeswalker's controller|"
+          r"that spell's controller|"
           r"any number of target (?:players|opponents)(?: each)?|those players(?: each)?|"
           r"target (?:player|opponent) who lost life this turn)")
 

@@ -31,6 +31,10 @@ def _damage(m: re.Match, c: Ctx) -> list[Effect] | None:
         n = amount_of(m.group(2), c)
     if src is None or n is None:
         return None
+    if m.group(1) == "it" and re.fullmatch(r"that (?:creature|permanent|planeswalker)", tail) and c.ref(tail) == src:
+        # "SELF deals 2 damage to target creature. It deals 4 damage to that creature instead if ..." (Cinder Strike):
+        # "it" is the subject the sentence before had, the spell (608.2c), not the creature dealt the damage
+        src = "self"
     return _damage_to(tail, n, src, c)
 
 

@@ -318,15 +318,22 @@ def search_may(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 REVEAL_UNTIL_RX = re.compile(
     r"^reveal cards from the top of your library until you reveal (?:a|an) (.+?) card\. put that card (into your "
-    r"hand|onto the battlefield) and the rest (on the bottom of your library in a random order|into your graveyard)$"
+    r"hand|onto the battlefield(?: tapped)?) and (?:put )?(?:the rest|all other cards revealed this way) (on the "
+    r"bottom of your library in a random order|into your graveyard)$"
 )
 
 
 def reveal_until(m: re.Match, c: Ctx) -> list[Effect] | None:
-    f = parse_noun(m.group(1))
-    if f is None:
+    """701.15a: "Reveal cards from the top of your library until you reveal a land card. Put that card onto the
+    battlefield tapped and the rest on the bottom of your library in a random order" (Clifftop Lookout); "... into
+    your hand and all other cards revealed this way into your graveyard" (Hermit Druid). The noun is read with its
+    "card" ("a nonland permanent card": a permanent card, 110.4a, not only a nonland one)."""
+    f = parse_noun(m.group(1) + " card")
+    if f is None or f.get("zone") not in (None, "any_card") or f.get("player"):
         return None
+    f.pop("zone", None)
     return [Effect("reveal_until", {"filter": f, "to": "hand" if "hand" in m.group(2) else "battlefield",
+                                    **({"tapped": True} if m.group(2).endswith("tapped") else {}),
                                     "rest": "graveyard" if "graveyard" in m.group(3) else "library_bottom"})]
 
 
@@ -650,7 +657,18 @@ def _dig_color_pairs(m: re.Match, c: Ctx) -> list[Effect] | None:
                            "reveal": True, "each_kind": True})]
 
 
-READERS: tuple[Reader, ...] = (_dig_color_pairs, _search_both, _exile_until_to_hand, _exile_until, _wish,
+@reader(r"^reveal cards from the top of your library until you reveal (?:a|an) (.+?) card and put that card (into your "
+        r"hand|onto the battlefield(?: tapped)?) and (?:put )?(?:the rest|all other cards revealed this way) (on the "
+        r"bottom of your library in a random order|into your graveyard)$")
+def _reveal_until_joined(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """The two sentences of reveal_until's form ("Reveal cards ... until you reveal a creature card. Put that card
+    into your hand and the rest ...") after a lead of their own ("you may reveal ...", "If you do, reveal ..."; joined
+    by parse_effects): the same instruction (701.15a)."""
+    return reveal_until(m, c)
+
+
+READERS: tuple[Reader, ...] = (_dig_color_pairs, _search_both, _reveal_until_joined, _exile_until_to_hand,
+                               _exile_until, _wish,
                                _they_reveal_until,
                                _they_reveal_until_mill,
                                _search, _search_top,

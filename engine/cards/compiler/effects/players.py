@@ -121,6 +121,18 @@ def _spells_cost(m: re.Match, c: Ctx) -> list[Effect] | None:
                                    "duration": "your_next_turn" if m.group(1) == "until your next turn" else "eot"})]
 
 
+@reader(r"^the next (?:(.+?) )?spell you cast this turn can't be countered$")
+def _next_spell_uncounterable(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """101.1: "The next creature spell you cast this turn can't be countered" (Insist), "The next instant or sorcery
+    spell ..." (Overmaster): the first such spell its controller casts this turn."""
+    f: dict[str, Any] | None = {}
+    if m.group(1):
+        f = parse_noun(m.group(1) + " spell")
+        if f is None or f.pop("zone", None) != "stack" or set(f) - {"types", "not_types", "subtypes", "colors"}:
+            return None
+    return [Effect("next_spell_flag", {"spells": f, "flag": "uncounterable"})]
+
+
 @reader(r"^the next (?:(.+?) )?spell you cast this turn (?:costs \{(\d+)\} less to cast|has affinity for (.+))$")
 def _next_spell_cost(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Whenever SELF attacks, the next spell you cast this turn costs {1} less to cast" (Hardened Berserker): a
@@ -163,7 +175,7 @@ def _cards_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None or q is None else [Effect(m.group(2), {"who": who, "amount": q})]
 
 
-@reader(rf"^(?:{PLAYER} )?(gain|lose)s? (\d+|x|that much) life(?: for each (.+?))?(?:, where x is (.+))?$")
+@reader(rf"^(?:{PLAYER} )?(gain|lose)s? (\d+|x|x plus \d+|that much) life(?: for each (.+?))?(?:, where x is (.+))?$")
 def _life(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1) or "you")
     if not bind_x(m.group(5), c):
@@ -322,7 +334,7 @@ def _poison(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None or n is None else [Effect("poison", {"who": who, "amount": n})]
 
 
-@reader(rf"^(?:you |{PLAYER} (may )?)?(scry|surveil) (\d+|x)(?:, where x is (.+?))?$")
+@reader(rf"^(?:you |{PLAYER} (may )?)?(scry|surveil|scries|surveils) (\d+|x)(?:, where x is (.+?))?$")
 def _scry(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.18a: "Scry 2"; "Scry X, where X is the greatest mana value among permanents you control" (X bound
     for the sentence, 107.3); surveil is a later keyword action. "Then each opponent may scry 1" (Kaya,
@@ -330,7 +342,7 @@ def _scry(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not bind_x(m.group(5), c):
         return None
     args: dict[str, Any] = {"amount": amount_of(m.group(4), c)}
-    if m.group(3).lower() == "surveil":
+    if m.group(3).lower().startswith("surveil"):  # ("target player scries 3": the verb of another player)
         args["surveil"] = True
     if m.group(1) and m.group(1) != "you":
         who = c.player(m.group(1))
@@ -358,7 +370,7 @@ def _set_life_total(m: re.Match, c: Ctx) -> list[Effect] | None:
         r"player's|up to one target opponent's) life totals? "
         r"becomes? "
         r"(\d+|the number of (.+)|(?:equal to )?(?:half )?(?:their|your|his or her) starting life total"
-        r"(?:, rounded (?:up|down))?)$")
+        r"(?:, rounded (?:up|down))?|the (?:highest|lowest) life total among all players)$")
 def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
     """118.5: "Target opponent's life total becomes 10" (Sorin Markov), "Each player's life total
     becomes the number of creatures they control" (Biorhythm), "up to one target player's life total becomes half
@@ -367,7 +379,8 @@ def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
         or c.player(m.group(1)[:-2])
     if who is None:
         return None
-    if m.group(2).endswith(("starting life total", "rounded up", "rounded down")):
+    if m.group(2).endswith(("starting life total", "rounded up", "rounded down", "among all players")):
+        # "Each player's life total becomes the highest life total among all players" (Arbiter of Knollridge)
         amt_ = quantity(m.group(2).removeprefix("equal to "))  # "becomes equal to your starting life total" (103.3)
         return None if amt_ is None else [Effect("set_life", {"who": who, "amount": amt_})]
     if m.group(3):
@@ -500,6 +513,14 @@ def _skip_next_step(m: re.Match, c: Ctx) -> list[Effect] | None:
     if who is None or m.group(3) and step != "combat":
         return None
     return [Effect("skip_next", {"who": who, "step": step, **({"this_turn": True} if m.group(3) else {})})]
+
+
+@reader(r"^(target player|target opponent|each opponent) skips? all combat phases of (?:their|his or her) next turn$")
+def _skip_combats(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.10: "Target opponent skips all combat phases of their next turn" (False Peace, Empty City Ruse): every
+    combat phase of that player's next turn (engine/game.py _skip_combats)."""
+    who = c.player(m.group(1))
+    return None if who is None else [Effect("skip_next", {"who": who, "step": "combats_next_turn"})]
 
 
 @reader(r"^(you|target player|target opponent|that player) skips? (?:your|their|his or her) next (x|two|three|four|"
@@ -666,15 +687,20 @@ def _choose_one_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []
 
 
-@reader(r"^look at (target player's|target opponent's) hand and choose a card from it$")
+@reader(r"^look at (target player's|target opponent's) hand and choose (a card|x cards|two cards|up to two cards) "
+        r"from it$")
 def _look_and_choose(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Look at target opponent's hand and choose a card from it" (Word of Command): the hand is shown
-    to the caster alone; the card is chosen where the next instruction acts on "that card" (608.2c)."""
+    to the caster alone; the card is chosen where the next instruction acts on "that card" (608.2c). "... choose X
+    cards from it. That player discards those cards." (Mind Warp: X as the spell was cast, 107.3), "up to two cards"
+    (Extortion)."""
     who = c.player(m.group(1)[:-2])
     if who is None:
         return None
     c.last_player = who
-    c.last = {"choose": {"zone": "hand", "owner": who}, "chooser": "you", "amount": 1}
+    n: Any = {"x": True} if m.group(2) == "x cards" else 1 if m.group(2) == "a card" else 2
+    c.last = {"choose": {"zone": "hand", "owner": who}, "chooser": "you", "amount": n,
+              **({"up_to": True} if m.group(2).startswith("up to") else {})}
     return [Effect("reveal", {"who": who, "zone": "hand", "to": "you"})]
 
 
@@ -968,7 +994,7 @@ READERS: tuple[Reader, ...] = (
     _draw_reveal,
     _draw_then_discard_of_them,
     _cast_one_drawn,
-    _cards_eq, _next_spell_cost, _lose_unless_controls,
+    _cards_eq, _next_spell_cost, _next_spell_uncounterable, _lose_unless_controls,
     _life,
     _life_half,
     _life_eq,
@@ -995,6 +1021,7 @@ READERS: tuple[Reader, ...] = (
     _rummage_any,
     _discard_hand_redraw,
     _skip_next_step,
+    _skip_combats,
     _skip_turns,
     _hand_to_top,
     _reveal_hand,

@@ -95,17 +95,21 @@ def _prevent_next(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^the next time (a source|an? [a-z ]+? source|a creature) of your choice( with [a-z]+)? would deal damage to "
-    r"(you|target creature|any target|.+?) this turn, prevent that damage$"
+    r"^the next time (a source|an? [a-z ]+? source|a creature) of your choice( with [a-z]+)? would deal damage(?: to "
+    r"(you|target creature|any target|.+?))? this turn, prevent that damage$"
 )
 def _cop(m: re.Match, c: Ctx) -> list[Effect] | None:
     """615.8: "The next time a source of your choice would deal damage to you this turn, prevent that damage"; "a red
     source", "an artifact source", "a black or red source", "a creature of your choice with shadow" (Circles of
-    Protection): the source is chosen as it resolves (609.7a) among those of that kind."""
-    to = c.ref(m.group(3))
-    if to is None:
+    Protection): the source is chosen as it resolves (609.7a) among those of that kind. Without a recipient ("The
+    next time a red source of your choice would deal damage this turn", Pilgrim of Justice): its next damage to
+    anything."""
+    to = c.ref(m.group(3)) if m.group(3) else None
+    if m.group(3) and to is None:
         return None
-    args: dict[str, Any] = {"to": to, "from_chosen_source": True, "next": True, "duration": "eot"}
+    args: dict[str, Any] = {"from_chosen_source": True, "next": True, "duration": "eot"}
+    if to is not None:
+        args["to"] = to
     kind = _source_kind(m.group(1), m.group(2))
     if kind is None:
         return None

@@ -82,6 +82,9 @@ def _pump_common(who: str, p: str, t: str, kw: str | None, dur: str | None, each
         # "Ally creatures you control get +X/+X until end of turn, where X is the number of colors among those
         # creatures" (General Tazri): the group the sentence affects, as it resolves (608.2c, 611.2c)
         where = re.sub(r"\bthose creatures\b", who, where)
+    if who == "self" and where and c.last in (None, "self"):
+        # "SELF gets +X/+X until end of turn, where X is its power" (Tarox Bladewing): SELF's, as it resolves
+        where = re.sub(r"\bits (power|toughness)\b", r"self's \1", where)
     if not bind_x(where, c):
         return None
     what = c.ref(who)

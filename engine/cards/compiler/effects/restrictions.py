@@ -26,9 +26,11 @@ _RULES = {"can't block": "cant_block", "can't attack": "cant_attack", "can't att
 @reader(
     r"^(.+?) (can't block|can't attack or block|can't attack|can't be blocked|can't be regenerated|"
     r"can't be the target of spells or abilities(?: your opponents control)?|assigns no combat damage|"
-    r"can block an additional creature)(?: this turn| until your next turn)?$"
+    r"can block an additional creature)(?: this turn| until your next turn| this combat)?$"
 )
 def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """A restriction for a duration: "this turn", "until your next turn", "this combat" (Ma Chao: "Whenever SELF
+    attacks alone, it can't be blocked this combat": until the combat phase ends, 506.1, 611.2a)."""
     what = c.ref(m.group(1))
     if what is None or m.group(2) in ("assigns no combat damage", "can block an additional creature") \
             and not m.group(0).endswith(" this turn"):
@@ -39,6 +41,8 @@ def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
         if text.endswith("until your next turn")
         else "eot"
         if text.endswith("this turn")
+        else "this_combat"
+        if text.endswith("this combat")
         else "permanent"
     )
     return [Effect("restrict", {"what": what, "rule": _RULES[m.group(2)], "duration": dur})]

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from engine.cards.abilities import Ability, Effect
+from engine.cards.abilities import Ability, Effect, TargetSpec
 from engine.cards.compiler.effects import (
     actions,
     become,
@@ -130,6 +130,22 @@ def _unless_pay_x(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("unless", {"payer": payer, "pay": {"mana": ["X"]}, "x_is": x, "effects": list(inner)})]
 
 
+@reader(r"^(.+?) unless (you|they|that player) (?:pays|pay) ((?:\{[^ }]+\})+) for each (.+)$")
+def _unless_pay_each(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """117.12: "sacrifice it unless you pay {1} for each card in your hand" (Megatherium), "... unless they pay {1} for
+    each vortex counter on SELF" (Energy Vortex): that much for each, counted as the instruction happens (608.2h)."""
+    if re.search(r",? then |, and | and then ", m.group(1)):
+        return None  # "put a +1/+1 counter on SELF, then sacrifice SELF unless ...": the unless is the last one's only
+    inner = parse_sentence(m.group(1), c)
+    if inner is None:
+        return None
+    payer = c.player(m.group(2))
+    n = ctx_quantity(m.group(4), c)
+    if payer is None or n is None or isinstance(n, dict) and "x" in n:
+        return None
+    return [Effect("unless", {"payer": payer, "pay": _payment(m.group(3)), "times": n, "effects": list(inner)})]
+
+
 @reader(r"^(.+?) unless (.+?) (?:pays|pay) (\{[^ ]+\}|\d+ life)$")
 def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     inner = parse_sentence(m.group(1), c)
@@ -180,8 +196,9 @@ def _ward_action(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^(.+?) unless (.+?) (sacrifices .+|discards .+|sacrifice .+|discard .+|returns? .+ to (?:its|their) "
-        r"owner'?s?'? hands?|exiles? an? [^,]+? card from (?:your|their) graveyard|taps? an untapped [^,]+? "
-        r"(?:you|they) controls?)$")
+        r"owner'?s?'? hands?|exiles? an? (?:[^,]+? )?card from (?:your|their) graveyard|taps? an untapped [^,]+? "
+        r"(?:you|they) controls?|exiles? an? [^,]+? you control(?: other than self)?|exiles? the top [a-z ]+? card of "
+        r"your graveyard)$")
 def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     """117.12: "sacrifice it unless you discard a card / return an untapped Island you control to its owner's
     hand" (Avatar of Discord, Dormant Volcano), "discard a card unless you exile a historic card from your
@@ -196,6 +213,14 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     # the player named once: "unless target opponent sacrifices ..." is that one target (115.1), not a second one
     who = "" if m.group(2) == "you" else "that player " if isinstance(payer, dict) and "target" in payer \
         else m.group(2) + " "
+    top = re.fullmatch(r"exiles? the top ([a-z ]+? card) of your graveyard", m.group(3))
+    if top and who == "":  # "sacrifice SELF unless you exile the top creature card of your graveyard" (Barrow Ghoul):
+        # the card nearest the top of those (404.2), chosen as the effect resolves (608.2c)
+        f = parse_noun(top.group(1) + " from your graveyard")
+        if f is None or f.get("player"):
+            return None
+        top_card = Effect("exile", {"what": {"choose": {**f, "topmost": True}}})
+        return [Effect("unless", {"payer": payer, "actions": [top_card], "effects": list(inner)})]
     alt = re.fullmatch(r"(.+?) or ((?:sacrifices?|discards?|pays?) .+)", m.group(3))
     if alt:  # "unless that player sacrifices a nonland permanent of their choice or discards a card": either
         a, b = parse_sentence(who + alt.group(1), c), parse_sentence(who + alt.group(2), c)
@@ -580,7 +605,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             # "put three +1/+1 counters on target artifact you control. If it's not a creature, ...": the target,
             # as it is now (608.2b: still a legal target)
             cond = {"not": {"first_target": {k: v for k, v in cond["not"]["it"].items() if k != "zone"}}}
-        body = bind_difference(m.group(1), m.group(2), ctx) if cond is not None else None
+        then = m.group(2)
+        if re.match(r"self (?:was|is|has)\b", cond_text):  # "If SELF was kicked with its {2}{R} kicker, it deals X
+            # damage to that creature's controller" (Illuminate): "it" is the subject of the condition, SELF (608.2c)
+            then = re.sub(r"^it deals ", "self deals ", then)
+        body = bind_difference(m.group(1), then, ctx) if cond is not None else None
         kinds = list(cond["self_counters_ge"]) if cond is not None and set(cond) == {"self_counters_ge"} else []
         if body is not None and len(kinds) == 1:
             # "Then if there are three or more landmark counters on it, remove those counters, transform SELF, and
@@ -718,6 +747,23 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         # toughness is less than or equal to the number of cards in your graveyard": the instruction only if its
         # target has it as the instruction is carried out (608.2c; an amount counted then, 608.2h)
         got = _if_target_has(m.group(1), f"creature with {m.group(2)} {m.group(3)}", ctx)
+        if got is not None:
+            return got
+    m = re.fullmatch(r"(.+?\btarget\b.+?) if (?:it's|it is|that (?:creature|permanent|spell) is) ((?:non)?(?:white|"
+                     r"blue|black|red|green)|multicolored|monocolored|colorless|tapped|untapped|legendary)", low) \
+        or re.fullmatch(r"(.+?\btarget\b.+?) if (?:it|that spell) was (kicked)", low) \
+        or re.fullmatch(r"(.+?\btarget\b.+?) if (?:it|that (?:creature|permanent|spell)) (has mana value \w+ or "
+                        r"(?:less|greater)|shares a color with the most common color among all permanents or a color "
+                        r"tied for most common)", low)
+    if m:  # "Destroy target creature if it's white" (Soul Rend), "Exile target creature if it has mana value 3 or
+        # less", "Return target permanent to its owner's hand if that permanent shares a color with the most common
+        # color among all permanents or a color tied for most common" (Barrin's Unmaking): only if the target has it
+        # as the instruction is carried out (608.2c)
+        pred = m.group(2)
+        noun = f"creature with {pred[len('has '):]}" if pred.startswith("has ") else \
+            "creature that shares a color with the most common color" if pred.startswith("shares ") \
+            else f"{pred} creature"
+        got = _if_target_has(m.group(1), noun, ctx)
         if got is not None:
             return got
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
@@ -1097,6 +1143,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if m:  # tempting offer: "Each opponent may create a Treasure token. For each opponent who does, you create a
         # Treasure token." (engine/ops/misc.py tempt); a search shuffles the library searched (701.15a)
         return _tempting_offer(m, ctx)
+    m = re.fullmatch(r"(target (?:opponent|player) chooses an? [a-z ]+? (?:they|he or she) controls?\. "
+                     r"(?:destroy|exile) that (?:creature|permanent))\.?", text.strip(), flags=re.I)
+    if m:  # (Imperial Edict) the choice and the instruction on it, one reader (compiler/effects/zones.py)
+        return parse_sentence(m.group(1).lower(), ctx)
+    m = re.fullmatch(r"self loses this ability and becomes an aura enchantment with enchant creature\. attach it to "
+                     r"target creature\. you may pay ((?:\{[wubrgc0-9]\})+) to end this effect\.?", text.strip(),
+                     flags=re.I)
+    if m:  # the Licids (115.2c, 613.1d, 613.1f; engine/licid.py): it becomes an Aura attached to the target; its
+        # controller may pay to end that effect any time they have priority
+        target = ctx.add_target(TargetSpec({"types": ["Creature"]}, "target creature"))
+        return [Effect("licid", {"end": re.findall(r"\{([^}]+)\}", m.group(1).upper())}),
+                Effect("attach", {"what": "self", "to": target})]
     m = re.fullmatch(r"that attacking player may ([^.]+?)(?:\. if the player does, they ([^.]+))?\.?", text.strip(),
                      flags=re.I)
     if m:  # a Curse (303.4): "that attacking player may create a tapped 2/2 black Zombie creature token", "... may
@@ -1556,6 +1614,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # Creator): one instruction (engine/cards/compiler/effects/library.py _wish)
     text = re.sub(r"(card you own in exile)\. put that card into your hand\b", r"\1 and put it into your hand", text,
                   flags=re.I)
+    # "you may reveal cards from the top of your library until you reveal a creature card. Put that card into your
+    # hand and the rest ..." (Spinner of Souls): one instruction (library.py _reveal_until_joined)
+    text = re.sub(r"(reveal cards from the top of your library until you reveal an? [^.]+? card)\. put that card ",
+                  r"\1 and put that card ", text, flags=re.I)
     text = _round_each_time(text)
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
@@ -1573,11 +1635,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if any_may is not None:
             continue
         adds = [k for k, e in enumerate(out) if e.op == "add_mana"]
-        if s == "until end of turn, you don't lose this mana as steps and phases end" and len(adds) == 1 \
-                and "until" not in out[adds[0]].args:
+        lasting = re.fullmatch(r"until end of (turn|combat), you don't lose this mana as steps and phases end", s)
+        if lasting and len(adds) == 1 and "until" not in out[adds[0]].args:
             # "Add {R}{R}{R}{G}{G}{G}. Until end of turn, you don't lose this mana as steps and phases end" (Savage
-            # Ventmaw): the mana the instruction added stays in the pool until the turn ends (106.4, 500.4)
-            out[adds[0]] = Effect("add_mana", {**out[adds[0]].args, "until": "end_of_turn"})
+            # Ventmaw): the mana the instruction added stays in the pool until the turn ends (106.4, 500.4); "until
+            # end of combat" (firebending, a later keyword), until the combat phase ends
+            out[adds[0]] = Effect("add_mana", {**out[adds[0]].args, "until": "end_of_" + lasting.group(1)})
             continue
         inner_may = out[-1].args.get("then") if out and out[-1].op == "may" else None
         inner_adds = [k for k, e in enumerate(inner_may or ()) if e.op == "add_mana"]
@@ -2010,6 +2073,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                     break
                 out[i] = Effect("destroy", {**out[i].args, "no_regen": True})
             continue
+        if s in ("it can't be regenerated", "a creature destroyed this way can't be regenerated") and out \
+                and out[-1].op == "if" and [e.op for e in out[-1].args["then"]] == ["destroy"]:
+            # "Destroy target creature if it's white. A creature destroyed this way can't be regenerated." (Soul
+            # Rend): the destruction the condition allowed (701.12b)
+            then = out[-1].args["then"][0]
+            out[-1] = Effect("if", {**out[-1].args, "then": [Effect("destroy", {**then.args, "no_regen": True})]})
+            continue
         if out and re.fullmatch(r"if .+ would die this turn, exile (?:it|that card) instead", s):
             # a replacement effect of its own after any instruction (614.1a; engine/cards/compiler/effects/zones.py)
             effs = parse_sentence(s, ctx)
@@ -2093,15 +2163,34 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if m:  # rolling a die (a later rule, AFR) with no table: "... equal to the result" follows (quantities)
             out.append(Effect("roll", {"sides": int(m.group(1))}))
             continue
-        if re.fullmatch(r"(?:then )?clash with an opponent", s):  # 701.20b: "If you win, ..." follows
-            out.append(Effect("clash", {}))
+        m = re.fullmatch(r"(?:then )?(you may )?clash with an opponent", s)
+        if m:  # 701.20b: "If you win, ..." follows; "you may clash" (Sentry Oak): its controller chooses first
+            out.append(Effect("clash", {"may": True} if m.group(1) else {}))
             continue
         m = re.match(r"^if you win(?: the clash)?, (.+)$", s)
         if m and out and out[-1].op == "clash" and "win" not in out[-1].args:
+            ctx.last_player = "clash_opponent"  # "that player": the opponent you clashed with (701.20b)
             effs = parse_sentence(m.group(1), ctx)
             if effs is None:
                 return None
-            out[-1] = Effect("clash", {"win": list(effs)})
+            out[-1] = Effect("clash", {**out[-1].args, "win": list(effs)})
+            continue
+        m = re.match(r"^otherwise, (.+)$", s)
+        if m and out and out[-1].op == "clash" and "win" in out[-1].args and "lose" not in out[-1].args:
+            # "If you win, ... Otherwise, that player gains control of ..." (Captivating Glance, 701.20c)
+            if ctx.last_player is None:
+                ctx.last_player = "clash_opponent"
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("clash", {**out[-1].args, "lose": list(effs)})
+            continue
+        m = re.match(r"^if you won, (.+)$", s)
+        if m and ctx.clash_trigger:  # "Whenever you clash, ... If you won, ..." (Entangling Trap): the
+            effs = parse_sentence(m.group(1), ctx)  # clash the trigger saw (701.20c)
+            if effs is None:
+                return None
+            out.append(Effect("if", {"cond": {"clash_won": True}, "then": list(effs)}))
             continue
         m = re.match(r"^if (both|all) coins come up (heads|tails), (.+)$", s)
         coins = [e for e in out if e.op == "flip" and isinstance(e.args.get("coins"), int)]
@@ -2382,6 +2471,41 @@ def read_top_card_if(text: str, ctx: Ctx) -> list[Effect] | None:
     return [Effect("reveal_top", {}), Effect("if", {"cond": {"revealed_is": f}, "then": then})]
 
 
+_LOOK_REVEAL = re.compile(r"^you may look at the top card of your library\. if (it shares a creature type with self|"
+                          r"it's an? (.+?)(?: card)?), you may reveal it\. if you do, (.+?)\.?$")
+
+
+def read_look_reveal(text: str, ctx: Ctx) -> list[Effect] | None:
+    """Kinship (an ability word of Morningtide): "You may look at the top card of your library. If it shares a creature
+    type with SELF, you may reveal it. If you do, ..." (205.3m; Plane-Merge Elf's "If it's a land"): the card is seen
+    by its owner alone (401.2, 701.13a only once revealed), stays on top, and what follows happens only if it is of that
+    kind and its controller chooses to reveal it (608.2c); "you may play that card without paying its mana cost" plays
+    it from the library as the ability resolves."""
+    m = _LOOK_REVEAL.match(text.strip().lower())
+    if m is None:
+        return None
+    if m.group(2) is None:
+        f: dict[str, Any] | None = {"shares_type_with": "self"}
+    else:
+        f = parse_noun(m.group(2) + " card")
+        if f is None or f.get("_needs_player_target") or f.get("controller") or f.get("player"):
+            return None
+        f.pop("zone", None)
+    mark = ctx.mark()
+    ctx.last = "revealed_top"
+    then: list[Effect] | None
+    if m.group(3) == "you may play that card without paying its mana cost":
+        then = [Effect("cast_offer", {"what": "revealed_top", "zone": "library", "free": True, "play": True})]
+    else:
+        then = parse_effects(m.group(3), ctx)
+    if then is None or _moves_it(then):
+        ctx.rewind(mark)
+        return None
+    look = Effect("reveal", {"who": "you", "zone": "library_top", "amount": 1, "to": "you"})
+    reveal = Effect("may", {"effects": [Effect("reveal_top", {}), *then]})
+    return [Effect("may", {"effects": [look, Effect("if", {"cond": {"top_card_is": f}, "then": [reveal]})]})]
+
+
 def _moves_it(v: Any) -> bool:
     """Does an instruction move "it" (the revealed card: read_top_card's forms, not this one)?"""
     if isinstance(v, Effect):
@@ -2427,6 +2551,10 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             continue
         if not _LOOK_START.match(first):
             continue
+        if first.lower().startswith("you may look") and i + 3 == len(sents) \
+                and (kin := read_look_reveal(" ".join(sents[i:]), ctx)) is not None:
+            before = parse_effects(" ".join(sents[:i]), ctx) if i else []
+            return None if before is None else before + kin
         if first.lower().startswith("you may look") and not (i + 1 < len(sents) and sents[i + 1].lower().startswith(
                 "if you do, reveal ")):
             continue  # "You may look at the top five cards ... If you do, reveal ...": library.read_look's form only
@@ -2645,6 +2773,13 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     n = len(alt) if 1 < len(alt) <= len(out) and [e.op for e in out[-len(alt):]] == [e.op for e in alt] else 1
     prev = out[-n:]
     del out[-n:]
+    if len(alt) == 1 == len(prev) and alt[0].op == prev[0].op == "animate" \
+            and alt[0].args.get("what") == prev[0].args.get("what") \
+            and set(alt[0].args) <= {"what", "power", "toughness", "duration"}:
+        # "... becomes an artifact creature with base power and toughness 4/3. If COND, it has base power and
+        # toughness 1/1 until end of turn instead" (Behind the Mask): only the numbers are replaced; it still becomes
+        # what the instruction before says (608.2c)
+        alt = [Effect("animate", {**prev[0].args, **{k: v for k, v in alt[0].args.items() if k != "what"}})]
     if len(alt) == 1 and alt[0].op == "may" and not alt[0].args.get("then") and not alt[0].args.get("else"):
         # "If that creature is attacking, you may put it on top of its owner's library instead": declined, the
         # instruction before it happens after all (608.2d)
@@ -2845,7 +2980,8 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay, _ward_action, _unless_do,
+READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay, _ward_action,
+                               _unless_do,
                                _either_instruction,
                                _delayed_if_target_has,
                                _delayed_owner_upkeep, _delayed,

@@ -254,7 +254,7 @@ def _keywords(text: str, change: dict[str, Any]) -> bool:
 def _description(words: str, change: dict[str, Any], extra: bool) -> bool:
     """"a 1/1 green Frog", "an artifact", "3/3 black Zombie creature": the P/T, colors, subtypes and card
     types an exception gives (706.9c), set or (``extra``: "in addition to its other types") added."""
-    m = re.fullmatch(r"(?:an? )?(?:(\d+)/(\d+) )?(.*?)(?: with (.+))?", words)
+    m = re.fullmatch(r"(?:an? )?(?:(\d+)/(\d+)(?: |$))?(.*?)(?: with (.+))?", words)  # "except it's 7/7" too
     if m is None:
         return False
     if m.group(1):

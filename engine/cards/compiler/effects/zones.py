@@ -18,6 +18,10 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
     tail = m.group(2)
     op = m.group(1).lower()
     # "destroy target creature and target land"? two targets
+    if tail in ("that creature and self", "self and that creature"):  # "When SELF blocks a creature, destroy that
+        # creature and SELF" (Loyal Sentry): the creature the event names, and the source (603.2)
+        it, me = c.ref("that creature"), c.ref("self")
+        return None if it is None or me is None else [Effect(op, {"what": it}), Effect(op, {"what": me})]
     mm = re.fullmatch(r"(.+?) and ((?:target|each|all) .+)", tail)
     if mm and ("target" in mm.group(1) or mm.group(1) == "self") and "with the same name as" not in tail:
         a, b = c.ref(mm.group(1)), c.ref(mm.group(2))
@@ -486,14 +490,15 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
         if f is None or n is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
             return None
         return [Effect("sacrifice", {"who": who, "filter": f, "amount": n})]
-    mm = re.fullmatch(r"(a|an|one|two|three|another|\w+) (.+?)", obj)
-    if not mm or (number(mm.group(1)) is None and mm.group(1) != "another"):
+    mm = re.fullmatch(r"(a|an|one|two|three|another|x|\w+) (.+?)", obj)
+    if not mm or (number(mm.group(1)) is None and mm.group(1) not in ("another", "x")):
         return None
     f = parse_noun(("another " if mm.group(1) == "another" else "") + mm.group(2))
     if f is None:
         return None
-    n = 1 if mm.group(1) == "another" else number(mm.group(1)) or 1
-    return [Effect("sacrifice", {"who": who, "filter": f, "amount": n})]
+    # "Each player sacrifices X lands of their choice" (Tectonic Break): X as the spell was cast (107.3)
+    many: Any = 1 if mm.group(1) == "another" else {"x": True} if mm.group(1) == "x" else number(mm.group(1)) or 1
+    return [Effect("sacrifice", {"who": who, "filter": f, "amount": many})]
 
 
 @reader(r"^(.+?) exiles (a|an|one|two|three|four) (.+?) (?:they|he or she) controls?$")
@@ -523,6 +528,20 @@ def _edict_bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     c.last_player = who
     return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(word) or 1, "bounce": True})]
+@reader(r"^(target opponent|target player) chooses (?:a|an) ([a-z ]+?) (?:they|he or she) controls?\. (destroy|exile) "
+        r"that (creature|permanent)$")
+def _opponent_chooses(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target opponent chooses a creature they control. Destroy that creature." (Imperial Edict, Wei Assassins):
+    that player chooses one of their own as the instruction is carried out (608.2c, 608.2d), and it is destroyed
+    (the two sentences are read together: the choice binds "that creature")."""
+    who = c.player(m.group(1))
+    f = parse_noun(m.group(2))
+    if who is None or f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "battlefield"):
+        return None
+    c.last_player = who
+    return [Effect(m.group(3), {"what": {"choose": {**f, "controller": "chooser"}, "chooser": who, "amount": 1}})]
+
+
 @reader(r"^(each opponent|each player|target opponent|target player) returns (a|an|one|two) (.+?) (?:they|he or she) "
         r"controls?( with the (?:highest|greatest) (?:mana value|converted mana cost) among (.+?) (?:they|he or she) "
         r"controls?)? to "
@@ -707,6 +726,26 @@ def _exile_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("exile_top", {"who": who, "amount": n})]
 
 
+@reader(r"^(?:(that player|they|each opponent|each player|target player|target opponent) exiles?|exile) all but the "
+        r"bottom (card|[a-z]+ cards|\d+ cards) of (their|your|target player's|target opponent's|each player's|"
+        r"each opponent's) library( face down)?$")
+def _exile_all_but(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exile all but the bottom card of target player's library" (Nicol Bolas, the Arisen), "each player exiles all
+    but the bottom six cards of their library face down" (Doomsday Excruciator): each library's cards but its bottom
+    N, counted for each player (401.1, 406.3: face down, no player may look at them)."""
+    owner = m.group(3)
+    if m.group(1) is None and owner == "their" or m.group(1) is not None and owner != "their":
+        return None
+    who = c.player(m.group(1)) if m.group(1) else {"your": "you", "each player's": "each_player",
+                                                   "each opponent's": "each_opponent"}.get(owner) \
+        or c.player(owner.replace("'s", ""))
+    n = 1 if m.group(2) == "card" else amount_of(m.group(2).split()[0], c)
+    if who is None or not isinstance(n, int):
+        return None
+    c.last = "exiled"
+    return [Effect("exile_top", {"who": who, "keep_bottom": n, **({"face_down": True} if m.group(4) else {})})]
+
+
 @reader(
     r"^(that player|they|each opponent|each player|target player|target opponent|defending player) exiles? the top "
     r"(card|[a-z]+ cards|"
@@ -791,6 +830,15 @@ def _return_remaining_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move", {"what": "exiled", "to": "graveyard"})]
 
 
+@reader(r"^(target player|target opponent|that player) exiles? all ([a-z]+ cards|cards with [a-z]+) from "
+        r"(?:their|his or her) graveyard$")
+def _player_exiles_some(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target player exiles all land cards from their graveyard" (Mudhole), "... all cards with flashback ..."
+    (Tombfire): the same instruction as "exile all land cards from target player's graveyard" (404.1)."""
+    what = c.ref(f"all {m.group(2)} from {m.group(1)}'s graveyard")
+    return None if what is None else [Effect("exile", {"what": what})]
+
+
 @reader(r"^(target player|target opponent|that player|you) exiles? all cards from (?:their|your|his or her) "
         r"(hand|library|graveyard)( face down)?$")
 def _player_exiles_zone(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -814,6 +862,16 @@ def _owner_top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
     401.1)."""
     what = c.ref(m.group(1) or m.group(2))
     return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom"})]
+
+
+@reader(r"^(?:(target .+?)'s owner|the owner of (target .+?)) puts it into (?:their|his or her) library (second|third) "
+        r"from the top or on the bottom$")
+def _owner_nth_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"The owner of target nonland permanent puts it into their library second from the top or on the bottom"
+    (Temporal Cleansing): the owner chooses as it resolves (608.2d; 401.7)."""
+    what = c.ref(m.group(1) or m.group(2))
+    nth = {"second": 2, "third": 3}[m.group(3)]
+    return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom", "nth": nth})]
 
 
 @reader(r"^for each (.+?), its owner puts it on (?:their|his or her) choice of the top or bottom of (?:their|his or "
@@ -915,7 +973,35 @@ def _commander_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move", {"what": {"each": {"commander": True, "owner": "you", "zone": "command"}}, "to": "hand"})]
 
 
+@reader(r"^exile self with (a|an|one|two|three|four|five|six) ([a-z]+) counters? on it$")
+def _exile_self_with_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exile SELF with three time counters on it" (Time Spiral's cycle of suspend sorceries, last of their
+    instructions): the card goes to exile as the instruction says (608.2k: not to the graveyard afterwards) with those
+    counters on it; a card with suspend in exile with a time counter on it is suspended (702.61b)."""
+    n = number(m.group(1)) or 1
+    return [Effect("exile", {"what": "self", "counters": {m.group(2): n}})]
+
+
+@reader(r"^(target opponent|target player|each player|each opponent|that player) puts? (a|an|one|two) (?:cards?) "
+        r"from (?:their|his or her) hand on top of (?:their|his or her) library$")
+def _player_puts_hand_on_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target opponent puts a card from their hand on top of their library" (Chittering Rats), "each player puts a
+    card from their hand on top of their library" (Sadistic Augermage): each player named chooses that many cards of
+    their own hand and puts them on top of their own library (401.4: in the order they choose), as the doer of the
+    instruction (engine/ops/misc.py as_player; hidden cards stay hidden, 401.2)."""
+    who = c.player(m.group(1))
+    if who is None:
+        return None
+    n = number(m.group(2)) or 1
+    what: dict[str, Any] = {"choose": {"zone": "hand", "owner": "you"}}
+    if n > 1:
+        what["amount"] = n
+    return [Effect("as_player", {"who": who, "effects": [Effect("move", {"what": what, "to": "library_top"})]})]
+
+
 READERS: tuple[Reader, ...] = (
+    _player_puts_hand_on_top,
+    _exile_self_with_counters,
     _exile_per_life_lost,
     _opponent_keeps_rest_to_hand,
     _commander_to_hand,
@@ -928,8 +1014,10 @@ READERS: tuple[Reader, ...] = (
     _edict_exile,
     _edict_bounce,
     _each_returns,
+    _opponent_chooses,
     _keep_total_power,
     _player_exiles_zone,
+    _player_exiles_some,
     _return_remaining_exiled,
     _destroy,
     _bounce_with_auras,
@@ -940,6 +1028,7 @@ READERS: tuple[Reader, ...] = (
     _nth_from_top,
     _top_or_bottom_yours,
     _owner_top_or_bottom,
+    _owner_nth_or_bottom,
     _each_owner_top_or_bottom,
     _tuck,
     _tuck2,
@@ -964,6 +1053,7 @@ READERS: tuple[Reader, ...] = (
     _sacrifice,
     _exchange,
     _exile_top,
+    _exile_all_but,
     _exiles_top,
     _attach_equipment,
     _exile_library,
