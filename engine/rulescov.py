@@ -54,6 +54,15 @@ OUT_OF_SCOPE: dict[str, str] = {
     "206": f"the expansion symbol {_NO_PLAY}; sets and rarities are not game objects here",
     "212": f"the text below the text box {_NO_PLAY} (212.1)",
     "800.3": "the rules of multiplayer tournaments, outside the game",
+    "900.1": "the list of the casual variants of chapter 9, no rule of its own",
+    "900.2": "what the casual variants use besides (zones, cards, dice), no rule of its own",
+    "901.12": "Two-Headed Giant Planechase (the primary player as planar controller, both players rolling): a "
+              "Planechase game is offered as a two-player or Free-for-All game",
+    "901.13": "planes and phenomena under the limited range of influence option: the exemption is not carried out",
+    "901.14": "Grand Melee Planechase: Grand Melee is not offered",
+    "901.15": "the single planar deck option: each player brings a planar deck",
+    "905.1": "the Conspiracy draft: conspiracies' draft abilities are not carried out (905.2)",
+    "905.2": "abilities that work during a draft: not carried out (the conspiracies with them stay unsupported)",
     "801.18": "planes and phenomena in a game with the limited range of influence option: the exemption is not "
               "carried out",
     "804": f"the deploy creatures option: {_MULTI}",
