@@ -24,7 +24,7 @@ _PREDEFINED = {"treasure", "food", "clue", "blood", "gold", "powerstone", "map",
 
 _TOKEN = re.compile(
     r"^(?:(?P<who>its controller|that creature's controller|that permanent's controller|that player|target player|"
-    r"each player|each opponent|they|target opponent|you) )?"
+    r"each player|each opponent|they|target opponent|you|each (?:player|opponent) who controls [a-z ,/+-]+?) )?"
     r"creates? "
     r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|"
     r"x|\d+|that many) (?P<tapped>tapped )?"
