@@ -24,7 +24,8 @@ _PREDEFINED = {"treasure", "food", "clue", "blood", "gold", "powerstone", "map",
 
 _TOKEN = re.compile(
     r"^(?:(?P<who>its controller|its owner|that creature's controller|that permanent's controller|that player|"
-    r"target player|each player|each opponent|they|target opponent|you) )?"
+    r"target player|each player|each opponent|they|target opponent|you|each (?:player|opponent) who controls "
+    r"[a-z ,/+-]+?) )?"
     r"creates? "
     r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|"
     r"x|\d+|that many) (?P<tapped>tapped )?"
