@@ -4,8 +4,8 @@ Counts, per section of chapters 1-7 of the Comprehensive Rules of April 8, 2016,
 numbered rules (``x.y``, e.g. 510.1) that the ``rules:`` lines of at least one *passing*
 scenario cite. A subrule citation (510.1c) counts for its rule (510.1); a section number
 alone (510), or a number the 2016 text does not have (a later edition's number), counts
-for nothing and is listed. Multiplayer (chapter 8) and Commander (903) are counted the same
-way in a total of their own (``multiplayer_commander`` in the JSON).
+for nothing and is listed. Multiplayer (chapter 8) and the casual variants (chapter 9: Planechase, Vanguard,
+Commander, Archenemy, Conspiracy) are counted the same way in a total of their own (``chapters_8_9`` in the JSON).
 
 What "exercised" means here, checked for every citing scenario:
 - the scenario passes (its setup, every decision and every checkpoint hold), and
@@ -36,9 +36,8 @@ _RULE_LINE = re.compile(r"^(\d\d\d)\.(\d+)\. (.*)$")
 _ANY_LINE = re.compile(r"^(\d\d\d\.\d+[a-z]?)\.? ")
 #: the chapters of the main count (the issue's target is over these)
 CORE = tuple("1234567")
-#: counted beside them, in a total of their own: multiplayer (chapter 8) and Commander (903), the parts of
-#: chapter 9 our games play
-EXTRA = ("8", "903")
+#: counted beside them, in a total of their own: multiplayer (chapter 8) and the casual variants (chapter 9)
+EXTRA = ("8", "9")
 _CITE = re.compile(r"^(\d{3})\.(\d+)([a-z]*)$")
 
 _NO_PLAY = "has no effect on game play"
@@ -213,11 +212,11 @@ class Report:
             "unknown_citations": self.unknown,
             "not_counted": self.not_counted,
             "scenarios": self.scenarios,
-            "multiplayer_commander": self._extra_json(),
+            "chapters_8_9": self._extra_json(),
         }
 
     def _extra_json(self) -> dict[str, Any]:
-        """The count of EXTRA (chapter 8 and 903), kept apart from the main one."""
+        """The count of EXTRA (chapters 8 and 9), kept apart from the main one."""
         scope = [r for r in self.extra if out_of_scope(r) is None]
         cited = sum(1 for r in scope if r in self.cited)
         return {"cited": cited, "rules": len(scope), "all_rules": len(self.extra),
@@ -237,11 +236,12 @@ class Report:
         lines.append("")
         for ch, (ncited, nrules) in chapters.items():
             lines.append(f"chapter {ch}00: {ncited}/{nrules} ({100 * ncited / nrules:.1f}%)")
-        x = j["multiplayer_commander"]
+        x = j["chapters_8_9"]
         if x["all_rules"]:
             lines.append("")
             lines += [_section_line(sec, s) for sec, s in x["sections"].items()]
-            lines.append(f"multiplayer (chapter 800) and Commander (903): {x['cited']}/{x['rules']} ({x['percent']}%)")
+            lines.append(f"multiplayer and casual variants (chapters 800, 900): {x['cited']}/{x['rules']} "
+                         f"({x['percent']}%)")
         lines.append("")
         lines.append("out of scope:")
         reasons: dict[str, list[str]] = {}

@@ -618,7 +618,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("paths", nargs="+", type=Path)
     ap.add_argument("--json", action="store_true", help="one JSON object per scenario")
     ap.add_argument("--rules-coverage", action="store_true",
-                    help="report the rules of chapters 1-7 (and, apart, of chapter 8 and 903) cited by passing "
+                    help="report the rules of chapters 1-7 (and, apart, of chapters 8 and 9) cited by passing "
                          "scenarios (engine.rulescov)")
     args = ap.parse_args(argv)
     cards = default_pool()

@@ -147,3 +147,10 @@ def test_a_restarted_game_puts_both_partners_back_in_the_command_zone(cards):
     assert sorted(g.objects[i].card.name for i in p.command) == sorted([KRAUM, IKRA])
     assert len(p.library) + len(p.hand) == 98
     assert sorted(g.commanders.values()) == ["alice", "alice", "bob"]
+
+
+def test_no_commander_badge_outside_a_commander_game() -> None:
+    from app.table.items import commander_facts
+    # an emblem, a plane or an avatar in the command zone of an ordinary game makes no tax (903.8 is Commander's)
+    assert commander_facts({"life": 20, "command": [{"id": 7, "name": "Tazeem"}]}) == ("", "")
+    assert commander_facts({"commander_casts": 1, "command": []})[0] == "tax +2"

@@ -1,4 +1,5 @@
-"""The "you may" question names its source and says what it would do (608.2d), in the card's words."""
+"""The questions of a resolving spell or ability ("you may", "... or ...") name the source and quote its sentence
+(608.2d)."""
 from __future__ import annotations
 
 import yaml
@@ -27,3 +28,22 @@ def test_a_may_of_a_spell_asks_with_its_sentence() -> None:
     d = r.g.pending
     assert d.kind == "choose_option" and d.options == ["yes", "no"]
     assert d.prompt == ("Growth Spiral: You may put a land card from your hand onto the battlefield. Do it?")
+
+
+def test_a_choice_between_instructions_quotes_the_sentence_with_or() -> None:
+    r = Runner(yaml.safe_load("""
+setup:
+  active: alice
+  step: main1
+  players:
+    alice:
+      battlefield: [Forest, Forest, Forest, Forest, Glorious Anthem]
+      hand: [Essence Filter]
+steps:
+  - {alice: cast, card: Essence Filter}
+  - {resolve: 1}
+"""), default_pool())
+    r.run()
+    d = r.g.pending
+    assert d.kind == "choose_option" and len(d.options) == 2
+    assert d.prompt == "Essence Filter: Destroy all enchantments or all nonwhite enchantments. Which one?"

@@ -190,8 +190,8 @@ def commander_facts(info: dict[str, Any]) -> tuple[str, str]:
     {2} more for each earlier cast from the command zone). ("", "") outside Commander."""
     damage = {k: v for k, v in (info.get("commander_damage") or {}).items() if v}
     casts = info.get("commander_casts")
-    if not damage and casts is None and not info.get("command"):
-        return "", ""
+    if not damage and casts is None:  # no Commander game: an emblem, a plane or an avatar in the command zone
+        return "", ""                   # makes no tax
     parts, tip = [], []
     if damage:
         worst = max(damage.values())

@@ -319,14 +319,26 @@ def _pay_life(g: "Game", r: dict, e: Effect) -> None:
 _SENTENCE = re.compile(r"[^.]*\.(?:\)|\")?")
 
 
-def may_prompt(g: "Game", r: Ctx) -> str:
-    """What a "you may" (608.2d) asks, in the card's words: the source's name and the one sentence of the resolving
-    spell's or ability's text that says "may" (the whole text when it has several), then "Do it?"."""
+def said(g: "Game", r: Ctx, word: str) -> tuple[str, str]:
+    """The resolving spell's or ability's source name and the one sentence of its text that has ``word`` (" may ",
+    " or "), or its whole text when none or several do: what a question quotes to say what it is about."""
     o = this(g, r)
     name = o.card.name or "A face-down spell"
     text = (o.ability.text if o.ability is not None else o.card.text).replace("SELF", name)
-    says = [m.strip() for m in _SENTENCE.findall(text) if " may " in f" {m.lower()}"]
-    return f"{name}: {says[0] if len(says) == 1 else text.strip()} Do it?"
+    says = [m.strip() for m in _SENTENCE.findall(text) if word in f" {m.lower()}"]
+    return name, says[0] if len(says) == 1 else text.strip()
+
+
+def may_prompt(g: "Game", r: Ctx) -> str:
+    """What a "you may" (608.2d) asks, in the card's words: the source's name and the sentence that says "may"."""
+    name, sentence = said(g, r, " may ")
+    return f"{name}: {sentence} Do it?"
+
+
+def which_prompt(g: "Game", r: Ctx) -> str:
+    """Which of two or more instructions a player does (608.2d: "... or ..."), in the card's words."""
+    name, sentence = said(g, r, " or ")
+    return f"{name}: {sentence} Which one?"
 
 
 def _plain_may(g: "Game", r: Ctx, e: Effect) -> dict | None:
@@ -389,7 +401,7 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
             got = r["answers"][r["i"]] = "no"  # the only legal choice (117.3)
         elif not pays:
             return {"kind": "choose_option", "player": controller(g, r), "options": ["yes", "no"],
-                    "slot": r["i"], "prompt": f"{this(g, r).card.name}: do it?"}
+                    "slot": r["i"], "prompt": may_prompt(g, r)}
         else:
             what = " and ".join(pay_words(x.args) for x in pays)
             return {"kind": "choose_option", "player": controller(g, r), "options": ["yes", "no"],
@@ -409,7 +421,7 @@ def _either(g: "Game", r: dict, e: Effect) -> dict | None:
     pick = nested.answer(r, "either")
     if pick not in labels:
         return {"kind": "choose_option", "player": controller(g, r), "options": labels,
-                "slot": nested.slot(r, "either"), "prompt": f"{this(g, r).card.name}: which?"}
+                "slot": nested.slot(r, "either"), "prompt": which_prompt(g, r)}
     return nested.run(g, r, "chosen", list(e.args["alternatives"][labels.index(pick)]))
 
 
@@ -434,7 +446,7 @@ def _may_either(g: "Game", r: dict, e: Effect) -> dict | None:
     if pick not in labels:
         if len(doable) > 1:
             return {"kind": "choose_option", "player": you, "options": doable, "slot": nested.slot(r, "which"),
-                    "prompt": f"{this(g, r).card.name}: which?"}
+                    "prompt": which_prompt(g, r)}
         pick = r["answers"][nested.slot(r, "which")] = doable[0]
     return nested.run(g, r, "may", alts[labels.index(pick)] + list(e.get("then", ())))
 
@@ -526,7 +538,7 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
             if pick not in doable:
                 if len(doable) > 1:
                     return {"kind": "choose_option", "player": payer, "options": doable,
-                            "slot": nested.slot(r, "which"), "prompt": f"{this(g, r).card.name}: which?"}
+                            "slot": nested.slot(r, "which"), "prompt": which_prompt(g, r)}
                 pick = doable[0]
             which = labels.index(pick)
         return nested.run(g, r, "actions", alts[which])
