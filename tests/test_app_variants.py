@@ -118,3 +118,10 @@ def test_ctrl_r_rolls_the_planeswalker_symbol_and_planeswalks(qtbot):
     double_click(w, w.scene.cards[g.players["alice"].command[1]].sceneBoundingRect().center())
     assert "nothing to do" in w.status.text(), "a plane without activated abilities says so"
 
+
+
+def test_the_player_panel_counts_the_planar_and_scheme_decks() -> None:
+    from app.table.items import variant_decks
+    assert variant_decks({"planar_deck": 9, "scheme_deck": 20}) == "planar 9 · schemes 20"
+    assert variant_decks({"planar_deck": 10}) == "planar 10"
+    assert variant_decks({"library": 40}) == ""   # no casual variant: nothing shown

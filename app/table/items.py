@@ -184,6 +184,14 @@ class CardItem(QGraphicsObject):
         super().hoverEnterEvent(ev)
 
 
+def variant_decks(info: dict[str, Any]) -> str:
+    """The sizes of a player's planar deck (901.3) and scheme deck (904.3), hidden piles whose count is public: ""
+    when the game has neither."""
+    parts = [f"{label} {info[key]}" for key, label in (("planar_deck", "planar"), ("scheme_deck", "schemes"))
+             if info.get(key)]
+    return " · ".join(parts)
+
+
 def commander_facts(info: dict[str, Any]) -> tuple[str, str]:
     """A player's Commander numbers as a badge and a tooltip: the most combat damage dealt to
     them by one player's commander (903.11a: 21 loses), and their commander tax (903.8:
@@ -288,6 +296,8 @@ class PlayerItem(QGraphicsObject):
         badge = commander_facts(i)[0]
         if badge:
             lines.append(badge)
+        if variant_decks(i):
+            lines.append(variant_decks(i))
         if i.get("poison"):
             lines.append(f"poison {i['poison']}")
         pool = "".join(k * v for k, v in (i.get("mana_pool") or {}).items())
@@ -346,6 +356,8 @@ class PlayerItem(QGraphicsObject):
         badge = commander_facts(i)[0]
         if badge:
             lines.append(badge)
+        if variant_decks(i):
+            lines.append(variant_decks(i))
         extra = []
         if i.get("poison"):
             extra.append(f"poison {i['poison']}")
