@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import triggers
-from engine.state import Obj
+from engine.planechase import pending_source, renew, to_deck_bottom
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -88,13 +88,6 @@ def start(g: "Game", decks: dict[str, list[str]]) -> None:
         p.life = p.life_turn_began = LIFE
 
 
-def _renew(g: "Game", o: Obj, zone: str) -> Obj:
-    n = Obj(g.next_id, o.uid, o.card, o.owner, zone)
-    g.next_id += 1
-    g.objects[n.id] = n
-    return n
-
-
 def set_in_motion(g: "Game", player: str) -> int | None:
     """701.22b: move the top scheme of ``player``'s scheme deck off it and turn it face up (a new object, controlled
     by its owner: 904.7); "When you set SELF in motion" triggers (904.9). Its id, None with an empty deck."""
@@ -102,7 +95,7 @@ def set_in_motion(g: "Game", player: str) -> int | None:
     if not p.schemes:
         return None
     o = g.objects.pop(p.schemes.pop(0))
-    n = _renew(g, o, "command")
+    n = renew(g, o, "command")
     p.command.append(n.id)
     g.ts += 1
     n.timestamp = g.ts
@@ -125,23 +118,9 @@ def abandon(g: "Game", oid: int) -> bool:
     o = g.objects.get(oid)
     if o is None or o.zone != "command" or not is_scheme(o.card) or "Ongoing" not in o.card.supertypes:
         return False
-    _to_bottom(g, oid)
+    to_deck_bottom(g, oid, "schemes")
     g.log("abandon", player=o.owner, card=o.card.name)
     return True
-
-
-def _to_bottom(g: "Game", oid: int) -> None:
-    o = g.objects.pop(oid)
-    g.players[o.owner].command.remove(oid)
-    n = _renew(g, o, "schemes")
-    g.players[o.owner].schemes.append(n.id)
-    g.changed()
-
-
-def _pending_source(g: "Game", oid: int) -> bool:
-    if any(t.get("source") == oid for t in g.triggered):
-        return True
-    return any(g.objects[s].ability is not None and g.objects[s].source == oid for s in g.stack)
 
 
 def check(g: "Game") -> bool:
@@ -153,7 +132,7 @@ def check(g: "Game") -> bool:
     for n in g.order:
         for i in list(g.players[n].command):
             o = g.objects[i]
-            if is_scheme(o.card) and "Ongoing" not in o.card.supertypes and not _pending_source(g, i):
-                _to_bottom(g, i)
+            if is_scheme(o.card) and "Ongoing" not in o.card.supertypes and not pending_source(g, i):
+                to_deck_bottom(g, i, "schemes")
                 did = True
     return did

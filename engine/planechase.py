@@ -139,7 +139,7 @@ def _turn_up(g: "Game", player: str) -> int | None:
     if not p.planar:
         return None
     o = g.objects.pop(p.planar.pop(0))
-    n = _renew(g, o, "command")
+    n = renew(g, o, "command")
     g.players[o.owner].command.append(n.id)
     n.controller = planar_controller(g) or player
     g.ts += 1
@@ -148,20 +148,22 @@ def _turn_up(g: "Game", player: str) -> int | None:
     return n.id
 
 
-def _renew(g: "Game", o: Obj, zone: str) -> Obj:
-    """The same card as a new object in ``zone`` (309.6, 310.6: turned face up or down)."""
+def renew(g: "Game", o: Obj, zone: str) -> Obj:
+    """The same card as a new object in ``zone`` (309.6, 310.6, 312.6: a nontraditional card turned face up or
+    down); the Archenemy's scheme deck uses it too."""
     n = Obj(g.next_id, o.uid, o.card, o.owner, zone)
     g.next_id += 1
     g.objects[n.id] = n
     return n
 
 
-def _to_bottom(g: "Game", oid: int) -> None:
-    """701.21b: a face-up plane or phenomenon goes to the bottom of its owner's planar deck face down."""
+def to_deck_bottom(g: "Game", oid: int, deck: str = "planar") -> None:
+    """701.21b: a face-up plane or phenomenon goes to the bottom of its owner's planar deck face down; 701.23b,
+    904.10: a scheme to the bottom of its owner's scheme deck (``deck`` "schemes")."""
     o = g.objects.pop(oid)
     g.players[o.owner].command.remove(oid)
-    n = _renew(g, o, "planar")
-    g.players[o.owner].planar.append(n.id)
+    n = renew(g, o, deck)
+    getattr(g.players[o.owner], deck).append(n.id)
     g.changed()
 
 
@@ -178,7 +180,7 @@ def first_plane(g: "Game") -> None:
         if "Plane" in g.objects[got].card.types:
             g.log("plane", player=who, card=g.objects[got].card.name, obj=got)
             return
-        _to_bottom(g, got)
+        to_deck_bottom(g, got)
 
 
 def planeswalk(g: "Game", player: str | None = None) -> None:
@@ -194,7 +196,7 @@ def planeswalk(g: "Game", player: str | None = None) -> None:
     for i in away:  # 701.21d: "when you planeswalk away from SELF" triggers as it leaves (its source as it was)
         triggers.event(g, {"event": "planeswalk_away", "obj": i, "player": ctl})
     for i in away:
-        _to_bottom(g, i)
+        to_deck_bottom(g, i)
     got = _turn_up(g, ctl)
     g.effects = [e for e in g.effects if e.get("until") != "planeswalk"]
     g.changed()
@@ -246,7 +248,7 @@ def roll(g: "Game", player: str, pay: Any = None) -> str:
 
 
 # ------------------------------------------------------------------ state-based action (704.5x)
-def _pending_source(g: "Game", oid: int) -> bool:
+def pending_source(g: "Game", oid: int) -> bool:
     """The object is the source of a triggered ability that has triggered but not yet left the stack."""
     if any(t.get("source") == oid for t in g.triggered):
         return True
@@ -259,7 +261,7 @@ def check_phenomena(g: "Game") -> bool:
     if not active(g):
         return False
     for i in face_up(g):
-        if "Phenomenon" in g.objects[i].card.types and not _pending_source(g, i):
+        if "Phenomenon" in g.objects[i].card.types and not pending_source(g, i):
             planeswalk(g)
             return True
     return False
