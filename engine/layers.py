@@ -252,6 +252,19 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
     if not statics and not timed:
         return _counters(objs, chars, own)
     started: set[tuple[int, int]] = set()  # (source, id(static)) of statics that began to apply
+    counted: dict[tuple[int, str | None], int] = {}  # (id(amount), controller) -> a count read once (_shared)
+
+    def amount(a: Any, src: int) -> int:
+        """An amount of a static ability (611.3a); a count of permanents whose filter reads only the
+        permanent and who "you" are is counted once for each controller: thirty-five copies of one
+        Equipment that each give "+1/+0 for each artifact you control" count the artifacts once."""
+        if not _shared(a):
+            return game.amount(a, src)
+        key = (id(a), game.controller_of(src))
+        n = counted.get(key)
+        if n is None:
+            n = counted[key] = game.amount(a, src)
+        return n
 
     def exists(src: int, st: dict[str, Any], ab: Ability) -> bool:
         """613.5-613.6: the source still has the ability, or its effect already began."""
@@ -475,18 +488,18 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
         if src in chars and exists(src, st, ab):
             c = own(src)
             if "power" in st:
-                c.power = game.amount(st["power"], src)
+                c.power = amount(st["power"], src)
             if "toughness" in st:
-                c.toughness = game.amount(st["toughness"], src)
+                c.toughness = amount(st["toughness"], src)
     # layer 7b: setting
     run("7b", entries("7b", ("become",)), _APPLY["7b"])
     # layer 7c: modifying (statics and resolved effects in timestamp order)
     layer7c: list[tuple[int, list[int], int, int]] = []
     for ts, src, st, ab in of_kinds(("anthem",)):
         if exists(src, st, ab):
-            per = game.amount(st["per"], src) if st.get("per") else 1
-            layer7c.append((ts, affected(src, st), game.amount(st.get("power", 0), src) * per,
-                            game.amount(st.get("toughness", 0), src) * per))
+            per = amount(st["per"], src) if st.get("per") else 1
+            layer7c.append((ts, affected(src, st), amount(st.get("power", 0), src) * per,
+                            amount(st.get("toughness", 0), src) * per))
     for e in timed:
         if e["layer"] == "7c":
             layer7c.append((e["ts"], [i for i in e["objects"] if i in chars], e["power"], e["toughness"]))
@@ -535,6 +548,27 @@ def _turn_free(st: dict[str, Any]) -> bool:
         and (not isinstance(st.get("affects"), dict) or _free_filter(st["affects"]))
     _FREE[id(st)] = (st, free)
     return free
+
+
+#: Filter keys whose test reads only the object looked at and who "you" are, never the source
+#: itself nor power or toughness (which layer 7a changes as it goes): a count with only these is
+#: the same for every source of one controller while the layers are applied (``_layers``).
+_SHARED_KEYS = _TURN_FREE_KEYS - {"other", "name", "enchanted", "equipped", "chosen_color", "chosen_type",
+                                  "chosen_name", "power_le", "power_ge", "power_eq", "toughness_le",
+                                  "toughness_ge", "toughness_eq", "toughness_gt_power"}
+_SHARED: dict[int, tuple[Any, bool]] = {}  # id(amount) -> (amount, shared?)
+
+
+def _shared(a: Any) -> bool:
+    """Is this amount a count of permanents (608.2h) through a filter of ``_SHARED_KEYS`` only?"""
+    if not isinstance(a, dict):
+        return False
+    hit = _SHARED.get(id(a))
+    if hit is not None and hit[0] is a:
+        return hit[1]
+    shared = set(a) == {"count"} and _free_filter(a["count"], _SHARED_KEYS)
+    _SHARED[id(a)] = (a, shared)
+    return shared
 
 
 def _free_condition(cond: Any) -> bool:
