@@ -2111,6 +2111,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if m and out and out[-1].op == "pay":  # "Pay {2}{G}{G}. If you don't, you lose the game." (the Pacts): paying
             # is the player's choice (117.3: only with the mana for it; 608.2d), the instruction after it the other way
             out[-1] = Effect("may", {"effects": [out[-1]]})
+        elif m and out and out[-1].op == "playable":  # "You may cast that card. If you don't, SELF deals 2 damage to
+            # each opponent" (Chandra, Torch of Defiance): a choice made now, the instruction after it the other way
+            out[-1] = Effect("may", {"effects": [out[-1]]})
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
             if effs is None:
@@ -2701,9 +2704,10 @@ _INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) 
             re.compile(r"^if (.+?), (.+ instead of (?:a|an|one|two|three|four|five|\d+))$"))
 
 
-#: ops that only allow something later ("you may play an additional land this turn", 305.2a):
-#: "you may" is the permission itself, not a choice made as the ability resolves
-PERMISSIONS = frozenset({"extra_land",
+#: ops that only allow something later ("you may play an additional land this turn", 305.2a; "you may cast that
+#: card for as long as it remains exiled", 601.2a, 611.2a): "you may" is the permission itself, not a choice made as
+#: the ability resolves (the player chooses when they play or cast it, or lets the permission end)
+PERMISSIONS = frozenset({"extra_land", "playable",
                          "cast_offer"})  # an offer to cast now is a choice of its own: the player may pass
 
 
