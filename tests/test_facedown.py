@@ -132,7 +132,6 @@ steps:
   - {pass_until: combat_damage}
   - {resolve: 1}
   - {alice: choose, cards: [shock]}
-  - {alice: choose, option: yes}
   - {resolve: all}
 """
 
