@@ -7,12 +7,13 @@ import pytest
 
 pytest.importorskip("PySide6")
 
+from PySide6.QtCore import QPoint, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from table_mouse import pick  # noqa: E402
 from test_app_lobby import LoopServer, click, fill  # noqa: E402
 
 from app.lobby.window import LobbyWindow  # noqa: E402
-from app.table.items import CardItem  # noqa: E402
+from app.table.items import CardItem, variant_decks  # noqa: E402
 
 
 def listed(w) -> list[str]:
@@ -141,6 +142,47 @@ def test_a_two_headed_giant_game_is_hosted_with_teams_and_joined_from_the_lobby(
             hidden = [it for it in scene.items() if isinstance(it, CardItem)
                       and it.zone == "hand" and it.seat not in (seat, mates[seat])]
             assert hidden and not any(it.face_up for it in hidden), "the other team's hands stay hidden"
+    finally:
+        for w in lobbies:
+            w.close()
+        server.stop()
+
+
+def test_a_planechase_and_conspiracy_game_is_hosted_from_the_lobby(qtbot, tmp_path):
+    """901, 905: the host ticks the casual variants, the list says which a game adds, and the game the
+    joiner's table shows has a plane face up in the command zone and each player's conspiracy (901.6, 905.4)."""
+    server = LoopServer(tmp_path / "data")
+    lobbies = [LobbyWindow() for _ in range(2)]
+    try:
+        for w, name in zip(lobbies, ("alice", "bob")):
+            qtbot.addWidget(w)
+            w.show()
+            fill(w.address, f"127.0.0.1:{server.port}")
+            fill(w.name, name)
+            w.deck.setCurrentIndex(w.deck.findText("Sample: Red Aggro"))
+        host, bob = lobbies
+        assert set(host.casual) == {"planechase", "vanguard", "archenemy", "conspiracy"}
+        for kind in ("planechase", "conspiracy"):
+            box = host.casual[kind]
+            QTest.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))  # its check mark
+            assert box.isChecked(), kind
+        click(host.btn_host)
+        code = host.code.text()
+        assert len(code) == 6, host.status.text()
+        click(bob.btn_list)
+        assert listed(bob) == [f"127.0.0.1:{server.port} — alice — casual — waiting — Planechase, Conspiracy"]
+        fill(bob.code, code)
+        click(bob.btn_join)
+        qtbot.waitUntil(lambda: all(w.table is not None for w in lobbies), timeout=10000)
+        for w in lobbies:
+            scene = w.table.scene
+            qtbot.waitUntil(lambda s=scene: {it.seat for it in s.cards.values() if it.zone == "command"}
+                            == {"alice", "bob"}, timeout=5000)
+            mine = [it for it in scene.cards.values() if it.zone == "command" and it.seat == w.table.ctl.seat]
+            assert len(mine) == 1 and mine[0].face_up, "each player's own conspiracy, in the command zone (905.4)"
+            # the planar decks are set before the first plane is turned face up after the mulligans (901.5)
+            assert {seat: variant_decks(p) for seat, p in scene.v["players"].items()} == {
+                "alice": "planar 10", "bob": "planar 10"}
     finally:
         for w in lobbies:
             w.close()

@@ -62,7 +62,8 @@ COMMANDER_DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks" / "co
 #: the casual variants played with nontraditional cards (engine.randomdeck.CASUAL_VARIANTS): label -> name
 CASUAL = {"Planechase (901): a planar deck each": "planechase",
           "Vanguard (902): an avatar each": "vanguard",
-          "Archenemy (904): the first seat (every seat beyond two)": "archenemy"}
+          "Archenemy (904): the first seat (every seat beyond two)": "archenemy",
+          "Conspiracy (905): a conspiracy each, face up in the command zone": "conspiracy"}
 
 
 def commander_available() -> bool:

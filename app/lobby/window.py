@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.deckchoice import deck_choices
-from app.lobby.newgame import commander_offers
+from app.lobby.newgame import CASUAL, commander_offers
 from app.settings import load_settings, save_settings
 from app.table.connection import ConnectionBar
 from app.table.widget import TableWidget
@@ -148,6 +148,13 @@ class LobbyWindow(QWidget):
         self.team.setToolTip("in a Two-Headed Giant game: the team to sit on (the host's is team 1)")
         self.code = QLineEdit()
         self.code.setPlaceholderText("join code")
+        # the casual variants the hosted game adds, their nontraditional cards drawn by the server (901, 902, 904, 905)
+        self.casual: dict[str, QCheckBox] = {}
+        for label, kind in CASUAL.items():
+            box = QCheckBox(label)
+            box.setObjectName(f"casual_{kind}")
+            box.setToolTip("the server draws its cards at random from those the engine plays")
+            self.casual[kind] = box
         form.addRow("server", self.address)
         form.addRow("name", self.name)
         form.addRow("deck", self.deck)
@@ -156,6 +163,8 @@ class LobbyWindow(QWidget):
         form.addRow("variant (host)", self.variant)
         form.addRow("team (Two-Headed Giant)", self.team)
         form.addRow("", self.spectators)
+        for i, box in enumerate(self.casual.values()):
+            form.addRow("casual cards (host)" if i == 0 else "", box)
         form.addRow("code", self.code)
         self.found = QListWidget()
         self.found.itemDoubleClicked.connect(lambda it: self.address.setText(it.data(ADDRESS)))
@@ -254,6 +263,8 @@ class LobbyWindow(QWidget):
             what = f"{g.get('host')} — {g.get('format', '?')} — {status}"
             if g.get("variant") == "two_headed_giant":
                 what += " — Two-Headed Giant"
+            if g.get("casual"):  # the casual variants added (901, 902, 904, 905): a joiner knows before joining
+                what += " — " + ", ".join(str(v).title() for v in g["casual"])
             if status == "waiting" and int(g.get("seats") or 2) > 2:   # two seats: as the lobby always said
                 taken, seats = int(g.get("taken") or 1), int(g["seats"])
                 players = ", ".join(str(p) for p in g.get("players") or [])
@@ -363,7 +374,8 @@ class LobbyWindow(QWidget):
             code = self.session.create(self.name.text().strip() or "host", deck,
                                        format=self.format.currentText(), spectators=self.spectators.isChecked(),
                                        seats=self.seats.value(), commander=self._commander(), variant=variant,
-                                       team=self.team.currentData() if variant else None)
+                                       team=self.team.currentData() if variant else None,
+                                       casual=[k for k, box in self.casual.items() if box.isChecked()] or None)
         except (OSError, NetError, ValueError) as e:
             self._drop_session()
             self.status.setText(f"could not host: {network_words(e, self.address.text().strip())}")

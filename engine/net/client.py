@@ -302,7 +302,8 @@ class RemoteSession:
         ``deck`` holds the other cards.
         ``variant="two_headed_giant"`` hosts Two-Headed Giant (810: 4 or 6 seats, two teams),
         the host on ``team`` (1 when None). ``casual``: the casual variants added with their nontraditional cards,
-        which the server builds at random as the game starts ("planechase", "vanguard", "archenemy": 901, 902, 904).
+        which the server builds at random as the game starts ("planechase", "vanguard", "archenemy", "conspiracy":
+        901, 902, 904, 905).
         """
         extra: dict[str, Any] = {"format": format} if format else {}
         if casual:

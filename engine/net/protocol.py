@@ -387,8 +387,8 @@ def _variant(name: str, v: Any) -> None:
 
 
 #: the casual variants a hosted game may add with their nontraditional cards, built at random by the server
-#: (engine.randomdeck.random_casual): Planechase (901), Vanguard (902), Archenemy (904)
-CASUAL = ("planechase", "vanguard", "archenemy")
+#: (engine.randomdeck.random_casual): Planechase (901), Vanguard (902), Archenemy (904), Conspiracy (905)
+CASUAL = ("planechase", "vanguard", "archenemy", "conspiracy")
 
 
 def _casual(name: str, v: Any) -> None:
