@@ -20,16 +20,23 @@ def listed(w) -> list[str]:
     return [w.found.item(i).text() for i in range(w.found.count())]
 
 
+def lobbies_at(qtbot, server, names, deck: str | None = "Sample: Red Aggro") -> list[LobbyWindow]:
+    """One lobby window for each name, shown, pointed at ``server``, the deck chosen (None: the first)."""
+    out = [LobbyWindow() for _ in names]
+    for w, name in zip(out, names):
+        qtbot.addWidget(w)
+        w.show()
+        fill(w.address, f"127.0.0.1:{server.port}")
+        fill(w.name, name)
+        if deck is not None:
+            w.deck.setCurrentIndex(w.deck.findText(deck))
+    return out
+
+
 def test_a_three_seat_game_is_hosted_listed_joined_and_played_on_three_tables(qtbot, tmp_path):
     server = LoopServer(tmp_path / "data")
-    lobbies = [LobbyWindow() for _ in range(3)]
+    lobbies = lobbies_at(qtbot, server, ("alice", "bob", "carol"))
     try:
-        for w, name in zip(lobbies, ("alice", "bob", "carol")):
-            qtbot.addWidget(w)
-            w.show()
-            fill(w.address, f"127.0.0.1:{server.port}")
-            fill(w.name, name)
-            w.deck.setCurrentIndex(w.deck.findText("Sample: Red Aggro"))
         host, bob, carol = lobbies
         host.seats.setFocus()
         host.seats.selectAll()
@@ -63,13 +70,8 @@ def test_a_three_seat_game_is_hosted_listed_joined_and_played_on_three_tables(qt
 
 def test_a_commander_game_over_the_lan_from_the_lobby(qtbot, tmp_path):
     server = LoopServer(tmp_path / "data")
-    lobbies = [LobbyWindow(), LobbyWindow()]
+    lobbies = lobbies_at(qtbot, server, ("alice", "bob"), deck=None)
     try:
-        for w, name in zip(lobbies, ("alice", "bob")):
-            qtbot.addWidget(w)
-            w.show()
-            fill(w.address, f"127.0.0.1:{server.port}")
-            fill(w.name, name)
         host, guest = lobbies
         labels = [host.deck.itemText(i) for i in range(host.deck.count())]
         krenko = next(t for t in labels if t.startswith("Commander:") and "Krenko" in t)
@@ -101,15 +103,9 @@ def test_a_two_headed_giant_game_is_hosted_with_teams_and_joined_from_the_lobby(
     shows each team's seats, a joiner picks a team, and the four tables seat teammates together
     with the teammate's hand face up (810.5) and the other team's face down."""
     server = LoopServer(tmp_path / "data")
-    lobbies = [LobbyWindow() for _ in range(4)]
     names = ("alice", "bob", "carol", "dave")
+    lobbies = lobbies_at(qtbot, server, names)
     try:
-        for w, name in zip(lobbies, names):
-            qtbot.addWidget(w)
-            w.show()
-            fill(w.address, f"127.0.0.1:{server.port}")
-            fill(w.name, name)
-            w.deck.setCurrentIndex(w.deck.findText("Sample: Red Aggro"))
         host, bob, carol, dave = lobbies
         pick(qtbot, host.variant, "Two-Headed Giant")
         assert host.seats.value() == 4 and host.seats.minimum() == 4
@@ -150,16 +146,10 @@ def test_a_two_headed_giant_game_is_hosted_with_teams_and_joined_from_the_lobby(
 
 def test_a_planechase_and_conspiracy_game_is_hosted_from_the_lobby(qtbot, tmp_path):
     """901, 905: the host ticks the casual variants, the list says which a game adds, and the game the
-    joiner's table shows has a plane face up in the command zone and each player's conspiracy (901.6, 905.4)."""
+    tables show each player's conspiracy in the command zone (905.4) and planar deck (901.3)."""
     server = LoopServer(tmp_path / "data")
-    lobbies = [LobbyWindow() for _ in range(2)]
+    lobbies = lobbies_at(qtbot, server, ("alice", "bob"))
     try:
-        for w, name in zip(lobbies, ("alice", "bob")):
-            qtbot.addWidget(w)
-            w.show()
-            fill(w.address, f"127.0.0.1:{server.port}")
-            fill(w.name, name)
-            w.deck.setCurrentIndex(w.deck.findText("Sample: Red Aggro"))
         host, bob = lobbies
         assert set(host.casual) == {"planechase", "vanguard", "archenemy", "conspiracy"}
         for kind in ("planechase", "conspiracy"):
