@@ -915,4 +915,32 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         f["controller"] = "you"
         return {"event": _event_word(m.group(3)), "filter": f}
-    return None
+    return _state_trigger(c)
+
+
+#: 603.8: what a state trigger may watch: facts of the game state now (what players control, their life totals and
+#: hands, SELF's counters and characteristics), never an event or a fact of the turn so far
+_STATE_KEYS = frozenset({"control", "min", "max", "opponents_control", "self", "self_counters_ge", "self_counters_le",
+                         "life_ge", "life_le", "opponent_life_le", "hand_le", "opponent_hand_le", "any"})
+
+
+def _state_trigger(c: str) -> dict[str, Any] | None:
+    """603.8: "When you control a Dwarf, sacrifice SELF" (Goblins of the Flarg), "When an opponent has 10 or less
+    life, if SELF is an enchantment, ..." (Lurking Jackals), "When SELF's power is 7 or greater" (Phyrexian
+    Devourer), "When SELF has flying" (Floodgate), "Whenever there are four or more tide counters on SELF"
+    (Homarid), "When a player has no cards in hand" (Veiled Crocodile): a state trigger, which triggers once each
+    time the state begins to hold and not again while it waits or is on the stack (engine/triggers.py
+    state_triggers), whether the card says "when" or "whenever"."""
+    c = re.sub(r"^there (?:is|are) (.+? counters?) on self$", r"self has \1 on it", c)
+    if c == "a player has no cards in hand":  # you, or any opponent (102.2)
+        return {"event": "state", "condition": {"any": [{"hand_le": 0}, {"opponent_hand_le": 0}]}}
+    m = re.fullmatch(r"self has ([a-z ]+)", c)
+    if m and "counter" not in c:  # "When SELF has flying": a keyword it has now (702)
+        it = parse_condition(f"it has {m.group(1)}")
+        if it is None or set(it) != {"it"} or set(it["it"]) != {"keyword"}:
+            return None
+        return {"event": "state", "condition": {"self": it["it"]}}
+    held = parse_condition(c)
+    if held is None or set(held) - _STATE_KEYS or "any" in held:
+        return None
+    return {"event": "state", "condition": held}
