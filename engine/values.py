@@ -227,6 +227,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "attached":
         sid = source_id(g, r)
         t = g.objects[sid].attached_to if sid is not None else None
+        if sid is None and "obj" in r:  # the source was sacrificed to activate it: what it was attached to as it
+            t = this(g, r).chosen.get("source_attached")  # last existed (608.2h), while that object is still there
+            t = t if t in g.objects and g.objects[t].zone == "battlefield" else None
         return [t] if t is not None else []
     if ref == "created":
         return [c for c in r["created"] if c in g.objects]

@@ -272,14 +272,19 @@ class Ctx:
         if p in ("him", "her", "himself", "herself", "he", "she"):
             # oracle text calls other objects "it": "him"/"her" is the legend itself (Gideon's "dealt to him")
             return "self"
-        m = re.fullmatch(r"each other (.+?) that shares? a color with (?:it|that creature|that permanent)", p)
-        if m and isinstance(self.last, dict) and "target" in self.last:
-            # "deals 3 damage to target creature and each other creature that shares a color with it" (105.4):
-            # the colors of the object named before, read as the effect resolves
+        m = re.fullmatch(r"each other (.+?) that shares? a (color|creature type) with (?:it|that creature|"
+                         r"that permanent)", p)
+        if m and (isinstance(self.last, dict) and "target" in self.last or self.last in ("attached", "self")):
+            # "deals 3 damage to target creature and each other creature that shares a color with it" (105.4),
+            # "Enchanted creature and other creatures that share a creature type with it get +1/+1" (205.3m): the
+            # colors (creature types) of the object named before, read as the effect resolves; not that object
             f = parse_noun(m.group(1))
-            if f is None or f.get("player") or "colors" in f:
+            if f is None or f.get("player") or ("colors" if m.group(2) == "color" else "subtypes") in f \
+                    or f.get("zone") not in (None, "battlefield"):
                 return None
-            return {"each": {**f, "shares_color_with": self.last}}
+            if m.group(2) == "color":
+                return {"each": {**f, "shares_color_with": self.last}}
+            return {"each": {**f, "shares_type_with": self.last, "other_than": self.last}}
         m = re.fullmatch(r"(target .+?) and (?:all|each) other (.+?) with the same name as (?:that \w+|it)", p)
         if m:  # "target permanent and all other permanents with the same name as that permanent"
             return self._same_name(m.group(1), m.group(2))
