@@ -474,10 +474,28 @@ def _for_each_opponent_target(low: str, ctx: Ctx) -> list[Effect] | None:
     return got
 
 
+def _that_kind(s: str, ctx: Ctx) -> str:
+    """"Destroy target artifact. That artifact's controller gains life equal to its mana value" (Crumble), "Destroy
+    target Wall. ... equal to that Wall's mana value to the Wall's controller" (Word of Blasting): the one target
+    named before, called again by its card type or subtype (608.2c), read as "its"."""
+    last = ctx.last
+    if not (isinstance(last, dict) and set(last) == {"target"} and isinstance(last["target"], int)
+            and 0 <= last["target"] < len(ctx.targets)) or ctx.targets[last["target"]].count != 1:
+        return s
+    f = ctx.targets[last["target"]].filter
+    kinds = {str(t).lower() for t in list(f.get("types") or ()) + list(f.get("subtypes") or ())} \
+        - {"creature", "permanent", "card", "spell", "player"}
+    if not kinds or f.get("or") or f.get("any"):
+        return s
+    return re.sub(r"\b(?:that|the) ([a-z]+)'s\b", lambda m: "its" if m.group(1).lower() in kinds else m.group(0), s,
+                  flags=re.I)
+
+
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     s = sentence.strip().rstrip(".").strip()
     s = re.sub(r"^then,? ", "", s, flags=re.I)
+    s = _that_kind(s, ctx)
     # "Return to the battlefield all permanent cards in your graveyard that ..." (Faith's Reward): the object after
     # the destination, read as "return ALL ... to the battlefield"
     s = re.sub(r"^return to the battlefield ((?:all|each|target|up to \w+ target) .+)$",
