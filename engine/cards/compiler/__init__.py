@@ -514,6 +514,13 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
     three = re.match(r"^if ([^,]+, [^,]+, and [^,]+), ", body, re.I)
     if three and parse_condition(three.group(1)) is not None:
         m = three  # "if A, B, and C, you win the game" (Happily Ever After): one condition of three parts (603.4)
+    if m and not three:
+        # "if that player controls a nonblack, nonland permanent, ..." (Urborg Stalker): a comma of the condition's
+        # own list of adjectives (205.4, 105.2), the condition ending at the comma after it
+        more = re.match(r"^if (.+?, (?:non[a-z]+|white|blue|black|red|green|colorless|artifact|creature|enchantment|"
+                        r"land)(?: [a-z]+)?), ", body, re.I)
+        if more and parse_condition(more.group(1)) is not None:
+            m = more
     cond_text = ""
     if m:  # intervening "if" clause (603.4); "if SELF is in your graveyard" (Ichorid, Bridge from Below): a
         # triggered ability that works there (112.6b; statics and activated abilities of a card in a graveyard
@@ -549,6 +556,9 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
             # ("It can't be regenerated" after "destroy that creature" is that creature's rider, 701.12b)
             body = re.sub(r"(^|\. )it (deals|gets|gains|has|can't(?! be regenerated)|doesn't)\b", r"\1self \2", body,
                           flags=re.I)
+    if trig.get("event") == "step" and trig.get("whose") == "each":  # "At the beginning of each player's upkeep,
+        # ... the player creates a 1/1 green Saproling creature token" (Greener Pastures): that player, the active one
+        body = re.sub(r"(^|\. )the player (?=[a-z])", r"\1that player ", body, flags=re.I)
     if trig.get("event") == "tapped_for_mana" and trig.get("who") == "any":  # 605.1b: the mana goes to the
         # player who tapped it ("its controller adds", "that player adds"): the pool the mana ability fills
         body = re.sub(r"^(?:its controller|that player) adds\b", "add", body, flags=re.I)

@@ -426,6 +426,36 @@ _PLAYER_FACTS = frozenset({"entered_kind_this_turn", "entered_kind_ge", "gained_
                            "drawn_ge", "history", "to_graveyard_ge", "you_lost_life_this_turn"})
 
 
+#: what "a player" / "that player" conditions may say of the player, read as of "you" (102.1)
+_OF_A_PLAYER = frozenset({"most", "control", "min", "max", "life_le", "life_ge", "hand_le", "hand_ge",
+                          "spells_cast_this_turn"})
+
+
+def _player_fact(t: str) -> dict[str, Any] | None:
+    """ "If you have more life than each other player", "if you control more creatures than each other player"
+    ({"most": ...}: strictly more than each other player, 102.1); "if a player has more life than each other player"
+    (Ghazbán Ogre: true of some player, "player_did"), "if that player controls a Plains" (Spiritual Sanctuary, of the
+    trigger's player, 603.4: "trigger_player_did"): the fact read as of "you", checked for that player."""
+    m = re.fullmatch(r"you have more life than each other player", t)
+    if m:
+        return {"most": {"life": True}}
+    m = re.fullmatch(r"you control more (.+?) than each other player", t)
+    if m:
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("controller") or f.get("zone", "battlefield") != "battlefield":
+            return None
+        f.pop("zone", None)
+        return {"most": {"count": f}}
+    m = re.fullmatch(r"(a|that|the) player (controls|has|didn't|did not|cast) (.+)", t)
+    if m is None:
+        return None
+    verb = {"controls": "control", "has": "have"}.get(m.group(2), m.group(2))
+    inner = parse_condition(f"you {verb} {m.group(3)}")
+    if inner is None or set(inner) - _OF_A_PLAYER:
+        return None
+    return {"player_did" if m.group(1) == "a" else "trigger_player_did": inner}
+
+
 def _opponent_did(t: str) -> dict[str, Any] | None:
     """A fact about this turn true of some opponent (102.2; the Traps of Zendikar: "If an opponent had two or more
     lands enter the battlefield under their control this turn", "If an opponent gained life this turn", "... cast
@@ -768,6 +798,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"that player has (no|one or fewer|two or fewer) cards in hand", t)
     if m:  # "at the beginning of each opponent's upkeep, if that player has one or fewer cards in hand" (603.4)
         return {"trigger_player_hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2}[m.group(1)]}
+    got = _player_fact(t)
+    if got is not None:
+        return got
     m = re.fullmatch(r"you have (\w+) or more cards in hand", t)
     if m and number(m.group(1)) is not None:
         return {"hand_ge": number(m.group(1))}

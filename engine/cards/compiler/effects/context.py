@@ -130,6 +130,15 @@ class Ctx:
             return simple[p]
         if p in ("each player dealt damage this way", "each opponent dealt damage this way"):
             return "dealt_players"  # the players the damage instruction before this one was dealt to
+        if p == "the player with the most life":  # (Ghazbán Ogre) the one with more life than each other player
+            return {"most": {"life": True}}
+        m = re.fullmatch(r"the player who controls the most (.+)", p)
+        if m:  # "the player who controls the most creatures" (Wild Mammoth): more of them than each other player
+            f = parse_noun(m.group(1))
+            if f is None or f.get("player") or f.get("controller") or f.get("zone", "battlefield") != "battlefield":
+                return None
+            f.pop("zone", None)
+            return {"most": {"count": f}}
         m = re.fullmatch(r"(any number of|two|up to two) target (players|opponents)(?: each)?", p)
         if m:  # "Any number of target players each gain 6 life" (Hunters' Feast), "Two target players each draw a
             # card" (Huddle Up): the players chosen (115.1, 601.2c)

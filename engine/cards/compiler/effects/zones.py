@@ -439,8 +439,8 @@ def _steal(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("gain_control", args)]
 
 
-@reader(r"^(an opponent|target opponent|target player|that player|its controller|their controller) gains? control of "
-        r"(self|it|target .+)$")
+@reader(r"^(an opponent|target opponent|target player|that player|its controller|their controller|the player with the "
+        r"most life|the player who controls the most [a-z ]+?) gains? control of (self|it|target .+)$")
 def _give_control(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"When SELF enters, an opponent gains control of it" (Akroan Horse), "Target opponent gains control of SELF"
     (Jinxed Idol): a control-changing effect (613.1b, layer 2) for that player, with no end (611.2a)."""
