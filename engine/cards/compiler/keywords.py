@@ -652,8 +652,43 @@ def reconfigure_rest(part: str, cost: Cost) -> tuple[Ability, ...]:
     )
 
 
+#: the instructions an upkeep cost may be (_upkeep_instruction): done once for each age counter
+_UPKEEP_OPS = frozenset({"draw", "gain_life", "token", "counters", "mill", "lose_life"})
+
+
+def _upkeep_instruction(part: str, cost_text: str) -> tuple[Ability | None, Any] | None:
+    """702.23a: "Cumulative upkeep—Draw a card" (Psychic Vortex), "—An opponent gains 1 life" (Wall of Shards), "—Have
+    an opponent create a 1/1 red Survivor creature token" (Varchild's War-Riders), "—Add {R}" (Braid of Fire): an
+    instruction as the upkeep cost (117.1); paying it for each age counter is carrying it out that many times, or
+    the permanent is sacrificed."""
+    from engine.cards.compiler.effects.context import Ctx  # noqa: PLC0415 - the effect readers import this module
+    from engine.cards.compiler.effects.sequence import parse_effects  # noqa: PLC0415
+    text = re.sub(r"^have (an opponent|target opponent) create\b", r"\1 creates", cost_text.strip().rstrip("."),
+                  flags=re.I)
+    ctx = Ctx()
+    effs = parse_effects(text + ".", ctx)
+    if not effs or len(effs) != 1 or ctx.targets:
+        return None
+    e = effs[0]
+    age = {"counters_on": "self", "kind": "age"}
+    if e.op == "add_mana" and set(e.args) == {"mana"}:  # "Add {R}": that mana for each age counter (605.2)
+        act = Effect("add_mana", {**e.args, "per": age})
+    elif e.op in _UPKEEP_OPS and e.args.get("amount") == 1 and "choose" not in repr(e.args) \
+            and (e.op != "counters" or e.args.get("what") == "self"):  # (each payment chooses anew: not read)
+        act = Effect(e.op, {**e.args, "amount": age})
+    else:
+        return None
+    return (Ability(
+        "triggered", part,
+        effects=(Effect("counters", {"what": "self", "kind": "age", "amount": 1}),
+                 Effect("unless", {"payer": "you", "actions": [act], "effects": [Effect("sacrifice", {"what": "self"})]})),
+        trigger={"event": "step", "step": "upkeep", "whose": "you"}, keyword="Cumulative upkeep"), Cost())
+
+
 def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | None, Any] | None:
     """The ability (if any) and the argument of a keyword with a cost."""
+    if name == "Cumulative upkeep" and parse_cost_text(cost_text) is None:
+        return _upkeep_instruction(part, cost_text)
     m = re.fullmatch(r"\{([WUBRG])\} or \{([WUBRG])\}", cost_text.strip())
     if name == "Cumulative upkeep" and m and m.group(1) != m.group(2):
         # 702.23a: "Cumulative upkeep {G} or {W}": for each age counter, {G} or {W}, the player's choice each
