@@ -681,7 +681,8 @@ def _upkeep_instruction(part: str, cost_text: str) -> tuple[Ability | None, Any]
     return (Ability(
         "triggered", part,
         effects=(Effect("counters", {"what": "self", "kind": "age", "amount": 1}),
-                 Effect("unless", {"payer": "you", "actions": [act], "effects": [Effect("sacrifice", {"what": "self"})]})),
+                 Effect("unless", {"payer": "you", "actions": [act],
+                                   "effects": [Effect("sacrifice", {"what": "self"})]})),
         trigger={"event": "step", "step": "upkeep", "whose": "you"}, keyword="Cumulative upkeep"), Cost())
 
 
