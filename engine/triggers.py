@@ -808,7 +808,8 @@ def enters(g: "Game", o: "Obj") -> None:
                                                            frozenset(c.subtypes), frozenset(c.colors)))
         g.turn_state_changed()  # a static may read it ("as long as two or more nonland permanents entered ...")
     event(g, {"event": "etb", "obj": o.id, "player": o.controller,
-              "pt": (c.power, c.toughness, c.is_creature()) if c is not None else None})
+              "pt": (c.power, c.toughness, c.is_creature()) if c is not None else None,
+              **({"x": o.x} if o.x else {})})  # the X of the spell it was (game.move), for its own ETB triggers
 
 
 def attached(g: "Game", oid: int, to: Any) -> None:
@@ -1007,8 +1008,10 @@ def trigger_x(t: dict[str, Any]) -> int:
     SELF, destroy up to X target artifacts": the cycling cost's X, 107.3a; "when you cast SELF, you gain half X
     life": the X of that spell, its own X, 107.3h), else 0. Another object's cast trigger knows no X of it."""
     ab = t["ability"]
-    if t["info"].get("event") == "cast" and not (ab.trigger or {}).get("self"):
+    if t["info"].get("event") in ("cast", "etb") and not (ab.trigger or {}).get("self"):
         return 0
+    # "When SELF enters, tap enchanted creature and put X sleep counters on it" (Venarian Gold): the X chosen for
+    # the spell that became it (a later rule, 107.3m of the 2017 rules; 107.3f leaves the card's own X 0 elsewhere)
     x = t["info"].get("x", 0)
     return x if isinstance(x, int) and x > 0 else 0
 

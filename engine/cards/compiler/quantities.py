@@ -614,6 +614,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     n = number(m.group(1)) if m else None
     if m and n:  # "if SELF has fewer than three +1/+1 counters on it" (121.1)
         return {"self_counters_le": {m.group(2): n - 1}}
+    if t in ("it attacked during its controller's last turn", "it attacked during your last turn"):
+        return {"it": {"attacked_last_turn": True}}  # (Tangle Kelp) declared as an attacker that turn (508.1)
     m = re.fullmatch(r"there (?:is|are) exactly (\w+) ([+\-]\d+/[+\-]\d+|[a-z]+) counters? on (?:self|it)"
                      r"|(?:self|it) has exactly (\w+) ([+\-]\d+/[+\-]\d+|[a-z]+) counters? on it", t)
     n = number(m.group(1) or m.group(3)) if m else None
