@@ -204,7 +204,8 @@ def _ward_action(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(r"^(.+?) unless (.+?) (sacrifices .+|discards .+|sacrifice .+|discard .+|returns? .+ to (?:its|their) "
         r"owner'?s?'? hands?|exiles? an? (?:[^,]+? )?card from (?:your|their) graveyard|taps? an untapped [^,]+? "
         r"(?:you|they) controls?|exiles? an? [^,]+? you control(?: other than self)?|exiles? the top [a-z ]+? card of "
-        r"your graveyard)$")
+        r"your graveyard|mills? (?:a|one|two|three|four|five) cards?|removes? an? [+\-\w/]+ counter from (?:it|self)|"
+        r"puts? (?:a|one|two|three) cards? from (?:your|their) graveyard on the bottom of (?:your|their) library)$")
 def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     """117.12: "sacrifice it unless you discard a card / return an untapped Island you control to its owner's
     hand" (Avatar of Discord, Dormant Volcano), "discard a card unless you exile a historic card from your
