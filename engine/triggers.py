@@ -40,6 +40,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "becomes_blocked_by",  # once for each creature blocking it (509.1h); "it": that blocker
                  "blocks_creature",  # once for each creature it blocks (509.4); "it": that attacker
                  "exploits",
+                 "phases_in", "phases_out",  # 702.25: it phased in / out (engine/phasing.py)
                  "exerted",  # a permanent was exerted (a later keyword action: engine/actions.py exert)
                  "fights",  # 701.10: each creature that fought (engine/ops/damage.py)
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",

@@ -41,6 +41,7 @@ _SELF_EVENTS = {
     "exploits a creature": "exploits",
     "explores": "explores", "becomes monstrous": "monstrous", "becomes renowned": "renowned",
     "attacks alone": "attacks_alone", "fights": "fights",
+    "phases in": "phases_in", "phases out": "phases_out",  # 702.25 (engine/phasing.py)
 }
 
 
@@ -58,6 +59,7 @@ def _event_word(w: str) -> str | None:
             "becomes the target of a spell or ability you control": "becomes_target_you",
             "becomes the target of a spell an opponent controls": "becomes_target_spell_opponent",
             "leave the battlefield": "ltb", "is turned face up": "turned_face_up",
+            "phases in": "phases_in", "phases out": "phases_out",  # 702.25
             "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned",
             "enters or dies": "etb_or_dies", "enters or attacks": "etb_or_attacks", "fights": "fights"}.get(w)
 
