@@ -688,14 +688,14 @@ def _upkeep_instruction(part: str, cost_text: str) -> tuple[Ability | None, Any]
 
 def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | None, Any] | None:
     """The ability (if any) and the argument of a keyword with a cost."""
-    if name == "Cumulative upkeep" and parse_cost_text(cost_text) is None:
-        return _upkeep_instruction(part, cost_text)
     m = re.fullmatch(r"\{([WUBRG])\} or \{([WUBRG])\}", cost_text.strip())
     if name == "Cumulative upkeep" and m and m.group(1) != m.group(2):
         # 702.23a: "Cumulative upkeep {G} or {W}": for each age counter, {G} or {W}, the player's choice each
         # time: what N hybrid symbols {G/W} are (107.4e)
         cost_text = "{" + m.group(1) + "/" + m.group(2) + "}"
     cost = parse_cost_text(cost_text)
+    if cost is None and name == "Cumulative upkeep":
+        return _upkeep_instruction(part, cost_text)
     if cost is None:
         return None
     if name == "Equip":
