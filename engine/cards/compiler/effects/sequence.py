@@ -239,6 +239,27 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("unless", {"payer": payer, "actions": list(act), "effects": list(inner)})]
 
 
+@reader(r"^(.+?) unless (its controller|that creature's controller|that player|that permanent's controller|a player) "
+        r"has self deal (\w+) damage to (?:them|him or her)$")
+def _unless_has_deal(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """117.12: "Destroy target nonbasic land unless its controller has SELF deal 6 damage to them" (Lava Blister),
+    "... unless a player has SELF deal 4 damage to them" (Barbarian Bully): the instruction happens unless that
+    player (any one player, asked in turn order) chooses to be dealt the damage by SELF instead."""
+    n = number(m.group(3))
+    inner = parse_sentence(m.group(1), c)
+    if inner is None or not n:
+        return None
+    if m.group(2) == "a player":
+        return [Effect("unless", {"payer": "each_player", "any_one": True,
+                                  "actions": [Effect("damage", {"amount": n, "to": "each_player"})],
+                                  "effects": list(inner)})]
+    payer = c.player(m.group(2))
+    if payer is None or payer in _MANY_PLAYERS:
+        return None
+    return [Effect("unless", {"payer": payer, "actions": [Effect("damage", {"amount": n, "to": payer})],
+                              "effects": list(inner)})]
+
+
 @reader(
     r"^(.+?) at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|end of combat|"
     r"the next turn's upkeep|your next main phase|the next cleanup step)$|^(.+?) at (end of combat)$|"
@@ -3061,7 +3082,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
 READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay, _ward_action,
-                               _unless_do,
+                               _unless_do, _unless_has_deal,
                                _either_instruction,
                                _delayed_if_target_has,
                                _delayed_owner_upkeep, _delayed,
