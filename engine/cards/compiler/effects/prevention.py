@@ -322,4 +322,5 @@ def _redirect(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (_redirect, _fog, _prevent_by, _prevent_by_group, _prevent_would_deal, _prevent_group,
                                _prevent_to,
-                               _prevent_next, _prevent_divided, _cop, _prevent_next_by, _prevent_sources, _prevent_chosen_source)
+                               _prevent_next, _prevent_divided, _cop, _prevent_next_by, _prevent_sources,
+                               _prevent_chosen_source)
