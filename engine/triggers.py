@@ -652,6 +652,7 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         o = g.objects.get(ev["obj"])
         if o is not None:
             o.chosen["combat_turn"] = g.turn
+            o.chosen["combat_no"] = g.combat_no  # "if SELF attacked or blocked this combat" (506.1: this combat phase)
             if name == "attacks":
                 # "whenever SELF attacks for the first time each turn": it had not attacked this turn (400.7)
                 ev["first"] = o.chosen.get("attacked_turn") != g.turn

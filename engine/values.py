@@ -1286,6 +1286,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         did = o is not None and o.chosen.get("combat_turn") == g.turn
         if did != bool(cond["self_attacked_or_blocked_this_turn"]):
             return False
+    if "self_attacked_or_blocked_this_combat" in cond:  # "if SELF attacked or blocked this combat" (Clockwork Beast):
+        did = o is not None and o.chosen.get("combat_turn") == g.turn \
+            and o.chosen.get("combat_no") == g.combat_no  # in this combat phase (506.1)
+        if did != bool(cond["self_attacked_or_blocked_this_combat"]):
+            return False
     if "self_attacked_this_turn" in cond:  # boast (a later keyword): "if this creature attacked this turn"
         did = o is not None and o.chosen.get("attacked_turn") == g.turn
         if did != bool(cond["self_attacked_this_turn"]):
@@ -1722,6 +1727,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "most",  # "you" have more life / control more of a kind than each other player (most_player)
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
+                  "self_attacked_or_blocked_this_combat",
                   "once_each_turn", "times_each_turn", "not", "it",
                   "x_ge", "life_ge_start_plus", "life_lt_start", "graveyard_ge", "filter",
                   "cost_was",  # "if the sacrificed creature was a Human" (608.2h)

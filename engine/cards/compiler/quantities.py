@@ -860,6 +860,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"self_attacked_this_turn": False}  # declared as an attacker this turn, or not (508.1)
     if t in ("self attacked or blocked this turn",):
         return {"self_attacked_or_blocked_this_turn": True}
+    if t == "self attacked or blocked this combat":  # (the Clockwork creatures) in this combat phase (506.1)
+        return {"self_attacked_or_blocked_this_combat": True}
     m = re.fullmatch(r"(?:it|self) has dealt (\w+) or more damage this turn", t)
     if m and number(m.group(1)) is not None:  # Chandra, Fire of Kaladesh (120.1: damage it dealt this turn)
         return {"self_damage_turn_ge": number(m.group(1))}

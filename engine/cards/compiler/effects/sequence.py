@@ -1034,6 +1034,15 @@ def _paragraph_forms(low: str, ctx: Ctx) -> Any:
     """Paragraph forms of several sentences read whole: the Oaths' target, Counterbalance's reveal, Spoils of the
     Vault's reveal until, a player's "may reveal ... until"; their effects, None (the form, not understood), or
     _NOT_THIS."""
+    cap = re.fullmatch(r"put up to (x|\w+) ([+\-]\d+/[+\-]\d+|[a-z]+) counters on self\. this ability can't cause the "
+                       r"total number of \2 counters on self to be greater than (\w+)\.?", low)
+    if cap and number(cap.group(3)) and (cap.group(1) == "x" or number(cap.group(1))):
+        # "Put up to X +1/+0 counters on SELF. This ability can't cause the total number of +1/+0 counters on SELF to
+        # be greater than four." (the Clockwork creatures): a number from 0 to X that leaves no more than four, chosen
+        # as it resolves (608.2d, 122.1)
+        n: Any = {"x": True} if cap.group(1) == "x" else number(cap.group(1))
+        return [Effect("counters", {"what": "self", "kind": cap.group(2), "amount": n, "up_to": True,
+                                    "cap": number(cap.group(3))})]
     oath = _OATH.match(low)
     if oath and ctx.last_player == "trigger_player" and "second player" not in low:
         # "At the beginning of each player's upkeep, that player chooses target player who controls more creatures
