@@ -123,6 +123,16 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         inner = parse_trigger(f"a commander you own {m.group(1)}")
         f = inner.get("filter") if inner is not None else None
         return inner if isinstance(f, dict) and f.get("commander") and f.get("owner") == "you" else None
+    m = re.fullmatch(r"a player puts (an? .+?) onto the battlefield", c)
+    if m:  # "Whenever a player puts a Forest onto the battlefield, SELF deals 3 damage to that player unless ..."
+        # (Tourach's Chant): such a permanent entering, under the control of the player who put it there (110.2);
+        # "that player" is that player (the event's)
+        inner = parse_trigger(f"{m.group(1)} enters")
+        f = inner.get("filter") if inner is not None else None
+        if inner is None or inner.get("event") != "etb" or set(inner) != {"event", "filter"} or not isinstance(f, dict) \
+                or "controller" in f:
+            return None
+        return {**inner, "who": "any"}
     m = re.fullmatch(r"(an? .+?) enters tapped", c)
     if m:  # "Whenever a permanent you control enters tapped" (Amulet of Vigor): tapped as it entered (614.1c)
         inner = parse_trigger(f"{m.group(1)} enters")

@@ -43,7 +43,8 @@ def _types_effect(what: Any, dur: str) -> Effect:
 
 @reader(
     r"^(.+?) (?:each )?gets? (?:an additional )?([+-]\w+)/([+-]\w+)(?:,? and (?:gains?|has|have) (.+?))?( until end "
-    r"of turn| until your next turn| " + TAPPED_DURATIONS + r")?(?: for each (.+?))?(?:, where x is (.+))?$"
+    r"of turn| until end of combat| until your next turn| " + TAPPED_DURATIONS + r")?(?: for each (.+?))?(?:, where x "
+    r"is (.+))?$"
 )
 def _pump(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not m.group(5):
