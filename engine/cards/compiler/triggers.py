@@ -129,8 +129,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         # "that player" is that player (the event's)
         inner = parse_trigger(f"{m.group(1)} enters")
         f = inner.get("filter") if inner is not None else None
-        if inner is None or inner.get("event") != "etb" or set(inner) != {"event", "filter"} or not isinstance(f, dict) \
-                or "controller" in f:
+        if inner is None or inner.get("event") != "etb" or set(inner) != {"event", "filter"} \
+                or not isinstance(f, dict) or "controller" in f:
             return None
         return {**inner, "who": "any"}
     m = re.fullmatch(r"(an? .+?) enters tapped", c)
