@@ -3375,6 +3375,12 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         # (Venarian Gold), "SELF doesn't untap during your untap step if an opponent controls two or more creatures"
         # (Walking Dream): a static's condition, checked as the untap step untaps (611.3a, 502.3): "as long as"
         low = re.sub(r"^(.+? doesn't untap during (?:your|its controller's) untap step) if ", r"\1 as long as ", low)
+    if not low.endswith(" if it attacked during your last turn"):
+        # "Enchanted creature can't block if it's black" (Hobble), "SELF can't attack or block if an enchantment is on
+        # the battlefield" (Wirecat): a restriction while the condition holds, checked as attackers or blockers are
+        # declared (508.1c, 509.1b, 611.3a): "as long as"
+        low = re.sub(r"^((?:self|enchanted creature|equipped creature) (?:can't attack|can't block|can't attack or "
+                     r"block)) if ", r"\1 as long as ", low)
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]
@@ -3458,6 +3464,10 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(r"(.+?) as long as (.+)", low)
     if m and "." not in m.group(1):  # (a second sentence's "as long as": the paragraph, below)
         cond_text = m.group(2)
+        host = re.match(r"(enchanted creature|equipped creature|enchanted permanent|enchanted land) ", m.group(1))
+        if host:  # "Enchanted creature can't block as long as it's black" (Hobble), "... gets +1/+2 as long as it's
+            # white" (Favorable Destiny): "it" is the object the source is attached to (303.4), not SELF
+            cond_text = re.sub(r"^(?:it's|it is) ", f"{host.group(1)} is ", cond_text)
         cond_text = re.sub(r"^it's ", "self is ", cond_text)
         if m.group(1).startswith("self "):  # "SELF has flying as long as it has a +1/+1 counter on it": it is SELF
             cond_text = re.sub(r"^it (has|is) ", r"self \1 ", cond_text)
