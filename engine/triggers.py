@@ -183,6 +183,8 @@ GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacri
 # your graveyard to the battlefield" (Forsaken Miner; committing a crime, a later rule: became_targets)
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
+           "blocks_or_blocked": ("blocks", "becomes_blocked"),  # "whenever enchanted creature blocks or becomes
+           # blocked" (Gift of the Woods): either event (509.1a, 509.1h)
            "etb_or_attacks": ("etb", "attacks"),
            "combat_damage": ("combat_damage_player", "combat_damage_creature", "combat_damage_walker"),
            # "deals combat damage to a player or planeswalker" (510.2)

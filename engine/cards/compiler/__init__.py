@@ -556,6 +556,11 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
             # ("It can't be regenerated" after "destroy that creature" is that creature's rider, 701.12b)
             body = re.sub(r"(^|\. )it (deals|gets|gains|has|can't(?! be regenerated)|doesn't)\b", r"\1self \2", body,
                           flags=re.I)
+    evs = trig.get("event") if isinstance(trig.get("event"), list) else [trig.get("event")]
+    if set(evs) & {"blocks_creature", "becomes_blocked_by"}:  # "Whenever enchanted creature blocks or becomes blocked
+        # by a creature, the other creature gains first strike" (Mammoth Harness): the creature it blocks or that
+        # blocks it (509.1h, 509.4), the event's
+        body = re.sub(r"\bthe other creature\b", "that creature", body, flags=re.I)
     if trig.get("event") == "step" and trig.get("whose") == "each":  # "At the beginning of each player's upkeep,
         # ... the player creates a 1/1 green Saproling creature token" (Greener Pastures): that player, the active one
         body = re.sub(r"(^|\. )the player (?=[a-z])", r"\1that player ", body, flags=re.I)
