@@ -292,8 +292,8 @@ def _put_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^(each player|each opponent|target player|target opponent|you) (may )?puts? (a|an|one|two|three) (?:(.+?) )?"
-    r"cards? from (?:their|your) (hand|graveyard) onto the battlefield( tapped)?$"
+    r"^(each player|each opponent|each other player|target player|target opponent|you) (may )?puts? (a|an|one|two|"
+    r"three) (?:(.+?) )?cards? from (?:their|your) (hand|graveyard) onto the battlefield( tapped)?$"
 )
 def _each_puts_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Exhume: "Each player puts a creature card from their graveyard onto the battlefield"; Show and Tell:
