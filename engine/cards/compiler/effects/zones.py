@@ -293,7 +293,8 @@ def _put_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^(each player|each opponent|each other player|target player|target opponent|you) (may )?puts? (a|an|one|two|"
-    r"three) (?:(.+?) )?cards? from (?:their|your) (hand|graveyard) onto the battlefield( tapped)?$"
+    r"three) (?:(.+?) )?cards? (?:from (?:their|your) (hand|graveyard) onto the battlefield( tapped)?|onto the "
+    r"battlefield from (?:their|your) (hand))$"
 )
 def _each_puts_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Exhume: "Each player puts a creature card from their graveyard onto the battlefield"; Show and Tell:
@@ -306,7 +307,9 @@ def _each_puts_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
     if who is None or f is None or n is None:
         return None
     f.pop("zone", None)
-    what: dict[str, Any] = {"choose": {**f, "zone": m.group(5), "owner": "chooser"}, "chooser": who, "amount": n}
+    # "... onto the battlefield from their hand" (Charmed Griffin): the same instruction, its zone named last
+    what: dict[str, Any] = {"choose": {**f, "zone": m.group(5) or m.group(7), "owner": "chooser"}, "chooser": who,
+                            "amount": n}
     if m.group(2):  # "may put": none is a legal choice
         what["up_to"] = True
     args: dict[str, Any] = {"what": what, "to": "battlefield"}
