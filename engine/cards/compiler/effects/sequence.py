@@ -507,8 +507,8 @@ def _that_kind(s: str, ctx: Ctx) -> str:
     f = ctx.targets[last["target"]].filter
     kinds = {str(t).lower() for t in list(f.get("types") or ()) + list(f.get("subtypes") or ())} \
         - {"creature", "permanent", "card", "spell", "player"}
-    if not kinds or f.get("or") or f.get("any"):
-        return s
+    if not kinds or f.get("or") or f.get("any") or f.get("player"):  # ("that player or that planeswalker's
+        return s  # controller": a slot of either, read by its own words)
     return re.sub(r"\b(?:that|the) ([a-z]+)'s\b", lambda m: "its" if m.group(1).lower() in kinds else m.group(0), s,
                   flags=re.I)
 
