@@ -23,7 +23,7 @@ from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.amounts import bind_difference
 from engine.cards.compiler.effects.sequence import delayed_before_end_turn, enters_with_more, instead, untap_those
-from engine.cards.compiler.keywords import backup, linked_kickers, parse_keyword_line
+from engine.cards.compiler.keywords import backup, linked_kickers, parse_keyword_line, set_instruction_reader
 from engine.cards.compiler.leveler import ClassLevel, Striation, split_class_levels, split_levels, split_stations
 from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
@@ -72,6 +72,16 @@ class IrItem:
     head: str = ""
     body: str = ""
     modes: tuple[str, ...] = ()
+
+
+def _instruction(text: str) -> list[Effect] | None:
+    """An instruction with no target read to its effects (None when it is not read or names a target)."""
+    ctx = Ctx()
+    effs = parse_effects(text, ctx)
+    return None if effs is None or ctx.targets else list(effs)
+
+
+set_instruction_reader(_instruction)  # "Cumulative upkeep—Draw a card" (engine/cards/compiler/keywords.py)
 
 
 def _split_colon(p: str) -> tuple[str, str] | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from engine.cards.abilities import SECOND_KICKER, Ability, Cost, Effect, TargetSpec
 from engine.cards.compiler.costs import parse_cost_text
@@ -652,6 +652,16 @@ def reconfigure_rest(part: str, cost: Cost) -> tuple[Ability, ...]:
     )
 
 
+#: the reader of an instruction with no target to its effects, given by engine.cards.compiler (whose effect readers
+#: import this module): set_instruction_reader
+_INSTRUCTION: list[Callable[[str], list[Effect] | None]] = []
+
+
+def set_instruction_reader(fn: Callable[[str], list[Effect] | None]) -> None:
+    """The compiler gives its reader of an untargeted instruction ("Draw a card.") for _upkeep_instruction."""
+    _INSTRUCTION[:] = [fn]
+
+
 #: the instructions an upkeep cost may be (_upkeep_instruction): done once for each age counter
 _UPKEEP_OPS = frozenset({"draw", "gain_life", "token", "counters", "mill", "lose_life"})
 
@@ -661,13 +671,10 @@ def _upkeep_instruction(part: str, cost_text: str) -> tuple[Ability | None, Any]
     an opponent create a 1/1 red Survivor creature token" (Varchild's War-Riders), "—Add {R}" (Braid of Fire): an
     instruction as the upkeep cost (117.1); paying it for each age counter is carrying it out that many times, or
     the permanent is sacrificed."""
-    from engine.cards.compiler.effects.context import Ctx  # noqa: PLC0415 - the effect readers import this module
-    from engine.cards.compiler.effects.sequence import parse_effects  # noqa: PLC0415
     text = re.sub(r"^have (an opponent|target opponent) create\b", r"\1 creates", cost_text.strip().rstrip("."),
                   flags=re.I)
-    ctx = Ctx()
-    effs = parse_effects(text + ".", ctx)
-    if not effs or len(effs) != 1 or ctx.targets:
+    effs = _INSTRUCTION[0](text + ".") if _INSTRUCTION else None
+    if not effs or len(effs) != 1:
         return None
     e = effs[0]
     age = {"counters_on": "self", "kind": "age"}
