@@ -1398,6 +1398,16 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     if m and number(m.group(1)):
         return {"drawn_ge": number(m.group(1))}
     m = re.fullmatch(r"(?:enchanted|equipped) (?:creature|permanent|land|artifact) is (?:an? )?(.+)", t)
+    both = re.fullmatch(r"([a-z]+) and ([a-z]+)", m.group(1)) if m else None
+    if both:  # "Activate only if enchanted creature is white and untapped" (Nature's Chosen): both hold
+        fa, fb = parse_noun(both.group(1)), parse_noun(both.group(2))
+        if fa is None or fb is None or "or" in fa or "or" in fb:
+            return None
+        fa.pop("zone", None)
+        fb.pop("zone", None)
+        if set(fa) & set(fb) or any(f.get("player") or f.get("controller") for f in (fa, fb)):
+            return None
+        return {"attached": {**fa, **fb}}
     if m:  # "as long as equipped creature is a Human", "enchanted permanent is a creature"
         f = parse_noun(m.group(1))
         if f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target"):

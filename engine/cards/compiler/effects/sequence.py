@@ -502,7 +502,8 @@ def _that_kind(s: str, ctx: Ctx) -> str:
     named before, called again by its card type or subtype (608.2c), read as "its"."""
     last = ctx.last
     if not (isinstance(last, dict) and set(last) == {"target"} and isinstance(last["target"], int)
-            and 0 <= last["target"] < len(ctx.targets)) or ctx.targets[last["target"]].count != 1:
+            and 0 <= last["target"] < len(ctx.targets)) or ctx.targets[last["target"]].count != 1 \
+            or len(ctx.targets) != 1:  # (with another target, "that artifact" may name that one)
         return s
     f = ctx.targets[last["target"]].filter
     kinds = {str(t).lower() for t in list(f.get("types") or ()) + list(f.get("subtypes") or ())} \
