@@ -3376,10 +3376,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         # (Walking Dream): a static's condition, checked as the untap step untaps (611.3a, 502.3): "as long as"
         low = re.sub(r"^(.+? doesn't untap during (?:your|its controller's) untap step) if ", r"\1 as long as ", low)
     if not low.endswith(" if it attacked during your last turn"):
-        # "Enchanted creature can't block if it's black" (Hobble), "SELF can't attack or block if an enchantment is on
-        # the battlefield" (Wirecat): a restriction while the condition holds, checked as attackers or blockers are
-        # declared (508.1c, 509.1b, 611.3a): "as long as"
-        low = re.sub(r"^((?:self|enchanted creature|equipped creature) (?:can't attack|can't block|can't attack or "
+        # "Enchanted creature can't block if it's black" (Hobble): a restriction while the condition holds, checked as
+        # attackers or blockers are declared (508.1c, 509.1b, 611.3a): "as long as"
+        low = re.sub(r"^((?:enchanted creature|equipped creature) (?:can't attack|can't block|can't attack or "
                      r"block)) if ", r"\1 as long as ", low)
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
