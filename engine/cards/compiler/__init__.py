@@ -566,7 +566,8 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
             # ("It can't be regenerated" after "destroy that creature" is that creature's rider, 701.12b)
             body = re.sub(r"(^|\. )it (deals|gets|gains|has|can't(?! be regenerated)|doesn't)\b", r"\1self \2", body,
                           flags=re.I)
-    evs = trig.get("event") if isinstance(trig.get("event"), list) else [trig.get("event")]
+    ev = trig.get("event")
+    evs: list[Any] = list(ev) if isinstance(ev, list) else [ev]
     if set(evs) & {"blocks_creature", "becomes_blocked_by"}:  # "Whenever enchanted creature blocks or becomes blocked
         # by a creature, the other creature gains first strike" (Mammoth Harness): the creature it blocks or that
         # blocks it (509.1h, 509.4), the event's

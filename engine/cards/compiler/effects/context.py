@@ -134,11 +134,12 @@ class Ctx:
             return {"most": {"life": True}}
         m = re.fullmatch(r"the player who controls the most (.+)", p)
         if m:  # "the player who controls the most creatures" (Wild Mammoth): more of them than each other player
-            f = parse_noun(m.group(1))
-            if f is None or f.get("player") or f.get("controller") or f.get("zone", "battlefield") != "battlefield":
+            most = parse_noun(m.group(1))
+            if most is None or most.get("player") or most.get("controller") \
+                    or most.get("zone", "battlefield") != "battlefield":
                 return None
-            f.pop("zone", None)
-            return {"most": {"count": f}}
+            most.pop("zone", None)
+            return {"most": {"count": most}}
         m = re.fullmatch(r"(any number of|two|up to two) target (players|opponents)(?: each)?", p)
         if m:  # "Any number of target players each gain 6 life" (Hunters' Feast), "Two target players each draw a
             # card" (Huddle Up): the players chosen (115.1, 601.2c)
