@@ -1203,6 +1203,8 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
             s.chosen["source_exiled"] = list(own.chosen["exiled"])
         if own.chosen.get("object") is not None:  # "Sacrifice SELF: The chosen creature gains indestructible"
             s.chosen["source_object"] = own.chosen["object"]  # (Dauntless Bodyguard; 614.12, 608.2h)
+        if own.attached_to is not None:  # "Sacrifice SELF: Enchanted creature ... gain flying" (Crown of Ascension):
+            s.chosen["source_attached"] = own.attached_to  # what it was attached to as it last existed (608.2h)
     if (ab.keyword == "Forecast" or cost.reveal_self) and o.zone == "hand":  # 702.56b, 602.2b: revealed as the
         # ability is activated ("{B}, Reveal SELF from your hand: ...")
         knowledge.show(g, [o.id])

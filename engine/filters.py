@@ -81,6 +81,7 @@ KNOWN = frozenset({
     "controls",  # a player: "each player who controls a creature with power 4 or greater" (a filter of permanents)
     "lost_life_this_turn",  # a player: "target player who lost life this turn" (119.3, Player.life_lost_turn)
     "enchanted_by_other",  # "creature with another Aura attached to it" (Daybreak Coronet): an Aura but the source
+    "source_host",  # the object the source is attached to: "Tap enchanted creature: ..." (a cost, Earthlore; 303.4)
     "topmost",  # "the top creature card of your graveyard": of its owner's graveyard's cards that match the rest of the
     # filter, the one nearest the top (404.2: a graveyard's order; the last card put there is on top)
     "shares_most_common_color",  # "if it shares a color with the most common color among all permanents or a color
@@ -509,6 +510,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             mine, its = getattr(c, key[:-8]), getattr(game.chars(so.id), f[key])
             if not (mine > its if key.endswith("_gt_self") else mine < its):
                 return False
+    if f.get("source_host") and (src is None or src not in game.objects or game.objects[src].attached_to != x):
+        return False  # "tap enchanted creature": the one the source enchants now (303.4)
     if f.get("enchanted_by_other") and not any(game.objects[i].attached_to == x and i != src
                                                and "Aura" in game.objects[i].card.subtypes for i in game.battlefield):
         return False  # "with another Aura attached to it" (303.4): an Aura other than the one looking

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import triggers
 from engine.actions import remove_from_combat
 
 if TYPE_CHECKING:
@@ -42,6 +43,8 @@ def phase_out(g: "Game", oid: int, how: str = "direct") -> None:
     o = g.objects[oid]
     attached = [i for i in g.battlefield if g.objects[i].attached_to == oid]
     ctl = g.controller_of(oid)
+    # "Whenever SELF phases out, discard a card" (Teferi's Imp): the event, seen as it phases out (603.2, 603.10)
+    triggers.event(g, {"event": "phases_out", "obj": oid, "player": ctl})
     if o.in_combat or o.blockers:
         remove_from_combat(g, o)
     g.battlefield.remove(oid)
@@ -74,3 +77,5 @@ def phase_in(g: "Game", oid: int) -> None:
               and g.objects[i].chosen.get("phased") == "indirect"]:
         phase_in(g, i)
     g.changed()
+    # "Whenever SELF phases in, put a +1/+1 counter on it" (Warping Wurm): 603.2; not an entering (702.25d)
+    triggers.event(g, {"event": "phases_in", "obj": oid, "player": g.controller_of(oid)})

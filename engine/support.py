@@ -574,6 +574,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append("trigger activate")  # mana abilities fire no activate event (their hot path)
     if ab.condition:
         out.extend(condition_problems(ab.condition))
+    if ab.kind != "triggered" and "trigger_player_did" in repr((ab.condition, ab.effects, ab.static)):
+        out.append("a fact of the trigger's player outside a triggered ability")  # "if that player ..." (603.4)
     if ab.kind == "static":
         st = ab.static or {}
         if st.get("kind") not in STATICS:

@@ -385,10 +385,11 @@ def legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
 
 
 def divided_damage(effs: Any) -> list[Effect]:
-    """The damage instructions "divided as you choose" among one target slot, nested ones too (601.2d)."""
+    """The damage instructions "divided as you choose" among one target slot, nested ones too (601.2d); the damage to
+    prevent so divided too ("Prevent the next 5 damage ... to any number of targets, divided as you choose", 615.7)."""
     out: list[Effect] = []
     for e in effs or ():
-        if e.op == "damage" and e.args.get("divided") and isinstance(e.args.get("to"), dict) \
+        if e.op in ("damage", "prevent") and e.args.get("divided") and isinstance(e.args.get("to"), dict) \
                 and "target" in e.args["to"]:
             out.append(e)
         for k in ("effects", "then", "else"):

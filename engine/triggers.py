@@ -40,6 +40,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "becomes_blocked_by",  # once for each creature blocking it (509.1h); "it": that blocker
                  "blocks_creature",  # once for each creature it blocks (509.4); "it": that attacker
                  "exploits",
+                 "phases_in", "phases_out",  # 702.25: it phased in / out (engine/phasing.py)
                  "exerted",  # a permanent was exerted (a later keyword action: engine/actions.py exert)
                  "fights",  # 701.10: each creature that fought (engine/ops/damage.py)
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
@@ -182,6 +183,8 @@ GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacri
 # your graveyard to the battlefield" (Forsaken Miner; committing a crime, a later rule: became_targets)
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
+           "blocks_or_blocked": ("blocks", "becomes_blocked"),  # "whenever enchanted creature blocks or becomes
+           # blocked" (Gift of the Woods): either event (509.1a, 509.1h)
            "etb_or_attacks": ("etb", "attacks"),
            "combat_damage": ("combat_damage_player", "combat_damage_creature", "combat_damage_walker"),
            # "deals combat damage to a player or planeswalker" (510.2)
@@ -651,6 +654,7 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         o = g.objects.get(ev["obj"])
         if o is not None:
             o.chosen["combat_turn"] = g.turn
+            o.chosen["combat_no"] = g.combat_no  # "if SELF attacked or blocked this combat" (506.1: this combat phase)
             if name == "attacks":
                 # "whenever SELF attacks for the first time each turn": it had not attacked this turn (400.7)
                 ev["first"] = o.chosen.get("attacked_turn") != g.turn
@@ -808,7 +812,8 @@ def enters(g: "Game", o: "Obj") -> None:
                                                            frozenset(c.subtypes), frozenset(c.colors)))
         g.turn_state_changed()  # a static may read it ("as long as two or more nonland permanents entered ...")
     event(g, {"event": "etb", "obj": o.id, "player": o.controller,
-              "pt": (c.power, c.toughness, c.is_creature()) if c is not None else None})
+              "pt": (c.power, c.toughness, c.is_creature()) if c is not None else None,
+              **({"x": o.x} if o.x else {})})  # the X of the spell it was (game.move), for its own ETB triggers
 
 
 def attached(g: "Game", oid: int, to: Any) -> None:
@@ -1007,8 +1012,10 @@ def trigger_x(t: dict[str, Any]) -> int:
     SELF, destroy up to X target artifacts": the cycling cost's X, 107.3a; "when you cast SELF, you gain half X
     life": the X of that spell, its own X, 107.3h), else 0. Another object's cast trigger knows no X of it."""
     ab = t["ability"]
-    if t["info"].get("event") == "cast" and not (ab.trigger or {}).get("self"):
+    if t["info"].get("event") in ("cast", "etb") and not (ab.trigger or {}).get("self"):
         return 0
+    # "When SELF enters, tap enchanted creature and put X sleep counters on it" (Venarian Gold): the X chosen for
+    # the spell that became it (a later rule, 107.3m of the 2017 rules; 107.3f leaves the card's own X 0 elsewhere)
     x = t["info"].get("x", 0)
     return x if isinstance(x, int) and x > 0 else 0
 

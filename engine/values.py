@@ -203,6 +203,10 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "trigger_player":
         p = s.trigger_info.get("target") or s.trigger_info.get("player")
         return [p] if isinstance(p, str) else []
+    if isinstance(ref, dict) and "most" in ref:  # "the player with the most life", "the player who controls the most
+        # creatures" (Ghazbán Ogre, Wild Mammoth): the one player with more than each other player; none when tied
+        top = most_player(g, ref["most"], source_id(g, r))
+        return [top] if top is not None else []
     if ref == "drawn_cards":  # "draw three cards and reveal them": the cards this resolution drew (121.2)
         return [c for c in r.get("drawn_cards", ()) if c in g.objects]
     if ref == "chosen_object":  # "the chosen creature": the permanent its source chose as it entered (614.12), on
@@ -227,6 +231,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "attached":
         sid = source_id(g, r)
         t = g.objects[sid].attached_to if sid is not None else None
+        if sid is None and "obj" in r:  # the source was sacrificed to activate it: what it was attached to as it
+            t = this(g, r).chosen.get("source_attached")  # last existed (608.2h), while that object is still there
+            t = t if t in g.objects and g.objects[t].zone == "battlefield" else None
         return [t] if t is not None else []
     if ref == "created":
         return [c for c in r["created"] if c in g.objects]
@@ -412,6 +419,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "activated_ability", "voted_most",
                        "clash_opponent"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
+                      "most",  # the player with the most life / who controls the most of a kind (most_player)
                       "targets_of",
                       "owner_of", "opponents_of", "couldnt"})
 
@@ -955,6 +963,20 @@ def _soulbond_open(g: "Game", o: Any, which: str, r: Ctx | None, you: str) -> bo
     return any(i != o.id and unpaired_creature(g, i, you) for i in g.battlefield)
 
 
+def most_player(g: "Game", spec: dict[str, Any], src: int | None) -> str | None:
+    """The player with more life than each other player ({"life": True}), or who controls more permanents of a kind
+    than each other player ({"count": FILTER}), among the players in the game (102.1); None when two or more tie."""
+    def value(p: str) -> int:
+        if spec.get("life"):
+            return g.players[p].life
+        f = spec.get("count") or {}
+        return sum(1 for i in g.battlefield if g.controller_of(i) == p and matches(g, i, f, src, p))
+    vals = {p: value(p) for p in seats.apnap(g)}
+    best = max(vals.values(), default=None)
+    tops = [p for p, v in vals.items() if v == best]
+    return tops[0] if len(tops) == 1 else None
+
+
 def _at_least(cond: dict[str, Any]) -> int:
     """The least count a "control" condition asks: "you control a Faerie" one; "you control no
     Faerie" / "you don't control a Faerie" ({"max": 0}) none (608.2c)."""
@@ -1136,6 +1158,17 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "team_did" in cond and not any(condition(g, cond["team_did"], src, {"controller": p})
                                       for p in {you, *g.team_of.get(you, ())}):
         return False  # "if your team gained life this turn": you or a teammate (102.3)
+    if "player_did" in cond and not any(condition(g, cond["player_did"], src, {"controller": p})
+                                        for p in seats.apnap(g)):
+        return False  # "if a player has more life than each other player" (Ghazbán Ogre): any one player (102.1)
+    if "trigger_player_did" in cond:  # "if that player controls a Plains" (Spiritual Sanctuary): the trigger's player
+        info = (r.get("trigger") if "trigger" in r else this(g, r).trigger_info if "obj" in r else None) if r else None
+        p = (info or {}).get("target") or (info or {}).get("player")
+        if not isinstance(p, str) or p not in g.players or not condition(g, cond["trigger_player_did"], src,
+                                                                          {"controller": p}):
+            return False
+    if "most" in cond and most_player(g, cond["most"], src) != you:
+        return False  # "if you control more lands than each other player": strictly more (102.1)
     if "opponent_did" in cond and not any(condition(g, cond["opponent_did"], src, {"controller": p})
                                           for p in seats.opponents(g, you)):
         return False  # "if an opponent gained life this turn" (102.2: any one of them; the Traps of Zendikar)
@@ -1252,6 +1285,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "self_attacked_or_blocked_this_turn" in cond:
         did = o is not None and o.chosen.get("combat_turn") == g.turn
         if did != bool(cond["self_attacked_or_blocked_this_turn"]):
+            return False
+    if "self_attacked_or_blocked_this_combat" in cond:  # "if SELF attacked or blocked this combat" (Clockwork Beast):
+        did = o is not None and o.chosen.get("combat_turn") == g.turn \
+            and o.chosen.get("combat_no") == g.combat_no  # in this combat phase (506.1)
+        if did != bool(cond["self_attacked_or_blocked_this_combat"]):
             return False
     if "self_attacked_this_turn" in cond:  # boast (a later keyword): "if this creature attacked this turn"
         did = o is not None and o.chosen.get("attacked_turn") == g.turn
@@ -1684,8 +1722,12 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
                   "evidence_collected", "beheld", "class_level", "class_level_ge",
                   "opponent_more_life",
+                  "player_did",  # a fact ("you" have more life than each other player) true of some player (102.1)
+                  "trigger_player_did",  # a fact ("you" control a Plains) true of the trigger's player (603.4)
+                  "most",  # "you" have more life / control more of a kind than each other player (most_player)
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
+                  "self_attacked_or_blocked_this_combat",
                   "once_each_turn", "times_each_turn", "not", "it",
                   "x_ge", "life_ge_start_plus", "life_lt_start", "graveyard_ge", "filter",
                   "cost_was",  # "if the sacrificed creature was a Human" (608.2h)
@@ -1793,7 +1835,11 @@ def condition_problems(cond: Any) -> list[str]:
     out = [f"condition {bad}"] if bad else []
     if isinstance(cond.get("more_modes_if"), dict):  # the condition of a modal spell's second mode (700.2)
         out += condition_problems(cond["more_modes_if"])
-    for k in ("opponent_did", "team_did"):  # a fact of an opponent's (a teammate's) turn so far
+    if isinstance(cond.get("most"), dict) and isinstance(cond["most"].get("count"), dict):
+        fb = unknown_keys(cond["most"]["count"])
+        if fb:
+            out.append(f"condition filter keys {sorted(fb)}")
+    for k in ("opponent_did", "team_did", "player_did", "trigger_player_did"):  # a fact of another player
         if isinstance(cond.get(k), dict):
             out += condition_problems(cond[k])
     if "designation" in cond and str(cond["designation"]).lstrip("!") not in DESIGNATIONS:

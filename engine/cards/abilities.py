@@ -665,6 +665,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "pay_life",  # "whenever you pay life" (119.4; engine/actions.py lose_life)
     "investigate",
     "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
+    "phases_in", "phases_out",  # 702.25: "whenever SELF phases in / out" (engine/phasing.py)
     "counters_removed",  # "whenever one or more loyalty counters are removed from SELF" (606.4, 119.3c)
     "last_time_counter_removed", "last_counter_removed", "loses_game", "haunted_dies", "creature_to_graveyard",
     "to_graveyard",

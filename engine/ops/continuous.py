@@ -209,7 +209,8 @@ def _gain_control(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if not who:
             return None
         for x in objs:
-            g.objects[x].sick = True
+            if g.controller_of(x) != who[0]:  # 302.6: sick only when its controller changes (the player with the
+                g.objects[x].sick = True  # most life gaining control of it may be its controller already)
         add_effect(g, "2", objs, r, "never", controller=who[0])
         return None
     if e.get("to_owner"):  # "each player gains control of all creatures they own" (613.1b): each to its owner,

@@ -226,6 +226,14 @@ def _prevent_op(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return ask_cards(r, controller(g, r), srcs, 1, 1, f"{this(g, r).card.name}: choose a source")
         by = list(got)
     n = amount(g, e.args["amount"], source_id(g, r), r) if e.get("amount") is not None else None
+    if e.get("divided") and this(g, r).divide and to is not None:  # "... to any number of targets, divided as you
+        # choose" (Remedy): a shield of its own part for each target (601.2d, 615.7)
+        for t in to:
+            part = this(g, r).divide.get(t, 0)
+            if part > 0:
+                add_effect(g, "prevent", [], r, until_of(e), to=[t], by=None, amount=part, combat=False,
+                           name=this(g, r).card.name, rider=None, once=False)
+        return None
     extra = {}
     if e.get("by_each") is not None:  # "... dealt this turn by creatures target opponent controls": the
         # group's references read now (608.2c), its members as the damage would be dealt (615.1a)

@@ -655,6 +655,17 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
             continue
         elif a.op not in g.OPS:  # every op of the engine (this module's table holds only its own)
             return False
+        if a.op == "mill" and a.args.get("who", "you") == "you":  # "unless you mill two cards" (Deep Spawn): all
+            if len(g.players[payer].library) < amount(g, a.args.get("amount", 1), source_id(g, r), r):  # (117.3)
+                return False
+            continue
+        if a.op == "counters" and a.args.get("remove") and a.args.get("amount") != "all":
+            # "unless you remove a +1/+1 counter from it" (Junk Golem): that many counters there to remove (122.8)
+            n = amount(g, a.args.get("amount", 1), source_id(g, r), r)
+            if not any(isinstance(x, int) and x in g.objects and g.objects[x].counters.get(a.args["kind"], 0) >= n
+                       for x in refs(g, r, a.args["what"])):
+                return False
+            continue
         what = a.args.get("to") if a.op == "damage" else a.args.get("what")
         if a.op in ("move", "exile") and _chosen_off_battlefield(a):  # as many cards as it names, in that zone now
             f = what["choose"]

@@ -259,6 +259,21 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
         xs = followed(g, r, xs)
     if remove and kind == "any" and e.get("up_to"):
         return _remove_up_to(g, r, xs, n)
+    if not remove and e.get("up_to") and kind != "any":
+        # "Put up to X +1/+0 counters on SELF. This ability can't cause the total number of +1/+0 counters on SELF to
+        # be greater than four" (Clockwork Beast): a number from 0 to X, and to what the cap leaves (608.2d, 122.1)
+        most = n
+        if e.get("cap") is not None:
+            have = max((g.objects[x].counters.get(kind, 0) for x in xs if isinstance(x, int) and x in g.objects),
+                       default=0)
+            most = min(most, int(e.args["cap"]) - have)
+        most = max(0, most)
+        got = nested.answer(r, "up_to")
+        if got is None and most:
+            return {"kind": "choose_number", "player": controller(g, r), "options": list(range(most + 1)), "min": 0,
+                    "max": most, "slot": nested.slot(r, "up_to"),
+                    "prompt": f"{this(g, r).card.name}: put how many {kind} counters? (0 to {most})"}
+        n = max(0, min(int(got or 0), most))
     picks: dict[int, list[str]] = {}
     # 614.1a, 616.1: how many each permanent gets ("twice that many"), each order asked before any is put
     put = {x: replacement.counter_count(g, x, kind, n) for x in xs if not remove and isinstance(x, int)

@@ -23,7 +23,7 @@ from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.amounts import bind_difference
 from engine.cards.compiler.effects.sequence import delayed_before_end_turn, enters_with_more, instead, untap_those
-from engine.cards.compiler.keywords import backup, linked_kickers, parse_keyword_line
+from engine.cards.compiler.keywords import backup, linked_kickers, parse_keyword_line, set_instruction_reader
 from engine.cards.compiler.leveler import ClassLevel, Striation, split_class_levels, split_levels, split_stations
 from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
@@ -72,6 +72,16 @@ class IrItem:
     head: str = ""
     body: str = ""
     modes: tuple[str, ...] = ()
+
+
+def _instruction(text: str) -> list[Effect] | None:
+    """An instruction with no target read to its effects (None when it is not read or names a target)."""
+    ctx = Ctx()
+    effs = parse_effects(text, ctx)
+    return None if effs is None or ctx.targets else list(effs)
+
+
+set_instruction_reader(_instruction)  # "Cumulative upkeep—Draw a card" (engine/cards/compiler/keywords.py)
 
 
 def _split_colon(p: str) -> tuple[str, str] | None:
@@ -514,6 +524,13 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
     three = re.match(r"^if ([^,]+, [^,]+, and [^,]+), ", body, re.I)
     if three and parse_condition(three.group(1)) is not None:
         m = three  # "if A, B, and C, you win the game" (Happily Ever After): one condition of three parts (603.4)
+    if m and not three:
+        # "if that player controls a nonblack, nonland permanent, ..." (Urborg Stalker): a comma of the condition's
+        # own list of adjectives (205.4, 105.2), the condition ending at the comma after it
+        more = re.match(r"^if (.+?, (?:non[a-z]+|white|blue|black|red|green|colorless|artifact|creature|enchantment|"
+                        r"land)(?: [a-z]+)?), ", body, re.I)
+        if more and parse_condition(more.group(1)) is not None:
+            m = more
     cond_text = ""
     if m:  # intervening "if" clause (603.4); "if SELF is in your graveyard" (Ichorid, Bridge from Below): a
         # triggered ability that works there (112.6b; statics and activated abilities of a card in a graveyard
@@ -549,6 +566,15 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
             # ("It can't be regenerated" after "destroy that creature" is that creature's rider, 701.12b)
             body = re.sub(r"(^|\. )it (deals|gets|gains|has|can't(?! be regenerated)|doesn't)\b", r"\1self \2", body,
                           flags=re.I)
+    ev = trig.get("event")
+    evs: list[Any] = list(ev) if isinstance(ev, list) else [ev]
+    if set(evs) & {"blocks_creature", "becomes_blocked_by"}:  # "Whenever enchanted creature blocks or becomes blocked
+        # by a creature, the other creature gains first strike" (Mammoth Harness): the creature it blocks or that
+        # blocks it (509.1h, 509.4), the event's
+        body = re.sub(r"\bthe other creature\b", "that creature", body, flags=re.I)
+    if trig.get("event") == "step" and trig.get("whose") == "each":  # "At the beginning of each player's upkeep,
+        # ... the player creates a 1/1 green Saproling creature token" (Greener Pastures): that player, the active one
+        body = re.sub(r"(^|\. )the player (?=[a-z])", r"\1that player ", body, flags=re.I)
     if trig.get("event") == "tapped_for_mana" and trig.get("who") == "any":  # 605.1b: the mana goes to the
         # player who tapped it ("its controller adds", "that player adds"): the pool the mana ability fills
         body = re.sub(r"^(?:its controller|that player) adds\b", "add", body, flags=re.I)

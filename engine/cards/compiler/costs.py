@@ -203,6 +203,11 @@ def parse_cost_text(text: str) -> Cost | None:
         elif m := re.fullmatch(r"tap any number of (?:other )?untapped creatures you control with total power (\d+) or "
                                r"more", low):  # crew; saddle ("other": never the source, engine/costs.py)
             kw["tap_others"] = {"types": ["Creature"], "amount": -1, "total_power": int(m.group(1))}
+        elif m := re.fullmatch(r"(tap|sacrifice) (?:enchanted|equipped) (creature|land|artifact|permanent)", low):
+            # "Tap enchanted land: ..." (Earthlore), "Sacrifice enchanted creature: ..." (Betrothed of Fire): the
+            # permanent the source is attached to (303.4, 301.5), which its controller controls (602.2b)
+            f = {"source_host": True, **({} if m.group(2) == "permanent" else {"types": [m.group(2).capitalize()]})}
+            kw["tap_others" if m.group(1) == "tap" else "sacrifice"] = {**f, "amount": 1} if m.group(1) == "tap" else f
         elif m := re.fullmatch(rf"tap (another|{_N[1:-1]}) untapped (.+?) you control( with .+)?", low):
             f = _noun(m.group(2) + (m.group(3) or ""))
             if f is None:

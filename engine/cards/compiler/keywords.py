@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from engine.cards.abilities import SECOND_KICKER, Ability, Cost, Effect, TargetSpec
 from engine.cards.compiler.costs import parse_cost_text
@@ -652,6 +652,47 @@ def reconfigure_rest(part: str, cost: Cost) -> tuple[Ability, ...]:
     )
 
 
+#: the reader of an instruction with no target to its effects, given by engine.cards.compiler (whose effect readers
+#: import this module): set_instruction_reader
+_INSTRUCTION: list[Callable[[str], list[Effect] | None]] = []
+
+
+def set_instruction_reader(fn: Callable[[str], list[Effect] | None]) -> None:
+    """The compiler gives its reader of an untargeted instruction ("Draw a card.") for _upkeep_instruction."""
+    _INSTRUCTION[:] = [fn]
+
+
+#: the instructions an upkeep cost may be (_upkeep_instruction): done once for each age counter
+_UPKEEP_OPS = frozenset({"draw", "gain_life", "token", "counters", "mill", "lose_life"})
+
+
+def _upkeep_instruction(part: str, cost_text: str) -> tuple[Ability | None, Any] | None:
+    """702.23a: "Cumulative upkeep—Draw a card" (Psychic Vortex), "—An opponent gains 1 life" (Wall of Shards), "—Have
+    an opponent create a 1/1 red Survivor creature token" (Varchild's War-Riders), "—Add {R}" (Braid of Fire): an
+    instruction as the upkeep cost (117.1); paying it for each age counter is carrying it out that many times, or
+    the permanent is sacrificed."""
+    text = re.sub(r"^have (an opponent|target opponent) create\b", r"\1 creates", cost_text.strip().rstrip("."),
+                  flags=re.I)
+    effs = _INSTRUCTION[0](text + ".") if _INSTRUCTION else None
+    if not effs or len(effs) != 1:
+        return None
+    e = effs[0]
+    age = {"counters_on": "self", "kind": "age"}
+    if e.op == "add_mana" and set(e.args) == {"mana"}:  # "Add {R}": that mana for each age counter (605.2)
+        act = Effect("add_mana", {**e.args, "per": age})
+    elif e.op in _UPKEEP_OPS and e.args.get("amount") == 1 and "choose" not in repr(e.args) \
+            and (e.op != "counters" or e.args.get("what") == "self"):  # (each payment chooses anew: not read)
+        act = Effect(e.op, {**e.args, "amount": age})
+    else:
+        return None
+    return (Ability(
+        "triggered", part,
+        effects=(Effect("counters", {"what": "self", "kind": "age", "amount": 1}),
+                 Effect("unless", {"payer": "you", "actions": [act],
+                                   "effects": [Effect("sacrifice", {"what": "self"})]})),
+        trigger={"event": "step", "step": "upkeep", "whose": "you"}, keyword="Cumulative upkeep"), Cost())
+
+
 def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | None, Any] | None:
     """The ability (if any) and the argument of a keyword with a cost."""
     m = re.fullmatch(r"\{([WUBRG])\} or \{([WUBRG])\}", cost_text.strip())
@@ -660,6 +701,8 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
         # time: what N hybrid symbols {G/W} are (107.4e)
         cost_text = "{" + m.group(1) + "/" + m.group(2) + "}"
     cost = parse_cost_text(cost_text)
+    if cost is None and name == "Cumulative upkeep":
+        return _upkeep_instruction(part, cost_text)
     if cost is None:
         return None
     if name == "Equip":

@@ -426,6 +426,36 @@ _PLAYER_FACTS = frozenset({"entered_kind_this_turn", "entered_kind_ge", "gained_
                            "drawn_ge", "history", "to_graveyard_ge", "you_lost_life_this_turn"})
 
 
+#: what "a player" / "that player" conditions may say of the player, read as of "you" (102.1)
+_OF_A_PLAYER = frozenset({"most", "control", "min", "max", "life_le", "life_ge", "hand_le", "hand_ge",
+                          "spells_cast_this_turn"})
+
+
+def _player_fact(t: str) -> dict[str, Any] | None:
+    """ "If you have more life than each other player", "if you control more creatures than each other player"
+    ({"most": ...}: strictly more than each other player, 102.1); "if a player has more life than each other player"
+    (Ghazbán Ogre: true of some player, "player_did"), "if that player controls a Plains" (Spiritual Sanctuary, of the
+    trigger's player, 603.4: "trigger_player_did"): the fact read as of "you", checked for that player."""
+    m = re.fullmatch(r"you have more life than each other player", t)
+    if m:
+        return {"most": {"life": True}}
+    m = re.fullmatch(r"you control more (.+?) than each other player", t)
+    if m:
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("controller") or f.get("zone", "battlefield") != "battlefield":
+            return None
+        f.pop("zone", None)
+        return {"most": {"count": f}}
+    m = re.fullmatch(r"(a|that|the) player (controls|has|didn't|did not|cast) (.+)", t)
+    if m is None:
+        return None
+    verb = {"controls": "control", "has": "have"}.get(m.group(2), m.group(2))
+    inner = parse_condition(f"you {verb} {m.group(3)}")
+    if inner is None or set(inner) - _OF_A_PLAYER:
+        return None
+    return {"player_did" if m.group(1) == "a" else "trigger_player_did": inner}
+
+
 def _opponent_did(t: str) -> dict[str, Any] | None:
     """A fact about this turn true of some opponent (102.2; the Traps of Zendikar: "If an opponent had two or more
     lands enter the battlefield under their control this turn", "If an opponent gained life this turn", "... cast
@@ -584,6 +614,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     n = number(m.group(1)) if m else None
     if m and n:  # "if SELF has fewer than three +1/+1 counters on it" (121.1)
         return {"self_counters_le": {m.group(2): n - 1}}
+    if t in ("it attacked during its controller's last turn", "it attacked during your last turn"):
+        return {"it": {"attacked_last_turn": True}}  # (Tangle Kelp) declared as an attacker that turn (508.1)
+    m = re.fullmatch(r"there (?:is|are) exactly (\w+) ([+\-]\d+/[+\-]\d+|[a-z]+) counters? on (?:self|it)"
+                     r"|(?:self|it) has exactly (\w+) ([+\-]\d+/[+\-]\d+|[a-z]+) counters? on it", t)
+    n = number(m.group(1) or m.group(3)) if m else None
+    if m and n:  # "As long as there is exactly one tide counter on SELF" (Homarid, 122.1): that many, no more
+        kind = m.group(2) or m.group(4)
+        return {"self_counters_ge": {kind: n}, "self_counters_le": {kind: n}}
     m = re.fullmatch(r"self has an? ([+\-]\d+/[+\-]\d+|[a-z]+) counter on it", t)
     if m:  # graft (702.57a): "if this permanent has a +1/+1 counter on it"
         return {"self_counters_ge": {m.group(1): 1}}
@@ -762,6 +800,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"that player has (no|one or fewer|two or fewer) cards in hand", t)
     if m:  # "at the beginning of each opponent's upkeep, if that player has one or fewer cards in hand" (603.4)
         return {"trigger_player_hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2}[m.group(1)]}
+    got = _player_fact(t)
+    if got is not None:
+        return got
     m = re.fullmatch(r"you have (\w+) or more cards in hand", t)
     if m and number(m.group(1)) is not None:
         return {"hand_ge": number(m.group(1))}
@@ -819,6 +860,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"self_attacked_this_turn": False}  # declared as an attacker this turn, or not (508.1)
     if t in ("self attacked or blocked this turn",):
         return {"self_attacked_or_blocked_this_turn": True}
+    if t == "self attacked or blocked this combat":  # (the Clockwork creatures) in this combat phase (506.1)
+        return {"self_attacked_or_blocked_this_combat": True}
     m = re.fullmatch(r"(?:it|self) has dealt (\w+) or more damage this turn", t)
     if m and number(m.group(1)) is not None:  # Chandra, Fire of Kaladesh (120.1: damage it dealt this turn)
         return {"self_damage_turn_ge": number(m.group(1))}
@@ -1355,6 +1398,16 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     if m and number(m.group(1)):
         return {"drawn_ge": number(m.group(1))}
     m = re.fullmatch(r"(?:enchanted|equipped) (?:creature|permanent|land|artifact) is (?:an? )?(.+)", t)
+    both = re.fullmatch(r"([a-z]+) and ([a-z]+)", m.group(1)) if m else None
+    if both:  # "Activate only if enchanted creature is white and untapped" (Nature's Chosen): both hold
+        fa, fb = parse_noun(both.group(1)), parse_noun(both.group(2))
+        if fa is None or fb is None or "or" in fa or "or" in fb:
+            return None
+        fa.pop("zone", None)
+        fb.pop("zone", None)
+        if set(fa) & set(fb) or any(f.get("player") or f.get("controller") for f in (fa, fb)):
+            return None
+        return {"attached": {**fa, **fb}}
     if m:  # "as long as equipped creature is a Human", "enchanted permanent is a creature"
         f = parse_noun(m.group(1))
         if f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target"):

@@ -3131,6 +3131,13 @@ def _with_condition(inner: list[dict[str, Any]] | None, cond: dict[str, Any]) ->
     if _attacker_only(cond) and any(s.get("affects") != "self" or s.get("rule") in ("cant_attack", "must_attack")
                                     for s in inner):
         return None
+    if "it" in cond:  # "Enchanted creature doesn't untap ... as long as it has a sleep counter on it" (Venarian Gold):
+        # "it" is the object the static is about, the one the source is attached to (or SELF), read now (611.3a)
+        about = {str(s.get("affects")) for s in inner}
+        key = "attached" if about == {"attached"} else "self" if about == {"self"} else None
+        if key is None or key in cond:
+            return None
+        cond = {**{k: v for k, v in cond.items() if k != "it"}, key: cond["it"]}
     return [{**s, "condition": cond} for s in inner]
 
 
@@ -3362,6 +3369,17 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     # "As long as SELF is on the battlefield, it has all activated abilities of ...": a permanent's static ability
     # works only on the battlefield anyway (112.6)
     low = re.sub(r"^as long as self is on the battlefield, (?:it|self) has ", "self has ", low)
+    if not re.fullmatch(r"self doesn't untap during your untap step if it (?:has an? [\w-]+ counters? on it|attacked "
+                        r"during your last turn)", low):
+        # "Enchanted creature doesn't untap during its controller's untap step if it has a sleep counter on it"
+        # (Venarian Gold), "SELF doesn't untap during your untap step if an opponent controls two or more creatures"
+        # (Walking Dream): a static's condition, checked as the untap step untaps (611.3a, 502.3): "as long as"
+        low = re.sub(r"^(.+? doesn't untap during (?:your|its controller's) untap step) if ", r"\1 as long as ", low)
+    if not low.endswith(" if it attacked during your last turn"):
+        # "Enchanted creature can't block if it's black" (Hobble): a restriction while the condition holds, checked as
+        # attackers or blockers are declared (508.1c, 509.1b, 611.3a): "as long as"
+        low = re.sub(r"^((?:enchanted creature|equipped creature) (?:can't attack|can't block|can't attack or "
+                     r"block)) if ", r"\1 as long as ", low)
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]
@@ -3445,6 +3463,10 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     m = re.fullmatch(r"(.+?) as long as (.+)", low)
     if m and "." not in m.group(1):  # (a second sentence's "as long as": the paragraph, below)
         cond_text = m.group(2)
+        host = re.match(r"(enchanted creature|equipped creature|enchanted permanent|enchanted land) ", m.group(1))
+        if host:  # "Enchanted creature can't block as long as it's black" (Hobble), "... gets +1/+2 as long as it's
+            # white" (Favorable Destiny): "it" is the object the source is attached to (303.4), not SELF
+            cond_text = re.sub(r"^(?:it's|it is) ", f"{host.group(1)} is ", cond_text)
         cond_text = re.sub(r"^it's ", "self is ", cond_text)
         if m.group(1).startswith("self "):  # "SELF has flying as long as it has a +1/+1 counter on it": it is SELF
             cond_text = re.sub(r"^it (has|is) ", r"self \1 ", cond_text)

@@ -41,6 +41,7 @@ _SELF_EVENTS = {
     "exploits a creature": "exploits",
     "explores": "explores", "becomes monstrous": "monstrous", "becomes renowned": "renowned",
     "attacks alone": "attacks_alone", "fights": "fights",
+    "phases in": "phases_in", "phases out": "phases_out",  # 702.25 (engine/phasing.py)
 }
 
 
@@ -58,6 +59,7 @@ def _event_word(w: str) -> str | None:
             "becomes the target of a spell or ability you control": "becomes_target_you",
             "becomes the target of a spell an opponent controls": "becomes_target_spell_opponent",
             "leave the battlefield": "ltb", "is turned face up": "turned_face_up",
+            "phases in": "phases_in", "phases out": "phases_out",  # 702.25
             "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned",
             "enters or dies": "etb_or_dies", "enters or attacks": "etb_or_attacks", "fights": "fights"}.get(w)
 
@@ -121,6 +123,16 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         inner = parse_trigger(f"a commander you own {m.group(1)}")
         f = inner.get("filter") if inner is not None else None
         return inner if isinstance(f, dict) and f.get("commander") and f.get("owner") == "you" else None
+    m = re.fullmatch(r"a player puts (an? .+?) onto the battlefield", c)
+    if m:  # "Whenever a player puts a Forest onto the battlefield, SELF deals 3 damage to that player unless ..."
+        # (Tourach's Chant): such a permanent entering, under the control of the player who put it there (110.2);
+        # "that player" is that player (the event's)
+        inner = parse_trigger(f"{m.group(1)} enters")
+        f = inner.get("filter") if inner is not None else None
+        if inner is None or inner.get("event") != "etb" or set(inner) != {"event", "filter"} \
+                or not isinstance(f, dict) or "controller" in f:
+            return None
+        return {**inner, "who": "any"}
     m = re.fullmatch(r"(an? .+?) enters tapped", c)
     if m:  # "Whenever a permanent you control enters tapped" (Amulet of Vigor): tapped as it entered (614.1c)
         inner = parse_trigger(f"{m.group(1)} enters")
@@ -915,4 +927,32 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         f["controller"] = "you"
         return {"event": _event_word(m.group(3)), "filter": f}
-    return None
+    return _state_trigger(c)
+
+
+#: 603.8: what a state trigger may watch: facts of the game state now (what players control, their life totals and
+#: hands, SELF's counters and characteristics), never an event or a fact of the turn so far
+_STATE_KEYS = frozenset({"control", "min", "max", "opponents_control", "self", "self_counters_ge", "self_counters_le",
+                         "life_ge", "life_le", "opponent_life_le", "hand_le", "opponent_hand_le", "any"})
+
+
+def _state_trigger(c: str) -> dict[str, Any] | None:
+    """603.8: "When you control a Dwarf, sacrifice SELF" (Goblins of the Flarg), "When an opponent has 10 or less
+    life, if SELF is an enchantment, ..." (Lurking Jackals), "When SELF's power is 7 or greater" (Phyrexian
+    Devourer), "When SELF has flying" (Floodgate), "Whenever there are four or more tide counters on SELF"
+    (Homarid), "When a player has no cards in hand" (Veiled Crocodile): a state trigger, which triggers once each
+    time the state begins to hold and not again while it waits or is on the stack (engine/triggers.py
+    state_triggers), whether the card says "when" or "whenever"."""
+    c = re.sub(r"^there (?:is|are) (.+? counters?) on self$", r"self has \1 on it", c)
+    if c == "a player has no cards in hand":  # you, or any opponent (102.2)
+        return {"event": "state", "condition": {"any": [{"hand_le": 0}, {"opponent_hand_le": 0}]}}
+    m = re.fullmatch(r"self has ([a-z ]+)", c)
+    if m and "counter" not in c:  # "When SELF has flying": a keyword it has now (702)
+        it = parse_condition(f"it has {m.group(1)}")
+        if it is None or set(it) != {"it"} or set(it["it"]) != {"keyword"}:
+            return None
+        return {"event": "state", "condition": {"self": it["it"]}}
+    held = parse_condition(c)
+    if held is None or set(held) - _STATE_KEYS or "any" in held:
+        return None
+    return {"event": "state", "condition": held}

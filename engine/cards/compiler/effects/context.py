@@ -130,6 +130,16 @@ class Ctx:
             return simple[p]
         if p in ("each player dealt damage this way", "each opponent dealt damage this way"):
             return "dealt_players"  # the players the damage instruction before this one was dealt to
+        if p == "the player with the most life":  # (Ghazbán Ogre) the one with more life than each other player
+            return {"most": {"life": True}}
+        m = re.fullmatch(r"the player who controls the most (.+)", p)
+        if m:  # "the player who controls the most creatures" (Wild Mammoth): more of them than each other player
+            most = parse_noun(m.group(1))
+            if most is None or most.get("player") or most.get("controller") \
+                    or most.get("zone", "battlefield") != "battlefield":
+                return None
+            most.pop("zone", None)
+            return {"most": {"count": most}}
         m = re.fullmatch(r"(any number of|two|up to two) target (players|opponents)(?: each)?", p)
         if m:  # "Any number of target players each gain 6 life" (Hunters' Feast), "Two target players each draw a
             # card" (Huddle Up): the players chosen (115.1, 601.2c)
@@ -272,14 +282,19 @@ class Ctx:
         if p in ("him", "her", "himself", "herself", "he", "she"):
             # oracle text calls other objects "it": "him"/"her" is the legend itself (Gideon's "dealt to him")
             return "self"
-        m = re.fullmatch(r"each other (.+?) that shares? a color with (?:it|that creature|that permanent)", p)
-        if m and isinstance(self.last, dict) and "target" in self.last:
-            # "deals 3 damage to target creature and each other creature that shares a color with it" (105.4):
-            # the colors of the object named before, read as the effect resolves
+        m = re.fullmatch(r"each other (.+?) that shares? a (color|creature type) with (?:it|that creature|"
+                         r"that permanent)", p)
+        if m and (isinstance(self.last, dict) and "target" in self.last or self.last in ("attached", "self")):
+            # "deals 3 damage to target creature and each other creature that shares a color with it" (105.4),
+            # "Enchanted creature and other creatures that share a creature type with it get +1/+1" (205.3m): the
+            # colors (creature types) of the object named before, read as the effect resolves; not that object
             f = parse_noun(m.group(1))
-            if f is None or f.get("player") or "colors" in f:
+            if f is None or f.get("player") or ("colors" if m.group(2) == "color" else "subtypes") in f \
+                    or f.get("zone") not in (None, "battlefield"):
                 return None
-            return {"each": {**f, "shares_color_with": self.last}}
+            if m.group(2) == "color":
+                return {"each": {**f, "shares_color_with": self.last}}
+            return {"each": {**f, "shares_type_with": self.last, "other_than": self.last}}
         m = re.fullmatch(r"(target .+?) and (?:all|each) other (.+?) with the same name as (?:that \w+|it)", p)
         if m:  # "target permanent and all other permanents with the same name as that permanent"
             return self._same_name(m.group(1), m.group(2))
@@ -655,6 +670,7 @@ PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",
+             "until end of combat": "this_combat",  # ends as the combat phase ends (511.3, engine/actions.py until_of)
              "for as long as you control self": "while_you_control_self", "for the rest of the game": "permanent",
              # 611.2b: it ends as SELF becomes untapped (or leaves, or, with "you control", changes control)
              "for as long as self remains tapped": "while_self_tapped",

@@ -832,22 +832,23 @@ def _exile_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^(each opponent|each player|target player|target opponent|that player) returns? (a|an|one|two|three) "
-    r"(.+?) cards? from (?:their|his or her) graveyard to (the battlefield|their hand|his or her hand)$"
+    r"^(each opponent|each player|each other player|target player|target opponent|that player) (may )?returns? (a|an|"
+    r"one|two|three) (.+?) cards? from (?:their|his or her) graveyard to (the battlefield|their hand|his or her hand)$"
 )
 def _return_from_own_graveyard(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Each player returns two land cards from their graveyard to the battlefield" (Fall of the Thran): each such
     player chooses that many of their own cards of the kind (all of them when they have fewer) and puts them there;
     a permanent enters under its owner's control (110.2)."""
     who = c.player(m.group(1))
-    f = parse_noun(m.group(3))
+    f = parse_noun(m.group(4))
     if who is None or f is None or f.get("player") or f.get("zone") not in (None, "graveyard", "any_card") \
             or {"owner", "controller"} & set(f):
         return None
     f.pop("zone", None)
-    return [Effect("move", {"what": {"choose": {**f, "zone": "graveyard", "owner": "chooser"}, "chooser": who,
-                                     "amount": number(m.group(2))},
-                            "to": "battlefield" if m.group(4) == "the battlefield" else "hand"})]
+    what = {"choose": {**f, "zone": "graveyard", "owner": "chooser"}, "chooser": who, "amount": number(m.group(3))}
+    if m.group(2):  # "each other player may return a creature card ..." (Enslaved Horror): none is a choice too
+        what["up_to"] = True
+    return [Effect("move", {"what": what, "to": "battlefield" if m.group(5) == "the battlefield" else "hand"})]
 
 
 @reader(r"^(you|target player|each player) gets? (an|a|one|two|three|four|five|x|\d+) (experience) counters?$")

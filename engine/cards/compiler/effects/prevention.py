@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cards.abilities import Effect
+from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.targets import parse_noun
@@ -92,6 +92,15 @@ def _prevent_next(m: re.Match, c: Ctx) -> list[Effect] | None:
     if m.group(2):
         args["combat"] = True
     return [Effect("prevent", args)]
+
+
+@reader(r"^prevent the next (\d+|x) damage that would be dealt this turn to any number of targets, divided as you "
+        r"choose$")
+def _prevent_divided(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """615.7, 601.2d: "Prevent the next 5 damage that would be dealt this turn to any number of targets, divided as you
+    choose" (Remedy): one shield for each target, of the part of the amount announced for it as the spell was cast."""
+    r = c.add_target(TargetSpec({"any": True}, "any number of targets", count=99, min=1))
+    return [Effect("prevent", {"to": r, "amount": amount_of(m.group(1), c), "duration": "eot", "divided": True})]
 
 
 @reader(
@@ -313,4 +322,5 @@ def _redirect(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (_redirect, _fog, _prevent_by, _prevent_by_group, _prevent_would_deal, _prevent_group,
                                _prevent_to,
-                               _prevent_next, _cop, _prevent_next_by, _prevent_sources, _prevent_chosen_source)
+                               _prevent_next, _prevent_divided, _cop, _prevent_next_by, _prevent_sources,
+                               _prevent_chosen_source)

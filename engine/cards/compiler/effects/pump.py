@@ -43,7 +43,8 @@ def _types_effect(what: Any, dur: str) -> Effect:
 
 @reader(
     r"^(.+?) (?:each )?gets? (?:an additional )?([+-]\w+)/([+-]\w+)(?:,? and (?:gains?|has|have) (.+?))?( until end "
-    r"of turn| until your next turn| " + TAPPED_DURATIONS + r")?(?: for each (.+?))?(?:, where x is (.+))?$"
+    r"of turn| until end of combat| until your next turn| " + TAPPED_DURATIONS + r")?(?: for each (.+?))?(?:, where x "
+    r"is (.+))?$"
 )
 def _pump(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not m.group(5):
@@ -77,13 +78,16 @@ def _pump_each_then_duration(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 def _pump_common(who: str, p: str, t: str, kw: str | None, dur: str | None, each: str | None, where: str | None,
                  c: Ctx, lose: str | None = None) -> list[Effect] | None:
-    both = re.fullmatch(r"(target [a-z ]+?) and (each other [a-z ]+? that shares? a color with it)", who)
+    both = _and_others(who)
     if both and not each and not where and not lose:
         # "Target creature and each other creature that shares a color with it get +1/+1 until end of turn" (Wojek
         # Siren): the target, then each other creature sharing a color with it as the spell resolves (105.4)
-        first = _pump_common(both.group(1), p, t, kw, dur, None, None, c)
-        second = _pump_common(both.group(2), p, t, kw, dur, None, None, c) if first is not None else None
-        return None if first is None or second is None else first + second
+        first = _pump_common(both[0], p, t, kw, dur, None, None, c)
+        if first is None:
+            return None
+        c.last = first[0].args["what"]
+        second = _pump_common(both[1], p, t, kw, dur, None, None, c)
+        return None if second is None else first + second
     if where and re.search(r"\bthose creatures\b", where) \
             and re.fullmatch(r"(?:all |other )?[a-z ,-]*creatures [a-z ]+", who):
         # "Ally creatures you control get +X/+X until end of turn, where X is the number of colors among those
@@ -151,8 +155,24 @@ def _gain_kw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _gain(m.group(1), m.group(2), DURATIONS[m.group(3)], c)
 
 
+def _and_others(who: str) -> tuple[str, str] | None:
+    """"Target creature and each other creature that shares a color with it" (105.4), "Enchanted creature and other
+    creatures that share a creature type with it" (205.3m, the Crowns): the object, then the others sharing it."""
+    m = re.fullmatch(r"(target [a-z ]+?|enchanted creature|equipped creature|self) and (?:each |all )?other "
+                     r"([a-z ]+?) that shares? a (color|creature type) with (?:it|that creature)", who)
+    return (m.group(1), f"each other {m.group(2)} that shares a {m.group(3)} with it") if m else None
+
+
 def _gain(who: str, kw: str, dur: str, c: Ctx) -> list[Effect] | None:
     """"X gains KW [and KW] (for that long)"; "all creature types" among them (205.3m) makes X every creature type."""
+    both = _and_others(who)
+    if both:  # "Enchanted creature and other creatures that share a creature type with it gain flying" (the Crowns)
+        first = _gain(both[0], kw, dur, c)
+        if first is None:
+            return None
+        c.last = first[-1].args["what"]
+        second = _gain(both[1], kw, dur, c)
+        return None if second is None else first + second
     rest, types = _all_types(kw)
     what = c.ref(who)
     kws = keyword_list(rest) if rest else []

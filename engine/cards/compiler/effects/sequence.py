@@ -204,7 +204,8 @@ def _ward_action(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(r"^(.+?) unless (.+?) (sacrifices .+|discards .+|sacrifice .+|discard .+|returns? .+ to (?:its|their) "
         r"owner'?s?'? hands?|exiles? an? (?:[^,]+? )?card from (?:your|their) graveyard|taps? an untapped [^,]+? "
         r"(?:you|they) controls?|exiles? an? [^,]+? you control(?: other than self)?|exiles? the top [a-z ]+? card of "
-        r"your graveyard)$")
+        r"your graveyard|mills? (?:a|one|two|three|four|five) cards?|removes? an? [+\-\w/]+ counter from (?:it|self)|"
+        r"puts? (?:a|one|two|three) cards? from (?:your|their) graveyard on the bottom of (?:your|their) library)$")
 def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     """117.12: "sacrifice it unless you discard a card / return an untapped Island you control to its owner's
     hand" (Avatar of Discord, Dormant Volcano), "discard a card unless you exile a historic card from your
@@ -236,6 +237,27 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     if act is None:
         return None
     return [Effect("unless", {"payer": payer, "actions": list(act), "effects": list(inner)})]
+
+
+@reader(r"^(.+?) unless (its controller|that creature's controller|that player|that permanent's controller|a player) "
+        r"has self deal (\w+) damage to (?:them|him or her)$")
+def _unless_has_deal(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """117.12: "Destroy target nonbasic land unless its controller has SELF deal 6 damage to them" (Lava Blister),
+    "... unless a player has SELF deal 4 damage to them" (Barbarian Bully): the instruction happens unless that
+    player (any one player, asked in turn order) chooses to be dealt the damage by SELF instead."""
+    n = number(m.group(3))
+    inner = parse_sentence(m.group(1), c)
+    if inner is None or not n:
+        return None
+    if m.group(2) == "a player":
+        return [Effect("unless", {"payer": "each_player", "any_one": True,
+                                  "actions": [Effect("damage", {"amount": n, "to": "each_player"})],
+                                  "effects": list(inner)})]
+    payer = c.player(m.group(2))
+    if payer is None or payer in _MANY_PLAYERS:
+        return None
+    return [Effect("unless", {"payer": payer, "actions": [Effect("damage", {"amount": n, "to": payer})],
+                              "effects": list(inner)})]
 
 
 @reader(
@@ -474,10 +496,29 @@ def _for_each_opponent_target(low: str, ctx: Ctx) -> list[Effect] | None:
     return got
 
 
+def _that_kind(s: str, ctx: Ctx) -> str:
+    """"Destroy target artifact. That artifact's controller gains life equal to its mana value" (Crumble), "Destroy
+    target Wall. ... equal to that Wall's mana value to the Wall's controller" (Word of Blasting): the one target
+    named before, called again by its card type or subtype (608.2c), read as "its"."""
+    last = ctx.last
+    if not (isinstance(last, dict) and set(last) == {"target"} and isinstance(last["target"], int)
+            and 0 <= last["target"] < len(ctx.targets)) or ctx.targets[last["target"]].count != 1 \
+            or len(ctx.targets) != 1:  # (with another target, "that artifact" may name that one)
+        return s
+    f = ctx.targets[last["target"]].filter
+    kinds = {str(t).lower() for t in list(f.get("types") or ()) + list(f.get("subtypes") or ())} \
+        - {"creature", "permanent", "card", "spell", "player"}
+    if not kinds or f.get("or") or f.get("any") or f.get("player"):  # ("that player or that planeswalker's
+        return s  # controller": a slot of either, read by its own words)
+    return re.sub(r"\b(?:that|the) ([a-z]+)'s\b", lambda m: "its" if m.group(1).lower() in kinds else m.group(0), s,
+                  flags=re.I)
+
+
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     s = sentence.strip().rstrip(".").strip()
     s = re.sub(r"^then,? ", "", s, flags=re.I)
+    s = _that_kind(s, ctx)
     # "Return to the battlefield all permanent cards in your graveyard that ..." (Faith's Reward): the object after
     # the destination, read as "return ALL ... to the battlefield"
     s = re.sub(r"^return to the battlefield ((?:all|each|target|up to \w+ target) .+)$",
@@ -994,6 +1035,15 @@ def _paragraph_forms(low: str, ctx: Ctx) -> Any:
     """Paragraph forms of several sentences read whole: the Oaths' target, Counterbalance's reveal, Spoils of the
     Vault's reveal until, a player's "may reveal ... until"; their effects, None (the form, not understood), or
     _NOT_THIS."""
+    cap = re.fullmatch(r"put up to (x|\w+) ([+\-]\d+/[+\-]\d+|[a-z]+) counters on self\. this ability can't cause the "
+                       r"total number of \2 counters on self to be greater than (\w+)\.?", low)
+    if cap and number(cap.group(3)) and (cap.group(1) == "x" or number(cap.group(1))):
+        # "Put up to X +1/+0 counters on SELF. This ability can't cause the total number of +1/+0 counters on SELF to
+        # be greater than four." (the Clockwork creatures): a number from 0 to X that leaves no more than four, chosen
+        # as it resolves (608.2d, 122.1)
+        n: Any = {"x": True} if cap.group(1) == "x" else number(cap.group(1))
+        return [Effect("counters", {"what": "self", "kind": cap.group(2), "amount": n, "up_to": True,
+                                    "cap": number(cap.group(3))})]
     oath = _OATH.match(low)
     if oath and ctx.last_player == "trigger_player" and "second player" not in low:
         # "At the beginning of each player's upkeep, that player chooses target player who controls more creatures
@@ -3046,7 +3096,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
 READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay, _ward_action,
-                               _unless_do,
+                               _unless_do, _unless_has_deal,
                                _either_instruction,
                                _delayed_if_target_has,
                                _delayed_owner_upkeep, _delayed,

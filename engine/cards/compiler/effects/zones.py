@@ -292,8 +292,9 @@ def _put_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^(each player|each opponent|target player|target opponent|you) (may )?puts? (a|an|one|two|three) (?:(.+?) )?"
-    r"cards? from (?:their|your) (hand|graveyard) onto the battlefield( tapped)?$"
+    r"^(each player|each opponent|each other player|target player|target opponent|you) (may )?puts? (a|an|one|two|"
+    r"three) (?:(.+?) )?cards? (?:from (?:their|your) (hand|graveyard) onto the battlefield( tapped)?|onto the "
+    r"battlefield from (?:their|your) (hand))$"
 )
 def _each_puts_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Exhume: "Each player puts a creature card from their graveyard onto the battlefield"; Show and Tell:
@@ -306,7 +307,9 @@ def _each_puts_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
     if who is None or f is None or n is None:
         return None
     f.pop("zone", None)
-    what: dict[str, Any] = {"choose": {**f, "zone": m.group(5), "owner": "chooser"}, "chooser": who, "amount": n}
+    # "... onto the battlefield from their hand" (Charmed Griffin): the same instruction, its zone named last
+    what: dict[str, Any] = {"choose": {**f, "zone": m.group(5) or m.group(7), "owner": "chooser"}, "chooser": who,
+                            "amount": n}
     if m.group(2):  # "may put": none is a legal choice
         what["up_to"] = True
     args: dict[str, Any] = {"what": what, "to": "battlefield"}
@@ -439,8 +442,8 @@ def _steal(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("gain_control", args)]
 
 
-@reader(r"^(an opponent|target opponent|target player|that player|its controller|their controller) gains? control of "
-        r"(self|it|target .+)$")
+@reader(r"^(an opponent|target opponent|target player|that player|its controller|their controller|the player with the "
+        r"most life|the player who controls the most [a-z ]+?) gains? control of (self|it|target .+)$")
 def _give_control(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"When SELF enters, an opponent gains control of it" (Akroan Horse), "Target opponent gains control of SELF"
     (Jinxed Idol): a control-changing effect (613.1b, layer 2) for that player, with no end (611.2a)."""
