@@ -639,6 +639,8 @@ class Game:
                 n.chosen["graveyard_combat"] = self.combat_no
         if frm == "battlefield" and to == "graveyard" and not o.chosen.get("entry_replaced"):
             n.chosen["from_battlefield_turn"] = self.turn
+            if before is not None and "Aura" in before.subtypes:  # 400.7e: its "when enchanted ... leaves" abilities
+                n.chosen["left_as"] = oid  # find it here (engine/values.py aura_in_graveyard)
             if before is not None and "Creature" in before.types:  # "put into your graveyard" (recover, 702.58a)
                 triggers.creature_to_graveyard(self, n.owner, n.id)
                 # "for each creature that died this turn" (700.4): what it was as it last existed (608.2h)

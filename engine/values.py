@@ -60,7 +60,18 @@ def source_id(g: "Game", r: Ctx) -> int | None:
         # the source's own move fired it ("when SELF dies, return it"); not another object's (Liliana, Heretical
         # Healer exiled as another creature's death trigger resolves is not that creature, 400.7)
         return new
-    return None
+    return aura_in_graveyard(g, s)
+
+
+def aura_in_graveyard(g: "Game", s: "Obj") -> int | None:
+    """400.7e: an Aura's ability that triggers when the enchanted permanent leaves the battlefield ("When enchanted
+    Forest is put into a graveyard, you may return SELF from your graveyard to your hand": Genju of the Cedars) can
+    find the new object that Aura became in its owner's graveyard, put there at the same time as the permanent or
+    by the state-based action for an Aura attached to nothing (704.5n): Game.move marks such a card ``left_as``."""
+    trig = s.ability.trigger if s.ability is not None else None
+    if not trig or not trig.get("attached") or s.source is None or s.owner not in g.players:
+        return None
+    return next((x for x in g.players[s.owner].graveyard if g.objects[x].chosen.get("left_as") == s.source), None)
 
 
 

@@ -629,7 +629,7 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         effects = [Effect("delayed", {**e.args, "keep_it": True}) if e.op == "delayed" and (
             other is not None or _names_it(e.args.get("effects"))) else e for e in effects]
     zone = "battlefield"
-    if re.search(r"\b(?:return|put|exile) self from your graveyard\b", body, re.I) \
+    if re.search(r"\b(?:return|put|exile) self from your graveyard\b", body, re.I) and not trig.get("attached") \
             or trig.get("event") == "to_graveyard" or (cond or {}).get("self") == {"zone": "graveyard"} \
             or trig.get("event") == "discard" and trig.get("self"):  # "when you discard SELF" (701.8)
         zone = "graveyard"  # "when SELF is put into your graveyard from ...", "if SELF is in your graveyard, ...":

@@ -18,7 +18,7 @@ from engine.cards.compiler.effects.restrictions import SPELL_KINDS
 from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
-from engine.cards.compiler.targets import COLORS, number, parse_noun
+from engine.cards.compiler.targets import COLORS, attached_noun, number, parse_noun
 from engine.cards.compiler.text import sentences
 from engine.cards.compiler.timing import combat_timing
 from engine.mana import parse_cost
@@ -72,8 +72,7 @@ def _affects(phrase: str) -> Any:
         return "self"
     if p in ("of those creatures", "both creatures"):  # a soulbond pair: SELF and the creature paired with it
         return {"paired_group": True}                     # (702.94b)
-    if p in ("enchanted creature", "equipped creature", "enchanted permanent", "enchanted land", "enchanted artifact",
-             "fortified land", "enchanted planeswalker"):
+    if attached_noun(p):  # "enchanted creature", "fortified land", an Aura's "enchanted Forest" (303.4)
         return "attached"
     f = parse_noun(p)
     if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None,):

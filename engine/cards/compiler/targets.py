@@ -76,6 +76,18 @@ def _names_it(q: Any) -> bool:
         return any(_names_it(v) for v in q)
     return False
 
+def attached_noun(phrase: str) -> bool:
+    """"enchanted creature", "equipped creature", "fortified land", and an Aura's own noun: "enchanted Forest"
+    (Genju of the Cedars, "Enchant Forest"), "enchanted Wall": the permanent the Aura, Equipment or Fortification
+    is attached to (303.4, 301.5, 301.6), never a player ("enchanted player": a Curse's)."""
+    m = re.fullmatch(r"(?:enchanted|equipped|fortified) ([a-z][a-z'-]*)", phrase.strip().lower())
+    if m is None:
+        return False
+    w = m.group(1)
+    return w in ("creature", "artifact", "enchantment", "land", "planeswalker", "battle", "permanent") \
+        or subtype(w) is not None
+
+
 def number(word: str) -> int | None:
     word = word.lower()
     if word.isdigit():

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.cards.compiler.quantities import parse_condition
 from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
-from engine.cards.compiler.targets import number, parse_noun
+from engine.cards.compiler.targets import attached_noun, number, parse_noun
 
 STEPS = {"upkeep": "upkeep", "end step": "end", "draw step": "draw", "combat": "beginning_of_combat",
          "precombat main phase": "main1", "postcombat main phase": "main2", "end of combat": "end_of_combat",
@@ -577,9 +577,13 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if f is None:
             return None
         return {"event": "blocks", "filter": f, "blocking_self": True}
-    m = re.fullmatch(r"(enchanted|equipped|fortified) (creature|permanent|land|artifact) (.+)", c)
-    if m and m.group(3) in _SELF_EVENTS:
-        return {"event": _SELF_EVENTS[m.group(3)], "attached": True}
+    m = re.fullmatch(r"((?:enchanted|equipped|fortified) [a-z][a-z'-]*) (.+)", c)
+    if m and attached_noun(m.group(1)) and m.group(2) in _SELF_EVENTS:
+        return {"event": _SELF_EVENTS[m.group(2)], "attached": True}
+    if m and attached_noun(m.group(1)) and m.group(2) == "is put into a graveyard":
+        # "When enchanted Forest is put into a graveyard" (Genju of the Cedars): the permanent it is attached to
+        # goes from the battlefield to a graveyard (a permanent can go there from nowhere else, 110.1)
+        return {"event": "dies", "attached": True}
     m = re.fullmatch(
         r"(?:a|an|another|one or more|two or more) (.+?) (enters or dies|enters or attacks|enters|dies|attacks|blocks|"
         r"attack|enter|die|"

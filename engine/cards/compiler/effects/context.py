@@ -10,7 +10,7 @@ from typing import Any, Callable
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.keywords import protection_qualities
 from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
-from engine.cards.compiler.targets import KEYWORDS, parse_noun, parse_target
+from engine.cards.compiler.targets import KEYWORDS, attached_noun, parse_noun, parse_target
 
 #: the compiler's reader of static abilities, which engine/cards/compiler/statics.py (a module that imports this
 #: package) puts here as it loads: "until end of turn, you may cast spells ... without paying" is that static
@@ -354,8 +354,7 @@ class Ctx:
             # amass instruction before put counters on (a later keyword action, War of the Spark)
             self.last = "amassed"
             return "amassed"
-        if p in ("equipped creature", "enchanted creature", "enchanted permanent", "enchanted land",
-                 "enchanted artifact", "enchanted enchantment", "enchanted planeswalker", "fortified land"):
+        if attached_noun(p):
             self.last = "attached"  # "tap enchanted creature. ... put three stun counters on it": it is that
             return "attached"  # creature (608.2c), not SELF
         pl = self.player(p)
