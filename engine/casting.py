@@ -278,7 +278,13 @@ def suspend(g: "Game", player: str, a: dict[str, Any]) -> None:
     if not can_cast_timing(g, player, o):
         raise IllegalAction(f"{o.card.name} can be suspended only when you could cast it (702.61a)")
     n, cost = sus
-    pay_mana(g, player, tuple(cost.mana), set(), a.get("pay"))
+    mana = tuple(cost.mana)
+    if n == "X":  # "Suspend X—{X}{3}{U}. X can't be 0.": X chosen as the cost is paid (107.3), X time counters
+        n = int(a.get("x", 0) or 0)
+        if n < 1:
+            raise IllegalAction(f"{o.card.name}: X can't be 0")
+        mana = substitute_x(mana, n)
+    pay_mana(g, player, mana, set(), a.get("pay"))
     new = g.move(oid, "exile")
     g.objects[new].counters["time"] = n
     g.log("suspend", player=player, card=o.card.name, counters=n)

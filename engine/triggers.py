@@ -605,6 +605,12 @@ def to_graveyard(g: "Game", n: "Obj", frm: str) -> None:
                  permanent=False)
 
 
+#: Events a triggered ability of a card in exile is checked against, its own only: "Whenever a time counter is
+#: removed from SELF while it's exiled" (Aeon Chronicler), "When the last time counter is removed from SELF while
+#: it's exiled" (Riftmarked Knight): 112.6, as suspend's own abilities work there (702.61a)
+EXILE_EVENTS = frozenset({"counters_removed", "last_time_counter_removed"})
+
+
 @per_object
 def _graveyard_triggers(card: Any) -> tuple:
     """A card's triggered abilities that work in a graveyard (112.6b)."""
@@ -686,6 +692,13 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 for ab in _graveyard_triggers(card_obj.card):
                     if _match(g, cid, p, ab.trigger, ev):
                         _add(g, card_obj, ab, p, ev, permanent=False)
+    if name in EXILE_EVENTS and isinstance(ev.get("obj"), int):  # 112.6: a card's own ability that works in exile
+        ex = g.objects.get(ev["obj"])
+        if ex is not None and ex.zone == "exile":
+            for ab in ex.card.abilities:
+                if ab.kind == "triggered" and ab.zone == "exile" and ab.trigger is not None \
+                        and _match(g, ex.id, ex.owner, ab.trigger, ev):
+                    _add(g, ex, ab, ex.owner, ev, permanent=False)
     # a spell's own "when you cast" trigger (603.2, zone stack)
     if ev["event"] in ("cast", "cycle", "exploits") and not ev.get("copy"):  # and a cycled card's (702.28c),
         # and that of a creature that exploited itself (702.109a)
@@ -787,9 +800,21 @@ def counters_removed(g: "Game", oid: int, kind: str, n: int) -> None:
     removed ("whenever one or more loyalty counters are removed from SELF, she deals that much damage", Chandra,
     Fire Artisan: 5 damage to her with 3 loyalty counters removes 3)."""
     o = g.objects.get(oid)
-    if n > 0 and o is not None and o.zone == "battlefield":
+    if n > 0 and o is not None and o.zone in ("battlefield", "exile"):  # (a card in exile: its own abilities, 112.6)
         event(g, {"event": "counters_removed", "obj": oid, "kind": kind, "amount": n,
-                  "player": g.controller_of(oid)})
+                  "player": g.controller_of(oid) if o.zone == "battlefield" else o.owner})
+
+
+def last_time_counter_removed(g: "Game", oid: int) -> None:
+    """The last time counter was removed from ``oid``: from a permanent (vanishing, 702.62a), or from a card in exile
+    ("When the last time counter is removed from SELF while it's exiled"; and suspend's own cast, 702.61a)."""
+    o = g.objects.get(oid)
+    if o is None or o.zone not in ("battlefield", "exile"):
+        return
+    if o.zone == "exile" and "Suspend" in o.card.keywords:
+        cast_options.last_counter_removed(g, oid)  # 702.61a: "if it's exiled, play it without paying its mana cost"
+    event(g, {"event": "last_time_counter_removed", "obj": oid,
+              "player": g.controller_of(oid) if o.zone == "battlefield" else o.owner})
 
 
 def enters(g: "Game", o: "Obj") -> None:

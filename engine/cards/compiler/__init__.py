@@ -490,6 +490,9 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
             break
     if trig is None:
         return None
+    in_exile = trig.get("zone") == "exile"  # "... while it's exiled": it works in exile (112.6)
+    if in_exile:
+        trig = {k: v for k, v in trig.items() if k != "zone"}
     cond = None
     m = re.search(r"\s*this ability triggers only (once|twice) each turn\.?$", body, re.I)
     if m:
@@ -634,6 +637,8 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
             or trig.get("event") == "discard" and trig.get("self"):  # "when you discard SELF" (701.8)
         zone = "graveyard"  # "when SELF is put into your graveyard from ...", "if SELF is in your graveyard, ...":
         # it triggers there (112.6b)
+    elif in_exile:
+        zone = "exile"
     elif "command" in (cond or {}).get("self_zone", ()):  # "if SELF is in the command zone [or on the battlefield]"
         zone = "command"  # (eminence, Commander 2017): it triggers there too (engine/triggers.py event)
     if len(effects) == 1 and effects[0].op == "may" and not {"then", "else", "who"} & set(effects[0].args):

@@ -1001,14 +1001,16 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 )
             )
             continue
-        m = re.fullmatch(r"(suspend|reinforce|impending) (\d+|x)—(.+)", part, re.I)
+        m = re.fullmatch(r"(suspend|reinforce|impending) (\d+|x)—(.+?)(\. x can't be 0)?", part, re.I)
         if m:
             cost = parse_cost_text(m.group(3))
-            if cost is None:
+            if cost is None or m.group(4) and (m.group(1).lower() != "suspend" or m.group(2).isdigit()):
                 return None
             name = m.group(1).capitalize()
             names.append(name)
             args[name] = {"amount": int(m.group(2)) if m.group(2).isdigit() else "X", "cost": cost}
+            if m.group(4):  # "Suspend X—{X}{3}{U}. X can't be 0." (Aeon Chronicler): X time counters, X at least 1
+                args[name]["x_min"] = 1  # (107.3: the player chooses X as the cost is paid)
             if name == "Impending":
                 if not m.group(2).isdigit():
                     return None

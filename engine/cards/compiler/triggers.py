@@ -94,6 +94,14 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
 
 def _parse_trigger(cond: str) -> dict[str, Any] | None:
     c = cond.strip().lower().rstrip(",")
+    m = re.fullmatch(r"(a|the last) time counter is removed from self while it's exiled", c)
+    if m:  # "Whenever a time counter is removed from SELF while it's exiled" (Aeon Chronicler), "When the last time
+        # counter is removed from SELF while it's exiled" (Riftmarked Knight): triggered abilities that work in the
+        # exile zone (112.6: "zone": the compiler makes it the ability's zone), as suspend's own do (702.61a)
+        if m.group(1) == "a":
+            return {"event": "counters_removed", "self": True, "counter": "time", "each_counter": True,
+                    "zone": "exile"}
+        return {"event": "last_time_counter_removed", "self": True, "zone": "exile"}
     m = re.fullmatch(r"self or enchanted creature (.+)", c)
     if m:  # bestow (702.102): "Whenever SELF or enchanted creature attacks" (Heliod's Emissary): the creature it is
         # while a creature, or the creature it enchants while an Aura
