@@ -694,6 +694,11 @@ def _spell_matches(g: "Game", spell: int, f: dict[str, Any], src: int, targets: 
         if tg == "self":
             if src not in flat:
                 return False
+        elif "you_or" in tg:  # "Spells your opponents cast that target you or a permanent you control" (115.1,
+            # 601.2f): the static's controller, or an object of the filter
+            if g.controller_of(src) not in flat and not any(
+                    isinstance(x, int) and x in g.objects and matches(g, x, tg["you_or"], src) for x in flat):
+                return False
         elif not any(matches(g, x, tg, src) for x in flat):
             return False
     if "or" in f:  # "Kithkin spells and Soldier spells": the spell may be in a hand yet
@@ -911,6 +916,8 @@ def change_problems(st: dict[str, Any]) -> list[str]:
             if bad:
                 out.append(f"cost_change filter keys {sorted(bad)}")
             tg = spells.get("targets")
+            if isinstance(tg, dict) and set(tg) == {"you_or"}:
+                tg = tg["you_or"]  # "that target you or a permanent you control" (_spell_matches)
             if tg is not None and tg != "self" and (not isinstance(tg, dict) or unknown_keys(tg)):
                 out.append("cost_change targets")
         if st.get("who", "you") not in ("you", "opponent", "any"):

@@ -26,7 +26,15 @@ from engine import (
 from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.cards.vanguard import modifiers as vanguard_modifiers
-from engine.choices import ENTER_CHOICES, NAME_CHOICES, OBJECT_CHOICE, OPPONENT_CHOICE, PLAYER_CHOICE, choose_problems
+from engine.choices import (
+    ENTER_CHOICES,
+    NAME_CHOICES,
+    OBJECT_CHOICE,
+    OPPONENT_CHOICE,
+    PLAYER_CHOICE,
+    WORD_CHOICE,
+    choose_problems,
+)
 from engine.clone import clone_problems
 from engine.filters import unknown_keys
 from engine.mana import RESTRICTION_RIDERS, unpayable
@@ -584,7 +592,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.extend(clone_problems(st))
         if st.get("kind") == "choose_on_enter":
             if st.get("choice") not in ENTER_CHOICES and st.get("choice") not in NAME_CHOICES \
-                    and st.get("choice") not in (PLAYER_CHOICE, OPPONENT_CHOICE, OBJECT_CHOICE):
+                    and st.get("choice") not in (PLAYER_CHOICE, OPPONENT_CHOICE, OBJECT_CHOICE) \
+                    and not (st.get("choice") == WORD_CHOICE and st.get("words")):
                 out.append(f"choose_on_enter {st.get('choice')}")
         if st.get("kind") == "restriction" and st.get("rule") not in RULES:
             out.append(f"rule {st.get('rule')}")

@@ -311,7 +311,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             if s is None or s.ability is None or s.ability.keyword != trig["keyword"]:
                 return False
     if name == "step":
-        if trig.get("step") != ev["step"]:
+        want = trig.get("step")  # a list: "at the beginning of each of your main phases" (505.1: both of them)
+        if (ev["step"] not in want) if isinstance(want, list) else want != ev["step"]:
             return False
         if trig.get("first_combat") and first_combat_over(g):  # 506.6d: a combat phase of this turn ended before
             return False

@@ -1407,6 +1407,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         level = int(so.chosen.get("class_level", 1)) if so is not None else 0
         if so is None or level < int(cond.get("class_level_ge", 0)) or level != cond.get("class_level", level):
             return False
+    if "chosen_word" in cond:  # "As SELF enters, choose Khans or Dragons. • Khans — ...": the word its source chose
+        so = g.objects.get(src) if src is not None else None  # as it entered (614.12; engine/choices.py)
+        if so is None or so.chosen.get("word") != cond["chosen_word"]:
+            return False
     if "monstrous" in cond:  # "as long as SELF is monstrous" (701.28b)
         if o is None or bool(o.chosen.get("monstrous")) != bool(cond["monstrous"]):
             return False
@@ -1694,6 +1698,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "you_lost_life_this_turn", "unless_paid",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
                   "evidence_collected", "beheld", "class_level", "class_level_ge",
+                  "chosen_word",  # the word chosen as its source entered (Khans or Dragons: engine/choices.py)
                   "opponent_more_life",
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",

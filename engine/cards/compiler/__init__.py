@@ -24,7 +24,14 @@ from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.amounts import bind_difference
 from engine.cards.compiler.effects.sequence import delayed_before_end_turn, enters_with_more, instead, untap_those
 from engine.cards.compiler.keywords import backup, linked_kickers, parse_keyword_line
-from engine.cards.compiler.leveler import ClassLevel, Striation, split_class_levels, split_levels, split_stations
+from engine.cards.compiler.leveler import (
+    ClassLevel,
+    Striation,
+    split_class_levels,
+    split_levels,
+    split_stations,
+    split_word_modes,
+)
 from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
@@ -1263,6 +1270,28 @@ def _class_level_abilities(lv: ClassLevel, name: str, types: tuple[str, ...], le
     return out, [f"({label}) {u}" for u in unread]
 
 
+def _word_mode_abilities(word: str, line: str, name: str, types: tuple[str, ...], legendary: bool
+                         ) -> tuple[list[Ability], list[str]]:
+    """"• Khans — [ability]" after "As SELF enters, choose Khans or Dragons." (Fate Reforged's Sieges): the ability
+    is the permanent's only while that word is the one chosen as it entered (614.12; engine/choices.py): a static
+    ability with that condition, any other ability granted to the permanent itself under it (layer 6, as a Class
+    level's). Returns (abilities, unread lines)."""
+    cond = {"chosen_word": word}
+    items = read_ir(line, name, False, legendary)
+    keywords, _, abilities, unread = lower(items, types)
+    if keywords:
+        unread.append(f"{word}: {', '.join(keywords)}")
+    out: list[Ability] = []
+    for ab in abilities:
+        if ab.kind == "static" and ab.static is not None:
+            own = ab.static.get("condition")
+            out.append(replace(ab, static={**ab.static, "condition": cond if own is None else {"all": [cond, own]}}))
+        else:
+            out.append(Ability("static", f"{word} — {ab.text}",
+                               static={"kind": "grant_ability", "affects": "self", "ability": ab, "condition": cond}))
+    return out, [f"• {word} — {u}" for u in unread]
+
+
 def _backup(items: list[IrItem], types: tuple[str, ...], keywords: list[str], kwargs: dict[str, Any],
             abilities: list[Ability]) -> list[str]:
     """Backup N (a later keyword; keywords.backup): one triggered ability per instance, granting
@@ -1307,7 +1336,8 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         text = (text[:xm.start()] + text[xm.end():]).strip()
     if "and/or {" in text:
         text = linked_kickers(text)  # 702.32f: "kicked with its {1}{G} kicker" -> "... its first kicker"
-    own_text = levels[0] if levels else classes[0] if classes else text
+    words = split_word_modes(text) if not levels and not classes and "\n• " in text else None
+    own_text = levels[0] if levels else classes[0] if classes else words[0] if words else text
     items = read_ir(own_text, name, is_spell, "Legendary" in supertypes, short)
     if _FORECAST.search(text):
         items = [_forecast_item(i) for i in items]
@@ -1345,6 +1375,13 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         got, unsup = _class_level_abilities(lv, name, types, "Legendary" in supertypes)
         abilities += got
         unsupported += unsup
+    for word, line in words[1] if words else ():
+        got, unsup = _word_mode_abilities(word, line, name, types, "Legendary" in supertypes)
+        abilities += got
+        unsupported += unsup
+    if words is None and any(a.static and a.static.get("choice") == "word" for a in abilities):
+        # "As SELF enters, choose odd or even": a choice only the "• Khans —" lines of the Sieges give a meaning here
+        unsupported.append("(a choice of two words with no abilities of its own)")
     # CR 305.6: a basic land type gives its mana ability.
     if "Land" in types:
         for st in subtypes:

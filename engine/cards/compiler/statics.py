@@ -1227,6 +1227,16 @@ def _choose_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "choose_on_enter", "choice": what}]
 
 
+@static(r"^as (?:self|it) enters, choose ([a-z]+) or ([a-z]+)$")
+def _choose_word_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12: "As SELF enters, choose Khans or Dragons." (Fate Reforged's Sieges): its controller chooses one of
+    the words, kept as ``Obj.chosen["word"]``; the abilities after "• Khans —" and "• Dragons —" are its own while
+    that word is chosen (engine/cards/compiler/leveler.py split_word_modes; engine/choices.py on_enter)."""
+    if m.group(1) == m.group(2) or {m.group(1), m.group(2)} & {"a", "an", "one", "two", "three"}:
+        return None
+    return [{"kind": "choose_on_enter", "choice": "word", "words": [m.group(1).capitalize(), m.group(2).capitalize()]}]
+
+
 @static(r"^as (?:self|it) enters, (?:choose (another|an?) ([a-z ]+?)|put an? ([a-z]+) counter on (an?|another) "
         r"([a-z ]+?))$")
 def _choose_object_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
@@ -1435,6 +1445,18 @@ def _stack_tax(m: re.Match) -> list[dict[str, Any]] | None:
     a spell's static that works while it is on the stack (engine/costs.py), for spells anyone casts."""
     n = int(parse_cost(m.group(1))[0])
     return [{"kind": "cost_change", "spells": {"targets": "self"}, "who": "any", "amount": n, "on_stack": True}]
+
+
+@static(r"^spells your opponents cast that target you or (?:a|another) (.+?) cost (\{\d+\}) more to cast$")
+def _protect_tax(m: re.Match) -> list[dict[str, Any]] | None:
+    """601.2f: "Spells your opponents cast that target you or a permanent you control cost {2} more to cast"
+    (Monastery Siege): a spell of an opponent with you or such an object among its targets (115.1)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or f.get("_needs_player_target"):
+        return None
+    f.pop("zone", None)
+    n = int(parse_cost(m.group(2))[0])
+    return [{"kind": "cost_change", "spells": {"targets": {"you_or": f}}, "who": "opponent", "amount": n}]
 
 
 @static(r"^spells your opponents cast that target self cost (\{\d+\}) more to cast$")

@@ -441,6 +441,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "at end of combat": None,
         "the beginning of your second main phase": {"event": "step", "step": "main2", "whose": "you"},
         "the beginning of each of your postcombat main phases": {"event": "step", "step": "main2", "whose": "you"},
+        # 505.1: "At the beginning of each of your main phases" (Frontier Siege): the precombat and postcombat ones
+        "the beginning of each of your main phases": {"event": "step", "step": ["main1", "main2"], "whose": "you"},
         "the beginning of your postcombat main phase": {"event": "step", "step": "main2", "whose": "you"},
         "end of combat": {"event": "step", "step": "end_of_combat", "whose": "each"},
         # 506.6d: the end of combat step of the turn's first combat phase, on its controller's turn
