@@ -706,8 +706,8 @@ def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False
         out.add("owner")
     if "same_name_as" in f and not isinstance(f["same_name_as"], list) and not player_refs:  # a reference ("that
         out.add("same_name_as")  # permanent"): bound by a resolution only (values.bind_refs); a list: ``matches``
-    for sub in f.get("or", ()):
-        out |= unknown_keys(sub)
+    for sub in f.get("or", ()):  # "all nonland permanents you control and all nonland permanents that player
+        out |= unknown_keys(sub, player_refs=player_refs)  # controls": each alternative's player bound alike
     for k in ("not", "targets", "targets_you_or", "attached_to"):
         if isinstance(f.get(k), dict):
             out |= unknown_keys(f[k])

@@ -228,6 +228,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         holder = s if s.ability is None else g.objects.get(sid) if sid is not None else None
         p = holder.chosen.get("gift_to") if holder is not None else None
         return [p] if isinstance(p, str) and p in g.players and not g.players[p].lost else []
+    if ref == "chosen_opponent":  # "that player" after "Choose an opponent." (engine/ops/control.py)
+        p = r.get("chosen_opponent")
+        return [p] if isinstance(p, str) and p in g.players else []
     if ref == "clash_opponent":  # "that player" after "clash with an opponent" (701.20b): the opponent chosen
         p = r.get("clash_opponent")
         return [p] if isinstance(p, str) and p in g.players else []
@@ -329,6 +332,13 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
                     and info.get("obj_controller") in g.players:
                 out = [info["obj_controller"]]  # "that source's controller" after the spell that dealt the damage left
             return list(dict.fromkeys(p for p in out if p is not None))
+        if "gone_players" in ref:  # "Each player who sacrificed a creature this way draws two cards" (Infernal
+            # Offering): the players who controlled such an object as it went this way (608.2c, 608.2h), APNAP order
+            g_ref = ref["gone_players"]
+            act = {"sacrifice": "sacrificed"}[g_ref["by"]]  # (the action as gone_record names it)
+            who = {rec["controller"] for rec in r.get("gone_this_way", ())
+                   if gone_matches(rec, act, g_ref.get("filter") or {})}
+            return [p for p in seats.apnap(g) if p in who]
         if "couldnt" in ref:  # "each opponent who can't": those of the group the instruction before could not make
             short = r.get("couldnt", ())  # discard or sacrifice all it asked (engine/ops/zones.py, objects.py)
             return [p for p in refs(g, r, ref["couldnt"]) if p in short]
@@ -421,10 +431,10 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object", "activated",
                        "gift_player", "tapped_cost",
                        "activated_ability", "voted_most",
-                       "clash_opponent"})
+                       "clash_opponent", "chosen_opponent"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "targets_of",
-                      "owner_of", "opponents_of", "couldnt"})
+                      "owner_of", "opponents_of", "couldnt", "gone_players"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
 STATIC_REFS = frozenset({"self", "attached", "you", "revealed", "exiled", "linked_exiled", "chosen_player"})
@@ -1880,7 +1890,8 @@ def bind_players(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     filter whose controller is a reference, with that reference read now (608.2c) as the list
     of players it means (engine.filters.matches reads the list). An owner reference ("creature cards
     in their graveyard", 404.2: a graveyard is its owner's) is read the same way."""
-    if any(isinstance(a, dict) and (isinstance(a.get("owner"), dict) or isinstance(a.get("controller"), dict))
+    if any(isinstance(a, dict) and (isinstance(a.get("owner"), dict) or isinstance(a.get("controller"), dict)
+                                    or isinstance(a.get("controller"), str) and a["controller"] not in PLAYER_WORDS)
            for a in f.get("or") or ()):  # "cards from that player's hand and graveyard": each alternative's player
         f = {**f, "or": [bind_players(g, r, a) if isinstance(a, dict) else a for a in f["or"]]}
     ctl = f.get("controller")

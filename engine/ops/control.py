@@ -126,6 +126,14 @@ def _roll(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
+@op("choose_opponent")
+def _choose_opponent(g: "Game", r: Ctx, e: Effect) -> None:
+    """"Choose an opponent." (the Offerings of Commander 2014): the controller chooses one of their opponents as
+    the instruction is carried out (608.2c-d; 802.2a: asked with several, the only one otherwise), "that player" of
+    the instructions after it (values.refs "chosen_opponent"); a second such instruction chooses again."""
+    r["chosen_opponent"] = one_opponent(g, r, "opponent")
+
+
 @op("clash")
 def _clash(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """701.20b: "clash with an opponent": the controller chooses an opponent and each of them

@@ -130,6 +130,14 @@ class Ctx:
             return simple[p]
         if p in ("each player dealt damage this way", "each opponent dealt damage this way"):
             return "dealt_players"  # the players the damage instruction before this one was dealt to
+        m = re.fullmatch(r"each player who sacrificed an? (.+?) this way", p)
+        if m:  # "Each player who sacrificed a creature this way draws two cards" (Infernal Offering): those who
+            # controlled one as the instruction before sacrificed it (608.2c; engine/values.py "gone_players")
+            f = parse_noun(m.group(1))
+            if f is None or set(f) - {"types", "subtypes", "not_types", "token", "zone"}:
+                return None
+            f.pop("zone", None)
+            return {"gone_players": {"by": "sacrifice", "filter": f}}
         m = re.fullmatch(r"(any number of|two|up to two) target (players|opponents)(?: each)?", p)
         if m:  # "Any number of target players each gain 6 life" (Hunters' Feast), "Two target players each draw a
             # card" (Huddle Up): the players chosen (115.1, 601.2c)
@@ -650,7 +658,8 @@ PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
           r"defending player|they|that creature's controller|that player or that planeswalker's controller|"
           r"that spell's controller|"
           r"(?:any number of|two|up to two) target (?:players|opponents)(?: each)?|those players(?: each)?|"
-          r"target (?:player|opponent) who lost life this turn|each (?:player|opponent) who controls [a-z0-9 ,/+-]+?)")
+          r"target (?:player|opponent) who lost life this turn|each (?:player|opponent) who controls [a-z0-9 ,/+-]+?|"
+          r"each player who sacrificed an? [a-z -]+? this way)")
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",

@@ -2224,6 +2224,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if m:  # rolling a die (a later rule, AFR) with no table: "... equal to the result" follows (quantities)
             out.append(Effect("roll", {"sides": int(m.group(1))}))
             continue
+        if s == "choose an opponent":  # "Choose an opponent. You and that player each draw three cards."
+            # (Intellectual Offering): the controller chooses one as the instruction is carried out (608.2c-d);
+            # "that player" after it is that opponent, until another such choice (engine/ops/control.py)
+            out.append(Effect("choose_opponent", {}))
+            ctx.last_player = "chosen_opponent"
+            continue
         m = re.fullmatch(r"(?:then )?(you may )?clash with an opponent", s)
         if m:  # 701.20b: "If you win, ..." follows; "you may clash" (Sentry Oak): its controller chooses first
             out.append(Effect("clash", {"may": True} if m.group(1) else {}))
