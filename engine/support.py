@@ -334,7 +334,8 @@ def _walk(x: Any, out: list[str]) -> None:
                 out.append(f"filter keys {sorted(bad)}")
             _walk({k: v for k, v in x.args.items() if k != "filter"}, out)
             return
-        if x.op in _PER_PLAYER_OPS and names_that_player(x.args.get("amount")):
+        if x.op in _PER_PLAYER_OPS and names_that_player(x.args.get("amount")) \
+                and not (x.op == "gain_life" and x.args.get("who", "you") == "you"):  # (engine/ops/damage.py)
             _THAT_PLAYER[0] = True  # counted for each player the op affects (engine/values.py amount_for)
             try:
                 _walk(x.args, out)

@@ -404,6 +404,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "player_counters": frozenset({"player_counters", "kind"}),
     "counters_among": frozenset({"counters_among", "kind"}),
     "died_this_turn": frozenset({"died_this_turn"}),
+    "devoured": frozenset({"devoured"}),
     "mana_spent_on": frozenset({"mana_spent_on"}),
     "discarded_this_turn": frozenset({"discarded_this_turn"}),
     "sacrificed_this_turn": frozenset({"sacrificed_this_turn"}),
@@ -422,7 +423,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
                                  "descended_this_turn",
-                                 "mv_of", "dungeon_names", "colors_of", "commander_casts"})
+                                 "mv_of", "dungeon_names", "colors_of", "commander_casts", "devoured"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -804,6 +805,12 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             total += sum((o.chosen.get("mana_spent") or {}).values()) if o is not None \
                 else r.get("lki_spent", {}).get(x, 0)
         return total
+    if "devoured" in a:  # "for each creature it devoured", "the number of Goblins it devoured" (702.81b): those its
+        # devour ability sacrificed as it entered, as they last existed (engine/entering.py answer_devour)
+        so = g.objects.get(src) if src is not None else None
+        f = a["devoured"] or {}
+        return sum(1 for rec in (so.chosen.get("devoured_records", ()) if so is not None else ())
+                   if gone_matches(rec, "sacrificed", f))
     if "died_this_turn" in a:  # "for each creature that died this turn" (700.4), as each last existed
         return sum(1 for d in g.died_this_turn if died_matches(d, a["died_this_turn"], _you(g, src, r)))
     if "discarded_this_turn" in a or "sacrificed_this_turn" in a:  # "the number of cards you've discarded

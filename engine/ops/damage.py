@@ -132,9 +132,11 @@ def _redirect_to_planeswalker(g: "Game", r: Ctx, hits: list[tuple[Any, Any, int]
 @op("gain_life")
 def _gain(g: "Game", r: Ctx, e: Effect) -> None:
     ps = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
-    if names_that_player(e.get("amount", 1)):  # "that player gains 2 life for each creature they control": each
+    if e.get("who", "you") != "you" and names_that_player(e.get("amount", 1)):  # "that player gains 2 life for
+        # each creature they control": each gainer's own count ("you gain life equal to that player's ...": that
+        # player is another, the trigger's)
         got = {p: replacement.life_gain(g, p, amount_for(g, e.args["amount"], source_id(g, r), r, p))
-               for p in ps}  # gainer's own count (608.2c)
+               for p in ps}  # (608.2c)
     else:
         n = amount(g, e.get("amount", 1), source_id(g, r), r)
         got = {p: replacement.life_gain(g, p, n) for p in ps}  # 616.1: each player's order, asked first

@@ -849,6 +849,10 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
     text = line.strip().rstrip(".")
     if not text or '"' in text or ":" in text:
         return None
+    if re.fullmatch(r"devour x, where x is the number of creatures devoured this way", text, re.I):
+        # 702.81a with X (Thromok the Insatiable): X +1/+1 counters for each creature sacrificed, X their number
+        return ["Devour"], {"Devour": "X"}, [Ability("static", text, static={"kind": "devour", "amount": "devoured"},
+                                                     keyword="Devour")]
     m = re.fullmatch(r"partner with ([^(]+?)", text, re.I)
     if m:  # a name may hold a comma ("Partner with Shabraz, the Skyshark"): the whole line is the keyword
         return ["Partner with"], {"Partner with": m.group(1)}, [partner_with(m.group(1))]

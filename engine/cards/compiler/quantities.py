@@ -72,6 +72,14 @@ def count_of(phrase: str) -> Any:
     got = _count_more(p)
     if got is not None:
         return got
+    m = re.fullmatch(r"(.+?) (?:it|self) devoured", p)
+    if m:  # "draw a card for each creature it devoured", "twice the number of Goblins it devoured" (702.81b): those
+        # its devour ability sacrificed as it entered (engine/values.py "devoured")
+        f = parse_noun(m.group(1))
+        if f is None or set(f) - {"types", "subtypes", "zone"} or f.get("zone") not in (None, "battlefield"):
+            return None
+        f.pop("zone", None)
+        return {"devoured": f}
     if p in ("differently named dungeon you've completed", "differently named dungeons you've completed"):
         return {"dungeon_names": "you"}  # the names of the dungeons you completed, each once (a later rule, 309)
     m = re.fullmatch(r"(.+?) that shares? a creature type with (it|self)", p)
@@ -476,6 +484,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    m = re.fullmatch(r"(?:it|self) devoured an? (.+)", t)
+    if m:  # "SELF has flying and trample if it devoured a creature" (Hellkite Hatchling, 702.81b)
+        q = count_of(m.group(1) + " it devoured")
+        return None if q is None else {"amount_ge": {"amount": q, "n": 1}}
     m = re.fullmatch(r"(.+?) or (there is an? .+? card in your graveyard)", t)
     if m:  # "if you control a Desert or there is a Desert card in your graveyard" (Amonkhet's deserts): either holds
         a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
