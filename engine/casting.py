@@ -1003,6 +1003,8 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False
     if cost.put_counters and (o.zone != "battlefield" or not counters_allowed(g, o.id, cost.put_counters[0])):
         return False  # 118.3: counters that can't be put on it (a rule forbids them) can't pay the cost
+    if cost.unattach_self and granter_of(g, o, ab).attached_to is None:
+        return False  # 118.3, 701.3d: "Unattach SELF" only of an Equipment or Aura attached to something
     if has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
         return False
     mana = costs.ability_mana(g, player, o.id, cost, ab)
@@ -1459,6 +1461,13 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
     if cost.discard < 0:  # "Discard your hand" (an empty hand pays it too)
         for c in list(g.players[player].hand):
             discard(g, c)
+    if cost.unattach_self:  # 701.3d: it stays on the battlefield, attached to nothing ("Unattach SELF")
+        own_o = own or o
+        was = own_o.attached_to
+        if was is None:
+            raise IllegalAction(f"{own_o.card.name} is not attached to anything")
+        own_o.attached_to = None
+        triggers.unattached(g, own_o.id, was)
     if cost.sacrifice_self:
         sacrifice(g, (own or o).id)
     elif cost.exile_self:

@@ -768,6 +768,9 @@ class Cost:
     # controls, chosen as the cost is paid (601.2h; engine/costs.py)
     blight: int = 0
     exert_self: bool = False  # "Exert SELF" (a later keyword action, Amonkhet: engine/actions.py exert)
+    # "Unattach SELF" (701.3d: Sunforger; an Equipment's granted "{T}, Unattach SELF: ...", Leonin Bola): the
+    # Equipment or Aura stops being attached; only one that is attached can pay it (118.3)
+    unattach_self: bool = False
 
     @property
     def is_free(self) -> bool:

@@ -1526,7 +1526,8 @@ def _granter_named(card: CardDef, name: str, text: str) -> CardDef:
     """201.4a: 'Equipped creature has "{T}, Sacrifice Blazing Torch: Blazing Torch deals 2 damage to any target"':
     inside the granted ability the card's name is the granting object, and the compiled SELF there reads as that
     object (``Ability.by_granter``, bound in layer 6). Read only where the name and the holder cannot mix: the
-    name not in the trigger condition or the cost but "Sacrifice NAME" (the holder's {T} and "whenever this
+    name not in the trigger condition or the cost but "Sacrifice NAME" or "Unattach NAME" (701.3d: Leonin Bola; the
+    holder's {T} and "whenever this
     creature attacks" stay the holder's), no word of the effect naming the holder ("this creature", "it"), and no
     "named NAME" (a name, not an object); any other such card is not supported."""
     def key(t: str) -> str:
@@ -1538,7 +1539,7 @@ def _granter_named(card: CardDef, name: str, text: str) -> CardDef:
             continue
         m = re.match(r"^((?:whenever|when|at) [^,]+, |[^:\"]+: )(.*)$", q, re.I | re.S)
         head, body = (m.group(1), m.group(2)) if m else ("", q)
-        head_rest = re.sub(rf"\bsacrifice {re.escape(name)}\b", "", head, flags=re.I)
+        head_rest = re.sub(rf"\b(?:sacrifice|unattach) {re.escape(name)}\b", "", head, flags=re.I)
         if re.search(rf"\b{re.escape(name)}\b", head_rest) or _HOLDER_WORDS.search(body) \
                 or re.search(rf"\bnamed {re.escape(name)}\b", q, re.I):
             return replace(card, unsupported=card.unsupported + (GRANTER_NAMED,))
