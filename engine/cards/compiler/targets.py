@@ -944,6 +944,25 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if a is not None and b is not None and isinstance(alts, list) and set(a) == {"or"} and "or" not in b \
                 and b.get("zone") == "graveyard":
             return {"or": [alt if "zone" in alt else {**alt, "zone": "battlefield"} for alt in alts] + [b]}
+    if p in ("suspended card", "suspended cards"):  # 702.61b: a card in exile with suspend and a time counter
+        return {"zone": "exile", "suspended": True}
+    m = re.fullmatch(r"(.+?) and each suspended card", p)
+    if m and " card" not in m.group(1):  # "Remove two time counters from each permanent and each suspended card"
+        # (Dust of Moments): the permanents, and the suspended cards in exile (702.61b)
+        a = parse_noun(m.group(1))
+        if a is None or "or" in a or a.get("zone") not in (None, "battlefield") or a.get("player"):
+            return None
+        return {"or": [{**a, "zone": "battlefield"}, {"zone": "exile", "suspended": True}]}
+    m = re.fullmatch(r"(.+?) or suspended card( you own)?", p)
+    if m and " card" not in m.group(1):  # "target permanent or suspended card" (Timebender), "target permanent you
+        # control or suspended card you own" (Jhoira's Timebug): a permanent, or a card in exile that is suspended
+        # (702.61b; each alternative names its zone, 400.1)
+        a = parse_noun(m.group(1))
+        if a is None or "or" in a or a.get("zone") not in (None, "battlefield") or a.get("player") \
+                or (m.group(2) and a.get("controller") != "you"):
+            return None
+        card = {"zone": "exile", "suspended": True, **({"owner": "you"} if m.group(2) else {})}
+        return {"or": [{**a, "zone": "battlefield"}, card]}
     m = re.fullmatch(r"([a-z]+ card) in a graveyard or ([a-z]+) on the battlefield", p)
     if m:  # "target artifact card in a graveyard or artifact on the battlefield" (Daretti, Ingenious Iconoclast): a
         # card in any graveyard, or a permanent (each alternative names its zone, 400.1)

@@ -503,7 +503,11 @@ class Ctx:
             fa, fb = parse_noun(m.group(1)), parse_noun(m.group(2))
             fa = self._fix_filter(fa) if fa is not None else None
             fb = self._fix_filter(fb) if fb is not None else None
-            if fa is None or fb is None or fa.get("player") or fb.get("player") \
+            if fa is not None and fb == {"zone": "exile", "suspended": True} and fa.get("zone") in (None, "battlefield"):
+                # "each permanent and each suspended card" (Dust of Moments): the permanents and the suspended cards
+                # in exile (702.61b), each alternative with its zone (engine/values.py refs)
+                fa = {**fa, "zone": "battlefield"}
+            elif fa is None or fb is None or fa.get("player") or fb.get("player") \
                     or {fa.get("zone"), fb.get("zone")} - {None, "battlefield"}:
                 return None
             r = {"each": {"or": [fa, fb]}}
