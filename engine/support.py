@@ -46,7 +46,7 @@ from engine.ops.playable import supported as playable_supported
 from engine.player_statics import is_mana_trigger, mana_trigger_supported, static_problems
 from engine.protection import supported as protection_supported
 from engine.state import COMMAND_CARDS
-from engine.triggers import ALIASES, EXILE_EVENTS, GRAVEYARD_EVENTS, KEYS, KEYS_OF_EVENT
+from engine.triggers import ALIASES, EXILE_EVENTS, GRAVEYARD_EVENTS, KEYS, KEYS_OF_EVENT, SUSPENDED_EVENTS
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
 from engine.values import REF_WORDS, condition_problems, names_that_player
 
@@ -539,7 +539,9 @@ def ability_reasons(ab: Ability) -> list[str]:
         evs = ev if isinstance(ev, list) else [ev]
         if ab.zone == "graveyard" and (not set(evs) <= GRAVEYARD_EVENTS
                                        or "dies" in evs and (trig.get("self") or trig.get("attached"))) \
-                or ab.zone == "exile" and not (set(evs) <= EXILE_EVENTS and trig.get("self")) \
+                or ab.zone == "exile" and not (set(evs) <= EXILE_EVENTS and trig.get("self")
+                                               or set(evs) <= SUSPENDED_EVENTS
+                                               and (ab.condition or {}).get("self_suspended")) \
                 or ab.zone not in ("battlefield", "graveyard", "command", "exile"):  # (a card that dies is not yet in the
             # graveyard as its "dies" abilities trigger: engine/triggers.py leaves; "command": eminence's)
             out.append(f"triggered ability from {ab.zone}")  # only these events are checked there

@@ -610,6 +610,17 @@ def to_graveyard(g: "Game", n: "Obj", frm: str) -> None:
 #: removed from SELF while it's exiled" (Aeon Chronicler), "When the last time counter is removed from SELF while
 #: it's exiled" (Riftmarked Knight): 112.6, as suspend's own abilities work there (702.61a)
 EXILE_EVENTS = frozenset({"counters_removed", "last_time_counter_removed"})
+#: Events a suspended card's "if SELF is suspended" triggered abilities are checked against in exile (112.6,
+#: 603.4): "Whenever an opponent casts a spell" (Deep-Sea Kraken), "Whenever a card is put into an opponent's
+#: graveyard from anywhere" (Nihilith), "At the beginning of each player's upkeep" (Curse of the Cabal)
+SUSPENDED_EVENTS = frozenset({"cast", "card_to_graveyard", "step"})
+
+
+@per_object
+def _exile_triggers(card: Any) -> tuple:
+    """A card's triggered abilities that work in exile while it is suspended (112.6, 702.61b)."""
+    return tuple(ab for ab in card.abilities if ab.kind == "triggered" and ab.zone == "exile"
+                 and ab.trigger is not None and (ab.condition or {}).get("self_suspended"))
 
 
 @per_object
@@ -693,6 +704,14 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 for ab in _graveyard_triggers(card_obj.card):
                     if _match(g, cid, p, ab.trigger, ev):
                         _add(g, card_obj, ab, p, ev, permanent=False)
+    if name in SUSPENDED_EVENTS:  # 112.6: "if SELF is suspended": a suspended card's abilities in exile (702.61b)
+        for p in g.order:
+            for cid in g.players[p].exile:
+                ex = g.objects[cid]
+                if "Suspend" in ex.card.keywords:
+                    for ab in _exile_triggers(ex.card):
+                        if _match(g, cid, p, ab.trigger, ev):
+                            _add(g, ex, ab, p, ev, permanent=False)
     if name in EXILE_EVENTS and isinstance(ev.get("obj"), int):  # 112.6: a card's own ability that works in exile
         ex = g.objects.get(ev["obj"])
         if ex is not None and ex.zone == "exile":

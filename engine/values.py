@@ -1424,6 +1424,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         level = int(so.chosen.get("class_level", 1)) if so is not None else 0
         if so is None or level < int(cond.get("class_level_ge", 0)) or level != cond.get("class_level", level):
             return False
+    if "self_suspended" in cond:  # "if SELF is suspended" (702.61b): in exile, with suspend and a time counter
+        so = g.objects.get(src) if src is not None else None
+        if (so is not None and so.zone == "exile" and "Suspend" in so.card.keywords
+                and so.counters.get("time", 0) > 0) != bool(cond["self_suspended"]):
+            return False
     if "chosen_word" in cond:  # "As SELF enters, choose Khans or Dragons. • Khans — ...": the word its source chose
         so = g.objects.get(src) if src is not None else None  # as it entered (614.12; engine/choices.py)
         if so is None or so.chosen.get("word") != cond["chosen_word"]:
@@ -1716,6 +1721,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
                   "evidence_collected", "beheld", "class_level", "class_level_ge",
                   "chosen_word",  # the word chosen as its source entered (Khans or Dragons: engine/choices.py)
+                  "self_suspended",  # "if SELF is suspended" (702.61b)
                   "opponent_more_life",
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",

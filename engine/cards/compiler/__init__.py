@@ -571,6 +571,8 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
     ctx = Ctx(last="it" if (not trig.get("self") or other is not None) and trig.get("event") not in ("step", "state")
               else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"),
               self_cast=trig.get("event") == "cast" and bool(trig.get("self")))
+    if (cond or {}).get("self_suspended"):  # "Whenever an opponent casts a spell, if SELF is suspended, remove a time
+        ctx.last = ctx.subject = "self"  # counter from it" (Deep-Sea Kraken): "it" is the card the "if" names
     ctx.lost_life = trig.get("event") == "lose_life" and trig.get("who") == "you"  # "for each 1 life you lost"
     ctx.clash_trigger = trig.get("event") == "clash"  # "Whenever you clash, ... If you won, ..." (701.20c)
     if trig.get("event") == "cast" and isinstance((trig.get("filter") or {}).get("targets"), dict):
@@ -644,7 +646,7 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
             or trig.get("event") == "discard" and trig.get("self"):  # "when you discard SELF" (701.8)
         zone = "graveyard"  # "when SELF is put into your graveyard from ...", "if SELF is in your graveyard, ...":
         # it triggers there (112.6b)
-    elif in_exile:
+    elif in_exile or (cond or {}).get("self_suspended"):  # "... while it's exiled", "if SELF is suspended" (112.6)
         zone = "exile"
     elif "command" in (cond or {}).get("self_zone", ()):  # "if SELF is in the command zone [or on the battlefield]"
         zone = "command"  # (eminence, Commander 2017): it triggers there too (engine/triggers.py event)

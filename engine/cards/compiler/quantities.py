@@ -484,6 +484,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    if t in ("self is suspended", "it's suspended", "this card is suspended"):  # 702.61b: in exile, with suspend
+        return {"self_suspended": True}  # and a time counter (Deep-Sea Kraken: a triggered ability working in exile)
     m = re.fullmatch(r"(?:it|self) devoured an? (.+)", t)
     if m:  # "SELF has flying and trample if it devoured a creature" (Hellkite Hatchling, 702.81b)
         q = count_of(m.group(1) + " it devoured")
