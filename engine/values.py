@@ -1938,7 +1938,9 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     xs = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and isinstance(v, dict) and v.get("x")]
     if xs:  # "each permanent with mana value X or less" of an ability: the X of the resolving ability (107.3a),
         f = {**f, **{k: this(g, r).x for k in xs}}  # not of its source permanent
-    ex = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and _names_ref(v, "exploited")]
+    ex = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and (_names_ref(v, "exploited")
+                                                                            or v == {"mv_of": "it"})]
+    # ("all permanents with that spell's mana value": the spell the trigger names, 603.2, as it resolves)
     if ex:  # "with toughness less than the exploited creature's toughness": a number of this resolution (608.2h)
         f = {**f, **{k: amount(g, f[k], source_id(g, r), r) for k in ex}}
     if "shares_color_with" in f:

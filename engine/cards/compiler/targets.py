@@ -76,6 +76,7 @@ def _names_it(q: Any) -> bool:
         return any(_names_it(v) for v in q)
     return False
 
+
 def attached_noun(phrase: str) -> bool:
     """"enchanted creature", "equipped creature", "fortified land", and an Aura's own noun: "enchanted Forest"
     (Genju of the Cedars, "Enchant Forest"), "enchanted Wall": the permanent the Aura, Equipment or Fortification
@@ -111,6 +112,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 return None
             key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
             f[key + "_ge"] = {"plus": [q, 1]}
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with that spell's mana value$", p)
+        if m:  # "Whenever you cast a Spirit or Arcane spell, destroy all permanents with that spell's mana value"
+            # (Celestial Kirin): the mana value of "it", the spell the event names (202.3), counted as it resolves
+            f["mv_eq"] = {"mv_of": "it"}
             p = p[: m.start()]
             changed = True
             continue
