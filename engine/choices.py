@@ -153,7 +153,9 @@ def on_enter(g: "Game", o: "Obj") -> None:
             continue
         if what not in ENTER_CHOICES or what in o.chosen:
             continue
-        g.queue.append({"kind": "choose_option", "player": o.controller, "options": list(ENTER_CHOICES[what]),
+        offered = [v for v in st.get("options") or ENTER_CHOICES[what] if v in ENTER_CHOICES[what]]  # "choose
+        # artifact, enchantment, instant, sorcery, or planeswalker": those only (Archon of Valor's Reach)
+        g.queue.append({"kind": "choose_option", "player": o.controller, "options": offered,
                         "enter": o.id, "choice": what, "answer_to": "enter",
                         "prompt": f"{o.card.name}: choose a {what.replace('_', ' ')} (614.12)"})
 

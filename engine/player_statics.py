@@ -546,6 +546,11 @@ def cast_forbidden(g: "Game", player: str, o: "Obj", x: int | None = None) -> bo
         types = set(o.card.types)
         if f.get("types") and not types & set(f["types"]) or f.get("not_types") and types & set(f["not_types"]):
             continue
+        chosen = g.objects[_src].chosen if _src in g.objects else {}
+        if f.get("chosen_color") and chosen.get("color") not in o.card.colors:
+            continue  # "spells of the chosen color" (Iona, Shield of Emeria; chosen as it entered, 614.12)
+        if f.get("chosen_card_type") and chosen.get("card_type") not in o.card.types:
+            continue  # "spells of the chosen type" (a card type, 205.2a)
         if "mv_parity" in f:
             if x is None and "X" in o.card.mana_cost:
                 continue

@@ -1227,6 +1227,18 @@ def _choose_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "choose_on_enter", "choice": what}]
 
 
+@static(r"^as (?:self|it) enters, choose ((?:[a-z]+, )+or [a-z]+)$")
+def _choose_card_type_of(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12, 205.2a: "As SELF enters, choose artifact, enchantment, instant, sorcery, or planeswalker" (Archon of
+    Valor's Reach): one of those card types, kept as the chosen card type (engine/choices.py on_enter)."""
+    words = [w.strip() for w in re.split(r", (?:or )?", m.group(1))]
+    types = [w.capitalize() for w in words]
+    if len(set(types)) != len(types) or not all(w in ("artifact", "creature", "enchantment", "instant", "sorcery",
+                                                      "planeswalker", "land", "battle") for w in words):
+        return None
+    return [{"kind": "choose_on_enter", "choice": "card_type", "options": types}]
+
+
 @static(r"^as (?:self|it) enters, choose ([a-z]+) or ([a-z]+)$")
 def _choose_word_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     """614.12: "As SELF enters, choose Khans or Dragons." (Fate Reforged's Sieges): its controller chooses one of
@@ -1472,7 +1484,8 @@ _SPELL_KIND = "|".join(re.escape(k) for k in sorted(SPELL_KINDS, key=len, revers
 
 @static(r"^(?:(during your turn), )?(players|each player|your opponents|each opponent|you) can't cast (" + _SPELL_KIND
         + r"|)spells( during your turn| during combat)?(?: with (even|odd) mana values)?"
-        r"( with mana value greater than the number of lands (?:that player controls|they control))?$")
+        r"( with mana value greater than the number of lands (?:that player controls|they control))?"
+        r"( of the chosen color| of the chosen type)?$")
 def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     """101.2: "Your opponents can't cast spells during your turn" (Teferi, Time Raveler), "You can't cast
     noncreature spells" (Nikya of the Old Ways), "Players can't cast spells during combat" (Basandra)."""
@@ -1480,6 +1493,9 @@ def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     st: dict[str, Any] = {"kind": "cast_forbid", "who": _FORBID_WHO[m.group(2)], "spells": SPELL_KINDS[m.group(3)]}
     if m.group(5):  # "Your opponents can't cast spells with even mana values" (Void Winnower, 202.3)
         st["spells"] = {**st["spells"], "mv_parity": m.group(5)}
+    if m.group(7):  # "Your opponents can't cast spells of the chosen color" (Iona, Shield of Emeria), "Players can't
+        # cast spells of the chosen type" (a card type chosen as SELF entered, 614.12)
+        st["spells"] = {**st["spells"], ("chosen_color" if m.group(7).endswith("color") else "chosen_card_type"): True}
     if m.group(6):  # "Each opponent can't cast noncreature spells with mana value greater than the number of lands
         # that player controls" (Lavinia, Azorius Renegade): compared with the caster's lands as it is cast (202.3)
         st["spells"] = {**st["spells"], "mv_gt_lands": True}
@@ -2768,16 +2784,17 @@ def _cost_floor(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
-@static(r"^(?:(.+?) )?spells cost (\{\d+\}) (more|less) to cast$")
+@static(r"^(?:(.+?) )?spells( of the chosen (?:type|color))? cost (\{\d+\}) (more|less) to cast$")
 def _cost_change_any(m: re.Match) -> list[dict[str, Any]] | None:
     """601.2f: "Creature spells cost {1} more to cast", "Spells cost {1} more to cast" (Sphere of Resistance,
-    Helm of Awakening: every spell, whoever casts it)."""
-    f = parse_noun(m.group(1) + " spell") if m.group(1) else {}
+    Helm of Awakening: every spell, whoever casts it); "Creature spells of the chosen type cost {2} less to cast"
+    (Urza's Incubator: the creature type chosen as SELF entered, 614.12)."""
+    f = parse_noun((m.group(1) or "") + " spell" + (m.group(2) or "")) if m.group(1) or m.group(2) else {}
     if f is None:
         return None
     f.pop("zone", None)
-    n = int(parse_cost(m.group(2))[0])
-    return [{"kind": "cost_change", "spells": f, "who": "any", "amount": n if m.group(3) == "more" else -n}]
+    n = int(parse_cost(m.group(3))[0])
+    return [{"kind": "cost_change", "spells": f, "who": "any", "amount": n if m.group(4) == "more" else -n}]
 
 
 @static(r"^if an opponent would gain life, that player loses that much life instead$")
