@@ -64,6 +64,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "ignore_hexproof",  # "... can be the targets ... as though they didn't have hexproof"
                    "life_floor",  # "Damage that would reduce your life total to less than 1 reduces it to 1"
                    "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice ..."
+                   "search_forbid",  # "Players can't search libraries" (101.2): cant_cause
                    "spell_keywords",  # "Artifact spells you cast have convoke": a spell's keywords (112.1)
                    "damage_as_infect",  # "all damage is dealt to you as though its source had infect" (702.89b)
                    "cant_lose_game",  # "You can't lose the game" (104.3, 704.5a-c): can_lose
@@ -636,6 +637,8 @@ def cant_cause(g: "Game", player: str, act: str, cause: str | None) -> bool:
     sacrifice, search)?"""
     if cause is None or not active(g):
         return False
+    if act == "search" and _mine(g, "search_forbid", player):
+        return True  # "Players can't search libraries" (Mindlock Orb): whatever causes the search
     for _sid, ctl, st in statics(g, "cant_cause"):
         if act not in st["acts"] or not applies_to(g, st.get("who"), ctl, player):
             continue

@@ -156,6 +156,7 @@ STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enter
                      "cant_get_counters",  # engine/player_statics.can_get_counters (121.1)
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
                      "land_forbid",  # engine/casting.py can_play_land (101.2, 305.1)
+                     "search_forbid",  # engine/player_statics.py cant_cause (101.2, 701.15)
                      "activate_forbid",  # engine/player_statics.py activation_forbidden (602.5)
                      "attack_one_requirement",  # engine/combat.py _one_attacker_requirements (508.1d)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)

@@ -1540,6 +1540,14 @@ def _land_forbid(m: re.Match) -> list[dict[str, Any]] | None:
             {"kind": "cast_forbid", "who": who, "spells": {}, "zone": "hand"}]
 
 
+@static(r"^(players|your opponents|each opponent) can't search libraries$")
+def _search_forbid(m: re.Match) -> list[dict[str, Any]] | None:
+    """101.2, 701.15: "Players can't search libraries" (Mindlock Orb), "Your opponents can't search libraries"
+    (Stranglehold): an instruction to search finds nothing; the rest of it (a shuffle) is still followed
+    (engine/player_statics.py cant_cause)."""
+    return [{"kind": "search_forbid", "who": _FORBID_WHO[m.group(1)]}]
+
+
 #: filter keys a dying object is matched on (its types as it last existed, engine/triggers.py _cause_count)
 _DYING_KEYS = frozenset({"types"})
 

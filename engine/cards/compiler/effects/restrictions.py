@@ -161,6 +161,17 @@ def _cant_play_lands_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
                                      "duration": DURATIONS[m.group(2)]})]
 
 
+@reader(r"^(players|your opponents|each opponent) can't search libraries (this turn|until your next turn)$")
+def _cant_search_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """101.2, 701.15, 611.2: "Players can't search libraries this turn" (Shadow of Doubt): a rule for those players
+    for that long (engine/player_statics.py cant_cause)."""
+    who = _LIFE_WHO.get(m.group(1))
+    if who is None:
+        return None
+    return [Effect("player_effect", {"static": {"kind": "search_forbid", "who": who},
+                                     "duration": DURATIONS[m.group(2)]})]
+
+
 @reader(r"^(.+?) can't cast spells with the same name as (.+?) (this turn|until your next turn)$")
 def _name_lock_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """201.3, 611.2: "That creature's owner can't cast spells with the same name as that creature
@@ -500,7 +511,7 @@ READERS: tuple[Reader, ...] = (
     _cant_lose_game_for_now,
     _name_lock_for_now,
     _cant_change_life_for_now,
-    _cant_cast_for_now, _cant_play_lands_for_now, _cant_cast_next_turn, _becomes_blocked,
+    _cant_cast_for_now, _cant_play_lands_for_now, _cant_search_for_now, _cant_cast_next_turn, _becomes_blocked,
     _unpreventable_for_now,
     _player_static_for_now,
     _flash_this_turn,
