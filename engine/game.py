@@ -1445,8 +1445,10 @@ class Game:
 
     def _take_next_turn(self) -> None:
         """500.7, 101.4: the player whose turn is next becomes the active player: an extra turn first."""
-        while self.extra_turns and self.players[self.extra_turns[0]].lost:
-            self.extra_turns.pop(0)
+        while self.extra_turns and (self.players[self.extra_turns[0]].lost
+                                    or player_statics.extra_turn_skipped(self, self.extra_turns[0])):
+            self.extra_turns.pop(0)  # 614.10: "If an opponent would begin an extra turn, that player skips that
+            # turn instead" (Stranglehold): skipped as it would begin
         if self.extra_turns:
             if self.regular is None:
                 self.regular = self.active

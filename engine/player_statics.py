@@ -65,6 +65,8 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "life_floor",  # "Damage that would reduce your life total to less than 1 reduces it to 1"
                    "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice ..."
                    "search_forbid",  # "Players can't search libraries" (101.2): cant_cause
+                   "skip_extra_turn",  # "If an opponent would begin an extra turn, that player skips that turn
+                   # instead" (614.10): extra_turn_skipped, read by Game._take_next_turn
                    "spell_keywords",  # "Artifact spells you cast have convoke": a spell's keywords (112.1)
                    "damage_as_infect",  # "all damage is dealt to you as though its source had infect" (702.89b)
                    "cant_lose_game",  # "You can't lose the game" (104.3, 704.5a-c): can_lose
@@ -565,6 +567,11 @@ def cast_forbidden(g: "Game", player: str, o: "Obj", x: int | None = None) -> bo
                 continue
         return True
     return False
+
+
+def extra_turn_skipped(g: "Game", player: str) -> bool:
+    """614.10: "If an opponent would begin an extra turn, that player skips that turn instead" (Stranglehold)."""
+    return active(g) and bool(_mine(g, "skip_extra_turn", player))
 
 
 def land_forbidden(g: "Game", player: str, o: "Obj") -> bool:

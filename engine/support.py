@@ -157,6 +157,7 @@ STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enter
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
                      "land_forbid",  # engine/casting.py can_play_land (101.2, 305.1)
                      "search_forbid",  # engine/player_statics.py cant_cause (101.2, 701.15)
+                     "skip_extra_turn",  # engine/game.py _take_next_turn (614.10)
                      "activate_forbid",  # engine/player_statics.py activation_forbidden (602.5)
                      "attack_one_requirement",  # engine/combat.py _one_attacker_requirements (508.1d)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)

@@ -1540,6 +1540,13 @@ def _land_forbid(m: re.Match) -> list[dict[str, Any]] | None:
             {"kind": "cast_forbid", "who": who, "spells": {}, "zone": "hand"}]
 
 
+@static(r"^if (an opponent|a player) would begin an extra turn, that player skips that turn instead$")
+def _skip_extra_turn(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.10, 500.7: "If an opponent would begin an extra turn, that player skips that turn instead" (Stranglehold):
+    the extra turn is skipped as it would begin (engine/game.py _take_next_turn)."""
+    return [{"kind": "skip_extra_turn", "who": "opponent" if m.group(1) == "an opponent" else "each"}]
+
+
 @static(r"^(players|your opponents|each opponent) can't search libraries$")
 def _search_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     """101.2, 701.15: "Players can't search libraries" (Mindlock Orb), "Your opponents can't search libraries"
