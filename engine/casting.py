@@ -487,10 +487,11 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if player_statics.active(g) and player_statics.cast_forbidden(g, player, o, int(a.get("x", 0) or 0)):
         raise IllegalAction(f"{o.card.name} can't be cast now: an effect forbids it (101.2)")
     splice_mana: tuple[str, ...] = ()
+    splice_others: list[Cost] = []
     if a.get("splice"):  # 702.46a: the cards spliced onto it, their text copied onto the spell (engine/splice.py)
         if whole is None:
             whole = o.card
-        o, splice_mana = splice.apply(g, player, o, a["splice"])
+        o, splice_mana, splice_others = splice.apply(g, player, o, a["splice"])
     ab = spell_ability(o.card)
     specs: tuple[TargetSpec, ...] = ()
     aura = "Aura" in o.card.subtypes
@@ -614,6 +615,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     others += [c for _, c in extras if cast_options.other_parts(c)]
     if esc is not None and cast_options.other_parts(esc):  # "Escalate—Discard a card": discarded as it is paid
         others.append(esc)
+    others += splice_others  # 702.46a: "Splice onto Arcane—Sacrifice two Mountains": additional costs (601.2f-h)
     for c in others:
         if not costs.choices_payable(g, player, c, new):
             raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")

@@ -1044,10 +1044,10 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             names.append("Offering")
             args["Offering"] = f
             continue
-        m = re.fullmatch(r"splice onto (instant or sorcery|[a-z]+) (\{[^ ]+\})", part, re.I)
+        m = re.fullmatch(r"splice onto (instant or sorcery|[a-z]+)(?: (\{[^ ]+\})|—(.+?)\.?)", part, re.I)
         if m:  # 702.46a: "Splice onto [subtype] [cost]" (engine/splice.py); a later card: "onto instant or sorcery"
             st = "Instant or sorcery" if m.group(1).lower() == "instant or sorcery" else subtype(m.group(1).lower())
-            cost = parse_cost_text(m.group(2))
+            cost = parse_cost_text(m.group(2) or m.group(3))  # "Splice onto Arcane—Sacrifice two Mountains."
             if st is None or cost is None:
                 return None
             names.append("Splice")
