@@ -43,6 +43,7 @@ KNOWN = frozenset({
     "face_down",  # "face-down creatures you control" (707.2): a face-down spell or permanent
     "suspected",  # "suspected creatures" (suspect, a later keyword action: engine/ops/continuous.py suspect)
     "suspended",  # "target permanent or suspended card" (702.61b: in exile, with suspend and a time counter)
+    "enchant",  # "an Aura card with enchant creature" (702.5a): the quality its enchant keyword names, exactly
     "dealt_damage_this_turn",  # "creature that dealt damage this turn" (its damage this turn: engine/actions.py)
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "attacked_this_turn",  # "creatures that attacked this turn" (508.1: declared as attackers; triggers.py marks)
@@ -526,6 +527,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "modified" in f and _modified(game, x) != bool(f["modified"]):
         return False
+    if "enchant" in f and (o.card.keyword_args.get("Enchant") if "Enchant" in o.card.keywords else None) \
+            != f["enchant"]:
+        return False  # 702.5a: "Aura card with enchant creature"
     if "suspended" in f and (o.zone == "exile" and "Suspend" in o.card.keywords
                              and o.counters.get("time", 0) > 0) != bool(f["suspended"]):
         return False  # 702.61b

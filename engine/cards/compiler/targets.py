@@ -918,6 +918,14 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if base is None or "or" in base or "not_subtypes" in base:
             return None
         return {**base, "not_subtypes": [subtype(w) for w in re.split(r",? (?:and|or) |, ", m.group(2))]}
+    m = re.fullmatch(r"(aura (?:card|spell)s?) with enchant (creature|land|artifact|enchantment|permanent|player)", p)
+    if m:  # "an Aura card with enchant creature" (Tallowisp): an Aura whose enchant keyword names that (702.5a)
+        base = parse_noun(m.group(1))
+        if base is None or "or" in base:
+            return None
+        kind = m.group(2)
+        return {**base, "enchant": {"player": True} if kind == "player"
+                else {"permanent": True} if kind == "permanent" else {"types": [kind.capitalize()]}}
     m = re.fullmatch(r"your (commanders?)( on the battlefield)?", p)
     if m:  # "your commander" (903.3): the commander (either of two partners) you own, on the battlefield
         return {"commander": True, "owner": "you", "permanent": True}
