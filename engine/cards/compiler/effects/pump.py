@@ -153,6 +153,12 @@ def _gain_kw(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 def _gain(who: str, kw: str, dur: str, c: Ctx) -> list[Effect] | None:
     """"X gains KW [and KW] (for that long)"; "all creature types" among them (205.3m) makes X every creature type."""
+    both = re.fullmatch(r"(target [a-z ]+?) and (each other [a-z ]+? that shares? a color with it)", who)
+    if both:  # "Target creature and each other creature that shares a color with it gain haste until end of turn"
+        # (Surge of Zeal): the target, then each other creature sharing a color with it as it resolves (105.4)
+        first = _gain(both.group(1), kw, dur, c)
+        second = _gain(both.group(2), kw, dur, c) if first is not None else None
+        return None if first is None or second is None else first + second
     rest, types = _all_types(kw)
     what = c.ref(who)
     kws = keyword_list(rest) if rest else []
