@@ -20,19 +20,22 @@ _RULES = {"can't block": "cant_block", "can't attack": "cant_attack", "can't att
           "can't be the target of spells or abilities your opponents control": "untargetable_by_opponents",
           "can't be the target of spells or abilities": "untargetable",
           "assigns no combat damage": "no_combat_damage",  # 510.1a: it assigns none this turn
-          "can block an additional creature": "extra_block"}  # 509.1a: one more attacker this turn (Coastline Chimera)
+          "can block an additional creature": "extra_block",  # 509.1a: one more attacker this turn (Coastline Chimera)
+          "can block any number of creatures": "block_any_number"}  # 509.1a: "... this turn" (Valor Made Real)
 
 
 @reader(
     r"^(.+?) (can't block|can't attack or block|can't attack|can't be blocked|can't be regenerated|"
     r"can't be the target of spells or abilities(?: your opponents control)?|assigns no combat damage|"
-    r"can block an additional creature)(?: this turn| until your next turn| this combat)?$"
+    r"can block an additional creature|can block any number of creatures)"
+    r"(?: this turn| until your next turn| this combat)?$"
 )
 def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
     """A restriction for a duration: "this turn", "until your next turn", "this combat" (Ma Chao: "Whenever SELF
     attacks alone, it can't be blocked this combat": until the combat phase ends, 506.1, 611.2a)."""
     what = c.ref(m.group(1))
-    if what is None or m.group(2) in ("assigns no combat damage", "can block an additional creature") \
+    if what is None or m.group(2) in ("assigns no combat damage", "can block an additional creature",
+                                      "can block any number of creatures") \
             and not m.group(0).endswith(" this turn"):
         return None
     text = m.group(0)
