@@ -113,8 +113,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         return {"event": "dealt_damage", "self": True, "combat": True}
     if c == "a creature deals combat damage to enchanted player":  # a Curse (Curse of Stalked Prey, 303.4, 510.2)
         return {"event": "combat_damage_player", "filter": {"types": ["Creature"]}, "defending": "attached_player"}
-    m = re.fullmatch(r"enchanted player (draws a card|casts .+)|(a creature) attacks enchanted player", c)
-    if m:  # a Curse (303.4): "whenever enchanted player draws a card / casts a spell", "whenever a creature attacks
+    m = re.fullmatch(r"enchanted (?:player|opponent) (draws a card|casts .+)|(a creature) attacks enchanted player", c)
+    if m:  # a Curse (303.4): "whenever enchanted player draws a card / casts a spell" ("enchanted opponent": an
+        # Aura with enchant opponent, Psychic Possession), "whenever a creature attacks
         # enchanted player": read as of one opponent, then of the player the source enchants
         inner = parse_trigger(f"an opponent {m.group(1)}" if m.group(1) else "a creature attacks you")
         if inner is None or inner.get("who") not in (None, "opponent") or inner.get("event") not in (
