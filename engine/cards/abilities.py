@@ -595,6 +595,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "life_gain_plus", "life_gain_double", "life_gain_to_loss", "block_tax", "play_from",
     "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
     "alt_cost_spells", "land_forbid",
+    "search_forbid",  # "Players can't search libraries" (101.2, 701.15; engine/player_statics.py cant_cause)
+    "skip_extra_turn",  # "If an opponent would begin an extra turn, that player skips that turn instead" (614.10)
     "activate_forbid",  # "players can't ... activate abilities of cards in graveyards" (602.5, player_statics)
     "attack_one_requirement",  # "each opponent must attack you ... with at least one creature" (508.1d, combat)
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
