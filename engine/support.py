@@ -544,8 +544,8 @@ def ability_reasons(ab: Ability) -> list[str]:
                 or ab.zone == "exile" and not (set(evs) <= EXILE_EVENTS and trig.get("self")
                                                or set(evs) <= SUSPENDED_EVENTS
                                                and (ab.condition or {}).get("self_suspended")) \
-                or ab.zone not in ("battlefield", "graveyard", "command", "exile"):  # (a card that dies is not yet in the
-            # graveyard as its "dies" abilities trigger: engine/triggers.py leaves; "command": eminence's)
+                or ab.zone not in ("battlefield", "graveyard", "command", "exile"):  # (a card that dies is not yet
+            # in the graveyard as its "dies" abilities trigger: engine/triggers.py leaves; "command": eminence's)
             out.append(f"triggered ability from {ab.zone}")  # only these events are checked there
         for name in evs:
             if name == "tapped_for_mana" and len(evs) == 1:  # engine/player_statics.py, engine/triggers.py
