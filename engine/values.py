@@ -228,6 +228,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         holder = s if s.ability is None else g.objects.get(sid) if sid is not None else None
         p = holder.chosen.get("gift_to") if holder is not None else None
         return [p] if isinstance(p, str) and p in g.players and not g.players[p].lost else []
+    if ref in ("friends", "foes"):  # "Each friend ...", "Each foe ..." after "For each player, choose friend or foe"
+        # (Battlebond, a later mechanic: engine/ops/control.py friend_or_foe), in APNAP order (101.4)
+        return [p for p in seats.apnap(g) if p in r.get(ref, ())]
     if ref == "chosen_opponent":  # "that player" after "Choose an opponent." (engine/ops/control.py)
         p = r.get("chosen_opponent")
         return [p] if isinstance(p, str) and p in g.players else []
@@ -309,7 +312,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
                 pool = [i for z in dict.fromkeys(alt_zones) for i in (
                     g.battlefield if z == "battlefield" else [i for p in g.order for i in g.players[p].zone(z)])]
             else:
-                pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)]
+                pool = g.battlefield if zone == "battlefield" else list(g.stack) if zone == "stack" \
+                    else [i for p in g.order for i in g.players[p].zone(zone)]  # ("counter all other spells")
             return out + [i for i in list(pool) if matches(g, i, f, source_id(g, r), you)]
         for key, zone in (("graveyard_of", "graveyard"), ("library_of", "library"), ("hand_cards_of", "hand")):
             if key in ref:  # a player's whole graveyard, library or hand ("exile all cards from target
@@ -432,7 +436,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object", "activated",
                        "gift_player", "tapped_cost",
                        "activated_ability", "voted_most",
-                       "clash_opponent", "chosen_opponent"})
+                       "clash_opponent", "chosen_opponent", "friends", "foes"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "targets_of",
                       "owner_of", "opponents_of", "couldnt", "gone_players"})
@@ -729,6 +733,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "power_this_way" in a:  # "the total power of creatures destroyed this way": as each last existed (608.2h)
         return sum(max(0, rec.get("power", 0)) for rec in (r or {}).get("gone_this_way", ())
                    if gone_matches(rec, a["action"], a["power_this_way"]))
+    if "count_this_way" in a and r is not None and a.get("action") == "countered":
+        # "draw a card for each spell countered this way" (701.5a): the spells this resolution's counter instructions
+        # countered (engine/ops/objects.py counter)
+        return len(r.get("countered", ()))
     if "count_this_way" in a and r is not None and a.get("action") == "tapped":
         # "you gain 4 life for each creature tapped this way" (701.17a: each one the instruction tapped)
         f = {**a["count_this_way"], "zone": "battlefield"}
@@ -1223,6 +1231,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "spells_cast_this_turn" in cond and g.players[you].spells_cast_turn != cond["spells_cast_this_turn"]:
         return False  # "if you didn't cast a spell this turn": exactly that many
+    if "opponent_less_life" in cond:  # "if you have more life than an opponent": some opponent has less (119.1)
+        less = any(g.players[p].life < g.players[you].life for p in g.opponents(you))
+        if less != bool(cond["opponent_less_life"]):
+            return False
     if "opponent_more_life" in cond:  # "if an opponent has more life than you"
         more = any(g.players[p].life > g.players[you].life for p in g.opponents(you))
         if more != bool(cond["opponent_more_life"]):
@@ -1267,6 +1279,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
         n = sum(1 for i in g.battlefield if g.controller_of(i) == who and matches(g, i, f, src, who))
         if n < int(cond.get("min", 1)) or n > int(cond.get("max", n)):  # "controls no Walls": max 0
+            return False
+    if "defending_poisoned" in cond:  # "if defending player is poisoned": one or more poison counters (Septic Rats)
+        a = o.attacking if o is not None and o.zone == "battlefield" else None
+        who = a if isinstance(a, str) else g.controller_of(a) if isinstance(a, int) and a in g.objects else None
+        if (who in g.players and g.players[who].poison > 0) != bool(cond["defending_poisoned"]):
             return False
     if "defending_hand_le" in cond or "defending_hand_ge" in cond:  # "if defending player has two or fewer
         # cards in hand" (506.2: the player SELF attacks, or the controller of the planeswalker it attacks; 402.1)
@@ -1715,14 +1732,14 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
                   "first_combat", "taken_is", "attacked_power_ge", "trigger_spent_gt_self_pt",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
-                  "defending_hand_le", "defending_hand_ge",
+                  "defending_hand_le", "defending_hand_ge", "defending_poisoned",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "you_lost_life_this_turn", "unless_paid",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
                   "evidence_collected", "beheld", "class_level", "class_level_ge",
                   "chosen_word",  # the word chosen as its source entered (Khans or Dragons: engine/choices.py)
                   "self_suspended",  # "if SELF is suspended" (702.61b)
-                  "opponent_more_life",
+                  "opponent_more_life", "opponent_less_life",
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
                   "once_each_turn", "times_each_turn", "not", "it",

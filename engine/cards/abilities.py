@@ -365,6 +365,8 @@ may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive]
     (CR 608.2d; reflexive triggers are not in the 2016 rules)
 clash: win:[Effect]
     clash with an opponent (CR 701.20); the effects run if the controller wins
+friend_or_foe: (none)
+    "For each player, choose friend or foe.": "each friend" / "each foe" after it (refs friends, foes)
 choose_opponent: (none)
     "Choose an opponent.": the controller chooses one (CR 608.2d), "that player" of what follows (chosen_opponent)
 flip: [win:[Effect]], [lose:[Effect]]
@@ -567,6 +569,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "tempt",  # tempting offer (Commander 2013): each opponent may do "effects"; "then" once for each who did
     "cast_offer", "cast_offers", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash",
     "choose_opponent",  # "Choose an opponent.": "that player" after it (engine/ops/control.py)
+    "friend_or_foe",  # "For each player, choose friend or foe." (engine/ops/control.py)
     "restart",
     "move_counters", "replace_draw", "next_spell_cost", "reveal_top",
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",

@@ -397,6 +397,21 @@ def _every_basic_type(m: re.Match) -> list[dict[str, Any]] | None:
              "land_mana": mana, "set_land_types": False}]
 
 
+@static(r"^(enchanted land) is an? ((?:plains|island|swamp|mountain|forest), "
+        r"(?:(?:plains|island|swamp|mountain|forest), )*and (?:plains|island|swamp|mountain|forest))$")
+def _basic_land_types(m: re.Match) -> list[dict[str, Any]] | None:
+    """305.7, 613.1d: "Enchanted land is a Mountain, Forest, and Plains" (Lush Growth): its land types become those
+    basic land types, with the mana ability of each (305.6), and it loses its rules-text abilities."""
+    words = re.split(r",? and |, ", m.group(2))
+    lands = [_BASIC[w] for w in words]
+    if len(set(lands)) != len(lands):
+        return None
+    mana = [Ability("mana", f"({{T}}: Add {{{sym}}}.)", effects=(Effect("add_mana", {"mana": [sym]}),),
+                    cost=parse_cost_text("{T}"))
+            for sym in ({"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}[x] for x in lands)]
+    return [{"kind": "add_types", "affects": "attached", "subtypes": lands, "land_mana": mana, "set_land_types": True}]
+
+
 @static(r"^(.+?) (?:is|are) (?:an? )?(plains|islands?|swamps?|mountains?|forests?)"
         r"( in addition to (?:its|their) other (?:land )?types)?$")
 def _basic_land_type(m: re.Match) -> list[dict[str, Any]] | None:

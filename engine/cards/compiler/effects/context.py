@@ -503,7 +503,8 @@ class Ctx:
             fa, fb = parse_noun(m.group(1)), parse_noun(m.group(2))
             fa = self._fix_filter(fa) if fa is not None else None
             fb = self._fix_filter(fb) if fb is not None else None
-            if fa is not None and fb == {"zone": "exile", "suspended": True} and fa.get("zone") in (None, "battlefield"):
+            suspended = fb == {"zone": "exile", "suspended": True}
+            if fa is not None and suspended and fa.get("zone") in (None, "battlefield"):
                 # "each permanent and each suspended card" (Dust of Moments): the permanents and the suspended cards
                 # in exile (702.61b), each alternative with its zone (engine/values.py refs)
                 fa = {**fa, "zone": "battlefield"}
@@ -600,6 +601,9 @@ def keyword_list(text: str) -> list[str] | None:
                          r"(?: and from (?:white|blue|black|red|green))+)", p)
         if m:  # "has protection from red and from blue" (Sword of Fire and Ice): both qualities (702.16g)
             out.append("Protection from " + m.group(1))
+            continue
+        if p in ("nonbasic landwalk", "legendary landwalk"):  # 702.14a: a landwalk of that quality, granted
+            out.append(p.capitalize())  # ("Equipped creature has nonbasic landwalk": Trailblazer's Boots)
             continue
         if p == "protection from the chosen player":  # 702.16j: the player chosen as it entered (614.12)
             out.append("Protection from the chosen player")
