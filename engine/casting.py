@@ -277,10 +277,10 @@ def suspend(g: "Game", player: str, a: dict[str, Any]) -> None:
     oid = o.id
     if not can_cast_timing(g, player, o):
         raise IllegalAction(f"{o.card.name} can be suspended only when you could cast it (702.61a)")
-    n, cost = sus
+    amount, cost = sus
     mana = tuple(cost.mana)
-    if n == "X":  # "Suspend X—{X}{3}{U}. X can't be 0.": X chosen as the cost is paid (107.3), X time counters
-        n = int(a.get("x", 0) or 0)
+    n = int(amount) if amount != "X" else int(a.get("x", 0) or 0)
+    if amount == "X":  # "Suspend X—{X}{3}{U}. X can't be 0.": X chosen as the cost is paid (107.3), X time counters
         if n < 1:
             raise IllegalAction(f"{o.card.name}: X can't be 0")
         mana = substitute_x(mana, n)

@@ -173,10 +173,10 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         keyworded = bool(o.card.keywords)
         sus = cast_options.suspend_of(o.card) if keyworded else None
         if sus is not None and sus[0] == "X":  # "Suspend X—{X}{3}{U}. X can't be 0.": the Xs that can be paid
-            xs = list(itertools.takewhile(lambda x: _affordable_plain(g, player, substitute_x(
+            sus_xs = list(itertools.takewhile(lambda x: _affordable_plain(g, player, substitute_x(
                 tuple(sus[1].mana), x), afford), range(1, X_OPTIONS + 1)))  # (a larger X costs more)
-            if xs:
-                out.append({"action": "suspend", "card": oid, "name": o.card.name, "x": True, "x_values": xs})
+            if sus_xs:
+                out.append({"action": "suspend", "card": oid, "name": o.card.name, "x": True, "x_values": sus_xs})
         elif sus is not None and _affordable_plain(g, player, tuple(sus[1].mana), afford):
             out.append({"action": "suspend", "card": oid, "name": o.card.name})  # 115.2e, 702.61a
         pc = cast_options.plot_cost(o.card) if keyworded and sorcery else None

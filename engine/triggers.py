@@ -713,12 +713,12 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                         if _match(g, cid, p, ab.trigger, ev):
                             _add(g, ex, ab, p, ev, permanent=False)
     if name in EXILE_EVENTS and isinstance(ev.get("obj"), int):  # 112.6: a card's own ability that works in exile
-        ex = g.objects.get(ev["obj"])
-        if ex is not None and ex.zone == "exile":
-            for ab in ex.card.abilities:
+        exiled = g.objects.get(ev["obj"])
+        if exiled is not None and exiled.zone == "exile":
+            for ab in exiled.card.abilities:
                 if ab.kind == "triggered" and ab.zone == "exile" and ab.trigger is not None \
-                        and _match(g, ex.id, ex.owner, ab.trigger, ev):
-                    _add(g, ex, ab, ex.owner, ev, permanent=False)
+                        and _match(g, exiled.id, exiled.owner, ab.trigger, ev):
+                    _add(g, exiled, ab, exiled.owner, ev, permanent=False)
     # a spell's own "when you cast" trigger (603.2, zone stack)
     if ev["event"] in ("cast", "cycle", "exploits") and not ev.get("copy"):  # and a cycled card's (702.28c),
         # and that of a creature that exploited itself (702.109a)

@@ -133,11 +133,11 @@ class Ctx:
         m = re.fullmatch(r"each player who sacrificed an? (.+?) this way", p)
         if m:  # "Each player who sacrificed a creature this way draws two cards" (Infernal Offering): those who
             # controlled one as the instruction before sacrificed it (608.2c; engine/values.py "gone_players")
-            f = parse_noun(m.group(1))
-            if f is None or set(f) - {"types", "subtypes", "not_types", "token", "zone"}:
+            gf = parse_noun(m.group(1))
+            if gf is None or set(gf) - {"types", "subtypes", "not_types", "token", "zone"}:
                 return None
-            f.pop("zone", None)
-            return {"gone_players": {"by": "sacrifice", "filter": f}}
+            gf.pop("zone", None)
+            return {"gone_players": {"by": "sacrifice", "filter": gf}}
         m = re.fullmatch(r"(any number of|two|up to two) target (players|opponents)(?: each)?", p)
         if m:  # "Any number of target players each gain 6 life" (Hunters' Feast), "Two target players each draw a
             # card" (Huddle Up): the players chosen (115.1, 601.2c)
