@@ -283,9 +283,14 @@ def implemented(keyword: str, card: CardDef) -> bool:
         return isinstance(n, int) and not isinstance(n, bool) and n >= 0
     if keyword in ("Suspend", "Impending"):  # "Suspend N—[cost]", "Impending N—[cost]": a number of time counters
         arg = card.keyword_args.get(keyword)  # and a mana cost
-        if not isinstance(arg, dict) or not isinstance(arg.get("amount"), int) or arg["amount"] < 1:
+        if not isinstance(arg, dict):
             return False
         c = arg.get("cost")
+        if keyword == "Suspend" and arg.get("amount") == "X" and arg.get("x_min") == 1:
+            # "Suspend X—{X}{3}{U}. X can't be 0.": X time counters, X chosen as the cost is paid (107.3)
+            return isinstance(c, Cost) and c == Cost(mana=c.mana) and "X" in c.mana
+        if not isinstance(arg.get("amount"), int) or arg["amount"] < 1:
+            return False
     else:
         c = card.keyword_args.get(keyword)
         if keyword in OTHER_PARTS:  # a cost of mana, life or chosen objects (601.2f-h: Buyback—Sacrifice a land)
@@ -801,8 +806,9 @@ def answer_miracle(g: "Game", d: Any, a: dict[str, Any]) -> None:
 
 
 # ------------------------------------------------------------------ suspend (702.61a)
-def suspend_of(card: CardDef) -> tuple[int, Cost] | None:
-    """702.61a: (time counters, cost) of a card's suspend this engine carries out, else None."""
+def suspend_of(card: CardDef) -> tuple[int | str, Cost] | None:
+    """702.61a: (time counters, cost) of a card's suspend this engine carries out, else None; "X" time counters for
+    "Suspend X—{X}{3}{U}. X can't be 0." (the X of its cost, chosen as it is paid: 107.3)."""
     if "Suspend" not in card.keywords or not implemented("Suspend", card):
         return None
     arg = card.keyword_args["Suspend"]

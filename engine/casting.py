@@ -277,8 +277,14 @@ def suspend(g: "Game", player: str, a: dict[str, Any]) -> None:
     oid = o.id
     if not can_cast_timing(g, player, o):
         raise IllegalAction(f"{o.card.name} can be suspended only when you could cast it (702.61a)")
-    n, cost = sus
-    pay_mana(g, player, tuple(cost.mana), set(), a.get("pay"))
+    amount, cost = sus
+    mana = tuple(cost.mana)
+    n = int(amount) if amount != "X" else int(a.get("x", 0) or 0)
+    if amount == "X":  # "Suspend X—{X}{3}{U}. X can't be 0.": X chosen as the cost is paid (107.3), X time counters
+        if n < 1:
+            raise IllegalAction(f"{o.card.name}: X can't be 0")
+        mana = substitute_x(mana, n)
+    pay_mana(g, player, mana, set(), a.get("pay"))
     new = g.move(oid, "exile")
     g.objects[new].counters["time"] = n
     g.log("suspend", player=player, card=o.card.name, counters=n)
@@ -481,10 +487,11 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if player_statics.active(g) and player_statics.cast_forbidden(g, player, o, int(a.get("x", 0) or 0)):
         raise IllegalAction(f"{o.card.name} can't be cast now: an effect forbids it (101.2)")
     splice_mana: tuple[str, ...] = ()
+    splice_others: list[Cost] = []
     if a.get("splice"):  # 702.46a: the cards spliced onto it, their text copied onto the spell (engine/splice.py)
         if whole is None:
             whole = o.card
-        o, splice_mana = splice.apply(g, player, o, a["splice"])
+        o, splice_mana, splice_others = splice.apply(g, player, o, a["splice"])
     ab = spell_ability(o.card)
     specs: tuple[TargetSpec, ...] = ()
     aura = "Aura" in o.card.subtypes
@@ -608,6 +615,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     others += [c for _, c in extras if cast_options.other_parts(c)]
     if esc is not None and cast_options.other_parts(esc):  # "Escalate—Discard a card": discarded as it is paid
         others.append(esc)
+    others += splice_others  # 702.46a: "Splice onto Arcane—Sacrifice two Mountains": additional costs (601.2f-h)
     for c in others:
         if not costs.choices_payable(g, player, c, new):
             raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")
@@ -997,6 +1005,8 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False
     if cost.put_counters and (o.zone != "battlefield" or not counters_allowed(g, o.id, cost.put_counters[0])):
         return False  # 118.3: counters that can't be put on it (a rule forbids them) can't pay the cost
+    if cost.unattach_self and granter_of(g, o, ab).attached_to is None:
+        return False  # 118.3, 701.3d: "Unattach SELF" only of an Equipment or Aura attached to something
     if has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
         return False
     mana = costs.ability_mana(g, player, o.id, cost, ab)
@@ -1455,6 +1465,13 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
     if cost.discard < 0:  # "Discard your hand" (an empty hand pays it too)
         for c in list(g.players[player].hand):
             discard(g, c)
+    if cost.unattach_self:  # 701.3d: it stays on the battlefield, attached to nothing ("Unattach SELF")
+        own_o = own or o
+        was = own_o.attached_to
+        if was is None:
+            raise IllegalAction(f"{own_o.card.name} is not attached to anything")
+        own_o.attached_to = None
+        triggers.unattached(g, own_o.id, was)
     if cost.sacrifice_self:
         sacrifice(g, (own or o).id)
     elif cost.exile_self:

@@ -68,6 +68,10 @@ PLAYER_CHOICE = "player"
 #: "As SELF enters, choose an opponent" (614.12): one of its controller's opponents, kept as the chosen player
 OPPONENT_CHOICE = "opponent"
 
+#: "As SELF enters, choose Khans or Dragons" (614.12): one of the words the static lists ("words"), kept in
+#: ``Obj.chosen["word"]`` (the condition "chosen_word" of the abilities printed after each word, engine/values.py)
+WORD_CHOICE = "word"
+
 #: "As SELF enters, choose another creature you control" (614.12): a permanent, kept in ``Obj.chosen["object"]``
 #: ("the chosen creature": engine/values.py refs "chosen_object")
 OBJECT_CHOICE = "object"
@@ -140,9 +144,18 @@ def on_enter(g: "Game", o: "Obj") -> None:
                                 "prompt": f"{o.card.name}: choose "
                                           f"{'a player' if what == PLAYER_CHOICE else 'an opponent'} (614.12)"})
             continue
+        if what == WORD_CHOICE and WORD_CHOICE not in o.chosen and st.get("words"):
+            # "As SELF enters, choose Khans or Dragons" (614.12): one of the words printed, kept as o.chosen["word"];
+            # the abilities printed after each word are its own while that word is chosen (Citadel Siege)
+            g.queue.append({"kind": "choose_option", "player": o.controller, "options": list(st["words"]),
+                            "enter": o.id, "choice": WORD_CHOICE, "answer_to": "enter",
+                            "prompt": f"{o.card.name}: choose {' or '.join(st['words'])} (614.12)"})
+            continue
         if what not in ENTER_CHOICES or what in o.chosen:
             continue
-        g.queue.append({"kind": "choose_option", "player": o.controller, "options": list(ENTER_CHOICES[what]),
+        offered = [v for v in st.get("options") or ENTER_CHOICES[what] if v in ENTER_CHOICES[what]]  # "choose
+        # artifact, enchantment, instant, sorcery, or planeswalker": those only (Archon of Valor's Reach)
+        g.queue.append({"kind": "choose_option", "player": o.controller, "options": offered,
                         "enter": o.id, "choice": what, "answer_to": "enter",
                         "prompt": f"{o.card.name}: choose a {what.replace('_', ' ')} (614.12)"})
 

@@ -555,7 +555,8 @@ def can_block(g: "Game", b: int, a: int) -> bool:
         return False  # 702.30b
     if "Skulk" in akw and bc.power > ac.power:
         return False  # 702.117b
-    walks = [kw[:-4].capitalize() for kw in akw if kw.endswith("walk") and kw != "Landwalk"]
+    walks = [kw[:-len(" landwalk")].lower() if kw.endswith(" landwalk") else kw[:-4].capitalize()
+             for kw in akw if kw.endswith("walk") and kw != "Landwalk"]  # ("Nonbasic landwalk" granted: "nonbasic")
     if "Landwalk" in akw:
         walks += [q for q in (ac.kwargs.get("Landwalk") or []) if isinstance(q, str)]
     if walks and player_statics.active(g):  # "Creatures with islandwalk can be blocked as though they didn't have

@@ -47,7 +47,8 @@ AMOUNT_WORDS = {"discard": frozenset({"all", "any"}), "counters": frozenset({"al
 #: (engine.values.amount); not "any_card" (a card wherever a sentence says) or the stack
 COUNT_ZONES = frozenset({"battlefield", "library", "hand", "graveyard", "exile", "command"})
 PLAYER_REFS = frozenset({"you", "opponent", "an_opponent", "each_opponent", "each_other_player", "defending_player",
-                         "each_player", "trigger_player", "attacked", "chosen_player", "gift_player"})
+                         "each_player", "trigger_player", "attacked", "chosen_player", "gift_player",
+                         "friends", "foes"})
 
 
 def amount_problems(a: Any, static: bool = False) -> list[str]:
@@ -70,7 +71,8 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
         out.append(f"amount {head} with {sorted(extra)}")
     if head == "count_this_way" and a.get("action") not in ("milled", "put", "exiled", "destroyed", "discarded",
                                                             "tapped", "shuffled", "sacrificed", "couldnt",
-                                                            "flips_won", "returned", "put_hand", "rolled", "revealed"):
+                                                            "flips_won", "returned", "put_hand", "rolled", "revealed",
+                                                            "countered"):
         out.append(f"amount count_this_way {a.get('action')}")
     if head == "count_this_way" and a.get("action") == "couldnt" and set(a["count_this_way"]) - {"opponent"}:
         out.append("amount count_this_way couldnt by a filter")  # players, not cards: only "opponent" is read

@@ -574,7 +574,7 @@ def additional_problems(cost: Cost, announced: bool = False) -> list[str]:
     out = cost_problems(cost, announced)
     if cost.tap or cost.untap or cost.loyalty is not None or cost.remove_counters or cost.exile_self or cost.energy \
             or cost.bottom_self or cost.return_self or cost.reveal_self \
-            or cost.mill or cost.put_counters or cost.exert_self \
+            or cost.mill or cost.put_counters or cost.exert_self or cost.unattach_self \
             or cost.sacrifice_self or cost.discard_self or cost.discard < 0:
         out.append("additional cost of an unsupported kind")
     return out
@@ -693,6 +693,11 @@ def _spell_matches(g: "Game", spell: int, f: dict[str, Any], src: int, targets: 
         flat = [x for slot in targets for x in slot]
         if tg == "self":
             if src not in flat:
+                return False
+        elif "you_or" in tg:  # "Spells your opponents cast that target you or a permanent you control" (115.1,
+            # 601.2f): the static's controller, or an object of the filter
+            if g.controller_of(src) not in flat and not any(
+                    isinstance(x, int) and x in g.objects and matches(g, x, tg["you_or"], src) for x in flat):
                 return False
         elif not any(matches(g, x, tg, src) for x in flat):
             return False
@@ -911,6 +916,8 @@ def change_problems(st: dict[str, Any]) -> list[str]:
             if bad:
                 out.append(f"cost_change filter keys {sorted(bad)}")
             tg = spells.get("targets")
+            if isinstance(tg, dict) and set(tg) == {"you_or"}:
+                tg = tg["you_or"]  # "that target you or a permanent you control" (_spell_matches)
             if tg is not None and tg != "self" and (not isinstance(tg, dict) or unknown_keys(tg)):
                 out.append("cost_change targets")
         if st.get("who", "you") not in ("you", "opponent", "any"):

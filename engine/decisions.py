@@ -6,6 +6,7 @@ legal answer when there is exactly one.
 """
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any, Iterator, cast
 
 from engine import (
@@ -34,7 +35,7 @@ from engine import (
     zones_cast,
 )
 from engine.cards.abilities import Cost, TargetSpec
-from engine.mana import mana_value
+from engine.mana import mana_value, substitute_x
 from engine.memo import per_object
 from engine.state import Decision, works_from_command
 from engine.transform import (
@@ -171,7 +172,12 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             continue
         keyworded = bool(o.card.keywords)
         sus = cast_options.suspend_of(o.card) if keyworded else None
-        if sus is not None and _affordable_plain(g, player, tuple(sus[1].mana), afford):
+        if sus is not None and sus[0] == "X":  # "Suspend X—{X}{3}{U}. X can't be 0.": the Xs that can be paid
+            sus_xs = list(itertools.takewhile(lambda x: _affordable_plain(g, player, substitute_x(
+                tuple(sus[1].mana), x), afford), range(1, X_OPTIONS + 1)))  # (a larger X costs more)
+            if sus_xs:
+                out.append({"action": "suspend", "card": oid, "name": o.card.name, "x": True, "x_values": sus_xs})
+        elif sus is not None and _affordable_plain(g, player, tuple(sus[1].mana), afford):
             out.append({"action": "suspend", "card": oid, "name": o.card.name})  # 115.2e, 702.61a
         pc = cast_options.plot_cost(o.card) if keyworded and sorcery else None
         if pc is not None and _affordable_plain(g, player, pc, afford):

@@ -18,6 +18,7 @@ from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.memo import per_object
+from engine.values import gone_record
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -132,19 +133,25 @@ def answer_devour(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     o = g.objects.get(d.data["enter"])
     gone = 0
     back = d.data.get("action") == "return"  # (614.12: "you may return a nonland permanent you control ...")
+    records = []
     for c in cards:
         if c in g.objects and g.objects[c].zone == "battlefield" and g.controller_of(c) == d.player:
             if back:
                 g.move(c, "hand")
             else:
+                records.append(gone_record(g, c, "sacrificed"))  # as it last existed (608.2h)
                 sacrifice(g, c)
             gone += 1
-    if gone and o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, "+1/+1"):
-        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + gone * int(d.data["amount"])
-        if not back:
-            o.chosen["devoured"] = gone  # 702.81b: the creatures it devoured
+    if records and o is not None and o.zone == "battlefield":
+        # 702.81b: the creatures it devoured ("for each creature it devoured", "if it devoured a creature")
+        o.chosen["devoured_records"] = records
         g.changed()
-        triggers.counters_put(g, o.id, "+1/+1", gone * int(d.data["amount"]))  # 121.6
+    each = len(records) if d.data["amount"] == "devoured" else int(d.data["amount"])  # "Devour X, where X is the
+    # number of creatures devoured this way" (Thromok the Insatiable): X counters for each of the X devoured
+    if gone and o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, "+1/+1") and each:
+        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + gone * each
+        g.changed()
+        triggers.counters_put(g, o.id, "+1/+1", gone * each)  # 121.6
 
 
 def answer_amplify(g: "Game", d: "Decision", a: dict[str, Any]) -> None:

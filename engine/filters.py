@@ -42,6 +42,8 @@ KNOWN = frozenset({
     "single_target",  # "target spell with a single target": one target chosen in all (114.6a)
     "face_down",  # "face-down creatures you control" (707.2): a face-down spell or permanent
     "suspected",  # "suspected creatures" (suspect, a later keyword action: engine/ops/continuous.py suspect)
+    "suspended",  # "target permanent or suspended card" (702.61b: in exile, with suspend and a time counter)
+    "enchant",  # "an Aura card with enchant creature" (702.5a): the quality its enchant keyword names, exactly
     "dealt_damage_this_turn",  # "creature that dealt damage this turn" (its damage this turn: engine/actions.py)
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "attacked_this_turn",  # "creatures that attacked this turn" (508.1: declared as attackers; triggers.py marks)
@@ -528,6 +530,12 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "modified" in f and _modified(game, x) != bool(f["modified"]):
         return False
+    if "enchant" in f and (o.card.keyword_args.get("Enchant") if "Enchant" in o.card.keywords else None) \
+            != f["enchant"]:
+        return False  # 702.5a: "Aura card with enchant creature"
+    if "suspended" in f and (o.zone == "exile" and "Suspend" in o.card.keywords
+                             and o.counters.get("time", 0) > 0) != bool(f["suspended"]):
+        return False  # 702.61b
     if f.get("single_target") and sum(len(slot) for slot in o.targets) != 1:
         return False  # "a spell with a single target" (114.6a)
     if "targets" in f or f.get("targets_you"):  # a spell that targets SELF / an object / you (115.1)
@@ -709,8 +717,8 @@ def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False
         out.add("owner")
     if "same_name_as" in f and not isinstance(f["same_name_as"], list) and not player_refs:  # a reference ("that
         out.add("same_name_as")  # permanent"): bound by a resolution only (values.bind_refs); a list: ``matches``
-    for sub in f.get("or", ()):
-        out |= unknown_keys(sub)
+    for sub in f.get("or", ()):  # "all nonland permanents you control and all nonland permanents that player
+        out |= unknown_keys(sub, player_refs=player_refs)  # controls": each alternative's player bound alike
     for k in ("not", "targets", "targets_you_or", "attached_to"):
         if isinstance(f.get(k), dict):
             out |= unknown_keys(f[k])

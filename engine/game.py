@@ -639,6 +639,8 @@ class Game:
                 n.chosen["graveyard_combat"] = self.combat_no
         if frm == "battlefield" and to == "graveyard" and not o.chosen.get("entry_replaced"):
             n.chosen["from_battlefield_turn"] = self.turn
+            if before is not None and "Aura" in before.subtypes:  # 400.7e: its "when enchanted ... leaves" abilities
+                n.chosen["left_as"] = oid  # find it here (engine/values.py aura_in_graveyard)
             if before is not None and "Creature" in before.types:  # "put into your graveyard" (recover, 702.58a)
                 triggers.creature_to_graveyard(self, n.owner, n.id)
                 # "for each creature that died this turn" (700.4): what it was as it last existed (608.2h)
@@ -1443,8 +1445,10 @@ class Game:
 
     def _take_next_turn(self) -> None:
         """500.7, 101.4: the player whose turn is next becomes the active player: an extra turn first."""
-        while self.extra_turns and self.players[self.extra_turns[0]].lost:
-            self.extra_turns.pop(0)
+        while self.extra_turns and (self.players[self.extra_turns[0]].lost
+                                    or player_statics.extra_turn_skipped(self, self.extra_turns[0])):
+            self.extra_turns.pop(0)  # 614.10: "If an opponent would begin an extra turn, that player skips that
+            # turn instead" (Stranglehold): skipped as it would begin
         if self.extra_turns:
             if self.regular is None:
                 self.regular = self.active

@@ -666,12 +666,16 @@ def off_battlefield(game: "Game", o: Any) -> Chars:
     The value a characteristic-defining ability counts ("the number of creature cards in all
     graveyards") may include the object itself: while its value is being worked out, the
     object's own characteristics are its printed ones (the count reads its card types, which
-    no such ability here defines), so the computation ends."""
+    no such ability here defines), so the computation ends. So are those of the other objects it
+    counts: a count of cards off the battlefield reads their card types, supertypes and colors, none
+    of which such an ability defines, and working out their own defined values in turn would
+    grow with each such card counted (Detritivore and Aeon Chronicler in one graveyard)."""
     c = Chars(o)
     if getattr(o, "ability", None) is not None:
         return c
-    key = (id(game), o.id)
-    if key in _CDA_BUSY:
+    gid = id(game)
+    key = (gid, o.id)
+    if key in _CDA_BUSY or any(k[0] == gid for k in _CDA_BUSY):
         return c
     _CDA_BUSY.add(key)
     try:

@@ -64,6 +64,9 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "ignore_hexproof",  # "... can be the targets ... as though they didn't have hexproof"
                    "life_floor",  # "Damage that would reduce your life total to less than 1 reduces it to 1"
                    "cant_cause",  # "Spells and abilities your opponents control can't cause you to sacrifice ..."
+                   "search_forbid",  # "Players can't search libraries" (101.2): cant_cause
+                   "skip_extra_turn",  # "If an opponent would begin an extra turn, that player skips that turn
+                   # instead" (614.10): extra_turn_skipped, read by Game._take_next_turn
                    "spell_keywords",  # "Artifact spells you cast have convoke": a spell's keywords (112.1)
                    "damage_as_infect",  # "all damage is dealt to you as though its source had infect" (702.89b)
                    "cant_lose_game",  # "You can't lose the game" (104.3, 704.5a-c): can_lose
@@ -546,6 +549,11 @@ def cast_forbidden(g: "Game", player: str, o: "Obj", x: int | None = None) -> bo
         types = set(o.card.types)
         if f.get("types") and not types & set(f["types"]) or f.get("not_types") and types & set(f["not_types"]):
             continue
+        chosen = g.objects[_src].chosen if _src in g.objects else {}
+        if f.get("chosen_color") and chosen.get("color") not in o.card.colors:
+            continue  # "spells of the chosen color" (Iona, Shield of Emeria; chosen as it entered, 614.12)
+        if f.get("chosen_card_type") and chosen.get("card_type") not in o.card.types:
+            continue  # "spells of the chosen type" (a card type, 205.2a)
         if "mv_parity" in f:
             if x is None and "X" in o.card.mana_cost:
                 continue
@@ -559,6 +567,11 @@ def cast_forbidden(g: "Game", player: str, o: "Obj", x: int | None = None) -> bo
                 continue
         return True
     return False
+
+
+def extra_turn_skipped(g: "Game", player: str) -> bool:
+    """614.10: "If an opponent would begin an extra turn, that player skips that turn instead" (Stranglehold)."""
+    return active(g) and bool(_mine(g, "skip_extra_turn", player))
 
 
 def land_forbidden(g: "Game", player: str, o: "Obj") -> bool:
@@ -631,6 +644,8 @@ def cant_cause(g: "Game", player: str, act: str, cause: str | None) -> bool:
     sacrifice, search)?"""
     if cause is None or not active(g):
         return False
+    if act == "search" and _mine(g, "search_forbid", player):
+        return True  # "Players can't search libraries" (Mindlock Orb): whatever causes the search
     for _sid, ctl, st in statics(g, "cant_cause"):
         if act not in st["acts"] or not applies_to(g, st.get("who"), ctl, player):
             continue

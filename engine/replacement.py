@@ -668,7 +668,8 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             if mine:
                 g.queue.append({"kind": "choose_cards", "player": o.controller, "options": mine, "min": 0,
                                 "max": min(len(mine), int(st.get("max", len(mine)))), "enter": o.id,
-                                "amount": int(st.get("amount", 1)), "answer_to": "devour",
+                                "amount": "devoured" if st.get("amount") == "devoured" else int(st.get("amount", 1)),
+                                "answer_to": "devour",
                                 **({"action": "return"} if back else {}),
                                 "prompt": f"{o.card.name}: {'return' if back else 'sacrifice'} "
                                           f"{'up to one' if back else 'any number of'} "

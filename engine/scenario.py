@@ -266,6 +266,8 @@ class Runner:
             return land
         if verb in ("suspend", "plot", "foretell"):  # 702.61a, plot, foretell: a special action from the hand
             a: dict[str, Any] = {"action": verb, "card": self.ref(step["card"], "hand")}
+            if "x" in step:  # "Suspend X—{X}{3}{U}": the X paid (107.3)
+                a["x"] = int(step["x"])
             if "pay" in step:
                 a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
             return a

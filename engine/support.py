@@ -26,7 +26,15 @@ from engine import (
 from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.cards.vanguard import modifiers as vanguard_modifiers
-from engine.choices import ENTER_CHOICES, NAME_CHOICES, OBJECT_CHOICE, OPPONENT_CHOICE, PLAYER_CHOICE, choose_problems
+from engine.choices import (
+    ENTER_CHOICES,
+    NAME_CHOICES,
+    OBJECT_CHOICE,
+    OPPONENT_CHOICE,
+    PLAYER_CHOICE,
+    WORD_CHOICE,
+    choose_problems,
+)
 from engine.clone import clone_problems
 from engine.filters import unknown_keys
 from engine.mana import RESTRICTION_RIDERS, unpayable
@@ -38,7 +46,7 @@ from engine.ops.playable import supported as playable_supported
 from engine.player_statics import is_mana_trigger, mana_trigger_supported, static_problems
 from engine.protection import supported as protection_supported
 from engine.state import COMMAND_CARDS
-from engine.triggers import ALIASES, GRAVEYARD_EVENTS, KEYS, KEYS_OF_EVENT
+from engine.triggers import ALIASES, EXILE_EVENTS, GRAVEYARD_EVENTS, KEYS, KEYS_OF_EVENT, SUSPENDED_EVENTS
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
 from engine.values import REF_WORDS, condition_problems, names_that_player
 
@@ -148,6 +156,8 @@ STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enter
                      "cant_get_counters",  # engine/player_statics.can_get_counters (121.1)
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
                      "land_forbid",  # engine/casting.py can_play_land (101.2, 305.1)
+                     "search_forbid",  # engine/player_statics.py cant_cause (101.2, 701.15)
+                     "skip_extra_turn",  # engine/game.py _take_next_turn (614.10)
                      "activate_forbid",  # engine/player_statics.py activation_forbidden (602.5)
                      "attack_one_requirement",  # engine/combat.py _one_attacker_requirements (508.1d)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)
@@ -255,7 +265,8 @@ _STATIC_WALK = [False]
 #: set while the amount of an op that counts it for each player it affects is walked ("they")
 _THAT_PLAYER = [False]
 #: the ops that read such an amount once for each player (engine/ops/damage.py, engine/ops/objects.py)
-_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life", "mill", "discard", "sacrifice"})
+_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life", "mill", "discard", "sacrifice",
+                             "pay_life", "gain_life"})  # (engine/ops/misc.py: each payer's own amount)
 
 
 #: the references to a player's whole zone that the exile and move ops read (engine/values.refs)
@@ -325,7 +336,8 @@ def _walk(x: Any, out: list[str]) -> None:
                 out.append(f"filter keys {sorted(bad)}")
             _walk({k: v for k, v in x.args.items() if k != "filter"}, out)
             return
-        if x.op in _PER_PLAYER_OPS and names_that_player(x.args.get("amount")):
+        if x.op in _PER_PLAYER_OPS and names_that_player(x.args.get("amount")) \
+                and not (x.op == "gain_life" and x.args.get("who", "you") == "you"):  # (engine/ops/damage.py)
             _THAT_PLAYER[0] = True  # counted for each player the op affects (engine/values.py amount_for)
             try:
                 _walk(x.args, out)
@@ -529,8 +541,11 @@ def ability_reasons(ab: Ability) -> list[str]:
         evs = ev if isinstance(ev, list) else [ev]
         if ab.zone == "graveyard" and (not set(evs) <= GRAVEYARD_EVENTS
                                        or "dies" in evs and (trig.get("self") or trig.get("attached"))) \
-                or ab.zone not in ("battlefield", "graveyard", "command"):  # (a card that dies is not yet in the
-            # graveyard as its "dies" abilities trigger: engine/triggers.py leaves; "command": eminence's)
+                or ab.zone == "exile" and not (set(evs) <= EXILE_EVENTS and trig.get("self")
+                                               or set(evs) <= SUSPENDED_EVENTS
+                                               and (ab.condition or {}).get("self_suspended")) \
+                or ab.zone not in ("battlefield", "graveyard", "command", "exile"):  # (a card that dies is not yet
+            # in the graveyard as its "dies" abilities trigger: engine/triggers.py leaves; "command": eminence's)
             out.append(f"triggered ability from {ab.zone}")  # only these events are checked there
         for name in evs:
             if name == "tapped_for_mana" and len(evs) == 1:  # engine/player_statics.py, engine/triggers.py
@@ -585,7 +600,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.extend(clone_problems(st))
         if st.get("kind") == "choose_on_enter":
             if st.get("choice") not in ENTER_CHOICES and st.get("choice") not in NAME_CHOICES \
-                    and st.get("choice") not in (PLAYER_CHOICE, OPPONENT_CHOICE, OBJECT_CHOICE):
+                    and st.get("choice") not in (PLAYER_CHOICE, OPPONENT_CHOICE, OBJECT_CHOICE) \
+                    and not (st.get("choice") == WORD_CHOICE and st.get("words")):
                 out.append(f"choose_on_enter {st.get('choice')}")
         if st.get("kind") == "restriction" and st.get("rule") not in RULES:
             out.append(f"rule {st.get('rule')}")

@@ -104,6 +104,9 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
         if not _has_more(g, x, f["opponent_with_more"], info):
             return False
         f = {k: v for k, v in f.items() if k != "opponent_with_more"}
+    if info is not None and f.get("mv_eq") == {"mv_of": "it"}:  # "target creature with that spell's mana value"
+        # (Skyfire Kirin): the mana value of the spell whose casting triggered it (603.3d, 202.3)
+        f = {**f, "mv_eq": amount(g, f["mv_eq"], src.id if src.id in g.objects else None, {"trigger": info})}
     if f.get("same_name_as_trigger"):  # "target card with the same name as that spell" (Harness the Storm): the
         # spell whose casting triggered the ability (603.3d), by its name as it was cast (201.2)
         f = _same_name_as_trigger(g, f, info)

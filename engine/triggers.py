@@ -314,7 +314,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             if s is None or s.ability is None or s.ability.keyword != trig["keyword"]:
                 return False
     if name == "step":
-        if trig.get("step") != ev["step"]:
+        want = trig.get("step")  # a list: "at the beginning of each of your main phases" (505.1: both of them)
+        if (ev["step"] not in want) if isinstance(want, list) else want != ev["step"]:
             return False
         if trig.get("first_combat") and first_combat_over(g):  # 506.6d: a combat phase of this turn ended before
             return False
@@ -608,6 +609,23 @@ def to_graveyard(g: "Game", n: "Obj", frm: str) -> None:
                  permanent=False)
 
 
+#: Events a triggered ability of a card in exile is checked against, its own only: "Whenever a time counter is
+#: removed from SELF while it's exiled" (Aeon Chronicler), "When the last time counter is removed from SELF while
+#: it's exiled" (Riftmarked Knight): 112.6, as suspend's own abilities work there (702.61a)
+EXILE_EVENTS = frozenset({"counters_removed", "last_time_counter_removed"})
+#: Events a suspended card's "if SELF is suspended" triggered abilities are checked against in exile (112.6,
+#: 603.4): "Whenever an opponent casts a spell" (Deep-Sea Kraken), "Whenever a card is put into an opponent's
+#: graveyard from anywhere" (Nihilith), "At the beginning of each player's upkeep" (Curse of the Cabal)
+SUSPENDED_EVENTS = frozenset({"cast", "card_to_graveyard", "step"})
+
+
+@per_object
+def _exile_triggers(card: Any) -> tuple:
+    """A card's triggered abilities that work in exile while it is suspended (112.6, 702.61b)."""
+    return tuple(ab for ab in card.abilities if ab.kind == "triggered" and ab.zone == "exile"
+                 and ab.trigger is not None and (ab.condition or {}).get("self_suspended"))
+
+
 @per_object
 def _graveyard_triggers(card: Any) -> tuple:
     """A card's triggered abilities that work in a graveyard (112.6b)."""
@@ -690,6 +708,21 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 for ab in _graveyard_triggers(card_obj.card):
                     if _match(g, cid, p, ab.trigger, ev):
                         _add(g, card_obj, ab, p, ev, permanent=False)
+    if name in SUSPENDED_EVENTS:  # 112.6: "if SELF is suspended": a suspended card's abilities in exile (702.61b)
+        for p in g.order:
+            for cid in g.players[p].exile:
+                ex = g.objects[cid]
+                if "Suspend" in ex.card.keywords:
+                    for ab in _exile_triggers(ex.card):
+                        if _match(g, cid, p, ab.trigger, ev):
+                            _add(g, ex, ab, p, ev, permanent=False)
+    if name in EXILE_EVENTS and isinstance(ev.get("obj"), int):  # 112.6: a card's own ability that works in exile
+        exiled = g.objects.get(ev["obj"])
+        if exiled is not None and exiled.zone == "exile":
+            for ab in exiled.card.abilities:
+                if ab.kind == "triggered" and ab.zone == "exile" and ab.trigger is not None \
+                        and _match(g, exiled.id, exiled.owner, ab.trigger, ev):
+                    _add(g, exiled, ab, exiled.owner, ev, permanent=False)
     # a spell's own "when you cast" trigger (603.2, zone stack)
     if ev["event"] in ("cast", "cycle", "exploits") and not ev.get("copy"):  # and a cycled card's (702.28c),
         # and that of a creature that exploited itself (702.109a)
@@ -791,9 +824,21 @@ def counters_removed(g: "Game", oid: int, kind: str, n: int) -> None:
     removed ("whenever one or more loyalty counters are removed from SELF, she deals that much damage", Chandra,
     Fire Artisan: 5 damage to her with 3 loyalty counters removes 3)."""
     o = g.objects.get(oid)
-    if n > 0 and o is not None and o.zone == "battlefield":
+    if n > 0 and o is not None and o.zone in ("battlefield", "exile"):  # (a card in exile: its own abilities, 112.6)
         event(g, {"event": "counters_removed", "obj": oid, "kind": kind, "amount": n,
-                  "player": g.controller_of(oid)})
+                  "player": g.controller_of(oid) if o.zone == "battlefield" else o.owner})
+
+
+def last_time_counter_removed(g: "Game", oid: int) -> None:
+    """The last time counter was removed from ``oid``: from a permanent (vanishing, 702.62a), or from a card in exile
+    ("When the last time counter is removed from SELF while it's exiled"; and suspend's own cast, 702.61a)."""
+    o = g.objects.get(oid)
+    if o is None or o.zone not in ("battlefield", "exile"):
+        return
+    if o.zone == "exile" and "Suspend" in o.card.keywords:
+        cast_options.last_counter_removed(g, oid)  # 702.61a: "if it's exiled, play it without paying its mana cost"
+    event(g, {"event": "last_time_counter_removed", "obj": oid,
+              "player": g.controller_of(oid) if o.zone == "battlefield" else o.owner})
 
 
 def enters(g: "Game", o: "Obj") -> None:

@@ -60,7 +60,18 @@ def source_id(g: "Game", r: Ctx) -> int | None:
         # the source's own move fired it ("when SELF dies, return it"); not another object's (Liliana, Heretical
         # Healer exiled as another creature's death trigger resolves is not that creature, 400.7)
         return new
-    return None
+    return aura_in_graveyard(g, s)
+
+
+def aura_in_graveyard(g: "Game", s: "Obj") -> int | None:
+    """400.7e: an Aura's ability that triggers when the enchanted permanent leaves the battlefield ("When enchanted
+    Forest is put into a graveyard, you may return SELF from your graveyard to your hand": Genju of the Cedars) can
+    find the new object that Aura became in its owner's graveyard, put there at the same time as the permanent or
+    by the state-based action for an Aura attached to nothing (704.5n): Game.move marks such a card ``left_as``."""
+    trig = s.ability.trigger if s.ability is not None else None
+    if not trig or not trig.get("attached") or s.source is None or s.owner not in g.players:
+        return None
+    return next((x for x in g.players[s.owner].graveyard if g.objects[x].chosen.get("left_as") == s.source), None)
 
 
 
@@ -221,6 +232,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         holder = s if s.ability is None else g.objects.get(sid) if sid is not None else None
         p = holder.chosen.get("gift_to") if holder is not None else None
         return [p] if isinstance(p, str) and p in g.players and not g.players[p].lost else []
+    if ref in ("friends", "foes"):  # "Each friend ...", "Each foe ..." after "For each player, choose friend or foe"
+        # (Battlebond, a later mechanic: engine/ops/control.py friend_or_foe), in APNAP order (101.4)
+        return [p for p in seats.apnap(g) if p in r.get(ref, ())]
+    if ref == "chosen_opponent":  # "that player" after "Choose an opponent." (engine/ops/control.py)
+        p = r.get("chosen_opponent")
+        return [p] if isinstance(p, str) and p in g.players else []
     if ref == "clash_opponent":  # "that player" after "clash with an opponent" (701.20b): the opponent chosen
         p = r.get("clash_opponent")
         return [p] if isinstance(p, str) and p in g.players else []
@@ -302,7 +319,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
                 pool = [i for z in dict.fromkeys(alt_zones) for i in (
                     g.battlefield if z == "battlefield" else [i for p in g.order for i in g.players[p].zone(z)])]
             else:
-                pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)]
+                pool = g.battlefield if zone == "battlefield" else list(g.stack) if zone == "stack" \
+                    else [i for p in g.order for i in g.players[p].zone(zone)]  # ("counter all other spells")
             return out + [i for i in list(pool) if matches(g, i, f, source_id(g, r), you)]
         for key, zone in (("graveyard_of", "graveyard"), ("library_of", "library"), ("hand_cards_of", "hand")):
             if key in ref:  # a player's whole graveyard, library or hand ("exile all cards from target
@@ -325,6 +343,13 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
                     and info.get("obj_controller") in g.players:
                 out = [info["obj_controller"]]  # "that source's controller" after the spell that dealt the damage left
             return list(dict.fromkeys(p for p in out if p is not None))
+        if "gone_players" in ref:  # "Each player who sacrificed a creature this way draws two cards" (Infernal
+            # Offering): the players who controlled such an object as it went this way (608.2c, 608.2h), APNAP order
+            g_ref = ref["gone_players"]
+            act = {"sacrifice": "sacrificed"}[g_ref["by"]]  # (the action as gone_record names it)
+            who = {rec["controller"] for rec in r.get("gone_this_way", ())
+                   if gone_matches(rec, act, g_ref.get("filter") or {})}
+            return [p for p in seats.apnap(g) if p in who]
         if "couldnt" in ref:  # "each opponent who can't": those of the group the instruction before could not make
             short = r.get("couldnt", ())  # discard or sacrifice all it asked (engine/ops/zones.py, objects.py)
             return [p for p in refs(g, r, ref["couldnt"]) if p in short]
@@ -390,6 +415,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "player_counters": frozenset({"player_counters", "kind"}),
     "counters_among": frozenset({"counters_among", "kind"}),
     "died_this_turn": frozenset({"died_this_turn"}),
+    "devoured": frozenset({"devoured"}),
     "mana_spent_on": frozenset({"mana_spent_on"}),
     "discarded_this_turn": frozenset({"discarded_this_turn"}),
     "sacrificed_this_turn": frozenset({"sacrificed_this_turn"}),
@@ -408,7 +434,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
                                  "descended_this_turn",
-                                 "mv_of", "dungeon_names", "colors_of", "commander_casts"})
+                                 "mv_of", "dungeon_names", "colors_of", "commander_casts", "devoured"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -417,11 +443,11 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object", "activated",
                        "gift_player", "tapped_cost",
                        "activated_ability", "voted_most",
-                       "clash_opponent"})
+                       "clash_opponent", "chosen_opponent", "friends", "foes"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "most",  # the player with the most life / who controls the most of a kind (most_player)
                       "targets_of",
-                      "owner_of", "opponents_of", "couldnt"})
+                      "owner_of", "opponents_of", "couldnt", "gone_players"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
 STATIC_REFS = frozenset({"self", "attached", "you", "revealed", "exiled", "linked_exiled", "chosen_player"})
@@ -715,6 +741,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "power_this_way" in a:  # "the total power of creatures destroyed this way": as each last existed (608.2h)
         return sum(max(0, rec.get("power", 0)) for rec in (r or {}).get("gone_this_way", ())
                    if gone_matches(rec, a["action"], a["power_this_way"]))
+    if "count_this_way" in a and r is not None and a.get("action") == "countered":
+        # "draw a card for each spell countered this way" (701.5a): the spells this resolution's counter instructions
+        # countered (engine/ops/objects.py counter)
+        return len(r.get("countered", ()))
     if "count_this_way" in a and r is not None and a.get("action") == "tapped":
         # "you gain 4 life for each creature tapped this way" (701.17a: each one the instruction tapped)
         f = {**a["count_this_way"], "zone": "battlefield"}
@@ -791,6 +821,12 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             total += sum((o.chosen.get("mana_spent") or {}).values()) if o is not None \
                 else r.get("lki_spent", {}).get(x, 0)
         return total
+    if "devoured" in a:  # "for each creature it devoured", "the number of Goblins it devoured" (702.81b): those its
+        # devour ability sacrificed as it entered, as they last existed (engine/entering.py answer_devour)
+        so = g.objects.get(src) if src is not None else None
+        f = a["devoured"] or {}
+        return sum(1 for rec in (so.chosen.get("devoured_records", ()) if so is not None else ())
+                   if gone_matches(rec, "sacrificed", f))
     if "died_this_turn" in a:  # "for each creature that died this turn" (700.4), as each last existed
         return sum(1 for d in g.died_this_turn if died_matches(d, a["died_this_turn"], _you(g, src, r)))
     if "discarded_this_turn" in a or "sacrificed_this_turn" in a:  # "the number of cards you've discarded
@@ -1228,6 +1264,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "spells_cast_this_turn" in cond and g.players[you].spells_cast_turn != cond["spells_cast_this_turn"]:
         return False  # "if you didn't cast a spell this turn": exactly that many
+    if "opponent_less_life" in cond:  # "if you have more life than an opponent": some opponent has less (119.1)
+        less = any(g.players[p].life < g.players[you].life for p in g.opponents(you))
+        if less != bool(cond["opponent_less_life"]):
+            return False
     if "opponent_more_life" in cond:  # "if an opponent has more life than you"
         more = any(g.players[p].life > g.players[you].life for p in g.opponents(you))
         if more != bool(cond["opponent_more_life"]):
@@ -1272,6 +1312,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
         n = sum(1 for i in g.battlefield if g.controller_of(i) == who and matches(g, i, f, src, who))
         if n < int(cond.get("min", 1)) or n > int(cond.get("max", n)):  # "controls no Walls": max 0
+            return False
+    if "defending_poisoned" in cond:  # "if defending player is poisoned": one or more poison counters (Septic Rats)
+        a = o.attacking if o is not None and o.zone == "battlefield" else None
+        who = a if isinstance(a, str) else g.controller_of(a) if isinstance(a, int) and a in g.objects else None
+        if (who in g.players and g.players[who].poison > 0) != bool(cond["defending_poisoned"]):
             return False
     if "defending_hand_le" in cond or "defending_hand_ge" in cond:  # "if defending player has two or fewer
         # cards in hand" (506.2: the player SELF attacks, or the controller of the planeswalker it attacks; 402.1)
@@ -1433,6 +1478,15 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         so = g.objects.get(src) if src is not None else None  # Forgotten Realms): 1 until a level ability resolves
         level = int(so.chosen.get("class_level", 1)) if so is not None else 0
         if so is None or level < int(cond.get("class_level_ge", 0)) or level != cond.get("class_level", level):
+            return False
+    if "self_suspended" in cond:  # "if SELF is suspended" (702.61b): in exile, with suspend and a time counter
+        so = g.objects.get(src) if src is not None else None
+        if (so is not None and so.zone == "exile" and "Suspend" in so.card.keywords
+                and so.counters.get("time", 0) > 0) != bool(cond["self_suspended"]):
+            return False
+    if "chosen_word" in cond:  # "As SELF enters, choose Khans or Dragons. • Khans — ...": the word its source chose
+        so = g.objects.get(src) if src is not None else None  # as it entered (614.12; engine/choices.py)
+        if so is None or so.chosen.get("word") != cond["chosen_word"]:
             return False
     if "monstrous" in cond:  # "as long as SELF is monstrous" (701.28b)
         if o is None or bool(o.chosen.get("monstrous")) != bool(cond["monstrous"]):
@@ -1716,15 +1770,17 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "any", "hand_le", "hand_ge",
                   "first_combat", "taken_is", "attacked_power_ge", "trigger_spent_gt_self_pt",
                   "attacked_you", "trigger_player_hand_le", "trigger_player_hand_ge", "trigger_player_opponent",
-                  "defending_hand_le", "defending_hand_ge",
+                  "defending_hand_le", "defending_hand_ge", "defending_poisoned",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "you_lost_life_this_turn", "unless_paid",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
                   "evidence_collected", "beheld", "class_level", "class_level_ge",
-                  "opponent_more_life",
+                  "opponent_more_life", "opponent_less_life",
                   "player_did",  # a fact ("you" have more life than each other player) true of some player (102.1)
                   "trigger_player_did",  # a fact ("you" control a Plains) true of the trigger's player (603.4)
                   "most",  # "you" have more life / control more of a kind than each other player (most_player)
+                  "chosen_word",  # the word chosen as its source entered (Khans or Dragons: engine/choices.py)
+                  "self_suspended",  # "if SELF is suspended" (702.61b)
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
                   "self_attacked_or_blocked_this_combat",
@@ -1910,7 +1966,8 @@ def bind_players(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     filter whose controller is a reference, with that reference read now (608.2c) as the list
     of players it means (engine.filters.matches reads the list). An owner reference ("creature cards
     in their graveyard", 404.2: a graveyard is its owner's) is read the same way."""
-    if any(isinstance(a, dict) and (isinstance(a.get("owner"), dict) or isinstance(a.get("controller"), dict))
+    if any(isinstance(a, dict) and (isinstance(a.get("owner"), dict) or isinstance(a.get("controller"), dict)
+                                    or isinstance(a.get("controller"), str) and a["controller"] not in PLAYER_WORDS)
            for a in f.get("or") or ()):  # "cards from that player's hand and graveyard": each alternative's player
         f = {**f, "or": [bind_players(g, r, a) if isinstance(a, dict) else a for a in f["or"]]}
     ctl = f.get("controller")
@@ -1944,7 +2001,9 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     xs = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and isinstance(v, dict) and v.get("x")]
     if xs:  # "each permanent with mana value X or less" of an ability: the X of the resolving ability (107.3a),
         f = {**f, **{k: this(g, r).x for k in xs}}  # not of its source permanent
-    ex = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and _names_ref(v, "exploited")]
+    ex = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and (_names_ref(v, "exploited")
+                                                                            or v == {"mv_of": "it"})]
+    # ("all permanents with that spell's mana value": the spell the trigger names, 603.2, as it resolves)
     if ex:  # "with toughness less than the exploited creature's toughness": a number of this resolution (608.2h)
         f = {**f, **{k: amount(g, f[k], source_id(g, r), r) for k in ex}}
     if "shares_color_with" in f:

@@ -54,6 +54,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "minus": {"minus": [3, {"hand_of": "you"}]}, "spells_cast_this_turn": {"spells_cast_this_turn": "you"},
     "player_counters": {"player_counters": "you", "kind": "experience"},
     "died_this_turn": {"died_this_turn": {"types": ["Creature"]}}, "mana_spent_on": {"mana_spent_on": "self"},
+    "devoured": {"devoured": {"types": ["Creature"]}},
     "discarded_this_turn": {"discarded_this_turn": "you"}, "sacrificed_this_turn": {"sacrificed_this_turn": "you"},
     "descended_this_turn": {"descended_this_turn": "you"},
     "per_target": {"per_target": {"x": True}, "slot": 0},

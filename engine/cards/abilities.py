@@ -365,6 +365,10 @@ may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive]
     (CR 608.2d; reflexive triggers are not in the 2016 rules)
 clash: win:[Effect]
     clash with an opponent (CR 701.20); the effects run if the controller wins
+friend_or_foe: (none)
+    "For each player, choose friend or foe.": "each friend" / "each foe" after it (refs friends, foes)
+choose_opponent: (none)
+    "Choose an opponent.": the controller chooses one (CR 608.2d), "that player" of what follows (chosen_opponent)
 flip: [win:[Effect]], [lose:[Effect]]
     the controller flips a coin and runs the branch of the result (CR 705.1)
 if: cond: CONDITION, then:[Effect], [else:[Effect]]
@@ -564,6 +568,8 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "as_player",  # "that attacking player may ...", "each opponent attacking that player does the same": as its doer
     "tempt",  # tempting offer (Commander 2013): each opponent may do "effects"; "then" once for each who did
     "cast_offer", "cast_offers", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash",
+    "choose_opponent",  # "Choose an opponent.": "that player" after it (engine/ops/control.py)
+    "friend_or_foe",  # "For each player, choose friend or foe." (engine/ops/control.py)
     "restart",
     "move_counters", "replace_draw", "next_spell_cost", "reveal_top",
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
@@ -592,6 +598,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "life_gain_plus", "life_gain_double", "life_gain_to_loss", "block_tax", "play_from",
     "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
     "alt_cost_spells", "land_forbid",
+    "search_forbid",  # "Players can't search libraries" (101.2, 701.15; engine/player_statics.py cant_cause)
+    "skip_extra_turn",  # "If an opponent would begin an extra turn, that player skips that turn instead" (614.10)
     "activate_forbid",  # "players can't ... activate abilities of cards in graveyards" (602.5, player_statics)
     "attack_one_requirement",  # "each opponent must attack you ... with at least one creature" (508.1d, combat)
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
@@ -766,6 +774,9 @@ class Cost:
     # controls, chosen as the cost is paid (601.2h; engine/costs.py)
     blight: int = 0
     exert_self: bool = False  # "Exert SELF" (a later keyword action, Amonkhet: engine/actions.py exert)
+    # "Unattach SELF" (701.3d: Sunforger; an Equipment's granted "{T}, Unattach SELF: ...", Leonin Bola): the
+    # Equipment or Aura stops being attached; only one that is attached can pay it (118.3)
+    unattach_self: bool = False
 
     @property
     def is_free(self) -> bool:

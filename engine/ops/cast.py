@@ -317,9 +317,10 @@ def _suspend_tick(g: "Game", r: Ctx, e: Effect) -> None:
     g.objects[card] = o
     o.counters["time"] -= 1
     g.log("counters", card=o.card.name, counter="time", amount=-1)
+    triggers.counters_removed(g, card, "time", 1)  # "whenever a time counter is removed from SELF while it's exiled"
     if o.counters["time"] == 0:
         del o.counters["time"]
-        cast_options.last_counter_removed(g, card)
+        triggers.last_time_counter_removed(g, card)  # its cast (702.61a), and "when the last ... while it's exiled"
     g.changed()
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from engine import knowledge, triggers
+from engine import knowledge, seats, triggers
 from engine.actions import add_effect, add_mana
 from engine.cards.abilities import Ability, Effect
 from engine.choices import COLORS, NeedChoice
@@ -124,6 +124,33 @@ def _roll(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if (row.get("min") is None or result >= row["min"]) and (row.get("max") is None or result <= row["max"]):
             return nested.run(g, r, f"row{k}", row.get("effects", ()))
     return None
+
+
+@op("friend_or_foe")
+def _friend_or_foe(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"For each player, choose friend or foe." (Battlebond, 2018, a later mechanic read as its cards define it): the
+    controller chooses, for each player in APNAP order (101.4) themselves included, friend or foe; "each friend" and
+    "each foe" of the instructions after it are those players (values.refs "friends", "foes")."""
+    you = controller(g, r)
+    friends: list[str] = []
+    foes: list[str] = []
+    for p in seats.apnap(g):
+        slot = f"{r['i']}.fof.{p}"
+        got = r["answers"].get(slot)
+        if got is None:
+            return {"kind": "choose_option", "player": you, "options": ["friend", "foe"], "slot": slot,
+                    "prompt": f"{this(g, r).card.name}: is {p} a friend or a foe?"}
+        (friends if got == "friend" else foes).append(p)
+    r["friends"], r["foes"] = friends, foes
+    return None
+
+
+@op("choose_opponent")
+def _choose_opponent(g: "Game", r: Ctx, e: Effect) -> None:
+    """"Choose an opponent." (the Offerings of Commander 2014): the controller chooses one of their opponents as
+    the instruction is carried out (608.2c-d; 802.2a: asked with several, the only one otherwise), "that player" of
+    the instructions after it (values.refs "chosen_opponent"); a second such instruction chooses again."""
+    r["chosen_opponent"] = one_opponent(g, r, "opponent")
 
 
 @op("clash")

@@ -131,9 +131,15 @@ def _redirect_to_planeswalker(g: "Game", r: Ctx, hits: list[tuple[Any, Any, int]
 
 @op("gain_life")
 def _gain(g: "Game", r: Ctx, e: Effect) -> None:
-    n = amount(g, e.get("amount", 1), source_id(g, r), r)
     ps = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
-    got = {p: replacement.life_gain(g, p, n) for p in ps}  # 616.1: each player's order, asked first
+    if e.get("who", "you") != "you" and names_that_player(e.get("amount", 1)):  # "that player gains 2 life for
+        # each creature they control": each gainer's own count ("you gain life equal to that player's ...": that
+        # player is another, the trigger's)
+        got = {p: replacement.life_gain(g, p, amount_for(g, e.args["amount"], source_id(g, r), r, p))
+               for p in ps}  # (608.2c)
+    else:
+        n = amount(g, e.get("amount", 1), source_id(g, r), r)
+        got = {p: replacement.life_gain(g, p, n) for p in ps}  # 616.1: each player's order, asked first
     for p in ps:
         gain_life(g, p, got[p], replaced=True)
 

@@ -20,7 +20,7 @@ from engine.ops.actions import ACTION_CAN
 from engine.ops.base import ask_cards, table
 from engine.payment import can_afford, pay_mana
 from engine.state import create_object
-from engine.values import Ctx, amount, controller, refs, source_id, this
+from engine.values import Ctx, amount, amount_for, controller, names_that_player, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -310,8 +310,11 @@ def _pay(g: "Game", r: dict, e: Effect) -> None:
 def _pay_life(g: "Game", r: dict, e: Effect) -> None:
     """"That player pays 3 life" (one way of an "unless", Indulgent Tormentor): each player named pays, when they
     can (119.4: only with at least that much life)."""
-    n = amount(g, e.args["amount"], source_id(g, r), r)
+    each = names_that_player(e.args["amount"])  # "pays half their life": each payer's own (608.2c)
+    n = 0 if each else amount(g, e.args["amount"], source_id(g, r), r)
     for p in refs(g, r, e.args["who"]):
+        if each and isinstance(p, str) and p in g.players:
+            n = amount_for(g, e.args["amount"], source_id(g, r), r, p)
         if isinstance(p, str) and p in g.players and can_pay(g, p, {"life": n}):
             do_pay(g, p, {"life": n})
 

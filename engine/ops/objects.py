@@ -310,10 +310,10 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     had = cs.get(k, 0)
                     cs[k] = 0 if every else max(0, had - n)
                     triggers.counters_removed(g, x, k, had - cs[k])
-                    if k == "time" and had > 0 and cs[k] == 0 and g.objects[x].zone == "battlefield":
-                        # 702.62a: "when the last time counter is removed from this permanent" (vanishing)
-                        triggers.event(g, {"event": "last_time_counter_removed", "obj": x,
-                                           "player": g.controller_of(x)})
+                    if k == "time" and had > 0 and cs[k] == 0:
+                        # 702.62a: "when the last time counter is removed from this permanent" (vanishing); a
+                        # suspended card's cast (702.61a) and "... from SELF while it's exiled"
+                        triggers.last_time_counter_removed(g, x)
                     if had > 0 and cs[k] == 0 and g.objects[x].zone == "battlefield":
                         # "when you remove the last intervention counter from SELF" (Divine Intervention)
                         triggers.event(g, {"event": "last_counter_removed", "obj": x, "kind": k,

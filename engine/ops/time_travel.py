@@ -61,10 +61,8 @@ def _time_travel(g: "Game", r: dict, e: Effect) -> dict | None:
         triggers.counters_removed(g, i, "time", 1)
         if o.counters["time"] == 0:
             del o.counters["time"]
-            if o.zone == "exile":
-                cast_options.last_counter_removed(g, i)  # 702.61a: its cast
-            else:  # 702.62a: "when the last time counter is removed from this permanent"
-                triggers.event(g, {"event": "last_time_counter_removed", "obj": i, "player": p})
+            # 702.61a: a suspended card's cast; 702.62a: "when the last time counter is removed from this permanent"
+            triggers.last_time_counter_removed(g, i)
     g.log("time_travel", player=p, added=len(add), removed=len(less))
     g.changed()
     return None

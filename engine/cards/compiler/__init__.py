@@ -24,7 +24,14 @@ from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.amounts import bind_difference
 from engine.cards.compiler.effects.sequence import delayed_before_end_turn, enters_with_more, instead, untap_those
 from engine.cards.compiler.keywords import backup, linked_kickers, parse_keyword_line, set_instruction_reader
-from engine.cards.compiler.leveler import ClassLevel, Striation, split_class_levels, split_levels, split_stations
+from engine.cards.compiler.leveler import (
+    ClassLevel,
+    Striation,
+    split_class_levels,
+    split_levels,
+    split_stations,
+    split_word_modes,
+)
 from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
@@ -500,6 +507,9 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
             break
     if trig is None:
         return None
+    in_exile = trig.get("zone") == "exile"  # "... while it's exiled": it works in exile (112.6)
+    if in_exile:
+        trig = {k: v for k, v in trig.items() if k != "zone"}
     cond = None
     m = re.search(r"\s*this ability triggers only (once|twice) each turn\.?$", body, re.I)
     if m:
@@ -587,6 +597,8 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
     ctx = Ctx(last="it" if (not trig.get("self") or other is not None) and trig.get("event") not in ("step", "state")
               else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"),
               self_cast=trig.get("event") == "cast" and bool(trig.get("self")))
+    if (cond or {}).get("self_suspended"):  # "Whenever an opponent casts a spell, if SELF is suspended, remove a time
+        ctx.last = ctx.subject = "self"  # counter from it" (Deep-Sea Kraken): "it" is the card the "if" names
     ctx.lost_life = trig.get("event") == "lose_life" and trig.get("who") == "you"  # "for each 1 life you lost"
     ctx.clash_trigger = trig.get("event") == "clash"  # "Whenever you clash, ... If you won, ..." (701.20c)
     if trig.get("event") == "cast" and isinstance((trig.get("filter") or {}).get("targets"), dict):
@@ -655,11 +667,13 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         effects = [Effect("delayed", {**e.args, "keep_it": True}) if e.op == "delayed" and (
             other is not None or _names_it(e.args.get("effects"))) else e for e in effects]
     zone = "battlefield"
-    if re.search(r"\b(?:return|put|exile) self from your graveyard\b", body, re.I) \
+    if re.search(r"\b(?:return|put|exile) self from your graveyard\b", body, re.I) and not trig.get("attached") \
             or trig.get("event") == "to_graveyard" or (cond or {}).get("self") == {"zone": "graveyard"} \
             or trig.get("event") == "discard" and trig.get("self"):  # "when you discard SELF" (701.8)
         zone = "graveyard"  # "when SELF is put into your graveyard from ...", "if SELF is in your graveyard, ...":
         # it triggers there (112.6b)
+    elif in_exile or (cond or {}).get("self_suspended"):  # "... while it's exiled", "if SELF is suspended" (112.6)
+        zone = "exile"
     elif "command" in (cond or {}).get("self_zone", ()):  # "if SELF is in the command zone [or on the battlefield]"
         zone = "command"  # (eminence, Commander 2017): it triggers there too (engine/triggers.py event)
     if len(effects) == 1 and effects[0].op == "may" and not {"then", "else", "who"} & set(effects[0].args):
@@ -1284,6 +1298,28 @@ def _class_level_abilities(lv: ClassLevel, name: str, types: tuple[str, ...], le
     return out, [f"({label}) {u}" for u in unread]
 
 
+def _word_mode_abilities(word: str, line: str, name: str, types: tuple[str, ...], legendary: bool
+                         ) -> tuple[list[Ability], list[str]]:
+    """"• Khans — [ability]" after "As SELF enters, choose Khans or Dragons." (Fate Reforged's Sieges): the ability
+    is the permanent's only while that word is the one chosen as it entered (614.12; engine/choices.py): a static
+    ability with that condition, any other ability granted to the permanent itself under it (layer 6, as a Class
+    level's). Returns (abilities, unread lines)."""
+    cond = {"chosen_word": word}
+    items = read_ir(line, name, False, legendary)
+    keywords, _, abilities, unread = lower(items, types)
+    if keywords:
+        unread.append(f"{word}: {', '.join(keywords)}")
+    out: list[Ability] = []
+    for ab in abilities:
+        if ab.kind == "static" and ab.static is not None:
+            own = ab.static.get("condition")
+            out.append(replace(ab, static={**ab.static, "condition": cond if own is None else {"all": [cond, own]}}))
+        else:
+            out.append(Ability("static", f"{word} — {ab.text}",
+                               static={"kind": "grant_ability", "affects": "self", "ability": ab, "condition": cond}))
+    return out, [f"• {word} — {u}" for u in unread]
+
+
 def _backup(items: list[IrItem], types: tuple[str, ...], keywords: list[str], kwargs: dict[str, Any],
             abilities: list[Ability]) -> list[str]:
     """Backup N (a later keyword; keywords.backup): one triggered ability per instance, granting
@@ -1328,7 +1364,8 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         text = (text[:xm.start()] + text[xm.end():]).strip()
     if "and/or {" in text:
         text = linked_kickers(text)  # 702.32f: "kicked with its {1}{G} kicker" -> "... its first kicker"
-    own_text = levels[0] if levels else classes[0] if classes else text
+    words = split_word_modes(text) if not levels and not classes and "\n• " in text else None
+    own_text = levels[0] if levels else classes[0] if classes else words[0] if words else text
     items = read_ir(own_text, name, is_spell, "Legendary" in supertypes, short)
     if _FORECAST.search(text):
         items = [_forecast_item(i) for i in items]
@@ -1366,6 +1403,13 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         got, unsup = _class_level_abilities(lv, name, types, "Legendary" in supertypes)
         abilities += got
         unsupported += unsup
+    for word, line in words[1] if words else ():
+        got, unsup = _word_mode_abilities(word, line, name, types, "Legendary" in supertypes)
+        abilities += got
+        unsupported += unsup
+    if words is None and any(a.static and a.static.get("choice") == "word" for a in abilities):
+        # "As SELF enters, choose odd or even": a choice only the "• Khans —" lines of the Sieges give a meaning here
+        unsupported.append("(a choice of two words with no abilities of its own)")
     # CR 305.6: a basic land type gives its mana ability.
     if "Land" in types:
         for st in subtypes:
@@ -1510,7 +1554,8 @@ def _granter_named(card: CardDef, name: str, text: str) -> CardDef:
     """201.4a: 'Equipped creature has "{T}, Sacrifice Blazing Torch: Blazing Torch deals 2 damage to any target"':
     inside the granted ability the card's name is the granting object, and the compiled SELF there reads as that
     object (``Ability.by_granter``, bound in layer 6). Read only where the name and the holder cannot mix: the
-    name not in the trigger condition or the cost but "Sacrifice NAME" (the holder's {T} and "whenever this
+    name not in the trigger condition or the cost but "Sacrifice NAME" or "Unattach NAME" (701.3d: Leonin Bola; the
+    holder's {T} and "whenever this
     creature attacks" stay the holder's), no word of the effect naming the holder ("this creature", "it"), and no
     "named NAME" (a name, not an object); any other such card is not supported."""
     def key(t: str) -> str:
@@ -1522,7 +1567,7 @@ def _granter_named(card: CardDef, name: str, text: str) -> CardDef:
             continue
         m = re.match(r"^((?:whenever|when|at) [^,]+, |[^:\"]+: )(.*)$", q, re.I | re.S)
         head, body = (m.group(1), m.group(2)) if m else ("", q)
-        head_rest = re.sub(rf"\bsacrifice {re.escape(name)}\b", "", head, flags=re.I)
+        head_rest = re.sub(rf"\b(?:sacrifice|unattach) {re.escape(name)}\b", "", head, flags=re.I)
         if re.search(rf"\b{re.escape(name)}\b", head_rest) or _HOLDER_WORDS.search(body) \
                 or re.search(rf"\bnamed {re.escape(name)}\b", q, re.I):
             return replace(card, unsupported=card.unsupported + (GRANTER_NAMED,))

@@ -137,6 +137,8 @@ def parse_cost_text(text: str) -> Cost | None:
             kw["discard"] = -1
         elif low == "exert self":  # exert (a later keyword action, Amonkhet): it won't untap during the next untap step
             kw["exert_self"] = True
+        elif low == "unattach self":  # 701.3d: "{R}{W}, Unattach SELF: ..." (Sunforger)
+            kw["unattach_self"] = True
         elif low in ("discard self",):
             kw["discard_self"] = True
         elif m := re.fullmatch(r"([+-]?)(\d+|x)", low):

@@ -892,6 +892,10 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
     text = line.strip().rstrip(".")
     if not text or '"' in text or ":" in text:
         return None
+    if re.fullmatch(r"devour x, where x is the number of creatures devoured this way", text, re.I):
+        # 702.81a with X (Thromok the Insatiable): X +1/+1 counters for each creature sacrificed, X their number
+        return ["Devour"], {"Devour": "X"}, [Ability("static", text, static={"kind": "devour", "amount": "devoured"},
+                                                     keyword="Devour")]
     m = re.fullmatch(r"partner with ([^(]+?)", text, re.I)
     if m:  # a name may hold a comma ("Partner with Shabraz, the Skyshark"): the whole line is the keyword
         return ["Partner with"], {"Partner with": m.group(1)}, [partner_with(m.group(1))]
@@ -1044,14 +1048,16 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 )
             )
             continue
-        m = re.fullmatch(r"(suspend|reinforce|impending) (\d+|x)—(.+)", part, re.I)
+        m = re.fullmatch(r"(suspend|reinforce|impending) (\d+|x)—(.+?)(\. x can't be 0)?", part, re.I)
         if m:
             cost = parse_cost_text(m.group(3))
-            if cost is None:
+            if cost is None or m.group(4) and (m.group(1).lower() != "suspend" or m.group(2).isdigit()):
                 return None
             name = m.group(1).capitalize()
             names.append(name)
             args[name] = {"amount": int(m.group(2)) if m.group(2).isdigit() else "X", "cost": cost}
+            if m.group(4):  # "Suspend X—{X}{3}{U}. X can't be 0." (Aeon Chronicler): X time counters, X at least 1
+                args[name]["x_min"] = 1  # (107.3: the player chooses X as the cost is paid)
             if name == "Impending":
                 if not m.group(2).isdigit():
                     return None
@@ -1081,10 +1087,10 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             names.append("Offering")
             args["Offering"] = f
             continue
-        m = re.fullmatch(r"splice onto (instant or sorcery|[a-z]+) (\{[^ ]+\})", part, re.I)
+        m = re.fullmatch(r"splice onto (instant or sorcery|[a-z]+)(?: (\{[^ ]+\})|—(.+?)\.?)", part, re.I)
         if m:  # 702.46a: "Splice onto [subtype] [cost]" (engine/splice.py); a later card: "onto instant or sorcery"
             st = "Instant or sorcery" if m.group(1).lower() == "instant or sorcery" else subtype(m.group(1).lower())
-            cost = parse_cost_text(m.group(2))
+            cost = parse_cost_text(m.group(2) or m.group(3))  # "Splice onto Arcane—Sacrifice two Mountains."
             if st is None or cost is None:
                 return None
             names.append("Splice")

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Striation", "split_levels", "ClassLevel", "split_class_levels", "split_stations"]
+__all__ = ["Striation", "split_levels", "ClassLevel", "split_class_levels", "split_stations", "split_word_modes"]
 
 _LEVEL = re.compile(r"LEVEL (\d+)(?:-(\d+)|\+)")
 _PT = re.compile(r"(\d+)/(\d+)")
@@ -142,3 +142,31 @@ def split_stations(text: str, power: Any, toughness: Any) -> tuple[str, tuple[St
     elif at:
         return None
     return "\n".join(lines[:starts[0]]), tuple(out)
+
+
+_CHOOSE_WORD = re.compile(r"As .+? enters, choose ([A-Z][a-z]+) or ([A-Z][a-z]+)\.")
+_WORD_MODE = re.compile(r"• ([A-Z][a-z]+) — (.+)")
+
+
+def split_word_modes(text: str) -> tuple[str, tuple[tuple[str, str], ...]] | None:
+    """"As this enchantment enters, choose Khans or Dragons." then "• Khans — [ability]" and "• Dragons — [ability]"
+    (Fate Reforged's Sieges: 614.12, the permanent has the ability of the word chosen): the card's own text without
+    those lines, and (word, ability text) for each in printed order; None unless each word of the choice has exactly
+    one such line, right after it."""
+    lines = text.split("\n")
+    at = next((i for i, ln in enumerate(lines) if _CHOOSE_WORD.fullmatch(ln.strip())), None)
+    if at is None:
+        return None
+    choice = _CHOOSE_WORD.fullmatch(lines[at].strip())
+    assert choice is not None
+    words = [choice[1], choice[2]]
+    modes: list[tuple[str, str]] = []
+    end = at + 1
+    while end < len(lines) and _WORD_MODE.fullmatch(lines[end].strip()):
+        m = _WORD_MODE.fullmatch(lines[end].strip())
+        assert m is not None
+        modes.append((m[1], m[2].strip()))
+        end += 1
+    if [w for w, _ in modes] != words:
+        return None
+    return "\n".join(lines[:at + 1] + lines[end:]), tuple(modes)

@@ -72,6 +72,14 @@ def count_of(phrase: str) -> Any:
     got = _count_more(p)
     if got is not None:
         return got
+    m = re.fullmatch(r"(.+?) (?:it|self) devoured", p)
+    if m:  # "draw a card for each creature it devoured", "twice the number of Goblins it devoured" (702.81b): those
+        # its devour ability sacrificed as it entered (engine/values.py "devoured")
+        f = parse_noun(m.group(1))
+        if f is None or set(f) - {"types", "subtypes", "zone"} or f.get("zone") not in (None, "battlefield"):
+            return None
+        f.pop("zone", None)
+        return {"devoured": f}
     if p in ("differently named dungeon you've completed", "differently named dungeons you've completed"):
         return {"dungeon_names": "you"}  # the names of the dungeons you completed, each once (a later rule, 309)
     m = re.fullmatch(r"(.+?) that shares? a creature type with (it|self)", p)
@@ -139,6 +147,8 @@ def count_of(phrase: str) -> Any:
         return {"descended_this_turn": "you"}  # a later rule (LCI): each permanent card put into your graveyard
     if p in ("cards you've discarded this turn", "card you've discarded this turn"):
         return {"discarded_this_turn": "you"}  # 701.8: each card you discarded, whatever became of it
+    if p in ("spell countered this way", "spells countered this way"):  # "Counter all other spells. Draw a card
+        return {"count_this_way": {}, "action": "countered"}  # for each spell countered this way" (Swift Silence)
     if p in ("card drawn this way", "cards drawn this way"):  # "for each card drawn this way, discard a card"
         return {"drawn_this_way": True}  # (Messenger Jays): the cards this resolution drew (121.2)
     if p in ("the total amount of mana paid this way", "total amount of mana paid this way"):
@@ -506,6 +516,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    if t in ("self is suspended", "it's suspended", "this card is suspended"):  # 702.61b: in exile, with suspend
+        return {"self_suspended": True}  # and a time counter (Deep-Sea Kraken: a triggered ability working in exile)
+    m = re.fullmatch(r"(?:it|self) devoured an? (.+)", t)
+    if m:  # "SELF has flying and trample if it devoured a creature" (Hellkite Hatchling, 702.81b)
+        q = count_of(m.group(1) + " it devoured")
+        return None if q is None else {"amount_ge": {"amount": q, "n": 1}}
     m = re.fullmatch(r"(.+?) or (there is an? .+? card in your graveyard)", t)
     if m:  # "if you control a Desert or there is a Desert card in your graveyard" (Amonkhet's deserts): either holds
         a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
@@ -904,6 +920,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if t in ("an opponent has more life than you", "an opponent has more life than you do",
              "you have less life than an opponent"):  # the same comparison (Timely Reinforcements)
         return {"opponent_more_life": True}
+    if t in ("you have more life than an opponent", "an opponent has less life than you"):  # (Survival Cache)
+        return {"opponent_less_life": True}
     m = re.fullmatch(r"you control fewer (\w+) than an opponent", t)
     if m:  # "if you control fewer creatures than an opponent": an opponent controls more of them than you
         return parse_condition(f"an opponent controls more {m.group(1)} than you")
@@ -1218,6 +1236,8 @@ def _board_condition(t: str) -> dict[str, Any] | None:
         if m.group(1) == "no":  # "if defending player controls no Walls" (Siege Dragon)
             return {"defending_control": f, "min": 0, "max": 0}
         return {"defending_control": f, "min": n}
+    if t == "defending player is poisoned":  # "Whenever SELF attacks, if defending player is poisoned" (Septic Rats;
+        return {"defending_poisoned": True}  # 506.2, 704.5c: a player with one or more poison counters)
     m = re.fullmatch(r"defending player has (no|one or fewer|two or fewer|(\w+) or more) cards in hand", t)
     if m:  # "Whenever SELF attacks, if defending player has two or fewer cards in hand" (506.2, 402.1)
         if m.group(2) is not None:

@@ -18,7 +18,7 @@ from engine.cards.compiler.effects.restrictions import SPELL_KINDS
 from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
-from engine.cards.compiler.targets import COLORS, number, parse_noun
+from engine.cards.compiler.targets import COLORS, attached_noun, number, parse_noun
 from engine.cards.compiler.text import sentences
 from engine.cards.compiler.timing import combat_timing
 from engine.mana import parse_cost
@@ -72,8 +72,7 @@ def _affects(phrase: str) -> Any:
         return "self"
     if p in ("of those creatures", "both creatures"):  # a soulbond pair: SELF and the creature paired with it
         return {"paired_group": True}                     # (702.94b)
-    if p in ("enchanted creature", "equipped creature", "enchanted permanent", "enchanted land", "enchanted artifact",
-             "fortified land", "enchanted planeswalker"):
+    if attached_noun(p):  # "enchanted creature", "fortified land", an Aura's "enchanted Forest" (303.4)
         return "attached"
     f = parse_noun(p)
     if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None,):
@@ -396,6 +395,21 @@ def _every_basic_type(m: re.Match) -> list[dict[str, Any]] | None:
                     cost=parse_cost_text("{T}")) for sym in "WUBRG"]
     return [{"kind": "add_types", "affects": aff, "subtypes": ["Plains", "Island", "Swamp", "Mountain", "Forest"],
              "land_mana": mana, "set_land_types": False}]
+
+
+@static(r"^(enchanted land) is an? ((?:plains|island|swamp|mountain|forest), "
+        r"(?:(?:plains|island|swamp|mountain|forest), )*and (?:plains|island|swamp|mountain|forest))$")
+def _basic_land_types(m: re.Match) -> list[dict[str, Any]] | None:
+    """305.7, 613.1d: "Enchanted land is a Mountain, Forest, and Plains" (Lush Growth): its land types become those
+    basic land types, with the mana ability of each (305.6), and it loses its rules-text abilities."""
+    words = re.split(r",? and |, ", m.group(2))
+    lands = [_BASIC[w] for w in words]
+    if len(set(lands)) != len(lands):
+        return None
+    mana = [Ability("mana", f"({{T}}: Add {{{sym}}}.)", effects=(Effect("add_mana", {"mana": [sym]}),),
+                    cost=parse_cost_text("{T}"))
+            for sym in ({"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}[x] for x in lands)]
+    return [{"kind": "add_types", "affects": "attached", "subtypes": lands, "land_mana": mana, "set_land_types": True}]
 
 
 @static(r"^(.+?) (?:is|are) (?:an? )?(plains|islands?|swamps?|mountains?|forests?)"
@@ -1228,6 +1242,28 @@ def _choose_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "choose_on_enter", "choice": what}]
 
 
+@static(r"^as (?:self|it) enters, choose ((?:[a-z]+, )+or [a-z]+)$")
+def _choose_card_type_of(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12, 205.2a: "As SELF enters, choose artifact, enchantment, instant, sorcery, or planeswalker" (Archon of
+    Valor's Reach): one of those card types, kept as the chosen card type (engine/choices.py on_enter)."""
+    words = [w.strip() for w in re.split(r", (?:or )?", m.group(1))]
+    types = [w.capitalize() for w in words]
+    if len(set(types)) != len(types) or not all(w in ("artifact", "creature", "enchantment", "instant", "sorcery",
+                                                      "planeswalker", "land", "battle") for w in words):
+        return None
+    return [{"kind": "choose_on_enter", "choice": "card_type", "options": types}]
+
+
+@static(r"^as (?:self|it) enters, choose ([a-z]+) or ([a-z]+)$")
+def _choose_word_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.12: "As SELF enters, choose Khans or Dragons." (Fate Reforged's Sieges): its controller chooses one of
+    the words, kept as ``Obj.chosen["word"]``; the abilities after "• Khans —" and "• Dragons —" are its own while
+    that word is chosen (engine/cards/compiler/leveler.py split_word_modes; engine/choices.py on_enter)."""
+    if m.group(1) == m.group(2) or {m.group(1), m.group(2)} & {"a", "an", "one", "two", "three"}:
+        return None
+    return [{"kind": "choose_on_enter", "choice": "word", "words": [m.group(1).capitalize(), m.group(2).capitalize()]}]
+
+
 @static(r"^as (?:self|it) enters, (?:choose (another|an?) ([a-z ]+?)|put an? ([a-z]+) counter on (an?|another) "
         r"([a-z ]+?))$")
 def _choose_object_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
@@ -1438,6 +1474,18 @@ def _stack_tax(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cost_change", "spells": {"targets": "self"}, "who": "any", "amount": n, "on_stack": True}]
 
 
+@static(r"^spells your opponents cast that target you or (?:a|another) (.+?) cost (\{\d+\}) more to cast$")
+def _protect_tax(m: re.Match) -> list[dict[str, Any]] | None:
+    """601.2f: "Spells your opponents cast that target you or a permanent you control cost {2} more to cast"
+    (Monastery Siege): a spell of an opponent with you or such an object among its targets (115.1)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or f.get("_needs_player_target"):
+        return None
+    f.pop("zone", None)
+    n = int(parse_cost(m.group(2))[0])
+    return [{"kind": "cost_change", "spells": {"targets": {"you_or": f}}, "who": "opponent", "amount": n}]
+
+
 @static(r"^spells your opponents cast that target self cost (\{\d+\}) more to cast$")
 def _ward_tax(m: re.Match) -> list[dict[str, Any]] | None:
     n = int(parse_cost(m.group(1))[0])
@@ -1451,7 +1499,8 @@ _SPELL_KIND = "|".join(re.escape(k) for k in sorted(SPELL_KINDS, key=len, revers
 
 @static(r"^(?:(during your turn), )?(players|each player|your opponents|each opponent|you) can't cast (" + _SPELL_KIND
         + r"|)spells( during your turn| during combat)?(?: with (even|odd) mana values)?"
-        r"( with mana value greater than the number of lands (?:that player controls|they control))?$")
+        r"( with mana value greater than the number of lands (?:that player controls|they control))?"
+        r"( of the chosen color| of the chosen type)?$")
 def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     """101.2: "Your opponents can't cast spells during your turn" (Teferi, Time Raveler), "You can't cast
     noncreature spells" (Nikya of the Old Ways), "Players can't cast spells during combat" (Basandra)."""
@@ -1459,6 +1508,9 @@ def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     st: dict[str, Any] = {"kind": "cast_forbid", "who": _FORBID_WHO[m.group(2)], "spells": SPELL_KINDS[m.group(3)]}
     if m.group(5):  # "Your opponents can't cast spells with even mana values" (Void Winnower, 202.3)
         st["spells"] = {**st["spells"], "mv_parity": m.group(5)}
+    if m.group(7):  # "Your opponents can't cast spells of the chosen color" (Iona, Shield of Emeria), "Players can't
+        # cast spells of the chosen type" (a card type chosen as SELF entered, 614.12)
+        st["spells"] = {**st["spells"], ("chosen_color" if m.group(7).endswith("color") else "chosen_card_type"): True}
     if m.group(6):  # "Each opponent can't cast noncreature spells with mana value greater than the number of lands
         # that player controls" (Lavinia, Azorius Renegade): compared with the caster's lands as it is cast (202.3)
         st["spells"] = {**st["spells"], "mv_gt_lands": True}
@@ -1501,6 +1553,21 @@ def _land_forbid(m: re.Match) -> list[dict[str, Any]] | None:
         return [{"kind": "land_forbid", "who": who}]
     return [{"kind": "land_forbid", "who": who, "zone": "hand"},
             {"kind": "cast_forbid", "who": who, "spells": {}, "zone": "hand"}]
+
+
+@static(r"^if (an opponent|a player) would begin an extra turn, that player skips that turn instead$")
+def _skip_extra_turn(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.10, 500.7: "If an opponent would begin an extra turn, that player skips that turn instead" (Stranglehold):
+    the extra turn is skipped as it would begin (engine/game.py _take_next_turn)."""
+    return [{"kind": "skip_extra_turn", "who": "opponent" if m.group(1) == "an opponent" else "each"}]
+
+
+@static(r"^(players|your opponents|each opponent) can't search libraries$")
+def _search_forbid(m: re.Match) -> list[dict[str, Any]] | None:
+    """101.2, 701.15: "Players can't search libraries" (Mindlock Orb), "Your opponents can't search libraries"
+    (Stranglehold): an instruction to search finds nothing; the rest of it (a shuffle) is still followed
+    (engine/player_statics.py cant_cause)."""
+    return [{"kind": "search_forbid", "who": _FORBID_WHO[m.group(1)]}]
 
 
 #: filter keys a dying object is matched on (its types as it last existed, engine/triggers.py _cause_count)
@@ -2527,11 +2594,12 @@ def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
-@static(r"^if (.+), self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) "
-        r"([+\-\w/]+) counters? on it$")
+@static(r"^if (.+), (?:self|it) enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) "
+        r"(?:additional )?([+\-\w/]+) counters? on it$")
 def _conditional_counters(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1c: "If an opponent was dealt damage this turn, SELF enters with ..." (bloodthirst, 702.53a),
-    "If at least three red mana was spent to cast SELF, SELF enters with ..." (checked as it enters)."""
+    "If at least three red mana was spent to cast SELF, SELF enters with ..." (checked as it enters); "If SELF was
+    kicked, it enters with three additional time counters on it" (Ravaging Riftwurm: beside vanishing's, 702.62a)."""
     cond = parse_condition(m.group(1))
     n = number(m.group(2))
     if cond is None or n is None:
@@ -2747,16 +2815,17 @@ def _cost_floor(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
-@static(r"^(?:(.+?) )?spells cost (\{\d+\}) (more|less) to cast$")
+@static(r"^(?:(.+?) )?spells( of the chosen (?:type|color))? cost (\{\d+\}) (more|less) to cast$")
 def _cost_change_any(m: re.Match) -> list[dict[str, Any]] | None:
     """601.2f: "Creature spells cost {1} more to cast", "Spells cost {1} more to cast" (Sphere of Resistance,
-    Helm of Awakening: every spell, whoever casts it)."""
-    f = parse_noun(m.group(1) + " spell") if m.group(1) else {}
+    Helm of Awakening: every spell, whoever casts it); "Creature spells of the chosen type cost {2} less to cast"
+    (Urza's Incubator: the creature type chosen as SELF entered, 614.12)."""
+    f = parse_noun((m.group(1) or "") + " spell" + (m.group(2) or "")) if m.group(1) or m.group(2) else {}
     if f is None:
         return None
     f.pop("zone", None)
-    n = int(parse_cost(m.group(2))[0])
-    return [{"kind": "cost_change", "spells": f, "who": "any", "amount": n if m.group(3) == "more" else -n}]
+    n = int(parse_cost(m.group(3))[0])
+    return [{"kind": "cost_change", "spells": f, "who": "any", "amount": n if m.group(4) == "more" else -n}]
 
 
 @static(r"^if an opponent would gain life, that player loses that much life instead$")

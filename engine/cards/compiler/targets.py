@@ -76,6 +76,19 @@ def _names_it(q: Any) -> bool:
         return any(_names_it(v) for v in q)
     return False
 
+
+def attached_noun(phrase: str) -> bool:
+    """"enchanted creature", "equipped creature", "fortified land", and an Aura's own noun: "enchanted Forest"
+    (Genju of the Cedars, "Enchant Forest"), "enchanted Wall": the permanent the Aura, Equipment or Fortification
+    is attached to (303.4, 301.5, 301.6), never a player ("enchanted player": a Curse's)."""
+    m = re.fullmatch(r"(?:enchanted|equipped|fortified) ([a-z][a-z'-]*)", phrase.strip().lower())
+    if m is None:
+        return False
+    w = m.group(1)
+    return w in ("creature", "artifact", "enchantment", "land", "planeswalker", "battle", "permanent") \
+        or subtype(w) is not None
+
+
 def number(word: str) -> int | None:
     word = word.lower()
     if word.isdigit():
@@ -99,6 +112,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 return None
             key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
             f[key + "_ge"] = {"plus": [q, 1]}
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with that spell's mana value$", p)
+        if m:  # "Whenever you cast a Spirit or Arcane spell, destroy all permanents with that spell's mana value"
+            # (Celestial Kirin): the mana value of "it", the spell the event names (202.3), counted as it resolves
+            f["mv_eq"] = {"mv_of": "it"}
             p = p[: m.start()]
             changed = True
             continue
@@ -898,6 +918,14 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if base is None or "or" in base or "not_subtypes" in base:
             return None
         return {**base, "not_subtypes": [subtype(w) for w in re.split(r",? (?:and|or) |, ", m.group(2))]}
+    m = re.fullmatch(r"(aura (?:card|spell)s?) with enchant (creature|land|artifact|enchantment|permanent|player)", p)
+    if m:  # "an Aura card with enchant creature" (Tallowisp): an Aura whose enchant keyword names that (702.5a)
+        base = parse_noun(m.group(1))
+        if base is None or "or" in base:
+            return None
+        kind = m.group(2)
+        return {**base, "enchant": {"player": True} if kind == "player"
+                else {"permanent": True} if kind == "permanent" else {"types": [kind.capitalize()]}}
     m = re.fullmatch(r"your (commanders?)( on the battlefield)?", p)
     if m:  # "your commander" (903.3): the commander (either of two partners) you own, on the battlefield
         return {"commander": True, "owner": "you", "permanent": True}
@@ -932,6 +960,25 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if a is not None and b is not None and isinstance(alts, list) and set(a) == {"or"} and "or" not in b \
                 and b.get("zone") == "graveyard":
             return {"or": [alt if "zone" in alt else {**alt, "zone": "battlefield"} for alt in alts] + [b]}
+    if p in ("suspended card", "suspended cards"):  # 702.61b: a card in exile with suspend and a time counter
+        return {"zone": "exile", "suspended": True}
+    m = re.fullmatch(r"(.+?) and each suspended card", p)
+    if m and " card" not in m.group(1):  # "Remove two time counters from each permanent and each suspended card"
+        # (Dust of Moments): the permanents, and the suspended cards in exile (702.61b)
+        a = parse_noun(m.group(1))
+        if a is None or "or" in a or a.get("zone") not in (None, "battlefield") or a.get("player"):
+            return None
+        return {"or": [{**a, "zone": "battlefield"}, {"zone": "exile", "suspended": True}]}
+    m = re.fullmatch(r"(.+?) or suspended card( you own)?", p)
+    if m and " card" not in m.group(1):  # "target permanent or suspended card" (Timebender), "target permanent you
+        # control or suspended card you own" (Jhoira's Timebug): a permanent, or a card in exile that is suspended
+        # (702.61b; each alternative names its zone, 400.1)
+        a = parse_noun(m.group(1))
+        if a is None or "or" in a or a.get("zone") not in (None, "battlefield") or a.get("player") \
+                or (m.group(2) and a.get("controller") != "you"):
+            return None
+        card = {"zone": "exile", "suspended": True, **({"owner": "you"} if m.group(2) else {})}
+        return {"or": [{**a, "zone": "battlefield"}, card]}
     m = re.fullmatch(r"([a-z]+ card) in a graveyard or ([a-z]+) on the battlefield", p)
     if m:  # "target artifact card in a graveyard or artifact on the battlefield" (Daretti, Ingenious Iconoclast): a
         # card in any graveyard, or a permanent (each alternative names its zone, 400.1)

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.cards.compiler.quantities import parse_condition
 from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
-from engine.cards.compiler.targets import number, parse_noun
+from engine.cards.compiler.targets import attached_noun, number, parse_noun
 
 STEPS = {"upkeep": "upkeep", "end step": "end", "draw step": "draw", "combat": "beginning_of_combat",
          "precombat main phase": "main1", "postcombat main phase": "main2", "end of combat": "end_of_combat",
@@ -96,6 +96,14 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
 
 def _parse_trigger(cond: str) -> dict[str, Any] | None:
     c = cond.strip().lower().rstrip(",")
+    m = re.fullmatch(r"(a|the last) time counter is removed from self while it's exiled", c)
+    if m:  # "Whenever a time counter is removed from SELF while it's exiled" (Aeon Chronicler), "When the last time
+        # counter is removed from SELF while it's exiled" (Riftmarked Knight): triggered abilities that work in the
+        # exile zone (112.6: "zone": the compiler makes it the ability's zone), as suspend's own do (702.61a)
+        if m.group(1) == "a":
+            return {"event": "counters_removed", "self": True, "counter": "time", "each_counter": True,
+                    "zone": "exile"}
+        return {"event": "last_time_counter_removed", "self": True, "zone": "exile"}
     m = re.fullmatch(r"self or enchanted creature (.+)", c)
     if m:  # bestow (702.102): "Whenever SELF or enchanted creature attacks" (Heliod's Emissary): the creature it is
         # while a creature, or the creature it enchants while an Aura
@@ -107,8 +115,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         return {"event": "dealt_damage", "self": True, "combat": True}
     if c == "a creature deals combat damage to enchanted player":  # a Curse (Curse of Stalked Prey, 303.4, 510.2)
         return {"event": "combat_damage_player", "filter": {"types": ["Creature"]}, "defending": "attached_player"}
-    m = re.fullmatch(r"enchanted player (draws a card|casts .+)|(a creature) attacks enchanted player", c)
-    if m:  # a Curse (303.4): "whenever enchanted player draws a card / casts a spell", "whenever a creature attacks
+    m = re.fullmatch(r"enchanted (?:player|opponent) (draws a card|casts .+)|(a creature) attacks enchanted player", c)
+    if m:  # a Curse (303.4): "whenever enchanted player draws a card / casts a spell" ("enchanted opponent": an
+        # Aura with enchant opponent, Psychic Possession), "whenever a creature attacks
         # enchanted player": read as of one opponent, then of the player the source enchants
         inner = parse_trigger(f"an opponent {m.group(1)}" if m.group(1) else "a creature attacks you")
         if inner is None or inner.get("who") not in (None, "opponent") or inner.get("event") not in (
@@ -445,6 +454,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "at end of combat": None,
         "the beginning of your second main phase": {"event": "step", "step": "main2", "whose": "you"},
         "the beginning of each of your postcombat main phases": {"event": "step", "step": "main2", "whose": "you"},
+        # 505.1: "At the beginning of each of your main phases" (Frontier Siege): the precombat and postcombat ones
+        "the beginning of each of your main phases": {"event": "step", "step": ["main1", "main2"], "whose": "you"},
         "the beginning of your postcombat main phase": {"event": "step", "step": "main2", "whose": "you"},
         "end of combat": {"event": "step", "step": "end_of_combat", "whose": "each"},
         # 506.6d: the end of combat step of the turn's first combat phase, on its controller's turn
@@ -589,9 +600,13 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         if f is None:
             return None
         return {"event": "blocks", "filter": f, "blocking_self": True}
-    m = re.fullmatch(r"(enchanted|equipped|fortified) (creature|permanent|land|artifact) (.+)", c)
-    if m and m.group(3) in _SELF_EVENTS:
-        return {"event": _SELF_EVENTS[m.group(3)], "attached": True}
+    m = re.fullmatch(r"((?:enchanted|equipped|fortified) [a-z][a-z'-]*) (.+)", c)
+    if m and attached_noun(m.group(1)) and m.group(2) in _SELF_EVENTS:
+        return {"event": _SELF_EVENTS[m.group(2)], "attached": True}
+    if m and attached_noun(m.group(1)) and m.group(2) == "is put into a graveyard":
+        # "When enchanted Forest is put into a graveyard" (Genju of the Cedars): the permanent it is attached to
+        # goes from the battlefield to a graveyard (a permanent can go there from nowhere else, 110.1)
+        return {"event": "dies", "attached": True}
     m = re.fullmatch(
         r"(?:a|an|another|one or more|two or more) (.+?) (enters or dies|enters or attacks|enters|dies|attacks|blocks|"
         r"attack|enter|die|"

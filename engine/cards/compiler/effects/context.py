@@ -10,7 +10,7 @@ from typing import Any, Callable
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.keywords import protection_qualities
 from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
-from engine.cards.compiler.targets import KEYWORDS, parse_noun, parse_target
+from engine.cards.compiler.targets import KEYWORDS, attached_noun, parse_noun, parse_target
 
 #: the compiler's reader of static abilities, which engine/cards/compiler/statics.py (a module that imports this
 #: package) puts here as it loads: "until end of turn, you may cast spells ... without paying" is that static
@@ -140,6 +140,14 @@ class Ctx:
                 return None
             most.pop("zone", None)
             return {"most": {"count": most}}
+        m = re.fullmatch(r"each player who sacrificed an? (.+?) this way", p)
+        if m:  # "Each player who sacrificed a creature this way draws two cards" (Infernal Offering): those who
+            # controlled one as the instruction before sacrificed it (608.2c; engine/values.py "gone_players")
+            gf = parse_noun(m.group(1))
+            if gf is None or set(gf) - {"types", "subtypes", "not_types", "token", "zone"}:
+                return None
+            gf.pop("zone", None)
+            return {"gone_players": {"by": "sacrifice", "filter": gf}}
         m = re.fullmatch(r"(any number of|two|up to two) target (players|opponents)(?: each)?", p)
         if m:  # "Any number of target players each gain 6 life" (Hunters' Feast), "Two target players each draw a
             # card" (Huddle Up): the players chosen (115.1, 601.2c)
@@ -369,8 +377,7 @@ class Ctx:
             # amass instruction before put counters on (a later keyword action, War of the Spark)
             self.last = "amassed"
             return "amassed"
-        if p in ("equipped creature", "enchanted creature", "enchanted permanent", "enchanted land",
-                 "enchanted artifact", "enchanted enchantment", "enchanted planeswalker", "fortified land"):
+        if attached_noun(p):
             self.last = "attached"  # "tap enchanted creature. ... put three stun counters on it": it is that
             return "attached"  # creature (608.2c), not SELF
         pl = self.player(p)
@@ -511,7 +518,12 @@ class Ctx:
             fa, fb = parse_noun(m.group(1)), parse_noun(m.group(2))
             fa = self._fix_filter(fa) if fa is not None else None
             fb = self._fix_filter(fb) if fb is not None else None
-            if fa is None or fb is None or fa.get("player") or fb.get("player") \
+            suspended = fb == {"zone": "exile", "suspended": True}
+            if fa is not None and suspended and fa.get("zone") in (None, "battlefield"):
+                # "each permanent and each suspended card" (Dust of Moments): the permanents and the suspended cards
+                # in exile (702.61b), each alternative with its zone (engine/values.py refs)
+                fa = {**fa, "zone": "battlefield"}
+            elif fa is None or fb is None or fa.get("player") or fb.get("player") \
                     or {fa.get("zone"), fb.get("zone")} - {None, "battlefield"}:
                 return None
             r = {"each": {"or": [fa, fb]}}
@@ -605,6 +617,9 @@ def keyword_list(text: str) -> list[str] | None:
         if m:  # "has protection from red and from blue" (Sword of Fire and Ice): both qualities (702.16g)
             out.append("Protection from " + m.group(1))
             continue
+        if p in ("nonbasic landwalk", "legendary landwalk"):  # 702.14a: a landwalk of that quality, granted
+            out.append(p.capitalize())  # ("Equipped creature has nonbasic landwalk": Trailblazer's Boots)
+            continue
         if p == "protection from the chosen player":  # 702.16j: the player chosen as it entered (614.12)
             out.append("Protection from the chosen player")
             continue
@@ -666,7 +681,8 @@ PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
           r"defending player|they|that creature's controller|that player or that planeswalker's controller|"
           r"that spell's controller|"
           r"(?:any number of|two|up to two) target (?:players|opponents)(?: each)?|those players(?: each)?|"
-          r"target (?:player|opponent) who lost life this turn|each (?:player|opponent) who controls [a-z0-9 ,/+-]+?)")
+          r"target (?:player|opponent) who lost life this turn|each (?:player|opponent) who controls [a-z0-9 ,/+-]+?|"
+          r"each player who sacrificed an? [a-z -]+? this way)")
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",

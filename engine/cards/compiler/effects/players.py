@@ -450,6 +450,20 @@ def _life_becomes_equal(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("set_life", {"who": "you", "amount": amt})]
 
 
+@reader(rf"^{PLAYER} pays? (half (?:their|your|his or her) life(?: total)?, rounded (?:up|down))$")
+def _player_pays_half_life(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Any player may pay half their life, rounded up. If a player does, counter SELF." (Temporal Extortion):
+    a payment of life (119.4) of half that player's own life total, rounded as it says (107.1a), counted for the
+    player who pays as they pay it."""
+    if m.group(1) == "you":
+        return None  # "you pay half your life" is a cost or a "may" payment
+    who = c.player(m.group(1))
+    n = ctx_quantity(m.group(2), c)
+    if who is None or n is None:
+        return None
+    return [Effect("pay_life", {"who": who, "amount": n})]
+
+
 @reader(rf"^{PLAYER} pays (\d+) life$")
 def _player_pays_life(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"That player pays 3 life" (the other way of an "unless ... sacrifices a creature or pays 3 life", Indulgent
@@ -1084,6 +1098,7 @@ READERS: tuple[Reader, ...] = (
     _draw_and_life,
     _life_becomes_equal,
     _player_pays_life,
+    _player_pays_half_life,
     _double_life,
     _win_lose_with_life,
     _win_lose,

@@ -271,6 +271,12 @@ def _gain_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 def _grant_quoted(who: str, quoted: str, c: Ctx, dur: str) -> list[Effect] | None:
     from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+    both = re.fullmatch(r"(target [a-z ]+?) and (each other [a-z ]+? that shares? a color with it)", who)
+    if both:  # "Until end of turn, target creature and each other creature that shares a color with it gain "SELF
+        # can't block."" (Incite Hysteria): the target, then the others sharing a color with it (105.4)
+        first = _grant_quoted(both.group(1), quoted, c, dur)
+        second = _grant_quoted(both.group(2), quoted, c, dur) if first is not None else None
+        return None if first is None or second is None else first + second
     what = c.ref(who)
     if what is None:
         return None
@@ -306,7 +312,7 @@ def _gain_kw_and_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
                                                                                     m.group(6))
     kws = keyword_list(kw_text)
     got = _grant_quoted(who, quoted, c, "eot") if kws else None
-    if not got:
+    if not got or len(got) != 1:
         return None
     return [Effect("grant", {**got[0].args, "keywords": kws})]
 
@@ -317,7 +323,7 @@ def _gain_kw_and_quoted_lasting(m: re.Match, c: Ctx) -> list[Effect] | None:
     (Vronos, Masked Inquisitor): the keywords and the quoted ability, one grant with no duration (for good)."""
     kws = keyword_list(m.group(2))
     got = _grant_quoted(m.group(1), m.group(3), c, "permanent") if kws else None
-    if not got:
+    if not got or len(got) != 1:
         return None
     return [Effect("grant", {**got[0].args, "keywords": kws})]
 

@@ -20,19 +20,22 @@ _RULES = {"can't block": "cant_block", "can't attack": "cant_attack", "can't att
           "can't be the target of spells or abilities your opponents control": "untargetable_by_opponents",
           "can't be the target of spells or abilities": "untargetable",
           "assigns no combat damage": "no_combat_damage",  # 510.1a: it assigns none this turn
-          "can block an additional creature": "extra_block"}  # 509.1a: one more attacker this turn (Coastline Chimera)
+          "can block an additional creature": "extra_block",  # 509.1a: one more attacker this turn (Coastline Chimera)
+          "can block any number of creatures": "block_any_number"}  # 509.1a: "... this turn" (Valor Made Real)
 
 
 @reader(
     r"^(.+?) (can't block|can't attack or block|can't attack|can't be blocked|can't be regenerated|"
     r"can't be the target of spells or abilities(?: your opponents control)?|assigns no combat damage|"
-    r"can block an additional creature)(?: this turn| until your next turn| this combat)?$"
+    r"can block an additional creature|can block any number of creatures)"
+    r"(?: this turn| until your next turn| this combat)?$"
 )
 def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
     """A restriction for a duration: "this turn", "until your next turn", "this combat" (Ma Chao: "Whenever SELF
     attacks alone, it can't be blocked this combat": until the combat phase ends, 506.1, 611.2a)."""
     what = c.ref(m.group(1))
-    if what is None or m.group(2) in ("assigns no combat damage", "can block an additional creature") \
+    if what is None or m.group(2) in ("assigns no combat damage", "can block an additional creature",
+                                      "can block any number of creatures") \
             and not m.group(0).endswith(" this turn"):
         return None
     text = m.group(0)
@@ -158,6 +161,17 @@ def _cant_play_lands_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
         if who is None:
             return None
     return [Effect("player_effect", {"static": {"kind": "land_forbid", "who": who},
+                                     "duration": DURATIONS[m.group(2)]})]
+
+
+@reader(r"^(players|your opponents|each opponent) can't search libraries (this turn|until your next turn)$")
+def _cant_search_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """101.2, 701.15, 611.2: "Players can't search libraries this turn" (Shadow of Doubt): a rule for those players
+    for that long (engine/player_statics.py cant_cause)."""
+    who = _LIFE_WHO.get(m.group(1))
+    if who is None:
+        return None
+    return [Effect("player_effect", {"static": {"kind": "search_forbid", "who": who},
                                      "duration": DURATIONS[m.group(2)]})]
 
 
@@ -500,7 +514,7 @@ READERS: tuple[Reader, ...] = (
     _cant_lose_game_for_now,
     _name_lock_for_now,
     _cant_change_life_for_now,
-    _cant_cast_for_now, _cant_play_lands_for_now, _cant_cast_next_turn, _becomes_blocked,
+    _cant_cast_for_now, _cant_play_lands_for_now, _cant_search_for_now, _cant_cast_next_turn, _becomes_blocked,
     _unpreventable_for_now,
     _player_static_for_now,
     _flash_this_turn,

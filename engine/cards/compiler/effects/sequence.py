@@ -186,6 +186,16 @@ def _either_instruction(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("either", {"alternatives": [list(a), list(b)], "labels": [one, two]})]
 
 
+@reader(r"^put an? ([a-z]+|[+-]\d+/[+-]\d+) counter on self or remove (?:one|an? \1 counter) from (?:it|self)$")
+def _put_or_remove_counter(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2d, 121.1: "Put a plague counter on SELF or remove a plague counter from it" (Plague Boiler), "... or remove
+    one from it" (Jinxed Choker): one of the two, the controller's choice as it resolves (none removed if none)."""
+    put = Effect("counters", {"what": "self", "kind": m.group(1), "amount": 1})
+    off = Effect("counters", {"what": "self", "kind": m.group(1), "amount": 1, "remove": True})
+    return [Effect("either", {"alternatives": [[put], [off]],
+                              "labels": [f"put a {m.group(1)} counter", f"remove a {m.group(1)} counter"]})]
+
+
 @reader(r"^counter that spell or ability unless its controller ((?:discards|sacrifices) .+)$")
 def _ward_action(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Ward with a cost other than mana (a later keyword): "counter that spell or ability unless its controller
@@ -523,6 +533,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     # the destination, read as "return ALL ... to the battlefield"
     s = re.sub(r"^return to the battlefield ((?:all|each|target|up to \w+ target) .+)$",
                r"return \1 to the battlefield", s, flags=re.I)
+    # "Draw cards equal to the power of target creature you control" (Soul's Majesty): "... equal to target creature
+    # you control's power", one target named once (115.1)
+    s = re.sub(r"\bequal to the (power|toughness|mana value) of (target [a-z ]+?)(?= to |$)", r"equal to \2's \1", s,
+               flags=re.I)
     # "The owner of target nonland permanent shuffles it into their library" (the later wording of "Target
     # nonland permanent's owner shuffles it ..."): the same instruction
     s = re.sub(r"^the owner of (target [^,.]+?) (puts|shuffles) it ", r"\1's owner \2 it ", s, flags=re.I)
@@ -1019,6 +1033,17 @@ def _may_do_or(mm: re.Match) -> str:
 _NOT_THIS = object()
 
 
+def _as_group(x: Any, group: str) -> Any:
+    """An effect read of "each player" made one of a group of players ("each friend": values.refs "friends")."""
+    if isinstance(x, Effect):
+        return Effect(x.op, _as_group(x.args, group))
+    if isinstance(x, dict):
+        return {k: _as_group(v, group) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_as_group(v, group) for v in x]
+    return group if x == "each_player" else x
+
+
 def _return_exiled_self(e: Effect) -> Effect:
     """"Exile SELF. Return it to the battlefield under its owner's control at the beginning of the next end step."
     (Aetherling): the card it became in exile (400.7), which the delayed trigger remembers (603.7c: the "exiled"
@@ -1363,8 +1388,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   r"return all \1 cards from all graveyards to the battlefield under their owners' control", text,
                   flags=re.I)
     # "Etrata's owner shuffles Etrata into their library": "shuffle SELF into its owner's library" (701.16a)
-    text = re.sub(r"\bself's owner shuffles self into (?:their|his or her) library\b", "shuffle SELF into its owner's "
-                  "library", text, flags=re.I)
+    text = re.sub(r"\bself's owner shuffles (?:self|it) into (?:their|his or her) library\b", "shuffle SELF into its "
+                  "owner's library", text, flags=re.I)  # ("... shuffles it": Cerulean Sphinx, the same SELF)
     m = re.match(r"look at the top (two|three|four|five) cards of your library\. exile one (?:of them )?face down and "
                  r"put the rest on the bottom of your library in (any|a random) order\.\s*", text.strip(), flags=re.I)
     if m:  # "Look at the top three cards of your library. Exile one face down and put the rest on the bottom of your
@@ -1707,11 +1732,29 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"(reveal cards from the top of your library until you reveal an? [^.]+? card)\. put that card ",
                   r"\1 and put that card ", text, flags=re.I)
     text = _round_each_time(text)
+    # "Create an 8/8 Beast creature token that's red, green, and white" (Godsire): the colors before the subtype
+    text = re.sub(r"\bcreate (an?|\w+) (\d+/\d+) ([a-z ]+?) (creature tokens?) that's ((?:white|blue|black|red|green)"
+                  r"(?:, (?:white|blue|black|red|green))*,? and (?:white|blue|black|red|green))\b",
+                  r"create \1 \2 \5 \3 \4", text, flags=re.I)
+    # "Create a 1/1 green Snake creature token, a 2/2 green Wolf creature token, and a 3/3 green Elephant creature
+    # token." (Bestial Menace): one instruction for each token, in the order written
+    text = re.sub(r"\bcreate (an? [^,.]+? tokens?), (an? [^,.]+? tokens?),? and (an? [^,.]+? tokens?)\.",
+                  r"create \1. create \2. create \3.", text, flags=re.I)
+    # "You gain 3 life if SELF is untapped. Otherwise, each opponent loses 3 life." (Sphinx Sovereign): the condition
+    # written after the instruction, read as "If SELF is untapped, you gain 3 life. Otherwise, ..." (608.2c)
+    text = re.sub(r"(^|\. )([^.,]+?) if ((?:self|you) [^.,]+)\. otherwise, ", r"\1if \3, \2. otherwise, ", text,
+                  flags=re.I)
     out: list[Effect] = []
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
     any_may: re.Match | None = None  # "any opponent may X": read with the sentence after it
     for sent in _then_flip(sentences(text)):
         s = sent.strip().rstrip(".").lower()
+        if out and out[-1].op == "discard" and out[-1].args.get("amount") == 1 and "what" not in out[-1].args \
+                and re.search(r"\bthat card's (?:mana value|power|toughness)\b", s):
+            # "Target player discards a card. SELF deals damage to that player equal to that card's mana value."
+            # (Hellhole Rats): the card that instruction discarded, as it was discarded (608.2c, 608.2h)
+            s = re.sub(r"\bthat card's\b", "the discarded card's", s)
+            sent = re.sub(r"\bthat card's\b", "the discarded card's", sent, flags=re.I)
         if any_may is not None:
             got = _any_player_may(any_may, s, ctx)
             if got is None:
@@ -2276,6 +2319,24 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         m = re.fullmatch(r"(?:then )?(?:you )?roll a d(4|6|8|10|12|20)", s)
         if m:  # rolling a die (a later rule, AFR) with no table: "... equal to the result" follows (quantities)
             out.append(Effect("roll", {"sides": int(m.group(1))}))
+            continue
+        if s == "for each player, choose friend or foe":  # Battlebond (a later mechanic): engine/ops/control.py
+            out.append(Effect("friend_or_foe", {}))
+            continue
+        m = re.fullmatch(r"each (friend|foe) (.+)", s)
+        if m and any(e.op == "friend_or_foe" for e in out):  # "Each friend returns a creature card from their
+            # graveyard to their hand. Each foe sacrifices a creature of their choice." (Virtus's Maneuver): read as
+            # "each player ...", of those players only
+            effs = parse_sentence(f"each player {m.group(2)}", ctx)
+            if effs is None:
+                return None
+            out += [_as_group(e, "friends" if m.group(1) == "friend" else "foes") for e in effs]
+            continue
+        if s == "choose an opponent":  # "Choose an opponent. You and that player each draw three cards."
+            # (Intellectual Offering): the controller chooses one as the instruction is carried out (608.2c-d);
+            # "that player" after it is that opponent, until another such choice (engine/ops/control.py)
+            out.append(Effect("choose_opponent", {}))
+            ctx.last_player = "chosen_opponent"
             continue
         m = re.fullmatch(r"(?:then )?(you may )?clash with an opponent", s)
         if m:  # 701.20b: "If you win, ..." follows; "you may clash" (Sentry Oak): its controller chooses first
@@ -3097,7 +3158,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
 READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay, _ward_action,
                                _unless_do, _unless_has_deal,
-                               _either_instruction,
+                               _either_instruction, _put_or_remove_counter,
                                _delayed_if_target_has,
                                _delayed_owner_upkeep, _delayed,
                                _next_draw_instead,

@@ -308,6 +308,22 @@ def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []
 
 
+@reader(r"^counter (?:all|each) (other )?spells?$")
+def _counter_all(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.5a: "Counter all other spells" (Swift Silence): each spell on the stack but this one, as it resolves."""
+    f: dict[str, Any] = {"zone": "stack", **({"other": True} if m.group(1) else {})}
+    return [Effect("counter", {"what": {"each": f}})]
+
+
+@reader(r"^counter (self|it)$")
+def _counter_self(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"When you cast SELF, any player may pay 5 life. If a player does, counter SELF." (Dash Hopes): the spell
+    itself, still on the stack as its cast trigger resolves (603.2, 701.5a); only in that trigger."""
+    if not c.self_cast or m.group(1) == "it" and c.last != "self":
+        return None
+    return [Effect("counter", {"what": "self"})]
+
+
 @reader(r"^counter (that spell|it|that spell or ability)$")
 def _counter_that(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"... counter that spell instead" (Silumgar's Scorn): the spell an earlier instruction named (701.5a); "whenever
@@ -529,6 +545,8 @@ READERS: tuple[Reader, ...] = (
     _counter_targeting,
     _counter,
     _counter_that,
+    _counter_self,
+    _counter_all,
     _counter_ability,
     _cast_from_gy,
     _cast_target_from_gy,

@@ -188,11 +188,16 @@ def _return_face_down(m: re.Match, c: Ctx) -> list[Effect] | None:
 _NTH = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
 
 
-@reader(r"^put (.+?) into (?:its|their) owner'?s? library (second|third|fourth|fifth|sixth|seventh) from the top$")
+@reader(r"^put (.+?) into ((?:its|their) owner'?s?|your) library (second|third|fourth|fifth|sixth|seventh) from the "
+        r"top$")
 def _nth_from_top(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """401.7: "put target creature into its owner's library second from the top" (Oust)."""
+    """401.7: "put target creature into its owner's library second from the top" (Oust); "When SELF is put into
+    your graveyard from the battlefield, put it into your library third from the top" (Enigma Sphinx: SELF, a card
+    its controller owns, 400.3)."""
     what = c.ref(m.group(1))
-    return None if what is None else [Effect("move", {"what": what, "to": "library_nth", "nth": _NTH[m.group(2)]})]
+    if m.group(2) == "your" and what != "self":
+        return None
+    return None if what is None else [Effect("move", {"what": what, "to": "library_nth", "nth": _NTH[m.group(3)]})]
 
 
 @reader(
@@ -650,6 +655,20 @@ def _choose_sacrifice_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("keep_rest", {"keep": [f], "among": {}, "rest": dict(f), "chooser": "each"})]
 
 
+@reader(r"^each player chooses (two|three|four|five|six|seven) ((?:non[a-z]+ )?(?:permanents|creatures|lands|artifacts|"
+        r"enchantments)) they control, then sacrifices the rest$")
+def _choose_n_sacrifice_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each player chooses three permanents they control, then sacrifices the rest." (Razia's Purification): each
+    player in APNAP order chooses that many of their own, one after another (101.4, 608.2c), then every other one
+    of that kind is sacrificed at once (701.14a)."""
+    n = number(m.group(1))
+    f = parse_noun(m.group(2))
+    if n is None or f is None or set(f) - {"types", "not_types", "permanent"}:
+        return None
+    return [Effect("keep_rest", {"keep": [dict(f) for _ in range(n)], "among": {}, "rest": dict(f),
+                                 "chooser": "each"})]
+
+
 def _kinds(text: str) -> list[dict[str, Any]] | None:
     """"an artifact, a creature, an enchantment, and a planeswalker": one filter for each kind."""
     out = []
@@ -1079,6 +1098,7 @@ READERS: tuple[Reader, ...] = (
     _steal, _owners_regain,
     _each_keeps,
     _choose_sacrifice_rest,
+    _choose_n_sacrifice_rest,
     _each_keeps_types,
     _sacrifice,
     _exchange,
