@@ -1385,6 +1385,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             from_hand = o is not None and o.chosen.get("cast_zone") == "hand"
         if from_hand != bool(cond["cast_from_hand"]):
             return False
+    if "cast_from_zone" in cond:  # "If this spell was cast from a graveyard" (601.2a: the zone it was cast from,
+        # kept on the spell; 608.2g: as it last existed once it left the stack during its resolution)
+        s = this(g, r) if r is not None and "obj" in r else None
+        frm = s.chosen.get("cast_from") if s is not None and s.ability is None else None
+        if frm != cond["cast_from_zone"]:
+            return False
     if "cast_in_main" in cond:  # "If you cast SELF during your main phase" (505.1, 608.2c)
         s = this(g, r) if r is not None and "obj" in r else None
         if s is None or s.ability is not None:  # 603.4: "When this Aura enters, if you cast it during your main
@@ -1690,7 +1696,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "x_ge", "life_ge_start_plus", "life_lt_start", "graveyard_ge", "filter",
                   "cost_was",  # "if the sacrificed creature was a Human" (608.2h)
                   "had_counter",  # "if it had a +1/+1 counter on it" (608.2h, 603.10)
-                  "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep", "hand_none",
+                  "cast_from_hand", "cast_from_zone", "milled_this_way", "had_no_counters", "new_since_upkeep", "hand_none",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step",

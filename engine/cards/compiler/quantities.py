@@ -25,7 +25,7 @@ Conditions are dicts:
   {"opponent_lost_life_this_turn": True}
   {"self": FILTER}                     this object matches (e.g. {"attacking": True})
   {"it": FILTER}                       the object "it" refers to matches
-  {"kicked": True} / {"x_ge": n} / {"cast_from_hand": True}
+  {"kicked": True} / {"x_ge": n} / {"cast_from_hand": True} / {"cast_from_zone": "graveyard"}
   {"amount_lt": {"amount": AMOUNT, "n": n}} / {"amount_ge": ...}   e.g. devotion (700.5) below or at least n
   {"mana_spent_ge": {"G": 3}} / {"mana_spent_ge": {"same_color": 3}}   the mana spent to cast it (601.2h)
   {"not": COND} / {"all": [COND, ...]}
@@ -1127,6 +1127,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"x_ge": int(m.group(1))}
     if t in ("self was cast from your hand", "you cast it from your hand"):
         return {"cast_from_hand": True}
+    if t in ("self was cast from a graveyard", "self was cast from your graveyard", "it was cast from a graveyard"):
+        # "If this spell was cast from a graveyard, create ten of those tokens instead" (Increasing Devotion,
+        # flashback's 702.33a): the zone the spell was cast from (601.2a), kept on the spell as it resolves
+        return {"cast_from_zone": "graveyard"}
     if t in ("you cast self during your main phase", "you cast it during your main phase"):
         return {"cast_in_main": True}
     got = _board_condition(t)

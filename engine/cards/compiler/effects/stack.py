@@ -367,7 +367,9 @@ def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     spec = parse_target(m.group(0)[len("copy "):])
     if spec is None:
         return None
-    return [Effect("copy_spell", {"what": c.add_target(spec)})]
+    what = c.add_target(spec)
+    c.last = what  # "If ..., copy that spell twice instead" (Increasing Vengeance): the target spell
+    return [Effect("copy_spell", {"what": what})]
 
 
 @reader(r"^copy (that spell|it) for each other (instant and sorcery|instant or sorcery|instant|sorcery) spell you've "
