@@ -662,7 +662,12 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
             if r.get("sacrificed_pts"):  # sacrificed by an instruction of this resolution (engine/ops/objects.py)
                 return sum((pt[0] if attr == "power" else pt[1]) or 0 for pt in r["sacrificed_pts"])
-            return sacrificed_power(this(g, r) if "obj" in r else None, attr)
+            ab = this(g, r) if "obj" in r else None
+            if ab is not None and ab.ability is not None and not ab.chosen.get("sacrificed") \
+                    and (src_o := g.objects.get(ab.source or -1)) is not None and src_o.chosen.get("sacrificed"):
+                ab = src_o  # a triggered ability of a permanent cast by sacrificing a creature (emerge: cast_options
+                # carried), as that creature last existed (608.2h)
+            return sacrificed_power(ab, attr)
         if key in a and r is not None:
             xs = [x for x in refs(g, r, a[key]) if isinstance(x, int)]
             lki = this(g, r).chosen.get("source_lki") if "obj" in r else None
