@@ -140,6 +140,12 @@ def on_enter(g: "Game", o: "Obj") -> None:
                                 "prompt": f"{o.card.name}: choose "
                                           f"{'a player' if what == PLAYER_CHOICE else 'an opponent'} (614.12)"})
             continue
+        if what == "option" and what not in o.chosen and st.get("options"):
+            # "As SELF enters, choose Khans or Dragons" (614.12): one of the words its text names
+            g.queue.append({"kind": "choose_option", "player": o.controller, "options": list(st["options"]),
+                            "enter": o.id, "choice": what, "answer_to": "enter",
+                            "prompt": f"{o.card.name}: choose {' or '.join(st['options'])} (614.12)"})
+            continue
         if what not in ENTER_CHOICES or what in o.chosen:
             continue
         g.queue.append({"kind": "choose_option", "player": o.controller, "options": list(ENTER_CHOICES[what]),

@@ -1446,6 +1446,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # void (a later term, Edge of Eternities): a nonland permanent left or a spell was warped
     if "descended" in cond and (descended(g, you) > 0) != bool(cond["descended"]):
         return False  # "if you descended this turn" (a later rule, The Lost Caverns of Ixalan)
+    if "chosen_option" in cond and (so := g.objects.get(src) if src is not None else None) is not None \
+            and so.zone == "battlefield" and so.chosen.get("option") != cond["chosen_option"]:
+        return False  # "• Khans — ..." after "As SELF enters, choose Khans or Dragons" (614.12: chosen as it entered)
     if "max_speed" in cond and (g.players[you].speed >= 4) != bool(cond["max_speed"]):
         return False  # "Max speed — ...", "unless you have max speed" (speed 4: a later rule, Aetherdrift)
     if "designation" in cond:  # "if you're the monarch", "if you have the initiative" (later designations)
@@ -1677,6 +1680,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "opponent_hand_more",  # "if an opponent has more cards in hand than you"
                   "day_night",  # "if it's night" (day and night, a later rule: engine/transform.py)
                   "activated_ge", "max_speed", "descended", "void", "ring_bearer_other",
+                  "chosen_option",  # the word chosen as the permanent entered (614.12: the Sieges)
                   "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"
                   "clash_won",  # the clash a "whenever you clash" trigger saw was won (701.20c)
                   "any_library_le",  # some player's library has at most that many cards (404.1)

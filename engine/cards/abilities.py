@@ -464,7 +464,8 @@ Statics (Ability.static)
   become             lose_all, [subtypes, keep_types, types, colors, power, toughness]
                      "loses all abilities and is a 1/1 Frog" (layers 4, 5, 6, 7b) 613.1
   choose_on_enter    choice: color|creature_type|opponent|card_type|basic_land_type|creature|player|card_name|
-                     nonland_card_name (201.3: a name_card decision)
+                     nonland_card_name (201.3: a name_card decision)|option, options: [WORD, WORD] ("As SELF
+                     enters, choose Khans or Dragons": one of the words, kept as chosen["option"], 614.12)
   name_lock          lock: cast|activate, who, [unless_mana]   "Spells with the chosen name can't be cast",
                      "Activated abilities of sources with the chosen name can't be activated [unless ...]"
   life_gain_plus     amount                             "you gain that much life plus N instead"   614

@@ -884,8 +884,21 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
     spell_ctx = Ctx()
     spell_modal: Ability | None = None
     gift: list[Effect] | None = None
+    options = _enter_options(items)
     for item in items:
         ab: Ability | list[Ability] | None = None
+        if options and item.kind == "static" and _CHOOSE_NAMED.fullmatch(item.text):
+            # "As SELF enters, choose Khans or Dragons." (Citadel Siege): one of the words the bullets below name
+            abilities.append(Ability("static", item.text, static={"kind": "choose_on_enter", "choice": "option",
+                                                                   "options": list(options)}))
+            continue
+        if options and (bullet := _OPTION_LINE.fullmatch(item.text)) is not None and bullet.group(1) in options:
+            ab = _chosen_option(bullet.group(2), bullet.group(1), types)
+            if ab is None:
+                unsupported.append(item.text)
+            else:
+                abilities += ab
+            continue
         if item.kind != "keywords" and (got_gift := gift_effects(item.text)) is not None:
             keywords.append("Gift")  # gift (a later keyword, Bloomburrow): an optional additional cost of no mana,
             kwargs["Gift"] = Cost()  # choosing an opponent (engine/cast_options.py, engine/casting.py)
@@ -1027,6 +1040,45 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
 
 _TARGET_WORD = re.compile(r"\b([Tt])arget\b")
 _MAX_SPEED = "Max speed — "
+
+
+_CHOOSE_NAMED = re.compile(r"As SELF enters, choose ([A-Z][A-Za-z]*) or ([A-Z][A-Za-z]*)\.")
+_OPTION_LINE = re.compile(r"• ([A-Z][A-Za-z]*) — (.+)", re.S)
+
+
+def _enter_options(items: list[IrItem]) -> tuple[str, ...]:
+    """The words of "As SELF enters, choose Khans or Dragons." when a bullet line below names each of them ("• Khans
+    — ...", "• Dragons — ..."): the card has the ability after the word chosen as it entered (614.12); () else."""
+    for item in items:
+        m = _CHOOSE_NAMED.fullmatch(item.text) if item.kind == "static" else None
+        if m is None:
+            continue
+        named = {b.group(1) for it in items if (b := _OPTION_LINE.fullmatch(it.text)) is not None}
+        return (m.group(1), m.group(2)) if {m.group(1), m.group(2)} <= named else ()
+    return ()
+
+
+def _chosen_option(text: str, option: str, types: tuple[str, ...]) -> list[Ability] | None:
+    """"• Khans — [ability]" after "As SELF enters, choose Khans or Dragons" (Citadel Siege; 614.12: the choice made
+    as the permanent enters): the ability, static, activated or triggered, that the permanent has only when that word
+    was chosen (engine/values.py "chosen_option": a triggered one triggers then, a static one applies then, 611.3b);
+    None when the ability is not read."""
+    items = read_ir(text, "", False)
+    if len(items) != 1 or items[0].kind not in ("static", "activated", "triggered"):
+        return None
+    kws, _, abilities, unsup = lower(items, types)
+    if kws or unsup or not abilities:
+        return None
+    out = []
+    for ab in abilities:
+        if ab.kind == "static":
+            st = dict(ab.static or {})
+            st["condition"] = {"all": [st["condition"], {"chosen_option": option}]} if "condition" in st \
+                else {"chosen_option": option}
+            out.append(replace(ab, static=st))
+        else:
+            out.append(replace(ab, condition={**(ab.condition or {}), "chosen_option": option}))
+    return out
 
 
 def _max_speed(text: str, types: tuple[str, ...]) -> list[Ability] | None:
