@@ -1446,6 +1446,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # void (a later term, Edge of Eternities): a nonland permanent left or a spell was warped
     if "descended" in cond and (descended(g, you) > 0) != bool(cond["descended"]):
         return False  # "if you descended this turn" (a later rule, The Lost Caverns of Ixalan)
+    if "greatest_stat" in cond:  # "if you control the creature with the greatest power or tied for the greatest
+        # power" (Triumph of Ferocity): the most of any creature on the battlefield, and one of yours has it (208.1)
+        attr = str(cond["greatest_stat"])
+        stats = [(g.chars(i).controller, getattr(g.chars(i), attr)) for i in g.battlefield
+                 if "Creature" in g.chars(i).types]
+        top = max((v for _, v in stats), default=None)
+        if top is None or not any(c == you and v == top for c, v in stats):
+            return False
     if "chosen_option" in cond and (so := g.objects.get(src) if src is not None else None) is not None \
             and so.zone == "battlefield" and so.chosen.get("option") != cond["chosen_option"]:
         return False  # "• Khans — ..." after "As SELF enters, choose Khans or Dragons" (614.12: chosen as it entered)
@@ -1680,6 +1688,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "opponent_hand_more",  # "if an opponent has more cards in hand than you"
                   "day_night",  # "if it's night" (day and night, a later rule: engine/transform.py)
                   "activated_ge", "max_speed", "descended", "void", "ring_bearer_other",
+                  "greatest_stat",  # you control the creature with the greatest power (or tied for it)
                   "chosen_option",  # the word chosen as the permanent entered (614.12: the Sieges)
                   "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"
                   "clash_won",  # the clash a "whenever you clash" trigger saw was won (701.20c)
