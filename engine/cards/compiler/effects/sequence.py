@@ -1450,6 +1450,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   r"((?:, where x is [^.]+)?)\.?$",
                   lambda m: f"{m.group(1)}{m.group(4)}. {m.group(5)}, instead create {m.group(6)} {m.group(2)} "
                             f"tokens{m.group(3) or ''}{m.group(7)}{m.group(8)}.", text.strip(), flags=re.I)
+    # "Target opponent reveals their hand. You draw a card for each Mountain and red card in it." (Baleful Stare): the
+    # cards of that hand that are a Mountain or red (each card counted once, 107.1), in the hand revealed (608.2c)
+    text = re.sub(r"^((?:target opponent|target player) reveals (?:their|his or her) hand\. [^.]*?\bfor each )"
+                  r"(?:(\w+) and )?(\w+) card in it\b",
+                  lambda m: f"{m.group(1)}{m.group(2) + ' and/or ' if m.group(2) else ''}{m.group(3)} card in that "
+                            f"player's hand", text.strip(), flags=re.I)
     # "Count the number of +1/+1 counters on creatures you control. Creatures your opponents control with power less
     # than or equal to that number can't block this turn." (Rumbling Ruin): the count made as the next instruction is
     # carried out, in the same resolution (608.2c, 107.1)
