@@ -294,6 +294,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             if alt_zones:  # "cards from that player's hand and graveyard": each alternative's zone (400.1)
                 pool = [i for z in dict.fromkeys(alt_zones) for i in (
                     g.battlefield if z == "battlefield" else [i for p in g.order for i in g.players[p].zone(z)])]
+            elif zone == "stack":  # "counter each spell you don't control" (Counterflux overloaded): the spells
+                pool = list(g.stack)  # on the stack (405.1), top first
             else:
                 pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)]
             return out + [i for i in list(pool) if matches(g, i, f, source_id(g, r), you)]

@@ -308,6 +308,17 @@ def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []
 
 
+@reader(r"^counter (?:each|all) spells?( .+)?$")
+def _counter_each(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.5a: "Counter each spell you don't control" (Counterflux cast for its overload cost, 702.95b), "Counter all
+    spells": every spell on the stack of that kind as it resolves (abilities are no spells, 112.1)."""
+    spec = parse_target("target spell" + (m.group(1) or ""))
+    if spec is None or spec.count != 1 or set(spec.filter) - {"zone", "controller", "types", "not_types", "colors",
+                                                              "not_colors", "mv_le", "mv_ge"}:
+        return None
+    return [Effect("counter", {"what": {"each": dict(spec.filter)}})]
+
+
 @reader(r"^counter (that spell|it|that spell or ability)$")
 def _counter_that(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"... counter that spell instead" (Silumgar's Scorn): the spell an earlier instruction named (701.5a); "whenever
@@ -531,6 +542,7 @@ READERS: tuple[Reader, ...] = (
     _counter_targeting,
     _counter,
     _counter_that,
+    _counter_each,
     _counter_ability,
     _cast_from_gy,
     _cast_target_from_gy,
