@@ -525,6 +525,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if a is not None and b is not None and all(x.op in ("sacrifice", "discard") for x in a + b):
             return [Effect("may", {"effects": [], "alternatives": [list(a), list(b)]})]
         ctx.rewind(mark)
+    m = players.CHOOSE_FROM_HAND.match(low)
+    if m and m.group(1):  # "You may choose a nonland card from it. That player discards that card." (Cracked Skull):
+        got = players.choose_from_hand(m, ctx)  # one card or none, chosen by the caster
+        if got is not None:
+            return got
     if low.startswith("you may "):
         inner = parse_sentence(s[len("you may "):], ctx)
         if inner is not None and all(e.op in PERMISSIONS or e.op == "player_effect"
