@@ -149,7 +149,9 @@ def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
     if m.group(2) and phrase not in ("self", "it"):
         phrase += " from your graveyard"
     what = c.ref(phrase)
-    if what is None:
+    if what is None or what == "self" and phrase == "that card":
+        # "You may sacrifice a creature. If you do, return that card to the battlefield" (Heart-Shaped Herb): the card
+        # an instruction before named, never SELF (not read)
         return None
     args: dict[str, Any] = {"what": what, "to": "hand" if m.group(4).startswith("hand") else "battlefield"}
     if m.group(5):
