@@ -1716,7 +1716,8 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "x_ge", "life_ge_start_plus", "life_lt_start", "graveyard_ge", "filter",
                   "cost_was",  # "if the sacrificed creature was a Human" (608.2h)
                   "had_counter",  # "if it had a +1/+1 counter on it" (608.2h, 603.10)
-                  "cast_from_hand", "cast_from_zone", "milled_this_way", "had_no_counters", "new_since_upkeep", "hand_none",
+                  "cast_from_hand", "cast_from_zone", "milled_this_way", "had_no_counters", "new_since_upkeep",
+                  "hand_none",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step",
