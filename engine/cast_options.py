@@ -722,6 +722,11 @@ def carried(o: "Obj") -> dict[str, Any]:
             out[k] = True
     if o.chosen.get("mana_spent"):  # "if at least three white mana was spent to cast SELF" read as it enters
         out["mana_spent"] = dict(o.chosen["mana_spent"])
+    if "Emerge" in o.chosen.get("cast_with", ()) and o.chosen.get("sacrificed"):
+        # emerge (a later keyword, Eldritch Moon): "When this creature enters, ... If its emerge cost was
+        # paid, ... where X is the sacrificed creature's toughness" (Adipose Offspring): the creature sacrificed to
+        # cast it, as it last existed (608.2h)
+        out["sacrificed"] = [dict(rec) for rec in o.chosen["sacrificed"]]
     if o.chosen.get("convoked"):  # "put a +1/+1 counter on each creature that convoked it" (702.50a)
         out["convoked"] = list(o.chosen["convoked"])
     if o.chosen.get("delved"):  # delve (702.65a): "for each instant and sorcery card exiled with it" (Murktide

@@ -665,6 +665,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if emerged is not None:  # sacrificed as the total cost is paid (601.2h)
         if g.objects[emerged].zone != "battlefield":
             raise IllegalAction(f"emerge: the creature to sacrifice for {o.card.name} is gone")
+        s.chosen.setdefault("sacrificed", []).append(costs.sacrificed_record(g, emerged))  # 608.2h
         sacrifice(g, emerged)  # 701.14a, with its event
     by_kind: dict[str, int] = {}
     for k, n in spent.items():  # restricted mana (106.6) counts as its kind: the pool key's first letter

@@ -427,6 +427,14 @@ def _own_extra(extra: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def sacrificed_record(g: "Game", i: int) -> dict[str, Any]:
+    """What "the sacrificed creature" of a cost remembers of the permanent ``i`` as it last existed (608.2h)."""
+    c = g.chars(i)
+    return {"power": c.power, "toughness": c.toughness, "name": g.objects[i].card.name, "types": sorted(c.types),
+            "subtypes": sorted(c.subtypes), "mv": mana_value(g.objects[i].card.mana_cost),
+            "supertypes": sorted(c.supertypes), "colors": sorted(c.colors), "token": g.objects[i].token}
+
+
 def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f: dict[str, Any] | None = None,
          extra: dict[str, Any] | None = None) -> None:
     s = g.objects.get(obj) if obj is not None else None
@@ -436,12 +444,8 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
     for i in picks:
         name = g.objects[i].card.name
         if part == "sacrifice":
-            c = g.chars(i)
             if chosen is not None:  # 608.2h: "the sacrificed creature" is known as it last existed
-                chosen.setdefault("sacrificed", []).append(
-                    {"power": c.power, "toughness": c.toughness, "name": name, "types": sorted(c.types),
-                     "subtypes": sorted(c.subtypes), "mv": mana_value(g.objects[i].card.mana_cost),
-                     "supertypes": sorted(c.supertypes), "colors": sorted(c.colors), "token": g.objects[i].token})
+                chosen.setdefault("sacrificed", []).append(sacrificed_record(g, i))
             sacrifice(g, i)  # 701.14a, with its event (603.2)
         elif part == "discard":
             new = discard(g, i)  # 701.7, with its event

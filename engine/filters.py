@@ -69,6 +69,7 @@ KNOWN = frozenset({
     # types, permanent types among them, or creature types in common; engine/targets.check_targets)
     "share_type",
     "damaged_by",  # "self" / "attached": "a creature dealt damage by SELF this turn" (its damage sources, 514.2)
+    "is_source",  # "Remove a counter from SELF" as a cost (121.1): the source itself, a counter of any kind on it
     "saddled_self",  # "target creature that saddled it this turn" (saddle, a later keyword: engine/ops/actions.py)
     "convoked_self",  # "each creature that convoked it" (702.50a: the creatures tapped to pay for the spell)
     "cast_from",  # zones: "spells you cast from your graveyard" (a spell's zone it was cast from, 601.2a)
@@ -398,6 +399,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # 607.2a: "cards exiled with SELF" (ops/zones.py link_exiled remembers them)
     if own.__class__ is list and o.owner not in own:  # the players a reference meant (bind_players)
         return False
+    if f.get("is_source"):  # the source itself, or the permanent whose ability is being activated (602.2b)
+        so = game.objects.get(src) if src is not None else None
+        if x != src and not (so is not None and so.ability is not None and so.source == x):
+            return False
     if f.get("other"):
         if x == src:
             return False

@@ -235,6 +235,7 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 "opponent_life_le", "life_le", "life_ge", "your_turn", "opponent_lost_life_this_turn",
                                 "life_le_half_start", "spells_cast_ge", "hand_more_than_opponents",
                                 "no_spell_cast_this_game", "hand_none",
+                                "drawn_ge",  # "as long as you've drawn two or more cards this turn" (Gwaihir)
                                 # "if an opponent controls a green permanent" (Oakhame Adversary), "if there are ten
                                 # or more nonland permanents on the battlefield" (Hour of Revelation), "if you've cast
                                 # another instant or sorcery spell this turn" (Mage Duel: the spell being cast is not

@@ -318,6 +318,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             if alt_zones:  # "cards from that player's hand and graveyard": each alternative's zone (400.1)
                 pool = [i for z in dict.fromkeys(alt_zones) for i in (
                     g.battlefield if z == "battlefield" else [i for p in g.order for i in g.players[p].zone(z)])]
+            elif zone == "stack":  # "counter each spell you don't control" (Counterflux overloaded): the spells
+                pool = list(g.stack)  # on the stack (405.1), top first
             else:
                 pool = g.battlefield if zone == "battlefield" else list(g.stack) if zone == "stack" \
                     else [i for p in g.order for i in g.players[p].zone(zone)]  # ("counter all other spells")
@@ -696,7 +698,12 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
             if r.get("sacrificed_pts"):  # sacrificed by an instruction of this resolution (engine/ops/objects.py)
                 return sum((pt[0] if attr == "power" else pt[1]) or 0 for pt in r["sacrificed_pts"])
-            return sacrificed_power(this(g, r) if "obj" in r else None, attr)
+            ab = this(g, r) if "obj" in r else None
+            if ab is not None and ab.ability is not None and not ab.chosen.get("sacrificed") \
+                    and (src_o := g.objects.get(ab.source or -1)) is not None and src_o.chosen.get("sacrificed"):
+                ab = src_o  # a triggered ability of a permanent cast by sacrificing a creature (emerge: cast_options
+                # carried), as that creature last existed (608.2h)
+            return sacrificed_power(ab, attr)
         if key in a and r is not None:
             xs = [x for x in refs(g, r, a[key]) if isinstance(x, int)]
             lki = this(g, r).chosen.get("source_lki") if "obj" in r else None
@@ -1468,6 +1475,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             from_hand = o is not None and o.chosen.get("cast_zone") == "hand"
         if from_hand != bool(cond["cast_from_hand"]):
             return False
+    if "cast_from_zone" in cond:  # "If this spell was cast from a graveyard" (601.2a: the zone it was cast from,
+        # kept on the spell; 608.2g: as it last existed once it left the stack during its resolution)
+        s = this(g, r) if r is not None and "obj" in r else None
+        frm = s.chosen.get("cast_from") if s is not None and s.ability is None else None
+        if frm != cond["cast_from_zone"]:
+            return False
     if "cast_in_main" in cond:  # "If you cast SELF during your main phase" (505.1, 608.2c)
         s = this(g, r) if r is not None and "obj" in r else None
         if s is None or s.ability is not None:  # 603.4: "When this Aura enters, if you cast it during your main
@@ -1527,6 +1540,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # void (a later term, Edge of Eternities): a nonland permanent left or a spell was warped
     if "descended" in cond and (descended(g, you) > 0) != bool(cond["descended"]):
         return False  # "if you descended this turn" (a later rule, The Lost Caverns of Ixalan)
+    if "greatest_stat" in cond:  # "if you control the creature with the greatest power or tied for the greatest
+        # power" (Triumph of Ferocity): the most of any creature on the battlefield, and one of yours has it (208.1)
+        attr = str(cond["greatest_stat"])
+        stats = [(g.chars(i).controller, getattr(g.chars(i), attr)) for i in g.battlefield
+                 if "Creature" in g.chars(i).types]
+        top = max((v for _, v in stats), default=None)
+        if top is None or not any(c == you and v == top for c, v in stats):
+            return False
     if "max_speed" in cond and (g.players[you].speed >= 4) != bool(cond["max_speed"]):
         return False  # "Max speed — ...", "unless you have max speed" (speed 4: a later rule, Aetherdrift)
     if "designation" in cond:  # "if you're the monarch", "if you have the initiative" (later designations)
@@ -1758,6 +1779,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "opponent_hand_more",  # "if an opponent has more cards in hand than you"
                   "day_night",  # "if it's night" (day and night, a later rule: engine/transform.py)
                   "activated_ge", "max_speed", "descended", "void", "ring_bearer_other",
+                  "greatest_stat",  # you control the creature with the greatest power (or tied for it)
                   "votes_most", "tied",  # 701.29: "if grace gets more votes [or the vote is tied]"
                   "clash_won",  # the clash a "whenever you clash" trigger saw was won (701.20c)
                   "any_library_le",  # some player's library has at most that many cards (404.1)
@@ -1788,7 +1810,8 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "x_ge", "life_ge_start_plus", "life_lt_start", "graveyard_ge", "filter",
                   "cost_was",  # "if the sacrificed creature was a Human" (608.2h)
                   "had_counter",  # "if it had a +1/+1 counter on it" (608.2h, 603.10)
-                  "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep", "hand_none",
+                  "cast_from_hand", "cast_from_zone", "milled_this_way", "had_no_counters", "new_since_upkeep",
+                  "hand_none",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main", "any_step",

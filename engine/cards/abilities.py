@@ -377,7 +377,7 @@ if: cond: CONDITION, then:[Effect], [else:[Effect]]
 Conditions (Ability.condition, "if" op, static "condition") are dicts; their keys are
 listed in engine/cards/compiler/quantities.py: control/min/max, life_ge, life_le,
 your_turn, graveyard_ge+filter, hand_le, hand_ge, gained_life_this_turn,
-opponent_lost_life_this_turn, self: FILTER, it: FILTER, kicked, x_ge, cast_from_hand,
+opponent_lost_life_this_turn, self: FILTER, it: FILTER, kicked, x_ge, cast_from_hand, cast_from_zone: ZONE,
 all: [..], player_lost_life_this_turn: n, milled_this_way: FILTER, self_attacked_or_blocked_this_turn,
 self_dealt_damage: False, life_ge_start_plus: n, life_lt_start: True, spells_cast_this_turn: 0,
 spells_cast_last_turn: 0,

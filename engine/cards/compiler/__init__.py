@@ -428,8 +428,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
     if cost is None or not body.strip():
         return None
     zone = "battlefield"
-    m = re.search(r" from your graveyard to (?:your hand|the battlefield)(?: tapped)?(?: attached to [^.]+)?\.?$",
-                  body, re.I)
+    m = re.search(r" from your graveyard to (?:your hand|the battlefield)(?: tapped)?(?: attached to [^.]+)?"
+                  r"(?: with (?:a|an|one|two|three) [^.]+ counters? on it)?\.?$", body, re.I)
     if m and re.match(r"^return self ", body, re.I):
         zone = "graveyard"
     if re.match(r"^put self from your graveyard onto the battlefield\b", body, re.I):

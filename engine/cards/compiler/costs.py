@@ -151,6 +151,9 @@ def parse_cost_text(text: str) -> Cost | None:
             kw["remove_counters"] = (m.group(2), number(m.group(1)) or -1)
         elif m := re.fullmatch(r"remove any number of ([+\-\w/]+) counters from self", low):
             kw["remove_counters"] = (m.group(1), -1)  # the number chosen as it is activated, as X is (602.2b)
+        elif low == "remove a counter from self":  # 121.1: a counter of any kind on the source, its kind chosen as
+            # the cost is paid when there are two or more (engine/costs.py counter_kind)
+            kw["remove_counter_from"] = {"is_source": True, "counter": "any"}
         elif m := re.fullmatch(r"remove a counter from (?:a|an) (.+?) you control", low):
             f = _noun(m.group(1) + " you control")  # 121.1: a counter of any kind, on a permanent chosen (its kind
             if f is None:  # chosen as the cost is paid, engine/costs.py counter_kind)

@@ -25,7 +25,8 @@ Conditions are dicts:
   {"opponent_lost_life_this_turn": True}
   {"self": FILTER}                     this object matches (e.g. {"attacking": True})
   {"it": FILTER}                       the object "it" refers to matches
-  {"kicked": True} / {"x_ge": n} / {"cast_from_hand": True}
+  {"kicked": True} / {"x_ge": n} / {"cast_from_hand": True} / {"cast_from_zone": "graveyard"}
+  {"greatest_stat": "power"|"toughness"}   you control the creature with the greatest power (or tied for it)
   {"amount_lt": {"amount": AMOUNT, "n": n}} / {"amount_ge": ...}   e.g. devotion (700.5) below or at least n
   {"mana_spent_ge": {"G": 3}} / {"mana_spent_ge": {"same_color": 3}}   the mana spent to cast it (601.2h)
   {"not": COND} / {"all": [COND, ...]}
@@ -1186,8 +1187,16 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"x is (\d+) or more", t)
     if m:
         return {"x_ge": int(m.group(1))}
+    m = re.fullmatch(r"you control the creature with the greatest (power|toughness) or tied for the greatest \1", t)
+    if m:  # "draw a card if you control the creature with the greatest power or tied for the greatest power"
+        # (Triumph of Ferocity): a creature of yours whose power no creature on the battlefield exceeds (208.1)
+        return {"greatest_stat": m.group(1)}
     if t in ("self was cast from your hand", "you cast it from your hand"):
         return {"cast_from_hand": True}
+    if t in ("self was cast from a graveyard", "self was cast from your graveyard", "it was cast from a graveyard"):
+        # "If this spell was cast from a graveyard, create ten of those tokens instead" (Increasing Devotion,
+        # flashback's 702.33a): the zone the spell was cast from (601.2a), kept on the spell as it resolves
+        return {"cast_from_zone": "graveyard"}
     if t in ("you cast self during your main phase", "you cast it during your main phase"):
         return {"cast_in_main": True}
     got = _board_condition(t)

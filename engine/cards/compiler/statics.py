@@ -3430,6 +3430,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
                  r"\1 self", low)
     # "SELF costs {1} less to cast during your turn" (601.2f): the same reduction as "... if it's your turn"
     low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) during your turn$", r"\1 if it's your turn", low)
+    # "This spell costs {2} less to cast as long as there are four or more card types among cards in your graveyard"
+    # (Drag to the Roots): for the spell's own cost, the condition as it is cast (601.2f), as "... if ..."
+    low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) as long as ", r"\1 if ", low)
     # "If you have 3 or less life, SELF costs {6} less to cast" (Avatar of Hope), "If an opponent controls seven or
     # more lands, ..." (Avatar of Fury): as "SELF costs {6} less to cast if ..." (601.2f), the condition first
     low = re.sub(r"^if ([^,]+), (self costs (?:\{\d+\})+ (?:less|more) to cast)$", r"\2 if \1", low)

@@ -82,6 +82,10 @@ def swallowed(text: str, compiled: Any) -> list[str]:
     # which the player reader binds (effects/context.py Ctx.player) or refuses; its trace is that group's
     if re.search(r"'each_(?:opponent|player)'", repr(compiled)):
         low = re.sub(r"\bthose players\b", "the players", low)
+    # "Target player mills X cards. If ..., that player mills twice that many cards instead.": the number of the
+    # instruction replaced, X, read as X (effects/sequence.py instead); its trace is the X multiplied
+    if re.search(r"'times': \d+, 'of': \{'x': True\}", repr(compiled)):
+        low = re.sub(r"\b(twice|three times) that many\b([^.]*\binstead\b)", r"\1 x\2", low)
     found = dict.fromkeys(m.group(1) for m in _ANY.finditer(low))
     if not found:
         return []

@@ -89,6 +89,15 @@ def ctx_quantity(phrase: str, c: Ctx) -> Any:
                 != "any_card" or not (isinstance(who, dict) and "target" in who):
             return None
         return {"count": {**f, "zone": "graveyard", "owner": who}}
+    m = re.fullmatch(r"(?:the number of )?([a-z/ ]+? )?cards? in that player's hand", p)
+    if m and m.group(1) and isinstance(c.last_player, dict) and set(c.last_player) == {"target"}:
+        # "Target opponent reveals their hand. You draw a card for each Mountain and/or red card in that player's
+        # hand" (Baleful Stare): the player named before, a target (608.2c), their hand counted as it resolves
+        f = parse_noun(m.group(1) + "card")
+        if f is None or f.get("player") or f.get("controller") or f.get("owner") \
+                or f.pop("zone", "any_card") != "any_card":
+            return None
+        return {"count": {**f, "zone": "hand", "owner": c.last_player}}
     m = re.fullmatch(r"(?:the number of )?cards? in (target (?:player|opponent))'s hand", p)
     if m:  # "draw cards equal to the number of cards in target opponent's hand" (Recurring Insight), "for each card in
         # target opponent's hand" (Gerrard Capashen): that player is a target (115.1), their hand counted as it resolves

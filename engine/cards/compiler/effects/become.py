@@ -16,16 +16,18 @@ from engine.cards.compiler.targets import COLORS, parse_noun
 
 
 @reader(
-    r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? (?:an? )?((?:legendary |snow )*)(?:(\d+)/(\d+) )?"
+    r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? (?:an? )?((?:legendary |snow )*)(?:(\d+|x)/(\d+|x) )?"
     r"((?:[a-z][a-z-]* )*?)creatures?"
     r"(?: with (.+?))?( in addition to its other types| that's still an? (?:land|planeswalker))?"
-    r"( until end of turn| until your next turn)?$"
+    r"( until end of turn| until your next turn)?(?:, where x is (.+))?$"
 )
 def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Target land becomes a 3/3 creature", "they become 6/6 Elemental creatures" (Nissa, Sage Animist),
     Gideon's "SELF becomes a 5/5 Human Soldier Ally creature
     with indestructible that's still a planeswalker" (205.1b: "that's still a planeswalker" keeps
     its other card types and subtypes, as "in addition to its other types" does; 613.1d-f)."""
+    if (m.group(3) == "x") != (m.group(4) == "x") or m.group(9) and m.group(3) != "x" or not bind_x(m.group(9), c):
+        return None
     what = c.ref(m.group(1))
     if what is None:
         return None
@@ -47,8 +49,11 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
     kws: list[str] = []
     abilities: list[Any] = []
-    power: Any = int(m.group(3)) if m.group(3) else None
-    toughness: Any = int(m.group(4)) if m.group(4) else None
+    power: Any = int(m.group(3)) if m.group(3) and m.group(3) != "x" else None
+    toughness: Any = int(m.group(4)) if m.group(4) and m.group(4) != "x" else None
+    if m.group(3) == "x":  # "becomes an X/X Construct artifact creature" (Chimeric Staff: the X paid, 107.3), "...,
+        # where X is SELF's power" (Obuun): the number as the effect begins, its P/T then fixed (608.2h, 613.3b)
+        power = toughness = c.x if c.x is not None else {"x": True}
     rest = m.group(6)
     each = re.fullmatch(r"(?:base )?power and toughness each equal to (.+?)(?: and (.+))?", rest or "")
     if each and power is None:

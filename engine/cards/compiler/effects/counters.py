@@ -15,9 +15,18 @@ from engine.cards.compiler.targets import parse_noun
     r"([+\-\w/]+) counters? on (.+?)(?: for each (.+?))?(?:, where x is (.+))?$"
 )
 def _counters(m: re.Match, c: Ctx) -> list[Effect] | None:
-    if not bind_x(m.group(5), c):
-        return None
-    what = c.ref(m.group(3))
+    if m.group(5) and re.fullmatch(r"that creature's (?:power|toughness)", m.group(5)) \
+            and m.group(3).startswith("target "):
+        # "put X +1/+1 counters on target creature, where X is that creature's power" (Thickest in the Thicket): the
+        # target of this instruction (608.2c), as it is when the ability resolves
+        what = c.ref(m.group(3))
+        c.last = what
+        if what is None or not bind_x(m.group(5), c):
+            return None
+    else:
+        if not bind_x(m.group(5), c):
+            return None
+        what = c.ref(m.group(3))
     # "put another +1/+1 counter on SELF" (Yorvo): one more, after the one an instruction before put (121.1)
     n = scaled("a" if m.group(1) == "another" else m.group(1), m.group(4), c)
     if what is None or n is None:

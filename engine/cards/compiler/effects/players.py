@@ -724,25 +724,31 @@ def _look_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("reveal", {"who": who, "zone": "hand", "to": "you"})]
 
 
-@reader(
-    r"^you choose (a|an|one|up to one|two|up to two) (.+?) from (?:it|them|that player's hand|their hand|among them|"
-    r"(that player's graveyard or hand|their graveyard or hand))(?: (with .+))?$"
-)
-def _choose_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+CHOOSE_FROM_HAND = re.compile(
+    r"^you (may )?choose (a|an|one|up to one|two|up to two) (.+?) from (?:it|them|that player's hand|their hand|"
+    r"among them|(that player's graveyard or hand|their graveyard or hand))(?: (with .+))?$")
+
+
+@reader(CHOOSE_FROM_HAND.pattern)
+def choose_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"You choose a nonland card from it [with mana value 3 or less]": the caster chooses (608.2c); "from that
-    player's graveyard or hand" (Never Happened, Memory Leak): among the cards of both zones of that player."""
-    noun = m.group(2) + (" " + m.group(4) if m.group(4) else "")
+    player's graveyard or hand" (Never Happened, Memory Leak): among the cards of both zones of that player. "You may
+    choose a nonland card from it" (Cracked Skull): one or none (the next instruction then acts on nothing)."""
+    may, count = bool(m.group(1)), m.group(2)
+    if may and count not in ("a", "an", "one"):
+        return None
+    noun = m.group(3) + (" " + m.group(5) if m.group(5) else "")
     if noun in ("card", "cards"):
         f: dict[str, Any] | None = {}
     else:
         f = parse_noun(noun)
-    if f is None or c.last_player is None or m.group(3) and "or" in f:
+    if f is None or c.last_player is None or m.group(4) and "or" in f:
         return None
     f.pop("zone", None)
-    n = {"a": 1, "an": 1, "one": 1, "up to one": 1, "two": 2, "up to two": 2}[m.group(1)]
-    where = {"or": [{"zone": "graveyard"}, {"zone": "hand"}]} if m.group(3) else {"zone": "hand"}
+    n = {"a": 1, "an": 1, "one": 1, "up to one": 1, "two": 2, "up to two": 2}[count]
+    where = {"or": [{"zone": "graveyard"}, {"zone": "hand"}]} if m.group(4) else {"zone": "hand"}
     c.last = {"choose": {**f, **where, "owner": c.last_player}, "chooser": "you", "amount": n,
-              **({"up_to": True} if m.group(1).startswith("up to") else {})}
+              **({"up_to": True} if count.startswith("up to") or may else {})}
     return []   # the choice is made here; the next instruction acts on "that card" (the chosen card)
 
 
@@ -1120,7 +1126,7 @@ READERS: tuple[Reader, ...] = (
     _reveal_exile_named,
     _graveyard_playable,
     _look_hand, _look_top,
-    _choose_from_hand,
+    choose_from_hand,
     _discard_chosen,
     _draw_additional,
     _gy_shuffle,

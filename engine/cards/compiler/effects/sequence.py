@@ -580,6 +580,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if a is not None and b is not None and all(x.op in ("sacrifice", "discard") for x in a + b):
             return [Effect("may", {"effects": [], "alternatives": [list(a), list(b)]})]
         ctx.rewind(mark)
+    m = players.CHOOSE_FROM_HAND.match(low)
+    if m and m.group(1):  # "You may choose a nonland card from it. That player discards that card." (Cracked Skull):
+        got = players.choose_from_hand(m, ctx)  # one card or none, chosen by the caster
+        if got is not None:
+            return got
     if low.startswith("you may "):
         inner = parse_sentence(s[len("you may "):], ctx)
         if inner is not None and all(e.op in PERMISSIONS or e.op == "player_effect"
@@ -1521,9 +1526,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                             f"tokens{m.group(3) or ''} instead.", text.strip(), flags=re.I)
     text = re.sub(r"^(create (?:a|an|one|\w+) ((?:\d+/\d+ )?[^.\"]*? creature) tokens?( with [^.\"]+?)?)"
                   r"((?: and you gain \w+ life)?)\. "
-                  r"(if [^,]+), instead create (\w+) of those tokens((?: and you gain \w+ life)?)\.?$",
+                  r"(if [^,]+), instead create (\w+) of those tokens((?: and you gain \w+ life)?)"
+                  r"((?:, where x is [^.]+)?)\.?$",
                   lambda m: f"{m.group(1)}{m.group(4)}. {m.group(5)}, instead create {m.group(6)} {m.group(2)} "
-                            f"tokens{m.group(3) or ''}{m.group(7)}.", text.strip(), flags=re.I)
+                            f"tokens{m.group(3) or ''}{m.group(7)}{m.group(8)}.", text.strip(), flags=re.I)
+    # "Target opponent reveals their hand. You draw a card for each Mountain and red card in it." (Baleful Stare): the
+    # cards of that hand that are a Mountain or red (each card counted once, 107.1), in the hand revealed (608.2c)
+    text = re.sub(r"^((?:target opponent|target player) reveals (?:their|his or her) hand\. [^.]*?\bfor each )"
+                  r"(?:(\w+) and )?(\w+) card in it\b",
+                  lambda m: f"{m.group(1)}{m.group(2) + ' and/or ' if m.group(2) else ''}{m.group(3)} card in that "
+                            f"player's hand", text.strip(), flags=re.I)
     # "Count the number of +1/+1 counters on creatures you control. Creatures your opponents control with power less
     # than or equal to that number can't block this turn." (Rumbling Ruin): the count made as the next instruction is
     # carried out, in the same resolution (608.2c, 107.1)
@@ -2890,6 +2902,10 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     cond_text, alt_text = (m.group(1), m.group(2)) if s.startswith("if ") else (m.group(2), m.group(1))
     # "If COND, instead only you draw a card": the instruction that replaces the one before it (608.2c)
     alt_text = re.sub(r"^only ", "", alt_text)
+    if re.search(r"\bthat many\b", alt_text) and out[-1].args.get("amount") == {"x": True}:
+        # "Target player mills X cards. If COND, that player mills twice that many cards instead." (Increasing
+        # Confusion): the number of the instruction replaced, X (107.3)
+        alt_text = re.sub(r"\bthat many\b", "x", alt_text)
     last = ctx.last
     back = re.fullmatch(r"return those cards to your hand( and exile self)?", alt_text)
     moved = [e.args["what"] for e in out if e.op == "move" and isinstance(e.args.get("what"), dict)
@@ -2956,6 +2972,15 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
         # toughness 1/1 until end of turn instead" (Behind the Mask): only the numbers are replaced; it still becomes
         # what the instruction before says (608.2c)
         alt = [Effect("animate", {**prev[0].args, **{k: v for k, v in alt[0].args.items() if k != "what"}})]
+    if len(alt) == 1 == len(prev) and prev[0].op == "search" and prev[0].args.get("to") == "hand" \
+            and prev[0].args.get("amount") == 1 and not prev[0].args.get("split") and alt[0].op == "move" \
+            and alt[0].args.get("what") in ("taken", "it") and alt[0].args.get("to") == "battlefield" \
+            and set(alt[0].args) <= {"what", "to", "control", "tapped"}:
+        # "Search your library for a Vehicle card, reveal it, and put it into your hand. If COND, put that card onto
+        # the battlefield instead." (From Father to Son): the same search, the card found put onto the battlefield
+        # (701.15a, 608.2c)
+        alt = [Effect("search", {**prev[0].args, "to": "battlefield",
+                                 **({"tapped": True} if alt[0].args.get("tapped") else {})})]
     if len(alt) == 1 and alt[0].op == "may" and not alt[0].args.get("then") and not alt[0].args.get("else"):
         # "If that creature is attacking, you may put it on top of its owner's library instead": declined, the
         # instruction before it happens after all (608.2d)

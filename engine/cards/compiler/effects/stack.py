@@ -322,6 +322,15 @@ def _counter_self(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not c.self_cast or m.group(1) == "it" and c.last != "self":
         return None
     return [Effect("counter", {"what": "self"})]
+@reader(r"^counter (?:each|all) spells?( .+)?$")
+def _counter_each(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.5a: "Counter each spell you don't control" (Counterflux cast for its overload cost, 702.95b), "Counter all
+    spells": every spell on the stack of that kind as it resolves (abilities are no spells, 112.1)."""
+    spec = parse_target("target spell" + (m.group(1) or ""))
+    if spec is None or spec.count != 1 or set(spec.filter) - {"zone", "controller", "types", "not_types", "colors",
+                                                              "not_colors", "mv_le", "mv_ge"}:
+        return None
+    return [Effect("counter", {"what": {"each": dict(spec.filter)}})]
 
 
 @reader(r"^counter (that spell|it|that spell or ability)$")
@@ -383,7 +392,9 @@ def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     spec = parse_target(m.group(0)[len("copy "):])
     if spec is None:
         return None
-    return [Effect("copy_spell", {"what": c.add_target(spec)})]
+    what = c.add_target(spec)
+    c.last = what  # "If ..., copy that spell twice instead" (Increasing Vengeance): the target spell
+    return [Effect("copy_spell", {"what": what})]
 
 
 @reader(r"^copy (that spell|it) for each other (instant and sorcery|instant or sorcery|instant|sorcery) spell you've "
@@ -547,6 +558,7 @@ READERS: tuple[Reader, ...] = (
     _counter_that,
     _counter_self,
     _counter_all,
+    _counter_each,
     _counter_ability,
     _cast_from_gy,
     _cast_target_from_gy,

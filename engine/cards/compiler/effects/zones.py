@@ -134,20 +134,24 @@ def _return_to_your_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 _RETURN = re.compile(
     r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
     r"battlefield)( transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|"
-    r"their owners') control)?(?: with (?:a|an|an additional) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$")
+    r"their owners') control)?(?: with (a|an|one|two|three|four|five)(?: additional)? ([+\-\w/]+) counters? on it)?"
+    r"(?: attached to (.+?))?$")
 
 
 @reader(
     r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
     r"battlefield)( transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|"
-    r"their owners') control)?(?: with (?:a|an|an additional) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$"
+    r"their owners') control)?(?: with (a|an|one|two|three|four|five)(?: additional)? ([+\-\w/]+) counters? on it)?"
+    r"(?: attached to (.+?))?$"
 )
 def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
     phrase = m.group(1)
     if m.group(2) and phrase not in ("self", "it"):
         phrase += " from your graveyard"
     what = c.ref(phrase)
-    if what is None:
+    if what is None or what == "self" and phrase == "that card":
+        # "You may sacrifice a creature. If you do, return that card to the battlefield" (Heart-Shaped Herb): the card
+        # an instruction before named, never SELF (not read)
         return None
     args: dict[str, Any] = {"what": what, "to": "hand" if m.group(4).startswith("hand") else "battlefield"}
     if m.group(5):
@@ -160,12 +164,20 @@ def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
             args["attacking"] = True  # 508.4: put onto the battlefield attacking
     if m.group(7) == "your":
         args["control"] = "you"
-    if m.group(8):
-        args["counter"] = m.group(8)
+    if m.group(9):  # "with a +1/+1 counter on it"; "with two additional +1/+1 counters on it" (Evil Reawakened: put
+        # on it as it enters, with any others it would enter with, 614.1c)
+        n = number(m.group(8)) if m.group(8) not in ("a", "an") else 1
+        if not n or args["to"] != "battlefield":
+            return None
+        kind = m.group(9)
+        if n == 1:
+            args["counter"] = kind
+        else:
+            args["counters"] = {kind: n}
     if m.group(2) is None and what == "self":
         args["from"] = "graveyard"
-    if m.group(9):  # 303.4f: "... to the battlefield attached to target creature" (Gryff's Boon)
-        host = c.ref(m.group(9))
+    if m.group(10):  # 303.4f: "... to the battlefield attached to target creature" (Gryff's Boon)
+        host = c.ref(m.group(10))
         if host is None or args["to"] != "battlefield" or host == what:
             return None
         args["attach_to"] = host
@@ -272,8 +284,8 @@ def _exchange_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^put (.+?) onto the battlefield( from your (?:hand or graveyard|graveyard or hand|hand|graveyard))?"
-        r"( transformed)?(?: (tapped and attacking|tapped))?(?: under your control)?(?: with (a|an|one|two|three) "
-        r"([+\-\w/]+) counters? on it)?$")
+        r"( transformed)?(?: (tapped and attacking|tapped))?(?: under your control)?(?: with (a|an|one|two|three)"
+        r"(?: additional)? ([+\-\w/]+) counters? on it)?$")
 def _put_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Put X onto the battlefield [tapped]"; "You may put a creature card ... onto the battlefield from your hand
     or graveyard with two +1/+1 counters on it" (Nissa of Shadowed Boughs: the zones said after, 400.1; 614.1c the
