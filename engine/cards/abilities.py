@@ -714,6 +714,10 @@ class TargetSpec:
     count: int = 1
     min: int = 1
     chooser: str | None = None   # "opponent": "any target of an opponent's choice" (602.3, 601.3)
+    # 601.2c: a target the spell has only when a choice made as it is cast holds ({"kicked": True}: "If this spell
+    # was kicked, ... target creature"; {"cast_with": "Gift"}, {"not": {...}}); otherwise it is cast as though it
+    # did not require that target (engine/targets.py cast_slots)
+    only_if: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
