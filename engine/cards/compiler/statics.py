@@ -131,13 +131,13 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
         if m:
             q = m.group(1)
             if q.startswith('"') and q.endswith('"'):
-                from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+                from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
                 abl = []
                 for qq in re.findall(r'"([^"]+)"', q):
-                    ab = compile_ability_text(qq)
-                    if ab is None:
+                    got = compile_abilities_text(qq)  # (a static of two parts: both, 'has "Equipped creature gets
+                    if not got:  # +1/+0 and has haste."')
                         return None
-                    abl.append(ab)
+                    abl += got
                 out += [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl]
                 continue
             m2 = re.fullmatch(r'([^"]+?),? and (".+")', q)
@@ -747,9 +747,10 @@ def _ward(aff: Any, q: str) -> list[dict[str, Any]] | None:
 
 def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
     """A quoted ability the affected objects have (613.1f, layer 6), or None when it is not read."""
-    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
-    ab = compile_ability_text(q.strip('"'))
-    return None if ab is None else [{"kind": "grant_ability", "affects": aff, "ability": ab}]
+    from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
+    # 'has "Equipped creature gets +1/+0 and has haste."' (Rune of Speed): a static of two parts is both of them
+    abl = compile_abilities_text(q.strip('"'))
+    return [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl] if abl else None
 
 
 @static(
