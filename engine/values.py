@@ -125,6 +125,21 @@ def _influence_owner(g: "Game", x: Any, you: str) -> str:
     return seats.object_seat(g, x) or you
 
 
+def _moved_each(g: "Game", r: Ctx, each: dict[str, Any]) -> list[Any]:
+    """"Return each creature card ... from your graveyard to the battlefield. Exile those creatures ..." (Rally the
+    Ancestors): the cards the group names (``each``, in its zone), each one this effect already moved found where it
+    went (400.7: the new object, ``followed``), matching the group's other words there."""
+    here = _refs(g, r, {"each": each})
+    fol = r.get("followed") or {}
+    if not fol:
+        return here
+    f = {k: v for k, v in bind_refs(g, r, each).items() if k != "zone"}
+    you = this(g, r).controller
+    gone = [n for n in dict.fromkeys(fol.values()) if isinstance(n, int) and n in g.objects and n not in here
+            and matches(g, n, {**f, "zone": g.objects[n].zone}, source_id(g, r), you)]
+    return here + gone
+
+
 def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     s = this(g, r)
     you = s.controller
@@ -279,6 +294,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
                 xs = [fol[x] if isinstance(x, int) and x not in g.objects and fol.get(x) in g.objects  # ("that
                       and g.objects[fol[x]].zone == "battlefield" else x for x in xs]  # creature gains haste")
             return xs
+        if "each" in ref and ref.get("moved"):
+            return _moved_each(g, r, ref["each"])
         if "each" in ref:
             f = bind_refs(g, r, ref["each"])
             if "power_lt_self" in f or "toughness_lt_self" in f:

@@ -3408,7 +3408,10 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
             more = parse_condition(both.group(1))
             cond = None if more is None else {"all": [cond, more]}
             cond_text, body = both.group(1), both.group(2)
-        if cond is not None and "attached" in cond:  # "as long as equipped creature is a Human, it has lifelink"
+        if cond is not None and "attached" in cond:  # "as long as equipped creature is a Human, it has lifelink";
+            # "As long as enchanted permanent is a Vehicle, it's a creature in addition to its other types" (Aerial
+            # Modification)
+            body = re.sub(r"^(?:it's|it is) ", cond_text.split(" is ")[0] + " is ", body)
             body = re.sub(r"^it\b", cond_text.split(" is ")[0], body)
         elif re.match(r"self (?:has|is)\b", cond_text):  # "As long as SELF has seven or more loyalty counters on
             # him, he's a 7/7 Dragon God creature" (Grand Master of Flowers): the pronoun is SELF (a legend's own)

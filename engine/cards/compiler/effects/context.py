@@ -336,6 +336,12 @@ class Ctx:
                 # "target creature gets +3/+3, up to one other target creature gets +2/+2 ... Those creatures gain
                 # vigilance" (Arm the Cathars): all the targets named, not the last one (not read)
                 return None
+            if isinstance(self.last, dict) and set(self.last) == {"each"} and isinstance(self.last["each"], dict) \
+                    and self.last["each"].get("zone") in ("graveyard", "exile", "hand", "library"):
+                # "Return each creature card ... from your graveyard to the battlefield. Exile those creatures at the
+                # beginning of your next upkeep" (Rally the Ancestors): the cards named, where this effect moved them
+                # (400.7, 603.7c; engine/values.py refs "moved")
+                return {**self.last, "moved": True}
             return self.last if self.last is not None else "it"
         if p in ("that player or planeswalker", "that player or that planeswalker", "that opponent or planeswalker"):
             # "... target player or planeswalker ... 3 damage to that player or planeswalker": the last
