@@ -200,6 +200,9 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
             g.stack.remove(sid)
             del g.objects[sid]
             g.changed()
+            if not countered and s.ability.keyword == "Crew" and s.source in g.objects:
+                # crew (a later keyword, Kaladesh): a Vehicle "becomes crewed" as its crew ability resolves
+                triggers.event(g, {"event": "becomes_crewed", "obj": s.source, "player": s.controller})
         elif not countered and any(t in s.card.types for t in _PERMANENT_TYPES):
             target = s.targets[0][0] if s.targets and s.targets[0] else None
             aura = "Aura" in s.card.subtypes and target is not None

@@ -41,6 +41,10 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "blocks_creature",  # once for each creature it blocks (509.4); "it": that attacker
                  "exploits",
                  "exerted",  # a permanent was exerted (a later keyword action: engine/actions.py exert)
+                 # crew and saddle (later keywords, Kaladesh and Outlaws of Thunder Junction): a creature tapped to pay
+                 # a Vehicle's crew cost "crews" it, one tapped to pay a Mount's saddle cost "saddles" it ("crewed": the
+                 # Vehicle or Mount; engine/costs.py _pay); a Vehicle "becomes crewed" as its crew ability resolves
+                 "crews", "saddles", "becomes_crewed",
                  "fights",  # 701.10: each creature that fought (engine/ops/damage.py)
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
@@ -144,7 +148,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "chapter": frozenset({"chapter"}),
     "level": frozenset({"class_level"}),  # a Class's level (a later rule, Adventures in the Forgotten Realms)
     # "whenever you cast an instant spell during your main phase" (505.1)
-    "main_phase": frozenset({"cast"}),
+    "main_phase": frozenset({"cast", "crews", "saddles"}),
     # "becomes the target of an instant or sorcery spell": the spell that targets it (601.2c)
     "by_filter": frozenset({"becomes_target_spell", "becomes_target_spell_opponent"}),
     # "blocks or becomes blocked by a non-Wall creature": the creature it blocks or that blocks it (509.1h)
@@ -338,6 +342,9 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False  # "during an opponent's turn" / "during your turn"
         if trig.get("main_phase") and not (seats.is_active(g, controller) and g.step in ("main1", "main2")):
             return False  # "during your main phase" (505.1)
+    if trig.get("main_phase") and name in ("crews", "saddles") \
+            and not (seats.is_active(g, controller) and g.step in ("main1", "main2")):
+        return False  # "whenever SELF saddles a Mount or crews a Vehicle during your main phase" (505.1)
     if trig.get("noncombat") and ev.get("combat") or trig.get("combat") and not ev.get("combat"):
         return False
     if "won" in trig and bool(ev.get("won")) != bool(trig["won"]):

@@ -185,7 +185,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             if "objs" in info:  # a batch trigger ("one or more ... attack, they ..."): all of them
                 return [x for x in info["objs"] if x in g.objects]
             # "becomes blocked by a creature" / "blocks a creature": that other creature
-            x = info.get("unattached_from", info.get("new", info.get("blocker", info.get("blocked", info.get("obj")))))
+            x = info.get("unattached_from", info.get("new", info.get("blocker", info.get("blocked", info.get(
+                "crewed", info.get("obj"))))))  # "whenever SELF crews a Vehicle, that Vehicle ...": the Vehicle
             if x in g.objects:
                 return [x]
             if info.get("player") and info["event"] in ("draw", "gain_life", "lose_life"):

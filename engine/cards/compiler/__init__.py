@@ -588,6 +588,8 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         # one dealt the damage; "that creature" stays the source (Vraska, Swarm's Eminence)
     elif trig.get("event") == "combat_damage_creature" or trig.get("event") == "deals_damage" and "damaged" in trig:
         ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source
+    if trig.get("event") in ("crews", ["crews", "saddles"]):
+        ctx.last = "it"  # "Whenever SELF crews a Vehicle, that Vehicle gains haste": the Vehicle it crewed
     if trig.get("event") == "unattached":
         ctx.last = "it"  # "Whenever SELF becomes unattached from a permanent, sacrifice that permanent": the one it
         # was attached to (engine/values.py refs "it": the event's unattached_from)

@@ -456,6 +456,13 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you cast a historic spell": {"event": "cast", "who": "you", "filter": {
             "or": [{"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]}]}},
         "self blocks a creature": {"event": "blocks", "self": True},
+        # crew and saddle (later keywords): tapped to pay a Vehicle's crew cost or a Mount's saddle cost; "that
+        # Vehicle" is the one crewed (engine/costs.py _pay, engine/triggers.py)
+        "self crews a vehicle": {"event": "crews", "self": True},
+        "self saddles a mount or crews a vehicle": {"event": ["crews", "saddles"], "self": True},
+        "self saddles a mount or crews a vehicle during your main phase": {"event": ["crews", "saddles"], "self": True,
+                                                                           "main_phase": True},
+        "self becomes crewed": {"event": "becomes_crewed", "self": True},  # its crew ability resolved
         "self attacks alone": {"event": "attacks_alone", "self": True},
         # 508.1, 400.7: declared as an attacker with no earlier attack this turn (engine/triggers.py event)
         "self attacks for the first time each turn": {"event": "attacks", "self": True, "first": True},

@@ -326,7 +326,8 @@ class Ctx:
             return "damaged"  # the planeswalker the trigger's source dealt damage to (120.3)
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
-                 "that artifact", "the token", "the exiled card", "that enchantment", "those lands"):
+                 "that artifact", "the token", "the exiled card", "that enchantment", "those lands", "that vehicle",
+                 "that mount or vehicle"):
             if "creature" in p and self.last is not None and self._not_a_creature(self.last):
                 # "you may return a land you control ... If you do, the creature gets +2/+2": not the land
                 return None
