@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.keywords import protection_qualities
-from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
+from engine.cards.compiler.subtypes import CREATURE_TYPES, IRREGULAR_PLURALS, subtype
 from engine.cards.compiler.targets import KEYWORDS, parse_noun, parse_target
 
 #: the compiler's reader of static abilities, which engine/cards/compiler/statics.py (a module that imports this
@@ -544,8 +544,10 @@ class Ctx:
 
 
 _UP_TO = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+#: the plural of a creature type that doesn't end in "s" ("Mice you control get +1/+0", "Merfolk you control"; 205.3)
+_IRREGULAR_PLURALS = "|".join(sorted((k for k in IRREGULAR_PLURALS if not k.endswith("s")), key=len, reverse=True))
 _PLURAL_HEAD = re.compile(
-    r"\b(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens|[a-z]+s) "
+    rf"\b(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens|[a-z]+s|{_IRREGULAR_PLURALS}) "
     r"(you control|your opponents control|an opponent controls|you don't control|"
     r"target player controls|target opponent controls|that player controls|defending player controls|they control|"
     r"your team controls)|"
