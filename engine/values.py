@@ -1390,6 +1390,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         turn, n = o.chosen.get("activations:" + ab.text, (None, 0)) if o is not None and ab is not None else (None, 0)
         if o is None or ab is None or turn == g.turn and n >= int(cond["times_each_turn"]):
             return False
+    if "resolved_nth" in cond:  # "if this is the second time this ability has resolved this turn" (a later wording):
+        ab = this(g, r).ability if r is not None and "obj" in r else None  # this resolution counted (resolve_top)
+        turn, n = o.chosen.get("resolved:" + ab.text, (None, 0)) if o is not None and ab is not None else (None, 0)
+        if turn != g.turn or n != int(cond["resolved_nth"]):
+            return False
     if "once_each_turn" in cond:  # 602.5b: "Activate only once each turn"
         ab = r.get("ability") if r else None
         if o is None or ab is None or o.chosen.get("activated:" + ab.text) == g.turn:
@@ -1680,6 +1685,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
+                  "resolved_nth",  # the times this ability resolved this turn (engine/effects.py resolve_top)
                   "it_controller",  # "if you controlled that permanent" (608.2h)
                   "opponent_hand_more",  # "if an opponent has more cards in hand than you"
                   "day_night",  # "if it's night" (day and night, a later rule: engine/transform.py)

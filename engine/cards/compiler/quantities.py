@@ -476,6 +476,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    m = re.fullmatch(r"(?:this is|it's) the (first|second|third|fourth|fifth) time(?: this ability has resolved this "
+                     r"turn)?", t)
+    if m and (m.group(0).endswith("this turn") or t.startswith("it's")):
+        # "If this is the second time this ability has resolved this turn, draw a card" (a later wording, Streets of
+        # New Capenna): how many times this ability of its source resolved this turn, this time included
+        # (engine/effects.py resolve_top counts them); "If it's the third time" after it (Omnath) says the same
+        return {"resolved_nth": number(m.group(1).replace("first", "one").replace("second", "two")
+                                       .replace("third", "three").replace("fourth", "four").replace("fifth", "five"))}
     m = re.fullmatch(r"(.+?) or (there is an? .+? card in your graveyard)", t)
     if m:  # "if you control a Desert or there is a Desert card in your graveyard" (Amonkhet's deserts): either holds
         a, b = parse_condition(m.group(1)), parse_condition(m.group(2))

@@ -787,6 +787,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             return got
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
                      r"it escaped|it's .+|your life total .+|you attacked .+|you've .+|you gained .+|"
+                     r"this is the \w+ time this ability has resolved this turn|"
                      r"(?:no )?(?:\{[wubrgc]\})+ was spent to cast (?:self|it|this spell)|"
                      r"an? [a-z ]+ you control has "
                      r"[a-z ]+)", low)
