@@ -1408,6 +1408,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             from_hand = o is not None and o.chosen.get("cast_zone") == "hand"
         if from_hand != bool(cond["cast_from_hand"]):
             return False
+    if "cast_from_graveyard" in cond:  # "If SELF was cast from a graveyard" (601.2a, 608.2c): the spell's zone
+        s = this(g, r) if r is not None and "obj" in r else None
+        got = s is not None and s.ability is None and s.chosen.get("cast_from") == "graveyard"
+        if got != bool(cond["cast_from_graveyard"]):
+            return False
     if "cast_in_main" in cond:  # "If you cast SELF during your main phase" (505.1, 608.2c)
         s = this(g, r) if r is not None and "obj" in r else None
         if s is None or s.ability is not None:  # 603.4: "When this Aura enters, if you cast it during your main
@@ -1686,6 +1691,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
                   "resolved_nth",  # the times this ability resolved this turn (engine/effects.py resolve_top)
+                  "cast_from_graveyard",  # the spell was cast from a graveyard (601.2a)
                   "it_controller",  # "if you controlled that permanent" (608.2h)
                   "opponent_hand_more",  # "if an opponent has more cards in hand than you"
                   "day_night",  # "if it's night" (day and night, a later rule: engine/transform.py)

@@ -1135,6 +1135,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"x_ge": int(m.group(1))}
     if t in ("self was cast from your hand", "you cast it from your hand"):
         return {"cast_from_hand": True}
+    if t in ("self was cast from anywhere other than your hand", "this spell was cast from anywhere other than your "
+                                                                 "hand"):
+        return {"cast_from_hand": False}  # (601.2a: the zone it was cast from)
+    if t in ("self was cast from a graveyard", "this spell was cast from a graveyard", "self was cast from your "
+                                                                                       "graveyard"):
+        return {"cast_from_graveyard": True}  # "If SELF was cast from a graveyard, draw a card" (601.2a)
     if t in ("you cast self during your main phase", "you cast it during your main phase"):
         return {"cast_in_main": True}
     got = _board_condition(t)
