@@ -274,7 +274,10 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [c for c in r.get("voted_most", ()) if c in g.objects]
     if ref == "amassed":  # "the Army you amassed": the Army the amass action of this resolution chose (a later
         # keyword action, War of the Spark; engine/ops/actions.py)
-        return [c for c in r.get("amassed", ()) if c in g.objects]
+        # "Amass Orcs 2. When you do, ... the amassed Army's power" (Foray of Orcs): the reflexive ability keeps it
+        got = r.get("amassed") or (s.trigger_info.get("amassed", ()) if s.ability is not None and s.trigger_info
+                                   else ())
+        return [c for c in got if c in g.objects]
     if ref == "taken":  # "reveal the top card ... and put that card into your hand": what the dig moved
         return [c for c in r.get("taken", ()) if c in g.objects]
     if ref == "exiled":  # the cards the previous exile_top effect exiled

@@ -646,6 +646,9 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "becomes_monarch",  # a player became the monarch (a later designation, Conspiracy: Take the Crown)
     "proliferate",  # a player proliferated (701.24: engine/ops/actions.py)
     "exerted",  # a permanent was exerted (a later keyword action, Amonkhet: engine/actions.py exert)
+    # crew and saddle (later keywords): a creature tapped to pay the cost crews / saddles it; a Vehicle becomes crewed
+    # as its crew ability resolves (engine/costs.py, engine/effects.py)
+    "crews", "saddles", "becomes_crewed",
     "day_night",  # day became night or night became day (a later rule, Innistrad: Midnight Hunt: engine/transform.py)
     "player_attacked",  # a player attacked a player with one or more creatures (508.1b): a Curse's trigger
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",

@@ -197,8 +197,11 @@ def _reflexive(g: "Game", r: Ctx, e: Effect) -> None:
     at once): it triggers as the instruction before it is done and is put on the stack the next time a player would
     receive priority, its targets chosen then (603.3, 603.3d), whatever became of its source (603.7c-like)."""
     s = this(g, r)
+    info: dict[str, Any] = {"event": "reflexive", "player": controller(g, r)}
+    if r.get("amassed"):  # "Amass Orcs 2. When you do, ... the amassed Army's power": the Army it amassed
+        info["amassed"] = list(r["amassed"])
     g.triggered.append({"controller": controller(g, r), "ability": e.args["ability"], "source": source_id(g, r),
-                        "card": s.card, "info": {"event": "reflexive", "player": controller(g, r)}})
+                        "card": s.card, "info": info})
 
 
 #: the amounts of a target's characteristics ("that spell's mana value") a delayed ability keeps as they were

@@ -356,6 +356,9 @@ def quantity(phrase: str) -> Any:
         return {"count_this_way": {}, "action": "rolled"}  # rule): the roll the instruction before made
     if p == "self's loyalty":  # 306.5b: a planeswalker's loyalty is its loyalty counters
         return {"counters_on": "self", "kind": "loyalty"}
+    if p in ("the amassed army's power", "the amassed army's toughness"):  # "where X is the amassed Army's power"
+        # (amass, a later keyword action, War of the Spark): the Army the amass instruction put counters on
+        return {"power_of" if p.endswith("power") else "toughness_of": "amassed"}
     if re.fullmatch(r"the greatest mana value (?:of a commander|among commanders) you own on the battlefield or in the "
                     r"command zone", p):  # (Cloudkill; 903.3, 408.1): of the commander cards you own in either zone
         return {"greatest": "mv", "among": {"commander": True, "owner": "you"}, "command_too": True}

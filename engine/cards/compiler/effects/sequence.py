@@ -1889,7 +1889,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out += effs
             continue
-        if m and out and out[-1].op == "scry" and not ctx.targets:
+        if m and out and (out[-1].op == "scry" or out[-1].op == "action" and out[-1].args.get("name") == "amass") \
+                and not ctx.targets:  # (amass, a later keyword action: always done, an Army chosen or created)
             # "When SELF enters, surveil 4. When you do, you may return target nonland permanent an opponent controls
             # to its owner's hand." (Dream Eater): the surveil is always done, and the reflexive ability triggers then,
             # its targets chosen as it is put on the stack (603.7a, 603.3; reflexive triggers are a later rule)
