@@ -53,6 +53,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent",
                  "becomes_target_you",  # "... of a spell or ability you control" (the targeting one's controller)
                  "becomes_target_spell_opponent", "blocks_flying",
+                 "becomes_target_spell_you",  # "... of a spell you control"
                  "becomes_target_player",  # "whenever you become the target of a spell or ability ..." (115.1)
                  "activate", "leaves_graveyard", "attacks_alone", "monstrous", "renowned", "transforms",
                  "attacks_saddled",  # saddle (a later keyword, Outlaws of Thunder Junction): engine/combat.py
@@ -150,7 +151,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "whenever you cast an instant spell during your main phase" (505.1)
     "main_phase": frozenset({"cast", "crews", "saddles"}),
     # "becomes the target of an instant or sorcery spell": the spell that targets it (601.2c)
-    "by_filter": frozenset({"becomes_target_spell", "becomes_target_spell_opponent"}),
+    "by_filter": frozenset({"becomes_target_spell", "becomes_target_spell_opponent", "becomes_target_spell_you"}),
     # "blocks or becomes blocked by a non-Wall creature": the creature it blocks or that blocks it (509.1h)
     "other_filter": frozenset({"blocks_creature", "becomes_blocked_by"}),
     # "whenever SELF is dealt combat damage" (510.2), "whenever a creature deals combat damage to SELF": combat only
@@ -221,7 +222,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         if not ("becomes_target" in names or "becomes_target_spell" in names and ev["spell"]
                 or "becomes_target_opponent" in names and ev["player"] != controller
                 or "becomes_target_you" in names and ev["player"] == controller
-                or "becomes_target_spell_opponent" in names and ev["spell"] and ev["player"] != controller):
+                or "becomes_target_spell_opponent" in names and ev["spell"] and ev["player"] != controller
+                or "becomes_target_spell_you" in names and ev["spell"] and ev["player"] == controller):
             return False
         if "by_filter" in trig and not matches(g, ev["by"], trig["by_filter"], src, controller):
             return False  # "becomes the target of an instant or sorcery spell": the spell, as it is cast (601.2c)
@@ -622,7 +624,7 @@ def _graveyard_triggers(card: Any) -> tuple:
 #: event names that also reach triggers listening under another name (_match)
 _ALSO = {"becomes_target_spell": "becomes_target", "becomes_target_opponent": "becomes_target",
          "becomes_target_you": "becomes_target",
-         "becomes_target_spell_opponent": "becomes_target",
+         "becomes_target_spell_opponent": "becomes_target", "becomes_target_spell_you": "becomes_target",
          "blocks_flying": "blocks"}
 
 

@@ -656,6 +656,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "unblocked", "attacks_alone", "attacks_saddled", "combat_damage_player", "combat_damage_creature",
     "combat_damage", "damage_player", "damage_opponent", "deals_damage", "dealt_damage", "tapped", "untapped",
     "becomes_target", "becomes_target_spell", "becomes_target_opponent", "becomes_target_spell_opponent",
+    "becomes_target_spell_you",
     "becomes_target_you",  # "... becomes the target of a spell or ability you control" (114.1)
     "becomes_target_player",  # "whenever you become the target of a spell [or ability] ..." (115.1)
     "searched",  # "whenever an opponent searches their library" (701.15a)

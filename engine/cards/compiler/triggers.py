@@ -33,6 +33,7 @@ _SELF_EVENTS = {
     "becomes the target of a spell or ability an opponent controls": "becomes_target_opponent",
     "becomes the target of a spell or ability you control": "becomes_target_you",
     "becomes the target of a spell an opponent controls": "becomes_target_spell_opponent",
+    "becomes the target of a spell you control": "becomes_target_spell_you",
     "is turned face up": "turned_face_up", "blocks or becomes blocked": "blocks_or_blocked",
     "enters or attacks": "etb_or_attacks", "enters or dies": "etb_or_dies",
     "blocks a creature with flying": "blocks_flying", "becomes blocked by a creature": "becomes_blocked",
@@ -57,6 +58,7 @@ def _event_word(w: str) -> str | None:
             "becomes the target of a spell or ability an opponent controls": "becomes_target_opponent",
             "becomes the target of a spell or ability you control": "becomes_target_you",
             "becomes the target of a spell an opponent controls": "becomes_target_spell_opponent",
+            "becomes the target of a spell you control": "becomes_target_spell_you",
             "leave the battlefield": "ltb", "is turned face up": "turned_face_up",
             "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned",
             "enters or dies": "etb_or_dies", "enters or attacks": "etb_or_attacks", "fights": "fights"}.get(w)
