@@ -94,8 +94,17 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     return trig
 
 
+#: the zones a permanent may leave the battlefield to without dying (700.4: dying is going to a graveyard)
+_NOT_DYING = ["exile", "hand", "library", "command"]
+
+
 def _parse_trigger(cond: str) -> dict[str, Any] | None:
     c = cond.strip().lower().rstrip(",")
+    m = re.fullmatch(r"(.+ (?:leaves|leave) the battlefield) without dying", c)
+    if m:  # "Whenever one or more other creatures you control leave the battlefield without dying" (Bloomburrow):
+        inner = parse_trigger(m.group(1))  # to any zone but a graveyard (700.4)
+        return {**inner, "to": list(_NOT_DYING)} if inner is not None and inner.get("event") == "ltb" \
+            and "to" not in inner else None
     m = re.fullmatch(r"self or enchanted creature (.+)", c)
     if m:  # bestow (702.102): "Whenever SELF or enchanted creature attacks" (Heliod's Emissary): the creature it is
         # while a creature, or the creature it enchants while an Aura
@@ -571,7 +580,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"self (.+)", c)
     if m and m.group(1) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(1)], "self": True}
-    m = re.fullmatch(r"self or another (.+?) (enters|dies|attacks|is turned face up)(?: under your control)?", c)
+    m = re.fullmatch(r"self or another (.+?) (enters|dies|attacks|is turned face up|leaves the battlefield)"
+                     r"(?: under your control)?", c)
     if m:
         f = parse_noun(m.group(1))
         if f is None:
