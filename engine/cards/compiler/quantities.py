@@ -880,8 +880,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"player_spells_last_turn_ge": number(m.group(1))}
     if t == "you gained life this turn":
         return {"gained_life_this_turn": 1}
-    if t == "you lost life this turn":  # 119.3: some life lost this turn, paid life included (119.4)
-        return {"you_lost_life_this_turn": 1}
+    if t in ("you lost life this turn", "you've lost life this turn"):  # 119.3: some life lost this turn, paid life
+        return {"you_lost_life_this_turn": 1}  # included (119.4)
+    if t == "you gained and lost life this turn":  # (Lunar Convocation): both happened this turn (119.3)
+        return {"all": [{"gained_life_this_turn": 1}, {"you_lost_life_this_turn": 1}]}
     if t == "you gained or lost life this turn":  # "... if you gained or lost life this turn, surveil 1" (Starlit
         return {"any": [{"gained_life_this_turn": 1}, {"you_lost_life_this_turn": 1}]}  # Soothsayer): either
     m = re.fullmatch(r"you gained (\d+) or more life this turn", t)
