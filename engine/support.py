@@ -240,7 +240,10 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 "opponent_more", "more_by", "at_least", "opponent_hand_le",
                                 # the Traps of Zendikar: "If an opponent gained life this turn" (a fact of each
                                 # opponent), "If exactly one creature is attacking" (attacking creatures counted now)
-                                "opponent_did", "amount_lt", "to_graveyard_ge"})
+                                "opponent_did", "amount_lt", "to_graveyard_ge",
+                                # "during your end step" (a step of the caster's turn), "as long as you've drawn two or
+                                # more cards this turn" (the caster's draws)
+                                "step", "drawn_ge"})
 
 
 _EXILE_SELF = Cost(exile_self=True)

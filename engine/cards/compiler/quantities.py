@@ -886,7 +886,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"all": [{"gained_life_this_turn": 1}, {"you_lost_life_this_turn": 1}]}
     if t == "you gained or lost life this turn":  # "... if you gained or lost life this turn, surveil 1" (Starlit
         return {"any": [{"gained_life_this_turn": 1}, {"you_lost_life_this_turn": 1}]}  # Soothsayer): either
-    m = re.fullmatch(r"you gained (\d+) or more life this turn", t)
+    if t == "it's your end step":  # "SELF costs {2} less to cast during your end step" (513; a step of your turn)
+        return {"step": "end"}
+    m = re.fullmatch(r"you(?:'ve| have)? gained (\d+) or more life this turn", t)
     if m:
         return {"gained_life_this_turn": int(m.group(1))}
     m = re.fullmatch(r"you lost (\d+) or more life this turn", t)

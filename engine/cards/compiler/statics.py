@@ -3355,6 +3355,15 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
                  r"\1 self", low)
     # "SELF costs {1} less to cast during your turn" (601.2f): the same reduction as "... if it's your turn"
     low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) during your turn$", r"\1 if it's your turn", low)
+    # "During your turn, SELF costs ..." / "During turns other than yours, SELF costs {3} more" (Hurkyl's Final
+    # Meditation) / "SELF costs {2} less to cast during your end step" (Closing Statement) / "... as long as you've
+    # drawn two or more cards this turn" (Gwaihir): the same cost change under that condition (601.2f, 611.3b)
+    low = re.sub(r"^during your turn, (self costs (?:\{\d+\})+ (?:less|more) to cast)$", r"\1 if it's your turn", low)
+    low = re.sub(r"^during turns other than yours, (self costs (?:\{\d+\})+ (?:less|more) to cast)$",
+                 r"\1 if it's not your turn", low)
+    low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) during your end step$", r"\1 if it's your end step",
+                 low)
+    low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) as long as ", r"\1 if ", low)
     # "If you have 3 or less life, SELF costs {6} less to cast" (Avatar of Hope), "If an opponent controls seven or
     # more lands, ..." (Avatar of Fury): as "SELF costs {6} less to cast if ..." (601.2f), the condition first
     low = re.sub(r"^if ([^,]+), (self costs (?:\{\d+\})+ (?:less|more) to cast)$", r"\2 if \1", low)
