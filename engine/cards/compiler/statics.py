@@ -134,10 +134,10 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
                 from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
                 abl = []
                 for qq in re.findall(r'"([^"]+)"', q):
-                    got = compile_abilities_text(qq)  # (a static of two parts: both, 'has "Equipped creature gets
-                    if not got:  # +1/+0 and has haste."')
+                    quoted_abs = compile_abilities_text(qq)  # (a static of two parts: both, 'has "Equipped creature
+                    if not quoted_abs:  # gets +1/+0 and has haste."')
                         return None
-                    abl += got
+                    abl += quoted_abs
                 out += [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl]
                 continue
             m2 = re.fullmatch(r'([^"]+?),? and (".+")', q)
