@@ -49,8 +49,15 @@ from engine.memo import per_object
 from engine.payment import can_afford, has_choices, pay_mana
 from engine.state import Obj, works_from_command
 from engine.tapping import tap, untap
-from engine.targets import (cast_slots, check_targets, division, normalize_targets, spell_ability,
-                            target_candidates, with_x)
+from engine.targets import (
+    cast_slots,
+    check_targets,
+    division,
+    normalize_targets,
+    spell_ability,
+    target_candidates,
+    with_x,
+)
 from engine.targets import name_of as _name
 from engine.transform import (
     ADVENTURE,
