@@ -49,7 +49,15 @@ from engine.memo import per_object
 from engine.payment import can_afford, has_choices, pay_mana
 from engine.state import Obj, works_from_command
 from engine.tapping import tap, untap
-from engine.targets import check_targets, division, normalize_targets, spell_ability, target_candidates, with_x
+from engine.targets import (
+    cast_slots,
+    check_targets,
+    division,
+    normalize_targets,
+    spell_ability,
+    target_candidates,
+    with_x,
+)
 from engine.targets import name_of as _name
 from engine.transform import (
     ADVENTURE,
@@ -519,7 +527,17 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if free and x:
         raise IllegalAction("X is 0 for a spell cast without paying its mana cost (107.3b)")
     specs = with_x(specs, x)
-    chosen = _named_targets(ab if ab is not None and ab.choose else None, modes, a.get("targets"), specs)
+    raw_targets = a.get("targets")
+    if any(t.only_if for t in specs):  # 601.2c: targets the spell has only when kicked, only as the gift is promised
+        how = ([keyword_alt[0].keyword] if keyword_alt else []) + (["Kicker"] if kicked else []) \
+            + [r.keyword for r, _ in extras] + ([offered["keyword"]] if offered is not None and offered.get("keyword")
+                                                else [])
+        full = cast_slots(specs, kicked or any(r.keyword in ("Multikicker", SECOND_KICKER) for r, _ in extras), how)
+        if isinstance(raw_targets, list) and len(raw_targets) == len(specs) \
+                and all(isinstance(r, list) for r in raw_targets):  # one list per slot: a slot it doesn't have
+            raw_targets = [r if f.count else [] for r, f in zip(raw_targets, full)]  # takes none
+        specs = full
+    chosen = _named_targets(ab if ab is not None and ab.choose else None, modes, raw_targets, specs)
     cast_from = o.zone
     surcharge = flash_surcharge(g, player, o) if offered is None and (
         keyword_alt is None or keyword_alt[0].timing is None) else ()  # as the timing was checked (307.1)

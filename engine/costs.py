@@ -479,6 +479,12 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                     s.chosen.setdefault("beheld_exiled", []).append(new)
         elif part == "tap_others":
             tap(g, i)  # 701.17a, with its event (603.2d)
+            kw = s.ability.keyword if s is not None and s.ability is not None else None
+            if kw in ("Crew", "Saddle") and s is not None and s.source in g.objects:
+                # crew and saddle (later keywords): the creature tapped to pay the cost crews the Vehicle, saddles
+                # the Mount (a triggered ability of "whenever SELF crews a Vehicle" sees it; "crewed": that Vehicle)
+                triggers.event(g, {"event": "crews" if kw == "Crew" else "saddles", "obj": i, "crewed": s.source,
+                                   "player": g.controller_of(i)})
             if s is not None:  # "the creatures that saddled it this turn" (saddle, a later keyword): the tapped ones,
                 s.chosen.setdefault("tapped_for_cost", []).append(i)  # and their power and toughness as they were
                 c = g.chars(i)  # tapped ("the tapped creature's power" once it left the battlefield, 608.2h)

@@ -507,8 +507,8 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         cands = [[c for c in slot if not targets.barred_for_spell(g, c, o, player)] for slot in cands]
     if specs and _target_taxes(g, player, o.card):  # 601.2f: a target that makes it cost more (or less)
         cands = [[c for c in slot if _affordable(g, player, o, base, afford, [[c]], choice)] for slot in cands]
-    if any(len(c) < s.min for c, s in zip(cands, specs)):
-        return None
+    if any(len(c) < s.min for c, s in zip(cands, specs) if s.only_if is None):  # (601.2c: a slot only kicked or
+        return None  # only with the gift promised: the spell may be cast without it)
     opt: dict[str, Any] = {"action": "cast", "card": o.id, "name": o.card.name}
     kick = o.card.keyword_args.get("Kicker") if "Kicker" in o.card.keywords else None
     if isinstance(kick, Cost) and not kick.is_free and _parts_payable(g, player, kick, o.id):
@@ -524,6 +524,8 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         opt["targets"] = cands
         opt["target_counts"] = [[s.min, s.count] for s in specs]
         _note_another(opt, specs)
+        if any(s.only_if for s in specs):  # 601.2c: each slot's condition, as its spec says it (engine/targets.py
+            opt["target_only_if"] = [s.only_if for s in specs]  # slot_applies); None for a slot it always has
     if "X" in mana:
         opt["x"] = True
     extra = costs.additional_cost(o.card, choice)

@@ -50,6 +50,17 @@ _OBJECT_CONDITIONS = {"kicked", "cast_with", "mana_spent_ge", "self", "self_atta
                       "self_dealt_damage", "self_damage_turn_ge", "new_since_upkeep", "renowned"}
 
 
+_COUNTS: dict[int, tuple[Any, bool]] = {}
+
+
+def _counts_resolutions(ab: Any) -> bool:
+    """Does the ability read how many times it resolved this turn ("resolved_nth")? (kept for each ability)"""
+    got = _COUNTS.get(id(ab))
+    if got is None or got[0] is not ab:
+        got = _COUNTS[id(ab)] = (ab, "resolved_nth" in repr(ab.effects) or "resolved_nth" in repr(ab.modes))
+    return got[1]
+
+
 def resolve_top(g: "Game") -> None:
     """608.1-608.3: resolve the top object of the stack."""
     sid = g.stack[-1]
@@ -104,6 +115,11 @@ def resolve_top(g: "Game") -> None:
                    "lki_counters": {x: dict(g.objects[x].counters) for slot in legal for x in slot
                                     if isinstance(x, int) and x in g.objects and g.objects[x].counters}}
     g.log("resolve", card=s.name, obj=sid)
+    if s.ability is not None and s.source in g.objects and _counts_resolutions(s.ability):
+        # "if this is the second time this ability has resolved this turn": its source keeps the count of this turn
+        o = g.objects[s.source]
+        turn, n = o.chosen.get("resolved:" + s.ability.text, (None, 0))
+        o.chosen["resolved:" + s.ability.text] = [g.turn, (n if turn == g.turn else 0) + 1]
     if s.chosen.get("controlled_by") in g.players:  # 712.2: "you control the player while that spell is resolving"
         player_control.during(g, s.controller, s.chosen["controlled_by"], sid)
     resume(g)
@@ -200,6 +216,9 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
             g.stack.remove(sid)
             del g.objects[sid]
             g.changed()
+            if not countered and s.ability.keyword == "Crew" and s.source in g.objects:
+                # crew (a later keyword, Kaladesh): a Vehicle "becomes crewed" as its crew ability resolves
+                triggers.event(g, {"event": "becomes_crewed", "obj": s.source, "player": s.controller})
         elif not countered and any(t in s.card.types for t in _PERMANENT_TYPES):
             target = s.targets[0][0] if s.targets and s.targets[0] else None
             aura = "Aura" in s.card.subtypes and target is not None

@@ -483,6 +483,12 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
                 c.keywords = c.keywords - bar
                 if any(k in _KEYWORD_ABILITIES for k in bar):
                     c.abilities = [a for a in c.abilities if a.keyword not in bar]
+    # 613.1f: a static ability a permanent gained in layer 6 ('Equipment you control have "Equipped creature gets
+    # +1/+1"', Rune of Speed's Equipment) applies as its own would: its layer-6 part once the abilities are granted
+    # (613.7a: it exists only then), its layer-7c part with the others in timestamp order
+    gained = _gained_statics(objs, chars, game.__dict__.get("_printed") or {})
+    if gained:
+        run("6", [e for e in gained if e[2].get("kind") in ("keywords", "grant_ability")], _APPLY["6"])
     # layer 7a: characteristic-defining abilities
     for ts, src, st, ab in of_kinds(("set_pt",)):
         if src in chars and exists(src, st, ab):
@@ -495,7 +501,8 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
     run("7b", entries("7b", ("become",)), _APPLY["7b"])
     # layer 7c: modifying (statics and resolved effects in timestamp order)
     layer7c: list[tuple[int, list[int], int, int]] = []
-    for ts, src, st, ab in of_kinds(("anthem",)):
+    for ts, src, st, ab in sorted(of_kinds(("anthem",)) + [e for e in gained if e[2].get("kind") == "anthem"],
+                                  key=lambda e: e[0]) if gained else of_kinds(("anthem",)):
         if exists(src, st, ab):
             per = amount(st["per"], src) if st.get("per") else 1
             layer7c.append((ts, affected(src, st), amount(st.get("power", 0), src) * per,
@@ -902,6 +909,28 @@ def _abilities_of(game: "Game", chars: dict[int, Chars], st: dict[str, Any], src
                                                     and a.cost.loyalty is not None):
                 out.append(a)
     return dict(st, abilities=out)
+
+
+#: the kinds of static a permanent's gained ability applies in the layers (``_gained_statics``)
+GAINED_KINDS = frozenset({"keywords", "grant_ability", "anthem"})
+
+
+def _gained_statics(objs: dict[int, Any], chars: dict[int, Chars], printed: dict[int, Chars]) -> list[Any]:
+    """613.1f: the static abilities of those kinds (``GAINED_KINDS``) that affect other objects and that permanents
+    gained in layer 6, not printed: (timestamp, the permanent, the static, the ability), the permanent's timestamp
+    (613.6). Only a permanent whose abilities layer 6 replaced (``printed``: each one's own characteristics) is read."""
+    out = []
+    for i, c in chars.items():
+        base = printed.get(i)
+        if base is None or c.abilities is base.abilities:
+            continue
+        own = {id(a) for a in c.card.abilities}
+        for ab in c.abilities:
+            st = ab.static if ab.kind == "static" else None
+            if st and st.get("kind") in GAINED_KINDS and st.get("affects", "self") != "self" \
+                    and id(ab) not in own and i in objs:
+                out.append((objs[i].timestamp, i, st, ab))
+    return sorted(out, key=lambda e: e[0])
 
 
 def _apply6(c: Chars, st: dict[str, Any]) -> None:

@@ -17,6 +17,7 @@ from engine import (
     costs,
     dungeon,
     facedown,
+    layers,
     overload,
     player_statics,
     prototype,
@@ -250,7 +251,10 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 "opponent_more", "more_by", "at_least", "opponent_hand_le",
                                 # the Traps of Zendikar: "If an opponent gained life this turn" (a fact of each
                                 # opponent), "If exactly one creature is attacking" (attacking creatures counted now)
-                                "opponent_did", "amount_lt", "to_graveyard_ge"})
+                                "opponent_did", "amount_lt", "to_graveyard_ge",
+                                # "during your end step" (a step of the caster's turn), "as long as you've drawn two or
+                                # more cards this turn" (the caster's draws)
+                                "step", "drawn_ge"})
 
 
 _EXILE_SELF = Cost(exile_self=True)
@@ -606,6 +610,11 @@ def ability_reasons(ab: Ability) -> list[str]:
                 out.append(f"choose_on_enter {st.get('choice')}")
         if st.get("kind") == "restriction" and st.get("rule") not in RULES:
             out.append(f"rule {st.get('rule')}")
+        got = st.get("ability") if st.get("kind") == "grant_ability" else None
+        gst = got.static if isinstance(got, Ability) and got.kind == "static" else None
+        if gst and gst.get("affects", "self") != "self" and gst.get("kind") in _LAYERED \
+                and gst.get("kind") not in layers.GAINED_KINDS:  # 613.1f: engine/layers.py _gained_statics
+            out.append(f"a granted static of kind {gst.get('kind')} that affects other objects")
         if st.get("condition") and condition_problems(st["condition"]):
             out.append("static condition")
         if st.get("kind") == "enters_tapped":  # 614.1c-d, 614.12 (engine/replacement.enters_tapped)
@@ -693,6 +702,9 @@ def _spell_x(card: CardDef) -> bool:
 #: the statics a face-up nontraditional card's abilities have that the engine reads from the command zone: the
 #: layers (613: engine/layers.py reads every static of the command zone), the players' statics
 #: (engine/player_statics.py) and cost changes (engine/costs.py)
+#: the statics the layers apply to permanents (613.1b-f)
+_LAYERED = frozenset({"anthem", "keywords", "grant_ability", "restriction", "add_types", "lose_types", "become",
+                      "set_pt", "control", "abilities_of"})
 COMMAND_LAYER_STATICS = frozenset({"anthem", "keywords", "grant_ability", "restriction", "add_types", "lose_types",
                                    "become", "set_pt"})
 #: the events of the casual variants' own triggers, and who may meet them

@@ -29,6 +29,26 @@ def spell_ability(card: Any) -> Ability | None:
     return None
 
 
+def slot_applies(cond: dict[str, Any] | None, kicked: bool, cast_with: Any) -> bool:
+    """601.2c: does a target slot's ``only_if`` hold for a spell cast so (kicked or not, the keyword ways it was
+    cast: ``cast_with``, e.g. "Gift" when the gift was promised)? A slot without one always applies."""
+    if not cond:
+        return True
+    if "not" in cond:
+        return not slot_applies(cond["not"], kicked, cast_with)
+    if "kicked" in cond:
+        return bool(cond["kicked"]) == kicked
+    return str(cond.get("cast_with")).lower() in {str(k).lower() for k in cast_with}  # (an answer's "extras": "gift")
+
+
+def cast_slots(specs: tuple[TargetSpec, ...], kicked: bool, cast_with: Any) -> tuple[TargetSpec, ...]:
+    """601.2c: "A spell may require some targets only if an alternative or additional cost (such as a buyback or
+    kicker cost) ... was chosen for it; otherwise, the spell is cast as though it did not require those targets":
+    the slots that don't apply to a spell cast so take no target (count 0); the others are as printed."""
+    return tuple(s if slot_applies(s.only_if, kicked, cast_with) else dataclasses.replace(s, count=0, min=0)
+                 for s in specs)
+
+
 
 def _defending(g: "Game", f: dict[str, Any], src: "Obj", controller: str,
                info: dict[str, Any] | None = None) -> dict[str, Any]:

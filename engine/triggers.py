@@ -42,6 +42,10 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "exploits",
                  "phases_in", "phases_out",  # 702.25: it phased in / out (engine/phasing.py)
                  "exerted",  # a permanent was exerted (a later keyword action: engine/actions.py exert)
+                 # crew and saddle (later keywords, Kaladesh and Outlaws of Thunder Junction): a creature tapped to pay
+                 # a Vehicle's crew cost "crews" it, one tapped to pay a Mount's saddle cost "saddles" it ("crewed": the
+                 # Vehicle or Mount; engine/costs.py _pay); a Vehicle "becomes crewed" as its crew ability resolves
+                 "crews", "saddles", "becomes_crewed",
                  "fights",  # 701.10: each creature that fought (engine/ops/damage.py)
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
@@ -50,6 +54,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent",
                  "becomes_target_you",  # "... of a spell or ability you control" (the targeting one's controller)
                  "becomes_target_spell_opponent", "blocks_flying",
+                 "becomes_target_spell_you",  # "... of a spell you control"
                  "becomes_target_player",  # "whenever you become the target of a spell or ability ..." (115.1)
                  "activate", "leaves_graveyard", "attacks_alone", "monstrous", "renowned", "transforms",
                  "attacks_saddled",  # saddle (a later keyword, Outlaws of Thunder Junction): engine/combat.py
@@ -145,9 +150,9 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "chapter": frozenset({"chapter"}),
     "level": frozenset({"class_level"}),  # a Class's level (a later rule, Adventures in the Forgotten Realms)
     # "whenever you cast an instant spell during your main phase" (505.1)
-    "main_phase": frozenset({"cast"}),
+    "main_phase": frozenset({"cast", "crews", "saddles"}),
     # "becomes the target of an instant or sorcery spell": the spell that targets it (601.2c)
-    "by_filter": frozenset({"becomes_target_spell", "becomes_target_spell_opponent"}),
+    "by_filter": frozenset({"becomes_target_spell", "becomes_target_spell_opponent", "becomes_target_spell_you"}),
     # "blocks or becomes blocked by a non-Wall creature": the creature it blocks or that blocks it (509.1h)
     "other_filter": frozenset({"blocks_creature", "becomes_blocked_by"}),
     # "whenever SELF is dealt combat damage" (510.2), "whenever a creature deals combat damage to SELF": combat only
@@ -220,7 +225,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         if not ("becomes_target" in names or "becomes_target_spell" in names and ev["spell"]
                 or "becomes_target_opponent" in names and ev["player"] != controller
                 or "becomes_target_you" in names and ev["player"] == controller
-                or "becomes_target_spell_opponent" in names and ev["spell"] and ev["player"] != controller):
+                or "becomes_target_spell_opponent" in names and ev["spell"] and ev["player"] != controller
+                or "becomes_target_spell_you" in names and ev["spell"] and ev["player"] == controller):
             return False
         if "by_filter" in trig and not matches(g, ev["by"], trig["by_filter"], src, controller):
             return False  # "becomes the target of an instant or sorcery spell": the spell, as it is cast (601.2c)
@@ -342,6 +348,9 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False  # "during an opponent's turn" / "during your turn"
         if trig.get("main_phase") and not (seats.is_active(g, controller) and g.step in ("main1", "main2")):
             return False  # "during your main phase" (505.1)
+    if trig.get("main_phase") and name in ("crews", "saddles") \
+            and not (seats.is_active(g, controller) and g.step in ("main1", "main2")):
+        return False  # "whenever SELF saddles a Mount or crews a Vehicle during your main phase" (505.1)
     if trig.get("noncombat") and ev.get("combat") or trig.get("combat") and not ev.get("combat"):
         return False
     if "won" in trig and bool(ev.get("won")) != bool(trig["won"]):
@@ -636,7 +645,7 @@ def _graveyard_triggers(card: Any) -> tuple:
 #: event names that also reach triggers listening under another name (_match)
 _ALSO = {"becomes_target_spell": "becomes_target", "becomes_target_opponent": "becomes_target",
          "becomes_target_you": "becomes_target",
-         "becomes_target_spell_opponent": "becomes_target",
+         "becomes_target_spell_opponent": "becomes_target", "becomes_target_spell_you": "becomes_target",
          "blocks_flying": "blocks"}
 
 

@@ -136,6 +136,21 @@ def _influence_owner(g: "Game", x: Any, you: str) -> str:
     return seats.object_seat(g, x) or you
 
 
+def _moved_each(g: "Game", r: Ctx, each: dict[str, Any]) -> list[Any]:
+    """"Return each creature card ... from your graveyard to the battlefield. Exile those creatures ..." (Rally the
+    Ancestors): the cards the group names (``each``, in its zone), each one this effect already moved found where it
+    went (400.7: the new object, ``followed``), matching the group's other words there."""
+    here = _refs(g, r, {"each": each})
+    fol = r.get("followed") or {}
+    if not fol:
+        return here
+    f = {k: v for k, v in bind_refs(g, r, each).items() if k != "zone"}
+    you = this(g, r).controller
+    gone = [n for n in dict.fromkeys(fol.values()) if isinstance(n, int) and n in g.objects and n not in here
+            and matches(g, n, {**f, "zone": g.objects[n].zone}, source_id(g, r), you)]
+    return here + gone
+
+
 def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     s = this(g, r)
     you = s.controller
@@ -181,7 +196,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             if "objs" in info:  # a batch trigger ("one or more ... attack, they ..."): all of them
                 return [x for x in info["objs"] if x in g.objects]
             # "becomes blocked by a creature" / "blocks a creature": that other creature
-            x = info.get("unattached_from", info.get("new", info.get("blocker", info.get("blocked", info.get("obj")))))
+            x = info.get("unattached_from", info.get("new", info.get("blocker", info.get("blocked", info.get(
+                "crewed", info.get("obj"))))))  # "whenever SELF crews a Vehicle, that Vehicle ...": the Vehicle
             if x in g.objects:
                 return [x]
             if info.get("player") and info["event"] in ("draw", "gain_life", "lose_life"):
@@ -282,7 +298,10 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [c for c in r.get("voted_most", ()) if c in g.objects]
     if ref == "amassed":  # "the Army you amassed": the Army the amass action of this resolution chose (a later
         # keyword action, War of the Spark; engine/ops/actions.py)
-        return [c for c in r.get("amassed", ()) if c in g.objects]
+        # "Amass Orcs 2. When you do, ... the amassed Army's power" (Foray of Orcs): the reflexive ability keeps it
+        got = r.get("amassed") or (s.trigger_info.get("amassed", ()) if s.ability is not None and s.trigger_info
+                                   else ())
+        return [c for c in got if c in g.objects]
     if ref == "taken":  # "reveal the top card ... and put that card into your hand": what the dig moved
         return [c for c in r.get("taken", ()) if c in g.objects]
     if ref == "exiled":  # the cards the previous exile_top effect exiled
@@ -303,6 +322,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
                 xs = [fol[x] if isinstance(x, int) and x not in g.objects and fol.get(x) in g.objects  # ("that
                       and g.objects[fol[x]].zone == "battlefield" else x for x in xs]  # creature gains haste")
             return xs
+        if "each" in ref and ref.get("moved"):
+            return _moved_each(g, r, ref["each"])
         if "each" in ref:
             f = bind_refs(g, r, ref["each"])
             if "power_lt_self" in f or "toughness_lt_self" in f:
@@ -1462,6 +1483,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         turn, n = o.chosen.get("activations:" + ab.text, (None, 0)) if o is not None and ab is not None else (None, 0)
         if o is None or ab is None or turn == g.turn and n >= int(cond["times_each_turn"]):
             return False
+    if "resolved_nth" in cond:  # "if this is the second time this ability has resolved this turn" (a later wording):
+        ab = this(g, r).ability if r is not None and "obj" in r else None  # this resolution counted (resolve_top)
+        turn, n = o.chosen.get("resolved:" + ab.text, (None, 0)) if o is not None and ab is not None else (None, 0)
+        if turn != g.turn or n != int(cond["resolved_nth"]):
+            return False
     if "once_each_turn" in cond:  # 602.5b: "Activate only once each turn"
         ab = r.get("ability") if r else None
         if o is None or ab is None or o.chosen.get("activated:" + ab.text) == g.turn:
@@ -1775,6 +1801,7 @@ def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bo
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dungeon_completed", "extra_turn",
+                  "resolved_nth",  # the times this ability resolved this turn (engine/effects.py resolve_top)
                   "it_controller",  # "if you controlled that permanent" (608.2h)
                   "opponent_hand_more",  # "if an opponent has more cards in hand than you"
                   "day_night",  # "if it's night" (day and night, a later rule: engine/transform.py)

@@ -62,6 +62,7 @@ from app.table.seats import (  # the geometry of the seats; the sizes are re-exp
 )
 from engine.cast_options import ANSWER_KEYS
 from engine.seats import result_text
+from engine.targets import slot_applies
 
 AURA_PEEK = 26        # how much of an attached card shows above its host
 ORDER_KINDS = ("order_blockers", "order_attackers")  # damage assignment order (509.2, 509.3)
@@ -134,6 +135,10 @@ class Interaction:
 
     def slot_min(self) -> int:
         lo, hi = self.counts[self.slot]
+        when = self.option.get("target_only_if") or []
+        if self.slot < len(when) and not slot_applies(when[self.slot], bool(self.kicked),
+                                                      (["Kicker"] if self.kicked else []) + self.extras):
+            return 0  # 601.2c: a target the spell has only when kicked (or so): none is needed
         return min(lo, self.slot_max()) if hi < 0 else lo
 
     def targets_done(self) -> bool:

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.cast_options import ANSWER_KEYS
 from engine.state import Decision
+from engine.targets import slot_applies
 
 
 class RandomBot:
@@ -177,7 +178,12 @@ class RandomBot:
         elif o.get("x"):
             a["x"] = self.rng.randint(0, min(3, o.get("x_max", 3)))
         if "targets" in o:
-            t = self._targets(o["targets"], o["target_counts"], a.get("x", 0), o.get("another", ()))
+            counts = o["target_counts"]
+            if o.get("target_only_if"):  # 601.2c: a slot the spell has only when kicked, or as the gift is promised
+                how = (["Kicker"] if a.get("kicked") else []) + list(a.get("extras", ()))
+                counts = [c if slot_applies(w, bool(a.get("kicked")), how) else [0, 0]
+                          for c, w in zip(counts, o["target_only_if"])]
+            t = self._targets(o["targets"], counts, a.get("x", 0), o.get("another", ()))
             if t is None:
                 return {"action": "pass"}
             a["targets"] = t

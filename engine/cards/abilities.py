@@ -654,6 +654,9 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "becomes_monarch",  # a player became the monarch (a later designation, Conspiracy: Take the Crown)
     "proliferate",  # a player proliferated (701.24: engine/ops/actions.py)
     "exerted",  # a permanent was exerted (a later keyword action, Amonkhet: engine/actions.py exert)
+    # crew and saddle (later keywords): a creature tapped to pay the cost crews / saddles it; a Vehicle becomes crewed
+    # as its crew ability resolves (engine/costs.py, engine/effects.py)
+    "crews", "saddles", "becomes_crewed",
     "day_night",  # day became night or night became day (a later rule, Innistrad: Midnight Hunt: engine/transform.py)
     "player_attacked",  # a player attacked a player with one or more creatures (508.1b): a Curse's trigger
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",
@@ -661,6 +664,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "unblocked", "attacks_alone", "attacks_saddled", "combat_damage_player", "combat_damage_creature",
     "combat_damage", "damage_player", "damage_opponent", "deals_damage", "dealt_damage", "tapped", "untapped",
     "becomes_target", "becomes_target_spell", "becomes_target_opponent", "becomes_target_spell_opponent",
+    "becomes_target_spell_you",
     "becomes_target_you",  # "... becomes the target of a spell or ability you control" (114.1)
     "becomes_target_player",  # "whenever you become the target of a spell [or ability] ..." (115.1)
     "searched",  # "whenever an opponent searches their library" (701.15a)
@@ -723,6 +727,10 @@ class TargetSpec:
     count: int = 1
     min: int = 1
     chooser: str | None = None   # "opponent": "any target of an opponent's choice" (602.3, 601.3)
+    # 601.2c: a target the spell has only when a choice made as it is cast holds ({"kicked": True}: "If this spell
+    # was kicked, ... target creature"; {"cast_with": "Gift"}, {"not": {...}}); otherwise it is cast as though it
+    # did not require that target (engine/targets.py cast_slots)
+    only_if: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

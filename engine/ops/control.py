@@ -224,8 +224,11 @@ def _reflexive(g: "Game", r: Ctx, e: Effect) -> None:
     at once): it triggers as the instruction before it is done and is put on the stack the next time a player would
     receive priority, its targets chosen then (603.3, 603.3d), whatever became of its source (603.7c-like)."""
     s = this(g, r)
+    info: dict[str, Any] = {"event": "reflexive", "player": controller(g, r)}
+    if r.get("amassed"):  # "Amass Orcs 2. When you do, ... the amassed Army's power": the Army it amassed
+        info["amassed"] = list(r["amassed"])
     g.triggered.append({"controller": controller(g, r), "ability": e.args["ability"], "source": source_id(g, r),
-                        "card": s.card, "info": {"event": "reflexive", "player": controller(g, r)}})
+                        "card": s.card, "info": info})
 
 
 #: the amounts of a target's characteristics ("that spell's mana value") a delayed ability keeps as they were
@@ -325,6 +328,24 @@ def _bind_taken(r: Ctx, e: Effect, legal: list[list[Any]]) -> Effect:
     return e if args is None else Effect(e.op, args)
 
 
+def _bind_moved(g: "Game", r: Ctx, e: Effect, legal: list[list[Any]]) -> Effect:
+    """603.7c: "Return each creature card ... to the battlefield. Exile those creatures at the beginning of your next
+    upkeep" (Rally the Ancestors): the cards the creating effect moved ("moved", engine/values.py refs), as they are
+    now, kept as one more slot of the delayed ability's fixed references."""
+    args: dict[str, Any] | None = None
+    for k, v in e.args.items():
+        if isinstance(v, dict) and "each" in v and v.get("moved"):
+            legal.append([x for x in refs(g, r, v) if isinstance(x, int)])
+            args = dict(args or e.args)
+            args[k] = {"target": len(legal) - 1}
+        elif isinstance(v, (list, tuple)) and v and all(isinstance(x, Effect) for x in v):
+            bound = [_bind_moved(g, r, x, legal) for x in v]
+            if any(a is not b for a, b in zip(bound, v)):
+                args = dict(args or e.args)
+                args[k] = bound
+    return e if args is None else Effect(e.op, args)
+
+
 def _bind_player(g: "Game", r: Ctx, e: Effect, legal: list[list[Any]]) -> Effect:
     """603.7c: "Counter target spell. Its controller may draw up to two cards at the beginning of the next turn's
     upkeep" (Arcane Denial): the player an object's controller or owner names is the one it was as the delayed ability
@@ -349,6 +370,7 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
     earlier = _earlier_chooses(g, r)
     ab = replace(ab, effects=tuple(_bind_chosen(g, r, x, legal, earlier) for x in ab.effects))
     ab = replace(ab, effects=tuple(_bind_taken(r, x, legal) for x in ab.effects))
+    ab = replace(ab, effects=tuple(_bind_moved(g, r, x, legal) for x in ab.effects))
     ab = replace(ab, effects=tuple(_bind_player(g, r, x, legal) for x in ab.effects))
     info: dict[str, Any] = {"delayed_legal": legal}
     if r.get("created"):  # "Sacrifice them (those tokens) at the beginning of the next end step" (603.7c)

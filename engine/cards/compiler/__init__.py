@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from engine.cards.abilities import Ability, CardDef, Cost, Effect
+from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.amounts import bind_difference
@@ -626,6 +626,8 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         # one dealt the damage; "that creature" stays the source (Vraska, Swarm's Eminence)
     elif trig.get("event") == "combat_damage_creature" or trig.get("event") == "deals_damage" and "damaged" in trig:
         ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source
+    if trig.get("event") in ("crews", ["crews", "saddles"]):
+        ctx.last = "it"  # "Whenever SELF crews a Vehicle, that Vehicle gains haste": the Vehicle it crewed
     if trig.get("event") == "unattached":
         ctx.last = "it"  # "Whenever SELF becomes unattached from a permanent, sacrifice that permanent": the one it
         # was attached to (engine/values.py refs "it": the event's unattached_from)
@@ -850,24 +852,47 @@ _GIFTS = {"a card": "draw a card.", "a food": "create a food token.", "a treasur
           "an extra turn": "take an extra turn after this one."}
 
 
-def _target_slots(x: Any) -> set[int]:
-    """The target slots ({"target": i}) a compiled value names."""
+def _cast_choice(cond: Any) -> bool:
+    """Is a condition only a choice made as the spell is cast: "if this spell was kicked", "if the gift was
+    promised" (601.2b), or its negation?"""
+    if isinstance(cond, dict) and set(cond) == {"not"}:
+        return _cast_choice(cond["not"])
+    return isinstance(cond, dict) and len(cond) == 1 and (
+        isinstance(cond.get("kicked"), bool) or cond.get("cast_with") in ("Gift", "Kicker"))
+
+
+def _slot_contexts(x: Any, ctx: tuple[Any, ...], out: dict[int, list[tuple[Any, ...]]]) -> None:
+    """Each target slot a compiled value names, with the cast choices the instructions naming it run under."""
     if isinstance(x, Effect):
-        return _target_slots(x.args)
-    if isinstance(x, dict):
-        own = {x["target"]} if isinstance(x.get("target"), int) and len(x) == 1 else set()
-        return own.union(*(_target_slots(v) for v in x.values()))
-    if isinstance(x, (list, tuple)):
-        return set().union(*(_target_slots(v) for v in x))
-    return set()
+        if x.op == "if" and _cast_choice(x.args.get("cond")):
+            cond = x.args["cond"]
+            _slot_contexts(x.args.get("then"), (*ctx, cond), out)
+            _slot_contexts(x.args.get("else"), (*ctx, {"not": cond}), out)
+            _slot_contexts({k: v for k, v in x.args.items() if k not in ("cond", "then", "else")}, ctx, out)
+            return
+        _slot_contexts(x.args, ctx, out)
+    elif isinstance(x, dict):
+        if isinstance(x.get("target"), int) and len(x) == 1:
+            out.setdefault(x["target"], []).append(ctx)
+        for v in x.values():
+            _slot_contexts(v, ctx, out)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            _slot_contexts(v, ctx, out)
 
 
-def _gift_only_targets(effects: list[Effect], n: int) -> bool:
-    """Does a target slot appear only in instructions that run as the gift is promised or as it is not?"""
-    gift_if = [e for e in effects if e.op == "if" and e.args.get("cond") in ({"cast_with": "Gift"},
-                                                                          {"not": {"cast_with": "Gift"}})]
-    plain = _target_slots([e for e in effects if e not in gift_if])
-    return any(i not in plain for i in range(n))
+def cast_choice_slots(effects: list[Effect], specs: list[TargetSpec]) -> list[TargetSpec]:
+    """601.2c: a spell's target slot named only by instructions that run when it was kicked, or as the gift was
+    promised (or only when not: "If the gift was promised, instead return target nonland permanent ..."), is a
+    target the spell has only when so cast (``TargetSpec.only_if``); the other slots are as they were."""
+    seen: dict[int, list[tuple[Any, ...]]] = {}
+    _slot_contexts(effects, (), seen)
+    out = []
+    for i, spec in enumerate(specs):
+        ctxs = seen.get(i, [])
+        common = [c for c in (ctxs[0] if ctxs else ()) if all(c in other for other in ctxs)]
+        out.append(replace(spec, only_if=common[0]) if common else spec)
+    return out
 
 
 def gift_effects(line: str) -> list[Effect] | None:
@@ -1046,10 +1071,6 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
         # its other effects"; a permanent's: "when this permanent enters, if the gift was promised, ..."
         if spell_modal is not None or ("Instant" in types or "Sorcery" in types) and not spell_effects:
             unsupported.append("(gift of a spell with no instructions to put it before)")
-        elif _gift_only_targets(spell_effects, len(spell_ctx.targets)):
-            # "If the gift was promised, target creature you control gains first strike": a target the spell has only
-            # when the gift was promised (or only when not: "instead return target ..."), 601.2c; not carried out
-            unsupported.append("(a target the spell has only as the gift is promised or not, 601.2c)")
         elif spell_effects:
             spell_effects = [Effect("if", {"cond": {"cast_with": "Gift"}, "then": gift}), *spell_effects]
         else:
@@ -1061,7 +1082,10 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
         abilities.insert(0, spell_modal)
     elif spell_effects:
         spell_effects = delayed_before_end_turn(spell_effects)  # (Glorious End: its paragraphs in one ability)
-        abilities.insert(0, Ability("spell", "", effects=tuple(spell_effects), targets=tuple(spell_ctx.targets)))
+        # "If the gift was promised, target creature you control gains first strike", "If this spell was kicked, it
+        # deals damage ... to target creature": targets it has only when so cast (601.2c)
+        abilities.insert(0, Ability("spell", "", effects=tuple(spell_effects),
+                                    targets=tuple(cast_choice_slots(spell_effects, spell_ctx.targets))))
     return keywords, kwargs, abilities, unsupported
 
 

@@ -367,6 +367,9 @@ def quantity(phrase: str) -> Any:
         return {"count_this_way": {}, "action": "rolled"}  # rule): the roll the instruction before made
     if p == "self's loyalty":  # 306.5b: a planeswalker's loyalty is its loyalty counters
         return {"counters_on": "self", "kind": "loyalty"}
+    if p in ("the amassed army's power", "the amassed army's toughness"):  # "where X is the amassed Army's power"
+        # (amass, a later keyword action, War of the Spark): the Army the amass instruction put counters on
+        return {"power_of" if p.endswith("power") else "toughness_of": "amassed"}
     if re.fullmatch(r"the greatest mana value (?:of a commander|among commanders) you own on the battlefield or in the "
                     r"command zone", p):  # (Cloudkill; 903.3, 408.1): of the commander cards you own in either zone
         return {"greatest": "mv", "among": {"commander": True, "owner": "you"}, "command_too": True}
@@ -523,6 +526,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:  # "SELF has flying and trample if it devoured a creature" (Hellkite Hatchling, 702.81b)
         q = count_of(m.group(1) + " it devoured")
         return None if q is None else {"amount_ge": {"amount": q, "n": 1}}
+    m = re.fullmatch(r"(?:this is|it's) the (first|second|third|fourth|fifth) time(?: this ability has resolved this "
+                     r"turn)?", t)
+    if m and (m.group(0).endswith("this turn") or t.startswith("it's")):
+        # "If this is the second time this ability has resolved this turn, draw a card" (a later wording, Streets of
+        # New Capenna): how many times this ability of its source resolved this turn, this time included
+        # (engine/effects.py resolve_top counts them); "If it's the third time" after it (Omnath) says the same
+        return {"resolved_nth": number(m.group(1).replace("first", "one").replace("second", "two")
+                                       .replace("third", "three").replace("fourth", "four").replace("fifth", "five"))}
     m = re.fullmatch(r"(.+?) or (there is an? .+? card in your graveyard)", t)
     if m:  # "if you control a Desert or there is a Desert card in your graveyard" (Amonkhet's deserts): either holds
         a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
@@ -931,11 +942,15 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"player_spells_last_turn_ge": number(m.group(1))}
     if t == "you gained life this turn":
         return {"gained_life_this_turn": 1}
-    if t == "you lost life this turn":  # 119.3: some life lost this turn, paid life included (119.4)
-        return {"you_lost_life_this_turn": 1}
+    if t in ("you lost life this turn", "you've lost life this turn"):  # 119.3: some life lost this turn, paid life
+        return {"you_lost_life_this_turn": 1}  # included (119.4)
+    if t == "you gained and lost life this turn":  # (Lunar Convocation): both happened this turn (119.3)
+        return {"all": [{"gained_life_this_turn": 1}, {"you_lost_life_this_turn": 1}]}
     if t == "you gained or lost life this turn":  # "... if you gained or lost life this turn, surveil 1" (Starlit
         return {"any": [{"gained_life_this_turn": 1}, {"you_lost_life_this_turn": 1}]}  # Soothsayer): either
-    m = re.fullmatch(r"you gained (\d+) or more life this turn", t)
+    if t == "it's your end step":  # "SELF costs {2} less to cast during your end step" (513; a step of your turn)
+        return {"step": "end"}
+    m = re.fullmatch(r"you(?:'ve| have)? gained (\d+) or more life this turn", t)
     if m:
         return {"gained_life_this_turn": int(m.group(1))}
     m = re.fullmatch(r"you lost (\d+) or more life this turn", t)
@@ -1193,7 +1208,11 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"greatest_stat": m.group(1)}
     if t in ("self was cast from your hand", "you cast it from your hand"):
         return {"cast_from_hand": True}
-    if t in ("self was cast from a graveyard", "self was cast from your graveyard", "it was cast from a graveyard"):
+    if t in ("self was cast from anywhere other than your hand", "this spell was cast from anywhere other than your "
+                                                                 "hand"):
+        return {"cast_from_hand": False}  # (601.2a: the zone it was cast from)
+    if t in ("self was cast from a graveyard", "self was cast from your graveyard", "it was cast from a graveyard",
+             "this spell was cast from a graveyard"):
         # "If this spell was cast from a graveyard, create ten of those tokens instead" (Increasing Devotion,
         # flashback's 702.33a): the zone the spell was cast from (601.2a), kept on the spell as it resolves
         return {"cast_from_zone": "graveyard"}

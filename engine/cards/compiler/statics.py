@@ -130,13 +130,13 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
         if m:
             q = m.group(1)
             if q.startswith('"') and q.endswith('"'):
-                from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+                from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
                 abl = []
                 for qq in re.findall(r'"([^"]+)"', q):
-                    ab = compile_ability_text(qq)
-                    if ab is None:
+                    quoted_abs = compile_abilities_text(qq)  # (a static of two parts: both, 'has "Equipped creature
+                    if not quoted_abs:  # gets +1/+0 and has haste."')
                         return None
-                    abl.append(ab)
+                    abl += quoted_abs
                 out += [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl]
                 continue
             m2 = re.fullmatch(r'([^"]+?),? and (".+")', q)
@@ -761,9 +761,10 @@ def _ward(aff: Any, q: str) -> list[dict[str, Any]] | None:
 
 def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
     """A quoted ability the affected objects have (613.1f, layer 6), or None when it is not read."""
-    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
-    ab = compile_ability_text(q.strip('"'))
-    return None if ab is None else [{"kind": "grant_ability", "affects": aff, "ability": ab}]
+    from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
+    # 'has "Equipped creature gets +1/+0 and has haste."' (Rune of Speed): a static of two parts is both of them
+    abl = compile_abilities_text(q.strip('"'))
+    return [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl] if abl else None
 
 
 @static(
@@ -3430,6 +3431,14 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
                  r"\1 self", low)
     # "SELF costs {1} less to cast during your turn" (601.2f): the same reduction as "... if it's your turn"
     low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) during your turn$", r"\1 if it's your turn", low)
+    # "During your turn, SELF costs ..." / "During turns other than yours, SELF costs {3} more" (Hurkyl's Final
+    # Meditation) / "SELF costs {2} less to cast during your end step" (Closing Statement) / "... as long as you've
+    # drawn two or more cards this turn" (Gwaihir): the same cost change under that condition (601.2f, 611.3b)
+    low = re.sub(r"^during your turn, (self costs (?:\{\d+\})+ (?:less|more) to cast)$", r"\1 if it's your turn", low)
+    low = re.sub(r"^during turns other than yours, (self costs (?:\{\d+\})+ (?:less|more) to cast)$",
+                 r"\1 if it's not your turn", low)
+    low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) during your end step$", r"\1 if it's your end step",
+                 low)
     # "This spell costs {2} less to cast as long as there are four or more card types among cards in your graveyard"
     # (Drag to the Roots): for the spell's own cost, the condition as it is cast (601.2f), as "... if ..."
     low = re.sub(r"^(self costs (?:\{\d+\})+ (?:less|more) to cast) as long as ", r"\1 if ", low)
@@ -3497,7 +3506,10 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
             more = parse_condition(both.group(1))
             cond = None if more is None else {"all": [cond, more]}
             cond_text, body = both.group(1), both.group(2)
-        if cond is not None and "attached" in cond:  # "as long as equipped creature is a Human, it has lifelink"
+        if cond is not None and "attached" in cond:  # "as long as equipped creature is a Human, it has lifelink";
+            # "As long as enchanted permanent is a Vehicle, it's a creature in addition to its other types" (Aerial
+            # Modification)
+            body = re.sub(r"^(?:it's|it is) ", cond_text.split(" is ")[0] + " is ", body)
             body = re.sub(r"^it\b", cond_text.split(" is ")[0], body)
         elif re.match(r"self (?:has|is)\b", cond_text):  # "As long as SELF has seven or more loyalty counters on
             # him, he's a 7/7 Dragon God creature" (Grand Master of Flowers): the pronoun is SELF (a legend's own)

@@ -71,6 +71,7 @@ _IRREGULAR = {"elves": "Elf", "dwarves": "Dwarf", "wolves": "Wolf", "werewolves"
               "allies": "Ally", "faeries": "Faerie", "harpies": "Harpy", "kor": "Kor", "merfolk": "Merfolk",
               "moonfolk": "Moonfolk", "vedalken": "Vedalken", "kithkin": "Kithkin", "aetherborn": "Aetherborn",
               "goblins": "Goblin", "zombies": "Zombie", "knives": "Knife", "dwarfs": "Dwarf", "cyclopes": "Cyclops"}
+IRREGULAR_PLURALS = _IRREGULAR  # (read by the effects' group words: engine/cards/compiler/effects/context.py)
 # subtypes that are also ordinary English words of rules text are not read as subtypes
 _NOT_SUBTYPES = {"you", "the", "of", "qu", "head", "art", "will", "eye", "key", "toy", "deb", "gus"}
 SUBTYPES = frozenset(s for s in SUBTYPES if s.lower() not in _NOT_SUBTYPES)

@@ -97,6 +97,17 @@ def strip_reminder(text: str) -> str:
 _NOT_SHORT = frozenset({"The", "A", "An", "Lord", "Lady", "King", "Queen", "General", "Captain", "Sir", "Dame"})
 
 
+def _legend_lead(name: str) -> str | None:
+    """The capitalised words (one to three) of a legend's name before its first "of", "the" or "and" ("Rosie Cotton"
+    of "Rosie Cotton of South Lane"), or None."""
+    words = name.split()
+    for i, w in enumerate(words[:4]):
+        if w in ("of", "the", "and"):
+            lead = words[:i]
+            return " ".join(lead) if lead and all(x[:1].isupper() for x in lead) else None
+    return None
+
+
 def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[str, ...] = ()) -> list[str]:
     """Paragraphs of rules text with reminder text removed and the card's name as SELF; a
     planeswalker's text may name it by the planeswalker type its name starts with ("Ajani deals 3
@@ -128,6 +139,10 @@ def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[
             text = replace_name(text, n.split(",")[0])
         elif legendary and re.match(r"^[A-Z][\w'-]+ (the|of) ", n):
             text = replace_name(text, n.split()[0])
+        elif legendary and (lead := _legend_lead(n)):
+            # "Rosie Cotton of South Lane": "When Rosie Cotton enters"; "Éomer of the Riddermark", "Tor Wauki the
+            # Younger", "Shang-Chi and the Ten Rings": a legend's name before "of", "the" or "and" means it (201.4)
+            text = replace_name(text, lead)
         elif legendary and re.fullmatch(r"[A-Z][\w-]+ [A-Z][\w'-]+", n) and n.split()[0] not in _NOT_SHORT \
                 and subtype(n.split()[0].lower()) is None:
             # "Zurgo Bellstriker": "Zurgo can't block ..." (a legend's first name alone means it,

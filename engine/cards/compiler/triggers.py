@@ -33,6 +33,7 @@ _SELF_EVENTS = {
     "becomes the target of a spell or ability an opponent controls": "becomes_target_opponent",
     "becomes the target of a spell or ability you control": "becomes_target_you",
     "becomes the target of a spell an opponent controls": "becomes_target_spell_opponent",
+    "becomes the target of a spell you control": "becomes_target_spell_you",
     "is turned face up": "turned_face_up", "blocks or becomes blocked": "blocks_or_blocked",
     "enters or attacks": "etb_or_attacks", "enters or dies": "etb_or_dies",
     "blocks a creature with flying": "blocks_flying", "becomes blocked by a creature": "becomes_blocked",
@@ -58,6 +59,7 @@ def _event_word(w: str) -> str | None:
             "becomes the target of a spell or ability an opponent controls": "becomes_target_opponent",
             "becomes the target of a spell or ability you control": "becomes_target_you",
             "becomes the target of a spell an opponent controls": "becomes_target_spell_opponent",
+            "becomes the target of a spell you control": "becomes_target_spell_you",
             "leave the battlefield": "ltb", "is turned face up": "turned_face_up",
             "phases in": "phases_in", "phases out": "phases_out",  # 702.25
             "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned",
@@ -94,6 +96,10 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     return trig
 
 
+#: the zones a permanent may leave the battlefield to without dying (700.4: dying is going to a graveyard)
+_NOT_DYING = ["exile", "hand", "library", "command"]
+
+
 def _parse_trigger(cond: str) -> dict[str, Any] | None:
     c = cond.strip().lower().rstrip(",")
     m = re.fullmatch(r"(a|the last) time counter is removed from self while it's exiled", c)
@@ -104,6 +110,11 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             return {"event": "counters_removed", "self": True, "counter": "time", "each_counter": True,
                     "zone": "exile"}
         return {"event": "last_time_counter_removed", "self": True, "zone": "exile"}
+    m = re.fullmatch(r"(.+ (?:leaves|leave) the battlefield) without dying", c)
+    if m:  # "Whenever one or more other creatures you control leave the battlefield without dying" (Bloomburrow):
+        inner = parse_trigger(m.group(1))  # to any zone but a graveyard (700.4)
+        return {**inner, "to": list(_NOT_DYING)} if inner is not None and inner.get("event") == "ltb" \
+            and "to" not in inner else None
     m = re.fullmatch(r"self or enchanted creature (.+)", c)
     if m:  # bestow (702.102): "Whenever SELF or enchanted creature attacks" (Heliod's Emissary): the creature it is
         # while a creature, or the creature it enchants while an Aura
@@ -479,6 +490,13 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "you cast a historic spell": {"event": "cast", "who": "you", "filter": {
             "or": [{"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]}]}},
         "self blocks a creature": {"event": "blocks", "self": True},
+        # crew and saddle (later keywords): tapped to pay a Vehicle's crew cost or a Mount's saddle cost; "that
+        # Vehicle" is the one crewed (engine/costs.py _pay, engine/triggers.py)
+        "self crews a vehicle": {"event": "crews", "self": True},
+        "self saddles a mount or crews a vehicle": {"event": ["crews", "saddles"], "self": True},
+        "self saddles a mount or crews a vehicle during your main phase": {"event": ["crews", "saddles"], "self": True,
+                                                                           "main_phase": True},
+        "self becomes crewed": {"event": "becomes_crewed", "self": True},  # its crew ability resolved
         "self attacks alone": {"event": "attacks_alone", "self": True},
         # 508.1, 400.7: declared as an attacker with no earlier attack this turn (engine/triggers.py event)
         "self attacks for the first time each turn": {"event": "attacks", "self": True, "first": True},
@@ -585,7 +603,8 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"self (.+)", c)
     if m and m.group(1) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(1)], "self": True}
-    m = re.fullmatch(r"self or another (.+?) (enters|dies|attacks|is turned face up)(?: under your control)?", c)
+    m = re.fullmatch(r"self or another (.+?) (enters|dies|attacks|is turned face up|leaves the battlefield)"
+                     r"(?: under your control)?", c)
     if m:
         f = parse_noun(m.group(1))
         if f is None:

@@ -204,10 +204,11 @@ def _base_pt_of(m: re.Match, c: Ctx) -> list[Effect] | None:
                                "duration": "eot"})]
 
 
-@reader(r"^(.+?) becomes? an artifact creature( until end of turn)?$")
+@reader(r"^(.+?) (?:becomes? an artifact creature|become artifact creatures)( until end of turn)?$")
 def _artifact_creature(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Crew's 'SELF becomes an artifact creature until end of turn': it keeps its other types and
-    subtypes (205.1b) and its printed power and toughness."""
+    subtypes (205.1b) and its printed power and toughness; "Vehicles you control become artifact creatures until
+    end of turn" (Start Your Engines): each of them so, those there are as it resolves (611.2c)."""
     what = c.ref(m.group(1))
     if what is None:
         return None

@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.keywords import protection_qualities
-from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
+from engine.cards.compiler.subtypes import CREATURE_TYPES, IRREGULAR_PLURALS, subtype
 from engine.cards.compiler.targets import KEYWORDS, attached_noun, parse_noun, parse_target
 
 #: the compiler's reader of static abilities, which engine/cards/compiler/statics.py (a module that imports this
@@ -349,7 +349,8 @@ class Ctx:
             return "damaged"  # the planeswalker the trigger's source dealt damage to (120.3)
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
-                 "that artifact", "the token", "the exiled card", "that enchantment", "those lands"):
+                 "that artifact", "the token", "the exiled card", "that enchantment", "those lands", "that vehicle",
+                 "that mount or vehicle"):
             if "creature" in p and self.last is not None and self._not_a_creature(self.last):
                 # "you may return a land you control ... If you do, the creature gets +2/+2": not the land
                 return None
@@ -359,6 +360,12 @@ class Ctx:
                 # "target creature gets +3/+3, up to one other target creature gets +2/+2 ... Those creatures gain
                 # vigilance" (Arm the Cathars): all the targets named, not the last one (not read)
                 return None
+            if isinstance(self.last, dict) and set(self.last) == {"each"} and isinstance(self.last["each"], dict) \
+                    and self.last["each"].get("zone") in ("graveyard", "exile", "hand", "library"):
+                # "Return each creature card ... from your graveyard to the battlefield. Exile those creatures at the
+                # beginning of your next upkeep" (Rally the Ancestors): the cards named, where this effect moved them
+                # (400.7, 603.7c; engine/values.py refs "moved")
+                return {**self.last, "moved": True}
             return self.last if self.last is not None else "it"
         if p in ("that player or planeswalker", "that player or that planeswalker", "that opponent or planeswalker"):
             # "... target player or planeswalker ... 3 damage to that player or planeswalker": the last
@@ -564,8 +571,10 @@ class Ctx:
 
 
 _UP_TO = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+#: the plural of a creature type that doesn't end in "s" ("Mice you control get +1/+0", "Merfolk you control"; 205.3)
+_IRREGULAR_PLURALS = "|".join(sorted((k for k in IRREGULAR_PLURALS if not k.endswith("s")), key=len, reverse=True))
 _PLURAL_HEAD = re.compile(
-    r"\b(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens|[a-z]+s) "
+    rf"\b(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens|[a-z]+s|{_IRREGULAR_PLURALS}) "
     r"(you control|your opponents control|an opponent controls|you don't control|"
     r"target player controls|target opponent controls|that player controls|defending player controls|they control|"
     r"your team controls)|"

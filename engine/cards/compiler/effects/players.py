@@ -881,12 +881,19 @@ def _player_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counters", {"what": who, "kind": m.group(3), "amount": n})]
 
 
-@reader(r"^(?:you )?get ((?:\{e\})+|that many \{e\}|an amount of \{e\} equal to .+)$")
+@reader(r"^(?:you )?get ((?:\{e\})+|that many \{e\}|an amount of \{e\} equal to .+|[a-z]+ \{e\}|\{e\} for each .+)$")
 def _energy(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"You get {E}{E}", "you get that many {E}", "you get an amount of {E} equal to its mana value": energy
-    counters on you (121.1; the energy symbol is a later addition, Kaladesh). A bare "get {E}" follows
-    another instruction of yours ("you gain 2 life and get {E}{E}{E}")."""
+    """"You get {E}{E}", "you get that many {E}", "you get an amount of {E} equal to its mana value", "you get six
+    {E}", "you get {E} for each creature you control": energy counters on you (121.1; the energy symbol is a later
+    addition, Kaladesh). A bare "get {E}" follows another instruction of yours ("you gain 2 life and get {E}{E}{E}")."""
     t = m.group(1)
+    word = re.fullmatch(r"([a-z]+) \{e\}", t)
+    if word and word.group(1) != "many":  # "you get six {E}"
+        k = number(word.group(1))
+        return None if not k else [Effect("counters", {"what": "you", "kind": "energy", "amount": k})]
+    if t.startswith("{e} for each "):  # "you get {E} for each creature you control" (counted as it resolves, 608.2h)
+        per = count_of(t[len("{e} for each "):])
+        return None if per is None else [Effect("counters", {"what": "you", "kind": "energy", "amount": per})]
     it = c.last if c.last is not None else "it"  # "equal to its mana value": the object named last (608.2c)
     n: Any = t.count("{e}") if t.startswith("{") else equal_to(t.split(" equal to ", 1)[1], its=it) \
         if " equal to " in t else {"that_much": True}

@@ -847,6 +847,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             return got
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
                      r"it escaped|it's .+|your life total .+|you attacked .+|you've .+|you gained .+|"
+                     r"this is the \w+ time this ability has resolved this turn|"
                      r"(?:no )?(?:\{[wubrgc]\})+ was spent to cast (?:self|it|this spell)|"
                      r"an? [a-z ]+ you control has "
                      r"[a-z ]+)", low)
@@ -1993,7 +1994,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out += effs
             continue
-        if m and out and out[-1].op == "scry" and not ctx.targets:
+        if m and out and (out[-1].op == "scry" or out[-1].op == "action" and out[-1].args.get("name") == "amass") \
+                and not ctx.targets:  # (amass, a later keyword action: always done, an Army chosen or created)
             # "When SELF enters, surveil 4. When you do, you may return target nonland permanent an opponent controls
             # to its owner's hand." (Dream Eater): the surveil is always done, and the reflexive ability triggers then,
             # its targets chosen as it is put on the stack (603.7a, 603.3; reflexive triggers are a later rule)

@@ -284,12 +284,13 @@ def _exchange_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^put (.+?) onto the battlefield( from your (?:hand or graveyard|graveyard or hand|hand|graveyard))?"
-        r"( transformed)?(?: (tapped and attacking|tapped))?(?: under your control)?(?: with (a|an|one|two|three)"
-        r"(?: additional)? ([+\-\w/]+) counters? on it)?$")
+        r"( transformed)?(?: (tapped and attacking|tapped))?(?: under your control( tapped)?)?(?: with (a|an|one|two|"
+        r"three)(?: additional)? ([+\-\w/]+) counters? on it)?$")
 def _put_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Put X onto the battlefield [tapped]"; "You may put a creature card ... onto the battlefield from your hand
     or graveyard with two +1/+1 counters on it" (Nissa of Shadowed Boughs: the zones said after, 400.1; 614.1c the
-    counters it enters with)."""
+    counters it enters with); "Put target creature card from a graveyard onto the battlefield under your control
+    tapped" (Demon of Dark Schemes)."""
     phrase = m.group(1) + (m.group(2) or "")
     what = c.ref(phrase.replace("self from your graveyard", "self"))
     if what is None:
@@ -299,12 +300,12 @@ def _put_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
         args["from"] = "graveyard"
     if m.group(3):
         args["transformed"] = True  # 711.8
-    if m.group(4):
+    if m.group(4) or m.group(5):
         args["tapped"] = True
-        if m.group(4).endswith("attacking"):
+        if (m.group(4) or "").endswith("attacking"):
             args["attacking"] = True  # 508.4: put onto the battlefield attacking, never declared as an attacker
-    if m.group(5):
-        args["counters"] = {m.group(6): number(m.group(5)) or 1}
+    if m.group(6):
+        args["counters"] = {m.group(7): number(m.group(6)) or 1}
     return [Effect("move", args)]
 
 
