@@ -1212,7 +1212,7 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     # wait in game.triggered, and an illegal activation restores the state before it
     triggers.event(g, {"event": "activate", "player": player, "obj": o.id, "ability": s.id,
                        "loyalty": cost.loyalty is not None})
-    discarded = _pay_other_costs(g, player, o, cost, x, own)
+    discarded = _pay_other_costs(g, player, o, cost, x, own, s.chosen)
     if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
     # 602.2b: as it is activated (before other costs are paid), its targets chosen (Kopala, Warden of Waves)
@@ -1409,10 +1409,12 @@ def _ability_object(g: "Game", src: "Obj", ab: Ability, controller: str) -> "Obj
     return s
 
 
-def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, own: "Obj | None" = None) -> int | None:
+def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, own: "Obj | None" = None,
+                     chosen: dict[str, Any] | None = None) -> int | None:
     """The parts of a cost that need no choice (118, 602.2b); chosen parts: engine/costs.py. ``own``: the object
     "sacrifice SELF" names when it is not ``o`` (granter_of). Returns the new id of the card when the cost
-    discarded it (cycling, 702.28a), else None."""
+    discarded it (cycling, 702.28a), else None. ``chosen``: the ability's record, which keeps the card a cost
+    "Exile SELF" put into exile ("exiled_self": craft's "Return this card to the battlefield transformed")."""
     discarded = None
     if cost.tap:
         tap(g, o.id)  # 701.17a, with its event (603.2d)
@@ -1456,7 +1458,9 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
     if cost.sacrifice_self:
         sacrifice(g, (own or o).id)
     elif cost.exile_self:
-        g.move((own or o).id, "exile")
+        new = g.move((own or o).id, "exile")
+        if chosen is not None:
+            chosen["exiled_self"] = new
     elif cost.bottom_self:  # "Put SELF on the bottom of its owner's library" (602.2b, 401.1)
         g.move((own or o).id, "library", top=False)
     elif cost.return_self:  # "Return SELF to its owner's hand" (602.2b; 400.3: its owner's)

@@ -69,6 +69,7 @@ KEYWORDS = frozenset({
     "Cycling", "Typecycling",  # activated abilities from the hand (702.28; engine/casting.py)
     "Scavenge",              # an activated ability from the graveyard (702.96)
     "Unearth",               # likewise (702.83; its return: engine/ops/zones.py)
+    "Craft",                 # an activated ability (a later keyword; keywords.craft_ability, engine/costs.py craft)
     "Ninjutsu",              # an activated ability from the hand (702.48)
     "Toxic",                 # with a number: poison with combat damage (a later keyword; engine/actions.py)
     "Cumulative upkeep",     # with a mana cost: its triggered ability (702.23; keywords._costed_ability)

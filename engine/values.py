@@ -179,6 +179,14 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         for picks in r["legal"]:
             return list(picks)
         return []
+    if ref == "exiled_self":  # "Return this card to the battlefield transformed" (craft, a later keyword): the card
+        # this ability's own cost exiled (602.2b), found in exile
+        x = s.chosen.get("exiled_self")
+        return [x] if x in g.objects and g.objects[x].zone == "exile" else []
+    if ref == "crafted_with":  # "the exiled cards used to craft it" (craft, a later keyword): those still in exile
+        sid = source_id(g, r)
+        ids = g.objects[sid].chosen.get("crafted_with", ()) if sid is not None else ()
+        return [x for x in ids if x in g.objects and g.objects[x].zone == "exile"]
     if ref == "linked_exiled":  # 607.2a: the cards exiled by this object's linked ability, still in exile
         info = s.trigger_info
         if info and "linked" in info:
@@ -410,7 +418,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object", "activated",
                        "gift_player", "tapped_cost",
                        "activated_ability", "voted_most",
-                       "clash_opponent"})
+                       "clash_opponent", "exiled_self", "crafted_with"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "targets_of",
                       "owner_of", "opponents_of", "couldnt"})

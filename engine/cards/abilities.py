@@ -765,6 +765,9 @@ class Cost:
     # controls, chosen as the cost is paid (601.2h; engine/costs.py)
     blight: int = 0
     exert_self: bool = False  # "Exert SELF" (a later keyword action, Amonkhet: engine/actions.py exert)
+    # craft (a later keyword, The Lost Caverns of Ixalan, 2023): "Exile [materials] from among permanents you
+    # control and/or cards in your graveyard": the materials' filter, its "amount", and "or_more" for "one or more"
+    craft: dict[str, Any] | None = None
 
     @property
     def is_free(self) -> bool:
