@@ -346,7 +346,7 @@ def _walk(x: Any, out: list[str]) -> None:
                 out.append(f"amount {k} that_player outside a per-player instruction")
         mv = x.get("mv_of")
         if mv is not None and mv not in ("it", "taken", "self", "attached", "discarded", "revealed", "sacrificed",
-                                         "milled", "revealed_top") \
+                                         "milled", "revealed_top", "crafted_with") \
                 and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's
             # targets last existed (608.2h); a card exiled to pay a cost is not kept for it

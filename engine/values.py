@@ -424,7 +424,7 @@ REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", 
                       "owner_of", "opponents_of", "couldnt"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
-STATIC_REFS = frozenset({"self", "attached", "you", "revealed", "exiled", "linked_exiled", "chosen_player"})
+STATIC_REFS = frozenset({"self", "attached", "you", "revealed", "exiled", "linked_exiled", "chosen_player", "crafted_with"})
 
 
 def static_bind(g: "Game", src: int | None, f: dict[str, Any]) -> dict[str, Any]:
@@ -471,6 +471,10 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
     if ref == "chosen_player":  # the player it chose as it entered (614.12): "the chosen player's hand"
         chosen = chosen_player(g, src)
         return [chosen] if chosen is not None else []
+    if ref == "crafted_with":  # "the exiled cards used to craft it" (craft, a later keyword): those still in exile
+        o = g.objects.get(src) if src is not None else None
+        return [x for x in (o.chosen.get("crafted_with", ()) if o is not None else ())
+                if x in g.objects and g.objects[x].zone == "exile"]
     if ref in ("exiled", "linked_exiled"):  # "the exiled card's mana value": the cards exiled with it, still in
         o = g.objects.get(src) if src is not None else None  # exile (607.2a: Living Lore)
         return [x for x in (o.chosen.get("exiled", ()) if o is not None else ())

@@ -365,6 +365,12 @@ def quantity(phrase: str) -> Any:
         if f is None or f.get("_needs_player_target"):
             return None
         return {"greatest": {"mana value": "mv"}.get(m.group(1), m.group(1)), "among": f}
+    m = re.fullmatch(r"the (total )?(power|toughness|mana value) of the exiled cards? used to craft (?:it|self)", p)
+    if m:  # craft (a later keyword, The Lost Caverns of Ixalan): "the total power of the exiled cards used to craft
+        # it" (Mastercraft Raptor), "the mana value of the exiled card used to craft it": the materials its craft cost
+        # exiled, in exile (engine/values.py "crafted_with")
+        k = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(2)]
+        return {k: "crafted_with", **({"sum": True} if m.group(1) and k != "mv_of" else {})}
     m = re.fullmatch(r"the total power of (.+?) (destroyed|exiled|sacrificed) this way", p)
     if m:  # "the total power of creatures destroyed this way" (Angrath, Minotaur Pirate): each as it last existed on
         # the battlefield (608.2h)
