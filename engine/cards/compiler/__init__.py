@@ -1409,15 +1409,12 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
 
 def _unread_face_rules(layout: str, types: tuple[str, ...], text: str, faces: list[CardDef]) -> list[str]:
     """The later faces' rules this engine does not play: an adventurer card's second face that is neither an
-    Adventure nor an Omen (Tarkir: Dragonstorm's, shuffled into its owner's library as it resolves), an adventurer
-    that is a land (played, never cast, from exile), Room halves (Duskmourn's split enchantments: a door unlocks),
+    Adventure nor an Omen (Tarkir: Dragonstorm's, shuffled into its owner's library as it resolves), Room halves (Duskmourn's split enchantments: a door unlocks),
     a prepare card whose spell is no instant or sorcery, a modal double-faced card whose face says it transforms (a
     later layout that never transforms otherwise); a card with one stays unsupported (its halves would otherwise be cast
     as an Adventure's or a split card's, 708.3)."""
     if layout == "adventure" and any("Adventure" not in f.subtypes and "Omen" not in f.subtypes for f in faces):
         return [f"(a second face that is neither an Adventure nor an Omen: {faces[0].name})"]
-    if layout == "adventure" and "Land" in types:
-        return ["(an adventurer land: played from exile, not cast)"]
     if layout == "modal_dfc" and any(re.search(r"\btransform", t, re.I) for t in [text] + [f.text for f in faces]):
         return ["(a modal double-faced card that transforms)"]
     if layout in ("split", "aftermath") and any("Room" in f.subtypes for f in faces):
