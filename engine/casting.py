@@ -33,6 +33,7 @@ from engine import (
     prepare,
     prototype,
     replacement,
+    rooms,
     seats,
     splice,
     triggers,
@@ -211,6 +212,8 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         _turn_face_up(g, player, a)
     elif act == "end_effect":  # "You may pay {B} to end this effect": a special action (115.2c)
         licid.end_effect(g, player, a)
+    elif act == "unlock":  # unlock a Room's door: a special action (a later layout, engine/rooms.py)
+        rooms.unlock(g, player, a, sorcery_timing(g, player))
     elif act == "manual":
         if not manual.offered(g, player):
             raise IllegalAction("you control no card that needs manual play")
@@ -222,7 +225,7 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         g._check_end()
     else:
         raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate, suspend, plot, foretell, "
-                            f"roll_planar_die or concede")
+                            f"roll_planar_die, turn_face_up, end_effect, unlock or concede")
 
 
 def plot(g: "Game", player: str, a: dict[str, Any]) -> None:

@@ -1417,8 +1417,6 @@ def _unread_face_rules(layout: str, types: tuple[str, ...], text: str, faces: li
         return [f"(a second face that is neither an Adventure nor an Omen: {faces[0].name})"]
     if layout == "modal_dfc" and any(re.search(r"\btransform", t, re.I) for t in [text] + [f.text for f in faces]):
         return ["(a modal double-faced card that transforms)"]
-    if layout in ("split", "aftermath") and any("Room" in f.subtypes for f in faces):
-        return ["(a Room: its doors' rules are not compiled)"]
     if layout == "prepare" and not any("Instant" in f.types or "Sorcery" in f.types for f in faces[:1]):
         return ["(layout prepare: a prepared face that is no instant or sorcery)"]
     return []
