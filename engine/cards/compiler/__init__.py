@@ -565,7 +565,9 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
     ctx.clash_trigger = trig.get("event") == "clash"  # "Whenever you clash, ... If you won, ..." (701.20c)
     if trig.get("event") == "cast" and isinstance((trig.get("filter") or {}).get("targets"), dict):
         ctx.cast_targets = trig["filter"]["targets"]  # "... that targets one or more permanents, ... those permanents"
-    bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"
+    # "if you have fewer than seven cards ..., draw ... the difference": the intervening "if" (603.4) is what "the
+    # difference" measures; without one, a later sentence's own "if" does (engine/cards/compiler/effects/sequence.py)
+    bound = bind_difference(cond_text, body, ctx) if cond_text else body
     if bound is None:
         return None
     body = bound
