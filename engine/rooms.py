@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.state import Obj
 
-__all__ = ["UNLOCKED", "is_room", "view", "entering", "entered", "options", "unlock"]
+__all__ = ["UNLOCKED", "is_room", "view", "entering", "entered", "options", "unlock", "locked_doors", "unlock_door",
+           "set_doors"]
 
 #: the permanent's record of its unlocked doors (indices of split_halves)
 UNLOCKED = "unlocked"
@@ -84,6 +85,14 @@ def entering(n: "Obj", spell: "Obj | None") -> None:
     n.card = view(whole, unlocked)
 
 
+def set_doors(o: "Obj", unlocked: tuple[int, ...]) -> None:
+    """A Room permanent (its ``card`` the whole card) with these doors unlocked (a scenario's setup)."""
+    whole = o.chosen.get("front", o.card)
+    o.chosen["front"] = whole
+    o.chosen[UNLOCKED] = sorted(set(unlocked))
+    o.card = view(whole, tuple(o.chosen[UNLOCKED]))
+
+
 def entered(g: "Game", n: "Obj") -> None:
     """After the Room entered with a door unlocked: "When you unlock this door" of that door triggers."""
     doors = list(n.chosen.get(UNLOCKED, ()))
@@ -102,6 +111,30 @@ def _locked_doors(g: "Game", o: "Obj") -> list[tuple[int, CardDef]]:
     if not isinstance(whole, CardDef) or not is_room(whole) or UNLOCKED not in o.chosen:
         return []
     return [(i, h) for i, h in enumerate(split_halves(whole)) if i not in o.chosen[UNLOCKED] and h.mana_cost]
+
+
+def locked_doors(g: "Game", oid: int) -> list[tuple[int, str]]:
+    """The locked doors of the Room permanent ``oid`` (index and name); [] for any other permanent."""
+    o = g.objects.get(oid)
+    whole = o.chosen.get("front") if o is not None else None
+    if o is None or not isinstance(whole, CardDef) or not is_room(whole) or UNLOCKED not in o.chosen:
+        return []
+    return [(i, h.name) for i, h in enumerate(split_halves(whole)) if i not in o.chosen[UNLOCKED]]
+
+
+def unlock_door(g: "Game", oid: int, door: int, player: str) -> None:
+    """An effect unlocks a locked door of a Room ("unlock a locked door of up to one target Room you control"): no
+    cost is paid; "when you unlock this door" triggers, "whenever you fully unlock a Room" when it was the last one
+    (``player``: who unlocks it, the effect's controller)."""
+    o = g.objects[oid]
+    name = dict(locked_doors(g, oid)).get(door)
+    if name is None:
+        return
+    o.chosen[UNLOCKED] = sorted([*o.chosen[UNLOCKED], door])
+    o.card = view(o.chosen["front"], tuple(o.chosen[UNLOCKED]))
+    g.changed()
+    g.log("unlock", player=player, card=name, obj=oid)
+    _unlocked(g, oid, player, [door], len(o.chosen[UNLOCKED]) == 2)
 
 
 def options(g: "Game", player: str, sorcery: bool) -> list[dict[str, Any]]:
