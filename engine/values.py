@@ -395,6 +395,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "discarded_this_turn": frozenset({"discarded_this_turn"}),
     "sacrificed_this_turn": frozenset({"sacrificed_this_turn"}),
     "descended_this_turn": frozenset({"descended_this_turn"}),
+    "unlocked_doors": frozenset({"unlocked_doors"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
@@ -408,7 +409,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
-                                 "descended_this_turn",
+                                 "descended_this_turn", "unlocked_doors",
                                  "mv_of", "dungeon_names", "colors_of", "commander_casts"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
@@ -803,6 +804,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who not in g.players:
             return 0
         return g.players[who].discarded_turn if "discarded_this_turn" in a else g.players[who].sacrificed_turn
+    if "unlocked_doors" in a:  # "the number of unlocked doors among Rooms you control" (a later layout: engine/rooms.py)
+        who = _you(g, src, r)
+        return sum(len(g.objects[i].chosen.get("unlocked", ())) for i in g.battlefield
+                   if g.chars(i).controller == who and "unlocked" in g.objects[i].chosen)
     if "descended_this_turn" in a:  # "the number of times you descended this turn" (a later rule, LCI)
         return descended(g, _you(g, src, r))
     if "exiled_from_hand" in a:  # "draws a card for each card exiled from their hand this way" (engine/ops/actions.py

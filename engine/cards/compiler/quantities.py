@@ -135,6 +135,9 @@ def count_of(phrase: str) -> Any:
         return {"died_this_turn": {**f, "types": ["Creature"]}}
     if p in ("permanents you've sacrificed this turn", "permanent you've sacrificed this turn"):
         return {"sacrificed_this_turn": "you"}  # 701.14a
+    if p in ("unlocked doors among rooms you control", "unlocked door among rooms you control",
+             "the number of unlocked doors among rooms you control"):
+        return {"unlocked_doors": "you"}  # Rooms (a later layout, Duskmourn): engine/rooms.py
     if p in ("times you descended this turn", "time you descended this turn"):
         return {"descended_this_turn": "you"}  # a later rule (LCI): each permanent card put into your graveyard
     if p in ("cards you've discarded this turn", "card you've discarded this turn"):
@@ -1161,6 +1164,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         # another (107.1), read as the condition is checked (603.4: as the trigger event happens and as it resolves)
         return {"amount_ge": {"amount": q, "n": n}} if m.group(3) in ("greater", "more") \
             else {"amount_lt": {"amount": q, "n": n + 1}}
+    m = re.fullmatch(r"there are (\w+) or more (.+)", t)
+    n = number(m.group(1)) if m else None
+    q = quantity(m.group(2)) if m and n else None
+    if q is not None and set(q) == {"unlocked_doors"}:  # "as long as there are two or more unlocked doors among Rooms
+        # you control" (Rampaging Soulrager): that number now (611.3a), compared (107.1)
+        return {"amount_ge": {"amount": q, "n": n}}
     return None
 
 
