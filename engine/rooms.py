@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from engine.state import Obj
 
 __all__ = ["UNLOCKED", "is_room", "view", "entering", "entered", "options", "unlock", "locked_doors", "unlock_door",
-           "set_doors"]
+           "set_doors", "doors", "lock_door"]
 
 #: the permanent's record of its unlocked doors (indices of split_halves)
 UNLOCKED = "unlocked"
@@ -135,6 +135,28 @@ def unlock_door(g: "Game", oid: int, door: int, player: str) -> None:
     g.changed()
     g.log("unlock", player=player, card=name, obj=oid)
     _unlocked(g, oid, player, [door], len(o.chosen[UNLOCKED]) == 2)
+
+
+def doors(g: "Game", oid: int) -> list[tuple[int, str, bool]]:
+    """Each door of the Room permanent ``oid``: its index, its name and whether it is unlocked; [] for any other."""
+    o = g.objects.get(oid)
+    whole = o.chosen.get("front") if o is not None else None
+    if o is None or not isinstance(whole, CardDef) or not is_room(whole) or UNLOCKED not in o.chosen:
+        return []
+    return [(i, h.name, i in o.chosen[UNLOCKED]) for i, h in enumerate(split_halves(whole))]
+
+
+def lock_door(g: "Game", oid: int, door: int, player: str) -> None:
+    """An effect locks an unlocked door of a Room ("Lock or unlock a door of target Room you control"): its
+    abilities stop working; nothing triggers."""
+    o = g.objects[oid]
+    if door not in o.chosen.get(UNLOCKED, ()):
+        return
+    name = next(n for i, n, _ in doors(g, oid) if i == door)
+    o.chosen[UNLOCKED] = [d for d in o.chosen[UNLOCKED] if d != door]
+    o.card = view(o.chosen["front"], tuple(o.chosen[UNLOCKED]))
+    g.changed()
+    g.log("lock", player=player, card=name, obj=oid)
 
 
 def options(g: "Game", player: str, sorcery: bool) -> list[dict[str, Any]]:

@@ -330,6 +330,30 @@ def _unlock_door(g: "Game", r: dict, e: Effect) -> dict | None:
     return None
 
 
+@action("lock_or_unlock_door")
+def _lock_or_unlock_door(g: "Game", r: dict, e: Effect) -> dict | None:
+    """"Lock or unlock a door of target Room you control" (Rooms, a later layout: engine/rooms.py): its controller
+    chooses a door (608.2d); a locked one becomes unlocked (its unlock trigger), an unlocked one locked."""
+    you = controller(g, r)
+    picks: list[tuple[int, int, bool]] = []
+    for k, i in enumerate(_objs(g, r, e.get("what", "self"))):
+        ds = rooms.doors(g, i)
+        if not ds:
+            continue
+        key = f"{r['i']}.door.{k}"
+        got = r["answers"].get(key)
+        opts = [f"{'lock' if unlocked else 'unlock'} {name}" for _, name, unlocked in ds]
+        if got is None:
+            return {"kind": "choose_option", "player": you, "options": opts, "slot": key,
+                    "prompt": f"{this(g, r).card.name}: lock or unlock a door of {g.objects[i].card.name}"}
+        j = opts.index(got) if got in opts else 0
+        picks.append((i, ds[j][0], ds[j][2]))
+    for i, door, unlocked in picks:
+        if i in g.objects and g.objects[i].zone == "battlefield":
+            (rooms.lock_door if unlocked else rooms.unlock_door)(g, i, door, you)
+    return None
+
+
 @action("class_level")
 def _class_level(g: "Game", r: dict, e: Effect) -> None:
     """A Class's level ability resolved (a later rule, Adventures in the Forgotten Realms, 2021; not in the 2016
