@@ -425,7 +425,8 @@ REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", 
                       "owner_of", "opponents_of", "couldnt"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
-STATIC_REFS = frozenset({"self", "attached", "you", "revealed", "exiled", "linked_exiled", "chosen_player", "crafted_with"})
+STATIC_REFS = frozenset({"self", "attached", "you", "revealed", "exiled", "linked_exiled", "chosen_player",
+                         "crafted_with"})
 
 
 def static_bind(g: "Game", src: int | None, f: dict[str, Any]) -> dict[str, Any]:
@@ -804,7 +805,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who not in g.players:
             return 0
         return g.players[who].discarded_turn if "discarded_this_turn" in a else g.players[who].sacrificed_turn
-    if "unlocked_doors" in a:  # "the number of unlocked doors among Rooms you control" (a later layout: engine/rooms.py)
+    if "unlocked_doors" in a:  # "the number of unlocked doors among Rooms you control" (a later layout: rooms.py)
         who = _you(g, src, r)
         return sum(len(g.objects[i].chosen.get("unlocked", ())) for i in g.battlefield
                    if g.chars(i).controller == who and "unlocked" in g.objects[i].chosen)

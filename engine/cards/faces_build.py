@@ -273,7 +273,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--forge", metavar="DIR", help="card files in Forge's format (a directory or bare git dir)")
     ap.add_argument("--out", default=str(OUT), help=f"the file to write (default {OUT})")
     ap.add_argument("--add", action="store_true",
-                    help="start from the faces and colour indicators the file already has; read only the cards it lacks")
+                    help="start from the faces and colour indicators the file already has; read only the ones it "
+                         "lacks")
     args = ap.parse_args(argv)
     if not args.mtgjson5 and not args.forge:
         ap.error("give --mtgjson5, --forge or both")

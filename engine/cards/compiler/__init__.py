@@ -1411,7 +1411,7 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
 
 def _unread_face_rules(layout: str, types: tuple[str, ...], text: str, faces: list[CardDef]) -> list[str]:
     """The later faces' rules this engine does not play: an adventurer card's second face that is neither an
-    Adventure nor an Omen (Tarkir: Dragonstorm's, shuffled into its owner's library as it resolves), Room halves (Duskmourn's split enchantments: a door unlocks),
+    Adventure nor an Omen (Tarkir: Dragonstorm's, shuffled into its owner's library as it resolves),
     a prepare card whose spell is no instant or sorcery, a modal double-faced card whose face says it transforms (a
     later layout that never transforms otherwise); a card with one stays unsupported (its halves would otherwise be cast
     as an Adventure's or a split card's, 708.3)."""
