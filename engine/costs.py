@@ -217,7 +217,7 @@ def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int |
     if part in ("reveal", "reveal_hand"):  # "(you may) reveal a Dragon card from your hand" (not the spell cast,
         # already on the stack: 601.2a)
         return (i for i in g.players[player].hand if matches(g, i, {**f, "zone": "hand"}, src, player))
-    if part == "craft":  # craft (a later keyword, The Lost Caverns of Ixalan: 702.167a of its rules): other
+    if part == "craft":  # craft (a later keyword, The Lost Caverns of Ixalan, as the rule that added it reads): other
         # permanents you control and cards in your graveyard with the materials' quality (not the source: the same
         # cost exiles it)
         f = {k: v for k, v in f.items() if k != "or_more"}

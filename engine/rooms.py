@@ -1,4 +1,4 @@
-"""Rooms (a later card layout, Duskmourn: House of Horror, 2024; rule 709.5 of the rules that added it): split
+"""Rooms (a later card layout, Duskmourn: House of Horror, 2024; as the rules that added it define them): split
 enchantment cards whose halves are doors.
 
 - A Room card is a split card (708): a player casts either half, as any split card's half is cast (708.3). As the

@@ -653,7 +653,7 @@ def reconfigure_rest(part: str, cost: Cost) -> tuple[Ability, ...]:
 
 
 def craft_ability(part: str, materials: str, cost_text: str) -> Ability | None:
-    """Craft (a later keyword, The Lost Caverns of Ixalan, 2023; 702.167a of the rules that added it): "Craft with
+    """Craft (a later keyword, The Lost Caverns of Ixalan, 2023; as the rule that added it reads): "Craft with
     [materials] [cost]" means "[Cost], Exile this permanent, Exile [materials] from among permanents you control
     and/or cards in your graveyard: Return this card to the battlefield transformed under its owner's control.
     Activate only as a sorcery." The materials: "artifact" (one), "two creatures" (that many), "one or more
