@@ -282,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     faces: dict[str, list[dict]] = {}
     indicators: dict[str, list[str]] = {}
     wanted_ind = wanted_indicators()
-    sources = []
+    sources: list[str] = []
     if args.add and pathlib.Path(args.out).is_file():  # the faces found before stay; their sources are named again
         with gzip.open(args.out, "rt", encoding="utf-8") as fh:
             old = json.load(fh)
