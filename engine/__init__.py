@@ -15,7 +15,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      4  targets zones_cast cast_options replacement redirect bestow prototype overload awaken splice
      5  triggers tapping
      6  actions clone transform entering dredge
-     7  payment position facedown saga phasing dungeon planechase archenemy vanguard conspiracy licid
+     7  payment position facedown saga phasing dungeon planechase archenemy vanguard conspiracy licid rooms
      8  ops
      9  effects costs combat sba leave contract loops
     10  support
@@ -50,7 +50,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
   7  mana payment (601.2g-h, 605.3), a scenario's position, Saga lore counters and chapters (a later rule),
      phasing (702.25: an effect primitive phases a permanent out), dungeons and venturing (a later rule), the
      casual variants' nontraditional cards: Planechase (901), Archenemy (904), Vanguard (902), conspiracies (905.4),
-     effects a player may end by paying (115.2c: the Licids)
+     effects a player may end by paying (115.2c: the Licids), Rooms' doors (a later layout)
   8  effect primitives (engine/ops; one table, OPS)
   9  the resolver (608), costs with choices (601.2h, 118), combat (506-511), SBAs (704),
      a player leaving the game (800.4), the walk of compiled data against the runtime

@@ -59,6 +59,14 @@ def corpus() -> dict[str, dict]:
 
 
 
+def _face(rec: dict, name: str, layout: str) -> Any:
+    """One face of a corpus record, as CardData's face."""
+    return make_face(name=name, mana_cost=rec.get("manaCost"), type_line=rec.get("type"), types=rec.get("types"),
+                     supertypes=rec.get("supertypes"), subtypes=rec.get("subtypes"), power=rec.get("power"),
+                     toughness=rec.get("toughness"), loyalty=rec.get("loyalty"), text=rec.get("text"),
+                     keywords=rec.get("keywords"), layout=layout, color_identity=rec.get("colorIdentity"))
+
+
 @lru_cache(maxsize=None)
 def _completed(full_name: str) -> Any:
     """A corpus card of two or more faces with the faces and color indicators the card database would give it
@@ -66,12 +74,14 @@ def _completed(full_name: str) -> Any:
     Throne of Eldraine's Adventures; the later faces of engine/cards/later_faces.json.gz), as CardData; the record
     itself when none is known, so the corpus source plays the same cards as the database."""
     rec = corpus()[full_name.lower()]
-    face = make_face(name=rec["name"].split(" // ")[0], mana_cost=rec.get("manaCost"), type_line=rec.get("type"),
-                     types=rec.get("types"), supertypes=rec.get("supertypes"), subtypes=rec.get("subtypes"),
-                     power=rec.get("power"), toughness=rec.get("toughness"), loyalty=rec.get("loyalty"),
-                     text=rec.get("text"), keywords=rec.get("keywords"), layout=rec["layout"],
-                     color_identity=rec.get("colorIdentity"))
-    card = make_card([face], name=rec["name"], layout=rec["layout"], color_identity=rec.get("colorIdentity"))
+    faces = [_face(rec, rec["name"].split(" // ")[0], rec["layout"])]
+    back = corpus().get(rec["name"].split(" // ")[-1].lower()) if rec["layout"] == "transform" else None
+    if back is not None and back.get("face") == "back" \
+            and str(back.get("front", "")).lower() == rec["name"].split(" // ")[0].lower():
+        # a transform card's back face is a record of its own in the corpus (as the database builds it,
+        # engine/cards/importers.py _corpus_records): its characteristics (711.1)
+        faces.append(_face(back, back["name"], rec["layout"]))
+    card = make_card(faces, name=rec["name"], layout=rec["layout"], color_identity=rec.get("colorIdentity"))
     done = card_db.full_card(card)
     return done if len(done.faces or ()) > 1 else rec
 

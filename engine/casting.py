@@ -33,6 +33,7 @@ from engine import (
     prepare,
     prototype,
     replacement,
+    rooms,
     seats,
     splice,
     triggers,
@@ -219,6 +220,8 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         _turn_face_up(g, player, a)
     elif act == "end_effect":  # "You may pay {B} to end this effect": a special action (115.2c)
         licid.end_effect(g, player, a)
+    elif act == "unlock":  # unlock a Room's door: a special action (a later layout, engine/rooms.py)
+        rooms.unlock(g, player, a, sorcery_timing(g, player))
     elif act == "manual":
         if not manual.offered(g, player):
             raise IllegalAction("you control no card that needs manual play")
@@ -230,7 +233,7 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         g._check_end()
     else:
         raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate, suspend, plot, foretell, "
-                            f"roll_planar_die or concede")
+                            f"roll_planar_die, turn_face_up, end_effect, unlock or concede")
 
 
 def plot(g: "Game", player: str, a: dict[str, Any]) -> None:
@@ -1243,7 +1246,7 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     # wait in game.triggered, and an illegal activation restores the state before it
     triggers.event(g, {"event": "activate", "player": player, "obj": o.id, "ability": s.id,
                        "loyalty": cost.loyalty is not None})
-    discarded = _pay_other_costs(g, player, o, cost, x, own)
+    discarded = _pay_other_costs(g, player, o, cost, x, own, s.chosen)
     if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
     # 602.2b: as it is activated (before other costs are paid), its targets chosen (Kopala, Warden of Waves)
@@ -1440,10 +1443,12 @@ def _ability_object(g: "Game", src: "Obj", ab: Ability, controller: str) -> "Obj
     return s
 
 
-def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, own: "Obj | None" = None) -> int | None:
+def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, own: "Obj | None" = None,
+                     chosen: dict[str, Any] | None = None) -> int | None:
     """The parts of a cost that need no choice (118, 602.2b); chosen parts: engine/costs.py. ``own``: the object
     "sacrifice SELF" names when it is not ``o`` (granter_of). Returns the new id of the card when the cost
-    discarded it (cycling, 702.28a), else None."""
+    discarded it (cycling, 702.28a), else None. ``chosen``: the ability's record, which keeps the card a cost
+    "Exile SELF" put into exile ("exiled_self": craft's "Return this card to the battlefield transformed")."""
     discarded = None
     if cost.tap:
         tap(g, o.id)  # 701.17a, with its event (603.2d)
@@ -1494,7 +1499,9 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
     if cost.sacrifice_self:
         sacrifice(g, (own or o).id)
     elif cost.exile_self:
-        g.move((own or o).id, "exile")
+        new = g.move((own or o).id, "exile")
+        if chosen is not None:
+            chosen["exiled_self"] = new
     elif cost.bottom_self:  # "Put SELF on the bottom of its owner's library" (602.2b, 401.1)
         g.move((own or o).id, "library", top=False)
     elif cost.return_self:  # "Return SELF to its owner's hand" (602.2b; 400.3: its owner's)

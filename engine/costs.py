@@ -41,11 +41,14 @@ _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard":
          "process": "put from exile into its owner's graveyard", "reveal": "reveal (or none)",
          "remove_counter_from": "remove a counter from", "reveal_hand": "reveal from your hand",
          "behold": "behold (a permanent you control or a card in your hand)",
-         "blight": "put -1/-1 counters on (blight)"}
+         "blight": "put -1/-1 counters on (blight)",
+         "craft": "exile (craft: permanents you control and/or cards in your graveyard)"}
 
 
 # ------------------------------------------------------------------ the parts of a cost
 def _how_many(f: dict[str, Any], n: int) -> str:
+    if f.get("or_more"):
+        return f"choose {n} or more"
     if "total_mv" in f:
         return f"choose any number with total mana value {f['total_mv']} or more"
     return f"choose any number with total power {f['total_power']} or more" if "total_power" in f else f"choose {n}"
@@ -75,7 +78,7 @@ def cost_problems(cost: Cost, announced: bool = False) -> list[str]:
         if n < 1 and not (part == "tap_others" and "total_power" in f) \
                 and not (part == "exile_from_graveyard" and "total_mv" in f) and not announced:
             out.append(f"cost: {part} a variable number")
-        f = {k: v for k, v in f.items() if k not in TOTALS and k not in ("optional", "blight")
+        f = {k: v for k, v in f.items() if k not in TOTALS and k not in ("optional", "blight", "or_more")
              and not (part == "discard" and k == "random") and not (part == "behold" and k == "exile")
              and not (part == "sacrifice" and k == "one_of_each")}  # "a Swamp and a Forest": one of each (_one_each)
         bad = unknown_keys(f)
@@ -214,6 +217,14 @@ def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int |
     if part in ("reveal", "reveal_hand"):  # "(you may) reveal a Dragon card from your hand" (not the spell cast,
         # already on the stack: 601.2a)
         return (i for i in g.players[player].hand if matches(g, i, {**f, "zone": "hand"}, src, player))
+    if part == "craft":  # craft (a later keyword, The Lost Caverns of Ixalan, as the rule that added it reads): other
+        # permanents you control and cards in your graveyard with the materials' quality (not the source: the same
+        # cost exiles it)
+        f = {k: v for k, v in f.items() if k != "or_more"}
+        return chain((i for i in g.battlefield if i != src and g.chars(i).controller == player
+                      and matches(g, i, {**f, "controller": "you", "zone": "battlefield"}, src, player)),
+                     (i for i in g.players[player].graveyard if i != src
+                      and matches(g, i, {**f, "zone": "graveyard"}, src, player)))
     if part == "process":  # cards in exile that an opponent owns (406.3: exile is public)
         return (i for p in g.opponents(player) for i in g.players[p].exile)
     raise IllegalAction(f"unknown cost part {part}")
@@ -268,6 +279,8 @@ def _picks_ok(g: "Game", f: dict[str, Any], n: int, cands: list[Any], picks: lis
         return sum(_card_mv(g, p) for p in picks) >= f["total_mv"] or bool(f.get("optional")) and not picks
     if f.get("one_of_each"):
         return len(picks) == n and _one_each(g, f, picks, n)
+    if f.get("or_more"):  # "craft with one or more creatures": any number, at least n
+        return len(picks) >= n
     return len(picks) == n
 
 
@@ -377,7 +390,8 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
             continue
         name = g.objects[src].card.name if src in g.objects else "it"
         lo, hi = (0 if f.get("optional") else min(1, need), len(cands)) if need is not None \
-            else (0, 1) if part == "reveal" or part == "behold" and f.get("optional") else (n, n)
+            else (0, 1) if part == "reveal" or part == "behold" and f.get("optional") \
+            else (n, len(cands)) if f.get("or_more") else (n, n)
         g.wait = {"kind": "choose_cards", "player": player, "options": cands, "min": lo, "max": hi,
                   "prompt": f"{name}: {_how_many(f, n)} to {_VERB[part]} (cost)", "cost": pend, "answer_to": "cost"}
         if need is not None and "total_mv" in f:  # collect evidence: cards whose mana values add up to N
@@ -458,6 +472,10 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                 # keyword action): the spell or ability it paid for remembers it (601.2h)
             if chosen is not None:  # "the exiled card's mana value" of what it paid for (601.2h, 608.2h)
                 chosen.setdefault("cost_exiled", []).append(new)
+        elif part == "craft":  # the materials exiled (a later keyword): "the exiled cards used to craft it"
+            new = g.move(i, "exile")
+            if chosen is not None:
+                chosen.setdefault("craft_exiled", []).append(new)
         elif part in ("linked_to_graveyard", "process"):
             g.move(i, "graveyard")
         elif part == "reveal":  # 701.15: shown to every player; the spell remembers it

@@ -69,6 +69,7 @@ class PriorityAnswer(TypedDict, total=False):
     kicked: Any
     alt: Union[str, None]
     face: Union[int, None]   # the half of a split card cast (708.3): 0 the first, 1 the second
+    door: Union[int, None]   # the door of a Room unlocked (a later layout, engine/rooms.py): 0 the first, 1 the second
     prepared: Any            # cast a copy of the spell of the prepared permanent "card" names (engine/prepare.py)
     divide: Union[dict, None]
     pay: Union[list, tuple, None]

@@ -29,6 +29,7 @@ from engine import (
     player_statics,
     prepare,
     prototype,
+    rooms,
     seats,
     targets,
     triggers,
@@ -235,6 +236,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         out += facedown.options(g, player, sorcery, special)
     if g.effects and any("licid" in e for e in g.effects):  # 115.2c: "You may pay {B} to end this effect"
         out += licid.options(g, player)
+    if g.priority == player and sorcery:  # unlock a Room's door (a later layout: a special action, engine/rooms.py)
+        out += rooms.options(g, player, sorcery)
     if special:
         out += _bestow_options(g, player, special, afford)
         out += _prototype_options(g, player, special, afford)

@@ -42,6 +42,7 @@ from engine import (
     player_statics,
     position,
     replacement,
+    rooms,
     saga,
     sba,
     seats,
@@ -583,6 +584,8 @@ class Game:
             if modal is not None:                 # with (a later layout); "transformed" does nothing to it
                 n.chosen["front"] = n.card
                 n.card = modal
+        if to == "battlefield" and rooms.is_room(n.card):  # a Room (a later layout): the door cast is unlocked
+            rooms.entering(n, o if frm == "stack" else None)
         if to == "battlefield":
             stamp_entry(self, n)  # 613.6c, 613.6j
             n.controller = controller or (o.controller if frm == "stack" else o.owner)
@@ -668,6 +671,8 @@ class Game:
             if not clone.entering(self, n) and not entering.sacrifice_or_graveyard(self, n, frm):
                 triggers.enters(self, n)  # 706.5: "enter as a copy of ..." is chosen first; 614.1a: "If SELF would
                 # enter, sacrifice a Forest instead" (engine/entering.py)
+            if n.chosen.get(rooms.UNLOCKED) and n.id in self.objects:  # "when you unlock this door" (engine/rooms.py)
+                rooms.entered(self, n)
         if to == "graveyard" and n.card.abilities:  # "when SELF is put into your graveyard from ..." (603.2)
             triggers.to_graveyard(self, n, frm)
         if to == "graveyard" and not n.token:  # "whenever a card is put into an opponent's graveyard from anywhere"

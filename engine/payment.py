@@ -76,6 +76,9 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
         out.append(("reveal_hand", dict(cost.reveal_hand), 1))
     if cost.behold:
         out.append(("behold", dict(cost.behold), 1))
+    if cost.craft:  # craft (a later keyword): the materials, permanents and/or graveyard cards
+        f = dict(cost.craft)
+        out.append(("craft", f, int(f.pop("amount", 1))))
     return out
 
 
@@ -86,7 +89,7 @@ def has_choices(cost: Cost | None) -> bool:
                                      or cost.exile_from_hand or cost.tap_others or cost.return_to_hand
                                      or cost.linked_to_graveyard or cost.process or cost.reveal
                                      or cost.remove_counter_from or cost.reveal_hand or cost.exile_permanent
-                                     or cost.behold or cost.blight)
+                                     or cost.behold or cost.blight or cost.craft)
 
 
 def _any_zone(f: Any) -> Any:

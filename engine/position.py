@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import archenemy, commander, facedown, planechase, seats, transform, vanguard
+from engine import archenemy, commander, facedown, planechase, rooms, seats, transform, vanguard
 from engine.actions import create_token
 from engine.choices import COLORS
 from engine.mana import parse_pool
@@ -141,6 +141,11 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
                                     for k, v in dict(spec["chosen"]).items()}
                     if o.counters.get("lore"):  # a Saga set up with lore counters: the chapters they reached
                         o.chosen["lore_seen"] = o.counters["lore"]  # triggered before (engine/saga.py)
+                    if rooms.is_room(o.card):  # a Room (a later layout): "unlocked: [1]" names its unlocked doors
+                        doors = [int(d) - 1 for d in spec.get("unlocked") or []]
+                        if any(d not in (0, 1) for d in doors):
+                            raise SetupError(f"unlocked: {spec['name']!r} has doors 1 and 2")
+                        rooms.set_doors(o, tuple(doors))
                     if not o.sick:  # under this player's control since before their last upkeep (echo)
                         o.chosen.setdefault("upkeep_seen", name)
                     if o.counters.get("lore"):  # a Saga placed with lore counters: their chapters have triggered

@@ -24,10 +24,10 @@ from engine.support import unsupported_reasons
 PLAYERS = ("alice", "bob")
 VERBS = {"pass", "play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage",
          "order_attackers", "choose", "mulligan", "suspend", "plot", "foretell", "concede", "turn_face_up",
-         "roll_planar_die", "end_effect"}
+         "roll_planar_die", "end_effect", "unlock"}
 KIND_VERBS = {
     "priority": {"pass", "play", "cast", "activate", "suspend", "plot", "foretell", "turn_face_up",
-                 "roll_planar_die", "end_effect"},  # 901.9: a special action (docs/scenarios.md)
+                 "roll_planar_die", "end_effect", "unlock"},  # 901.9: a special action (docs/scenarios.md)
     "attackers": {"attack"}, "blockers": {"block"},
     "order_blockers": {"order_blockers"}, "order_attackers": {"order_attackers"},
     "assign_damage": {"assign_damage"}, "trigger_targets": {"choose"}, "order_triggers": {"choose"},
@@ -273,6 +273,11 @@ class Runner:
             return a
         if verb == "roll_planar_die":  # 901.9: a special action of the active player; "pay" the lands paying {N}
             a = {"action": "roll_planar_die"}
+            if "pay" in step:
+                a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
+            return a
+        if verb == "unlock":  # a Room's door (a later layout, engine/rooms.py): "door" 1 or 2, in printed order
+            a = {"action": "unlock", "card": self.ref(step["card"], "battlefield"), "door": int(step["door"]) - 1}
             if "pay" in step:
                 a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
             return a

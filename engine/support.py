@@ -78,6 +78,7 @@ KEYWORDS = frozenset({
     "Cycling", "Typecycling",  # activated abilities from the hand (702.28; engine/casting.py)
     "Scavenge",              # an activated ability from the graveyard (702.96)
     "Unearth",               # likewise (702.83; its return: engine/ops/zones.py)
+    "Craft",                 # an activated ability (a later keyword; keywords.craft_ability, engine/costs.py craft)
     "Ninjutsu",              # an activated ability from the hand (702.48)
     "Toxic",                 # with a number: poison with combat damage (a later keyword; engine/actions.py)
     "Cumulative upkeep",     # with a mana cost: its triggered ability (702.23; keywords._costed_ability)
@@ -362,7 +363,7 @@ def _walk(x: Any, out: list[str]) -> None:
                 out.append(f"amount {k} that_player outside a per-player instruction")
         mv = x.get("mv_of")
         if mv is not None and mv not in ("it", "taken", "self", "attached", "discarded", "revealed", "sacrificed",
-                                         "milled", "revealed_top") \
+                                         "milled", "revealed_top", "crafted_with") \
                 and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's
             # targets last existed (608.2h); a card exiled to pay a cost is not kept for it

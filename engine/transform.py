@@ -339,6 +339,8 @@ def transform(g: "Game", oid: int, by: int | None = None, day_night: bool = Fals
         return False  # 701.25c: a flip card is not double-faced
     if front is not None and front.layout == MODAL:
         return False  # a modal double-faced card never transforms (its later rule; 711.5 for its front face)
+    if front is not None and front.layout in SPLIT_LAYOUTS:
+        return False  # a Room (a split permanent, engine/rooms.py) is not double-faced (711.5)
     if front is not None:
         new = front
         del o.chosen["front"]

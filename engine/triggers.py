@@ -68,6 +68,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "unattached",  # an Aura or Equipment stopped being attached to a permanent (701.3; unattached below)
                  "attached",  # an Aura, Equipment or Fortification became attached to something (701.3a; attached)
                  "class_level",  # a Class became a level (``level``; a later rule: engine/ops/actions.py)
+                 "unlock_door",  # a Room's doors (``doors``) became unlocked (a later layout: engine/rooms.py)
                  "chapter"}  # a Saga's lore counters rose past a chapter number (a later rule: engine/saga.py)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
                  "chaos", "planar_die", "planar_roll",  # 901.9: the roller of the planar die (engine/planechase.py)
@@ -93,7 +94,8 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "becomes_monarch",  # a player became the monarch (a later designation: engine/ops/actions.py)
                  "proliferate",  # a player proliferated (701.24; engine/ops/actions.py)
                  "day_night",  # day became night or night became day (a later rule: engine/transform.py; no player)
-                 "plays_land"}  # a player played a land (305.1: a special action; engine/casting.py play_land)
+                 "plays_land",  # a player played a land (305.1: a special action; engine/casting.py play_land)
+                 "fully_unlock"}  # a player fully unlocked a Room (a later layout: engine/rooms.py)
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
                                              "room",  # a dungeon's room ability: put by engine/dungeon.py
@@ -121,7 +123,8 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "level",  # "when this Class becomes level 2": the level it became
                   "amount",  # "whenever you expend 4": the total that player's mana spent this turn reached
                   "while",  # "whenever SELF attacks while you control a Dinosaur": a condition as the event happens
-                  "won"})  # clash: "whenever you clash and win" (701.20c)
+                  "won",  # clash: "whenever you clash and win" (701.20c)
+                  "door"})  # "when you unlock this door": the door of the Room whose ability it is (engine/rooms.py)
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -149,6 +152,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # a Saga's chapter number: its lore counters went from fewer to at least that many (engine/saga.py)
     "chapter": frozenset({"chapter"}),
     "level": frozenset({"class_level"}),  # a Class's level (a later rule, Adventures in the Forgotten Realms)
+    "door": frozenset({"unlock_door"}),  # a Room's door (a later layout, Duskmourn)
     # "whenever you cast an instant spell during your main phase" (505.1)
     "main_phase": frozenset({"cast", "crews", "saddles"}),
     # "becomes the target of an instant or sorcery spell": the spell that targets it (601.2c)
@@ -253,6 +257,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
     if "level" in trig and ev.get("level") != trig["level"]:
         return False  # "when this Class becomes level 2"
+    if "door" in trig and trig["door"] not in ev.get("doors", ()):
+        return False  # "when you unlock this door": that door of the Room, not the other
     if name == "chapter" and not ev["from"] < trig.get("chapter", 0) <= ev["to"]:
         return False  # a chapter ability: lore counters became at least its number from fewer (engine/saga.py)
     if "cast_from" in trig:  # the zone the spell was cast from (601.2a)

@@ -206,6 +206,14 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         for picks in r["legal"]:
             return list(picks)
         return []
+    if ref == "exiled_self":  # "Return this card to the battlefield transformed" (craft, a later keyword): the card
+        # this ability's own cost exiled (602.2b), found in exile
+        x = s.chosen.get("exiled_self")
+        return [x] if x in g.objects and g.objects[x].zone == "exile" else []
+    if ref == "crafted_with":  # "the exiled cards used to craft it" (craft, a later keyword): those still in exile
+        sid = source_id(g, r)
+        ids = g.objects[sid].chosen.get("crafted_with", ()) if sid is not None else ()
+        return [x for x in ids if x in g.objects and g.objects[x].zone == "exile"]
     if ref == "linked_exiled":  # 607.2a: the cards exiled by this object's linked ability, still in exile
         info = s.trigger_info
         if info and "linked" in info:
@@ -443,6 +451,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "discarded_this_turn": frozenset({"discarded_this_turn"}),
     "sacrificed_this_turn": frozenset({"sacrificed_this_turn"}),
     "descended_this_turn": frozenset({"descended_this_turn"}),
+    "unlocked_doors": frozenset({"unlocked_doors"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
@@ -456,7 +465,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
                                  "died_this_turn", "discarded_this_turn", "sacrificed_this_turn", "counters_among",
-                                 "descended_this_turn",
+                                 "descended_this_turn", "unlocked_doors",
                                  "mv_of", "dungeon_names", "colors_of", "commander_casts", "devoured"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
@@ -466,14 +475,15 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "exploited", "chosen_player", "drawn_cards", "amassed", "chosen_object", "activated",
                        "gift_player", "tapped_cost",
                        "activated_ability", "voted_most",
-                       "clash_opponent", "chosen_opponent", "friends", "foes"})
+                       "clash_opponent", "chosen_opponent", "friends", "foes", "exiled_self", "crafted_with"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "most",  # the player with the most life / who controls the most of a kind (most_player)
                       "targets_of",
                       "owner_of", "opponents_of", "couldnt", "gone_players"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
-STATIC_REFS = frozenset({"self", "attached", "you", "revealed", "exiled", "linked_exiled", "chosen_player"})
+STATIC_REFS = frozenset({"self", "attached", "you", "revealed", "exiled", "linked_exiled", "chosen_player",
+                         "crafted_with"})
 
 
 def static_bind(g: "Game", src: int | None, f: dict[str, Any]) -> dict[str, Any]:
@@ -520,6 +530,10 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
     if ref == "chosen_player":  # the player it chose as it entered (614.12): "the chosen player's hand"
         chosen = chosen_player(g, src)
         return [chosen] if chosen is not None else []
+    if ref == "crafted_with":  # "the exiled cards used to craft it" (craft, a later keyword): those still in exile
+        o = g.objects.get(src) if src is not None else None
+        return [x for x in (o.chosen.get("crafted_with", ()) if o is not None else ())
+                if x in g.objects and g.objects[x].zone == "exile"]
     if ref in ("exiled", "linked_exiled"):  # "the exiled card's mana value": the cards exiled with it, still in
         o = g.objects.get(src) if src is not None else None  # exile (607.2a: Living Lore)
         return [x for x in (o.chosen.get("exiled", ()) if o is not None else ())
@@ -863,6 +877,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if who not in g.players:
             return 0
         return g.players[who].discarded_turn if "discarded_this_turn" in a else g.players[who].sacrificed_turn
+    if "unlocked_doors" in a:  # "the number of unlocked doors among Rooms you control" (a later layout: rooms.py)
+        who = _you(g, src, r)
+        return sum(len(g.objects[i].chosen.get("unlocked", ())) for i in g.battlefield
+                   if g.chars(i).controller == who and "unlocked" in g.objects[i].chosen)
     if "descended_this_turn" in a:  # "the number of times you descended this turn" (a later rule, LCI)
         return descended(g, _you(g, src, r))
     if "exiled_from_hand" in a:  # "draws a card for each card exiled from their hand this way" (engine/ops/actions.py

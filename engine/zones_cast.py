@@ -11,7 +11,8 @@ Permissions come from two places:
   paying its mana cost" (a record with "sorcery" and "from_turn");
 - the card's own static ability, working where the card is (112.6): "You may cast SELF from your
   graveyard" (Skaab Ruinator), "... from exile", "... as long as you control a Zombie" (Gravecrawler);
-- an adventurer card exiled as its Adventure resolved: its caster may cast it (the later rule of Adventures);
+- an adventurer card exiled as its Adventure resolved: its caster may cast it (the later rule of Adventures), or
+  play it when it is a land;
 - static abilities of permanents: "You may play lands from your graveyard" (Crucible of
   Worlds), "You may cast spells from your hand without paying their mana costs"
   (Omniscience).
@@ -71,8 +72,10 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
                 break
     if best is None and o.zone == "exile" and o.chosen.get("adventure") == player:
         # an adventurer card exiled as its Adventure resolved: the player who cast it may cast it, as long as
-        # it remains exiled (the later rule of Adventures), only as its creature (engine/transform.py)
-        best = {"play": "cast", "free": False}
+        # it remains exiled (the later rule of Adventures), only as its creature (engine/transform.py); an
+        # adventurer land (Final Fantasy's Towns: "You may play the land later from exile") is played, never cast,
+        # with the turn's land play (305.1, 305.2)
+        best = {"play": "play" if "Land" in o.card.types else "cast", "free": False}
     if best is None and o.zone == "exile":
         best = _exiled_with_source(g, player, o)
     if o.owner == player and o.zone in ("graveyard", "library"):

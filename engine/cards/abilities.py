@@ -685,6 +685,8 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "chapter",  # a Saga's chapter ability ("self": True, "chapter": n; a later rule: engine/saga.py)
     "collect_evidence",  # "whenever you collect evidence" ("who"; a later keyword action, MKM)
     "class_level",  # "when this Class becomes level N" ("self": True, "level": N; a later rule, AFR)
+    "unlock_door",  # "when you unlock this door" ("self", "door"; Rooms, a later layout: engine/rooms.py)
+    "fully_unlock",  # "whenever you fully unlock a Room" ("who"; Rooms, a later layout: engine/rooms.py)
     "card_to_graveyard",  # "whenever a card is put into an opponent's graveyard from anywhere" ("who", "filter")
     "unattached",  # "whenever SELF becomes unattached from a permanent" ("self"; engine/triggers.py, 701.3)
     "dungeon_completed",  # "whenever you complete a dungeon" ("who"; a later rule: engine/dungeon.py)
@@ -785,6 +787,9 @@ class Cost:
     # "Unattach SELF" (701.3d: Sunforger; an Equipment's granted "{T}, Unattach SELF: ...", Leonin Bola): the
     # Equipment or Aura stops being attached; only one that is attached can pay it (118.3)
     unattach_self: bool = False
+    # craft (a later keyword, The Lost Caverns of Ixalan, 2023): "Exile [materials] from among permanents you
+    # control and/or cards in your graveyard": the materials' filter, its "amount", and "or_more" for "one or more"
+    craft: dict[str, Any] | None = None
 
     @property
     def is_free(self) -> bool:

@@ -22,6 +22,7 @@ Two sources, the first that has a card wins:
   ``Card-Forge/forge``'s ``forge-gui/res/cardsfolder``). Only those facts are read.
 
     python -m engine.cards.faces_build --mtgjson5 DIR_OR_GIT [--forge DIR] [--out FILE]
+    python -m engine.cards.faces_build --add --forge DIR     # keep the shipped file's faces, add those it lacks
 
 Prints the cards it found no later faces for. The shipped file was made from AUTRE04216/jsonSets at
 ca38aa7 (its CMR.json was not in the snapshot) and a directory of the card files of Card-Forge/forge's
@@ -271,6 +272,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mtgjson5", metavar="DIR_OR_GIT", help="MTGJSON 5 set files (a directory or bare git dir)")
     ap.add_argument("--forge", metavar="DIR", help="card files in Forge's format (a directory or bare git dir)")
     ap.add_argument("--out", default=str(OUT), help=f"the file to write (default {OUT})")
+    ap.add_argument("--add", action="store_true",
+                    help="start from the faces and colour indicators the file already has; read only the ones it "
+                         "lacks")
     args = ap.parse_args(argv)
     if not args.mtgjson5 and not args.forge:
         ap.error("give --mtgjson5, --forge or both")
@@ -278,7 +282,13 @@ def main(argv: list[str] | None = None) -> int:
     faces: dict[str, list[dict]] = {}
     indicators: dict[str, list[str]] = {}
     wanted_ind = wanted_indicators()
-    sources = []
+    sources: list[str] = []
+    if args.add and pathlib.Path(args.out).is_file():  # the faces found before stay; their sources are named again
+        with gzip.open(args.out, "rt", encoding="utf-8") as fh:
+            old = json.load(fh)
+        faces.update({k: v for k, v in old.get("faces", {}).items() if k in want})
+        indicators.update(old.get("indicators", {}))
+        sources.extend(s for s in str(old.get("source", "")).split("; ") if s)
     for label, tree, read in _iter_sources(args):
         more = {"indicators": (wanted_ind, indicators)} if read is from_mtgjson5 else {}
         try:

@@ -22,6 +22,7 @@ from engine import (
     player_control,
     player_statics,
     replacement,
+    rooms,
     seats,
     triggers,
     until,
@@ -303,6 +304,54 @@ def _monstrosity(g: "Game", r: dict, e: Effect) -> None:
             g.objects[i].chosen["monstrous"] = True
             g.changed()
             triggers.event(g, {"event": "monstrous", "obj": i, "player": g.controller_of(i)})  # "becomes monstrous"
+
+
+@action("unlock_door")
+def _unlock_door(g: "Game", r: dict, e: Effect) -> dict | None:
+    """"Unlock a locked door of up to one target Room you control" (Rooms, a later layout: engine/rooms.py): with
+    both doors locked, the effect's controller chooses which one (608.2d), asked before any door unlocks."""
+    you = controller(g, r)
+    picks: list[tuple[int, int]] = []
+    for k, i in enumerate(_objs(g, r, e.get("what", "self"))):
+        doors = rooms.locked_doors(g, i)
+        if len(doors) == 1:
+            picks.append((i, doors[0][0]))
+        elif len(doors) > 1:
+            key = f"{r['i']}.door.{k}"
+            got = r["answers"].get(key)
+            names = [n for _, n in doors]
+            if got is None:
+                return {"kind": "choose_option", "player": you, "options": names, "slot": key,
+                        "prompt": f"{this(g, r).card.name}: the door of {g.objects[i].card.name} to unlock"}
+            picks.append((i, doors[names.index(got)][0] if got in names else doors[0][0]))
+    for i, door in picks:
+        if i in g.objects and g.objects[i].zone == "battlefield":
+            rooms.unlock_door(g, i, door, you)
+    return None
+
+
+@action("lock_or_unlock_door")
+def _lock_or_unlock_door(g: "Game", r: dict, e: Effect) -> dict | None:
+    """"Lock or unlock a door of target Room you control" (Rooms, a later layout: engine/rooms.py): its controller
+    chooses a door (608.2d); a locked one becomes unlocked (its unlock trigger), an unlocked one locked."""
+    you = controller(g, r)
+    picks: list[tuple[int, int, bool]] = []
+    for k, i in enumerate(_objs(g, r, e.get("what", "self"))):
+        ds = rooms.doors(g, i)
+        if not ds:
+            continue
+        key = f"{r['i']}.door.{k}"
+        got = r["answers"].get(key)
+        opts = [f"{'lock' if unlocked else 'unlock'} {name}" for _, name, unlocked in ds]
+        if got is None:
+            return {"kind": "choose_option", "player": you, "options": opts, "slot": key,
+                    "prompt": f"{this(g, r).card.name}: lock or unlock a door of {g.objects[i].card.name}"}
+        j = opts.index(got) if got in opts else 0
+        picks.append((i, ds[j][0], ds[j][2]))
+    for i, door, unlocked in picks:
+        if i in g.objects and g.objects[i].zone == "battlefield":
+            (rooms.lock_door if unlocked else rooms.unlock_door)(g, i, door, you)
+    return None
 
 
 @action("class_level")

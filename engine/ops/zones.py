@@ -292,6 +292,9 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     put_attacking(g, new, tgt)
                 if e.get("unearth"):
                     _unearthed(g, r, new)
+                if e.get("crafted") and new in g.objects and g.objects[new].zone == "battlefield":
+                    # craft (a later keyword): the materials its cost exiled are "the exiled cards used to craft it"
+                    g.objects[new].chosen["crafted_with"] = list(this(g, r).chosen.get("craft_exiled", ()))
                 if e.get("becomes") and new in g.objects and g.objects[new].zone == "battlefield":
                     _becomes(g, r, new, e.args["becomes"])
     elif to == "library_top" and isinstance(e.args["what"], dict) and "choose" in e.args["what"]:

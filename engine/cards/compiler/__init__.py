@@ -603,7 +603,9 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
     ctx.clash_trigger = trig.get("event") == "clash"  # "Whenever you clash, ... If you won, ..." (701.20c)
     if trig.get("event") == "cast" and isinstance((trig.get("filter") or {}).get("targets"), dict):
         ctx.cast_targets = trig["filter"]["targets"]  # "... that targets one or more permanents, ... those permanents"
-    bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"
+    # "if you have fewer than seven cards ..., draw ... the difference": the intervening "if" (603.4) is what "the
+    # difference" measures; without one, a later sentence's own "if" does (engine/cards/compiler/effects/sequence.py)
+    bound = bind_difference(cond_text, body, ctx) if cond_text else body
     if bound is None:
         return None
     body = bound
@@ -1503,19 +1505,14 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
 
 def _unread_face_rules(layout: str, types: tuple[str, ...], text: str, faces: list[CardDef]) -> list[str]:
     """The later faces' rules this engine does not play: an adventurer card's second face that is neither an
-    Adventure nor an Omen (Tarkir: Dragonstorm's, shuffled into its owner's library as it resolves), an adventurer
-    that is a land (played, never cast, from exile), Room halves (Duskmourn's split enchantments: a door unlocks),
+    Adventure nor an Omen (Tarkir: Dragonstorm's, shuffled into its owner's library as it resolves),
     a prepare card whose spell is no instant or sorcery, a modal double-faced card whose face says it transforms (a
     later layout that never transforms otherwise); a card with one stays unsupported (its halves would otherwise be cast
     as an Adventure's or a split card's, 708.3)."""
     if layout == "adventure" and any("Adventure" not in f.subtypes and "Omen" not in f.subtypes for f in faces):
         return [f"(a second face that is neither an Adventure nor an Omen: {faces[0].name})"]
-    if layout == "adventure" and "Land" in types:
-        return ["(an adventurer land: played from exile, not cast)"]
     if layout == "modal_dfc" and any(re.search(r"\btransform", t, re.I) for t in [text] + [f.text for f in faces]):
         return ["(a modal double-faced card that transforms)"]
-    if layout in ("split", "aftermath") and any("Room" in f.subtypes for f in faces):
-        return ["(a Room: its doors' rules are not compiled)"]
     if layout == "prepare" and not any("Instant" in f.types or "Sorcery" in f.types for f in faces[:1]):
         return ["(layout prepare: a prepared face that is no instant or sorcery)"]
     return []

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from engine.cards.abilities import SECOND_KICKER, Ability, Cost, Effect, TargetSpec
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.subtypes import subtype
-from engine.cards.compiler.targets import parse_noun
+from engine.cards.compiler.targets import number, parse_noun
 
 #: Where each keyword's rules are: its 702 rule in the Comprehensive Rules of April 8, 2016
 #: (the rules this engine implements), or, for a keyword printed after them, the set that
@@ -691,6 +691,36 @@ def _upkeep_instruction(part: str, cost_text: str) -> tuple[Ability | None, Any]
                  Effect("unless", {"payer": "you", "actions": [act],
                                    "effects": [Effect("sacrifice", {"what": "self"})]})),
         trigger={"event": "step", "step": "upkeep", "whose": "you"}, keyword="Cumulative upkeep"), Cost())
+def craft_ability(part: str, materials: str, cost_text: str) -> Ability | None:
+    """Craft (a later keyword, The Lost Caverns of Ixalan, 2023; as the rule that added it reads): "Craft with
+    [materials] [cost]" means "[Cost], Exile this permanent, Exile [materials] from among permanents you control
+    and/or cards in your graveyard: Return this card to the battlefield transformed under its owner's control.
+    Activate only as a sorcery." The materials: "artifact" (one), "two creatures" (that many), "one or more
+    Dinosaurs" (any number, at least one); a quality of card types, subtypes, supertypes and colors (a permanent or
+    a card with it). None for materials this does not read ("two that share a card type", "a Dinosaur, a Merfolk,
+    ...")."""
+    cost = parse_cost_text(cost_text)
+    words = materials.strip().lower()
+    m = re.fullmatch(r"(?:(an?)|(one or more)|(\w+)) (.+)", words)
+    amount, more, noun = 1, False, words
+    if m and m.group(1):
+        noun = m.group(4)
+    elif m and m.group(2):
+        more, noun = True, m.group(4)
+    elif m and m.group(3) and number(m.group(3)):
+        amount, noun = number(m.group(3)) or 1, m.group(4)
+    f = parse_noun(noun)
+    if cost is None or cost != Cost(mana=cost.mana) or f is None:
+        return None
+    f = {k: v for k, v in f.items() if k != "zone" or v == "any_card"}
+    f.pop("zone", None)
+    if not f or set(f) - {"types", "subtypes", "supertypes", "colors"}:
+        return None
+    ret = Effect("move", {"what": "exiled_self", "to": "battlefield", "transformed": True, "crafted": True})
+    return Ability("activated", part, effects=(ret,),
+                   cost=Cost(mana=cost.mana, exile_self=True, craft={**f, "amount": amount, **({"or_more": True}
+                                                                                            if more else {})}),
+                   sorcery_speed=True, keyword="Craft")
 
 
 def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | None, Any] | None:
@@ -976,6 +1006,14 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             attach = Effect("attach", {"what": "self", "to": {"target": 0}})
             abilities.append(Ability("activated", part, effects=(attach,), targets=(spec,), cost=cost,
                                      sorcery_speed=True, keyword="Equip"))
+            continue
+        m = re.fullmatch(r"craft with (.+?) ((?:\{[^ }]+\})+)", part, re.I)
+        if m:  # craft (a later keyword, The Lost Caverns of Ixalan): craft_ability
+            got_craft = craft_ability(part, m.group(1), m.group(2))
+            if got_craft is None:
+                return None
+            names.append("Craft")
+            abilities.append(got_craft)
             continue
         m = re.fullmatch(r"devour ([a-z]+) (\d+)", part, re.I)
         if m:  # "Devour artifact 1", "Devour land 3", "Devour Food 3" (a later form of 702.81a): permanents of that

@@ -144,6 +144,9 @@ def count_of(phrase: str) -> Any:
         return {"died_this_turn": {**f, "types": ["Creature"]}}
     if p in ("permanents you've sacrificed this turn", "permanent you've sacrificed this turn"):
         return {"sacrificed_this_turn": "you"}  # 701.14a
+    if p in ("unlocked doors among rooms you control", "unlocked door among rooms you control",
+             "the number of unlocked doors among rooms you control"):
+        return {"unlocked_doors": "you"}  # Rooms (a later layout, Duskmourn): engine/rooms.py
     if p in ("times you descended this turn", "time you descended this turn"):
         return {"descended_this_turn": "you"}  # a later rule (LCI): each permanent card put into your graveyard
     if p in ("cards you've discarded this turn", "card you've discarded this turn"):
@@ -379,6 +382,12 @@ def quantity(phrase: str) -> Any:
         if f is None or f.get("_needs_player_target"):
             return None
         return {"greatest": {"mana value": "mv"}.get(m.group(1), m.group(1)), "among": f}
+    m = re.fullmatch(r"the (total )?(power|toughness|mana value) of the exiled cards? used to craft (?:it|self)", p)
+    if m:  # craft (a later keyword, The Lost Caverns of Ixalan): "the total power of the exiled cards used to craft
+        # it" (Mastercraft Raptor), "the mana value of the exiled card used to craft it": the materials its craft cost
+        # exiled, in exile (engine/values.py "crafted_with")
+        k = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(2)]
+        return {k: "crafted_with", **({"sum": True} if m.group(1) and k != "mv_of" else {})}
     m = re.fullmatch(r"the total power of (.+?) (destroyed|exiled|sacrificed) this way", p)
     if m:  # "the total power of creatures destroyed this way" (Angrath, Minotaur Pirate): each as it last existed on
         # the battlefield (608.2h)
@@ -1244,6 +1253,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         # another (107.1), read as the condition is checked (603.4: as the trigger event happens and as it resolves)
         return {"amount_ge": {"amount": q, "n": n}} if m.group(3) in ("greater", "more") \
             else {"amount_lt": {"amount": q, "n": n + 1}}
+    m = re.fullmatch(r"there are (\w+) or more (.+)", t)
+    n = number(m.group(1)) if m else None
+    q = quantity(m.group(2)) if m and n else None
+    if q is not None and set(q) == {"unlocked_doors"}:  # "as long as there are two or more unlocked doors among Rooms
+        # you control" (Rampaging Soulrager): that number now (611.3a), compared (107.1)
+        return {"amount_ge": {"amount": q, "n": n}}
     return None
 
 

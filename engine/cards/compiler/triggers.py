@@ -538,6 +538,10 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "enchanted player is attacked": {"event": "player_attacked", "who": "any", "defending": "attached_player"},
         # 305.1: playing a land (a special action), not a land put onto the battlefield by an effect
         "a player plays a land": {"event": "plays_land", "who": "any"},
+        # Rooms (a later layout, Duskmourn: engine/rooms.py): "When you unlock this door" (this door of the Room: its
+        # half's ability, engine/rooms.py binds the door), "whenever you fully unlock a Room" (both doors unlocked)
+        "you unlock this door": {"event": "unlock_door", "self": True},
+        "you fully unlock a room": {"event": "fully_unlock", "who": "you"},
         "an opponent plays a land": {"event": "plays_land", "who": "opponent"},
         "you play a land": {"event": "plays_land", "who": "you"},
         # the monarch (a later designation, Conspiracy: Take the Crown): the designation moved to that player

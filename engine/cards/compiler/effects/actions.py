@@ -104,6 +104,18 @@ def _action0(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", args)]
 
 
+@reader(r"^(unlock a locked|lock or unlock a) door of ((?:up to one )?target room you control)$")
+def _unlock_door(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Unlock a locked door of up to one target Room you control", "Lock or unlock a door of target Room you
+    control" (Rooms, a later layout, Duskmourn: an effect unlocks it without paying, or locks it; engine/ops/actions.py
+    unlock_door and lock_or_unlock_door, engine/rooms.py)."""
+    spec = parse_target(m.group(2))
+    if spec is None:
+        return None
+    name = "unlock_door" if m.group(1).startswith("unlock") else "lock_or_unlock_door"
+    return [Effect("action", {"name": name, "what": c.add_target(spec)})]
+
+
 @reader(r"^(?:(.+?) investigates|investigate) for each (.+?)$|^(.+?) investigates( twice| (?:three|four|five) times)?$")
 def _investigate_who(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.33a: "That player investigates for each nontoken creature exiled this way" (Declaration in
@@ -477,6 +489,7 @@ READERS: tuple[Reader, ...] = (
     _endure,
     _action0,
     _collect_evidence,
+    _unlock_door,
     _day_night,
     _investigate_who,
     _action_obj,
