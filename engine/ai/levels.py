@@ -7,8 +7,10 @@
 - ``medium``: one determinization; every candidate answer played out once by the cheap
   policy to the end of this turn.
 - ``hard``: the same to the end of the next turn (the opponent's answer seen), on up to
-  20 fresh determinizations, candidates far behind dropped after three (the budget goes to
-  the close ones), an attack judged by the defender's best block (each candidate block
+  60 fresh determinizations, candidates far behind dropped after three (the budget goes to
+  the close ones), sampling stopped after eight once the samples settle whether the best other
+  answer beats the rule of thumb's (``decided_after``: a clear decision costs little, a close one
+  gets the samples), an attack judged by the defender's best block (each candidate block
   played to the end of combat, the worst for the attacker played on; a block that leaves the
   tapped attacker dead to the counterattack, policy.crack_back, played to the horizon at once:
   302.6, the attackers stay tapped through the defender's turn; ``settle``: each block played
