@@ -441,8 +441,8 @@ class Searcher:
     def _decided(self, vals: list[list[float]], alive: list[bool]) -> bool:
         """Sequential stop (``decided_after``): is the question the samples answer, whether the best
         other answer beats the rule of thumb's (index 0) by ``TIE_EDGE``, settled beyond
-        ``DECIDED_Z`` standard errors of the paired differences either way? Then more samples
-        would not change the answer: the budget of a clear decision is not spent, and that of a
+        ``DECIDED_Z`` standard errors of the paired differences either way? Then more samples would
+        seldom change the answer: the budget of a clear decision is not spent, and that of a
         close one goes on until its samples separate the two or the budget (or the cap) ends."""
         live = [i for i, ok in enumerate(alive) if ok and vals[i]]
         if 0 not in live:
