@@ -347,6 +347,29 @@ def test_the_search_leaves_the_rule_of_thumb_only_for_an_answer_surely_better():
     assert not s._sure([x + 0.2 for x in base], base)  # a steady gain within the tie edge
 
 
+def test_the_search_stops_once_its_samples_settle_the_rule_of_thumb_question():
+    """``decided_after``: the comparison of the best other answer with the rule of thumb's is settled
+    when the mean paired gain is ``DECIDED_Z`` standard errors away from ``TIE_EDGE`` either way; a
+    close one is not, and gets more samples."""
+    s = search.Searcher("alice", random.Random(0), confidence=1.0, decided_after=4)
+    base = [0.0, 1.0, -1.0, 0.5, 2.0, 0.0]
+    assert s._decided([base, [x + 3.0 for x in base]], [True, True])  # surely better
+    assert s._decided([base, [x - 3.0 for x in base]], [True, True])  # surely not
+    assert s._decided([base, list(base)], [True, True])  # the same line: no gain, no noise
+    close = [x + 0.25 + d for x, d in zip(base, [1.0, -1.0, 1.5, -1.5, 0.5, -0.5])]
+    assert not s._decided([base, close], [True, True])
+    assert s._decided([base, close], [True, False])  # nothing else alive: nothing to compare
+    # in a game: the same answer as the whole sampling, from fewer rollouts
+    g = from_setup(HIDDEN_A, POOL)
+    runs = []
+    for after in (0, 4):
+        s = search.Searcher("alice", random.Random(0), cap=16, horizon=1, per_candidate=40, det_per_rollout=True,
+                            reads=True, win_scale=WIN_SCALE, confidence=1.0, decided_after=after)
+        runs.append((s.choose(g, g.pending, deadline=float("inf")), s.rollouts, s.iterations))
+    assert runs[0][0] == runs[1][0]
+    assert runs[0][2] == 40 and runs[1][2] < 40 and runs[1][1] < runs[0][1]
+
+
 def test_the_search_drops_candidates_that_scored_the_same_on_every_sample():
     """Two answers with the same value on every shared sample (a land now or in the second
     main phase) are one line of play: only the first is played on, so the search stops

@@ -7,8 +7,10 @@
 - ``medium``: one determinization; every candidate answer played out once by the cheap
   policy to the end of this turn.
 - ``hard``: the same to the end of the next turn (the opponent's answer seen), on up to
-  20 fresh determinizations, candidates far behind dropped after three (the budget goes to
-  the close ones), an attack judged by the defender's best block (each candidate block
+  60 fresh determinizations, candidates far behind dropped after three (the budget goes to
+  the close ones), sampling stopped after eight once the samples settle whether the best other
+  answer beats the rule of thumb's (``decided_after``: a clear decision costs little, a close one
+  gets the samples), an attack judged by the defender's best block (each candidate block
   played to the end of combat, the worst for the attacker played on; a block that leaves the
   tapped attacker dead to the counterattack, policy.crack_back, played to the horizon at once:
   302.6, the attackers stay tapped through the defender's turn; ``settle``: each block played
@@ -60,14 +62,16 @@ class Level:
     win_scale: float = 0.0  # > 0: a position is worth its chance of winning (evaluate.win_value), not the sum
     confidence: float = 0.0  # > 0: the search leaves the rule of thumb only for an answer better by that
                              # many standard errors of the paired differences (search.Searcher._sure)
+    decided_after: int = 0  # > 0: after that many iterations the search stops once its samples settle
+                            # whether to leave the rule of thumb (search.Searcher._decided)
 
 
 LEVELS = {
     "easy": Level("easy", search=False, think_ms=100, noise=0.4, combat_noise=0.3),
     "medium": Level("medium", search=True, think_ms=300, cap=8, horizon=0, per_candidate=1),
-    "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=20, noise=0.0,
+    "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=60, noise=0.0,
                   det_per_rollout=True, blocks_reply=True, tricks_reply=True, reads=True, weights=FITTED,
-                  settle=True, win_scale=WIN_SCALE, confidence=1.0),
+                  settle=True, win_scale=WIN_SCALE, confidence=1.0, decided_after=8),
 }
 
 

@@ -68,7 +68,8 @@ class AIPlayer:
             s = Searcher(self.seat, self.rng, lv.cap, lv.horizon, lv.per_candidate, lv.noise, lv.det_per_rollout,
                          lv.blocks_reply, reads=lv.reads, weights=lv.weights, clock=self.clock,
                          tricks_reply=lv.tricks_reply, settle=lv.settle, memory=self.memory,
-                         win_scale=lv.win_scale, confidence=lv.confidence)
+                         win_scale=lv.win_scale, confidence=lv.confidence,
+                         decided_after=lv.decided_after)
             # a margin for building copies and choosing after the last rollout
             deadline = k0 + max(0.0, self.think_ms / 1000.0 * 0.7 - 0.003)
             a = s.choose(game, d, deadline)

@@ -301,6 +301,7 @@ PRUNE_AFTER = 3     # iterations before candidates that trail far behind are dro
 PRUNE_MARGIN = 8.0  # about a good creature and a card (engine/ai/evaluate.py)
 PRUNE_DOMINATED = 1.0  # a smaller gap, when the candidate lost on every shared sample
 TIE_EDGE = 0.25     # the rule of thumb wins ties
+DECIDED_Z = 2.0     # standard errors that settle a comparison with the rule of thumb (``Searcher._decided``)
 
 
 class Deadline(Exception):
@@ -351,8 +352,9 @@ class Searcher:
                  blocks_reply: bool = False, reply_cap: int = 8, reads: bool = False,
                  weights: tuple[float, ...] = TUNED, clock: Callable[[], float] = time.perf_counter,
                  tricks_reply: bool = False, settle: bool = False, memory: Memory | None = None,
-                 win_scale: float = 0.0, confidence: float = 0.0) -> None:
+                 win_scale: float = 0.0, confidence: float = 0.0, decided_after: int = 0) -> None:
         self.seat = seat
+        self.decided_after = decided_after  # > 0: stop sampling once that many iterations decide (``_decided``)
         self.confidence = confidence  # > 0: an answer replaces the rule of thumb's only when surely better
         self.win_scale = win_scale  # > 0: positions valued by the chance of winning (evaluate.win_value)
         self.memory = memory  # what the seat saw its opponents do (determinization's evidence)
@@ -420,6 +422,8 @@ class Searcher:
                 self._prune(vals, alive)
                 if sum(1 for i, ok in enumerate(alive) if ok and vals[i]) <= 1:
                     break  # nothing left to compare
+            if self.decided_after and it + 1 >= self.decided_after and self._decided(vals, alive):
+                break  # the samples already tell whether to leave the rule of thumb: the rest is spent in vain
         done = [i for i in range(len(cands)) if alive[i] and vals[i]]
         if not done:  # no time for a single rollout: the rule of thumb
             return q
@@ -433,6 +437,26 @@ class Searcher:
         self.iterations = k
         self.checked = True
         return cands[best]
+
+    def _decided(self, vals: list[list[float]], alive: list[bool]) -> bool:
+        """Sequential stop (``decided_after``): is the question the samples answer, whether the best
+        other answer beats the rule of thumb's (index 0) by ``TIE_EDGE``, settled beyond
+        ``DECIDED_Z`` standard errors of the paired differences either way? Then more samples would
+        seldom change the answer: the budget of a clear decision is not spent, and that of a
+        close one goes on until its samples separate the two or the budget (or the cap) ends."""
+        live = [i for i, ok in enumerate(alive) if ok and vals[i]]
+        if 0 not in live:
+            return False
+        k = min(len(vals[i]) for i in live)
+        others = [i for i in live if i != 0]
+        if not others:
+            return True
+        top = max(others, key=lambda i: sum(vals[i][:k]))
+        diffs = [x - y for x, y in zip(vals[top][:k], vals[0][:k])]
+        mean = sum(diffs) / k
+        sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (k - 1)) if k > 1 else 0.0
+        se = sd / math.sqrt(k)
+        return abs(mean - TIE_EDGE) > DECIDED_Z * se
 
     def _sure(self, a: list[float], b: list[float]) -> bool:
         """Is ``a`` better than ``b`` beyond the noise of the samples: the mean of the paired
