@@ -111,3 +111,26 @@ def test_reveal_a_card_or_enter_tapped_takes_one_card_or_none(cards):
         g.submit("alice", {"cards": [island, plains]})
     g.submit("alice", {"cards": [island]})
     assert not g.objects[g.battlefield[-1]].tapped
+
+
+def test_a_card_revealed_as_a_land_enters_is_logged_for_every_player_701_15(cards):
+    """614.12, 701.15: "As SELF enters, you may reveal an Island or Swamp card from your hand. If you don't, SELF
+    enters tapped" (Choked Estuary): the card revealed is shown to every player, in the log the table shows, and
+    the land enters untapped; revealing nothing leaves no reveal in the log and the land tapped."""
+    for shown in (True, False):
+        g = from_setup({"active": "alice", "step": "main1", "players": {
+            "alice": {"hand": ["Choked Estuary", "Island", "Forest"]}}}, cards)
+        land, island, forest = g.players["alice"].hand
+        g.submit("alice", {"action": "play", "card": land})
+        d = g.pending
+        assert d is not None and d.kind == "choose_cards" and d.options == [island]  # the Forest is not offered
+        mark = len(g.events)
+        g.submit("alice", {"cards": [island] if shown else []})
+        reveals = [e for e in g.events[mark:] if e.get("type") == "reveal"]
+        if shown:
+            assert reveals == [{"type": "reveal", "player": "alice", "cards": ["Island"], "objs": [island]}]
+        else:
+            assert reveals == []
+        (estuary,) = [i for i in g.battlefield if g.objects[i].card.name == "Choked Estuary"]  # a new object (400.7)
+        assert g.objects[estuary].tapped is not shown
+        assert forest in g.players["alice"].hand
