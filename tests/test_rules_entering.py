@@ -111,3 +111,45 @@ def test_reveal_a_card_or_enter_tapped_takes_one_card_or_none(cards):
         g.submit("alice", {"cards": [island, plains]})
     g.submit("alice", {"cards": [island]})
     assert not g.objects[g.battlefield[-1]].tapped
+
+
+def test_a_card_revealed_as_a_land_enters_is_logged_for_every_player_701_15(cards):
+    """614.12, 701.15: "As SELF enters, you may reveal an Island or Swamp card from your hand. If you don't, SELF
+    enters tapped" (Choked Estuary): the card revealed is shown to every player, in the log the table shows, and
+    the land enters untapped; revealing nothing leaves no reveal in the log and the land tapped."""
+    for shown in (True, False):
+        g = from_setup({"active": "alice", "step": "main1", "players": {
+            "alice": {"hand": ["Choked Estuary", "Island", "Forest"]}}}, cards)
+        land, island, forest = g.players["alice"].hand
+        g.submit("alice", {"action": "play", "card": land})
+        d = g.pending
+        assert d is not None and d.kind == "choose_cards" and d.options == [island]  # the Forest is not offered
+        mark = len(g.events)
+        g.submit("alice", {"cards": [island] if shown else []})
+        reveals = [e for e in g.events[mark:] if e.get("type") == "reveal"]
+        if shown:
+            assert reveals == [{"type": "reveal", "player": "alice", "cards": ["Island"], "objs": [island]}]
+        else:
+            assert reveals == []
+        (estuary,) = [i for i in g.battlefield if g.objects[i].card.name == "Choked Estuary"]  # a new object (400.7)
+        assert g.objects[estuary].tapped is not shown
+        assert forest in g.players["alice"].hand
+
+
+def test_heart_of_yavimaya_asks_for_one_forest_or_none_614_1a(cards):
+    """614.1a, 614.12: "If SELF would enter, sacrifice a Forest instead. If you do, put SELF onto the battlefield. If
+    you don't, put it into its owner's graveyard": the decision offers the Forests its controller controls, none
+    or one (min 0, max 1); none chosen puts it into the graveyard."""
+    for pick in (True, False):
+        g = from_setup({"active": "alice", "step": "main1", "players": {
+            "alice": {"hand": ["Heart of Yavimaya"], "battlefield": ["Forest", "Island"]}}}, cards)
+        forest = next(i for i in g.battlefield if g.objects[i].card.name == "Forest")
+        g.submit("alice", {"action": "play", "card": g.players["alice"].hand[0]})
+        d = g.pending
+        assert d is not None and d.kind == "choose_cards" and d.player == "alice"
+        assert (d.options, d.data["min"], d.data["max"]) == ([forest], 0, 1)
+        g.submit("alice", {"cards": [forest] if pick else []})
+        names = sorted(g.objects[i].card.name for i in g.battlefield)
+        assert names == (["Heart of Yavimaya", "Island"] if pick else ["Forest", "Island"])
+        assert [g.objects[i].card.name for i in g.players["alice"].graveyard] == (
+            ["Forest"] if pick else ["Heart of Yavimaya"])
