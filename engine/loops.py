@@ -135,7 +135,7 @@ def _state_here(g: "Game") -> tuple[Any, ...]:
     its answer is made in (``before``), nothing happening between (Game.submit). Kept with the wait record (a copy
     of the game has its own), the version of the state (Game.changed) and the number of answers."""
     kept = g.__dict__.get("_frag_state")
-    wait, version, n = g.wait, g.__dict__.get("_version"), len(g.answers)
+    wait, version, n = g.wait, g._version, len(g.answers)
     if kept is not None and kept[0] is wait and kept[1] == version and kept[2] == n:
         return kept[3]
     got = _state(g)
