@@ -971,6 +971,17 @@ _TAP_ONLY = Cost(tap=True)
 
 
 @per_object
+def turn_state_cost(cost: Cost) -> bool:
+    """Do the parts of this cost that ``_pay_other_costs`` pays change only the turn state: {T} and {Q}
+    (110.5, 701.17; the mana is paid by ``pay_mana`` beside it, 106.4)? Then paying them keeps the
+    characteristics as any tap does (``Game.turn_state_changed``)."""
+    return dataclasses.replace(cost, mana=(), tap=False, untap=False) == _FREE_COST
+
+
+_FREE_COST = Cost()
+
+
+@per_object
 def plain_tap(ab: Ability) -> bool:
     """Is the whole cost of this ability {T}, with no restriction on activating it (most mana
     abilities of lands and creatures)?"""
@@ -1439,7 +1450,7 @@ def _ability_object(g: "Game", src: "Obj", ab: Ability, controller: str) -> "Obj
     s.controller = controller
     g.objects[s.id] = s
     g.stack.append(s.id)
-    g.changed()
+    g.hidden_move()  # an object on the stack, no permanent changed: as for a spell cast (Game.move)
     return s
 
 
@@ -1508,7 +1519,7 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
         g.move((own or o).id, "hand")
     elif cost.discard_self and o.zone == "hand":  # "Discard this card" (cycling, 702.28a)
         discarded = discard(g, o.id)
-    if cost == _TAP_ONLY:
+    if turn_state_cost(cost):  # {T}, {Q} (and mana, paid apart): a tapped or untapped source, the turn state alone
         g.turn_state_changed()
     else:
         g.changed()

@@ -908,7 +908,7 @@ def end_combat(g: "Game") -> None:
             del o.chosen["lost_attackers"]  # the attackers it blocked that left combat (509.1g)
     g.combat_damage_done = set()
     g.first_strike_step = False
-    g.changed()
+    g.turn_state_changed()  # combat status alone (506.4): kept characteristics stay (Game.turn_state_changed)
 
 
 def any_first_strike(g: "Game") -> bool:

@@ -587,14 +587,27 @@ def _free_condition(cond: Any) -> bool:
     (``kicked``, 702.32b: kept as it entered likewise)."""
     if not cond:
         return True
-    if not isinstance(cond, dict) or not set(cond) <= {"control", "min", "max", "attached", "cast_with", "kicked"}:
+    if not isinstance(cond, dict) or not set(cond) <= _FREE_CONDITION_KEYS:
         return False
     if "control" in cond:
         if not _free_filter(cond["control"]) or not all(_fixed(cond.get(k, 0)) for k in ("min", "max")):
             return False
     elif "min" in cond or "max" in cond:
         return False
-    return "attached" not in cond or _free_filter(cond["attached"])
+    counters = cond.get("self_counters_ge", {})
+    if not isinstance(counters, dict) or not all(_fixed(n) for n in counters.values()):
+        return False
+    return all(k not in cond or _free_filter(cond[k]) for k in ("attached", "self"))
+
+
+#: the keys of a turn-free condition (``_free_condition``). Besides a count of permanents and what a permanent kept
+#: from its entering: the source itself through a turn-free filter ("as long as SELF is equipped", ``self``; as
+#: ``attached`` reads what it is attached to), the counters on it ("as long as there are seven or more charge
+#: counters on SELF", ``self_counters_ge``: every change of counters is a change of the state, ``Game.changed``, as
+#: the "counter" filter key assumes) and the designations monstrous (701.28b) and renowned (702.111a), which the
+#: actions that give them mark with ``Game.changed``
+_FREE_CONDITION_KEYS = frozenset({"control", "min", "max", "attached", "cast_with", "kicked", "self",
+                                  "self_counters_ge", "monstrous", "renowned"})
 
 
 def _fixed(v: Any) -> bool:
@@ -608,7 +621,9 @@ def _free_amount(v: Any) -> bool:
     if not isinstance(v, dict):
         return _fixed(v)
     if set(v) == {"count"}:
-        return _free_filter(v["count"])
+        return _free_filter(v["count"], _COUNT_FREE_KEYS)
+    if "counters_on" in v:  # "for each charge counter on SELF" (of the source, or what it is attached to)
+        return set(v) <= {"counters_on", "kind"} and v["counters_on"] in _FREE_REFS
     return set(v) <= {"greatest", "among"} and v.get("greatest") in ("mv", "power", "toughness") \
         and _free_filter(v.get("among") or {})
 
@@ -626,7 +641,17 @@ def _free_filter(f: Any, keys: frozenset[str] = _TURN_FREE_KEYS) -> bool:
             return False
         if k[-3:] in ("_le", "_ge", "_eq") and not _fixed(v):
             return False
+        if k == "other_than" and v not in _FREE_REFS:
+            return False
     return True
+
+
+#: the references a turn-free amount may name (values.static_refs): the source and what it is attached to, which
+#: change only with the state (an attachment, 701.3)
+_FREE_REFS = ("self", "attached")
+#: a count's filter may also leave out what such a reference names ("for each other creature you control" of
+#: "Enchanted creature gets ...": values.static_bind)
+_COUNT_FREE_KEYS = _TURN_FREE_KEYS | {"other_than"}
 
 
 #: Filter keys whose test (``filters.matches``) reads only the object looked at (its

@@ -130,6 +130,19 @@ def _state(g: "Game") -> tuple[Any, ...]:
     return position(g)[:-2] + (tuple(sorted(chars)), len(g.delayed))
 
 
+def _state_here(g: "Game") -> tuple[Any, ...]:
+    """``_state``, found once for a priority decision: the state its options are built in (``offered``) is the one
+    its answer is made in (``before``), nothing happening between (Game.submit). Kept with the wait record (a copy
+    of the game has its own), the version of the state (Game.changed) and the number of answers."""
+    kept = g.__dict__.get("_frag_state")
+    wait, version, n = g.wait, g._version, len(g.answers)
+    if kept is not None and kept[0] is wait and kept[1] == version and kept[2] == n:
+        return kept[3]
+    got = _state(g)
+    g._frag_state = (wait, version, n, got)
+    return got
+
+
 def offered(g: "Game", player: str, opts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """716.3: ``player``'s priority options, without the choices a fragmented loop forbids.
 
@@ -142,7 +155,7 @@ def offered(g: "Game", player: str, opts: list[dict[str, Any]]) -> list[dict[str
     f = g.frag
     if not f.get("armed") or f.get("step") != (g.turn, g.step):
         return opts
-    here = (_state(g), player)
+    here = (_state_here(g), player)
     trail = f.get("trail", [])
     ban = f.get("ban", {})
     start = next((k for k, t in enumerate(trail) if t[0] == here), None)
@@ -165,11 +178,11 @@ def before(g: "Game", player: str, a: Any) -> tuple[Any, ...] | None:
     f = g.frag
     same = f.get("step") == (g.turn, g.step)
     if same and f.get("armed"):
-        return (_state(g), player)
+        return (_state_here(g), player)
     sig = _sig(g, a) if isinstance(a, dict) else None
     if sig is None or not same or f.get("counts", {}).get((player, sig), 0) + 1 < ARM:
         return None
-    return (_state(g), player)
+    return (_state_here(g), player)
 
 
 def acted(g: "Game", player: str, a: Any, here: tuple[Any, ...] | None) -> None:

@@ -1259,7 +1259,7 @@ def _push(g: "Game", t: dict[str, Any]) -> None:
         s.chosen["source_exiled"] = list(src.chosen["exiled"])  # resolves (Living Lore): the cards exiled with it
     g.objects[s.id] = s
     g.stack.append(s.id)
-    g.changed()
+    g.hidden_move()  # an object on the stack, no permanent changed: as for a spell cast (Game.move)
     g.log("trigger", card=t["card"].name, obj=s.id, controller=t["controller"], targets=s.targets)
     if s.targets:
         became_targets(g, s)
