@@ -1075,7 +1075,8 @@ def trigger_x(t: dict[str, Any]) -> int:
     if t["info"].get("event") in ("cast", "etb") and not (ab.trigger or {}).get("self"):
         return 0
     # "When SELF enters, tap enchanted creature and put X sleep counters on it" (Venarian Gold): the X chosen for
-    # the spell that became it (a later rule, 107.3m of the 2017 rules; 107.3f leaves the card's own X 0 elsewhere)
+    # the spell that became it (a later rule of the comprehensive rules, after 2016, on an entering object's X;
+    # 107.3f leaves the card's own X 0 elsewhere)
     x = t["info"].get("x", 0)
     return x if isinstance(x, int) and x > 0 else 0
 

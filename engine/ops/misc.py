@@ -663,7 +663,7 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
                 return False
             continue
         if a.op == "counters" and a.args.get("remove") and a.args.get("amount") != "all":
-            # "unless you remove a +1/+1 counter from it" (Junk Golem): that many counters there to remove (122.8)
+            # "unless you remove a +1/+1 counter from it" (Junk Golem): that many counters there to remove (121.1)
             n = amount(g, a.args.get("amount", 1), source_id(g, r), r)
             if not any(isinstance(x, int) and x in g.objects and g.objects[x].counters.get(a.args["kind"], 0) >= n
                        for x in refs(g, r, a.args["what"])):

@@ -261,7 +261,7 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
         return _remove_up_to(g, r, xs, n)
     if not remove and e.get("up_to") and kind != "any":
         # "Put up to X +1/+0 counters on SELF. This ability can't cause the total number of +1/+0 counters on SELF to
-        # be greater than four" (Clockwork Beast): a number from 0 to X, and to what the cap leaves (608.2d, 122.1)
+        # be greater than four" (Clockwork Beast): a number from 0 to X, and to what the cap leaves (608.2d, 121.1)
         most = n
         if e.get("cap") is not None:
             have = max((g.objects[x].counters.get(kind, 0) for x in xs if isinstance(x, int) and x in g.objects),

@@ -561,6 +561,10 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         if c is not None:
             cond, cond_text = c, m.group(1)
             body = body[m.end():]
+            if re.match(r"self is\b", cond_text, re.I):  # "When an opponent casts a creature spell, if SELF is an
+                # enchantment, it becomes a 5/5 Angel creature" (Opal Archangel): "it" is SELF, the subject of the
+                # condition, not the event's spell or land
+                body = re.sub(r"^it (becomes|gets|gains|has)\b", r"self \1", body, flags=re.I)
             those = re.fullmatch(r"(?:two|three|four|five) or more (.+?) have an? (\S+) counters? on them", cond_text,
                                  re.I)
             if those:  # "... if two or more permanents you don't control have an aim counter on them, destroy one

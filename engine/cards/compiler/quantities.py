@@ -656,7 +656,7 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"there (?:is|are) exactly (\w+) ([+\-]\d+/[+\-]\d+|[a-z]+) counters? on (?:self|it)"
                      r"|(?:self|it) has exactly (\w+) ([+\-]\d+/[+\-]\d+|[a-z]+) counters? on it", t)
     n = number(m.group(1) or m.group(3)) if m else None
-    if m and n:  # "As long as there is exactly one tide counter on SELF" (Homarid, 122.1): that many, no more
+    if m and n:  # "As long as there is exactly one tide counter on SELF" (Homarid, 121.1): that many, no more
         kind = m.group(2) or m.group(4)
         return {"self_counters_ge": {kind: n}, "self_counters_le": {kind: n}}
     m = re.fullmatch(r"self has an? ([+\-]\d+/[+\-]\d+|[a-z]+) counter on it", t)

@@ -143,6 +143,13 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         inner = parse_trigger(f"a commander you own {m.group(1)}")
         f = inner.get("filter") if inner is not None else None
         return inner if isinstance(f, dict) and f.get("commander") and f.get("owner") == "you" else None
+    m = re.fullmatch(r"(you|an opponent|a player) plays? an? ((?:non)?[a-z]+ land)", c)
+    if m:  # "When an opponent plays a nonbasic land" (Hidden Herd): the land played (305.1), of that kind
+        f = parse_noun(m.group(2))
+        if f is not None and not f.get("player") and f.get("zone", "battlefield") == "battlefield":
+            f.pop("zone", None)
+            return {"event": "plays_land", "who": {"you": "you", "an opponent": "opponent"}.get(m.group(1), "any"),
+                    "filter": f}
     m = re.fullmatch(r"a player puts (an? .+?) onto the battlefield", c)
     if m:  # "Whenever a player puts a Forest onto the battlefield, SELF deals 3 damage to that player unless ..."
         # (Tourach's Chant): such a permanent entering, under the control of the player who put it there (110.2);

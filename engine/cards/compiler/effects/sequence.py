@@ -1071,7 +1071,7 @@ def _paragraph_forms(low: str, ctx: Ctx) -> Any:
     if cap and number(cap.group(3)) and (cap.group(1) == "x" or number(cap.group(1))):
         # "Put up to X +1/+0 counters on SELF. This ability can't cause the total number of +1/+0 counters on SELF to
         # be greater than four." (the Clockwork creatures): a number from 0 to X that leaves no more than four, chosen
-        # as it resolves (608.2d, 122.1)
+        # as it resolves (608.2d, 121.1)
         n: Any = {"x": True} if cap.group(1) == "x" else number(cap.group(1))
         return [Effect("counters", {"what": "self", "kind": cap.group(2), "amount": n, "up_to": True,
                                     "cap": number(cap.group(3))})]
