@@ -1211,6 +1211,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"x is (\d+) or more", t)
     if m:
         return {"x_ge": int(m.group(1))}
+    m = re.fullmatch(r"(an opponent|you) controls? (?:that creature|that permanent|it)", t)
+    if m:  # "If an opponent controls that creature, put a stun counter on it" (Fear of Immobility): the object the
+        # instruction before named, its controller now (608.2c; effects/sequence.py reads a target as the target)
+        return {"it": {"controller": "opponent" if m.group(1) == "an opponent" else "you"}}
     m = re.fullmatch(r"you control the creature with the greatest (power|toughness) or tied for the greatest \1", t)
     if m:  # "draw a card if you control the creature with the greatest power or tied for the greatest power"
         # (Triumph of Ferocity): a creature of yours whose power no creature on the battlefield exceeds (208.1)

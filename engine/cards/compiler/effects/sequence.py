@@ -678,6 +678,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             # when that was the target (Hadana's Climb: as it is now, 608.2b)
             cond = {"first_target" if ctx.last == {"target": 0} and len(ctx.targets) == 1 else "it":
                     {"counters_ge": cond["self_counters_ge"]}}
+        if cond is not None and set(cond) == {"it"} and set(cond["it"]) == {"controller"} \
+                and ctx.last == {"target": 0} and len(ctx.targets) == 1:
+            # "tap up to one target creature. If an opponent controls that creature, ..." (Fear of Immobility): the
+            # target, as it is now (608.2b)
+            cond = {"first_target": dict(cond["it"])}
         if cond is not None and set(cond) == {"not"} and set(cond["not"]) == {"it"} and ctx.last == {"target": 0} \
                 and not re.match(r"(?:it|that creature|that card) (?:wasn't|was not)\b", m.group(1).lower()) \
                 and len(ctx.targets) == 1:
