@@ -16,7 +16,7 @@ from engine.cards.compiler.targets import parse_noun
 )
 def _counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     """121.1: "put a +1/+1 counter on target creature", "put a first strike counter on it" (a keyword counter, a later
-    rule: the permanent has that keyword, 122.1b as later numbered)."""
+    rule of Ikoria: the permanent has that keyword)."""
     if not bind_x(m.group(5), c):
         return None
     what = c.ref(m.group(3))
