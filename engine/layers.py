@@ -941,9 +941,10 @@ GAINED_KINDS = frozenset({"keywords", "grant_ability", "anthem"})
 
 
 def _gained_statics(objs: dict[int, Any], chars: dict[int, Chars], printed: dict[int, Chars]) -> list[Any]:
-    """613.1f: the static abilities of those kinds (``GAINED_KINDS``) that affect other objects and that permanents
-    gained in layer 6, not printed: (timestamp, the permanent, the static, the ability), the permanent's timestamp
-    (613.6). Only a permanent whose abilities layer 6 replaced (``printed``: each one's own characteristics) is read."""
+    """613.1f: the static abilities of those kinds (``GAINED_KINDS``) that permanents gained in layer 6, not printed
+    ("This creature gets +X/+0, where X is ...", Criminal Past; "Equipped creature has flying", a Rune): (timestamp,
+    the permanent, the static, the ability), the permanent's timestamp (613.6). Only a permanent whose abilities
+    layer 6 replaced (``printed``: each one's own characteristics) is read."""
     out = []
     for i, c in chars.items():
         base = printed.get(i)
@@ -952,8 +953,7 @@ def _gained_statics(objs: dict[int, Any], chars: dict[int, Chars], printed: dict
         own = {id(a) for a in c.card.abilities}
         for ab in c.abilities:
             st = ab.static if ab.kind == "static" else None
-            if st and st.get("kind") in GAINED_KINDS and st.get("affects", "self") != "self" \
-                    and id(ab) not in own and i in objs:
+            if st and st.get("kind") in GAINED_KINDS and id(ab) not in own and i in objs:
                 out.append((objs[i].timestamp, i, st, ab))
     return sorted(out, key=lambda e: e[0])
 

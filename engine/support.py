@@ -616,6 +616,8 @@ def ability_reasons(ab: Ability) -> list[str]:
         if gst and gst.get("affects", "self") != "self" and gst.get("kind") in _LAYERED \
                 and gst.get("kind") not in layers.GAINED_KINDS:  # 613.1f: engine/layers.py _gained_statics
             out.append(f"a granted static of kind {gst.get('kind')} that affects other objects")
+        if gst and gst.get("kind") in player_statics.KINDS:  # engine/player_statics.py reads a permanent's printed
+            out.append(f"a granted static of kind {gst.get('kind')}")  # statics only ("You can't lose the game")
         if st.get("condition") and condition_problems(st["condition"]):
             out.append("static condition")
         if st.get("kind") == "enters_tapped":  # 614.1c-d, 614.12 (engine/replacement.enters_tapped)

@@ -188,8 +188,15 @@ GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacri
                               # your graveyard" (Chandra's Phoenix)
                               "turned_face_up",  # "whenever a permanent you control is turned face up, you may
                               # return SELF from your graveyard" (Deathmist Raptor)
-                              "crime"})  # "whenever you commit a crime, you may pay {B}. If you do, return SELF from
-# your graveyard to the battlefield" (Forsaken Miner; committing a crime, a later rule: became_targets)
+                              "crime",  # "whenever you commit a crime, you may pay {B}. If you do, return SELF from
+                              # your graveyard to the battlefield" (Forsaken Miner; committing a crime, a later rule:
+                              # became_targets)
+                              # "whenever you scry, ... you may exile this card from your graveyard" (Council's
+                              # Deliberation), "when you proliferate, return this card from your graveyard"
+                              # (Voidwing Hybrid), "whenever day becomes night or night becomes day, ... return this
+                              # card" (Sunstreak Phoenix), "whenever you activate an exhaust ability, return this
+                              # card" (Afterburner Expert)
+                              "scry", "proliferate", "day_night", "activate"})
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "blocks_or_blocked": ("blocks", "becomes_blocked"),  # "whenever enchanted creature blocks or becomes

@@ -1005,8 +1005,12 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return sum(len(g.players[p].hand) for p in ps if p)
     if "greatest" in a:
         ctl = _you(g, src, r)
+        zone = (a.get("among") or {}).get("zone", "battlefield")
+        # "the greatest mana value among cards in your graveyard" (Wick's Patrol): the cards of that zone (400.1)
+        pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)] \
+            if zone in ("graveyard", "exile", "hand", "library") else g.battlefield
         vals = [getattr(g.chars(i), a["greatest"]) if a["greatest"] != "mv" else mana_value(g.objects[i].card.mana_cost)
-                for i in g.battlefield if matches(g, i, a.get("among") or {}, src, ctl)]
+                for i in pool if matches(g, i, a.get("among") or {}, src, ctl)]
         if a.get("command_too"):  # "... of a commander you own on the battlefield or in the command zone" (408.1)
             vals += [mana_value(g.objects[i].card.mana_cost) for p in g.order for i in g.players[p].command
                      if matches(g, i, {**(a.get("among") or {}), "zone": "command"}, src, ctl)]

@@ -632,6 +632,8 @@ def _lower_triggered_at(item: IrItem, nth: int = 0) -> Ability | None:
         # one dealt the damage; "that creature" stays the source (Vraska, Swarm's Eminence)
     elif trig.get("event") == "combat_damage_creature" or trig.get("event") == "deals_damage" and "damaged" in trig:
         ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source
+    if trig.get("or_attached"):
+        ctx.last = "it"  # "Whenever SELF or equipped creature attacks, it gets +2/+0": the creature that attacked
     if trig.get("event") in ("crews", ["crews", "saddles"]):
         ctx.last = "it"  # "Whenever SELF crews a Vehicle, that Vehicle gains haste": the Vehicle it crewed
     if trig.get("event") == "unattached":
@@ -779,6 +781,8 @@ def _either_trigger(item: IrItem) -> list[Ability] | None:
         for j in re.finditer(r" or | and when | and whenever | and at | or at ", cond):
             # "When you planeswalk to SELF and at the beginning of your upkeep, ..." (a plane, 701.21d): two
             a, b = cond[:j.start()], cond[j.end():]
+            if re.match(r"self ", a, re.I) and re.search(r"\bit$", b):  # "When SELF enters and when you sacrifice
+                b = re.sub(r"\bit$", "SELF", b)  # it" (Carrot Cake): "it" is SELF, the one object both name
             if parse_trigger(a) is None or parse_trigger(b) is None:
                 continue
             got = [_lower_triggered(IrItem("triggered", item.text, head=f"{m.group(1)} {half}, {body}",

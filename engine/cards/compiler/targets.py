@@ -890,10 +890,17 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
     return True
 
 
+_COLOR_WORD = r"\b(?:white|blue|black|red|green)\b"
+# (not "a spell that's white, blue, black, or red": read as it is below; nor from the middle of a list)
+_COLOR_LIST = re.compile(rf"(?<!that's )(?<!that is )(?<!, )(?:{_COLOR_WORD}, )+(?:or|and/or) {_COLOR_WORD}")
+
+
 def parse_noun(phrase: str) -> dict[str, Any] | None:
     """A noun phrase (without determiner or 'target') to a filter; None when not understood."""
     p = phrase.strip().lower()
     p = re.sub(r"^(?:a|an|one|the)\s+", "", p)
+    # "a blue, black, or red spell" (God-Pharaoh's Faithful): of any of those colors, as "blue or black or red" (105.2)
+    p = _COLOR_LIST.sub(lambda m: " or ".join(re.findall(_COLOR_WORD, m.group(0))), p)
     m = re.fullmatch(r"(.+?) (?:in|from) (your|that player's|their|target player's) hand and (?:\2 )?graveyard", p)
     if m:  # "exile all noncreature, nonland cards from that player's hand and graveyard" (Thought Distortion): the
         # cards of either zone of that player (400.1)

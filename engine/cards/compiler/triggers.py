@@ -115,9 +115,11 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         inner = parse_trigger(m.group(1))  # to any zone but a graveyard (700.4)
         return {**inner, "to": list(_NOT_DYING)} if inner is not None and inner.get("event") == "ltb" \
             and "to" not in inner else None
-    m = re.fullmatch(r"self or enchanted creature (.+)", c)
+    m = re.fullmatch(r"self or (?:enchanted|equipped) creature (.+)", c)
     if m:  # bestow (702.102): "Whenever SELF or enchanted creature attacks" (Heliod's Emissary): the creature it is
-        # while a creature, or the creature it enchants while an Aura
+        # while a creature, or the creature it enchants while an Aura; reconfigure (a later keyword, Kamigawa: Neon
+        # Dynasty): "Whenever SELF or equipped creature attacks" (Chainflail Centipede), likewise the creature it
+        # equips while an Equipment
         inner = parse_trigger(f"self {m.group(1)}")
         if inner is None or not inner.get("self") or set(inner) - {"event", "self"}:
             return None

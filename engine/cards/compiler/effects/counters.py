@@ -12,9 +12,11 @@ from engine.cards.compiler.targets import parse_noun
 
 @reader(
     r"^put (a|an|another|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|x|\d+|that many) "
-    r"([+\-\w/]+) counters? on (.+?)(?: for each (.+?))?(?:, where x is (.+))?$"
+    r"([+\-\w/]+|first strike|double strike) counters? on (.+?)(?: for each (.+?))?(?:, where x is (.+))?$"
 )
 def _counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """121.1: "put a +1/+1 counter on target creature", "put a first strike counter on it" (a keyword counter, a later
+    rule of Ikoria: the permanent has that keyword)."""
     if m.group(5) and re.fullmatch(r"that creature's (?:power|toughness)", m.group(5)) \
             and m.group(3).startswith("target "):
         # "put X +1/+1 counters on target creature, where X is that creature's power" (Thickest in the Thicket): the
@@ -36,6 +38,17 @@ def _counters(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 _KW_COUNTER = r"(?:flying|first strike|double strike|deathtouch|haste|hexproof|indestructible|lifelink|menace|reach|" \
               r"trample|vigilance)"
+
+
+@reader(rf"^put an? (\+1/\+1|{_KW_COUNTER}) counter and an? ({_KW_COUNTER}) counter on (.+)$")
+def _two_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Put a +1/+1 counter and a lifelink counter on target creature" (Unexpected Fangs): one of each kind on the
+    same object (121.1; keyword counters are a later rule)."""
+    what = c.ref(m.group(3))
+    if what is None:
+        return None
+    return [Effect("counters", {"what": what, "kind": m.group(1), "amount": 1}),
+            Effect("counters", {"what": what, "kind": m.group(2), "amount": 1})]
 
 
 @reader(rf"^put (?:(a \+1/\+1 counter) and a counter from among ((?:{_KW_COUNTER}, )+or {_KW_COUNTER})|your choice of "
@@ -161,6 +174,6 @@ def _player_loses_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counters", {"what": who, "kind": "any", "amount": "all", "remove": True})]
 
 
-READERS: tuple[Reader, ...] = (_counter_choice, _counters, _counters_equal, _counters_each, _its_counters,
-                               _remove_counters, _remove_up_to, _move_counters, _distribute, _double_counters,
-                               _choose_then_counters, _player_loses_counters)
+READERS: tuple[Reader, ...] = (_counter_choice, _two_counters, _counters, _counters_equal, _counters_each,
+                               _its_counters, _remove_counters, _remove_up_to, _move_counters, _distribute,
+                               _double_counters, _choose_then_counters, _player_loses_counters)

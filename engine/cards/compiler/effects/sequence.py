@@ -196,6 +196,18 @@ def _put_or_remove_counter(m: re.Match, c: Ctx) -> list[Effect] | None:
                               "labels": [f"put a {m.group(1)} counter", f"remove a {m.group(1)} counter"]})]
 
 
+@reader(r"^create (an? [a-z]+ token) or (an? [a-z]+ token)$")
+def _either_token(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2d: "create a Food token or a Treasure token" (Tireless Provisioner): the controller chooses which as it
+    resolves, then creates that one."""
+    a = parse_sentence(f"create {m.group(1)}", c)
+    b = parse_sentence(f"create {m.group(2)}", c) if a is not None else None
+    if not a or not b:
+        return None
+    return [Effect("either", {"alternatives": [list(a), list(b)], "labels": [f"create {m.group(1)}",
+                                                                              f"create {m.group(2)}"]})]
+
+
 @reader(r"^counter that spell or ability unless its controller ((?:discards|sacrifices) .+)$")
 def _ward_action(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Ward with a cost other than mana (a later keyword): "counter that spell or ability unless its controller
@@ -853,6 +865,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
                      r"it escaped|it's .+|your life total .+|you attacked .+|you've .+|you gained .+|"
                      r"this is the \w+ time this ability has resolved this turn|"
+                     r"\w+ or more (?:nontoken )?creatures died this turn|"
                      r"(?:no )?(?:\{[wubrgc]\})+ was spent to cast (?:self|it|this spell)|"
                      r"an? [a-z ]+ you control has "
                      r"[a-z ]+)", low)
@@ -1999,8 +2012,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             out += effs
             continue
-        if m and out and (out[-1].op == "scry" or out[-1].op == "action" and out[-1].args.get("name") == "amass") \
-                and not ctx.targets:  # (amass, a later keyword action: always done, an Army chosen or created)
+        if m and out and (out[-1].op in ("scry", "mill")
+                          or out[-1].op == "action" and out[-1].args.get("name") == "amass"
+                          or out[-1].op == "token" and isinstance(out[-1].args.get("amount"), int)
+                          and out[-1].args["amount"] > 0) \
+                and not ctx.targets:  # (amass, a later keyword action: always done, an Army chosen or created;
+            # "Create two 1/1 blue Faerie creature tokens with flying. When you do, tap target creature ..." (Faebloom
+            # Trick), "mill three cards. When you do, ..." (Wick's Patrol): done whatever happens to the tokens or
+            # cards)
             # "When SELF enters, surveil 4. When you do, you may return target nonland permanent an opponent controls
             # to its owner's hand." (Dream Eater): the surveil is always done, and the reflexive ability triggers then,
             # its targets chosen as it is put on the stack (603.7a, 603.3; reflexive triggers are a later rule)
@@ -3190,7 +3209,7 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
 READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay, _ward_action,
                                _unless_do, _unless_has_deal,
-                               _either_instruction, _put_or_remove_counter,
+                               _either_instruction, _put_or_remove_counter, _either_token,
                                _delayed_if_target_has,
                                _delayed_owner_upkeep, _delayed,
                                _next_draw_instead,
