@@ -1423,8 +1423,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         # the object the cost of the resolving spell or ability took, as it last existed (608.2h, 601.2h)
         cw = cond["cost_was"]  # {"sacrificed": FILTER} or {"discarded": FILTER}
         s = this(g, r) if r is not None and "obj" in r else None
-        if "sacrificed" in cw:
-            ok = any(_record_is(rec, cw["sacrificed"]) for rec in ((s.chosen.get("sacrificed") or []) if s else []))
+        if "sacrificed" in cw:  # what its cost sacrificed, or an instruction of this resolution did ("Sacrifice a
+            # creature. When you do, ... If the sacrificed creature was a Hamster, ...": 608.2c)
+            recs = [*((s.chosen.get("sacrificed") or []) if s else []),
+                    *(x for x in (r or {}).get("gone_this_way", ()) if x.get("action") == "sacrificed")]
+            ok = any(_record_is(rec, cw["sacrificed"]) for rec in recs)
         else:
             f = {**cw["discarded"], "zone": "any_card"}
             gone = refs(g, r, "discarded") if s is not None and r is not None else []

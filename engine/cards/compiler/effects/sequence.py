@@ -1995,6 +1995,17 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out.append(Effect("if", {"cond": {"unless_paid": True}, "then": list(effs)}))
             continue
         m = re.match(r"^when you do, (.+)$", s)
+        if m and out and out[-1].op == "sacrifice" and out[-1].args.get("who") == "you" \
+                and "what" not in out[-1].args and "filter" in out[-1].args:
+            # "Sacrifice a creature. When you do, SELF deals X damage to any target, where X is that creature's power"
+            # (Minsc & Boo): done if it can be (701.14a), and what follows only then, "that creature" the one
+            # sacrificed, as it last existed (608.2c, 608.2h)
+            effs = parse_sentence(re.sub(r"\bthat creature's\b", "the sacrificed creature's", m.group(1)), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("may", {"effects": [out[-1]], "then": list(effs), "forced": True, "reflexive": True})
+            then_open = True
+            continue
         if m and out and out[-1].op == "sacrifice" and out[-1].args.get("what") == "self" and len(out[-1].args) == 1:
             # "When SELF enters, sacrifice it. When you do, search your library ..." (Brokers Hideout): what follows
             # only if it was sacrificed, so only while it is still on the battlefield (701.14a, 608.2c)
