@@ -108,3 +108,15 @@ def test_the_extra_mana_of_a_mana_trigger_is_logged_with_the_permanent_tapped():
     mana = [e for e in g.events[n:] if e["type"] == "mana"]
     # the Swamp's own {B}, then the trigger's, named after the Swamp
     assert [(e["player"], e["mana"], e.get("source")) for e in mana] == [("alice", "B", None), ("alice", "B", "Swamp")]
+
+
+@pytest.mark.parametrize("st", [
+    {"kind": "damage_mod", "mod": "minus", "amount": 1},  # neither "twice" nor "plus N"
+    {"kind": "damage_mod", "mod": "plus", "amount": "x"},  # an amount not counted
+    {"kind": "damage_mod", "mod": "times", "amount": 2, "players": "defending"},  # players it does not name
+])
+def test_a_damage_modification_the_engine_cannot_carry_out_keeps_its_card_unsupported(st):
+    """614.1a: "If a source would deal damage ..., it deals double that damage / that much damage plus N instead":
+    a damage_mod static outside what engine/replacement.py damage_mods applies is a problem (engine/support.py), so
+    the card stays unsupported rather than ignoring the clause."""
+    assert static_problems(st) == ["damage modification"]
