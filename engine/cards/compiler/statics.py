@@ -1294,12 +1294,14 @@ def _look_then_name(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "choose_on_enter", "choice": "card_name", "look_hand": "opponent"}]
 
 
-@static(r"^((?:.+? )?spells)( you control| your opponents control|) can't be countered$")
+@static(r"^((?:.+? )?spells)( you control| your opponents control|)( with (?:power|toughness|mana value) \d+ or "
+        r"(?:greater|less))? can't be countered$")
 def _spells_uncounterable(m: re.Match) -> list[dict[str, Any]] | None:
     """101.1: "Instant and sorcery spells you control can't be countered" (Sphinx of the Final
     Word), "Creature spells can't be countered": a player static over the spells it names, read
-    as a spell would be countered (engine/object_statics.py)."""
-    f = parse_noun(m.group(1))
+    as a spell would be countered (engine/object_statics.py); "Creature spells you control with power 5 or greater
+    can't be countered" (Spellbreaker Behemoth: the spell's power, 208.3)."""
+    f = parse_noun(m.group(1) + (m.group(3) or ""))
     if f is None or f.get("zone") != "stack" or {"controller", "owner", "player"} & set(f):
         return None
     who = {" you control": "you", " your opponents control": "opponent", "": "each"}[m.group(2)]

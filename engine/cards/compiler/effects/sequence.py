@@ -250,7 +250,8 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^(.+?) at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|end of combat|"
-    r"the next turn's upkeep|your next main phase|the next cleanup step)$|^(.+?) at (end of combat)$|"
+    r"the next turn's upkeep|your next main phase|the next cleanup step|your next end step)$|"
+    r"^(.+?) at (end of combat)$|"
     r"^at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|"
     r"your next main phase|your next end step), (.+)$"
 )
