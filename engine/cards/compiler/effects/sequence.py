@@ -489,6 +489,9 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     s = sentence.strip().rstrip(".").strip()
     s = re.sub(r"^then,? ", "", s, flags=re.I)
+    # "You return a creature card from your graveyard to your hand, draw three cards, then gain 5 life" (Cruel
+    # Ultimatum): "you" is the one who does it, as "return ..." alone says (the controller, 109.5)
+    s = re.sub(r"^you return (?=an? |target |up to |all |each )", "return ", s, flags=re.I)
     # "Return to the battlefield all permanent cards in your graveyard that ..." (Faith's Reward): the object after
     # the destination, read as "return ALL ... to the battlefield"
     s = re.sub(r"^return to the battlefield ((?:all|each|target|up to \w+ target) .+)$",
