@@ -500,13 +500,17 @@ class Ctx:
         if m and "target" not in p:  # (also "Green creatures and white creatures can't block this turn": Flash of
             # Defiance)  # "destroy all creatures you don't control and all planeswalkers you don't
             # control" (In Garruk's Wake): one group of the two kinds (608.2c)
-            fa, fb = parse_noun(m.group(1)), parse_noun(m.group(2))
+            fa, fb = parse_noun(re.sub(r" on the battlefield$", "", m.group(1))), parse_noun(m.group(2))
             fa = self._fix_filter(fa) if fa is not None else None
             fb = self._fix_filter(fb) if fb is not None else None
             suspended = fb == {"zone": "exile", "suspended": True}
-            if fa is not None and suspended and fa.get("zone") in (None, "battlefield"):
+            carded = fb is not None and fb.get("zone") == "graveyard" and not fb.get("player") \
+                and not fb.get("_needs_player_target")  # "all creature cards in graveyards" (Soulquake)
+            if fa is not None and (suspended or carded) and fa.get("zone") in (None, "battlefield") \
+                    and not fa.get("player"):
                 # "each permanent and each suspended card" (Dust of Moments): the permanents and the suspended cards
-                # in exile (702.61b), each alternative with its zone (engine/values.py refs)
+                # in exile (702.61b); "all creatures on the battlefield and all creature cards in graveyards"
+                # (Soulquake): each alternative with its zone (engine/values.py refs)
                 fa = {**fa, "zone": "battlefield"}
             elif fa is None or fb is None or fa.get("player") or fb.get("player") \
                     or {fa.get("zone"), fb.get("zone")} - {None, "battlefield"}:
