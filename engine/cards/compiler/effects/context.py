@@ -291,6 +291,15 @@ class Ctx:
         m = re.fullmatch(r"(target .+?) and (?:all|each) other (.+?) with the same name as (?:that \w+|it)", p)
         if m:  # "target permanent and all other permanents with the same name as that permanent"
             return self._same_name(m.group(1), m.group(2))
+        m = re.fullmatch(r"self and (?:all|each) other (.+?) with the same name as (?:it|self)", p)
+        if m:  # "SELF and each other creature with the same name as it get +3/+3 until end of turn" (Cylian
+            # Sunsinger): one group of SELF and the others of that kind with its name (201.2)
+            sf = parse_noun(m.group(1))
+            if sf is None or sf.get("player") or sf.get("zone") not in (None, "battlefield"):
+                return None
+            r = {"each": {**sf, "same_name_as": "self"}}
+            self.last = r
+            return r
         if p in ("the player or planeswalker it's attacking", "the player or planeswalker it is attacking",
                  "defending player or the planeswalker it's attacking", "the player or planeswalker that creature is "
                  "attacking"):
