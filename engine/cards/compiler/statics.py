@@ -2596,14 +2596,16 @@ def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
-@static(r"^if (.+), (?:self|it) enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) "
-        r"(?:additional )?([+\-\w/]+) counters? on it$")
+@static(r"^if (.+), (?:self|it) enters with (?:an additional )?(a|an|one|two|three|four|five|six|seven|eight|nine|ten|"
+        r"\d+|x) (?:additional )?([+\-\w/]+) counters? on it$")
 def _conditional_counters(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1c: "If an opponent was dealt damage this turn, SELF enters with ..." (bloodthirst, 702.53a),
     "If at least three red mana was spent to cast SELF, SELF enters with ..." (checked as it enters); "If SELF was
-    kicked, it enters with three additional time counters on it" (Ravaging Riftwurm: beside vanishing's, 702.62a)."""
+    kicked, it enters with three additional time counters on it" (Ravaging Riftwurm: beside vanishing's, 702.62a);
+    "If X is 5 or more, it enters with an additional X +1/+1 counters on it" (Apocalypse Hydra: the X it was cast
+    with, 107.3)."""
     cond = parse_condition(m.group(1))
-    n = number(m.group(2))
+    n = amount(m.group(2)) if m.group(2) == "x" else number(m.group(2))
     if cond is None or n is None:
         return None
     return [{"kind": "enters_with_counters", "counter": m.group(3), "amount": n, "condition": cond}]
