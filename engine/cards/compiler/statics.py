@@ -55,6 +55,8 @@ _RESTRICT = {
     # 702.27b: it may block an attacker with shadow (it doesn't have shadow: it can still block others)
     "can block creatures with shadow as though it had shadow": "block_as_shadow",
     "can block creatures with shadow as though they had shadow": "block_as_shadow",
+    # "... as though they didn't have shadow" (Aetherflame Wall): the same permission (702.27b)
+    "can block creatures with shadow as though they didn't have shadow": "block_as_shadow",
     "can't be countered": "cant_be_countered",
     "can't be sacrificed": "cant_be_sacrificed",
     "can't transform": "cant_transform",
@@ -774,7 +776,8 @@ def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
     r"can block any number of creatures|doesn't untap during your untap step|doesn't untap during its controller's "
     r"untap step|"
     r"don't untap during their controllers' untap steps|can block only creatures with flying|can't be countered|"
-    r"can block creatures with shadow as though (?:it|they) had shadow|can attack as though (?:it|they) had haste|"
+    r"can block creatures with shadow as though (?:it|they) had shadow|"
+    r"can block creatures with shadow as though they didn't have shadow|can attack as though (?:it|they) had haste|"
     r"can't be sacrificed|must be blocked if able|attacks or blocks each combat if able|"
     r"can't attack or block unless you control another creature|can't transform|can't attack, block, or transform|"
     r"can't attack, block, or crew vehicles|"
