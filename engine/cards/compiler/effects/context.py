@@ -297,9 +297,9 @@ class Ctx:
             sf = parse_noun(m.group(1))
             if sf is None or sf.get("player") or sf.get("zone") not in (None, "battlefield"):
                 return None
-            r = {"each": {**sf, "same_name_as": "self"}}
-            self.last = r
-            return r
+            group: dict[str, Any] = {"each": {**sf, "same_name_as": "self"}}
+            self.last = group
+            return group
         if p in ("the player or planeswalker it's attacking", "the player or planeswalker it is attacking",
                  "defending player or the planeswalker it's attacking", "the player or planeswalker that creature is "
                  "attacking"):
