@@ -1220,6 +1220,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "only if you've been attacked this step": a creature attacks that player (508.1)
     if "combat_timing" in cond and not _combat_time(g, cond["combat_timing"]):
         return False
+    if "trigger_player_cast_kind" in cond:  # "if that player didn't cast a creature spell this turn" (Predatory
+        # Advantage): the trigger's player's spells of that kind as they became cast this turn (601.2i, 500.1)
+        info = (r.get("trigger") if "trigger" in r else this(g, r).trigger_info if "obj" in r else None) if r else None
+        tp = (info or {}).get("player")
+        did = isinstance(tp, str) and tp in g.players and any(
+            cast_kind_matches(k, cond["trigger_player_cast_kind"]) for k in g.players[tp].cast_kinds_turn)
+        if did != bool(cond.get("did", True)):
+            return False
     if "trigger_player_hand_le" in cond or "trigger_player_hand_ge" in cond or "trigger_player_opponent" in cond:
         # "if that player has one or fewer cards in hand", "if the player is your opponent and has four or more
         # cards in hand": the trigger's player (603.4)
@@ -1883,6 +1891,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
                   "hand_more_than_opponents", "cast_kind_this_turn", "cast_kind_ge", "revealed_is", "top_card_is",
                   "opponent_cast_kind_this_turn",
+                  "trigger_player_cast_kind", "did",  # "if that player didn't cast a creature spell this turn"
                   "entered_kind_this_turn", "entered_kind_ge", "entered_other", "no_spell_cast_this_game",
                   "revealed",  # the card revealed by the instruction before (engine/ops/actions.py reveal_random)
                   "attached_controller_graveyard_ge",  # cards in the graveyard of the attached permanent's controller
@@ -1993,9 +2002,9 @@ def condition_problems(cond: Any) -> list[str]:
     if "opponent_cast_kind_this_turn" in cond:
         out += [f"condition opponent_cast_kind_this_turn keys {sorted(b)}"
                 for b in [_cast_kind_bad(cond["opponent_cast_kind_this_turn"])] if b]
-    if "cast_kind_this_turn" in cond:
-        out += [f"condition cast_kind_this_turn keys {sorted(b)}" for b in [_cast_kind_bad(cond["cast_kind_this_turn"])]
-                if b]
+    for key in ("cast_kind_this_turn", "trigger_player_cast_kind"):
+        if key in cond:
+            out += [f"condition {key} keys {sorted(b)}" for b in [_cast_kind_bad(cond[key])] if b]
     for c in list(cond.get("all", ())) + list(cond.get("any", ())) + ([cond["not"]] if "not" in cond else []):
         out += condition_problems(c)
     return out

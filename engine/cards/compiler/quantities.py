@@ -1045,6 +1045,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(?:it's|it is|that creature is) (white|blue|black|red|green)", t)
     if m:  # "put a +1/+1 counter on equipped creature if it's blue" (Ring of Evos Isle): its color (105.2)
         return {"it": {"colors": [COLORS[m.group(1)]]}}
+    m = re.fullmatch(r"(?:it's|it is|that creature is) (\d+)/(\d+)", t)
+    if m:  # "Whenever a creature you control enters, if that creature is 1/1, ..." (Sigil Captain): its power and
+        # toughness are those numbers (208.1)
+        return {"it": {"power_eq": int(m.group(1)), "toughness_eq": int(m.group(2))}}
     m = re.fullmatch(r"(?:it's|it is|that creature is) (attacking|blocking)", t)
     if m:  # "If that creature is attacking, you may put it on top of its owner's library instead" (506.4)
         return {"it": {m.group(1): True}}
@@ -1302,6 +1306,13 @@ def _board_condition(t: str) -> dict[str, Any] | None:
         if f is None or f.pop("zone", None) != "stack" or not f:
             return None
         return {"cast_kind_this_turn": f}
+    m = re.fullmatch(r"that player (cast|didn't cast) (?:an? )?(.+?) spell this turn", t)
+    if m:  # "At the beginning of each opponent's end step, if that player didn't cast a creature spell this turn"
+        # (Predatory Advantage): the player of the triggering step (603.4; 601.2i, a per-turn fact)
+        f = parse_noun(m.group(2) + " spell")
+        if f is None or f.pop("zone", None) != "stack" or not f:
+            return None
+        return {"trigger_player_cast_kind": f, "did": m.group(1) == "cast"}
     m = re.fullmatch(r"an opponent (?:has )?cast (?:an? )?(.+?) spell this turn", t)
     if m:  # "Cast SELF only if an opponent cast a creature spell this turn" (Lure of Prey): a spell of that kind
         f = parse_noun(m.group(1) + " spell")  # as it became cast (601.2i), by any opponent (per-turn, 500.1)

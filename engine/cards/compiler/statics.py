@@ -55,6 +55,8 @@ _RESTRICT = {
     # 702.27b: it may block an attacker with shadow (it doesn't have shadow: it can still block others)
     "can block creatures with shadow as though it had shadow": "block_as_shadow",
     "can block creatures with shadow as though they had shadow": "block_as_shadow",
+    # "... as though they didn't have shadow" (Aetherflame Wall): the same permission (702.27b)
+    "can block creatures with shadow as though they didn't have shadow": "block_as_shadow",
     "can't be countered": "cant_be_countered",
     "can't be sacrificed": "cant_be_sacrificed",
     "can't transform": "cant_transform",
@@ -775,7 +777,8 @@ def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
     r"can block any number of creatures|doesn't untap during your untap step|doesn't untap during its controller's "
     r"untap step|"
     r"don't untap during their controllers' untap steps|can block only creatures with flying|can't be countered|"
-    r"can block creatures with shadow as though (?:it|they) had shadow|can attack as though (?:it|they) had haste|"
+    r"can block creatures with shadow as though (?:it|they) had shadow|"
+    r"can block creatures with shadow as though they didn't have shadow|can attack as though (?:it|they) had haste|"
     r"can't be sacrificed|must be blocked if able|attacks or blocks each combat if able|"
     r"can't attack or block unless you control another creature|can't transform|can't attack, block, or transform|"
     r"can't attack, block, or crew vehicles|"
@@ -1295,12 +1298,14 @@ def _look_then_name(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "choose_on_enter", "choice": "card_name", "look_hand": "opponent"}]
 
 
-@static(r"^((?:.+? )?spells)( you control| your opponents control|) can't be countered$")
+@static(r"^((?:.+? )?spells)( you control| your opponents control|)( with (?:power|toughness|mana value) \d+ or "
+        r"(?:greater|less))? can't be countered$")
 def _spells_uncounterable(m: re.Match) -> list[dict[str, Any]] | None:
     """101.1: "Instant and sorcery spells you control can't be countered" (Sphinx of the Final
     Word), "Creature spells can't be countered": a player static over the spells it names, read
-    as a spell would be countered (engine/object_statics.py)."""
-    f = parse_noun(m.group(1))
+    as a spell would be countered (engine/object_statics.py); "Creature spells you control with power 5 or greater
+    can't be countered" (Spellbreaker Behemoth: the spell's power, 208.3)."""
+    f = parse_noun(m.group(1) + (m.group(3) or ""))
     if f is None or f.get("zone") != "stack" or {"controller", "owner", "player"} & set(f):
         return None
     who = {" you control": "you", " your opponents control": "opponent", "": "each"}[m.group(2)]
@@ -2595,14 +2600,16 @@ def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
-@static(r"^if (.+), (?:self|it) enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) "
-        r"(?:additional )?([+\-\w/]+) counters? on it$")
+@static(r"^if (.+), (?:self|it) enters with (?:an additional )?(a|an|one|two|three|four|five|six|seven|eight|nine|ten|"
+        r"\d+|x) (?:additional )?([+\-\w/]+) counters? on it$")
 def _conditional_counters(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1c: "If an opponent was dealt damage this turn, SELF enters with ..." (bloodthirst, 702.53a),
     "If at least three red mana was spent to cast SELF, SELF enters with ..." (checked as it enters); "If SELF was
-    kicked, it enters with three additional time counters on it" (Ravaging Riftwurm: beside vanishing's, 702.62a)."""
+    kicked, it enters with three additional time counters on it" (Ravaging Riftwurm: beside vanishing's, 702.62a);
+    "If X is 5 or more, it enters with an additional X +1/+1 counters on it" (Apocalypse Hydra: the X it was cast
+    with, 107.3)."""
     cond = parse_condition(m.group(1))
-    n = number(m.group(2))
+    n = amount(m.group(2)) if m.group(2) == "x" else number(m.group(2))
     if cond is None or n is None:
         return None
     return [{"kind": "enters_with_counters", "counter": m.group(3), "amount": n, "condition": cond}]

@@ -76,7 +76,9 @@ def replace_name(text: str, name: str, repl: str = SELF) -> str:
         longer = _LONGER_NAME.match(text, j + n)
         if longer and not longer.group(1) and not name[-1].isalnum():
             longer = None   # "named S.N.O.T. If you do": the name ended a sentence
-        if _is_word(before) or _is_word(after) or longer or _INSIDE_NAME.search(text, 0, j):
+        typed = text.startswith((" creature", " card", " permanent", " token"), j + n) \
+            and subtype(name.lower()) == name  # "Target Assembly-Worker creature" (Assembly-Worker): the subtype
+        if _is_word(before) or _is_word(after) or longer or typed or _INSIDE_NAME.search(text, 0, j):
             out.append(text[i:j + 1])
             i = j + 1
             continue

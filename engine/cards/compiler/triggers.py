@@ -702,10 +702,11 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
             out["your_turn"] = c.endswith(" during your turn")  # (the clause was read and dropped before)
         return out
     m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:.+? )?spell (?:of the chosen type|with "
-                     r"(?:flying|trample|haste|deathtouch|lifelink|flash|convoke|kicker)|with (?:power|toughness|"
+                     r"(?:flying|trample|haste|deathtouch|lifelink|flash|convoke|kicker|infect|wither|first strike|"
+                     r"double strike|menace|reach|vigilance|defender|indestructible|hexproof)|with (?:power|toughness|"
                      r"mana value) (?:\d+ or (?:greater|less)|\d+, \d+,? or \d+|equal to .+)))", c)
     if m:  # 601.2i: "whenever you cast a creature spell of the chosen type" (Vanquisher's Banner), "... a spell with
-        # flying", "a creature spell with power 4, 5, or 6" / "... with power 7 or greater"
+        # flying" ("with infect": Hand of the Praetors), "a creature spell with power 4, 5, or 6" / "... 7 or greater"
         f = parse_noun(m.group(2))
         if f is None:
             return None

@@ -39,7 +39,8 @@ def bind_x(where: str | None, c: Ctx) -> bool:
     return c.x is not None
 
 
-_POSSESSIVE = re.compile(r"(that spell|that card|that creature|that permanent)'s (power|toughness|mana value)")
+_POSSESSIVE = re.compile(r"(that spell|that card|that creature|that permanent|that artifact|that enchantment|that land|"
+                         r"that planeswalker)'s (power|toughness|mana value)")
 
 
 def back_ref(noun: str, c: Ctx) -> Any:

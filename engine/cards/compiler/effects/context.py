@@ -306,6 +306,15 @@ class Ctx:
         m = re.fullmatch(r"(target .+?) and (?:all|each) other (.+?) with the same name as (?:that \w+|it)", p)
         if m:  # "target permanent and all other permanents with the same name as that permanent"
             return self._same_name(m.group(1), m.group(2))
+        m = re.fullmatch(r"self and (?:all|each) other (.+?) with the same name as (?:it|self)", p)
+        if m:  # "SELF and each other creature with the same name as it get +3/+3 until end of turn" (Cylian
+            # Sunsinger): one group of SELF and the others of that kind with its name (201.2)
+            sf = parse_noun(m.group(1))
+            if sf is None or sf.get("player") or sf.get("zone") not in (None, "battlefield"):
+                return None
+            group: dict[str, Any] = {"each": {**sf, "same_name_as": "self"}}
+            self.last = group
+            return group
         if p in ("the player or planeswalker it's attacking", "the player or planeswalker it is attacking",
                  "defending player or the planeswalker it's attacking", "the player or planeswalker that creature is "
                  "attacking"):
@@ -522,13 +531,17 @@ class Ctx:
         if m and "target" not in p:  # (also "Green creatures and white creatures can't block this turn": Flash of
             # Defiance)  # "destroy all creatures you don't control and all planeswalkers you don't
             # control" (In Garruk's Wake): one group of the two kinds (608.2c)
-            fa, fb = parse_noun(m.group(1)), parse_noun(m.group(2))
+            fa, fb = parse_noun(re.sub(r" on the battlefield$", "", m.group(1))), parse_noun(m.group(2))
             fa = self._fix_filter(fa) if fa is not None else None
             fb = self._fix_filter(fb) if fb is not None else None
             suspended = fb == {"zone": "exile", "suspended": True}
-            if fa is not None and suspended and fa.get("zone") in (None, "battlefield"):
+            carded = fb is not None and fb.get("zone") == "graveyard" and not fb.get("player") \
+                and not fb.get("_needs_player_target")  # "all creature cards in graveyards" (Soulquake)
+            if fa is not None and (suspended or carded) and fa.get("zone") in (None, "battlefield") \
+                    and not fa.get("player"):
                 # "each permanent and each suspended card" (Dust of Moments): the permanents and the suspended cards
-                # in exile (702.61b), each alternative with its zone (engine/values.py refs)
+                # in exile (702.61b); "all creatures on the battlefield and all creature cards in graveyards"
+                # (Soulquake): each alternative with its zone (engine/values.py refs)
                 fa = {**fa, "zone": "battlefield"}
             elif fa is None or fb is None or fa.get("player") or fb.get("player") \
                     or {fa.get("zone"), fb.get("zone")} - {None, "battlefield"}:

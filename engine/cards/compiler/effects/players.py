@@ -718,8 +718,10 @@ def _reveal_any_number(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("reveal", {"filter": f, "any_number": True})]
 
 
-@reader(r"^look at (target player's|target opponent's|that player's|each opponent's) hand$")
+@reader(r"^look at (target player's|target opponent's|that player's|each opponent's|its controller's) hand$")
 def _look_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Look at target player's hand" (401.2: its controller sees it); "Counter target spell. Look at its controller's
+    hand." (Lay Bare): the player who controlled that spell (608.2h)."""
     who = c.player(m.group(1)[:-2])
     return None if who is None else [Effect("reveal", {"who": who, "zone": "hand", "to": "you"})]
 

@@ -284,7 +284,8 @@ def _unless_has_deal(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^(.+?) at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|end of combat|"
-    r"the next turn's upkeep|your next main phase|the next cleanup step)$|^(.+?) at (end of combat)$|"
+    r"the next turn's upkeep|your next main phase|the next cleanup step|your next end step)$|"
+    r"^(.+?) at (end of combat)$|"
     r"^at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|"
     r"your next main phase|your next end step), (.+)$"
 )
@@ -541,6 +542,9 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     s = sentence.strip().rstrip(".").strip()
     s = re.sub(r"^then,? ", "", s, flags=re.I)
     s = _that_kind(s, ctx)
+    # "You return a creature card from your graveyard to your hand, draw three cards, then gain 5 life" (Cruel
+    # Ultimatum): "you" is the one who does it, as "return ..." alone says (the controller, 109.5)
+    s = re.sub(r"^you return (?=an? |target |up to |all |each )", "return ", s, flags=re.I)
     # "Return to the battlefield all permanent cards in your graveyard that ..." (Faith's Reward): the object after
     # the destination, read as "return ALL ... to the battlefield"
     s = re.sub(r"^return to the battlefield ((?:all|each|target|up to \w+ target) .+)$",

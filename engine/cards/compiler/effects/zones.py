@@ -29,11 +29,16 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
         # creature and SELF" (Loyal Sentry): the creature the event names, and the source (603.2)
         it, me = c.ref("that creature"), c.ref("self")
         return None if it is None or me is None else [Effect(op, {"what": it}), Effect(op, {"what": me})]
-    mm = re.fullmatch(r"(.+?) and ((?:target|each|all) .+)", tail)
+    mm = re.fullmatch(r"(.+?) and ((?:target|each|all|up to one other target) .+)", tail)
     if mm and ("target" in mm.group(1) or mm.group(1) == "self") and "with the same name as" not in tail:
         a, b = c.ref(mm.group(1)), c.ref(mm.group(2))
         if a is None or b is None:
             return None
+        if mm.group(2).startswith("up to one other target") and isinstance(b, dict) and "target" in b:
+            # "Destroy target artifact or enchantment and up to one other target artifact or enchantment" (Relic
+            # Crush): not the object chosen for the first target (115.3)
+            t = c.targets[b["target"]]
+            c.targets[b["target"]] = TargetSpec({**t.filter, "other_target": True}, t.text, t.count, t.min, t.chooser)
         return [Effect(op, {"what": a}), Effect(op, {"what": b})]
     if op == "exile":
         mm = re.fullmatch(r"(.+?) until (self leaves the battlefield|it leaves the battlefield|an opponent becomes the "
