@@ -731,8 +731,13 @@ class PromptPanel(QWidget):
             self._second()
 
 
+#: a special action's words on its button (115.2): "{}" is the card's name
+SPECIAL_WORDS = {"turn_face_up": "turn {} face up", "suspend": "suspend {}", "foretell": "foretell {}",
+                 "plot": "plot {}", "end_effect": "end the effect of {}", "unlock": "unlock a door of {}"}
+
+
 def choice_label(o: dict[str, Any]) -> str:
-    """A button's words for one priority option of a card (play, cast, activate)."""
+    """A button's words for one priority option of a card (play, cast, activate, a special action)."""
     name = o.get("name", "")
     act = o.get("action")
     if act == "play":
@@ -742,6 +747,11 @@ def choice_label(o: dict[str, Any]) -> str:
         extra = f" ({o['cost_words']})" if o.get("cost_words") else ""  # 601.2b: the alternative paid of "A or B"
         return f"cast {name}" + (" for its alternative cost" if alt == "alternative" else
                                  " with flashback" if alt == "flashback" else "") + extra
+    if act not in (None, "activate"):  # a special action (115.2): its own words, or the action's
+        if o.get("text"):
+            return str(o["text"])
+        how = f" ({o['alt']})" if act == "turn_face_up" and o.get("alt") else ""
+        return SPECIAL_WORDS.get(str(act), str(act).replace("_", " ") + " {}").format(name) + how
     what = o.get("text") or f"ability {o.get('ability', 0) + 1}"
     xs: list[int] = o.get("x_values") or []
     return f"{name}: {what}" + (" (mana)" if o.get("mana") else "") + (f" (X={xs[0]})" if len(xs) == 1 else "")

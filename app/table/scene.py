@@ -338,11 +338,21 @@ class TableScene(QGraphicsScene):
     def hand_options(self, obj: int, abilities: bool = True) -> list[dict[str, Any]]:
         """What a card in hand can do now: be played, or cast for its mana cost or an
         alternative cost (118.9), and (with ``abilities``) activate an ability that works from
-        the hand (cycling, 702.28a). Casts for the mana cost come first."""
+        the hand (cycling, 702.28a) or take a special action with it (suspend 702.61a, foretell:
+        115.2). Casts for the mana cost come first."""
         opts = [o for o in self.priority_options() if o.get("card") == obj and (
             o.get("action") in ("play", "cast") and o.get("alt") in (None, "alternative")
             or abilities and o.get("action") == "activate")]
-        return sorted(opts, key=lambda o: (o.get("action") == "activate", o.get("alt") is not None))
+        opts = sorted(opts, key=lambda o: (o.get("action") == "activate", o.get("alt") is not None))
+        return opts + (self.special_options(obj) if abilities else [])
+
+    def special_options(self, obj: int) -> list[dict[str, Any]]:
+        """The special actions (115.2) the engine offers now with this object: turning a face-down
+        permanent face up (702.36e), suspending or foretelling a card in hand (702.61a), ending an
+        effect by paying for it (115.2c), unlocking a door, ... every priority option of the card
+        that is not a play, cast or activation."""
+        return [o for o in self.priority_options() if o.get("card") == obj
+                and o.get("action") not in ("play", "cast", "activate")]
 
     def flashback_options(self, obj: int | None = None) -> list[dict[str, Any]]:
         """Casts from the graveyard for the flashback cost (702.33a), of one card or all."""
@@ -856,8 +866,8 @@ class TableScene(QGraphicsScene):
             return
         if d.kind == "priority":
             for o in d.options:
-                if o.get("action") in ("play", "cast") or (o.get("action") == "activate"):
-                    self._mark(o["card"], "playable")
+                if o.get("action") not in ("pass", "manual", "roll_planar_die") and isinstance(o.get("card"), int):
+                    self._mark(o["card"], "playable")  # a play, cast, activation or special action (115.2)
         elif d.kind == "attackers":
             for a in d.options["attackers"]:
                 self._mark(a, "attacking" if a in self.attacks else "playable")
@@ -1234,7 +1244,7 @@ class TableScene(QGraphicsScene):
         elif it.zone == "command":  # a commander cast (903.8); a vanguard's, plane's or scheme's ability (902.7)
             opts = self.command_options(it.obj) + self.options_for(it.obj, ("activate",))
         else:
-            opts = self.options_for(it.obj, ("activate",))
+            opts = self.options_for(it.obj, ("activate",)) + self.special_options(it.obj)
         if not opts:
             self.message.emit(f"{it.name}: nothing to do with it now")
             return
