@@ -41,7 +41,8 @@ class RandomBot:
         if k == "attackers":
             targets = d.options["targets"]
             must = set(d.options.get("must", ()))  # 508.1d: these attack if able
-            only = d.options.get("targets_of", {})  # 508.1c: some may attack only some of them
+            # 508.1c: some may attack only some of them (a creature's id is text once the decision crossed the wire)
+            only = {int(k): v for k, v in d.options.get("targets_of", {}).items()}
             # 508.1g: attacks that cost, each with the targets it attacks for free (508.1d asks only those)
             costly = {a: free for a, free in d.options.get("costly", ())}
             decl = {a: r.choice(only.get(a, targets)) for a in d.options["attackers"]
