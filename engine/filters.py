@@ -140,6 +140,10 @@ _CMP_KEYS = {key: tuple((key + suf, op) for suf, op in (("_le", int.__le__), ("_
              for key in ("power", "toughness", "mv")}
 
 
+#: every comparison key of a filter ("mv_le", "power_ge", ...)
+CMP_NAMES = frozenset(name for names in _CMP_KEYS.values() for name, _ in names)
+
+
 def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None, you: str | None = None) -> bool:
     for name, op in _CMP_KEYS[key]:
         if name in f:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from engine import player_statics, seats
 from engine.cards.abilities import Ability, Effect, TargetSpec
 from engine.errors import IllegalAction
-from engine.filters import matches, prior_target
+from engine.filters import CMP_NAMES, matches, prior_target
 from engine.memo import per_object
 from engine.protection import has_quality, protected
 from engine.values import amount
@@ -124,9 +124,12 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
         if not _has_more(g, x, f["opponent_with_more"], info):
             return False
         f = {k: v for k, v in f.items() if k != "opponent_with_more"}
-    if info is not None and f.get("mv_eq") == {"mv_of": "it"}:  # "target creature with that spell's mana value"
-        # (Skyfire Kirin): the mana value of the spell whose casting triggered it (603.3d, 202.3)
-        f = {**f, "mv_eq": amount(g, f["mv_eq"], src.id if src.id in g.objects else None, {"trigger": info})}
+    if info is not None and any(k in CMP_NAMES and _names_it(v) for k, v in f.items()):
+        # "target creature with that spell's mana value" (Skyfire Kirin), "another target creature card with lesser
+        # mana value" than the creature that died (Jackdaw Savior): the object of the event that triggered it, as
+        # the ability is put on the stack (603.3d, 202.3, 608.2h)
+        at = src.id if src.id in g.objects else None
+        f = {k: amount(g, v, at, {"trigger": info}) if k in CMP_NAMES and _names_it(v) else v for k, v in f.items()}
     if f.get("same_name_as_trigger"):  # "target card with the same name as that spell" (Harness the Storm): the
         # spell whose casting triggered the ability (603.3d), by its name as it was cast (201.2)
         f = _same_name_as_trigger(g, f, info)
@@ -453,6 +456,15 @@ def division(g: "Game", s: "Obj", ab: Ability | None, given: Any) -> dict[Any, i
                             f"(601.2d)")
     base, extra = divmod(total, len(targets))
     return {t: base + (1 if i < extra else 0) for i, t in enumerate(targets)}
+
+
+def _names_it(a: Any) -> bool:
+    """Does this amount read "it", the object of the event that triggered the ability ({"mv_of": "it"})?"""
+    if isinstance(a, dict):
+        return any(v == "it" or _names_it(v) for v in a.values())
+    if isinstance(a, list):
+        return any(_names_it(v) for v in a)
+    return False
 
 
 def division_caps(g: "Game", s: "Obj | None", ab: Ability | None) -> dict[int, int]:
