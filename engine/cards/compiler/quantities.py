@@ -241,6 +241,15 @@ def count_of(phrase: str) -> Any:
         if f is None or f.get("player") or f.get("_needs_player_target") or "or" in f:
             return None
         return {"count": f, "costs": True}
+    m = re.fullmatch(r"different (mana value|power|toughness) among (.+)", p)
+    if m:  # "draw a card for each different power among creatures you control" (Golden Ratio), "... mana value
+        # among nonland cards in your graveyard": the values those objects have, each counted once (202.3, 208.1)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("_needs_player_target") or "or" in f:
+            return None
+        if m.group(1) != "mana value" and f.get("zone", "battlefield") != "battlefield":
+            return None
+        return {"count": f, "distinct": {"mana value": "mv"}.get(m.group(1), m.group(1))}
     m = re.fullmatch(r"(?:basic land types|different \w+) among .+", p)
     if m:
         return None
