@@ -113,6 +113,10 @@ KNOWN = frozenset({
     # engine/targets.py targetable from the trigger event
     "same_name_as_trigger",
     "commander",  # bool: "commander creatures you control", "noncommander creature": a player's commander (903.3)
+    "poison_ge",  # a player: "each opponent who has three or more poison counters" (121.1c; corrupted, a later word)
+    # an object: "if its controller has three or more poison counters" (Anoint with Affliction): its controller's
+    # poison counters now (121.1c; corrupted, an ability word of Phyrexia: All Will Be One, a later set)
+    "controller_poison_ge",
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -249,6 +253,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if "controls" in f and not any(game.controller_of(i) == x and matches(game, i, f["controls"], src, controller)
                                        for i in game.battlefield):
             return False  # "each player who controls a creature with power 4 or greater" (a permanent of theirs)
+        if "poison_ge" in f and game.players[x].poison < f["poison_ge"]:
+            return False  # "each opponent who has three or more poison counters" (121.1c)
         if "life_eq" in f or "life_le" in f or "life_ge" in f:  # "each player with exactly 13 life" (119.1)
             life = game.players[x].life
             if life != f.get("life_eq", life) or life > f.get("life_le", life) or life < f.get("life_ge", life):
@@ -376,6 +382,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
                 return False
         elif ctl.__class__ is list and c.controller not in ctl:  # the players a reference meant (bind_players)
             return False
+    if "controller_poison_ge" in f and (c.controller not in game.players
+                                        or game.players[c.controller].poison < f["controller_poison_ge"]):
+        return False  # "if its controller has three or more poison counters" (121.1c): a spell's or a permanent's
     own = f.get("owner")
     if own == "chosen_player" and o.owner != chosen_player(game, src):  # "the chosen player's graveyard"
         return False

@@ -701,6 +701,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         kind = m.group(1)[:-1]
         art = "an" if kind[0] in "aeiou" else "a"
         t = f"you control {art} {kind} named {m.group(2)} and {art} {kind} named {m.group(3)}"
+    m = re.fullmatch(r"(you control .+?) and ((?:an opponent|you|your life total|self) (?:has|have|is) .+)", t)
+    if m:  # "As long as you control three or more artifacts and an opponent has three or more poison counters"
+        # (Incisor Steed): two facts with subjects of their own, both true (611.3a)
+        a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
+        if a is not None and b is not None:
+            return {"all": [a, b]}
     m = re.fullmatch(r"you control (an? [^,]+?) and (an? .+)", t)
     if m:  # "if you control a white permanent and a blue permanent": both, each its own object
         a, b = parse_condition("you control " + m.group(1)), parse_condition("you control " + m.group(2))

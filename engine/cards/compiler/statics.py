@@ -3430,7 +3430,8 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     low = re.sub(r"^(self enters with .+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
     # "As long as equipped creature is a Human, it gets an additional +1/+0" (Silver-Inlaid Dagger): the same
     # bonus as "gets +1/+0", added to what the Equipment's other static gives (613.3c)
-    low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)
+    # (Zealot's Conviction: "... gets an additional +1/+0 and has first strike": the bonus and the keyword)
+    low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$| and has )", r"\1 \2", low)
     # "SELF has hexproof as long as it entered this turn" (Drownyard Behemoth): "it" is SELF, the subject
     low = re.sub(r"^(self (?:has|gets) .+ as long as) it (entered|attacked) this turn$", r"\1 self \2 this turn", low)
     # "SELF's power and toughness are each equal to the number of fade counters on it" (Rusting Golem): "it" is SELF

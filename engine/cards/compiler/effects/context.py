@@ -10,7 +10,7 @@ from typing import Any, Callable
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.keywords import protection_qualities
 from engine.cards.compiler.subtypes import CREATURE_TYPES, IRREGULAR_PLURALS, subtype
-from engine.cards.compiler.targets import KEYWORDS, attached_noun, parse_noun, parse_target
+from engine.cards.compiler.targets import KEYWORDS, attached_noun, number, parse_noun, parse_target
 
 #: the compiler's reader of static abilities, which engine/cards/compiler/statics.py (a module that imports this
 #: package) puts here as it loads: "until end of turn, you may cast spells ... without paying" is that static
@@ -130,6 +130,11 @@ class Ctx:
             return simple[p]
         if p in ("each player dealt damage this way", "each opponent dealt damage this way"):
             return "dealt_players"  # the players the damage instruction before this one was dealt to
+        m = re.fullmatch(r"each (opponent|player) who has (\w+) or more poison counters", p)
+        if m and number(m.group(2)):  # corrupted (an ability word of a later set): "Each opponent who has three or
+            # more poison counters loses 3 life" (Feed the Infection): those players as it resolves (121.1c, 608.2c)
+            return {"each": {"player": True, **({"opponent": True} if m.group(1) == "opponent" else {}),
+                             "poison_ge": number(m.group(2))}}
         if p == "the player with the most life":  # (Ghazbán Ogre) the one with more life than each other player
             return {"most": {"life": True}}
         m = re.fullmatch(r"the player who controls the most (.+)", p)
@@ -704,7 +709,8 @@ PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
           r"that spell's controller|"
           r"(?:any number of|two|up to two) target (?:players|opponents)(?: each)?|those players(?: each)?|"
           r"target (?:player|opponent) who lost life this turn|each (?:player|opponent) who controls [a-z0-9 ,/+-]+?|"
-          r"each player who sacrificed an? [a-z -]+? this way)")
+          r"each player who sacrificed an? [a-z -]+? this way|each (?:player|opponent) who has \w+ or more poison "
+          r"counters)")
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",

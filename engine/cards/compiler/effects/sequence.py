@@ -2978,7 +2978,7 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     if (re.search(r"\bthose\b", alt_text) and isinstance(last, dict) and "target" in last
             and ctx.targets[last["target"]].count == 1):
         return False  # "instead return those cards ...": several objects, more than the one instruction before it
-    cond = parse_condition(cond_text)
+    cond = _its_controller_poisoned(cond_text, ctx) or parse_condition(cond_text)
     if ctx.last == "created" and out[-1].op == "token":
         # the instruction replaced made no token when the other one happens: "that permanent" is the one it copied
         # ("Create a token that's a copy of target permanent. If ..., instead create a token that's a copy of that
@@ -3028,6 +3028,19 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
         alt = [Effect("may", {**alt[0].args, "else": list(prev)})]
     out.append(Effect("if", {"cond": cond, "then": list(alt), "else": prev}))
     return True
+
+
+def _its_controller_poisoned(cond_text: str, ctx: Ctx) -> dict[str, Any] | None:
+    """Corrupted (an ability word of Phyrexia: All Will Be One, a later set): "Exile that creature instead if its
+    controller has three or more poison counters" (Anoint with Affliction), "Counter that spell instead if ..."
+    (Bring the Ending): the player controlling the spell's one target as it resolves (121.1c, 608.2b); None when
+    the sentence names no single target."""
+    m = re.fullmatch(r"(?:its|that creature's|that spell's|that permanent's) controller has (\w+) or more poison "
+                     r"counters", cond_text)
+    if m is None or number(m.group(1)) is None or ctx.last != {"target": 0} or len(ctx.targets) != 1:
+        return None
+    zone = ctx.targets[0].filter.get("zone")
+    return {"first_target": {**({"zone": zone} if zone else {}), "controller_poison_ge": number(m.group(1))}}
 
 
 def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
