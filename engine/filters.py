@@ -242,7 +242,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if isinstance(x, str):  # a player
         you = controller or (game.controller_of(src) if src is not None else None)
         if not (f.get("player") or f.get("any")):
-            return False
+            # "target permanent or player" (Maulfist Revolutionary): a player matches the alternative naming players
+            return "or" in f and any(isinstance(sub, dict) and sub.get("player") and matches(game, x, sub, src,
+                                                                                              controller)
+                                     for sub in f["or"])
         if f.get("enchanted_by_source") and not (src is not None and src in game.objects
                                                  and game.objects[src].attached_to == x):
             return False  # "enchanted player": the player the source (a Curse) is attached to (303.4)

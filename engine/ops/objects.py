@@ -200,6 +200,62 @@ def _player_counters(g: "Game", player: str, kind: str, n: int) -> None:
         triggers.event(g, {"event": "player_counters", "player": player, "kind": kind, "amount": n})
 
 
+@op("counter_each_kind")
+def _counter_each_kind(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"For each kind of counter on target permanent or player, give that permanent or player another counter of
+    that kind" (Maulfist Revolutionary), "..., put another counter of that kind on it or remove one from it"
+    (Quarry Hauler; ``or_remove``): one counter of each kind it has now, each put (or, with the choice, removed)
+    as the effect's controller chooses, every choice made before any counter moves (121.1, 121.6, 616.1)."""
+    you = controller(g, r)
+    plan: list[tuple[Any, str, int]] = []
+    for x in refs(g, r, e.args["what"]):
+        if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield":
+            kinds = sorted(k for k, v in g.objects[x].counters.items() if v > 0)
+            name = g.objects[x].card.name
+        elif isinstance(x, str) and x in g.players and not g.players[x].lost:
+            pl = g.players[x]
+            kinds = (["poison"] if pl.poison > 0 else []) + sorted(k for k, v in pl.counters.items() if v > 0)
+            name = x
+        else:
+            continue
+        for k in kinds:
+            sign = 1
+            if e.get("or_remove"):
+                got = nested.answer(r, f"each_kind.{x}.{k}")
+                if got is None:
+                    return {"kind": "choose_option", "player": you, "options": ["put", "remove"],
+                            "slot": nested.slot(r, f"each_kind.{x}.{k}"),
+                            "prompt": f"{name}: put another {k} counter on it, or remove one?"}
+                if got not in ("put", "remove"):
+                    raise IllegalAction(f"{got!r}: put or remove")
+                sign = -1 if got == "remove" else 1
+            plan.append((x, k, sign))
+    # 614.1a: how many each put becomes ("twice that many"), every replacement's order asked before any is put
+    put = {(x, k): replacement.counter_count(g, x, k, 1) for x, k, sign in plan if isinstance(x, int) and sign > 0}
+    for x, k, sign in plan:
+        if isinstance(x, str):
+            _player_counters(g, x, k, sign)
+            continue
+        if g.objects[x].zone != "battlefield":
+            continue
+        cs = g.objects[x].counters
+        if sign < 0:
+            had = cs.get(k, 0)
+            cs[k] = max(0, had - 1)
+            triggers.counters_removed(g, x, k, had - cs[k])
+            if had > 0 and cs[k] == 0:  # "when the last time counter is removed" (702.62a), "... the last ..."
+                if k == "time":
+                    triggers.last_time_counter_removed(g, x)
+                triggers.event(g, {"event": "last_counter_removed", "obj": x, "kind": k,
+                                   "player": g.controller_of(x)})
+        elif counters_allowed(g, x, k):
+            cs[k] = cs.get(k, 0) + put[(x, k)]
+            replacement.done(g, f"counters:{x}:{k}")
+            triggers.counters_put(g, x, k, put[(x, k)])
+    g.changed()
+    return None
+
+
 @op("remove_among")
 def _remove_among(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """"You may remove any number of +1/+1 counters from among creatures you control" (Galloping Lizrog): for each
