@@ -389,6 +389,12 @@ def _third_person(text: str) -> str:
     return _BASE_VERB.sub(lambda m: m.group(1) + m.group(2) + ("es" if m.group(2).endswith("sh") else "s"), text)
 
 
+#: "return up to one target A card, up to one target B card, and up to one target C card from your graveyard to ..."
+_UP_TO_ONE_EACH = re.compile(r"return ((?:up to one target [a-z ]+? card(?: with [a-z ]+?)?, )*up to one target [a-z ]+? "
+                             r"card(?: with [a-z ]+?)?,? and up to one target [a-z ]+? card(?: with [a-z ]+?)?) from "
+                             r"your graveyard to (your hand|the battlefield)")
+
+
 def _attempt(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """``parse_sentence`` of a rewording; when it is not read, nothing it added to ``ctx`` stays."""
     mark = ctx.mark()
@@ -571,6 +577,20 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     low = s.lower()
     if _EACH_OPP_TARGET.match(low):
         return _for_each_opponent_target(low, ctx)
+    m = _UP_TO_ONE_EACH.fullmatch(low)
+    if m:  # "Return up to one target creature card and up to one target noncreature permanent card from your graveyard
+        # to your hand" (Retrieve), "..., up to one target enchantment card, ..., and up to one target planeswalker
+        # card ..." (Reconstruct History): a target of each kind, none to all of them chosen (115.1, 601.2c), each
+        # returned by the one instruction (608.2c)
+        mark = ctx.mark()
+        out: list[Effect] = []
+        for item in re.split(r",? and |, ", m.group(1)):
+            got = parse_sentence(f"return {item} from your graveyard to {m.group(2)}", ctx)
+            if got is None or len(got) != 1 or got[0].op != "move":
+                ctx.rewind(mark)
+                return None
+            out += got
+        return out
     m = re.fullmatch(r"(you (?:gain|lose) \w+ life|draw (?:a|two) cards?) if ([^,]+? this way)", low)
     if m:  # "You gain 2 life if at least one creature card was exiled this way" (Kaya, Orzhov Usurper): the same
         # instruction as "If ..., you gain 2 life", its condition read after the one before it (608.2c)
