@@ -630,6 +630,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return len({g.objects[i].attacking for i in g.battlefield if g.objects[i].attacking in g.players
                     and g.chars(i).controller == you and g.objects[i].attacking != you})
     if a.get("mv_of") == "sacrificed" and r is not None:  # "the sacrificed creature's mana value": as it last
+        if r.get("sacrificed_mvs"):  # sacrificed by an instruction of this resolution (engine/ops/objects.py)
+            return sum(r["sacrificed_mvs"])
         return sacrificed_power(this(g, r) if "obj" in r else None, "mv")  # existed, sacrificed to pay (608.2h)
     if "mv_of" in a and r is not None:  # "equal to its mana value" (202.3): the card the instruction named,
         lki = r.get("lki_card", {})     # a target that left as it last existed (608.2h)

@@ -25,7 +25,7 @@ from engine.cast_options import storm_record
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
-from engine.mana import substitute_x
+from engine.mana import mana_value, substitute_x
 from engine.object_statics import attach_allowed, cant_be_countered
 from engine.ops import nested
 from engine.ops.base import ask_cards, table
@@ -841,6 +841,8 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     r.setdefault("gone_this_way", []).extend(gone_record(g, x, "sacrificed") for x in picks)
     pts = [(g.chars(x).power, g.chars(x).toughness) for x in picks]  # as they last existed (608.2h)
     r["sacrificed_pts"] = [*r.get("sacrificed_pts", ()), *pts]  # "its power" (engine/values.py power_of sacrificed)
+    # "1 plus the sacrificed enchantment's mana value" (Enigmatic Incarnation): as they last existed (202.3, 608.2h)
+    r["sacrificed_mvs"] = [*r.get("sacrificed_mvs", ()), *(int(mana_value(g.chars(x).card.mana_cost)) for x in picks)]
     now = {x: sacrifice(g, x) for x in picks}
     s = this(g, r)
     if picks and s.ability is not None and s.ability.keyword == "Exploit":

@@ -307,12 +307,14 @@ def count_of(phrase: str) -> Any:
     if m:  # "where X is the milled card's mana value" (Mindshrieker): the card milled by the instruction before
         # (701.13, the card now in the graveyard)
         return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "milled"}
-    m = re.fullmatch(r"the (power|toughness|mana value) of (the sacrificed creature|the exiled card|the discarded card|"
-                     r"the sacrificed artifact|the exiled creature)", p)
+    m = re.fullmatch(r"the (power|toughness|mana value) of (the sacrificed (?:creature|artifact|permanent|enchantment)|"
+                     r"the exiled card|the discarded card|the exiled creature)", p)
     if m:  # "where X is the power of the exiled card" (Bishop of Binding): "the exiled card's power" (607.2a)
         return quantity(f"{m.group(2)}'s {m.group(1)}")
-    m = re.fullmatch(r"(the sacrificed creature's|the exiled card's|that creature's|the discarded card's|"
-                     r"the sacrificed artifact's|the exiled creature's) (power|toughness|mana value)", p)
+    # (the sacrificed permanent's or enchantment's: Reckoner's Bargain, Ayara; any object the cost sacrificed, as it
+    # last existed, 608.2h)
+    m = re.fullmatch(r"(the sacrificed (?:creature|artifact|permanent|enchantment)'s|the exiled card's|that creature's|"
+                     r"the discarded card's|the exiled creature's) (power|toughness|mana value)", p)
     if m:
         k = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(2)]
         who = m.group(1)
@@ -326,7 +328,10 @@ def count_of(phrase: str) -> Any:
             else "it"
         )
         return {k: ref}
-    m = re.fullmatch(r"(one|two|three|four|five|\d+) plus (the sacrificed creature's|the exiled creature's) "
+    # "one plus the mana value of the sacrificed artifact" (Memorial Vault): "... the sacrificed artifact's mana value"
+    p = re.sub(r"^(\w+) plus the (power|toughness|mana value) of (the sacrificed \w+)$", r"\1 plus \3's \2", p)
+    m = re.fullmatch(r"(one|two|three|four|five|\d+) plus (the sacrificed (?:creature|artifact|permanent|enchantment)'s|"
+                     r"the exiled creature's) "
                      r"(power|toughness|mana value)", p)
     if m:  # "1 plus the sacrificed creature's mana value" (Birthing Pod, Food Chain)
         b = quantity(m.group(2) + " " + m.group(3))
