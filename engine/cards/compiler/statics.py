@@ -3423,6 +3423,15 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         second = rest if rest.startswith("all creatures") else f"{m.group(1)} {rest}"
         a, b = parse_static(f"{m.group(1)} {m.group(2)}"), parse_static(second)
         return None if a is None or b is None else a + b
+    # "Enchanted permanent loses all abilities and doesn't untap during its controller's untap step" (Flood the
+    # Engine), "Enchanted creature loses all abilities and can't attack or block" (Observed Stasis), "Enchanted creature
+    # is a Spirit and can't attack or block" (Fog on the Barrow-Downs): each part its own static of the same object
+    # (613.1f, 613.1d, 611.3a)
+    m = re.fullmatch(r"(enchanted (?:creature|permanent|artifact|land)) (loses all abilities|is an? [a-z]+) and "
+                     r"(can't attack or block|doesn't untap during its controller's untap step|can't block)", low)
+    if m:
+        a, b = parse_static(f"{m.group(1)} {m.group(2)}"), parse_static(f"{m.group(1)} {m.group(3)}")
+        return None if a is None or b is None else a + b
     # "SELF gets +2/+2 for each card exiled with it" (Lumbering Battlement): likewise, the cards exiled with SELF
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
     # "SELF enters with a +1/+1 counter on it for each instant and sorcery card exiled with it" (Murktide Regent): the
