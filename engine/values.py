@@ -1192,6 +1192,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "your_turn" in cond and seats.is_active(g, you) != cond["your_turn"]:
         return False
+    if "trigger_player_turn" in cond:  # "if it's not their turn": the player the trigger event names (603.4)
+        info = (this(g, r).trigger_info if r is not None and "obj" in r else (r or {}).get("trigger")) or {}
+        who = info.get("target") or info.get("player")
+        if not isinstance(who, str) or seats.is_active(g, who) != cond["trigger_player_turn"]:
+            return False
     if "first_combat" in cond and (g.step not in _COMBAT_PHASE or first_combat_over(g)) == bool(cond["first_combat"]):
         return False  # 506.6d: "if it's the first combat phase of the turn"
     if "trigger_spent_gt_self_pt" in cond:  # increment (a later keyword): the mana spent to cast the spell that
@@ -1888,6 +1893,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "colors_among_ge", "types_among_ge",  # colors among your permanents, card types among them and
                   # the cards in your graveyard
                   "opponent_more", "opponent_poison_ge",
+                  "trigger_player_turn",  # "if it's not their turn": of the player a trigger names (603.4)
                   "self_counters_le", "opponents_control", "opponents_ge",
                   "more_than_active",  # you control more of them than the attacking (active) player (506.2)
                   "more_by", "at_least",  # of "opponent_more": by how many more, or a count of its own

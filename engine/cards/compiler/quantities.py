@@ -782,6 +782,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
              "during turns other than yours"):
         return {"your_turn": False}
+    m = re.fullmatch(r"it's (not |)(?:their|that player's) turn|it isn't (?:their|that player's) turn", t)
+    if m:  # "Whenever a player casts a spell, if it's not their turn, ..." (Adrenaline Jockey): the player the trigger
+        # names is (isn't) the active player (102.1, 603.4: checked as it triggers and as it resolves)
+        return {"trigger_player_turn": not (m.group(1) or t.startswith("it isn't"))}
     m = re.fullmatch(r"there is an? (.+? card) in your graveyard", t)
     if m:  # "as long as there is a Desert card in your graveyard" (Ramunap Hydra): one or more (404.2)
         f = parse_noun(m.group(1))

@@ -333,6 +333,10 @@ class Ctx:
             return "dealt"  # the objects the damage instruction before this one was dealt to (engine/ops/damage.py)
         if p == "them" and self.last == "self" and self.last_player is not None:
             return self.last_player  # "deals 2 damage to them": a player ("that player" before it), never SELF
+        if p == "them" and self.cast_trigger and self.last in (None, "self", "it"):
+            # "Whenever a player casts a spell, if it's not their turn, SELF deals 4 damage to them" (Scytheclaw
+            # Raptor): the player who cast it (one spell is "it"; "them" is that player, 603.2)
+            return "trigger_player"
         if p in ("each of them", "each of those creatures", "each of those permanents") and self.last is not None \
                 and self.last != "self":
             return self.last  # "tap up to two target creatures and put a stun counter on each of them"
