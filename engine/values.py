@@ -396,6 +396,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
 
 
 
+#: the creature types (205.3m), as a set
+_CREATURE_TYPE_SET = frozenset(CREATURE_TYPES)
+
 #: The amounts ``amount`` computes: each head key with the keys it may come with
 #: (engine/contract.py walks every supported card against this).
 AMOUNT_KINDS: dict[str, frozenset[str]] = {
@@ -411,6 +414,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
     "life_of": frozenset({"life_of"}), "life_turn_began": frozenset({"life_turn_began"}),
+    "type_in_common": frozenset({"type_in_common"}),
     "life_lost_turn_of": frozenset({"life_lost_turn_of"}),
     "starting_life": frozenset({"starting_life"}), "speed_of": frozenset({"speed_of"}),
     "opponents_life_lost": frozenset({"opponents_life_lost"}), "opponents_poison": frozenset({"opponents_poison"}),
@@ -979,6 +983,15 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         who = _you(g, src, r)
         among = seats.apnap(g) if a["highest_life"] == "all" else seats.opponents(g, who) if who else []
         return max((g.players[p].life for p in among), default=0)
+    if "type_in_common" in a:  # "the greatest number of creatures you control that have a creature type in common"
+        ctl = _you(g, src, r)  # (205.3m): for each creature type, the creatures of yours that have it; the most
+        per: dict[str, int] = {}
+        for i in g.battlefield:
+            c = g.chars(i)
+            if c.controller == ctl and "Creature" in c.types:
+                for t in set(c.subtypes) & _CREATURE_TYPE_SET:
+                    per[t] = per.get(t, 0) + 1
+        return max(per.values(), default=0)
     for key, attr in (("total_power", "power"), ("total_toughness", "toughness")):
         if key in a:  # "the total toughness of creatures you control"
             ctl = _you(g, src, r)

@@ -256,6 +256,10 @@ def count_of(phrase: str) -> Any:
     if p in ("your starting life total", "their starting life total", "his or her starting life total",
              "that player's starting life total"):
         return {"starting_life": True}  # 103.3: the same for every player of the game
+    if p == "the greatest number of creatures you control that have a creature type in common":
+        # (Basalt Ravager): of the creature types among your creatures, the most creatures sharing one (205.3m;
+        # a changeling has every one, 702.72a)
+        return {"type_in_common": "you"}
     if p in ("your life total", "your life"):
         return {"life_of": "you"}
     if p == "your speed":  # a later rule (Aetherdrift): 0 for a player who has no speed
