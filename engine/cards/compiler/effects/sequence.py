@@ -1297,6 +1297,20 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if "\n" in text and DIE_ROW.match(text.strip().split("\n")[1].strip()):
         return die_table(text, ctx)
     text = _except_for(_do_the_same(text))
+    m = re.fullmatch(r"((?:[^.]+\. )*?)choose odd or even\. ([^.]*?)with mana value of the chosen quality([^.]*)\.\s*(.*)",
+                     text.strip(), flags=re.I | re.S)
+    if m and "target" not in m.group(2).lower():
+        # "Choose odd or even. Exile each creature with mana value of the chosen quality." (Extinction Event): the
+        # instruction for the parity its controller chooses as it resolves (608.2d; 202.3: 0 is even)
+        mark = ctx.mark()
+        before = parse_effects(m.group(1), ctx) if m.group(1).strip() else []
+        alts = [parse_sentence(f"{m.group(2)}with {q} mana value{m.group(3)}", ctx) for q in ("odd", "even")]
+        rest = parse_effects(m.group(4), ctx) if m.group(4).strip() else []
+        if before is None or any(a is None for a in alts) or rest is None:
+            ctx.rewind(mark)
+            return None
+        return [*before, Effect("either", {"alternatives": [list(a or []) for a in alts], "labels": ["odd", "even"]}),
+                *rest]
     m = re.fullmatch(r"(.*?)(?:then )?each opponent may ([^.]+)\. for each opponent who (?:does|searches a library "
                      r"this way), (?:you )?([^.]+?)\.(?: then each player who searched a library this way shuffles\.)?"
                      r"(.*)",
