@@ -415,6 +415,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
     "life_of": frozenset({"life_of"}), "life_turn_began": frozenset({"life_turn_began"}),
     "type_in_common": frozenset({"type_in_common"}),
+    "chosen_number": frozenset({"chosen_number"}),  # "the chosen number" of "Choose a number between 0 and 10"
     "life_lost_turn_of": frozenset({"life_lost_turn_of"}),
     "starting_life": frozenset({"starting_life"}), "speed_of": frozenset({"speed_of"}),
     "opponents_life_lost": frozenset({"opponents_life_lost"}), "opponents_poison": frozenset({"opponents_poison"}),
@@ -983,6 +984,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         who = _you(g, src, r)
         among = seats.apnap(g) if a["highest_life"] == "all" else seats.opponents(g, who) if who else []
         return max((g.players[p].life for p in among), default=0)
+    if "chosen_number" in a:  # "the chosen number": chosen by an instruction before it (608.2d; ops/control.py)
+        return int(r.get("chosen_number", 0)) if r is not None else 0
     if "type_in_common" in a:  # "the greatest number of creatures you control that have a creature type in common"
         ctl = _you(g, src, r)  # (205.3m): for each creature type, the creatures of yours that have it; the most
         per: dict[str, int] = {}
@@ -2112,7 +2115,9 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     if xs:  # "each permanent with mana value X or less" of an ability: the X of the resolving ability (107.3a),
         f = {**f, **{k: this(g, r).x for k in xs}}  # not of its source permanent
     ex = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and (_names_ref(v, "exploited")
-                                                                            or v == {"mv_of": "it"})]
+                                                                            or v == {"mv_of": "it"}
+                                                                            or v == {"chosen_number": True})]
+    # ("with power greater than or equal to the chosen number": chosen by this resolution, 608.2d)
     # ("all permanents with that spell's mana value": the spell the trigger names, 603.2, as it resolves)
     if ex:  # "with toughness less than the exploited creature's toughness": a number of this resolution (608.2h)
         f = {**f, **{k: amount(g, f[k], source_id(g, r), r) for k in ex}}

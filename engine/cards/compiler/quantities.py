@@ -256,6 +256,8 @@ def count_of(phrase: str) -> Any:
     if p in ("your starting life total", "their starting life total", "his or her starting life total",
              "that player's starting life total"):
         return {"starting_life": True}  # 103.3: the same for every player of the game
+    if p == "the chosen number":  # "Choose a number between 0 and 10. ... the chosen number" (608.2d)
+        return {"chosen_number": True}
     if p == "the greatest number of creatures you control that have a creature type in common":
         # (Basalt Ravager): of the creature types among your creatures, the most creatures sharing one (205.3m;
         # a changeling has every one, 702.72a)

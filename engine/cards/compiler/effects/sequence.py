@@ -1297,6 +1297,24 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if "\n" in text and DIE_ROW.match(text.strip().split("\n")[1].strip()):
         return die_table(text, ctx)
     text = _except_for(_do_the_same(text))
+    m = re.fullmatch(r"choose a number between (\d+) and (\d+)\. (.+)", text.strip(), flags=re.I | re.S)
+    if m and int(m.group(1)) <= int(m.group(2)) and re.search(r"\b(?:the chosen number|that many|that much)\b",
+                                                                m.group(3), flags=re.I):
+        # "Choose a number between 0 and 10. Destroy all creatures with power greater than or equal to the chosen
+        # number." (Expel the Interlopers), "... Each player sacrifices that many creatures of their choice." (By
+        # Invitation Only): the number its controller chooses as it resolves (608.2d), X of the sentences after it
+        said = []
+        for sent in re.split(r"(?<=\.)\s+", m.group(3).strip()):
+            t = re.sub(r"\b(?:the chosen number|that many|that much)\b", "x", sent.rstrip("."), flags=re.I)
+            t = re.sub(r"\b(power|toughness|mana value) greater than or equal to x\b", r"\1 x or greater", t)
+            t = re.sub(r"\b(power|toughness|mana value) less than or equal to x\b", r"\1 x or less", t)
+            said.append(f"{t}, where x is the chosen number." if re.search(r"\bx\b", t) else f"{t}.")
+        mark = ctx.mark()
+        rest = parse_effects(" ".join(said), ctx)
+        if rest is not None:
+            return [Effect("choose_number", {"min": int(m.group(1)), "max": int(m.group(2))}), *rest]
+        ctx.rewind(mark)
+        return None
     m = re.fullmatch(r"((?:[^.]+\. )*?)choose odd or even\. ([^.]*?)with mana value of the chosen quality([^.]*)\.\s*(.*)",
                      text.strip(), flags=re.I | re.S)
     if m and "target" not in m.group(2).lower():
