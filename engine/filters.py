@@ -117,6 +117,7 @@ KNOWN = frozenset({
     # an object: "if its controller has three or more poison counters" (Anoint with Affliction): its controller's
     # poison counters now (121.1c; corrupted, an ability word of Phyrexia: All Will Be One, a later set)
     "controller_poison_ge",
+    "attacking_alone",  # "enchanted creature is attacking alone": the only attacking creature (506.5)
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -385,6 +386,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
                 return False
         elif ctl.__class__ is list and c.controller not in ctl:  # the players a reference meant (bind_players)
             return False
+    if f.get("attacking_alone") and (o.attacking is None or any(
+            i != x and game.objects[i].attacking is not None for i in game.battlefield)):
+        return False  # "attacking alone" (506.5): it is attacking, and no other creature is
     if "controller_poison_ge" in f and (c.controller not in game.players
                                         or game.players[c.controller].poison < f["controller_poison_ge"]):
         return False  # "if its controller has three or more poison counters" (121.1c): a spell's or a permanent's

@@ -1505,6 +1505,10 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you've drawn (\w+) or more cards this turn", t)
     if m and number(m.group(1)):
         return {"drawn_ge": number(m.group(1))}
+    if re.fullmatch(r"(?:enchanted|equipped) creature is attacking alone", t):
+        # "As long as enchanted creature is attacking alone, it can't be blocked" (Security Bypass): the only attacking
+        # creature (506.5)
+        return {"attached": {"attacking_alone": True}}
     m = re.fullmatch(r"(?:enchanted|equipped) (?:creature|permanent|land|artifact) is (?:an? )?(.+)", t)
     both = re.fullmatch(r"([a-z]+) and ([a-z]+)", m.group(1)) if m else None
     if both:  # "Activate only if enchanted creature is white and untapped" (Nature's Chosen): both hold

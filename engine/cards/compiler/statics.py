@@ -3194,7 +3194,9 @@ def _attacker_only(cond: Any) -> bool:
     """Does the condition read SELF's attack ("as long as it's attacking alone", "... defending player controls
     an artifact")?"""
     if isinstance(cond, dict):
-        return any(k in cond for k in _ATTACKER_KEYS) or any(_attacker_only(v) for v in cond.values())
+        # (not the attached object's filter: "as long as enchanted creature is attacking alone" reads that creature)
+        return any(k in cond for k in _ATTACKER_KEYS) or any(_attacker_only(v) for k, v in cond.items()
+                                                             if k != "attached")
     if isinstance(cond, list):
         return any(_attacker_only(v) for v in cond)
     return False
