@@ -336,7 +336,8 @@ def count_of(phrase: str) -> Any:
         return {k: ref}
     # "one plus the mana value of the sacrificed artifact" (Memorial Vault): "... the sacrificed artifact's mana value"
     p = re.sub(r"^(\w+) plus the (power|toughness|mana value) of (the sacrificed \w+)$", r"\1 plus \3's \2", p)
-    m = re.fullmatch(r"(one|two|three|four|five|\d+) plus (the sacrificed (?:creature|artifact|permanent|enchantment)'s|"
+    m = re.fullmatch(r"(one|two|three|four|five|\d+) plus (the sacrificed (?:creature|artifact|permanent|"
+                     r"enchantment)'s|"
                      r"the exiled creature's) "
                      r"(power|toughness|mana value)", p)
     if m:  # "1 plus the sacrificed creature's mana value" (Birthing Pod, Food Chain)

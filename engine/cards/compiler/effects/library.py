@@ -748,7 +748,8 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
                           else f". put the {e.group(2)} into exile"), t)
     # "You may put one of those cards on top of your library. Put the rest on the bottom ..." (Voda Sea Scavenger): the
     # same as "put up to one of them on top of your library" (none taken, all go to the bottom)
-    t = re.sub(r"\. you may put one of (?:them|those cards) (?=on top of your library\.)", ". put up to one of them ", t)
+    t = re.sub(r"\. you may put one of (?:them|those cards) (?=on top of your library\.)", ". put up to one of them ",
+               t)
     counters: dict[str, int] = {}
     cm = re.search(r"(onto the battlefield(?: tapped)?) with (a|an|one|two|three|four|five) (\+1/\+1|-1/-1|[a-z]+) "
                    r"counters? on (?:it|them)\b", t)

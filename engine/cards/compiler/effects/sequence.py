@@ -390,9 +390,9 @@ def _third_person(text: str) -> str:
 
 
 #: "return up to one target A card, up to one target B card, and up to one target C card from your graveyard to ..."
-_UP_TO_ONE_EACH = re.compile(r"return ((?:up to one target [a-z ]+? card(?: with [a-z ]+?)?, )*up to one target [a-z ]+? "
-                             r"card(?: with [a-z ]+?)?,? and up to one target [a-z ]+? card(?: with [a-z ]+?)?) from "
-                             r"your graveyard to (your hand|the battlefield)")
+_UP_TO_ONE_EACH = re.compile(r"return ((?:up to one target [a-z ]+? card(?: with [a-z ]+?)?, )*up to one target "
+                             r"[a-z ]+? card(?: with [a-z ]+?)?,? and up to one target [a-z ]+? card(?: with "
+                             r"[a-z ]+?)?) from your graveyard to (your hand|the battlefield)")
 
 
 def _attempt(sentence: str, ctx: Ctx) -> list[Effect] | None:
@@ -583,14 +583,14 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         # card ..." (Reconstruct History): a target of each kind, none to all of them chosen (115.1, 601.2c), each
         # returned by the one instruction (608.2c)
         mark = ctx.mark()
-        out: list[Effect] = []
+        each_one: list[Effect] = []
         for item in re.split(r",? and |, ", m.group(1)):
             got = parse_sentence(f"return {item} from your graveyard to {m.group(2)}", ctx)
             if got is None or len(got) != 1 or got[0].op != "move":
                 ctx.rewind(mark)
                 return None
-            out += got
-        return out
+            each_one += got
+        return each_one
     m = re.fullmatch(r"(you (?:gain|lose) \w+ life|draw (?:a|two) cards?) if ([^,]+? this way)", low)
     if m:  # "You gain 2 life if at least one creature card was exiled this way" (Kaya, Orzhov Usurper): the same
         # instruction as "If ..., you gain 2 life", its condition read after the one before it (608.2c)
@@ -1315,20 +1315,20 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             return [Effect("choose_number", {"min": int(m.group(1)), "max": int(m.group(2))}), *rest]
         ctx.rewind(mark)
         return None
-    m = re.fullmatch(r"((?:[^.]+\. )*?)choose odd or even\. ([^.]*?)with mana value of the chosen quality([^.]*)\.\s*(.*)",
-                     text.strip(), flags=re.I | re.S)
+    m = re.fullmatch(r"((?:[^.]+\. )*?)choose odd or even\. ([^.]*?)with mana value of the chosen quality([^.]*)\."
+                     r"\s*(.*)", text.strip(), flags=re.I | re.S)
     if m and "target" not in m.group(2).lower():
         # "Choose odd or even. Exile each creature with mana value of the chosen quality." (Extinction Event): the
         # instruction for the parity its controller chooses as it resolves (608.2d; 202.3: 0 is even)
         mark = ctx.mark()
         before = parse_effects(m.group(1), ctx) if m.group(1).strip() else []
-        alts = [parse_sentence(f"{m.group(2)}with {q} mana value{m.group(3)}", ctx) for q in ("odd", "even")]
+        parity = [parse_sentence(f"{m.group(2)}with {q} mana value{m.group(3)}", ctx) for q in ("odd", "even")]
         rest = parse_effects(m.group(4), ctx) if m.group(4).strip() else []
-        if before is None or any(a is None for a in alts) or rest is None:
+        if before is None or any(a is None for a in parity) or rest is None:
             ctx.rewind(mark)
             return None
-        return [*before, Effect("either", {"alternatives": [list(a or []) for a in alts], "labels": ["odd", "even"]}),
-                *rest]
+        return [*before, Effect("either", {"alternatives": [list(a or []) for a in parity],
+                                           "labels": ["odd", "even"]}), *rest]
     m = re.fullmatch(r"(.*?)(?:then )?each opponent may ([^.]+)\. for each opponent who (?:does|searches a library "
                      r"this way), (?:you )?([^.]+?)\.(?: then each player who searched a library this way shuffles\.)?"
                      r"(.*)",

@@ -535,7 +535,7 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
         return [Effect("sacrifice", {"who": who, "filter": f, "amount": n})]
     where = re.search(r", where x is (.+)$", obj)
-    if where:  # "Each player sacrifices X creatures of their choice, where X is the chosen number": X as it says (107.3)
+    if where:  # "Each player sacrifices X creatures of their choice, where X is the chosen number": as it says (107.3)
         if not bind_x(where.group(1), c):
             return None
         obj = obj[: where.start()]
