@@ -113,6 +113,11 @@ KNOWN = frozenset({
     # engine/targets.py targetable from the trigger event
     "same_name_as_trigger",
     "commander",  # bool: "commander creatures you control", "noncommander creature": a player's commander (903.3)
+    "poison_ge",  # a player: "each opponent who has three or more poison counters" (121.1c; corrupted, a later word)
+    # an object: "if its controller has three or more poison counters" (Anoint with Affliction): its controller's
+    # poison counters now (121.1c; corrupted, an ability word of Phyrexia: All Will Be One, a later set)
+    "controller_poison_ge",
+    "attacking_alone",  # "enchanted creature is attacking alone": the only attacking creature (506.5)
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -242,7 +247,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if isinstance(x, str):  # a player
         you = controller or (game.controller_of(src) if src is not None else None)
         if not (f.get("player") or f.get("any")):
-            return False
+            # "target permanent or player" (Maulfist Revolutionary): a player matches the alternative naming players
+            return "or" in f and any(isinstance(sub, dict) and sub.get("player") and matches(game, x, sub, src,
+                                                                                              controller)
+                                     for sub in f["or"])
         if f.get("enchanted_by_source") and not (src is not None and src in game.objects
                                                  and game.objects[src].attached_to == x):
             return False  # "enchanted player": the player the source (a Curse) is attached to (303.4)
@@ -253,6 +261,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if "controls" in f and not any(game.controller_of(i) == x and matches(game, i, f["controls"], src, controller)
                                        for i in game.battlefield):
             return False  # "each player who controls a creature with power 4 or greater" (a permanent of theirs)
+        if "poison_ge" in f and game.players[x].poison < f["poison_ge"]:
+            return False  # "each opponent who has three or more poison counters" (121.1c)
         if "life_eq" in f or "life_le" in f or "life_ge" in f:  # "each player with exactly 13 life" (119.1)
             life = game.players[x].life
             if life != f.get("life_eq", life) or life > f.get("life_le", life) or life < f.get("life_ge", life):
@@ -384,6 +394,12 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
                 return False
         elif ctl.__class__ is list and c.controller not in ctl:  # the players a reference meant (bind_players)
             return False
+    if f.get("attacking_alone") and (o.attacking is None or any(
+            i != x and game.objects[i].attacking is not None for i in game.battlefield)):
+        return False  # "attacking alone" (506.5): it is attacking, and no other creature is
+    if "controller_poison_ge" in f and (c.controller not in game.players
+                                        or game.players[c.controller].poison < f["controller_poison_ge"]):
+        return False  # "if its controller has three or more poison counters" (121.1c): a spell's or a permanent's
     own = f.get("owner")
     if own == "chosen_player" and o.owner != chosen_player(game, src):  # "the chosen player's graveyard"
         return False

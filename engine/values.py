@@ -396,12 +396,15 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
 
 
 
+#: the creature types (205.3m), as a set
+_CREATURE_TYPE_SET = frozenset(CREATURE_TYPES)
+
 #: The amounts ``amount`` computes: each head key with the keys it may come with
 #: (engine/contract.py walks every supported card against this).
 AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "x": frozenset({"x", "negate"}), "times": frozenset({"times", "of"}),
     # "per_controller": in a filter, "you" of its count is the controller of the object checked (engine/filters.py)
-    "count": frozenset({"count", "names", "costs", "per_controller"}),
+    "count": frozenset({"count", "names", "costs", "distinct", "per_controller"}),
     "plus": frozenset({"plus"}),
     # "sum": the total of the objects named, in a static ("the total power of the exiled cards": Sutured Ghoul)
     "power_of": frozenset({"power_of", "sum"}), "toughness_of": frozenset({"toughness_of", "sum"}),
@@ -411,6 +414,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
     "life_of": frozenset({"life_of"}), "life_turn_began": frozenset({"life_turn_began"}),
+    "type_in_common": frozenset({"type_in_common"}),
+    "chosen_number": frozenset({"chosen_number"}),  # "the chosen number" of "Choose a number between 0 and 10"
     "life_lost_turn_of": frozenset({"life_lost_turn_of"}),
     "starting_life": frozenset({"starting_life"}), "speed_of": frozenset({"speed_of"}),
     "opponents_life_lost": frozenset({"opponents_life_lost"}), "opponents_poison": frozenset({"opponents_poison"}),
@@ -630,6 +635,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return len({g.objects[i].attacking for i in g.battlefield if g.objects[i].attacking in g.players
                     and g.chars(i).controller == you and g.objects[i].attacking != you})
     if a.get("mv_of") == "sacrificed" and r is not None:  # "the sacrificed creature's mana value": as it last
+        if r.get("sacrificed_mvs"):  # sacrificed by an instruction of this resolution (engine/ops/objects.py)
+            return sum(r["sacrificed_mvs"])
         return sacrificed_power(this(g, r) if "obj" in r else None, "mv")  # existed, sacrificed to pay (608.2h)
     if "mv_of" in a and r is not None:  # "equal to its mana value" (202.3): the card the instruction named,
         lki = r.get("lki_card", {})     # a target that left as it last existed (608.2h)
@@ -673,6 +680,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             # the order of the symbols aside; a card with no mana cost has none to count)
             return len({tuple(sorted(g.objects[i].card.mana_cost)) for i in pool
                         if g.objects[i].card.mana_cost and matches(g, i, f, src, ctl)})
+        if a.get("distinct"):  # "for each different power among creatures you control": each value once (208.1;
+            # 202.3: a mana value, X counting 0 off the stack)
+            key = a["distinct"]
+            return len({mana_value(g.chars(i).card.mana_cost, 0) if key == "mv" else getattr(g.chars(i), key)
+                        for i in pool if matches(g, i, f, src, ctl)})
         return n + sum(1 for i in pool if matches(g, i, f, src, ctl))
     if "times" in a:
         return a["times"] * amount(g, a["of"], src, r)
@@ -972,6 +984,17 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         who = _you(g, src, r)
         among = seats.apnap(g) if a["highest_life"] == "all" else seats.opponents(g, who) if who else []
         return max((g.players[p].life for p in among), default=0)
+    if "chosen_number" in a:  # "the chosen number": chosen by an instruction before it (608.2d; ops/control.py)
+        return int(r.get("chosen_number", 0)) if r is not None else 0
+    if "type_in_common" in a:  # "the greatest number of creatures you control that have a creature type in common"
+        ctl = _you(g, src, r)  # (205.3m): for each creature type, the creatures of yours that have it; the most
+        per: dict[str, int] = {}
+        for i in g.battlefield:
+            c = g.chars(i)
+            if c.controller == ctl and "Creature" in c.types:
+                for t in set(c.subtypes) & _CREATURE_TYPE_SET:
+                    per[t] = per.get(t, 0) + 1
+        return max(per.values(), default=0)
     for key, attr in (("total_power", "power"), ("total_toughness", "toughness")):
         if key in a:  # "the total toughness of creatures you control"
             ctl = _you(g, src, r)
@@ -1185,6 +1208,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "your_turn" in cond and seats.is_active(g, you) != cond["your_turn"]:
         return False
+    if "trigger_player_turn" in cond:  # "if it's not their turn": the player the trigger event names (603.4)
+        info = (this(g, r).trigger_info if r is not None and "obj" in r else (r or {}).get("trigger")) or {}
+        who = info.get("target") or info.get("player")
+        if not isinstance(who, str) or seats.is_active(g, who) != cond["trigger_player_turn"]:
+            return False
     if "first_combat" in cond and (g.step not in _COMBAT_PHASE or first_combat_over(g)) == bool(cond["first_combat"]):
         return False  # 506.6d: "if it's the first combat phase of the turn"
     if "trigger_spent_gt_self_pt" in cond:  # increment (a later keyword): the mana spent to cast the spell that
@@ -1881,6 +1909,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "colors_among_ge", "types_among_ge",  # colors among your permanents, card types among them and
                   # the cards in your graveyard
                   "opponent_more", "opponent_poison_ge",
+                  "trigger_player_turn",  # "if it's not their turn": of the player a trigger names (603.4)
                   "self_counters_le", "opponents_control", "opponents_ge",
                   "more_than_active",  # you control more of them than the attacking (active) player (506.2)
                   "more_by", "at_least",  # of "opponent_more": by how many more, or a count of its own
@@ -2086,7 +2115,9 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     if xs:  # "each permanent with mana value X or less" of an ability: the X of the resolving ability (107.3a),
         f = {**f, **{k: this(g, r).x for k in xs}}  # not of its source permanent
     ex = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and (_names_ref(v, "exploited")
-                                                                            or v == {"mv_of": "it"})]
+                                                                            or v == {"mv_of": "it"}
+                                                                            or v == {"chosen_number": True})]
+    # ("with power greater than or equal to the chosen number": chosen by this resolution, 608.2d)
     # ("all permanents with that spell's mana value": the spell the trigger names, 603.2, as it resolves)
     if ex:  # "with toughness less than the exploited creature's toughness": a number of this resolution (608.2h)
         f = {**f, **{k: amount(g, f[k], source_id(g, r), r) for k in ex}}

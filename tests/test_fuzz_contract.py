@@ -33,6 +33,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "blockers_beyond_first": {"blockers_beyond_first": "self"}, "lost_this_way": {"lost_this_way": True},
     "that_much": {"that_much": True}, "life_gained_this_turn": {"life_gained_this_turn": "you"},
     "life_of": {"life_of": "you"}, "life_turn_began": {"life_turn_began": "you"},
+    "type_in_common": {"type_in_common": "you"}, "chosen_number": {"chosen_number": True},
     "life_lost_turn_of": {"life_lost_turn_of": "you"},
     "starting_life": {"starting_life": "you"}, "opponents_life_lost": {"opponents_life_lost": "you"},
     "opponents_poison": {"opponents_poison": "you"},

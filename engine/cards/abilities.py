@@ -255,6 +255,13 @@ delayed: step ("end", "upkeep", "your_upkeep", "owner_upkeep", "end_of_combat"),
 delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your_next_turn"), [once]
     a delayed triggered ability that triggers on each such event until the duration ends; once: only the next
     one ("when you next cast ... this turn") (CR 603.7, 603.7c)
+choose_number: min, max
+    "Choose a number between 0 and 13": the controller picks one as it resolves; the amount {"chosen_number": True}
+    of the instructions after it (CR 608.2d)
+counter_each_kind: what, [or_remove]
+    "for each kind of counter on target permanent or player, give that permanent or player another counter of that
+    kind", "... put another counter of that kind on it or remove one from it": one of each kind, put or removed as
+    the controller chooses (CR 121.1)
 remove_among: kind, filter
     "remove any number of +1/+1 counters from among creatures you control": for each such permanent the controller
     chooses how many; the total is the amount {"removed_this_way": True} (CR 121.1)
@@ -577,6 +584,8 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "copy_offer", "reanimate_attached",
     "unattach", "piles", "keep_rest", "exile_until", "wish", "delayed_trigger", "reflexive", "skip_next",
     "remove_among",
+    "counter_each_kind",  # "for each kind of counter on target permanent, put another counter of that kind on it"
+    "choose_number",  # "Choose a number between 0 and 10.": "the chosen number" after it (engine/ops/control.py)
     "become_copy",
     "redistribute_life",
     "exile_if_dies", "retarget",

@@ -10,6 +10,7 @@ from engine import knowledge, seats, triggers
 from engine.actions import add_effect, add_mana
 from engine.cards.abilities import Ability, Effect
 from engine.choices import COLORS, NeedChoice
+from engine.errors import IllegalAction
 from engine.mana import mana_value
 from engine.ops import nested
 from engine.ops.base import table
@@ -151,6 +152,25 @@ def _choose_opponent(g: "Game", r: Ctx, e: Effect) -> None:
     the instruction is carried out (608.2c-d; 802.2a: asked with several, the only one otherwise), "that player" of
     the instructions after it (values.refs "chosen_opponent"); a second such instruction chooses again."""
     r["chosen_opponent"] = one_opponent(g, r, "opponent")
+
+
+@op("choose_number")
+def _choose_number(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"Choose a number between 0 and 10." (Expel the Interlopers): the controller picks one from ``min`` to ``max``
+    as the instruction is carried out (608.2d), "the chosen number" / "that many" of the instructions after it
+    (engine/values.py amount "chosen_number")."""
+    lo, hi = int(e.args["min"]), int(e.args["max"])
+    got = nested.answer(r, "number")
+    if got is None:
+        return {"kind": "choose_number", "player": controller(g, r), "options": list(range(lo, hi + 1)), "min": lo,
+                "max": hi, "slot": nested.slot(r, "number"),
+                "prompt": f"{this(g, r).card.name}: choose a number from {lo} to {hi}"}
+    n = int(got)
+    if not lo <= n <= hi:
+        raise IllegalAction(f"{n}: not a number from {lo} to {hi}")
+    r["chosen_number"] = n
+    g.log("choose_number", player=controller(g, r), number=n)
+    return None
 
 
 @op("clash")

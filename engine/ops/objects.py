@@ -25,7 +25,7 @@ from engine.cast_options import storm_record
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
-from engine.mana import substitute_x
+from engine.mana import mana_value, substitute_x
 from engine.object_statics import attach_allowed, cant_be_countered
 from engine.ops import nested
 from engine.ops.base import ask_cards, table
@@ -198,6 +198,62 @@ def _player_counters(g: "Game", player: str, kind: str, n: int) -> None:
     g.log("player_counters", player=player, counter=kind, amount=n)
     if n > 0:  # "whenever you get one or more {E}" (121.1)
         triggers.event(g, {"event": "player_counters", "player": player, "kind": kind, "amount": n})
+
+
+@op("counter_each_kind")
+def _counter_each_kind(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"For each kind of counter on target permanent or player, give that permanent or player another counter of
+    that kind" (Maulfist Revolutionary), "..., put another counter of that kind on it or remove one from it"
+    (Quarry Hauler; ``or_remove``): one counter of each kind it has now, each put (or, with the choice, removed)
+    as the effect's controller chooses, every choice made before any counter moves (121.1, 121.6, 616.1)."""
+    you = controller(g, r)
+    plan: list[tuple[Any, str, int]] = []
+    for x in refs(g, r, e.args["what"]):
+        if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield":
+            kinds = sorted(k for k, v in g.objects[x].counters.items() if v > 0)
+            name = g.objects[x].card.name
+        elif isinstance(x, str) and x in g.players and not g.players[x].lost:
+            pl = g.players[x]
+            kinds = (["poison"] if pl.poison > 0 else []) + sorted(k for k, v in pl.counters.items() if v > 0)
+            name = x
+        else:
+            continue
+        for k in kinds:
+            sign = 1
+            if e.get("or_remove"):
+                got = nested.answer(r, f"each_kind.{x}.{k}")
+                if got is None:
+                    return {"kind": "choose_option", "player": you, "options": ["put", "remove"],
+                            "slot": nested.slot(r, f"each_kind.{x}.{k}"),
+                            "prompt": f"{name}: put another {k} counter on it, or remove one?"}
+                if got not in ("put", "remove"):
+                    raise IllegalAction(f"{got!r}: put or remove")
+                sign = -1 if got == "remove" else 1
+            plan.append((x, k, sign))
+    # 614.1a: how many each put becomes ("twice that many"), every replacement's order asked before any is put
+    put = {(x, k): replacement.counter_count(g, x, k, 1) for x, k, sign in plan if isinstance(x, int) and sign > 0}
+    for x, k, sign in plan:
+        if isinstance(x, str):
+            _player_counters(g, x, k, sign)
+            continue
+        if g.objects[x].zone != "battlefield":
+            continue
+        cs = g.objects[x].counters
+        if sign < 0:
+            had = cs.get(k, 0)
+            cs[k] = max(0, had - 1)
+            triggers.counters_removed(g, x, k, had - cs[k])
+            if had > 0 and cs[k] == 0:  # "when the last time counter is removed" (702.62a), "... the last ..."
+                if k == "time":
+                    triggers.last_time_counter_removed(g, x)
+                triggers.event(g, {"event": "last_counter_removed", "obj": x, "kind": k,
+                                   "player": g.controller_of(x)})
+        elif counters_allowed(g, x, k):
+            cs[k] = cs.get(k, 0) + put[(x, k)]
+            replacement.done(g, f"counters:{x}:{k}")
+            triggers.counters_put(g, x, k, put[(x, k)])
+    g.changed()
+    return None
 
 
 @op("remove_among")
@@ -785,6 +841,8 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     r.setdefault("gone_this_way", []).extend(gone_record(g, x, "sacrificed") for x in picks)
     pts = [(g.chars(x).power, g.chars(x).toughness) for x in picks]  # as they last existed (608.2h)
     r["sacrificed_pts"] = [*r.get("sacrificed_pts", ()), *pts]  # "its power" (engine/values.py power_of sacrificed)
+    # "1 plus the sacrificed enchantment's mana value" (Enigmatic Incarnation): as they last existed (202.3, 608.2h)
+    r["sacrificed_mvs"] = [*r.get("sacrificed_mvs", ()), *(int(mana_value(g.chars(x).card.mana_cost)) for x in picks)]
     now = {x: sacrifice(g, x) for x in picks}
     s = this(g, r)
     if picks and s.ability is not None and s.ability.keyword == "Exploit":

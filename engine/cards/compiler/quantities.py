@@ -241,12 +241,27 @@ def count_of(phrase: str) -> Any:
         if f is None or f.get("player") or f.get("_needs_player_target") or "or" in f:
             return None
         return {"count": f, "costs": True}
+    m = re.fullmatch(r"different (mana value|power|toughness) among (.+)", p)
+    if m:  # "draw a card for each different power among creatures you control" (Golden Ratio), "... mana value
+        # among nonland cards in your graveyard": the values those objects have, each counted once (202.3, 208.1)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("_needs_player_target") or "or" in f:
+            return None
+        if m.group(1) != "mana value" and f.get("zone", "battlefield") != "battlefield":
+            return None
+        return {"count": f, "distinct": {"mana value": "mv"}.get(m.group(1), m.group(1))}
     m = re.fullmatch(r"(?:basic land types|different \w+) among .+", p)
     if m:
         return None
     if p in ("your starting life total", "their starting life total", "his or her starting life total",
              "that player's starting life total"):
         return {"starting_life": True}  # 103.3: the same for every player of the game
+    if p == "the chosen number":  # "Choose a number between 0 and 10. ... the chosen number" (608.2d)
+        return {"chosen_number": True}
+    if p == "the greatest number of creatures you control that have a creature type in common":
+        # (Basalt Ravager): of the creature types among your creatures, the most creatures sharing one (205.3m;
+        # a changeling has every one, 702.72a)
+        return {"type_in_common": "you"}
     if p in ("your life total", "your life"):
         return {"life_of": "you"}
     if p == "your speed":  # a later rule (Aetherdrift): 0 for a player who has no speed
@@ -298,12 +313,14 @@ def count_of(phrase: str) -> Any:
     if m:  # "where X is the milled card's mana value" (Mindshrieker): the card milled by the instruction before
         # (701.13, the card now in the graveyard)
         return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "milled"}
-    m = re.fullmatch(r"the (power|toughness|mana value) of (the sacrificed creature|the exiled card|the discarded card|"
-                     r"the sacrificed artifact|the exiled creature)", p)
+    m = re.fullmatch(r"the (power|toughness|mana value) of (the sacrificed (?:creature|artifact|permanent|enchantment)|"
+                     r"the exiled card|the discarded card|the exiled creature)", p)
     if m:  # "where X is the power of the exiled card" (Bishop of Binding): "the exiled card's power" (607.2a)
         return quantity(f"{m.group(2)}'s {m.group(1)}")
-    m = re.fullmatch(r"(the sacrificed creature's|the exiled card's|that creature's|the discarded card's|"
-                     r"the sacrificed artifact's|the exiled creature's) (power|toughness|mana value)", p)
+    # (the sacrificed permanent's or enchantment's: Reckoner's Bargain, Ayara; any object the cost sacrificed, as it
+    # last existed, 608.2h)
+    m = re.fullmatch(r"(the sacrificed (?:creature|artifact|permanent|enchantment)'s|the exiled card's|that creature's|"
+                     r"the discarded card's|the exiled creature's) (power|toughness|mana value)", p)
     if m:
         k = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(2)]
         who = m.group(1)
@@ -317,7 +334,11 @@ def count_of(phrase: str) -> Any:
             else "it"
         )
         return {k: ref}
-    m = re.fullmatch(r"(one|two|three|four|five|\d+) plus (the sacrificed creature's|the exiled creature's) "
+    # "one plus the mana value of the sacrificed artifact" (Memorial Vault): "... the sacrificed artifact's mana value"
+    p = re.sub(r"^(\w+) plus the (power|toughness|mana value) of (the sacrificed \w+)$", r"\1 plus \3's \2", p)
+    m = re.fullmatch(r"(one|two|three|four|five|\d+) plus (the sacrificed (?:creature|artifact|permanent|"
+                     r"enchantment)'s|"
+                     r"the exiled creature's) "
                      r"(power|toughness|mana value)", p)
     if m:  # "1 plus the sacrificed creature's mana value" (Birthing Pod, Food Chain)
         b = quantity(m.group(2) + " " + m.group(3))
@@ -692,6 +713,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         kind = m.group(1)[:-1]
         art = "an" if kind[0] in "aeiou" else "a"
         t = f"you control {art} {kind} named {m.group(2)} and {art} {kind} named {m.group(3)}"
+    m = re.fullmatch(r"(you control .+?) and ((?:an opponent|you|your life total|self) (?:has|have|is) .+)", t)
+    if m:  # "As long as you control three or more artifacts and an opponent has three or more poison counters"
+        # (Incisor Steed): two facts with subjects of their own, both true (611.3a)
+        a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
+        if a is not None and b is not None:
+            return {"all": [a, b]}
     m = re.fullmatch(r"you control (an? [^,]+?) and (an? .+)", t)
     if m:  # "if you control a white permanent and a blue permanent": both, each its own object
         a, b = parse_condition("you control " + m.group(1)), parse_condition("you control " + m.group(2))
@@ -762,6 +789,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn",
              "during turns other than yours"):
         return {"your_turn": False}
+    m = re.fullmatch(r"it's (not |)(?:their|that player's) turn|it isn't (?:their|that player's) turn", t)
+    if m:  # "Whenever a player casts a spell, if it's not their turn, ..." (Adrenaline Jockey): the player the trigger
+        # names is (isn't) the active player (102.1, 603.4: checked as it triggers and as it resolves)
+        return {"trigger_player_turn": not (m.group(1) or t.startswith("it isn't"))}
     m = re.fullmatch(r"there is an? (.+? card) in your graveyard", t)
     if m:  # "as long as there is a Desert card in your graveyard" (Ramunap Hydra): one or more (404.2)
         f = parse_noun(m.group(1))
@@ -1475,6 +1506,10 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you've drawn (\w+) or more cards this turn", t)
     if m and number(m.group(1)):
         return {"drawn_ge": number(m.group(1))}
+    if re.fullmatch(r"(?:enchanted|equipped) creature is attacking alone", t):
+        # "As long as enchanted creature is attacking alone, it can't be blocked" (Security Bypass): the only attacking
+        # creature (506.5)
+        return {"attached": {"attacking_alone": True}}
     m = re.fullmatch(r"(?:enchanted|equipped) (?:creature|permanent|land|artifact) is (?:an? )?(.+)", t)
     both = re.fullmatch(r"([a-z]+) and ([a-z]+)", m.group(1)) if m else None
     if both:  # "Activate only if enchanted creature is white and untapped" (Nature's Chosen): both hold

@@ -3194,7 +3194,9 @@ def _attacker_only(cond: Any) -> bool:
     """Does the condition read SELF's attack ("as long as it's attacking alone", "... defending player controls
     an artifact")?"""
     if isinstance(cond, dict):
-        return any(k in cond for k in _ATTACKER_KEYS) or any(_attacker_only(v) for v in cond.values())
+        # (not the attached object's filter: "as long as enchanted creature is attacking alone" reads that creature)
+        return any(k in cond for k in _ATTACKER_KEYS) or any(_attacker_only(v) for k, v in cond.items()
+                                                             if k != "attached")
     if isinstance(cond, list):
         return any(_attacker_only(v) for v in cond)
     return False
@@ -3423,6 +3425,15 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         second = rest if rest.startswith("all creatures") else f"{m.group(1)} {rest}"
         a, b = parse_static(f"{m.group(1)} {m.group(2)}"), parse_static(second)
         return None if a is None or b is None else a + b
+    # "Enchanted permanent loses all abilities and doesn't untap during its controller's untap step" (Flood the
+    # Engine), "Enchanted creature loses all abilities and can't attack or block" (Observed Stasis), "Enchanted creature
+    # is a Spirit and can't attack or block" (Fog on the Barrow-Downs): each part its own static of the same object
+    # (613.1f, 613.1d, 611.3a)
+    m = re.fullmatch(r"(enchanted (?:creature|permanent|artifact|land)) (loses all abilities|is an? [a-z]+) and "
+                     r"(can't attack or block|doesn't untap during its controller's untap step|can't block)", low)
+    if m:
+        a, b = parse_static(f"{m.group(1)} {m.group(2)}"), parse_static(f"{m.group(1)} {m.group(3)}")
+        return None if a is None or b is None else a + b
     # "SELF gets +2/+2 for each card exiled with it" (Lumbering Battlement): likewise, the cards exiled with SELF
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
     # "SELF enters with a +1/+1 counter on it for each instant and sorcery card exiled with it" (Murktide Regent): the
@@ -3430,7 +3441,8 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     low = re.sub(r"^(self enters with .+ for each [a-z ]*card exiled with) it$", r"\1 self", low)
     # "As long as equipped creature is a Human, it gets an additional +1/+0" (Silver-Inlaid Dagger): the same
     # bonus as "gets +1/+0", added to what the Equipment's other static gives (613.3c)
-    low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)
+    # (Zealot's Conviction: "... gets an additional +1/+0 and has first strike": the bonus and the keyword)
+    low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$| and has )", r"\1 \2", low)
     # "SELF has hexproof as long as it entered this turn" (Drownyard Behemoth): "it" is SELF, the subject
     low = re.sub(r"^(self (?:has|gets) .+ as long as) it (entered|attacked) this turn$", r"\1 self \2 this turn", low)
     # "SELF's power and toughness are each equal to the number of fade counters on it" (Rusting Golem): "it" is SELF

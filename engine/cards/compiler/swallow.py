@@ -43,9 +43,11 @@ MARKERS: dict[str, tuple[str, ...]] = {
                   "'paid'",  # "pay any amount of mana. Look at that many cards" (the amount paid)
                   "token_become",  # "that many 4/4 Angel tokens are created instead" (one for each)
                   "remove_that_many",  # 615.5: "prevent that damage and remove that many +1/+1 counters from it"
-                  "'devour'"),  # 702.81a, 614.12: "enters with twice that many +1/+1 counters" (those sacrificed)
+                  "'devour'",  # 702.81a, 614.12: "enters with twice that many +1/+1 counters" (those sacrificed)
+                  "chosen_number"),  # "Choose a number between 0 and 13. Each player sacrifices that many ..." (608.2d)
     "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort", "'paid'",  # "pay any amount"
-                  "damage_mod"),  # 614.1a: "it deals that much damage plus 1 instead"
+                  "damage_mod",  # 614.1a: "it deals that much damage plus 1 instead"
+                  "chosen_number"),  # "Choose a number between 6 and 8. SELF deals that much damage ..." (608.2d)
     "at random": ("random", "'cursed_scroll'", "'reveal_random'", "chaos", "coin", "planar"),  # chosen by no player
 }
 _ANY = re.compile(r"\b(" + "|".join(re.escape(m) for m in MARKERS) + r")\b")

@@ -10,7 +10,7 @@ from typing import Any, Callable
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.keywords import protection_qualities
 from engine.cards.compiler.subtypes import CREATURE_TYPES, IRREGULAR_PLURALS, subtype
-from engine.cards.compiler.targets import KEYWORDS, attached_noun, parse_noun, parse_target
+from engine.cards.compiler.targets import KEYWORDS, attached_noun, number, parse_noun, parse_target
 
 #: the compiler's reader of static abilities, which engine/cards/compiler/statics.py (a module that imports this
 #: package) puts here as it loads: "until end of turn, you may cast spells ... without paying" is that static
@@ -130,6 +130,11 @@ class Ctx:
             return simple[p]
         if p in ("each player dealt damage this way", "each opponent dealt damage this way"):
             return "dealt_players"  # the players the damage instruction before this one was dealt to
+        m = re.fullmatch(r"each (opponent|player) who has (\w+) or more poison counters", p)
+        if m and number(m.group(2)):  # corrupted (an ability word of a later set): "Each opponent who has three or
+            # more poison counters loses 3 life" (Feed the Infection): those players as it resolves (121.1c, 608.2c)
+            return {"each": {"player": True, **({"opponent": True} if m.group(1) == "opponent" else {}),
+                             "poison_ge": number(m.group(2))}}
         if p == "the player with the most life":  # (Ghazbán Ogre) the one with more life than each other player
             return {"most": {"life": True}}
         m = re.fullmatch(r"the player who controls the most (.+)", p)
@@ -328,6 +333,10 @@ class Ctx:
             return "dealt"  # the objects the damage instruction before this one was dealt to (engine/ops/damage.py)
         if p == "them" and self.last == "self" and self.last_player is not None:
             return self.last_player  # "deals 2 damage to them": a player ("that player" before it), never SELF
+        if p == "them" and self.cast_trigger and self.last in (None, "self", "it"):
+            # "Whenever a player casts a spell, if it's not their turn, SELF deals 4 damage to them" (Scytheclaw
+            # Raptor): the player who cast it (one spell is "it"; "them" is that player, 603.2)
+            return "trigger_player"
         if p in ("each of them", "each of those creatures", "each of those permanents") and self.last is not None \
                 and self.last != "self":
             return self.last  # "tap up to two target creatures and put a stun counter on each of them"
@@ -704,7 +713,8 @@ PLAYER = (r"(you|each of (?:that player|its controller)'s opponents|"
           r"that spell's controller|"
           r"(?:any number of|two|up to two) target (?:players|opponents)(?: each)?|those players(?: each)?|"
           r"target (?:player|opponent) who lost life this turn|each (?:player|opponent) who controls [a-z0-9 ,/+-]+?|"
-          r"each player who sacrificed an? [a-z -]+? this way)")
+          r"each player who sacrificed an? [a-z -]+? this way|each (?:player|opponent) who has \w+ or more poison "
+          r"counters)")
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",

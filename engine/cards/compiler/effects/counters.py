@@ -131,6 +131,19 @@ def _distribute(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counters", {"what": r, "kind": m.group(2), "amount": n, "divided": True})]
 
 
+@reader(r"^for each kind of counter on (target [a-z ]+?), (?:put another counter of that kind on it( or remove one "
+        r"from it)?|give (?:that permanent or player|that permanent|it) another counter of that kind)$")
+def _each_kind(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"For each kind of counter on target permanent or player, give that permanent or player another counter of
+    that kind" (Maulfist Revolutionary), "..., put another counter of that kind on it or remove one from it"
+    (Quarry Hauler): one counter of each kind the target has as it resolves, each put or removed (121.1)."""
+    what = c.ref(m.group(1))
+    if not (isinstance(what, dict) and set(what) == {"target"}):
+        return None
+    c.last = what
+    return [Effect("counter_each_kind", {"what": what, **({"or_remove": True} if m.group(2) else {})})]
+
+
 @reader(r"^double the number of ([+\-\w/]+) counters on (.+)$")
 def _double_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(2))
@@ -176,4 +189,4 @@ def _player_loses_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (_counter_choice, _two_counters, _counters, _counters_equal, _counters_each,
                                _its_counters, _remove_counters, _remove_up_to, _move_counters, _distribute,
-                               _double_counters, _choose_then_counters, _player_loses_counters)
+                               _each_kind, _double_counters, _choose_then_counters, _player_loses_counters)

@@ -693,7 +693,7 @@ _TAKE = re.compile(
     r"^(?:(you may )?(?:reveal |put |choose )?(an?|one|two|three|up to one|up to two|up to three|any number of|all) "
     r"(.+?) (?:from among them|of them|of those cards|among them)(?: and put (?:it|them|that card|those cards|the "
     r"revealed cards))?"
-    r"|put (one|two|three|up to one)(?: of (?:them|those cards))?"
+    r"|put (one|two|three|up to one|up to two|up to three)(?: of (?:them|those cards))?"
     r"|(you may )?put (one|two) of (?:them|those cards) back)"
     r" " + _DEST + r"(?:,? and | and then |\. (?:then )?put )?(?:the (?:rest|other|others) " + _DEST + r")?$")
 _REST_ONLY = re.compile(r"^(?:then )?put the (?:rest|other|others) " + _DEST + r"$")
@@ -746,6 +746,10 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     t = re.sub(r"(,? and |\. )exile the (rest|others?)$",
                lambda e: (f" and the {e.group(2)} into exile" if "and" in e.group(1)
                           else f". put the {e.group(2)} into exile"), t)
+    # "You may put one of those cards on top of your library. Put the rest on the bottom ..." (Voda Sea Scavenger): the
+    # same as "put up to one of them on top of your library" (none taken, all go to the bottom)
+    t = re.sub(r"\. you may put one of (?:them|those cards) (?=on top of your library\.)", ". put up to one of them ",
+               t)
     counters: dict[str, int] = {}
     cm = re.search(r"(onto the battlefield(?: tapped)?) with (a|an|one|two|three|four|five) (\+1/\+1|-1/-1|[a-z]+) "
                    r"counters? on (?:it|them)\b", t)

@@ -136,6 +136,21 @@ def _unless_pay_x(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("unless", {"payer": payer, "pay": {"mana": ["X"]}, "x_is": x, "effects": list(inner)})]
 
 
+@reader(r"^(.+?) unless (.+?) (?:pays|pay) \{(\d+)\} plus an additional \{1\} for each (.+)$")
+def _unless_pay_plus(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """117.12, 107.1: "Counter target spell unless its controller pays {2} plus an additional {1} for each Faerie you
+    control" (Spell Stutter): that much generic mana, the count made as the instruction happens (608.2h)."""
+    inner = parse_sentence(m.group(1), c)
+    if inner is None:
+        return None
+    payer = c.player(m.group(2))
+    n = ctx_quantity(m.group(4), c)
+    if payer is None or n is None or isinstance(n, dict) and "x" in n:
+        return None
+    return [Effect("unless", {"payer": payer, "pay": {"mana": ["X"]}, "x_is": {"plus": [int(m.group(3)), n]},
+                              "effects": list(inner)})]
+
+
 @reader(r"^(.+?) unless (you|they|that player) (?:pays|pay) ((?:\{[^ }]+\})+) for each (.+)$")
 def _unless_pay_each(m: re.Match, c: Ctx) -> list[Effect] | None:
     """117.12: "sacrifice it unless you pay {1} for each card in your hand" (Megatherium), "... unless they pay {1} for
@@ -389,6 +404,12 @@ def _third_person(text: str) -> str:
     return _BASE_VERB.sub(lambda m: m.group(1) + m.group(2) + ("es" if m.group(2).endswith("sh") else "s"), text)
 
 
+#: "return up to one target A card, up to one target B card, and up to one target C card from your graveyard to ..."
+_UP_TO_ONE_EACH = re.compile(r"return ((?:up to one target [a-z ]+? card(?: with [a-z ]+?)?, )*up to one target "
+                             r"[a-z ]+? card(?: with [a-z ]+?)?,? and up to one target [a-z ]+? card(?: with "
+                             r"[a-z ]+?)?) from your graveyard to (your hand|the battlefield)")
+
+
 def _attempt(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """``parse_sentence`` of a rewording; when it is not read, nothing it added to ``ctx`` stays."""
     mark = ctx.mark()
@@ -571,6 +592,20 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     low = s.lower()
     if _EACH_OPP_TARGET.match(low):
         return _for_each_opponent_target(low, ctx)
+    m = _UP_TO_ONE_EACH.fullmatch(low)
+    if m:  # "Return up to one target creature card and up to one target noncreature permanent card from your graveyard
+        # to your hand" (Retrieve), "..., up to one target enchantment card, ..., and up to one target planeswalker
+        # card ..." (Reconstruct History): a target of each kind, none to all of them chosen (115.1, 601.2c), each
+        # returned by the one instruction (608.2c)
+        mark = ctx.mark()
+        each_one: list[Effect] = []
+        for item in re.split(r",? and |, ", m.group(1)):
+            got = parse_sentence(f"return {item} from your graveyard to {m.group(2)}", ctx)
+            if got is None or len(got) != 1 or got[0].op != "move":
+                ctx.rewind(mark)
+                return None
+            each_one += got
+        return each_one
     m = re.fullmatch(r"(you (?:gain|lose) \w+ life|draw (?:a|two) cards?) if ([^,]+? this way)", low)
     if m:  # "You gain 2 life if at least one creature card was exiled this way" (Kaya, Orzhov Usurper): the same
         # instruction as "If ..., you gain 2 life", its condition read after the one before it (608.2c)
@@ -1277,6 +1312,38 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if "\n" in text and DIE_ROW.match(text.strip().split("\n")[1].strip()):
         return die_table(text, ctx)
     text = _except_for(_do_the_same(text))
+    m = re.fullmatch(r"choose a number between (\d+) and (\d+)\. (.+)", text.strip(), flags=re.I | re.S)
+    if m and int(m.group(1)) <= int(m.group(2)) and re.search(r"\b(?:the chosen number|that many|that much)\b",
+                                                                m.group(3), flags=re.I):
+        # "Choose a number between 0 and 10. Destroy all creatures with power greater than or equal to the chosen
+        # number." (Expel the Interlopers), "... Each player sacrifices that many creatures of their choice." (By
+        # Invitation Only): the number its controller chooses as it resolves (608.2d), X of the sentences after it
+        said = []
+        for sent in re.split(r"(?<=\.)\s+", m.group(3).strip()):
+            t = re.sub(r"\b(?:the chosen number|that many|that much)\b", "x", sent.rstrip("."), flags=re.I)
+            t = re.sub(r"\b(power|toughness|mana value) greater than or equal to x\b", r"\1 x or greater", t)
+            t = re.sub(r"\b(power|toughness|mana value) less than or equal to x\b", r"\1 x or less", t)
+            said.append(f"{t}, where x is the chosen number." if re.search(r"\bx\b", t) else f"{t}.")
+        mark = ctx.mark()
+        rest = parse_effects(" ".join(said), ctx)
+        if rest is not None:
+            return [Effect("choose_number", {"min": int(m.group(1)), "max": int(m.group(2))}), *rest]
+        ctx.rewind(mark)
+        return None
+    m = re.fullmatch(r"((?:[^.]+\. )*?)choose odd or even\. ([^.]*?)with mana value of the chosen quality([^.]*)\."
+                     r"\s*(.*)", text.strip(), flags=re.I | re.S)
+    if m and "target" not in m.group(2).lower():
+        # "Choose odd or even. Exile each creature with mana value of the chosen quality." (Extinction Event): the
+        # instruction for the parity its controller chooses as it resolves (608.2d; 202.3: 0 is even)
+        mark = ctx.mark()
+        before = parse_effects(m.group(1), ctx) if m.group(1).strip() else []
+        parity = [parse_sentence(f"{m.group(2)}with {q} mana value{m.group(3)}", ctx) for q in ("odd", "even")]
+        rest = parse_effects(m.group(4), ctx) if m.group(4).strip() else []
+        if before is None or any(a is None for a in parity) or rest is None:
+            ctx.rewind(mark)
+            return None
+        return [*before, Effect("either", {"alternatives": [list(a or []) for a in parity],
+                                           "labels": ["odd", "even"]}), *rest]
     m = re.fullmatch(r"(.*?)(?:then )?each opponent may ([^.]+)\. for each opponent who (?:does|searches a library "
                      r"this way), (?:you )?([^.]+?)\.(?: then each player who searched a library this way shuffles\.)?"
                      r"(.*)",
@@ -2978,7 +3045,7 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     if (re.search(r"\bthose\b", alt_text) and isinstance(last, dict) and "target" in last
             and ctx.targets[last["target"]].count == 1):
         return False  # "instead return those cards ...": several objects, more than the one instruction before it
-    cond = parse_condition(cond_text)
+    cond = _its_controller_poisoned(cond_text, ctx) or parse_condition(cond_text)
     if ctx.last == "created" and out[-1].op == "token":
         # the instruction replaced made no token when the other one happens: "that permanent" is the one it copied
         # ("Create a token that's a copy of target permanent. If ..., instead create a token that's a copy of that
@@ -3028,6 +3095,19 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
         alt = [Effect("may", {**alt[0].args, "else": list(prev)})]
     out.append(Effect("if", {"cond": cond, "then": list(alt), "else": prev}))
     return True
+
+
+def _its_controller_poisoned(cond_text: str, ctx: Ctx) -> dict[str, Any] | None:
+    """Corrupted (an ability word of Phyrexia: All Will Be One, a later set): "Exile that creature instead if its
+    controller has three or more poison counters" (Anoint with Affliction), "Counter that spell instead if ..."
+    (Bring the Ending): the player controlling the spell's one target as it resolves (121.1c, 608.2b); None when
+    the sentence names no single target."""
+    m = re.fullmatch(r"(?:its|that creature's|that spell's|that permanent's) controller has (\w+) or more poison "
+                     r"counters", cond_text)
+    if m is None or number(m.group(1)) is None or ctx.last != {"target": 0} or len(ctx.targets) != 1:
+        return None
+    zone = ctx.targets[0].filter.get("zone")
+    return {"first_target": {**({"zone": zone} if zone else {}), "controller_poison_ge": number(m.group(1))}}
 
 
 def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
@@ -3222,7 +3302,8 @@ def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay_each, _unless_pay, _ward_action,
+READERS: tuple[Reader, ...] = (_pay, _may_pay_then, _unless_pay_x, _unless_pay_plus, _unless_pay_each, _unless_pay,
+                               _ward_action,
                                _unless_do, _unless_has_deal,
                                _either_instruction, _put_or_remove_counter, _either_token,
                                _delayed_if_target_has,

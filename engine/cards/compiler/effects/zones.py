@@ -534,6 +534,11 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
         if f is None or n is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
             return None
         return [Effect("sacrifice", {"who": who, "filter": f, "amount": n})]
+    where = re.search(r", where x is (.+)$", obj)
+    if where:  # "Each player sacrifices X creatures of their choice, where X is the chosen number": as it says (107.3)
+        if not bind_x(where.group(1), c):
+            return None
+        obj = obj[: where.start()]
     mm = re.fullmatch(r"(a|an|one|two|three|another|x|\w+) (.+?)", obj)
     if not mm or (number(mm.group(1)) is None and mm.group(1) not in ("another", "x")):
         return None
@@ -541,7 +546,8 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     if f is None:
         return None
     # "Each player sacrifices X lands of their choice" (Tectonic Break): X as the spell was cast (107.3)
-    many: Any = 1 if mm.group(1) == "another" else {"x": True} if mm.group(1) == "x" else number(mm.group(1)) or 1
+    many: Any = 1 if mm.group(1) == "another" else (c.x if where else {"x": True}) if mm.group(1) == "x" \
+        else number(mm.group(1)) or 1
     return [Effect("sacrifice", {"who": who, "filter": f, "amount": many})]
 
 
