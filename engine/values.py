@@ -416,7 +416,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "opponents_life_lost": frozenset({"opponents_life_lost"}), "opponents_poison": frozenset({"opponents_poison"}),
     "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "total_mv": frozenset({"total_mv"}),
-    "hand_of": frozenset({"hand_of"}),
+    "hand_of": frozenset({"hand_of"}), "poison_of": frozenset({"poison_of"}),
     "greatest": frozenset({"greatest", "among", "per_controller", "command_too"}),
     "counters_on": frozenset({"counters_on", "kind"}),
     "devotion": frozenset({"devotion"}), "domain": frozenset({"domain"}),
@@ -945,6 +945,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return g.players[sp].speed if sp in g.players else 0
     if "starting_life" in a:  # "your starting life total" (103.3, 903.7, 810.4): the same for every player
         return starting_life(g)
+    if "poison_of" in a:  # "if target player has fewer than nine poison counters" (121.1c): one player's
+        ps = [_you(g, src, r)] if a["poison_of"] == "you" or r is None else \
+            [p for p in refs(g, r, a["poison_of"]) if isinstance(p, str)]
+        return g.players[ps[0]].poison if ps and ps[0] in g.players else 0
     if "opponents_poison" in a:  # "for each poison counter your opponents have" (121.1c): all of them, added up
         who = _you(g, src, r)
         return sum(g.players[p].poison for p in seats.opponents(g, who)) if who in g.players else 0

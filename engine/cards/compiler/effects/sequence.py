@@ -61,7 +61,7 @@ from engine.cards.compiler.effects.zones import (
     top_or_bottom,
 )
 from engine.cards.compiler.keywords import parse_keyword_line
-from engine.cards.compiler.quantities import amount, parse_condition, quantity
+from engine.cards.compiler.quantities import amount, parse_condition, player_comparison, quantity
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
 from engine.cards.compiler.text import DIE_ROW, sentences
@@ -675,6 +675,15 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             # creature has three or more +1/+1 counters on it" (Hadana's Climb): the object acted on (below)
             cond_text = re.sub(r"^that creature has (?=\w+ or more \S+ counters on it$)", "it has ", cond_text)
         cond = parse_condition(cond_text)
+        diff = None
+        if cond is None:  # "If target opponent has more cards in hand than you, draw cards equal to the difference"
+            # (Balance of Power), "if its controller has more than four cards in hand" (Isildur's Fateful Strike):
+            # two players' amounts compared as the instruction is carried out (608.2h); a target it names is
+            # declared here, in the order of the words (601.2c)
+            pair = player_comparison(cond_text, lambda ph: _one_player(ph, ctx))
+            if pair is not None:
+                diff = {"minus": list(pair)}
+                cond = {"amount_ge": {"amount": diff, "n": 1}}
         xm = re.fullmatch(r"x is greater than or equal to (.+)", cond_text)
         if xm and ctx.x is not None and quantity(xm.group(1)) is not None:
             # "If X is greater than or equal to the number of cards in your library" (Thassa's Oracle): X bound by
@@ -709,7 +718,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if re.match(r"self (?:was|is|has)\b", cond_text):  # "If SELF was kicked with its {2}{R} kicker, it deals X
             # damage to that creature's controller" (Illuminate): "it" is the subject of the condition, SELF (608.2c)
             then = re.sub(r"^it deals ", "self deals ", then)
-        body = bind_difference(m.group(1), then, ctx) if cond is not None else None
+        body = bind_difference(m.group(1), then, ctx, diff) if cond is not None else None
         kinds = list(cond["self_counters_ge"]) if cond is not None and set(cond) == {"self_counters_ge"} else []
         if body is not None and len(kinds) == 1:
             # "Then if there are three or more landmark counters on it, remove those counters, transform SELF, and
@@ -2843,6 +2852,19 @@ _WHILE_PLAYING = {
     "play that card": "lands_only",
     "if the chosen card is cast as a spell, you control the player while that spell is resolving": "control_spell",
 }
+
+
+def _one_player(phrase: str, ctx: Ctx) -> Any:
+    """A player phrase of a comparison ("target opponent", "that player", "its controller") read to a reference
+    naming one player (a target, the chosen opponent, an object's controller); None for a phrase naming several
+    or none (a per-player "that player" is counted for each: not read here)."""
+    got = ctx.player(phrase)
+    if isinstance(got, dict) and (set(got) == {"target"} or set(got) <= {"controller_of", "owner_of"}) \
+            or got in ("you", "chosen_opponent"):
+        if got != "you":
+            ctx.last_player = got  # "If its controller has more than four cards in hand, they exile ...": that player
+        return got
+    return None
 
 
 def _bind_that_player(x: Any, ctx: Ctx) -> Any:
