@@ -746,8 +746,8 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
             w["names"] = [g.objects[c].card.name for c in found]
             w["prompt"] += " (with different names)"
         return w
-    if got and e.get("reveal"):  # 701.15e: revealed only when the effect says so
-        knowledge.show(g, got)
+    if got and e.get("reveal") and f"{r['i']}.split" not in r["answers"]:  # 701.15e: revealed only when the
+        knowledge.show(g, got)  # effect says so (once: not again as a choice among them is answered)
         g.log("reveal", player=p, cards=[g.objects[x].card.name for x in got], objs=list(got))
     to = e.get("to", "hand")
     if to == "library_top":  # 701.16b: "shuffle your library, then put the card on top": not shuffled
@@ -777,8 +777,17 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         else:  # which of them; "you may put that card onto the battlefield": none, if the player wants
             first = r["answers"].get(f"{r['i']}.split")
             if first is None:
-                where = "into your hand" if split.get("to") == "hand" else "onto the battlefield"
-                return {**ask_cards(r, p, list(got), 0 if split.get("optional") else k, k,
+                # "Target opponent chooses two of those cards" (Gifts Ungiven, Intuition): that player chooses
+                # among the revealed cards (701.15e), none of them may be left unchosen short of the number
+                who = [q for q in refs(g, r, split["chooser"]) if isinstance(q, str) and q in g.players] \
+                    if split.get("chooser") is not None else [p]
+                if not who:  # no such player (the target left the game, 800.4a): the searcher chooses
+                    who = [p]
+                where = {"hand": "into your hand", "graveyard": "into the graveyard"}.get(split.get("to", ""),
+                                                                                        "onto the battlefield")
+                if who[0] != p:
+                    where = where.replace("your hand", "their owner's hand")
+                return {**ask_cards(r, who[0], list(got), 0 if split.get("optional") else k, k,
                                     f"choose {'up to ' if split.get('optional') else ''}{k} to put {where}"),
                         "slot": f"{r['i']}.split"}
     put_first = [_put_found(g, x, split.get("to", "battlefield"), bool(split.get("tapped")), p) for x in first]

@@ -45,6 +45,7 @@ from engine.cards.compiler.effects.library import (
     read_dig,
     read_look,
     read_look_other,
+    read_opponent_chooses,
     read_piles,
     read_top_card,
     reveal_until,
@@ -1726,6 +1727,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                                              "other": "graveyard"})] + rest
         ctx.rewind(mark)
     mark = ctx.mark()
+    chosen = read_opponent_chooses(low, ctx)
+    if chosen is not None:  # "... and reveal them. Target opponent chooses two of those cards. Put the chosen cards
+        rest = parse_effects(chosen[1], ctx) if chosen[1].strip() else []  # into your graveyard and the rest ..."
+        if rest is not None:
+            return chosen[0] + rest
+    ctx.rewind(mark)
     piles = read_piles(low, ctx)
     if piles is not None:  # the two-piles sentences, then what follows them
         rest = parse_effects(piles[1], ctx) if piles[1].strip() else []
