@@ -681,6 +681,8 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
             # "unless you exile another creature you control" (champion, 702.71a): something to choose
             f = {"zone": "battlefield", **what["choose"]}
             n = max(1, amount(g, what.get("amount", 1), source_id(g, r), r))  # "return two Forests": both (117.3)
+            if what.get("up_to"):  # "you may tap any number of untapped Myr you control" (Myr Battlesphere): none
+                n = 0  # is a number too
             if f["zone"] != "battlefield" \
                     or sum(1 for i in g.battlefield if matches(g, i, f, source_id(g, r), payer)) < n:
                 return False

@@ -1287,6 +1287,19 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if "\n" in text and DIE_ROW.match(text.strip().split("\n")[1].strip()):
         return die_table(text, ctx)
     text = _except_for(_do_the_same(text))
+    m = re.fullmatch(r"(you may )?tap x untapped ([^.]+?) you control\.\s*(if you do, [^.]+\.?)", text.strip(),
+                     flags=re.I)
+    if m and ctx.x is None:  # "you may tap X untapped Myr you control. If you do, SELF gets +X/+0 until end of turn
+        # and deals X damage to ..." (Myr Battlesphere): X is chosen as the instruction is carried out: the number of
+        # them tapped this way (107.3, 701.17a; any number of them, 0 included)
+        noun = parse_noun(f"untapped {m.group(2)} you control")
+        if noun is not None and not noun.get("player"):
+            ctx.x = {"count_this_way": {}, "action": "tapped"}
+            got = parse_effects(f"{m.group(1) or ''}tap any number of untapped {m.group(2)} you control. "
+                                f"{m.group(3)}", ctx)
+            if got is not None:
+                return got
+            ctx.x = None
     m = re.fullmatch(r"(.*?)(?:then )?each opponent may ([^.]+)\. for each opponent who (?:does|searches a library "
                      r"this way), (?:you )?([^.]+?)\.(?: then each player who searched a library this way shuffles\.)?"
                      r"(.*)",
