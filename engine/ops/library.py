@@ -432,6 +432,13 @@ def _piles(g: "Game", r: dict, e: Effect) -> dict | None:
                 "prompt": f"{name}: choose a pile"}
     k = 0 if str(pick).startswith("pile 1") else 1
     chosen, other = piles[k], piles[1 - k]
+    if e.get("other") == "library_bottom" and len(other) > 1:  # "and the other on the bottom of your library in any
+        # order" (Jace, Architect of Thought): the owner orders them (401.4)
+        order = nested.answer(r, "bottom_order")
+        if order is None:
+            return nested.ask_cards(r, "bottom_order", you, list(other), len(other), len(other),
+                                    "order the cards going to the bottom of your library (first = highest)")
+        other = [x for x in order if x in other]
     for pile, what in ((chosen, e.args["chosen"]), (other, e.get("other"))):
         _pile_action(g, r, pile, what, not e.get("no_regen"))
     return None
@@ -456,6 +463,10 @@ def _pile_action(g: "Game", r: dict, pile: list[int], what: str | None, regen_ok
     elif what == "hand":
         for x in live:
             g.move(x, "hand")
+    elif what == "library_bottom":  # in the order chosen (_piles), the first highest (401.4)
+        for x in live:
+            if g.objects[x].zone == "library":
+                g.move(x, "library", top=False)
     elif what == "battlefield":  # "Put all cards from the pile of your choice onto the battlefield under your
         # control" (Boneyard Parley): the cards still in exile, all at once (400.7)
         you = controller(g, r)

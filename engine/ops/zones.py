@@ -723,6 +723,8 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         owners = [q for q in refs(g, r, e.args["in_library_of"]) if isinstance(q, str) and q in g.players]
         if not owners:
             return None
+        if e.get("in_library_of") == "each_player":
+            return _search_each_library(g, r, e, p, f, owners)
         owner = owners[0]
     lib = g.players[owner].library
     found = [i for i in lib if matches(g, i, f, source_id(g, r), p)]
@@ -798,6 +800,36 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         link_exiled(g, r, put)
     knowledge.shuffle(g, owner)
     _searched(g, p, owner)
+    return None
+
+
+def _search_each_library(g: "Game", r: Ctx, e: Effect, p: str, f: dict[str, Any], owners: list[str]) -> dict | None:
+    """"For each player, search that player's library for a nonland card and exile it, then that player shuffles"
+    (Jace, Architect of Thought): the resolving ability's controller searches each library in turn order (101.4),
+    finding up to that many cards of the quality (701.15b), puts them where the effect says, and that library's
+    owner shuffles it (701.16a); the cards exiled are "those cards" of what follows (608.2c)."""
+    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    chosen: dict[str, list[int]] = {}
+    for owner in [q for q in seats.apnap(g) if q in owners and not g.players[q].lost]:
+        lib = g.players[owner].library
+        found = [i for i in lib if matches(g, i, f, source_id(g, r), p)]
+        if player_statics.cant_cause(g, p, "search", p):
+            found = []  # 101.2: no search; the shuffle still happens
+        slot = f"{r['i']}.each.{owner}"
+        got = r["answers"].get(slot)
+        if got is None and found:
+            knowledge.show(g, lib, [p])  # 701.15a: the searcher looks at every card of that library
+            return dict(ask_cards(r, p, found, 0, min(n, len(found)), f"search {owner}'s library for up to {n}"),
+                        slot=slot)
+        chosen[owner] = [x for x in got or () if x in lib]
+    to = e.get("to", "exile")
+    for owner, got in chosen.items():  # each library's cards, then that player shuffles (701.16a)
+        put = [_put_found(g, x, to, bool(e.get("tapped")), p) for x in got]
+        if to == "exile":
+            r["exiled"] = [*r.get("exiled", ()), *put]
+            link_exiled(g, r, put)
+        knowledge.shuffle(g, owner)
+        _searched(g, p, owner)
     return None
 
 

@@ -936,14 +936,15 @@ def read_top_card(text: str, ctx: Ctx) -> list[Effect] | None:
 
 
 # ------------------------------------------------------------------ two piles
-_PILE_DEST = {"your hand": "hand", "your graveyard": "graveyard"}
+_PILE_DEST = {"your hand": "hand", "your graveyard": "graveyard", "into your hand": "hand",
+              "into your graveyard": "graveyard", "on the bottom of your library in any order": "library_bottom"}
 #: "Reveal the top five cards of your library. An opponent separates those cards into two piles. Put one
 #: pile into your hand and the other into your graveyard." (Fact or Fiction), and the form in which you
 #: separate and an opponent chooses (Steam Augury)
 _REVEAL_PILES = re.compile(
     r"^reveal the top (\w+|x plus one) cards of your library"
     r"(?:\. an opponent separates those cards into two piles\. put one pile into (your hand|your graveyard) "
-    r"and the other into (your hand|your graveyard)"
+    r"and the other (into your hand|into your graveyard|on the bottom of your library in any order)"
     r"| and separate them into two piles\. an opponent chooses one of those piles\. put that pile into "
     r"(your hand|your graveyard) and the other into (your hand|your graveyard))\.\s*"
 )

@@ -1287,6 +1287,17 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if "\n" in text and DIE_ROW.match(text.strip().split("\n")[1].strip()):
         return die_table(text, ctx)
     text = _except_for(_do_the_same(text))
+    m = re.fullmatch(r"for each player, search that player's library for (an? [^.,]+?) and exile (?:it|that card), then "
+                     r"that player shuffles(?: (?:their|his or her) library)?\.\s*(you may cast (?:those|the exiled) "
+                     r"cards without paying their mana costs\.?)?", text.strip(), flags=re.I)
+    if m:  # (Jace, Architect of Thought) each library searched by you (701.15a); "You may cast those cards without
+        # paying their mana costs": as the ability resolves, one at a time, any of them (608.2g; ops/cast.py)
+        found = _search_common("a", m.group(1).lower().split(" ", 1)[1], "exile", False)
+        if found and found[0].op == "search" and set(found[0].args) == {"filter", "amount", "to"}:
+            out = [Effect("search", {**found[0].args, "in_library_of": "each_player"})]
+            if m.group(2):
+                out.append(Effect("cast_offers", {"filter": {}, "zone": "exile", "among": "exiled", "free": True}))
+            return out
     m = re.fullmatch(r"(you may )?tap x untapped ([^.]+?) you control\.\s*(if you do, [^.]+\.?)", text.strip(),
                      flags=re.I)
     if m and ctx.x is None:  # "you may tap X untapped Myr you control. If you do, SELF gets +X/+0 until end of turn
