@@ -1298,6 +1298,22 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if m.group(2):
                 out.append(Effect("cast_offers", {"filter": {}, "zone": "exile", "among": "exiled", "free": True}))
             return out
+    m = re.fullmatch(r"reveal the top (two|three|four|five) cards of your library\. (an opponent|target opponent) chooses "
+                     r"one of them\. put that card into your hand and (?:exile the (?:other|rest)( with an? ([a-z]+) "
+                     r"counter on (?:it|each of them))?|the (?:other|rest) into your graveyard)\.?", text.strip(),
+                     flags=re.I)
+    if m:  # (Karn, Scion of Urza) the cards revealed (701.13a), the one another player chooses into your hand, the
+        # other exiled, "with a silver counter on it" (121.1: a counter on a card in exile), or into the graveyard
+        who = ctx.player(m.group(2).lower())
+        n = number(m.group(1).lower())
+        if who is not None and n:
+            args: dict[str, Any] = {"amount": n, "reveal": True, "take": 1, "to": "hand",
+                                    "chooser": "opponent" if who == "an_opponent" else who,
+                                    "rest": "graveyard" if "graveyard" in m.group(0).lower() else "exile"}
+            if m.group(4):
+                args["rest_counters"] = {m.group(4).lower(): 1}
+            ctx.last = "taken"
+            return [Effect("dig", args)]
     m = re.fullmatch(r"(you may )?tap x untapped ([^.]+?) you control\.\s*(if you do, [^.]+\.?)", text.strip(),
                      flags=re.I)
     if m and ctx.x is None:  # "you may tap X untapped Myr you control. If you do, SELF gets +X/+0 until end of turn
