@@ -12,7 +12,14 @@ from typing import Any, Callable
 
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
-from engine.cards.compiler.effects import become_parts, copy_exceptions, keyword_list, parse_effects, pt_value
+from engine.cards.compiler.effects import (
+    become_parts,
+    copy_exceptions,
+    keyword_list,
+    parse_effects,
+    pt_value,
+    set_types_parts,
+)
 from engine.cards.compiler.effects.context import STATIC_READERS, Ctx
 from engine.cards.compiler.effects.restrictions import SPELL_KINDS
 from engine.cards.compiler.keywords import parse_keyword_line
@@ -597,6 +604,19 @@ def _base_pt_and_types(m: re.Match) -> list[dict[str, Any]] | None:
         return None
     return [{"kind": "become", "affects": aff, "subtypes": subs, "in_addition": True,
              "power": int(m.group(2)), "toughness": int(m.group(3))}]
+
+
+@static(r"^(.+?) (?:is|are) (an? .+ and (?:it )?loses all other card types(?: and abilities)?)$")
+def _is_set_types(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.1a, 613.1d-f: "Enchanted permanent is a colorless Food artifact with '{2}, {T}, Sacrifice SELF: You gain 3
+    life' and loses all other card types and abilities" (Sugar Coat), "Enchanted permanent is an enchantment and
+    loses all other card types" (Enchantmentize): its card types and subtypes only those (layer 4), colorless when
+    it says so (5), only the abilities given (6, after the loss); effects/become.py set_types_parts."""
+    aff = _affects(m.group(1))
+    parts = set_types_parts(m.group(2))
+    if aff is None or parts is None:
+        return None
+    return [{"kind": "become", "affects": aff, "set_types": True, **parts}]
 
 
 @static(r"^(.+?) (?:is|are) (an? .+?) and (?:loses|lose) all abilities$")
