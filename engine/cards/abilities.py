@@ -668,6 +668,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "becomes_target_you",  # "... becomes the target of a spell or ability you control" (114.1)
     "becomes_target_player",  # "whenever you become the target of a spell [or ability] ..." (115.1)
     "searched",  # "whenever an opponent searches their library" (701.15a)
+    "counters_spell",  # "whenever a spell or ability you control counters a spell" (701.5a)
     "attached",  # "whenever an Aura becomes attached to SELF" (701.3a)
     "etb_or_attacks", "etb_or_dies",
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "renowned", "cast",
