@@ -357,6 +357,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             if key in ref:  # a player's whole graveyard, library or hand ("exile all cards from target
                 ps = [p for p in refs(g, r, ref[key]) if isinstance(p, str)]  # player's library": Jace, the
                 return [c for p in ps for c in list(g.players[p].zone(zone))]  # Mind Sculptor)
+        if "ids" in ref:  # "When that token leaves the battlefield, put the exiled card into your hand" (Ugin, the
+            # Ineffable): the objects a delayed ability was made about, as they were then (603.7c; gone once moved, 400.7)
+            return [x for x in ref["ids"] if isinstance(x, int) and x in g.objects]
         if "targets_of" in ref:  # "gain control of those permanents": the cast spell's targets of that kind, as it
             # was cast (the cast event's, 601.2c), those still permanents now (400.7)
             info = this(g, r).trigger_info or {}
@@ -478,7 +481,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "clash_opponent", "chosen_opponent", "friends", "foes", "exiled_self", "crafted_with"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "most",  # the player with the most life / who controls the most of a kind (most_player)
-                      "targets_of",
+                      "targets_of", "ids",
                       "owner_of", "opponents_of", "couldnt", "gone_players"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)

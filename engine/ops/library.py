@@ -391,8 +391,8 @@ def _exile_top(g: "Game", r: dict, e: Effect) -> None:
         if isinstance(p, str):
             lib = list(g.players[p].library)
             top = lib[:max(0, len(lib) - int(e.args["keep_bottom"]))] if "keep_bottom" in e.args else lib[:n]
-            if e.get("face_down"):
-                out += [facedown.exile_face_down(g, c, seen=False) for c in top]
+            if e.get("face_down"):  # "... face down and look at it" (Ugin, the Ineffable): its exiler knows it (406.3)
+                out += [facedown.exile_face_down(g, c, seen=bool(e.get("look"))) for c in top]
             else:
                 out += put(g, p, top, "exile")
     r["exiled"] = out

@@ -1314,6 +1314,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 args["rest_counters"] = {m.group(4).lower(): 1}
             ctx.last = "taken"
             return [Effect("dig", args)]
+    m = re.fullmatch(r"exile the top card of your library face down and look at it\. (create [^.]+? tokens?)\. when "
+                     r"(?:that token|it) leaves the battlefield, (?:put the exiled card into your hand|return the exiled "
+                     r"card to (?:its owner's|your) hand)\.?", text.strip(), flags=re.I)
+    if m:  # (Ugin, the Ineffable) the card exiled face down, known to the one who exiled it (406.3); the token; a
+        # delayed ability about that token and that card (603.7c), once, with no end
+        tok = parse_sentence(m.group(1).lower(), ctx)
+        if tok and [e.op for e in tok] == ["token"]:
+            back = Ability("triggered", "When that token leaves the battlefield, put the exiled card into your hand.",
+                           effects=(Effect("move", {"what": "bound", "to": "hand"}),), trigger={"event": "ltb"})
+            return [Effect("exile_top", {"amount": 1, "face_down": True, "look": True}), *tok,
+                    Effect("delayed_trigger", {"ability": back, "until": "never", "watch": "created", "once": True,
+                                               "bind": "exiled"})]
     m = re.fullmatch(r"(you may )?tap x untapped ([^.]+?) you control\.\s*(if you do, [^.]+\.?)", text.strip(),
                      flags=re.I)
     if m and ctx.x is None:  # "you may tap X untapped Myr you control. If you do, SELF gets +X/+0 until end of turn
