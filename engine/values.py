@@ -357,6 +357,11 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             if key in ref:  # a player's whole graveyard, library or hand ("exile all cards from target
                 ps = [p for p in refs(g, r, ref[key]) if isinstance(p, str)]  # player's library": Jace, the
                 return [c for p in ps for c in list(g.players[p].zone(zone))]  # Mind Sculptor)
+        if "targets_in" in ref:  # "Untap the chosen permanents you control" (Teferi, Who Slows the Sunset): the
+            # targets of those slots still legal (608.2b) that are of that kind now
+            f = {**(ref.get("filter") or {}), "zone": "battlefield"}
+            return [x for i in ref["targets_in"] for x in refs(g, r, {"target": i})
+                    if isinstance(x, int) and x in g.objects and matches(g, x, f, source_id(g, r), you)]
         if "ids" in ref:  # "When that token leaves the battlefield, put the exiled card into your hand" (Ugin, the
             # Ineffable): the objects a delayed ability was made about, as they were then (603.7c; gone once moved, 400.7)
             return [x for x in ref["ids"] if isinstance(x, int) and x in g.objects]
@@ -481,7 +486,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "clash_opponent", "chosen_opponent", "friends", "foes", "exiled_self", "crafted_with"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "most",  # the player with the most life / who controls the most of a kind (most_player)
-                      "targets_of", "ids",
+                      "targets_of", "ids", "targets_in",
                       "owner_of", "opponents_of", "couldnt", "gone_players"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)

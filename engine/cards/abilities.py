@@ -591,6 +591,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
 STATIC_KINDS: frozenset[str] = frozenset({
     "abilities_of",  # "SELF has all activated abilities of all creature cards in all graveyards" (613.1f, layers)
     "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)
+    "draw_in_opponents_draw_step",  # "You draw a card during each opponent's draw step" (504.1: engine/game.py)
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
     "cant_be_countered", "additional_cost", "set_pt",
     "grant_ability", "add_types", "become", "choose_on_enter",

@@ -2868,12 +2868,21 @@ def _life_double(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "life_gain_double"}]
 
 
-@static(r"^untap (.+?) during each other player's untap step$")
+@static(r"^untap (.+?) during each (other player|opponent)'s untap step$")
 def _untap_each_other(m: re.Match) -> list[dict[str, Any]] | None:
     """502.2: "Untap all permanents you control during each other player's untap step" (Seedborn Muse): those
-    permanents untap in the untap step of a turn that isn't their controller's too (a rule of the objects)."""
+    permanents untap in the untap step of a turn that isn't their controller's too (a rule of the objects); "...
+    during each opponent's untap step" (Teferi, Who Slows the Sunset's emblem): a turn of an opponent (102.2-102.3)."""
     aff = _affects(m.group(1))
-    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "untap_other_turns"}]
+    rule = "untap_other_turns" if m.group(2) == "other player" else "untap_opponent_turns"
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": rule}]
+
+
+@static(r"^you draw a card during each opponent's draw step$")
+def _draw_opponents_step(m: re.Match) -> list[dict[str, Any]] | None:
+    """504.1: "You draw a card during each opponent's draw step" (Teferi, Who Slows the Sunset's emblem): not a
+    triggered ability; its controller draws as the active player does, in that turn-based action (engine/game.py)."""
+    return [{"kind": "draw_in_opponents_draw_step", "who": "you"}]
 
 
 _TIMES = {"twice": 2, "three times": 3}

@@ -1326,6 +1326,24 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             return [Effect("exile_top", {"amount": 1, "face_down": True, "look": True}), *tok,
                     Effect("delayed_trigger", {"ability": back, "until": "never", "watch": "created", "once": True,
                                                "bind": "exiled"})]
+    m = re.fullmatch(r"choose ((?:up to one target [a-z]+, )+)(?:and )?(up to one target [a-z]+)\. untap the chosen "
+                     r"permanents you control\. tap the chosen permanents you don't control\.?\s*(.*)", text.strip(),
+                     flags=re.I | re.S)
+    if m:  # (Teferi, Who Slows the Sunset) a target of each kind (601.2c: each may be none), then each chosen one
+        # untapped or tapped by who controls it as the ability resolves (608.2b: the legal targets only)
+        mark = ctx.mark()
+        slots = []
+        for phrase in [x.strip() for x in m.group(1).split(",") if x.strip()] + [m.group(2)]:
+            got = ctx.ref(phrase.lower())
+            if not (isinstance(got, dict) and set(got) == {"target"}):
+                slots = []
+                break
+            slots.append(got["target"])
+        rest = parse_effects(m.group(3), ctx) if slots and m.group(3).strip() else [] if slots else None
+        if rest is not None:
+            return [Effect("untap", {"what": {"targets_in": slots, "filter": {"controller": "you"}}}),
+                    Effect("tap", {"what": {"targets_in": slots, "filter": {"controller": "not_you"}}}), *rest]
+        ctx.rewind(mark)
     m = re.fullmatch(r"(you may )?tap x untapped ([^.]+?) you control\.\s*(if you do, [^.]+\.?)", text.strip(),
                      flags=re.I)
     if m and ctx.x is None:  # "you may tap X untapped Myr you control. If you do, SELF gets +X/+0 until end of turn
