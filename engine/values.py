@@ -363,7 +363,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             return [x for i in ref["targets_in"] for x in refs(g, r, {"target": i})
                     if isinstance(x, int) and x in g.objects and matches(g, x, f, source_id(g, r), you)]
         if "ids" in ref:  # "When that token leaves the battlefield, put the exiled card into your hand" (Ugin, the
-            # Ineffable): the objects a delayed ability was made about, as they were then (603.7c; gone once moved, 400.7)
+            # Ineffable): the objects a delayed ability was made about, as they were then (603.7c; gone once moved:
+            # 400.7)
             return [x for x in ref["ids"] if isinstance(x, int) and x in g.objects]
         if "targets_of" in ref:  # "gain control of those permanents": the cast spell's targets of that kind, as it
             # was cast (the cast event's, 601.2c), those still permanents now (400.7)

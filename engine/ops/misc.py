@@ -825,7 +825,8 @@ def emblem_playable(ab: Ability) -> bool:
             return not st.get("condition") or st["kind"] in player_statics.CONDITIONED  # hand size", "Artifact
             # spells you cast cost {1} less to cast": read from the command zone with the permanents'
             # (engine/player_statics.py, engine/costs.py; 113.4); a condition where its reader checks it
-        return (st.get("kind") in EMBLEM_STATICS or st.get("kind") == "restriction" and st.get("rule") in EMBLEM_RULES) \
+        return (st.get("kind") in EMBLEM_STATICS
+                or st.get("kind") == "restriction" and st.get("rule") in EMBLEM_RULES) \
             and isinstance(st.get("affects"), dict) and not st.get("condition")
     if ab.kind in ("activated", "mana"):  # 113.2: "{1}{B}, Sacrifice a creature: ..." (Ob Nixilis of the Black Oath),
         # activated from the command zone by the emblem's owner (engine/casting.py activatable)

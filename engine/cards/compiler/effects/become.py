@@ -535,7 +535,8 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("become_copy", args)]
 
 
-READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _become_set_types, _add_types, _animate, _animate_base, _base_pt,
-                               _base_power, _base_pt_of, _artifact_creature_pump, _artifact_creature, _color_choice,
+READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _become_set_types, _add_types, _animate,
+                               _animate_base, _base_pt, _base_power, _base_pt_of, _artifact_creature_pump,
+                               _artifact_creature, _color_choice,
                                _pump_become, _become_base, _lose_all, _change_text, _become_type,
                                _become_chosen_type, _become_chosen_land_type, _become_color)

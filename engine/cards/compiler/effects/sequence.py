@@ -1287,8 +1287,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if "\n" in text and DIE_ROW.match(text.strip().split("\n")[1].strip()):
         return die_table(text, ctx)
     text = _except_for(_do_the_same(text))
-    m = re.fullmatch(r"for each player, search that player's library for (an? [^.,]+?) and exile (?:it|that card), then "
-                     r"that player shuffles(?: (?:their|his or her) library)?\.\s*(you may cast (?:those|the exiled) "
+    m = re.fullmatch(r"for each player, search that player's library for (an? [^.,]+?) and exile (?:it|that card), "
+                     r"then that player shuffles(?: (?:their|his or her) library)?\.\s*(you may cast "
+                     r"(?:those|the exiled) "
                      r"cards without paying their mana costs\.?)?", text.strip(), flags=re.I)
     if m:  # (Jace, Architect of Thought) each library searched by you (701.15a); "You may cast those cards without
         # paying their mana costs": as the ability resolves, one at a time, any of them (608.2g; ops/cast.py)
@@ -1298,10 +1299,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if m.group(2):
                 out.append(Effect("cast_offers", {"filter": {}, "zone": "exile", "among": "exiled", "free": True}))
             return out
-    m = re.fullmatch(r"reveal the top (two|three|four|five) cards of your library\. (an opponent|target opponent) chooses "
-                     r"one of them\. put that card into your hand and (?:exile the (?:other|rest)( with an? ([a-z]+) "
-                     r"counter on (?:it|each of them))?|the (?:other|rest) into your graveyard)\.?", text.strip(),
-                     flags=re.I)
+    m = re.fullmatch(r"reveal the top (two|three|four|five) cards of your library\. (an opponent|target opponent) "
+                     r"chooses one of them\. put that card into your hand and (?:exile the (?:other|rest)"
+                     r"( with an? ([a-z]+) counter on (?:it|each of them))?|the (?:other|rest) into your graveyard)\.?",
+                     text.strip(), flags=re.I)
     if m:  # (Karn, Scion of Urza) the cards revealed (701.13a), the one another player chooses into your hand, the
         # other exiled, "with a silver counter on it" (121.1: a counter on a card in exile), or into the graveyard
         who = ctx.player(m.group(2).lower())
@@ -1315,8 +1316,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             ctx.last = "taken"
             return [Effect("dig", args)]
     m = re.fullmatch(r"exile the top card of your library face down and look at it\. (create [^.]+? tokens?)\. when "
-                     r"(?:that token|it) leaves the battlefield, (?:put the exiled card into your hand|return the exiled "
-                     r"card to (?:its owner's|your) hand)\.?", text.strip(), flags=re.I)
+                     r"(?:that token|it) leaves the battlefield, (?:put the exiled card into your hand|return the "
+                     r"exiled card to (?:its owner's|your) hand)\.?", text.strip(), flags=re.I)
     if m:  # (Ugin, the Ineffable) the card exiled face down, known to the one who exiled it (406.3); the token; a
         # delayed ability about that token and that card (603.7c), once, with no end
         tok = parse_sentence(m.group(1).lower(), ctx)
