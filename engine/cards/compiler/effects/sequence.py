@@ -1293,12 +1293,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                      r"cards without paying their mana costs\.?)?", text.strip(), flags=re.I)
     if m:  # (Jace, Architect of Thought) each library searched by you (701.15a); "You may cast those cards without
         # paying their mana costs": as the ability resolves, one at a time, any of them (608.2g; ops/cast.py)
-        found = _search_common("a", m.group(1).lower().split(" ", 1)[1], "exile", False)
-        if found and found[0].op == "search" and set(found[0].args) == {"filter", "amount", "to"}:
-            out = [Effect("search", {**found[0].args, "in_library_of": "each_player"})]
+        each_found = _search_common("a", m.group(1).lower().split(" ", 1)[1], "exile", False)
+        if each_found and each_found[0].op == "search" and set(each_found[0].args) == {"filter", "amount", "to"}:
+            each_search = [Effect("search", {**each_found[0].args, "in_library_of": "each_player"})]
             if m.group(2):
-                out.append(Effect("cast_offers", {"filter": {}, "zone": "exile", "among": "exiled", "free": True}))
-            return out
+                each_search.append(Effect("cast_offers", {"filter": {}, "zone": "exile", "among": "exiled",
+                                                          "free": True}))
+            return each_search
     m = re.fullmatch(r"reveal the top (two|three|four|five) cards of your library\. (an opponent|target opponent) "
                      r"chooses one of them\. put that card into your hand and (?:exile the (?:other|rest)"
                      r"( with an? ([a-z]+) counter on (?:it|each of them))?|the (?:other|rest) into your graveyard)\.?",
@@ -1320,30 +1321,31 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                      r"exiled card to (?:its owner's|your) hand)\.?", text.strip(), flags=re.I)
     if m:  # (Ugin, the Ineffable) the card exiled face down, known to the one who exiled it (406.3); the token; a
         # delayed ability about that token and that card (603.7c), once, with no end
-        tok = parse_sentence(m.group(1).lower(), ctx)
-        if tok and [e.op for e in tok] == ["token"]:
-            back = Ability("triggered", "When that token leaves the battlefield, put the exiled card into your hand.",
-                           effects=(Effect("move", {"what": "bound", "to": "hand"}),), trigger={"event": "ltb"})
-            return [Effect("exile_top", {"amount": 1, "face_down": True, "look": True}), *tok,
-                    Effect("delayed_trigger", {"ability": back, "until": "never", "watch": "created", "once": True,
-                                               "bind": "exiled"})]
+        linked_token = parse_sentence(m.group(1).lower(), ctx)
+        if linked_token and [e.op for e in linked_token] == ["token"]:
+            to_hand = Ability("triggered", "When that token leaves the battlefield, put the exiled card into your "
+                              "hand.", effects=(Effect("move", {"what": "bound", "to": "hand"}),),
+                              trigger={"event": "ltb"})
+            return [Effect("exile_top", {"amount": 1, "face_down": True, "look": True}), *linked_token,
+                    Effect("delayed_trigger", {"ability": to_hand, "until": "never", "watch": "created",
+                                               "once": True, "bind": "exiled"})]
     m = re.fullmatch(r"choose ((?:up to one target [a-z]+, )+)(?:and )?(up to one target [a-z]+)\. untap the chosen "
                      r"permanents you control\. tap the chosen permanents you don't control\.?\s*(.*)", text.strip(),
                      flags=re.I | re.S)
     if m:  # (Teferi, Who Slows the Sunset) a target of each kind (601.2c: each may be none), then each chosen one
         # untapped or tapped by who controls it as the ability resolves (608.2b: the legal targets only)
         mark = ctx.mark()
-        slots = []
+        slots: list[int] = []
         for phrase in [x.strip() for x in m.group(1).split(",") if x.strip()] + [m.group(2)]:
             got = ctx.ref(phrase.lower())
             if not (isinstance(got, dict) and set(got) == {"target"}):
                 slots = []
                 break
             slots.append(got["target"])
-        rest = parse_effects(m.group(3), ctx) if slots and m.group(3).strip() else [] if slots else None
-        if rest is not None:
+        after = parse_effects(m.group(3), ctx) if slots and m.group(3).strip() else [] if slots else None
+        if after is not None:
             return [Effect("untap", {"what": {"targets_in": slots, "filter": {"controller": "you"}}}),
-                    Effect("tap", {"what": {"targets_in": slots, "filter": {"controller": "not_you"}}}), *rest]
+                    Effect("tap", {"what": {"targets_in": slots, "filter": {"controller": "not_you"}}}), *after]
         ctx.rewind(mark)
     m = re.fullmatch(r"(you may )?tap x untapped ([^.]+?) you control\.\s*(if you do, [^.]+\.?)", text.strip(),
                      flags=re.I)
@@ -1798,11 +1800,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                                              "other": "graveyard"})] + rest
         ctx.rewind(mark)
     mark = ctx.mark()
-    chosen = read_opponent_chooses(low, ctx)
-    if chosen is not None:  # "... and reveal them. Target opponent chooses two of those cards. Put the chosen cards
-        rest = parse_effects(chosen[1], ctx) if chosen[1].strip() else []  # into your graveyard and the rest ..."
-        if rest is not None:
-            return chosen[0] + rest
+    split_found = read_opponent_chooses(low, ctx)
+    if split_found is not None:  # "... and reveal them. Target opponent chooses two of those cards. Put the chosen
+        # cards into your graveyard and the rest ..."
+        after_split = parse_effects(split_found[1], ctx) if split_found[1].strip() else []
+        if after_split is not None:
+            return split_found[0] + after_split
     ctx.rewind(mark)
     piles = read_piles(low, ctx)
     if piles is not None:  # the two-piles sentences, then what follows them
