@@ -113,7 +113,7 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
         out += [f"{p} in amount colors_of" for p in ref_problems(a["colors_of"], static)]
     if head == "mv_of" and static:
         out += [f"{p} in amount mv_of" for p in ref_problems(a["mv_of"], static)]
-    for key in ("power_of", "toughness_of", "counters_on", "hand_of", "mana_spent_on", "library_size"):
+    for key in ("power_of", "toughness_of", "counters_on", "hand_of", "mana_spent_on", "library_size", "poison_of"):
         if head == key and a[key] != "sacrificed" and not (key in ("hand_of", "library_size")
                                                            and a[key] in ("each_player", "that_player")):
             # (hand_of "each_player": every player's hand, counted with no reference: engine.values.amount;

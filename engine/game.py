@@ -1198,6 +1198,10 @@ class Game:
                 for p in seats.active_team(self):  # 805.4b: each player of the active team draws
                     if not self.players[p].lost:
                         dredge.draw_step(self, p)  # or dredges instead (702.51a)
+            for p in seats.apnap(self):  # "You draw a card during each opponent's draw step" (504.1, with the
+                for _ in range(player_statics.opponent_step_draws(self, p)):  # active player's draw)
+                    if not self.players[p].lost:
+                        dredge.draw_step(self, p)
             triggers.step(self, "draw")
             self._give_priority()
         elif s in ("main1", "main2"):
@@ -1364,6 +1368,9 @@ class Game:
                     tapping.untap(self, oid)  # 502.2, with its event (603.2d)
             elif combat.has_rule(self, oid, "untap_other_turns"):
                 tapping.untap(self, oid)  # "untap ... during each other player's untap step" (Seedborn Muse)
+            elif combat.has_rule(self, oid, "untap_opponent_turns") \
+                    and a in seats.opponents(self, str(self.chars(oid).controller)):
+                tapping.untap(self, oid)  # "... during each opponent's untap step" (Teferi, Who Slows the Sunset)
         # "... during its controller's next untap step": that step has happened (502.3)
         if self.effects:
             self.effects = [e for e in self.effects if not (e.get("until") == "next_untap" and all(

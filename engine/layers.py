@@ -855,6 +855,8 @@ def _apply4(c: Chars, st: dict[str, Any]) -> None:
             c.subtypes = c.subtypes | sub
         if not types <= c.types:
             c.types = c.types | types
+    elif st.get("set_types"):  # "is a Food artifact ... and loses all other card types" (205.1a): only these
+        c.types, c.subtypes = _frozen(st.get("types")), _frozen(st.get("subtypes"))  # (supertypes stay)
     elif kind == "become" or st.get("keep_types"):
         # 205.1b: becoming a creature type replaces the creature types; card types stay
         if st.get("subtypes") is not None:

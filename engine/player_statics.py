@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 #: Static kinds read by the rules of the game here (and by engine.zones_cast).
 KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",
+                   "draw_in_opponents_draw_step",  # Teferi, Who Slows the Sunset's emblem (504.1: engine/game.py)
                    "alt_cost_spells",   # "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells ..."
                    "spell_limit",
                    "play_from", "graveyard_replacement",
@@ -328,6 +329,14 @@ def damage_unpreventable(g: "Game", src: int | None = None, combat: bool = False
 def _team(g: "Game", player: str) -> tuple[str, ...]:
     """``player`` and, in Two-Headed Giant (810.9g-h), the teammates whose life total is one."""
     return g.team_of[player] if g.variant == "two_headed_giant" else (player,)
+
+
+def opponent_step_draws(g: "Game", player: str) -> int:
+    """504.1: the cards ``player`` draws in this draw step by "You draw a card during each opponent's draw step"
+    (Teferi, Who Slows the Sunset's emblem): one for each such static, in an opponent's turn only (102.2-102.3)."""
+    if g.step != "draw" or g.active not in seats.opponents(g, player):
+        return 0
+    return len(_mine(g, "draw_in_opponents_draw_step", player))
 
 
 def skips(g: "Game", player: str, step: str) -> bool:

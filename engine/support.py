@@ -175,6 +175,7 @@ STATICS = frozenset({"abilities_of", "anthem", "keywords", "restriction", "enter
                      "flash_self",  # engine/casting.py can_cast_timing (702.8a)
                      "cast_self_from",  # engine/zones_cast.py permission: the card's own, from its zone (112.6)
                      "skip_step",  # engine/game.py _not_skipped (614.10)
+                     "draw_in_opponents_draw_step",  # engine/player_statics.py opponent_step_draws (504.1)
                      "draw_limit",  # engine/player_statics.py draw_capped, read by Game.draw (121.2)
                      "sorcery_only",  # engine/player_statics.py, read by engine/casting.py can_cast_timing (307.1)
                      "trigger_cause",  # engine/player_statics.py, read by engine/triggers.py _cause_count (603.2)
@@ -213,6 +214,7 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",
                    "max_one_blocker", "must_be_blocked_by_all", "cant_attack_or_block_alone", "cant_attack_alone",
                    "cant_block_alone", "no_counters", "damage_by_toughness", "untap_other_turns",
+                   "untap_opponent_turns",  # engine/game.py _untap_all (502.2: an opponent's untap step)
                    "cant_attack_unless_defender_controls",  # engine/combat.py may_attack (508.1c)
                    "min_blockers",  # engine/combat.py _block_restrictions (509.1b)
                    "may_assign_as_unblocked",  # engine/combat.py as_unblocked (510.1c)

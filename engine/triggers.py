@@ -95,7 +95,8 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "proliferate",  # a player proliferated (701.24; engine/ops/actions.py)
                  "day_night",  # day became night or night became day (a later rule: engine/transform.py; no player)
                  "plays_land",  # a player played a land (305.1: a special action; engine/casting.py play_land)
-                 "fully_unlock"}  # a player fully unlocked a Room (a later layout: engine/rooms.py)
+                 "fully_unlock",  # a player fully unlocked a Room (a later layout: engine/rooms.py)
+                 "counters_spell"}  # a spell or ability a player controls countered a spell (701.5a; ops/objects.py)
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard",
                                              "room",  # a dungeon's room ability: put by engine/dungeon.py

@@ -357,6 +357,15 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             if key in ref:  # a player's whole graveyard, library or hand ("exile all cards from target
                 ps = [p for p in refs(g, r, ref[key]) if isinstance(p, str)]  # player's library": Jace, the
                 return [c for p in ps for c in list(g.players[p].zone(zone))]  # Mind Sculptor)
+        if "targets_in" in ref:  # "Untap the chosen permanents you control" (Teferi, Who Slows the Sunset): the
+            # targets of those slots still legal (608.2b) that are of that kind now
+            f = {**(ref.get("filter") or {}), "zone": "battlefield"}
+            return [x for i in ref["targets_in"] for x in refs(g, r, {"target": i})
+                    if isinstance(x, int) and x in g.objects and matches(g, x, f, source_id(g, r), you)]
+        if "ids" in ref:  # "When that token leaves the battlefield, put the exiled card into your hand" (Ugin, the
+            # Ineffable): the objects a delayed ability was made about, as they were then (603.7c; gone once moved:
+            # 400.7)
+            return [x for x in ref["ids"] if isinstance(x, int) and x in g.objects]
         if "targets_of" in ref:  # "gain control of those permanents": the cast spell's targets of that kind, as it
             # was cast (the cast event's, 601.2c), those still permanents now (400.7)
             info = this(g, r).trigger_info or {}
@@ -421,7 +430,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "opponents_life_lost": frozenset({"opponents_life_lost"}), "opponents_poison": frozenset({"opponents_poison"}),
     "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "total_mv": frozenset({"total_mv"}),
-    "hand_of": frozenset({"hand_of"}),
+    "hand_of": frozenset({"hand_of"}), "poison_of": frozenset({"poison_of"}),
     "greatest": frozenset({"greatest", "among", "per_controller", "command_too"}),
     "counters_on": frozenset({"counters_on", "kind"}),
     "devotion": frozenset({"devotion"}), "domain": frozenset({"domain"}),
@@ -483,7 +492,7 @@ REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent"
                        "clash_opponent", "chosen_opponent", "friends", "foes", "exiled_self", "crafted_with"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "most",  # the player with the most life / who controls the most of a kind (most_player)
-                      "targets_of",
+                      "targets_of", "ids", "targets_in",
                       "owner_of", "opponents_of", "couldnt", "gone_players"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
@@ -957,6 +966,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return g.players[sp].speed if sp in g.players else 0
     if "starting_life" in a:  # "your starting life total" (103.3, 903.7, 810.4): the same for every player
         return starting_life(g)
+    if "poison_of" in a:  # "if target player has fewer than nine poison counters" (121.1c): one player's
+        ps = [_you(g, src, r)] if a["poison_of"] == "you" or r is None else \
+            [p for p in refs(g, r, a["poison_of"]) if isinstance(p, str)]
+        return g.players[ps[0]].poison if ps and ps[0] in g.players else 0
     if "opponents_poison" in a:  # "for each poison counter your opponents have" (121.1c): all of them, added up
         who = _you(g, src, r)
         return sum(g.players[p].poison for p in seats.opponents(g, who)) if who in g.players else 0

@@ -39,6 +39,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "opponents_poison": {"opponents_poison": "you"},
     "total_power": {"total_power": {"types": ["Creature"]}},
     "total_toughness": {"total_toughness": {"types": ["Creature"]}}, "hand_of": {"hand_of": "you"},
+    "poison_of": {"poison_of": "you"},
     "total_mv": {"total_mv": {"types": ["Creature"]}},
     "greatest": {"greatest": "power", "among": {}}, "counters_on": {"counters_on": "self", "kind": "fellowship"},
     "counters_among": {"counters_among": {"types": ["Creature"]}, "kind": "+1/+1"},

@@ -600,6 +600,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
 STATIC_KINDS: frozenset[str] = frozenset({
     "abilities_of",  # "SELF has all activated abilities of all creature cards in all graveyards" (613.1f, layers)
     "enters_prepared",  # "SELF enters prepared" (a later mechanic: engine/prepare.py)
+    "draw_in_opponents_draw_step",  # "You draw a card during each opponent's draw step" (504.1: engine/game.py)
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
     "cant_be_countered", "additional_cost", "set_pt",
     "grant_ability", "add_types", "become", "choose_on_enter",
@@ -677,6 +678,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "becomes_target_you",  # "... becomes the target of a spell or ability you control" (114.1)
     "becomes_target_player",  # "whenever you become the target of a spell [or ability] ..." (115.1)
     "searched",  # "whenever an opponent searches their library" (701.15a)
+    "counters_spell",  # "whenever a spell or ability you control counters a spell" (701.5a)
     "attached",  # "whenever an Aura becomes attached to SELF" (701.3a)
     "etb_or_attacks", "etb_or_dies",
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "renowned", "cast",

@@ -96,6 +96,9 @@ def _cast_offers(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if got is None:
             cands = [x for q in g.order for x in getattr(g.players[q], zone) if x in g.objects
                      and "face_down" not in g.objects[x].chosen and matches(g, x, f, src, p)]
+            if e.get("among") is not None:  # "you may cast those cards" (Jace, Architect of Thought): only the
+                among = set(refs(g, r, e.args["among"]))  # cards the instruction before exiled (608.2c)
+                cands = [x for x in cands if x in among]
             if not cands:
                 return None
             return {"kind": "choose_cards", "player": p, "options": cands, "min": 0, "max": 1, "slot": pick_key,

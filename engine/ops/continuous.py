@@ -338,8 +338,8 @@ def _animate(g: "Game", r: Ctx, e: Effect) -> None:
         add_effect(g, "4", objs, r, until, types=list(e.get("types", ())), subtypes=list(e.get("subtypes", ())),
                 in_addition=bool(e.get("in_addition")), keep_types=bool(e.get("keep_types")),
                 **({"supertypes": list(e.args["supertypes"])} if e.get("supertypes") else {}))
-    if e.get("colors"):
-        add_effect(g, "5", objs, r, until, colors=list(e.args["colors"]))
+    if e.get("colors") or e.get("colorless"):  # "becomes a colorless ..." (105.2c): no color (layer 5)
+        add_effect(g, "5", objs, r, until, colors=list(e.get("colors") or ()))
     if e.get("lose_all"):  # 613.1f: loses all abilities, before any it gains by the same effect
         add_effect(g, "6", objs, r, until, lose_all=True)
     if e.get("keywords") or e.get("abilities"):  # "with flying", 'with "Whenever SELF attacks, ..."' (613.1f)

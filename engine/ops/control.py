@@ -233,8 +233,22 @@ def _delayed_trigger(g: "Game", r: Ctx, e: Effect) -> None:
             return  # nothing left to watch: it can never trigger
         key = "dealt_by" if e.get("watch_as") == "dealt_by" else "objs"  # "whenever a creature dealt damage by that
         ab = replace(ab, trigger={**(ab.trigger or {}), key: objs})  # creature dies this turn" (Touch of Moonglove)
+    if e.get("bind") is not None:  # "... put the exiled card into your hand": the objects named now, kept (603.7c)
+        ids = [x for x in refs(g, r, e.args["bind"]) if isinstance(x, int)]
+        ab = replace(ab, effects=tuple(_bound(x, ids) for x in ab.effects))
     add_effect(g, "trigger", [], r, e.args["until"], ability=ab, source=source_id(g, r),
                card=s.card, once=bool(e.get("once")))
+
+
+def _bound(x: Any, ids: list[int]) -> Any:
+    """A delayed ability's effect with its reference "bound" replaced by those objects ({"ids": ...})."""
+    if isinstance(x, Effect):
+        return Effect(x.op, _bound(x.args, ids))
+    if isinstance(x, dict):
+        return {k: ({"ids": list(ids)} if v == "bound" else _bound(v, ids)) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_bound(v, ids) for v in x]
+    return x
 
 
 @op("reflexive")

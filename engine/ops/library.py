@@ -68,14 +68,20 @@ def put(g: "Game", p: str, cards: list[int], to: str, tapped: bool = False,
     return out
 
 
-def _rest(g: "Game", r: dict, p: str, rest: list[int], where: str, key: str) -> dict | None:
-    """Put the cards not taken where the effect says (401.4 any order / random order)."""
+def _rest(g: "Game", r: dict, p: str, rest: list[int], where: str, key: str,
+          counters: dict[str, int] | None = None) -> dict | None:
+    """Put the cards not taken where the effect says (401.4 any order / random order); ``counters``: exiled "with a
+    silver counter on it" (121.1: a counter on a card in exile)."""
     rest = [c for c in rest if c in g.objects and g.objects[c].zone == "library"]
     if not rest or where == "library_top":
         return None
     if where == "exile":  # "exile all other cards revealed this way, and you lose 1 life for each of the exiled
         # cards" (Spoils of the Vault): the cards exiled this way, counted after (608.2c); "exile the other"
         new = put(g, p, rest, "exile")
+        for n, k in ((n, k) for n in new for k in (counters or {})):  # (Karn, Scion of Urza)
+            g.objects[n].counters[k] = g.objects[n].counters.get(k, 0) + (counters or {})[k]
+        if counters:
+            g.changed()
         r.setdefault("exiled_this_way", []).extend(gone_record(g, n, "exiled") for n in new)
         r["exiled"] = new  # "You may play the exiled card this turn" (Expressive Iteration): these cards (400.7)
         return None
@@ -171,8 +177,13 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
                       for sub in f.get("or", ())] if f.get("one_of_each") else None
             if groups is not None and e.get("each_kind"):  # "for each color pair, choose a card ...": one of each
                 lo = hi = _most_kinds(groups)  # kind that has one, as many as there can be (608.2c)
-            w = nested.ask_cards(r, "take", p, cands, lo, hi,
-                                 f"choose up to {take} card(s) to put into {e.get('to', 'hand')}")
+            chooser = p  # "An opponent chooses one of them. Put that card into your hand" (Karn, Scion of Urza)
+            if e.get("chooser") is not None:
+                chooser = next((q for q in refs(g, r, e.args["chooser"]) if isinstance(q, str) and q in g.players), p)
+                lo = hi  # that player chooses: as many as it says
+            w = nested.ask_cards(r, "take", chooser, cands, lo, hi,
+                                 f"choose {hi} card(s) to put into {'their' if chooser != p else 'your'} "
+                                 f"{e.get('to', 'hand')}")
             if groups is not None:  # the cards matching each alternative, checked when answered
                 w["one_of_each"] = groups
                 w["prompt"] += " (at most one of each kind named)"
@@ -196,7 +207,7 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
                                      f"{e.get('rest', 'library_bottom').replace('_', ' ')}?")
         if yes != "yes":
             return None
-    return _rest(g, r, p, rest, e.get("rest", "library_bottom"), "order")
+    return _rest(g, r, p, rest, e.get("rest", "library_bottom"), "order", e.get("rest_counters"))
 
 
 @op("reveal_until")
@@ -380,8 +391,8 @@ def _exile_top(g: "Game", r: dict, e: Effect) -> None:
         if isinstance(p, str):
             lib = list(g.players[p].library)
             top = lib[:max(0, len(lib) - int(e.args["keep_bottom"]))] if "keep_bottom" in e.args else lib[:n]
-            if e.get("face_down"):
-                out += [facedown.exile_face_down(g, c, seen=False) for c in top]
+            if e.get("face_down"):  # "... face down and look at it" (Ugin, the Ineffable): its exiler knows it (406.3)
+                out += [facedown.exile_face_down(g, c, seen=bool(e.get("look"))) for c in top]
             else:
                 out += put(g, p, top, "exile")
     r["exiled"] = out
@@ -432,6 +443,13 @@ def _piles(g: "Game", r: dict, e: Effect) -> dict | None:
                 "prompt": f"{name}: choose a pile"}
     k = 0 if str(pick).startswith("pile 1") else 1
     chosen, other = piles[k], piles[1 - k]
+    if e.get("other") == "library_bottom" and len(other) > 1:  # "and the other on the bottom of your library in any
+        # order" (Jace, Architect of Thought): the owner orders them (401.4)
+        order = nested.answer(r, "bottom_order")
+        if order is None:
+            return nested.ask_cards(r, "bottom_order", you, list(other), len(other), len(other),
+                                    "order the cards going to the bottom of your library (first = highest)")
+        other = [x for x in order if x in other]
     for pile, what in ((chosen, e.args["chosen"]), (other, e.get("other"))):
         _pile_action(g, r, pile, what, not e.get("no_regen"))
     return None
@@ -456,6 +474,10 @@ def _pile_action(g: "Game", r: dict, pile: list[int], what: str | None, regen_ok
     elif what == "hand":
         for x in live:
             g.move(x, "hand")
+    elif what == "library_bottom":  # in the order chosen (_piles), the first highest (401.4)
+        for x in live:
+            if g.objects[x].zone == "library":
+                g.move(x, "library", top=False)
     elif what == "battlefield":  # "Put all cards from the pile of your choice onto the battlefield under your
         # control" (Boneyard Parley): the cards still in exile, all at once (400.7)
         you = controller(g, r)

@@ -681,6 +681,8 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
             # "unless you exile another creature you control" (champion, 702.71a): something to choose
             f = {"zone": "battlefield", **what["choose"]}
             n = max(1, amount(g, what.get("amount", 1), source_id(g, r), r))  # "return two Forests": both (117.3)
+            if what.get("up_to"):  # "you may tap any number of untapped Myr you control" (Myr Battlesphere): none
+                n = 0  # is a number too
             if f["zone"] != "battlefield" \
                     or sum(1 for i in g.battlefield if matches(g, i, f, source_id(g, r), payer)) < n:
                 return False
@@ -808,6 +810,9 @@ def _reveal(g: "Game", r: dict, e: Effect) -> dict | None:
 # re-arms itself each time it triggers. Other emblem abilities are not executed.
 EMBLEM_STEPS = {"upkeep", "draw", "main1", "beginning_of_combat", "end_of_combat", "end"}
 EMBLEM_STATICS = {"anthem", "keywords", "grant_ability"}
+#: the rules of permanents an emblem's restriction may give ("Untap all permanents you control during each
+#: opponent's untap step": engine/game.py _untap_all reads them in layer 6's result, 113.4)
+EMBLEM_RULES = {"untap_other_turns", "untap_opponent_turns"}
 
 
 def emblem_playable(ab: Ability) -> bool:
@@ -820,7 +825,9 @@ def emblem_playable(ab: Ability) -> bool:
             return not st.get("condition") or st["kind"] in player_statics.CONDITIONED  # hand size", "Artifact
             # spells you cast cost {1} less to cast": read from the command zone with the permanents'
             # (engine/player_statics.py, engine/costs.py; 113.4); a condition where its reader checks it
-        return st.get("kind") in EMBLEM_STATICS and isinstance(st.get("affects"), dict) and not st.get("condition")
+        return (st.get("kind") in EMBLEM_STATICS
+                or st.get("kind") == "restriction" and st.get("rule") in EMBLEM_RULES) \
+            and isinstance(st.get("affects"), dict) and not st.get("condition")
     if ab.kind in ("activated", "mana"):  # 113.2: "{1}{B}, Sacrifice a creature: ..." (Ob Nixilis of the Black Oath),
         # activated from the command zone by the emblem's owner (engine/casting.py activatable)
         return ab.condition is None and not ab.sorcery_speed and ab.cost is not None and not (

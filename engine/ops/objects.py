@@ -147,6 +147,8 @@ def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 new = g.move(x, "graveyard")
             r["countered"] = [*r.get("countered", ()), [new, rec]]
         g.log("countered", card=t.card.name)
+        if t.ability is None:  # "Whenever a spell or ability you control counters a spell" (701.5a): its controller
+            triggers.event(g, {"event": "counters_spell", "player": this(g, r).controller})
     return None
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import player_statics
+from engine import player_statics, triggers
 from engine.actions import lose_life, plan_to_graveyard
 from engine.cards.abilities import Effect
 from engine.object_statics import cant_be_countered
@@ -60,5 +60,6 @@ def _ward(g: "Game", r: Ctx, e: Effect) -> dict | None:
     else:
         plan_to_graveyard(g, [x])
         g.move(x, "graveyard")
+        triggers.event(g, {"event": "counters_spell", "player": this(g, r).controller})  # 701.5a (objects.py)
     g.log("countered", card=t.card.name)
     return None

@@ -723,6 +723,8 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         owners = [q for q in refs(g, r, e.args["in_library_of"]) if isinstance(q, str) and q in g.players]
         if not owners:
             return None
+        if e.get("in_library_of") == "each_player":
+            return _search_each_library(g, r, e, p, f, owners)
         owner = owners[0]
     lib = g.players[owner].library
     found = [i for i in lib if matches(g, i, f, source_id(g, r), p)]
@@ -746,8 +748,8 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
             w["names"] = [g.objects[c].card.name for c in found]
             w["prompt"] += " (with different names)"
         return w
-    if got and e.get("reveal"):  # 701.15e: revealed only when the effect says so
-        knowledge.show(g, got)
+    if got and e.get("reveal") and f"{r['i']}.split" not in r["answers"]:  # 701.15e: revealed only when the
+        knowledge.show(g, got)  # effect says so (once: not again as a choice among them is answered)
         g.log("reveal", player=p, cards=[g.objects[x].card.name for x in got], objs=list(got))
     to = e.get("to", "hand")
     if to == "library_top":  # 701.16b: "shuffle your library, then put the card on top": not shuffled
@@ -777,8 +779,17 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         else:  # which of them; "you may put that card onto the battlefield": none, if the player wants
             first = r["answers"].get(f"{r['i']}.split")
             if first is None:
-                where = "into your hand" if split.get("to") == "hand" else "onto the battlefield"
-                return {**ask_cards(r, p, list(got), 0 if split.get("optional") else k, k,
+                # "Target opponent chooses two of those cards" (Gifts Ungiven, Intuition): that player chooses
+                # among the revealed cards (701.15e), none of them may be left unchosen short of the number
+                who = [q for q in refs(g, r, split["chooser"]) if isinstance(q, str) and q in g.players] \
+                    if split.get("chooser") is not None else [p]
+                if not who:  # no such player (the target left the game, 800.4a): the searcher chooses
+                    who = [p]
+                where = {"hand": "into your hand", "graveyard": "into the graveyard"}.get(split.get("to", ""),
+                                                                                        "onto the battlefield")
+                if who[0] != p:
+                    where = where.replace("your hand", "their owner's hand")
+                return {**ask_cards(r, who[0], list(got), 0 if split.get("optional") else k, k,
                                     f"choose {'up to ' if split.get('optional') else ''}{k} to put {where}"),
                         "slot": f"{r['i']}.split"}
     put_first = [_put_found(g, x, split.get("to", "battlefield"), bool(split.get("tapped")), p) for x in first]
@@ -789,6 +800,36 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         link_exiled(g, r, put)
     knowledge.shuffle(g, owner)
     _searched(g, p, owner)
+    return None
+
+
+def _search_each_library(g: "Game", r: Ctx, e: Effect, p: str, f: dict[str, Any], owners: list[str]) -> dict | None:
+    """"For each player, search that player's library for a nonland card and exile it, then that player shuffles"
+    (Jace, Architect of Thought): the resolving ability's controller searches each library in turn order (101.4),
+    finding up to that many cards of the quality (701.15b), puts them where the effect says, and that library's
+    owner shuffles it (701.16a); the cards exiled are "those cards" of what follows (608.2c)."""
+    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    chosen: dict[str, list[int]] = {}
+    for owner in [q for q in seats.apnap(g) if q in owners and not g.players[q].lost]:
+        lib = g.players[owner].library
+        found = [i for i in lib if matches(g, i, f, source_id(g, r), p)]
+        if player_statics.cant_cause(g, p, "search", p):
+            found = []  # 101.2: no search; the shuffle still happens
+        slot = f"{r['i']}.each.{owner}"
+        got = r["answers"].get(slot)
+        if got is None and found:
+            knowledge.show(g, lib, [p])  # 701.15a: the searcher looks at every card of that library
+            return dict(ask_cards(r, p, found, 0, min(n, len(found)), f"search {owner}'s library for up to {n}"),
+                        slot=slot)
+        chosen[owner] = [x for x in got or () if x in lib]
+    to = e.get("to", "exile")
+    for owner, got in chosen.items():  # each library's cards, then that player shuffles (701.16a)
+        put = [_put_found(g, x, to, bool(e.get("tapped")), p) for x in got]
+        if to == "exile":
+            r["exiled"] = [*r.get("exiled", ()), *put]
+            link_exiled(g, r, put)
+        knowledge.shuffle(g, owner)
+        _searched(g, p, owner)
     return None
 
 

@@ -937,6 +937,8 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
     dash = re.fullmatch(r"([A-Za-z ]+)—(.+)", text)
     if dash and _LOWER.get(dash.group(1).lower()) in COSTED:
         parts = [text]
+    elif re.fullmatch(r"enchant [a-z ]+(?:, [a-z ]+)+,? or [a-z ]+", text, re.I):
+        parts = [text]  # "Enchant creature, land, or planeswalker" (Imprisoned in the Moon): one quality (702.5a)
     else:
         parts = [p.strip() for p in re.split(r",\s*|;\s*", text) if p.strip()]
         merged: list[str] = []

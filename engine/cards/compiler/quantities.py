@@ -42,7 +42,7 @@ Conditions are dicts:
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 from engine.cards.compiler import targets
 from engine.cards.compiler.targets import COLORS, number, parse_noun
@@ -1587,15 +1587,60 @@ def _count_more(p: str) -> Any:
     return None
 
 
-def difference(cond: str) -> Any:
+def difference(cond: str, player: Callable[[str], Any] | None = None) -> Any:
     """"If you have fewer than seven cards in hand, draw cards equal to the difference" (Kozilek, the
-    Great Distortion; Damia): the amount by which the condition's comparison holds, counted as the
-    instruction is carried out (608.2h); None for a condition this does not read."""
-    m = re.fullmatch(r"you have fewer than (\w+) cards in hand", cond.strip().lower())
-    n = number(m.group(1)) if m else None
-    if not n:
-        return None
-    return {"plus": [n, {"times": -1, "of": {"hand_of": "you"}}]}
+    Great Distortion; Damia), "If target opponent has more cards in hand than you, draw cards equal to the
+    difference" (Balance of Power): the amount by which the condition's comparison holds, counted as the
+    instruction is carried out (608.2h; player_comparison); None for a condition this does not read."""
+    pair = player_comparison(cond, player)
+    return None if pair is None else {"minus": list(pair)}
+
+
+_PLAYER_AMOUNTS = {"cards in hand": "hand_of", "cards in their hand": "hand_of", "cards in his or her hand": "hand_of",
+                   "cards in your hand": "hand_of", "life": "life_of", "poison counters": "poison_of"}
+_CMP_PLAYER = r"(you|target opponent|target player|that player|that opponent|its controller|they|the chosen player)"
+
+
+def _compares(word: str, kind: str) -> bool:
+    """"more" of anything, "less" life, "fewer" cards or counters (English, not rules)."""
+    return word == "more" or (word == "less") == (kind == "life")
+
+
+def player_comparison(cond: str, player: Callable[[str], Any] | None = None) -> tuple[Any, Any] | None:
+    """A condition comparing a player's hand size, life total or poison counters (402.1, 119.1, 121.1c) with
+    another player's or with a number: "target opponent has more cards in hand than you", "you have fewer than
+    seven cards in hand", "its controller has more than four cards in hand", "target player has fewer than nine
+    poison counters", "that player has more life than you". The two amounts (A, B) such that the condition is
+    "A is greater than B" and "the difference" is A minus B (608.2h: both counted as the instruction is carried
+    out). ``player`` reads a player phrase to a reference ("you" alone when None; a target it names is declared
+    by it, 601.2c); None for a condition this does not read."""
+    t = cond.strip().lower().rstrip(",.")
+
+    def who(phrase: str) -> Any:
+        if phrase == "you":
+            return "you"
+        return player(phrase) if player is not None else None
+
+    kinds = "|".join(re.escape(k) for k in _PLAYER_AMOUNTS)
+    m = re.fullmatch(_CMP_PLAYER + r" (?:has|have) (more|fewer|less) (" + kinds + r") than " + _CMP_PLAYER
+                     + r"(?: do| does)?", t)
+    if m and _compares(m.group(2), m.group(3)):
+        key = _PLAYER_AMOUNTS[m.group(3)]
+        if key == "hand_of" and m.group(3) == "cards in your hand" and m.group(1) != "you":
+            return None
+        a, b = who(m.group(1)), who(m.group(4))
+        if a is None or b is None or a == b:
+            return None
+        return ({key: a}, {key: b}) if m.group(2) == "more" else ({key: b}, {key: a})
+    m = re.fullmatch(_CMP_PLAYER + r" (?:has|have) (more|fewer|less) than (\w+) (" + kinds + r")", t)
+    n = number(m.group(3)) if m else None
+    if m and n is not None and _compares(m.group(2), m.group(4)):
+        a = who(m.group(1))
+        if a is None:
+            return None
+        key = _PLAYER_AMOUNTS[m.group(4)]
+        return ({key: a}, n) if m.group(2) == "more" else (n, {key: a})
+    return None
 
 
 targets.QUANTITY[:] = [quantity]  # parse_noun reads "with mana value equal to AMOUNT" with it

@@ -12,7 +12,14 @@ from typing import Any, Callable
 
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
-from engine.cards.compiler.effects import become_parts, copy_exceptions, keyword_list, parse_effects, pt_value
+from engine.cards.compiler.effects import (
+    become_parts,
+    copy_exceptions,
+    keyword_list,
+    parse_effects,
+    pt_value,
+    set_types_parts,
+)
 from engine.cards.compiler.effects.context import STATIC_READERS, Ctx
 from engine.cards.compiler.effects.restrictions import SPELL_KINDS
 from engine.cards.compiler.keywords import parse_keyword_line
@@ -597,6 +604,19 @@ def _base_pt_and_types(m: re.Match) -> list[dict[str, Any]] | None:
         return None
     return [{"kind": "become", "affects": aff, "subtypes": subs, "in_addition": True,
              "power": int(m.group(2)), "toughness": int(m.group(3))}]
+
+
+@static(r"^(.+?) (?:is|are) (an? .+ and (?:it )?loses all other card types(?: and abilities)?)$")
+def _is_set_types(m: re.Match) -> list[dict[str, Any]] | None:
+    """205.1a, 613.1d-f: "Enchanted permanent is a colorless Food artifact with '{2}, {T}, Sacrifice SELF: You gain 3
+    life' and loses all other card types and abilities" (Sugar Coat), "Enchanted permanent is an enchantment and
+    loses all other card types" (Enchantmentize): its card types and subtypes only those (layer 4), colorless when
+    it says so (5), only the abilities given (6, after the loss); effects/become.py set_types_parts."""
+    aff = _affects(m.group(1))
+    parts = set_types_parts(m.group(2))
+    if aff is None or parts is None:
+        return None
+    return [{"kind": "become", "affects": aff, "set_types": True, **parts}]
 
 
 @static(r"^(.+?) (?:is|are) (an? .+?) and (?:loses|lose) all abilities$")
@@ -2848,12 +2868,21 @@ def _life_double(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "life_gain_double"}]
 
 
-@static(r"^untap (.+?) during each other player's untap step$")
+@static(r"^untap (.+?) during each (other player|opponent)'s untap step$")
 def _untap_each_other(m: re.Match) -> list[dict[str, Any]] | None:
     """502.2: "Untap all permanents you control during each other player's untap step" (Seedborn Muse): those
-    permanents untap in the untap step of a turn that isn't their controller's too (a rule of the objects)."""
+    permanents untap in the untap step of a turn that isn't their controller's too (a rule of the objects); "...
+    during each opponent's untap step" (Teferi, Who Slows the Sunset's emblem): a turn of an opponent (102.2-102.3)."""
     aff = _affects(m.group(1))
-    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "untap_other_turns"}]
+    rule = "untap_other_turns" if m.group(2) == "other player" else "untap_opponent_turns"
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": rule}]
+
+
+@static(r"^you draw a card during each opponent's draw step$")
+def _draw_opponents_step(m: re.Match) -> list[dict[str, Any]] | None:
+    """504.1: "You draw a card during each opponent's draw step" (Teferi, Who Slows the Sunset's emblem): not a
+    triggered ability; its controller draws as the active player does, in that turn-based action (engine/game.py)."""
+    return [{"kind": "draw_in_opponents_draw_step", "who": "you"}]
 
 
 _TIMES = {"twice": 2, "three times": 3}

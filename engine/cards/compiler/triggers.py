@@ -238,6 +238,10 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
     if m:  # "Whenever an Aura becomes attached to SELF" (Brood Keeper): the Aura, as it becomes attached (701.3a)
         f = parse_noun(m.group(1))
         return None if f is None else {"event": "attached", "to_self": True, "filter": f}
+    m = re.fullmatch(r"a spell or ability (you|an opponent) controls? counters a spell", c)
+    if m:  # "Whenever a spell or ability you control counters a spell" (Baral, Chief of Compliance; Lullmage
+        # Mentor): a counter effect of a spell or ability of that player's countered a spell (701.5a)
+        return {"event": "counters_spell", "who": "you" if m.group(1) == "you" else "opponent"}
     m = re.fullmatch(r"(you|an opponent|a player) searche?s? (?:their|your) library", c)
     if m:  # "Whenever an opponent searches their library" (Ob Nixilis, Unshackled): a search of their own library
         # (701.15a); "that player" is the one who searched

@@ -21,10 +21,10 @@ The ops and reference forms are listed in engine/cards/abilities.py.
 from __future__ import annotations
 
 from engine.cards.compiler.effects.amounts import amount_of, pt_value
-from engine.cards.compiler.effects.become import become_parts
+from engine.cards.compiler.effects.become import become_parts, set_types_parts
 from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list
 from engine.cards.compiler.effects.sequence import parse_effects, parse_sentence
 from engine.cards.compiler.effects.tokens import copy_exceptions
 
 __all__ = ["Ctx", "Reader", "amount_of", "become_parts", "copy_exceptions", "keyword_list", "parse_effects",
-           "parse_sentence", "pt_value"]
+           "parse_sentence", "pt_value", "set_types_parts"]

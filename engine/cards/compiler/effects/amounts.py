@@ -172,16 +172,22 @@ def pt_value(s: str, c: Ctx | None = None) -> int | dict | None:
         return None
 
 
-def bind_difference(cond: str, body: str, c: Ctx) -> str | None:
+def bind_difference(cond: str, body: str, c: Ctx, d: Any = None) -> str | None:
     """"If COND, draw cards equal to the difference": "the difference" is the amount COND compares
-    (quantities.difference), bound as the sentence's X (107.3); the body with it read as X, the body
+    (quantities.difference, or ``d`` when the caller read it), bound as the sentence's X (107.3); the body with
+    it read as X ("draw x cards", "they exile x cards from their hand", "they get x poison counters"), the body
     unchanged when it says no such thing, None when the difference is not understood."""
     if "the difference" not in body.lower():
         return body
-    d = difference(cond)
+    d = difference(cond) if d is None else d
     if d is None or c.x is not None:
         return None
-    out = re.sub(r"\b(cards|life) equal to the difference$", r"x \1", body.rstrip(". "), flags=re.I)
+    out = body.rstrip(". ")
+    out = re.sub(r"\b(cards|life) equal to the difference$", r"x \1", out, flags=re.I)
+    out = re.sub(r"\ba number of (\S+ )?(cards|counters|tokens) equal to the difference$", r"x \1\2", out,
+                 flags=re.I)
+    out = re.sub(r"\bcards (from (?:their|his or her|your) hand) equal to the difference$", r"x cards \1", out,
+                 flags=re.I)
     if "difference" in out.lower():
         return None
     c.x = d

@@ -110,6 +110,50 @@ def _with_abilities(text: str) -> tuple[list[str] | None, list[Any]]:
     return kws, abilities
 
 
+#: "a colorless Food artifact with "..." and loses all other card types and abilities": the new types, then what
+#: goes (Vraska, Betrayal's Sting; Sugar Coat; Enchantmentize)
+SET_TYPES = re.compile(r"an? ((?:colorless )?)((?:[a-z-]+ )*?)(artifact|enchantment|land|creature)(?: with (.+?))? and "
+                       r"(?:it )?loses all other card types( and abilities)?")
+
+
+def set_types_parts(text: str) -> dict[str, Any] | None:
+    """205.1a, 613.1d-f: "a Treasure artifact with "{T}, Sacrifice SELF: Add one mana of any color" and loses all
+    other card types and abilities": its card types and subtypes only the new ones (layer 4; supertypes stay),
+    colorless when it says so (layer 5), and, with "and abilities", only the abilities it gives (layer 6, after the
+    loss); the parts of the becoming effect, None when a word is not read."""
+    m = SET_TYPES.fullmatch(text)
+    if m is None:
+        return None
+    subs = [subtype(w) for w in m.group(2).split()]
+    if not all(subs):
+        return None
+    out: dict[str, Any] = {"types": [m.group(3).capitalize()], "subtypes": subs}
+    if m.group(1):
+        out["colors"] = []
+    if m.group(4):
+        kws, abilities = _with_abilities(m.group(4))
+        if kws is None or (kws or abilities) and not m.group(5):
+            return None  # (what it is given beside abilities it keeps: not read)
+        out.update(keywords=kws, abilities=abilities)
+    if m.group(5):
+        out["lose_all"] = True
+    return out
+
+
+@reader(r"^(.+?) becomes? (an? .+ and (?:it )?loses all other card types(?: and abilities)?)$")
+def _become_set_types(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target creature becomes a Treasure artifact with '{T}, Sacrifice SELF: Add one mana of any color' and loses
+    all other card types and abilities" (Vraska, Betrayal's Sting): for good (611.2a: no duration), set_types_parts."""
+    parts = set_types_parts(m.group(2))
+    what = c.ref(m.group(1)) if parts is not None else None
+    if what is None or parts is None:
+        return None
+    args: dict[str, Any] = {"what": what, **parts, "duration": "permanent"}
+    if args.get("colors") == []:
+        args["colorless"] = True
+    return [Effect("animate", args)]
+
+
 def become_parts(text: str) -> dict[str, Any] | None:
     """'is/becomes a blue Frog [creature] [with base power and toughness 1/1]' or 'has base
     power and toughness 0/1' as the parts of a becoming effect (205.1b, 613.1d-f)."""
@@ -491,7 +535,8 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("become_copy", args)]
 
 
-READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _add_types, _animate, _animate_base, _base_pt,
-                               _base_power, _base_pt_of, _artifact_creature_pump, _artifact_creature, _color_choice,
+READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _become_set_types, _add_types, _animate,
+                               _animate_base, _base_pt, _base_power, _base_pt_of, _artifact_creature_pump,
+                               _artifact_creature, _color_choice,
                                _pump_become, _become_base, _lose_all, _change_text, _become_type,
                                _become_chosen_type, _become_chosen_land_type, _become_color)

@@ -940,14 +940,15 @@ def read_top_card(text: str, ctx: Ctx) -> list[Effect] | None:
 
 
 # ------------------------------------------------------------------ two piles
-_PILE_DEST = {"your hand": "hand", "your graveyard": "graveyard"}
+_PILE_DEST = {"your hand": "hand", "your graveyard": "graveyard", "into your hand": "hand",
+              "into your graveyard": "graveyard", "on the bottom of your library in any order": "library_bottom"}
 #: "Reveal the top five cards of your library. An opponent separates those cards into two piles. Put one
 #: pile into your hand and the other into your graveyard." (Fact or Fiction), and the form in which you
 #: separate and an opponent chooses (Steam Augury)
 _REVEAL_PILES = re.compile(
     r"^reveal the top (\w+|x plus one) cards of your library"
     r"(?:\. an opponent separates those cards into two piles\. put one pile into (your hand|your graveyard) "
-    r"and the other into (your hand|your graveyard)"
+    r"and the other (into your hand|into your graveyard|on the bottom of your library in any order)"
     r"| and separate them into two piles\. an opponent chooses one of those piles\. put that pile into "
     r"(your hand|your graveyard) and the other into (your hand|your graveyard))\.\s*"
 )
@@ -963,6 +964,40 @@ _PERMANENT_PILES = re.compile(
 #: "Exile up to five target creature cards from graveyards. An opponent separates those cards into two piles. Put all
 #: cards from the pile of your choice onto the battlefield under your control and the rest into their owners'
 #: graveyards." (Boneyard Parley): the cards the exile moved, in two piles
+#: "Search your library for up to four cards with different names and reveal them. Target opponent chooses two of
+#: those cards. Put the chosen cards into your graveyard and the rest into your hand. Then shuffle." (Gifts Ungiven),
+#: "... three cards and reveal them. Target opponent chooses one. Put that card into your hand and the rest into
+#: your graveyard." (Intuition)
+OPPONENT_CHOOSES_FOUND = re.compile(
+    r"search your library for (up to (?:two|three|four|five)|two|three|four|five) (.+?)(?:,| and) reveal them\.? "
+    r"(target opponent|an opponent) chooses (one|two|three)(?: of them| of those cards)?\. put (?:that card|the "
+    r"chosen cards?) (into your hand|into your graveyard) and the rest (into your hand|into your graveyard|"
+    r"onto the battlefield(?: tapped)?)"
+    r"(?:\.? then shuffle(?: your library)?|, then shuffle(?: your library)?)?\.?\s*")
+
+
+def read_opponent_chooses(text: str, ctx: Ctx) -> tuple[list[Effect], str] | None:
+    """701.15a, 701.15e: the cards found are revealed, then another player (an opponent, or the target opponent:
+    601.2c) chooses which of them go to the first place named (as many as the text says, all when fewer were
+    found) and the rest go to the other; the library is shuffled. The search's effect, and the text after it."""
+    m = OPPONENT_CHOOSES_FOUND.match(text)
+    if not m or m.group(5) == m.group(6):
+        return None
+    k = number(m.group(4))
+    got = _search_common(m.group(1), m.group(2), m.group(6), True)
+    if not k or not got or got[0].op != "search" or set(got[0].args) - {"filter", "amount", "to", "up_to", "reveal",
+                                                                                    "tapped"}:
+        return None
+    who = ctx.player(m.group(3))
+    if who is None:
+        return None
+    who = "opponent" if who == "an_opponent" else who  # one opponent, as the chooser (values.refs)
+    if "tapped" in m.group(6):
+        got[0].args["tapped"] = True
+    split = {"amount": k, "to": "hand" if "hand" in m.group(5) else "graveyard", "chooser": who}
+    return [Effect("search", {**got[0].args, "split": split})], text[m.end():]
+
+
 EXILED_PILES = re.compile(
     r"^(exile [^.]+? target [^.]+? cards? from (?:graveyards|a graveyard|your graveyard))\. an opponent separates "
     r"those cards into two piles\. put all cards from the pile of your choice (onto the battlefield under your "

@@ -838,19 +838,21 @@ def _exile_hand_or_permanent(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^(each opponent|each player|target player|target opponent|you|that player) exiles? (a|an|one|two|three) "
+    r"^(each opponent|each player|target player|target opponent|you|that player|they) exiles? (a|an|one|two|three|x) "
     r"(?:(.+?) )?cards? from (?:their|your) (hand|graveyard)$"
 )
 def _exile_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Each opponent exiles a card from their hand", "Target player exiles a card from their
-    graveyard" (Relic of Progenitus): each such player chooses among their own cards (406.2)."""
+    graveyard" (Relic of Progenitus): each such player chooses among their own cards (406.2); "they exile X cards
+    from their hand" with X bound before ("equal to the difference", 107.3)."""
     who = c.player(m.group(1))
     f: dict[str, Any] | None = {} if not m.group(3) else parse_noun(m.group(3))
-    if who is None or f is None:
+    n = c.x if m.group(2) == "x" else number(m.group(2))
+    if who is None or f is None or n is None:
         return None
     f.pop("zone", None)
     return [Effect("exile", {"what": {"choose": {**f, "zone": m.group(4), "owner": "chooser"}, "chooser": who,
-                                      "amount": number(m.group(2))}})]
+                                      "amount": n}})]
 
 
 @reader(

@@ -45,6 +45,7 @@ from engine.cards.compiler.effects.library import (
     read_dig,
     read_look,
     read_look_other,
+    read_opponent_chooses,
     read_piles,
     read_top_card,
     reveal_until,
@@ -61,7 +62,7 @@ from engine.cards.compiler.effects.zones import (
     top_or_bottom,
 )
 from engine.cards.compiler.keywords import parse_keyword_line
-from engine.cards.compiler.quantities import amount, parse_condition, quantity
+from engine.cards.compiler.quantities import amount, parse_condition, player_comparison, quantity
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
 from engine.cards.compiler.text import DIE_ROW, sentences
@@ -710,6 +711,15 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             # creature has three or more +1/+1 counters on it" (Hadana's Climb): the object acted on (below)
             cond_text = re.sub(r"^that creature has (?=\w+ or more \S+ counters on it$)", "it has ", cond_text)
         cond = parse_condition(cond_text)
+        diff = None
+        if cond is None:  # "If target opponent has more cards in hand than you, draw cards equal to the difference"
+            # (Balance of Power), "if its controller has more than four cards in hand" (Isildur's Fateful Strike):
+            # two players' amounts compared as the instruction is carried out (608.2h); a target it names is
+            # declared here, in the order of the words (601.2c)
+            pair = player_comparison(cond_text, lambda ph: _one_player(ph, ctx))
+            if pair is not None:
+                diff = {"minus": list(pair)}
+                cond = {"amount_ge": {"amount": diff, "n": 1}}
         xm = re.fullmatch(r"x is greater than or equal to (.+)", cond_text)
         if xm and ctx.x is not None and quantity(xm.group(1)) is not None:
             # "If X is greater than or equal to the number of cards in your library" (Thassa's Oracle): X bound by
@@ -744,7 +754,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if re.match(r"self (?:was|is|has)\b", cond_text):  # "If SELF was kicked with its {2}{R} kicker, it deals X
             # damage to that creature's controller" (Illuminate): "it" is the subject of the condition, SELF (608.2c)
             then = re.sub(r"^it deals ", "self deals ", then)
-        body = bind_difference(m.group(1), then, ctx) if cond is not None else None
+        body = bind_difference(m.group(1), then, ctx, diff) if cond is not None else None
         kinds = list(cond["self_counters_ge"]) if cond is not None and set(cond) == {"self_counters_ge"} else []
         if body is not None and len(kinds) == 1:
             # "Then if there are three or more landmark counters on it, remove those counters, transform SELF, and
@@ -1344,6 +1354,79 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             return None
         return [*before, Effect("either", {"alternatives": [list(a or []) for a in parity],
                                            "labels": ["odd", "even"]}), *rest]
+    m = re.fullmatch(r"for each player, search that player's library for (an? [^.,]+?) and exile (?:it|that card), "
+                     r"then that player shuffles(?: (?:their|his or her) library)?\.\s*(you may cast "
+                     r"(?:those|the exiled) "
+                     r"cards without paying their mana costs\.?)?", text.strip(), flags=re.I)
+    if m:  # (Jace, Architect of Thought) each library searched by you (701.15a); "You may cast those cards without
+        # paying their mana costs": as the ability resolves, one at a time, any of them (608.2g; ops/cast.py)
+        each_found = _search_common("a", m.group(1).lower().split(" ", 1)[1], "exile", False)
+        if each_found and each_found[0].op == "search" and set(each_found[0].args) == {"filter", "amount", "to"}:
+            each_search = [Effect("search", {**each_found[0].args, "in_library_of": "each_player"})]
+            if m.group(2):
+                each_search.append(Effect("cast_offers", {"filter": {}, "zone": "exile", "among": "exiled",
+                                                          "free": True}))
+            return each_search
+    m = re.fullmatch(r"reveal the top (two|three|four|five) cards of your library\. (an opponent|target opponent) "
+                     r"chooses one of them\. put that card into your hand and (?:exile the (?:other|rest)"
+                     r"( with an? ([a-z]+) counter on (?:it|each of them))?|the (?:other|rest) into your graveyard)\.?",
+                     text.strip(), flags=re.I)
+    if m:  # (Karn, Scion of Urza) the cards revealed (701.13a), the one another player chooses into your hand, the
+        # other exiled, "with a silver counter on it" (121.1: a counter on a card in exile), or into the graveyard
+        who = ctx.player(m.group(2).lower())
+        n = number(m.group(1).lower())
+        if who is not None and n:
+            args: dict[str, Any] = {"amount": n, "reveal": True, "take": 1, "to": "hand",
+                                    "chooser": "opponent" if who == "an_opponent" else who,
+                                    "rest": "graveyard" if "graveyard" in m.group(0).lower() else "exile"}
+            if m.group(4):
+                args["rest_counters"] = {m.group(4).lower(): 1}
+            ctx.last = "taken"
+            return [Effect("dig", args)]
+    m = re.fullmatch(r"exile the top card of your library face down and look at it\. (create [^.]+? tokens?)\. when "
+                     r"(?:that token|it) leaves the battlefield, (?:put the exiled card into your hand|return the "
+                     r"exiled card to (?:its owner's|your) hand)\.?", text.strip(), flags=re.I)
+    if m:  # (Ugin, the Ineffable) the card exiled face down, known to the one who exiled it (406.3); the token; a
+        # delayed ability about that token and that card (603.7c), once, with no end
+        linked_token = parse_sentence(m.group(1).lower(), ctx)
+        if linked_token and [e.op for e in linked_token] == ["token"]:
+            to_hand = Ability("triggered", "When that token leaves the battlefield, put the exiled card into your "
+                              "hand.", effects=(Effect("move", {"what": "bound", "to": "hand"}),),
+                              trigger={"event": "ltb"})
+            return [Effect("exile_top", {"amount": 1, "face_down": True, "look": True}), *linked_token,
+                    Effect("delayed_trigger", {"ability": to_hand, "until": "never", "watch": "created",
+                                               "once": True, "bind": "exiled"})]
+    m = re.fullmatch(r"choose ((?:up to one target [a-z]+, )+)(?:and )?(up to one target [a-z]+)\. untap the chosen "
+                     r"permanents you control\. tap the chosen permanents you don't control\.?\s*(.*)", text.strip(),
+                     flags=re.I | re.S)
+    if m:  # (Teferi, Who Slows the Sunset) a target of each kind (601.2c: each may be none), then each chosen one
+        # untapped or tapped by who controls it as the ability resolves (608.2b: the legal targets only)
+        mark = ctx.mark()
+        slots: list[int] = []
+        for phrase in [x.strip() for x in m.group(1).split(",") if x.strip()] + [m.group(2)]:
+            got = ctx.ref(phrase.lower())
+            if not (isinstance(got, dict) and set(got) == {"target"}):
+                slots = []
+                break
+            slots.append(got["target"])
+        after = parse_effects(m.group(3), ctx) if slots and m.group(3).strip() else [] if slots else None
+        if after is not None:
+            return [Effect("untap", {"what": {"targets_in": slots, "filter": {"controller": "you"}}}),
+                    Effect("tap", {"what": {"targets_in": slots, "filter": {"controller": "not_you"}}}), *after]
+        ctx.rewind(mark)
+    m = re.fullmatch(r"(you may )?tap x untapped ([^.]+?) you control\.\s*(if you do, [^.]+\.?)", text.strip(),
+                     flags=re.I)
+    if m and ctx.x is None:  # "you may tap X untapped Myr you control. If you do, SELF gets +X/+0 until end of turn
+        # and deals X damage to ..." (Myr Battlesphere): X is chosen as the instruction is carried out: the number of
+        # them tapped this way (107.3, 701.17a; any number of them, 0 included)
+        noun = parse_noun(f"untapped {m.group(2)} you control")
+        if noun is not None and not noun.get("player"):
+            ctx.x = {"count_this_way": {}, "action": "tapped"}
+            got = parse_effects(f"{m.group(1) or ''}tap any number of untapped {m.group(2)} you control. "
+                                f"{m.group(3)}", ctx)
+            if got is not None:
+                return got
+            ctx.x = None
     m = re.fullmatch(r"(.*?)(?:then )?each opponent may ([^.]+)\. for each opponent who (?:does|searches a library "
                      r"this way), (?:you )?([^.]+?)\.(?: then each player who searched a library this way shuffles\.)?"
                      r"(.*)",
@@ -1784,6 +1867,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                                              "other": "graveyard"})] + rest
         ctx.rewind(mark)
     mark = ctx.mark()
+    split_found = read_opponent_chooses(low, ctx)
+    if split_found is not None:  # "... and reveal them. Target opponent chooses two of those cards. Put the chosen
+        # cards into your graveyard and the rest ..."
+        after_split = parse_effects(split_found[1], ctx) if split_found[1].strip() else []
+        if after_split is not None:
+            return split_found[0] + after_split
+    ctx.rewind(mark)
     piles = read_piles(low, ctx)
     if piles is not None:  # the two-piles sentences, then what follows them
         rest = parse_effects(piles[1], ctx) if piles[1].strip() else []
@@ -2910,6 +3000,19 @@ _WHILE_PLAYING = {
     "play that card": "lands_only",
     "if the chosen card is cast as a spell, you control the player while that spell is resolving": "control_spell",
 }
+
+
+def _one_player(phrase: str, ctx: Ctx) -> Any:
+    """A player phrase of a comparison ("target opponent", "that player", "its controller") read to a reference
+    naming one player (a target, the chosen opponent, an object's controller); None for a phrase naming several
+    or none (a per-player "that player" is counted for each: not read here)."""
+    got = ctx.player(phrase)
+    if isinstance(got, dict) and (set(got) == {"target"} or set(got) <= {"controller_of", "owner_of"}) \
+            or got in ("you", "chosen_opponent"):
+        if got != "you":
+            ctx.last_player = got  # "If its controller has more than four cards in hand, they exile ...": that player
+        return got
+    return None
 
 
 def _bind_that_player(x: Any, ctx: Ctx) -> Any:

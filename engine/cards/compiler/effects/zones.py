@@ -341,6 +341,14 @@ def _each_puts_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move", args)]
 
 
+@reader(r"^put (an? .+? you own .+?|an? .+? you own) from exile into your hand$")
+def _put_own_exiled_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"-1: Put a card you own with a silver counter on it from exile into your hand" (Karn, Scion of Urza): the
+    instruction "return ... from exile to your hand" reads (400.3: to its owner's hand)."""
+    mm = _RETURN.match(f"return {m.group(1)} from exile to your hand")
+    return None if mm is None else _return(mm, c)
+
+
 @reader(
     r"^put (a|one|two|three) cards? (?:an opponent owns|your opponents own) from exile into "
     r"(?:that player's|their owners?'s?) graveyards?$"
@@ -1109,6 +1117,7 @@ READERS: tuple[Reader, ...] = (
     _put_onto,
     _each_puts_onto,
     _process,
+    _put_own_exiled_to_hand,
     _adventure_to_gy,
     _to_gy,
     _tap_or_untap_chosen,
