@@ -602,7 +602,7 @@ def additional_problems(cost: Cost, announced: bool = False) -> list[str]:
     out = cost_problems(cost, announced)
     if cost.tap or cost.untap or cost.loyalty is not None or cost.remove_counters or cost.exile_self or cost.energy \
             or cost.bottom_self or cost.return_self or cost.reveal_self \
-            or cost.mill or cost.put_counters or cost.exert_self or cost.unattach_self \
+            or cost.mill or cost.exile_top or cost.put_counters or cost.exert_self or cost.unattach_self \
             or cost.sacrifice_self or cost.discard_self or cost.discard < 0:
         out.append("additional cost of an unsupported kind")
     return out
