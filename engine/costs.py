@@ -41,7 +41,7 @@ _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard":
          "process": "put from exile into its owner's graveyard", "reveal": "reveal (or none)",
          "remove_counter_from": "remove a counter from", "reveal_hand": "reveal from your hand",
          "behold": "behold (a permanent you control or a card in your hand)",
-         "blight": "put -1/-1 counters on (blight)",
+         "blight": "put -1/-1 counters on (blight)", "hand_to_library": "put on top of your library",
          "craft": "exile (craft: permanents you control and/or cards in your graveyard)"}
 
 
@@ -202,6 +202,8 @@ def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int |
     if part == "exile_from_graveyard":
         f = {k: v for k, v in f.items() if k not in ("total_mv", "optional")}
         return (i for i in g.players[player].graveyard if matches(g, i, {**f, "zone": "graveyard"}, src, player))
+    if part == "hand_to_library":  # "Put a card from your hand on top of your library"
+        return iter(list(g.players[player].hand))
     if part == "exile_from_hand":  # "exile a blue card from your hand" (the spell paid for is on the stack)
         return (i for i in g.players[player].hand if matches(g, i, {**f, "zone": "hand"}, src, player))
     if part == "linked_to_graveyard":  # 607.2a, 614.14: the cards exiled with the source, still in exile
@@ -478,6 +480,10 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                 chosen.setdefault("craft_exiled", []).append(new)
         elif part in ("linked_to_graveyard", "process"):
             g.move(i, "graveyard")
+        elif part == "hand_to_library":  # on top, one at a time (401.1); the card is hidden from the others (401.2)
+            g.move(i, "library", top=True)
+            g.log("cost", player=player, part=part, card=name, audience=[player])
+            continue
         elif part == "reveal":  # 701.15: shown to every player; the spell remembers it
             knowledge.show(g, [i])
             if s is not None:

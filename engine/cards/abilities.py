@@ -786,6 +786,9 @@ class Cost:
     # "Exile the top N cards of your library" (Whirling Catapult): those cards, face up, into exile (406.3; 118.3: only
     # with that many in the library)
     exile_top: int = 0
+    # "Put a card from your hand on top of your library" (Leashling): cards of the payer's hand chosen as it is paid,
+    # put there (401.1; which card stays hidden from the other players, 401.2)
+    hand_to_library: int = 0
     exert_self: bool = False  # "Exert SELF" (a later keyword action, Amonkhet: engine/actions.py exert)
     # "Unattach SELF" (701.3d: Sunforger; an Equipment's granted "{T}, Unattach SELF: ...", Leonin Bola): the
     # Equipment or Aura stops being attached; only one that is attached can pay it (118.3)

@@ -145,6 +145,11 @@ def parse_cost_text(text: str) -> Cost | None:
             if not n or n < 1:
                 return None  # "the top X cards": a number chosen with X (not read yet)
             kw["exile_top"] = n
+        elif m := re.fullmatch(rf"put {_N} cards? from your hand on top of your library", low):
+            n = number(m.group(1))  # 602.2b: "Put a card from your hand on top of your library" (Penance)
+            if not n or n < 1:
+                return None
+            kw["hand_to_library"] = n
         elif low == "discard your hand":
             kw["discard"] = -1
         elif low == "exert self":  # exert (a later keyword action, Amonkhet): it won't untap during the next untap step
