@@ -1069,7 +1069,8 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     if a.get("mana") is not None and any("could_produce" in e.args for e in ab.effects):
         return False  # the kind asked for is checked as the mana is added, after the costs (106.7)
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
-        and not cost.mill and not cost.exile_top and not has_choices(cost) and not cost.exile_self and not cost.bottom_self \
+        and not cost.mill and not cost.exile_top and not has_choices(cost) and not cost.exile_self \
+        and not cost.bottom_self \
         and not cost.return_self \
         and ab.condition is None \
         and all(e.op == "add_mana" for e in ab.effects)  # (its marks: activate; other instructions: run_now)

@@ -206,7 +206,8 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
                     and not ab.cost.sacrifice_self and not ab.cost.bottom_self and not ab.cost.life \
                     and not ab.cost.return_self \
                     and not ab.cost.energy \
-                    and not ab.cost.mill and not ab.cost.exile_top and not ab.cost.exert_self and not ab.cost.unattach_self \
+                    and not ab.cost.mill and not ab.cost.exile_top \
+                    and not ab.cost.exert_self and not ab.cost.unattach_self \
                     and not has_choices(ab.cost) \
                     and all(e.op == "add_mana" for e in ab.effects) \
                     and _may_activate(g, oid, ab, player):  # not "... deals 1 damage to you" (605.1a)

@@ -13,7 +13,7 @@ from typing import Any, Callable
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import become_parts, copy_exceptions, keyword_list, parse_effects, pt_value
-from engine.cards.compiler.effects.context import STATIC_READERS, Ctx
+from engine.cards.compiler.effects.context import STATIC_READERS, Ctx, bands_with_other
 from engine.cards.compiler.effects.restrictions import SPELL_KINDS
 from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
@@ -131,6 +131,10 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
         m = re.fullmatch(r"(?:has|have) (.+)", part)
         if m:
             q = m.group(1)
+            bwo = [bands_with_other(x) for x in re.findall(r'"([^"]+)"', q)] if q.startswith('"') else []
+            if q.startswith('"') and q.endswith('"') and bwo and all(bwo):  # 702.21b: 'have "bands with other
+                out.append({"kind": "keywords", "affects": aff, "keywords": bwo})  # legendary creatures."'
+                continue
             if q.startswith('"') and q.endswith('"'):
                 from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
                 abl = []
@@ -764,6 +768,9 @@ def _ward(aff: Any, q: str) -> list[dict[str, Any]] | None:
 def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
     """A quoted ability the affected objects have (613.1f, layer 6), or None when it is not read."""
     from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
+    bwo = bands_with_other(q.strip('"'))
+    if bwo is not None:  # 702.21b: 'have "bands with other legendary creatures."': that keyword (engine/combat.py)
+        return [{"kind": "keywords", "affects": aff, "keywords": [bwo]}]
     # 'has "Equipped creature gets +1/+0 and has haste."' (Rune of Speed): a static of two parts is both of them
     abl = compile_abilities_text(q.strip('"'))
     return [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl] if abl else None

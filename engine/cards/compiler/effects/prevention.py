@@ -319,9 +319,9 @@ def _redirect(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("redirect", args)]
 
 
-@reader(r"^the next time (?:(?P<by>.+?) would deal (?P<combat>combat )?damage(?: to (?P<to>.+?))?|damage would be dealt to "
-        r"(?P<to2>.+?)) this turn, (?:that damage is dealt to (?P<into>.+?)|(?:that source|that spell|that creature|it) "
-        r"deals that damage to (?P<into2>.+?)) instead$")
+@reader(r"^the next time (?:(?P<by>.+?) would deal (?P<combat>combat )?damage(?: to (?P<to>.+?))?|damage would be "
+        r"dealt to (?P<to2>.+?)) this turn, (?:that damage is dealt to (?P<into>.+?)|(?:that source|that spell|"
+        r"that creature|it) deals that damage to (?P<into2>.+?)) instead$")
 def _redirect_next(m: re.Match, c: Ctx) -> list[Effect] | None:
     """614.9: a redirection of one damage event, the next one this turn that it applies to (all of that damage,
     then used up, as the shields of 615.8 are): "The next time a source of your choice would deal damage to you this

@@ -33,6 +33,7 @@ from engine.cards.compiler.effects.context import (
     SOURCE_DURATIONS,
     Ctx,
     Reader,
+    bands_with_other,
     reader,
 )
 from engine.cards.compiler.effects.library import (
@@ -2345,6 +2346,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if m and tok is not None:
             # "Create a 1/1 Eldrazi Scion creature token. It has "Sacrifice this token: Add {C}."" (111.4)
             from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+            bwo = [bands_with_other(q) for q in re.findall(r'"([^"]+)"', m.group(1))]
+            if all(bwo) and out[-1].op == "token":  # 'It has "bands with other creatures named Wolves of the Hunt."'
+                out[-1] = Effect("token", {**tok.args, "keywords": [*tok.args.get("keywords", ()), *bwo]})  # 702.21b
+                continue
             abl = [compile_ability_text(q.replace("this token", "SELF").replace("this creature", "SELF"))
                    for q in re.findall(r'"([^"]+)"', m.group(1))]
             if any(a is None for a in abl):
