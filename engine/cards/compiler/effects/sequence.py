@@ -1285,8 +1285,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if m:  # tempting offer: "Each opponent may create a Treasure token. For each opponent who does, you create a
         # Treasure token." (engine/ops/misc.py tempt); a search shuffles the library searched (701.15a)
         return _tempting_offer(m, ctx)
-    m = re.fullmatch(r"(target (?:opponent|player) chooses an? [a-z ]+? (?:they|he or she) controls?\. "
-                     r"(?:destroy|exile) that (?:creature|permanent))\.?", text.strip(), flags=re.I)
+    m = re.fullmatch(r"((?:target (?:opponent|player)|each opponent) chooses an? [a-z ]+? (?:they|he or she) "
+                     r"controls?\. "
+                     r"(?:(?:destroy|exile) that (?:creature|permanent)|other [a-z]+ (?:they|that player) controls? "
+                     r"can't (?:block|attack) this turn))\.?", text.strip(), flags=re.I)
     if m:  # (Imperial Edict) the choice and the instruction on it, one reader (compiler/effects/zones.py)
         return parse_sentence(m.group(1).lower(), ctx)
     m = re.fullmatch(r"self loses this ability and becomes an aura enchantment with enchant creature\. attach it to "

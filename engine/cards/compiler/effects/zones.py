@@ -586,6 +586,23 @@ def _opponent_chooses(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect(m.group(3), {"what": {"choose": {**f, "controller": "chooser"}, "chooser": who, "amount": 1}})]
 
 
+@reader(r"^(target opponent|target player|each opponent) chooses an? (creature|land|artifact) (?:they|he or she) "
+        r"controls?\. other (creature|land|artifact)s (?:they|that player) controls? can't (block|attack) this turn$")
+def _chooses_others_cant(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target opponent chooses a creature they control. Other creatures they control can't block this turn." (Goblin
+    War Cry, Eunuchs' Intrigues): that player chooses one of their own as it resolves (608.2c-d); every other one of
+    that kind they control then can't block until the turn ends (engine/ops/objects.py keep_rest)."""
+    who = c.player(m.group(1))
+    if who is None or m.group(2) != m.group(3):
+        return None
+    f = parse_noun(m.group(2))
+    if f is None:
+        return None
+    c.last_player = who
+    return [Effect("keep_rest", {"keep": [f], "among": {}, "rest": dict(f), "chooser": "each", "players": who,
+                                 "rule": "cant_" + m.group(4)})]
+
+
 @reader(r"^(each opponent|each player|target opponent|target player) returns (a|an|one|two) (.+?) (?:they|he or she) "
         r"controls?( with the (?:highest|greatest) (?:mana value|converted mana cost) among (.+?) (?:they|he or she) "
         r"controls?)? to "
@@ -1082,6 +1099,7 @@ READERS: tuple[Reader, ...] = (
     _edict_bounce,
     _each_returns,
     _opponent_chooses,
+    _chooses_others_cant,
     _keep_total_power,
     _player_exiles_zone,
     _player_exiles_some,
