@@ -196,8 +196,9 @@ def parse_cost_text(text: str) -> Cost | None:
             if f is None:
                 return None
             kw["exile_from_hand"] = {**f, "amount": number(m.group(1)) or -1}
-        elif m := re.fullmatch(r"exile the top (.+? card) of your graveyard", low):
-            f = _noun(m.group(1))  # "Exile the top creature card of your graveyard: Regenerate SELF" (404.2: on top)
+        elif m := re.fullmatch(r"exile the top ((?:.+? )?card) of your graveyard", low):
+            f = _noun(m.group(1))  # "Exile the top creature card of your graveyard: Regenerate SELF", "Exile the top
+            # card of your graveyard" (Alms) (404.2: the last card put there is on top)
             if f is None:
                 return None
             kw["exile_from_graveyard"] = {**f, "topmost": True, "amount": 1}
