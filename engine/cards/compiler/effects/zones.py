@@ -104,11 +104,13 @@ def _exiled_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     """400.7: "return X to its owner's hand", and the order of "Return to their owners'
     hands all creatures with ..." (Engulf the Shore)."""
-    two = re.fullmatch(r"(target .+?) and (target .+)", m.group(1) or "")
-    if two:  # "Return target creature you control and target creature you don't control to their owners' hands"
-        # (Peel from Reality): two targets, each returned (114.1)
+    two = re.fullmatch(r"(target .+?|self) and (target .+|another target .+|self)", m.group(1) or "")
+    if two:
+        # "Return target creature you control and target creature you don't control to their owners' hands"
+        # (Peel from Reality): two targets, each returned (114.1); "Return SELF and target creature you control to
+        # their owner's hand" (Wizard Mentor): the source and the target
         a, b = c.ref(two.group(1)), c.ref(two.group(2))
-        if not (isinstance(a, dict) and "target" in a and isinstance(b, dict) and "target" in b):
+        if not all(x == "self" or isinstance(x, dict) and "target" in x for x in (a, b)):
             return None
         return [Effect("bounce", {"what": a}), Effect("bounce", {"what": b})]
     what = c.ref(m.group(1) or m.group(2))
