@@ -140,8 +140,8 @@ def parse_cost_text(text: str) -> Cost | None:
             if not n or n < 1:
                 return None  # "Mill X cards": a number chosen with X (not read yet)
             kw["mill"] = n
-        elif m := re.fullmatch(rf"exile the top {_N} cards? of your library", low):
-            n = number(m.group(1))  # "Exile the top two cards of your library" (602.2b; 406.3: face up)
+        elif m := re.fullmatch(rf"exile the top (?:{_N} )?cards? of your library", low):
+            n = number(m.group(1) or "a")  # "Exile the top (two) card(s) of your library" (602.2b; 406.3: face up)
             if not n or n < 1:
                 return None  # "the top X cards": a number chosen with X (not read yet)
             kw["exile_top"] = n
