@@ -1291,6 +1291,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                      r"can't (?:block|attack) this turn))\.?", text.strip(), flags=re.I)
     if m:  # (Imperial Edict) the choice and the instruction on it, one reader (compiler/effects/zones.py)
         return parse_sentence(m.group(1).lower(), ctx)
+    m = re.fullmatch(r"choose (a creature type|a creature type other than wall|a basic land type)\. (.+?) (becomes?) that "
+                     r"type until end of turn\.?", text.strip(), flags=re.I)
+    if m:  # "Choose a creature type other than Wall. Target creature becomes that type until end of turn." (Unnatural
+        # Selection), "Choose a basic land type. Each land you control becomes that type ..." (Terraformer): the type
+        # chosen as it resolves (608.2d), as "... becomes the creature type of your choice" is; never Wall if so said
+        kind = "basic land type" if "land" in m.group(1).lower() else "creature type"
+        got = parse_sentence(f"{m.group(2)} {m.group(3)} the {kind} of your choice until end of turn".lower(), ctx)
+        if got is None or len(got) != 1 or got[0].op != "animate":
+            return None
+        if m.group(1).lower().endswith("other than wall"):
+            got = [Effect("animate", {**got[0].args, "type_except": ["Wall"]})]
+        return got
     m = re.fullmatch(r"self loses this ability and becomes an aura enchantment with enchant creature\. attach it to "
                      r"target creature\. you may pay ((?:\{[wubrgc0-9]\})+) to end this effect\.?", text.strip(),
                      flags=re.I)
