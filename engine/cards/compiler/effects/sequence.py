@@ -1291,8 +1291,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                      r"can't (?:block|attack) this turn))\.?", text.strip(), flags=re.I)
     if m:  # (Imperial Edict) the choice and the instruction on it, one reader (compiler/effects/zones.py)
         return parse_sentence(m.group(1).lower(), ctx)
-    m = re.fullmatch(r"choose (a creature type|a creature type other than wall|a basic land type)\. (.+?) (becomes?) that "
-                     r"type until end of turn\.?", text.strip(), flags=re.I)
+    m = re.fullmatch(r"choose (a creature type|a creature type other than wall|a basic land type)\. (.+?) (becomes?) "
+                     r"that type until end of turn\.?", text.strip(), flags=re.I)
     if m:  # "Choose a creature type other than Wall. Target creature becomes that type until end of turn." (Unnatural
         # Selection), "Choose a basic land type. Each land you control becomes that type ..." (Terraformer): the type
         # chosen as it resolves (608.2d), as "... becomes the creature type of your choice" is; never Wall if so said
