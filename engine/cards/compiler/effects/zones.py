@@ -100,10 +100,12 @@ def _exiled_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^return (.+?) to (?:its|their) owners?'s? hands?$|"
-        r"^return to (?:its|their) owners?'s? hands? ((?:all|each) .+)$")
+        r"^return to (?:its|their) owners?'s? hands? ((?:all|each) .+)$|"
+        r"^return ((?:target|two target|three target) cards? from an opponent's graveyard) to their hand$")
 def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     """400.7: "return X to its owner's hand", and the order of "Return to their owners'
-    hands all creatures with ..." (Engulf the Shore)."""
+    hands all creatures with ..." (Engulf the Shore); "Return two target cards from an opponent's graveyard to their
+    hand" (the Advocates: that player's own, 404.2: a graveyard's cards are its owner's)."""
     two = re.fullmatch(r"(target .+?|self) and (target .+|another target .+|self)", m.group(1) or "")
     if two:
         # "Return target creature you control and target creature you don't control to their owners' hands"
@@ -113,7 +115,7 @@ def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
         if not all(x == "self" or isinstance(x, dict) and "target" in x for x in (a, b)):
             return None
         return [Effect("bounce", {"what": a}), Effect("bounce", {"what": b})]
-    what = c.ref(m.group(1) or m.group(2))
+    what = c.ref(m.group(1) or m.group(2) or m.group(3))
     if isinstance(what, dict) and "target" in what:
         c.last_player = {"owner_of": what}  # "... to its owner's hand. Then that player discards a card"
     return None if what is None else [Effect("bounce", {"what": what})]
