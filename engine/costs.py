@@ -17,7 +17,7 @@ from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
 
 from engine import knowledge, player_statics, replacement, triggers, zones_cast
-from engine.actions import discard, lose_life, sacrifice
+from engine.actions import discard, gain_life, lose_life, sacrifice
 from engine.cards.abilities import Ability, CardDef, Cost
 from engine.decision_kinds import answer_cards
 from engine.errors import IllegalAction
@@ -629,6 +629,10 @@ def pay_simple_additional(g: "Game", player: str, cost: Cost, x: int = 0) -> Non
     the X announced, 601.2b)."""
     if cost.reveal_own_hand:
         reveal_hand(g, player)
+    if cost.others_gain_life:  # "have each other player gain 5 life" (118.9): each other player still in the game
+        for p in g.order:
+            if p != player and p not in g.gone and not g.players[p].lost:
+                gain_life(g, p, cost.others_gain_life)
     life = x if cost.life < 0 else cost.life
     if life:
         if not player_statics.can_pay_life(g, player, life):

@@ -789,6 +789,9 @@ class Cost:
     # "Put a card from your hand on top of your library" (Leashling): cards of the payer's hand chosen as it is paid,
     # put there (401.1; which card stays hidden from the other players, 401.2)
     hand_to_library: int = 0
+    # "have each other player gain 5 life" (Reverent Silence's alternative cost, 118.9): each other player gains that
+    # much life as the cost is paid
+    others_gain_life: int = 0
     exert_self: bool = False  # "Exert SELF" (a later keyword action, Amonkhet: engine/actions.py exert)
     # "Unattach SELF" (701.3d: Sunforger; an Equipment's granted "{T}, Unattach SELF: ...", Leonin Bola): the
     # Equipment or Aura stops being attached; only one that is attached can pay it (118.3)

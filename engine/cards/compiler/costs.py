@@ -150,6 +150,8 @@ def parse_cost_text(text: str) -> Cost | None:
             if not n or n < 1:
                 return None
             kw["hand_to_library"] = n
+        elif m := re.fullmatch(r"have each other player gain (\d+) life", low):
+            kw["others_gain_life"] = int(m.group(1))  # 118.9 (Reverent Silence): paid as each other player gains it
         elif low == "discard your hand":
             kw["discard"] = -1
         elif low == "exert self":  # exert (a later keyword action, Amonkhet): it won't untap during the next untap step

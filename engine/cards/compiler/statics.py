@@ -3057,21 +3057,23 @@ def _cost_alternatives(pieces: list[str]) -> list[Cost] | None:
     return None
 
 
-@static(r"^(?:if (?P<cond>.+?), )?you may (?P<cost>.+) rather than pay self's mana cost$")
+@static(r"^(?:if (?P<cond>.+?), )?you may (?P<cost>.+) rather than pay self's mana cost$|"
+        r"^if (?P<cond2>.+?), rather than pay self's mana cost, you may (?P<cost2>.+)$")
 def _alternative_cost(m: re.Match) -> list[dict[str, Any]] | None:
     """118.9: an alternative cost the caster may pay instead of the mana cost ("You may pay 1 life and
     exile a blue card from your hand rather than pay this spell's mana cost", "You may sacrifice two
     Mountains ..."), offered only while its condition holds for the caster ("If you control a Swamp,
     ...", "If it's not your turn, ...")."""
-    text = m.group("cost")
+    text = m.group("cost") or m.group("cost2")  # "If you control a Forest, rather than pay SELF's mana cost, you may
+    # have each other player gain 5 life" (Reverent Silence): the same, its words in another order
     if text.startswith("pay {"):
         text = text[len("pay "):]  # "pay {U}": the mana itself
     cost = parse_cost_text(text)
     if cost is None:
         return None
     out: dict[str, Any] = {"kind": "alternative_cost", "cost": cost}
-    if m.group("cond"):
-        cond = parse_condition(m.group("cond"))
+    if m.group("cond") or m.group("cond2"):
+        cond = parse_condition(m.group("cond") or m.group("cond2"))
         if cond is None:
             return None
         out["condition"] = cond
