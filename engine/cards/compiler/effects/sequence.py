@@ -1046,7 +1046,11 @@ def _any_player_may(m: re.Match, then: str, c: Ctx) -> list[Effect] | None:
     if actions is None or effs is None or len(actions) != 1:
         return None
     a = actions[0]
-    if group not in (a.args.get("who"), a.args.get("to")) or "choose" in str(a.args.get("what")):
+    what = a.args.get("what")
+    own_cards = isinstance(what, dict) and what.get("chooser") == group and isinstance(what.get("choose"), dict) \
+        and what["choose"].get("owner") == "chooser" and a.op == "exile"  # "Any player may exile a card from their
+    # graveyard. If a player does, ..." (Carrion Rats): their own cards, chosen by them
+    if not own_cards and (group not in (a.args.get("who"), a.args.get("to")) or "choose" in str(what)):
         return None  # the action must be that player's own (their sacrifice, discard, the damage to them)
     return [Effect("unless", {"payer": group, "any_one": True, "actions": [a], "effects": list(effs),
                               **({"if_done": True} if done.group(1) in ("a player", "they") else {})})]
