@@ -60,7 +60,7 @@ def parse_cost_text(text: str) -> Cost | None:
                 return None
             kw["blight"] = int(m.group(1))
         elif m := re.fullmatch(rf"put {_N} -1/-1 counters? on a creature you control", low):
-            # 122.1, 602.2b: "Put a -1/-1 counter on a creature you control" (Hatchet Bully): a creature of the payer's,
+            # 121.1, 602.2b: "Put a -1/-1 counter on a creature you control" (Hatchet Bully): a creature of the payer's,
             # chosen as the cost is paid; the later keyword action blight N names exactly this (paid alike)
             n = number(m.group(1))
             if not n or n < 1:
