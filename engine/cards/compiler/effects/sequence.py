@@ -1300,8 +1300,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if m:  # "Choose a creature type other than Wall. Target creature becomes that type until end of turn." (Unnatural
         # Selection), "Choose a basic land type. Each land you control becomes that type ..." (Terraformer): the type
         # chosen as it resolves (608.2d), as "... becomes the creature type of your choice" is; never Wall if so said
-        kind = "basic land type" if "land" in m.group(1).lower() else "creature type"
-        got = parse_sentence(f"{m.group(2)} {m.group(3)} the {kind} of your choice until end of turn".lower(), ctx)
+        type_kind = "basic land type" if "land" in m.group(1).lower() else "creature type"
+        got = parse_sentence(f"{m.group(2)} {m.group(3)} the {type_kind} of your choice until end of turn".lower(), ctx)
         if got is None or len(got) != 1 or got[0].op != "animate":
             return None
         if m.group(1).lower().endswith("other than wall"):
