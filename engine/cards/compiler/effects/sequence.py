@@ -1295,6 +1295,15 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                      r"can't (?:block|attack) this turn))\.?", text.strip(), flags=re.I)
     if m:  # (Imperial Edict) the choice and the instruction on it, one reader (compiler/effects/zones.py)
         return parse_sentence(m.group(1).lower(), ctx)
+    m = re.fullmatch(r"(each player may draw up to (\w+) cards)\. for each card less than (\w+) a player draws this way, "
+                     r"that player gains (\d+) life\.?", text.strip(), flags=re.I)
+    if m and m.group(2).lower() == m.group(3).lower():  # "Each player may draw up to two cards. For each card less than
+        # two a player draws this way, that player gains 2 life." (Temporary Truce): each player chooses how many
+        # (608.2d), then gains that much life for each card they drew fewer (608.2c: the cards drawn this way)
+        got = parse_sentence(m.group(1).lower(), ctx)
+        if got is None or len(got) != 1 or got[0].op != "draw" or not got[0].args.get("up_to"):
+            return None
+        return [Effect("draw", {**got[0].args, "short_gain": int(m.group(4))})]
     m = re.fullmatch(r"choose (a creature type|a creature type other than wall|a basic land type)\. (.+?) (becomes?) "
                      r"that type until end of turn\.?", text.strip(), flags=re.I)
     if m:  # "Choose a creature type other than Wall. Target creature becomes that type until end of turn." (Unnatural
