@@ -1295,8 +1295,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                      r"can't (?:block|attack) this turn))\.?", text.strip(), flags=re.I)
     if m:  # (Imperial Edict) the choice and the instruction on it, one reader (compiler/effects/zones.py)
         return parse_sentence(m.group(1).lower(), ctx)
-    m = re.fullmatch(r"(each player may draw up to (\w+) cards)\. for each card less than (\w+) a player draws this way, "
-                     r"that player gains (\d+) life\.?", text.strip(), flags=re.I)
+    m = re.fullmatch(r"(each player may draw up to (\w+) cards)\. for each card less than (\w+) a player draws this "
+                     r"way, that player gains (\d+) life\.?", text.strip(), flags=re.I)
     if m and m.group(2).lower() == m.group(3).lower():  # "Each player may draw up to two cards. For each card less than
         # two a player draws this way, that player gains 2 life." (Temporary Truce): each player chooses how many
         # (608.2d), then gains that much life for each card they drew fewer (608.2c: the cards drawn this way)
