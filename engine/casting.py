@@ -1034,6 +1034,8 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False
     if cost.mill and len(g.players[player].library) < cost.mill:  # 118.3: "Mill a card" with a card to mill
         return False
+    if cost.exile_top and len(g.players[player].library) < cost.exile_top:  # 118.3: "Exile the top two cards of
+        return False  # your library" only with two cards there
     if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
         return False
     if cost.put_counters and (o.zone != "battlefield" or not counters_allowed(g, o.id, cost.put_counters[0])):
@@ -1067,7 +1069,8 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     if a.get("mana") is not None and any("could_produce" in e.args for e in ab.effects):
         return False  # the kind asked for is checked as the mana is added, after the costs (106.7)
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
-        and not cost.mill and not has_choices(cost) and not cost.exile_self and not cost.bottom_self \
+        and not cost.mill and not cost.exile_top and not has_choices(cost) and not cost.exile_self \
+        and not cost.bottom_self \
         and not cost.return_self \
         and ab.condition is None \
         and all(e.op == "add_mana" for e in ab.effects)  # (its marks: activate; other instructions: run_now)
@@ -1484,6 +1487,10 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0, o
         # action, 2020; 118.3 checked it could be paid in full); each move meets its replacements (614.1a)
         for c in list(g.players[player].library[:cost.mill]):
             g.move(c, "graveyard")
+    if cost.exile_top:  # "Exile the top N cards of your library": face up (406.3), one by one from the top; each
+        # move meets its replacements (614.1a); 118.3 checked there are that many
+        for c in list(g.players[player].library[:cost.exile_top]):
+            g.move(c, "exile")
     if cost.remove_counters:
         k, n = cost.remove_counters
         n = x if n < 0 else n  # "Remove X +1/+1 counters": the X announced (107.3a)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine import payment, player_statics, seats, triggers, values
 from engine.actions import deal_damage_batch, exert, lose_life, remove_from_combat  # noqa: F401 (506.4)
 from engine.cards.abilities import Ability, Effect
+from engine.cards.data import fold_key
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -420,13 +421,45 @@ def _bands(g: "Game", decl: dict[Any, Any], bands: Any) -> dict[int, list[int]]:
         if len(ids) < 2 or len(set(ids)) != len(ids) or any(i not in decl or i in out for i in ids):
             raise IllegalAction("a band is two or more attacking creatures, each in one band only (702.21c)")
         without = [i for i in ids if "Banding" not in g.chars(i).keywords]
-        if len(without) > 1 or len(without) == len(ids):
-            raise IllegalAction("a band is creatures with banding and up to one creature without it (702.21c)")
+        if (len(without) > 1 or len(without) == len(ids)) and not _quality_band(g, ids):
+            raise IllegalAction("a band is creatures with banding and up to one creature without it, or [quality] "
+                                "creatures one or more of which bands with other [quality] creatures (702.21c)")
         if len({repr(decl[i]) for i in ids}) != 1:
             raise IllegalAction("all creatures in a band attack the same player or planeswalker (702.21d)")
         for i in ids:
             out[i] = ids
     return out
+
+
+def band_qualities(g: "Game", i: int) -> list[str]:
+    """702.21b: the qualities of the "bands with other [quality]" abilities ``i`` has ("legendary creatures",
+    "creatures named Wolves of the Hunt")."""
+    return [k[len("Bands with other "):] for k in g.chars(i).keywords if k.startswith("Bands with other ")]
+
+
+def has_quality(g: "Game", i: int, quality: str) -> bool:
+    """Is ``i`` a [quality] creature of a "bands with other [quality]" ability (702.21c)?"""
+    c = g.chars(i)
+    if "Creature" not in c.types:
+        return False
+    if quality == "legendary creatures":
+        return "Legendary" in c.supertypes
+    if quality.startswith("creatures named "):
+        return fold_key(c.card.name) == fold_key(quality[len("creatures named "):])  # its name now (201.2)
+    return False
+
+
+def _quality_band(g: "Game", ids: list[int]) -> bool:
+    """702.21c: "one or more attacking [quality] creatures with 'bands with other [quality]' and any number of other
+    attacking [quality] creatures" are a band."""
+    return any(all(has_quality(g, i, q) for i in ids) for a in ids for q in band_qualities(g, a))
+
+
+def _quality_group(g: "Game", ids: list[int]) -> bool:
+    """702.21j-k: among ``ids``, a [quality] creature with "bands with other [quality]" and another [quality]
+    creature."""
+    return any(has_quality(g, o, q) for a in ids for q in band_qualities(g, a) if has_quality(g, a, q)
+               for o in ids if o != a)
 
 
 def band_of(g: "Game", a: int) -> list[int]:
@@ -438,15 +471,21 @@ def band_of(g: "Game", a: int) -> list[int]:
 
 
 def _banded_block(g: "Game", b: int) -> bool:
-    """702.21k: the blocker blocks a creature with banding: the active player assigns its damage."""
-    return any("Banding" in g.chars(a).keywords for a in g.objects[b].blocking if a in g.objects)
+    """702.21k: the blocker blocks a creature with banding, or both a [quality] creature with "bands with other
+    [quality]" and another [quality] creature: the active player assigns its damage."""
+    blocking = [a for a in g.objects[b].blocking if a in g.objects]
+    return any("Banding" in g.chars(a).keywords for a in blocking) or _quality_group(g, blocking)
 
 
 def _banding_blocker(g: "Game", a: int) -> str | None:
-    """702.21j: the defending player who assigns ``a``'s damage when a creature with banding blocks it."""
-    for b in g.objects[a].blockers:
-        if b in g.objects and g.objects[b].zone == "battlefield" and "Banding" in g.chars(b).keywords:
+    """702.21j: the defending player who assigns ``a``'s damage when a creature with banding blocks it, or both a
+    [quality] creature with "bands with other [quality]" and another [quality] creature do."""
+    live = [b for b in g.objects[a].blockers if b in g.objects and g.objects[b].zone == "battlefield"]
+    for b in live:
+        if "Banding" in g.chars(b).keywords:
             return g.chars(b).controller
+    if _quality_group(g, live):
+        return g.chars(live[0]).controller
     return None
 
 

@@ -17,7 +17,7 @@ from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
 
 from engine import knowledge, player_statics, replacement, triggers, zones_cast
-from engine.actions import discard, lose_life, sacrifice
+from engine.actions import discard, gain_life, lose_life, sacrifice
 from engine.cards.abilities import Ability, CardDef, Cost
 from engine.decision_kinds import answer_cards
 from engine.errors import IllegalAction
@@ -41,7 +41,7 @@ _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard":
          "process": "put from exile into its owner's graveyard", "reveal": "reveal (or none)",
          "remove_counter_from": "remove a counter from", "reveal_hand": "reveal from your hand",
          "behold": "behold (a permanent you control or a card in your hand)",
-         "blight": "put -1/-1 counters on (blight)",
+         "blight": "put -1/-1 counters on (blight)", "hand_to_library": "put on top of your library",
          "craft": "exile (craft: permanents you control and/or cards in your graveyard)"}
 
 
@@ -202,6 +202,8 @@ def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int |
     if part == "exile_from_graveyard":
         f = {k: v for k, v in f.items() if k not in ("total_mv", "optional")}
         return (i for i in g.players[player].graveyard if matches(g, i, {**f, "zone": "graveyard"}, src, player))
+    if part == "hand_to_library":  # "Put a card from your hand on top of your library"
+        return iter(list(g.players[player].hand))
     if part == "exile_from_hand":  # "exile a blue card from your hand" (the spell paid for is on the stack)
         return (i for i in g.players[player].hand if matches(g, i, {**f, "zone": "hand"}, src, player))
     if part == "linked_to_graveyard":  # 607.2a, 614.14: the cards exiled with the source, still in exile
@@ -478,6 +480,10 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None, f
                 chosen.setdefault("craft_exiled", []).append(new)
         elif part in ("linked_to_graveyard", "process"):
             g.move(i, "graveyard")
+        elif part == "hand_to_library":  # on top, one at a time (401.1); the card is hidden from the others (401.2)
+            g.move(i, "library", top=True)
+            g.log("cost", player=player, part=part, card=name, audience=[player])
+            continue
         elif part == "reveal":  # 701.15: shown to every player; the spell remembers it
             knowledge.show(g, [i])
             if s is not None:
@@ -602,7 +608,7 @@ def additional_problems(cost: Cost, announced: bool = False) -> list[str]:
     out = cost_problems(cost, announced)
     if cost.tap or cost.untap or cost.loyalty is not None or cost.remove_counters or cost.exile_self or cost.energy \
             or cost.bottom_self or cost.return_self or cost.reveal_self \
-            or cost.mill or cost.put_counters or cost.exert_self or cost.unattach_self \
+            or cost.mill or cost.exile_top or cost.put_counters or cost.exert_self or cost.unattach_self \
             or cost.sacrifice_self or cost.discard_self or cost.discard < 0:
         out.append("additional cost of an unsupported kind")
     return out
@@ -623,6 +629,10 @@ def pay_simple_additional(g: "Game", player: str, cost: Cost, x: int = 0) -> Non
     the X announced, 601.2b)."""
     if cost.reveal_own_hand:
         reveal_hand(g, player)
+    if cost.others_gain_life:  # "have each other player gain 5 life" (118.9): each other player still in the game
+        for p in g.order:
+            if p != player and p not in g.gone and not g.players[p].lost:
+                gain_life(g, p, cost.others_gain_life)
     life = x if cost.life < 0 else cost.life
     if life:
         if not player_statics.can_pay_life(g, player, life):

@@ -713,6 +713,8 @@ def cost_words(c: Cost) -> str:
         out.append("pay " + "{E}" * c.energy)
     if c.mill:
         out.append(f"mill {c.mill}")
+    if c.exile_top:
+        out.append(f"exile the top {c.exile_top} of your library")
     for part, _, n in payment.chosen_parts(c):
         out.append(f"{part.replace('_', ' ')} {n}")
     return ", ".join(out)

@@ -85,6 +85,7 @@ KNOWN = frozenset({
     "lost_life_this_turn",  # a player: "target player who lost life this turn" (119.3, Player.life_lost_turn)
     "enchanted_by_other",  # "creature with another Aura attached to it" (Daybreak Coronet): an Aura but the source
     "source_host",  # the object the source is attached to: "Tap enchanted creature: ..." (a cost, Earthlore; 303.4)
+    "banded_with_source",  # "creatures banded with SELF" (702.21e-f): another attacking creature in the source's band
     "topmost",  # "the top creature card of your graveyard": of its owner's graveyard's cards that match the rest of the
     # filter, the one nearest the top (404.2: a graveyard's order; the last card put there is on top)
     "shares_most_common_color",  # "if it shares a color with the most common color among all permanents or a color
@@ -550,6 +551,13 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # "enchanted creature" / "creatures that aren't enchanted" (Winds of Rath; 303.4)
     if f.get("shares_most_common_color") and not set(c.colors) & most_common_colors(game):
         return False
+    if f.get("banded_with_source"):  # 702.21e-f: in the same attacking band as the source (both still attacking)
+        so = game.objects.get(src) if src is not None else None
+        if so is not None and so.ability is not None:  # an ability's SELF is its source (112.7)
+            so = game.objects.get(so.source) if so.source is not None else None
+        if so is None or x == so.id or x not in (so.chosen.get("band") or ()) or so.attacking is None \
+                or o.attacking is None:
+            return False
     if f.get("topmost"):  # the card nearest the top of its owner's graveyard of those the rest of the filter matches
         rest = {k: v for k, v in f.items() if k != "topmost"}
         pile = game.players[o.owner].graveyard if o.zone == "graveyard" else ()

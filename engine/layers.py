@@ -978,7 +978,11 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
     if st.get("lose_texts"):  # "SELF loses this ability" (a Licid, 613.1f): that one ability of its text
         c.abilities = [a for a in c.abilities if a.text not in st["lose_texts"]]
     if st.get("lose"):
-        c.keywords = c.keywords - set(st["lose"])
+        lose = set(st["lose"])
+        if lose & {"Banding", "Bands with other"}:  # 702.21b: losing banding loses all "bands with other" abilities;
+            # "loses all 'bands with other' abilities": each of them
+            lose |= {k for k in c.keywords if k.startswith("Bands with other ")}
+        c.keywords = c.keywords - lose
         if any(k in _KEYWORD_ABILITIES for k in st["lose"]):
             c.abilities = [a for a in c.abilities if a.keyword not in st["lose"]]
     if st.get("keywords"):

@@ -68,6 +68,8 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
         out.append(("blight", {"types": ["Creature"], "blight": cost.blight}, 1))
     if cost.linked_to_graveyard:
         out.append(("linked_to_graveyard", {}, cost.linked_to_graveyard))
+    if cost.hand_to_library:  # "Put a card from your hand on top of your library"
+        out.append(("hand_to_library", {}, cost.hand_to_library))
     if cost.process:
         out.append(("process", {}, cost.process))
     if cost.reveal:
@@ -89,7 +91,7 @@ def has_choices(cost: Cost | None) -> bool:
                                      or cost.exile_from_hand or cost.tap_others or cost.return_to_hand
                                      or cost.linked_to_graveyard or cost.process or cost.reveal
                                      or cost.remove_counter_from or cost.reveal_hand or cost.exile_permanent
-                                     or cost.behold or cost.blight or cost.craft)
+                                     or cost.behold or cost.blight or cost.craft or cost.hand_to_library)
 
 
 def _any_zone(f: Any) -> Any:
@@ -204,7 +206,8 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
                     and not ab.cost.sacrifice_self and not ab.cost.bottom_self and not ab.cost.life \
                     and not ab.cost.return_self \
                     and not ab.cost.energy \
-                    and not ab.cost.mill and not ab.cost.exert_self and not ab.cost.unattach_self \
+                    and not ab.cost.mill and not ab.cost.exile_top \
+                    and not ab.cost.exert_self and not ab.cost.unattach_self \
                     and not has_choices(ab.cost) \
                     and all(e.op == "add_mana" for e in ab.effects) \
                     and _may_activate(g, oid, ab, player):  # not "... deals 1 damage to you" (605.1a)

@@ -75,11 +75,14 @@ def _candidates(g: "Game", src: int, tgt: Any, combat: bool) -> list[tuple[str, 
     for e in g.effects:
         if e["layer"] != "redirect" or e.get("combat") and not combat:
             continue
-        if e.get("amount") is not None and e["amount"] <= 0:
-            continue  # 615.7-like: "the next N damage": used up
+        if e.get("amount") is not None and e["amount"] <= 0 or e.get("used"):
+            continue  # 615.7-like: "the next N damage" / "the next time ...": used up
         ctl = e.get("controller")
-        if isinstance(tgt, str):
-            hit = e.get("to_players") == "you" and tgt == ctl or tgt in (e.get("to") or ())
+        if e.get("to_any"):  # "the next time a source of your choice would deal damage this turn": to anything
+            hit = True
+        elif isinstance(tgt, str):
+            hit = e.get("to_players") == "you" and tgt == ctl or tgt in (e.get("to") or ()) \
+                or e.get("to_players") == "opponent" and isinstance(ctl, str) and tgt in g.opponents(ctl)
         else:
             hit = tgt in (e.get("to") or ()) or e.get("to_filter") is not None \
                 and matches(g, tgt, e["to_filter"], None, ctl)
@@ -90,7 +93,10 @@ def _candidates(g: "Game", src: int, tgt: Any, combat: bool) -> list[tuple[str, 
         if e.get("by_filter") is not None and not (src in g.objects and matches(
                 g, src, {"zone": "any_card", **e["by_filter"]}, None, ctl)):
             continue  # "by unblocked creatures this turn": the source as the damage is dealt (609.7)
-        out.append((f"e{e['ts']}", e.get("into"), e if e.get("amount") is not None else None))
+        into = e.get("into")
+        if into == "source_controller":  # "... is dealt to that source's controller instead": as it is dealt
+            into = g.controller_of(src) if src in g.objects else None
+        out.append((f"e{e['ts']}", into, e if e.get("amount") is not None or e.get("next") else None))
     for k, (sid, ctl, st) in enumerate(player_statics.statics(g, "redirect_damage")):
         if st.get("combat") and not combat:
             continue
@@ -125,7 +131,10 @@ def redirect_hits(g: "Game", hits: list[Hit], combat: bool) -> tuple[list[Hit], 
                     if key in used or into is None or into == t or not _alive(g, into):
                         continue  # 614.5; 614.9: a recipient gone does nothing
                     part = k
-                    if rec is not None:
+                    if rec is not None and rec.get("next"):  # "the next time": the whole of this damage event,
+                        # every part of it the effect applies to (all dealt at once, 510.2, 608.2); used up after
+                        spend_list.append((rec, k))
+                    elif rec is not None:
                         left = int(rec["amount"]) - spent.get(id(rec), 0)
                         if left <= 0:
                             continue
@@ -145,6 +154,9 @@ def redirect_hits(g: "Game", hits: list[Hit], combat: bool) -> tuple[list[Hit], 
 def spend(g: "Game", spent: list[tuple[dict[str, Any], int]]) -> None:
     """Take what the damage dealt used off each "next N damage" redirection (615.7-like)."""
     for rec, k in spent:
+        if rec.get("next"):  # "the next time ... would deal damage": one damage event (615.8-like)
+            rec["used"] = True
+            continue
         rec["amount"] = max(0, int(rec["amount"]) - k)
     if spent:
         g.changed()

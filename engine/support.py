@@ -523,10 +523,6 @@ def ability_reasons(ab: Ability) -> list[str]:
             e.op == "add_mana" for e in ab.effects)):  # "{1}: Add {W}. If this ability has been activated four or more
         # times this turn, ..." (Farrelite Priest): a mana ability (605.1a) is counted as no ability object (602.2b)
         out.append("a mana ability counting its activations")
-    if ab.kind == "mana" and "'sacrificed'" in repr([e.args for e in ab.effects]):
-        # "Add an amount of {B} equal to the sacrificed creature's mana value" (Priest of Yawgmoth): a mana ability
-        # resolves at once with no object that keeps what its cost sacrificed (605.3a), so nothing can count it
-        out.append("a mana ability's amount names the sacrificed object")
     out.extend(_vote_reasons(ab))
     if "the exiled card" in (ab.text or "").lower() and any(e.args.get("what") == "self" for e in ab.effects):
         out.append("linked ability: the exiled card (607.2a)")  # the compiler read "the exiled card" as SELF

@@ -794,6 +794,15 @@ class Cost:
     # "Blight N" (a later keyword action, Lorwyn Eclipsed, 2026): put N -1/-1 counters on a creature its payer
     # controls, chosen as the cost is paid (601.2h; engine/costs.py)
     blight: int = 0
+    # "Exile the top N cards of your library" (Whirling Catapult): those cards, face up, into exile (406.3; 118.3: only
+    # with that many in the library)
+    exile_top: int = 0
+    # "Put a card from your hand on top of your library" (Leashling): cards of the payer's hand chosen as it is paid,
+    # put there (401.1; which card stays hidden from the other players, 401.2)
+    hand_to_library: int = 0
+    # "have each other player gain 5 life" (Reverent Silence's alternative cost, 118.9): each other player gains that
+    # much life as the cost is paid
+    others_gain_life: int = 0
     exert_self: bool = False  # "Exert SELF" (a later keyword action, Amonkhet: engine/actions.py exert)
     # "Unattach SELF" (701.3d: Sunforger; an Equipment's granted "{T}, Unattach SELF: ...", Leonin Bola): the
     # Equipment or Aura stops being attached; only one that is attached can pay it (118.3)

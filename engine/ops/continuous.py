@@ -10,7 +10,7 @@ from engine import player_statics, seats
 from engine.actions import add_effect, until_of
 from engine.cards.abilities import Effect, copy_except
 from engine.cards.compiler import textchange
-from engine.choices import COLORS
+from engine.choices import COLORS, CREATURE_TYPES
 from engine.facedown import is_face_down
 from engine.layers import CHOSEN_PROTECTION, chosen_protection, copy_layer
 from engine.licid import begin as licid_begin
@@ -324,7 +324,11 @@ def _change_text(g: "Game", r: Ctx, e: Effect) -> dict | None:
 def _animate(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     until = until_of(e)
-    if e.get("type_choice"):  # "becomes the creature type of your choice": chosen as it resolves (608.2d)
+    if e.get("type_choice") and e.get("type_except"):  # "Choose a creature type other than Wall" (608.2d, 205.3m)
+        got = choice_on_resolution(g, r, "type_choice", [t for t in CREATURE_TYPES if t not in e.args["type_except"]],
+                                   "a creature type")
+        e = Effect("animate", {**e.args, "subtypes": [got]})
+    elif e.get("type_choice"):  # "becomes the creature type of your choice": chosen as it resolves (608.2d)
         e = Effect("animate", {**e.args, "subtypes": bind_type_choice(g, r, {"type_choice": True})["subtypes"]})
     if e.get("land_choice"):  # "becomes the basic land type of your choice" (305.7; chosen as it resolves, 608.2d)
         got = choice_on_resolution(g, r, "land_type", list(e.args["land_choice"]), "a basic land type")

@@ -259,7 +259,8 @@ def _redirect_op(g: "Game", r: Ctx, e: Effect) -> dict | None:
     ``to_players`` / ``to_filter`` name (by what ``by`` names, or a source chosen as it resolves, 609.7a) is
     dealt to ``into`` instead; "the next N damage" (``amount``) only so much (engine/redirect.py). The new
     recipient ("a creature or planeswalker you control of your choice") is chosen as it resolves (608.2d)."""
-    into = [x for x in refs(g, r, e.args["into"])]
+    # "that damage is dealt to that source's controller instead": whoever controls the source as it is dealt
+    into = ["source_controller"] if e.args["into"] == "source_controller" else [x for x in refs(g, r, e.args["into"])]
     if not into:
         return None  # nothing to redirect to (608.2b): the effect does nothing
     by = [x for x in refs(g, r, e.args["by"])] if e.get("by") else None
@@ -284,6 +285,10 @@ def _redirect_op(g: "Game", r: Ctx, e: Effect) -> dict | None:
         extra["by_filter"] = bind_refs(g, r, e.args["by_filter"])
     if e.get("amount") is not None:  # "the next X damage": X as it resolves (107.3a)
         extra["amount"] = max(0, amount(g, e.args["amount"], source_id(g, r), r))
+    if e.get("next"):  # "the next time ... would deal damage": one damage event, then used up (615.8-like)
+        extra["next"] = True
+    if e.get("to_any"):  # "the next time a source of your choice would deal damage this turn": to anything
+        extra["to_any"] = True
     add_effect(g, "redirect", [], r, until_of(e), into=into[0], by=by, combat=bool(e.get("combat")),
                name=this(g, r).card.name, **extra)
     return None

@@ -561,7 +561,11 @@ def _unless_each(g: "Game", r: dict, e: Effect, payers: list[str]) -> dict | Non
     group = e.args["payer"]
 
     def one(x: Effect) -> Effect:
-        return Effect(x.op, {k: ("that_player" if v == group else v) for k, v in x.args.items()})
+        args = {k: ("that_player" if v == group else v) for k, v in x.args.items()}
+        what = args.get("what")
+        if isinstance(what, dict) and what.get("chooser") == group:  # "exile a card from their graveyard": theirs
+            args["what"] = {**what, "chooser": "that_player"}
+        return Effect(x.op, args)
     sub = Effect("unless", {**e.args, "payer": "that_player", "effects": [one(x) for x in e.get("effects", ())],
                             "actions": [one(x) for x in e.get("actions", ())],
                             "alternatives": [[one(x) for x in a] for a in e.get("alternatives", ())]})
@@ -673,7 +677,9 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
         if a.op in ("move", "exile") and _chosen_off_battlefield(a):  # as many cards as it names, in that zone now
             f = what["choose"]
             n = amount(g, what.get("amount", 1), source_id(g, r), r)
-            if sum(1 for p in g.order for i in g.players[p].zone(f["zone"])
+            mine = f.get("owner") == "chooser"  # "exile three cards from their graveyard": the payer's own (404.2)
+            f = {k: v for k, v in f.items() if not (mine and k == "owner")}
+            if sum(1 for p in ([payer] if mine else g.order) for i in g.players[p].zone(f["zone"])
                    if matches(g, i, f, source_id(g, r), payer)) < n:
                 return False
             continue

@@ -760,6 +760,13 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
             chosen += [x for x in got if x in g.objects]
         kept += chosen
     rest = dict(e.get("rest") or {"permanent": True})
+    if e.get("rule"):  # "Target opponent chooses a creature they control. Other creatures they control can't block
+        # this turn" (Goblin War Cry): the rest get that rule until the turn ends (fixed as it resolves, as the op
+        # "restrict" fixes "Creatures without flying can't block this turn": a creature arriving later is not covered)
+        others = [i for i in g.battlefield if i not in kept and g.controller_of(i) in players
+                  and matches(g, i, rest, sid, g.controller_of(i))]
+        add_effect(g, "rule", others, r, "eot", rule=e.args["rule"])
+        return None
     if e.get("destroy"):  # "Each player chooses a creature they control. Destroy the rest." (Divine Reckoning):
         # the others are destroyed at once (701.7a: regeneration and indestructible as for any destruction)
         doomed = [i for i in g.battlefield if i not in kept and g.controller_of(i) in players

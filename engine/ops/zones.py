@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import dredge, facedown, knowledge, player_statics, seats, triggers
-from engine.actions import add_effect, attack_choice, discard, plan_to_graveyard, put_attacking
+from engine.actions import add_effect, attack_choice, discard, gain_life, plan_to_graveyard, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
 from engine.ops.base import ask_cards, table
@@ -406,7 +406,9 @@ def _draw(g: "Game", r: Ctx, e: Effect) -> dict | None:
             g.draw(p, n)  # no dredge card: the draws at once (the common case)
             drawn[key] = n
             # "draw three cards and reveal them": the cards the draws put into the hand (121.2)
-            r["drawn_cards"] = list(r.get("drawn_cards", ())) + [c for c in g.players[p].hand if c not in had]
+            new = [c for c in g.players[p].hand if c not in had]
+            r["drawn_cards"] = list(r.get("drawn_cards", ())) + new
+            _short_gain(g, r, e, key, most, len(new))
             continue
         while done < n:
             slot = f"{key}.{done}"
@@ -417,9 +419,24 @@ def _draw(g: "Game", r: Ctx, e: Effect) -> dict | None:
             dredge.carry_out(g, p, r["answers"].get(slot, dredge.DRAW))
             done += 1
             drawn[key] = done
-            r["drawn_cards"] = list(r.get("drawn_cards", ())) + [c for c in g.players[p].hand if c not in had]
+            new = [c for c in g.players[p].hand if c not in had]
+            r["drawn_cards"] = list(r.get("drawn_cards", ())) + new
+            got = r.setdefault("drawn_got", {})
+            got[key] = got.get(key, 0) + len(new)  # the cards drawn this way (a draw dredge replaced is none)
             had = set(g.players[p].hand)
+        _short_gain(g, r, e, key, most, r.get("drawn_got", {}).get(key, 0))
     return None
+
+
+def _short_gain(g: "Game", r: Ctx, e: Effect, key: str, most: int, got: int) -> None:
+    """"For each card less than two a player draws this way, that player gains 2 life" (Temporary Truce): the cards
+    that player drew this way counted (608.2c; a draw replaced, by dredge, is none: 614.6); once for each player,
+    the op going on after another player's choice."""
+    if not e.get("short_gain") or key in r.setdefault("short_gained", []):
+        return
+    r["short_gained"].append(key)
+    if most > got:
+        gain_life(g, key.rsplit(".draw.", 1)[1], int(e.args["short_gain"]) * (most - got))
 
 
 

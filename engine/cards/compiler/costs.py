@@ -59,6 +59,13 @@ def parse_cost_text(text: str) -> Cost | None:
             if int(m.group(1)) < 1:  # on a creature you control, chosen as the cost is paid
                 return None
             kw["blight"] = int(m.group(1))
+        elif m := re.fullmatch(rf"put {_N} -1/-1 counters? on a creature you control", low):
+            # 121.1, 602.2b: "Put a -1/-1 counter on a creature you control" (Hatchet Bully): a creature of the payer's,
+            # chosen as the cost is paid; the later keyword action blight N names exactly this (paid alike)
+            n = number(m.group(1))
+            if not n or n < 1:
+                return None
+            kw["blight"] = n
         elif m := re.fullmatch(r"waterbend ((?:\{(?:\d+|x)\})+)", low):
             # waterbend (a later keyword action, Avatar: The Last Airbender): generic mana its payer may pay in part
             # by tapping artifacts and creatures ({X} announced as X is, 107.3)
@@ -133,6 +140,18 @@ def parse_cost_text(text: str) -> Cost | None:
             if not n or n < 1:
                 return None  # "Mill X cards": a number chosen with X (not read yet)
             kw["mill"] = n
+        elif m := re.fullmatch(rf"exile the top (?:{_N} )?cards? of your library", low):
+            n = number(m.group(1) or "a")  # "Exile the top (two) card(s) of your library" (602.2b; 406.3: face up)
+            if not n or n < 1:
+                return None  # "the top X cards": a number chosen with X (not read yet)
+            kw["exile_top"] = n
+        elif m := re.fullmatch(rf"put {_N} cards? from your hand on top of your library", low):
+            n = number(m.group(1))  # 602.2b: "Put a card from your hand on top of your library" (Penance)
+            if not n or n < 1:
+                return None
+            kw["hand_to_library"] = n
+        elif m := re.fullmatch(r"have each other player gain (\d+) life", low):
+            kw["others_gain_life"] = int(m.group(1))  # 118.9 (Reverent Silence): paid as each other player gains it
         elif low == "discard your hand":
             kw["discard"] = -1
         elif low == "exert self":  # exert (a later keyword action, Amonkhet): it won't untap during the next untap step
@@ -179,8 +198,9 @@ def parse_cost_text(text: str) -> Cost | None:
             if f is None:
                 return None
             kw["exile_from_hand"] = {**f, "amount": number(m.group(1)) or -1}
-        elif m := re.fullmatch(r"exile the top (.+? card) of your graveyard", low):
-            f = _noun(m.group(1))  # "Exile the top creature card of your graveyard: Regenerate SELF" (404.2: on top)
+        elif m := re.fullmatch(r"exile the top ((?:.+? )?card) of your graveyard", low):
+            f = _noun(m.group(1))  # "Exile the top creature card of your graveyard: Regenerate SELF", "Exile the top
+            # card of your graveyard" (Alms) (404.2: the last card put there is on top)
             if f is None:
                 return None
             kw["exile_from_graveyard"] = {**f, "topmost": True, "amount": 1}

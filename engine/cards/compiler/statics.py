@@ -20,7 +20,7 @@ from engine.cards.compiler.effects import (
     pt_value,
     set_types_parts,
 )
-from engine.cards.compiler.effects.context import STATIC_READERS, Ctx
+from engine.cards.compiler.effects.context import STATIC_READERS, Ctx, bands_with_other
 from engine.cards.compiler.effects.restrictions import SPELL_KINDS
 from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
@@ -138,6 +138,10 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
         m = re.fullmatch(r"(?:has|have) (.+)", part)
         if m:
             q = m.group(1)
+            bwo = [bands_with_other(x) for x in re.findall(r'"([^"]+)"', q)] if q.startswith('"') else []
+            if q.startswith('"') and q.endswith('"') and bwo and all(bwo):  # 702.21b: 'have "bands with other
+                out.append({"kind": "keywords", "affects": aff, "keywords": bwo})  # legendary creatures."'
+                continue
             if q.startswith('"') and q.endswith('"'):
                 from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
                 abl = []
@@ -784,6 +788,9 @@ def _ward(aff: Any, q: str) -> list[dict[str, Any]] | None:
 def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
     """A quoted ability the affected objects have (613.1f, layer 6), or None when it is not read."""
     from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
+    bwo = bands_with_other(q.strip('"'))
+    if bwo is not None:  # 702.21b: 'have "bands with other legendary creatures."': that keyword (engine/combat.py)
+        return [{"kind": "keywords", "affects": aff, "keywords": [bwo]}]
     # 'has "Equipped creature gets +1/+0 and has haste."' (Rune of Speed): a static of two parts is both of them
     abl = compile_abilities_text(q.strip('"'))
     return [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl] if abl else None
@@ -3079,21 +3086,23 @@ def _cost_alternatives(pieces: list[str]) -> list[Cost] | None:
     return None
 
 
-@static(r"^(?:if (?P<cond>.+?), )?you may (?P<cost>.+) rather than pay self's mana cost$")
+@static(r"^(?:if (?P<cond>.+?), )?you may (?P<cost>.+) rather than pay self's mana cost$|"
+        r"^if (?P<cond2>.+?), rather than pay self's mana cost, you may (?P<cost2>.+)$")
 def _alternative_cost(m: re.Match) -> list[dict[str, Any]] | None:
     """118.9: an alternative cost the caster may pay instead of the mana cost ("You may pay 1 life and
     exile a blue card from your hand rather than pay this spell's mana cost", "You may sacrifice two
     Mountains ..."), offered only while its condition holds for the caster ("If you control a Swamp,
     ...", "If it's not your turn, ...")."""
-    text = m.group("cost")
+    text = m.group("cost") or m.group("cost2")  # "If you control a Forest, rather than pay SELF's mana cost, you may
+    # have each other player gain 5 life" (Reverent Silence): the same, its words in another order
     if text.startswith("pay {"):
         text = text[len("pay "):]  # "pay {U}": the mana itself
     cost = parse_cost_text(text)
     if cost is None:
         return None
     out: dict[str, Any] = {"kind": "alternative_cost", "cost": cost}
-    if m.group("cond"):
-        cond = parse_condition(m.group("cond"))
+    if m.group("cond") or m.group("cond2"):
+        cond = parse_condition(m.group("cond") or m.group("cond2"))
         if cond is None:
             return None
         out["condition"] = cond

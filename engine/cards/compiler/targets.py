@@ -263,8 +263,14 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
-        m = re.search(r"\s+attacking you$", p)
-        if m:  # "target creature attacking you" (Flash Foliage)
+        m = re.search(r"\s+banded with (?:it|self)$", p)
+        if m:  # "all creatures banded with it" (Icatian Skirmishers; 702.21e-f): in its attacking band
+            f["banded_with_source"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+(?:that's |that is )?attacking you$", p)
+        if m:  # "target creature attacking you" (Flash Foliage), "... without flying that's attacking you"
             f["attacking"] = f["attacking_you"] = True
             p = p[: m.start()]
             changed = True

@@ -442,7 +442,8 @@ def _become_type(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [*out, Effect("animate", {"what": what, "subtypes": [st], "keep_types": True, "duration": "eot"})]
 
 
-@reader(r"^(?:(until end of turn), )?(target land(?: you control)?) becomes the basic land type of your choice"
+@reader(r"^(?:(until end of turn), )?(target land(?: you control)?|each land you control) becomes the basic land "
+        r"type of your choice"
         r"( in addition to its other types)?( until end of turn)?$")
 def _become_chosen_land_type(m: re.Match, c: Ctx) -> list[Effect] | None:
     """305.7: "Target land becomes the basic land type of your choice until end of turn" (Reef Shaman): the type

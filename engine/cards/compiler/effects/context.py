@@ -629,8 +629,26 @@ def reader(pattern: str) -> Callable[[ReadFn], Reader]:
     return deco
 
 
+#: 702.21b-c: "bands with other [quality]": the qualities this engine reads (engine/combat.py band_quality)
+BANDS_WITH_OTHER = re.compile(r"bands with other (legendary creatures|creatures named [^,\"]+?)\.?", re.I)
+
+
+def bands_with_other(text: str) -> str | None:
+    """702.21b: "bands with other legendary creatures", "bands with other creatures named Wolves of the Hunt" as the
+    keyword this engine grants ("Bands with other legendary creatures", the name kept as printed); None otherwise."""
+    m = BANDS_WITH_OTHER.fullmatch(text.strip())
+    return None if m is None else "Bands with other " + m.group(1)[0].lower() + m.group(1)[1:]
+
+
 def keyword_list(text: str) -> list[str] | None:
     # "protection from red and from blue" is one keyword with two qualities (702.16g): kept whole
+    bwo = bands_with_other(text)
+    if bwo is not None:  # 702.21b: one keyword, its quality may hold "and" ("creatures named Cat and Mouse")
+        return [bwo]
+    if text.strip().lower() in ('all "bands with other" abilities', "all bands with other abilities"):
+        return ["Bands with other"]  # 702.21b: every "bands with other" ability of it (engine/layers.py)
+    if text.strip().lower() in ('banding and all "bands with other" abilities',):
+        return ["Banding"]  # 702.21b: a permanent that loses banding loses all "bands with other" abilities too
     low = re.sub(r"(protection from [a-z]+)((?:,? (?:and )?from [a-z]+)+)",
                  lambda m: m.group(1) + re.sub(r",? (?:and )?from ", "\x00", m.group(2)), text.lower())
     parts = [p.strip().replace("\x00", " and from ") for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", low)

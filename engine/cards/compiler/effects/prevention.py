@@ -319,8 +319,68 @@ def _redirect(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("redirect", args)]
 
 
+@reader(r"^the next time (?:(?P<by>.+?) would deal (?P<combat>combat )?damage(?: to (?P<to>.+?))?|damage would be "
+        r"dealt to (?P<to2>.+?)) this turn, (?:that damage is dealt to (?P<into>.+?)|(?:that source|that spell|"
+        r"that creature|it) deals that damage to (?P<into2>.+?)) instead$")
+def _redirect_next(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.9: a redirection of one damage event, the next one this turn that it applies to (all of that damage,
+    then used up, as the shields of 615.8 are): "The next time a source of your choice would deal damage to you this
+    turn, that damage is dealt to SELF instead" (the source chosen as it resolves, 609.7a), "... would deal damage
+    to target creature this turn, that source deals that damage to you instead", "The next time an instant or
+    sorcery spell would deal damage to you this turn, that spell deals that damage to its controller instead",
+    "The next time a source of your choice would deal damage this turn, that damage is dealt to that source's
+    controller instead" (to any recipient), "The next time damage would be dealt to SELF this turn, ..." (from any
+    source), "The next time target attacking creature would deal combat damage to SELF this turn, that creature
+    deals that damage to itself instead". The damage is still dealt by its source (609.7b)."""
+    args: dict[str, Any] = {"combat": bool(m.group("combat")), "duration": "eot", "next": True}
+    by = m.group("by")
+    if by is None:
+        pass  # "the next time damage would be dealt to X": from any source
+    elif by == "a source of your choice":
+        args["from_chosen_source"] = True
+    elif by.startswith(("target ", "that ", "it", "self")):
+        ref = c.ref(by)
+        if ref is None or isinstance(ref, dict) and "each" in ref:
+            return None
+        args["by"] = ref
+    else:  # "an instant or sorcery spell": any source of that kind, matched as the damage would be dealt (609.7)
+        f = parse_noun(re.sub(r"^an? ", "", by))
+        if f is None or f.get("player") or f.get("_needs_player_target") or not by.startswith(("a ", "an ")):
+            return None
+        f = {k: v for k, v in f.items() if k != "zone"}
+        args["by_filter"] = {**f, "zone": "any_card"}
+    to = m.group("to") or m.group("to2")
+    if to is None:
+        args["to_any"] = True
+    elif to == "you":
+        args["to_players"] = "you"
+    elif to == "an opponent":
+        args["to_players"] = "opponent"
+    else:
+        ref = c.ref(to)
+        if ref is None or isinstance(ref, dict) and "each" in ref:
+            return None
+        args["to"] = ref
+    into = m.group("into") or m.group("into2")
+    if into in ("that source's controller", "its controller"):
+        if by is None or "by" in args:
+            return None  # only a source chosen or matched: the controller of the damage's source as it is dealt
+        args["into"] = "source_controller"
+    elif into == "itself":
+        if "by" not in args:
+            return None
+        args["into"] = args["by"]
+    else:
+        ref = c.ref(into)
+        if ref is None or isinstance(ref, dict) and "each" in ref:
+            return None
+        args["into"] = ref
+    return [Effect("redirect", args)]
+
+
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_redirect, _fog, _prevent_by, _prevent_by_group, _prevent_would_deal, _prevent_group,
+READERS: tuple[Reader, ...] = (_redirect, _redirect_next, _fog, _prevent_by, _prevent_by_group, _prevent_would_deal,
+                               _prevent_group,
                                _prevent_to,
                                _prevent_next, _prevent_divided, _cop, _prevent_next_by, _prevent_sources,
                                _prevent_chosen_source)

@@ -33,6 +33,7 @@ from engine.cards.compiler.effects.context import (
     SOURCE_DURATIONS,
     Ctx,
     Reader,
+    bands_with_other,
     reader,
 )
 from engine.cards.compiler.effects.library import (
@@ -1090,7 +1091,11 @@ def _any_player_may(m: re.Match, then: str, c: Ctx) -> list[Effect] | None:
     if actions is None or effs is None or len(actions) != 1:
         return None
     a = actions[0]
-    if group not in (a.args.get("who"), a.args.get("to")) or "choose" in str(a.args.get("what")):
+    what = a.args.get("what")
+    own_cards = isinstance(what, dict) and what.get("chooser") == group and isinstance(what.get("choose"), dict) \
+        and what["choose"].get("owner") == "chooser" and a.op == "exile"  # "Any player may exile a card from their
+    # graveyard. If a player does, ..." (Carrion Rats): their own cards, chosen by them
+    if not own_cards and (group not in (a.args.get("who"), a.args.get("to")) or "choose" in str(what)):
         return None  # the action must be that player's own (their sacrifice, discard, the damage to them)
     return [Effect("unless", {"payer": group, "any_one": True, "actions": [a], "effects": list(effs),
                               **({"if_done": True} if done.group(1) in ("a player", "they") else {})})]
@@ -1434,10 +1439,33 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if m:  # tempting offer: "Each opponent may create a Treasure token. For each opponent who does, you create a
         # Treasure token." (engine/ops/misc.py tempt); a search shuffles the library searched (701.15a)
         return _tempting_offer(m, ctx)
-    m = re.fullmatch(r"(target (?:opponent|player) chooses an? [a-z ]+? (?:they|he or she) controls?\. "
-                     r"(?:destroy|exile) that (?:creature|permanent))\.?", text.strip(), flags=re.I)
+    m = re.fullmatch(r"((?:target (?:opponent|player)|each opponent) chooses an? [a-z ]+? (?:they|he or she) "
+                     r"controls?\. "
+                     r"(?:(?:destroy|exile) that (?:creature|permanent)|other [a-z]+ (?:they|that player) controls? "
+                     r"can't (?:block|attack) this turn))\.?", text.strip(), flags=re.I)
     if m:  # (Imperial Edict) the choice and the instruction on it, one reader (compiler/effects/zones.py)
         return parse_sentence(m.group(1).lower(), ctx)
+    m = re.fullmatch(r"(each player may draw up to (\w+) cards)\. for each card less than (\w+) a player draws this "
+                     r"way, that player gains (\d+) life\.?", text.strip(), flags=re.I)
+    if m and m.group(2).lower() == m.group(3).lower():  # "Each player may draw up to two cards. For each card less than
+        # two a player draws this way, that player gains 2 life." (Temporary Truce): each player chooses how many
+        # (608.2d), then gains that much life for each card they drew fewer (608.2c: the cards drawn this way)
+        got = parse_sentence(m.group(1).lower(), ctx)
+        if got is None or len(got) != 1 or got[0].op != "draw" or not got[0].args.get("up_to"):
+            return None
+        return [Effect("draw", {**got[0].args, "short_gain": int(m.group(4))})]
+    m = re.fullmatch(r"choose (a creature type|a creature type other than wall|a basic land type)\. (.+?) (becomes?) "
+                     r"that type until end of turn\.?", text.strip(), flags=re.I)
+    if m:  # "Choose a creature type other than Wall. Target creature becomes that type until end of turn." (Unnatural
+        # Selection), "Choose a basic land type. Each land you control becomes that type ..." (Terraformer): the type
+        # chosen as it resolves (608.2d), as "... becomes the creature type of your choice" is; never Wall if so said
+        type_kind = "basic land type" if "land" in m.group(1).lower() else "creature type"
+        got = parse_sentence(f"{m.group(2)} {m.group(3)} the {type_kind} of your choice until end of turn".lower(), ctx)
+        if got is None or len(got) != 1 or got[0].op != "animate":
+            return None
+        if m.group(1).lower().endswith("other than wall"):
+            got = [Effect("animate", {**got[0].args, "type_except": ["Wall"]})]
+        return got
     m = re.fullmatch(r"self loses this ability and becomes an aura enchantment with enchant creature\. attach it to "
                      r"target creature\. you may pay ((?:\{[wubrgc0-9]\})+) to end this effect\.?", text.strip(),
                      flags=re.I)
@@ -2502,6 +2530,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if m and tok is not None:
             # "Create a 1/1 Eldrazi Scion creature token. It has "Sacrifice this token: Add {C}."" (111.4)
             from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+            bwo = [bands_with_other(q) for q in re.findall(r'"([^"]+)"', m.group(1))]
+            if all(bwo) and out[-1].op == "token":  # 'It has "bands with other creatures named Wolves of the Hunt."'
+                out[-1] = Effect("token", {**tok.args, "keywords": [*tok.args.get("keywords", ()), *bwo]})  # 702.21b
+                continue
             abl = [compile_ability_text(q.replace("this token", "SELF").replace("this creature", "SELF"))
                    for q in re.findall(r'"([^"]+)"', m.group(1))]
             if any(a is None for a in abl):

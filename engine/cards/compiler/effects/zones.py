@@ -100,18 +100,22 @@ def _exiled_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^return (.+?) to (?:its|their) owners?'s? hands?$|"
-        r"^return to (?:its|their) owners?'s? hands? ((?:all|each) .+)$")
+        r"^return to (?:its|their) owners?'s? hands? ((?:all|each) .+)$|"
+        r"^return ((?:target|two target|three target) cards? from an opponent's graveyard) to their hand$")
 def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     """400.7: "return X to its owner's hand", and the order of "Return to their owners'
-    hands all creatures with ..." (Engulf the Shore)."""
-    two = re.fullmatch(r"(target .+?) and (target .+)", m.group(1) or "")
-    if two:  # "Return target creature you control and target creature you don't control to their owners' hands"
-        # (Peel from Reality): two targets, each returned (114.1)
+    hands all creatures with ..." (Engulf the Shore); "Return two target cards from an opponent's graveyard to their
+    hand" (the Advocates: that player's own, 404.2: a graveyard's cards are its owner's)."""
+    two = re.fullmatch(r"(target .+?|self) and (target .+|another target .+|self)", m.group(1) or "")
+    if two:
+        # "Return target creature you control and target creature you don't control to their owners' hands"
+        # (Peel from Reality): two targets, each returned (114.1); "Return SELF and target creature you control to
+        # their owner's hand" (Wizard Mentor): the source and the target
         a, b = c.ref(two.group(1)), c.ref(two.group(2))
-        if not (isinstance(a, dict) and "target" in a and isinstance(b, dict) and "target" in b):
+        if not all(x == "self" or isinstance(x, dict) and "target" in x for x in (a, b)):
             return None
         return [Effect("bounce", {"what": a}), Effect("bounce", {"what": b})]
-    what = c.ref(m.group(1) or m.group(2))
+    what = c.ref(m.group(1) or m.group(2) or m.group(3))
     if isinstance(what, dict) and "target" in what:
         c.last_player = {"owner_of": what}  # "... to its owner's hand. Then that player discards a card"
     return None if what is None else [Effect("bounce", {"what": what})]
@@ -598,6 +602,23 @@ def _opponent_chooses(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     c.last_player = who
     return [Effect(m.group(3), {"what": {"choose": {**f, "controller": "chooser"}, "chooser": who, "amount": 1}})]
+
+
+@reader(r"^(target opponent|target player|each opponent) chooses an? (creature|land|artifact) (?:they|he or she) "
+        r"controls?\. other (creature|land|artifact)s (?:they|that player) controls? can't (block|attack) this turn$")
+def _chooses_others_cant(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target opponent chooses a creature they control. Other creatures they control can't block this turn." (Goblin
+    War Cry, Eunuchs' Intrigues): that player chooses one of their own as it resolves (608.2c-d); every other one of
+    that kind they control then can't block until the turn ends (engine/ops/objects.py keep_rest)."""
+    who = c.player(m.group(1))
+    if who is None or m.group(2) != m.group(3):
+        return None
+    f = parse_noun(m.group(2))
+    if f is None:
+        return None
+    c.last_player = who
+    return [Effect("keep_rest", {"keep": [f], "among": {}, "rest": dict(f), "chooser": "each", "players": who,
+                                 "rule": "cant_" + m.group(4)})]
 
 
 @reader(r"^(each opponent|each player|target opponent|target player) returns (a|an|one|two) (.+?) (?:they|he or she) "
@@ -1096,6 +1117,7 @@ READERS: tuple[Reader, ...] = (
     _edict_bounce,
     _each_returns,
     _opponent_chooses,
+    _chooses_others_cant,
     _keep_total_power,
     _player_exiles_zone,
     _player_exiles_some,
