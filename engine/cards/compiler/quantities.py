@@ -286,6 +286,10 @@ def count_of(phrase: str) -> Any:
     if m:  # "Tap an untapped creature you control: ... the tapped creature's power" (Unerring Sling, station): the
         # creature tapped to pay the cost (601.2h), now, or as it last existed on the battlefield (608.2h)
         return {{"power": "power_of", "toughness": "toughness_of"}[m.group(1)]: "tapped_cost"}
+    m = re.fullmatch(r"the found card's (power|toughness|mana value)", p)
+    if m:  # "Reveal cards from the top of your library until you reveal a nonland card. SELF deals damage equal to
+        # that card's mana value ..." (engine/cards/compiler/effects/until.py): the card found, as it was found (608.2h)
+        return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "revealed_top"}
     m = re.fullmatch(r"the revealed card's (power|toughness|mana value)", p)
     if m:  # "As an additional cost to cast this spell, reveal a creature card from your hand. ... the revealed card's
         # power" (601.2h: the card revealed to pay the cost, as it is now)

@@ -52,6 +52,7 @@ from engine.cards.compiler.effects.library import (
     with_x,
 )
 from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
+from engine.cards.compiler.effects.until import read_reveal_until
 from engine.cards.compiler.effects.zones import (
     DESTROY_REST_RX,
     KEEP_REST_RX,
@@ -1269,6 +1270,20 @@ def _tempting_offer(m: re.Match, ctx: Ctx) -> list[Effect] | None:
 
 
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
+    """Several sentences in order; None if any is not understood (_parse_effects). A paragraph none of its forms
+    reads that reveals cards until one of a kind is revealed is read one instruction at a time (701.15a, 608.2c:
+    engine/cards/compiler/effects/until.py)."""
+    mark = ctx.mark()
+    got = _parse_effects(text, ctx)
+    if got is None and re.search(r"\buntil (?:you|they) reveal\b", text, flags=re.I):
+        ctx.rewind(mark)
+        got = read_reveal_until(text, ctx, parse_effects)
+        if got is None:
+            ctx.rewind(mark)
+    return got
+
+
+def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     """Several sentences in order; None if any is not understood.
 
     Handles follow-ups that span sentences: "You may X. If you do, Y." and "If you

@@ -1,0 +1,219 @@
+"""Paragraphs built on "reveal cards from the top of your library until you reveal a ... card" (701.15a), read one
+instruction at a time (608.2c) where the fixed forms of engine/cards/compiler/effects/library.py and sequence.py do not
+cover the wording.
+
+The reveal leaves every card where it is (engine/ops/library.py reveal_until ``stay``): the cards found are "that card"
+/ "those cards" / "the nonland card" (the reference ``revealed_top``), every card revealed is "the revealed cards"
+(``revealed_cards``). The instructions after it say where those cards go, one sentence each:
+
+- "Put that card into your hand / onto the battlefield [tapped] [and the rest ...]", "You may put that card onto the
+  battlefield", "You may cast that card without paying its mana cost" (a move or an offer of the cards found);
+- "Put the rest / all other cards revealed this way / the revealed cards [that weren't put onto the battlefield] on
+  the bottom of your library in any order / in a random order / into your graveyard" (op ``revealed_to``: every
+  revealed card still in the library, 401.4 for the order), "shuffle the rest into your library" / "Then shuffle"
+  (701.19a: the cards never left the library);
+- any other instruction, read as usual, where "that card's mana value" (power, toughness) is the found card's as it
+  was found (608.2h): "SELF deals damage equal to that card's mana value to that permanent or player" after "Choose any
+  target" (the target chosen as the spell is cast, 601.2c).
+
+A paragraph whose revealed cards are not all put somewhere by its text, or whose other instructions name those cards
+in words this reader does not bind ("it", "those", "the rest" ...), is not read: the card stays unsupported.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from engine.cards.abilities import Effect
+from engine.cards.compiler.effects.context import Ctx
+from engine.cards.compiler.targets import number, parse_noun
+from engine.cards.compiler.text import sentences
+
+#: the reveal: who reveals, how many cards of which kind are looked for, an optional ", then put all cards revealed
+#: this way into your hand" (Treasure Hunt)
+_REVEAL = re.compile(
+    r"^(?:(.+?)(?:, then |\. ))?(?:(target opponent|target player|that player|its controller|defending player) reveals|"
+    r"reveal) cards from the top of (?:your|their) library until (?:you|they) reveal (a|an|one|two|three|four|five) "
+    r"([a-z ,-]+?) cards?(, then put all cards revealed this way into your hand)?\.(?: (.*))?$")
+
+#: where the cards found go
+_DEST = r"(into your hand|into your graveyard|onto the battlefield(?: tapped)?(?: under your control)?)"
+#: the cards revealed this way other than those found, and where they go
+_REST_WHO = (r"(?:the rest|all other cards revealed this way|the rest of the revealed cards|the other revealed cards)")
+_ALL_WHO = (r"(?:the revealed cards|all cards revealed this way|all revealed cards|all the revealed cards)"
+            r"(?: that weren't put onto the battlefield| not cast this way)?")
+_WHERE = (r"(on the bottom of (?:your|their) library in (?:any|a random) order|into (?:your|their) graveyard|"
+          r"into your hand)")
+_SHUFFLE = re.compile(r"^(?:then )?(?:shuffle|shuffles) (?:the rest|all other cards revealed this way|the rest of the "
+                      r"revealed cards) into (?:your|their) library$|^then (?:shuffle|that player shuffles)"
+                      r"(?: your library)?$")
+
+#: "that card's mana value" of an instruction after the reveal: the card found (quantities: "the found card's")
+_THAT_CARDS = re.compile(r"\b(?:that card's|the revealed card's|the (?:[a-z]+ )?card's)\s+(mana value|power|toughness)")
+#: words an instruction this reader does not bind would use for the revealed cards
+_UNBOUND = re.compile(r"\b(that card|those cards|the rest|revealed|it|its|them|they|their|those [a-z]+ cards|"
+                      r"the [a-z]+ cards?)\b")
+
+
+def _dest(d: str) -> dict[str, Any]:
+    """The move op's arguments for a destination phrase."""
+    if d == "into your hand":
+        return {"to": "hand"}
+    if d == "into your graveyard":
+        return {"to": "graveyard"}
+    out: dict[str, Any] = {"to": "battlefield"}
+    if "tapped" in d:
+        out["tapped"] = True
+    if "under your control" in d:
+        out["control"] = "you"
+    return out
+
+
+def _where(w: str) -> str:
+    """The revealed_to destination for a phrase of _WHERE."""
+    if w.startswith("on the bottom"):
+        return "library_bottom"
+    return "hand" if w == "into your hand" else "graveyard"
+
+
+def _found_noun(noun: str, found: str) -> bool:
+    """Does "the nonland card" / "those land cards" / "the creature cards revealed this way" name the cards found (the
+    same noun as the reveal looked for)?"""
+    n = re.sub(r"\s+cards?( revealed this way)?$", "", noun.strip())
+    n = re.sub(r"^(?:the|those|all)\s+", "", n)
+    return n in ("that", "") or n == found
+
+
+def _move_found(s: str, found: str, opt_prev: bool) -> tuple[list[Effect], bool] | None:
+    """"[You may ]put that card / the nonland card / those land cards DEST[ and the rest WHERE]": the cards found,
+    then optionally the others. Returns the effects and whether the move was optional."""
+    m = re.fullmatch(r"(you may )?put (that card|it|those cards|(?:the|those|all) [a-z ]+? cards?(?: revealed this "
+                     r"way)?) " + _DEST + r"(?:,? (?:and|then) (?:put )?" + _REST_WHO + r" " + _WHERE + r")?", s)
+    if m is None:
+        return None
+    if m.group(2) not in ("that card", "it", "those cards") and not _found_noun(m.group(2), found):
+        return None
+    if m.group(2) == "it" and opt_prev:
+        return None
+    move = Effect("move", {"what": "revealed_top", **_dest(m.group(3))})
+    out = [Effect("may", {"effects": [move]})] if m.group(1) else [move]
+    if m.group(4):
+        if m.group(1):  # "you may put that card ... and the rest ...": the rest without it is not said
+            return None
+        out.append(Effect("revealed_to", {"to": _where(m.group(4))}))
+    return out, bool(m.group(1))
+
+
+def _rest(s: str, optional: bool) -> list[Effect] | None:
+    """"Put the rest / the revealed cards ... WHERE", "shuffle the rest into your library", "Then shuffle"."""
+    m = re.fullmatch(r"(?:then )?(?:that player )?puts? (" + _REST_WHO + r"|" + _ALL_WHO + r") " + _WHERE, s)
+    if m:
+        if optional and re.fullmatch(_REST_WHO, m.group(1)):
+            return None  # after "you may put that card ...": is the card not put one of "the rest"? not said
+        return [Effect("revealed_to", {"to": _where(m.group(2))})]
+    if _SHUFFLE.fullmatch(s):
+        return [Effect("shuffle", {"who": "you"})]
+    return None
+
+
+def read_reveal_until(text: str, ctx: Ctx, parse: Callable[[str, Ctx], list[Effect] | None]) -> list[Effect] | None:
+    """The paragraph with a reveal-until instruction (module docstring); ``parse`` reads the other instructions
+    (engine/cards/compiler/effects/sequence.py parse_effects). None when it is not such a paragraph or a part is not
+    understood."""
+    low = text.strip().lower()
+    m = _REVEAL.match(low)
+    if m is None:
+        return None
+    head, who_txt, many, noun, all_hand, tail = m.groups()
+    n = number(many) or 1
+    f = parse_noun(noun + " card")
+    if f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target") \
+            or f.get("zone") not in (None, "any_card", "library"):
+        return None
+    f.pop("zone", None)
+    if who_txt is not None:  # another player reveals from their own library: only "put ... under your control" and
+        # "their graveyard / the bottom of their library" are read for them (701.15a)
+        return None
+    out: list[Effect] = []
+    if head:
+        hm = re.fullmatch(r"choose (any target|target player or planeswalker)", head)
+        if hm:  # "Choose any target. ... to that permanent or player": the target of the spell (601.2c), chosen as
+            # it is cast; named by the later instruction
+            tail = tail or ""
+            ref = {"any target": r"that permanent or player|that player or permanent",
+                   "target player or planeswalker": r"that player or planeswalker"}[hm.group(1)]
+            if len(re.findall(ref, tail)) != 1:
+                return None
+            tail = re.sub(ref, hm.group(1), tail)
+        else:
+            got = parse(head + ".", ctx)
+            if got is None:
+                return None
+            out += got
+    out.append(Effect("reveal_until", {"filter": f, "stay": True, **({"count": n} if n > 1 else {})}))
+    placed = False
+    if all_hand:
+        out.append(Effect("revealed_to", {"to": "hand"}))
+        placed = True
+    optional = False
+    found = re.sub(r"\s+", " ", noun.strip())
+    pending: list[str] = []
+
+    def flush() -> bool:
+        """Read the instructions gathered that do not move the revealed cards, in one go (clash and its "If you
+        win" read together)."""
+        if not pending:
+            return True
+        joined = " ".join(pending)
+        pending.clear()
+        joined = _THAT_CARDS.sub(r"the found card's \1", joined)
+        if _UNBOUND.search(re.sub(r"the found card's", "", joined)) and not placed_only_self(joined):
+            return False
+        got = parse(joined, ctx)
+        if got is None:
+            return False
+        out.extend(got)
+        return True
+
+    for sent in sentences(tail or ""):
+        s = sent.strip().rstrip(".").strip()
+        if not s:
+            continue
+        moved = _move_found(s, found, optional)
+        if moved is not None:
+            if not flush():
+                return None
+            out += moved[0]
+            optional = optional or moved[1]
+            if out[-1].op == "revealed_to":
+                placed = True
+            continue
+        m2 = re.fullmatch(r"(you may )?cast (?:that card|it) without paying its mana cost", s)
+        if m2:
+            if not flush():
+                return None
+            out.append(Effect("cast_offer", {"what": "revealed_top", "zone": "library", "free": True}))
+            optional = True
+            continue
+        rest = _rest(s, optional)
+        if rest is not None:
+            if not flush():
+                return None
+            out += rest
+            placed = True
+            continue
+        if not placed and re.search(r"\b(put|puts|shuffle|shuffles)\b", s):
+            return None  # an instruction placing the cards in words not read here
+        pending.append(s + ".")
+    if not flush() or not placed:
+        return None
+    return out
+
+
+def placed_only_self(text: str) -> bool:
+    """Instructions that name only SELF or the player ("If you win, return SELF to its owner's hand."): their "its"
+    is SELF's, not a revealed card's."""
+    return not re.search(r"\b(that card|those cards|the rest|revealed|them|they|their|those [a-z]+ cards|"
+                         r"the [a-z]+ cards?)\b", text) and not re.search(r"\bit\b", text) \
+        and all(m.group(0) == "its owner's" for m in re.finditer(r"\bits\b(?: owner's)?", text))
