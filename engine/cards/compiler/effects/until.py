@@ -30,24 +30,27 @@ from engine.cards.compiler.effects.context import Ctx
 from engine.cards.compiler.targets import number, parse_noun
 from engine.cards.compiler.text import sentences
 
-#: the reveal: who reveals, how many cards of which kind are looked for, an optional ", then put all cards revealed
-#: this way into your hand" (Treasure Hunt)
+#: the reveal: who reveals ("you may": its controller chooses), how many cards of which kind are looked for, an
+#: optional ", then put all cards revealed this way into your hand" (Treasure Hunt)
 _REVEAL = re.compile(
-    r"^(?:(.+?)(?:, then |\. ))?(?:(target opponent|target player|that player|its controller|defending player) reveals|"
-    r"reveal) cards from the top of (?:your|their) library until (?:you|they) reveal (a|an|one|two|three|four|five) "
-    r"([a-z ,-]+?) cards?(, then put all cards revealed this way into your hand)?\.(?: (.*))?$")
+    r"^(?:(.+?)(?:, then |\. ))?(?:(you may )|([a-z' ]+?) (?=reveals))?reveals? cards from the top of (?:your|their) "
+    r"library until (?:you|they) reveal (a|an|one|two|three|four|five) ([a-z ,-]+? cards?(?: with [a-z0-9 ]+?)?)(, "
+    r"then put all cards revealed this way into your hand)?(?:\.|,)(?: (.*))?$")
 
 #: where the cards found go
-_DEST = r"(into your hand|into your graveyard|onto the battlefield(?: tapped)?(?: under your control)?)"
+_DEST = (r"(into (?:your|their) hand|into (?:your|their) graveyard|onto the battlefield(?: tapped)?"
+         r"(?: under your control)?)")
 #: the cards revealed this way other than those found, and where they go
-_REST_WHO = (r"(?:the rest|all other cards revealed this way|the rest of the revealed cards|the other revealed cards)")
+_REST_WHO = (r"(?:the rest|all other cards revealed this way|the rest of the revealed cards|the other revealed cards|"
+             r"all other revealed cards)")
 _ALL_WHO = (r"(?:the revealed cards|all cards revealed this way|all revealed cards|all the revealed cards)"
             r"(?: that weren't put onto the battlefield| not cast this way)?")
 _WHERE = (r"(on the bottom of (?:your|their) library in (?:any|a random) order|into (?:your|their) graveyard|"
           r"into your hand)")
-_SHUFFLE = re.compile(r"^(?:then )?(?:shuffle|shuffles) (?:the rest|all other cards revealed this way|the rest of the "
-                      r"revealed cards) into (?:your|their) library$|^then (?:shuffle|that player shuffles)"
-                      r"(?: your library)?$")
+_SHUFFLE = re.compile(r"^(?:then )?shuffles? (?:the rest|all other cards revealed this way|the rest of the "
+                      r"revealed cards) into (?:your|their) library$|^then shuffles?(?: (?:your|their) library)?$")
+#: the player who revealed, as the subject of an instruction after the reveal
+_SUBJECT = re.compile(r"^(?:then )?(?:that player|the player|they|he or she) (puts?|shuffles?|may put)\b")
 
 #: "that card's mana value" of an instruction after the reveal: the card found (quantities: "the found card's")
 _THAT_CARDS = re.compile(r"\b(?:that card's|the revealed card's|the (?:[a-z]+ )?card's)\s+(mana value|power|toughness)")
@@ -58,9 +61,9 @@ _UNBOUND = re.compile(r"\b(that card|those cards|the rest|revealed|it|its|them|t
 
 def _dest(d: str) -> dict[str, Any]:
     """The move op's arguments for a destination phrase."""
-    if d == "into your hand":
+    if d.endswith(" hand"):
         return {"to": "hand"}
-    if d == "into your graveyard":
+    if d.endswith(" graveyard"):
         return {"to": "graveyard"}
     out: dict[str, Any] = {"to": "battlefield"}
     if "tapped" in d:
@@ -74,7 +77,7 @@ def _where(w: str) -> str:
     """The revealed_to destination for a phrase of _WHERE."""
     if w.startswith("on the bottom"):
         return "library_bottom"
-    return "hand" if w == "into your hand" else "graveyard"
+    return "hand" if w.endswith(" hand") else "graveyard"
 
 
 def _found_noun(noun: str, found: str) -> bool:
@@ -82,38 +85,64 @@ def _found_noun(noun: str, found: str) -> bool:
     same noun as the reveal looked for)?"""
     n = re.sub(r"\s+cards?( revealed this way)?$", "", noun.strip())
     n = re.sub(r"^(?:the|those|all)\s+", "", n)
-    return n in ("that", "") or n == found
+    return n == found
 
 
-def _move_found(s: str, found: str, opt_prev: bool) -> tuple[list[Effect], bool] | None:
+def _other_noun(noun: str, found: str) -> bool:
+    """Does "all noncreature cards revealed this way" name the cards revealed before the creature card found (the
+    reveal stops at the card found: every card before it is not of that kind)?"""
+    m = re.fullmatch(r"all (non)?([a-z]+) cards revealed this way", noun)
+    return bool(m) and m.group(1) == "non" and m.group(2) == found
+
+
+def _move_found(s: str, found: str, opt_prev: bool, who: Any) -> tuple[list[Effect], bool] | None:
     """"[You may ]put that card / the nonland card / those land cards DEST[ and the rest WHERE]": the cards found,
     then optionally the others. Returns the effects and whether the move was optional."""
-    m = re.fullmatch(r"(you may )?put (that card|it|those cards|(?:the|those|all) [a-z ]+? cards?(?: revealed this "
-                     r"way)?) " + _DEST + r"(?:,? (?:and|then) (?:put )?" + _REST_WHO + r" " + _WHERE + r")?", s)
+    m = re.fullmatch(r"(you may |may )?puts? (that card|it|those cards|(?:the|those|all) [a-z ]+? cards?(?: revealed "
+                     r"this way)?) " + _DEST + r"(?:,? (?:and|then) (?:puts? )?(" + _REST_WHO + r"|all non[a-z]+ cards "
+                     r"revealed this way) " + _WHERE + r"|,? (?:and|then) (shuffles?) " + _REST_WHO + r" into (?:your|their) "
+                     r"library)?", s)
     if m is None:
         return None
     if m.group(2) not in ("that card", "it", "those cards") and not _found_noun(m.group(2), found):
         return None
     if m.group(2) == "it" and opt_prev:
         return None
+    if who != "you" and m.group(3).endswith(" hand"):
+        return None  # whose hand is not read for another player's reveal
     move = Effect("move", {"what": "revealed_top", **_dest(m.group(3))})
     out = [Effect("may", {"effects": [move]})] if m.group(1) else [move]
+    if m.group(6):  # "put that card onto the battlefield and shuffle all other cards revealed this way into your
+        # library": they never left it (701.19a)
+        if m.group(1):
+            return None
+        out.append(Effect("shuffle", {"who": who}))
     if m.group(4):
         if m.group(1):  # "you may put that card ... and the rest ...": the rest without it is not said
             return None
-        out.append(Effect("revealed_to", {"to": _where(m.group(4))}))
+        if m.group(4).startswith("all non") and not _other_noun(m.group(4), found):
+            return None
+        out.append(Effect("revealed_to", {"to": _where(m.group(5)), "except_found": True,
+                                          **({"who": who} if who != "you" else {})}))
     return out, bool(m.group(1))
 
 
-def _rest(s: str, optional: bool) -> list[Effect] | None:
+def _rest(s: str, optional: bool, found: str, who: Any) -> list[Effect] | None:
     """"Put the rest / the revealed cards ... WHERE", "shuffle the rest into your library", "Then shuffle"."""
-    m = re.fullmatch(r"(?:then )?(?:that player )?puts? (" + _REST_WHO + r"|" + _ALL_WHO + r") " + _WHERE, s)
+    m = re.fullmatch(r"(?:then )?puts? (" + _REST_WHO + r"|" + _ALL_WHO + r"|all non[a-z]+ cards revealed this way) "
+                     + _WHERE, s)
+    by = {"who": who} if who != "you" else {}
     if m:
-        if optional and re.fullmatch(_REST_WHO, m.group(1)):
+        other = bool(re.fullmatch(_REST_WHO, m.group(1)))
+        if m.group(1).startswith("all non"):
+            if not _other_noun(m.group(1), found):
+                return None
+            other = True
+        if optional and other:
             return None  # after "you may put that card ...": is the card not put one of "the rest"? not said
-        return [Effect("revealed_to", {"to": _where(m.group(2))})]
+        return [Effect("revealed_to", {"to": _where(m.group(2)), **({"except_found": True} if other else {}), **by})]
     if _SHUFFLE.fullmatch(s):
-        return [Effect("shuffle", {"who": "you"})]
+        return [Effect("shuffle", {"who": who})]
     return None
 
 
@@ -125,22 +154,20 @@ def read_reveal_until(text: str, ctx: Ctx, parse: Callable[[str, Ctx], list[Effe
     m = _REVEAL.match(low)
     if m is None:
         return None
-    head, who_txt, many, noun, all_hand, tail = m.groups()
+    head, may, who_txt, many, noun, all_hand, tail = m.groups()
     n = number(many) or 1
-    f = parse_noun(noun + " card")
+    noun, _, with_part = re.sub(r"\bcards\b", "card", noun).partition(" card")
+    f = parse_noun(noun + " card" + with_part)
     if f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target") \
             or f.get("zone") not in (None, "any_card", "library"):
         return None
     f.pop("zone", None)
-    if who_txt is not None:  # another player reveals from their own library: only "put ... under your control" and
-        # "their graveyard / the bottom of their library" are read for them (701.15a)
-        return None
     out: list[Effect] = []
+    tail = tail or ""
     if head:
         hm = re.fullmatch(r"choose (any target|target player or planeswalker)", head)
         if hm:  # "Choose any target. ... to that permanent or player": the target of the spell (601.2c), chosen as
             # it is cast; named by the later instruction
-            tail = tail or ""
             ref = {"any target": r"that permanent or player|that player or permanent",
                    "target player or planeswalker": r"that player or planeswalker"}[hm.group(1)]
             if len(re.findall(ref, tail)) != 1:
@@ -151,10 +178,20 @@ def read_reveal_until(text: str, ctx: Ctx, parse: Callable[[str, Ctx], list[Effe
             if got is None:
                 return None
             out += got
-    out.append(Effect("reveal_until", {"filter": f, "stay": True, **({"count": n} if n > 1 else {})}))
+    who: Any = "you"
+    if who_txt is not None:  # another player reveals from their own library (701.15a): "that player", "its
+        # controller", "target opponent"; what they do after is theirs
+        who = ctx.player(who_txt)
+        if who is None or who == "you" or all_hand:
+            return None
+    if may and tail.startswith("if you do, "):
+        tail = tail[len("if you do, "):]
+    until = Effect("reveal_until", {"filter": f, "stay": True, **({"count": n} if n > 1 else {}),
+                                    **({"who": who} if who != "you" else {})})
+    body: list[Effect] = []
     placed = False
     if all_hand:
-        out.append(Effect("revealed_to", {"to": "hand"}))
+        body.append(Effect("revealed_to", {"to": "hand"}))
         placed = True
     optional = False
     found = re.sub(r"\s+", " ", noun.strip())
@@ -173,34 +210,43 @@ def read_reveal_until(text: str, ctx: Ctx, parse: Callable[[str, Ctx], list[Effe
         got = parse(joined, ctx)
         if got is None:
             return False
-        out.extend(got)
+        body.extend(got)
         return True
 
-    for sent in sentences(tail or ""):
+    # "That player puts all noncreature cards revealed this way into their graveyard, then you put the creature card
+    # onto the battlefield under your control" (Telemin Performance): two instructions, in order
+    tail = re.sub(r", then you put ", ". you put ", tail)
+    for sent in sentences(tail):
         s = sent.strip().rstrip(".").strip()
         if not s:
             continue
-        moved = _move_found(s, found, optional)
+        sm = _SUBJECT.match(s)
+        if sm and who != "you":  # "That player puts that card onto the battlefield": the revealing player's act
+            s = s[sm.start(1):]
+        elif sm:
+            return None
+        s = re.sub(r"^(?:then )?you put ", "put ", s)
+        moved = _move_found(s, found, optional, who)
         if moved is not None:
             if not flush():
                 return None
-            out += moved[0]
+            body += moved[0]
             optional = optional or moved[1]
-            if out[-1].op == "revealed_to":
+            if body[-1].op in ("revealed_to", "shuffle"):
                 placed = True
             continue
         m2 = re.fullmatch(r"(you may )?cast (?:that card|it) without paying its mana cost", s)
-        if m2:
+        if m2 and who == "you":
             if not flush():
                 return None
-            out.append(Effect("cast_offer", {"what": "revealed_top", "zone": "library", "free": True}))
+            body.append(Effect("cast_offer", {"what": "revealed_top", "zone": "library", "free": True}))
             optional = True
             continue
-        rest = _rest(s, optional)
+        rest = _rest(s, optional, found, who)
         if rest is not None:
             if not flush():
                 return None
-            out += rest
+            body += rest
             placed = True
             continue
         if not placed and re.search(r"\b(put|puts|shuffle|shuffles)\b", s):
@@ -208,7 +254,9 @@ def read_reveal_until(text: str, ctx: Ctx, parse: Callable[[str, Ctx], list[Effe
         pending.append(s + ".")
     if not flush() or not placed:
         return None
-    return out
+    if may:
+        return out + [Effect("may", {"effects": [until], "then": body})]
+    return out + [until] + body
 
 
 def placed_only_self(text: str) -> bool:
