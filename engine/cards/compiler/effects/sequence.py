@@ -1085,6 +1085,43 @@ def _return_exiled_self(e: Effect) -> Effect:
     return Effect("delayed", {**e.args, "effects": inner})
 
 
+_SPENT_PAIR = re.compile(r"(.+?) if ((?:\{[wubrg]\})+) was spent to cast self,? and (.+?) if ((?:\{[wubrg]\})+) was "
+                         r"spent to cast self\.?")
+
+
+def _spent_pair(low: str, ctx: Ctx) -> list[Effect] | None:
+    """"SELF deals 3 damage to each creature without flying if {R} was spent to cast SELF and 3 damage to each creature
+    with flying if {G} was spent to cast SELF" (Firespout), "You gain X life if {G} was spent ... and X life if {W} was
+    spent ..." (Dawnglow Infusion), "Target player can't play lands this turn if {R} ... and can't cast creature spells
+    this turn if {W} ..." (Moonhold): two instructions, each done only if mana of that color paid for the spell (106.4,
+    608.2c). The second borrows the first's subject and verb when it has none ("that player" for a target named in
+    the first: one target, 115.1)."""
+    m = _SPENT_PAIR.fullmatch(low.strip())
+    if m is None:
+        return None
+    mark = ctx.mark()
+    first = parse_sentence(m.group(1), ctx)
+    c1, c2 = parse_condition(f"{m.group(2)} was spent to cast self"), parse_condition(f"{m.group(4)} was spent to "
+                                                                                     f"cast self")
+    if first is None or c1 is None or c2 is None:
+        ctx.rewind(mark)
+        return None
+    words = m.group(1).split()
+    second = None
+    for k in range(0, min(4, len(words))):
+        head = re.sub(r"\btarget (player|opponent|creature|permanent)\b", r"that \1", " ".join(words[:k]))
+        inner = ctx.mark()
+        second = parse_sentence((head + " " + m.group(3)).strip(), ctx)
+        if second is not None and len(ctx.targets) == inner[0]:
+            break
+        ctx.rewind(inner)
+        second = None
+    if second is None:
+        ctx.rewind(mark)
+        return None
+    return [Effect("if", {"cond": c1, "then": list(first)}), Effect("if", {"cond": c2, "then": list(second)})]
+
+
 def _paragraph_forms(low: str, ctx: Ctx) -> Any:
     """Paragraph forms of several sentences read whole: the Oaths' target, Counterbalance's reveal, Spoils of the
     Vault's reveal until, a player's "may reveal ... until"; their effects, None (the form, not understood), or
@@ -1636,6 +1673,9 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         peek = Effect("reveal", {"who": "you", "zone": "library_top", "amount": 1, "to": "you"})
         return [peek, Effect("may", {"effects": [shown[0]], "then": [shown[1]]})]
     low = text.strip().lower()
+    got = _spent_pair(low, ctx)
+    if got is not None:
+        return got
     arch = _paragraph_forms(low, ctx)
     if arch is not _NOT_THIS:
         return arch if isinstance(arch, list) else None
