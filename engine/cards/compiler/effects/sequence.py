@@ -1320,6 +1320,17 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     return got
 
 
+def _the_named(text: str) -> str:
+    """"... SELF deals damage to that creature's controller equal to the creature's power" (Boros Fury-Shield), "that
+    spell's controller mills X cards, where X is the spell's mana value" (Induce Paranoia): "the creature's" / "the
+    spell's" after "that creature" / "that spell" is that object's, the one named before (608.2c)."""
+    def repl(m: re.Match) -> str:
+        if re.search(rf"\bthat {m.group(1)}\b", text[:m.start()], flags=re.I):
+            return f"that {m.group(1)}'s {m.group(2)}"
+        return m.group(0)
+    return re.sub(r"\bthe (creature|spell)'s (power|toughness|mana value|controller)\b", repl, text)
+
+
 def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     """Several sentences in order; None if any is not understood.
 
@@ -1329,6 +1340,7 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if "\n" in text and DIE_ROW.match(text.strip().split("\n")[1].strip()):
         return die_table(text, ctx)
     text = _except_for(_do_the_same(text))
+    text = _the_named(text)
     m = re.fullmatch(r"(.*?)(?:then )?each opponent may ([^.]+)\. for each opponent who (?:does|searches a library "
                      r"this way), (?:you )?([^.]+?)\.(?: then each player who searched a library this way shuffles\.)?"
                      r"(.*)",
