@@ -52,7 +52,7 @@ from engine.cards.compiler.effects.library import (
     with_x,
 )
 from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
-from engine.cards.compiler.effects.until import read_reveal_until
+from engine.cards.compiler.effects.until import read_reveal_top, read_reveal_until
 from engine.cards.compiler.effects.zones import (
     DESTROY_REST_RX,
     KEEP_REST_RX,
@@ -1315,6 +1315,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if got is None and re.search(r"\buntil (?:you|they) reveal\b", text, flags=re.I):
         ctx.rewind(mark)
         got = read_reveal_until(text, ctx, parse_effects)
+        if got is None:
+            ctx.rewind(mark)
+    if got is None and re.search(r"\breveal the top card of your library\b", text, flags=re.I):
+        ctx.rewind(mark)
+        got = read_reveal_top(text, ctx, parse_effects)
         if got is None:
             ctx.rewind(mark)
     return got

@@ -265,3 +265,62 @@ def placed_only_self(text: str) -> bool:
     return not re.search(r"\b(that card|those cards|the rest|revealed|them|they|their|those [a-z]+ cards|"
                          r"the [a-z]+ cards?)\b", text) and not re.search(r"\bit\b", text) \
         and all(m.group(0) == "its owner's" for m in re.finditer(r"\bits\b(?: owner's)?", text))
+
+
+#: "[Scry 3, then ]reveal the top card of your library." and what follows it
+_TOP = re.compile(r"^(?:(.+?)(?:, then |\. ))?(you may )?reveal the top card of your library\.(?: (.*))?$")
+
+
+def _choose_target(head: str, tail: str) -> tuple[str, str] | None:
+    """"Choose any target. ... to that permanent or player" (Riddle of Lightning), "Choose target attacking or blocking
+    creature. ... to that creature" (Judge Unworthy): the spell's target (601.2c: chosen as it is cast), named where
+    the later instruction names it; the rest of the head. None when the later text does not name it exactly once."""
+    m = re.match(r"choose (any target|target [a-z ]+?)(?:\. |$)", head)
+    if m is None:
+        return head, tail
+    if m.group(1) == "any target":
+        ref = r"that permanent or player|that player or permanent"
+    else:
+        noun = m.group(1).split()[-1]
+        ref = rf"that {noun}"
+    if len(re.findall(rf"\b(?:{ref})\b", tail)) != 1:
+        return None
+    return head[m.end():], re.sub(rf"\b(?:{ref})\b", m.group(1), tail)
+
+
+def read_reveal_top(text: str, ctx: Ctx, parse: Callable[[str, Ctx], list[Effect] | None]) -> list[Effect] | None:
+    """"Scry 3, then reveal the top card of your library. SELF deals damage equal to that card's mana value to that
+    permanent or player." (Riddle of Lightning), "... SELF gets +X/+0 until end of turn, where X is that card's mana
+    value" (Stormchaser Chimera), "You may reveal the top card of your library. If you do, each opponent loses life
+    equal to that card's mana value" (Baneful Omen): the card is revealed and stays on top (701.15a, engine/ops/misc.py
+    reveal_top); "that card's mana value" is that card's (608.2h). The instructions after it must not name the card
+    otherwise (no "it", no move: other readers do those)."""
+    m = _TOP.match(text.strip().lower())
+    if m is None:
+        return None
+    head, may, tail = m.group(1) or "", m.group(2), m.group(3) or ""
+    if not tail or not _THAT_CARDS.search(tail):
+        return None
+    got = _choose_target(head, tail)
+    if got is None:
+        return None
+    head, tail = got
+    out: list[Effect] = []
+    if head.strip():
+        pre = parse(head.strip().rstrip(".") + ".", ctx)
+        if pre is None:
+            return None
+        out += pre
+    if may:
+        if not tail.startswith("if you do, "):
+            return None
+        tail = tail[len("if you do, "):]
+    tail = _THAT_CARDS.sub(r"the found card's \1", tail)
+    if _UNBOUND.search(re.sub(r"the found card's", "", tail)):
+        return None
+    then = parse(tail, ctx)
+    if then is None:
+        return None
+    if may:
+        return out + [Effect("may", {"effects": [Effect("reveal_top", {})], "then": then})]
+    return out + [Effect("reveal_top", {})] + then
