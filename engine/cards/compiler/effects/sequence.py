@@ -2195,8 +2195,11 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         m = re.match(r"^(?:for each 1 damage prevented this way, put a \+1/\+1 counter on (?:that creature|it)|"
                      r"you gain life equal to the damage prevented this way)$", s)
         if m and out and out[-1].op == "prevent" and (out[-1].args.get("amount") is not None
-                                                      or out[-1].args.get("next")):
-            # (a shield of a number, or one used up by the next damage event: what it prevented is known, 615.7, 615.8)
+                                                      or out[-1].args.get("next")
+                                                      or out[-1].args.get("duration") == "eot"):
+            # (a shield of a number, or one used up by the next damage event: what it prevented is known, 615.7, 615.8;
+            # "prevent all damage ... this turn" (Brace for Impact, Hallow): each time it prevents damage, what it
+            # prevented then)
             # 615.5: the rest of a prevention effect happens right after the damage is prevented
             rider = {"counters": "+1/+1"} if s.startswith("for each") else {"gain_life": True}
             out[-1] = Effect("prevent", {**out[-1].args, "rider": rider})
