@@ -2102,6 +2102,31 @@ def _phantom(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^if (noncombat )?damage would be dealt to (self|another creature you control|you), prevent that damage\. "
+        r"(?:put an? ([+\-\w/]+) counter on (self|that creature) for each 1 damage prevented this way|(you gain life "
+        r"equal to the damage prevented this way))$")
+def _prevent_then(m: re.Match) -> list[dict[str, Any]] | None:
+    """615.5: "If damage would be dealt to another creature you control, prevent that damage. Put a +1/+1 counter on
+    that creature for each 1 damage prevented this way." (Vigor), "If damage would be dealt to SELF, prevent that
+    damage. Put a -1/-1 counter on SELF for each 1 damage prevented this way." (Phyrexian Hydra), "If noncombat damage
+    would be dealt to you, prevent that damage. You gain life equal to the damage prevented this way." (Purity): a
+    prevention static (615.9) whose rest happens right after each damage event it prevents (engine/actions.py
+    _prevention_riders): the counters on the permanent it shielded, the life to its controller."""
+    got = _prevention(m.group(2), False, "all")
+    if got is None:
+        return None
+    st = dict(got[0])
+    if m.group(1):
+        st["noncombat"] = True
+    if m.group(5):
+        st["then_gain_life"] = True
+    else:
+        if m.group(2) == "you" or (m.group(4) == "self") != (m.group(2) == "self"):
+            return None  # the counters go on the permanent dealt the damage, named as such
+        st["then_counters"] = m.group(3)
+    return [st]
+
+
 @static(r"^if damage would be dealt to self while it has an? ([+\-\w/]+) counter on it, prevent that damage and "
         r"remove (an?|that many) ([+\-\w/]+) counters? from (?:it|self)$")
 def _champion(m: re.Match) -> list[dict[str, Any]] | None:
