@@ -401,7 +401,7 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
 AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "x": frozenset({"x", "negate"}), "times": frozenset({"times", "of"}),
     # "per_controller": in a filter, "you" of its count is the controller of the object checked (engine/filters.py)
-    "count": frozenset({"count", "names", "costs", "per_controller"}),
+    "count": frozenset({"count", "names", "costs", "symbols", "per_controller"}),
     "plus": frozenset({"plus"}),
     # "sum": the total of the objects named, in a static ("the total power of the exiled cards": Sutured Ghoul)
     "power_of": frozenset({"power_of", "sum"}), "toughness_of": frozenset({"toughness_of", "sum"}),
@@ -677,6 +677,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             # the order of the symbols aside; a card with no mana cost has none to count)
             return len({tuple(sorted(g.objects[i].card.mana_cost)) for i in pool
                         if g.objects[i].card.mana_cost and matches(g, i, f, src, ctl)})
+        if a.get("symbols"):  # chroma (Eventide): "the number of black mana symbols in the mana costs of cards in
+            # your graveyard": each symbol of those colors in those objects' mana costs, a hybrid one once (202.1)
+            return sum(1 for i in pool if matches(g, i, f, src, ctl) for sym in g.objects[i].card.mana_cost
+                       if any(c in a["symbols"] for c in sym.split("/")))
         return n + sum(1 for i in pool if matches(g, i, f, src, ctl))
     if "times" in a:
         return a["times"] * amount(g, a["of"], src, r)

@@ -410,6 +410,14 @@ def quantity(phrase: str) -> Any:
     if m:  # chroma (Eventide): "the number of red mana symbols in the mana costs of permanents you control" counts what
         # devotion counts (700.5: each symbol of that color, a hybrid one included, among your permanents' mana costs)
         return {"devotion": [{"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(1)]]}
+    m = re.fullmatch(r"(?:the number of )?(white|blue|black|red|green) mana symbols? in the mana costs of (.+)", p)
+    if m:  # chroma (Eventide): "... in the mana costs of cards in your graveyard" (Umbra Stalker): each symbol of that
+        # color among those cards' mana costs (202.1; a hybrid symbol counts, as devotion's does, 700.5)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("_needs_player_target") or f.get("player") \
+                or f.get("zone") not in ("graveyard", "hand", "exile"):
+            return None
+        return {"count": f, "symbols": [{"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(1)]]}
     m = re.fullmatch(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))?", p)
     if m:  # 700.5
         letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
