@@ -33,7 +33,8 @@ from engine.cards.compiler.text import sentences
 #: the reveal: who reveals ("you may": its controller chooses), how many cards of which kind are looked for, an
 #: optional ", then put all cards revealed this way into your hand" (Treasure Hunt)
 _REVEAL = re.compile(
-    r"^(?:(.+?)(?:, then |\. ))?(?:(you may )|([a-z' ]+?) (?=reveals))?reveals? cards from the top of (?:your|their) "
+    r"^(?:(.+?)(?:, then |\. ))?(if you do, )?(?:(you may )|([a-z' ]+?) (?=reveals))?reveals? cards from the top of "
+    r"(?:your|their) "
     r"library until (?:you|they) reveal (a|an|one|two|three|four|five) ([a-z ,-]+? cards?(?: with [a-z0-9 ]+?)?)(, "
     r"then put all cards revealed this way into your hand)?(?:\.|,)(?: (.*))?$")
 
@@ -154,7 +155,9 @@ def read_reveal_until(text: str, ctx: Ctx, parse: Callable[[str, Ctx], list[Effe
     m = _REVEAL.match(low)
     if m is None:
         return None
-    head, may, who_txt, many, noun, all_hand, tail = m.groups()
+    head, if_do, may, who_txt, many, noun, all_hand, tail = m.groups()
+    if if_do and (not head or may):
+        return None
     n = number(many) or 1
     noun, _, with_part = re.sub(r"\bcards\b", "card", noun).partition(" card")
     f = parse_noun(noun + " card" + with_part)
@@ -175,8 +178,8 @@ def read_reveal_until(text: str, ctx: Ctx, parse: Callable[[str, Ctx], list[Effe
             tail = re.sub(ref, hm.group(1), tail)
         else:
             got = parse(head + ".", ctx)
-            if got is None:
-                return None
+            if got is None or if_do and not (got and got[-1].op == "may" and "then" not in got[-1].args):
+                return None  # "You may sacrifice a creature. If you do, reveal ...": what follows is the may's "then"
             out += got
     who: Any = "you"
     if who_txt is not None:  # another player reveals from their own library (701.15a): "that player", "its
@@ -256,6 +259,8 @@ def read_reveal_until(text: str, ctx: Ctx, parse: Callable[[str, Ctx], list[Effe
         return None
     if may:
         return out + [Effect("may", {"effects": [until], "then": body})]
+    if if_do:  # 608.2c: only if the player did what the "you may" instruction before offered
+        return out[:-1] + [Effect("may", {**out[-1].args, "then": [until] + body})]
     return out + [until] + body
 
 
