@@ -3430,6 +3430,19 @@ def _attached_is_kind(m: re.Match) -> list[dict[str, Any]] | None:
     return None if aff is None else _is_kind(aff, m.group(2))
 
 
+@static(r"^((?:[a-z]+ )?(?:creatures|[a-z]+s) (?:your opponents control|you control)) (can't (?:block|attack)), and they "
+        r"(can't (?:attack|block)(?: you(?: or planeswalkers you control)?)?)$")
+def _cant_and_they_cant(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Survivors your opponents control can't block, and they can't attack you or planeswalkers you control"
+    (Varchild, Betrayer of Kjeldor): two restrictions of the same creatures (508.1c, 509.1b), each read as if
+    written alone."""
+    a = parse_static(f"{m.group(1)} {m.group(2)}")
+    b = parse_static(f"{m.group(1)} {m.group(3)}")
+    if not a or not b:
+        return None
+    return a + b
+
+
 def parse_static(text: str) -> list[dict[str, Any]] | None:
     t = text.strip().rstrip(".").strip()
     low = t.lower()
