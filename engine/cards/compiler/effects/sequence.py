@@ -538,8 +538,28 @@ def _that_kind(s: str, ctx: Ctx) -> str:
                   flags=re.I)
 
 
+def _until_planeswalks(sentence: str, ctx: Ctx) -> list[Effect] | None:
+    """901.11 (Planechase): "Whenever chaos ensues, until a player planeswalks, you can't lose the game and your
+    opponents can't win the game" (Celestine Reef), "... target player can't cast spells until a player planeswalks"
+    (Eloren Wilds): the effect read as for "this turn", lasting instead until a player planeswalks (engine/planechase.py
+    planeswalk ends it). Only effects on players and rules whose every part has that one duration."""
+    s = sentence.strip().rstrip(".").strip()
+    t = re.sub(r"^until a player planeswalks, (.+)$", r"\1 this turn", s, flags=re.I)
+    t = re.sub(r"^(.+) until a player planeswalks$", r"\1 this turn", t, flags=re.I)
+    if t == s or re.search(r"until a player planeswalks", t, flags=re.I):
+        return None
+    t = re.sub(r"^(you can't lose the game) and (your opponents can't win the game) this turn$", r"\1 this turn and \2 "
+               r"this turn", t, flags=re.I)
+    got = parse_sentence(t, ctx)
+    if not got or any(e.op not in ("player_effect", "restrict") or e.args.get("duration") != "eot" for e in got):
+        return None
+    return [Effect(e.op, {**e.args, "duration": "until_planeswalk"}) for e in got]
+
+
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
+    if re.search(r"until a player planeswalks", sentence, flags=re.I):
+        return _until_planeswalks(sentence, ctx)
     s = sentence.strip().rstrip(".").strip()
     s = re.sub(r"^then,? ", "", s, flags=re.I)
     s = _that_kind(s, ctx)
