@@ -76,6 +76,7 @@ def _search_theirs(m: re.Match, c: Ctx) -> list[Effect] | None:
     if who is None or not got or got[0].op != "search" or got[0].args.get("who") is not None:
         return None
     c.last_player = who
+    c.last = "taken"  # "You gain life equal to its mana value" (Seek): the card found, where it was put (608.2c)
     return [Effect("search", {**got[0].args, "in_library_of": who})]
 
 
