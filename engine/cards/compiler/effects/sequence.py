@@ -1690,6 +1690,10 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   r"(?:the rest|all other cards revealed this way) into their library\b",
                   r"\1 and puts that card onto the battlefield and shuffles the rest into their library", text.strip(),
                   flags=re.I)
+    # "Search target opponent's library for an artifact, creature, enchantment, or land card. Put that card onto the
+    # battlefield under your control." (Eternal Dominion): one instruction (library.py _search_theirs, 701.15a)
+    text = re.sub(r"\b(search (?:target opponent's|target player's|that player's) library for [^.]+?)\. put that card "
+                  r"(onto the battlefield under your control)\b", r"\1 and put that card \2", text.strip(), flags=re.I)
     # "Choose a color of a card in your graveyard. Add one mana of that color." (Corrupted Grafstone): one mana of a
     # color among those cards (105.2, 106.4)
     text = re.sub(r"^choose a color of a card in your graveyard\. add one mana of that color\.?$",
