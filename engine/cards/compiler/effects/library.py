@@ -530,6 +530,14 @@ def _search_exile_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
+@reader(r"^each player reveals the top card of their library$")
+def _each_reveals_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Parley (an ability word of Conspiracy, 207.2c): "Each player reveals the top card of their library. For each
+    nonland card revealed this way, ..." (Selvala's Charge): every player's top card revealed (701.13a) and left there;
+    "revealed this way" counts those cards (engine/ops/misc.py reveal_top ``each_player``)."""
+    return [Effect("reveal_top", {"each_player": True})]
+
+
 @reader(r"^reveal the top card of your library and put (?:it|that card) into your hand$")
 def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Reveal the top card of your library and put that card into your hand" (Dark Confidant):
@@ -689,7 +697,8 @@ READERS: tuple[Reader, ...] = (_dig_color_pairs, _search_both, _reveal_until_joi
                                _search_split_dest,
                                _player_search, _players_search_top, _shuffle, _player_shuffles, _search_named_gy,
                                _search_shuffle,
-                               _search_named2, _reveal_take, _from_milled, _search_exile_rest, _search_theirs)
+                               _search_named2, _reveal_take, _from_milled, _search_exile_rest, _search_theirs,
+                               _each_reveals_top)
 
 
 # "Look at the top N cards of your library." and what follows it, read by parts (a typed

@@ -684,7 +684,22 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     if m:  # "For each creature card in your graveyard, put a +1/+1 counter on each creature you control"
         # (an instruction of its own; "for each permanent destroyed this way, its controller ..." counts
         # for each player apart, which this does not read)
+        mark = ctx.mark()
         inner = _attempt(f"{m.group(2)} for each {m.group(1)}", ctx)
+        if inner is not None and len(inner) > 1 and " and " in m.group(2):
+            # "For each nonland card revealed this way, add {G} and you gain 1 life" (Selvala, Explorer Returned):
+            # "for each" counts for every instruction of the sentence, not only the last one
+            ctx.rewind(mark)
+            inner = None
+            for k in [i for i in range(len(m.group(2))) if m.group(2).startswith(" and ", i)]:
+                a = _attempt(f"{m.group(2)[:k]} for each {m.group(1)}", ctx)
+                b = _attempt(f"{m.group(2)[k + 5:]} for each {m.group(1)}", ctx) if a is not None else None
+                if a is not None and b is not None:
+                    inner = a + b
+                    break
+                ctx.rewind(mark)
+            if inner is None:
+                return None
         if inner is not None:
             return inner
     m = re.match(r"^(?:then )?if (.+?), (.+)$", low)
