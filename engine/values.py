@@ -825,6 +825,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if a["count_this_way"].get("opponent") and you is not None:
             short = [p for p in short if p in seats.opponents(g, you)]
         return len(short)
+    if "count_this_way" in a and r is not None and a.get("action") == "bottomed":
+        # "put the cards in your hand on the bottom of your library in any order, then draw that many cards": how many
+        # it moved (engine/ops/zones.py move ``any_order``)
+        return len(r.get("bottomed", ()))
     if "count_this_way" in a and r is not None and a.get("action") == "shuffled":
         # "shuffle the cards from your hand into your library, then draw that many cards": how many it moved
         return len(r.get("shuffled_in", ()))

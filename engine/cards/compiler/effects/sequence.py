@@ -2675,6 +2675,12 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
                 return None
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "shuffled"}})
             continue
+        if e.args.get("amount") == {"that_much": True} and prev.op == "move" and prev.args.get("any_order") \
+                and prev.args.get("what") == {"hand_cards_of": "you"}:
+            # "put the cards in your hand on the bottom of your library in any order, then draw that many cards"
+            # (Mindmoil): the cards that instruction moved (608.2c)
+            out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "bottomed"}})
+            continue
         if e.args.get("amount") == {"that_much": True} and e.op == "search" and prev.op == "exile" \
                 and isinstance(prev.args.get("what"), dict) and set(prev.args["what"]) == {"each"} \
                 and len(prev.args) == 1:

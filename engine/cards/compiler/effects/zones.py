@@ -932,6 +932,13 @@ def _owner_nth_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom", "nth": nth})]
 
 
+@reader(r"^put (?:the cards in your hand|all cards in your hand|your hand) on the bottom of your library in any order$")
+def _hand_to_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """401.4: "put the cards in your hand on the bottom of your library in any order" (Mindmoil, Arjun, the Shifting
+    Flame): every card of the hand, in the order their owner chooses; "then draw that many cards" counts them."""
+    return [Effect("move", {"what": {"hand_cards_of": "you"}, "to": "library_bottom", "any_order": True})]
+
+
 @reader(r"^for each (.+?), its owner puts it on (?:their|his or her) choice of the top or bottom of (?:their|his or "
         r"her) library$")
 def _each_owner_top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -1066,6 +1073,7 @@ def _unattach_equipment(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (
+    _hand_to_bottom,
     _unattach_equipment,
     _player_puts_hand_on_top,
     _exile_self_with_counters,
