@@ -1979,8 +1979,12 @@ def _player_kw(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "player_keywords", "who": "you", "keywords": [m.group(1).capitalize()]}]
 
 
-@static(r"^you control enchanted (creature|permanent|artifact|land|planeswalker)$")
+@static(r"^you control enchanted (creature|permanent|artifact|land|planeswalker|enchantment|artifact creature|"
+        r"equipment)$")
 def _control_magic(m: re.Match) -> list[dict[str, Any]] | None:
+    """613.1b (layer 2): "You control enchanted creature" (Control Magic), "... enchanted enchantment" (Steal
+    Enchantment), "... enchanted artifact creature" (Domineer): the permanent the Aura enchants, of the kind its
+    enchant ability allows (303.4)."""
     return [{"kind": "control", "affects": "attached"}]
 
 
