@@ -835,6 +835,20 @@ def _attach_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if to is None else [Effect("attach", {"what": "self", "to": to})]
 
 
+@reader(r"^attach (target aura(?: you control)?) to (target [a-z ]+)$")
+def _attach_aura(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.3a-b: "Attach target Aura you control to target creature" (Aura Finesse): the Aura moves to that
+    permanent if it could legally enchant it (303.4a, 702.16c); otherwise nothing happens."""
+    spec = parse_target(m.group(1))
+    if spec is None or spec.filter.get("subtypes") != ["Aura"] or spec.count != 1:
+        return None
+    what = c.add_target(spec)
+    to = c.ref(m.group(2))
+    if to is None:
+        return None
+    return [Effect("attach", {"what": what, "to": to, "aura": True})]
+
+
 @reader(r"^attach ((?:up to one )?target .*?equipment.*?|an equipment you control) to (.+)$")
 def _attach_equipment(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.3a: "attach target Equipment you control to target creature you control" (Kor Outfitter), "you may
@@ -1131,6 +1145,7 @@ READERS: tuple[Reader, ...] = (
     _exile_top,
     _exile_all_but,
     _exiles_top,
+    _attach_aura,
     _attach_equipment,
     _exile_library,
     _attach,
