@@ -1741,16 +1741,23 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if m:
             return fn(m, ctx)
     m = re.fullmatch(
-        r"(target player|target opponent|each opponent) reveals their hand\. you choose (an?|one|two) (.+?) cards? "
-        r"from it\. "
-        r"(?:that player|they) discards? (?:that card|those cards)\.?",
+        r"(target player|target opponent|each opponent|that player) reveals their hand\. you choose (an?|one|two) "
+        r"(?:(.+?) )?cards? from it\. "
+        r"(?:that player|they) (discards?|exiles?) (?:that card|those cards)\.?",
         low,
     )
     if m:
         who = ctx.player(m.group(1))
-        f = parse_noun(m.group(3)) if m.group(3) not in ("", "card") else {}
+        f = parse_noun(m.group(3)) if m.group(3) not in (None, "", "card") else {}
         if who is None or f is None:
             return None
+        if m.group(4).startswith("exile"):  # "Whenever SELF deals combat damage to a player, that player reveals
+            # their hand. You choose a card from it. That player exiles that card." (Ghastlord of Fugue): the hand
+            # seen (701.15a), the card of your choice exiled by its owner (406.2)
+            if set(f) - {"types", "not_types", "colors", "not_colors"} or who == "each_opponent":
+                return None
+            chosen = {"choose": {**f, "zone": "hand", "owner": who}, "chooser": "you", "amount": number(m.group(2)) or 1}
+            return [Effect("reveal", {"who": who, "zone": "hand"}), Effect("exile", {"what": chosen})]
         return [Effect("discard", {"who": who, "amount": number(m.group(2)) or 1, "filter": f, "chooser": "you"})]
     m = re.fullmatch(
         r"(target player|target opponent) reveals their hand\. you may choose an? (.+?) card from it\. if you do, "
