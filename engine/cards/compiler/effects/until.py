@@ -162,8 +162,10 @@ def read_reveal_until(text: str, ctx: Ctx, parse: Callable[[str, Ctx], list[Effe
     noun, _, with_part = re.sub(r"\bcards\b", "card", noun).partition(" card")
     f = parse_noun(noun + " card" + with_part)
     if f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target") \
-            or f.get("zone") not in (None, "any_card", "library") or re.search(r"'(?:it|self|that_much)'", repr(f)):
-        return None  # ("with lesser mana value": lesser than what the text named before, not bound here)
+            or f.get("zone") not in (None, "any_card", "library") \
+            or re.search(r"'(?:it|self|that_much|count_this_way)'", repr(f)):
+        return None  # ("with lesser mana value": lesser than what the text named before; "equal to the result" of a
+        # roll: not bound here)
     f.pop("zone", None)
     out: list[Effect] = []
     tail = tail or ""
