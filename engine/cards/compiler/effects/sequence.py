@@ -907,6 +907,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                      r"this is the \w+ time this ability has resolved this turn|"
                      r"\w+ or more (?:nontoken )?creatures died this turn|"
                      r"(?:no )?(?:\{[wubrgc]\})+ was spent to cast (?:self|it|this spell)|"
+                     r"no mana was spent to cast it|"
                      r"an? [a-z ]+ you control has "
                      r"[a-z ]+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
