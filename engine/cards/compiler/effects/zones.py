@@ -838,7 +838,7 @@ def _attach_target(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(r"^attach (target aura(?: you control)?) to (target [a-z ]+)$")
 def _attach_aura(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.3a-b: "Attach target Aura you control to target creature" (Aura Finesse): the Aura moves to that
-    permanent if it could legally enchant it (303.4a, 702.16c); otherwise nothing happens."""
+    permanent if it could legally enchant it (303.4a; no protection from it, 702.16c); otherwise nothing happens."""
     spec = parse_target(m.group(1))
     if spec is None or spec.filter.get("subtypes") != ["Aura"] or spec.count != 1:
         return None
