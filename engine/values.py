@@ -640,7 +640,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             its = [info.get("obj") if info.get("obj") in g.objects else info.get("new", info.get("obj"))]
         else:
             its = refs(g, r, a["mv_of"])
-            me = g.objects.get(r.get("obj"))
+            me = g.objects.get(r["obj"]) if isinstance(r.get("obj"), int) else None
             if not its and a["mv_of"] == "it" and me is not None and (me.trigger_info or {}).get("obj") in lki:
                 its = [me.trigger_info["obj"]]  # "counter that spell ... the spell's mana value" (Dovescape): the
                 # triggering object an instruction moved, as it last existed (608.2h; engine/effects.py lki_card)

@@ -93,7 +93,7 @@ def _other_noun(noun: str, found: str) -> bool:
     """Does "all noncreature cards revealed this way" name the cards revealed before the creature card found (the
     reveal stops at the card found: every card before it is not of that kind)?"""
     m = re.fullmatch(r"all (non)?([a-z]+) cards revealed this way", noun)
-    return bool(m) and m.group(1) == "non" and m.group(2) == found
+    return m is not None and m.group(1) == "non" and m.group(2) == found
 
 
 def _move_found(s: str, found: str, opt_prev: bool, who: Any) -> tuple[list[Effect], bool] | None:
