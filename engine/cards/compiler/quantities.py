@@ -417,7 +417,8 @@ def quantity(phrase: str) -> Any:
         if f is None or f.get("_needs_player_target") or f.get("player") \
                 or f.get("zone") not in ("graveyard", "hand", "exile"):
             return None
-        return {"count": f, "symbols": [{"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(1)]]}
+        letter = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(1)]
+        return {"count": f, "symbols": [letter]}
     m = re.fullmatch(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))?", p)
     if m:  # 700.5
         letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}

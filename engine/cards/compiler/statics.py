@@ -3434,8 +3434,8 @@ def _attached_is_kind(m: re.Match) -> list[dict[str, Any]] | None:
     return None if aff is None else _is_kind(aff, m.group(2))
 
 
-@static(r"^((?:[a-z]+ )?(?:creatures|[a-z]+s) (?:your opponents control|you control)) (can't (?:block|attack)), and they "
-        r"(can't (?:attack|block)(?: you(?: or planeswalkers you control)?)?)$")
+@static(r"^((?:[a-z]+ )?(?:creatures|[a-z]+s) (?:your opponents control|you control)) (can't (?:block|attack)), "
+        r"and they (can't (?:attack|block)(?: you(?: or planeswalkers you control)?)?)$")
 def _cant_and_they_cant(m: re.Match) -> list[dict[str, Any]] | None:
     """"Survivors your opponents control can't block, and they can't attack you or planeswalkers you control"
     (Varchild, Betrayer of Kjeldor): two restrictions of the same creatures (508.1c, 509.1b), each read as if

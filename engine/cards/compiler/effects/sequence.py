@@ -1757,7 +1757,8 @@ def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # seen (701.15a), the card of your choice exiled by its owner (406.2)
             if set(f) - {"types", "not_types", "colors", "not_colors"} or who == "each_opponent":
                 return None
-            picked = {"choose": {**f, "zone": "hand", "owner": who}, "chooser": "you", "amount": number(m.group(2)) or 1}
+            picked = {"choose": {**f, "zone": "hand", "owner": who}, "chooser": "you",
+                      "amount": number(m.group(2)) or 1}
             return [Effect("reveal", {"who": who, "zone": "hand"}), Effect("exile", {"what": picked})]
         return [Effect("discard", {"who": who, "amount": number(m.group(2)) or 1, "filter": f, "chooser": "you"})]
     m = re.fullmatch(

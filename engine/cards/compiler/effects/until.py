@@ -101,8 +101,8 @@ def _move_found(s: str, found: str, opt_prev: bool, who: Any) -> tuple[list[Effe
     then optionally the others. Returns the effects and whether the move was optional."""
     m = re.fullmatch(r"(you may |may )?puts? (that card|it|those cards|(?:the|those|all) [a-z ]+? cards?(?: revealed "
                      r"this way)?) " + _DEST + r"(?:,? (?:and|then) (?:puts? )?(" + _REST_WHO + r"|all non[a-z]+ cards "
-                     r"revealed this way) " + _WHERE + r"|,? (?:and|then) (shuffles?) " + _REST_WHO + r" into (?:your|their) "
-                     r"library)?", s)
+                     r"revealed this way) " + _WHERE + r"|,? (?:and|then) (shuffles?) " + _REST_WHO
+                     + r" into (?:your|their) library)?", s)
     if m is None:
         return None
     if m.group(2) not in ("that card", "it", "those cards") and not _found_noun(m.group(2), found):
