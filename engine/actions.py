@@ -406,7 +406,9 @@ def until_of(e: Effect) -> str:
             "this_combat": "end_of_combat",  # "attacks this combat if able": ends as the combat phase ends (506.1)
             "while_source_on_battlefield": "source_leaves", "while_you_control_self": "while_source",
             # 611.2b: "for as long as SELF remains tapped" (engine/until.py source_untapped)
-            "while_self_tapped": "while_tapped", "while_you_control_self_tapped": "while_source_tapped"}.get(d, "eot")
+            "while_self_tapped": "while_tapped", "while_you_control_self_tapped": "while_source_tapped",
+            # 901.11: "until a player planeswalks" (engine/planechase.py planeswalk ends it)
+            "until_planeswalk": "planeswalk"}.get(d, "eot")
 
 
 

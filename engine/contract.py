@@ -72,7 +72,7 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     if head == "count_this_way" and a.get("action") not in ("milled", "put", "exiled", "destroyed", "discarded",
                                                             "tapped", "shuffled", "sacrificed", "couldnt",
                                                             "flips_won", "returned", "put_hand", "rolled", "revealed",
-                                                            "countered"):
+                                                            "countered", "bottomed"):
         out.append(f"amount count_this_way {a.get('action')}")
     if head == "count_this_way" and a.get("action") == "couldnt" and set(a["count_this_way"]) - {"opponent"}:
         out.append("amount count_this_way couldnt by a filter")  # players, not cards: only "opponent" is read
@@ -81,6 +81,8 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
         out.append("amount count_this_way returned by a filter")  # engine/values.py gone_matches reads these
     if head == "count_this_way" and a.get("action") == "put_hand" and a["count_this_way"]:
         out.append("amount count_this_way put_hand by a filter")  # engine/values.py counts them all
+    if head == "count_this_way" and a.get("action") == "bottomed" and a["count_this_way"]:
+        out.append("amount count_this_way bottomed by a filter")  # engine/values.py counts them all
     if head == "count_this_way" and a.get("action") == "shuffled" and a["count_this_way"]:
         out.append("amount count_this_way shuffled by a filter")  # the cards are hidden in a library (401.2)
     exiled_cards = a.get("action") == "exiled" and a["count_this_way"].get("zone") == "any_card"  # from any zone

@@ -114,6 +114,12 @@ def resolve_top(g: "Game") -> None:
                    # 608.2h: "if that creature had a +1/+1 counter on it" of a target that left during the resolution
                    "lki_counters": {x: dict(g.objects[x].counters) for slot in legal for x in slot
                                     if isinstance(x, int) and x in g.objects and g.objects[x].counters}}
+    it = s.trigger_info.get("obj") if s.ability is not None else None
+    if isinstance(it, int) and it in g.objects:  # 608.2h: "counter that spell. That player creates X tokens, where X
+        # is the spell's mana value" (Dovescape): the triggering object as it last existed, once an instruction moved it
+        g.resolving["lki_card"].setdefault(it, g.objects[it].card)
+        if g.objects[it].zone == "stack" and g.objects[it].ability is None:
+            g.resolving["lki_x"].setdefault(it, g.objects[it].x)
     g.log("resolve", card=s.name, obj=sid)
     if s.ability is not None and s.source in g.objects and _counts_resolutions(s.ability):
         # "if this is the second time this ability has resolved this turn": its source keeps the count of this turn

@@ -185,6 +185,10 @@ def static_shields(g: "Game", src: int, tgt: Any, combat: bool) -> list[dict[str
                   "to": [tgt], "name": g.objects[sid].card.name, "controller": ctl}
         if st.get("all_but") is not None:  # "prevent all but 1 of that damage": of the event as it is then
             shield["all_but"] = int(st["all_but"])
+        if st.get("then_counters"):  # "Put a +1/+1 counter on that creature for each 1 damage prevented this way"
+            shield["rider"] = {"counters": st["then_counters"]}  # (Vigor, 615.5: engine/actions.py)
+        elif st.get("then_gain_life"):  # "You gain life equal to the damage prevented this way" (Purity, 615.5)
+            shield["rider"] = {"gain_life": True}
         if st.get("then_remove_counter"):  # "prevent that damage and remove a +1/+1 counter from it" (615.5)
             shield["rider"] = {"remove_counter": st["then_remove_counter"], "from": sid,
                                "that_many": bool(st.get("remove_that_many"))}

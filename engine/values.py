@@ -413,7 +413,7 @@ _CREATURE_TYPE_SET = frozenset(CREATURE_TYPES)
 AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "x": frozenset({"x", "negate"}), "times": frozenset({"times", "of"}),
     # "per_controller": in a filter, "you" of its count is the controller of the object checked (engine/filters.py)
-    "count": frozenset({"count", "names", "costs", "distinct", "per_controller"}),
+    "count": frozenset({"count", "names", "costs", "distinct", "symbols", "per_controller"}),
     "plus": frozenset({"plus"}),
     # "sum": the total of the objects named, in a static ("the total power of the exiled cards": Sutured Ghoul)
     "power_of": frozenset({"power_of", "sum"}), "toughness_of": frozenset({"toughness_of", "sum"}),
@@ -656,6 +656,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             its = [info.get("obj") if info.get("obj") in g.objects else info.get("new", info.get("obj"))]
         else:
             its = refs(g, r, a["mv_of"])
+            me = g.objects.get(r["obj"]) if isinstance(r.get("obj"), int) else None
+            if not its and a["mv_of"] == "it" and me is not None and (me.trigger_info or {}).get("obj") in lki:
+                its = [me.trigger_info["obj"]]  # "counter that spell ... the spell's mana value" (Dovescape): the
+                # triggering object an instruction moved, as it last existed (608.2h; engine/effects.py lki_card)
         for x in its:
             if not isinstance(x, int):
                 continue
@@ -694,6 +698,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             key = a["distinct"]
             return len({mana_value(g.chars(i).card.mana_cost, 0) if key == "mv" else getattr(g.chars(i), key)
                         for i in pool if matches(g, i, f, src, ctl)})
+        if a.get("symbols"):  # chroma (Eventide): "the number of black mana symbols in the mana costs of cards in
+            # your graveyard": each symbol of those colors in those objects' mana costs, a hybrid one once (202.1)
+            return sum(1 for i in pool if matches(g, i, f, src, ctl) for sym in g.objects[i].card.mana_cost
+                       if any(c in a["symbols"] for c in sym.split("/")))
         return n + sum(1 for i in pool if matches(g, i, f, src, ctl))
     if "times" in a:
         return a["times"] * amount(g, a["of"], src, r)
@@ -838,6 +846,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if a["count_this_way"].get("opponent") and you is not None:
             short = [p for p in short if p in seats.opponents(g, you)]
         return len(short)
+    if "count_this_way" in a and r is not None and a.get("action") == "bottomed":
+        # "put the cards in your hand on the bottom of your library in any order, then draw that many cards": how many
+        # it moved (engine/ops/zones.py move ``any_order``)
+        return len(r.get("bottomed", ()))
     if "count_this_way" in a and r is not None and a.get("action") == "shuffled":
         # "shuffle the cards from your hand into your library, then draw that many cards": how many it moved
         return len(r.get("shuffled_in", ()))

@@ -526,7 +526,8 @@ Statics (Ability.static)
   enters_tapped with "affects": FILTER: those permanents enter tapped; prevent_damage may have combat: True
   cost_change "who": "any" = spells anyone casts; spells "self" with per_extra_target: amount generic and
                      colored symbols more for each target beyond the first (strive, 601.2f)
-  prevent_damage     affects, [then_remove_counter]     prevent all damage dealt to it           615
+  prevent_damage     affects, [then_remove_counter],    prevent all damage dealt to it           615
+                     [then_counters], [then_gain_life]  (the rest after each event: 615.5)
   damage_mod         mod (times/plus), amount, [from, players, affects, combat, noncombat]
                      "If a red source you control would deal damage to ..., it deals that much damage plus 1
                      instead" (from: the sources, self, attached; players: each/you/opponent/attached)  614.1a

@@ -251,8 +251,19 @@ def _reveal_until(g: "Game", r: dict, e: Effect) -> dict | None:
 @op("revealed_to")
 def _revealed_to(g: "Game", r: dict, e: Effect) -> dict | None:
     """"Put the revealed cards on the bottom of your library in any order" after a reveal that left them where they
-    were (reveal_until ``stay``): every card revealed, the one found too, ordered by their owner (401.4)."""
-    return _rest(g, r, controller(g, r), list(r.get("revealed_cards", ())), e.get("to", "library_bottom"), "order")
+    were (reveal_until ``stay``): every card revealed, the one found too, ordered by their owner (401.4).
+    ``except_found``: "the rest" / "all other cards revealed this way", the cards found left where they are; ``who``:
+    the player who revealed them from their own library puts them ("the rest on the bottom of their library in any
+    order": that player orders them, 401.4)."""
+    p = controller(g, r)
+    if e.get("who") is not None:
+        who = [x for x in refs(g, r, e.args["who"]) if isinstance(x, str) and x in g.players]
+        if not who:
+            return None
+        p = who[0]
+    found = set(r.get("revealed_top", ())) if e.get("except_found") else set()
+    cards = [c for c in r.get("revealed_cards", ()) if c not in found]
+    return _rest(g, r, p, cards, e.get("to", "library_bottom"), "order")
 
 
 @op("exile_until")

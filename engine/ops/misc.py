@@ -747,6 +747,15 @@ def _reveal_top(g: "Game", r: dict, e: Effect) -> None:
     card, ..." and "its power" read that card (values: condition revealed_is, reference revealed_top), as it was
     revealed once it has moved on (608.2h)."""
     p = controller(g, r)
+    if e.get("each_player"):  # parley (an ability word, Conspiracy): "Each player reveals the top card of their
+        # library. For each nonland card revealed this way, ...": every player's top card, revealed at once, left on
+        # top (701.13a); "revealed this way" counts them (engine/values.py count_this_way "revealed")
+        shown = [c for q in g.order if not g.players[q].lost for c in g.players[q].library[:1]]
+        r["revealed_cards"] = list(shown)
+        if shown:
+            knowledge.show(g, shown)
+            g.log("reveal", player=p, to="all", cards=[g.objects[c].card.name for c in shown], objs=list(shown))
+        return
     top = g.players[p].library[:1]
     r["revealed_top"] = top
     if top:

@@ -31,6 +31,7 @@ from engine.ops import nested
 from engine.ops.base import ask_cards, table
 from engine.ops.zones import followed
 from engine.payment import can_afford, pay_mana
+from engine.protection import protected
 from engine.tapping import tap, untap
 from engine.values import (
     Ctx,
@@ -683,6 +684,9 @@ def _attach(g: "Game", r: Ctx, e: Effect) -> None:
             return  # 301.5c: an Equipment attaches only to a creature; 701.3b: otherwise nothing happens
         if not attach_allowed(g, what[0], to[0]):
             return  # "SELF can be attached only to a creature with toughness 4 or greater": nothing happens (701.3b)
+        if e.get("aura") and not _could_enchant(g, what[0], to[0]):
+            return  # "attach target Aura you control to target creature" (Aura Finesse): an Aura that couldn't
+            # legally enchant it (its enchant ability, protection: 303.4, 702.16c) stays where it is (701.3b)
         was = g.objects[what[0]].attached_to
         g.objects[what[0]].attached_to = to[0]
         g.ts += 1
@@ -694,6 +698,17 @@ def _attach(g: "Game", r: Ctx, e: Effect) -> None:
             triggers.attached(g, what[0], to[0])  # 701.3a ("attaching it to the object it's already attached to"
             # does nothing, 701.3b)
 
+
+
+def _could_enchant(g: "Game", aura: int, host: int) -> bool:
+    """303.4a, 702.16c: may the Aura ``aura`` become attached to the permanent ``host`` (its enchant ability's
+    filter; the host has no protection from it)?"""
+    o = g.objects.get(aura)
+    if o is None or o.zone != "battlefield" or "Aura" not in g.chars(aura).subtypes or aura == host:
+        return False
+    f = o.card.keyword_args.get("Enchant")
+    return isinstance(f, dict) and matches(g, host, f, aura, g.controller_of(aura)) \
+        and not protected(g, g.chars(host), aura)
 
 
 @op("unattach")

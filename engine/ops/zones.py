@@ -302,6 +302,16 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for x in reversed(refs(g, r, e.args["what"])):
             if isinstance(x, int) and x in g.objects:
                 r.setdefault("followed", {})[x] = g.move(x, "library", top=True)
+    elif to == "library_bottom" and e.get("any_order"):  # "put the cards in your hand on the bottom of your library
+        # in any order" (Mindmoil): their owner orders them (401.4), first = highest; "that many" counts them (608.2c)
+        xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+        got = r["answers"].get(r["i"])
+        if got is None and len(xs) > 1:
+            return ask_cards(r, g.objects[xs[0]].owner, xs, len(xs), len(xs),
+                             "order the cards going to the bottom of your library (first = highest)")
+        order = [x for x in (got or xs) if x in xs] + [x for x in xs if x not in (got or xs)]
+        for x in order:
+            r.setdefault("bottomed", []).append(g.move(x, "library", top=False))
     elif to == "library_bottom" and e.get("random"):  # "put the exiled cards that weren't cast this way on the
         # bottom of that library in a random order" (Chaos Wand): those still there, shuffled first (401.4)
         xs = [x for x in followed(g, r, refs(g, r, e.args["what"])) if isinstance(x, int) and x in g.objects]

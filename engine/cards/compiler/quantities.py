@@ -301,6 +301,10 @@ def count_of(phrase: str) -> Any:
     if m:  # "Tap an untapped creature you control: ... the tapped creature's power" (Unerring Sling, station): the
         # creature tapped to pay the cost (601.2h), now, or as it last existed on the battlefield (608.2h)
         return {{"power": "power_of", "toughness": "toughness_of"}[m.group(1)]: "tapped_cost"}
+    m = re.fullmatch(r"the found card's (power|toughness|mana value)", p)
+    if m:  # "Reveal cards from the top of your library until you reveal a nonland card. SELF deals damage equal to
+        # that card's mana value ..." (engine/cards/compiler/effects/until.py): the card found, as it was found (608.2h)
+        return {{"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]: "revealed_top"}
     m = re.fullmatch(r"the revealed card's (power|toughness|mana value)", p)
     if m:  # "As an additional cost to cast this spell, reveal a creature card from your hand. ... the revealed card's
         # power" (601.2h: the card revealed to pay the cost, as it is now)
@@ -427,6 +431,15 @@ def quantity(phrase: str) -> Any:
     if m:  # chroma (Eventide): "the number of red mana symbols in the mana costs of permanents you control" counts what
         # devotion counts (700.5: each symbol of that color, a hybrid one included, among your permanents' mana costs)
         return {"devotion": [{"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(1)]]}
+    m = re.fullmatch(r"(?:the number of )?(white|blue|black|red|green) mana symbols? in the mana costs of (.+)", p)
+    if m:  # chroma (Eventide): "... in the mana costs of cards in your graveyard" (Umbra Stalker): each symbol of that
+        # color among those cards' mana costs (202.1; a hybrid symbol counts, as devotion's does, 700.5)
+        f = parse_noun(m.group(2))
+        if f is None or f.get("_needs_player_target") or f.get("player") \
+                or f.get("zone") not in ("graveyard", "hand", "exile"):
+            return None
+        letter = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(1)]
+        return {"count": f, "symbols": [letter]}
     m = re.fullmatch(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))?", p)
     if m:  # 700.5
         letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}

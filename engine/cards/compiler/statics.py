@@ -2006,8 +2006,12 @@ def _player_kw(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "player_keywords", "who": "you", "keywords": [m.group(1).capitalize()]}]
 
 
-@static(r"^you control enchanted (creature|permanent|artifact|land|planeswalker)$")
+@static(r"^you control enchanted (creature|permanent|artifact|land|planeswalker|enchantment|artifact creature|"
+        r"equipment)$")
 def _control_magic(m: re.Match) -> list[dict[str, Any]] | None:
+    """613.1b (layer 2): "You control enchanted creature" (Control Magic), "... enchanted enchantment" (Steal
+    Enchantment), "... enchanted artifact creature" (Domineer): the permanent the Aura enchants, of the kind its
+    enchant ability allows (303.4)."""
     return [{"kind": "control", "affects": "attached"}]
 
 
@@ -2127,6 +2131,31 @@ def _phantom(m: re.Match) -> list[dict[str, Any]] | None:
     if m.group(1) == "that many":
         out["remove_that_many"] = True
     return [out]
+
+
+@static(r"^if (noncombat )?damage would be dealt to (self|another creature you control|you), prevent that damage\. "
+        r"(?:put an? ([+\-\w/]+) counter on (self|that creature) for each 1 damage prevented this way|(you gain life "
+        r"equal to the damage prevented this way))$")
+def _prevent_then(m: re.Match) -> list[dict[str, Any]] | None:
+    """615.5: "If damage would be dealt to another creature you control, prevent that damage. Put a +1/+1 counter on
+    that creature for each 1 damage prevented this way." (Vigor), "If damage would be dealt to SELF, prevent that
+    damage. Put a -1/-1 counter on SELF for each 1 damage prevented this way." (Phyrexian Hydra), "If noncombat damage
+    would be dealt to you, prevent that damage. You gain life equal to the damage prevented this way." (Purity): a
+    prevention static (615.9) whose rest happens right after each damage event it prevents (engine/actions.py
+    _prevention_riders): the counters on the permanent it shielded, the life to its controller."""
+    got = _prevention(m.group(2), False, "all")
+    if got is None:
+        return None
+    st = dict(got[0])
+    if m.group(1):
+        st["noncombat"] = True
+    if m.group(5):
+        st["then_gain_life"] = True
+    else:
+        if m.group(2) == "you" or (m.group(4) == "self") != (m.group(2) == "self"):
+            return None  # the counters go on the permanent dealt the damage, named as such
+        st["then_counters"] = m.group(3)
+    return [st]
 
 
 @static(r"^if damage would be dealt to self while it has an? ([+\-\w/]+) counter on it, prevent that damage and "
@@ -3443,6 +3472,19 @@ def _attached_is_kind(m: re.Match) -> list[dict[str, Any]] | None:
     types" (_is_kind)."""
     aff = _affects(m.group(1))
     return None if aff is None else _is_kind(aff, m.group(2))
+
+
+@static(r"^((?:[a-z]+ )?(?:creatures|[a-z]+s) (?:your opponents control|you control)) (can't (?:block|attack)), "
+        r"and they (can't (?:attack|block)(?: you(?: or planeswalkers you control)?)?)$")
+def _cant_and_they_cant(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Survivors your opponents control can't block, and they can't attack you or planeswalkers you control"
+    (Varchild, Betrayer of Kjeldor): two restrictions of the same creatures (508.1c, 509.1b), each read as if
+    written alone."""
+    a = parse_static(f"{m.group(1)} {m.group(2)}")
+    b = parse_static(f"{m.group(1)} {m.group(3)}")
+    if not a or not b:
+        return None
+    return a + b
 
 
 def parse_static(text: str) -> list[dict[str, Any]] | None:

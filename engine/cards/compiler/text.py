@@ -121,6 +121,10 @@ def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[
     text = re.sub(r"\bhe or she\b", "they", text)
     text = re.sub(r"\bHe or she\b", "They", text)
     text = re.sub(r"\bhim or her\b", "them", text)
+    # the 2016 term (202.3: "converted mana cost") in older split-card and Un-card texts is today's "mana value": the
+    # same number
+    text = re.sub(r"\bconverted mana costs\b", "mana values", text)
+    text = re.sub(r"\bconverted mana cost\b", "mana value", text)
     # a legend's own pronoun before "owner" (Jace, Vryn's Prodigy: "return him to the battlefield transformed
     # under his owner's control") means what "its owner" means of any other object (108.3)
     text = re.sub(r"\b(?:his|her) owner(s?)'", r"its owner\1'", text)

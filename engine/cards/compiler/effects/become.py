@@ -276,8 +276,8 @@ def _artifact_creature_pump(m: re.Match, c: Ctx) -> list[Effect] | None:
 _COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
-@reader(r"^(.+?) (?:becomes?|become) (white|blue|black|red|green|colorless)(?: and (white|blue|black|red|green))?"
-        r"( until end of turn)?$")
+@reader(r"^(.+?) (?:becomes?|become) (white|blue|black|red|green|colorless|all colors)(?: and (white|blue|black|red|"
+        r"green))?( until end of turn)?$")
 def _become_color(m: re.Match, c: Ctx) -> list[Effect] | None:
     """105.3, 613.1e: "Target permanent becomes white until end of turn" (Aurora Griffin), "SELF becomes colorless
     until end of turn" (Ancient Kavu), "One or more target creatures become red until end of turn" (Dwarven Song):
@@ -286,7 +286,11 @@ def _become_color(m: re.Match, c: Ctx) -> list[Effect] | None:
     if what is None or m.group(2) == "colorless" and m.group(3) \
             or not m.group(4) and not (isinstance(what, dict) and "target" in what):  # (a target's, indefinitely)
         return None
-    colors = [_COLOR_LETTER[w] for w in (m.group(2), m.group(3)) if w and w != "colorless"]
+    if m.group(2) == "all colors" and m.group(3):
+        return None
+    # "SELF becomes all colors until end of turn" (Scrapbasket): each of the five colors (105.1)
+    colors = list("WUBRG") if m.group(2) == "all colors" else \
+        [_COLOR_LETTER[w] for w in (m.group(2), m.group(3)) if w and w != "colorless"]
     # without a duration ("Target spell or permanent becomes black", Deathlace) it lasts indefinitely (611.2a; a spell
     # that resolves into a permanent keeps it, 400.7a)
     return [Effect("color", {"what": what, "set": colors, "duration": "eot" if m.group(4) else "permanent"})]

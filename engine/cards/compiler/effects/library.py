@@ -63,19 +63,32 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^search (target opponent's|target player's) library for " + _COUNT + r" (.+?)(?:,| and) (?:(put) " + _FOUND
-    + r" onto the battlefield under your control|(exile) " + _FOUND + r")(?:, then that player shuffles)?$"
+    r"^search (target opponent's|target player's|that player's) library for " + _COUNT + r" (.+?)(?:, where x is "
+    r"([^,]+),)?(?:,| and) (?:(put) " + _FOUND + r" (onto the battlefield under your control|into (?:their|that "
+    r"player's|its owner's) graveyard)|(exile) " + _FOUND + r")(?:, then that player shuffles)?$"
 )
 def _search_theirs(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.15a, 401.2: "Search target opponent's library for a creature card and put that card onto the battlefield
-    under your control" (Bribery), "Search target player's library for a card and exile it" (Extract): the
-    resolving ability's controller looks through that player's library (searched by its controller, 701.15a) and
-    that library is shuffled ("Then that player shuffles", the next sentence, is that shuffle)."""
+    under your control" (Bribery), "Search target player's library for a card and exile it" (Extract), "... for up to
+    three creature cards and put them into their graveyard" (Life's Finale), "Search target player's library for X
+    cards, where X is the number of cards in your hand, and exile them" (Neverending Torment: X counted as it
+    resolves, 107.3), "search that player's library ..." (Thada Adel: the player the trigger names): the resolving
+    ability's controller looks through that player's library (searched by its controller, 701.15a) and that library
+    is shuffled ("Then that player shuffles", the next sentence, is that shuffle)."""
     who = c.player(m.group(1)[:-2])
-    got = _search_common(m.group(2), m.group(3), "onto the battlefield" if m.group(4) else "into exile", False)
+    dest = "into exile" if m.group(7) else "onto the battlefield" if m.group(6).startswith("onto") else "graveyard"
+    got = _search_common(m.group(2), m.group(3), dest, False)
     if who is None or not got or got[0].op != "search" or got[0].args.get("who") is not None:
         return None
+    if (m.group(4) is not None) != (m.group(2) in ("x", "up to x")):
+        return None  # an X that the text does not say, or a "where X is" with no X
+    if m.group(4) is not None:
+        q = quantity(m.group(4))
+        if q is None:
+            return None
+        got[0].args["amount"] = q
     c.last_player = who
+    c.last = "taken"  # "You gain life equal to its mana value" (Seek): the card found, where it was put (608.2c)
     return [Effect("search", {**got[0].args, "in_library_of": who})]
 
 
@@ -517,6 +530,14 @@ def _search_exile_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
+@reader(r"^each player reveals the top card of their library$")
+def _each_reveals_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Parley (an ability word of Conspiracy, 207.2c): "Each player reveals the top card of their library. For each
+    nonland card revealed this way, ..." (Selvala's Charge): every player's top card revealed (701.13a) and left there;
+    "revealed this way" counts those cards (engine/ops/misc.py reveal_top ``each_player``)."""
+    return [Effect("reveal_top", {"each_player": True})]
+
+
 @reader(r"^reveal the top card of your library and put (?:it|that card) into your hand$")
 def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Reveal the top card of your library and put that card into your hand" (Dark Confidant):
@@ -676,7 +697,8 @@ READERS: tuple[Reader, ...] = (_dig_color_pairs, _search_both, _reveal_until_joi
                                _search_split_dest,
                                _player_search, _players_search_top, _shuffle, _player_shuffles, _search_named_gy,
                                _search_shuffle,
-                               _search_named2, _reveal_take, _from_milled, _search_exile_rest, _search_theirs)
+                               _search_named2, _reveal_take, _from_milled, _search_exile_rest, _search_theirs,
+                               _each_reveals_top)
 
 
 # "Look at the top N cards of your library." and what follows it, read by parts (a typed

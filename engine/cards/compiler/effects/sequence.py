@@ -54,6 +54,7 @@ from engine.cards.compiler.effects.library import (
     with_x,
 )
 from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
+from engine.cards.compiler.effects.until import read_reveal_top, read_reveal_until
 from engine.cards.compiler.effects.zones import (
     DESTROY_REST_RX,
     KEEP_REST_RX,
@@ -560,8 +561,28 @@ def _that_kind(s: str, ctx: Ctx) -> str:
                   flags=re.I)
 
 
+def _until_planeswalks(sentence: str, ctx: Ctx) -> list[Effect] | None:
+    """901.11 (Planechase): "Whenever chaos ensues, until a player planeswalks, you can't lose the game and your
+    opponents can't win the game" (Celestine Reef), "... target player can't cast spells until a player planeswalks"
+    (Eloren Wilds): the effect read as for "this turn", lasting instead until a player planeswalks (engine/planechase.py
+    planeswalk ends it). Only effects on players and rules whose every part has that one duration."""
+    s = sentence.strip().rstrip(".").strip()
+    t = re.sub(r"^until a player planeswalks, (.+)$", r"\1 this turn", s, flags=re.I)
+    t = re.sub(r"^(.+) until a player planeswalks$", r"\1 this turn", t, flags=re.I)
+    if t == s or re.search(r"until a player planeswalks", t, flags=re.I):
+        return None
+    t = re.sub(r"^(you can't lose the game) and (your opponents can't win the game) this turn$", r"\1 this turn and \2 "
+               r"this turn", t, flags=re.I)
+    got = parse_sentence(t, ctx)
+    if not got or any(e.op not in ("player_effect", "restrict") or e.args.get("duration") != "eot" for e in got):
+        return None
+    return [Effect(e.op, {**e.args, "duration": "until_planeswalk"}) for e in got]
+
+
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
+    if re.search(r"until a player planeswalks", sentence, flags=re.I):
+        return _until_planeswalks(sentence, ctx)
     s = sentence.strip().rstrip(".").strip()
     s = re.sub(r"^then,? ", "", s, flags=re.I)
     s = _that_kind(s, ctx)
@@ -700,7 +721,22 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     if m:  # "For each creature card in your graveyard, put a +1/+1 counter on each creature you control"
         # (an instruction of its own; "for each permanent destroyed this way, its controller ..." counts
         # for each player apart, which this does not read)
+        mark = ctx.mark()
         inner = _attempt(f"{m.group(2)} for each {m.group(1)}", ctx)
+        if inner is not None and len(inner) > 1 and " and " in m.group(2):
+            # "For each nonland card revealed this way, add {G} and you gain 1 life" (Selvala, Explorer Returned):
+            # "for each" counts for every instruction of the sentence, not only the last one
+            ctx.rewind(mark)
+            inner = None
+            for k in [i for i in range(len(m.group(2))) if m.group(2).startswith(" and ", i)]:
+                a = _attempt(f"{m.group(2)[:k]} for each {m.group(1)}", ctx)
+                b = _attempt(f"{m.group(2)[k + 5:]} for each {m.group(1)}", ctx) if a is not None else None
+                if a is not None and b is not None:
+                    inner = a + b
+                    break
+                ctx.rewind(mark)
+            if inner is None:
+                return None
         if inner is not None:
             return inner
     m = re.match(r"^(?:then )?if (.+?), (.+)$", low)
@@ -917,6 +953,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                      r"this is the \w+ time this ability has resolved this turn|"
                      r"\w+ or more (?:nontoken )?creatures died this turn|"
                      r"(?:no )?(?:\{[wubrgc]\})+ was spent to cast (?:self|it|this spell)|"
+                     r"no mana was spent to cast it|"
                      r"an? [a-z ]+ you control has "
                      r"[a-z ]+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
@@ -1134,6 +1171,43 @@ def _return_exiled_self(e: Effect) -> Effect:
     return Effect("delayed", {**e.args, "effects": inner})
 
 
+_SPENT_PAIR = re.compile(r"(.+?) if ((?:\{[wubrg]\})+) was spent to cast self,? and (.+?) if ((?:\{[wubrg]\})+) was "
+                         r"spent to cast self\.?")
+
+
+def _spent_pair(low: str, ctx: Ctx) -> list[Effect] | None:
+    """"SELF deals 3 damage to each creature without flying if {R} was spent to cast SELF and 3 damage to each creature
+    with flying if {G} was spent to cast SELF" (Firespout), "You gain X life if {G} was spent ... and X life if {W} was
+    spent ..." (Dawnglow Infusion), "Target player can't play lands this turn if {R} ... and can't cast creature spells
+    this turn if {W} ..." (Moonhold): two instructions, each done only if mana of that color paid for the spell (106.4,
+    608.2c). The second borrows the first's subject and verb when it has none ("that player" for a target named in
+    the first: one target, 115.1)."""
+    m = _SPENT_PAIR.fullmatch(low.strip())
+    if m is None:
+        return None
+    mark = ctx.mark()
+    first = parse_sentence(m.group(1), ctx)
+    c1, c2 = parse_condition(f"{m.group(2)} was spent to cast self"), parse_condition(f"{m.group(4)} was spent to "
+                                                                                     f"cast self")
+    if first is None or c1 is None or c2 is None:
+        ctx.rewind(mark)
+        return None
+    words = m.group(1).split()
+    second = None
+    for k in range(0, min(4, len(words))):
+        head = re.sub(r"\btarget (player|opponent|creature|permanent)\b", r"that \1", " ".join(words[:k]))
+        inner = ctx.mark()
+        second = parse_sentence((head + " " + m.group(3)).strip(), ctx)
+        if second is not None and len(ctx.targets) == inner[0]:
+            break
+        ctx.rewind(inner)
+        second = None
+    if second is None:
+        ctx.rewind(mark)
+        return None
+    return [Effect("if", {"cond": c1, "then": list(first)}), Effect("if", {"cond": c2, "then": list(second)})]
+
+
 def _paragraph_forms(low: str, ctx: Ctx) -> Any:
     """Paragraph forms of several sentences read whole: the Oaths' target, Counterbalance's reveal, Spoils of the
     Vault's reveal until, a player's "may reveal ... until"; their effects, None (the form, not understood), or
@@ -1319,6 +1393,36 @@ def _tempting_offer(m: re.Match, ctx: Ctx) -> list[Effect] | None:
 
 
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
+    """Several sentences in order; None if any is not understood (_parse_effects). A paragraph none of its forms
+    reads that reveals cards until one of a kind is revealed is read one instruction at a time (701.15a, 608.2c:
+    engine/cards/compiler/effects/until.py)."""
+    mark = ctx.mark()
+    got = _parse_effects(text, ctx)
+    if got is None and re.search(r"\buntil (?:you|they) reveal\b", text, flags=re.I):
+        ctx.rewind(mark)
+        got = read_reveal_until(text, ctx, parse_effects)
+        if got is None:
+            ctx.rewind(mark)
+    if got is None and re.search(r"\breveal the top card of your library\b", text, flags=re.I):
+        ctx.rewind(mark)
+        got = read_reveal_top(text, ctx, parse_effects)
+        if got is None:
+            ctx.rewind(mark)
+    return got
+
+
+def _the_named(text: str) -> str:
+    """"... SELF deals damage to that creature's controller equal to the creature's power" (Boros Fury-Shield), "that
+    spell's controller mills X cards, where X is the spell's mana value" (Induce Paranoia): "the creature's" / "the
+    spell's" after "that creature" / "that spell" is that object's, the one named before (608.2c)."""
+    def repl(m: re.Match) -> str:
+        if re.search(rf"\bthat {m.group(1)}\b", text[:m.start()], flags=re.I):
+            return f"that {m.group(1)}'s {m.group(2)}"
+        return m.group(0)
+    return re.sub(r"\bthe (creature|spell)'s (power|toughness|mana value|controller)\b", repl, text)
+
+
+def _parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     """Several sentences in order; None if any is not understood.
 
     Handles follow-ups that span sentences: "You may X. If you do, Y." and "If you
@@ -1432,6 +1536,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if got is not None:
                 return got
             ctx.x = None
+    text = _the_named(text)
     m = re.fullmatch(r"(.*?)(?:then )?each opponent may ([^.]+)\. for each opponent who (?:does|searches a library "
                      r"this way), (?:you )?([^.]+?)\.(?: then each player who searched a library this way shuffles\.)?"
                      r"(.*)",
@@ -1779,6 +1884,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   r"(?:the rest|all other cards revealed this way) into their library\b",
                   r"\1 and puts that card onto the battlefield and shuffles the rest into their library", text.strip(),
                   flags=re.I)
+    # "Search target opponent's library for an artifact, creature, enchantment, or land card. Put that card onto the
+    # battlefield under your control." (Eternal Dominion): one instruction (library.py _search_theirs, 701.15a)
+    text = re.sub(r"\b(search (?:target opponent's|target player's|that player's) library for [^.]+?)\. put that card "
+                  r"(onto the battlefield under your control)\b", r"\1 and put that card \2", text.strip(), flags=re.I)
     # "Choose a color of a card in your graveyard. Add one mana of that color." (Corrupted Grafstone): one mana of a
     # color among those cards (105.2, 106.4)
     text = re.sub(r"^choose a color of a card in your graveyard\. add one mana of that color\.?$",
@@ -1799,6 +1908,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         peek = Effect("reveal", {"who": "you", "zone": "library_top", "amount": 1, "to": "you"})
         return [peek, Effect("may", {"effects": [shown[0]], "then": [shown[1]]})]
     low = text.strip().lower()
+    got = _spent_pair(low, ctx)
+    if got is not None:
+        return got
     arch = _paragraph_forms(low, ctx)
     if arch is not _NOT_THIS:
         return arch if isinstance(arch, list) else None
@@ -1808,16 +1920,24 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if m:
             return fn(m, ctx)
     m = re.fullmatch(
-        r"(target player|target opponent|each opponent) reveals their hand\. you choose (an?|one|two) (.+?) cards? "
-        r"from it\. "
-        r"(?:that player|they) discards? (?:that card|those cards)\.?",
+        r"(target player|target opponent|each opponent|that player) reveals their hand\. you choose (an?|one|two) "
+        r"(?:(.+?) )?cards? from it\. "
+        r"(?:that player|they) (discards?|exiles?) (?:that card|those cards)\.?",
         low,
     )
     if m:
         who = ctx.player(m.group(1))
-        f = parse_noun(m.group(3)) if m.group(3) not in ("", "card") else {}
+        f = parse_noun(m.group(3)) if m.group(3) not in (None, "", "card") else {}
         if who is None or f is None:
             return None
+        if m.group(4).startswith("exile"):  # "Whenever SELF deals combat damage to a player, that player reveals
+            # their hand. You choose a card from it. That player exiles that card." (Ghastlord of Fugue): the hand
+            # seen (701.15a), the card of your choice exiled by its owner (406.2)
+            if set(f) - {"types", "not_types", "colors", "not_colors"} or who == "each_opponent":
+                return None
+            picked = {"choose": {**f, "zone": "hand", "owner": who}, "chooser": "you",
+                      "amount": number(m.group(2)) or 1}
+            return [Effect("reveal", {"who": who, "zone": "hand"}), Effect("exile", {"what": picked})]
         return [Effect("discard", {"who": who, "amount": number(m.group(2)) or 1, "filter": f, "chooser": "you"})]
     m = re.fullmatch(
         r"(target player|target opponent) reveals their hand\. you may choose an? (.+?) card from it\. if you do, "
@@ -2308,8 +2428,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         m = re.match(r"^(?:for each 1 damage prevented this way, put a \+1/\+1 counter on (?:that creature|it)|"
                      r"you gain life equal to the damage prevented this way)$", s)
         if m and out and out[-1].op == "prevent" and (out[-1].args.get("amount") is not None
-                                                      or out[-1].args.get("next")):
-            # (a shield of a number, or one used up by the next damage event: what it prevented is known, 615.7, 615.8)
+                                                      or out[-1].args.get("next")
+                                                      or out[-1].args.get("duration") == "eot"):
+            # (a shield of a number, or one used up by the next damage event: what it prevented is known, 615.7, 615.8;
+            # "prevent all damage ... this turn" (Brace for Impact, Hallow): each time it prevents damage, what it
+            # prevented then)
             # 615.5: the rest of a prevention effect happens right after the damage is prevented
             rider = {"counters": "+1/+1"} if s.startswith("for each") else {"gain_life": True}
             out[-1] = Effect("prevent", {**out[-1].args, "rider": rider})
@@ -2749,6 +2872,12 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
             if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):
                 return None
             out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "shuffled"}})
+            continue
+        if e.args.get("amount") == {"that_much": True} and prev.op == "move" and prev.args.get("any_order") \
+                and prev.args.get("what") == {"hand_cards_of": "you"}:
+            # "put the cards in your hand on the bottom of your library in any order, then draw that many cards"
+            # (Mindmoil): the cards that instruction moved (608.2c)
+            out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "bottomed"}})
             continue
         if e.args.get("amount") == {"that_much": True} and e.op == "search" and prev.op == "exile" \
                 and isinstance(prev.args.get("what"), dict) and set(prev.args["what"]) == {"each"} \

@@ -870,6 +870,20 @@ def _attach_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if to is None else [Effect("attach", {"what": "self", "to": to})]
 
 
+@reader(r"^attach (target aura(?: you control)?) to (target [a-z ]+)$")
+def _attach_aura(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.3a-b: "Attach target Aura you control to target creature" (Aura Finesse): the Aura moves to that
+    permanent if it could legally enchant it (303.4a; no protection from it, 702.16c); otherwise nothing happens."""
+    spec = parse_target(m.group(1))
+    if spec is None or spec.filter.get("subtypes") != ["Aura"] or spec.count != 1:
+        return None
+    what = c.add_target(spec)
+    to = c.ref(m.group(2))
+    if to is None:
+        return None
+    return [Effect("attach", {"what": what, "to": to, "aura": True})]
+
+
 @reader(r"^attach ((?:up to one )?target .*?equipment.*?|an equipment you control) to (.+)$")
 def _attach_equipment(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.3a: "attach target Equipment you control to target creature you control" (Kor Outfitter), "you may
@@ -965,6 +979,13 @@ def _owner_nth_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1) or m.group(2))
     nth = {"second": 2, "third": 3}[m.group(3)]
     return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom", "nth": nth})]
+
+
+@reader(r"^put (?:the cards in your hand|all cards in your hand|your hand) on the bottom of your library in any order$")
+def _hand_to_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """401.4: "put the cards in your hand on the bottom of your library in any order" (Mindmoil, Arjun, the Shifting
+    Flame): every card of the hand, in the order their owner chooses; "then draw that many cards" counts them."""
+    return [Effect("move", {"what": {"hand_cards_of": "you"}, "to": "library_bottom", "any_order": True})]
 
 
 @reader(r"^for each (.+?), its owner puts it on (?:their|his or her) choice of the top or bottom of (?:their|his or "
@@ -1101,6 +1122,7 @@ def _unattach_equipment(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (
+    _hand_to_bottom,
     _unattach_equipment,
     _player_puts_hand_on_top,
     _exile_self_with_counters,
@@ -1160,6 +1182,7 @@ READERS: tuple[Reader, ...] = (
     _exile_top,
     _exile_all_but,
     _exiles_top,
+    _attach_aura,
     _attach_equipment,
     _exile_library,
     _attach,
