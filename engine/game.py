@@ -295,8 +295,12 @@ class Game:
             for card in commander.names(c):
                 if card in decks[p]:
                     decks[p].remove(card)
+        # 100.1a-b: a game is two-player or multiplayer by the players it begins with: a Free-for-All game
+        # restarted with two players left is a two-player game (no free mulligan, 800.5; the draw skipped, 103.7a)
+        multi = len(names) > 2 or origin.get("variant") not in (None, "free_for_all")
         new = Game.new([(p, decks[p]) for p in names], self.cards, self.rng.getrandbits(62), play_first=starter,
-                       variant=origin.get("variant"), options=origin.get("options"), teams=origin.get("teams"),
+                       variant=origin.get("variant") if multi else None,
+                       options=origin.get("options") if multi else None, teams=origin.get("teams"),
                        format=self.format, commanders=named or None,
                        sideboards={p: list(self.players[p].sideboard) for p in names} or None,
                        casual={k: {p: v for p, v in d.items() if p in decks} for k, d in self.casual.items()} or None)
