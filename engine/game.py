@@ -280,10 +280,17 @@ class Game:
         decks: dict[str, list[str]] = {p: [] for p in names}
         kept: list[tuple[str, str, int]] = []
         uids: dict[tuple[str, str], list[int]] = {}  # each physical card keeps its uid (its scenario handle)
+        # 714.2, 108.5: the nontraditional cards each player owns are in the new game too, in the command zone
+        # (a planar or scheme deck, a vanguard, a conspiracy), never in a deck
+        nontraditional: dict[str, dict[str, list[str]]] = {p: {} for p in names}
         for o in sorted(self.objects.values(), key=lambda x: x.uid):
             if o.ability is not None or o.token or o.is_copy or o.owner not in decks:
                 continue
             name = transform.front_face(o.chosen, o.card).name
+            kinds = COMMAND_CARDS & set(o.card.types)
+            if kinds:
+                nontraditional[o.owner].setdefault(_CASUAL_KEY[min(kinds)], []).append(name)
+                continue
             if o.id in exempt:
                 kept.append((name, o.owner, o.uid))
             else:
@@ -303,7 +310,8 @@ class Game:
                        options=origin.get("options") if multi else None, teams=origin.get("teams"),
                        format=self.format, commanders=named or None,
                        sideboards={p: list(self.players[p].sideboard) for p in names} or None,
-                       casual={k: {p: v for p, v in d.items() if p in decks} for k, d in self.casual.items()} or None)
+                       casual={k: {p: v if k == "vanguard" else nontraditional[p].get(k, [])
+                                   for p, v in d.items() if p in decks} for k, d in self.casual.items()} or None)
         last = self.next_uid
         moved: dict[int, int] = {}
         for o in sorted(new.objects.values(), key=lambda x: x.uid):
@@ -1600,6 +1608,11 @@ def _casual_checked(g: Game, casual: dict[str, Any]) -> dict[str, Any]:
     if "conspiracies" in out:
         conspiracy.check(g.cards, out["conspiracies"])
     return out
+
+
+#: the ``casual`` key of Game.new that holds each kind of nontraditional card (108.5)
+_CASUAL_KEY = {"Plane": "planar", "Phenomenon": "planar", "Scheme": "schemes", "Vanguard": "vanguard",
+               "Conspiracy": "conspiracies"}
 
 
 def _casual_start(g: Game) -> None:
