@@ -226,7 +226,7 @@ def start(g: "Game", commanders: "dict[str, str] | dict[str, str | list[str]]") 
     """903.6: each commander (each of two partners) starts face up in its owner's command zone; 903.7: life 40."""
     g.format = FORMAT
     for name in g.order:
-        for card in names(commanders[name]):
+        for card in names(commanders.get(name)):  # 714.5a: a commander exempted from a restart is not here
             o = g._make(card, name, "command")
             g.players[name].command.append(o.id)
             g.commanders[o.uid] = name

@@ -187,7 +187,8 @@ class Game:
             play_first: str | None = None, chooser: str | None = None, variant: str | None = None,
             options: list[Any] | None = None, teams: list[list[str]] | None = None,
             format: str | None = None, commanders: "dict[str, str] | dict[str, str | list[str]] | None" = None,
-            sideboards: dict[str, list[str]] | None = None, casual: dict[str, Any] | None = None) -> "Game":
+            sideboards: dict[str, list[str]] | None = None, casual: dict[str, Any] | None = None,
+            check_decks: bool = True) -> "Game":
         """A new game of 2 to 6 players, seated in the given order (the turn order from the
         starting player): decks shuffled, who plays first settled (103.2), then opening hands and
         mulligans (103.4) come as decisions. ``variant``, ``options`` and ``teams``: see
@@ -201,6 +202,9 @@ class Game:
         103.2: ``play_first`` names the starting player outright; else ``chooser`` names the
         player who chooses who plays first (the loser of the previous game of a match), or
         ``"coin"`` lets a coin flip pick that player; with neither, a random player starts.
+
+        ``check_decks``: False for a restarted game (714.2: every card its players own, whatever the count), which
+        no deck-construction rule (903.5) judges.
 
         ``sideboards``: each player's sideboard, card names: cards they own outside the game (400.10), which
         an effect may bring in (learn: a Lesson card).
@@ -238,7 +242,8 @@ class Game:
         if format is not None:
             if format != commander.FORMAT:
                 raise ValueError(f"unknown format {format!r}: commander, or none")
-            commander.check_decks(g.cards, players, commanders or {})
+            if check_decks:  # 903.5 builds a deck; a restarted game (714.2) takes every card its players own
+                commander.check_decks(g.cards, players, commanders or {})
             g.origin.update(format=format, commanders={p: c if isinstance(c, str) else list(c)
                                                        for p, c in (commanders or {}).items()})
         for name, deck in players:
@@ -297,18 +302,30 @@ class Game:
                 decks[o.owner].append(name)
                 uids.setdefault((o.owner, name), []).append(o.uid)
         origin = self.origin
-        named = {p: c for p, c in (origin.get("commanders") or {}).items() if p in decks}
-        for p, c in named.items():  # 903.6: the commander begins the new game in the command zone too
-            for card in commander.names(c):
-                if card in decks[p]:
-                    decks[p].remove(card)
+        # 903.6: each commander (the game's, however the game began) begins the new game in the command zone too;
+        # 714.5a: one exempted from the restart does not, but stays its owner's commander
+        named: dict[str, list[str]] = {}
+        exempt_commanders: dict[int, str] = {}
+        for uid, p in self.commanders.items():
+            card = next((o for o in self.objects.values() if o.uid == uid and o.ability is None and not o.token
+                         and not o.is_copy), None)
+            if card is None or p not in decks:
+                continue
+            if card.id in exempt:
+                exempt_commanders[uid] = p
+                continue
+            name = transform.front_face(card.chosen, card.card).name
+            if name in decks[p]:
+                decks[p].remove(name)
+                named.setdefault(p, []).append(name)
         # 100.1a-b: a game is two-player or multiplayer by the players it begins with: a Free-for-All game
         # restarted with two players left is a two-player game (no free mulligan, 800.5; the draw skipped, 103.7a)
         multi = len(names) > 2 or origin.get("variant") not in (None, "free_for_all")
         new = Game.new([(p, decks[p]) for p in names], self.cards, self.rng.getrandbits(62), play_first=starter,
                        variant=origin.get("variant") if multi else None,
                        options=origin.get("options") if multi else None, teams=origin.get("teams"),
-                       format=self.format, commanders=named or None,
+                       format=self.format, check_decks=False,
+                       commanders={p: c[0] if len(c) == 1 else c for p, c in named.items()} or None,
                        sideboards={p: list(self.players[p].sideboard) for p in names} or None,
                        casual={k: {p: v if k == "vanguard" else nontraditional[p].get(k, [])
                                    for p, v in d.items() if p in decks} for k, d in self.casual.items()} or None)
@@ -336,6 +353,7 @@ class Game:
             self.players[owner].exile.append(o.id)
             held.append(o.id)
         self.restart_exempt = held
+        self.commanders.update(exempt_commanders)
         self.log("restart", player=starter)
 
     def _restart_exempt(self) -> None:
