@@ -327,8 +327,7 @@ class Game:
                        format=self.format, check_decks=False,
                        commanders={p: c[0] if len(c) == 1 else c for p, c in named.items()} or None,
                        sideboards={p: list(self.players[p].sideboard) for p in names} or None,
-                       casual={k: {p: v if k == "vanguard" else nontraditional[p].get(k, [])
-                                   for p, v in d.items() if p in decks} for k, d in self.casual.items()} or None)
+                       casual=_restart_casual(nontraditional) or None)
         last = self.next_uid
         moved: dict[int, int] = {}
         for o in sorted(new.objects.values(), key=lambda x: x.uid):
@@ -1631,6 +1630,16 @@ def _casual_checked(g: Game, casual: dict[str, Any]) -> dict[str, Any]:
 #: the ``casual`` key of Game.new that holds each kind of nontraditional card (108.5)
 _CASUAL_KEY = {"Plane": "planar", "Phenomenon": "planar", "Scheme": "schemes", "Vanguard": "vanguard",
                "Conspiracy": "conspiracies"}
+
+
+def _restart_casual(owned: dict[str, dict[str, list[str]]]) -> dict[str, Any]:
+    """714.2, 108.5: the ``casual`` of Game.new for a restarted game, from the nontraditional cards each player
+    owns (``owned``: player -> casual key -> card names): their planar and scheme decks, vanguard, conspiracies."""
+    casual: dict[str, Any] = {}
+    for p, kinds in owned.items():
+        for k, cards in kinds.items():
+            casual.setdefault(k, {})[p] = cards[0] if k == "vanguard" else list(cards)
+    return casual
 
 
 def _casual_start(g: Game) -> None:
