@@ -250,6 +250,8 @@ def setup_position(g: "Game", setup: dict[str, Any], SetupError: type[ValueError
             spec = {"name": entry} if isinstance(entry, str) else dict(entry)
             o = g._make(spec["name"], spec.get("owner", name), "command")
             g.players[o.owner].command.append(o.id)
+            # 121.1: counters on an object in the command zone (a plane's, Naar Isle's flame counters)
+            o.counters = {str(k): int(v) for k, v in (spec.get("counters") or {}).items() if int(v) > 0}
             if spec.get("id"):
                 g.handles[str(spec["id"])] = o.uid  # g.handles: set by position.build
     if fmt is None:

@@ -20,6 +20,7 @@ from engine.choices import COLORS, CREATURE_TYPES, NeedChoice
 from engine.errors import Unsupported
 from engine.filters import PLAYER_WORDS, chosen_player, matches, most_common_colors, paired_with, unknown_keys
 from engine.mana import mana_value
+from engine.state import works_from_command
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -1018,7 +1019,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "counters_on" in a and r is not None:
         kind = a.get("kind", "+1/+1")
         info = this(g, r).trigger_info if "obj" in r else {}
-        gone = src not in g.objects or g.objects[src].zone != "battlefield"
+        # 309.4, 901.7, 113.4: a plane, scheme or emblem works from the command zone: there it is not gone
+        gone = src not in g.objects or g.objects[src].zone != "battlefield" and not (
+            g.objects[src].zone == "command" and works_from_command(g.objects[src].card))
         if a["counters_on"] == "self" and "counters" in info and gone:
             # it died: the counters it had as it last existed (modular, 608.2h)
             return _counters_of_kind(info["counters"], kind)
