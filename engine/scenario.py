@@ -463,6 +463,9 @@ class Runner:
                 raise Fail(f"no player {name}")
             view = g.view(name)
             for ref, want_seen in objs.items():
+                if ref in self.seats and isinstance(want_seen, dict):  # counts the view gives of a player's zones
+                    self.check_counts(name, view["players"][ref], ref, want_seen)
+                    continue
                 oid = self.ref(ref)
                 if named_in_view(view, oid) != bool(want_seen):
                     raise Fail(f"{name} {'does not see' if want_seen else 'sees'} which card {ref} is")
@@ -527,6 +530,18 @@ class Runner:
         for r, want in (exp.get("objects") or {}).items():
             oid = self.ref(r)
             self.check_object(r, oid, want)
+
+    #: the zone counts a view gives of every player (401.3: a library's, 402.x: a hand's), by checkpoint key
+    VIEW_COUNTS = {"library": "library", "hand": "hand_count"}
+
+    def check_counts(self, viewer: str, pv: dict[str, Any], who: str, want: dict[str, Any]) -> None:
+        """``sees: {bob: {alice: {library: 3}}}``: the number of cards in alice's zones as bob's view gives it."""
+        for k, n in want.items():
+            if k not in self.VIEW_COUNTS:
+                raise Fail(f"unknown count {k!r} in sees (one of {', '.join(self.VIEW_COUNTS)})")
+            got = pv.get(self.VIEW_COUNTS[k])
+            if got != n:
+                raise Fail(f"{viewer}'s view gives {who} {got} cards in {k}, expected {n}")
 
     def check_object(self, r: str, oid: int, want: dict[str, Any]) -> None:
         g = self.g
