@@ -1181,7 +1181,7 @@ def state_triggers(g: "Game") -> bool:
 def put_on_stack(g: "Game") -> None:
     """603.3b: APNAP; each player orders their own triggers; targets as each goes on the stack.
     805.7: with shared team turns the active team puts all its players' triggers on the stack
-    in the order it chooses (asked of its first player in APNAP order), then each other team."""
+    in the order it chooses (asked of its primary player, 805.2), then each other team."""
     done: set[str] = set()
     for player in seats.apnap(g):  # 101.4, 603.3b
         if player in done:
@@ -1192,7 +1192,7 @@ def put_on_stack(g: "Game") -> None:
         if not mine:
             continue
         if len(mine) > 1 and not all(t.get("ordered") for t in mine):
-            g.wait = {"kind": "order_triggers", "player": player}
+            g.wait = {"kind": "order_triggers", "player": seats.primary(g, player)}
             return
         t = mine[0]
         ab = t["ability"]
