@@ -1217,6 +1217,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 602.5b: "Activate only during your upkeep"
     if "any_step" in cond and g.step != cond["any_step"]:
         return False  # 602.5b: "... but only during any upkeep step" (whoever's turn it is)
+    if cond.get("after_upkeep") and g.step in ("untap", "upkeep"):
+        return False  # 503.3: "only ... after [a player's] upkeep step": once the turn's (first) upkeep has ended
     if "before_attackers" in cond and (g.step not in _BEFORE_ATTACKERS or first_combat_over(g)):
         return False  # 506.6a, 506.6d: the first combat's declare attackers step has not yet begun
     if cond.get("attacked_you") and not any(g.objects[i].attacking == you for i in g.battlefield):
@@ -1877,7 +1879,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "hand_none",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
-                  "combat_timing", "cast_in_main", "any_step",
+                  "combat_timing", "cast_in_main", "any_step", "after_upkeep",
                   "self_counters_ge", "history", "graveyard_types_ge", "graveyard_mvs_ge", "different_powers_ge",
                   "total_power_ge",
                   "hand_mv_distinct_ge",  # different mana values among the cards in your hand

@@ -1455,6 +1455,8 @@ def _cast_only(m: re.Match) -> list[dict[str, Any]] | None:
              "during your upkeep": {"step": "upkeep"}, "during an opponent's turn": {"your_turn": False},
              "during your turn": {"your_turn": True},
              "during your end step": {"step": "end"},  # Necrologia (513)
+             # 503.3: "after their upkeep step": once the turn's first upkeep step has ended (Reset)
+             "during an opponent's turn after their upkeep step": {"your_turn": False, "after_upkeep": True},
              "during your declare attackers step": {"combat_timing": "declare_attackers", "your_turn": True}}
     if cond is None and m.group(1) in steps:  # 604.6: "Cast SELF only during an opponent's upkeep" (Festival: a
         cond = steps[m.group(1)]              # time it may be cast, 307.1 changed by the card's own rule)
