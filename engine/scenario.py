@@ -18,7 +18,7 @@ from engine import rulescov
 from engine.cardpool import CardPool, UnknownCard, default_pool
 from engine.errors import IllegalAction
 from engine.mana import format_pool, parse_pool
-from engine.setup import SetupError, from_setup
+from engine.setup import Refused, SetupError, from_setup, new_game
 from engine.support import unsupported_reasons
 
 PLAYERS = ("alice", "bob")
@@ -38,7 +38,7 @@ KIND_VERBS = {
 }
 
 CHECKPOINT_KEYS = {"players", "battlefield", "graveyard", "hand", "exile", "library", "stack", "step",
-                   "active", "winner", "objects", "priority", "command", "sees"}
+                   "active", "winner", "objects", "priority", "command", "sees", "refused"}
 
 
 class Fail(Exception):
@@ -145,6 +145,10 @@ class Runner:
                     names.add(e if isinstance(e, str) else e.get("name"))
             if (ps or {}).get("vanguard"):
                 names.add(str(ps["vanguard"]))
+            if setup.get("new_game"):  # what a new game takes from outside the deck (docs/scenarios.md)
+                names.update(str(c) for k in ("sideboard", "conspiracies") for c in (ps or {}).get(k) or [])
+                cmd = (ps or {}).get("commander")
+                names.update([str(cmd)] if isinstance(cmd, str) else [str(c) for c in cmd or []])
         for n in sorted(names):
             try:
                 d = self.cards.definition(n)
@@ -152,8 +156,15 @@ class Runner:
                 raise Fail(f"unknown card: {n}") from None
             if unsupported_reasons(d):
                 raise Fail(f"unsupported card: {n}")
+        self.refused: str | None = None
         try:
-            self.g = from_setup(setup, self.cards, int(self.sc.get("seed", 0)))
+            if setup.get("new_game"):  # 103: a game begun from decks (docs/scenarios.md)
+                try:
+                    self.g = new_game(setup, self.cards, int(self.sc.get("seed", 0)))
+                except Refused as e:
+                    self.refused = str(e)
+            else:
+                self.g = from_setup(setup, self.cards, int(self.sc.get("seed", 0)))
         except (SetupError, UnknownCard) as e:
             raise Fail(f"bad setup: {e}") from None
         steps = list(self.sc.get("steps") or [])
@@ -206,6 +217,11 @@ class Runner:
         return None
 
     def do(self, step: dict[str, Any], nxt: dict[str, Any] | None) -> None:
+        if self.refused is not None:  # no game: only a checkpoint of why it was refused
+            if set(step) != {"expect"} or set(step["expect"] or {}) != {"refused"}:
+                raise Fail(f"the game was refused: {self.refused}")
+            self.check(step["expect"])
+            return
         g = self.g
         p, verb = _step_player(step, self.seats)
         if p is None:
@@ -453,11 +469,17 @@ class Runner:
 
     # ---------------------------------------------------------------- checkpoints
     def check(self, exp: dict[str, Any]) -> None:
-        g = self.g
         unknown = set(exp) - CHECKPOINT_KEYS
         if unknown:
             # a key the runner does not read would be a check that cannot fail
             raise Fail(f"unknown checkpoint key(s): {', '.join(sorted(map(str, unknown)))}")
+        if "refused" in exp:  # a new_game setup Game.new refused, the text naming the rule it breaks
+            if self.refused is None:
+                raise Fail(f"the game was not refused (expected: {exp['refused']})")
+            if str(exp["refused"]) not in self.refused:
+                raise Fail(f"the game was refused for another reason: {self.refused}")
+            return
+        g = self.g
         for name, objs in (exp.get("sees") or {}).items():  # what a player's view tells of hidden cards (400.2)
             if name not in g.players:
                 raise Fail(f"no player {name}")
