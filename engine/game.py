@@ -159,6 +159,8 @@ class Game:
         self.graveyard_turn = 0             # permanents put into a graveyard from the battlefield this turn (702.68a)
         self.combat_no = 0                  # combat phases begun this game: "put there this combat" (506.1)
         self.died_this_turn: list[dict[str, Any]] = []  # creatures died this turn, as they last were (700.4)
+        #: the permanents untapped as the turn began, before its untap step ("if SELF started the turn untapped")
+        self.untapped_at_start: frozenset[int] = frozenset()
         self.assignments: dict[int, dict[Any, int]] = {}   # combat damage assigned (510.1)
         self.scried: list[str] = []         # players done with the 103.4 look at the top card
         self.opening_done: list[str] = []   # players done with 103.5 actions (Leylines)
@@ -1508,6 +1510,7 @@ class Game:
         if previous in self.players:  # "attacked during your last turn" (Giant Turtle): that turn's number
             self.players[previous].last_turn = self.turn
         self.turn += 1
+        self.untapped_at_start = frozenset(i for i in self.battlefield if not self.objects[i].tapped)
         for _ in range(4 * len(self.order) + 4):
             self._take_next_turn()
             if not self._skip_next("turn"):

@@ -1556,6 +1556,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         level = int(so.chosen.get("class_level", 1)) if so is not None else 0
         if so is None or level < int(cond.get("class_level_ge", 0)) or level != cond.get("class_level", level):
             return False
+    if "self_started_untapped" in cond:  # "if SELF started the turn untapped": on the battlefield and untapped as
+        # the turn began (the same object since, 400.7)
+        if (src in g.untapped_at_start) != bool(cond["self_started_untapped"]):
+            return False
     if "self_suspended" in cond:  # "if SELF is suspended" (702.61b): in exile, with suspend and a time counter
         so = g.objects.get(src) if src is not None else None
         if (so is not None and so.zone == "exile" and "Suspend" in so.card.keywords
@@ -1868,6 +1872,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "most",  # "you" have more life / control more of a kind than each other player (most_player)
                   "chosen_word",  # the word chosen as its source entered (Khans or Dragons: engine/choices.py)
                   "self_suspended",  # "if SELF is suspended" (702.61b)
+                  "self_started_untapped",  # "if SELF started the turn untapped" (Game.untapped_at_start)
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
                   "self_attacked_or_blocked_this_combat",

@@ -1474,6 +1474,15 @@ def _no_counters_kind(m: re.Match) -> list[dict[str, Any]] | None:
     )
 
 
+@static(r"^self can't have more than (\w+) ([+\-\w/]+) counters on it$")
+def _max_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    """121.4, 704.5s: "SELF can't have more than seven dream counters on it" (Rasputin Dreamweaver): a rule of the
+    permanent; all but N of the counters of that kind are removed from it as a state-based action (engine/sba.py)."""
+    n = number(m.group(1))
+    return None if n is None else [{"kind": "restriction", "affects": "self", "rule": "max_counters",
+                                    "counter": m.group(2), "max": n}]
+
+
 @static(r"^as long as self is on the stack, spells that target (?:it|self) cost (\{\d+\}) more to cast$")
 def _stack_tax(m: re.Match) -> list[dict[str, Any]] | None:
     """601.2f: "As long as SELF is on the stack, spells that target it cost {2} more to cast" (Kaervek's Torch):
