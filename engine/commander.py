@@ -259,7 +259,7 @@ def setup_position(g: "Game", setup: dict[str, Any], SetupError: type[ValueError
         if name not in g.players:
             continue
         for entry in ps.get("command") or []:
-            spec = {"name": entry} if isinstance(entry, str) else dict(entry)
+            spec: dict[str, Any] = {"name": entry} if isinstance(entry, str) else dict(entry)
             o = g._make(spec["name"], spec.get("owner", name), "command")
             g.players[o.owner].command.append(o.id)
             # 121.1: counters on an object in the command zone (a plane's, Naar Isle's flame counters)
