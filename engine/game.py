@@ -161,6 +161,8 @@ class Game:
         self.died_this_turn: list[dict[str, Any]] = []  # creatures died this turn, as they last were (700.4)
         #: the permanents untapped as the turn began, before its untap step ("if SELF started the turn untapped")
         self.untapped_at_start: frozenset[int] = frozenset()
+        #: (turn, step name -> how many such steps it has begun): an additional step is one more (500.9)
+        self.steps_this_turn: tuple[int, dict[str, int]] = (0, {})
         self.assignments: dict[int, dict[Any, int]] = {}   # combat damage assigned (510.1)
         self.scried: list[str] = []         # players done with the 103.4 look at the top card
         self.opening_done: list[str] = []   # players done with 103.5 actions (Leylines)
@@ -1436,7 +1438,8 @@ class Game:
         # 508.6: with no attackers, the blockers and damage steps are skipped
         if self.step == "declare_attackers" and not combat.attackers(self):
             nxt = "end_of_combat"
-        if self.step in ("main1", "main2"):
+        nxt = extra_phases.after_step(self, nxt)  # 500.9: an additional step directly after this one
+        if self.step in ("main1", "main2") and nxt == STEPS[i + 1]:
             nxt = extra_phases.after_main(self, nxt)  # 500.8: additional combat and main phases
         elif self.step == "end_of_combat":
             nxt = extra_phases.after_combat(self, nxt)  # 500.8: an additional combat phase after this one

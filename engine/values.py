@@ -18,6 +18,7 @@ from engine import commander, seats
 from engine.cards.abilities import SECOND_KICKER
 from engine.choices import COLORS, CREATURE_TYPES, NeedChoice
 from engine.errors import Unsupported
+from engine.extra_phases import steps_begun
 from engine.filters import PLAYER_WORDS, chosen_player, matches, most_common_colors, paired_with, unknown_keys
 from engine.mana import mana_value
 from engine.state import works_from_command
@@ -1217,8 +1218,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 602.5b: "Activate only during your upkeep"
     if "any_step" in cond and g.step != cond["any_step"]:
         return False  # 602.5b: "... but only during any upkeep step" (whoever's turn it is)
-    if cond.get("after_upkeep") and g.step in ("untap", "upkeep"):
-        return False  # 503.3: "only ... after [a player's] upkeep step": once the turn's (first) upkeep has ended
+    if cond.get("after_upkeep") and (g.step == "untap" or g.step == "upkeep" and steps_begun(g, "upkeep") <= 1):
+        return False  # 503.3: "only ... after [a player's] upkeep step": once the turn's first upkeep has ended (an
+        # additional upkeep step, 500.9, comes after it)
     if "before_attackers" in cond and (g.step not in _BEFORE_ATTACKERS or first_combat_over(g)):
         return False  # 506.6a, 506.6d: the first combat's declare attackers step has not yet begun
     if cond.get("attacked_you") and not any(g.objects[i].attacking == you for i in g.battlefield):
