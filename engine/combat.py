@@ -218,8 +218,8 @@ def next_defender(g: "Game", after: str | None) -> None:
     """509.1 / 802.4: each defending player declares blockers in APNAP order; after the last
     (or with none attacked), players get priority (509.5)."""
     order = [p for p in seats.apnap(g) if not seats.is_active(g, p) and attackers_of(g, p)]
-    if g.variant == "two_headed_giant":  # 810.7d: one combined block, declared once for the team
-        order = order[:1] if after is None else []
+    if g.variant == "two_headed_giant":  # 810.7d: one combined block, declared once for the team by its
+        order = [seats.primary(g, order[0])] if order and after is None else []  # primary player (805.2)
     if after is not None:
         i = g.order.index(after)
         order = [p for p in order if (g.order.index(p) - g.order.index(g.active)) % len(g.order)

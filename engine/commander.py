@@ -151,7 +151,7 @@ def deck_problems(cards: Any, deck: list[str], commander: "str | list[str] | Non
     """Every reason ``deck`` (the cards other than the commander) led by ``commander`` (one name, or two that
     may be partners: ``pair_problems``) is not a Commander deck: 903.3 (a legendary creature), 903.5a (exactly
     100 cards with it), 903.5b (one of each name but basic lands), 903.5c (inside its color identity: with two
-    commanders, both identities together)."""
+    commanders, both identities together), 903.5d (a land with a basic land type makes only mana of that identity)."""
     out: list[str] = []
     leaders = names(commander)
     if not leaders:
@@ -177,16 +177,20 @@ def deck_problems(cards: Any, deck: list[str], commander: "str | list[str] | Non
     allowed = frozenset().union(*(identity(cards, name) for name in leaders))
     seen: dict[str, int] = {name: 1 for name in leaders}
     outside: list[str] = []
+    typed: list[str] = []  # 903.5d: a land with a basic land type whose mana is outside the identity
     for name in deck:
         seen[name] = seen.get(name, 0) + 1
         if seen[name] > 1:
             continue
         try:
-            cards.definition(name)
+            d = cards.definition(name)
         except KeyError:
             out.append(f"{name} is not a known card")
             continue
-        if not identity(cards, name) <= allowed:
+        makes = {_BASIC_MANA[t] for t in d.subtypes if t in _BASIC_MANA} if "Land" in d.types else set()
+        if not makes <= allowed:
+            typed.append(name)
+        elif not identity(cards, name) <= allowed:
             outside.append(name)
     for name, k in seen.items():
         if k > 1 and not _basic(cards, name):
@@ -195,7 +199,15 @@ def deck_problems(cards: Any, deck: list[str], commander: "str | list[str] | Non
         shown = ", ".join(outside[:5]) + (f" and {len(outside) - 5} more" if len(outside) > 5 else "")
         colors = "".join(c for c in WUBRG if c in allowed) or "colorless"
         out.append(f"outside the color identity of {who} ({colors}): {shown} (903.5c)")
+    if typed:
+        colors = "".join(c for c in WUBRG if c in allowed) or "colorless"
+        out.append(f"a basic land type whose mana is outside the color identity of {who} ({colors}): "
+                   f"{', '.join(typed)} (903.5d)")
     return out
+
+
+#: 305.6: the mana each basic land type's intrinsic ability makes (903.5d)
+_BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
 
 def _basic(cards: Any, name: str) -> bool:
@@ -226,7 +238,7 @@ def start(g: "Game", commanders: "dict[str, str] | dict[str, str | list[str]]") 
     """903.6: each commander (each of two partners) starts face up in its owner's command zone; 903.7: life 40."""
     g.format = FORMAT
     for name in g.order:
-        for card in names(commanders[name]):
+        for card in names(commanders.get(name)):  # 714.5a: a commander exempted from a restart is not here
             o = g._make(card, name, "command")
             g.players[name].command.append(o.id)
             g.commanders[o.uid] = name
@@ -247,9 +259,11 @@ def setup_position(g: "Game", setup: dict[str, Any], SetupError: type[ValueError
         if name not in g.players:
             continue
         for entry in ps.get("command") or []:
-            spec = {"name": entry} if isinstance(entry, str) else dict(entry)
+            spec: dict[str, Any] = {"name": entry} if isinstance(entry, str) else dict(entry)
             o = g._make(spec["name"], spec.get("owner", name), "command")
             g.players[o.owner].command.append(o.id)
+            # 121.1: counters on an object in the command zone (a plane's, Naar Isle's flame counters)
+            o.counters = {str(k): int(v) for k, v in (spec.get("counters") or {}).items() if int(v) > 0}
             if spec.get("id"):
                 g.handles[str(spec["id"])] = o.uid  # g.handles: set by position.build
     if fmt is None:

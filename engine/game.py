@@ -159,6 +159,10 @@ class Game:
         self.graveyard_turn = 0             # permanents put into a graveyard from the battlefield this turn (702.68a)
         self.combat_no = 0                  # combat phases begun this game: "put there this combat" (506.1)
         self.died_this_turn: list[dict[str, Any]] = []  # creatures died this turn, as they last were (700.4)
+        #: the permanents untapped as the turn began, before its untap step ("if SELF started the turn untapped")
+        self.untapped_at_start: frozenset[int] = frozenset()
+        #: (turn, step name -> how many such steps it has begun): an additional step is one more (500.9)
+        self.steps_this_turn: tuple[int, dict[str, int]] = (0, {})
         self.assignments: dict[int, dict[Any, int]] = {}   # combat damage assigned (510.1)
         self.scried: list[str] = []         # players done with the 103.4 look at the top card
         self.opening_done: list[str] = []   # players done with 103.5 actions (Leylines)
@@ -187,7 +191,8 @@ class Game:
             play_first: str | None = None, chooser: str | None = None, variant: str | None = None,
             options: list[Any] | None = None, teams: list[list[str]] | None = None,
             format: str | None = None, commanders: "dict[str, str] | dict[str, str | list[str]] | None" = None,
-            sideboards: dict[str, list[str]] | None = None, casual: dict[str, Any] | None = None) -> "Game":
+            sideboards: dict[str, list[str]] | None = None, casual: dict[str, Any] | None = None,
+            check_decks: bool = True) -> "Game":
         """A new game of 2 to 6 players, seated in the given order (the turn order from the
         starting player): decks shuffled, who plays first settled (103.2), then opening hands and
         mulligans (103.4) come as decisions. ``variant``, ``options`` and ``teams``: see
@@ -201,6 +206,9 @@ class Game:
         103.2: ``play_first`` names the starting player outright; else ``chooser`` names the
         player who chooses who plays first (the loser of the previous game of a match), or
         ``"coin"`` lets a coin flip pick that player; with neither, a random player starts.
+
+        ``check_decks``: False for a restarted game (714.2: every card its players own, whatever the count), which
+        no deck-construction rule (903.5) judges.
 
         ``sideboards``: each player's sideboard, card names: cards they own outside the game (400.10), which
         an effect may bring in (learn: a Lesson card).
@@ -238,7 +246,8 @@ class Game:
         if format is not None:
             if format != commander.FORMAT:
                 raise ValueError(f"unknown format {format!r}: commander, or none")
-            commander.check_decks(g.cards, players, commanders or {})
+            if check_decks:  # 903.5 builds a deck; a restarted game (714.2) takes every card its players own
+                commander.check_decks(g.cards, players, commanders or {})
             g.origin.update(format=format, commanders={p: c if isinstance(c, str) else list(c)
                                                        for p, c in (commanders or {}).items()})
         for name, deck in players:
@@ -280,26 +289,49 @@ class Game:
         decks: dict[str, list[str]] = {p: [] for p in names}
         kept: list[tuple[str, str, int]] = []
         uids: dict[tuple[str, str], list[int]] = {}  # each physical card keeps its uid (its scenario handle)
+        # 714.2, 108.5: the nontraditional cards each player owns are in the new game too, in the command zone
+        # (a planar or scheme deck, a vanguard, a conspiracy), never in a deck
+        nontraditional: dict[str, dict[str, list[str]]] = {p: {} for p in names}
         for o in sorted(self.objects.values(), key=lambda x: x.uid):
             if o.ability is not None or o.token or o.is_copy or o.owner not in decks:
                 continue
             name = transform.front_face(o.chosen, o.card).name
+            kinds = COMMAND_CARDS & set(o.card.types)
+            if kinds:
+                nontraditional[o.owner].setdefault(_CASUAL_KEY[min(kinds)], []).append(name)
+                continue
             if o.id in exempt:
                 kept.append((name, o.owner, o.uid))
             else:
                 decks[o.owner].append(name)
                 uids.setdefault((o.owner, name), []).append(o.uid)
         origin = self.origin
-        named = {p: c for p, c in (origin.get("commanders") or {}).items() if p in decks}
-        for p, c in named.items():  # 903.6: the commander begins the new game in the command zone too
-            for card in commander.names(c):
-                if card in decks[p]:
-                    decks[p].remove(card)
+        # 903.6: each commander (the game's, however the game began) begins the new game in the command zone too;
+        # 714.5a: one exempted from the restart does not, but stays its owner's commander
+        named: dict[str, list[str]] = {}
+        exempt_commanders: dict[int, str] = {}
+        for uid, p in self.commanders.items():
+            card = next((o for o in self.objects.values() if o.uid == uid and o.ability is None and not o.token
+                         and not o.is_copy), None)
+            if card is None or p not in decks:
+                continue
+            if card.id in exempt:
+                exempt_commanders[uid] = p
+                continue
+            name = transform.front_face(card.chosen, card.card).name
+            if name in decks[p]:
+                decks[p].remove(name)
+                named.setdefault(p, []).append(name)
+        # 100.1a-b: a game is two-player or multiplayer by the players it begins with: a Free-for-All game
+        # restarted with two players left is a two-player game (no free mulligan, 800.5; the draw skipped, 103.7a)
+        multi = len(names) > 2 or origin.get("variant") not in (None, "free_for_all")
         new = Game.new([(p, decks[p]) for p in names], self.cards, self.rng.getrandbits(62), play_first=starter,
-                       variant=origin.get("variant"), options=origin.get("options"), teams=origin.get("teams"),
-                       format=self.format, commanders=named or None,
+                       variant=origin.get("variant") if multi else None,
+                       options=origin.get("options") if multi else None, teams=origin.get("teams"),
+                       format=self.format, check_decks=False,
+                       commanders={p: c[0] if len(c) == 1 else c for p, c in named.items()} or None,
                        sideboards={p: list(self.players[p].sideboard) for p in names} or None,
-                       casual={k: {p: v for p, v in d.items() if p in decks} for k, d in self.casual.items()} or None)
+                       casual=_restart_casual(nontraditional) or None)
         last = self.next_uid
         moved: dict[int, int] = {}
         for o in sorted(new.objects.values(), key=lambda x: x.uid):
@@ -324,6 +356,7 @@ class Game:
             self.players[owner].exile.append(o.id)
             held.append(o.id)
         self.restart_exempt = held
+        self.commanders.update(exempt_commanders)
         self.log("restart", player=starter)
 
     def _restart_exempt(self) -> None:
@@ -1412,7 +1445,8 @@ class Game:
         # 508.6: with no attackers, the blockers and damage steps are skipped
         if self.step == "declare_attackers" and not combat.attackers(self):
             nxt = "end_of_combat"
-        if self.step in ("main1", "main2"):
+        nxt = extra_phases.after_step(self, nxt)  # 500.9: an additional step directly after this one
+        if self.step in ("main1", "main2") and nxt == STEPS[i + 1]:
             nxt = extra_phases.after_main(self, nxt)  # 500.8: additional combat and main phases
         elif self.step == "end_of_combat":
             nxt = extra_phases.after_combat(self, nxt)  # 500.8: an additional combat phase after this one
@@ -1486,6 +1520,7 @@ class Game:
         if previous in self.players:  # "attacked during your last turn" (Giant Turtle): that turn's number
             self.players[previous].last_turn = self.turn
         self.turn += 1
+        self.untapped_at_start = frozenset(i for i in self.battlefield if not self.objects[i].tapped)
         for _ in range(4 * len(self.order) + 4):
             self._take_next_turn()
             if not self._skip_next("turn"):
@@ -1603,6 +1638,21 @@ def _casual_checked(g: Game, casual: dict[str, Any]) -> dict[str, Any]:
     if "conspiracies" in out:
         conspiracy.check(g.cards, out["conspiracies"])
     return out
+
+
+#: the ``casual`` key of Game.new that holds each kind of nontraditional card (108.5)
+_CASUAL_KEY = {"Plane": "planar", "Phenomenon": "planar", "Scheme": "schemes", "Vanguard": "vanguard",
+               "Conspiracy": "conspiracies"}
+
+
+def _restart_casual(owned: dict[str, dict[str, list[str]]]) -> dict[str, Any]:
+    """714.2, 108.5: the ``casual`` of Game.new for a restarted game, from the nontraditional cards each player
+    owns (``owned``: player -> casual key -> card names): their planar and scheme decks, vanguard, conspiracies."""
+    casual: dict[str, Any] = {}
+    for p, kinds in owned.items():
+        for k, cards in kinds.items():
+            casual.setdefault(k, {})[p] = cards[0] if k == "vanguard" else list(cards)
+    return casual
 
 
 def _casual_start(g: Game) -> None:

@@ -107,6 +107,17 @@ OUT_OF_SCOPE: dict[str, str] = {
     "709.3": "how a player physically shows whether a flip card is flipped (the table draws it)",
     "711.3": "how double-faced cards are kept indistinguishable in hidden zones (sleeves, checklist cards)",
     "601.1": "casting's old name (playing a spell)",
+    # no card in the card data can bring these about (checked over the whole oracle corpus, not only supported cards)
+    "106.8": "adding mana of a hybrid symbol: no card in the card data adds hybrid mana",
+    "106.9": "adding mana of a Phyrexian symbol: no card in the card data adds Phyrexian mana",
+    "400.8": "exiling an object already in exile: no card in the card data exiles a card from exile",
+    "406.7": "exiling an object already in exile: no card in the card data exiles a card from exile",
+    "401.6": "a revealed top card hidden and revealed again being a new object: no card refers to the revealed "
+             "top card as an object across such a gap; the effects that reveal it (Courser of Kruphix, Future "
+             "Sight, Bolas's Citadel) read the top card anew each time",
+    "904.2": "the default Archenemy setup (Team vs. Team with shared team turns, 808 and 805): an Archenemy game is "
+             "offered two-player or as the Supervillain Rumble option (904.12); one archenemy among more than two "
+             "players is refused (Game.new)",
 }
 
 

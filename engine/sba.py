@@ -73,6 +73,7 @@ def check(g: "Game") -> bool:
     to_destroy: list[int] = []
     unattach: list[int] = []
     counters_fix: list[int] = []
+    counters_cap: list[tuple[int, str, int]] = []  # 704.5s: (permanent, kind, N)
     legends: dict[tuple[str, str], list[int]] = {}
     walkers: dict[tuple[str, str], list[int]] = {}
     worlds: list[int] = []
@@ -121,6 +122,10 @@ def check(g: "Game") -> bool:
                 unattach.append(oid)      # 704.5q: a creature, or what is not meant to attach, falls off
         if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
             counters_fix.append(oid)      # 704.5r
+        if o.counters:
+            for r in c.rules:  # 704.5s, 121.4: "SELF can't have more than N dream counters on it"
+                if r.get("rule") == "max_counters" and o.counters.get(r["counter"], 0) > r["max"]:
+                    counters_cap.append((oid, r["counter"], int(r["max"])))
         if "Legendary" in c.supertypes:
             legends.setdefault((c.controller, o.card.name), []).append(oid)
         if "World" in c.supertypes:
@@ -156,7 +161,7 @@ def check(g: "Game") -> bool:
         return True  # 616.1: a player chooses the order of replacement effects first
     g.lki_chars = cs  # 704.7: what leaves is seen as it was before any of these actions
     try:
-        did = _perform(g, to_graveyard, to_destroy, unattach, counters_fix, legends, walkers) or did
+        did = _perform(g, to_graveyard, to_destroy, unattach, counters_fix, legends, walkers, counters_cap) or did
         did = saga.sacrifice_sagas(g, sagas_done) or did
     finally:
         g.lki_chars = None
@@ -182,9 +187,16 @@ def _leave_combat(g: "Game", oids: list[int]) -> None:
 
 
 def _perform(g: "Game", to_graveyard: list[int], to_destroy: list[int], unattach: list[int],
-             counters_fix: list[int], legends: dict, walkers: dict) -> bool:
+             counters_fix: list[int], legends: dict, walkers: dict,
+             counters_cap: list[tuple[int, str, int]] | None = None) -> bool:
     """The state-based actions found by check(), performed at once (704.3)."""
     did = False
+    for oid, kind, most in counters_cap or ():  # 704.5s: all but N of those counters are removed (121.4)
+        extra = g.objects[oid].counters.get(kind, 0) - most
+        if extra > 0:
+            g.objects[oid].counters[kind] = most
+            triggers.counters_removed(g, oid, kind, extra)
+            did = True
     for oid in counters_fix:
         counts = g.objects[oid].counters
         n = min(counts["+1/+1"], counts["-1/-1"])

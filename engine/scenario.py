@@ -18,7 +18,7 @@ from engine import rulescov
 from engine.cardpool import CardPool, UnknownCard, default_pool
 from engine.errors import IllegalAction
 from engine.mana import format_pool, parse_pool
-from engine.setup import SetupError, from_setup
+from engine.setup import Refused, SetupError, from_setup, new_game
 from engine.support import unsupported_reasons
 
 PLAYERS = ("alice", "bob")
@@ -38,7 +38,7 @@ KIND_VERBS = {
 }
 
 CHECKPOINT_KEYS = {"players", "battlefield", "graveyard", "hand", "exile", "library", "stack", "step",
-                   "active", "winner", "objects", "priority", "command", "sees"}
+                   "active", "winner", "objects", "priority", "command", "sees", "refused"}
 
 
 class Fail(Exception):
@@ -145,6 +145,10 @@ class Runner:
                     names.add(e if isinstance(e, str) else e.get("name"))
             if (ps or {}).get("vanguard"):
                 names.add(str(ps["vanguard"]))
+            if setup.get("new_game"):  # what a new game takes from outside the deck (docs/scenarios.md)
+                names.update(str(c) for k in ("sideboard", "conspiracies") for c in (ps or {}).get(k) or [])
+                cmd = (ps or {}).get("commander")
+                names.update([str(cmd)] if isinstance(cmd, str) else [str(c) for c in cmd or []])
         for n in sorted(names):
             try:
                 d = self.cards.definition(n)
@@ -152,8 +156,15 @@ class Runner:
                 raise Fail(f"unknown card: {n}") from None
             if unsupported_reasons(d):
                 raise Fail(f"unsupported card: {n}")
+        self.refused: str | None = None
         try:
-            self.g = from_setup(setup, self.cards, int(self.sc.get("seed", 0)))
+            if setup.get("new_game"):  # 103: a game begun from decks (docs/scenarios.md)
+                try:
+                    self.g = new_game(setup, self.cards, int(self.sc.get("seed", 0)))
+                except Refused as e:
+                    self.refused = str(e)
+            else:
+                self.g = from_setup(setup, self.cards, int(self.sc.get("seed", 0)))
         except (SetupError, UnknownCard) as e:
             raise Fail(f"bad setup: {e}") from None
         steps = list(self.sc.get("steps") or [])
@@ -206,6 +217,11 @@ class Runner:
         return None
 
     def do(self, step: dict[str, Any], nxt: dict[str, Any] | None) -> None:
+        if self.refused is not None:  # no game: only a checkpoint of why it was refused
+            if set(step) != {"expect"} or set(step["expect"] or {}) != {"refused"}:
+                raise Fail(f"the game was refused: {self.refused}")
+            self.check(step["expect"])
+            return
         g = self.g
         p, verb = _step_player(step, self.seats)
         if p is None:
@@ -453,16 +469,25 @@ class Runner:
 
     # ---------------------------------------------------------------- checkpoints
     def check(self, exp: dict[str, Any]) -> None:
-        g = self.g
         unknown = set(exp) - CHECKPOINT_KEYS
         if unknown:
             # a key the runner does not read would be a check that cannot fail
             raise Fail(f"unknown checkpoint key(s): {', '.join(sorted(map(str, unknown)))}")
+        if "refused" in exp:  # a new_game setup Game.new refused, the text naming the rule it breaks
+            if self.refused is None:
+                raise Fail(f"the game was not refused (expected: {exp['refused']})")
+            if str(exp["refused"]) not in self.refused:
+                raise Fail(f"the game was refused for another reason: {self.refused}")
+            return
+        g = self.g
         for name, objs in (exp.get("sees") or {}).items():  # what a player's view tells of hidden cards (400.2)
             if name not in g.players:
                 raise Fail(f"no player {name}")
             view = g.view(name)
             for ref, want_seen in objs.items():
+                if ref in self.seats and isinstance(want_seen, dict):  # counts the view gives of a player's zones
+                    self.check_counts(name, view["players"][ref], ref, want_seen)
+                    continue
                 oid = self.ref(ref)
                 if named_in_view(view, oid) != bool(want_seen):
                     raise Fail(f"{name} {'does not see' if want_seen else 'sees'} which card {ref} is")
@@ -527,6 +552,18 @@ class Runner:
         for r, want in (exp.get("objects") or {}).items():
             oid = self.ref(r)
             self.check_object(r, oid, want)
+
+    #: the zone counts a view gives of every player (401.3: a library's, 402.x: a hand's), by checkpoint key
+    VIEW_COUNTS = {"library": "library", "hand": "hand_count"}
+
+    def check_counts(self, viewer: str, pv: dict[str, Any], who: str, want: dict[str, Any]) -> None:
+        """``sees: {bob: {alice: {library: 3}}}``: the number of cards in alice's zones as bob's view gives it."""
+        for k, n in want.items():
+            if k not in self.VIEW_COUNTS:
+                raise Fail(f"unknown count {k!r} in sees (one of {', '.join(self.VIEW_COUNTS)})")
+            got = pv.get(self.VIEW_COUNTS[k])
+            if got != n:
+                raise Fail(f"{viewer}'s view gives {who} {got} cards in {k}, expected {n}")
 
     def check_object(self, r: str, oid: int, want: dict[str, Any]) -> None:
         g = self.g

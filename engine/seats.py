@@ -119,6 +119,19 @@ def side(g: "Game", p: str) -> tuple[str, ...]:
     return tuple(n for n in g.order if n in g.team_of[p] and not g.players[n].lost)
 
 
+def primary(g: "Game", p: str) -> str:
+    """805.2: the primary player of ``p``'s team, who makes a choice the team makes as one (805.7 the order of
+    its triggered abilities, 810.7d its combined block): the player in the rightmost of the team's seats from the
+    team's view, the first of its arc of seats in the clockwise turn order (the team sits together, 810.3); a
+    teammate still in the game if that player has left. Without teams, ``p``."""
+    if g.variant != "two_headed_giant":
+        return p
+    team, k = g.team_of[p], len(g.order)
+    ring = [g.order[(i + j) % k] for i in range(k) if g.order[i] in team and g.order[i - 1] not in team
+            for j in range(k)]
+    return next((n for n in ring if n in team and not g.players[n].lost), p)
+
+
 def blocking_side(g: "Game", p: str) -> tuple[str, ...]:
     """Whose creatures ``p``'s declaration of blockers covers: ``p``'s own (509.1a); in
     Two-Headed Giant, every player still in the game on ``p``'s team, for the defending team

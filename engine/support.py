@@ -215,6 +215,7 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "max_one_blocker", "must_be_blocked_by_all", "cant_attack_or_block_alone", "cant_attack_alone",
                    "cant_block_alone", "no_counters", "damage_by_toughness", "untap_other_turns",
                    "untap_opponent_turns",  # engine/game.py _untap_all (502.2: an opponent's untap step)
+                   "max_counters",  # engine/sba.py: 704.5s (121.4)
                    "cant_attack_unless_defender_controls",  # engine/combat.py may_attack (508.1c)
                    "min_blockers",  # engine/combat.py _block_restrictions (509.1b)
                    "may_assign_as_unblocked",  # engine/combat.py as_unblocked (510.1c)

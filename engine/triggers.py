@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import cast_options, player_statics, seats
+from engine import cast_options, extra_phases, player_statics, seats
 from engine.ability_index import index
 from engine.cards.compiler.keywords import KEYWORD_ABILITIES
 from engine.decision_kinds import named_option
@@ -121,6 +121,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "each_counter",  # "whenever a +1/+1 counter is put on ...": once for each counter (603.2c)
                   "reaches",  # "when the twelfth hour counter is put on SELF": its count of them reached that number
                   "first_combat",  # "at the end of the first combat phase on your turn" (506.6d)
+                  "first_step",  # "at the beginning of ... first upkeep each turn": not an additional one (500.9)
                   "level",  # "when this Class becomes level 2": the level it became
                   "amount",  # "whenever you expend 4": the total that player's mana spent this turn reached
                   "while",  # "whenever SELF attacks while you control a Dinosaur": a condition as the event happens
@@ -138,7 +139,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "walker_attacked": frozenset({"you_attack"}), "by_opponent": frozenset({"discard"}),
     # training (a later keyword): "this creature and at least one other creature with greater power attack"
     "greater_power_attacker": frozenset({"attacks"}),
-    "first_combat": frozenset({"step"}),
+    "first_combat": frozenset({"step"}), "first_step": frozenset({"step"}),
     # "when you sacrifice SELF" (its leaving, 603.6c); "when SELF enters untapped" (603.6a)
     "sacrificed": frozenset({"ltb"}), "untapped": frozenset({"etb"}),
     # "whenever you cast a spell from anywhere other than your hand" / "from your graveyard" (601.2a)
@@ -338,6 +339,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         if (ev["step"] not in want) if isinstance(want, list) else want != ev["step"]:
             return False
         if trig.get("first_combat") and first_combat_over(g):  # 506.6d: a combat phase of this turn ended before
+            return False
+        if trig.get("first_step") and extra_phases.steps_begun(g, ev["step"]) > 1:  # 500.9: an additional one
             return False
         whose = trig.get("whose", "you")
         if whose in ("you", "you_next") and not seats.is_active(g, controller):
@@ -1032,6 +1035,7 @@ def _delayed_event(g: "Game", e: dict[str, Any], ev: dict[str, Any]) -> bool:
 
 def step(g: "Game", name: str) -> None:
     """"At the beginning of ..." triggers (503.1, 513.1) and delayed triggers (603.7)."""
+    extra_phases.step_begun(g, name)  # 500.9: how many steps of that name this turn has begun
     if name == "upkeep":
         _mark_upkeep(g)
         cast_options.suspend_upkeep(g)  # 702.61a: suspended cards lose a time counter
@@ -1182,7 +1186,7 @@ def state_triggers(g: "Game") -> bool:
 def put_on_stack(g: "Game") -> None:
     """603.3b: APNAP; each player orders their own triggers; targets as each goes on the stack.
     805.7: with shared team turns the active team puts all its players' triggers on the stack
-    in the order it chooses (asked of its first player in APNAP order), then each other team."""
+    in the order it chooses (asked of its primary player, 805.2), then each other team."""
     done: set[str] = set()
     for player in seats.apnap(g):  # 101.4, 603.3b
         if player in done:
@@ -1193,7 +1197,7 @@ def put_on_stack(g: "Game") -> None:
         if not mine:
             continue
         if len(mine) > 1 and not all(t.get("ordered") for t in mine):
-            g.wait = {"kind": "order_triggers", "player": player}
+            g.wait = {"kind": "order_triggers", "player": seats.primary(g, player)}
             return
         t = mine[0]
         ab = t["ability"]

@@ -18,8 +18,10 @@ from engine import commander, seats
 from engine.cards.abilities import SECOND_KICKER
 from engine.choices import COLORS, CREATURE_TYPES, NeedChoice
 from engine.errors import Unsupported
+from engine.extra_phases import steps_begun
 from engine.filters import PLAYER_WORDS, chosen_player, matches, most_common_colors, paired_with, unknown_keys
 from engine.mana import mana_value
+from engine.state import works_from_command
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -1066,7 +1068,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "counters_on" in a and r is not None:
         kind = a.get("kind", "+1/+1")
         info = this(g, r).trigger_info if "obj" in r else {}
-        gone = src not in g.objects or g.objects[src].zone != "battlefield"
+        # 309.4, 901.7, 113.4: a plane, scheme or emblem works from the command zone: there it is not gone
+        gone = src not in g.objects or g.objects[src].zone != "battlefield" and not (
+            g.objects[src].zone == "command" and works_from_command(g.objects[src].card))
         if a["counters_on"] == "self" and "counters" in info and gone:
             # it died: the counters it had as it last existed (modular, 608.2h)
             return _counters_of_kind(info["counters"], kind)
@@ -1267,6 +1271,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 602.5b: "Activate only during your upkeep"
     if "any_step" in cond and g.step != cond["any_step"]:
         return False  # 602.5b: "... but only during any upkeep step" (whoever's turn it is)
+    if cond.get("after_upkeep") and (g.step == "untap" or g.step == "upkeep" and steps_begun(g, "upkeep") <= 1):
+        return False  # 503.3: "only ... after [a player's] upkeep step": once the turn's first upkeep has ended (an
+        # additional upkeep step, 500.9, comes after it)
     if "before_attackers" in cond and (g.step not in _BEFORE_ATTACKERS or first_combat_over(g)):
         return False  # 506.6a, 506.6d: the first combat's declare attackers step has not yet begun
     if cond.get("attacked_you") and not any(g.objects[i].attacking == you for i in g.battlefield):
@@ -1604,6 +1611,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         level = int(so.chosen.get("class_level", 1)) if so is not None else 0
         if so is None or level < int(cond.get("class_level_ge", 0)) or level != cond.get("class_level", level):
             return False
+    if "self_started_untapped" in cond:  # "if SELF started the turn untapped": on the battlefield and untapped as
+        # the turn began (the same object since, 400.7)
+        if (src in g.untapped_at_start) != bool(cond["self_started_untapped"]):
+            return False
     if "self_suspended" in cond:  # "if SELF is suspended" (702.61b): in exile, with suspend and a time counter
         so = g.objects.get(src) if src is not None else None
         if (so is not None and so.zone == "exile" and "Suspend" in so.card.keywords
@@ -1916,6 +1927,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "most",  # "you" have more life / control more of a kind than each other player (most_player)
                   "chosen_word",  # the word chosen as its source entered (Khans or Dragons: engine/choices.py)
                   "self_suspended",  # "if SELF is suspended" (702.61b)
+                  "self_started_untapped",  # "if SELF started the turn untapped" (Game.untapped_at_start)
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
                   "self_attacked_or_blocked_this_combat",
@@ -1927,7 +1939,7 @@ CONDITION_KEYS = {"city_blessing", "designation", "dungeon_completed", "not_dung
                   "hand_none",
                   "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn", "discarded_share_type",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
-                  "combat_timing", "cast_in_main", "any_step",
+                  "combat_timing", "cast_in_main", "any_step", "after_upkeep",
                   "self_counters_ge", "history", "graveyard_types_ge", "graveyard_mvs_ge", "different_powers_ge",
                   "total_power_ge",
                   "hand_mv_distinct_ge",  # different mana values among the cards in your hand

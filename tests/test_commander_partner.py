@@ -99,9 +99,9 @@ def test_a_pair_counts_both_toward_100_cards_and_both_identities(cards):
     assert deck_problems(cards, deck, [KRAUM, IKRA]) == []
     assert any("903.5a" in p for p in deck_problems(cards, deck + ["Island"], [KRAUM, IKRA]))
     alone = deck_problems(cards, lands(99, "Island", "Swamp", "Forest", "Mountain"), KRAUM)
-    assert any("903.5c" in p for p in alone)                        # Swamps and Forests are outside U R
+    assert any("903.5d" in p for p in alone)                        # Swamps and Forests make mana outside U R
     white = deck[:-1] + ["Plains"]
-    assert any("903.5c" in p and "Plains" in p for p in deck_problems(cards, white, [KRAUM, IKRA]))
+    assert any("903.5d" in p and "Plains" in p for p in deck_problems(cards, white, [KRAUM, IKRA]))
     assert any("3 commanders" in p for p in deck_problems(cards, deck[:-1], [KRAUM, IKRA, "Tymna the Weaver"]))
 
 

@@ -576,6 +576,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "as_player",  # "that attacking player may ...", "each opponent attacking that player does the same": as its doer
     "tempt",  # tempting offer (Commander 2013): each opponent may do "effects"; "then" once for each who did
     "cast_offer", "cast_offers", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash",
+    "extra_step",  # "... gets an additional upkeep step after this step" (500.9: engine/extra_phases.py)
     "choose_opponent",  # "Choose an opponent.": "that player" after it (engine/ops/control.py)
     "friend_or_foe",  # "For each player, choose friend or foe." (engine/ops/control.py)
     "restart",

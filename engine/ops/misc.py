@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from engine import knowledge, player_statics, seats
 from engine.actions import add_effect, energy, lose_life, pay_energy
 from engine.cards.abilities import Ability, CardDef, Effect
-from engine.extra_phases import add_combat_after_this_combat, add_combat_after_this_main
+from engine.extra_phases import add_combat_after_this_combat, add_combat_after_this_main, add_step_after_this_step
 from engine.filters import matches
 from engine.mana import substitute_x
 from engine.ops import nested
@@ -997,6 +997,13 @@ _PERMANENT_CARD = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Pla
 #: the steps of the combat phase (506.1)
 COMBAT_PHASE = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
                           "combat_damage", "end_of_combat"})
+
+
+@op("extra_step")
+def _extra_step(g: "Game", r: dict, e: Effect) -> None:
+    """500.9: "... gets an additional upkeep step after this step": a step directly after the current one
+    (engine/extra_phases.py)."""
+    add_step_after_this_step(g, str(e.args["step"]))
 
 
 @op("extra_combat")

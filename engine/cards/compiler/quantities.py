@@ -563,6 +563,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _history_condition(t)
     if got is not None:
         return got
+    if t in ("self started the turn untapped", "it started the turn untapped"):  # Rasputin Dreamweaver: untapped
+        return {"self_started_untapped": True}  # as the turn began, before its untap step (Game.untapped_at_start)
     if t in ("self is suspended", "it's suspended", "this card is suspended"):  # 702.61b: in exile, with suspend
         return {"self_suspended": True}  # and a time counter (Deep-Sea Kraken: a triggered ability working in exile)
     m = re.fullmatch(r"(?:it|self) devoured an? (.+)", t)

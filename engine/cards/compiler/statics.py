@@ -1482,6 +1482,8 @@ def _cast_only(m: re.Match) -> list[dict[str, Any]] | None:
              "during your upkeep": {"step": "upkeep"}, "during an opponent's turn": {"your_turn": False},
              "during your turn": {"your_turn": True},
              "during your end step": {"step": "end"},  # Necrologia (513)
+             # 503.3: "after their upkeep step": once the turn's first upkeep step has ended (Reset)
+             "during an opponent's turn after their upkeep step": {"your_turn": False, "after_upkeep": True},
              "during your declare attackers step": {"combat_timing": "declare_attackers", "your_turn": True}}
     if cond is None and m.group(1) in steps:  # 604.6: "Cast SELF only during an opponent's upkeep" (Festival: a
         cond = steps[m.group(1)]              # time it may be cast, 307.1 changed by the card's own rule)
@@ -1497,6 +1499,15 @@ def _no_counters_kind(m: re.Match) -> list[dict[str, Any]] | None:
     return (
         None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "no_counters", "counter": m.group(2)}]
     )
+
+
+@static(r"^self can't have more than (\w+) ([+\-\w/]+) counters on it$")
+def _max_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    """121.4, 704.5s: "SELF can't have more than seven dream counters on it" (Rasputin Dreamweaver): a rule of the
+    permanent; all but N of the counters of that kind are removed from it as a state-based action (engine/sba.py)."""
+    n = number(m.group(1))
+    return None if n is None else [{"kind": "restriction", "affects": "self", "rule": "max_counters",
+                                    "counter": m.group(2), "max": n}]
 
 
 @static(r"^as long as self is on the stack, spells that target (?:it|self) cost (\{\d+\}) more to cast$")

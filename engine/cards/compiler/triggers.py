@@ -486,6 +486,9 @@ def _parse_trigger(cond: str) -> dict[str, Any] | None:
         "the end of the first combat phase on your turn": {"event": "step", "step": "end_of_combat", "whose": "you",
                                                            "first_combat": True},
         "the beginning of enchanted player's upkeep": {"event": "step", "step": "upkeep", "whose": "attached_player"},
+        # 500.9: the turn's first upkeep step, not an additional one (Paradox Haze)
+        "the beginning of enchanted player's first upkeep each turn": {"event": "step", "step": "upkeep",
+                                                                      "whose": "attached_player", "first_step": True},
         # the player its source chose as it entered, "As SELF enters, choose an opponent" (Black Vise; 614.12)
         "the beginning of the chosen player's upkeep": {"event": "step", "step": "upkeep", "whose": "chosen_player"},
         "you cast your second spell each turn": {"event": "cast", "who": "you", "filter": {}, "nth": 2},

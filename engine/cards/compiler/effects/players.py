@@ -534,6 +534,13 @@ def _extra_combat_after(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("extra_combat", {"after": "this_phase"})]
 
 
+@reader(r"^(?:you get|that player gets) an additional (upkeep|draw|end) step after this step$")
+def _extra_step(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """500.9: "... that player gets an additional upkeep step after this step" (Paradox Haze): a step of the same
+    turn, directly after the one the ability resolves in (engine/extra_phases.py)."""
+    return [Effect("extra_step", {"step": {"upkeep": "upkeep", "draw": "draw", "end": "end"}[m.group(1)]})]
+
+
 @reader(r"^you gain life equal to the life lost this way$")
 def _gain_lost_this_way(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Gray Merchant of Asphodel: the life the previous instruction made players lose (119.3)."""
@@ -1123,6 +1130,7 @@ READERS: tuple[Reader, ...] = (
     _gain_lost_this_way,
     _extra_combat,
     _extra_combat_after,
+    _extra_step,
     _extra_turn,
     _extra_land_now,
     _rummage_any,
