@@ -380,6 +380,24 @@ def _bind_moved(g: "Game", r: Ctx, e: Effect, legal: list[list[Any]]) -> Effect:
     return e if args is None else Effect(e.op, args)
 
 
+def _bind_exiled(r: Ctx, e: Effect, legal: list[list[Any]]) -> Effect:
+    """603.7c: "Exile each creature you control. Return those cards to the battlefield ... at the beginning of the next
+    end step" (Ghostway), "Exile all cards from your hand face down. At the beginning of the next end step, return
+    those cards to your hand" (Ignorant Bliss): "it" or "those cards" of a delayed ability whose creating effect exiled
+    cards are the cards it exiled (kept as one more fixed slot), not whatever matches the words again as it resolves."""
+    exiled = [x for x in r.get("exiled", ()) if isinstance(x, int)]
+    if not exiled:
+        return e
+    args: dict[str, Any] | None = None
+    for k, v in e.args.items():
+        if k == "what" and e.op in ("move", "return", "bounce") and (
+                v == "it" or isinstance(v, dict) and set(v) == {"each"}):
+            legal.append(list(exiled))
+            args = dict(args or e.args)
+            args[k] = {"target": len(legal) - 1}
+    return e if args is None else Effect(e.op, args)
+
+
 def _bind_player(g: "Game", r: Ctx, e: Effect, legal: list[list[Any]]) -> Effect:
     """603.7c: "Counter target spell. Its controller may draw up to two cards at the beginning of the next turn's
     upkeep" (Arcane Denial): the player an object's controller or owner names is the one it was as the delayed ability
@@ -405,6 +423,7 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
     ab = replace(ab, effects=tuple(_bind_chosen(g, r, x, legal, earlier) for x in ab.effects))
     ab = replace(ab, effects=tuple(_bind_taken(r, x, legal) for x in ab.effects))
     ab = replace(ab, effects=tuple(_bind_moved(g, r, x, legal) for x in ab.effects))
+    ab = replace(ab, effects=tuple(_bind_exiled(r, x, legal) for x in ab.effects))
     ab = replace(ab, effects=tuple(_bind_player(g, r, x, legal) for x in ab.effects))
     info: dict[str, Any] = {"delayed_legal": legal}
     if r.get("created"):  # "Sacrifice them (those tokens) at the beginning of the next end step" (603.7c)

@@ -80,6 +80,8 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
         # "... exiles all cards from their hand face down, then draws that many cards" (608.2c), "return the exiled
         # cards to their owner's hand" (Induced Amnesia: its linked ability, 607.2a)
         r.setdefault("exiled_this_way", []).extend(gone_record(g, n, "exiled") for n in new)
+        if new:  # "return those cards to your hand" of a delayed ability (Ignorant Bliss, 603.7c): these cards
+            r["exiled"] = new
         link_exiled(g, r, new)
         return
     if e.get("from"):  # "exile that card from your graveyard": the cards still in that zone (400.7)
