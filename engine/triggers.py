@@ -523,37 +523,53 @@ def _in_range(g: "Game", controller: str, ev: dict[str, Any]) -> bool:
     return True
 
 
+#: the events of a creature being declared as an attacker (508.1, 508.3a): what "a creature attacking" causes
+_ATTACK_EVENTS = frozenset({"attacks", "attacks_saddled", "attacks_alone", "you_attack"})
+
+
 def _cause_count(g: "Game", src: "Obj", controller: str, ev: dict[str, Any], permanent: bool) -> int:
     """603.2 with the statics about what an event causes: how many times an ability that an object entering or
     dying triggers triggers. 0 while "FILTER entering (or dying) don't cause abilities [of permanents your
     opponents control] to trigger" speaks of it (Torpor Orb, Hushbringer); once more for each "If a FILTER
     entering/dying causes a triggered ability of a permanent you control to trigger, that ability triggers an
     additional time" of the ability's controller (Panharmonicon, Teysa Karlov: a permanent's ability, the dying
-    creature's own "when SELF dies" included, 603.10). 1 for every other event."""
+    creature's own "when SELF dies" included, 603.10), for each "If a creature (you control) attacking causes ..."
+    (Isshin: an ability triggered by a creature being declared as an attacker, 508.3a), and for each "If a
+    triggered ability of a FILTER you control triggers, that ability triggers an additional time" whose FILTER its
+    source matches (Annie Joins Up: any event; the source as it last existed when it left, 603.10). 1 else."""
     name = ev["event"]
     if name == "etb":
-        cause = "etb"
+        cause: str | None = "etb"
     elif name in ("dies", "ltb") and ev.get("to") == "graveyard" and "Creature" in ev.get("types", ()):
         cause = "dies"  # 700.4: a creature put into a graveyard from the battlefield
+    elif name in _ATTACK_EVENTS:
+        cause = "attacks"
     else:
-        return 1
+        cause = None
     sts = player_statics.statics(g, "trigger_cause")
     if not sts:
         return 1
     n = 1
     for sid, ctl, st in sts:
-        if cause not in st["causes"]:
+        if cause not in st["causes"] and "any" not in st["causes"]:
             continue
         whose = st.get("whose")
         if whose == "you" and (not permanent or controller != ctl):
             continue  # "a triggered ability of a permanent you control"
         if whose == "opponent" and (not permanent or controller == ctl):
             continue  # "abilities of permanents your opponents control"
-        f = st["affects"]
-        if cause == "etb":
-            if not matches(g, ev["obj"], f, sid, ctl):
+        if "source" in st:  # "a triggered ability of a legendary creature you control": its source (603.2)
+            if not matches(g, src.id, st["source"], sid, ctl):
                 continue
-        elif f.get("types") and not set(f["types"]) & set(ev.get("types", ())):
+        elif cause == "etb":
+            if not matches(g, ev["obj"], st["affects"], sid, ctl):
+                continue
+        elif cause == "attacks":  # the attacking creature; "whenever you attack": any of the player's attackers
+            objs = [ev["obj"]] if ev.get("obj") is not None else [
+                i for i in g.battlefield if g.objects[i].attacking is not None and g.controller_of(i) == ev.get("player")]
+            if not any(matches(g, i, st["affects"], sid, ctl) for i in objs):
+                continue
+        elif st["affects"].get("types") and not set(st["affects"]["types"]) & set(ev.get("types", ())):
             continue  # the dying object's types as it last existed (603.10)
         if not st.get("times"):
             return 0

@@ -487,10 +487,13 @@ Statics (Ability.static)
   spell_limit        who, amount                        each player can't cast more than N spells each turn
   draw_limit         who, amount                        that player can't draw more than N cards each turn
   sorcery_only       who                                that player casts spells only when a sorcery could be
-  trigger_cause      causes: [etb|dies], affects: FILTER, times: 0|2, [whose: you|opponent]
+  trigger_cause      causes: [etb|dies|attacks|any], affects: FILTER, times: 0|2, [whose: you|opponent],
+                     [source: FILTER]
                      "FILTER entering (or dying) don't cause abilities (of permanents your opponents control) to
-                     trigger" (times 0); "If a FILTER entering/dying causes a triggered ability of a permanent you
-                     control to trigger, that ability triggers an additional time" (times 2)   603.2
+                     trigger" (times 0); "If a FILTER entering/dying/attacking causes a triggered ability of a
+                     permanent you control to trigger, that ability triggers an additional time" (times 2); "If a
+                     triggered ability of a FILTER you control triggers, that ability triggers an additional time"
+                     (causes [any], source: the ability's source's filter)   603.2
   loyalty_instant    who, walkers: "self"|FILTER, [condition]   their loyalty abilities any time an instant could
                      be cast (606.3 changed; engine/casting.py reads engine/player_statics.py loyalty_instant)
   loyalty_times      who, walkers: "self"|FILTER, times   that many loyalty abilities of each each turn (606.3 changed;

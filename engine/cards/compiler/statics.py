@@ -1604,17 +1604,35 @@ def _no_trigger_cause(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
-@static(r"^if (an? .+?) (entering|dying)(?: the battlefield)? causes a triggered ability of a permanent you control "
-        r"to trigger, that ability triggers an additional time$")
+@static(r"^if (an? .+?) (entering|dying|attacking)(?: the battlefield)? causes a triggered ability of a permanent you "
+        r"control to trigger, that ability triggers an additional time$")
 def _trigger_again(m: re.Match) -> list[dict[str, Any]] | None:
     """603.2 (later rules: Panharmonicon, Teysa Karlov, Yarok): an ability of a permanent you control that a FILTER
-    object entering (or dying) triggers triggers once more; read by engine/triggers.py _cause_count."""
-    dying = m.group(2) == "dying"
-    f = _trigger_cause_filter(m.group(1), dying)
-    if f is None:
+    object entering (or dying) triggers triggers once more; "If a creature (you control) attacking causes ..."
+    (Isshin, Two Heavens as One; Wulfgar of Icewind Dale): the abilities that trigger on such a creature being
+    declared as an attacker (508.1, 508.3a: "whenever SELF attacks", "whenever you attack"); read by
+    engine/triggers.py _cause_count."""
+    cause = {"entering": "etb", "dying": "dies", "attacking": "attacks"}[m.group(2)]
+    f = _trigger_cause_filter(m.group(1), cause == "dies")
+    if f is None or cause == "attacks" and (set(f) - {"types", "controller"} or f.get("types") != ["Creature"]):
         return None
-    return [{"kind": "trigger_cause", "causes": ["dies" if dying else "etb"], "affects": f, "times": 2,
-             "whose": "you"}]
+    return [{"kind": "trigger_cause", "causes": [cause], "affects": f, "times": 2, "whose": "you"}]
+
+
+@static(r"^if a triggered ability of (an? |another )(.+?) triggers, (?:that ability|it) triggers an additional time$")
+def _trigger_again_of(m: re.Match) -> list[dict[str, Any]] | None:
+    """603.2 (later rules: Annie Joins Up, Delney, Streetwise Lookout, Twinflame Travelers, Roaming Throne): each
+    triggered ability of a permanent you control that matches FILTER ("a legendary creature you control", "a
+    creature you control with power 2 or less", "another Elemental you control", "another creature you control of
+    the chosen type") triggers once more, whatever its event; read by engine/triggers.py _cause_count (the
+    ability's source as the event happens, or as it last existed when it left the battlefield, 603.10)."""
+    noun = ("another " if m.group(1) == "another " else "") + m.group(2)
+    f = parse_noun(noun)
+    if f is None or f.get("_needs_player_target") or f.get("controller") != "you" or f.get("zone") not in (
+            None, "battlefield"):
+        return None  # "a colorless spell you control or ...": a spell's abilities are not read here
+    f.pop("zone", None)
+    return [{"kind": "trigger_cause", "causes": ["any"], "affects": {}, "source": f, "times": 2, "whose": "you"}]
 
 
 _LIMIT_WHO = {"each player": "each_player", "each opponent": "opponent", "your opponents": "opponent", "you": "you"}
