@@ -143,10 +143,10 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
                 continue
             m2 = re.fullmatch(r'([^"]+?),? and (".+")', q)
             if m2:  # 'has flying and "Whenever SELF attacks, draw a card."' (Take Flight): both, layer 6 (613.1f)
-                kws, granted = keyword_list(m2.group(1)), _granted(aff, m2.group(2))
-                if kws is None or granted is None:
+                kst, granted = _keyword_statics(aff, m2.group(1)), _granted(aff, m2.group(2))
+                if kst is None or granted is None:
                     return None
-                out += [{"kind": "keywords", "affects": aff, "keywords": kws}, *granted]
+                out += [*kst, *granted]
                 continue
             if _WARD.fullmatch(q):  # "Enchanted creature gets +1/+1 and has ward {1}" (Royal Role)
                 ward = _ward(aff, q)
@@ -154,10 +154,10 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
                     return None
                 out += ward
                 continue
-            kws = keyword_list(q)
-            if kws is None:
+            kst = _keyword_statics(aff, q)  # "has haste and ward {1}" (Lavaspur Boots): ward's ability too
+            if kst is None:
                 return None
-            out.append({"kind": "keywords", "affects": aff, "keywords": kws})
+            out += kst
             continue
         m = re.fullmatch(r"(?:loses|lose) (.+)", part)
         if m:
@@ -738,12 +738,13 @@ def _has(m: re.Match) -> list[dict[str, Any]] | None:
     if q.startswith('"') and q.endswith('"'):
         return _granted(aff, q)
     m2 = re.fullmatch(r'([^"]+?),? and (".+")', q)
-    if m2:  # "Creatures you control have haste and "{T}: ..."" (Arlinn, Embraced by the Moon's emblem)
-        kws = keyword_list(m2.group(1))
+    if m2:  # "Creatures you control have haste and "{T}: ..."" (Arlinn, Embraced by the Moon's emblem); "has ward {2}
+        # and "{T}: Add ..."" (Leyline Immersion)
+        kst = _keyword_statics(aff, m2.group(1))
         granted = _granted(aff, m2.group(2))
-        if kws is None or granted is None:
+        if kst is None or granted is None:
             return None
-        return [{"kind": "keywords", "affects": aff, "keywords": kws}, *granted]
+        return [*kst, *granted]
     return _rest_clauses(aff, "has " + q)
 
 
@@ -759,6 +760,25 @@ def _ward(aff: Any, q: str) -> list[dict[str, Any]] | None:
     got = parse_keyword_line(f"Ward {w.group(1)}" if w.group(1) else f"Ward—{w.group(2)}")
     abl = got[2] if got is not None else []
     return [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl] if len(abl) == 1 else None
+
+
+def _keyword_statics(aff: Any, q: str) -> list[dict[str, Any]] | None:
+    """A list of keywords the affected objects have, ward among them ("has haste and ward {1}", Lavaspur Boots;
+    "have trample and ward {2}", Giant Ankheg): the plain keywords (layer 6, 613.1f) and ward's triggered ability
+    granted (a later keyword, as _ward reads it alone); None when a part is not read."""
+    kws = keyword_list(q)
+    if kws is not None:
+        return [{"kind": "keywords", "affects": aff, "keywords": kws}]
+    m = re.fullmatch(r"(?:(.+?),? and )?(ward (?:\{[^}]+\})+)", q)
+    if not m:
+        return None
+    ward = _ward(aff, m.group(2))
+    if ward is None:
+        return None
+    if m.group(1) is None:
+        return ward
+    kws = keyword_list(m.group(1))
+    return None if kws is None else [{"kind": "keywords", "affects": aff, "keywords": kws}, *ward]
 
 
 def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:

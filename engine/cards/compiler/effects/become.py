@@ -96,10 +96,19 @@ def _with_abilities(text: str) -> tuple[list[str] | None, list[Any]]:
     a part is not read."""
     quoted = re.findall(r'"([^"]+)"', text)
     rest = re.sub(r'"[^"]+"', "", text).strip().removesuffix(" and").removesuffix(",").strip()
+    abilities = []
+    ward = re.search(r"(?:(?:,? and |, )|^)ward ((?:\{[^}]+\})+)$", rest)
+    if ward:  # "becomes a 7/7 blue Giant creature with ward {3}" (Hall of Storm Giants): ward's triggered ability
+        # (a later keyword, engine/cards/compiler/keywords.py), the others keywords as printed
+        from engine.cards.compiler.keywords import parse_keyword_line  # layering: cycle (it imports the effects)
+        got = parse_keyword_line("Ward " + ward.group(1))
+        if got is None or len(got[2]) != 1:
+            return None, []
+        abilities.append(got[2][0])
+        rest = rest[:ward.start()].strip()
     kws = keyword_list(rest) if rest else []
     if kws is None:
         return None, []
-    abilities = []
     if quoted:
         from engine.cards.compiler import compile_ability_text  # layering: cycle (the compiler imports this)
         for q in quoted:
