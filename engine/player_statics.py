@@ -78,6 +78,7 @@ KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywo
                    "ability_cost",  # "Equip abilities you activate cost {1} less to activate" (costs.ability_mana)
                    "haste_activation",  # "... activate abilities of creatures you control as though ... haste"
                    "redirect_damage",  # "All damage that would be dealt to you is dealt to SELF instead" (614.9)
+                   "damage_stays",  # "Damage isn't removed from SELF during cleanup steps": damage_kept (514.2)
                    "walk_ignored",  # "Creatures with islandwalk can be blocked as though they didn't have islandwalk"
                    "must_attack"})  # "During target opponent's next turn, creatures that player controls attack
 # SELF if able" (Gideon Jura; 508.1d): read by engine/combat.py must_attack_target
@@ -889,6 +890,19 @@ def mana_trigger_supported(ab: Any) -> bool:
 _WHO = (None, "you", "each_player", "any", "each", "opponent", "each_opponent")
 #: the kinds read through ``_mine``, which knows each static's source: they may speak of "the chosen player"
 _BY_SOURCE = frozenset({"no_max_hand_size", "hand_size"})
+
+
+def damage_kept(g: "Game") -> set[int]:
+    """514.2: the permanents whose marked damage the cleanup step does not remove ("Damage isn't removed from SELF
+    during cleanup steps", Ancient Adamantoise; "... from creatures your opponents control ...", Patient Zero)."""
+    out: set[int] = set()
+    for src, ctl, st in statics(g, "damage_stays"):
+        aff = st["affects"]
+        if aff == "self":
+            out.add(src)
+        else:
+            out.update(oid for oid in g.battlefield if matches(g, oid, aff, src, ctl))
+    return out
 
 
 def enters_exiled(g: "Game", oid: int, frm: str) -> bool:

@@ -1655,6 +1655,17 @@ def _trigger_again_of(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "trigger_cause", "causes": ["any"], "affects": {}, "source": f, "times": 2, "whose": "you"}]
 
 
+@static(r"^damage isn't removed from (.+?) during cleanup steps$")
+def _damage_stays(m: re.Match) -> list[dict[str, Any]] | None:
+    """514.2 (its first sentence does not apply to them): "Damage isn't removed from SELF during cleanup steps"
+    (Ancient Adamantoise), "... from creatures your opponents control ..." (Patient Zero): the damage marked on those
+    permanents stays as the cleanup step's other effects end (engine/game.py _cleanup_rest)."""
+    aff = _affects(m.group(1))
+    if aff is None or aff == "attached" or isinstance(aff, dict) and not aff.get("types"):
+        return None
+    return [{"kind": "damage_stays", "affects": aff}]
+
+
 _LIMIT_WHO = {"each player": "each_player", "each opponent": "opponent", "your opponents": "opponent", "you": "you"}
 
 
