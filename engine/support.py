@@ -325,9 +325,13 @@ def _walk(x: Any, out: list[str]) -> None:
             # engine/zones_cast.py reads the card's printed statics: one granted to a card is not seen
             out.append("grant cast_self_from")
         elif x.op == "grant" and any(a.static and a.static.get("kind") in player_statics.KINDS
+                                     and not (a.static.get("kind") == "graveyard_replacement"
+                                              and a.static.get("affects") == "self"
+                                              and a.static.get("from") == "battlefield")
                                      for a in x.args.get("abilities", ())):
-            # engine/player_statics.py reads a permanent's printed statics only: 'SELF gains "Damage isn't removed
-            # from creatures during cleanup steps."' (Victory of the Pyrohammer) would do nothing
+            # engine/player_statics.py reads a permanent's printed statics only (but its own "If this creature would
+            # die, exile it instead", graveyard_replacements): 'SELF gains "Damage isn't removed from creatures during
+            # cleanup steps."' (Victory of the Pyrohammer) would do nothing
             out.append("grant a static that engine/player_statics.py reads")
         elif x.op == "action":
             if x.args.get("name") not in ACTIONS:
