@@ -63,6 +63,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "last_counter_removed",  # the last counter of a kind removed (``counter``): engine/ops/objects.py
                  "counters_put",  # one or more counters of a kind (``counter``) put on a permanent (121.6)
                  "counters_removed",  # one or more counters of a kind removed from a permanent (counters_removed)
+                 "plotted",  # a card became plotted (plot, a later keyword: engine/casting.py plot)
                  "haunted_dies",  # 702.54c: the creature a card in exile haunts died (leaves, below)
                  "explores",  # explore (a later keyword action, Ixalan): engine/ops/actions.py
                  "unattached",  # an Aura or Equipment stopped being attached to a permanent (701.3; unattached below)
@@ -650,7 +651,7 @@ def to_graveyard(g: "Game", n: "Obj", frm: str) -> None:
 #: Events a triggered ability of a card in exile is checked against, its own only: "Whenever a time counter is
 #: removed from SELF while it's exiled" (Aeon Chronicler), "When the last time counter is removed from SELF while
 #: it's exiled" (Riftmarked Knight): 112.6, as suspend's own abilities work there (702.61a)
-EXILE_EVENTS = frozenset({"counters_removed", "last_time_counter_removed"})
+EXILE_EVENTS = frozenset({"counters_removed", "last_time_counter_removed", "plotted"})
 #: Events a suspended card's "if SELF is suspended" triggered abilities are checked against in exile (112.6,
 #: 603.4): "Whenever an opponent casts a spell" (Deep-Sea Kraken), "Whenever a card is put into an opponent's
 #: graveyard from anywhere" (Nihilith), "At the beginning of each player's upkeep" (Curse of the Cabal)

@@ -650,6 +650,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "day_as_enters",  # "If it's neither day nor night, it becomes day as SELF enters" (a later rule: transform.py)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
+    "plotted",  # "When SELF becomes plotted" (plot, a later keyword: engine/casting.py plot; it works in exile, 112.6)
     "fights",  # 701.10: "whenever a creature you control fights" (engine/ops/damage.py)
     "clash",  # 701.20b: "whenever you clash [and win]" (engine/ops/control.py)
     "roll_dice",  # "whenever you roll one or more dice" (rolling a die, a later rule: engine/ops/control.py roll)
