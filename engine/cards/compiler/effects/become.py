@@ -129,9 +129,12 @@ def become_parts(text: str) -> dict[str, Any] | None:
     if m is None:
         return None
     colors, subs, types = [], [], []
+    colorless = False
     for w in m.group(1).split():
         if w in COLORS:
             colors.append(COLORS[w])
+        elif w == "colorless" and not colorless:  # "is a colorless Noggle" (Noggle the Mind): no color (105.2c)
+            colorless = True
         elif w in ("creature", "artifact"):
             types.append(w.capitalize())
         elif w != "and" and subtype(w):
@@ -141,7 +144,9 @@ def become_parts(text: str) -> dict[str, Any] | None:
     out: dict[str, Any] = {"subtypes": subs, "keep_types": True}
     if types:
         out["types"] = types
-    if colors:
+    if colors and colorless:
+        return None
+    if colors or colorless:
         out["colors"] = colors
     if m.group(2):
         out["power"], out["toughness"] = int(m.group(2)), int(m.group(3))
