@@ -10,6 +10,7 @@ from engine.cards.abilities import Ability, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects.amounts import bind_x, pt_value
 from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
+from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.subtypes import CREATURE_TYPES, subtype
 from engine.cards.compiler.targets import COLORS, parse_noun
@@ -100,7 +101,6 @@ def _with_abilities(text: str) -> tuple[list[str] | None, list[Any]]:
     ward = re.search(r"(?:(?:,? and |, )|^)ward ((?:\{[^}]+\})+)$", rest)
     if ward:  # "becomes a 7/7 blue Giant creature with ward {3}" (Hall of Storm Giants): ward's triggered ability
         # (a later keyword, engine/cards/compiler/keywords.py), the others keywords as printed
-        from engine.cards.compiler.keywords import parse_keyword_line  # layering: cycle (it imports the effects)
         got = parse_keyword_line("Ward " + ward.group(1))
         if got is None or len(got[2]) != 1:
             return None, []
