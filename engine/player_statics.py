@@ -791,17 +791,17 @@ def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str
     801.13a)."""
     if o.ability is not None:
         return []
-    own = list(_card_statics(o.card))
+    selfs = list(_card_statics(o.card))
     gained = [a.static for a in g.chars(o.id).abilities if a.kind == "static" and a.static
-              and a.static.get("kind") == "graveyard_replacement" and not any(a.static is x for x in own)] \
+              and a.static.get("kind") == "graveyard_replacement" and not any(a.static is x for x in selfs)] \
         if frm == "battlefield" and g.effects and o.id in g.objects and o.zone == "battlefield" else []
     # (gained: one an effect gave it, 613.1f: It gains "If this creature would die, exile it instead." (Can't Stay
     # Away), as the permanent is now)
     if not gained and not active(g):
         return []
-    own += gained
+    selfs += gained
     out: list[tuple[int, str, str, bool, Any]] = [
-        (o.id, o.card.name, st.get("to", "exile"), False, None) for st in own
+        (o.id, o.card.name, st.get("to", "exile"), False, None) for st in selfs
         if st["kind"] == "graveyard_replacement" and st.get("affects") == "self"
         and st.get("from", frm) == frm and (not o.token or st.get("from") == "battlefield")]
     for src, ctl, st in statics(g, "graveyard_replacement"):

@@ -567,7 +567,8 @@ def _cause_count(g: "Game", src: "Obj", controller: str, ev: dict[str, Any], per
                 continue
         elif cause == "attacks":  # the attacking creature; "whenever you attack": any of the player's attackers
             objs = [ev["obj"]] if ev.get("obj") is not None else [
-                i for i in g.battlefield if g.objects[i].attacking is not None and g.controller_of(i) == ev.get("player")]
+                i for i in g.battlefield
+                if g.objects[i].attacking is not None and g.controller_of(i) == ev.get("player")]
             if not any(matches(g, i, st["affects"], sid, ctl) for i in objs):
                 continue
         elif st["affects"].get("types") and not set(st["affects"]["types"]) & set(ev.get("types", ())):

@@ -18,8 +18,15 @@ from engine import commander, seats
 from engine.cards.abilities import SECOND_KICKER
 from engine.choices import COLORS, CREATURE_TYPES, NeedChoice
 from engine.errors import Unsupported
-from engine.filters import PLAYER_WORDS, chosen_player, counters_of, matches, most_common_colors, paired_with, \
-    unknown_keys
+from engine.filters import (
+    PLAYER_WORDS,
+    chosen_player,
+    counters_of,
+    matches,
+    most_common_colors,
+    paired_with,
+    unknown_keys,
+)
 from engine.mana import mana_value
 
 if TYPE_CHECKING:
