@@ -1509,6 +1509,15 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if "that permanent or player" in text.lower() and text.lower().count("that permanent or player") == 1:
         text = re.sub(r"^choose any target(?:\. |, then )(.+?) to that permanent or player\b", r"\1 to any target",
                       text.strip(), flags=re.I)
+    # "Choose target spell. Surveil 2, then counter the chosen spell unless ..." (Swallowed by Leviathan): the target,
+    # chosen as the spell is cast (601.2c) whatever its place in the text, is the object "the chosen spell" names
+    m0 = re.fullmatch(r"choose (target ([a-z ,]+?)|(?:two|any number of) target ([a-z ,]+?))\. (.+)", text.strip(), re.I)
+    if m0 and len(re.findall(r"\bthe chosen\b|\bchoose\b|\btarget\b", m0.group(4), re.I)) == 1:
+        noun = (m0.group(2) or m0.group(3)).split()
+        mm0 = re.search(r"\bthe chosen (spell|creature|permanent|creatures)\b", m0.group(4), re.I)
+        if mm0 and (mm0.group(1).lower() in noun or mm0.group(1).lower() == "permanent"
+                    and not {"spell", "card", "cards", "player"} & set(noun)):
+            text = m0.group(4)[:mm0.start()] + m0.group(1) + m0.group(4)[mm0.end():]
     # "Choose a card name, then reveal the top card of your library. If that card has the chosen name, ..." (Diviner's
     # Lockbox): the name chosen, then the reveal (201.3, 608.2c), each its own instruction
     text = re.sub(r"^(choose a (?:nonland |creature )?card name), then (reveal the top card of your library)",
