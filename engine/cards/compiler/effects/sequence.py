@@ -1512,9 +1512,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     # "Choose target spell. Surveil 2, then counter the chosen spell unless ..." (Swallowed by Leviathan): the target,
     # chosen as the spell is cast (601.2c) whatever its place in the text, is the object "the chosen spell" names
     m0 = re.fullmatch(r"choose (target ([a-z ,]+?)|(?:two|any number of) target ([a-z ,]+?))\. (.+)", text.strip(), re.I)
-    if m0 and len(re.findall(r"\bthe chosen\b|\bchoose\b|\btarget\b", m0.group(4), re.I)) == 1:
+    if m0 and not re.search(r"\bchoose\b|\btarget\b", m0.group(4), re.I) \
+            and len(re.findall(r"\bthe chosen\b", m0.group(4), re.I)) <= 1:
         noun = (m0.group(2) or m0.group(3)).split()
-        mm0 = re.search(r"\bthe chosen (spell|creature|permanent|creatures)\b", m0.group(4), re.I)
+        mm0 = re.search(r"\bthe chosen (spell|creature|permanent|creatures)\b", m0.group(4), re.I) or (
+            # "Choose target attacking or blocking creature. Scry 3, then ... to that creature." (Judge Unworthy)
+            re.search(r"\bthat (creature|permanent|spell)\b", m0.group(4), re.I)
+            if len(re.findall(r"\bthat (?:creature|permanent|spell)\b|\bits?\b|\bthey\b|\bthem\b", m0.group(4),
+                              re.I)) == 1 else None)
         if mm0 and (mm0.group(1).lower() in noun or mm0.group(1).lower() == "permanent"
                     and not {"spell", "card", "cards", "player"} & set(noun)):
             text = m0.group(4)[:mm0.start()] + m0.group(1) + m0.group(4)[mm0.end():]
@@ -2723,8 +2728,9 @@ def read_top_card_then(text: str, ctx: Ctx) -> list[Effect] | None:
     its "Scry 3, then"): the card is revealed (701.13a) and stays on top; the next instruction counts it ("that card",
     "it": the revealed card as it is, 608.2h)."""
     m = _TOP_THEN.match(text.strip().lower())
-    if m is None or not re.search(r"\b(?:that card's|its)\b", m.group(1)):
-        return None
+    if m is None or not re.search(r"\b(?:that card's|its)\b", m.group(1)) \
+            or re.search(r"\bthat (?:creature|permanent|spell|player)\b", m.group(1)):
+        return None  # (a card in a library is never "that creature": those words name another object)
     mark = ctx.mark()
     ctx.last = "revealed_top"
     then = parse_effects(m.group(1), ctx)
