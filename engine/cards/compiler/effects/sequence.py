@@ -1519,7 +1519,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             # "Choose target attacking or blocking creature. Scry 3, then ... to that creature." (Judge Unworthy)
             re.search(r"\bthat (creature|permanent|spell)\b", m0.group(4), re.I)
             if len(re.findall(r"\bthat (?:creature|permanent|spell)\b|\bits?\b|\bthey\b|\bthem\b", m0.group(4),
-                              re.I)) == 1 else None)
+                              re.I)) == 1
+            # (not a delayed trigger's "that creature" nor one a player acts on: other readers' forms)
+            and not re.search(r"\b(?:player|controller|owner|whenever|when|until)\b", m0.group(4), re.I) else None)
         if mm0 and (mm0.group(1).lower() in noun or mm0.group(1).lower() == "permanent"
                     and not {"spell", "card", "cards", "player"} & set(noun)):
             text = m0.group(4)[:mm0.start()] + m0.group(1) + m0.group(4)[mm0.end():]
