@@ -524,7 +524,7 @@ def _in_range(g: "Game", controller: str, ev: dict[str, Any]) -> bool:
     return True
 
 
-#: the events of a creature being declared as an attacker (508.1, 508.3a): what "a creature attacking" causes
+#: the events of a creature being declared as an attacker (508.1, 508.2a): what "a creature attacking" causes
 _ATTACK_EVENTS = frozenset({"attacks", "attacks_saddled", "attacks_alone", "you_attack"})
 
 
@@ -535,7 +535,7 @@ def _cause_count(g: "Game", src: "Obj", controller: str, ev: dict[str, Any], per
     entering/dying causes a triggered ability of a permanent you control to trigger, that ability triggers an
     additional time" of the ability's controller (Panharmonicon, Teysa Karlov: a permanent's ability, the dying
     creature's own "when SELF dies" included, 603.10), for each "If a creature (you control) attacking causes ..."
-    (Isshin: an ability triggered by a creature being declared as an attacker, 508.3a), and for each "If a
+    (Isshin: an ability triggered by a creature being declared as an attacker, 508.2a), and for each "If a
     triggered ability of a FILTER you control triggers, that ability triggers an additional time" whose FILTER its
     source matches (Annie Joins Up: any event; the source as it last existed when it left, 603.10). 1 else."""
     name = ev["event"]

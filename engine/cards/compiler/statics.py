@@ -1630,7 +1630,7 @@ def _trigger_again(m: re.Match) -> list[dict[str, Any]] | None:
     """603.2 (later rules: Panharmonicon, Teysa Karlov, Yarok): an ability of a permanent you control that a FILTER
     object entering (or dying) triggers triggers once more; "If a creature (you control) attacking causes ..."
     (Isshin, Two Heavens as One; Wulfgar of Icewind Dale): the abilities that trigger on such a creature being
-    declared as an attacker (508.1, 508.3a: "whenever SELF attacks", "whenever you attack"); read by
+    declared as an attacker (508.1, 508.2a: "whenever SELF attacks", "whenever you attack"); read by
     engine/triggers.py _cause_count."""
     cause = {"entering": "etb", "dying": "dies", "attacking": "attacks"}[m.group(2)]
     f = _trigger_cause_filter(m.group(1), cause == "dies")

@@ -1511,7 +1511,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                       text.strip(), flags=re.I)
     # "Choose target spell. Surveil 2, then counter the chosen spell unless ..." (Swallowed by Leviathan): the target,
     # chosen as the spell is cast (601.2c) whatever its place in the text, is the object "the chosen spell" names
-    m0 = re.fullmatch(r"choose (target ([a-z ,]+?)|(?:two|any number of) target ([a-z ,]+?))\. (.+)", text.strip(), re.I)
+    m0 = re.fullmatch(r"choose (target ([a-z ,]+?)|(?:two|any number of) target ([a-z ,]+?))\. (.+)", text.strip(),
+                      re.I)
     if m0 and not re.search(r"\bchoose\b|\btarget\b", m0.group(4), re.I) \
             and len(re.findall(r"\bthe chosen\b", m0.group(4), re.I)) <= 1:
         noun = (m0.group(2) or m0.group(3)).split()
